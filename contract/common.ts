@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** The four storefront languages; ru is the default, en the fallback. */
+export const LANGS = ['ru', 'en', 'kz', 'ch'] as const;
+export type Lang = (typeof LANGS)[number];
+export const DEFAULT_LANG: Lang = 'ru';
+
+/** Any unknown or missing locale maps to ru (spec section 4). */
+export function normalizeLang(value: unknown): Lang {
+  return typeof value === 'string' && (LANGS as readonly string[]).includes(value) ? (value as Lang) : DEFAULT_LANG;
+}
+
+/** A text in every storefront language, as the spec's localized fields are sent. */
+export const localized = z.object({
+  ru: z.string(),
+  en: z.string(),
+  kz: z.string(),
+  ch: z.string(),
+});
+export type Localized = z.infer<typeof localized>;
+
+/** Localized text where some languages may be missing; readers fall back to en, then ru. */
+export const partialLocalized = localized.partial();
+
+export function pickLocalized(text: Partial<Localized> | null | undefined, lang: Lang): string {
+  if (!text) return '';
+  return text[lang] || text.en || text.ru || '';
+}
+
+/** The lang field of a request body: anything unknown becomes ru. */
+export const langField = z.unknown().transform(normalizeLang);
+
+/** 0/1 flags, as the spec sends them. */
+export const flag = z.union([z.literal(0), z.literal(1)]);
+
+/** The order hash: at least 128 random bits, URL-safe (design invariant 5). */
+export const orderHash = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'hash');
+
+/** The answer every business call carries (spec section 8). */
+export const businessResult = z.object({
+  errorCode: z.string(),
+  errorText: z.string(),
+});
+export type BusinessResult = z.infer<typeof businessResult>;

@@ -1,0 +1,92 @@
+import type { Lang } from './common.ts';
+
+/** Error codes of spec section 8; '0' means success. */
+export const ErrorCode = {
+  ok: '0',
+  invalidCsrf: '-1000',
+  invalidRecaptcha: '-1001',
+  validation: '-1002',
+  notFound: '-1004',
+  tooManyRequests: '-1029',
+  inner: '-9999',
+  limit: '-9998',
+  payment: '-9997',
+  unknownBank: '-9996',
+  noBank: '-9995',
+} as const;
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+type Texts = Record<Lang, string>;
+
+/**
+ * Server-side error texts in the visitor's language. The web app has its own catalogs for
+ * what it shows, but every answer carries a readable errorText too, so a client written against
+ * the spec alone can show it.
+ */
+export const errorTexts: Record<ErrorCodeValue, Texts> = {
+  '0': { ru: '', en: '', kz: '', ch: '' },
+  '-1000': {
+    ru: 'Сессия устарела. Обновите страницу и попробуйте снова.',
+    en: 'Your session has expired. Reload the page and try again.',
+    kz: 'Сессия ескірді. Бетті жаңартып, қайталап көріңіз.',
+    ch: '会话已过期。请刷新页面后重试。',
+  },
+  '-1001': {
+    ru: 'Проверка reCAPTCHA не пройдена. Попробуйте ещё раз.',
+    en: 'The reCAPTCHA check failed. Please try again.',
+    kz: 'reCAPTCHA тексерісінен өтпеді. Қайталап көріңіз.',
+    ch: 'reCAPTCHA 验证失败，请重试。',
+  },
+  '-1002': {
+    ru: 'Проверьте правильность заполнения полей.',
+    en: 'Please check the fields you filled in.',
+    kz: 'Өрістердің дұрыс толтырылғанын тексеріңіз.',
+    ch: '请检查您填写的字段。',
+  },
+  '-1004': {
+    ru: 'Данные не найдены',
+    en: 'Data not found',
+    kz: 'Деректер табылмады',
+    ch: '未找到数据',
+  },
+  '-1029': {
+    ru: 'Слишком много запросов. Подождите немного и попробуйте снова.',
+    en: 'Too many requests. Please wait a moment and try again.',
+    kz: 'Сұраулар тым көп. Біраз күтіп, қайталап көріңіз.',
+    ch: '请求过多，请稍后重试。',
+  },
+  '-9999': {
+    ru: 'Неизвестная ошибка. Попробуйте позже.',
+    en: 'Unknown error. Please try again later.',
+    kz: 'Белгісіз қате. Кейінірек қайталап көріңіз.',
+    ch: '未知错误，请稍后重试。',
+  },
+  '-9998': {
+    ru: 'Достигнут лимит количества билетов в одном заказе!',
+    en: 'The limit on the number of tickets in one order has been reached',
+    kz: 'Бір тапсырыстағы билеттер санының шегіне жеттіңіз!',
+    ch: '已达到单笔订单的票数上限！',
+  },
+  '-9997': {
+    ru: 'Не удалось оплатить заказ.',
+    en: 'Unable to pay for the order.',
+    kz: 'Тапсырысты төлеу мүмкін болмады.',
+    ch: '无法支付订单。',
+  },
+  '-9996': {
+    ru: 'Выбран недопустимый способ оплаты. Код ошибки: %d',
+    en: 'An invalid payment method was selected. Error code: %d',
+    kz: 'Жарамсыз төлем әдісі таңдалды. Қате коды: %d',
+    ch: '所选付款方式无效。错误代码：%d',
+  },
+  '-9995': {
+    ru: 'Cпособ оплаты не задан. Код ошибки: %d',
+    en: 'No payment method is set. Error code: %d',
+    kz: 'Төлем әдісі көрсетілмеген. Қате коды: %d',
+    ch: '未设置付款方式。错误代码：%d',
+  },
+};
+
+export function errorText(code: ErrorCodeValue, lang: Lang): string {
+  return errorTexts[code][lang].replace('%d', code);
+}

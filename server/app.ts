@@ -1,0 +1,129 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { isKnownRoute } from '../contract/routes.ts';
+import { ErrorCode } from '../contract/errors.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { businessError, requestLang } from './http.ts';
+import { createCsrf } from './security/csrf.ts';
+import { createSetupService } from './setup/setup.service.ts';
+import { setupRoutes } from './setup/setup.routes.ts';
+
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export type AppDeps = {
+  db: Db;
+  secret: string;
+  /** The clock every rule reads; tests move it. */
+  now?: () => number;
+  /** Where the built SPA lives; undefined serves no SPA (API tests). */
+  webDist?: string | undefined;
+};
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Builds the storefront server: every feature registered explicitly, in order. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const now = deps.now ?? Date.now;
+  const csrf = createCsrf(deps.secret, now);
+  const setup = createSetupService(deps.db, config.setupFile, now);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Storefront API', version: '0.1.0', description: 'Calls of the ticket storefront (spec section 7).' },
+      components: {
+        securitySchemes: { csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-TOKEN' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  // Every state-changing call carries the CSRF token of GET /api/token and X-Requested-With.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    const token = request.headers['x-csrf-token'];
+    const requestedWith = request.headers['x-requested-with'];
+    if (requestedWith !== 'XMLHttpRequest' || !csrf.verify(token)) {
+      return reply.code(403).send(businessError(ErrorCode.invalidCsrf, requestLangFromUrl(request.url)));
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = requestLang(request);
+    if (error.validation) {
+      return reply.code(400).send({
+        ...businessError(ErrorCode.validation, lang),
+        fields: error.validation.map((issue) => ({
+          path: (issue.instancePath || '').replace(/^\//, '').replaceAll('/', '.'),
+          code: issue.message ?? 'invalid',
+        })),
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, a wrong content type, a body over the limit: the client's fault, said plainly.
+      return reply.code(status).send(businessError(ErrorCode.validation, lang));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(businessError(ErrorCode.inner, lang));
+  });
+
+  setupRoutes(app, { setup, csrf, db: deps.db });
+
+  await registerSpa(app, deps.webDist);
+  return app;
+}
+
+function requestLangFromUrl(url: string) {
+  const match = /[?&]lang=(ru|en|kz|ch)\b/.exec(url);
+  return match?.[1] === 'en' || match?.[1] === 'kz' || match?.[1] === 'ch' ? match[1] : 'ru';
+}
+
+/**
+ * Serves the built SPA: hashed assets with a long cache, and index.html for every route of
+ * the app. A path no route matches still gets the app (it renders the 404 page) but with 404.
+ */
+async function registerSpa(app: FastifyInstance, webDist: string | undefined) {
+  const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
+  const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  if (webDist && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      wildcard: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || request.method !== 'GET' || !indexHtml) {
+      return reply.code(404).send(businessError(ErrorCode.notFound, requestLang(request)));
+    }
+    return reply
+      .code(isKnownRoute(pathname) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
+  });
+}
+
+export const DEFAULT_WEB_DIST = path.join(ROOT, 'dist');

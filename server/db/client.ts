@@ -1,0 +1,104 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export type QueryResult<T> = { rows: T[]; rowCount: number };
+
+/** Something that runs SQL: the database itself or an open transaction. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Runs a script of several statements without parameters (migrations, demo loading). */
+  exec(sql: string): Promise<void>;
+}
+
+/** The database behind one interface, whether embedded PGlite or a PostgreSQL server. */
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// Type OIDs whose default parsing differs between pg and PGlite, parsed alike on both:
+// int8 and numeric as JS numbers (counts and sums; money is integer kopecks well within 2^53),
+// date as the 'YYYY-MM-DD' text, never a local-midnight Date.
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+const parseNumber = (value: string) => Number(value);
+const keepText = (value: string) => value;
+
+/** Opens the embedded database kept in dataDir, or an in-memory one when dataDir is undefined. */
+export async function openPglite(dataDir: string | undefined): Promise<Db> {
+  const db = await PGlite.create(dataDir, {
+    parsers: { [INT8]: parseNumber, [NUMERIC]: parseNumber, [DATE]: keepText },
+  });
+  const wrap = (runner: { query: PGlite['query']; exec: PGlite['exec'] }): Queryable => ({
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      const result = await runner.query<T>(sql, params as unknown[]);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
+    async exec(sql: string) {
+      await runner.exec(sql);
+    },
+  });
+  const base = wrap(db);
+  return {
+    kind: 'pglite',
+    query: base.query,
+    exec: base.exec,
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    close: () => db.close(),
+  };
+}
+
+/** Connects to a PostgreSQL server through a pool. */
+export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
+  const types = {
+    getTypeParser(oid: number, format?: string) {
+      if (oid === INT8 || oid === NUMERIC) return parseNumber;
+      if (oid === DATE) return keepText;
+      return pg.types.getTypeParser(oid, format as 'text');
+    },
+  } as pg.CustomTypesConfig;
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  await pool.query('select 1');
+  const toResult = <T>(r: pg.QueryResult): QueryResult<T> => ({ rows: r.rows as T[], rowCount: r.rowCount ?? 0 });
+  return {
+    kind: 'postgres',
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      return toResult<T>(await pool.query(sql, params as unknown[]));
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn({
+          async query<T>(sql: string, params: readonly unknown[] = []) {
+            return toResult<T>(await client.query(sql, params as unknown[]));
+          },
+          async exec(sql: string) {
+            await client.query(sql);
+          },
+        });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDb(options: { databaseUrl?: string | undefined; dataDir?: string | undefined; poolSize?: number }): Promise<Db> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize);
+  return openPglite(options.dataDir);
+}

@@ -1,0 +1,24 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Lang, normalizeLang } from '../contract/common.ts';
+import { type ErrorCodeValue, ErrorCode, errorText } from '../contract/errors.ts';
+
+/** The visitor's language for error texts: body lang, then query lang, then ru. */
+export function requestLang(request: FastifyRequest): Lang {
+  const body = request.body as { lang?: unknown } | undefined;
+  const query = request.query as { lang?: unknown } | undefined;
+  return normalizeLang(body?.lang ?? query?.lang);
+}
+
+/** A business error answer of spec section 8. */
+export function businessError(code: ErrorCodeValue, lang: Lang, text?: string) {
+  return { errorCode: code, errorText: text ?? errorText(code, lang) };
+}
+
+export function ok<T extends object>(payload: T) {
+  return { errorCode: ErrorCode.ok, errorText: '', ...payload };
+}
+
+/** Sends a business error with its HTTP status. */
+export function sendError(reply: FastifyReply, status: number, code: ErrorCodeValue, lang: Lang, text?: string) {
+  return reply.code(status).send(businessError(code, lang, text));
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { rulesResponse, setupResponse, tokenResponse } from '../../contract/setup.ts';
+import type { Db } from '../db/client.ts';
+import type { Csrf } from '../security/csrf.ts';
+import type { SetupService } from './setup.service.ts';
+
+export function setupRoutes(app: FastifyInstance, deps: { setup: SetupService; csrf: Csrf; db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/setup', { schema: { tags: ['setup'], response: { 200: setupResponse } } }, async (_request, reply) => {
+    const [setup, rules] = await Promise.all([deps.setup.get(), deps.setup.rules()]);
+    reply.header('cache-control', 'no-cache');
+    return {
+      ...setup,
+      db: { ...setup.db, rules: rules.map((doc) => ({ url: `/rules/${doc.slug}`, infname: doc.infname })) },
+      // The CRM client is identified per visitor by the quantity-order issue; none by default.
+      crm_client: null,
+    };
+  });
+
+  r.get('/api/token', { schema: { tags: ['setup'], response: { 200: tokenResponse } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { token: deps.csrf.issue() };
+  });
+
+  r.get('/api/rules', { schema: { tags: ['setup'], response: { 200: rulesResponse } } }, async () => ({
+    rules: await deps.setup.rules(),
+  }));
+
+  r.get(
+    '/healthz',
+    { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok'), database: z.string() }), 503: z.object({ status: z.literal('unavailable') }) } } },
+    async (request, reply) => {
+      try {
+        await deps.db.query('select 1');
+        return { status: 'ok' as const, database: deps.db.kind };
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: database unreachable');
+        return reply.code(503).send({ status: 'unavailable' as const });
+      }
+    },
+  );
+}
