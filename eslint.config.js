@@ -1,0 +1,55 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      // Unused names are usually leftovers; a leading underscore marks one kept on purpose.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Type-only imports keep Node's type stripping happy (verbatimModuleSyntax).
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // The contract is shared by browser and server: no framework, no database, no DOM.
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['react*', 'fastify*', '@fastify/*', 'pg', '@electric-sql/*', '**/server/**', '**/web/**'], message: 'contract/ stays free of frameworks and app code' }] }],
+    },
+  },
+  {
+    // The server never reaches into the web app.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**', 'react*'], message: 'the server does not import the web app' }] }],
+    },
+  },
+  {
+    // Imports flow one way: shared -> features -> app; features never import each other.
+    files: ['web/components/**/*.{ts,tsx}', 'web/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'shared code must not depend on features or the app' }] }],
+    },
+  },
+  {
+    files: ['web/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/router*'], message: 'a feature must not import another feature' }, { group: ['**/server/**'], message: 'the web app talks to the server over HTTP only' }] }],
+    },
+  },
+);

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { loadDemoIfEmpty } from '../demo/load.ts';
+import { buildApp } from '../server/app.ts';
+import { type Config, loadConfig } from '../server/config.ts';
+import { type Db, openPglite, openPostgres } from '../server/db/client.ts';
+import { migrate } from '../server/db/migrate.ts';
+
+/** A clock tests move by hand instead of sleeping. */
+export function createClock(start: Date | number = new Date()) {
+  let current = typeof start === 'number' ? start : start.getTime();
+  return {
+    now: () => current,
+    date: () => new Date(current),
+    advance(ms: number) {
+      current += ms;
+    },
+    set(at: Date | number) {
+      current = typeof at === 'number' ? at : at.getTime();
+    },
+  };
+}
+export type Clock = ReturnType<typeof createClock>;
+
+/**
+ * Opens the database the current project tests on: in-memory PGlite (api), or a fresh database
+ * of its own on the throw-away PostgreSQL cluster (api-pg), dropped again on close.
+ */
+export async function openTestDb(): Promise<Db> {
+  if (process.env.TEST_DB !== 'postgres') return openPglite(undefined);
+  const adminUrl = inject('pgUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = await openPostgres(adminUrl, 1);
+  await admin.query(`create database ${name}`);
+  await admin.close();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString(), 50);
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      const cleanup = await openPostgres(adminUrl, 1);
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.close();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '0', JOBS: '0' }), ...overrides };
+}
+
+type Body = Record<string, unknown> | unknown[];
+
+/** The storefront on a test database, driven through app.inject() with no network. */
+export async function createTestApp(options: { demo?: boolean; clock?: Clock; config?: Partial<Config> } = {}) {
+  const clock = options.clock ?? createClock();
+  const db = await openTestDb();
+  await migrate(db);
+  if (options.demo ?? true) await loadDemoIfEmpty(db, clock.date());
+  const app: FastifyInstance = await buildApp(testConfig(options.config), {
+    db,
+    secret: 'test-secret-'.padEnd(40, 'x'),
+    now: clock.now,
+  });
+  await app.ready();
+  let token: string | undefined;
+  const csrfToken = async () => {
+    if (!token) token = (await app.inject({ method: 'GET', url: '/api/token' })).json<{ token: string }>().token;
+    return token;
+  };
+  return {
+    app,
+    db,
+    clock,
+    csrfToken,
+    get: (url: string): Promise<LightMyRequestResponse> => app.inject({ method: 'GET', url }),
+    /** A POST as the web app sends it: JSON with the CSRF token and X-Requested-With. */
+    async post(url: string, body: Body, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+      return app.inject({
+        method: 'POST',
+        url,
+        payload: body,
+        headers: { 'x-csrf-token': await csrfToken(), 'x-requested-with': 'XMLHttpRequest', ...headers },
+      });
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

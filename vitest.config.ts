@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+// Three kinds of tests (see ARCHITECTURE.md):
+// - unit: rules, schemas and components, no database (web component tests opt into jsdom);
+// - api: every *.api.test.ts through app.inject() on embedded PGlite;
+// - api-pg: the same API tests plus *.pg.test.ts (concurrency, expiry) on a real PostgreSQL
+//   server, a throw-away cluster started by tests/pg-global-setup.ts (or TEST_DATABASE_URL).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{contract,server,web,demo,scripts}/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.api.test.ts', '**/*.pg.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['{server,demo,tests}/**/*.api.test.ts'],
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-pg',
+          include: ['{server,demo,tests}/**/*.{api,pg}.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['tests/pg-global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
