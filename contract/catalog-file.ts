@@ -319,3 +319,6 @@ export type CatalogSector = z.output<typeof catalogSector>;
 export type CatalogEvent = z.output<typeof catalogEvent>;
 export type CatalogSession = z.output<typeof catalogSession>;
 export type CatalogPrice = z.output<typeof catalogPrice>;
+export type CatalogHallInput = z.input<typeof catalogHall>;
+export type CatalogEventInput = z.input<typeof catalogEvent>;
+export type CatalogSeatRowInput = z.input<typeof catalogSeatRow>;
