@@ -74,6 +74,19 @@ describe('importCatalog with a good file', () => {
     expect(after).toBe(before + 1);
   });
 
+  it('accepts a file of one event that refers to a venue and kind already stored', async () => {
+    const summary = await importCatalog(db, {
+      events: [{
+        id: 50, hash: 'added-later', kindId: 1, venueId: 1, name: { ru: 'Новая лекция' },
+        categories: [{ id: 50, name: { ru: 'Взрослый' } }],
+        sessions: [{ id: 50, startsAt: '2031-06-01T18:00:00+03:00', capacity: 30 }],
+        prices: [{ id: 50, categoryId: 50, amount: 30000 }],
+      }],
+    });
+    expect(summary.counts.events).toBe(1);
+    expect(await countOf(db, 'select * from events')).toBe(3);
+  });
+
   it('changes nothing on a dry run, yet answers the summary', async () => {
     const before = await catalogFingerprint(db);
     const file = await readExample();
@@ -181,7 +194,7 @@ const badCases: BadCase[] = [
   {
     description: 'seat ids of a row running into an explicit seat',
     change: (f) => { nth(nth(nth(f.halls, 0).sectors, 0).seats, 0).id = 5; },
-    expected: 'halls[0] (id 1): sectors: seat id 5',
+    expected: 'halls[0] (id 1): sectors: seat id 5 (row 3 seat 1, sector 1) is also row 1 seat 5 of sector 1 in hall 1',
   },
   {
     description: 'a name given as a plain string instead of localized texts',
@@ -277,8 +290,13 @@ describe('importCatalog with a bad file', () => {
     const file = await readExample();
     nth(file.events, 0).venueId = 98;
     nth(nth(file.events, 1).prices, 0).categoryId = 97;
+    nth(nth(nth(file.halls, 0).sectors, 0).rows, 0).zoneId = 42;
     const errors = await importErrors(db, file);
-    expect(errors).toEqual(expect.arrayContaining([expect.stringContaining('unknown venue 98'), expect.stringContaining('unknown category 97')]));
+    expect(errors).toEqual(expect.arrayContaining([
+      expect.stringContaining('unknown venue 98'),
+      expect.stringContaining('unknown category 97'),
+      expect.stringContaining('unknown zone 42'),
+    ]));
   });
 
   it('refuses a file that is not an object', async () => {

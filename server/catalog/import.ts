@@ -37,15 +37,18 @@ class DryRunRollback extends Error {
   }
 }
 
-function parseFile(raw: unknown): PreparedCatalog {
+/**
+ * Checks the shape of the file and expands its seats. Shape errors stop here, since the rules
+ * across entries need well-formed entries; seat problems travel on to be reported with those.
+ */
+function parseFile(raw: unknown): { prepared: PreparedCatalog; seatIssues: CatalogIssue[] } {
   const parsed = catalogFile.safeParse(raw);
   if (!parsed.success) throw new CatalogImportError(issuesFromZod(parsed.error, raw).map(formatIssue));
   const file = parsed.data;
   const issues = new IssueList();
   const seats = new Map<number, SeatRecord[]>();
   file.halls.forEach((hall, h) => seats.set(hall.id, expandHallSeats(hall, issues.entry(describeEntry('halls', h, hall)))));
-  if (issues.items.length > 0) throw new CatalogImportError(issues.items.map(formatIssue));
-  return { file, seats };
+  return { prepared: { file, seats }, seatIssues: issues.items };
 }
 
 /** The spec's '00:00' means no time: a startsAt written at local midnight is a whole-day ticket. */
@@ -125,13 +128,13 @@ async function writeCatalog(tx: Queryable, prepared: PreparedCatalog, sessions: 
  * CatalogImportError listing every problem, in which case nothing was written.
  */
 export async function importCatalog(db: Db, file: unknown, options: ImportOptions = {}): Promise<ImportSummary> {
-  const prepared = parseFile(file);
+  const { prepared, seatIssues } = parseFile(file);
   try {
     return await db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
       const existing = await loadExistingCatalog(tx, prepared);
       const setup = await checkSetup(tx, prepared.file.setup);
-      const issues = [...checkCatalog(prepared, existing), ...setup.issues];
+      const issues = [...seatIssues, ...checkCatalog(prepared, existing), ...setup.issues];
       if (issues.length > 0) throw new CatalogImportError(issues.map(formatIssue));
       const written = await writeCatalog(tx, prepared, resolveSessions(prepared, existing));
       if (setup.toStore !== undefined) await saveSetup(tx, setup.toStore);
