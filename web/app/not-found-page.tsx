@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useBackLink } from '../components/back-link/back-link-context.tsx';
 import { lastListingSelection } from '../lib/listing-selection.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 import { useLang } from '../lib/use-lang.ts';
@@ -10,6 +11,7 @@ export function NotFoundPage() {
   const { t } = useTranslation('errors');
   const paths = createPaths(useLang());
   usePageTitle('notFound');
+  useBackLink({ kind: 'hidden' }); // the page has its own link back to ticket selection
   return (
     <section className="not-found" aria-labelledby="not-found-title">
       <p className="not-found__code" aria-hidden="true">
