@@ -26,11 +26,11 @@ export function EventPage() {
   if (event.isError) {
     const notFound = event.error instanceof ApiError && event.error.code === ErrorCode.notFound;
     return notFound ? (
-      <main className="event-page">
+      <div className="event-page">
         <p className="event-message" role="alert">
           {t('notFound', { defaultValue: event.error.message })}
         </p>
-      </main>
+      </div>
     ) : (
       <PageError error={event.error} onRetry={() => void event.refetch()} />
     );
@@ -42,7 +42,7 @@ export function EventPage() {
 
 function EventSkeleton({ label }: { label: string }) {
   return (
-    <main className="event-page" aria-busy="true">
+    <div className="event-page" aria-busy="true">
       <div role="status" aria-label={label} className="event-skeleton">
         <Skeleton width="min(520px, 80%)" height={36} />
         <Skeleton width="40%" height={18} />
@@ -58,6 +58,6 @@ function EventSkeleton({ label }: { label: string }) {
         </div>
         <Skeleton height={220} radius={12} />
       </div>
-    </main>
+    </div>
   );
 }

@@ -122,7 +122,7 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
   const available = entry ? entry.quant : ticketInfo.totalticketcount;
 
   return (
-    <main className="event-page">
+    <div className="event-page">
       <EventHeader action={action} composition={data.actionStr} lang={lang} />
 
       {notYet ? (
@@ -273,6 +273,6 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
         onCancel={() => setConfirming(false)}
       />
       <CaptchaDialog {...submit.captcha} />
-    </main>
+    </div>
   );
 }

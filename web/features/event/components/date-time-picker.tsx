@@ -54,6 +54,7 @@ export function DateTimePicker({ days, times, day, calendarId, showQuant, priceL
           </button>
         </div>
       )}
+      {day === undefined && days.length > 1 && <p className="event-times__hint">{t('date.legend')}</p>}
       {day !== undefined && times.length > 0 && (
         <div className="event-times" role="group" aria-label={t('time.legend')}>
           {calendarId === undefined && <p className="event-times__hint">{t('time.choose')}</p>}

@@ -43,7 +43,7 @@ export function PhoneInput({ id, label, country, national, error, errorId, onCou
           aria-label={t('buyer.country', { country: `${country.iso} +${country.dial}` })}
           onClick={() => setOpen(!open)}
         >
-          <span aria-hidden="true">{country.flag}</span> +{country.dial}
+          {country.iso} +{country.dial}
         </button>
         {open && (
           <ul
@@ -73,7 +73,7 @@ export function PhoneInput({ id, label, country, national, error, errorId, onCou
                   }
                 }}
               >
-                <span aria-hidden="true">{c.flag}</span> {c.iso} +{c.dial}
+                <span className="phone-input__iso">{c.iso}</span> +{c.dial}
               </li>
             ))}
           </ul>
