@@ -68,6 +68,8 @@ describe('POST /api/no-scheme', () => {
   it('lists the composition of a subscription', async () => {
     const data = noSchemeResponse.parse((await page({ hash: 'test-qty-sub' })).body);
     expect(data.action.issubscription).toBe(1);
+    expect(data.price.map((p) => p.price_id)).toContain(9230);
+    expect(data.ticketPrice).toEqual([]);
     expect(data.actionStr).toEqual([
       { action: expect.objectContaining({ ru: 'Постоянная экспозиция' }), location: expect.objectContaining({ ru: 'Главное здание' }), address: expect.objectContaining({ ru: 'ул. Тестовая, 1' }), day: '', time: '' },
     ]);

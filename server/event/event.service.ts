@@ -133,13 +133,15 @@ export async function loadEventPage(
       time: c.time ?? '',
     })),
     calendar,
+    // A subscription's own prices are what it sells for; elsewhere subscription prices are
+    // those of tickets taken by subscription (sub=1).
     price: priceEntries(
-      shown.filter((r) => !r.for_subscription),
+      shown.filter((r) => event.is_subscription || !r.for_subscription),
       event,
       sessions,
     ),
     ticketPrice: priceEntries(
-      shown.filter((r) => r.for_subscription),
+      shown.filter((r) => !event.is_subscription && r.for_subscription),
       event,
       sessions,
     ),

@@ -50,7 +50,7 @@ export async function insertQuantityCatalog(db: Queryable, options: { capacity?:
       (9205, 9200, 9204, 10000, 0, 1, 0, 0, 2, false, 3),
       (9210, 9201, 9210, 0, 0, 1, 0, 0, 0, false, null),
       (9220, 9202, 9220, 40000, 0, 1, 0, 0, 0, false, null),
-      (9230, 9203, 9230, 150000, 0, 1, 0, 0, 0, false, null),
+      (9230, 9203, 9230, 150000, 0, 1, 0, 0, 0, true, null),
       (9240, 9204, 9240, 60000, 0, 1, 0, 0, 1, false, null);
     insert into price_stock (session_id, price_id, remaining) values (9200, 9205, 3), (9201, 9205, 3);
 

@@ -132,6 +132,13 @@ describe('POST /api/order/create', () => {
     expect(await orderOf(body.hash as string)).toMatchObject({ total: 0, tickets: 3, status: 20 });
   });
 
+  it('sells a subscription itself at its own prices', async () => {
+    const sub = await sessionWhen(t.db, 9230);
+    const { body } = await create({ ...order(), hash: 'test-qty-sub', checkboxList: [], data: [{ ...line(9230, 2), ...sub, actionId: 9203 }] });
+    expect(body.errorCode).toBe('0');
+    expect(await orderOf(body.hash as string)).toMatchObject({ total: 300000, tickets: 2, is_subscription: false });
+  });
+
   it('creates a named-ticket order reserved (10) until the holders are named', async () => {
     const named = await sessionWhen(t.db, 9220);
     const { body } = await create({ ...order(), hash: 'test-qty-named', checkboxList: [], data: [{ ...line(9220, 2), ...named, actionId: 9202 }] });

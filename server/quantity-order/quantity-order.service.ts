@@ -115,7 +115,11 @@ export async function createQuantityOrder(deps: CreateOrderDeps, cmd: CreateOrde
     subscriptionLeft = held.remaining;
   }
 
-  const lines = priceLines(cmd, await findPrices(db, event.id), session.id, { pushkin, bySubscription: subscritId !== undefined });
+  const lines = priceLines(cmd, await findPrices(db, event.id), session.id, {
+    pushkin,
+    bySubscription: subscritId !== undefined,
+    subscriptionEvent: event.is_subscription,
+  });
 
   // Quantity rules of spec sections 4, 5 and 9.
   for (const line of lines) {
@@ -193,10 +197,13 @@ export function priceLines(
   cmd: Pick<CreateOrderCommand, 'lines'>,
   prices: readonly PriceRow[],
   sessionId: number,
-  mode: { pushkin: boolean; bySubscription: boolean },
+  mode: { pushkin: boolean; bySubscription: boolean; subscriptionEvent: boolean },
 ): PricedLine[] {
+  // A subscription sells at its own prices, whatever their for_subscription flag says.
   const usable = pricesOfSession(prices, sessionId).filter(
-    (p) => p.for_subscription === mode.bySubscription && (p.pushkin === 0 || p.pushkin === (mode.pushkin ? 1 : 2)),
+    (p) =>
+      (mode.subscriptionEvent ? !mode.bySubscription : p.for_subscription === mode.bySubscription) &&
+      (p.pushkin === 0 || p.pushkin === (mode.pushkin ? 1 : 2)),
   );
   const byPrice = new Map<number, PricedLine>();
   for (const line of cmd.lines) {
