@@ -38,7 +38,8 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
 
   const erid = search.get('erid') ?? undefined;
   const days = calendarDays(calendar);
-  const day = params.date && days.includes(params.date) ? params.date : undefined;
+  // A single date needs no choice: it shows as text and counts as chosen.
+  const day = params.date && days.includes(params.date) ? params.date : days.length === 1 ? days[0] : undefined;
   const times = timesOfDay(calendar, day);
   const entry = times.find((e) => e.event_time === params.time) ?? (times.length === 1 ? times[0] : undefined);
 
@@ -75,7 +76,7 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
         const box = /^checkboxList\.(\d+)$/.exec(field.path);
         if (box) boxes.add(Number(box[1]));
       }
-      buyer.setErrors(buyerErrors);
+      buyer.setErrors(buyerErrors, choice.pushkin);
       setInvalidBoxes(boxes);
     },
   });
@@ -103,7 +104,7 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
   const onSubmit = () => {
     const errors = validateBuyer(buyer.values, choice.pushkin);
     const missing = new Set(data.checkboxList.filter((c) => c.filling === 1 && !checked[c.id]).map((c) => c.id));
-    buyer.setErrors(errors);
+    buyer.setErrors(errors, choice.pushkin);
     setInvalidBoxes(missing);
     if (Object.keys(errors).length > 0 || missing.size > 0) {
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
@@ -136,7 +137,7 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
           <DateTimePicker
             days={days}
             times={times}
-            day={day ?? (days.length === 1 ? days[0] : undefined)}
+            day={day}
             calendarId={entry?.calendar_id}
             showQuant={ticketInfo.showquant === 1}
             priceLimit={priceLimit}
@@ -233,7 +234,6 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
                 values={buyer.values}
                 errors={buyer.errors}
                 set={buyer.set}
-                touch={(field) => buyer.touch(field, choice.pushkin)}
               />
               <CheckboxList
                 items={data.checkboxList}

@@ -8,13 +8,12 @@ type Props = {
   values: BuyerValues;
   errors: Record<string, string>;
   set: <K extends keyof BuyerValues>(key: K, value: BuyerValues[K]) => void;
-  touch: (field: string) => void;
 };
 
 const block = (event: ClipboardEvent) => event.preventDefault();
 
 /** Personal data: fio, phone, e-mail and its repeat; with the Pushkin card the names and the masked phone. */
-export function BuyerForm({ pushkin, values, errors, set, touch }: Props) {
+export function BuyerForm({ pushkin, values, errors, set }: Props) {
   const { t } = useTranslation('event');
   const message = (field: string) => (errors[field] ? t(`errors.${errors[field]}`) : undefined);
 
@@ -30,7 +29,6 @@ export function BuyerForm({ pushkin, values, errors, set, touch }: Props) {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => set(field, event.target.value)}
-          onBlur={() => touch(wire)}
           {...extra}
         />
         {error && (
@@ -71,7 +69,6 @@ export function BuyerForm({ pushkin, values, errors, set, touch }: Props) {
               aria-invalid={errors.phone ? true : undefined}
               aria-describedby={errors.phone ? 'buyer-phone-error' : undefined}
               onChange={(event) => set('pushkinPhone', event.target.value)}
-              onBlur={() => touch('phone')}
             />
             {errors.phone && (
               <p id="buyer-phone-error" className="field__error">
@@ -92,7 +89,6 @@ export function BuyerForm({ pushkin, values, errors, set, touch }: Props) {
             errorId="buyer-phone-error"
             onCountry={(country) => set('country', country)}
             onNational={(value) => set('national', value)}
-            onBlur={() => touch('phone')}
           />
         </>
       )}

@@ -11,11 +11,10 @@ type Props = {
   errorId: string;
   onCountry: (country: PhoneCountry) => void;
   onNational: (value: string) => void;
-  onBlur: () => void;
 };
 
 /** A phone input with a country chooser (dropdown 390 px wide) in front of the national number. */
-export function PhoneInput({ id, label, country, national, error, errorId, onCountry, onNational, onBlur }: Props) {
+export function PhoneInput({ id, label, country, national, error, errorId, onCountry, onNational }: Props) {
   const { t } = useTranslation('event');
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -88,7 +87,6 @@ export function PhoneInput({ id, label, country, national, error, errorId, onCou
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={(event) => onNational(event.target.value.replace(/[^\d\s()-]/g, ''))}
-          onBlur={onBlur}
         />
       </div>
       {error && (

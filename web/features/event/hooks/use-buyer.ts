@@ -74,28 +74,28 @@ export function validateBuyer(values: BuyerValues, pushkin: boolean): Record<str
   return errors;
 }
 
-/** The buyer's fields, prefilled from the CRM client, with their errors. */
+/**
+ * The buyer's fields, prefilled from the CRM client, with their errors. Errors appear on the
+ * first submit and then follow each change; checking on blur before that would move the submit
+ * button under the visitor's pointer as messages appear.
+ */
 export function useBuyer(currency: string, crm: CrmClient | null) {
   const [values, setValues] = useState<BuyerValues>(() => initialValues(currency, crm));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrorsState] = useState<Record<string, string>>({});
+  const [checking, setChecking] = useState<{ pushkin: boolean } | undefined>();
+
   const set = <K extends keyof BuyerValues>(key: K, value: BuyerValues[K]) => {
-    setValues((current) => {
-      const next = { ...current, [key]: value };
-      // Typing with the Russian layout still gives a Latin e-mail (spec section 5).
-      if (key === 'email' || key === 'reEmail') next[key] = convertCyrillicLayout(String(value)) as BuyerValues[K];
-      if (key === 'pushkinPhone') next.pushkinPhone = formatPushkinPhone(String(value));
-      return next;
-    });
+    const next = { ...values, [key]: value };
+    // Typing with the Russian layout still gives a Latin e-mail (spec section 5).
+    if (key === 'email' || key === 'reEmail') next[key] = convertCyrillicLayout(String(value)) as BuyerValues[K];
+    if (key === 'pushkinPhone') next.pushkinPhone = formatPushkinPhone(String(value));
+    setValues(next);
+    if (checking) setErrorsState(validateBuyer(next, checking.pushkin));
   };
-  /** Re-checks one field after the visitor leaves it (only if it was already wrong or is filled). */
-  const touch = (field: string, pushkin: boolean) => {
-    const all = validateBuyer(values, pushkin);
-    setErrors((current) => {
-      const next = Object.fromEntries(Object.entries(current).filter(([key]) => key !== field));
-      const code = all[field];
-      if (code) next[field] = code;
-      return next;
-    });
+  /** Shows errors (from the submit or the server) and keeps them current from then on. */
+  const setErrors = (next: Record<string, string>, pushkin: boolean) => {
+    setErrorsState(next);
+    setChecking({ pushkin });
   };
-  return { values, set, errors, setErrors, touch };
+  return { values, set, errors, setErrors };
 }
