@@ -1,8 +1,19 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { buyerFieldErrors, buyerSchema, convertCyrillicLayout, formatPushkinPhone, pushkinBuyerSchema } from '../../../../contract/buyer.ts';
+import {
+  BuyerError,
+  buyerFieldErrors,
+  buyerSchema,
+  convertCyrillicLayout,
+  formatPushkinPhone,
+  pushkinBuyerSchema,
+  pushkinPatronymicSchema,
+} from '../../../../contract/buyer.ts';
 import type { CrmClient } from '../../../../contract/setup.ts';
-import { type PhoneCountry, defaultCountry, findCountry, fullPhone, nationalLengthOk } from '../lib/phone-countries.ts';
+import { type PhoneCountry, defaultCountry, findCountry, fullPhone, lookupCountry, nationalLengthOk } from '../lib/phone-countries.ts';
+
+// The third-party IP-to-country lookup of spec section 7: off unless a URL is set at build time.
+const COUNTRY_LOOKUP_URL: string | undefined = import.meta.env.VITE_PHONE_COUNTRY_LOOKUP_URL;
 
 export type BuyerValues = {
   fio: string;
@@ -69,6 +80,13 @@ export function validateBuyer(values: BuyerValues, pushkin: boolean): Record<str
     ? pushkinBuyerSchema.safeParse({ ...payload, noPatronymic: values.noPatronymic })
     : buyerSchema.safeParse(payload);
   const errors = result.success ? {} : buyerFieldErrors(result.error as z.ZodError);
+  // Cross-field rules run only once the fields themselves pass; show them together with the rest.
+  if (pushkin && !values.noPatronymic && !errors.patronymic && !pushkinPatronymicSchema.safeParse(values.patronymic).success) {
+    errors.patronymic = BuyerError.notValidPatronymic;
+  }
+  if (!errors.re_email && !errors.email && convertCyrillicLayout(values.reEmail.trim()) !== convertCyrillicLayout(values.email.trim())) {
+    errors.re_email = BuyerError.reEmail;
+  }
   // The country chooser's own rule (spec section 9): the national number is 2–17 digits.
   if (!pushkin && values.national && !nationalLengthOk(values.national) && !errors.phone) errors.phone = 'not-valid-phone';
   return errors;
@@ -83,6 +101,23 @@ export function useBuyer(currency: string, crm: CrmClient | null) {
   const [values, setValues] = useState<BuyerValues>(() => initialValues(currency, crm));
   const [errors, setErrorsState] = useState<Record<string, string>>({});
   const [checking, setChecking] = useState<{ pushkin: boolean } | undefined>();
+
+  useEffect(() => {
+    if (!COUNTRY_LOOKUP_URL || crm?.data.phone) return;
+    let cancelled = false;
+    lookupCountry(COUNTRY_LOOKUP_URL).then(
+      (iso) => {
+        const found = findCountry(iso);
+        // Only while the visitor has typed nothing: never change a number under their fingers.
+        if (!cancelled && found) setValues((current) => (current.national ? current : { ...current, country: found }));
+      },
+      // The spec's failure: 'unable to fetch the country'; the setup's default country stays.
+      (error: unknown) => console.warn(error instanceof Error ? error.message : 'unable to fetch the country'),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [crm]);
 
   const set = <K extends keyof BuyerValues>(key: K, value: BuyerValues[K]) => {
     const next = { ...values, [key]: value };
