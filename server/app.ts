@@ -14,6 +14,12 @@ import { BusinessError, businessError, requestLang } from './http.ts';
 import { createCsrf } from './security/csrf.ts';
 import { createSetupService } from './setup/setup.service.ts';
 import { setupRoutes } from './setup/setup.routes.ts';
+import { captchaRoutes } from './captcha/captcha.routes.ts';
+import { createCaptchaService } from './captcha/captcha.service.ts';
+import { type RecaptchaVerifier, createGoogleRecaptchaVerifier } from './captcha/recaptcha.ts';
+import { createCrmService } from './crm/crm.service.ts';
+import { eventRoutes } from './event/event.routes.ts';
+import { quantityOrderRoutes } from './quantity-order/quantity-order.routes.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,6 +30,10 @@ export type AppDeps = {
   now?: () => number;
   /** Where the built SPA lives; undefined serves no SPA (API tests). */
   webDist?: string | undefined;
+  /** Verifies invisible reCAPTCHA tokens; Google's siteverify unless a test replaces it. */
+  recaptcha?: RecaptchaVerifier;
+  /** Draws the image-captcha text; tests replace it to know the answer. */
+  captchaText?: () => string;
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -84,7 +94,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return reply.code(500).send(businessError(ErrorCode.inner, lang));
   });
 
-  setupRoutes(app, { setup, csrf, db: deps.db });
+  const crm = createCrmService(deps.db, config.crmSecret, now);
+  const captcha = createCaptchaService(deps.db, deps.secret, now, deps.captchaText);
+  const recaptcha =
+    deps.recaptcha ?? createGoogleRecaptchaVerifier(config.recaptchaSecret, { log: (message) => app.log.warn(message) });
+
+  setupRoutes(app, { setup, csrf, db: deps.db, crm });
+  captchaRoutes(app, { captcha });
+  eventRoutes(app, { db: deps.db, setup, crm, now });
+  quantityOrderRoutes(app, { db: deps.db, setup, crm, captcha, recaptcha, now });
 
   await registerSpa(app, deps.webDist);
   return app;

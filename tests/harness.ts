@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { loadDemoIfEmpty } from '../demo/load.ts';
-import { buildApp } from '../server/app.ts';
+import { type AppDeps, buildApp } from '../server/app.ts';
 import { type Config, loadConfig } from '../server/config.ts';
 import { PGlite } from '@electric-sql/pglite';
 import { type Db, openPostgres, wrapPglite } from '../server/db/client.ts';
@@ -77,7 +77,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 type Body = Record<string, unknown> | unknown[];
 
 /** The storefront on a test database, driven through app.inject() with no network. */
-export async function createTestApp(options: { demo?: boolean; clock?: Clock; config?: Partial<Config> } = {}) {
+export async function createTestApp(
+  options: { demo?: boolean; clock?: Clock; config?: Partial<Config>; deps?: Pick<AppDeps, 'recaptcha' | 'captchaText'> } = {},
+) {
   const clock = options.clock ?? createClock();
   const demo = options.demo ?? true;
   const db = await openTestDb(demo ? { demoAt: clock.date() } : {});
@@ -87,6 +89,7 @@ export async function createTestApp(options: { demo?: boolean; clock?: Clock; co
     db,
     secret: 'test-secret-'.padEnd(40, 'x'),
     now: clock.now,
+    ...options.deps,
   });
   await app.ready();
   let token: string | undefined;
