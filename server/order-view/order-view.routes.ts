@@ -53,7 +53,7 @@ export function orderViewRoutes(app: FastifyInstance, deps: { db: Db; payments: 
 
   r.post(
     '/api/order/discount',
-    { schema: { tags: ['order'], body: discountRequest, response: { 200: discountResponse, '4xx': businessResult } } },
+    { schema: { tags: ['order'], body: discountRequest, response: { 200: discountResponse, '4xx': businessResult.extend({ promoCode: z.string().optional() }) } } },
     async (request) => {
       const { hash, promoCode, cardCode, bonuses } = request.body;
       return ok(await applyDiscount(deps.db, { hash, promoCode, cardCode, bonuses, at: at() }));
