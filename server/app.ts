@@ -18,6 +18,12 @@ import { orderViewRoutes } from './order-view/order-view.routes.ts';
 import { createPaymentsStack } from './payments/payments-stack.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { sandboxBankRoutes } from './payments/sandbox/sandbox-bank.routes.ts';
+import { captchaRoutes } from './captcha/captcha.routes.ts';
+import { createCaptchaService } from './captcha/captcha.service.ts';
+import { type RecaptchaVerifier, createGoogleRecaptchaVerifier } from './captcha/recaptcha.ts';
+import { createCrmService } from './crm/crm.service.ts';
+import { eventRoutes } from './event/event.routes.ts';
+import { quantityOrderRoutes } from './quantity-order/quantity-order.routes.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -28,6 +34,10 @@ export type AppDeps = {
   now?: () => number;
   /** Where the built SPA lives; undefined serves no SPA (API tests). */
   webDist?: string | undefined;
+  /** Verifies invisible reCAPTCHA tokens; Google's siteverify unless a test replaces it. */
+  recaptcha?: RecaptchaVerifier;
+  /** Draws the image-captcha text; tests replace it to know the answer. */
+  captchaText?: () => string;
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -88,7 +98,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return reply.code(500).send(businessError(ErrorCode.inner, lang));
   });
 
-  setupRoutes(app, { setup, csrf, db: deps.db });
+  const crm = createCrmService(deps.db, config.crmSecret, now);
+  const captcha = createCaptchaService(deps.db, deps.secret, now, deps.captchaText);
+  const recaptcha =
+    deps.recaptcha ?? createGoogleRecaptchaVerifier(config.recaptchaSecret, { log: (message) => app.log.warn(message) });
+
+  setupRoutes(app, { setup, csrf, db: deps.db, crm });
+  captchaRoutes(app, { captcha });
+  eventRoutes(app, { db: deps.db, setup, crm, now });
+  quantityOrderRoutes(app, { db: deps.db, setup, crm, captcha, recaptcha, now });
   const { payments, providers, bank } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now });
   paymentsRoutes(app, { db: deps.db, payments, providers, publicUrl: config.publicUrl });
   await sandboxBankRoutes(app, { bank });

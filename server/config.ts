@@ -27,6 +27,10 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Storefront <tickets@localhost>'),
   JOBS: flagFromEnv.default(true),
+  /** Shared with the venue's site, which signs CRM-client tokens with it (docs/crm-client.md). */
+  CRM_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The reCAPTCHA secret key; the site key is in the setup (recaptcha.sitekey). */
+  RECAPTCHA_SECRET: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -44,6 +48,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   jobs: boolean;
+  crmSecret: string | undefined;
+  recaptchaSecret: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -77,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jobs: e.JOBS,
+    crmSecret: e.CRM_SECRET,
+    recaptchaSecret: e.RECAPTCHA_SECRET,
   };
 }
 

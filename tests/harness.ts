@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { loadDemoIfEmpty } from '../demo/load.ts';
-import { buildApp } from '../server/app.ts';
+import { type AppDeps, buildApp } from '../server/app.ts';
 import { type Config, loadConfig } from '../server/config.ts';
 import { type Db, openPglite, openPostgres } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
@@ -55,7 +55,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 type Body = Record<string, unknown> | unknown[];
 
 /** The storefront on a test database, driven through app.inject() with no network. */
-export async function createTestApp(options: { demo?: boolean; clock?: Clock; config?: Partial<Config> } = {}) {
+export async function createTestApp(
+  options: { demo?: boolean; clock?: Clock; config?: Partial<Config>; deps?: Pick<AppDeps, 'recaptcha' | 'captchaText'> } = {},
+) {
   const clock = options.clock ?? createClock();
   const db = await openTestDb();
   await migrate(db);
@@ -64,6 +66,7 @@ export async function createTestApp(options: { demo?: boolean; clock?: Clock; co
     db,
     secret: 'test-secret-'.padEnd(40, 'x'),
     now: clock.now,
+    ...options.deps,
   });
   await app.ready();
   let token: string | undefined;
