@@ -157,7 +157,7 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
           </div>
         )}
         <div className="order-totals__row order-totals__row--total">
-          <dt>{t('totals.toPay')}</dt>
+          <dt>{paid ? t('totals.paid') : t('totals.toPay')}</dt>
           <dd>{money(view.demsumma)}</dd>
         </div>
       </dl>
