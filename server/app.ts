@@ -14,6 +14,10 @@ import { BusinessError, businessError, requestLang } from './http.ts';
 import { createCsrf } from './security/csrf.ts';
 import { createSetupService } from './setup/setup.service.ts';
 import { setupRoutes } from './setup/setup.routes.ts';
+import { orderViewRoutes } from './order-view/order-view.routes.ts';
+import { createPaymentsStack } from './payments/payments-stack.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
+import { sandboxBankRoutes } from './payments/sandbox/sandbox-bank.routes.ts';
 import { captchaRoutes } from './captcha/captcha.routes.ts';
 import { createCaptchaService } from './captcha/captcha.service.ts';
 import { type RecaptchaVerifier, createGoogleRecaptchaVerifier } from './captcha/recaptcha.ts';
@@ -103,6 +107,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   captchaRoutes(app, { captcha });
   eventRoutes(app, { db: deps.db, setup, crm, now });
   quantityOrderRoutes(app, { db: deps.db, setup, crm, captcha, recaptcha, now });
+  const { payments, providers, bank } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now });
+  paymentsRoutes(app, { db: deps.db, payments, providers, publicUrl: config.publicUrl });
+  await sandboxBankRoutes(app, { bank });
+  orderViewRoutes(app, { db: deps.db, payments, now, timeZone: config.timezone });
 
   await registerSpa(app, deps.webDist);
   return app;

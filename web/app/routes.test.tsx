@@ -30,17 +30,24 @@ describe('routes', () => {
     { url: '/', heading: 'Афиша мероприятий' },
     // The event page needs its data; web/features/event/event-page.test.tsx renders it.
     { url: '/scheme/abc123/01.02.2026', heading: 'Выбор мест на схеме зала' },
-    { url: '/order/ord123', heading: 'Ваш заказ' },
     { url: '/order/return/ord123?hash_conf=abcdef', heading: 'Заявление на возврат' },
-    { url: '/order/declined/ord123', heading: 'Оплата отклонена' },
     { url: '/nominal-tickets/ord123', heading: 'Данные посетителей' },
-    { url: '/ticket/t123', heading: 'Электронный билет' },
     { url: '/contacts', heading: 'Контакты' },
     { url: '/rules/purchase-terms', heading: 'Правила покупки' },
     { url: '/rules/privacy-policy?lang=en', heading: 'Privacy policy' },
   ])('$url shows its screen', async ({ url, heading }) => {
     await renderApp(url, setupFixture());
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+
+  // Screens that load their data first: without a server they show their skeleton, titled.
+  it.each([
+    { url: '/order/ord123', title: 'Билеты — Заказ' },
+    { url: '/order/declined/ord123', title: 'Билеты — Оплата отклонена' },
+    { url: '/ticket/t123', title: 'Билеты — Билет' },
+  ])('$url shows its screen', async ({ url, title }) => {
+    await renderApp(url, setupFixture());
+    await waitFor(() => expect(document.title).toBe(title));
   });
 
   it.each([
