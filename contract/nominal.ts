@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { langField, localized, orderHash, partialLocalized } from './common.ts';
+import { langField, orderHash, partialLocalized } from './common.ts';
 
 /**
  * The named-ticket holder rules of spec section 5, shared by the /nominal-tickets form and the
@@ -353,7 +353,7 @@ export const orderDataRequest = z.object({ hash: orderHash, lang: langField });
 export const nominalItem = z.object({
   id: z.number().int(),
   ord_num: z.number().int(),
-  action: localized,
+  action: partialLocalized,
   day: z.string(), // dd.mm.yyyy
   time: z.string(), // HH:MM, '00:00' = no time
   reservetime: z.number().int().min(0), // seconds left

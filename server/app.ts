@@ -12,6 +12,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { BusinessError, businessError, requestLang } from './http.ts';
 import { createCsrf } from './security/csrf.ts';
+import { createNominalService } from './nominal/nominal.service.ts';
+import { nominalRoutes } from './nominal/nominal.routes.ts';
 import { createSetupService } from './setup/setup.service.ts';
 import { setupRoutes } from './setup/setup.routes.ts';
 
@@ -85,6 +87,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   setupRoutes(app, { setup, csrf, db: deps.db });
+  nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: config.timezone }) });
 
   await registerSpa(app, deps.webDist);
   return app;
