@@ -379,7 +379,8 @@ export type NominalDocType = z.infer<typeof nominalDocType>;
 export const nominalCheckbox = z.object({ id: z.number().int(), name: partialLocalized, url: partialLocalized, filling: z.number().int().min(0).max(1) });
 export type NominalCheckbox = z.infer<typeof nominalCheckbox>;
 
-export const nominalCountry = z.object({ id: z.number().int(), code: z.string(), name: partialLocalized });
+/** sortnum: lower first (Russia, Kazakhstan, Belarus); equal ones in the visitor's alphabetical order. */
+export const nominalCountry = z.object({ id: z.number().int(), code: z.string(), sortnum: z.number().int(), name: partialLocalized });
 export type NominalCountry = z.infer<typeof nominalCountry>;
 
 export const nominalRegion = z.object({ id: z.number().int(), country_id: z.number().int(), name: partialLocalized });

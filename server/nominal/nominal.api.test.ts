@@ -99,7 +99,7 @@ describe('POST /api/order-data', () => {
   it('lists every ISO country in four languages and every region of Russia and Kazakhstan', async () => {
     const body = (await t.post('/api/order-data', { hash: order.hash, lang: 'en' })).json();
     expect(body.countries.length).toBe(249);
-    expect(body.countries[0]).toEqual({ id: RUSSIA, code: 'RU', name: { ru: 'Россия', en: 'Russia', kz: 'Ресей', ch: '俄罗斯' } });
+    expect(body.countries[0]).toEqual({ id: RUSSIA, code: 'RU', sortnum: 1, name: { ru: 'Россия', en: 'Russia', kz: 'Ресей', ch: '俄罗斯' } });
     expect(body.countries[1]).toMatchObject({ id: KAZAKHSTAN, name: { ru: 'Казахстан', kz: 'Қазақстан' } });
     for (const country of body.countries) expect(Object.values(country.name).every((n) => typeof n === 'string' && n.length > 0)).toBe(true);
     const regionsOf = (id: number) => body.regions.filter((r: { country_id: number }) => r.country_id === id);

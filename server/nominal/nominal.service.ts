@@ -121,7 +121,7 @@ export function createNominalService(deps: { db: Db; now: () => number; timezone
       text: order.nominal_text,
       checkboxList: checkboxes.map((box) => ({ id: box.id, name: box.name, url: box.url, filling: bit(box.required) })),
       docTypes: ref.docTypes.map((doc) => ({ id: doc.id, country_id: doc.country_id, name: doc.name, note: doc.note })),
-      countries: ref.countries.map((c) => ({ id: c.id, code: c.code, name: c.name })),
+      countries: ref.countries.map((c) => ({ id: c.id, code: c.code, sortnum: c.sortnum, name: c.name })),
       regions: ref.regions.map((r) => ({ id: r.id, country_id: r.country_id, name: withFallbacks(r.name) })),
       demsumma: roubles(order.total),
     };
