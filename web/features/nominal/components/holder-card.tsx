@@ -139,7 +139,13 @@ export function HolderCard({ index, item, data, form, lang, today, open, onToggl
                   ))}
                 </select>
               </Field>
-              <Field label={t('fields.docNum')} hint={docType ? pickLocalized(docType.note, lang) : undefined} error={errorText('docNum')} required>
+              <Field
+                label={t('fields.docNum')}
+                // An invalid number shows the type's note as its error; the hint would repeat it.
+                hint={docType && !errors?.docNum ? pickLocalized(docType.note, lang) : undefined}
+                error={errorText('docNum')}
+                required
+              >
                 <input
                   type="text"
                   autoComplete="off"
