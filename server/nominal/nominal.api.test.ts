@@ -116,10 +116,17 @@ describe('POST /api/order-data', () => {
     expect((await t.post('/api/order-data', { hash: order.hash })).json().response[0].reservetime).toBe(0);
   });
 
-  it('answers the status of a confirmed order so the page goes to the order view', async () => {
+  it('answers the status of a confirmed order (and its reserve left to pay) so the page goes to the order view', async () => {
     const confirmed = await placeNamedOrder(t.db, t.clock.date(), 1, OrderStatus.confirmed);
     const body = (await t.post('/api/order-data', { hash: confirmed.hash })).json();
-    expect(body.response[0]).toMatchObject({ demandstatusid: 20, reservetime: 0 });
+    expect(body.response[0]).toMatchObject({ demandstatusid: 20, reservetime: 15 * 60 });
+  });
+
+  it('answers no reserve for a paid or canceled order', async () => {
+    for (const status of [30, 90]) {
+      await t.db.query('update orders set status = $2 where id = $1', [order.id, status]);
+      expect((await t.post('/api/order-data', { hash: order.hash })).json().response[0]).toMatchObject({ demandstatusid: status, reservetime: 0 });
+    }
   });
 
   it("answers 'order deleted' for an unknown hash", async () => {

@@ -94,7 +94,9 @@ export function createNominalService(deps: { db: Db; now: () => number; timezone
     if (!order) throw orderNotFound();
     const [tickets, checkboxes, ref] = await Promise.all([findNominalTickets(db, order.id), findNominalCheckboxes(db, order.event_id), referenceData(db)]);
     const flags = flagsOf(order);
-    const reservetime = order.status === OrderStatus.reserved ? reserveSeconds(order, now()) : 0;
+    // The reserve runs while the order awaits its holders (10) and then its payment (20).
+    const awaiting = order.status === OrderStatus.reserved || order.status === OrderStatus.confirmed;
+    const reservetime = awaiting ? reserveSeconds(order, now()) : 0;
     return {
       errorCode: ErrorCode.ok,
       errorText: '',
