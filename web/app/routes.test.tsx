@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupFixture } from '../test/fixtures.ts';
 import { renderApp } from '../test/render-app.tsx';
 
@@ -34,7 +34,6 @@ describe('routes', () => {
     { url: '/order/ord123', heading: 'Ваш заказ' },
     { url: '/order/return/ord123?hash_conf=abcdef', heading: 'Заявление на возврат' },
     { url: '/order/declined/ord123', heading: 'Оплата отклонена' },
-    { url: '/nominal-tickets/ord123', heading: 'Данные посетителей' },
     { url: '/ticket/t123', heading: 'Электронный билет' },
     { url: '/contacts', heading: 'Контакты' },
     { url: '/rules/purchase-terms', heading: 'Правила покупки' },
@@ -42,6 +41,17 @@ describe('routes', () => {
   ])('$url shows its screen', async ({ url, heading }) => {
     await renderApp(url, setupFixture());
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+
+  it('/nominal-tickets/{hash} shows its screen (its own "order deleted" state when the server has no such order)', async () => {
+    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url === '/api/token' ? json(200, { token: 't' }) : json(404, { errorCode: '-1004', errorText: '' }))));
+    try {
+      await renderApp('/nominal-tickets/ord123', setupFixture());
+      expect(await screen.findByRole('heading', { level: 1, name: 'Заказ удалён или не найден' })).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it.each([
