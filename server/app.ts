@@ -12,6 +12,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { BusinessError, businessError, requestLang } from './http.ts';
 import { createCsrf } from './security/csrf.ts';
+import { createNominalService } from './nominal/nominal.service.ts';
+import { nominalRoutes } from './nominal/nominal.routes.ts';
 import { createSetupService } from './setup/setup.service.ts';
 import { setupRoutes } from './setup/setup.routes.ts';
 import { orderViewRoutes } from './order-view/order-view.routes.ts';
@@ -111,6 +113,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   paymentsRoutes(app, { db: deps.db, payments, providers, publicUrl: config.publicUrl });
   await sandboxBankRoutes(app, { bank });
   orderViewRoutes(app, { db: deps.db, payments, now, timeZone: config.timezone });
+  nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: config.timezone }) });
 
   await registerSpa(app, deps.webDist);
   return app;
