@@ -12,6 +12,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { BusinessError, businessError, requestLang } from './http.ts';
 import { createCsrf } from './security/csrf.ts';
+import { createAdmission } from './security/admission.ts';
+import { ORDER_CREATING_ROUTES, admitThrough } from './security/admission-hooks.ts';
 import { createNominalService } from './nominal/nominal.service.ts';
 import { nominalRoutes } from './nominal/nominal.routes.ts';
 import { createSetupService } from './setup/setup.service.ts';
@@ -78,6 +80,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       return reply.code(403).send(businessError(ErrorCode.invalidCsrf, requestLangFromUrl(request.url)));
     }
   });
+
+  // Admission control: an on-sale rush beyond the server's capacity is told to come back (429)
+  // instead of queueing without bound inside the connection pool (ARCHITECTURE.md).
+  admitThrough(
+    app,
+    createAdmission({ concurrency: config.orderConcurrency, queue: config.orderQueue, queueTimeoutMs: config.orderQueueTimeoutMs }),
+    ORDER_CREATING_ROUTES,
+  );
 
   app.setErrorHandler((error: FastifyError | BusinessError, request, reply) => {
     const lang = requestLang(request);

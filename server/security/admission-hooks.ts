@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyReply, RouteHandlerMethod } from 'fastify';
+import type { Lang } from '../../contract/common.ts';
+import { ErrorCode } from '../../contract/errors.ts';
+import { BusinessError, businessError, requestLang } from '../http.ts';
+import { type Admission, AdmissionRefused } from './admission.ts';
+
+/** What a refused buyer is told to wait before trying again (the Retry-After header, seconds). */
+export const RETRY_AFTER_SECONDS = 1;
+
+/** The calls that create orders: the expensive, row-locking work of an on-sale rush. */
+export const ORDER_CREATING_ROUTES = ['/api/order/create', '/api/order/create-scheme'] as const;
+
+/**
+ * Puts the POST routes at `urls` behind the admission limiter; call it before those routes are
+ * registered. A refusal answers HTTP 429 with errorCode -1029 and Retry-After, and changes nothing.
+ * When the line is already full the refusal comes in onRequest, before the body is even read, so
+ * a flood of buyers costs the server almost nothing beyond the admitted work.
+ */
+export function admitThrough(app: FastifyInstance, admission: Admission, urls: readonly string[]) {
+  const gated = new Set(urls);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST' || !gated.has(request.routeOptions.url ?? '') || !admission.isFull()) return;
+    return sendRefusal(reply, requestLang(request));
+  });
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!gated.has(route.url) || !methods.includes('POST')) return;
+    const handler = route.handler;
+    const admitted: RouteHandlerMethod = async function (this: FastifyInstance, request, reply) {
+      try {
+        // A buyer who gave up while waiting has closed the connection: skip the work.
+        return await admission.run(async () => handler.call(this, request, reply), () => request.raw.socket?.destroyed === true);
+      } catch (error) {
+        if (!(error instanceof AdmissionRefused)) throw error;
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        throw new BusinessError(ErrorCode.tooManyRequests, { status: 429 });
+      }
+    };
+    route.handler = admitted;
+  });
+}
+
+function sendRefusal(reply: FastifyReply, lang: Lang) {
+  return reply.code(429).header('retry-after', String(RETRY_AFTER_SECONDS)).send(businessError(ErrorCode.tooManyRequests, lang));
+}
