@@ -13,7 +13,7 @@ import type { Db } from './db/client.ts';
 import { BusinessError, businessError, requestLang } from './http.ts';
 import { createCsrf } from './security/csrf.ts';
 import { createAdmission } from './security/admission.ts';
-import { ORDER_CREATING_ROUTES, admitThrough } from './security/admission-hooks.ts';
+import { ORDER_CREATING_ROUTES, admitThrough, refusingServerFactory } from './security/admission-hooks.ts';
 import { createNominalService } from './nominal/nominal.service.ts';
 import { nominalRoutes } from './nominal/nominal.routes.ts';
 import { createSetupService } from './setup/setup.service.ts';
@@ -48,10 +48,14 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Builds the storefront server: every feature registered explicitly, in order. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  // Admission control: an on-sale rush beyond the server's capacity is told to come back (429)
+  // instead of queueing without bound inside the connection pool (ARCHITECTURE.md).
+  const admission = createAdmission({ concurrency: config.orderConcurrency, queue: config.orderQueue, queueTimeoutMs: config.orderQueueTimeoutMs });
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 256 * 1024,
     trustProxy: true,
+    serverFactory: refusingServerFactory(admission, ORDER_CREATING_ROUTES),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,13 +85,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
   });
 
-  // Admission control: an on-sale rush beyond the server's capacity is told to come back (429)
-  // instead of queueing without bound inside the connection pool (ARCHITECTURE.md).
-  admitThrough(
-    app,
-    createAdmission({ concurrency: config.orderConcurrency, queue: config.orderQueue, queueTimeoutMs: config.orderQueueTimeoutMs }),
-    ORDER_CREATING_ROUTES,
-  );
+  admitThrough(app, admission, ORDER_CREATING_ROUTES);
 
   app.setErrorHandler((error: FastifyError | BusinessError, request, reply) => {
     const lang = requestLang(request);

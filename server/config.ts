@@ -17,7 +17,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Order-creating calls run at once (admission control, server/security/admission.ts); 0 = off. Default: the pool size. */
   ORDER_CONCURRENCY: z.coerce.number().int().min(0).max(1000).optional(),
-  /** Order-creating calls that may wait for a slot; beyond that they get HTTP 429 at once. Default: the concurrency. */
+  /** Order-creating calls that may wait for a slot; beyond that they get HTTP 429 at once. Default: 5 × the concurrency. */
   ORDER_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
   /** The longest an order-creating call waits in that queue before it gets HTTP 429. */
   ORDER_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
@@ -84,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     orderConcurrency: e.ORDER_CONCURRENCY ?? e.DATABASE_POOL_SIZE,
-    orderQueue: e.ORDER_QUEUE ?? e.ORDER_CONCURRENCY ?? e.DATABASE_POOL_SIZE,
+    orderQueue: e.ORDER_QUEUE ?? 5 * (e.ORDER_CONCURRENCY ?? e.DATABASE_POOL_SIZE),
     orderQueueTimeoutMs: e.ORDER_QUEUE_TIMEOUT_MS,
     publicUrl: e.PUBLIC_URL,
     timezone: e.TIMEZONE,

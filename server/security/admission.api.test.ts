@@ -8,9 +8,9 @@ afterEach(async () => {
   t = undefined;
 });
 
-async function appWithAdmission(concurrency: number, queue: number) {
+async function appWithAdmission(concurrency: number, queue: number, capacity = 20) {
   t = await createTestApp({ demo: false, config: { orderConcurrency: concurrency, orderQueue: queue, orderQueueTimeoutMs: 30_000 } });
-  await insertQuantityCatalog(t.db, { capacity: 20 });
+  await insertQuantityCatalog(t.db, { capacity });
   const when = await sessionWhen(t.db, 9200);
   await t.csrfToken();
   const order = (i: number) => ({
@@ -67,10 +67,30 @@ describe('admission control of POST /api/order/create', () => {
     expect(await soldOf(app)).toEqual({ remaining: 17, orders: 3 });
   });
 
-  it('checks the CSRF token before admission, so a forged call never takes a place in the line', async () => {
+  it('answers a forged call 403 without letting it into the line', async () => {
     const { app, order } = await appWithAdmission(1, 0);
     const res = await app.app.inject({ method: 'POST', url: '/api/order/create', payload: order(1) });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ errorCode: '-1000' });
+  });
+
+  it('refuses over a real connection too, where a full line is answered before Fastify routes the request', async () => {
+    const { app, order } = await appWithAdmission(1, 1, 100);
+    const address = await app.app.listen({ port: 0, host: '127.0.0.1' });
+    const headers = { 'content-type': 'application/json', 'x-csrf-token': await app.csrfToken(), 'x-requested-with': 'XMLHttpRequest' };
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, async (_, i) => {
+        const res = await fetch(`${address}/api/order/create?lang=en`, { method: 'POST', headers, body: JSON.stringify(order(i)) });
+        return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { errorCode: string; errorText: string } };
+      }),
+    );
+    const admitted = answers.filter((a) => a.status === 200).length;
+    const refused = answers.filter((a) => a.status === 429);
+    expect(answers.filter((a) => a.status !== 200 && a.status !== 429)).toEqual([]);
+    expect(admitted + refused.length).toBe(60);
+    expect(admitted).toBeGreaterThanOrEqual(2);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const a of refused) expect(a).toMatchObject({ retryAfter: '1', body: { errorCode: '-1029', errorText: 'Too many requests. Please wait a moment and try again.' } });
+    expect(await soldOf(app)).toEqual({ remaining: 100 - admitted, orders: admitted });
   });
 });
