@@ -11,6 +11,8 @@ import { ErrorCode } from '../contract/errors.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { businessError, requestLang } from './http.ts';
+import { afishaRoutes } from './afisha/afisha.routes.ts';
+import { createAfishaService } from './afisha/afisha.service.ts';
 import { createCsrf } from './security/csrf.ts';
 import { createSetupService } from './setup/setup.service.ts';
 import { setupRoutes } from './setup/setup.routes.ts';
@@ -84,6 +86,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   setupRoutes(app, { setup, csrf, db: deps.db });
+  afishaRoutes(app, { afisha: createAfishaService({ db: deps.db, setup: () => setup.get(), now }) });
 
   await registerSpa(app, deps.webDist);
   return app;
