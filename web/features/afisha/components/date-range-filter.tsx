@@ -3,16 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../../contract/common.ts';
 import { usePopover } from '../hooks/use-popover.ts';
 import { formatDay, formatShortDay } from '../model/format.ts';
+import { pickDay } from '../model/date-range.ts';
 import { monthsSpanning } from '../model/months.ts';
 import { MonthGrid, MonthNav } from './month-grid.tsx';
 
 type Props = { days: string[]; from: string; to: string; lang: Lang; onChange: (range: { from: string; to: string }) => void };
-
-/** The next range after a day is picked: first a start, then an end (a day before the start restarts). */
-export function pickDay(range: { from: string; to: string }, day: string): { from: string; to: string } {
-  if (!range.from || range.to || day < range.from) return { from: day, to: '' };
-  return { from: range.from, to: day };
-}
 
 /** The date-range calendar of the filters: only days with events can be picked. */
 export function DateRangeFilter({ days, from, to, lang, onChange }: Props) {
