@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../contract/common.ts';
-import { createPaths } from '../../app/paths.ts';
+import { usePaths } from '../../app/paths.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { allowedTags } from '../../lib/safe-html.tsx';
@@ -41,7 +41,7 @@ function Listing({ catalog, lang }: { catalog: Catalog; lang: Lang }) {
   const state = useListingState(catalog);
   const { kind, menus, menuId, filters } = state;
   const setup = catalog.answer.setup;
-  const paths = useMemo(() => createPaths(lang), [lang]);
+  const paths = usePaths();
   const allowed = useMemo(() => allowedTags(setup.description_escaping_tags), [setup.description_escaping_tags]);
   const events = useMemo(
     () => (kind ? selectEvents(catalog, { kindId: kind.menukind_id, menuId }, filters, lang) : []),
