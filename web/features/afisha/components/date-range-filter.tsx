@@ -5,6 +5,7 @@ import { usePopover } from '../hooks/use-popover.ts';
 import { formatDay, formatShortDay } from '../model/format.ts';
 import { pickDay } from '../model/date-range.ts';
 import { monthsSpanning } from '../model/months.ts';
+import { CalendarIcon } from './icons.tsx';
 import { MonthGrid, MonthNav } from './month-grid.tsx';
 
 type Props = { days: string[]; from: string; to: string; lang: Lang; onChange: (range: { from: string; to: string }) => void };
@@ -22,7 +23,7 @@ export function DateRangeFilter({ days, from, to, lang, onChange }: Props) {
   return (
     <div className="afisha-dates" ref={popover.root}>
       <button type="button" className="afisha-filter-button" {...popover.buttonProps} aria-label={`${t('datesLabel')}: ${label}`}>
-        <span aria-hidden="true">📅</span> {label}
+        <CalendarIcon /> {label}
       </button>
       <div className="afisha-popover" role="group" aria-label={t('datesLabel')} {...popover.panelProps}>
         {shown ? (

@@ -9,6 +9,7 @@ import { SafeNodes, safeText, sanitizeHtml } from '../../../lib/safe-html.tsx';
 import { dateRange, sessionTimes } from '../model/listing.ts';
 import { formatDayRange } from '../model/format.ts';
 import { BuyButton } from './buy-button.tsx';
+import { ClockIcon, PinIcon } from './icons.tsx';
 import { MiniCalendar } from './mini-calendar.tsx';
 
 /** What a card shows, from the setup's tickets_* or subscription_* flags. */
@@ -121,13 +122,13 @@ export function EventCard({ event, days, tags, venue, flags, showTags, allowedTa
           {times.length > 0 && (
             <p className="afisha-card__time">
               <span className="visually-hidden">{t('time')}: </span>
-              <span aria-hidden="true" className="afisha-card__icon">🕒</span> {times.slice(0, 6).join(', ')}
+              <ClockIcon /> {times.slice(0, 6).join(', ')}
               {times.length > 6 ? '…' : ''}
             </p>
           )}
           {flags.address && address && (
             <p className="afisha-card__address">
-              <span aria-hidden="true" className="afisha-card__icon">📍</span>{' '}
+              <PinIcon />{' '}
               {venue?.urlyandexmap ? (
                 <a href={venue.urlyandexmap} target="_blank" rel="noopener noreferrer">
                   {address}

@@ -6,6 +6,7 @@ import type { Lang } from '../../../../contract/common.ts';
 import { usePopover } from '../hooks/use-popover.ts';
 import { formatDay } from '../model/format.ts';
 import { monthsSpanning } from '../model/months.ts';
+import { CalendarIcon } from './icons.tsx';
 import { MonthGrid, MonthNav } from './month-grid.tsx';
 
 /** The card's date range with a small calendar whose days link to the event on that date. */
@@ -19,7 +20,7 @@ export function MiniCalendar({ days, label, lang, dayHref, eventName }: { days: 
   return (
     <div className="afisha-card__dates" ref={popover.root}>
       <button type="button" className="afisha-card__dates-button" {...popover.buttonProps} aria-label={t('calendarFor', { name: eventName, dates: label })}>
-        <span aria-hidden="true" className="afisha-card__icon">📅</span>
+        <CalendarIcon />
         <span>{label}</span>
       </button>
       <div className="afisha-popover afisha-popover--card" role="group" aria-label={t('calendarFor', { name: eventName, dates: label })} {...popover.panelProps}>

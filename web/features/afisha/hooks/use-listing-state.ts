@@ -42,8 +42,10 @@ export function useListingState(catalog: Catalog) {
   }, [state]);
 
   // The URL says where the visitor is (id, sid), so a reload or a shared link lands there too.
+  // A visitor who chose nothing keeps the plain URL.
+  const chosenKind = state.kindId === undefined ? undefined : kindId;
   useEffect(() => {
-    const id = kindId === undefined ? undefined : String(kindId);
+    const id = chosenKind === undefined ? undefined : String(chosenKind);
     const sid = menuId === undefined ? undefined : String(menuId);
     rememberListingSelection({ id, sid });
     setParams(
@@ -58,7 +60,7 @@ export function useListingState(catalog: Catalog) {
       },
       { replace: true },
     );
-  }, [kindId, menuId, setParams]);
+  }, [chosenKind, menuId, setParams]);
 
   const setFilters = useCallback((change: Partial<Filters>) => {
     setState((s) => ({ ...s, filters: { ...s.filters, ...change }, pages: 1 }));
