@@ -34,6 +34,7 @@ export function useListingState(catalog: Catalog) {
     () => (kindId === undefined ? [] : visibleMenus(catalog, kindId, state.filters.tags)),
     [catalog, kindId, state.filters.tags],
   );
+  const kindMenuCount = useMemo(() => (kindId === undefined ? 0 : visibleMenus(catalog, kindId, []).length), [catalog, kindId]);
   // A menu the tag filter hid (or one that no longer exists) falls back to all of the kind.
   const menuId = menus.some((m) => m.mainmenu_id === state.menuId) ? state.menuId : undefined;
 
@@ -69,6 +70,8 @@ export function useListingState(catalog: Catalog) {
   return {
     kind,
     menus,
+    /** Menus of the kind before any tag narrows them: the carousel shows when there are several. */
+    kindMenuCount,
     menuId,
     filters: state.filters,
     pages: state.pages,
