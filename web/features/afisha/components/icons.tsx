@@ -27,3 +27,14 @@ export function PinIcon() {
     </svg>
   );
 }
+
+export function GridIcon() {
+  return (
+    <svg {...common}>
+      <rect x="4" y="4" width="7" height="7" rx="1" />
+      <rect x="13" y="4" width="7" height="7" rx="1" />
+      <rect x="4" y="13" width="7" height="7" rx="1" />
+      <rect x="13" y="13" width="7" height="7" rx="1" />
+    </svg>
+  );
+}

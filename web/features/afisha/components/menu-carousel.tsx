@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MainMenuEntry } from '../../../../contract/afisha.ts';
 import { type Lang, pickLocalized } from '../../../../contract/common.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
+import { GridIcon } from './icons.tsx';
 
 /** Slides per view by width (spec section 9 swiper breakpoints: 1 at 320, 2 at 480, 3 at 680, 4 at 768, 7 wide). */
 function useSlidesPerView(): number {
@@ -63,7 +64,7 @@ export function MenuCarousel({ menus, current, lang, onSelect }: { menus: MainMe
               >
                 {withImages && (
                   <span className="afisha-menus__image" aria-hidden="true">
-                    {item.image && <img src={item.image} alt="" loading="lazy" />}
+                    {item.image ? <img src={item.image} alt="" loading="lazy" /> : item.id === undefined && <GridIcon />}
                   </span>
                 )}
                 <span className="afisha-menus__name">{item.name}</span>
