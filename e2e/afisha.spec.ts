@@ -52,6 +52,17 @@ test.describe('afisha: the listing', () => {
     await expect(pushkin.getByText('Пушкинская карта', { exact: true }).first()).toBeVisible();
   });
 
+  test('opens and closes a long description', async ({ page }) => {
+    await openListing(page);
+    const card = cards(page).filter({ hasText: 'Постоянная экспозиция' });
+    const more = card.getByRole('button', { name: 'Подробнее', exact: true });
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await more.click();
+    await expect(card.getByRole('button', { name: 'Свернуть', exact: true })).toHaveAttribute('aria-expanded', 'true');
+    await card.getByRole('button', { name: 'Свернуть', exact: true }).click();
+    await expect(more).toBeVisible();
+  });
+
   test('shows descriptions sanitized: the demo script never runs and never reaches the page', async ({ page }) => {
     let dialogs = 0;
     page.on('dialog', (dialog) => {
@@ -169,16 +180,19 @@ test.describe('afisha: storage, URL and language', () => {
   });
 
   test('drops the stored filters once the storage lifetime has passed', async ({ page }) => {
+    const LIFETIME = 86_400_000; // setup lifetime_storage
     const start = Date.now();
     await page.clock.install({ time: start });
     await openListing(page);
     await search(page).fill('ночь');
     await expect(titles(page)).toHaveText(['Ночь в музее']);
-    await page.clock.setSystemTime(start + 60_000);
+    // Ten seconds before the lifetime ends the filters are still there (and saved again).
+    await page.clock.setSystemTime(start + LIFETIME - 10_000);
     await page.reload();
     await expect(search(page)).toHaveValue('ночь');
-    // A day (86 400 000 ms, setup lifetime_storage) after the filters were last saved.
-    await page.clock.setSystemTime(start + 60_000 + 86_400_001);
+    await expect(titles(page)).toHaveText(['Ночь в музее']);
+    // Ten seconds after the lifetime of that last save, they are gone.
+    await page.clock.setSystemTime(start + 2 * LIFETIME);
     await page.reload();
     await expect(titles(page).first()).toBeVisible();
     await expect(search(page)).toHaveValue('');
@@ -268,6 +282,20 @@ test.describe('afisha: layout', () => {
     await page.getByRole('button', { name: /^Ещё \d+ метк/ }).click();
     await expect(page.getByRole('button', { name: 'Свернуть' })).toHaveAttribute('aria-expanded', 'true');
 
+    // One slide per view at 320 px: the carousel steps one menu at a time.
+    await expect(menu(page, 'Выставки')).not.toBeInViewport();
+    await page.getByRole('button', { name: 'Следующие разделы' }).click();
+    await expect(menu(page, 'Выставки')).toBeInViewport();
+    await expect(menu(page, 'Все')).not.toBeInViewport();
+    // A keyboard user reaches the next menu by Tab; the carousel follows the focus.
+    await menu(page, 'Выставки').focus();
+    await page.keyboard.press('Tab');
+    await expect(menu(page, 'Экскурсии и лекции')).toBeFocused();
+    await expect(menu(page, 'Экскурсии и лекции')).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(menu(page, 'Экскурсии и лекции')).toHaveAttribute('aria-pressed', 'true');
+
+    await openListing(page, '/?id=1');
     await search(page).focus();
     await page.keyboard.type('ночь');
     await expect(titles(page)).toHaveText(['Ночь в музее']);
