@@ -49,19 +49,15 @@ export function useListingState(catalog: Catalog) {
     const id = chosenKind === undefined ? undefined : String(chosenKind);
     const sid = menuId === undefined ? undefined : String(menuId);
     rememberListingSelection({ id, sid });
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('reset');
-        if (id === undefined) next.delete('id');
-        else next.set('id', id);
-        if (sid === undefined) next.delete('sid');
-        else next.set('sid', sid);
-        return next.toString() === current.toString() ? current : next;
-      },
-      { replace: true },
-    );
-  }, [chosenKind, menuId, setParams]);
+    const next = new URLSearchParams(params);
+    next.delete('reset');
+    if (id === undefined) next.delete('id');
+    else next.set('id', id);
+    if (sid === undefined) next.delete('sid');
+    else next.set('sid', sid);
+    // Navigate only when something changed: a needless replace could race the language switcher.
+    if (next.toString() !== params.toString()) setParams(next, { replace: true });
+  }, [chosenKind, menuId, params, setParams]);
 
   const setFilters = useCallback((change: Partial<Filters>) => {
     setState((s) => ({ ...s, filters: { ...s.filters, ...change }, pages: 1 }));
