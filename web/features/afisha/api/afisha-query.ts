@@ -12,5 +12,8 @@ export function afishaQueryOptions(lang: Lang) {
     queryKey: ['afisha', lang],
     queryFn: ({ signal }) => apiGet(`/api/afisha${lang === 'ru' ? '' : `?lang=${lang}`}`, afishaResponse, { signal }),
     staleTime: 60_000,
+    // The body is the same in every language (localized fields carry all four): while another
+    // language loads, the listing keeps showing (and keeps its state) instead of a skeleton.
+    placeholderData: (previous) => previous,
   });
 }
