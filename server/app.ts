@@ -11,6 +11,8 @@ import { ErrorCode } from '../contract/errors.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { BusinessError, businessError, requestLang } from './http.ts';
+import { afishaRoutes } from './afisha/afisha.routes.ts';
+import { createAfishaService } from './afisha/afisha.service.ts';
 import { createCsrf } from './security/csrf.ts';
 import { createNominalService } from './nominal/nominal.service.ts';
 import { nominalRoutes } from './nominal/nominal.routes.ts';
@@ -114,6 +116,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await sandboxBankRoutes(app, { bank });
   orderViewRoutes(app, { db: deps.db, payments, now, timeZone: config.timezone });
   nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: config.timezone }) });
+  afishaRoutes(app, { afisha: createAfishaService({ db: deps.db, setup: () => setup.get(), now }) });
 
   await registerSpa(app, deps.webDist);
   return app;
