@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { buyerSchema } from './buyer.ts';
-import { langField, partialLocalized } from './common.ts';
+import { normalizeLang, partialLocalized } from './common.ts';
 
 /**
  * The seating-scheme calls of spec section 7: scheme sessions, scheme map and create order
@@ -10,6 +10,8 @@ import { langField, partialLocalized } from './common.ts';
 
 const eventHash = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'hash');
 const id = z.number().int().positive();
+/** The visitor's language; missing or unknown means ru. */
+const langField = z.unknown().optional().transform(normalizeLang);
 
 /** POST /api/scheme/sessions */
 export const schemeSessionsRequest = z.object({ hash: eventHash, lang: langField });

@@ -14,6 +14,8 @@ import { BusinessError, businessError, requestLang } from './http.ts';
 import { createCsrf } from './security/csrf.ts';
 import { createSetupService } from './setup/setup.service.ts';
 import { setupRoutes } from './setup/setup.routes.ts';
+import { createSeatingService } from './seating/seating.service.ts';
+import { seatingRoutes } from './seating/seating.routes.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -85,6 +87,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   setupRoutes(app, { setup, csrf, db: deps.db });
+  seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: config.timezone }), db: deps.db, now });
 
   await registerSpa(app, deps.webDist);
   return app;
