@@ -249,3 +249,27 @@ describe('POST /api/order/create-scheme', () => {
     expect(res.json().errorCode).toBe('-1000');
   });
 });
+
+describe('the map answer of a 20 000-seat hall', () => {
+  beforeEach(() => start({ rows: 100, perRow: 200 }));
+
+  it('stays small gzipped and is answered quickly from the cached hall drawing', async () => {
+    const token = await t.csrfToken();
+    const post = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/scheme',
+        payload: { hash: f.hash, calendar_id: f.sessionId },
+        headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': 'gzip' },
+      });
+    const first = await post();
+    const started = performance.now();
+    const second = await post();
+    const warm = performance.now() - started;
+    const answer = JSON.parse(gunzipSync(second.rawPayload).toString('utf8')) as SchemeMapResponse;
+    const seats = answer.seat_numbers.reduce((sum, row) => sum + row.seat_id.length, 0);
+    expect(seats).toBe(20_000);
+    console.log(`20 000-seat map: ${first.rawPayload.length} bytes gzipped, ${gunzipSync(first.rawPayload).length} bytes raw, warm answer ${warm.toFixed(0)} ms`);
+    expect(first.rawPayload.length).toBeLessThan(120_000);
+  });
+});
