@@ -3,13 +3,12 @@ import { Link } from 'react-router';
 import { useBackLink } from '../components/back-link/back-link-context.tsx';
 import { lastListingSelection } from '../lib/listing-selection.ts';
 import { usePageTitle } from '../lib/page-title.ts';
-import { useLang } from '../lib/use-lang.ts';
-import { createPaths } from './paths.ts';
+import { usePaths } from './paths.ts';
 
 /** Any path no route matches (the server answers it with HTTP 404 and this page). */
 export function NotFoundPage() {
   const { t } = useTranslation('errors');
-  const paths = createPaths(useLang());
+  const paths = usePaths();
   usePageTitle('notFound');
   useBackLink({ kind: 'hidden' }); // the page has its own link back to ticket selection
   return (

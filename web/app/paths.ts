@@ -1,9 +1,11 @@
+import { useMemo } from 'react';
 import { DEFAULT_LANG, type Lang } from '../../contract/common.ts';
+import { useLang } from '../lib/use-lang.ts';
 
 /**
  * URL helpers for every route of spec section 2, so no component builds a path by hand.
  * Each helper keeps the visitor's language as `?lang=` (omitted for ru, the default).
- * This file imports nothing from app/, so features may use it too.
+ * It imports nothing else from app/, so features may use it too (the one app/ module they may).
  */
 export type Query = Record<string, string | number | undefined>;
 
@@ -61,3 +63,9 @@ export function createPaths(lang: Lang) {
 }
 
 export type Paths = ReturnType<typeof createPaths>;
+
+/** The URL helpers in the page's current language: `const paths = usePaths(); paths.order(hash)`. */
+export function usePaths(): Paths {
+  const lang = useLang();
+  return useMemo(() => createPaths(lang), [lang]);
+}

@@ -2,16 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useBackLinkTarget } from '../../components/back-link/back-link-context.tsx';
 import { lastListingSelection } from '../../lib/listing-selection.ts';
-import { useLang } from '../../lib/use-lang.ts';
-import { createPaths } from '../paths.ts';
+import { usePaths } from '../paths.ts';
 
 /** 'Назад к выбору билетов' (the listing, keeping id and sid) or 'Вернуться к Заказу № N'. */
 export function BackLink() {
   const { t } = useTranslation('shell');
-  const lang = useLang();
   const target = useBackLinkTarget();
   const { pathname } = useLocation();
-  const paths = createPaths(lang);
+  const paths = usePaths();
 
   if (target.kind === 'hidden') return null;
   if (target.kind === 'order') {

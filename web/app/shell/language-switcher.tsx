@@ -15,7 +15,7 @@ export function LanguageSwitcher({ languages }: { languages: readonly Lang[] }) 
   const hrefFor = useLangHref();
   const dropdown = useDropdown();
   return (
-    <div className="dropdown dropdown--end" {...dropdown.rootProps}>
+    <div className="dropdown" {...dropdown.rootProps}>
       <button
         className="dropdown__button"
         aria-label={t('language.button', { name: t(`languageNames.${current}`) })}
