@@ -103,19 +103,34 @@ export function hallSvg(model: HallModel, lang: Lang, seatSize: number): string 
       box.maxY = Math.max(box.maxY, seat.y);
     }
   }
-  const pad = seatSize * 0.8;
+  const pad = seatSize * 0.5;
+  const labelSize = Math.max(seatSize * 0.7, Math.min(hall.width, hall.height) / 90);
+  // Shapes a sector name must not cover: the stage, the standing areas and every sector box.
+  type Box = { x0: number; y0: number; x1: number; y1: number };
+  const obstacles: Box[] = [];
+  if (hall.stage) obstacles.push({ x0: hall.stage.x, y0: hall.stage.y, x1: hall.stage.x + hall.stage.width, y1: hall.stage.y + hall.stage.height });
+  for (const area of model.standingAreas) obstacles.push({ x0: area.x, y0: area.y, x1: area.x + area.width, y1: area.y + area.height });
+  for (const box of boxes.values()) obstacles.push({ x0: box.minX - pad, y0: box.minY - pad, x1: box.maxX + pad, y1: box.maxY + pad });
+  const overlaps = (a: Box) => obstacles.some((b) => a.x0 < b.x1 && a.x1 > b.x0 && a.y0 < b.y1 && a.y1 > b.y0);
   for (const sector of model.sectors) {
     const box = boxes.get(sector.id);
     if (!box) continue;
     parts.push(
       `<rect x="${num(box.minX - pad)}" y="${num(box.minY - pad)}" width="${num(box.maxX - box.minX + 2 * pad)}" height="${num(box.maxY - box.minY + 2 * pad)}" rx="${num(pad)}" fill="#eceef3"/>`,
     );
-    const name = escapeXml(pickLocalized(sector.name, lang));
-    if (name) {
-      parts.push(
-        `<text x="${num((box.minX + box.maxX) / 2)}" y="${num(box.minY - pad - fontSize * 0.3)}" font-size="${num(fontSize)}" text-anchor="middle" fill="#4a4f5c">${name}</text>`,
-      );
-    }
+    const name = pickLocalized(sector.name, lang);
+    if (!name) continue;
+    // The name goes above the sector, else below it, else (no room) it is left to the tooltips.
+    const cx = (box.minX + box.maxX) / 2;
+    const half = Math.min((name.length * labelSize) / 3.2, (box.maxX - box.minX) / 2 + pad);
+    const above: Box = { x0: cx - half, y0: box.minY - pad - labelSize * 1.1, x1: cx + half, y1: box.minY - pad - 1 };
+    const below: Box = { x0: cx - half, y0: box.maxY + pad + 1, x1: cx + half, y1: box.maxY + pad + labelSize * 1.1 };
+    const spot = [above, below].find((candidate) => candidate.y0 >= 0 && candidate.y1 <= hall.height && !overlaps(candidate));
+    if (!spot) continue;
+    obstacles.push(spot);
+    parts.push(
+      `<text x="${num(cx)}" y="${num((spot.y0 + spot.y1) / 2)}" font-size="${num(labelSize)}" text-anchor="middle" dominant-baseline="central" fill="#4a4f5c">${escapeXml(name)}</text>`,
+    );
   }
   const colors = new Map(model.zones.map((zone) => [zone.id, zone.color]));
   for (const area of model.standingAreas) {

@@ -6,7 +6,7 @@ import type { BuyerInput } from '../../../contract/buyer.ts';
 import { pickLocalized } from '../../../contract/common.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import type { SchemeMapResponse, SchemePrice, SchemeSessionsResponse } from '../../../contract/scheme.ts';
-import { createPaths } from '../../app/paths.ts';
+import { usePaths } from '../../app/paths.ts';
 import { useModal } from '../../components/modal/modal-context.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { PageSkeleton, Skeleton } from '../../components/skeleton/skeleton.tsx';
@@ -36,7 +36,7 @@ export function SchemePage() {
   usePageTitle('scheme');
   const { hash = '', date, time } = useParams();
   const lang = useLang();
-  const paths = useMemo(() => createPaths(lang), [lang]);
+  const paths = usePaths();
   const navigate = useNavigate();
   const { data: setup } = useSetup();
   const sessions = useQuery(schemeSessionsQueryOptions(hash, lang));
@@ -103,7 +103,7 @@ function SchemeSession({ data, calendarId }: { data: SchemeSessionsResponse; cal
   const cart = useCart(data.action.demquantlimit);
   const modal = useModal();
   const navigate = useNavigate();
-  const paths = useMemo(() => createPaths(lang), [lang]);
+  const paths = usePaths();
 
   // Spec section 4: the cart is cleared whenever the map is (re)loaded.
   const { clear } = cart;
