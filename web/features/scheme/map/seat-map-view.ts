@@ -374,7 +374,11 @@ export class SeatMapView {
     canvas.addEventListener(
       'pointerdown',
       (event) => {
-        canvas.setPointerCapture(event.pointerId);
+        try {
+          canvas.setPointerCapture(event.pointerId);
+        } catch {
+          // A pointer the browser no longer tracks (or a scripted one) simply is not captured.
+        }
         this.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
         if (this.pointers.size === 1) {
           this.gesture = { startX: event.clientX, startY: event.clientY, moved: false, pinchDistance: 0, pinchZoom: this.zoom };
