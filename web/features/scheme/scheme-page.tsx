@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { type CSSProperties, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { BuyerInput } from '../../../contract/buyer.ts';
@@ -224,7 +224,7 @@ function SchemeMapArea({ answer, cart, checkboxes, submitting, onOrder }: MapAre
         <div className="scheme-layout__map">
           {model.count > 0 ? (
             <>
-              <div className="scheme-map-area">
+              <div className="scheme-map-area" style={{ '--hall-ratio': `${answer.width} / ${answer.height}` } as CSSProperties}>
                 <SeatMap model={model} svg={answer.svg} lookup={lookup} selected={selected} onToggle={toggle} />
               </div>
               <SeatList model={model} sectors={answer.sectors} lookup={lookup} selected={selected} onToggle={toggle} />

@@ -424,7 +424,7 @@ export class SeatMapView {
       this.gesture = undefined;
       if (cancelled || !gesture || gesture.moved) return;
       const point = this.hallPoint(event.clientX, event.clientY);
-      const index = seatAt(this.model, point.x, point.y);
+      const index = seatAt(this.model, point.x, point.y, event.pointerType === 'mouse' ? 0.5 : 0.9);
       if (index >= 0) this.callbacks.onActivate?.(index, { clientX: event.clientX, clientY: event.clientY, pointerType: event.pointerType });
     };
     canvas.addEventListener('pointerup', (event) => end(event, false), { signal });

@@ -93,10 +93,13 @@ export function buildSeatModel(answer: SchemeMapResponse): SeatModel {
   };
 }
 
-/** The seat whose circle holds the hall point (x, y), or -1. */
-export function seatAt(model: SeatModel, x: number, y: number): number {
+/**
+ * The seat nearest the hall point (x, y) within `reach` seat spacings, or -1. Half a spacing
+ * (the default) lets a click between two seats find the nearer; a finger gets more.
+ */
+export function seatAt(model: SeatModel, x: number, y: number, reach = 0.5): number {
   const { cell, cols, rows, cells } = model.grid;
-  const radius = model.size * 0.45;
+  const radius = model.size * reach;
   const cx = Math.floor(x / cell);
   const cy = Math.floor(y / cell);
   let best = -1;
