@@ -17,7 +17,7 @@ const TAKE: Record<StockNeed['pool'], string> = {
 };
 
 const GIVE: Record<StockNeed['pool'], string> = {
-  session: 'update sessions set remaining = least(capacity, remaining + $2) where id = $1',
+  session: 'update sessions set remaining = least(capacity - sold_outside, remaining + $2) where id = $1',
   group: 'update sessions set group_remaining = least(group_capacity, group_remaining + $2) where id = $1',
   price: 'update price_stock set remaining = remaining + $3 where session_id = $1 and price_id = $2',
   standing: 'update standing_stock set remaining = remaining + $3 where session_id = $1 and standing_area_id = $2',
