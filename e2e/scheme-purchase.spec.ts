@@ -120,3 +120,21 @@ test('an unavailable time in the route is reset and an unknown event shows the e
   await page.goto('/scheme/no-such-event');
   await expect(page.getByRole('heading', { name: 'Данные не найдены' })).toBeVisible();
 });
+
+test('the 21 000-seat arena opens, zooms with the wheel and sells a seat with its fee', async ({ page }) => {
+  await page.goto('/scheme/northern-lights-festival');
+  await page.getByRole('region', { name: 'Дата мероприятия' }).getByRole('listitem').first().getByRole('button').click();
+  const map = page.getByRole('img', { name: /Схема зала/ });
+  await expect(map).toBeVisible();
+  const box = await map.boundingBox();
+  if (!box) throw new Error('the map is not on the page');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 4);
+  for (let i = 0; i < 5; i++) await page.mouse.wheel(0, -200);
+  await expect(page.getByRole('group', { name: 'Масштаб' }).getByRole('status')).not.toHaveText('100%');
+
+  await page.getByText('Выбор мест списком').click();
+  await page.getByRole('button', { name: 'Место 1, 6 000 ₽' }).click();
+  const cart = page.getByRole('region', { name: /Моя корзина/ });
+  await expect(cart.getByTestId('cart-fee')).toHaveText('600 ₽');
+  await expect(cart.getByTestId('cart-total')).toHaveText('6 600 ₽');
+});

@@ -26,7 +26,14 @@ export function SeatList({ model, sectors, lookup, selected, onToggle }: SeatLis
   const ids = { sector: useId(), row: useId(), category: useId() };
   const withSeats = useMemo(() => sectors.filter((s) => model.rows.some((r) => r.sectorId === s.sector_id)), [sectors, model]);
   const [sectorId, setSectorId] = useState<number | undefined>(withSeats[0]?.sector_id);
-  const rows = useMemo(() => model.rows.map((row, index) => ({ ...row, index })).filter((row) => row.sectorId === sectorId), [model, sectorId]);
+  const rows = useMemo(
+    () =>
+      model.rows
+        .map((row, index) => ({ ...row, index }))
+        .filter((row) => row.sectorId === sectorId)
+        .sort((a, b) => a.row.localeCompare(b.row, undefined, { numeric: true })),
+    [model, sectorId],
+  );
   const [rowIndex, setRowIndex] = useState<number | undefined>(rows[0]?.index);
   const row = rows.find((r) => r.index === rowIndex) ?? rows[0];
   const seats = row ? Array.from({ length: row.count }, (_, i) => lookup(row.first + i)) : [];
@@ -47,7 +54,7 @@ export function SeatList({ model, sectors, lookup, selected, onToggle }: SeatLis
           onChange={(event) => {
             const next = Number(event.target.value);
             setSectorId(next);
-            setRowIndex(model.rows.findIndex((r) => r.sectorId === next));
+            setRowIndex(undefined);
           }}
         >
           {withSeats.map((sector) => (
