@@ -30,7 +30,6 @@ describe('routes', () => {
     { url: '/', heading: 'Афиша мероприятий' },
     { url: '/event/abc123', heading: 'Покупка билетов' },
     { url: '/event/abc123/01.02.2026/10:00', heading: 'Покупка билетов' },
-    { url: '/scheme/abc123/01.02.2026', heading: 'Выбор мест на схеме зала' },
     { url: '/order/ord123', heading: 'Ваш заказ' },
     { url: '/order/return/ord123?hash_conf=abcdef', heading: 'Заявление на возврат' },
     { url: '/order/declined/ord123', heading: 'Оплата отклонена' },
