@@ -28,6 +28,8 @@ import { type RecaptchaVerifier, createGoogleRecaptchaVerifier } from './captcha
 import { createCrmService } from './crm/crm.service.ts';
 import { eventRoutes } from './event/event.routes.ts';
 import { quantityOrderRoutes } from './quantity-order/quantity-order.routes.ts';
+import { createSeatingService } from './seating/seating.service.ts';
+import { seatingRoutes } from './seating/seating.routes.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -117,6 +119,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   orderViewRoutes(app, { db: deps.db, payments, now, timeZone: config.timezone });
   nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: config.timezone }) });
   afishaRoutes(app, { afisha: createAfishaService({ db: deps.db, setup: () => setup.get(), now }) });
+  seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: config.timezone }), db: deps.db, now });
 
   await registerSpa(app, deps.webDist);
   return app;
