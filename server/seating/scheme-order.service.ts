@@ -1,7 +1,9 @@
 import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { type CreateSchemeOrderRequest, parseStandingCartId } from '../../contract/scheme.ts';
+import { type OrderCaptchaDeps, withOrderCaptcha } from '../captcha/order-captcha.ts';
 import type { Db } from '../db/client.ts';
+import type { SetupService } from '../setup/setup.service.ts';
 import { BusinessError } from '../http.ts';
 import { type NewOrderLine, OrderStatus, placeOrder } from '../orders/orders.service.ts';
 import { unitServiceFee } from '../orders/pricing.ts';
@@ -43,14 +45,18 @@ const refuse = (code: (typeof ErrorCode)[keyof typeof ErrorCode], text: Record<L
 /** A place of the cart resolved against the hall and the session's prices. */
 type Place = { seatId: number | null; standingAreaId: number | null; price: PriceRow };
 
-export type SchemeOrderDeps = { db: Db; now: () => number };
+export type SchemeOrderDeps = OrderCaptchaDeps & { setup: SetupService; now: () => number };
 
 /**
  * Creates an order from the scheme cart: every seat and standing place is priced from the
  * database and held in one transaction, so either all of them are held or none is (a seat taken
  * by another order gives 'Место недоступно'). Status 20, or 10 when tickets are named.
  */
-export async function createSchemeOrder(deps: SchemeOrderDeps, input: CreateSchemeOrderRequest): Promise<{ hash: string }> {
+export async function createSchemeOrder(
+  deps: SchemeOrderDeps,
+  input: CreateSchemeOrderRequest,
+  remoteIp?: string,
+): Promise<{ hash: string }> {
   const now = new Date(deps.now());
   const event = await findSchemeEventById(deps.db, input.action_id);
   if (!event || !event.is_published || !event.use_seat_map || event.hall_id === null) throw schemeNotFound();
@@ -71,7 +77,7 @@ export async function createSchemeOrder(deps: SchemeOrderDeps, input: CreateSche
 
   const places = await resolvePlaces(deps.db, event.hall_id, event.id, session.id, input.tickets);
   const lines = toLines(session.id, places);
-  const placed = await deps.db.transaction((tx) =>
+  const placed = await withOrderCaptcha(deps, await deps.setup.get(), input, remoteIp, (tx) =>
     placeOrder(tx, {
       eventId: event.id,
       status: event.named_tickets ? OrderStatus.reserved : OrderStatus.confirmed,

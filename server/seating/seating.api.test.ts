@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type SchemeMapResponse, decodeSeatRow, makeStandingCartId } from '../../contract/scheme.ts';
 import { type TestApp, createTestApp } from '../../tests/harness.ts';
+import { saveSetup } from '../setup/setup.repository.ts';
 import { type SchemeFixture, insertSchemeEvent, schemeOrderBody } from './scheme-test-kit.ts';
 
 let t: TestApp;
@@ -247,6 +248,42 @@ describe('POST /api/order/create-scheme', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().errorCode).toBe('-1000');
+  });
+});
+
+describe('captcha on scheme orders', () => {
+  const enableCaptcha = async (patch: Record<string, unknown>) => {
+    await saveSetup(t.db, patch);
+    t.clock.advance(6000); // past the setup cache
+  };
+
+  it('needs the image captcha when it is enabled, holds nothing without it, and a right answer passes once', async () => {
+    t = await createTestApp({ demo: false, deps: { captchaText: () => 'K7M3P' } });
+    f = await insertSchemeEvent(t.db, { at: t.clock.date() });
+    await enableCaptcha({ captcha: { enabled: true } });
+    const before = await stock();
+    const missing = await order([{ seat_id: seat(0), price_id: f.stallsPriceId }]);
+    expect(missing.json().errorCode).toBe('-1001');
+    const wrongSid = (await t.get('/api/captcha')).json<{ sid: string }>().sid;
+    expect((await order([{ seat_id: seat(0), price_id: f.stallsPriceId }], { captchaSid: wrongSid, captchaText: 'WRONG' })).json().errorCode).toBe('-1001');
+    expect(await stock()).toEqual(before);
+    const { sid } = (await t.get('/api/captcha')).json<{ sid: string }>();
+    const placed = await order([{ seat_id: seat(0), price_id: f.stallsPriceId }], { captchaSid: sid, captchaText: 'K7M3P' });
+    expect(placed.json().errorCode).toBe('0');
+    const reused = await order([{ seat_id: seat(1), price_id: f.stallsPriceId }], { captchaSid: sid, captchaText: 'K7M3P' });
+    expect(reused.json().errorCode).toBe('-1001');
+  });
+
+  it('verifies the reCAPTCHA token when reCAPTCHA is enabled', async () => {
+    t = await createTestApp({ demo: false, deps: { recaptcha: { verify: async (token) => token === 'good-token' } } });
+    f = await insertSchemeEvent(t.db, { at: t.clock.date() });
+    await enableCaptcha({ recaptcha: { enabled: true, sitekey: 'site' } });
+    const skipped = await order([{ seat_id: seat(0), price_id: f.stallsPriceId }], { recaptchaSkip: 1 });
+    expect(skipped.json().errorCode).toBe('-1001');
+    const bad = await order([{ seat_id: seat(0), price_id: f.stallsPriceId }], { recaptchaToken: 'forged' });
+    expect(bad.json().errorCode).toBe('-1001');
+    const good = await order([{ seat_id: seat(0), price_id: f.stallsPriceId }], { recaptchaToken: 'good-token' });
+    expect(good.json().errorCode).toBe('0');
   });
 });
 

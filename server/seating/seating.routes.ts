@@ -10,14 +10,15 @@ import {
   schemeSessionsRequest,
   schemeSessionsResponse,
 } from '../../contract/scheme.ts';
-import type { Db } from '../db/client.ts';
+import type { OrderCaptchaDeps } from '../captcha/order-captcha.ts';
 import { ok } from '../http.ts';
 import { createSchemeOrder } from './scheme-order.service.ts';
+import type { SetupService } from '../setup/setup.service.ts';
 import type { SeatingService } from './seating.service.ts';
 
 const gzipAsync = promisify(gzip);
 
-export function seatingRoutes(app: FastifyInstance, deps: { seating: SeatingService; db: Db; now: () => number }) {
+export function seatingRoutes(app: FastifyInstance, deps: OrderCaptchaDeps & { seating: SeatingService; setup: SetupService; now: () => number }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -53,7 +54,7 @@ export function seatingRoutes(app: FastifyInstance, deps: { seating: SeatingServ
     { schema: { tags: ['scheme', 'order'], body: createSchemeOrderRequest, response: { 200: createSchemeOrderResponse } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(await createSchemeOrder({ db: deps.db, now: deps.now }, request.body));
+      return ok(await createSchemeOrder(deps, request.body, request.ip));
     },
   );
 }
