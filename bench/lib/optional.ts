@@ -1,23 +1,12 @@
 /**
- * Imports a package the benchmarks need but the product does not (autocannon, lighthouse,
- * chrome-launcher); undefined when it is not installed, so that part reports 'not available'
+ * Imports a package the benchmarks need but the product does not (autocannon, lighthouse);
+ * undefined when it is not installed, so that part reports 'not available'
  * instead of stopping the whole run. T is the part of the package's API the caller uses.
  */
 export async function optionalImport<T>(name: string): Promise<T | undefined> {
   try {
     const mod = (await import(name)) as { default?: unknown };
     return (mod.default ?? mod) as T;
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') return undefined;
-    throw error;
-  }
-}
-
-/** The module namespace itself (for packages whose API is named exports, like chrome-launcher). */
-export async function optionalImportModule<T>(name: string): Promise<T | undefined> {
-  try {
-    return (await import(name)) as T;
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') return undefined;

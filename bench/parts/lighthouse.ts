@@ -1,11 +1,12 @@
-import { optionalImport, optionalImportModule } from '../lib/optional.ts';
+import { launchChromium } from '../lib/chromium.ts';
+import { optionalImport } from '../lib/optional.ts';
 import { pagesToMeasure } from '../lib/pages.ts';
 import type { Part, PartOutput } from '../lib/part.ts';
 import type { Cell, TargetCheck } from '../lib/report.ts';
 import { startStorefront } from '../lib/server.ts';
-import { CHROMIUM, chromiumMissing, ensureBuilt } from '../lib/web.ts';
+import { chromiumMissing, ensureBuilt } from '../lib/web.ts';
 
-/** The part of Lighthouse's documented Node API used here (lighthouse 12/13). */
+/** The part of Lighthouse's documented Node API used here (lighthouse 12/13): lighthouse(url, flags) on a browser's DevTools port. */
 type Lhr = {
   categories: Record<string, { score: number | null } | undefined>;
   audits: Record<string, { numericValue?: number } | undefined>;
@@ -13,7 +14,6 @@ type Lhr = {
   runWarnings?: string[];
 };
 type Lighthouse = (url: string, flags: { port: number; output?: 'json'; logLevel?: 'silent' | 'error'; onlyCategories?: string[] }) => Promise<{ lhr: Lhr } | undefined>;
-type ChromeLauncher = { launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): unknown }> };
 
 const TARGETS = { performance: 95, accessibility: 100, cls: 0.02 };
 
@@ -25,16 +25,15 @@ export const lighthouse: Part = {
   async run(ctx): Promise<PartOutput> {
     const missing = chromiumMissing();
     const lighthouseRun = await optionalImport<Lighthouse>('lighthouse');
-    const launcher = await optionalImportModule<ChromeLauncher>('chrome-launcher');
-    const unavailable = missing ?? (!lighthouseRun || !launcher ? 'not available: the lighthouse and chrome-launcher packages are not installed' : undefined);
-    if (unavailable || !lighthouseRun || !launcher) {
+    const unavailable = missing ?? (lighthouseRun ? undefined : 'not available: the lighthouse package is not installed');
+    if (unavailable || !lighthouseRun) {
       const why = unavailable ?? 'not available';
       return { tables: [], targets: [{ target: 'Lighthouse performance ≥ 95, accessibility 100, CLS ≤ 0.02 on every page', measured: why, met: null }], notes: [why], data: {} };
     }
     ensureBuilt(ctx.log);
     ctx.log('lighthouse: starting the storefront (PGlite, demo catalog, built web app)');
     const server = await startStorefront({ db: 'pglite' });
-    const chrome = await launcher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    const chrome = await launchChromium();
     const scores: Score[] = [];
     try {
       for (const page of await pagesToMeasure(server.url)) {
