@@ -12,7 +12,7 @@ export function createClient(baseUrl: string, options: { maxSockets?: number } =
   let token: string | undefined;
 
   function request(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const payload = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
     const started = performance.now();
     return new Promise((resolve, reject) => {
       const req = http.request(
@@ -49,7 +49,7 @@ export function createClient(baseUrl: string, options: { maxSockets?: number } =
       if (!token) token = (JSON.parse((await request('GET', '/api/token')).text) as { token: string }).token;
       return token;
     },
-    /** A POST as the web app sends it: JSON with X-CSRF-TOKEN and X-Requested-With. */
+    /** A POST as the web app sends it: JSON (or JSON already serialized into a Buffer) with X-CSRF-TOKEN and X-Requested-With. */
     async post(path: string, body: unknown): Promise<Answer> {
       return request('POST', path, body, { 'x-csrf-token': await this.token(), 'x-requested-with': 'XMLHttpRequest' });
     },

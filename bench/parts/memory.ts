@@ -23,7 +23,7 @@ type Result = {
 
 async function runOn(db: DbKind, log: (line: string) => void): Promise<Result> {
   const { file, day, bigTime } = rushCatalog(new Date());
-  const limits = admissionLimits();
+  const limits = admissionLimits(db);
   log(`memory: starting the storefront on ${DB_LABEL[db]}`);
   const server = await startStorefront({ db, catalog: file });
   const client = createClient(server.url);

@@ -231,7 +231,7 @@ export const rush: Part = {
       tables: [
         {
           title: 'On-sale rush: orders/s = places sold / time to the last sale; latency of order creation in ms',
-          columns: ['database', 'scenario', 'sold', 'orders/s', 'sold out ms', 'sale p50', 'sale p99', 'any answer p99', '429s', '5xx/none', 'count check'],
+          columns: ['database', 'scenario', 'orders', 'orders/s', 'sold out ms', 'sale p50', 'sale p99', 'any answer p99', '429s', '5xx/none', 'count check'],
           rows,
         },
       ],
