@@ -18,7 +18,8 @@ for (const t of results.targets) out.push(row([t.target, cell(t.measured), t.met
 for (const name of order) {
   const part = results.parts[name];
   if (!part) continue;
-  out.push('', `**${part.title}** — ${part.measuredAt.slice(0, 16).replace('T', ' ')} UTC, ${part.seconds} s, load average ${part.machine.loadAverage.join(' ')} on ${part.machine.cpus} cores`);
+  const steal = part.machine.stealPercent === null || part.machine.stealPercent === undefined ? '' : `, ${part.machine.stealPercent}% of CPU time stolen by the hypervisor`;
+  out.push('', `**${part.title}** — ${part.measuredAt.slice(0, 16).replace('T', ' ')} UTC, ${part.seconds} s, ${part.machine.cpus} cores, load average ${part.machine.loadAverage.join(' ')}${steal}`);
   for (const table of part.tables) {
     out.push('', table.title, '', row(table.columns), row(table.columns.map(() => '---')));
     for (const r of table.rows) out.push(row(r.map(cell)));

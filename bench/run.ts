@@ -15,7 +15,7 @@ import { seatmap } from './parts/seatmap.ts';
 import { weight } from './parts/weight.ts';
 import type { Part, PartContext } from './lib/part.ts';
 import { pgCluster, stopPgCluster } from './lib/pg.ts';
-import { type PartResult, formatTable, formatTargets, machine, writeResults } from './lib/report.ts';
+import { type PartResult, cpuTimes, formatTable, formatTargets, machine, writeResults } from './lib/report.ts';
 import { type DbKind, ROOT } from './lib/server.ts';
 
 const PARTS: Part[] = [hot, rush, overload, memory, weight, lighthouse, seatmap];
@@ -57,6 +57,7 @@ try {
   const ctx: PartContext = { dbs, log };
   for (const part of selected) {
     const partStarted = performance.now();
+    const cpuBefore = cpuTimes();
     log(`— ${part.name}: ${part.title}`);
     let output: Awaited<ReturnType<Part['run']>>;
     try {
@@ -72,11 +73,12 @@ try {
       title: part.title,
       measuredAt: new Date().toISOString(),
       seconds: Math.round((performance.now() - partStarted) / 1000),
-      machine: machine(),
+      machine: machine(cpuBefore),
       ...output,
     };
     results.push(result);
-    console.log(`\n${result.title} (${result.seconds} s, load average ${result.machine.loadAverage.join(' ')})`);
+    const steal = result.machine.stealPercent === null ? '' : `, ${result.machine.stealPercent}% of CPU time stolen by the hypervisor`;
+    console.log(`\n${result.title} (${result.seconds} s, load average ${result.machine.loadAverage.join(' ')}${steal})`);
     for (const table of result.tables) console.log(`\n${formatTable(table)}`);
     for (const line of result.notes) console.log(`  * ${line}`);
     console.log('');

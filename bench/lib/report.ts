@@ -11,15 +11,31 @@ export type PartResult = {
   title: string;
   measuredAt: string;
   seconds: number;
-  machine: { cpus: number; loadAverage: number[]; node: string };
+  machine: { cpus: number; loadAverage: number[]; node: string; stealPercent: number | null };
   tables: Table[];
   targets: TargetCheck[];
   notes: string[];
   data: Record<string, unknown>;
 };
 
-export function machine() {
-  return { cpus: os.cpus().length, loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))), node: process.version };
+/** CPU time counters of the whole machine (Linux /proc/stat), to tell how much the hypervisor took. */
+export function cpuTimes(): { total: number; steal: number } | undefined {
+  try {
+    const fields = (/^cpu\s+(.*)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1] ?? '').trim().split(/\s+/).map(Number);
+    return { total: fields.reduce((a, b) => a + b, 0), steal: fields[7] ?? 0 };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The machine while a part ran: cores, load average, and the share of CPU time the hypervisor
+ * stole from this virtual machine (other tenants' load, invisible in the load average).
+ */
+export function machine(since?: { total: number; steal: number }) {
+  const now = cpuTimes();
+  const stealPercent = since && now && now.total > since.total ? Number((((now.steal - since.steal) / (now.total - since.total)) * 100).toFixed(1)) : null;
+  return { cpus: os.cpus().length, loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))), node: process.version, stealPercent };
 }
 
 const show = (cell: Cell) => (cell === null ? '—' : typeof cell === 'number' ? cell.toLocaleString('en-US', { maximumFractionDigits: 2 }) : cell);
