@@ -8,8 +8,8 @@ import { chromiumMissing, ensureBuilt } from '../lib/web.ts';
 
 /** The part of Lighthouse's documented Node API used here (lighthouse 12/13): lighthouse(url, flags) on a browser's DevTools port. */
 type Lhr = {
-  categories: Record<string, { score: number | null } | undefined>;
-  audits: Record<string, { numericValue?: number } | undefined>;
+  categories: Record<string, { score: number | null; auditRefs?: { id: string; weight: number }[] } | undefined>;
+  audits: Record<string, { numericValue?: number; score?: number | null; title?: string } | undefined>;
   runtimeError?: { code: string; message: string };
   runWarnings?: string[];
 };
@@ -17,7 +17,17 @@ type Lighthouse = (url: string, flags: { port: number; output?: 'json'; logLevel
 
 const TARGETS = { performance: 95, accessibility: 100, cls: 0.02 };
 
-type Score = { page: string; performance: number | null; accessibility: number | null; lcpMs: number | null; tbtMs: number | null; cls: number | null; error?: string };
+type Score = {
+  page: string;
+  performance: number | null;
+  accessibility: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  /** Accessibility audits that did not pass, so that a score below 100 says what to fix. */
+  accessibilityFailures: string[];
+  error?: string;
+};
 
 export const lighthouse: Part = {
   name: 'lighthouse',
@@ -55,6 +65,9 @@ export const lighthouse: Part = {
           lcpMs: numeric('largest-contentful-paint', 0),
           tbtMs: numeric('total-blocking-time', 0),
           cls: numeric('cumulative-layout-shift', 3),
+          accessibilityFailures: (lhr?.categories.accessibility?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && lhr?.audits[ref.id]?.score === 0)
+            .map((ref) => `${ref.id} (${lhr?.audits[ref.id]?.title ?? ''})`),
           ...(lhr?.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
         });
       }
@@ -78,7 +91,10 @@ export const lighthouse: Part = {
         },
       ],
       targets,
-      notes: scores.filter((s) => s.error).map((s) => `${s.page}: ${s.error}`),
+      notes: [
+        ...scores.filter((s) => s.error).map((s) => `${s.page}: ${s.error}`),
+        ...scores.filter((s) => s.accessibilityFailures.length).map((s) => `${s.page}: accessibility audits failed: ${s.accessibilityFailures.join('; ')}`),
+      ],
       data: { scores },
     };
   },
