@@ -4,17 +4,17 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Cell, PartResult, TargetCheck } from './lib/report.ts';
+import type { Cell, PartResult } from './lib/report.ts';
 import { ROOT } from './lib/server.ts';
 
-const results = JSON.parse(readFileSync(path.join(ROOT, 'bench', 'results.json'), 'utf8')) as { parts: Record<string, PartResult>; targets: TargetCheck[] };
+const results = JSON.parse(readFileSync(path.join(ROOT, 'bench', 'results.json'), 'utf8')) as { parts: Record<string, PartResult> };
 const order = ['hot', 'rush', 'overload', 'memory', 'weight', 'lighthouse', 'seatmap'];
 const cell = (value: Cell) => (value === null ? '—' : typeof value === 'number' ? value.toLocaleString('en-US', { maximumFractionDigits: 2 }) : value.replaceAll('|', '\\|'));
 const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
 
 const out: string[] = [];
 out.push('| target | latest figure | met |', '|---|---|---|');
-for (const t of results.targets) out.push(row([t.target, cell(t.measured), t.met === null ? 'not measured' : t.met ? 'yes' : '**no**']));
+for (const t of order.flatMap((name) => results.parts[name]?.targets ?? [])) out.push(row([t.target, cell(t.measured), t.met === null ? 'not measured' : t.met ? 'yes' : '**no**']));
 for (const name of order) {
   const part = results.parts[name];
   if (!part) continue;
