@@ -1,9 +1,24 @@
 import { defineConfig } from '@playwright/test';
 
 // The browser tests run against the built app (`npm run build` first) served by the real server
-// on its own port and a fresh, throw-away data folder (see e2e/start-server.ts).
+// on its own port and a fresh, throw-away data folder (see e2e/start-server.ts). The image-captcha
+// specs get a second server (next port) whose setup turns the captcha on (e2e/captcha-server.ts),
+// so every other spec keeps the demo's captcha-free setup.
 const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${port}`;
+const captchaPort = port + 1;
+const captchaURL = `http://127.0.0.1:${captchaPort}`;
+const CAPTCHA_SPECS = /captcha\.spec\.ts$/;
+
+const server = (entry: string, serverPort: number, env: Record<string, string> = {}) => ({
+  command: `node_modules/.bin/node e2e/start-server.ts ${entry}`,
+  url: `http://127.0.0.1:${serverPort}/healthz`,
+  env: { E2E_PORT: String(serverPort), ...env },
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'pipe' as const,
+  stderr: 'pipe' as const,
+});
 
 export default defineConfig({
   testDir: 'e2e',
@@ -16,7 +31,6 @@ export default defineConfig({
   // The CI script reads the totals from test-results/e2e.json.
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
-    baseURL,
     browserName: 'chromium',
     locale: 'ru-RU',
     trace: 'retain-on-failure',
@@ -33,14 +47,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
-  webServer: {
-    command: 'node_modules/.bin/node e2e/start-server.ts',
-    url: `${baseURL}/healthz`,
-    env: { E2E_PORT: String(port) },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  projects: [
+    { name: 'chromium', testIgnore: CAPTCHA_SPECS, use: { baseURL } },
+    { name: 'captcha', testMatch: CAPTCHA_SPECS, use: { baseURL: captchaURL } },
+  ],
+  webServer: [
+    server('server/main.ts', port),
+    server('e2e/captcha-server.ts', captchaPort, { SETUP_FILE: 'e2e/support/captcha-setup.json' }),
+  ],
 });

@@ -1,6 +1,7 @@
 /**
- * Starts the storefront server for the browser tests: server/main.ts on E2E_PORT (default 8181)
- * with a fresh data folder, removed when the server stops, so every run starts from the demo.
+ * Starts the storefront server for the browser tests: server/main.ts (or the entry script given
+ * as the first argument, e.g. e2e/captcha-server.ts) on E2E_PORT (default 8181) with a fresh data
+ * folder, removed when the server stops, so every run starts from the demo.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +12,9 @@ import { fileURLToPath } from 'node:url';
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-'));
 
-const server = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
+const entry = path.resolve(root, process.argv[2] ?? path.join('server', 'main.ts'));
+
+const server = spawn(process.execPath, [entry], {
   cwd: root,
   stdio: 'inherit',
   env: {
