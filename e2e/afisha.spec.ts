@@ -240,6 +240,9 @@ test.describe('afisha: to the event', () => {
     await openListing(page);
     await cards(page).filter({ hasText: 'Постоянная экспозиция' }).getByRole('link', { name: 'Купить' }).click();
     await expect(page).toHaveURL(/\/event\/city-through-centuries$/);
+    // The event page itself, not a placeholder: its title and the date choice.
+    await expect(page.getByRole('heading', { level: 1, name: /Город сквозь века/ })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Выберите дату' })).toBeVisible();
   });
 
   test('opens a date from the mini calendar', async ({ page }) => {
@@ -254,6 +257,10 @@ test.describe('afisha: to the event', () => {
     await expect(link).toHaveAttribute('href', `/event/avant-garde-lecture/${dotted(day)}/18:30`);
     await link.click();
     await expect(page).toHaveURL(new RegExp(`/event/avant-garde-lecture/${dotted(day).replaceAll('.', '\\.')}/18:30$`));
+    // The event page opens on that session: its title, the time chosen and the prices to buy.
+    await expect(page.getByRole('heading', { level: 1, name: /Русский авангард/ })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Выберите время' }).getByRole('button', { name: /18:30/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: /^Добавить билет: / }).first()).toBeVisible();
   });
 });
 
