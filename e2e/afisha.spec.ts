@@ -26,6 +26,8 @@ async function openListing(page: Page, url = '/') {
 async function pickFilterDay(page: Page, day: string) {
   const panel = page.getByRole('group', { name: 'Даты' });
   const button = panel.getByRole('button', { name: dayLabel(day), exact: true });
+  // isVisible() does not wait: make sure the calendar is drawn before asking which month it shows.
+  await expect(panel.getByRole('button', { name: 'Следующий месяц' })).toBeVisible();
   for (let i = 0; i < 3 && !(await button.isVisible()); i++) await panel.getByRole('button', { name: 'Следующий месяц' }).click();
   await button.click();
 }
@@ -94,6 +96,7 @@ test.describe('afisha: the listing', () => {
     await page.getByRole('button', { name: /^Даты: / }).click();
     const panel = page.getByRole('group', { name: 'Даты' });
     const day15 = panel.getByRole('button', { name: dayLabel(moscowDay(15)), exact: true });
+    await expect(panel.getByRole('button', { name: 'Следующий месяц' })).toBeVisible();
     if (!(await day15.isVisible())) await panel.getByRole('button', { name: 'Следующий месяц' }).click();
     // Only days with events can be picked: nothing of the museum happens on day 15.
     await expect(day15).toBeDisabled();
@@ -252,6 +255,7 @@ test.describe('afisha: to the event', () => {
     const day = moscowDay(10);
     const calendar = card.getByRole('group', { name: /^Даты «Лекция/ });
     const link = calendar.getByRole('link', { name: dayLabel(day), exact: true });
+    await expect(calendar.getByRole('button', { name: 'Следующий месяц' })).toBeVisible();
     if (!(await link.isVisible())) await calendar.getByRole('button', { name: 'Следующий месяц' }).click();
     // One session that day: the link carries its time too.
     await expect(link).toHaveAttribute('href', `/event/avant-garde-lecture/${dotted(day)}/18:30`);
