@@ -26,7 +26,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
+  // Whole purchase flows take ~10 s on an idle machine; the bound leaves room for a loaded one
+  // (two workers, two servers, other suites on the same cores). Waits end on visible state.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   // The CI script reads the totals from test-results/e2e.json.
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
