@@ -2,7 +2,10 @@ import { defineConfig } from '@playwright/test';
 
 // The browser tests run against the built app (`npm run build` first) served by the real server
 // on its own port and a fresh, throw-away data folder (see e2e/start-server.ts).
-const port = Number(process.env.E2E_PORT ?? 8181);
+// Without E2E_PORT, a port derived from the runner's pid, so two runs on one machine (developers,
+// CI) do not collide; it goes into the environment so the test workers see the same one.
+process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({

@@ -1,5 +1,5 @@
 /**
- * Starts the storefront server for the browser tests: server/main.ts on E2E_PORT (default 8181)
+ * Starts the storefront server for the browser tests: server/main.ts on E2E_PORT (set by playwright.config.ts)
  * with a fresh data folder, removed when the server stops, so every run starts from the demo.
  */
 import { spawn } from 'node:child_process';
