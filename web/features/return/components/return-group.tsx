@@ -54,23 +54,24 @@ export function ReturnGroupTable({ group, rows, loadedAt, lang, showVisitor, sel
         )}
       </div>
       <div className="return-table-wrap">
-        <table className="return-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('table.return')}</th>
-              {showVisitor && <th scope="col">{t('table.visitor')}</th>}
-              <th scope="col">{t('table.category')}</th>
-              <th scope="col" className="is-number">{t('table.visitors')}</th>
-              <th scope="col" className="is-number">{t('table.cost')}</th>
+        {/* Explicit roles keep the table's semantics when narrow screens lay its rows out as cards. */}
+        <table className="return-table" role="table">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">{t('table.return')}</th>
+              {showVisitor && <th scope="col" role="columnheader">{t('table.visitor')}</th>}
+              <th scope="col" role="columnheader">{t('table.category')}</th>
+              <th scope="col" role="columnheader" className="is-number">{t('table.visitors')}</th>
+              <th scope="col" role="columnheader" className="is-number">{t('table.cost')}</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {rows.map((row, index) => {
               const category = [row.category[lang], row.place[lang]].filter(Boolean).join(', ');
               const ticked = confirming?.has(row.id) ?? false;
               return (
-                <tr key={row.id} className={ticked ? 'is-confirming' : undefined}>
-                  <td>
+                <tr key={row.id} role="row" className={ticked ? 'is-confirming' : undefined}>
+                  <td role="cell" className="return-table__action">
                     {row.status_id === ReturnStatus.returnable && !ticked ? (
                       <input
                         type="checkbox"
@@ -84,13 +85,19 @@ export function ReturnGroupTable({ group, rows, loadedAt, lang, showVisitor, sel
                       <StatusBadge status={row.status_id} />
                     )}
                   </td>
-                  {showVisitor && <td>{row.name}</td>}
-                  <td>
+                  {showVisitor && (
+                    <td role="cell" data-label={t('table.visitor')}>
+                      {row.name}
+                    </td>
+                  )}
+                  <td role="cell" data-label={t('table.category')}>
                     {row.category[lang]}
                     {row.place[lang] && <span className="return-table__place">{row.place[lang]}</span>}
                   </td>
-                  <td className="is-number">{row.quant}</td>
-                  <td className="is-number">
+                  <td role="cell" className="is-number" data-label={t('table.visitors')}>
+                    {row.quant}
+                  </td>
+                  <td role="cell" className="is-number" data-label={t('table.cost')}>
                     {money(row.summa)}
                     {row.refund !== row.summa && row.status_id !== ReturnStatus.refunded && (
                       <span className="return-table__refund">
