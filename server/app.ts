@@ -11,6 +11,8 @@ import { ErrorCode } from '../contract/errors.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { BusinessError, businessError, requestLang } from './http.ts';
+import { afishaRoutes } from './afisha/afisha.routes.ts';
+import { createAfishaService } from './afisha/afisha.service.ts';
 import { createCsrf } from './security/csrf.ts';
 import { createNominalService } from './nominal/nominal.service.ts';
 import { nominalRoutes } from './nominal/nominal.routes.ts';
@@ -29,6 +31,8 @@ import { quantityOrderRoutes } from './quantity-order/quantity-order.routes.ts';
 import { publicBaseUrl } from './payments/payments-stack.ts';
 import { createReturnsService } from './returns/returns.service.ts';
 import { returnsRoutes } from './returns/returns.routes.ts';
+import { createSeatingService } from './seating/seating.service.ts';
+import { seatingRoutes } from './seating/seating.routes.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -120,6 +124,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   returnsRoutes(app, {
     returns: createReturnsService({ db: deps.db, now, setup, payments, baseUrl: publicBaseUrl(config), timeZone: config.timezone }),
   });
+  afishaRoutes(app, { afisha: createAfishaService({ db: deps.db, setup: () => setup.get(), now }) });
+  seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: config.timezone }), db: deps.db, setup, captcha, recaptcha, now });
 
   await registerSpa(app, deps.webDist);
   return app;
