@@ -28,6 +28,9 @@ import { type RecaptchaVerifier, createGoogleRecaptchaVerifier } from './captcha
 import { createCrmService } from './crm/crm.service.ts';
 import { eventRoutes } from './event/event.routes.ts';
 import { quantityOrderRoutes } from './quantity-order/quantity-order.routes.ts';
+import { publicBaseUrl } from './payments/payments-stack.ts';
+import { createReturnsService } from './returns/returns.service.ts';
+import { returnsRoutes } from './returns/returns.routes.ts';
 import { createSeatingService } from './seating/seating.service.ts';
 import { seatingRoutes } from './seating/seating.routes.ts';
 
@@ -118,6 +121,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await sandboxBankRoutes(app, { bank });
   orderViewRoutes(app, { db: deps.db, payments, now, timeZone: config.timezone });
   nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: config.timezone }) });
+  returnsRoutes(app, {
+    returns: createReturnsService({ db: deps.db, now, setup, payments, baseUrl: publicBaseUrl(config), timeZone: config.timezone }),
+  });
   afishaRoutes(app, { afisha: createAfishaService({ db: deps.db, setup: () => setup.get(), now }) });
   seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: config.timezone }), db: deps.db, setup, captcha, recaptcha, now });
 

@@ -29,7 +29,6 @@ describe('routes', () => {
   it.each([
     { url: '/', heading: 'Афиша мероприятий' },
     // The event, scheme and order pages need their data; their own page tests render them.
-    { url: '/order/return/ord123?hash_conf=abcdef', heading: 'Заявление на возврат' },
     { url: '/contacts', heading: 'Контакты' },
     { url: '/rules/purchase-terms', heading: 'Правила покупки' },
     { url: '/rules/privacy-policy?lang=en', heading: 'Privacy policy' },
@@ -42,6 +41,7 @@ describe('routes', () => {
   it.each([
     { url: '/order/ord123', title: 'Билеты — Заказ' },
     { url: '/order/declined/ord123', title: 'Билеты — Оплата отклонена' },
+    { url: '/order/return/ord123?hash_conf=abcdef', title: 'Билеты — Возврат билетов' },
     { url: '/ticket/t123', title: 'Билеты — Билет' },
   ])('$url shows its screen', async ({ url, title }) => {
     await renderApp(url, setupFixture());
