@@ -4,31 +4,13 @@
  * (GET /messages → [{to, raw}]), so a test can open a link from an e-mail as a visitor would.
  */
 import { type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { startSmtp } from '../tests/smtp.ts';
 
-export type CaughtMail = { to: string[]; raw: string };
+export type { ReceivedMail as CaughtMail } from '../tests/smtp.ts';
 
 export async function startMailCatcher(httpPort: number) {
-  const messages: CaughtMail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    smtp.once('error', reject);
-    smtp.listen(0, '127.0.0.1', () => resolve());
-  });
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  const smtp = await startSmtp();
+  const messages = smtp.received;
 
   const http: Server = createServer((request, response) => {
     if (request.method === 'GET' && request.url === '/messages') {
@@ -44,7 +26,7 @@ export async function startMailCatcher(httpPort: number) {
   });
 
   return {
-    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
-    close: () => Promise.all([new Promise<void>((r) => smtp.close(() => r())), new Promise<void>((r) => http.close(() => r()))]),
+    smtpUrl: smtp.url,
+    close: () => Promise.all([smtp.close(), new Promise<void>((r) => http.close(() => r()))]),
   };
 }

@@ -1,23 +1,7 @@
 import { expect } from '@playwright/test';
+import { plainText } from '../../tests/smtp.ts';
 
 const mailPort = Number(process.env.E2E_MAIL_PORT ?? Number(process.env.E2E_PORT ?? 8181) + 1);
-
-/** The text/plain part of a MIME message, decoded (quoted-printable or base64), as a mail client shows it. */
-export function plainText(raw: string): string {
-  for (const part of raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
-    const split = part.search(/\r?\n\r?\n/);
-    const head = part.slice(0, split);
-    if (!/content-type:\s*text\/plain/i.test(head)) continue;
-    const body = part.slice(split).replace(/^\s+/, '').replace(/\r?\n--[^\r\n]*--\s*$/, '');
-    if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-    if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-      const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      return Buffer.from(bytes, 'latin1').toString('utf8');
-    }
-    return body;
-  }
-  return '';
-}
 
 /**
  * Waits for an e-mail the storefront sent to the mail catcher of e2e/start-server.ts whose text

@@ -1,55 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts';
+import { type ReceivedMail, plainText, startSmtp } from '../../tests/smtp.ts';
 import { deliverDueMail } from '../mail/mail-worker.ts';
 import { smtpTransport } from '../mail/transport.ts';
 import { preparePaymentCatalog } from '../payments/payment-test-kit.ts';
 import { confirmReturn, createReturn, loadReturn, paidOrder, sessionStartsIn, snapshot } from './returns-test-kit.ts';
-
-type Received = { to: string[]; raw: string };
-
-/** A real SMTP server on 127.0.0.1 in this test process, keeping what it receives. */
-async function startSmtp() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.server.address() as AddressInfo;
-  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** The text/plain part of a MIME message, decoded (quoted-printable or base64), as a mail client shows it. */
-function plainText(raw: string): string {
-  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
-  for (const part of parts) {
-    const split = part.search(/\r?\n\r?\n/);
-    const head = part.slice(0, split);
-    if (!/content-type:\s*text\/plain/i.test(head)) continue;
-    const body = part.slice(split).replace(/^\s+/, '').replace(/\r?\n--[^\r\n]*--\s*$/, '');
-    if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-    if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-      const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      return Buffer.from(bytes, 'latin1').toString('utf8');
-    }
-    return body;
-  }
-  throw new Error(`no text/plain part in:\n${raw}`);
-}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -71,7 +26,7 @@ describe('the return confirmation e-mail', () => {
 
       expect(await deliverDueMail(t.db, transport, { now: t.clock.now, from: 'Storefront <tickets@example.test>' })).toEqual({ sent: 1, failed: 0 });
       expect(smtp.received).toHaveLength(1);
-      const message = smtp.received[0] as Received;
+      const message = smtp.received[0] as ReceivedMail;
       expect(message.to).toEqual(['buyer@example.test']);
       const text = plainText(message.raw);
       expect(text).toContain(`Вы оформили заявление на возврат билетов по заказу № ${order.number}`);
