@@ -14,6 +14,9 @@ import { businessError, requestLang } from './http.ts';
 import { createCsrf } from './security/csrf.ts';
 import { createSetupService } from './setup/setup.service.ts';
 import { setupRoutes } from './setup/setup.routes.ts';
+import { frameAncestorsHook } from './embed/frame-ancestors.ts';
+import { type IndexRenderer, createIndexRenderer, seoRoutes } from './seo/seo.routes.ts';
+import { createSeoService } from './seo/seo.service.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -83,9 +86,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return reply.code(500).send(businessError(ErrorCode.inner, lang));
   });
 
-  setupRoutes(app, { setup, csrf, db: deps.db });
+  frameAncestorsHook(app, config.embedOrigins);
 
-  await registerSpa(app, deps.webDist);
+  setupRoutes(app, { setup, csrf, db: deps.db });
+  const seo = createSeoService(deps.db, setup, now);
+  seoRoutes(app, { seo, publicUrl: config.publicUrl });
+
+  await registerSpa(app, deps.webDist, createIndexRenderer({ seo, publicUrl: config.publicUrl }));
   return app;
 }
 
@@ -96,11 +103,13 @@ function requestLangFromUrl(url: string) {
 
 /**
  * Serves the built SPA: hashed assets with a long cache, and index.html for every route of
- * the app. A path no route matches still gets the app (it renders the 404 page) but with 404.
+ * the app, with the page's head tags for crawlers and link previews (server/seo). A path no
+ * route matches still gets the app (it renders the 404 page) but with 404.
  */
-async function registerSpa(app: FastifyInstance, webDist: string | undefined) {
+async function registerSpa(app: FastifyInstance, webDist: string | undefined, renderIndex: IndexRenderer) {
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  const rulesLegacy = /^\/(ru|en|kz|ch)\/(rules|rules-agreement)\/?$/;
   if (webDist && indexHtml) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -113,16 +122,23 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined) {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || request.method !== 'GET' || !indexHtml) {
       return reply.code(404).send(businessError(ErrorCode.notFound, requestLang(request)));
     }
+    // The older rules addresses (spec 2) move for good: a 301 carries their search ranking over.
+    const legacy = rulesLegacy.exec(pathname);
+    if (legacy) {
+      const slug = legacy[2] === 'rules' ? 'purchase-terms' : 'privacy-policy';
+      return reply.redirect(`/rules/${slug}${legacy[1] === 'ru' ? '' : `?lang=${legacy[1]}`}`, 301);
+    }
+    const rendered = await renderIndex(request, indexHtml, pathname);
     return reply
-      .code(isKnownRoute(pathname) ? 200 : 404)
+      .code(rendered?.status ?? (isKnownRoute(pathname) ? 200 : 404))
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(rendered?.html ?? indexHtml);
   });
 }
 

@@ -55,7 +55,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 type Body = Record<string, unknown> | unknown[];
 
 /** The storefront on a test database, driven through app.inject() with no network. */
-export async function createTestApp(options: { demo?: boolean; clock?: Clock; config?: Partial<Config> } = {}) {
+export async function createTestApp(
+  options: { demo?: boolean; clock?: Clock; config?: Partial<Config>; webDist?: string } = {},
+) {
   const clock = options.clock ?? createClock();
   const db = await openTestDb();
   await migrate(db);
@@ -64,6 +66,7 @@ export async function createTestApp(options: { demo?: boolean; clock?: Clock; co
     db,
     secret: 'test-secret-'.padEnd(40, 'x'),
     now: clock.now,
+    webDist: options.webDist,
   });
   await app.ready();
   let token: string | undefined;
