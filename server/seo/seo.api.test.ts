@@ -229,7 +229,7 @@ describe('GET /: head of the listing', () => {
   it('has the setup title, a description and one Event for each upcoming event at its next session', async () => {
     const { res, doc, meta, jsonLd } = await page('/');
     expect(res.statusCode).toBe(200);
-    expect(doc.title).toBe('Билеты');
+    expect(doc.title).toBe('Билеты — Афиша');
     expect(meta('description')).toMatch(/^Билеты: афиша/);
     expect(meta('og:url')).toBe('http://tickets.example/');
     const events = asEvents(jsonLd());
@@ -249,7 +249,7 @@ describe('GET /: head of the listing', () => {
       const doc = new JSDOM(res.body).window.document;
       expect(doc.head.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe('https://tickets.venue.example/?lang=ch');
       expect(doc.documentElement.lang).toBe('zh');
-      expect(doc.title).toBe('门票');
+      expect(doc.title).toBe('门票 — 活动');
     } finally {
       await other.close();
     }

@@ -115,7 +115,7 @@ export function createSeoService(db: Queryable, setupService: SetupService, now:
     return {
       status: 200,
       head: baseHead(page, {
-        title: pageTitle(page),
+        title: pageTitle(page, seoTexts[page.lang].afisha),
         description: about || seoTexts[page.lang].listing(appTitle),
         jsonLd: jsonLd.length > 0 ? jsonLd : undefined,
       }),
