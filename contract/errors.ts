@@ -7,6 +7,8 @@ export const ErrorCode = {
   invalidRecaptcha: '-1001',
   validation: '-1002',
   notFound: '-1004',
+  placesGone: '-1010',
+  seatUnavailable: '-1011',
   tooManyRequests: '-1029',
   inner: '-9999',
   limit: '-9998',
@@ -49,6 +51,13 @@ export const errorTexts: Record<ErrorCodeValue, Texts> = {
     kz: 'Деректер табылмады',
     ch: '未找到数据',
   },
+  '-1010': {
+    ru: 'Свободных мест меньше, чем вы выбрали.',
+    en: 'Fewer places are left than you chose.',
+    kz: 'Бос орындар сіз таңдағаннан аз.',
+    ch: '剩余座位少于您选择的数量。',
+  },
+  '-1011': { ru: 'Место недоступно', en: 'The seat is unavailable', kz: 'Орын қолжетімсіз', ch: '座位不可用' },
   '-1029': {
     ru: 'Слишком много запросов. Подождите немного и попробуйте снова.',
     en: 'Too many requests. Please wait a moment and try again.',

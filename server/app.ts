@@ -10,7 +10,7 @@ import { isKnownRoute } from '../contract/routes.ts';
 import { ErrorCode } from '../contract/errors.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { businessError, requestLang } from './http.ts';
+import { BusinessError, businessError, requestLang } from './http.ts';
 import { createCsrf } from './security/csrf.ts';
 import { createSetupService } from './setup/setup.service.ts';
 import { setupRoutes } from './setup/setup.routes.ts';
@@ -66,8 +66,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | BusinessError, request, reply) => {
     const lang = requestLang(request);
+    if (error instanceof BusinessError) return reply.code(error.status).send(error.toBody(lang));
     if (error.validation) {
       return reply.code(400).send({
         ...businessError(ErrorCode.validation, lang),

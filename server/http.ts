@@ -22,3 +22,27 @@ export function ok<T extends object>(payload: T) {
 export function sendError(reply: FastifyReply, status: number, code: ErrorCodeValue, lang: Lang, text?: string) {
   return reply.code(status).send(businessError(code, lang, text));
 }
+
+/**
+ * A refusal the visitor can act on: domain code throws it, the app's error handler answers it
+ * with its HTTP status and spec error code. Thrown inside a transaction, it also rolls it back,
+ * so a refused request changes nothing.
+ */
+export class BusinessError extends Error {
+  readonly code: ErrorCodeValue;
+  readonly status: number;
+  readonly text: ((lang: Lang) => string) | undefined;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCodeValue, options: { status?: number; text?: (lang: Lang) => string; details?: Record<string, unknown> } = {}) {
+    super(`business error ${code}`);
+    this.code = code;
+    this.status = options.status ?? 409;
+    this.text = options.text;
+    this.details = options.details;
+  }
+
+  toBody(lang: Lang) {
+    return { ...businessError(this.code, lang, this.text?.(lang)), ...this.details };
+  }
+}

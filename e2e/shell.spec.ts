@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('storefront shell', () => {
+  test('the visitor opens the storefront and sees the header, footer and page title', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Билеты — на главную' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Контакты' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(/^Билеты — /);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  });
+
+  test('the visitor switches the language to English and back to Russian', async ({ page }) => {
+    await page.goto('/contacts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Контакты' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Язык сайта: Русский' }).click();
+    await page.getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL(/\/contacts\?lang=en$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to ticket selection' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page).toHaveTitle('Tickets — Contacts');
+    await expect(page.getByRole('banner').locator('img')).toHaveAttribute('src', '/static/logo-en.svg');
+
+    // The language stays when the visitor moves on inside the app.
+    await page.getByRole('link', { name: 'Back to ticket selection' }).click();
+    await expect(page).toHaveURL(/\/\?lang=en$/);
+
+    await page.getByRole('button', { name: 'Site language: English' }).click();
+    await page.getByRole('link', { name: 'Русский' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await expect(page.getByRole('link', { name: 'Билеты — на главную' })).toBeVisible();
+  });
+
+  test('the visitor reaches the 404 page for an unknown path and goes home', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeVisible();
+    await expect(page).toHaveTitle('Билеты — Страница не найдена');
+
+    await page.getByRole('link', { name: 'На главную', exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeHidden();
+  });
+
+  test('an old order link /en/order/view/{hash} lands on /order/{hash}?lang=en', async ({ page }) => {
+    const hash = 'Zx8pQ2rT5vW9yB3dF6hJ1k';
+    await page.goto(`/en/order/view/${hash}`);
+    await expect(page).toHaveURL(new RegExp(`/order/${hash}\\?lang=en$`));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('a keyboard user can skip to the content', async ({ page }) => {
+    await page.goto('/contacts');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Перейти к содержимому' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+  });
+});

@@ -1,0 +1,75 @@
+import type { z } from 'zod';
+
+export type PathSegment = string | number;
+
+/** One problem of a catalog file, named by its top-level entry and the field inside it. */
+export type CatalogIssue = { entry: string; field: string; message: string };
+
+/** Thrown by importCatalog when the file is refused; nothing was imported. */
+export class CatalogImportError extends Error {
+  readonly errors: string[];
+  constructor(errors: string[]) {
+    super(`The catalog file was not imported (${errors.length} error${errors.length === 1 ? '' : 's'}):\n${errors.map((e) => `  ${e}`).join('\n')}`);
+    this.name = 'CatalogImportError';
+    this.errors = errors;
+  }
+}
+
+export function formatIssue(issue: CatalogIssue): string {
+  const where = [issue.entry, issue.field].filter((part) => part !== '').join(': ');
+  return where === '' ? issue.message : `${where}: ${issue.message}`;
+}
+
+/** 'prices', 0, 'categoryId' -> 'prices[0].categoryId' */
+export function formatPath(path: readonly PathSegment[]): string {
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else out += out === '' ? segment : `.${segment}`;
+  }
+  return out;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Names an entry the way a person finds it in the file: its position and, when present, the
+ * keys they search for (id, hash, slug), e.g. `events[2] (id 12, hash "x1")`.
+ */
+export function describeEntry(collection: string, index: number, entry: unknown): string {
+  const keys: string[] = [];
+  if (isRecord(entry)) {
+    if (typeof entry.id === 'number' || typeof entry.id === 'string') keys.push(`id ${String(entry.id)}`);
+    if (typeof entry.hash === 'string') keys.push(`hash ${JSON.stringify(entry.hash)}`);
+    if (typeof entry.slug === 'string') keys.push(`slug ${JSON.stringify(entry.slug)}`);
+  }
+  return `${collection}[${index}]${keys.length > 0 ? ` (${keys.join(', ')})` : ''}`;
+}
+
+/** Turns zod's issues into catalog issues, naming the top-level entry from the raw file. */
+export function issuesFromZod(error: z.ZodError, raw: unknown): CatalogIssue[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.filter((p): p is PathSegment => typeof p !== 'symbol');
+    const [collection, index, ...rest] = path;
+    if (typeof collection === 'string' && typeof index === 'number' && isRecord(raw)) {
+      const list = raw[collection];
+      const entry = Array.isArray(list) ? (list as unknown[])[index] : undefined;
+      return { entry: describeEntry(collection, index, entry), field: formatPath(rest), message: issue.message };
+    }
+    return { entry: '', field: formatPath(path), message: issue.message };
+  });
+}
+
+/** Collects issues against one entry, so checks read as `at('prices', 0, 'categoryId')`. */
+export class IssueList {
+  readonly items: CatalogIssue[] = [];
+  entry(name: string) {
+    return (message: string, ...field: PathSegment[]) => {
+      this.items.push({ entry: name, field: formatPath(field), message });
+    };
+  }
+  add(issue: CatalogIssue) {
+    this.items.push(issue);
+  }
+}

@@ -1,0 +1,149 @@
+import { type CatalogFile, catalogFile } from '../../contract/catalog-file.ts';
+import { storedSetup } from '../../contract/setup.ts';
+import type { Db, Queryable } from '../db/client.ts';
+import { findStoredSetup, saveSetup } from '../setup/setup.repository.ts';
+import { mergeSetup, resolveSetup } from '../setup/setup.service.ts';
+import { loadExistingCatalog } from './catalog-snapshot.ts';
+import { type CatalogIssue, CatalogImportError, IssueList, describeEntry, formatIssue, formatPath, issuesFromZod } from './catalog-issues.ts';
+import { type ExistingCatalog, type PreparedCatalog, checkCatalog, knownIds, sessionCapacity } from './check-catalog.ts';
+import { type SessionRecord, removeHallChildren, syncStock, writeCheckboxesAndRules, writeEvents, writeHalls, writeMenus } from './catalog-write.ts';
+import { type SeatRecord, expandHallSeats } from './expand-seats.ts';
+
+export { CatalogImportError } from './catalog-issues.ts';
+
+export type ImportOptions = {
+  /** Check and write everything, then roll back: answers what an import would do. */
+  dryRun?: boolean;
+};
+
+export type ImportSummary = {
+  /** Entries of each kind the file holds (seats expanded), all inserted or updated. */
+  counts: Record<'kinds' | 'mainMenus' | 'subMenus' | 'venues' | 'tags' | 'halls' | 'zones' | 'sectors' | 'seats' | 'standingAreas' | 'events' | 'categories' | 'sessions' | 'prices' | 'subscriptionItems' | 'checkboxes' | 'rules', number>;
+  /** Children of the file's halls and events that the file no longer lists, now deleted. */
+  removed: Record<'prices' | 'categories' | 'sessions' | 'seats' | 'standingAreas' | 'sectors' | 'zones', number>;
+  setupUpdated: boolean;
+  catalogVersion: number;
+  dryRun: boolean;
+};
+
+// Two imports at once (two instances loading the demo, a CLI run during a start) take turns.
+const IMPORT_LOCK = 7_240_002;
+
+class DryRunRollback extends Error {
+  readonly summary: ImportSummary;
+  constructor(summary: ImportSummary) {
+    super('dry run');
+    this.summary = summary;
+  }
+}
+
+/**
+ * Checks the shape of the file and expands its seats. Shape errors stop here, since the rules
+ * across entries need well-formed entries; seat problems travel on to be reported with those.
+ */
+function parseFile(raw: unknown): { prepared: PreparedCatalog; seatIssues: CatalogIssue[] } {
+  const parsed = catalogFile.safeParse(raw);
+  if (!parsed.success) throw new CatalogImportError(issuesFromZod(parsed.error, raw).map(formatIssue));
+  const file = parsed.data;
+  const issues = new IssueList();
+  const seats = new Map<number, SeatRecord[]>();
+  file.halls.forEach((hall, h) => seats.set(hall.id, expandHallSeats(hall, issues.entry(describeEntry('halls', h, hall)))));
+  return { prepared: { file, seats }, seatIssues: issues.items };
+}
+
+/** The spec's '00:00' means no time: a startsAt written at local midnight is a whole-day ticket. */
+const writtenAtMidnight = (startsAt: string) => /T00:00(:00(\.0+)?)?(Z|[+-])/.test(startsAt);
+
+function resolveSessions(prepared: PreparedCatalog, existing: ExistingCatalog): SessionRecord[] {
+  const known = knownIds(prepared, existing);
+  return prepared.file.events.flatMap((event) =>
+    event.sessions.map((s) => ({
+      id: s.id,
+      event_id: event.id,
+      starts_at: s.startsAt,
+      has_time: s.hasTime ?? !writtenAtMidnight(s.startsAt),
+      // checkCatalog has refused a session whose capacity cannot be resolved.
+      capacity: sessionCapacity(event, s.capacity, known) ?? 0,
+      sold_outside: s.soldOutside,
+      group_capacity: s.groupCapacity,
+      is_cancelled: s.isCancelled,
+    })),
+  );
+}
+
+/** The file's setup merged over the stored one must still be a valid setup; answers what to store. */
+async function checkSetup(tx: Queryable, partial: CatalogFile['setup']): Promise<{ issues: CatalogIssue[]; toStore?: unknown }> {
+  if (partial === undefined) return { issues: [] };
+  let base: unknown;
+  try {
+    base = await resolveSetup(tx, undefined);
+  } catch (error) {
+    return { issues: [{ entry: '', field: 'setup', message: `the stored setup is invalid: ${(error as Error).message}` }] };
+  }
+  const merged = storedSetup.safeParse(mergeSetup(base, partial));
+  if (!merged.success) {
+    return { issues: merged.error.issues.map((i) => ({ entry: '', field: formatPath(['setup', ...i.path.filter((p) => typeof p !== 'symbol')]), message: i.message })) };
+  }
+  return { issues: [], toStore: mergeSetup((await findStoredSetup(tx)) ?? {}, partial) };
+}
+
+function countEntries({ file, seats }: PreparedCatalog): ImportSummary['counts'] {
+  const sum = <T>(list: T[], n: (item: T) => number) => list.reduce((total, item) => total + n(item), 0);
+  return {
+    kinds: file.kinds.length,
+    mainMenus: file.mainMenus.length,
+    subMenus: file.subMenus.length,
+    venues: file.venues.length,
+    tags: file.tags.length,
+    halls: file.halls.length,
+    zones: file.zones.length + sum(file.halls, (h) => h.zones.length),
+    sectors: sum(file.halls, (h) => h.sectors.length),
+    seats: sum([...seats.values()], (list) => list.length),
+    standingAreas: sum(file.halls, (h) => h.standingAreas.length),
+    events: file.events.length,
+    categories: sum(file.events, (e) => e.categories.length),
+    sessions: sum(file.events, (e) => e.sessions.length),
+    prices: sum(file.events, (e) => e.prices.length),
+    subscriptionItems: sum(file.events, (e) => e.subscriptionItems.length),
+    checkboxes: file.checkboxes.length,
+    rules: file.rules.length,
+  };
+}
+
+async function writeCatalog(tx: Queryable, prepared: PreparedCatalog, sessions: SessionRecord[]) {
+  const { file, seats } = prepared;
+  await writeMenus(tx, file);
+  await writeHalls(tx, file, seats);
+  const eventRemovals = await writeEvents(tx, file.events, sessions);
+  const hallRemovals = await removeHallChildren(tx, file, seats);
+  await syncStock(tx, file.events.map((e) => e.id), file.halls.map((h) => h.id));
+  await writeCheckboxesAndRules(tx, file);
+  const { rows } = await tx.query<{ version: number }>('update catalog_version set version = version + 1 where id = 1 returning version');
+  return { removed: { ...eventRemovals, ...hallRemovals }, catalogVersion: rows[0]?.version ?? 0 };
+}
+
+/**
+ * Imports a venue catalog file: validates all of it (shape, references, stock already sold)
+ * and, only if nothing is wrong, upserts every entry by id in one transaction. Throws a
+ * CatalogImportError listing every problem, in which case nothing was written.
+ */
+export async function importCatalog(db: Db, file: unknown, options: ImportOptions = {}): Promise<ImportSummary> {
+  const { prepared, seatIssues } = parseFile(file);
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
+      const existing = await loadExistingCatalog(tx, prepared);
+      const setup = await checkSetup(tx, prepared.file.setup);
+      const issues = [...seatIssues, ...checkCatalog(prepared, existing), ...setup.issues];
+      if (issues.length > 0) throw new CatalogImportError(issues.map(formatIssue));
+      const written = await writeCatalog(tx, prepared, resolveSessions(prepared, existing));
+      if (setup.toStore !== undefined) await saveSetup(tx, setup.toStore);
+      const summary: ImportSummary = { counts: countEntries(prepared), ...written, setupUpdated: setup.toStore !== undefined, dryRun: options.dryRun === true };
+      if (options.dryRun) throw new DryRunRollback(summary);
+      return summary;
+    });
+  } catch (error) {
+    if (error instanceof DryRunRollback) return error.summary;
+    throw error;
+  }
+}

@@ -1,0 +1,39 @@
+import type { Queryable } from '../db/client.ts';
+import { type NewOrder, type NewOrderLine, OrderStatus } from './orders.service.ts';
+
+/** An order of the mini catalog (tests/fixtures.ts) with the given lines, for order-core tests. */
+export function testOrder(lines: Partial<NewOrderLine>[], at = new Date()): NewOrder {
+  return {
+    eventId: 9000,
+    status: OrderStatus.confirmed,
+    lang: 'ru',
+    createdAt: at,
+    reservedUntil: new Date(at.getTime() + 15 * 60_000),
+    buyer: { name: 'Иван Петров', surname: '', firstName: '', patronymic: '', phone: '+79990000000', email: 'a@b.cd' },
+    pushkinCard: false,
+    isSubscription: false,
+    crmClientId: null,
+    checkboxes: [],
+    lines: lines.map((line) => ({
+      sessionId: 9000,
+      priceId: 9000,
+      categoryId: 9000,
+      zoneId: 9000,
+      seatId: null,
+      standingAreaId: null,
+      subscriptionEventId: null,
+      isGroup: false,
+      quantity: 1,
+      unitPrice: 50000,
+      unitFee: 3000,
+      ...line,
+    })),
+  };
+}
+
+export async function remaining(db: Queryable) {
+  const { rows } = await db.query<{ remaining: number; group_remaining: number }>('select remaining, group_remaining from sessions where id = 9000');
+  const standing = await db.query<{ remaining: number }>('select remaining from standing_stock where session_id = 9000');
+  const price = await db.query<{ remaining: number }>('select remaining from price_stock where session_id = 9000');
+  return { session: rows[0]?.remaining, group: rows[0]?.group_remaining, standing: standing.rows[0]?.remaining, price: price.rows[0]?.remaining };
+}

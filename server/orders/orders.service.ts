@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import type { Lang } from '../../contract/common.ts';
+import { ErrorCode } from '../../contract/errors.ts';
+import type { Queryable } from '../db/client.ts';
+import { BusinessError } from '../http.ts';
+import { type InsertLine, type InsertOrder, insertOrderLines, insertOrderRow, insertTickets } from './orders.repository.ts';
+import { orderTotals } from './pricing.ts';
+import { type StockNeed, giveStock, mergeNeeds, takeStock } from './stock.repository.ts';
+
+/** Order statuses (spec section 4 names 20 and 90). */
+export const OrderStatus = {
+  reserved: 10, // named-ticket data awaited
+  confirmed: 20, // awaiting payment
+  paid: 30,
+  canceled: 90,
+} as const;
+
+/** A URL-safe random hash of 192 bits: orders and tickets are reachable only through it. */
+export function newHash(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+const placeTexts = {
+  notEnough: {
+    ru: 'Свободных мест меньше, чем вы выбрали. Обновите страницу и выберите заново.',
+    en: 'Fewer places are left than you chose. Reload the page and choose again.',
+    kz: 'Бос орындар сіз таңдағаннан аз. Бетті жаңартып, қайта таңдаңыз.',
+    ch: '剩余座位少于您选择的数量。请刷新页面后重新选择。',
+  },
+  seat: { ru: 'Место недоступно', en: 'The seat is unavailable', kz: 'Орын қолжетімсіз', ch: '座位不可用' },
+} satisfies Record<string, Record<Lang, string>>;
+
+/** Refused because the places ran out while the visitor was choosing. */
+export const notEnoughPlaces = (details?: Record<string, unknown>) =>
+  new BusinessError(ErrorCode.placesGone, { text: (lang) => placeTexts.notEnough[lang], details });
+
+/** Refused because another order holds or bought the seat. */
+export const seatUnavailable = (seatIds: number[]) =>
+  new BusinessError(ErrorCode.seatUnavailable, { text: (lang) => placeTexts.seat[lang], details: { seatIds } });
+
+export type NewOrderLine = InsertLine;
+export type NewOrder = Omit<InsertOrder, 'hash' | 'totals'> & { lines: readonly NewOrderLine[]; discount?: number };
+
+/** The stock a line draws from; seats are guarded by the unique index instead. */
+export function lineNeeds(
+  line: Pick<NewOrderLine, 'sessionId' | 'priceId' | 'isGroup' | 'quantity' | 'standingAreaId'>,
+  limitedPrice: boolean,
+): StockNeed[] {
+  const needs: StockNeed[] = [
+    line.isGroup
+      ? { pool: 'group', sessionId: line.sessionId, quantity: line.quantity }
+      : { pool: 'session', sessionId: line.sessionId, quantity: line.quantity },
+  ];
+  if (limitedPrice) needs.push({ pool: 'price', sessionId: line.sessionId, priceId: line.priceId, quantity: line.quantity });
+  if (line.standingAreaId !== null) {
+    needs.push({ pool: 'standing', sessionId: line.sessionId, standingAreaId: line.standingAreaId, quantity: line.quantity });
+  }
+  return needs;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/**
+ * Reserves the places and writes the order, its lines and one ticket per place, inside the
+ * caller's transaction. Prices must already be computed by the caller from the database.
+ * Throws notEnoughPlaces / seatUnavailable (the caller's transaction then rolls back whole).
+ */
+export async function placeOrder(tx: Queryable, order: NewOrder): Promise<{ id: number; hash: string; number: number }> {
+  if (order.lines.length === 0) throw new Error('placeOrder needs at least one line');
+  const { rows: limited } = await tx.query<{ id: number }>(
+    'select id from prices where id = any($1::int[]) and quantity_limit is not null',
+    [[...new Set(order.lines.map((l) => l.priceId))]],
+  );
+  const limitedIds = new Set(limited.map((r) => r.id));
+  for (const need of mergeNeeds(order.lines.flatMap((line) => lineNeeds(line, limitedIds.has(line.priceId))))) {
+    if (!(await takeStock(tx, need))) throw notEnoughPlaces({ pool: need.pool });
+  }
+  const hash = newHash();
+  const totals = orderTotals(order.lines, order.discount ?? 0);
+  const { id, number } = await insertOrderRow(tx, { ...order, hash, totals });
+  let lineIds: number[];
+  try {
+    lineIds = await insertOrderLines(tx, id, order.lines);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw seatUnavailable(order.lines.flatMap((l) => (l.seatId === null ? [] : [l.seatId])));
+    throw error;
+  }
+  const tickets = order.lines.flatMap((line, index) =>
+    Array.from({ length: line.quantity }, () => ({ lineId: lineIds[index] as number, hash: newHash() })),
+  );
+  await insertTickets(tx, id, tickets);
+  return { id, hash, number };
+}
+
+type ReleasedLine = {
+  session_id: number;
+  price_id: number;
+  is_group: boolean;
+  quantity: number;
+  standing_area_id: number | null;
+  limited: boolean;
+};
+
+/**
+ * Puts back on sale every place an order still holds and marks the order canceled (90).
+ * Applied twice, or by two workers at once, it releases once: the guarded UPDATE on the order
+ * lets only one caller through. Answers whether this call released it.
+ */
+export async function releaseOrder(tx: Queryable, orderId: number, at: Date, reason: string): Promise<boolean> {
+  const claimed = await tx.query(
+    `update orders set released_at = $2, status = case when status = 30 then status else 90 end,
+       canceled_at = case when status = 30 then canceled_at else $2 end, cancel_reason = coalesce(cancel_reason, $3)
+     where id = $1 and released_at is null`,
+    [orderId, at, reason],
+  );
+  if (claimed.rowCount === 0) return false;
+  await releaseLines(tx, 'order_id = $1', [orderId]);
+  return true;
+}
+
+/** Releases the given unreleased lines (a partial return); answers how many places went back. */
+export async function releaseOrderLines(tx: Queryable, lineIds: readonly number[]): Promise<number> {
+  return releaseLines(tx, 'id = any($1::int[])', [lineIds]);
+}
+
+async function releaseLines(tx: Queryable, where: string, params: unknown[]): Promise<number> {
+  const { rows } = await tx.query<ReleasedLine>(
+    `update order_lines l set released = true
+     where ${where} and not released
+     returning session_id, price_id, is_group, quantity, standing_area_id,
+       exists (select 1 from prices p where p.id = l.price_id and p.quantity_limit is not null) as limited`,
+    params,
+  );
+  const needs = rows.flatMap((row) =>
+    lineNeeds(
+      {
+        sessionId: row.session_id,
+        priceId: row.price_id,
+        isGroup: row.is_group,
+        quantity: row.quantity,
+        standingAreaId: row.standing_area_id,
+      },
+      row.limited,
+    ),
+  );
+  for (const need of mergeNeeds(needs)) await giveStock(tx, need);
+  return rows.reduce((sum, row) => sum + row.quantity, 0);
+}

@@ -1,0 +1,28 @@
+/** Service-fee kinds of a price (currency_id on the wire): 1 an amount, 2 a percent of the price. */
+export const FEE_AMOUNT = 1;
+export const FEE_PERCENT = 2;
+
+/**
+ * The service fee for one place, in kopecks. A percent fee is stored in basis points
+ * (1250 = 12.5 %) and rounded half up to whole kopecks, once per place.
+ */
+export function unitServiceFee(price: number, fee: number, kind: number): number {
+  if (kind === FEE_PERCENT) return Math.floor((price * fee + 5000) / 10000);
+  return fee;
+}
+
+export type PricedLine = { quantity: number; unitPrice: number; unitFee: number };
+
+/** Totals of an order: total = sum of lines + service fee − discount, never below zero. */
+export function orderTotals(lines: readonly PricedLine[], discount = 0) {
+  const subtotal = lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
+  const serviceFee = lines.reduce((sum, line) => sum + line.quantity * line.unitFee, 0);
+  const applied = Math.min(discount, subtotal + serviceFee);
+  return { subtotal, serviceFee, discount: applied, total: subtotal + serviceFee - applied };
+}
+
+/** Kopecks to roubles for the wire: exact, since both are integers over 100. */
+export const toRoubles = (kopecks: number) => kopecks / 100;
+
+/** Roubles from the wire to kopecks; rounding absorbs binary fractions like 0.1 + 0.2. */
+export const toKopecks = (roubles: number) => Math.round(roubles * 100);

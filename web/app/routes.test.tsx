@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setupFixture } from '../test/fixtures.ts';
+import { renderApp } from '../test/render-app.tsx';
+
+afterEach(cleanup);
+
+describe('404 page', () => {
+  it('says "Страница не найдена" and links home and back to ticket selection', async () => {
+    const { router } = await renderApp('/no/such/page', setupFixture());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Назад к выбору билетов' }).getAttribute('href')).toBe('/');
+    await waitFor(() => expect(document.title).toBe('Билеты — Страница не найдена'));
+
+    fireEvent.click(screen.getByRole('link', { name: 'На главную' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Афиша мероприятий' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('is shown in the language of the URL', async () => {
+    await renderApp('/nothing-here?lang=en', setupFixture());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/?lang=en');
+  });
+});
+
+describe('routes', () => {
+  it.each([
+    { url: '/', heading: 'Афиша мероприятий' },
+    { url: '/event/abc123', heading: 'Покупка билетов' },
+    { url: '/event/abc123/01.02.2026/10:00', heading: 'Покупка билетов' },
+    { url: '/scheme/abc123/01.02.2026', heading: 'Выбор мест на схеме зала' },
+    { url: '/order/ord123', heading: 'Ваш заказ' },
+    { url: '/order/return/ord123?hash_conf=abcdef', heading: 'Заявление на возврат' },
+    { url: '/order/declined/ord123', heading: 'Оплата отклонена' },
+    { url: '/nominal-tickets/ord123', heading: 'Данные посетителей' },
+    { url: '/ticket/t123', heading: 'Электронный билет' },
+    { url: '/contacts', heading: 'Контакты' },
+    { url: '/rules/purchase-terms', heading: 'Правила покупки' },
+    { url: '/rules/privacy-policy?lang=en', heading: 'Privacy policy' },
+  ])('$url shows its screen', async ({ url, heading }) => {
+    await renderApp(url, setupFixture());
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+
+  it.each([
+    { url: '/en/order/view/ord123', to: '/order/ord123?lang=en' },
+    { url: '/ru/order/view/ord123', to: '/order/ord123' },
+    { url: '/kz/rules', to: '/rules/purchase-terms?lang=kz' },
+    { url: '/ch/rules-agreement', to: '/rules/privacy-policy?lang=ch' },
+  ])('legacy $url redirects to $to', async ({ url, to }) => {
+    const { router } = await renderApp(url, setupFixture());
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(to));
+  });
+
+  it('treats a legacy path with an unknown language as not found', async () => {
+    await renderApp('/de/rules', setupFixture());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeTruthy();
+  });
+});

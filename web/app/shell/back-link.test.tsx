@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type BackLinkTarget, BackLinkProvider, useBackLink } from '../../components/back-link/back-link-context.tsx';
+import { rememberListingSelection } from '../../lib/listing-selection.ts';
+import { createTestI18n } from '../../test/render-app.tsx';
+import { BackLink } from './back-link.tsx';
+
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await createTestI18n('ru');
+});
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
+
+function PageSettingBackLink({ target }: { target: BackLinkTarget }) {
+  useBackLink(target);
+  return null;
+}
+
+function renderBackLink(page: BackLinkTarget | undefined, path = '/order/return/h1') {
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[path]}>
+        <BackLinkProvider>
+          <BackLink />
+          {page && <PageSettingBackLink target={page} />}
+        </BackLinkProvider>
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+describe('BackLink', () => {
+  it('goes back to the listing, keeping the menu and sub-menu the visitor had chosen', () => {
+    rememberListingSelection({ id: '4', sid: '12' });
+    renderBackLink(undefined, '/event/e1');
+    expect(screen.getByRole('link', { name: 'Назад к выбору билетов' }).getAttribute('href')).toBe('/?id=4&sid=12');
+  });
+
+  it('is absent on the listing itself', () => {
+    renderBackLink(undefined, '/');
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('points to the order when a page asks for it (the return page)', () => {
+    renderBackLink({ kind: 'order', hash: 'ordHash', orderNumber: 1042 });
+    expect(screen.getByRole('link', { name: 'Вернуться к Заказу № 1042' }).getAttribute('href')).toBe('/order/ordHash');
+  });
+
+  it('can be hidden by a page', () => {
+    renderBackLink({ kind: 'hidden' });
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+});

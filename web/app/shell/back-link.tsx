@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useBackLinkTarget } from '../../components/back-link/back-link-context.tsx';
+import { lastListingSelection } from '../../lib/listing-selection.ts';
+import { usePaths } from '../paths.ts';
+
+/** 'Назад к выбору билетов' (the listing, keeping id and sid) or 'Вернуться к Заказу № N'. */
+export function BackLink() {
+  const { t } = useTranslation('shell');
+  const target = useBackLinkTarget();
+  const { pathname } = useLocation();
+  const paths = usePaths();
+
+  if (target.kind === 'hidden') return null;
+  if (target.kind === 'order') {
+    return (
+      <Link className="back-link" to={paths.order(target.hash)}>
+        {t('backToOrder', { number: target.orderNumber })}
+      </Link>
+    );
+  }
+  if (pathname === '/') return null; // the listing itself
+  return (
+    <Link className="back-link" to={paths.afisha(lastListingSelection())}>
+      {t('backToTickets')}
+    </Link>
+  );
+}

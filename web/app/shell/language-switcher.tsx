@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Lang } from '../../../contract/common.ts';
+import { toBcp47 } from '../../lib/lang.ts';
+import { useLang, useLangHref } from '../../lib/use-lang.ts';
+import { useDropdown } from './use-dropdown.ts';
+
+/**
+ * Links to the current page in each language the setup allows. The URL's `lang` query drives
+ * the language (see useLanguageFromUrl), so a link is all a switch needs and works without JS.
+ */
+export function LanguageSwitcher({ languages }: { languages: readonly Lang[] }) {
+  const { t } = useTranslation('shell');
+  const current = useLang();
+  const hrefFor = useLangHref();
+  const dropdown = useDropdown();
+  return (
+    <div className="dropdown" {...dropdown.rootProps}>
+      <button
+        className="dropdown__button"
+        aria-label={t('language.button', { name: t(`languageNames.${current}`) })}
+        {...dropdown.buttonProps}
+      >
+        <span aria-hidden="true">{t(`languageShort.${current}`)}</span>
+        <span className="dropdown__chevron" aria-hidden="true" />
+      </button>
+      <ul className="dropdown__menu" {...dropdown.menuProps}>
+        {languages.map((lang) => (
+          <li key={lang}>
+            <Link
+              to={hrefFor(lang)}
+              className="dropdown__item"
+              lang={toBcp47(lang)}
+              hrefLang={toBcp47(lang)}
+              aria-current={lang === current ? 'true' : undefined}
+              replace
+              onClick={dropdown.close}
+            >
+              {t(`languageNames.${lang}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

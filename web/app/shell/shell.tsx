@@ -1,0 +1,71 @@
+import { type CSSProperties, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { pickLocalized } from '../../../contract/common.ts';
+import { PageError } from '../../components/page-error/page-error.tsx';
+import { PageSkeleton, Skeleton } from '../../components/skeleton/skeleton.tsx';
+import { useLang } from '../../lib/use-lang.ts';
+import { useSetup } from '../../lib/use-setup.ts';
+import { BackLink } from './back-link.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { ScrollTopButton } from './scroll-top-button.tsx';
+import { useLanguageFromUrl } from './use-language-from-url.ts';
+import './shell.css';
+
+const MAIN_ID = 'main';
+
+/** The layout route around every page (spec section 2 'Shell'), driven by GET /api/setup. */
+export function Shell() {
+  useLanguageFromUrl();
+  const { t } = useTranslation('shell');
+  const lang = useLang();
+  const { data: setup, isPending, isError, error, refetch } = useSetup();
+
+  // Embedded in a venue's site (is_integration) the host page has its own header and footer.
+  const embedded = setup?.is_integration === 1;
+  const showHeader = setup !== undefined && setup.app.header === 1 && !embedded;
+  const showFooter = setup !== undefined && setup.app.footer === 1 && !embedded;
+  const banner = setup ? pickLocalized(setup.app.banner, lang) : '';
+  const theme = setup?.app.header_background ? ({ '--header-bg': setup.app.header_background } as CSSProperties) : undefined;
+
+  return (
+    <div className="shell" style={theme}>
+      <a className="skip-link" href={`#${MAIN_ID}`}>
+        {t('skipLink')}
+      </a>
+      {isPending && <HeaderSkeleton />}
+      {showHeader && <Header setup={setup} />}
+      {banner && (
+        <div className="info-banner" role="region" aria-label={t('banner')}>
+          <p className="info-banner__text">{banner}</p>
+        </div>
+      )}
+      <main id={MAIN_ID} className="shell__main" tabIndex={-1}>
+        {isError ? (
+          <PageError error={error} onRetry={() => void refetch()} />
+        ) : (
+          <>
+            {setup && <BackLink />}
+            <Suspense fallback={<PageSkeleton />}>
+              <Outlet />
+            </Suspense>
+          </>
+        )}
+      </main>
+      {showFooter && <Footer setup={setup} year={new Date().getFullYear()} />}
+      {setup?.app.scroll_top === 1 && <ScrollTopButton mainId={MAIN_ID} />}
+    </div>
+  );
+}
+
+/** Same height as the header, so the page does not move when the setup arrives. */
+function HeaderSkeleton() {
+  return (
+    <div className="site-header" aria-hidden="true">
+      <div className="site-header__inner">
+        <Skeleton width={120} height={32} className="skeleton--on-dark" />
+      </div>
+    </div>
+  );
+}

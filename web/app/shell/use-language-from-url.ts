@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { normalizeLang } from '../../../contract/common.ts';
+import { toBcp47 } from '../../lib/lang.ts';
+
+/**
+ * The URL's `lang` query is the one source of the language (spec section 2): any navigation
+ * that changes it (the switcher, back/forward, a pasted link) switches i18next, which loads
+ * the catalogs first; `<html lang>` follows once the texts have changed.
+ */
+export function useLanguageFromUrl() {
+  const [params] = useSearchParams();
+  const lang = normalizeLang(params.get('lang'));
+  const { i18n } = useTranslation();
+
+  useEffect(() => {
+    if (i18n.language !== lang) void i18n.changeLanguage(lang);
+  }, [i18n, lang]);
+
+  useEffect(() => {
+    const apply = (language: string) => {
+      document.documentElement.lang = toBcp47(normalizeLang(language));
+    };
+    apply(i18n.language);
+    i18n.on('languageChanged', apply);
+    return () => i18n.off('languageChanged', apply);
+  }, [i18n]);
+}

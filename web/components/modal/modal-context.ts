@@ -1,0 +1,24 @@
+import { createContext, useContext } from 'react';
+
+/** A business error as the modal shows it: spec section 8's code and text (empty text = the catalog's). */
+export type ModalError = { code: string; text: string };
+
+export type ModalMessage = { kind: 'error'; code: string; text: string } | { kind: 'warning' | 'info'; text: string };
+
+export type ModalApi = {
+  /** 'Ошибка (#code)' with the error's text; anything that is not an ApiError shows as -9999. */
+  error: (error: unknown) => void;
+  /** 'Предупреждение' with the given (already translated) text. */
+  warning: (text: string) => void;
+  /** 'Информация' with the given (already translated) text. */
+  info: (text: string) => void;
+};
+
+export const ModalContext = createContext<ModalApi | null>(null);
+
+/** Opens the app-wide modal for errors, warnings and information. */
+export function useModal(): ModalApi {
+  const api = useContext(ModalContext);
+  if (!api) throw new Error('useModal needs a ModalProvider above it');
+  return api;
+}

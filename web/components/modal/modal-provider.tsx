@@ -1,0 +1,104 @@
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorCode } from '../../../contract/errors.ts';
+import { type ModalApi, ModalContext, type ModalMessage } from './modal-context.ts';
+import './modal.css';
+
+function asModalError(error: unknown): { code: string; text: string } {
+  if (error !== null && typeof error === 'object' && 'code' in error && typeof error.code === 'string') {
+    const text = 'text' in error && typeof error.text === 'string' ? error.text : '';
+    return { code: error.code, text };
+  }
+  return { code: ErrorCode.inner, text: '' };
+}
+
+/** Holds the queue of messages and shows the first one in a native modal <dialog>. */
+export function ModalProvider({ children }: { children: ReactNode }) {
+  const [queue, setQueue] = useState<ModalMessage[]>([]);
+  const push = useCallback((message: ModalMessage) => setQueue((current) => [...current, message]), []);
+  const api = useMemo<ModalApi>(
+    () => ({
+      error: (error) => push({ kind: 'error', ...asModalError(error) }),
+      warning: (text) => push({ kind: 'warning', text }),
+      info: (text) => push({ kind: 'info', text }),
+    }),
+    [push],
+  );
+  const close = useCallback(() => setQueue((current) => current.slice(1)), []);
+  return (
+    <ModalContext value={api}>
+      {children}
+      <ModalDialog message={queue[0]} onClose={close} />
+    </ModalContext>
+  );
+}
+
+function ModalDialog({ message, onClose }: { message: ModalMessage | undefined; onClose: () => void }) {
+  const { t } = useTranslation('errors');
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const textId = useId();
+  const isOpen = message !== undefined;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (isOpen && !dialog.open) {
+      returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      // showModal makes the page inert and traps focus; very old engines (and jsdom) lack it.
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+      dialog.querySelector<HTMLButtonElement>('[data-autofocus]')?.focus();
+    } else if (!isOpen && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+      returnFocusTo.current?.focus();
+      returnFocusTo.current = null;
+    }
+  }, [isOpen, message]);
+
+  let title = '';
+  let text = '';
+  if (message?.kind === 'error') {
+    title = t('modal.errorWithCode', { code: message.code });
+    text = message.text || t(`codes.${message.code}`, { code: message.code, defaultValue: t(`codes.${ErrorCode.inner}`) });
+  } else if (message) {
+    title = t(`modal.${message.kind}`);
+    text = message.text;
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className={`modal modal--${message?.kind ?? 'info'}`}
+      role={message?.kind === 'error' ? 'alertdialog' : 'dialog'}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      // Escape fires 'cancel'; close through state so the queue and the dialog agree.
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === dialogRef.current) onClose(); // a click on the backdrop
+      }}
+    >
+      {message && (
+        <div className="modal__panel">
+          <h2 id={titleId} className="modal__title">
+            {title}
+          </h2>
+          <p id={textId} className="modal__text" aria-live="assertive">
+            {text}
+          </p>
+          <div className="modal__actions">
+            <button type="button" className="button button--primary" data-autofocus onClick={onClose}>
+              {t('modal.close')}
+            </button>
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,141 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ErrorCode } from '../../contract/errors.ts';
+import { rulesResponse, setup, tokenResponse } from '../../contract/setup.ts';
+
+/**
+ * A failed call as the visitor sees it (spec section 8): the server's errorCode and errorText,
+ * or -9999 with an empty text when there is no code (network failure, unreadable answer).
+ * An empty text means "use the catalog's text for this code".
+ */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly text: string;
+  readonly status: number | undefined;
+
+  constructor(code: string, text: string, status?: number) {
+    super(`API error ${code}${text ? `: ${text}` : ''}`);
+    this.name = 'ApiError';
+    this.code = code;
+    this.text = text;
+    this.status = status;
+  }
+}
+
+/** Whatever is thrown, as an ApiError: unknown failures become the inner error -9999. */
+export function toApiError(error: unknown): ApiError {
+  return error instanceof ApiError ? error : new ApiError(ErrorCode.inner, '');
+}
+
+// Some answers send the code as a number (the spec's return call has error_code); read both.
+const businessFields = z.looseObject({
+  errorCode: z.union([z.string(), z.number()]).optional(),
+  errorText: z.string().optional(),
+});
+
+let tokenRequest: Promise<string> | undefined;
+
+/** The CSRF token, fetched once and shared by every state-changing call. */
+function csrfToken(): Promise<string> {
+  tokenRequest ??= send('GET', '/api/token', tokenResponse, undefined, undefined, false).then(
+    (answer) => answer.token,
+    (error: unknown) => {
+      tokenRequest = undefined; // a failed fetch must not poison later calls
+      throw error;
+    },
+  );
+  return tokenRequest;
+}
+
+/** Forgets the cached CSRF token (tests; a new session). */
+export function resetCsrfToken() {
+  tokenRequest = undefined;
+}
+
+type RequestOptions = { signal?: AbortSignal | undefined };
+
+/** GET a JSON answer and parse it with the call's contract schema. */
+export function apiGet<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
+  return send('GET', path, schema, undefined, options.signal, false);
+}
+
+/** POST a JSON body with the CSRF token; a stale token (-1000) is refetched and the call retried once. */
+export function apiPost<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
+  return send('POST', path, schema, body, options.signal, true);
+}
+
+async function send<S extends z.ZodType>(
+  method: 'GET' | 'POST',
+  path: string,
+  schema: S,
+  body: unknown,
+  signal: AbortSignal | undefined,
+  withToken: boolean,
+  retried = false,
+): Promise<z.output<S>> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  if (withToken) headers['X-CSRF-TOKEN'] = await csrfToken();
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? null : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: signal ?? null,
+    });
+  } catch (error) {
+    // A cancelled query is not a failure; TanStack Query expects the abort to propagate.
+    if (signal?.aborted) throw error;
+    // Spec section 7: failures at network level are only logged; the caller sees the inner error.
+    console.error(`${method} ${path} failed`, error);
+    throw new ApiError(ErrorCode.inner, '');
+  }
+
+  const payload: unknown = await response.json().catch(() => undefined);
+  const business = businessFields.safeParse(payload);
+  const code = business.success && business.data.errorCode !== undefined ? String(business.data.errorCode) : undefined;
+  const text = (business.success && business.data.errorText) || '';
+
+  if (withToken && !retried && response.status === 403 && code === ErrorCode.invalidCsrf) {
+    // The token outlived its lifetime (or the server restarted with a new secret): fetch a new one.
+    tokenRequest = undefined;
+    return send(method, path, schema, body, signal, withToken, true);
+  }
+  if (!response.ok || (code !== undefined && code !== ErrorCode.ok)) {
+    throw new ApiError(code ?? ErrorCode.inner, text, response.status);
+  }
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    console.error(`${method} ${path}: the answer does not match its schema`, parsed.error.issues);
+    throw new ApiError(ErrorCode.inner, '', response.status);
+  }
+  return parsed.data;
+}
+
+const MINUTE = 60_000;
+
+/** GET /api/setup: the venue's storefront settings; they change rarely. */
+export function setupQueryOptions() {
+  return queryOptions({
+    queryKey: ['setup'],
+    queryFn: ({ signal }) => apiGet('/api/setup', setup, { signal }),
+    staleTime: 5 * MINUTE,
+  });
+}
+
+/** GET /api/rules: the rules documents (purchase terms, privacy policy). */
+export function rulesQueryOptions() {
+  return queryOptions({
+    queryKey: ['rules'],
+    queryFn: ({ signal }) => apiGet('/api/rules', rulesResponse, { signal }),
+    staleTime: 10 * MINUTE,
+  });
+}

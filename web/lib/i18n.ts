@@ -1,0 +1,77 @@
+import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANG, LANGS, type Lang } from '../../contract/common.ts';
+import ruCommon from '../locales/ru/common.json' with { type: 'json' };
+import ruErrors from '../locales/ru/errors.json' with { type: 'json' };
+import ruShell from '../locales/ru/shell.json' with { type: 'json' };
+import { toBcp47 } from './lang.ts';
+
+/** The namespaces the shell needs on every page; screens load their own on first use. */
+export const SHELL_NAMESPACES = ['common', 'shell', 'errors'] as const;
+
+// One lazy chunk per language and namespace, so a visitor downloads only what a page shows.
+const catalogs = import.meta.glob<{ default: ResourceKey }>('../locales/*/*.json');
+
+/** Reads web/locales/<lang>/<namespace>.json through a dynamic import. */
+const lazyCatalogBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(language, namespace, callback) {
+    const load = catalogs[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`no catalog ${language}/${namespace}`), null);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : String(error), null),
+    );
+  },
+};
+
+/**
+ * i18next picks plural rules with Intl.PluralRules(lng); 'kz' and 'ch' are not Kazakh and
+ * Chinese to Intl, which would then use the browser's own locale (Russian rules in a Russian
+ * browser). Map them to kk and zh. `pluralResolver` is untyped (any) in i18next's typings.
+ */
+function mapPluralRulesToBcp47(instance: I18n) {
+  const resolver = instance.services.pluralResolver as {
+    getRule: (code: string, options?: object) => Intl.PluralRules | undefined;
+  };
+  const getRule = resolver.getRule.bind(resolver);
+  resolver.getRule = (code, options) =>
+    getRule((LANGS as readonly string[]).includes(code) ? toBcp47(code as Lang) : code, options);
+}
+
+/**
+ * Starts i18next in the given language and resolves once the shell's namespaces are there,
+ * so the first render shows text, never keys.
+ */
+export async function initI18n(lang: Lang, instance: I18n = i18next): Promise<I18n> {
+  if (!instance.isInitialized) {
+    await instance
+      .use(lazyCatalogBackend)
+      .use(initReactI18next)
+      .init({
+        lng: lang,
+        supportedLngs: [...LANGS],
+        fallbackLng: 'en',
+        // Only the four codes above; 'kz' must not be split into a region-less guess.
+        load: 'currentOnly',
+        ns: [...SHELL_NAMESPACES],
+        defaultNS: 'common',
+        // Russian shell texts ship with the app so the default language paints without a request.
+        resources: { [DEFAULT_LANG]: { common: ruCommon, shell: ruShell, errors: ruErrors } },
+        partialBundledLanguages: true,
+        interpolation: { escapeValue: false }, // React escapes
+      });
+    mapPluralRulesToBcp47(instance);
+    instance.services.pluralResolver.clearCache();
+  }
+  if (instance.language !== lang) await instance.changeLanguage(lang);
+  await instance.loadNamespaces([...SHELL_NAMESPACES]);
+  return instance;
+}
+
+export { i18next as i18n };

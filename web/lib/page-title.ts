@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pickLocalized } from '../../contract/common.ts';
+import type ruCommon from '../locales/ru/common.json';
+import { useLang } from './use-lang.ts';
+import { useSetup } from './use-setup.ts';
+
+export type PageTitleKey = keyof typeof ruCommon.titles;
+
+/** Sets document.title to the setup title in the current language + ' — ' + the route's title. */
+export function usePageTitle(key: PageTitleKey) {
+  const { t } = useTranslation('common');
+  const lang = useLang();
+  const { data: setup } = useSetup();
+  const siteTitle = setup ? pickLocalized(setup.app.title, lang) : '';
+  const pageTitle = t(`titles.${key}`);
+  useEffect(() => {
+    document.title = siteTitle ? `${siteTitle} — ${pageTitle}` : pageTitle;
+  }, [siteTitle, pageTitle]);
+}

@@ -1,0 +1,33 @@
+import { type QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import i18next from 'i18next';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import type { Lang } from '../../contract/common.ts';
+import type { Setup } from '../../contract/setup.ts';
+import { Providers, createQueryClient } from '../app/providers.tsx';
+import { routes } from '../app/router.tsx';
+import { setupQueryOptions } from '../lib/api.ts';
+import { initI18n } from '../lib/i18n.ts';
+import { langFromSearch } from '../lib/lang.ts';
+
+/** A fresh i18next instance per test, so one test's language never leaks into the next. */
+export async function createTestI18n(lang: Lang = 'ru') {
+  return initI18n(lang, i18next.createInstance());
+}
+
+/**
+ * Renders the whole app (shell and routes) at `url` with the given setup already loaded,
+ * as the browser would after GET /api/setup, without a network.
+ */
+export async function renderApp(url: string, setup: Setup) {
+  const i18n = await createTestI18n(langFromSearch(url.split('?')[1] ?? ''));
+  const queryClient: QueryClient = createQueryClient();
+  queryClient.setQueryData(setupQueryOptions().queryKey, setup);
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const view = render(
+    <Providers queryClient={queryClient} i18n={i18n}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, router, i18n, queryClient };
+}
