@@ -1,6 +1,9 @@
 import { useMemo } from 'react';
 import { DEFAULT_LANG, type Lang } from '../../contract/common.ts';
+import { orderViewPath } from '../../contract/order-path.ts';
+import { isEmbedded, isIntegrationMode } from '../lib/integration.ts';
 import { useLang } from '../lib/use-lang.ts';
+import { useSetup } from '../lib/use-setup.ts';
 
 /**
  * URL helpers for every route of spec section 2, so no component builds a path by hand.
@@ -41,7 +44,11 @@ export type AfishaQuery = { id?: string | number | undefined; sid?: string | num
 /** The event page's query: sub=1 (subscription mode) and erid, carried across route changes. */
 export type EventQuery = { sub?: 1 | undefined; erid?: string | undefined };
 
-export function createPaths(lang: Lang) {
+/**
+ * integration: order links take the older shape /{lang}/order/view/{hash} (spec sections 1, 2);
+ * by default what the last setup answer and the page's framing say (web/lib/integration.ts).
+ */
+export function createPaths(lang: Lang, integration: boolean = isIntegrationMode()) {
   const dated = (base: string, hash: string, date?: string, time?: string) =>
     [base, segment(hash), date && segment(date), date && time && segment(time)].filter(Boolean).join('/');
   return {
@@ -50,7 +57,7 @@ export function createPaths(lang: Lang) {
       build(dated('/event', hash, date, time), lang, query),
     scheme: (hash: string, date?: string, time?: string, query: EventQuery = {}) =>
       build(dated('/scheme', hash, date, time), lang, query),
-    order: (hash: string) => build(`/order/${segment(hash)}`, lang),
+    order: (hash: string) => orderViewPath(hash, lang, integration),
     /** hashConf: the confirmation hash of the e-mail link (step 2 of a return). */
     orderReturn: (hash: string, hashConf?: string) => build(`/order/return/${segment(hash)}`, lang, { hash_conf: hashConf }),
     orderDeclined: (hash: string) => build(`/order/declined/${segment(hash)}`, lang),
@@ -67,5 +74,7 @@ export type Paths = ReturnType<typeof createPaths>;
 /** The URL helpers in the page's current language: `const paths = usePaths(); paths.order(hash)`. */
 export function usePaths(): Paths {
   const lang = useLang();
-  return useMemo(() => createPaths(lang), [lang]);
+  const { data: setup } = useSetup();
+  const integration = setup?.is_integration === 1 || isEmbedded();
+  return useMemo(() => createPaths(lang, integration), [lang, integration]);
 }
