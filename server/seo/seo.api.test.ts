@@ -317,3 +317,28 @@ describe('GET /sitemap.xml and /robots.txt', () => {
     expect(res.body).toContain('Sitemap: http://tickets.example/sitemap.xml\n');
   });
 });
+
+describe('the demo catalog', () => {
+  it('gives every event on sale complete Event data on its page', async () => {
+    const demo = await createTestApp({ webDist });
+    try {
+      const sitemap = new JSDOM((await demo.get('/sitemap.xml')).body, { contentType: 'application/xml' }).window.document;
+      const eventPaths = [...sitemap.getElementsByTagName('loc')]
+        .map((loc) => new URL(loc.textContent ?? '').pathname)
+        .filter((p) => /^\/(event|scheme)\//.test(p));
+      expect(eventPaths.length).toBeGreaterThan(5);
+      let described = 0;
+      for (const eventPath of eventPaths) {
+        const res = await demo.app.inject({ method: 'GET', url: eventPath, headers: { host: 'tickets.example' } });
+        expect(res.statusCode).toBe(200);
+        const script = new JSDOM(res.body).window.document.head.querySelector('script[type="application/ld+json"]');
+        if (!script) continue; // a subscription is a pass, not an Event
+        asEvents(JSON.parse(script.textContent ?? '')).forEach(expectCompleteEvent);
+        described += 1;
+      }
+      expect(described).toBeGreaterThanOrEqual(eventPaths.length - 1);
+    } finally {
+      await demo.close();
+    }
+  });
+});

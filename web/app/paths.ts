@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { DEFAULT_LANG, type Lang } from '../../contract/common.ts';
 import { orderViewPath } from '../../contract/order-path.ts';
-import { isEmbedded, isIntegrationMode } from '../lib/integration.ts';
+import { isIntegrationMode } from '../lib/integration.ts';
 import { useLang } from '../lib/use-lang.ts';
-import { useSetup } from '../lib/use-setup.ts';
 
 /**
  * URL helpers for every route of spec section 2, so no component builds a path by hand.
@@ -74,7 +73,7 @@ export type Paths = ReturnType<typeof createPaths>;
 /** The URL helpers in the page's current language: `const paths = usePaths(); paths.order(hash)`. */
 export function usePaths(): Paths {
   const lang = useLang();
-  const { data: setup } = useSetup();
-  const integration = setup?.is_integration === 1 || isEmbedded();
+  // Read on every render: the shell re-renders the pages once the setup (is_integration) is in.
+  const integration = isIntegrationMode();
   return useMemo(() => createPaths(lang, integration), [lang, integration]);
 }
