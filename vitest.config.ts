@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Three kinds of tests (see ARCHITECTURE.md):
 // - unit: rules, schemas and components, no database (web component tests opt into jsdom);
-// - api: every *.api.test.ts through app.inject() on embedded PGlite;
+// - api: every *.api.test.ts through app.inject() on embedded PGlite, and *.db.test.ts that only
+//   make sense on PGlite (the catalog CLI on a data folder);
 // - api-pg: the same API tests plus *.pg.test.ts (concurrency, expiry) on a real PostgreSQL
 //   server, a throw-away cluster started by tests/pg-global-setup.ts (or TEST_DATABASE_URL).
 export default defineConfig({
@@ -12,13 +13,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{contract,server,web,demo,scripts}/**/*.test.{ts,tsx}'],
-          exclude: ['**/*.api.test.ts', '**/*.pg.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.{api,db,pg}.test.ts', '**/node_modules/**'],
         },
       },
       {
         test: {
           name: 'api',
-          include: ['{server,demo,tests}/**/*.api.test.ts'],
+          include: ['{server,demo,tests}/**/*.{api,db}.test.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -28,7 +28,8 @@ export function pickLocalized(text: Partial<Localized> | null | undefined, lang:
 }
 
 /** The lang field of a request body: anything unknown becomes ru. */
-export const langField = z.unknown().transform(normalizeLang);
+// optional(): zod 4 treats a bare unknown() key as required, so a body without lang would fail.
+export const langField = z.unknown().optional().transform(normalizeLang);
 
 /** 0/1 flags, as the spec sends them. */
 export const flag = z.union([z.literal(0), z.literal(1)]);

@@ -9,6 +9,8 @@ export const ErrorCode = {
   notFound: '-1004',
   placesGone: '-1010',
   seatUnavailable: '-1011',
+  reserveExpired: '-1012',
+  orderCanceled: '-1013',
   tooManyRequests: '-1029',
   inner: '-9999',
   limit: '-9998',
@@ -58,6 +60,13 @@ export const errorTexts: Record<ErrorCodeValue, Texts> = {
     ch: '剩余座位少于您选择的数量。',
   },
   '-1011': { ru: 'Место недоступно', en: 'The seat is unavailable', kz: 'Орын қолжетімсіз', ch: '座位不可用' },
+  '-1012': {
+    ru: 'Время бронирования истекло. Оформите заказ заново.',
+    en: 'The reservation time has expired. Please place the order again.',
+    kz: 'Брондау уақыты аяқталды. Тапсырысты қайта рәсімдеңіз.',
+    ch: '预订时间已过，请重新下单。',
+  },
+  '-1013': { ru: 'Заказ отменён.', en: 'The order has been canceled.', kz: 'Тапсырыс жойылды.', ch: '订单已取消。' },
   '-1029': {
     ru: 'Слишком много запросов. Подождите немного и попробуйте снова.',
     en: 'Too many requests. Please wait a moment and try again.',

@@ -12,11 +12,23 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { BusinessError, businessError, requestLang } from './http.ts';
 import { createCsrf } from './security/csrf.ts';
+import { createNominalService } from './nominal/nominal.service.ts';
+import { nominalRoutes } from './nominal/nominal.routes.ts';
 import { createSetupService } from './setup/setup.service.ts';
 import { setupRoutes } from './setup/setup.routes.ts';
 import { frameAncestorsHook } from './embed/frame-ancestors.ts';
 import { type IndexRenderer, createIndexRenderer, seoRoutes } from './seo/seo.routes.ts';
 import { createSeoService } from './seo/seo.service.ts';
+import { orderViewRoutes } from './order-view/order-view.routes.ts';
+import { createPaymentsStack } from './payments/payments-stack.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
+import { sandboxBankRoutes } from './payments/sandbox/sandbox-bank.routes.ts';
+import { captchaRoutes } from './captcha/captcha.routes.ts';
+import { createCaptchaService } from './captcha/captcha.service.ts';
+import { type RecaptchaVerifier, createGoogleRecaptchaVerifier } from './captcha/recaptcha.ts';
+import { createCrmService } from './crm/crm.service.ts';
+import { eventRoutes } from './event/event.routes.ts';
+import { quantityOrderRoutes } from './quantity-order/quantity-order.routes.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -27,6 +39,10 @@ export type AppDeps = {
   now?: () => number;
   /** Where the built SPA lives; undefined serves no SPA (API tests). */
   webDist?: string | undefined;
+  /** Verifies invisible reCAPTCHA tokens; Google's siteverify unless a test replaces it. */
+  recaptcha?: RecaptchaVerifier;
+  /** Draws the image-captcha text; tests replace it to know the answer. */
+  captchaText?: () => string;
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -88,8 +104,26 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   frameAncestorsHook(app, config.embedOrigins);
+  const crm = createCrmService(deps.db, config.crmSecret, now);
+  const captcha = createCaptchaService(deps.db, deps.secret, now, deps.captchaText);
+  const recaptcha =
+    deps.recaptcha ?? createGoogleRecaptchaVerifier(config.recaptchaSecret, { log: (message) => app.log.warn(message) });
 
-  setupRoutes(app, { setup, csrf, db: deps.db });
+  setupRoutes(app, { setup, csrf, db: deps.db, crm });
+  captchaRoutes(app, { captcha });
+  eventRoutes(app, { db: deps.db, setup, crm, now });
+  quantityOrderRoutes(app, { db: deps.db, setup, crm, captcha, recaptcha, now });
+  const { payments, providers, bank } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now });
+  paymentsRoutes(app, {
+    db: deps.db,
+    payments,
+    providers,
+    publicUrl: config.publicUrl,
+    isIntegration: async () => (await setup.get()).is_integration === 1,
+  });
+  await sandboxBankRoutes(app, { bank });
+  orderViewRoutes(app, { db: deps.db, payments, now, timeZone: config.timezone });
+  nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: config.timezone }) });
   const seo = createSeoService(deps.db, setup, now);
   seoRoutes(app, { seo, publicUrl: config.publicUrl });
 

@@ -36,6 +36,10 @@ const envSchema = z.object({
     .default('')
     .transform((value) => value.split(/[\s,]+/).filter(Boolean))
     .pipe(z.array(z.string().regex(EMBED_ORIGIN, 'each entry must be an origin like https://venue.example (a leading *. allows subdomains)'))),
+  /** Shared with the venue's site, which signs CRM-client tokens with it (docs/crm-client.md). */
+  CRM_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The reCAPTCHA secret key; the site key is in the setup (recaptcha.sitekey). */
+  RECAPTCHA_SECRET: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -55,6 +59,8 @@ export type Config = {
   jobs: boolean;
   /** Host-page origins allowed to frame the storefront (the embeddable widget); empty: none but our own. */
   embedOrigins: string[];
+  crmSecret: string | undefined;
+  recaptchaSecret: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -89,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     jobs: e.JOBS,
     embedOrigins: e.EMBED_ORIGINS,
+    crmSecret: e.CRM_SECRET,
+    recaptchaSecret: e.RECAPTCHA_SECRET,
   };
 }
 

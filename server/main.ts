@@ -6,6 +6,10 @@ import { openDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { loadSecret } from './security/secret.ts';
 import { resolveSetup } from './setup/setup.service.ts';
+import { expireUnpaidOrders } from './jobs/expiry.ts';
+import { startJobs } from './jobs/jobs.ts';
+import { deliverDueMail } from './mail/mail-worker.ts';
+import { createMailTransport } from './mail/transport.ts';
 
 async function main() {
   const config = loadConfig();
@@ -18,11 +22,27 @@ async function main() {
   const secret = await loadSecret(db, config.secret);
   const app = await buildApp(config, { db, secret, webDist: DEFAULT_WEB_DIST });
 
+  // Background jobs: every one is safe on several instances (SKIP LOCKED claims), so each
+  // instance with JOBS on runs them all.
+  const mail = createMailTransport(config);
+  const jobs = config.jobs
+    ? startJobs(
+        [
+          { name: 'reservation-expiry', intervalMs: 10_000, run: () => expireUnpaidOrders(db, new Date()) },
+          { name: 'mail-outbox', intervalMs: 5_000, run: () => deliverDueMail(db, mail, { now: Date.now, from: config.mailFrom, log: app.log }) },
+          { name: 'refunds', intervalMs: 60_000, run: () => app.payments.processRefunds() },
+        ],
+        app.log,
+      )
+    : undefined;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     console.log(`${signal}: shutting down`);
+    await jobs?.stop();
+    mail.close();
     await app.close();
     await db.close();
     process.exit(0);

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { loadDemoIfEmpty } from '../demo/load.ts';
-import { buildApp } from '../server/app.ts';
+import { type AppDeps, buildApp } from '../server/app.ts';
 import { type Config, loadConfig } from '../server/config.ts';
-import { type Db, openPglite, openPostgres } from '../server/db/client.ts';
+import { PGlite } from '@electric-sql/pglite';
+import { type Db, openPostgres, wrapPglite } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 
 /** A clock tests move by hand instead of sleeping. */
@@ -27,8 +28,8 @@ export type Clock = ReturnType<typeof createClock>;
  * Opens the database the current project tests on: in-memory PGlite (api), or a fresh database
  * of its own on the throw-away PostgreSQL cluster (api-pg), dropped again on close.
  */
-export async function openTestDb(): Promise<Db> {
-  if (process.env.TEST_DB !== 'postgres') return openPglite(undefined);
+export async function openTestDb(options: { demoAt?: Date } = {}): Promise<Db> {
+  if (process.env.TEST_DB !== 'postgres') return clonePgliteTemplate(options.demoAt);
   const adminUrl = inject('pgUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = await openPostgres(adminUrl, 1);
@@ -48,6 +49,27 @@ export async function openTestDb(): Promise<Db> {
   };
 }
 
+// Starting PGlite costs seconds; cloning a migrated instance costs far less. Each test worker
+// keeps one template per kind (migrated; migrated with the demo of a given day) and clones it.
+const pgliteTemplates = new Map<string, Promise<PGlite>>();
+
+async function clonePgliteTemplate(demoAt: Date | undefined): Promise<Db> {
+  // The demo counts whole days in Moscow from its instant, so one template serves a Moscow day.
+  const day = demoAt ? new Date(demoAt.getTime() + 3 * 3600_000).toISOString().slice(0, 10) : 'none';
+  let template = pgliteTemplates.get(day);
+  if (!template) {
+    template = (async () => {
+      const raw = await PGlite.create();
+      const db = wrapPglite(raw);
+      await migrate(db);
+      if (demoAt) await loadDemoIfEmpty(db, demoAt);
+      return raw;
+    })();
+    pgliteTemplates.set(day, template);
+  }
+  return wrapPglite(await (await template).clone());
+}
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '0', JOBS: '0' }), ...overrides };
 }
@@ -56,17 +78,25 @@ type Body = Record<string, unknown> | unknown[];
 
 /** The storefront on a test database, driven through app.inject() with no network. */
 export async function createTestApp(
-  options: { demo?: boolean; clock?: Clock; config?: Partial<Config>; webDist?: string } = {},
+  options: {
+    demo?: boolean;
+    clock?: Clock;
+    config?: Partial<Config>;
+    deps?: Pick<AppDeps, 'recaptcha' | 'captchaText'>;
+    webDist?: string;
+  } = {},
 ) {
   const clock = options.clock ?? createClock();
-  const db = await openTestDb();
+  const demo = options.demo ?? true;
+  const db = await openTestDb(demo ? { demoAt: clock.date() } : {});
   await migrate(db);
-  if (options.demo ?? true) await loadDemoIfEmpty(db, clock.date());
+  if (demo) await loadDemoIfEmpty(db, clock.date());
   const app: FastifyInstance = await buildApp(testConfig(options.config), {
     db,
     secret: 'test-secret-'.padEnd(40, 'x'),
     now: clock.now,
     webDist: options.webDist,
+    ...options.deps,
   });
   await app.ready();
   let token: string | undefined;

@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
 import pg from 'pg';
 
 export type QueryResult<T> = { rows: T[]; rowCount: number };
@@ -27,14 +27,19 @@ const DATE = 1082;
 const parseNumber = (value: string) => Number(value);
 const keepText = (value: string) => value;
 
+const PGLITE_PARSERS = { [INT8]: parseNumber, [NUMERIC]: parseNumber, [DATE]: keepText };
+
 /** Opens the embedded database kept in dataDir, or an in-memory one when dataDir is undefined. */
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  const db = await PGlite.create(dataDir, {
-    parsers: { [INT8]: parseNumber, [NUMERIC]: parseNumber, [DATE]: keepText },
-  });
-  const wrap = (runner: { query: PGlite['query']; exec: PGlite['exec'] }): Queryable => ({
+  return wrapPglite(await PGlite.create(dataDir, { parsers: PGLITE_PARSERS }));
+}
+
+/** The Db interface over an open PGlite instance (a clone in tests, for one). */
+export function wrapPglite(db: PGliteInterface): Db {
+  const wrap = (runner: Pick<PGliteInterface, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await runner.query<T>(sql, params as unknown[]);
+      // Parsers go with every query too, so an instance made by clone() parses alike.
+      const result = await runner.query<T>(sql, params as unknown[], { parsers: PGLITE_PARSERS });
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
     async exec(sql: string) {

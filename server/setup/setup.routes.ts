@@ -3,20 +3,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rulesResponse, setupResponse, tokenResponse } from '../../contract/setup.ts';
 import type { Db } from '../db/client.ts';
+import { type CrmService, crmTokenOf } from '../crm/crm.service.ts';
 import type { Csrf } from '../security/csrf.ts';
 import type { SetupService } from './setup.service.ts';
 
-export function setupRoutes(app: FastifyInstance, deps: { setup: SetupService; csrf: Csrf; db: Db }) {
+export function setupRoutes(app: FastifyInstance, deps: { setup: SetupService; csrf: Csrf; db: Db; crm: CrmService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/setup', { schema: { tags: ['setup'], response: { 200: setupResponse } } }, async (_request, reply) => {
-    const [setup, rules] = await Promise.all([deps.setup.get(), deps.setup.rules()]);
-    reply.header('cache-control', 'no-cache');
+  r.get('/api/setup', { schema: { tags: ['setup'], response: { 200: setupResponse } } }, async (request, reply) => {
+    const [setup, rules, crmClient] = await Promise.all([deps.setup.get(), deps.setup.rules(), deps.crm.clientOf(crmTokenOf(request))]);
+    // A CRM client's personal data must never sit in a shared cache.
+    reply.header('cache-control', crmClient ? 'private, no-store' : 'no-cache');
     return {
       ...setup,
       db: { ...setup.db, rules: rules.map((doc) => ({ url: `/rules/${doc.slug}`, infname: doc.infname })) },
-      // The CRM client is identified per visitor by the quantity-order issue; none by default.
-      crm_client: null,
+      // The venue's CRM client, identified by a signed token (docs/crm-client.md); null for anyone else.
+      crm_client: crmClient,
     };
   });
 

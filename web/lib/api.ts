@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ErrorCode } from '../../contract/errors.ts';
 import { rulesResponse, setup, tokenResponse } from '../../contract/setup.ts';
 import { rememberIntegrationSetting } from './integration.ts';
+import { crmToken } from './crm-token.ts';
 
 /**
  * A failed call as the visitor sees it (spec section 8): the server's errorCode and errorText,
@@ -13,13 +14,16 @@ export class ApiError extends Error {
   readonly code: string;
   readonly text: string;
   readonly status: number | undefined;
+  /** The whole answer, for callers that read more than the code (field errors of -1002). */
+  readonly body: unknown;
 
-  constructor(code: string, text: string, status?: number) {
+  constructor(code: string, text: string, status?: number, body?: unknown) {
     super(`API error ${code}${text ? `: ${text}` : ''}`);
     this.name = 'ApiError';
     this.code = code;
     this.text = text;
     this.status = status;
+    this.body = body;
   }
 }
 
@@ -82,6 +86,8 @@ async function send<S extends z.ZodType>(
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
   if (withToken) headers['X-CSRF-TOKEN'] = await csrfToken();
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const crm = crmToken();
+  if (crm) headers['X-CRM-Token'] = crm;
 
   let response: Response;
   try {
@@ -111,7 +117,7 @@ async function send<S extends z.ZodType>(
     return send(method, path, schema, body, signal, withToken, true);
   }
   if (!response.ok || (code !== undefined && code !== ErrorCode.ok)) {
-    throw new ApiError(code ?? ErrorCode.inner, text, response.status);
+    throw new ApiError(code ?? ErrorCode.inner, text, response.status, payload);
   }
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {

@@ -1,10 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon/coming-soon.tsx';
+import { Link, useParams } from 'react-router';
+import { ErrorCode } from '../../../contract/errors.ts';
+import { DECLINE_REASONS, orderNumberResponse } from '../../../contract/payment.ts';
+import { usePaths } from '../../app/paths.ts';
+import { PageError } from '../../components/page-error/page-error.tsx';
+import { PageSkeleton } from '../../components/skeleton/skeleton.tsx';
+import { ApiError, apiPost } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { useLang } from '../../lib/use-lang.ts';
+import './declined.css';
 
-/** Placeholder until the declined screen's issue replaces it. */
+/** /order/declined/{hash}: 'payment No. N was declined', the possible reasons and a link back to the order. */
 export function DeclinedPage() {
   const { t } = useTranslation('declined');
   usePageTitle('orderDeclined');
-  return <ComingSoon heading={t('heading')} />;
+  const { hash = '' } = useParams();
+  const lang = useLang();
+  const paths = usePaths();
+  const query = useQuery({
+    queryKey: ['order-number', hash, lang],
+    queryFn: ({ signal }) => apiPost('/api/order/number', { hash, lang }, orderNumberResponse, { signal }),
+    retry: false,
+  });
+
+  if (query.isPending) return <PageSkeleton />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.code === ErrorCode.notFound) {
+      return (
+        <section className="declined">
+          <h1>{t('notFound')}</h1>
+        </section>
+      );
+    }
+    return <PageError error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  const { num, reason } = query.data;
+  return (
+    <section className="declined" aria-labelledby="declined-title">
+      <div className="declined__icon" aria-hidden="true">
+        !
+      </div>
+      <h1 id="declined-title">{t('title', { number: num })}</h1>
+      <p>{t('reasonsIntro')}</p>
+      <ul className="declined__reasons">
+        {DECLINE_REASONS.map((r) => (
+          <li key={r} className={r === reason ? 'is-actual' : undefined} aria-current={r === reason ? 'true' : undefined}>
+            {t(`reasons.${r}`)}
+            {r === reason && <span className="declined__bank"> — {t('bankReason')}</span>}
+          </li>
+        ))}
+      </ul>
+      {reason === 'booking-expired' && <p>{t('refunded')}</p>}
+      <Link className="button button--primary" to={paths.order(hash)}>
+        {t('backToOrder')}
+      </Link>
+    </section>
+  );
 }

@@ -1,10 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon/coming-soon.tsx';
+import { useParams } from 'react-router';
+import { ErrorCode } from '../../../contract/errors.ts';
+import { PageError } from '../../components/page-error/page-error.tsx';
+import { Skeleton } from '../../components/skeleton/skeleton.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { useLang } from '../../lib/use-lang.ts';
+import { useSetup } from '../../lib/use-setup.ts';
+import { eventQueryOptions } from './api/event-api.ts';
+import { EventView } from './event-view.tsx';
+import './event.css';
 
-/** Placeholder until the event screen's issue replaces it. */
+/** /event/{hash}/{date?}/{time?}: the event page with the quantity order form (spec section 2). */
 export function EventPage() {
   const { t } = useTranslation('event');
   usePageTitle('event');
-  return <ComingSoon heading={t('heading')} />;
+  const { hash = '' } = useParams();
+  const lang = useLang();
+  const options = eventQueryOptions(hash, lang);
+  const event = useQuery(options);
+  const setup = useSetup();
+
+  if (event.isPending || setup.isPending) return <EventSkeleton label={t('heading')} />;
+  if (event.isError) {
+    const notFound = event.error instanceof ApiError && event.error.code === ErrorCode.notFound;
+    return notFound ? (
+      <div className="event-page">
+        <p className="event-message" role="alert">
+          {t('notFound', { defaultValue: event.error.message })}
+        </p>
+      </div>
+    ) : (
+      <PageError error={event.error} onRetry={() => void event.refetch()} />
+    );
+  }
+  if (setup.isError) return <PageError error={setup.error} onRetry={() => void setup.refetch()} />;
+  // A new event or language starts a fresh page (spec: the page reloads when hash or lang changes).
+  return <EventView key={`${hash}:${lang}`} data={event.data} setup={setup.data} lang={lang} queryKey={options.queryKey} />;
+}
+
+function EventSkeleton({ label }: { label: string }) {
+  return (
+    <div className="event-page" aria-busy="true">
+      <div role="status" aria-label={label} className="event-skeleton">
+        <Skeleton width="min(520px, 80%)" height={36} />
+        <Skeleton width="40%" height={18} />
+        <div className="event-skeleton__dates">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} width={72} height={64} radius={8} />
+          ))}
+        </div>
+        <div className="event-skeleton__dates">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} width={88} height={44} radius={8} />
+          ))}
+        </div>
+        <Skeleton height={220} radius={12} />
+      </div>
+    </div>
+  );
 }

@@ -1,10 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon/coming-soon.tsx';
+import { Link, useParams } from 'react-router';
+import { pickLocalized } from '../../../contract/common.ts';
+import { ticketViewResponse } from '../../../contract/order-view.ts';
+import { usePaths } from '../../app/paths.ts';
+import { PageError } from '../../components/page-error/page-error.tsx';
+import { PageSkeleton } from '../../components/skeleton/skeleton.tsx';
+import { ApiError, apiGet } from '../../lib/api.ts';
+import { formatPrice } from '../../lib/format-price.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { useLang } from '../../lib/use-lang.ts';
+import { useSetup } from '../../lib/use-setup.ts';
+import './ticket.css';
 
-/** Placeholder until the ticket screen's issue replaces it. */
+/** /ticket/{hash}: one printable ticket of a paid order with its QR code or barcode. */
 export function TicketPage() {
   const { t } = useTranslation('ticket');
   usePageTitle('ticket');
-  return <ComingSoon heading={t('heading')} />;
+  const { hash = '' } = useParams();
+  const lang = useLang();
+  const paths = usePaths();
+  const { data: setup } = useSetup();
+  const query = useQuery({
+    queryKey: ['ticket', hash],
+    queryFn: ({ signal }) => apiGet(`/api/ticket/${encodeURIComponent(hash)}`, ticketViewResponse, { signal }),
+    retry: false,
+  });
+
+  if (query.isPending) return <PageSkeleton />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) {
+      return (
+        <section className="ticket-sheet">
+          <h1>{t('notFound')}</h1>
+        </section>
+      );
+    }
+    return <PageError error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  const { row, ticket, ord_num, order_hash, name } = query.data;
+  const isQr = row.tickettype === 1;
+  const image = isQr ? ticket._qrcode : ticket._barcode;
+  return (
+    <article className="ticket-sheet" aria-labelledby="ticket-title">
+      <p className="ticket-sheet__kicker">{t('heading')}</p>
+      <h1 id="ticket-title">{pickLocalized(row.action, lang)}</h1>
+      <dl className="ticket-sheet__facts">
+        <div>
+          <dt>{t('date')}</dt>
+          <dd>
+            {pickLocalized(row.day_str, lang)}
+            {row.time !== '00:00' ? `, ${row.time}` : ''} ({pickLocalized(row.dayofweek, lang)})
+          </dd>
+        </div>
+        <div>
+          <dt>{t('place')}</dt>
+          <dd>
+            {pickLocalized(row.location, lang) || pickLocalized(row.seatroot, lang)}
+            {pickLocalized(row.address, lang) && <br />}
+            {pickLocalized(row.address, lang)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('category')}</dt>
+          <dd>{pickLocalized(row.category, lang)}</dd>
+        </div>
+        {row.seat_id > 0 && (
+          <div>
+            <dt>{t('seat')}</dt>
+            <dd>
+              {pickLocalized(row.sector, lang)} · {row.rowname} · {pickLocalized(row.seat, lang)}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('price')}</dt>
+          <dd>{formatPrice(Math.round(row.price * 100), setup?.app.currency ?? 'RUB', lang)}</dd>
+        </div>
+        {name && (
+          <div>
+            <dt>{t('holder')}</dt>
+            <dd>{name}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('order', { number: ord_num })}</dt>
+          <dd>
+            {t('code')}: <strong>{ticket.ticketcode}</strong>
+          </dd>
+        </div>
+      </dl>
+      <div className="ticket-sheet__code">
+        {row.tickettype === 2 || !image ? (
+          <p>{t('noCode')}</p>
+        ) : (
+          <img src={image} width={isQr ? 180 : 240} height={isQr ? 180 : 102} alt={isQr ? t('qrAlt', { code: ticket.ticketcode }) : t('barcodeAlt', { code: ticket.ticketcode })} />
+        )}
+      </div>
+      <div className="ticket-sheet__actions">
+        <button type="button" className="button button--primary" onClick={() => window.print()}>
+          {t('print')}
+        </button>
+        <Link className="button button--secondary" to={paths.order(order_hash)}>
+          {t('toOrder')}
+        </Link>
+      </div>
+    </article>
+  );
 }

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { langField, localized, orderHash } from './common.ts';
+import { bankData } from './payment.ts';
+
+/** POST /api/order/view */
+export const orderViewRequest = z.object({
+  hash: orderHash,
+  lang: langField,
+  bank_data: bankData.nullish(),
+});
+
+/** One ticket of a row: its own code, page and images (images only once the order is paid). */
+export const orderTicket = z.object({
+  id: z.number().int(),
+  ticketcode: z.string(),
+  tickethash_id: z.string(),
+  _qrcode: z.string(),
+  _barcode: z.string(),
+  /** Return status (spec section 4): 0 returnable, 60 not confirmed, 70 and 80 confirmed. */
+  status: z.number().int(),
+});
+export type OrderTicket = z.infer<typeof orderTicket>;
+
+/** A ticket row (main): a seat, or a general-admission line of quant tickets. */
+export const ticketRow = z.object({
+  id: z.number().int(),
+  action: localized,
+  action_group: z.string(),
+  day: z.string(),
+  time: z.string(),
+  address: localized,
+  seatroot: localized,
+  location: localized,
+  price: z.number(),
+  quant: z.number().int(),
+  cost: z.number(),
+  /** 0 barcode, 1 QR, 2 none. */
+  tickettype: z.number().int(),
+  _qrcode: z.string(),
+  _barcode: z.string(),
+  ticketcode: z.string(),
+  tickethash_id: z.string(),
+  rowname: z.string(),
+  seat_id: z.number().int(),
+  sector: localized,
+  seat: localized,
+  category: localized,
+  zonelevel: localized,
+  day_str: localized,
+  dayofweek: localized,
+  tickets: z.array(orderTicket),
+});
+export type TicketRow = z.infer<typeof ticketRow>;
+
+/** An attached service (toping). */
+export const attachedService = z.object({
+  id: z.number().int(),
+  parent_id: z.number().int(),
+  package_id: z.number().int(),
+  price_id: z.number().int(),
+  cost: z.number(),
+  candelete: z.union([z.literal(0), z.literal(1)]),
+  action: localized,
+});
+export type AttachedService = z.infer<typeof attachedService>;
+
+/** A service fee line of the order. */
+export const serviceFee = z.object({ id: z.number().int(), action: localized, cost: z.number() });
+
+/** A special offer for one ticket row (addToping). limit: how many more of this price_id the order may take. */
+export const offer = z.object({
+  parent_id: z.number().int(),
+  package_id: z.number().int(),
+  price_id: z.number().int(),
+  cost: z.number(),
+  action: localized,
+  descript: localized,
+  limit: z.number().int(),
+  /** 1: a service tied to a seat, received on presenting the event ticket. */
+  seat_tied: z.union([z.literal(0), z.literal(1)]),
+});
+export type Offer = z.infer<typeof offer>;
+
+export const discountData = z.object({
+  cardCode: z.string(),
+  isBlocked: z.union([z.literal(0), z.literal(1)]),
+  availableBonuses: z.number().int(),
+  useBonuses: z.number().int(),
+  totalBalance: z.number().int(),
+  totalDiscount: z.number(),
+  chargedBonus: z.number().int(),
+  promoCode: z.string(),
+});
+export type DiscountData = z.infer<typeof discountData>;
+
+export const paymentType = z.object({
+  creditcompany_id: z.number().int(),
+  protocol_type: z.number().int(),
+  protocol_kind: z.number().int(),
+  name: localized,
+  descript: localized,
+});
+export type PaymentType = z.infer<typeof paymentType>;
+
+export const orderViewResponse = z.object({
+  errorCode: z.string(),
+  errorText: z.string(),
+  ord_num: z.number().int(),
+  hash: z.string(),
+  /** Order status: 10 awaiting named data, 20 awaiting payment, 30 paid, 90 cancelled. */
+  status: z.number().int(),
+  /** Seconds of reservation left; 0 once it ended or the order is paid. */
+  reserveTime: z.number().int(),
+  main: z.array(ticketRow),
+  toping: z.array(attachedService),
+  service: z.array(serviceFee),
+  addToping: z.array(offer),
+  discountData,
+  printingAllowed: z.union([z.literal(0), z.literal(1)]),
+  paymentAllowed: z.boolean(),
+  demsumma: z.number(),
+  url_pay: z.string(),
+  payments: z.array(paymentType),
+  creditCompanyId: z.number().int(),
+  payment_qr: z.object({ form_qr_url: z.string(), form_qr_code: z.string() }).nullable(),
+  cost: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  /** 1 when the order's event allows returns (spec section 6, usereturn). */
+  usereturn: z.union([z.literal(0), z.literal(1)]),
+});
+export type OrderView = z.infer<typeof orderViewResponse>;
+
+/** POST /api/order/add-special-offer */
+export const addOffersRequest = z.object({
+  hash: orderHash,
+  lang: langField,
+  data: z
+    .array(
+      z.object({
+        uid: z.union([z.string().max(64), z.number()]).optional(),
+        parent_id: z.number().int().positive(),
+        package_id: z.number().int().nonnegative(),
+        price_id: z.number().int().positive(),
+        cost: z.number().nonnegative(),
+      }),
+    )
+    .min(1)
+    .max(100),
+});
+
+/** POST /api/order/remove-special-offer */
+export const removeOfferRequest = z.object({ hash: orderHash, lang: langField, id: z.number().int().positive() });
+
+/** Spec section 9: a promo code has at least 3 characters. */
+export const PROMO_MIN_LENGTH = 3;
+
+/** POST /api/order/discount */
+export const discountRequest = z.object({
+  hash: orderHash,
+  lang: langField,
+  bonuses: z.number().int('bonuses').min(0, 'bonuses').optional(),
+  cardCode: z.string().trim().max(64).optional(),
+  promoCode: z.string().trim().max(64).optional(),
+});
+export const discountResponse = z.object({ errorCode: z.string(), errorText: z.string(), promoCode: z.string() });
+
+/** POST /api/order/discount/cancel; what: 'promo' or 'bonuses' alone, everything when omitted. */
+export const cancelDiscountRequest = z.object({ hash: orderHash, lang: langField, what: z.enum(['promo', 'bonuses', 'all']).optional() });
+
+/** GET /api/ticket/{hash}: one ticket of a paid order for the printable ticket page. */
+export const ticketViewResponse = z.object({
+  errorCode: z.string(),
+  errorText: z.string(),
+  ord_num: z.number().int(),
+  order_hash: z.string(),
+  row: ticketRow,
+  ticket: orderTicket,
+  name: z.string(),
+});

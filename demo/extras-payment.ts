@@ -1,0 +1,45 @@
+import type { Queryable } from '../server/db/client.ts';
+
+const l = (ru: string, en: string, kz = ru, ch = en) => JSON.stringify({ ru, en, kz, ch });
+
+/**
+ * The payment issue's part of the demo (design 'Demo catalog': special offers, a promo code, a
+ * loyalty card with bonuses). Offers here are offered with every event (event_id null), so they
+ * do not depend on the catalog's ids. Idempotent: the demo loader may call it on every start.
+ *
+ * Promo codes: DEMO10 (10 %), MINUS300 (300 ₽ off), ONCE (one order at a time), OLD (expired).
+ * Loyalty cards: 1000200030004000 (1 500 bonuses), 9999000011112222 (blocked).
+ */
+export async function loadPaymentExtras(db: Queryable, now: Date): Promise<void> {
+  await db.query(
+    `insert into special_offers (id, package_id, event_id, name, description, amount, per_order_limit, seat_tied, stock, sortnum) values
+       (1, 1, null, $1, $2, 25000, 10, true, null, 1),
+       (2, 2, null, $3, $4, 30000, 2, false, null, 2),
+       (3, 3, null, $5, $6, 50000, 1, false, 40, 3)
+     on conflict (id) do nothing`,
+    [
+      l('Аудиогид', 'Audio guide', 'Аудиогид', '语音导览'),
+      l('Выдаётся на входе по билету на место', 'Given at the entrance on presenting the seat ticket'),
+      l('Программка', 'Programme', 'Бағдарлама', '节目单'),
+      l('Печатная программа вечера', 'The printed programme of the evening'),
+      l('Парковка', 'Parking', 'Тұрақ', '停车'),
+      l('Место на парковке на время события', 'A parking space for the time of the event'),
+    ],
+  );
+  const day = 24 * 3600 * 1000;
+  await db.query(
+    `insert into promo_codes (code, kind, value, valid_from, valid_until, usage_limit) values
+       ('DEMO10', 'percent', 1000, $1, $2, null),
+       ('MINUS300', 'amount', 30000, $1, $2, null),
+       ('ONCE', 'percent', 2000, $1, $2, 1),
+       ('OLD', 'percent', 5000, $3, $4, null)
+     on conflict (code) do nothing`,
+    [new Date(now.getTime() - day), new Date(now.getTime() + 3650 * day), new Date(now.getTime() - 60 * day), new Date(now.getTime() - 30 * day)],
+  );
+  await db.query(
+    `insert into loyalty_cards (code, holder_name, is_blocked, balance, accrual_percent) values
+       ('1000200030004000', 'Demo visitor', false, 1500, 5),
+       ('9999000011112222', 'Blocked visitor', true, 800, 5)
+     on conflict (code) do nothing`,
+  );
+}

@@ -1,0 +1,157 @@
+import { type Page, expect, test } from '@playwright/test';
+
+// The visitor buys tickets on the event page of the demo catalog until the order page.
+const ORDER_URL = /\/order\/[A-Za-z0-9_-]{32}$/;
+
+async function chooseFirstDate(page: Page) {
+  // Each date button is named by the full date (with the year); the arrows are not.
+  await page.getByRole('group', { name: 'Выберите дату' }).getByRole('button', { name: /\d{4}/ }).first().click();
+}
+
+async function fillBuyer(page: Page, fio = 'Иван Петров') {
+  await page.getByLabel('ФИО', { exact: true }).fill(fio);
+  await page.getByLabel('Телефон', { exact: true }).fill('999 901 02 03');
+  await page.getByLabel('E-mail', { exact: true }).fill('ivan@example.com');
+  await page.getByLabel('Повторите e-mail', { exact: true }).fill('ivan@example.com');
+}
+
+async function acceptTerms(page: Page) {
+  await page.getByRole('checkbox', { name: /Я принимаю условия покупки/ }).check();
+}
+
+test.describe('buying tickets on the event page', () => {
+  test('the visitor buys two adult tickets and a child ticket for a timed session', async ({ page }) => {
+    await page.goto('/event/city-through-centuries');
+    await expect(page.getByRole('heading', { level: 1, name: /Город сквозь века/ })).toBeVisible();
+    await chooseFirstDate(page);
+    await page.getByRole('button', { name: /^12:00/ }).click();
+    await expect(page).toHaveURL(/\/event\/city-through-centuries\/\d{2}\.\d{2}\.\d{4}\/12:00$/);
+
+    // Nothing chosen yet: no order form.
+    await expect(page.getByRole('button', { name: 'Оформить заказ' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
+    await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
+    await page.getByRole('button', { name: /Добавить билет: Детский/ }).click();
+    // 2 × (500 ₽ + 30 ₽ fee) + 200 ₽
+    await expect(page.getByText('1 260 ₽')).toBeVisible();
+
+    await fillBuyer(page);
+    await acceptTerms(page);
+    await page.getByRole('button', { name: 'Оформить заказ' }).click();
+    await expect(page).toHaveURL(ORDER_URL);
+  });
+
+  test('the visitor books a group excursion within the per-order group limit', async ({ page }) => {
+    await page.goto('/event/museum-group-tour');
+    await chooseFirstDate(page);
+    await page.getByRole('button', { name: /^11:00/ }).click();
+    await page.getByRole('checkbox', { name: 'Групповая экскурсия' }).check();
+    await expect(page.getByRole('table', { name: 'Групповые экскурсии' })).toBeVisible();
+    await page.getByRole('button', { name: /Добавить билет: Школьная группа/ }).click();
+    // The per-order group limit is 1: a second group is refused with the limit warning.
+    await page.getByRole('button', { name: /Добавить билет: Школьная группа/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Предупреждение' })).toContainText('Достигнут лимит количества билетов в одном заказе!');
+    await page.getByRole('button', { name: 'Закрыть' }).click();
+
+    await fillBuyer(page);
+    await acceptTerms(page);
+    await page.getByRole('button', { name: 'Оформить заказ' }).click();
+    await expect(page).toHaveURL(ORDER_URL);
+  });
+
+  test('the visitor takes a free whole-day ticket', async ({ page }) => {
+    await page.goto('/event/sculpture-garden');
+    await chooseFirstDate(page);
+    // The only time of the day (a whole-day ticket) is chosen with the date.
+    await expect(page.getByRole('button', { name: /Весь день/ })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Добавить билет: Бесплатный вход' }).click();
+    await page.getByRole('button', { name: 'Добавить билет: Бесплатный вход' }).click();
+    await expect(page.getByText('Итого к оплате')).toBeVisible();
+    await fillBuyer(page);
+    await acceptTerms(page);
+    await page.getByRole('button', { name: 'Оформить заказ' }).click();
+    await expect(page).toHaveURL(ORDER_URL);
+  });
+
+  test('the visitor pays with the Pushkin card: one ticket, names in Russian and the masked phone', async ({ page }) => {
+    await page.goto('/event/avant-garde-lecture');
+    await chooseFirstDate(page);
+    await page.getByRole('radio', { name: 'Пушкинская карта' }).check();
+    await expect(page.getByText(/По Пушкинской карте можно купить 1 билет/)).toBeVisible();
+    // Prices for the ordinary card only are gone.
+    await expect(page.getByRole('button', { name: 'Добавить билет: Взрослый' })).toHaveCount(0);
+    await page.getByRole('button', { name: /Добавить билет: По Пушкинской карте/ }).click();
+    await page.getByRole('button', { name: /Добавить билет: Студенческий/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Предупреждение' })).toBeVisible();
+    await page.getByRole('button', { name: 'Закрыть' }).click();
+
+    await expect(page.getByText(/должны совпадать с данными учётной записи на Госуслугах/)).toBeVisible();
+    await page.getByLabel('Фамилия', { exact: true }).fill('Соловьёв');
+    await page.getByLabel('Имя', { exact: true }).fill('Артём');
+    await page.getByLabel('Отчество', { exact: true }).fill('Ильич');
+    await page.getByLabel('Телефон', { exact: true }).pressSequentially('9999010203');
+    await expect(page.getByLabel('Телефон', { exact: true })).toHaveValue('+7 (999) 901-02-03');
+    await page.getByLabel('E-mail', { exact: true }).fill('artem@example.com');
+    await page.getByLabel('Повторите e-mail', { exact: true }).fill('artem@example.com');
+    await acceptTerms(page);
+    await page.getByRole('button', { name: 'Оформить заказ' }).click();
+    await expect(page).toHaveURL(ORDER_URL);
+  });
+
+  test('the visitor buys a subscription after confirming, with its composition shown', async ({ page }) => {
+    await page.goto('/event/classical-evenings-pass');
+    await page.getByText('Состав абонемента').click();
+    await expect(page.getByRole('cell', { name: /Чайковск/ }).first()).toBeVisible();
+    // A single date shows as text and its only time is chosen.
+    await expect(page.getByText(/^Дата: /)).toBeVisible();
+    await page.getByRole('button', { name: 'Добавить билет: Абонемент', exact: true }).click();
+    await fillBuyer(page);
+    await acceptTerms(page);
+    await page.getByRole('button', { name: 'Оформить заказ' }).click();
+    await page.getByRole('dialog', { name: 'Подтверждение заказа' }).getByRole('button', { name: 'Подтвердить' }).click();
+    await expect(page).toHaveURL(ORDER_URL);
+  });
+
+  test('a named-ticket event goes on to the named-ticket form', async ({ page }) => {
+    await page.goto('/event/storage-vault-tour');
+    await chooseFirstDate(page);
+    await page.getByRole('button', { name: 'Добавить билет: Взрослый' }).click();
+    await fillBuyer(page);
+    await acceptTerms(page);
+    await page.getByRole('button', { name: 'Оформить заказ' }).click();
+    await expect(page).toHaveURL(/\/nominal-tickets\/[A-Za-z0-9_-]{32}$/);
+  });
+
+  test('the visitor meets validation errors, fixes them and orders', async ({ page }) => {
+    await page.goto('/event/city-through-centuries');
+    await chooseFirstDate(page);
+    await page.getByRole('button', { name: /^10:00/ }).click();
+    await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
+    await fillBuyer(page, 'Иван 2');
+    await page.getByLabel('Повторите e-mail', { exact: true }).fill('ivan@example.org');
+    await page.getByRole('button', { name: 'Оформить заказ' }).click();
+
+    await expect(page.getByText('ФИО: только буквы, дефис и пробел, от 4 до 70 символов')).toBeVisible();
+    await expect(page.getByText('E-mail не совпадает')).toBeVisible();
+    await expect(page.getByText('Необходимо отметить это согласие')).toBeVisible();
+    await expect(page.getByLabel('ФИО', { exact: true })).toBeFocused();
+    await expect(page).toHaveURL(/\/event\//);
+
+    await page.getByLabel('ФИО', { exact: true }).fill('Иван Петров');
+    await page.getByLabel('Повторите e-mail', { exact: true }).fill('ivan@example.com');
+    await acceptTerms(page);
+    await page.getByRole('button', { name: 'Оформить заказ' }).click();
+    await expect(page).toHaveURL(ORDER_URL);
+  });
+
+  test('choosing another date hides the order form and asks for a time again', async ({ page }) => {
+    await page.goto('/event/city-through-centuries');
+    await chooseFirstDate(page);
+    await page.getByRole('button', { name: /^14:00/ }).click();
+    await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Оформить заказ' })).toBeVisible();
+    await page.getByRole('group', { name: 'Выберите дату' }).getByRole('button', { name: /\d{4}/ }).nth(1).click();
+    await expect(page.getByRole('button', { name: 'Оформить заказ' })).toHaveCount(0);
+    await expect(page.getByText('Выберите время посещения')).toBeVisible();
+  });
+});

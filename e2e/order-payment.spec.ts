@@ -1,0 +1,166 @@
+import { type Page, expect, test } from '@playwright/test';
+import { createDemoOrder } from './support/orders.ts';
+
+const footer = (page: Page) => page.getByRole('region', { name: 'Оплатить' });
+
+async function openOrder(page: Page, hash: string) {
+  await page.goto(`/order/${hash}`);
+  await expect(page.getByRole('heading', { level: 1, name: /Заказ № \d+/ })).toBeVisible();
+}
+
+/** Pay in the footer with the given method, answering the no-offers confirm. */
+async function payWith(page: Page, method: string) {
+  await footer(page).getByRole('radio', { name: method }).check();
+  await footer(page).getByRole('button', { name: 'Оплатить' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Специальные предложения' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Оплатить без предложений' }).click();
+}
+
+test('pays by card through the sandbox bank form and opens a ticket QR code', async ({ page, request }) => {
+  const hash = await createDemoOrder(request);
+  await openOrder(page, hash);
+  await expect(page.getByText('Не оплачен')).toBeVisible();
+  await expect(footer(page).getByText('1 060 ₽')).toBeVisible();
+
+  await payWith(page, 'Банковская карта');
+  // The hidden form was posted to the bank page.
+  await expect(page).toHaveURL(/\/sandbox\/pay$/);
+  await expect(page.getByRole('heading', { name: 'Тестовый банк' })).toBeVisible();
+  await page.getByRole('button', { name: /^Оплатить/ }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/order/${hash}$`));
+  await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();
+  await expect(footer(page)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'QR-код билета' }).click();
+  const codes = page.getByRole('dialog', { name: /Город сквозь века/ });
+  await expect(codes).toBeVisible();
+  await expect(codes.getByText(/Заказ № \d+/)).toBeVisible();
+  await expect(codes.getByRole('img', { name: /QR-код билета \d{16}/ })).toBeVisible();
+  await expect(codes.getByText('Билет 1 из 2')).toBeVisible();
+  await codes.getByRole('button', { name: 'Следующий билет' }).click();
+  await expect(codes.getByText('Билет 2 из 2')).toBeVisible();
+
+  const [ticketPage] = await Promise.all([page.waitForEvent('popup'), codes.getByRole('link', { name: 'Открыть билет' }).click()]);
+  await expect(ticketPage.getByRole('heading', { name: /Город сквозь века/ })).toBeVisible();
+  await expect(ticketPage.getByRole('img', { name: /QR-код билета/ })).toBeVisible();
+  await expect(ticketPage.getByRole('button', { name: 'Распечатать' })).toBeVisible();
+});
+
+test('pays by QR: the page polls the order status and shows it paid', async ({ page, request, context }) => {
+  const hash = await createDemoOrder(request);
+  await page.clock.install();
+  await openOrder(page, hash);
+  await payWith(page, 'СБП по QR-коду');
+  const modal = page.getByRole('dialog', { name: /Оплата заказа №\d+, нажмите на QR-код или отсканируйте его/ });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('img', { name: 'QR-код для оплаты заказа' })).toBeVisible();
+
+  // The visitor's phone: the QR code's link opens the bank's confirmation page.
+  const url = await modal.getByRole('link').getAttribute('href');
+  const phone = await context.newPage();
+  await phone.goto(String(url));
+  await phone.getByRole('button', { name: /^Оплатить/ }).click();
+  await phone.close();
+
+  // The next poll, 10 000 ms later, sees the payment.
+  await page.clock.runFor(10_000);
+  await expect(modal).toHaveCount(0);
+  await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();
+});
+
+test('lands on the declined page when the bank declines, with a link back to the order', async ({ page, request }) => {
+  const hash = await createDemoOrder(request);
+  await openOrder(page, hash);
+  const number = (await page.getByRole('heading', { level: 1 }).textContent())?.match(/\d+/)?.[0];
+  await payWith(page, 'Банковская карта');
+  await page.getByRole('button', { name: 'Недостаточно средств' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/order/declined/${hash}$`));
+  await expect(page.getByRole('heading', { name: `Платёж по заказу № ${number} отклонён` })).toBeVisible();
+  const declined = page.getByRole('region', { name: /отклонён/ });
+  await expect(declined.getByRole('listitem').filter({ hasText: 'Причина, указанная банком' })).toContainText('Недостаточно средств на карте');
+  await expect(declined.getByRole('listitem')).toHaveCount(6);
+  await page.getByRole('link', { name: 'Вернуться к заказу' }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${hash}$`));
+  await expect(page.getByText('Не оплачен')).toBeVisible();
+});
+
+test('adds a special offer and removes it again; the total follows', async ({ page, request }) => {
+  const hash = await createDemoOrder(request);
+  await openOrder(page, hash);
+  await page.getByRole('button', { name: 'Специальные предложения' }).click();
+  const sidebar = page.getByRole('dialog', { name: 'Специальные предложения' });
+  await expect(sidebar.getByRole('button', { name: 'Добавить' })).toBeDisabled();
+  await expect(sidebar.getByText('Услуги, привязанные к месту, вы получите при предъявлении билета на мероприятие.')).toBeVisible();
+  const audio = sidebar.getByRole('button', { name: /Аудиогид/ });
+  await expect(audio).toContainText('Доступно 2');
+  await audio.click();
+  await expect(audio).toHaveAttribute('aria-pressed', 'true');
+  await sidebar.getByRole('button', { name: 'Добавить за 250 ₽' }).click();
+
+  await expect(sidebar).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Дополнительные услуги' })).toContainText('Аудиогид');
+  await expect(footer(page).getByText('1 310 ₽')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Удалить услугу «Аудиогид»' }).click();
+  await expect(page.getByRole('list', { name: 'Дополнительные услуги' })).toHaveCount(0);
+  await expect(footer(page).getByText('1 060 ₽')).toBeVisible();
+});
+
+test('applies and cancels a promo code, and marks an invalid one', async ({ page, request }) => {
+  const hash = await createDemoOrder(request);
+  await openOrder(page, hash);
+  const promo = page.getByRole('textbox', { name: 'Промокод' });
+  const apply = page.getByRole('button', { name: 'Применить', exact: true });
+  await promo.fill('DE');
+  await expect(apply).toBeDisabled();
+  await promo.fill('NOPE1');
+  await apply.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Недействительный промокод' })).toBeVisible();
+  await expect(promo).toHaveAttribute('aria-invalid', 'true');
+
+  await promo.fill('DEMO10');
+  await apply.click();
+  await expect(page.getByText('Промокод DEMO10 применён')).toBeVisible();
+  await expect(footer(page).getByText('960 ₽')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Отменить', exact: true }).click();
+  await expect(page.getByText('Промокод DEMO10 применён')).toHaveCount(0);
+  await expect(footer(page).getByText('1 060 ₽')).toBeVisible();
+});
+
+test('spends loyalty bonuses', async ({ page, request }) => {
+  const hash = await createDemoOrder(request);
+  await openOrder(page, hash);
+  await page.getByRole('textbox', { name: 'Номер карты лояльности' }).fill('1000200030004000');
+  await page.getByRole('button', { name: 'Применить карту' }).click();
+  const bonuses = page.getByRole('textbox', { name: /Списать бонусов/ });
+  await expect(bonuses).toBeVisible();
+  await bonuses.fill('0');
+  await expect(page.getByText('Введите целое число больше 0 и не больше доступного')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Списать', exact: true })).toBeDisabled();
+  await bonuses.fill('100');
+  await page.getByRole('button', { name: 'Списать', exact: true }).click();
+  await expect(page.getByText('Списано бонусов: 100')).toBeVisible();
+  await expect(footer(page).getByText('960 ₽')).toBeVisible();
+});
+
+test('hides the payment footer when the reservation expires', async ({ page, request }) => {
+  const hash = await createDemoOrder(request);
+  await page.clock.install();
+  await openOrder(page, hash);
+  await expect(footer(page).getByRole('timer')).toHaveText(/00:1[45]:\d\d/);
+  await page.clock.fastForward('14:00');
+  await expect(footer(page).getByRole('timer')).toHaveText(/00:0[01]:\d\d/);
+  await page.clock.fastForward('01:05');
+  await expect(footer(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Оплатить' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Специальные предложения' })).toHaveCount(0);
+});
+
+test('shows "Заказ удалён или не найден" for an unknown order', async ({ page }) => {
+  await page.goto('/order/no-such-order-hash-0000000');
+  await expect(page.getByRole('heading', { name: 'Заказ удалён или не найден' })).toBeVisible();
+});

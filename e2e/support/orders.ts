@@ -1,0 +1,74 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+
+type Calendar = { calendar_id: number; event_day: string; event_time: string; quant: number };
+type Price = {
+  action_day: string;
+  calendar_id: number;
+  clientcategory_id: number;
+  zonelevel_id: number;
+  price: number;
+  needprice: number;
+  passagequant: number;
+  useproculture: number;
+};
+
+/**
+ * Places an order on a demo event through the storefront's own calls (no-scheme, then create
+ * order), as the event page does, and answers its hash. The order page flows start from it.
+ */
+export async function createDemoOrder(
+  request: APIRequestContext,
+  options: { event?: string; quantity?: number; pushkin?: boolean } = {},
+): Promise<string> {
+  const hash = options.event ?? 'city-through-centuries';
+  const quantity = options.quantity ?? 2;
+  const { token } = (await (await request.get('/api/token')).json()) as { token: string };
+  const headers = { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' };
+  const page = await request.post('/api/no-scheme', { data: { hash, lang: 'ru', pushkarta: options.pushkin ? 1 : 0 }, headers });
+  expect(page.ok(), await page.text()).toBeTruthy();
+  const data = (await page.json()) as { action: { action_id: number }; calendar: Calendar[]; price: Price[]; checkboxList: { id: number }[] };
+  const usable = (session: Calendar) =>
+    data.price.find(
+      (p) =>
+        p.action_day === session.event_day &&
+        (p.calendar_id === 0 || p.calendar_id === session.calendar_id) &&
+        p.passagequant === 0 &&
+        p.needprice <= quantity &&
+        p.price > 0 &&
+        p.useproculture !== (options.pushkin ? 2 : 1),
+    );
+  const session = data.calendar.find((c) => c.quant >= quantity && usable(c));
+  if (!session) throw new Error(`no session of ${hash} with ${quantity} free places`);
+  const price = usable(session) as Price;
+  const buyer = options.pushkin
+    ? { surname: 'Петров', name: 'Иван', patronymic: 'Сергеевич' }
+    : { fio: 'Иван Петров' };
+  const created = await request.post('/api/order/create', {
+    headers,
+    data: {
+      hash,
+      lang: 'ru',
+      pushkarta: options.pushkin ? 1 : 0,
+      data: [
+        {
+          day: session.event_day,
+          time: session.event_time,
+          actionId: data.action.action_id,
+          categoryId: price.clientcategory_id,
+          zoneId: price.zonelevel_id,
+          quantity,
+          sum: price.price * quantity,
+          seatId: 0,
+        },
+      ],
+      ...buyer,
+      phone: options.pushkin ? '+7 (999) 123-45-67' : '+79991234567',
+      email: 'ivan.petrov@example.com',
+      re_email: 'ivan.petrov@example.com',
+      checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: true })),
+    },
+  });
+  const answer = (await created.json()) as { errorCode: string; errorText: string; hash?: string };
+  expect(answer.errorCode, answer.errorText).toBe('0');
+  return answer.hash as string;
+}

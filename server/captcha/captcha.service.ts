@@ -1,0 +1,47 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Queryable } from '../db/client.ts';
+import { randomCaptchaText, renderCaptchaSvg } from './captcha-image.ts';
+import { burnChallenge, deleteOldChallenges, findLiveChallenge, insertChallenge, useChallenge } from './captcha.repository.ts';
+
+export const CAPTCHA_LIFETIME_MS = 10 * 60_000;
+
+/**
+ * The image captcha. Answers live in the database (so any instance can check them), kept as an
+ * HMAC with the server secret, with an expiry; each is used once: a wrong check uses it up (the
+ * page then loads a new image), and so does the order that passes it.
+ */
+export function createCaptchaService(db: Queryable, secret: string, now: () => number, drawText: () => string = randomCaptchaText) {
+  const hashOf = (sid: string, answer: string) =>
+    createHmac('sha256', secret).update(`captcha:${sid}:${answer.trim().toUpperCase()}`).digest('base64url');
+  let issued = 0;
+  return {
+    /** A new challenge: its SVG markup (code) and id (sid). */
+    async issue(): Promise<{ code: string; sid: string }> {
+      const sid = randomBytes(16).toString('base64url');
+      const text = drawText();
+      await insertChallenge(db, sid, hashOf(sid, text), new Date(now() + CAPTCHA_LIFETIME_MS));
+      issued += 1;
+      if (issued % 100 === 1) await deleteOldChallenges(db, new Date(now()));
+      return { code: renderCaptchaSvg(text), sid };
+    },
+    /** Checks an answer without using a right one up; a wrong one is used up. */
+    async check(sid: string, answer: string): Promise<boolean> {
+      const stored = await findLiveChallenge(db, sid, new Date(now()));
+      if (stored === undefined) return false;
+      if (stored === hashOf(sid, answer)) return true;
+      await burnChallenge(db, sid, new Date(now()));
+      return false;
+    },
+    /**
+     * Uses a challenge up for an order, inside the order's transaction (a refused order gives
+     * it back). A wrong answer is used up outside it by burn(), so guessing gets one try.
+     */
+    async use(tx: Queryable, sid: string, answer: string): Promise<boolean> {
+      return useChallenge(tx, sid, hashOf(sid, answer), new Date(now()));
+    },
+    async burn(sid: string): Promise<void> {
+      await burnChallenge(db, sid, new Date(now()));
+    },
+  };
+}
+export type CaptchaService = ReturnType<typeof createCaptchaService>;

@@ -1,0 +1,172 @@
+import type { Queryable } from '../db/client.ts';
+
+type Json = Record<string, string>;
+
+export type EventRow = {
+  id: number;
+  hash: string;
+  name: Json;
+  note: Json;
+  notice: Json;
+  location: Json;
+  description_url: Json;
+  age_from: number;
+  sale_starts_at: Date | null;
+  is_free: boolean;
+  is_subscription: boolean;
+  show_ticket_count: boolean;
+  show_quant: boolean;
+  price_rows: number;
+  order_limit: number;
+  group_limit: number;
+  named_tickets: boolean;
+  use_pushkin_card: boolean;
+  use_ordinary_card: boolean;
+  use_seat_map: boolean;
+  reserve_minutes: number;
+  venue_name: Json;
+};
+
+export async function findEventByHash(db: Queryable, hash: string): Promise<EventRow | undefined> {
+  const { rows } = await db.query<EventRow>(
+    `select e.id, e.hash, e.name, e.note, e.notice, e.location, e.description_url, e.age_from, e.sale_starts_at,
+            e.is_free, e.is_subscription, e.show_ticket_count, e.show_quant, e.price_rows, e.order_limit,
+            e.group_limit, e.named_tickets, e.use_pushkin_card, e.use_ordinary_card, e.use_seat_map,
+            e.reserve_minutes, v.name as venue_name
+       from events e join venues v on v.id = e.venue_id
+      where e.hash = $1 and e.is_published`,
+    [hash],
+  );
+  return rows[0];
+}
+
+/**
+ * A session is on sale while it has not started; a whole-day session (no time) stays on sale
+ * until its day ends in the venue's time zone. ($1 now, $2 time zone.)
+ */
+const ON_SALE = `not s.is_cancelled and (
+  (s.has_time and s.starts_at > $1::timestamptz)
+  or (not s.has_time and (s.starts_at at time zone $2)::date >= ($1::timestamptz at time zone $2)::date)
+)`;
+
+export type SessionRow = {
+  id: number;
+  day: string;
+  time: string;
+  remaining: number;
+  group_remaining: number;
+};
+
+const SESSION_COLUMNS = `s.id, to_char(s.starts_at at time zone $2, 'DD.MM.YYYY') as day,
+  case when s.has_time then to_char(s.starts_at at time zone $2, 'HH24:MI') else '00:00' end as time,
+  s.remaining, s.group_remaining`;
+
+export async function findSessionsOnSale(db: Queryable, eventId: number, now: Date, tz: string): Promise<SessionRow[]> {
+  const { rows } = await db.query<SessionRow>(
+    `select ${SESSION_COLUMNS} from sessions s
+      where s.event_id = $3 and ${ON_SALE}
+      order by s.starts_at, s.id`,
+    [now.toISOString(), tz, eventId],
+  );
+  return rows;
+}
+
+/** The on-sale session of an event at a local day (dd.mm.yyyy) and time (HH:MM, '00:00' = none). */
+export async function findSessionOnSaleAt(
+  db: Queryable,
+  eventId: number,
+  day: string,
+  time: string,
+  now: Date,
+  tz: string,
+): Promise<SessionRow | undefined> {
+  const { rows } = await db.query<SessionRow>(
+    `select ${SESSION_COLUMNS} from sessions s
+      where s.event_id = $3 and ${ON_SALE}
+        and to_char(s.starts_at at time zone $2, 'DD.MM.YYYY') = $4
+        and (case when s.has_time then to_char(s.starts_at at time zone $2, 'HH24:MI') else '00:00' end) = $5
+      order by s.id limit 1`,
+    [now.toISOString(), tz, eventId, day, time],
+  );
+  return rows[0];
+}
+
+export type PriceRow = {
+  id: number;
+  session_id: number | null;
+  category_id: number;
+  zone_id: number | null;
+  amount: number;
+  service_fee: number;
+  service_fee_kind: 1 | 2;
+  min_quantity: number;
+  group_passes: number;
+  pushkin: 0 | 1 | 2;
+  for_subscription: boolean;
+  quantity_limit: number | null;
+  category_name: Json;
+  category_description: Json;
+  zone_color: string | null;
+  zone_name: Json | null;
+  zone_level_name: Json | null;
+  zone_description: Json | null;
+};
+
+export async function findPrices(db: Queryable, eventId: number): Promise<PriceRow[]> {
+  const { rows } = await db.query<PriceRow>(
+    `select p.id, p.session_id, p.category_id, p.zone_id, p.amount, p.service_fee, p.service_fee_kind,
+            p.min_quantity, p.group_passes, p.pushkin, p.for_subscription, p.quantity_limit,
+            c.name as category_name, c.description as category_description,
+            z.color as zone_color, z.name as zone_name, z.level_name as zone_level_name, z.description as zone_description
+       from prices p
+       join categories c on c.id = p.category_id
+       left join zones z on z.id = p.zone_id
+      where p.event_id = $1
+      order by c.sortnum, p.sortnum, p.id`,
+    [eventId],
+  );
+  return rows;
+}
+
+export async function findPriceStock(
+  db: Queryable,
+  sessionIds: readonly number[],
+): Promise<{ session_id: number; price_id: number; remaining: number }[]> {
+  if (sessionIds.length === 0) return [];
+  const { rows } = await db.query<{ session_id: number; price_id: number; remaining: number }>(
+    'select session_id, price_id, remaining from price_stock where session_id = any($1::int[])',
+    [sessionIds],
+  );
+  return rows;
+}
+
+export type CompositionRow = { name: Json; location: Json; address: Json; day: string | null; time: string | null };
+
+/** The events a subscription gives entry to, with their venue and date when one is fixed. */
+export async function findComposition(db: Queryable, subscriptionEventId: number, tz: string): Promise<CompositionRow[]> {
+  const { rows } = await db.query<CompositionRow>(
+    `select e.name, coalesce(nullif(e.location, '{}'::jsonb), v.name) as location, v.address,
+            to_char(i.starts_at at time zone $2, 'DD.MM.YYYY') as day,
+            to_char(i.starts_at at time zone $2, 'HH24:MI') as time
+       from subscription_items i
+       join events e on e.id = i.event_id
+       join venues v on v.id = e.venue_id
+      where i.subscription_event_id = $1
+      order by i.sortnum, i.starts_at nulls last, e.id`,
+    [subscriptionEventId, tz],
+  );
+  return rows;
+}
+
+export type CheckboxRow = { id: number; name: Json; url: Json; required: boolean };
+
+/** The extra checkboxes of the order form: the event's own and those of every event. */
+export async function findOrderCheckboxes(db: Queryable, eventId: number): Promise<CheckboxRow[]> {
+  const { rows } = await db.query<CheckboxRow>(
+    `select id, name, url, required from checkboxes
+      where scope = 'order' and (event_id = $1 or event_id is null)
+      order by sortnum, id`,
+    [eventId],
+  );
+  return rows;
+}

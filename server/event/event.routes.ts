@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { normalizeLang } from '../../contract/common.ts';
+import { businessResult } from '../../contract/common.ts';
+import { ErrorCode } from '../../contract/errors.ts';
+import { noSchemeRequest, noSchemeResponse } from '../../contract/event.ts';
+import type { Queryable } from '../db/client.ts';
+import { type CrmService, crmTokenOf } from '../crm/crm.service.ts';
+import { sendError } from '../http.ts';
+import type { SetupService } from '../setup/setup.service.ts';
+import { EventNotFound, loadEventPage } from './event.service.ts';
+
+export function eventRoutes(app: FastifyInstance, deps: { db: Queryable; setup: SetupService; crm: CrmService; now: () => number }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/no-scheme',
+    {
+      schema: {
+        tags: ['event'],
+        summary: 'Event page data: action, calendar, prices, checkboxes (spec section 3 "Action")',
+        body: noSchemeRequest,
+        response: { 200: noSchemeResponse, 404: businessResult },
+      },
+    },
+    async (request, reply) => {
+      const lang = normalizeLang(request.body.lang);
+      const setup = await deps.setup.get();
+      try {
+        reply.header('cache-control', 'no-store');
+        return await loadEventPage(
+          deps.db,
+          {
+            hash: request.body.hash,
+            lang,
+            pushkarta: request.body.pushkarta,
+            crmClientId: deps.crm.clientIdOf(crmTokenOf(request)),
+          },
+          { now: new Date(deps.now()), tz: setup.app.timezone },
+        );
+      } catch (error) {
+        if (error instanceof EventNotFound) return sendError(reply, 404, ErrorCode.notFound, lang);
+        throw error;
+      }
+    },
+  );
+}

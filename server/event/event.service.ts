@@ -1,0 +1,160 @@
+import type { Lang } from '../../contract/common.ts';
+import type { CalendarEntry, NoSchemeResponse, OrderCheckbox, PriceEntry } from '../../contract/event.ts';
+import type { Queryable } from '../db/client.ts';
+import { findCoveringSubscription } from '../crm/crm.repository.ts';
+import {
+  type EventRow,
+  type PriceRow,
+  type SessionRow,
+  findComposition,
+  findEventByHash,
+  findOrderCheckboxes,
+  findPriceStock,
+  findPrices,
+  findSessionsOnSale,
+} from './event.repository.ts';
+
+/** The totalticketcount of an event whose sales have not begun (design: wire details). */
+export const NOT_ON_SALE_YET = -99999;
+
+export class EventNotFound extends Error {}
+
+const toRoubles = (kopecks: number) => kopecks / 100;
+
+/** A price as the page shows it; a percentage fee (kind 2, basis points) goes out as percent. */
+export function toPriceEntry(row: PriceRow, eventId: number, day: string, calendarId: number): PriceEntry {
+  return {
+    price_id: row.id,
+    action_day: day,
+    calendar_id: calendarId,
+    action_id: eventId,
+    clientcategory_id: row.category_id,
+    zonelevel_id: row.zone_id ?? 0,
+    price: toRoubles(row.amount),
+    quantity: 0,
+    sum: 0,
+    needprice: row.min_quantity,
+    passagequant: row.group_passes,
+    useproculture: row.pushkin,
+    zonecolor: row.zone_color ?? '',
+    priceservise: row.service_fee / 100,
+    currency_id: row.service_fee_kind,
+    category: row.category_name,
+    description: row.category_description,
+    zonedescription: row.zone_description ?? {},
+    zonelevelname: row.zone_level_name ?? row.zone_name ?? {},
+  };
+}
+
+/**
+ * The prices that apply to one session: its own prices, and the event-wide ones for every
+ * category and zone it has no own price for.
+ */
+export function pricesOfSession(rows: readonly PriceRow[], sessionId: number): PriceRow[] {
+  const own = rows.filter((r) => r.session_id === sessionId);
+  const key = (r: PriceRow) => `${r.category_id}:${r.zone_id ?? 0}:${r.for_subscription}:${r.pushkin}`;
+  const ownKeys = new Set(own.map(key));
+  return rows.filter((r) => r.session_id === sessionId || (r.session_id === null && !ownKeys.has(key(r))));
+}
+
+function priceEntries(rows: readonly PriceRow[], event: EventRow, sessions: readonly SessionRow[]): PriceEntry[] {
+  const out: PriceEntry[] = [];
+  const days = [...new Set(sessions.map((s) => s.day))];
+  for (const day of days) {
+    for (const row of rows) if (row.session_id === null) out.push(toPriceEntry(row, event.id, day, 0));
+  }
+  for (const session of sessions) {
+    for (const row of rows) if (row.session_id === session.id) out.push(toPriceEntry(row, event.id, session.day, session.id));
+  }
+  return out;
+}
+
+function byPayment(rows: readonly PriceRow[], pushkarta: 0 | 1 | undefined): PriceRow[] {
+  if (pushkarta === undefined) return [...rows];
+  return rows.filter((r) => r.pushkin === 0 || r.pushkin === (pushkarta === 1 ? 1 : 2));
+}
+
+/** The event page data of POST /api/no-scheme (spec section 3 'Action (event page)'). */
+export async function loadEventPage(
+  db: Queryable,
+  input: { hash: string; lang: Lang; pushkarta: 0 | 1 | undefined; crmClientId: number | undefined },
+  ctx: { now: Date; tz: string },
+): Promise<NoSchemeResponse> {
+  const event = await findEventByHash(db, input.hash);
+  if (!event) throw new EventNotFound(input.hash);
+
+  const notYet = event.sale_starts_at !== null && event.sale_starts_at.getTime() > ctx.now.getTime();
+  const sessions = notYet ? [] : await findSessionsOnSale(db, event.id, ctx.now, ctx.tz);
+  const [prices, stock, composition, checkboxes, subscription] = await Promise.all([
+    findPrices(db, event.id),
+    findPriceStock(db, sessions.map((s) => s.id)),
+    event.is_subscription ? findComposition(db, event.id, ctx.tz) : Promise.resolve([]),
+    findOrderCheckboxes(db, event.id),
+    input.crmClientId === undefined ? Promise.resolve(undefined) : findCoveringSubscription(db, input.crmClientId, event.id),
+  ]);
+  const shown = byPayment(prices, input.pushkarta);
+
+  const calendar: CalendarEntry[] = sessions.map((s) => ({
+    calendar_id: s.id,
+    event_day: s.day,
+    event_time: s.time,
+    quant: s.remaining,
+    groupquant: s.group_remaining,
+  }));
+  const checkboxList: OrderCheckbox[] = checkboxes.map((c) => ({ id: c.id, name: c.name, url: c.url, filling: c.required ? 1 : 0 }));
+
+  return {
+    errorCode: '0',
+    errorText: '',
+    action: {
+      hash: event.hash,
+      action_id: event.id,
+      age_from: event.age_from,
+      maybefree: event.is_free ? 1 : 0,
+      rowcount: event.price_rows,
+      demquantlimit: event.order_limit,
+      writeticketname: event.named_tickets ? 1 : 0,
+      usepushkarta: event.use_pushkin_card ? 1 : 0,
+      usenopushkarta: event.use_ordinary_card ? 1 : 0,
+      useseatsvg: event.use_seat_map ? 1 : 0,
+      issubscription: event.is_subscription ? 1 : 0,
+      name: event.name,
+      location: Object.keys(event.location).length > 0 ? event.location : event.venue_name,
+      descript_url: event.description_url,
+      note: event.note,
+      notice: event.notice,
+      grouplimit: event.group_limit,
+    },
+    actionStr: composition.map((c) => ({
+      action: c.name,
+      location: c.location,
+      address: c.address,
+      day: c.day ?? '',
+      time: c.time ?? '',
+    })),
+    calendar,
+    // A subscription's own prices are what it sells for; elsewhere subscription prices are
+    // those of tickets taken by subscription (sub=1).
+    price: priceEntries(
+      shown.filter((r) => event.is_subscription || !r.for_subscription),
+      event,
+      sessions,
+    ),
+    ticketPrice: priceEntries(
+      shown.filter((r) => !event.is_subscription && r.for_subscription),
+      event,
+      sessions,
+    ),
+    ticketInfo: {
+      totalticketcount: notYet ? NOT_ON_SALE_YET : sessions.reduce((sum, s) => sum + s.remaining, 0),
+      showticketcount: event.show_ticket_count ? 1 : 0,
+      showquant: event.show_quant ? 1 : 0,
+      pricelimits: stock.map((s) => ({ calendar_id: s.session_id, price_id: s.price_id, quant: s.remaining })),
+      subscription: subscription
+        ? { subscrit_id: subscription.subscription_event_id, hash_id: subscription.hash, quant: subscription.remaining }
+        : null,
+      saledate: notYet && event.sale_starts_at ? event.sale_starts_at.toISOString() : null,
+    },
+    checkboxList,
+  };
+}

@@ -1,0 +1,29 @@
+import type { Db } from '../db/client.ts';
+import { releaseOrderServices } from '../offers/offers.service.ts';
+import { releaseOrder } from '../orders/orders.service.ts';
+
+/**
+ * Cancels unpaid orders whose reserve time has ended and puts their places (and offer stock)
+ * back on sale (design invariant 2). Safe with several instances: each claims a batch with
+ * FOR UPDATE SKIP LOCKED, so two workers never take the same order, and releaseOrder's guard
+ * releases an order once even if it were reached twice. Answers how many orders it released.
+ */
+export async function expireUnpaidOrders(db: Db, at: Date, limit = 200): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: number }>(
+      `select id from orders
+       where status in (10, 20) and released_at is null and reserved_until <= $1
+       order by reserved_until, id limit $2
+       for update skip locked`,
+      [at, limit],
+    );
+    let released = 0;
+    for (const { id } of rows) {
+      if (await releaseOrder(tx, id, at, 'expired')) {
+        await releaseOrderServices(tx, id);
+        released += 1;
+      }
+    }
+    return released;
+  });
+}

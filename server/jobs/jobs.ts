@@ -1,0 +1,39 @@
+/** A background task run every intervalMs; a run never overlaps the previous one. */
+export type Job = { name: string; intervalMs: number; run: () => Promise<unknown> };
+
+type Log = { error(obj: unknown, msg?: string): void };
+
+/**
+ * Runs the background jobs of this instance (reservation expiry, mail outbox, refunds). Every
+ * job is safe to run on several instances at once, so each instance simply runs them all.
+ */
+export function startJobs(jobs: readonly Job[], log: Log) {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<string>();
+  let stopped = false;
+  for (const job of jobs) {
+    const tick = async () => {
+      if (stopped || running.has(job.name)) return;
+      running.add(job.name);
+      try {
+        await job.run();
+      } catch (error) {
+        log.error({ err: error, job: job.name }, 'background job failed');
+      } finally {
+        running.delete(job.name);
+      }
+    };
+    const timer = setInterval(() => void tick(), job.intervalMs);
+    timer.unref();
+    timers.push(timer);
+    void tick();
+  }
+  return {
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearInterval(timer);
+      // Let a run in progress finish before the database closes.
+      for (let i = 0; i < 100 && running.size > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    },
+  };
+}

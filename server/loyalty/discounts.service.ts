@@ -1,0 +1,210 @@
+import type { Lang } from '../../contract/common.ts';
+import { ErrorCode } from '../../contract/errors.ts';
+import { PROMO_MIN_LENGTH } from '../../contract/order-view.ts';
+import type { Db, Queryable } from '../db/client.ts';
+import { BusinessError } from '../http.ts';
+import { lockChangeableOrder, recomputeOrderTotals } from '../order-view/order-state.ts';
+
+type Texts = Record<Lang, string>;
+export const discountTexts = {
+  invalidPromo: { ru: 'Недействительный промокод', en: 'Invalid promo code', kz: 'Жарамсыз промокод', ch: '优惠码无效' },
+  cardNotFound: { ru: 'Карта лояльности не найдена', en: 'Loyalty card not found', kz: 'Адалдық картасы табылмады', ch: '未找到会员卡' },
+  cardBlocked: { ru: 'Карта лояльности заблокирована', en: 'The loyalty card is blocked', kz: 'Адалдық картасы бұғатталған', ch: '会员卡已被冻结' },
+  noCard: { ru: 'Сначала укажите карту лояльности', en: 'Enter your loyalty card first', kz: 'Алдымен адалдық картасын енгізіңіз', ch: '请先输入会员卡' },
+  badBonuses: {
+    ru: 'Количество бонусов должно быть целым, больше 0 и не больше доступного',
+    en: 'Bonuses must be a whole number above 0 and not above the available amount',
+    kz: 'Бонустар саны бүтін, 0-ден үлкен және қолжетімдіден аспауы керек',
+    ch: '积分必须为大于 0 且不超过可用数量的整数',
+  },
+} satisfies Record<string, Texts>;
+
+const invalidPromo = () => new BusinessError(ErrorCode.validation, { status: 400, text: (l) => discountTexts.invalidPromo[l], details: { promoCode: '' } });
+
+type CardRow = { id: number; code: string; is_blocked: boolean; balance: number; accrual_percent: number };
+
+/** A card's balance minus the bonuses other unpaid orders hold, so no bonus is spent twice. */
+async function freeBalance(tx: Queryable, card: CardRow, exceptOrderId: number): Promise<number> {
+  const { rows } = await tx.query<{ held: number }>(
+    `select coalesce(sum(d.bonuses), 0)::int as held from order_discounts d join orders o on o.id = d.order_id
+     where d.card_id = $1 and d.order_id <> $2 and o.status in (10, 20) and o.released_at is null`,
+    [card.id, exceptOrderId],
+  );
+  return Math.max(0, card.balance - (rows[0]?.held ?? 0));
+}
+
+/** The bonuses an order may use now: the card's free balance, at most whole roubles left to pay. */
+export async function availableBonuses(tx: Queryable, orderId: number, card: CardRow): Promise<number> {
+  if (card.is_blocked) return 0;
+  const { rows } = await tx.query<{ room: number }>(
+    `select (o.subtotal + o.services_total - coalesce(d.promo_discount, 0)) as room
+     from orders o left join order_discounts d on d.order_id = o.id where o.id = $1`,
+    [orderId],
+  );
+  return Math.min(await freeBalance(tx, card, orderId), Math.floor((rows[0]?.room ?? 0) / 100));
+}
+
+async function ensureDiscountRow(tx: Queryable, orderId: number) {
+  await tx.query('insert into order_discounts (order_id) values ($1) on conflict do nothing', [orderId]);
+}
+
+/**
+ * Applies what the visitor sent: a promo code (percent or amount, validity window, usage
+ * limit, event), a loyalty card, and bonuses to spend (whole, above 0, within what is
+ * available). All in one transaction: a refused part changes nothing.
+ */
+export async function applyDiscount(
+  db: Db,
+  input: { hash: string; at: Date; promoCode?: string | undefined; cardCode?: string | undefined; bonuses?: number | undefined },
+): Promise<{ promoCode: string }> {
+  return db.transaction(async (tx) => {
+    const order = await lockChangeableOrder(tx, input.hash, input.at);
+    await ensureDiscountRow(tx, order.id);
+    let promoCode = '';
+
+    if (input.promoCode !== undefined && input.promoCode !== '') {
+      const code = input.promoCode.trim().toUpperCase();
+      if (code.length < PROMO_MIN_LENGTH) throw invalidPromo();
+      // The row lock serialises orders racing for the last use of a limited code.
+      const { rows } = await tx.query<{ id: number; usage_limit: number | null; event_id: number | null; valid_from: Date | null; valid_until: Date | null }>(
+        'select id, usage_limit, event_id, valid_from, valid_until from promo_codes where code = $1 and is_active for update',
+        [code],
+      );
+      const promo = rows[0];
+      const at = input.at.getTime();
+      if (!promo) throw invalidPromo();
+      if ((promo.valid_from && promo.valid_from.getTime() > at) || (promo.valid_until && promo.valid_until.getTime() <= at)) throw invalidPromo();
+      if (promo.event_id !== null && promo.event_id !== order.event_id) throw invalidPromo();
+      if (promo.usage_limit !== null) {
+        const used = await tx.query<{ n: number }>(
+          `select count(*)::int as n from order_discounts d join orders o on o.id = d.order_id
+           where d.promo_code_id = $1 and d.order_id <> $2 and (o.status = 30 or (o.status in (10, 20) and o.released_at is null))`,
+          [promo.id, order.id],
+        );
+        if ((used.rows[0]?.n ?? 0) >= promo.usage_limit) throw invalidPromo();
+      }
+      await tx.query('update order_discounts set promo_code_id = $2 where order_id = $1', [order.id, promo.id]);
+      promoCode = code;
+      await recomputeOrderTotals(tx, order.id);
+    }
+
+    let card: CardRow | undefined;
+    if (input.cardCode) {
+      const { rows } = await tx.query<CardRow>('select * from loyalty_cards where code = $1 for update', [input.cardCode.trim()]);
+      card = rows[0];
+      if (!card) throw new BusinessError(ErrorCode.notFound, { status: 404, text: (l) => discountTexts.cardNotFound[l] });
+      await tx.query('update order_discounts set card_id = $2, bonuses = case when card_id = $2 then bonuses else 0 end where order_id = $1', [
+        order.id,
+        card.id,
+      ]);
+    }
+
+    if (input.bonuses !== undefined && input.bonuses > 0) {
+      if (!card) {
+        const { rows } = await tx.query<CardRow>(
+          'select c.* from loyalty_cards c join order_discounts d on d.card_id = c.id where d.order_id = $1 for update of c',
+          [order.id],
+        );
+        card = rows[0];
+      }
+      if (!card) throw new BusinessError(ErrorCode.validation, { status: 400, text: (l) => discountTexts.noCard[l] });
+      if (card.is_blocked) throw new BusinessError(ErrorCode.validation, { status: 409, text: (l) => discountTexts.cardBlocked[l] });
+      if (!Number.isInteger(input.bonuses) || input.bonuses > (await availableBonuses(tx, order.id, card))) {
+        throw new BusinessError(ErrorCode.validation, { status: 400, text: (l) => discountTexts.badBonuses[l] });
+      }
+      await tx.query('update order_discounts set bonuses = $2 where order_id = $1', [order.id, input.bonuses]);
+    }
+    await recomputeOrderTotals(tx, order.id);
+    if (!promoCode) {
+      const { rows } = await tx.query<{ code: string | null }>(
+        'select p.code from order_discounts d left join promo_codes p on p.id = d.promo_code_id where d.order_id = $1',
+        [order.id],
+      );
+      promoCode = rows[0]?.code ?? '';
+    }
+    return { promoCode };
+  });
+}
+
+/** Cancels the promo code, the bonuses, or both (the card stays linked). */
+export async function cancelDiscount(db: Db, input: { hash: string; at: Date; what: 'promo' | 'bonuses' | 'all' }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockChangeableOrder(tx, input.hash, input.at);
+    const promo = input.what !== 'bonuses';
+    const bonuses = input.what !== 'promo';
+    await tx.query(
+      `update order_discounts set
+         promo_code_id = case when $2 then null else promo_code_id end, promo_discount = case when $2 then 0 else promo_discount end,
+         bonuses = case when $3 then 0 else bonuses end, bonus_discount = case when $3 then 0 else bonus_discount end
+       where order_id = $1`,
+      [order.id, promo, bonuses],
+    );
+    await recomputeOrderTotals(tx, order.id);
+  });
+}
+
+/**
+ * On payment: spends the order's bonuses and accrues new ones (the card's percent of the amount
+ * paid, whole bonuses). Once per order: loyalty_transactions has one spend and one accrual.
+ */
+export async function settleLoyalty(tx: Queryable, orderId: number, at: Date): Promise<void> {
+  const { rows } = await tx.query<{ card_id: number | null; bonuses: number; total: number; accrual_percent: number; is_blocked: boolean }>(
+    `select d.card_id, d.bonuses, o.total, c.accrual_percent, c.is_blocked
+     from order_discounts d join orders o on o.id = d.order_id join loyalty_cards c on c.id = d.card_id
+     where d.order_id = $1`,
+    [orderId],
+  );
+  const row = rows[0];
+  if (!row || row.card_id === null) return;
+  if (row.bonuses > 0) {
+    const spent = await tx.query(
+      `insert into loyalty_transactions (card_id, order_id, kind, bonuses, created_at) values ($1, $2, 'spend', $3, $4) on conflict do nothing`,
+      [row.card_id, orderId, row.bonuses, at],
+    );
+    if (spent.rowCount > 0) await tx.query('update loyalty_cards set balance = greatest(0, balance - $2) where id = $1', [row.card_id, row.bonuses]);
+  }
+  if (row.is_blocked) return;
+  const charged = Math.floor((row.total * row.accrual_percent) / 100 / 100);
+  const accrued = await tx.query(
+    `insert into loyalty_transactions (card_id, order_id, kind, bonuses, created_at) values ($1, $2, 'accrue', $3, $4) on conflict do nothing`,
+    [row.card_id, orderId, charged, at],
+  );
+  if (accrued.rowCount > 0) {
+    await tx.query('update loyalty_cards set balance = balance + $2 where id = $1', [row.card_id, charged]);
+    await tx.query('update order_discounts set charged_bonus = $2 where order_id = $1', [orderId, charged]);
+  }
+}
+
+/** discountData of the order view. */
+export async function discountDataOf(db: Queryable, orderId: number) {
+  const { rows } = await db.query<{
+    promo: string | null;
+    promo_discount: number;
+    bonuses: number;
+    bonus_discount: number;
+    charged_bonus: number;
+    card_id: number | null;
+    code: string | null;
+    is_blocked: boolean | null;
+    balance: number | null;
+    accrual_percent: number | null;
+  }>(
+    `select p.code as promo, d.promo_discount, d.bonuses, d.bonus_discount, d.charged_bonus, c.id as card_id, c.code,
+       c.is_blocked, c.balance, c.accrual_percent
+     from order_discounts d left join promo_codes p on p.id = d.promo_code_id left join loyalty_cards c on c.id = d.card_id
+     where d.order_id = $1`,
+    [orderId],
+  );
+  const d = rows[0];
+  const card = d && d.card_id !== null ? { id: d.card_id, code: d.code ?? '', is_blocked: Boolean(d.is_blocked), balance: d.balance ?? 0, accrual_percent: d.accrual_percent ?? 0 } : undefined;
+  return {
+    cardCode: card?.code ?? '',
+    isBlocked: (card?.is_blocked ? 1 : 0) as 0 | 1,
+    availableBonuses: card ? await availableBonuses(db, orderId, card) : 0,
+    useBonuses: d?.bonuses ?? 0,
+    totalBalance: card?.balance ?? 0,
+    totalDiscount: ((d?.promo_discount ?? 0) + (d?.bonus_discount ?? 0)) / 100,
+    chargedBonus: d?.charged_bonus ?? 0,
+    promoCode: d?.promo ?? '',
+  };
+}

@@ -1,0 +1,134 @@
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createClock, openTestDb } from '../../tests/harness.ts';
+import type { Db } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { deliverDueMail, retryDelayMs } from './mail-worker.ts';
+import { enqueueMail } from './outbox.ts';
+import { fileTransport, smtpTransport } from './transport.ts';
+
+type Received = { to: string[]; raw: string };
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
+async function startSmtp(port = 0) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = server.server.address() as AddressInfo;
+  return { received, port: address.port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+let db: Db;
+beforeAll(async () => {
+  db = await openTestDb();
+  await migrate(db);
+});
+beforeEach(() => db.exec('delete from mail_outbox'));
+afterAll(() => db.close());
+
+const from = 'Storefront <tickets@example.test>';
+
+describe('mail outbox', () => {
+  it('delivers an enqueued message to a real SMTP server once', async () => {
+    const smtp = await startSmtp();
+    const clock = createClock();
+    const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}`, { timeoutMs: 3000 });
+    try {
+      await db.transaction((tx) => enqueueMail(tx, { to: 'buyer@example.test', subject: 'Заказ № 100001', text: 'Билеты: http://x/ticket/abc' }, clock.date()));
+      expect(await deliverDueMail(db, transport, { now: clock.now, from })).toEqual({ sent: 1, failed: 0 });
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]?.to).toEqual(['buyer@example.test']);
+      expect(smtp.received[0]?.raw).toContain('http://x/ticket/abc');
+      // Nothing left: a second run sends nothing more.
+      expect(await deliverDueMail(db, transport, { now: clock.now, from })).toEqual({ sent: 0, failed: 0 });
+      expect(smtp.received).toHaveLength(1);
+    } finally {
+      transport.close();
+      await smtp.close();
+    }
+  });
+
+  it('keeps a message while the SMTP server is down and delivers it after the retry delay', async () => {
+    const probe = await startSmtp();
+    const port = probe.port;
+    await probe.close();
+    const clock = createClock();
+    const transport = smtpTransport(`smtp://127.0.0.1:${port}`, { timeoutMs: 2000 });
+    try {
+      await db.transaction((tx) => enqueueMail(tx, { to: 'late@example.test', subject: 'S', text: 'T' }, clock.date()));
+      expect(await deliverDueMail(db, transport, { now: clock.now, from })).toEqual({ sent: 0, failed: 1 });
+      const { rows } = await db.query<{ attempts: number; last_error: string; sent_at: Date | null }>('select attempts, last_error, sent_at from mail_outbox');
+      expect(rows[0]).toMatchObject({ attempts: 1, sent_at: null });
+      expect(rows[0]?.last_error).toBeTruthy();
+
+      const smtp = await startSmtp(port);
+      try {
+        // Not due yet: the backoff holds it back.
+        expect(await deliverDueMail(db, transport, { now: clock.now, from })).toEqual({ sent: 0, failed: 0 });
+        clock.advance(retryDelayMs(1));
+        expect(await deliverDueMail(db, transport, { now: clock.now, from })).toEqual({ sent: 1, failed: 0 });
+        expect(smtp.received.map((m) => m.to)).toEqual([['late@example.test']]);
+      } finally {
+        await smtp.close();
+      }
+    } finally {
+      transport.close();
+    }
+  });
+
+  it('enqueues a message with a dedupe key once', async () => {
+    const at = new Date();
+    const first = await db.transaction((tx) => enqueueMail(tx, { to: 'a@b.cd', subject: 's', text: 't', dedupeKey: 'k1' }, at));
+    const second = await db.transaction((tx) => enqueueMail(tx, { to: 'a@b.cd', subject: 's', text: 't', dedupeKey: 'k1' }, at));
+    expect(first).toBeTypeOf('number');
+    expect(second).toBeUndefined();
+    expect((await db.query('select * from mail_outbox')).rows).toHaveLength(1);
+  });
+
+  it('loses no message when the transaction that enqueued it rolls back, and sends none', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await enqueueMail(tx, { to: 'a@b.cd', subject: 's', text: 't' }, new Date());
+        throw new Error('the order change failed');
+      }),
+    ).rejects.toThrow();
+    expect((await db.query('select * from mail_outbox')).rows).toHaveLength(0);
+  });
+
+  it('writes .eml files when no SMTP server is configured', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'outbox-'));
+    const transport = fileTransport(dir);
+    const clock = createClock();
+    try {
+      await db.transaction((tx) => enqueueMail(tx, { to: 'file@example.test', subject: 'Билеты', text: 'Ссылка http://x/order/h' }, clock.date()));
+      expect(await deliverDueMail(db, transport, { now: clock.now, from })).toEqual({ sent: 1, failed: 0 });
+      const files = await readdir(dir);
+      expect(files).toHaveLength(1);
+      const eml = await readFile(path.join(dir, files[0] as string), 'utf8');
+      expect(eml).toContain('To: file@example.test');
+      expect(eml).toContain('http://x/order/h');
+    } finally {
+      transport.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,147 @@
+import type { Lang } from '../../contract/common.ts';
+import { ErrorCode } from '../../contract/errors.ts';
+import type { Db, Queryable } from '../db/client.ts';
+import { BusinessError } from '../http.ts';
+import { findOrderLines } from '../orders/orders.repository.ts';
+import { toKopecks } from '../orders/pricing.ts';
+import { lockChangeableOrder, recomputeOrderTotals } from '../order-view/order-state.ts';
+import {
+  type OfferRow,
+  type OrderServiceRow,
+  findOffersForEvent,
+  findOrderServices,
+  giveOfferStock,
+  insertOrderServices,
+  takeOfferStock,
+} from './offers.repository.ts';
+
+type Texts = Record<Lang, string>;
+const texts = {
+  unknownOffer: {
+    ru: 'Предложение недоступно. Обновите страницу.',
+    en: 'The offer is not available. Please reload the page.',
+    kz: 'Ұсыныс қолжетімсіз. Бетті жаңартыңыз.',
+    ch: '该优惠不可用，请刷新页面。',
+  },
+  priceChanged: {
+    ru: 'Цена предложения изменилась. Обновите страницу.',
+    en: 'The price of the offer has changed. Please reload the page.',
+    kz: 'Ұсыныс бағасы өзгерді. Бетті жаңартыңыз.',
+    ch: '优惠价格已变更，请刷新页面。',
+  },
+  soldOut: { ru: 'Предложение закончилось.', en: 'The offer has sold out.', kz: 'Ұсыныс аяқталды.', ch: '该优惠已售罄。' },
+  cannotDelete: {
+    ru: 'Эту услугу удалить нельзя.',
+    en: 'This service cannot be removed.',
+    kz: 'Бұл қызметті жоюға болмайды.',
+    ch: '无法删除此服务。',
+  },
+} satisfies Record<string, Texts>;
+
+export type OfferLimits = { offer: OfferRow; limit: number };
+
+/**
+ * How many more of each offer (price id) an order may take: the per-order limit, for a
+ * seat-tied service also one per place, and the stock left, minus what the order already has.
+ */
+export function offerLimit(offer: Pick<OfferRow, 'per_order_limit' | 'seat_tied' | 'stock'>, places: number, taken: number): number {
+  let cap = offer.per_order_limit;
+  if (offer.seat_tied) cap = Math.min(cap, places);
+  const left = cap - taken;
+  const stock = offer.stock === null ? Number.POSITIVE_INFINITY : offer.stock;
+  return Math.max(0, Math.min(left, stock));
+}
+
+/** The offers shown for an order: each for each of its unreleased lines, with its limit. */
+export async function offersForOrder(db: Queryable, order: { id: number; event_id: number }) {
+  const [offers, lines, services] = await Promise.all([findOffersForEvent(db, order.event_id), findOrderLines(db, order.id), findOrderServices(db, order.id)]);
+  const live = lines.filter((l) => !l.released);
+  const places = live.reduce((sum, l) => sum + l.quantity, 0);
+  const taken = countBy(services, (s) => s.offer_id);
+  return live.flatMap((line) =>
+    offers.map((offer) => ({ parentId: line.id, offer, limit: offerLimit(offer, places, taken.get(offer.id) ?? 0) })),
+  );
+}
+
+function countBy<T>(items: readonly T[], key: (item: T) => number): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+  return counts;
+}
+
+export type OfferRequestItem = { parent_id: number; package_id: number; price_id: number; cost: number };
+
+/** Adds several offers to an unpaid order at once; all or nothing. */
+export async function addOffers(db: Db, input: { hash: string; items: readonly OfferRequestItem[]; at: Date }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockChangeableOrder(tx, input.hash, input.at);
+    const [offers, lines, services] = await Promise.all([findOffersForEvent(tx, order.event_id), findOrderLines(tx, order.id), findOrderServices(tx, order.id)]);
+    const live = new Map(lines.filter((l) => !l.released).map((l) => [l.id, l]));
+    const places = [...live.values()].reduce((sum, l) => sum + l.quantity, 0);
+    const byId = new Map(offers.map((o) => [o.id, o]));
+    for (const item of input.items) {
+      const offer = byId.get(item.price_id);
+      if (!offer || !live.has(item.parent_id) || offer.package_id !== item.package_id) {
+        throw new BusinessError(ErrorCode.validation, { status: 400, text: (l) => texts.unknownOffer[l] });
+      }
+      if (toKopecks(item.cost) !== offer.amount) throw new BusinessError(ErrorCode.validation, { status: 409, text: (l) => texts.priceChanged[l] });
+    }
+    const wanted = countBy(input.items, (i) => i.price_id);
+    const taken = countBy(services, (s) => s.offer_id);
+    for (const [priceId, count] of wanted) {
+      const offer = byId.get(priceId) as OfferRow; // every price id was checked above
+      if (count > offerLimit({ ...offer, stock: null }, places, taken.get(priceId) ?? 0)) throw new BusinessError(ErrorCode.limit);
+    }
+    // A seat-tied service comes once per place of the ticket it belongs to.
+    const perParent = countBy(
+      input.items.filter((i) => byId.get(i.price_id)?.seat_tied),
+      (i) => i.parent_id * 1_000_003 + i.price_id,
+    );
+    const takenPerParent = countBy(services, (s) => s.parent_line_id * 1_000_003 + s.offer_id);
+    for (const item of input.items) {
+      const key = item.parent_id * 1_000_003 + item.price_id;
+      if (!byId.get(item.price_id)?.seat_tied) continue;
+      const quantity = live.get(item.parent_id)?.quantity ?? 0;
+      if ((perParent.get(key) ?? 0) + (takenPerParent.get(key) ?? 0) > quantity) throw new BusinessError(ErrorCode.limit);
+    }
+    for (const [priceId, count] of wanted) {
+      if (!(await takeOfferStock(tx, priceId, count))) throw new BusinessError(ErrorCode.limit, { text: (l) => texts.soldOut[l] });
+    }
+    await insertOrderServices(
+      tx,
+      order.id,
+      input.items.map((i) => {
+        const offer = byId.get(i.price_id) as OfferRow;
+        return { parentLineId: i.parent_id, offerId: offer.id, packageId: offer.package_id, amount: offer.amount };
+      }),
+      input.at,
+    );
+    await recomputeOrderTotals(tx, order.id);
+  });
+}
+
+/** Removes an attached service (only one with candelete = 1) from an unpaid order. */
+export async function removeOffer(db: Db, input: { hash: string; id: number; at: Date }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockChangeableOrder(tx, input.hash, input.at);
+    const { rows } = await tx.query<OrderServiceRow>('delete from order_services where id = $1 and order_id = $2 and can_delete returning *', [input.id, order.id]);
+    const removed = rows[0];
+    if (!removed) {
+      const exists = await tx.query('select 1 from order_services where id = $1 and order_id = $2', [input.id, order.id]);
+      if (exists.rows.length > 0) throw new BusinessError(ErrorCode.validation, { status: 409, text: (l) => texts.cannotDelete[l] });
+      throw new BusinessError(ErrorCode.notFound, { status: 404 });
+    }
+    await giveOfferStock(tx, removed.offer_id, 1);
+    await recomputeOrderTotals(tx, order.id);
+  });
+}
+
+/** Gives back the offer stock of a released order's services, once (used by reservation expiry). */
+export async function releaseOrderServices(tx: Queryable, orderId: number): Promise<void> {
+  const { rows } = await tx.query<{ offer_id: number; n: number }>(
+    `with released as (update order_services set released = true where order_id = $1 and not released returning offer_id)
+     select offer_id, count(*)::int as n from released group by offer_id`,
+    [orderId],
+  );
+  for (const row of rows) await giveOfferStock(tx, row.offer_id, row.n);
+}

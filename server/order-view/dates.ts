@@ -1,0 +1,33 @@
+import { LANGS, type Lang, type Localized } from '../../contract/common.ts';
+
+const LOCALES: Record<Lang, string> = { ru: 'ru-RU', en: 'en-GB', kz: 'kk-KZ', ch: 'zh-CN' };
+
+function parts(at: Date, timeZone: string) {
+  const fmt = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const get = (type: string) => fmt.formatToParts(at).find((p) => p.type === type)?.value ?? '';
+  return { day: `${get('day')}.${get('month')}.${get('year')}`, time: `${get('hour')}:${get('minute')}` };
+}
+
+/** A session's date and time as the spec sends them: dd.mm.yyyy and HH:MM ('00:00' = no time), in the venue's zone. */
+export function sessionDayTime(at: Date, hasTime: boolean, timeZone: string) {
+  const p = parts(at, timeZone);
+  return { day: p.day, time: hasTime ? p.time : '00:00' };
+}
+
+const each = (fn: (lang: Lang) => string): Localized => Object.fromEntries(LANGS.map((l) => [l, fn(l)])) as Localized;
+
+/** '21 ноября 2026' and 'суббота' in each language. */
+export function localizedDay(at: Date, timeZone: string): { day_str: Localized; dayofweek: Localized } {
+  return {
+    day_str: each((l) => new Intl.DateTimeFormat(LOCALES[l], { timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(at)),
+    dayofweek: each((l) => new Intl.DateTimeFormat(LOCALES[l], { timeZone, weekday: 'long' }).format(at)),
+  };
+}
+
+/** A localized jsonb value with every language present (missing ones fall back to en, then ru). */
+export function fullLocalized(text: Partial<Record<string, string>> | null | undefined): Localized {
+  const t = text ?? {};
+  return each((l) => t[l] || t.en || t.ru || '');
+}
+
+export const sameInAll = (value: string): Localized => each(() => value);

@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts';
+import { expireUnpaidOrders } from '../jobs/expiry.ts';
+import { remaining } from '../orders/order-test-kit.ts';
+import { completeAtBank, makeOrder, pay, preparePaymentCatalog, sandboxId, view } from '../payments/payment-test-kit.ts';
+
+const START = new Date('2026-11-21T10:00:00Z');
+const CARD_CODE = '1000200030004000';
+const BLOCKED_CARD = '9999000011112222';
+const AUDIO = { package_id: 1, price_id: 1, cost: 250 }; // seat-tied, limit 10
+const PROGRAMME = { package_id: 2, price_id: 2, cost: 300 }; // limit 2 per order
+const PARKING = { package_id: 3, price_id: 3, cost: 500 }; // limit 1, stock 40
+
+let t: TestApp;
+let seatIds: number[];
+beforeAll(async () => {
+  t = await createTestApp({ demo: false, clock: createClock(START) });
+  ({ seatIds } = await preparePaymentCatalog(t, { capacity: 500 }));
+});
+afterAll(() => t.close());
+beforeEach(() => t.clock.set(START));
+
+describe('POST /api/order/view', () => {
+  it('answers every field of the order view for an unpaid order', async () => {
+    const order = await makeOrder(t);
+    const { status, body } = await view(t, order.hash);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      errorCode: '0',
+      ord_num: order.number,
+      hash: order.hash,
+      status: 20,
+      reserveTime: 900,
+      printingAllowed: 0,
+      paymentAllowed: true,
+      demsumma: 1060,
+      cost: 1060,
+      url_pay: '/api/order/pay',
+      creditCompanyId: 1,
+      payment_qr: null,
+      name: 'Иван Петров',
+      email: 'buyer@example.test',
+      phone: '+79990000000',
+      toping: [],
+      service: [{ id: 0, action: { ru: 'Сервисный сбор' }, cost: 60 }],
+      discountData: { cardCode: '', isBlocked: 0, availableBonuses: 0, useBonuses: 0, totalBalance: 0, totalDiscount: 0, chargedBonus: 0, promoCode: '' },
+    });
+    expect(body.payments.map((p: { creditcompany_id: number }) => p.creditcompany_id)).toEqual([1, 2, 3]);
+    expect(body.payments[0]).toMatchObject({ protocol_type: 1, protocol_kind: 1, name: { ru: 'Банковская карта', en: 'Bank card' } });
+    const row = body.main[0];
+    expect(row).toMatchObject({
+      action: { ru: 'Событие' },
+      action_group: '9000-9000',
+      price: 500,
+      quant: 2,
+      cost: 1000,
+      tickettype: 1,
+      ticketcode: '',
+      _qrcode: '',
+      category: { ru: 'Взрослый' },
+      seat_id: 0,
+    });
+    expect(row.day).toMatch(/^\d\d\.\d\d\.\d{4}$/);
+    expect(row.time).toMatch(/^\d\d:\d\d$/);
+    expect(row.day_str.ru).toMatch(/\d{4}/);
+    expect(row.dayofweek.ru).toMatch(/^[а-я]+$/);
+    expect(body.addToping).toHaveLength(3);
+    expect(body.addToping[0]).toMatchObject({ parent_id: row.id, ...AUDIO, limit: 2, seat_tied: 1, action: { ru: 'Аудиогид' } });
+  });
+
+  it('shows a seat row with sector, row and seat', async () => {
+    const order = await makeOrder(t, { lines: [{ seatId: seatIds[0] as number, quantity: 1 }] });
+    const row = (await view(t, order.hash)).body.main[0];
+    expect(row).toMatchObject({ rowname: '1', seat: { ru: '1' }, sector: { ru: 'Партер' }, seat_id: seatIds[0], quant: 1 });
+  });
+
+  it('answers an unknown hash with "Заказ удалён или не найден"', async () => {
+    const { status, body } = await view(t, 'unknown-order-hash-000000');
+    expect(status).toBe(404);
+    expect(body).toEqual({ errorCode: '-1004', errorText: 'Заказ удалён или не найден' });
+    expect((await view(t, 'unknown-order-hash-000000', 'en')).body.errorText).toBe('The order was deleted or not found');
+  });
+
+  it('ends payment when the reserve time runs out: reserveTime 0, paymentAllowed false, no offers', async () => {
+    const order = await makeOrder(t);
+    t.clock.advance(15 * 60_000 - 1000);
+    expect((await view(t, order.hash)).body).toMatchObject({ reserveTime: 1, paymentAllowed: true });
+    t.clock.advance(1000);
+    expect((await view(t, order.hash)).body).toMatchObject({ reserveTime: 0, paymentAllowed: false, printingAllowed: 0, addToping: [] });
+  });
+});
+
+describe('special offers', () => {
+  const add = (hash: string, data: object[]) => t.post('/api/order/add-special-offer', { hash, lang: 'ru', data });
+
+  it('adds several offers at once and the total follows; removes one with candelete = 1', async () => {
+    const order = await makeOrder(t);
+    const parent = (await view(t, order.hash)).body.main[0].id;
+    const added = await add(order.hash, [
+      { uid: 'a', parent_id: parent, ...AUDIO },
+      { uid: 'b', parent_id: parent, ...PROGRAMME },
+    ]);
+    expect(added.json()).toEqual({ errorCode: '0', errorText: '' });
+    const { body } = await view(t, order.hash);
+    expect(body.demsumma).toBe(1060 + 250 + 300);
+    expect(body.toping).toHaveLength(2);
+    expect(body.toping[0]).toMatchObject({ parent_id: parent, cost: 250, candelete: 1, action: { ru: 'Аудиогид' } });
+    expect(body.addToping.find((o: { price_id: number }) => o.price_id === 2).limit).toBe(1);
+
+    const removed = await t.post('/api/order/remove-special-offer', { hash: order.hash, lang: 'ru', id: body.toping[0].id });
+    expect(removed.json()).toEqual({ errorCode: '0', errorText: '' });
+    expect((await view(t, order.hash)).body.demsumma).toBe(1060 + 300);
+  });
+
+  it.each([
+    { name: 'more of one price id than its limit', items: [PROGRAMME, PROGRAMME, PROGRAMME], code: '-9998' },
+    { name: 'more seat-tied services than places', items: [AUDIO, AUDIO, AUDIO], code: '-9998' },
+    { name: 'a changed price', items: [{ ...PARKING, cost: 1 }], code: '-1002' },
+    { name: 'an unknown offer', items: [{ package_id: 9, price_id: 99, cost: 1 }], code: '-1002' },
+  ])('refuses $name and adds nothing', async ({ items, code }) => {
+    const order = await makeOrder(t);
+    const parent = (await view(t, order.hash)).body.main[0].id;
+    const response = await add(order.hash, items.map((item) => ({ parent_id: parent, ...item })));
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.json().errorCode).toBe(code);
+    const { body } = await view(t, order.hash);
+    expect(body.toping).toEqual([]);
+    expect(body.demsumma).toBe(1060);
+  });
+
+  it('keeps the limit across calls and refuses a removal when candelete = 0', async () => {
+    const order = await makeOrder(t);
+    const parent = (await view(t, order.hash)).body.main[0].id;
+    expect((await add(order.hash, [{ parent_id: parent, ...PARKING }])).statusCode).toBe(200);
+    expect((await add(order.hash, [{ parent_id: parent, ...PARKING }])).json().errorCode).toBe('-9998');
+    const { body } = await view(t, order.hash);
+    expect(body.addToping.find((o: { price_id: number }) => o.price_id === 3).limit).toBe(0);
+    await t.db.query('update order_services set can_delete = false where order_id = $1', [order.id]);
+    const refused = await t.post('/api/order/remove-special-offer', { hash: order.hash, lang: 'ru', id: body.toping[0].id });
+    expect(refused.statusCode).toBe(409);
+    expect((await view(t, order.hash)).body.toping[0].candelete).toBe(0);
+  });
+
+  it('gives offer stock back when the order expires', async () => {
+    const stock = async () => (await t.db.query<{ stock: number }>('select stock from special_offers where id = 3')).rows[0]?.stock;
+    t.clock.advance(16 * 60_000);
+    await expireUnpaidOrders(t.db, t.clock.date());
+    const before = await stock();
+    const order = await makeOrder(t);
+    const parent = (await view(t, order.hash)).body.main[0].id;
+    await add(order.hash, [{ parent_id: parent, ...PARKING }]);
+    expect(await stock()).toBe((before ?? 0) - 1);
+    t.clock.advance(16 * 60_000);
+    expect(await expireUnpaidOrders(t.db, t.clock.date())).toBe(1);
+    expect(await stock()).toBe(before);
+  });
+});
+
+describe('discounts', () => {
+  const discount = (hash: string, body: object) => t.post('/api/order/discount', { hash, lang: 'ru', ...body });
+
+  it.each([
+    { code: 'DEMO10', demsumma: 1060 - 100 },
+    { code: 'demo10', demsumma: 1060 - 100 },
+    { code: 'MINUS300', demsumma: 1060 - 300 },
+  ])('applies promo code $code: the total becomes $demsumma', async ({ code, demsumma }) => {
+    const order = await makeOrder(t);
+    const response = await discount(order.hash, { promoCode: code });
+    expect(response.json()).toEqual({ errorCode: '0', errorText: '', promoCode: code.toUpperCase() });
+    const { body } = await view(t, order.hash);
+    expect(body.demsumma).toBe(demsumma);
+    expect(body.discountData).toMatchObject({ promoCode: code.toUpperCase(), totalDiscount: 1060 - demsumma });
+
+    const cancel = await t.post('/api/order/discount/cancel', { hash: order.hash, lang: 'ru' });
+    expect(cancel.json()).toEqual({ errorCode: '0', errorText: '' });
+    expect((await view(t, order.hash)).body).toMatchObject({ demsumma: 1060, discountData: { promoCode: '', totalDiscount: 0 } });
+  });
+
+  it.each([
+    { name: 'shorter than 3 characters', code: 'DE' },
+    { name: 'unknown', code: 'NOSUCHCODE' },
+    { name: 'past its validity window', code: 'OLD' },
+  ])('refuses a promo code that is $name with "Недействительный промокод"', async ({ code }) => {
+    const order = await makeOrder(t);
+    const response = await discount(order.hash, { promoCode: code });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errorCode: '-1002', errorText: 'Недействительный промокод', promoCode: '' });
+    expect((await discount(order.hash, { promoCode: code, lang: 'en' })).json().errorText).toBe('Invalid promo code');
+    expect((await view(t, order.hash)).body.demsumma).toBe(1060);
+  });
+
+  it('refuses a promo code before its validity window opens and accepts it inside', async () => {
+    await t.db.query(`insert into promo_codes (code, kind, value, valid_from) values ('SOON', 'percent', 1000, $1)`, [new Date(START.getTime() + 60_000)]);
+    const order = await makeOrder(t);
+    expect((await discount(order.hash, { promoCode: 'SOON' })).statusCode).toBe(400);
+    t.clock.advance(60_000);
+    expect((await discount(order.hash, { promoCode: 'SOON' })).json()).toMatchObject({ errorCode: '0', promoCode: 'SOON' });
+  });
+
+  it('refuses a promo code of another event', async () => {
+    await t.db.query(`insert into events (id, hash, kind_id, venue_id, name) values (9100, 'other-event-9100', 9000, 9000, '{"ru":"Другое"}')`);
+    await t.db.query(`insert into promo_codes (code, kind, value, event_id) values ('ELSEWHERE', 'percent', 1000, 9100)`);
+    const order = await makeOrder(t);
+    expect((await discount(order.hash, { promoCode: 'ELSEWHERE' })).json().errorText).toBe('Недействительный промокод');
+  });
+
+  it('honours the usage limit: a code for one order is free again once that order expires', async () => {
+    const first = await makeOrder(t);
+    const second = await makeOrder(t);
+    expect((await discount(first.hash, { promoCode: 'ONCE' })).statusCode).toBe(200);
+    expect((await discount(second.hash, { promoCode: 'ONCE' })).json().errorText).toBe('Недействительный промокод');
+    t.clock.advance(16 * 60_000);
+    await expireUnpaidOrders(t.db, t.clock.date());
+    const third = await makeOrder(t);
+    expect((await discount(third.hash, { promoCode: 'ONCE' })).statusCode).toBe(200);
+  });
+
+  it('spends bonuses of a loyalty card: whole, above 0, not above availableBonuses; spent and accrued on payment', async () => {
+    const order = await makeOrder(t);
+    expect((await discount(order.hash, { cardCode: CARD_CODE })).statusCode).toBe(200);
+    const before = (await view(t, order.hash)).body.discountData;
+    expect(before).toMatchObject({ cardCode: CARD_CODE, isBlocked: 0, useBonuses: 0 });
+    // Whole roubles of tickets and services: at most 1 000 of the 1 060 ₽ (the fee is not discounted).
+    expect(before.availableBonuses).toBe(Math.min(before.totalBalance, 1000));
+
+    for (const bonuses of [before.availableBonuses + 1, 1.5, -1]) {
+      const refused = await discount(order.hash, { bonuses });
+      expect(refused.statusCode).toBe(400);
+    }
+    expect((await discount(order.hash, { bonuses: 200 })).statusCode).toBe(200);
+    const applied = (await view(t, order.hash)).body;
+    expect(applied.demsumma).toBe(860);
+    expect(applied.discountData).toMatchObject({ useBonuses: 200, totalDiscount: 200 });
+
+    const id = sandboxId(await pay(t, order.hash, 1));
+    await completeAtBank(t, id, 'pay');
+    const paid = (await view(t, order.hash)).body.discountData;
+    // 200 spent; 5 % of the 860 ₽ paid accrued.
+    expect(paid.chargedBonus).toBe(43);
+    expect(paid.totalBalance).toBe(before.totalBalance - 200 + 43);
+  });
+
+  it('holds bonuses of unpaid orders, so two orders cannot spend the same bonuses', async () => {
+    await t.db.query("update loyalty_cards set balance = 300 where code = $1", [CARD_CODE]);
+    const a = await makeOrder(t);
+    const b = await makeOrder(t);
+    await discount(a.hash, { cardCode: CARD_CODE, bonuses: 250 });
+    await discount(b.hash, { cardCode: CARD_CODE });
+    expect((await view(t, b.hash)).body.discountData.availableBonuses).toBe(50);
+    expect((await discount(b.hash, { bonuses: 51 })).statusCode).toBe(400);
+  });
+
+  it('shows a blocked card as isBlocked = 1 and refuses its bonuses', async () => {
+    const order = await makeOrder(t);
+    await discount(order.hash, { cardCode: BLOCKED_CARD });
+    expect((await view(t, order.hash)).body.discountData).toMatchObject({ isBlocked: 1, availableBonuses: 0 });
+    const refused = await discount(order.hash, { bonuses: 10 });
+    expect(refused.json()).toMatchObject({ errorCode: '-1002', errorText: 'Карта лояльности заблокирована' });
+  });
+
+  it('refuses changes to a paid order', async () => {
+    const order = await makeOrder(t);
+    await completeAtBank(t, sandboxId(await pay(t, order.hash, 1)), 'pay');
+    expect((await discount(order.hash, { promoCode: 'DEMO10' })).json().errorCode).toBe('-9997');
+  });
+});
+
+describe('reservation expiry', () => {
+  it('releases the places of an unpaid order once, when its reserve time ends', async () => {
+    t.clock.advance(16 * 60_000);
+    await expireUnpaidOrders(t.db, t.clock.date());
+    t.clock.set(START);
+    const before = (await remaining(t.db)).session ?? 0;
+    const order = await makeOrder(t);
+    expect((await remaining(t.db)).session).toBe(before - 2);
+    t.clock.advance(15 * 60_000 - 1);
+    expect(await expireUnpaidOrders(t.db, t.clock.date())).toBe(0);
+    t.clock.advance(1);
+    expect(await expireUnpaidOrders(t.db, t.clock.date())).toBe(1);
+    expect(await expireUnpaidOrders(t.db, t.clock.date())).toBe(0);
+    expect((await remaining(t.db)).session).toBe(before);
+    expect((await view(t, order.hash)).body).toMatchObject({ status: 90, reserveTime: 0, paymentAllowed: false });
+  });
+});

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { businessResult } from '../../contract/common.ts';
+import { ErrorCode } from '../../contract/errors.ts';
+import {
+  addOffersRequest,
+  cancelDiscountRequest,
+  discountRequest,
+  discountResponse,
+  orderViewRequest,
+  orderViewResponse,
+  removeOfferRequest,
+  ticketViewResponse,
+} from '../../contract/order-view.ts';
+import type { Db } from '../db/client.ts';
+import { BusinessError, ok } from '../http.ts';
+import { applyDiscount, cancelDiscount } from '../loyalty/discounts.service.ts';
+import { addOffers, removeOffer } from '../offers/offers.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import { viewOrder, viewTicket } from './order-view.service.ts';
+
+export function orderViewRoutes(app: FastifyInstance, deps: { db: Db; payments: PaymentsService; now: () => number; timeZone: string }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const at = () => new Date(deps.now());
+
+  r.post(
+    '/api/order/view',
+    { schema: { tags: ['order'], body: orderViewRequest, response: { 200: orderViewResponse, '4xx': businessResult } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await viewOrder(deps, { hash: request.body.hash, bankId: request.body.bank_data?.id }));
+    },
+  );
+
+  r.post(
+    '/api/order/add-special-offer',
+    { schema: { tags: ['order'], body: addOffersRequest, response: { 200: businessResult, '4xx': businessResult } } },
+    async (request) => {
+      await addOffers(deps.db, { hash: request.body.hash, items: request.body.data, at: at() });
+      return ok({});
+    },
+  );
+
+  r.post(
+    '/api/order/remove-special-offer',
+    { schema: { tags: ['order'], body: removeOfferRequest, response: { 200: businessResult, '4xx': businessResult } } },
+    async (request) => {
+      await removeOffer(deps.db, { hash: request.body.hash, id: request.body.id, at: at() });
+      return ok({});
+    },
+  );
+
+  r.post(
+    '/api/order/discount',
+    { schema: { tags: ['order'], body: discountRequest, response: { 200: discountResponse, '4xx': businessResult.extend({ promoCode: z.string().optional() }) } } },
+    async (request) => {
+      const { hash, promoCode, cardCode, bonuses } = request.body;
+      return ok(await applyDiscount(deps.db, { hash, promoCode, cardCode, bonuses, at: at() }));
+    },
+  );
+
+  r.post(
+    '/api/order/discount/cancel',
+    { schema: { tags: ['order'], body: cancelDiscountRequest, response: { 200: businessResult, '4xx': businessResult } } },
+    async (request) => {
+      await cancelDiscount(deps.db, { hash: request.body.hash, what: request.body.what ?? 'all', at: at() });
+      return ok({});
+    },
+  );
+
+  r.get(
+    '/api/ticket/:hash',
+    {
+      schema: {
+        tags: ['order'],
+        params: z.object({ hash: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }),
+        response: { 200: ticketViewResponse, '4xx': businessResult },
+      },
+    },
+    async (request, reply) => {
+      const ticket = await viewTicket(deps, request.params.hash);
+      if (!ticket) throw new BusinessError(ErrorCode.notFound, { status: 404 });
+      reply.header('cache-control', 'no-store');
+      return ok(ticket);
+    },
+  );
+}

@@ -1,0 +1,173 @@
+import QRCode from 'qrcode';
+import type { Localized } from '../../contract/common.ts';
+import type { AttachedService, Offer, OrderView, PaymentType, TicketRow } from '../../contract/order-view.ts';
+import type { Db } from '../db/client.ts';
+import { discountDataOf } from '../loyalty/discounts.service.ts';
+import { findOrderServices } from '../offers/offers.repository.ts';
+import { offersForOrder } from '../offers/offers.service.ts';
+import { type OrderRow, findOrderByHash } from '../orders/orders.repository.ts';
+import { OrderStatus } from '../orders/orders.service.ts';
+import { toRoubles } from '../orders/pricing.ts';
+import { findPaymentMethods } from '../payments/payments.repository.ts';
+import { type PaymentsService, orderNotFound } from '../payments/payments.service.ts';
+import { ticketImages } from '../tickets/ticket-images.ts';
+import { fullLocalized, localizedDay, sameInAll, sessionDayTime } from './dates.ts';
+import { type ViewLineRow, type ViewTicketRow, findViewLines, findViewTickets } from './order-view.repository.ts';
+import { isPayable } from './order-state.ts';
+
+export const PAY_URL = '/api/order/pay';
+
+const SERVICE_FEE_NAME: Localized = { ru: 'Сервисный сбор', en: 'Service fee', kz: 'Сервистік алым', ch: '服务费' };
+
+type OrderWithServices = OrderRow & { services_total: number };
+
+/** One ticket row of the view: a seat, or a general-admission line with its tickets. */
+export async function ticketRowOf(line: ViewLineRow, tickets: readonly ViewTicketRow[], paid: boolean, timeZone: string): Promise<TicketRow> {
+  const { day, time } = sessionDayTime(line.starts_at, line.has_time, timeZone);
+  const shown = await Promise.all(
+    tickets.map(async (t) => ({
+      id: t.id,
+      ticketcode: paid ? (t.code ?? '') : '',
+      tickethash_id: paid ? t.hash : '',
+      ...(paid ? await ticketImages(t.code, line.ticket_type) : { _qrcode: '', _barcode: '' }),
+      status: t.status,
+    })),
+  );
+  const first = shown[0];
+  const sector = line.sector_name ?? line.standing_name;
+  return {
+    id: line.id,
+    action: fullLocalized(line.event_name),
+    action_group: `${line.event_id}-${line.session_id}`,
+    day,
+    time,
+    address: fullLocalized(line.address),
+    seatroot: fullLocalized(line.venue_name),
+    location: fullLocalized(line.location),
+    price: toRoubles(line.unit_price),
+    quant: line.quantity,
+    cost: toRoubles(line.amount),
+    tickettype: line.ticket_type,
+    _qrcode: first?._qrcode ?? '',
+    _barcode: first?._barcode ?? '',
+    ticketcode: first?.ticketcode ?? '',
+    tickethash_id: first?.tickethash_id ?? '',
+    rowname: line.row_label ?? '',
+    seat_id: line.seat_id ?? 0,
+    sector: fullLocalized(sector),
+    seat: sameInAll(line.seat_label ?? ''),
+    category: fullLocalized(line.category_name),
+    zonelevel: fullLocalized(line.level_name && Object.keys(line.level_name).length > 0 ? line.level_name : line.zone_name),
+    ...localizedDay(line.starts_at, timeZone),
+    tickets: shown,
+  };
+}
+
+/**
+ * Everything the order page shows (spec section 3 'Order view response'). Pending payments are
+ * first checked with their provider, so a visitor back from the bank sees the outcome even if
+ * the acquirer's notification is late.
+ */
+export async function viewOrder(
+  deps: { db: Db; payments: PaymentsService; now: () => number; timeZone: string },
+  input: { hash: string; bankId?: number | undefined },
+): Promise<Omit<OrderView, 'errorCode' | 'errorText'>> {
+  const { db } = deps;
+  const found = await findOrderByHash(db, input.hash);
+  if (!found) throw orderNotFound();
+  const payments = found.status === OrderStatus.confirmed ? await deps.payments.reconcileOrder(found.id) : [];
+  const order = ((await findOrderByHash(db, input.hash)) ?? found) as OrderWithServices;
+  const at = new Date(deps.now());
+  const paid = order.status === OrderStatus.paid;
+  const payable = isPayable(order, at);
+
+  const [lines, tickets, services, discountData, methods] = await Promise.all([
+    findViewLines(db, order.id),
+    findViewTickets(db, order.id),
+    findOrderServices(db, order.id),
+    discountDataOf(db, order.id),
+    findPaymentMethods(db, order.pushkin_card),
+  ]);
+  const main = await Promise.all(
+    lines.map((line) => ticketRowOf(line, tickets.filter((t) => t.order_line_id === line.id), paid, deps.timeZone)),
+  );
+  const toping: AttachedService[] = services.map((s) => ({
+    id: s.id,
+    parent_id: s.parent_line_id,
+    package_id: s.package_id,
+    price_id: s.offer_id,
+    cost: toRoubles(s.amount),
+    candelete: s.can_delete && payable ? 1 : 0,
+    action: fullLocalized(s.name),
+  }));
+  const addToping: Offer[] = payable
+    ? (await offersForOrder(db, order)).map(({ parentId, offer, limit }) => ({
+        parent_id: parentId,
+        package_id: offer.package_id,
+        price_id: offer.id,
+        cost: toRoubles(offer.amount),
+        action: fullLocalized(offer.name),
+        descript: fullLocalized(offer.description),
+        limit,
+        seat_tied: offer.seat_tied ? 1 : 0,
+      }))
+    : [];
+  const paymentTypes: PaymentType[] = methods.map((m) => ({
+    creditcompany_id: m.id,
+    protocol_type: m.protocol_type,
+    protocol_kind: m.protocol_kind,
+    name: fullLocalized(m.name),
+    descript: fullLocalized(m.description),
+  }));
+  const lastUsed = payments.at(-1)?.method_id;
+  const preferred = [input.bankId, lastUsed].find((id) => id !== undefined && methods.some((m) => m.id === id));
+  const pendingQr = payable ? payments.filter((p) => p.status === 'pending' && p.kind === 'qr' && p.amount === order.total).at(-1) : undefined;
+  const reserveTime = payable ? Math.ceil((order.reserved_until.getTime() - at.getTime()) / 1000) : 0;
+
+  return {
+    ord_num: order.number,
+    hash: order.hash,
+    status: order.status,
+    reserveTime,
+    main,
+    toping,
+    service: order.service_fee > 0 ? [{ id: 0, action: SERVICE_FEE_NAME, cost: toRoubles(order.service_fee) }] : [],
+    addToping,
+    discountData,
+    printingAllowed: paid ? 1 : 0,
+    paymentAllowed: payable && (order.total === 0 || paymentTypes.length > 0),
+    demsumma: toRoubles(order.total),
+    url_pay: paymentTypes.length > 0 || order.total === 0 ? PAY_URL : '',
+    payments: paymentTypes,
+    creditCompanyId: preferred ?? paymentTypes[0]?.creditcompany_id ?? 0,
+    payment_qr:
+      pendingQr?.redirect_url
+        ? { form_qr_url: pendingQr.redirect_url, form_qr_code: await QRCode.toDataURL(pendingQr.redirect_url, { width: 240, margin: 1 }) }
+        : null,
+    cost: toRoubles(order.subtotal + order.service_fee + order.services_total),
+    name: order.buyer_name,
+    email: order.email,
+    phone: order.phone,
+    usereturn: lines.some((l) => l.allow_return) ? 1 : 0,
+  };
+}
+
+/** One ticket of a paid order, for /ticket/{hash}. */
+export async function viewTicket(deps: { db: Db; timeZone: string }, ticketHash: string) {
+  const { rows } = await deps.db.query<{ id: number; order_id: number; order_line_id: number }>(
+    'select id, order_id, order_line_id from tickets where hash = $1',
+    [ticketHash],
+  );
+  const ticket = rows[0];
+  if (!ticket) return undefined;
+  const { rows: orders } = await deps.db.query<OrderRow>('select * from orders where id = $1', [ticket.order_id]);
+  const order = orders[0];
+  if (!order || order.status !== OrderStatus.paid) return undefined;
+  const line = (await findViewLines(deps.db, order.id)).find((l) => l.id === ticket.order_line_id);
+  if (!line) return undefined;
+  const own = (await findViewTickets(deps.db, order.id)).filter((t) => t.id === ticket.id);
+  const row = await ticketRowOf({ ...line, quantity: 1, amount: line.unit_price }, own, true, deps.timeZone);
+  const shown = row.tickets[0];
+  if (!shown) return undefined;
+  return { ord_num: order.number, order_hash: order.hash, row, ticket: shown, name: order.buyer_name };
+}

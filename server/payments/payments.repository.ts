@@ -1,0 +1,79 @@
+import type { Queryable } from '../db/client.ts';
+
+export type PaymentMethodRow = {
+  id: number;
+  provider: string;
+  kind: 'card' | 'redirect' | 'qr' | 'pushkin';
+  protocol_type: number;
+  protocol_kind: number;
+  name: Record<string, string>;
+  description: Record<string, string>;
+  sortnum: number;
+  is_active: boolean;
+};
+
+export type PaymentRow = {
+  id: number;
+  public_id: string;
+  order_id: number;
+  method_id: number;
+  provider: string;
+  kind: PaymentMethodRow['kind'];
+  amount: number;
+  status: 'created' | 'pending' | 'succeeded' | 'declined' | 'failed';
+  provider_ref: string | null;
+  decline_reason: string | null;
+  redirect_url: string | null;
+  form_fields: Record<string, string> | null;
+  created_at: Date;
+  finished_at: Date | null;
+  refunded_amount: number;
+};
+
+export type RefundRow = {
+  id: number;
+  payment_id: number;
+  amount: number;
+  reason: string;
+  idempotency_key: string;
+  status: 'pending' | 'done' | 'failed';
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: Date;
+  provider_ref: string | null;
+  created_at: Date;
+  done_at: Date | null;
+};
+
+/** The active methods an order may use: Pushkin-card orders pay only by the Pushkin card. */
+export async function findPaymentMethods(db: Queryable, pushkinOrder: boolean): Promise<PaymentMethodRow[]> {
+  const { rows } = await db.query<PaymentMethodRow>(
+    `select * from payment_methods where is_active and (kind = 'pushkin') = $1 order by sortnum, id`,
+    [pushkinOrder],
+  );
+  return rows;
+}
+
+export async function insertPayment(
+  tx: Queryable,
+  p: { publicId: string; orderId: number; methodId: number; provider: string; kind: string; amount: number; at: Date },
+): Promise<PaymentRow> {
+  const { rows } = await tx.query<PaymentRow>(
+    `insert into payments (public_id, order_id, method_id, provider, kind, amount, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7) returning *`,
+    [p.publicId, p.orderId, p.methodId, p.provider, p.kind, p.amount, p.at],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('insert into payments returned no row');
+  return row;
+}
+
+export async function findPaymentByPublicId(db: Queryable, publicId: string, lock = false): Promise<PaymentRow | undefined> {
+  const { rows } = await db.query<PaymentRow>(`select * from payments where public_id = $1${lock ? ' for update' : ''}`, [publicId]);
+  return rows[0];
+}
+
+export async function findPaymentsOfOrder(db: Queryable, orderId: number): Promise<PaymentRow[]> {
+  const { rows } = await db.query<PaymentRow>('select * from payments where order_id = $1 order by id', [orderId]);
+  return rows;
+}

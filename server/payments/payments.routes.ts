@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { businessResult, normalizeLang } from '../../contract/common.ts';
+import { orderViewPath } from '../../contract/order-path.ts';
+import {
+  OrderPayState,
+  orderNumberRequest,
+  orderNumberResponse,
+  orderStatusRequest,
+  orderStatusResponse,
+  payRequest,
+  payResponse,
+} from '../../contract/payment.ts';
+import type { Db } from '../db/client.ts';
+import { ok } from '../http.ts';
+import { OrderStatus } from '../orders/orders.service.ts';
+import { findOrderByHash } from '../orders/orders.repository.ts';
+import { findPaymentByPublicId } from './payments.repository.ts';
+import { type PaymentsService, lastDecline, orderNotFound } from './payments.service.ts';
+import type { ProviderRegistry } from './provider.ts';
+
+/** The storefront's own origin for links that leave the page (QR codes, bank return URLs). */
+export function requestOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+  if (publicUrl) return publicUrl.replace(/\/$/, '');
+  return `${request.protocol}://${request.host}`;
+}
+
+export function paymentsRoutes(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    payments: PaymentsService;
+    providers: ProviderRegistry;
+    publicUrl: string | undefined;
+    /** Integration mode (setup is_integration): the order link takes the older path shape. */
+    isIntegration: () => Promise<boolean>;
+  },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/order/pay',
+    { schema: { tags: ['payment'], body: payRequest, response: { 200: payResponse, '4xx': businessResult } } },
+    async (request) => {
+      const { hash, lang, bank_data } = request.body;
+      const result = await deps.payments.startPayment({
+        hash,
+        lang,
+        methodId: bank_data?.id,
+        origin: requestOrigin(request, deps.publicUrl),
+      });
+      if (result.type === 'nominal') return ok({ hash: result.hash });
+      if (result.type === 'paid') return ok({});
+      const action = result.action;
+      if (action.type === 'form') return ok({ form_action: action.action, form_bank: action.fields });
+      if (action.type === 'qr') return ok({ form_qr_url: action.url, form_qr_code: action.image });
+      return ok({ bankUrl: action.url });
+    },
+  );
+
+  // Polled by the QR modal every 10 000 ms (spec section 9): 0 while the order awaits payment.
+  r.post(
+    '/api/order/status',
+    { schema: { tags: ['payment'], body: orderStatusRequest, response: { 200: orderStatusResponse, '4xx': businessResult } } },
+    async (request) => {
+      const order = await findOrderByHash(deps.db, request.body.hash);
+      if (!order) throw orderNotFound();
+      if (order.status === OrderStatus.paid) return OrderPayState.paid;
+      const payments = await deps.payments.reconcileOrder(order.id);
+      const after = await findOrderByHash(deps.db, request.body.hash);
+      if (after?.status === OrderStatus.paid) return OrderPayState.paid;
+      if (after?.status === OrderStatus.canceled) return OrderPayState.canceled;
+      const last = payments.at(-1);
+      if (last && (last.status === 'declined' || (last.status === 'succeeded' && last.decline_reason))) return OrderPayState.declined;
+      return OrderPayState.awaiting;
+    },
+  );
+
+  r.post(
+    '/api/order/number',
+    { schema: { tags: ['payment'], body: orderNumberRequest, response: { 200: orderNumberResponse, '4xx': businessResult } } },
+    async (request) => {
+      const order = await findOrderByHash(deps.db, request.body.hash);
+      if (!order) throw orderNotFound();
+      const payments = await deps.payments.reconcileOrder(order.id);
+      const decline = lastDecline(payments);
+      return ok({ num: order.number, reason: decline.reason, payment_num: decline.number });
+    },
+  );
+
+  // The acquirer's server-to-server callback. Outside /api: it carries a signature, not a CSRF
+  // token. A forged body gets 400 and changes nothing; a repeated one gets 200 and changes nothing.
+  r.post(
+    '/payments/notify/:provider',
+    {
+      schema: {
+        tags: ['payment'],
+        params: z.object({ provider: z.string().max(40) }),
+        body: z.unknown(),
+        response: { 200: z.object({ ok: z.literal(true), result: z.string() }), 400: z.object({ ok: z.literal(false) }), 404: z.object({ ok: z.literal(false) }) },
+      },
+    },
+    async (request, reply) => {
+      const provider = deps.providers.get(request.params.provider);
+      if (!provider) return reply.code(404).send({ ok: false as const });
+      const notification = provider.verifyNotification(request.body, request.headers);
+      if (!notification) return reply.code(400).send({ ok: false as const });
+      const { result } = await deps.payments.applyOutcome(provider.id, notification, request.body);
+      return { ok: true as const, result };
+    },
+  );
+
+  // Where the acquirer sends the visitor back: check the outcome (the notification may still be
+  // on its way) and show the order, or the declined page.
+  r.get(
+    '/payments/return/:publicId',
+    { schema: { tags: ['payment'], params: z.object({ publicId: z.string().max(80) }) } },
+    async (request, reply) => {
+      const payment = await findPaymentByPublicId(deps.db, request.params.publicId);
+      if (!payment) return reply.code(303).header('location', '/').send();
+      await deps.payments.reconcile(payment);
+      const after = await findPaymentByPublicId(deps.db, payment.public_id);
+      const { rows } = await deps.db.query<{ hash: string; status: number; lang: string }>(
+        'select hash, status, lang from orders where id = $1',
+        [payment.order_id],
+      );
+      const order = rows[0];
+      if (!order) return reply.code(303).header('location', '/').send();
+      const declined = after && (after.status === 'declined' || (after.status === 'succeeded' && order.status !== OrderStatus.paid));
+      const orderPath = orderViewPath(order.hash, normalizeLang(order.lang), await deps.isIntegration());
+      return reply.code(303).header('location', declined ? `/order/declined/${order.hash}` : orderPath).send();
+    },
+  );
+}

@@ -1,0 +1,70 @@
+import type { DeclineReason, PaymentKind } from '../../contract/payment.ts';
+
+/**
+ * The payment-provider interface every acquirer implements, modelled on pretix's
+ * BasePaymentProvider: start a payment (execute_payment), ask its status (the return-URL check),
+ * verify an acquirer's notification (the webhook) and refund (execute_refund).
+ * Providers never touch our tables: the payments service owns the state, so notification
+ * idempotence and the order transitions live in one place for every acquirer.
+ */
+export interface PaymentProvider {
+  /** The id stored in payment_methods.provider and payments.provider. */
+  readonly id: string;
+
+  /** Registers the payment with the acquirer and says where the visitor goes to pay. */
+  startPayment(input: StartPaymentInput): Promise<StartPaymentResult>;
+
+  /** Asks the acquirer for the state of a payment (when a notification is late or lost). */
+  checkStatus(payment: { providerRef: string; merchantRef: string }): Promise<ProviderOutcome>;
+
+  /**
+   * Checks an incoming notification's signature and reads it. Answers null when it is not
+   * genuine, so a forged or tampered callback changes nothing.
+   */
+  verifyNotification(body: unknown, headers: Record<string, string | string[] | undefined>): VerifiedNotification | null;
+
+  /** Refunds part or all of a captured payment. The same idempotencyKey refunds once. */
+  refund(input: { providerRef: string; amount: number; idempotencyKey: string }): Promise<{ refundRef: string }>;
+}
+
+export type StartPaymentInput = {
+  /** Our reference (payments.public_id), echoed back in notifications. */
+  merchantRef: string;
+  /** Kopecks. */
+  amount: number;
+  kind: PaymentKind;
+  description: string;
+  /** Where the acquirer sends the visitor back; our server checks the state there. */
+  returnUrl: string;
+  /** Absolute origin of the storefront, for links that leave the browser (QR codes). */
+  origin: string;
+  /** The acquirer declines with 'booking-expired' once this passes (the order's reserve time). */
+  expiresAt: Date;
+  lang: string;
+};
+
+/** What the storefront does next (spec section 4 'Payment flow'). */
+export type PaymentAction =
+  | { type: 'form'; action: string; fields: Record<string, string> }
+  | { type: 'redirect'; url: string }
+  | { type: 'qr'; url: string; image: string };
+
+export type StartPaymentResult = { providerRef: string; action: PaymentAction };
+
+export type ProviderOutcome =
+  | { status: 'pending' }
+  | { status: 'succeeded'; amount: number }
+  | { status: 'declined'; reason: DeclineReason };
+
+export type VerifiedNotification = {
+  /** Unique per event at the acquirer: the same event delivered twice has the same id. */
+  eventId: string;
+  providerRef: string;
+  merchantRef: string;
+  outcome: Exclude<ProviderOutcome, { status: 'pending' }>;
+};
+
+/** The acquirer could not be reached or refused the request; the caller retries later. */
+export class ProviderError extends Error {}
+
+export type ProviderRegistry = ReadonlyMap<string, PaymentProvider>;

@@ -1,0 +1,153 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { DeclineReason, PaymentKind } from '../../../contract/payment.ts';
+import type { Db } from '../../db/client.ts';
+
+/**
+ * The built-in test acquirer: the "bank side" of the sandbox. It keeps its own books
+ * (sandbox_acquirer_* tables), shows the bank page, and on the visitor's choice sends a signed
+ * notification to the storefront's notification endpoint, exactly as a real acquirer's callback
+ * would. The storefront talks to it only through the sandbox provider (sandbox-provider.ts).
+ */
+
+export type SandboxNotification = {
+  event_id: string;
+  payment_id: string;
+  order_ref: string;
+  status: 'paid' | 'declined';
+  amount: number;
+  reason: string;
+  signature: string;
+};
+
+export type SandboxPayment = {
+  id: string;
+  merchant_ref: string;
+  kind: PaymentKind;
+  amount: number;
+  description: string;
+  status: 'new' | 'paid' | 'declined';
+  decline_reason: DeclineReason | null;
+  return_url: string;
+  fail_url: string;
+  created_at: Date;
+  expires_at: Date;
+  refunded: number;
+};
+
+/** The bank's signing key, shared with the merchant (derived from the server secret). */
+export function sandboxKey(secret: string): string {
+  return createHmac('sha256', secret).update('sandbox-acquirer').digest('base64url');
+}
+
+function canonical(n: Omit<SandboxNotification, 'signature'>): string {
+  return [n.event_id, n.payment_id, n.order_ref, n.status, String(n.amount), n.reason].join('|');
+}
+
+export function signSandboxNotification(key: string, body: Omit<SandboxNotification, 'signature'>): SandboxNotification {
+  return { ...body, signature: createHmac('sha256', key).update(canonical(body)).digest('hex') };
+}
+
+export function verifySandboxSignature(key: string, body: SandboxNotification): boolean {
+  const expected = Buffer.from(createHmac('sha256', key).update(canonical(body)).digest('hex'));
+  const given = Buffer.from(body.signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** Signs the fields of the card form, so the visitor cannot change what the bank page charges. */
+export function signForm(key: string, paymentId: string, amount: number): string {
+  return createHmac('sha256', key).update(`form|${paymentId}|${amount}`).digest('hex');
+}
+
+export class SandboxBankError extends Error {}
+
+export type SandboxBank = ReturnType<typeof createSandboxBank>;
+
+export function createSandboxBank(deps: {
+  db: Db;
+  key: string;
+  now: () => number;
+  /** Posts a notification to the merchant; answers whether the merchant accepted it. */
+  deliver: (notification: SandboxNotification) => Promise<boolean>;
+}) {
+  const { db, key, now } = deps;
+
+  async function find(id: string): Promise<SandboxPayment | undefined> {
+    const { rows } = await db.query<SandboxPayment>('select * from sandbox_acquirer_payments where id = $1', [id]);
+    return rows[0];
+  }
+
+  return {
+    key,
+    find,
+
+    async register(input: { merchantRef: string; kind: PaymentKind; amount: number; description: string; returnUrl: string; expiresAt: Date }) {
+      // Registering the same merchant reference twice answers the first registration.
+      const id = `sbx_${randomBytes(12).toString('hex')}`;
+      const { rows } = await db.query<{ id: string }>(
+        `insert into sandbox_acquirer_payments (id, merchant_ref, kind, amount, description, return_url, fail_url, created_at, expires_at)
+         values ($1, $2, $3, $4, $5, $6, $6, $7, $8)
+         on conflict (merchant_ref) do update set merchant_ref = excluded.merchant_ref
+         returning id`,
+        [id, input.merchantRef, input.kind, input.amount, input.description, input.returnUrl, new Date(now()), input.expiresAt],
+      );
+      return { id: rows[0]?.id ?? id };
+    },
+
+    /**
+     * The visitor's choice on the bank page: pay, or one of the decline reasons. A payment is
+     * finished once; choosing again changes nothing and answers the first outcome. Past the
+     * booking's expiry the bank declines with 'booking-expired' whatever was chosen.
+     */
+    async complete(id: string, choice: 'pay' | DeclineReason): Promise<SandboxPayment> {
+      const at = new Date(now());
+      const current = await find(id);
+      if (!current) throw new SandboxBankError('unknown payment');
+      const expired = current.expires_at.getTime() <= at.getTime();
+      const status = choice === 'pay' && !expired ? 'paid' : 'declined';
+      const reason = status === 'paid' ? null : expired && choice === 'pay' ? 'booking-expired' : choice;
+      await db.query(
+        `update sandbox_acquirer_payments set status = $2, decline_reason = $3, finished_at = $4
+         where id = $1 and status = 'new'`,
+        [id, status, reason, at],
+      );
+      const finished = await find(id);
+      if (!finished) throw new SandboxBankError('unknown payment');
+      await this.notify(finished);
+      return finished;
+    },
+
+    /** Sends (or re-sends) the notification of a finished payment; a failed delivery is only logged. */
+    async notify(payment: SandboxPayment): Promise<boolean> {
+      if (payment.status === 'new') return false;
+      const body = signSandboxNotification(key, {
+        event_id: `${payment.id}:${payment.status}`,
+        payment_id: payment.id,
+        order_ref: payment.merchant_ref,
+        status: payment.status,
+        amount: payment.amount,
+        reason: payment.decline_reason ?? '',
+      });
+      return deps.deliver(body).catch(() => false);
+    },
+
+    async refund(input: { paymentId: string; amount: number; idempotencyKey: string }): Promise<{ refundRef: string }> {
+      return db.transaction(async (tx) => {
+        const seen = await tx.query<{ id: string }>('select id from sandbox_acquirer_refunds where id = $1', [input.idempotencyKey]);
+        if (seen.rows[0]) return { refundRef: input.idempotencyKey };
+        const updated = await tx.query(
+          `update sandbox_acquirer_payments set refunded = refunded + $2
+           where id = $1 and status = 'paid' and refunded + $2 <= amount`,
+          [input.paymentId, input.amount],
+        );
+        if (updated.rowCount === 0) throw new SandboxBankError('refund refused: not paid or above the captured amount');
+        await tx.query('insert into sandbox_acquirer_refunds (id, payment_id, amount, created_at) values ($1, $2, $3, $4)', [
+          input.idempotencyKey,
+          input.paymentId,
+          input.amount,
+          new Date(now()),
+        ]);
+        return { refundRef: input.idempotencyKey };
+      });
+    },
+  };
+}

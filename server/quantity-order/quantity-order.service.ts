@@ -1,0 +1,247 @@
+import type { Lang } from '../../contract/common.ts';
+import { ErrorCode } from '../../contract/errors.ts';
+import { type CreateOrderCommand, OrderFormError } from '../../contract/order-create.ts';
+import type { StoredSetup } from '../../contract/setup.ts';
+import type { CaptchaService } from '../captcha/captcha.service.ts';
+import type { RecaptchaVerifier } from '../captcha/recaptcha.ts';
+import { findCoveringSubscription, takeSubscriptionVisits } from '../crm/crm.repository.ts';
+import type { Db } from '../db/client.ts';
+import { type PriceRow, findEventByHash, findOrderCheckboxes, findPrices, findSessionOnSaleAt } from '../event/event.repository.ts';
+import { pricesOfSession } from '../event/event.service.ts';
+import { BusinessError } from '../http.ts';
+import { OrderStatus, type NewOrderLine, placeOrder } from '../orders/orders.service.ts';
+import { unitServiceFee } from '../orders/pricing.ts';
+
+/** Pushkin card: one ticket per order (spec section 9). */
+export const PUSHKIN_TICKETS_PER_ORDER = 1;
+
+type Texts = Record<Lang, string>;
+const texts = {
+  notAvailable: {
+    ru: 'Покупка недоступна для выбранного дня или сеанса',
+    en: 'Purchase is not available for the selected day or session',
+    kz: 'Таңдалған күнге немесе сеансқа сатып алу қолжетімсіз',
+    ch: '所选日期或场次无法购买',
+  },
+  pushkinNotAllowed: {
+    ru: 'В выбранную дату оплата по Пушкинской карте недоступна',
+    en: 'Payment with the Pushkin card is not available for the selected date',
+    kz: 'Таңдалған күні Пушкин картасымен төлеу қолжетімсіз',
+    ch: '所选日期不支持普希金卡支付',
+  },
+  pushkinOneTicket: {
+    ru: 'По Пушкинской карте можно купить только 1 билет в одном заказе.',
+    en: 'Only 1 ticket per order can be bought with the Pushkin card.',
+    kz: 'Пушкин картасымен бір тапсырыста тек 1 билет сатып алуға болады.',
+    ch: '使用普希金卡每笔订单只能购买1张票。',
+  },
+  subscriptionLimit: {
+    ru: 'По абонементу осталось меньше посещений, чем выбрано билетов.',
+    en: 'Your subscription has fewer visits left than tickets chosen.',
+    kz: 'Абонемент бойынша таңдалған билеттерден азырақ бару қалды.',
+    ch: '您的套票剩余次数少于所选票数。',
+  },
+  groupLimit: {
+    ru: 'Достигнут лимит количества групповых билетов в одном заказе!',
+    en: 'The limit on group excursion tickets in one order has been reached',
+    kz: 'Бір тапсырыстағы топтық билеттер санының шегіне жеттіңіз!',
+    ch: '已达到单笔订单的团体票上限！',
+  },
+} satisfies Record<string, Texts>;
+
+const refuse = (code: (typeof ErrorCode)[keyof typeof ErrorCode], status: number, text?: Texts) =>
+  new BusinessError(code, { status, text: text ? (lang) => text[lang] : undefined });
+
+/** A refusal that names the form field and its error code, like a schema failure. */
+export const fieldError = (path: string, code: string) =>
+  new BusinessError(ErrorCode.validation, { status: 400, details: { fields: [{ path, code }] } });
+
+export type CreateOrderDeps = {
+  db: Db;
+  captcha: CaptchaService;
+  recaptcha: RecaptchaVerifier;
+};
+
+export type CreateOrderContext = {
+  now: Date;
+  setup: StoredSetup;
+  crmClientId: number | undefined;
+  remoteIp: string | undefined;
+};
+
+type PricedLine = NewOrderLine & { price: PriceRow };
+
+/**
+ * Creates a quantity order of the event page (spec sections 5 and 7 'create order'): checks every
+ * rule, prices each line from the database (the client's sum is ignored), and reserves the places
+ * in one transaction with guarded stock takes, so a refusal reserves nothing and no place is sold
+ * twice. Answers the new order's hash.
+ */
+export async function createQuantityOrder(deps: CreateOrderDeps, cmd: CreateOrderCommand, ctx: CreateOrderContext): Promise<{ hash: string }> {
+  const { db } = deps;
+  const tz = ctx.setup.app.timezone;
+  const pushkin = cmd.buyer.kind === 'pushkin';
+
+  const event = await findEventByHash(db, cmd.hash);
+  if (!event) throw refuse(ErrorCode.notFound, 404);
+  if (event.use_seat_map) throw refuse(ErrorCode.notFound, 409, texts.notAvailable);
+  if (pushkin && !event.use_pushkin_card) throw refuse(ErrorCode.validation, 400, texts.pushkinNotAllowed);
+  if (!pushkin && !event.use_ordinary_card) throw fieldError('pushkarta', 'required-pushkin-card');
+  if (event.sale_starts_at && event.sale_starts_at.getTime() > ctx.now.getTime()) throw refuse(ErrorCode.notFound, 409, texts.notAvailable);
+
+  // One order is for one session: every line names the same day and time of this event.
+  const first = cmd.lines[0];
+  if (!first) throw fieldError('data', OrderFormError.lines);
+  for (const line of cmd.lines) {
+    if (line.actionId !== event.id || line.day !== first.day || line.time !== first.time) throw fieldError('data', OrderFormError.lines);
+  }
+  const session = await findSessionOnSaleAt(db, event.id, first.day, first.time, ctx.now, tz);
+  if (!session) throw refuse(ErrorCode.notFound, 409, texts.notAvailable);
+
+  // Required extra checkboxes (filling = 1) must be ticked.
+  const ticked = new Set(cmd.checkboxes.filter((c) => c.checked).map((c) => c.id));
+  const checkboxes = await findOrderCheckboxes(db, event.id);
+  const missing = checkboxes.find((c) => c.required && !ticked.has(c.id));
+  if (missing) throw fieldError(`checkboxList.${missing.id}`, OrderFormError.requiredCheckbox);
+
+  // By subscription: every line or none, one subscription the identified CRM client holds for this event.
+  const subscritIds = new Set(cmd.lines.map((l) => l.subscrit_id ?? 0));
+  if (subscritIds.size > 1) throw fieldError('data', OrderFormError.lines);
+  const subscritId = first.subscrit_id;
+  let subscriptionLeft = 0;
+  if (subscritId !== undefined) {
+    const held = ctx.crmClientId === undefined ? undefined : await findCoveringSubscription(db, ctx.crmClientId, event.id);
+    if (!held || held.subscription_event_id !== subscritId) throw fieldError('data', 'not-valid-subscription');
+    subscriptionLeft = held.remaining;
+  }
+
+  const lines = priceLines(cmd, await findPrices(db, event.id), session.id, {
+    pushkin,
+    bySubscription: subscritId !== undefined,
+    subscriptionEvent: event.is_subscription,
+  });
+
+  // Quantity rules of spec sections 4, 5 and 9.
+  for (const line of lines) {
+    if (line.price.min_quantity > 0 && line.quantity < line.price.min_quantity) throw fieldError(`data.${line.priceId}`, 'needprice');
+  }
+  const ordinary = lines.filter((l) => !l.isGroup).reduce((sum, l) => sum + l.quantity, 0);
+  const group = lines.filter((l) => l.isGroup).reduce((sum, l) => sum + l.quantity, 0);
+  if (ordinary > event.order_limit) throw refuse(ErrorCode.limit, 409);
+  if (pushkin && ordinary + group !== PUSHKIN_TICKETS_PER_ORDER) throw refuse(ErrorCode.limit, 409, texts.pushkinOneTicket);
+  if (group > 0 && event.group_limit > 0 && group > event.group_limit) throw refuse(ErrorCode.limit, 409, texts.groupLimit);
+  if (subscritId !== undefined && ordinary + group > subscriptionLeft) throw refuse(ErrorCode.limit, 409, texts.subscriptionLimit);
+
+  await verifyRecaptcha(deps, cmd, ctx);
+  const imageCaptcha = imageCaptchaOf(cmd, ctx);
+
+  const buyer =
+    cmd.buyer.kind === 'pushkin'
+      ? {
+          name: [cmd.buyer.surname, cmd.buyer.name, cmd.buyer.patronymic].filter(Boolean).join(' '),
+          surname: cmd.buyer.surname,
+          firstName: cmd.buyer.name,
+          patronymic: cmd.buyer.patronymic,
+          phone: cmd.buyer.phone,
+          email: cmd.buyer.email,
+        }
+      : { name: cmd.buyer.fio, surname: '', firstName: '', patronymic: '', phone: cmd.buyer.phone, email: cmd.buyer.email };
+
+  try {
+    return await db.transaction(async (tx) => {
+      if (imageCaptcha && !(await deps.captcha.use(tx, imageCaptcha.sid, imageCaptcha.text))) throw new WrongCaptcha(imageCaptcha.sid);
+      if (subscritId !== undefined && ctx.crmClientId !== undefined) {
+        if (!(await takeSubscriptionVisits(tx, ctx.crmClientId, subscritId, ordinary + group))) {
+          throw refuse(ErrorCode.limit, 409, texts.subscriptionLimit);
+        }
+      }
+      const placed = await placeOrder(tx, {
+        eventId: event.id,
+        status: event.named_tickets ? OrderStatus.reserved : OrderStatus.confirmed,
+        lang: cmd.lang ?? 'ru',
+        createdAt: ctx.now,
+        reservedUntil: new Date(ctx.now.getTime() + event.reserve_minutes * 60_000),
+        buyer,
+        pushkinCard: pushkin,
+        isSubscription: subscritId !== undefined,
+        crmClientId: ctx.crmClientId ?? null,
+        checkboxes: cmd.checkboxes,
+        lines: lines.map(({ price: _price, ...line }) => line),
+      });
+      return { hash: placed.hash };
+    });
+  } catch (error) {
+    if (error instanceof WrongCaptcha) {
+      // Used up outside the rolled-back transaction: each image gets one guess.
+      await deps.captcha.burn(error.sid);
+      throw refuse(ErrorCode.invalidRecaptcha, 400);
+    }
+    throw error;
+  }
+}
+
+class WrongCaptcha extends Error {
+  readonly sid: string;
+  constructor(sid: string) {
+    super('wrong captcha');
+    this.sid = sid;
+  }
+}
+
+/**
+ * Finds each line's price in the database for the session, the payment method and the mode:
+ * the Pushkin card takes prices with useproculture 0 or 1, an ordinary card 0 or 2; by
+ * subscription only subscription prices. Lines for the same price are added up.
+ */
+export function priceLines(
+  cmd: Pick<CreateOrderCommand, 'lines'>,
+  prices: readonly PriceRow[],
+  sessionId: number,
+  mode: { pushkin: boolean; bySubscription: boolean; subscriptionEvent: boolean },
+): PricedLine[] {
+  // A subscription sells at its own prices, whatever their for_subscription flag says.
+  const usable = pricesOfSession(prices, sessionId).filter(
+    (p) =>
+      (mode.subscriptionEvent ? !mode.bySubscription : p.for_subscription === mode.bySubscription) &&
+      (p.pushkin === 0 || p.pushkin === (mode.pushkin ? 1 : 2)),
+  );
+  const byPrice = new Map<number, PricedLine>();
+  for (const line of cmd.lines) {
+    const price = usable.find((p) => p.category_id === line.categoryId && (p.zone_id ?? 0) === line.zoneId);
+    if (!price) throw fieldError('data', OrderFormError.lines);
+    const seen = byPrice.get(price.id);
+    if (seen) {
+      seen.quantity += line.quantity;
+      continue;
+    }
+    byPrice.set(price.id, {
+      price,
+      sessionId,
+      priceId: price.id,
+      categoryId: price.category_id,
+      zoneId: price.zone_id,
+      seatId: null,
+      standingAreaId: null,
+      subscriptionEventId: line.subscrit_id ?? null,
+      isGroup: price.group_passes > 0,
+      quantity: line.quantity,
+      unitPrice: price.amount,
+      unitFee: unitServiceFee(price.amount, price.service_fee, price.service_fee_kind),
+    });
+  }
+  return [...byPrice.values()];
+}
+
+async function verifyRecaptcha(deps: CreateOrderDeps, cmd: CreateOrderCommand, ctx: CreateOrderContext) {
+  if (!ctx.setup.recaptcha.enabled) return;
+  // recaptchaSkip from the client is never trusted: with reCAPTCHA on, every order needs a token.
+  const ok = cmd.recaptchaToken ? await deps.recaptcha.verify(cmd.recaptchaToken, ctx.remoteIp) : false;
+  if (!ok) throw refuse(ErrorCode.invalidRecaptcha, 400);
+}
+
+function imageCaptchaOf(cmd: CreateOrderCommand, ctx: CreateOrderContext): { sid: string; text: string } | undefined {
+  // Invisible reCAPTCHA takes precedence over the image captcha, as on the page (spec section 4).
+  if (ctx.setup.recaptcha.enabled || !ctx.setup.captcha.enabled) return undefined;
+  if (!cmd.captchaSid || !cmd.captchaText) throw refuse(ErrorCode.invalidRecaptcha, 400);
+  return { sid: cmd.captchaSid, text: cmd.captchaText };
+}

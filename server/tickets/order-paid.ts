@@ -1,0 +1,74 @@
+import { normalizeLang, type Lang } from '../../contract/common.ts';
+import { orderViewPath } from '../../contract/order-path.ts';
+import type { Queryable } from '../db/client.ts';
+import { settleLoyalty } from '../loyalty/discounts.service.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { toRoubles } from '../orders/pricing.ts';
+import { issueTicketCodes } from './ticket-codes.ts';
+
+const mailTexts: Record<Lang, { subject: (n: number) => string; intro: (n: number) => string; order: string; tickets: string; total: string }> = {
+  ru: {
+    subject: (n) => `Заказ № ${n} оплачен`,
+    intro: (n) => `Спасибо! Заказ № ${n} оплачен.`,
+    order: 'Заказ',
+    tickets: 'Билеты (откройте и покажите на входе)',
+    total: 'Оплачено',
+  },
+  en: {
+    subject: (n) => `Order No. ${n} is paid`,
+    intro: (n) => `Thank you! Order No. ${n} is paid.`,
+    order: 'Order',
+    tickets: 'Tickets (open and show at the entrance)',
+    total: 'Paid',
+  },
+  kz: {
+    subject: (n) => `№ ${n} тапсырыс төленді`,
+    intro: (n) => `Рақмет! № ${n} тапсырыс төленді.`,
+    order: 'Тапсырыс',
+    tickets: 'Билеттер (кіреберісте көрсетіңіз)',
+    total: 'Төленді',
+  },
+  ch: {
+    subject: (n) => `订单 ${n} 已支付`,
+    intro: (n) => `谢谢！订单 ${n} 已支付。`,
+    order: '订单',
+    tickets: '门票（入场时出示）',
+    total: '已支付',
+  },
+};
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Everything that follows a payment, inside the transaction that marks the order paid: unique
+ * ticket codes, loyalty bonuses, and the e-mail with the order and ticket links (through the
+ * outbox, so it is sent exactly when the payment is committed).
+ */
+export async function completePaidOrder(
+  tx: Queryable,
+  orderId: number,
+  at: Date,
+  publicUrl: string,
+  /** Integration mode (setup is_integration): the order link takes the older path shape. */
+  integration = false,
+): Promise<void> {
+  await issueTicketCodes(tx, orderId);
+  await settleLoyalty(tx, orderId, at);
+  const { rows } = await tx.query<{ number: number; hash: string; email: string; lang: string; total: number }>(
+    'select number, hash, email, lang, total from orders where id = $1',
+    [orderId],
+  );
+  const order = rows[0];
+  if (!order || !order.email) return;
+  const { rows: tickets } = await tx.query<{ hash: string; code: string | null }>('select hash, code from tickets where order_id = $1 order by id', [orderId]);
+  const lang = normalizeLang(order.lang);
+  const t = mailTexts[lang];
+  const base = publicUrl.replace(/\/$/, '');
+  const orderUrl = `${base}${orderViewPath(order.hash, lang, integration)}`;
+  const ticketUrls = tickets.map((ticket) => `${base}/ticket/${ticket.hash}`);
+  const total = `${toRoubles(order.total).toFixed(2)} ₽`;
+  const text = [t.intro(order.number), '', `${t.order}: ${orderUrl}`, `${t.total}: ${total}`, '', `${t.tickets}:`, ...ticketUrls.map((u) => `  ${u}`), ''].join('\n');
+  const html = `<p>${escape(t.intro(order.number))}</p><p>${t.order}: <a href="${escape(orderUrl)}">${escape(orderUrl)}</a><br>${t.total}: ${escape(total)}</p>
+<p>${escape(t.tickets)}:</p><ul>${ticketUrls.map((u) => `<li><a href="${escape(u)}">${escape(u)}</a></li>`).join('')}</ul>`;
+  await enqueueMail(tx, { to: order.email, subject: t.subject(order.number), text, html, dedupeKey: `order-paid:${orderId}` }, at);
+}

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { type Lang, pickLocalized } from '../../../../contract/common.ts';
+import type { CompositionEntry, NoSchemeAction } from '../../../../contract/event.ts';
+
+export function EventHeader({ action, composition, lang }: { action: NoSchemeAction; composition: CompositionEntry[]; lang: Lang }) {
+  const { t } = useTranslation('event');
+  const note = pickLocalized(action.note, lang);
+  const notice = pickLocalized(action.notice, lang);
+  const location = pickLocalized(action.location, lang);
+  return (
+    <header className="event-header">
+      <div className="event-header__title-row">
+        <h1 className="event-header__title">{pickLocalized(action.name, lang)}</h1>
+        {action.age_from > 0 && (
+          <span className="event-header__age" aria-label={t('ageLabel', { age: action.age_from })}>
+            {t('age', { age: action.age_from })}
+          </span>
+        )}
+      </div>
+      {location && <p className="event-header__location">{location}</p>}
+      {note && <p className="event-header__note">{note}</p>}
+      {composition.length > 0 && (
+        <details className="event-composition">
+          <summary>{t('composition.title')}</summary>
+          <table className="event-composition__table">
+            <thead>
+              <tr>
+                <th scope="col">{t('composition.action')}</th>
+                <th scope="col">{t('composition.venue')}</th>
+                <th scope="col">{t('composition.day')}</th>
+                <th scope="col">{t('composition.time')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {composition.map((item, index) => (
+                <tr key={index}>
+                  <td>{pickLocalized(item.action, lang)}</td>
+                  <td>
+                    {pickLocalized(item.location, lang)}
+                    {pickLocalized(item.address, lang) && <span className="event-composition__address">{pickLocalized(item.address, lang)}</span>}
+                  </td>
+                  <td>{item.day || '—'}</td>
+                  <td>{item.time || '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
+      {notice && (
+        <p className="event-header__notice" role="note">
+          {notice}
+        </p>
+      )}
+    </header>
+  );
+}

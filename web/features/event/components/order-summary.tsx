@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '../../../../contract/common.ts';
+import { type Currency, formatPrice } from '../../../lib/format-price.ts';
+
+export function OrderSummary({ sum, fee, total, currency, lang }: { sum: number; fee: number; total: number; currency: Currency; lang: Lang }) {
+  const { t } = useTranslation('event');
+  const money = (kopecks: number) => formatPrice(kopecks, currency, lang);
+  return (
+    <dl className="order-summary">
+      {fee > 0 && (
+        <>
+          <div>
+            <dt>{t('total.sum')}</dt>
+            <dd>{money(sum)}</dd>
+          </div>
+          <div>
+            <dt>{t('total.fee')}</dt>
+            <dd>{money(fee)}</dd>
+          </div>
+        </>
+      )}
+      <div className="order-summary__total">
+        <dt>{t('total.total')}</dt>
+        <dd aria-live="polite">{money(total)}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,175 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { NoSchemeResponse, PriceEntry } from '../../../contract/event.ts';
+import { Providers, createQueryClient } from '../../app/providers.tsx';
+import { setupQueryOptions } from '../../lib/api.ts';
+import { initI18n } from '../../lib/i18n.ts';
+import { setupFixture } from '../../test/fixtures.ts';
+import { eventQueryOptions } from './api/event-api.ts';
+import { EventPage } from './event-page.tsx';
+
+const routes = [{ path: '/event/:hash/:date?/:time?', element: <EventPage /> }];
+
+afterEach(cleanup);
+
+const price = (over: Partial<PriceEntry>): PriceEntry => ({
+  price_id: 1,
+  action_day: '10.06.2030',
+  calendar_id: 0,
+  action_id: 7,
+  clientcategory_id: 11,
+  zonelevel_id: 0,
+  price: 500,
+  quantity: 0,
+  sum: 0,
+  needprice: 0,
+  passagequant: 0,
+  useproculture: 0,
+  zonecolor: '',
+  priceservise: 0,
+  currency_id: 1,
+  category: { ru: 'Взрослый' },
+  description: {},
+  zonedescription: {},
+  zonelevelname: {},
+  ...over,
+});
+
+function eventData(over: Partial<NoSchemeResponse['ticketInfo']> = {}): NoSchemeResponse {
+  return {
+    errorCode: '0',
+    errorText: '',
+    action: {
+      hash: 'ev1',
+      action_id: 7,
+      age_from: 12,
+      maybefree: 0,
+      rowcount: 1,
+      demquantlimit: 3,
+      writeticketname: 0,
+      usepushkarta: 1,
+      usenopushkarta: 1,
+      useseatsvg: 0,
+      issubscription: 0,
+      name: { ru: 'Выставка' },
+      location: {},
+      descript_url: {},
+      note: {},
+      notice: { ru: 'Вход по паспорту' },
+      grouplimit: 0,
+    },
+    actionStr: [],
+    calendar: [
+      { calendar_id: 1, event_day: '10.06.2030', event_time: '12:00', quant: 10, groupquant: 0 },
+      { calendar_id: 2, event_day: '10.06.2030', event_time: '15:00', quant: 2, groupquant: 0 },
+      { calendar_id: 3, event_day: '11.06.2030', event_time: '00:00', quant: 10, groupquant: 0 },
+    ],
+    price: [
+      price({ price_id: 1, clientcategory_id: 11, category: { ru: 'Взрослый' } }),
+      price({ price_id: 2, clientcategory_id: 12, price: 200, category: { ru: 'Детский' }, useproculture: 2 }),
+      price({ price_id: 3, clientcategory_id: 13, price: 450, category: { ru: 'Пушкинский' }, useproculture: 1 }),
+      price({ price_id: 4, action_day: '11.06.2030', category: { ru: 'Взрослый' } }),
+    ],
+    ticketPrice: [price({ price_id: 9, price: 0, category: { ru: 'По абонементу' } })],
+    ticketInfo: { totalticketcount: 22, showticketcount: 1, showquant: 1, pricelimits: [], subscription: null, saledate: null, ...over },
+    checkboxList: [{ id: 1, name: { ru: 'Согласен с правилами' }, url: {}, filling: 1 }],
+  };
+}
+
+async function renderEvent(url: string, data = eventData()) {
+  const i18n = await initI18n('ru', i18next.createInstance());
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(setupQueryOptions().queryKey, setupFixture());
+  queryClient.setQueryData(eventQueryOptions('ev1', 'ru').queryKey, data);
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <Providers queryClient={queryClient} i18n={i18n}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+const plus = (name: string) => fireEvent.click(screen.getByRole('button', { name: `Добавить билет: ${name}` }));
+
+describe('event page', () => {
+  it('shows the title, age badge and notice, and asks for a date', async () => {
+    await renderEvent('/event/ev1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Выставка' })).toBeTruthy();
+    expect(screen.getByLabelText('Возрастное ограничение 12+')).toBeTruthy();
+    expect(screen.getByText('Вход по паспорту')).toBeTruthy();
+    expect(screen.getByText('Выберите дату')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('chooses the only time of a date with it and keeps erid in the URL', async () => {
+    const router = await renderEvent('/event/ev1?erid=x1');
+    const dates = await screen.findByRole('group', { name: 'Выберите дату' });
+    fireEvent.click(within(dates).getAllByRole('button', { name: /2030/ })[1] as HTMLElement);
+    expect(await screen.findByRole('table', { name: 'Цены на билеты' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/event/ev1/11.06.2030/00:00');
+    expect(router.state.location.search).toBe('?erid=x1');
+  });
+
+  it('limits tickets to min(time quantity, demquantlimit), resets them when a smaller time no longer fits', async () => {
+    await renderEvent('/event/ev1/10.06.2030/12:00');
+    await screen.findByRole('table', { name: 'Цены на билеты' });
+    expect(screen.queryByRole('button', { name: 'Оформить заказ' })).toBeNull();
+    plus('Взрослый');
+    plus('Взрослый');
+    plus('Взрослый');
+    expect(screen.getByRole('button', { name: 'Оформить заказ' })).toBeTruthy();
+    plus('Взрослый');
+    expect(await screen.findByText('Достигнут лимит количества билетов в одном заказе!')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Закрыть' }));
+
+    fireEvent.click(screen.getByRole('button', { name: /^15:00/ }));
+    expect(await screen.findByText('Доступно билетов: 2')).toBeTruthy();
+    // 3 chosen no longer fit 2 places: the choice is reset and the form hidden.
+    expect(screen.getByRole('status', { name: 'Взрослый: 0' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Оформить заказ' })).toBeNull();
+  });
+
+  it('shows "more categories" after rowcount rows, and Pushkin prices with a limit of 1', async () => {
+    await renderEvent('/event/ev1/10.06.2030/12:00');
+    await screen.findByRole('table', { name: 'Цены на билеты' });
+    expect(screen.queryByRole('button', { name: 'Добавить билет: Детский' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Ещё категории' }));
+    expect(screen.getByRole('button', { name: 'Добавить билет: Детский' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Пушкинская карта' }));
+    expect(screen.queryByRole('button', { name: 'Добавить билет: Детский' })).toBeNull();
+    plus('Пушкинский');
+    plus('Взрослый');
+    expect(await screen.findByText('Достигнут лимит количества билетов в одном заказе!')).toBeTruthy();
+    expect(screen.getByLabelText('Фамилия')).toBeTruthy();
+  });
+
+  it('takes tickets by subscription when sub=1 and the visitor holds one, limited to its visits', async () => {
+    await renderEvent('/event/ev1/10.06.2030/12:00?sub=1', eventData({ subscription: { subscrit_id: 40, hash_id: 'sub', quant: 1 } }));
+    const toggle = await screen.findByRole('checkbox', { name: /Получить по абонементу/ });
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    plus('По абонементу');
+    // A free total still shows the form in subscription mode.
+    expect(screen.getByRole('button', { name: 'Оформить заказ' })).toBeTruthy();
+    plus('По абонементу');
+    expect(await screen.findByText('Достигнут лимит количества билетов в одном заказе!')).toBeTruthy();
+  });
+
+  it('shows every buyer error on submit and marks the required checkbox', async () => {
+    await renderEvent('/event/ev1/10.06.2030/12:00');
+    await screen.findByRole('table', { name: 'Цены на билеты' });
+    plus('Взрослый');
+    fireEvent.click(screen.getByRole('button', { name: 'Оформить заказ' }));
+    expect(await screen.findByText('Введите фамилию, имя и отчество')).toBeTruthy();
+    expect(screen.getByText('Введите номер телефона')).toBeTruthy();
+    expect(screen.getByText('Введите e-mail')).toBeTruthy();
+    expect(screen.getByText('Необходимо отметить это согласие')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('ФИО'), { target: { value: 'Иван Петров' } });
+    expect(screen.queryByText('Введите фамилию, имя и отчество')).toBeNull();
+  });
+});

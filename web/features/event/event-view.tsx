@@ -1,0 +1,278 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { type Lang, pickLocalized } from '../../../contract/common.ts';
+import type { CalendarEntry, NoSchemeResponse } from '../../../contract/event.ts';
+import type { Setup } from '../../../contract/setup.ts';
+import { createPaths } from '../../app/paths.ts';
+import { useModal } from '../../components/modal/modal-context.ts';
+import { BuyerForm } from './components/buyer-form.tsx';
+import { CaptchaDialog } from './components/captcha-dialog.tsx';
+import { CheckboxList } from './components/checkbox-list.tsx';
+import { ConfirmDialog } from './components/confirm-dialog.tsx';
+import { DateTimePicker } from './components/date-time-picker.tsx';
+import { EventHeader } from './components/event-header.tsx';
+import { OrderSummary } from './components/order-summary.tsx';
+import { PaymentChooser } from './components/payment-chooser.tsx';
+import { PriceTable } from './components/price-table.tsx';
+import { buyerPayload, useBuyer, validateBuyer } from './hooks/use-buyer.ts';
+import { useSubmitOrder } from './hooks/use-submit-order.ts';
+import { useTicketChoice } from './hooks/use-ticket-choice.ts';
+import { formatDateTime } from './lib/format.ts';
+import { calendarDays, categoryStock, initialRows, orderLines, showOrderForm, timeAfterDateChoice, timesOfDay } from './lib/order-rules.ts';
+
+const BUYER_FIELDS = new Set(['fio', 'phone', 'email', 're_email', 'surname', 'name', 'patronymic']);
+
+type Props = { data: NoSchemeResponse; setup: Setup; lang: Lang; queryKey: readonly unknown[] };
+
+export function EventView({ data, setup, lang, queryKey }: Props) {
+  const { t } = useTranslation('event');
+  const modal = useModal();
+  const navigate = useNavigate();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const paths = createPaths(lang);
+  const { action, calendar, ticketInfo } = data;
+  const currency = setup.app.currency;
+  const priceLimit = setup.const.price_limit;
+
+  const erid = search.get('erid') ?? undefined;
+  const days = calendarDays(calendar);
+  // A single date needs no choice: it shows as text and counts as chosen.
+  const day = params.date && days.includes(params.date) ? params.date : days.length === 1 ? days[0] : undefined;
+  const times = timesOfDay(calendar, day);
+  const entry = times.find((e) => e.event_time === params.time) ?? (times.length === 1 ? times[0] : undefined);
+
+  const choice = useTicketChoice(data, entry, search.get('sub') === '1');
+  const buyer = useBuyer(currency, setup.crm_client);
+  const [checked, setChecked] = useState<Record<number, boolean>>({});
+  const [invalidBoxes, setInvalidBoxes] = useState<ReadonlySet<number>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const go = (date?: string, time?: string, sub = choice.subscriptionMode) =>
+    void navigate(paths.event(action.hash, date, time, { sub: sub ? 1 : undefined, erid }), { replace: true, preventScrollReset: true });
+
+  const onDay = (next: string) => {
+    // A new date hides the form and resets the time; a single time is chosen with it.
+    choice.reset();
+    const only = timeAfterDateChoice(calendar, next);
+    go(next, only?.event_time);
+  };
+  const onTime = (next: CalendarEntry) => {
+    choice.changeTime(next);
+    go(next.event_day, next.event_time);
+  };
+
+  const submit = useSubmitOrder({
+    setup,
+    eventKey: queryKey,
+    target: (hash) => (action.writeticketname === 1 ? paths.nominal(hash) : paths.order(hash)),
+    onFieldErrors: (fields) => {
+      const buyerErrors: Record<string, string> = {};
+      const boxes = new Set<number>();
+      for (const field of fields) {
+        if (BUYER_FIELDS.has(field.path)) buyerErrors[field.path] = field.code;
+        const box = /^checkboxList\.(\d+)$/.exec(field.path);
+        if (box) boxes.add(Number(box[1]));
+      }
+      buyer.setErrors(buyerErrors, choice.pushkin);
+      setInvalidBoxes(boxes);
+    },
+  });
+
+  const visible = showOrderForm({
+    subscriptionMode: choice.subscriptionMode,
+    free: action.maybefree === 1,
+    groupMode: choice.groupMode,
+    quantity: choice.chosen + choice.groupChosen,
+    groupQuantity: choice.groupChosen,
+    total: choice.sums.total,
+  });
+
+  const body = () => {
+    if (!entry) throw new Error('no session chosen');
+    return {
+      hash: action.hash,
+      lang,
+      data: orderLines(choice.quantities, choice.counted, entry, choice.subscriptionMode ? ticketInfo.subscription?.subscrit_id : undefined),
+      ...buyerPayload(buyer.values, choice.pushkin),
+      checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: checked[c.id] ?? false })),
+    };
+  };
+
+  const onSubmit = () => {
+    const errors = validateBuyer(buyer.values, choice.pushkin);
+    const missing = new Set(data.checkboxList.filter((c) => c.filling === 1 && !checked[c.id]).map((c) => c.id));
+    buyer.setErrors(errors, choice.pushkin);
+    setInvalidBoxes(missing);
+    if (Object.keys(errors).length > 0 || missing.size > 0) {
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    if (choice.subscriptionMode || action.issubscription === 1) setConfirming(true);
+    else void submit.start(body());
+  };
+
+  const plus = (price: Parameters<typeof choice.plus>[0]) => {
+    if (!choice.plus(price)) modal.warning(t('limit'));
+  };
+
+  const notYet = ticketInfo.totalticketcount === -99999;
+  const noPrices = entry !== undefined && choice.ordinary.length === 0 && choice.group.length === 0;
+  const available = entry ? entry.quant : ticketInfo.totalticketcount;
+
+  return (
+    <div className="event-page">
+      <EventHeader action={action} composition={data.actionStr} lang={lang} />
+
+      {notYet ? (
+        <p className="event-message">
+          {ticketInfo.saledate ? t('saleBegins', { date: formatDateTime(ticketInfo.saledate, lang, setup.app.timezone) }) : t('noDates')}
+        </p>
+      ) : calendar.length === 0 ? (
+        <p className="event-message">{t('noDates')}</p>
+      ) : (
+        <>
+          <DateTimePicker
+            days={days}
+            times={times}
+            day={day}
+            calendarId={entry?.calendar_id}
+            showQuant={ticketInfo.showquant === 1}
+            priceLimit={priceLimit}
+            lang={lang}
+            onDay={onDay}
+            onTime={onTime}
+          />
+          {params.date && !day && <p className="event-message">{t('notAvailableDay')}</p>}
+          {day && params.time && !times.some((e) => e.event_time === params.time) && <p className="event-message">{t('notAvailableSession')}</p>}
+          {ticketInfo.showticketcount === 1 && available >= 0 && available < priceLimit && (
+            <p className="event-available">{available === 0 ? t('soldOut') : t('available', { count: available })}</p>
+          )}
+        </>
+      )}
+
+      {action.usepushkarta === 1 && !notYet && calendar.length > 0 && (
+        <PaymentChooser allowCard={action.usenopushkarta === 1} pushkin={choice.pushkin} onChange={choice.setPushkin} />
+      )}
+
+      {ticketInfo.subscription && (
+        <label className="event-subscription">
+          <input
+            type="checkbox"
+            checked={choice.subscriptionMode}
+            onChange={(event) => {
+              choice.setSubscriptionMode(event.target.checked);
+              go(day, entry?.event_time, event.target.checked);
+            }}
+          />{' '}
+          {t('subscription.toggle')}
+          <span className="event-subscription__left">{t('subscription.left', { count: ticketInfo.subscription.quant })}</span>
+        </label>
+      )}
+
+      {entry && noPrices && (
+        <p className="event-message" role="status">
+          {choice.pushkin ? t('payment.pushkinUnavailable') : t('notAvailableSession')}
+        </p>
+      )}
+
+      {entry && !noPrices && (
+        <form
+          ref={formRef}
+          className="event-order"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSubmit();
+          }}
+        >
+          {choice.ordinary.length > 0 && (
+            <PriceTable
+              caption={t('prices.caption')}
+              prices={choice.ordinary}
+              quantities={choice.quantities}
+              initialRows={initialRows(action.rowcount)}
+              currency={currency}
+              lang={lang}
+              priceLimit={priceLimit}
+              stockOf={(id) => categoryStock(ticketInfo, entry, id)}
+              canIncrement={choice.canIncrement}
+              onPlus={plus}
+              onMinus={choice.minus}
+            />
+          )}
+
+          {choice.groupAvailable && (
+            <section className="event-group">
+              <label className="event-group__toggle">
+                <input type="checkbox" checked={choice.groupMode} onChange={(event) => choice.toggleGroupMode(event.target.checked)} />{' '}
+                {t('group.toggle')}
+              </label>
+              {choice.groupMode && (
+                <PriceTable
+                  caption={t('group.title')}
+                  prices={choice.group}
+                  quantities={choice.quantities}
+                  currency={currency}
+                  lang={lang}
+                  priceLimit={priceLimit}
+                  stockOf={(id) => categoryStock(ticketInfo, entry, id)}
+                  canIncrement={choice.canIncrement}
+                  onPlus={plus}
+                  onMinus={choice.minus}
+                />
+              )}
+            </section>
+          )}
+
+          {visible && (
+            <>
+              <BuyerForm
+                pushkin={choice.pushkin}
+                values={buyer.values}
+                errors={buyer.errors}
+                set={buyer.set}
+              />
+              <CheckboxList
+                items={data.checkboxList}
+                checked={checked}
+                invalid={invalidBoxes}
+                lang={lang}
+                onChange={(id, value) => {
+                  setChecked({ ...checked, [id]: value });
+                  if (value) setInvalidBoxes(new Set([...invalidBoxes].filter((x) => x !== id)));
+                }}
+              />
+              <OrderSummary {...choice.sums} currency={currency} lang={lang} />
+              <button type="submit" className="button button--primary event-order__submit" disabled={submit.busy}>
+                {submit.busy ? t('submitting') : t('submit')}
+              </button>
+            </>
+          )}
+        </form>
+      )}
+
+      {submit.busy && (
+        <div className="event-overlay" role="status" aria-live="polite">
+          <span className="event-overlay__spinner" aria-hidden="true" />
+          {t('submitting')}
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={t('confirmSubscription.title')}
+        text={`${t('confirmSubscription.text')} ${pickLocalized(action.name, lang)}`}
+        ok={t('confirmSubscription.ok')}
+        cancel={t('confirmSubscription.cancel')}
+        onOk={() => {
+          setConfirming(false);
+          void submit.start(body());
+        }}
+        onCancel={() => setConfirming(false)}
+      />
+      <CaptchaDialog {...submit.captcha} />
+    </div>
+  );
+}

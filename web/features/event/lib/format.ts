@@ -1,0 +1,27 @@
+import type { Lang } from '../../../../contract/common.ts';
+import { toBcp47 } from '../../../lib/lang.ts';
+
+/** 'dd.mm.yyyy' as a Date at noon UTC (formatting with timeZone UTC keeps the calendar day). */
+export function parseDay(day: string): Date | undefined {
+  const m = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(day);
+  if (!m) return undefined;
+  return new Date(Date.UTC(Number(m[3]), Number(m[2]) - 1, Number(m[1]), 12));
+}
+
+/** A calendar day for the slider: weekday, day and month in the visitor's language. */
+export function dayParts(day: string, lang: Lang): { weekday: string; date: string; full: string } {
+  const date = parseDay(day);
+  if (!date) return { weekday: '', date: day, full: day };
+  const locale = toBcp47(lang);
+  return {
+    weekday: new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(date),
+    date: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(date),
+    full: new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date),
+  };
+}
+
+export function formatDateTime(iso: string, lang: Lang, timeZone: string): string {
+  return new Intl.DateTimeFormat(toBcp47(lang), { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone }).format(
+    new Date(iso),
+  );
+}

@@ -1,0 +1,170 @@
+import type { CalendarEntry, PriceEntry, TicketInfo } from '../../../../contract/event.ts';
+import { pricesForPayment } from '../../../../contract/event.ts';
+
+/**
+ * The rules of the event page (spec section 4 'Event page'), as pure functions so they are
+ * tested as tables and the components only wire them up.
+ */
+
+/** Pushkin card: one ticket per order (spec section 9). */
+export const PUSHKIN_LIMIT = 1;
+/** Categories shown before 'more categories' when rowcount < 1 (the spec leaves the value open). */
+export const DEFAULT_ROWCOUNT = 5;
+
+export type Quantities = Readonly<Record<number, number>>;
+
+/** The dates of the calendar in their order, each once. */
+export function calendarDays(calendar: readonly CalendarEntry[]): string[] {
+  return [...new Set(calendar.map((c) => c.event_day))];
+}
+
+export function timesOfDay(calendar: readonly CalendarEntry[], day: string | undefined): CalendarEntry[] {
+  return day === undefined ? [] : calendar.filter((c) => c.event_day === day);
+}
+
+/** After a date is chosen: its only time is chosen with it; with several the visitor picks one. */
+export function timeAfterDateChoice(calendar: readonly CalendarEntry[], day: string): CalendarEntry | undefined {
+  const times = timesOfDay(calendar, day);
+  return times.length === 1 ? times[0] : undefined;
+}
+
+/**
+ * The prices of one session: the day's prices, with a session's own price replacing the
+ * day-wide one of the same category and zone; filtered by the payment method.
+ */
+export function sessionPrices(prices: readonly PriceEntry[], entry: CalendarEntry | undefined, pushkin: boolean): PriceEntry[] {
+  if (!entry) return [];
+  const ofDay = prices.filter((p) => p.action_day === entry.event_day && (p.calendar_id === 0 || p.calendar_id === entry.calendar_id));
+  const key = (p: PriceEntry) => `${p.clientcategory_id}:${p.zonelevel_id}:${p.useproculture}`;
+  const own = new Set(ofDay.filter((p) => p.calendar_id === entry.calendar_id).map(key));
+  return pricesForPayment(
+    ofDay.filter((p) => p.calendar_id === entry.calendar_id || !own.has(key(p))),
+    pushkin,
+  );
+}
+
+export const isGroupPrice = (p: PriceEntry) => p.passagequant > 0;
+
+/**
+ * The ticket limit of a session: min(time quantity, per-order limit), or in subscription mode
+ * the visits left (never above the places left); 1 with the Pushkin card.
+ */
+export function ticketLimit(input: {
+  entry: CalendarEntry | undefined;
+  demquantlimit: number;
+  subscriptionMode: boolean;
+  subscriptionQuant: number;
+  pushkin: boolean;
+}): number {
+  if (!input.entry) return 0;
+  const places = Math.max(0, input.entry.quant);
+  let limit = input.subscriptionMode ? Math.min(input.subscriptionQuant, places) : Math.min(places, input.demquantlimit);
+  if (input.pushkin) limit = Math.min(limit, PUSHKIN_LIMIT);
+  return Math.max(0, limit);
+}
+
+export function countOf(quantities: Quantities, prices: readonly PriceEntry[]): number {
+  return prices.reduce((sum, p) => sum + (quantities[p.price_id] ?? 0), 0);
+}
+
+/** What remains of the limit after the tickets already chosen; below 0 means the choice no longer fits. */
+export function remainingLimit(limit: number, chosen: number): number {
+  return limit - chosen;
+}
+
+/** Remaining stock of a limited category for a session; undefined when the category has none. */
+export function categoryStock(info: TicketInfo, entry: CalendarEntry | undefined, priceId: number): number | undefined {
+  if (!entry) return undefined;
+  return info.pricelimits.find((l) => l.calendar_id === entry.calendar_id && l.price_id === priceId)?.quant;
+}
+
+/**
+ * The quantity after pressing plus on a category: needprice n > 0 makes 0 jump to n; nothing
+ * beyond the room left in the order or the category's own stock. Undefined when plus is not possible.
+ */
+export function increment(current: number, price: PriceEntry, room: number, stock: number | undefined): number | undefined {
+  const next = current === 0 && price.needprice > 1 ? price.needprice : current + 1;
+  const step = next - current;
+  if (step > room) return undefined;
+  if (stock !== undefined && next > stock) return undefined;
+  return next;
+}
+
+/** The quantity after pressing minus: below needprice it drops to 0 (spec: minimum enforced when decreasing). */
+export function decrement(current: number, price: PriceEntry): number {
+  if (current <= 0) return 0;
+  const next = current - 1;
+  return price.needprice > 1 && next < price.needprice ? 0 : next;
+}
+
+/** Service fee of one place in kopecks: an amount, or a percent of the price (half up). */
+export function unitFee(price: PriceEntry): number {
+  const amount = Math.round(price.price * 100);
+  if (price.currency_id === 2) return Math.floor((amount * Math.round(price.priceservise * 100) + 5000) / 10000);
+  return Math.round(price.priceservise * 100);
+}
+
+/** The sum, the service fee and the total to pay, in kopecks (display only; the server decides). */
+export function totals(quantities: Quantities, prices: readonly PriceEntry[]) {
+  let sum = 0;
+  let fee = 0;
+  for (const p of prices) {
+    const q = quantities[p.price_id] ?? 0;
+    sum += q * Math.round(p.price * 100);
+    fee += q * unitFee(p);
+  }
+  return { sum, fee, total: sum + fee };
+}
+
+/**
+ * When the order form shows (spec section 4): subscription mode with tickets; a free event with
+ * tickets; group mode with group tickets and a total (or free); otherwise a total above 0.
+ */
+export function showOrderForm(input: {
+  subscriptionMode: boolean;
+  free: boolean;
+  groupMode: boolean;
+  quantity: number;
+  groupQuantity: number;
+  total: number;
+}): boolean {
+  if (input.subscriptionMode) return input.quantity > 0;
+  if (input.free && input.quantity > 0) return true;
+  if (input.groupMode && input.groupQuantity > 0 && (input.total > 0 || input.free)) return true;
+  return input.total > 0;
+}
+
+/** Group mode is on only while the session still has ordinary places (spec: off when that quantity is 0). */
+export function groupModeAvailable(entry: CalendarEntry | undefined, groupPrices: readonly PriceEntry[]): boolean {
+  return entry !== undefined && entry.quant > 0 && entry.groupquant > 0 && groupPrices.length > 0;
+}
+
+/** Categories shown before 'more categories': rowcount, or the default when rowcount < 1. */
+export function initialRows(rowcount: number): number {
+  return rowcount >= 1 ? rowcount : DEFAULT_ROWCOUNT;
+}
+
+/** The lines sent to POST /api/order/create. */
+export function orderLines(
+  quantities: Quantities,
+  prices: readonly PriceEntry[],
+  entry: CalendarEntry,
+  subscritId: number | undefined,
+) {
+  return prices
+    .filter((p) => (quantities[p.price_id] ?? 0) > 0)
+    .map((p) => {
+      const quantity = quantities[p.price_id] ?? 0;
+      return {
+        day: entry.event_day,
+        time: entry.event_time,
+        actionId: p.action_id,
+        categoryId: p.clientcategory_id,
+        zoneId: p.zonelevel_id,
+        quantity,
+        sum: (quantity * Math.round(p.price * 100)) / 100,
+        seatId: 0 as const,
+        ...(subscritId === undefined ? {} : { subscrit_id: subscritId }),
+      };
+    });
+}

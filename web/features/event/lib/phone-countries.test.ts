@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { buyerSchema } from '../../../../contract/buyer.ts';
+import { PHONE_COUNTRIES, defaultCountry, fullPhone, lookupCountry, nationalLengthOk, parseCountryLookup } from './phone-countries.ts';
+
+describe('phone countries', () => {
+  it.each([
+    { currency: 'RUB', iso: 'RU' },
+    { currency: 'KZT', iso: 'KZ' },
+    { currency: 'CNY', iso: 'CN' },
+    { currency: 'USD', iso: 'US' },
+  ])('takes $iso as the default for $currency', ({ currency, iso }) => {
+    expect(defaultCountry(currency).iso).toBe(iso);
+  });
+
+  it('lists each country once with a flag', () => {
+    expect(new Set(PHONE_COUNTRIES.map((c) => c.iso)).size).toBe(PHONE_COUNTRIES.length);
+    expect(PHONE_COUNTRIES[0]).toEqual({ iso: 'RU', dial: '7', flag: '🇷🇺' });
+  });
+
+  it.each([
+    { national: '1', ok: false },
+    { national: '12', ok: true },
+    { national: '9'.repeat(17), ok: true },
+    { national: '9'.repeat(18), ok: false },
+    { national: '999 901-02-03', ok: true },
+  ])('national number $national is ok: $ok', ({ national, ok }) => {
+    expect(nationalLengthOk(national)).toBe(ok);
+  });
+
+  it('builds a phone the buyer schema accepts', () => {
+    const phone = fullPhone(defaultCountry('RUB'), '999 901 02 03');
+    expect(phone).toBe('+7 9999010203');
+    expect(buyerSchema.safeParse({ fio: 'Иван Петров', phone, email: 'a@b.ru' }).success).toBe(true);
+  });
+});
+
+describe('IP-to-country lookup', () => {
+  it.each([
+    { answer: '1RU', iso: 'RU' },
+    { answer: '1kz;Kazakhstan', iso: 'KZ' },
+  ])('reads $answer as $iso', ({ answer, iso }) => {
+    expect(parseCountryLookup(answer)).toBe(iso);
+  });
+
+  it.each(['0RU', '', '1R', '1--', 'RU'])('fails with "unable to fetch the country" on %j', (answer) => {
+    expect(() => parseCountryLookup(answer)).toThrow('unable to fetch the country');
+  });
+
+  it('makes no call when no service is configured', async () => {
+    let called = false;
+    const fetchImpl = (async () => {
+      called = true;
+      return new Response('1RU');
+    }) as typeof fetch;
+    expect(await lookupCountry(undefined, fetchImpl)).toBeUndefined();
+    expect(called).toBe(false);
+    expect(await lookupCountry('https://lookup.example', fetchImpl)).toBe('RU');
+  });
+});

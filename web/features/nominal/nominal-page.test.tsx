@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetCsrfToken } from '../../lib/api.ts';
+import { setupFixture } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { orderDataFixture } from './test-data.ts';
+
+const HASH = 'h'.repeat(32);
+
+/** Answers the token call and order-data (with `orderData`), and records confirm-nominal bodies. */
+function stubServer(orderData: { status: number; body: unknown }, confirm: { status: number; body: unknown } = { status: 200, body: { errorCode: '0', errorText: '', hash: HASH } }) {
+  const confirmed: unknown[] = [];
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/token') return json(200, { token: 'token' });
+      if (url === '/api/order-data') return json(orderData.status, orderData.body);
+      if (url === '/api/confirm-nominal') {
+        confirmed.push(JSON.parse(String(init?.body)));
+        return json(confirm.status, confirm.body);
+      }
+      return json(404, { errorCode: '-1004', errorText: '' });
+    }),
+  );
+  return confirmed;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  resetCsrfToken();
+});
+
+describe('/nominal-tickets/{hash}', () => {
+  it('shows the order header, a card per ticket with the fields its flags ask for, the total and the countdown', async () => {
+    stubServer({ status: 200, body: orderDataFixture() });
+    await renderApp(`/nominal-tickets/${HASH}`, setupFixture());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заказ № 100001' })).toBeTruthy();
+    const first = screen.getByRole('region', { name: /Билет 1/ });
+    const second = screen.getByRole('region', { name: /Билет 2/ });
+    expect(within(first).getByLabelText(/^Дата рождения/)).toBeTruthy();
+    expect(within(first).queryByLabelText(/^Отчество/)).toBeNull();
+    expect(within(second).getByLabelText(/^Возраст/)).toBeTruthy();
+    expect(within(second).getByLabelText(/^Отчество/)).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: 'Итог заказа' }).textContent).toMatch(/Итого к оплате1\s600\s₽/);
+    expect(screen.getByText(/^00:1[45]:\d{2}$/)).toBeTruthy();
+  });
+
+  it('blocks the confirmation while a required consent is unticked, and marks it', async () => {
+    const confirmed = stubServer({ status: 200, body: orderDataFixture() });
+    await renderApp(`/nominal-tickets/${HASH}`, setupFixture());
+    fireEvent.click(await screen.findByRole('button', { name: 'Подтвердить' }));
+    const consent = await screen.findByRole('checkbox', { name: /Согласие/ });
+    await waitFor(() => expect(consent.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByRole('checkbox', { name: /Рассылка/ }).getAttribute('aria-invalid')).toBe('false');
+    expect(screen.getAllByText('Укажите фамилию')).toHaveLength(2);
+    expect(confirmed).toEqual([]);
+  });
+
+  it('sends the holders, and on a refusal opens the error modal and gives the button back', async () => {
+    const confirmed = stubServer(
+      { status: 200, body: orderDataFixture() },
+      { status: 409, body: { errorCode: '-1012', errorText: 'Время бронирования истекло. Оформите заказ заново.', hash: HASH } },
+    );
+    await renderApp(`/nominal-tickets/${HASH}`, setupFixture());
+    const type = (card: HTMLElement, label: RegExp, value: string) => fireEvent.change(within(card).getByLabelText(label), { target: { value } });
+    const first = await screen.findByRole('region', { name: /Билет 1/ });
+    type(first, /^Фамилия/, 'Иванов');
+    type(first, /^Имя/, 'Иван');
+    type(first, /^Дата рождения/, '24051987');
+    type(first, /^Тип документа/, '1');
+    type(first, /^Номер документа/, '4510 123456');
+    type(first, /^Страна/, '643');
+    type(first, /^Регион/, '643077');
+    const second = screen.getByRole('region', { name: /Билет 2/ });
+    type(second, /^Фамилия/, 'Smith');
+    type(second, /^Имя/, 'John');
+    type(second, /^Отчество/, 'Peter');
+    type(second, /^Возраст/, '70');
+    expect(within(second).getByRole('note').textContent).toMatch(/65 лет/);
+    type(second, /^Тип документа/, '6');
+    type(second, /^Номер документа/, 'N1234567');
+    type(second, /^Страна/, '492');
+    fireEvent.click(screen.getByRole('checkbox', { name: /Согласие/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
+
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Ошибка (#-1012)');
+    expect(dialog.textContent).toContain('Время бронирования истекло');
+    expect(confirmed).toEqual([
+      expect.objectContaining({
+        hash: HASH,
+        id: [11, 12],
+        surname: ['Иванов', 'Smith'],
+        date: ['24.05.1987', ''],
+        age: ['', '70'],
+        docTypeId: [1, 6],
+        countryId: [643, 492],
+        regionId: [643077, null],
+        checkboxList: [
+          { id: 3, checked: true },
+          { id: 7, checked: false },
+        ],
+      }),
+    ]);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Подтвердить' }).hasAttribute('disabled')).toBe(false));
+  });
+
+  it('sends a confirmed order to the order view', async () => {
+    const data = orderDataFixture();
+    data.response = data.response.map((item) => ({ ...item, demandstatusid: 20 }));
+    stubServer({ status: 200, body: data });
+    const { router } = await renderApp(`/nominal-tickets/${HASH}`, setupFixture());
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/order/${HASH}`));
+  });
+
+  it("says 'Заказ удалён или не найден' when there is no order", async () => {
+    stubServer({ status: 404, body: { errorCode: '-1004', errorText: 'Заказ удалён или не найден' } });
+    await renderApp(`/nominal-tickets/${HASH}`, setupFixture());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заказ удалён или не найден' })).toBeTruthy();
+  });
+});

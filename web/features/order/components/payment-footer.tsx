@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { pickLocalized } from '../../../../contract/common.ts';
+import type { PaymentType } from '../../../../contract/order-view.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+import { useMoney } from '../hooks/use-money.ts';
+import { formatCountdown } from '../lib/order-logic.ts';
+
+type Props = {
+  amount: number;
+  secondsLeft: number;
+  payments: PaymentType[];
+  methodId: number;
+  onMethod: (id: number) => void;
+  canPay: boolean;
+  busy: boolean;
+  onPay: () => void;
+};
+
+/** The payment footer: amount, the awaiting-payment countdown, payment types and Pay. */
+export function PaymentFooter({ amount, secondsLeft, payments, methodId, onMethod, canPay, busy, onPay }: Props) {
+  const { t } = useTranslation('order');
+  const lang = useLang();
+  const money = useMoney();
+  return (
+    <section className="pay-footer" aria-label={t('payment.pay')}>
+      <div className="pay-footer__inner">
+        <div className="pay-footer__sum">
+          <span>{t('payment.toPay')}</span>
+          <strong>{money(amount)}</strong>
+        </div>
+        <div className="pay-footer__timer" role="timer" aria-label={t('payment.timeLeft')}>
+          <span>{t('payment.awaiting')}</span>
+          <strong>{formatCountdown(secondsLeft, (count) => t('payment.days', { count }))}</strong>
+        </div>
+        {payments.length > 0 && (
+          <fieldset className="pay-footer__methods">
+            <legend className="visually-hidden">{t('payment.method')}</legend>
+            {payments.map((p) => (
+              <label key={p.creditcompany_id} className="pay-method">
+                <input type="radio" name="payment-method" value={p.creditcompany_id} checked={methodId === p.creditcompany_id} onChange={() => onMethod(p.creditcompany_id)} />
+                <span className="pay-method__name">{pickLocalized(p.name, lang)}</span>
+                {pickLocalized(p.descript, lang) && <span className="pay-method__descript">{pickLocalized(p.descript, lang)}</span>}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {canPay && (
+          <button type="button" className="button button--primary pay-footer__pay" disabled={busy} onClick={onPay}>
+            {busy ? t('payment.paying') : t('payment.pay')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Offer, TicketRow } from '../../../../contract/order-view.ts';
+
+/** Rows grouped by action_group (one event session), in the order they came. */
+export function groupRows(rows: readonly TicketRow[]): { key: string; rows: TicketRow[] }[] {
+  const groups = new Map<string, TicketRow[]>();
+  for (const row of rows) {
+    const list = groups.get(row.action_group);
+    if (list) list.push(row);
+    else groups.set(row.action_group, [row]);
+  }
+  return [...groups].map(([key, list]) => ({ key, rows: list }));
+}
+
+/** Roubles from the wire to kopecks for formatPrice. */
+export const kopecks = (roubles: number) => Math.round(roubles * 100);
+
+/** The selection key of an offer for one ticket row. */
+export const offerKey = (offer: Pick<Offer, 'parent_id' | 'price_id'>) => `${offer.parent_id}:${offer.price_id}`;
+
+/**
+ * Whether an offer can still be toggled on (spec section 4 'Offers'): once the selected count for
+ * a price id reaches the offer's limit, the other offers with that price are disabled.
+ */
+export function isOfferDisabled(offer: Offer, selected: ReadonlySet<string>, offers: readonly Offer[]): boolean {
+  if (selected.has(offerKey(offer))) return false;
+  const chosen = offers.filter((o) => o.price_id === offer.price_id && selected.has(offerKey(o))).length;
+  return chosen >= offer.limit;
+}
+
+/** The sum of the selected offers in kopecks. */
+export function selectedSum(selected: ReadonlySet<string>, offers: readonly Offer[]): number {
+  return offers.filter((o) => selected.has(offerKey(o))).reduce((sum, o) => sum + kopecks(o.cost), 0);
+}
+
+/** Seconds left as the spec shows a countdown: optional days, then hh:mm:ss. */
+export function formatCountdown(seconds: number, daysLabel: (days: number) => string): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const days = Math.floor(s / 86_400);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const clock = `${pad(Math.floor((s % 86_400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+  return days > 0 ? `${daysLabel(days)} ${clock}` : clock;
+}
+
+/** Promo codes need at least 3 characters (spec section 9). */
+export const canApplyPromo = (code: string) => code.trim().length >= 3;
+
+/** Bonuses are accepted only when a whole number above 0 and not above what is available. */
+export function isValidBonusAmount(value: string, available: number): boolean {
+  if (!/^\d+$/.test(value.trim())) return false;
+  const n = Number(value);
+  return n > 0 && n <= available;
+}
