@@ -81,6 +81,36 @@ test.describe('embeddable widget', () => {
     await expectFrameFitsContent(frameElement);
   });
 
+  test('a purchase inside the frame reaches the order page, at the older order path of integration mode', async ({ page }) => {
+    await page.goto('/embed-demo.html?event=city-through-centuries');
+    const frameElement = page.locator('iframe[title="Билеты: одно событие"]');
+    const frame = page.frameLocator('iframe[title="Билеты: одно событие"]');
+    await expect(frame.getByRole('heading', { level: 1, name: /Город сквозь века/ })).toBeVisible();
+
+    await frame.getByRole('group', { name: 'Выберите дату' }).getByRole('button', { name: /\d{4}/ }).first().click();
+    await frame.getByRole('button', { name: /^12:00/ }).click();
+    await frame.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
+    await frame.getByLabel('ФИО', { exact: true }).fill('Иван Петров');
+    await frame.getByLabel('Телефон', { exact: true }).fill('999 901 02 03');
+    await frame.getByLabel('E-mail', { exact: true }).fill('ivan@example.com');
+    await frame.getByLabel('Повторите e-mail', { exact: true }).fill('ivan@example.com');
+    await frame.getByRole('checkbox', { name: /Я принимаю условия покупки/ }).check();
+    // The frame grew with the order form: nothing is cut off or scrolls inside it.
+    await expectFrameFitsContent(frameElement);
+    await frame.getByRole('button', { name: 'Оформить заказ' }).scrollIntoViewIfNeeded();
+    expect(await frameElement.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(0);
+    await frame.getByRole('button', { name: 'Оформить заказ' }).click();
+
+    await expect(frame.getByRole('heading', { level: 1, name: /Заказ № \d+/ })).toBeVisible();
+    const frameUrl = new URL((await (await frameElement.elementHandle())?.contentFrame())?.url() ?? '');
+    expect(frameUrl.pathname).toMatch(/^\/ru\/order\/view\/[A-Za-z0-9_-]{32}$/);
+    // The host page stays where it was; the order lives inside the frame.
+    expect(new URL(page.url()).pathname).toBe('/embed-demo.html');
+    await expectFrameFitsContent(frameElement);
+    // A new page in the frame scrolled the frame's top into view on the host page.
+    await expect.poll(() => frameElement.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeGreaterThanOrEqual(0);
+  });
+
   test('a site listed in EMBED_ORIGINS embeds the storefront; a site not listed gets an empty frame', async ({ page, browser, baseURL }) => {
     const storefront = baseURL ?? '';
     // e2e/start-server.ts lists the port after the storefront's in EMBED_ORIGINS.
