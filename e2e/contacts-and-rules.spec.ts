@@ -92,4 +92,11 @@ test.describe('search-engine heads', () => {
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toMatch(/^Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml$/m);
   });
+
+  test('the location-point icon is served as a static SVG (spec section 7)', async ({ request }) => {
+    const icon = await request.get('/static/location-point.svg');
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(await icon.text()).toContain('<svg');
+  });
 });

@@ -40,7 +40,7 @@
     iframe.title = el.getAttribute('data-title') || TITLES[lang] || TITLES.ru;
     iframe.setAttribute('allow', 'payment; clipboard-write');
     iframe.setAttribute('referrerpolicy', 'strict-origin-when-cross-origin');
-    iframe.style.cssText = 'display:block;width:100%;min-width:300px;border:0;overflow:hidden;height:' + INITIAL_HEIGHT + 'px';
+    iframe.style.cssText = 'display:block;width:100%;border:0;overflow:hidden;height:' + INITIAL_HEIGHT + 'px';
     el.appendChild(iframe);
     mounted.push({ el: el, iframe: iframe });
     return iframe;
