@@ -31,7 +31,8 @@ export function demoCalendar(now: Date): Calendar {
 function menus(): Pick<CatalogFileInput, 'kinds' | 'mainMenus' | 'subMenus'> {
   return {
     kinds: [
-      { id: 1, typeId: 1, sortnum: 1, name: t('Билеты в музей', 'Museum tickets', 'Музейге билеттер', '博物馆门票'), columnCount: 3 },
+      // Six per page, so the museum listing shows 'Load next N of M' (it has eight events).
+      { id: 1, typeId: 1, sortnum: 1, name: t('Билеты в музей', 'Museum tickets', 'Музейге билеттер', '博物馆门票'), columnCount: 3, rowCount: 6 },
       { id: 2, typeId: 3, sortnum: 2, name: t('Концерты', 'Concerts', 'Концерттер', '音乐会'), columnCount: 3 },
       { id: 3, typeId: 2, sortnum: 3, name: t('Абонементы', 'Season passes', 'Абонементтер', '套票'), columnCount: 2, showFilterCalendar: false },
     ],

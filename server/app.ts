@@ -11,6 +11,8 @@ import { ErrorCode } from '../contract/errors.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { BusinessError, businessError, requestLang } from './http.ts';
+import { afishaRoutes } from './afisha/afisha.routes.ts';
+import { createAfishaService } from './afisha/afisha.service.ts';
 import { createCsrf } from './security/csrf.ts';
 import { createNominalService } from './nominal/nominal.service.ts';
 import { nominalRoutes } from './nominal/nominal.routes.ts';
@@ -29,6 +31,8 @@ import { type RecaptchaVerifier, createGoogleRecaptchaVerifier } from './captcha
 import { createCrmService } from './crm/crm.service.ts';
 import { eventRoutes } from './event/event.routes.ts';
 import { quantityOrderRoutes } from './quantity-order/quantity-order.routes.ts';
+import { createSeatingService } from './seating/seating.service.ts';
+import { seatingRoutes } from './seating/seating.routes.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -124,6 +128,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await sandboxBankRoutes(app, { bank });
   orderViewRoutes(app, { db: deps.db, payments, now, timeZone: config.timezone });
   nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: config.timezone }) });
+  afishaRoutes(app, { afisha: createAfishaService({ db: deps.db, setup: () => setup.get(), now }) });
+  seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: config.timezone }), db: deps.db, setup, captcha, recaptcha, now });
   const seo = createSeoService(deps.db, setup, now);
   seoRoutes(app, { seo, publicUrl: config.publicUrl });
 

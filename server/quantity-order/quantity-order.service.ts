@@ -2,10 +2,8 @@ import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { type CreateOrderCommand, OrderFormError } from '../../contract/order-create.ts';
 import type { StoredSetup } from '../../contract/setup.ts';
-import type { CaptchaService } from '../captcha/captcha.service.ts';
-import type { RecaptchaVerifier } from '../captcha/recaptcha.ts';
+import { type OrderCaptchaDeps, withOrderCaptcha } from '../captcha/order-captcha.ts';
 import { findCoveringSubscription, takeSubscriptionVisits } from '../crm/crm.repository.ts';
-import type { Db } from '../db/client.ts';
 import { type PriceRow, findEventByHash, findOrderCheckboxes, findPrices, findSessionOnSaleAt } from '../event/event.repository.ts';
 import { pricesOfSession } from '../event/event.service.ts';
 import { BusinessError } from '../http.ts';
@@ -56,11 +54,7 @@ const refuse = (code: (typeof ErrorCode)[keyof typeof ErrorCode], status: number
 export const fieldError = (path: string, code: string) =>
   new BusinessError(ErrorCode.validation, { status: 400, details: { fields: [{ path, code }] } });
 
-export type CreateOrderDeps = {
-  db: Db;
-  captcha: CaptchaService;
-  recaptcha: RecaptchaVerifier;
-};
+export type CreateOrderDeps = OrderCaptchaDeps;
 
 export type CreateOrderContext = {
   now: Date;
@@ -132,9 +126,6 @@ export async function createQuantityOrder(deps: CreateOrderDeps, cmd: CreateOrde
   if (group > 0 && event.group_limit > 0 && group > event.group_limit) throw refuse(ErrorCode.limit, 409, texts.groupLimit);
   if (subscritId !== undefined && ordinary + group > subscriptionLeft) throw refuse(ErrorCode.limit, 409, texts.subscriptionLimit);
 
-  await verifyRecaptcha(deps, cmd, ctx);
-  const imageCaptcha = imageCaptchaOf(cmd, ctx);
-
   const buyer =
     cmd.buyer.kind === 'pushkin'
       ? {
@@ -147,45 +138,27 @@ export async function createQuantityOrder(deps: CreateOrderDeps, cmd: CreateOrde
         }
       : { name: cmd.buyer.fio, surname: '', firstName: '', patronymic: '', phone: cmd.buyer.phone, email: cmd.buyer.email };
 
-  try {
-    return await db.transaction(async (tx) => {
-      if (imageCaptcha && !(await deps.captcha.use(tx, imageCaptcha.sid, imageCaptcha.text))) throw new WrongCaptcha(imageCaptcha.sid);
-      if (subscritId !== undefined && ctx.crmClientId !== undefined) {
-        if (!(await takeSubscriptionVisits(tx, ctx.crmClientId, subscritId, ordinary + group))) {
-          throw refuse(ErrorCode.limit, 409, texts.subscriptionLimit);
-        }
+  return withOrderCaptcha(deps, ctx.setup, cmd, ctx.remoteIp, async (tx) => {
+    if (subscritId !== undefined && ctx.crmClientId !== undefined) {
+      if (!(await takeSubscriptionVisits(tx, ctx.crmClientId, subscritId, ordinary + group))) {
+        throw refuse(ErrorCode.limit, 409, texts.subscriptionLimit);
       }
-      const placed = await placeOrder(tx, {
-        eventId: event.id,
-        status: event.named_tickets ? OrderStatus.reserved : OrderStatus.confirmed,
-        lang: cmd.lang ?? 'ru',
-        createdAt: ctx.now,
-        reservedUntil: new Date(ctx.now.getTime() + event.reserve_minutes * 60_000),
-        buyer,
-        pushkinCard: pushkin,
-        isSubscription: subscritId !== undefined,
-        crmClientId: ctx.crmClientId ?? null,
-        checkboxes: cmd.checkboxes,
-        lines: lines.map(({ price: _price, ...line }) => line),
-      });
-      return { hash: placed.hash };
-    });
-  } catch (error) {
-    if (error instanceof WrongCaptcha) {
-      // Used up outside the rolled-back transaction: each image gets one guess.
-      await deps.captcha.burn(error.sid);
-      throw refuse(ErrorCode.invalidRecaptcha, 400);
     }
-    throw error;
-  }
-}
-
-class WrongCaptcha extends Error {
-  readonly sid: string;
-  constructor(sid: string) {
-    super('wrong captcha');
-    this.sid = sid;
-  }
+    const placed = await placeOrder(tx, {
+      eventId: event.id,
+      status: event.named_tickets ? OrderStatus.reserved : OrderStatus.confirmed,
+      lang: cmd.lang ?? 'ru',
+      createdAt: ctx.now,
+      reservedUntil: new Date(ctx.now.getTime() + event.reserve_minutes * 60_000),
+      buyer,
+      pushkinCard: pushkin,
+      isSubscription: subscritId !== undefined,
+      crmClientId: ctx.crmClientId ?? null,
+      checkboxes: cmd.checkboxes,
+      lines: lines.map(({ price: _price, ...line }) => line),
+    });
+    return { hash: placed.hash };
+  });
 }
 
 /**
@@ -230,18 +203,4 @@ export function priceLines(
     });
   }
   return [...byPrice.values()];
-}
-
-async function verifyRecaptcha(deps: CreateOrderDeps, cmd: CreateOrderCommand, ctx: CreateOrderContext) {
-  if (!ctx.setup.recaptcha.enabled) return;
-  // recaptchaSkip from the client is never trusted: with reCAPTCHA on, every order needs a token.
-  const ok = cmd.recaptchaToken ? await deps.recaptcha.verify(cmd.recaptchaToken, ctx.remoteIp) : false;
-  if (!ok) throw refuse(ErrorCode.invalidRecaptcha, 400);
-}
-
-function imageCaptchaOf(cmd: CreateOrderCommand, ctx: CreateOrderContext): { sid: string; text: string } | undefined {
-  // Invisible reCAPTCHA takes precedence over the image captcha, as on the page (spec section 4).
-  if (ctx.setup.recaptcha.enabled || !ctx.setup.captcha.enabled) return undefined;
-  if (!cmd.captchaSid || !cmd.captchaText) throw refuse(ErrorCode.invalidRecaptcha, 400);
-  return { sid: cmd.captchaSid, text: cmd.captchaText };
 }

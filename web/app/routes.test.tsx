@@ -29,8 +29,7 @@ describe('404 page', () => {
 describe('routes', () => {
   it.each([
     { url: '/', heading: 'Афиша мероприятий' },
-    // The event page needs its data; web/features/event/event-page.test.tsx renders it.
-    { url: '/scheme/abc123/01.02.2026', heading: 'Выбор мест на схеме зала' },
+    // The event, scheme and order pages need their data; their own page tests render them.
     { url: '/order/return/ord123?hash_conf=abcdef', heading: 'Заявление на возврат' },
     { url: '/contacts', heading: 'Контакты' },
     { url: '/rules/purchase-terms', heading: 'Правила покупки' },

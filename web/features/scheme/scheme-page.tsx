@@ -1,10 +1,243 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type CSSProperties, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon/coming-soon.tsx';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { BuyerInput } from '../../../contract/buyer.ts';
+import { pickLocalized } from '../../../contract/common.ts';
+import { ErrorCode } from '../../../contract/errors.ts';
+import type { SchemeMapResponse, SchemePrice, SchemeSessionsResponse } from '../../../contract/scheme.ts';
+import { usePaths } from '../../app/paths.ts';
+import { useModal } from '../../components/modal/modal-context.ts';
+import { PageError } from '../../components/page-error/page-error.tsx';
+import { PageSkeleton, Skeleton } from '../../components/skeleton/skeleton.tsx';
+import { ApiError, toApiError } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { useLang } from '../../lib/use-lang.ts';
+import { useSetup } from '../../lib/use-setup.ts';
+import { createSchemeOrder, schemeMapQueryOptions, schemeSessionsQueryOptions } from './api/scheme-api.ts';
+import { CartPanel } from './components/cart-panel.tsx';
+import { PriceLegend } from './components/price-legend.tsx';
+import { SchemeHeader } from './components/scheme-header.tsx';
+import { createSeatLookup, toKopecks } from './components/seat-info.ts';
+import { SeatList } from './components/seat-list.tsx';
+import { SeatMap } from './components/seat-map.tsx';
+import { SessionPicker, groupByDay } from './components/session-picker.tsx';
+import { StandingPanel } from './components/standing-panel.tsx';
+import { type Cart, useCart } from './hooks/use-cart.ts';
+import { buildSeatModel } from './map/seat-model.ts';
+import './scheme.css';
 
-/** Placeholder until the scheme screen's issue replaces it. */
+/** Setup const.price_limit defaults to 100 (spec section 9). */
+const DEFAULT_PRICE_LIMIT = 100;
+
+/** /scheme/{hash}/{date?}/{time?}: the seating-scheme purchase (spec flow 2). */
 export function SchemePage() {
   const { t } = useTranslation('scheme');
   usePageTitle('scheme');
-  return <ComingSoon heading={t('heading')} />;
+  const { hash = '', date, time } = useParams();
+  const lang = useLang();
+  const paths = usePaths();
+  const navigate = useNavigate();
+  const { data: setup } = useSetup();
+  const sessions = useQuery(schemeSessionsQueryOptions(hash, lang));
+  const days = useMemo(() => groupByDay(sessions.data?.calendar ?? []), [sessions.data]);
+  const day = days.find((d) => d.day === date);
+  const entry = day?.entries.find((e) => e.event_time === time);
+
+  // The route decides the session: an unknown date or an unavailable time is reset, a date
+  // with one time chooses it, and an event without a seat map goes to its event page.
+  useEffect(() => {
+    const data = sessions.data;
+    if (!data) return;
+    if (data.action.useseatsvg !== 1) navigate(paths.event(hash, date, time), { replace: true });
+    else if (date && !day) navigate(paths.scheme(hash), { replace: true });
+    else if (day && time && (!entry || entry.quant <= 0)) navigate(paths.scheme(hash, day.day), { replace: true });
+    else if (day && !time && day.entries.length === 1 && (day.entries[0]?.quant ?? 0) > 0) {
+      navigate(paths.scheme(hash, day.day, day.entries[0]?.event_time), { replace: true });
+    }
+  }, [sessions.data, date, time, day, entry, hash, navigate, paths]);
+
+  if (sessions.isPending) return <PageSkeleton />;
+  if (sessions.isError) {
+    const error = toApiError(sessions.error);
+    if (error.code === ErrorCode.notFound) {
+      return (
+        <section className="page-error" aria-labelledby="scheme-missing">
+          <h1 id="scheme-missing">{t('notFound.title')}</h1>
+          <p>{t('notFound.text')}</p>
+          <Link className="button button--primary" to={paths.afisha()}>
+            {t('notFound.home')}
+          </Link>
+        </section>
+      );
+    }
+    return <PageError error={error} onRetry={() => void sessions.refetch()} />;
+  }
+  const data = sessions.data;
+  return (
+    <div className="scheme-page">
+      <SchemeHeader data={data} />
+      <SessionPicker
+        days={days}
+        date={day?.day}
+        time={entry ? time : undefined}
+        priceLimit={setup?.const.price_limit ?? DEFAULT_PRICE_LIMIT}
+        onDate={(d) => navigate(paths.scheme(hash, d))}
+        onTime={(d, at) => navigate(paths.scheme(hash, d, at))}
+      />
+      {entry && entry.quant > 0 ? (
+        <SchemeSession key={entry.calendar_id} data={data} calendarId={entry.calendar_id} />
+      ) : (
+        days.length > 0 && <p className="scheme-note scheme-note--choose">{t('chooseTime')}</p>
+      )}
+    </div>
+  );
+}
+
+/** The map, the standing places and the cart of one session. */
+function SchemeSession({ data, calendarId }: { data: SchemeSessionsResponse; calendarId: number }) {
+  const { t } = useTranslation('scheme');
+  const lang = useLang();
+  const queryClient = useQueryClient();
+  const map = useQuery(schemeMapQueryOptions(data.action.hash, calendarId, lang));
+  const cart = useCart(data.action.demquantlimit);
+  const modal = useModal();
+  const navigate = useNavigate();
+  const paths = usePaths();
+
+  // Spec section 4: the cart is cleared whenever the map is (re)loaded.
+  const { clear } = cart;
+  const loadedAt = map.dataUpdatedAt;
+  useEffect(() => {
+    clear();
+  }, [loadedAt, clear]);
+
+  const order = useMutation({
+    mutationFn: (input: { buyer: BuyerInput; checked: number[] }) =>
+      createSchemeOrder({
+        ...input.buyer,
+        action_id: data.action.action_id,
+        calendarId,
+        lang,
+        checkboxList: input.checked.map((id) => ({ id, checked: true })),
+        tickets: cart.items.map((item) => ({
+          seat_id: item.kind === 'seat' ? item.seatId : item.key,
+          quantity: 1 as const,
+          price_id: item.priceId,
+          calendar_id: calendarId,
+          price: item.price / 100,
+          priceservise: item.fee / 100,
+          ...(item.kind === 'seat' ? { sector: pickLocalized(item.sector, lang), row: item.row, seat: item.seat } : {}),
+        })),
+      }),
+    onSuccess: (answer) => navigate(paths.order(answer.hash)),
+    onError: (error) => {
+      const apiError = toApiError(error);
+      const text = apiError.text || t(`errors:codes.${apiError.code}`, { defaultValue: t(`errors:codes.${ErrorCode.inner}`) });
+      // Spec section 8: scheme cart errors add ' Код ошибки: {code}'.
+      modal.error(new ApiError(apiError.code, `${text}${t('errorCode', { code: apiError.code })}`));
+      if (apiError.code === ErrorCode.seatUnavailable || apiError.code === ErrorCode.placesGone) {
+        void queryClient.invalidateQueries({ queryKey: ['scheme-map', data.action.hash, calendarId] });
+        void queryClient.invalidateQueries({ queryKey: ['scheme-sessions', data.action.hash] });
+      }
+    },
+  });
+
+  if (map.isPending) {
+    return (
+      <div className="scheme-map-area" role="status" aria-label={t('map.loading')}>
+        <Skeleton height="100%" radius={12} />
+      </div>
+    );
+  }
+  if (map.isError) return <PageError error={map.error} onRetry={() => void map.refetch()} />;
+  return (
+    <SchemeMapArea
+      answer={map.data}
+      cart={cart}
+      checkboxes={data.checkboxList}
+      submitting={order.isPending}
+      onOrder={(buyer, checked) => order.mutate({ buyer, checked })}
+    />
+  );
+}
+
+type MapAreaProps = {
+  answer: SchemeMapResponse;
+  cart: Cart;
+  checkboxes: SchemeSessionsResponse['checkboxList'];
+  submitting: boolean;
+  onOrder: (buyer: BuyerInput, checked: number[]) => void;
+};
+
+function SchemeMapArea({ answer, cart, checkboxes, submitting, onOrder }: MapAreaProps) {
+  const { t } = useTranslation('scheme');
+  const modal = useModal();
+  const model = useMemo(() => buildSeatModel(answer), [answer]);
+  const lookup = useMemo(() => createSeatLookup(answer, model), [answer, model]);
+  const selected = useMemo(() => {
+    const set = new Set<number>();
+    for (const item of cart.items) if (item.kind === 'seat') set.add(item.index);
+    return set;
+  }, [cart.items]);
+  const cartRef = useRef(cart);
+  cartRef.current = cart;
+  const showLimit = useCallback(() => modal.warning(t('limit')), [modal, t]);
+
+  const toggle = useCallback(
+    (index: number, price: SchemePrice | undefined) => {
+      const current = cartRef.current;
+      const key = String(model.ids[index]);
+      if (!price) {
+        current.remove(key);
+        return;
+      }
+      const seat = lookup(index);
+      if (!seat.free) return;
+      if (current.isFull) {
+        showLimit();
+        return;
+      }
+      current.add({
+        kind: 'seat',
+        key,
+        seatId: seat.seatId,
+        index,
+        sector: seat.sector,
+        row: seat.row,
+        seat: seat.seat,
+        zoneId: seat.zone?.zone_id ?? 0,
+        priceId: price.price_id,
+        category: price.category,
+        price: toKopecks(price.price),
+        fee: toKopecks(price.priceservise),
+      });
+    },
+    [model, lookup, showLimit],
+  );
+
+  const hasPlaces = model.count > 0 || answer.seat_stand.length > 0;
+  return (
+    <>
+      <PriceLegend zones={answer.zones} />
+      <div className="scheme-layout">
+        <div className="scheme-layout__map">
+          {model.count > 0 ? (
+            <>
+              <div className="scheme-map-area" style={{ '--hall-ratio': `${answer.width} / ${answer.height}` } as CSSProperties}>
+                <SeatMap model={model} svg={answer.svg} lookup={lookup} selected={selected} onToggle={toggle} />
+              </div>
+              <SeatList model={model} sectors={answer.sectors} lookup={lookup} selected={selected} onToggle={toggle} />
+            </>
+          ) : (
+            !hasPlaces && <p className="scheme-note">{t('map.noSeats')}</p>
+          )}
+          <StandingPanel stands={answer.seat_stand} cart={cart} onLimit={showLimit} />
+        </div>
+        <aside className="scheme-layout__cart">
+          <CartPanel cart={cart} checkboxes={checkboxes} submitting={submitting} onSubmit={onOrder} />
+        </aside>
+      </div>
+    </>
+  );
 }

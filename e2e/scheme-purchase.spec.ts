@@ -1,0 +1,140 @@
+import { type Page, expect, test } from '@playwright/test';
+
+// The demo's concert hall «Гармония» (demo/demo-halls.ts): 800 x 680 units, stalls row 1 starts
+// at (134, 160) with a seat every 28 units; the dance floor is the standing area.
+const EVENT = 'tchaikovsky-symphony-night';
+const HALL = { width: 800, height: 680 };
+const seatPoint = (row: number, seat: number) => ({ x: 134 + (seat - 1) * 28, y: 160 + (row - 1) * 30 });
+
+/** Where a hall point is on the page while the map shows the whole hall (zoom 100 %). */
+async function clientPoint(page: Page, hall: { x: number; y: number }) {
+  const box = await page.getByRole('img', { name: /Схема зала/ }).boundingBox();
+  if (!box) throw new Error('the map is not on the page');
+  const scale = Math.min(box.width / HALL.width, box.height / HALL.height) * 0.96;
+  const left = box.x + (box.width - HALL.width * scale) / 2;
+  const top = box.y + (box.height - HALL.height * scale) / 2;
+  return { x: left + hall.x * scale, y: top + hall.y * scale };
+}
+
+async function openFirstSession(page: Page) {
+  await page.goto(`/scheme/${EVENT}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Симфонический вечер: Чайковский' })).toBeVisible();
+  await expect(page.getByText('Для просмотра схемы выберите время мероприятия')).toBeVisible();
+  // The first date has one time, which is chosen with it.
+  await page.getByRole('region', { name: 'Дата мероприятия' }).getByRole('listitem').first().getByRole('button').click();
+  await expect(page).toHaveURL(new RegExp(`/scheme/${EVENT}/\\d{2}\\.\\d{2}\\.\\d{4}/19:00$`));
+  await expect(page.getByRole('group', { name: 'Время мероприятия' }).getByRole('button', { name: /19:00/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('img', { name: /Схема зала/ })).toBeVisible();
+}
+
+async function chooseSeatOnMap(page: Page, row: number, seat: number) {
+  const point = await clientPoint(page, seatPoint(row, seat));
+  await page.mouse.click(point.x, point.y);
+}
+
+async function fillBuyer(page: Page) {
+  await page.getByLabel('ФИО').fill('Иван Петров');
+  await page.getByLabel('Телефон').fill('+7 999 901-02-03');
+  await page.getByLabel('E-mail', { exact: true }).fill('ivan@example.com');
+  await page.getByLabel('Повторите e-mail').fill('ivan@example.com');
+  await page.getByRole('checkbox', { name: /Я принимаю условия покупки/ }).check();
+}
+
+test('a visitor zooms the map, picks two seats and a standing place, sees the total with the fee and orders', async ({ page }) => {
+  await openFirstSession(page);
+
+  // Zoom with the controls and back.
+  const scale = page.getByRole('group', { name: 'Масштаб' }).getByRole('status');
+  await expect(scale).toHaveText('100%');
+  await page.getByRole('button', { name: 'Увеличить', exact: true }).click();
+  await expect(scale).toHaveText('150%');
+  await page.getByRole('button', { name: 'Сбросить масштаб' }).click();
+  await expect(scale).toHaveText('100%');
+
+  // One seat on the map (row 1, seat 10: 3 500 ₽ + 100 ₽ fee, adult; the zone has two
+  // categories, so the popover asks which) and one from the list (row 8, seat 3: 2 500 ₽ + 5 %).
+  await chooseSeatOnMap(page, 1, 10);
+  await page.getByRole('dialog').getByRole('button', { name: /Взрослый/ }).click();
+  await page.getByText('Выбор мест списком').click();
+  await page.getByLabel('Сектор').selectOption({ label: 'Партер' });
+  await page.getByLabel('Ряд', { exact: true }).selectOption({ label: '8' });
+  await page.getByRole('button', { name: 'Место 3, 2 500 ₽' }).click();
+  await expect(page.getByRole('button', { name: 'Место 3, 2 500 ₽' })).toHaveAttribute('aria-pressed', 'true');
+
+  // A standing place from 'Стоячие места'.
+  await expect(page.getByRole('heading', { name: 'Стоячие места' })).toBeVisible();
+  await page.getByRole('button', { name: /^Увеличить: Танцпол/ }).click();
+
+  const cart = page.getByRole('region', { name: /Моя корзина/ });
+  await expect(cart.getByRole('listitem')).toHaveCount(3);
+  await expect(cart.getByText('Партер · Ряд 1 · Место 10')).toBeVisible();
+  await expect(cart.getByText('Партер · Ряд 8 · Место 3')).toBeVisible();
+  // 3 500 + 2 500 + 1 200 = 7 200 ₽; fee 100 + 125 + 0 = 225 ₽.
+  await expect(cart.getByTestId('cart-fee')).toHaveText('225 ₽');
+  await expect(cart.getByTestId('cart-total')).toHaveText('7 425 ₽');
+
+  await fillBuyer(page);
+  await page.getByRole('button', { name: 'Оформить заказ' }).click();
+  await expect(page).toHaveURL(/\/order\/[A-Za-z0-9_-]{32}$/);
+});
+
+test("a second visitor cannot take a seat someone else ordered and sees 'Место недоступно'", async ({ browser }) => {
+  const first = await (await browser.newContext()).newPage();
+  const second = await (await browser.newContext()).newPage();
+  await openFirstSession(first);
+  await openFirstSession(second);
+
+  for (const page of [first, second]) {
+    await page.getByText('Выбор мест списком').click();
+    await page.getByLabel('Сектор').selectOption({ label: 'Балкон' });
+    await page.getByLabel('Ряд', { exact: true }).selectOption({ label: '2' });
+    await page.getByRole('button', { name: 'Место 7, 1 500 ₽' }).click();
+    await fillBuyer(page);
+  }
+  await first.getByRole('button', { name: 'Оформить заказ' }).click();
+  await expect(first).toHaveURL(/\/order\//);
+
+  await second.getByRole('button', { name: 'Оформить заказ' }).click();
+  const dialog = second.getByRole('alertdialog');
+  await expect(dialog).toContainText('Место недоступно Код ошибки: -1011');
+  await dialog.getByRole('button').first().click();
+  // The map is reloaded: the cart is empty and the seat is no longer offered.
+  await expect(second.getByText('Выберите места на схеме или в списке')).toBeVisible();
+  await second.getByLabel('Ряд', { exact: true }).selectOption({ label: '2' });
+  await expect(second.getByRole('button', { name: 'Место 7, 1 500 ₽' })).toHaveCount(0);
+});
+
+test('a full cart shows the limit warning', async ({ page }) => {
+  await openFirstSession(page);
+  // demquantlimit of the event is 6.
+  for (let i = 0; i < 6; i++) await page.getByRole('button', { name: /^Увеличить: Танцпол/ }).click();
+  await expect(page.getByRole('region', { name: /Моя корзина/ }).getByRole('listitem')).toHaveCount(6);
+  await page.getByText('Выбор мест списком').click();
+  await page.getByRole('button', { name: /^Место 1, / }).click();
+  await expect(page.getByRole('dialog')).toContainText('Достигнут лимит количества билетов в одном заказе!');
+});
+
+test('an unavailable time in the route is reset and an unknown event shows the error page', async ({ page }) => {
+  await page.goto(`/scheme/${EVENT}/01.01.2001/19:00`);
+  await expect(page).toHaveURL(new RegExp(`/scheme/${EVENT}$`));
+  await page.goto('/scheme/no-such-event');
+  await expect(page.getByRole('heading', { name: 'Данные не найдены' })).toBeVisible();
+});
+
+test('the 21 000-seat arena opens, zooms with the wheel and sells a seat with its fee', async ({ page }) => {
+  await page.goto('/scheme/northern-lights-festival');
+  await page.getByRole('region', { name: 'Дата мероприятия' }).getByRole('listitem').first().getByRole('button').click();
+  const map = page.getByRole('img', { name: /Схема зала/ });
+  await expect(map).toBeVisible();
+  const box = await map.boundingBox();
+  if (!box) throw new Error('the map is not on the page');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 4);
+  for (let i = 0; i < 5; i++) await page.mouse.wheel(0, -200);
+  await expect(page.getByRole('group', { name: 'Масштаб' }).getByRole('status')).not.toHaveText('100%');
+
+  await page.getByText('Выбор мест списком').click();
+  await page.getByRole('button', { name: 'Место 1, 6 000 ₽' }).click();
+  const cart = page.getByRole('region', { name: /Моя корзина/ });
+  await expect(cart.getByTestId('cart-fee')).toHaveText('600 ₽');
+  await expect(cart.getByTestId('cart-total')).toHaveText('6 600 ₽');
+});

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_ON_SALE, afishaResponse } from '../../contract/afisha.ts';
+import { type TestApp, createTestApp } from '../../tests/harness.ts';
+
+// The same call against the demo catalog (demo/catalog.ts), which has an event in each sales state.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function demoAfisha() {
+  const res = await t.get('/api/afisha');
+  expect(res.statusCode).toBe(200);
+  return afishaResponse.parse(res.json());
+}
+
+describe('GET /api/afisha on the demo catalog', () => {
+  it('answers the whole demo in the contract shape, every event with its hash, kind and venue', async () => {
+    const body = await demoAfisha();
+    expect(body.kind_menu.map((k) => k.menukind_id)).toEqual([1, 2, 3]);
+    expect(body.action.length).toBeGreaterThanOrEqual(10);
+    const kinds = new Set(body.kind_menu.map((k) => k.menukind_id));
+    const venues = new Set(body.venues.map((v) => v.seatroot_id));
+    for (const e of body.action) {
+      expect(e.hash).toMatch(/^[A-Za-z0-9_-]+$/);
+      expect(kinds.has(e.menukind_id)).toBe(true);
+      expect(venues.has(e.seatroot_id)).toBe(true);
+    }
+    for (const day of body.calendar) expect(body.action.some((e) => e.event_id === day.event_id)).toBe(true);
+  });
+
+  const states = [
+    { description: 'on sale, many left: capped at price_limit', hash: 'city-through-centuries', check: (n: number) => n === 100 },
+    { description: 'on sale, few left: the exact count', hash: 'storage-vault-tour', check: (n: number) => n > 0 && n < 100 },
+    { description: 'sold out at the box office: 0', hash: 'night-at-the-museum', check: (n: number) => n === 0 },
+    { description: 'sales not begun: -99999', hash: 'treasures-of-the-east', check: (n: number) => n === NOT_ON_SALE },
+  ];
+  it.each(states)('$description', async ({ hash, check }) => {
+    const e = (await demoAfisha()).action.find((x) => x.hash === hash);
+    expect(e).toBeDefined();
+    expect(check(e?.totalticketcount ?? Number.NaN)).toBe(true);
+  });
+
+  it('dates the not-yet-on-sale event with its sale start in the future', async () => {
+    const e = (await demoAfisha()).action.find((x) => x.hash === 'treasures-of-the-east');
+    expect(Date.parse(e?.saledate ?? '')).toBeGreaterThan(t.clock.now());
+  });
+
+  it('links seated events to the scheme and lists a subscription with its composition', async () => {
+    const body = await demoAfisha();
+    expect(body.action.find((x) => x.hash === 'tchaikovsky-symphony-night')?.useseatsvg).toBe(1);
+    const pass = body.action.find((x) => x.is_subscription === 1);
+    expect(pass).toBeDefined();
+    expect(body.composition.filter((c) => c.subscription_id === pass?.event_id).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,163 @@
+import type { Queryable } from '../db/client.ts';
+
+type Json = Record<string, unknown>;
+
+export type KindRow = {
+  id: number;
+  type_id: number;
+  sortnum: number;
+  name: Json;
+  column_count: number;
+  row_count: number;
+  show_filter_calendar: boolean;
+  show_attribute: boolean;
+};
+export type MainMenuRow = { id: number; kind_id: number; sortnum: number; name: Json; show_image: boolean; image_url: string | null };
+export type SubMenuRow = { id: number; main_menu_id: number; sortnum: number; name: Json };
+export type VenueRow = { id: number; name: Json; address: Json; map_url: string };
+export type TagRow = { id: number; name: Json };
+export type EventTagRow = { event_id: number; tag_id: number };
+
+export type EventRow = {
+  id: number;
+  hash: string;
+  kind_id: number;
+  main_menu_id: number | null;
+  sub_menu_id: number | null;
+  venue_id: number;
+  sortnum: number;
+  name: Json;
+  description: Json;
+  description_url: Json;
+  image_url: Json;
+  age_from: number;
+  sale_starts_at: Date | null;
+  is_free: boolean;
+  is_subscription: boolean;
+  show_ticket_count: boolean;
+  show_quant: boolean;
+  use_pushkin_card: boolean;
+  use_seat_map: boolean;
+};
+
+/** An upcoming session, its date and time already in the venue's time zone. */
+export type SessionRow = {
+  id: number;
+  event_id: number;
+  starts_at: Date;
+  has_time: boolean;
+  local_day: string; // yyyy-mm-dd
+  local_time: string; // HH:MM
+  capacity: number;
+  remaining: number;
+};
+
+export type CompositionRow = {
+  subscription_event_id: number;
+  event_id: number;
+  name: Json;
+  venue_id: number;
+  sortnum: number;
+  starts_at: Date | null;
+  local_day: string | null;
+  local_time: string | null;
+};
+
+export async function findCatalogVersion(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ version: number }>('select version from catalog_version where id = 1');
+  return Number(rows[0]?.version ?? 0);
+}
+
+/**
+ * A session is upcoming while it has not started; a whole-day session (no time) stays on sale
+ * until its day ends in the venue's time zone.
+ */
+const UPCOMING = `not s.is_cancelled and (
+  (s.has_time and s.starts_at > $1::timestamptz)
+  or (not s.has_time and (s.starts_at at time zone $2)::date >= ($1::timestamptz at time zone $2)::date)
+)`;
+
+/**
+ * Published events worth listing: those with an upcoming session, and those with no session yet
+ * ('soon on sale'). An event whose sessions are all over is not listed.
+ */
+const LISTED = `e.is_published and (
+  exists (select 1 from sessions s where s.event_id = e.id and ${UPCOMING})
+  or not exists (select 1 from sessions s where s.event_id = e.id and not s.is_cancelled)
+)`;
+
+export async function findListedEvents(db: Queryable, now: Date, tz: string): Promise<EventRow[]> {
+  const { rows } = await db.query<EventRow>(
+    `select e.id, e.hash, e.kind_id, e.main_menu_id, e.sub_menu_id, e.venue_id, e.sortnum, e.name,
+            e.description, e.description_url, e.image_url, e.age_from, e.sale_starts_at, e.is_free,
+            e.is_subscription, e.show_ticket_count, e.show_quant, e.use_pushkin_card, e.use_seat_map
+       from events e
+      where ${LISTED}
+      order by e.sortnum, e.id`,
+    [now.toISOString(), tz],
+  );
+  return rows;
+}
+
+export async function findUpcomingSessions(db: Queryable, now: Date, tz: string): Promise<SessionRow[]> {
+  const { rows } = await db.query<SessionRow>(
+    `select s.id, s.event_id, s.starts_at, s.has_time,
+            to_char(s.starts_at at time zone $2, 'YYYY-MM-DD') as local_day,
+            to_char(s.starts_at at time zone $2, 'HH24:MI') as local_time,
+            s.capacity, s.remaining
+       from sessions s
+       join events e on e.id = s.event_id and e.is_published
+      where ${UPCOMING}
+      order by s.event_id, s.starts_at, s.id`,
+    [now.toISOString(), tz],
+  );
+  return rows;
+}
+
+export async function findKinds(db: Queryable): Promise<KindRow[]> {
+  const { rows } = await db.query<KindRow>(
+    `select id, type_id, sortnum, name, column_count, row_count, show_filter_calendar, show_attribute
+       from kinds order by sortnum, id`,
+  );
+  return rows;
+}
+
+export async function findMainMenus(db: Queryable): Promise<MainMenuRow[]> {
+  const { rows } = await db.query<MainMenuRow>(
+    'select id, kind_id, sortnum, name, show_image, image_url from main_menus order by sortnum, id',
+  );
+  return rows;
+}
+
+export async function findSubMenus(db: Queryable): Promise<SubMenuRow[]> {
+  const { rows } = await db.query<SubMenuRow>('select id, main_menu_id, sortnum, name from sub_menus order by sortnum, id');
+  return rows;
+}
+
+export async function findVenues(db: Queryable): Promise<VenueRow[]> {
+  const { rows } = await db.query<VenueRow>('select id, name, address, map_url from venues order by id');
+  return rows;
+}
+
+export async function findTags(db: Queryable): Promise<TagRow[]> {
+  const { rows } = await db.query<TagRow>('select id, name from tags order by id');
+  return rows;
+}
+
+export async function findEventTags(db: Queryable): Promise<EventTagRow[]> {
+  const { rows } = await db.query<EventTagRow>('select event_id, tag_id from event_tags order by event_id, tag_id');
+  return rows;
+}
+
+export async function findCompositions(db: Queryable, tz: string): Promise<CompositionRow[]> {
+  const { rows } = await db.query<CompositionRow>(
+    `select i.subscription_event_id, i.event_id, e.name, e.venue_id, i.sortnum, i.starts_at,
+            to_char(i.starts_at at time zone $1, 'YYYY-MM-DD') as local_day,
+            to_char(i.starts_at at time zone $1, 'HH24:MI') as local_time
+       from subscription_items i
+       join events e on e.id = i.event_id
+      order by i.subscription_event_id, i.sortnum, i.event_id`,
+    [tz],
+  );
+  return rows;
+}

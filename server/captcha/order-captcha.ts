@@ -1,0 +1,53 @@
+import { ErrorCode } from '../../contract/errors.ts';
+import type { StoredSetup } from '../../contract/setup.ts';
+import type { Db, Queryable } from '../db/client.ts';
+import { BusinessError } from '../http.ts';
+import type { CaptchaService } from './captcha.service.ts';
+import type { RecaptchaVerifier } from './recaptcha.ts';
+
+export type OrderCaptchaDeps = { db: Db; captcha: CaptchaService; recaptcha: RecaptchaVerifier };
+export type OrderCaptchaInput = { recaptchaToken?: string | undefined; captchaSid?: string | undefined; captchaText?: string | undefined };
+
+const invalid = () => new BusinessError(ErrorCode.invalidRecaptcha, { status: 400 });
+
+class WrongCaptcha extends Error {
+  readonly sid: string;
+  constructor(sid: string) {
+    super('wrong captcha');
+    this.sid = sid;
+  }
+}
+
+/**
+ * Runs an order's transaction behind the captcha the setup turns on (spec section 4): invisible
+ * reCAPTCHA first, else the image captcha. The image answer is used inside the order's own
+ * transaction, so an order refused for another reason gives it back; a wrong answer uses the
+ * image up (one guess each) and answers -1001, which makes the page show a new captcha.
+ */
+export async function withOrderCaptcha<T>(
+  deps: OrderCaptchaDeps,
+  setup: StoredSetup,
+  input: OrderCaptchaInput,
+  remoteIp: string | undefined,
+  placeOrder: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  if (setup.recaptcha.enabled) {
+    // recaptchaSkip from the client is never trusted: with reCAPTCHA on, every order needs a token.
+    const ok = input.recaptchaToken ? await deps.recaptcha.verify(input.recaptchaToken, remoteIp) : false;
+    if (!ok) throw invalid();
+  }
+  const image = !setup.recaptcha.enabled && setup.captcha.enabled ? { sid: input.captchaSid, text: input.captchaText } : undefined;
+  if (image && (!image.sid || !image.text)) throw invalid();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      if (image?.sid && image.text && !(await deps.captcha.use(tx, image.sid, image.text))) throw new WrongCaptcha(image.sid);
+      return placeOrder(tx);
+    });
+  } catch (error) {
+    if (error instanceof WrongCaptcha) {
+      await deps.captcha.burn(error.sid);
+      throw invalid();
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,166 @@
+import type { Lang } from '../../contract/common.ts';
+import { ErrorCode } from '../../contract/errors.ts';
+import { type CreateSchemeOrderRequest, parseStandingCartId } from '../../contract/scheme.ts';
+import { type OrderCaptchaDeps, withOrderCaptcha } from '../captcha/order-captcha.ts';
+import type { Db } from '../db/client.ts';
+import type { SetupService } from '../setup/setup.service.ts';
+import { BusinessError } from '../http.ts';
+import { type NewOrderLine, OrderStatus, placeOrder } from '../orders/orders.service.ts';
+import { unitServiceFee } from '../orders/pricing.ts';
+import {
+  type PriceRow,
+  findHallSeats,
+  findOrderCheckboxes,
+  findSchemeEventById,
+  findSession,
+  findSessionPrices,
+  findStandingAreas,
+} from './seating.repository.ts';
+import { effectivePrices, schemeNotFound } from './seating.service.ts';
+
+const texts = {
+  notOnSale: {
+    ru: 'Продажа на выбранный сеанс недоступна.',
+    en: 'Tickets for the chosen session are not on sale.',
+    kz: 'Таңдалған сеансқа сату қолжетімсіз.',
+    ch: '所选场次暂不售票。',
+  },
+  badPlace: {
+    ru: 'Место недоступно',
+    en: 'The seat is unavailable',
+    kz: 'Орын қолжетімсіз',
+    ch: '座位不可用',
+  },
+  checkbox: {
+    ru: 'Для оформления необходимо заполнить все поля',
+    en: 'Please fill in all the fields to place the order',
+    kz: 'Рәсімдеу үшін барлық өрістерді толтыру қажет',
+    ch: '请填写所有字段以完成下单',
+  },
+} satisfies Record<string, Record<Lang, string>>;
+
+const refuse = (code: (typeof ErrorCode)[keyof typeof ErrorCode], text: Record<Lang, string>, status = 409) =>
+  new BusinessError(code, { status, text: (lang) => text[lang] });
+
+/** A place of the cart resolved against the hall and the session's prices. */
+type Place = { seatId: number | null; standingAreaId: number | null; price: PriceRow };
+
+export type SchemeOrderDeps = OrderCaptchaDeps & { setup: SetupService; now: () => number };
+
+/**
+ * Creates an order from the scheme cart: every seat and standing place is priced from the
+ * database and held in one transaction, so either all of them are held or none is (a seat taken
+ * by another order gives 'Место недоступно'). Status 20, or 10 when tickets are named.
+ */
+export async function createSchemeOrder(
+  deps: SchemeOrderDeps,
+  input: CreateSchemeOrderRequest,
+  remoteIp?: string,
+): Promise<{ hash: string }> {
+  const now = new Date(deps.now());
+  const event = await findSchemeEventById(deps.db, input.action_id);
+  if (!event || !event.is_published || !event.use_seat_map || event.hall_id === null) throw schemeNotFound();
+  const session = await findSession(deps.db, input.calendarId);
+  if (!session || session.event_id !== event.id) throw schemeNotFound();
+  const onSale =
+    !session.is_cancelled &&
+    session.starts_at.getTime() > now.getTime() &&
+    (!event.sale_starts_at || event.sale_starts_at.getTime() <= now.getTime());
+  if (!onSale) throw refuse(ErrorCode.placesGone, texts.notOnSale);
+
+  if (input.tickets.length > event.order_limit) throw new BusinessError(ErrorCode.limit, { status: 422 });
+  if (input.tickets.some((ticket) => ticket.calendar_id !== session.id)) throw refuse(ErrorCode.validation, texts.badPlace, 400);
+
+  const checked = new Set(input.checkboxList.filter((box) => box.checked === true || box.checked === 1).map((box) => box.id));
+  const required = (await findOrderCheckboxes(deps.db, event.id)).filter((box) => box.required);
+  if (required.some((box) => !checked.has(box.id))) throw refuse(ErrorCode.validation, texts.checkbox, 400);
+
+  const places = await resolvePlaces(deps.db, event.hall_id, event.id, session.id, input.tickets);
+  const lines = toLines(session.id, places);
+  const placed = await withOrderCaptcha(deps, await deps.setup.get(), input, remoteIp, (tx) =>
+    placeOrder(tx, {
+      eventId: event.id,
+      status: event.named_tickets ? OrderStatus.reserved : OrderStatus.confirmed,
+      lang: input.lang,
+      createdAt: now,
+      reservedUntil: new Date(now.getTime() + event.reserve_minutes * 60_000),
+      buyer: { name: input.fio, surname: '', firstName: '', patronymic: '', phone: input.phone, email: input.email },
+      pushkinCard: false,
+      isSubscription: false,
+      crmClientId: null,
+      checkboxes: [...checked],
+      lines,
+    }),
+  );
+  return { hash: placed.hash };
+}
+
+/**
+ * Checks every cart item against the hall and the session's prices: a seat of the hall at a price
+ * of its zone, a standing area at a price of its zone and the category named in its cart id.
+ * Anything else is refused as an unavailable place, before anything is held.
+ */
+async function resolvePlaces(
+  db: Db,
+  hallId: number,
+  eventId: number,
+  sessionId: number,
+  tickets: CreateSchemeOrderRequest['tickets'],
+): Promise<Place[]> {
+  const prices = new Map(effectivePrices(await findSessionPrices(db, eventId, sessionId)).map((p) => [p.id, p]));
+  const seatIds = tickets.flatMap((t) => (typeof t.seat_id === 'number' ? [t.seat_id] : []));
+  if (new Set(seatIds).size !== seatIds.length) throw refuse(ErrorCode.validation, texts.badPlace, 400);
+  const cartIds = tickets.flatMap((t) => (typeof t.seat_id === 'string' ? [t.seat_id] : []));
+  if (new Set(cartIds).size !== cartIds.length) throw refuse(ErrorCode.validation, texts.badPlace, 400);
+
+  const seats = new Map((await findHallSeats(db, hallId, seatIds)).map((s) => [s.id, s]));
+  const areas = new Map((await findStandingAreas(db, hallId)).map((a) => [a.id, a]));
+  const unavailable = () => new BusinessError(ErrorCode.seatUnavailable, { text: (lang) => texts.badPlace[lang] });
+
+  return tickets.map((ticket) => {
+    const price = prices.get(ticket.price_id);
+    if (!price) throw unavailable();
+    if (typeof ticket.seat_id === 'number') {
+      const seat = seats.get(ticket.seat_id);
+      if (!seat || seat.zone_id !== price.zone_id) throw unavailable();
+      return { seatId: seat.id, standingAreaId: null, price };
+    }
+    const standing = parseStandingCartId(ticket.seat_id);
+    const area = standing ? areas.get(standing.areaId) : undefined;
+    if (!standing || !area || area.zone_id !== price.zone_id || standing.categoryId !== price.category_id) throw unavailable();
+    return { seatId: null, standingAreaId: area.id, price };
+  });
+}
+
+/** One line per seat; standing places of the same area and price go on one line. */
+function toLines(sessionId: number, places: readonly Place[]): NewOrderLine[] {
+  const lines: NewOrderLine[] = [];
+  const standing = new Map<string, NewOrderLine>();
+  for (const place of places) {
+    const line: NewOrderLine = {
+      sessionId,
+      priceId: place.price.id,
+      categoryId: place.price.category_id,
+      zoneId: place.price.zone_id,
+      seatId: place.seatId,
+      standingAreaId: place.standingAreaId,
+      subscriptionEventId: null,
+      isGroup: false,
+      quantity: 1,
+      unitPrice: place.price.amount,
+      unitFee: unitServiceFee(place.price.amount, place.price.service_fee, place.price.service_fee_kind),
+    };
+    if (place.standingAreaId === null) {
+      lines.push(line);
+      continue;
+    }
+    const key = `${place.standingAreaId}:${place.price.id}`;
+    const seen = standing.get(key);
+    if (seen) seen.quantity += 1;
+    else {
+      standing.set(key, line);
+      lines.push(line);
+    }
+  }
+  return lines;
+}

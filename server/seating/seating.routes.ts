@@ -1,0 +1,60 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createSchemeOrderRequest,
+  createSchemeOrderResponse,
+  schemeMapRequest,
+  schemeMapResponse,
+  schemeSessionsRequest,
+  schemeSessionsResponse,
+} from '../../contract/scheme.ts';
+import type { OrderCaptchaDeps } from '../captcha/order-captcha.ts';
+import { ok } from '../http.ts';
+import { createSchemeOrder } from './scheme-order.service.ts';
+import type { SetupService } from '../setup/setup.service.ts';
+import type { SeatingService } from './seating.service.ts';
+
+const gzipAsync = promisify(gzip);
+
+export function seatingRoutes(app: FastifyInstance, deps: OrderCaptchaDeps & { seating: SeatingService; setup: SetupService; now: () => number }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/scheme/sessions',
+    { schema: { tags: ['scheme'], body: schemeSessionsRequest, response: { 200: schemeSessionsResponse } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await deps.seating.sessions(request.body.hash));
+    },
+  );
+
+  r.post(
+    '/api/scheme',
+    { schema: { tags: ['scheme'], body: schemeMapRequest, response: { 200: schemeMapResponse } } },
+    async (request, reply) => {
+      const answer = ok(await deps.seating.map(request.body.hash, request.body.calendar_id, request.body.lang));
+      reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
+      // The big hall's answer is mostly repetitive numbers: gzip takes it from ~1 MB to ~100 kB.
+      // The answer is built from typed service output, so it is sent as JSON without a second pass
+      // through the schema serializer.
+      // Fastify sends a Buffer as it is; the untyped reply is what allows one here.
+      const raw: FastifyReply = reply;
+      const json = JSON.stringify(answer);
+      const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      if (!acceptsGzip || json.length < 1024) return raw.send(Buffer.from(json));
+      raw.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
+      return raw.send(await gzipAsync(json, { level: 6 }));
+    },
+  );
+
+  r.post(
+    '/api/order/create-scheme',
+    { schema: { tags: ['scheme', 'order'], body: createSchemeOrderRequest, response: { 200: createSchemeOrderResponse } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await createSchemeOrder(deps, request.body, request.ip));
+    },
+  );
+}

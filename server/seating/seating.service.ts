@@ -1,0 +1,219 @@
+import type { Lang } from '../../contract/common.ts';
+import { ErrorCode } from '../../contract/errors.ts';
+import type {
+  SchemeAction,
+  SchemeCalendarEntry,
+  SchemeMapResponse,
+  SchemePrice,
+  SchemeSessionsResponse,
+  SchemeStand,
+  SchemeZone,
+} from '../../contract/scheme.ts';
+import type { Queryable } from '../db/client.ts';
+import { BusinessError } from '../http.ts';
+import { toRoubles, unitServiceFee } from '../orders/pricing.ts';
+import { type HallLayout, buildHallLayout } from './hall-layout.ts';
+import {
+  type PriceRow,
+  type SchemeEventRow,
+  findCatalogVersion,
+  findComposition,
+  findHallModel,
+  findOrderCheckboxes,
+  findOpenSessions,
+  findSchemeEventByHash,
+  findSession,
+  findSessionPrices,
+  findStandingRemaining,
+  findTakenSeatIds,
+} from './seating.repository.ts';
+
+/** The visitor asked for an event, session or hall that does not exist (or is not shown). */
+export const schemeNotFound = () => new BusinessError(ErrorCode.notFound, { status: 404 });
+
+/** A session's date and time in the venue's time zone: dd.mm.yyyy and HH:MM. */
+export function sessionDayTime(startsAt: Date, hasTime: boolean, timeZone: string): { day: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(startsAt);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { day: `${part('day')}.${part('month')}.${part('year')}`, time: hasTime ? `${part('hour')}:${part('minute')}` : '00:00' };
+}
+
+/**
+ * The price of each (zone, category) for a session: a session's own price wins over the
+ * event-wide one; among several, the first by sortnum.
+ */
+export function effectivePrices(rows: readonly PriceRow[]): PriceRow[] {
+  const chosen = new Map<string, PriceRow>();
+  for (const row of rows) {
+    const key = `${row.zone_id ?? 0}:${row.category_id}`;
+    const seen = chosen.get(key);
+    if (!seen || (seen.session_id === null && row.session_id !== null)) chosen.set(key, row);
+  }
+  return [...chosen.values()];
+}
+
+function toWirePrice(row: PriceRow): SchemePrice {
+  return {
+    price_id: row.id,
+    clientcategory_id: row.category_id,
+    category: row.category_name,
+    price: toRoubles(row.amount),
+    priceservise: toRoubles(unitServiceFee(row.amount, row.service_fee, row.service_fee_kind)),
+  };
+}
+
+const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
+
+function toAction(event: SchemeEventRow): SchemeAction {
+  return {
+    action_id: event.id,
+    hash: event.hash,
+    name: event.name,
+    descript: event.description,
+    descript_url: event.description_url,
+    location: event.location,
+    address: event.address,
+    age_from: event.age_from,
+    demquantlimit: event.order_limit,
+    writeticketname: flag(event.named_tickets),
+    useseatsvg: flag(event.use_seat_map),
+  };
+}
+
+/** An event may be shown while published; it is on sale once its sale start has passed. */
+const onSale = (event: SchemeEventRow, now: Date) => !event.sale_starts_at || event.sale_starts_at.getTime() <= now.getTime();
+
+export type SeatingDeps = { db: Queryable; now: () => number; timezone: string };
+
+/** The scheme page's reads: sessions of an event and the hall map of one session. */
+export function createSeatingService(deps: SeatingDeps) {
+  // Hall drawings are rebuilt only when the catalog changes; keyed by hall and language.
+  const layouts = new Map<string, { version: number; layout: HallLayout }>();
+
+  async function hallLayout(hallId: number, lang: Lang): Promise<HallLayout | undefined> {
+    const version = await findCatalogVersion(deps.db);
+    const key = `${hallId}:${lang}`;
+    const cached = layouts.get(key);
+    if (cached && cached.version === version) return cached.layout;
+    const model = await findHallModel(deps.db, hallId);
+    if (!model) return undefined;
+    const layout = buildHallLayout(model, lang);
+    layouts.set(key, { version, layout });
+    return layout;
+  }
+
+  async function findEvent(hash: string): Promise<SchemeEventRow> {
+    const event = await findSchemeEventByHash(deps.db, hash);
+    if (!event || !event.is_published) throw schemeNotFound();
+    return event;
+  }
+
+  return {
+    /** POST /api/scheme/sessions: the header of the page and the sessions still on sale. */
+    async sessions(hash: string): Promise<Omit<SchemeSessionsResponse, 'errorCode' | 'errorText'>> {
+      const event = await findEvent(hash);
+      const now = new Date(deps.now());
+      const sessions = event.use_seat_map && event.hall_id !== null && onSale(event, now) ? await findOpenSessions(deps.db, event.id, now) : [];
+      const calendar: SchemeCalendarEntry[] = sessions.map((session) => {
+        const { day, time } = sessionDayTime(session.starts_at, session.has_time, deps.timezone);
+        return { calendar_id: session.id, event_day: day, event_time: time, quant: session.remaining };
+      });
+      const composition = event.is_subscription
+        ? (await findComposition(deps.db, event.id)).map((item) => {
+            const at = item.starts_at ? sessionDayTime(item.starts_at, true, deps.timezone) : { day: '', time: '' };
+            return { action: item.name, location: item.location, address: item.address, day: at.day, time: at.time };
+          })
+        : [];
+      const checkboxList = (await findOrderCheckboxes(deps.db, event.id)).map((box) => ({
+        id: box.id,
+        name: box.name,
+        url: box.url,
+        filling: flag(box.required),
+      }));
+      return { action: toAction(event), composition, checkboxList, calendar };
+    },
+
+    /** POST /api/scheme: the hall drawing and every place with its availability for the session. */
+    async map(hash: string, calendarId: number, lang: Lang): Promise<Omit<SchemeMapResponse, 'errorCode' | 'errorText'>> {
+      const event = await findEvent(hash);
+      const session = await findSession(deps.db, calendarId);
+      const now = new Date(deps.now());
+      if (!session || session.event_id !== event.id || event.hall_id === null) throw schemeNotFound();
+      const layout = await hallLayout(event.hall_id, lang);
+      if (!layout) throw schemeNotFound();
+      const selling = !session.is_cancelled && session.starts_at.getTime() > now.getTime() && onSale(event, now);
+
+      const [taken, priceRows, standingLeft] = await Promise.all([
+        findTakenSeatIds(deps.db, session.id),
+        findSessionPrices(deps.db, event.id, session.id),
+        findStandingRemaining(deps.db, event.hall_id, session.id),
+      ]);
+      const prices = effectivePrices(priceRows);
+      const pricesByZone = new Map<number, PriceRow[]>();
+      for (const price of prices) {
+        if (price.zone_id === null) continue;
+        pricesByZone.set(price.zone_id, [...(pricesByZone.get(price.zone_id) ?? []), price]);
+      }
+      const takenSet = new Set(taken);
+      const seatNumbers = layout.rows.map((row) => ({
+        sector_id: row.sector_id,
+        row: row.row,
+        seat_id: row.seat_id,
+        x: row.x,
+        y: row.y,
+        seat: row.seat,
+        zone_id: row.zone_id,
+        free: row.seatIds.map((seatId, i) => flag(selling && !takenSet.has(seatId) && pricesByZone.has(row.zone_id[i] ?? 0))),
+      }));
+
+      const stands: SchemeStand[] = [];
+      for (const area of layout.standingAreas) {
+        const left = selling ? (standingLeft.get(area.id) ?? 0) : 0;
+        for (const price of pricesByZone.get(area.zone_id) ?? []) {
+          const wire = toWirePrice(price);
+          stands.push({
+            seat_id: area.id,
+            seat_name: area.name,
+            cat: price.category_id,
+            cat_name: price.category_name,
+            price_id: price.id,
+            zone_id: area.zone_id,
+            price: wire.price,
+            priceservise: wire.priceservise,
+            limit: Math.min(left, event.order_limit),
+            quant: left,
+          });
+        }
+      }
+
+      const zones: SchemeZone[] = layout.zones.map((zone) => ({
+        zone_id: zone.id,
+        name: zone.name,
+        level_name: zone.level_name,
+        color: zone.color,
+        prices: (pricesByZone.get(zone.id) ?? []).map(toWirePrice),
+      }));
+
+      return {
+        calendar_id: session.id,
+        svg: layout.svg,
+        width: layout.width,
+        height: layout.height,
+        seat_size: layout.seatSize,
+        sectors: layout.sectors,
+        seat_numbers: seatNumbers,
+        seat_stand: stands,
+        zones,
+      };
+    },
+  };
+}
+export type SeatingService = ReturnType<typeof createSeatingService>;

@@ -1,0 +1,150 @@
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AFISHA, type AfishaEvent, type CalendarEntry, type TagEntry, type VenueEntry } from '../../../../contract/afisha.ts';
+import { type Lang, pickLocalized } from '../../../../contract/common.ts';
+import type { Setup } from '../../../../contract/setup.ts';
+import type { Paths } from '../../../app/paths.ts';
+import { SafeNodes, safeText, sanitizeHtml } from '../../../lib/safe-html.tsx';
+import { dateRange, sessionTimes } from '../model/listing.ts';
+import { formatDayRange } from '../model/format.ts';
+import { BuyButton } from './buy-button.tsx';
+import { ClockIcon, PinIcon } from './icons.tsx';
+import { MiniCalendar } from './mini-calendar.tsx';
+
+/** What a card shows, from the setup's tickets_* or subscription_* flags. */
+export type CardFlags = { image: boolean; description: boolean; action: boolean; address: boolean };
+
+export function cardFlags(setup: Setup, subscription: boolean): CardFlags {
+  return subscription
+    ? { image: setup.subscription_image === 1, description: setup.subscription_description === 1, action: setup.subscription_action === 1, address: setup.subscription_address === 1 }
+    : { image: setup.tickets_image === 1, description: setup.tickets_description === 1, action: setup.tickets_action === 1, address: setup.tickets_address === 1 };
+}
+
+/** Descriptions longer than this get the more/close toggle. */
+const LONG_DESCRIPTION = 160;
+
+type Props = {
+  event: AfishaEvent;
+  days: CalendarEntry[];
+  tags: TagEntry[];
+  venue: VenueEntry | undefined;
+  flags: CardFlags;
+  showTags: boolean;
+  allowedTags: Set<string>;
+  setup: Setup;
+  paths: Paths;
+  lang: Lang;
+  /** Keyboard focus lands here after "load more". */
+  focusRef?: ((element: HTMLElement | null) => void) | undefined;
+};
+
+export function EventCard({ event, days, tags, venue, flags, showTags, allowedTags, setup, paths, lang, focusRef }: Props) {
+  const { t } = useTranslation('afisha');
+  const titleId = useId();
+  const descriptionId = useId();
+  const [expanded, setExpanded] = useState(false);
+  const name = pickLocalized(event.name, lang);
+  const description = useMemo(() => sanitizeHtml(pickLocalized(event.descript, lang), allowedTags), [event.descript, lang, allowedTags]);
+  const isLong = safeText(description).length > LONG_DESCRIPTION;
+  const link = (date?: string, time?: string) => (event.useseatsvg === 1 ? paths.scheme(event.hash, date, time) : paths.event(event.hash, date, time));
+  const range = dateRange(days);
+  const times = sessionTimes(days);
+  const infoUrl = pickLocalized(event.descript_url, lang);
+  const image = pickLocalized(event.image_url, lang);
+  const address = venue ? pickLocalized(venue.address, lang) : '';
+  const left = event.showticketcount === 1 && event.totalticketcount > 0 && event.totalticketcount < setup.const.price_limit ? event.totalticketcount : undefined;
+  const dayHref = (entry: CalendarEntry) => {
+    const own = entry._time.filter((slot) => slot.eventtime !== AFISHA.noTime);
+    return link(entry.eventday, own.length === 1 && entry._time.length === 1 ? own[0]?.eventtime : undefined);
+  };
+
+  return (
+    <article className="afisha-card" aria-labelledby={titleId} ref={focusRef} tabIndex={focusRef ? -1 : undefined}>
+      {flags.image && (
+        <div className="afisha-card__media">
+          {image ? <img src={image} alt="" loading="lazy" width={AFISHA.imageWidth} height={Math.round((AFISHA.imageWidth * 3) / 4)} /> : <span className="afisha-card__placeholder" aria-hidden="true" />}
+          <div className="afisha-card__badges">
+            <span className="afisha-badge afisha-badge--age" aria-label={t('ageFrom', { age: event.age_from })}>
+              {event.age_from}+
+            </span>
+            {event.usepushkarta === 1 && <span className="afisha-badge afisha-badge--pushkin">{t('pushkinCard')}</span>}
+          </div>
+        </div>
+      )}
+      <div className="afisha-card__body">
+        {!flags.image && (
+          <div className="afisha-card__badges afisha-card__badges--inline">
+            <span className="afisha-badge afisha-badge--age" aria-label={t('ageFrom', { age: event.age_from })}>
+              {event.age_from}+
+            </span>
+            {event.usepushkarta === 1 && <span className="afisha-badge afisha-badge--pushkin">{t('pushkinCard')}</span>}
+          </div>
+        )}
+        {showTags && tags.length > 0 && (
+          <ul className="afisha-card__tags" aria-label={t('tags')}>
+            {tags.slice(0, AFISHA.cardTags).map((tag) => (
+              <li key={tag.attr_id} className="afisha-card__tag">
+                {pickLocalized(tag.attrname, lang)}
+              </li>
+            ))}
+          </ul>
+        )}
+        <h3 className="afisha-card__title" id={titleId}>
+          {flags.action ? (
+            <Link to={link()}>
+              {name}
+            </Link>
+          ) : (
+            name
+          )}
+        </h3>
+        {infoUrl && (
+          <a className="afisha-card__info" href={infoUrl} target="_blank" rel="noopener noreferrer">
+            {t('info')}
+            <span className="visually-hidden"> {t('newTab')}</span>
+          </a>
+        )}
+        {flags.description && description.length > 0 && (
+          <div className="afisha-card__description">
+            <div id={descriptionId} className={`afisha-card__text${isLong && !expanded ? ' afisha-card__text--clamped' : ''}`}>
+              <SafeNodes nodes={description} />
+            </div>
+            {isLong && (
+              <button type="button" className="afisha-link-button" aria-expanded={expanded} aria-controls={descriptionId} onClick={() => setExpanded((e) => !e)}>
+                {expanded ? t('close') : t('more')}
+              </button>
+            )}
+          </div>
+        )}
+        <div className="afisha-card__facts">
+          {range && <MiniCalendar days={days} label={formatDayRange(range.first, range.last, lang)} lang={lang} dayHref={dayHref} eventName={name} />}
+          {times.length > 0 && (
+            <p className="afisha-card__time">
+              <span className="visually-hidden">{t('time')}: </span>
+              <ClockIcon /> {times.slice(0, 6).join(', ')}
+              {times.length > 6 ? '…' : ''}
+            </p>
+          )}
+          {flags.address && address && (
+            <p className="afisha-card__address">
+              <PinIcon />{' '}
+              {venue?.urlyandexmap ? (
+                <a href={venue.urlyandexmap} target="_blank" rel="noopener noreferrer">
+                  {address}
+                  <span className="visually-hidden"> {t('onMap')}</span>
+                </a>
+              ) : (
+                address
+              )}
+            </p>
+          )}
+        </div>
+        <div className="afisha-card__footer">
+          {left !== undefined && <p className="afisha-card__left">{t('ticketsLeft', { count: left })}</p>}
+          <BuyButton event={event} href={link()} lang={lang} timeZone={setup.app.timezone} describedBy={titleId} />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,111 @@
+import { type CSSProperties, Fragment, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AFISHA, type AfishaEvent } from '../../../../contract/afisha.ts';
+import { type Lang, pickLocalized } from '../../../../contract/common.ts';
+import type { Setup } from '../../../../contract/setup.ts';
+import type { Paths } from '../../../app/paths.ts';
+import { type Catalog, nextPage } from '../model/listing.ts';
+import { CardSkeleton } from './afisha-skeleton.tsx';
+import { EventCard, cardFlags } from './event-card.tsx';
+
+type Props = {
+  catalog: Catalog;
+  events: AfishaEvent[];
+  pages: number;
+  perPage: number;
+  columns: number;
+  subscriptionKind: boolean;
+  showTags: boolean;
+  groupBySubMenu: boolean;
+  allowedTags: Set<string>;
+  setup: Setup;
+  paths: Paths;
+  lang: Lang;
+  onLoadMore: () => void;
+};
+
+/** The cards, with sub-menu headings inside a menu, and 'Load next N of M'. */
+export function EventGrid({ catalog, events, pages, perPage, columns, subscriptionKind, showTags, groupBySubMenu, allowedTags, setup, paths, lang, onLoadMore }: Props) {
+  const { t } = useTranslation('afisha');
+  const shownCount = Math.min(events.length, pages * perPage);
+  const shown = events.slice(0, shownCount);
+  const { next, rest } = nextPage(events.length, shownCount, perPage);
+  const [loading, setLoading] = useState(false);
+  const focusIndex = useRef<number | undefined>(undefined);
+  const firstNew = useRef<HTMLElement | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // After "load more", keyboard focus moves to the first new card.
+  useEffect(() => {
+    if (focusIndex.current !== undefined && firstNew.current) {
+      firstNew.current.focus();
+      focusIndex.current = undefined;
+    }
+  }, [shownCount]);
+
+  const loadMore = () => {
+    setLoading(true);
+    focusIndex.current = shownCount;
+    // A short pause with placeholders (spec section 9 load-more delay) so the new cards arrive visibly.
+    timer.current = setTimeout(() => {
+      setLoading(false);
+      onLoadMore();
+    }, AFISHA.loadMoreDelayMs);
+  };
+
+  const subMenus = new Map(catalog.answer.sub_menu.map((s) => [s.submenu_id, s]));
+  const groups: { key: string; title: string; events: { event: AfishaEvent; index: number }[] }[] = [];
+  shown.forEach((event, index) => {
+    const sub = groupBySubMenu && event.submenu_id !== null ? subMenus.get(event.submenu_id) : undefined;
+    const key = sub ? `s${sub.submenu_id}` : 'none';
+    const last = groups[groups.length - 1];
+    if (last && last.key === key) last.events.push({ event, index });
+    else groups.push({ key, title: sub ? pickLocalized(sub.name, lang) : '', events: [{ event, index }] });
+  });
+
+  return (
+    <div className="afisha-results">
+      {groups.map((group, g) => (
+        <Fragment key={`${group.key}-${g}`}>
+          {group.title && <h2 className="afisha-results__heading">{group.title}</h2>}
+          <ul className="afisha-grid" style={{ '--cols': columns } as CSSProperties}>
+            {group.events.map(({ event, index }) => (
+              <li key={event.event_id}>
+                <EventCard
+                  event={event}
+                  days={catalog.daysByEvent.get(event.event_id) ?? []}
+                  tags={(catalog.tagsByEvent.get(event.event_id) ?? []).flatMap((id) => catalog.answer.list_tags.filter((tag) => tag.attr_id === id))}
+                  venue={catalog.venueById.get(event.seatroot_id)}
+                  flags={cardFlags(setup, subscriptionKind || event.is_subscription === 1)}
+                  showTags={showTags}
+                  allowedTags={allowedTags}
+                  setup={setup}
+                  paths={paths}
+                  lang={lang}
+                  focusRef={index === focusIndex.current ? (el) => (firstNew.current = el) : undefined}
+                />
+              </li>
+            ))}
+          </ul>
+        </Fragment>
+      ))}
+      {loading && (
+        <ul className="afisha-grid" style={{ '--cols': columns } as CSSProperties} aria-hidden="true">
+          {Array.from({ length: Math.min(next, columns) }, (_, i) => (
+            <li key={i}>
+              <CardSkeleton />
+            </li>
+          ))}
+        </ul>
+      )}
+      {rest > 0 && (
+        <div className="afisha-more">
+          <button type="button" className="button button--secondary" onClick={loadMore} disabled={loading} aria-busy={loading}>
+            {t('loadMore', { next, total: rest })}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { pickLocalized } from '../../../../contract/common.ts';
+import type { SchemeZone } from '../../../../contract/scheme.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+import { useMoney } from '../hooks/use-money.ts';
+import { toKopecks } from './seat-info.ts';
+
+/** The zones with a price, each with its colour and its highest price, dearest first. */
+export function legendEntries(zones: readonly SchemeZone[]) {
+  return zones
+    .filter((zone) => zone.prices.length > 0)
+    .map((zone) => ({ zone, max: Math.max(...zone.prices.map((p) => toKopecks(p.price))) }))
+    .sort((a, b) => b.max - a.max);
+}
+
+export function PriceLegend({ zones }: { zones: readonly SchemeZone[] }) {
+  const { t } = useTranslation('scheme');
+  const lang = useLang();
+  const money = useMoney();
+  const entries = legendEntries(zones);
+  if (entries.length === 0) return null;
+  return (
+    <section className="legend" aria-label={t('legend.title')}>
+      <ul className="legend__list">
+        {entries.map(({ zone, max }) => (
+          <li key={zone.zone_id} className="legend__item">
+            <span className="swatch" style={{ background: zone.color }} aria-hidden="true" />
+            <span className="legend__name">{pickLocalized(zone.name, lang)}</span>
+            <span className="legend__price">{money(max)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

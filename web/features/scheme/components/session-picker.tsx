@@ -1,0 +1,98 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SchemeCalendarEntry } from '../../../../contract/scheme.ts';
+import { toBcp47 } from '../../../lib/lang.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+
+export type CalendarDay = { day: string; entries: SchemeCalendarEntry[] };
+
+/** Calendar entries grouped by day, in their order. */
+export function groupByDay(calendar: readonly SchemeCalendarEntry[]): CalendarDay[] {
+  const days = new Map<string, SchemeCalendarEntry[]>();
+  for (const entry of calendar) days.set(entry.event_day, [...(days.get(entry.event_day) ?? []), entry]);
+  return [...days].map(([day, entries]) => ({ day, entries }));
+}
+
+function dayParts(day: string, lang: ReturnType<typeof useLang>) {
+  const [d, m, y] = day.split('.').map(Number);
+  const date = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
+  const locale = toBcp47(lang);
+  return {
+    weekday: new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(date),
+    day: String(d ?? ''),
+    month: new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(date),
+    full: new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(date),
+  };
+}
+
+type SessionPickerProps = {
+  days: CalendarDay[];
+  date: string | undefined;
+  time: string | undefined;
+  /** Remaining counts at or above this are not shown (setup const.price_limit). */
+  priceLimit: number;
+  onDate: (day: string) => void;
+  onTime: (day: string, time: string) => void;
+};
+
+/** The calendar swiper (weekday, day, month) and the chosen day's times with places left. */
+export function SessionPicker({ days, date, time, priceLimit, onDate, onTime }: SessionPickerProps) {
+  const { t } = useTranslation('scheme');
+  const lang = useLang();
+  const track = useRef<HTMLUListElement>(null);
+  const scroll = (direction: number) => track.current?.scrollBy({ left: direction * track.current.clientWidth, behavior: 'smooth' });
+  const chosen = days.find((d) => d.day === date);
+
+  if (days.length === 0) return <p className="scheme-note">{t('calendar.noSessions')}</p>;
+  return (
+    <section className="sessions" aria-label={t('calendar.dates')}>
+      <div className="swiper">
+        <button type="button" className="swiper__nav" aria-label={t('calendar.prev')} onClick={() => scroll(-1)}>
+          ‹
+        </button>
+        <ul className="swiper__track" ref={track}>
+          {days.map(({ day, entries }) => {
+            const parts = dayParts(day, lang);
+            const single = entries.length === 1 ? entries[0] : undefined;
+            return (
+              <li key={day} className="swiper__slide">
+                <button
+                  type="button"
+                  className="day"
+                  aria-pressed={day === date}
+                  aria-label={single && single.event_time !== '00:00' ? `${parts.full}, ${single.event_time}` : parts.full}
+                  onClick={() => onDate(day)}
+                >
+                  <span className="day__weekday">{parts.weekday}</span>
+                  <span className="day__number">{parts.day}</span>
+                  <span className="day__month">{parts.month}</span>
+                  {single && single.event_time !== '00:00' && <span className="day__time">{single.event_time}</span>}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        <button type="button" className="swiper__nav" aria-label={t('calendar.next')} onClick={() => scroll(1)}>
+          ›
+        </button>
+      </div>
+      {chosen && (
+        <div className="times" role="group" aria-label={t('calendar.times')}>
+          {chosen.entries.map((entry) => (
+            <button
+              key={entry.calendar_id}
+              type="button"
+              className="time"
+              aria-pressed={entry.event_time === time}
+              disabled={entry.quant <= 0}
+              onClick={() => onTime(chosen.day, entry.event_time)}
+            >
+              <span className="time__at">{entry.event_time === '00:00' ? dayParts(chosen.day, lang).full : entry.event_time}</span>
+              {entry.quant < priceLimit && <span className="time__left">{t('calendar.left', { count: entry.quant })}</span>}
+            </button>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

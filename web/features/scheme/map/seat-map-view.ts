@@ -1,0 +1,475 @@
+import { type SeatModel, forEachSeatIn, seatAt } from './seat-model.ts';
+
+/** Spec section 9: zoom from 1 (the whole hall) to 24; seat numbers from 500 % (at most 2000). */
+export const ZOOM_MIN = 1;
+export const ZOOM_MAX = 24;
+export const DETAIL_THRESHOLD_DEFAULT = 500;
+export const DETAIL_THRESHOLD_MAX = 2000;
+
+const TAKEN_COLOR = '#c9ccd3';
+const SELECTED_COLOR = '#1f2a44';
+const LABEL_COLOR = '#ffffff';
+const LAYER_MAX_PX = 4096;
+const CLICK_SLOP_PX = 5;
+
+export type SeatPointer = { clientX: number; clientY: number; pointerType: string };
+
+export type SeatMapCallbacks = {
+  /** The zoom changed (1–24). */
+  onZoom?: (zoom: number) => void;
+  /** A seat was clicked or tapped. */
+  onActivate?: (index: number, pointer: SeatPointer) => void;
+  /** The mouse rests on a seat (index), or left every seat (-1). */
+  onHover?: (index: number, pointer: SeatPointer) => void;
+};
+
+type Benchmarked = { __seatMapBench?: boolean };
+
+/**
+ * Draws the hall on a canvas: the server's SVG as background, seats as circles coloured by zone
+ * (grey when taken, dark when chosen). The whole-hall view uses a pre-rendered seat layer; zoomed
+ * in, only the seats in view are drawn, found through the model's grid. Seat numbers appear from
+ * the detail threshold on. Wheel, drag, pinch and keys move the view; everything is redrawn at
+ * most once per animation frame.
+ */
+export class SeatMapView {
+  private readonly canvas: HTMLCanvasElement;
+  private readonly ctx: CanvasRenderingContext2D;
+  private model: SeatModel;
+  private readonly callbacks: SeatMapCallbacks;
+  private background: HTMLImageElement | undefined;
+  private backgroundUrl: string | undefined;
+  private layer: HTMLCanvasElement | undefined;
+  private layerScale = 1;
+  private selected = new Set<number>();
+  private hovered = -1;
+  private detailThreshold = DETAIL_THRESHOLD_DEFAULT;
+  private cssWidth = 0;
+  private cssHeight = 0;
+  private dpr = 1;
+  private zoom = 1;
+  private tx = 0;
+  private ty = 0;
+  private frame = 0;
+  private firstDrawn = false;
+  private readonly pointers = new Map<number, { x: number; y: number }>();
+  private gesture: { startX: number; startY: number; moved: boolean; pinchDistance: number; pinchZoom: number } | undefined;
+  private readonly resizeObserver: ResizeObserver;
+  private readonly abort = new AbortController();
+
+  constructor(canvas: HTMLCanvasElement, model: SeatModel, svg: string, callbacks: SeatMapCallbacks = {}) {
+    this.canvas = canvas;
+    const ctx = canvas.getContext('2d', { alpha: false });
+    if (!ctx) throw new Error('2d canvas is not available');
+    this.ctx = ctx;
+    this.model = model;
+    this.callbacks = callbacks;
+    this.setBackground(svg);
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(canvas);
+    this.listen();
+    this.resize();
+  }
+
+  destroy() {
+    this.abort.abort();
+    this.resizeObserver.disconnect();
+    cancelAnimationFrame(this.frame);
+    if (this.backgroundUrl) URL.revokeObjectURL(this.backgroundUrl);
+  }
+
+  /** New availability or a new hall: the seat layer is rebuilt. */
+  setModel(model: SeatModel, svg: string) {
+    this.model = model;
+    this.layer = undefined;
+    this.setBackground(svg);
+    this.fit();
+  }
+
+  setSelected(indices: Iterable<number>) {
+    this.selected = new Set(indices);
+    this.requestDraw();
+  }
+
+  setDetailThreshold(percent: number) {
+    this.detailThreshold = Math.min(DETAIL_THRESHOLD_MAX, Math.max(100, percent));
+    this.requestDraw();
+  }
+
+  getZoom() {
+    return this.zoom;
+  }
+
+  /** Zooms by a factor about a point of the canvas (CSS px), or about its centre. */
+  zoomBy(factor: number, atX = this.cssWidth / 2, atY = this.cssHeight / 2) {
+    this.zoomTo(this.zoom * factor, atX, atY);
+  }
+
+  zoomTo(zoom: number, atX = this.cssWidth / 2, atY = this.cssHeight / 2) {
+    const next = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, zoom));
+    const before = this.scale();
+    const hallX = (atX - this.tx) / before;
+    const hallY = (atY - this.ty) / before;
+    this.zoom = next;
+    const after = this.scale();
+    this.tx = atX - hallX * after;
+    this.ty = atY - hallY * after;
+    this.clampPan();
+    this.callbacks.onZoom?.(this.zoom);
+    this.requestDraw();
+  }
+
+  panBy(dx: number, dy: number) {
+    this.tx += dx;
+    this.ty += dy;
+    this.clampPan();
+    this.requestDraw();
+  }
+
+  /** Back to the whole hall, centred. */
+  fit() {
+    this.zoom = 1;
+    const scale = this.scale();
+    this.tx = (this.cssWidth - this.model.width * scale) / 2;
+    this.ty = (this.cssHeight - this.model.height * scale) / 2;
+    this.callbacks.onZoom?.(this.zoom);
+    this.requestDraw();
+  }
+
+  /** Centres a seat in view, zoomed in far enough to tell it from its neighbours. */
+  focusSeat(index: number) {
+    const x = this.model.xs[index];
+    const y = this.model.ys[index];
+    if (x === undefined || y === undefined) return;
+    this.zoom = Math.max(this.zoom, Math.min(ZOOM_MAX, this.detailThreshold / 100));
+    const scale = this.scale();
+    this.tx = this.cssWidth / 2 - x * scale;
+    this.ty = this.cssHeight / 2 - y * scale;
+    this.clampPan();
+    this.callbacks.onZoom?.(this.zoom);
+    this.requestDraw();
+  }
+
+  /** Where a seat is on screen (client px), for placing its popover. */
+  seatClientPoint(index: number): { x: number; y: number } | undefined {
+    const x = this.model.xs[index];
+    const y = this.model.ys[index];
+    if (x === undefined || y === undefined) return undefined;
+    const rect = this.canvas.getBoundingClientRect();
+    const scale = this.scale();
+    return { x: rect.left + this.tx + x * scale, y: rect.top + this.ty + y * scale };
+  }
+
+  private fitScale() {
+    const w = this.model.width;
+    const h = this.model.height;
+    if (this.cssWidth === 0 || this.cssHeight === 0) return 1;
+    return Math.min(this.cssWidth / w, this.cssHeight / h) * 0.96;
+  }
+
+  private scale() {
+    return this.fitScale() * this.zoom;
+  }
+
+  private clampPan() {
+    // The hall may move until its edge reaches the middle of the view, never out of sight.
+    const scale = this.scale();
+    const w = this.model.width * scale;
+    const h = this.model.height * scale;
+    const cx = this.cssWidth / 2;
+    const cy = this.cssHeight / 2;
+    this.tx = Math.min(cx, Math.max(cx - w, this.tx));
+    this.ty = Math.min(cy, Math.max(cy - h, this.ty));
+  }
+
+  private setBackground(svg: string) {
+    if (this.backgroundUrl) URL.revokeObjectURL(this.backgroundUrl);
+    this.background = undefined;
+    this.backgroundUrl = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+    const image = new Image();
+    image.decoding = 'async';
+    image.onload = () => {
+      this.background = image;
+      this.requestDraw();
+    };
+    image.src = this.backgroundUrl;
+  }
+
+  private resize() {
+    const rect = this.canvas.getBoundingClientRect();
+    const width = Math.max(1, Math.round(rect.width));
+    const height = Math.max(1, Math.round(rect.height));
+    const dpr = Math.min(window.devicePixelRatio || 1, 2);
+    if (width === this.cssWidth && height === this.cssHeight && dpr === this.dpr) return;
+    const first = this.cssWidth === 0;
+    const centre = first ? undefined : { x: (this.cssWidth / 2 - this.tx) / this.scale(), y: (this.cssHeight / 2 - this.ty) / this.scale() };
+    this.cssWidth = width;
+    this.cssHeight = height;
+    this.dpr = dpr;
+    this.canvas.width = Math.round(width * dpr);
+    this.canvas.height = Math.round(height * dpr);
+    this.layer = undefined;
+    if (!centre) {
+      this.fit();
+      return;
+    }
+    const scale = this.scale();
+    this.tx = width / 2 - centre.x * scale;
+    this.ty = height / 2 - centre.y * scale;
+    this.clampPan();
+    this.draw();
+  }
+
+  requestDraw() {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.draw();
+    });
+  }
+
+  /** The whole-hall seat layer at about twice the fitted size, drawn once per availability change. */
+  private seatLayer(): HTMLCanvasElement {
+    if (this.layer) return this.layer;
+    const { width, height } = this.model;
+    const scale = Math.min(this.fitScale() * this.dpr * 2, LAYER_MAX_PX / width, LAYER_MAX_PX / height);
+    const layer = document.createElement('canvas');
+    layer.width = Math.max(1, Math.ceil(width * scale));
+    layer.height = Math.max(1, Math.ceil(height * scale));
+    const ctx = layer.getContext('2d');
+    if (ctx) {
+      ctx.scale(scale, scale);
+      this.drawSeats(ctx, 0, 0, width, height, scale, false, false);
+    }
+    this.layer = layer;
+    this.layerScale = scale;
+    return layer;
+  }
+
+  private draw() {
+    const bench = (globalThis as Benchmarked).__seatMapBench === true;
+    const started = bench ? performance.now() : 0;
+    const { ctx, dpr } = this;
+    const scale = this.scale();
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, this.cssWidth, this.cssHeight);
+    ctx.setTransform(dpr * scale, 0, 0, dpr * scale, dpr * this.tx, dpr * this.ty);
+    if (this.background) ctx.drawImage(this.background, 0, 0, this.model.width, this.model.height);
+
+    const x0 = -this.tx / scale;
+    const y0 = -this.ty / scale;
+    const x1 = x0 + this.cssWidth / scale;
+    const y1 = y0 + this.cssHeight / scale;
+    const detail = this.zoom * 100 >= this.detailThreshold;
+    const layer = this.seatLayer();
+    if (!detail && scale * dpr <= this.layerScale * 1.25) {
+      ctx.drawImage(layer, 0, 0, this.model.width, this.model.height);
+    } else {
+      this.drawSeats(ctx, x0, y0, x1, y1, scale * dpr, detail, true);
+    }
+    this.drawChosen(ctx, detail);
+    if (!this.firstDrawn) {
+      this.firstDrawn = true;
+      performance.mark('seatmap:first-draw');
+    }
+    if (bench) performance.measure('seatmap:draw', { start: started, end: performance.now() });
+  }
+
+  private drawSeats(ctx: CanvasRenderingContext2D, x0: number, y0: number, x1: number, y1: number, pxPerUnit: number, labels: boolean, culled: boolean) {
+    const m = this.model;
+    const r = m.size * 0.42;
+    // Circles where a seat is a few pixels wide; squares (much cheaper) where it is a dot.
+    const round = r * pxPerUnit >= 2.5;
+    const groups = new Map<string, number[]>();
+    const add = (i: number) => {
+      const x = m.xs[i] ?? 0;
+      const y = m.ys[i] ?? 0;
+      if (culled && (x < x0 - r || x > x1 + r || y < y0 - r || y > y1 + r)) return;
+      const color = m.free[i] ? (m.zoneColors[m.zone[i] ?? 0] ?? TAKEN_COLOR) : TAKEN_COLOR;
+      let group = groups.get(color);
+      if (!group) groups.set(color, (group = []));
+      group.push(i);
+    };
+    if (culled) forEachSeatIn(m, x0, y0, x1, y1, add);
+    else for (let i = 0; i < m.count; i++) add(i);
+    for (const [color, seats] of groups) {
+      ctx.fillStyle = color;
+      ctx.beginPath();
+      for (const i of seats) {
+        const x = m.xs[i] ?? 0;
+        const y = m.ys[i] ?? 0;
+        if (round) {
+          ctx.moveTo(x + r, y);
+          ctx.arc(x, y, r, 0, Math.PI * 2);
+        } else ctx.rect(x - r, y - r, 2 * r, 2 * r);
+      }
+      ctx.fill();
+    }
+    if (labels) {
+      ctx.fillStyle = LABEL_COLOR;
+      ctx.font = `${(r * 0.95).toFixed(2)}px sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      for (const seats of groups.values()) {
+        for (const i of seats) {
+          if (!m.free[i] || this.selected.has(i)) continue;
+          ctx.fillText(m.labels[i] ?? '', m.xs[i] ?? 0, (m.ys[i] ?? 0) + r * 0.05, r * 1.8);
+        }
+      }
+    }
+  }
+
+  private drawChosen(ctx: CanvasRenderingContext2D, labels: boolean) {
+    const m = this.model;
+    const r = m.size * 0.42;
+    if (this.selected.size > 0) {
+      ctx.fillStyle = SELECTED_COLOR;
+      ctx.beginPath();
+      for (const i of this.selected) {
+        const x = m.xs[i] ?? 0;
+        const y = m.ys[i] ?? 0;
+        ctx.moveTo(x + r * 1.1, y);
+        ctx.arc(x, y, r * 1.1, 0, Math.PI * 2);
+      }
+      ctx.fill();
+      if (labels) {
+        ctx.fillStyle = LABEL_COLOR;
+        ctx.font = `${(r * 0.95).toFixed(2)}px sans-serif`;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        for (const i of this.selected) ctx.fillText(m.labels[i] ?? '', m.xs[i] ?? 0, (m.ys[i] ?? 0) + r * 0.05, r * 1.8);
+      }
+    }
+    if (this.hovered >= 0) {
+      ctx.strokeStyle = SELECTED_COLOR;
+      ctx.lineWidth = r * 0.25;
+      ctx.beginPath();
+      ctx.arc(m.xs[this.hovered] ?? 0, m.ys[this.hovered] ?? 0, r * 1.25, 0, Math.PI * 2);
+      ctx.stroke();
+    }
+  }
+
+  private hallPoint(clientX: number, clientY: number) {
+    const rect = this.canvas.getBoundingClientRect();
+    const scale = this.scale();
+    return { x: (clientX - rect.left - this.tx) / scale, y: (clientY - rect.top - this.ty) / scale };
+  }
+
+  private listen() {
+    const { canvas } = this;
+    const signal = this.abort.signal;
+    canvas.addEventListener(
+      'wheel',
+      (event) => {
+        event.preventDefault();
+        const rect = canvas.getBoundingClientRect();
+        // Trackpad pinches arrive as wheel events with ctrlKey and small deltas.
+        const speed = event.ctrlKey ? 0.01 : 0.0015;
+        const delta = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
+        this.zoomBy(Math.exp(-delta * speed), event.clientX - rect.left, event.clientY - rect.top);
+      },
+      { passive: false, signal },
+    );
+    canvas.addEventListener(
+      'pointerdown',
+      (event) => {
+        try {
+          canvas.setPointerCapture(event.pointerId);
+        } catch {
+          // A pointer the browser no longer tracks (or a scripted one) simply is not captured.
+        }
+        this.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+        if (this.pointers.size === 1) {
+          this.gesture = { startX: event.clientX, startY: event.clientY, moved: false, pinchDistance: 0, pinchZoom: this.zoom };
+        } else if (this.pointers.size === 2 && this.gesture) {
+          const [a, b] = [...this.pointers.values()];
+          this.gesture.moved = true;
+          this.gesture.pinchDistance = a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
+          this.gesture.pinchZoom = this.zoom;
+        }
+      },
+      { signal },
+    );
+    canvas.addEventListener(
+      'pointermove',
+      (event) => {
+        const previous = this.pointers.get(event.pointerId);
+        if (!previous || !this.gesture) {
+          if (event.pointerType === 'mouse') this.hover(event);
+          return;
+        }
+        this.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+        if (this.pointers.size >= 2) {
+          const [a, b] = [...this.pointers.values()];
+          if (!a || !b || this.gesture.pinchDistance === 0) return;
+          const rect = canvas.getBoundingClientRect();
+          const distance = Math.hypot(a.x - b.x, a.y - b.y);
+          const midX = (a.x + b.x) / 2 - rect.left;
+          const midY = (a.y + b.y) / 2 - rect.top;
+          this.zoomTo(this.gesture.pinchZoom * (distance / this.gesture.pinchDistance), midX, midY);
+          return;
+        }
+        if (!this.gesture.moved && Math.hypot(event.clientX - this.gesture.startX, event.clientY - this.gesture.startY) < CLICK_SLOP_PX) return;
+        this.gesture.moved = true;
+        this.panBy(event.clientX - previous.x, event.clientY - previous.y);
+      },
+      { signal },
+    );
+    const end = (event: PointerEvent, cancelled: boolean) => {
+      if (!this.pointers.has(event.pointerId)) return;
+      this.pointers.delete(event.pointerId);
+      const gesture = this.gesture;
+      if (this.pointers.size > 0) return;
+      this.gesture = undefined;
+      if (cancelled || !gesture || gesture.moved) return;
+      const point = this.hallPoint(event.clientX, event.clientY);
+      const index = seatAt(this.model, point.x, point.y, event.pointerType === 'mouse' ? 0.5 : 0.9);
+      if (index >= 0) this.callbacks.onActivate?.(index, { clientX: event.clientX, clientY: event.clientY, pointerType: event.pointerType });
+    };
+    canvas.addEventListener('pointerup', (event) => end(event, false), { signal });
+    canvas.addEventListener('pointercancel', (event) => end(event, true), { signal });
+    canvas.addEventListener(
+      'pointerleave',
+      (event) => {
+        if (event.pointerType === 'mouse' && this.hovered >= 0) {
+          this.hovered = -1;
+          this.callbacks.onHover?.(-1, { clientX: event.clientX, clientY: event.clientY, pointerType: 'mouse' });
+          this.requestDraw();
+        }
+      },
+      { signal },
+    );
+    canvas.addEventListener(
+      'keydown',
+      (event) => {
+        const step = 60;
+        const actions: Record<string, () => void> = {
+          '+': () => this.zoomBy(1.5),
+          '=': () => this.zoomBy(1.5),
+          '-': () => this.zoomBy(1 / 1.5),
+          '0': () => this.fit(),
+          ArrowLeft: () => this.panBy(step, 0),
+          ArrowRight: () => this.panBy(-step, 0),
+          ArrowUp: () => this.panBy(0, step),
+          ArrowDown: () => this.panBy(0, -step),
+        };
+        const action = actions[event.key];
+        if (!action) return;
+        event.preventDefault();
+        action();
+      },
+      { signal },
+    );
+  }
+
+  private hover(event: PointerEvent) {
+    const point = this.hallPoint(event.clientX, event.clientY);
+    const index = seatAt(this.model, point.x, point.y);
+    this.canvas.style.cursor = index >= 0 && this.model.free[index] ? 'pointer' : 'grab';
+    if (index === this.hovered) return;
+    this.hovered = index;
+    this.callbacks.onHover?.(index, { clientX: event.clientX, clientY: event.clientY, pointerType: 'mouse' });
+    this.requestDraw();
+  }
+}

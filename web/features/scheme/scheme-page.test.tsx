@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SchemeSessionsResponse } from '../../../contract/scheme.ts';
+import { resetCsrfToken } from '../../lib/api.ts';
+import { setupFixture } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const l = (ru: string) => ({ ru, en: ru });
+
+function sessions(calendar: SchemeSessionsResponse['calendar'], useseatsvg: 0 | 1 = 1): SchemeSessionsResponse {
+  return {
+    errorCode: '0',
+    errorText: '',
+    action: {
+      action_id: 10,
+      hash: 'concert',
+      name: l('Симфонический вечер'),
+      descript: l('<p>Дирижёр — <b>Анна</b></p>'),
+      descript_url: l('https://example.com/about'),
+      location: l('Большой зал'),
+      address: l('Тверская, 1'),
+      age_from: 6,
+      demquantlimit: 6,
+      writeticketname: 0,
+      useseatsvg,
+    },
+    composition: [{ action: l('Первый концерт'), location: l('Зал'), address: l('Тверская, 1'), day: '01.03.2030', time: '19:00' }],
+    checkboxList: [],
+    calendar,
+  };
+}
+
+/** A hall whose diagram has not been uploaded: no seats and no standing places. */
+const emptyMap = { errorCode: '0', errorText: '', calendar_id: 1, svg: '<svg/>', width: 10, height: 10, seat_size: 1, sectors: [], seat_numbers: [], seat_stand: [], zones: [] };
+
+/** Answers the token, the map (an empty hall) and the sessions call. */
+function serve(answer: SchemeSessionsResponse | { status: number; body: unknown }) {
+  const calls: string[] = [];
+  vi.stubGlobal('fetch', async (url: string) => {
+    calls.push(url);
+    if (url === '/api/token') return new Response(JSON.stringify({ token: 't' }), { status: 200 });
+    if (url === '/api/scheme') return new Response(JSON.stringify(emptyMap), { status: 200 });
+    if ('status' in answer) return new Response(JSON.stringify(answer.body), { status: answer.status });
+    return new Response(JSON.stringify(answer), { status: 200 });
+  });
+  return calls;
+}
+
+beforeEach(() => resetCsrfToken());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const twoTimes = [
+  { calendar_id: 1, event_day: '01.03.2030', event_time: '12:00', quant: 5 },
+  { calendar_id: 2, event_day: '01.03.2030', event_time: '19:00', quant: 0 },
+  { calendar_id: 3, event_day: '02.03.2030', event_time: '19:00', quant: 250 },
+];
+
+describe('scheme page', () => {
+  it('shows the header, the composition and asks for a time until one is chosen', async () => {
+    serve(sessions(twoTimes));
+    await renderApp('/scheme/concert', setupFixture());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Симфонический вечер' })).toBeTruthy();
+    expect(screen.getByText('6+')).toBeTruthy();
+    expect(screen.getByText('Дирижёр — Анна')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Подробнее о мероприятии' }).getAttribute('href')).toBe('https://example.com/about');
+    expect(screen.getByText('Состав абонемента')).toBeTruthy();
+    expect(screen.getByText('Для просмотра схемы выберите время мероприятия')).toBeTruthy();
+  });
+
+  it('lists the chosen date’s times with places left, hides counts from the price limit on and disables sold-out times', async () => {
+    serve(sessions(twoTimes));
+    const { router } = await renderApp('/scheme/concert/01.03.2030', setupFixture());
+    const noon = await screen.findByRole('button', { name: /12:00/ });
+    expect(noon.textContent).toContain('5 шт.');
+    expect((screen.getByRole('button', { name: /^19:00/ }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(noon);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/scheme/concert/01.03.2030/12:00'));
+    expect(await screen.findByText('Схема зала ещё не загружена')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /2 марта/ }));
+    // One time on that date: it is chosen with the date; 250 places are at or above the limit of 100.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/scheme/concert/02.03.2030/19:00'));
+    expect(screen.getByRole('group', { name: 'Время мероприятия' }).textContent).not.toContain('шт.');
+  });
+
+  it.each([
+    { description: 'an unknown date', url: '/scheme/concert/05.05.2030/12:00', to: '/scheme/concert' },
+    { description: 'a sold-out time', url: '/scheme/concert/01.03.2030/19:00', to: '/scheme/concert/01.03.2030' },
+    { description: 'a time the date does not have', url: '/scheme/concert/01.03.2030/08:00', to: '/scheme/concert/01.03.2030' },
+  ])('resets $description in the route', async ({ url, to }) => {
+    serve(sessions(twoTimes));
+    const { router } = await renderApp(url, setupFixture());
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+  });
+
+  it('sends an event without a seat map to its event page', async () => {
+    serve(sessions(twoTimes, 0));
+    const { router } = await renderApp('/scheme/concert', setupFixture());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/event/concert'));
+  });
+
+  it('shows the error page when there is no such event', async () => {
+    serve({ status: 404, body: { errorCode: '-1004', errorText: 'Данные не найдены' } });
+    await renderApp('/scheme/missing', setupFixture());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Данные не найдены' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'К афише' }).getAttribute('href')).toBe('/');
+  });
+});
