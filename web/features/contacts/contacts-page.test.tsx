@@ -7,6 +7,9 @@ import { telHref } from './contacts-page.tsx';
 
 afterEach(cleanup);
 
+// The page module is loaded lazily; on a busy machine its first import can take over a second.
+const WAIT = { timeout: 5000 };
+
 const withContacts = () =>
   setupFixture((setup) => {
     setup.db.info_contact = {
@@ -21,7 +24,7 @@ const withContacts = () =>
 describe('contacts page', () => {
   it('shows e-mail, phone, requisites and both entries', async () => {
     await renderApp('/contacts?lang=en', withContacts());
-    expect((await screen.findByRole('link', { name: 'box@museum.example' })).getAttribute('href')).toBe('mailto:box@museum.example');
+    expect((await screen.findByRole('link', { name: 'box@museum.example' }, WAIT)).getAttribute('href')).toBe('mailto:box@museum.example');
     expect(screen.getByRole('link', { name: '+7 (495) 123-45-67' }).getAttribute('href')).toBe('tel:+74951234567');
     expect(screen.getByText(/Museum LLC/).textContent).toBe('Museum LLC\nTIN 7700000000');
     const pushkin = screen.getByRole('link', { name: /^Pushkin card\s*\(opens in a new tab\)$/ });
@@ -33,7 +36,7 @@ describe('contacts page', () => {
     await renderApp('/contacts', setupFixture((setup) => {
       setup.db.info_contact = { email: 'box@museum.example', phone: '', requisites: {}, pushkin_url: '', china_url: '' };
     }));
-    expect(await screen.findByRole('link', { name: 'box@museum.example' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'box@museum.example' }, WAIT)).toBeTruthy();
     expect(screen.queryByText('Телефон')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Реквизиты' })).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Покупка по особым программам' })).toBeNull();
@@ -41,7 +44,7 @@ describe('contacts page', () => {
 
   it('says so when there are no contacts at all', async () => {
     await renderApp('/contacts', setupFixture());
-    expect(await screen.findByText('Контактные данные пока не указаны.')).toBeTruthy();
+    expect(await screen.findByText('Контактные данные пока не указаны.', undefined, WAIT)).toBeTruthy();
   });
 });
 

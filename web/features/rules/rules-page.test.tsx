@@ -7,6 +7,9 @@ import { renderApp } from '../../test/render-app.tsx';
 
 afterEach(cleanup);
 
+// The page module is loaded lazily; on a busy machine its first import can take over a second.
+const WAIT = { timeout: 5000 };
+
 function withRules(change: (rules: ReturnType<typeof rulesFixture>) => void = () => {}) {
   const rules = rulesFixture();
   change(rules);
@@ -16,7 +19,7 @@ function withRules(change: (rules: ReturnType<typeof rulesFixture>) => void = ()
 describe('rules pages', () => {
   it('shows the document body in the visitor language, titled with its name', async () => {
     await renderApp('/rules/purchase-terms?lang=en', setupFixture(), withRules());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Purchase terms' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Purchase terms' }, WAIT)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'How to buy' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Tickets — Purchase terms'));
     const others = screen.getByRole('navigation', { name: 'Other documents' });
@@ -25,7 +28,7 @@ describe('rules pages', () => {
 
   it('links the file when the document is a file', async () => {
     await renderApp('/rules/privacy-policy', setupFixture(), withRules());
-    const link = await screen.findByRole('link', { name: /^Открыть документ\s*\(откроется в новой вкладке\)$/ });
+    const link = await screen.findByRole('link', { name: /^Открыть документ\s*\(откроется в новой вкладке\)$/ }, WAIT);
     expect(link.getAttribute('href')).toBe('/static/privacy-policy.pdf');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
   });
@@ -39,7 +42,7 @@ describe('rules pages', () => {
         if (doc) doc.filebody = { ru: '<p onclick="alert(1)">Текст</p><script>window.hacked = 1</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)">ссылка</a>' };
       }),
     );
-    const text = await screen.findByText('Текст');
+    const text = await screen.findByText('Текст', undefined, WAIT);
     const article = text.closest('article');
     expect(article?.querySelectorAll('script, img, [onclick]')).toHaveLength(0);
     expect(screen.getByText('ссылка').getAttribute('href')).toBeNull();
@@ -47,6 +50,6 @@ describe('rules pages', () => {
 
   it('says so when the database has no such document', async () => {
     await renderApp('/rules/privacy-policy', setupFixture(), withRules((r) => (r.rules = r.rules.slice(0, 1))));
-    expect(await screen.findByText('Документ пока не опубликован.')).toBeTruthy();
+    expect(await screen.findByText('Документ пока не опубликован.', undefined, WAIT)).toBeTruthy();
   });
 });
