@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setupFixture } from '../test/fixtures.ts';
+import { rulesQueryOptions } from '../lib/api.ts';
+import { rulesFixture, setupFixture } from '../test/fixtures.ts';
 import { renderApp } from '../test/render-app.tsx';
 
 afterEach(cleanup);
@@ -33,7 +34,7 @@ describe('routes', () => {
     { url: '/rules/purchase-terms', heading: 'Правила покупки' },
     { url: '/rules/privacy-policy?lang=en', heading: 'Privacy policy' },
   ])('$url shows its screen', async ({ url, heading }) => {
-    await renderApp(url, setupFixture());
+    await renderApp(url, setupFixture(), (client) => client.setQueryData(rulesQueryOptions().queryKey, rulesFixture()));
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
   });
 
