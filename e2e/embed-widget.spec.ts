@@ -113,8 +113,8 @@ test.describe('embeddable widget', () => {
 
   test('a site listed in EMBED_ORIGINS embeds the storefront; a site not listed gets an empty frame', async ({ page, browser, baseURL }) => {
     const storefront = baseURL ?? '';
-    // e2e/start-server.ts lists the port after the storefront's in EMBED_ORIGINS.
-    const venue = await startHostSite(storefront, Number(new URL(storefront).port) + 1);
+    // e2e/start-server.ts lists the storefront port + 2 in EMBED_ORIGINS (+1 is the mail catcher).
+    const venue = await startHostSite(storefront, Number(new URL(storefront).port) + 2);
     const intruder = await startHostSite(storefront, 0);
     try {
       await page.goto(`${venue.origin}/tickets`);

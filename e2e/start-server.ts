@@ -28,9 +28,9 @@ const server = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
     SMTP_URL: mail.smtpUrl,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    // The widget test (e2e/embed-widget.spec.ts) serves a venue's site on the next port, and
+    // The widget test (e2e/embed-widget.spec.ts) serves a venue's site on port + 2, and
     // only that site may frame the storefront.
-    EMBED_ORIGINS: process.env.EMBED_ORIGINS ?? `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8181) + 1}`,
+    EMBED_ORIGINS: process.env.EMBED_ORIGINS ?? `http://127.0.0.1:${Number(port) + 2}`,
   },
 });
 
