@@ -14,6 +14,7 @@ export default defineConfig({
           name: 'unit',
           include: ['{contract,server,web,demo,scripts}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.{api,db,pg}.test.ts', '**/node_modules/**'],
+          setupFiles: ['tests/unit-setup.ts'],
         },
       },
       {
