@@ -1,12 +1,17 @@
 import { defineConfig } from '@playwright/test';
 
 // The browser tests run against the built app (`npm run build` first) served by the real server
-// on its own port and a fresh, throw-away data folder (see e2e/start-server.ts). The image-captcha
-// specs get a second server (next port) whose setup turns the captcha on (e2e/captcha-server.ts),
-// so every other spec keeps the demo's captcha-free setup.
-const port = Number(process.env.E2E_PORT ?? 8181);
+// on its own port and a fresh, throw-away data folder (see e2e/start-server.ts).
+// Without E2E_PORT, a port derived from the runner's pid, so two runs on one machine (developers,
+// CI) do not collide; it goes into the environment so the test workers see the same one.
+// Next to it: its mail catcher (port + 1) and the widget test's host site (port + 2). The
+// image-captcha specs get a second server on port + 3 (its own mail catcher on port + 4) whose
+// setup turns the captcha on (e2e/captcha-server.ts), so every other spec keeps the demo's
+// captcha-free setup.
+process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
-const captchaPort = port + 1;
+const captchaPort = port + 3;
 const captchaURL = `http://127.0.0.1:${captchaPort}`;
 const CAPTCHA_SPECS = /captcha\.spec\.ts$/;
 
@@ -55,6 +60,6 @@ export default defineConfig({
   ],
   webServer: [
     server('server/main.ts', port),
-    server('e2e/captcha-server.ts', captchaPort, { SETUP_FILE: 'e2e/support/captcha-setup.json' }),
+    server('e2e/captcha-server.ts', captchaPort, { SETUP_FILE: 'e2e/support/captcha-setup.json', E2E_MAIL_PORT: String(captchaPort + 1) }),
   ],
 });

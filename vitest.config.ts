@@ -14,9 +14,9 @@ export default defineConfig({
           name: 'unit',
           include: ['{contract,server,web,demo,scripts}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.{api,db,pg}.test.ts', '**/node_modules/**'],
-          // Testing Library waits up to 5 s on a loaded machine (web/test/setup.ts); a whole
-          // component test gets room for a few such waits.
-          setupFiles: ['web/test/setup.ts'],
+          setupFiles: ['tests/unit-setup.ts'],
+          // Waits end on visible state (up to 5 s each, tests/unit-setup.ts); a whole component
+          // test gets room for a few of them on a loaded machine.
           testTimeout: 20_000,
         },
       },
