@@ -14,6 +14,8 @@ import { BusinessError, businessError, requestLang } from './http.ts';
 import { afishaRoutes } from './afisha/afisha.routes.ts';
 import { createAfishaService } from './afisha/afisha.service.ts';
 import { createCsrf } from './security/csrf.ts';
+import { createAdmission } from './security/admission.ts';
+import { ORDER_CREATING_ROUTES, admitThrough, refusingServerFactory } from './security/admission-hooks.ts';
 import { createNominalService } from './nominal/nominal.service.ts';
 import { nominalRoutes } from './nominal/nominal.routes.ts';
 import { createSetupService } from './setup/setup.service.ts';
@@ -56,10 +58,14 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Builds the storefront server: every feature registered explicitly, in order. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  // Admission control: an on-sale rush beyond the server's capacity is told to come back (429)
+  // instead of queueing without bound inside the connection pool (ARCHITECTURE.md).
+  const admission = createAdmission({ concurrency: config.orderConcurrency, queue: config.orderQueue, queueTimeoutMs: config.orderQueueTimeoutMs });
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 256 * 1024,
     trustProxy: true,
+    serverFactory: refusingServerFactory(admission, ORDER_CREATING_ROUTES),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -88,6 +94,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       return reply.code(403).send(businessError(ErrorCode.invalidCsrf, requestLangFromUrl(request.url)));
     }
   });
+
+  admitThrough(app, admission, ORDER_CREATING_ROUTES);
 
   app.setErrorHandler((error: FastifyError | BusinessError, request, reply) => {
     const lang = requestLang(request);

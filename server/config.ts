@@ -19,6 +19,12 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Order-creating calls run at once (admission control, server/security/admission.ts); 0 = off. Default: the pool size on PostgreSQL, 1 on PGlite (one query at a time anyway). */
+  ORDER_CONCURRENCY: z.coerce.number().int().min(0).max(1000).optional(),
+  /** Order-creating calls that may wait for a slot; beyond that they get HTTP 429 at once. */
+  ORDER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(50),
+  /** The longest an order-creating call waits in that queue before it gets HTTP 429. */
+  ORDER_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
   PUBLIC_URL: z.url().optional(),
   TIMEZONE: z.string().min(1).default('Europe/Moscow'),
   SETUP_FILE: z.string().min(1).optional(),
@@ -48,6 +54,9 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  orderConcurrency: number;
+  orderQueue: number;
+  orderQueueTimeoutMs: number;
   publicUrl: string | undefined;
   timezone: string;
   setupFile: string | undefined;
@@ -85,6 +94,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    orderConcurrency: e.ORDER_CONCURRENCY ?? (e.DATABASE_URL ? e.DATABASE_POOL_SIZE : 1),
+    orderQueue: e.ORDER_QUEUE,
+    orderQueueTimeoutMs: e.ORDER_QUEUE_TIMEOUT_MS,
     publicUrl: e.PUBLIC_URL,
     timezone: e.TIMEZONE,
     setupFile: e.SETUP_FILE,

@@ -60,7 +60,10 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  const address = await app.listen({ port: config.port, host: config.host });
+  // An on-sale rush opens a thousand connections within a second; Node's default accept queue of
+  // 511 would drop the rest of the burst and leave those buyers waiting for TCP's 1-second SYN
+  // retry. The kernel caps this at net.core.somaxconn.
+  const address = await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   console.log(`Storefront is running at ${shown} (database: ${db.kind === 'pglite' ? config.dataDir : 'PostgreSQL server'})`);
 }

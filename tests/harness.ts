@@ -71,7 +71,9 @@ async function clonePgliteTemplate(demoAt: Date | undefined): Promise<Db> {
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '0', JOBS: '0' }), ...overrides };
+  // Admission control is off: the concurrency tests race hundreds of buyers straight at the
+  // database locks. server/security/admission.api.test.ts turns it on to test it.
+  return { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '0', JOBS: '0', ORDER_CONCURRENCY: '0' }), ...overrides };
 }
 
 type Body = Record<string, unknown> | unknown[];

@@ -38,6 +38,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
 export function wrapPglite(db: PGliteInterface): Db {
   const wrap = (runner: Pick<PGliteInterface, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
+      // PGlite runs each query synchronously on this thread, and the next query of a request runs
+      // from a promise continuation, so a chain of queries would keep Node from reading sockets
+      // until every request in flight had finished its database work. One turn of the event loop
+      // before each query lets new requests in between (an overloaded server can then refuse them).
+      await new Promise<void>((resolve) => setImmediate(resolve));
       // Parsers go with every query too, so an instance made by clone() parses alike.
       const result = await runner.query<T>(sql, params as unknown[], { parsers: PGLITE_PARSERS });
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };

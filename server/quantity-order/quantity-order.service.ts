@@ -7,7 +7,7 @@ import { findCoveringSubscription, takeSubscriptionVisits } from '../crm/crm.rep
 import { type PriceRow, findEventByHash, findOrderCheckboxes, findPrices, findSessionOnSaleAt } from '../event/event.repository.ts';
 import { pricesOfSession } from '../event/event.service.ts';
 import { BusinessError } from '../http.ts';
-import { OrderStatus, type NewOrderLine, placeOrder } from '../orders/orders.service.ts';
+import { OrderStatus, type NewOrderLine, notEnoughPlaces, placeOrder } from '../orders/orders.service.ts';
 import { unitServiceFee } from '../orders/pricing.ts';
 
 /** Pushkin card: one ticket per order (spec section 9). */
@@ -125,6 +125,11 @@ export async function createQuantityOrder(deps: CreateOrderDeps, cmd: CreateOrde
   if (pushkin && ordinary + group !== PUSHKIN_TICKETS_PER_ORDER) throw refuse(ErrorCode.limit, 409, texts.pushkinOneTicket);
   if (group > 0 && event.group_limit > 0 && group > event.group_limit) throw refuse(ErrorCode.limit, 409, texts.groupLimit);
   if (subscritId !== undefined && ordinary + group > subscriptionLeft) throw refuse(ErrorCode.limit, 409, texts.subscriptionLimit);
+
+  // Read before the transaction, without a lock: in the last seconds of an on-sale rush most buyers
+  // are refused here, at the cost of no write. The guarded take in placeOrder still decides.
+  if (ordinary > session.remaining) throw notEnoughPlaces({ pool: 'session' });
+  if (group > session.group_remaining) throw notEnoughPlaces({ pool: 'group' });
 
   const buyer =
     cmd.buyer.kind === 'pushkin'

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { openPostgres } from '../../server/db/client.ts';
+import { type Cluster, startCluster } from '../../tests/pg-cluster.ts';
+
+let cluster: Promise<Cluster> | undefined;
+
+/** The throw-away PostgreSQL cluster of this run (the tests' one), started on first use. */
+export function pgCluster(): Promise<Cluster> {
+  cluster ??= startCluster();
+  return cluster;
+}
+
+/** Stops the cluster if this run started one. */
+export async function stopPgCluster() {
+  if (!cluster) return;
+  const started = cluster;
+  cluster = undefined;
+  try {
+    (await started).stop();
+  } catch {
+    // It never started; nothing to stop.
+  }
+}
+
+/** A fresh, empty database on the cluster; drop() removes it again. */
+export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = (await pgCluster()).url;
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = await openPostgres(adminUrl, 1);
+  await admin.query(`create database ${name}`);
+  await admin.close();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = await openPostgres(adminUrl, 1);
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.close();
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { importCatalog } from '../../server/catalog/import.ts';
+import { type Db, openDb } from '../../server/db/client.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { freshDatabase } from './pg.ts';
+import { freePort, waitForHttp } from './ports.ts';
+
+export const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export type DbKind = 'pglite' | 'postgres';
+export const DB_LABEL: Record<DbKind, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
+
+export type Running = {
+  url: string;
+  pid: number;
+  /** Resident memory of the process now and at its peak, MiB (Linux /proc). */
+  memory(): { rssMb: number; peakRssMb: number };
+  /** Stops the process; `inspect` then reads its database (the embedded one can only be opened once the server is gone). */
+  stop<T>(inspect?: (db: Db) => Promise<T>): Promise<T | undefined>;
+};
+
+type Spawned = { child: ChildProcess; stderr: () => string };
+
+function spawnNode(script: string, env: Record<string, string>): Spawned {
+  const child = spawn(process.execPath, [script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+  });
+  return { child, stderr: () => stderr };
+}
+
+function memoryOf(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+  return { rssMb: Math.round(kb('VmRSS') / 1024), peakRssMb: Math.round(kb('VmHWM') / 1024) };
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+type Opener = () => Promise<Db>;
+
+async function started(spawned: Spawned, url: string, what: string, timeoutMs: number, cleanup: () => Promise<void>, open?: Opener): Promise<Running> {
+  const { child } = spawned;
+  try {
+    await waitForHttp(url, { timeoutMs, alive: () => child.exitCode === null && child.signalCode === null, what });
+  } catch (error) {
+    await stopChild(child);
+    await cleanup();
+    throw new Error(`${(error as Error).message}\n${spawned.stderr()}`, { cause: error });
+  }
+  return {
+    url: url.replace(/\/[^/]*$/, ''),
+    pid: child.pid ?? 0,
+    memory: () => memoryOf(child.pid ?? 0),
+    async stop<T>(inspect?: (db: Db) => Promise<T>) {
+      await stopChild(child);
+      try {
+        if (!inspect || !open) return undefined;
+        const db = await open();
+        try {
+          return await inspect(db);
+        } finally {
+          await db.close();
+        }
+      } finally {
+        await cleanup();
+      }
+    },
+  };
+}
+
+/**
+ * Starts the storefront (server/main.ts) in its own process on a free port, on a fresh embedded
+ * database or a fresh database of the throw-away PostgreSQL cluster. With `catalog`, that catalog
+ * is imported first (so the demo is not loaded); else the demo fills the empty database.
+ */
+export async function startStorefront(options: { db: DbKind; catalog?: unknown; env?: Record<string, string> }): Promise<Running> {
+  const port = await freePort();
+  let dbEnv: Record<string, string>;
+  let cleanup: () => Promise<void>;
+  if (options.db === 'postgres') {
+    const database = await freshDatabase();
+    dbEnv = { DATABASE_URL: database.url };
+    cleanup = database.drop;
+  } else {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-'));
+    dbEnv = { DATA_DIR: dataDir };
+    cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
+  }
+  const open = () => openDb({ databaseUrl: dbEnv.DATABASE_URL, dataDir: dbEnv.DATA_DIR, poolSize: 2 });
+  if (options.catalog) {
+    const db = await open();
+    try {
+      await migrate(db);
+      await importCatalog(db, options.catalog);
+    } finally {
+      await db.close();
+    }
+  }
+  const spawned = spawnNode(path.join(ROOT, 'server', 'main.ts'), {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    // Request logs at info would measure the log pipe; a venue's on-sale server logs warnings.
+    LOG_LEVEL: 'warn',
+    SECRET: 'bench-secret-'.padEnd(40, 'b'),
+    DEMO: options.catalog ? '0' : '1',
+    ...dbEnv,
+    ...options.env,
+  });
+  // Filling an empty embedded database with the demo (a 21,000-seat arena) takes a while on a busy machine.
+  return started(spawned, `http://127.0.0.1:${port}/healthz`, 'the storefront', 300_000, cleanup, open);
+}
+
+/** Starts the bare Fastify baseline (bench/bare-server.ts) serving the given answers. */
+export async function startBareServer(answers: Record<string, unknown>): Promise<Running> {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), 'storefront-bare-'));
+  const file = path.join(dir, 'answers.json');
+  writeFileSync(file, JSON.stringify(answers));
+  const spawned = spawnNode(path.join(ROOT, 'bench', 'bare-server.ts'), { PORT: String(port), BARE_ANSWERS: file });
+  return started(spawned, `http://127.0.0.1:${port}/ready`, 'the bare Fastify server', 30_000, async () => rmSync(dir, { recursive: true, force: true }));
+}

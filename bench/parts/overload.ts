@@ -1,0 +1,172 @@
+import { createLog } from '../lib/calls.ts';
+import { placeOrderBody, rushCatalog } from '../lib/catalog.ts';
+import { type Client, createClient } from '../lib/http.ts';
+import { admissionLimits } from '../lib/limits.ts';
+import type { Part, PartOutput } from '../lib/part.ts';
+import { sleep } from '../lib/ports.ts';
+import type { Cell, TargetCheck } from '../lib/report.ts';
+import { DB_LABEL, type DbKind, startStorefront } from '../lib/server.ts';
+import { latencySummary } from '../lib/stats.ts';
+
+const SECONDS = Number(process.env.BENCH_OVERLOAD_SECONDS ?? 8);
+const FACTOR = 10;
+/** Our reading of 'quickly' for a refusal. */
+const REFUSAL_P99_TARGET_MS = 100;
+const ADMITTED_P99_FACTOR_TARGET = 2;
+/** The most requests the generator keeps open at once; arrivals beyond it are counted, not sent. */
+const GENERATOR_LIMIT = 8000;
+
+type Result = {
+  db: DbKind;
+  limits: ReturnType<typeof admissionLimits>;
+  capacity: { ordersPerSecond: number; sale: ReturnType<typeof latencySummary>; refused: number };
+  overload: {
+    targetRate: number;
+    offeredRate: number;
+    notSent: number;
+    ordersPerSecond: number;
+    sale: ReturnType<typeof latencySummary>;
+    refusal: ReturnType<typeof latencySummary>;
+    refused: number;
+    serverErrors: number;
+    noAnswer: number;
+  };
+};
+
+/** The server at its capacity: as many buyers as it admits at once, each buying again as soon as it is answered. */
+async function atCapacity(client: Client, buyers: number, body: (i: number) => unknown) {
+  const log = createLog();
+  const until = performance.now() + SECONDS * 1000;
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: buyers }, async () => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        const answer = await client.post('/api/order/create', body(n++)).catch(() => undefined);
+        log.add(answer, performance.now() - started);
+      }
+    }),
+  );
+  const sales = log.calls.filter((c) => c.status === 200 && c.endedAt <= until);
+  return { ordersPerSecond: Math.round(sales.length / SECONDS), sale: latencySummary(sales.map((c) => c.ms)), refused: log.count((c) => c.status === 429) };
+}
+
+/** New buyers arriving at a fixed rate whatever the server does (an open loop), each trying once. */
+async function overloaded(client: Client, rate: number, body: (i: number) => unknown) {
+  const log = createLog();
+  const pending = new Set<Promise<void>>();
+  const started = performance.now();
+  const until = started + SECONDS * 1000;
+  let sent = 0;
+  let notSent = 0;
+  while (performance.now() < until) {
+    const due = Math.floor(((performance.now() - started) / 1000) * rate) - sent - notSent;
+    for (let k = 0; k < due; k++) {
+      if (pending.size >= GENERATOR_LIMIT) {
+        notSent++;
+        continue;
+      }
+      const t0 = performance.now();
+      const i = sent++;
+      const p: Promise<void> = client.post('/api/order/create', body(i)).then(
+        (answer) => void log.add(answer, performance.now() - t0),
+        () => void log.add(undefined, performance.now() - t0),
+      );
+      pending.add(p);
+      void p.finally(() => pending.delete(p));
+    }
+    await sleep(2);
+  }
+  await Promise.all(pending);
+  const sales = log.calls.filter((c) => c.status === 200);
+  const refusals = log.calls.filter((c) => c.status === 429);
+  return {
+    targetRate: Math.round(rate),
+    offeredRate: Math.round(sent / SECONDS),
+    notSent,
+    ordersPerSecond: Math.round(log.count((c) => c.status === 200 && c.endedAt <= until) / SECONDS),
+    sale: latencySummary(sales.map((c) => c.ms)),
+    refusal: latencySummary(refusals.map((c) => c.ms)),
+    refused: refusals.length,
+    serverErrors: log.count((c) => c.status >= 500),
+    noAnswer: log.count((c) => c.status === 0),
+  };
+}
+
+async function runOn(db: DbKind, log: (line: string) => void): Promise<Result> {
+  const { file, day, bigTime } = rushCatalog(new Date());
+  const limits = admissionLimits(db);
+  log(`overload: starting the storefront on ${DB_LABEL[db]} (admission: ${limits.concurrency} at once, ${limits.queue} waiting)`);
+  const server = await startStorefront({ db, catalog: file });
+  const client = createClient(server.url);
+  try {
+    await client.token();
+    // Bodies serialized beforehand: the generator shares the cores with the server it loads.
+    const bodies = Array.from({ length: 4096 }, (_, i) => Buffer.from(JSON.stringify(placeOrderBody(day, bigTime, i))));
+    const body = (i: number) => bodies[i % bodies.length];
+    log(`overload: ${DB_LABEL[db]}: at capacity, ${limits.inFlight} buyers for ${SECONDS} s`);
+    const capacity = await atCapacity(client, limits.inFlight, body);
+    const rate = Math.max(1, capacity.ordersPerSecond) * FACTOR;
+    log(`overload: ${DB_LABEL[db]}: ${FACTOR}× capacity, ${rate} new buyers a second for ${SECONDS} s`);
+    const overload = await overloaded(client, rate, body);
+    return { db, limits, capacity, overload };
+  } finally {
+    client.close();
+    await server.stop();
+  }
+}
+
+export const overload: Part = {
+  name: 'overload',
+  title: 'The rush at 10 times the server’s capacity (admission control)',
+  async run(ctx): Promise<PartOutput> {
+    const results: Result[] = [];
+    for (const db of ctx.dbs) results.push(await runOn(db, ctx.log));
+    const rows: Cell[][] = results.flatMap((r) => [
+      [DB_LABEL[r.db], `at capacity (${r.limits.inFlight} buyers)`, null, r.capacity.ordersPerSecond, r.capacity.sale.p50, r.capacity.sale.p99, r.capacity.refused, null, null, null, null],
+      [
+        DB_LABEL[r.db],
+        `${FACTOR}× capacity`,
+        `${r.overload.offeredRate}/s of ${r.overload.targetRate}/s`,
+        r.overload.ordersPerSecond,
+        r.overload.sale.p50,
+        r.overload.sale.p99,
+        r.overload.refused,
+        r.overload.refusal.p50,
+        r.overload.refusal.p99,
+        `${(r.overload.sale.p99 / Math.max(0.1, r.capacity.sale.p99)).toFixed(2)}×`,
+        r.overload.serverErrors + r.overload.noAnswer,
+      ],
+    ]);
+    const targets: TargetCheck[] = results.flatMap((r) => {
+      const ratio = r.overload.sale.p99 / Math.max(0.1, r.capacity.sale.p99);
+      return [
+        {
+          target: `${DB_LABEL[r.db]}: at 10× capacity the excess gets 429 quickly (p99 ≤ ${REFUSAL_P99_TARGET_MS} ms), no 5xx`,
+          measured: `${r.overload.refused} refused, p99 ${r.overload.refusal.p99} ms; ${r.overload.serverErrors} 5xx, ${r.overload.noAnswer} unanswered`,
+          met: r.overload.refused > 0 && r.overload.refusal.p99 <= REFUSAL_P99_TARGET_MS && r.overload.serverErrors === 0 && r.overload.noAnswer === 0,
+        },
+        {
+          target: `${DB_LABEL[r.db]}: admitted buyers' p99 within ${ADMITTED_P99_FACTOR_TARGET}× the p99 at capacity`,
+          measured: `${r.overload.sale.p99} ms vs ${r.capacity.sale.p99} ms (${ratio.toFixed(2)}×)`,
+          met: r.overload.sale.count > 0 && ratio <= ADMITTED_P99_FACTOR_TARGET,
+        },
+      ];
+    });
+    return {
+      tables: [
+        {
+          title: `Overload: ${SECONDS} s each; new buyers arrive at ${FACTOR}× the orders/s measured at capacity; latency in ms`,
+          columns: ['database', 'load', 'offered', 'orders/s', 'sale p50', 'sale p99', '429s', '429 p50', '429 p99', 'sale p99 vs capacity', '5xx/none'],
+          rows,
+        },
+      ],
+      targets,
+      notes: [
+        'Admission control (server/security/admission.ts): ORDER_CONCURRENCY order creations run at once, ORDER_QUEUE wait; the rest get 429 -1029 with Retry-After at once.',
+        `“offered” is the arrival rate the generator reached; arrivals beyond ${GENERATOR_LIMIT} open requests are not sent and are counted in results.json.`,
+      ],
+      data: { seconds: SECONDS, factor: FACTOR, results },
+    };
+  },
+};
