@@ -2,8 +2,28 @@ import { defineConfig } from '@playwright/test';
 
 // The browser tests run against the built app (`npm run build` first) served by the real server
 // on its own port and a fresh, throw-away data folder (see e2e/start-server.ts).
-const port = Number(process.env.E2E_PORT ?? 8181);
+// Without E2E_PORT, a port derived from the runner's pid, so two runs on one machine (developers,
+// CI) do not collide; it goes into the environment so the test workers see the same one.
+// Next to it: its mail catcher (port + 1) and the widget test's host site (port + 2). The
+// image-captcha specs get a second server on port + 3 (its own mail catcher on port + 4) whose
+// setup turns the captcha on (e2e/captcha-server.ts), so every other spec keeps the demo's
+// captcha-free setup.
+process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+const captchaPort = port + 3;
+const captchaURL = `http://127.0.0.1:${captchaPort}`;
+const CAPTCHA_SPECS = /captcha\.spec\.ts$/;
+
+const server = (entry: string, serverPort: number, env: Record<string, string> = {}) => ({
+  command: `node_modules/.bin/node e2e/start-server.ts ${entry}`,
+  url: `http://127.0.0.1:${serverPort}/healthz`,
+  env: { E2E_PORT: String(serverPort), ...env },
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'pipe' as const,
+  stderr: 'pipe' as const,
+});
 
 export default defineConfig({
   testDir: 'e2e',
@@ -11,12 +31,13 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
+  // Whole purchase flows take ~10 s on an idle machine; the bound leaves room for a loaded one
+  // (two workers, two servers, other suites on the same cores). Waits end on visible state.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   // The CI script reads the totals from test-results/e2e.json.
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
-    baseURL,
     browserName: 'chromium',
     locale: 'ru-RU',
     trace: 'retain-on-failure',
@@ -33,14 +54,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
-  webServer: {
-    command: 'node_modules/.bin/node e2e/start-server.ts',
-    url: `${baseURL}/healthz`,
-    env: { E2E_PORT: String(port) },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  projects: [
+    { name: 'chromium', testIgnore: CAPTCHA_SPECS, use: { baseURL } },
+    { name: 'captcha', testMatch: CAPTCHA_SPECS, use: { baseURL: captchaURL } },
+  ],
+  webServer: [
+    server('server/main.ts', port),
+    server('e2e/captcha-server.ts', captchaPort, { SETUP_FILE: 'e2e/support/captcha-setup.json', E2E_MAIL_PORT: String(captchaPort + 1) }),
+  ],
 });

@@ -14,6 +14,10 @@ export default defineConfig({
           name: 'unit',
           include: ['{contract,server,web,demo,scripts}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.{api,db,pg}.test.ts', '**/node_modules/**'],
+          setupFiles: ['tests/unit-setup.ts'],
+          // Waits end on visible state (up to 5 s each, tests/unit-setup.ts); a whole component
+          // test gets room for a few of them on a loaded machine.
+          testTimeout: 20_000,
         },
       },
       {

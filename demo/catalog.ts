@@ -118,7 +118,8 @@ function formsAndRules(): Pick<CatalogFileInput, 'checkboxes' | 'rules' | 'setup
           phone: '+7 495 123-45-67',
           requisites: t('ГБУК «Музей истории города», ИНН 7700000000', 'City History Museum, TIN 7700000000', '«Қала тарихы мұражайы», СТН 7700000000', '城市历史博物馆，税号 7700000000'),
           pushkin_url: 'https://www.culture.ru/pushkinskaya-karta',
-          china_url: '',
+          // The China entry of /contacts: the storefront in Chinese.
+          china_url: '/?lang=ch',
         },
       },
     },

@@ -26,6 +26,8 @@ async function openListing(page: Page, url = '/') {
 async function pickFilterDay(page: Page, day: string) {
   const panel = page.getByRole('group', { name: 'Даты' });
   const button = panel.getByRole('button', { name: dayLabel(day), exact: true });
+  // isVisible() does not wait: make sure the calendar is drawn before asking which month it shows.
+  await expect(panel.getByRole('button', { name: 'Следующий месяц' })).toBeVisible();
   for (let i = 0; i < 3 && !(await button.isVisible()); i++) await panel.getByRole('button', { name: 'Следующий месяц' }).click();
   await button.click();
 }
@@ -94,6 +96,7 @@ test.describe('afisha: the listing', () => {
     await page.getByRole('button', { name: /^Даты: / }).click();
     const panel = page.getByRole('group', { name: 'Даты' });
     const day15 = panel.getByRole('button', { name: dayLabel(moscowDay(15)), exact: true });
+    await expect(panel.getByRole('button', { name: 'Следующий месяц' })).toBeVisible();
     if (!(await day15.isVisible())) await panel.getByRole('button', { name: 'Следующий месяц' }).click();
     // Only days with events can be picked: nothing of the museum happens on day 15.
     await expect(day15).toBeDisabled();
@@ -240,6 +243,9 @@ test.describe('afisha: to the event', () => {
     await openListing(page);
     await cards(page).filter({ hasText: 'Постоянная экспозиция' }).getByRole('link', { name: 'Купить' }).click();
     await expect(page).toHaveURL(/\/event\/city-through-centuries$/);
+    // The event page itself, not a placeholder: its title and the date choice.
+    await expect(page.getByRole('heading', { level: 1, name: /Город сквозь века/ })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Выберите дату' })).toBeVisible();
   });
 
   test('opens a date from the mini calendar', async ({ page }) => {
@@ -249,11 +255,16 @@ test.describe('afisha: to the event', () => {
     const day = moscowDay(10);
     const calendar = card.getByRole('group', { name: /^Даты «Лекция/ });
     const link = calendar.getByRole('link', { name: dayLabel(day), exact: true });
+    await expect(calendar.getByRole('button', { name: 'Следующий месяц' })).toBeVisible();
     if (!(await link.isVisible())) await calendar.getByRole('button', { name: 'Следующий месяц' }).click();
     // One session that day: the link carries its time too.
     await expect(link).toHaveAttribute('href', `/event/avant-garde-lecture/${dotted(day)}/18:30`);
     await link.click();
     await expect(page).toHaveURL(new RegExp(`/event/avant-garde-lecture/${dotted(day).replaceAll('.', '\\.')}/18:30$`));
+    // The event page opens on that session: its title, the time chosen and the prices to buy.
+    await expect(page.getByRole('heading', { level: 1, name: /Русский авангард/ })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Выберите время' }).getByRole('button', { name: /18:30/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: /^Добавить билет: / }).first()).toBeVisible();
   });
 });
 

@@ -3,6 +3,13 @@ import { type Page, expect, test } from '@playwright/test';
 // The visitor buys tickets on the event page of the demo catalog until the order page.
 const ORDER_URL = /\/order\/[A-Za-z0-9_-]{32}$/;
 
+/** The visitor lands on the order page: its number heads it and the event is listed. */
+async function expectOrderPage(page: Page, event: RegExp) {
+  await expect(page).toHaveURL(ORDER_URL);
+  await expect(page.getByRole('heading', { level: 1, name: /^Заказ № \d+$/ })).toBeVisible();
+  await expect(page.getByRole('main').getByText(event).first()).toBeVisible();
+}
+
 async function chooseFirstDate(page: Page) {
   // Each date button is named by the full date (with the year); the arrows are not.
   await page.getByRole('group', { name: 'Выберите дату' }).getByRole('button', { name: /\d{4}/ }).first().click();
@@ -38,7 +45,7 @@ test.describe('buying tickets on the event page', () => {
     await fillBuyer(page);
     await acceptTerms(page);
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
-    await expect(page).toHaveURL(ORDER_URL);
+    await expectOrderPage(page, /Город сквозь века/);
   });
 
   test('the visitor books a group excursion within the per-order group limit', async ({ page }) => {
@@ -56,7 +63,7 @@ test.describe('buying tickets on the event page', () => {
     await fillBuyer(page);
     await acceptTerms(page);
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
-    await expect(page).toHaveURL(ORDER_URL);
+    await expectOrderPage(page, /Обзорная экскурсия/);
   });
 
   test('the visitor takes a free whole-day ticket', async ({ page }) => {
@@ -70,7 +77,7 @@ test.describe('buying tickets on the event page', () => {
     await fillBuyer(page);
     await acceptTerms(page);
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
-    await expect(page).toHaveURL(ORDER_URL);
+    await expectOrderPage(page, /Сад скульптур/);
   });
 
   test('the visitor pays with the Pushkin card: one ticket, names in Russian and the masked phone', async ({ page }) => {
@@ -95,7 +102,7 @@ test.describe('buying tickets on the event page', () => {
     await page.getByLabel('Повторите e-mail', { exact: true }).fill('artem@example.com');
     await acceptTerms(page);
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
-    await expect(page).toHaveURL(ORDER_URL);
+    await expectOrderPage(page, /Русский авангард/);
   });
 
   test('the visitor buys a subscription after confirming, with its composition shown', async ({ page }) => {
@@ -109,7 +116,7 @@ test.describe('buying tickets on the event page', () => {
     await acceptTerms(page);
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
     await page.getByRole('dialog', { name: 'Подтверждение заказа' }).getByRole('button', { name: 'Подтвердить' }).click();
-    await expect(page).toHaveURL(ORDER_URL);
+    await expectOrderPage(page, /Вечера классической музыки/);
   });
 
   test('a named-ticket event goes on to the named-ticket form', async ({ page }) => {
@@ -120,6 +127,8 @@ test.describe('buying tickets on the event page', () => {
     await acceptTerms(page);
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
     await expect(page).toHaveURL(/\/nominal-tickets\/[A-Za-z0-9_-]{32}$/);
+    await expect(page.getByRole('heading', { level: 1, name: /^Заказ № \d+$/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: /Билет 1/ })).toBeVisible();
   });
 
   test('the visitor meets validation errors, fixes them and orders', async ({ page }) => {
@@ -141,7 +150,7 @@ test.describe('buying tickets on the event page', () => {
     await page.getByLabel('Повторите e-mail', { exact: true }).fill('ivan@example.com');
     await acceptTerms(page);
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
-    await expect(page).toHaveURL(ORDER_URL);
+    await expectOrderPage(page, /Город сквозь века/);
   });
 
   test('choosing another date hides the order form and asks for a time again', async ({ page }) => {

@@ -76,6 +76,8 @@ test('a visitor zooms the map, picks two seats and a standing place, sees the to
   await fillBuyer(page);
   await page.getByRole('button', { name: 'Оформить заказ' }).click();
   await expect(page).toHaveURL(/\/order\/[A-Za-z0-9_-]{32}$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Заказ № \d+$/ })).toBeVisible();
+  await expect(page.getByText('Ряд 1').first()).toBeVisible();
 });
 
 test("a second visitor cannot take a seat someone else ordered and sees 'Место недоступно'", async ({ browser }) => {

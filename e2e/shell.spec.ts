@@ -28,6 +28,9 @@ test.describe('storefront shell', () => {
     // The language stays when the visitor moves on inside the app.
     await page.getByRole('link', { name: 'Back to ticket selection' }).click();
     await expect(page).toHaveURL(/\/\?lang=en$/);
+    // The listing has replaced the contacts page before the visitor reaches for the switcher.
+    await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
     await page.getByRole('button', { name: 'Site language: English' }).click();
     await page.getByRole('link', { name: 'Русский' }).click();

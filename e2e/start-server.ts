@@ -1,25 +1,39 @@
 /**
- * Starts the storefront server for the browser tests: server/main.ts on E2E_PORT (default 8181)
+ * Starts the storefront server for the browser tests: server/main.ts (or the entry script given
+ * as the first argument, e.g. e2e/captcha-server.ts) on E2E_PORT (set by playwright.config.ts)
  * with a fresh data folder, removed when the server stops, so every run starts from the demo.
+ * Its e-mail goes by SMTP to a mail catcher in this process, which the specs read at
+ * E2E_MAIL_PORT (default E2E_PORT + 1), see e2e/mail-catcher.ts.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startMailCatcher } from './mail-catcher.ts';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-'));
+const port = process.env.E2E_PORT ?? '8181';
+const mail = await startMailCatcher(Number(process.env.E2E_MAIL_PORT ?? Number(port) + 1));
 
-const server = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
+const entry = path.resolve(root, process.argv[2] ?? path.join('server', 'main.ts'));
+
+const server = spawn(process.execPath, [entry], {
   cwd: root,
   stdio: 'inherit',
   env: {
     ...process.env,
-    PORT: process.env.E2E_PORT ?? '8181',
+    PORT: port,
     HOST: '127.0.0.1',
+    // Links in e-mails must open the server the browser tests talk to.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: mail.smtpUrl,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // The widget test (e2e/embed-widget.spec.ts) serves a venue's site on port + 2, and
+    // only that site may frame the storefront.
+    EMBED_ORIGINS: process.env.EMBED_ORIGINS ?? `http://127.0.0.1:${Number(port) + 2}`,
   },
 });
 
@@ -30,5 +44,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 server.on('exit', (code, signal) => {
   cleanUp();
-  process.exit(code ?? (signal ? 1 : 0));
+  void mail.close().finally(() => process.exit(code ?? (signal ? 1 : 0)));
 });

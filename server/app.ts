@@ -20,6 +20,9 @@ import { createNominalService } from './nominal/nominal.service.ts';
 import { nominalRoutes } from './nominal/nominal.routes.ts';
 import { createSetupService } from './setup/setup.service.ts';
 import { setupRoutes } from './setup/setup.routes.ts';
+import { frameAncestorsHook } from './embed/frame-ancestors.ts';
+import { type IndexRenderer, createIndexRenderer, seoRoutes } from './seo/seo.routes.ts';
+import { createSeoService } from './seo/seo.service.ts';
 import { orderViewRoutes } from './order-view/order-view.routes.ts';
 import { createPaymentsStack } from './payments/payments-stack.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
@@ -30,6 +33,9 @@ import { type RecaptchaVerifier, createGoogleRecaptchaVerifier } from './captcha
 import { createCrmService } from './crm/crm.service.ts';
 import { eventRoutes } from './event/event.routes.ts';
 import { quantityOrderRoutes } from './quantity-order/quantity-order.routes.ts';
+import { publicBaseUrl } from './payments/payments-stack.ts';
+import { createReturnsService } from './returns/returns.service.ts';
+import { returnsRoutes } from './returns/returns.routes.ts';
 import { createSeatingService } from './seating/seating.service.ts';
 import { seatingRoutes } from './seating/seating.routes.ts';
 
@@ -112,6 +118,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return reply.code(500).send(businessError(ErrorCode.inner, lang));
   });
 
+  frameAncestorsHook(app, config.embedOrigins);
   const crm = createCrmService(deps.db, config.crmSecret, now);
   const captcha = createCaptchaService(deps.db, deps.secret, now, deps.captchaText);
   const recaptcha =
@@ -122,14 +129,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   eventRoutes(app, { db: deps.db, setup, crm, now });
   quantityOrderRoutes(app, { db: deps.db, setup, crm, captcha, recaptcha, now });
   const { payments, providers, bank } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now });
-  paymentsRoutes(app, { db: deps.db, payments, providers, publicUrl: config.publicUrl });
+  paymentsRoutes(app, {
+    db: deps.db,
+    payments,
+    providers,
+    publicUrl: config.publicUrl,
+    isIntegration: async () => (await setup.get()).is_integration === 1,
+  });
   await sandboxBankRoutes(app, { bank });
   orderViewRoutes(app, { db: deps.db, payments, now, timeZone: config.timezone });
   nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: config.timezone }) });
+  returnsRoutes(app, {
+    returns: createReturnsService({ db: deps.db, now, setup, payments, baseUrl: publicBaseUrl(config), timeZone: config.timezone }),
+  });
   afishaRoutes(app, { afisha: createAfishaService({ db: deps.db, setup: () => setup.get(), now }) });
   seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: config.timezone }), db: deps.db, setup, captcha, recaptcha, now });
+  const seo = createSeoService(deps.db, setup, now);
+  seoRoutes(app, { seo, publicUrl: config.publicUrl });
 
-  await registerSpa(app, deps.webDist);
+  await registerSpa(app, deps.webDist, createIndexRenderer({ seo, publicUrl: config.publicUrl }));
   return app;
 }
 
@@ -140,11 +158,13 @@ function requestLangFromUrl(url: string) {
 
 /**
  * Serves the built SPA: hashed assets with a long cache, and index.html for every route of
- * the app. A path no route matches still gets the app (it renders the 404 page) but with 404.
+ * the app, with the page's head tags for crawlers and link previews (server/seo). A path no
+ * route matches still gets the app (it renders the 404 page) but with 404.
  */
-async function registerSpa(app: FastifyInstance, webDist: string | undefined) {
+async function registerSpa(app: FastifyInstance, webDist: string | undefined, renderIndex: IndexRenderer) {
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  const rulesLegacy = /^\/(ru|en|kz|ch)\/(rules|rules-agreement)\/?$/;
   if (webDist && indexHtml) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -157,16 +177,23 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined) {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || request.method !== 'GET' || !indexHtml) {
       return reply.code(404).send(businessError(ErrorCode.notFound, requestLang(request)));
     }
+    // The older rules addresses (spec 2) move for good: a 301 carries their search ranking over.
+    const legacy = rulesLegacy.exec(pathname);
+    if (legacy) {
+      const slug = legacy[2] === 'rules' ? 'purchase-terms' : 'privacy-policy';
+      return reply.redirect(`/rules/${slug}${legacy[1] === 'ru' ? '' : `?lang=${legacy[1]}`}`, 301);
+    }
+    const rendered = await renderIndex(request, indexHtml, pathname);
     return reply
-      .code(isKnownRoute(pathname) ? 200 : 404)
+      .code(rendered?.status ?? (isKnownRoute(pathname) ? 200 : 404))
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(rendered?.html ?? indexHtml);
   });
 }
 

@@ -5,6 +5,10 @@ const flagFromEnv = z
   .enum(['0', '1', 'true', 'false'])
   .transform((value) => value === '1' || value === 'true');
 
+// An origin a host page may frame the storefront from (CSP frame-ancestors source syntax,
+// narrowed to scheme://host[:port] with an optional leading wildcard label; no paths).
+const EMBED_ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$/i;
+
 /** Every environment variable the server reads, parsed once at start. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -33,6 +37,11 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Storefront <tickets@localhost>'),
   JOBS: flagFromEnv.default(true),
+  EMBED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.string().regex(EMBED_ORIGIN, 'each entry must be an origin like https://venue.example (a leading *. allows subdomains)'))),
   /** Shared with the venue's site, which signs CRM-client tokens with it (docs/crm-client.md). */
   CRM_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The reCAPTCHA secret key; the site key is in the setup (recaptcha.sitekey). */
@@ -57,6 +66,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   jobs: boolean;
+  /** Host-page origins allowed to frame the storefront (the embeddable widget); empty: none but our own. */
+  embedOrigins: string[];
   crmSecret: string | undefined;
   recaptchaSecret: string | undefined;
 };
@@ -95,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jobs: e.JOBS,
+    embedOrigins: e.EMBED_ORIGINS,
     crmSecret: e.CRM_SECRET,
     recaptchaSecret: e.RECAPTCHA_SECRET,
   };

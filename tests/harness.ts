@@ -80,7 +80,13 @@ type Body = Record<string, unknown> | unknown[];
 
 /** The storefront on a test database, driven through app.inject() with no network. */
 export async function createTestApp(
-  options: { demo?: boolean; clock?: Clock; config?: Partial<Config>; deps?: Pick<AppDeps, 'recaptcha' | 'captchaText'> } = {},
+  options: {
+    demo?: boolean;
+    clock?: Clock;
+    config?: Partial<Config>;
+    deps?: Pick<AppDeps, 'recaptcha' | 'captchaText'>;
+    webDist?: string;
+  } = {},
 ) {
   const clock = options.clock ?? createClock();
   const demo = options.demo ?? true;
@@ -91,6 +97,7 @@ export async function createTestApp(
     db,
     secret: 'test-secret-'.padEnd(40, 'x'),
     now: clock.now,
+    webDist: options.webDist,
     ...options.deps,
   });
   await app.ready();

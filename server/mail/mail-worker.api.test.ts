@@ -1,41 +1,14 @@
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClock, openTestDb } from '../../tests/harness.ts';
+import { startSmtp } from '../../tests/smtp.ts';
 import type { Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { deliverDueMail, retryDelayMs } from './mail-worker.ts';
 import { enqueueMail } from './outbox.ts';
 import { fileTransport, smtpTransport } from './transport.ts';
-
-type Received = { to: string[]; raw: string };
-
-/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-async function startSmtp(port = 0) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  const address = server.server.address() as AddressInfo;
-  return { received, port: address.port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 let db: Db;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { BusinessError } from '../http.ts';
 import { remaining, testOrder } from './order-test-kit.ts';
-import { placeOrder, releaseOrder } from './orders.service.ts';
+import { placeOrder, releaseOrder, returnLinePlaces } from './orders.service.ts';
 
 let db: Db;
 beforeEach(async () => {
@@ -67,5 +67,41 @@ describe('releaseOrder', () => {
     expect(rows[0]?.status).toBe(90);
     // The seat is free again for another order.
     await expect(db.transaction((tx) => placeOrder(tx, testOrder([{ seatId: 9003 }])))).resolves.toBeDefined();
+  });
+});
+
+describe('returnLinePlaces', () => {
+  const lineIds = async (orderId: number) =>
+    (await db.query<{ id: number }>('select id from order_lines where order_id = $1 order by id', [orderId])).rows.map((r) => r.id);
+
+  it('gives back some places of a quantity line, records them, and a later release gives back only the rest', async () => {
+    const placed = await db.transaction((tx) => placeOrder(tx, testOrder([{ standingAreaId: 9000, quantity: 3 }, { priceId: 9001, quantity: 2 }])));
+    const [standingLine, limitedLine] = await lineIds(placed.id);
+    expect(await remaining(db)).toMatchObject({ session: 15, standing: 2, price: 2 });
+
+    expect(await db.transaction((tx) => returnLinePlaces(tx, standingLine as number, 1))).toBe(true);
+    expect(await db.transaction((tx) => returnLinePlaces(tx, limitedLine as number, 2))).toBe(true);
+    expect(await remaining(db)).toMatchObject({ session: 18, standing: 3, price: 4 });
+    const { rows } = await db.query<{ returned_quantity: number; released: boolean }>(
+      'select returned_quantity, released from order_lines where order_id = $1 order by id',
+      [placed.id],
+    );
+    expect(rows).toEqual([{ returned_quantity: 1, released: false }, { returned_quantity: 2, released: true }]);
+
+    // More than the line has left is refused and gives back nothing.
+    expect(await db.transaction((tx) => returnLinePlaces(tx, standingLine as number, 3))).toBe(false);
+    expect(await db.transaction((tx) => returnLinePlaces(tx, limitedLine as number, 1))).toBe(false);
+    expect(await remaining(db)).toMatchObject({ session: 18, standing: 3, price: 4 });
+
+    expect(await db.transaction((tx) => releaseOrder(tx, placed.id, new Date(), 'test'))).toBe(true);
+    expect(await remaining(db)).toMatchObject({ session: 20, standing: 5, price: 4 });
+  });
+
+  it('frees a returned seat for another order', async () => {
+    const placed = await db.transaction((tx) => placeOrder(tx, testOrder([{ seatId: 9004 }])));
+    await expect(db.transaction((tx) => placeOrder(tx, testOrder([{ seatId: 9004 }])))).rejects.toBeInstanceOf(BusinessError);
+    const [line] = await lineIds(placed.id);
+    expect(await db.transaction((tx) => returnLinePlaces(tx, line as number, 1))).toBe(true);
+    await expect(db.transaction((tx) => placeOrder(tx, testOrder([{ seatId: 9004 }])))).resolves.toBeDefined();
   });
 });

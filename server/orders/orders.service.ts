@@ -133,14 +133,42 @@ export async function releaseOrderLines(tx: Queryable, lineIds: readonly number[
   return releaseLines(tx, 'id = any($1::int[])', [lineIds]);
 }
 
+/**
+ * Gives back `count` places of one line (a partial return of a quantity line, or a whole seat)
+ * and records them in returned_quantity; the line counts as released once all its places went
+ * back, which also frees its seat for the unique seat index. Applied twice with the same count
+ * it gives back twice, so callers guard it with their own once-only state (a ticket's status).
+ * Answers false, giving back nothing, when the line has fewer places left than `count`.
+ */
+export async function returnLinePlaces(tx: Queryable, lineId: number, count: number): Promise<boolean> {
+  if (!Number.isInteger(count) || count <= 0) throw new Error(`returnLinePlaces needs a positive count, got ${count}`);
+  const { rows } = await tx.query<ReleasedLine>(
+    `update order_lines l set returned_quantity = returned_quantity + $2,
+       released = (returned_quantity + $2 = quantity)
+     where id = $1 and not released and returned_quantity + $2 <= quantity
+     returning session_id, price_id, is_group, $2::int as quantity, standing_area_id,
+       exists (select 1 from prices p where p.id = l.price_id and p.quantity_limit is not null) as limited`,
+    [lineId, count],
+  );
+  if (rows.length === 0) return false;
+  await giveBack(tx, rows);
+  return true;
+}
+
 async function releaseLines(tx: Queryable, where: string, params: unknown[]): Promise<number> {
+  // Places a return already gave back are not given back again.
   const { rows } = await tx.query<ReleasedLine>(
     `update order_lines l set released = true
      where ${where} and not released
-     returning session_id, price_id, is_group, quantity, standing_area_id,
+     returning session_id, price_id, is_group, quantity - returned_quantity as quantity, standing_area_id,
        exists (select 1 from prices p where p.id = l.price_id and p.quantity_limit is not null) as limited`,
     params,
   );
+  await giveBack(tx, rows);
+  return rows.reduce((sum, row) => sum + row.quantity, 0);
+}
+
+async function giveBack(tx: Queryable, rows: readonly ReleasedLine[]): Promise<void> {
   const needs = rows.flatMap((row) =>
     lineNeeds(
       {
@@ -153,6 +181,5 @@ async function releaseLines(tx: Queryable, where: string, params: unknown[]): Pr
       row.limited,
     ),
   );
-  for (const need of mergeNeeds(needs)) await giveStock(tx, need);
-  return rows.reduce((sum, row) => sum + row.quantity, 0);
+  for (const need of mergeNeeds(needs)) if (need.quantity > 0) await giveStock(tx, need);
 }

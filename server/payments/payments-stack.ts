@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { resolveSetup } from '../setup/setup.service.ts';
 import { completePaidOrder } from '../tickets/order-paid.ts';
 import { type PaymentsService, createPaymentsService } from './payments.service.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -40,7 +41,11 @@ export function createPaymentsStack(app: FastifyInstance, config: Config, deps: 
     db: deps.db,
     now: deps.now,
     providers,
-    hooks: { onPaid: (tx, orderId, at) => completePaidOrder(tx, orderId, at, baseUrl) },
+    hooks: {
+      // The setup is read through the payment's own transaction (PGlite has one connection).
+      onPaid: async (tx, orderId, at) =>
+        completePaidOrder(tx, orderId, at, baseUrl, (await resolveSetup(tx, config.setupFile)).is_integration === 1),
+    },
     log: app.log,
   });
   app.decorate('payments', payments);

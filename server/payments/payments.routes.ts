@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { businessResult } from '../../contract/common.ts';
+import { businessResult, normalizeLang } from '../../contract/common.ts';
+import { orderViewPath } from '../../contract/order-path.ts';
 import {
   OrderPayState,
   orderNumberRequest,
@@ -27,7 +28,14 @@ export function requestOrigin(request: FastifyRequest, publicUrl: string | undef
 
 export function paymentsRoutes(
   app: FastifyInstance,
-  deps: { db: Db; payments: PaymentsService; providers: ProviderRegistry; publicUrl: string | undefined },
+  deps: {
+    db: Db;
+    payments: PaymentsService;
+    providers: ProviderRegistry;
+    publicUrl: string | undefined;
+    /** Integration mode (setup is_integration): the order link takes the older path shape. */
+    isIntegration: () => Promise<boolean>;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -113,11 +121,15 @@ export function paymentsRoutes(
       if (!payment) return reply.code(303).header('location', '/').send();
       await deps.payments.reconcile(payment);
       const after = await findPaymentByPublicId(deps.db, payment.public_id);
-      const { rows } = await deps.db.query<{ hash: string; status: number }>('select hash, status from orders where id = $1', [payment.order_id]);
+      const { rows } = await deps.db.query<{ hash: string; status: number; lang: string }>(
+        'select hash, status, lang from orders where id = $1',
+        [payment.order_id],
+      );
       const order = rows[0];
       if (!order) return reply.code(303).header('location', '/').send();
       const declined = after && (after.status === 'declined' || (after.status === 'succeeded' && order.status !== OrderStatus.paid));
-      return reply.code(303).header('location', declined ? `/order/declined/${order.hash}` : `/order/${order.hash}`).send();
+      const orderPath = orderViewPath(order.hash, normalizeLang(order.lang), await deps.isIntegration());
+      return reply.code(303).header('location', declined ? `/order/declined/${order.hash}` : orderPath).send();
     },
   );
 }

@@ -1,4 +1,5 @@
 import { normalizeLang, type Lang } from '../../contract/common.ts';
+import { orderViewPath } from '../../contract/order-path.ts';
 import type { Queryable } from '../db/client.ts';
 import { settleLoyalty } from '../loyalty/discounts.service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -43,7 +44,14 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
  * ticket codes, loyalty bonuses, and the e-mail with the order and ticket links (through the
  * outbox, so it is sent exactly when the payment is committed).
  */
-export async function completePaidOrder(tx: Queryable, orderId: number, at: Date, publicUrl: string): Promise<void> {
+export async function completePaidOrder(
+  tx: Queryable,
+  orderId: number,
+  at: Date,
+  publicUrl: string,
+  /** Integration mode (setup is_integration): the order link takes the older path shape. */
+  integration = false,
+): Promise<void> {
   await issueTicketCodes(tx, orderId);
   await settleLoyalty(tx, orderId, at);
   const { rows } = await tx.query<{ number: number; hash: string; email: string; lang: string; total: number }>(
@@ -53,9 +61,10 @@ export async function completePaidOrder(tx: Queryable, orderId: number, at: Date
   const order = rows[0];
   if (!order || !order.email) return;
   const { rows: tickets } = await tx.query<{ hash: string; code: string | null }>('select hash, code from tickets where order_id = $1 order by id', [orderId]);
-  const t = mailTexts[normalizeLang(order.lang)];
+  const lang = normalizeLang(order.lang);
+  const t = mailTexts[lang];
   const base = publicUrl.replace(/\/$/, '');
-  const orderUrl = `${base}/order/${order.hash}`;
+  const orderUrl = `${base}${orderViewPath(order.hash, lang, integration)}`;
   const ticketUrls = tickets.map((ticket) => `${base}/ticket/${ticket.hash}`);
   const total = `${toRoubles(order.total).toFixed(2)} ₽`;
   const text = [t.intro(order.number), '', `${t.order}: ${orderUrl}`, `${t.total}: ${total}`, '', `${t.tickets}:`, ...ticketUrls.map((u) => `  ${u}`), ''].join('\n');

@@ -1,5 +1,8 @@
+import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { Lang } from '../../contract/common.ts';
+import { isEmbedded } from '../lib/integration.ts';
+import { useSetup } from '../lib/use-setup.ts';
 import { type Paths, createPaths } from './paths.ts';
 
 /**
@@ -8,5 +11,17 @@ import { type Paths, createPaths } from './paths.ts';
  */
 export function LegacyRedirect({ lang, to }: { lang: Lang; to: (paths: Paths, hash: string) => string }) {
   const { hash = '' } = useParams();
-  return <Navigate replace to={to(createPaths(lang), hash)} />;
+  return <Navigate replace to={to(createPaths(lang, false), hash)} />;
+}
+
+/**
+ * /{lang}/order/view/{hash}: in integration mode it is the order page's own address (the shape
+ * the storefront links to there), so the page is shown in place; otherwise the old link moves
+ * to /order/{hash}. The setup decides, so nothing is shown until it has arrived.
+ */
+export function LegacyOrderRoute({ lang, orderPage }: { lang: Lang; orderPage: ReactNode }) {
+  const { data: setup } = useSetup();
+  if (isEmbedded() || setup?.is_integration === 1) return orderPage;
+  if (!setup) return null;
+  return <LegacyRedirect lang={lang} to={(paths, hash) => paths.order(hash)} />;
 }

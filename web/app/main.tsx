@@ -4,13 +4,14 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { setupQueryOptions } from '../lib/api.ts';
 import { initI18n } from '../lib/i18n.ts';
-import { langFromSearch, toBcp47 } from '../lib/lang.ts';
+import { startEmbedBridge } from '../lib/embed-bridge.ts';
+import { langFromLocation, toBcp47 } from '../lib/lang.ts';
 import '../styles/tokens.css';
 import '../styles/global.css';
 import { Providers, createQueryClient } from './providers.tsx';
 import { routes } from './router.tsx';
 
-const lang = langFromSearch(window.location.search);
+const lang = langFromLocation(window.location.pathname, window.location.search);
 document.documentElement.lang = toBcp47(lang);
 
 const queryClient = createQueryClient();
@@ -18,6 +19,7 @@ const queryClient = createQueryClient();
 void queryClient.prefetchQuery(setupQueryOptions());
 const i18n = await initI18n(lang);
 
+startEmbedBridge();
 const router = createBrowserRouter(routes);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');

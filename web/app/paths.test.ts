@@ -27,7 +27,21 @@ const cases: Case[] = [
 
 describe('createPaths', () => {
   it.each(cases)('$description', ({ lang, build, expected }) => {
-    expect(build(createPaths(lang))).toBe(expected);
+    expect(build(createPaths(lang, false))).toBe(expected);
+  });
+});
+
+describe('createPaths in integration mode (setup is_integration, or embedded)', () => {
+  it.each([
+    { description: 'an order link takes the older shape', lang: 'ru' as const, expected: '/ru/order/view/ordHash' },
+    { description: 'the language goes into the path, not the query', lang: 'en' as const, expected: '/en/order/view/ordHash' },
+  ])('$description', ({ lang, expected }) => {
+    expect(createPaths(lang, true).order('ordHash')).toBe(expected);
+  });
+
+  it('leaves every other path as it is', () => {
+    expect(createPaths('en', true).event('h1')).toBe(createPaths('en', false).event('h1'));
+    expect(createPaths('en', true).orderReturn('o1')).toBe('/order/return/o1?lang=en');
   });
 });
 

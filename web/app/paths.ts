@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
 import { DEFAULT_LANG, type Lang } from '../../contract/common.ts';
+import { orderViewPath } from '../../contract/order-path.ts';
+import { isIntegrationMode } from '../lib/integration.ts';
 import { useLang } from '../lib/use-lang.ts';
 
 /**
@@ -41,7 +43,11 @@ export type AfishaQuery = { id?: string | number | undefined; sid?: string | num
 /** The event page's query: sub=1 (subscription mode) and erid, carried across route changes. */
 export type EventQuery = { sub?: 1 | undefined; erid?: string | undefined };
 
-export function createPaths(lang: Lang) {
+/**
+ * integration: order links take the older shape /{lang}/order/view/{hash} (spec sections 1, 2);
+ * by default what the last setup answer and the page's framing say (web/lib/integration.ts).
+ */
+export function createPaths(lang: Lang, integration: boolean = isIntegrationMode()) {
   const dated = (base: string, hash: string, date?: string, time?: string) =>
     [base, segment(hash), date && segment(date), date && time && segment(time)].filter(Boolean).join('/');
   return {
@@ -50,7 +56,7 @@ export function createPaths(lang: Lang) {
       build(dated('/event', hash, date, time), lang, query),
     scheme: (hash: string, date?: string, time?: string, query: EventQuery = {}) =>
       build(dated('/scheme', hash, date, time), lang, query),
-    order: (hash: string) => build(`/order/${segment(hash)}`, lang),
+    order: (hash: string) => orderViewPath(hash, lang, integration),
     /** hashConf: the confirmation hash of the e-mail link (step 2 of a return). */
     orderReturn: (hash: string, hashConf?: string) => build(`/order/return/${segment(hash)}`, lang, { hash_conf: hashConf }),
     orderDeclined: (hash: string) => build(`/order/declined/${segment(hash)}`, lang),
@@ -67,5 +73,7 @@ export type Paths = ReturnType<typeof createPaths>;
 /** The URL helpers in the page's current language: `const paths = usePaths(); paths.order(hash)`. */
 export function usePaths(): Paths {
   const lang = useLang();
-  return useMemo(() => createPaths(lang), [lang]);
+  // Read on every render: the shell re-renders the pages once the setup (is_integration) is in.
+  const integration = isIntegrationMode();
+  return useMemo(() => createPaths(lang, integration), [lang, integration]);
 }

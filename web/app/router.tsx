@@ -1,7 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { LANGS } from '../../contract/common.ts';
-import { LegacyRedirect } from './legacy-redirect.tsx';
+import { LegacyOrderRoute, LegacyRedirect } from './legacy-redirect.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
 import { Shell } from './shell/shell.tsx';
@@ -29,7 +29,7 @@ const RulesPage = page(() => import('../features/rules/rules-page.tsx').then((m)
  * personal data, which is today's privacy policy.
  */
 const legacyRoutes: RouteObject[] = LANGS.flatMap((lang) => [
-  { path: `${lang}/order/view/:hash`, element: <LegacyRedirect lang={lang} to={(paths, hash) => paths.order(hash)} /> },
+  { path: `${lang}/order/view/:hash`, element: <LegacyOrderRoute lang={lang} orderPage={<OrderPage />} /> },
   { path: `${lang}/rules`, element: <LegacyRedirect lang={lang} to={(paths) => paths.purchaseTerms()} /> },
   { path: `${lang}/rules-agreement`, element: <LegacyRedirect lang={lang} to={(paths) => paths.privacyPolicy()} /> },
 ]);

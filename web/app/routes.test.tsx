@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setupFixture } from '../test/fixtures.ts';
+import { rulesQueryOptions } from '../lib/api.ts';
+import { rulesFixture, setupFixture } from '../test/fixtures.ts';
 import { renderApp } from '../test/render-app.tsx';
 
 afterEach(cleanup);
@@ -29,12 +30,11 @@ describe('routes', () => {
   it.each([
     { url: '/', heading: 'Афиша мероприятий' },
     // The event, scheme and order pages need their data; their own page tests render them.
-    { url: '/order/return/ord123?hash_conf=abcdef', heading: 'Заявление на возврат' },
     { url: '/contacts', heading: 'Контакты' },
     { url: '/rules/purchase-terms', heading: 'Правила покупки' },
     { url: '/rules/privacy-policy?lang=en', heading: 'Privacy policy' },
   ])('$url shows its screen', async ({ url, heading }) => {
-    await renderApp(url, setupFixture());
+    await renderApp(url, setupFixture(), (client) => client.setQueryData(rulesQueryOptions().queryKey, rulesFixture()));
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
   });
 
@@ -42,6 +42,7 @@ describe('routes', () => {
   it.each([
     { url: '/order/ord123', title: 'Билеты — Заказ' },
     { url: '/order/declined/ord123', title: 'Билеты — Оплата отклонена' },
+    { url: '/order/return/ord123?hash_conf=abcdef', title: 'Билеты — Возврат билетов' },
     { url: '/ticket/t123', title: 'Билеты — Билет' },
   ])('$url shows its screen', async ({ url, title }) => {
     await renderApp(url, setupFixture());

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ErrorCode } from '../../contract/errors.ts';
 import { rulesResponse, setup, tokenResponse } from '../../contract/setup.ts';
+import { rememberIntegrationSetting } from './integration.ts';
 import { crmToken } from './crm-token.ts';
 
 /**
@@ -132,7 +133,12 @@ const MINUTE = 60_000;
 export function setupQueryOptions() {
   return queryOptions({
     queryKey: ['setup'],
-    queryFn: ({ signal }) => apiGet('/api/setup', setup, { signal }),
+    queryFn: async ({ signal }) => {
+      const answer = await apiGet('/api/setup', setup, { signal });
+      // Links built outside React (createPaths without the hook) follow the venue's setting too.
+      rememberIntegrationSetting(answer.is_integration);
+      return answer;
+    },
     staleTime: 5 * MINUTE,
   });
 }

@@ -15,6 +15,16 @@ export function langFromSearch(search: string): Lang {
   return normalizeLang(new URLSearchParams(search).get('lang'));
 }
 
+/**
+ * The page's language: the `lang` query, or for the older order path /{lang}/order/view/{hash}
+ * (which integration mode links to) the language in its first segment.
+ */
+export function langFromLocation(pathname: string, search: string): Lang {
+  const query = new URLSearchParams(search).get('lang');
+  if (query !== null) return normalizeLang(query);
+  return normalizeLang(/^\/(ru|en|kz|ch)\/order\/view\//.exec(pathname)?.[1]);
+}
+
 /** The query string with `lang` set, or removed for ru (the spec omits the default). */
 export function searchWithLang(search: string, lang: Lang): string {
   const params = new URLSearchParams(search);

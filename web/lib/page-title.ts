@@ -7,13 +7,16 @@ import { useSetup } from './use-setup.ts';
 
 export type PageTitleKey = keyof typeof ruCommon.titles;
 
-/** Sets document.title to the setup title in the current language + ' — ' + the route's title. */
-export function usePageTitle(key: PageTitleKey) {
+/**
+ * Sets document.title to the setup title in the current language + ' — ' + the route's title,
+ * or + ' — ' + `title` when the page has a name of its own (a rules document's infname).
+ */
+export function usePageTitle(key: PageTitleKey, title?: string) {
   const { t } = useTranslation('common');
   const lang = useLang();
   const { data: setup } = useSetup();
   const siteTitle = setup ? pickLocalized(setup.app.title, lang) : '';
-  const pageTitle = t(`titles.${key}`);
+  const pageTitle = title || t(`titles.${key}`);
   useEffect(() => {
     document.title = siteTitle ? `${siteTitle} — ${pageTitle}` : pageTitle;
   }, [siteTitle, pageTitle]);

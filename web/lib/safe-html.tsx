@@ -10,7 +10,7 @@ export type SafeNode = string | { tag: string; attrs: Record<string, string>; ch
 /** Tags that may ever be shown, whatever the setup lists (setup description_escaping_tags narrows it). */
 const SAFE_TAGS = new Set([
   'p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'a', 'ul', 'ol', 'li', 'span', 'div', 'small', 'sub', 'sup',
-  'blockquote', 'h3', 'h4', 'h5', 'h6',
+  'blockquote', 'h2', 'h3', 'h4', 'h5', 'h6',
 ]);
 /** Tags dropped with everything inside them: their content is code or form UI, never text to read. */
 const DROP_WITH_CONTENT = new Set([

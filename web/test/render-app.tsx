@@ -19,10 +19,12 @@ export async function createTestI18n(lang: Lang = 'ru') {
  * Renders the whole app (shell and routes) at `url` with the given setup already loaded,
  * as the browser would after GET /api/setup, without a network.
  */
-export async function renderApp(url: string, setup: Setup) {
+export async function renderApp(url: string, setup: Setup, prefill: (queryClient: QueryClient) => void = () => {}) {
   const i18n = await createTestI18n(langFromSearch(url.split('?')[1] ?? ''));
   const queryClient: QueryClient = createQueryClient();
   queryClient.setQueryData(setupQueryOptions().queryKey, setup);
+  // Other answers a page needs, as if already fetched (the tests have no network).
+  prefill(queryClient);
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const view = render(
     <Providers queryClient={queryClient} i18n={i18n}>

@@ -4,12 +4,14 @@ import { Outlet } from 'react-router';
 import { pickLocalized } from '../../../contract/common.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { PageSkeleton, Skeleton } from '../../components/skeleton/skeleton.tsx';
+import { isEmbedded } from '../../lib/integration.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useSetup } from '../../lib/use-setup.ts';
 import { BackLink } from './back-link.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { ScrollTopButton } from './scroll-top-button.tsx';
+import { useEmbedNavigation } from './use-embed-navigation.ts';
 import { useLanguageFromUrl } from './use-language-from-url.ts';
 import './shell.css';
 
@@ -18,12 +20,14 @@ const MAIN_ID = 'main';
 /** The layout route around every page (spec section 2 'Shell'), driven by GET /api/setup. */
 export function Shell() {
   useLanguageFromUrl();
+  useEmbedNavigation();
   const { t } = useTranslation('shell');
   const lang = useLang();
   const { data: setup, isPending, isError, error, refetch } = useSetup();
 
-  // Embedded in a venue's site (is_integration) the host page has its own header and footer.
-  const embedded = setup?.is_integration === 1;
+  // Integration mode (setup is_integration, or framed by the widget): the venue's page has its
+  // own header and footer, and the frame grows with the content, so it never scrolls itself.
+  const embedded = setup?.is_integration === 1 || isEmbedded();
   const showHeader = setup !== undefined && setup.app.header === 1 && !embedded;
   const showFooter = setup !== undefined && setup.app.footer === 1 && !embedded;
   const banner = setup ? pickLocalized(setup.app.banner, lang) : '';
@@ -34,7 +38,7 @@ export function Shell() {
       <a className="skip-link" href={`#${MAIN_ID}`}>
         {t('skipLink')}
       </a>
-      {isPending && <HeaderSkeleton />}
+      {isPending && !isEmbedded() && <HeaderSkeleton />}
       {showHeader && <Header setup={setup} />}
       {banner && (
         <div className="info-banner" role="region" aria-label={t('banner')}>
@@ -54,7 +58,7 @@ export function Shell() {
         )}
       </main>
       {showFooter && <Footer setup={setup} year={new Date().getFullYear()} />}
-      {setup?.app.scroll_top === 1 && <ScrollTopButton mainId={MAIN_ID} />}
+      {setup?.app.scroll_top === 1 && !embedded && <ScrollTopButton mainId={MAIN_ID} />}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { normalizeLang } from '../../../contract/common.ts';
-import { toBcp47 } from '../../lib/lang.ts';
+import { langFromLocation, toBcp47 } from '../../lib/lang.ts';
 
 /**
  * The URL's `lang` query is the one source of the language (spec section 2): any navigation
@@ -10,8 +10,8 @@ import { toBcp47 } from '../../lib/lang.ts';
  * the catalogs first; `<html lang>` follows once the texts have changed.
  */
 export function useLanguageFromUrl() {
-  const [params] = useSearchParams();
-  const lang = normalizeLang(params.get('lang'));
+  const { pathname, search } = useLocation();
+  const lang = langFromLocation(pathname, search);
   const { i18n } = useTranslation();
 
   useEffect(() => {

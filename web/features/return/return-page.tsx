@@ -1,10 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon/coming-soon.tsx';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ErrorCode } from '../../../contract/errors.ts';
+import { isConfirmationHash } from '../../../contract/returns.ts';
+import { usePaths } from '../../app/paths.ts';
+import { useBackLink } from '../../components/back-link/back-link-context.tsx';
+import { useModal } from '../../components/modal/modal-context.ts';
+import { PageError } from '../../components/page-error/page-error.tsx';
+import { PageSkeleton } from '../../components/skeleton/skeleton.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { useLang } from '../../lib/use-lang.ts';
+import { useSetup } from '../../lib/use-setup.ts';
+import { returnQueryOptions } from './api/return-api.ts';
+import { ReturnContent } from './components/return-content.tsx';
+import { externalFormUrl } from './lib/return-logic.ts';
+import './return.css';
 
-/** Placeholder until the return screen's issue replaces it. */
+/** /order/return/{hash}[?hash_conf=…]: the return request (step 1) and its confirmation (step 2). */
 export function ReturnPage() {
   const { t } = useTranslation('return');
   usePageTitle('orderReturn');
-  return <ComingSoon heading={t('heading')} />;
+  const { hash = '' } = useParams();
+  const [search] = useSearchParams();
+  const rawConf = search.get('hash_conf') ?? undefined;
+  const hashConf = isConfirmationHash(rawConf) ? rawConf : undefined;
+  const lang = useLang();
+  const paths = usePaths();
+  const navigate = useNavigate();
+  const modal = useModal();
+  const { data: setup } = useSetup();
+  const externalForm = setup?.app.return_form_url ?? '';
+  const query = useQuery({ ...returnQueryOptions(hash, lang, hashConf), enabled: setup !== undefined });
+  const rows = query.data?.response.rows;
+  useBackLink(rows?.[0] ? { kind: 'order', hash, orderNumber: rows[0].ord_num } : { kind: 'hidden' });
+
+  const errorCode = query.data?.response.error_code ?? 0;
+  const errorText = query.data?.response.error_text ?? '';
+  const notAllowed = query.error instanceof ApiError && query.error.code === ErrorCode.returnNotAllowed;
+  const reported = useRef('');
+
+  useEffect(() => {
+    // Spec section 4: a non-zero error_code on load drops the confirmation hash and resets the query.
+    if (errorCode !== 0 && hashConf && reported.current !== hashConf) {
+      reported.current = hashConf;
+      modal.error(new ApiError(String(errorCode), errorText));
+      void navigate(paths.orderReturn(hash), { replace: true });
+    }
+  }, [errorCode, errorText, hashConf, hash, modal, navigate, paths]);
+
+  useEffect(() => {
+    // An order that does not allow returns goes back to the order view.
+    if (notAllowed) void navigate(paths.order(hash), { replace: true });
+  }, [notAllowed, hash, navigate, paths]);
+
+  const orderNumber = rows?.[0]?.ord_num;
+  const leaveForForm = Boolean(externalForm) && (query.isSuccess || (query.isError && !notAllowed));
+  useEffect(() => {
+    // The venue takes returns through its own form (setup app.return_form_url).
+    if (leaveForForm) window.location.assign(externalFormUrl(externalForm, hash, orderNumber));
+  }, [leaveForForm, externalForm, hash, orderNumber]);
+
+  if (leaveForForm) return <p className="return-page return-note">{t('external')}</p>;
+  if (query.isPending || notAllowed || (errorCode !== 0 && hashConf)) return <PageSkeleton />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.code === ErrorCode.notFound) {
+      return (
+        <section className="return-page return-missing">
+          <h1>{t('notFound')}</h1>
+          <Link className="button button--primary" to={paths.afisha()}>
+            {t('toAfisha')}
+          </Link>
+        </section>
+      );
+    }
+    return <PageError error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  return <ReturnContent key={hashConf ?? ''} data={query.data.response} loadedAt={query.dataUpdatedAt} hashConf={hashConf} />;
 }

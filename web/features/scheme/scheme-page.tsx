@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -7,11 +7,13 @@ import { pickLocalized } from '../../../contract/common.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import type { SchemeMapResponse, SchemePrice, SchemeSessionsResponse } from '../../../contract/scheme.ts';
 import { usePaths } from '../../app/paths.ts';
+import { CaptchaDialog } from '../../components/captcha/captcha-dialog.tsx';
 import { useModal } from '../../components/modal/modal-context.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { PageSkeleton, Skeleton } from '../../components/skeleton/skeleton.tsx';
 import { ApiError, toApiError } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { useCaptchaSubmit } from '../../lib/use-captcha-submit.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useSetup } from '../../lib/use-setup.ts';
 import { createSchemeOrder, schemeMapQueryOptions, schemeSessionsQueryOptions } from './api/scheme-api.ts';
@@ -112,36 +114,41 @@ function SchemeSession({ data, calendarId }: { data: SchemeSessionsResponse; cal
     clear();
   }, [loadedAt, clear]);
 
-  const order = useMutation({
-    mutationFn: (input: { buyer: BuyerInput; checked: number[] }) =>
-      createSchemeOrder({
-        ...input.buyer,
+  const { data: setup } = useSetup();
+  const order = useCaptchaSubmit(setup, (error) => {
+    const apiError = toApiError(error);
+    const text = apiError.text || t(`errors:codes.${apiError.code}`, { defaultValue: t(`errors:codes.${ErrorCode.inner}`) });
+    // Spec section 8: scheme cart errors add ' Код ошибки: {code}'.
+    modal.error(new ApiError(apiError.code, `${text}${t('errorCode', { code: apiError.code })}`));
+    if (apiError.code === ErrorCode.seatUnavailable || apiError.code === ErrorCode.placesGone) {
+      void queryClient.invalidateQueries({ queryKey: ['scheme-map', data.action.hash, calendarId] });
+      void queryClient.invalidateQueries({ queryKey: ['scheme-sessions', data.action.hash] });
+    }
+  });
+  const placeOrder = (buyer: BuyerInput, checked: number[]) => {
+    // The cart cannot change meanwhile: the captcha dialog is modal and the button is disabled.
+    const tickets = cart.items.map((item) => ({
+      seat_id: item.kind === 'seat' ? item.seatId : item.key,
+      quantity: 1 as const,
+      price_id: item.priceId,
+      calendar_id: calendarId,
+      price: item.price / 100,
+      priceservise: item.fee / 100,
+      ...(item.kind === 'seat' ? { sector: pickLocalized(item.sector, lang), row: item.row, seat: item.seat } : {}),
+    }));
+    void order.submit(async (captcha) => {
+      const answer = await createSchemeOrder({
+        ...buyer,
+        ...captcha,
         action_id: data.action.action_id,
         calendarId,
         lang,
-        checkboxList: input.checked.map((id) => ({ id, checked: true })),
-        tickets: cart.items.map((item) => ({
-          seat_id: item.kind === 'seat' ? item.seatId : item.key,
-          quantity: 1 as const,
-          price_id: item.priceId,
-          calendar_id: calendarId,
-          price: item.price / 100,
-          priceservise: item.fee / 100,
-          ...(item.kind === 'seat' ? { sector: pickLocalized(item.sector, lang), row: item.row, seat: item.seat } : {}),
-        })),
-      }),
-    onSuccess: (answer) => navigate(paths.order(answer.hash)),
-    onError: (error) => {
-      const apiError = toApiError(error);
-      const text = apiError.text || t(`errors:codes.${apiError.code}`, { defaultValue: t(`errors:codes.${ErrorCode.inner}`) });
-      // Spec section 8: scheme cart errors add ' Код ошибки: {code}'.
-      modal.error(new ApiError(apiError.code, `${text}${t('errorCode', { code: apiError.code })}`));
-      if (apiError.code === ErrorCode.seatUnavailable || apiError.code === ErrorCode.placesGone) {
-        void queryClient.invalidateQueries({ queryKey: ['scheme-map', data.action.hash, calendarId] });
-        void queryClient.invalidateQueries({ queryKey: ['scheme-sessions', data.action.hash] });
-      }
-    },
-  });
+        checkboxList: checked.map((id) => ({ id, checked: true })),
+        tickets,
+      });
+      void navigate(paths.order(answer.hash));
+    });
+  };
 
   if (map.isPending) {
     return (
@@ -152,13 +159,10 @@ function SchemeSession({ data, calendarId }: { data: SchemeSessionsResponse; cal
   }
   if (map.isError) return <PageError error={map.error} onRetry={() => void map.refetch()} />;
   return (
-    <SchemeMapArea
-      answer={map.data}
-      cart={cart}
-      checkboxes={data.checkboxList}
-      submitting={order.isPending}
-      onOrder={(buyer, checked) => order.mutate({ buyer, checked })}
-    />
+    <>
+      <SchemeMapArea answer={map.data} cart={cart} checkboxes={data.checkboxList} submitting={order.busy} onOrder={placeOrder} />
+      <CaptchaDialog {...order.dialog} />
+    </>
   );
 }
 

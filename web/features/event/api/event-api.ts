@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { captchaCheckResponse, captchaResponse } from '../../../../contract/captcha.ts';
 import { noSchemeResponse } from '../../../../contract/event.ts';
 import { type CreateOrderInput, createOrderResponse } from '../../../../contract/order-create.ts';
-import { apiGet, apiPost } from '../../../lib/api.ts';
+import { apiPost } from '../../../lib/api.ts';
 
 /** POST /api/no-scheme: everything the event page shows. Keyed by hash and language. */
 export function eventQueryOptions(hash: string, lang: string) {
@@ -17,14 +16,6 @@ export function eventQueryOptions(hash: string, lang: string) {
 /** POST /api/order/create; business errors arrive as ApiError (with fields on -1002). */
 export function createOrder(body: CreateOrderInput) {
   return apiPost('/api/order/create', body, createOrderResponse);
-}
-
-export function fetchCaptcha() {
-  return apiGet('/api/captcha', captchaResponse);
-}
-
-export function checkCaptcha(sid: string, code: string) {
-  return apiPost('/api/captcha/check', { sid, code }, captchaCheckResponse);
 }
 
 /** The field errors of a refused order (-1002), read from the answer body. */

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { langField, localized, orderHash } from './common.ts';
+
+/** Spec section 9: ticket return statuses. */
+export const ReturnStatus = {
+  /** Can be returned. */
+  returnable: 0,
+  /** A return was requested; the e-mail link has not confirmed it yet. */
+  requested: 60,
+  /** Returned: the place is back on sale and the refund is done (or nothing was due). */
+  refunded: 70,
+  /** Returned: the place is back on sale; the refund is with the acquirer and is retried until done. */
+  refunding: 80,
+} as const;
+
+/** Spec section 9: the confirmation link is valid 24 hours. */
+export const RETURN_LINK_HOURS = 24;
+/** Spec section 9: the return screen's time zone. */
+export const RETURN_UTC_OFFSET = '+03:00';
+
+/** Spec section 9: a hash longer than 5 characters is a confirmation hash. */
+export function isConfirmationHash(value: string | null | undefined): value is string {
+  return typeof value === 'string' && value.length > 5;
+}
+
+const confirmationHash = z.string().max(128);
+
+/** POST /api/order/return/{hash}: the hash is in the path; hashConf is step 2's link. */
+export const orderReturnRequest = z.object({
+  hash: orderHash.optional(),
+  lang: langField,
+  hashConf: confirmationHash.nullish(),
+});
+
+/** One returnable unit: a ticket (one place; a group ticket admits quant visitors). */
+export const returnRow = z.object({
+  id: z.number().int(),
+  status_id: z.number().int(),
+  ord_num: z.number().int(),
+  /** The order's date and time, dd.mm.yyyy HH:MM at +03:00. */
+  datime: z.string(),
+  owner_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  /** Seconds left to return this ticket; 0 once the return time is over. */
+  returndatime: z.number().int(),
+  /** The reason of the ticket's last return request, 0 when none. */
+  returnreason_id: z.number().int(),
+  /** Visitors the ticket admits. */
+  quant: z.number().int(),
+  /** What the ticket cost. */
+  summa: z.number(),
+  /** What returning it now refunds (the event's refund policy, computed on the server). */
+  refund: z.number(),
+  /** The group (one session of one event) the row belongs to. */
+  sortnum: z.number().int(),
+  action: localized,
+  day: z.string(),
+  time: z.string(),
+  zonelevel: localized,
+  category: localized,
+  /** Sector, row and seat of a seated ticket; empty otherwise. */
+  place: localized,
+  /** The visitor's name on a named ticket; empty otherwise. */
+  name: z.string(),
+});
+export type ReturnRow = z.infer<typeof returnRow>;
+
+export const returnGroup = z.object({
+  sortnum: z.number().int(),
+  /** Seconds left until the group's return deadline; 0 once it passed. */
+  returndatime: z.number().int(),
+  /** The deadline, dd.mm.yyyy HH:MM at +03:00. */
+  deadline: z.string(),
+});
+export type ReturnGroup = z.infer<typeof returnGroup>;
+
+export const returnReason = z.object({ id: z.number().int(), name: localized, descript: localized });
+export type ReturnReason = z.infer<typeof returnReason>;
+
+export const orderReturnPayload = z.object({
+  /** 0, or why the confirmation hash was refused (the page then drops it). */
+  error_code: z.number().int(),
+  error_text: z.string(),
+  hash: z.string(),
+  rows: z.array(returnRow),
+  groups: z.array(returnGroup),
+  reasons: z.array(returnReason),
+  /** The consent text. */
+  text: localized,
+  /** Today at +03:00 (dd.mm.yyyy), the date of the application. */
+  date: z.string(),
+  /** 'full' or 'culture-law' (Russian law on culture, art. 52.1). */
+  policy: z.enum(['full', 'culture-law']),
+  /** With a valid confirmation hash: the request it confirms. */
+  confirm: z.object({ ids: z.array(z.number().int()), summa: z.number(), reason_id: z.number().int() }).nullable(),
+});
+export type OrderReturnPayload = z.infer<typeof orderReturnPayload>;
+
+export const orderReturnResponse = z.object({ errorCode: z.string(), errorText: z.string(), response: orderReturnPayload });
+export type OrderReturnResponse = z.infer<typeof orderReturnResponse>;
+
+/** POST /api/order/return-create */
+export const returnCreateRequest = z.object({
+  hash: orderHash,
+  lang: langField,
+  reason: z.number().int().positive('reason'),
+  id: z.array(z.number().int().positive('id')).min(1, 'id').max(500),
+  hashConf: confirmationHash.nullish(),
+});
+
+export const returnCreateResponse = z.object({
+  errorCode: z.string(),
+  errorText: z.string(),
+  response: z.object({ error_code: z.number().int(), summa: z.number(), expires: z.string() }),
+});
+
+/** POST /api/order/return-confirm */
+export const returnConfirmRequest = z.object({
+  hash: orderHash,
+  lang: langField,
+  hashConf: confirmationHash.refine(isConfirmationHash, 'hashConf'),
+});
+
+export const returnConfirmResponse = z.object({
+  errorCode: z.string(),
+  errorText: z.string(),
+  response: z.object({ error_code: z.number().int(), summa: z.number(), status_id: z.number().int() }),
+});

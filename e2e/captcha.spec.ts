@@ -1,0 +1,82 @@
+import { type Locator, type Page, expect, test } from '@playwright/test';
+import { E2E_CAPTCHA_ANSWER } from './support/captcha.ts';
+
+// Runs in the 'captcha' project (playwright.config.ts): a server whose setup turns the image
+// captcha on and whose every image shows E2E_CAPTCHA_ANSWER (e2e/captcha-server.ts).
+
+const captchaDialog = (page: Page) => page.getByRole('dialog', { name: 'Введите код' });
+const imageButton = (dialog: Locator) => dialog.getByRole('button', { name: 'Картинка с кодом, нажмите, чтобы обновить' });
+
+/** Waits for a drawn image (not the loading placeholder) and answers its markup. */
+async function shownImage(dialog: Locator) {
+  const svg = imageButton(dialog).locator('svg');
+  await expect(svg).toBeVisible();
+  return svg.innerHTML();
+}
+
+/** Types a wrong code first (a new image comes), then the right one, as a visitor who mistyped. */
+async function solveCaptcha(page: Page) {
+  const dialog = captchaDialog(page);
+  await expect(dialog).toBeVisible();
+  const code = dialog.getByLabel('Код с картинки');
+  await expect(code).toHaveAttribute('maxlength', '8');
+  const first = await shownImage(dialog);
+
+  // Clicking the image draws a new one.
+  await imageButton(dialog).click();
+  await expect.poll(() => shownImage(dialog)).not.toBe(first);
+
+  await code.fill('AAAAA');
+  await dialog.getByRole('button', { name: 'Отправить' }).click();
+  await expect(dialog.getByText('Неверный код, попробуйте ещё раз')).toBeVisible();
+  await expect(code).toHaveValue('');
+  await expect(code).toBeFocused();
+
+  await code.fill(E2E_CAPTCHA_ANSWER);
+  await dialog.getByRole('button', { name: 'Отправить' }).click();
+}
+
+async function fillBuyer(page: Page) {
+  await page.getByLabel('ФИО').fill('Иван Петров');
+  await page.getByLabel('Телефон').fill('+7 999 901-02-03');
+  await page.getByLabel('E-mail', { exact: true }).fill('ivan@example.com');
+  await page.getByLabel('Повторите e-mail').fill('ivan@example.com');
+  await page.getByRole('checkbox', { name: /Я принимаю условия покупки/ }).check();
+}
+
+test('on the scheme page the visitor passes the image captcha and reaches the order', async ({ page }) => {
+  await page.goto('/scheme/tchaikovsky-symphony-night');
+  await page.getByRole('region', { name: 'Дата мероприятия' }).getByRole('listitem').first().getByRole('button').click();
+  await expect(page.getByRole('img', { name: /Схема зала/ })).toBeVisible();
+  await page.getByText('Выбор мест списком').click();
+  await page.getByLabel('Сектор').selectOption({ label: 'Партер' });
+  await page.getByLabel('Ряд', { exact: true }).selectOption({ label: '5' });
+  await page.getByRole('button', { name: /^Место 4, / }).click();
+  const cart = page.getByRole('region', { name: /Моя корзина/ });
+  await expect(cart.getByText('Партер · Ряд 5 · Место 4')).toBeVisible();
+  await fillBuyer(page);
+
+  // Cancelling the captcha sends nothing; the cart stays.
+  await page.getByRole('button', { name: 'Оформить заказ' }).click();
+  await captchaDialog(page).getByRole('button', { name: 'Отменить' }).click();
+  await expect(captchaDialog(page)).toBeHidden();
+  await expect(cart.getByText('Партер · Ряд 5 · Место 4')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Оформить заказ' }).click();
+  await solveCaptcha(page);
+  await expect(page).toHaveURL(/\/order\/[A-Za-z0-9_-]{32}$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Заказ № \d+$/ })).toBeVisible();
+  await expect(page.getByText('Ряд 5')).toBeVisible();
+});
+
+test('on the event page the visitor passes the image captcha and reaches the order', async ({ page }) => {
+  await page.goto('/event/city-through-centuries');
+  await page.getByRole('group', { name: 'Выберите дату' }).getByRole('button', { name: /\d{4}/ }).first().click();
+  await page.getByRole('button', { name: /^12:00/ }).click();
+  await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
+  await fillBuyer(page);
+  await page.getByRole('button', { name: 'Оформить заказ' }).click();
+  await solveCaptcha(page);
+  await expect(page).toHaveURL(/\/order\/[A-Za-z0-9_-]{32}$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Заказ № \d+$/ })).toBeVisible();
+});

@@ -1,0 +1,6 @@
+/**
+ * The answer of every image captcha the captcha e2e server draws (e2e/captcha-server.ts). It is
+ * drawn from the captcha alphabet, so the image looks like any other; a visitor would read it
+ * off the picture, the test knows it.
+ */
+export const E2E_CAPTCHA_ANSWER = 'K7WPX';

@@ -1,0 +1,24 @@
+import { expect } from '@playwright/test';
+import { plainText } from '../../tests/smtp.ts';
+
+const mailPort = Number(process.env.E2E_MAIL_PORT ?? Number(process.env.E2E_PORT ?? 8181) + 1);
+
+/**
+ * Waits for an e-mail the storefront sent to the mail catcher of e2e/start-server.ts whose text
+ * matches, and answers its text (the outbox worker sends every few seconds).
+ */
+export async function waitForMail(match: (text: string) => boolean, timeoutMs = 30_000): Promise<string> {
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`http://127.0.0.1:${mailPort}/messages`);
+        const messages = (await response.json()) as { to: string[]; raw: string }[];
+        found = messages.map((m) => plainText(m.raw)).find(match) ?? '';
+        return found !== '';
+      },
+      { timeout: timeoutMs, intervals: [500, 1000, 2000] },
+    )
+    .toBe(true);
+  return found;
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+
+/** The CSP frame-ancestors directive: our own pages, plus the host pages of EMBED_ORIGINS. */
+export function frameAncestorsDirective(origins: readonly string[]): string {
+  return `frame-ancestors ${["'self'", ...origins].join(' ')}`;
+}
+
+/**
+ * Limits which sites may show the storefront in a frame (the embeddable widget): only the
+ * configured host origins, so another site cannot frame the checkout to trick a buyer
+ * (clickjacking). X-Frame-Options is added for browsers without CSP only when no host page is
+ * allowed, because it cannot name other origins and would block the allowed ones.
+ */
+export function frameAncestorsHook(app: FastifyInstance, origins: readonly string[]) {
+  const directive = frameAncestorsDirective(origins);
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const existing = reply.getHeader('content-security-policy');
+    reply.header('content-security-policy', typeof existing === 'string' && existing ? `${existing}; ${directive}` : directive);
+    if (origins.length === 0) reply.header('x-frame-options', 'SAMEORIGIN');
+    return payload;
+  });
+}

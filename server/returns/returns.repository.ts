@@ -1,0 +1,213 @@
+import type { Queryable } from '../db/client.ts';
+import type { RefundPolicy } from './refund-policy.ts';
+
+type Texts = Record<string, string>;
+
+/** An order with what a return needs of it, optionally locked for the rest of the transaction. */
+export type ReturnOrderRow = {
+  id: number;
+  hash: string;
+  number: number;
+  status: number;
+  lang: string;
+  created_at: Date;
+  buyer_name: string;
+  email: string;
+  phone: string;
+  event_id: number;
+  subtotal: number;
+  services_total: number;
+  discount: number;
+  total: number;
+};
+
+export async function findReturnOrder(db: Queryable, hash: string, lock = false): Promise<ReturnOrderRow | undefined> {
+  const { rows } = await db.query<ReturnOrderRow>(
+    `select id, hash, number, status, lang, created_at, buyer_name, email, phone, event_id, subtotal, services_total, discount, total
+     from orders where hash = $1${lock ? ' for update' : ''}`,
+    [hash],
+  );
+  return rows[0];
+}
+
+/** One ticket of the order with its line, session, event settings and the place it holds. */
+export type ReturnTicketRow = {
+  id: number;
+  status: number;
+  holder: Record<string, unknown> | null;
+  line_id: number;
+  session_id: number;
+  unit_price: number;
+  unit_fee: number;
+  is_group: boolean;
+  group_passes: number;
+  starts_at: Date;
+  has_time: boolean;
+  allow_return: boolean;
+  refund_policy: RefundPolicy;
+  refund_service_fee: boolean;
+  return_hours_before: number;
+  event_name: Texts;
+  category_name: Texts;
+  zone_name: Texts | null;
+  level_name: Texts | null;
+  row_label: string | null;
+  seat_label: string | null;
+  sector_name: Texts | null;
+  standing_name: Texts | null;
+  /** The reason of the ticket's latest return request, 0 when none. */
+  reason_id: number;
+  /** The refund that request fixed for this ticket, null when none. */
+  request_amount: number | null;
+};
+
+/** Callers that change tickets hold the order's row lock, which serialises every return of the order. */
+export async function findReturnTickets(db: Queryable, orderId: number): Promise<ReturnTicketRow[]> {
+  const { rows } = await db.query<ReturnTicketRow>(
+    `select t.id, t.status, t.holder, l.id as line_id, l.session_id, l.unit_price, l.unit_fee, l.is_group,
+       p.group_passes, s.starts_at, s.has_time, e.allow_return, e.refund_policy, e.refund_service_fee, e.return_hours_before,
+       e.name as event_name, c.name as category_name, z.name as zone_name, z.level_name,
+       hs.row_label, hs.seat_label, sec.name as sector_name, sa.name as standing_name,
+       coalesce(lr.reason_id, 0) as reason_id, lr.amount as request_amount
+     from tickets t
+     left join lateral (
+       select r.reason_id, rt.amount from return_request_tickets rt join return_requests r on r.id = rt.request_id
+       where rt.ticket_id = t.id order by r.id desc limit 1
+     ) lr on true
+     join order_lines l on l.id = t.order_line_id
+     join prices p on p.id = l.price_id
+     join sessions s on s.id = l.session_id
+     join events e on e.id = coalesce(l.subscription_event_id, s.event_id)
+     join categories c on c.id = l.category_id
+     left join zones z on z.id = l.zone_id
+     left join hall_seats hs on hs.id = l.seat_id
+     left join hall_sectors sec on sec.id = hs.sector_id
+     left join standing_areas sa on sa.id = l.standing_area_id
+     where t.order_id = $1
+     order by s.starts_at, s.id, t.id`,
+    [orderId],
+  );
+  return rows;
+}
+
+export async function findReturnReasons(db: Queryable): Promise<{ id: number; name: Texts; description: Texts }[]> {
+  const { rows } = await db.query<{ id: number; name: Texts; description: Texts }>(
+    'select id, name, description from return_reasons where is_active order by sortnum, id',
+  );
+  return rows;
+}
+
+export async function reasonExists(db: Queryable, id: number): Promise<boolean> {
+  const { rows } = await db.query('select 1 from return_reasons where id = $1 and is_active', [id]);
+  return rows.length > 0;
+}
+
+/** The consent text: the event's (or every event's) first checkbox of the return scope. */
+export async function findConsentText(db: Queryable, eventId: number): Promise<Texts | undefined> {
+  const { rows } = await db.query<{ name: Texts }>(
+    `select name from checkboxes where scope = 'return' and (event_id = $1 or event_id is null)
+     order by (event_id is null), sortnum, id limit 1`,
+    [eventId],
+  );
+  return rows[0]?.name;
+}
+
+export type ReturnRequestRow = {
+  id: number;
+  order_id: number;
+  reason_id: number;
+  lang: string;
+  amount: number;
+  created_at: Date;
+  expires_at: Date;
+  confirmed_at: Date | null;
+  lapsed_at: Date | null;
+  refund_id: number | null;
+};
+
+export async function insertReturnRequest(
+  tx: Queryable,
+  r: { orderId: number; reasonId: number; tokenSha256: string; lang: string; amount: number; at: Date; expiresAt: Date; tickets: readonly { id: number; amount: number }[] },
+): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>(
+    `insert into return_requests (order_id, reason_id, token_sha256, lang, amount, created_at, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+    [r.orderId, r.reasonId, r.tokenSha256, r.lang, r.amount, r.at, r.expiresAt],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('insert into return_requests returned no row');
+  await tx.query(
+    `insert into return_request_tickets (request_id, ticket_id, amount)
+     select $1, ticket_id, amount from jsonb_to_recordset($2::jsonb) as x(ticket_id int, amount int)`,
+    [id, JSON.stringify(r.tickets.map((t) => ({ ticket_id: t.id, amount: t.amount })))],
+  );
+  return id;
+}
+
+/** The request a confirmation token belongs to (any state), locked when asked. */
+export async function findRequestByToken(db: Queryable, orderId: number, tokenSha256: string, lock = false): Promise<ReturnRequestRow | undefined> {
+  const { rows } = await db.query<ReturnRequestRow>(
+    `select id, order_id, reason_id, lang, amount, created_at, expires_at, confirmed_at, lapsed_at, refund_id
+     from return_requests where order_id = $1 and token_sha256 = $2${lock ? ' for update' : ''}`,
+    [orderId, tokenSha256],
+  );
+  return rows[0];
+}
+
+export async function findRequestTickets(db: Queryable, requestId: number): Promise<{ ticket_id: number; amount: number }[]> {
+  const { rows } = await db.query<{ ticket_id: number; amount: number }>(
+    'select ticket_id, amount from return_request_tickets where request_id = $1 order by ticket_id',
+    [requestId],
+  );
+  return rows;
+}
+
+/** Moves tickets from one return status to another; answers how many moved. */
+export async function moveTickets(tx: Queryable, ids: readonly number[], from: number, to: number): Promise<number> {
+  const result = await tx.query('update tickets set status = $3 where id = any($1::int[]) and status = $2', [ids, from, to]);
+  return result.rowCount;
+}
+
+/**
+ * Requests whose link expired unconfirmed lapse: their tickets become returnable again (60 → 0),
+ * so a visitor who missed the e-mail can ask again.
+ */
+export async function lapseExpiredRequests(tx: Queryable, orderId: number, at: Date): Promise<void> {
+  const { rows } = await tx.query<{ id: number }>(
+    `update return_requests set lapsed_at = $2
+     where order_id = $1 and confirmed_at is null and lapsed_at is null and expires_at <= $2 returning id`,
+    [orderId, at],
+  );
+  if (rows.length === 0) return;
+  await tx.query(
+    `update tickets set status = 0 where status = 60
+       and id in (select ticket_id from return_request_tickets where request_id = any($1::int[]))`,
+    [rows.map((r) => r.id)],
+  );
+}
+
+/** Tickets whose refund the acquirer has since carried out move from 80 to 70. */
+export async function settleDoneRefunds(tx: Queryable, orderId: number): Promise<void> {
+  await tx.query(
+    `update tickets set status = 70 where status = 80 and order_id = $1
+       and id in (select rt.ticket_id from return_request_tickets rt
+                  join return_requests r on r.id = rt.request_id
+                  join refunds f on f.id = r.refund_id
+                  where r.order_id = $1 and f.status = 'done')`,
+    [orderId],
+  );
+}
+
+/**
+ * The payment that paid the order, the one refunds go back through. A second success for an
+ * already paid order was refunded whole at once, so it never has anything left to refund.
+ */
+export async function findPaidPayment(db: Queryable, orderId: number): Promise<{ id: number; amount: number; refunded_amount: number } | undefined> {
+  const { rows } = await db.query<{ id: number; amount: number; refunded_amount: number }>(
+    `select id, amount, refunded_amount from payments
+     where order_id = $1 and status = 'succeeded' and decline_reason is null and refunded_amount < amount
+     order by finished_at, id limit 1`,
+    [orderId],
+  );
+  return rows[0];
+}

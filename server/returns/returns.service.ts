@@ -1,0 +1,336 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Lang, Localized } from '../../contract/common.ts';
+import { ErrorCode } from '../../contract/errors.ts';
+import {
+  type OrderReturnPayload,
+  RETURN_LINK_HOURS,
+  type ReturnGroup,
+  type ReturnRow,
+  ReturnStatus,
+  isConfirmationHash,
+} from '../../contract/returns.ts';
+import type { StoredSetup } from '../../contract/setup.ts';
+import type { Db } from '../db/client.ts';
+import { BusinessError } from '../http.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { fullLocalized, sessionDayTime } from '../order-view/dates.ts';
+import { OrderStatus, returnLinePlaces } from '../orders/orders.service.ts';
+import { toRoubles } from '../orders/pricing.ts';
+import { type PaymentsService, orderNotFound } from '../payments/payments.service.ts';
+import { refundPercent, returnDeadline, secondsLeft, ticketRefund } from './refund-policy.ts';
+import { returnLinkMail } from './return-mail.ts';
+import {
+  type ReturnOrderRow,
+  type ReturnTicketRow,
+  findConsentText,
+  findPaidPayment,
+  findRequestByToken,
+  findRequestTickets,
+  findReturnOrder,
+  findReturnReasons,
+  findReturnTickets,
+  insertReturnRequest,
+  lapseExpiredRequests,
+  moveTickets,
+  reasonExists,
+  settleDoneRefunds,
+} from './returns.repository.ts';
+
+type Texts = Record<Lang, string>;
+const texts = {
+  externalForm: {
+    ru: 'Возврат оформляется через форму на сайте площадки.',
+    en: 'Returns are made through the venue\'s own form.',
+    kz: 'Қайтару алаң сайтындағы форма арқылы рәсімделеді.',
+    ch: '退票请通过场馆网站的表格办理。',
+  },
+  noEmail: {
+    ru: 'В заказе нет адреса электронной почты для подтверждения возврата. Обратитесь в кассу.',
+    en: 'The order has no e-mail address to confirm the return. Please contact the box office.',
+    kz: 'Тапсырыста қайтаруды растайтын электрондық пошта жоқ. Кассаға хабарласыңыз.',
+    ch: '订单中没有用于确认退票的电子邮箱。请联系售票处。',
+  },
+  sessionStarted: {
+    ru: 'Мероприятие уже началось, возврат невозможен.',
+    en: 'The event has already started; the return is no longer possible.',
+    kz: 'Іс-шара басталып кетті, қайтару мүмкін емес.',
+    ch: '活动已经开始，无法退票。',
+  },
+} satisfies Record<string, Texts>;
+
+const DEFAULT_CONSENT: Localized = {
+  ru: 'Я подтверждаю, что возвращаемые билеты станут недействительными, и согласен с условиями возврата.',
+  en: 'I confirm that the returned tickets become invalid, and I accept the terms of return.',
+  kz: 'Қайтарылатын билеттер жарамсыз болатынын растаймын және қайтару шарттарымен келісемін.',
+  ch: '我确认退回的门票将失效，并同意退票条款。',
+};
+
+const PLACE_WORDS: Record<Lang, { row: string; seat: string }> = {
+  ru: { row: 'ряд', seat: 'место' },
+  en: { row: 'row', seat: 'seat' },
+  kz: { row: 'қатар', seat: 'орын' },
+  ch: { row: '排', seat: '座' },
+};
+
+const notAllowed = () => new BusinessError(ErrorCode.returnNotAllowed);
+const linkInvalid = () => new BusinessError(ErrorCode.returnLinkInvalid);
+const notReturnable = () => new BusinessError(ErrorCode.ticketsNotReturnable);
+
+/** The token of the e-mail link is random; only its hash is stored. */
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** dd.mm.yyyy HH:MM at +03:00, the return screen's zone (spec section 9). */
+export function atReturnZone(at: Date): { date: string; dateTime: string } {
+  const iso = new Date(at.getTime() + 3 * 3600_000).toISOString();
+  const date = `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+  return { date, dateTime: `${date} ${iso.slice(11, 16)}` };
+}
+
+function holderName(holder: Record<string, unknown> | null): string {
+  if (!holder) return '';
+  return [holder.surname, holder.name, holder.middleName ?? holder.middle_name]
+    .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+    .join(' ');
+}
+
+function placeOf(t: ReturnTicketRow): Localized {
+  const sector = fullLocalized(t.sector_name);
+  const standing = fullLocalized(t.standing_name);
+  const each = (fn: (lang: Lang) => string): Localized => ({ ru: fn('ru'), en: fn('en'), kz: fn('kz'), ch: fn('ch') });
+  if (t.seat_label) {
+    return each((l) => [sector[l], t.row_label ? `${PLACE_WORDS[l].row} ${t.row_label}` : '', `${PLACE_WORDS[l].seat} ${t.seat_label}`].filter(Boolean).join(', '));
+  }
+  return t.standing_name ? standing : each(() => '');
+}
+
+/** Whether the order may be returned at all: paid, and usereturn or setup app.order_return (spec section 6). */
+function ticketAllowed(t: ReturnTicketRow, setup: StoredSetup): boolean {
+  return setup.app.order_return === 1 || t.allow_return;
+}
+
+function assertOrderReturnable(order: ReturnOrderRow | undefined, tickets: readonly ReturnTicketRow[], setup: StoredSetup): asserts order is ReturnOrderRow {
+  if (!order) throw orderNotFound();
+  if (order.status !== OrderStatus.paid || !tickets.some((t) => ticketAllowed(t, setup))) throw notAllowed();
+}
+
+/** A ticket's deadline, the seconds left to it, and what returning it at `at` refunds. */
+function ticketTerms(t: ReturnTicketRow, order: ReturnOrderRow, setup: StoredSetup, at: Date) {
+  const settings = { policy: t.refund_policy, returnHoursBefore: t.return_hours_before, refundServiceFee: t.refund_service_fee };
+  const deadline = returnDeadline(t.starts_at, settings);
+  const left = ticketAllowed(t, setup) ? secondsLeft(deadline, at) : 0;
+  const refund = ticketRefund(
+    { unitPrice: t.unit_price, unitFee: t.unit_fee },
+    refundPercent(t.refund_policy, t.starts_at, at),
+    t.refund_service_fee,
+    { discountable: order.subtotal + order.services_total, discount: order.discount },
+  );
+  return { deadline, left, refund };
+}
+
+export type ReturnsService = ReturnType<typeof createReturnsService>;
+
+/**
+ * Returns of paid orders (spec sections 2, 4 'Return'): the return screen's data, the request
+ * confirmed by an e-mail link valid 24 hours, and the confirmation that gives the places back
+ * and refunds through the payment provider. Every change holds the order's row lock, so two
+ * requests or confirmations of one order never interleave.
+ */
+export function createReturnsService(deps: {
+  db: Db;
+  now: () => number;
+  setup: { get(): Promise<StoredSetup> };
+  payments: PaymentsService;
+  baseUrl: string;
+  timeZone: string;
+}) {
+  const { db, now } = deps;
+
+  /** POST /api/order/return/{hash}: the screen's rows, groups, reasons and consent. */
+  async function viewReturn(input: { hash: string; lang: Lang; hashConf?: string | null | undefined }): Promise<OrderReturnPayload> {
+    const at = new Date(now());
+    const setup = await deps.setup.get();
+    return db.transaction(async (tx) => {
+      const order = await findReturnOrder(tx, input.hash, true);
+      if (order) {
+        await lapseExpiredRequests(tx, order.id, at);
+        await settleDoneRefunds(tx, order.id);
+      }
+      const tickets = order ? await findReturnTickets(tx, order.id) : [];
+      assertOrderReturnable(order, tickets, setup);
+
+      let errorCode = 0;
+      let errorText = '';
+      let confirm: OrderReturnPayload['confirm'] = null;
+      if (isConfirmationHash(input.hashConf)) {
+        const request = await findRequestByToken(tx, order.id, tokenHash(input.hashConf));
+        if (!request || request.confirmed_at || request.lapsed_at || request.expires_at.getTime() <= at.getTime()) {
+          const error = linkInvalid();
+          errorCode = Number(error.code);
+          errorText = error.toBody(input.lang).errorText;
+        } else {
+          const own = await findRequestTickets(tx, request.id);
+          confirm = { ids: own.map((t) => t.ticket_id), summa: toRoubles(request.amount), reason_id: request.reason_id };
+        }
+      }
+
+      const created = atReturnZone(order.created_at);
+      const groupKeys = new Map<number, number>();
+      const groups: ReturnGroup[] = [];
+      const rows: ReturnRow[] = tickets.map((t) => {
+        const terms = ticketTerms(t, order, setup, at);
+        let sortnum = groupKeys.get(t.session_id);
+        if (sortnum === undefined) {
+          sortnum = groupKeys.size + 1;
+          groupKeys.set(t.session_id, sortnum);
+          groups.push({ sortnum, returndatime: terms.left, deadline: atReturnZone(terms.deadline).dateTime });
+        }
+        const { day, time } = sessionDayTime(t.starts_at, t.has_time, deps.timeZone);
+        const fixed = t.status !== ReturnStatus.returnable && t.request_amount !== null;
+        return {
+          id: t.id,
+          status_id: t.status,
+          ord_num: order.number,
+          datime: created.dateTime,
+          owner_name: order.buyer_name,
+          email: order.email,
+          phone: order.phone,
+          returndatime: terms.left,
+          returnreason_id: t.reason_id,
+          quant: t.group_passes > 0 ? t.group_passes : 1,
+          summa: toRoubles(t.unit_price),
+          refund: toRoubles(fixed ? (t.request_amount ?? 0) : terms.refund),
+          sortnum,
+          action: fullLocalized(t.event_name),
+          day,
+          time,
+          zonelevel: fullLocalized(t.level_name && Object.keys(t.level_name).length > 0 ? t.level_name : t.zone_name),
+          category: fullLocalized(t.category_name),
+          place: placeOf(t),
+          name: holderName(t.holder),
+        };
+      });
+      const reasons = await findReturnReasons(tx);
+      const consent = await findConsentText(tx, order.event_id);
+      return {
+        error_code: errorCode,
+        error_text: errorText,
+        hash: order.hash,
+        rows,
+        groups,
+        reasons: reasons.map((r) => ({ id: r.id, name: fullLocalized(r.name), descript: fullLocalized(r.description) })),
+        text: consent ? fullLocalized(consent) : DEFAULT_CONSENT,
+        date: atReturnZone(at).date,
+        policy: tickets.some((t) => t.refund_policy === 'culture-law') ? 'culture-law' : 'full',
+        confirm,
+      };
+    });
+  }
+
+  /**
+   * POST /api/order/return-create: the chosen tickets go to 60 and an e-mail with the
+   * confirmation link (valid 24 hours) goes through the outbox, in one transaction.
+   */
+  async function createReturn(input: { hash: string; lang: Lang; reasonId: number; ids: readonly number[] }) {
+    const at = new Date(now());
+    const setup = await deps.setup.get();
+    return db.transaction(async (tx) => {
+      const order = await findReturnOrder(tx, input.hash, true);
+      if (order) await lapseExpiredRequests(tx, order.id, at);
+      const tickets = order ? await findReturnTickets(tx, order.id) : [];
+      assertOrderReturnable(order, tickets, setup);
+      if (setup.app.return_form_url) throw new BusinessError(ErrorCode.returnNotAllowed, { text: (l) => texts.externalForm[l] });
+      if (!order.email) throw new BusinessError(ErrorCode.returnNotAllowed, { text: (l) => texts.noEmail[l] });
+      if (!(await reasonExists(tx, input.reasonId))) {
+        throw new BusinessError(ErrorCode.validation, { status: 400, details: { fields: [{ path: 'reason', code: 'reason' }] } });
+      }
+      const ids = [...new Set(input.ids)];
+      const chosen = ids.map((id) => tickets.find((t) => t.id === id));
+      if (ids.length !== input.ids.length || chosen.some((t) => !t || t.status !== ReturnStatus.returnable || !ticketAllowed(t, setup))) {
+        throw notReturnable();
+      }
+      const priced = (chosen as ReturnTicketRow[]).map((t) => ({ ticket: t, terms: ticketTerms(t, order, setup, at) }));
+      if (priced.some((p) => p.terms.left <= 0)) throw new BusinessError(ErrorCode.returnExpired);
+
+      const amount = priced.reduce((sum, p) => sum + p.terms.refund, 0);
+      const token = randomBytes(24).toString('base64url');
+      const expiresAt = new Date(at.getTime() + RETURN_LINK_HOURS * 3600_000);
+      const requestId = await insertReturnRequest(tx, {
+        orderId: order.id,
+        reasonId: input.reasonId,
+        tokenSha256: tokenHash(token),
+        lang: input.lang,
+        amount,
+        at,
+        expiresAt,
+        tickets: priced.map((p) => ({ id: p.ticket.id, amount: p.terms.refund })),
+      });
+      if ((await moveTickets(tx, ids, ReturnStatus.returnable, ReturnStatus.requested)) !== ids.length) throw notReturnable();
+      const query = new URLSearchParams({ hash_conf: token });
+      if (input.lang !== 'ru') query.set('lang', input.lang);
+      const link = `${deps.baseUrl}/order/return/${order.hash}?${query.toString()}`;
+      await enqueueMail(
+        tx,
+        returnLinkMail({ to: order.email, lang: input.lang, orderNumber: order.number, count: ids.length, amount, link, requestId }),
+        at,
+      );
+      return { amount, expiresAt };
+    });
+  }
+
+  /**
+   * POST /api/order/return-confirm: with a valid link the request's tickets go back on sale,
+   * the refund is requested on the order's payment (key return:{request}, so it is made once)
+   * and carried out at once through the provider; tickets end at 70 (refunded) or 80 (refund
+   * still with the acquirer, retried by the refunds job). A wrong, used or expired link changes
+   * nothing.
+   */
+  async function confirmReturn(input: { hash: string; lang: Lang; hashConf: string }) {
+    const at = new Date(now());
+    const done = await db.transaction(async (tx) => {
+      const order = await findReturnOrder(tx, input.hash, true);
+      if (!order) throw orderNotFound();
+      if (order.status !== OrderStatus.paid) throw notAllowed();
+      const request = await findRequestByToken(tx, order.id, tokenHash(input.hashConf), true);
+      if (!request || request.confirmed_at || request.lapsed_at || request.expires_at.getTime() <= at.getTime()) throw linkInvalid();
+      const own = await findRequestTickets(tx, request.id);
+      const ids = own.map((t) => t.ticket_id);
+      const tickets = (await findReturnTickets(tx, order.id)).filter((t) => ids.includes(t.id));
+      if (tickets.length !== ids.length || tickets.some((t) => t.status !== ReturnStatus.requested)) throw linkInvalid();
+      if (tickets.some((t) => t.starts_at.getTime() <= at.getTime())) {
+        throw new BusinessError(ErrorCode.returnExpired, { text: (l) => texts.sessionStarted[l] });
+      }
+
+      const perLine = new Map<number, number>();
+      for (const t of tickets) perLine.set(t.line_id, (perLine.get(t.line_id) ?? 0) + 1);
+      for (const [lineId, count] of [...perLine].sort((a, b) => a[0] - b[0])) {
+        if (!(await returnLinePlaces(tx, lineId, count))) throw new Error(`order line ${lineId} has fewer places left than its returned tickets`);
+      }
+
+      let refundId: number | null = null;
+      if (request.amount > 0) {
+        const payment = await findPaidPayment(tx, order.id);
+        if (!payment) throw new Error(`paid order ${order.id} has no payment to refund`);
+        refundId = await deps.payments.requestRefund(tx, {
+          paymentId: payment.id,
+          amount: request.amount,
+          reason: `return of tickets of order ${order.number}`,
+          key: `return:${request.id}`,
+          at,
+        });
+      }
+      const status = refundId === null ? ReturnStatus.refunded : ReturnStatus.refunding;
+      if ((await moveTickets(tx, ids, ReturnStatus.requested, status)) !== ids.length) throw linkInvalid();
+      await tx.query('update return_requests set confirmed_at = $2, refund_id = $3 where id = $1', [request.id, at, refundId]);
+      return { orderId: order.id, refundId, amount: request.amount, status };
+    });
+
+    if (done.refundId === null) return { amount: done.amount, status: done.status };
+    // The refund is committed as pending; carrying it out now is a courtesy, the job retries it.
+    await deps.payments.processRefunds({ ids: [done.refundId] });
+    await db.transaction((tx) => settleDoneRefunds(tx, done.orderId));
+    const { rows } = await db.query<{ status: string }>('select status from refunds where id = $1', [done.refundId]);
+    return { amount: done.amount, status: rows[0]?.status === 'done' ? ReturnStatus.refunded : ReturnStatus.refunding };
+  }
+
+  return { viewReturn, createReturn, confirmReturn };
+}

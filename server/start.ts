@@ -1,0 +1,69 @@
+import { mkdir } from 'node:fs/promises';
+import { loadDemoIfEmpty } from '../demo/load.ts';
+import { type AppDeps, DEFAULT_WEB_DIST, buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openDb } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { expireUnpaidOrders } from './jobs/expiry.ts';
+import { startJobs } from './jobs/jobs.ts';
+import { deliverDueMail } from './mail/mail-worker.ts';
+import { createMailTransport } from './mail/transport.ts';
+import { loadSecret } from './security/secret.ts';
+import { resolveSetup } from './setup/setup.service.ts';
+
+/**
+ * What a test launcher may replace in a running server. Code only, never configuration: no
+ * environment variable reaches these, so a production start (server/main.ts) cannot turn them on.
+ */
+export type ServerOverrides = Pick<AppDeps, 'captchaText'>;
+
+/**
+ * Opens the database, migrates, fills the demo, checks the setup, starts the jobs and listens;
+ * SIGINT and SIGTERM shut it down gracefully. server/main.ts calls it with the environment's
+ * config; the image-captcha e2e server (e2e/captcha-server.ts) also passes a fixed captcha text.
+ */
+export async function startServer(config: Config, overrides: ServerOverrides = {}): Promise<void> {
+  if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  await migrate(db);
+  if (config.demo && (await loadDemoIfEmpty(db, new Date()))) console.log('Filled the empty database with the demo catalog.');
+  // A broken setup stops the start here, naming the field, rather than failing visitors later.
+  await resolveSetup(db, config.setupFile);
+  const secret = await loadSecret(db, config.secret);
+  const app = await buildApp(config, { db, secret, webDist: DEFAULT_WEB_DIST, ...overrides });
+
+  // Background jobs: every one is safe on several instances (SKIP LOCKED claims), so each
+  // instance with JOBS on runs them all.
+  const mail = createMailTransport(config);
+  const jobs = config.jobs
+    ? startJobs(
+        [
+          { name: 'reservation-expiry', intervalMs: 10_000, run: () => expireUnpaidOrders(db, new Date()) },
+          { name: 'mail-outbox', intervalMs: 5_000, run: () => deliverDueMail(db, mail, { now: Date.now, from: config.mailFrom, log: app.log }) },
+          { name: 'refunds', intervalMs: 60_000, run: () => app.payments.processRefunds() },
+        ],
+        app.log,
+      )
+    : undefined;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: shutting down`);
+    await jobs?.stop();
+    mail.close();
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  // An on-sale rush opens a thousand connections within a second; Node's default accept queue of
+  // 511 would drop the rest of the burst and leave those buyers waiting for TCP's 1-second SYN
+  // retry. The kernel caps this at net.core.somaxconn.
+  const address = await app.listen({ port: config.port, host: config.host, backlog: 4096 });
+  const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  console.log(`Storefront is running at ${shown} (database: ${db.kind === 'pglite' ? config.dataDir : 'PostgreSQL server'})`);
+}

@@ -1,0 +1,12 @@
+import { captchaCheckResponse, captchaResponse } from '../../../contract/captcha.ts';
+import { apiGet, apiPost } from '../../lib/api.ts';
+
+/** GET /api/captcha: a new image (SVG markup) and its challenge id. */
+export function fetchCaptcha() {
+  return apiGet('/api/captcha', captchaResponse);
+}
+
+/** POST /api/captcha/check: true when the answer is right (a wrong answer uses the image up). */
+export function checkCaptcha(sid: string, code: string) {
+  return apiPost('/api/captcha/check', { sid, code }, captchaCheckResponse);
+}

@@ -1,0 +1,168 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { type OrderReturnPayload, ReturnStatus } from '../../../../contract/returns.ts';
+import { usePaths } from '../../../app/paths.ts';
+import { useModal } from '../../../components/modal/modal-context.ts';
+import { formatPrice } from '../../../lib/format-price.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+import { useSetup } from '../../../lib/use-setup.ts';
+import { confirmReturn, createReturn } from '../api/return-api.ts';
+import { footerHidden, groupRows, sumRoubles } from '../lib/return-logic.ts';
+import { AcceptedDialog, CreatedDialog } from './return-dialogs.tsx';
+import { ReturnFooter } from './return-footer.tsx';
+import { ReturnGroupTable } from './return-group.tsx';
+import { ReturnHeader } from './return-header.tsx';
+
+type Props = { data: OrderReturnPayload; loadedAt: number; hashConf: string | undefined };
+
+/** The return form: groups of tickets, the footer, reasons, consent and the submit of step 1 or 2. */
+export function ReturnContent({ data, loadedAt, hashConf }: Props) {
+  const { t } = useTranslation('return');
+  const lang = useLang();
+  const paths = usePaths();
+  const modal = useModal();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: setup } = useSetup();
+  const currency = setup?.app.currency ?? 'RUB';
+  const money = useCallback((roubles: number) => formatPrice(Math.round(roubles * 100), currency, lang), [currency, lang]);
+
+  const confirmStep = data.confirm !== null && hashConf !== undefined;
+  const confirming = useMemo(() => (data.confirm ? new Set(data.confirm.ids) : undefined), [data.confirm]);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [expiredGroups, setExpiredGroups] = useState<ReadonlySet<number>>(new Set());
+  const [reason, setReason] = useState<number | undefined>(data.confirm?.reason_id);
+  const [consent, setConsent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<'created' | 'accepted' | undefined>();
+  const consentId = useId();
+  const reasonsId = useId();
+
+  const first = data.rows[0];
+  const rows = data.rows;
+  const groups = groupRows(rows);
+  const showVisitor = rows.some((row) => row.name !== '');
+  // A group whose time ran out while the page was open gives up its chosen tickets.
+  const chosen = rows.filter((row) => selected.has(row.id) && !expiredGroups.has(row.sortnum));
+  const count = confirmStep ? (data.confirm?.ids.length ?? 0) : chosen.length;
+  const amount = confirmStep ? (data.confirm?.summa ?? 0) : sumRoubles(chosen.map((row) => row.refund));
+  const refunded = sumRoubles(rows.filter((row) => row.status_id === ReturnStatus.refunded || row.status_id === ReturnStatus.refunding).map((row) => row.refund));
+  const canSubmit = !busy && consent && (confirmStep || (chosen.length > 0 && reason !== undefined));
+  const anyOpen = rows.some((row) => row.status_id === ReturnStatus.returnable && row.returndatime > 0);
+
+  const onExpired = useCallback((sortnum: number) => {
+    setExpiredGroups((current) => (current.has(sortnum) ? current : new Set([...current, sortnum])));
+  }, []);
+  const toggle = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const reload = () => queryClient.invalidateQueries({ queryKey: ['order-return', data.hash] });
+
+  const create = async () => {
+    setDialog(undefined);
+    if (reason === undefined) return;
+    setBusy(true);
+    try {
+      await createReturn(data.hash, lang, reason, chosen.map((row) => row.id));
+      setSelected(new Set());
+      setConsent(false);
+      setDialog('accepted');
+    } catch (error) {
+      modal.error(error);
+    } finally {
+      setBusy(false);
+      void reload();
+    }
+  };
+
+  const confirm = async () => {
+    if (!hashConf) return;
+    setBusy(true);
+    try {
+      await confirmReturn(data.hash, lang, hashConf);
+      modal.info(t('confirmed'));
+      setConsent(false);
+      // The link is used: the page goes on without it and shows the new statuses.
+      void navigate(paths.orderReturn(data.hash), { replace: true });
+    } catch (error) {
+      modal.error(error);
+      void reload();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="return-page">
+      <ReturnHeader number={first?.ord_num ?? 0} date={first?.datime ?? ''} name={first?.owner_name ?? ''} email={first?.email ?? ''} phone={first?.phone ?? ''} />
+      {confirmStep && <p className="return-note" role="note">{t('confirmStep')}</p>}
+
+      {groups.map((group) => {
+        const info = data.groups.find((g) => g.sortnum === group.sortnum) ?? { sortnum: group.sortnum, returndatime: 0, deadline: '' };
+        return (
+          <ReturnGroupTable
+            key={group.sortnum}
+            group={info}
+            rows={group.rows}
+            loadedAt={loadedAt}
+            lang={lang}
+            showVisitor={showVisitor}
+            selected={selected}
+            confirming={confirmStep ? confirming : undefined}
+            disabled={busy || confirmStep}
+            money={money}
+            onToggle={toggle}
+            onExpired={onExpired}
+          />
+        );
+      })}
+
+      {!footerHidden(rows) && <ReturnFooter count={count} amount={money(amount)} refunded={refunded > 0 ? money(refunded) : undefined} />}
+
+      {(confirmStep || anyOpen) && (
+        <form
+          className="return-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!canSubmit) return;
+            if (confirmStep) void confirm();
+            else setDialog('created');
+          }}
+        >
+          <p className="return-policy">{t(`policy.${data.policy}`)}</p>
+          <fieldset className="return-reasons" disabled={busy || confirmStep} aria-describedby={reasonsId}>
+            <legend id={reasonsId}>{t('reasons.legend')}</legend>
+            {data.reasons.map((r) => (
+              <label key={r.id} className="return-reason">
+                <input type="radio" name="reason" value={r.id} checked={reason === r.id} onChange={() => setReason(r.id)} />
+                <span>
+                  {r.name[lang]}
+                  {r.descript[lang] && <span className="return-reason__hint">{r.descript[lang]}</span>}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+
+          <div className="return-consent">
+            <input id={consentId} type="checkbox" role="switch" className="return-switch" checked={consent} disabled={busy} onChange={(event) => setConsent(event.target.checked)} />
+            <label htmlFor={consentId}>{data.text[lang]}</label>
+            <p className="return-consent__date">{t('consent.date', { date: data.date })}</p>
+          </div>
+
+          <button type="submit" className="button button--primary return-submit" disabled={!canSubmit} aria-busy={busy}>
+            {confirmStep ? t('submit.confirm') : t('submit.create')}
+          </button>
+        </form>
+      )}
+
+      {dialog === 'created' && <CreatedDialog onOk={() => void create()} onCancel={() => setDialog(undefined)} />}
+      {dialog === 'accepted' && <AcceptedDialog onClose={() => setDialog(undefined)} />}
+    </div>
+  );
+}

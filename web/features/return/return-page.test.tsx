@@ -1,0 +1,146 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetCsrfToken } from '../../lib/api.ts';
+import { setupFixture } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { returnFixture, returnRowFixture } from './test-data.ts';
+
+const HASH = 'h'.repeat(32);
+type Answer = { status: number; body: unknown };
+const ok = { status: 200, body: { errorCode: '0', errorText: '', response: { error_code: 0, summa: 500, expires: '', status_id: 70 } } };
+
+/** Answers the token and return calls; records what the page posts. */
+function stubServer(load: Answer | (() => Answer), answers: { create?: Answer; confirm?: Answer } = {}) {
+  const posted: { url: string; body: Record<string, unknown> }[] = [];
+  const json = (a: Answer) => new Response(JSON.stringify(a.body), { status: a.status, headers: { 'content-type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/token') return json({ status: 200, body: { token: 'token' } });
+      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+      posted.push({ url, body });
+      if (url === `/api/order/return/${HASH}`) return json(typeof load === 'function' ? load() : load);
+      if (url === '/api/order/return-create') return json(answers.create ?? ok);
+      if (url === '/api/order/return-confirm') return json(answers.confirm ?? ok);
+      return json({ status: 404, body: { errorCode: '-1004', errorText: '' } });
+    }),
+  );
+  return posted;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  resetCsrfToken();
+});
+
+const submit = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+describe('/order/return/{hash}', () => {
+  it('shows the header, the buyer, the group strip and a table without the visitor column when no row has a name', async () => {
+    stubServer({ status: 200, body: returnFixture() });
+    await renderApp(`/order/return/${HASH}`, setupFixture());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заявление на возврат' })).toBeTruthy();
+    expect(screen.getByText('Заказ № 100001 от 21.11.2026 14:03')).toBeTruthy();
+    expect(screen.getByText('ivan@example.com')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Вернуться к Заказу № 100001' })).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toMatch(/^Возврат возможен в течение \(GTM \+03:00\) 3 дня 00:00:00 до 25\.11\.2026 10:00$/);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Возврат', 'Категория', 'Кол-во посетителей', 'Стоимость']);
+    expect(screen.getByText('Дата заявления: 21.11.2026')).toBeTruthy();
+  });
+
+  it('adds the visitor column when a row has a name', async () => {
+    stubServer({ status: 200, body: returnFixture({ rows: [returnRowFixture({ name: 'Сидоров Пётр' }), returnRowFixture({ id: 12 })] }) });
+    await renderApp(`/order/return/${HASH}`, setupFixture());
+    expect(await screen.findByRole('columnheader', { name: 'ФИО посетителя' })).toBeTruthy();
+    expect(screen.getByText('Сидоров Пётр')).toBeTruthy();
+  });
+
+  it('enables the submit only with a ticket, a reason and the consent; creates the request after "Понятно"', async () => {
+    const posted = stubServer({ status: 200, body: returnFixture() });
+    await renderApp(`/order/return/${HASH}`, setupFixture());
+    const button = await screen.findByRole('button', { name: 'Оформить возврат' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: /Вернуть билет 2/ }));
+    expect(screen.getByLabelText('Итог возврата').textContent).toMatch(/Билетов к возврату1Сумма возврата200\s₽/);
+    fireEvent.click(screen.getByRole('switch'));
+    expect(submit('Оформить возврат').disabled).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: /Другая причина/ }));
+    expect(submit('Оформить возврат').disabled).toBe(false);
+
+    fireEvent.click(submit('Оформить возврат'));
+    const created = await screen.findByRole('alertdialog', { name: 'Заявление создано' });
+    expect(created.textContent).toContain('Ссылка действительна 24 часа');
+    fireEvent.click(within(created).getByRole('button', { name: 'Понятно' }));
+    const accepted = await screen.findByRole('dialog', { name: 'Заявление принято' });
+    expect(accepted.textContent).toContain('Ваше заявление принято и передано в работу');
+    expect(posted.find((p) => p.url === '/api/order/return-create')?.body).toEqual({ hash: HASH, lang: 'ru', reason: 2, id: [12] });
+  });
+
+  it('"Отменить" closes the dialog and sends nothing', async () => {
+    const posted = stubServer({ status: 200, body: returnFixture() });
+    await renderApp(`/order/return/${HASH}`, setupFixture());
+    fireEvent.click(await screen.findByRole('checkbox', { name: /Вернуть билет 1/ }));
+    fireEvent.click(screen.getByRole('radio', { name: /Не смогу/ }));
+    fireEvent.click(screen.getByRole('switch'));
+    fireEvent.click(submit('Оформить возврат'));
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Заявление создано' })).getByRole('button', { name: 'Отменить' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { name: 'Заявление создано' })).toBeNull());
+    expect(posted.some((p) => p.url === '/api/order/return-create')).toBe(false);
+  });
+
+  it('confirms with the link: only the consent is needed, then "Возврат успешно подтвержден."', async () => {
+    const conf = 'c'.repeat(32);
+    const rows = [returnRowFixture({ status_id: 60, returnreason_id: 1 }), returnRowFixture({ id: 12 })];
+    const posted = stubServer({ status: 200, body: returnFixture({ rows, confirm: { ids: [11], summa: 500, reason_id: 1 } }) });
+    const { router } = await renderApp(`/order/return/${HASH}?hash_conf=${conf}`, setupFixture());
+    expect(await screen.findByText('Не подтверждено')).toBeTruthy();
+    expect(screen.getByLabelText('Итог возврата').textContent).toMatch(/Билетов к возврату1Сумма возврата500\s₽/);
+    expect(submit('Подтвердить').disabled).toBe(true);
+    fireEvent.click(screen.getByRole('switch'));
+    fireEvent.click(submit('Подтвердить'));
+    expect((await screen.findByRole('dialog', { name: 'Информация' })).textContent).toContain('Возврат успешно подтвержден.');
+    expect(posted.find((p) => p.url === '/api/order/return-confirm')?.body).toEqual({ hash: HASH, lang: 'ru', hashConf: conf });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('drops a refused confirmation hash: shows the error and resets the query', async () => {
+    stubServer({ status: 200, body: returnFixture({ error_code: -1022, error_text: 'Ссылка подтверждения недействительна' }) });
+    const { router } = await renderApp(`/order/return/${HASH}?hash_conf=${'x'.repeat(20)}`, setupFixture());
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('Ссылка подтверждения недействительна');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('goes back to the order when the order does not allow returns', async () => {
+    stubServer({ status: 409, body: { errorCode: '-1020', errorText: 'Возврат по этому заказу невозможен.' } });
+    const { router } = await renderApp(`/order/return/${HASH}`, setupFixture());
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/order/${HASH}`));
+  });
+
+  it('shows badges, disables rows whose return time is over, and keeps the footer while some row is not 70', async () => {
+    stubServer({
+      status: 200,
+      body: returnFixture({
+        rows: [returnRowFixture({ status_id: 70 }), returnRowFixture({ id: 12, status_id: 70 }), returnRowFixture({ id: 13, sortnum: 2, returndatime: 0 })],
+        groups: [
+          { sortnum: 1, returndatime: 3600, deadline: '25.11.2026 10:00' },
+          { sortnum: 2, returndatime: 0, deadline: '22.11.2026 10:00' },
+        ],
+      }),
+    });
+    await renderApp(`/order/return/${HASH}`, setupFixture());
+    expect(await screen.findAllByText('Подтверждено')).toHaveLength(2);
+    expect(screen.getByText('Время возврата истекло')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: /Вернуть билет 1/ }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByLabelText('Итог возврата')).toBeTruthy();
+  });
+
+  it('hides the footer when every row is returned and refunded (70)', async () => {
+    stubServer({ status: 200, body: returnFixture({ rows: [returnRowFixture({ status_id: 70 }), returnRowFixture({ id: 12, status_id: 70 })] }) });
+    await renderApp(`/order/return/${HASH}`, setupFixture());
+    expect(await screen.findAllByText('Подтверждено')).toHaveLength(2);
+    expect(screen.queryByLabelText('Итог возврата')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Оформить возврат' })).toBeNull();
+  });
+});

@@ -1,0 +1,50 @@
+import type { OrderReturnPayload, ReturnRow } from '../../../contract/returns.ts';
+
+const same = (text: string) => ({ ru: text, en: text, kz: text, ch: text });
+
+export function returnRowFixture(over: Partial<ReturnRow> = {}): ReturnRow {
+  return {
+    id: 11,
+    status_id: 0,
+    ord_num: 100001,
+    datime: '21.11.2026 14:03',
+    owner_name: 'Иван Петров',
+    email: 'ivan@example.com',
+    phone: '+79991234567',
+    returndatime: 3 * 86400,
+    returnreason_id: 0,
+    quant: 1,
+    summa: 500,
+    refund: 500,
+    sortnum: 1,
+    action: same('Город сквозь века'),
+    day: '25.11.2026',
+    time: '10:00',
+    zonelevel: same(''),
+    category: same('Взрослый'),
+    place: same(''),
+    name: '',
+    ...over,
+  };
+}
+
+/** The answer of POST /api/order/return/{hash}: two returnable tickets of one session. */
+export function returnFixture(over: Partial<OrderReturnPayload> = {}) {
+  const response: OrderReturnPayload = {
+    error_code: 0,
+    error_text: '',
+    hash: 'h'.repeat(32),
+    rows: [returnRowFixture(), returnRowFixture({ id: 12, category: same('Детский'), summa: 200, refund: 200 })],
+    groups: [{ sortnum: 1, returndatime: 3 * 86400, deadline: '25.11.2026 10:00' }],
+    reasons: [
+      { id: 1, name: same('Не смогу посетить мероприятие'), descript: same('Планы изменились') },
+      { id: 2, name: same('Другая причина'), descript: same('') },
+    ],
+    text: same('Понимаю, что возвращённые билеты станут недействительными'),
+    date: '21.11.2026',
+    policy: 'full',
+    confirm: null,
+    ...over,
+  };
+  return { errorCode: '0', errorText: '', response };
+}

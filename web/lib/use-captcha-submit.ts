@@ -1,0 +1,93 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { ErrorCode } from '../../contract/errors.ts';
+import type { Setup } from '../../contract/setup.ts';
+import { ApiError, setupQueryOptions } from './api.ts';
+import { executeRecaptcha } from './recaptcha.ts';
+
+/** The captcha fields an order call carries (create and create-scheme alike). */
+export type CaptchaFields = { recaptchaToken?: string; captchaSid?: string; captchaText?: string };
+
+/** One try at the call behind the captcha; rejects with the call's ApiError. */
+export type CaptchaAttempt = (fields: CaptchaFields) => Promise<void>;
+
+type Way = 'recaptcha' | 'image' | 'none';
+
+/**
+ * The order submit sequence of spec section 4, shared by the event and scheme pages: run the
+ * invisible reCAPTCHA when the setup enables it, else ask the image captcha (the dialog gets
+ * `dialog`), else send directly. -1001 (captcha invalid) asks again: the image dialog opens
+ * again; the invisible reCAPTCHA runs once more (Google may then show a challenge) and then
+ * gives up with the error, so a server that refuses every token never loops; a direct send
+ * refused with -1001 means the page's setup is stale, so the setup is refetched and, if it now
+ * enables a captcha, the sequence starts once more with it. Other errors go to onError.
+ *
+ * `busy` is on while a token is fetched or the call runs; it stays on after a successful call,
+ * because every caller leaves the page then (and the button must not be pressed twice).
+ */
+export function useCaptchaSubmit(setup: Setup | undefined, onError: (error: unknown) => void) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<{ attempt: CaptchaAttempt } | undefined>();
+  const onErrorRef = useRef(onError);
+  onErrorRef.current = onError;
+
+  const fail = (error: unknown) => {
+    setBusy(false);
+    onErrorRef.current(error);
+  };
+
+  const run = async (attempt: CaptchaAttempt, fields: CaptchaFields, way: Way, retried: boolean) => {
+    setBusy(true);
+    try {
+      await attempt(fields);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === ErrorCode.invalidRecaptcha)) return fail(error);
+      if (way === 'image') return start(attempt, setup, retried);
+      if (retried) return fail(error);
+      if (way === 'recaptcha') return start(attempt, setup, true);
+      let fresh: Setup;
+      try {
+        fresh = await queryClient.fetchQuery({ ...setupQueryOptions(), staleTime: 0 });
+      } catch {
+        return fail(error);
+      }
+      if (!fresh.recaptcha.enabled && !fresh.captcha.enabled) return fail(error);
+      return start(attempt, fresh, true);
+    }
+  };
+
+  const start = async (attempt: CaptchaAttempt, current: Setup | undefined, retried: boolean): Promise<void> => {
+    if (current?.recaptcha.enabled) {
+      setBusy(true);
+      let token: string;
+      try {
+        token = await executeRecaptcha(current.recaptcha.sitekey);
+      } catch {
+        return fail(new ApiError(ErrorCode.invalidRecaptcha, ''));
+      }
+      return run(attempt, { recaptchaToken: token }, 'recaptcha', retried);
+    }
+    if (current?.captcha.enabled) {
+      setBusy(false);
+      setPending({ attempt });
+      return;
+    }
+    return run(attempt, {}, 'none', retried);
+  };
+
+  return {
+    busy,
+    /** Starts the sequence for one submit; `attempt` sends the call with the captcha fields. */
+    submit: (attempt: CaptchaAttempt) => start(attempt, setup, false),
+    /** Props for the CaptchaDialog of web/components/captcha. */
+    dialog: {
+      open: pending !== undefined,
+      onPassed: (sid: string, text: string) => {
+        setPending(undefined);
+        if (pending) void run(pending.attempt, { captchaSid: sid, captchaText: text }, 'image', false);
+      },
+      onCancel: () => setPending(undefined),
+    },
+  };
+}
