@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { type SchemaCase, checkSchemaCase } from '../tests/schema-cases.ts';
 import type { z } from 'zod';
 import {
   BuyerError,
@@ -16,18 +17,8 @@ import {
   pushkinSurnameSchema,
 } from './buyer.ts';
 
-type Case = { description: string; input: unknown; expected?: unknown; error?: string };
-
-function check(schema: z.ZodType, { input, expected, error }: Case) {
-  const result = schema.safeParse(input);
-  if (error) {
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe(error);
-  } else {
-    expect(result.error?.issues).toBeUndefined();
-    if (expected !== undefined) expect(result.data).toEqual(expected);
-  }
-}
+type Case = SchemaCase;
+const check = checkSchemaCase;
 
 describe('fio', () => {
   const cases: Case[] = [

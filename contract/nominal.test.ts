@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { type SchemaCase, checkSchemaCase } from '../tests/schema-cases.ts';
 import {
   type HolderContext,
   type HolderInput,
@@ -19,18 +19,8 @@ import {
   validateHolder,
 } from './nominal.ts';
 
-type Case = { description: string; input: unknown; expected?: unknown; error?: string };
-
-function check(schema: z.ZodType, { input, expected, error }: Case) {
-  const result = schema.safeParse(input);
-  if (error) {
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe(error);
-  } else {
-    expect(result.error?.issues).toBeUndefined();
-    if (expected !== undefined) expect(result.data).toEqual(expected);
-  }
-}
+type Case = SchemaCase;
+const check = checkSchemaCase;
 
 describe('surname (2–32, Latin or Cyrillic letters, spaces, hyphens)', () => {
   const cases: Case[] = [

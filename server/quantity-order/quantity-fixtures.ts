@@ -88,3 +88,17 @@ export async function stockOf(db: Queryable, sessionId: number) {
   const orders = await db.query<{ n: number }>('select count(*)::int as n from orders');
   return { places: rows[0]?.remaining, group: rows[0]?.group_remaining, limited: limited.rows[0]?.remaining, orders: orders.rows[0]?.n };
 }
+
+/** A valid ordinary order of the fixture's session for buyer i: one place, distinct phone and e-mail. */
+export function ordinaryOrderBody(when: { day: string; time: string }, i: number, lang = 'ru') {
+  return {
+    hash: 'test-qty-ordinary',
+    lang,
+    data: [{ ...when, actionId: 9200, categoryId: 9200, zoneId: 0, quantity: 1, sum: 0, seatId: 0 }],
+    fio: 'Покупатель Номер',
+    phone: `+7 999 000 ${String(i).padStart(4, '0')}`,
+    email: `buyer${i}@example.com`,
+    re_email: `buyer${i}@example.com`,
+    checkboxList: [{ id: 9200, checked: true }],
+  };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../tests/harness.ts';
 import { signCrmToken } from '../crm/crm-token.ts';
-import { insertQuantityCatalog, sessionWhen } from './quantity-fixtures.ts';
+import { insertQuantityCatalog, ordinaryOrderBody, sessionWhen } from './quantity-fixtures.ts';
 
 // Real PostgreSQL only: PGlite runs one transaction at a time, so rows never contend there.
 const CRM_SECRET = 'crm-secret-'.padEnd(40, 'z');
@@ -16,16 +16,7 @@ describe('POST /api/order/create under concurrency (PostgreSQL)', () => {
   it('sells exactly the last 20 places to 300 concurrent buyers, and the remainder never goes below zero', async () => {
     const when = await sessionWhen(t.db, 9200);
     await t.csrfToken();
-    const body = (i: number) => ({
-      hash: 'test-qty-ordinary',
-      lang: 'ru',
-      data: [{ ...when, actionId: 9200, categoryId: 9200, zoneId: 0, quantity: 1, sum: 0, seatId: 0 }],
-      fio: 'Покупатель Номер',
-      phone: `+7 999 000 ${String(i).padStart(4, '0')}`,
-      email: `buyer${i}@example.com`,
-      re_email: `buyer${i}@example.com`,
-      checkboxList: [{ id: 9200, checked: true }],
-    });
+    const body = (i: number) => ordinaryOrderBody(when, i);
     const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => t.post('/api/order/create', body(i))));
 
     const codes = answers.map((a) => a.json<{ errorCode: string }>().errorCode);

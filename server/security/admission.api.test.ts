@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../tests/harness.ts';
-import { insertQuantityCatalog, sessionWhen } from '../quantity-order/quantity-fixtures.ts';
+import { insertQuantityCatalog, ordinaryOrderBody, sessionWhen } from '../quantity-order/quantity-fixtures.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -13,16 +13,7 @@ async function appWithAdmission(concurrency: number, queue: number, capacity = 2
   await insertQuantityCatalog(t.db, { capacity });
   const when = await sessionWhen(t.db, 9200);
   await t.csrfToken();
-  const order = (i: number) => ({
-    hash: 'test-qty-ordinary',
-    lang: 'en',
-    data: [{ ...when, actionId: 9200, categoryId: 9200, zoneId: 0, quantity: 1, sum: 0, seatId: 0 }],
-    fio: 'Покупатель Номер',
-    phone: `+7 999 000 ${String(i).padStart(4, '0')}`,
-    email: `buyer${i}@example.com`,
-    re_email: `buyer${i}@example.com`,
-    checkboxList: [{ id: 9200, checked: true }],
-  });
+  const order = (i: number) => ordinaryOrderBody(when, i, 'en');
   return { app: t, order };
 }
 
