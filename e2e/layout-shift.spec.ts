@@ -11,6 +11,9 @@ const MAX_SHIFT = 0.02;
 const EVENT = 'city-through-centuries';
 const SCHEME_EVENT = 'tchaikovsky-symphony-night';
 
+// The CPU is slowed four times on a machine other suites share: the content may take a while.
+const READY = { timeout: 30_000 };
+
 type Shift = { value: number; sources: string[] };
 
 declare global {
@@ -30,28 +33,28 @@ const PAGES: { name: string; path: (order: string) => string; ready: (page: Page
     name: '/',
     path: () => '/',
     ready: async (page) => {
-      await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+      await expect(page.getByRole('main').getByRole('article').first()).toBeVisible(READY);
     },
   },
   {
     name: '/event/{hash}',
     path: () => `/event/${EVENT}`,
     ready: async (page) => {
-      await expect(page.getByRole('heading', { level: 1, name: /Город сквозь века/ })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: /Город сквозь века/ })).toBeVisible(READY);
     },
   },
   {
     name: '/scheme/{hash}',
     path: () => `/scheme/${SCHEME_EVENT}`,
     ready: async (page) => {
-      await expect(page.getByRole('heading', { level: 1, name: /Чайковский/ })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: /Чайковский/ })).toBeVisible(READY);
     },
   },
   {
     name: '/order/{hash}',
     path: (order) => `/order/${order}`,
     ready: async (page) => {
-      await expect(page.getByRole('heading', { level: 1, name: /Заказ № \d+/ })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: /Заказ № \d+/ })).toBeVisible(READY);
     },
   },
 ];
