@@ -25,6 +25,7 @@ export function BuyerForm({ pushkin, values, errors, set }: Props) {
         <label htmlFor={id}>{label}</label>
         <input
           id={id}
+          className="text-input"
           value={values[field]}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
@@ -60,6 +61,7 @@ export function BuyerForm({ pushkin, values, errors, set }: Props) {
             <label htmlFor="buyer-phone">{t('buyer.phone')}</label>
             <input
               id="buyer-phone"
+              className="text-input"
               type="tel"
               inputMode="tel"
               autoComplete="tel"

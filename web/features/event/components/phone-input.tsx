@@ -79,6 +79,7 @@ export function PhoneInput({ id, label, country, national, error, errorId, onCou
         )}
         <input
           id={id}
+          className="text-input"
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
