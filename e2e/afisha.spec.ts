@@ -10,7 +10,8 @@ const dayLabel = (day: string) =>
   new Intl.DateTimeFormat('ru', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
-const titles = (page: Page) => cards(page).getByRole('heading', { level: 3 });
+// A card's title is an h2 under the page's h1, an h3 under a sub-menu heading (h2).
+const titles = (page: Page) => cards(page).getByRole('heading');
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Поиск по названию' });
 const chip = (page: Page, name: string) => page.getByRole('group', { name: 'Метки' }).getByRole('button', { name, exact: true });
 const inStock = (page: Page) => page.getByRole('checkbox', { name: 'Только в наличии' });
@@ -208,10 +209,12 @@ test.describe('afisha: storage, URL and language', () => {
     // Within a menu, events are grouped under their sub-menus.
     await expect(page.getByRole('heading', { level: 2, name: 'Групповые экскурсии' })).toBeVisible();
     await expect(titles(page).filter({ hasText: 'Сад скульптур' })).toHaveCount(0);
+    await expect(cards(page).getByRole('heading', { level: 3 })).toHaveCount(await titles(page).count());
 
     await openListing(page, '/?id=3');
     await expect(kind(page, 'Абонементы')).toHaveAttribute('aria-pressed', 'true');
     await expect(titles(page)).toHaveText([/Вечера классической музыки/]);
+    await expect(cards(page).getByRole('heading', { level: 2 })).toHaveText([/Вечера классической музыки/]);
     // This kind has no date filter (showfiltercalendar off).
     await expect(page.getByRole('button', { name: /^Даты: / })).toHaveCount(0);
 

@@ -70,6 +70,43 @@ test('pays by QR: the page polls the order status and shows it paid', async ({ p
   await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();
 });
 
+test('resumes a pending QR payment after the modal was closed and the page reloaded', async ({ page, request, context }) => {
+  const hash = await createDemoOrder(request);
+  await page.clock.install();
+  await openOrder(page, hash);
+  const resume = footer(page).getByRole('button', { name: 'Открыть QR-код для оплаты' });
+  await expect(footer(page).getByRole('button', { name: 'Оплатить' })).toBeVisible();
+  await expect(resume).toHaveCount(0);
+
+  await payWith(page, 'СБП по QR-коду');
+  const modal = page.getByRole('dialog', { name: /Оплата заказа №\d+, нажмите на QR-код или отсканируйте его/ });
+  await expect(modal).toBeVisible();
+  const url = await modal.getByRole('link').getAttribute('href');
+  await modal.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(modal).toHaveCount(0);
+  await expect(resume).toBeVisible();
+
+  // The order answer now carries the pending QR payment: after a reload the visitor is not stuck.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: /Заказ № \d+/ })).toBeVisible();
+  await resume.click();
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('img', { name: 'QR-код для оплаты заказа' })).toBeVisible();
+  // The same payment, not a new one.
+  await expect(modal.getByRole('link')).toHaveAttribute('href', String(url));
+
+  const phone = await context.newPage();
+  await phone.goto(String(url));
+  await phone.getByRole('button', { name: /^Оплатить/ }).click();
+  await phone.close();
+
+  // The reopened modal polls like the first one.
+  await page.clock.runFor(10_000);
+  await expect(modal).toHaveCount(0);
+  await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();
+  await expect(resume).toHaveCount(0);
+});
+
 test('lands on the declined page when the bank declines, with a link back to the order', async ({ page, request }) => {
   const hash = await createDemoOrder(request);
   await openOrder(page, hash);

@@ -108,7 +108,7 @@ export function CaptchaDialog({ open, onPassed, onCancel }: CaptchaDialogProps) 
           <div className="captcha-dialog__field">
             <label htmlFor={inputId}>{t('input')}</label>
             <input
-              className="captcha-dialog__input"
+              className="text-input captcha-dialog__input"
               id={inputId}
               ref={inputRef}
               value={text}

@@ -21,7 +21,7 @@ export function Skeleton({ width = '100%', height = 16, radius, className }: Ske
 export function PageSkeleton() {
   const { t } = useTranslation('common');
   return (
-    <div className="page-skeleton" role="status" aria-label={t('loading')}>
+    <div className="page-skeleton" role="status" aria-label={t('loading')} data-page-skeleton="">
       <Skeleton width="min(420px, 70%)" height={32} />
       <Skeleton height={16} />
       <Skeleton width="85%" height={16} />

@@ -103,7 +103,7 @@ function EntryLink({ href, children }: { href: string; children: string }) {
 function ContactsSkeleton() {
   const { t } = useTranslation('common');
   return (
-    <div className="contacts__skeleton" role="status" aria-label={t('loading')}>
+    <div className="contacts__skeleton" role="status" aria-label={t('loading')} data-page-skeleton="">
       <Skeleton width="min(320px, 80%)" height={24} />
       <Skeleton width="min(240px, 60%)" height={24} />
       <Skeleton height={64} />

@@ -42,7 +42,7 @@ export function EventPage() {
 
 function EventSkeleton({ label }: { label: string }) {
   return (
-    <div className="event-page" aria-busy="true">
+    <div className="event-page" aria-busy="true" data-page-skeleton="">
       <div role="status" aria-label={label} className="event-skeleton">
         <Skeleton width="min(520px, 80%)" height={36} />
         <Skeleton width="40%" height={18} />

@@ -56,7 +56,7 @@ export function NominalPage() {
 function NominalSkeleton() {
   const { t } = useTranslation('common');
   return (
-    <div className="nominal-page" role="status" aria-label={t('loading')}>
+    <div className="nominal-page" role="status" aria-label={t('loading')} data-page-skeleton="">
       <Skeleton width="min(360px, 70%)" height={36} />
       <Skeleton width="min(520px, 90%)" height={20} />
       <div className="nominal-layout">

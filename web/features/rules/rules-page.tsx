@@ -85,7 +85,7 @@ function RulesBody({ doc }: { doc: RulesDocument }) {
 function RulesSkeleton() {
   const { t } = useTranslation('common');
   return (
-    <div className="rules rules__skeleton" role="status" aria-label={t('loading')}>
+    <div className="rules rules__skeleton" role="status" aria-label={t('loading')} data-page-skeleton="">
       <Skeleton width="min(420px, 70%)" height={36} />
       <Skeleton height={16} />
       <Skeleton width="92%" height={16} />

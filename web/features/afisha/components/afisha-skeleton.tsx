@@ -24,7 +24,7 @@ export function CardSkeleton() {
 export function AfishaSkeleton() {
   const { t } = useTranslation('common');
   return (
-    <div className="afisha" role="status" aria-label={t('loading')}>
+    <div className="afisha" role="status" aria-label={t('loading')} data-page-skeleton="">
       <div className="afisha-kinds afisha-kinds--skeleton">
         <Skeleton width={120} height={40} radius={20} />
         <Skeleton width={120} height={40} radius={20} />

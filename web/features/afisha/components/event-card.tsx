@@ -35,12 +35,15 @@ type Props = {
   setup: Setup;
   paths: Paths;
   lang: Lang;
+  /** h2 under the page's h1; h3 when the card sits under a sub-menu heading (h2). */
+  headingLevel: 2 | 3;
   /** Keyboard focus lands here after "load more". */
   focusRef?: ((element: HTMLElement | null) => void) | undefined;
 };
 
-export function EventCard({ event, days, tags, venue, flags, showTags, allowedTags, setup, paths, lang, focusRef }: Props) {
+export function EventCard({ event, days, tags, venue, flags, showTags, allowedTags, setup, paths, lang, headingLevel, focusRef }: Props) {
   const { t } = useTranslation('afisha');
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   const titleId = useId();
   const descriptionId = useId();
   const [expanded, setExpanded] = useState(false);
@@ -90,7 +93,7 @@ export function EventCard({ event, days, tags, venue, flags, showTags, allowedTa
             ))}
           </ul>
         )}
-        <h3 className="afisha-card__title" id={titleId}>
+        <Title className="afisha-card__title" id={titleId}>
           {flags.action ? (
             <Link to={link()}>
               {name}
@@ -98,7 +101,7 @@ export function EventCard({ event, days, tags, venue, flags, showTags, allowedTa
           ) : (
             name
           )}
-        </h3>
+        </Title>
         {infoUrl && (
           <a className="afisha-card__info" href={infoUrl} target="_blank" rel="noopener noreferrer">
             {t('info')}

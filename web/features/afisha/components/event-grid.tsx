@@ -83,6 +83,7 @@ export function EventGrid({ catalog, events, pages, perPage, columns, subscripti
                   setup={setup}
                   paths={paths}
                   lang={lang}
+                  headingLevel={group.title ? 3 : 2}
                   focusRef={index === focusIndex.current ? (el) => (firstNew.current = el) : undefined}
                 />
               </li>

@@ -38,7 +38,7 @@ export function SearchBox({ value, onChange }: { value: string; onChange: (value
       <input
         id={id}
         type="search"
-        className="afisha-search__input"
+        className="text-input"
         placeholder={t('searchPlaceholder')}
         value={draft}
         maxLength={200}

@@ -35,6 +35,7 @@ export function BuyerForm({ pushkin, form }: Props) {
               <label htmlFor={id}>{label}</label>
               <input
                 id={id}
+                className="text-input"
                 ref={field.ref}
                 name={field.name}
                 value={field.value}
@@ -95,6 +96,7 @@ export function BuyerForm({ pushkin, form }: Props) {
                   <label htmlFor="buyer-phone">{t('buyer.phone')}</label>
                   <input
                     id="buyer-phone"
+                    className="text-input"
                     ref={field.ref}
                     name={field.name}
                     type="tel"

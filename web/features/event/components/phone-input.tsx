@@ -81,6 +81,7 @@ export function PhoneInput({ id, label, country, national, error, errorId, input
         )}
         <input
           id={id}
+          className="text-input"
           ref={inputRef}
           type="tel"
           inputMode="tel"

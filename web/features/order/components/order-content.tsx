@@ -100,6 +100,12 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
     }
   };
 
+  // A QR payment started earlier (the visitor closed the modal or reloaded the page) is still
+  // pending at the bank: the same modal and polling as right after Pay, without a new payment.
+  const resumeQr = (pending: OrderView['payment_qr']) => {
+    if (pending) setQr({ url: pending.form_qr_url, image: pending.form_qr_code });
+  };
+
   const showCodes = (row: TicketRow) => {
     const first = row.tickets[0];
     const image = row.tickettype === 1 ? first?._qrcode : first?._barcode;
@@ -117,7 +123,7 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
   const statusText = allReturned ? t('status.returned') : paid ? t('status.paid') : view.status === 90 ? t('status.canceled') : t('status.notPaid');
 
   return (
-    <div className={`order-page${running ? ' has-footer' : ''}`}>
+    <div className={`order-page${running ? ' has-footer' : ''}${running && view.payment_qr ? ' has-qr-resume' : ''}`}>
       <header className="order-head">
         <h1>{t('number', { number: view.ord_num })}</h1>
         <span className={`order-badge ${paid ? 'is-paid' : 'is-unpaid'}`}>{statusText}</span>
@@ -195,6 +201,7 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
           canPay={view.paymentAllowed}
           busy={paying}
           onPay={() => void pay(false)}
+          onResumeQr={view.payment_qr ? () => resumeQr(view.payment_qr) : undefined}
         />
       )}
 
@@ -221,7 +228,18 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
           }}
         />
       )}
-      {qr && <QrPaymentModal number={view.ord_num} url={qr.url} image={qr.image} onClose={() => setQr(undefined)} />}
+      {qr && (
+        <QrPaymentModal
+          number={view.ord_num}
+          url={qr.url}
+          image={qr.image}
+          onClose={() => {
+            setQr(undefined);
+            // The order now carries the pending QR payment, so the footer offers to reopen it.
+            void reload();
+          }}
+        />
+      )}
     </div>
   );
 }

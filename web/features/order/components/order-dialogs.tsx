@@ -15,13 +15,13 @@ export function QrPaymentModal({ number, url, image, onClose }: { number: number
   const { t } = useTranslation('order');
   const ref = useShowModal();
   return (
-    <dialog ref={ref} className="order-dialog qr-pay" aria-labelledby="qr-pay-title" onCancel={(e) => (e.preventDefault(), onClose())}>
+    <dialog ref={ref} className="dialog qr-pay" aria-labelledby="qr-pay-title" onCancel={(e) => (e.preventDefault(), onClose())}>
       <h2 id="qr-pay-title">{t('payment.qrTitle', { number })}</h2>
       <a href={url} target="_blank" rel="noopener" className="qr-pay__link">
         <img src={image} width={240} height={240} alt={t('payment.qrAlt')} />
       </a>
       <p role="status">{t('payment.qrWaiting')}</p>
-      <div className="order-dialog__actions">
+      <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={onClose}>
           {t('payment.close')}
         </button>
@@ -35,10 +35,10 @@ export function NoOffersConfirm({ onPay, onBack }: { onPay: () => void; onBack: 
   const { t } = useTranslation('order');
   const ref = useShowModal();
   return (
-    <dialog ref={ref} className="order-dialog" role="alertdialog" aria-labelledby="no-offers-title" aria-describedby="no-offers-text" onCancel={(e) => (e.preventDefault(), onBack())}>
+    <dialog ref={ref} className="dialog" role="alertdialog" aria-labelledby="no-offers-title" aria-describedby="no-offers-text" onCancel={(e) => (e.preventDefault(), onBack())}>
       <h2 id="no-offers-title">{t('payment.confirmTitle')}</h2>
       <p id="no-offers-text">{t('payment.confirmText')}</p>
-      <div className="order-dialog__actions">
+      <div className="dialog__actions">
         <button type="button" className="button button--primary" onClick={onPay}>
           {t('payment.confirmPay')}
         </button>

@@ -14,10 +14,12 @@ type Props = {
   canPay: boolean;
   busy: boolean;
   onPay: () => void;
+  /** Present while a QR payment started earlier awaits the bank: reopens its QR modal. */
+  onResumeQr?: (() => void) | undefined;
 };
 
 /** The payment footer: amount, the awaiting-payment countdown, payment types and Pay. */
-export function PaymentFooter({ amount, secondsLeft, payments, methodId, onMethod, canPay, busy, onPay }: Props) {
+export function PaymentFooter({ amount, secondsLeft, payments, methodId, onMethod, canPay, busy, onPay, onResumeQr }: Props) {
   const { t } = useTranslation('order');
   const lang = useLang();
   const money = useMoney();
@@ -43,6 +45,11 @@ export function PaymentFooter({ amount, secondsLeft, payments, methodId, onMetho
               </label>
             ))}
           </fieldset>
+        )}
+        {onResumeQr && (
+          <button type="button" className="button button--secondary pay-footer__resume" disabled={busy} onClick={onResumeQr}>
+            {t('payment.resumeQr')}
+          </button>
         )}
         {canPay && (
           <button type="button" className="button button--primary pay-footer__pay" disabled={busy} onClick={onPay}>

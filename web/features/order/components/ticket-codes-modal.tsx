@@ -27,7 +27,7 @@ export function TicketCodesModal({ row, orderNumber, onClose }: { row: TicketRow
   if (!ticket) return null;
   const image = isQr ? ticket._qrcode : ticket._barcode;
   return (
-    <dialog ref={ref} className="order-dialog ticket-codes" aria-labelledby="ticket-codes-title" onCancel={(e) => (e.preventDefault(), onClose())}>
+    <dialog ref={ref} className="dialog ticket-codes" aria-labelledby="ticket-codes-title" onCancel={(e) => (e.preventDefault(), onClose())}>
       <h2 id="ticket-codes-title">{pickLocalized(row.action, lang)}</h2>
       <p className="ticket-codes__meta">
         {t('codes.order', { number: orderNumber })}
@@ -65,7 +65,7 @@ export function TicketCodesModal({ row, orderNumber, onClose }: { row: TicketRow
           </button>
         </div>
       )}
-      <div className="order-dialog__actions">
+      <div className="dialog__actions">
         <a className="button button--primary" href={paths.ticket(ticket.tickethash_id)} target="_blank" rel="noopener">
           {t('codes.open')}
         </a>

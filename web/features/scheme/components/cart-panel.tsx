@@ -100,6 +100,7 @@ function BuyerForm({ checkboxes, submitting, onSubmit }: Omit<CartPanelProps, 'c
         <label htmlFor={`${id}-${name}`}>{label}</label>
         <input
           id={`${id}-${name}`}
+          className="text-input"
           type={type}
           autoComplete={autoComplete}
           aria-invalid={error ? true : undefined}
