@@ -38,6 +38,7 @@ import { createReturnsService } from './returns/returns.service.ts';
 import { returnsRoutes } from './returns/returns.routes.ts';
 import { createSeatingService } from './seating/seating.service.ts';
 import { seatingRoutes } from './seating/seating.routes.ts';
+import { type SpaHints, createSpaHints } from './spa-hints.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -165,6 +166,7 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
   const rulesLegacy = /^\/(ru|en|kz|ch)\/(rules|rules-agreement)\/?$/;
+  const hints: SpaHints = webDist && indexHtml ? createSpaHints(webDist) : () => '';
   if (webDist && indexHtml) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -189,12 +191,18 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
       return reply.redirect(`/rules/${slug}${legacy[1] === 'ru' ? '' : `?lang=${legacy[1]}`}`, 301);
     }
     const rendered = await renderIndex(request, indexHtml, pathname);
+    const html = withHints(rendered?.html ?? indexHtml, hints(pathname, requestLangFromUrl(request.url)));
     return reply
       .code(rendered?.status ?? (isKnownRoute(pathname) ? 200 : 404))
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(rendered?.html ?? indexHtml);
+      .send(html);
   });
+}
+
+/** The page's preload hints go last in <head>, after Vite's own entry script and preloads. */
+function withHints(html: string, hints: string): string {
+  return hints ? html.replace('</head>', `  ${hints}\n  </head>`) : html;
 }
 
 export const DEFAULT_WEB_DIST = path.join(ROOT, 'dist');

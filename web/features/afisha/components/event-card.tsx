@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { AFISHA, type AfishaEvent, type CalendarEntry, type TagEntry, type VenueEntry } from '../../../../contract/afisha.ts';
 import { type Lang, pickLocalized } from '../../../../contract/common.ts';
 import type { Setup } from '../../../../contract/setup.ts';
