@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip as gzipCallback, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -192,13 +194,22 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
     }
     const rendered = await renderIndex(request, indexHtml, pathname);
     const html = withHints(rendered?.html ?? indexHtml, hints(pathname, requestLangFromUrl(request.url)));
-    return reply
+    reply
       .code(rendered?.status ?? (isKnownRoute(pathname) ? 200 : 404))
       .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    // The page's head carries its SEO text and JSON-LD (an event page: ~70 kB): compressed, it
+    // arrives in a tenth of the time on a phone's network. Brotli at a fast level, else gzip.
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await gzip(html, { level: 6 }));
+    return reply.send(html);
   });
 }
+
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
 
 /** The page's preload hints go last in <head>, after Vite's own entry script and preloads. */
 function withHints(html: string, hints: string): string {
