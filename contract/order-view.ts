@@ -61,6 +61,8 @@ export const attachedService = z.object({
   cost: z.number(),
   candelete: z.union([z.literal(0), z.literal(1)]),
   action: localized,
+  /** Return status, as for tickets: 0, 60 requested, 70 and 80 returned with its ticket (docs/returns.md). */
+  status: z.number().int(),
 });
 export type AttachedService = z.infer<typeof attachedService>;
 

@@ -75,6 +75,30 @@ export const returnGroup = z.object({
 });
 export type ReturnGroup = z.infer<typeof returnGroup>;
 
+/** An attached service (toping) of the order, returned with its tickets (docs/returns.md). */
+export const returnService = z.object({
+  id: z.number().int(),
+  /** The tickets it goes back with: its own ticket for a seat-tied service, else every ticket of its line (it goes with the last of them). */
+  ids: z.array(z.number().int()),
+  seat_tied: z.union([z.literal(0), z.literal(1)]),
+  action: localized,
+  /** What the service cost. */
+  cost: z.number(),
+  /** What returning it refunds: what was paid for it after the order's discount. */
+  refund: z.number(),
+  /** Return status, as for tickets: 0, 60, 70 or 80. */
+  status_id: z.number().int(),
+});
+export type ReturnService = z.infer<typeof returnService>;
+
+/** The order's loyalty bonuses: spent and accrued on payment, given back and taken back by returns. */
+export const returnBonuses = z.object({
+  spent: z.number().int(),
+  accrued: z.number().int(),
+  restored: z.number().int(),
+  revoked: z.number().int(),
+});
+
 export const returnReason = z.object({ id: z.number().int(), name: localized, descript: localized });
 export type ReturnReason = z.infer<typeof returnReason>;
 
@@ -84,6 +108,8 @@ export const orderReturnPayload = z.object({
   error_text: z.string(),
   hash: z.string(),
   rows: z.array(returnRow),
+  services: z.array(returnService),
+  bonuses: returnBonuses,
   groups: z.array(returnGroup),
   reasons: z.array(returnReason),
   /** The consent text. */
@@ -93,7 +119,7 @@ export const orderReturnPayload = z.object({
   /** 'full' or 'culture-law' (Russian law on culture, art. 52.1). */
   policy: z.enum(['full', 'culture-law']),
   /** With a valid confirmation hash: the request it confirms. */
-  confirm: z.object({ ids: z.array(z.number().int()), summa: z.number(), reason_id: z.number().int() }).nullable(),
+  confirm: z.object({ ids: z.array(z.number().int()), service_ids: z.array(z.number().int()), summa: z.number(), reason_id: z.number().int() }).nullable(),
 });
 export type OrderReturnPayload = z.infer<typeof orderReturnPayload>;
 
@@ -125,5 +151,12 @@ export const returnConfirmRequest = z.object({
 export const returnConfirmResponse = z.object({
   errorCode: z.string(),
   errorText: z.string(),
-  response: z.object({ error_code: z.number().int(), summa: z.number(), status_id: z.number().int() }),
+  response: z.object({
+    error_code: z.number().int(),
+    summa: z.number(),
+    status_id: z.number().int(),
+    /** Bonuses given back to the loyalty card and accrued bonuses taken back by this return. */
+    bonuses_restored: z.number().int(),
+    bonuses_revoked: z.number().int(),
+  }),
 });

@@ -76,3 +76,48 @@ test('returns one of two paid tickets: request, e-mail link, confirmation, badge
   await expect(error).toContainText('Ссылка подтверждения недействительна');
   await expect(page).toHaveURL(new RegExp(`/order/return/${hash}$`));
 });
+
+test('returns a ticket with its audio guide: the page lists the service, the refund and the e-mail count it, the order page marks it returned', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const hash = await createDemoOrder(request, { quantity: 2 });
+  await page.goto(`/order/${hash}`);
+  await page.getByRole('button', { name: 'Специальные предложения' }).click();
+  const sidebar = page.getByRole('dialog', { name: 'Специальные предложения' });
+  await sidebar.getByRole('button', { name: /Аудиогид/ }).click();
+  await sidebar.getByRole('button', { name: 'Добавить за 250 ₽' }).click();
+  await expect(page.getByRole('list', { name: 'Дополнительные услуги' })).toContainText('Аудиогид');
+  const footer = page.getByRole('region', { name: 'Оплатить' });
+  await footer.getByRole('radio', { name: 'Банковская карта' }).check();
+  await footer.getByRole('button', { name: 'Оплатить' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/pay$/);
+  await page.getByRole('button', { name: /^Оплатить/ }).click();
+  await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Вернуть билет' }).click();
+  const services = page.getByRole('list', { name: 'Услуги к билету' });
+  await expect(services).toHaveCount(1);
+  await expect(services).toContainText('Аудиогид');
+  const tickets = page.getByRole('checkbox', { name: /^Вернуть билет/ });
+  await tickets.first().check();
+  await expect(page.getByLabel('Итог возврата')).toContainText('750 ₽');
+  await page.getByRole('radio', { name: /Не смогу посетить мероприятие/ }).check();
+  await page.getByRole('switch').check();
+  await page.getByRole('button', { name: 'Оформить возврат' }).click();
+  await page.getByRole('alertdialog', { name: 'Заявление создано' }).getByRole('button', { name: 'Понятно' }).click();
+  await page.getByRole('dialog', { name: 'Заявление принято' }).getByRole('button', { name: 'Понятно' }).click();
+
+  const text = await waitForMail((body) => body.includes(`/order/return/${hash}?hash_conf=`));
+  expect(text).toContain('— Аудиогид: 250.00 ₽');
+  expect(text).toContain('750.00 ₽');
+  await page.goto(/http:\/\/\S+hash_conf=\S+/.exec(text)?.[0] as string);
+  await page.getByRole('switch').check();
+  await page.getByRole('button', { name: 'Подтвердить' }).click();
+  await page.getByRole('dialog', { name: 'Информация' }).getByRole('button').first().click();
+  await expect(page.getByLabel('Итог возврата')).toContainText('750 ₽');
+
+  await page.goto(`/order/${hash}`);
+  await expect(page.getByRole('list', { name: 'Дополнительные услуги' })).toContainText('Возвращена');
+  await expect(page.getByText('Возвращён 1 билет')).toBeVisible();
+  await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();
+  await page.screenshot({ path: '/tmp/order-returned.png', fullPage: true });
+});

@@ -22,6 +22,8 @@ export type OrderServiceRow = {
   amount: number;
   can_delete: boolean;
   name: Record<string, string>;
+  /** Return status, as for tickets (0, 60, 70, 80). */
+  status: number;
 };
 
 /** Active offers for an event (its own and those offered with every event). */
@@ -36,7 +38,7 @@ export async function findOffersForEvent(db: Queryable, eventId: number): Promis
 
 export async function findOrderServices(db: Queryable, orderId: number): Promise<OrderServiceRow[]> {
   const { rows } = await db.query<OrderServiceRow>(
-    `select s.id, s.order_id, s.parent_line_id, s.offer_id, s.package_id, s.amount, s.can_delete, o.name
+    `select s.id, s.order_id, s.parent_line_id, s.offer_id, s.package_id, s.amount, s.can_delete, o.name, s.status
      from order_services s join special_offers o on o.id = s.offer_id where s.order_id = $1 order by s.id`,
     [orderId],
   );

@@ -1,6 +1,7 @@
 import QRCode from 'qrcode';
 import type { Localized } from '../../contract/common.ts';
 import type { AttachedService, Offer, OrderView, PaymentType, TicketRow } from '../../contract/order-view.ts';
+import { ReturnStatus } from '../../contract/returns.ts';
 import type { Db } from '../db/client.ts';
 import { discountDataOf } from '../loyalty/discounts.service.ts';
 import { findOrderServices } from '../offers/offers.repository.ts';
@@ -21,17 +22,23 @@ const SERVICE_FEE_NAME: Localized = { ru: 'Сервисный сбор', en: 'Se
 
 type OrderWithServices = OrderRow & { services_total: number };
 
+const isReturned = (status: number) => status === ReturnStatus.refunded || status === ReturnStatus.refunding;
+
 /** One ticket row of the view: a seat, or a general-admission line with its tickets. */
 export async function ticketRowOf(line: ViewLineRow, tickets: readonly ViewTicketRow[], paid: boolean, timeZone: string): Promise<TicketRow> {
   const { day, time } = sessionDayTime(line.starts_at, line.has_time, timeZone);
   const shown = await Promise.all(
-    tickets.map(async (t) => ({
-      id: t.id,
-      ticketcode: paid ? (t.code ?? '') : '',
-      tickethash_id: paid ? t.hash : '',
-      ...(paid ? await ticketImages(t.code, line.ticket_type) : { _qrcode: '', _barcode: '' }),
-      status: t.status,
-    })),
+    tickets.map(async (t) => {
+      // A returned ticket (70, 80) is void: its code and images are no longer shown.
+      const valid = paid && !isReturned(t.status);
+      return {
+        id: t.id,
+        ticketcode: valid ? (t.code ?? '') : '',
+        tickethash_id: valid ? t.hash : '',
+        ...(valid ? await ticketImages(t.code, line.ticket_type) : { _qrcode: '', _barcode: '' }),
+        status: t.status,
+      };
+    }),
   );
   const first = shown[0];
   const sector = line.sector_name ?? line.standing_name;
@@ -99,6 +106,7 @@ export async function viewOrder(
     cost: toRoubles(s.amount),
     candelete: s.can_delete && payable ? 1 : 0,
     action: fullLocalized(s.name),
+    status: s.status,
   }));
   const addToping: Offer[] = payable
     ? (await offersForOrder(db, order)).map(({ parentId, offer, limit }) => ({
@@ -165,7 +173,8 @@ export async function viewTicket(deps: { db: Db; timeZone: string }, ticketHash:
   if (!order || order.status !== OrderStatus.paid) return undefined;
   const line = (await findViewLines(deps.db, order.id)).find((l) => l.id === ticket.order_line_id);
   if (!line) return undefined;
-  const own = (await findViewTickets(deps.db, order.id)).filter((t) => t.id === ticket.id);
+  const own = (await findViewTickets(deps.db, order.id)).filter((t) => t.id === ticket.id && !isReturned(t.status));
+  if (own.length === 0) return undefined;
   const row = await ticketRowOf({ ...line, quantity: 1, amount: line.unit_price }, own, true, deps.timeZone);
   const shown = row.tickets[0];
   if (!shown) return undefined;

@@ -8,6 +8,9 @@ type MailText = {
   intro: (n: number, count: number, amount: string) => string;
   action: string;
   ignore: string;
+  services: string;
+  restored: (n: number) => string;
+  revoked: (n: number) => string;
 };
 
 const texts: Record<Lang, MailText> = {
@@ -16,39 +19,73 @@ const texts: Record<Lang, MailText> = {
     intro: (n, count, amount) => `Вы оформили заявление на возврат билетов по заказу № ${n}: билетов — ${count}, сумма к возврату — ${amount}.`,
     action: `Чтобы подтвердить возврат, перейдите по ссылке. Ссылка действует ${RETURN_LINK_HOURS} часа:`,
     ignore: 'Если вы не оформляли заявление, не переходите по ссылке: билеты останутся действительными.',
+    services: 'Вместе с билетами возвращаются услуги:',
+    restored: (n) => `На карту лояльности вернётся бонусов, которыми был оплачен заказ: ${n}.`,
+    revoked: (n) => `Бонусы, начисленные за возвращаемую часть заказа, будут списаны: ${n} (не больше, чем осталось на карте).`,
   },
   en: {
     subject: (n) => `Confirm the return for order No. ${n}`,
     intro: (n, count, amount) => `You asked to return tickets of order No. ${n}: ${count} ticket(s), refund ${amount}.`,
     action: `To confirm the return, open the link. It is valid for ${RETURN_LINK_HOURS} hours:`,
     ignore: 'If you did not ask for a return, do not open the link: your tickets stay valid.',
+    services: 'These services are returned with the tickets:',
+    restored: (n) => `Bonuses the order was paid with that go back to your loyalty card: ${n}.`,
+    revoked: (n) => `Bonuses accrued for the returned part that will be taken back: ${n} (no more than the card holds).`,
   },
   kz: {
     subject: (n) => `№ ${n} тапсырыс бойынша қайтаруды растаңыз`,
     intro: (n, count, amount) => `Сіз № ${n} тапсырыс бойынша билеттерді қайтаруға өтініш бердіңіз: билеттер — ${count}, қайтарылатын сома — ${amount}.`,
     action: `Қайтаруды растау үшін сілтемеге өтіңіз. Сілтеме ${RETURN_LINK_HOURS} сағат жарамды:`,
     ignore: 'Егер сіз өтініш бермесеңіз, сілтемеге өтпеңіз: билеттер жарамды болып қалады.',
+    services: 'Билеттермен бірге қызметтер қайтарылады:',
+    restored: (n) => `Тапсырыс төленген бонустар адалдық картасына қайтарылады: ${n}.`,
+    revoked: (n) => `Қайтарылатын бөлік үшін есептелген бонустар шегеріледі: ${n} (картада қалғаннан артық емес).`,
   },
   ch: {
     subject: (n) => `请确认订单 ${n} 的退票`,
     intro: (n, count, amount) => `您已提交订单 ${n} 的退票申请：${count} 张门票，退款金额 ${amount}。`,
     action: `请在 ${RETURN_LINK_HOURS} 小时内打开以下链接确认退票：`,
     ignore: '如果您没有提交申请，请勿打开链接，您的门票仍然有效。',
+    services: '随门票一同退回的服务：',
+    restored: (n) => `用于支付订单的积分将退回会员卡：${n}。`,
+    revoked: (n) => `为退回部分累积的积分将被扣除：${n}（不超过卡内余额）。`,
   },
 };
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The e-mail with the confirmation link of a return request (spec section 4 'Return', step 1). */
-export function returnLinkMail(input: { to: string; lang: Lang; orderNumber: number; count: number; amount: number; link: string; requestId: number }): OutgoingMail {
+export function returnLinkMail(input: {
+  to: string;
+  lang: Lang;
+  orderNumber: number;
+  count: number;
+  amount: number;
+  link: string;
+  requestId: number;
+  /** The services returned with the tickets, each with its refund in kopecks (part of amount). */
+  services?: readonly { name: string; amount: number }[];
+  bonusesRestored?: number;
+  bonusesRevoked?: number;
+}): OutgoingMail {
   const t = texts[input.lang];
-  const amount = `${toRoubles(input.amount).toFixed(2)} ₽`;
-  const intro = t.intro(input.orderNumber, input.count, amount);
+  const rub = (kopecks: number) => `${toRoubles(kopecks).toFixed(2)} ₽`;
+  const intro = t.intro(input.orderNumber, input.count, rub(input.amount));
+  const services = (input.services ?? []).map((x) => `— ${x.name}: ${rub(x.amount)}`);
+  const bonuses = [
+    ...((input.bonusesRestored ?? 0) > 0 ? [t.restored(input.bonusesRestored ?? 0)] : []),
+    ...((input.bonusesRevoked ?? 0) > 0 ? [t.revoked(input.bonusesRevoked ?? 0)] : []),
+  ];
+  const servicesBlock = services.length > 0 ? [t.services, ...services] : [];
+  const paragraphs = [servicesBlock, bonuses].filter((block) => block.length > 0);
   return {
     to: input.to,
     subject: t.subject(input.orderNumber),
-    text: [intro, '', t.action, input.link, '', t.ignore, ''].join('\n'),
-    html: `<p>${escape(intro)}</p><p>${escape(t.action)}<br><a href="${escape(input.link)}">${escape(input.link)}</a></p><p>${escape(t.ignore)}</p>`,
+    text: [intro, ...paragraphs.flatMap((block) => ['', ...block]), '', t.action, input.link, '', t.ignore, ''].join('\n'),
+    html:
+      `<p>${escape(intro)}</p>` +
+      paragraphs.map((block) => `<p>${block.map(escape).join('<br>')}</p>`).join('') +
+      `<p>${escape(t.action)}<br><a href="${escape(input.link)}">${escape(input.link)}</a></p><p>${escape(t.ignore)}</p>`,
     dedupeKey: `return-request:${input.requestId}`,
   };
 }

@@ -118,6 +118,7 @@ export type ReturnRequestRow = {
   reason_id: number;
   lang: string;
   amount: number;
+  share: number;
   created_at: Date;
   expires_at: Date;
   confirmed_at: Date | null;
@@ -127,12 +128,22 @@ export type ReturnRequestRow = {
 
 export async function insertReturnRequest(
   tx: Queryable,
-  r: { orderId: number; reasonId: number; tokenSha256: string; lang: string; amount: number; at: Date; expiresAt: Date; tickets: readonly { id: number; amount: number }[] },
+  r: {
+    orderId: number;
+    reasonId: number;
+    tokenSha256: string;
+    lang: string;
+    amount: number;
+    share: number;
+    at: Date;
+    expiresAt: Date;
+    tickets: readonly { id: number; amount: number }[];
+  },
 ): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
-    `insert into return_requests (order_id, reason_id, token_sha256, lang, amount, created_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-    [r.orderId, r.reasonId, r.tokenSha256, r.lang, r.amount, r.at, r.expiresAt],
+    `insert into return_requests (order_id, reason_id, token_sha256, lang, amount, share, created_at, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+    [r.orderId, r.reasonId, r.tokenSha256, r.lang, r.amount, r.share, r.at, r.expiresAt],
   );
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('insert into return_requests returned no row');
@@ -147,7 +158,7 @@ export async function insertReturnRequest(
 /** The request a confirmation token belongs to (any state), locked when asked. */
 export async function findRequestByToken(db: Queryable, orderId: number, tokenSha256: string, lock = false): Promise<ReturnRequestRow | undefined> {
   const { rows } = await db.query<ReturnRequestRow>(
-    `select id, order_id, reason_id, lang, amount, created_at, expires_at, confirmed_at, lapsed_at, refund_id
+    `select id, order_id, reason_id, lang, amount, share, created_at, expires_at, confirmed_at, lapsed_at, refund_id
      from return_requests where order_id = $1 and token_sha256 = $2${lock ? ' for update' : ''}`,
     [orderId, tokenSha256],
   );
@@ -184,6 +195,7 @@ export async function lapseExpiredRequests(tx: Queryable, orderId: number, at: D
        and id in (select ticket_id from return_request_tickets where request_id = any($1::int[]))`,
     [rows.map((r) => r.id)],
   );
+  await moveRequestServices(tx, rows.map((r) => r.id), 60, 0);
 }
 
 /** Tickets whose refund the acquirer has since carried out move from 80 to 70. */
@@ -192,6 +204,14 @@ export async function settleDoneRefunds(tx: Queryable, orderId: number): Promise
     `update tickets set status = 70 where status = 80 and order_id = $1
        and id in (select rt.ticket_id from return_request_tickets rt
                   join return_requests r on r.id = rt.request_id
+                  join refunds f on f.id = r.refund_id
+                  where r.order_id = $1 and f.status = 'done')`,
+    [orderId],
+  );
+  await tx.query(
+    `update order_services set status = 70 where status = 80 and order_id = $1
+       and id in (select rs.service_id from return_request_services rs
+                  join return_requests r on r.id = rs.request_id
                   join refunds f on f.id = r.refund_id
                   where r.order_id = $1 and f.status = 'done')`,
     [orderId],
@@ -210,4 +230,101 @@ export async function findPaidPayment(db: Queryable, orderId: number): Promise<{
     [orderId],
   );
   return rows[0];
+}
+
+/** One attached service of the order (toping) with what a return needs of it. */
+export type ReturnServiceRow = {
+  id: number;
+  parent_line_id: number;
+  offer_id: number;
+  seat_tied: boolean;
+  amount: number;
+  status: number;
+  name: Texts;
+  /** The refund the service's latest return request fixed, null when none. */
+  request_amount: number | null;
+};
+
+export async function findReturnServices(db: Queryable, orderId: number): Promise<ReturnServiceRow[]> {
+  const { rows } = await db.query<ReturnServiceRow>(
+    `select s.id, s.parent_line_id, s.offer_id, o.seat_tied, s.amount, s.status, o.name, lr.amount as request_amount
+     from order_services s join special_offers o on o.id = s.offer_id
+     left join lateral (
+       select rs.amount from return_request_services rs where rs.service_id = s.id order by rs.request_id desc limit 1
+     ) lr on true
+     where s.order_id = $1 order by s.id`,
+    [orderId],
+  );
+  return rows;
+}
+
+export async function insertRequestServices(tx: Queryable, requestId: number, services: readonly { id: number; amount: number }[]): Promise<void> {
+  if (services.length === 0) return;
+  await tx.query(
+    `insert into return_request_services (request_id, service_id, amount)
+     select $1, service_id, amount from jsonb_to_recordset($2::jsonb) as x(service_id int, amount int)`,
+    [requestId, JSON.stringify(services.map((s) => ({ service_id: s.id, amount: s.amount })))],
+  );
+}
+
+export async function findRequestServices(db: Queryable, requestId: number): Promise<{ service_id: number; offer_id: number; amount: number }[]> {
+  const { rows } = await db.query<{ service_id: number; offer_id: number; amount: number }>(
+    `select rs.service_id, s.offer_id, rs.amount from return_request_services rs join order_services s on s.id = rs.service_id
+     where rs.request_id = $1 order by rs.service_id`,
+    [requestId],
+  );
+  return rows;
+}
+
+/** Moves the services of a request from one return status to another; answers how many moved. */
+export async function moveRequestServices(tx: Queryable, requestIds: readonly number[], from: number, to: number): Promise<number> {
+  const result = await tx.query(
+    `update order_services set status = $3 where status = $2
+       and id in (select service_id from return_request_services where request_id = any($1::int[]))`,
+    [requestIds, from, to],
+  );
+  return result.rowCount;
+}
+
+/** The order's bonus movements so far: spent and accrued on payment, restored and revoked by returns. */
+export async function findLoyaltyMovements(db: Queryable, orderId: number): Promise<{ cardId: number | null; spent: number; accrued: number; restored: number; revoked: number }> {
+  const { rows } = await db.query<{ card_id: number; kind: string; bonuses: number }>(
+    'select card_id, kind, (bonuses + shortfall)::int as bonuses from loyalty_transactions where order_id = $1',
+    [orderId],
+  );
+  const sum = (kind: string) => rows.filter((r) => r.kind === kind).reduce((s, r) => s + r.bonuses, 0);
+  return { cardId: rows[0]?.card_id ?? null, spent: sum('spend'), accrued: sum('accrue'), restored: sum('restore'), revoked: sum('revoke') };
+}
+
+/** The share and refunds of the order's confirmed returns, the base of the cumulative bonus rules. */
+export async function findConfirmedReturns(db: Queryable, orderId: number): Promise<{ share: number; refunded: number }> {
+  const { rows } = await db.query<{ share: number; refunded: number }>(
+    `select coalesce(sum(share), 0)::int as share, coalesce(sum(amount), 0)::int as refunded
+     from return_requests where order_id = $1 and confirmed_at is not null`,
+    [orderId],
+  );
+  return rows[0] ?? { share: 0, refunded: 0 };
+}
+
+/**
+ * Gives back bonuses (restore) or takes accrued ones back (revoke) on the card, once per request
+ * and kind. A revoke takes at most the card's balance: the balance never goes below zero, and
+ * what the visitor already spent is recorded as the shortfall and not taken.
+ */
+export async function moveReturnBonuses(
+  tx: Queryable,
+  m: { cardId: number; orderId: number; requestId: number; kind: 'restore' | 'revoke'; bonuses: number; at: Date },
+): Promise<number> {
+  if (m.bonuses <= 0) return 0;
+  const { rows } = await tx.query<{ balance: number }>('select balance from loyalty_cards where id = $1 for update', [m.cardId]);
+  const balance = rows[0]?.balance ?? 0;
+  const moved = m.kind === 'restore' ? m.bonuses : Math.min(m.bonuses, balance);
+  const inserted = await tx.query(
+    `insert into loyalty_transactions (card_id, order_id, kind, bonuses, shortfall, created_at, return_request_id)
+     values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing`,
+    [m.cardId, m.orderId, m.kind, moved, m.bonuses - moved, m.at, m.requestId],
+  );
+  if (inserted.rowCount === 0) return 0;
+  await tx.query('update loyalty_cards set balance = balance + $2 where id = $1', [m.cardId, m.kind === 'restore' ? moved : -moved]);
+  return moved;
 }

@@ -51,7 +51,15 @@ export function returnsRoutes(app: FastifyInstance, deps: { returns: ReturnsServ
     async (request) => {
       const { hash, lang, hashConf } = request.body;
       const confirmed = await deps.returns.confirmReturn({ hash, lang, hashConf });
-      return ok({ response: { error_code: 0, summa: toRoubles(confirmed.amount), status_id: confirmed.status } });
+      return ok({
+        response: {
+          error_code: 0,
+          summa: toRoubles(confirmed.amount),
+          status_id: confirmed.status,
+          bonuses_restored: confirmed.bonusesRestored,
+          bonuses_revoked: confirmed.bonusesRevoked,
+        },
+      });
     },
   );
 }

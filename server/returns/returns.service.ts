@@ -6,31 +6,42 @@ import {
   RETURN_LINK_HOURS,
   type ReturnGroup,
   type ReturnRow,
+  type ReturnService,
   ReturnStatus,
   isConfirmationHash,
 } from '../../contract/returns.ts';
 import type { StoredSetup } from '../../contract/setup.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { fullLocalized, sessionDayTime } from '../order-view/dates.ts';
 import { OrderStatus, returnLinePlaces } from '../orders/orders.service.ts';
 import { toRoubles } from '../orders/pricing.ts';
 import { type PaymentsService, orderNotFound } from '../payments/payments.service.ts';
+import { giveOfferStock } from '../offers/offers.repository.ts';
 import { refundPercent, returnDeadline, secondsLeft, ticketRefund } from './refund-policy.ts';
 import { returnLinkMail } from './return-mail.ts';
+import { bonusesToRestore, bonusesToRevoke, serviceRefund, serviceTicketIds, servicesGoingBack } from './return-services.ts';
 import {
   type ReturnOrderRow,
+  type ReturnServiceRow,
   type ReturnTicketRow,
+  findConfirmedReturns,
   findConsentText,
+  findLoyaltyMovements,
   findPaidPayment,
   findRequestByToken,
+  findRequestServices,
   findRequestTickets,
   findReturnOrder,
   findReturnReasons,
+  findReturnServices,
   findReturnTickets,
+  insertRequestServices,
   insertReturnRequest,
   lapseExpiredRequests,
+  moveRequestServices,
+  moveReturnBonuses,
   moveTickets,
   reasonExists,
   settleDoneRefunds,
@@ -122,9 +133,38 @@ function ticketTerms(t: ReturnTicketRow, order: ReturnOrderRow, setup: StoredSet
     { unitPrice: t.unit_price, unitFee: t.unit_fee },
     refundPercent(t.refund_policy, t.starts_at, at),
     t.refund_service_fee,
-    { discountable: order.subtotal + order.services_total, discount: order.discount },
+    orderDiscount(order),
   );
   return { deadline, left, refund };
+}
+
+const orderDiscount = (order: ReturnOrderRow) => ({ discountable: order.subtotal + order.services_total, discount: order.discount });
+
+const asServices = (services: readonly ReturnServiceRow[]) =>
+  services.map((s) => ({ id: s.id, lineId: s.parent_line_id, offerId: s.offer_id, seatTied: s.seat_tied, amount: s.amount, status: s.status }));
+const asTickets = (tickets: readonly ReturnTicketRow[]) => tickets.map((t) => ({ id: t.id, lineId: t.line_id, status: t.status }));
+
+/**
+ * The loyalty bonuses a return moves once confirmed: those paid with, given back in proportion
+ * to the part of the order's price returned, and those accrued, taken back in proportion to the
+ * money refunded; cumulative over the order's confirmed returns (docs/returns.md).
+ */
+async function bonusMoves(tx: Queryable, order: ReturnOrderRow, request: { share: number; amount: number }) {
+  const movements = await findLoyaltyMovements(tx, order.id);
+  const confirmed = await findConfirmedReturns(tx, order.id);
+  const restore = bonusesToRestore({
+    spent: movements.spent,
+    discountable: order.subtotal + order.services_total,
+    returnedShare: confirmed.share + request.share,
+    alreadyRestored: movements.restored,
+  });
+  const revoke = bonusesToRevoke({
+    accrued: movements.accrued,
+    total: order.total,
+    refunded: confirmed.refunded + request.amount,
+    alreadyRevoked: movements.revoked,
+  });
+  return { cardId: movements.cardId, restore, revoke, movements };
 }
 
 export type ReturnsService = ReturnType<typeof createReturnsService>;
@@ -157,6 +197,7 @@ export function createReturnsService(deps: {
       }
       const tickets = order ? await findReturnTickets(tx, order.id) : [];
       assertOrderReturnable(order, tickets, setup);
+      const serviceRows = await findReturnServices(tx, order.id);
 
       let errorCode = 0;
       let errorText = '';
@@ -169,7 +210,13 @@ export function createReturnsService(deps: {
           errorText = error.toBody(input.lang).errorText;
         } else {
           const own = await findRequestTickets(tx, request.id);
-          confirm = { ids: own.map((t) => t.ticket_id), summa: toRoubles(request.amount), reason_id: request.reason_id };
+          const ownServices = await findRequestServices(tx, request.id);
+          confirm = {
+            ids: own.map((t) => t.ticket_id),
+            service_ids: ownServices.map((x) => x.service_id),
+            summa: toRoubles(request.amount),
+            reason_id: request.reason_id,
+          };
         }
       }
 
@@ -209,6 +256,17 @@ export function createReturnsService(deps: {
           name: holderName(t.holder),
         };
       });
+      const depends = serviceTicketIds(asServices(serviceRows), asTickets(tickets));
+      const services: ReturnService[] = serviceRows.map((x) => ({
+        id: x.id,
+        ids: depends.get(x.id) ?? [],
+        seat_tied: x.seat_tied ? 1 : 0,
+        action: fullLocalized(x.name),
+        cost: toRoubles(x.amount),
+        refund: toRoubles(x.status !== ReturnStatus.returnable && x.request_amount !== null ? x.request_amount : serviceRefund(x.amount, orderDiscount(order))),
+        status_id: x.status,
+      }));
+      const movements = await findLoyaltyMovements(tx, order.id);
       const reasons = await findReturnReasons(tx);
       const consent = await findConsentText(tx, order.event_id);
       return {
@@ -216,6 +274,8 @@ export function createReturnsService(deps: {
         error_text: errorText,
         hash: order.hash,
         rows,
+        services,
+        bonuses: { spent: movements.spent, accrued: movements.accrued, restored: movements.restored, revoked: movements.revoked },
         groups,
         reasons: reasons.map((r) => ({ id: r.id, name: fullLocalized(r.name), descript: fullLocalized(r.description) })),
         text: consent ? fullLocalized(consent) : DEFAULT_CONSENT,
@@ -251,7 +311,18 @@ export function createReturnsService(deps: {
       const priced = (chosen as ReturnTicketRow[]).map((t) => ({ ticket: t, terms: ticketTerms(t, order, setup, at) }));
       if (priced.some((p) => p.terms.left <= 0)) throw new BusinessError(ErrorCode.returnExpired);
 
-      const amount = priced.reduce((sum, p) => sum + p.terms.refund, 0);
+      const serviceRows = await findReturnServices(tx, order.id);
+      const going = servicesGoingBack(asServices(serviceRows), asTickets(tickets), ids).map((x) => ({
+        id: x.id,
+        name: serviceRows.find((row) => row.id === x.id)?.name ?? {},
+        refund: serviceRefund(x.amount, orderDiscount(order)),
+        price: x.amount,
+      }));
+      const amount = priced.reduce((sum, p) => sum + p.terms.refund, 0) + going.reduce((sum, x) => sum + x.refund, 0);
+      // The part of the order's list price given back: the base for giving back bonuses paid with.
+      const share =
+        priced.reduce((sum, p) => sum + Math.floor((p.ticket.unit_price * refundPercent(p.ticket.refund_policy, p.ticket.starts_at, at)) / 100), 0) +
+        going.reduce((sum, x) => sum + x.price, 0);
       const token = randomBytes(24).toString('base64url');
       const expiresAt = new Date(at.getTime() + RETURN_LINK_HOURS * 3600_000);
       const requestId = await insertReturnRequest(tx, {
@@ -260,17 +331,32 @@ export function createReturnsService(deps: {
         tokenSha256: tokenHash(token),
         lang: input.lang,
         amount,
+        share,
         at,
         expiresAt,
         tickets: priced.map((p) => ({ id: p.ticket.id, amount: p.terms.refund })),
       });
+      await insertRequestServices(tx, requestId, going.map((x) => ({ id: x.id, amount: x.refund })));
       if ((await moveTickets(tx, ids, ReturnStatus.returnable, ReturnStatus.requested)) !== ids.length) throw notReturnable();
+      if ((await moveRequestServices(tx, [requestId], ReturnStatus.returnable, ReturnStatus.requested)) !== going.length) throw notReturnable();
+      const bonuses = await bonusMoves(tx, order, { share, amount });
       const query = new URLSearchParams({ hash_conf: token });
       if (input.lang !== 'ru') query.set('lang', input.lang);
       const link = `${deps.baseUrl}/order/return/${order.hash}?${query.toString()}`;
       await enqueueMail(
         tx,
-        returnLinkMail({ to: order.email, lang: input.lang, orderNumber: order.number, count: ids.length, amount, link, requestId }),
+        returnLinkMail({
+          to: order.email,
+          lang: input.lang,
+          orderNumber: order.number,
+          count: ids.length,
+          amount,
+          link,
+          requestId,
+          services: going.map((x) => ({ name: fullLocalized(x.name)[input.lang], amount: x.refund })),
+          bonusesRestored: bonuses.restore,
+          bonusesRevoked: bonuses.revoke,
+        }),
         at,
       );
       return { amount, expiresAt };
@@ -320,16 +406,35 @@ export function createReturnsService(deps: {
       }
       const status = refundId === null ? ReturnStatus.refunded : ReturnStatus.refunding;
       if ((await moveTickets(tx, ids, ReturnStatus.requested, status)) !== ids.length) throw linkInvalid();
-      await tx.query('update return_requests set confirmed_at = $2, refund_id = $3 where id = $1', [request.id, at, refundId]);
-      return { orderId: order.id, refundId, amount: request.amount, status };
+      const services = await findRequestServices(tx, request.id);
+      if ((await moveRequestServices(tx, [request.id], ReturnStatus.requested, status)) !== services.length) throw linkInvalid();
+      // A returned service is free to sell again, like the returned place.
+      const perOffer = new Map<number, number>();
+      for (const x of services) perOffer.set(x.offer_id, (perOffer.get(x.offer_id) ?? 0) + 1);
+      for (const [offerId, n] of [...perOffer].sort((a, b) => a[0] - b[0])) await giveOfferStock(tx, offerId, n);
+
+      const bonuses = await bonusMoves(tx, order, request);
+      let restored = 0;
+      let revoked = 0;
+      if (bonuses.cardId !== null) {
+        const card = { cardId: bonuses.cardId, orderId: order.id, requestId: request.id, at };
+        restored = await moveReturnBonuses(tx, { ...card, kind: 'restore', bonuses: bonuses.restore });
+        revoked = await moveReturnBonuses(tx, { ...card, kind: 'revoke', bonuses: bonuses.revoke });
+      }
+      await tx.query(
+        'update return_requests set confirmed_at = $2, refund_id = $3, bonuses_restored = $4, bonuses_revoked = $5 where id = $1',
+        [request.id, at, refundId, restored, revoked],
+      );
+      return { orderId: order.id, refundId, amount: request.amount, status, bonusesRestored: restored, bonusesRevoked: revoked };
     });
 
-    if (done.refundId === null) return { amount: done.amount, status: done.status };
+    const bonuses = { bonusesRestored: done.bonusesRestored, bonusesRevoked: done.bonusesRevoked };
+    if (done.refundId === null) return { amount: done.amount, status: done.status, ...bonuses };
     // The refund is committed as pending; carrying it out now is a courtesy, the job retries it.
     await deps.payments.processRefunds({ ids: [done.refundId] });
     await db.transaction((tx) => settleDoneRefunds(tx, done.orderId));
     const { rows } = await db.query<{ status: string }>('select status from refunds where id = $1', [done.refundId]);
-    return { amount: done.amount, status: rows[0]?.status === 'done' ? ReturnStatus.refunded : ReturnStatus.refunding };
+    return { amount: done.amount, status: rows[0]?.status === 'done' ? ReturnStatus.refunded : ReturnStatus.refunding, ...bonuses };
   }
 
   return { viewReturn, createReturn, confirmReturn };

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { RouterProvider, createMemoryRouter } from '../../lib/router.tsx';
 import { render } from '@testing-library/react';
@@ -170,6 +170,54 @@ describe('event page', () => {
     expect(screen.getByText('Введите e-mail')).toBeTruthy();
     expect(screen.getByText('Необходимо отметить это согласие')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('ФИО'), { target: { value: 'Иван Петров' } });
-    expect(screen.queryByText('Введите фамилию, имя и отчество')).toBeNull();
+    // React Hook Form re-checks through the resolver, which answers asynchronously.
+    await waitFor(() => expect(screen.queryByText('Введите фамилию, имя и отчество')).toBeNull());
+  });
+  it('refuses a repeated e-mail that differs: the error sits on that field, focus goes to it, and it follows a fix of either e-mail', async () => {
+    await renderEvent('/event/ev1/10.06.2030/12:00');
+    await screen.findByRole('table', { name: 'Цены на билеты' });
+    plus('Взрослый');
+    fireEvent.change(screen.getByLabelText('ФИО'), { target: { value: 'Иван Петров' } });
+    fireEvent.change(screen.getByLabelText('Телефон'), { target: { value: '999 901 02 03' } });
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ivan@mail.ru' } });
+    fireEvent.change(screen.getByLabelText('Повторите e-mail'), { target: { value: 'ivan@mail.com' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Согласен с правилами/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Оформить заказ' }));
+
+    const repeat = screen.getByLabelText('Повторите e-mail');
+    expect(await screen.findByText('E-mail не совпадает')).toBeTruthy();
+    expect(repeat.getAttribute('aria-invalid')).toBe('true');
+    expect(repeat.getAttribute('aria-describedby')).toBe('buyer-re_email-error');
+    await waitFor(() => expect(document.activeElement).toBe(repeat));
+    expect(screen.queryByText('Введите e-mail')).toBeNull();
+
+    // Correcting the first e-mail to match clears the repeat's error, changing it again brings it back.
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ivan@mail.com' } });
+    await waitFor(() => expect(screen.queryByText('E-mail не совпадает')).toBeNull());
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ivan@mail.org' } });
+    expect(await screen.findByText('E-mail не совпадает')).toBeTruthy();
+  });
+
+  it('with the Pushkin card checks the Russian names and the 11-digit phone, and "Нет отчества" lifts the patronymic rule', async () => {
+    await renderEvent('/event/ev1/10.06.2030/12:00');
+    await screen.findByRole('table', { name: 'Цены на билеты' });
+    fireEvent.click(screen.getByRole('radio', { name: 'Пушкинская карта' }));
+    if (!screen.queryByRole('button', { name: 'Добавить билет: Пушкинский' })) fireEvent.click(screen.getByRole('button', { name: 'Ещё категории' }));
+    plus('Пушкинский');
+    fireEvent.change(await screen.findByLabelText('Фамилия'), { target: { value: 'Ivanov' } });
+    fireEvent.change(screen.getByLabelText('Имя'), { target: { value: 'Иван' } });
+    fireEvent.change(screen.getByLabelText('Телефон'), { target: { value: '999901' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Оформить заказ' }));
+
+    expect(await screen.findByText(/^Наберите фамилию русскими буквами/)).toBeTruthy();
+    expect(screen.getByText(/^Наберите отчество русскими буквами/)).toBeTruthy();
+    expect(screen.getByText('Номер телефона не действителен, проверьте корректность данных и попробуйте снова. Пример: +7 (999) 901-02-03')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Фамилия')));
+    // The card phone is masked as it is typed.
+    expect((screen.getByLabelText('Телефон') as HTMLInputElement).value).toBe('+7 (999) 901');
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Нет отчества' }));
+    await waitFor(() => expect(screen.queryByText(/^Наберите отчество русскими буквами/)).toBeNull());
+    expect((screen.getByLabelText('Отчество') as HTMLInputElement).disabled).toBe(true);
   });
 });

@@ -15,7 +15,7 @@ import { EventHeader } from './components/event-header.tsx';
 import { OrderSummary } from './components/order-summary.tsx';
 import { PaymentChooser } from './components/payment-chooser.tsx';
 import { PriceTable } from './components/price-table.tsx';
-import { buyerPayload, useBuyer, validateBuyer } from './hooks/use-buyer.ts';
+import { buyerPayload, useBuyer } from './hooks/use-buyer.ts';
 import { useSubmitOrder } from './hooks/use-submit-order.ts';
 import { useTicketChoice } from './hooks/use-ticket-choice.ts';
 import { formatDateTime } from './lib/format.ts';
@@ -44,7 +44,7 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
   const entry = times.find((e) => e.event_time === params.time) ?? (times.length === 1 ? times[0] : undefined);
 
   const choice = useTicketChoice(data, entry, search.get('sub') === '1');
-  const buyer = useBuyer(currency, setup.crm_client);
+  const buyer = useBuyer(currency, setup.crm_client, choice.pushkin);
   const [checked, setChecked] = useState<Record<number, boolean>>({});
   const [invalidBoxes, setInvalidBoxes] = useState<ReadonlySet<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
@@ -76,7 +76,7 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
         const box = /^checkboxList\.(\d+)$/.exec(field.path);
         if (box) boxes.add(Number(box[1]));
       }
-      buyer.setErrors(buyerErrors, choice.pushkin);
+      buyer.showServerErrors(buyerErrors);
       setInvalidBoxes(boxes);
     },
   });
@@ -96,23 +96,29 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
       hash: action.hash,
       lang,
       data: orderLines(choice.quantities, choice.counted, entry, choice.subscriptionMode ? ticketInfo.subscription?.subscrit_id : undefined),
-      ...buyerPayload(buyer.values, choice.pushkin),
+      ...buyerPayload(buyer.form.getValues(), choice.pushkin),
       checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: checked[c.id] ?? false })),
     };
   };
 
-  const onSubmit = () => {
-    const errors = validateBuyer(buyer.values, choice.pushkin);
-    const missing = new Set(data.checkboxList.filter((c) => c.filling === 1 && !checked[c.id]).map((c) => c.id));
-    buyer.setErrors(errors, choice.pushkin);
-    setInvalidBoxes(missing);
-    if (Object.keys(errors).length > 0 || missing.size > 0) {
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
-    if (choice.subscriptionMode || action.issubscription === 1) setConfirming(true);
-    else void submit.start(body());
-  };
+  // Focus goes to the first invalid field of the whole order form, buyer fields and consents alike.
+  const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const onSubmit = buyer.form.handleSubmit(
+    () => {
+      const missing = new Set(data.checkboxList.filter((c) => c.filling === 1 && !checked[c.id]).map((c) => c.id));
+      setInvalidBoxes(missing);
+      if (missing.size > 0) {
+        focusFirstInvalid();
+        return;
+      }
+      if (choice.subscriptionMode || action.issubscription === 1) setConfirming(true);
+      else void submit.start(body());
+    },
+    () => {
+      setInvalidBoxes(new Set(data.checkboxList.filter((c) => c.filling === 1 && !checked[c.id]).map((c) => c.id)));
+      focusFirstInvalid();
+    },
+  );
 
   const plus = (price: Parameters<typeof choice.plus>[0]) => {
     if (!choice.plus(price)) modal.warning(t('limit'));
@@ -183,10 +189,7 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
           ref={formRef}
           className="event-order"
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            onSubmit();
-          }}
+          onSubmit={(event) => void onSubmit(event)}
         >
           {choice.ordinary.length > 0 && (
             <PriceTable
@@ -229,12 +232,7 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
 
           {visible && (
             <>
-              <BuyerForm
-                pushkin={choice.pushkin}
-                values={buyer.values}
-                errors={buyer.errors}
-                set={buyer.set}
-              />
+              <BuyerForm pushkin={choice.pushkin} form={buyer.form} />
               <CheckboxList
                 items={data.checkboxList}
                 checked={checked}

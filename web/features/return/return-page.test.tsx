@@ -8,7 +8,7 @@ import { returnFixture, returnRowFixture } from './test-data.ts';
 
 const HASH = 'h'.repeat(32);
 type Answer = { status: number; body: unknown };
-const ok = { status: 200, body: { errorCode: '0', errorText: '', response: { error_code: 0, summa: 500, expires: '', status_id: 70 } } };
+const ok = { status: 200, body: { errorCode: '0', errorText: '', response: { error_code: 0, summa: 500, expires: '', status_id: 70, bonuses_restored: 0, bonuses_revoked: 0 } } };
 
 /** Answers the token and return calls; records what the page posts. */
 function stubServer(load: Answer | (() => Answer), answers: { create?: Answer; confirm?: Answer } = {}) {
@@ -45,9 +45,37 @@ describe('/order/return/{hash}', () => {
     expect(screen.getByText('Заказ № 100001 от 21.11.2026 14:03')).toBeTruthy();
     expect(screen.getByText('ivan@example.com')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Вернуться к Заказу № 100001' })).toBeTruthy();
-    expect(screen.getByRole('timer').textContent).toMatch(/^Возврат возможен в течение \(GTM \+03:00\) 3 дня 00:00:00 до 25\.11\.2026 10:00$/);
+    expect(screen.getByRole('timer').textContent).toMatch(/^Возврат возможен в течение \(GTM \+03:00\) (3 дня 00:00:00|2 дня 23:59:5\d) до 25\.11\.2026 10:00$/); // a slow machine may tick a few seconds
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Возврат', 'Категория', 'Кол-во посетителей', 'Стоимость']);
     expect(screen.getByText('Дата заявления: 21.11.2026')).toBeTruthy();
+  });
+
+  it('lists the services of each ticket and adds what they refund: a seat-tied one with its ticket, the line\'s with the last ticket', async () => {
+    const service = (id: number, ids: number[], name: string, refund: number) => ({
+      id,
+      ids,
+      seat_tied: (ids.length === 1 ? 1 : 0) as 0 | 1,
+      action: { ru: name, en: name, kz: name, ch: name },
+      cost: refund,
+      refund,
+      status_id: 0,
+    });
+    const services = [service(1, [11], 'Аудиогид', 250), service(2, [11, 12], 'Парковка', 500)];
+    stubServer({ status: 200, body: returnFixture({ services, bonuses: { spent: 100, accrued: 50, restored: 0, revoked: 0 } }) });
+    await renderApp(`/order/return/${HASH}`, setupFixture());
+    const [first, second] = await screen.findAllByRole('list', { name: 'Услуги к билету' });
+    expect(within(first as HTMLElement).getByText('Аудиогид')).toBeTruthy();
+    expect(within(second as HTMLElement).queryByText('Аудиогид')).toBeNull();
+    expect(screen.getAllByText('(вернётся с последним билетом строки)')).toHaveLength(2);
+    expect(screen.getByText(/^Бонусы, которыми оплачен заказ, вернутся на карту лояльности/)).toBeTruthy();
+    const total = () => screen.getByLabelText('Итог возврата').textContent;
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Вернуть билет 1: Взрослый' }));
+    expect(total()).toMatch(/Билетов к возврату1Сумма возврата750\s₽/);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Вернуть билет 2: Детский' }));
+    expect(total()).toMatch(/Билетов к возврату2Сумма возврата1\s450\s₽/);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Вернуть билет 1: Взрослый' }));
+    expect(total()).toMatch(/Билетов к возврату1Сумма возврата200\s₽/);
   });
 
   it('adds the visitor column when a row has a name', async () => {
@@ -93,7 +121,7 @@ describe('/order/return/{hash}', () => {
   it('confirms with the link: only the consent is needed, then "Возврат успешно подтвержден."', async () => {
     const conf = 'c'.repeat(32);
     const rows = [returnRowFixture({ status_id: 60, returnreason_id: 1 }), returnRowFixture({ id: 12 })];
-    const posted = stubServer({ status: 200, body: returnFixture({ rows, confirm: { ids: [11], summa: 500, reason_id: 1 } }) });
+    const posted = stubServer({ status: 200, body: returnFixture({ rows, confirm: { ids: [11], service_ids: [], summa: 500, reason_id: 1 } }) });
     const { router } = await renderApp(`/order/return/${HASH}?hash_conf=${conf}`, setupFixture());
     expect(await screen.findByText('Не подтверждено')).toBeTruthy();
     expect(screen.getByLabelText('Итог возврата').textContent).toMatch(/Билетов к возврату1Сумма возврата500\s₽/);

@@ -29,12 +29,14 @@ export function returnRowFixture(over: Partial<ReturnRow> = {}): ReturnRow {
 }
 
 /** The answer of POST /api/order/return/{hash}: two returnable tickets of one session. */
-export function returnFixture(over: Partial<OrderReturnPayload> = {}) {
+export function returnFixture(over: Partial<OrderReturnPayload> = {}): { errorCode: string; errorText: string; response: OrderReturnPayload } {
   const response: OrderReturnPayload = {
     error_code: 0,
     error_text: '',
     hash: 'h'.repeat(32),
     rows: [returnRowFixture(), returnRowFixture({ id: 12, category: same('Детский'), summa: 200, refund: 200 })],
+    services: [],
+    bonuses: { spent: 0, accrued: 0, restored: 0, revoked: 0 },
     groups: [{ sortnum: 1, returndatime: 3 * 86400, deadline: '25.11.2026 10:00' }],
     reasons: [
       { id: 1, name: same('Не смогу посетить мероприятие'), descript: same('Планы изменились') },

@@ -1,42 +1,58 @@
-import type { ClipboardEvent } from 'react';
+import type { ClipboardEvent, InputHTMLAttributes } from 'react';
+import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { BuyerValues } from '../hooks/use-buyer.ts';
+import { type BuyerValues, normalizeBuyerInput } from '../hooks/use-buyer.ts';
 import { PhoneInput } from './phone-input.tsx';
 
 type Props = {
   pushkin: boolean;
-  values: BuyerValues;
-  errors: Record<string, string>;
-  set: <K extends keyof BuyerValues>(key: K, value: BuyerValues[K]) => void;
+  /** The buyer's React Hook Form (useBuyer): values, errors and validation by the contract schemas. */
+  form: UseFormReturn<BuyerValues>;
 };
+
+type TextField = 'fio' | 'surname' | 'name' | 'patronymic' | 'email' | 'reEmail';
 
 const block = (event: ClipboardEvent) => event.preventDefault();
 
 /** Personal data: fio, phone, e-mail and its repeat; with the Pushkin card the names and the masked phone. */
-export function BuyerForm({ pushkin, values, errors, set }: Props) {
+export function BuyerForm({ pushkin, form }: Props) {
   const { t } = useTranslation('event');
-  const message = (field: string) => (errors[field] ? t(`errors.${errors[field]}`) : undefined);
+  const { control } = form;
+  const noPatronymic = useWatch({ control, name: 'noPatronymic' });
+  const message = (code: string | undefined) => (code ? t(`errors.${code}`) : undefined);
 
-  const text = (field: 'fio' | 'surname' | 'name' | 'patronymic' | 'email' | 'reEmail', wire: string, label: string, extra: Partial<React.InputHTMLAttributes<HTMLInputElement>> = {}) => {
+  // Ids keep the wire names (buyer-re_email), so the server's field errors and the tests find them.
+  const text = (name: TextField, wire: string, label: string, extra: Partial<InputHTMLAttributes<HTMLInputElement>> = {}) => {
     const id = `buyer-${wire}`;
-    const error = message(wire);
     return (
-      <div className="field">
-        <label htmlFor={id}>{label}</label>
-        <input
-          id={id}
-          value={values[field]}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => set(field, event.target.value)}
-          {...extra}
-        />
-        {error && (
-          <p id={`${id}-error`} className="field__error">
-            {error}
-          </p>
-        )}
-      </div>
+      <Controller
+        name={name}
+        control={control}
+        render={({ field, fieldState }) => {
+          const error = message(fieldState.error?.message);
+          return (
+            <div className="field">
+              <label htmlFor={id}>{label}</label>
+              <input
+                id={id}
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+                onChange={(event) => field.onChange(normalizeBuyerInput(name, event.target.value))}
+                onBlur={field.onBlur}
+                {...extra}
+              />
+              {error && (
+                <p id={`${id}-error`} className="field__error">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        }}
+      />
     );
   };
 
@@ -51,44 +67,82 @@ export function BuyerForm({ pushkin, values, errors, set }: Props) {
           </p>
           {text('surname', 'surname', t('buyer.surname'), { maxLength: 70, autoComplete: 'family-name' })}
           {text('name', 'name', t('buyer.name'), { maxLength: 50, autoComplete: 'given-name' })}
-          {text('patronymic', 'patronymic', t('buyer.patronymic'), { maxLength: 50, autoComplete: 'additional-name', disabled: values.noPatronymic })}
-          <label className="buyer-form__check">
-            <input type="checkbox" checked={values.noPatronymic} onChange={(event) => set('noPatronymic', event.target.checked)} />{' '}
-            {t('buyer.noPatronymic')}
-          </label>
-          <div className="field">
-            <label htmlFor="buyer-phone">{t('buyer.phone')}</label>
-            <input
-              id="buyer-phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder="+7 (999) 901-02-03"
-              maxLength={18}
-              value={values.pushkinPhone}
-              aria-invalid={errors.phone ? true : undefined}
-              aria-describedby={errors.phone ? 'buyer-phone-error' : undefined}
-              onChange={(event) => set('pushkinPhone', event.target.value)}
-            />
-            {errors.phone && (
-              <p id="buyer-phone-error" className="field__error">
-                {message('phone')}
-              </p>
+          {text('patronymic', 'patronymic', t('buyer.patronymic'), { maxLength: 50, autoComplete: 'additional-name', disabled: noPatronymic })}
+          <Controller
+            name="noPatronymic"
+            control={control}
+            render={({ field }) => (
+              <label className="buyer-form__check">
+                <input
+                  type="checkbox"
+                  ref={field.ref}
+                  name={field.name}
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  onBlur={field.onBlur}
+                />{' '}
+                {t('buyer.noPatronymic')}
+              </label>
             )}
-          </div>
+          />
+          <Controller
+            name="pushkinPhone"
+            control={control}
+            render={({ field, fieldState }) => {
+              const error = message(fieldState.error?.message);
+              return (
+                <div className="field">
+                  <label htmlFor="buyer-phone">{t('buyer.phone')}</label>
+                  <input
+                    id="buyer-phone"
+                    ref={field.ref}
+                    name={field.name}
+                    type="tel"
+                    inputMode="tel"
+                    autoComplete="tel"
+                    placeholder="+7 (999) 901-02-03"
+                    maxLength={18}
+                    value={field.value}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? 'buyer-phone-error' : undefined}
+                    onChange={(event) => field.onChange(normalizeBuyerInput('pushkinPhone', event.target.value))}
+                    onBlur={field.onBlur}
+                  />
+                  {error && (
+                    <p id="buyer-phone-error" className="field__error">
+                      {error}
+                    </p>
+                  )}
+                </div>
+              );
+            }}
+          />
         </>
       ) : (
         <>
           {text('fio', 'fio', t('buyer.fio'), { maxLength: 70, autoComplete: 'name' })}
-          <PhoneInput
-            id="buyer-phone"
-            label={t('buyer.phone')}
-            country={values.country}
-            national={values.national}
-            error={message('phone')}
-            errorId="buyer-phone-error"
-            onCountry={(country) => set('country', country)}
-            onNational={(value) => set('national', value)}
+          <Controller
+            name="national"
+            control={control}
+            render={({ field, fieldState }) => (
+              <Controller
+                name="country"
+                control={control}
+                render={({ field: country }) => (
+                  <PhoneInput
+                    id="buyer-phone"
+                    inputRef={field.ref}
+                    label={t('buyer.phone')}
+                    country={country.value}
+                    national={field.value}
+                    error={message(fieldState.error?.message)}
+                    errorId="buyer-phone-error"
+                    onCountry={country.onChange}
+                    onNational={field.onChange}
+                  />
+                )}
+              />
+            )}
           />
         </>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type Ref, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHONE_COUNTRIES, PHONE_INPUT_MAXLENGTH, type PhoneCountry } from '../lib/phone-countries.ts';
 
@@ -9,12 +9,14 @@ type Props = {
   national: string;
   error: string | undefined;
   errorId: string;
+  /** The national number's input element, for a form library to focus (React Hook Form's field.ref). */
+  inputRef?: Ref<HTMLInputElement>;
   onCountry: (country: PhoneCountry) => void;
   onNational: (value: string) => void;
 };
 
 /** A phone input with a country chooser (dropdown 390 px wide) in front of the national number. */
-export function PhoneInput({ id, label, country, national, error, errorId, onCountry, onNational }: Props) {
+export function PhoneInput({ id, label, country, national, error, errorId, inputRef, onCountry, onNational }: Props) {
   const { t } = useTranslation('event');
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -79,6 +81,7 @@ export function PhoneInput({ id, label, country, national, error, errorId, onCou
         )}
         <input
           id={id}
+          ref={inputRef}
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"

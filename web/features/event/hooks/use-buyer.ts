@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
-import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import {
   BuyerError,
   buyerFieldErrors,
@@ -92,15 +94,51 @@ export function validateBuyer(values: BuyerValues, pushkin: boolean): Record<str
   return errors;
 }
 
+/** The form field a wire field's error belongs to (the phone is the national number or the card's masked phone). */
+export function buyerFormField(wire: string, pushkin: boolean): keyof BuyerValues | undefined {
+  if (wire === 'phone') return pushkin ? 'pushkinPhone' : 'national';
+  if (wire === 're_email') return 'reEmail';
+  return (['fio', 'email', 'surname', 'name', 'patronymic'] as const).find((field) => field === wire);
+}
+
 /**
- * The buyer's fields, prefilled from the CRM client, with their errors. Errors appear on the
- * first submit and then follow each change; checking on blur before that would move the submit
- * button under the visitor's pointer as messages appear.
+ * The form's schema: the visitor's fields are turned into the wire payload and checked by the
+ * contract's schemas (validateBuyer: buyerSchema or pushkinBuyerSchema, the same the server
+ * parses with); each issue lands on the field the visitor typed in, its message the error code.
  */
-export function useBuyer(currency: string, crm: CrmClient | null) {
-  const [values, setValues] = useState<BuyerValues>(() => initialValues(currency, crm));
-  const [errors, setErrorsState] = useState<Record<string, string>>({});
-  const [checking, setChecking] = useState<{ pushkin: boolean } | undefined>();
+export function buyerFormSchema(pushkin: boolean) {
+  return z.custom<BuyerValues>().superRefine((values, ctx) => {
+    for (const [wire, code] of Object.entries(validateBuyer(values, pushkin))) {
+      const field = buyerFormField(wire, pushkin);
+      if (field) ctx.addIssue({ code: 'custom', path: [field], message: code });
+    }
+  });
+}
+
+/** The value a field keeps for what the visitor typed: e-mails typed in the Russian layout turn Latin, the card phone is masked (spec section 5). */
+export function normalizeBuyerInput<K extends keyof BuyerValues>(key: K, value: BuyerValues[K]): BuyerValues[K] {
+  if (key === 'email' || key === 'reEmail') return convertCyrillicLayout(String(value)) as BuyerValues[K];
+  if (key === 'pushkinPhone') return formatPushkinPhone(String(value)) as BuyerValues[K];
+  return value;
+}
+
+/**
+ * The buyer's fields in React Hook Form, prefilled from the CRM client, validated by the
+ * contract schemas through zodResolver. Errors appear on the first submit and then follow each
+ * change (mode onSubmit, reValidateMode onChange); checking on blur before that would move the
+ * submit button under the visitor's pointer as messages appear. The page moves focus itself to
+ * the first invalid field of the whole order form (buyer fields and consent checkboxes alike).
+ */
+export function useBuyer(currency: string, crm: CrmClient | null, pushkin: boolean) {
+  const resolver = useMemo(() => zodResolver(buyerFormSchema(pushkin)), [pushkin]);
+  const form = useForm<BuyerValues>({
+    defaultValues: initialValues(currency, crm),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+    resolver,
+  });
+  const { getValues, setValue } = form;
 
   useEffect(() => {
     if (!COUNTRY_LOOKUP_URL || crm?.data.phone) return;
@@ -109,7 +147,7 @@ export function useBuyer(currency: string, crm: CrmClient | null) {
       (iso) => {
         const found = findCountry(iso);
         // Only while the visitor has typed nothing: never change a number under their fingers.
-        if (!cancelled && found) setValues((current) => (current.national ? current : { ...current, country: found }));
+        if (!cancelled && found && !getValues('national')) setValue('country', found);
       },
       // The spec's failure: 'unable to fetch the country'; the setup's default country stays.
       (error: unknown) => console.warn(error instanceof Error ? error.message : 'unable to fetch the country'),
@@ -117,20 +155,23 @@ export function useBuyer(currency: string, crm: CrmClient | null) {
     return () => {
       cancelled = true;
     };
-  }, [crm]);
+  }, [crm, getValues, setValue]);
 
-  const set = <K extends keyof BuyerValues>(key: K, value: BuyerValues[K]) => {
-    const next = { ...values, [key]: value };
-    // Typing with the Russian layout still gives a Latin e-mail (spec section 5).
-    if (key === 'email' || key === 'reEmail') next[key] = convertCyrillicLayout(String(value)) as BuyerValues[K];
-    if (key === 'pushkinPhone') next.pushkinPhone = formatPushkinPhone(String(value));
-    setValues(next);
-    if (checking) setErrorsState(validateBuyer(next, checking.pushkin));
+  // After the first submit every change re-checks the whole form, so errors that depend on
+  // another field (the repeated e-mail, the phone's country) follow it too.
+  useEffect(() => {
+    const subscription = form.watch((_values, { type }) => {
+      if (type === 'change' && form.formState.isSubmitted) void form.trigger();
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  /** Shows the server's field errors ({wire field: code}) on the matching fields. */
+  const showServerErrors = (errors: Record<string, string>) => {
+    for (const [wire, code] of Object.entries(errors)) {
+      const field = buyerFormField(wire, pushkin);
+      if (field) form.setError(field, { type: 'server', message: code });
+    }
   };
-  /** Shows errors (from the submit or the server) and keeps them current from then on. */
-  const setErrors = (next: Record<string, string>, pushkin: boolean) => {
-    setErrorsState(next);
-    setChecking({ pushkin });
-  };
-  return { values, set, errors, setErrors };
+  return { form, showServerErrors };
 }

@@ -112,7 +112,9 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
 
   const groups = groupRows(view.main);
   const allowReturn = view.usereturn === 1 || setup?.app.order_return === 1;
-  const statusText = paid ? t('status.paid') : view.status === 90 ? t('status.canceled') : t('status.notPaid');
+  // An order stays paid (30) when every ticket is returned; the badge then says so (docs/returns.md).
+  const allReturned = paid && view.main.length > 0 && view.main.every((row) => row.tickets.length > 0 && row.tickets.every((x) => x.status === 70 || x.status === 80));
+  const statusText = allReturned ? t('status.returned') : paid ? t('status.paid') : view.status === 90 ? t('status.canceled') : t('status.notPaid');
 
   return (
     <div className={`order-page${running ? ' has-footer' : ''}`}>

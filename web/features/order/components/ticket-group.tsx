@@ -5,6 +5,9 @@ import type { AttachedService, TicketRow } from '../../../../contract/order-view
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../hooks/use-money.ts';
 
+/** Return statuses 70 and 80: the ticket or service went back (docs/returns.md). */
+const isReturned = (status: number) => status === 70 || status === 80;
+
 type Props = {
   rows: TicketRow[];
   services: AttachedService[];
@@ -79,8 +82,15 @@ export function TicketGroup({ rows, services, paid, busy, hasOffers, onOpenOffer
               </p>
             </div>
             <p className="order-row__price">{row.seat_id ? money(row.price) : t('row.quantityPrice', { quant: row.quant, price: money(row.price) })}</p>
-            {paid && row.tickettype !== 2 && row.tickets.length > 0 && (
-              <button type="button" className="order-row__code button button--secondary" onClick={() => onShowCodes(row)}>
+            {row.tickets.some((x) => isReturned(x.status)) && (
+              <p className="order-row__returned">{t('row.returned', { count: row.tickets.filter((x) => isReturned(x.status)).length })}</p>
+            )}
+            {paid && row.tickettype !== 2 && row.tickets.some((x) => !isReturned(x.status)) && (
+              <button
+                type="button"
+                className="order-row__code button button--secondary"
+                onClick={() => onShowCodes({ ...row, tickets: row.tickets.filter((x) => !isReturned(x.status)) })}
+              >
                 {row.tickettype === 1 ? t('codes.showQr') : t('codes.showBarcode')}
               </button>
             )}
@@ -92,6 +102,7 @@ export function TicketGroup({ rows, services, paid, busy, hasOffers, onOpenOffer
                     <li key={s.id} className="order-service">
                       <span>{pickLocalized(s.action, lang)}</span>
                       <span className="order-service__cost">{money(s.cost)}</span>
+                      {s.status !== 0 && <span className="order-service__status">{isReturned(s.status) ? t('services.returned') : t('services.requested')}</span>}
                       {s.candelete === 1 && (
                         <button
                           type="button"

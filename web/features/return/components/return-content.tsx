@@ -9,7 +9,7 @@ import { formatPrice } from '../../../lib/format-price.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSetup } from '../../../lib/use-setup.ts';
 import { confirmReturn, createReturn } from '../api/return-api.ts';
-import { footerHidden, groupRows, sumRoubles } from '../lib/return-logic.ts';
+import { footerHidden, groupRows, servicesGoing, sumRoubles } from '../lib/return-logic.ts';
 import { AcceptedDialog, CreatedDialog } from './return-dialogs.tsx';
 import { ReturnFooter } from './return-footer.tsx';
 import { ReturnGroupTable } from './return-group.tsx';
@@ -47,8 +47,14 @@ export function ReturnContent({ data, loadedAt, hashConf }: Props) {
   // A group whose time ran out while the page was open gives up its chosen tickets.
   const chosen = rows.filter((row) => selected.has(row.id) && !expiredGroups.has(row.sortnum));
   const count = confirmStep ? (data.confirm?.ids.length ?? 0) : chosen.length;
-  const amount = confirmStep ? (data.confirm?.summa ?? 0) : sumRoubles(chosen.map((row) => row.refund));
-  const refunded = sumRoubles(rows.filter((row) => row.status_id === ReturnStatus.refunded || row.status_id === ReturnStatus.refunding).map((row) => row.refund));
+  const going = servicesGoing(data.services, rows, new Set(chosen.map((row) => row.id)));
+  const amount = confirmStep ? (data.confirm?.summa ?? 0) : sumRoubles([...chosen.map((row) => row.refund), ...going.map((s) => s.refund)]);
+  const returned = (status: number) => status === ReturnStatus.refunded || status === ReturnStatus.refunding;
+  const refunded = sumRoubles([
+    ...rows.filter((row) => returned(row.status_id)).map((row) => row.refund),
+    ...data.services.filter((s) => returned(s.status_id)).map((s) => s.refund),
+  ]);
+  const usesBonuses = data.bonuses.spent > 0 || data.bonuses.accrued > 0;
   const canSubmit = !busy && consent && (confirmStep || (chosen.length > 0 && reason !== undefined));
   const anyOpen = rows.some((row) => row.status_id === ReturnStatus.returnable && row.returndatime > 0);
 
@@ -110,6 +116,7 @@ export function ReturnContent({ data, loadedAt, hashConf }: Props) {
             key={group.sortnum}
             group={info}
             rows={group.rows}
+            services={data.services}
             loadedAt={loadedAt}
             lang={lang}
             showVisitor={showVisitor}
@@ -136,6 +143,8 @@ export function ReturnContent({ data, loadedAt, hashConf }: Props) {
           }}
         >
           <p className="return-policy">{t(`policy.${data.policy}`)}</p>
+          {data.services.length > 0 && <p className="return-policy">{t('services.note')}</p>}
+          {usesBonuses && <p className="return-policy">{t('bonuses.note')}</p>}
           <fieldset className="return-reasons" disabled={busy || confirmStep} aria-describedby={reasonsId}>
             <legend id={reasonsId}>{t('reasons.legend')}</legend>
             {data.reasons.map((r) => (

@@ -1,13 +1,15 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../../contract/common.ts';
-import { type ReturnGroup as Group, type ReturnRow, ReturnStatus } from '../../../../contract/returns.ts';
+import { type ReturnGroup as Group, type ReturnRow, type ReturnService, ReturnStatus } from '../../../../contract/returns.ts';
 import { useSecondsLeft } from '../hooks/use-seconds-left.ts';
 import { countdownParts, isSelectable } from '../lib/return-logic.ts';
 
 type Props = {
   group: Group;
   rows: ReturnRow[];
+  /** The order's attached services; each row lists those that go back with it. */
+  services: readonly ReturnService[];
   /** When the page's data was loaded (epoch ms): returndatime counts from then. */
   loadedAt: number;
   lang: Lang;
@@ -23,7 +25,7 @@ type Props = {
 };
 
 /** One group of rows (an event session): the deadline strip and the table of tickets. */
-export function ReturnGroupTable({ group, rows, loadedAt, lang, showVisitor, selected, confirming, disabled, money, onToggle, onExpired }: Props) {
+export function ReturnGroupTable({ group, rows, services, loadedAt, lang, showVisitor, selected, confirming, disabled, money, onToggle, onExpired }: Props) {
   const { t } = useTranslation('return');
   const left = useSecondsLeft(loadedAt + group.returndatime * 1000);
   const expired = left <= 0;
@@ -93,6 +95,7 @@ export function ReturnGroupTable({ group, rows, loadedAt, lang, showVisitor, sel
                   <td role="cell" data-label={t('table.category')}>
                     {row.category[lang]}
                     {row.place[lang] && <span className="return-table__place">{row.place[lang]}</span>}
+                    <RowServices services={services.filter((x) => x.ids.includes(row.id))} lang={lang} money={money} />
                   </td>
                   <td role="cell" className="is-number" data-label={t('table.visitors')}>
                     {row.quant}
@@ -121,4 +124,24 @@ function StatusBadge({ status }: { status: number }) {
     return <span className={`return-badge is-${status}`}>{t(`badge.${status}`)}</span>;
   }
   return null;
+}
+
+/** The services that go back with a row's ticket: name, what returning it refunds, its status. */
+function RowServices({ services, lang, money }: { services: readonly ReturnService[]; lang: Lang; money: (roubles: number) => string }) {
+  const { t } = useTranslation('return');
+  if (services.length === 0) return null;
+  return (
+    <ul className="return-services" aria-label={t('services.title')}>
+      {services.map((x) => (
+        <li key={x.id} className="return-service">
+          <span>
+            {x.action[lang]}
+            {x.ids.length > 1 && <span className="return-service__hint"> {t('services.withLast')}</span>}
+          </span>{' '}
+          <span className="return-service__cost">{money(x.refund)}</span>{' '}
+          <StatusBadge status={x.status_id} />
+        </li>
+      ))}
+    </ul>
+  );
 }

@@ -1,4 +1,4 @@
-import type { ReturnRow } from '../../../../contract/returns.ts';
+import type { ReturnRow, ReturnService } from '../../../../contract/returns.ts';
 import { ReturnStatus } from '../../../../contract/returns.ts';
 
 /** Rows grouped by sortnum, in the order the server sent them. */
@@ -37,4 +37,20 @@ export function countdownParts(seconds: number): { days: number; clock: string }
  */
 export function externalFormUrl(template: string, hash: string, orderNumber: number | undefined): string {
   return template.replaceAll('{hash}', encodeURIComponent(hash)).replaceAll('{ord_num}', orderNumber === undefined ? '' : String(orderNumber));
+}
+
+/**
+ * The services a return of the chosen tickets gives back, by the server's rule
+ * (server/returns/return-services.ts): a service not returned yet whose tickets all leave now or
+ * have left already, at least one of them now. A seat-tied service has one ticket; a line's
+ * service has every ticket of its line, so it goes with the last of them.
+ */
+export function servicesGoing(services: readonly ReturnService[], rows: readonly ReturnRow[], chosen: ReadonlySet<number>): ReturnService[] {
+  const status = new Map(rows.map((row) => [row.id, row.status_id]));
+  return services.filter(
+    (s) =>
+      s.status_id === ReturnStatus.returnable &&
+      s.ids.some((id) => chosen.has(id)) &&
+      s.ids.every((id) => chosen.has(id) || status.get(id) !== ReturnStatus.returnable),
+  );
 }
