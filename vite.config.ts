@@ -1,32 +1,66 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = 'http://localhost:8080';
+
+/**
+ * Writes a .br and a .gz beside every text asset of the build; server/app.ts serves them
+ * (@fastify/static preCompressed) to browsers that accept them, with no compression per request.
+ */
+function precompress(outDir: string): Plugin {
+  const compressible = /\.(js|mjs|css|svg|json|html|txt|xml)$/;
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const file = path.join(dir, name);
+      return statSync(file).isDirectory() ? walk(file) : [file];
+    });
+  return {
+    name: 'storefront-precompress',
+    apply: 'build',
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!compressible.test(file)) continue;
+        const body = readFileSync(file);
+        if (body.length < 512) continue;
+        const br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+        const gz = gzipSync(body, { level: 9 });
+        if (br.length < body.length) writeFileSync(`${file}.br`, br);
+        if (gz.length < body.length) writeFileSync(`${file}.gz`, gz);
+      }
+    },
+  };
+}
+
+/**
+ * The browser build runs on Preact through preact/compat: the same React API for the app and
+ * its libraries (TanStack Query, react-i18next, react-hook-form) at a tenth of react-dom's
+ * size. The unit tests (vitest.config.ts) still render with React; the e2e specs run this build.
+ */
+const preactCompat = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+];
 
 // The SPA lives in web/ and is built into <repo>/dist, which server/app.ts serves.
 export default defineConfig({
   root: `${repoRoot}web`,
   publicDir: `${repoRoot}web/public`,
-  plugins: [react()],
+  plugins: [react(), precompress(`${repoRoot}dist`)],
+  resolve: { alias: preactCompat },
   build: {
     outDir: `${repoRoot}dist`,
     emptyOutDir: true,
     target: 'es2022',
-    // React DOM 19 + react-router are ~99 kB gzipped on their own; warn above that chunk.
-    chunkSizeWarningLimit: 330,
-    rolldownOptions: {
-      output: {
-        // Libraries change far less often than our code: separate chunks stay cached across deploys.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'libs', test: /node_modules[\\/](i18next|react-i18next|@tanstack|zod)[\\/]/ },
-          ],
-        },
-      },
-    },
+    // server/spa-hints.ts reads it to preload each screen's chunks from the page's HTML.
+    manifest: true,
   },
   server: {
     // `npm run dev` runs the API on 8080; the browser talks to Vite, which forwards the calls.

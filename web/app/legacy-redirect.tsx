@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from '../lib/router.tsx';
 import type { Lang } from '../../contract/common.ts';
 import { isEmbedded } from '../lib/integration.ts';
 import { useSetup } from '../lib/use-setup.ts';

@@ -1,22 +1,24 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { setupQueryOptions } from '../lib/api.ts';
-import { initI18n } from '../lib/i18n.ts';
+import { SHELL_NAMESPACES, initI18n, preloadCatalog } from '../lib/i18n.ts';
+import { RouterProvider, createBrowserRouter } from '../lib/router.tsx';
 import { startEmbedBridge } from '../lib/embed-bridge.ts';
 import { langFromLocation, toBcp47 } from '../lib/lang.ts';
 import '../styles/tokens.css';
 import '../styles/global.css';
 import { Providers, createQueryClient } from './providers.tsx';
-import { routes } from './router.tsx';
+import { preloadScreen, routes } from './router.tsx';
 
 const lang = langFromLocation(window.location.pathname, window.location.search);
 document.documentElement.lang = toBcp47(lang);
 
 const queryClient = createQueryClient();
-// The setup request starts now, in parallel with the catalogs, instead of after the first render.
+// The setup request, the screen's code and texts and the shell's catalogs all start now, in
+// parallel, instead of one after another from the first render.
 void queryClient.prefetchQuery(setupQueryOptions());
+preloadScreen(window.location.pathname, lang);
+for (const namespace of SHELL_NAMESPACES) preloadCatalog(lang, namespace);
 const i18n = await initI18n(lang);
 
 startEmbedBridge();

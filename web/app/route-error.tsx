@@ -1,4 +1,4 @@
-import { useRouteError } from 'react-router';
+import { useRouteError } from '../lib/router.tsx';
 import { PageError } from '../components/page-error/page-error.tsx';
 
 /**

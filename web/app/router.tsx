@@ -1,26 +1,39 @@
-import { type ComponentType, lazy } from 'react';
-import type { RouteObject } from 'react-router';
-import { LANGS } from '../../contract/common.ts';
+import { type ComponentType, isValidElement, lazy } from 'react';
+import { type RouteObject, matchRoutes } from '../lib/router.tsx';
+import { LANGS, type Lang } from '../../contract/common.ts';
+import { preloadCatalog } from '../lib/i18n.ts';
 import { LegacyOrderRoute, LegacyRedirect } from './legacy-redirect.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
 import { Shell } from './shell/shell.tsx';
 
-/** Each screen is its own chunk, so '/' downloads only the shell and the listing. */
-function page<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => ({ default: await load() }));
+/** A lazy screen that can start loading its code and texts before it renders (at boot). */
+type PageComponent<P extends object> = ComponentType<P> & { preload: (lang: Lang) => void };
+
+/**
+ * Each screen is its own chunk, so '/' downloads only the shell and the listing. `namespace` is
+ * the screen's catalog (web/locales/<lang>/<namespace>.json), loaded beside its code at boot.
+ */
+function page<P extends object>(load: () => Promise<ComponentType<P>>, namespace: string): PageComponent<P> {
+  const component = lazy(async () => ({ default: await load() })) as unknown as ComponentType<P>;
+  return Object.assign(component, {
+    preload(lang: Lang) {
+      void load().catch(() => {}); // a failure shows when the page renders (RouteError)
+      preloadCatalog(lang, namespace);
+    },
+  });
 }
 
-const AfishaPage = page(() => import('../features/afisha/afisha-page.tsx').then((m) => m.AfishaPage));
-const EventPage = page(() => import('../features/event/event-page.tsx').then((m) => m.EventPage));
-const SchemePage = page(() => import('../features/scheme/scheme-page.tsx').then((m) => m.SchemePage));
-const OrderPage = page(() => import('../features/order/order-page.tsx').then((m) => m.OrderPage));
-const ReturnPage = page(() => import('../features/return/return-page.tsx').then((m) => m.ReturnPage));
-const DeclinedPage = page(() => import('../features/declined/declined-page.tsx').then((m) => m.DeclinedPage));
-const NominalPage = page(() => import('../features/nominal/nominal-page.tsx').then((m) => m.NominalPage));
-const TicketPage = page(() => import('../features/ticket/ticket-page.tsx').then((m) => m.TicketPage));
-const ContactsPage = page(() => import('../features/contacts/contacts-page.tsx').then((m) => m.ContactsPage));
-const RulesPage = page(() => import('../features/rules/rules-page.tsx').then((m) => m.RulesPage));
+const AfishaPage = page(() => import('../features/afisha/afisha-page.tsx').then((m) => m.AfishaPage), 'afisha');
+const EventPage = page(() => import('../features/event/event-page.tsx').then((m) => m.EventPage), 'event');
+const SchemePage = page(() => import('../features/scheme/scheme-page.tsx').then((m) => m.SchemePage), 'scheme');
+const OrderPage = page(() => import('../features/order/order-page.tsx').then((m) => m.OrderPage), 'order');
+const ReturnPage = page(() => import('../features/return/return-page.tsx').then((m) => m.ReturnPage), 'return');
+const DeclinedPage = page(() => import('../features/declined/declined-page.tsx').then((m) => m.DeclinedPage), 'declined');
+const NominalPage = page(() => import('../features/nominal/nominal-page.tsx').then((m) => m.NominalPage), 'nominal');
+const TicketPage = page(() => import('../features/ticket/ticket-page.tsx').then((m) => m.TicketPage), 'ticket');
+const ContactsPage = page(() => import('../features/contacts/contacts-page.tsx').then((m) => m.ContactsPage), 'contacts');
+const RulesPage = page(() => import('../features/rules/rules-page.tsx').then((m) => m.RulesPage), 'rules');
 
 /**
  * Legacy paths carry the language in the first segment; only the four storefront languages
@@ -62,3 +75,13 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts the code and the texts of the screen at `pathname` at once, in parallel with the
+ * shell's own start, instead of after the first render (no request waterfall at boot).
+ */
+export function preloadScreen(pathname: string, lang: Lang) {
+  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route.element;
+  const type: unknown = isValidElement(leaf) ? leaf.type : undefined;
+  if (typeof type === 'object' || typeof type === 'function') (type as Partial<PageComponent<object>>).preload?.(lang);
+}

@@ -12,6 +12,16 @@ export const SHELL_NAMESPACES = ['common', 'shell', 'errors'] as const;
 // One lazy chunk per language and namespace, so a visitor downloads only what a page shows.
 const catalogs = import.meta.glob<{ default: ResourceKey }>('../locales/*/*.json');
 
+/**
+ * Starts downloading a catalog before i18next asks for it (a screen's texts at boot, beside its
+ * code); the backend's later import of the same module then resolves from the module cache.
+ * The Russian shell catalogs are bundled and need nothing.
+ */
+export function preloadCatalog(language: Lang, namespace: string) {
+  if (language === DEFAULT_LANG && (SHELL_NAMESPACES as readonly string[]).includes(namespace)) return;
+  void catalogs[`../locales/${language}/${namespace}.json`]?.().catch(() => {});
+}
+
 /** Reads web/locales/<lang>/<namespace>.json through a dynamic import. */
 const lazyCatalogBackend: BackendModule = {
   type: 'backend',
@@ -56,7 +66,9 @@ export async function initI18n(lang: Lang, instance: I18n = i18next): Promise<I1
       .init({
         lng: lang,
         supportedLngs: [...LANGS],
-        fallbackLng: 'en',
+        // English fills a gap in kz/ch; Russian is the spec's own text and complete, so a
+        // Russian page does not download the English catalogs beside its own.
+        fallbackLng: { ru: [], default: ['en'] },
         // Only the four codes above; 'kz' must not be split into a region-less guess.
         load: 'currentOnly',
         ns: [...SHELL_NAMESPACES],

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from './router.tsx';
 import { type Lang, normalizeLang } from '../../contract/common.ts';
 import { searchWithLang } from './lang.ts';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../lib/router.tsx';
 import { useBackLinkTarget } from '../../components/back-link/back-link-context.tsx';
 import { lastListingSelection } from '../../lib/listing-selection.ts';
 import { usePaths } from '../paths.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import type { Lang } from '../../../contract/common.ts';
 import { toBcp47 } from '../../lib/lang.ts';
 import { useLang, useLangHref } from '../../lib/use-lang.ts';

@@ -1,6 +1,6 @@
 import { type CSSProperties, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet } from '../../lib/router.tsx';
 import { pickLocalized } from '../../../contract/common.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { PageSkeleton, Skeleton } from '../../components/skeleton/skeleton.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { isKnownRoute } from '../../../contract/routes.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { withLang } from '../paths.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router.tsx';
 import { reportEmbeddedNavigation } from '../../lib/embed-bridge.ts';
 
 /** Inside the widget's frame, tells the host page when another page opens (not on the first one). */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router.tsx';
 import { normalizeLang } from '../../../contract/common.ts';
 import { langFromLocation, toBcp47 } from '../../lib/lang.ts';
 

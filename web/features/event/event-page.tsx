@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router.tsx';
 import { ErrorCode } from '../../../contract/errors.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { Skeleton } from '../../components/skeleton/skeleton.tsx';

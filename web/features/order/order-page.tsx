@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../lib/router.tsx';
 import { ErrorCode } from '../../../contract/errors.ts';
 import { usePaths } from '../../app/paths.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';

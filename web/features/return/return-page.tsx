@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from '../../lib/router.tsx';
 import { ErrorCode } from '../../../contract/errors.ts';
 import { isConfirmationHash } from '../../../contract/returns.ts';
 import { usePaths } from '../../app/paths.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { pickLocalized } from '../../../contract/common.ts';
 import { routePatterns } from '../../../contract/routes.ts';
 import type { RulesDocument } from '../../../contract/setup.ts';

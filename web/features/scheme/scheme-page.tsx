@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../lib/router.tsx';
 import type { BuyerInput } from '../../../contract/buyer.ts';
 import { pickLocalized } from '../../../contract/common.ts';
 import { ErrorCode } from '../../../contract/errors.ts';

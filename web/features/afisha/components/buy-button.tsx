@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { type AfishaEvent, NOT_ON_SALE } from '../../../../contract/afisha.ts';
 import type { Lang } from '../../../../contract/common.ts';
 import { formatSaleDate } from '../model/format.ts';

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { AFISHA, type AfishaEvent, type CalendarEntry, type TagEntry, type VenueEntry } from '../../../../contract/afisha.ts';
 import { type Lang, pickLocalized } from '../../../../contract/common.ts';
 import type { Setup } from '../../../../contract/setup.ts';
@@ -39,9 +39,11 @@ type Props = {
   headingLevel: 2 | 3;
   /** Keyboard focus lands here after "load more". */
   focusRef?: ((element: HTMLElement | null) => void) | undefined;
+  /** One of the first cards, in view on arrival: its image is the page's largest paint, so it loads at once. */
+  eager?: boolean | undefined;
 };
 
-export function EventCard({ event, days, tags, venue, flags, showTags, allowedTags, setup, paths, lang, headingLevel, focusRef }: Props) {
+export function EventCard({ event, days, tags, venue, flags, showTags, allowedTags, setup, paths, lang, headingLevel, focusRef, eager }: Props) {
   const { t } = useTranslation('afisha');
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   const titleId = useId();
@@ -66,7 +68,7 @@ export function EventCard({ event, days, tags, venue, flags, showTags, allowedTa
     <article className="afisha-card" aria-labelledby={titleId} ref={focusRef} tabIndex={focusRef ? -1 : undefined}>
       {flags.image && (
         <div className="afisha-card__media">
-          {image ? <img src={image} alt="" loading="lazy" width={AFISHA.imageWidth} height={Math.round((AFISHA.imageWidth * 3) / 4)} /> : <span className="afisha-card__placeholder" aria-hidden="true" />}
+          {image ? <img src={image} alt="" loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} width={AFISHA.imageWidth} height={Math.round((AFISHA.imageWidth * 3) / 4)} /> : <span className="afisha-card__placeholder" aria-hidden="true" />}
           <div className="afisha-card__badges">
             <span className="afisha-badge afisha-badge--age" aria-label={t('ageFrom', { age: event.age_from })}>
               {event.age_from}+

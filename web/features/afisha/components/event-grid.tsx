@@ -8,6 +8,9 @@ import { type Catalog, nextPage } from '../model/listing.ts';
 import { CardSkeleton } from './afisha-skeleton.tsx';
 import { EventCard, cardFlags } from './event-card.tsx';
 
+/** The first cards are in view on arrival (one to four columns): their images load at once, the rest lazily. */
+const EAGER_IMAGES = 4;
+
 type Props = {
   catalog: Catalog;
   events: AfishaEvent[];
@@ -85,6 +88,7 @@ export function EventGrid({ catalog, events, pages, perPage, columns, subscripti
                   lang={lang}
                   headingLevel={group.title ? 3 : 2}
                   focusRef={index === focusIndex.current ? (el) => (firstNew.current = el) : undefined}
+                  eager={index < EAGER_IMAGES}
                 />
               </li>
             ))}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import type { CalendarEntry } from '../../../../contract/afisha.ts';
 import type { Lang } from '../../../../contract/common.ts';
 import { usePopover } from '../hooks/use-popover.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router.tsx';
 import { AFISHA } from '../../../../contract/afisha.ts';
 import { rememberListingSelection } from '../../../lib/listing-selection.ts';
 import { type Catalog, EMPTY_FILTERS, type Filters, currentKind, visibleMenus } from '../model/listing.ts';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router.tsx';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import type { CreateOrderInput } from '../../../../contract/order-create.ts';
 import type { Setup } from '../../../../contract/setup.ts';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router.tsx';
 import { pickLocalized } from '../../../../contract/common.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import type { OrderDataResponse } from '../../../../contract/nominal.ts';

@@ -1,0 +1,58 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../tests/harness.ts';
+
+// A built app in miniature: index.html, one hashed asset with its precompressed copy, Vite's manifest.
+const INDEX_HTML = '<!doctype html>\n<html lang="ru">\n  <head>\n    <title>Билеты</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
+const ASSET = 'console.log("app");\n'.repeat(50);
+const manifest = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true },
+  'features/afisha/afisha-page.tsx': { file: 'assets/afisha-page-1.js' },
+};
+
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  webDist = mkdtempSync(path.join(tmpdir(), 'spa-dist-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  mkdirSync(path.join(webDist, '.vite'));
+  writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(webDist, 'assets', 'index-1.js'), ASSET);
+  writeFileSync(path.join(webDist, 'assets', 'index-1.js.br'), brotliCompressSync(ASSET));
+  writeFileSync(path.join(webDist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  t = await createTestApp({ demo: false, webDist });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('serving the built app', () => {
+  it.each([
+    { accept: 'gzip, deflate, br', encoding: 'br', decode: (body: Buffer) => brotliDecompressSync(body).toString() },
+    { accept: 'gzip, deflate', encoding: 'gzip', decode: (body: Buffer) => gunzipSync(body).toString() },
+    { accept: '', encoding: undefined, decode: (body: Buffer) => body.toString() },
+  ])('sends the page compressed as the browser accepts ($accept), with its preload hints', async ({ accept, encoding, decode }) => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: accept ? { 'accept-encoding': accept } : {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = decode(res.rawPayload);
+    expect(html).toContain('<link rel="preload" as="fetch" href="/api/setup" crossorigin>');
+    expect(html).toContain('<link rel="preload" as="fetch" href="/api/afisha" crossorigin>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/afisha-page-1.js">');
+    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('serves a hashed asset precompressed, cached for a year', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-1.js', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(ASSET);
+  });
+});
