@@ -12,7 +12,7 @@ export function EventHeader({ action, composition, lang }: { action: NoSchemeAct
       <div className="event-header__title-row">
         <h1 className="event-header__title">{pickLocalized(action.name, lang)}</h1>
         {action.age_from > 0 && (
-          <span className="event-header__age" aria-label={t('ageLabel', { age: action.age_from })}>
+          <span className="age-badge" aria-label={t('ageLabel', { age: action.age_from })}>
             {t('age', { age: action.age_from })}
           </span>
         )}
