@@ -102,7 +102,8 @@ export function HolderCard({ index, item, data, form, lang, today, open, onToggl
           )}
           {item.needage === 1 && (
             <Field label={t('fields.age')} error={errorText('age')} required>
-              <input className="text-input"
+              <input
+                className="text-input"
                 type="text"
                 inputMode="numeric"
                 maxLength={2}
@@ -112,7 +113,8 @@ export function HolderCard({ index, item, data, form, lang, today, open, onToggl
           )}
           {item.needage === 2 && (
             <Field label={t('fields.date')} hint={t('hints.date')} error={errorText('date')} required>
-              <input className="text-input"
+              <input
+                className="text-input"
                 type="text"
                 inputMode="numeric"
                 autoComplete="bday"
@@ -146,7 +148,8 @@ export function HolderCard({ index, item, data, form, lang, today, open, onToggl
                 error={errorText('docNum')}
                 required
               >
-                <input className="text-input"
+                <input
+                  className="text-input"
                   type="text"
                   autoComplete="off"
                   spellCheck={false}
@@ -159,7 +162,8 @@ export function HolderCard({ index, item, data, form, lang, today, open, onToggl
           )}
           {item.needcountry === 1 && (
             <Field label={t('fields.country')} error={errorText('countryId')} required>
-              <select className="text-input"
+              <select
+                className="text-input"
                 autoComplete="country"
                 {...register(path('countryId'), {
                   onChange: () => setValue(path('regionId'), '', { shouldValidate: formState.isSubmitted }),
