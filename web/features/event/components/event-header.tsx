@@ -22,7 +22,7 @@ export function EventHeader({ action, composition, lang }: { action: NoSchemeAct
       {composition.length > 0 && (
         <details className="event-composition">
           <summary>{t('composition.title')}</summary>
-          <table className="event-composition__table">
+          <table className="data-table event-composition__table">
             <thead>
               <tr>
                 <th scope="col">{t('composition.action')}</th>
