@@ -27,12 +27,15 @@ export type EventRow = {
   venue_name: Json;
 };
 
+/** The columns of an EventRow, from `events e join venues v` (also read by server/quantity-order). */
+export const EVENT_COLUMNS = `e.id, e.hash, e.name, e.note, e.notice, e.location, e.description_url, e.age_from, e.sale_starts_at,
+  e.is_free, e.is_subscription, e.show_ticket_count, e.show_quant, e.price_rows, e.order_limit,
+  e.group_limit, e.named_tickets, e.use_pushkin_card, e.use_ordinary_card, e.use_seat_map,
+  e.reserve_minutes, v.name as venue_name`;
+
 export async function findEventByHash(db: Queryable, hash: string): Promise<EventRow | undefined> {
   const { rows } = await db.query<EventRow>(
-    `select e.id, e.hash, e.name, e.note, e.notice, e.location, e.description_url, e.age_from, e.sale_starts_at,
-            e.is_free, e.is_subscription, e.show_ticket_count, e.show_quant, e.price_rows, e.order_limit,
-            e.group_limit, e.named_tickets, e.use_pushkin_card, e.use_ordinary_card, e.use_seat_map,
-            e.reserve_minutes, v.name as venue_name
+    `select ${EVENT_COLUMNS}
        from events e join venues v on v.id = e.venue_id
       where e.hash = $1 and e.is_published`,
     [hash],
@@ -44,7 +47,7 @@ export async function findEventByHash(db: Queryable, hash: string): Promise<Even
  * A session is on sale while it has not started; a whole-day session (no time) stays on sale
  * until its day ends in the venue's time zone. ($1 now, $2 time zone.)
  */
-const ON_SALE = `not s.is_cancelled and (
+export const ON_SALE = `not s.is_cancelled and (
   (s.has_time and s.starts_at > $1::timestamptz)
   or (not s.has_time and (s.starts_at at time zone $2)::date >= ($1::timestamptz at time zone $2)::date)
 )`;
@@ -57,7 +60,7 @@ export type SessionRow = {
   group_remaining: number;
 };
 
-const SESSION_COLUMNS = `s.id, to_char(s.starts_at at time zone $2, 'DD.MM.YYYY') as day,
+export const SESSION_COLUMNS = `s.id, to_char(s.starts_at at time zone $2, 'DD.MM.YYYY') as day,
   case when s.has_time then to_char(s.starts_at at time zone $2, 'HH24:MI') else '00:00' end as time,
   s.remaining, s.group_remaining`;
 
