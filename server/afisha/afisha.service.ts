@@ -265,8 +265,11 @@ export function createAfishaService(deps: {
   db: Queryable;
   setup: () => Promise<StoredSetup>;
   now: () => number;
+  /** The catalog version (server/catalog/catalog-version.ts); read from the database when not given. */
+  catalogVersion?: () => Promise<number>;
   ttlMs?: number;
 }) {
+  const catalogVersion = deps.catalogVersion ?? (() => findCatalogVersion(deps.db));
   const ttlMs = deps.ttlMs ?? 5000;
   let current: { version: number; built: Promise<Built> } | undefined;
 
@@ -283,7 +286,7 @@ export function createAfishaService(deps: {
   return {
     /** The answer for one language; the ETag names the catalog version, the content and the language. */
     async get(lang: Lang): Promise<AfishaAnswer> {
-      const version = await findCatalogVersion(deps.db);
+      const version = await catalogVersion();
       let entry = current;
       if (entry && entry.version === version) {
         const built = await entry.built.catch(() => undefined);
