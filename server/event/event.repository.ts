@@ -61,16 +61,6 @@ const SESSION_COLUMNS = `s.id, to_char(s.starts_at at time zone $2, 'DD.MM.YYYY'
   case when s.has_time then to_char(s.starts_at at time zone $2, 'HH24:MI') else '00:00' end as time,
   s.remaining, s.group_remaining`;
 
-export async function findSessionsOnSale(db: Queryable, eventId: number, now: Date, tz: string): Promise<SessionRow[]> {
-  const { rows } = await db.query<SessionRow>(
-    `select ${SESSION_COLUMNS} from sessions s
-      where s.event_id = $3 and ${ON_SALE}
-      order by s.starts_at, s.id`,
-    [now.toISOString(), tz, eventId],
-  );
-  return rows;
-}
-
 /** The on-sale session of an event at a local day (dd.mm.yyyy) and time (HH:MM, '00:00' = none). */
 export async function findSessionOnSaleAt(
   db: Queryable,
@@ -160,18 +150,6 @@ export async function findPrices(db: Queryable, eventId: number): Promise<PriceR
       where p.event_id = $1
       order by c.sortnum, p.sortnum, p.id`,
     [eventId],
-  );
-  return rows;
-}
-
-export async function findPriceStock(
-  db: Queryable,
-  sessionIds: readonly number[],
-): Promise<{ session_id: number; price_id: number; remaining: number }[]> {
-  if (sessionIds.length === 0) return [];
-  const { rows } = await db.query<{ session_id: number; price_id: number; remaining: number }>(
-    'select session_id, price_id, remaining from price_stock where session_id = any($1::int[])',
-    [sessionIds],
   );
   return rows;
 }
