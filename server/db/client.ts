@@ -15,6 +15,12 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Embedded database only: calls fn for every NOTIFY on the channel, before the statement (or the
+   * transaction) that committed it resolves, since PGlite runs in this thread. Undefined on a
+   * PostgreSQL server, where a notification arrives later on another connection.
+   */
+  listen?(channel: string, fn: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -71,6 +77,9 @@ export function wrapPglite(db: PGliteInterface): Db {
     transaction: (fn) => {
       statements += 2; // BEGIN and COMMIT or ROLLBACK
       return db.transaction((tx) => fn(wrap(tx)));
+    },
+    async listen(channel, fn) {
+      await db.listen(channel, fn);
     },
     close: () => db.close(),
   };

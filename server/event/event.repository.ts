@@ -64,16 +64,6 @@ export const SESSION_COLUMNS = `s.id, to_char(s.starts_at at time zone $2, 'DD.M
   case when s.has_time then to_char(s.starts_at at time zone $2, 'HH24:MI') else '00:00' end as time,
   s.remaining, s.group_remaining`;
 
-export async function findSessionsOnSale(db: Queryable, eventId: number, now: Date, tz: string): Promise<SessionRow[]> {
-  const { rows } = await db.query<SessionRow>(
-    `select ${SESSION_COLUMNS} from sessions s
-      where s.event_id = $3 and ${ON_SALE}
-      order by s.starts_at, s.id`,
-    [now.toISOString(), tz, eventId],
-  );
-  return rows;
-}
-
 /** The on-sale session of an event at a local day (dd.mm.yyyy) and time (HH:MM, '00:00' = none). */
 export async function findSessionOnSaleAt(
   db: Queryable,
@@ -92,6 +82,42 @@ export async function findSessionOnSaleAt(
     [now.toISOString(), tz, eventId, day, time],
   );
   return rows[0];
+}
+
+/**
+ * Every session of an event that is not cancelled, with its date and time in the venue's zone and
+ * the instant it stops being on sale: its start, or for a whole-day session (no time) the end of
+ * its day in that zone (the rule of ON_SALE above, applied per call to a cached list).
+ */
+export type EventSessionRow = { id: number; day: string; time: string; on_sale_until: Date };
+
+export async function findEventSessions(db: Queryable, eventId: number, tz: string): Promise<EventSessionRow[]> {
+  const { rows } = await db.query<EventSessionRow>(
+    `select s.id, to_char(s.starts_at at time zone $1, 'DD.MM.YYYY') as day,
+            case when s.has_time then to_char(s.starts_at at time zone $1, 'HH24:MI') else '00:00' end as time,
+            case when s.has_time then s.starts_at
+                 else (date_trunc('day', s.starts_at at time zone $1) + interval '1 day') at time zone $1 end as on_sale_until
+       from sessions s
+      where s.event_id = $2 and not s.is_cancelled
+      order by s.starts_at, s.id`,
+    [tz, eventId],
+  );
+  return rows;
+}
+
+/** What moves with every order: the places left of some sessions and of their prices (price_stock). */
+export type SessionStockRow = { id: number; remaining: number; group_remaining: number; prices: [number, number][] };
+
+export async function findSessionStock(db: Queryable, sessionIds: readonly number[]): Promise<SessionStockRow[]> {
+  if (sessionIds.length === 0) return [];
+  const { rows } = await db.query<SessionStockRow>(
+    `select s.id, s.remaining, s.group_remaining,
+            coalesce((select json_agg(json_build_array(ps.price_id, ps.remaining) order by ps.price_id)
+                        from price_stock ps where ps.session_id = s.id), '[]'::json) as prices
+       from sessions s where s.id = any($1::int[])`,
+    [sessionIds],
+  );
+  return rows;
 }
 
 export type PriceRow = {
@@ -127,18 +153,6 @@ export async function findPrices(db: Queryable, eventId: number): Promise<PriceR
       where p.event_id = $1
       order by c.sortnum, p.sortnum, p.id`,
     [eventId],
-  );
-  return rows;
-}
-
-export async function findPriceStock(
-  db: Queryable,
-  sessionIds: readonly number[],
-): Promise<{ session_id: number; price_id: number; remaining: number }[]> {
-  if (sessionIds.length === 0) return [];
-  const { rows } = await db.query<{ session_id: number; price_id: number; remaining: number }>(
-    'select session_id, price_id, remaining from price_stock where session_id = any($1::int[])',
-    [sessionIds],
   );
   return rows;
 }
