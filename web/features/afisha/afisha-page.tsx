@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '../../../contract/common.ts';
+import type { Lang } from '../../../contract/lang.ts';
 import { usePaths } from '../../app/paths.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';

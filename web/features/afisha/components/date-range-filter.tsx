@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '../../../../contract/common.ts';
+import type { Lang } from '../../../../contract/lang.ts';
 import { usePopover } from '../hooks/use-popover.ts';
 import { formatDay, formatShortDay } from '../model/format.ts';
 import { pickDay } from '../model/date-range.ts';

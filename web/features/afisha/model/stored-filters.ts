@@ -1,4 +1,4 @@
-import { AFISHA } from '../../../../contract/afisha.ts';
+import { AFISHA } from '../../../../contract/afisha-constants.ts';
 import { EMPTY_FILTERS, type Filters } from './listing.ts';
 
 /**
