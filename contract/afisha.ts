@@ -10,8 +10,7 @@ export const afishaQuery = z.object({
   lang: z.string().optional(),
 });
 
-/** totalticketcount of an event whose sales have not begun (design: -99999). */
-export const NOT_ON_SALE = -99999;
+export { NOT_ON_SALE } from './afisha-constants.ts';
 
 /** A top-menu kind (menukind): museum tickets, concerts, subscriptions... */
 export const kindMenuEntry = z.object({
@@ -156,17 +155,4 @@ export type VenueEntry = z.infer<typeof venueEntry>;
 export type TagEntry = z.infer<typeof tagEntry>;
 export type CompositionEntry = z.infer<typeof compositionEntry>;
 
-/** Listing constants of spec section 9. */
-export const AFISHA = {
-  perPage: 100,
-  maxPages: 6,
-  imageWidth: 215,
-  filterTags: 20,
-  filterTagsMobile: 6,
-  cardTags: 3,
-  lifetimeStorage: 86_400_000,
-  loadMoreDelayMs: 100,
-  debounceMs: 200,
-  resetFlag: '1',
-  noTime: '00:00',
-} as const;
+export { AFISHA } from './afisha-constants.ts';

@@ -1,31 +1,18 @@
 import { z } from 'zod';
+import { normalizeLang } from './lang.ts';
 
-/** The four storefront languages; ru is the default, en the fallback. */
-export const LANGS = ['ru', 'en', 'kz', 'ch'] as const;
-export type Lang = (typeof LANGS)[number];
-export const DEFAULT_LANG: Lang = 'ru';
+export { DEFAULT_LANG, LANGS, type Lang, type Localized, normalizeLang, pickLocalized } from './lang.ts';
 
-/** Any unknown or missing locale maps to ru (spec section 4). */
-export function normalizeLang(value: unknown): Lang {
-  return typeof value === 'string' && (LANGS as readonly string[]).includes(value) ? (value as Lang) : DEFAULT_LANG;
-}
-
-/** A text in every storefront language, as the spec's localized fields are sent. */
+/** A text in every storefront language, as the spec's localized fields are sent (type: Localized). */
 export const localized = z.object({
   ru: z.string(),
   en: z.string(),
   kz: z.string(),
   ch: z.string(),
 });
-export type Localized = z.infer<typeof localized>;
 
 /** Localized text where some languages may be missing; readers fall back to en, then ru. */
 export const partialLocalized = localized.partial();
-
-export function pickLocalized(text: Partial<Localized> | null | undefined, lang: Lang): string {
-  if (!text) return '';
-  return text[lang] || text.en || text.ru || '';
-}
 
 /** The lang field of a request body: anything unknown becomes ru. */
 // optional(): zod 4 treats a bare unknown() key as required, so a body without lang would fail.

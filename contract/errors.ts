@@ -1,4 +1,4 @@
-import type { Lang } from './common.ts';
+import type { Lang } from './lang.ts';
 
 /** Error codes of spec section 8; '0' means success. */
 export const ErrorCode = {

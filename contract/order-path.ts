@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, type Lang } from './common.ts';
+import { DEFAULT_LANG, type Lang } from './lang.ts';
 
 /**
  * The order page's path, wherever an order link is built (the web app after an order, e-mails,

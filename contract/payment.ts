@@ -58,7 +58,7 @@ export type PayResponse = z.infer<typeof payResponse>;
  * Non-zero stops the QR polling: 1 paid, 2 the last payment was declined, 3 the order was
  * cancelled (its reservation ended).
  */
-export const OrderPayState = { awaiting: 0, paid: 1, declined: 2, canceled: 3 } as const;
+export { OrderPayState } from './payment-state.ts';
 export const orderStatusRequest = z.object({ hash: orderHash, lang: langField.optional() });
 export const orderStatusResponse = z.number().int();
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { buyerSchema } from './buyer.ts';
-import { normalizeLang, partialLocalized } from './common.ts';
+import { partialLocalized } from './common.ts';
+import { normalizeLang } from './lang.ts';
 
 /**
  * The seating-scheme calls of spec section 7: scheme sessions, scheme map and create order

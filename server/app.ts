@@ -15,6 +15,7 @@ import type { Db } from './db/client.ts';
 import { BusinessError, businessError, requestLang } from './http.ts';
 import { afishaRoutes } from './afisha/afisha.routes.ts';
 import { createAfishaService } from './afisha/afisha.service.ts';
+import { createCatalogVersion } from './catalog/catalog-version.ts';
 import { createCsrf } from './security/csrf.ts';
 import { createAdmission } from './security/admission.ts';
 import { ORDER_CREATING_ROUTES, admitThrough, refusingServerFactory } from './security/admission-hooks.ts';
@@ -76,6 +77,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const now = deps.now ?? Date.now;
   const csrf = createCsrf(deps.secret, now);
   const setup = createSetupService(deps.db, config.setupFile, now);
+  // Held in memory on the embedded database, read per call on a PostgreSQL server.
+  const catalogVersion = await createCatalogVersion(deps.db);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -129,7 +132,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   setupRoutes(app, { setup, csrf, db: deps.db, crm });
   captchaRoutes(app, { captcha });
-  eventRoutes(app, { db: deps.db, setup, crm, now });
+  eventRoutes(app, { db: deps.db, setup, crm, now, catalogVersion: () => catalogVersion.current() });
   quantityOrderRoutes(app, { db: deps.db, setup, crm, captcha, recaptcha, now });
   const { payments, providers, bank } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now });
   paymentsRoutes(app, {
@@ -145,7 +148,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   returnsRoutes(app, {
     returns: createReturnsService({ db: deps.db, now, setup, payments, baseUrl: publicBaseUrl(config), timeZone: config.timezone }),
   });
-  afishaRoutes(app, { afisha: createAfishaService({ db: deps.db, setup: () => setup.get(), now }) });
+  afishaRoutes(app, { afisha: createAfishaService({ db: deps.db, setup: () => setup.get(), now, catalogVersion: () => catalogVersion.current() }) });
   seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: config.timezone }), db: deps.db, setup, captcha, recaptcha, now });
   const seo = createSeoService(deps.db, setup, now);
   seoRoutes(app, { seo, publicUrl: config.publicUrl });

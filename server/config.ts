@@ -46,6 +46,8 @@ const envSchema = z.object({
   CRM_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The reCAPTCHA secret key; the site key is in the setup (recaptcha.sitekey). */
   RECAPTCHA_SECRET: z.string().min(1).optional(),
+  /** Benchmarks: on SIGUSR2 the server writes `db-statements <n>` (SQL statements sent so far) to stderr. */
+  DB_STATEMENT_REPORT: flagFromEnv.default(false),
 });
 
 export type Config = {
@@ -70,6 +72,8 @@ export type Config = {
   embedOrigins: string[];
   crmSecret: string | undefined;
   recaptchaSecret: string | undefined;
+  /** Answer SIGUSR2 with the count of SQL statements sent (bench/parts/rush.ts reads it). */
+  dbStatementReport?: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -108,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: e.JOBS,
     embedOrigins: e.EMBED_ORIGINS,
     crmSecret: e.CRM_SECRET,
+    dbStatementReport: e.DB_STATEMENT_REPORT,
     recaptchaSecret: e.RECAPTCHA_SECRET,
   };
 }

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { loadDemoIfEmpty } from '../demo/load.ts';
 import { type AppDeps, DEFAULT_WEB_DIST, buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { openDb } from './db/client.ts';
+import { openDb, statementsSent } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { expireUnpaidOrders } from './jobs/expiry.ts';
 import { startJobs } from './jobs/jobs.ts';
@@ -59,6 +59,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  if (config.dbStatementReport) process.on('SIGUSR2', () => process.stderr.write(`db-statements ${statementsSent()}\n`));
 
   // An on-sale rush opens a thousand connections within a second; Node's default accept queue of
   // 511 would drop the rest of the burst and leave those buyers waiting for TCP's 1-second SYN

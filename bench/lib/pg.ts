@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { openPostgres } from '../../server/db/client.ts';
+import { parentPid } from './cpu.ts';
 import { type Cluster, startCluster } from '../../tests/pg-cluster.ts';
 
 let cluster: Promise<Cluster> | undefined;
@@ -39,4 +40,20 @@ export async function freshDatabase(): Promise<{ url: string; drop: () => Promis
       await cleanup.close();
     },
   };
+}
+
+let postmaster: Promise<number | null> | undefined;
+/** The pid of the cluster's postmaster (the parent of any backend), for its CPU time; null when unknown. */
+export function clusterPostmasterPid(): Promise<number | null> {
+  postmaster ??= (async () => {
+    const admin = await openPostgres((await pgCluster()).url, 1);
+    try {
+      const { rows } = await admin.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const backend = rows[0]?.pid;
+      return backend === undefined ? null : parentPid(backend);
+    } finally {
+      await admin.close();
+    }
+  })().catch(() => null);
+  return postmaster;
 }

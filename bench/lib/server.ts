@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { importCatalog } from '../../server/catalog/import.ts';
 import { type Db, openDb } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { processCpuMs } from './cpu.ts';
 import { freshDatabase } from './pg.ts';
 import { freePort, waitForHttp } from './ports.ts';
 
@@ -19,19 +20,43 @@ export type Running = {
   pid: number;
   /** Resident memory of the process now and at its peak, MiB (Linux /proc). */
   memory(): { rssMb: number; peakRssMb: number };
+  /** User + system CPU time of the process so far, ms (Linux /proc); null when unknown. */
+  cpuMs(): number | null;
+  /** SQL statements the process has sent so far (it answers SIGUSR2 with them); null when it does not answer. */
+  statements(): Promise<number | null>;
   /** Stops the process; `inspect` then reads its database (the embedded one can only be opened once the server is gone). */
   stop<T>(inspect?: (db: Db) => Promise<T>): Promise<T | undefined>;
 };
 
-type Spawned = { child: ChildProcess; stderr: () => string };
+type Spawned = { child: ChildProcess; stderr: () => string; statements: () => Promise<number | null> };
 
 function spawnNode(script: string, env: Record<string, string>): Spawned {
-  const child = spawn(process.execPath, [script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  // BENCH_CPU_PROF=<dir>: the servers write a V8 CPU profile there when they stop (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
+  let waiting: ((count: number) => void)[] = [];
   child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+    const text = chunk.toString('utf8');
+    stderr = (stderr + text).slice(-4000);
+    for (const match of text.matchAll(/^db-statements (\d+)$/gm)) {
+      const answered = waiting;
+      waiting = [];
+      for (const resolve of answered) resolve(Number(match[1]));
+    }
   });
-  return { child, stderr: () => stderr };
+  // server/start.ts answers SIGUSR2 with `db-statements <n>` when DB_STATEMENT_REPORT is on.
+  const statements = () =>
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null || !child.pid) return resolve(null);
+      const timer = setTimeout(() => resolve(null), 2000);
+      waiting.push((count) => {
+        clearTimeout(timer);
+        resolve(count);
+      });
+      child.kill('SIGUSR2');
+    });
+  return { child, stderr: () => stderr, statements };
 }
 
 function memoryOf(pid: number) {
@@ -64,6 +89,8 @@ async function started(spawned: Spawned, url: string, what: string, timeoutMs: n
     url: url.replace(/\/[^/]*$/, ''),
     pid: child.pid ?? 0,
     memory: () => memoryOf(child.pid ?? 0),
+    cpuMs: () => processCpuMs(child.pid ?? 0),
+    statements: spawned.statements,
     async stop<T>(inspect?: (db: Db) => Promise<T>) {
       await stopChild(child);
       try {
@@ -114,6 +141,7 @@ export async function startStorefront(options: { db: DbKind; catalog?: unknown; 
     HOST: '127.0.0.1',
     // Request logs at info would measure the log pipe; a venue's on-sale server logs warnings.
     LOG_LEVEL: 'warn',
+    DB_STATEMENT_REPORT: '1',
     SECRET: 'bench-secret-'.padEnd(40, 'b'),
     DEMO: options.catalog ? '0' : '1',
     ...dbEnv,

@@ -3,7 +3,9 @@ import { RUSH, placeOrderBody, rushCatalog, seatOrderBody } from '../lib/catalog
 import { type Client, createClient, json } from '../lib/http.ts';
 import type { Part, PartOutput } from '../lib/part.ts';
 import type { Cell, TargetCheck } from '../lib/report.ts';
-import { DB_LABEL, type DbKind, startStorefront } from '../lib/server.ts';
+import { clusterCpuMs } from '../lib/cpu.ts';
+import { clusterPostmasterPid } from '../lib/pg.ts';
+import { DB_LABEL, type DbKind, type Running, startStorefront } from '../lib/server.ts';
 import { latencySummary, round } from '../lib/stats.ts';
 
 const BUYERS = Number(process.env.BENCH_RUSH_BUYERS ?? 1000);
@@ -27,7 +29,43 @@ type Scenario = {
   noAnswer: number;
   codes: Record<string, number>;
   check: { passed: boolean; text: string } | null;
+  /** What one order sold cost, whatever the contention: CPU ms of each process, SQL statements. */
+  perOrder: PerOrder;
 };
+
+type PerOrder = { serverCpuMs: number | null; pgCpuMs: number | null; benchCpuMs: number | null; statements: number | null };
+const NO_COST: PerOrder = { serverCpuMs: null, pgCpuMs: null, benchCpuMs: null, statements: null };
+
+type Meter = { serverCpuMs: number | null; pgCpuMs: number | null; benchCpuMs: number; statements: number | null };
+
+/** Reads the counters a scenario's cost is the difference of. */
+async function meter(server: Running, postmaster: number | null): Promise<Meter> {
+  const usage = process.cpuUsage();
+  return {
+    serverCpuMs: server.cpuMs(),
+    pgCpuMs: postmaster === null ? null : clusterCpuMs(postmaster),
+    benchCpuMs: (usage.user + usage.system) / 1000,
+    statements: await server.statements(),
+  };
+}
+
+function perOrder(before: Meter, after: Meter, sold: number): PerOrder {
+  const per = (a: number | null, b: number | null, digits: number) => (a === null || b === null || sold === 0 ? null : round((b - a) / sold, digits));
+  return {
+    serverCpuMs: per(before.serverCpuMs, after.serverCpuMs, 2),
+    pgCpuMs: per(before.pgCpuMs, after.pgCpuMs, 2),
+    benchCpuMs: per(before.benchCpuMs, after.benchCpuMs, 2),
+    statements: per(before.statements, after.statements, 1),
+  };
+}
+
+/** Runs a scenario between two readings of the counters. */
+async function measured(server: Running, postmaster: number | null, scenario: () => Promise<Scenario>): Promise<Scenario> {
+  const before = await meter(server, postmaster);
+  const result = await scenario();
+  const after = await meter(server, postmaster);
+  return { ...result, perOrder: perOrder(before, after, result.sold) };
+}
 
 function codesOf(log: Log) {
   const codes: Record<string, number> = {};
@@ -57,6 +95,7 @@ function summarize(db: DbKind, name: string, log: Log, started: number, finished
     noAnswer: log.count((c) => c.status === 0),
     codes: codesOf(log),
     check: null,
+    perOrder: NO_COST,
   };
 }
 
@@ -137,21 +176,22 @@ async function runOn(db: DbKind, log: (line: string) => void): Promise<Scenario[
   const { file, day, placesTime, bigTime } = rushCatalog(new Date());
   log(`rush: starting the storefront on ${DB_LABEL[db]} with the on-sale catalog`);
   const server = await startStorefront({ db, catalog: file });
+  const postmaster = db === 'postgres' ? await clusterPostmasterPid() : null;
   const client = createClient(server.url);
   const scenarios: Scenario[] = [];
   let seatsAvailable: boolean;
   try {
     await client.token();
     log(`rush: ${DB_LABEL[db]}: ${BUYERS} buyers for 100 places`);
-    scenarios.push(await placesRush(client, db, day, placesTime));
+    scenarios.push(await measured(server, postmaster, () => placesRush(client, db, day, placesTime)));
     const sessions = await client.post('/api/scheme/sessions', { hash: RUSH.seatsEvent.hash, lang: 'ru' });
     seatsAvailable = sessions.status === 200;
     if (seatsAvailable) {
       log(`rush: ${DB_LABEL[db]}: ${BUYERS} buyers for 50 seats`);
-      scenarios.push(await seatsRush(client, db));
+      scenarios.push(await measured(server, postmaster, () => seatsRush(client, db)));
     }
     log(`rush: ${DB_LABEL[db]}: ${BUYERS} buyers buying for ${SUSTAINED_SECONDS} s`);
-    scenarios.push(await sustainedRush(client, db, day, bigTime));
+    scenarios.push(await measured(server, postmaster, () => sustainedRush(client, db, day, bigTime)));
   } finally {
     client.close();
   }
@@ -189,7 +229,7 @@ async function runOn(db: DbKind, log: (line: string) => void): Promise<Scenario[
 
 function emptyScenario(db: DbKind, name: string): Scenario {
   const none = latencySummary([]);
-  return { db, name, buyers: BUYERS, sold: 0, ordersPerSecond: 0, soldOutMs: null, allAnsweredMs: 0, create: none, sales: none, refused429: 0, serverErrors: 0, noAnswer: 0, codes: {}, check: null };
+  return { db, name, buyers: BUYERS, sold: 0, ordersPerSecond: 0, soldOutMs: null, allAnsweredMs: 0, create: none, sales: none, refused429: 0, serverErrors: 0, noAnswer: 0, codes: {}, check: null, perOrder: NO_COST };
 }
 
 export const rush: Part = {
@@ -209,6 +249,10 @@ export const rush: Part = {
       s.create.p99 || null,
       s.refused429,
       s.serverErrors + s.noAnswer,
+      s.perOrder.serverCpuMs,
+      s.perOrder.pgCpuMs,
+      s.perOrder.statements,
+      s.perOrder.benchCpuMs,
       s.check ? `${s.check.passed ? 'ok' : 'FAILED'}: ${s.check.text}` : '—',
     ]);
     const targets: TargetCheck[] = [];
@@ -231,7 +275,7 @@ export const rush: Part = {
       tables: [
         {
           title: 'On-sale rush: orders/s = places sold / time to the last sale; latency of order creation in ms',
-          columns: ['database', 'scenario', 'orders', 'orders/s', 'sold out ms', 'sale p50', 'sale p99', 'any answer p99', '429s', '5xx/none', 'count check'],
+          columns: ['database', 'scenario', 'orders', 'orders/s', 'sold out ms', 'sale p50', 'sale p99', 'any answer p99', '429s', '5xx/none', 'server CPU ms/order', 'PG CPU ms/order', 'SQL/order', 'bench CPU ms/order', 'count check'],
           rows,
         },
       ],
@@ -239,6 +283,7 @@ export const rush: Part = {
       notes: [
         'Buyers are one process (bench), the server another; every buyer has its own connection. A 429 is retried after Retry-After × 0.5–1.5.',
         `sale p99 = order-creation calls that sold; any answer p99 also counts refusals (409 sold out, 409 seat taken, 429).`,
+        'Per order sold, over the whole scenario (refusals and map reloads included): server CPU ms = the storefront process (/proc/<pid>/stat user+system); PG CPU ms = every process of the PostgreSQL cluster (postmaster, backends, background workers); SQL/order = statements the server sent (BEGIN/COMMIT included, each one round trip; the server counts them and answers SIGUSR2); bench CPU ms = the load generator. These do not depend on how busy the machine is.',
       ],
       data: { buyers: BUYERS, sustainedSeconds: SUSTAINED_SECONDS, scenarios: scenarios.map((s) => ({ ...s, create: s.create, sales: s.sales, allAnsweredMs: round(s.allAnsweredMs, 0) })) },
     };

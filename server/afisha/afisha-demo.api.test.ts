@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_ON_SALE, afishaResponse } from '../../contract/afisha.ts';
+import { buildDemoCatalog } from '../../demo/catalog.ts';
 import { type TestApp, createTestApp } from '../../tests/harness.ts';
+import { importCatalog } from '../catalog/import.ts';
 
 // The same call against the demo catalog (demo/catalog.ts), which has an event in each sales state.
 let t: TestApp;
@@ -53,5 +55,20 @@ describe('GET /api/afisha on the demo catalog', () => {
     const pass = body.action.find((x) => x.is_subscription === 1);
     expect(pass).toBeDefined();
     expect(body.composition.filter((c) => c.subscription_id === pass?.event_id).length).toBeGreaterThan(0);
+  });
+
+  it('shows a catalog import on the very next call, with no wait for the stock lifetime', async () => {
+    const before = await t.get('/api/afisha');
+    expect((await t.get('/api/afisha')).headers.etag).toBe(before.headers.etag);
+    const catalog = buildDemoCatalog(t.clock.date());
+    const event = (catalog.events ?? []).find((e) => e.hash === 'storage-vault-tour');
+    if (!event) throw new Error('the demo has no storage-vault-tour');
+    event.name = { ...event.name, ru: 'Экскурсия в фондохранилище (новое время)' };
+    await importCatalog(t.db, catalog);
+    // The clock has not moved: only the import can have made the cached answer stale.
+    const after = await t.get('/api/afisha');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    const listed = afishaResponse.parse(after.json()).action.find((x) => x.hash === 'storage-vault-tour');
+    expect(listed?.name.ru).toBe('Экскурсия в фондохранилище (новое время)');
   });
 });

@@ -20,8 +20,8 @@ export function afishaRoutes(app: FastifyInstance, deps: { afisha: AfishaService
       // no-cache: the browser keeps the answer but asks every time; an unchanged catalog costs a 304.
       reply.header('etag', answer.etag).header('cache-control', 'no-cache');
       if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-      // Serialized once per build: a JSON string with a JSON content type is sent as it is.
-      return reply.type('application/json; charset=utf-8').send(answer.json);
+      // Serialized and encoded once per build: the bytes go out as they are, with the JSON type.
+      return reply.type('application/json; charset=utf-8').send(answer.bytes);
     },
   );
 }

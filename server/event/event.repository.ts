@@ -27,12 +27,15 @@ export type EventRow = {
   venue_name: Json;
 };
 
+/** The columns of an EventRow, from `events e join venues v` (also read by server/quantity-order). */
+export const EVENT_COLUMNS = `e.id, e.hash, e.name, e.note, e.notice, e.location, e.description_url, e.age_from, e.sale_starts_at,
+  e.is_free, e.is_subscription, e.show_ticket_count, e.show_quant, e.price_rows, e.order_limit,
+  e.group_limit, e.named_tickets, e.use_pushkin_card, e.use_ordinary_card, e.use_seat_map,
+  e.reserve_minutes, v.name as venue_name`;
+
 export async function findEventByHash(db: Queryable, hash: string): Promise<EventRow | undefined> {
   const { rows } = await db.query<EventRow>(
-    `select e.id, e.hash, e.name, e.note, e.notice, e.location, e.description_url, e.age_from, e.sale_starts_at,
-            e.is_free, e.is_subscription, e.show_ticket_count, e.show_quant, e.price_rows, e.order_limit,
-            e.group_limit, e.named_tickets, e.use_pushkin_card, e.use_ordinary_card, e.use_seat_map,
-            e.reserve_minutes, v.name as venue_name
+    `select ${EVENT_COLUMNS}
        from events e join venues v on v.id = e.venue_id
       where e.hash = $1 and e.is_published`,
     [hash],
@@ -44,7 +47,7 @@ export async function findEventByHash(db: Queryable, hash: string): Promise<Even
  * A session is on sale while it has not started; a whole-day session (no time) stays on sale
  * until its day ends in the venue's time zone. ($1 now, $2 time zone.)
  */
-const ON_SALE = `not s.is_cancelled and (
+export const ON_SALE = `not s.is_cancelled and (
   (s.has_time and s.starts_at > $1::timestamptz)
   or (not s.has_time and (s.starts_at at time zone $2)::date >= ($1::timestamptz at time zone $2)::date)
 )`;
@@ -57,19 +60,9 @@ export type SessionRow = {
   group_remaining: number;
 };
 
-const SESSION_COLUMNS = `s.id, to_char(s.starts_at at time zone $2, 'DD.MM.YYYY') as day,
+export const SESSION_COLUMNS = `s.id, to_char(s.starts_at at time zone $2, 'DD.MM.YYYY') as day,
   case when s.has_time then to_char(s.starts_at at time zone $2, 'HH24:MI') else '00:00' end as time,
   s.remaining, s.group_remaining`;
-
-export async function findSessionsOnSale(db: Queryable, eventId: number, now: Date, tz: string): Promise<SessionRow[]> {
-  const { rows } = await db.query<SessionRow>(
-    `select ${SESSION_COLUMNS} from sessions s
-      where s.event_id = $3 and ${ON_SALE}
-      order by s.starts_at, s.id`,
-    [now.toISOString(), tz, eventId],
-  );
-  return rows;
-}
 
 /** The on-sale session of an event at a local day (dd.mm.yyyy) and time (HH:MM, '00:00' = none). */
 export async function findSessionOnSaleAt(
@@ -89,6 +82,42 @@ export async function findSessionOnSaleAt(
     [now.toISOString(), tz, eventId, day, time],
   );
   return rows[0];
+}
+
+/**
+ * Every session of an event that is not cancelled, with its date and time in the venue's zone and
+ * the instant it stops being on sale: its start, or for a whole-day session (no time) the end of
+ * its day in that zone (the rule of ON_SALE above, applied per call to a cached list).
+ */
+export type EventSessionRow = { id: number; day: string; time: string; on_sale_until: Date };
+
+export async function findEventSessions(db: Queryable, eventId: number, tz: string): Promise<EventSessionRow[]> {
+  const { rows } = await db.query<EventSessionRow>(
+    `select s.id, to_char(s.starts_at at time zone $1, 'DD.MM.YYYY') as day,
+            case when s.has_time then to_char(s.starts_at at time zone $1, 'HH24:MI') else '00:00' end as time,
+            case when s.has_time then s.starts_at
+                 else (date_trunc('day', s.starts_at at time zone $1) + interval '1 day') at time zone $1 end as on_sale_until
+       from sessions s
+      where s.event_id = $2 and not s.is_cancelled
+      order by s.starts_at, s.id`,
+    [tz, eventId],
+  );
+  return rows;
+}
+
+/** What moves with every order: the places left of some sessions and of their prices (price_stock). */
+export type SessionStockRow = { id: number; remaining: number; group_remaining: number; prices: [number, number][] };
+
+export async function findSessionStock(db: Queryable, sessionIds: readonly number[]): Promise<SessionStockRow[]> {
+  if (sessionIds.length === 0) return [];
+  const { rows } = await db.query<SessionStockRow>(
+    `select s.id, s.remaining, s.group_remaining,
+            coalesce((select json_agg(json_build_array(ps.price_id, ps.remaining) order by ps.price_id)
+                        from price_stock ps where ps.session_id = s.id), '[]'::json) as prices
+       from sessions s where s.id = any($1::int[])`,
+    [sessionIds],
+  );
+  return rows;
 }
 
 export type PriceRow = {
@@ -124,18 +153,6 @@ export async function findPrices(db: Queryable, eventId: number): Promise<PriceR
       where p.event_id = $1
       order by c.sortnum, p.sortnum, p.id`,
     [eventId],
-  );
-  return rows;
-}
-
-export async function findPriceStock(
-  db: Queryable,
-  sessionIds: readonly number[],
-): Promise<{ session_id: number; price_id: number; remaining: number }[]> {
-  if (sessionIds.length === 0) return [];
-  const { rows } = await db.query<{ session_id: number; price_id: number; remaining: number }>(
-    'select session_id, price_id, remaining from price_stock where session_id = any($1::int[])',
-    [sessionIds],
   );
   return rows;
 }

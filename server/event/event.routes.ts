@@ -8,9 +8,13 @@ import type { Queryable } from '../db/client.ts';
 import { type CrmService, crmTokenOf } from '../crm/crm.service.ts';
 import { sendError } from '../http.ts';
 import type { SetupService } from '../setup/setup.service.ts';
-import { EventNotFound, loadEventPage } from './event.service.ts';
+import { EventNotFound, createEventPages } from './event.service.ts';
 
-export function eventRoutes(app: FastifyInstance, deps: { db: Queryable; setup: SetupService; crm: CrmService; now: () => number }) {
+export function eventRoutes(
+  app: FastifyInstance,
+  deps: { db: Queryable; setup: SetupService; crm: CrmService; now: () => number; catalogVersion: () => Promise<number> },
+) {
+  const pages = createEventPages({ db: deps.db, catalogVersion: deps.catalogVersion });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -28,8 +32,7 @@ export function eventRoutes(app: FastifyInstance, deps: { db: Queryable; setup: 
       const setup = await deps.setup.get();
       try {
         reply.header('cache-control', 'no-store');
-        return await loadEventPage(
-          deps.db,
+        return await pages.load(
           {
             hash: request.body.hash,
             lang,

@@ -3,15 +3,17 @@ import type { CalendarEntry, NoSchemeResponse, OrderCheckbox, PriceEntry } from 
 import type { Queryable } from '../db/client.ts';
 import { findCoveringSubscription } from '../crm/crm.repository.ts';
 import {
+  type CheckboxRow,
+  type CompositionRow,
   type EventRow,
+  type EventSessionRow,
   type PriceRow,
-  type SessionRow,
   findComposition,
   findEventByHash,
+  findEventSessions,
   findOrderCheckboxes,
-  findPriceStock,
   findPrices,
-  findSessionsOnSale,
+  findSessionStock,
 } from './event.repository.ts';
 
 /** The totalticketcount of an event whose sales have not begun (design: wire details). */
@@ -57,7 +59,7 @@ export function pricesOfSession(rows: readonly PriceRow[], sessionId: number): P
   return rows.filter((r) => r.session_id === sessionId || (r.session_id === null && !ownKeys.has(key(r))));
 }
 
-function priceEntries(rows: readonly PriceRow[], event: EventRow, sessions: readonly SessionRow[]): PriceEntry[] {
+function priceEntries(rows: readonly PriceRow[], event: EventRow, sessions: readonly Pick<EventSessionRow, 'id' | 'day'>[]): PriceEntry[] {
   const out: PriceEntry[] = [];
   const days = [...new Set(sessions.map((s) => s.day))];
   for (const day of days) {
@@ -74,24 +76,52 @@ function byPayment(rows: readonly PriceRow[], pushkarta: 0 | 1 | undefined): Pri
   return rows.filter((r) => r.pushkin === 0 || r.pushkin === (pushkarta === 1 ? 1 : 2));
 }
 
-/** The event page data of POST /api/no-scheme (spec section 3 'Action (event page)'). */
-export async function loadEventPage(
-  db: Queryable,
-  input: { hash: string; lang: Lang; pushkarta: 0 | 1 | undefined; crmClientId: number | undefined },
-  ctx: { now: Date; tz: string },
-): Promise<NoSchemeResponse> {
-  const event = await findEventByHash(db, input.hash);
-  if (!event) throw new EventNotFound(input.hash);
+/** What the event page shows that only a catalog import changes: cached per catalog version. */
+export type EventCatalogPart = {
+  event: EventRow;
+  sessions: EventSessionRow[];
+  prices: PriceRow[];
+  composition: CompositionRow[];
+  checkboxes: CheckboxRow[];
+};
 
-  const notYet = event.sale_starts_at !== null && event.sale_starts_at.getTime() > ctx.now.getTime();
-  const sessions = notYet ? [] : await findSessionsOnSale(db, event.id, ctx.now, ctx.tz);
-  const [prices, stock, composition, checkboxes, subscription] = await Promise.all([
+/** Reads the catalog part of an event page; undefined for an unknown or unpublished event. */
+export async function readEventCatalogPart(db: Queryable, hash: string, tz: string): Promise<EventCatalogPart | undefined> {
+  const event = await findEventByHash(db, hash);
+  if (!event) return undefined;
+  const [sessions, prices, composition, checkboxes] = await Promise.all([
+    findEventSessions(db, event.id, tz),
     findPrices(db, event.id),
-    findPriceStock(db, sessions.map((s) => s.id)),
-    event.is_subscription ? findComposition(db, event.id, ctx.tz) : Promise.resolve([]),
+    event.is_subscription ? findComposition(db, event.id, tz) : Promise.resolve([]),
     findOrderCheckboxes(db, event.id),
+  ]);
+  return { event, sessions, prices, composition, checkboxes };
+}
+
+/**
+ * The event page data of POST /api/no-scheme (spec section 3 'Action (event page)'): the catalog
+ * part (cached by the caller), the sessions on sale at `now`, and the places left read live in one
+ * statement, since every order moves them.
+ */
+export async function buildEventPage(
+  db: Queryable,
+  part: EventCatalogPart,
+  input: { pushkarta: 0 | 1 | undefined; crmClientId: number | undefined },
+  ctx: { now: Date },
+): Promise<NoSchemeResponse> {
+  const { event, composition, checkboxes, prices } = part;
+  const notYet = event.sale_starts_at !== null && event.sale_starts_at.getTime() > ctx.now.getTime();
+  const onSale = notYet ? [] : part.sessions.filter((s) => s.on_sale_until.getTime() > ctx.now.getTime());
+  const [stock, subscription] = await Promise.all([
+    findSessionStock(db, onSale.map((s) => s.id)),
     input.crmClientId === undefined ? Promise.resolve(undefined) : findCoveringSubscription(db, input.crmClientId, event.id),
   ]);
+  const stockOf = new Map(stock.map((s) => [s.id, s]));
+  // A session deleted since the catalog part was read is gone from the page too.
+  const sessions = onSale.flatMap((s) => {
+    const live = stockOf.get(s.id);
+    return live ? [{ ...s, remaining: live.remaining, group_remaining: live.group_remaining, prices: live.prices }] : [];
+  });
   const shown = byPayment(prices, input.pushkarta);
 
   const calendar: CalendarEntry[] = sessions.map((s) => ({
@@ -149,7 +179,7 @@ export async function loadEventPage(
       totalticketcount: notYet ? NOT_ON_SALE_YET : sessions.reduce((sum, s) => sum + s.remaining, 0),
       showticketcount: event.show_ticket_count ? 1 : 0,
       showquant: event.show_quant ? 1 : 0,
-      pricelimits: stock.map((s) => ({ calendar_id: s.session_id, price_id: s.price_id, quant: s.remaining })),
+      pricelimits: sessions.flatMap((s) => s.prices.map(([priceId, quant]) => ({ calendar_id: s.id, price_id: priceId, quant }))),
       subscription: subscription
         ? { subscrit_id: subscription.subscription_event_id, hash_id: subscription.hash, quant: subscription.remaining }
         : null,
@@ -158,3 +188,36 @@ export async function loadEventPage(
     checkboxList,
   };
 }
+
+/**
+ * The event pages: the catalog part of each event is kept per catalog version and venue time
+ * zone (an import moves the version, server/catalog/catalog-version.ts), the rest is read per call.
+ * Only published events found are kept, so unknown hashes cannot grow the cache.
+ */
+export function createEventPages(deps: { db: Queryable; catalogVersion: () => Promise<number> }) {
+  const cache = new Map<string, { version: number; part: Promise<EventCatalogPart | undefined> }>();
+  return {
+    async load(
+      input: { hash: string; lang: Lang; pushkarta: 0 | 1 | undefined; crmClientId: number | undefined },
+      ctx: { now: Date; tz: string },
+    ): Promise<NoSchemeResponse> {
+      const version = await deps.catalogVersion();
+      const key = `${ctx.tz}\n${input.hash}`;
+      let entry = cache.get(key);
+      if (!entry || entry.version !== version) {
+        // Single flight: concurrent calls for one event share one read.
+        const fresh = { version, part: readEventCatalogPart(deps.db, input.hash, ctx.tz) };
+        cache.set(key, fresh);
+        const forget = () => {
+          if (cache.get(key) === fresh) cache.delete(key);
+        };
+        void fresh.part.then((part) => part ?? forget(), forget);
+        entry = fresh;
+      }
+      const part = await entry.part;
+      if (!part) throw new EventNotFound(input.hash);
+      return buildEventPage(deps.db, part, input, ctx);
+    },
+  };
+}
+export type EventPages = ReturnType<typeof createEventPages>;

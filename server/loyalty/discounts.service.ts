@@ -175,27 +175,35 @@ export async function settleLoyalty(tx: Queryable, orderId: number, at: Date): P
   }
 }
 
-/** discountData of the order view. */
-export async function discountDataOf(db: Queryable, orderId: number) {
-  const { rows } = await db.query<{
-    promo: string | null;
-    promo_discount: number;
-    bonuses: number;
-    bonus_discount: number;
-    charged_bonus: number;
-    card_id: number | null;
-    code: string | null;
-    is_blocked: boolean | null;
-    balance: number | null;
-    accrual_percent: number | null;
-  }>(
-    `select p.code as promo, d.promo_discount, d.bonuses, d.bonus_discount, d.charged_bonus, c.id as card_id, c.code,
+/** The order's discount row as the order view reads it (server/order-view reads it in its one query). */
+export type DiscountViewRow = {
+  promo: string | null;
+  promo_discount: number;
+  bonuses: number;
+  bonus_discount: number;
+  charged_bonus: number;
+  card_id: number | null;
+  code: string | null;
+  is_blocked: boolean | null;
+  balance: number | null;
+  accrual_percent: number | null;
+};
+
+/** Reads DiscountViewRow; `$1` is the order id, or pass another expression (a correlated subquery). */
+export const discountViewSql = (orderId = '$1') =>
+  `select p.code as promo, d.promo_discount, d.bonuses, d.bonus_discount, d.charged_bonus, c.id as card_id, c.code,
        c.is_blocked, c.balance, c.accrual_percent
      from order_discounts d left join promo_codes p on p.id = d.promo_code_id left join loyalty_cards c on c.id = d.card_id
-     where d.order_id = $1`,
-    [orderId],
-  );
-  const d = rows[0];
+     where d.order_id = ${orderId}`;
+
+/** discountData of the order view. */
+export async function discountDataOf(db: Queryable, orderId: number) {
+  const { rows } = await db.query<DiscountViewRow>(discountViewSql(), [orderId]);
+  return discountDataFrom(db, orderId, rows[0]);
+}
+
+/** discountData of the order view from its discount row (undefined: none); reads more only for a loyalty card. */
+export async function discountDataFrom(db: Queryable, orderId: number, d: DiscountViewRow | undefined) {
   const card = d && d.card_id !== null ? { id: d.card_id, code: d.code ?? '', is_blocked: Boolean(d.is_blocked), balance: d.balance ?? 0, accrual_percent: d.accrual_percent ?? 0 } : undefined;
   return {
     cardCode: card?.code ?? '',

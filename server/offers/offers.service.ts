@@ -55,6 +55,15 @@ export function offerLimit(offer: Pick<OfferRow, 'per_order_limit' | 'seat_tied'
 /** The offers shown for an order: each for each of its unreleased lines, with its limit. */
 export async function offersForOrder(db: Queryable, order: { id: number; event_id: number }) {
   const [offers, lines, services] = await Promise.all([findOffersForEvent(db, order.event_id), findOrderLines(db, order.id), findOrderServices(db, order.id)]);
+  return offersFrom(offers, lines, services);
+}
+
+/** offersForOrder from rows already read (the order view reads them in its one query). */
+export function offersFrom(
+  offers: readonly OfferRow[],
+  lines: readonly { id: number; released: boolean; quantity: number }[],
+  services: readonly Pick<OrderServiceRow, 'offer_id'>[],
+): (OfferLimits & { parentId: number })[] {
   const live = lines.filter((l) => !l.released);
   const places = live.reduce((sum, l) => sum + l.quantity, 0);
   const taken = countBy(services, (s) => s.offer_id);

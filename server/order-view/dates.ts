@@ -2,9 +2,25 @@ import { LANGS, type Lang, type Localized } from '../../contract/common.ts';
 
 const LOCALES: Record<Lang, string> = { ru: 'ru-RU', en: 'en-GB', kz: 'kk-KZ', ch: 'zh-CN' };
 
+// Making an Intl.DateTimeFormat costs far more than using one: one per locale, zone and shape.
+const formats = new Map<string, Intl.DateTimeFormat>();
+function format(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
+  let fmt = formats.get(key);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formats.set(key, fmt);
+  }
+  return fmt;
+}
+
+const NUMERIC: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const LONG_DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
+const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'long' };
+
 function parts(at: Date, timeZone: string) {
-  const fmt = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const get = (type: string) => fmt.formatToParts(at).find((p) => p.type === type)?.value ?? '';
+  const all = format('en-GB', timeZone, NUMERIC).formatToParts(at);
+  const get = (type: string) => all.find((p) => p.type === type)?.value ?? '';
   return { day: `${get('day')}.${get('month')}.${get('year')}`, time: `${get('hour')}:${get('minute')}` };
 }
 
@@ -19,8 +35,8 @@ const each = (fn: (lang: Lang) => string): Localized => Object.fromEntries(LANGS
 /** '21 ноября 2026' and 'суббота' in each language. */
 export function localizedDay(at: Date, timeZone: string): { day_str: Localized; dayofweek: Localized } {
   return {
-    day_str: each((l) => new Intl.DateTimeFormat(LOCALES[l], { timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(at)),
-    dayofweek: each((l) => new Intl.DateTimeFormat(LOCALES[l], { timeZone, weekday: 'long' }).format(at)),
+    day_str: each((l) => format(LOCALES[l], timeZone, LONG_DAY).format(at)),
+    dayofweek: each((l) => format(LOCALES[l], timeZone, WEEKDAY).format(at)),
   };
 }
 

@@ -1,4 +1,8 @@
 import type { Queryable } from '../db/client.ts';
+import { type DiscountViewRow, discountViewSql } from '../loyalty/discounts.service.ts';
+import type { OfferRow, OrderServiceRow } from '../offers/offers.repository.ts';
+import type { OrderRow } from '../orders/orders.repository.ts';
+import type { PaymentMethodRow, PaymentRow } from '../payments/payments.repository.ts';
 
 export type ViewLineRow = {
   id: number;
@@ -29,10 +33,10 @@ export type ViewLineRow = {
 
 export type ViewTicketRow = { id: number; order_line_id: number; hash: string; code: string | null; status: number };
 
-/** The order's lines with what the order view shows of their event, session, venue and place. */
-export async function findViewLines(db: Queryable, orderId: number): Promise<ViewLineRow[]> {
-  const { rows } = await db.query<ViewLineRow>(
-    `select l.id, l.session_id, s.event_id, l.seat_id, l.quantity, l.unit_price, l.unit_fee, l.amount, l.released,
+// The order's lines with what the order view shows of their event, session, venue and place;
+// `orderId` is a parameter or, inside the one view query, the order's column.
+const viewLinesSql = (orderId: string) =>
+  `select l.id, l.session_id, s.event_id, l.seat_id, l.quantity, l.unit_price, l.unit_fee, l.amount, l.released,
        s.starts_at, s.has_time, e.name as event_name, e.location, e.ticket_type, e.allow_return,
        v.name as venue_name, v.address, c.name as category_name, z.name as zone_name, z.level_name,
        hs.row_label, hs.seat_label, sec.name as sector_name, sa.name as standing_name
@@ -45,14 +49,86 @@ export async function findViewLines(db: Queryable, orderId: number): Promise<Vie
      left join hall_seats hs on hs.id = l.seat_id
      left join hall_sectors sec on sec.id = hs.sector_id
      left join standing_areas sa on sa.id = l.standing_area_id
-     where l.order_id = $1
-     order by s.starts_at, l.id`,
-    [orderId],
-  );
+     where l.order_id = ${orderId}`;
+
+const viewTicketsSql = (orderId: string) => `select id, order_line_id, hash, code, status from tickets where order_id = ${orderId}`;
+
+/** The order's lines with what the order view shows of their event, session, venue and place. */
+export async function findViewLines(db: Queryable, orderId: number): Promise<ViewLineRow[]> {
+  const { rows } = await db.query<ViewLineRow>(`${viewLinesSql('$1')} order by s.starts_at, l.id`, [orderId]);
   return rows;
 }
 
 export async function findViewTickets(db: Queryable, orderId: number): Promise<ViewTicketRow[]> {
-  const { rows } = await db.query<ViewTicketRow>('select id, order_line_id, hash, code, status from tickets where order_id = $1 order by id', [orderId]);
+  const { rows } = await db.query<ViewTicketRow>(`${viewTicketsSql('$1')} order by id`, [orderId]);
   return rows;
+}
+
+export type ViewPaymentRow = Pick<PaymentRow, 'id' | 'method_id' | 'kind' | 'amount' | 'status' | 'redirect_url'>;
+export type ViewMethodRow = Pick<PaymentMethodRow, 'id' | 'protocol_type' | 'protocol_kind' | 'name' | 'description'>;
+
+/** Everything the order page shows, read in one statement (one round trip, one parse and plan). */
+export type OrderViewData = {
+  order: OrderRow & { services_total: number };
+  payments: ViewPaymentRow[];
+  lines: ViewLineRow[];
+  tickets: ViewTicketRow[];
+  services: OrderServiceRow[];
+  discount: DiscountViewRow | undefined;
+  methods: ViewMethodRow[];
+  offers: OfferRow[];
+  orderLines: { id: number; released: boolean; quantity: number }[];
+};
+
+type ViewQueryRow = OrderRow & {
+  services_total: number;
+  view_payments: ViewPaymentRow[];
+  view_lines: (Omit<ViewLineRow, 'starts_at'> & { starts_at: string })[];
+  view_tickets: ViewTicketRow[];
+  view_services: OrderServiceRow[];
+  view_discount: DiscountViewRow | null;
+  view_methods: ViewMethodRow[];
+  view_offers: OfferRow[];
+  view_order_lines: { id: number; released: boolean; quantity: number }[];
+};
+
+// Each part is the statement its own repository function runs (the same columns and order), as a
+// json array of the order's rows; the order's own columns come back as an ordinary row.
+const ORDER_VIEW_SQL = `select o.*,
+  (select coalesce(json_agg(p order by p.id), '[]'::json)
+     from (select id, method_id, kind, amount, status, redirect_url from payments where order_id = o.id) p) as view_payments,
+  (select coalesce(json_agg(x order by x.starts_at, x.id), '[]'::json) from (${viewLinesSql('o.id')}) x) as view_lines,
+  (select coalesce(json_agg(t order by t.id), '[]'::json) from (${viewTicketsSql('o.id')}) t) as view_tickets,
+  (select coalesce(json_agg(sv order by sv.id), '[]'::json)
+     from (select s.id, s.order_id, s.parent_line_id, s.offer_id, s.package_id, s.amount, s.can_delete, so.name, s.status
+             from order_services s join special_offers so on so.id = s.offer_id where s.order_id = o.id) sv) as view_services,
+  (select row_to_json(dd) from (${discountViewSql('o.id')}) dd) as view_discount,
+  (select coalesce(json_agg(m order by m.sortnum, m.id), '[]'::json)
+     from (select id, protocol_type, protocol_kind, name, description, sortnum from payment_methods
+            where is_active and (kind = 'pushkin') = o.pushkin_card) m) as view_methods,
+  (select coalesce(json_agg(f order by f.sortnum, f.id), '[]'::json)
+     from (select id, package_id, event_id, name, description, amount, per_order_limit, seat_tied, stock, sortnum
+             from special_offers where is_active and (event_id is null or event_id = o.event_id)) f) as view_offers,
+  (select coalesce(json_agg(ol order by ol.id), '[]'::json)
+     from (select id, released, quantity from order_lines where order_id = o.id) ol) as view_order_lines
+from orders o where o.hash = $1`;
+
+/** The order with a given hash and everything its view shows, or undefined. */
+export async function findOrderView(db: Queryable, hash: string): Promise<OrderViewData | undefined> {
+  const { rows } = await db.query<ViewQueryRow>(ORDER_VIEW_SQL, [hash]);
+  const row = rows[0];
+  if (!row) return undefined;
+  const { view_payments, view_lines, view_tickets, view_services, view_discount, view_methods, view_offers, view_order_lines, ...order } = row;
+  return {
+    order,
+    payments: view_payments,
+    // json carries the timestamp as text; the view formats it as a date.
+    lines: view_lines.map((l) => ({ ...l, starts_at: new Date(l.starts_at) })),
+    tickets: view_tickets,
+    services: view_services,
+    discount: view_discount ?? undefined,
+    methods: view_methods,
+    offers: view_offers,
+    orderLines: view_order_lines,
+  };
 }

@@ -3,24 +3,20 @@ import type { Localized } from '../../contract/common.ts';
 import type { AttachedService, Offer, OrderView, PaymentType, TicketRow } from '../../contract/order-view.ts';
 import { ReturnStatus } from '../../contract/returns.ts';
 import type { Db } from '../db/client.ts';
-import { discountDataOf } from '../loyalty/discounts.service.ts';
-import { findOrderServices } from '../offers/offers.repository.ts';
-import { offersForOrder } from '../offers/offers.service.ts';
-import { type OrderRow, findOrderByHash } from '../orders/orders.repository.ts';
+import { discountDataFrom } from '../loyalty/discounts.service.ts';
+import { offersFrom } from '../offers/offers.service.ts';
+import type { OrderRow } from '../orders/orders.repository.ts';
 import { OrderStatus } from '../orders/orders.service.ts';
 import { toRoubles } from '../orders/pricing.ts';
-import { findPaymentMethods } from '../payments/payments.repository.ts';
 import { type PaymentsService, orderNotFound } from '../payments/payments.service.ts';
 import { ticketImages } from '../tickets/ticket-images.ts';
 import { fullLocalized, localizedDay, sameInAll, sessionDayTime } from './dates.ts';
-import { type ViewLineRow, type ViewTicketRow, findViewLines, findViewTickets } from './order-view.repository.ts';
+import { type ViewLineRow, type ViewPaymentRow, type ViewTicketRow, findOrderView, findViewLines, findViewTickets } from './order-view.repository.ts';
 import { isPayable } from './order-state.ts';
 
 export const PAY_URL = '/api/order/pay';
 
 const SERVICE_FEE_NAME: Localized = { ru: 'Сервисный сбор', en: 'Service fee', kz: 'Сервистік алым', ch: '服务费' };
-
-type OrderWithServices = OrderRow & { services_total: number };
 
 const isReturned = (status: number) => status === ReturnStatus.refunded || status === ReturnStatus.refunding;
 
@@ -80,21 +76,24 @@ export async function viewOrder(
   input: { hash: string; bankId?: number | undefined },
 ): Promise<Omit<OrderView, 'errorCode' | 'errorText'>> {
   const { db } = deps;
-  const found = await findOrderByHash(db, input.hash);
-  if (!found) throw orderNotFound();
-  const payments = found.status === OrderStatus.confirmed ? await deps.payments.reconcileOrder(found.id) : [];
-  const order = ((await findOrderByHash(db, input.hash)) ?? found) as OrderWithServices;
+  // One statement reads the order and everything its page shows. Pending payments are checked with
+  // their provider first; that may change the order (paid), so it is then read again.
+  let view = await findOrderView(db, input.hash);
+  if (!view) throw orderNotFound();
+  let payments: ViewPaymentRow[] = [];
+  if (view.order.status === OrderStatus.confirmed) {
+    payments = view.payments;
+    if (payments.some((p) => p.status === 'pending')) {
+      payments = await deps.payments.reconcileOrder(view.order.id);
+      view = (await findOrderView(db, input.hash)) ?? view;
+    }
+  }
+  const { order, lines, tickets, services, methods } = view;
   const at = new Date(deps.now());
   const paid = order.status === OrderStatus.paid;
   const payable = isPayable(order, at);
+  const discountData = await discountDataFrom(db, order.id, view.discount);
 
-  const [lines, tickets, services, discountData, methods] = await Promise.all([
-    findViewLines(db, order.id),
-    findViewTickets(db, order.id),
-    findOrderServices(db, order.id),
-    discountDataOf(db, order.id),
-    findPaymentMethods(db, order.pushkin_card),
-  ]);
   const main = await Promise.all(
     lines.map((line) => ticketRowOf(line, tickets.filter((t) => t.order_line_id === line.id), paid, deps.timeZone)),
   );
@@ -109,7 +108,7 @@ export async function viewOrder(
     status: s.status,
   }));
   const addToping: Offer[] = payable
-    ? (await offersForOrder(db, order)).map(({ parentId, offer, limit }) => ({
+    ? offersFrom(view.offers, view.orderLines, services).map(({ parentId, offer, limit }) => ({
         parent_id: parentId,
         package_id: offer.package_id,
         price_id: offer.id,

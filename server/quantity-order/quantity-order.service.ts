@@ -4,11 +4,12 @@ import { type CreateOrderCommand, OrderFormError } from '../../contract/order-cr
 import type { StoredSetup } from '../../contract/setup.ts';
 import { type OrderCaptchaDeps, withOrderCaptcha } from '../captcha/order-captcha.ts';
 import { findCoveringSubscription, takeSubscriptionVisits } from '../crm/crm.repository.ts';
-import { type PriceRow, findEventByHash, findOrderCheckboxes, findPrices, findSessionOnSaleAt } from '../event/event.repository.ts';
+import type { PriceRow } from '../event/event.repository.ts';
 import { pricesOfSession } from '../event/event.service.ts';
 import { BusinessError } from '../http.ts';
 import { OrderStatus, type NewOrderLine, notEnoughPlaces, placeOrder } from '../orders/orders.service.ts';
 import { unitServiceFee } from '../orders/pricing.ts';
+import { findOrderContext } from './quantity-order.repository.ts';
 
 /** Pushkin card: one ticket per order (spec section 9). */
 export const PUSHKIN_TICKETS_PER_ORDER = 1;
@@ -76,7 +77,9 @@ export async function createQuantityOrder(deps: CreateOrderDeps, cmd: CreateOrde
   const tz = ctx.setup.app.timezone;
   const pushkin = cmd.buyer.kind === 'pushkin';
 
-  const event = await findEventByHash(db, cmd.hash);
+  // The event, its session at the first line's day and time, the checkboxes and the prices: one round trip.
+  const first = cmd.lines[0];
+  const { event, session, checkboxes, prices } = await findOrderContext(db, cmd.hash, first?.day ?? '', first?.time ?? '', ctx.now, tz);
   if (!event) throw refuse(ErrorCode.notFound, 404);
   if (event.use_seat_map) throw refuse(ErrorCode.notFound, 409, texts.notAvailable);
   if (pushkin && !event.use_pushkin_card) throw refuse(ErrorCode.validation, 400, texts.pushkinNotAllowed);
@@ -84,17 +87,14 @@ export async function createQuantityOrder(deps: CreateOrderDeps, cmd: CreateOrde
   if (event.sale_starts_at && event.sale_starts_at.getTime() > ctx.now.getTime()) throw refuse(ErrorCode.notFound, 409, texts.notAvailable);
 
   // One order is for one session: every line names the same day and time of this event.
-  const first = cmd.lines[0];
   if (!first) throw fieldError('data', OrderFormError.lines);
   for (const line of cmd.lines) {
     if (line.actionId !== event.id || line.day !== first.day || line.time !== first.time) throw fieldError('data', OrderFormError.lines);
   }
-  const session = await findSessionOnSaleAt(db, event.id, first.day, first.time, ctx.now, tz);
   if (!session) throw refuse(ErrorCode.notFound, 409, texts.notAvailable);
 
   // Required extra checkboxes (filling = 1) must be ticked.
   const ticked = new Set(cmd.checkboxes.filter((c) => c.checked).map((c) => c.id));
-  const checkboxes = await findOrderCheckboxes(db, event.id);
   const missing = checkboxes.find((c) => c.required && !ticked.has(c.id));
   if (missing) throw fieldError(`checkboxList.${missing.id}`, OrderFormError.requiredCheckbox);
 
@@ -109,7 +109,7 @@ export async function createQuantityOrder(deps: CreateOrderDeps, cmd: CreateOrde
     subscriptionLeft = held.remaining;
   }
 
-  const lines = priceLines(cmd, await findPrices(db, event.id), session.id, {
+  const lines = priceLines(cmd, prices, session.id, {
     pushkin,
     bySubscription: subscritId !== undefined,
     subscriptionEvent: event.is_subscription,
@@ -163,7 +163,8 @@ export async function createQuantityOrder(deps: CreateOrderDeps, cmd: CreateOrde
       lines: lines.map(({ price: _price, ...line }) => line),
     });
     return { hash: placed.hash };
-  });
+    // Without a subscription to draw visits from, placing the order is its one statement.
+  }, { oneStatement: subscritId === undefined });
 }
 
 /**

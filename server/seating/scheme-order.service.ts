@@ -91,6 +91,7 @@ export async function createSchemeOrder(
       checkboxes: [...checked],
       lines,
     }),
+    { oneStatement: true },
   );
   return { hash: placed.hash };
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from '../lib/router.tsx';
-import type { Lang } from '../../contract/common.ts';
+import type { Lang } from '../../contract/lang.ts';
 import { isEmbedded } from '../lib/integration.ts';
 import { useSetup } from '../lib/use-setup.ts';
 import { type Paths, createPaths } from './paths.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Lang } from '../../contract/common.ts';
+import type { Lang } from '../../contract/lang.ts';
 import { type Paths, createPaths, withLang } from './paths.ts';
 
 type Case = { description: string; lang: Lang; build: (paths: Paths) => string; expected: string };

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { DEFAULT_LANG, type Lang } from '../../contract/common.ts';
+import { DEFAULT_LANG, type Lang } from '../../contract/lang.ts';
 import { orderViewPath } from '../../contract/order-path.ts';
 import { isIntegrationMode } from '../lib/integration.ts';
 import { useLang } from '../lib/use-lang.ts';

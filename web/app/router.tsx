@@ -1,6 +1,6 @@
 import { type ComponentType, isValidElement, lazy } from 'react';
 import { type RouteObject, matchRoutes } from '../lib/router.tsx';
-import { LANGS, type Lang } from '../../contract/common.ts';
+import { LANGS, type Lang } from '../../contract/lang.ts';
 import { preloadCatalog } from '../lib/i18n.ts';
 import { LegacyOrderRoute, LegacyRedirect } from './legacy-redirect.tsx';
 import { NotFoundPage } from './not-found-page.tsx';

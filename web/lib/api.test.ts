@@ -40,6 +40,32 @@ describe('apiGet', () => {
     fakeFetch([{ body: { unexpected: true } }]);
     await expect(apiGet('/api/thing', z.object({ token: z.string() }))).rejects.toMatchObject({ code: '-9999' });
   });
+
+  it('loads a lazily given schema and checks the answer with it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const load = vi.fn(async () => z.object({ token: z.string() }));
+    fakeFetch([{ body: { token: 'x', extra: 1 } }, { body: { unexpected: true } }]);
+    await expect(apiGet('/api/thing', load)).resolves.toEqual({ token: 'x' });
+    await expect(apiGet('/api/thing', load)).rejects.toMatchObject({ code: '-9999' });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('in a production build trusts the answer and loads no schema (ARCHITECTURE.md)', async () => {
+    vi.stubEnv('DEV', false);
+    vi.resetModules();
+    try {
+      const production = await import('./api.ts');
+      const load = vi.fn(async () => z.object({ token: z.string() }));
+      fakeFetch([{ body: { token: 'x', extra: 1 } }, { status: 404, body: { errorCode: -1004, errorText: 'нет' } }]);
+      await expect(production.apiGet('/api/thing', load)).resolves.toEqual({ token: 'x', extra: 1 });
+      // Business errors are still read without a schema, the code as a number too.
+      await expect(production.apiGet('/api/thing', load)).rejects.toMatchObject({ code: '-1004', text: 'нет', status: 404 });
+      expect(load).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
+  });
 });
 
 describe('apiPost', () => {

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ErrorCode } from '../../contract/errors.ts';
-import { rulesResponse, setup, tokenResponse } from '../../contract/setup.ts';
 import { rememberIntegrationSetting } from './integration.ts';
 import { crmToken } from './crm-token.ts';
 
@@ -32,11 +31,28 @@ export function toApiError(error: unknown): ApiError {
   return error instanceof ApiError ? error : new ApiError(ErrorCode.inner, '');
 }
 
+/**
+ * The contract schema an answer is checked against, or a loader of it: a loader keeps the schema
+ * (and zod) off the first load of screens that have no form.
+ */
+export type AnswerSchema<S extends z.ZodType> = S | (() => Promise<S>);
+
+/**
+ * Answers are checked against their contract schema in development and in the tests; a
+ * production build trusts them, because the server serializes every answer through the same
+ * schema (fastify-type-provider-zod) and a check per answer cost boot time (ARCHITECTURE.md).
+ */
+const CHECK_ANSWERS: boolean = import.meta.env.DEV;
+
 // Some answers send the code as a number (the spec's return call has error_code); read both.
-const businessFields = z.looseObject({
-  errorCode: z.union([z.string(), z.number()]).optional(),
-  errorText: z.string().optional(),
-});
+function businessFields(payload: unknown): { code: string | undefined; text: string } {
+  if (typeof payload !== 'object' || payload === null) return { code: undefined, text: '' };
+  const { errorCode, errorText } = payload as { errorCode?: unknown; errorText?: unknown };
+  const code = typeof errorCode === 'string' || typeof errorCode === 'number' ? String(errorCode) : undefined;
+  return { code, text: typeof errorText === 'string' ? errorText : '' };
+}
+
+const tokenResponse = () => import('../../contract/setup.ts').then((m) => m.tokenResponse);
 
 let tokenRequest: Promise<string> | undefined;
 
@@ -60,7 +76,7 @@ export function resetCsrfToken() {
 type RequestOptions = { signal?: AbortSignal | undefined };
 
 /** GET a JSON answer and parse it with the call's contract schema. */
-export function apiGet<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
+export function apiGet<S extends z.ZodType>(path: string, schema: AnswerSchema<S>, options: RequestOptions = {}): Promise<z.output<S>> {
   return send('GET', path, schema, undefined, options.signal, false);
 }
 
@@ -68,7 +84,7 @@ export function apiGet<S extends z.ZodType>(path: string, schema: S, options: Re
 export function apiPost<S extends z.ZodType>(
   path: string,
   body: unknown,
-  schema: S,
+  schema: AnswerSchema<S>,
   options: RequestOptions = {},
 ): Promise<z.output<S>> {
   return send('POST', path, schema, body, options.signal, true);
@@ -77,7 +93,7 @@ export function apiPost<S extends z.ZodType>(
 async function send<S extends z.ZodType>(
   method: 'GET' | 'POST',
   path: string,
-  schema: S,
+  schema: AnswerSchema<S>,
   body: unknown,
   signal: AbortSignal | undefined,
   withToken: boolean,
@@ -107,9 +123,7 @@ async function send<S extends z.ZodType>(
   }
 
   const payload: unknown = await response.json().catch(() => undefined);
-  const business = businessFields.safeParse(payload);
-  const code = business.success && business.data.errorCode !== undefined ? String(business.data.errorCode) : undefined;
-  const text = (business.success && business.data.errorText) || '';
+  const { code, text } = businessFields(payload);
 
   if (withToken && !retried && response.status === 403 && code === ErrorCode.invalidCsrf) {
     // The token outlived its lifetime (or the server restarted with a new secret): fetch a new one.
@@ -119,7 +133,8 @@ async function send<S extends z.ZodType>(
   if (!response.ok || (code !== undefined && code !== ErrorCode.ok)) {
     throw new ApiError(code ?? ErrorCode.inner, text, response.status, payload);
   }
-  const parsed = schema.safeParse(payload);
+  if (!CHECK_ANSWERS) return payload as z.output<S>;
+  const parsed = (typeof schema === 'function' ? await schema() : schema).safeParse(payload);
   if (!parsed.success) {
     console.error(`${method} ${path}: the answer does not match its schema`, parsed.error.issues);
     throw new ApiError(ErrorCode.inner, '', response.status);
@@ -134,7 +149,7 @@ export function setupQueryOptions() {
   return queryOptions({
     queryKey: ['setup'],
     queryFn: async ({ signal }) => {
-      const answer = await apiGet('/api/setup', setup, { signal });
+      const answer = await apiGet('/api/setup', () => import('../../contract/setup.ts').then((m) => m.setup), { signal });
       // Links built outside React (createPaths without the hook) follow the venue's setting too.
       rememberIntegrationSetting(answer.is_integration);
       return answer;
@@ -147,7 +162,7 @@ export function setupQueryOptions() {
 export function rulesQueryOptions() {
   return queryOptions({
     queryKey: ['rules'],
-    queryFn: ({ signal }) => apiGet('/api/rules', rulesResponse, { signal }),
+    queryFn: ({ signal }) => apiGet('/api/rules', () => import('../../contract/setup.ts').then((m) => m.rulesResponse), { signal }),
     staleTime: 10 * MINUTE,
   });
 }

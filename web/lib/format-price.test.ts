@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Lang } from '../../contract/common.ts';
+import type { Lang } from '../../contract/lang.ts';
 import { type Currency, formatPrice } from './format-price.ts';
 
 // Intl separates groups and symbols with no-break spaces; compare with plain spaces.

@@ -1,4 +1,4 @@
-import type { Lang } from '../../contract/common.ts';
+import type { Lang } from '../../contract/lang.ts';
 import { toBcp47 } from './lang.ts';
 
 export type Currency = 'RUB' | 'USD' | 'KZT' | 'CNY';

@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANG, LANGS, type Lang } from '../../contract/common.ts';
+import { DEFAULT_LANG, LANGS, type Lang } from '../../contract/lang.ts';
 import ruCommon from '../locales/ru/common.json' with { type: 'json' };
 import ruErrors from '../locales/ru/errors.json' with { type: 'json' };
 import ruShell from '../locales/ru/shell.json' with { type: 'json' };

@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, type Lang, normalizeLang } from '../../contract/common.ts';
+import { DEFAULT_LANG, type Lang, normalizeLang } from '../../contract/lang.ts';
 
 /**
  * The storefront's language codes are the spec's (kz, ch), which are not the BCP 47 tags of

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pickLocalized } from '../../contract/common.ts';
+import { pickLocalized } from '../../contract/lang.ts';
 import type ruCommon from '../locales/ru/common.json';
 import { useLang } from './use-lang.ts';
 import { useSetup } from './use-setup.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from './router.tsx';
-import { type Lang, normalizeLang } from '../../contract/common.ts';
+import { type Lang, normalizeLang } from '../../contract/lang.ts';
 import { searchWithLang } from './lang.ts';
 
 /**

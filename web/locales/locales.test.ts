@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LANGS } from '../../contract/common.ts';
+import { LANGS } from '../../contract/lang.ts';
 import { toBcp47 } from '../lib/lang.ts';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));

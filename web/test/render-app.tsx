@@ -2,7 +2,7 @@ import { type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import { RouterProvider, createMemoryRouter } from '../lib/router.tsx';
-import type { Lang } from '../../contract/common.ts';
+import type { Lang } from '../../contract/lang.ts';
 import type { Setup } from '../../contract/setup.ts';
 import { Providers, createQueryClient } from '../app/providers.tsx';
 import { routes } from '../app/router.tsx';

@@ -23,12 +23,12 @@ function PageSettingBackLink({ target }: { target: BackLinkTarget }) {
   return null;
 }
 
-function renderBackLink(page: BackLinkTarget | undefined, path = '/order/return/h1') {
-  render(
+function renderBackLink(page: BackLinkTarget | undefined, path = '/order/return/h1', pending = false) {
+  return render(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={[path]}>
         <BackLinkProvider>
-          <BackLink />
+          <BackLink pending={pending} />
           {page && <PageSettingBackLink target={page} />}
         </BackLinkProvider>
       </MemoryRouter>
@@ -56,5 +56,17 @@ describe('BackLink', () => {
   it('can be hidden by a page', () => {
     renderBackLink({ kind: 'hidden' });
     expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('holds its place with an invisible line while the setup loads, and nothing on the listing', () => {
+    const { container } = renderBackLink(undefined, '/event/e1', true);
+    expect(screen.queryByRole('link')).toBeNull();
+    const holder = container.querySelector('.back-link--pending');
+    expect(holder?.getAttribute('aria-hidden')).toBe('true');
+    expect(holder?.textContent).toBe('Назад к выбору билетов');
+    cleanup();
+    expect(renderBackLink(undefined, '/', true).container.querySelector('.back-link')).toBeNull();
+    cleanup();
+    expect(renderBackLink({ kind: 'hidden' }, '/event/e1', true).container.querySelector('.back-link')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { pickLocalized } from '../../../contract/common.ts';
+import { pickLocalized } from '../../../contract/lang.ts';
 import type { Setup } from '../../../contract/setup.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { SmartLink } from './smart-link.tsx';

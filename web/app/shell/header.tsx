@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGS, type Lang, pickLocalized } from '../../../contract/common.ts';
+import { LANGS, type Lang, pickLocalized } from '../../../contract/lang.ts';
 import type { Setup } from '../../../contract/setup.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';

@@ -50,7 +50,7 @@ export function Shell() {
           <PageError error={error} onRetry={() => void refetch()} />
         ) : (
           <>
-            {setup && <BackLink />}
+            {setup ? <BackLink /> : isPending && <BackLink pending />}
             <Suspense fallback={<PageSkeleton />}>
               <Outlet />
             </Suspense>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from '../../lib/router.tsx';
-import { normalizeLang } from '../../../contract/common.ts';
+import { normalizeLang } from '../../../contract/lang.ts';
 import { langFromLocation, toBcp47 } from '../../lib/lang.ts';
 
 /**

@@ -1,5 +1,8 @@
-import { captchaCheckResponse, captchaResponse } from '../../../contract/captcha.ts';
 import { apiGet, apiPost } from '../../lib/api.ts';
+
+// Answer schemas load only where answers are checked (development, tests): web/lib/api.ts.
+const captchaCheckResponse = () => import('../../../contract/captcha.ts').then((m) => m.captchaCheckResponse);
+const captchaResponse = () => import('../../../contract/captcha.ts').then((m) => m.captchaResponse);
 
 /** GET /api/captcha: a new image (SVG markup) and its challenge id. */
 export function fetchCaptcha() {

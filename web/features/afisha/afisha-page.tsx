@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '../../../contract/common.ts';
+import type { Lang } from '../../../contract/lang.ts';
 import { usePaths } from '../../app/paths.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -14,6 +14,7 @@ import { FiltersBar } from './components/filters-bar.tsx';
 import { KindMenu } from './components/kind-menu.tsx';
 import { MenuCarousel } from './components/menu-carousel.tsx';
 import { useListingState } from './hooks/use-listing-state.ts';
+import { readStoredListingEarly } from './model/stored-filters.ts';
 import { type Catalog, indexCatalog, kindTags, perPage, selectEvents, showsTopMenu } from './model/listing.ts';
 import './afisha.css';
 
@@ -24,6 +25,14 @@ export function AfishaPage() {
   usePageTitle('afisha');
   const query = useQuery(afishaQueryOptions(lang));
   const catalog = useMemo(() => (query.data ? indexCatalog(query.data) : undefined), [query.data]);
+  // While the listing's answer is on its way, read the saved filters in a task of their own:
+  // the first local-storage access is slow, and it otherwise lands in the listing's first render.
+  const waiting = query.isPending;
+  useEffect(() => {
+    if (!waiting) return;
+    const read = setTimeout(readStoredListingEarly, 0);
+    return () => clearTimeout(read);
+  }, [waiting]);
 
   if (query.isError && !catalog) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
   return (

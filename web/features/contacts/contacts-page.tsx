@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';
-import { pickLocalized } from '../../../contract/common.ts';
+import { pickLocalized } from '../../../contract/lang.ts';
 import type { Setup } from '../../../contract/setup.ts';
 import { Skeleton } from '../../components/skeleton/skeleton.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';

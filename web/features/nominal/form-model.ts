@@ -1,5 +1,5 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import type { Lang } from '../../../contract/common.ts';
+import type { Lang } from '../../../contract/lang.ts';
 import {
   type ConfirmNominalRequest,
   type HolderContext,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';
-import { pickLocalized } from '../../../contract/common.ts';
+import { pickLocalized } from '../../../contract/lang.ts';
 import { routePatterns } from '../../../contract/routes.ts';
 import type { RulesDocument } from '../../../contract/setup.ts';
 import { withLang } from '../../app/paths.ts';

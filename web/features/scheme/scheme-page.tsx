@@ -3,7 +3,7 @@ import { type CSSProperties, useCallback, useEffect, useMemo, useRef } from 'rea
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from '../../lib/router.tsx';
 import type { BuyerInput } from '../../../contract/buyer.ts';
-import { pickLocalized } from '../../../contract/common.ts';
+import { pickLocalized } from '../../../contract/lang.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import type { SchemeMapResponse, SchemePrice, SchemeSessionsResponse } from '../../../contract/scheme.ts';
 import { usePaths } from '../../app/paths.ts';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '../../lib/router.tsx';
-import { pickLocalized } from '../../../contract/common.ts';
+import { pickLocalized } from '../../../contract/lang.ts';
 import { ticketViewResponse } from '../../../contract/order-view.ts';
 import { usePaths } from '../../app/paths.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';

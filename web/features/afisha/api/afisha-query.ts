@@ -1,7 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { afishaResponse } from '../../../../contract/afisha.ts';
-import type { Lang } from '../../../../contract/common.ts';
+import type { Lang } from '../../../../contract/lang.ts';
 import { apiGet } from '../../../lib/api.ts';
+
+// Answer schemas load only where answers are checked (development, tests): web/lib/api.ts.
+const afishaResponse = () => import('../../../../contract/afisha.ts').then((m) => m.afishaResponse);
 
 /**
  * GET /api/afisha. The server answers with an ETag and `no-cache`, so the browser revalidates

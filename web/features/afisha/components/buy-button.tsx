@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../lib/router.tsx';
-import { type AfishaEvent, NOT_ON_SALE } from '../../../../contract/afisha.ts';
-import type { Lang } from '../../../../contract/common.ts';
+import { NOT_ON_SALE } from '../../../../contract/afisha-constants.ts';
+import type { AfishaEvent } from '../../../../contract/afisha.ts';
+import type { Lang } from '../../../../contract/lang.ts';
 import { formatSaleDate } from '../model/format.ts';
 
 export type SalesLabel = { kind: 'buy' } | { kind: 'salesBegin'; date: string } | { kind: 'soon' } | { kind: 'soldOut' };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '../../../../contract/common.ts';
+import type { Lang } from '../../../../contract/lang.ts';
 import { usePopover } from '../hooks/use-popover.ts';
 import { formatDay, formatShortDay } from '../model/format.ts';
 import { pickDay } from '../model/date-range.ts';
@@ -26,7 +26,8 @@ export function DateRangeFilter({ days, from, to, lang, onChange }: Props) {
         <CalendarIcon /> {label}
       </button>
       <div className="afisha-popover" role="group" aria-label={t('datesLabel')} {...popover.panelProps}>
-        {shown ? (
+        {/* The month grid is built only while the panel is open (issue #10: boot work). */}
+        {!popover.open ? null : shown ? (
           <>
             <MonthNav month={shown} months={months} onChange={setMonth} labels={{ prev: t('prevMonth'), next: t('nextMonth') }} />
             <MonthGrid

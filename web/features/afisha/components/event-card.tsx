@@ -1,8 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../lib/router.tsx';
-import { AFISHA, type AfishaEvent, type CalendarEntry, type TagEntry, type VenueEntry } from '../../../../contract/afisha.ts';
-import { type Lang, pickLocalized } from '../../../../contract/common.ts';
+import { AFISHA } from '../../../../contract/afisha-constants.ts';
+import type { AfishaEvent, CalendarEntry, TagEntry, VenueEntry } from '../../../../contract/afisha.ts';
+import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
 import type { Setup } from '../../../../contract/setup.ts';
 import type { Paths } from '../../../app/paths.ts';
 import { SafeNodes, safeText, sanitizeHtml } from '../../../lib/safe-html.tsx';

@@ -1,7 +1,8 @@
 import { type CSSProperties, Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AFISHA, type AfishaEvent } from '../../../../contract/afisha.ts';
-import { type Lang, pickLocalized } from '../../../../contract/common.ts';
+import { AFISHA } from '../../../../contract/afisha-constants.ts';
+import type { AfishaEvent } from '../../../../contract/afisha.ts';
+import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
 import type { Setup } from '../../../../contract/setup.ts';
 import type { Paths } from '../../../app/paths.ts';
 import { type Catalog, nextPage } from '../model/listing.ts';
@@ -10,6 +11,14 @@ import { EventCard, cardFlags } from './event-card.tsx';
 
 /** The first cards are in view on arrival (one to four columns): their images load at once, the rest lazily. */
 const EAGER_IMAGES = 4;
+
+/**
+ * The first render builds a screenful of cards; the rest follow in small batches, each after a
+ * yield to the browser, so no single task builds the whole page of cards (issue #10: long tasks at
+ * boot). "Load more" renders its cards at once.
+ */
+const FIRST_CARDS = 8;
+const CARDS_PER_TASK = 12;
 
 type Props = {
   catalog: Catalog;
@@ -31,7 +40,13 @@ type Props = {
 export function EventGrid({ catalog, events, pages, perPage, columns, subscriptionKind, showTags, groupBySubMenu, allowedTags, setup, paths, lang, onLoadMore }: Props) {
   const { t } = useTranslation('afisha');
   const shownCount = Math.min(events.length, pages * perPage);
-  const shown = events.slice(0, shownCount);
+  const [renderLimit, setRenderLimit] = useState(FIRST_CARDS);
+  useEffect(() => {
+    if (renderLimit >= shownCount) return;
+    const next = setTimeout(() => setRenderLimit((limit) => limit + CARDS_PER_TASK), 0);
+    return () => clearTimeout(next);
+  }, [renderLimit, shownCount]);
+  const shown = events.slice(0, Math.min(shownCount, renderLimit));
   const { next, rest } = nextPage(events.length, shownCount, perPage);
   const [loading, setLoading] = useState(false);
   const focusIndex = useRef<number | undefined>(undefined);
@@ -49,6 +64,7 @@ export function EventGrid({ catalog, events, pages, perPage, columns, subscripti
 
   const loadMore = () => {
     setLoading(true);
+    setRenderLimit(Number.POSITIVE_INFINITY);
     focusIndex.current = shownCount;
     // A short pause with placeholders (spec section 9 load-more delay) so the new cards arrive visibly.
     timer.current = setTimeout(() => {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KindMenuEntry, TagEntry } from '../../../../contract/afisha.ts';
-import type { Lang } from '../../../../contract/common.ts';
+import type { Lang } from '../../../../contract/lang.ts';
 import { type Filters, hasFilters } from '../model/listing.ts';
 import { DateRangeFilter } from './date-range-filter.tsx';
 import { SearchBox } from './search-box.tsx';

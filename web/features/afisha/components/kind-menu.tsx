@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { KindMenuEntry } from '../../../../contract/afisha.ts';
-import { type Lang, pickLocalized } from '../../../../contract/common.ts';
+import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
 
 /** The top menu of kinds (museum tickets, concerts, subscriptions...). */
 export function KindMenu({ kinds, current, lang, onSelect }: { kinds: KindMenuEntry[]; current: number | undefined; lang: Lang; onSelect: (id: number) => void }) {

@@ -1,7 +1,7 @@
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MainMenuEntry } from '../../../../contract/afisha.ts';
-import { type Lang, pickLocalized } from '../../../../contract/common.ts';
+import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { GridIcon } from './icons.tsx';
 

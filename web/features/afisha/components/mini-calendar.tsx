@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../lib/router.tsx';
 import type { CalendarEntry } from '../../../../contract/afisha.ts';
-import type { Lang } from '../../../../contract/common.ts';
+import type { Lang } from '../../../../contract/lang.ts';
 import { usePopover } from '../hooks/use-popover.ts';
 import { formatDay } from '../model/format.ts';
 import { monthsSpanning } from '../model/months.ts';
@@ -13,9 +13,11 @@ import { MonthGrid, MonthNav } from './month-grid.tsx';
 export function MiniCalendar({ days, label, lang, dayHref, eventName }: { days: CalendarEntry[]; label: string; lang: Lang; dayHref: (entry: CalendarEntry) => string; eventName: string }) {
   const { t } = useTranslation('afisha');
   const popover = usePopover();
-  const byDay = new Map(days.map((d) => [d.day, d]));
-  const months = monthsSpanning([...byDay.keys()]);
   const [month, setMonth] = useState<string | undefined>(undefined);
+  // The month grid is built only while the panel is open: every card has one, and building a
+  // hidden grid per card was a large part of the listing's first render (issue #10).
+  const byDay = popover.open ? new Map(days.map((d) => [d.day, d])) : undefined;
+  const months = byDay ? monthsSpanning([...byDay.keys()]) : [];
   const shown = (month && months.includes(month) ? month : months[0]) ?? '';
   return (
     <div className="afisha-card__dates" ref={popover.root}>
@@ -31,7 +33,7 @@ export function MiniCalendar({ days, label, lang, dayHref, eventName }: { days: 
               month={shown}
               lang={lang}
               renderDay={(day) => {
-                const entry = byDay.get(day);
+                const entry = byDay?.get(day);
                 const d = Number(day.slice(8));
                 return entry ? (
                   <Link to={dayHref(entry)} className="month-grid__day month-grid__day--link" aria-label={formatDay(day, lang)}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Lang } from '../../../../contract/common.ts';
+import type { Lang } from '../../../../contract/lang.ts';
 import { formatMonth, monthWeeks, weekdayNames } from '../model/format.ts';
 
 /** One month as a table of weeks; the caller renders each day's cell content. */

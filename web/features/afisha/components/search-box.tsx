@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AFISHA } from '../../../../contract/afisha.ts';
+import { AFISHA } from '../../../../contract/afisha-constants.ts';
 
 /** The text search: typing filters after a 200 ms pause (spec section 9 debounce). */
 export function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AFISHA, type TagEntry } from '../../../../contract/afisha.ts';
-import { type Lang, pickLocalized } from '../../../../contract/common.ts';
+import { AFISHA } from '../../../../contract/afisha-constants.ts';
+import type { TagEntry } from '../../../../contract/afisha.ts';
+import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 
 /** Tag chips: 20 shown (6 on a phone) and a toggle for the rest; chosen ones always show. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from '../../../lib/router.tsx';
-import { AFISHA } from '../../../../contract/afisha.ts';
+import { AFISHA } from '../../../../contract/afisha-constants.ts';
 import { rememberListingSelection } from '../../../lib/listing-selection.ts';
 import { type Catalog, EMPTY_FILTERS, type Filters, currentKind, visibleMenus } from '../model/listing.ts';
 import { type StoredListing, clearListing, loadListing, saveListing } from '../model/stored-filters.ts';

@@ -1,4 +1,5 @@
-import type { Lang } from '../../../../contract/common.ts';
+import type { Lang } from '../../../../contract/lang.ts';
+import { dateTimeFormat } from '../../../lib/intl-cache.ts';
 import { toBcp47 } from '../../../lib/lang.ts';
 
 /** A venue-local day 'yyyy-mm-dd' as a Date at UTC midnight (formatted in UTC, so no zone shifts it). */
@@ -17,15 +18,8 @@ export function dottedDay(day: string): string {
   return `${d}.${m}.${y}`;
 }
 
-const cache = new Map<string, Intl.DateTimeFormat>();
 function fmt(lang: Lang, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${lang}:${JSON.stringify(options)}`;
-  let found = cache.get(key);
-  if (!found) {
-    found = new Intl.DateTimeFormat(toBcp47(lang), options);
-    cache.set(key, found);
-  }
-  return found;
+  return dateTimeFormat(toBcp47(lang), options);
 }
 
 /** '11 марта 2030' */

@@ -1,12 +1,6 @@
-import {
-  AFISHA,
-  type AfishaEvent,
-  type AfishaResponse,
-  type CalendarEntry,
-  type KindMenuEntry,
-  type MainMenuEntry,
-} from '../../../../contract/afisha.ts';
-import { type Lang, pickLocalized } from '../../../../contract/common.ts';
+import { AFISHA } from '../../../../contract/afisha-constants.ts';
+import type { AfishaEvent, AfishaResponse, CalendarEntry, KindMenuEntry, MainMenuEntry } from '../../../../contract/afisha.ts';
+import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
 
 /** What the visitor narrowed the listing to; every field combines with the others (AND). */
 export type Filters = {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { EMPTY_LISTING, parseStored } from './stored-filters.ts';
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { EMPTY_LISTING, STORAGE_KEY, loadListing, parseStored, readStoredListingEarly, saveListing } from './stored-filters.ts';
 
 const DAY = 86_400_000;
 const now = 1_900_000_000_000;
@@ -30,5 +31,21 @@ describe('parseStored', () => {
     expect(parseStored(raw, now, DAY)).toEqual({
       kindId: undefined, menuId: 20, filters: { search: '', from: '', to: '2030-03-05', tags: [1], inStock: false }, pages: 6,
     });
+  });
+});
+
+describe('readStoredListingEarly', () => {
+  afterEach(() => localStorage.clear());
+
+  it('is used once by the next loadListing, and a save in between wins', () => {
+    localStorage.setItem(STORAGE_KEY, saved());
+    readStoredListingEarly();
+    localStorage.setItem(STORAGE_KEY, saved({ pages: 5 }));
+    expect(loadListing(now, DAY).pages).toBe(3); // the text read ahead
+    expect(loadListing(now, DAY).pages).toBe(5); // later loads read storage again
+
+    readStoredListingEarly();
+    saveListing({ ...EMPTY_LISTING, pages: 2 }, now);
+    expect(loadListing(now, DAY).pages).toBe(2);
   });
 });

@@ -1,4 +1,4 @@
-import { AFISHA } from '../../../../contract/afisha.ts';
+import { AFISHA } from '../../../../contract/afisha-constants.ts';
 import { EMPTY_FILTERS, type Filters } from './listing.ts';
 
 /**
@@ -49,9 +49,26 @@ export function parseStored(raw: string | null, now: number, lifetime: number): 
   };
 }
 
-export function loadListing(now: number, lifetime: number): StoredListing {
+/** The stored text read ahead by readStoredListingEarly, used once by the next loadListing. */
+let early: { raw: string | null } | undefined;
+
+/**
+ * Reads the stored listing ahead of the first render that needs it (while the afisha answer
+ * loads), so the slow first local-storage access is not part of that render (issue #10).
+ */
+export function readStoredListingEarly() {
   try {
-    const listing = parseStored(localStorage.getItem(STORAGE_KEY), now, lifetime);
+    early = { raw: localStorage.getItem(STORAGE_KEY) };
+  } catch {
+    early = undefined; // storage disabled: loadListing finds out itself
+  }
+}
+
+export function loadListing(now: number, lifetime: number): StoredListing {
+  const ahead = early;
+  early = undefined;
+  try {
+    const listing = parseStored(ahead ? ahead.raw : localStorage.getItem(STORAGE_KEY), now, lifetime);
     if (listing === EMPTY_LISTING) localStorage.removeItem(STORAGE_KEY);
     return listing;
   } catch {
@@ -60,6 +77,7 @@ export function loadListing(now: number, lifetime: number): StoredListing {
 }
 
 export function saveListing(listing: StoredListing, now: number) {
+  early = undefined;
   try {
     const saved: Saved = { ...listing, pages: Math.min(listing.pages, AFISHA.maxPages), savedAt: now };
     localStorage.setItem(STORAGE_KEY, JSON.stringify(saved));
@@ -69,6 +87,7 @@ export function saveListing(listing: StoredListing, now: number) {
 }
 
 export function clearListing() {
+  early = undefined;
   try {
     localStorage.removeItem(STORAGE_KEY);
   } catch {

@@ -1,8 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { noSchemeResponse } from '../../../../contract/event.ts';
-import { type CreateOrderInput, createOrderResponse } from '../../../../contract/order-create.ts';
+import type { CreateOrderInput } from '../../../../contract/order-create.ts';
 import { apiPost } from '../../../lib/api.ts';
+
+// Answer schemas load only where answers are checked (development, tests): web/lib/api.ts.
+const noSchemeResponse = () => import('../../../../contract/event.ts').then((m) => m.noSchemeResponse);
+const createOrderResponse = () => import('../../../../contract/order-create.ts').then((m) => m.createOrderResponse);
 
 /** POST /api/no-scheme: everything the event page shows. Keyed by hash and language. */
 export function eventQueryOptions(hash: string, lang: string) {

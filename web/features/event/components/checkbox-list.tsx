@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { type Lang, pickLocalized } from '../../../../contract/common.ts';
+import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
 import type { OrderCheckbox } from '../../../../contract/event.ts';
 
 type Props = {

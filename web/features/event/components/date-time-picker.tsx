@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '../../../../contract/common.ts';
+import type { Lang } from '../../../../contract/lang.ts';
 import type { CalendarEntry } from '../../../../contract/event.ts';
 import { dayParts } from '../lib/format.ts';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { type Lang, pickLocalized } from '../../../../contract/common.ts';
+import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
 import type { CompositionEntry, NoSchemeAction } from '../../../../contract/event.ts';
 
 export function EventHeader({ action, composition, lang }: { action: NoSchemeAction; composition: CompositionEntry[]; lang: Lang }) {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '../../../../contract/common.ts';
+import type { Lang } from '../../../../contract/lang.ts';
 import { type Currency, formatPrice } from '../../../lib/format-price.ts';
 
 export function OrderSummary({ sum, fee, total, currency, lang }: { sum: number; fee: number; total: number; currency: Currency; lang: Lang }) {

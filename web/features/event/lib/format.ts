@@ -1,4 +1,5 @@
-import type { Lang } from '../../../../contract/common.ts';
+import type { Lang } from '../../../../contract/lang.ts';
+import { dateTimeFormat } from '../../../lib/intl-cache.ts';
 import { toBcp47 } from '../../../lib/lang.ts';
 
 /** 'dd.mm.yyyy' as a Date at noon UTC (formatting with timeZone UTC keeps the calendar day). */
@@ -14,14 +15,14 @@ export function dayParts(day: string, lang: Lang): { weekday: string; date: stri
   if (!date) return { weekday: '', date: day, full: day };
   const locale = toBcp47(lang);
   return {
-    weekday: new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(date),
-    date: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(date),
-    full: new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date),
+    weekday: dateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(date),
+    date: dateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(date),
+    full: dateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date),
   };
 }
 
 export function formatDateTime(iso: string, lang: Lang, timeZone: string): string {
-  return new Intl.DateTimeFormat(toBcp47(lang), { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone }).format(
+  return dateTimeFormat(toBcp47(lang), { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone }).format(
     new Date(iso),
   );
 }

@@ -1,6 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type Lang, pickLocalized } from '../../../../contract/common.ts';
+import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
 import type { NominalCheckbox } from '../../../../contract/nominal.ts';
 import { type NominalFormValues, consentKey } from '../form-model.ts';
 

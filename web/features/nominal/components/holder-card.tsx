@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import type { ClipboardEvent } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type Lang, pickLocalized } from '../../../../contract/common.ts';
+import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
 import { type IsoDate, type NominalItem, type OrderDataResponse, NominalError, needsAgeWarning } from '../../../../contract/nominal.ts';
 import { type HolderField, type NominalFormValues, maskAge, maskBirthDate, maskDocNum } from '../form-model.ts';
 import { Field } from './field.tsx';

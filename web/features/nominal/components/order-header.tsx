@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { type Lang, pickLocalized } from '../../../../contract/common.ts';
+import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
 import type { NominalItem } from '../../../../contract/nominal.ts';
+import { dateTimeFormat } from '../../../lib/intl-cache.ts';
 
 const BCP47: Record<Lang, string> = { ru: 'ru-RU', en: 'en-GB', kz: 'kk-KZ', ch: 'zh-CN' };
 
@@ -8,7 +9,7 @@ const BCP47: Record<Lang, string> = { ru: 'ru-RU', en: 'en-GB', kz: 'kk-KZ', ch:
 export function formatEventDay(day: string, lang: Lang): string {
   const [d, m, y] = day.split('.').map(Number) as [number, number, number];
   if (!d || !m || !y) return day;
-  return new Intl.DateTimeFormat(BCP47[lang], { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' }).format(
+  return dateTimeFormat(BCP47[lang], { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' }).format(
     new Date(Date.UTC(y, m - 1, d)),
   );
 }

@@ -1,10 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { Lang } from '../../../../contract/common.ts';
-import { businessResult } from '../../../../contract/common.ts';
-import { discountResponse, orderViewResponse } from '../../../../contract/order-view.ts';
-import { orderStatusResponse, payResponse } from '../../../../contract/payment.ts';
 import { apiPost } from '../../../lib/api.ts';
+
+// Answer schemas load only where answers are checked (development, tests): web/lib/api.ts.
+const businessResult = () => import('../../../../contract/common.ts').then((m) => m.businessResult);
+const discountResponse = () => import('../../../../contract/order-view.ts').then((m) => m.discountResponse);
+const orderViewResponse = () => import('../../../../contract/order-view.ts').then((m) => m.orderViewResponse);
+const orderStatusResponse = () => import('../../../../contract/payment.ts').then((m) => m.orderStatusResponse);
+const payResponse = () => import('../../../../contract/payment.ts').then((m) => m.payResponse);
 
 export type BankChoice = { id: number; name: string; type: number };
 
@@ -36,5 +39,3 @@ export const payOrder = (urlPay: string, hash: string, lang: Lang, bank: BankCho
   apiPost(urlPay, { hash, lang, bank_data: bank }, payResponse);
 
 export const orderPayState = (hash: string) => apiPost('/api/order/status', { hash }, orderStatusResponse);
-
-export const orderNumberSchema = z.object({ num: z.number() });

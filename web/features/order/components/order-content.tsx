@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from '../../../lib/router.tsx';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import type { OrderView, TicketRow } from '../../../../contract/order-view.ts';
-import { OrderPayState } from '../../../../contract/payment.ts';
+import { OrderPayState } from '../../../../contract/payment-state.ts';
 import { usePaths } from '../../../app/paths.ts';
 import { useModal } from '../../../components/modal/modal-context.ts';
 import { ApiError } from '../../../lib/api.ts';

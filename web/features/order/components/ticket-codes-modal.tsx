@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pickLocalized } from '../../../../contract/common.ts';
+import { pickLocalized } from '../../../../contract/lang.ts';
 import type { TicketRow } from '../../../../contract/order-view.ts';
 import { usePaths } from '../../../app/paths.ts';
 import { useLang } from '../../../lib/use-lang.ts';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pickLocalized } from '../../../../contract/common.ts';
+import { pickLocalized } from '../../../../contract/lang.ts';
 import type { AttachedService, TicketRow } from '../../../../contract/order-view.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../hooks/use-money.ts';

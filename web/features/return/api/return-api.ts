@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Lang } from '../../../../contract/common.ts';
+import type { Lang } from '../../../../contract/lang.ts';
 import { orderReturnResponse, returnConfirmResponse, returnCreateResponse } from '../../../../contract/returns.ts';
 import { apiPost } from '../../../lib/api.ts';
 

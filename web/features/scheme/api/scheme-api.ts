@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Lang } from '../../../../contract/common.ts';
-import {
-  type CreateSchemeOrderInput,
-  createSchemeOrderResponse,
-  schemeMapResponse,
-  schemeSessionsResponse,
-} from '../../../../contract/scheme.ts';
+import type { Lang } from '../../../../contract/lang.ts';
+import type { CreateSchemeOrderInput } from '../../../../contract/scheme.ts';
 import { apiPost } from '../../../lib/api.ts';
+
+// Answer schemas load only where answers are checked (development, tests): web/lib/api.ts.
+const createSchemeOrderResponse = () => import('../../../../contract/scheme.ts').then((m) => m.createSchemeOrderResponse);
+const schemeMapResponse = () => import('../../../../contract/scheme.ts').then((m) => m.schemeMapResponse);
+const schemeSessionsResponse = () => import('../../../../contract/scheme.ts').then((m) => m.schemeSessionsResponse);
 
 /** POST /api/scheme/sessions: the page header and the sessions on sale. */
 export function schemeSessionsQueryOptions(hash: string, lang: Lang) {

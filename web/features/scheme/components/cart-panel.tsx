@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type BuyerInput, buyerSchema } from '../../../../contract/buyer.ts';
-import { pickLocalized } from '../../../../contract/common.ts';
+import { pickLocalized } from '../../../../contract/lang.ts';
 import type { SchemeCheckbox } from '../../../../contract/scheme.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import type { Cart, CartItem } from '../hooks/use-cart.ts';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pickLocalized } from '../../../../contract/common.ts';
+import { pickLocalized } from '../../../../contract/lang.ts';
 import type { SchemeSessionsResponse } from '../../../../contract/scheme.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 

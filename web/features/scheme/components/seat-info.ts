@@ -1,4 +1,4 @@
-import type { Localized } from '../../../../contract/common.ts';
+import type { Localized } from '../../../../contract/lang.ts';
 import type { SchemeMapResponse, SchemePrice, SchemeZone } from '../../../../contract/scheme.ts';
 import type { SeatModel } from '../map/seat-model.ts';
 

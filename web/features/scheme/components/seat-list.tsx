@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pickLocalized } from '../../../../contract/common.ts';
+import { pickLocalized } from '../../../../contract/lang.ts';
 import type { SchemePrice, SchemeSector } from '../../../../contract/scheme.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import type { SeatModel } from '../map/seat-model.ts';

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SchemeCalendarEntry } from '../../../../contract/scheme.ts';
+import { dateTimeFormat } from '../../../lib/intl-cache.ts';
 import { toBcp47 } from '../../../lib/lang.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 
@@ -18,10 +19,10 @@ function dayParts(day: string, lang: ReturnType<typeof useLang>) {
   const date = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
   const locale = toBcp47(lang);
   return {
-    weekday: new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(date),
+    weekday: dateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(date),
     day: String(d ?? ''),
-    month: new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(date),
-    full: new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(date),
+    month: dateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(date),
+    full: dateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(date),
   };
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useReducer } from 'react';
-import type { Localized } from '../../../../contract/common.ts';
+import type { Localized } from '../../../../contract/lang.ts';
 import { makeStandingCartId } from '../../../../contract/scheme.ts';
 
 type Text = Partial<Localized>;

@@ -1,0 +1,22 @@
+/**
+ * Languages and localized texts without zod: the web shell and the first screens import these,
+ * so the first load does not carry the schema library (contract/common.ts re-exports them).
+ */
+
+/** The four storefront languages; ru is the default, en the fallback. */
+export const LANGS = ['ru', 'en', 'kz', 'ch'] as const;
+export type Lang = (typeof LANGS)[number];
+export const DEFAULT_LANG: Lang = 'ru';
+
+/** A text in every storefront language, as the spec's localized fields are sent. */
+export type Localized = { ru: string; en: string; kz: string; ch: string };
+
+/** Any unknown or missing locale maps to ru (spec section 4). */
+export function normalizeLang(value: unknown): Lang {
+  return typeof value === 'string' && (LANGS as readonly string[]).includes(value) ? (value as Lang) : DEFAULT_LANG;
+}
+
+export function pickLocalized(text: Partial<Localized> | null | undefined, lang: Lang): string {
+  if (!text) return '';
+  return text[lang] || text.en || text.ru || '';
+}

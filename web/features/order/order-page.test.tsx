@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetCsrfToken } from '../../lib/api.ts';
+import type { OrderView, TicketRow } from '../../../contract/order-view.ts';
+import { setupFixture } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { orderQueryOptions } from './api/order-api.ts';
+
+const HASH = 'o'.repeat(32);
+const text = (ru: string) => ({ ru, en: ru, kz: ru, ch: ru });
+
+function row(statuses: number[]): TicketRow {
+  return {
+    id: 1,
+    action: text('Экскурсия по музею'),
+    action_group: '1',
+    day: '2026-12-05',
+    time: '12:00',
+    address: text('Невский проспект, 1'),
+    seatroot: text(''),
+    location: text('Главный зал'),
+    price: 500,
+    quant: statuses.length,
+    cost: 500 * statuses.length,
+    tickettype: 1,
+    _qrcode: '',
+    _barcode: '',
+    ticketcode: '',
+    tickethash_id: '',
+    rowname: '',
+    seat_id: 0,
+    sector: text(''),
+    seat: text(''),
+    category: text('Взрослый'),
+    zonelevel: text(''),
+    day_str: text('5 декабря'),
+    dayofweek: text('сб'),
+    tickets: statuses.map((status, i) => ({ id: i + 1, ticketcode: `C${i}`, tickethash_id: `t${i}`, _qrcode: '', _barcode: '', status })),
+  };
+}
+
+/** A paid order of one general-admission line whose tickets carry the given return statuses. */
+function paidOrder(statuses: number[]): OrderView {
+  return {
+    errorCode: '0',
+    errorText: '',
+    ord_num: 1042,
+    hash: HASH,
+    status: 30,
+    reserveTime: 0,
+    main: [row(statuses)],
+    toping: [],
+    service: [],
+    addToping: [],
+    discountData: { cardCode: '', isBlocked: 0, availableBonuses: 0, useBonuses: 0, totalBalance: 0, totalDiscount: 0, chargedBonus: 0, promoCode: '' },
+    printingAllowed: 1,
+    paymentAllowed: false,
+    demsumma: 0,
+    url_pay: '',
+    payments: [],
+    creditCompanyId: 0,
+    payment_qr: null,
+    cost: 500 * statuses.length,
+    name: 'Иван Петров',
+    email: 'ivan@example.com',
+    phone: '',
+    usereturn: 1,
+  };
+}
+
+/** The page as loaded, and the server answering the same order when the page asks again. */
+function open(view: OrderView) {
+  const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => (url === '/api/token' ? json({ token: 'token' }) : json(view))),
+  );
+  return renderApp(`/order/${HASH}`, setupFixture(), (client) => client.setQueryData(orderQueryOptions(HASH, 'ru').queryKey, view));
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  resetCsrfToken();
+});
+
+describe('/order/{hash} after returns', () => {
+  it.each([
+    { statuses: [0, 0], badge: 'Оплачен', returned: null },
+    { statuses: [70, 0], badge: 'Оплачен', returned: 'Возвращён 1 билет' },
+    { statuses: [60, 0], badge: 'Оплачен', returned: null },
+    { statuses: [70, 80], badge: 'Возвращён', returned: 'Возвращено 2 билета' },
+  ])('tickets $statuses: badge $badge', async ({ statuses, badge, returned }) => {
+    await open(paidOrder(statuses));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заказ № 1042' })).toBeTruthy();
+    expect(screen.getByText(badge, { selector: '.order-badge' })).toBeTruthy();
+    if (returned) expect(screen.getByText(returned)).toBeTruthy();
+    else expect(screen.queryByText(/^Возвращ/, { selector: '.order-row__returned' })).toBeNull();
+  });
+});
