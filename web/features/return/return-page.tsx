@@ -62,12 +62,12 @@ export function ReturnPage() {
     if (leaveForForm) window.location.assign(externalFormUrl(externalForm, hash, orderNumber));
   }, [leaveForForm, externalForm, hash, orderNumber]);
 
-  if (leaveForForm) return <p className="return-page return-note">{t('external')}</p>;
+  if (leaveForForm) return <p className="page-column return-note">{t('external')}</p>;
   if (query.isPending || notAllowed || (errorCode !== 0 && hashConf)) return <PageSkeleton />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.code === ErrorCode.notFound) {
       return (
-        <section className="return-page return-missing">
+        <section className="page-column return-missing">
           <h1>{t('notFound')}</h1>
           <Link className="button button--primary" to={paths.afisha()}>
             {t('toAfisha')}

@@ -12,7 +12,7 @@ export function KindMenu({ kinds, current, lang, onSelect }: { kinds: KindMenuEn
           <li key={kind.menukind_id}>
             <button
               type="button"
-              className="afisha-kinds__item"
+              className="choice afisha-kinds__item"
               aria-pressed={kind.menukind_id === current}
               onClick={() => onSelect(kind.menukind_id)}
             >

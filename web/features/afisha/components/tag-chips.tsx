@@ -16,7 +16,7 @@ export function TagChips({ tags, selected, lang, onToggle }: { tags: TagEntry[];
   return (
     <div className="afisha-tags" role="group" aria-label={t('tags')}>
       {shown.map((tag) => (
-        <button key={tag.attr_id} type="button" className="afisha-chip" aria-pressed={selected.includes(tag.attr_id)} onClick={() => onToggle(tag.attr_id)}>
+        <button key={tag.attr_id} type="button" className="choice afisha-chip" aria-pressed={selected.includes(tag.attr_id)} onClick={() => onToggle(tag.attr_id)}>
           {pickLocalized(tag.attrname, lang)}
         </button>
       ))}

@@ -38,7 +38,7 @@ export function DateTimePicker({ days, times, day, calendarId, showQuant, priceL
                 <button
                   key={d}
                   type="button"
-                  className="event-dates__day"
+                  className="choice event-dates__day"
                   aria-pressed={d === day}
                   aria-label={parts.full}
                   onClick={() => onDay(d)}
@@ -66,7 +66,7 @@ export function DateTimePicker({ days, times, day, calendarId, showQuant, priceL
                 <button
                   key={entry.calendar_id}
                   type="button"
-                  className="event-times__time"
+                  className="choice event-times__time"
                   aria-pressed={entry.calendar_id === calendarId}
                   disabled={entry.quant <= 0}
                   onClick={() => onTime(entry)}

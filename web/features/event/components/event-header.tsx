@@ -12,7 +12,7 @@ export function EventHeader({ action, composition, lang }: { action: NoSchemeAct
       <div className="event-header__title-row">
         <h1 className="event-header__title">{pickLocalized(action.name, lang)}</h1>
         {action.age_from > 0 && (
-          <span className="event-header__age" aria-label={t('ageLabel', { age: action.age_from })}>
+          <span className="age-badge" aria-label={t('ageLabel', { age: action.age_from })}>
             {t('age', { age: action.age_from })}
           </span>
         )}
@@ -22,7 +22,7 @@ export function EventHeader({ action, composition, lang }: { action: NoSchemeAct
       {composition.length > 0 && (
         <details className="event-composition">
           <summary>{t('composition.title')}</summary>
-          <table className="event-composition__table">
+          <table className="data-table event-composition__table">
             <thead>
               <tr>
                 <th scope="col">{t('composition.action')}</th>

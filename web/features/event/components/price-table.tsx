@@ -64,7 +64,7 @@ export function PriceTable({ caption, prices, quantities, initialRows, currency,
                   {fee > 0 && <span className="price-table__fee">{t('prices.fee', { fee: money(fee) })}</span>}
                 </td>
                 <td>
-                  <div className="stepper">
+                  <div className="stepper stepper--accent">
                     <button type="button" className="stepper__button" aria-label={t('prices.minus', { name })} disabled={quantity === 0} onClick={() => onMinus(p)}>
                       −
                     </button>

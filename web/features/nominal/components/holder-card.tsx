@@ -90,19 +90,20 @@ export function HolderCard({ index, item, data, form, lang, today, open, onToggl
         <fieldset className="nominal-card__fields" disabled={disabled}>
           <legend className="visually-hidden">{t('card.legend', { number: index + 1 })}</legend>
           <Field label={t('fields.surname')} error={errorText('surname')} required>
-            <input type="text" autoComplete="family-name" maxLength={64} {...register(path('surname'))} onPaste={blockPaste} />
+            <input className="text-input" type="text" autoComplete="family-name" maxLength={64} {...register(path('surname'))} onPaste={blockPaste} />
           </Field>
           <Field label={t('fields.name')} error={errorText('name')} required>
-            <input type="text" autoComplete="given-name" maxLength={80} {...register(path('name'))} onPaste={blockPaste} />
+            <input className="text-input" type="text" autoComplete="given-name" maxLength={80} {...register(path('name'))} onPaste={blockPaste} />
           </Field>
           {item.needmiddlename === 1 && (
             <Field label={t('fields.middleName')} error={errorText('middleName')} required>
-              <input type="text" autoComplete="additional-name" maxLength={80} {...register(path('middleName'))} onPaste={blockPaste} />
+              <input className="text-input" type="text" autoComplete="additional-name" maxLength={80} {...register(path('middleName'))} onPaste={blockPaste} />
             </Field>
           )}
           {item.needage === 1 && (
             <Field label={t('fields.age')} error={errorText('age')} required>
               <input
+                className="text-input"
                 type="text"
                 inputMode="numeric"
                 maxLength={2}
@@ -113,6 +114,7 @@ export function HolderCard({ index, item, data, form, lang, today, open, onToggl
           {item.needage === 2 && (
             <Field label={t('fields.date')} hint={t('hints.date')} error={errorText('date')} required>
               <input
+                className="text-input"
                 type="text"
                 inputMode="numeric"
                 autoComplete="bday"
@@ -130,7 +132,7 @@ export function HolderCard({ index, item, data, form, lang, today, open, onToggl
           {item.needdocument === 1 && (
             <>
               <Field label={t('fields.docType')} error={errorText('docTypeId')} required>
-                <select {...register(path('docTypeId'))}>
+                <select className="text-input" {...register(path('docTypeId'))}>
                   <option value="">{t('placeholders.choose')}</option>
                   {data.docTypes.map((doc) => (
                     <option key={doc.id} value={doc.id}>
@@ -147,6 +149,7 @@ export function HolderCard({ index, item, data, form, lang, today, open, onToggl
                 required
               >
                 <input
+                  className="text-input"
                   type="text"
                   autoComplete="off"
                   spellCheck={false}
@@ -160,6 +163,7 @@ export function HolderCard({ index, item, data, form, lang, today, open, onToggl
           {item.needcountry === 1 && (
             <Field label={t('fields.country')} error={errorText('countryId')} required>
               <select
+                className="text-input"
                 autoComplete="country"
                 {...register(path('countryId'), {
                   onChange: () => setValue(path('regionId'), '', { shouldValidate: formState.isSubmitted }),
@@ -176,7 +180,7 @@ export function HolderCard({ index, item, data, form, lang, today, open, onToggl
           )}
           {showRegion && (
             <Field label={t('fields.region')} error={errorText('regionId')} required>
-              <select {...register(path('regionId'))}>
+              <select className="text-input" {...register(path('regionId'))}>
                 <option value="">{t('placeholders.choose')}</option>
                 {regions.map((region) => (
                   <option key={region.id} value={region.id}>

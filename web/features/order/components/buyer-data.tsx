@@ -17,7 +17,7 @@ export function BuyerData({ name, email, phone }: { name: string; email: string;
       <button type="button" className="order-buyer__toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen((v) => !v)}>
         {open ? t('buyer.hide') : t('buyer.show')}
       </button>
-      <dl id={id} className={`order-buyer__list${open ? ' is-open' : ''}`}>
+      <dl id={id} className={`buyer-facts order-buyer__list${open ? ' is-open' : ''}`}>
         {fields.map((f) => (
           <div key={f.key} className="order-buyer__field">
             <dt>{f.label}</dt>

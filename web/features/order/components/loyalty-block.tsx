@@ -45,6 +45,7 @@ export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCan
           <label className="loyalty__field">
             <span>{t('loyalty.promo')}</span>
             <input
+              className="text-input"
               value={data.promoCode || promo}
               onChange={(e) => setPromo(e.target.value)}
               readOnly={Boolean(data.promoCode)}
@@ -87,7 +88,7 @@ export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCan
         >
           <label className="loyalty__field">
             <span>{t('loyalty.card')}</span>
-            <input value={card} onChange={(e) => setCard(e.target.value)} inputMode="numeric" maxLength={64} autoComplete="off" />
+            <input className="text-input" value={card} onChange={(e) => setCard(e.target.value)} inputMode="numeric" maxLength={64} autoComplete="off" />
           </label>
           <button type="submit" className="button button--secondary" disabled={busy || card.trim() === ''}>
             {t('loyalty.cardApply')}
@@ -115,6 +116,7 @@ export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCan
                   {t('loyalty.bonuses')} ({t('loyalty.available', { count: data.availableBonuses })})
                 </span>
                 <input
+                  className="text-input"
                   value={bonuses}
                   onChange={(e) => setBonuses(e.target.value)}
                   inputMode="numeric"

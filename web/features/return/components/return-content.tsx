@@ -105,7 +105,7 @@ export function ReturnContent({ data, loadedAt, hashConf }: Props) {
   };
 
   return (
-    <div className="return-page">
+    <div className="page-column">
       <ReturnHeader number={first?.ord_num ?? 0} date={first?.datime ?? ''} name={first?.owner_name ?? ''} email={first?.email ?? ''} phone={first?.phone ?? ''} />
       {confirmStep && <p className="return-note" role="note">{t('confirmStep')}</p>}
 

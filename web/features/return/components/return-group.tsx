@@ -57,7 +57,7 @@ export function ReturnGroupTable({ group, rows, services, loadedAt, lang, showVi
       </div>
       <div className="return-table-wrap">
         {/* Explicit roles keep the table's semantics when narrow screens lay its rows out as cards. */}
-        <table className="return-table" role="table">
+        <table className="data-table return-table" role="table">
           <thead role="rowgroup">
             <tr role="row">
               <th scope="col" role="columnheader">{t('table.return')}</th>

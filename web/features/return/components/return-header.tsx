@@ -13,7 +13,7 @@ export function ReturnHeader({ number, date, name, email, phone }: { number: num
       <h1>{t('heading')}</h1>
       <p className="return-head__order">{t('orderLine', { number, date })}</p>
       {items.length > 0 && (
-        <dl className="return-buyer" aria-label={t('buyer.label')}>
+        <dl className="buyer-facts return-buyer" aria-label={t('buyer.label')}>
           {items.map((item) => (
             <div key={item.key}>
               <dt>{item.label}</dt>

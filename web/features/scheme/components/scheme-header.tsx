@@ -21,7 +21,7 @@ export function SchemeHeader({ data }: { data: SchemeSessionsResponse }) {
     <header className="scheme-header">
       <div className="scheme-header__title">
         <h1>{pickLocalized(action.name, lang)}</h1>
-        {action.age_from > 0 && <span className="age-badge">{t('age', { age: action.age_from })}</span>}
+        {action.age_from > 0 && <span className="age-badge scheme-header__age">{t('age', { age: action.age_from })}</span>}
       </div>
       {(pickLocalized(action.location, lang) || pickLocalized(action.address, lang)) && (
         <p className="scheme-header__place">{[pickLocalized(action.location, lang), pickLocalized(action.address, lang)].filter(Boolean).join(', ')}</p>

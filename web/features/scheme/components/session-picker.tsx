@@ -59,7 +59,7 @@ export function SessionPicker({ days, date, time, priceLimit, onDate, onTime }: 
               <li key={day} className="swiper__slide">
                 <button
                   type="button"
-                  className="day"
+                  className="choice day"
                   aria-pressed={day === date}
                   aria-label={single && single.event_time !== '00:00' ? `${parts.full}, ${single.event_time}` : parts.full}
                   onClick={() => onDate(day)}
@@ -83,7 +83,7 @@ export function SessionPicker({ days, date, time, priceLimit, onDate, onTime }: 
             <button
               key={entry.calendar_id}
               type="button"
-              className="time"
+              className="choice time"
               aria-pressed={entry.event_time === time}
               disabled={entry.quant <= 0}
               onClick={() => onTime(chosen.day, entry.event_time)}
