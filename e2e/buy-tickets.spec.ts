@@ -119,6 +119,14 @@ test.describe('buying tickets on the event page', () => {
     await expectOrderPage(page, /Вечера классической музыки/);
   });
 
+  test('the subscription composition fits a 320 px phone, each entry as labelled lines', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto('/event/classical-evenings-pass');
+    await page.getByText('Состав абонемента').click();
+    await expect(page.getByRole('cell', { name: /Чайковск/ }).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  });
+
   test('a named-ticket event goes on to the named-ticket form', async ({ page }) => {
     await page.goto('/event/storage-vault-tour');
     await chooseFirstDate(page);

@@ -34,13 +34,15 @@ export function EventHeader({ action, composition, lang }: { action: NoSchemeAct
             <tbody>
               {composition.map((item, index) => (
                 <tr key={index}>
-                  <td>{pickLocalized(item.action, lang)}</td>
-                  <td>
-                    {pickLocalized(item.location, lang)}
-                    {pickLocalized(item.address, lang) && <span className="event-composition__address">{pickLocalized(item.address, lang)}</span>}
+                  <td data-label={t('composition.action')}>{pickLocalized(item.action, lang)}</td>
+                  <td data-label={t('composition.venue')}>
+                    <span>
+                      {pickLocalized(item.location, lang)}
+                      {pickLocalized(item.address, lang) && <span className="event-composition__address">{pickLocalized(item.address, lang)}</span>}
+                    </span>
                   </td>
-                  <td>{item.day || '—'}</td>
-                  <td>{item.time || '—'}</td>
+                  <td data-label={t('composition.day')}>{item.day || '—'}</td>
+                  <td data-label={t('composition.time')}>{item.time || '—'}</td>
                 </tr>
               ))}
             </tbody>
