@@ -22,27 +22,28 @@ export function EventHeader({ action, composition, lang }: { action: NoSchemeAct
       {composition.length > 0 && (
         <details className="event-composition">
           <summary>{t('composition.title')}</summary>
-          <table className="data-table event-composition__table">
-            <thead>
-              <tr>
-                <th scope="col">{t('composition.action')}</th>
-                <th scope="col">{t('composition.venue')}</th>
-                <th scope="col">{t('composition.day')}</th>
-                <th scope="col">{t('composition.time')}</th>
+          {/* Explicit roles keep the table's semantics when narrow screens lay its rows out as blocks. */}
+          <table className="data-table event-composition__table" role="table">
+            <thead role="rowgroup" className="visually-hidden-narrow">
+              <tr role="row">
+                <th scope="col" role="columnheader">{t('composition.action')}</th>
+                <th scope="col" role="columnheader">{t('composition.venue')}</th>
+                <th scope="col" role="columnheader">{t('composition.day')}</th>
+                <th scope="col" role="columnheader">{t('composition.time')}</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {composition.map((item, index) => (
-                <tr key={index}>
-                  <td data-label={t('composition.action')}>{pickLocalized(item.action, lang)}</td>
-                  <td data-label={t('composition.venue')}>
+                <tr key={index} role="row">
+                  <td role="cell" data-label={t('composition.action')}>{pickLocalized(item.action, lang)}</td>
+                  <td role="cell" data-label={t('composition.venue')}>
                     <span>
                       {pickLocalized(item.location, lang)}
                       {pickLocalized(item.address, lang) && <span className="event-composition__address">{pickLocalized(item.address, lang)}</span>}
                     </span>
                   </td>
-                  <td data-label={t('composition.day')}>{item.day || '—'}</td>
-                  <td data-label={t('composition.time')}>{item.time || '—'}</td>
+                  <td role="cell" data-label={t('composition.day')}>{item.day || '—'}</td>
+                  <td role="cell" data-label={t('composition.time')}>{item.time || '—'}</td>
                 </tr>
               ))}
             </tbody>

@@ -58,7 +58,7 @@ export function ReturnGroupTable({ group, rows, services, loadedAt, lang, showVi
       <div className="return-table-wrap">
         {/* Explicit roles keep the table's semantics when narrow screens lay its rows out as cards. */}
         <table className="data-table return-table" role="table">
-          <thead role="rowgroup">
+          <thead role="rowgroup" className="visually-hidden-narrow">
             <tr role="row">
               <th scope="col" role="columnheader">{t('table.return')}</th>
               {showVisitor && <th scope="col" role="columnheader">{t('table.visitor')}</th>}
