@@ -4,6 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * contract/common.ts carries zod schemas: code on every page's boot path takes plain values from
+ * contract/lang.ts and the other zod-free contract files, and only types from common.ts.
+ */
+const ZOD_FREE_BOOT = {
+  group: ['**/contract/common.ts'],
+  allowTypeImports: true,
+  message: 'boot-path code takes values from contract/lang.ts (zod-free); only types from contract/common.ts',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/.tmp/**'] },
   js.configs.recommended,
@@ -43,7 +53,18 @@ export default tseslint.config(
     // Imports flow one way: shared -> features -> app; features never import each other.
     files: ['web/components/**/*.{ts,tsx}', 'web/lib/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'shared code must not depend on features or the app' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'shared code must not depend on features or the app' }, ZOD_FREE_BOOT] },
+      ],
+    },
+  },
+  {
+    // The shell and the router load on every page: no zod schemas there (ARCHITECTURE.md, the first load).
+    files: ['web/app/**/*.{ts,tsx}'],
+    ignores: ['web/app/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [ZOD_FREE_BOOT] }],
     },
   },
   {

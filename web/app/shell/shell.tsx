@@ -1,7 +1,7 @@
 import { type CSSProperties, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from '../../lib/router.tsx';
-import { pickLocalized } from '../../../contract/common.ts';
+import { pickLocalized } from '../../../contract/lang.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { PageSkeleton, Skeleton } from '../../components/skeleton/skeleton.tsx';
 import { isEmbedded } from '../../lib/integration.ts';
