@@ -251,6 +251,23 @@ test.describe('afisha: to the event', () => {
     await expect(page.getByRole('group', { name: 'Выберите дату' })).toBeVisible();
   });
 
+  test('opens the event page at its top from a card far down the listing', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 700 });
+    await openListing(page);
+    const buy = cards(page).getByRole('link', { name: 'Купить' }).last();
+    // Once opened, the event page's code and answer are cached: the second time it renders in
+    // full at once, long enough to keep a scroll position the listing left behind.
+    await buy.click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goBack();
+    await buy.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await buy.click();
+    await expect(page).toHaveURL(/\/event\//);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test('opens a date from the mini calendar', async ({ page }) => {
     await openListing(page);
     const card = cards(page).filter({ hasText: 'Русский авангард' });

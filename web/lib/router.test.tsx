@@ -1,7 +1,18 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Link, Outlet, type RouteObject, RouterProvider, createMemoryRouter, matchRoutes, useParams, useRouteError, useSearchParams } from './router.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  Link,
+  Outlet,
+  type RouteObject,
+  RouterProvider,
+  createBrowserRouter,
+  createMemoryRouter,
+  isOtherPage,
+  matchRoutes,   useParams,
+  useRouteError,
+  useSearchParams,
+} from './router.tsx';
 
 afterEach(cleanup);
 
@@ -104,5 +115,35 @@ describe('RouterProvider', () => {
     } finally {
       console.error = quiet;
     }
+  });
+});
+
+describe('scroll on navigation', () => {
+  it.each([
+    ['/', '/event/a', true],
+    ['/event/a', '/order/b', true],
+    ['/order/b', '/order/return/b', true],
+    ['/event/a', '/event/b', true],
+    ['/event/a', '/event/a/2026-12-01', false],
+    ['/scheme/a/2026-12-01', '/scheme/a/2026-12-01/19:00', false],
+    ['/', '/', false], // a query change (the afisha's filters) stays on the page
+  ])('%s → %s opens another page: %s', (from, to, other) => {
+    expect(isOtherPage(from, to)).toBe(other);
+  });
+
+  it('starts another page at the top, keeps the scroll within a page, on replace and when asked', () => {
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    window.history.replaceState(null, '', '/');
+    const router = createBrowserRouter(routes);
+    router.navigate('/event/a');
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+    router.navigate('/event/a/2026-12-01');
+    router.navigate('/order/b', { replace: true });
+    router.navigate('/order/return/b', { preventScrollReset: true });
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+    expect(window.location.pathname).toBe('/order/return/b');
+    vi.unstubAllGlobals();
   });
 });

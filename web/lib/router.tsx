@@ -17,7 +17,9 @@ import {
  * useParams, useNavigate, useLocation, useSearchParams, route error elements) in ~3 kB instead
  * of react-router's ~30 kB, and without React-only hooks, so the browser build can run on
  * Preact (vite.config.ts). Routes are matched in order, first match wins (a `*` route goes last).
- * Like react-router's data router without <ScrollRestoration>, a navigation does not scroll.
+ * A navigation to another page (its first two path segments differ: /event/a → /order/b, not
+ * /event/a/2026-12-01 → /event/a/2026-12-02) that adds a history entry starts at the top, unless
+ * preventScrollReset; back and forward leave the scroll to the browser's own restoration.
  */
 
 export type RouteObject = {
@@ -52,10 +54,16 @@ export function resolveTo(to: string, from: Pick<Location, 'pathname' | 'search'
 
 const href = (location: Pick<Location, 'pathname' | 'search' | 'hash'>) => `${location.pathname}${location.search}${location.hash}`;
 
+/** Whether going from one path to another opens another page (see the note above). */
+export function isOtherPage(from: string, to: string): boolean {
+  const page = (pathname: string) => pathname.split('/').filter(Boolean).slice(0, 2).join('/').toLowerCase();
+  return page(from) !== page(to);
+}
+
 function createRouter(
   routes: RouteObject[],
   initial: Location,
-  write: (location: Location, replace: boolean) => void,
+  write: (location: Location, replace: boolean, resetScroll: boolean) => void,
   go: (delta: number) => void,
 ): Router & { set(location: Location): void } {
   const listeners = new Set<() => void>();
@@ -73,7 +81,8 @@ function createRouter(
       }
       const target = resolveTo(to, router.state.location);
       const location: Location = { ...target, state: options.state ?? null, key: newKey() };
-      write(location, options.replace ?? false);
+      const replace = options.replace ?? false;
+      write(location, replace, !replace && !options.preventScrollReset && isOtherPage(router.state.location.pathname, location.pathname));
       router.set(location);
     },
     subscribe(listener: () => void) {
@@ -95,11 +104,12 @@ export function createBrowserRouter(routes: RouteObject[]): Router {
   const router = createRouter(
     routes,
     read(),
-    (location, replace) => {
+    (location, replace, resetScroll) => {
       if (!replace) index += 1;
       const entry = { usr: location.state, key: location.key, idx: index };
       if (replace) window.history.replaceState(entry, '', href(location));
       else window.history.pushState(entry, '', href(location));
+      if (resetScroll) window.scrollTo(0, 0);
     },
     (delta) => window.history.go(delta),
   );
