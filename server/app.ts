@@ -149,7 +149,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     returns: createReturnsService({ db: deps.db, now, setup, payments, baseUrl: publicBaseUrl(config), timeZone: config.timezone }),
   });
   afishaRoutes(app, { afisha: createAfishaService({ db: deps.db, setup: () => setup.get(), now, catalogVersion: () => catalogVersion.current() }) });
-  seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: config.timezone }), db: deps.db, setup, captcha, recaptcha, now });
+  seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: config.timezone, catalogVersion: () => catalogVersion.current() }), db: deps.db, setup, captcha, recaptcha, now });
   const seo = createSeoService(deps.db, setup, now);
   seoRoutes(app, { seo, publicUrl: config.publicUrl });
 

@@ -63,11 +63,6 @@ export type CompositionRow = {
   local_time: string | null;
 };
 
-export async function findCatalogVersion(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ version: number }>('select version from catalog_version where id = 1');
-  return Number(rows[0]?.version ?? 0);
-}
-
 /**
  * A session is upcoming while it has not started; a whole-day session (no time) stays on sale
  * until its day ends in the venue's time zone.

@@ -13,7 +13,6 @@ import {
   type CompositionRow,
   type EventRow,
   type SessionRow,
-  findCatalogVersion,
   findCompositions,
   findEventTags,
   findKinds,
@@ -266,11 +265,11 @@ export function createAfishaService(deps: {
   db: Queryable;
   setup: () => Promise<StoredSetup>;
   now: () => number;
-  /** The catalog version (server/catalog/catalog-version.ts); read from the database when not given. */
-  catalogVersion?: () => Promise<number>;
+  /** The catalog version (server/catalog/catalog-version.ts): a new one rebuilds the answer. */
+  catalogVersion: () => Promise<number>;
   ttlMs?: number;
 }) {
-  const catalogVersion = deps.catalogVersion ?? (() => findCatalogVersion(deps.db));
+  const { catalogVersion } = deps;
   const ttlMs = deps.ttlMs ?? 5000;
   let current: { version: number; built: Promise<Built> } | undefined;
 

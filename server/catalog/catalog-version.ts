@@ -1,11 +1,12 @@
-import type { Db } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
 
 export type CatalogVersion = {
   /** The catalog version now: every catalog change (an import) moves it. */
   current(): Promise<number>;
 };
 
-async function readVersion(db: Db): Promise<number> {
+/** The catalog's version as stored: every import moves it (server/catalog/import.ts). */
+export async function readCatalogVersion(db: Queryable): Promise<number> {
   const { rows } = await db.query<{ version: number }>('select version from catalog_version where id = 1');
   return Number(rows[0]?.version ?? 0);
 }
@@ -22,7 +23,7 @@ async function readVersion(db: Db): Promise<number> {
  * catalog, so the version is read on every call: one indexed single-row read.
  */
 export async function createCatalogVersion(db: Db): Promise<CatalogVersion> {
-  if (!db.listen) return { current: () => readVersion(db) };
+  if (!db.listen) return { current: () => readCatalogVersion(db) };
   let known: number | undefined;
   let generation = 0;
   await db.listen('catalog_version', () => {
@@ -33,7 +34,7 @@ export async function createCatalogVersion(db: Db): Promise<CatalogVersion> {
     async current() {
       if (known !== undefined) return known;
       const seen = generation;
-      const version = await readVersion(db);
+      const version = await readCatalogVersion(db);
       if (seen === generation) known = version;
       return version;
     },

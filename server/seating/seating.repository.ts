@@ -119,12 +119,6 @@ export async function findHallModel(db: Queryable, hallId: number): Promise<Hall
   return { hall, zones: zones.rows, sectors: sectors.rows, seats: seats.rows, standingAreas: standingAreas.rows };
 }
 
-/** The catalog's version: cached hall drawings are rebuilt when it moves. */
-export async function findCatalogVersion(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ version: number }>('select version from catalog_version where id = 1');
-  return Number(rows[0]?.version ?? 0);
-}
-
 export type SchemeSessionRow = { id: number; event_id: number; starts_at: Date; has_time: boolean; is_cancelled: boolean; remaining: number };
 
 export async function findSession(db: Queryable, sessionId: number): Promise<SchemeSessionRow | undefined> {

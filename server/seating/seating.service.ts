@@ -16,7 +16,6 @@ import { type HallLayout, buildHallLayout } from './hall-layout.ts';
 import {
   type PriceRow,
   type SchemeEventRow,
-  findCatalogVersion,
   findComposition,
   findHallModel,
   findOrderCheckboxes,
@@ -91,7 +90,13 @@ function toAction(event: SchemeEventRow): SchemeAction {
 /** An event may be shown while published; it is on sale once its sale start has passed. */
 const onSale = (event: SchemeEventRow, now: Date) => !event.sale_starts_at || event.sale_starts_at.getTime() <= now.getTime();
 
-export type SeatingDeps = { db: Queryable; now: () => number; timezone: string };
+export type SeatingDeps = {
+  db: Queryable;
+  now: () => number;
+  timezone: string;
+  /** The catalog version (server/catalog/catalog-version.ts): hall drawings are rebuilt when it moves. */
+  catalogVersion: () => Promise<number>;
+};
 
 /** The scheme page's reads: sessions of an event and the hall map of one session. */
 export function createSeatingService(deps: SeatingDeps) {
@@ -99,7 +104,7 @@ export function createSeatingService(deps: SeatingDeps) {
   const layouts = new Map<string, { version: number; layout: HallLayout }>();
 
   async function hallLayout(hallId: number, lang: Lang): Promise<HallLayout | undefined> {
-    const version = await findCatalogVersion(deps.db);
+    const version = await deps.catalogVersion();
     const key = `${hallId}:${lang}`;
     const cached = layouts.get(key);
     if (cached && cached.version === version) return cached.layout;
