@@ -1,8 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip as gzipCallback, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -41,6 +39,7 @@ import { createReturnsService } from './returns/returns.service.ts';
 import { returnsRoutes } from './returns/returns.routes.ts';
 import { createSeatingService } from './seating/seating.service.ts';
 import { seatingRoutes } from './seating/seating.routes.ts';
+import { createHtmlCompressor } from './html-compression.ts';
 import { type SpaHints, createSpaHints } from './spa-hints.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -172,6 +171,7 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
   const rulesLegacy = /^\/(ru|en|kz|ch)\/(rules|rules-agreement)\/?$/;
   const hints: SpaHints = webDist && indexHtml ? createSpaHints(webDist) : () => '';
+  const compress = createHtmlCompressor();
   if (webDist && indexHtml) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -203,16 +203,13 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
     // The page's head carries its SEO text and JSON-LD (an event page: ~70 kB): compressed, it
-    // arrives in a tenth of the time on a phone's network. Brotli at a fast level, else gzip.
+    // arrives in a tenth of the time on a phone's network (server/html-compression.ts).
     const accepted = String(request.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await gzip(html, { level: 6 }));
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+    if (encoding) return reply.header('content-encoding', encoding).send(await compress(html, encoding));
     return reply.send(html);
   });
 }
-
-const brotli = promisify(brotliCompress);
-const gzip = promisify(gzipCallback);
 
 /** The page's preload hints go last in <head>, after Vite's own entry script and preloads. */
 function withHints(html: string, hints: string): string {

@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip as gzipCallback, constants as zlibConstants } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
+export type HtmlEncoding = 'br' | 'gzip';
+
+/**
+ * Compresses the app's HTML pages (server/app.ts): brotli at a fast level, or gzip. A page's HTML
+ * only changes with the catalog, the language and the path, while every visitor of an on-sale
+ * event asks for the same ~70 kB page, so the compressed bytes are kept by content (its SHA-1,
+ * far cheaper than compressing again), the `maxEntries` most recently used.
+ */
+export function createHtmlCompressor(maxEntries = 256) {
+  const cache = new Map<string, Promise<Buffer>>();
+  return function compress(html: string, encoding: HtmlEncoding): Promise<Buffer> {
+    const key = `${encoding}:${createHash('sha1').update(html).digest('base64url')}`;
+    const known = cache.get(key);
+    if (known) {
+      // Most recently used last: the first key is the one to drop.
+      cache.delete(key);
+      cache.set(key, known);
+      return known;
+    }
+    const made =
+      encoding === 'br' ? brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : gzip(html, { level: 6 });
+    cache.set(key, made);
+    made.catch(() => cache.delete(key));
+    if (cache.size > maxEntries) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
+    }
+    return made;
+  };
+}
