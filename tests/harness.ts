@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { loadDemoIfEmpty } from '../demo/load.ts';
@@ -7,6 +6,7 @@ import { type Config, loadConfig } from '../server/config.ts';
 import { PGlite } from '@electric-sql/pglite';
 import { type Db, openPostgres, wrapPglite } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
+import { createDatabase } from './pg-cluster.ts';
 
 /** A clock tests move by hand instead of sleeping. */
 export function createClock(start: Date | number = new Date()) {
@@ -30,21 +30,13 @@ export type Clock = ReturnType<typeof createClock>;
  */
 export async function openTestDb(options: { demoAt?: Date } = {}): Promise<Db> {
   if (process.env.TEST_DB !== 'postgres') return clonePgliteTemplate(options.demoAt);
-  const adminUrl = inject('pgUrl');
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = await openPostgres(adminUrl, 1);
-  await admin.query(`create database ${name}`);
-  await admin.close();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), 50);
+  const scratch = await createDatabase(inject('pgUrl'), 't');
+  const db = await openPostgres(scratch.url, 50);
   return {
     ...db,
     async close() {
       await db.close();
-      const cleanup = await openPostgres(adminUrl, 1);
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.close();
+      await scratch.drop();
     },
   };
 }

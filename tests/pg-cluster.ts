@@ -1,10 +1,31 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+import { openPostgres } from '../server/db/client.ts';
+
 export type Cluster = { url: string; stop: () => void };
+
+/** A fresh, empty database `<prefix>_<random>` on the server at adminUrl; drop() removes it again. */
+export async function createDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = await openPostgres(adminUrl, 1);
+  await admin.query(`create database ${name}`);
+  await admin.close();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = await openPostgres(adminUrl, 1);
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.close();
+    },
+  };
+}
 
 function findBinDir(): string {
   const base = '/usr/lib/postgresql';
@@ -16,7 +37,8 @@ function findBinDir(): string {
   throw new Error('No PostgreSQL server binaries under /usr/lib/postgresql/*/bin and no TEST_DATABASE_URL set');
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 that nothing listens on right now (also used by the benchmarks). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { openPostgres } from '../../server/db/client.ts';
 import { parentPid } from './cpu.ts';
-import { type Cluster, startCluster } from '../../tests/pg-cluster.ts';
+import { type Cluster, createDatabase, startCluster } from '../../tests/pg-cluster.ts';
 
 let cluster: Promise<Cluster> | undefined;
 
@@ -25,21 +24,7 @@ export async function stopPgCluster() {
 
 /** A fresh, empty database on the cluster; drop() removes it again. */
 export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = (await pgCluster()).url;
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = await openPostgres(adminUrl, 1);
-  await admin.query(`create database ${name}`);
-  await admin.close();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = await openPostgres(adminUrl, 1);
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.close();
-    },
-  };
+  return createDatabase((await pgCluster()).url, 'bench');
 }
 
 let postmaster: Promise<number | null> | undefined;
