@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { createDemoOrder } from './support/orders.ts';
 
 const footer = (page: Page) => page.getByRole('region', { name: 'Оплатить' });
@@ -15,6 +15,20 @@ async function payWith(page: Page, method: string) {
   const confirm = page.getByRole('alertdialog', { name: 'Специальные предложения' });
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Оплатить без предложений' }).click();
+}
+
+/** The QR payment modal, opened by Pay or by the resume button. */
+const qrModal = (page: Page) => page.getByRole('dialog', { name: /Оплата заказа №\d+, нажмите на QR-код или отсканируйте его/ });
+
+/** The visitor's phone opens the QR code's link and confirms at the bank; the next poll, 10 000 ms later, sees it. */
+async function payOnPhone(page: Page, context: BrowserContext, url: string) {
+  const phone = await context.newPage();
+  await phone.goto(url);
+  await phone.getByRole('button', { name: /^Оплатить/ }).click();
+  await phone.close();
+  await page.clock.runFor(10_000);
+  await expect(qrModal(page)).toHaveCount(0);
+  await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();
 }
 
 test('pays by card through the sandbox bank form and opens a ticket QR code', async ({ page, request }) => {
@@ -53,21 +67,10 @@ test('pays by QR: the page polls the order status and shows it paid', async ({ p
   await page.clock.install();
   await openOrder(page, hash);
   await payWith(page, 'СБП по QR-коду');
-  const modal = page.getByRole('dialog', { name: /Оплата заказа №\d+, нажмите на QR-код или отсканируйте его/ });
+  const modal = qrModal(page);
   await expect(modal).toBeVisible();
   await expect(modal.getByRole('img', { name: 'QR-код для оплаты заказа' })).toBeVisible();
-
-  // The visitor's phone: the QR code's link opens the bank's confirmation page.
-  const url = await modal.getByRole('link').getAttribute('href');
-  const phone = await context.newPage();
-  await phone.goto(String(url));
-  await phone.getByRole('button', { name: /^Оплатить/ }).click();
-  await phone.close();
-
-  // The next poll, 10 000 ms later, sees the payment.
-  await page.clock.runFor(10_000);
-  await expect(modal).toHaveCount(0);
-  await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();
+  await payOnPhone(page, context, String(await modal.getByRole('link').getAttribute('href')));
 });
 
 test('resumes a pending QR payment after the modal was closed and the page reloaded', async ({ page, request, context }) => {
@@ -79,7 +82,7 @@ test('resumes a pending QR payment after the modal was closed and the page reloa
   await expect(resume).toHaveCount(0);
 
   await payWith(page, 'СБП по QR-коду');
-  const modal = page.getByRole('dialog', { name: /Оплата заказа №\d+, нажмите на QR-код или отсканируйте его/ });
+  const modal = qrModal(page);
   await expect(modal).toBeVisible();
   const url = await modal.getByRole('link').getAttribute('href');
   await modal.getByRole('button', { name: 'Закрыть' }).click();
@@ -95,15 +98,8 @@ test('resumes a pending QR payment after the modal was closed and the page reloa
   // The same payment, not a new one.
   await expect(modal.getByRole('link')).toHaveAttribute('href', String(url));
 
-  const phone = await context.newPage();
-  await phone.goto(String(url));
-  await phone.getByRole('button', { name: /^Оплатить/ }).click();
-  await phone.close();
-
   // The reopened modal polls like the first one.
-  await page.clock.runFor(10_000);
-  await expect(modal).toHaveCount(0);
-  await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();
+  await payOnPhone(page, context, String(url));
   await expect(resume).toHaveCount(0);
 });
 
