@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts';
 import { completeAtBank, makeOrder, pay, preparePaymentCatalog, sandboxId, view } from '../payments/payment-test-kit.ts';
-import { confirmReturn, createReturn, lastReturnLink, loadReturn, sessionStartsIn, setEvent, snapshot } from './returns-test-kit.ts';
+import { confirmReturn, createReturn, lastReturnLink, loadReturn, resetReturnableEvent, snapshot } from './returns-test-kit.ts';
 
 // Services and loyalty bonuses follow a return (docs/returns.md, 'Services and bonuses').
 // The mini catalog's order: 2 tickets of 500 ₽ with a 30 ₽ fee each, on one line.
@@ -19,9 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  t.clock.set(START);
-  await sessionStartsIn(t, 20 * DAY);
-  await setEvent(t, { policy: 'full', hoursBefore: 0, refundFee: false, allowReturn: true });
+  await resetReturnableEvent(t, START);
   await t.db.query(`update loyalty_cards set balance = 1500 where code = $1`, [CARD]);
 });
 

@@ -30,6 +30,16 @@ export async function setEvent(t: TestApp, fields: { policy?: 'full' | 'culture-
   );
 }
 
+/**
+ * Before each test: the clock at `start`, the session 20 days ahead, the event refunding in full
+ * with returns allowed (the baseline the returns tests change one thing of).
+ */
+export async function resetReturnableEvent(t: TestApp, start: Date) {
+  t.clock.set(start);
+  await sessionStartsIn(t, 20 * 24 * 3600_000);
+  await setEvent(t, { policy: 'full', hoursBefore: 0, refundFee: false, allowReturn: true });
+}
+
 export type ReturnView = {
   errorCode: string;
   response: {

@@ -7,6 +7,7 @@ import {
   lastReturnLink,
   loadReturn,
   paidOrder,
+  resetReturnableEvent,
   sessionStartsIn,
   setEvent,
   snapshot,
@@ -22,11 +23,7 @@ beforeAll(async () => {
   await preparePaymentCatalog(t, { capacity: 500 });
 });
 afterAll(() => t.close());
-beforeEach(async () => {
-  t.clock.set(START);
-  await sessionStartsIn(t, 20 * DAY);
-  await setEvent(t, { policy: 'full', hoursBefore: 0, refundFee: false, allowReturn: true });
-});
+beforeEach(() => resetReturnableEvent(t, START));
 
 const ticketIdsOf = async (app: TestApp, orderId: number) =>
   (await app.db.query<{ id: number }>('select id from tickets where order_id = $1 order by id', [orderId])).rows.map((r) => r.id);
