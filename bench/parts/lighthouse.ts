@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { launchChromium } from '../lib/chromium.ts';
 import { optionalImport } from '../lib/optional.ts';
 import { pagesToMeasure } from '../lib/pages.ts';
@@ -50,6 +51,12 @@ export const lighthouse: Part = {
         ctx.log(`lighthouse: ${page.name}`);
         const result = await lighthouseRun(server.url + page.path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
         const lhr = result?.lhr;
+        // BENCH_LIGHTHOUSE_JSON=<dir> keeps each page's full Lighthouse report there, to read its audits.
+        const jsonDir = process.env.BENCH_LIGHTHOUSE_JSON;
+        if (jsonDir && lhr) {
+          mkdirSync(jsonDir, { recursive: true });
+          writeFileSync(`${jsonDir}/${page.name.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}.json`, JSON.stringify(lhr));
+        }
         const score = (name: string) => {
           const value = lhr?.categories[name]?.score;
           return value === null || value === undefined ? null : Math.round(value * 100);
