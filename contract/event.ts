@@ -119,7 +119,4 @@ export const noSchemeResponse = z.object({
 export type NoSchemeResponse = z.infer<typeof noSchemeResponse>;
 export type NoSchemeAction = z.infer<typeof noSchemeAction>;
 
-/** Prices a payment method may use: the Pushkin card takes 0 and 1, an ordinary card 0 and 2. */
-export function pricesForPayment<T extends { useproculture: number }>(prices: readonly T[], pushkin: boolean): T[] {
-  return prices.filter((p) => p.useproculture === 0 || p.useproculture === (pushkin ? 1 : 2));
-}
+export { pricesForPayment } from './event-prices.ts';

@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { flag, langField } from './common.ts';
 import { buyerSchema, pushkinBuyerSchema } from './buyer.ts';
+import { CAPTCHA_TEXT_MAX, OrderFormError } from './order-form-constants.ts';
 
-/** Error codes of the order form that are not buyer fields (the web maps them to locale keys). */
-export const OrderFormError = {
-  requiredCheckbox: 'required-checkbox',
-  captchaText: 'not-valid-captcha',
-  lines: 'not-valid-lines',
-} as const;
-
-export const CAPTCHA_TEXT_MAX = 8;
+export { CAPTCHA_TEXT_MAX, OrderFormError } from './order-form-constants.ts';
 
 /** One order line as the event page sends it (spec section 3 'Order line sent'). */
 export const orderLine = z.object({

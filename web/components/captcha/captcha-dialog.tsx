@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CAPTCHA_TEXT_MAX } from '../../../contract/order-create.ts';
+import { CAPTCHA_TEXT_MAX } from '../../../contract/order-form-constants.ts';
 import { checkCaptcha, fetchCaptcha } from './captcha-api.ts';
 import './captcha.css';
 

@@ -1,5 +1,5 @@
 import type { CalendarEntry, PriceEntry, TicketInfo } from '../../../../contract/event.ts';
-import { pricesForPayment } from '../../../../contract/event.ts';
+import { pricesForPayment } from '../../../../contract/event-prices.ts';
 
 /**
  * The rules of the event page (spec section 4 'Event page'), as pure functions so they are

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useReducer } from 'react';
 import type { Localized } from '../../../../contract/lang.ts';
-import { makeStandingCartId } from '../../../../contract/scheme.ts';
+import { makeStandingCartId } from '../../../../contract/scheme-codec.ts';
 
 type Text = Partial<Localized>;
 

@@ -1,4 +1,5 @@
-import { type SchemeMapResponse, decodeSeatRow } from '../../../../contract/scheme.ts';
+import type { SchemeMapResponse } from '../../../../contract/scheme.ts';
+import { decodeSeatRow } from '../../../../contract/scheme-codec.ts';
 
 /**
  * The seats of a map answer in flat typed arrays (index = seat), plus a grid of cells for
