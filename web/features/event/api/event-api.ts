@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { CreateOrderInput } from '../../../../contract/order-create.ts';
 import { apiPost } from '../../../lib/api.ts';
 
@@ -21,5 +20,21 @@ export function createOrder(body: CreateOrderInput) {
   return apiPost('/api/order/create', body, createOrderResponse);
 }
 
-/** The field errors of a refused order (-1002), read from the answer body. */
-export const fieldErrors = z.array(z.object({ path: z.string(), code: z.string() }));
+export type FieldError = { path: string; code: string };
+
+/**
+ * The field errors of a refused order (-1002), read from the answer body: a list of
+ * { path, code } strings, or undefined when the body carries anything else (checked by hand,
+ * so that zod stays off the page's first load).
+ */
+export function readFieldErrors(value: unknown): FieldError[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const fields: FieldError[] = [];
+  for (const item of value as unknown[]) {
+    if (typeof item !== 'object' || item === null) return undefined;
+    const { path, code } = item as { path?: unknown; code?: unknown };
+    if (typeof path !== 'string' || typeof code !== 'string') return undefined;
+    fields.push({ path, code });
+  }
+  return fields;
+}

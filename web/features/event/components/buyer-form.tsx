@@ -1,7 +1,7 @@
-import type { ClipboardEvent, InputHTMLAttributes } from 'react';
+import { type ClipboardEvent, type InputHTMLAttributes, useEffect } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type BuyerValues, normalizeBuyerInput } from '../hooks/use-buyer.ts';
+import { type BuyerValues, loadBuyerValidation, normalizeBuyerInput } from '../hooks/use-buyer.ts';
 import { PhoneInput } from './phone-input.tsx';
 
 type Props = {
@@ -20,6 +20,10 @@ export function BuyerForm({ pushkin, form }: Props) {
   const { control } = form;
   const noPatronymic = useWatch({ control, name: 'noPatronymic' });
   const message = (code: string | undefined) => (code ? t(`errors.${code}`) : undefined);
+  // The checks load while the visitor fills the form in, not with the page (use-buyer.ts).
+  useEffect(() => {
+    void loadBuyerValidation();
+  }, []);
 
   // Ids keep the wire names (buyer-re_email), so the server's field errors and the tests find them.
   const text = (name: TextField, wire: string, label: string, extra: Partial<InputHTMLAttributes<HTMLInputElement>> = {}) => {

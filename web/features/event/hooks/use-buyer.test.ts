@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCountry } from '../lib/phone-countries.ts';
-import { type BuyerValues, buyerPayload, validateBuyer } from './use-buyer.ts';
+import { validateBuyer } from './buyer-validation.ts';
+import { type BuyerValues, buyerPayload } from './use-buyer.ts';
 
 const values = (over: Partial<BuyerValues> = {}): BuyerValues => ({
   fio: 'Иван Петров',

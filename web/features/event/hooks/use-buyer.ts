@@ -1,18 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import {
-  BuyerError,
-  buyerFieldErrors,
-  buyerSchema,
-  convertCyrillicLayout,
-  formatPushkinPhone,
-  pushkinBuyerSchema,
-  pushkinPatronymicSchema,
-} from '../../../../contract/buyer.ts';
+import { type Resolver, useForm } from 'react-hook-form';
+import { convertCyrillicLayout, formatPushkinPhone } from '../../../../contract/buyer-format.ts';
 import type { CrmClient } from '../../../../contract/setup.ts';
-import { type PhoneCountry, defaultCountry, findCountry, fullPhone, lookupCountry, nationalLengthOk } from '../lib/phone-countries.ts';
+import { type PhoneCountry, defaultCountry, findCountry, fullPhone, lookupCountry } from '../lib/phone-countries.ts';
 
 // The third-party IP-to-country lookup of spec section 7: off unless a URL is set at build time.
 const COUNTRY_LOOKUP_URL: string | undefined = import.meta.env.VITE_PHONE_COUNTRY_LOOKUP_URL;
@@ -75,44 +65,11 @@ export function buyerPayload(values: BuyerValues, pushkin: boolean) {
   return { pushkarta: 0 as const, fio: values.fio, phone: fullPhone(values.country, values.national), email: values.email, re_email: values.reEmail };
 }
 
-/** Checks the buyer with the contract schemas; answers { field: code } for the form. */
-export function validateBuyer(values: BuyerValues, pushkin: boolean): Record<string, string> {
-  const payload = buyerPayload(values, pushkin);
-  const result = pushkin
-    ? pushkinBuyerSchema.safeParse({ ...payload, noPatronymic: values.noPatronymic })
-    : buyerSchema.safeParse(payload);
-  const errors = result.success ? {} : buyerFieldErrors(result.error as z.ZodError);
-  // Cross-field rules run only once the fields themselves pass; show them together with the rest.
-  if (pushkin && !values.noPatronymic && !errors.patronymic && !pushkinPatronymicSchema.safeParse(values.patronymic).success) {
-    errors.patronymic = BuyerError.notValidPatronymic;
-  }
-  if (!errors.re_email && !errors.email && convertCyrillicLayout(values.reEmail.trim()) !== convertCyrillicLayout(values.email.trim())) {
-    errors.re_email = BuyerError.reEmail;
-  }
-  // The country chooser's own rule (spec section 9): the national number is 2–17 digits.
-  if (!pushkin && values.national && !nationalLengthOk(values.national) && !errors.phone) errors.phone = 'not-valid-phone';
-  return errors;
-}
-
 /** The form field a wire field's error belongs to (the phone is the national number or the card's masked phone). */
 export function buyerFormField(wire: string, pushkin: boolean): keyof BuyerValues | undefined {
   if (wire === 'phone') return pushkin ? 'pushkinPhone' : 'national';
   if (wire === 're_email') return 'reEmail';
   return (['fio', 'email', 'surname', 'name', 'patronymic'] as const).find((field) => field === wire);
-}
-
-/**
- * The form's schema: the visitor's fields are turned into the wire payload and checked by the
- * contract's schemas (validateBuyer: buyerSchema or pushkinBuyerSchema, the same the server
- * parses with); each issue lands on the field the visitor typed in, its message the error code.
- */
-export function buyerFormSchema(pushkin: boolean) {
-  return z.custom<BuyerValues>().superRefine((values, ctx) => {
-    for (const [wire, code] of Object.entries(validateBuyer(values, pushkin))) {
-      const field = buyerFormField(wire, pushkin);
-      if (field) ctx.addIssue({ code: 'custom', path: [field], message: code });
-    }
-  });
 }
 
 /** The value a field keeps for what the visitor typed: e-mails typed in the Russian layout turn Latin, the card phone is masked (spec section 5). */
@@ -123,14 +80,25 @@ export function normalizeBuyerInput<K extends keyof BuyerValues>(key: K, value: 
 }
 
 /**
+ * The buyer's checks (buyer-validation.ts: the contract schemas, zod, zodResolver) load apart
+ * from the page (issue #10): the event page paints without them. The import starts when the
+ * buyer form appears (BuyerForm calls this) and the resolver waits for it, so a submit is
+ * always checked by the same schemas, however fast the visitor is.
+ */
+export const loadBuyerValidation = () => import('./buyer-validation.ts');
+
+/**
  * The buyer's fields in React Hook Form, prefilled from the CRM client, validated by the
- * contract schemas through zodResolver. Errors appear on the first submit and then follow each
+ * contract schemas through zodResolver (loaded on demand: loadBuyerValidation). Errors appear on the first submit and then follow each
  * change (mode onSubmit, reValidateMode onChange); checking on blur before that would move the
  * submit button under the visitor's pointer as messages appear. The page moves focus itself to
  * the first invalid field of the whole order form (buyer fields and consent checkboxes alike).
  */
 export function useBuyer(currency: string, crm: CrmClient | null, pushkin: boolean) {
-  const resolver = useMemo(() => zodResolver(buyerFormSchema(pushkin)), [pushkin]);
+  const resolver = useMemo<Resolver<BuyerValues>>(
+    () => async (values, context, options) => (await loadBuyerValidation()).buyerResolver(pushkin)(values, context, options),
+    [pushkin],
+  );
   const form = useForm<BuyerValues>({
     defaultValues: initialValues(currency, crm),
     mode: 'onSubmit',

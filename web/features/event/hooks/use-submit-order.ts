@@ -6,7 +6,7 @@ import type { Setup } from '../../../../contract/setup.ts';
 import { useModal } from '../../../components/modal/modal-context.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { type CaptchaFields, useCaptchaSubmit } from '../../../lib/use-captcha-submit.ts';
-import { createOrder, fieldErrors } from '../api/event-api.ts';
+import { createOrder, readFieldErrors } from '../api/event-api.ts';
 
 /**
  * Sends the order (spec section 4 'Create order') behind the captcha the setup enables
@@ -23,8 +23,8 @@ export function useSubmitOrder(options: {
   const queryClient = useQueryClient();
   const captcha = useCaptchaSubmit(options.setup, (error) => {
     if (error instanceof ApiError && error.code === ErrorCode.validation) {
-      const fields = fieldErrors.safeParse((error.body as { fields?: unknown } | undefined)?.fields);
-      if (fields.success && fields.data.length > 0) options.onFieldErrors(fields.data);
+      const fields = readFieldErrors((error.body as { fields?: unknown } | undefined)?.fields);
+      if (fields && fields.length > 0) options.onFieldErrors(fields);
     }
     if (error instanceof ApiError && (error.code === ErrorCode.placesGone || error.code === ErrorCode.limit)) {
       void queryClient.invalidateQueries({ queryKey: options.eventKey });

@@ -1,15 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type BuyerInput, buyerSchema } from '../../../../contract/buyer.ts';
+import type { BuyerInput } from '../../../../contract/buyer.ts';
 import { pickLocalized } from '../../../../contract/lang.ts';
 import type { SchemeCheckbox } from '../../../../contract/scheme.ts';
+import { Skeleton } from '../../../components/skeleton/skeleton.tsx';
 import { useLang } from '../../../lib/use-lang.ts';
 import type { Cart, CartItem } from '../hooks/use-cart.ts';
 import { useMoney } from '../hooks/use-money.ts';
 
-type CartPanelProps = {
+/**
+ * The buyer form (React Hook Form, and zod with the contract's buyerSchema) is not part of the
+ * page's first load (issue #10): it shows only once a place is in the cart, and its code is
+ * fetched when the hall's map is on screen (preloadBuyerForm, called by the scheme page).
+ */
+export const preloadBuyerForm = () => import('./buyer-form.tsx');
+const BuyerForm = lazy(() => preloadBuyerForm().then((m) => ({ default: m.BuyerForm })));
+
+export type CartPanelProps = {
   cart: Cart;
   checkboxes: readonly SchemeCheckbox[];
   submitting: boolean;
@@ -74,115 +81,15 @@ export function CartPanel({ cart, checkboxes, submitting, onSubmit }: CartPanelP
           <dd data-testid="cart-total">{money(cart.totals.total)}</dd>
         </div>
       </dl>
-      <BuyerForm checkboxes={checkboxes} submitting={submitting} onSubmit={onSubmit} />
-    </section>
-  );
-}
-
-function BuyerForm({ checkboxes, submitting, onSubmit }: Omit<CartPanelProps, 'cart'>) {
-  const { t } = useTranslation('scheme');
-  const lang = useLang();
-  const id = useId();
-  const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
-  const [checkboxError, setCheckboxError] = useState(false);
-  const form = useForm<BuyerInput>({
-    resolver: zodResolver(buyerSchema),
-    defaultValues: { fio: '', phone: '', email: '', re_email: '' },
-    mode: 'onTouched',
-  });
-  const { errors } = form.formState;
-  const missing = checkboxes.filter((box) => box.filling === 1 && !checked.has(box.id));
-
-  const field = (name: 'fio' | 'phone' | 'email' | 're_email', label: string, type: string, autoComplete: string, extra: object = {}) => {
-    const error = errors[name]?.message;
-    return (
-      <div className="field">
-        <label htmlFor={`${id}-${name}`}>{label}</label>
-        <input
-          id={`${id}-${name}`}
-          className="text-input"
-          type={type}
-          autoComplete={autoComplete}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-${name}-error` : undefined}
-          {...extra}
-          {...form.register(name)}
-        />
-        {error && (
-          <p className="field__error" id={`${id}-${name}-error`}>
-            {t(`fieldErrors.${error}`, { defaultValue: error })}
-          </p>
-        )}
-      </div>
-    );
-  };
-
-  return (
-    <form
-      className="buyer"
-      noValidate
-      aria-labelledby={`${id}-title`}
-      onSubmit={form.handleSubmit(
-        (buyer) => {
-          if (missing.length > 0) {
-            setCheckboxError(true);
-            return;
-          }
-          onSubmit(buyer, [...checked]);
-        },
-        () => setCheckboxError(missing.length > 0),
-      )}
-    >
-      <h3 id={`${id}-title`}>{t('buyer.title')}</h3>
-      <p className="scheme-note">{t('buyer.notice')}</p>
-      {field('fio', t('buyer.fio'), 'text', 'name', { maxLength: 70 })}
-      {field('phone', t('buyer.phone'), 'tel', 'tel', { maxLength: 20 })}
-      {field('email', t('buyer.email'), 'email', 'email', { maxLength: 70 })}
-      {field('re_email', t('buyer.reEmail'), 'email', 'off', {
-        maxLength: 70,
-        // Spec section 5: the repeated e-mail is typed, not pasted.
-        onPaste: (event: React.ClipboardEvent) => event.preventDefault(),
-        onCopy: (event: React.ClipboardEvent) => event.preventDefault(),
-        onCut: (event: React.ClipboardEvent) => event.preventDefault(),
-      })}
-      {checkboxes.map((box) => {
-        const url = pickLocalized(box.url, lang);
-        const invalid = checkboxError && box.filling === 1 && !checked.has(box.id);
-        return (
-          <div key={box.id} className="field field--checkbox">
-            <input
-              id={`${id}-box-${box.id}`}
-              type="checkbox"
-              checked={checked.has(box.id)}
-              aria-invalid={invalid || undefined}
-              aria-describedby={invalid ? `${id}-box-${box.id}-error` : undefined}
-              onChange={(event) => {
-                const next = new Set(checked);
-                if (event.target.checked) next.add(box.id);
-                else next.delete(box.id);
-                setChecked(next);
-              }}
-            />
-            <label htmlFor={`${id}-box-${box.id}`}>
-              {url ? (
-                <a href={url} target="_blank" rel="noopener noreferrer">
-                  {pickLocalized(box.name, lang)}
-                </a>
-              ) : (
-                pickLocalized(box.name, lang)
-              )}
-            </label>
-            {invalid && (
-              <p className="field__error" id={`${id}-box-${box.id}-error`}>
-                {t('buyer.checkboxRequired')}
-              </p>
-            )}
+      <Suspense
+        fallback={
+          <div role="status" aria-label={t('common:loading')}>
+            <Skeleton height={420} radius={8} />
           </div>
-        );
-      })}
-      <button type="submit" className="button button--primary buyer__submit" disabled={submitting} aria-busy={submitting}>
-        {submitting ? t('cart.submitting') : t('cart.submit')}
-      </button>
-    </form>
+        }
+      >
+        <BuyerForm checkboxes={checkboxes} submitting={submitting} onSubmit={onSubmit} />
+      </Suspense>
+    </section>
   );
 }

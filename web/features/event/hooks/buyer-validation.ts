@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  BuyerError,
+  buyerFieldErrors,
+  buyerSchema,
+  convertCyrillicLayout,
+  pushkinBuyerSchema,
+  pushkinPatronymicSchema,
+} from '../../../../contract/buyer.ts';
+import { nationalLengthOk } from '../lib/phone-countries.ts';
+import { type BuyerValues, buyerFormField, buyerPayload } from './use-buyer.ts';
+
+/*
+ * The buyer's checks with the contract schemas: zod and the schemas load with this module, which
+ * the event page imports only when the buyer form appears (use-buyer.ts loadBuyerValidation).
+ */
+
+/** Checks the buyer with the contract schemas; answers { field: code } for the form. */
+export function validateBuyer(values: BuyerValues, pushkin: boolean): Record<string, string> {
+  const payload = buyerPayload(values, pushkin);
+  const result = pushkin
+    ? pushkinBuyerSchema.safeParse({ ...payload, noPatronymic: values.noPatronymic })
+    : buyerSchema.safeParse(payload);
+  const errors = result.success ? {} : buyerFieldErrors(result.error as z.ZodError);
+  // Cross-field rules run only once the fields themselves pass; show them together with the rest.
+  if (pushkin && !values.noPatronymic && !errors.patronymic && !pushkinPatronymicSchema.safeParse(values.patronymic).success) {
+    errors.patronymic = BuyerError.notValidPatronymic;
+  }
+  if (!errors.re_email && !errors.email && convertCyrillicLayout(values.reEmail.trim()) !== convertCyrillicLayout(values.email.trim())) {
+    errors.re_email = BuyerError.reEmail;
+  }
+  // The country chooser's own rule (spec section 9): the national number is 2–17 digits.
+  if (!pushkin && values.national && !nationalLengthOk(values.national) && !errors.phone) errors.phone = 'not-valid-phone';
+  return errors;
+}
+
+/**
+ * The form's schema: the visitor's fields are turned into the wire payload and checked by the
+ * contract's schemas (validateBuyer: buyerSchema or pushkinBuyerSchema, the same the server
+ * parses with); each issue lands on the field the visitor typed in, its message the error code.
+ */
+export function buyerFormSchema(pushkin: boolean) {
+  return z.custom<BuyerValues>().superRefine((values, ctx) => {
+    for (const [wire, code] of Object.entries(validateBuyer(values, pushkin))) {
+      const field = buyerFormField(wire, pushkin);
+      if (field) ctx.addIssue({ code: 'custom', path: [field], message: code });
+    }
+  });
+}
+
+const resolvers = new Map<boolean, Resolver<BuyerValues>>();
+
+/** zodResolver over buyerFormSchema, one per payment method. */
+export function buyerResolver(pushkin: boolean): Resolver<BuyerValues> {
+  let resolver = resolvers.get(pushkin);
+  if (!resolver) {
+    resolver = zodResolver(buyerFormSchema(pushkin));
+    resolvers.set(pushkin, resolver);
+  }
+  return resolver;
+}
