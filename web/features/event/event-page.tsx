@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from '../../lib/router.tsx';
 import { ErrorCode } from '../../../contract/errors.ts';
@@ -7,9 +8,11 @@ import { Skeleton } from '../../components/skeleton/skeleton.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useLang } from '../../lib/use-lang.ts';
+import { formatPrice } from '../../lib/format-price.ts';
 import { useSetup } from '../../lib/use-setup.ts';
 import { eventQueryOptions } from './api/event-api.ts';
 import { EventView } from './event-view.tsx';
+import { warmDateFormats } from './lib/format.ts';
 import './event.css';
 
 /** /event/{hash}/{date?}/{time?}: the event page with the quantity order form (spec section 2). */
@@ -21,6 +24,18 @@ export function EventPage() {
   const options = eventQueryOptions(hash, lang);
   const event = useQuery(options);
   const setup = useSetup();
+  const currency = setup.data?.app.currency;
+  // The first Intl formatters (locale data) are built in tasks of their own while the answers
+  // load, so the render that paints the event does not wait for them (lib/format.ts).
+  useEffect(() => {
+    const timer = window.setTimeout(() => warmDateFormats(lang));
+    return () => window.clearTimeout(timer);
+  }, [lang]);
+  useEffect(() => {
+    if (!currency) return;
+    const timer = window.setTimeout(() => formatPrice(0, currency, lang));
+    return () => window.clearTimeout(timer);
+  }, [currency, lang]);
 
   if (event.isPending || setup.isPending) return <EventSkeleton label={t('heading')} />;
   if (event.isError) {

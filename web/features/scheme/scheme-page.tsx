@@ -17,13 +17,13 @@ import { useCaptchaSubmit } from '../../lib/use-captcha-submit.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useSetup } from '../../lib/use-setup.ts';
 import { createSchemeOrder, schemeMapQueryOptions, schemeSessionsQueryOptions } from './api/scheme-api.ts';
-import { CartPanel } from './components/cart-panel.tsx';
+import { CartPanel, preloadBuyerForm } from './components/cart-panel.tsx';
 import { PriceLegend } from './components/price-legend.tsx';
 import { SchemeHeader } from './components/scheme-header.tsx';
 import { createSeatLookup, toKopecks } from './components/seat-info.ts';
 import { SeatList } from './components/seat-list.tsx';
 import { SeatMap } from './components/seat-map.tsx';
-import { SessionPicker, groupByDay } from './components/session-picker.tsx';
+import { SessionPicker, groupByDay, warmSessionFormats } from './components/session-picker.tsx';
 import { StandingPanel } from './components/standing-panel.tsx';
 import { type Cart, useCart } from './hooks/use-cart.ts';
 import { buildSeatModel } from './map/seat-model.ts';
@@ -42,6 +42,12 @@ export function SchemePage() {
   const navigate = useNavigate();
   const { data: setup } = useSetup();
   const sessions = useQuery(schemeSessionsQueryOptions(hash, lang));
+  // The first Intl formatter (locale data) is built in a task of its own while the sessions
+  // load, not inside the render that paints the page (session-picker.tsx).
+  useEffect(() => {
+    const timer = window.setTimeout(() => warmSessionFormats(lang));
+    return () => window.clearTimeout(timer);
+  }, [lang]);
   const days = useMemo(() => groupByDay(sessions.data?.calendar ?? []), [sessions.data]);
   const day = days.find((d) => d.day === date);
   const entry = day?.entries.find((e) => e.event_time === time);
@@ -187,6 +193,11 @@ function SchemeMapArea({ answer, cart, checkboxes, submitting, onOrder }: MapAre
   const cartRef = useRef(cart);
   cartRef.current = cart;
   const showLimit = useCallback(() => modal.warning(t('limit')), [modal, t]);
+  // The buyer form's code loads once the hall is on screen, before the first place is chosen.
+  useEffect(() => {
+    const timer = window.setTimeout(() => void preloadBuyerForm(), 500);
+    return () => window.clearTimeout(timer);
+  }, []);
 
   const toggle = useCallback(
     (index: number, price: SchemePrice | undefined) => {

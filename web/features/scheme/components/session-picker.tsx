@@ -26,6 +26,14 @@ function dayParts(day: string, lang: ReturnType<typeof useLang>) {
   };
 }
 
+/**
+ * Builds the picker's date formatters ahead of its first render (issue #10): the page's first
+ * Intl.DateTimeFormat loads the locale's data, better done while the sessions are on their way.
+ */
+export function warmSessionFormats(lang: ReturnType<typeof useLang>): void {
+  dayParts('01.01.2030', lang);
+}
+
 type SessionPickerProps = {
   days: CalendarDay[];
   date: string | undefined;
