@@ -10,10 +10,13 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { useSetup } from '../../lib/use-setup.ts';
-import { eventQueryOptions } from './api/event-api.ts';
+import { eventQueryOptions, requestEventAtBoot } from './api/event-api.ts';
 import { EventView } from './event-view.tsx';
 import { warmDateFormats } from './lib/format.ts';
 import './event.css';
+
+// Opened at this address, the page's answer is asked for now, while the app boots (event-api.ts).
+requestEventAtBoot(window.location.pathname, window.location.search);
 
 /** /event/{hash}/{date?}/{time?}: the event page with the quantity order form (spec section 2). */
 export function EventPage() {

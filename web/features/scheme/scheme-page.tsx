@@ -16,7 +16,7 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { useCaptchaSubmit } from '../../lib/use-captcha-submit.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useSetup } from '../../lib/use-setup.ts';
-import { createSchemeOrder, schemeMapQueryOptions, schemeSessionsQueryOptions } from './api/scheme-api.ts';
+import { createSchemeOrder, requestSessionsAtBoot, schemeMapQueryOptions, schemeSessionsQueryOptions } from './api/scheme-api.ts';
 import { CartPanel, preloadBuyerForm } from './components/cart-panel.tsx';
 import { PriceLegend } from './components/price-legend.tsx';
 import { SchemeHeader } from './components/scheme-header.tsx';
@@ -31,6 +31,9 @@ import './scheme.css';
 
 /** Setup const.price_limit defaults to 100 (spec section 9). */
 const DEFAULT_PRICE_LIMIT = 100;
+
+// Opened at this address, the page's answer is asked for now, while the app boots (scheme-api.ts).
+requestSessionsAtBoot(window.location.pathname, window.location.search);
 
 /** /scheme/{hash}/{date?}/{time?}: the seating-scheme purchase (spec flow 2). */
 export function SchemePage() {
