@@ -14,6 +14,22 @@ const ZOD_FREE_BOOT = {
   message: 'boot-path code takes values from contract/lang.ts (zod-free); only types from contract/common.ts',
 };
 
+/**
+ * The event and scheme pages render before their forms' checks load (issue #10): zod, the
+ * resolvers and the contract's schema modules are imported only by the modules loaded on demand
+ * (event/hooks/buyer-validation.ts, scheme/components/buyer-form.tsx); the rest takes values from
+ * the zod-free contract files (buyer-format.ts, event-prices.ts, scheme-codec.ts, ...).
+ */
+const ZOD_FREE_FORMS = {
+  group: ['zod', '@hookform/resolvers/*', '**/contract/common.ts', '**/contract/buyer.ts', '**/contract/event.ts', '**/contract/scheme.ts', '**/contract/order-create.ts'],
+  allowTypeImports: true,
+  message: 'the event and scheme pages load zod and the schemas on demand (buyer-validation.ts, scheme buyer-form.tsx); take values from the zod-free contract files',
+};
+const FEATURE_IMPORTS = [
+  { group: ['**/features/**', '**/app/router*'], message: 'a feature must not import another feature' },
+  { group: ['**/server/**'], message: 'the web app talks to the server over HTTP only' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/.tmp/**'] },
   js.configs.recommended,
@@ -70,7 +86,14 @@ export default tseslint.config(
   {
     files: ['web/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/router*'], message: 'a feature must not import another feature' }, { group: ['**/server/**'], message: 'the web app talks to the server over HTTP only' }] }],
+      'no-restricted-imports': ['error', { patterns: FEATURE_IMPORTS }],
+    },
+  },
+  {
+    files: ['web/features/event/**/*.{ts,tsx}', 'web/features/scheme/**/*.{ts,tsx}'],
+    ignores: ['web/features/**/*.test.{ts,tsx}', 'web/features/event/hooks/buyer-validation.ts', 'web/features/scheme/components/buyer-form.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...FEATURE_IMPORTS, ZOD_FREE_FORMS] }],
     },
   },
 );
