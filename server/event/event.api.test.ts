@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noSchemeResponse } from '../../contract/event.ts';
 import { type TestApp, createTestApp } from '../../tests/harness.ts';
@@ -114,5 +115,27 @@ describe('POST /api/no-scheme', () => {
     const { status, body } = await page({ hash: 'nope' });
     expect(status).toBe(404);
     expect(body).toMatchObject({ errorCode: '-1004', errorText: 'Данные не найдены' });
+  });
+});
+
+describe('POST /api/no-scheme on the demo catalog', () => {
+  let demo: TestApp;
+  beforeAll(async () => {
+    demo = await createTestApp();
+  });
+  afterAll(async () => {
+    await demo.close();
+  });
+
+  it.each(['br', 'gzip'])('compresses a large answer (a demo event of 14 days) with %s for a browser that accepts it: the same JSON', async (encoding) => {
+    const plain = await demo.post('/api/no-scheme', { hash: 'city-through-centuries' });
+    const res = await demo.post('/api/no-scheme', { hash: 'city-through-centuries' }, { 'accept-encoding': `${encoding}, deflate` });
+    expect([plain.statusCode, plain.payload.length > 4096]).toEqual([200, true]);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers.vary).toContain('accept-encoding');
+    const body = encoding === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
+    expect(JSON.parse(body.toString('utf8'))).toEqual(plain.json());
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
   });
 });

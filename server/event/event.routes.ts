@@ -4,6 +4,7 @@ import { normalizeLang } from '../../contract/common.ts';
 import { businessResult } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { noSchemeRequest, noSchemeResponse } from '../../contract/event.ts';
+import { createAnswerCompression } from '../answer-compression.ts';
 import type { Queryable } from '../db/client.ts';
 import { type CrmService, crmTokenOf } from '../crm/crm.service.ts';
 import { sendError } from '../http.ts';
@@ -16,6 +17,8 @@ export function eventRoutes(
 ) {
   const pages = createEventPages({ db: deps.db, catalogVersion: deps.catalogVersion });
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The answer is ~55 kB of JSON for a busy event: compressed for browsers (issue #10, the page's LCP).
+  const compressAnswer = createAnswerCompression();
 
   r.post(
     '/api/no-scheme',
@@ -26,6 +29,7 @@ export function eventRoutes(
         body: noSchemeRequest,
         response: { 200: noSchemeResponse, 404: businessResult },
       },
+      onSend: compressAnswer,
     },
     async (request, reply) => {
       const lang = normalizeLang(request.body.lang);
