@@ -123,8 +123,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (isDatabaseBusy(error)) {
       // The database is overloaded (too many connections, a deadlock, a lost connection): the
       // statement changed nothing, so the client may send the request again (server/db/errors.ts).
+      // 429 like admission control's refusal: the same -1029 answer the page already handles, and
+      // nothing a client can send ever gets a 5xx.
       request.log.warn({ err: error }, 'database busy');
-      return reply.code(503).header('retry-after', '1').send(businessError(ErrorCode.tooManyRequests, lang));
+      return reply.code(429).header('retry-after', '1').send(businessError(ErrorCode.tooManyRequests, lang));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(businessError(ErrorCode.inner, lang));

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../tests/harness.ts';
 import { insertQuantityCatalog, ordinaryOrderBody, sessionWhen } from '../quantity-order/quantity-fixtures.ts';
 
-// An overloaded database (too many connections, a deadlock, a lost connection) is answered 503
+// An overloaded database (too many connections, a deadlock, a lost connection) is answered 429
 // with the business error shape and Retry-After, never 500; the request changed nothing.
 let t: TestApp;
 beforeEach(async () => {
@@ -37,13 +37,13 @@ describe('the database is busy', () => {
     ['a lost connection', new Error('Connection terminated unexpectedly')],
     ['a pool timeout', new Error('timeout exceeded when trying to connect')],
     ['a refused connection', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
-  ])('answers an order 503 -1029 with Retry-After on %s, and nothing is sold', async (_name, error) => {
+  ])('answers an order 429 -1029 with Retry-After on %s, and nothing is sold', async (_name, error) => {
     const when = await sessionWhen(t.db, 9200);
     await t.csrfToken();
     const restore = failNext(error);
     const res = await t.post('/api/order/create', { ...ordinaryOrderBody(when, 1), lang: 'en' });
     restore();
-    expect(res.statusCode).toBe(503);
+    expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe('1');
     expect(res.json()).toEqual({ errorCode: '-1029', errorText: 'Too many requests. Please wait a moment and try again.' });
     const left = await t.db.query<{ remaining: number; orders: number }>(

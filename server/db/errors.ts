@@ -4,7 +4,7 @@
  * (class 08, 57P01–57P03, node-postgres' own connection errors), a deadlock or serialization
  * failure (40P01, 40001), a lock or statement timeout (55P03, 57014). Each ends the statement (and
  * its transaction) without a change, so the request changed nothing and can simply be sent again:
- * the app answers 503 with -1029 and Retry-After, as admission control answers 429, never a 500.
+ * the app answers 429 with -1029 and Retry-After, as admission control does, never a 5xx.
  */
 const BUSY_CODES = new Set(['40001', '40P01', '55P03', '57014', '57P01', '57P02', '57P03']);
 const BUSY_CLASSES = ['53', '08'];
