@@ -40,10 +40,15 @@ async function atCapacity(client: Client, buyers: number, body: (i: number) => u
   let n = 0;
   await Promise.all(
     Array.from({ length: buyers }, async () => {
-      while (performance.now() < until) {
-        const started = performance.now();
-        const answer = await client.post('/api/order/create', body(n++)).catch(() => undefined);
-        log.add(answer, performance.now() - started);
+      const buyer = client.buyer();
+      try {
+        while (performance.now() < until) {
+          const started = performance.now();
+          const answer = await buyer.post('/api/order/create', body(n++)).catch(() => undefined);
+          log.add(answer, performance.now() - started);
+        }
+      } finally {
+        buyer.close();
       }
     }),
   );
@@ -51,7 +56,7 @@ async function atCapacity(client: Client, buyers: number, body: (i: number) => u
   return { ordersPerSecond: Math.round(sales.length / SECONDS), sale: latencySummary(sales.map((c) => c.ms)), refused: log.count((c) => c.status === 429) };
 }
 
-/** New buyers arriving at a fixed rate whatever the server does (an open loop), each trying once. */
+/** New buyers arriving at a fixed rate whatever the server does (an open loop), each trying once on a new connection, closed after the answer. */
 async function overloaded(client: Client, rate: number, body: (i: number) => unknown) {
   const log = createLog();
   const pending = new Set<Promise<void>>();
@@ -68,9 +73,16 @@ async function overloaded(client: Client, rate: number, body: (i: number) => unk
       }
       const t0 = performance.now();
       const i = sent++;
-      const p: Promise<void> = client.post('/api/order/create', body(i)).then(
-        (answer) => void log.add(answer, performance.now() - t0),
-        () => void log.add(undefined, performance.now() - t0),
+      const buyer = client.buyer();
+      const p: Promise<void> = buyer.post('/api/order/create', body(i)).then(
+        (answer) => {
+          buyer.close();
+          log.add(answer, performance.now() - t0);
+        },
+        () => {
+          buyer.close();
+          log.add(undefined, performance.now() - t0);
+        },
       );
       pending.add(p);
       void p.finally(() => pending.delete(p));
@@ -164,6 +176,7 @@ export const overload: Part = {
       targets,
       notes: [
         'Admission control (server/security/admission.ts): ORDER_CONCURRENCY order creations run at once, ORDER_QUEUE wait; the rest get 429 -1029 with Retry-After at once.',
+        `At capacity every buyer keeps one keep-alive connection; at 10× every new buyer opens a new connection, sends one order and closes it after the answer (raw-socket HTTP/1.1 client, bench/lib/http.ts).`,
         `“offered” is the arrival rate the generator reached; arrivals beyond ${GENERATOR_LIMIT} open requests are not sent and are counted in results.json.`,
       ],
       data: { seconds: SECONDS, factor: FACTOR, results },

@@ -1,6 +1,6 @@
 import { type Log, createLog, postAsBuyer } from '../lib/calls.ts';
 import { RUSH, placeOrderBody, rushCatalog, seatOrderBody } from '../lib/catalog.ts';
-import { type Client, createClient, json } from '../lib/http.ts';
+import { type Buyer, type Client, createClient, json } from '../lib/http.ts';
 import type { Part, PartOutput } from '../lib/part.ts';
 import type { Cell, TargetCheck } from '../lib/report.ts';
 import { clusterCpuMs } from '../lib/cpu.ts';
@@ -99,20 +99,30 @@ function summarize(db: DbKind, name: string, log: Log, started: number, finished
   };
 }
 
+/** Runs one buyer on a connection of its own, closed when the buyer is done. */
+async function asBuyer(client: Client, act: (buyer: Buyer) => Promise<void>): Promise<void> {
+  const buyer = client.buyer();
+  try {
+    await act(buyer);
+  } finally {
+    buyer.close();
+  }
+}
+
 /** 1,000 buyers at once for one session of 100 places, one place each; a refused buyer comes back after Retry-After. */
 async function placesRush(client: Client, db: DbKind, day: string, time: string): Promise<Scenario> {
   const log = createLog();
   const started = performance.now();
   const deadline = started + PATIENCE_MS;
-  await Promise.all(Array.from({ length: BUYERS }, (_, i) => postAsBuyer(client, log, '/api/order/create', placeOrderBody(day, time, i), { deadline })));
+  await Promise.all(Array.from({ length: BUYERS }, (_, i) => asBuyer(client, async (buyer) => void (await postAsBuyer(buyer, log, '/api/order/create', placeOrderBody(day, time, i), { deadline })))));
   return summarize(db, `${BUYERS} buyers, 100 places`, log, started, performance.now(), BUYERS);
 }
 
 type SchemeMap = { seat_numbers: { seat_id: number[]; free: number[] }[] };
 
 /** The seats the map shows free now (seat ids are delta-encoded per row). */
-async function freeSeats(client: Client): Promise<number[]> {
-  const answer = await client.post('/api/scheme', { hash: RUSH.seatsEvent.hash, calendar_id: RUSH.seatsSession, lang: 'ru' });
+async function freeSeats(buyer: Buyer): Promise<number[]> {
+  const answer = await buyer.post('/api/scheme', { hash: RUSH.seatsEvent.hash, calendar_id: RUSH.seatsSession, lang: 'ru' });
   if (answer.status !== 200) return [];
   const free: number[] = [];
   for (const row of json<SchemeMap>(answer).seat_numbers) {
@@ -143,17 +153,17 @@ async function seatsRush(client: Client, db: DbKind): Promise<Scenario> {
   const seats = RUSH.seatIds;
   const started = performance.now();
   const deadline = started + PATIENCE_MS;
-  const buyer = async (i: number) => {
+  const buyer = async (i: number, connection: Buyer) => {
     let choice = [...new Set([seats[i % seats.length] as number, seats[(i * 7 + 3) % seats.length] as number])];
     for (let attempt = 0; attempt < 20; attempt++) {
-      const { call } = await postAsBuyer(client, log, '/api/order/create-scheme', seatOrderBody(choice, i), { deadline });
+      const { call } = await postAsBuyer(connection, log, '/api/order/create-scheme', seatOrderBody(choice, i), { deadline });
       if (call.status !== 409 || call.code !== '-1011') return;
-      const free = await freeSeats(client);
+      const free = await freeSeats(connection);
       if (!free.length) return;
       choice = pick(free, 2);
     }
   };
-  await Promise.all(Array.from({ length: BUYERS }, (_, i) => buyer(i)));
+  await Promise.all(Array.from({ length: BUYERS }, (_, i) => asBuyer(client, (connection) => buyer(i, connection))));
   return summarize(db, `${BUYERS} buyers, 50 seats`, log, started, performance.now(), BUYERS);
 }
 
@@ -163,10 +173,10 @@ async function sustainedRush(client: Client, db: DbKind, day: string, time: stri
   const started = performance.now();
   const until = started + SUSTAINED_SECONDS * 1000;
   let n = 0;
-  const buyer = async () => {
-    while (performance.now() < until) await postAsBuyer(client, log, '/api/order/create', placeOrderBody(day, time, n++), { deadline: until });
+  const buyer = async (connection: Buyer) => {
+    while (performance.now() < until) await postAsBuyer(connection, log, '/api/order/create', placeOrderBody(day, time, n++), { deadline: until });
   };
-  await Promise.all(Array.from({ length: BUYERS }, () => buyer()));
+  await Promise.all(Array.from({ length: BUYERS }, () => asBuyer(client, buyer)));
   const scenario = summarize(db, `${BUYERS} buyers for ${SUSTAINED_SECONDS} s`, log, started, performance.now(), BUYERS);
   const inWindow = log.count((c) => c.status === 200 && c.endedAt <= until);
   return { ...scenario, ordersPerSecond: Math.round(inWindow / SUSTAINED_SECONDS), soldOutMs: null };
@@ -281,7 +291,7 @@ export const rush: Part = {
       ],
       targets,
       notes: [
-        'Buyers are one process (bench), the server another; every buyer has its own connection. A 429 is retried after Retry-After × 0.5–1.5.',
+        'Buyers are one process (bench), the server another; every buyer has its own keep-alive connection (raw-socket HTTP/1.1 client, bench/lib/http.ts). A 429 is retried after Retry-After × 0.5–1.5.',
         `sale p99 = order-creation calls that sold; any answer p99 also counts refusals (409 sold out, 409 seat taken, 429).`,
         'Per order sold, over the whole scenario (refusals and map reloads included): server CPU ms = the storefront process (/proc/<pid>/stat user+system); PG CPU ms = every process of the PostgreSQL cluster (postmaster, backends, background workers); SQL/order = statements the server sent (BEGIN/COMMIT included, each one round trip; the server counts them and answers SIGUSR2); bench CPU ms = the load generator. These do not depend on how busy the machine is.',
       ],
