@@ -30,6 +30,8 @@ type Result = {
     refused: number;
     serverErrors: number;
     noAnswer: number;
+    /** Why the unanswered got no answer (error code or message → count). */
+    failures: Record<string, number>;
   };
 };
 
@@ -64,6 +66,7 @@ async function overloaded(client: Client, rate: number, body: (i: number) => unk
   const until = started + SECONDS * 1000;
   let sent = 0;
   let notSent = 0;
+  const failures: Record<string, number> = {};
   while (performance.now() < until) {
     const due = Math.floor(((performance.now() - started) / 1000) * rate) - sent - notSent;
     for (let k = 0; k < due; k++) {
@@ -79,9 +82,11 @@ async function overloaded(client: Client, rate: number, body: (i: number) => unk
           buyer.close();
           log.add(answer, performance.now() - t0);
         },
-        () => {
+        (error: Error & { code?: string }) => {
           buyer.close();
           log.add(undefined, performance.now() - t0);
+          const reason = error.code ?? error.message;
+          failures[reason] = (failures[reason] ?? 0) + 1;
         },
       );
       pending.add(p);
@@ -102,6 +107,7 @@ async function overloaded(client: Client, rate: number, body: (i: number) => unk
     refused: refusals.length,
     serverErrors: log.count((c) => c.status >= 500),
     noAnswer: log.count((c) => c.status === 0),
+    failures,
   };
 }
 
@@ -178,6 +184,9 @@ export const overload: Part = {
         'Admission control (server/security/admission.ts): ORDER_CONCURRENCY order creations run at once, ORDER_QUEUE wait; the rest get 429 -1029 with Retry-After at once.',
         `At capacity every buyer keeps one keep-alive connection; at 10× every new buyer opens a new connection, sends one order and closes it after the answer (raw-socket HTTP/1.1 client, bench/lib/http.ts).`,
         `“offered” is the arrival rate the generator reached; arrivals beyond ${GENERATOR_LIMIT} open requests are not sent and are counted in results.json.`,
+        ...results
+          .filter((r) => r.overload.noAnswer > 0)
+          .map((r) => `${DB_LABEL[r.db]}: unanswered at 10×: ${Object.entries(r.overload.failures).map(([reason, n]) => `${n} ${reason}`).join(', ')}.`),
       ],
       data: { seconds: SECONDS, factor: FACTOR, results },
     };
