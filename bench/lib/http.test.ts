@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from './http.ts';
 
@@ -130,6 +130,21 @@ describe('createClient (raw-socket HTTP/1.1)', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await buyer.get('/second')).text).toBe('ok');
     expect(new Set(seen.map((s) => s.socket)).size).toBe(2);
+    client.close();
+  });
+
+  it('reads an answer framed by the end of the connection, then sends the next request on a new one', async () => {
+    let connections = 0;
+    const server = net.createServer((socket) => {
+      const n = ++connections;
+      socket.once('data', () => socket.end(`HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nanswer ${n}`));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const client = createClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const buyer = client.buyer();
+    const answers = await Promise.all([buyer.get('/a'), buyer.get('/b')]);
+    expect(answers.map((a) => a.text)).toEqual(['answer 1', 'answer 2']);
     client.close();
   });
 

@@ -106,14 +106,15 @@ class Connection {
       if (this.socket !== socket) return;
       this.socket = null;
       this.parser = null;
+      const job = this.current;
       try {
-        // A body framed by the end of the connection is complete now; any other was cut off.
+        // A body framed by the end of the connection is complete now (answered() settles the job
+        // and may start the next one on a new connection); any other was cut off.
         if (!failure) parser.end();
       } catch (error) {
         failure = error as HttpParseError;
       }
-      const job = this.current;
-      if (!job) return;
+      if (!job || this.current !== job) return;
       this.current = null;
       job.reject(failure ?? new Error('connection closed before the answer'));
       this.next();
