@@ -4,7 +4,7 @@ import { type Headers, HttpParseError, type ParsedResponse, ResponseParser } fro
 /** One answer: status, headers (lower-case names), the body as text (decoded on first read), latency in ms. */
 export type Answer = { readonly status: number; readonly headers: Headers; readonly text: string; readonly ms: number };
 
-/** The longest a request waits without a byte of its answer before it counts as unanswered. */
+/** The longest a request waits for its answer (from when it is written) before it counts as unanswered. */
 const TIMEOUT_MS = 60_000;
 
 class Received implements Answer {
@@ -36,7 +36,6 @@ type Job = { request: Buffer; started: number; sentAt: number; resolve: (answer:
  */
 class Connection {
   private socket: net.Socket | null = null;
-  private parser: ResponseParser | null = null;
   private current: Job | null = null;
   private readonly queue: Job[] = [];
   private closed = false;
@@ -91,7 +90,6 @@ class Connection {
     const parser = new ResponseParser((response) => this.answered(socket, response));
     let failure: Error | undefined;
     this.socket = socket;
-    this.parser = parser;
     socket.on('data', (chunk: Buffer) => {
       try {
         parser.push(chunk);
@@ -105,7 +103,6 @@ class Connection {
     socket.on('close', () => {
       if (this.socket !== socket) return;
       this.socket = null;
-      this.parser = null;
       const job = this.current;
       try {
         // A body framed by the end of the connection is complete now (answered() settles the job
@@ -132,7 +129,6 @@ class Connection {
     if (/(^|,)\s*close\s*(,|$)/i.test(response.headers.connection ?? '')) {
       // The server ends the connection after this answer: the next request opens a new one.
       this.socket = null;
-      this.parser = null;
       socket.destroy();
     }
     job.resolve(new Received(response, performance.now() - job.started));
