@@ -1,6 +1,6 @@
 import { createLog } from '../lib/calls.ts';
 import { placeOrderBody, rushCatalog } from '../lib/catalog.ts';
-import { type Client, createClient } from '../lib/http.ts';
+import { type Buyer, type Client, createClient } from '../lib/http.ts';
 import { admissionLimits } from '../lib/limits.ts';
 import type { Part, PartOutput } from '../lib/part.ts';
 import { sleep } from '../lib/ports.ts';
@@ -15,6 +15,11 @@ const REFUSAL_P99_TARGET_MS = 100;
 const ADMITTED_P99_FACTOR_TARGET = 2;
 /** The most requests the generator keeps open at once; arrivals beyond it are counted, not sent. */
 const GENERATOR_LIMIT = 8000;
+/**
+ * BENCH_OVERLOAD_REUSE=1: a new buyer takes a connection an earlier one left open (a visitor who
+ * already has the page open), instead of opening a new one (the default: a new visitor).
+ */
+const REUSE_CONNECTIONS = process.env.BENCH_OVERLOAD_REUSE === '1';
 
 type Result = {
   db: DbKind;
@@ -67,6 +72,8 @@ async function overloaded(client: Client, rate: number, body: (i: number) => unk
   let sent = 0;
   let notSent = 0;
   const failures: Record<string, number> = {};
+  const idle: Buyer[] = [];
+  const leave = (buyer: Buyer) => (REUSE_CONNECTIONS ? idle.push(buyer) : buyer.close());
   while (performance.now() < until) {
     const due = Math.floor(((performance.now() - started) / 1000) * rate) - sent - notSent;
     for (let k = 0; k < due; k++) {
@@ -76,10 +83,10 @@ async function overloaded(client: Client, rate: number, body: (i: number) => unk
       }
       const t0 = performance.now();
       const i = sent++;
-      const buyer = client.buyer();
+      const buyer = idle.pop() ?? client.buyer();
       const p: Promise<void> = buyer.post('/api/order/create', body(i)).then(
         (answer) => {
-          buyer.close();
+          leave(buyer);
           log.add(answer, performance.now() - t0);
         },
         (error: Error & { code?: string }) => {
@@ -182,13 +189,15 @@ export const overload: Part = {
       targets,
       notes: [
         'Admission control (server/security/admission.ts): ORDER_CONCURRENCY order creations run at once, ORDER_QUEUE wait; the rest get 429 -1029 with Retry-After at once.',
-        `At capacity every buyer keeps one keep-alive connection; at 10× every new buyer opens a new connection, sends one order and closes it after the answer (raw-socket HTTP/1.1 client, bench/lib/http.ts).`,
+        REUSE_CONNECTIONS
+          ? 'At capacity every buyer keeps one keep-alive connection; at 10× (BENCH_OVERLOAD_REUSE=1) a new buyer takes a connection an earlier buyer left open, or opens one when none is free (raw-socket HTTP/1.1 client, bench/lib/http.ts).'
+          : 'At capacity every buyer keeps one keep-alive connection; at 10× every new buyer opens a new connection, sends one order and closes it after the answer (raw-socket HTTP/1.1 client, bench/lib/http.ts).',
         `“offered” is the arrival rate the generator reached; arrivals beyond ${GENERATOR_LIMIT} open requests are not sent and are counted in results.json.`,
         ...results
           .filter((r) => r.overload.noAnswer > 0)
           .map((r) => `${DB_LABEL[r.db]}: unanswered at 10×: ${Object.entries(r.overload.failures).map(([reason, n]) => `${n} ${reason}`).join(', ')}.`),
       ],
-      data: { seconds: SECONDS, factor: FACTOR, results },
+      data: { seconds: SECONDS, factor: FACTOR, reuseConnections: REUSE_CONNECTIONS, results },
     };
   },
 };
