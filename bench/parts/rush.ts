@@ -5,6 +5,7 @@ import type { Part, PartOutput } from '../lib/part.ts';
 import type { Cell, TargetCheck } from '../lib/report.ts';
 import { clusterCpuMs } from '../lib/cpu.ts';
 import { clusterPostmasterPid } from '../lib/pg.ts';
+import { PG_DIAGNOSTICS, pgDiagnostics } from '../lib/pg-diagnostics.ts';
 import { DB_LABEL, type DbKind, type Running, startStorefront } from '../lib/server.ts';
 import { latencySummary, round } from '../lib/stats.ts';
 
@@ -65,9 +66,12 @@ function perOrder(before: Meter, after: Meter, sold: number): PerOrder {
 
 /** Runs a scenario between two readings of the counters. */
 async function measured(server: Running, postmaster: number | null, client: Client, scenario: () => Promise<Scenario>): Promise<Scenario> {
+  const diagnostics = PG_DIAGNOSTICS && postmaster !== null ? pgDiagnostics(postmaster) : undefined;
+  const snapshot = await diagnostics?.before();
   const before = await meter(server, postmaster, client);
   const result = await scenario();
   const after = await meter(server, postmaster, client);
+  if (diagnostics && snapshot) console.log(await diagnostics.after(snapshot, result.sold, result.name));
   return { ...result, perOrder: perOrder(before, after, result.sold) };
 }
 
