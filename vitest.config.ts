@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Three kinds of tests (see ARCHITECTURE.md):
-// - unit: rules, schemas and components, no database (web component tests opt into jsdom);
+// - unit: rules, schemas and components, no database (web component tests opt into jsdom), and
+//   the bench's own helpers (its HTTP client);
 // - api: every *.api.test.ts through app.inject() on embedded PGlite, and *.db.test.ts that only
 //   make sense on PGlite (the catalog CLI on a data folder);
 // - api-pg: the same API tests plus *.pg.test.ts (concurrency, expiry) on a real PostgreSQL
@@ -12,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{contract,server,web,demo,scripts}/**/*.test.{ts,tsx}'],
+          include: ['{contract,server,web,demo,scripts,bench}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.{api,db,pg}.test.ts', '**/node_modules/**'],
           setupFiles: ['tests/unit-setup.ts'],
           // Waits end on visible state (up to 5 s each, tests/unit-setup.ts); a whole component

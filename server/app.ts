@@ -10,6 +10,7 @@ import { isKnownRoute } from '../contract/routes.ts';
 import { ErrorCode } from '../contract/errors.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { isDatabaseBusy } from './db/errors.ts';
 import { BusinessError, businessError, requestLang } from './http.ts';
 import { afishaRoutes } from './afisha/afisha.routes.ts';
 import { createAfishaService } from './afisha/afisha.service.ts';
@@ -118,6 +119,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (status >= 400 && status < 500) {
       // Malformed JSON, a wrong content type, a body over the limit: the client's fault, said plainly.
       return reply.code(status).send(businessError(ErrorCode.validation, lang));
+    }
+    if (isDatabaseBusy(error)) {
+      // The database is overloaded (too many connections, a deadlock, a lost connection): the
+      // statement changed nothing, so the client may send the request again (server/db/errors.ts).
+      // 429 like admission control's refusal: the same -1029 answer the page already handles, and
+      // nothing a client can send ever gets a 5xx.
+      request.log.warn({ err: error }, 'database busy');
+      return reply.code(429).header('retry-after', '1').send(businessError(ErrorCode.tooManyRequests, lang));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(businessError(ErrorCode.inner, lang));

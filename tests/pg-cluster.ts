@@ -7,7 +7,7 @@ import path from 'node:path';
 
 import { openPostgres } from '../server/db/client.ts';
 
-export type Cluster = { url: string; stop: () => void };
+export type Cluster = { url: string; stop: () => void; /** The server's log file. */ log?: string };
 
 /** A fresh, empty database `<prefix>_<random>` on the server at adminUrl; drop() removes it again. */
 export async function createDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -82,6 +82,21 @@ export async function startCluster(): Promise<Cluster> {
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c max_connections=400',
+    // PG_DIAGNOSTICS=1 (benchmarks, investigations): statement statistics, nested statements
+    // included (those inside place_order), and the plans of slow statements in the log.
+    ...(process.env.PG_DIAGNOSTICS === '1'
+      ? [
+          "-c shared_preload_libraries='pg_stat_statements,auto_explain'",
+          '-c pg_stat_statements.track=all',
+          '-c track_functions=all',
+          '-c track_io_timing=on',
+          `-c auto_explain.log_min_duration=${process.env.PG_EXPLAIN_MS ?? '-1'}`,
+          '-c auto_explain.log_nested_statements=on',
+          '-c auto_explain.log_analyze=on',
+          '-c auto_explain.log_buffers=on',
+          '-c auto_explain.log_triggers=on',
+        ]
+      : []),
   ].join(' ');
   run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
   const stop = () => {
@@ -91,5 +106,5 @@ export async function startCluster(): Promise<Cluster> {
       rmSync(dir, { recursive: true, force: true });
     }
   };
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, log: path.join(dir, 'log') };
 }

@@ -6,6 +6,8 @@ let cluster: Promise<Cluster> | undefined;
 
 /** The throw-away PostgreSQL cluster of this run (the tests' one), started on first use. */
 export function pgCluster(): Promise<Cluster> {
+  // BENCH_PG_DIAGNOSTICS=1 (bench/lib/pg-diagnostics.ts) needs pg_stat_statements loaded at start.
+  if (process.env.BENCH_PG_DIAGNOSTICS === '1') process.env.PG_DIAGNOSTICS = '1';
   cluster ??= startCluster();
   return cluster;
 }

@@ -35,11 +35,16 @@ async function runOn(db: DbKind, log: (line: string) => void): Promise<Result> {
   const buy = async (goal: number) => {
     await Promise.all(
       Array.from({ length: limits.inFlight }, async () => {
-        while (sold < goal) {
-          const answer = await client.post('/api/order/create', placeOrderBody(day, bigTime, n++)).catch(() => undefined);
-          if (answer?.status === 200) sold++;
-          else if (answer?.status === 429) refused++;
-          else if (++failed > 100) throw new Error(`order creation keeps failing: ${answer?.status} ${answer?.text.slice(0, 200)}`);
+        const buyer = client.buyer();
+        try {
+          while (sold < goal) {
+            const answer = await buyer.post('/api/order/create', placeOrderBody(day, bigTime, n++)).catch(() => undefined);
+            if (answer?.status === 200) sold++;
+            else if (answer?.status === 429) refused++;
+            else if (++failed > 100) throw new Error(`order creation keeps failing: ${answer?.status} ${answer?.text.slice(0, 200)}`);
+          }
+        } finally {
+          buyer.close();
         }
       }),
     );

@@ -1,10 +1,11 @@
 import { type Log, createLog, postAsBuyer } from '../lib/calls.ts';
 import { RUSH, placeOrderBody, rushCatalog, seatOrderBody } from '../lib/catalog.ts';
-import { type Client, createClient, json } from '../lib/http.ts';
+import { type Buyer, type Client, createClient, json } from '../lib/http.ts';
 import type { Part, PartOutput } from '../lib/part.ts';
 import type { Cell, TargetCheck } from '../lib/report.ts';
 import { clusterCpuMs } from '../lib/cpu.ts';
 import { clusterPostmasterPid } from '../lib/pg.ts';
+import { PG_DIAGNOSTICS, pgDiagnostics } from '../lib/pg-diagnostics.ts';
 import { DB_LABEL, type DbKind, type Running, startStorefront } from '../lib/server.ts';
 import { latencySummary, round } from '../lib/stats.ts';
 
@@ -33,37 +34,44 @@ type Scenario = {
   perOrder: PerOrder;
 };
 
-type PerOrder = { serverCpuMs: number | null; pgCpuMs: number | null; benchCpuMs: number | null; statements: number | null };
-const NO_COST: PerOrder = { serverCpuMs: null, pgCpuMs: null, benchCpuMs: null, statements: null };
+/** benchCpuMsPerCall: the generator's CPU per HTTP request it sent (retries and map reloads included), which unlike the figure per order does not grow with the 429s a busy machine causes. */
+type PerOrder = { serverCpuMs: number | null; pgCpuMs: number | null; benchCpuMs: number | null; benchCpuMsPerCall: number | null; statements: number | null };
+const NO_COST: PerOrder = { serverCpuMs: null, pgCpuMs: null, benchCpuMs: null, benchCpuMsPerCall: null, statements: null };
 
-type Meter = { serverCpuMs: number | null; pgCpuMs: number | null; benchCpuMs: number; statements: number | null };
+type Meter = { serverCpuMs: number | null; pgCpuMs: number | null; benchCpuMs: number; requests: number; statements: number | null };
 
 /** Reads the counters a scenario's cost is the difference of. */
-async function meter(server: Running, postmaster: number | null): Promise<Meter> {
+async function meter(server: Running, postmaster: number | null, client: Client): Promise<Meter> {
   const usage = process.cpuUsage();
   return {
     serverCpuMs: server.cpuMs(),
     pgCpuMs: postmaster === null ? null : clusterCpuMs(postmaster),
     benchCpuMs: (usage.user + usage.system) / 1000,
+    requests: client.requestsSent(),
     statements: await server.statements(),
   };
 }
 
 function perOrder(before: Meter, after: Meter, sold: number): PerOrder {
   const per = (a: number | null, b: number | null, digits: number) => (a === null || b === null || sold === 0 ? null : round((b - a) / sold, digits));
+  const requests = after.requests - before.requests;
   return {
     serverCpuMs: per(before.serverCpuMs, after.serverCpuMs, 2),
     pgCpuMs: per(before.pgCpuMs, after.pgCpuMs, 2),
     benchCpuMs: per(before.benchCpuMs, after.benchCpuMs, 2),
+    benchCpuMsPerCall: requests > 0 ? round((after.benchCpuMs - before.benchCpuMs) / requests, 3) : null,
     statements: per(before.statements, after.statements, 1),
   };
 }
 
 /** Runs a scenario between two readings of the counters. */
-async function measured(server: Running, postmaster: number | null, scenario: () => Promise<Scenario>): Promise<Scenario> {
-  const before = await meter(server, postmaster);
+async function measured(server: Running, postmaster: number | null, client: Client, scenario: () => Promise<Scenario>): Promise<Scenario> {
+  const diagnostics = PG_DIAGNOSTICS && postmaster !== null ? pgDiagnostics(postmaster) : undefined;
+  const snapshot = await diagnostics?.before();
+  const before = await meter(server, postmaster, client);
   const result = await scenario();
-  const after = await meter(server, postmaster);
+  const after = await meter(server, postmaster, client);
+  if (diagnostics && snapshot) console.log(await diagnostics.after(snapshot, result.sold, result.name));
   return { ...result, perOrder: perOrder(before, after, result.sold) };
 }
 
@@ -99,20 +107,30 @@ function summarize(db: DbKind, name: string, log: Log, started: number, finished
   };
 }
 
+/** Runs one buyer on a connection of its own, closed when the buyer is done. */
+async function asBuyer(client: Client, act: (buyer: Buyer) => Promise<void>): Promise<void> {
+  const buyer = client.buyer();
+  try {
+    await act(buyer);
+  } finally {
+    buyer.close();
+  }
+}
+
 /** 1,000 buyers at once for one session of 100 places, one place each; a refused buyer comes back after Retry-After. */
 async function placesRush(client: Client, db: DbKind, day: string, time: string): Promise<Scenario> {
   const log = createLog();
   const started = performance.now();
   const deadline = started + PATIENCE_MS;
-  await Promise.all(Array.from({ length: BUYERS }, (_, i) => postAsBuyer(client, log, '/api/order/create', placeOrderBody(day, time, i), { deadline })));
+  await Promise.all(Array.from({ length: BUYERS }, (_, i) => asBuyer(client, async (buyer) => void (await postAsBuyer(buyer, log, '/api/order/create', placeOrderBody(day, time, i), { deadline })))));
   return summarize(db, `${BUYERS} buyers, 100 places`, log, started, performance.now(), BUYERS);
 }
 
 type SchemeMap = { seat_numbers: { seat_id: number[]; free: number[] }[] };
 
 /** The seats the map shows free now (seat ids are delta-encoded per row). */
-async function freeSeats(client: Client): Promise<number[]> {
-  const answer = await client.post('/api/scheme', { hash: RUSH.seatsEvent.hash, calendar_id: RUSH.seatsSession, lang: 'ru' });
+async function freeSeats(buyer: Buyer): Promise<number[]> {
+  const answer = await buyer.post('/api/scheme', { hash: RUSH.seatsEvent.hash, calendar_id: RUSH.seatsSession, lang: 'ru' });
   if (answer.status !== 200) return [];
   const free: number[] = [];
   for (const row of json<SchemeMap>(answer).seat_numbers) {
@@ -143,17 +161,17 @@ async function seatsRush(client: Client, db: DbKind): Promise<Scenario> {
   const seats = RUSH.seatIds;
   const started = performance.now();
   const deadline = started + PATIENCE_MS;
-  const buyer = async (i: number) => {
+  const buyer = async (i: number, connection: Buyer) => {
     let choice = [...new Set([seats[i % seats.length] as number, seats[(i * 7 + 3) % seats.length] as number])];
     for (let attempt = 0; attempt < 20; attempt++) {
-      const { call } = await postAsBuyer(client, log, '/api/order/create-scheme', seatOrderBody(choice, i), { deadline });
+      const { call } = await postAsBuyer(connection, log, '/api/order/create-scheme', seatOrderBody(choice, i), { deadline });
       if (call.status !== 409 || call.code !== '-1011') return;
-      const free = await freeSeats(client);
+      const free = await freeSeats(connection);
       if (!free.length) return;
       choice = pick(free, 2);
     }
   };
-  await Promise.all(Array.from({ length: BUYERS }, (_, i) => buyer(i)));
+  await Promise.all(Array.from({ length: BUYERS }, (_, i) => asBuyer(client, (connection) => buyer(i, connection))));
   return summarize(db, `${BUYERS} buyers, 50 seats`, log, started, performance.now(), BUYERS);
 }
 
@@ -163,10 +181,10 @@ async function sustainedRush(client: Client, db: DbKind, day: string, time: stri
   const started = performance.now();
   const until = started + SUSTAINED_SECONDS * 1000;
   let n = 0;
-  const buyer = async () => {
-    while (performance.now() < until) await postAsBuyer(client, log, '/api/order/create', placeOrderBody(day, time, n++), { deadline: until });
+  const buyer = async (connection: Buyer) => {
+    while (performance.now() < until) await postAsBuyer(connection, log, '/api/order/create', placeOrderBody(day, time, n++), { deadline: until });
   };
-  await Promise.all(Array.from({ length: BUYERS }, () => buyer()));
+  await Promise.all(Array.from({ length: BUYERS }, () => asBuyer(client, buyer)));
   const scenario = summarize(db, `${BUYERS} buyers for ${SUSTAINED_SECONDS} s`, log, started, performance.now(), BUYERS);
   const inWindow = log.count((c) => c.status === 200 && c.endedAt <= until);
   return { ...scenario, ordersPerSecond: Math.round(inWindow / SUSTAINED_SECONDS), soldOutMs: null };
@@ -183,15 +201,15 @@ async function runOn(db: DbKind, log: (line: string) => void): Promise<Scenario[
   try {
     await client.token();
     log(`rush: ${DB_LABEL[db]}: ${BUYERS} buyers for 100 places`);
-    scenarios.push(await measured(server, postmaster, () => placesRush(client, db, day, placesTime)));
+    scenarios.push(await measured(server, postmaster, client, () => placesRush(client, db, day, placesTime)));
     const sessions = await client.post('/api/scheme/sessions', { hash: RUSH.seatsEvent.hash, lang: 'ru' });
     seatsAvailable = sessions.status === 200;
     if (seatsAvailable) {
       log(`rush: ${DB_LABEL[db]}: ${BUYERS} buyers for 50 seats`);
-      scenarios.push(await measured(server, postmaster, () => seatsRush(client, db)));
+      scenarios.push(await measured(server, postmaster, client, () => seatsRush(client, db)));
     }
     log(`rush: ${DB_LABEL[db]}: ${BUYERS} buyers buying for ${SUSTAINED_SECONDS} s`);
-    scenarios.push(await measured(server, postmaster, () => sustainedRush(client, db, day, bigTime)));
+    scenarios.push(await measured(server, postmaster, client, () => sustainedRush(client, db, day, bigTime)));
   } finally {
     client.close();
   }
@@ -253,6 +271,7 @@ export const rush: Part = {
       s.perOrder.pgCpuMs,
       s.perOrder.statements,
       s.perOrder.benchCpuMs,
+      s.perOrder.benchCpuMsPerCall,
       s.check ? `${s.check.passed ? 'ok' : 'FAILED'}: ${s.check.text}` : '—',
     ]);
     const targets: TargetCheck[] = [];
@@ -275,15 +294,15 @@ export const rush: Part = {
       tables: [
         {
           title: 'On-sale rush: orders/s = places sold / time to the last sale; latency of order creation in ms',
-          columns: ['database', 'scenario', 'orders', 'orders/s', 'sold out ms', 'sale p50', 'sale p99', 'any answer p99', '429s', '5xx/none', 'server CPU ms/order', 'PG CPU ms/order', 'SQL/order', 'bench CPU ms/order', 'count check'],
+          columns: ['database', 'scenario', 'orders', 'orders/s', 'sold out ms', 'sale p50', 'sale p99', 'any answer p99', '429s', '5xx/none', 'server CPU ms/order', 'PG CPU ms/order', 'SQL/order', 'bench CPU ms/order', 'bench CPU ms/call', 'count check'],
           rows,
         },
       ],
       targets,
       notes: [
-        'Buyers are one process (bench), the server another; every buyer has its own connection. A 429 is retried after Retry-After × 0.5–1.5.',
+        'Buyers are one process (bench), the server another; every buyer has its own keep-alive connection (raw-socket HTTP/1.1 client, bench/lib/http.ts). A 429 is retried after Retry-After × 0.5–1.5.',
         `sale p99 = order-creation calls that sold; any answer p99 also counts refusals (409 sold out, 409 seat taken, 429).`,
-        'Per order sold, over the whole scenario (refusals and map reloads included): server CPU ms = the storefront process (/proc/<pid>/stat user+system); PG CPU ms = every process of the PostgreSQL cluster (postmaster, backends, background workers); SQL/order = statements the server sent (BEGIN/COMMIT included, each one round trip; the server counts them and answers SIGUSR2); bench CPU ms = the load generator. These do not depend on how busy the machine is.',
+        'Per order sold, over the whole scenario (refusals and map reloads included): server CPU ms = the storefront process (/proc/<pid>/stat user+system); PG CPU ms = every process of the PostgreSQL cluster (postmaster, backends, background workers); SQL/order = statements the server sent (BEGIN/COMMIT included, each one round trip; the server counts them and answers SIGUSR2); bench CPU ms = the load generator (bench CPU ms/call: per HTTP request it sent, refusals, retries and map reloads included; the figure per order grows with the 429s a busy machine causes, this one does not). These do not depend on how busy the machine is.',
       ],
       data: { buyers: BUYERS, sustainedSeconds: SUSTAINED_SECONDS, scenarios: scenarios.map((s) => ({ ...s, create: s.create, sales: s.sales, allAnsweredMs: round(s.allAnsweredMs, 0) })) },
     };

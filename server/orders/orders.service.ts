@@ -75,8 +75,8 @@ function errorCode(error: unknown): unknown {
  * is held until commit, so the work done after the take is done by one buyer at a time: taking it
  * last leaves only the take itself and the commit inside that lock (an on-sale rush of one session
  * runs several times faster than with the take first). Writing first is safe: a refused take
- * undoes the writes, the order lines' foreign key takes a KEY SHARE lock on the session row,
- * which the take's NO KEY UPDATE does not wait for, and seat lines are inserted in seat order, so
+ * undoes the writes, the lines take no lock on the session row before the take (migration 0730
+ * replaced their foreign key with a guard on sessions), and seat lines are inserted in seat order, so
  * two buyers of overlapping seats cannot deadlock on the seat index. One statement instead of
  * eight: an order costs one round trip, and the database parses nothing (a named statement).
  */
