@@ -200,7 +200,9 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
     }
     const rendered = await renderIndex(request, indexHtml, pathname);
     const lang = requestLangFromUrl(request.url);
-    const html = withFirstAnswer(withHints(rendered?.html ?? indexHtml, hints(pathname, lang)), await firstAnswer(pathname, lang));
+    const first = await firstAnswer(pathname, lang);
+    const pageHints = [hints(pathname, lang), first.head].filter(Boolean).join('\n    ');
+    const html = withFirstAnswer(withHints(rendered?.html ?? indexHtml, pageHints), first.body);
     reply
       .code(rendered?.status ?? (isKnownRoute(pathname) ? 200 : 404))
       .header('cache-control', 'no-cache')

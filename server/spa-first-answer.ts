@@ -1,4 +1,4 @@
-import type { Lang } from '../contract/lang.ts';
+import { type Lang, pickLocalized } from '../contract/lang.ts';
 import { routePatterns } from '../contract/routes.ts';
 import type { AfishaService } from './afisha/afisha.service.ts';
 
@@ -16,7 +16,12 @@ export const AFISHA_ANSWER_ID = 'afisha-answer';
  * building an Intl.DateTimeFormat for the venue's time zone, whose first construction is a long
  * task on a phone (web/features/afisha/model/format.ts).
  */
-export type FirstAnswer = (pathname: string, lang: Lang) => Promise<string>;
+export type FirstAnswer = (pathname: string, lang: Lang) => Promise<FirstAnswerHtml>;
+
+/** `head`: a preload of the first card's image (the page's largest paint); `body`: the answer's element. */
+export type FirstAnswerHtml = { head: string; body: string };
+
+const NONE: FirstAnswerHtml = { head: '', body: '' };
 
 /**
  * The afisha service rebuilds its answer every few seconds (stock moves); the page does not wait
@@ -27,21 +32,21 @@ const SERVE_STALE_MS = 30_000;
 
 export function createFirstAnswer(afisha: AfishaService, now: () => number = Date.now): FirstAnswer {
   // One entry per language, rebuilt when the answer changes (its ETag).
-  const built = new Map<Lang, { etag: string; html: string; at: number }>();
-  const refreshing = new Map<Lang, Promise<string>>();
+  const built = new Map<Lang, { etag: string; html: FirstAnswerHtml; at: number }>();
+  const refreshing = new Map<Lang, Promise<FirstAnswerHtml>>();
 
-  const refresh = (lang: Lang): Promise<string> => {
+  const refresh = (lang: Lang): Promise<FirstAnswerHtml> => {
     let running = refreshing.get(lang);
     if (!running) {
       running = afisha
         .get(lang)
         .then((answer) => {
           const known = built.get(lang);
-          const html = known?.etag === answer.etag ? known.html : elementOf(answer, lang);
+          const html = known?.etag === answer.etag ? known.html : { head: firstImagePreload(answer.body, lang), body: elementOf(answer, lang) };
           built.set(lang, { etag: answer.etag, html, at: now() });
           return html;
         })
-        .catch(() => '') // the app fetches the listing itself, and shows the error it gets then
+        .catch(() => NONE) // the app fetches the listing itself, and shows the error it gets then
         .finally(() => refreshing.delete(lang));
       refreshing.set(lang, running);
     }
@@ -49,7 +54,7 @@ export function createFirstAnswer(afisha: AfishaService, now: () => number = Dat
   };
 
   return async (pathname, lang) => {
-    if (!routePatterns.afisha.test(pathname)) return '';
+    if (!routePatterns.afisha.test(pathname)) return NONE;
     const known = built.get(lang);
     if (known && now() - known.at < SERVE_STALE_MS) {
       void refresh(lang);
@@ -71,6 +76,30 @@ function elementOf(answer: Awaited<ReturnType<AfishaService['get']>>, lang: Lang
   const payload = `{"lang":${JSON.stringify(lang)},"saleOffsets":${JSON.stringify(saleOffsets)},"answer":${answer.json}}`;
   // '<' only occurs inside JSON strings, where \u003c means the same: no '</script>' can close the element early.
   return `<script type="application/json" id="${AFISHA_ANSWER_ID}">${payload.replace(/</g, '\\u003c')}</script>`;
+}
+
+type AfishaBody = Awaited<ReturnType<AfishaService['get']>>['body'];
+
+/**
+ * The image of the first card a first-time visitor sees (web/features/afisha: the first kind by
+ * its sort number, its events without filters, in the listing's order) as a high-priority
+ * preload, so the page's largest paint does not wait for the app to render before its image is
+ * asked for. A returning visitor with saved filters may see another card first: then one small
+ * image came early for nothing.
+ */
+export function firstImagePreload(body: AfishaBody, lang: Lang): string {
+  const kind = [...body.kind_menu].sort((a, b) => a.menukindsortnum - b.menukindsortnum || a.menukind_id - b.menukind_id)[0];
+  if (!kind) return '';
+  const notimesFirst = body.setup.menu_first_notimes === 1;
+  const first = body.action
+    .filter((e) => e.menukind_id === kind.menukind_id)
+    .sort((a, b) => (notimesFirst && a.notimes !== b.notimes ? b.notimes - a.notimes : a.eventsotrnum - b.eventsotrnum || a.event_id - b.event_id))[0];
+  if (!first) return '';
+  const subscription = kind.menukindtype_id === 2 || first.is_subscription === 1;
+  const shown = subscription ? body.setup.subscription_image === 1 : body.setup.tickets_image === 1;
+  const image = pickLocalized(first.image_url, lang);
+  if (!shown || !image) return '';
+  return `<link rel="preload" as="image" href="${image.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')}" fetchpriority="high">`;
 }
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();

@@ -25,7 +25,7 @@ function fmt(lang: Lang, options: Intl.DateTimeFormatOptions): Intl.DateTimeForm
 /**
  * Day, month and month-range texts written out per language, as CLDR (and so Intl.DateTimeFormat
  * in UTC) writes them: '11 марта 2030 г.', 'March 11 – 20, 2030', '2030 ж. 11 наурыз',
- * '2030年3月11日'. Not asked of Intl because the page's first Intl.DateTimeFormat loads the
+ * '2030年3月11日'. (Debian's Chromium has no Kazakh date names and wrote '2030 M03 11' there.) Not asked of Intl because the page's first Intl.DateTimeFormat loads the
  * locale's date patterns, a long task on a phone in the middle of the listing's first render
  * (issue #10). format.test.ts checks every day of two years against Intl. The sale date (a time
  * in the venue's zone) is written out too when the server gave the zone's offset at that
@@ -43,8 +43,9 @@ const MONTHS = {
   kk: ['қаңтар', 'ақпан', 'наурыз', 'сәуір', 'мамыр', 'маусым', 'шілде', 'тамыз', 'қыркүйек', 'қазан', 'қараша', 'желтоқсан'],
   kkShort: ['қаң.', 'ақп.', 'нау.', 'сәу.', 'мам.', 'мау.', 'шіл.', 'там.', 'қыр.', 'қаз.', 'қар.', 'жел.'],
 };
-const NNBSP = '\u202f';
-const THIN = '\u2009';
+// Plain spaces, as Chromium writes these texts (Node's ICU puts narrow and thin no-break spaces in some).
+const YEAR_SPACE = ' ';
+const DASH_SPACE = ' ';
 
 function dayParts(day: string): DayParts {
   const [y, m, d] = day.split('-').map(Number);
@@ -73,19 +74,19 @@ function writeRange(a: DayParts, b: DayParts, lang: Lang): string {
   const sameMonth = sameYear && a.m === b.m;
   switch (lang) {
     case 'ru': {
-      const year = (y: number) => `${y}${NNBSP}г.`;
+      const year = (y: number) => `${y}${YEAR_SPACE}г.`;
       if (sameMonth) return `${a.d}–${b.d} ${month(MONTHS.ruGenitive, a.m)} ${year(a.y)}`;
       if (sameYear) return `${a.d} ${month(MONTHS.ruGenitive, a.m)} – ${b.d} ${month(MONTHS.ruGenitive, b.m)} ${year(a.y)}`;
       return `${a.d} ${month(MONTHS.ruGenitive, a.m)} ${year(a.y)} – ${b.d} ${month(MONTHS.ruGenitive, b.m)} ${year(b.y)}`;
     }
     case 'en': {
-      const dash = `${THIN}–${THIN}`;
+      const dash = `${DASH_SPACE}–${DASH_SPACE}`;
       if (sameMonth) return `${month(MONTHS.en, a.m)} ${a.d}${dash}${b.d}, ${a.y}`;
       if (sameYear) return `${month(MONTHS.en, a.m)} ${a.d}${dash}${month(MONTHS.en, b.m)} ${b.d}, ${a.y}`;
       return `${month(MONTHS.en, a.m)} ${a.d}, ${a.y}${dash}${month(MONTHS.en, b.m)} ${b.d}, ${b.y}`;
     }
     case 'kz': {
-      const year = (y: number) => `${y}${NNBSP}ж.`;
+      const year = (y: number) => `${y}${YEAR_SPACE}ж.`;
       if (sameMonth) return `${year(a.y)} ${a.d}–${b.d} ${month(MONTHS.kk, a.m)}`;
       if (sameYear) return `${year(a.y)} ${a.d} ${month(MONTHS.kk, a.m)} – ${b.d} ${month(MONTHS.kk, b.m)}`;
       return `${year(a.y)} ${a.d} ${month(MONTHS.kk, a.m)} – ${year(b.y)} ${b.d} ${month(MONTHS.kk, b.m)}`;
