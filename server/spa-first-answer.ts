@@ -26,9 +26,10 @@ const NONE: FirstAnswerHtml = { head: '', body: '' };
 /**
  * The afisha service rebuilds its answer every few seconds (stock moves); the page does not wait
  * for a rebuild while the element it made last is younger than this: it goes out as it is and the
- * next page gets the fresh one (the app refetches the listing after a minute anyway).
+ * next page gets the fresh one. As long as the API's own rebuild period, so the page is never
+ * staler than GET /api/afisha would be (stock counts, a sale that has just opened).
  */
-const SERVE_STALE_MS = 30_000;
+const SERVE_STALE_MS = 5_000;
 
 export function createFirstAnswer(afisha: AfishaService, now: () => number = Date.now): FirstAnswer {
   // One entry per language, rebuilt when the answer changes (its ETag).
