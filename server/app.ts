@@ -41,6 +41,7 @@ import { returnsRoutes } from './returns/returns.routes.ts';
 import { createSeatingService } from './seating/seating.service.ts';
 import { seatingRoutes } from './seating/seating.routes.ts';
 import { createHtmlCompressor } from './html-compression.ts';
+import { createFirstAnswer, type FirstAnswer } from './spa-first-answer.ts';
 import { type SpaHints, createSpaHints } from './spa-hints.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -156,12 +157,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   returnsRoutes(app, {
     returns: createReturnsService({ db: deps.db, now, setup, payments, baseUrl: publicBaseUrl(config), timeZone: config.timezone }),
   });
-  afishaRoutes(app, { afisha: createAfishaService({ db: deps.db, setup: () => setup.get(), now, catalogVersion: () => catalogVersion.current() }) });
+  const afisha = createAfishaService({ db: deps.db, setup: () => setup.get(), now, catalogVersion: () => catalogVersion.current() });
+  afishaRoutes(app, { afisha });
   seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: config.timezone, catalogVersion: () => catalogVersion.current() }), db: deps.db, setup, captcha, recaptcha, now });
   const seo = createSeoService(deps.db, setup, now);
   seoRoutes(app, { seo, publicUrl: config.publicUrl });
 
-  await registerSpa(app, deps.webDist, createIndexRenderer({ seo, publicUrl: config.publicUrl }));
+  await registerSpa(app, deps.webDist, createIndexRenderer({ seo, publicUrl: config.publicUrl }), createFirstAnswer(afisha));
   return app;
 }
 
@@ -175,11 +177,12 @@ function requestLangFromUrl(url: string) {
  * the app, with the page's head tags for crawlers and link previews (server/seo). A path no
  * route matches still gets the app (it renders the 404 page) but with 404.
  */
-async function registerSpa(app: FastifyInstance, webDist: string | undefined, renderIndex: IndexRenderer) {
+async function registerSpa(app: FastifyInstance, webDist: string | undefined, renderIndex: IndexRenderer, firstAnswer: FirstAnswer) {
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
   const rulesLegacy = /^\/(ru|en|kz|ch)\/(rules|rules-agreement)\/?$/;
-  const hints: SpaHints = webDist && indexHtml ? createSpaHints(webDist) : () => '';
+  // The listing's answer comes inside its page (firstAnswer), so its hints do not preload it.
+  const hints: SpaHints = webDist && indexHtml ? createSpaHints(webDist, { listingInHtml: true }) : () => '';
   const compress = createHtmlCompressor();
   if (webDist && indexHtml) {
     await app.register(fastifyStatic, {
@@ -205,7 +208,10 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
       return reply.redirect(`/rules/${slug}${legacy[1] === 'ru' ? '' : `?lang=${legacy[1]}`}`, 301);
     }
     const rendered = await renderIndex(request, indexHtml, pathname);
-    const html = withHints(rendered?.html ?? indexHtml, hints(pathname, requestLangFromUrl(request.url)));
+    const lang = requestLangFromUrl(request.url);
+    const first = await firstAnswer(pathname, lang);
+    const pageHints = [hints(pathname, lang), first.head].filter(Boolean).join('\n    ');
+    const html = withFirstAnswer(withHints(rendered?.html ?? indexHtml, pageHints), first.body);
     reply
       .code(rendered?.status ?? (isKnownRoute(pathname) ? 200 : 404))
       .header('cache-control', 'no-cache')
@@ -218,6 +224,11 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
     if (encoding) return reply.header('content-encoding', encoding).send(await compress(html, encoding));
     return reply.send(html);
   });
+}
+
+/** The page's first API answer (server/spa-first-answer.ts) goes last in <body>. */
+function withFirstAnswer(html: string, answer: string): string {
+  return answer ? html.replace('</body>', `  ${answer}\n  </body>`) : html;
 }
 
 /** The page's preload hints go last in <head>, after Vite's own entry script and preloads. */

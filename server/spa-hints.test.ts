@@ -45,13 +45,19 @@ describe('preload hints of the page being opened', () => {
       modules: ['/assets/afisha-page-1.js', '/assets/shared-1.js', '/assets/common-en.js', '/assets/shell-en.js', '/assets/errors-en.js', '/assets/afisha-en.js'],
       styles: ['/assets/afisha-page-1.css'],
     },
-    { page: 'an event (its POST needs the CSRF token)', path: '/event/jazz/01.03.2030', lang: 'ru', fetch: ['/api/setup', '/api/token'], modules: ['/assets/event-page-1.js', '/assets/event-ru.js'], styles: [] },
+    // A screen whose first answer is a POST gets its CSRF token preloaded.
+    { page: 'an event', path: '/event/jazz/01.03.2030', lang: 'ru', fetch: ['/api/setup', '/api/token'], modules: ['/assets/event-page-1.js', '/assets/event-ru.js'], styles: [] },
+    { page: 'an order', path: '/order/abc', lang: 'ru', fetch: ['/api/setup', '/api/token'], modules: [], styles: [] },
     { page: 'an unknown path', path: '/no/such/page', lang: 'ru', fetch: ['/api/setup'], modules: [], styles: [] },
   ])('$page: the API answers, the screen chunks and catalogs the entry does not load already', ({ path: pathname, lang, fetch, modules, styles }) => {
     const html = hints(pathname, lang);
     expect(hrefs(html, 'preload" as="fetch')).toEqual(fetch);
     expect(hrefs(html, 'modulepreload')).toEqual(modules);
     expect(hrefs(html, 'preload" as="style')).toEqual(styles);
+  });
+
+  it('preloads no listing answer when the page carries it (server/spa-first-answer.ts)', () => {
+    expect(hrefs(createSpaHints(dist, { listingInHtml: true })('/', 'en'), 'preload" as="fetch')).toEqual(['/api/setup']);
   });
 
   it('adds nothing without a manifest (an app built without it, or no build)', () => {

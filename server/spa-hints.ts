@@ -15,15 +15,20 @@ import { routePatterns } from '../contract/routes.ts';
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
-/** Each screen's source (as web/app/router.tsx lazy-loads it) and its catalog namespace. */
-const SCREENS: { pattern: RegExp; source: string; namespace: string }[] = [
+/**
+ * Each screen's source (as web/app/router.tsx lazy-loads it) and its catalog namespace.
+ * `postsFirst`: the screen's first answer is a POST (order view, event sessions, …), which needs
+ * the CSRF token of GET /api/token first (web/lib/api.ts); preloading the token takes that
+ * round trip off the page's critical path.
+ */
+const SCREENS: { pattern: RegExp; source: string; namespace: string; postsFirst?: boolean }[] = [
   { pattern: routePatterns.afisha, source: 'features/afisha/afisha-page.tsx', namespace: 'afisha' },
-  { pattern: routePatterns.event, source: 'features/event/event-page.tsx', namespace: 'event' },
-  { pattern: routePatterns.scheme, source: 'features/scheme/scheme-page.tsx', namespace: 'scheme' },
-  { pattern: routePatterns.order, source: 'features/order/order-page.tsx', namespace: 'order' },
-  { pattern: routePatterns.orderReturn, source: 'features/return/return-page.tsx', namespace: 'return' },
+  { pattern: routePatterns.event, source: 'features/event/event-page.tsx', namespace: 'event', postsFirst: true },
+  { pattern: routePatterns.scheme, source: 'features/scheme/scheme-page.tsx', namespace: 'scheme', postsFirst: true },
+  { pattern: routePatterns.order, source: 'features/order/order-page.tsx', namespace: 'order', postsFirst: true },
+  { pattern: routePatterns.orderReturn, source: 'features/return/return-page.tsx', namespace: 'return', postsFirst: true },
   { pattern: routePatterns.orderDeclined, source: 'features/declined/declined-page.tsx', namespace: 'declined' },
-  { pattern: routePatterns.nominal, source: 'features/nominal/nominal-page.tsx', namespace: 'nominal' },
+  { pattern: routePatterns.nominal, source: 'features/nominal/nominal-page.tsx', namespace: 'nominal', postsFirst: true },
   { pattern: routePatterns.ticket, source: 'features/ticket/ticket-page.tsx', namespace: 'ticket' },
   { pattern: routePatterns.contacts, source: 'features/contacts/contacts-page.tsx', namespace: 'contacts' },
   { pattern: routePatterns.rules, source: 'features/rules/rules-page.tsx', namespace: 'rules' },
@@ -34,8 +39,12 @@ const SHELL_NAMESPACES = ['common', 'shell', 'errors'];
 
 export type SpaHints = (pathname: string, lang: string) => string;
 
-/** Builds the hint renderer from a built app; without a manifest it adds nothing. */
-export function createSpaHints(webDist: string): SpaHints {
+/**
+ * Builds the hint renderer from a built app; without a manifest it adds nothing.
+ * `listingInHtml`: the listing's page carries its answer (server/spa-first-answer.ts), so it
+ * preloads no GET /api/afisha.
+ */
+export function createSpaHints(webDist: string, options: { listingInHtml?: boolean } = {}): SpaHints {
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
@@ -66,12 +75,10 @@ export function createSpaHints(webDist: string): SpaHints {
     const links: string[] = [];
     // Every page starts with GET /api/setup (web/lib/api.ts setupQueryOptions).
     links.push('<link rel="preload" as="fetch" href="/api/setup" crossorigin>');
+    if (screen?.postsFirst) links.push('<link rel="preload" as="fetch" href="/api/token" crossorigin>');
     if (screen) {
       // The listing's own answer (web/features/afisha/api/afisha-query.ts asks the same URL).
-      if (screen.namespace === 'afisha') links.push(`<link rel="preload" as="fetch" href="${escape(`/api/afisha${lang === 'ru' ? '' : `?lang=${lang}`}`)}" crossorigin>`);
-      // The event and scheme pages ask for their data by POST, which first needs the CSRF token
-      // (web/lib/api.ts csrfToken): fetched beside the code, the POST leaves one round trip sooner.
-      if (screen.namespace === 'event' || screen.namespace === 'scheme') links.push('<link rel="preload" as="fetch" href="/api/token" crossorigin>');
+      if (screen.namespace === 'afisha' && !options.listingInHtml) links.push(`<link rel="preload" as="fetch" href="${escape(`/api/afisha${lang === 'ru' ? '' : `?lang=${lang}`}`)}" crossorigin>`);
       const files = new Set<string>();
       const css = new Set<string>();
       collect(screen.source, files, css);

@@ -43,7 +43,12 @@ describe('serving the built app', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     const html = decode(res.rawPayload);
     expect(html).toContain('<link rel="preload" as="fetch" href="/api/setup" crossorigin>');
-    expect(html).toContain('<link rel="preload" as="fetch" href="/api/afisha" crossorigin>');
+    // The listing's answer comes inside the page (server/spa-first-answer.ts), not as a request of its own.
+    expect(html).not.toContain('href="/api/afisha"');
+    const inlined = /<script type="application\/json" id="afisha-answer">([^<]*)<\/script>/.exec(html);
+    const afisha = await t.get('/api/afisha');
+    expect(JSON.parse(inlined?.[1] ?? 'null')).toEqual({ lang: 'ru', saleOffsets: {}, answer: afisha.json() });
+    expect(html.indexOf('id="afisha-answer"')).toBeGreaterThan(html.indexOf('<body>'));
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/afisha-page-1.js">');
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
   });

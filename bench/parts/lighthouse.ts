@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { launchChromium } from '../lib/chromium.ts';
 import { optionalImport } from '../lib/optional.ts';
 import { pagesToMeasure } from '../lib/pages.ts';
@@ -47,15 +48,20 @@ export const lighthouse: Part = {
     const chrome = await launchChromium();
     const scores: Score[] = [];
     try {
-      for (const page of await pagesToMeasure(server.url)) {
+      // BENCH_LIGHTHOUSE_PAGES=/,/order measures only those pages (names as in the table) while working on one.
+      const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
+      const pages = (await pagesToMeasure(server.url)).filter((page) => !only || only.some((name) => page.name === name || page.name.startsWith(`${name}/`)));
+      // BENCH_LIGHTHOUSE_JSON=<dir> keeps each page's whole Lighthouse report there (audits, LCP breakdown, requests).
+      const jsonDir = process.env.BENCH_LIGHTHOUSE_JSON;
+      if (jsonDir) mkdirSync(jsonDir, { recursive: true });
+      for (const page of pages) {
         ctx.log(`lighthouse: ${page.name}`);
         const result = await lighthouseRun(server.url + page.path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
         const lhr = result?.lhr;
-        // BENCH_LIGHTHOUSE_JSON=<dir> keeps each page's full Lighthouse report there, to read its audits.
-        const jsonDir = process.env.BENCH_LIGHTHOUSE_JSON;
         if (jsonDir && lhr) {
-          mkdirSync(jsonDir, { recursive: true });
-          writeFileSync(`${jsonDir}/${page.name.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}.json`, JSON.stringify(lhr));
+          const file = path.join(jsonDir, `${page.name.replace(/\{hash\}/g, 'hash').replace(/^\/$/, 'home').replace(/^\//, '').replace(/\//g, '-')}.json`);
+          writeFileSync(file, JSON.stringify(lhr));
+          ctx.log(`lighthouse: report kept in ${file}`);
         }
         const score = (name: string) => {
           const value = lhr?.categories[name]?.score;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Lang } from '../../contract/lang.ts';
+import { LANGS, type Lang } from '../../contract/lang.ts';
 import { type Currency, formatPrice } from './format-price.ts';
+import { toBcp47 } from './lang.ts';
 
 // Intl separates groups and symbols with no-break spaces; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -20,5 +21,21 @@ describe('formatPrice', () => {
 
   it('refuses an amount that is not integer minor units', () => {
     expect(() => formatPrice(10.5, 'RUB', 'ru')).toThrow(RangeError);
+  });
+
+  // formatPrice writes the patterns out instead of building an Intl.NumberFormat (issue #10):
+  // exactly what Intl writes, the currency symbol aside (the spec's own).
+  const SYMBOLS: Record<Currency, string> = { RUB: '₽', USD: '$', KZT: 'T', CNY: '¥' };
+  const viaIntl = (minor: number, currency: Currency, lang: Lang) => {
+    const digits = minor % 100 !== 0 ? 2 : 0;
+    const format = new Intl.NumberFormat(toBcp47(lang), { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: digits, maximumFractionDigits: digits });
+    return format
+      .formatToParts(minor / 100)
+      .map((part) => (part.type === 'currency' ? SYMBOLS[currency] : part.value))
+      .join('');
+  };
+  const amounts = [0, 1, 5, 99, 100, 101, 990, 1000, 99999, 100000, 100050, 123456, 999999, 1000000, 12345678, 100000000, 123456789012, -100, -150, -123456];
+  it.each(LANGS.flatMap((lang) => (['RUB', 'USD', 'KZT', 'CNY'] as const).map((currency) => ({ lang, currency }))))('writes what Intl writes: $currency in $lang', ({ lang, currency }) => {
+    for (const minor of amounts) expect(formatPrice(minor, currency, lang)).toBe(viaIntl(minor, currency, lang));
   });
 });

@@ -1,29 +1,23 @@
 import type { Lang } from '../../contract/lang.ts';
-import { toBcp47 } from './lang.ts';
 
 export type Currency = 'RUB' | 'USD' | 'KZT' | 'CNY';
 
 /** The spec's currency symbols (section 1), which differ from Intl's (KZT is '₸' there). */
 const SYMBOLS: Record<Currency, string> = { RUB: '₽', USD: '$', KZT: 'T', CNY: '¥' };
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function formatter(lang: Lang, currency: Currency, withKopecks: boolean): Intl.NumberFormat {
-  const key = `${lang}:${currency}:${withKopecks}`;
-  let found = formatters.get(key);
-  if (!found) {
-    const digits = withKopecks ? 2 : 0;
-    found = new Intl.NumberFormat(toBcp47(lang), {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    formatters.set(key, found);
-  }
-  return found;
-}
+/**
+ * Each language's number pattern for a currency amount, as CLDR (and so Intl.NumberFormat with
+ * currencyDisplay 'narrowSymbol') writes it: ru and kk '1 500,50 ₽' with no-break spaces, en and
+ * zh '₽1,500.50'. Written out rather than asked of Intl: the first Intl.NumberFormat of a page
+ * loads the locale's data, a long task on a phone in the middle of the order page's first
+ * render (issue #10). format-price.test.ts checks every language and currency against Intl.
+ */
+const PATTERNS: Record<Lang, { group: string; decimal: string; symbolFirst: boolean }> = {
+  ru: { group: '\u00a0', decimal: ',', symbolFirst: false },
+  kz: { group: '\u00a0', decimal: ',', symbolFirst: false },
+  en: { group: ',', decimal: '.', symbolFirst: true },
+  ch: { group: ',', decimal: '.', symbolFirst: true },
+};
 
 /**
  * A price in integer minor units (kopecks), formatted for the visitor's language with the
@@ -32,10 +26,12 @@ function formatter(lang: Lang, currency: Currency, withKopecks: boolean): Intl.N
  */
 export function formatPrice(minorUnits: number, currency: Currency, lang: Lang): string {
   if (!Number.isInteger(minorUnits)) throw new RangeError(`price must be integer minor units, got ${minorUnits}`);
-  const withKopecks = minorUnits % 100 !== 0;
-  // Division here only feeds the display; amounts themselves stay integers everywhere else.
-  return formatter(lang, currency, withKopecks)
-    .formatToParts(minorUnits / 100)
-    .map((part) => (part.type === 'currency' ? SYMBOLS[currency] : part.value))
-    .join('');
+  const pattern = PATTERNS[lang];
+  const abs = Math.abs(minorUnits);
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, pattern.group);
+  const kopecks = abs % 100;
+  const number = kopecks === 0 ? whole : `${whole}${pattern.decimal}${String(kopecks).padStart(2, '0')}`;
+  const sign = minorUnits < 0 ? '-' : '';
+  const symbol = SYMBOLS[currency];
+  return pattern.symbolFirst ? `${sign}${symbol}${number}` : `${sign}${number}\u00a0${symbol}`;
 }

@@ -8,7 +8,6 @@ import { Skeleton } from '../../components/skeleton/skeleton.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useLang } from '../../lib/use-lang.ts';
-import { formatPrice } from '../../lib/format-price.ts';
 import { useSetup } from '../../lib/use-setup.ts';
 import { eventQueryOptions, requestEventAtBoot } from './api/event-api.ts';
 import { EventView } from './event-view.tsx';
@@ -27,18 +26,12 @@ export function EventPage() {
   const options = eventQueryOptions(hash, lang);
   const event = useQuery(options);
   const setup = useSetup();
-  const currency = setup.data?.app.currency;
-  // The first Intl formatters (locale data) are built in tasks of their own while the answers
-  // load, so the render that paints the event does not wait for them (lib/format.ts).
+  // The first Intl date formatters (locale data) are built in a task of their own while the
+  // answers load, so the render that paints the event does not wait for them (lib/format.ts).
   useEffect(() => {
     const timer = window.setTimeout(() => warmDateFormats(lang));
     return () => window.clearTimeout(timer);
   }, [lang]);
-  useEffect(() => {
-    if (!currency) return;
-    const timer = window.setTimeout(() => formatPrice(0, currency, lang));
-    return () => window.clearTimeout(timer);
-  }, [currency, lang]);
 
   if (event.isPending || setup.isPending) return <EventSkeleton label={t('heading')} />;
   if (event.isError) {

@@ -13,12 +13,21 @@ import { EventCard, cardFlags } from './event-card.tsx';
 const EAGER_IMAGES = 4;
 
 /**
- * The first render builds a screenful of cards; the rest follow in small batches, each after a
- * yield to the browser, so no single task builds the whole page of cards (issue #10: long tasks at
- * boot). "Load more" renders its cards at once.
+ * The first render builds the first row of cards (one card on a phone, up to four on a wide
+ * screen); the rest follow a row at a time, each after a yield to the browser, so no task builds
+ * more than a row (issue #10: long tasks at boot; Lighthouse counts every task over 50 ms of a
+ * phone's main thread). Rows are added below what shows, so nothing shifts. "Load more" renders
+ * its cards at once.
  */
-const FIRST_CARDS = 8;
-const CARDS_PER_TASK = 12;
+const firstCards = (columns: number) => columns;
+const cardsPerTask = (columns: number) => columns;
+
+/** The columns the grid shows at this width (afisha.css: one, up to two from 600 px, all from 960 px). */
+function shownColumns(columns: number): number {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return columns;
+  if (window.matchMedia('(min-width: 960px)').matches) return columns;
+  return window.matchMedia('(min-width: 600px)').matches ? Math.min(columns, 2) : 1;
+}
 
 type Props = {
   catalog: Catalog;
@@ -40,12 +49,12 @@ type Props = {
 export function EventGrid({ catalog, events, pages, perPage, columns, subscriptionKind, showTags, groupBySubMenu, allowedTags, setup, paths, lang, onLoadMore }: Props) {
   const { t } = useTranslation('afisha');
   const shownCount = Math.min(events.length, pages * perPage);
-  const [renderLimit, setRenderLimit] = useState(FIRST_CARDS);
+  const [renderLimit, setRenderLimit] = useState(() => firstCards(shownColumns(columns)));
   useEffect(() => {
     if (renderLimit >= shownCount) return;
-    const next = setTimeout(() => setRenderLimit((limit) => limit + CARDS_PER_TASK), 0);
+    const next = setTimeout(() => setRenderLimit((limit) => limit + cardsPerTask(shownColumns(columns))), 0);
     return () => clearTimeout(next);
-  }, [renderLimit, shownCount]);
+  }, [renderLimit, shownCount, columns]);
   const shown = events.slice(0, Math.min(shownCount, renderLimit));
   const { next, rest } = nextPage(events.length, shownCount, perPage);
   const [loading, setLoading] = useState(false);

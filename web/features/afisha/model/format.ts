@@ -22,30 +22,152 @@ function fmt(lang: Lang, options: Intl.DateTimeFormatOptions): Intl.DateTimeForm
   return dateTimeFormat(toBcp47(lang), options);
 }
 
-/** '11 марта 2030' */
+/**
+ * Day, month and month-range texts written out per language, as CLDR (and so Intl.DateTimeFormat
+ * in UTC) writes them: '11 марта 2030 г.', 'March 11 – 20, 2030', '2030 ж. 11 наурыз',
+ * '2030年3月11日'. (Debian's Chromium has no Kazakh date names and wrote '2030 M03 11' there.) Not asked of Intl because the page's first Intl.DateTimeFormat loads the
+ * locale's date patterns, a long task on a phone in the middle of the listing's first render
+ * (issue #10). format.test.ts checks every day of two years against Intl. The sale date (a time
+ * in the venue's zone) is written out too when the server gave the zone's offset at that
+ * instant (rememberSaleOffsets), else asked of Intl; the calendars' weekday names use Intl,
+ * once a calendar is opened.
+ */
+type DayParts = { y: number; m: number; d: number };
+
+const MONTHS = {
+  ruGenitive: ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря'],
+  ruNominative: ['январь', 'февраль', 'март', 'апрель', 'май', 'июнь', 'июль', 'август', 'сентябрь', 'октябрь', 'ноябрь', 'декабрь'],
+  ruShort: ['янв.', 'февр.', 'мар.', 'апр.', 'мая', 'июн.', 'июл.', 'авг.', 'сент.', 'окт.', 'нояб.', 'дек.'],
+  en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  enShort: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  kk: ['қаңтар', 'ақпан', 'наурыз', 'сәуір', 'мамыр', 'маусым', 'шілде', 'тамыз', 'қыркүйек', 'қазан', 'қараша', 'желтоқсан'],
+  kkShort: ['қаң.', 'ақп.', 'нау.', 'сәу.', 'мам.', 'мау.', 'шіл.', 'там.', 'қыр.', 'қаз.', 'қар.', 'жел.'],
+};
+// Plain spaces, as Chromium writes these texts (Node's ICU puts narrow and thin no-break spaces in some).
+const YEAR_SPACE = ' ';
+const DASH_SPACE = ' ';
+
+function dayParts(day: string): DayParts {
+  const [y, m, d] = day.split('-').map(Number);
+  return { y: y ?? 1970, m: m ?? 1, d: d ?? 1 };
+}
+
+const month = (names: string[], m: number) => names[m - 1] ?? '';
+
+/** '11 марта 2030 г.' */
+function writeDay({ y, m, d }: DayParts, lang: Lang): string {
+  switch (lang) {
+    case 'ru':
+      return `${d} ${month(MONTHS.ruGenitive, m)} ${y} г.`;
+    case 'en':
+      return `${month(MONTHS.en, m)} ${d}, ${y}`;
+    case 'kz':
+      return `${y} ж. ${d} ${month(MONTHS.kk, m)}`;
+    case 'ch':
+      return `${y}年${m}月${d}日`;
+  }
+}
+
+/** '11–20 марта 2030 г.', '11 марта – 20 апреля 2030 г.', '11 декабря 2030 г. – 20 января 2031 г.' */
+function writeRange(a: DayParts, b: DayParts, lang: Lang): string {
+  const sameYear = a.y === b.y;
+  const sameMonth = sameYear && a.m === b.m;
+  switch (lang) {
+    case 'ru': {
+      const year = (y: number) => `${y}${YEAR_SPACE}г.`;
+      if (sameMonth) return `${a.d}–${b.d} ${month(MONTHS.ruGenitive, a.m)} ${year(a.y)}`;
+      if (sameYear) return `${a.d} ${month(MONTHS.ruGenitive, a.m)} – ${b.d} ${month(MONTHS.ruGenitive, b.m)} ${year(a.y)}`;
+      return `${a.d} ${month(MONTHS.ruGenitive, a.m)} ${year(a.y)} – ${b.d} ${month(MONTHS.ruGenitive, b.m)} ${year(b.y)}`;
+    }
+    case 'en': {
+      const dash = `${DASH_SPACE}–${DASH_SPACE}`;
+      if (sameMonth) return `${month(MONTHS.en, a.m)} ${a.d}${dash}${b.d}, ${a.y}`;
+      if (sameYear) return `${month(MONTHS.en, a.m)} ${a.d}${dash}${month(MONTHS.en, b.m)} ${b.d}, ${a.y}`;
+      return `${month(MONTHS.en, a.m)} ${a.d}, ${a.y}${dash}${month(MONTHS.en, b.m)} ${b.d}, ${b.y}`;
+    }
+    case 'kz': {
+      const year = (y: number) => `${y}${YEAR_SPACE}ж.`;
+      if (sameMonth) return `${year(a.y)} ${a.d}–${b.d} ${month(MONTHS.kk, a.m)}`;
+      if (sameYear) return `${year(a.y)} ${a.d} ${month(MONTHS.kk, a.m)} – ${b.d} ${month(MONTHS.kk, b.m)}`;
+      return `${year(a.y)} ${a.d} ${month(MONTHS.kk, a.m)} – ${year(b.y)} ${b.d} ${month(MONTHS.kk, b.m)}`;
+    }
+    case 'ch':
+      return `${a.y}/${a.m}/${a.d} – ${b.y}/${b.m}/${b.d}`;
+  }
+}
+
+/** '11 марта 2030 г.' */
 export function formatDay(day: string, lang: Lang): string {
-  return fmt(lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(dayToDate(day));
+  return writeDay(dayParts(day), lang);
 }
 
 /** '11 мар.' */
 export function formatShortDay(day: string, lang: Lang): string {
-  return fmt(lang, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(dayToDate(day));
+  const { m, d } = dayParts(day);
+  switch (lang) {
+    case 'ru':
+      return `${d} ${month(MONTHS.ruShort, m)}`;
+    case 'en':
+      return `${month(MONTHS.enShort, m)} ${d}`;
+    case 'kz':
+      return `${d} ${month(MONTHS.kkShort, m)}`;
+    case 'ch':
+      return `${m}月${d}日`;
+  }
 }
 
-/** '11–20 марта 2030', or one day. */
+/** '11–20 марта 2030 г.', or one day. */
 export function formatDayRange(first: string, last: string, lang: Lang): string {
   if (first === last) return formatDay(first, lang);
-  return fmt(lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).formatRange(dayToDate(first), dayToDate(last));
+  return writeRange(dayParts(first), dayParts(last), lang);
 }
 
-/** 'март 2030' */
-export function formatMonth(month: string, lang: Lang): string {
-  return fmt(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(dayToDate(`${month}-01`));
+/** 'март 2030 г.' */
+export function formatMonth(yearMonth: string, lang: Lang): string {
+  const { y, m } = dayParts(`${yearMonth}-01`);
+  switch (lang) {
+    case 'ru':
+      return `${month(MONTHS.ruNominative, m)} ${y} г.`;
+    case 'en':
+      return `${month(MONTHS.en, m)} ${y}`;
+    case 'kz':
+      return `${y} ж. ${month(MONTHS.kk, m)}`;
+    case 'ch':
+      return `${y}年${m}月`;
+  }
 }
 
-/** The sale start in the venue's time zone: '12 марта 2030 г., 10:00'. */
+/** The venue's UTC offsets (minutes) at given instants, by `${timeZone}|${iso}` (rememberSaleOffsets). */
+const saleOffsets = new Map<string, number>();
+
+/**
+ * Offsets the server worked out for the sale starts of the listing it put into the page
+ * (server/spa-first-answer.ts), so formatSaleDate writes them without Intl.
+ */
+export function rememberSaleOffsets(timeZone: string, offsets: Record<string, number>) {
+  for (const [iso, minutes] of Object.entries(offsets)) if (Number.isFinite(minutes)) saleOffsets.set(`${timeZone}|${iso}`, minutes);
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** The sale start in the venue's time zone: '12 марта 2030 г. в 10:00'. */
 export function formatSaleDate(iso: string, lang: Lang, timeZone: string): string {
-  return fmt(lang, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
+  const offset = saleOffsets.get(`${timeZone}|${iso}`);
+  if (offset === undefined) return fmt(lang, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
+  const wall = new Date(Date.parse(iso) + offset * 60_000);
+  const day = { y: wall.getUTCFullYear(), m: wall.getUTCMonth() + 1, d: wall.getUTCDate() };
+  const hours = wall.getUTCHours();
+  const time = `${pad2(hours)}:${pad2(wall.getUTCMinutes())}`;
+  switch (lang) {
+    case 'ru':
+      return `${writeDay(day, lang)} в ${time}`;
+    case 'en':
+      return `${writeDay(day, lang)} at ${pad2(hours % 12 || 12)}:${pad2(wall.getUTCMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+    case 'kz':
+      return `${writeDay(day, lang)}, ${time}`;
+    case 'ch':
+      return `${writeDay(day, lang)} ${time}`;
+  }
 }
 
 /** Monday first for ru, kz and ch; Sunday first for en (spec section 9). */

@@ -14,7 +14,7 @@ import { addOffers, applyDiscount, cancelDiscount, payOrder, removeOffer } from 
 import { useMoney } from '../hooks/use-money.ts';
 import { useOrderChange } from '../hooks/use-order-change.ts';
 import { useQrPolling } from '../hooks/use-qr-polling.ts';
-import { useSecondsLeft } from '../hooks/use-seconds-left.ts';
+import { useBeforeDeadline } from '../hooks/use-seconds-left.ts';
 import { groupRows } from '../lib/order-logic.ts';
 import { BuyerData } from './buyer-data.tsx';
 import { LoyaltyBlock } from './loyalty-block.tsx';
@@ -36,9 +36,11 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
   const { data: setup } = useSetup();
   const hash = view.hash;
 
-  const secondsLeft = useSecondsLeft(view.reserveTime > 0 ? updatedAt + view.reserveTime * 1000 : undefined);
+  // The countdown ticks inside the payment footer; the order re-renders only when time is up.
+  const deadline = view.reserveTime > 0 ? updatedAt + view.reserveTime * 1000 : undefined;
+  const beforeDeadline = useBeforeDeadline(deadline);
   const paid = view.printingAllowed === 1;
-  const running = !paid && view.status === 20 && secondsLeft > 0;
+  const running = !paid && view.status === 20 && beforeDeadline;
 
   const [offersFor, setOffersFor] = useState<TicketRow[] | undefined>();
   const [codesFor, setCodesFor] = useState<TicketRow | undefined>();
@@ -194,7 +196,7 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
       {running && (
         <PaymentFooter
           amount={view.demsumma}
-          secondsLeft={secondsLeft}
+          deadline={deadline ?? 0}
           payments={view.payments}
           methodId={methodId}
           onMethod={setMethodId}

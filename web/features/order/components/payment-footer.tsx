@@ -3,11 +3,13 @@ import { pickLocalized } from '../../../../contract/lang.ts';
 import type { PaymentType } from '../../../../contract/order-view.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../hooks/use-money.ts';
+import { useSecondsLeft } from '../hooks/use-seconds-left.ts';
 import { formatCountdown } from '../lib/order-logic.ts';
 
 type Props = {
   amount: number;
-  secondsLeft: number;
+  /** When the reservation ends (epoch ms): the countdown shows the time left. */
+  deadline: number;
   payments: PaymentType[];
   methodId: number;
   onMethod: (id: number) => void;
@@ -19,7 +21,14 @@ type Props = {
 };
 
 /** The payment footer: amount, the awaiting-payment countdown, payment types and Pay. */
-export function PaymentFooter({ amount, secondsLeft, payments, methodId, onMethod, canPay, busy, onPay, onResumeQr }: Props) {
+/** The time left, re-rendered alone every second (not the footer, nor the order around it). */
+function Countdown({ deadline }: { deadline: number }) {
+  const { t } = useTranslation('order');
+  const secondsLeft = useSecondsLeft(deadline);
+  return <strong>{formatCountdown(secondsLeft, (count) => t('payment.days', { count }))}</strong>;
+}
+
+export function PaymentFooter({ amount, deadline, payments, methodId, onMethod, canPay, busy, onPay, onResumeQr }: Props) {
   const { t } = useTranslation('order');
   const lang = useLang();
   const money = useMoney();
@@ -32,7 +41,7 @@ export function PaymentFooter({ amount, secondsLeft, payments, methodId, onMetho
         </div>
         <div className="pay-footer__timer" role="timer" aria-label={t('payment.timeLeft')}>
           <span>{t('payment.awaiting')}</span>
-          <strong>{formatCountdown(secondsLeft, (count) => t('payment.days', { count }))}</strong>
+          <Countdown deadline={deadline} />
         </div>
         {payments.length > 0 && (
           <fieldset className="pay-footer__methods">
