@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createHtmlCompressor } from './html-compression.ts';
+import { createTextCompressor } from './text-compression.ts';
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
 const MIN_BYTES = 4096;
@@ -8,11 +8,11 @@ const MIN_BYTES = 4096;
  * A route's onSend hook that compresses a large JSON answer (brotli or gzip, as the browser
  * accepts) — the event page's answer is ~55 kB of JSON, ~300 ms on a phone's slow 4G as it is
  * and a tenth of that compressed (issue #10). Visitors of one event at one moment get the same
- * answer, so the compressed bytes are kept by content (server/html-compression.ts). A client
+ * answer, so the compressed bytes are kept by content (server/text-compression.ts). A client
  * that does not ask for compression (the load generator, API tests) gets the plain answer.
  */
 export function createAnswerCompression(maxEntries = 256) {
-  const compress = createHtmlCompressor(maxEntries);
+  const compress = createTextCompressor(maxEntries);
   return async function compressAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
     if (typeof payload !== 'string' || payload.length < MIN_BYTES || reply.hasHeader('content-encoding')) return payload;
     const accepted = String(request.headers['accept-encoding'] ?? '');

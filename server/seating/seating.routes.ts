@@ -1,5 +1,3 @@
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -12,14 +10,16 @@ import {
 } from '../../contract/scheme.ts';
 import type { OrderCaptchaDeps } from '../captcha/order-captcha.ts';
 import { ok } from '../http.ts';
+import { createTextCompressor } from '../text-compression.ts';
 import { createSchemeOrder } from './scheme-order.service.ts';
 import type { SetupService } from '../setup/setup.service.ts';
 import type { SeatingService } from './seating.service.ts';
 
-const gzipAsync = promisify(gzip);
-
 export function seatingRoutes(app: FastifyInstance, deps: OrderCaptchaDeps & { seating: SeatingService; setup: SetupService; now: () => number }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // A hall's map is the same for every visitor until a seat is sold or let go: compressed once
+  // per content (a few large halls' answers are kept, not one per visitor).
+  const compress = createTextCompressor(16);
 
   r.post(
     '/api/scheme/sessions',
@@ -36,16 +36,17 @@ export function seatingRoutes(app: FastifyInstance, deps: OrderCaptchaDeps & { s
     async (request, reply) => {
       const answer = ok(await deps.seating.map(request.body.hash, request.body.calendar_id, request.body.lang));
       reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
-      // The big hall's answer is mostly repetitive numbers: gzip takes it from ~1 MB to ~100 kB.
+      // The big hall's answer is mostly repetitive numbers: compression takes it from ~1 MB to ~100 kB.
       // The answer is built from typed service output, so it is sent as JSON without a second pass
       // through the schema serializer.
       // Fastify sends a Buffer as it is; the untyped reply is what allows one here.
       const raw: FastifyReply = reply;
       const json = JSON.stringify(answer);
-      const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-      if (!acceptsGzip || json.length < 1024) return raw.send(Buffer.from(json));
-      raw.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
-      return raw.send(await gzipAsync(json, { level: 6 }));
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+      if (!encoding || json.length < 1024) return raw.send(Buffer.from(json));
+      raw.header('content-encoding', encoding).header('vary', 'accept-encoding');
+      return raw.send(await compress(json, encoding));
     },
   );
 

@@ -5,17 +5,18 @@ import { brotliCompress, gzip as gzipCallback, constants as zlibConstants } from
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
 
-export type HtmlEncoding = 'br' | 'gzip';
+export type TextEncoding = 'br' | 'gzip';
 
 /**
- * Compresses the app's HTML pages (server/app.ts): brotli at a fast level, or gzip. A page's HTML
- * only changes with the catalog, the language and the path, while every visitor of an on-sale
- * event asks for the same ~70 kB page, so the compressed bytes are kept by content (its SHA-1,
- * far cheaper than compressing again), the `maxEntries` most recently used.
+ * Compresses the app's HTML pages (server/app.ts) and large JSON answers (answer-compression.ts,
+ * the hall map): brotli at a fast level, or gzip. A page's HTML only changes with the catalog, the
+ * language and the path, while every visitor of an on-sale event asks for the same ~70 kB page, so
+ * the compressed bytes are kept by content (its SHA-1, far cheaper than compressing again), the
+ * `maxEntries` most recently used.
  */
-export function createHtmlCompressor(maxEntries = 256) {
+export function createTextCompressor(maxEntries = 256) {
   const cache = new Map<string, Promise<Buffer>>();
-  return function compress(html: string, encoding: HtmlEncoding): Promise<Buffer> {
+  return function compress(html: string, encoding: TextEncoding): Promise<Buffer> {
     const key = `${encoding}:${createHash('sha1').update(html).digest('base64url')}`;
     const known = cache.get(key);
     if (known) {

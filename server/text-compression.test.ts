@@ -1,22 +1,22 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createHtmlCompressor } from './html-compression.ts';
+import { createTextCompressor } from './text-compression.ts';
 
 const page = (n: number) => `<!doctype html><html><head><title>Событие ${n}</title></head><body>${'<p>Билеты</p>'.repeat(200)}</body></html>`;
 
-describe('createHtmlCompressor', () => {
+describe('createTextCompressor', () => {
   it.each([
     { encoding: 'br' as const, decode: (b: Buffer) => brotliDecompressSync(b).toString() },
     { encoding: 'gzip' as const, decode: (b: Buffer) => gunzipSync(b).toString() },
   ])('compresses a page with $encoding, smaller and exact', async ({ encoding, decode }) => {
-    const compress = createHtmlCompressor();
+    const compress = createTextCompressor();
     const body = await compress(page(1), encoding);
     expect(body.length).toBeLessThan(page(1).length / 10);
     expect(decode(body)).toBe(page(1));
   });
 
   it('compresses the same page once and keeps only the most recently used pages', async () => {
-    const compress = createHtmlCompressor(2);
+    const compress = createTextCompressor(2);
     const first = await compress(page(1), 'br');
     expect(await compress(page(1), 'br')).toBe(first); // the kept bytes, not a new compression
     expect(await compress(page(1), 'gzip')).not.toBe(first); // another encoding is another entry
