@@ -3,45 +3,27 @@ import type { NoSchemeResponse } from '../../../../contract/event.ts';
 import type { CreateOrderInput } from '../../../../contract/order-create.ts';
 import { routePatterns } from '../../../../contract/routes.ts';
 import { apiPost } from '../../../lib/api.ts';
-import { langFromLocation } from '../../../lib/lang.ts';
+import { createBootRequest } from '../../../lib/boot-request.ts';
 
 // Answer schemas load only where answers are checked (development, tests): web/lib/api.ts.
 const noSchemeResponse = () => import('../../../../contract/event.ts').then((m) => m.noSchemeResponse);
 const createOrderResponse = () => import('../../../../contract/order-create.ts').then((m) => m.createOrderResponse);
 
-/**
- * Answers asked for while the app boots, by `${hash}|${lang}`; each is taken once by the page's
- * query, and only while fresh (the query's staleTime): a page left before it rendered asks again.
- */
-const bootRequests = new Map<string, { request: Promise<NoSchemeResponse>; at: number }>();
 const FRESH_MS = 30_000;
 
-/**
- * Starts POST /api/no-scheme for the event page being opened as soon as the page's code is
- * evaluated (the app's entry preloads it at boot), instead of after the app has set up its
- * texts and rendered the page (issue #10: the answer is on the way to the page's first paint).
- */
-export function requestEventAtBoot(pathname: string, search: string) {
-  if (!routePatterns.event.test(pathname)) return;
-  const hash = pathname.split('/')[2] ?? '';
-  const lang = langFromLocation(pathname, search);
-  const key = `${hash}|${lang}`;
-  if (bootRequests.has(key)) return;
-  const request = apiPost('/api/no-scheme', { hash, lang }, noSchemeResponse);
-  request.catch(() => {}); // a failure shows through the page's query, which takes the request
-  bootRequests.set(key, { request, at: performance.now() });
-}
+const askEvent = (hash: string, lang: string, signal?: AbortSignal): Promise<NoSchemeResponse> =>
+  apiPost('/api/no-scheme', { hash, lang }, noSchemeResponse, { signal });
+
+const boot = createBootRequest(routePatterns.event, askEvent, FRESH_MS);
+
+/** Starts POST /api/no-scheme for the event page being opened, at boot (web/lib/boot-request.ts). */
+export const requestEventAtBoot = boot.start;
 
 /** POST /api/no-scheme: everything the event page shows. Keyed by hash and language. */
 export function eventQueryOptions(hash: string, lang: string) {
   return queryOptions({
     queryKey: ['event', hash, lang],
-    queryFn: ({ signal }) => {
-      const early = bootRequests.get(`${hash}|${lang}`);
-      bootRequests.delete(`${hash}|${lang}`);
-      if (early && performance.now() - early.at < FRESH_MS) return early.request;
-      return apiPost('/api/no-scheme', { hash, lang }, noSchemeResponse, { signal });
-    },
+    queryFn: ({ signal }) => boot.take(hash, lang) ?? askEvent(hash, lang, signal),
     staleTime: FRESH_MS,
   });
 }
