@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createTextCompressor } from './text-compression.ts';
+import { createTextCompressor, pickEncoding } from './text-compression.ts';
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
 const MIN_BYTES = 4096;
@@ -15,8 +15,7 @@ export function createAnswerCompression(maxEntries = 256) {
   const compress = createTextCompressor(maxEntries);
   return async function compressAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
     if (typeof payload !== 'string' || payload.length < MIN_BYTES || reply.hasHeader('content-encoding')) return payload;
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+    const encoding = pickEncoding(request.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding');
     if (!encoding) return payload;
     reply.header('content-encoding', encoding);

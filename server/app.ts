@@ -40,7 +40,7 @@ import { createReturnsService } from './returns/returns.service.ts';
 import { returnsRoutes } from './returns/returns.routes.ts';
 import { createSeatingService } from './seating/seating.service.ts';
 import { seatingRoutes } from './seating/seating.routes.ts';
-import { createTextCompressor } from './text-compression.ts';
+import { createTextCompressor, pickEncoding } from './text-compression.ts';
 import { createFirstAnswer, type FirstAnswer } from './spa-first-answer.ts';
 import { type SpaHints, createSpaHints } from './spa-hints.ts';
 
@@ -219,8 +219,7 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
       .type('text/html; charset=utf-8');
     // The page's head carries its SEO text and JSON-LD (an event page: ~70 kB): compressed, it
     // arrives in a tenth of the time on a phone's network (server/text-compression.ts).
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+    const encoding = pickEncoding(request.headers['accept-encoding']);
     if (encoding) return reply.header('content-encoding', encoding).send(await compress(html, encoding));
     return reply.send(html);
   });

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createTextCompressor } from './text-compression.ts';
+import { createTextCompressor, pickEncoding } from './text-compression.ts';
 
 const page = (n: number) => `<!doctype html><html><head><title>Событие ${n}</title></head><body>${'<p>Билеты</p>'.repeat(200)}</body></html>`;
 
@@ -25,5 +25,17 @@ describe('createTextCompressor', () => {
     expect(await compress(page(1), 'br')).toBe(first);
     const again = await compress(page(2), 'br');
     expect(brotliDecompressSync(again).toString()).toBe(page(2));
+  });
+});
+
+describe('pickEncoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['deflate', undefined],
+    [undefined, undefined],
+    [['gzip', 'br'], 'br'],
+  ] as const)('answers %j in %s', (accepted, encoding) => {
+    expect(pickEncoding(accepted as string | string[] | undefined)).toBe(encoding);
   });
 });

@@ -7,6 +7,12 @@ const gzip = promisify(gzipCallback);
 
 export type TextEncoding = 'br' | 'gzip';
 
+/** The encoding to answer in for a request's Accept-Encoding: brotli, else gzip, else none. */
+export function pickEncoding(acceptEncoding: string | string[] | undefined): TextEncoding | undefined {
+  const accepted = String(acceptEncoding ?? '');
+  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+}
+
 /**
  * Compresses the app's HTML pages (server/app.ts) and large JSON answers (answer-compression.ts,
  * the hall map): brotli at a fast level, or gzip. A page's HTML only changes with the catalog, the

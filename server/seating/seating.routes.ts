@@ -10,7 +10,7 @@ import {
 } from '../../contract/scheme.ts';
 import type { OrderCaptchaDeps } from '../captcha/order-captcha.ts';
 import { ok } from '../http.ts';
-import { createTextCompressor } from '../text-compression.ts';
+import { createTextCompressor, pickEncoding } from '../text-compression.ts';
 import { createSchemeOrder } from './scheme-order.service.ts';
 import type { SetupService } from '../setup/setup.service.ts';
 import type { SeatingService } from './seating.service.ts';
@@ -42,8 +42,7 @@ export function seatingRoutes(app: FastifyInstance, deps: OrderCaptchaDeps & { s
       // Fastify sends a Buffer as it is; the untyped reply is what allows one here.
       const raw: FastifyReply = reply;
       const json = JSON.stringify(answer);
-      const accepted = String(request.headers['accept-encoding'] ?? '');
-      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+      const encoding = pickEncoding(request.headers['accept-encoding']);
       if (!encoding || json.length < 1024) return raw.send(Buffer.from(json));
       raw.header('content-encoding', encoding).header('vary', 'accept-encoding');
       return raw.send(await compress(json, encoding));
