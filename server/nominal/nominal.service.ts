@@ -5,7 +5,6 @@ import {
   type Holder,
   type HolderContext,
   type HolderFlags,
-  type IsoDate,
   type OrderDataResponse,
   type confirmNominalRequest,
   NominalError,
@@ -15,6 +14,7 @@ import {
 } from '../../contract/nominal.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
+import { venueDateParts } from '../order-view/dates.ts';
 import { OrderStatus } from '../orders/orders.service.ts';
 import {
   type NominalOrderRow,
@@ -45,16 +45,6 @@ export type FieldIssue = { path: string; code: string };
 const invalidFields = (fields: FieldIssue[]) => new BusinessError(ErrorCode.validation, { status: 400, details: { fields } });
 
 type ConfirmBody = z.output<typeof confirmNominalRequest>;
-
-/** The day ('dd.mm.yyyy'), time ('HH:MM') and date ('YYYY-MM-DD') of an instant in a time zone. */
-export function venueDateParts(at: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  ) as Record<string, string>;
-  return { day: `${parts.day}.${parts.month}.${parts.year}`, time: `${parts.hour}:${parts.minute}`, iso: `${parts.year}-${parts.month}-${parts.day}` as IsoDate };
-}
 
 const flagsOf = (order: NominalOrderRow): HolderFlags => ({
   needage: order.need_age,

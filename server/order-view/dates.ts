@@ -18,15 +18,16 @@ const NUMERIC: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit',
 const LONG_DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
 const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'long' };
 
-function parts(at: Date, timeZone: string) {
+/** The day ('dd.mm.yyyy'), time ('HH:MM') and date ('YYYY-MM-DD') of an instant in a time zone. */
+export function venueDateParts(at: Date, timeZone: string) {
   const all = format('en-GB', timeZone, NUMERIC).formatToParts(at);
   const get = (type: string) => all.find((p) => p.type === type)?.value ?? '';
-  return { day: `${get('day')}.${get('month')}.${get('year')}`, time: `${get('hour')}:${get('minute')}` };
+  return { day: `${get('day')}.${get('month')}.${get('year')}`, time: `${get('hour')}:${get('minute')}`, iso: `${get('year')}-${get('month')}-${get('day')}` };
 }
 
 /** A session's date and time as the spec sends them: dd.mm.yyyy and HH:MM ('00:00' = no time), in the venue's zone. */
 export function sessionDayTime(at: Date, hasTime: boolean, timeZone: string) {
-  const p = parts(at, timeZone);
+  const p = venueDateParts(at, timeZone);
   return { day: p.day, time: hasTime ? p.time : '00:00' };
 }
 

@@ -11,6 +11,7 @@ import type {
 } from '../../contract/scheme.ts';
 import type { Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
+import { sessionDayTime } from '../order-view/dates.ts';
 import { toRoubles, unitServiceFee } from '../orders/pricing.ts';
 import { type HallLayout, buildHallLayout } from './hall-layout.ts';
 import {
@@ -29,21 +30,6 @@ import {
 
 /** The visitor asked for an event, session or hall that does not exist (or is not shown). */
 export const schemeNotFound = () => new BusinessError(ErrorCode.notFound, { status: 404 });
-
-/** A session's date and time in the venue's time zone: dd.mm.yyyy and HH:MM. */
-export function sessionDayTime(startsAt: Date, hasTime: boolean, timeZone: string): { day: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(startsAt);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return { day: `${part('day')}.${part('month')}.${part('year')}`, time: hasTime ? `${part('hour')}:${part('minute')}` : '00:00' };
-}
 
 /**
  * The price of each (zone, category) for a session: a session's own price wins over the
