@@ -93,6 +93,7 @@ describe('the first card image, preloaded', () => {
         { menukind_id: 7, menukindsortnum: 2, menukindtype_id: 1 },
         { menukind_id: 5, menukindsortnum: 1, menukindtype_id: 1 },
       ],
+      sub_menu: [],
       setup: { tickets_image: 1, subscription_image: 0, menu_first_notimes: 0, ...extra.setup },
       action: extra.action ?? [event(1, 7, 1, '/a.jpg'), event(2, 5, 9, '/b.jpg'), event(3, 5, 3, '/c.jpg?x=1&y="2"'), event(4, 5, 3, '/d.jpg')],
     }) as unknown as Parameters<typeof firstImagePreload>[0];

@@ -1,3 +1,4 @@
+import { eventOrder, sortKinds } from '../contract/afisha-order.ts';
 import { type Lang, pickLocalized } from '../contract/lang.ts';
 import { routePatterns } from '../contract/routes.ts';
 import type { AfishaService } from './afisha/afisha.service.ts';
@@ -82,19 +83,16 @@ function elementOf(answer: Awaited<ReturnType<AfishaService['get']>>, lang: Lang
 type AfishaBody = Awaited<ReturnType<AfishaService['get']>>['body'];
 
 /**
- * The image of the first card a first-time visitor sees (web/features/afisha: the first kind by
+ * The image of the first card a first-time visitor sees (the listing's order, contract/afisha-order.ts: the first kind by
  * its sort number, its events without filters, in the listing's order) as a high-priority
  * preload, so the page's largest paint does not wait for the app to render before its image is
  * asked for. A returning visitor with saved filters may see another card first: then one small
  * image came early for nothing.
  */
 export function firstImagePreload(body: AfishaBody, lang: Lang): string {
-  const kind = [...body.kind_menu].sort((a, b) => a.menukindsortnum - b.menukindsortnum || a.menukind_id - b.menukind_id)[0];
+  const kind = sortKinds(body.kind_menu)[0];
   if (!kind) return '';
-  const notimesFirst = body.setup.menu_first_notimes === 1;
-  const first = body.action
-    .filter((e) => e.menukind_id === kind.menukind_id)
-    .sort((a, b) => (notimesFirst && a.notimes !== b.notimes ? b.notimes - a.notimes : a.eventsotrnum - b.eventsotrnum || a.event_id - b.event_id))[0];
+  const first = body.action.filter((e) => e.menukind_id === kind.menukind_id).sort(eventOrder(body, undefined))[0];
   if (!first) return '';
   const subscription = kind.menukindtype_id === 2 || first.is_subscription === 1;
   const shown = subscription ? body.setup.subscription_image === 1 : body.setup.tickets_image === 1;

@@ -1,4 +1,5 @@
 import { AFISHA } from '../../../../contract/afisha-constants.ts';
+import { eventOrder, sortKinds } from '../../../../contract/afisha-order.ts';
 import type { AfishaEvent, AfishaResponse, CalendarEntry, KindMenuEntry, MainMenuEntry } from '../../../../contract/afisha.ts';
 import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
 
@@ -41,7 +42,7 @@ export function indexCatalog(answer: AfishaResponse): Catalog {
     list.push(link.attr_id);
     tagsByEvent.set(link.event_id, list);
   }
-  const kinds = [...answer.kind_menu].sort((a, b) => a.menukindsortnum - b.menukindsortnum || a.menukind_id - b.menukind_id);
+  const kinds = sortKinds(answer.kind_menu);
   return { answer, kinds, daysByEvent, tagsByEvent, venueById: new Map(answer.venues.map((v) => [v.seatroot_id, v])) };
 }
 
@@ -121,8 +122,6 @@ export function selectEvents(
   filters: Filters,
   lang: Lang,
 ): AfishaEvent[] {
-  const subOrder = new Map(catalog.answer.sub_menu.map((s) => [s.submenu_id, s.submenusortnum]));
-  const notimesFirst = catalog.answer.setup.menu_first_notimes === 1;
   return catalog.answer.action
     .filter(
       (e) =>
@@ -133,15 +132,7 @@ export function selectEvents(
         (!filters.inStock || isInStock(e)) &&
         matchesSearch(catalog, e, filters.search, lang),
     )
-    .sort((a, b) => {
-      if (notimesFirst && a.notimes !== b.notimes) return b.notimes - a.notimes;
-      if (selection.menuId !== undefined) {
-        const sa = a.submenu_id === null ? -Infinity : (subOrder.get(a.submenu_id) ?? 0);
-        const sb = b.submenu_id === null ? -Infinity : (subOrder.get(b.submenu_id) ?? 0);
-        if (sa !== sb) return sa - sb;
-      }
-      return a.eventsotrnum - b.eventsotrnum || a.event_id - b.event_id;
-    });
+    .sort(eventOrder(catalog.answer, selection.menuId));
 }
 
 /** Whether the top menu shows: with more than one kind, or when setup topmenu forces it. */
