@@ -16,6 +16,7 @@ import { afishaRoutes } from './afisha/afisha.routes.ts';
 import { createAfishaService } from './afisha/afisha.service.ts';
 import { createCatalogVersion } from './catalog/catalog-version.ts';
 import { createCsrf } from './security/csrf.ts';
+import { createOrderBatcher } from './orders/order-batcher.ts';
 import { createAdmission } from './security/admission.ts';
 import { ORDER_CREATING_ROUTES, admitThrough, refusingServerFactory } from './security/admission-hooks.ts';
 import { createNominalService } from './nominal/nominal.service.ts';
@@ -142,7 +143,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   setupRoutes(app, { setup, csrf, db: deps.db, crm });
   captchaRoutes(app, { captcha });
   eventRoutes(app, { db: deps.db, setup, crm, now, catalogVersion: () => catalogVersion.current() });
-  quantityOrderRoutes(app, { db: deps.db, setup, crm, captcha, recaptcha, now });
+  // Quantity orders that need no transaction of their own go through the batcher: alone when the
+  // database is free, several in one statement while it is busy (server/orders/order-batcher.ts).
+  const orders = createOrderBatcher(deps.db, { lanes: config.orderBatchLanes, maxBatch: config.orderBatch });
+  quantityOrderRoutes(app, { db: deps.db, setup, crm, captcha, recaptcha, now, orders });
   const { payments, providers, bank } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now });
   paymentsRoutes(app, {
     db: deps.db,

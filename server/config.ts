@@ -19,12 +19,16 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  /** Order-creating calls run at once (admission control, server/security/admission.ts); 0 = off. Default: the pool size on PostgreSQL, 1 on PGlite (one query at a time anyway). */
+  /** Order-creating calls run at once (admission control, server/security/admission.ts); 0 = off. Default: on PostgreSQL as many as the order batcher's lanes carry in one go (ORDER_BATCH × ORDER_BATCH_LANES), 1 on PGlite (one query at a time anyway). */
   ORDER_CONCURRENCY: z.coerce.number().int().min(0).max(1000).optional(),
   /** Order-creating calls that may wait for a slot; beyond that they get HTTP 429 at once. */
   ORDER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(50),
   /** The longest an order-creating call waits in that queue before it gets HTTP 429. */
   ORDER_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
+  /** The most quantity orders placed together in one statement under a rush (server/orders/order-batcher.ts); 1 = each alone. */
+  ORDER_BATCH: z.coerce.number().int().min(1).max(200).default(20),
+  /** Order-placing calls to the database at once; orders arriving while all are busy go together in the next. */
+  ORDER_BATCH_LANES: z.coerce.number().int().min(1).max(200).default(2),
   PUBLIC_URL: z.url().optional(),
   TIMEZONE: z.string().min(1).default('Europe/Moscow'),
   SETUP_FILE: z.string().min(1).optional(),
@@ -59,6 +63,8 @@ export type Config = {
   orderConcurrency: number;
   orderQueue: number;
   orderQueueTimeoutMs: number;
+  orderBatch: number;
+  orderBatchLanes: number;
   publicUrl: string | undefined;
   timezone: string;
   setupFile: string | undefined;
@@ -98,9 +104,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    orderConcurrency: e.ORDER_CONCURRENCY ?? (e.DATABASE_URL ? e.DATABASE_POOL_SIZE : 1),
+    orderConcurrency: e.ORDER_CONCURRENCY ?? (e.DATABASE_URL ? e.ORDER_BATCH * e.ORDER_BATCH_LANES : 1),
     orderQueue: e.ORDER_QUEUE,
     orderQueueTimeoutMs: e.ORDER_QUEUE_TIMEOUT_MS,
+    orderBatch: e.ORDER_BATCH,
+    orderBatchLanes: e.ORDER_BATCH_LANES,
     publicUrl: e.PUBLIC_URL,
     timezone: e.TIMEZONE,
     setupFile: e.SETUP_FILE,

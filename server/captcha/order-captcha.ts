@@ -23,14 +23,16 @@ class WrongCaptcha extends Error {
  * reCAPTCHA first, else the image captcha. The image answer is used inside the order's own
  * transaction, so an order refused for another reason gives it back; a wrong answer uses the
  * image up (one guess each) and answers -1001, which makes the page show a new captcha.
- * `oneStatement`: placeOrder sends exactly one statement, so it needs no transaction of its own.
+ * `oneStatement`: placeOrder sends exactly one statement, so it needs no transaction of its own;
+ * it is then called with `alone` true and the database itself (no transaction), and may place the
+ * order together with others (server/orders/order-batcher.ts).
  */
 export async function withOrderCaptcha<T>(
   deps: OrderCaptchaDeps,
   setup: StoredSetup,
   input: OrderCaptchaInput,
   remoteIp: string | undefined,
-  placeOrder: (tx: Queryable) => Promise<T>,
+  placeOrder: (tx: Queryable, alone: boolean) => Promise<T>,
   options: { oneStatement?: boolean } = {},
 ): Promise<T> {
   if (setup.recaptcha.enabled) {
@@ -42,11 +44,11 @@ export async function withOrderCaptcha<T>(
   if (image && (!image.sid || !image.text)) throw invalid();
   // Work that is one SQL statement is atomic by itself: without an image answer to use in the same
   // transaction it runs alone, saving the BEGIN and COMMIT round trips (an on-sale rush's orders).
-  if (!image && options.oneStatement) return placeOrder(deps.db);
+  if (!image && options.oneStatement) return placeOrder(deps.db, true);
   try {
     return await deps.db.transaction(async (tx) => {
       if (image?.sid && image.text && !(await deps.captcha.use(tx, image.sid, image.text))) throw new WrongCaptcha(image.sid);
-      return placeOrder(tx);
+      return placeOrder(tx, false);
     });
   } catch (error) {
     if (error instanceof WrongCaptcha) {

@@ -80,7 +80,24 @@ function errorCode(error: unknown): unknown {
  * two buyers of overlapping seats cannot deadlock on the seat index. One statement instead of
  * eight: an order costs one round trip, and the database parses nothing (a named statement).
  */
-export async function placeOrder(tx: Queryable, order: NewOrder): Promise<{ id: number; hash: string; number: number }> {
+export async function placeOrder(tx: Queryable, order: NewOrder): Promise<PlacedOrder> {
+  return sendOrder(tx, prepareOrder(order));
+}
+
+export type PlacedOrder = { id: number; hash: string; number: number };
+
+/** An order as the place_order and place_orders functions take it: its row, lines and ticket hashes. */
+export type PreparedOrder = {
+  hash: string;
+  row: Record<string, unknown>;
+  lines: Record<string, unknown>[];
+  ticketHashes: string[];
+  /** Seat lines: such an order is placed alone (place_orders refuses seats). */
+  hasSeats: boolean;
+};
+
+/** Draws the order's and its tickets' hashes and computes its totals: everything but the database. */
+export function prepareOrder(order: NewOrder): PreparedOrder {
   if (order.lines.length === 0) throw new Error('placeOrder needs at least one line');
   const hash = newHash();
   const totals = orderTotals(order.lines, order.discount ?? 0);
@@ -120,21 +137,57 @@ export async function placeOrder(tx: Queryable, order: NewOrder): Promise<{ id: 
     unit_fee: l.unitFee,
   }));
   const places = order.lines.reduce((sum, l) => sum + l.quantity, 0);
-  const ticketHashes = Array.from({ length: places }, newHash);
+  return { hash, row, lines, ticketHashes: Array.from({ length: places }, newHash), hasSeats: order.lines.some((l) => l.seatId !== null) };
+}
+
+/** Places one prepared order (place_order); throws notEnoughPlaces / seatUnavailable, and nothing is written. */
+export async function sendOrder(tx: Queryable, order: PreparedOrder): Promise<PlacedOrder> {
   try {
     const { rows } = await tx.query<{ order_id: number; order_number: number }>(
       'select order_id, order_number from place_order($1::jsonb, $2::jsonb, $3::text[])',
-      [JSON.stringify(row), JSON.stringify(lines), ticketHashes],
+      [JSON.stringify(order.row), JSON.stringify(order.lines), order.ticketHashes],
     );
     const placed = rows[0];
     if (!placed) throw new Error('place_order returned no row');
-    return { id: placed.order_id, hash, number: placed.order_number };
+    return { id: placed.order_id, hash: order.hash, number: placed.order_number };
   } catch (error) {
     const code = errorCode(error);
     if (code === SHORTAGE) throw notEnoughPlaces({ pool: (error as Error).message });
-    if (code === '23505' && order.lines.some((l) => l.seatId !== null)) throw seatUnavailable(order.lines.flatMap((l) => (l.seatId === null ? [] : [l.seatId])));
+    if (code === '23505' && order.hasSeats) {
+      throw seatUnavailable(order.lines.flatMap((l) => (typeof l.seat_id === 'number' ? [l.seat_id] : [])));
+    }
     throw error;
   }
+}
+
+/**
+ * Places several seatless orders in ONE statement (the place_orders function of migration 0740),
+ * all or none: any error, a shortage in any pool among them, writes nothing and is thrown as the
+ * database gave it, so the caller can place each alone (sendOrder) and have each decided on its own.
+ * Must run alone (not inside a transaction of the caller's): it is atomic by itself.
+ */
+export async function sendOrders(db: Queryable, orders: readonly PreparedOrder[]): Promise<PlacedOrder[]> {
+  if (orders.some((o) => o.hasSeats)) throw new Error('sendOrders takes seatless orders only');
+  const lines = orders.flatMap((order) => {
+    let next = 0;
+    return order.lines.map((line) => {
+      const quantity = line.quantity as number;
+      const tickets = order.ticketHashes.slice(next, next + quantity);
+      next += quantity;
+      const { seat_id: _seat, ...rest } = line;
+      return { ...rest, order_hash: order.hash, tickets };
+    });
+  });
+  const { rows } = await db.query<{ order_hash: string; order_id: number; order_number: number }>(
+    'select order_hash, order_id, order_number from place_orders($1::jsonb, $2::jsonb)',
+    [JSON.stringify(orders.map((o) => o.row)), JSON.stringify(lines)],
+  );
+  const byHash = new Map(rows.map((r) => [r.order_hash, r]));
+  return orders.map((order) => {
+    const placed = byHash.get(order.hash);
+    if (!placed) throw new Error('place_orders did not answer for an order');
+    return { id: placed.order_id, hash: order.hash, number: placed.order_number };
+  });
 }
 
 type ReleasedLine = {

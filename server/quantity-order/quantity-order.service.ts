@@ -7,7 +7,8 @@ import { findCoveringSubscription, takeSubscriptionVisits } from '../crm/crm.rep
 import type { PriceRow } from '../event/event.repository.ts';
 import { pricesOfSession } from '../event/event.service.ts';
 import { BusinessError } from '../http.ts';
-import { OrderStatus, type NewOrderLine, notEnoughPlaces, placeOrder } from '../orders/orders.service.ts';
+import type { OrderBatcher } from '../orders/order-batcher.ts';
+import { type NewOrder, OrderStatus, type NewOrderLine, notEnoughPlaces, placeOrder } from '../orders/orders.service.ts';
 import { unitServiceFee } from '../orders/pricing.ts';
 import { findOrderContext } from './quantity-order.repository.ts';
 
@@ -55,7 +56,8 @@ const refuse = (code: (typeof ErrorCode)[keyof typeof ErrorCode], status: number
 export const fieldError = (path: string, code: string) =>
   new BusinessError(ErrorCode.validation, { status: 400, details: { fields: [{ path, code }] } });
 
-export type CreateOrderDeps = OrderCaptchaDeps;
+/** `orders` places an order that needs no transaction of its own, alone or with others. */
+export type CreateOrderDeps = OrderCaptchaDeps & { orders: OrderBatcher };
 
 export type CreateOrderContext = {
   now: Date;
@@ -143,25 +145,26 @@ export async function createQuantityOrder(deps: CreateOrderDeps, cmd: CreateOrde
         }
       : { name: cmd.buyer.fio, surname: '', firstName: '', patronymic: '', phone: cmd.buyer.phone, email: cmd.buyer.email };
 
-  return withOrderCaptcha(deps, ctx.setup, cmd, ctx.remoteIp, async (tx) => {
+  const order: NewOrder = {
+    eventId: event.id,
+    status: event.named_tickets ? OrderStatus.reserved : OrderStatus.confirmed,
+    lang: cmd.lang ?? 'ru',
+    createdAt: ctx.now,
+    reservedUntil: new Date(ctx.now.getTime() + event.reserve_minutes * 60_000),
+    buyer,
+    pushkinCard: pushkin,
+    isSubscription: subscritId !== undefined,
+    crmClientId: ctx.crmClientId ?? null,
+    checkboxes: cmd.checkboxes,
+    lines: lines.map(({ price: _price, ...line }) => line),
+  };
+  return withOrderCaptcha(deps, ctx.setup, cmd, ctx.remoteIp, async (tx, alone) => {
     if (subscritId !== undefined && ctx.crmClientId !== undefined) {
       if (!(await takeSubscriptionVisits(tx, ctx.crmClientId, subscritId, ordinary + group))) {
         throw refuse(ErrorCode.limit, 409, texts.subscriptionLimit);
       }
     }
-    const placed = await placeOrder(tx, {
-      eventId: event.id,
-      status: event.named_tickets ? OrderStatus.reserved : OrderStatus.confirmed,
-      lang: cmd.lang ?? 'ru',
-      createdAt: ctx.now,
-      reservedUntil: new Date(ctx.now.getTime() + event.reserve_minutes * 60_000),
-      buyer,
-      pushkinCard: pushkin,
-      isSubscription: subscritId !== undefined,
-      crmClientId: ctx.crmClientId ?? null,
-      checkboxes: cmd.checkboxes,
-      lines: lines.map(({ price: _price, ...line }) => line),
-    });
+    const placed = alone ? await deps.orders.place(order) : await placeOrder(tx, order);
     return { hash: placed.hash };
     // Without a subscription to draw visits from, placing the order is its one statement.
   }, { oneStatement: subscritId === undefined });
