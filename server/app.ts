@@ -35,6 +35,7 @@ import { createCaptchaService } from './captcha/captcha.service.ts';
 import { type RecaptchaVerifier, createGoogleRecaptchaVerifier } from './captcha/recaptcha.ts';
 import { createCrmService } from './crm/crm.service.ts';
 import { eventRoutes } from './event/event.routes.ts';
+import { createEventCatalog } from './event/event.service.ts';
 import { quantityOrderRoutes } from './quantity-order/quantity-order.routes.ts';
 import { publicBaseUrl } from './payments/payments-stack.ts';
 import { createReturnsService } from './returns/returns.service.ts';
@@ -142,11 +143,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   setupRoutes(app, { setup, csrf, db: deps.db, crm });
   captchaRoutes(app, { captcha });
-  eventRoutes(app, { db: deps.db, setup, crm, now, catalogVersion: () => catalogVersion.current() });
+  // The events' catalog part, per catalog version: for the event pages and the quantity orders.
+  const eventCatalog = createEventCatalog({ db: deps.db, catalogVersion: () => catalogVersion.current() });
+  eventRoutes(app, { db: deps.db, setup, crm, now, catalog: eventCatalog });
   // Quantity orders that need no transaction of their own go through the batcher: alone when the
   // database is free, several in one statement while it is busy (server/orders/order-batcher.ts).
   const orders = createOrderBatcher(deps.db, { lanes: config.orderBatchLanes, maxBatch: config.orderBatch });
-  quantityOrderRoutes(app, { db: deps.db, setup, crm, captcha, recaptcha, now, orders });
+  quantityOrderRoutes(app, { db: deps.db, setup, crm, captcha, recaptcha, now, orders, catalog: eventCatalog });
   const { payments, providers, bank } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now });
   paymentsRoutes(app, {
     db: deps.db,

@@ -9,13 +9,13 @@ import type { Queryable } from '../db/client.ts';
 import { type CrmService, crmTokenOf } from '../crm/crm.service.ts';
 import { sendError } from '../http.ts';
 import type { SetupService } from '../setup/setup.service.ts';
-import { EventNotFound, createEventPages } from './event.service.ts';
+import { type EventCatalog, EventNotFound, createEventPages } from './event.service.ts';
 
 export function eventRoutes(
   app: FastifyInstance,
-  deps: { db: Queryable; setup: SetupService; crm: CrmService; now: () => number; catalogVersion: () => Promise<number> },
+  deps: { db: Queryable; setup: SetupService; crm: CrmService; now: () => number; catalog: EventCatalog },
 ) {
-  const pages = createEventPages({ db: deps.db, catalogVersion: deps.catalogVersion });
+  const pages = createEventPages({ db: deps.db, catalog: deps.catalog });
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The answer is ~55 kB of JSON for a busy event: compressed for browsers (issue #10, the page's LCP).
   const compressAnswer = createAnswerCompression();

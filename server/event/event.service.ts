@@ -190,31 +190,57 @@ export async function buildEventPage(
 }
 
 /**
- * The event pages: the catalog part of each event is kept per catalog version and venue time
- * zone (an import moves the version, server/catalog/catalog-version.ts), the rest is read per call.
- * Only published events found are kept, so unknown hashes cannot grow the cache.
+ * The catalog part of each event (event, sessions, prices, composition, checkboxes), kept per
+ * catalog version and venue time zone: an import moves the version
+ * (server/catalog/catalog-version.ts). Shared by the event pages and the quantity orders. Only
+ * published events found are kept, so unknown hashes cannot grow the cache.
  */
-export function createEventPages(deps: { db: Queryable; catalogVersion: () => Promise<number> }) {
-  const cache = new Map<string, { version: number; part: Promise<EventCatalogPart | undefined> }>();
+export function createEventCatalog(deps: { db: Queryable; catalogVersion: () => Promise<number> }) {
+  type Entry = { version: number; part: Promise<EventCatalogPart | undefined> };
+  const cache = new Map<string, Entry>();
+  const keyOf = (hash: string, tz: string) => `${tz}\n${hash}`;
+  const settle = async (entry: Entry) => ({ version: entry.version, part: await entry.part });
+
+  const current = async (hash: string, tz: string) => {
+    const version = await deps.catalogVersion();
+    const key = keyOf(hash, tz);
+    const entry = cache.get(key);
+    if (entry && entry.version === version) return settle(entry);
+    // Single flight: concurrent calls for one event share one read.
+    const fresh: Entry = { version, part: readEventCatalogPart(deps.db, hash, tz) };
+    cache.set(key, fresh);
+    const forget = () => {
+      if (cache.get(key) === fresh) cache.delete(key);
+    };
+    void fresh.part.then((part) => part ?? forget(), forget);
+    return settle(fresh);
+  };
+
+  return {
+    /** The part at the catalog's version now (on a PostgreSQL server that costs a read of the version). */
+    current,
+    /**
+     * The part last read, at the version it was read at, without asking the database whether the
+     * catalog has moved since: for a caller that writes and has the database check that version
+     * in the same statement (an order: place_order raises SF002 when it is stale, then the caller
+     * asks `current`). Read afresh when there is none.
+     */
+    async assumed(hash: string, tz: string) {
+      const entry = cache.get(keyOf(hash, tz));
+      return entry ? settle(entry) : current(hash, tz);
+    },
+  };
+}
+export type EventCatalog = ReturnType<typeof createEventCatalog>;
+
+/** The event pages: the catalog part from the shared cache, the rest read per call. */
+export function createEventPages(deps: { db: Queryable; catalog: EventCatalog }) {
   return {
     async load(
       input: { hash: string; lang: Lang; pushkarta: 0 | 1 | undefined; crmClientId: number | undefined },
       ctx: { now: Date; tz: string },
     ): Promise<NoSchemeResponse> {
-      const version = await deps.catalogVersion();
-      const key = `${ctx.tz}\n${input.hash}`;
-      let entry = cache.get(key);
-      if (!entry || entry.version !== version) {
-        // Single flight: concurrent calls for one event share one read.
-        const fresh = { version, part: readEventCatalogPart(deps.db, input.hash, ctx.tz) };
-        cache.set(key, fresh);
-        const forget = () => {
-          if (cache.get(key) === fresh) cache.delete(key);
-        };
-        void fresh.part.then((part) => part ?? forget(), forget);
-        entry = fresh;
-      }
-      const part = await entry.part;
+      const { part } = await deps.catalog.current(input.hash, ctx.tz);
       if (!part) throw new EventNotFound(input.hash);
       return buildEventPage(deps.db, part, input, ctx);
     },

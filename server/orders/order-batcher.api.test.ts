@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { createOrderBatcher } from './order-batcher.ts';
 import { remaining, testOrder } from './order-test-kit.ts';
-import { placeOrder } from './orders.service.ts';
+import { CatalogMoved, placeOrder } from './orders.service.ts';
 
 // On both databases (api: PGlite, api-pg: PostgreSQL).
 let db: Db;
@@ -136,4 +136,31 @@ describe('order batcher', () => {
     expect(await soldPlaces()).toBe(3);
     expect((await remaining(db)).session).toBe(17);
   });
+
+  it('refuses orders priced at another catalog version, alone or together, writing nothing', async () => {
+    const { rows } = await db.query<{ version: number }>('select version from catalog_version where id = 1');
+    const now = Number(rows[0]?.version);
+    const batcher = createOrderBatcher(db, { lanes: 1, maxBatch: 20 });
+    const at = (catalogVersion: number) => ({ ...testOrder([{ quantity: 1 }]), catalogVersion });
+    const results = await Promise.allSettled([batcher.place(at(now - 1)), batcher.place(at(now)), batcher.place(at(now - 1)), batcher.place(at(now))]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'rejected', 'fulfilled']);
+    for (const r of [results[0], results[2]]) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(CatalogMoved);
+    await expect(placeOrder(db, at(now + 1))).rejects.toBeInstanceOf(CatalogMoved);
+    expect(await soldPlaces()).toBe(2);
+    expect((await db.query('select 1 from orders')).rows).toHaveLength(2);
+  });
+
+  it('refuses an order for a sold-out session before writing anything', async () => {
+    await placeOrder(db, testOrder([{ quantity: 20 }]));
+    const rowsWritten = async () =>
+      (await db.query<{ n: number }>('select (select count(*) from orders) + (select count(*) from order_lines) + (select count(*) from tickets) as n')).rows[0]?.n;
+    const before = await rowsWritten();
+    await expect(placeOrder(db, testOrder([{ quantity: 1 }]))).rejects.toMatchObject({ code: '-1010' });
+    await expect(placeOrder(db, testOrder([{ isGroup: true, quantity: 4 }]))).rejects.toMatchObject({ code: '-1010', details: { pool: 'group' } });
+    expect(await rowsWritten()).toBe(before);
+    // Not even a row written and undone: the orders' identity did not move.
+    const drawn = (await db.query<{ last: number }>('select last_value as last from orders_id_seq')).rows[0]?.last;
+    expect(drawn).toBe((await db.query<{ id: number }>('select max(id) as id from orders')).rows[0]?.id);
+  });
 });
+

@@ -39,7 +39,24 @@ export const seatUnavailable = (seatIds: number[]) =>
   new BusinessError(ErrorCode.seatUnavailable, { text: (lang) => placeTexts.seat[lang], details: { seatIds } });
 
 export type NewOrderLine = InsertLine;
-export type NewOrder = Omit<InsertOrder, 'hash' | 'totals'> & { lines: readonly NewOrderLine[]; discount?: number };
+export type NewOrder = Omit<InsertOrder, 'hash' | 'totals'> & {
+  lines: readonly NewOrderLine[];
+  discount?: number;
+  /** The catalog version the order was checked and priced at: the database refuses it (CatalogMoved) when an import moved it since. */
+  catalogVersion?: number;
+};
+
+/**
+ * The catalog moved (an import) since the order was checked and priced; nothing was written. Check
+ * and price it again. Its code is a serialization failure's: should it reach the client, the order
+ * changed nothing and may be sent again (429 -1029 with Retry-After, server/db/errors.ts).
+ */
+export class CatalogMoved extends Error {
+  readonly code = '40001';
+  constructor() {
+    super('the catalog moved since the order was priced');
+  }
+}
 
 /** The stock a line draws from; seats are guarded by the unique index instead. */
 export function lineNeeds(
@@ -60,6 +77,8 @@ export function lineNeeds(
 
 /** The SQLSTATE place_order raises when a pool has fewer places left than the order needs. */
 const SHORTAGE = 'SF001';
+/** The SQLSTATE place_order raises when the order's catalog version is not the catalog's (migration 0750). */
+const CATALOG_MOVED = 'SF002';
 
 function errorCode(error: unknown): unknown {
   return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
@@ -69,7 +88,7 @@ function errorCode(error: unknown): unknown {
  * Reserves the places and writes the order, its lines and one ticket per place, in ONE statement
  * (the place_order function of migration 0700): run inside the caller's transaction, or alone,
  * when it is atomic by itself. Prices must already be computed by the caller from the database.
- * Throws notEnoughPlaces / seatUnavailable (and nothing is written).
+ * Throws notEnoughPlaces / seatUnavailable / CatalogMoved (and nothing is written).
  *
  * The stock is taken last. Every buyer of a session updates the same `sessions` row, whose lock
  * is held until commit, so the work done after the take is done by one buyer at a time: taking it
@@ -122,6 +141,7 @@ export function prepareOrder(order: NewOrder): PreparedOrder {
     discount: totals.discount,
     total: totals.total,
     checkboxes: order.checkboxes ?? [],
+    ...(order.catalogVersion === undefined ? {} : { catalog_version: order.catalogVersion }),
   };
   const lines = order.lines.map((l) => ({
     session_id: l.sessionId,
@@ -153,6 +173,7 @@ export async function sendOrder(tx: Queryable, order: PreparedOrder): Promise<Pl
   } catch (error) {
     const code = errorCode(error);
     if (code === SHORTAGE) throw notEnoughPlaces({ pool: (error as Error).message });
+    if (code === CATALOG_MOVED) throw new CatalogMoved();
     if (code === '23505' && order.hasSeats) {
       throw seatUnavailable(order.lines.flatMap((l) => (typeof l.seat_id === 'number' ? [l.seat_id] : [])));
     }

@@ -344,3 +344,40 @@ describe('GET /api/captcha and POST /api/captcha/check', () => {
     expect(code).not.toMatch(/<text/);
   });
 });
+
+describe('an order after a catalog import', () => {
+  // What an import does (server/catalog/import.ts): change the catalog and move its version.
+  const imported = async (sql: string) => {
+    await t.db.query(sql);
+    await t.db.query('update catalog_version set version = version + 1');
+  };
+
+  it('is priced at the catalog as it is now, not as the server last read it', async () => {
+    const before = await create(order({ data: [line(9200, 1)] }));
+    expect((await orderOf(before.body.hash as string)).total).toBe(53000);
+    await imported('update prices set amount = 60000 where id = 9200');
+    try {
+      const after = await create(order({ data: [line(9200, 1)] }));
+      expect(after.body.errorCode).toBe('0');
+      expect(await orderOf(after.body.hash as string)).toMatchObject({ subtotal: 60000, service_fee: 3000, total: 63000 });
+    } finally {
+      await imported('update prices set amount = 50000 where id = 9200');
+    }
+  });
+
+  it('is refused for a session the import cancelled, reserving nothing', async () => {
+    expect((await create(order({ data: [line(9200, 1)] }))).body.errorCode).toBe('0');
+    const before = await stockOf(t.db, 9200);
+    const orders = (await t.db.query<{ n: number }>('select count(*)::int as n from orders')).rows[0]?.n;
+    await imported('update sessions set is_cancelled = true where id = 9200');
+    try {
+      const { status, body } = await create(order({ data: [line(9200, 1)] }));
+      expect(status).toBe(409);
+      expect(body.errorText).toBe('Покупка недоступна для выбранного дня или сеанса');
+      expect(await stockOf(t.db, 9200)).toEqual(before);
+      expect((await t.db.query<{ n: number }>('select count(*)::int as n from orders')).rows[0]?.n).toBe(orders);
+    } finally {
+      await imported('update sessions set is_cancelled = false where id = 9200');
+    }
+  });
+});

@@ -4,13 +4,12 @@ import { type CreateOrderCommand, OrderFormError } from '../../contract/order-cr
 import type { StoredSetup } from '../../contract/setup.ts';
 import { type OrderCaptchaDeps, withOrderCaptcha } from '../captcha/order-captcha.ts';
 import { findCoveringSubscription, takeSubscriptionVisits } from '../crm/crm.repository.ts';
-import type { PriceRow } from '../event/event.repository.ts';
-import { pricesOfSession } from '../event/event.service.ts';
+import type { EventSessionRow, PriceRow } from '../event/event.repository.ts';
+import { type EventCatalog, type EventCatalogPart, pricesOfSession } from '../event/event.service.ts';
 import { BusinessError } from '../http.ts';
 import type { OrderBatcher } from '../orders/order-batcher.ts';
-import { type NewOrder, OrderStatus, type NewOrderLine, notEnoughPlaces, placeOrder } from '../orders/orders.service.ts';
+import { CatalogMoved, type NewOrder, OrderStatus, type NewOrderLine, placeOrder } from '../orders/orders.service.ts';
 import { unitServiceFee } from '../orders/pricing.ts';
-import { findOrderContext } from './quantity-order.repository.ts';
 
 /** Pushkin card: one ticket per order (spec section 9). */
 export const PUSHKIN_TICKETS_PER_ORDER = 1;
@@ -56,8 +55,11 @@ const refuse = (code: (typeof ErrorCode)[keyof typeof ErrorCode], status: number
 export const fieldError = (path: string, code: string) =>
   new BusinessError(ErrorCode.validation, { status: 400, details: { fields: [{ path, code }] } });
 
-/** `orders` places an order that needs no transaction of its own, alone or with others. */
-export type CreateOrderDeps = OrderCaptchaDeps & { orders: OrderBatcher };
+/**
+ * `orders` places an order that needs no transaction of its own, alone or with others; `catalog`
+ * holds each event's catalog part per catalog version (shared with the event pages).
+ */
+export type CreateOrderDeps = OrderCaptchaDeps & { orders: OrderBatcher; catalog: EventCatalog };
 
 export type CreateOrderContext = {
   now: Date;
@@ -70,23 +72,48 @@ type PricedLine = NewOrderLine & { price: PriceRow };
 
 /**
  * Creates a quantity order of the event page (spec sections 5 and 7 'create order'): checks every
- * rule, prices each line from the database (the client's sum is ignored), and reserves the places
- * in one transaction with guarded stock takes, so a refusal reserves nothing and no place is sold
+ * rule, prices each line from the catalog (the client's sum is ignored), and reserves the places
+ * with guarded stock takes in one statement, so a refusal reserves nothing and no place is sold
  * twice. Answers the new order's hash.
+ *
+ * The event, its sessions, prices and checkboxes come from the catalog part the server keeps per
+ * catalog version, without a read of the database: the order carries the version it was priced
+ * at, and the database refuses it before writing when an import moved the catalog since
+ * (CatalogMoved). It is then checked and priced again against the catalog as it is now.
  */
 export async function createQuantityOrder(deps: CreateOrderDeps, cmd: CreateOrderCommand, ctx: CreateOrderContext): Promise<{ hash: string }> {
-  const { db } = deps;
   const tz = ctx.setup.app.timezone;
-  const pushkin = cmd.buyer.kind === 'pushkin';
+  try {
+    return await createAt(deps, cmd, ctx, await deps.catalog.assumed(cmd.hash, tz));
+  } catch (error) {
+    if (!(error instanceof CatalogMoved)) throw error;
+    // A second move in between answers 429 -1029: the buyer sends the order again.
+    return createAt(deps, cmd, ctx, await deps.catalog.current(cmd.hash, tz));
+  }
+}
 
-  // The event, its session at the first line's day and time, the checkboxes and the prices: one round trip.
+async function createAt(
+  deps: CreateOrderDeps,
+  cmd: CreateOrderCommand,
+  ctx: CreateOrderContext,
+  catalog: { version: number; part: EventCatalogPart | undefined },
+): Promise<{ hash: string }> {
+  const { db } = deps;
+  const pushkin = cmd.buyer.kind === 'pushkin';
+  const { part } = catalog;
+  if (!part) throw refuse(ErrorCode.notFound, 404);
+  const { event, checkboxes, prices } = part;
   const first = cmd.lines[0];
-  const { event, session, checkboxes, prices } = await findOrderContext(db, cmd.hash, first?.day ?? '', first?.time ?? '', ctx.now, tz);
-  if (!event) throw refuse(ErrorCode.notFound, 404);
   if (event.use_seat_map) throw refuse(ErrorCode.notFound, 409, texts.notAvailable);
   if (pushkin && !event.use_pushkin_card) throw refuse(ErrorCode.validation, 400, texts.pushkinNotAllowed);
   if (!pushkin && !event.use_ordinary_card) throw fieldError('pushkarta', 'required-pushkin-card');
   if (event.sale_starts_at && event.sale_starts_at.getTime() > ctx.now.getTime()) throw refuse(ErrorCode.notFound, 409, texts.notAvailable);
+  // The session on sale at the first line's day and time (the lowest id, should two share them).
+  const session = first
+    ? part.sessions
+        .filter((s) => s.day === first.day && s.time === first.time && s.on_sale_until.getTime() > ctx.now.getTime())
+        .reduce<EventSessionRow | undefined>((a, s) => (a === undefined || s.id < a.id ? s : a), undefined)
+    : undefined;
 
   // One order is for one session: every line names the same day and time of this event.
   if (!first) throw fieldError('data', OrderFormError.lines);
@@ -128,11 +155,6 @@ export async function createQuantityOrder(deps: CreateOrderDeps, cmd: CreateOrde
   if (group > 0 && event.group_limit > 0 && group > event.group_limit) throw refuse(ErrorCode.limit, 409, texts.groupLimit);
   if (subscritId !== undefined && ordinary + group > subscriptionLeft) throw refuse(ErrorCode.limit, 409, texts.subscriptionLimit);
 
-  // Read before the transaction, without a lock: in the last seconds of an on-sale rush most buyers
-  // are refused here, at the cost of no write. The guarded take in placeOrder still decides.
-  if (ordinary > session.remaining) throw notEnoughPlaces({ pool: 'session' });
-  if (group > session.group_remaining) throw notEnoughPlaces({ pool: 'group' });
-
   const buyer =
     cmd.buyer.kind === 'pushkin'
       ? {
@@ -157,6 +179,7 @@ export async function createQuantityOrder(deps: CreateOrderDeps, cmd: CreateOrde
     crmClientId: ctx.crmClientId ?? null,
     checkboxes: cmd.checkboxes,
     lines: lines.map(({ price: _price, ...line }) => line),
+    catalogVersion: catalog.version,
   };
   return withOrderCaptcha(deps, ctx.setup, cmd, ctx.remoteIp, async (tx, alone) => {
     if (subscritId !== undefined && ctx.crmClientId !== undefined) {
