@@ -77,7 +77,7 @@ export function lineNeeds(
 
 /** The SQLSTATE place_order raises when a pool has fewer places left than the order needs. */
 const SHORTAGE = 'SF001';
-/** The SQLSTATE place_order raises when the order's catalog version is not the catalog's (migration 0750). */
+/** The SQLSTATE place_order raises when the order's catalog version is not the catalog's (migration 0740). */
 const CATALOG_MOVED = 'SF002';
 
 function errorCode(error: unknown): unknown {

@@ -17,6 +17,21 @@
 -- p_orders: the orders columns as a JSON array (as place_order's p_order), each with its hash;
 -- p_lines: the lines as a JSON array, each naming its order's hash (order_hash) and carrying one
 -- random hash per place (tickets). Answers each order's hash, id and number.
+--
+-- Both check the catalog version an order was priced at, and refuse before any write when its
+-- sessions have too few places left.
+--
+-- The server keeps each event's catalog part (event, sessions, prices, checkboxes) per catalog
+-- version and checks and prices a quantity order against it without reading the database
+-- (server/event/event.service.ts createEventCatalog, `assumed`). An order row may carry the
+-- version it was priced at (catalog_version); place_order and place_orders raise SQLSTATE SF002
+-- when the catalog has moved since (an import), before writing anything, and the server then
+-- reads the catalog afresh and prices the order again. Without catalog_version (seat orders, whose
+-- hall map is read per call) nothing is checked, as before.
+--
+-- The unlocked read of the sessions' places the server made before placing an order (it refused
+-- a sold-out session without writing) is now the first step of both functions: a sold-out
+-- session costs a refused order no writes. The guarded takes at the end still decide.
 
 -- The stock take of place_order, shared by both functions: each pool once per call, summed over
 -- the lines, in one global order (sessions by id, the session pool before the group pool, then
@@ -81,7 +96,46 @@ begin
 end;
 $$;
 
--- place_order of migration 0700, unchanged but for its stock take, now the shared function.
+-- SF002 when an order of p_orders (a JSON array of order rows) was priced at another catalog version.
+create or replace function check_order_catalog(p_orders jsonb)
+returns void
+language plpgsql as $$
+begin
+  if exists (
+    select 1
+      from jsonb_array_elements(p_orders) as o(row)
+     where o.row ? 'catalog_version'
+       and (o.row->>'catalog_version')::bigint is distinct from (select version from catalog_version where id = 1)
+  ) then
+    raise exception using errcode = 'SF002', message = 'catalog';
+  end if;
+end;
+$$;
+
+-- SF001 'session' (or 'group') when the lines together need more places of a session than it has
+-- left, read without a lock: a refusal before any write. Not a guarantee: the takes decide.
+create or replace function check_order_stock(p_lines jsonb)
+returns void
+language plpgsql as $$
+declare
+  v_short text;
+begin
+  select case when s.id is null or s.is_cancelled or s.remaining < n.places then 'session' else 'group' end
+    into v_short
+    from (select x.session_id,
+                 coalesce(sum(x.quantity) filter (where not x.is_group), 0) as places,
+                 coalesce(sum(x.quantity) filter (where x.is_group), 0) as group_places
+            from jsonb_to_recordset(p_lines) as x(session_id integer, is_group boolean, quantity integer)
+           group by x.session_id) n
+    left join sessions s on s.id = n.session_id
+   where s.id is null or s.is_cancelled or s.remaining < n.places or s.group_remaining < n.group_places
+   limit 1;
+  if v_short is not null then
+    raise exception using errcode = 'SF001', message = v_short;
+  end if;
+end;
+$$;
+
 create or replace function place_order(p_order jsonb, p_lines jsonb, p_ticket_hashes text[])
 returns table (order_id integer, order_number integer)
 language plpgsql as $$
@@ -89,6 +143,9 @@ declare
   v_id integer;
   v_number integer;
 begin
+  perform check_order_catalog(jsonb_build_array(p_order));
+  perform check_order_stock(p_lines);
+
   insert into orders (hash, event_id, status, lang, created_at, reserved_until, buyer_name, buyer_surname,
       buyer_first_name, buyer_patronymic, phone, email, pushkin_card, is_subscription, crm_client_id,
       subtotal, service_fee, discount, total, checkboxes)
@@ -129,19 +186,8 @@ language plpgsql as $$
 declare
   v_line_ids regclass := pg_get_serial_sequence('order_lines', 'id')::regclass;
 begin
-  -- Refused before any write when the orders together need more of a session than it has left.
-  if exists (
-    select 1
-      from (select x.session_id,
-                   coalesce(sum(x.quantity) filter (where not x.is_group), 0) as places,
-                   coalesce(sum(x.quantity) filter (where x.is_group), 0) as group_places
-              from jsonb_to_recordset(p_lines) as x(session_id integer, is_group boolean, quantity integer)
-             group by x.session_id) n
-      left join sessions s on s.id = n.session_id
-     where s.id is null or s.is_cancelled or s.remaining < n.places or s.group_remaining < n.group_places
-  ) then
-    raise exception using errcode = 'SF001', message = 'session';
-  end if;
+  perform check_order_catalog(p_orders);
+  perform check_order_stock(p_lines);
 
   return query
   with o as (
