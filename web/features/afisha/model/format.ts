@@ -1,5 +1,6 @@
 import type { Lang } from '../../../../contract/lang.ts';
 import { dateTimeFormat } from '../../../lib/intl-cache.ts';
+import type { DateFormatter } from '../../../lib/kk-dates.ts';
 import { toBcp47 } from '../../../lib/lang.ts';
 
 /** A venue-local day 'yyyy-mm-dd' as a Date at UTC midnight (formatted in UTC, so no zone shifts it). */
@@ -18,7 +19,7 @@ export function dottedDay(day: string): string {
   return `${d}.${m}.${y}`;
 }
 
-function fmt(lang: Lang, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function fmt(lang: Lang, options: Intl.DateTimeFormatOptions): DateFormatter {
   return dateTimeFormat(toBcp47(lang), options);
 }
 
