@@ -105,11 +105,26 @@ export async function placeOrder(tx: Queryable, order: NewOrder): Promise<Placed
 
 export type PlacedOrder = { id: number; hash: string; number: number };
 
+/** A line as the place_order and place_orders functions take it (order_lines' columns). */
+const lineRow = (l: NewOrderLine) => ({
+  session_id: l.sessionId,
+  price_id: l.priceId,
+  category_id: l.categoryId,
+  zone_id: l.zoneId,
+  seat_id: l.seatId,
+  standing_area_id: l.standingAreaId,
+  subscription_event_id: l.subscriptionEventId,
+  is_group: l.isGroup,
+  quantity: l.quantity,
+  unit_price: l.unitPrice,
+  unit_fee: l.unitFee,
+});
+
 /** An order as the place_order and place_orders functions take it: its row, lines and ticket hashes. */
 export type PreparedOrder = {
   hash: string;
   row: Record<string, unknown>;
-  lines: Record<string, unknown>[];
+  lines: ReturnType<typeof lineRow>[];
   ticketHashes: string[];
   /** Seat lines: such an order is placed alone (place_orders refuses seats). */
   hasSeats: boolean;
@@ -143,24 +158,12 @@ export function prepareOrder(order: NewOrder): PreparedOrder {
     checkboxes: order.checkboxes ?? [],
     ...(order.catalogVersion === undefined ? {} : { catalog_version: order.catalogVersion }),
   };
-  const lines = order.lines.map((l) => ({
-    session_id: l.sessionId,
-    price_id: l.priceId,
-    category_id: l.categoryId,
-    zone_id: l.zoneId,
-    seat_id: l.seatId,
-    standing_area_id: l.standingAreaId,
-    subscription_event_id: l.subscriptionEventId,
-    is_group: l.isGroup,
-    quantity: l.quantity,
-    unit_price: l.unitPrice,
-    unit_fee: l.unitFee,
-  }));
+  const lines = order.lines.map(lineRow);
   const places = order.lines.reduce((sum, l) => sum + l.quantity, 0);
   return { hash, row, lines, ticketHashes: Array.from({ length: places }, newHash), hasSeats: order.lines.some((l) => l.seatId !== null) };
 }
 
-/** Places one prepared order (place_order); throws notEnoughPlaces / seatUnavailable, and nothing is written. */
+/** Places one prepared order (place_order); throws notEnoughPlaces / seatUnavailable / CatalogMoved, and nothing is written. */
 export async function sendOrder(tx: Queryable, order: PreparedOrder): Promise<PlacedOrder> {
   try {
     const { rows } = await tx.query<{ order_id: number; order_number: number }>(
@@ -175,7 +178,7 @@ export async function sendOrder(tx: Queryable, order: PreparedOrder): Promise<Pl
     if (code === SHORTAGE) throw notEnoughPlaces({ pool: (error as Error).message });
     if (code === CATALOG_MOVED) throw new CatalogMoved();
     if (code === '23505' && order.hasSeats) {
-      throw seatUnavailable(order.lines.flatMap((l) => (typeof l.seat_id === 'number' ? [l.seat_id] : [])));
+      throw seatUnavailable(order.lines.flatMap((l) => (l.seat_id === null ? [] : [l.seat_id])));
     }
     throw error;
   }
@@ -192,9 +195,8 @@ export async function sendOrders(db: Queryable, orders: readonly PreparedOrder[]
   const lines = orders.flatMap((order) => {
     let next = 0;
     return order.lines.map((line) => {
-      const quantity = line.quantity as number;
-      const tickets = order.ticketHashes.slice(next, next + quantity);
-      next += quantity;
+      const tickets = order.ticketHashes.slice(next, next + line.quantity);
+      next += line.quantity;
       const { seat_id: _seat, ...rest } = line;
       return { ...rest, order_hash: order.hash, tickets };
     });
