@@ -20,13 +20,17 @@ async function payWith(page: Page, method: string) {
 /** The QR payment modal, opened by Pay or by the resume button. */
 const qrModal = (page: Page) => page.getByRole('dialog', { name: /Оплата заказа №\d+, нажмите на QR-код или отсканируйте его/ });
 
-/** The visitor's phone opens the QR code's link and confirms at the bank; the next poll, 10 000 ms later, sees it. */
+/**
+ * The visitor's phone opens the QR code's link and confirms at the bank; the next poll, 10 000 ms
+ * later, sees it. fastForward jumps there firing each due timer once: runFor fires every timer
+ * on the way and once hung past the test's timeout with the page already showing 'Оплачен'.
+ */
 async function payOnPhone(page: Page, context: BrowserContext, url: string) {
   const phone = await context.newPage();
   await phone.goto(url);
   await phone.getByRole('button', { name: /^Оплатить/ }).click();
   await phone.close();
-  await page.clock.runFor(10_000);
+  await page.clock.fastForward(10_000);
   await expect(qrModal(page)).toHaveCount(0);
   await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();
 }
