@@ -19,7 +19,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  /** Order-creating calls run at once (admission control, server/security/admission.ts); 0 = off. Default: on PostgreSQL as many as the order batcher's lanes carry in one go (ORDER_BATCH × ORDER_BATCH_LANES), 1 on PGlite (one query at a time anyway). */
+  /** Order-creating calls run at once (admission control, server/security/admission.ts); 0 = off. Default: as many as the order batcher's lanes carry in one go (ORDER_BATCH × ORDER_BATCH_LANES). */
   ORDER_CONCURRENCY: z.coerce.number().int().min(0).max(1000).optional(),
   /** Order-creating calls that may wait for a slot; beyond that they get HTTP 429 at once. */
   ORDER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(50),
@@ -104,7 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    orderConcurrency: e.ORDER_CONCURRENCY ?? (e.DATABASE_URL ? e.ORDER_BATCH * e.ORDER_BATCH_LANES : 1),
+    orderConcurrency: e.ORDER_CONCURRENCY ?? e.ORDER_BATCH * e.ORDER_BATCH_LANES,
     orderQueue: e.ORDER_QUEUE,
     orderQueueTimeoutMs: e.ORDER_QUEUE_TIMEOUT_MS,
     orderBatch: e.ORDER_BATCH,
