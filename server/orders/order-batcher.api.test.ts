@@ -1,18 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { insertMiniCatalog } from '../../tests/fixtures.ts';
-import { openTestDb } from '../../tests/harness.ts';
 import type { Db } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
 import { createOrderBatcher } from './order-batcher.ts';
-import { remaining, testOrder } from './order-test-kit.ts';
+import { openMiniCatalogDb, remaining, soldPlaces, testOrder } from './order-test-kit.ts';
 import { CatalogMoved, placeOrder } from './orders.service.ts';
 
 // On both databases (api: PGlite, api-pg: PostgreSQL).
 let db: Db;
 beforeEach(async () => {
-  db = await openTestDb();
-  await migrate(db);
-  await insertMiniCatalog(db, { capacity: 20, priceLimit: 2 });
+  db = await openMiniCatalogDb({ capacity: 20, priceLimit: 2 });
 });
 afterEach(() => db.close());
 
@@ -27,9 +22,6 @@ async function written(orderId: number) {
   const tickets = await db.query<{ order_id: number; order_line_id: number; hash: string }>('select order_id, order_line_id, hash from tickets where order_id = $1 order by id', [orderId]);
   return { order: order.rows[0], lines: lines.rows, tickets: tickets.rows };
 }
-
-const soldPlaces = async () =>
-  (await db.query<{ sold: number }>('select coalesce(sum(quantity), 0) as sold from order_lines where session_id = 9000')).rows[0]?.sold;
 
 describe('order batcher', () => {
   it('places a lone order at once, alone, as placeOrder writes it', async () => {
@@ -68,7 +60,7 @@ describe('order batcher', () => {
       }
     }
     expect(ticketHashes.size).toBe(15);
-    expect(await soldPlaces()).toBe(15);
+    expect(await soldPlaces(db)).toBe(15);
     expect((await remaining(db)).session).toBe(5);
   });
 
@@ -82,7 +74,7 @@ describe('order batcher', () => {
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(refused).toHaveLength(3);
     for (const r of refused) expect(r.reason).toMatchObject({ code: '-1010' });
-    expect(await soldPlaces()).toBe(20);
+    expect(await soldPlaces(db)).toBe(20);
     expect((await remaining(db)).session).toBe(0);
     // A refused order left nothing behind.
     expect((await db.query('select 1 from orders')).rows).toHaveLength(6);
@@ -123,7 +115,7 @@ describe('order batcher', () => {
     expect(([b, c].find((r) => r?.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ code: '-1011' });
     // The two seatless orders went through the lanes; the seat orders did not.
     expect(batcher.stats()).toMatchObject({ orders: 2 });
-    expect(await soldPlaces()).toBe(4);
+    expect(await soldPlaces(db)).toBe(4);
   });
 
   it('places the others when one order of a call is refused by the database itself', async () => {
@@ -136,7 +128,7 @@ describe('order batcher', () => {
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ code: '23503' });
-    expect(await soldPlaces()).toBe(3);
+    expect(await soldPlaces(db)).toBe(3);
     expect((await remaining(db)).session).toBe(17);
   });
 
@@ -149,7 +141,7 @@ describe('order batcher', () => {
     expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'rejected', 'fulfilled']);
     for (const r of [results[0], results[2]]) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(CatalogMoved);
     await expect(placeOrder(db, at(now + 1))).rejects.toBeInstanceOf(CatalogMoved);
-    expect(await soldPlaces()).toBe(2);
+    expect(await soldPlaces(db)).toBe(2);
     expect((await db.query('select 1 from orders')).rows).toHaveLength(2);
   });
 

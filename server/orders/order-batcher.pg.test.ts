@@ -1,29 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { insertMiniCatalog } from '../../tests/fixtures.ts';
-import { openTestDb } from '../../tests/harness.ts';
 import type { Db } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
 import { createOrderBatcher } from './order-batcher.ts';
-import { remaining, testOrder } from './order-test-kit.ts';
+import { openMiniCatalogDb, remaining, soldPlaces, testOrder } from './order-test-kit.ts';
 
 // Real PostgreSQL only: several calls of orders sent together race for the same session's row.
 let db: Db;
 beforeEach(async () => {
-  db = await openTestDb();
-  await migrate(db);
-  await insertMiniCatalog(db, { capacity: 20 });
+  db = await openMiniCatalogDb({ capacity: 20 });
 });
 afterEach(() => db.close());
-
-const soldPlaces = async () =>
-  (await db.query<{ sold: number }>('select coalesce(sum(quantity), 0) as sold from order_lines where session_id = 9000')).rows[0]?.sold;
 
 describe('orders sent together: no oversell under concurrency (PostgreSQL)', () => {
   it('sells exactly the last 20 places to 300 concurrent buyers of two servers and refuses the other 280', async () => {
     const servers = [createOrderBatcher(db, { lanes: 4, maxBatch: 20 }), createOrderBatcher(db, { lanes: 4, maxBatch: 20 })];
     const results = await Promise.allSettled(Array.from({ length: 300 }, (_, i) => (servers[i % 2] ?? servers[0])?.place(testOrder([{ quantity: 1 }]))));
 
-    expect(await soldPlaces()).toBe(20);
+    expect(await soldPlaces(db)).toBe(20);
     expect((await remaining(db)).session).toBe(0);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(refused).toHaveLength(280);
@@ -43,7 +35,7 @@ describe('orders sent together: no oversell under concurrency (PostgreSQL)', () 
     // Places go back only when no order could take them: every refused order needed more than was left.
     const smallestRefused = Math.min(...results.flatMap((r, i) => (r.status === 'rejected' ? [1 + (i % 3)] : [])));
     expect(left).toBeLessThan(smallestRefused);
-    expect(await soldPlaces()).toBe(20 - left);
+    expect(await soldPlaces(db)).toBe(20 - left);
     const ordered = await db.query<{ quantity: number; tickets: number }>(
       'select l.quantity, (select count(*)::int from tickets t where t.order_line_id = l.id) as tickets from order_lines l',
     );

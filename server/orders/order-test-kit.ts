@@ -1,4 +1,7 @@
-import type { Queryable } from '../db/client.ts';
+import { insertMiniCatalog } from '../../tests/fixtures.ts';
+import { openTestDb } from '../../tests/harness.ts';
+import type { Db, Queryable } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
 import { type NewOrder, type NewOrderLine, OrderStatus } from './orders.service.ts';
 
 /** An order of the mini catalog (tests/fixtures.ts) with the given lines, for order-core tests. */
@@ -36,4 +39,18 @@ export async function remaining(db: Queryable) {
   const standing = await db.query<{ remaining: number }>('select remaining from standing_stock where session_id = 9000');
   const price = await db.query<{ remaining: number }>('select remaining from price_stock where session_id = 9000');
   return { session: rows[0]?.remaining, group: rows[0]?.group_remaining, standing: standing.rows[0]?.remaining, price: price.rows[0]?.remaining };
+}
+
+/** The current project's test database (PGlite or PostgreSQL), migrated, with the mini catalog (tests/fixtures.ts). */
+export async function openMiniCatalogDb(options?: Parameters<typeof insertMiniCatalog>[1]): Promise<Db> {
+  const db = await openTestDb();
+  await migrate(db);
+  await insertMiniCatalog(db, options);
+  return db;
+}
+
+/** Places of the mini catalog's session 9000 held by order lines. */
+export async function soldPlaces(db: Queryable): Promise<number | undefined> {
+  const { rows } = await db.query<{ sold: number }>('select coalesce(sum(quantity), 0) as sold from order_lines where session_id = 9000');
+  return rows[0]?.sold;
 }

@@ -1,17 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { insertMiniCatalog } from '../../tests/fixtures.ts';
-import { openTestDb } from '../../tests/harness.ts';
 import type { Db } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
 import { BusinessError } from '../http.ts';
-import { remaining, testOrder } from './order-test-kit.ts';
+import { openMiniCatalogDb, remaining, testOrder } from './order-test-kit.ts';
 import { placeOrder, releaseOrder, returnLinePlaces } from './orders.service.ts';
 
 let db: Db;
 beforeEach(async () => {
-  db = await openTestDb();
-  await migrate(db);
-  await insertMiniCatalog(db, { capacity: 20, standing: 5, priceLimit: 4 });
+  db = await openMiniCatalogDb({ capacity: 20, standing: 5, priceLimit: 4 });
 });
 afterEach(() => db.close());
 

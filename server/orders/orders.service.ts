@@ -86,8 +86,8 @@ function errorCode(error: unknown): unknown {
 
 /**
  * Reserves the places and writes the order, its lines and one ticket per place, in ONE statement
- * (the place_order function of migration 0700): run inside the caller's transaction, or alone,
- * when it is atomic by itself. Prices must already be computed by the caller from the database.
+ * (the place_order function, migrations 0700 and 0740): run inside the caller's transaction, or alone,
+ * when it is atomic by itself. Prices must already be computed by the caller from the catalog.
  * Throws notEnoughPlaces / seatUnavailable / CatalogMoved (and nothing is written).
  *
  * The stock is taken last. Every buyer of a session updates the same `sessions` row, whose lock

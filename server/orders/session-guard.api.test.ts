@@ -1,18 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { insertMiniCatalog } from '../../tests/fixtures.ts';
-import { openTestDb } from '../../tests/harness.ts';
 import type { Db } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
-import { remaining, testOrder } from './order-test-kit.ts';
+import { openMiniCatalogDb, remaining, testOrder } from './order-test-kit.ts';
 import { placeOrder } from './orders.service.ts';
 
 // Migration 0730: order_lines.session_id has a guard on sessions instead of a foreign key.
 // Both databases (PGlite in the api project, PostgreSQL in api-pg).
 let db: Db;
 beforeEach(async () => {
-  db = await openTestDb();
-  await migrate(db);
-  await insertMiniCatalog(db);
+  db = await openMiniCatalogDb();
 });
 afterEach(() => db.close());
 

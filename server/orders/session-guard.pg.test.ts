@@ -1,17 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { insertMiniCatalog } from '../../tests/fixtures.ts';
-import { openTestDb } from '../../tests/harness.ts';
 import type { Db } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
-import { testOrder } from './order-test-kit.ts';
+import { openMiniCatalogDb, testOrder } from './order-test-kit.ts';
 import { placeOrder } from './orders.service.ts';
 
 // Real PostgreSQL only: a catalog delete racing an order (migration 0730's guard instead of a foreign key).
 let db: Db;
 beforeEach(async () => {
-  db = await openTestDb();
-  await migrate(db);
-  await insertMiniCatalog(db);
+  db = await openMiniCatalogDb();
 });
 afterEach(() => db.close());
 
