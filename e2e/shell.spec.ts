@@ -12,6 +12,26 @@ test.describe('storefront shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   });
 
+  // The app's first render waits for the screen's code and texts (main.tsx, preloadScreen), so the
+  // shell and the screen appear together: no page skeleton flashes in between (issue #10).
+  for (const { path, heading } of [
+    { path: '/', heading: 'Афиша мероприятий' },
+    { path: '/contacts?lang=en', heading: 'Contacts' },
+  ]) {
+    test(`${path} renders its screen in the app's first render, never the page skeleton`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const seen = { skeleton: false };
+        (window as unknown as { __bootSeen: typeof seen }).__bootSeen = seen;
+        new MutationObserver(() => {
+          if (document.querySelector('[data-page-skeleton]')) seen.skeleton = true;
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeAttached();
+      expect(await page.evaluate(() => (window as unknown as { __bootSeen: { skeleton: boolean } }).__bootSeen.skeleton)).toBe(false);
+    });
+  }
+
   test('the visitor switches the language to English and back to Russian', async ({ page }) => {
     await page.goto('/contacts');
     await expect(page.getByRole('heading', { level: 1, name: 'Контакты' })).toBeVisible();

@@ -17,15 +17,18 @@ const queryClient = createQueryClient();
 // The setup request, the screen's code and texts and the shell's catalogs all start now, in
 // parallel, instead of one after another from the first render.
 const setupRequest = queryClient.prefetchQuery(setupQueryOptions());
-preloadScreen(window.location.pathname, lang);
+const i18nReady = initI18n(lang);
+const screenReady = preloadScreen(window.location.pathname, lang, i18nReady);
 for (const namespace of SHELL_NAMESPACES) preloadCatalog(lang, namespace);
-const i18n = await initI18n(lang);
+const i18n = await i18nReady;
 // The first render waits (a little) for the setup answer, already on its way (preloaded by the
-// page's head, server/spa-hints.ts): the shell then renders once with it, instead of once
-// without and again when it comes, each a long task on a phone (issue #10). The boot skeleton
-// of index.html shows meanwhile; after BOOT_WAIT_MS the app renders without it.
+// page's head, server/spa-hints.ts), and for the screen's code and texts (preloaded there too):
+// the shell and the page then render once, in one task before the first paint, instead of the
+// shell first and the page again in a long task after it, each a long task on a phone (issue
+// #10). The boot skeleton of index.html shows meanwhile; after BOOT_WAIT_MS the app renders
+// without them.
 const BOOT_WAIT_MS = 3000;
-await Promise.race([setupRequest, new Promise((resolve) => setTimeout(resolve, BOOT_WAIT_MS))]);
+await Promise.race([Promise.all([setupRequest, screenReady]), new Promise((resolve) => setTimeout(resolve, BOOT_WAIT_MS))]);
 
 startEmbedBridge();
 const router = createBrowserRouter(routes);

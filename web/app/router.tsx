@@ -1,4 +1,5 @@
-import { type ComponentType, isValidElement, lazy } from 'react';
+import { type ComponentType, isValidElement, lazy, useState } from 'react';
+import type { i18n as I18n } from 'i18next';
 import { type RouteObject, matchRoutes } from '../lib/router.tsx';
 import { LANGS, type Lang } from '../../contract/lang.ts';
 import { preloadCatalog } from '../lib/i18n.ts';
@@ -7,19 +8,40 @@ import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
 import { Shell } from './shell/shell.tsx';
 
-/** A lazy screen that can start loading its code and texts before it renders (at boot). */
-type PageComponent<P extends object> = ComponentType<P> & { preload: (lang: Lang) => void };
+/**
+ * A lazy screen that can load its code and texts before it renders (at boot). `preload`
+ * resolves once both are there (it never rejects: a failure shows when the page renders).
+ */
+type PageComponent<P extends object> = ComponentType<P> & { preload: (lang: Lang, i18n: Promise<I18n>) => Promise<void> };
 
 /**
  * Each screen is its own chunk, so '/' downloads only the shell and the listing. `namespace` is
  * the screen's catalog (web/locales/<lang>/<namespace>.json), loaded beside its code at boot.
+ * A screen whose code is already there renders at once, in the same render as the shell, instead
+ * of suspending into the page skeleton and rendering again a task later (issue #10: the second
+ * render was the long task after the first paint on '/').
  */
 function page<P extends object>(load: () => Promise<ComponentType<P>>, namespace: string): PageComponent<P> {
-  const component = lazy(async () => ({ default: await load() })) as unknown as ComponentType<P>;
-  return Object.assign(component, {
-    preload(lang: Lang) {
-      void load().catch(() => {}); // a failure shows when the page renders (RouteError)
+  let loaded: ComponentType<P> | undefined;
+  const loadCode = () =>
+    load().then((component) => {
+      loaded = component;
+      return component;
+    });
+  const Lazy = lazy(async () => ({ default: await loadCode() })) as unknown as ComponentType<P>;
+  // Chosen once per mount, so a page that mounted suspended keeps its state when the code comes.
+  function Page(props: P) {
+    const [Ready] = useState(() => loaded);
+    return Ready ? <Ready {...props} /> : <Lazy {...props} />;
+  }
+  return Object.assign(Page, {
+    preload(lang: Lang, i18n: Promise<I18n>) {
       preloadCatalog(lang, namespace);
+      const texts = i18n.then((instance) => instance.loadNamespaces(namespace));
+      return Promise.all([loadCode(), texts]).then(
+        () => {},
+        () => {}, // a failure shows when the page renders (RouteError)
+      );
     },
   });
 }
@@ -78,10 +100,12 @@ export const routes: RouteObject[] = [
 
 /**
  * Starts the code and the texts of the screen at `pathname` at once, in parallel with the
- * shell's own start, instead of after the first render (no request waterfall at boot).
+ * shell's own start, instead of after the first render (no request waterfall at boot). Resolves
+ * when the screen can render without suspending (at once for a path with no lazy screen).
  */
-export function preloadScreen(pathname: string, lang: Lang) {
+export function preloadScreen(pathname: string, lang: Lang, i18n: Promise<I18n>): Promise<void> {
   const leaf = matchRoutes(routes, pathname)?.at(-1)?.route.element;
   const type: unknown = isValidElement(leaf) ? leaf.type : undefined;
-  if (typeof type === 'object' || typeof type === 'function') (type as Partial<PageComponent<object>>).preload?.(lang);
+  const preload = typeof type === 'object' || typeof type === 'function' ? (type as Partial<PageComponent<object>>).preload : undefined;
+  return preload ? preload(lang, i18n) : Promise.resolve();
 }

@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { rulesQueryOptions } from '../lib/api.ts';
+import { rulesQueryOptions, setupQueryOptions } from '../lib/api.ts';
+import { RouterProvider, createMemoryRouter } from '../lib/router.tsx';
 import { rulesFixture, setupFixture } from '../test/fixtures.ts';
-import { renderApp } from '../test/render-app.tsx';
+import { createTestI18n, renderApp } from '../test/render-app.tsx';
+import { Providers, createQueryClient } from './providers.tsx';
+import { preloadScreen, routes } from './router.tsx';
 
 afterEach(cleanup);
 
@@ -68,6 +71,25 @@ describe('routes', () => {
   ])('legacy $url redirects to $to', async ({ url, to }) => {
     const { router } = await renderApp(url, setupFixture());
     await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(to));
+  });
+
+  // main.tsx waits for preloadScreen before the first render: the shell and the screen then
+  // render together, with no page skeleton in between (issue #10).
+  it.each([
+    { url: '/contacts', heading: 'Contacts', preloaded: true },
+    { url: '/contacts', heading: 'Contacts', preloaded: false },
+  ])('a screen preloaded at boot is in the first render: $url, preloaded $preloaded', async ({ url, heading, preloaded }) => {
+    const i18n = await createTestI18n('en');
+    if (preloaded) await preloadScreen(url, 'en', Promise.resolve(i18n));
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(setupQueryOptions().queryKey, setupFixture());
+    render(
+      <Providers queryClient={queryClient} i18n={i18n}>
+        <RouterProvider router={createMemoryRouter(routes, { initialEntries: [`${url}?lang=en`] })} />
+      </Providers>,
+    );
+    expect(screen.queryByRole('heading', { level: 1, name: heading }) !== null).toBe(preloaded);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
   });
 
   it('treats a legacy path with an unknown language as not found', async () => {
