@@ -54,6 +54,53 @@ function mapPluralRulesToBcp47(instance: I18n) {
     getRule((LANGS as readonly string[]).includes(code) ? toBcp47(code as Lang) : code, options);
 }
 
+/** Distinct texts kept before the cache starts again (counts and names make new ones). */
+const TRANSLATION_CACHE_SIZE = 2000;
+
+/**
+ * The cache key of a t() call: its key and options, when every option is a string, number,
+ * boolean or a list of strings (lng, ns and the texts' values); undefined (not cached) otherwise.
+ */
+function translationKey(key: unknown, options: unknown): string | undefined {
+  if (typeof key !== 'string' || (options !== undefined && (typeof options !== 'object' || options === null))) return undefined;
+  let cacheKey = key;
+  if (options) {
+    for (const [name, value] of Object.entries(options)) {
+      if (value === undefined) continue;
+      const plain = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+      if (!plain && !(Array.isArray(value) && value.every((item) => typeof item === 'string'))) return undefined;
+      cacheKey += `\u0000${name}\u0001${String(value)}`;
+    }
+  }
+  return cacheKey;
+}
+
+/**
+ * Remembers what t() answered for a key and its options until the language or the loaded texts
+ * change (issue #10). i18next works out every call afresh: it copies its options, parses the key,
+ * looks through the languages, picks the plural form and interpolates, and the listing's cards
+ * call it a few hundred times in the first render, a sixth of that render on a phone.
+ */
+function cacheTranslations(instance: I18n) {
+  const translate = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
+  const answers = new Map<string, unknown>();
+  const forget = () => answers.clear();
+  instance.on('languageChanged', forget);
+  instance.on('loaded', forget);
+  instance.store.on('added', forget);
+  instance.store.on('removed', forget);
+  const cached = (...args: unknown[]) => {
+    const cacheKey = args.length <= 2 ? translationKey(args[0], args[1]) : undefined;
+    if (cacheKey === undefined) return translate(...args);
+    if (answers.has(cacheKey)) return answers.get(cacheKey);
+    const answer = translate(...args);
+    if (answers.size >= TRANSLATION_CACHE_SIZE) answers.clear();
+    answers.set(cacheKey, answer);
+    return answer;
+  };
+  instance.t = cached as unknown as I18n['t'];
+}
+
 /**
  * Starts i18next in the given language and resolves once the shell's namespaces are there,
  * so the first render shows text, never keys.
@@ -80,6 +127,7 @@ export async function initI18n(lang: Lang, instance: I18n = i18next): Promise<I1
       });
     mapPluralRulesToBcp47(instance);
     instance.services.pluralResolver.clearCache();
+    cacheTranslations(instance);
   }
   if (instance.language !== lang) await instance.changeLanguage(lang);
   await instance.loadNamespaces([...SHELL_NAMESPACES]);
