@@ -1,4 +1,4 @@
-import { type CSSProperties, Fragment, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, Fragment, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AFISHA } from '../../../../contract/afisha-constants.ts';
 import type { AfishaEvent } from '../../../../contract/afisha.ts';
@@ -28,6 +28,49 @@ function shownColumns(columns: number): number {
   if (window.matchMedia('(min-width: 960px)').matches) return columns;
   return window.matchMedia('(min-width: 600px)').matches ? Math.min(columns, 2) : 1;
 }
+
+type CardProps = {
+  catalog: Catalog;
+  event: AfishaEvent;
+  subscriptionKind: boolean;
+  showTags: boolean;
+  allowedTags: Set<string>;
+  setup: Setup;
+  paths: Paths;
+  lang: Lang;
+  headingLevel: 2 | 3;
+  focusRef: ((element: HTMLElement | null) => void) | undefined;
+  eager: boolean;
+};
+
+/**
+ * One card of the grid, drawn again only when its own props change: the grid re-renders for each
+ * row it adds (and for 'load more'), and without this every card above was worked out again each
+ * time, so the n-th row cost n rows (issue #10: the rows' tasks after the first paint).
+ */
+const GridCard = memo(function GridCard({ catalog, event, subscriptionKind, showTags, allowedTags, setup, paths, lang, headingLevel, focusRef, eager }: CardProps) {
+  const tags = useMemo(
+    () => (catalog.tagsByEvent.get(event.event_id) ?? []).flatMap((id) => catalog.answer.list_tags.filter((tag) => tag.attr_id === id)),
+    [catalog, event.event_id],
+  );
+  return (
+    <EventCard
+      event={event}
+      days={catalog.daysByEvent.get(event.event_id) ?? []}
+      tags={tags}
+      venue={catalog.venueById.get(event.seatroot_id)}
+      flags={cardFlags(setup, subscriptionKind || event.is_subscription === 1)}
+      showTags={showTags}
+      allowedTags={allowedTags}
+      setup={setup}
+      paths={paths}
+      lang={lang}
+      headingLevel={headingLevel}
+      focusRef={focusRef}
+      eager={eager}
+    />
+  );
+});
 
 type Props = {
   catalog: Catalog;
@@ -60,6 +103,9 @@ export function EventGrid({ catalog, events, pages, perPage, columns, subscripti
   const [loading, setLoading] = useState(false);
   const focusIndex = useRef<number | undefined>(undefined);
   const firstNew = useRef<HTMLElement | null>(null);
+  const setFirstNew = useCallback((element: HTMLElement | null) => {
+    firstNew.current = element;
+  }, []);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -100,19 +146,17 @@ export function EventGrid({ catalog, events, pages, perPage, columns, subscripti
           <ul className="afisha-grid" style={{ '--cols': columns } as CSSProperties}>
             {group.events.map(({ event, index }) => (
               <li key={event.event_id}>
-                <EventCard
+                <GridCard
+                  catalog={catalog}
                   event={event}
-                  days={catalog.daysByEvent.get(event.event_id) ?? []}
-                  tags={(catalog.tagsByEvent.get(event.event_id) ?? []).flatMap((id) => catalog.answer.list_tags.filter((tag) => tag.attr_id === id))}
-                  venue={catalog.venueById.get(event.seatroot_id)}
-                  flags={cardFlags(setup, subscriptionKind || event.is_subscription === 1)}
+                  subscriptionKind={subscriptionKind}
                   showTags={showTags}
                   allowedTags={allowedTags}
                   setup={setup}
                   paths={paths}
                   lang={lang}
                   headingLevel={group.title ? 3 : 2}
-                  focusRef={index === focusIndex.current ? (el) => (firstNew.current = el) : undefined}
+                  focusRef={index === focusIndex.current ? setFirstNew : undefined}
                   eager={index < EAGER_IMAGES}
                 />
               </li>
