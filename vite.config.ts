@@ -55,15 +55,30 @@ const preactCompat = [
  * call in the middle of the first render (issue #10: compiling was a third of the listing's first
  * render, a long task on a phone). Every code chunk gets it: each is code that runs when it loads
  * (the shell on every page, a screen's chunk when that screen shows). The texts' catalogs (JSON
- * modules) have no functions and go without.
+ * modules) have no functions and go without. It must be the very first line, so it is added last,
+ * after minification and after Vite has put its preload list at the top of the entry.
  */
-const compileHint = (chunk: { moduleIds: string[] }) => (chunk.moduleIds.every((id) => id.endsWith('.json')) ? '' : '//# allFunctionsCalledOnLoad');
+function compileHints(): Plugin {
+  return {
+    name: 'storefront-compile-hints',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === 'chunk' && !chunk.moduleIds.every((id) => id.endsWith('.json'))) chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+        }
+      },
+    },
+  };
+}
 
 // The SPA lives in web/ and is built into <repo>/dist, which server/app.ts serves.
 export default defineConfig({
   root: `${repoRoot}web`,
   publicDir: `${repoRoot}web/public`,
-  plugins: [react(), precompress(`${repoRoot}dist`)],
+  plugins: [react(), compileHints(), precompress(`${repoRoot}dist`)],
   resolve: { alias: preactCompat },
   build: {
     outDir: `${repoRoot}dist`,
@@ -71,8 +86,6 @@ export default defineConfig({
     target: 'es2022',
     // server/spa-hints.ts reads it to preload each screen's chunks from the page's HTML.
     manifest: true,
-    // After minification, which would drop a comment put in before it.
-    rolldownOptions: { output: { postBanner: compileHint } },
   },
   server: {
     // `npm run dev` runs the API on 8080; the browser talks to Vite, which forwards the calls.
