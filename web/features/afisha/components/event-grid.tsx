@@ -1,4 +1,4 @@
-import { type CSSProperties, Fragment, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type ComponentProps, Fragment, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AFISHA } from '../../../../contract/afisha-constants.ts';
 import type { AfishaEvent } from '../../../../contract/afisha.ts';
@@ -29,45 +29,27 @@ function shownColumns(columns: number): number {
   return window.matchMedia('(min-width: 600px)').matches ? Math.min(columns, 2) : 1;
 }
 
-type CardProps = {
-  catalog: Catalog;
-  event: AfishaEvent;
-  subscriptionKind: boolean;
-  showTags: boolean;
-  allowedTags: Set<string>;
-  setup: Setup;
-  paths: Paths;
-  lang: Lang;
-  headingLevel: 2 | 3;
-  focusRef: ((element: HTMLElement | null) => void) | undefined;
-  eager: boolean;
-};
+/** What the grid gives a card: the card's own props, less those worked out here from the catalog. */
+type CardProps = Omit<ComponentProps<typeof EventCard>, 'days' | 'tags' | 'venue' | 'flags'> & { catalog: Catalog; subscriptionKind: boolean };
 
 /**
  * One card of the grid, drawn again only when its own props change: the grid re-renders for each
  * row it adds (and for 'load more'), and without this every card above was worked out again each
  * time, so the n-th row cost n rows (issue #10: the rows' tasks after the first paint).
  */
-const GridCard = memo(function GridCard({ catalog, event, subscriptionKind, showTags, allowedTags, setup, paths, lang, headingLevel, focusRef, eager }: CardProps) {
+const GridCard = memo(function GridCard({ catalog, subscriptionKind, ...card }: CardProps) {
+  const { event, setup } = card;
   const tags = useMemo(
     () => (catalog.tagsByEvent.get(event.event_id) ?? []).flatMap((id) => catalog.answer.list_tags.filter((tag) => tag.attr_id === id)),
     [catalog, event.event_id],
   );
   return (
     <EventCard
-      event={event}
+      {...card}
       days={catalog.daysByEvent.get(event.event_id) ?? []}
       tags={tags}
       venue={catalog.venueById.get(event.seatroot_id)}
       flags={cardFlags(setup, subscriptionKind || event.is_subscription === 1)}
-      showTags={showTags}
-      allowedTags={allowedTags}
-      setup={setup}
-      paths={paths}
-      lang={lang}
-      headingLevel={headingLevel}
-      focusRef={focusRef}
-      eager={eager}
     />
   );
 });
