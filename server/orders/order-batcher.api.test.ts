@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
 import { createOrderBatcher } from './order-batcher.ts';
 import { openMiniCatalogDb, remaining, soldPlaces, testOrder } from './order-test-kit.ts';
 import { CatalogMoved, placeOrder } from './orders.service.ts';
@@ -130,6 +130,32 @@ describe('order batcher', () => {
     expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ code: '23503' });
     expect(await soldPlaces(db)).toBe(3);
     expect((await remaining(db)).session).toBe(17);
+  });
+
+  // The statement ran and committed, and then its answer was lost: placing the orders again would
+  // sell their places twice.
+  it.each([
+    { description: 'the connection broke (SQLSTATE class 08)', lost: () => Object.assign(new Error('connection failure'), { code: '08006' }) },
+    { description: 'the server went down (57P01)', lost: () => Object.assign(new Error('terminating connection'), { code: '57P01' }) },
+    { description: 'an error with no SQLSTATE', lost: () => new Error('Connection terminated unexpectedly') },
+  ])('does not send orders again when a call of several may have been written: $description', async ({ lost }) => {
+    const answerLost: Queryable = {
+      query: async (sql, params) => {
+        const result = await db.query(sql, params);
+        if (sql.includes('place_orders(')) throw lost();
+        return result as never;
+      },
+      exec: (sql) => db.exec(sql),
+    };
+    const batcher = createOrderBatcher(answerLost, { lanes: 1, maxBatch: 20 });
+    const results = await Promise.allSettled(Array.from({ length: 4 }, () => batcher.place(testOrder([{ quantity: 1 }]))));
+
+    // The first went alone and was answered; the three sent together got the error, and were not placed again.
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected']);
+    for (const r of results.slice(1)) expect((r as PromiseRejectedResult).reason).toMatchObject({ message: lost().message });
+    expect(batcher.stats()).toMatchObject({ calls: 2, together: 0, fellBack: 0 });
+    expect(await soldPlaces(db)).toBe(4);
+    expect((await db.query('select 1 from orders')).rows).toHaveLength(4);
   });
 
   it('refuses orders priced at another catalog version, alone or together, writing nothing', async () => {

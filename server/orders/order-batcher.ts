@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import { type NewOrder, type PlacedOrder, type PreparedOrder, prepareOrder, sendOrder, sendOrders } from './orders.service.ts';
+import { type NewOrder, type PlacedOrder, type PreparedOrder, prepareOrder, refusedByDatabase, sendOrder, sendOrders } from './orders.service.ts';
 
 export type OrderBatcherOptions = {
   /** Calls to the database at once (each one order alone or several together). */
@@ -21,9 +21,10 @@ type Pending = { order: PreparedOrder; resolve: (placed: PlacedOrder) => void; r
  * no delay. Orders that arrive while every lane is busy wait for the next free lane and go
  * together, up to `maxBatch` (place_orders, migration 0740): under an on-sale rush the database
  * writes, commits and takes the session's stock once for several orders, and the server makes one
- * round trip for them. When a call of several fails (a pool ran short for them together, a busy
- * database), each of its orders is placed alone and decided on its own, so batching never
- * refuses an order that placing it alone would have sold. Seat orders are always placed alone,
+ * round trip for them. When the database refuses a call of several (a pool ran short for them
+ * together, a busy database), each of its orders is placed alone and decided on its own, so
+ * batching never refuses an order that placing it alone would have sold. When the answer is lost
+ * instead (the connection broke), the call may have been written: its orders are not sent again. Seat orders are always placed alone,
  * at once: two orders of one call could hold the same seat.
  */
 export function createOrderBatcher(db: Queryable, options: OrderBatcherOptions) {
@@ -45,7 +46,13 @@ export function createOrderBatcher(db: Queryable, options: OrderBatcherOptions) 
     let placed: PlacedOrder[];
     try {
       placed = await sendOrders(db, items.map((i) => i.order));
-    } catch {
+    } catch (error) {
+      // Unless the database refused the statement (and so wrote nothing), whether the orders were
+      // written is unknown: each buyer gets the error, as a lone order would, and none is sent again.
+      if (!refusedByDatabase(error)) {
+        for (const item of items) item.reject(error);
+        return;
+      }
       // Nothing was written: each order is now placed alone and decided on its own, in the order
       // they came (the first buyers get the last places).
       stats.fellBack += items.length;
