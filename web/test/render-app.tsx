@@ -1,14 +1,17 @@
 import { type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
+import { onTestFinished, vi } from 'vitest';
 import { RouterProvider, createMemoryRouter } from '../lib/router.tsx';
 import type { Lang } from '../../contract/lang.ts';
 import type { Setup } from '../../contract/setup.ts';
 import { Providers, createQueryClient } from '../app/providers.tsx';
 import { routes } from '../app/router.tsx';
-import { setupQueryOptions } from '../lib/api.ts';
+import { resetCsrfToken, setupQueryOptions } from '../lib/api.ts';
 import { initI18n } from '../lib/i18n.ts';
 import { langFromSearch } from '../lib/lang.ts';
+
+const unansweredFetch = { real: globalThis.fetch };
 
 /** A fresh i18next instance per test, so one test's language never leaks into the next. */
 export async function createTestI18n(lang: Lang = 'ru') {
@@ -25,6 +28,15 @@ export async function renderApp(url: string, setup: Setup, prefill: (queryClient
   queryClient.setQueryData(setupQueryOptions().queryKey, setup);
   // Other answers a page needs, as if already fetched (the tests have no network).
   prefill(queryClient);
+  // A call nothing answers stays pending, as with a server that has not answered yet, so a
+  // screen that loads its data shows its skeleton (a test that needs answers stubs fetch itself).
+  if (globalThis.fetch === unansweredFetch.real) {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+      resetCsrfToken(); // the token call that never ended must not hold up the next test
+    });
+  }
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const view = render(
     <Providers queryClient={queryClient} i18n={i18n}>
