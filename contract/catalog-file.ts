@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT4 } from './common.ts';
 
 /**
  * The venue catalog file (JSON) that `npm run catalog:import -- FILE` and the demo loader import.
@@ -6,8 +7,6 @@ import { z } from 'zod';
  * and the upsert rules. Every object is strict, so a misspelt field is an error rather than a
  * silently ignored value. Money is integer kopecks; times are ISO 8601 with an offset.
  */
-
-const MAX_INT4 = 2_147_483_647;
 
 /** Ids are the venue's own (from its ticketing system), positive and stable between imports. */
 export const catalogId = z.number().int().positive().max(MAX_INT4);

@@ -18,6 +18,12 @@ export const partialLocalized = localized.partial();
 // optional(): zod 4 treats a bare unknown() key as required, so a body without lang would fail.
 export const langField = z.unknown().optional().transform(normalizeLang);
 
+/** The largest id a table holds (a PostgreSQL integer). */
+export const MAX_INT4 = 2_147_483_647;
+
+/** A record's id as a request names it: a positive PostgreSQL integer. */
+export const recordId = z.number().int().positive().max(MAX_INT4);
+
 /** 0/1 flags, as the spec sends them. */
 export const flag = z.union([z.literal(0), z.literal(1)]);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { langField, orderHash, partialLocalized } from './common.ts';
+import { langField, orderHash, partialLocalized, recordId } from './common.ts';
 
 /**
  * The named-ticket holder rules of spec section 5, shared by the /nominal-tickets form and the
@@ -403,7 +403,7 @@ export const orderDataResponse = z.object({
 });
 export type OrderDataResponse = z.infer<typeof orderDataResponse>;
 
-const idOrNull = z.union([z.number().int(), z.null()]);
+const idOrNull = z.union([recordId, z.null()]);
 const text = z.string().max(1000);
 
 /**
@@ -414,7 +414,7 @@ export const confirmNominalRequest = z
   .object({
     hash: orderHash,
     lang: langField,
-    id: z.array(z.number().int()).min(1).max(500),
+    id: z.array(recordId).min(1).max(500),
     surname: z.array(text),
     name: z.array(text),
     middleName: z.array(text).optional(),
@@ -424,7 +424,7 @@ export const confirmNominalRequest = z
     docNum: z.array(text).optional(),
     countryId: z.array(idOrNull).optional(),
     regionId: z.array(idOrNull).optional(),
-    checkboxList: z.array(z.object({ id: z.number().int(), checked: z.union([z.boolean(), z.literal(0), z.literal(1)]) })).max(100).default([]),
+    checkboxList: z.array(z.object({ id: recordId, checked: z.union([z.boolean(), z.literal(0), z.literal(1)]) })).max(100).default([]),
   })
   .superRefine((body, ctx) => {
     for (const key of ['surname', 'name', 'middleName', 'age', 'date', 'docTypeId', 'docNum', 'countryId', 'regionId'] as const) {

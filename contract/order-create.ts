@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, langField } from './common.ts';
+import { MAX_INT4, flag, langField, recordId } from './common.ts';
 import { buyerSchema, pushkinBuyerSchema } from './buyer.ts';
 import { CAPTCHA_TEXT_MAX, OrderFormError } from './order-form-constants.ts';
 
@@ -9,20 +9,20 @@ export { CAPTCHA_TEXT_MAX, OrderFormError } from './order-form-constants.ts';
 export const orderLine = z.object({
   day: z.string().regex(/^\d{2}\.\d{2}\.\d{4}$/, OrderFormError.lines),
   time: z.string().regex(/^\d{2}:\d{2}$/, OrderFormError.lines),
-  actionId: z.number().int().positive(),
-  categoryId: z.number().int().positive(),
-  zoneId: z.number().int().min(0).default(0),
+  actionId: recordId,
+  categoryId: recordId,
+  zoneId: z.number().int().min(0).max(MAX_INT4).default(0),
   quantity: z.number().int().min(1, OrderFormError.lines).max(1000, OrderFormError.lines),
   /** What the page computed; never trusted, the server prices every line itself. */
   sum: z.number().optional(),
   /** 0 for quantity orders and subscriptions. */
   seatId: z.literal(0).default(0),
   /** Set when the line is taken by subscription: the subscription's action id. */
-  subscrit_id: z.number().int().positive().optional(),
+  subscrit_id: recordId.optional(),
 });
 export type OrderLine = z.output<typeof orderLine>;
 
-const checkboxAnswer = z.object({ id: z.number().int(), checked: z.union([z.boolean(), flag]).transform(Boolean) });
+const checkboxAnswer = z.object({ id: recordId, checked: z.union([z.boolean(), flag]).transform(Boolean) });
 
 /**
  * POST /api/order/create. The buyer is either the ordinary one (fio) or, with pushkarta = 1,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { langField, localized, orderHash } from './common.ts';
+import { MAX_INT4, langField, localized, orderHash, recordId } from './common.ts';
 import { bankData } from './payment.ts';
 
 /** POST /api/order/view */
@@ -142,9 +142,9 @@ export const addOffersRequest = z.object({
     .array(
       z.object({
         uid: z.union([z.string().max(64), z.number()]).optional(),
-        parent_id: z.number().int().positive(),
-        package_id: z.number().int().nonnegative(),
-        price_id: z.number().int().positive(),
+        parent_id: recordId,
+        package_id: z.number().int().nonnegative().max(MAX_INT4),
+        price_id: recordId,
         cost: z.number().nonnegative(),
       }),
     )
@@ -153,7 +153,7 @@ export const addOffersRequest = z.object({
 });
 
 /** POST /api/order/remove-special-offer */
-export const removeOfferRequest = z.object({ hash: orderHash, lang: langField, id: z.number().int().positive() });
+export const removeOfferRequest = z.object({ hash: orderHash, lang: langField, id: recordId });
 
 /** Spec section 9: a promo code has at least 3 characters. */
 export const PROMO_MIN_LENGTH = 3;
@@ -162,7 +162,7 @@ export const PROMO_MIN_LENGTH = 3;
 export const discountRequest = z.object({
   hash: orderHash,
   lang: langField,
-  bonuses: z.number().int('bonuses').min(0, 'bonuses').optional(),
+  bonuses: z.number().int('bonuses').min(0, 'bonuses').max(MAX_INT4, 'bonuses').optional(),
   cardCode: z.string().trim().max(64).optional(),
   promoCode: z.string().trim().max(64).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { langField, orderHash } from './common.ts';
+import { MAX_INT4, langField, orderHash } from './common.ts';
 
 /**
  * The reasons of the declined page (spec section 2 'Declined screen'), in its order. The
@@ -27,7 +27,7 @@ export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 /** bank_data of the order view and payment calls: the payment type the visitor picked. */
 export const bankData = z
   .object({
-    id: z.coerce.number().int().nonnegative(),
+    id: z.coerce.number().int().nonnegative().max(MAX_INT4),
     name: z.string().max(200).optional(),
     type: z.union([z.string().max(50), z.number()]).optional(),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { langField, localized, orderHash } from './common.ts';
+import { MAX_INT4, langField, localized, orderHash } from './common.ts';
 
 /** Spec section 9: ticket return statuses. */
 export const ReturnStatus = {
@@ -130,8 +130,8 @@ export type OrderReturnResponse = z.infer<typeof orderReturnResponse>;
 export const returnCreateRequest = z.object({
   hash: orderHash,
   lang: langField,
-  reason: z.number().int().positive('reason'),
-  id: z.array(z.number().int().positive('id')).min(1, 'id').max(500),
+  reason: z.number().int().positive('reason').max(MAX_INT4, 'reason'),
+  id: z.array(z.number().int().positive('id').max(MAX_INT4, 'id')).min(1, 'id').max(500),
   hashConf: confirmationHash.nullish(),
 });
 

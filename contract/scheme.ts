@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { buyerSchema } from './buyer.ts';
-import { partialLocalized } from './common.ts';
+import { partialLocalized, recordId } from './common.ts';
 import { normalizeLang } from './lang.ts';
 
 /**
@@ -10,7 +10,7 @@ import { normalizeLang } from './lang.ts';
  */
 
 const eventHash = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'hash');
-const id = z.number().int().positive();
+const id = recordId;
 /** The visitor's language; missing or unknown means ru. */
 const langField = z.unknown().optional().transform(normalizeLang);
 

@@ -4,18 +4,19 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { isKnownRoute } from '../contract/routes.ts';
 import { ErrorCode } from '../contract/errors.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { isDatabaseBusy } from './db/errors.ts';
+import { isDatabaseBusy, isRefusedValue } from './db/errors.ts';
 import { BusinessError, businessError, requestLang } from './http.ts';
 import { afishaRoutes } from './afisha/afisha.routes.ts';
 import { createAfishaService } from './afisha/afisha.service.ts';
 import { createCatalogVersion } from './catalog/catalog-version.ts';
 import { createCsrf } from './security/csrf.ts';
+import { nulGuard } from './security/nul-guard.ts';
 import { createOrderBatcher } from './orders/order-batcher.ts';
 import { createAdmission } from './security/admission.ts';
 import { ORDER_CREATING_ROUTES, admitThrough, refusingServerFactory } from './security/admission-hooks.ts';
@@ -65,6 +66,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Builds the storefront server: every feature registered explicitly, in order. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  // The app's page, once registerSpa has read it: the answer to a page address Fastify cannot decode.
+  const badUrlPage: { html?: string } = {};
   // Admission control: an on-sale rush beyond the server's capacity is told to come back (429)
   // instead of queueing without bound inside the connection pool (ARCHITECTURE.md).
   const admission = createAdmission({ concurrency: config.orderConcurrency, queue: config.orderQueue, queueTimeoutMs: config.orderQueueTimeoutMs });
@@ -73,6 +76,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     bodyLimit: 256 * 1024,
     trustProxy: true,
     serverFactory: refusingServerFactory(admission, ORDER_CREATING_ROUTES),
+    // A path Fastify cannot decode (a malformed percent sequence such as /%ZZ): the answer of
+    // any other malformed request, or the 404 page for a page address, never Fastify's own body.
+    frameworkErrors(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+      const lang = requestLangFromUrl(request.url);
+      if (request.method === 'GET' && !request.url.startsWith('/api/') && badUrlPage.html) {
+        return reply.code(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(badUrlPage.html);
+      }
+      return reply.code(400).send(businessError(ErrorCode.validation, lang));
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -105,6 +117,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   admitThrough(app, admission, ORDER_CREATING_ROUTES);
+  nulGuard(app);
 
   app.setErrorHandler((error: FastifyError | BusinessError, request, reply) => {
     const lang = requestLang(request);
@@ -122,6 +135,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (status >= 400 && status < 500) {
       // Malformed JSON, a wrong content type, a body over the limit: the client's fault, said plainly.
       return reply.code(status).send(businessError(ErrorCode.validation, lang));
+    }
+    if (isRefusedValue(error)) {
+      request.log.warn({ err: error }, 'a value the database refused');
+      return reply.code(400).send(businessError(ErrorCode.validation, lang));
     }
     if (isDatabaseBusy(error)) {
       // The database is overloaded (too many connections, a deadlock, a lost connection): the
@@ -170,7 +187,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const seo = createSeoService(deps.db, setup, now);
   seoRoutes(app, { seo, publicUrl: config.publicUrl });
 
-  await registerSpa(app, deps.webDist, createIndexRenderer({ seo, publicUrl: config.publicUrl }), createFirstAnswer(afisha));
+  badUrlPage.html = await registerSpa(app, deps.webDist, createIndexRenderer({ seo, publicUrl: config.publicUrl }), createFirstAnswer(afisha));
   return app;
 }
 
@@ -184,7 +201,7 @@ function requestLangFromUrl(url: string) {
  * the app, with the page's head tags for crawlers and link previews (server/seo). A path no
  * route matches still gets the app (it renders the 404 page) but with 404.
  */
-async function registerSpa(app: FastifyInstance, webDist: string | undefined, renderIndex: IndexRenderer, firstAnswer: FirstAnswer) {
+async function registerSpa(app: FastifyInstance, webDist: string | undefined, renderIndex: IndexRenderer, firstAnswer: FirstAnswer): Promise<string | undefined> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
   const rulesLegacy = /^\/(ru|en|kz|ch)\/(rules|rules-agreement)\/?$/;
@@ -230,6 +247,7 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
     if (encoding) return reply.header('content-encoding', encoding).send(await compress(html, encoding));
     return reply.send(html);
   });
+  return indexHtml;
 }
 
 /** The page's first API answer (server/spa-first-answer.ts) goes last in <body>. */

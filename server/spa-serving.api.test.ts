@@ -60,4 +60,17 @@ describe('serving the built app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(ASSET);
   });
+
+  it.each(['/%ZZ', '/event/%E0%A4%A', '/order/%'])('answers a page address it cannot decode (%s) with the app and 404, not a bare error', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('answers an API address it cannot decode with -1002 in the business answer', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/%ZZ?lang=en' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errorCode: '-1002', errorText: expect.stringMatching(/[a-z]/) });
+  });
 });

@@ -20,3 +20,17 @@ export function isDatabaseBusy(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * A value the database cannot take (SQLSTATE class 22, data exception): a number beyond its
+ * column's range, a NUL character in a text, an impossible date. It came from what the client
+ * sent, and the statement changed nothing, so the answer is the 400 of any other malformed field.
+ * The contract's schemas refuse such values first; this keeps one they miss from becoming a 5xx.
+ */
+export function isRefusedValue(error: unknown): boolean {
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}

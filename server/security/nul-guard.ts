@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { ErrorCode } from '../../contract/errors.ts';
+import { businessError, requestLang } from '../http.ts';
+
+/**
+ * True when a text anywhere in a parsed body, query or path holds a NUL character. PostgreSQL
+ * cannot store one in a text (it refuses the whole statement), and no field of the spec has a use
+ * for it, so such a request is refused before any call's work starts: it changes nothing.
+ */
+export function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (typeof value !== 'object' || value === null || depth > 32) return false;
+  if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));
+  for (const key in value) {
+    if (key.includes('\u0000') || holdsNul((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
+}
+
+/** Refuses, with the 400 of a malformed field, every request whose path, query or body carries a NUL. */
+export function nulGuard(app: FastifyInstance) {
+  app.addHook('preValidation', async (request, reply) => {
+    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
+      return reply.code(400).send(businessError(ErrorCode.validation, requestLang(request)));
+    }
+  });
+}
