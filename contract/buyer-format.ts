@@ -45,16 +45,40 @@ export function digitsOf(value: string): string {
   return value.replace(/\D/g, '');
 }
 
+const PREFIX = /^[78]/;
+
 /**
- * Formats what a visitor typed into the Pushkin phone mask +7 (999) 901-02-03, as far as the
- * digits go. A leading 8 or 7 is read as the country code, so '89999010203', '79999010203' and
- * '9999010203' all become '+7 (999) 901-02-03'.
+ * The national number (the 10 digits after the country code 7) in what the Pushkin phone field
+ * holds after an edit: the mask itself, a number typed into the empty field, or one pasted.
+ * - Digits before a '(' are the country code or the trunk prefix: '+7 (999) …', '8 (999) …'.
+ * - A text starting with '+' is the mask or a pasted '+7 999…': its first digit, 7, is the
+ *   country code.
+ * - Otherwise a leading 8 (the Russian trunk prefix) or 7 is the prefix, not the number, unless
+ *   the digits are exactly a whole national number ('8001234567', '9999010203').
+ * Typing '8' into the empty field therefore shows '+7': the 8 became the country code, and the
+ * next key starts the number. Once the field shows '+7' (after '7', '8' or '+7' typed first), a
+ * 7 or 8 typed next is the number's own first digit ('+7 (812'), as the mask shows it.
+ */
+function nationalDigits(text: string): string {
+  const paren = text.indexOf('(');
+  let digits = digitsOf(paren >= 0 ? text.slice(paren) : text);
+  if (paren < 0 && (text.startsWith('+') || digits.length !== 10) && PREFIX.test(digits)) digits = digits.slice(1);
+  // More than a whole number after the prefix: the visitor typed '8' (the field showed '+7')
+  // and then pasted '89999010203'; its own 8 is a prefix too, rather than the last digit lost.
+  if (digits.length > 10 && PREFIX.test(digits)) digits = digits.slice(1);
+  return digits.slice(0, 10);
+}
+
+/**
+ * Formats what the Pushkin phone field holds after the visitor's edit into the mask
+ * +7 (999) 901-02-03, as far as the digits go (nationalDigits says which digits are the number):
+ * typing 8 9 9 9 9 0 1 0 2 0 3 key by key, pasting '89999010203', '79999010203' or
+ * '9999010203' all give '+7 (999) 901-02-03'. A text without digits gives '' (erasing '+7').
  */
 export function formatPushkinPhone(input: string): string {
-  let digits = digitsOf(input);
-  if (digits.length === 0) return '';
-  if (digits.startsWith('7') || (digits.startsWith('8') && digits.length === 11)) digits = digits.slice(1);
-  digits = digits.slice(0, 10);
+  const text = input.trim();
+  if (digitsOf(text).length === 0) return '';
+  const digits = nationalDigits(text);
   let out = '+7';
   if (digits.length > 0) out += ` (${digits.slice(0, 3)}`;
   if (digits.length >= 3) out += ')';

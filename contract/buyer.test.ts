@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type SchemaCase, checkSchemaCase } from '../tests/schema-cases.ts';
 import type { z } from 'zod';
 import {
+  BUYER_LIMITS,
   BuyerError,
   buyerFieldErrors,
   buyerSchema,
@@ -86,6 +87,65 @@ describe('formatPushkinPhone', () => {
     { input: '+7 (999) 901-02-03', expected: '+7 (999) 901-02-03' },
   ];
   it.each(cases)('formats $input as $expected', ({ input, expected }) => {
+    expect(formatPushkinPhone(input)).toBe(expected);
+  });
+
+  /** What the field shows after each key typed at its end, as the browser does: formatted on every input, no key past maxlength 18. */
+  const typeKeys = (keys: string, start = '') => {
+    const shown: string[] = [];
+    let value = start;
+    for (const key of keys) {
+      if (value.length < BUYER_LIMITS.pushkinPhoneMax) value = formatPushkinPhone(value + key);
+      shown.push(value);
+    }
+    return shown;
+  };
+
+  const typed = [
+    { description: 'a leading 8 (the trunk prefix) becomes the country code', keys: '89999010203', expected: '+7 (999) 901-02-03' },
+    { description: 'a leading 7 becomes the country code', keys: '79999010203', expected: '+7 (999) 901-02-03' },
+    { description: 'the number alone', keys: '9999010203', expected: '+7 (999) 901-02-03' },
+    { description: '+7 first', keys: '+79999010203', expected: '+7 (999) 901-02-03' },
+    { description: 'the mask typed character by character', keys: '+7 (999) 901-02-03', expected: '+7 (999) 901-02-03' },
+    { description: "after +7 the number's own first 8 stays", keys: '+78121234567', expected: '+7 (812) 123-45-67' },
+    { description: "after the trunk 8 the number's own first 8 stays", keys: '88121234567', expected: '+7 (812) 123-45-67' },
+    { description: "after the country code 7 the number's own first 7 stays", keys: '77001234567', expected: '+7 (700) 123-45-67' },
+    { description: 'a key past the whole number is not taken', keys: '899990102034', expected: '+7 (999) 901-02-03' },
+  ];
+  it.each(typed)('typed key by key from empty: $description', ({ keys, expected }) => {
+    expect(typeKeys(keys).at(-1)).toBe(expected);
+  });
+
+  it('shows +7 for the typed trunk 8 and then the number as it grows', () => {
+    expect(typeKeys('89999')).toEqual(['+7', '+7 (9', '+7 (99', '+7 (999)', '+7 (999) 9']);
+  });
+
+  const pasted = [
+    { description: '11 digits with the trunk 8', input: '89999010203', expected: '+7 (999) 901-02-03' },
+    { description: 'the trunk 8 and the mask', input: '8 (999) 901-02-03', expected: '+7 (999) 901-02-03' },
+    { description: '+7 and spaces', input: '+7 999 901 02 03', expected: '+7 (999) 901-02-03' },
+    { description: 'the area code in brackets without a prefix', input: '(999) 901-02-03', expected: '+7 (999) 901-02-03' },
+    { description: 'a whole national number starting with 8', input: '8001234567', expected: '+7 (800) 123-45-67' },
+    { description: 'the same with the trunk 8', input: '88001234567', expected: '+7 (800) 123-45-67' },
+    { description: "into the '+7' the typed trunk 8 left, with its own 8", input: '+789999010203', expected: '+7 (999) 901-02-03' },
+    { description: "into the '+7' the typed trunk 8 left, without a prefix", input: '+79999010203', expected: '+7 (999) 901-02-03' },
+  ];
+  it.each(pasted)('pasted: $description', ({ input, expected }) => {
+    expect(formatPushkinPhone(input)).toBe(expected);
+  });
+
+  // The text the field holds right after an edit in the middle of what it showed.
+  const edited = [
+    { description: 'a digit deleted mid-number', input: '+7 (999) 91-02-03', expected: '+7 (999) 910-20-3' },
+    { description: "the area code replaced by the number's own 8", input: '+7 (8) 901-02-03', expected: '+7 (890) 102-03' },
+    { description: "an 8 typed before the number's first digit", input: '+7 (899', expected: '+7 (899)' },
+    { description: "the '+' deleted", input: '7 (999) 901-02-0', expected: '+7 (999) 901-02-0' },
+    { description: "the '+7 ' deleted", input: '(999) 901-02-03', expected: '+7 (999) 901-02-03' },
+    { description: "the whole '+7 (' deleted", input: '999) 901-02-03', expected: '+7 (999) 901-02-03' },
+    { description: 'backspace after the first digit of the number', input: '+7 (', expected: '+7' },
+    { description: "backspace on '+7'", input: '+', expected: '' },
+  ];
+  it.each(edited)('edited: $description', ({ input, expected }) => {
     expect(formatPushkinPhone(input)).toBe(expected);
   });
 

@@ -106,6 +106,26 @@ test("a second visitor cannot take a seat someone else ordered and sees 'Мес�
   await expect(second.getByRole('button', { name: 'Место 7, 1 500 ₽' })).toHaveCount(0);
 });
 
+test('the cart\'s e-mail typed key by key with the Russian keyboard layout turns Latin as it is typed and the order is placed', async ({ page }) => {
+  // Chromium rewrote the Cyrillic domain of a type="email" input to punycode ('ivan@xn--…')
+  // before the page saw it; the cart converted the layout only on submit, too late for that.
+  await openFirstSession(page);
+  await page.getByRole('button', { name: /^Увеличить: Танцпол/ }).click();
+  await page.getByLabel('ФИО').fill('Иван Петров');
+  await page.getByLabel('Телефон').fill('+7 999 901-02-03');
+  // The keys of ivan@example.ru with the Russian layout on (Shift+2 types '"' there).
+  const email = page.getByLabel('E-mail', { exact: true });
+  await email.pressSequentially('шмфт"учфьздуюкг');
+  await expect(email).toHaveValue('ivan@example.ru');
+  const repeat = page.getByLabel('Повторите e-mail');
+  await repeat.pressSequentially('шмфт"учфьздуюкг');
+  await expect(repeat).toHaveValue('ivan@example.ru');
+  await page.getByRole('checkbox', { name: /Я принимаю условия покупки/ }).check();
+  await page.getByRole('button', { name: 'Оформить заказ' }).click();
+  await expect(page).toHaveURL(/\/order\/[A-Za-z0-9_-]{32}$/);
+  await expect(page.getByText('ivan@example.ru')).toBeVisible();
+});
+
 test('a full cart shows the limit warning', async ({ page }) => {
   await openFirstSession(page);
   // demquantlimit of the event is 6.

@@ -1,7 +1,9 @@
 import { type ClipboardEvent, type InputHTMLAttributes, useEffect } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type BuyerValues, loadBuyerValidation, normalizeBuyerInput } from '../hooks/use-buyer.ts';
+import { formatPushkinPhone } from '../../../../contract/buyer-format.ts';
+import { EmailInput } from '../../../components/email-input/email-input.tsx';
+import { type BuyerValues, loadBuyerValidation } from '../hooks/use-buyer.ts';
 import { PhoneInput } from './phone-input.tsx';
 
 type Props = {
@@ -11,6 +13,8 @@ type Props = {
 };
 
 type TextField = 'fio' | 'surname' | 'name' | 'patronymic' | 'email' | 'reEmail';
+// The e-mails are EmailInputs: Latin as they are typed with the Russian layout (spec section 5).
+const isEmail = (name: TextField) => name === 'email' || name === 'reEmail';
 
 const block = (event: ClipboardEvent) => event.preventDefault();
 
@@ -34,21 +38,25 @@ export function BuyerForm({ pushkin, form }: Props) {
         control={control}
         render={({ field, fieldState }) => {
           const error = message(fieldState.error?.message);
+          const props = {
+            id,
+            className: 'text-input',
+            ref: field.ref,
+            name: field.name,
+            value: field.value,
+            'aria-invalid': error ? true : undefined,
+            'aria-describedby': error ? `${id}-error` : undefined,
+            onBlur: field.onBlur,
+            ...extra,
+          };
           return (
             <div className="field">
               <label htmlFor={id}>{label}</label>
-              <input
-                id={id}
-                className="text-input"
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-                onChange={(event) => field.onChange(normalizeBuyerInput(name, event.target.value))}
-                onBlur={field.onBlur}
-                {...extra}
-              />
+              {isEmail(name) ? (
+                <EmailInput {...props} onChange={(event) => field.onChange(event.currentTarget.value)} />
+              ) : (
+                <input {...props} onChange={(event) => field.onChange(event.target.value)} />
+              )}
               {error && (
                 <p id={`${id}-error`} className="field__error">
                   {error}
@@ -111,7 +119,7 @@ export function BuyerForm({ pushkin, form }: Props) {
                     value={field.value}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? 'buyer-phone-error' : undefined}
-                    onChange={(event) => field.onChange(normalizeBuyerInput('pushkinPhone', event.target.value))}
+                    onChange={(event) => field.onChange(formatPushkinPhone(event.target.value))}
                     onBlur={field.onBlur}
                   />
                   {error && (
@@ -152,11 +160,10 @@ export function BuyerForm({ pushkin, form }: Props) {
           />
         </>
       )}
-      {text('email', 'email', t('buyer.email'), { type: 'email', inputMode: 'email', maxLength: 70, autoComplete: 'email' })}
+      {text('email', 'email', t('buyer.email'), { maxLength: 70, autoComplete: 'email' })}
       {text('reEmail', 're_email', t('buyer.reEmail'), {
-        type: 'email',
-        inputMode: 'email',
         maxLength: 70,
+        // Typed again, not filled in by the browser: the repeat is there to catch a mistyped e-mail.
         autoComplete: 'off',
         // Spec section 5: the repeat must be typed, not copied.
         onCut: block,

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { convertCyrillicLayout, formatPushkinPhone } from '../../../../contract/buyer-format.ts';
+import { formatPushkinPhone } from '../../../../contract/buyer-format.ts';
 import type { CrmClient } from '../../../../contract/setup.ts';
 import { type PhoneCountry, defaultCountry, findCountry, fullPhone, lookupCountry } from '../lib/phone-countries.ts';
 
@@ -70,13 +70,6 @@ export function buyerFormField(wire: string, pushkin: boolean): keyof BuyerValue
   if (wire === 'phone') return pushkin ? 'pushkinPhone' : 'national';
   if (wire === 're_email') return 'reEmail';
   return (['fio', 'email', 'surname', 'name', 'patronymic'] as const).find((field) => field === wire);
-}
-
-/** The value a field keeps for what the visitor typed: e-mails typed in the Russian layout turn Latin, the card phone is masked (spec section 5). */
-export function normalizeBuyerInput<K extends keyof BuyerValues>(key: K, value: BuyerValues[K]): BuyerValues[K] {
-  if (key === 'email' || key === 'reEmail') return convertCyrillicLayout(String(value)) as BuyerValues[K];
-  if (key === 'pushkinPhone') return formatPushkinPhone(String(value)) as BuyerValues[K];
-  return value;
 }
 
 /**

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type BuyerInput, buyerSchema } from '../../../../contract/buyer.ts';
 import { pickLocalized } from '../../../../contract/lang.ts';
+import { EmailInput } from '../../../components/email-input/email-input.tsx';
 import { useLang } from '../../../lib/use-lang.ts';
 import type { CartPanelProps } from './cart-panel.tsx';
 
@@ -26,21 +27,22 @@ export function BuyerForm({ checkboxes, submitting, onSubmit }: Omit<CartPanelPr
   const { errors } = form.formState;
   const missing = checkboxes.filter((box) => box.filling === 1 && !checked.has(box.id));
 
-  const field = (name: 'fio' | 'phone' | 'email' | 're_email', label: string, type: string, autoComplete: string, extra: object = {}) => {
+  // The e-mails are EmailInputs: Latin as they are typed with the Russian layout (spec section 5).
+  const field = (name: 'fio' | 'phone' | 'email' | 're_email', label: string, type: 'text' | 'tel' | 'email', autoComplete: string, extra: object = {}) => {
     const error = errors[name]?.message;
+    const props = {
+      id: `${id}-${name}`,
+      className: 'text-input',
+      autoComplete,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${id}-${name}-error` : undefined,
+      ...extra,
+      ...form.register(name),
+    };
     return (
       <div className="field">
         <label htmlFor={`${id}-${name}`}>{label}</label>
-        <input
-          id={`${id}-${name}`}
-          className="text-input"
-          type={type}
-          autoComplete={autoComplete}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-${name}-error` : undefined}
-          {...extra}
-          {...form.register(name)}
-        />
+        {type === 'email' ? <EmailInput {...props} /> : <input type={type} {...props} />}
         {error && (
           <p className="field__error" id={`${id}-${name}-error`}>
             {t(`fieldErrors.${error}`, { defaultValue: error })}
@@ -71,6 +73,7 @@ export function BuyerForm({ checkboxes, submitting, onSubmit }: Omit<CartPanelPr
       {field('fio', t('buyer.fio'), 'text', 'name', { maxLength: 70 })}
       {field('phone', t('buyer.phone'), 'tel', 'tel', { maxLength: 20 })}
       {field('email', t('buyer.email'), 'email', 'email', { maxLength: 70 })}
+      {/* Typed again, not filled in by the browser: the repeat is there to catch a mistyped e-mail. */}
       {field('re_email', t('buyer.reEmail'), 'email', 'off', {
         maxLength: 70,
         // Spec section 5: the repeated e-mail is typed, not pasted.
