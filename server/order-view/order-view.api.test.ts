@@ -128,6 +128,26 @@ describe('special offers', () => {
     expect(body.demsumma).toBe(1060);
   });
 
+  it.each([
+    { lang: 'ru', text: 'Достигнут лимит количества этой услуги в заказе.' },
+    { lang: 'en', text: 'The limit on the number of this service in the order has been reached.' },
+    { lang: 'kz', text: 'Тапсырыстағы осы қызмет санының шегіне жеттіңіз.' },
+    { lang: 'ch', text: '已达到订单中此项服务的数量上限。' },
+  ])('answers an offer over its limit with -9998 and the offer-limit text, not the ticket-limit one ($lang)', async ({ lang, text }) => {
+    const order = await makeOrder(t);
+    const parent = (await view(t, order.hash)).body.main[0].id;
+    expect((await add(order.hash, [{ parent_id: parent, ...AUDIO }, { parent_id: parent, ...AUDIO }])).statusCode).toBe(200);
+    const third = await t.post('/api/order/add-special-offer', { hash: order.hash, lang, data: [{ parent_id: parent, ...AUDIO }] });
+    expect(third.statusCode).toBe(409);
+    expect(third.json()).toEqual({ errorCode: '-9998', errorText: text });
+    const overOrderLimit = await t.post('/api/order/add-special-offer', {
+      hash: order.hash,
+      lang,
+      data: [PROGRAMME, PROGRAMME, PROGRAMME].map((item) => ({ parent_id: parent, ...item })),
+    });
+    expect(overOrderLimit.json()).toEqual({ errorCode: '-9998', errorText: text });
+  });
+
   it('keeps the limit across calls and refuses a removal when candelete = 0', async () => {
     const order = await makeOrder(t);
     const parent = (await view(t, order.hash)).body.main[0].id;
