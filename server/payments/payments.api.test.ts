@@ -169,6 +169,19 @@ describe('declined payments', () => {
     expect(await completeAtBank(t, sandboxId(again), 'pay')).toBe(`/order/${order.hash}`);
   });
 
+  it.each([
+    { lang: 'ru', query: '' },
+    { lang: 'en', query: '?lang=en' },
+    { lang: 'kz', query: '?lang=kz' },
+  ])("sends the visitor back from the bank in the order's language ($lang): the declined page and the order page alike", async ({ lang, query }) => {
+    const order = await makeOrder(t);
+    await t.db.query('update orders set lang = $1 where hash = $2', [lang, order.hash]);
+    const declined = await pay(t, order.hash, CARD);
+    expect(await completeAtBank(t, sandboxId(declined), 'insufficient-funds')).toBe(`/order/declined/${order.hash}${query}`);
+    const paid = await pay(t, order.hash, CARD);
+    expect(await completeAtBank(t, sandboxId(paid), 'pay')).toBe(`/order/${order.hash}${query}`);
+  });
+
   it('declines with booking-expired when the visitor pays at the bank after the reservation ended', async () => {
     const order = await makeOrder(t);
     const answer = await pay(t, order.hash, CARD);
