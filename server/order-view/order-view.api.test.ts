@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts';
 import { expireUnpaidOrders } from '../jobs/expiry.ts';
 import { remaining } from '../orders/order-test-kit.ts';
+import { OrderStatus } from '../orders/orders.service.ts';
 import { completeAtBank, makeOrder, pay, preparePaymentCatalog, sandboxId, view } from '../payments/payment-test-kit.ts';
 
 const START = new Date('2026-11-21T10:00:00Z');
@@ -87,6 +88,17 @@ describe('POST /api/order/view', () => {
     expect((await view(t, order.hash)).body).toMatchObject({ reserveTime: 1, paymentAllowed: true });
     t.clock.advance(1000);
     expect((await view(t, order.hash)).body).toMatchObject({ reserveTime: 0, paymentAllowed: false, printingAllowed: 0, addToping: [] });
+  });
+});
+
+describe('POST /api/order/view of an order still awaiting named-ticket data (status 10)', () => {
+  it('answers reserveTime and paymentAllowed as for status 20 while the reserve runs, and no offers to change', async () => {
+    const order = await makeOrder(t, { status: OrderStatus.reserved });
+    const { status, body } = await view(t, order.hash);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: 10, reserveTime: 900, paymentAllowed: true, printingAllowed: 0, url_pay: '/api/order/pay', demsumma: 1060, addToping: [] });
+    t.clock.advance(15 * 60_000);
+    expect((await view(t, order.hash)).body).toMatchObject({ status: 10, reserveTime: 0, paymentAllowed: false });
   });
 });
 

@@ -148,10 +148,21 @@ describe('POST /api/order/pay', () => {
     expect(response.json()).toMatchObject({ errorCode: '-9997' });
   });
 
-  it('sends an order that still awaits named-ticket data to the named-ticket page', async () => {
+  it('sends an order that still awaits named-ticket data to the named-ticket page and starts no payment', async () => {
     const order = await makeOrder(t, { status: OrderStatus.reserved });
     const response = await t.post('/api/order/pay', { hash: order.hash, lang: 'ru', bank_data: { id: CARD } });
     expect(response.json()).toEqual({ errorCode: '0', errorText: '', hash: order.hash });
+    const payments = await t.db.query('select id from payments where order_id = $1', [order.id]);
+    expect(payments.rows).toEqual([]);
+    expect((await orderRow(order.hash))?.status).toBe(OrderStatus.reserved);
+  });
+
+  it('refuses an order awaiting named-ticket data once its reserve time ended (-9997), as any expired order', async () => {
+    const order = await makeOrder(t, { status: OrderStatus.reserved });
+    t.clock.advance(15 * 60_000);
+    const response = await t.post('/api/order/pay', { hash: order.hash, lang: 'ru', bank_data: { id: CARD } });
+    expect(response.json()).toMatchObject({ errorCode: '-9997' });
+    expect(response.json().hash).toBeUndefined();
   });
 });
 
