@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from '../../lib/router.tsx';
 import { ErrorCode } from '../../../contract/errors.ts';
+import { isOrderHash } from '../../../contract/order-hash.ts';
 import { isConfirmationHash } from '../../../contract/returns.ts';
 import { usePaths } from '../../app/paths.ts';
 import { useBackLink } from '../../components/back-link/back-link-context.tsx';
@@ -32,7 +33,9 @@ export function ReturnPage() {
   const modal = useModal();
   const { data: setup } = useSetup();
   const externalForm = setup?.app.return_form_url ?? '';
-  const query = useQuery({ ...returnQueryOptions(hash, lang, hashConf), enabled: setup !== undefined });
+  // A hash that cannot name an order is not asked for: the order is not found.
+  const possible = isOrderHash(hash);
+  const query = useQuery({ ...returnQueryOptions(hash, lang, hashConf), enabled: possible && setup !== undefined });
   const rows = query.data?.response.rows;
   useBackLink(rows?.[0] ? { kind: 'order', hash, orderNumber: rows[0].ord_num } : { kind: 'hidden' });
 
@@ -63,19 +66,17 @@ export function ReturnPage() {
   }, [leaveForForm, externalForm, hash, orderNumber]);
 
   if (leaveForForm) return <p className="page-column return-note">{t('external')}</p>;
-  if (query.isPending || notAllowed || (errorCode !== 0 && hashConf)) return <PageSkeleton />;
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.code === ErrorCode.notFound) {
-      return (
-        <section className="page-column return-missing">
-          <h1>{t('notFound')}</h1>
-          <Link className="button button--primary" to={paths.afisha()}>
-            {t('toAfisha')}
-          </Link>
-        </section>
-      );
-    }
-    return <PageError error={query.error} onRetry={() => void query.refetch()} />;
+  if (!possible || (query.error instanceof ApiError && query.error.code === ErrorCode.notFound)) {
+    return (
+      <section className="page-column return-missing">
+        <h1>{t('notFound')}</h1>
+        <Link className="button button--primary" to={paths.afisha()}>
+          {t('toAfisha')}
+        </Link>
+      </section>
+    );
   }
+  if (query.isPending || notAllowed || (errorCode !== 0 && hashConf)) return <PageSkeleton />;
+  if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
   return <ReturnContent key={hashConf ?? ''} data={query.data.response} loadedAt={query.dataUpdatedAt} hashConf={hashConf} />;
 }
