@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from '../../lib/router.tsx';
 import { ErrorCode } from '../../../contract/errors.ts';
 import { isOrderHash } from '../../../contract/order-hash.ts';
-import { isConfirmationHash } from '../../../contract/returns.ts';
+import { fitsConfirmationHashSchema, isConfirmationHash } from '../../../contract/returns.ts';
 import { usePaths } from '../../app/paths.ts';
 import { useBackLink } from '../../components/back-link/back-link-context.tsx';
 import { useModal } from '../../components/modal/modal-context.ts';
@@ -26,7 +26,10 @@ export function ReturnPage() {
   const { hash = '' } = useParams();
   const [search] = useSearchParams();
   const rawConf = search.get('hash_conf') ?? undefined;
-  const hashConf = isConfirmationHash(rawConf) ? rawConf : undefined;
+  const linkConf = isConfirmationHash(rawConf) ? rawConf : undefined;
+  // A confirmation hash the calls' schema refuses is never sent: it is refused as a wrong one is.
+  const malformedConf = linkConf !== undefined && !fitsConfirmationHashSchema(linkConf) ? linkConf : undefined;
+  const hashConf = malformedConf ? undefined : linkConf;
   const lang = useLang();
   const paths = usePaths();
   const navigate = useNavigate();
@@ -45,13 +48,15 @@ export function ReturnPage() {
   const reported = useRef('');
 
   useEffect(() => {
-    // Spec section 4: a non-zero error_code on load drops the confirmation hash and resets the query.
-    if (errorCode !== 0 && hashConf && reported.current !== hashConf) {
-      reported.current = hashConf;
-      modal.error(new ApiError(String(errorCode), errorText));
+    // Spec section 4: a non-zero error_code on load drops the confirmation hash and resets the
+    // query. A malformed hash gets the same: the error of a refused link (-1022), then no hash.
+    const refused = malformedConf ?? (errorCode !== 0 ? hashConf : undefined);
+    if (refused && reported.current !== refused) {
+      reported.current = refused;
+      modal.error(malformedConf ? new ApiError(ErrorCode.returnLinkInvalid, '') : new ApiError(String(errorCode), errorText));
       void navigate(paths.orderReturn(hash), { replace: true });
     }
-  }, [errorCode, errorText, hashConf, hash, modal, navigate, paths]);
+  }, [malformedConf, errorCode, errorText, hashConf, hash, modal, navigate, paths]);
 
   useEffect(() => {
     // An order that does not allow returns goes back to the order view.
