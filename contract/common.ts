@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { normalizeLang } from './lang.ts';
+import { ORDER_HASH_PATTERN } from './order-hash.ts';
 
 export { DEFAULT_LANG, LANGS, type Lang, type Localized, normalizeLang, pickLocalized } from './lang.ts';
+export { ORDER_HASH_PATTERN, isOrderHash } from './order-hash.ts';
 
 /** A text in every storefront language, as the spec's localized fields are sent (type: Localized). */
 export const localized = z.object({
@@ -27,8 +29,10 @@ export const recordId = z.number().int().positive().max(MAX_INT4);
 /** 0/1 flags, as the spec sends them. */
 export const flag = z.union([z.literal(0), z.literal(1)]);
 
-/** The order hash: at least 128 random bits, URL-safe (design invariant 5). */
-export const orderHash = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'hash');
+/** The order hash: at least 128 random bits, URL-safe (design invariant 5; the rule: order-hash.ts). */
+export const orderHash = z.string().regex(ORDER_HASH_PATTERN, 'hash');
+/** A ticket's hash is drawn as an order's is (server/orders newHash), so it has the same shape. */
+export const ticketHash = orderHash;
 
 /** The answer every business call carries (spec section 8). */
 export const businessResult = z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routePatterns } from './routes.ts';
-import { orderViewPath } from './order-path.ts';
+import { orderDeclinedPath, orderViewPath } from './order-path.ts';
 
 describe('orderViewPath', () => {
   it.each([
@@ -12,5 +12,16 @@ describe('orderViewPath', () => {
     expect(orderViewPath('AbC_12-xyzXYZ0123', lang, integration)).toBe(path);
     const pathname = path.split('?')[0] ?? '';
     expect(integration ? routePatterns.orderLegacy.test(pathname) : routePatterns.order.test(pathname)).toBe(true);
+  });
+});
+
+describe('orderDeclinedPath', () => {
+  it.each([
+    { description: 'in ru without a query', lang: 'ru', path: '/order/declined/AbC_12-xyzXYZ0123' },
+    { description: 'in en with lang', lang: 'en', path: '/order/declined/AbC_12-xyzXYZ0123?lang=en' },
+    { description: 'in ch with lang', lang: 'ch', path: '/order/declined/AbC_12-xyzXYZ0123?lang=ch' },
+  ] as const)('builds $description', ({ lang, path }) => {
+    expect(orderDeclinedPath('AbC_12-xyzXYZ0123', lang)).toBe(path);
+    expect(routePatterns.orderDeclined.test(path.split('?')[0] ?? '')).toBe(true);
   });
 });

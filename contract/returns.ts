@@ -25,6 +25,14 @@ export function isConfirmationHash(value: string | null | undefined): value is s
 
 const confirmationHash = z.string().max(128);
 
+/**
+ * Whether a link's confirmation hash fits the calls' hashConf schema. One that does not (longer
+ * than 128) can name no request: the return screen refuses it as the server refuses a wrong one.
+ */
+export function fitsConfirmationHashSchema(value: string): boolean {
+  return confirmationHash.safeParse(value).success;
+}
+
 /** POST /api/order/return/{hash}: the hash is in the path; hashConf is step 2's link. */
 export const orderReturnRequest = z.object({
   hash: orderHash.optional(),

@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { createDemoOrder } from './support/orders.ts';
 
 // The demo's named-ticket event: 'Экскурсия в фондохранилище' asks for the birth date, the middle
 // name, a document, the country and the region, with two required consents.
@@ -89,6 +90,20 @@ test.describe('named tickets', () => {
     // The named-ticket page of a confirmed order sends the visitor to the order view.
     await page.goto(`/nominal-tickets/${hash}`);
     await expect(page).toHaveURL(new RegExp(`/order/${hash}$`));
+  });
+
+  test('an order still awaiting named-ticket data offers Pay while its reserve runs, and Pay opens the named-ticket form', async ({ page, request }) => {
+    const hash = await createDemoOrder(request, { event: 'storage-vault-tour', quantity: 1 });
+    await page.goto(`/order/${hash}`);
+    await expect(page.getByText('Не оплачен')).toBeVisible();
+    const payment = page.getByRole('region', { name: 'Оплатить' });
+    await expect(payment.getByText('800 ₽')).toBeVisible();
+    await expect(payment.getByRole('timer')).toHaveText(/\d{2}:\d{2}/);
+    await payment.getByRole('button', { name: 'Оплатить' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/nominal-tickets/${hash}$`));
+    await expect(page.getByRole('region', { name: /Билет 1/ }).getByLabel('Фамилия')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Подтвердить' })).toBeVisible();
   });
 
   test("an unknown order shows 'Заказ удалён или не найден'", async ({ page }) => {

@@ -29,6 +29,13 @@ const texts = {
     kz: 'Ұсыныс бағасы өзгерді. Бетті жаңартыңыз.',
     ch: '优惠价格已变更，请刷新页面。',
   },
+  // The spec's limit code (-9998) carries the ticket-limit text by default; an offer's limit is another limit.
+  limit: {
+    ru: 'Достигнут лимит количества этой услуги в заказе.',
+    en: 'The limit on the number of this service in the order has been reached.',
+    kz: 'Тапсырыстағы осы қызмет санының шегіне жеттіңіз.',
+    ch: '已达到订单中此项服务的数量上限。',
+  },
   soldOut: { ru: 'Предложение закончилось.', en: 'The offer has sold out.', kz: 'Ұсыныс аяқталды.', ch: '该优惠已售罄。' },
   cannotDelete: {
     ru: 'Эту услугу удалить нельзя.',
@@ -37,6 +44,8 @@ const texts = {
     ch: '无法删除此服务。',
   },
 } satisfies Record<string, Texts>;
+
+const overLimit = () => new BusinessError(ErrorCode.limit, { text: (l) => texts.limit[l] });
 
 export type OfferLimits = { offer: OfferRow; limit: number };
 
@@ -99,7 +108,7 @@ export async function addOffers(db: Db, input: { hash: string; items: readonly O
     const taken = countBy(services, (s) => s.offer_id);
     for (const [priceId, count] of wanted) {
       const offer = byId.get(priceId) as OfferRow; // every price id was checked above
-      if (count > offerLimit({ ...offer, stock: null }, places, taken.get(priceId) ?? 0)) throw new BusinessError(ErrorCode.limit);
+      if (count > offerLimit({ ...offer, stock: null }, places, taken.get(priceId) ?? 0)) throw overLimit();
     }
     // A seat-tied service comes once per place of the ticket it belongs to.
     const perParent = countBy(
@@ -111,7 +120,7 @@ export async function addOffers(db: Db, input: { hash: string; items: readonly O
       const key = item.parent_id * 1_000_003 + item.price_id;
       if (!byId.get(item.price_id)?.seat_tied) continue;
       const quantity = live.get(item.parent_id)?.quantity ?? 0;
-      if ((perParent.get(key) ?? 0) + (takenPerParent.get(key) ?? 0) > quantity) throw new BusinessError(ErrorCode.limit);
+      if ((perParent.get(key) ?? 0) + (takenPerParent.get(key) ?? 0) > quantity) throw overLimit();
     }
     for (const [priceId, count] of wanted) {
       if (!(await takeOfferStock(tx, priceId, count))) throw new BusinessError(ErrorCode.limit, { text: (l) => texts.soldOut[l] });

@@ -19,6 +19,18 @@ export function isPayable(order: Pick<OrderRow, 'status' | 'released_at' | 'rese
 }
 
 /**
+ * Whether an unpaid order's reserve still runs at `at`: awaiting payment (20), or still awaiting
+ * its named-ticket data (10), whose Pay leads to the named-ticket form (spec section 4, payment flow).
+ */
+export function isReserveRunning(order: Pick<OrderRow, 'status' | 'released_at' | 'reserved_until'>, at: Date): boolean {
+  return (
+    (order.status === OrderStatus.reserved || order.status === OrderStatus.confirmed) &&
+    order.released_at === null &&
+    order.reserved_until.getTime() > at.getTime()
+  );
+}
+
+/**
  * Locks an order that the visitor changes (offers, discounts) for the rest of the transaction.
  * Only an order awaiting payment can change; anything else is refused and nothing changes.
  */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts';
 import { expireUnpaidOrders } from '../jobs/expiry.ts';
 import { remaining } from '../orders/order-test-kit.ts';
+import { OrderStatus } from '../orders/orders.service.ts';
 import { completeAtBank, makeOrder, pay, preparePaymentCatalog, sandboxId, view } from '../payments/payment-test-kit.ts';
 
 const START = new Date('2026-11-21T10:00:00Z');
@@ -90,6 +91,17 @@ describe('POST /api/order/view', () => {
   });
 });
 
+describe('POST /api/order/view of an order still awaiting named-ticket data (status 10)', () => {
+  it('answers reserveTime and paymentAllowed as for status 20 while the reserve runs, and no offers to change', async () => {
+    const order = await makeOrder(t, { status: OrderStatus.reserved });
+    const { status, body } = await view(t, order.hash);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: 10, reserveTime: 900, paymentAllowed: true, printingAllowed: 0, url_pay: '/api/order/pay', demsumma: 1060, addToping: [] });
+    t.clock.advance(15 * 60_000);
+    expect((await view(t, order.hash)).body).toMatchObject({ status: 10, reserveTime: 0, paymentAllowed: false });
+  });
+});
+
 describe('special offers', () => {
   const add = (hash: string, data: object[]) => t.post('/api/order/add-special-offer', { hash, lang: 'ru', data });
 
@@ -126,6 +138,26 @@ describe('special offers', () => {
     const { body } = await view(t, order.hash);
     expect(body.toping).toEqual([]);
     expect(body.demsumma).toBe(1060);
+  });
+
+  it.each([
+    { lang: 'ru', text: 'Достигнут лимит количества этой услуги в заказе.' },
+    { lang: 'en', text: 'The limit on the number of this service in the order has been reached.' },
+    { lang: 'kz', text: 'Тапсырыстағы осы қызмет санының шегіне жеттіңіз.' },
+    { lang: 'ch', text: '已达到订单中此项服务的数量上限。' },
+  ])('answers an offer over its limit with -9998 and the offer-limit text, not the ticket-limit one ($lang)', async ({ lang, text }) => {
+    const order = await makeOrder(t);
+    const parent = (await view(t, order.hash)).body.main[0].id;
+    expect((await add(order.hash, [{ parent_id: parent, ...AUDIO }, { parent_id: parent, ...AUDIO }])).statusCode).toBe(200);
+    const third = await t.post('/api/order/add-special-offer', { hash: order.hash, lang, data: [{ parent_id: parent, ...AUDIO }] });
+    expect(third.statusCode).toBe(409);
+    expect(third.json()).toEqual({ errorCode: '-9998', errorText: text });
+    const overOrderLimit = await t.post('/api/order/add-special-offer', {
+      hash: order.hash,
+      lang,
+      data: [PROGRAMME, PROGRAMME, PROGRAMME].map((item) => ({ parent_id: parent, ...item })),
+    });
+    expect(overOrderLimit.json()).toEqual({ errorCode: '-9998', errorText: text });
   });
 
   it('keeps the limit across calls and refuses a removal when candelete = 0', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { businessResult } from '../../contract/common.ts';
+import { businessResult, ticketHash } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import {
   addOffersRequest,
@@ -74,7 +74,7 @@ export function orderViewRoutes(app: FastifyInstance, deps: { db: Db; payments: 
     {
       schema: {
         tags: ['order'],
-        params: z.object({ hash: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }),
+        params: z.object({ hash: ticketHash }),
         response: { 200: ticketViewResponse, '4xx': businessResult },
       },
     },

@@ -12,7 +12,7 @@ import { type PaymentsService, orderNotFound } from '../payments/payments.servic
 import { ticketImages } from '../tickets/ticket-images.ts';
 import { fullLocalized, localizedDay, sameInAll, sessionDayTime } from './dates.ts';
 import { type ViewLineRow, type ViewPaymentRow, type ViewTicketRow, findOrderView, findViewLines, findViewTickets } from './order-view.repository.ts';
-import { isPayable } from './order-state.ts';
+import { isPayable, isReserveRunning } from './order-state.ts';
 
 export const PAY_URL = '/api/order/pay';
 
@@ -91,7 +91,10 @@ export async function viewOrder(
   const { order, lines, tickets, services, methods } = view;
   const at = new Date(deps.now());
   const paid = order.status === OrderStatus.paid;
+  // Offers and discounts change only an order awaiting payment (20); the payment footer shows while
+  // the reserve runs, also for an order still awaiting its named-ticket data (10).
   const payable = isPayable(order, at);
+  const running = isReserveRunning(order, at);
   const discountData = await discountDataFrom(db, order.id, view.discount);
 
   const main = await Promise.all(
@@ -129,7 +132,7 @@ export async function viewOrder(
   const lastUsed = payments.at(-1)?.method_id;
   const preferred = [input.bankId, lastUsed].find((id) => id !== undefined && methods.some((m) => m.id === id));
   const pendingQr = payable ? payments.filter((p) => p.status === 'pending' && p.kind === 'qr' && p.amount === order.total).at(-1) : undefined;
-  const reserveTime = payable ? Math.ceil((order.reserved_until.getTime() - at.getTime()) / 1000) : 0;
+  const reserveTime = running ? Math.ceil((order.reserved_until.getTime() - at.getTime()) / 1000) : 0;
 
   return {
     ord_num: order.number,
@@ -142,7 +145,7 @@ export async function viewOrder(
     addToping,
     discountData,
     printingAllowed: paid ? 1 : 0,
-    paymentAllowed: payable && (order.total === 0 || paymentTypes.length > 0),
+    paymentAllowed: running && (order.total === 0 || paymentTypes.length > 0),
     demsumma: toRoubles(order.total),
     url_pay: paymentTypes.length > 0 || order.total === 0 ? PAY_URL : '',
     payments: paymentTypes,

@@ -148,10 +148,21 @@ describe('POST /api/order/pay', () => {
     expect(response.json()).toMatchObject({ errorCode: '-9997' });
   });
 
-  it('sends an order that still awaits named-ticket data to the named-ticket page', async () => {
+  it('sends an order that still awaits named-ticket data to the named-ticket page and starts no payment', async () => {
     const order = await makeOrder(t, { status: OrderStatus.reserved });
     const response = await t.post('/api/order/pay', { hash: order.hash, lang: 'ru', bank_data: { id: CARD } });
     expect(response.json()).toEqual({ errorCode: '0', errorText: '', hash: order.hash });
+    const payments = await t.db.query('select id from payments where order_id = $1', [order.id]);
+    expect(payments.rows).toEqual([]);
+    expect((await orderRow(order.hash))?.status).toBe(OrderStatus.reserved);
+  });
+
+  it('refuses an order awaiting named-ticket data once its reserve time ended (-9997), as any expired order', async () => {
+    const order = await makeOrder(t, { status: OrderStatus.reserved });
+    t.clock.advance(15 * 60_000);
+    const response = await t.post('/api/order/pay', { hash: order.hash, lang: 'ru', bank_data: { id: CARD } });
+    expect(response.json()).toMatchObject({ errorCode: '-9997' });
+    expect(response.json().hash).toBeUndefined();
   });
 });
 
@@ -167,6 +178,19 @@ describe('declined payments', () => {
     expect(await (await t.post('/api/order/status', { hash: order.hash })).json()).toBe(2);
     const again = await pay(t, order.hash, CARD);
     expect(await completeAtBank(t, sandboxId(again), 'pay')).toBe(`/order/${order.hash}`);
+  });
+
+  it.each([
+    { lang: 'ru', query: '' },
+    { lang: 'en', query: '?lang=en' },
+    { lang: 'kz', query: '?lang=kz' },
+  ])("sends the visitor back from the bank in the order's language ($lang): the declined page and the order page alike", async ({ lang, query }) => {
+    const order = await makeOrder(t);
+    await t.db.query('update orders set lang = $1 where hash = $2', [lang, order.hash]);
+    const declined = await pay(t, order.hash, CARD);
+    expect(await completeAtBank(t, sandboxId(declined), 'insufficient-funds')).toBe(`/order/declined/${order.hash}${query}`);
+    const paid = await pay(t, order.hash, CARD);
+    expect(await completeAtBank(t, sandboxId(paid), 'pay')).toBe(`/order/${order.hash}${query}`);
   });
 
   it('declines with booking-expired when the visitor pays at the bank after the reservation ended', async () => {

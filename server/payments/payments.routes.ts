@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { businessResult, normalizeLang } from '../../contract/common.ts';
-import { orderViewPath } from '../../contract/order-path.ts';
+import { orderDeclinedPath, orderViewPath } from '../../contract/order-path.ts';
 import {
   OrderPayState,
   orderNumberRequest,
@@ -128,8 +128,9 @@ export function paymentsRoutes(
       const order = rows[0];
       if (!order) return reply.code(303).header('location', '/').send();
       const declined = after && (after.status === 'declined' || (after.status === 'succeeded' && order.status !== OrderStatus.paid));
-      const orderPath = orderViewPath(order.hash, normalizeLang(order.lang), await deps.isIntegration());
-      return reply.code(303).header('location', declined ? `/order/declined/${order.hash}` : orderPath).send();
+      const lang = normalizeLang(order.lang);
+      const location = declined ? orderDeclinedPath(order.hash, lang) : orderViewPath(order.hash, lang, await deps.isIntegration());
+      return reply.code(303).header('location', location).send();
     },
   );
 }

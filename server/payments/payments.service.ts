@@ -78,11 +78,14 @@ export function createPaymentsService(deps: {
       const { rows } = await tx.query<OrderRow>('select * from orders where hash = $1 for update', [input.hash]);
       const order = rows[0];
       if (!order) throw orderNotFound();
-      if (order.status === OrderStatus.reserved) return { type: 'nominal' as const, hash: order.hash };
       if (order.status === OrderStatus.paid) throw new BusinessError(ErrorCode.payment, { text: (l) => paymentTexts.alreadyPaid[l] });
-      if (order.status !== OrderStatus.confirmed || order.released_at || order.reserved_until.getTime() <= at.getTime()) {
+      const unpaid = order.status === OrderStatus.reserved || order.status === OrderStatus.confirmed;
+      if (!unpaid || order.released_at || order.reserved_until.getTime() <= at.getTime()) {
         throw new BusinessError(ErrorCode.payment, { text: (l) => paymentTexts.expired[l] });
       }
+      // Still awaiting its named-ticket data (spec section 4, payment flow): the order page goes to
+      // that form, and no payment starts.
+      if (order.status === OrderStatus.reserved) return { type: 'nominal' as const, hash: order.hash };
       if (order.total === 0) {
         await markPaid(tx, order.id, at);
         return { type: 'paid' as const };

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { DEFAULT_LANG, type Lang } from '../../contract/lang.ts';
-import { orderViewPath } from '../../contract/order-path.ts';
+import { orderDeclinedPath, orderViewPath } from '../../contract/order-path.ts';
 import { isIntegrationMode } from '../lib/integration.ts';
 import { useLang } from '../lib/use-lang.ts';
 
@@ -59,7 +59,7 @@ export function createPaths(lang: Lang, integration: boolean = isIntegrationMode
     order: (hash: string) => orderViewPath(hash, lang, integration),
     /** hashConf: the confirmation hash of the e-mail link (step 2 of a return). */
     orderReturn: (hash: string, hashConf?: string) => build(`/order/return/${segment(hash)}`, lang, { hash_conf: hashConf }),
-    orderDeclined: (hash: string) => build(`/order/declined/${segment(hash)}`, lang),
+    orderDeclined: (hash: string) => orderDeclinedPath(hash, lang),
     nominal: (hash: string) => build(`/nominal-tickets/${segment(hash)}`, lang),
     ticket: (ticketHash: string) => build(`/ticket/${segment(ticketHash)}`, lang),
     contacts: () => build('/contacts', lang),

@@ -10,6 +10,9 @@ import { preloadScreen, routes } from './router.tsx';
 
 afterEach(cleanup);
 
+/** A hash of the shape orders and tickets have (contract/order-hash.ts). */
+const HASH = 'AbC_12-xyzXYZ0123';
+
 describe('404 page', () => {
   it('says "Страница не найдена" and links home and back to ticket selection', async () => {
     const { router } = await renderApp('/no/such/page', setupFixture());
@@ -43,10 +46,10 @@ describe('routes', () => {
 
   // Screens that load their data first: without a server they show their skeleton, titled.
   it.each([
-    { url: '/order/ord123', title: 'Билеты — Заказ' },
-    { url: '/order/declined/ord123', title: 'Билеты — Оплата отклонена' },
-    { url: '/order/return/ord123?hash_conf=abcdef', title: 'Билеты — Возврат билетов' },
-    { url: '/ticket/t123', title: 'Билеты — Билет' },
+    { url: `/order/${HASH}`, title: 'Билеты — Заказ' },
+    { url: `/order/declined/${HASH}`, title: 'Билеты — Оплата отклонена' },
+    { url: `/order/return/${HASH}?hash_conf=abcdef`, title: 'Билеты — Возврат билетов' },
+    { url: `/ticket/${HASH}`, title: 'Билеты — Билет' },
   ])('$url shows its screen', async ({ url, title }) => {
     await renderApp(url, setupFixture());
     await waitFor(() => expect(document.title).toBe(title));
@@ -56,8 +59,41 @@ describe('routes', () => {
     const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     vi.stubGlobal('fetch', vi.fn(async (url: string) => (url === '/api/token' ? json(200, { token: 't' }) : json(404, { errorCode: '-1004', errorText: '' }))));
     try {
-      await renderApp('/nominal-tickets/ord123', setupFixture());
+      await renderApp(`/nominal-tickets/${HASH}`, setupFixture());
       expect(await screen.findByRole('heading', { level: 1, name: 'Заказ удалён или не найден' })).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  // The server refuses such a hash (400 -1002, its schema); the page knows by the same rule that
+  // no order or ticket has it, and shows its not-found state without asking.
+  it.each([
+    { url: '/order/abc', heading: 'Заказ удалён или не найден' },
+    { url: '/order/declined/abc', heading: 'Заказ удалён или не найден' },
+    { url: '/order/return/abc', heading: 'Заказ удалён или не найден' },
+    { url: '/order/return/abc?hash_conf=abcdefgh', heading: 'Заказ удалён или не найден' },
+    { url: '/nominal-tickets/abc', heading: 'Заказ удалён или не найден' },
+    { url: '/ticket/abc', heading: 'Билет не найден или заказ не оплачен' },
+    { url: '/en/order/view/doesnotexist', heading: 'The order was deleted or not found' },
+    { url: `/order/${HASH}.`, heading: 'Заказ удалён или не найден' },
+    { url: `/order/${'a'.repeat(65)}`, heading: 'Заказ удалён или не найден' },
+  ])('$url, a hash no order or ticket can have, shows "$heading" and asks the server nothing', async ({ url, heading }) => {
+    const asked: string[] = [];
+    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => {
+        if (path === '/api/token') return json(200, { token: 't' });
+        asked.push(path);
+        return json(400, { errorCode: '-1002', errorText: 'Проверьте правильность заполнения полей.' });
+      }),
+    );
+    try {
+      await renderApp(url, setupFixture());
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Повторить|Try again/ })).toBeNull();
+      expect(asked).toEqual([]);
     } finally {
       vi.unstubAllGlobals();
     }

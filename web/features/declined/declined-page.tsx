@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '../../lib/router.tsx';
 import { ErrorCode } from '../../../contract/errors.ts';
+import { isOrderHash } from '../../../contract/order-hash.ts';
 import { DECLINE_REASONS, orderNumberResponse } from '../../../contract/payment.ts';
 import { usePaths } from '../../app/paths.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
@@ -18,23 +19,24 @@ export function DeclinedPage() {
   const { hash = '' } = useParams();
   const lang = useLang();
   const paths = usePaths();
+  // A hash that cannot name an order is not asked for: the order is not found.
+  const possible = isOrderHash(hash);
   const query = useQuery({
     queryKey: ['order-number', hash, lang],
     queryFn: ({ signal }) => apiPost('/api/order/number', { hash, lang }, orderNumberResponse, { signal }),
     retry: false,
+    enabled: possible,
   });
 
-  if (query.isPending) return <PageSkeleton />;
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.code === ErrorCode.notFound) {
-      return (
-        <section className="declined">
-          <h1>{t('notFound')}</h1>
-        </section>
-      );
-    }
-    return <PageError error={query.error} onRetry={() => void query.refetch()} />;
+  if (!possible || (query.error instanceof ApiError && query.error.code === ErrorCode.notFound)) {
+    return (
+      <section className="declined">
+        <h1>{t('notFound')}</h1>
+      </section>
+    );
   }
+  if (query.isPending) return <PageSkeleton />;
+  if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
   const { num, reason } = query.data;
   return (
     <section className="declined" aria-labelledby="declined-title">

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from '../../lib/router.tsx';
 import { ErrorCode } from '../../../contract/errors.ts';
+import { isOrderHash } from '../../../contract/order-hash.ts';
 import { createPaths } from '../../app/paths.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { Skeleton } from '../../components/skeleton/skeleton.tsx';
@@ -21,23 +22,23 @@ export function NominalPage() {
   const lang = useLang();
   const paths = createPaths(lang);
   const hash = useParams().hash ?? '';
-  const query = useQuery(orderDataQueryOptions(hash));
+  // A hash that cannot name an order is not asked for: the order is not found.
+  const possible = isOrderHash(hash);
+  const query = useQuery({ ...orderDataQueryOptions(hash), enabled: possible });
 
-  if (query.isPending) return <NominalSkeleton />;
-  if (query.isError) {
-    const error = query.error;
-    if (error instanceof ApiError && (error.code === ErrorCode.notFound || error.status === 404 || error.status === 400)) {
-      return (
-        <section className="nominal-page nominal-page--empty" aria-labelledby="nominal-deleted">
-          <h1 id="nominal-deleted">{t('orderDeleted')}</h1>
-          <Link className="button button--primary" to={paths.afisha()}>
-            {t('backToAfisha')}
-          </Link>
-        </section>
-      );
-    }
-    return <PageError error={error} onRetry={() => void query.refetch()} />;
+  const error = query.error;
+  if (!possible || (error instanceof ApiError && (error.code === ErrorCode.notFound || error.status === 404))) {
+    return (
+      <section className="nominal-page nominal-page--empty" aria-labelledby="nominal-deleted">
+        <h1 id="nominal-deleted">{t('orderDeleted')}</h1>
+        <Link className="button button--primary" to={paths.afisha()}>
+          {t('backToAfisha')}
+        </Link>
+      </section>
+    );
   }
+  if (query.isPending) return <NominalSkeleton />;
+  if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
 
   const data = query.data;
   const status = data.response[0]?.demandstatusid;

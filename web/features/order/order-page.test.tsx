@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api.ts';
 import type { OrderView, TicketRow } from '../../../contract/order-view.ts';
@@ -97,5 +97,39 @@ describe('/order/{hash} after returns', () => {
     expect(screen.getByText(badge, { selector: '.order-badge' })).toBeTruthy();
     if (returned) expect(screen.getByText(returned)).toBeTruthy();
     else expect(screen.queryByText(/^Возвращ/, { selector: '.order-row__returned' })).toBeNull();
+  });
+});
+
+describe('/order/{hash} of an order still awaiting named-ticket data (status 10)', () => {
+  const awaitingNames: OrderView = {
+    ...paidOrder([0]),
+    status: 10,
+    reserveTime: 900,
+    printingAllowed: 0,
+    paymentAllowed: true,
+    demsumma: 800,
+    url_pay: '/api/order/pay',
+    payments: [{ creditcompany_id: 1, protocol_type: 1, protocol_kind: 1, name: text('Банковская карта'), descript: text('') }],
+    creditCompanyId: 1,
+  };
+
+  it('shows the payment footer while the reserve runs, and Pay leads to the named-ticket form', async () => {
+    const posted: string[] = [];
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        posted.push(url);
+        if (url === '/api/token') return json({ token: 'token' });
+        if (url === '/api/order/pay') return json({ errorCode: '0', errorText: '', hash: HASH });
+        return json(awaitingNames);
+      }),
+    );
+    const { router } = await renderApp(`/order/${HASH}`, setupFixture(), (client) => client.setQueryData(orderQueryOptions(HASH, 'ru').queryKey, awaitingNames));
+    const footer = await screen.findByRole('region', { name: 'Оплатить' });
+    expect(within(footer).getByRole('timer').textContent).toMatch(/\d{2}:\d{2}/);
+    fireEvent.click(within(footer).getByRole('button', { name: 'Оплатить' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/nominal-tickets/${HASH}`));
+    expect(posted).toContain('/api/order/pay');
   });
 });

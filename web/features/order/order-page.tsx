@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '../../lib/router.tsx';
 import { ErrorCode } from '../../../contract/errors.ts';
+import { isOrderHash } from '../../../contract/order-hash.ts';
 import { usePaths } from '../../app/paths.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { PageSkeleton } from '../../components/skeleton/skeleton.tsx';
@@ -19,22 +20,21 @@ export function OrderPage() {
   const { hash = '' } = useParams();
   const lang = useLang();
   const paths = usePaths();
-  const query = useQuery(orderQueryOptions(hash, lang));
+  // A hash that cannot name an order is not asked for: the order is not found (spec section 2).
+  const possible = isOrderHash(hash);
+  const query = useQuery({ ...orderQueryOptions(hash, lang), enabled: possible });
 
-  if (query.isPending) return <PageSkeleton />;
-  if (query.isError) {
-    const error = query.error;
-    if (error instanceof ApiError && error.code === ErrorCode.notFound) {
-      return (
-        <section className="order-missing">
-          <h1>{t('notFound')}</h1>
-          <Link className="button button--primary" to={paths.afisha()}>
-            {t('toAfisha')}
-          </Link>
-        </section>
-      );
-    }
-    return <PageError error={error} onRetry={() => void query.refetch()} />;
+  if (!possible || (query.error instanceof ApiError && query.error.code === ErrorCode.notFound)) {
+    return (
+      <section className="order-missing">
+        <h1>{t('notFound')}</h1>
+        <Link className="button button--primary" to={paths.afisha()}>
+          {t('toAfisha')}
+        </Link>
+      </section>
+    );
   }
+  if (query.isPending) return <PageSkeleton />;
+  if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
   return <OrderContent view={query.data} updatedAt={query.dataUpdatedAt} />;
 }

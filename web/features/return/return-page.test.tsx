@@ -133,11 +133,31 @@ describe('/order/return/{hash}', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
-  it('drops a refused confirmation hash: shows the error and resets the query', async () => {
-    stubServer({ status: 200, body: returnFixture({ error_code: -1022, error_text: 'Ссылка подтверждения недействительна' }) });
-    const { router } = await renderApp(`/order/return/${HASH}?hash_conf=${'x'.repeat(20)}`, setupFixture());
+  it.each([6, 20, 128])('drops a refused confirmation hash (%i characters): shows the error and resets the query', async (length) => {
+    const posted = stubServer({ status: 200, body: returnFixture({ error_code: -1022, error_text: 'Ссылка подтверждения недействительна' }) });
+    const { router } = await renderApp(`/order/return/${HASH}?hash_conf=${'x'.repeat(length)}`, setupFixture());
     expect((await screen.findByRole('alertdialog')).textContent).toContain('Ссылка подтверждения недействительна');
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(posted[0]?.body.hashConf).toBe('x'.repeat(length));
+  });
+
+  it.each([129, 400])('refuses a confirmation hash longer than the schema allows (%i characters) as a refused one: the error, then step 1 without it', async (length) => {
+    const posted: { url: string; body: Record<string, unknown> }[] = stubServer(() => {
+      // As the server answers: hashConf above 128 characters fails the call's schema.
+      const last = posted.at(-1)?.body.hashConf;
+      return typeof last === 'string' && last.length > 128
+        ? { status: 400, body: { errorCode: '-1002', errorText: 'Проверьте правильность заполнения полей.' } }
+        : { status: 200, body: returnFixture() };
+    });
+    const { router } = await renderApp(`/order/return/${HASH}?hash_conf=${'x'.repeat(length)}`, setupFixture());
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Ошибка (#-1022)');
+    expect(dialog.textContent).toContain('Ссылка подтверждения недействительна');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Закрыть' }));
+    expect(await screen.findByRole('button', { name: 'Оформить возврат' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Вернуться к Заказу № 100001' })).toBeTruthy();
+    expect(posted.filter((p) => p.url === `/api/order/return/${HASH}`).map((p) => p.body.hashConf)).toEqual([undefined]);
   });
 
   it('goes back to the order when the order does not allow returns', async () => {

@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from '../../lib/router.tsx';
 import { ErrorCode } from '../../../contract/errors.ts';
-import { isConfirmationHash } from '../../../contract/returns.ts';
+import { isOrderHash } from '../../../contract/order-hash.ts';
+import { fitsConfirmationHashSchema, isConfirmationHash } from '../../../contract/returns.ts';
 import { usePaths } from '../../app/paths.ts';
 import { useBackLink } from '../../components/back-link/back-link-context.tsx';
 import { useModal } from '../../components/modal/modal-context.ts';
@@ -25,14 +26,19 @@ export function ReturnPage() {
   const { hash = '' } = useParams();
   const [search] = useSearchParams();
   const rawConf = search.get('hash_conf') ?? undefined;
-  const hashConf = isConfirmationHash(rawConf) ? rawConf : undefined;
+  const linkConf = isConfirmationHash(rawConf) ? rawConf : undefined;
+  // A confirmation hash the calls' schema refuses is never sent: it is refused as a wrong one is.
+  const malformedConf = linkConf !== undefined && !fitsConfirmationHashSchema(linkConf) ? linkConf : undefined;
+  const hashConf = malformedConf ? undefined : linkConf;
   const lang = useLang();
   const paths = usePaths();
   const navigate = useNavigate();
   const modal = useModal();
   const { data: setup } = useSetup();
   const externalForm = setup?.app.return_form_url ?? '';
-  const query = useQuery({ ...returnQueryOptions(hash, lang, hashConf), enabled: setup !== undefined });
+  // A hash that cannot name an order is not asked for: the order is not found.
+  const possible = isOrderHash(hash);
+  const query = useQuery({ ...returnQueryOptions(hash, lang, hashConf), enabled: possible && setup !== undefined });
   const rows = query.data?.response.rows;
   useBackLink(rows?.[0] ? { kind: 'order', hash, orderNumber: rows[0].ord_num } : { kind: 'hidden' });
 
@@ -42,13 +48,15 @@ export function ReturnPage() {
   const reported = useRef('');
 
   useEffect(() => {
-    // Spec section 4: a non-zero error_code on load drops the confirmation hash and resets the query.
-    if (errorCode !== 0 && hashConf && reported.current !== hashConf) {
-      reported.current = hashConf;
-      modal.error(new ApiError(String(errorCode), errorText));
+    // Spec section 4: a non-zero error_code on load drops the confirmation hash and resets the
+    // query. A malformed hash gets the same: the error of a refused link (-1022), then no hash.
+    const refused = malformedConf ?? (errorCode !== 0 ? hashConf : undefined);
+    if (refused && reported.current !== refused) {
+      reported.current = refused;
+      modal.error(malformedConf ? new ApiError(ErrorCode.returnLinkInvalid, '') : new ApiError(String(errorCode), errorText));
       void navigate(paths.orderReturn(hash), { replace: true });
     }
-  }, [errorCode, errorText, hashConf, hash, modal, navigate, paths]);
+  }, [malformedConf, errorCode, errorText, hashConf, hash, modal, navigate, paths]);
 
   useEffect(() => {
     // An order that does not allow returns goes back to the order view.
@@ -63,19 +71,17 @@ export function ReturnPage() {
   }, [leaveForForm, externalForm, hash, orderNumber]);
 
   if (leaveForForm) return <p className="page-column return-note">{t('external')}</p>;
-  if (query.isPending || notAllowed || (errorCode !== 0 && hashConf)) return <PageSkeleton />;
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.code === ErrorCode.notFound) {
-      return (
-        <section className="page-column return-missing">
-          <h1>{t('notFound')}</h1>
-          <Link className="button button--primary" to={paths.afisha()}>
-            {t('toAfisha')}
-          </Link>
-        </section>
-      );
-    }
-    return <PageError error={query.error} onRetry={() => void query.refetch()} />;
+  if (!possible || (query.error instanceof ApiError && query.error.code === ErrorCode.notFound)) {
+    return (
+      <section className="page-column return-missing">
+        <h1>{t('notFound')}</h1>
+        <Link className="button button--primary" to={paths.afisha()}>
+          {t('toAfisha')}
+        </Link>
+      </section>
+    );
   }
+  if (query.isPending || notAllowed || (errorCode !== 0 && hashConf)) return <PageSkeleton />;
+  if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
   return <ReturnContent key={hashConf ?? ''} data={query.data.response} loadedAt={query.dataUpdatedAt} hashConf={hashConf} />;
 }

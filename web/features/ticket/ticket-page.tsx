@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '../../lib/router.tsx';
 import { pickLocalized } from '../../../contract/lang.ts';
+import { isOrderHash } from '../../../contract/order-hash.ts';
 import { ticketViewResponse } from '../../../contract/order-view.ts';
 import { usePaths } from '../../app/paths.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
@@ -21,23 +22,24 @@ export function TicketPage() {
   const lang = useLang();
   const paths = usePaths();
   const { data: setup } = useSetup();
+  // A ticket's hash has an order hash's shape; one that cannot name a ticket is not asked for.
+  const possible = isOrderHash(hash);
   const query = useQuery({
     queryKey: ['ticket', hash],
     queryFn: ({ signal }) => apiGet(`/api/ticket/${encodeURIComponent(hash)}`, ticketViewResponse, { signal }),
     retry: false,
+    enabled: possible,
   });
 
-  if (query.isPending) return <PageSkeleton />;
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) {
-      return (
-        <section className="ticket-sheet">
-          <h1>{t('notFound')}</h1>
-        </section>
-      );
-    }
-    return <PageError error={query.error} onRetry={() => void query.refetch()} />;
+  if (!possible || (query.error instanceof ApiError && query.error.status === 404)) {
+    return (
+      <section className="ticket-sheet">
+        <h1>{t('notFound')}</h1>
+      </section>
+    );
   }
+  if (query.isPending) return <PageSkeleton />;
+  if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
   const { row, ticket, ord_num, order_hash, name } = query.data;
   const isQr = row.tickettype === 1;
   const image = isQr ? ticket._qrcode : ticket._barcode;

@@ -24,6 +24,10 @@ import { PaymentFooter } from './payment-footer.tsx';
 import { TicketCodesModal } from './ticket-codes-modal.tsx';
 import { TicketGroup } from './ticket-group.tsx';
 
+/** Order statuses (contract/order-view.ts): 10 awaiting named-ticket data, 20 awaiting payment. */
+const AWAITING_NAMES = 10;
+const AWAITING_PAYMENT = 20;
+
 /** The loaded order: header, buyer, ticket groups, totals, offers, loyalty and the payment footer. */
 export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: number }) {
   const { t } = useTranslation('order');
@@ -40,7 +44,11 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
   const deadline = view.reserveTime > 0 ? updatedAt + view.reserveTime * 1000 : undefined;
   const beforeDeadline = useBeforeDeadline(deadline);
   const paid = view.printingAllowed === 1;
-  const running = !paid && view.status === 20 && beforeDeadline;
+  // The payment footer shows while the reserve runs: for an order awaiting payment, and for one
+  // still awaiting its named-ticket data, whose Pay leads to that form (spec section 4, payment flow).
+  const running = !paid && (view.status === AWAITING_PAYMENT || view.status === AWAITING_NAMES) && beforeDeadline;
+  // Offers and discounts change only an order awaiting payment; the server refuses the others.
+  const changeable = running && view.status === AWAITING_PAYMENT;
 
   const [offersFor, setOffersFor] = useState<TicketRow[] | undefined>();
   const [codesFor, setCodesFor] = useState<TicketRow | undefined>();
@@ -89,7 +97,7 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
         submitBankForm(answer.form_action, answer.form_bank ?? {});
       } else if (answer.bankUrl) {
         window.location.assign(answer.bankUrl);
-      } else if (answer.hash && view.status === 10) {
+      } else if (answer.hash && view.status === AWAITING_NAMES) {
         void navigate(paths.nominal(answer.hash));
       } else {
         setPaying(false);
@@ -146,7 +154,7 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
           services={view.toping}
           paid={paid}
           busy={busy}
-          hasOffers={running && view.addToping.some((o) => group.rows.some((r) => r.id === o.parent_id))}
+          hasOffers={changeable && view.addToping.some((o) => group.rows.some((r) => r.id === o.parent_id))}
           onOpenOffers={() => setOffersFor(group.rows)}
           onRemoveService={(id) => remove.mutate(id)}
           onShowCodes={showCodes}
@@ -175,7 +183,7 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
       <LoyaltyBlock
         key={`${view.discountData.promoCode}|${view.discountData.cardCode}|${view.discountData.useBonuses}`}
         data={view.discountData}
-        editable={running}
+        editable={changeable}
         busy={busy}
         promoFailed={promoFailed}
         onPromo={(code) =>
