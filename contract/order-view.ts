@@ -162,7 +162,7 @@ export const PROMO_MIN_LENGTH = 3;
 export const discountRequest = z.object({
   hash: orderHash,
   lang: langField,
-  bonuses: z.number().int('bonuses').min(0, 'bonuses').max(MAX_INT4, 'bonuses').optional(),
+  bonuses: z.number().int('bonuses').positive('bonuses').max(MAX_INT4, 'bonuses').optional(),
   cardCode: z.string().trim().max(64).optional(),
   promoCode: z.string().trim().max(64).optional(),
 });

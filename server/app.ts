@@ -123,13 +123,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     const lang = requestLang(request);
     if (error instanceof BusinessError) return reply.code(error.status).send(error.toBody(lang));
     if (error.validation) {
-      return reply.code(400).send({
-        ...businessError(ErrorCode.validation, lang),
-        fields: error.validation.map((issue) => ({
-          path: (issue.instancePath || '').replace(/^\//, '').replaceAll('/', '.'),
-          code: issue.message ?? 'invalid',
-        })),
-      });
+      return reply.code(400).send({ ...businessError(ErrorCode.validation, lang), fields: fieldErrors(error.validation) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -189,6 +183,24 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   badUrlPage.html = await registerSpa(app, deps.webDist, createIndexRenderer({ seo, publicUrl: config.publicUrl }), createFirstAnswer(afisha));
   return app;
+}
+
+/**
+ * The fields a refused body got wrong, once each. The contract's rules carry error codes
+ * ('required-fio', 'hash') that the pages turn into texts; a check of zod's own (a wrong type, a
+ * missing key) carries English prose instead, which is sent as 'invalid'.
+ */
+function fieldErrors(issues: NonNullable<FastifyError['validation']>) {
+  const seen = new Set<string>();
+  const fields: { path: string; code: string }[] = [];
+  for (const issue of issues) {
+    const path = (issue.instancePath || '').replace(/^\//, '').replaceAll('/', '.');
+    const code = issue.message && /^[\w.-]+$/.test(issue.message) ? issue.message : 'invalid';
+    if (seen.has(`${path} ${code}`)) continue;
+    seen.add(`${path} ${code}`);
+    fields.push({ path, code });
+  }
+  return fields;
 }
 
 function requestLangFromUrl(url: string) {

@@ -176,6 +176,21 @@ describe('hostile values in every call', () => {
   }, 300_000);
 });
 
+describe('the fields of a refused body', () => {
+  it('names each wrong field once, with an error code rather than the validator\'s prose', async () => {
+    const create = calls.find((call) => call.url === '/api/order/create');
+    if (!create) throw new Error('no create call');
+    const { data: _data, ...withoutLines } = create.body;
+    const answer = await t.post('/api/order/create', { ...withoutLines, fio: '', phone: 7 });
+    expect(answer.statusCode).toBe(400);
+    const fields = answer.json<{ fields: { path: string; code: string }[] }>().fields;
+    expect(fields).toContainEqual({ path: 'data', code: 'invalid' });
+    expect(fields).toContainEqual({ path: 'phone', code: 'invalid' });
+    for (const field of fields) expect(field.code).toMatch(/^[\w.-]+$/);
+    expect(new Set(fields.map((f) => `${f.path} ${f.code}`)).size).toBe(fields.length);
+  });
+});
+
 describe('hostile addresses', () => {
   const PARTS = ['%00', '%ZZ', '%E0%A4%A', 'x'.repeat(300), '2147483648', '..%2F..%2Fetc'];
 

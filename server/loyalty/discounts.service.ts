@@ -99,7 +99,7 @@ export async function applyDiscount(
       ]);
     }
 
-    if (input.bonuses !== undefined && input.bonuses > 0) {
+    if (input.bonuses !== undefined) {
       if (!card) {
         const { rows } = await tx.query<CardRow>(
           'select c.* from loyalty_cards c join order_discounts d on d.card_id = c.id where d.order_id = $1 for update of c',

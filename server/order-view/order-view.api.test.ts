@@ -255,7 +255,7 @@ describe('discounts', () => {
     // Whole roubles of tickets and services: at most 1 000 of the 1 060 ₽ (the fee is not discounted).
     expect(before.availableBonuses).toBe(Math.min(before.totalBalance, 1000));
 
-    for (const bonuses of [before.availableBonuses + 1, 1.5, -1]) {
+    for (const bonuses of [before.availableBonuses + 1, 1.5, -1, 0]) {
       const refused = await discount(order.hash, { bonuses });
       expect(refused.statusCode).toBe(400);
     }
