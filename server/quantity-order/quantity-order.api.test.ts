@@ -254,6 +254,22 @@ describe('subscriptions and the CRM client', () => {
     expect(await stockOf(t.db, 9200)).toEqual(before);
   });
 
+  it("takes as many tickets as the visits left, even beyond the event's per-order limit", async () => {
+    await t.db.query('update crm_subscriptions set remaining = 7 where client_id = 9200');
+    // Event 9200 sells at most 5 tickets per order; the holder has 7 visits left. Session 9201
+    // (10 places), so the other tests keep session 9200's places.
+    const other = await sessionWhen(t.db, 9201);
+    const lines = (quantity: number) => [{ ...subLine(quantity), ...other }];
+    try {
+      expect((await create(order({ data: lines(8) }), { 'x-crm-token': token() })).body.errorCode).toBe('-9998');
+      const { body } = await create(order({ data: lines(6) }), { 'x-crm-token': token() });
+      expect(body.errorCode).toBe('0');
+      expect(await orderOf(body.hash as string)).toMatchObject({ is_subscription: true, tickets: 6 });
+    } finally {
+      await t.db.query('update crm_subscriptions set remaining = 1 where client_id = 9200');
+    }
+  });
+
   it('refuses subscription lines with an expired token', async () => {
     const expired = signCrmToken(CRM_SECRET, 9200, t.clock.now() - 1000);
     const { body } = await create(order({ data: [subLine(1)] }), { 'x-crm-token': expired });

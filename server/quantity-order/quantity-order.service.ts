@@ -150,7 +150,9 @@ async function createAt(
   }
   const ordinary = lines.filter((l) => !l.isGroup).reduce((sum, l) => sum + l.quantity, 0);
   const group = lines.filter((l) => l.isGroup).reduce((sum, l) => sum + l.quantity, 0);
-  if (ordinary > event.order_limit) throw refuse(ErrorCode.limit, 409);
+  // A subscription holder's limit is the visits left, not the event's per-order limit (spec
+  // sections 4 and 6), as the event page counts it (web/features/event/lib/order-rules.ts).
+  if (subscritId === undefined && ordinary > event.order_limit) throw refuse(ErrorCode.limit, 409);
   if (pushkin && ordinary + group !== PUSHKIN_TICKETS_PER_ORDER) throw refuse(ErrorCode.limit, 409, texts.pushkinOneTicket);
   if (group > 0 && event.group_limit > 0 && group > event.group_limit) throw refuse(ErrorCode.limit, 409, texts.groupLimit);
   if (subscritId !== undefined && ordinary + group > subscriptionLeft) throw refuse(ErrorCode.limit, 409, texts.subscriptionLimit);
