@@ -227,6 +227,20 @@ test.describe('afisha: storage, URL and language', () => {
     await expect(titles(page)).toHaveCount(6);
   });
 
+  test('a sid alone opens its menu in its own kind, and wins over an id of another kind', async ({ page }) => {
+    // A fresh visitor: nothing stored points at the concerts.
+    await openListing(page, '/?sid=21');
+    await expect(kind(page, 'Концерты')).toHaveAttribute('aria-pressed', 'true');
+    await expect(menu(page, 'Классическая музыка')).toHaveAttribute('aria-pressed', 'true');
+    // The URL now names the kind too.
+    await expect(page).toHaveURL((url) => url.searchParams.get('id') === '2' && url.searchParams.get('sid') === '21');
+
+    await openListing(page, '/?id=1&sid=22');
+    await expect(kind(page, 'Концерты')).toHaveAttribute('aria-pressed', 'true');
+    await expect(menu(page, 'Эстрада и шоу')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL((url) => url.searchParams.get('id') === '2' && url.searchParams.get('sid') === '22');
+  });
+
   test('switches the language and keeps the place in the listing', async ({ page }) => {
     await openListing(page, '/?id=1&sid=11');
     await page.getByRole('button', { name: 'Язык сайта: Русский' }).click();
