@@ -55,6 +55,16 @@ test.describe('afisha: the listing', () => {
     await expect(pushkin.getByText('Пушкинская карта', { exact: true }).first()).toBeVisible();
   });
 
+  test("shows a concert announced without dates as 'soon on sale', and the venue's info links", async ({ page }) => {
+    await openListing(page, '/?id=2');
+    await expect(cards(page).filter({ hasText: 'Звёзды джаза' }).getByRole('button', { name: 'Скоро в продаже' })).toBeDisabled();
+    const info = cards(page).filter({ hasText: 'Чайковский' }).getByRole('link', { name: 'Подробнее о мероприятии' });
+    await expect(info).toHaveAttribute('href', 'https://harmony-hall.example/ru/concerts/tchaikovsky-symphony-night');
+    await expect(info).toHaveAttribute('target', '_blank');
+    // An event with no page of its own at the venue has no link.
+    await expect(cards(page).filter({ hasText: 'Рахманинов' }).getByRole('link', { name: 'Подробнее о мероприятии' })).toHaveCount(0);
+  });
+
   test('opens and closes a long description', async ({ page }) => {
     await openListing(page);
     const card = cards(page).filter({ hasText: 'Постоянная экспозиция' });
