@@ -99,6 +99,20 @@ const demoCases: DemoCase[] = [
   { description: 'an order limit other than the default', sql: 'select id from events where order_limit <> 10' },
   { description: 'a price with a minimum quantity (needprice)', sql: 'select id from prices where min_quantity > 1' },
   { description: 'a price limited per session, with its stock', sql: 'select p.id from prices p join price_stock s on s.price_id = p.id where p.quantity_limit is not null and s.remaining = p.quantity_limit' },
+  { description: 'QR-code tickets (ticket type 1) on most events', sql: 'select id from events where ticket_type = 1', atLeast: 8 },
+  { description: 'barcode tickets (ticket type 0) on an event sold on its own page', sql: 'select id from events where ticket_type = 0 and not use_seat_map' },
+  { description: 'tickets with no code button (ticket type 2) on an event sold on its own page', sql: 'select id from events where ticket_type = 2 and not use_seat_map' },
+  {
+    description: "info links (descript_url) in four languages, on reserved example domains",
+    sql: `select id from events where description_url->>'ru' like 'https://%.example/ru/%' and description_url->>'en' like 'https://%.example/en/%'
+          and description_url->>'kz' like 'https://%.example/kk/%' and description_url->>'ch' like 'https://%.example/zh/%'`,
+    atLeast: 3,
+  },
+  { description: 'an info link on a seated event (the scheme page header)', sql: "select id from events where use_seat_map and description_url->>'ru' <> ''" },
+  {
+    description: "an event announced with no session and no sale date ('soon on sale')",
+    sql: 'select e.id from events e where e.is_published and e.sale_starts_at is null and not exists (select 1 from sessions s where s.event_id = e.id)',
+  },
 ];
 
 describe('the demo catalog', () => {
@@ -148,6 +162,19 @@ describe('the demo catalog', () => {
       expect(Object.keys(name).sort()).toEqual(['ch', 'en', 'kz', 'ru']);
       expect(name.ru).toMatch(/[А-Яа-яЁё]/);
     }
+  });
+
+  it('describes every special offer in Russian, English, Kazakh and Chinese', async () => {
+    const { rows } = await db.query<{ name: Record<string, string>; description: Record<string, string> }>('select name, description from special_offers');
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    for (const text of rows.flatMap((r) => [r.name, r.description])) {
+      expect(text.ru).toMatch(/[А-Яа-яЁё]/);
+      expect(text.en).toMatch(/^[A-Za-z][A-Za-z ]+$/);
+      expect(text.kz).toMatch(/[А-Яа-яӘәҒғҚқҢңӨөҰұҮүҺһІі]/);
+      expect(text.ch).toMatch(/^\p{Script=Han}+$/u);
+    }
+    // A Kazakh description of its own, not the Russian one copied.
+    for (const { description } of rows) expect(description.kz).not.toBe(description.ru);
   });
 
   it('shows posters that exist as small SVG files', async () => {

@@ -12,6 +12,7 @@ import {
   pushkinAndOrdinaryEvent,
   pushkinOnlyEvent,
   soldOutEvent,
+  soonOnSaleEvent,
   subscriptionEvent,
   symphonyEvent,
 } from './demo-events.ts';
@@ -151,6 +152,7 @@ export function buildDemoCatalog(now: Date): CatalogFileInput {
       symphonyEvent(calendar),
       chamberEvent(calendar),
       arenaEvent(calendar),
+      soonOnSaleEvent(),
     ],
     ...formsAndRules(),
   };

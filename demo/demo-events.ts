@@ -1,4 +1,5 @@
 import type { CatalogEventInput } from '../contract/catalog-file.ts';
+import type { Localized } from '../contract/common.ts';
 import { ARENA_ZONES, CONCERT_ZONES } from './demo-halls.ts';
 import { same, t } from './demo-text.ts';
 
@@ -20,6 +21,13 @@ function sessions(calendar: Calendar, eventId: number, days: number[], times: st
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const image = (name: string) => same(`/static/demo/${name}.svg`);
+/** The info link (descript_url): the venue's own page about the event in each language, on a reserved example domain. */
+const venuePage = (site: 'museum.example' | 'harmony-hall.example', path: string): Localized => ({
+  ru: `https://${site}/ru/${path}`,
+  en: `https://${site}/en/${path}`,
+  kz: `https://${site}/kk/${path}`,
+  ch: `https://${site}/zh/${path}`,
+});
 
 export const TAGS = { children: 1, pushkin: 2, free: 3, new: 4, classics: 5, tour: 6, family: 7, named: 8 } as const;
 
@@ -36,6 +44,7 @@ export function museumEvent(c: Calendar): CatalogEventInput {
     ),
     location: t('Главное здание, 2 этаж', 'Main building, 2nd floor', 'Бас ғимарат, 2-қабат', '主楼二层'),
     note: t('Вход за 15 минут до начала сеанса', 'Entry opens 15 minutes before the session', 'Кіру сеанс басталардан 15 минут бұрын', '场次开始前 15 分钟入场'),
+    descriptionUrl: venuePage('museum.example', 'exhibitions/city-through-centuries'),
     imageUrl: image('museum'), orderLimit: 8, priceRows: 3, tagIds: [TAGS.children, TAGS.family],
     categories: [
       { id: 101, sortnum: 1, name: t('Взрослый', 'Adult', 'Ересек', '成人') },
@@ -57,13 +66,17 @@ export function museumEvent(c: Calendar): CatalogEventInput {
   };
 }
 
-/** A group excursion: group tickets admit 15 or 25 people, two groups per slot; single visitors may join. */
+/**
+ * A group excursion: group tickets admit 15 or 25 people, two groups per slot; single visitors may
+ * join. Its tickets carry no code (ticket type 2): the guide meets the group by the order number.
+ */
 export function groupTourEvent(c: Calendar): CatalogEventInput {
   return {
     id: 2, hash: 'museum-group-tour', kindId: 1, mainMenuId: 12, subMenuId: 121, venueId: 1, sortnum: 2,
     name: t('Обзорная экскурсия по музею', 'Guided tour of the museum', 'Музей бойынша шолу экскурсиясы', '博物馆导览'),
     description: t('<p>Полуторачасовая экскурсия с экскурсоводом по главным залам музея.</p>', '<p>A ninety-minute guided tour of the museum\'s main halls.</p>', '<p>Музейдің басты залдары бойынша экскурсоводпен бір жарым сағаттық экскурсия.</p>', '<p>由讲解员带领、历时一个半小时的博物馆主要展厅游览。</p>'),
-    imageUrl: image('group-tour'), orderLimit: 10, groupLimit: 1, tagIds: [TAGS.tour],
+    note: t('Экскурсовод встречает группу у информационной стойки: назовите номер заказа', 'The guide meets the group at the information desk: give your order number', 'Экскурсовод топты ақпарат тұғырының жанында қарсы алады: тапсырыс нөмірін айтыңыз', '讲解员在服务台迎接团队：请报出订单号'),
+    imageUrl: image('group-tour'), orderLimit: 10, groupLimit: 1, ticketType: 2, tagIds: [TAGS.tour],
     categories: [
       { id: 201, sortnum: 1, name: t('Группа до 15 человек', 'Group of up to 15', '15 адамға дейінгі топ', '15 人以内团体') },
       { id: 202, sortnum: 2, name: t('Школьная группа до 25 человек', 'School group of up to 25', '25 адамға дейінгі мектеп тобы', '25 人以内学校团体'), description: t('С двумя сопровождающими бесплатно', 'Two accompanying adults go free', 'Екі ересек ілесуші тегін', '两名陪同人员免费') },
@@ -97,6 +110,7 @@ export function notYetOnSaleEvent(c: Calendar): CatalogEventInput {
     id: 4, hash: 'treasures-of-the-east', kindId: 1, mainMenuId: 11, subMenuId: 112, venueId: 1, sortnum: 4,
     name: t('Выставка «Сокровища Востока»', 'Exhibition "Treasures of the East"', '«Шығыс қазыналары» көрмесі', '展览《东方珍宝》'),
     description: t('<p>Фарфор, шёлк и бронза из частных собраний. Продажа билетов откроется скоро.</p>', '<p>Porcelain, silk and bronze from private collections. Tickets go on sale soon.</p>', '<p>Жеке коллекциялардағы фарфор, жібек және қола бұйымдар. Билет сатылымы жақында ашылады.</p>', '<p>来自私人收藏的瓷器、丝绸和青铜器。门票即将开售。</p>'),
+    descriptionUrl: venuePage('museum.example', 'exhibitions/treasures-of-the-east'),
     imageUrl: image('treasures'), saleStartsAt: c.at(4, '10:00'), tagIds: [TAGS.new],
     categories: [
       { id: 401, name: t('Взрослый', 'Adult', 'Ересек', '成人') },
@@ -133,13 +147,16 @@ export function soldOutEvent(c: Calendar): CatalogEventInput {
   };
 }
 
-/** A lecture payable by Pushkin card or ordinarily, with card-only, ordinary-only and any-payment prices. */
+/**
+ * A lecture payable by Pushkin card or ordinarily, with card-only, ordinary-only and any-payment
+ * prices. Its tickets carry a barcode (ticket type 0), read by the lecture hall's scanner.
+ */
 export function pushkinAndOrdinaryEvent(c: Calendar): CatalogEventInput {
   return {
     id: 6, hash: 'avant-garde-lecture', kindId: 1, mainMenuId: 12, subMenuId: 122, venueId: 1, sortnum: 6,
     name: t('Лекция «Русский авангард: от Малевича до Родченко»', 'Lecture "Russian Avant-Garde: From Malevich to Rodchenko"', '«Орыс авангарды: Малевичтен Родченкоға дейін» дәрісі', '讲座《俄罗斯先锋派：从马列维奇到罗德琴科》'),
     description: t('<p>Искусствовед рассказывает о художниках, изменивших язык искусства XX века.</p>', '<p>An art historian on the artists who changed the language of 20th-century art.</p>', '<p>Өнертанушы XX ғасыр өнерінің тілін өзгерткен суретшілер туралы әңгімелейді.</p>', '<p>艺术史学家讲述改变了二十世纪艺术语言的艺术家们。</p>'),
-    imageUrl: image('avant-garde'), ageFrom: 14, usePushkinCard: true, useOrdinaryCard: true, refundPolicy: 'culture-law', tagIds: [TAGS.pushkin],
+    imageUrl: image('avant-garde'), ageFrom: 14, usePushkinCard: true, useOrdinaryCard: true, refundPolicy: 'culture-law', ticketType: 0, tagIds: [TAGS.pushkin],
     categories: [
       { id: 601, sortnum: 1, name: t('Взрослый', 'Adult', 'Ересек', '成人') },
       { id: 602, sortnum: 2, name: t('По Пушкинской карте (14–22 года)', 'Pushkin card (ages 14–22)', 'Пушкин картасы бойынша (14–22 жас)', '普希金卡（14–22 岁）') },
@@ -218,6 +235,7 @@ export function symphonyEvent(c: Calendar): CatalogEventInput {
     id: 10, hash: 'tchaikovsky-symphony-night', kindId: 2, mainMenuId: 21, subMenuId: 211, venueId: 2, hallId: 1, useSeatMap: true, sortnum: 1,
     name: t('Симфонический вечер: Чайковский', 'Symphony night: Tchaikovsky', 'Симфониялық кеш: Чайковский', '交响之夜：柴可夫斯基'),
     description: t('<p>Симфония № 5 и Концерт для скрипки с оркестром. Дирижёр — <b>Анна Соколова</b>.</p>', '<p>Symphony No. 5 and the Violin Concerto. Conductor: <b>Anna Sokolova</b>.</p>', '<p>№ 5 симфония және скрипка мен оркестрге арналған концерт. Дирижер — <b>Анна Соколова</b>.</p>', '<p>第五交响曲与小提琴协奏曲。指挥：<b>安娜·索科洛娃</b>。</p>'),
+    descriptionUrl: venuePage('harmony-hall.example', 'concerts/tchaikovsky-symphony-night'),
     imageUrl: image('symphony'), ageFrom: 6, orderLimit: 6, returnHoursBefore: 24, tagIds: [TAGS.classics],
     categories: [
       { id: adult, sortnum: 1, name: t('Взрослый', 'Adult', 'Ересек', '成人') },
@@ -269,5 +287,20 @@ export function arenaEvent(c: Calendar): CatalogEventInput {
       { id: 1203, categoryId: 1201, zoneId: ARENA_ZONES.upper, amount: 250_000, serviceFee: 1_000, serviceFeeKind: 'percent' },
       { id: 1204, categoryId: 1201, zoneId: ARENA_ZONES.fanZone, amount: 450_000, serviceFee: 1_000, serviceFeeKind: 'percent' },
     ],
+  };
+}
+
+/**
+ * A concert announced before its dates are set: no session yet and no sale date, so the listing
+ * shows it 'soon on sale' (totalticketcount -99999 with no saledate). Categories, prices and
+ * sessions come with a later import of the venue's file.
+ */
+export function soonOnSaleEvent(): CatalogEventInput {
+  return {
+    id: 13, hash: 'stars-of-jazz', kindId: 2, mainMenuId: 22, venueId: 2, sortnum: 4,
+    name: t('Концерт «Звёзды джаза»', 'Concert "Stars of Jazz"', '«Джаз жұлдыздары» концерті', '音乐会《爵士之星》'),
+    description: t('<p>Большой джазовый оркестр и приглашённые солисты. Даты и программа уточняются, продажа билетов начнётся скоро.</p>', '<p>A big jazz band with guest soloists. Dates and programme are being finalised; tickets go on sale soon.</p>', '<p>Үлкен джаз оркестрі және шақырылған солистер. Күндері мен бағдарламасы нақтыланып жатыр, билет сатылымы жақында басталады.</p>', '<p>大型爵士乐团携特邀独奏家登台。日期和曲目正在确定中，门票即将开售。</p>'),
+    descriptionUrl: venuePage('harmony-hall.example', 'concerts/stars-of-jazz'),
+    imageUrl: image('jazz'), ageFrom: 6, tagIds: [TAGS.new],
   };
 }

@@ -1,6 +1,6 @@
 import type { Queryable } from '../server/db/client.ts';
 
-const l = (ru: string, en: string, kz = ru, ch = en) => JSON.stringify({ ru, en, kz, ch });
+const l = (ru: string, en: string, kz: string, ch: string) => JSON.stringify({ ru, en, kz, ch });
 
 /**
  * The payment issue's part of the demo (design 'Demo catalog': special offers, a promo code, a
@@ -19,11 +19,11 @@ export async function loadPaymentExtras(db: Queryable, now: Date): Promise<void>
      on conflict (id) do nothing`,
     [
       l('Аудиогид', 'Audio guide', 'Аудиогид', '语音导览'),
-      l('Выдаётся на входе по билету на место', 'Given at the entrance on presenting the seat ticket'),
+      l('Выдаётся на входе по билету на место', 'Given at the entrance on presenting the seat ticket', 'Кіреберісте орынға берілген билетті көрсеткенде беріледі', '入场时凭座位票领取'),
       l('Программка', 'Programme', 'Бағдарлама', '节目单'),
-      l('Печатная программа вечера', 'The printed programme of the evening'),
-      l('Парковка', 'Parking', 'Тұрақ', '停车'),
-      l('Место на парковке на время события', 'A parking space for the time of the event'),
+      l('Печатная программа вечера', 'The printed programme of the evening', 'Кештің басылған бағдарламасы', '当晚演出的印刷节目单'),
+      l('Парковка', 'Parking', 'Автотұрақ', '停车位'),
+      l('Место на парковке на время события', 'A parking space for the time of the event', 'Іс-шара кезінде автотұрақтағы орын', '活动期间的一个停车位'),
     ],
   );
   const day = 24 * 3600 * 1000;

@@ -55,6 +55,16 @@ test.describe('afisha: the listing', () => {
     await expect(pushkin.getByText('Пушкинская карта', { exact: true }).first()).toBeVisible();
   });
 
+  test("shows a concert announced without dates as 'soon on sale', and the venue's info links", async ({ page }) => {
+    await openListing(page, '/?id=2');
+    await expect(cards(page).filter({ hasText: 'Звёзды джаза' }).getByRole('button', { name: 'Скоро в продаже' })).toBeDisabled();
+    const info = cards(page).filter({ hasText: 'Чайковский' }).getByRole('link', { name: 'Подробнее о мероприятии' });
+    await expect(info).toHaveAttribute('href', 'https://harmony-hall.example/ru/concerts/tchaikovsky-symphony-night');
+    await expect(info).toHaveAttribute('target', '_blank');
+    // An event with no page of its own at the venue has no link.
+    await expect(cards(page).filter({ hasText: 'Рахманинов' }).getByRole('link', { name: 'Подробнее о мероприятии' })).toHaveCount(0);
+  });
+
   test('opens and closes a long description', async ({ page }) => {
     await openListing(page);
     const card = cards(page).filter({ hasText: 'Постоянная экспозиция' });
@@ -225,6 +235,20 @@ test.describe('afisha: storage, URL and language', () => {
     await expect(search(page)).toHaveValue('');
     await expect(page).not.toHaveURL(/reset=/);
     await expect(titles(page)).toHaveCount(6);
+  });
+
+  test('a sid alone opens its menu in its own kind, and wins over an id of another kind', async ({ page }) => {
+    // A fresh visitor: nothing stored points at the concerts.
+    await openListing(page, '/?sid=21');
+    await expect(kind(page, 'Концерты')).toHaveAttribute('aria-pressed', 'true');
+    await expect(menu(page, 'Классическая музыка')).toHaveAttribute('aria-pressed', 'true');
+    // The URL now names the kind too.
+    await expect(page).toHaveURL((url) => url.searchParams.get('id') === '2' && url.searchParams.get('sid') === '21');
+
+    await openListing(page, '/?id=1&sid=22');
+    await expect(kind(page, 'Концерты')).toHaveAttribute('aria-pressed', 'true');
+    await expect(menu(page, 'Эстрада и шоу')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL((url) => url.searchParams.get('id') === '2' && url.searchParams.get('sid') === '22');
   });
 
   test('switches the language and keeps the place in the listing', async ({ page }) => {

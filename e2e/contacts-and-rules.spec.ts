@@ -38,7 +38,7 @@ test.describe('rules pages', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/rules/purchase-terms');
     await expect(page.getByRole('heading', { level: 1, name: 'Условия покупки' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Условия покупки билетов' })).toBeVisible();
-    await expect(page).toHaveTitle('Билеты — Условия покупки');
+    await expect(page).toHaveTitle('Билеты — Правила покупки');
 
     await page.getByRole('navigation', { name: 'Другие документы' }).getByRole('link', { name: 'Политика конфиденциальности' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/rules/privacy-policy');

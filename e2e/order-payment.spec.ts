@@ -17,6 +17,17 @@ async function payWith(page: Page, method: string) {
   await confirm.getByRole('button', { name: 'Оплатить без предложений' }).click();
 }
 
+/** Pays by card at the sandbox bank's page and comes back to the order, paid. */
+async function payByCardAtBank(page: Page, hash: string) {
+  await payWith(page, 'Банковская карта');
+  // The hidden form was posted to the bank page.
+  await expect(page).toHaveURL(/\/sandbox\/pay$/);
+  await expect(page.getByRole('heading', { name: 'Тестовый банк' })).toBeVisible();
+  await page.getByRole('button', { name: /^Оплатить/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${hash}$`));
+  await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();
+}
+
 /** The QR payment modal, opened by Pay or by the resume button. */
 const qrModal = (page: Page) => page.getByRole('dialog', { name: /Оплата заказа №\d+, нажмите на QR-код или отсканируйте его/ });
 
@@ -41,14 +52,7 @@ test('pays by card through the sandbox bank form and opens a ticket QR code', as
   await expect(page.getByText('Не оплачен')).toBeVisible();
   await expect(footer(page).getByText('1 060 ₽')).toBeVisible();
 
-  await payWith(page, 'Банковская карта');
-  // The hidden form was posted to the bank page.
-  await expect(page).toHaveURL(/\/sandbox\/pay$/);
-  await expect(page.getByRole('heading', { name: 'Тестовый банк' })).toBeVisible();
-  await page.getByRole('button', { name: /^Оплатить/ }).click();
-
-  await expect(page).toHaveURL(new RegExp(`/order/${hash}$`));
-  await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();
+  await payByCardAtBank(page, hash);
   await expect(footer(page)).toHaveCount(0);
 
   await page.getByRole('button', { name: 'QR-код билета' }).click();
@@ -64,6 +68,28 @@ test('pays by card through the sandbox bank form and opens a ticket QR code', as
   await expect(ticketPage.getByRole('heading', { name: /Город сквозь века/ })).toBeVisible();
   await expect(ticketPage.getByRole('img', { name: /QR-код билета/ })).toBeVisible();
   await expect(ticketPage.getByRole('button', { name: 'Распечатать' })).toBeVisible();
+});
+
+// The demo's lecture has barcode tickets (ticket type 0), its group tour tickets with no code (type 2).
+test('opens the barcodes of a paid lecture order', async ({ page, request }) => {
+  const hash = await createDemoOrder(request, { event: 'avant-garde-lecture' });
+  await openOrder(page, hash);
+  await payByCardAtBank(page, hash);
+
+  await expect(page.getByRole('button', { name: 'QR-код билета' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Штрих-код билета' }).click();
+  const codes = page.getByRole('dialog', { name: /Русский авангард/ });
+  await expect(codes.getByRole('img', { name: /^Штрих-код билета \d{16}$/ })).toBeVisible();
+  await expect(codes.getByText('Билет 1 из 2')).toBeVisible();
+});
+
+test('shows no ticket code button on a paid group-tour order', async ({ page, request }) => {
+  const hash = await createDemoOrder(request, { event: 'museum-group-tour' });
+  await openOrder(page, hash);
+  await payByCardAtBank(page, hash);
+
+  await expect(page.getByText('Участник сборной группы')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^(QR-код|Штрих-код) билета$/ })).toHaveCount(0);
 });
 
 test('pays by QR: the page polls the order status and shows it paid', async ({ page, request, context }) => {

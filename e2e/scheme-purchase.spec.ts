@@ -42,6 +42,8 @@ async function fillBuyer(page: Page) {
 
 test('a visitor zooms the map, picks two seats and a standing place, sees the total with the fee and orders', async ({ page }) => {
   await openFirstSession(page);
+  // The header's info link: the concert hall's own page about the event.
+  await expect(page.getByRole('link', { name: 'Подробнее о мероприятии' })).toHaveAttribute('href', 'https://harmony-hall.example/ru/concerts/tchaikovsky-symphony-night');
 
   // Zoom with the controls and back.
   const scale = page.getByRole('group', { name: 'Масштаб' }).getByRole('status');

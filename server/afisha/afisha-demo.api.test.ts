@@ -37,6 +37,7 @@ describe('GET /api/afisha on the demo catalog', () => {
     { description: 'on sale, few left: the exact count', hash: 'storage-vault-tour', check: (n: number) => n > 0 && n < 100 },
     { description: 'sold out at the box office: 0', hash: 'night-at-the-museum', check: (n: number) => n === 0 },
     { description: 'sales not begun: -99999', hash: 'treasures-of-the-east', check: (n: number) => n === NOT_ON_SALE },
+    { description: 'announced with no session yet: -99999', hash: 'stars-of-jazz', check: (n: number) => n === NOT_ON_SALE },
   ];
   it.each(states)('$description', async ({ hash, check }) => {
     const e = (await demoAfisha()).action.find((x) => x.hash === hash);
@@ -47,6 +48,12 @@ describe('GET /api/afisha on the demo catalog', () => {
   it('dates the not-yet-on-sale event with its sale start in the future', async () => {
     const e = (await demoAfisha()).action.find((x) => x.hash === 'treasures-of-the-east');
     expect(Date.parse(e?.saledate ?? '')).toBeGreaterThan(t.clock.now());
+  });
+
+  it("gives the event with no session yet no sale date, so the listing says 'soon on sale'", async () => {
+    const e = (await demoAfisha()).action.find((x) => x.hash === 'stars-of-jazz');
+    expect(e).toMatchObject({ totalticketcount: NOT_ON_SALE, saledate: '' });
+    expect(e?.descript_url.ru).toBe('https://harmony-hall.example/ru/concerts/stars-of-jazz');
   });
 
   it('links seated events to the scheme and lists a subscription with its composition', async () => {

@@ -10,7 +10,10 @@ export const seoTexts: Record<Lang, {
   afisha: string;
   listing: (title: string) => string;
   event: (name: string) => string;
+  /** Route titles of the contacts and rules pages, as the app's common:titles says them. */
   contacts: string;
+  purchaseTerms: string;
+  privacyPolicy: string;
   contactsDescription: (title: string) => string;
 }> = {
   ru: {
@@ -18,6 +21,8 @@ export const seoTexts: Record<Lang, {
     listing: (title) => `${title}: афиша и электронные билеты онлайн.`,
     event: (name) => `Купить билеты онлайн: ${name}.`,
     contacts: 'Контакты',
+    purchaseTerms: 'Правила покупки',
+    privacyPolicy: 'Политика конфиденциальности',
     contactsDescription: (title) => `${title}: e-mail, телефон и реквизиты.`,
   },
   en: {
@@ -25,6 +30,8 @@ export const seoTexts: Record<Lang, {
     listing: (title) => `${title}: events and e-tickets online.`,
     event: (name) => `Buy tickets online: ${name}.`,
     contacts: 'Contacts',
+    purchaseTerms: 'Purchase terms',
+    privacyPolicy: 'Privacy policy',
     contactsDescription: (title) => `${title}: e-mail, phone and legal details.`,
   },
   kz: {
@@ -32,6 +39,8 @@ export const seoTexts: Record<Lang, {
     listing: (title) => `${title}: афиша және онлайн электрондық билеттер.`,
     event: (name) => `Билеттерді онлайн сатып алу: ${name}.`,
     contacts: 'Байланыс',
+    purchaseTerms: 'Сатып алу ережелері',
+    privacyPolicy: 'Құпиялылық саясаты',
     contactsDescription: (title) => `${title}: e-mail, телефон және деректемелер.`,
   },
   ch: {
@@ -39,6 +48,8 @@ export const seoTexts: Record<Lang, {
     listing: (title) => `${title}：活动与在线电子票。`,
     event: (name) => `在线购票：${name}。`,
     contacts: '联系方式',
+    purchaseTerms: '购票规则',
+    privacyPolicy: '隐私政策',
     contactsDescription: (title) => `${title}：电子邮件、电话和公司信息。`,
   },
 };

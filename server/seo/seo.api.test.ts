@@ -269,13 +269,14 @@ describe('other pages', () => {
     expect(meta('robots')).toBe(robots);
   });
 
-  it('titles a rules page with its document name in the visitor language', async () => {
+  it("titles a rules page with the route's title key in the visitor language, not the document name", async () => {
     await t.db.query(
       `insert into rules_documents (id, slug, name, body) values
-        (9001, 'purchase-terms', '{"ru":"Правила покупки","en":"Purchase terms"}', '{"en":"<h1>Terms</h1><p>Tickets are sold &hellip;</p>"}')`,
+        (9001, 'purchase-terms', '{"ru":"Условия покупки","en":"Terms of purchase"}', '{"en":"<h1>Terms</h1><p>Tickets are sold &hellip;</p>"}')`,
     );
     const { doc, meta } = await page('/rules/purchase-terms?lang=en');
     expect(doc.title).toBe('Tickets — Purchase terms');
+    expect((await page('/rules/purchase-terms')).doc.title).toBe('Билеты — Правила покупки');
     expect(meta('description')).toBe('Terms Tickets are sold …');
     expect((await page('/rules/privacy-policy')).res.statusCode).toBe(404);
   });

@@ -147,12 +147,15 @@ export function createSeoService(db: Queryable, setupService: SetupService, now:
     };
   }
 
+  /** Titled with the route's title key (spec section 2), as the app titles it; the document's name is its heading. */
   async function rulesHead(page: Page, slug: string): Promise<PageHead> {
     const doc = (await setupService.rules()).find((d) => d.slug === slug);
     if (!doc) return notFound(page);
+    const texts = seoTexts[page.lang];
+    const title = slug === 'purchase-terms' ? texts.purchaseTerms : texts.privacyPolicy;
     const name = pickLocalized(doc.infname, page.lang);
     const body = htmlToText(pickLocalized(doc.filebody, page.lang));
-    return { status: 200, head: baseHead(page, { title: pageTitle(page, name), description: body || name }) };
+    return { status: 200, head: baseHead(page, { title: pageTitle(page, title), description: body || name }) };
   }
 
   function contactsHead(page: Page): PageHead {

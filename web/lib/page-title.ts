@@ -8,15 +8,15 @@ import { useSetup } from './use-setup.ts';
 export type PageTitleKey = keyof typeof ruCommon.titles;
 
 /**
- * Sets document.title to the setup title in the current language + ' — ' + the route's title,
- * or + ' — ' + `title` when the page has a name of its own (a rules document's infname).
+ * Sets document.title to the setup title in the current language + ' — ' + the route's title key
+ * (spec section 2); the server writes the same title into the page's head (server/seo).
  */
-export function usePageTitle(key: PageTitleKey, title?: string) {
+export function usePageTitle(key: PageTitleKey) {
   const { t } = useTranslation('common');
   const lang = useLang();
   const { data: setup } = useSetup();
   const siteTitle = setup ? pickLocalized(setup.app.title, lang) : '';
-  const pageTitle = title || t(`titles.${key}`);
+  const pageTitle = t(`titles.${key}`);
   useEffect(() => {
     document.title = siteTitle ? `${siteTitle} — ${pageTitle}` : pageTitle;
   }, [siteTitle, pageTitle]);

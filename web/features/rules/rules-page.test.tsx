@@ -17,13 +17,30 @@ function withRules(change: (rules: ReturnType<typeof rulesFixture>) => void = ()
 }
 
 describe('rules pages', () => {
-  it('shows the document body in the visitor language, titled with its name', async () => {
+  it('shows the document body in the visitor language, headed with its name', async () => {
     await renderApp('/rules/purchase-terms?lang=en', setupFixture(), withRules());
     expect(await screen.findByRole('heading', { level: 1, name: 'Purchase terms' }, WAIT)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'How to buy' })).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Tickets — Purchase terms'));
     const others = screen.getByRole('navigation', { name: 'Other documents' });
     expect(others.querySelector('a')?.getAttribute('href')).toBe('/rules/privacy-policy?lang=en');
+  });
+
+  // Spec section 2: page title = setup title plus the route's title key, so a document named
+  // otherwise keeps its name in the heading only.
+  it.each([
+    { url: '/rules/purchase-terms', heading: 'Условия покупки', title: 'Билеты — Правила покупки' },
+    { url: '/rules/purchase-terms?lang=en', heading: 'Terms of purchase', title: 'Tickets — Purchase terms' },
+    { url: '/rules/privacy-policy?lang=kz', heading: 'Дербес деректер', title: 'Билеттер — Құпиялылық саясаты' },
+  ])('titles $url with the route title key, not the document name', async ({ url, heading, title }) => {
+    await renderApp(
+      url,
+      setupFixture(),
+      withRules((r) => {
+        r.rules = r.rules.map((doc) => ({ ...doc, infname: { ru: 'Условия покупки', en: 'Terms of purchase', kz: 'Дербес деректер' } }));
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, WAIT)).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe(title));
   });
 
   it('links the file when the document is a file', async () => {

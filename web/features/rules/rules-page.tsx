@@ -28,7 +28,7 @@ export function RulesPage({ document: slug }: { document: RulesDocumentKind }) {
   const { data, isPending, isError, error, refetch } = useQuery(rulesQueryOptions());
   const doc = data?.rules.find((d) => d.slug === slug);
   const name = doc ? pickLocalized(doc.infname, lang) : '';
-  usePageTitle(slug === 'purchase-terms' ? 'purchaseTerms' : 'privacyPolicy', name);
+  usePageTitle(slug === 'purchase-terms' ? 'purchaseTerms' : 'privacyPolicy');
 
   if (isPending) return <RulesSkeleton />;
   if (isError) return <PageError error={error} onRetry={() => void refetch()} />;

@@ -2,31 +2,24 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from '../../../lib/router.tsx';
 import { AFISHA } from '../../../../contract/afisha-constants.ts';
 import { rememberListingSelection } from '../../../lib/listing-selection.ts';
+import type { MainMenuEntry } from '../../../../contract/afisha.ts';
 import { type Catalog, EMPTY_FILTERS, type Filters, currentKind, visibleMenus } from '../model/listing.ts';
+import { startListing } from '../model/start-listing.ts';
 import { type StoredListing, clearListing, loadListing, saveListing } from '../model/stored-filters.ts';
 
 const toId = (value: string | null) => (value !== null && /^\d+$/.test(value) ? Number(value) : undefined);
 
-/**
- * Where the listing starts: reset=1 forgets everything; the URL's id and sid preselect the
- * kind and menu; a different kind than the stored one means the top menu changed, so the
- * filters start empty; otherwise what the visitor left in storage (if not too old).
- */
-export function initialListing(params: URLSearchParams, now: number, lifetime: number): StoredListing {
+/** Where the listing starts: reset=1 forgets everything, then the URL's id and sid (startListing). */
+export function initialListing(params: URLSearchParams, now: number, lifetime: number, menus: readonly MainMenuEntry[]): StoredListing {
   if (params.get('reset') === AFISHA.resetFlag) clearListing();
-  const stored = loadListing(now, lifetime);
-  const id = toId(params.get('id'));
-  const sid = toId(params.get('sid'));
-  if (id === undefined) return sid === undefined ? stored : { ...stored, menuId: sid, pages: 1 };
-  if (id !== stored.kindId) return { kindId: id, menuId: sid, filters: EMPTY_FILTERS, pages: 1 };
-  return { ...stored, menuId: sid, pages: sid === stored.menuId ? stored.pages : 1 };
+  return startListing(loadListing(now, lifetime), { id: toId(params.get('id')), sid: toId(params.get('sid')) }, menus);
 }
 
 /** The listing's state: kind, menu, filters and pages, kept in storage and in the URL. */
 export function useListingState(catalog: Catalog) {
   const [params, setParams] = useSearchParams();
   const lifetime = catalog.answer.setup.lifetime_storage || AFISHA.lifetimeStorage;
-  const [state, setState] = useState<StoredListing>(() => initialListing(params, Date.now(), lifetime));
+  const [state, setState] = useState<StoredListing>(() => initialListing(params, Date.now(), lifetime, catalog.answer.main_menu));
 
   const kind = currentKind(catalog, state.kindId);
   const kindId = kind?.menukind_id;
