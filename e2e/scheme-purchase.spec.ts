@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { expectDateShown } from './support/date-slider.ts';
 
 // The demo's concert hall «Гармония» (demo/demo-halls.ts): 800 x 680 units, stalls row 1 starts
 // at (134, 160) with a seat every 28 units; the dance floor is the standing area.
@@ -123,6 +124,31 @@ test('an unavailable time in the route is reset and an unknown event shows the e
   await expect(page.getByRole('heading', { name: 'Данные не найдены' })).toBeVisible();
 });
 
+test('on a 320 px phone the date in the link is shown in the calendar, also after going back to it', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(`/scheme/${EVENT}`);
+  const calendar = page.getByRole('region', { name: 'Дата мероприятия' });
+  const arrows = { prev: 'Предыдущие даты', next: 'Следующие даты' };
+  const first = calendar.getByRole('listitem').first().getByRole('button');
+  const last = calendar.getByRole('listitem').last().getByRole('button');
+  await last.click();
+  await expect(page).toHaveURL(new RegExp(`/scheme/${EVENT}/\\d{2}\\.\\d{2}\\.\\d{4}/19:00$`));
+  const lastUrl = page.url();
+
+  // Opened from the link (a reload starts the calendar at its first date).
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Время мероприятия' }).getByRole('button', { name: /19:00/ })).toHaveAttribute('aria-pressed', 'true');
+  await expectDateShown(page, last, calendar, arrows);
+
+  // Another date, then back: the route chooses the last date again, off-screen until scrolled to.
+  await first.click();
+  await expect(page).not.toHaveURL(lastUrl);
+  await expectDateShown(page, first, calendar, arrows);
+  await page.goBack();
+  await expect(page).toHaveURL(lastUrl);
+  await expectDateShown(page, last, calendar, arrows);
+});
+
 test('the 21 000-seat arena opens, zooms with the wheel and sells a seat with its fee', async ({ page }) => {
   await page.goto('/scheme/northern-lights-festival');
   await page.getByRole('region', { name: 'Дата мероприятия' }).getByRole('listitem').first().getByRole('button').click();
@@ -151,7 +177,7 @@ const popoverCases = [
 
 /** The popover is 250 x 150 (spec section 9) and shows all it holds without scrolling. */
 async function expectWholeWithin250x150(popover: ReturnType<Page['getByRole']>) {
-  const size = await popover.evaluate((box) => ({ width: box.offsetWidth, height: box.offsetHeight, client: box.clientHeight, scroll: box.scrollHeight }));
+  const size = await popover.evaluate((box) => ({ width: box.getBoundingClientRect().width, height: box.getBoundingClientRect().height, client: box.clientHeight, scroll: box.scrollHeight }));
   expect(size.width).toBe(250);
   expect(size.height).toBeLessThanOrEqual(150);
   expect(size.scroll).toBeLessThanOrEqual(size.client);
