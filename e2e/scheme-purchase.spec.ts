@@ -149,6 +149,25 @@ test('on a 320 px phone the date in the link is shown in the calendar, also afte
   await expectDateShown(page, last, calendar, arrows);
 });
 
+test("a hall map that cannot be loaded shows 'Не удалось загрузить схему зала' in its place with a retry, under the page's own heading and calendar", async ({ page }) => {
+  let failing = true;
+  await page.route('**/api/scheme', (route) =>
+    failing ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ errorCode: '-9999', errorText: '' }) }) : route.continue(),
+  );
+  await page.goto(`/scheme/${EVENT}`);
+  await page.getByRole('region', { name: 'Дата мероприятия' }).getByRole('listitem').first().getByRole('button').click();
+
+  await expect(page.getByRole('alert')).toContainText('Не удалось загрузить схему зала');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(['Симфонический вечер: Чайковский']);
+  await expect(page.getByText('Не удалось загрузить страницу')).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Время мероприятия' }).getByRole('button', { name: /19:00/ })).toHaveAttribute('aria-pressed', 'true');
+
+  failing = false;
+  await page.getByRole('button', { name: 'Повторить' }).click();
+  await expect(page.getByRole('img', { name: /Схема зала/ })).toBeVisible();
+  await expect(page.getByText('Не удалось загрузить схему зала')).toHaveCount(0);
+});
+
 test('the 21 000-seat arena opens, zooms with the wheel and sells a seat with its fee', async ({ page }) => {
   await page.goto('/scheme/northern-lights-festival');
   await page.getByRole('region', { name: 'Дата мероприятия' }).getByRole('listitem').first().getByRole('button').click();
