@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { expectDateShown } from './support/date-slider.ts';
 
 // The visitor buys tickets on the event page of the demo catalog until the order page.
 const ORDER_URL = /\/order\/[A-Za-z0-9_-]{32}$/;
@@ -148,6 +149,19 @@ test.describe('buying tickets on the event page', () => {
     await page.getByText('Состав абонемента').click();
     await expect(page.getByRole('cell', { name: /Чайковск/ }).first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  });
+
+  test('on a 320 px phone the date in the link is shown in the date slider', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/event/city-through-centuries');
+    const slider = page.getByRole('group', { name: 'Выберите дату' });
+    const last = slider.getByRole('button', { name: /\d{4}/ }).last();
+    await last.click();
+    await expect(page).toHaveURL(/\/event\/city-through-centuries\/\d{2}\.\d{2}\.\d{4}$/);
+
+    // Opened from the link: the slider starts at its first date and is scrolled to the chosen one.
+    await page.reload();
+    await expectDateShown(page, last, slider, { prev: 'Предыдущие даты', next: 'Следующие даты' });
   });
 
   test('a named-ticket event goes on to the named-ticket form', async ({ page }) => {

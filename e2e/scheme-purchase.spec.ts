@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { expectDateShown } from './support/date-slider.ts';
 
 // The demo's concert hall «Гармония» (demo/demo-halls.ts): 800 x 680 units, stalls row 1 starts
 // at (134, 160) with a seat every 28 units; the dance floor is the standing area.
@@ -7,8 +8,8 @@ const HALL = { width: 800, height: 680 };
 const seatPoint = (row: number, seat: number) => ({ x: 134 + (seat - 1) * 28, y: 160 + (row - 1) * 30 });
 
 /** Where a hall point is on the page while the map shows the whole hall (zoom 100 %). */
-async function clientPoint(page: Page, hall: { x: number; y: number }) {
-  const box = await page.getByRole('img', { name: /Схема зала/ }).boundingBox();
+async function clientPoint(page: Page, hall: { x: number; y: number }, mapName: RegExp = /Схема зала/) {
+  const box = await page.getByRole('img', { name: mapName }).boundingBox();
   if (!box) throw new Error('the map is not on the page');
   const scale = Math.min(box.width / HALL.width, box.height / HALL.height) * 0.96;
   const left = box.x + (box.width - HALL.width * scale) / 2;
@@ -145,6 +146,50 @@ test('an unavailable time in the route is reset and an unknown event shows the e
   await expect(page.getByRole('heading', { name: 'Данные не найдены' })).toBeVisible();
 });
 
+test('on a 320 px phone the date in the link is shown in the calendar, also after going back to it', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(`/scheme/${EVENT}`);
+  const calendar = page.getByRole('region', { name: 'Дата мероприятия' });
+  const arrows = { prev: 'Предыдущие даты', next: 'Следующие даты' };
+  const first = calendar.getByRole('listitem').first().getByRole('button');
+  const last = calendar.getByRole('listitem').last().getByRole('button');
+  await last.click();
+  await expect(page).toHaveURL(new RegExp(`/scheme/${EVENT}/\\d{2}\\.\\d{2}\\.\\d{4}/19:00$`));
+  const lastUrl = page.url();
+
+  // Opened from the link (a reload starts the calendar at its first date).
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Время мероприятия' }).getByRole('button', { name: /19:00/ })).toHaveAttribute('aria-pressed', 'true');
+  await expectDateShown(page, last, calendar, arrows);
+
+  // Another date, then back: the route chooses the last date again, off-screen until scrolled to.
+  await first.click();
+  await expect(page).not.toHaveURL(lastUrl);
+  await expectDateShown(page, first, calendar, arrows);
+  await page.goBack();
+  await expect(page).toHaveURL(lastUrl);
+  await expectDateShown(page, last, calendar, arrows);
+});
+
+test("a hall map that cannot be loaded shows 'Не удалось загрузить схему зала' in its place with a retry, under the page's own heading and calendar", async ({ page }) => {
+  let failing = true;
+  await page.route('**/api/scheme', (route) =>
+    failing ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ errorCode: '-9999', errorText: '' }) }) : route.continue(),
+  );
+  await page.goto(`/scheme/${EVENT}`);
+  await page.getByRole('region', { name: 'Дата мероприятия' }).getByRole('listitem').first().getByRole('button').click();
+
+  await expect(page.getByRole('alert')).toContainText('Не удалось загрузить схему зала');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(['Симфонический вечер: Чайковский']);
+  await expect(page.getByText('Не удалось загрузить страницу')).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Время мероприятия' }).getByRole('button', { name: /19:00/ })).toHaveAttribute('aria-pressed', 'true');
+
+  failing = false;
+  await page.getByRole('button', { name: 'Повторить' }).click();
+  await expect(page.getByRole('img', { name: /Схема зала/ })).toBeVisible();
+  await expect(page.getByText('Не удалось загрузить схему зала')).toHaveCount(0);
+});
+
 test('the 21 000-seat arena opens, zooms with the wheel and sells a seat with its fee', async ({ page }) => {
   await page.goto('/scheme/northern-lights-festival');
   await page.getByRole('region', { name: 'Дата мероприятия' }).getByRole('listitem').first().getByRole('button').click();
@@ -161,4 +206,68 @@ test('the 21 000-seat arena opens, zooms with the wheel and sells a seat with it
   const cart = page.getByRole('region', { name: /Моя корзина/ });
   await expect(cart.getByTestId('cart-fee')).toHaveText('600 ₽');
   await expect(cart.getByTestId('cart-total')).toHaveText('6 600 ₽');
+});
+
+// Rows 1–5 of the stalls: two visitor categories, each with a 100 ₽ service fee.
+const popoverCases = [
+  { lang: 'ru', query: '', map: /Схема зала/, prices: ['Взрослый', '3 500 ₽', 'Льготный (студенты, пенсионеры)', '2 500 ₽'], fee: '+ сбор 100 ₽' },
+  { lang: 'en', query: '?lang=en', map: /Seating plan/, prices: ['Adult', '₽3,500', 'Concession (students, pensioners)', '₽2,500'], fee: '+ ₽100 fee' },
+  { lang: 'kz', query: '?lang=kz', map: /Зал сызбасы/, prices: ['Ересек', '3 500 ₽', 'Жеңілдетілген (студенттер, зейнеткерлер)', '2 500 ₽'], fee: '+ алым 100 ₽' },
+  { lang: 'ch', query: '?lang=ch', map: /座位图/, prices: ['成人', '₽3,500', '优惠（学生、退休人员）', '₽2,500'], fee: '+ 服务费 ₽100' },
+];
+
+/** The popover is 250 x 150 (spec section 9) and shows all it holds without scrolling. */
+async function expectWholeWithin250x150(popover: ReturnType<Page['getByRole']>) {
+  const size = await popover.evaluate((box) => ({ width: box.getBoundingClientRect().width, height: box.getBoundingClientRect().height, client: box.clientHeight, scroll: box.scrollHeight }));
+  expect(size.width).toBe(250);
+  expect(size.height).toBeLessThanOrEqual(150);
+  expect(size.scroll).toBeLessThanOrEqual(size.client);
+}
+
+for (const { lang, query, map, prices, fee } of popoverCases) {
+  test(`the seat popover shows both categories with their fee inside 250 x 150, hovered and pinned (${lang})`, async ({ page }) => {
+    await openFirstSession(page);
+    await page.goto(`${new URL(page.url()).pathname}${query}`);
+    await expect(page.getByRole('img', { name: map })).toBeVisible();
+    const point = await clientPoint(page, seatPoint(3, 12), map);
+    await page.mouse.move(point.x, point.y);
+
+    // Hovered: a tooltip after 1 s.
+    const tooltip = page.getByRole('tooltip');
+    await expect(tooltip).toBeVisible();
+    await expectWholeWithin250x150(tooltip);
+    for (const text of prices) await expect(tooltip.getByText(text, { exact: true })).toBeInViewport({ ratio: 1 });
+    await expect(tooltip.getByText(fee, { exact: true })).toHaveCount(2);
+    for (const line of await tooltip.getByText(fee, { exact: true }).all()) await expect(line).toBeInViewport({ ratio: 1 });
+
+    // Clicked: pinned, one button per category, each with its price and fee.
+    await page.mouse.click(point.x, point.y);
+    const pinned = page.getByRole('dialog');
+    await expect(pinned).toBeVisible();
+    await expectWholeWithin250x150(pinned);
+    const [adult, adultPrice, concession, concessionPrice] = prices;
+    for (const [category, price] of [[adult, adultPrice], [concession, concessionPrice]]) {
+      const button = pinned.getByRole('button', { name: `${category} ${price} ${fee}` });
+      await expect(button).toBeInViewport({ ratio: 1 });
+      await expect(button.getByText(fee)).toBeInViewport({ ratio: 1 });
+    }
+  });
+}
+
+test('on a touch screen a tapped seat opens a modal whose buttons show each price with its service fee', async ({ browser }) => {
+  const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await openFirstSession(page);
+  const point = await clientPoint(page, seatPoint(2, 15));
+  await page.touchscreen.tap(point.x, point.y);
+
+  const modal = page.getByRole('dialog');
+  await expect(modal).toBeVisible();
+  await expect(modal.getByText('Партер · Ряд 2 · Место 15')).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Взрослый 3 500 ₽ + сбор 100 ₽' })).toBeVisible();
+  await modal.getByRole('button', { name: 'Льготный (студенты, пенсионеры) 2 500 ₽ + сбор 100 ₽' }).click();
+  const cart = page.getByRole('region', { name: /Моя корзина/ });
+  await expect(cart.getByText('Партер · Ряд 2 · Место 15')).toBeVisible();
+  await expect(cart.getByTestId('cart-fee')).toHaveText('100 ₽');
+  await context.close();
 });

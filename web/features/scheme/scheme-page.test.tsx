@@ -34,13 +34,13 @@ function sessions(calendar: SchemeSessionsResponse['calendar'], useseatsvg: 0 | 
 /** A hall whose diagram has not been uploaded: no seats and no standing places. */
 const emptyMap = { errorCode: '0', errorText: '', calendar_id: 1, svg: '<svg/>', width: 10, height: 10, seat_size: 1, sectors: [], seat_numbers: [], seat_stand: [], zones: [] };
 
-/** Answers the token, the map (an empty hall) and the sessions call. */
-function serve(answer: SchemeSessionsResponse | { status: number; body: unknown }) {
+/** Answers the token, the map (an empty hall unless told) and the sessions call. */
+function serve(answer: SchemeSessionsResponse | { status: number; body: unknown }, map: { status: number; body: unknown } = { status: 200, body: emptyMap }) {
   const calls: string[] = [];
   vi.stubGlobal('fetch', async (url: string) => {
     calls.push(url);
     if (url === '/api/token') return new Response(JSON.stringify({ token: 't' }), { status: 200 });
-    if (url === '/api/scheme') return new Response(JSON.stringify(emptyMap), { status: 200 });
+    if (url === '/api/scheme') return new Response(JSON.stringify(map.body), { status: map.status });
     if ('status' in answer) return new Response(JSON.stringify(answer.body), { status: answer.status });
     return new Response(JSON.stringify(answer), { status: 200 });
   });
@@ -100,6 +100,15 @@ describe('scheme page', () => {
     serve(sessions(twoTimes, 0));
     const { router } = await renderApp('/scheme/concert', setupFixture());
     await waitFor(() => expect(router.state.location.pathname).toBe('/event/concert'));
+  });
+
+  it("shows 'scheme-not-loaded' in the map's place when the map call fails, keeping the page's one heading", async () => {
+    serve(sessions(twoTimes), { status: 404, body: { errorCode: '-1004', errorText: '' } });
+    await renderApp('/scheme/concert/01.03.2030/12:00', setupFixture());
+    expect((await screen.findByRole('alert')).textContent).toContain('Не удалось загрузить схему зала');
+    expect(screen.getByRole('button', { name: 'Повторить' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Симфонический вечер']);
+    expect(screen.getByRole('group', { name: 'Время мероприятия' })).toBeTruthy();
   });
 
   it('shows the error page when there is no such event', async () => {

@@ -18,6 +18,7 @@ import { useLang } from '../../lib/use-lang.ts';
 import { useSetup } from '../../lib/use-setup.ts';
 import { createSchemeOrder, requestSessionsAtBoot, schemeMapQueryOptions, schemeSessionsQueryOptions } from './api/scheme-api.ts';
 import { CartPanel, preloadBuyerForm } from './components/cart-panel.tsx';
+import { MapNotLoaded } from './components/map-not-loaded.tsx';
 import { PriceLegend } from './components/price-legend.tsx';
 import { SchemeHeader } from './components/scheme-header.tsx';
 import { createSeatLookup, toKopecks } from './components/seat-info.ts';
@@ -159,14 +160,15 @@ function SchemeSession({ data, calendarId }: { data: SchemeSessionsResponse; cal
     });
   };
 
-  if (map.isPending) {
+  // A retry after a failure shows the loading state again, then the map or a fresh alert.
+  if (map.isPending || (map.isError && map.isFetching)) {
     return (
       <div className="scheme-map-area" role="status" aria-label={t('map.loading')}>
         <Skeleton height="100%" radius={12} />
       </div>
     );
   }
-  if (map.isError) return <PageError error={map.error} onRetry={() => void map.refetch()} />;
+  if (map.isError) return <MapNotLoaded error={map.error} onRetry={() => void map.refetch()} />;
   return (
     <>
       <SchemeMapArea answer={map.data} cart={cart} checkboxes={data.checkboxList} submitting={order.busy} onOrder={placeOrder} />

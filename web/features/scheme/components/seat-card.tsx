@@ -17,7 +17,6 @@ type SeatCardProps = {
 export function SeatCard({ info, chosen, actions, onChoose }: SeatCardProps) {
   const { t } = useTranslation('scheme');
   const lang = useLang();
-  const money = useMoney();
   return (
     <div className="seat-card">
       <p className="seat-card__place">
@@ -32,10 +31,8 @@ export function SeatCard({ info, chosen, actions, onChoose }: SeatCardProps) {
       {info.free && !actions && (
         <ul className="seat-card__prices">
           {info.prices.map((price) => (
-            <li key={price.price_id}>
-              {info.prices.length > 1 && `${pickLocalized(price.category, lang)}: `}
-              <strong>{money(toKopecks(price.price))}</strong>
-              {price.priceservise > 0 && <span className="seat-card__fee"> {t('seat.fee', { fee: money(toKopecks(price.priceservise)) })}</span>}
+            <li key={price.price_id} className="seat-price">
+              <PriceParts label={pickLocalized(price.category, lang)} price={price} />
             </li>
           ))}
         </ul>
@@ -48,14 +45,33 @@ export function SeatCard({ info, chosen, actions, onChoose }: SeatCardProps) {
       {actions && !chosen && info.free && (
         <div className="seat-card__choices">
           {info.prices.map((price) => (
-            <button key={price.price_id} type="button" className="button button--primary seat-card__button" onClick={() => onChoose(price)}>
-              {info.prices.length > 1
-                ? t('seat.addCategory', { category: pickLocalized(price.category, lang), price: money(toKopecks(price.price)) })
-                : `${t('seat.add')} · ${money(toKopecks(price.price))}`}
+            <button key={price.price_id} type="button" className="button button--primary seat-card__button seat-price" onClick={() => onChoose(price)}>
+              <PriceParts label={info.prices.length > 1 ? pickLocalized(price.category, lang) : t('seat.add')} price={price} />
             </button>
           ))}
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * One price as two columns: the category on the left (it may wrap), the price with its service fee
+ * under it on the right. The same lines serve the hover popover, the pinned popover's buttons and
+ * the touch modal, so a visitor sees the fee before choosing however the card was opened, and the
+ * popover keeps within its 250 x 150 (spec section 9).
+ */
+function PriceParts({ label, price }: { label: string; price: SchemePrice }) {
+  const { t } = useTranslation('scheme');
+  const money = useMoney();
+  return (
+    <>
+      <span className="seat-price__name">{label}</span>{' '}
+      <span className="seat-price__amount">
+        <strong>{money(toKopecks(price.price))}</strong>
+        {price.priceservise > 0 && ' '}
+        {price.priceservise > 0 && <span className="seat-price__fee">{t('seat.feeShort', { fee: money(toKopecks(price.priceservise)) })}</span>}
+      </span>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SchemeCalendarEntry } from '../../../../contract/scheme.ts';
 import { dateTimeFormat } from '../../../lib/intl-cache.ts';
 import { toBcp47 } from '../../../lib/lang.ts';
+import { useChosenInView } from '../../../lib/use-chosen-in-view.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 
 export type CalendarDay = { day: string; entries: SchemeCalendarEntry[] };
@@ -51,6 +52,7 @@ export function SessionPicker({ days, date, time, priceLimit, onDate, onTime }: 
   const track = useRef<HTMLUListElement>(null);
   const scroll = (direction: number) => track.current?.scrollBy({ left: direction * track.current.clientWidth, behavior: 'smooth' });
   const chosen = days.find((d) => d.day === date);
+  useChosenInView(track, chosen?.day);
 
   if (days.length === 0) return <p className="scheme-note">{t('calendar.noSessions')}</p>;
   return (
