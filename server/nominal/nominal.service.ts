@@ -82,7 +82,9 @@ export function createNominalService(deps: { db: Db; now: () => number; timezone
   async function orderData(hash: string): Promise<OrderDataResponse> {
     const order = await findNominalOrder(db, hash);
     if (!order) throw orderNotFound();
-    const [tickets, checkboxes, ref] = await Promise.all([findNominalTickets(db, order.id), findNominalCheckboxes(db, order.event_id), referenceData(db)]);
+    // Every ticket, released or not: the expiry job cancels an order (90) and releases all its
+    // places at once, and the page must still read that status to go to the order view (spec 4).
+    const [tickets, checkboxes, ref] = await Promise.all([findNominalTickets(db, order.id, 'all'), findNominalCheckboxes(db, order.event_id), referenceData(db)]);
     const flags = flagsOf(order);
     // The reserve runs while the order awaits its holders (10) and then its payment (20).
     const awaiting = order.status === OrderStatus.reserved || order.status === OrderStatus.confirmed;
@@ -135,7 +137,7 @@ export function createNominalService(deps: { db: Db; now: () => number; timezone
       const at = now();
       if (reserveSeconds(order, at) === 0) throw new BusinessError(ErrorCode.reserveExpired, { details: { hash: order.hash } });
 
-      const tickets = await findNominalTickets(tx, order.id);
+      const tickets = await findNominalTickets(tx, order.id, 'held');
       const issues: FieldIssue[] = [];
       const ticketIds = new Set(tickets.map((t) => t.id));
       if (body.id.length !== ticketIds.size || new Set(body.id).size !== body.id.length || body.id.some((id) => !ticketIds.has(id))) {
