@@ -60,18 +60,38 @@ export const DocType = {
 
 // ---------------------------------------------------------------------------------------------
 // Names: Latin or Cyrillic letters (Kazakh letters are Cyrillic too), spaces and hyphens, at
-// least 2 letters. Input is NFC-normalised so a decomposed 'й' counts as one Cyrillic letter.
+// least 2 letters. Input is NFC-normalised first, so a decomposed 'й' or 'e' + U+0301 counts as
+// one letter; a mark that composes with nothing is left alone and refused.
 
-const NAME_CHARS = /^[\p{Script=Latin}\p{Script=Cyrillic} -]+$/u;
-const NAME_LETTER = /[\p{Script=Latin}\p{Script=Cyrillic}]/gu;
+/**
+ * A letter of a name: an upper- or lower-case letter (Unicode Lu or Ll) of the Latin or Cyrillic
+ * script. The script alone would also admit combining marks (U+0483 titlo), letter-like numbers
+ * (U+2160 'Ⅰ'), modifier letters ('ʰ') and ordinals ('ª'); these are not in Lu or Ll.
+ */
+const SCRIPT_LETTER = /^(?=[\p{Script=Latin}\p{Script=Cyrillic}])[\p{Lu}\p{Ll}]$/u;
+
+/**
+ * Compatibility forms are letters of another letter's width or shape (fullwidth 'Ａ', ligature
+ * 'ﬁ', long 's' 'ſ'): a name letter must be its own compatibility form (NFKC leaves it alone).
+ */
+function isNameLetter(char: string): boolean {
+  return SCRIPT_LETTER.test(char) && char.normalize('NFKC') === char;
+}
 
 /** Trims, collapses runs of whitespace to one space and NFC-normalises. */
 export function normalizeName(value: string): string {
   return value.normalize('NFC').replace(/\s+/g, ' ').trim();
 }
 
+/** Only name letters, spaces and hyphens, with at least 2 letters (checked on the NFC form). */
 export function isValidNamePattern(value: string): boolean {
-  return NAME_CHARS.test(value) && (value.match(NAME_LETTER)?.length ?? 0) >= NOMINAL_LIMITS.minLetters;
+  let letters = 0;
+  for (const char of value.normalize('NFC')) {
+    if (char === ' ' || char === '-') continue;
+    if (!isNameLetter(char)) return false;
+    letters += 1;
+  }
+  return letters >= NOMINAL_LIMITS.minLetters;
 }
 
 function nameSchema(min: number, max: number, required: string, notValid: string) {

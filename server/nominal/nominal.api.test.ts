@@ -194,6 +194,8 @@ describe('POST /api/confirm-nominal', () => {
     { description: 'a surname of 33 letters', overrides: { surname: ['Иванов', 'S'.repeat(33)] }, path: 'surname.1', code: NominalError.notValidSurname },
     { description: 'a name of 2 letters', overrides: { name: ['Ян', 'John'] }, path: 'name.0', code: NominalError.notValidName },
     { description: 'a name with digits', overrides: { name: ['Иван', 'J0hn'] }, path: 'name.1', code: NominalError.notValidName },
+    { description: 'a surname of Roman numeral symbols', overrides: { surname: ['ⅠⅡ', 'Smith'] }, path: 'surname.0', code: NominalError.notValidSurname },
+    { description: 'a name in fullwidth letters', overrides: { name: ['Иван', 'Ｊｏｈｎ'] }, path: 'name.1', code: NominalError.notValidName },
     { description: 'a missing middle name', overrides: { middleName: ['Иванович', ''] }, path: 'middleName.1', code: NominalError.requiredMiddleName },
     { description: 'a middle name of 65 letters', overrides: { middleName: ['И'.repeat(65), 'Peter'] }, path: 'middleName.0', code: NominalError.notValidMiddleName },
     { description: 'a missing birth date', overrides: { date: ['', '01.02.1950'] }, path: 'date.0', code: NominalError.requiredBirthDate },
