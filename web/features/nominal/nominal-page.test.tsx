@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api.ts';
 import { setupFixture } from '../../test/fixtures.ts';
@@ -8,23 +8,26 @@ import { orderDataFixture } from './test-data.ts';
 
 const HASH = 'h'.repeat(32);
 
-/** Answers the token call and order-data (with `orderData`), and records confirm-nominal bodies. */
+/** Answers the token call and order-data (with `orderData`), and records the order-data and confirm-nominal bodies. */
 function stubServer(orderData: { status: number; body: unknown }, confirm: { status: number; body: unknown } = { status: 200, body: { errorCode: '0', errorText: '', hash: HASH } }) {
-  const confirmed: unknown[] = [];
+  const sent = { orderData: [] as unknown[], confirmed: [] as unknown[] };
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url === '/api/token') return json(200, { token: 'token' });
-      if (url === '/api/order-data') return json(orderData.status, orderData.body);
+      if (url === '/api/order-data') {
+        sent.orderData.push(JSON.parse(String(init?.body)));
+        return json(orderData.status, orderData.body);
+      }
       if (url === '/api/confirm-nominal') {
-        confirmed.push(JSON.parse(String(init?.body)));
+        sent.confirmed.push(JSON.parse(String(init?.body)));
         return json(confirm.status, confirm.body);
       }
       return json(404, { errorCode: '-1004', errorText: '' });
     }),
   );
-  return confirmed;
+  return sent;
 }
 
 afterEach(() => {
@@ -49,7 +52,7 @@ describe('/nominal-tickets/{hash}', () => {
   });
 
   it('blocks the confirmation while a required consent is unticked, and marks it', async () => {
-    const confirmed = stubServer({ status: 200, body: orderDataFixture() });
+    const { confirmed } = stubServer({ status: 200, body: orderDataFixture() });
     await renderApp(`/nominal-tickets/${HASH}`, setupFixture());
     fireEvent.click(await screen.findByRole('button', { name: 'Подтвердить' }));
     const consent = await screen.findByRole('checkbox', { name: /Согласие/ });
@@ -60,7 +63,7 @@ describe('/nominal-tickets/{hash}', () => {
   });
 
   it('sends the holders, and on a refusal opens the error modal and gives the button back', async () => {
-    const confirmed = stubServer(
+    const { confirmed } = stubServer(
       { status: 200, body: orderDataFixture() },
       { status: 409, body: { errorCode: '-1012', errorText: 'Время бронирования истекло. Оформите заказ заново.', hash: HASH } },
     );
@@ -120,5 +123,28 @@ describe('/nominal-tickets/{hash}', () => {
     stubServer({ status: 404, body: { errorCode: '-1004', errorText: 'Заказ удалён или не найден' } });
     await renderApp(`/nominal-tickets/${HASH}`, setupFixture());
     expect(await screen.findByRole('heading', { level: 1, name: 'Заказ удалён или не найден' })).toBeTruthy();
+  });
+
+  // Spec section 7: POST /api/order-data | hash, lang.
+  it.each([
+    { url: `/nominal-tickets/${HASH}`, lang: 'ru' },
+    { url: `/nominal-tickets/${HASH}?lang=en`, lang: 'en' },
+    { url: `/nominal-tickets/${HASH}?lang=kz`, lang: 'kz' },
+  ])('asks order-data with the hash and the page language ($lang)', async ({ url, lang }) => {
+    const sent = stubServer({ status: 200, body: orderDataFixture() });
+    await renderApp(url, setupFixture());
+    expect(await screen.findByRole('heading', { level: 1, name: /100001/ })).toBeTruthy();
+    expect(sent.orderData).toEqual([{ hash: HASH, lang }]);
+  });
+
+  it('asks order-data again in another language and keeps what the visitor typed', async () => {
+    const sent = stubServer({ status: 200, body: orderDataFixture() });
+    const { router } = await renderApp(`/nominal-tickets/${HASH}`, setupFixture());
+    const first = await screen.findByRole('region', { name: /Билет 1/ });
+    fireEvent.change(within(first).getByLabelText(/^Фамилия/), { target: { value: 'Иванов' } });
+    act(() => router.navigate(`/nominal-tickets/${HASH}?lang=en`));
+    await waitFor(() => expect(sent.orderData).toEqual([{ hash: HASH, lang: 'ru' }, { hash: HASH, lang: 'en' }]));
+    await screen.findByRole('region', { name: /Ticket 1/ });
+    expect(screen.getByDisplayValue('Иванов')).toBeTruthy();
   });
 });

@@ -21,7 +21,7 @@ export function NominalPage() {
   const lang = useLang();
   const paths = createPaths(lang);
   const hash = useParams().hash ?? '';
-  const query = useQuery(orderDataQueryOptions(hash));
+  const query = useQuery(orderDataQueryOptions(hash, lang));
 
   if (query.isPending) return <NominalSkeleton />;
   if (query.isError) {
