@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captchaFields } from './captcha.ts';
 import { langField, orderHash, partialLocalized, recordId } from './common.ts';
 
 /**
@@ -428,10 +429,12 @@ const text = z.string().max(1000);
 
 /**
  * POST /api/confirm-nominal. The spec sends lists: `id` lists the tickets and every other holder
- * field is a list in the same order (index i belongs to ticket id[i]).
+ * field is a list in the same order (index i belongs to ticket id[i]). The captcha fields are
+ * those of create order (spec section 5: captcha or reCAPTCHA required when enabled).
  */
 export const confirmNominalRequest = z
   .object({
+    ...captchaFields.shape,
     hash: orderHash,
     lang: langField,
     id: z.array(recordId).min(1).max(500),

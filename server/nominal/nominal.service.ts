@@ -12,10 +12,12 @@ import {
   missingConsents,
   validateHolder,
 } from '../../contract/nominal.ts';
+import { type OrderCaptchaDeps, withOrderCaptcha } from '../captcha/order-captcha.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import { venueDateParts } from '../order-view/dates.ts';
 import { OrderStatus } from '../orders/orders.service.ts';
+import type { SetupService } from '../setup/setup.service.ts';
 import {
   type NominalOrderRow,
   findCountries,
@@ -75,7 +77,9 @@ async function referenceData(db: Queryable) {
   return { docTypes, countries, regions, regionsByCountry };
 }
 
-export function createNominalService(deps: { db: Db; now: () => number; timezone: string }) {
+export type NominalDeps = OrderCaptchaDeps & { db: Db; now: () => number; timezone: string; setup: Pick<SetupService, 'get'> };
+
+export function createNominalService(deps: NominalDeps) {
   const { db, now, timezone } = deps;
 
   /** POST /api/order-data: the tickets of an order with what their holders must give. */
@@ -122,14 +126,15 @@ export function createNominalService(deps: { db: Db; now: () => number; timezone
   }
 
   /**
-   * POST /api/confirm-nominal: checks every holder against spec section 5 and every required
-   * consent, then stores the holders and moves the order from reserved (10) to confirmed (20),
-   * all in one transaction with the order row locked. Anything refused changes nothing.
+   * POST /api/confirm-nominal: behind the captcha the setup enables (as create order), checks
+   * every holder against spec section 5 and every required consent, then stores the holders and
+   * moves the order from reserved (10) to confirmed (20), all in one transaction with the order
+   * row locked. Anything refused changes nothing (and gives the image captcha back).
    * A confirmed or paid order answers success again (a repeated confirm has the effect of one).
    */
-  async function confirmNominal(body: ConfirmBody): Promise<{ hash: string }> {
+  async function confirmNominal(body: ConfirmBody, remoteIp?: string): Promise<{ hash: string }> {
     const ref = await referenceData(db);
-    return db.transaction(async (tx) => {
+    return withOrderCaptcha(deps, await deps.setup.get(), body, remoteIp, async (tx) => {
       const order = await lockNominalOrder(tx, body.hash);
       if (!order) throw orderNotFound();
       if (order.status === OrderStatus.confirmed || order.status === OrderStatus.paid) return { hash: order.hash };
