@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 // - unit: rules, schemas and components, no database (web component tests opt into jsdom), and
 //   the bench's own helpers (its HTTP client);
 // - api: every *.api.test.ts through app.inject() on embedded PGlite, and *.db.test.ts that only
-//   make sense on PGlite (the catalog CLI on a data folder);
+//   make sense on PGlite (the catalog CLI on a data folder); tests/*.api.test.tsx render a page
+//   in jsdom whose calls go to the app (tests/page-on-app.ts);
 // - api-pg: the same API tests plus *.pg.test.ts (concurrency, expiry) on a real PostgreSQL
 //   server, a throw-away cluster started by tests/pg-global-setup.ts (or TEST_DATABASE_URL).
 export default defineConfig({
@@ -24,7 +25,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['{server,demo,tests}/**/*.{api,db}.test.ts'],
+          include: ['{server,demo,tests}/**/*.{api,db}.test.ts', 'tests/**/*.api.test.tsx'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -33,7 +34,7 @@ export default defineConfig({
       {
         test: {
           name: 'api-pg',
-          include: ['{server,demo,tests}/**/*.{api,pg}.test.ts'],
+          include: ['{server,demo,tests}/**/*.{api,pg}.test.ts', 'tests/**/*.api.test.tsx'],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['tests/pg-global-setup.ts'],
           testTimeout: 60_000,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAPTCHA_TEXT_MAX, OrderFormError } from './order-form-constants.ts';
 
 /** GET /api/captcha: the image as SVG markup and the challenge id (spec section 3). */
 export const captchaResponse = z.object({ code: z.string(), sid: z.string() });
@@ -7,3 +8,16 @@ export type CaptchaResponse = z.infer<typeof captchaResponse>;
 /** POST /api/captcha/check: answers true or false (spec section 7). */
 export const captchaCheckRequest = z.object({ code: z.string().max(8), sid: z.string().max(64) });
 export const captchaCheckResponse = z.boolean();
+
+/**
+ * The captcha fields of every call the captcha guards (spec sections 4, 5 and 7: create order,
+ * create-scheme, confirm-nominal): the invisible reCAPTCHA token, or the image captcha's sid and
+ * the code typed. recaptchaSkip is accepted for clients written against the spec and never
+ * trusted (server/captcha/order-captcha.ts).
+ */
+export const captchaFields = z.object({
+  recaptchaToken: z.string().max(4000).optional(),
+  recaptchaSkip: z.unknown().optional(),
+  captchaSid: z.string().max(64).optional(),
+  captchaText: z.string().max(CAPTCHA_TEXT_MAX, OrderFormError.captchaText).optional(),
+});

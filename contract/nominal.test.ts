@@ -11,6 +11,7 @@ import {
   firstNameSchema,
   holderSchema,
   isValidDocNum,
+  isValidNamePattern,
   middleNameSchema,
   missingConsents,
   needsAgeWarning,
@@ -75,6 +76,57 @@ describe('middle name (3–64)', () => {
     { description: 'a digit', input: 'Иванович1', error: NominalError.notValidMiddleName },
   ];
   it.each(cases)('$description', (c) => check(middleNameSchema, c));
+});
+
+// Spec section 5: 'Latin or Cyrillic letters, spaces, hyphens, at least 2'. A letter is an upper-
+// or lower-case letter of either script in its NFC form (docs/nominal.md, 'Letters').
+describe('letters of a name (surname, name and middle name alike)', () => {
+  const accepted: { description: string; input: string }[] = [
+    { description: 'every Kazakh letter', input: 'Әә Ғғ Ққ Ңң Өө Ұұ Үү Һһ Іі' },
+    { description: 'the Ukrainian letters', input: 'Єє Іі Її Ґґ' },
+    { description: 'the Belarusian ў', input: 'Ўў' },
+    { description: 'ё and Ё', input: 'Ёлкин' },
+    { description: 'the Russian alphabet', input: 'АаБбВвГгДдЕеЖжЗзИиЙйКкЛлМмНнОоПпРрСсТтУуФфХхЦцЧчШшЩщЪъЫыЬьЭэЮюЯя' },
+    { description: 'the Latin alphabet', input: 'AaBbCcDdEeFfGgHhIiJjKkLlMmNnOoPpQqRrSsTtUuVvWwXxYyZz' },
+    { description: 'precomposed accented Latin letters', input: 'Renée Muñoz Müller' },
+    { description: 'Latin letters of other alphabets', input: 'Łukasz Dvořák Ørsted Straße Nguyễn İlhan' },
+    { description: 'a decomposed é (e + U+0301), read in its NFC form', input: 'Rene\u0301e' },
+    { description: 'a decomposed й (и + U+0306)', input: 'Мари\u0438\u0306' },
+  ];
+  it.each(accepted)('accepts $description', ({ input }) => {
+    expect(isValidNamePattern(input)).toBe(true);
+  });
+
+  const refused: { description: string; input: string }[] = [
+    { description: 'a Cyrillic titlo (combining U+0483) after a letter', input: 'Иван\u0483' },
+    { description: 'a combining millions sign (U+0489) after a letter', input: 'Иван\u0489' },
+    { description: 'combining marks alone', input: '\u0483\u0489' },
+    { description: 'an acute that composes with nothing (ы + U+0301)', input: 'Ры\u0301бин' },
+    { description: 'Roman numeral symbols', input: 'ⅠⅡ' },
+    { description: 'a Roman numeral symbol after a name', input: 'Иван Ⅳ' },
+    { description: 'modifier letters', input: 'ʰʰ' },
+    { description: 'a modifier apostrophe (U+02BC)', input: 'Дʼартаньян' },
+    { description: 'superscript modifier letters', input: 'ᵃᵇ' },
+    { description: 'fullwidth Latin letters', input: 'ＡＢ' },
+    { description: 'a fullwidth name', input: 'Ｉｖａｎ' },
+    { description: 'a Latin ligature', input: 'ﬁnn' },
+    { description: 'a titlecase digraph', input: 'ǅuro' },
+    { description: 'an ordinal indicator', input: 'Maªa' },
+    { description: 'the Cyrillic thousands sign', input: '҂Иван' },
+    { description: 'small Roman numeral symbols', input: 'ⅰⅱ' },
+  ];
+  it.each(refused)('refuses $description', ({ input }) => {
+    expect(isValidNamePattern(input)).toBe(false);
+  });
+
+  it.each([
+    { field: 'surname', schema: surnameSchema, error: NominalError.notValidSurname },
+    { field: 'name', schema: firstNameSchema, error: NominalError.notValidName },
+    { field: 'middle name', schema: middleNameSchema, error: NominalError.notValidMiddleName },
+  ])('the $field schema stores a decomposed é in NFC and refuses ⅠⅡⅢ', ({ schema, error }) => {
+    check(schema, { description: '', input: 'Rene\u0301e', expected: 'Renée' });
+    check(schema, { description: '', input: 'ⅠⅡⅢ', error });
+  });
 });
 
 describe('age (1–2 digits, at least 1)', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captchaFields } from './captcha.ts';
 import { langField, orderHash, partialLocalized, recordId } from './common.ts';
 
 /**
@@ -60,18 +61,38 @@ export const DocType = {
 
 // ---------------------------------------------------------------------------------------------
 // Names: Latin or Cyrillic letters (Kazakh letters are Cyrillic too), spaces and hyphens, at
-// least 2 letters. Input is NFC-normalised so a decomposed 'й' counts as one Cyrillic letter.
+// least 2 letters. Input is NFC-normalised first, so a decomposed 'й' or 'e' + U+0301 counts as
+// one letter; a mark that composes with nothing is left alone and refused.
 
-const NAME_CHARS = /^[\p{Script=Latin}\p{Script=Cyrillic} -]+$/u;
-const NAME_LETTER = /[\p{Script=Latin}\p{Script=Cyrillic}]/gu;
+/**
+ * A letter of a name: an upper- or lower-case letter (Unicode Lu or Ll) of the Latin or Cyrillic
+ * script. The script alone would also admit combining marks (U+0483 titlo), letter-like numbers
+ * (U+2160 'Ⅰ'), modifier letters ('ʰ') and ordinals ('ª'); these are not in Lu or Ll.
+ */
+const SCRIPT_LETTER = /^(?=[\p{Script=Latin}\p{Script=Cyrillic}])[\p{Lu}\p{Ll}]$/u;
+
+/**
+ * Compatibility forms are letters of another letter's width or shape (fullwidth 'Ａ', ligature
+ * 'ﬁ', long 's' 'ſ'): a name letter must be its own compatibility form (NFKC leaves it alone).
+ */
+function isNameLetter(char: string): boolean {
+  return SCRIPT_LETTER.test(char) && char.normalize('NFKC') === char;
+}
 
 /** Trims, collapses runs of whitespace to one space and NFC-normalises. */
 export function normalizeName(value: string): string {
   return value.normalize('NFC').replace(/\s+/g, ' ').trim();
 }
 
+/** Only name letters, spaces and hyphens, with at least 2 letters (checked on the NFC form). */
 export function isValidNamePattern(value: string): boolean {
-  return NAME_CHARS.test(value) && (value.match(NAME_LETTER)?.length ?? 0) >= NOMINAL_LIMITS.minLetters;
+  let letters = 0;
+  for (const char of value.normalize('NFC')) {
+    if (char === ' ' || char === '-') continue;
+    if (!isNameLetter(char)) return false;
+    letters += 1;
+  }
+  return letters >= NOMINAL_LIMITS.minLetters;
 }
 
 function nameSchema(min: number, max: number, required: string, notValid: string) {
@@ -408,10 +429,12 @@ const text = z.string().max(1000);
 
 /**
  * POST /api/confirm-nominal. The spec sends lists: `id` lists the tickets and every other holder
- * field is a list in the same order (index i belongs to ticket id[i]).
+ * field is a list in the same order (index i belongs to ticket id[i]). The captcha fields are
+ * those of create order (spec section 5: captcha or reCAPTCHA required when enabled).
  */
 export const confirmNominalRequest = z
   .object({
+    ...captchaFields.shape,
     hash: orderHash,
     lang: langField,
     id: z.array(recordId).min(1).max(500),

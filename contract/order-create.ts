@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_INT4, flag, langField, recordId } from './common.ts';
 import { buyerSchema, pushkinBuyerSchema } from './buyer.ts';
-import { CAPTCHA_TEXT_MAX, OrderFormError } from './order-form-constants.ts';
+import { captchaFields } from './captcha.ts';
+import { OrderFormError } from './order-form-constants.ts';
 
 export { CAPTCHA_TEXT_MAX, OrderFormError } from './order-form-constants.ts';
 
@@ -45,10 +46,7 @@ export const createOrderRequest = z
     re_email: z.string().optional(),
     checkboxList: z.array(checkboxAnswer).max(50).default([]),
     crmClient: z.unknown().optional(),
-    recaptchaToken: z.string().max(4000).optional(),
-    recaptchaSkip: z.unknown().optional(),
-    captchaSid: z.string().max(64).optional(),
-    captchaText: z.string().max(CAPTCHA_TEXT_MAX, OrderFormError.captchaText).optional(),
+    ...captchaFields.shape,
   })
   .transform((value, ctx) => {
     const parsed =

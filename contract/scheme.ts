@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { buyerSchema } from './buyer.ts';
+import { captchaFields } from './captcha.ts';
 import { partialLocalized, recordId } from './common.ts';
 import { normalizeLang } from './lang.ts';
 
@@ -194,10 +195,7 @@ export const schemeOrderFields = z.object({
   tickets: z.array(schemeTicket).min(1).max(SCHEME_MAX_TICKETS),
   checkboxList: z.array(z.object({ id: id, checked: z.union([z.boolean(), z.literal(0), z.literal(1)]) })).max(50).default([]),
   crmClient: z.unknown().optional(),
-  captchaSid: z.string().max(200).optional(),
-  captchaText: z.string().max(8).optional(),
-  recaptchaToken: z.string().max(4000).optional(),
-  recaptchaSkip: z.unknown().optional(),
+  ...captchaFields.shape,
 });
 
 /** POST /api/order/create-scheme: personal fields, action_id, lang, tickets, checkboxList, crmClient, calendarId. */

@@ -80,3 +80,41 @@ test('on the event page the visitor passes the image captcha and reaches the ord
   await expect(page).toHaveURL(/\/order\/[A-Za-z0-9_-]{32}$/);
   await expect(page.getByRole('heading', { level: 1, name: /^Заказ № \d+$/ })).toBeVisible();
 });
+
+test('on the named-ticket page the visitor passes the image captcha and the order is confirmed', async ({ page }) => {
+  // The demo's named-ticket event: one ticket, bought through the captcha as any order.
+  await page.goto('/event/storage-vault-tour');
+  await page.getByRole('group', { name: 'Выберите дату' }).getByRole('button', { name: /\d{4}/ }).first().click();
+  const time = page.getByRole('group', { name: 'Выберите время' }).getByRole('button', { name: /12:00/ });
+  if ((await time.getAttribute('aria-pressed')) !== 'true') await time.click();
+  await page.getByRole('button', { name: 'Добавить билет: Взрослый' }).click();
+  await fillBuyer(page);
+  await page.getByRole('button', { name: 'Оформить заказ' }).click();
+  await solveCaptcha(page);
+  await expect(page).toHaveURL(/\/nominal-tickets\/[A-Za-z0-9_-]{32}$/);
+  const hash = new URL(page.url()).pathname.split('/').pop() as string;
+
+  const holder = page.getByRole('region', { name: /Билет 1/ });
+  await holder.getByLabel('Фамилия').fill('Иванова');
+  await holder.getByLabel(/^Имя/).fill('Мария');
+  await holder.getByLabel('Отчество').fill('Сергеевна');
+  await holder.getByLabel('Дата рождения').pressSequentially('24051987');
+  await holder.getByLabel('Тип документа').selectOption({ label: 'Паспорт гражданина РФ' });
+  await holder.getByLabel('Номер документа').fill('4510 123456');
+  await holder.getByLabel('Страна').selectOption({ label: 'Россия' });
+  await holder.getByLabel('Регион').selectOption({ label: 'Москва' });
+  for (const consent of await page.getByRole('complementary', { name: 'Итог заказа' }).getByRole('checkbox').all()) await consent.check();
+
+  // Cancelling the captcha confirms nothing and keeps what was typed.
+  await page.getByRole('button', { name: 'Подтвердить' }).click();
+  await captchaDialog(page).getByRole('button', { name: 'Отменить' }).click();
+  await expect(captchaDialog(page)).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/nominal-tickets/${hash}$`));
+  await expect(holder.getByLabel('Фамилия')).toHaveValue('Иванова');
+
+  await page.getByRole('button', { name: 'Подтвердить' }).click();
+  await solveCaptcha(page);
+  await expect(page).toHaveURL(new RegExp(`/order/${hash}$`));
+  await expect(page.getByText('Не оплачен')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Оплатить' }).getByRole('button', { name: 'Оплатить' })).toBeEnabled();
+});

@@ -171,7 +171,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await sandboxBankRoutes(app, { bank });
   orderViewRoutes(app, { db: deps.db, payments, now, timeZone: config.timezone });
-  nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: config.timezone }) });
+  nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: config.timezone, setup, captcha, recaptcha }) });
   returnsRoutes(app, {
     returns: createReturnsService({ db: deps.db, now, setup, payments, baseUrl: publicBaseUrl(config), timeZone: config.timezone }),
   });

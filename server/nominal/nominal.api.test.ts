@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NominalError } from '../../contract/nominal.ts';
 import { type TestApp, createClock, createTestApp } from '../../tests/harness.ts';
+import { expireUnpaidOrders } from '../jobs/expiry.ts';
 import { OrderStatus } from '../orders/orders.service.ts';
 import { insertNamedTicketCatalog, placeNamedOrder } from './nominal-test-kit.ts';
 
@@ -19,6 +20,7 @@ let ticketIds: number[];
 beforeAll(async () => {
   t = await createTestApp({ demo: false, clock: createClock(START) });
   await insertNamedTicketCatalog(t.db);
+  await t.csrfToken(); // issued at START: tests move the clock forward only from there
 });
 afterAll(() => t.close());
 
@@ -122,11 +124,30 @@ describe('POST /api/order-data', () => {
     expect(body.response[0]).toMatchObject({ demandstatusid: 20, reservetime: 15 * 60 });
   });
 
-  it('answers no reserve for a paid or canceled order', async () => {
-    for (const status of [30, 90]) {
-      await t.db.query('update orders set status = $2 where id = $1', [order.id, status]);
-      expect((await t.post('/api/order-data', { hash: order.hash })).json().response[0]).toMatchObject({ demandstatusid: status, reservetime: 0 });
-    }
+  it('answers no reserve for a paid order', async () => {
+    await t.db.query('update orders set status = 30 where id = $1', [order.id]);
+    expect((await t.post('/api/order-data', { hash: order.hash })).json().response[0]).toMatchObject({ demandstatusid: 30, reservetime: 0 });
+  });
+
+  // Spec section 4: 20 and 90 returned on load send the page to the order view, so the answer
+  // must carry the status even after the expiry job has put every place back on sale.
+  it.each([
+    { description: 'awaiting its holders', confirmFirst: false },
+    { description: 'confirmed but unpaid', confirmFirst: true },
+  ])('answers the canceled status (90) of an order $description once the expiry job released it', async ({ confirmFirst }) => {
+    if (confirmFirst) expect((await t.post('/api/confirm-nominal', validBody())).json().errorCode).toBe('0');
+    t.clock.advance(15 * 60_000);
+    await expireUnpaidOrders(t.db, t.clock.date());
+    expect((await state()).status).toBe(90);
+    const { rows } = await t.db.query<{ released: boolean }>('select released from order_lines where order_id = $1', [order.id]);
+    expect(rows.map((line) => line.released)).toEqual([true]);
+
+    const res = await t.post('/api/order-data', { hash: order.hash, lang: 'ru' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.response).toHaveLength(2);
+    expect(body.response.map((item: { id: number }) => item.id)).toEqual(ticketIds);
+    expect(body.response[0]).toMatchObject({ demandstatusid: 90, reservetime: 0, hash_id: order.hash });
   });
 
   it("answers 'order deleted' for an unknown hash", async () => {
@@ -173,6 +194,8 @@ describe('POST /api/confirm-nominal', () => {
     { description: 'a surname of 33 letters', overrides: { surname: ['Иванов', 'S'.repeat(33)] }, path: 'surname.1', code: NominalError.notValidSurname },
     { description: 'a name of 2 letters', overrides: { name: ['Ян', 'John'] }, path: 'name.0', code: NominalError.notValidName },
     { description: 'a name with digits', overrides: { name: ['Иван', 'J0hn'] }, path: 'name.1', code: NominalError.notValidName },
+    { description: 'a surname of Roman numeral symbols', overrides: { surname: ['ⅠⅡ', 'Smith'] }, path: 'surname.0', code: NominalError.notValidSurname },
+    { description: 'a name in fullwidth letters', overrides: { name: ['Иван', 'Ｊｏｈｎ'] }, path: 'name.1', code: NominalError.notValidName },
     { description: 'a missing middle name', overrides: { middleName: ['Иванович', ''] }, path: 'middleName.1', code: NominalError.requiredMiddleName },
     { description: 'a middle name of 65 letters', overrides: { middleName: ['И'.repeat(65), 'Peter'] }, path: 'middleName.0', code: NominalError.notValidMiddleName },
     { description: 'a missing birth date', overrides: { date: ['', '01.02.1950'] }, path: 'date.0', code: NominalError.requiredBirthDate },

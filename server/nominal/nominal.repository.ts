@@ -54,17 +54,21 @@ export type NominalTicketRow = {
   unit_fee: number;
 };
 
-/** The order's tickets that still hold a place, in a stable order. */
-export async function findNominalTickets(db: Queryable, orderId: number): Promise<NominalTicketRow[]> {
+/**
+ * The order's tickets in a stable order: `held` only those that still hold a place (the ones a
+ * confirm names), `all` every one, released or not (what order-data shows, so that an order the
+ * expiry job canceled still answers its status).
+ */
+export async function findNominalTickets(db: Queryable, orderId: number, which: 'held' | 'all'): Promise<NominalTicketRow[]> {
   const { rows } = await db.query<NominalTicketRow>(
     `select t.id, t.hash, t.holder, s.starts_at, s.has_time, c.name as category_name, l.unit_price, l.unit_fee
      from tickets t
      join order_lines l on l.id = t.order_line_id
      join sessions s on s.id = l.session_id
      join categories c on c.id = l.category_id
-     where t.order_id = $1 and not l.released
+     where t.order_id = $1 and ($2 or not l.released)
      order by s.starts_at, l.id, t.id`,
-    [orderId],
+    [orderId, which === 'all'],
   );
   return rows;
 }

@@ -23,7 +23,7 @@ export function nominalRoutes(app: FastifyInstance, deps: { nominal: NominalServ
     '/api/confirm-nominal',
     { schema: { tags: ['nominal'], body: confirmNominalRequest, response: { 200: confirmNominalResponse, 400: refusal, 404: refusal, 409: refusal } } },
     async (request) => {
-      const { hash } = await deps.nominal.confirmNominal(request.body);
+      const { hash } = await deps.nominal.confirmNominal(request.body, request.ip);
       return { errorCode: ErrorCode.ok, errorText: '', hash };
     },
   );

@@ -12,10 +12,12 @@ import {
   missingConsents,
   validateHolder,
 } from '../../contract/nominal.ts';
+import { type OrderCaptchaDeps, withOrderCaptcha } from '../captcha/order-captcha.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import { venueDateParts } from '../order-view/dates.ts';
 import { OrderStatus } from '../orders/orders.service.ts';
+import type { SetupService } from '../setup/setup.service.ts';
 import {
   type NominalOrderRow,
   findCountries,
@@ -75,14 +77,18 @@ async function referenceData(db: Queryable) {
   return { docTypes, countries, regions, regionsByCountry };
 }
 
-export function createNominalService(deps: { db: Db; now: () => number; timezone: string }) {
+export type NominalDeps = OrderCaptchaDeps & { db: Db; now: () => number; timezone: string; setup: Pick<SetupService, 'get'> };
+
+export function createNominalService(deps: NominalDeps) {
   const { db, now, timezone } = deps;
 
   /** POST /api/order-data: the tickets of an order with what their holders must give. */
   async function orderData(hash: string): Promise<OrderDataResponse> {
     const order = await findNominalOrder(db, hash);
     if (!order) throw orderNotFound();
-    const [tickets, checkboxes, ref] = await Promise.all([findNominalTickets(db, order.id), findNominalCheckboxes(db, order.event_id), referenceData(db)]);
+    // Every ticket, released or not: the expiry job cancels an order (90) and releases all its
+    // places at once, and the page must still read that status to go to the order view (spec 4).
+    const [tickets, checkboxes, ref] = await Promise.all([findNominalTickets(db, order.id, 'all'), findNominalCheckboxes(db, order.event_id), referenceData(db)]);
     const flags = flagsOf(order);
     // The reserve runs while the order awaits its holders (10) and then its payment (20).
     const awaiting = order.status === OrderStatus.reserved || order.status === OrderStatus.confirmed;
@@ -120,14 +126,15 @@ export function createNominalService(deps: { db: Db; now: () => number; timezone
   }
 
   /**
-   * POST /api/confirm-nominal: checks every holder against spec section 5 and every required
-   * consent, then stores the holders and moves the order from reserved (10) to confirmed (20),
-   * all in one transaction with the order row locked. Anything refused changes nothing.
+   * POST /api/confirm-nominal: behind the captcha the setup enables (as create order), checks
+   * every holder against spec section 5 and every required consent, then stores the holders and
+   * moves the order from reserved (10) to confirmed (20), all in one transaction with the order
+   * row locked. Anything refused changes nothing (and gives the image captcha back).
    * A confirmed or paid order answers success again (a repeated confirm has the effect of one).
    */
-  async function confirmNominal(body: ConfirmBody): Promise<{ hash: string }> {
+  async function confirmNominal(body: ConfirmBody, remoteIp?: string): Promise<{ hash: string }> {
     const ref = await referenceData(db);
-    return db.transaction(async (tx) => {
+    return withOrderCaptcha(deps, await deps.setup.get(), body, remoteIp, async (tx) => {
       const order = await lockNominalOrder(tx, body.hash);
       if (!order) throw orderNotFound();
       if (order.status === OrderStatus.confirmed || order.status === OrderStatus.paid) return { hash: order.hash };
@@ -135,7 +142,7 @@ export function createNominalService(deps: { db: Db; now: () => number; timezone
       const at = now();
       if (reserveSeconds(order, at) === 0) throw new BusinessError(ErrorCode.reserveExpired, { details: { hash: order.hash } });
 
-      const tickets = await findNominalTickets(tx, order.id);
+      const tickets = await findNominalTickets(tx, order.id, 'held');
       const issues: FieldIssue[] = [];
       const ticketIds = new Set(tickets.map((t) => t.id));
       if (body.id.length !== ticketIds.size || new Set(body.id).size !== body.id.length || body.id.some((id) => !ticketIds.has(id))) {

@@ -24,7 +24,7 @@ export function NominalPage() {
   const hash = useParams().hash ?? '';
   // A hash that cannot name an order is not asked for: the order is not found.
   const possible = isOrderHash(hash);
-  const query = useQuery({ ...orderDataQueryOptions(hash), enabled: possible });
+  const query = useQuery({ ...orderDataQueryOptions(hash, lang), enabled: possible });
 
   const error = query.error;
   if (!possible || (error instanceof ApiError && (error.code === ErrorCode.notFound || error.status === 404))) {

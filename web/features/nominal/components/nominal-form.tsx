@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +6,11 @@ import { pickLocalized } from '../../../../contract/lang.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import type { OrderDataResponse } from '../../../../contract/nominal.ts';
 import { createPaths } from '../../../app/paths.ts';
+import { CaptchaDialog } from '../../../components/captcha/captcha-dialog.tsx';
 import { useModal } from '../../../components/modal/modal-context.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { type Currency, formatPrice } from '../../../lib/format-price.ts';
+import { useCaptchaSubmit } from '../../../lib/use-captcha-submit.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSetup } from '../../../lib/use-setup.ts';
 import { confirmNominal } from '../api/nominal-api.ts';
@@ -51,19 +52,22 @@ export function NominalForm({ hash, data, receivedAt }: NominalFormProps) {
   });
   const [open, setOpen] = useState<boolean[]>(() => data.response.map(() => true));
 
-  const confirm = useMutation({
-    mutationFn: (values: NominalFormValues) => confirmNominal(toConfirmBody(data, values, hash, lang)),
-    onSuccess: (answer) => navigate(paths.order(answer.hash || hash)),
-    onError: (error) => {
-      const failure = error instanceof ApiError ? error : new ApiError(ErrorCode.inner, '');
-      // A canceled order: the order view tells the visitor what happened to it.
-      if (failure.code === ErrorCode.orderCanceled) {
-        navigate(paths.order(hash));
-        return;
-      }
-      modal.error({ code: failure.code, text: failure.text || t('orderError', { code: failure.code }) });
-    },
+  // The confirm goes behind the captcha the setup enables, as the order forms do (spec section 5;
+  // docs/captcha.md); `busy` stays on after success, while the page leaves for the order view.
+  const confirm = useCaptchaSubmit(setup, (error) => {
+    const failure = error instanceof ApiError ? error : new ApiError(ErrorCode.inner, '');
+    // A canceled order: the order view tells the visitor what happened to it.
+    if (failure.code === ErrorCode.orderCanceled) {
+      navigate(paths.order(hash));
+      return;
+    }
+    modal.error({ code: failure.code, text: failure.text || t('orderError', { code: failure.code }) });
   });
+  const onValid = (values: NominalFormValues) =>
+    confirm.submit(async (captcha) => {
+      const answer = await confirmNominal({ ...toConfirmBody(data, values, hash, lang), ...captcha });
+      navigate(paths.order(answer.hash || hash));
+    });
 
   const onInvalid = (errors: FieldErrors<NominalFormValues>) => {
     setOpen((current) => current.map((isOpen, index) => isOpen || errors.holders?.[index] !== undefined));
@@ -78,7 +82,7 @@ export function NominalForm({ hash, data, receivedAt }: NominalFormProps) {
     <div className="nominal-page">
       <OrderHeader item={first} lang={lang} />
       <p className="nominal-intro">{intro}</p>
-      <form className="nominal-layout" noValidate onSubmit={form.handleSubmit((values) => confirm.mutate(values), onInvalid)}>
+      <form className="nominal-layout" noValidate onSubmit={form.handleSubmit(onValid, onInvalid)}>
         <div className="nominal-cards">
           {data.response.map((item, index) => (
             <HolderCard
@@ -92,7 +96,7 @@ export function NominalForm({ hash, data, receivedAt }: NominalFormProps) {
               open={open[index] ?? true}
               onToggle={() => setOpen((current) => current.map((isOpen, i) => (i === index ? !isOpen : isOpen)))}
               price={formatPrice(Math.round(item.summa * 100), currency, lang)}
-              disabled={expired || confirm.isPending}
+              disabled={expired || confirm.busy}
             />
           ))}
         </div>
@@ -109,14 +113,15 @@ export function NominalForm({ hash, data, receivedAt }: NominalFormProps) {
           ) : (
             <>
               <Countdown seconds={secondsLeft} />
-              <Consents checkboxes={data.checkboxList} form={form} lang={lang} disabled={confirm.isPending} />
-              <button type="submit" className="button button--primary nominal-summary__submit" disabled={confirm.isPending} aria-busy={confirm.isPending}>
-                {confirm.isPending ? t('confirming') : t('confirm')}
+              <Consents checkboxes={data.checkboxList} form={form} lang={lang} disabled={confirm.busy} />
+              <button type="submit" className="button button--primary nominal-summary__submit" disabled={confirm.busy} aria-busy={confirm.busy}>
+                {confirm.busy ? t('confirming') : t('confirm')}
               </button>
             </>
           )}
         </aside>
       </form>
+      <CaptchaDialog {...confirm.dialog} />
     </div>
   );
 }
