@@ -8,6 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { isKnownRoute } from '../contract/routes.ts';
 import { ErrorCode } from '../contract/errors.ts';
+import { DEFAULT_LANG, normalizeLang } from '../contract/lang.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { isDatabaseBusy, isRefusedValue } from './db/errors.ts';
@@ -203,6 +204,21 @@ function fieldErrors(issues: NonNullable<FastifyError['validation']>) {
   return fields;
 }
 
+/** The query of a page address with its `lang` put right, or undefined when it is right already. */
+export function tidyLangSearch(url: string): string | undefined {
+  const at = url.indexOf('?');
+  const params = new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
+  const values = params.getAll('lang');
+  if (values.length === 0) return undefined;
+  // The page reads the first lang, as the app does (web/lib/lang.ts).
+  const lang = normalizeLang(values[0]);
+  if (values.length === 1 && values[0] === lang && lang !== DEFAULT_LANG) return undefined;
+  params.delete('lang');
+  if (lang !== DEFAULT_LANG) params.set('lang', lang);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
 function requestLangFromUrl(url: string) {
   const match = /[?&]lang=(ru|en|kz|ch)\b/.exec(url);
   return match?.[1] === 'en' || match?.[1] === 'kz' || match?.[1] === 'ch' ? match[1] : 'ru';
@@ -243,6 +259,10 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
       const slug = legacy[2] === 'rules' ? 'purchase-terms' : 'privacy-policy';
       return reply.redirect(`/rules/${slug}${legacy[1] === 'ru' ? '' : `?lang=${legacy[1]}`}`, 301);
     }
+    // A lang the app would not write (an unknown one, which the page shows in ru; ru itself, which
+    // the spec omits; several) moves to the address the app would give the page (spec section 2).
+    const tidy = tidyLangSearch(request.url);
+    if (tidy !== undefined) return reply.redirect(`${pathname}${tidy}`, 301);
     const rendered = await renderIndex(request, indexHtml, pathname);
     const lang = requestLangFromUrl(request.url);
     const first = await firstAnswer(pathname, lang);
