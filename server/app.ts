@@ -210,9 +210,10 @@ export function tidyLangSearch(url: string): string | undefined {
   const params = new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
   const values = params.getAll('lang');
   if (values.length === 0) return undefined;
-  // The page reads the first lang, as the app does (web/lib/lang.ts).
+  // The page reads the first lang, as the app does (web/lib/lang.ts). An explicit lang=ru stays:
+  // the search-engine head reads a missing lang as the setup's language (server/seo).
   const lang = normalizeLang(values[0]);
-  if (values.length === 1 && values[0] === lang && lang !== DEFAULT_LANG) return undefined;
+  if (values.length === 1 && values[0] === lang) return undefined;
   params.delete('lang');
   if (lang !== DEFAULT_LANG) params.set('lang', lang);
   const text = params.toString();
@@ -259,8 +260,8 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
       const slug = legacy[2] === 'rules' ? 'purchase-terms' : 'privacy-policy';
       return reply.redirect(`/rules/${slug}${legacy[1] === 'ru' ? '' : `?lang=${legacy[1]}`}`, 301);
     }
-    // A lang the app would not write (an unknown one, which the page shows in ru; ru itself, which
-    // the spec omits; several) moves to the address the app would give the page (spec section 2).
+    // A lang the app does not know (the page shows it in ru) or given several times moves to the
+    // address the app would give the page (spec section 2).
     const tidy = tidyLangSearch(request.url);
     if (tidy !== undefined) return reply.redirect(`${pathname}${tidy}`, 301);
     const rendered = await renderIndex(request, indexHtml, pathname);
