@@ -26,6 +26,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether a call's failure says there is no such thing (spec 'not found', -1004, HTTP 404). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === ErrorCode.notFound || error.status === 404);
+}
+
 /** Whatever is thrown, as an ApiError: unknown failures become the inner error -9999. */
 export function toApiError(error: unknown): ApiError {
   return error instanceof ApiError ? error : new ApiError(ErrorCode.inner, '');

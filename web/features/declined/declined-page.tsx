@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '../../lib/router.tsx';
-import { ErrorCode } from '../../../contract/errors.ts';
 import { isOrderHash } from '../../../contract/order-hash.ts';
 import { DECLINE_REASONS, orderNumberResponse } from '../../../contract/payment.ts';
 import { usePaths } from '../../app/paths.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { PageSkeleton } from '../../components/skeleton/skeleton.tsx';
-import { ApiError, apiPost } from '../../lib/api.ts';
+import { apiPost, isNotFound } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import './declined.css';
@@ -28,7 +27,7 @@ export function DeclinedPage() {
     enabled: possible,
   });
 
-  if (!possible || (query.error instanceof ApiError && query.error.code === ErrorCode.notFound)) {
+  if (!possible || isNotFound(query.error)) {
     return (
       <section className="declined">
         <h1>{t('notFound')}</h1>

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from '../../lib/router.tsx';
-import { ErrorCode } from '../../../contract/errors.ts';
 import { isOrderHash } from '../../../contract/order-hash.ts';
 import { createPaths } from '../../app/paths.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { Skeleton } from '../../components/skeleton/skeleton.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { isNotFound } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { orderDataQueryOptions } from './api/nominal-api.ts';
@@ -26,8 +25,7 @@ export function NominalPage() {
   const possible = isOrderHash(hash);
   const query = useQuery({ ...orderDataQueryOptions(hash, lang), enabled: possible });
 
-  const error = query.error;
-  if (!possible || (error instanceof ApiError && (error.code === ErrorCode.notFound || error.status === 404))) {
+  if (!possible || isNotFound(query.error)) {
     return (
       <section className="nominal-page nominal-page--empty" aria-labelledby="nominal-deleted">
         <h1 id="nominal-deleted">{t('orderDeleted')}</h1>

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '../../lib/router.tsx';
-import { ErrorCode } from '../../../contract/errors.ts';
 import { isOrderHash } from '../../../contract/order-hash.ts';
 import { usePaths } from '../../app/paths.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { PageSkeleton } from '../../components/skeleton/skeleton.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { isNotFound } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { orderQueryOptions } from './api/order-api.ts';
@@ -24,7 +23,7 @@ export function OrderPage() {
   const possible = isOrderHash(hash);
   const query = useQuery({ ...orderQueryOptions(hash, lang), enabled: possible });
 
-  if (!possible || (query.error instanceof ApiError && query.error.code === ErrorCode.notFound)) {
+  if (!possible || isNotFound(query.error)) {
     return (
       <section className="order-missing">
         <h1>{t('notFound')}</h1>

@@ -10,7 +10,7 @@ import { useBackLink } from '../../components/back-link/back-link-context.tsx';
 import { useModal } from '../../components/modal/modal-context.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { PageSkeleton } from '../../components/skeleton/skeleton.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, isNotFound } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useSetup } from '../../lib/use-setup.ts';
@@ -71,7 +71,7 @@ export function ReturnPage() {
   }, [leaveForForm, externalForm, hash, orderNumber]);
 
   if (leaveForForm) return <p className="page-column return-note">{t('external')}</p>;
-  if (!possible || (query.error instanceof ApiError && query.error.code === ErrorCode.notFound)) {
+  if (!possible || isNotFound(query.error)) {
     return (
       <section className="page-column return-missing">
         <h1>{t('notFound')}</h1>

@@ -7,7 +7,7 @@ import { ticketViewResponse } from '../../../contract/order-view.ts';
 import { usePaths } from '../../app/paths.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { PageSkeleton } from '../../components/skeleton/skeleton.tsx';
-import { ApiError, apiGet } from '../../lib/api.ts';
+import { apiGet, isNotFound } from '../../lib/api.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useLang } from '../../lib/use-lang.ts';
@@ -31,7 +31,7 @@ export function TicketPage() {
     enabled: possible,
   });
 
-  if (!possible || (query.error instanceof ApiError && query.error.status === 404)) {
+  if (!possible || isNotFound(query.error)) {
     return (
       <section className="ticket-sheet">
         <h1>{t('notFound')}</h1>
