@@ -11,11 +11,16 @@ const BUSY_CLASSES = ['53', '08'];
 const NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
 const CLIENT_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly)/;
 
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/** An error and the causes it wraps (a driver may wrap the database's own error), three deep at most. */
+function* causes(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 3; e = (e as { cause?: unknown }).cause, depth++) yield e;
+}
+
 export function isDatabaseBusy(error: unknown): boolean {
-  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (BUSY_CODES.has(code) || NODE_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && BUSY_CLASSES.includes(code.slice(0, 2))))) return true;
-    const message = (e as { message?: unknown }).message;
+  for (const { code, message } of causes(error)) {
+    if (typeof code === 'string' && (BUSY_CODES.has(code) || NODE_CODES.has(code) || (SQLSTATE.test(code) && BUSY_CLASSES.includes(code.slice(0, 2))))) return true;
     if (typeof message === 'string' && CLIENT_MESSAGES.test(message)) return true;
   }
   return false;
@@ -28,9 +33,16 @@ export function isDatabaseBusy(error: unknown): boolean {
  * The contract's schemas refuse such values first; this keeps one they miss from becoming a 5xx.
  */
 export function isRefusedValue(error: unknown): boolean {
-  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
-  }
+  for (const { code } of causes(error)) if (typeof code === 'string' && SQLSTATE.test(code) && code.startsWith('22')) return true;
   return false;
+}
+
+/**
+ * The database refused the statement, so it wrote nothing: an error carrying its SQLSTATE. Not a
+ * lost connection (class 08, 57P01–57P03) nor an error of our own (no SQLSTATE): a statement may
+ * have committed before the answer was lost, so it must not be sent again (server/orders/order-batcher.ts).
+ */
+export function refusedByDatabase(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && SQLSTATE.test(code) && !code.startsWith('08') && !/^57P0[1-3]$/.test(code);
 }

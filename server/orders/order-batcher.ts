@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/client.ts';
-import { type NewOrder, type PlacedOrder, type PreparedOrder, prepareOrder, refusedByDatabase, sendOrder, sendOrders } from './orders.service.ts';
+import { refusedByDatabase } from '../db/errors.ts';
+import { type NewOrder, type PlacedOrder, type PreparedOrder, prepareOrder, sendOrder, sendOrders } from './orders.service.ts';
 
 export type OrderBatcherOptions = {
   /** Calls to the database at once (each one order alone or several together). */
@@ -24,8 +25,8 @@ type Pending = { order: PreparedOrder; resolve: (placed: PlacedOrder) => void; r
  * round trip for them. When the database refuses a call of several (a pool ran short for them
  * together, a busy database), each of its orders is placed alone and decided on its own, so
  * batching never refuses an order that placing it alone would have sold. When the answer is lost
- * instead (the connection broke), the call may have been written: its orders are not sent again. Seat orders are always placed alone,
- * at once: two orders of one call could hold the same seat.
+ * instead (the connection broke), the call may have been written: its orders are not sent again.
+ * Seat orders are always placed alone, at once: two orders of one call could hold the same seat.
  */
 export function createOrderBatcher(db: Queryable, options: OrderBatcherOptions) {
   const lanes = Math.max(1, options.lanes);

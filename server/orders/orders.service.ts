@@ -85,16 +85,6 @@ function errorCode(error: unknown): unknown {
 }
 
 /**
- * The database refused the statement, so it wrote nothing: an error carrying its SQLSTATE. Not a
- * lost connection (class 08, 57P01–57P03) nor an error of our own (no SQLSTATE): a statement may
- * have committed before the answer was lost, so its orders must not be placed again.
- */
-export function refusedByDatabase(error: unknown): boolean {
-  const code = errorCode(error);
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !code.startsWith('08') && !/^57P0[1-3]$/.test(code);
-}
-
-/**
  * Reserves the places and writes the order, its lines and one ticket per place, in ONE statement
  * (the place_order function, migrations 0700 and 0740): run inside the caller's transaction, or alone,
  * when it is atomic by itself. Prices must already be computed by the caller from the catalog.
