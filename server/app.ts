@@ -206,8 +206,7 @@ function fieldErrors(issues: NonNullable<FastifyError['validation']>) {
 
 /** The query of a page address with its `lang` put right, or undefined when it is right already. */
 export function tidyLangSearch(url: string): string | undefined {
-  const at = url.indexOf('?');
-  const params = new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
+  const params = queryOf(url);
   const values = params.getAll('lang');
   if (values.length === 0) return undefined;
   // The page reads the first lang, as the app does (web/lib/lang.ts). An explicit lang=ru stays:
@@ -220,9 +219,14 @@ export function tidyLangSearch(url: string): string | undefined {
   return text ? `?${text}` : '';
 }
 
+function queryOf(url: string): URLSearchParams {
+  const at = url.indexOf('?');
+  return new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
+}
+
+/** The language of an address: its first `lang`, read as the app reads it (web/lib/lang.ts); unknown means ru. */
 function requestLangFromUrl(url: string) {
-  const match = /[?&]lang=(ru|en|kz|ch)\b/.exec(url);
-  return match?.[1] === 'en' || match?.[1] === 'kz' || match?.[1] === 'ch' ? match[1] : 'ru';
+  return normalizeLang(queryOf(url).get('lang'));
 }
 
 /**
