@@ -3,7 +3,6 @@ import { normalizeLang } from './lang.ts';
 import { ORDER_HASH_PATTERN } from './order-hash.ts';
 
 export { DEFAULT_LANG, LANGS, type Lang, type Localized, normalizeLang, pickLocalized } from './lang.ts';
-export { ORDER_HASH_PATTERN, isOrderHash } from './order-hash.ts';
 
 /** A text in every storefront language, as the spec's localized fields are sent (type: Localized). */
 export const localized = z.object({

@@ -69,8 +69,12 @@ function PriceParts({ label, price }: { label: string; price: SchemePrice }) {
       <span className="seat-price__name">{label}</span>{' '}
       <span className="seat-price__amount">
         <strong>{money(toKopecks(price.price))}</strong>
-        {price.priceservise > 0 && ' '}
-        {price.priceservise > 0 && <span className="seat-price__fee">{t('seat.feeShort', { fee: money(toKopecks(price.priceservise)) })}</span>}
+        {price.priceservise > 0 && (
+          <>
+            {' '}
+            <span className="seat-price__fee">{t('seat.feeShort', { fee: money(toKopecks(price.priceservise)) })}</span>
+          </>
+        )}
       </span>
     </>
   );
