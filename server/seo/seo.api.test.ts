@@ -254,6 +254,41 @@ describe('GET /: head of the listing', () => {
       await other.close();
     }
   });
+
+  it("reads an address without lang as ru, as the app shows it, whatever the setup's app.language", async () => {
+    const other = await createTestApp({ demo: false, clock: createClock(NOW), webDist });
+    try {
+      await other.db.query('insert into setup (id, data) values (1, $1)', [
+        JSON.stringify({ app: { language: 'en' }, db: { languages: 'en,ru' } }),
+      ]);
+      const head = async (url: string) => {
+        const res = await other.app.inject({ method: 'GET', url, headers: { host: 'tickets.example' } });
+        const doc = new JSDOM(res.body).window.document;
+        const links = [...doc.head.querySelectorAll('link[rel=alternate]')];
+        return {
+          lang: doc.documentElement.lang,
+          canonical: doc.head.querySelector('link[rel=canonical]')?.getAttribute('href'),
+          alternates: links.map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]),
+        };
+      };
+      expect(await head('/contacts')).toEqual({
+        lang: 'ru',
+        canonical: 'http://tickets.example/contacts',
+        alternates: [
+          ['en', 'http://tickets.example/contacts?lang=en'],
+          ['ru', 'http://tickets.example/contacts'],
+          ['x-default', 'http://tickets.example/contacts'],
+        ],
+      });
+      expect(await head('/contacts?lang=en')).toMatchObject({ lang: 'en', canonical: 'http://tickets.example/contacts?lang=en' });
+      // A language the setup does not list is still the one the app shows at that address.
+      expect(await head('/contacts?lang=kz')).toMatchObject({ lang: 'kk', canonical: 'http://tickets.example/contacts?lang=kz' });
+      const sitemap = new JSDOM((await other.get('/sitemap.xml')).body, { contentType: 'application/xml' }).window.document;
+      expect(new URL(sitemap.getElementsByTagName('loc')[0]?.textContent ?? '').search).toBe('');
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('other pages', () => {

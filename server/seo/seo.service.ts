@@ -1,4 +1,4 @@
-import { LANGS, type Lang, normalizeLang, pickLocalized } from '../../contract/common.ts';
+import { DEFAULT_LANG, LANGS, type Lang, normalizeLang, pickLocalized } from '../../contract/common.ts';
 import { routePatterns } from '../../contract/routes.ts';
 import type { StoredSetup } from '../../contract/setup.ts';
 import type { Queryable } from '../db/client.ts';
@@ -47,12 +47,15 @@ function storefrontLangs(setup: StoredSetup): Lang[] {
     .split(',')
     .map((code) => code.trim())
     .filter((code): code is Lang => (LANGS as readonly string[]).includes(code));
-  return listed.length > 0 ? listed : [setup.app.language];
+  return listed.length > 0 ? listed : [DEFAULT_LANG];
 }
 
-/** The URL of a path in a language: the lang query is left out for the default language (spec 2). */
+/**
+ * The URL of a path in a language: the lang query is left out for ru, the default (spec 2), as
+ * the app reads and writes it (web/lib/lang.ts), whatever the setup's app.language says.
+ */
 function urlIn(page: Page, path: string, lang: Lang): string {
-  return `${page.baseUrl}${path}${lang === page.setup.app.language ? '' : `?lang=${lang}`}`;
+  return `${page.baseUrl}${path}${lang === DEFAULT_LANG ? '' : `?lang=${lang}`}`;
 }
 
 function absoluteUrl(baseUrl: string, url: string): string | undefined {
@@ -72,7 +75,7 @@ function baseHead(page: Page, fields: Partial<HeadTags> & { title: string; descr
     canonical: urlIn(page, page.path, page.lang),
     alternates: [
       ...page.langs.map((lang) => ({ hreflang: hreflangs[lang], href: urlIn(page, page.path, lang) })),
-      { hreflang: 'x-default', href: urlIn(page, page.path, page.setup.app.language) },
+      { hreflang: 'x-default', href: urlIn(page, page.path, DEFAULT_LANG) },
     ],
     ogType: 'website',
     ogLocale: ogLocales[page.lang],
@@ -181,8 +184,8 @@ export function createSeoService(db: Queryable, setupService: SetupService, now:
     async headFor(pathname: string, queryLang: unknown, baseUrl: string): Promise<PageHead> {
       const setup = await setupService.get();
       const langs = storefrontLangs(setup);
-      const wanted = normalizeLang(queryLang ?? setup.app.language);
-      const lang = langs.includes(wanted) ? wanted : setup.app.language;
+      // The language the app shows at this address (ru when lang is missing or unknown).
+      const lang = normalizeLang(queryLang);
       const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
       const page: Page = { setup, lang, langs, baseUrl, path };
 
@@ -204,13 +207,13 @@ export function createSeoService(db: Queryable, setupService: SetupService, now:
       const langs = storefrontLangs(setup);
       const [events, rules] = await Promise.all([findEventsOnSale(db, new Date(now())), findRulesSlugs(db)]);
       const paths = ['/', '/contacts', ...rules.map((slug) => `/rules/${slug}`), ...events.map(eventPath)];
-      const page = (path: string): Page => ({ setup, lang: setup.app.language, langs, baseUrl, path });
+      const page = (path: string): Page => ({ setup, lang: DEFAULT_LANG, langs, baseUrl, path });
       const urls = paths.map((path) => {
         const p = page(path);
         const alternates = langs
           .map((lang) => `<xhtml:link rel="alternate" hreflang="${hreflangs[lang]}" href="${escapeHtml(urlIn(p, path, lang))}"/>`)
           .join('');
-        return `<url><loc>${escapeHtml(urlIn(p, path, setup.app.language))}</loc>${alternates}</url>`;
+        return `<url><loc>${escapeHtml(urlIn(p, path, DEFAULT_LANG))}</loc>${alternates}</url>`;
       });
       return [
         '<?xml version="1.0" encoding="UTF-8"?>',
