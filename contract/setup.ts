@@ -41,11 +41,15 @@ const cardFlags = {
   subscription_address: flag,
 };
 
+/** The setup's currency (spec section 1: default RUB), an ISO 4217 code. */
+export const currencyCode = z.enum(['RUB', 'USD', 'KZT', 'CNY']);
+export type CurrencyCode = z.infer<typeof currencyCode>;
+
 /** The storefront setup of spec section 3, as GET /api/setup and the afisha answer carry it. */
 export const setup = z.object({
   app: z.object({
     language: z.enum(['ru', 'en', 'kz', 'ch']),
-    currency: z.enum(['RUB', 'USD', 'KZT', 'CNY']),
+    currency: currencyCode,
     order_return: flag,
     title: localized,
     logo: partialLocalized,

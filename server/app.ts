@@ -169,6 +169,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     providers,
     publicUrl: config.publicUrl,
     isIntegration: async () => (await setup.get()).is_integration === 1,
+    currency: async () => (await setup.get()).app.currency,
   });
   await sandboxBankRoutes(app, { bank });
   orderViewRoutes(app, { db: deps.db, payments, now, timeZone: config.timezone });

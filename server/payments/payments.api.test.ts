@@ -98,6 +98,26 @@ describe('POST /api/order/pay', () => {
     expect((await orderRow(order.hash))?.status).toBe(OrderStatus.paid);
   });
 
+  it("shows the amount at the bank in the setup's currency", async () => {
+    const page = async (app: TestApp) => {
+      const order = await makeOrder(app);
+      const answer = await pay(app, order.hash, REDIRECT);
+      return (await app.get(String(answer.bankUrl).replace(/^https?:\/\/[^/]+/, ''))).body.replaceAll('\u00a0', ' ');
+    };
+    expect(await page(t)).toContain('Оплатить 1 060,00 ₽');
+    // The setup service caches what it read, so the tenge setup gets an app of its own.
+    const tenge = await createTestApp({ demo: false, clock: createClock(new Date('2026-11-21T10:00:00Z')) });
+    try {
+      await preparePaymentCatalog(tenge);
+      await tenge.db.query('insert into setup (id, data) values (1, $1)', [JSON.stringify({ app: { currency: 'KZT' } })]);
+      const body = await page(tenge);
+      expect(body).toContain('Оплатить 1 060,00 ₸');
+      expect(body).not.toContain('₽');
+    } finally {
+      await tenge.close();
+    }
+  });
+
   it('pays by QR: the status call answers 0 until the bank confirms, then 1', async () => {
     const order = await makeOrder(t);
     const answer = await pay(t, order.hash, QR);

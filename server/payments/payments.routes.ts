@@ -12,6 +12,7 @@ import {
   payRequest,
   payResponse,
 } from '../../contract/payment.ts';
+import type { CurrencyCode } from '../../contract/setup.ts';
 import type { Db } from '../db/client.ts';
 import { ok } from '../http.ts';
 import { OrderStatus } from '../orders/orders.service.ts';
@@ -35,6 +36,8 @@ export function paymentsRoutes(
     publicUrl: string | undefined;
     /** Integration mode (setup is_integration): the order link takes the older path shape. */
     isIntegration: () => Promise<boolean>;
+    /** The setup's currency, which the acquirer charges in. */
+    currency: () => Promise<CurrencyCode>;
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -49,6 +52,7 @@ export function paymentsRoutes(
         lang,
         methodId: bank_data?.id,
         origin: requestOrigin(request, deps.publicUrl),
+        currency: await deps.currency(),
       });
       if (result.type === 'nominal') return ok({ hash: result.hash });
       if (result.type === 'paid') return ok({});

@@ -1,6 +1,7 @@
 import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { DeclineReason } from '../../contract/payment.ts';
+import type { CurrencyCode } from '../../contract/setup.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import { OrderStatus, newHash } from '../orders/orders.service.ts';
@@ -72,7 +73,13 @@ export function createPaymentsService(deps: {
   }
 
   /** Starts paying an order with the chosen method (spec section 4 'Payment flow'). */
-  async function startPayment(input: { hash: string; lang: Lang; methodId: number | undefined; origin: string }): Promise<PayResult> {
+  async function startPayment(input: {
+    hash: string;
+    lang: Lang;
+    methodId: number | undefined;
+    origin: string;
+    currency: CurrencyCode;
+  }): Promise<PayResult> {
     const at = new Date(now());
     const prepared = await db.transaction(async (tx) => {
       const { rows } = await tx.query<OrderRow>('select * from orders where hash = $1 for update', [input.hash]);
@@ -112,6 +119,7 @@ export function createPaymentsService(deps: {
       const started = await provider(payment.provider).startPayment({
         merchantRef: payment.public_id,
         amount: payment.amount,
+        currency: input.currency,
         kind: payment.kind,
         description: `Заказ № ${order.number}`,
         returnUrl: `${input.origin}/payments/return/${payment.public_id}`,

@@ -1,4 +1,5 @@
 import type { DeclineReason, PaymentKind } from '../../contract/payment.ts';
+import type { CurrencyCode } from '../../contract/setup.ts';
 
 /**
  * The payment-provider interface every acquirer implements, modelled on pretix's
@@ -30,8 +31,10 @@ export interface PaymentProvider {
 export type StartPaymentInput = {
   /** Our reference (payments.public_id), echoed back in notifications. */
   merchantRef: string;
-  /** Kopecks. */
+  /** Minor units (kopecks, tiyn, cents, fen). */
   amount: number;
+  /** The setup's currency: the acquirer charges and shows the amount in it. */
+  currency: CurrencyCode;
   kind: PaymentKind;
   description: string;
   /** Where the acquirer sends the visitor back; our server checks the state there. */

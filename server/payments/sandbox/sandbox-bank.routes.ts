@@ -54,8 +54,13 @@ const t = {
 } satisfies Record<PageLang, unknown>;
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const money = (kopecks: number, lang: PageLang) =>
-  new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-US', { style: 'currency', currency: 'RUB' }).format(kopecks / 100);
+/** The amount in the currency the payment was registered in (minor units: two decimals in each). */
+const money = (p: Pick<SandboxPayment, 'amount' | 'currency'>, lang: PageLang) =>
+  new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-US', {
+    style: 'currency',
+    currency: p.currency,
+    currencyDisplay: 'narrowSymbol',
+  }).format(p.amount / 100);
 
 function page(lang: PageLang, body: string): string {
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">
@@ -89,9 +94,9 @@ function paymentPage(p: SandboxPayment, lang: PageLang): string {
   return page(
     lang,
     `<h1>${tr.title}</h1><p>${heading}</p><p class="note">${tr.sandbox}</p>
-     <p>${escape(p.description)}</p><div class="sum" aria-label="${tr.amount}">${money(p.amount, lang)}</div>
+     <p>${escape(p.description)}</p><div class="sum" aria-label="${tr.amount}">${money(p, lang)}</div>
      <form method="post" action="/sandbox/pay/${escape(p.id)}/complete${q}">
-       <button class="primary" type="submit" name="choice" value="pay">${tr.pay} ${money(p.amount, lang)}</button>
+       <button class="primary" type="submit" name="choice" value="pay">${tr.pay} ${money(p, lang)}</button>
        <fieldset><legend>${tr.decline}</legend>${reasons}</fieldset>
      </form>`,
   );

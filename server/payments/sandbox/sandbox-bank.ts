@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DeclineReason, PaymentKind } from '../../../contract/payment.ts';
+import type { CurrencyCode } from '../../../contract/setup.ts';
 import type { Db } from '../../db/client.ts';
 
 /**
@@ -24,6 +25,7 @@ export type SandboxPayment = {
   merchant_ref: string;
   kind: PaymentKind;
   amount: number;
+  currency: CurrencyCode;
   description: string;
   status: 'new' | 'paid' | 'declined';
   decline_reason: DeclineReason | null;
@@ -80,15 +82,23 @@ export function createSandboxBank(deps: {
     key,
     find,
 
-    async register(input: { merchantRef: string; kind: PaymentKind; amount: number; description: string; returnUrl: string; expiresAt: Date }) {
+    async register(input: {
+      merchantRef: string;
+      kind: PaymentKind;
+      amount: number;
+      currency: CurrencyCode;
+      description: string;
+      returnUrl: string;
+      expiresAt: Date;
+    }) {
       // Registering the same merchant reference twice answers the first registration.
       const id = `sbx_${randomBytes(12).toString('hex')}`;
       const { rows } = await db.query<{ id: string }>(
-        `insert into sandbox_acquirer_payments (id, merchant_ref, kind, amount, description, return_url, fail_url, created_at, expires_at)
-         values ($1, $2, $3, $4, $5, $6, $6, $7, $8)
+        `insert into sandbox_acquirer_payments (id, merchant_ref, kind, amount, currency, description, return_url, fail_url, created_at, expires_at)
+         values ($1, $2, $3, $4, $9, $5, $6, $6, $7, $8)
          on conflict (merchant_ref) do update set merchant_ref = excluded.merchant_ref
          returning id`,
-        [id, input.merchantRef, input.kind, input.amount, input.description, input.returnUrl, new Date(now()), input.expiresAt],
+        [id, input.merchantRef, input.kind, input.amount, input.description, input.returnUrl, new Date(now()), input.expiresAt, input.currency],
       );
       return { id: rows[0]?.id ?? id };
     },

@@ -19,6 +19,7 @@ export function createSandboxProvider(bank: SandboxBank): PaymentProvider {
         merchantRef: input.merchantRef,
         kind: input.kind,
         amount: input.amount,
+        currency: input.currency,
         description: input.description,
         returnUrl: input.returnUrl,
         expiresAt: input.expiresAt,
