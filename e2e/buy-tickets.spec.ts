@@ -49,6 +49,25 @@ test.describe('buying tickets on the event page', () => {
     await expectOrderPage(page, /Город сквозь века/);
   });
 
+  test('a double click on the create button places one order', async ({ page }) => {
+    const creates: string[] = [];
+    await page.route('**/api/order/create', async (route) => {
+      creates.push(route.request().url());
+      // The answer takes a while, as under load: the second click comes while the first runs.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.goto('/event/city-through-centuries');
+    await chooseFirstDate(page);
+    await page.getByRole('button', { name: /^12:00/ }).click();
+    await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
+    await fillBuyer(page);
+    await acceptTerms(page);
+    await page.getByRole('button', { name: 'Оформить заказ' }).dblclick();
+    await expectOrderPage(page, /Город сквозь века/);
+    expect(creates).toHaveLength(1);
+  });
+
   test('the visitor books a group excursion within the per-order group limit', async ({ page }) => {
     await page.goto('/event/museum-group-tour');
     await chooseFirstDate(page);

@@ -57,6 +57,46 @@ afterEach(() => {
 });
 
 describe('useCaptchaSubmit (spec section 4: the order submit sequence)', () => {
+  it('ignores a second submit while the first is under way, and takes one again after a failure', async () => {
+    const { result, onError } = renderSubmit(plain);
+    let answer: (error?: Error) => void = () => undefined;
+    const calls: number[] = [];
+    const attempt: CaptchaAttempt = () => {
+      calls.push(calls.length);
+      return new Promise<void>((resolve, reject) => {
+        answer = (error) => (error ? reject(error) : resolve());
+      });
+    };
+    // A double click: both submits arrive before React draws the disabled button.
+    let first: Promise<void> | undefined;
+    let second: Promise<void> | undefined;
+    act(() => {
+      first = result.current.submit(attempt);
+      second = result.current.submit(attempt);
+    });
+    expect(calls).toEqual([0]);
+    await act(async () => {
+      answer(new ApiError('-1010', 'Места закончились', 409));
+      await first;
+      await second;
+    });
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(result.current.busy).toBe(false);
+    act(() => void result.current.submit(attempt));
+    expect(calls).toEqual([0, 1]);
+  });
+
+  it('takes a submit again once the image captcha dialog is cancelled', async () => {
+    const { result } = renderSubmit(withImage);
+    const { attempt } = attempts(undefined);
+    await act(() => result.current.submit(attempt));
+    expect(result.current.dialog.open).toBe(true);
+    act(() => result.current.dialog.onCancel());
+    expect(result.current.dialog.open).toBe(false);
+    await act(() => result.current.submit(attempt));
+    expect(result.current.dialog.open).toBe(true);
+  });
+
   it('sends directly when no captcha is enabled and stays busy after success (the page leaves)', async () => {
     const { result, onError } = renderSubmit(plain);
     const { attempt, calls } = attempts(undefined);

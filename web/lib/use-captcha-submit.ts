@@ -23,7 +23,10 @@ type Way = 'recaptcha' | 'image' | 'none';
  * enables a captcha, the sequence starts once more with it. Other errors go to onError.
  *
  * `busy` is on while a token is fetched or the call runs; it stays on after a successful call,
- * because every caller leaves the page then (and the button must not be pressed twice).
+ * because every caller leaves the page then (and the button must not be pressed twice). A second
+ * submit while one is under way (the captcha dialog open, a token or the call awaited, or the page
+ * leaving after success) is ignored: the forms validate asynchronously before they submit, so a
+ * double click reaches here twice before the disabled button is drawn.
  */
 export function useCaptchaSubmit(setup: Setup | undefined, onError: (error: unknown) => void) {
   const queryClient = useQueryClient();
@@ -31,8 +34,10 @@ export function useCaptchaSubmit(setup: Setup | undefined, onError: (error: unkn
   const [pending, setPending] = useState<{ attempt: CaptchaAttempt } | undefined>();
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
+  const underWay = useRef(false);
 
   const fail = (error: unknown) => {
+    underWay.current = false;
     setBusy(false);
     onErrorRef.current(error);
   };
@@ -79,7 +84,11 @@ export function useCaptchaSubmit(setup: Setup | undefined, onError: (error: unkn
   return {
     busy,
     /** Starts the sequence for one submit; `attempt` sends the call with the captcha fields. */
-    submit: (attempt: CaptchaAttempt) => start(attempt, setup, false),
+    submit: async (attempt: CaptchaAttempt) => {
+      if (underWay.current) return;
+      underWay.current = true;
+      return start(attempt, setup, false);
+    },
     /** Props for the CaptchaDialog of web/components/captcha. */
     dialog: {
       open: pending !== undefined,
@@ -87,7 +96,10 @@ export function useCaptchaSubmit(setup: Setup | undefined, onError: (error: unkn
         setPending(undefined);
         if (pending) void run(pending.attempt, { captchaSid: sid, captchaText: text }, 'image', false);
       },
-      onCancel: () => setPending(undefined),
+      onCancel: () => {
+        underWay.current = false;
+        setPending(undefined);
+      },
     },
   };
 }
