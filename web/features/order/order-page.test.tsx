@@ -133,3 +133,68 @@ describe('/order/{hash} of an order still awaiting named-ticket data (status 10)
     expect(posted).toContain('/api/order/pay');
   });
 });
+
+describe('/order/{hash}: a double click changes the order once', () => {
+  const unpaid: OrderView = {
+    ...paidOrder([0]),
+    status: 20,
+    reserveTime: 900,
+    printingAllowed: 0,
+    paymentAllowed: true,
+    demsumma: 800,
+    url_pay: '/api/order/pay',
+    payments: [{ creditcompany_id: 1, protocol_type: 1, protocol_kind: 1, name: text('Банковская карта'), descript: text('') }],
+    creditCompanyId: 1,
+    toping: [{ id: 7, parent_id: 1, package_id: 3, price_id: 5, cost: 300, candelete: 1, action: text('Программка'), status: 0 }],
+    addToping: [{ parent_id: 1, package_id: 3, price_id: 5, cost: 300, action: text('Программка'), descript: text(''), limit: 2, seat_tied: 0 }],
+  };
+
+  afterEach(() => {
+    delete (HTMLDialogElement.prototype as { showModal?: unknown }).showModal;
+  });
+
+  /** The order answered to every load and '0' to every change call, with the calls made. */
+  function serve() {
+    const calls: string[] = [];
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        if (url === '/api/token') return json({ token: 'token' });
+        if (url.includes('special-offer')) return json({ errorCode: '0', errorText: '' });
+        return json(unpaid);
+      }),
+    );
+    return calls;
+  }
+
+  it('removes an attached service once', async () => {
+    const calls = serve();
+    await renderApp(`/order/${HASH}`, setupFixture(), (client) => client.setQueryData(orderQueryOptions(HASH, 'ru').queryKey, unpaid));
+    const remove = await screen.findByRole('button', { name: 'Удалить услугу «Программка»' });
+    fireEvent.click(remove);
+    fireEvent.click(remove);
+    await waitFor(() => expect(calls.filter((url) => url === '/api/order/view').length).toBeGreaterThan(0));
+    expect(calls.filter((url) => url === '/api/order/remove-special-offer')).toHaveLength(1);
+  });
+
+  it('adds the chosen offers once', async () => {
+    // jsdom has no modal dialogs (no showModal): the sidebar opens as a plain open dialog.
+    Object.defineProperty(HTMLDialogElement.prototype, 'showModal', {
+      configurable: true,
+      value(this: HTMLDialogElement) {
+        this.open = true;
+      },
+    });
+    const calls = serve();
+    await renderApp(`/order/${HASH}`, setupFixture(), (client) => client.setQueryData(orderQueryOptions(HASH, 'ru').queryKey, unpaid));
+    fireEvent.click(await screen.findByRole('button', { name: /Специальные предложения/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Программка/, pressed: false }));
+    const add = screen.getByRole('button', { name: /^Добавить за/ });
+    fireEvent.click(add);
+    fireEvent.click(add);
+    await waitFor(() => expect(calls.filter((url) => url === '/api/order/view').length).toBeGreaterThan(0));
+    expect(calls.filter((url) => url === '/api/order/add-special-offer')).toHaveLength(1);
+  });
+});
