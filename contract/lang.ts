@@ -11,6 +11,16 @@ export const DEFAULT_LANG: Lang = 'ru';
 /** A text in every storefront language, as the spec's localized fields are sent. */
 export type Localized = { ru: string; en: string; kz: string; ch: string };
 
+/**
+ * The storefront's language codes are the spec's (kz, ch), which are not the BCP 47 tags of
+ * Kazakh and Chinese (kk, zh); Intl, `<html lang>` and hreflang need the real tags.
+ */
+const BCP47: Record<Lang, string> = { ru: 'ru', en: 'en', kz: 'kk', ch: 'zh' };
+
+export function toBcp47(lang: Lang): string {
+  return BCP47[lang];
+}
+
 /** Any unknown or missing locale maps to ru (spec section 4). */
 export function normalizeLang(value: unknown): Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value) ? (value as Lang) : DEFAULT_LANG;

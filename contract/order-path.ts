@@ -24,3 +24,8 @@ export function orderViewPath(hash: string, lang: Lang, integration: boolean): s
 export function orderDeclinedPath(hash: string, lang: Lang): string {
   return withLangQuery(`/order/declined/${encodeURIComponent(hash)}`, lang);
 }
+
+/** A ticket's page (spec section 2, /ticket/{hash}): the paid-order e-mail links each ticket so. */
+export function ticketPath(ticketHash: string, lang: Lang): string {
+  return withLangQuery(`/ticket/${encodeURIComponent(ticketHash)}`, lang);
+}

@@ -43,8 +43,10 @@ export function createPaymentsStack(app: FastifyInstance, config: Config, deps: 
     providers,
     hooks: {
       // The setup is read through the payment's own transaction (PGlite has one connection).
-      onPaid: async (tx, orderId, at) =>
-        completePaidOrder(tx, orderId, at, baseUrl, (await resolveSetup(tx, config.setupFile)).is_integration === 1),
+      onPaid: async (tx, orderId, at) => {
+        const setup = await resolveSetup(tx, config.setupFile);
+        return completePaidOrder(tx, orderId, at, baseUrl, { integration: setup.is_integration === 1, currency: setup.app.currency });
+      },
     },
     log: app.log,
   });

@@ -98,6 +98,28 @@ describe('POST /api/order/pay', () => {
     expect((await orderRow(order.hash))?.status).toBe(OrderStatus.paid);
   });
 
+  it("writes the paid e-mail in the order's language and the setup's currency, ticket links included", async () => {
+    const tenge = await createTestApp({ demo: false, clock: createClock(new Date('2026-11-21T10:00:00Z')) });
+    try {
+      await preparePaymentCatalog(tenge);
+      await tenge.db.query('insert into setup (id, data) values (1, $1)', [JSON.stringify({ app: { currency: 'KZT' } })]);
+      const order = await makeOrder(tenge);
+      await tenge.db.query("update orders set lang = 'en' where id = $1", [order.id]);
+      expect(await completeAtBank(tenge, sandboxId(await pay(tenge, order.hash, REDIRECT)), 'pay')).toBe(`/order/${order.hash}?lang=en`);
+      const { rows } = await tenge.db.query<{ subject: string; text_body: string }>('select subject, text_body from mail_outbox where dedupe_key = $1', [
+        `order-paid:${order.id}`,
+      ]);
+      const mail = rows[0];
+      expect(mail?.subject).toBe(`Order No. ${order.number} is paid`);
+      expect(mail?.text_body).toContain('Paid: T1,060\n');
+      const { rows: tickets } = await tenge.db.query<{ hash: string }>('select hash from tickets where order_id = $1', [order.id]);
+      expect(tickets).toHaveLength(2);
+      for (const ticket of tickets) expect(mail?.text_body).toContain(`/ticket/${ticket.hash}?lang=en\n`);
+    } finally {
+      await tenge.close();
+    }
+  });
+
   it("shows the amount at the bank in the setup's currency", async () => {
     const page = async (app: TestApp) => {
       const order = await makeOrder(app);

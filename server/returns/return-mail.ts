@@ -1,7 +1,8 @@
 import type { Lang } from '../../contract/common.ts';
+import { formatPrice } from '../../contract/format-price.ts';
+import type { CurrencyCode } from '../../contract/setup.ts';
 import { RETURN_LINK_HOURS } from '../../contract/returns.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
-import { toRoubles } from '../orders/pricing.ts';
 
 type MailText = {
   subject: (n: number) => string;
@@ -60,7 +61,9 @@ export function returnLinkMail(input: {
   lang: Lang;
   orderNumber: number;
   count: number;
+  /** Minor units, in the setup's currency. */
   amount: number;
+  currency: CurrencyCode;
   link: string;
   requestId: number;
   /** The services returned with the tickets, each with its refund in kopecks (part of amount). */
@@ -69,9 +72,9 @@ export function returnLinkMail(input: {
   bonusesRevoked?: number;
 }): OutgoingMail {
   const t = texts[input.lang];
-  const rub = (kopecks: number) => `${toRoubles(kopecks).toFixed(2)} ₽`;
-  const intro = t.intro(input.orderNumber, input.count, rub(input.amount));
-  const services = (input.services ?? []).map((x) => `— ${x.name}: ${rub(x.amount)}`);
+  const money = (minorUnits: number) => formatPrice(minorUnits, input.currency, input.lang);
+  const intro = t.intro(input.orderNumber, input.count, money(input.amount));
+  const services = (input.services ?? []).map((x) => `— ${x.name}: ${money(x.amount)}`);
   const bonuses = [
     ...((input.bonusesRestored ?? 0) > 0 ? [t.restored(input.bonusesRestored ?? 0)] : []),
     ...((input.bonusesRevoked ?? 0) > 0 ? [t.revoked(input.bonusesRevoked ?? 0)] : []),

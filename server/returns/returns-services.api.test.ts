@@ -78,8 +78,8 @@ describe('a ticket with a service', () => {
     const { created, mail, confirmed } = await returnTickets(order.hash, [first]);
     expect(created).toMatchObject({ response: { summa: 750 } });
     expect(mail.text).toContain('Вместе с билетами возвращаются услуги:');
-    expect(mail.text).toContain('— Аудиогид: 250.00 ₽');
-    expect(mail.text).toContain('сумма к возврату — 750.00 ₽');
+    expect(mail.text).toContain('— Аудиогид: 250\u00a0₽');
+    expect(mail.text).toContain('сумма к возврату — 750\u00a0₽');
     expect(confirmed).toMatchObject({ errorCode: '0', response: { summa: 750, status_id: 70, bonuses_restored: 0, bonuses_revoked: 0 } });
 
     expect(await servicesOf(order.id)).toEqual([{ offer_id: 1, status: 70 }, { offer_id: 1, status: 0 }]);
@@ -115,7 +115,7 @@ describe('a partial return', () => {
 
     const last = await returnTickets(order.hash, [second]);
     expect(last.confirmed).toMatchObject({ response: { summa: 1000 } });
-    expect(last.mail.text).toContain('— Парковка: 500.00 ₽');
+    expect(last.mail.text).toContain('— Парковка: 500\u00a0₽');
     expect(await servicesOf(order.id)).toEqual([{ offer_id: 3, status: 70 }]);
     expect(await parkingStock()).toBe((stock as number) + 1);
     expect((await snapshot(t, order.id)).refunds.map((r) => r.amount)).toEqual([50_000, 100_000]);

@@ -351,6 +351,7 @@ export function createReturnsService(deps: {
           orderNumber: order.number,
           count: ids.length,
           amount,
+          currency: setup.app.currency,
           link,
           requestId,
           services: going.map((x) => ({ name: fullLocalized(x.name)[input.lang], amount: x.refund })),

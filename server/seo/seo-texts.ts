@@ -57,5 +57,3 @@ export const seoTexts: Record<Lang, {
 /** Open Graph locale names of the storefront languages. */
 export const ogLocales: Record<Lang, string> = { ru: 'ru_RU', en: 'en_US', kz: 'kk_KZ', ch: 'zh_CN' };
 
-/** hreflang codes: kz and ch are the storefront's own codes; crawlers know kk and zh. */
-export const hreflangs: Record<Lang, string> = { ru: 'ru', en: 'en', kz: 'kk', ch: 'zh' };

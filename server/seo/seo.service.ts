@@ -1,11 +1,11 @@
-import { DEFAULT_LANG, LANGS, type Lang, normalizeLang, pickLocalized } from '../../contract/common.ts';
+import { DEFAULT_LANG, LANGS, type Lang, normalizeLang, pickLocalized, toBcp47 } from '../../contract/lang.ts';
 import { routePatterns } from '../../contract/routes.ts';
 import type { StoredSetup } from '../../contract/setup.ts';
 import type { Queryable } from '../db/client.ts';
 import type { SetupService } from '../setup/setup.service.ts';
 import { type JsonLdContext, eventJsonLd } from './event-json-ld.ts';
 import { type HeadTags, escapeHtml, htmlToText, truncateText } from './html-head.ts';
-import { hreflangs, ogLocales, seoTexts } from './seo-texts.ts';
+import { ogLocales, seoTexts } from './seo-texts.ts';
 import {
   type SeoEventRow,
   findEventsOnSale,
@@ -71,10 +71,10 @@ function pageTitle(page: Page, title?: string): string {
 
 function baseHead(page: Page, fields: Partial<HeadTags> & { title: string; description: string }): HeadTags {
   return {
-    lang: hreflangs[page.lang],
+    lang: toBcp47(page.lang),
     canonical: urlIn(page, page.path, page.lang),
     alternates: [
-      ...page.langs.map((lang) => ({ hreflang: hreflangs[lang], href: urlIn(page, page.path, lang) })),
+      ...page.langs.map((lang) => ({ hreflang: toBcp47(lang), href: urlIn(page, page.path, lang) })),
       { hreflang: 'x-default', href: urlIn(page, page.path, DEFAULT_LANG) },
     ],
     ogType: 'website',
@@ -211,7 +211,7 @@ export function createSeoService(db: Queryable, setupService: SetupService, now:
       const urls = paths.map((path) => {
         const p = page(path);
         const alternates = langs
-          .map((lang) => `<xhtml:link rel="alternate" hreflang="${hreflangs[lang]}" href="${escapeHtml(urlIn(p, path, lang))}"/>`)
+          .map((lang) => `<xhtml:link rel="alternate" hreflang="${toBcp47(lang)}" href="${escapeHtml(urlIn(p, path, lang))}"/>`)
           .join('');
         return `<url><loc>${escapeHtml(urlIn(p, path, DEFAULT_LANG))}</loc>${alternates}</url>`;
       });

@@ -1,9 +1,10 @@
 import { normalizeLang, type Lang } from '../../contract/common.ts';
-import { orderViewPath } from '../../contract/order-path.ts';
+import { formatPrice } from '../../contract/format-price.ts';
+import { orderViewPath, ticketPath } from '../../contract/order-path.ts';
+import type { CurrencyCode } from '../../contract/setup.ts';
 import type { Queryable } from '../db/client.ts';
 import { settleLoyalty } from '../loyalty/discounts.service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { toRoubles } from '../orders/pricing.ts';
 import { issueTicketCodes } from './ticket-codes.ts';
 
 const mailTexts: Record<Lang, { subject: (n: number) => string; intro: (n: number) => string; order: string; tickets: string; total: string }> = {
@@ -49,8 +50,11 @@ export async function completePaidOrder(
   orderId: number,
   at: Date,
   publicUrl: string,
-  /** Integration mode (setup is_integration): the order link takes the older path shape. */
-  integration = false,
+  setup: {
+    /** Integration mode (setup is_integration): the order link takes the older path shape. */
+    integration: boolean;
+    currency: CurrencyCode;
+  },
 ): Promise<void> {
   await issueTicketCodes(tx, orderId);
   await settleLoyalty(tx, orderId, at);
@@ -64,9 +68,9 @@ export async function completePaidOrder(
   const lang = normalizeLang(order.lang);
   const t = mailTexts[lang];
   const base = publicUrl.replace(/\/$/, '');
-  const orderUrl = `${base}${orderViewPath(order.hash, lang, integration)}`;
-  const ticketUrls = tickets.map((ticket) => `${base}/ticket/${ticket.hash}`);
-  const total = `${toRoubles(order.total).toFixed(2)} ₽`;
+  const orderUrl = `${base}${orderViewPath(order.hash, lang, setup.integration)}`;
+  const ticketUrls = tickets.map((ticket) => `${base}${ticketPath(ticket.hash, lang)}`);
+  const total = formatPrice(order.total, setup.currency, lang);
   const text = [t.intro(order.number), '', `${t.order}: ${orderUrl}`, `${t.total}: ${total}`, '', `${t.tickets}:`, ...ticketUrls.map((u) => `  ${u}`), ''].join('\n');
   const html = `<p>${escape(t.intro(order.number))}</p><p>${t.order}: <a href="${escape(orderUrl)}">${escape(orderUrl)}</a><br>${t.total}: ${escape(total)}</p>
 <p>${escape(t.tickets)}:</p><ul>${ticketUrls.map((u) => `<li><a href="${escape(u)}">${escape(u)}</a></li>`).join('')}</ul>`;

@@ -1,10 +1,9 @@
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANG, LANGS, type Lang } from '../../contract/lang.ts';
+import { DEFAULT_LANG, LANGS, type Lang, toBcp47 } from '../../contract/lang.ts';
 import ruCommon from '../locales/ru/common.json' with { type: 'json' };
 import ruErrors from '../locales/ru/errors.json' with { type: 'json' };
 import ruShell from '../locales/ru/shell.json' with { type: 'json' };
-import { toBcp47 } from './lang.ts';
 
 /** The namespaces the shell needs on every page; screens load their own on first use. */
 export const SHELL_NAMESPACES = ['common', 'shell', 'errors'] as const;

@@ -1,15 +1,5 @@
 import { DEFAULT_LANG, type Lang, normalizeLang } from '../../contract/lang.ts';
 
-/**
- * The storefront's language codes are the spec's (kz, ch), which are not the BCP 47 tags of
- * Kazakh and Chinese (kk, zh); Intl, `<html lang>` and hreflang need the real tags.
- */
-const BCP47: Record<Lang, string> = { ru: 'ru', en: 'en', kz: 'kk', ch: 'zh' };
-
-export function toBcp47(lang: Lang): string {
-  return BCP47[lang];
-}
-
 /** The language of a URL's query string: `lang`, with unknown or missing values meaning ru. */
 export function langFromSearch(search: string): Lang {
   return normalizeLang(new URLSearchParams(search).get('lang'));

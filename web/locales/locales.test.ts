@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LANGS } from '../../contract/lang.ts';
-import { toBcp47 } from '../lib/lang.ts';
+import { LANGS, toBcp47 } from '../../contract/lang.ts';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const PLURAL = /_(zero|one|two|few|many|other)$/;

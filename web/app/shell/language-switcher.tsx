@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/router.tsx';
-import type { Lang } from '../../../contract/lang.ts';
-import { toBcp47 } from '../../lib/lang.ts';
+import { type Lang, toBcp47 } from '../../../contract/lang.ts';
 import { useLang, useLangHref } from '../../lib/use-lang.ts';
 import { useDropdown } from './use-dropdown.ts';
 

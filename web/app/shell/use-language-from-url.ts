@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from '../../lib/router.tsx';
-import { normalizeLang } from '../../../contract/lang.ts';
-import { langFromLocation, toBcp47 } from '../../lib/lang.ts';
+import { normalizeLang, toBcp47 } from '../../../contract/lang.ts';
+import { langFromLocation } from '../../lib/lang.ts';
 
 /**
  * The URL's `lang` query is the one source of the language (spec section 2): any navigation

@@ -8,7 +8,7 @@ import { usePaths } from '../../app/paths.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { PageSkeleton } from '../../components/skeleton/skeleton.tsx';
 import { apiGet, isNotFound } from '../../lib/api.ts';
-import { formatPrice } from '../../lib/format-price.ts';
+import { formatPrice } from '../../../contract/format-price.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useSetup } from '../../lib/use-setup.ts';

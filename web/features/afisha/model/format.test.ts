@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGS, type Lang } from '../../../../contract/lang.ts';
-import { toBcp47 } from '../../../lib/lang.ts';
+import { toBcp47 } from '../../../../contract/lang.ts';
 import { dateToDay, dayToDate, formatDay, formatDayRange, formatMonth, formatSaleDate, formatShortDay, rememberSaleOffsets } from './format.ts';
 
 // The texts are written out per language instead of built with Intl (issue #10, the first

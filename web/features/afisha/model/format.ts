@@ -1,7 +1,6 @@
-import type { Lang } from '../../../../contract/lang.ts';
+import { type Lang, toBcp47 } from '../../../../contract/lang.ts';
 import { dateTimeFormat } from '../../../lib/intl-cache.ts';
 import type { DateFormatter } from '../../../lib/kk-dates.ts';
-import { toBcp47 } from '../../../lib/lang.ts';
 
 /** A venue-local day 'yyyy-mm-dd' as a Date at UTC midnight (formatted in UTC, so no zone shifts it). */
 export function dayToDate(day: string): Date {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../../contract/lang.ts';
-import { type Currency, formatPrice } from '../../../lib/format-price.ts';
+import { type Currency, formatPrice } from '../../../../contract/format-price.ts';
 
 export function OrderSummary({ sum, fee, total, currency, lang }: { sum: number; fee: number; total: number; currency: Currency; lang: Lang }) {
   const { t } = useTranslation('event');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
 import type { PriceEntry } from '../../../../contract/event.ts';
-import { type Currency, formatPrice } from '../../../lib/format-price.ts';
+import { type Currency, formatPrice } from '../../../../contract/format-price.ts';
 import { type Quantities, unitFee } from '../lib/order-rules.ts';
 
 type Props = {

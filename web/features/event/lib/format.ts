@@ -1,6 +1,5 @@
-import type { Lang } from '../../../../contract/lang.ts';
+import { type Lang, toBcp47 } from '../../../../contract/lang.ts';
 import { dateTimeFormat } from '../../../lib/intl-cache.ts';
-import { toBcp47 } from '../../../lib/lang.ts';
 
 /** 'dd.mm.yyyy' as a Date at noon UTC (formatting with timeZone UTC keeps the calendar day). */
 export function parseDay(day: string): Date | undefined {

@@ -9,7 +9,7 @@ import { createPaths } from '../../../app/paths.ts';
 import { CaptchaDialog } from '../../../components/captcha/captcha-dialog.tsx';
 import { useModal } from '../../../components/modal/modal-context.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { type Currency, formatPrice } from '../../../lib/format-price.ts';
+import { type Currency, formatPrice } from '../../../../contract/format-price.ts';
 import { useCaptchaSubmit } from '../../../lib/use-captcha-submit.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSetup } from '../../../lib/use-setup.ts';

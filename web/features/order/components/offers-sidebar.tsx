@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickLocalized } from '../../../../contract/lang.ts';
 import type { Offer, TicketRow } from '../../../../contract/order-view.ts';
-import { formatPrice } from '../../../lib/format-price.ts';
+import { formatPrice } from '../../../../contract/format-price.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSetup } from '../../../lib/use-setup.ts';
 import type { OfferChoice } from '../api/order-api.ts';

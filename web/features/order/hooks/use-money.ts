@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { formatPrice } from '../../../lib/format-price.ts';
+import { formatPrice } from '../../../../contract/format-price.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSetup } from '../../../lib/use-setup.ts';
 import { kopecks } from '../lib/order-logic.ts';

@@ -5,7 +5,7 @@ import { useNavigate } from '../../../lib/router.tsx';
 import { type OrderReturnPayload, ReturnStatus } from '../../../../contract/returns.ts';
 import { usePaths } from '../../../app/paths.ts';
 import { useModal } from '../../../components/modal/modal-context.ts';
-import { formatPrice } from '../../../lib/format-price.ts';
+import { formatPrice } from '../../../../contract/format-price.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSetup } from '../../../lib/use-setup.ts';
 import { confirmReturn, createReturn } from '../api/return-api.ts';

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SchemeCalendarEntry } from '../../../../contract/scheme.ts';
 import { dateTimeFormat } from '../../../lib/intl-cache.ts';
-import { toBcp47 } from '../../../lib/lang.ts';
+import { toBcp47 } from '../../../../contract/lang.ts';
 import { useChosenInView } from '../../../lib/use-chosen-in-view.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LANGS, type Lang } from '../../contract/lang.ts';
 import { type Currency, formatPrice } from './format-price.ts';
-import { toBcp47 } from './lang.ts';
+import { LANGS, type Lang, toBcp47 } from './lang.ts';
 
 // Intl separates groups and symbols with no-break spaces; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

@@ -1,6 +1,7 @@
-import type { Lang } from '../../contract/lang.ts';
+import type { Lang } from './lang.ts';
+import type { CurrencyCode } from './setup.ts';
 
-export type Currency = 'RUB' | 'USD' | 'KZT' | 'CNY';
+export type Currency = CurrencyCode;
 
 /** The spec's currency symbols (section 1), which differ from Intl's (KZT is '₸' there). */
 const SYMBOLS: Record<Currency, string> = { RUB: '₽', USD: '$', KZT: 'T', CNY: '¥' };
