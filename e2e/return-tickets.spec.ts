@@ -107,8 +107,8 @@ test('returns a ticket with its audio guide: the page lists the service, the ref
   await page.getByRole('dialog', { name: 'Заявление принято' }).getByRole('button', { name: 'Понятно' }).click();
 
   const text = await waitForMail((body) => body.includes(`/order/return/${hash}?hash_conf=`));
-  expect(text).toContain('— Аудиогид: 250.00 ₽');
-  expect(text).toContain('750.00 ₽');
+  expect(text).toContain('— Аудиогид: 250\u00a0₽');
+  expect(text).toContain('750\u00a0₽');
   await page.goto(/http:\/\/\S+hash_conf=\S+/.exec(text)?.[0] as string);
   await page.getByRole('switch').check();
   await page.getByRole('button', { name: 'Подтвердить' }).click();
