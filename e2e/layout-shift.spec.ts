@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { createDemoOrder } from './support/orders.ts';
+import { createDemoOrder, payDemoOrder } from './support/orders.ts';
 
 // Cumulative layout shift of a first load, measured in the browser: a PerformanceObserver on
 // 'layout-shift' entries (those without recent input, as CLS counts them) from the first paint
@@ -28,7 +28,7 @@ const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
 ];
 
-const PAGES: { name: string; path: (order: string) => string; ready: (page: Page) => Promise<void> }[] = [
+const PAGES: { name: string; path: (order: string, paid: string) => string; ready: (page: Page) => Promise<void> }[] = [
   {
     name: '/',
     path: () => '/',
@@ -55,6 +55,21 @@ const PAGES: { name: string; path: (order: string) => string; ready: (page: Page
     path: (order) => `/order/${order}`,
     ready: async (page) => {
       await expect(page.getByRole('heading', { level: 1, name: /Заказ № \d+/ })).toBeVisible(READY);
+    },
+  },
+  {
+    // The back link 'Вернуться к Заказу № N' comes with the order: its line is held before.
+    name: '/order/return/{hash}',
+    path: (_order, paid) => `/order/return/${paid}`,
+    ready: async (page) => {
+      await expect(page.getByRole('link', { name: /Вернуться к Заказу № \d+/ })).toBeVisible(READY);
+    },
+  },
+  {
+    name: 'the 404 page',
+    path: () => '/no/such/page',
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeVisible(READY);
     },
   },
 ];
@@ -84,8 +99,11 @@ function observeLayoutShifts() {
 }
 
 let orderHash = '';
+let paidHash = '';
 test.beforeAll(async ({ request }) => {
   orderHash = await createDemoOrder(request, { quantity: 1 });
+  paidHash = await createDemoOrder(request, { quantity: 1 });
+  await payDemoOrder(request, paidHash);
 });
 
 for (const viewport of VIEWPORTS) {
@@ -98,7 +116,7 @@ for (const viewport of VIEWPORTS) {
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
         await page.addInitScript(observeLayoutShifts);
 
-        await page.goto(target.path(orderHash));
+        await page.goto(target.path(orderHash, paidHash));
         await target.ready(page);
         await page.waitForLoadState('networkidle');
         // Late images and fonts: give the page two more frames' worth of quiet time.

@@ -53,6 +53,23 @@ describe('BackLink', () => {
     expect(screen.getByRole('link', { name: 'Вернуться к Заказу № 1042' }).getAttribute('href')).toBe('/order/ordHash');
   });
 
+  it('holds the return page\'s line for its order link, unseen, before the page names the order', () => {
+    const { container } = renderBackLink(undefined, '/order/return/h1');
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(container.querySelector('.back-link--pending')?.textContent).toBe('Вернуться к Заказу № 000000');
+  });
+
+  it('holds the line while the order number loads', () => {
+    const { container } = renderBackLink({ kind: 'order', hash: 'ordHash' });
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(container.querySelector('.back-link--pending')).not.toBeNull();
+  });
+
+  it('has no line at all on a path no route knows (the 404 page has its own link)', () => {
+    const { container } = renderBackLink(undefined, '/no/such/page', true);
+    expect(container.querySelector('.back-link')).toBeNull();
+  });
+
   it('can be hidden by a page', () => {
     renderBackLink({ kind: 'hidden' });
     expect(screen.queryByRole('link')).toBeNull();

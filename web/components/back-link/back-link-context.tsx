@@ -2,9 +2,13 @@ import { type ReactNode, createContext, useContext, useEffect, useState } from '
 
 /**
  * Where the shell's back link points (spec section 2 'Shell'): the listing ('Назад к выбору
- * билетов', the default) or an order ('Вернуться к Заказу № N', the return page).
+ * билетов', the default) or an order ('Вернуться к Заказу № N', the return page). An order
+ * whose number is still loading holds the link's line, invisible, so nothing moves when it comes.
  */
-export type BackLinkTarget = { kind: 'listing' } | { kind: 'order'; hash: string; orderNumber: string | number } | { kind: 'hidden' };
+export type BackLinkTarget =
+  | { kind: 'listing' }
+  | { kind: 'order'; hash: string; orderNumber?: string | number | undefined }
+  | { kind: 'hidden' };
 
 const LISTING: BackLinkTarget = { kind: 'listing' };
 

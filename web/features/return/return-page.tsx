@@ -40,7 +40,8 @@ export function ReturnPage() {
   const possible = isOrderHash(hash);
   const query = useQuery({ ...returnQueryOptions(hash, lang, hashConf), enabled: possible && setup !== undefined });
   const rows = query.data?.response.rows;
-  useBackLink(rows?.[0] ? { kind: 'order', hash, orderNumber: rows[0].ord_num } : { kind: 'hidden' });
+  // While the order loads, its link's line is held (invisible), so the page does not move.
+  useBackLink(rows?.[0] ? { kind: 'order', hash, orderNumber: rows[0].ord_num } : query.isPending && possible ? { kind: 'order', hash } : { kind: 'hidden' });
 
   const errorCode = query.data?.response.error_code ?? 0;
   const errorText = query.data?.response.error_text ?? '';
