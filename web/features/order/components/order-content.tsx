@@ -133,7 +133,7 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
   const statusText = allReturned ? t('status.returned') : paid ? t('status.paid') : view.status === 90 ? t('status.canceled') : t('status.notPaid');
 
   return (
-    <div className={`page-column order-page${running ? ' has-footer' : ''}${running && view.payment_qr ? ' has-qr-resume' : ''}`}>
+    <div className="page-column order-page">
       <header className="order-head">
         <h1>{t('number', { number: view.ord_num })}</h1>
         <span className={`order-badge ${paid ? 'is-paid' : 'is-unpaid'}`}>{statusText}</span>
