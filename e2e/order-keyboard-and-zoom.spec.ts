@@ -95,3 +95,77 @@ test.describe('the payment footer', () => {
     });
   }
 });
+
+test.describe('the order page dialogs', () => {
+  test('Escape or × on the special offers returns focus to the button that opened them', async ({ page, request }) => {
+    await openOrder(page, await createDemoOrder(request));
+    const opener = page.getByRole('button', { name: 'Специальные предложения' });
+    const sidebar = page.getByRole('dialog', { name: 'Специальные предложения' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    await expect(sidebar).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sidebar).toHaveCount(0);
+    await expect(opener).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await sidebar.getByRole('button', { name: 'Закрыть' }).click();
+    await expect(sidebar).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+
+  test('Escape on the "no offers chosen" question only dismisses it, back on Pay', async ({ page, request }) => {
+    await openOrder(page, await createDemoOrder(request));
+    await payButton(page).focus();
+    await page.keyboard.press('Enter');
+    const question = page.getByRole('alertdialog', { name: 'Специальные предложения' });
+    await expect(question).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(question).toHaveCount(0);
+    await expect(page.getByRole('dialog', { name: 'Специальные предложения' })).toHaveCount(0);
+    await expect(payButton(page)).toBeFocused();
+
+    // 'Выбрать предложения' still leads to the offers.
+    await page.keyboard.press('Enter');
+    await question.getByRole('button', { name: 'Выбрать предложения' }).click();
+    await expect(page.getByRole('dialog', { name: 'Специальные предложения' })).toBeVisible();
+  });
+
+  test('closing the QR payment modal returns focus to Pay', async ({ page, request }) => {
+    await openOrder(page, await createDemoOrder(request));
+    await payFooter(page).getByRole('radio', { name: 'СБП по QR-коду' }).check();
+    await payButton(page).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('alertdialog', { name: 'Специальные предложения' }).getByRole('button', { name: 'Оплатить без предложений' }).press('Enter');
+    const modal = page.getByRole('dialog', { name: /Оплата заказа №\d+/ });
+    await expect(modal).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(modal).toHaveCount(0);
+    await expect(payButton(page)).toBeFocused();
+  });
+
+  test('closing a ticket code returns focus to its button', async ({ page, request }) => {
+    const hash = await createDemoOrder(request);
+    await openOrder(page, hash);
+    await payFooter(page).getByRole('radio', { name: 'Банковская карта' }).check();
+    await payButton(page).click();
+    await page.getByRole('alertdialog', { name: 'Специальные предложения' }).getByRole('button', { name: 'Оплатить без предложений' }).click();
+    await expect(page).toHaveURL(/\/sandbox\/pay$/);
+    await page.getByRole('button', { name: /^Оплатить/ }).click();
+    await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();
+
+    const opener = page.getByRole('button', { name: 'QR-код билета' });
+    const codes = page.getByRole('dialog', { name: /Город сквозь века/ });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    await expect(codes).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(codes).toHaveCount(0);
+    await expect(opener).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await codes.getByRole('button', { name: 'Закрыть' }).click();
+    await expect(codes).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+});

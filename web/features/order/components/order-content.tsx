@@ -232,6 +232,7 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
             const first = groups[0];
             if (first) setOffersFor(first.rows);
           }}
+          onDismiss={() => setConfirm(false)}
           onPay={() => {
             setConfirm(false);
             void pay(true);

@@ -80,12 +80,14 @@ export function PaymentFooter({ amount, deadline, payments, methodId, onMethod, 
           </fieldset>
         )}
         {onResumeQr && (
-          <button type="button" className="button button--secondary pay-footer__resume" disabled={busy} onClick={onResumeQr}>
+          <button type="button" className="button button--secondary pay-footer__resume" aria-disabled={busy || undefined} onClick={busy ? undefined : onResumeQr}>
             {t('payment.resumeQr')}
           </button>
         )}
         {canPay && (
-          <button type="button" className="button button--primary pay-footer__pay" disabled={busy} onClick={onPay}>
+          // aria-disabled, not disabled, while paying: focus stays on Pay (a disabled button drops it),
+          // so the QR modal that follows can hand it back there.
+          <button type="button" className="button button--primary pay-footer__pay" aria-disabled={busy || undefined} onClick={busy ? undefined : onPay}>
             {busy ? t('payment.paying') : t('payment.pay')}
           </button>
         )}
