@@ -169,3 +169,46 @@ test.describe('the order page dialogs', () => {
     await expect(opener).toBeFocused();
   });
 });
+
+test.describe('the loyalty block keeps the keyboard where it was', () => {
+  test('a promo code: focus stays in the field while it is checked, refused or applied', async ({ page, request }) => {
+    await openOrder(page, await createDemoOrder(request));
+    const promo = page.getByRole('textbox', { name: 'Промокод' });
+    await promo.fill('NOPE1');
+    await promo.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: 'Недействительный промокод' })).toBeVisible();
+    await expect(promo).toBeFocused();
+
+    await promo.fill('DEMO10');
+    await promo.press('Enter');
+    await expect(page.getByText('Промокод DEMO10 применён')).toBeVisible();
+    await expect(promo).toBeFocused();
+
+    await page.keyboard.press('Tab');
+    const cancel = page.getByRole('button', { name: 'Отменить', exact: true });
+    await expect(cancel).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Промокод DEMO10 применён')).toHaveCount(0);
+    // The same button, now 'Применить' (not usable with an empty field), keeps focus.
+    await expect(page.getByRole('button', { name: 'Применить', exact: true })).toBeFocused();
+  });
+
+  test('a loyalty card and bonuses: focus goes on to the control shown next', async ({ page, request }) => {
+    await openOrder(page, await createDemoOrder(request));
+    const card = page.getByRole('textbox', { name: 'Номер карты лояльности' });
+    await card.fill('1000200030004000');
+    await card.press('Enter');
+    const bonuses = page.getByRole('textbox', { name: /Списать бонусов/ });
+    await expect(bonuses).toBeFocused();
+
+    await bonuses.fill('100');
+    await bonuses.press('Enter');
+    await expect(page.getByText('Списано бонусов: 100')).toBeVisible();
+    const cancel = page.getByRole('button', { name: 'Отменить списание' });
+    await expect(cancel).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Списано бонусов: 100')).toHaveCount(0);
+    await expect(bonuses).toBeFocused();
+  });
+});

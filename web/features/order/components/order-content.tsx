@@ -180,8 +180,8 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
         </div>
       </dl>
 
+      {/* Not re-keyed on each change: the block keeps its fields, and the focus in them, across reloads. */}
       <LoyaltyBlock
-        key={`${view.discountData.promoCode}|${view.discountData.cardCode}|${view.discountData.useBonuses}`}
         data={view.discountData}
         editable={changeable}
         busy={busy}
