@@ -47,6 +47,8 @@ test('returns one of two paid tickets: request, e-mail link, confirmation, badge
   const accepted = page.getByRole('dialog', { name: 'Заявление принято' });
   await expect(accepted).toContainText('Ваше заявление принято и передано в работу');
   await accepted.getByRole('button', { name: 'Понятно' }).click();
+  // The submit that opened the dialogs is disabled now (nothing chosen): focus goes to the page's heading, not to <body>.
+  await expect(page.getByRole('heading', { level: 1, name: 'Заявление на возврат' })).toBeFocused();
   await expect(page.getByText('Не подтверждено')).toBeVisible();
   await expect(tickets).toHaveCount(1);
 

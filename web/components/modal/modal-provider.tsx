@@ -1,7 +1,8 @@
-import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../../contract/errors.ts';
 import { type ModalApi, ModalContext, type ModalMessage } from './modal-context.ts';
+import { useModalDialog } from './use-modal-dialog.ts';
 import './modal.css';
 
 function asModalError(error: unknown): { code: string; text: string } {
@@ -35,28 +36,14 @@ export function ModalProvider({ children }: { children: ReactNode }) {
 
 function ModalDialog({ message, onClose }: { message: ModalMessage | undefined; onClose: () => void }) {
   const { t } = useTranslation('errors');
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const isOpen = message !== undefined;
+  const dialogRef = useModalDialog(isOpen);
   const titleId = useId();
   const textId = useId();
-  const isOpen = message !== undefined;
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (isOpen && !dialog.open) {
-      returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      // showModal makes the page inert and traps focus; very old engines (and jsdom) lack it.
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-      dialog.querySelector<HTMLButtonElement>('[data-autofocus]')?.focus();
-    } else if (!isOpen && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-      returnFocusTo.current?.focus();
-      returnFocusTo.current = null;
-    }
-  }, [isOpen, message]);
+    if (isOpen) dialogRef.current?.querySelector<HTMLButtonElement>('[data-autofocus]')?.focus();
+  }, [isOpen, message, dialogRef]);
 
   let title = '';
   let text = '';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DiscountData } from '../../../../contract/order-view.ts';
 import { useMoney } from '../hooks/use-money.ts';
@@ -16,7 +16,11 @@ type Props = {
   onCancelBonuses: () => void;
 };
 
-/** Loyalty card with bonuses and the promo code (spec section 4 'Promo'); hidden when the card is blocked. */
+/**
+ * Loyalty card with bonuses and the promo code (spec section 4 'Promo'); hidden when the card is blocked.
+ * While a change runs, the fields are read-only and the buttons aria-disabled, not disabled: a
+ * disabled control loses focus, and the keyboard visitor would go on from the top of the page.
+ */
 export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCancelPromo, onCard, onBonuses, onCancelBonuses }: Props) {
   const { t } = useTranslation('order');
   const money = useMoney();
@@ -25,19 +29,38 @@ export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCan
   const [bonuses, setBonuses] = useState('');
   const bonusesTouched = bonuses !== '';
   const bonusesValid = isValidBonusAmount(bonuses, data.availableBonuses);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const bonusesRef = useRef<HTMLInputElement>(null);
+  const bonusesCancelRef = useRef<HTMLButtonElement>(null);
+  // Set when a card or bonus change is sent: its form gives way to the next step's control.
+  const bonusStepChanged = useRef(false);
+
+  // The order has reloaded after a card or bonus change. The control the visitor used may be gone
+  // (the card form once the card is accepted, the bonus form once bonuses are spent, the cancel
+  // button once they are returned): focus goes on to the control now shown in its place. If focus
+  // is elsewhere (still on the field, or in the error modal), it stays there.
+  useEffect(() => {
+    if (busy || !bonusStepChanged.current) return;
+    bonusStepChanged.current = false;
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    (bonusesRef.current ?? bonusesCancelRef.current ?? titleRef.current)?.focus();
+  }, [busy]);
 
   if (data.isBlocked === 1) return null;
   if (!editable && !data.promoCode && !data.cardCode) return null;
 
   return (
     <section className="loyalty" aria-labelledby="loyalty-title">
-      <h2 id="loyalty-title">{t('loyalty.title')}</h2>
+      <h2 id="loyalty-title" ref={titleRef} tabIndex={-1}>
+        {t('loyalty.title')}
+      </h2>
 
       {editable && (
         <form
           className="loyalty__row"
           onSubmit={(e) => {
             e.preventDefault();
+            if (busy) return;
             if (data.promoCode) onCancelPromo();
             else if (canApplyPromo(promo)) onPromo(promo.trim());
           }}
@@ -48,7 +71,7 @@ export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCan
               className="text-input"
               value={data.promoCode || promo}
               onChange={(e) => setPromo(e.target.value)}
-              readOnly={Boolean(data.promoCode)}
+              readOnly={busy || Boolean(data.promoCode)}
               maxLength={64}
               autoComplete="off"
               aria-invalid={promoFailed || undefined}
@@ -59,13 +82,15 @@ export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCan
             <button
               type="submit"
               className="button button--secondary"
-              disabled={busy}
-              onClick={() => setPromo('')}
+              aria-disabled={busy || undefined}
+              onClick={() => {
+                if (!busy) setPromo('');
+              }}
             >
               {t('loyalty.promoCancel')}
             </button>
           ) : (
-            <button type="submit" className="button button--secondary" disabled={busy || !canApplyPromo(promo)}>
+            <button type="submit" className="button button--secondary" aria-disabled={busy || !canApplyPromo(promo) || undefined}>
               {t('loyalty.promoApply')}
             </button>
           )}
@@ -83,14 +108,16 @@ export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCan
           className="loyalty__row"
           onSubmit={(e) => {
             e.preventDefault();
-            if (card.trim()) onCard(card.trim());
+            if (busy || !card.trim()) return;
+            bonusStepChanged.current = true;
+            onCard(card.trim());
           }}
         >
           <label className="loyalty__field">
             <span>{t('loyalty.card')}</span>
-            <input className="text-input" value={card} onChange={(e) => setCard(e.target.value)} inputMode="numeric" maxLength={64} autoComplete="off" />
+            <input className="text-input" value={card} onChange={(e) => setCard(e.target.value)} readOnly={busy} inputMode="numeric" maxLength={64} autoComplete="off" />
           </label>
-          <button type="submit" className="button button--secondary" disabled={busy || card.trim() === ''}>
+          <button type="submit" className="button button--secondary" aria-disabled={busy || card.trim() === '' || undefined}>
             {t('loyalty.cardApply')}
           </button>
         </form>
@@ -108,7 +135,9 @@ export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCan
               className="loyalty__row"
               onSubmit={(e) => {
                 e.preventDefault();
-                if (bonusesValid) onBonuses(Number(bonuses));
+                if (busy || !bonusesValid) return;
+                bonusStepChanged.current = true;
+                onBonuses(Number(bonuses));
               }}
             >
               <label className="loyalty__field">
@@ -116,16 +145,18 @@ export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCan
                   {t('loyalty.bonuses')} ({t('loyalty.available', { count: data.availableBonuses })})
                 </span>
                 <input
+                  ref={bonusesRef}
                   className="text-input"
                   value={bonuses}
                   onChange={(e) => setBonuses(e.target.value)}
+                  readOnly={busy}
                   inputMode="numeric"
                   maxLength={9}
                   aria-invalid={(bonusesTouched && !bonusesValid) || undefined}
                   aria-describedby={bonusesTouched && !bonusesValid ? 'bonus-error' : undefined}
                 />
               </label>
-              <button type="submit" className="button button--secondary" disabled={busy || !bonusesValid}>
+              <button type="submit" className="button button--secondary" aria-disabled={busy || !bonusesValid || undefined}>
                 {t('loyalty.bonusesApply')}
               </button>
               {bonusesTouched && !bonusesValid && (
@@ -136,7 +167,18 @@ export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCan
             </form>
           )}
           {editable && data.useBonuses > 0 && (
-            <button type="button" className="button button--secondary" disabled={busy} onClick={onCancelBonuses}>
+            <button
+              ref={bonusesCancelRef}
+              type="button"
+              className="button button--secondary"
+              aria-disabled={busy || undefined}
+              onClick={() => {
+                if (busy) return;
+                bonusStepChanged.current = true;
+                setBonuses('');
+                onCancelBonuses();
+              }}
+            >
               {t('loyalty.bonusesCancel')}
             </button>
           )}

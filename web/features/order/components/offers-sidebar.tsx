@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from '../../../components/modal/use-modal-dialog.ts';
 import { pickLocalized } from '../../../../contract/lang.ts';
 import type { Offer, TicketRow } from '../../../../contract/order-view.ts';
 import { formatPrice } from '../../../../contract/format-price.ts';
@@ -23,13 +24,8 @@ export function OffersSidebar({ rows, offers, busy, onAdd, onClose }: Props) {
   const lang = useLang();
   const money = useMoney();
   const { data: setup } = useSetup();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const [selected, setSelected] = useState<Set<string>>(new Set());
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
 
   const rowIds = new Set(rows.map((r) => r.id));
   const shown = offers.filter((o) => rowIds.has(o.parent_id));

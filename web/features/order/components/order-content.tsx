@@ -133,7 +133,7 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
   const statusText = allReturned ? t('status.returned') : paid ? t('status.paid') : view.status === 90 ? t('status.canceled') : t('status.notPaid');
 
   return (
-    <div className={`page-column order-page${running ? ' has-footer' : ''}${running && view.payment_qr ? ' has-qr-resume' : ''}`}>
+    <div className="page-column order-page">
       <header className="order-head">
         <h1>{t('number', { number: view.ord_num })}</h1>
         <span className={`order-badge ${paid ? 'is-paid' : 'is-unpaid'}`}>{statusText}</span>
@@ -180,8 +180,8 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
         </div>
       </dl>
 
+      {/* Not re-keyed on each change: the block keeps its fields, and the focus in them, across reloads. */}
       <LoyaltyBlock
-        key={`${view.discountData.promoCode}|${view.discountData.cardCode}|${view.discountData.useBonuses}`}
         data={view.discountData}
         editable={changeable}
         busy={busy}
@@ -232,6 +232,7 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
             const first = groups[0];
             if (first) setOffersFor(first.rows);
           }}
+          onDismiss={() => setConfirm(false)}
           onPay={() => {
             setConfirm(false);
             void pay(true);

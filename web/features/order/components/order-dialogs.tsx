@@ -1,19 +1,10 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-
-function useShowModal() {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-  return ref;
-}
+import { useModalDialog } from '../../../components/modal/use-modal-dialog.ts';
 
 /** The QR payment modal: 'Оплата заказа №N, нажмите на QR-код или отсканируйте его'. */
 export function QrPaymentModal({ number, url, image, onClose }: { number: number; url: string; image: string; onClose: () => void }) {
   const { t } = useTranslation('order');
-  const ref = useShowModal();
+  const ref = useModalDialog();
   return (
     <dialog ref={ref} className="dialog qr-pay" aria-labelledby="qr-pay-title" onCancel={(e) => (e.preventDefault(), onClose())}>
       <h2 id="qr-pay-title">{t('payment.qrTitle', { number })}</h2>
@@ -30,12 +21,15 @@ export function QrPaymentModal({ number, url, image, onClose }: { number: number
   );
 }
 
-/** Asked before paying when special offers exist but none was chosen. */
-export function NoOffersConfirm({ onPay, onBack }: { onPay: () => void; onBack: () => void }) {
+/**
+ * Asked before paying when special offers exist but none was chosen. 'Выбрать предложения' opens
+ * the offers; Escape only dismisses the question (the visitor goes back to Pay).
+ */
+export function NoOffersConfirm({ onPay, onBack, onDismiss }: { onPay: () => void; onBack: () => void; onDismiss: () => void }) {
   const { t } = useTranslation('order');
-  const ref = useShowModal();
+  const ref = useModalDialog();
   return (
-    <dialog ref={ref} className="dialog" role="alertdialog" aria-labelledby="no-offers-title" aria-describedby="no-offers-text" onCancel={(e) => (e.preventDefault(), onBack())}>
+    <dialog ref={ref} className="dialog" role="alertdialog" aria-labelledby="no-offers-title" aria-describedby="no-offers-text" onCancel={(e) => (e.preventDefault(), onDismiss())}>
       <h2 id="no-offers-title">{t('payment.confirmTitle')}</h2>
       <p id="no-offers-text">{t('payment.confirmText')}</p>
       <div className="dialog__actions">

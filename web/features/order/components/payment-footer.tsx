@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickLocalized } from '../../../../contract/lang.ts';
 import type { PaymentType } from '../../../../contract/order-view.ts';
@@ -20,7 +21,6 @@ type Props = {
   onResumeQr?: (() => void) | undefined;
 };
 
-/** The payment footer: amount, the awaiting-payment countdown, payment types and Pay. */
 /** The time left, re-rendered alone every second (not the footer, nor the order around it). */
 function Countdown({ deadline }: { deadline: number }) {
   const { t } = useTranslation('order');
@@ -28,12 +28,36 @@ function Countdown({ deadline }: { deadline: number }) {
   return <strong>{formatCountdown(secondsLeft, (count) => t('payment.days', { count }))}</strong>;
 }
 
+/**
+ * Publishes the footer's height as --pay-footer-height on <html>, whose scroll padding (order.css)
+ * then keeps a focused control above the stuck footer. The height changes with the language, the
+ * payment types and the window's width.
+ */
+function usePublishedHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const footer = ref.current;
+    // jsdom (the unit tests) has no ResizeObserver.
+    if (!footer || typeof ResizeObserver !== 'function') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--pay-footer-height', `${Math.ceil(footer.getBoundingClientRect().height)}px`));
+    observer.observe(footer);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--pay-footer-height');
+    };
+  }, []);
+  return ref;
+}
+
+/** The payment footer: amount, the awaiting-payment countdown, payment types and Pay. */
 export function PaymentFooter({ amount, deadline, payments, methodId, onMethod, canPay, busy, onPay, onResumeQr }: Props) {
   const { t } = useTranslation('order');
   const lang = useLang();
   const money = useMoney();
+  const ref = usePublishedHeight();
   return (
-    <section className="pay-footer" aria-label={t('payment.pay')}>
+    <section ref={ref} className="pay-footer" aria-label={t('payment.pay')}>
       <div className="pay-footer__inner">
         <div className="pay-footer__sum">
           <span>{t('payment.toPay')}</span>
@@ -56,12 +80,14 @@ export function PaymentFooter({ amount, deadline, payments, methodId, onMethod, 
           </fieldset>
         )}
         {onResumeQr && (
-          <button type="button" className="button button--secondary pay-footer__resume" disabled={busy} onClick={onResumeQr}>
+          <button type="button" className="button button--secondary pay-footer__resume" aria-disabled={busy || undefined} onClick={busy ? undefined : onResumeQr}>
             {t('payment.resumeQr')}
           </button>
         )}
         {canPay && (
-          <button type="button" className="button button--primary pay-footer__pay" disabled={busy} onClick={onPay}>
+          // aria-disabled, not disabled, while paying: focus stays on Pay (a disabled button drops it),
+          // so the QR modal that follows can hand it back there.
+          <button type="button" className="button button--primary pay-footer__pay" aria-disabled={busy || undefined} onClick={busy ? undefined : onPay}>
             {busy ? t('payment.paying') : t('payment.pay')}
           </button>
         )}

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickLocalized } from '../../../../contract/lang.ts';
 import type { TicketRow } from '../../../../contract/order-view.ts';
+import { useModalDialog } from '../../../components/modal/use-modal-dialog.ts';
 import { usePaths } from '../../../app/paths.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 
@@ -13,16 +14,11 @@ export function TicketCodesModal({ row, orderNumber, onClose }: { row: TicketRow
   const { t } = useTranslation('order');
   const lang = useLang();
   const paths = usePaths();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const [index, setIndex] = useState(0);
   const tickets = row.tickets;
   const ticket = tickets[index];
   const isQr = row.tickettype === 1;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
 
   if (!ticket) return null;
   const image = isQr ? ticket._qrcode : ticket._barcode;

@@ -1,22 +1,11 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-
-function useShowModal() {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || dialog.open) return;
-    // showModal makes the page inert and traps focus; jsdom lacks it.
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-  }, []);
-  return ref;
-}
+import { useModalDialog } from '../../../components/modal/use-modal-dialog.ts';
 
 /** 'Заявление создано': the e-mail with a link valid 24 hours; 'Понятно' sends the request. */
 export function CreatedDialog({ onOk, onCancel }: { onOk: () => void; onCancel: () => void }) {
   const { t } = useTranslation('return');
-  const ref = useShowModal();
+  const ref = useModalDialog();
   const titleId = useId();
   const textId = useId();
   return (
@@ -38,7 +27,7 @@ export function CreatedDialog({ onOk, onCancel }: { onOk: () => void; onCancel: 
 /** 'Заявление принято / Ваше заявление принято и передано в работу'. */
 export function AcceptedDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('return');
-  const ref = useShowModal();
+  const ref = useModalDialog();
   const titleId = useId();
   const textId = useId();
   return (
