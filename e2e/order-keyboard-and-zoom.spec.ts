@@ -48,6 +48,20 @@ test.describe('the payment footer', () => {
     await expect.poll(() => isUncovered(page.getByRole('button', { name: 'Наверх' }))).toBe(true);
   });
 
+  test('on a phone, the scroll-to-top button sits above the stuck footer, not on Pay', async ({ page, request }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await openOrder(page, await createDemoOrder(request));
+    // Mid-page, past the 400 px where the button shows, with the footer stuck to the window's bottom.
+    await page.evaluate(() => window.scrollTo(0, 450));
+    const up = page.getByRole('button', { name: 'Наверх' });
+    await expect(up).toBeVisible();
+    await expect.poll(() => isUncovered(payButton(page))).toBe(true);
+    await expect.poll(() => isUncovered(up)).toBe(true);
+    const upBottom = await up.evaluate((button) => button.getBoundingClientRect().bottom);
+    const footerTop = await payFooter(page).evaluate((footer) => footer.getBoundingClientRect().top);
+    expect(upBottom).toBeLessThanOrEqual(footerTop);
+  });
+
   test('keeps a loyalty field reached with Tab above the footer', async ({ page, request }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await openOrder(page, await createDemoOrder(request));
