@@ -183,6 +183,21 @@ test.describe('buying tickets on the event page', () => {
     await expectDateShown(page, last, slider, { prev: 'Предыдущие даты', next: 'Следующие даты' });
   });
 
+  test("with reduced motion the date slider's arrows move the dates at once, without a smooth scroll", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 480, height: 800 });
+    await page.goto('/event/city-through-centuries');
+    const next = page.getByRole('group', { name: 'Выберите дату' }).getByRole('button', { name: 'Следующие даты' });
+    // Read in the same task as the click: a smooth scroll has not moved yet, an instant one has.
+    const scrolled = await next.evaluate((button: HTMLElement) => {
+      const track = button.previousElementSibling as HTMLElement;
+      const before = track.scrollLeft;
+      button.click();
+      return track.scrollLeft - before;
+    });
+    expect(scrolled).toBeGreaterThan(0);
+  });
+
   test('a named-ticket event goes on to the named-ticket form', async ({ page }) => {
     await page.goto('/event/storage-vault-tour');
     await chooseFirstDate(page);

@@ -146,6 +146,21 @@ test('an unavailable time in the route is reset and an unknown event shows the e
   await expect(page.getByRole('heading', { name: 'Данные не найдены' })).toBeVisible();
 });
 
+test("with reduced motion the calendar's arrows move the dates at once, without a smooth scroll", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.setViewportSize({ width: 480, height: 800 });
+  await page.goto(`/scheme/${EVENT}`);
+  const next = page.getByRole('region', { name: 'Дата мероприятия' }).getByRole('button', { name: 'Следующие даты' });
+  // Read in the same task as the click: a smooth scroll has not moved yet, an instant one has.
+  const scrolled = await next.evaluate((button: HTMLElement) => {
+    const track = button.previousElementSibling as HTMLElement;
+    const before = track.scrollLeft;
+    button.click();
+    return track.scrollLeft - before;
+  });
+  expect(scrolled).toBeGreaterThan(0);
+});
+
 test('on a 320 px phone the date in the link is shown in the calendar, also after going back to it', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await page.goto(`/scheme/${EVENT}`);
