@@ -198,6 +198,14 @@ test.describe('buying tickets on the event page', () => {
     expect(scrolled).toBeGreaterThan(0);
   });
 
+  test('an unknown event shows "Данные не найдены" as the page\'s heading', async ({ page }) => {
+    await page.goto('/event/no-such-event');
+    await expect(page.getByRole('heading', { level: 1, name: 'Данные не найдены' })).toBeVisible();
+    await expect(page.getByText('Мероприятие не найдено или снято с продажи.')).toBeVisible();
+    await page.getByRole('link', { name: 'К афише' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Афиша мероприятий' })).toBeVisible();
+  });
+
   test('a named-ticket event goes on to the named-ticket form', async ({ page }) => {
     await page.goto('/event/storage-vault-tour');
     await chooseFirstDate(page);
