@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { axeViolations } from './support/axe.ts';
 
 test.describe('storefront shell', () => {
   test('the visitor opens the storefront and sees the header, footer and page title', async ({ page }) => {
@@ -48,7 +49,7 @@ test.describe('storefront shell', () => {
     await page.goto('/contacts');
     await expect(page.getByRole('heading', { level: 1, name: 'Контакты' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Язык сайта: Русский' }).click();
+    await page.getByRole('button', { name: 'RU, язык сайта: Русский' }).click();
     await page.getByRole('link', { name: 'English' }).click();
     await expect(page).toHaveURL(/\/contacts\?lang=en$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
@@ -64,7 +65,7 @@ test.describe('storefront shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeHidden();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Site language: English' }).click();
+    await page.getByRole('button', { name: 'EN, site language: English' }).click();
     await page.getByRole('link', { name: 'Русский' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
@@ -87,6 +88,23 @@ test.describe('storefront shell', () => {
     await page.goto(`/en/order/view/${hash}`);
     await expect(page).toHaveURL(new RegExp(`/order/${hash}\\?lang=en$`));
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('a keyboard user who chooses a language stays on the language button, which is named after its text', async ({ page }) => {
+    await page.goto('/contacts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Контакты' })).toBeVisible();
+    await page.getByRole('button', { name: 'RU, язык сайта: Русский' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('link', { name: 'English' })).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL(/\/contacts\?lang=en$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'EN, site language: English' })).toBeFocused();
+    // WCAG 2.5.3: the button's name contains the 'EN' it shows.
+    expect(await axeViolations(page, ['label-content-name-mismatch'])).toEqual([]);
   });
 
   test('a keyboard user can skip to the content', async ({ page }) => {
