@@ -107,6 +107,12 @@ test.describe('storefront shell', () => {
     expect(await axeViolations(page, ['label-content-name-mismatch'])).toEqual([]);
   });
 
+  test("the 404 page's big '404' has enough contrast", async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeVisible();
+    expect(await axeViolations(page, ['color-contrast'])).toEqual([]);
+  });
+
   test('a keyboard user can skip to the content', async ({ page }) => {
     await page.goto('/contacts');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
