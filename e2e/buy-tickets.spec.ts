@@ -47,6 +47,9 @@ test.describe('buying tickets on the event page', () => {
     await acceptTerms(page);
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
     await expectOrderPage(page, /Город сквозь века/);
+    // The button is gone with the event page: focus is in the order page, whose title is read out.
+    await expect(page.getByRole('main')).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: 'Билеты — Заказ' })).toHaveText('Билеты — Заказ');
   });
 
   test('a double click on the create button places one order', async ({ page }) => {
