@@ -81,6 +81,9 @@ test('a visitor zooms the map, picks two seats and a standing place, sees the to
   await expect(page).toHaveURL(/\/order\/[A-Za-z0-9_-]{32}$/);
   await expect(page.getByRole('heading', { level: 1, name: /^Заказ № \d+$/ })).toBeVisible();
   await expect(page.getByText('Ряд 1').first()).toBeVisible();
+  // The cart's button is gone with the scheme page: focus is in the order page, its title read out.
+  await expect(page.getByRole('main')).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Билеты — Заказ' })).toHaveText('Билеты — Заказ');
 });
 
 test("a second visitor cannot take a seat someone else ordered and sees 'Место недоступно'", async ({ browser }) => {
