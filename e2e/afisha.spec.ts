@@ -253,7 +253,7 @@ test.describe('afisha: storage, URL and language', () => {
 
   test('switches the language and keeps the place in the listing', async ({ page }) => {
     await openListing(page, '/?id=1&sid=11');
-    await page.getByRole('button', { name: 'Язык сайта: Русский' }).click();
+    await page.getByRole('button', { name: 'RU, язык сайта: Русский' }).click();
     await page.getByRole('link', { name: 'English' }).click();
     await expect(page).toHaveURL(/lang=en/);
     await expect(page).toHaveURL(/sid=11/);

@@ -47,6 +47,9 @@ test.describe('buying tickets on the event page', () => {
     await acceptTerms(page);
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
     await expectOrderPage(page, /Город сквозь века/);
+    // The button is gone with the event page: focus is in the order page, whose title is read out.
+    await expect(page.getByRole('main')).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: 'Билеты — Заказ' })).toHaveText('Билеты — Заказ');
   });
 
   test('a double click on the create button places one order', async ({ page }) => {
@@ -181,6 +184,29 @@ test.describe('buying tickets on the event page', () => {
     // Opened from the link: the slider starts at its first date and is scrolled to the chosen one.
     await page.reload();
     await expectDateShown(page, last, slider, { prev: 'Предыдущие даты', next: 'Следующие даты' });
+  });
+
+  test("with reduced motion the date slider's arrows move the dates at once, without a smooth scroll", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 480, height: 800 });
+    await page.goto('/event/city-through-centuries');
+    const next = page.getByRole('group', { name: 'Выберите дату' }).getByRole('button', { name: 'Следующие даты' });
+    // Read in the same task as the click: a smooth scroll has not moved yet, an instant one has.
+    const scrolled = await next.evaluate((button: HTMLElement) => {
+      const track = button.previousElementSibling as HTMLElement;
+      const before = track.scrollLeft;
+      button.click();
+      return track.scrollLeft - before;
+    });
+    expect(scrolled).toBeGreaterThan(0);
+  });
+
+  test('an unknown event shows "Данные не найдены" as the page\'s heading', async ({ page }) => {
+    await page.goto('/event/no-such-event');
+    await expect(page.getByRole('heading', { level: 1, name: 'Данные не найдены' })).toBeVisible();
+    await expect(page.getByText('Мероприятие не найдено или снято с продажи.')).toBeVisible();
+    await page.getByRole('link', { name: 'К афише' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Афиша мероприятий' })).toBeVisible();
   });
 
   test('a named-ticket event goes on to the named-ticket form', async ({ page }) => {

@@ -24,6 +24,9 @@ test('returns one of two paid tickets: request, e-mail link, confirmation, badge
   await page.getByRole('link', { name: 'Вернуть билет' }).click();
   await expect(page).toHaveURL(new RegExp(`/order/return/${hash}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Заявление на возврат' })).toBeVisible();
+  // The link is gone with the order page: focus is in the return page, its title read out.
+  await expect(page.getByRole('main')).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Билеты — Возврат билетов' })).toHaveText('Билеты — Возврат билетов');
   await expect(page.getByText(`Заказ № ${number} от`)).toBeVisible();
   await expect(page.getByText('ivan.petrov@example.com')).toBeVisible();
   await expect(page.getByRole('link', { name: `Вернуться к Заказу № ${number}` })).toBeVisible();

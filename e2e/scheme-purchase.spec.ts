@@ -81,6 +81,9 @@ test('a visitor zooms the map, picks two seats and a standing place, sees the to
   await expect(page).toHaveURL(/\/order\/[A-Za-z0-9_-]{32}$/);
   await expect(page.getByRole('heading', { level: 1, name: /^Заказ № \d+$/ })).toBeVisible();
   await expect(page.getByText('Ряд 1').first()).toBeVisible();
+  // The cart's button is gone with the scheme page: focus is in the order page, its title read out.
+  await expect(page.getByRole('main')).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Билеты — Заказ' })).toHaveText('Билеты — Заказ');
 });
 
 test("a second visitor cannot take a seat someone else ordered and sees 'Место недоступно'", async ({ browser }) => {
@@ -144,6 +147,21 @@ test('an unavailable time in the route is reset and an unknown event shows the e
   await expect(page).toHaveURL(new RegExp(`/scheme/${EVENT}$`));
   await page.goto('/scheme/no-such-event');
   await expect(page.getByRole('heading', { name: 'Данные не найдены' })).toBeVisible();
+});
+
+test("with reduced motion the calendar's arrows move the dates at once, without a smooth scroll", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.setViewportSize({ width: 480, height: 800 });
+  await page.goto(`/scheme/${EVENT}`);
+  const next = page.getByRole('region', { name: 'Дата мероприятия' }).getByRole('button', { name: 'Следующие даты' });
+  // Read in the same task as the click: a smooth scroll has not moved yet, an instant one has.
+  const scrolled = await next.evaluate((button: HTMLElement) => {
+    const track = button.previousElementSibling as HTMLElement;
+    const before = track.scrollLeft;
+    button.click();
+    return track.scrollLeft - before;
+  });
+  expect(scrolled).toBeGreaterThan(0);
 });
 
 test('on a 320 px phone the date in the link is shown in the calendar, also after going back to it', async ({ page }) => {

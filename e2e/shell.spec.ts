@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
+import { axeViolations } from './support/axe.ts';
 
 test.describe('storefront shell', () => {
   test('the visitor opens the storefront and sees the header, footer and page title', async ({ page }) => {
@@ -48,7 +49,7 @@ test.describe('storefront shell', () => {
     await page.goto('/contacts');
     await expect(page.getByRole('heading', { level: 1, name: 'Контакты' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Язык сайта: Русский' }).click();
+    await page.getByRole('button', { name: 'RU, язык сайта: Русский' }).click();
     await page.getByRole('link', { name: 'English' }).click();
     await expect(page).toHaveURL(/\/contacts\?lang=en$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
@@ -64,7 +65,7 @@ test.describe('storefront shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeHidden();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Site language: English' }).click();
+    await page.getByRole('button', { name: 'EN, site language: English' }).click();
     await page.getByRole('link', { name: 'Русский' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
@@ -87,6 +88,31 @@ test.describe('storefront shell', () => {
     await page.goto(`/en/order/view/${hash}`);
     await expect(page).toHaveURL(new RegExp(`/order/${hash}\\?lang=en$`));
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    // A redirect while the page loads is still the first load: focus is left where it was.
+    await expect(page.getByRole('main')).not.toBeFocused();
+  });
+
+  test('a keyboard user who chooses a language stays on the language button, which is named after its text', async ({ page }) => {
+    await page.goto('/contacts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Контакты' })).toBeVisible();
+    await page.getByRole('button', { name: 'RU, язык сайта: Русский' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('link', { name: 'English' })).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL(/\/contacts\?lang=en$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'EN, site language: English' })).toBeFocused();
+    // WCAG 2.5.3: the button's name contains the 'EN' it shows.
+    expect(await axeViolations(page, ['label-content-name-mismatch'])).toEqual([]);
+  });
+
+  test("the 404 page's big '404' has enough contrast", async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeVisible();
+    expect(await axeViolations(page, ['color-contrast'])).toEqual([]);
   });
 
   test('a keyboard user can skip to the content', async ({ page }) => {
@@ -96,5 +122,65 @@ test.describe('storefront shell', () => {
     await expect(page.getByRole('link', { name: 'Перейти к содержимому' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.locator('main')).toBeFocused();
+  });
+});
+
+// Opening another page inside the app removes the link or button the visitor used: focus goes to
+// the new page's main content and its title is read out (web/app/shell/page-change-announcer.tsx).
+test.describe('moving between pages', () => {
+  const announcement = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
+
+  test('a keyboard user who opens an event from the listing lands in the event page, hears its title, and keeps focus while choosing a date and a time', async ({ page }) => {
+    await page.goto('/');
+    const buy = page.getByRole('main').getByRole('article').filter({ hasText: 'Постоянная экспозиция' }).getByRole('link', { name: 'Купить' });
+    await buy.focus();
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL(/\/event\/city-through-centuries$/);
+    await expect(page.getByRole('heading', { level: 1, name: /Город сквозь века/ })).toBeVisible();
+    await expect(page.getByRole('main')).toBeFocused();
+    await expect(announcement(page, 'Билеты — Покупка билетов')).toHaveText('Билеты — Покупка билетов');
+    // The next Tab starts in the page, not back at the top of the site.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Назад к выбору билетов' })).toBeFocused();
+
+    // Dates and times change the address but not the page: focus stays where the visitor is.
+    const date = page.getByRole('group', { name: 'Выберите дату' }).getByRole('button', { name: /\d{4}/ }).nth(1);
+    await date.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/event\/city-through-centuries\/\d{2}\.\d{2}\.\d{4}$/);
+    await expect(date).toHaveAttribute('aria-pressed', 'true');
+    await expect(date).toBeFocused();
+    const time = page.getByRole('button', { name: /^12:00/ });
+    await time.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/12:00$/);
+    await expect(time).toHaveAttribute('aria-pressed', 'true');
+    await expect(time).toBeFocused();
+  });
+
+  test('going back to the listing with the browser moves focus to it and announces it', async ({ page }) => {
+    await page.goto('/contacts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Контакты' })).toBeVisible();
+    await page.getByRole('link', { name: 'Назад к выбору билетов' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Афиша мероприятий' })).toBeVisible();
+    await expect(announcement(page, 'Билеты — Афиша')).toHaveText('Билеты — Афиша');
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Контакты' })).toBeVisible();
+    await expect(page.getByRole('main')).toBeFocused();
+    await expect(announcement(page, 'Билеты — Контакты')).toHaveText('Билеты — Контакты');
+  });
+
+  test('the first load and a change of language announce nothing and leave focus alone', async ({ page }) => {
+    await page.goto('/contacts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Контакты' })).toBeVisible();
+    await expect(page.getByRole('main')).not.toBeFocused();
+    await page.getByRole('button', { name: 'RU, язык сайта: Русский' }).click();
+    await page.getByRole('link', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
+    await expect(page).toHaveTitle('Tickets — Contacts');
+    await expect(page.getByRole('main')).not.toBeFocused();
+    await expect(announcement(page, 'Contacts')).toHaveCount(0);
   });
 });

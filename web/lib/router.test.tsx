@@ -11,6 +11,7 @@ import {
   isOtherPage,
   matchRoutes,   useParams,
   useRouteError,
+  useNavigationType,
   useSearchParams,
 } from './router.tsx';
 
@@ -115,6 +116,26 @@ describe('RouterProvider', () => {
     } finally {
       console.error = quiet;
     }
+  });
+});
+
+describe('useNavigationType', () => {
+  function Shown() {
+    return <p>navigation: {useNavigationType()}</p>;
+  }
+
+  it('tells a new entry, a replaced one and back/forward apart; the first location counts as POP', () => {
+    const router = createMemoryRouter([{ path: '*', element: <Shown /> }], { initialEntries: ['/'] });
+    render(<RouterProvider router={router} />);
+    const shown = () => screen.getByText(/^navigation:/).textContent;
+    expect(shown()).toBe('navigation: POP');
+    act(() => router.navigate('/event/a'));
+    expect(shown()).toBe('navigation: PUSH');
+    act(() => router.navigate('/event/a/2026-12-01', { replace: true }));
+    expect(shown()).toBe('navigation: REPLACE');
+    act(() => router.navigate(-1));
+    expect(shown()).toBe('navigation: POP');
+    expect(router.state.location.pathname).toBe('/');
   });
 });
 

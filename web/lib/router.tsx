@@ -33,10 +33,13 @@ export type RouteObject = {
 export type Location = { pathname: string; search: string; hash: string; state: unknown; key: string };
 export type NavigateOptions = { replace?: boolean; state?: unknown; preventScrollReset?: boolean };
 export type Params = Record<string, string | undefined>;
+/** How the current location was reached, as react-router names it: a new entry, a replaced one, back/forward. */
+export type NavigationType = 'PUSH' | 'REPLACE' | 'POP';
+export type RouterState = { location: Location; action: NavigationType };
 
 export type Router = {
   readonly routes: RouteObject[];
-  readonly state: { location: Location };
+  readonly state: RouterState;
   navigate(to: string | number, options?: NavigateOptions): void;
   subscribe(listener: () => void): () => void;
 };
@@ -54,10 +57,14 @@ export function resolveTo(to: string, from: Pick<Location, 'pathname' | 'search'
 
 const href = (location: Pick<Location, 'pathname' | 'search' | 'hash'>) => `${location.pathname}${location.search}${location.hash}`;
 
+/** Which page a path shows: its first two segments (see the note above). */
+export function pageOf(pathname: string): string {
+  return pathname.split('/').filter(Boolean).slice(0, 2).join('/').toLowerCase();
+}
+
 /** Whether going from one path to another opens another page (see the note above). */
 export function isOtherPage(from: string, to: string): boolean {
-  const page = (pathname: string) => pathname.split('/').filter(Boolean).slice(0, 2).join('/').toLowerCase();
-  return page(from) !== page(to);
+  return pageOf(from) !== pageOf(to);
 }
 
 function createRouter(
@@ -65,13 +72,13 @@ function createRouter(
   initial: Location,
   write: (location: Location, replace: boolean, resetScroll: boolean) => void,
   go: (delta: number) => void,
-): Router & { set(location: Location): void } {
+): Router & { set(location: Location, action: NavigationType): void } {
   const listeners = new Set<() => void>();
   const router = {
     routes,
-    state: { location: initial },
-    set(location: Location) {
-      router.state = { location };
+    state: { location: initial, action: 'POP' } as RouterState,
+    set(location: Location, action: NavigationType) {
+      router.state = { location, action };
       for (const listener of [...listeners]) listener();
     },
     navigate(to: string | number, options: NavigateOptions = {}) {
@@ -83,7 +90,7 @@ function createRouter(
       const location: Location = { ...target, state: options.state ?? null, key: newKey() };
       const replace = options.replace ?? false;
       write(location, replace, !replace && !options.preventScrollReset && isOtherPage(router.state.location.pathname, location.pathname));
-      router.set(location);
+      router.set(location, replace ? 'REPLACE' : 'PUSH');
     },
     subscribe(listener: () => void) {
       listeners.add(listener);
@@ -115,7 +122,7 @@ export function createBrowserRouter(routes: RouteObject[]): Router {
   );
   window.addEventListener('popstate', () => {
     index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    router.set(read());
+    router.set(read(), 'POP');
   });
   return router;
 }
@@ -139,7 +146,7 @@ export function createMemoryRouter(routes: RouteObject[], options: { initialEntr
       const location = entries[next];
       if (next === index || !location) return;
       index = next;
-      router.set(location);
+      router.set(location, 'POP');
     },
   );
   return router;
@@ -205,7 +212,7 @@ export function matchRoutes(routes: RouteObject[], pathname: string): Match[] | 
   return undefined;
 }
 
-type RouterContextValue = { location: Location; navigate: Router['navigate'] };
+type RouterContextValue = { location: Location; action: NavigationType; navigate: Router['navigate'] };
 const RouterContext = createContext<RouterContextValue | null>(null);
 const RouteContext = createContext<{ params: Params; outlet: ReactNode }>({ params: {}, outlet: null });
 const RouteErrorContext = createContext<unknown>(undefined);
@@ -263,9 +270,9 @@ function renderMatches(matches: Match[], locationKey: string): ReactNode {
 
 /** Renders the routes that match the router's location. */
 export function RouterProvider({ router }: { router: Router }) {
-  const location = useSyncExternalStore(router.subscribe, () => router.state.location);
+  const { location, action } = useSyncExternalStore(router.subscribe, () => router.state);
   const navigate = useCallback<Router['navigate']>((to, options) => router.navigate(to, options), [router]);
-  const value = useMemo(() => ({ location, navigate }), [location, navigate]);
+  const value = useMemo(() => ({ location, action, navigate }), [location, action, navigate]);
   const matches = useMemo(() => matchRoutes(router.routes, location.pathname), [router, location.pathname]);
   return <RouterContext.Provider value={value}>{matches ? renderMatches(matches, location.key) : null}</RouterContext.Provider>;
 }
@@ -273,8 +280,8 @@ export function RouterProvider({ router }: { router: Router }) {
 /** Gives `children` a location at `initialEntries` without routes (component tests). */
 export function MemoryRouter({ initialEntries, children }: { initialEntries?: string[]; children: ReactNode }) {
   const router = useMemo(() => createMemoryRouter([], initialEntries ? { initialEntries } : {}), [initialEntries]);
-  const location = useSyncExternalStore(router.subscribe, () => router.state.location);
-  const value = useMemo(() => ({ location, navigate: router.navigate }), [location, router]);
+  const { location, action } = useSyncExternalStore(router.subscribe, () => router.state);
+  const value = useMemo(() => ({ location, action, navigate: router.navigate }), [location, action, router]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
 
@@ -285,6 +292,11 @@ export function Outlet() {
 
 export function useLocation(): Location {
   return useRouter().location;
+}
+
+/** How the current location was reached (the first location counts as 'POP', as in react-router). */
+export function useNavigationType(): NavigationType {
+  return useRouter().action;
 }
 
 export function useParams<T extends Params = Params>(): T {

@@ -1,4 +1,5 @@
 import { type RefObject, useLayoutEffect, useRef } from 'react';
+import { prefersReducedMotion } from './motion.ts';
 
 /**
  * Keeps the chosen item of a horizontally scrolling track (a date slider) in view when the choice
@@ -26,7 +27,7 @@ export function useChosenInView(track: RefObject<HTMLElement | null>, chosen: st
     const end = start + box.clientWidth;
     // Half a pixel of slack: rounding of fractional slide widths.
     if (place.left >= start - 0.5 && place.right <= end + 0.5) return;
-    const smooth = !first && !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const smooth = !first && !prefersReducedMotion();
     box.scrollTo({ left: box.scrollLeft + place.left - start, behavior: smooth ? 'smooth' : 'instant' });
   }, [track, chosen]);
 }

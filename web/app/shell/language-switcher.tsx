@@ -13,14 +13,16 @@ export function LanguageSwitcher({ languages }: { languages: readonly Lang[] }) 
   const current = useLang();
   const hrefFor = useLangHref();
   const dropdown = useDropdown();
+  const short = t(`languageShort.${current}`);
   return (
     <div className="dropdown" {...dropdown.rootProps}>
       <button
         className="dropdown__button"
-        aria-label={t('language.button', { name: t(`languageNames.${current}`) })}
+        // The name starts with the text the button shows ('RU'), so a voice user can say it (WCAG 2.5.3).
+        aria-label={t('language.button', { short, name: t(`languageNames.${current}`) })}
         {...dropdown.buttonProps}
       >
-        <span aria-hidden="true">{t(`languageShort.${current}`)}</span>
+        <span aria-hidden="true">{short}</span>
         <span className="dropdown__chevron" aria-hidden="true" />
       </button>
       <ul className="dropdown__menu" {...dropdown.menuProps}>
@@ -33,7 +35,7 @@ export function LanguageSwitcher({ languages }: { languages: readonly Lang[] }) 
               hrefLang={toBcp47(lang)}
               aria-current={lang === current ? 'true' : undefined}
               replace
-              onClick={dropdown.close}
+              onClick={dropdown.choose}
             >
               {t(`languageNames.${lang}`)}
             </Link>

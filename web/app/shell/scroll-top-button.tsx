@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { scrollBehavior } from '../../lib/motion.ts';
 
 /** Spec section 9: the button appears once the page has scrolled 400 px. */
 export const SCROLL_TOP_THRESHOLD_PX = 400;
@@ -22,8 +23,7 @@ export function ScrollTopButton({ mainId }: { mainId: string }) {
       className="scroll-top"
       aria-label={t('scrollTop')}
       onClick={() => {
-        const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-        window.scrollTo({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
+        window.scrollTo({ top: 0, behavior: scrollBehavior() });
         // The button disappears at the top; keep keyboard focus somewhere useful.
         document.getElementById(mainId)?.focus({ preventScroll: true });
       }}

@@ -17,7 +17,7 @@ describe('Shell', () => {
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Билеты — на главную' }).getAttribute('href')).toBe('/');
     expect(within(header).getByRole('button', { name: 'Правила' })).toBeTruthy();
-    const switcher = within(header).getByRole('button', { name: 'Язык сайта: Русский' });
+    const switcher = within(header).getByRole('button', { name: 'RU, язык сайта: Русский' });
     fireEvent.click(switcher);
     expect(switcher.getAttribute('aria-expanded')).toBe('true');
     const menu = document.getElementById(switcher.getAttribute('aria-controls') ?? '') as HTMLElement;
@@ -39,13 +39,13 @@ describe('Shell', () => {
 
   it('offers only the languages of setup.db.languages, and none with a single language', async () => {
     await renderApp('/', setupFixture((s) => void (s.db.languages = 'ru,en')));
-    fireEvent.click(screen.getByRole('button', { name: 'Язык сайта: Русский' }));
+    fireEvent.click(screen.getByRole('button', { name: 'RU, язык сайта: Русский' }));
     expect(screen.getByRole('link', { name: 'English' }).getAttribute('href')).toBe('/?lang=en');
     expect(screen.queryByRole('link', { name: 'Қазақша' })).toBeNull();
     cleanup();
 
     await renderApp('/', setupFixture((s) => void (s.db.languages = 'ru')));
-    expect(screen.queryByRole('button', { name: /Язык сайта/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /язык сайта/ })).toBeNull();
   });
 
   it.each([
@@ -128,7 +128,7 @@ describe('Shell', () => {
 
   it('switches to English through the language links: URL, texts, logo and <html lang>', async () => {
     const { router } = await renderApp('/contacts', setupFixture());
-    fireEvent.click(screen.getByRole('button', { name: 'Язык сайта: Русский' }));
+    fireEvent.click(screen.getByRole('button', { name: 'RU, язык сайта: Русский' }));
     fireEvent.click(screen.getByRole('link', { name: 'English' }));
 
     expect(router.state.location.search).toBe('?lang=en');
@@ -138,7 +138,7 @@ describe('Shell', () => {
     expect(document.documentElement.lang).toBe('en');
     await waitFor(() => expect(document.title).toBe('Tickets — Contacts'));
 
-    fireEvent.click(screen.getByRole('button', { name: 'Site language: English' }));
+    fireEvent.click(screen.getByRole('button', { name: 'EN, site language: English' }));
     fireEvent.click(screen.getByRole('link', { name: 'Русский' }));
     expect(router.state.location.search).toBe('');
     expect(await screen.findByRole('heading', { level: 1, name: 'Контакты' })).toBeTruthy();

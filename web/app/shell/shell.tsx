@@ -10,6 +10,7 @@ import { useSetup } from '../../lib/use-setup.ts';
 import { BackLink } from './back-link.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { PageChangeAnnouncer } from './page-change-announcer.tsx';
 import { ScrollTopButton } from './scroll-top-button.tsx';
 import { useEmbedNavigation } from './use-embed-navigation.ts';
 import { useLanguageFromUrl } from './use-language-from-url.ts';
@@ -59,6 +60,7 @@ export function Shell() {
       </main>
       {showFooter && <Footer setup={setup} year={new Date().getFullYear()} />}
       {setup?.app.scroll_top === 1 && !embedded && <ScrollTopButton mainId={MAIN_ID} />}
+      <PageChangeAnnouncer mainId={MAIN_ID} />
     </div>
   );
 }

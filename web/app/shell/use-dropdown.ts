@@ -7,6 +7,8 @@ export const DROPDOWN_CLOSE_DELAY_MS = 500;
  * A disclosure dropdown (a button that shows a list of links): opens on click, Enter or Space;
  * closes on Escape (focus back on the button), when focus or a click goes elsewhere, and
  * 500 ms after the mouse leaves unless it comes back. Arrow keys move between the links.
+ * `choose` closes it from a link that keeps the visitor on the page (a language): the link is
+ * hidden with the list, so focus goes back to the button instead of being lost on <body>.
  */
 export function useDropdown() {
   const [open, setOpen] = useState(false);
@@ -20,6 +22,10 @@ export function useDropdown() {
     cancelClose();
     setOpen(false);
   }, [cancelClose]);
+  const choose = useCallback(() => {
+    close();
+    buttonRef.current?.focus();
+  }, [close]);
 
   useEffect(() => {
     if (!open) return;
@@ -43,6 +49,7 @@ export function useDropdown() {
   return {
     open,
     close,
+    choose,
     rootProps: {
       ref: rootRef,
       onMouseEnter: cancelClose,

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from '../../lib/router.tsx';
+import { Link, useParams } from '../../lib/router.tsx';
 import { ErrorCode } from '../../../contract/errors.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { Skeleton } from '../../components/skeleton/skeleton.tsx';
+import { usePaths } from '../../app/paths.ts';
 import { ApiError } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useLang } from '../../lib/use-lang.ts';
@@ -37,11 +38,7 @@ export function EventPage() {
   if (event.isError) {
     const notFound = event.error instanceof ApiError && event.error.code === ErrorCode.notFound;
     return notFound ? (
-      <div className="event-page">
-        <p className="event-message" role="alert">
-          {t('notFound', { defaultValue: event.error.message })}
-        </p>
-      </div>
+      <EventNotFound />
     ) : (
       <PageError error={event.error} onRetry={() => void event.refetch()} />
     );
@@ -49,6 +46,21 @@ export function EventPage() {
   if (setup.isError) return <PageError error={setup.error} onRetry={() => void setup.refetch()} />;
   // A new event or language starts a fresh page (spec: the page reloads when hash or lang changes).
   return <EventView key={`${hash}:${lang}`} data={event.data} setup={setup.data} lang={lang} queryKey={options.queryKey} />;
+}
+
+/** No such event (or no longer on sale): the page's own heading, as the scheme page has. */
+function EventNotFound() {
+  const { t } = useTranslation('event');
+  const paths = usePaths();
+  return (
+    <section className="page-error" aria-labelledby="event-missing">
+      <h1 id="event-missing">{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
+      <Link className="button button--primary" to={paths.afisha()}>
+        {t('notFound.home')}
+      </Link>
+    </section>
+  );
 }
 
 function EventSkeleton({ label }: { label: string }) {

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../../contract/lang.ts';
 import type { CalendarEntry } from '../../../../contract/event.ts';
+import { scrollBehavior } from '../../../lib/motion.ts';
 import { useChosenInView } from '../../../lib/use-chosen-in-view.ts';
 import { dayParts } from '../lib/format.ts';
 
@@ -22,7 +23,7 @@ export function DateTimePicker({ days, times, day, calendarId, showQuant, priceL
   const { t } = useTranslation('event');
   const track = useRef<HTMLDivElement>(null);
   useChosenInView(track, day);
-  const scroll = (direction: 1 | -1) => track.current?.scrollBy({ left: direction * track.current.clientWidth * 0.8, behavior: 'smooth' });
+  const scroll = (direction: 1 | -1) => track.current?.scrollBy({ left: direction * track.current.clientWidth * 0.8, behavior: scrollBehavior() });
 
   return (
     <section className="event-when">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SchemeCalendarEntry } from '../../../../contract/scheme.ts';
 import { dateTimeFormat } from '../../../lib/intl-cache.ts';
 import { toBcp47 } from '../../../../contract/lang.ts';
+import { scrollBehavior } from '../../../lib/motion.ts';
 import { useChosenInView } from '../../../lib/use-chosen-in-view.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 
@@ -50,7 +51,7 @@ export function SessionPicker({ days, date, time, priceLimit, onDate, onTime }: 
   const { t } = useTranslation('scheme');
   const lang = useLang();
   const track = useRef<HTMLUListElement>(null);
-  const scroll = (direction: number) => track.current?.scrollBy({ left: direction * track.current.clientWidth, behavior: 'smooth' });
+  const scroll = (direction: number) => track.current?.scrollBy({ left: direction * track.current.clientWidth, behavior: scrollBehavior() });
   const chosen = days.find((d) => d.day === date);
   useChosenInView(track, chosen?.day);
 
