@@ -1,5 +1,6 @@
-import { type Page, expect, test } from '@playwright/test';
-import { expectDateShown } from './support/date-slider.ts';
+import { type Locator, type Page, expect, test } from '@playwright/test';
+import { axeViolations } from './support/axe.ts';
+import { dateButtons, expectDateShown } from './support/date-slider.ts';
 
 // The visitor buys tickets on the event page of the demo catalog until the order page.
 const ORDER_URL = /\/order\/[A-Za-z0-9_-]{32}$/;
@@ -12,8 +13,8 @@ async function expectOrderPage(page: Page, event: RegExp) {
 }
 
 async function chooseFirstDate(page: Page) {
-  // Each date button is named by the full date (with the year); the arrows are not.
-  await page.getByRole('group', { name: 'Выберите дату' }).getByRole('button', { name: /\d{4}/ }).first().click();
+  // The date buttons are named by the day they show (digits); the arrows are not.
+  await dateButtons(page.getByRole('group', { name: 'Выберите дату' })).first().click();
 }
 
 async function fillBuyer(page: Page, fio = 'Иван Петров') {
@@ -177,7 +178,7 @@ test.describe('buying tickets on the event page', () => {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto('/event/city-through-centuries');
     const slider = page.getByRole('group', { name: 'Выберите дату' });
-    const last = slider.getByRole('button', { name: /\d{4}/ }).last();
+    const last = dateButtons(slider).last();
     await last.click();
     await expect(page).toHaveURL(/\/event\/city-through-centuries\/\d{2}\.\d{2}\.\d{4}$/);
 
@@ -249,7 +250,7 @@ test.describe('buying tickets on the event page', () => {
     await page.getByRole('button', { name: /^14:00/ }).click();
     await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Оформить заказ' })).toBeVisible();
-    await page.getByRole('group', { name: 'Выберите дату' }).getByRole('button', { name: /\d{4}/ }).nth(1).click();
+    await dateButtons(page.getByRole('group', { name: 'Выберите дату' })).nth(1).click();
     await expect(page.getByRole('button', { name: 'Оформить заказ' })).toHaveCount(0);
     await expect(page.getByText('Выберите время посещения')).toBeVisible();
   });
@@ -261,9 +262,126 @@ test.describe('buying tickets on the event page', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'kk');
     const months = 'қаңтар|ақпан|наурыз|сәуір|мамыр|маусым|шілде|тамыз|қыркүйек|қазан|қараша|желтоқсан';
     const weekdays = 'жексенбі|дүйсенбі|сейсенбі|сәрсенбі|бейсенбі|жұма|сенбі';
-    const first = page.getByRole('button', { name: /\d{4}/ }).first();
-    await expect(first).toHaveAccessibleName(new RegExp(`^\\d{4} ж\\. \\d{1,2} (${months}), (${weekdays})$`));
-    await expect(first).toContainText(/^(жс|дс|сс|ср|бс|жм|сб)\s*\d{1,2} (қаң|ақп|нау|сәу|мам|мау|шіл|там|қыр|қаз|қар|жел)\.$/);
+    const first = dateButtons(page.getByRole('group', { name: 'Күнді таңдаңыз' })).first();
+    // Named by what it shows; the whole date is its description.
+    await expect(first).toHaveAccessibleName(/^(жс|дс|сс|ср|бс|жм|сб) \d{1,2} (қаң|ақп|нау|сәу|мам|мау|шіл|там|қыр|қаз|қар|жел)\.$/);
+    await expect(first).toHaveAccessibleDescription(new RegExp(`^\\d{4} ж\\. \\d{1,2} (${months}), (${weekdays})$`));
   });
 });
 
+/** The option the combobox points at (aria-activedescendant) and marks selected, by its text. */
+function activeOption(combobox: Locator) {
+  return combobox.evaluate((element) => {
+    const id = element.getAttribute('aria-activedescendant');
+    const option = id ? document.getElementById(id) : null;
+    return option?.getAttribute('role') === 'option' && option.getAttribute('aria-selected') === 'true' ? option.textContent : null;
+  });
+}
+
+test.describe('the event page with the keyboard and a screen reader', () => {
+  test('the phone country chooser is one Tab stop: arrows, Home, End and a letter move, Enter chooses, Escape and Tab close it', async ({ page }) => {
+    await page.goto('/event/city-through-centuries');
+    await chooseFirstDate(page);
+    await page.getByRole('button', { name: /^12:00/ }).click();
+    await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
+
+    await page.getByLabel('ФИО', { exact: true }).focus();
+    await page.keyboard.press('Tab');
+    const chooser = page.getByRole('combobox', { name: /^Код страны/ });
+    const countries = page.getByRole('listbox', { name: 'Страны' });
+    await expect(chooser).toBeFocused();
+    await expect(chooser).toHaveAccessibleName('Код страны: RU +7');
+    await expect(chooser).toHaveAttribute('aria-expanded', 'false');
+
+    await page.keyboard.press('ArrowDown');
+    await expect(countries).toBeVisible();
+    await expect(chooser).toHaveAttribute('aria-expanded', 'true');
+    // Spec section 9: the dropdown is 390 px wide.
+    expect((await countries.boundingBox())?.width).toBe(390);
+    await expect.poll(() => activeOption(chooser)).toBe('RU +7');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => activeOption(chooser)).toBe('KZ +7');
+    await page.keyboard.press('End');
+    await expect.poll(() => activeOption(chooser)).toBe('VN +84');
+    await page.keyboard.press('Home');
+    await expect.poll(() => activeOption(chooser)).toBe('RU +7');
+    await page.keyboard.press('g');
+    await expect.poll(() => activeOption(chooser)).toBe('GE +995');
+    await page.keyboard.press('Enter');
+    await expect(countries).toHaveCount(0);
+    await expect(chooser).toBeFocused();
+    await expect(chooser).toHaveAccessibleName('Код страны: GE +995');
+
+    // Escape closes the list and keeps the country.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => activeOption(chooser)).toBe('GE +995');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Escape');
+    await expect(countries).toHaveCount(0);
+    await expect(chooser).toBeFocused();
+    await expect(chooser).toHaveAccessibleName('Код страны: GE +995');
+
+    // The open list is no Tab stop of its own: Tab goes on to the number and closes it.
+    await page.keyboard.press(' ');
+    await expect(countries).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Телефон', { exact: true })).toBeFocused();
+    await expect(countries).toHaveCount(0);
+    await expect(chooser).toHaveAccessibleName('Код страны: GE +995');
+
+    // A click elsewhere closes it too.
+    await chooser.click();
+    await expect(countries).toBeVisible();
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(countries).toHaveCount(0);
+  });
+
+  test('the minus keeps the focus when the count reaches 0, and the plus gets it back after the limit warning', async ({ page }) => {
+    // The named-ticket tour allows 4 tickets per order.
+    await page.goto('/event/storage-vault-tour');
+    await chooseFirstDate(page);
+    const plus = page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true });
+    const minus = page.getByRole('button', { name: 'Убрать билет: Взрослый', exact: true });
+    const count = page.getByRole('status', { name: /^Взрослый: / });
+
+    await plus.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await expect(count).toHaveText('2');
+    await minus.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await expect(count).toHaveText('0');
+    await expect(minus).toBeFocused();
+    await expect(minus).toHaveAttribute('aria-disabled', 'true');
+    // At 0 it does nothing.
+    await page.keyboard.press('Enter');
+    await expect(count).toHaveText('0');
+    await expect(minus).toBeFocused();
+
+    await plus.focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Enter');
+    await expect(count).toHaveText('4');
+    await page.keyboard.press('Enter');
+    const warning = page.getByRole('dialog', { name: 'Предупреждение' });
+    await expect(warning).toContainText('Достигнут лимит количества билетов в одном заказе!');
+    await page.keyboard.press('Escape');
+    await expect(warning).toHaveCount(0);
+    await expect(plus).toBeFocused();
+    await expect(count).toHaveText('4');
+  });
+
+  test('every control is named with the text it shows (axe label-content-name-mismatch); a date button tells its whole date', async ({ page }) => {
+    await page.goto('/event/city-through-centuries');
+    const first = dateButtons(page.getByRole('group', { name: 'Выберите дату' })).first();
+    await expect(first).toHaveAccessibleName(/^(пн|вт|ср|чт|пт|сб|вс) \d{1,2} [а-я]+\.?$/);
+    await expect(first).toHaveAccessibleDescription(/^[а-я]+, \d{1,2} [а-я]+ \d{4} г\.$/);
+    await first.click();
+    await page.getByRole('button', { name: /^12:00/ }).click();
+    await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
+    await page.getByRole('combobox', { name: /^Код страны/ }).click();
+    await expect(page.getByRole('listbox', { name: 'Страны' })).toBeVisible();
+    // axe looks inside <main>, the page's own content.
+    expect(await axeViolations(page, ['label-content-name-mismatch', 'aria-allowed-attr', 'aria-required-children', 'aria-valid-attr-value'])).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { E2E_CAPTCHA_ANSWER } from './support/captcha.ts';
+import { dateButtons } from './support/date-slider.ts';
 
 // Runs in the 'captcha' project (playwright.config.ts): a server whose setup turns the image
 // captcha on and whose every image shows E2E_CAPTCHA_ANSWER (e2e/captcha-server.ts).
@@ -71,7 +72,7 @@ test('on the scheme page the visitor passes the image captcha and reaches the or
 
 test('on the event page the visitor passes the image captcha and reaches the order', async ({ page }) => {
   await page.goto('/event/city-through-centuries');
-  await page.getByRole('group', { name: 'Выберите дату' }).getByRole('button', { name: /\d{4}/ }).first().click();
+  await dateButtons(page.getByRole('group', { name: 'Выберите дату' })).first().click();
   await page.getByRole('button', { name: /^12:00/ }).click();
   await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
   await fillBuyer(page);
@@ -84,7 +85,7 @@ test('on the event page the visitor passes the image captcha and reaches the ord
 test('on the named-ticket page the visitor passes the image captcha and the order is confirmed', async ({ page }) => {
   // The demo's named-ticket event: one ticket, bought through the captcha as any order.
   await page.goto('/event/storage-vault-tour');
-  await page.getByRole('group', { name: 'Выберите дату' }).getByRole('button', { name: /\d{4}/ }).first().click();
+  await dateButtons(page.getByRole('group', { name: 'Выберите дату' })).first().click();
   const time = page.getByRole('group', { name: 'Выберите время' }).getByRole('button', { name: /12:00/ });
   if ((await time.getAttribute('aria-pressed')) !== 'true') await time.click();
   await page.getByRole('button', { name: 'Добавить билет: Взрослый' }).click();

@@ -1,6 +1,7 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Frame, type Locator, type Page, expect, test } from '@playwright/test';
+import { dateButtons } from './support/date-slider.ts';
 
 /** The frame's height on the host page against the height of the storefront's content inside it. */
 async function heights(frameElement: Locator) {
@@ -87,7 +88,7 @@ test.describe('embeddable widget', () => {
     const frame = page.frameLocator('iframe[title="Билеты: одно событие"]');
     await expect(frame.getByRole('heading', { level: 1, name: /Город сквозь века/ })).toBeVisible();
 
-    await frame.getByRole('group', { name: 'Выберите дату' }).getByRole('button', { name: /\d{4}/ }).first().click();
+    await dateButtons(frame.getByRole('group', { name: 'Выберите дату' })).first().click();
     await frame.getByRole('button', { name: /^12:00/ }).click();
     await frame.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
     await frame.getByLabel('ФИО', { exact: true }).fill('Иван Петров');

@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { createDemoOrder } from './support/orders.ts';
+import { dateButtons } from './support/date-slider.ts';
 
 // The demo's named-ticket event: 'Экскурсия в фондохранилище' asks for the birth date, the middle
 // name, a document, the country and the region, with two required consents.
@@ -7,7 +8,7 @@ const EVENT = '/event/storage-vault-tour';
 
 async function buyTwoNamedTickets(page: Page) {
   await page.goto(EVENT);
-  await page.getByRole('group', { name: 'Выберите дату' }).getByRole('button', { name: /\d{4}/ }).first().click();
+  await dateButtons(page.getByRole('group', { name: 'Выберите дату' })).first().click();
   const time = page.getByRole('group', { name: 'Выберите время' }).getByRole('button', { name: /12:00/ });
   if ((await time.getAttribute('aria-pressed')) !== 'true') await time.click();
   const plus = page.getByRole('button', { name: 'Добавить билет: Взрослый' });

@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { axeViolations } from './support/axe.ts';
 import { expectDateShown } from './support/date-slider.ts';
 
 // The demo's concert hall «Гармония» (demo/demo-halls.ts): 800 x 680 units, stalls row 1 starts
@@ -279,7 +280,8 @@ test('on a touch screen a tapped seat opens a modal whose buttons show each pric
   const point = await clientPoint(page, seatPoint(2, 15));
   await page.touchscreen.tap(point.x, point.y);
 
-  const modal = page.getByRole('dialog');
+  // A free seat's modal is named by the seat, not 'chosen'.
+  const modal = page.getByRole('dialog', { name: 'Партер · Ряд 2 · Место 15' });
   await expect(modal).toBeVisible();
   await expect(modal.getByText('Партер · Ряд 2 · Место 15')).toBeVisible();
   await expect(modal.getByRole('button', { name: 'Взрослый 3 500 ₽ + сбор 100 ₽' })).toBeVisible();
@@ -287,5 +289,72 @@ test('on a touch screen a tapped seat opens a modal whose buttons show each pric
   const cart = page.getByRole('region', { name: /Моя корзина/ });
   await expect(cart.getByText('Партер · Ряд 2 · Место 15')).toBeVisible();
   await expect(cart.getByTestId('cart-fee')).toHaveText('100 ₽');
+
+  // Tapped again, the seat in the cart is named as chosen.
+  await page.touchscreen.tap(point.x, point.y);
+  const chosen = page.getByRole('dialog', { name: 'Партер · Ряд 2 · Место 15: место выбрано' });
+  await expect(chosen.getByRole('button', { name: 'Убрать из корзины' })).toBeVisible();
   await context.close();
+});
+
+test('by keyboard a standing place\'s plus and minus and the zoom keep the focus at their bounds, and a removed cart row hands the focus to the next row, the previous one, then the heading', async ({ page }) => {
+  await openFirstSession(page);
+  // Zoomed in and back out to 100 %, the zoom-out button is dimmed and keeps the focus.
+  const scale = page.getByRole('group', { name: 'Масштаб' }).getByRole('status');
+  const zoomOut = page.getByRole('button', { name: 'Уменьшить', exact: true });
+  await page.getByRole('button', { name: 'Увеличить', exact: true }).click();
+  await expect(scale).toHaveText('150%');
+  await zoomOut.focus();
+  await page.keyboard.press('Enter');
+  await expect(scale).toHaveText('100%');
+  await expect(zoomOut).toBeFocused();
+  await expect(zoomOut).toHaveAttribute('aria-disabled', 'true');
+
+  await page.getByText('Выбор мест списком').click();
+  await page.getByLabel('Сектор').selectOption({ label: 'Партер' });
+  await page.getByLabel('Ряд', { exact: true }).selectOption({ label: '11' });
+  await page.getByRole('button', { name: 'Место 5, 2 500 ₽' }).click();
+  await page.getByRole('button', { name: 'Место 6, 2 500 ₽' }).click();
+  const plus = page.getByRole('button', { name: 'Увеличить: Танцпол у сцены, Взрослый' });
+  const minus = page.getByRole('button', { name: 'Уменьшить: Танцпол у сцены, Взрослый' });
+  await plus.focus();
+  await page.keyboard.press('Enter');
+
+  const cart = page.getByRole('region', { name: /Моя корзина/ });
+  await expect(cart.getByRole('listitem')).toHaveCount(3);
+  await cart.getByRole('button', { name: 'Удалить: Партер · Ряд 11 · Место 6' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(cart.getByRole('button', { name: 'Удалить: Стоячее место: Танцпол у сцены' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(cart.getByRole('button', { name: 'Удалить: Партер · Ряд 11 · Место 5' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Моя корзина' })).toBeFocused();
+  await expect(cart.getByRole('listitem')).toHaveCount(0);
+
+  // The standing area takes 6 per order: the 6th press leaves the plus dimmed and focused.
+  await plus.focus();
+  for (let i = 0; i < 6; i++) await page.keyboard.press('Enter');
+  await expect(cart.getByRole('listitem')).toHaveCount(6);
+  await expect(plus).toHaveAttribute('aria-disabled', 'true');
+  await expect(plus).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(cart.getByRole('listitem')).toHaveCount(6);
+  await expect(plus).toBeFocused();
+
+  await minus.focus();
+  for (let i = 0; i < 6; i++) await page.keyboard.press('Enter');
+  await expect(cart.getByRole('listitem')).toHaveCount(0);
+  await expect(minus).toHaveAttribute('aria-disabled', 'true');
+  await expect(minus).toBeFocused();
+});
+
+test('every control of the scheme page is named with the text it shows (axe label-content-name-mismatch); a date button tells its whole date', async ({ page }) => {
+  await openFirstSession(page);
+  const day = page.getByRole('region', { name: 'Дата мероприятия' }).getByRole('listitem').first().getByRole('button');
+  await expect(day).toHaveAccessibleName(/^(пн|вт|ср|чт|пт|сб|вс) \d{1,2} [а-я]+\.? 19:00$/);
+  await expect(day).toHaveAccessibleDescription(/^[а-я]+, \d{1,2} [а-я]+$/);
+  await page.getByRole('button', { name: /^Увеличить: Танцпол/ }).click();
+  await expect(page.getByRole('region', { name: /Моя корзина/ }).getByRole('listitem')).toHaveCount(1);
+  // axe looks inside <main>, the page's own content.
+  expect(await axeViolations(page, ['label-content-name-mismatch'])).toEqual([]);
 });

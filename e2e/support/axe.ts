@@ -1,22 +1,22 @@
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
 
-// axe-core comes with Lighthouse (a dev dependency); its browser build is injected into the page.
+// axe-core's browser build (a dev dependency) is injected into the page under test.
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-type Violation = { id: string; nodes: { target: string[] }[] };
-
 /**
- * Runs axe on the page (WCAG 2.x A and AA rules) and answers the ids of the violated rules with
- * the elements that violate them, e.g. `['color-contrast: .not-found__code']`; `rules` limits the
- * run to those rules.
+ * The given axe-core rules that the page, as it is now, breaks inside `within` (a CSS selector;
+ * the page's main content unless told), one entry per element: `'color-contrast: .not-found__code'`.
  */
-export async function axeViolations(page: Page, rules?: string[]): Promise<string[]> {
+export async function axeViolations(page: Page, rules: string[], within = 'main'): Promise<string[]> {
   await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async (only) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
-    const options = only ? { runOnly: { type: 'rule', values: only } } : { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } };
-    return (await axe.run(document, options)).violations;
-  }, rules);
+  const violations = await page.evaluate(
+    async ({ values, include }) => {
+      const { axe } = window as unknown as { axe: { run: (context: object, options: object) => Promise<AxeResults> } };
+      return (await axe.run({ include: [include] }, { runOnly: { type: 'rule', values } })).violations;
+    },
+    { values: rules, include: within },
+  );
   return violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
 }

@@ -19,3 +19,11 @@ export async function expectDateShown(page: Page, date: Locator, slider: Locator
   }).toPass();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 }
+
+/**
+ * The date buttons of a date slider. Each is named by what it shows ('пн 23 нояб.'), with digits;
+ * its arrows' names have none.
+ */
+export function dateButtons(slider: Locator): Locator {
+  return slider.getByRole('button', { name: /\d/ });
+}

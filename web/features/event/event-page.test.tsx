@@ -109,7 +109,7 @@ describe('event page', () => {
   it('chooses the only time of a date with it and keeps erid in the URL', async () => {
     const router = await renderEvent('/event/ev1?erid=x1');
     const dates = await screen.findByRole('group', { name: 'Выберите дату' });
-    fireEvent.click(within(dates).getAllByRole('button', { name: /2030/ })[1] as HTMLElement);
+    fireEvent.click(within(dates).getByRole('button', { description: /11 июня 2030/ }));
     expect(await screen.findByRole('table', { name: 'Цены на билеты' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/event/ev1/11.06.2030/00:00');
     expect(router.state.location.search).toBe('?erid=x1');

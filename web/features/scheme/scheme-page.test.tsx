@@ -80,7 +80,7 @@ describe('scheme page', () => {
     fireEvent.click(noon);
     await waitFor(() => expect(router.state.location.pathname).toBe('/scheme/concert/01.03.2030/12:00'));
     expect(await screen.findByText('Схема зала ещё не загружена')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: /2 марта/ }));
+    fireEvent.click(screen.getByRole('button', { description: /2 марта/ }));
     // One time on that date: it is chosen with the date; 250 places are at or above the limit of 100.
     await waitFor(() => expect(router.state.location.pathname).toBe('/scheme/concert/02.03.2030/19:00'));
     expect(screen.getByRole('group', { name: 'Время мероприятия' }).textContent).not.toContain('шт.');

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../../contract/lang.ts';
 import type { CalendarEntry } from '../../../../contract/event.ts';
@@ -22,6 +22,7 @@ type Props = {
 export function DateTimePicker({ days, times, day, calendarId, showQuant, priceLimit, lang, onDay, onTime }: Props) {
   const { t } = useTranslation('event');
   const track = useRef<HTMLDivElement>(null);
+  const fullDateId = useId();
   useChosenInView(track, day);
   const scroll = (direction: 1 | -1) => track.current?.scrollBy({ left: direction * track.current.clientWidth * 0.8, behavior: scrollBehavior() });
 
@@ -35,19 +36,22 @@ export function DateTimePicker({ days, times, day, calendarId, showQuant, priceL
             ‹
           </button>
           <div className="event-dates__track" ref={track}>
-            {days.map((d) => {
+            {days.map((d, index) => {
               const parts = dayParts(d, lang);
+              // Named by what it shows (WCAG 2.5.3); the whole date, with the year, is its description.
               return (
                 <button
                   key={d}
                   type="button"
                   className="choice event-dates__day"
                   aria-pressed={d === day}
-                  aria-label={parts.full}
+                  aria-describedby={`${fullDateId}-${index}`}
                   onClick={() => onDay(d)}
                 >
-                  <span className="event-dates__weekday">{parts.weekday}</span>
-                  <span className="event-dates__date">{parts.date}</span>
+                  <span className="event-dates__weekday">{parts.weekday}</span> <span className="event-dates__date">{parts.date}</span>
+                  <span id={`${fullDateId}-${index}`} hidden>
+                    {parts.full}
+                  </span>
                 </button>
               );
             })}

@@ -64,14 +64,27 @@ export function PriceTable({ caption, prices, quantities, initialRows, currency,
                   {fee > 0 && <span className="price-table__fee">{t('prices.fee', { fee: money(fee) })}</span>}
                 </td>
                 <td>
+                  {/* aria-disabled, not disabled: a button the visitor is pressing keeps the focus at 0 or at the stock. */}
                   <div className="stepper stepper--accent">
-                    <button type="button" className="stepper__button" aria-label={t('prices.minus', { name })} disabled={quantity === 0} onClick={() => onMinus(p)}>
+                    <button
+                      type="button"
+                      className="stepper__button"
+                      aria-label={t('prices.minus', { name })}
+                      aria-disabled={quantity === 0 || undefined}
+                      onClick={() => quantity > 0 && onMinus(p)}
+                    >
                       −
                     </button>
                     <output className="stepper__value" aria-live="polite" aria-label={`${name}: ${quantity}`}>
                       {quantity}
                     </output>
-                    <button type="button" className="stepper__button" aria-label={t('prices.plus', { name })} disabled={!canIncrement(p)} onClick={() => onPlus(p)}>
+                    <button
+                      type="button"
+                      className="stepper__button"
+                      aria-label={t('prices.plus', { name })}
+                      aria-disabled={!canIncrement(p) || undefined}
+                      onClick={() => canIncrement(p) && onPlus(p)}
+                    >
                       +
                     </button>
                   </div>

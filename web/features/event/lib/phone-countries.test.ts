@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buyerSchema } from '../../../../contract/buyer.ts';
-import { PHONE_COUNTRIES, defaultCountry, fullPhone, lookupCountry, nationalLengthOk, parseCountryLookup } from './phone-countries.ts';
+import { PHONE_COUNTRIES, defaultCountry, findCountryByTyping, fullPhone, lookupCountry, nationalLengthOk, parseCountryLookup } from './phone-countries.ts';
 
 describe('phone countries', () => {
   it.each([
@@ -15,6 +15,19 @@ describe('phone countries', () => {
   it('lists each country once with a flag', () => {
     expect(new Set(PHONE_COUNTRIES.map((c) => c.iso)).size).toBe(PHONE_COUNTRIES.length);
     expect(PHONE_COUNTRIES[0]).toEqual({ iso: 'RU', dial: '7', flag: '🇷🇺' });
+  });
+
+  const iso = (index: number | undefined) => (index === undefined ? undefined : PHONE_COUNTRIES[index]?.iso);
+  it.each([
+    { description: 'a letter goes to the next country with that ISO code letter', typed: 'g', from: 'RU', iso: 'GE' },
+    { description: 'the same letter again steps on to the next one', typed: 'gg', from: 'GE', iso: 'GB' },
+    { description: 'past the last one it starts again from the top', typed: 'v', from: 'VN', iso: 'VN' },
+    { description: 'two letters find the code that starts with them, from the active one on', typed: 'ru', from: 'RO', iso: 'RU' },
+    { description: 'digits find the calling code', typed: '374', from: 'RU', iso: 'AM' },
+    { description: 'capitals are the same as small letters', typed: 'US', from: 'RU', iso: 'US' },
+    { description: 'nothing matches', typed: 'qq', from: 'RU', iso: undefined },
+  ])('type-ahead: $description', ({ typed, from, iso: expected }) => {
+    expect(iso(findCountryByTyping(typed, PHONE_COUNTRIES.findIndex((c) => c.iso === from)))).toBe(expected);
   });
 
   it.each([

@@ -28,6 +28,24 @@ export function findCountry(iso: string | undefined): PhoneCountry | undefined {
   return PHONE_COUNTRIES.find((c) => c.iso === iso);
 }
 
+/**
+ * The country a type-ahead search lands on, looking from the option `from` on and round the end:
+ * the first whose ISO code (letters) or calling code (digits) starts with what was typed. One key
+ * typed again and again steps to the next country starting with it (WAI-ARIA APG listbox).
+ */
+export function findCountryByTyping(typed: string, from: number): number | undefined {
+  const text = typed.toLowerCase();
+  const repeated = [...text].every((ch) => ch === text[0]);
+  const search = repeated ? text.slice(0, 1) : text;
+  const start = repeated ? from + 1 : from;
+  for (let step = 0; step < PHONE_COUNTRIES.length; step++) {
+    const index = (start + step) % PHONE_COUNTRIES.length;
+    const country = PHONE_COUNTRIES[index];
+    if (country && (country.iso.toLowerCase().startsWith(search) || country.dial.startsWith(search))) return index;
+  }
+  return undefined;
+}
+
 /** The default country from the setup: the venue's currency says where it sells. */
 export function defaultCountry(currency: string): PhoneCountry {
   const iso = { RUB: 'RU', KZT: 'KZ', CNY: 'CN', USD: 'US' }[currency] ?? 'RU';

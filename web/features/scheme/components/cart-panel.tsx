@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BuyerInput } from '../../../../contract/buyer.ts';
 import { pickLocalized } from '../../../../contract/lang.ts';
@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/skeleton/skeleton.tsx';
 import { useLang } from '../../../lib/use-lang.ts';
 import type { Cart, CartItem } from '../hooks/use-cart.ts';
 import { useMoney } from '../hooks/use-money.ts';
+import { useSeatPlace } from '../hooks/use-seat-place.ts';
 
 /**
  * The buyer form (React Hook Form, and zod with the contract's buyerSchema) is not part of the
@@ -26,10 +27,8 @@ export type CartPanelProps = {
 function useItemText() {
   const { t } = useTranslation('scheme');
   const lang = useLang();
-  return (item: CartItem) =>
-    item.kind === 'seat'
-      ? [pickLocalized(item.sector, lang), t('seat.row', { row: item.row }), t('seat.seat', { seat: item.seat })].filter(Boolean).join(' · ')
-      : `${t('cart.standing')}: ${pickLocalized(item.name, lang)}`;
+  const place = useSeatPlace();
+  return (item: CartItem) => (item.kind === 'seat' ? place(item) : `${t('cart.standing')}: ${pickLocalized(item.name, lang)}`);
 }
 
 /** The cart: places with prices, the service fee, the total, the buyer form and the order button. */
@@ -38,28 +37,47 @@ export function CartPanel({ cart, checkboxes, submitting, onSubmit }: CartPanelP
   const lang = useLang();
   const money = useMoney();
   const itemText = useItemText();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  // The row whose remove button the visitor pressed: its button goes with it, so the focus goes to
+  // the next row's remove button, else the previous one's, else the cart's heading.
+  const removedAt = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    const at = removedAt.current;
+    if (at === undefined) return;
+    removedAt.current = undefined;
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('.cart__remove') ?? [];
+    (buttons[Math.min(at, buttons.length - 1)] ?? heading.current)?.focus();
+  }, [cart.items]);
+  const remove = (index: number, item: CartItem) => {
+    removedAt.current = index;
+    cart.remove(item.key);
+  };
+
   if (cart.items.length === 0) {
     return (
       <section className="cart" aria-labelledby="cart-title">
-        <h2 id="cart-title">{t('cart.title')}</h2>
+        <h2 id="cart-title" ref={heading} tabIndex={-1}>
+          {t('cart.title')}
+        </h2>
         <p className="scheme-note">{t('cart.empty')}</p>
       </section>
     );
   }
   return (
     <section className="cart" aria-labelledby="cart-title">
-      <h2 id="cart-title">
+      <h2 id="cart-title" ref={heading} tabIndex={-1}>
         {t('cart.title')} <span className="cart__count">({t('cart.count', { count: cart.items.length })})</span>
       </h2>
-      <ul className="cart__items">
-        {cart.items.map((item) => (
+      <ul className="cart__items" ref={list}>
+        {cart.items.map((item, index) => (
           <li key={item.key} className="cart__item">
             <div className="cart__item-text">
               <span>{itemText(item)}</span>
               <span className="cart__item-category">{pickLocalized(item.category, lang)}</span>
             </div>
             <span className="cart__item-price">{money(item.price)}</span>
-            <button type="button" className="cart__remove" aria-label={t('cart.remove', { item: itemText(item) })} onClick={() => cart.remove(item.key)}>
+            <button type="button" className="cart__remove" aria-label={t('cart.remove', { item: itemText(item) })} onClick={() => remove(index, item)}>
               ×
             </button>
           </li>

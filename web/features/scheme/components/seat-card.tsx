@@ -3,6 +3,7 @@ import { pickLocalized } from '../../../../contract/lang.ts';
 import type { SchemePrice } from '../../../../contract/scheme.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../hooks/use-money.ts';
+import { useSeatPlace } from '../hooks/use-seat-place.ts';
 import { type SeatInfo, toKopecks } from './seat-info.ts';
 
 type SeatCardProps = {
@@ -17,11 +18,10 @@ type SeatCardProps = {
 export function SeatCard({ info, chosen, actions, onChoose }: SeatCardProps) {
   const { t } = useTranslation('scheme');
   const lang = useLang();
+  const place = useSeatPlace();
   return (
     <div className="seat-card">
-      <p className="seat-card__place">
-        {pickLocalized(info.sector, lang)} · {t('seat.row', { row: info.row })} · {t('seat.seat', { seat: info.seat })}
-      </p>
+      <p className="seat-card__place">{place(info)}</p>
       {info.zone && (
         <p className="seat-card__zone">
           <span className="swatch" style={{ background: info.zone.color }} aria-hidden="true" /> {pickLocalized(info.zone.name, lang)}

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SchemePrice } from '../../../../contract/scheme.ts';
-import { SeatMapView, type SeatPointer } from '../map/seat-map-view.ts';
+import { SeatMapView, type SeatPointer, ZOOM_MAX, ZOOM_MIN } from '../map/seat-map-view.ts';
 import type { SeatModel } from '../map/seat-model.ts';
+import { useSeatPlace } from '../hooks/use-seat-place.ts';
 import type { SeatLookup } from './seat-info.ts';
 import { SeatCard } from './seat-card.tsx';
 
@@ -28,6 +29,7 @@ type SeatMapProps = {
 /** The hall map: canvas, zoom controls, and a tooltip per seat (popover with a mouse, modal on touch). */
 export function SeatMap({ model, svg, lookup, selected, onToggle, detailThreshold }: SeatMapProps) {
   const { t } = useTranslation('scheme');
+  const place = useSeatPlace();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<SeatMapView | null>(null);
@@ -110,6 +112,9 @@ export function SeatMap({ model, svg, lookup, selected, onToggle, detailThreshol
     setTouchSeat(undefined);
   };
 
+  // The seat's place; 'chosen' only for a seat in the cart.
+  const seatName = (index: number) => (selected.has(index) ? t('seat.chosen', { place: place(lookup(index)) }) : place(lookup(index)));
+
   const boxWidth = boxRef.current?.clientWidth ?? 0;
   const popoverLeft = tip ? Math.max(0, Math.min(tip.x + 12, boxWidth - POPOVER_WIDTH)) : 0;
   const popoverTop = tip ? (tip.y > POPOVER_HEIGHT + 16 ? tip.y - POPOVER_HEIGHT - 12 : tip.y + 16) : 0;
@@ -127,13 +132,26 @@ export function SeatMap({ model, svg, lookup, selected, onToggle, detailThreshol
         }}
       />
       <div className="seat-map__zoom" role="group" aria-label={t('zoom.scale')}>
-        <button type="button" className="seat-map__zoom-button" aria-label={t('zoom.in')} onClick={() => viewRef.current?.zoomBy(1.5)} disabled={zoom >= 24}>
+        {/* aria-disabled, not disabled: a zoom button pressed to its bound keeps the focus. */}
+        <button
+          type="button"
+          className="seat-map__zoom-button"
+          aria-label={t('zoom.in')}
+          aria-disabled={zoom >= ZOOM_MAX || undefined}
+          onClick={() => zoom < ZOOM_MAX && viewRef.current?.zoomBy(1.5)}
+        >
           +
         </button>
         <output className="seat-map__scale" aria-live="polite" aria-label={t('zoom.scale')}>
           {Math.round(zoom * 100)}%
         </output>
-        <button type="button" className="seat-map__zoom-button" aria-label={t('zoom.out')} onClick={() => viewRef.current?.zoomBy(1 / 1.5)} disabled={zoom <= 1}>
+        <button
+          type="button"
+          className="seat-map__zoom-button"
+          aria-label={t('zoom.out')}
+          aria-disabled={zoom <= ZOOM_MIN || undefined}
+          onClick={() => zoom > ZOOM_MIN && viewRef.current?.zoomBy(1 / 1.5)}
+        >
           −
         </button>
         <button type="button" className="seat-map__zoom-button" aria-label={t('zoom.reset')} onClick={() => viewRef.current?.fit()}>
@@ -144,7 +162,7 @@ export function SeatMap({ model, svg, lookup, selected, onToggle, detailThreshol
         <div
           className="seat-map__popover"
           role={tip.pinned ? 'dialog' : 'tooltip'}
-          aria-label={t('seat.row', { row: lookup(tip.index).row })}
+          aria-label={seatName(tip.index)}
           style={{ left: popoverLeft, top: popoverTop, width: POPOVER_WIDTH, maxHeight: POPOVER_HEIGHT }}
           onPointerEnter={() => window.clearTimeout(timer.current)}
           onPointerLeave={() => {
@@ -159,7 +177,12 @@ export function SeatMap({ model, svg, lookup, selected, onToggle, detailThreshol
           )}
         </div>
       )}
-      <dialog ref={dialogRef} className="modal seat-map__modal" aria-label={t('seat.chosen')} onClose={() => setTouchSeat(undefined)}>
+      <dialog
+        ref={dialogRef}
+        className="modal seat-map__modal"
+        aria-label={touchSeat === undefined ? undefined : seatName(touchSeat)}
+        onClose={() => setTouchSeat(undefined)}
+      >
         {touchSeat !== undefined && (
           <>
             <SeatCard info={lookup(touchSeat)} chosen={selected.has(touchSeat)} actions onChoose={(price) => choose(touchSeat, price)} />

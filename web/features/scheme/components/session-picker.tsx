@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SchemeCalendarEntry } from '../../../../contract/scheme.ts';
 import { dateTimeFormat } from '../../../lib/intl-cache.ts';
@@ -51,6 +51,7 @@ export function SessionPicker({ days, date, time, priceLimit, onDate, onTime }: 
   const { t } = useTranslation('scheme');
   const lang = useLang();
   const track = useRef<HTMLUListElement>(null);
+  const fullDateId = useId();
   const scroll = (direction: number) => track.current?.scrollBy({ left: direction * track.current.clientWidth, behavior: scrollBehavior() });
   const chosen = days.find((d) => d.day === date);
   useChosenInView(track, chosen?.day);
@@ -63,22 +64,24 @@ export function SessionPicker({ days, date, time, priceLimit, onDate, onTime }: 
           ‹
         </button>
         <ul className="swiper__track" ref={track}>
-          {days.map(({ day, entries }) => {
+          {days.map(({ day, entries }, index) => {
             const parts = dayParts(day, lang);
             const single = entries.length === 1 ? entries[0] : undefined;
+            // Named by what it shows (WCAG 2.5.3); the whole date is its description.
             return (
               <li key={day} className="swiper__slide">
-                <button
-                  type="button"
-                  className="choice day"
-                  aria-pressed={day === date}
-                  aria-label={single && single.event_time !== '00:00' ? `${parts.full}, ${single.event_time}` : parts.full}
-                  onClick={() => onDate(day)}
-                >
-                  <span className="day__weekday">{parts.weekday}</span>
-                  <span className="day__number">{parts.day}</span>
+                <button type="button" className="choice day" aria-pressed={day === date} aria-describedby={`${fullDateId}-${index}`} onClick={() => onDate(day)}>
+                  <span className="day__weekday">{parts.weekday}</span> <span className="day__number">{parts.day}</span>{' '}
                   <span className="day__month">{parts.month}</span>
-                  {single && single.event_time !== '00:00' && <span className="day__time">{single.event_time}</span>}
+                  {single && single.event_time !== '00:00' && (
+                    <>
+                      {' '}
+                      <span className="day__time">{single.event_time}</span>
+                    </>
+                  )}
+                  <span id={`${fullDateId}-${index}`} hidden>
+                    {parts.full}
+                  </span>
                 </button>
               </li>
             );

@@ -37,6 +37,7 @@ export function StandingPanel({ stands, cart, onLimit }: StandingPanelProps) {
           const count = cart.items.filter((i) => i.kind === 'standing' && i.areaId === stand.seat_id && i.categoryId === stand.cat).length;
           const name = `${pickLocalized(stand.seat_name, lang)}, ${pickLocalized(stand.cat_name, lang)}`;
           const increase = () => {
+            if (count >= stand.limit) return;
             if (cart.isFull) onLimit();
             else cart.setStanding(template, count + 1);
           };
@@ -51,13 +52,20 @@ export function StandingPanel({ stands, cart, onLimit }: StandingPanelProps) {
                 <span className="standing__left">{t('standing.left', { count: stand.quant })}</span>
               </div>
               <div className="stepper">
-                <button type="button" className="stepper__button" aria-label={t('standing.decrease', { name })} disabled={count === 0} onClick={() => cart.setStanding(template, count - 1)}>
+                {/* aria-disabled, not disabled: a button the visitor is pressing keeps the focus at 0 or at the limit. */}
+                <button
+                  type="button"
+                  className="stepper__button"
+                  aria-label={t('standing.decrease', { name })}
+                  aria-disabled={count === 0 || undefined}
+                  onClick={() => count > 0 && cart.setStanding(template, count - 1)}
+                >
                   −
                 </button>
                 <output className="stepper__value" aria-label={t('standing.quantity', { name })} aria-live="polite">
                   {count}
                 </output>
-                <button type="button" className="stepper__button" aria-label={t('standing.increase', { name })} disabled={count >= stand.limit} onClick={increase}>
+                <button type="button" className="stepper__button" aria-label={t('standing.increase', { name })} aria-disabled={count >= stand.limit || undefined} onClick={increase}>
                   +
                 </button>
               </div>
