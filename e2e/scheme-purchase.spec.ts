@@ -165,6 +165,14 @@ test("with reduced motion the calendar's arrows move the dates at once, without 
   expect(scrolled).toBeGreaterThan(0);
 });
 
+test("on a 320 px phone the seat list's selects fit the page: it does not scroll sideways", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await openFirstSession(page);
+  await page.getByText('Выбор мест списком').click();
+  await expect(page.getByLabel('Сектор')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});
+
 test('on a 320 px phone the date in the link is shown in the calendar, also after going back to it', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await page.goto(`/scheme/${EVENT}`);

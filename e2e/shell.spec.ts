@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
+import { dateButtons } from './support/date-slider.ts';
 
 test.describe('storefront shell', () => {
   test('the visitor opens the storefront and sees the header, footer and page title', async ({ page }) => {
@@ -145,7 +146,7 @@ test.describe('moving between pages', () => {
     await expect(page.getByRole('link', { name: 'Назад к выбору билетов' })).toBeFocused();
 
     // Dates and times change the address but not the page: focus stays where the visitor is.
-    const date = page.getByRole('group', { name: 'Выберите дату' }).getByRole('button', { name: /\d{4}/ }).nth(1);
+    const date = dateButtons(page.getByRole('group', { name: 'Выберите дату' })).nth(1);
     await date.focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/event\/city-through-centuries\/\d{2}\.\d{2}\.\d{4}$/);
