@@ -33,8 +33,8 @@ export async function view(t: TestApp, hash: string, lang = 'ru') {
 }
 
 /** Starts a payment and answers the pay call's body (expects success). */
-export async function pay(t: TestApp, hash: string, methodId: number) {
-  const response = await t.post('/api/order/pay', { hash, lang: 'ru', bank_data: { id: methodId } });
+export async function pay(t: TestApp, hash: string, methodId: number, lang = 'ru') {
+  const response = await t.post('/api/order/pay', { hash, lang, bank_data: { id: methodId } });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Record<string, unknown>>();
 }

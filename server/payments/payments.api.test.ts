@@ -105,7 +105,7 @@ describe('POST /api/order/pay', () => {
       await tenge.db.query('insert into setup (id, data) values (1, $1)', [JSON.stringify({ app: { currency: 'KZT' } })]);
       const order = await makeOrder(tenge);
       await tenge.db.query("update orders set lang = 'en' where id = $1", [order.id]);
-      expect(await completeAtBank(tenge, sandboxId(await pay(tenge, order.hash, REDIRECT)), 'pay')).toBe(`/order/${order.hash}?lang=en`);
+      expect(await completeAtBank(tenge, sandboxId(await pay(tenge, order.hash, REDIRECT, 'en')), 'pay')).toBe(`/order/${order.hash}?lang=en`);
       const { rows } = await tenge.db.query<{ subject: string; text_body: string }>('select subject, text_body from mail_outbox where dedupe_key = $1', [
         `order-paid:${order.id}`,
       ]);
@@ -118,6 +118,22 @@ describe('POST /api/order/pay', () => {
     } finally {
       await tenge.close();
     }
+  });
+
+  it('brings the visitor back from the bank in the language they paid in, with the description in it', async () => {
+    // Placed in ru, paid from the English page.
+    const paid = await makeOrder(t);
+    const answer = await pay(t, paid.hash, REDIRECT, 'en');
+    const bankPage = await t.get(String(answer.bankUrl).replace(/^https?:\/\/[^/]+/, ''));
+    expect(bankPage.body).toContain(`Order No. ${paid.number}`);
+    expect(bankPage.body).not.toContain('Заказ №');
+    expect(await completeAtBank(t, sandboxId(answer), 'pay')).toBe(`/order/${paid.hash}?lang=en`);
+    const declined = await makeOrder(t);
+    expect(await completeAtBank(t, sandboxId(await pay(t, declined.hash, REDIRECT, 'kz')), 'insufficient-funds')).toBe(`/order/declined/${declined.hash}?lang=kz`);
+    // Paid from the Russian page: back in ru, whatever the order's own language.
+    const english = await makeOrder(t);
+    await t.db.query("update orders set lang = 'en' where id = $1", [english.id]);
+    expect(await completeAtBank(t, sandboxId(await pay(t, english.hash, REDIRECT)), 'pay')).toBe(`/order/${english.hash}`);
   });
 
   it("shows the amount at the bank in the setup's currency", async () => {
@@ -226,12 +242,12 @@ describe('declined payments', () => {
     { lang: 'ru', query: '' },
     { lang: 'en', query: '?lang=en' },
     { lang: 'kz', query: '?lang=kz' },
-  ])("sends the visitor back from the bank in the order's language ($lang): the declined page and the order page alike", async ({ lang, query }) => {
+  ])('sends the visitor back from the bank in their language ($lang): the declined page and the order page alike', async ({ lang, query }) => {
     const order = await makeOrder(t);
     await t.db.query('update orders set lang = $1 where hash = $2', [lang, order.hash]);
-    const declined = await pay(t, order.hash, CARD);
+    const declined = await pay(t, order.hash, CARD, lang);
     expect(await completeAtBank(t, sandboxId(declined), 'insufficient-funds')).toBe(`/order/declined/${order.hash}${query}`);
-    const paid = await pay(t, order.hash, CARD);
+    const paid = await pay(t, order.hash, CARD, lang);
     expect(await completeAtBank(t, sandboxId(paid), 'pay')).toBe(`/order/${order.hash}${query}`);
   });
 

@@ -119,7 +119,7 @@ export function paymentsRoutes(
   // on its way) and show the order, or the declined page.
   r.get(
     '/payments/return/:publicId',
-    { schema: { tags: ['payment'], params: z.object({ publicId: z.string().max(80) }) } },
+    { schema: { tags: ['payment'], params: z.object({ publicId: z.string().max(80) }), querystring: z.object({ lang: z.unknown().optional() }) } },
     async (request, reply) => {
       const payment = await findPaymentByPublicId(deps.db, request.params.publicId);
       if (!payment) return reply.code(303).header('location', '/').send();
@@ -132,7 +132,8 @@ export function paymentsRoutes(
       const order = rows[0];
       if (!order) return reply.code(303).header('location', '/').send();
       const declined = after && (after.status === 'declined' || (after.status === 'succeeded' && order.status !== OrderStatus.paid));
-      const lang = normalizeLang(order.lang);
+      // The language of the page the visitor paid from (the return URL carries it), else the order's.
+      const lang = normalizeLang(request.query.lang ?? order.lang);
       const location = declined ? orderDeclinedPath(order.hash, lang) : orderViewPath(order.hash, lang, await deps.isIntegration());
       return reply.code(303).header('location', location).send();
     },

@@ -34,6 +34,14 @@ export const paymentTexts = {
   },
 } satisfies Record<string, Texts>;
 
+/** The payment's description at the acquirer (its page, the statement), in the payer's language. */
+const paymentDescription: Record<Lang, (number: number) => string> = {
+  ru: (n) => `Заказ № ${n}`,
+  en: (n) => `Order No. ${n}`,
+  kz: (n) => `№ ${n} тапсырыс`,
+  ch: (n) => `订单 ${n}`,
+};
+
 export const orderNotFound = () => new BusinessError(ErrorCode.notFound, { status: 404, text: (lang) => paymentTexts.orderDeleted[lang] });
 
 /** What the storefront does after POST /api/order/pay. */
@@ -121,8 +129,10 @@ export function createPaymentsService(deps: {
         amount: payment.amount,
         currency: input.currency,
         kind: payment.kind,
-        description: `Заказ № ${order.number}`,
-        returnUrl: `${input.origin}/payments/return/${payment.public_id}`,
+        description: paymentDescription[input.lang](order.number),
+        // The visitor comes back in the language they paid in (the order may have been placed in
+        // another); written for ru too, so a return address without it is an older payment's.
+        returnUrl: `${input.origin}/payments/return/${payment.public_id}?lang=${input.lang}`,
         origin: input.origin,
         expiresAt: order.reserved_until,
         lang: input.lang,

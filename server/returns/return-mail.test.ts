@@ -14,7 +14,8 @@ const request = {
 describe('returnLinkMail', () => {
   it("writes the amounts in the setup's currency, as the visitor's language writes them", () => {
     const en = returnLinkMail({ ...request, lang: 'en', currency: 'USD' });
-    expect(en.text).toContain('2 ticket(s), refund $1,500.50.');
+    expect(en.text).toContain('2 tickets, refund $1,500.50.');
+    expect(returnLinkMail({ ...request, count: 1, lang: 'en', currency: 'USD' }).text).toContain(': 1 ticket, refund');
     expect(en.text).toContain('— Audio guide: $250\n');
     const ru = returnLinkMail({ ...request, lang: 'ru', currency: 'KZT' });
     expect(ru.text).toContain('сумма к возврату — 1\u00a0500,50\u00a0T.');

@@ -26,7 +26,7 @@ const texts: Record<Lang, MailText> = {
   },
   en: {
     subject: (n) => `Confirm the return for order No. ${n}`,
-    intro: (n, count, amount) => `You asked to return tickets of order No. ${n}: ${count} ticket(s), refund ${amount}.`,
+    intro: (n, count, amount) => `You asked to return tickets of order No. ${n}: ${count} ${count === 1 ? 'ticket' : 'tickets'}, refund ${amount}.`,
     action: `To confirm the return, open the link. It is valid for ${RETURN_LINK_HOURS} hours:`,
     ignore: 'If you did not ask for a return, do not open the link: your tickets stay valid.',
     services: 'These services are returned with the tickets:',
