@@ -174,6 +174,27 @@ test.describe('buying tickets on the event page', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   });
 
+  for (const { width, perView } of [
+    { width: 320, perView: 1 },
+    { width: 480, perView: 2 },
+    { width: 768, perView: 4 },
+    { width: 1280, perView: 7 },
+  ]) {
+    test(`the date slider shows ${perView} date(s) at a time at ${width} px (spec section 9)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/event/city-through-centuries');
+      const first = dateButtons(page.getByRole('group', { name: 'Выберите дату' })).first();
+      await expect(first).toBeVisible();
+      const shown = await first.evaluate((button) => {
+        const track = button.parentElement?.closest('.event-dates__track') ?? button.parentElement;
+        const trackWidth = track?.getBoundingClientRect().width ?? 0;
+        return trackWidth / button.getBoundingClientRect().width;
+      });
+      // The track holds perView dates and the gaps between them.
+      expect(Math.floor(shown)).toBe(perView);
+    });
+  }
+
   test('on a 320 px phone the date in the link is shown in the date slider', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto('/event/city-through-centuries');
