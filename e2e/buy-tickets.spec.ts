@@ -1,6 +1,6 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
-import { dateButtons, expectDateShown } from './support/date-slider.ts';
+import { dateButtons, expectDateShown, scrolledAtOnce } from './support/date-slider.ts';
 
 // The visitor buys tickets on the event page of the demo catalog until the order page.
 const ORDER_URL = /\/order\/[A-Za-z0-9_-]{32}$/;
@@ -213,14 +213,7 @@ test.describe('buying tickets on the event page', () => {
     await page.setViewportSize({ width: 480, height: 800 });
     await page.goto('/event/city-through-centuries');
     const next = page.getByRole('group', { name: 'Выберите дату' }).getByRole('button', { name: 'Следующие даты' });
-    // Read in the same task as the click: a smooth scroll has not moved yet, an instant one has.
-    const scrolled = await next.evaluate((button: HTMLElement) => {
-      const track = button.previousElementSibling as HTMLElement;
-      const before = track.scrollLeft;
-      button.click();
-      return track.scrollLeft - before;
-    });
-    expect(scrolled).toBeGreaterThan(0);
+    expect(await scrolledAtOnce(next)).toBeGreaterThan(0);
   });
 
   test('an unknown event shows "Данные не найдены" as the page\'s heading', async ({ page }) => {

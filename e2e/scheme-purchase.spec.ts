@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
-import { expectDateShown } from './support/date-slider.ts';
+import { expectDateShown, scrolledAtOnce } from './support/date-slider.ts';
 
 // The demo's concert hall «Гармония» (demo/demo-halls.ts): 800 x 680 units, stalls row 1 starts
 // at (134, 160) with a seat every 28 units; the dance floor is the standing area.
@@ -155,14 +155,7 @@ test("with reduced motion the calendar's arrows move the dates at once, without 
   await page.setViewportSize({ width: 480, height: 800 });
   await page.goto(`/scheme/${EVENT}`);
   const next = page.getByRole('region', { name: 'Дата мероприятия' }).getByRole('button', { name: 'Следующие даты' });
-  // Read in the same task as the click: a smooth scroll has not moved yet, an instant one has.
-  const scrolled = await next.evaluate((button: HTMLElement) => {
-    const track = button.previousElementSibling as HTMLElement;
-    const before = track.scrollLeft;
-    button.click();
-    return track.scrollLeft - before;
-  });
-  expect(scrolled).toBeGreaterThan(0);
+  expect(await scrolledAtOnce(next)).toBeGreaterThan(0);
 });
 
 test("on a 320 px phone the seat list's selects fit the page: it does not scroll sideways", async ({ page }) => {

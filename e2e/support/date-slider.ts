@@ -27,3 +27,16 @@ export async function expectDateShown(page: Page, date: Locator, slider: Locator
 export function dateButtons(slider: Locator): Locator {
   return slider.getByRole('button', { name: /\d/ });
 }
+
+/**
+ * How far a slider's track moved within the same task as a click on its arrow `next` (the
+ * element after the track): a smooth scroll has not moved yet, an instant one has.
+ */
+export function scrolledAtOnce(next: Locator): Promise<number> {
+  return next.evaluate((button: HTMLElement) => {
+    const track = button.previousElementSibling as HTMLElement;
+    const before = track.scrollLeft;
+    button.click();
+    return track.scrollLeft - before;
+  });
+}

@@ -100,10 +100,11 @@ describe('/order/{hash} after returns', () => {
   });
 });
 
-describe('/order/{hash} of an order still awaiting named-ticket data (status 10)', () => {
-  const awaitingNames: OrderView = {
+/** The order still unpaid, its reserve running, payable by card: awaiting payment (20) or named-ticket data (10). */
+function unpaidOrder(status: 10 | 20, more: Partial<OrderView> = {}): OrderView {
+  return {
     ...paidOrder([0]),
-    status: 10,
+    status,
     reserveTime: 900,
     printingAllowed: 0,
     paymentAllowed: true,
@@ -111,7 +112,12 @@ describe('/order/{hash} of an order still awaiting named-ticket data (status 10)
     url_pay: '/api/order/pay',
     payments: [{ creditcompany_id: 1, protocol_type: 1, protocol_kind: 1, name: text('Банковская карта'), descript: text('') }],
     creditCompanyId: 1,
+    ...more,
   };
+}
+
+describe('/order/{hash} of an order still awaiting named-ticket data (status 10)', () => {
+  const awaitingNames = unpaidOrder(10);
 
   it('shows the payment footer while the reserve runs, and Pay leads to the named-ticket form', async () => {
     const posted: string[] = [];
@@ -135,19 +141,10 @@ describe('/order/{hash} of an order still awaiting named-ticket data (status 10)
 });
 
 describe('/order/{hash}: a double click changes the order once', () => {
-  const unpaid: OrderView = {
-    ...paidOrder([0]),
-    status: 20,
-    reserveTime: 900,
-    printingAllowed: 0,
-    paymentAllowed: true,
-    demsumma: 800,
-    url_pay: '/api/order/pay',
-    payments: [{ creditcompany_id: 1, protocol_type: 1, protocol_kind: 1, name: text('Банковская карта'), descript: text('') }],
-    creditCompanyId: 1,
+  const unpaid = unpaidOrder(20, {
     toping: [{ id: 7, parent_id: 1, package_id: 3, price_id: 5, cost: 300, candelete: 1, action: text('Программка'), status: 0 }],
     addToping: [{ parent_id: 1, package_id: 3, price_id: 5, cost: 300, action: text('Программка'), descript: text(''), limit: 2, seat_tied: 0 }],
-  };
+  });
 
   afterEach(() => {
     delete (HTMLDialogElement.prototype as { showModal?: unknown }).showModal;
