@@ -31,6 +31,21 @@ function footerShare(page: Page) {
   });
 }
 
+/** Opened from `opener` by keyboard, the dialog closes by Escape, then by its 'Закрыть', each time handing focus back. */
+async function expectFocusBackOnClose(page: Page, opener: Locator, dialog: Locator) {
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+}
+
 const scrollToEnd = (page: Page) => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
 
 test.describe('the payment footer', () => {
@@ -115,17 +130,7 @@ test.describe('the order page dialogs', () => {
     await openOrder(page, await createDemoOrder(request));
     const opener = page.getByRole('button', { name: 'Специальные предложения' });
     const sidebar = page.getByRole('dialog', { name: 'Специальные предложения' });
-    await opener.focus();
-    await page.keyboard.press('Enter');
-    await expect(sidebar).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(sidebar).toHaveCount(0);
-    await expect(opener).toBeFocused();
-
-    await page.keyboard.press('Enter');
-    await sidebar.getByRole('button', { name: 'Закрыть' }).click();
-    await expect(sidebar).toHaveCount(0);
-    await expect(opener).toBeFocused();
+    await expectFocusBackOnClose(page, opener, sidebar);
   });
 
   test('Escape on the "no offers chosen" question only dismisses it, back on Pay', async ({ page, request }) => {
@@ -170,17 +175,7 @@ test.describe('the order page dialogs', () => {
 
     const opener = page.getByRole('button', { name: 'QR-код билета' });
     const codes = page.getByRole('dialog', { name: /Город сквозь века/ });
-    await opener.focus();
-    await page.keyboard.press('Enter');
-    await expect(codes).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(codes).toHaveCount(0);
-    await expect(opener).toBeFocused();
-
-    await page.keyboard.press('Enter');
-    await codes.getByRole('button', { name: 'Закрыть' }).click();
-    await expect(codes).toHaveCount(0);
-    await expect(opener).toBeFocused();
+    await expectFocusBackOnClose(page, opener, codes);
   });
 });
 
