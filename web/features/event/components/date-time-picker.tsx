@@ -31,7 +31,7 @@ export function DateTimePicker({ days, times, day, calendarId, showQuant, priceL
       {days.length === 1 && days[0] ? (
         <p className="event-when__single">{t('date.single', { date: dayParts(days[0], lang).full })}</p>
       ) : (
-        <div className="event-dates" role="group" aria-label={t('date.legend')}>
+        <div className="event-dates per-view" role="group" aria-label={t('date.legend')}>
           <button type="button" className="event-dates__arrow" aria-label={t('date.prev')} onClick={() => scroll(-1)}>
             ‹
           </button>
@@ -43,7 +43,7 @@ export function DateTimePicker({ days, times, day, calendarId, showQuant, priceL
                 <button
                   key={d}
                   type="button"
-                  className="choice event-dates__day"
+                  className="choice event-dates__day per-view__slide"
                   aria-pressed={d === day}
                   aria-describedby={`${fullDateId}-${index}`}
                   onClick={() => onDay(d)}

@@ -59,7 +59,7 @@ export function SessionPicker({ days, date, time, priceLimit, onDate, onTime }: 
   if (days.length === 0) return <p className="scheme-note">{t('calendar.noSessions')}</p>;
   return (
     <section className="sessions" aria-label={t('calendar.dates')}>
-      <div className="swiper">
+      <div className="swiper per-view">
         <button type="button" className="swiper__nav" aria-label={t('calendar.prev')} onClick={() => scroll(-1)}>
           ‹
         </button>
@@ -69,7 +69,7 @@ export function SessionPicker({ days, date, time, priceLimit, onDate, onTime }: 
             const single = entries.length === 1 ? entries[0] : undefined;
             // Named by what it shows (WCAG 2.5.3); the whole date is its description.
             return (
-              <li key={day} className="swiper__slide">
+              <li key={day} className="swiper__slide per-view__slide">
                 <button type="button" className="choice day" aria-pressed={day === date} aria-describedby={`${fullDateId}-${index}`} onClick={() => onDate(day)}>
                   <span className="day__weekday">{parts.weekday}</span> <span className="day__number">{parts.day}</span>{' '}
                   <span className="day__month">{parts.month}</span>
