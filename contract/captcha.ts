@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CAPTCHA_TEXT_MAX, OrderFormError } from './order-form-constants.ts';
 
-/** GET /api/captcha: the image as SVG markup and the challenge id (spec section 3). */
+/** GET /api/captcha: the image markup (an <img> of a PNG data: URI) and the challenge id (spec section 3). */
 export const captchaResponse = z.object({ code: z.string(), sid: z.string() });
 export type CaptchaResponse = z.infer<typeof captchaResponse>;
 

@@ -2,9 +2,9 @@
  * The storefront server for the image-captcha e2e project (playwright.config.ts): the ordinary
  * start with the setup file e2e/support/captcha-setup.json turning the image captcha on, and one
  * thing replaced in code, as the API tests do through deps.captchaText: every image shows
- * E2E_CAPTCHA_ANSWER, because the test cannot read the picture (glyphs are SVG paths and answers
- * are stored as HMACs). No environment variable can do this to a production server: only this
- * launcher, which lives with the tests, passes the override (decision in docs/captcha.md).
+ * E2E_CAPTCHA_ANSWER, because the test cannot read the picture (a PNG of drawn strokes, and
+ * answers are stored as HMACs). No environment variable can do this to a production server: only
+ * this launcher, which lives with the tests, passes the override (decision in docs/captcha.md).
  */
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { startServer } from '../server/start.ts';

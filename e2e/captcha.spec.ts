@@ -8,11 +8,11 @@ import { dateButtons } from './support/date-slider.ts';
 const captchaDialog = (page: Page) => page.getByRole('dialog', { name: 'Введите код' });
 const imageButton = (dialog: Locator) => dialog.getByRole('button', { name: 'Картинка с кодом, нажмите, чтобы обновить' });
 
-/** Waits for a drawn image (not the loading placeholder) and answers its markup. */
+/** Waits for a drawn image (not the loading placeholder) and answers its source (a PNG data: URI). */
 async function shownImage(dialog: Locator) {
-  const svg = imageButton(dialog).locator('svg');
-  await expect(svg).toBeVisible();
-  return svg.innerHTML();
+  const image = imageButton(dialog).getByRole('img');
+  await expect(image).toBeVisible();
+  return image.getAttribute('src');
 }
 
 /** Types a wrong code first (a new image comes), then the right one, as a visitor who mistyped. */
@@ -22,6 +22,10 @@ async function solveCaptcha(page: Page) {
   const code = dialog.getByLabel('Код с картинки');
   await expect(code).toHaveAttribute('maxlength', '8');
   const first = await shownImage(dialog);
+  // The browser decodes the server's PNG, drawn at twice its 160 × 56 CSS size.
+  const image = imageButton(dialog).getByRole('img');
+  await expect(image).toHaveJSProperty('naturalWidth', 320);
+  expect(await image.boundingBox()).toMatchObject({ width: 160, height: 56 });
 
   // Clicking the image draws a new one.
   await imageButton(dialog).click();

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
-import { randomCaptchaText, renderCaptchaSvg } from './captcha-image.ts';
+import { randomCaptchaText, renderCaptchaImage } from './captcha-image.ts';
 import { burnChallenge, deleteOldChallenges, findLiveChallenge, insertChallenge, useChallenge } from './captcha.repository.ts';
 
 export const CAPTCHA_LIFETIME_MS = 10 * 60_000;
@@ -15,14 +15,14 @@ export function createCaptchaService(db: Queryable, secret: string, now: () => n
     createHmac('sha256', secret).update(`captcha:${sid}:${answer.trim().toUpperCase()}`).digest('base64url');
   let issued = 0;
   return {
-    /** A new challenge: its SVG markup (code) and id (sid). */
+    /** A new challenge: its image markup (code, an <img> of a PNG) and id (sid). */
     async issue(): Promise<{ code: string; sid: string }> {
       const sid = randomBytes(16).toString('base64url');
       const text = drawText();
       await insertChallenge(db, sid, hashOf(sid, text), new Date(now() + CAPTCHA_LIFETIME_MS));
       issued += 1;
       if (issued % 100 === 1) await deleteOldChallenges(db, new Date(now()));
-      return { code: renderCaptchaSvg(text), sid };
+      return { code: renderCaptchaImage(text), sid };
     },
     /** Checks an answer without using a right one up; a wrong one is used up. */
     async check(sid: string, answer: string): Promise<boolean> {

@@ -4,7 +4,7 @@ import { apiGet, apiPost } from '../../lib/api.ts';
 const captchaCheckResponse = () => import('../../../contract/captcha.ts').then((m) => m.captchaCheckResponse);
 const captchaResponse = () => import('../../../contract/captcha.ts').then((m) => m.captchaResponse);
 
-/** GET /api/captcha: a new image (SVG markup) and its challenge id. */
+/** GET /api/captcha: a new image (an <img> of a PNG) and its challenge id. */
 export function fetchCaptcha() {
   return apiGet('/api/captcha', captchaResponse);
 }

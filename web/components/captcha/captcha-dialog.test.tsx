@@ -17,7 +17,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const image = (n: number) => `<svg xmlns="http://www.w3.org/2000/svg" data-testid="captcha-${n}"><path d="M0 0L1 1"/></svg>`;
+const image = (n: number) => `<img src="data:image/png;base64,iVBORw0KGgo=" width="160" height="56" alt="captcha" data-testid="captcha-${n}">`;
 
 /** A captcha server: each GET /api/captcha draws image n with sid s{n}; the right answer is 'K7WPX'. */
 function serve(options: { failFirstImage?: boolean } = {}) {

@@ -97,7 +97,7 @@ export function CaptchaDialog({ open, onPassed, onCancel }: CaptchaDialogProps) 
           </h2>
           <button type="button" className="captcha-dialog__image" aria-label={t('image')} onClick={() => void reload()}>
             {captcha ? (
-              // The markup is our own server's SVG of stroked paths.
+              // Our own server's markup: an <img> of a PNG data: URI, its size set (no shift).
               <span dangerouslySetInnerHTML={{ __html: captcha.code }} />
             ) : failed ? (
               <span className="captcha-dialog__placeholder captcha-dialog__failed">{t('failed')}</span>

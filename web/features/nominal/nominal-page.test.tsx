@@ -38,7 +38,7 @@ function stubServer(orderData: Answer, ...confirms: Answer[]) {
         const answer = confirms[Math.min(sent.confirmed.length, confirms.length) - 1] ?? ok();
         return json(answer.status, answer.body);
       }
-      if (url === '/api/captcha') return json(200, { code: '<svg viewBox="0 0 10 10"></svg>', sid: CAPTCHA.sid });
+      if (url === '/api/captcha') return json(200, { code: '<img src="data:image/png;base64,iVBORw0KGgo=" width="160" height="56" alt="captcha">', sid: CAPTCHA.sid });
       if (url === '/api/captcha/check') {
         sent.captchaChecks.push(body);
         return json(200, body.sid === CAPTCHA.sid && body.code === CAPTCHA.answer);
