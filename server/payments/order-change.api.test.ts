@@ -45,7 +45,7 @@ const changes: { name: string; before?: (o: Order) => Promise<void>; change: (o:
   },
   {
     name: 'an offer removed',
-    before: async (o) => expectOk(await t.post('/api/order/add-special-offer', { hash: o.hash, lang: 'ru', data: [{ parent_id: await parentLine(o.hash), ...PROGRAMME }] })),
+    before: async (o) => expectOk(await t.post('/api/order/add-special-offer', { hash: o.hash, lang: 'ru', data: [{ parent_id: (await readPage(o.hash)).parent, ...PROGRAMME }] })),
     change: async (o, page) => expectOk(await t.post('/api/order/remove-special-offer', { hash: o.hash, lang: 'ru', id: page.serviceId })),
     after: 1060,
   },
@@ -100,7 +100,7 @@ const payState = async (hash: string) => (await t.post('/api/order/status', { ha
 const declineReason = async (hash: string) => (await t.post('/api/order/number', { hash, lang: 'ru' })).json<{ reason: string }>().reason;
 
 /** Replaces one method of the sandbox provider for the length of `body`. */
-async function withProvider<K extends keyof PaymentProvider>(name: K, replacement: (original: PaymentProvider[K]) => PaymentProvider[K], body: () => Promise<void>) {
+async function withProvider<K extends 'startPayment' | 'cancel'>(name: K, replacement: (original: PaymentProvider[K]) => PaymentProvider[K], body: () => Promise<void>) {
   const sandbox = t.app.payments.provider('sandbox');
   const original = sandbox[name];
   Object.assign(sandbox, { [name]: replacement(original.bind(sandbox) as PaymentProvider[K]) });
