@@ -20,6 +20,16 @@ export function isDeclineReason(value: unknown): value is DeclineReason {
   return typeof value === 'string' && (DECLINE_REASONS as readonly string[]).includes(value);
 }
 
+/**
+ * Why a payment attempt did not pay the order, as the declined page shows it: the bank's decline
+ * reasons, and ours alone: 'order-changed', the order's sum changed (offers, promo code, bonuses)
+ * while the payment was pending, so the payment was cancelled and any money taken is refunded.
+ * No acquirer reports 'order-changed', so the bank pages offer only DECLINE_REASONS.
+ */
+export const FAILURE_REASONS = [...DECLINE_REASONS, 'order-changed'] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+export const failureReason = z.enum(FAILURE_REASONS);
+
 /** The payment flows a method uses (design 'Payments'). */
 export const PAYMENT_KINDS = ['card', 'redirect', 'qr', 'pushkin'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
@@ -56,7 +66,8 @@ export type PayResponse = z.infer<typeof payResponse>;
 /**
  * POST /api/order/status: a number, 0 while the order is not yet paid (spec section 7).
  * Non-zero stops the QR polling: 1 paid, 2 the last payment was declined, 3 the order was
- * cancelled (its reservation ended).
+ * cancelled (its reservation ended), 4 the last payment was cancelled because the order's sum
+ * changed (the page reloads the order, which shows the new sum to pay).
  */
 export { OrderPayState } from './payment-state.ts';
 export const orderStatusRequest = z.object({ hash: orderHash, lang: langField.optional() });
@@ -68,8 +79,8 @@ export const orderNumberResponse = z.object({
   errorCode: z.string(),
   errorText: z.string(),
   num: z.number().int(),
-  /** The reason of the last declined payment, '' when none is known. */
-  reason: z.union([declineReason, z.literal('')]),
+  /** The reason of the last declined (or cancelled) payment, '' when none is known. */
+  reason: z.union([failureReason, z.literal('')]),
   /** The number of that payment attempt within the order (1, 2, ...), 0 when none. */
   payment_num: z.number().int(),
 });

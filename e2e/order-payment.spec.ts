@@ -1,4 +1,4 @@
-import { type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { createDemoOrder } from './support/orders.ts';
 
 const footer = (page: Page) => page.getByRole('region', { name: 'Оплатить' });
@@ -148,6 +148,56 @@ test('lands on the declined page when the bank declines, with a link back to the
   await page.getByRole('link', { name: 'Вернуться к заказу' }).click();
   await expect(page).toHaveURL(new RegExp(`/order/${hash}$`));
   await expect(page.getByText('Не оплачен')).toBeVisible();
+});
+
+/** The same visitor changes the order's sum elsewhere (another tab): a promo code through the storefront's call. */
+async function applyPromoElsewhere(request: APIRequestContext, hash: string, promoCode: string) {
+  const { token } = (await (await request.get('/api/token')).json()) as { token: string };
+  const answer = await request.post('/api/order/discount', {
+    headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
+    data: { hash, lang: 'ru', promoCode },
+  });
+  expect(answer.ok(), await answer.text()).toBeTruthy();
+}
+
+test('closes the QR modal when the sum changes in another tab, and shows the new sum', async ({ page, request }) => {
+  const hash = await createDemoOrder(request);
+  await page.clock.install();
+  await openOrder(page, hash);
+  await payWith(page, 'СБП по QR-коду');
+  const modal = qrModal(page);
+  await expect(modal).toBeVisible();
+
+  // The promo code cancels the QR payment for 1 060 ₽; the next poll sees it.
+  await applyPromoElsewhere(request, hash, 'DEMO10');
+  await page.clock.fastForward(10_000);
+  await expect(modal).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/order/${hash}$`));
+  await expect(footer(page).getByText('960 ₽')).toBeVisible();
+  await expect(footer(page).getByRole('button', { name: 'Открыть QR-код для оплаты' })).toHaveCount(0);
+  await expect(page.getByText('Не оплачен')).toBeVisible();
+});
+
+test('lands on the declined page saying the order changed when the old bank page is paid after a change', async ({ page, request }) => {
+  const hash = await createDemoOrder(request);
+  await openOrder(page, hash);
+  await payWith(page, 'Банковская карта');
+  await expect(page).toHaveURL(/\/sandbox\/pay$/);
+  await expect(page.getByRole('heading', { name: 'Тестовый банк' })).toBeVisible();
+
+  // Meanwhile the sum changes in another tab; the visitor then pays the bank page still showing 1 060 ₽.
+  await applyPromoElsewhere(request, hash, 'DEMO10');
+  await page.getByRole('button', { name: /^Оплатить/ }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/order/declined/${hash}$`));
+  const declined = page.getByRole('region', { name: /отклонён/ });
+  await expect(
+    declined.getByText('Сумма заказа изменилась во время оплаты, поэтому этот платёж отменён. Если деньги уже списаны, они возвращаются на карту. Оплатите заказ ещё раз.'),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Вернуться к заказу' }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${hash}$`));
+  await expect(page.getByText('Не оплачен')).toBeVisible();
+  await expect(footer(page).getByText('960 ₽')).toBeVisible();
 });
 
 test('adds a special offer and removes it again; the total follows', async ({ page, request }) => {

@@ -4,6 +4,7 @@ import type { Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import type { OrderRow } from '../orders/orders.repository.ts';
 import { OrderStatus } from '../orders/orders.service.ts';
+import { cancelOpenPayments } from '../payments/payments.repository.ts';
 import { orderNotFound } from '../payments/payments.service.ts';
 
 const notChangeable: Record<Lang, string> = {
@@ -49,10 +50,16 @@ type Totals = { subtotal: number; service_fee: number; services_total: number; d
  * total = lines + service fee + services − discount, on the server). The promo discount is
  * taken from tickets and services (never from the service fee); bonuses then cover whole
  * roubles of what is left, and are cut down if the order became cheaper.
+ *
+ * When the total changes, the order's payments still in progress are cancelled in the same
+ * transaction: a payment started for the old sum must never pay the order (docs/payments.md,
+ * 'A change of the sum while paying'). The caller holds the order's row lock
+ * (lockChangeableOrder), the same lock the pay call takes, so a payment is either started for
+ * the new sum or cancelled here; after commit, payments.cancelAtAcquirer tells the acquirer.
  */
 export async function recomputeOrderTotals(tx: Queryable, orderId: number): Promise<Totals> {
-  const { rows } = await tx.query<{ subtotal: number; service_fee: number; services: number }>(
-    `select o.subtotal, o.service_fee,
+  const { rows } = await tx.query<{ subtotal: number; service_fee: number; services: number; total: number }>(
+    `select o.subtotal, o.service_fee, o.total,
        coalesce((select sum(amount) from order_services s where s.order_id = o.id), 0)::int as services
      from orders o where o.id = $1`,
     [orderId],
@@ -82,5 +89,6 @@ export async function recomputeOrderTotals(tx: Queryable, orderId: number): Prom
   const discount = promoDiscount + bonusDiscount;
   const total = discountable + base.service_fee - discount;
   await tx.query('update orders set services_total = $2, discount = $3, total = $4 where id = $1', [orderId, base.services, discount, total]);
+  if (total !== base.total) await cancelOpenPayments(tx, orderId);
   return { subtotal: base.subtotal, service_fee: base.service_fee, services_total: base.services, discount, total };
 }

@@ -20,6 +20,8 @@ import { addOffers, removeOffer } from '../offers/offers.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { viewOrder, viewTicket } from './order-view.service.ts';
 
+// Every change of the order below may change its sum, which cancels its payments in progress in
+// the change's own transaction (recomputeOrderTotals); once it committed, the acquirer is told.
 export function orderViewRoutes(app: FastifyInstance, deps: { db: Db; payments: PaymentsService; now: () => number; timeZone: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const at = () => new Date(deps.now());
@@ -38,6 +40,7 @@ export function orderViewRoutes(app: FastifyInstance, deps: { db: Db; payments: 
     { schema: { tags: ['order'], body: addOffersRequest, response: { 200: businessResult, '4xx': businessResult } } },
     async (request) => {
       await addOffers(deps.db, { hash: request.body.hash, items: request.body.data, at: at() });
+      await deps.payments.cancelAtAcquirer({ hash: request.body.hash });
       return ok({});
     },
   );
@@ -47,6 +50,7 @@ export function orderViewRoutes(app: FastifyInstance, deps: { db: Db; payments: 
     { schema: { tags: ['order'], body: removeOfferRequest, response: { 200: businessResult, '4xx': businessResult } } },
     async (request) => {
       await removeOffer(deps.db, { hash: request.body.hash, id: request.body.id, at: at() });
+      await deps.payments.cancelAtAcquirer({ hash: request.body.hash });
       return ok({});
     },
   );
@@ -56,7 +60,9 @@ export function orderViewRoutes(app: FastifyInstance, deps: { db: Db; payments: 
     { schema: { tags: ['order'], body: discountRequest, response: { 200: discountResponse, '4xx': businessResult.extend({ promoCode: z.string().optional() }) } } },
     async (request) => {
       const { hash, promoCode, cardCode, bonuses } = request.body;
-      return ok(await applyDiscount(deps.db, { hash, promoCode, cardCode, bonuses, at: at() }));
+      const applied = await applyDiscount(deps.db, { hash, promoCode, cardCode, bonuses, at: at() });
+      await deps.payments.cancelAtAcquirer({ hash });
+      return ok(applied);
     },
   );
 
@@ -65,6 +71,7 @@ export function orderViewRoutes(app: FastifyInstance, deps: { db: Db; payments: 
     { schema: { tags: ['order'], body: cancelDiscountRequest, response: { 200: businessResult, '4xx': businessResult } } },
     async (request) => {
       await cancelDiscount(deps.db, { hash: request.body.hash, what: request.body.what ?? 'all', at: at() });
+      await deps.payments.cancelAtAcquirer({ hash: request.body.hash });
       return ok({});
     },
   );

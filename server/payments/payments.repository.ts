@@ -20,7 +20,7 @@ export type PaymentRow = {
   provider: string;
   kind: PaymentMethodRow['kind'];
   amount: number;
-  status: 'created' | 'pending' | 'succeeded' | 'declined' | 'failed';
+  status: 'created' | 'pending' | 'succeeded' | 'declined' | 'failed' | 'canceled';
   provider_ref: string | null;
   decline_reason: string | null;
   redirect_url: string | null;
@@ -28,6 +28,8 @@ export type PaymentRow = {
   created_at: Date;
   finished_at: Date | null;
   refunded_amount: number;
+  /** When the acquirer confirmed the cancel of a canceled payment (null: still to ask). */
+  cancel_confirmed_at: Date | null;
 };
 
 export type RefundRow = {
@@ -75,5 +77,28 @@ export async function findPaymentByPublicId(db: Queryable, publicId: string, loc
 
 export async function findPaymentsOfOrder(db: Queryable, orderId: number): Promise<PaymentRow[]> {
   const { rows } = await db.query<PaymentRow>('select * from payments where order_id = $1 order by id', [orderId]);
+  return rows;
+}
+
+/**
+ * Cancels the order's payments that have not reached an outcome (created: being sent to the
+ * acquirer; pending: the visitor is at the bank), inside the caller's transaction, which holds
+ * the order's row lock. The acquirer is asked afterwards (payments.cancelAtAcquirer).
+ */
+export async function cancelOpenPayments(tx: Queryable, orderId: number): Promise<number> {
+  const { rowCount } = await tx.query(
+    `update payments set status = 'canceled', decline_reason = 'order-changed', finished_at = now()
+     where order_id = $1 and status in ('created', 'pending')`,
+    [orderId],
+  );
+  return rowCount;
+}
+
+/** Canceled payments of an order whose cancel the acquirer has not confirmed yet. */
+export async function findUnconfirmedCancels(db: Queryable, orderId: number): Promise<PaymentRow[]> {
+  const { rows } = await db.query<PaymentRow>(
+    `select * from payments where order_id = $1 and status = 'canceled' and cancel_confirmed_at is null and provider_ref is not null order by id`,
+    [orderId],
+  );
   return rows;
 }

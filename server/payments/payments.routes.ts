@@ -77,6 +77,8 @@ export function paymentsRoutes(
       if (after?.status === OrderStatus.canceled) return OrderPayState.canceled;
       const last = payments.at(-1);
       if (last && (last.status === 'declined' || (last.status === 'succeeded' && last.decline_reason))) return OrderPayState.declined;
+      // Cancelled because the order's sum changed: the QR modal closes and the order reloads with the new sum.
+      if (last?.status === 'canceled') return OrderPayState.changed;
       return OrderPayState.awaiting;
     },
   );
@@ -131,7 +133,8 @@ export function paymentsRoutes(
       );
       const order = rows[0];
       if (!order) return reply.code(303).header('location', '/').send();
-      const declined = after && (after.status === 'declined' || (after.status === 'succeeded' && order.status !== OrderStatus.paid));
+      const declined =
+        after && (after.status === 'declined' || after.status === 'canceled' || (after.status === 'succeeded' && order.status !== OrderStatus.paid));
       // The language of the page the visitor paid from (the return URL carries it), else the order's.
       const lang = normalizeLang(request.query.lang ?? order.lang);
       const location = declined ? orderDeclinedPath(order.hash, lang) : orderViewPath(order.hash, lang, await deps.isIntegration());

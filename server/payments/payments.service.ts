@@ -1,18 +1,19 @@
 import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
-import type { DeclineReason } from '../../contract/payment.ts';
+import type { FailureReason } from '../../contract/payment.ts';
 import type { CurrencyCode } from '../../contract/setup.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import { OrderStatus, newHash } from '../orders/orders.service.ts';
 import type { OrderRow } from '../orders/orders.repository.ts';
-import { type PaymentAction, type ProviderOutcome, type ProviderRegistry, ProviderError } from './provider.ts';
+import { type CancelOutcome, type PaymentAction, type ProviderOutcome, type ProviderRegistry, ProviderError, type StartPaymentResult } from './provider.ts';
 import {
   type PaymentRow,
   type RefundRow,
   findPaymentByPublicId,
   findPaymentMethods,
   findPaymentsOfOrder,
+  findUnconfirmedCancels,
   insertPayment,
 } from './payments.repository.ts';
 
@@ -25,6 +26,14 @@ export const paymentTexts = {
     en: 'The booking time has expired and the order was cancelled. Please place the order again.',
     kz: 'Брондау уақыты аяқталды, тапсырыс жойылды. Тапсырысты қайта рәсімдеңіз.',
     ch: '预订时间已过，订单已取消。请重新下单。',
+  },
+  // Pay met a change of the order's sum (offers, promo code, bonuses) committing at the same time:
+  // the payment started for the old sum was cancelled, none is made (-9997, the payment error).
+  orderChanged: {
+    ru: 'Сумма заказа изменилась во время создания платежа. Проверьте заказ и оплатите ещё раз.',
+    en: "The order's amount changed while the payment was being created. Please check the order and pay again.",
+    kz: 'Төлем жасалып жатқанда тапсырыс сомасы өзгерді. Тапсырысты тексеріп, қайта төлеңіз.',
+    ch: '创建付款时订单金额已变更。请核对订单后重新支付。',
   },
   bankUnavailable: {
     ru: 'Банк временно недоступен. Попробуйте ещё раз через минуту.',
@@ -123,8 +132,9 @@ export function createPaymentsService(deps: {
     if (prepared.type !== 'start') return prepared;
 
     const { payment, order } = prepared;
+    let started: StartPaymentResult;
     try {
-      const started = await provider(payment.provider).startPayment({
+      started = await provider(payment.provider).startPayment({
         merchantRef: payment.public_id,
         amount: payment.amount,
         currency: input.currency,
@@ -137,23 +147,26 @@ export function createPaymentsService(deps: {
         expiresAt: order.reserved_until,
         lang: input.lang,
       });
-      const action = started.action;
-      await db.query(
-        `update payments set status = 'pending', provider_ref = $2, redirect_url = $3, form_fields = $4
-         where id = $1 and status = 'created'`,
-        [
-          payment.id,
-          started.providerRef,
-          action.type === 'form' ? action.action : action.url,
-          action.type === 'form' ? JSON.stringify(action.fields) : null,
-        ],
-      );
-      return { type: 'action', action };
     } catch (error) {
       log.error({ err: error, payment: payment.public_id }, 'payment provider refused to start a payment');
       await db.query(`update payments set status = 'failed', finished_at = $2 where id = $1 and status = 'created'`, [payment.id, at]);
       throw new BusinessError(ErrorCode.payment, { text: (l) => paymentTexts.bankUnavailable[l] });
     }
+    const action = started.action;
+    const updated = await db.query(
+      `update payments set status = 'pending', provider_ref = $2, redirect_url = $3, form_fields = $4
+       where id = $1 and status = 'created'`,
+      [payment.id, started.providerRef, action.type === 'form' ? action.action : action.url, action.type === 'form' ? JSON.stringify(action.fields) : null],
+    );
+    if (updated.rowCount === 0) {
+      // The order's sum changed while the acquirer registered this payment, and the change
+      // cancelled it (recomputeOrderTotals): the old sum must not be paid. Keep the acquirer's
+      // reference so its late outcome is recognised, cancel it there, and refuse.
+      await db.query('update payments set provider_ref = coalesce(provider_ref, $2) where id = $1', [payment.id, started.providerRef]);
+      await cancelAtAcquirer({ orderId: payment.order_id });
+      throw new BusinessError(ErrorCode.payment, { text: (l) => paymentTexts.orderChanged[l] });
+    }
+    return { type: 'action', action };
   }
 
   /** Marks an unpaid order paid and runs the paid hooks; answers false when it was not payable. */
@@ -186,12 +199,41 @@ export function createPaymentsService(deps: {
         [providerId, n.eventId, at, JSON.stringify(body ?? null)],
       );
       if (fresh.rowCount === 0) return { result: 'duplicate' as const, refundIds: [] };
+      const seen = await findPaymentByPublicId(tx, n.merchantRef);
+      if (!seen) return { result: 'unknown' as const, refundIds: [] };
+      // The order first, then the payment: the order an order change takes them in (its row lock,
+      // then cancelOpenPayments), so the two never deadlock and one sees the other's result.
+      await tx.query('select id from orders where id = $1 for update', [seen.order_id]);
       const payment = await findPaymentByPublicId(tx, n.merchantRef, true);
       if (!payment || payment.provider !== providerId || (payment.provider_ref !== null && payment.provider_ref !== n.providerRef)) {
         return { result: 'unknown' as const, refundIds: [] };
       }
       await tx.query('update payment_notifications set payment_id = $3 where provider = $1 and event_id = $2', [providerId, n.eventId, payment.id]);
       if (payment.status === 'succeeded' || payment.status === 'declined') return { result: 'final' as const, refundIds: [] };
+
+      if (payment.status === 'canceled') {
+        // Cancelled because the order's sum changed while it was pending: whatever the acquirer
+        // says now, it does not pay the order. A decline just confirms the cancel; money taken
+        // anyway (the visitor paid before the cancel reached the bank) goes back, whole.
+        if (n.outcome.status === 'declined') {
+          await tx.query('update payments set cancel_confirmed_at = coalesce(cancel_confirmed_at, $2) where id = $1', [payment.id, at]);
+          return { result: 'final' as const, refundIds: [] };
+        }
+        await tx.query(
+          `update payments set status = 'succeeded', amount = $2, provider_ref = coalesce(provider_ref, $3), decline_reason = 'order-changed',
+             cancel_confirmed_at = coalesce(cancel_confirmed_at, $4) where id = $1`,
+          [payment.id, n.outcome.amount, n.providerRef, at],
+        );
+        if (n.outcome.amount === 0) return { result: 'refunded' as const, refundIds: [] };
+        const refundId = await requestRefund(tx, {
+          paymentId: payment.id,
+          amount: n.outcome.amount,
+          reason: 'order changed while the payment was pending',
+          key: `changed:${payment.public_id}`,
+          at,
+        });
+        return { result: 'refunded' as const, refundIds: [refundId] };
+      }
 
       if (n.outcome.status === 'declined') {
         await tx.query(
@@ -204,11 +246,14 @@ export function createPaymentsService(deps: {
       const captured = n.outcome.amount;
       const { rows } = await tx.query<OrderRow>('select * from orders where id = $1 for update', [payment.order_id]);
       const order = rows[0];
-      const payable = order && order.status === OrderStatus.confirmed && order.released_at === null && order.total === captured && captured === payment.amount;
+      const open = order !== undefined && order.status === OrderStatus.confirmed && order.released_at === null;
+      const payable = open && order.total === captured && captured === payment.amount;
+      // Not payable though the order still awaits payment: the sums differ, the order changed.
+      const reason: FailureReason | null = payable || order?.status === OrderStatus.paid ? null : open ? 'order-changed' : 'booking-expired';
       await tx.query(
         `update payments set status = 'succeeded', amount = $2, finished_at = $3, provider_ref = coalesce(provider_ref, $4),
            decline_reason = $5 where id = $1`,
-        [payment.id, captured, at, n.providerRef, payable || order?.status === OrderStatus.paid ? null : 'booking-expired'],
+        [payment.id, captured, at, n.providerRef, reason],
       );
       if (payable && (await markPaid(tx, payment.order_id, at))) return { result: 'paid' as const, refundIds: [] };
       // The money came but the order cannot take it: give it back, whole.
@@ -216,7 +261,12 @@ export function createPaymentsService(deps: {
       const refundId = await requestRefund(tx, {
         paymentId: payment.id,
         amount: captured,
-        reason: order?.status === OrderStatus.paid ? 'order already paid' : 'order expired before the payment arrived',
+        reason:
+          order?.status === OrderStatus.paid
+            ? 'order already paid'
+            : open
+              ? 'amount differs from the order total'
+              : 'order expired before the payment arrived',
         key: `late:${payment.public_id}`,
         at,
       });
@@ -306,8 +356,55 @@ export function createPaymentsService(deps: {
     return { done, failed };
   }
 
+  /**
+   * Asks the acquirer to cancel one canceled payment and applies what it answers: a success it
+   * already had is refunded by applyOutcome. When the acquirer cannot be reached the cancel stays
+   * unconfirmed and reconcile retries it (status polling, the return URL, the declined page).
+   */
+  async function cancelOne(payment: PaymentRow): Promise<void> {
+    if (payment.status !== 'canceled' || payment.cancel_confirmed_at || !payment.provider_ref) return;
+    let outcome: CancelOutcome;
+    try {
+      outcome = await provider(payment.provider).cancel({ providerRef: payment.provider_ref, merchantRef: payment.public_id });
+    } catch (error) {
+      log.warn({ err: error, payment: payment.public_id }, 'payment cancel failed; will retry');
+      return;
+    }
+    if (outcome.status === 'canceled') {
+      await db.query('update payments set cancel_confirmed_at = $2 where id = $1 and cancel_confirmed_at is null', [payment.id, new Date(now())]);
+      return;
+    }
+    await applyOutcome(
+      payment.provider,
+      { eventId: `cancel:${payment.provider_ref}:${outcome.status}`, providerRef: payment.provider_ref, merchantRef: payment.public_id, outcome },
+      { source: 'cancel', outcome },
+    );
+  }
+
+  /**
+   * Tells the acquirer about the payments an order change cancelled (after its transaction
+   * committed): each is cancelled there, or refunded if it was paid meanwhile. Never throws.
+   */
+  async function cancelAtAcquirer(order: { orderId: number } | { hash: string }): Promise<void> {
+    let orderId: number | undefined;
+    if ('orderId' in order) orderId = order.orderId;
+    else {
+      const { rows } = await db.query<{ id: number }>('select id from orders where hash = $1', [order.hash]);
+      orderId = rows[0]?.id;
+    }
+    if (orderId === undefined) return;
+    for (const payment of await findUnconfirmedCancels(db, orderId)) {
+      try {
+        await cancelOne(payment);
+      } catch (error) {
+        log.error({ err: error, payment: payment.public_id }, 'applying the outcome of a cancelled payment failed; will retry');
+      }
+    }
+  }
+
   /** Asks the provider about a pending payment and applies a final answer (return URL, polling). */
   async function reconcile(payment: PaymentRow): Promise<void> {
+    if (payment.status === 'canceled') return cancelOne(payment);
     if (payment.status !== 'pending' || !payment.provider_ref) return;
     let outcome: ProviderOutcome;
     try {
@@ -327,21 +424,21 @@ export function createPaymentsService(deps: {
   /** Reconciles every pending payment of an order; answers its payments afterwards. */
   async function reconcileOrder(orderId: number): Promise<PaymentRow[]> {
     const before = await findPaymentsOfOrder(db, orderId);
-    const pending = before.filter((p) => p.status === 'pending');
+    const pending = before.filter((p) => p.status === 'pending' || (p.status === 'canceled' && !p.cancel_confirmed_at && p.provider_ref));
     if (pending.length === 0) return before;
     for (const payment of pending) await reconcile(payment);
     return findPaymentsOfOrder(db, orderId);
   }
 
-  return { startPayment, applyOutcome, requestRefund, processRefunds, reconcile, reconcileOrder, markPaid, provider };
+  return { startPayment, applyOutcome, requestRefund, processRefunds, reconcile, reconcileOrder, cancelAtAcquirer, markPaid, provider };
 }
 
-/** The last declined payment of an order and its number among the order's attempts. */
-export function lastDecline(payments: readonly PaymentRow[]): { reason: DeclineReason | ''; number: number } {
+/** The last declined (or cancelled) payment of an order and its number among the order's attempts. */
+export function lastDecline(payments: readonly PaymentRow[]): { reason: FailureReason | ''; number: number } {
   for (let i = payments.length - 1; i >= 0; i -= 1) {
     const p = payments[i];
-    if (p && p.decline_reason && (p.status === 'declined' || p.status === 'succeeded')) {
-      return { reason: p.decline_reason as DeclineReason, number: i + 1 };
+    if (p && p.decline_reason && (p.status === 'declined' || p.status === 'succeeded' || p.status === 'canceled')) {
+      return { reason: p.decline_reason as FailureReason, number: i + 1 };
     }
   }
   return { reason: '', number: 0 };

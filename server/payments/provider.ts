@@ -24,6 +24,14 @@ export interface PaymentProvider {
    */
   verifyNotification(body: unknown, headers: Record<string, string | string[] | undefined>): VerifiedNotification | null;
 
+  /**
+   * Cancels a payment that has not been paid (the order's sum changed while it was pending), so
+   * the acquirer refuses to take it. Answers the payment's state at the acquirer afterwards:
+   * 'canceled', or the outcome it already had (a success is then refunded by the caller).
+   * Cancelling twice answers the same. Throws ProviderError when the acquirer cannot be asked.
+   */
+  cancel(payment: { providerRef: string; merchantRef: string }): Promise<CancelOutcome>;
+
   /** Refunds part or all of a captured payment. The same idempotencyKey refunds once. */
   refund(input: { providerRef: string; amount: number; idempotencyKey: string }): Promise<{ refundRef: string }>;
 }
@@ -58,6 +66,9 @@ export type ProviderOutcome =
   | { status: 'pending' }
   | { status: 'succeeded'; amount: number }
   | { status: 'declined'; reason: DeclineReason };
+
+/** The acquirer's answer to a cancel: cancelled now (or before), or already final. */
+export type CancelOutcome = { status: 'canceled' } | Exclude<ProviderOutcome, { status: 'pending' }>;
 
 export type VerifiedNotification = {
   /** Unique per event at the acquirer: the same event delivered twice has the same id. */

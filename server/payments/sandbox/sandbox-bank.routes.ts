@@ -18,6 +18,7 @@ const t = {
     back: 'Вернуться в магазин',
     paid: 'Оплачено',
     declined: 'Отклонено',
+    canceled: 'Отменено магазином: сумма заказа изменилась',
     notFound: 'Платёж не найден',
     reasons: {
       'card-data': 'Неверные данные карты',
@@ -41,6 +42,7 @@ const t = {
     back: 'Back to the shop',
     paid: 'Paid',
     declined: 'Declined',
+    canceled: 'Cancelled by the shop: the order amount changed',
     notFound: 'Payment not found',
     reasons: {
       'card-data': 'Wrong card data',
@@ -83,7 +85,7 @@ function paymentPage(p: SandboxPayment, lang: PageLang): string {
   if (p.status !== 'new') {
     return page(
       lang,
-      `<h1>${tr.title}</h1><p>${tr.done}: <strong>${p.status === 'paid' ? tr.paid : tr.declined}</strong></p>
+      `<h1>${tr.title}</h1><p>${tr.done}: <strong>${p.status === 'paid' ? tr.paid : p.status === 'canceled' ? tr.canceled : tr.declined}</strong></p>
        <form method="post" action="/sandbox/pay/${escape(p.id)}/complete${q}"><input type="hidden" name="choice" value="pay">
        <button class="primary" type="submit">${tr.back}</button></form>`,
     );

@@ -27,7 +27,7 @@ export type SandboxPayment = {
   amount: number;
   currency: CurrencyCode;
   description: string;
-  status: 'new' | 'paid' | 'declined';
+  status: 'new' | 'paid' | 'declined' | 'canceled';
   decline_reason: DeclineReason | null;
   return_url: string;
   fail_url: string;
@@ -126,9 +126,27 @@ export function createSandboxBank(deps: {
       return finished;
     },
 
-    /** Sends (or re-sends) the notification of a finished payment; a failed delivery is only logged. */
+    /**
+     * The merchant cancels a registered payment that is not paid yet (as an acquirer's
+     * "decline/reverse an unpaid order" call): its page then refuses to pay. A payment already
+     * paid or declined stays as it is; the answer is the payment's state after the call.
+     */
+    async cancel(id: string): Promise<SandboxPayment> {
+      await db.query(`update sandbox_acquirer_payments set status = 'canceled', finished_at = $2 where id = $1 and status = 'new'`, [
+        id,
+        new Date(now()),
+      ]);
+      const after = await find(id);
+      if (!after) throw new SandboxBankError('unknown payment');
+      return after;
+    },
+
+    /**
+     * Sends (or re-sends) the notification of a finished payment; a failed delivery is only logged.
+     * A cancel is the merchant's own request, so it is not notified back.
+     */
     async notify(payment: SandboxPayment): Promise<boolean> {
-      if (payment.status === 'new') return false;
+      if (payment.status === 'new' || payment.status === 'canceled') return false;
       const body = signSandboxNotification(key, {
         event_id: `${payment.id}:${payment.status}`,
         payment_id: payment.id,

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { isDeclineReason } from '../../../contract/payment.ts';
-import type { PaymentProvider, ProviderOutcome, VerifiedNotification } from '../provider.ts';
+import type { CancelOutcome, PaymentProvider, ProviderOutcome, VerifiedNotification } from '../provider.ts';
 import { ProviderError } from '../provider.ts';
 import { type SandboxBank, type SandboxNotification, SandboxBankError, signForm, verifySandboxSignature } from './sandbox-bank.ts';
 
@@ -53,6 +53,15 @@ export function createSandboxProvider(bank: SandboxBank): PaymentProvider {
       if (found.status === 'paid') return { status: 'succeeded', amount: found.amount };
       if (found.status === 'declined') return { status: 'declined', reason: found.decline_reason ?? 'card-data' };
       return { status: 'pending' };
+    },
+
+    async cancel(payment): Promise<CancelOutcome> {
+      const found = await bank.find(payment.providerRef);
+      if (!found || found.merchant_ref !== payment.merchantRef) throw new ProviderError('unknown payment at the sandbox bank');
+      const after = await bank.cancel(found.id);
+      if (after.status === 'paid') return { status: 'succeeded', amount: after.amount };
+      if (after.status === 'declined') return { status: 'declined', reason: after.decline_reason ?? 'card-data' };
+      return { status: 'canceled' };
     },
 
     verifyNotification(body): VerifiedNotification | null {

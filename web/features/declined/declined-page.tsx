@@ -11,7 +11,10 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import './declined.css';
 
-/** /order/declined/{hash}: 'payment No. N was declined', the possible reasons and a link back to the order. */
+/**
+ * /order/declined/{hash}: 'payment No. N was declined', the possible reasons and a link back to the
+ * order; when the order's sum changed while paying ('order-changed'), what happened and what to do.
+ */
 export function DeclinedPage() {
   const { t } = useTranslation('declined');
   usePageTitle('orderDeclined');
@@ -43,6 +46,8 @@ export function DeclinedPage() {
         !
       </div>
       <h1 id="declined-title">{t('title', { number: num })}</h1>
+      {/* Ours, not the bank's: the order's sum changed while paying, so the payment was cancelled. */}
+      {reason === 'order-changed' && <p className="declined__changed">{t('orderChanged')}</p>}
       <p>{t('reasonsIntro')}</p>
       <ul className="declined__reasons">
         {DECLINE_REASONS.map((r) => (

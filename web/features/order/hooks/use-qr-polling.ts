@@ -6,7 +6,8 @@ export const QR_POLL_MS = 10_000;
 
 /**
  * While `active`, asks the order status at once and then every 10 000 ms; the first non-zero
- * answer stops the polling and is handed to onDone (1 paid, 2 declined, 3 cancelled).
+ * answer stops the polling and is handed to onDone (1 paid, 2 declined, 3 cancelled, 4 the
+ * payment was cancelled because the order's sum changed: the modal closes and the order reloads).
  */
 export function useQrPolling(hash: string, active: boolean, onDone: (state: number) => void) {
   const done = useRef(onDone);
