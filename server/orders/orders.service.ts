@@ -5,6 +5,7 @@ import type { Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import type { InsertLine, InsertOrder } from './orders.repository.ts';
 import { orderTotals } from './pricing.ts';
+import { giveBackSubscriptionVisits } from '../crm/crm.repository.ts';
 import { type StockNeed, giveStock, mergeNeeds } from './stock.repository.ts';
 
 /** Order statuses (spec section 4 names 20 and 90). */
@@ -220,7 +221,14 @@ type ReleasedLine = {
   quantity: number;
   standing_area_id: number | null;
   limited: boolean;
+  /** The subscription the line's places were taken by (its visits were spent), and whose client spent them. */
+  subscription_event_id: number | null;
+  crm_client_id: number | null;
 };
+
+/** What a released line's row says beyond its own columns: whether its price is limited, and who spent visits on it. */
+const RELEASED_EXTRAS = `exists (select 1 from prices p where p.id = l.price_id and p.quantity_limit is not null) as limited,
+       l.subscription_event_id, (select o.crm_client_id from orders o where o.id = l.order_id) as crm_client_id`;
 
 /**
  * Puts back on sale every place an order still holds and marks the order canceled (90).
@@ -257,12 +265,12 @@ export async function returnLinePlaces(tx: Queryable, lineId: number, count: num
     `update order_lines l set returned_quantity = returned_quantity + $2,
        released = (returned_quantity + $2 = quantity)
      where id = $1 and not released and returned_quantity + $2 <= quantity
-     returning session_id, price_id, is_group, $2::int as quantity, standing_area_id,
-       exists (select 1 from prices p where p.id = l.price_id and p.quantity_limit is not null) as limited`,
+     returning session_id, price_id, is_group, $2::int as quantity, standing_area_id, ${RELEASED_EXTRAS}`,
     [lineId, count],
   );
   if (rows.length === 0) return false;
   await giveBack(tx, rows);
+  await giveSubscriptionVisits(tx, rows);
   return true;
 }
 
@@ -271,11 +279,11 @@ async function releaseLines(tx: Queryable, where: string, params: unknown[]): Pr
   const { rows } = await tx.query<ReleasedLine>(
     `update order_lines l set released = true
      where ${where} and not released
-     returning session_id, price_id, is_group, quantity - returned_quantity as quantity, standing_area_id,
-       exists (select 1 from prices p where p.id = l.price_id and p.quantity_limit is not null) as limited`,
+     returning session_id, price_id, is_group, quantity - returned_quantity as quantity, standing_area_id, ${RELEASED_EXTRAS}`,
     params,
   );
   await giveBack(tx, rows);
+  await giveSubscriptionVisits(tx, rows);
   return rows.reduce((sum, row) => sum + row.quantity, 0);
 }
 
@@ -293,4 +301,28 @@ async function giveBack(tx: Queryable, rows: readonly ReleasedLine[]): Promise<v
     ),
   );
   for (const need of mergeNeeds(needs)) if (need.quantity > 0) await giveStock(tx, need);
+}
+
+/**
+ * Gives the visits spent on released places back to the subscriptions they were taken by (one
+ * visit per place, as quantity-order spends them), in the caller's transaction, next to the stock
+ * of the same places. Its callers release each place once (a line's `released` flag and
+ * `returned_quantity` guard), so a place's visit comes back once, whether the order expired or its
+ * tickets were returned, or both were attempted at once.
+ */
+export async function giveSubscriptionVisits(
+  tx: Queryable,
+  rows: readonly Pick<ReleasedLine, 'subscription_event_id' | 'crm_client_id' | 'quantity'>[],
+): Promise<void> {
+  const visits = new Map<string, { clientId: number; subscriptionEventId: number; n: number }>();
+  for (const row of rows) {
+    if (row.subscription_event_id === null || row.crm_client_id === null || row.quantity <= 0) continue;
+    const key = `${row.crm_client_id}:${row.subscription_event_id}`;
+    const seen = visits.get(key);
+    if (seen) seen.n += row.quantity;
+    else visits.set(key, { clientId: row.crm_client_id, subscriptionEventId: row.subscription_event_id, n: row.quantity });
+  }
+  // A fixed order of updates, so two releases of one client's orders cannot deadlock.
+  const ordered = [...visits.values()].sort((a, b) => a.clientId - b.clientId || a.subscriptionEventId - b.subscriptionEventId);
+  for (const v of ordered) await giveBackSubscriptionVisits(tx, v.clientId, v.subscriptionEventId, v.n);
 }
