@@ -36,6 +36,13 @@ const texts = {
     kz: 'Тапсырыстағы осы қызмет санының шегіне жеттіңіз.',
     ch: '已达到订单中此项服务的数量上限。',
   },
+  // Spec section 9: the Pushkin card pays for one event ticket per order, and the cultural-gift card cannot pay services.
+  pushkinCard: {
+    ru: 'Заказ оплачивается Пушкинской картой: к нему нельзя добавить услуги. Пушкинская карта оплачивает только билет.',
+    en: 'This order is paid with the Pushkin card: services cannot be added to it. The Pushkin card pays for the ticket only.',
+    kz: 'Тапсырыс Пушкин картасымен төленеді: оған қызметтер қосуға болмайды. Пушкин картасы тек билетті төлейді.',
+    ch: '此订单使用普希金卡支付：无法添加服务。普希金卡仅可支付门票。',
+  },
   soldOut: { ru: 'Предложение закончилось.', en: 'The offer has sold out.', kz: 'Ұсыныс аяқталды.', ch: '该优惠已售罄。' },
   cannotDelete: {
     ru: 'Эту услугу удалить нельзя.',
@@ -93,6 +100,7 @@ export type OfferRequestItem = { parent_id: number; package_id: number; price_id
 export async function addOffers(db: Db, input: { hash: string; items: readonly OfferRequestItem[]; at: Date }): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockChangeableOrder(tx, input.hash, input.at);
+    if (order.pushkin_card) throw new BusinessError(ErrorCode.validation, { status: 409, text: (l) => texts.pushkinCard[l] });
     const [offers, lines, services] = await Promise.all([findOffersForEvent(tx, order.event_id), findOrderLines(tx, order.id), findOrderServices(tx, order.id)]);
     const live = new Map(lines.filter((l) => !l.released).map((l) => [l.id, l]));
     const places = [...live.values()].reduce((sum, l) => sum + l.quantity, 0);

@@ -160,6 +160,27 @@ describe('special offers', () => {
     expect(overOrderLimit.json()).toEqual({ errorCode: '-9998', errorText: text });
   });
 
+  it.each([
+    { lang: 'ru', text: 'Заказ оплачивается Пушкинской картой: к нему нельзя добавить услуги. Пушкинская карта оплачивает только билет.' },
+    { lang: 'en', text: 'This order is paid with the Pushkin card: services cannot be added to it. The Pushkin card pays for the ticket only.' },
+    { lang: 'kz', text: 'Тапсырыс Пушкин картасымен төленеді: оған қызметтер қосуға болмайды. Пушкин картасы тек билетті төлейді.' },
+    { lang: 'ch', text: '此订单使用普希金卡支付：无法添加服务。普希金卡仅可支付门票。' },
+  ])('offers nothing to a Pushkin-card order and refuses adding one with -1002, 409 ($lang)', async ({ lang, text }) => {
+    const order = await makeOrder(t, { pushkin: true, lines: [{ quantity: 1 }] });
+    const before = await view(t, order.hash, lang);
+    expect(before.body.addToping).toEqual([]);
+    const parent = before.body.main[0].id;
+    const stock = async () => (await t.db.query<{ stock: number }>('select stock from special_offers where id = 3')).rows[0]?.stock;
+    const parking = await stock();
+    const response = await t.post('/api/order/add-special-offer', { hash: order.hash, lang, data: [{ parent_id: parent, ...PARKING }] });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ errorCode: '-1002', errorText: text });
+    const after = await view(t, order.hash, lang);
+    expect(after.body.toping).toEqual([]);
+    expect(after.body.demsumma).toBe(before.body.demsumma);
+    expect(await stock()).toBe(parking);
+  });
+
   it('keeps the limit across calls and refuses a removal when candelete = 0', async () => {
     const order = await makeOrder(t);
     const parent = (await view(t, order.hash)).body.main[0].id;

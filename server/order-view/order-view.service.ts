@@ -110,7 +110,8 @@ export async function viewOrder(
     action: fullLocalized(s.name),
     status: s.status,
   }));
-  const addToping: Offer[] = payable
+  // A Pushkin-card order buys its one ticket and nothing else (spec section 9): no offers to show.
+  const addToping: Offer[] = payable && !order.pushkin_card
     ? offersFrom(view.offers, view.orderLines, services).map(({ parentId, offer, limit }) => ({
         parent_id: parentId,
         package_id: offer.package_id,
