@@ -3,6 +3,7 @@ import { ErrorCode } from '../../contract/errors.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import { findOrderLines } from '../orders/orders.repository.ts';
+import { orderTooLarge, withinOrderCap } from '../orders/orders.service.ts';
 import { toKopecks } from '../orders/pricing.ts';
 import { lockChangeableOrder, recomputeOrderTotals } from '../order-view/order-state.ts';
 import {
@@ -130,6 +131,9 @@ export async function addOffers(db: Db, input: { hash: string; items: readonly O
       const quantity = live.get(item.parent_id)?.quantity ?? 0;
       if ((perParent.get(key) ?? 0) + (takenPerParent.get(key) ?? 0) > quantity) throw overLimit();
     }
+    const attached = services.reduce((sum, x) => sum + x.amount, 0);
+    const adding = input.items.reduce((sum, i) => sum + (byId.get(i.price_id) as OfferRow).amount, 0);
+    if (!withinOrderCap(order.subtotal + order.service_fee + attached + adding)) throw orderTooLarge();
     for (const [priceId, count] of wanted) {
       if (!(await takeOfferStock(tx, priceId, count))) throw new BusinessError(ErrorCode.limit, { text: (l) => texts.soldOut[l] });
     }

@@ -4,7 +4,7 @@ import { ErrorCode } from '../../contract/errors.ts';
 import type { Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import type { InsertLine, InsertOrder } from './orders.repository.ts';
-import { orderTotals } from './pricing.ts';
+import { MAX_ORDER_AMOUNT, orderTotals } from './pricing.ts';
 import { giveBackSubscriptionVisits } from '../crm/crm.repository.ts';
 import { type StockNeed, giveStock, mergeNeeds } from './stock.repository.ts';
 
@@ -28,12 +28,32 @@ const placeTexts = {
     kz: 'Бос орындар сіз таңдағаннан аз. Бетті жаңартып, қайта таңдаңыз.',
     ch: '剩余座位少于您选择的数量。请刷新页面后重新选择。',
   },
+  tooLarge: {
+    ru: 'Сумма заказа больше допустимой. Уменьшите количество билетов или услуг в заказе.',
+    en: 'The order total is above the allowed maximum. Choose fewer tickets or services.',
+    kz: 'Тапсырыс сомасы рұқсат етілгеннен асып кетті. Билеттер немесе қызметтер санын азайтыңыз.',
+    ch: '订单金额超过允许的上限。请减少门票或服务的数量。',
+  },
   seat: { ru: 'Место недоступно', en: 'The seat is unavailable', kz: 'Орын қолжетімсіз', ch: '座位不可用' },
 } satisfies Record<string, Record<Lang, string>>;
 
 /** Refused because the places ran out while the visitor was choosing. */
 export const notEnoughPlaces = (details?: Record<string, unknown>) =>
   new BusinessError(ErrorCode.placesGone, { text: (lang) => placeTexts.notEnough[lang], details });
+
+/**
+ * Refused because the order would come to more than MAX_ORDER_AMOUNT before discount (tickets,
+ * service fee and services): the spec's limit code, 409, nothing written.
+ */
+export class OrderTooLarge extends BusinessError {
+  constructor() {
+    super(ErrorCode.limit, { status: 409, text: (lang) => placeTexts.tooLarge[lang] });
+  }
+}
+export const orderTooLarge = () => new OrderTooLarge();
+
+/** Whether an order whose tickets, fee and services come to `amount` (minor units, before discount) stays within the cap. */
+export const withinOrderCap = (amount: number) => Number.isFinite(amount) && amount <= MAX_ORDER_AMOUNT;
 
 /** Refused because another order holds or bought the seat. */
 export const seatUnavailable = (seatIds: number[]) =>
@@ -136,6 +156,8 @@ export function prepareOrder(order: NewOrder): PreparedOrder {
   if (order.lines.length === 0) throw new Error('placeOrder needs at least one line');
   const hash = newHash();
   const totals = orderTotals(order.lines, order.discount ?? 0);
+  // Before the database sees it: an int4 overflow there would answer 400 -1002 at best.
+  if (!withinOrderCap(totals.subtotal + totals.serviceFee)) throw orderTooLarge();
   const row = {
     hash,
     event_id: order.eventId,
