@@ -1,5 +1,6 @@
 import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
+import { withinOfferLimit } from '../../contract/order-view.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import { findOrderLines } from '../orders/orders.repository.ts';
@@ -79,15 +80,23 @@ export async function offersForOrder(db: Queryable, order: { id: number; event_i
 export function offersFrom(
   offers: readonly OfferRow[],
   lines: readonly { id: number; released: boolean; quantity: number }[],
-  services: readonly Pick<OrderServiceRow, 'offer_id'>[],
-): (OfferLimits & { parentId: number })[] {
+  services: readonly Pick<OrderServiceRow, 'offer_id' | 'parent_line_id'>[],
+): (OfferLimits & { parentId: number; rowLimit: number })[] {
   const live = lines.filter((l) => !l.released);
   const places = live.reduce((sum, l) => sum + l.quantity, 0);
   const taken = countBy(services, (s) => s.offer_id);
+  const takenPerParent = countBy(services, (s) => parentKey(s.parent_line_id, s.offer_id));
   return live.flatMap((line) =>
-    offers.map((offer) => ({ parentId: line.id, offer, limit: offerLimit(offer, places, taken.get(offer.id) ?? 0) })),
+    offers.map((offer) => {
+      const limit = offerLimit(offer, places, taken.get(offer.id) ?? 0);
+      // What addOffers checks per row: a seat-tied service once per place of its ticket row.
+      const rowLimit = offer.seat_tied ? Math.max(0, Math.min(limit, line.quantity - (takenPerParent.get(parentKey(line.id, offer.id)) ?? 0))) : limit;
+      return { parentId: line.id, offer, limit, rowLimit };
+    }),
   );
 }
+
+const parentKey = (parentLineId: number, offerId: number) => parentLineId * 1_000_003 + offerId;
 
 function countBy<T>(items: readonly T[], key: (item: T) => number): Map<number, number> {
   const counts = new Map<number, number>();
@@ -117,19 +126,19 @@ export async function addOffers(db: Db, input: { hash: string; items: readonly O
     const taken = countBy(services, (s) => s.offer_id);
     for (const [priceId, count] of wanted) {
       const offer = byId.get(priceId) as OfferRow; // every price id was checked above
-      if (count > offerLimit({ ...offer, stock: null }, places, taken.get(priceId) ?? 0)) throw overLimit();
+      if (!withinOfferLimit(count, offerLimit({ ...offer, stock: null }, places, taken.get(priceId) ?? 0))) throw overLimit();
     }
     // A seat-tied service comes once per place of the ticket it belongs to.
     const perParent = countBy(
       input.items.filter((i) => byId.get(i.price_id)?.seat_tied),
-      (i) => i.parent_id * 1_000_003 + i.price_id,
+      (i) => parentKey(i.parent_id, i.price_id),
     );
-    const takenPerParent = countBy(services, (s) => s.parent_line_id * 1_000_003 + s.offer_id);
+    const takenPerParent = countBy(services, (s) => parentKey(s.parent_line_id, s.offer_id));
     for (const item of input.items) {
-      const key = item.parent_id * 1_000_003 + item.price_id;
+      const key = parentKey(item.parent_id, item.price_id);
       if (!byId.get(item.price_id)?.seat_tied) continue;
       const quantity = live.get(item.parent_id)?.quantity ?? 0;
-      if ((perParent.get(key) ?? 0) + (takenPerParent.get(key) ?? 0) > quantity) throw overLimit();
+      if (!withinOfferLimit(perParent.get(key) ?? 0, quantity - (takenPerParent.get(key) ?? 0))) throw overLimit();
     }
     const attached = services.reduce((sum, x) => sum + x.amount, 0);
     const adding = input.items.reduce((sum, i) => sum + (byId.get(i.price_id) as OfferRow).amount, 0);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts';
+import { type Offer, isOfferDisabled } from '../../contract/order-view.ts';
 import { expireUnpaidOrders } from '../jobs/expiry.ts';
 import { remaining } from '../orders/order-test-kit.ts';
 import { OrderStatus } from '../orders/orders.service.ts';
@@ -179,6 +180,37 @@ describe('special offers', () => {
     expect(after.body.toping).toEqual([]);
     expect(after.body.demsumma).toBe(before.body.demsumma);
     expect(await stock()).toBe(parking);
+  });
+
+  it('counts the offers already attached: over the limit in a second call is refused with -9998 and changes nothing', async () => {
+    const order = await makeOrder(t);
+    const parent = (await view(t, order.hash)).body.main[0].id;
+    expect((await add(order.hash, [{ parent_id: parent, ...PROGRAMME }])).statusCode).toBe(200);
+    expect((await add(order.hash, [{ parent_id: parent, ...PROGRAMME }])).statusCode).toBe(200);
+    const before = await view(t, order.hash);
+    expect(before.body.addToping.find((o: { price_id: number }) => o.price_id === 2)).toMatchObject({ limit: 0, row_limit: 0 });
+    const refused = await add(order.hash, [{ parent_id: parent, ...PROGRAMME }]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errorCode).toBe('-9998');
+    const after = await view(t, order.hash);
+    expect(after.body.toping).toEqual(before.body.toping);
+    expect(after.body.demsumma).toBe(before.body.demsumma);
+  });
+
+  it('tells each ticket row how many more of a seat-tied service it may take (row_limit), as the add call counts them', async () => {
+    const order = await makeOrder(t, { lines: [{ quantity: 1 }, { quantity: 2 }] });
+    const [one, two] = (await view(t, order.hash)).body.main.map((r: { id: number }) => r.id);
+    expect((await add(order.hash, [{ parent_id: one, ...AUDIO }])).statusCode).toBe(200);
+    const offers = (await view(t, order.hash)).body.addToping as Offer[];
+    const audio = (parent: number) => offers.find((o) => o.price_id === AUDIO.price_id && o.parent_id === parent) as Offer;
+    // Three places, one served: two more for the order, none for the one-place row, two for the other.
+    expect(audio(one)).toMatchObject({ limit: 2, row_limit: 0 });
+    expect(audio(two)).toMatchObject({ limit: 2, row_limit: 2 });
+    // The page's rule disables what the server refuses, and only that.
+    expect(isOfferDisabled(audio(one), new Set(), offers)).toBe(true);
+    expect(isOfferDisabled(audio(two), new Set(), offers)).toBe(false);
+    expect((await add(order.hash, [{ parent_id: one, ...AUDIO }])).json().errorCode).toBe('-9998');
+    expect((await add(order.hash, [{ parent_id: two, ...AUDIO }])).statusCode).toBe(200);
   });
 
   it('keeps the limit across calls and refuses a removal when candelete = 0', async () => {
