@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../tests/harness.ts';
 import { insertQuantityCatalog, ordinaryOrderBody, sessionWhen, stockOf } from '../quantity-order/quantity-fixtures.ts';
+import { type SchemeFixture, insertSchemeEvent, schemeOrderBody } from '../seating/scheme-test-kit.ts';
 import { MAX_ORDER_AMOUNT } from './pricing.ts';
 
 // Order sums are int4 columns (at most 2 147 483 647 minor units); MAX_ORDER_AMOUNT caps an order
@@ -15,9 +16,11 @@ const OFFER = 4_000; // price_id of the test's costly offer: 4 000 000 ₽, 10 p
 
 let t: TestApp;
 let when: { day: string; time: string };
+let scheme: SchemeFixture;
 beforeAll(async () => {
   t = await createTestApp({ demo: false });
   await insertQuantityCatalog(t.db, { capacity: 100 });
+  scheme = await insertSchemeEvent(t.db, { at: t.clock.date() });
   when = await sessionWhen(t.db, 9200);
   await t.db.query(
     `insert into special_offers (id, package_id, event_id, name, amount, per_order_limit) values ($1, 40, 9200, '{"ru": "Ложа", "en": "Box"}', 400000000, 10)`,
@@ -97,5 +100,22 @@ describe('the order total cap when offers are added', () => {
     const after = await view(hash);
     expect(after.demsumma).toBe(before.demsumma);
     expect(after.toping).toHaveLength(2);
+  });
+});
+
+describe('the order total cap on a scheme order', () => {
+  it('refuses seats whose sum goes above the cap with -9998 and holds none', async () => {
+    // Stalls at 600 000 000 kopecks a seat (plus its 150 ₽ fee): two seats are above the cap.
+    await t.db.query('update prices set amount = 600000000 where id = $1', [scheme.stallsPriceId]);
+    const seats = scheme.seatIds.slice(0, 2).map((seat_id) => ({ seat_id, price_id: scheme.stallsPriceId }));
+    const lines = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from order_lines where session_id = $1', [scheme.sessionId])).rows[0]?.n;
+    const response = await t.post('/api/order/create-scheme', schemeOrderBody(scheme, seats, { lang: 'kz' }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ errorCode: '-9998', errorText: TEXTS.kz });
+    expect(await lines()).toBe(0);
+    // One seat is inside it.
+    const one = await t.post('/api/order/create-scheme', schemeOrderBody(scheme, seats.slice(0, 1)));
+    expect(one.statusCode, one.body).toBe(200);
+    expect(await lines()).toBe(1);
   });
 });
