@@ -69,7 +69,12 @@ export type AttachedService = z.infer<typeof attachedService>;
 /** A service fee line of the order. */
 export const serviceFee = z.object({ id: z.number().int(), action: localized, cost: z.number() });
 
-/** A special offer for one ticket row (addToping). limit: how many more of this price_id the order may take. */
+/**
+ * A special offer for one ticket row (addToping). limit: how many more of this price_id the order
+ * may take (its per-order limit, for a seat-tied service at most one per place, and the stock
+ * left, less what the order already has). row_limit: how many more this ticket row may take (a
+ * seat-tied service: the row's places less those of them already served; otherwise limit).
+ */
 export const offer = z.object({
   parent_id: z.number().int(),
   package_id: z.number().int(),
@@ -78,10 +83,37 @@ export const offer = z.object({
   action: localized,
   descript: localized,
   limit: z.number().int(),
+  row_limit: z.number().int(),
   /** 1: a service tied to a seat, received on presenting the event ticket. */
   seat_tied: z.union([z.literal(0), z.literal(1)]),
 });
 export type Offer = z.infer<typeof offer>;
+
+/**
+ * Spec sections 4 and 5 'Offers': per price id, the offers chosen may not go above the offer's
+ * limit. `taken` counts what the order would then hold beyond what it has (the offers chosen in
+ * the browser, the items of one add call on the server); `limit` is what it may still take. The
+ * browser and the server decide with this one rule.
+ */
+export const withinOfferLimit = (taken: number, limit: number) => taken <= limit;
+
+/** The selection key of an offer for one ticket row. */
+export const offerKey = (offer: Pick<Offer, 'parent_id' | 'price_id'>) => `${offer.parent_id}:${offer.price_id}`;
+
+/**
+ * Whether an offer can still be toggled on (spec section 4 'Offers'): once the selected count for
+ * a price id reaches the offer's limit, the other offers with that price are disabled; so is one
+ * whose ticket row has no place left for it (row_limit, a seat-tied service).
+ */
+export function isOfferDisabled(
+  offer: Pick<Offer, 'parent_id' | 'price_id' | 'limit' | 'row_limit'>,
+  selected: ReadonlySet<string>,
+  offers: readonly Pick<Offer, 'parent_id' | 'price_id'>[],
+): boolean {
+  if (selected.has(offerKey(offer))) return false;
+  const chosen = offers.filter((o) => o.price_id === offer.price_id && selected.has(offerKey(o))).length;
+  return !withinOfferLimit(chosen + 1, offer.limit) || !withinOfferLimit(1, offer.row_limit);
+}
 
 export const discountData = z.object({
   cardCode: z.string(),

@@ -67,3 +67,15 @@ export async function takeSubscriptionVisits(
   );
   return rowCount === 1;
 }
+
+/**
+ * Gives n visits back to a subscription (its order expired or its tickets were returned). A
+ * subscription the venue's CRM export removed since gets nothing back.
+ */
+export async function giveBackSubscriptionVisits(tx: Queryable, clientId: number, subscriptionEventId: number, n: number): Promise<void> {
+  await tx.query('update crm_subscriptions set remaining = remaining + $3 where client_id = $1 and subscription_event_id = $2', [
+    clientId,
+    subscriptionEventId,
+    n,
+  ]);
+}

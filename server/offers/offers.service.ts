@@ -1,8 +1,10 @@
 import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
+import { withinOfferLimit } from '../../contract/order-view.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import { findOrderLines } from '../orders/orders.repository.ts';
+import { orderTooLarge, withinOrderCap } from '../orders/orders.service.ts';
 import { toKopecks } from '../orders/pricing.ts';
 import { lockChangeableOrder, recomputeOrderTotals } from '../order-view/order-state.ts';
 import {
@@ -35,6 +37,13 @@ const texts = {
     en: 'The limit on the number of this service in the order has been reached.',
     kz: 'Тапсырыстағы осы қызмет санының шегіне жеттіңіз.',
     ch: '已达到订单中此项服务的数量上限。',
+  },
+  // Spec section 9: the Pushkin card pays for one event ticket per order, and the cultural-gift card cannot pay services.
+  pushkinCard: {
+    ru: 'Заказ оплачивается Пушкинской картой: к нему нельзя добавить услуги. Пушкинская карта оплачивает только билет.',
+    en: 'This order is paid with the Pushkin card: services cannot be added to it. The Pushkin card pays for the ticket only.',
+    kz: 'Тапсырыс Пушкин картасымен төленеді: оған қызметтер қосуға болмайды. Пушкин картасы тек билетті төлейді.',
+    ch: '此订单使用普希金卡支付：无法添加服务。普希金卡仅可支付门票。',
   },
   soldOut: { ru: 'Предложение закончилось.', en: 'The offer has sold out.', kz: 'Ұсыныс аяқталды.', ch: '该优惠已售罄。' },
   cannotDelete: {
@@ -71,15 +80,23 @@ export async function offersForOrder(db: Queryable, order: { id: number; event_i
 export function offersFrom(
   offers: readonly OfferRow[],
   lines: readonly { id: number; released: boolean; quantity: number }[],
-  services: readonly Pick<OrderServiceRow, 'offer_id'>[],
-): (OfferLimits & { parentId: number })[] {
+  services: readonly Pick<OrderServiceRow, 'offer_id' | 'parent_line_id'>[],
+): (OfferLimits & { parentId: number; rowLimit: number })[] {
   const live = lines.filter((l) => !l.released);
   const places = live.reduce((sum, l) => sum + l.quantity, 0);
   const taken = countBy(services, (s) => s.offer_id);
+  const takenPerParent = countBy(services, (s) => parentKey(s.parent_line_id, s.offer_id));
   return live.flatMap((line) =>
-    offers.map((offer) => ({ parentId: line.id, offer, limit: offerLimit(offer, places, taken.get(offer.id) ?? 0) })),
+    offers.map((offer) => {
+      const limit = offerLimit(offer, places, taken.get(offer.id) ?? 0);
+      // What addOffers checks per row: a seat-tied service once per place of its ticket row.
+      const rowLimit = offer.seat_tied ? Math.max(0, Math.min(limit, line.quantity - (takenPerParent.get(parentKey(line.id, offer.id)) ?? 0))) : limit;
+      return { parentId: line.id, offer, limit, rowLimit };
+    }),
   );
 }
+
+const parentKey = (parentLineId: number, offerId: number) => parentLineId * 1_000_003 + offerId;
 
 function countBy<T>(items: readonly T[], key: (item: T) => number): Map<number, number> {
   const counts = new Map<number, number>();
@@ -93,6 +110,7 @@ export type OfferRequestItem = { parent_id: number; package_id: number; price_id
 export async function addOffers(db: Db, input: { hash: string; items: readonly OfferRequestItem[]; at: Date }): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockChangeableOrder(tx, input.hash, input.at);
+    if (order.pushkin_card) throw new BusinessError(ErrorCode.validation, { status: 409, text: (l) => texts.pushkinCard[l] });
     const [offers, lines, services] = await Promise.all([findOffersForEvent(tx, order.event_id), findOrderLines(tx, order.id), findOrderServices(tx, order.id)]);
     const live = new Map(lines.filter((l) => !l.released).map((l) => [l.id, l]));
     const places = [...live.values()].reduce((sum, l) => sum + l.quantity, 0);
@@ -108,20 +126,23 @@ export async function addOffers(db: Db, input: { hash: string; items: readonly O
     const taken = countBy(services, (s) => s.offer_id);
     for (const [priceId, count] of wanted) {
       const offer = byId.get(priceId) as OfferRow; // every price id was checked above
-      if (count > offerLimit({ ...offer, stock: null }, places, taken.get(priceId) ?? 0)) throw overLimit();
+      if (!withinOfferLimit(count, offerLimit({ ...offer, stock: null }, places, taken.get(priceId) ?? 0))) throw overLimit();
     }
     // A seat-tied service comes once per place of the ticket it belongs to.
     const perParent = countBy(
       input.items.filter((i) => byId.get(i.price_id)?.seat_tied),
-      (i) => i.parent_id * 1_000_003 + i.price_id,
+      (i) => parentKey(i.parent_id, i.price_id),
     );
-    const takenPerParent = countBy(services, (s) => s.parent_line_id * 1_000_003 + s.offer_id);
+    const takenPerParent = countBy(services, (s) => parentKey(s.parent_line_id, s.offer_id));
     for (const item of input.items) {
-      const key = item.parent_id * 1_000_003 + item.price_id;
+      const key = parentKey(item.parent_id, item.price_id);
       if (!byId.get(item.price_id)?.seat_tied) continue;
       const quantity = live.get(item.parent_id)?.quantity ?? 0;
-      if ((perParent.get(key) ?? 0) + (takenPerParent.get(key) ?? 0) > quantity) throw overLimit();
+      if (!withinOfferLimit(perParent.get(key) ?? 0, quantity - (takenPerParent.get(key) ?? 0))) throw overLimit();
     }
+    const attached = services.reduce((sum, x) => sum + x.amount, 0);
+    const adding = input.items.reduce((sum, i) => sum + (byId.get(i.price_id) as OfferRow).amount, 0);
+    if (!withinOrderCap(order.subtotal + order.service_fee + attached + adding)) throw orderTooLarge();
     for (const [priceId, count] of wanted) {
       if (!(await takeOfferStock(tx, priceId, count))) throw new BusinessError(ErrorCode.limit, { text: (l) => texts.soldOut[l] });
     }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts';
+import { type Offer, isOfferDisabled } from '../../contract/order-view.ts';
 import { expireUnpaidOrders } from '../jobs/expiry.ts';
 import { remaining } from '../orders/order-test-kit.ts';
 import { OrderStatus } from '../orders/orders.service.ts';
@@ -158,6 +159,58 @@ describe('special offers', () => {
       data: [PROGRAMME, PROGRAMME, PROGRAMME].map((item) => ({ parent_id: parent, ...item })),
     });
     expect(overOrderLimit.json()).toEqual({ errorCode: '-9998', errorText: text });
+  });
+
+  it.each([
+    { lang: 'ru', text: 'Заказ оплачивается Пушкинской картой: к нему нельзя добавить услуги. Пушкинская карта оплачивает только билет.' },
+    { lang: 'en', text: 'This order is paid with the Pushkin card: services cannot be added to it. The Pushkin card pays for the ticket only.' },
+    { lang: 'kz', text: 'Тапсырыс Пушкин картасымен төленеді: оған қызметтер қосуға болмайды. Пушкин картасы тек билетті төлейді.' },
+    { lang: 'ch', text: '此订单使用普希金卡支付：无法添加服务。普希金卡仅可支付门票。' },
+  ])('offers nothing to a Pushkin-card order and refuses adding one with -1002, 409 ($lang)', async ({ lang, text }) => {
+    const order = await makeOrder(t, { pushkin: true, lines: [{ quantity: 1 }] });
+    const before = await view(t, order.hash, lang);
+    expect(before.body.addToping).toEqual([]);
+    const parent = before.body.main[0].id;
+    const stock = async () => (await t.db.query<{ stock: number }>('select stock from special_offers where id = 3')).rows[0]?.stock;
+    const parking = await stock();
+    const response = await t.post('/api/order/add-special-offer', { hash: order.hash, lang, data: [{ parent_id: parent, ...PARKING }] });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ errorCode: '-1002', errorText: text });
+    const after = await view(t, order.hash, lang);
+    expect(after.body.toping).toEqual([]);
+    expect(after.body.demsumma).toBe(before.body.demsumma);
+    expect(await stock()).toBe(parking);
+  });
+
+  it('counts the offers already attached: over the limit in a second call is refused with -9998 and changes nothing', async () => {
+    const order = await makeOrder(t);
+    const parent = (await view(t, order.hash)).body.main[0].id;
+    expect((await add(order.hash, [{ parent_id: parent, ...PROGRAMME }])).statusCode).toBe(200);
+    expect((await add(order.hash, [{ parent_id: parent, ...PROGRAMME }])).statusCode).toBe(200);
+    const before = await view(t, order.hash);
+    expect(before.body.addToping.find((o: { price_id: number }) => o.price_id === 2)).toMatchObject({ limit: 0, row_limit: 0 });
+    const refused = await add(order.hash, [{ parent_id: parent, ...PROGRAMME }]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errorCode).toBe('-9998');
+    const after = await view(t, order.hash);
+    expect(after.body.toping).toEqual(before.body.toping);
+    expect(after.body.demsumma).toBe(before.body.demsumma);
+  });
+
+  it('tells each ticket row how many more of a seat-tied service it may take (row_limit), as the add call counts them', async () => {
+    const order = await makeOrder(t, { lines: [{ quantity: 1 }, { quantity: 2 }] });
+    const [one, two] = (await view(t, order.hash)).body.main.map((r: { id: number }) => r.id);
+    expect((await add(order.hash, [{ parent_id: one, ...AUDIO }])).statusCode).toBe(200);
+    const offers = (await view(t, order.hash)).body.addToping as Offer[];
+    const audio = (parent: number) => offers.find((o) => o.price_id === AUDIO.price_id && o.parent_id === parent) as Offer;
+    // Three places, one served: two more for the order, none for the one-place row, two for the other.
+    expect(audio(one)).toMatchObject({ limit: 2, row_limit: 0 });
+    expect(audio(two)).toMatchObject({ limit: 2, row_limit: 2 });
+    // The page's rule disables what the server refuses, and only that.
+    expect(isOfferDisabled(audio(one), new Set(), offers)).toBe(true);
+    expect(isOfferDisabled(audio(two), new Set(), offers)).toBe(false);
+    expect((await add(order.hash, [{ parent_id: one, ...AUDIO }])).json().errorCode).toBe('-9998');
+    expect((await add(order.hash, [{ parent_id: two, ...AUDIO }])).statusCode).toBe(200);
   });
 
   it('keeps the limit across calls and refuses a removal when candelete = 0', async () => {

@@ -110,8 +110,9 @@ export async function viewOrder(
     action: fullLocalized(s.name),
     status: s.status,
   }));
-  const addToping: Offer[] = payable
-    ? offersFrom(view.offers, view.orderLines, services).map(({ parentId, offer, limit }) => ({
+  // A Pushkin-card order buys its one ticket and nothing else (spec section 9): no offers to show.
+  const addToping: Offer[] = payable && !order.pushkin_card
+    ? offersFrom(view.offers, view.orderLines, services).map(({ parentId, offer, limit, rowLimit }) => ({
         parent_id: parentId,
         package_id: offer.package_id,
         price_id: offer.id,
@@ -119,6 +120,7 @@ export async function viewOrder(
         action: fullLocalized(offer.name),
         descript: fullLocalized(offer.description),
         limit,
+        row_limit: rowLimit,
         seat_tied: offer.seat_tied ? 1 : 0,
       }))
     : [];

@@ -4,7 +4,8 @@ import { ErrorCode } from '../../contract/errors.ts';
 import type { Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import type { InsertLine, InsertOrder } from './orders.repository.ts';
-import { orderTotals } from './pricing.ts';
+import { MAX_ORDER_AMOUNT, orderTotals } from './pricing.ts';
+import { giveBackSubscriptionVisits } from '../crm/crm.repository.ts';
 import { type StockNeed, giveStock, mergeNeeds } from './stock.repository.ts';
 
 /** Order statuses (spec section 4 names 20 and 90). */
@@ -27,12 +28,32 @@ const placeTexts = {
     kz: 'Бос орындар сіз таңдағаннан аз. Бетті жаңартып, қайта таңдаңыз.',
     ch: '剩余座位少于您选择的数量。请刷新页面后重新选择。',
   },
+  tooLarge: {
+    ru: 'Сумма заказа больше допустимой. Уменьшите количество билетов или услуг в заказе.',
+    en: 'The order total is above the allowed maximum. Choose fewer tickets or services.',
+    kz: 'Тапсырыс сомасы рұқсат етілгеннен асып кетті. Билеттер немесе қызметтер санын азайтыңыз.',
+    ch: '订单金额超过允许的上限。请减少门票或服务的数量。',
+  },
   seat: { ru: 'Место недоступно', en: 'The seat is unavailable', kz: 'Орын қолжетімсіз', ch: '座位不可用' },
 } satisfies Record<string, Record<Lang, string>>;
 
 /** Refused because the places ran out while the visitor was choosing. */
 export const notEnoughPlaces = (details?: Record<string, unknown>) =>
   new BusinessError(ErrorCode.placesGone, { text: (lang) => placeTexts.notEnough[lang], details });
+
+/**
+ * Refused because the order would come to more than MAX_ORDER_AMOUNT before discount (tickets,
+ * service fee and services): the spec's limit code, 409, nothing written.
+ */
+export class OrderTooLarge extends BusinessError {
+  constructor() {
+    super(ErrorCode.limit, { status: 409, text: (lang) => placeTexts.tooLarge[lang] });
+  }
+}
+export const orderTooLarge = () => new OrderTooLarge();
+
+/** Whether an order whose tickets, fee and services come to `amount` (minor units, before discount) stays within the cap. */
+export const withinOrderCap = (amount: number) => Number.isFinite(amount) && amount <= MAX_ORDER_AMOUNT;
 
 /** Refused because another order holds or bought the seat. */
 export const seatUnavailable = (seatIds: number[]) =>
@@ -135,6 +156,8 @@ export function prepareOrder(order: NewOrder): PreparedOrder {
   if (order.lines.length === 0) throw new Error('placeOrder needs at least one line');
   const hash = newHash();
   const totals = orderTotals(order.lines, order.discount ?? 0);
+  // Before the database sees it: an int4 overflow there would answer 400 -1002 at best.
+  if (!withinOrderCap(totals.subtotal + totals.serviceFee)) throw orderTooLarge();
   const row = {
     hash,
     event_id: order.eventId,
@@ -220,7 +243,14 @@ type ReleasedLine = {
   quantity: number;
   standing_area_id: number | null;
   limited: boolean;
+  /** The subscription the line's places were taken by (its visits were spent), and whose client spent them. */
+  subscription_event_id: number | null;
+  crm_client_id: number | null;
 };
+
+/** What a released line's row says beyond its own columns: whether its price is limited, and who spent visits on it. */
+const RELEASED_EXTRAS = `exists (select 1 from prices p where p.id = l.price_id and p.quantity_limit is not null) as limited,
+       l.subscription_event_id, (select o.crm_client_id from orders o where o.id = l.order_id) as crm_client_id`;
 
 /**
  * Puts back on sale every place an order still holds and marks the order canceled (90).
@@ -257,12 +287,12 @@ export async function returnLinePlaces(tx: Queryable, lineId: number, count: num
     `update order_lines l set returned_quantity = returned_quantity + $2,
        released = (returned_quantity + $2 = quantity)
      where id = $1 and not released and returned_quantity + $2 <= quantity
-     returning session_id, price_id, is_group, $2::int as quantity, standing_area_id,
-       exists (select 1 from prices p where p.id = l.price_id and p.quantity_limit is not null) as limited`,
+     returning session_id, price_id, is_group, $2::int as quantity, standing_area_id, ${RELEASED_EXTRAS}`,
     [lineId, count],
   );
   if (rows.length === 0) return false;
   await giveBack(tx, rows);
+  await giveSubscriptionVisits(tx, rows);
   return true;
 }
 
@@ -271,11 +301,11 @@ async function releaseLines(tx: Queryable, where: string, params: unknown[]): Pr
   const { rows } = await tx.query<ReleasedLine>(
     `update order_lines l set released = true
      where ${where} and not released
-     returning session_id, price_id, is_group, quantity - returned_quantity as quantity, standing_area_id,
-       exists (select 1 from prices p where p.id = l.price_id and p.quantity_limit is not null) as limited`,
+     returning session_id, price_id, is_group, quantity - returned_quantity as quantity, standing_area_id, ${RELEASED_EXTRAS}`,
     params,
   );
   await giveBack(tx, rows);
+  await giveSubscriptionVisits(tx, rows);
   return rows.reduce((sum, row) => sum + row.quantity, 0);
 }
 
@@ -293,4 +323,28 @@ async function giveBack(tx: Queryable, rows: readonly ReleasedLine[]): Promise<v
     ),
   );
   for (const need of mergeNeeds(needs)) if (need.quantity > 0) await giveStock(tx, need);
+}
+
+/**
+ * Gives the visits spent on released places back to the subscriptions they were taken by (one
+ * visit per place, as quantity-order spends them), in the caller's transaction, next to the stock
+ * of the same places. Its callers release each place once (a line's `released` flag and
+ * `returned_quantity` guard), so a place's visit comes back once, whether the order expired or its
+ * tickets were returned, or both were attempted at once.
+ */
+export async function giveSubscriptionVisits(
+  tx: Queryable,
+  rows: readonly Pick<ReleasedLine, 'subscription_event_id' | 'crm_client_id' | 'quantity'>[],
+): Promise<void> {
+  const visits = new Map<string, { clientId: number; subscriptionEventId: number; n: number }>();
+  for (const row of rows) {
+    if (row.subscription_event_id === null || row.crm_client_id === null || row.quantity <= 0) continue;
+    const key = `${row.crm_client_id}:${row.subscription_event_id}`;
+    const seen = visits.get(key);
+    if (seen) seen.n += row.quantity;
+    else visits.set(key, { clientId: row.crm_client_id, subscriptionEventId: row.subscription_event_id, n: row.quantity });
+  }
+  // A fixed order of updates, so two releases of one client's orders cannot deadlock.
+  const ordered = [...visits.values()].sort((a, b) => a.clientId - b.clientId || a.subscriptionEventId - b.subscriptionEventId);
+  for (const v of ordered) await giveBackSubscriptionVisits(tx, v.clientId, v.subscriptionEventId, v.n);
 }

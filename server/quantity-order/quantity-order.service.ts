@@ -8,7 +8,7 @@ import type { EventSessionRow, PriceRow } from '../event/event.repository.ts';
 import { type EventCatalog, type EventCatalogPart, pricesOfSession } from '../event/event.service.ts';
 import { BusinessError } from '../http.ts';
 import type { OrderBatcher } from '../orders/order-batcher.ts';
-import { CatalogMoved, type NewOrder, OrderStatus, type NewOrderLine, placeOrder } from '../orders/orders.service.ts';
+import { CatalogMoved, type NewOrder, OrderStatus, OrderTooLarge, type NewOrderLine, placeOrder } from '../orders/orders.service.ts';
 import { unitServiceFee } from '../orders/pricing.ts';
 
 /** Pushkin card: one ticket per order (spec section 9). */
@@ -79,14 +79,17 @@ type PricedLine = NewOrderLine & { price: PriceRow };
  * The event, its sessions, prices and checkboxes come from the catalog part the server keeps per
  * catalog version, without a read of the database: the order carries the version it was priced
  * at, and the database refuses it before writing when an import moved the catalog since
- * (CatalogMoved). It is then checked and priced again against the catalog as it is now.
+ * (CatalogMoved). It is then checked and priced again against the catalog as it is now; so is an
+ * order the total cap refused (OrderTooLarge), which is refused before the database is asked.
  */
 export async function createQuantityOrder(deps: CreateOrderDeps, cmd: CreateOrderCommand, ctx: CreateOrderContext): Promise<{ hash: string }> {
   const tz = ctx.setup.app.timezone;
   try {
     return await createAt(deps, cmd, ctx, await deps.catalog.assumed(cmd.hash, tz));
   } catch (error) {
-    if (!(error instanceof CatalogMoved)) throw error;
+    // Priced at a catalog version an import may have moved since: a refusal by the order total cap
+    // (refused before the database could tell) is decided again at the catalog as it is now.
+    if (!(error instanceof CatalogMoved) && !(error instanceof OrderTooLarge)) throw error;
     // A second move in between answers 429 -1029: the buyer sends the order again.
     return createAt(deps, cmd, ctx, await deps.catalog.current(cmd.hash, tz));
   }

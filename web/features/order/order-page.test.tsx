@@ -143,7 +143,7 @@ describe('/order/{hash} of an order still awaiting named-ticket data (status 10)
 describe('/order/{hash}: a double click changes the order once', () => {
   const unpaid = unpaidOrder(20, {
     toping: [{ id: 7, parent_id: 1, package_id: 3, price_id: 5, cost: 300, candelete: 1, action: text('Программка'), status: 0 }],
-    addToping: [{ parent_id: 1, package_id: 3, price_id: 5, cost: 300, action: text('Программка'), descript: text(''), limit: 2, seat_tied: 0 }],
+    addToping: [{ parent_id: 1, package_id: 3, price_id: 5, cost: 300, action: text('Программка'), descript: text(''), limit: 2, row_limit: 2, seat_tied: 0 }],
   });
 
   afterEach(() => {

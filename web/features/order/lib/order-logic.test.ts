@@ -11,6 +11,7 @@ const offer = (parent: number, price: number, limit: number, cost = 100): Offer 
   action: l('x'),
   descript: l(''),
   limit,
+  row_limit: limit,
   seat_tied: 0,
 });
 

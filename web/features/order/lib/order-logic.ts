@@ -1,4 +1,4 @@
-import type { Offer, TicketRow } from '../../../../contract/order-view.ts';
+import { type Offer, type TicketRow, offerKey } from '../../../../contract/order-view.ts';
 
 /** Rows grouped by action_group (one event session), in the order they came. */
 export function groupRows(rows: readonly TicketRow[]): { key: string; rows: TicketRow[] }[] {
@@ -14,18 +14,8 @@ export function groupRows(rows: readonly TicketRow[]): { key: string; rows: Tick
 /** Roubles from the wire to kopecks for formatPrice. */
 export const kopecks = (roubles: number) => Math.round(roubles * 100);
 
-/** The selection key of an offer for one ticket row. */
-export const offerKey = (offer: Pick<Offer, 'parent_id' | 'price_id'>) => `${offer.parent_id}:${offer.price_id}`;
-
-/**
- * Whether an offer can still be toggled on (spec section 4 'Offers'): once the selected count for
- * a price id reaches the offer's limit, the other offers with that price are disabled.
- */
-export function isOfferDisabled(offer: Offer, selected: ReadonlySet<string>, offers: readonly Offer[]): boolean {
-  if (selected.has(offerKey(offer))) return false;
-  const chosen = offers.filter((o) => o.price_id === offer.price_id && selected.has(offerKey(o))).length;
-  return chosen >= offer.limit;
-}
+// The offer rule lives in contract/, where the server's add call decides with it too.
+export { isOfferDisabled, offerKey } from '../../../../contract/order-view.ts';
 
 /** The sum of the selected offers in kopecks. */
 export function selectedSum(selected: ReadonlySet<string>, offers: readonly Offer[]): number {
