@@ -53,6 +53,19 @@ describe('the sandbox bank pages in the visitor language', () => {
   });
 
   it.each([
+    { lang: 'ru', text: 'Отменено магазином: сумма заказа изменилась' },
+    { lang: 'kz', text: 'Дүкен тоқтатты: тапсырыс сомасы өзгерді' },
+    { lang: 'ch', text: '已被商店取消：订单金额已变更' },
+  ])('$lang: a payment the shop cancelled (the order sum changed) says so in $lang', async ({ lang, text }) => {
+    const order = await makeOrder(t);
+    const answer = await pay(t, order.hash, REDIRECT, lang);
+    await t.db.query("update sandbox_acquirer_payments set status = 'canceled' where id = $1", [sandboxId(answer)]);
+    const page = await t.get(String(answer.bankUrl).replace(/^https?:\/\/[^/]+/, ''));
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<strong>${text}</strong>`);
+  });
+
+  it.each([
     { query: '?lang=kz', htmlLang: 'kk', text: 'Төлем табылмады' },
     { query: '?lang=ch', htmlLang: 'zh', text: '未找到付款' },
     { query: '?lang=de', htmlLang: 'ru', text: 'Платёж не найден' },

@@ -68,6 +68,7 @@ const t = {
     back: 'Дүкенге оралу',
     paid: 'Төленді',
     declined: 'Қабылданбады',
+    canceled: 'Дүкен тоқтатты: тапсырыс сомасы өзгерді',
     notFound: 'Төлем табылмады',
     reasons: {
       'card-data': 'Карта деректері қате',
@@ -91,6 +92,7 @@ const t = {
     back: '返回商店',
     paid: '已支付',
     declined: '已拒绝',
+    canceled: '已被商店取消：订单金额已变更',
     notFound: '未找到付款',
     reasons: {
       'card-data': '银行卡信息有误',
