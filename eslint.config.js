@@ -25,6 +25,16 @@ const ZOD_FREE_FORMS = {
   allowTypeImports: true,
   message: 'the event and scheme pages load zod and the schemas on demand (buyer-validation.ts, scheme buyer-form.tsx); take values from the zod-free contract files',
 };
+/**
+ * The order and ticket pages have no form checked by a schema: their answers' schemas load only
+ * where answers are checked (development, tests; web/lib/api.ts). A value import of
+ * contract/order-view.ts had put zod and every order schema on the ticket page's first load.
+ */
+const ZOD_FREE_VIEWS = {
+  group: ['zod', '**/contract/common.ts', '**/contract/order-view.ts', '**/contract/payment.ts'],
+  allowTypeImports: true,
+  message: 'the order and ticket pages load answer schemas on demand (() => import(...)); take values from the zod-free contract files',
+};
 const FEATURE_IMPORTS = [
   { group: ['**/features/**', '**/app/router*'], message: 'a feature must not import another feature' },
   { group: ['**/server/**'], message: 'the web app talks to the server over HTTP only' },
@@ -87,6 +97,13 @@ export default tseslint.config(
     files: ['web/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: FEATURE_IMPORTS }],
+    },
+  },
+  {
+    files: ['web/features/order/**/*.{ts,tsx}', 'web/features/ticket/**/*.{ts,tsx}'],
+    ignores: ['web/features/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...FEATURE_IMPORTS, ZOD_FREE_VIEWS] }],
     },
   },
   {

@@ -26,6 +26,17 @@ export function normalizeLang(value: unknown): Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value) ? (value as Lang) : DEFAULT_LANG;
 }
 
+/**
+ * The language an address shows, for the app (web/lib/lang.ts) and for the `<html lang>` the
+ * server writes into the page alike: its `lang` query (`null`/`undefined` when absent), else for
+ * the older order path /{lang}/order/view/{hash} (integration mode links there) its first
+ * segment, else ru.
+ */
+export function langOfAddress(pathname: string, queryLang: unknown): Lang {
+  if (queryLang !== null && queryLang !== undefined) return normalizeLang(queryLang);
+  return normalizeLang(/^\/(ru|en|kz|ch)\/order\/view\//.exec(pathname)?.[1]);
+}
+
 export function pickLocalized(text: Partial<Localized> | null | undefined, lang: Lang): string {
   if (!text) return '';
   return text[lang] || text.en || text.ru || '';

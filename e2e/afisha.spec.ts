@@ -328,6 +328,46 @@ test.describe('afisha: layout', () => {
     expect(cls).toBeLessThan(0.1);
   });
 
+  test('at 320 px the filter bar stays still when the first filter is set: its reset link is always there, disabled until then', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    await openListing(page);
+    const bar = page.getByRole('region', { name: 'Фильтры' });
+    const reset = bar.getByRole('button', { name: 'Сбросить фильтры' });
+    // Where the bar and each of its parts are, in page coordinates.
+    const layout = () =>
+      bar.evaluate((section) =>
+        [section, ...section.querySelectorAll('input, button, label')].map((element) => {
+          const box = element.getBoundingClientRect();
+          return [element.tagName, box.x, box.y + window.scrollY, box.width, box.height].join(' ');
+        }),
+      );
+    const color = () => reset.evaluate((element) => getComputedStyle(element).color);
+
+    await expect(reset).toBeVisible();
+    await expect(reset).toHaveAttribute('aria-disabled', 'true');
+    const before = await layout();
+    const mutedColor = await color();
+    // Disabled, the link is not a stop of the Tab order.
+    await inStock(page).focus();
+    await page.keyboard.press('Tab');
+    await expect(reset).not.toBeFocused();
+
+    await inStock(page).focus();
+    await page.keyboard.press('Space');
+    await expect(inStock(page)).toBeChecked();
+    await expect(reset).not.toHaveAttribute('aria-disabled');
+    expect(await layout()).toEqual(before);
+    expect(await color()).not.toBe(mutedColor);
+
+    await page.keyboard.press('Tab');
+    await expect(reset).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(inStock(page)).not.toBeChecked();
+    await expect(reset).toHaveAttribute('aria-disabled', 'true');
+    await expect(reset).toBeFocused(); // the focus stays where the visitor was
+    expect(await layout()).toEqual(before);
+  });
+
   test('works at 320 px and with the keyboard', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 800 });
     await openListing(page);

@@ -105,6 +105,8 @@ test("a second visitor cannot take a seat someone else ordered and sees 'Мес�
 
   await second.getByRole('button', { name: 'Оформить заказ' }).click();
   const dialog = second.getByRole('alertdialog');
+  // Spec section 7: an order creation's error is titled 'Ошибка (#code) при создании заказа!'.
+  await expect(dialog).toHaveAccessibleName('Ошибка (#-1011) при создании заказа!');
   await expect(dialog).toContainText('Место недоступно Код ошибки: -1011');
   await dialog.getByRole('button').first().click();
   // The map is reloaded: the cart is empty and the seat is no longer offered.

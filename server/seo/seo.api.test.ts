@@ -304,6 +304,21 @@ describe('other pages', () => {
     expect(meta('robots')).toBe(robots);
   });
 
+  it.each([
+    { url: '/kz/order/view/AbCdEfGhIjKlMnOpQrSt', lang: 'kk' },
+    { url: '/ch/order/view/AbCdEfGhIjKlMnOpQrSt', lang: 'zh' },
+    { url: '/en/order/view/AbCdEfGhIjKlMnOpQrSt', lang: 'en' },
+    { url: '/ru/order/view/AbCdEfGhIjKlMnOpQrSt', lang: 'ru' },
+    // The query wins over the path, as in the app (web/lib/lang.ts).
+    { url: '/kz/order/view/AbCdEfGhIjKlMnOpQrSt?lang=ch', lang: 'zh' },
+    { url: '/order/AbCdEfGhIjKlMnOpQrSt?lang=kz', lang: 'kk' },
+    { url: '/ticket/AbCdEfGhIjKlMnOpQrSt?lang=ch', lang: 'zh' },
+    { url: '/order/declined/AbCdEfGhIjKlMnOpQrSt?lang=kz', lang: 'kk' },
+    { url: '/no/such/page?lang=ch', lang: 'zh' },
+  ])('$url is served with <html lang="$lang">, the language the app shows there', async ({ url, lang }) => {
+    expect((await page(url)).doc.documentElement.lang).toBe(lang);
+  });
+
   it("titles a rules page with the route's title key in the visitor language, not the document name", async () => {
     await t.db.query(
       `insert into rules_documents (id, slug, name, body) values

@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, LANGS, type Lang, normalizeLang, pickLocalized, toBcp47 } from '../../contract/lang.ts';
+import { DEFAULT_LANG, LANGS, type Lang, langOfAddress, pickLocalized, toBcp47 } from '../../contract/lang.ts';
 import { routePatterns } from '../../contract/routes.ts';
 import type { StoredSetup } from '../../contract/setup.ts';
 import type { Queryable } from '../db/client.ts';
@@ -184,8 +184,9 @@ export function createSeoService(db: Queryable, setupService: SetupService, now:
     async headFor(pathname: string, queryLang: unknown, baseUrl: string): Promise<PageHead> {
       const setup = await setupService.get();
       const langs = storefrontLangs(setup);
-      // The language the app shows at this address (ru when lang is missing or unknown).
-      const lang = normalizeLang(queryLang);
+      // The language the app shows at this address (ru when lang is missing or unknown; the older
+      // order path /kz/order/view/{hash} carries it in its first segment).
+      const lang = langOfAddress(pathname, queryLang);
       const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
       const page: Page = { setup, lang, langs, baseUrl, path };
 

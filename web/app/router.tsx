@@ -58,13 +58,21 @@ const ContactsPage = page(() => import('../features/contacts/contacts-page.tsx')
 const RulesPage = page(() => import('../features/rules/rules-page.tsx').then((m) => m.RulesPage), 'rules');
 
 /**
+ * The older order address of integration mode shows the order page (or moves to it): its code
+ * and texts load at boot as the order page's own do, so the order's request starts there too.
+ */
+const LegacyOrder = Object.assign(({ lang }: { lang: Lang }) => <LegacyOrderRoute lang={lang} orderPage={<OrderPage />} />, {
+  preload: OrderPage.preload,
+});
+
+/**
  * Legacy paths carry the language in the first segment; only the four storefront languages
  * are matched (as contract/routes.ts does on the server), so /de/rules is a 404.
  * /{lang}/rules showed the purchase terms and /{lang}/rules-agreement the user agreement on
  * personal data, which is today's privacy policy.
  */
 const legacyRoutes: RouteObject[] = LANGS.flatMap((lang) => [
-  { path: `${lang}/order/view/:hash`, element: <LegacyOrderRoute lang={lang} orderPage={<OrderPage />} /> },
+  { path: `${lang}/order/view/:hash`, element: <LegacyOrder lang={lang} /> },
   { path: `${lang}/rules`, element: <LegacyRedirect lang={lang} to={(paths) => paths.purchaseTerms()} /> },
   { path: `${lang}/rules-agreement`, element: <LegacyRedirect lang={lang} to={(paths) => paths.privacyPolicy()} /> },
 ]);

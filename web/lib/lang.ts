@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, type Lang, normalizeLang } from '../../contract/lang.ts';
+import { DEFAULT_LANG, type Lang, langOfAddress, normalizeLang } from '../../contract/lang.ts';
 
 /** The language of a URL's query string: `lang`, with unknown or missing values meaning ru. */
 export function langFromSearch(search: string): Lang {
@@ -10,9 +10,7 @@ export function langFromSearch(search: string): Lang {
  * (which integration mode links to) the language in its first segment.
  */
 export function langFromLocation(pathname: string, search: string): Lang {
-  const query = new URLSearchParams(search).get('lang');
-  if (query !== null) return normalizeLang(query);
-  return normalizeLang(/^\/(ru|en|kz|ch)\/order\/view\//.exec(pathname)?.[1]);
+  return langOfAddress(pathname, new URLSearchParams(search).get('lang'));
 }
 
 /** The query string with `lang` set, or removed for ru (the spec omits the default). */

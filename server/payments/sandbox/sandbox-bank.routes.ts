@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { DEFAULT_LANG, type Lang, normalizeLang, toBcp47 } from '../../../contract/lang.ts';
 import { DECLINE_REASONS, type DeclineReason, isDeclineReason } from '../../../contract/payment.ts';
 import { type SandboxBank, type SandboxPayment, signForm } from './sandbox-bank.ts';
 
-type PageLang = 'ru' | 'en';
+/** The bank's pages speak the storefront's four languages; `?lang=` carries the visitor's. */
+type PageLang = Lang;
 
 const t = {
   ru: {
@@ -53,19 +55,72 @@ const t = {
       'booking-expired': 'The booking expired',
     },
   },
+  kz: {
+    title: 'Сынақ банкі',
+    sandbox: 'Құмсалғыш: ақша есептен шығарылмайды',
+    pushkin: 'Пушкин картасы',
+    qr: 'QR-код арқылы төлеу (жылдам төлемдер)',
+    card: 'Банк картасымен төлеу',
+    amount: 'Сомасы',
+    pay: 'Төлеу',
+    decline: 'Төлемнен бас тарту',
+    done: 'Бұл төлем өңделіп қойған',
+    back: 'Дүкенге оралу',
+    paid: 'Төленді',
+    declined: 'Қабылданбады',
+    canceled: 'Дүкен тоқтатты: тапсырыс сомасы өзгерді',
+    notFound: 'Төлем табылмады',
+    reasons: {
+      'card-data': 'Карта деректері қате',
+      'no-3ds': 'Банк 3-D Secure қолдамайды',
+      'insufficient-funds': 'Қаражат жеткіліксіз',
+      'online-blocked': 'Онлайн төлемдер бұғатталған',
+      'input-timeout': 'Деректерді енгізу уақыты өтті',
+      'booking-expired': 'Брондау уақыты өтті',
+    },
+  },
+  ch: {
+    title: '测试银行',
+    sandbox: '沙盒：不会扣款',
+    pushkin: '普希金卡',
+    qr: '二维码支付（快速支付）',
+    card: '银行卡支付',
+    amount: '金额',
+    pay: '支付',
+    decline: '拒绝付款',
+    done: '此付款已处理',
+    back: '返回商店',
+    paid: '已支付',
+    declined: '已拒绝',
+    canceled: '已被商店取消：订单金额已变更',
+    notFound: '未找到付款',
+    reasons: {
+      'card-data': '银行卡信息有误',
+      'no-3ds': '银行不支持 3-D Secure',
+      'insufficient-funds': '余额不足',
+      'online-blocked': '在线支付已被冻结',
+      'input-timeout': '输入时间已过',
+      'booking-expired': '预订已过期',
+    },
+  },
 } satisfies Record<PageLang, unknown>;
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-/** The amount in the currency the payment was registered in (minor units: two decimals in each). */
+/**
+ * The amount in the currency the payment was registered in (minor units: two decimals in each),
+ * written as the visitor's language writes it (kz '1 060,00 ₸', ch '₸1,060.00'): Intl needs the
+ * BCP 47 tag, not the storefront's code ('kz' is no language Intl knows; it fell back to English).
+ */
 const money = (p: Pick<SandboxPayment, 'amount' | 'currency'>, lang: PageLang) =>
-  new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-US', {
+  new Intl.NumberFormat(toBcp47(lang), {
     style: 'currency',
     currency: p.currency,
     currencyDisplay: 'narrowSymbol',
   }).format(p.amount / 100);
 
 function page(lang: PageLang, body: string): string {
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">
+  // <html lang> takes the BCP 47 tag (kk, zh), so screen readers read the page in its language.
+  return `<!doctype html><html lang="${toBcp47(lang)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
 <title>${t[lang].title}</title>
 <style>
@@ -81,7 +136,7 @@ function page(lang: PageLang, body: string): string {
 function paymentPage(p: SandboxPayment, lang: PageLang): string {
   const tr = t[lang];
   const heading = p.kind === 'pushkin' ? tr.pushkin : p.kind === 'qr' ? tr.qr : tr.card;
-  const q = lang === 'ru' ? '' : `?lang=${lang}`;
+  const q = lang === DEFAULT_LANG ? '' : `?lang=${lang}`;
   if (p.status !== 'new') {
     return page(
       lang,
@@ -115,7 +170,8 @@ export async function sandboxBankRoutes(app: FastifyInstance, deps: { bank: Sand
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
 
-    const langOf = (query: unknown): PageLang => ((query as { lang?: unknown } | undefined)?.lang === 'ru' || !(query as { lang?: unknown } | undefined)?.lang ? 'ru' : 'en');
+    // Unknown or missing: ru, as everywhere in the storefront (spec section 4).
+    const langOf = (query: unknown): PageLang => normalizeLang((query as { lang?: unknown } | undefined)?.lang);
     const html = (reply: FastifyReply, status: number, text: string) =>
       reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(text);
 

@@ -3,11 +3,22 @@ import { createContext, useContext } from 'react';
 /** A business error as the modal shows it: spec section 8's code and text (empty text = the catalog's). */
 export type ModalError = { code: string; text: string };
 
-export type ModalMessage = { kind: 'error'; code: string; text: string } | { kind: 'warning' | 'info'; text: string };
+/**
+ * What was being done when the error came, for the title: 'createOrder' titles it 'Ошибка (#code)
+ * при создании заказа!' (spec section 8's example); without one the title is 'Ошибка (#code)'.
+ */
+export type ModalErrorContext = 'createOrder';
+
+export type ModalMessage =
+  | { kind: 'error'; code: string; text: string; context?: ModalErrorContext }
+  | { kind: 'warning' | 'info'; text: string };
 
 export type ModalApi = {
-  /** 'Ошибка (#code)' with the error's text; anything that is not an ApiError shows as -9999. */
-  error: (error: unknown) => void;
+  /**
+   * 'Ошибка (#code)' with the error's text, or the context's title ('Ошибка (#code) при создании
+   * заказа!'); anything that is not an ApiError shows as -9999.
+   */
+  error: (error: unknown, context?: ModalErrorContext) => void;
   /** 'Предупреждение' with the given (already translated) text. */
   warning: (text: string) => void;
   /** 'Информация' with the given (already translated) text. */

@@ -19,7 +19,7 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   const push = useCallback((message: ModalMessage) => setQueue((current) => [...current, message]), []);
   const api = useMemo<ModalApi>(
     () => ({
-      error: (error) => push({ kind: 'error', ...asModalError(error) }),
+      error: (error, context) => push({ kind: 'error', ...asModalError(error), context }),
       warning: (text) => push({ kind: 'warning', text }),
       info: (text) => push({ kind: 'info', text }),
     }),
@@ -48,7 +48,7 @@ function ModalDialog({ message, onClose }: { message: ModalMessage | undefined; 
   let title = '';
   let text = '';
   if (message?.kind === 'error') {
-    title = t('modal.errorWithCode', { code: message.code });
+    title = t(message.context === 'createOrder' ? 'modal.errorCreatingOrder' : 'modal.errorWithCode', { code: message.code });
     text = message.text || t(`codes.${message.code}`, { code: message.code, defaultValue: t(`codes.${ErrorCode.inner}`) });
   } else if (message) {
     title = t(`modal.${message.kind}`);

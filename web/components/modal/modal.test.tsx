@@ -67,6 +67,20 @@ describe('modal', () => {
       title: 'Ошибка (#-4242)',
       text: 'Неизвестная ошибка. Попробуйте позже.',
     },
+    {
+      description: "an order creation's error is titled 'Ошибка (#code) при создании заказа!' (spec section 7)",
+      open: (modal: ModalApi) => modal.error(new ApiError('-1010', 'Билеты закончились'), 'createOrder'),
+      role: 'alertdialog',
+      title: 'Ошибка (#-1010) при создании заказа!',
+      text: 'Билеты закончились',
+    },
+    {
+      description: 'an order creation that failed without an ApiError is the inner error -9999, with the same title',
+      open: (modal: ModalApi) => modal.error(new TypeError('boom'), 'createOrder'),
+      role: 'alertdialog',
+      title: 'Ошибка (#-9999) при создании заказа!',
+      text: 'Неизвестная ошибка. Попробуйте позже.',
+    },
     { description: 'a warning', open: (modal: ModalApi) => modal.warning('Место недоступно'), role: 'dialog', title: 'Предупреждение', text: 'Место недоступно' },
     { description: 'an information', open: (modal: ModalApi) => modal.info('Заявление принято'), role: 'dialog', title: 'Информация', text: 'Заявление принято' },
   ])('$description', ({ open, role, title, text }) => {
@@ -76,6 +90,20 @@ describe('modal', () => {
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(title);
     expect(dialog.getAttribute('aria-describedby')).toBe(screen.getByText(text).id);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Закрыть' }));
+  });
+
+  it.each([
+    { lang: 'en', title: 'Error (#-1010) while creating the order!' },
+    { lang: 'kz', title: 'Тапсырысты рәсімдеу кезінде қате (#-1010)!' },
+    { lang: 'ch', title: '创建订单时出错 (#-1010)！' },
+  ] as const)("titles an order creation's error in $lang", async ({ lang, title }) => {
+    i18n = await createTestI18n(lang);
+    try {
+      renderWithTrigger((modal) => modal.error(new ApiError('-1010', ''), 'createOrder'));
+      expect(screen.getByRole('alertdialog', { name: title })).toBeTruthy();
+    } finally {
+      i18n = await createTestI18n('ru');
+    }
   });
 
   it('closes with the close button and returns focus to what opened it', () => {

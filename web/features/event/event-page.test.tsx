@@ -3,10 +3,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import i18next from 'i18next';
 import { RouterProvider, createMemoryRouter } from '../../lib/router.tsx';
 import { render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NoSchemeResponse, PriceEntry } from '../../../contract/event.ts';
 import { Providers, createQueryClient } from '../../app/providers.tsx';
-import { setupQueryOptions } from '../../lib/api.ts';
+import { resetCsrfToken, setupQueryOptions } from '../../lib/api.ts';
 import { initI18n } from '../../lib/i18n.ts';
 import { setupFixture } from '../../test/fixtures.ts';
 import { eventQueryOptions } from './api/event-api.ts';
@@ -14,7 +14,11 @@ import { EventPage } from './event-page.tsx';
 
 const routes = [{ path: '/event/:hash/:date?/:time?', element: <EventPage /> }];
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  resetCsrfToken();
+});
 
 const price = (over: Partial<PriceEntry>): PriceEntry => ({
   price_id: 1,
@@ -219,5 +223,31 @@ describe('event page', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Нет отчества' }));
     await waitFor(() => expect(screen.queryByText(/^Наберите отчество русскими буквами/)).toBeNull());
     expect((screen.getByLabelText('Отчество') as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it("titles a refused order 'Ошибка (#code) при создании заказа!' with the server's text, and gives the button back", async () => {
+    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/token') return json(200, { token: 'token' });
+        if (url === '/api/order/create') return json(409, { errorCode: '-1010', errorText: 'Билеты на это время закончились' });
+        if (url === '/api/no-scheme') return json(200, eventData()); // asked again after -1010 (places gone)
+        return json(404, { errorCode: '-1004', errorText: '' });
+      }),
+    );
+    await renderEvent('/event/ev1/10.06.2030/12:00');
+    await screen.findByRole('table', { name: 'Цены на билеты' });
+    plus('Взрослый');
+    fireEvent.change(screen.getByLabelText('ФИО'), { target: { value: 'Иван Петров' } });
+    fireEvent.change(screen.getByLabelText('Телефон'), { target: { value: '999 901 02 03' } });
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ivan@mail.ru' } });
+    fireEvent.change(screen.getByLabelText('Повторите e-mail'), { target: { value: 'ivan@mail.ru' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Согласен с правилами/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Оформить заказ' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Ошибка (#-1010) при создании заказа!' });
+    expect(dialog.textContent).toContain('Билеты на это время закончились');
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Оформить заказ' }) as HTMLButtonElement).disabled).toBe(false));
   });
 });

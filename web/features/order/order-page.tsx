@@ -8,9 +8,12 @@ import { PageSkeleton } from '../../components/skeleton/skeleton.tsx';
 import { isNotFound } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useLang } from '../../lib/use-lang.ts';
-import { orderQueryOptions } from './api/order-api.ts';
+import { orderQueryOptions, requestOrderAtBoot } from './api/order-api.ts';
 import { OrderContent } from './components/order-content.tsx';
 import './order.css';
+
+// Opened at this address, the order is asked for now, while the app boots (order-api.ts).
+requestOrderAtBoot(window.location.pathname, window.location.search);
 
 /** /order/{hash}: the order, its tickets, offers, discounts and payment (spec section 2 'Order view'). */
 export function OrderPage() {

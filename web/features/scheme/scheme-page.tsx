@@ -129,7 +129,7 @@ function SchemeSession({ data, calendarId }: { data: SchemeSessionsResponse; cal
     const apiError = toApiError(error);
     const text = apiError.text || t(`errors:codes.${apiError.code}`, { defaultValue: t(`errors:codes.${ErrorCode.inner}`) });
     // Spec section 8: scheme cart errors add ' Код ошибки: {code}'.
-    modal.error(new ApiError(apiError.code, `${text}${t('errorCode', { code: apiError.code })}`));
+    modal.error(new ApiError(apiError.code, `${text}${t('errorCode', { code: apiError.code })}`), 'createOrder');
     if (apiError.code === ErrorCode.seatUnavailable || apiError.code === ErrorCode.placesGone) {
       void queryClient.invalidateQueries({ queryKey: ['scheme-map', data.action.hash, calendarId] });
       void queryClient.invalidateQueries({ queryKey: ['scheme-sessions', data.action.hash] });

@@ -3,16 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '../../lib/router.tsx';
 import { pickLocalized } from '../../../contract/lang.ts';
 import { isOrderHash } from '../../../contract/order-hash.ts';
-import { ticketViewResponse } from '../../../contract/order-view.ts';
 import { usePaths } from '../../app/paths.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { PageSkeleton } from '../../components/skeleton/skeleton.tsx';
-import { apiGet, isNotFound } from '../../lib/api.ts';
+import { isNotFound } from '../../lib/api.ts';
 import { formatPrice } from '../../../contract/format-price.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useSetup } from '../../lib/use-setup.ts';
+import { requestTicketAtBoot, ticketQueryOptions } from './api/ticket-api.ts';
 import './ticket.css';
+
+// Opened at this address, the ticket is asked for now, while the app boots (ticket-api.ts).
+requestTicketAtBoot(window.location.pathname, window.location.search);
 
 /** /ticket/{hash}: one printable ticket of a paid order with its QR code or barcode. */
 export function TicketPage() {
@@ -24,12 +27,7 @@ export function TicketPage() {
   const { data: setup } = useSetup();
   // A ticket's hash has an order hash's shape; one that cannot name a ticket is not asked for.
   const possible = isOrderHash(hash);
-  const query = useQuery({
-    queryKey: ['ticket', hash],
-    queryFn: ({ signal }) => apiGet(`/api/ticket/${encodeURIComponent(hash)}`, ticketViewResponse, { signal }),
-    retry: false,
-    enabled: possible,
-  });
+  const query = useQuery({ ...ticketQueryOptions(hash, lang), enabled: possible });
 
   if (!possible || isNotFound(query.error)) {
     return (

@@ -33,13 +33,30 @@ export function FiltersBar({ kind, filters, tags, days, lang, onChange, onToggle
           <input id={stockId} type="checkbox" checked={filters.inStock} onChange={(event) => onChange({ inStock: event.target.checked })} />
           <label htmlFor={stockId}>{t('inStock')}</label>
         </div>
-        {hasFilters(filters) && (
-          <button type="button" className="afisha-link-button afisha-filters__reset" onClick={onReset}>
-            {t('reset')}
-          </button>
-        )}
+        <ResetButton active={hasFilters(filters)} onReset={onReset} />
       </div>
       {kind.showattribute === 1 && tags.length > 0 && <TagChips tags={tags} selected={filters.tags} lang={lang} onToggle={onToggleTag} />}
     </section>
+  );
+}
+
+/**
+ * Always in the bar, so choosing the first filter does not move the row (layout shift at 320 px).
+ * With nothing to reset it is disabled: aria-disabled (still read out, so the visitor knows it is
+ * there), out of the Tab order and muted. Not the `disabled` attribute: the button that was just
+ * used keeps the focus when the reset turns it off, instead of dropping it to the page's body.
+ */
+function ResetButton({ active, onReset }: { active: boolean; onReset: () => void }) {
+  const { t } = useTranslation('afisha');
+  return (
+    <button
+      type="button"
+      className="afisha-link-button afisha-filters__reset"
+      aria-disabled={active ? undefined : true}
+      tabIndex={active ? undefined : -1}
+      onClick={active ? onReset : undefined}
+    >
+      {t('reset')}
+    </button>
   );
 }

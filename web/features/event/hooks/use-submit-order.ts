@@ -29,7 +29,7 @@ export function useSubmitOrder(options: {
     if (error instanceof ApiError && (error.code === ErrorCode.placesGone || error.code === ErrorCode.limit)) {
       void queryClient.invalidateQueries({ queryKey: options.eventKey });
     }
-    modal.error(error);
+    modal.error(error, 'createOrder');
   });
 
   return {

@@ -1,6 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Lang } from '../../../../contract/common.ts';
+import { isOrderHash } from '../../../../contract/order-hash.ts';
+import type { OrderView } from '../../../../contract/order-view.ts';
+import { routePatterns } from '../../../../contract/routes.ts';
 import { apiPost } from '../../../lib/api.ts';
+import { createBootRequest } from '../../../lib/boot-request.ts';
 
 // Answer schemas load only where answers are checked (development, tests): web/lib/api.ts.
 const businessResult = () => import('../../../../contract/common.ts').then((m) => m.businessResult);
@@ -11,11 +15,39 @@ const payResponse = () => import('../../../../contract/payment.ts').then((m) => 
 
 export type BankChoice = { id: number; name: string; type: number };
 
-/** POST /api/order/view, keyed by hash and language. */
+const askOrder = (hash: string, lang: string, signal?: AbortSignal): Promise<OrderView> =>
+  apiPost('/api/order/view', { hash, lang }, orderViewResponse, { signal });
+
+/**
+ * The order's reserve time counts from its answer, and the page's deadline from the query's
+ * update (order-content.tsx): an answer taken a moment after it came gives that moment back.
+ */
+export function ageOrderView(view: OrderView, ms: number): OrderView {
+  return view.reserveTime > 0 ? { ...view, reserveTime: Math.max(0, view.reserveTime - ms / 1000) } : view;
+}
+
+// The page's first render comes within BOOT_WAIT_MS (3 s, web/app/main.tsx) of the boot once
+// its code is there; an answer older than this is not taken (the order may have changed).
+const BOOT_FRESH_MS = 10_000;
+
+const boot = createBootRequest([routePatterns.order, routePatterns.orderLegacy], askOrder, BOOT_FRESH_MS, {
+  // /order/{hash}, or the older /{lang}/order/view/{hash} of integration mode.
+  hashOf: (pathname) => pathname.split('/').filter(Boolean).at(-1) ?? '',
+  accepts: isOrderHash,
+  age: ageOrderView,
+});
+
+/**
+ * Starts POST /api/order/view for the order page being opened, at boot, beside GET /api/setup
+ * instead of after it (web/lib/boot-request.ts, as the event and scheme pages do).
+ */
+export const requestOrderAtBoot = boot.start;
+
+/** POST /api/order/view, keyed by hash and language; the first query takes the boot's answer. */
 export function orderQueryOptions(hash: string, lang: Lang) {
   return queryOptions({
     queryKey: ['order', hash, lang],
-    queryFn: ({ signal }) => apiPost('/api/order/view', { hash, lang }, orderViewResponse, { signal }),
+    queryFn: ({ signal }) => boot.take(hash, lang) ?? askOrder(hash, lang, signal),
     // A business error (the order is gone) is the answer; do not retry it.
     retry: false,
   });
