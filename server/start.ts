@@ -3,6 +3,7 @@ import { loadDemoIfEmpty } from '../demo/load.ts';
 import { type AppDeps, DEFAULT_WEB_DIST, buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDb, statementsSent } from './db/client.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { expireUnpaidOrders } from './jobs/expiry.ts';
 import { startJobs } from './jobs/jobs.ts';
@@ -24,6 +25,8 @@ export type ServerOverrides = Pick<AppDeps, 'captchaText'>;
  */
 export async function startServer(config: Config, overrides: ServerOverrides = {}): Promise<void> {
   if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
+  // One process at a time on the embedded database's files (server/db/data-dir-lock.ts).
+  const dataDirLock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await migrate(db);
   if (config.demo && (await loadDemoIfEmpty(db, new Date()))) console.log('Filled the empty database with the demo catalog.');
@@ -55,6 +58,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     mail.close();
     await app.close();
     await db.close();
+    dataDirLock?.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
