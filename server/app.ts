@@ -92,7 +92,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const now = deps.now ?? Date.now;
   const csrf = createCsrf(deps.secret, now);
-  const setup = createSetupService(deps.db, config.setupFile, now);
+  const setup = createSetupService(deps.db, config.setupFile, { now, log: app.log });
   // Held in memory on the embedded database, read per call on a PostgreSQL server.
   const catalogVersion = await createCatalogVersion(deps.db);
 
@@ -162,7 +162,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // database is free, several in one statement while it is busy (server/orders/order-batcher.ts).
   const orders = createOrderBatcher(deps.db, { lanes: config.orderBatchLanes, maxBatch: config.orderBatch });
   quantityOrderRoutes(app, { db: deps.db, setup, crm, captcha, recaptcha, now, orders, catalog: eventCatalog });
-  const { payments, providers, bank } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now });
+  const { payments, providers, bank } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now, setup });
   paymentsRoutes(app, {
     db: deps.db,
     payments,
