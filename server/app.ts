@@ -92,7 +92,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const now = deps.now ?? Date.now;
   const csrf = createCsrf(deps.secret, now);
-  const setup = createSetupService(deps.db, config.setupFile, { now, log: app.log });
+  const setup = createSetupService(deps.db, config.setupFile, { now, log: app.log, timeZone: config.timezone });
+  // One venue time zone for every date the server formats or compares, and the one /api/setup
+  // gives the pages: TIMEZONE, else the setup's app.timezone (docs/afisha.md, 'Time zone').
+  const timeZone = await setup.venueTimeZone();
   // Held in memory on the embedded database, read per call on a PostgreSQL server.
   const catalogVersion = await createCatalogVersion(deps.db);
 
@@ -172,14 +175,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     currency: async () => (await setup.get()).app.currency,
   });
   await sandboxBankRoutes(app, { bank });
-  orderViewRoutes(app, { db: deps.db, payments, now, timeZone: config.timezone });
-  nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: config.timezone, setup, captcha, recaptcha }) });
+  orderViewRoutes(app, { db: deps.db, payments, now, timeZone });
+  nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: timeZone, setup, captcha, recaptcha }) });
   returnsRoutes(app, {
-    returns: createReturnsService({ db: deps.db, now, setup, payments, baseUrl: publicBaseUrl(config), timeZone: config.timezone }),
+    returns: createReturnsService({ db: deps.db, now, setup, payments, baseUrl: publicBaseUrl(config), timeZone }),
   });
   const afisha = createAfishaService({ db: deps.db, setup: () => setup.get(), now, catalogVersion: () => catalogVersion.current() });
   afishaRoutes(app, { afisha });
-  seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: config.timezone, catalogVersion: () => catalogVersion.current() }), db: deps.db, setup, captcha, recaptcha, now });
+  seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }), db: deps.db, setup, captcha, recaptcha, now });
   const seo = createSeoService(deps.db, setup, now);
   seoRoutes(app, { seo, publicUrl: config.publicUrl });
 

@@ -30,7 +30,8 @@ const envSchema = z.object({
   /** Order-placing calls to the database at once; orders arriving while all are busy go together in the next. */
   ORDER_BATCH_LANES: z.coerce.number().int().min(1).max(200).default(2),
   PUBLIC_URL: z.url().optional(),
-  TIMEZONE: z.string().min(1).refine(isValidTimeZone, 'unknown time zone, expected an IANA name such as Europe/Moscow').default('Europe/Moscow'),
+  /** The venue's time zone; unset: the setup's app.timezone (server/setup/setup.service.ts, venueTimeZone). */
+  TIMEZONE: z.string().min(1).refine(isValidTimeZone, 'unknown time zone, expected an IANA name such as Europe/Moscow').optional(),
   SETUP_FILE: z.string().min(1).optional(),
   SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO: flagFromEnv.default(true),
@@ -66,7 +67,8 @@ export type Config = {
   orderBatch: number;
   orderBatchLanes: number;
   publicUrl: string | undefined;
-  timezone: string;
+  /** The venue's time zone when set; undefined: the setup's app.timezone. Read it through venueTimeZone. */
+  timezone: string | undefined;
   setupFile: string | undefined;
   secret: string | undefined;
   demo: boolean;
@@ -162,7 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-function isValidTimeZone(zone: string): boolean {
+export function isValidTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
     return true;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Localized } from '../../contract/common.ts';
 import { type RulesDocument, type StoredSetup, storedSetup } from '../../contract/setup.ts';
+import { isValidTimeZone } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { findRulesDocuments, findStoredSetup } from './setup.repository.ts';
 
@@ -71,17 +72,31 @@ export const SETUP_TTL_MS = 5000;
 export function createSetupService(
   db: Queryable,
   setupFile: string | undefined,
-  options: { now?: () => number; log?: SetupLog } = {},
+  options: { now?: () => number; log?: SetupLog; timeZone?: string | undefined } = {},
 ) {
   const now = options.now ?? Date.now;
   let cached: { value: StoredSetup; at: number } | undefined;
   let lastValid: StoredSetup | undefined;
   let reported: string | undefined;
+  // The venue's one time zone, fixed by the first setup resolved (config TIMEZONE wins).
+  let zone: string | undefined;
+
+  /**
+   * The setup with app.timezone set to the venue's zone: what the pages format dates in must be
+   * the zone the server formats and compares dates in (order, tickets, seat map, afisha).
+   */
+  function fixTimezone(value: StoredSetup): StoredSetup {
+    if (zone === undefined) {
+      zone = options.timeZone ?? value.app.timezone;
+      if (!isValidTimeZone(zone)) throw new SetupError(`Invalid storefront setup: setup.app.timezone: unknown time zone ${JSON.stringify(zone)} (or set TIMEZONE)`);
+    }
+    return value.app.timezone === zone ? value : { ...value, app: { ...value.app, timezone: zone } };
+  }
 
   /** The setup resolved through `runner`, or the last valid one while the configured one is broken. */
   async function resolveServedSetup(runner: Queryable): Promise<StoredSetup> {
     try {
-      const value = await resolveSetup(runner, setupFile);
+      const value = fixTimezone(await resolveSetup(runner, setupFile));
       if (reported !== undefined) options.log?.info({ setupFile }, 'storefront setup valid again');
       reported = undefined;
       lastValid = value;
@@ -97,13 +112,26 @@ export function createSetupService(
     }
   }
 
+  async function get(): Promise<StoredSetup> {
+    if (!cached || now() - cached.at > SETUP_TTL_MS) cached = { value: await resolveServedSetup(db), at: now() };
+    return cached.value;
+  }
+
   return {
-    async get(): Promise<StoredSetup> {
-      if (!cached || now() - cached.at > SETUP_TTL_MS) cached = { value: await resolveServedSetup(db), at: now() };
-      return cached.value;
-    },
+    get,
     /** Resolves the setup now through a transaction (PGlite has one connection), with the same fallback. */
     resolveServedSetup,
+    /**
+     * The venue's time zone, the one every date of the server and the pages is in: config
+     * TIMEZONE when set, else the setup's app.timezone as first resolved. Fixed for the life of
+     * the app (an edit of the setup's zone takes a restart), so dates never disagree mid-run.
+     */
+    async venueTimeZone(): Promise<string> {
+      // Resolved, not cached: the first request still reads the setup afresh.
+      if (zone === undefined) await resolveServedSetup(db);
+      if (zone === undefined) throw new Error('no setup resolved');
+      return zone;
+    },
     invalidate() {
       cached = undefined;
     },
