@@ -12,6 +12,7 @@ import { DEFAULT_LANG, normalizeLang } from '../contract/lang.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { isDatabaseBusy, isRefusedValue } from './db/errors.ts';
+import type { GracefulShutdown } from './graceful-shutdown.ts';
 import { BusinessError, businessError, requestLang } from './http.ts';
 import { afishaRoutes } from './afisha/afisha.routes.ts';
 import { createAfishaService } from './afisha/afisha.service.ts';
@@ -61,6 +62,8 @@ export type AppDeps = {
   recaptcha?: RecaptchaVerifier;
   /** Draws the image-captcha text; tests replace it to know the answer. */
   captchaText?: () => string;
+  /** The graceful stop of server/start.ts; its hooks go on first, before every other hook. */
+  shutdown?: Pick<GracefulShutdown, 'register'>;
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -87,6 +90,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       return reply.code(400).send(businessError(ErrorCode.validation, lang));
     },
   });
+  deps.shutdown?.register(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
