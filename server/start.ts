@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { loadDemoIfEmpty } from '../demo/load.ts';
 import { type AppDeps, DEFAULT_WEB_DIST, buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { openDb, statementsSent } from './db/client.ts';
+import { REQUEST_LIMITS, openDb, openPostgres, statementsSent } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { createGracefulShutdown } from './graceful-shutdown.ts';
 import { migrate } from './db/migrate.ts';
@@ -28,11 +28,19 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
   // One process at a time on the embedded database's files (server/db/data-dir-lock.ts).
   const dataDirLock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
-  await migrate(db);
-  if (config.demo && (await loadDemoIfEmpty(db, new Date()))) console.log('Filled the empty database with the demo catalog.');
-  // A broken setup stops the start here, naming the field, rather than failing visitors later.
-  await resolveSetup(db, config.setupFile);
+  // Requests' statements run under time limits on a PostgreSQL server (REQUEST_LIMITS: a frozen
+  // server answers 'busy' instead of holding requests forever)...
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, limits: REQUEST_LIMITS });
+  // ...but migrations and the demo catalog may take longer: a connection of their own, no limits.
+  const maintenance = config.databaseUrl ? await openPostgres(config.databaseUrl, 1) : db;
+  try {
+    await migrate(maintenance);
+    if (config.demo && (await loadDemoIfEmpty(maintenance, new Date()))) console.log('Filled the empty database with the demo catalog.');
+    // A broken setup stops the start here, naming the field, rather than failing visitors later.
+    await resolveSetup(maintenance, config.setupFile);
+  } finally {
+    if (maintenance !== db) await maintenance.close();
+  }
   const secret = await loadSecret(db, config.secret);
   const shutdown = createGracefulShutdown();
   const app = await buildApp(config, { db, secret, webDist: DEFAULT_WEB_DIST, shutdown, ...overrides });
