@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setup as setupSchema } from '../../contract/setup.ts';
 import { type TestApp, createClock, createTestApp, openTestDb } from '../../tests/harness.ts';
 import type { Db } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
 import { SETUP_TTL_MS, createSetupService } from './setup.service.ts';
 
 // SETUP_FILE is read again while the server runs; a broken edit must not take /api/setup down.
@@ -57,6 +58,7 @@ describe('createSetupService with a broken SETUP_FILE', () => {
   let db: Db;
   beforeAll(async () => {
     db = await openTestDb();
+    await migrate(db); // a fresh database on PostgreSQL; a no-op on PGlite's migrated template
   });
   afterAll(() => db.close());
 
