@@ -12,7 +12,8 @@ let dir: string;
 let server: SpawnedServer;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'storefront-stop-'));
-  server = await spawnServer({ DATA_DIR: dir });
+  // JOBS on: the shutdown stops the background jobs too.
+  server = await spawnServer({ DATA_DIR: dir, JOBS: '1' });
 }, 120_000);
 afterAll(async () => {
   if (server.child.exitCode === null && server.child.signalCode === null) {
