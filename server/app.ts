@@ -12,6 +12,7 @@ import { DEFAULT_LANG, normalizeLang } from '../contract/lang.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { isDatabaseBusy, isRefusedValue } from './db/errors.ts';
+import type { GracefulShutdown } from './graceful-shutdown.ts';
 import { BusinessError, businessError, requestLang } from './http.ts';
 import { afishaRoutes } from './afisha/afisha.routes.ts';
 import { createAfishaService } from './afisha/afisha.service.ts';
@@ -61,6 +62,8 @@ export type AppDeps = {
   recaptcha?: RecaptchaVerifier;
   /** Draws the image-captcha text; tests replace it to know the answer. */
   captchaText?: () => string;
+  /** The graceful stop of server/start.ts; its hooks go on first, before every other hook. */
+  shutdown?: Pick<GracefulShutdown, 'register'>;
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -87,12 +90,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       return reply.code(400).send(businessError(ErrorCode.validation, lang));
     },
   });
+  deps.shutdown?.register(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const now = deps.now ?? Date.now;
   const csrf = createCsrf(deps.secret, now);
-  const setup = createSetupService(deps.db, config.setupFile, now);
+  const setup = createSetupService(deps.db, config.setupFile, { now, log: app.log, timeZone: config.timezone });
+  // One venue time zone for every date the server formats or compares, and the one /api/setup
+  // gives the pages: TIMEZONE, else the setup's app.timezone (docs/afisha.md, 'Time zone').
+  const timeZone = await setup.venueTimeZone();
   // Held in memory on the embedded database, read per call on a PostgreSQL server.
   const catalogVersion = await createCatalogVersion(deps.db);
 
@@ -162,7 +169,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // database is free, several in one statement while it is busy (server/orders/order-batcher.ts).
   const orders = createOrderBatcher(deps.db, { lanes: config.orderBatchLanes, maxBatch: config.orderBatch });
   quantityOrderRoutes(app, { db: deps.db, setup, crm, captcha, recaptcha, now, orders, catalog: eventCatalog });
-  const { payments, providers, bank } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now });
+  const { payments, providers, bank } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now, setup });
   paymentsRoutes(app, {
     db: deps.db,
     payments,
@@ -172,14 +179,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     currency: async () => (await setup.get()).app.currency,
   });
   await sandboxBankRoutes(app, { bank });
-  orderViewRoutes(app, { db: deps.db, payments, now, timeZone: config.timezone });
-  nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: config.timezone, setup, captcha, recaptcha }) });
+  orderViewRoutes(app, { db: deps.db, payments, now, timeZone });
+  nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: timeZone, setup, captcha, recaptcha }) });
   returnsRoutes(app, {
-    returns: createReturnsService({ db: deps.db, now, setup, payments, baseUrl: publicBaseUrl(config), timeZone: config.timezone }),
+    returns: createReturnsService({ db: deps.db, now, setup, payments, baseUrl: publicBaseUrl(config), timeZone }),
   });
   const afisha = createAfishaService({ db: deps.db, setup: () => setup.get(), now, catalogVersion: () => catalogVersion.current() });
   afishaRoutes(app, { afisha });
-  seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: config.timezone, catalogVersion: () => catalogVersion.current() }), db: deps.db, setup, captcha, recaptcha, now });
+  seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }), db: deps.db, setup, captcha, recaptcha, now });
   const seo = createSeoService(deps.db, setup, now);
   seoRoutes(app, { seo, publicUrl: config.publicUrl });
 

@@ -30,7 +30,8 @@ const envSchema = z.object({
   /** Order-placing calls to the database at once; orders arriving while all are busy go together in the next. */
   ORDER_BATCH_LANES: z.coerce.number().int().min(1).max(200).default(2),
   PUBLIC_URL: z.url().optional(),
-  TIMEZONE: z.string().min(1).default('Europe/Moscow'),
+  /** The venue's time zone; unset: the setup's app.timezone (server/setup/setup.service.ts, venueTimeZone). */
+  TIMEZONE: z.string().min(1).refine(isValidTimeZone, 'unknown time zone, expected an IANA name such as Europe/Moscow').optional(),
   SETUP_FILE: z.string().min(1).optional(),
   SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO: flagFromEnv.default(true),
@@ -66,7 +67,8 @@ export type Config = {
   orderBatch: number;
   orderBatchLanes: number;
   publicUrl: string | undefined;
-  timezone: string;
+  /** The venue's time zone when set; undefined: the setup's app.timezone. Read it through venueTimeZone. */
+  timezone: string | undefined;
   setupFile: string | undefined;
   secret: string | undefined;
   demo: boolean;
@@ -84,20 +86,57 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
-/** Parses the environment; a bad value throws a ConfigError that names the variable. */
+/** Variables whose whole value is a secret: never printed, not even in an error. */
+const SECRET_VARIABLES = /SECRET|PASSWORD|TOKEN|(^|_)KEY($|_)/;
+/** The password of a URL with credentials (postgres://user:password@host, smtp://user:password@host). */
+// Up to the authority's last @, so a password with an unescaped @ in it is masked whole.
+const URL_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s/]*@/gi;
+
+/** A variable's value as it may be printed: a secret variable's as ***, any URL's password as ***. */
+export function maskedValue(name: string, value: string | undefined): string {
+  if (value === undefined || value === '') return '""';
+  if (SECRET_VARIABLES.test(name)) return '***';
+  return JSON.stringify(value.replace(URL_PASSWORD, '$1***@'));
+}
+
+/**
+ * Replaces every secret of the environment found in a text (an error's message at start) by ***:
+ * the values of secret variables and the passwords inside URL values, whatever the variable.
+ */
+export function redactSecrets(text: string, env: NodeJS.ProcessEnv = process.env): string {
+  const secrets = new Set<string>();
+  for (const [name, value] of Object.entries(env)) {
+    if (!value) continue;
+    if (SECRET_VARIABLES.test(name) && value.length >= 4) secrets.add(value);
+    for (const match of value.matchAll(URL_PASSWORD)) {
+      const password = match[0].slice(match[1]?.length ?? 0, -1);
+      if (password.length > 0) {
+        secrets.add(password);
+        try {
+          secrets.add(decodeURIComponent(password));
+        } catch {
+          // A malformed escape: the raw text is masked already.
+        }
+      }
+    }
+  }
+  let out = text.replace(URL_PASSWORD, '$1***@');
+  // Longest first, so a secret that contains another is masked whole.
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) out = out.split(secret).join('***');
+  return out;
+}
+
+/** Parses the environment; a bad value throws a ConfigError with one line per problem, secrets masked. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const name = issue.path.join('.');
-      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '');
+      return `  ${name}=${maskedValue(name, env[name])}: ${issue.message}`;
     });
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const e = parsed.data;
-  if (!isValidTimeZone(e.TIMEZONE)) {
-    throw new ConfigError(`Invalid configuration:\n  TIMEZONE=${JSON.stringify(e.TIMEZONE)}: unknown time zone`);
-  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -125,7 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-function isValidTimeZone(zone: string): boolean {
+export function isValidTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
     return true;

@@ -2,7 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import { loadDemoIfEmpty } from '../demo/load.ts';
 import { type AppDeps, DEFAULT_WEB_DIST, buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { openDb, statementsSent } from './db/client.ts';
+import { REQUEST_LIMITS, openDb, openPostgres, statementsSent } from './db/client.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
+import { createGracefulShutdown } from './graceful-shutdown.ts';
 import { migrate } from './db/migrate.ts';
 import { expireUnpaidOrders } from './jobs/expiry.ts';
 import { startJobs } from './jobs/jobs.ts';
@@ -19,18 +21,29 @@ export type ServerOverrides = Pick<AppDeps, 'captchaText'>;
 
 /**
  * Opens the database, migrates, fills the demo, checks the setup, starts the jobs and listens;
- * SIGINT and SIGTERM shut it down gracefully. server/main.ts calls it with the environment's
+ * SIGINT and SIGTERM shut it down gracefully (server/graceful-shutdown.ts). server/main.ts calls it with the environment's
  * config; the image-captcha e2e server (e2e/captcha-server.ts) also passes a fixed captcha text.
  */
 export async function startServer(config: Config, overrides: ServerOverrides = {}): Promise<void> {
   if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
-  await migrate(db);
-  if (config.demo && (await loadDemoIfEmpty(db, new Date()))) console.log('Filled the empty database with the demo catalog.');
-  // A broken setup stops the start here, naming the field, rather than failing visitors later.
-  await resolveSetup(db, config.setupFile);
+  // One process at a time on the embedded database's files (server/db/data-dir-lock.ts).
+  const dataDirLock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
+  // Requests' statements run under time limits on a PostgreSQL server (REQUEST_LIMITS: a frozen
+  // server answers 'busy' instead of holding requests forever)...
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, limits: REQUEST_LIMITS });
+  // ...but migrations and the demo catalog may take longer: a connection of their own, no limits.
+  const maintenance = config.databaseUrl ? await openPostgres(config.databaseUrl, 1) : db;
+  try {
+    await migrate(maintenance);
+    if (config.demo && (await loadDemoIfEmpty(maintenance, new Date()))) console.log('Filled the empty database with the demo catalog.');
+    // A broken setup stops the start here, naming the field, rather than failing visitors later.
+    await resolveSetup(maintenance, config.setupFile);
+  } finally {
+    if (maintenance !== db) await maintenance.close();
+  }
   const secret = await loadSecret(db, config.secret);
-  const app = await buildApp(config, { db, secret, webDist: DEFAULT_WEB_DIST, ...overrides });
+  const shutdown = createGracefulShutdown();
+  const app = await buildApp(config, { db, secret, webDist: DEFAULT_WEB_DIST, shutdown, ...overrides });
 
   // Background jobs: every one is safe on several instances (SKIP LOCKED claims), so each
   // instance with JOBS on runs them all.
@@ -46,19 +59,20 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       )
     : undefined;
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    console.log(`${signal}: shutting down`);
-    await jobs?.stop();
-    mail.close();
-    await app.close();
-    await db.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // SIGTERM (a deploy, a scale-down) and SIGINT: requests under way finish, new ones are told to
+  // try again (503 -1029), then jobs, mail, the app, the database and the DATA_DIR lock close.
+  const stop = (signal: string) =>
+    void shutdown
+      .shutdown(signal, [
+        { name: 'jobs', run: () => jobs?.stop() },
+        { name: 'mail', run: () => mail.close() },
+        { name: 'app', run: () => app.close() },
+        { name: 'database', run: () => db.close() },
+        { name: 'DATA_DIR lock', run: () => dataDirLock?.release() },
+      ])
+      .then(() => process.exit(0));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
   if (config.dbStatementReport) process.on('SIGUSR2', () => process.stderr.write(`db-statements ${statementsSent()}\n`));
 
   // An on-sale rush opens a thousand connections within a second; Node's default accept queue of

@@ -94,8 +94,26 @@ function answeredByServer(error: unknown): boolean {
   return typeof error.code === 'string' && error.severity !== 'FATAL' && error.severity !== 'PANIC';
 }
 
-/** Connects to a PostgreSQL server through a pool. */
-export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
+/**
+ * How long a request's database work may wait on a PostgreSQL server. Without limits a server
+ * that stops answering (frozen, a network partition that drops packets silently) holds every
+ * request forever; with them a request gets the 'database busy' answer (429 -1029, /healthz 503)
+ * within about ten seconds, and the pool replaces the connections that timed out.
+ */
+export type PostgresLimits = {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectionTimeoutMillis?: number;
+  /** The server cancels a statement running longer (SQLSTATE 57014). */
+  statementTimeoutMs?: number;
+  /** The client gives up on an answer that does not come (a frozen server cannot cancel anything). */
+  queryTimeoutMs?: number;
+};
+
+/** The limits of the server's request work; migrations, the demo loader and the catalog import run without. */
+export const REQUEST_LIMITS: PostgresLimits = { connectionTimeoutMillis: 5000, statementTimeoutMs: 5000, queryTimeoutMs: 8000 };
+
+/** Connects to a PostgreSQL server through a pool, with the given limits (none by default). */
+export async function openPostgres(url: string, poolSize = 10, limits: PostgresLimits = {}): Promise<Db> {
   const types = {
     getTypeParser(oid: number, format?: string) {
       if (oid === INT8 || oid === NUMERIC) return parseNumber;
@@ -103,7 +121,14 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
       return pg.types.getTypeParser(oid, format as 'text');
     },
   } as pg.CustomTypesConfig;
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types,
+    ...(limits.connectionTimeoutMillis === undefined ? {} : { connectionTimeoutMillis: limits.connectionTimeoutMillis }),
+    ...(limits.statementTimeoutMs === undefined ? {} : { statement_timeout: limits.statementTimeoutMs }),
+    ...(limits.queryTimeoutMs === undefined ? {} : { query_timeout: limits.queryTimeoutMs }),
+  });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   // Nor one that loses it while checked out: its query fails with the error and release() drops it.
@@ -153,6 +178,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
     },
     async transaction(fn) {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
         statements++;
         await client.query('begin');
@@ -169,18 +195,24 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
         await client.query('commit');
         return result;
       } catch (error) {
-        statements++;
-        await client.query('rollback').catch(() => undefined);
+        if (answeredByServer(error)) {
+          statements++;
+          await client.query('rollback').catch(() => undefined);
+        } else {
+          // The connection broke or its answer timed out: a ROLLBACK would wait as long again.
+          // Dropping the connection ends the transaction on the server all the same.
+          broken = error as Error;
+        }
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     close: () => pool.end(),
   };
 }
 
-export async function openDb(options: { databaseUrl?: string | undefined; dataDir?: string | undefined; poolSize?: number }): Promise<Db> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize);
+export async function openDb(options: { databaseUrl?: string | undefined; dataDir?: string | undefined; poolSize?: number; limits?: PostgresLimits }): Promise<Db> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize, options.limits);
   return openPglite(options.dataDir);
 }

@@ -36,6 +36,7 @@ describe('the database is busy', () => {
     ['a serialization failure', pgError('40001', 'could not serialize access')],
     ['a lost connection', new Error('Connection terminated unexpectedly')],
     ['a pool timeout', new Error('timeout exceeded when trying to connect')],
+    ['no answer within the query timeout (a frozen server)', new Error('Query read timeout')],
     ['a refused connection', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
   ])('answers an order 429 -1029 with Retry-After on %s, and nothing is sold', async (_name, error) => {
     const when = await sessionWhen(t.db, 9200);

@@ -2,14 +2,17 @@
  * Errors that say the database is overloaded or briefly unreachable, not that the request is wrong:
  * too many connections or another resource short (SQLSTATE class 53), a lost or refused connection
  * (class 08, 57P01–57P03, node-postgres' own connection errors), a deadlock or serialization
- * failure (40P01, 40001), a lock or statement timeout (55P03, 57014). Each ends the statement (and
+ * failure (40P01, 40001), a lock or statement timeout (55P03, 57014), no answer or no connection
+ * within the pool's limits (REQUEST_LIMITS in server/db/client.ts). Each ends the statement (and
  * its transaction) without a change, so the request changed nothing and can simply be sent again:
  * the app answers 429 with -1029 and Retry-After, as admission control does, never a 5xx.
  */
 const BUSY_CODES = new Set(['40001', '40P01', '55P03', '57014', '57P01', '57P02', '57P03']);
 const BUSY_CLASSES = ['53', '08'];
 const NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
-const CLIENT_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly)/;
+// 'Query read timeout': no answer within the pool's query_timeout (a frozen server, server/db/client.ts);
+// 'Connection terminated due to connection timeout' and 'timeout exceeded…': none within connectionTimeoutMillis.
+const CLIENT_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|Query read timeout)/;
 
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { resolveSetup } from '../setup/setup.service.ts';
+import type { SetupService } from '../setup/setup.service.ts';
 import { completePaidOrder } from '../tickets/order-paid.ts';
 import { type PaymentsService, createPaymentsService } from './payments.service.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -25,7 +25,7 @@ export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'port'>): strin
  * The sandbox bank posts its notifications through the app's own HTTP stack (inject), the same
  * route, signature check and idempotence a real acquirer's callback goes through.
  */
-export function createPaymentsStack(app: FastifyInstance, config: Config, deps: { db: Db; secret: string; now: () => number }) {
+export function createPaymentsStack(app: FastifyInstance, config: Config, deps: { db: Db; secret: string; now: () => number; setup: Pick<SetupService, 'resolveServedSetup'> }) {
   const bank: SandboxBank = createSandboxBank({
     db: deps.db,
     key: sandboxKey(deps.secret),
@@ -42,9 +42,10 @@ export function createPaymentsStack(app: FastifyInstance, config: Config, deps: 
     now: deps.now,
     providers,
     hooks: {
-      // The setup is read through the payment's own transaction (PGlite has one connection).
+      // The setup is read through the payment's own transaction (PGlite has one connection); a
+      // broken SETUP_FILE edit falls back to the last valid setup rather than fail the payment.
       onPaid: async (tx, orderId, at) => {
-        const setup = await resolveSetup(tx, config.setupFile);
+        const setup = await deps.setup.resolveServedSetup(tx);
         return completePaidOrder(tx, orderId, at, baseUrl, { integration: setup.is_integration === 1, currency: setup.app.currency });
       },
     },

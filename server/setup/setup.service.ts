@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Localized } from '../../contract/common.ts';
 import { type RulesDocument, type StoredSetup, storedSetup } from '../../contract/setup.ts';
+import { isValidTimeZone } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { findRulesDocuments, findStoredSetup } from './setup.repository.ts';
 
@@ -23,33 +24,113 @@ export async function readJsonFile(file: string): Promise<unknown> {
   return JSON.parse(await readFile(file, 'utf8')) as unknown;
 }
 
+/** The setup as configured is unusable: SETUP_FILE unreadable or not JSON, or a field the schema refuses. */
+export class SetupError extends Error {}
+
+async function readSetupFile(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new SetupError(`Invalid storefront setup (SETUP_FILE=${file}): cannot read the file: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new SetupError(`Invalid storefront setup (SETUP_FILE=${file}): not valid JSON: ${(error as Error).message}`);
+  }
+}
+
 /**
  * Builds the effective setup: the defaults file, then what the database holds, then the venue's
- * SETUP_FILE. The result must pass the setup schema, or the start stops naming the field.
+ * SETUP_FILE. The result must pass the setup schema, or it throws a SetupError naming the field.
  */
 export async function resolveSetup(db: Queryable, setupFile: string | undefined): Promise<StoredSetup> {
   let data = await readJsonFile(DEFAULT_SETUP_FILE);
   data = mergeSetup(data, (await findStoredSetup(db)) ?? {});
-  if (setupFile) data = mergeSetup(data, await readJsonFile(setupFile));
+  if (setupFile) data = mergeSetup(data, await readSetupFile(setupFile));
   const parsed = storedSetup.safeParse(data);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `  setup.${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid storefront setup${setupFile ? ` (SETUP_FILE=${setupFile})` : ''}:\n${issues}`);
+    throw new SetupError(`Invalid storefront setup${setupFile ? ` (SETUP_FILE=${setupFile})` : ''}:\n${issues}`);
   }
   return parsed.data;
 }
 
+type SetupLog = { error(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void };
+
+/** How long a resolved setup is served before SETUP_FILE and the database's setup are read again. */
+export const SETUP_TTL_MS = 5000;
+
 /**
  * The setup served to visitors. It is cached for a few seconds, so a change made by another
- * instance (a catalog import) is seen soon without a read on every request.
+ * instance (a catalog import) or an edit of SETUP_FILE is seen soon without a read on every
+ * request. An edit that breaks the setup (bad JSON, a field the schema refuses) does not take
+ * the storefront down: the last valid setup goes on being served, and the error is logged once
+ * per distinct problem (not on every re-read) until the file is put right.
  */
-export function createSetupService(db: Queryable, setupFile: string | undefined, now: () => number = Date.now) {
+export function createSetupService(
+  db: Queryable,
+  setupFile: string | undefined,
+  options: { now?: () => number; log?: SetupLog; timeZone?: string | undefined } = {},
+) {
+  const now = options.now ?? Date.now;
   let cached: { value: StoredSetup; at: number } | undefined;
-  const TTL_MS = 5000;
+  let lastValid: StoredSetup | undefined;
+  let reported: string | undefined;
+  // The venue's one time zone, fixed by the first setup resolved (config TIMEZONE wins).
+  let zone: string | undefined;
+
+  /**
+   * The setup with app.timezone set to the venue's zone: what the pages format dates in must be
+   * the zone the server formats and compares dates in (order, tickets, seat map, afisha).
+   */
+  function fixTimezone(value: StoredSetup): StoredSetup {
+    if (zone === undefined) {
+      zone = options.timeZone ?? value.app.timezone;
+      if (!isValidTimeZone(zone)) throw new SetupError(`Invalid storefront setup: setup.app.timezone: unknown time zone ${JSON.stringify(zone)} (or set TIMEZONE)`);
+    }
+    return value.app.timezone === zone ? value : { ...value, app: { ...value.app, timezone: zone } };
+  }
+
+  /** The setup resolved through `runner`, or the last valid one while the configured one is broken. */
+  async function resolveServedSetup(runner: Queryable): Promise<StoredSetup> {
+    try {
+      const value = fixTimezone(await resolveSetup(runner, setupFile));
+      if (reported !== undefined) options.log?.info({ setupFile }, 'storefront setup valid again');
+      reported = undefined;
+      lastValid = value;
+      return value;
+    } catch (error) {
+      // Only a broken setup falls back: a database error is the request's own (busy: 429).
+      if (!(error instanceof SetupError) || lastValid === undefined) throw error;
+      if (reported !== error.message) {
+        reported = error.message;
+        options.log?.error({ setupFile }, `${error.message}\nServing the last valid setup until this is put right.`);
+      }
+      return lastValid;
+    }
+  }
+
+  async function get(): Promise<StoredSetup> {
+    if (!cached || now() - cached.at > SETUP_TTL_MS) cached = { value: await resolveServedSetup(db), at: now() };
+    return cached.value;
+  }
+
   return {
-    async get(): Promise<StoredSetup> {
-      if (!cached || now() - cached.at > TTL_MS) cached = { value: await resolveSetup(db, setupFile), at: now() };
-      return cached.value;
+    get,
+    /** Resolves the setup now through a transaction (PGlite has one connection), with the same fallback. */
+    resolveServedSetup,
+    /**
+     * The venue's time zone, the one every date of the server and the pages is in: config
+     * TIMEZONE when set, else the setup's app.timezone as first resolved. Fixed for the life of
+     * the app (an edit of the setup's zone takes a restart), so dates never disagree mid-run.
+     */
+    async venueTimeZone(): Promise<string> {
+      // Resolved, not cached: the first request still reads the setup afresh.
+      if (zone === undefined) await resolveServedSetup(db);
+      if (zone === undefined) throw new Error('no setup resolved');
+      return zone;
     },
     invalidate() {
       cached = undefined;
