@@ -268,7 +268,7 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
     // A lang the app does not know (the page shows it in ru) or given several times moves to the
     // address the app would give the page (spec section 2).
     const tidy = tidyLangSearch(request.url);
-    if (tidy !== undefined) return reply.redirect(`${pathname}${tidy}`, 301);
+    if (tidy !== undefined) return reply.redirect(`${sameOriginPath(pathname)}${tidy}`, 301);
     const rendered = await renderIndex(request, indexHtml, pathname);
     const lang = requestLangFromUrl(request.url);
     const first = await firstAnswer(pathname, lang);
@@ -288,14 +288,27 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
   return indexHtml;
 }
 
+/**
+ * A path as a redirect target that stays on this site. Browsers read a Location starting with `//`
+ * (or `/\\`, a backslash counting as a slash, or either after a stripped tab or newline) as
+ * another host, so a request for `//evil.example/?lang=xx` must not move to `//evil.example/`:
+ * the leading run of slashes, backslashes and whitespace collapses to one slash.
+ */
+export function sameOriginPath(pathname: string): string {
+  return `/${pathname.replace(/^[\s/\\]+/, '')}`;
+}
+
+// Function replacements below: the inserted text is data (catalog texts), and a replacement
+// string would read its `$&`, `$'` or `` $` `` as patterns and copy parts of the page into it.
+
 /** The page's first API answer (server/spa-first-answer.ts) goes last in <body>. */
 function withFirstAnswer(html: string, answer: string): string {
-  return answer ? html.replace('</body>', `  ${answer}\n  </body>`) : html;
+  return answer ? html.replace('</body>', () => `  ${answer}\n  </body>`) : html;
 }
 
 /** The page's preload hints go last in <head>, after Vite's own entry script and preloads. */
 function withHints(html: string, hints: string): string {
-  return hints ? html.replace('</head>', `  ${hints}\n  </head>`) : html;
+  return hints ? html.replace('</head>', () => `  ${hints}\n  </head>`) : html;
 }
 
 export const DEFAULT_WEB_DIST = path.join(ROOT, 'dist');
