@@ -109,7 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // Every state-changing call carries the CSRF token of GET /api/token and X-Requested-With.
   app.addHook('onRequest', async (request, reply) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!STATE_CHANGING.has(request.method) || !isApiPath(routedPath(request))) return;
     const token = request.headers['x-csrf-token'];
     const requestedWith = request.headers['x-requested-with'];
     if (requestedWith !== 'XMLHttpRequest' || !csrf.verify(token)) {
@@ -203,6 +203,25 @@ function fieldErrors(issues: NonNullable<FastifyError['validation']>) {
     fields.push({ path, code });
   }
   return fields;
+}
+
+/**
+ * The path the router matched: the route's own path (`/api/ticket/:hash`), or for an address no
+ * route matches, the decoded path. Never the raw address: the router decodes it, so
+ * `/%61pi/order/create` reaches /api/order/create, and a check on the raw text would miss it.
+ */
+function routedPath(request: FastifyRequest): string {
+  if (request.routeOptions.url !== undefined) return request.routeOptions.url;
+  const pathname = request.url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+function isApiPath(pathname: string): boolean {
+  return pathname.startsWith('/api/');
 }
 
 /** The query of a page address with its `lang` put right, or undefined when it is right already. */
