@@ -26,6 +26,7 @@ import { nominalRoutes } from './nominal/nominal.routes.ts';
 import { createSetupService } from './setup/setup.service.ts';
 import { setupRoutes } from './setup/setup.routes.ts';
 import { frameAncestorsHook } from './embed/frame-ancestors.ts';
+import { pageHeadersHook, requestIdOf } from './security/page-headers.ts';
 import { type IndexRenderer, createIndexRenderer, seoRoutes } from './seo/seo.routes.ts';
 import { createSeoService } from './seo/seo.service.ts';
 import { orderViewRoutes } from './order-view/order-view.routes.ts';
@@ -76,6 +77,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 256 * 1024,
     trustProxy: true,
+    // Named after the proxy's X-Request-Id when it sent a sane one; echoed in every answer (page-headers.ts).
+    genReqId: requestIdOf,
     serverFactory: refusingServerFactory(admission, ORDER_CREATING_ROUTES),
     // A path Fastify cannot decode (a malformed percent sequence such as /%ZZ): the answer of
     // any other malformed request, or the 404 page for a page address, never Fastify's own body.
@@ -147,6 +150,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return reply.code(500).send(businessError(ErrorCode.inner, lang));
   });
 
+  // Before frameAncestorsHook: it appends frame-ancestors to the page policy set here.
+  pageHeadersHook(app, { webDist: deps.webDist });
   frameAncestorsHook(app, config.embedOrigins);
   const crm = createCrmService(deps.db, config.crmSecret, now);
   const captcha = createCaptchaService(deps.db, deps.secret, now, deps.captchaText);
