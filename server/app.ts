@@ -70,6 +70,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   // The app's page, once registerSpa has read it: the answer to a page address Fastify cannot decode.
   const badUrlPage: { html?: string } = {};
+  // The security headers' setters, once their hooks are registered: for that page too.
+  const securityHeaders: { set?: (request: FastifyRequest, reply: FastifyReply) => void } = {};
   // Admission control: an on-sale rush beyond the server's capacity is told to come back (429)
   // instead of queueing without bound inside the connection pool (ARCHITECTURE.md).
   const admission = createAdmission({ concurrency: config.orderConcurrency, queue: config.orderQueue, queueTimeoutMs: config.orderQueueTimeoutMs });
@@ -82,12 +84,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     serverFactory: refusingServerFactory(admission, ORDER_CREATING_ROUTES),
     // A path Fastify cannot decode (a malformed percent sequence such as /%ZZ): the answer of
     // any other malformed request, or the 404 page for a page address, never Fastify's own body.
+    // This answer skips the onSend hooks, so it sets the security headers itself.
     frameworkErrors(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
       const lang = requestLangFromUrl(request.url);
       if (request.method === 'GET' && !request.url.startsWith('/api/') && badUrlPage.html) {
-        return reply.code(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(badUrlPage.html);
+        reply.code(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+        securityHeaders.set?.(request, reply);
+        return reply.send(badUrlPage.html);
       }
-      return reply.code(400).send(businessError(ErrorCode.validation, lang));
+      reply.code(400).type('application/json; charset=utf-8');
+      securityHeaders.set?.(request, reply);
+      return reply.send(businessError(ErrorCode.validation, lang));
     },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -151,8 +158,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   // Before frameAncestorsHook: it appends frame-ancestors to the page policy set here.
-  pageHeadersHook(app, { webDist: deps.webDist });
-  frameAncestorsHook(app, config.embedOrigins);
+  const setPageHeaders = pageHeadersHook(app, { webDist: deps.webDist });
+  const setFrameAncestors = frameAncestorsHook(app, config.embedOrigins);
+  securityHeaders.set = (request, reply) => {
+    setPageHeaders(request, reply);
+    setFrameAncestors(reply);
+  };
   const crm = createCrmService(deps.db, config.crmSecret, now);
   const captcha = createCaptchaService(deps.db, deps.secret, now, deps.captchaText);
   const recaptcha =

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The origins Google's reCAPTCHA loads its script from and shows its challenge in (web/lib/recaptcha.ts). */
 const RECAPTCHA_SCRIPT = ['https://www.google.com', 'https://www.gstatic.com'];
@@ -65,19 +65,23 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/** Sets the security headers of an answer (below) once its content type is known. */
+export type HeaderSetter = (request: FastifyRequest, reply: FastifyReply) => void;
+
 /**
  * Security headers, in one onSend hook. Every answer: X-Content-Type-Options, Referrer-Policy
  * (strict-origin-when-cross-origin: another site sees our origin, never a path such as
  * /order/{hash}, which opens the order), X-Request-Id, and HSTS when the request came over HTTPS.
  * HTML answers also get the page Content-Security-Policy. Register it before frameAncestorsHook,
- * which appends frame-ancestors to the policy set here.
+ * which appends frame-ancestors to the policy set here. Answers that skip the hooks (an address
+ * Fastify cannot decode) call the returned setter themselves.
  */
-export function pageHeadersHook(app: FastifyInstance, options: { webDist?: string | undefined; formActions?: readonly string[] } = {}) {
+export function pageHeadersHook(app: FastifyInstance, options: { webDist?: string | undefined; formActions?: readonly string[] } = {}): HeaderSetter {
   // The built page's inline CSS changes with every build: its hashes are taken at start.
   const indexFile = options.webDist ? path.join(options.webDist, 'index.html') : undefined;
   const styleHashes = indexFile && existsSync(indexFile) ? inlineStyleHashes(readFileSync(indexFile, 'utf8')) : [];
   const policy = pagePolicy({ formActions: options.formActions, styleHashes });
-  app.addHook('onSend', async (request, reply, payload) => {
+  const setHeaders: HeaderSetter = (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-request-id', request.id);
@@ -86,8 +90,12 @@ export function pageHeadersHook(app: FastifyInstance, options: { webDist?: strin
     if (typeof type === 'string' && type.startsWith('text/html') && !ownPolicy(request)) {
       reply.header('content-security-policy', policy);
     }
+  };
+  app.addHook('onSend', async (request, reply, payload) => {
+    setHeaders(request, reply);
     return payload;
   });
+  return setHeaders;
 }
 
 function ownPolicy(request: FastifyRequest): boolean {
