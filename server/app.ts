@@ -66,6 +66,20 @@ export type AppDeps = {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * The longest a client may take to send a whole request (headers and body). Node's default of
+ * 300 s let a slow client (slow-loris: a header line every few seconds) hold a socket for five
+ * minutes; a thousand of them hold the server. Our largest body is 256 kB, sent in well under that.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * A socket with no traffic at all for this long is closed. Above the longest answer can take
+ * (an order call may wait ORDER_QUEUE_TIMEOUT_MS, at most 60 s, for admission, then work).
+ */
+export const CONNECTION_TIMEOUT_MS = 120_000;
+/** An idle keep-alive connection stays open this long: above the 60 s idle timeout of common load balancers, so they close first. */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
 /** Builds the storefront server: every feature registered explicitly, in order. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   // The app's page, once registerSpa has read it: the answer to a page address Fastify cannot decode.
@@ -78,6 +92,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 256 * 1024,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     trustProxy: true,
     // Named after the proxy's X-Request-Id when it sent a sane one; echoed in every answer (page-headers.ts).
     genReqId: requestIdOf,

@@ -80,6 +80,8 @@ export function refusingServerFactory(admission: Admission, urls: readonly strin
     const option = (name: string, fallback: number) => (typeof options[name] === 'number' ? options[name] : fallback);
     server.keepAliveTimeout = option('keepAliveTimeout', 72_000);
     server.requestTimeout = option('requestTimeout', 0);
+    // The headers are part of the request: never longer to send than the whole of it.
+    if (server.requestTimeout > 0) server.headersTimeout = Math.min(server.headersTimeout, server.requestTimeout);
     server.setTimeout(option('connectionTimeout', 0));
     return server;
   };
