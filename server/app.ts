@@ -27,6 +27,7 @@ import { createSetupService } from './setup/setup.service.ts';
 import { setupRoutes } from './setup/setup.routes.ts';
 import { frameAncestorsHook } from './embed/frame-ancestors.ts';
 import { pageHeadersHook, requestIdOf } from './security/page-headers.ts';
+import { fastifyTrustProxy } from './security/trust-proxy.ts';
 import { type IndexRenderer, createIndexRenderer, seoRoutes } from './seo/seo.routes.ts';
 import { createSeoService } from './seo/seo.service.ts';
 import { orderViewRoutes } from './order-view/order-view.routes.ts';
@@ -95,7 +96,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
-    trustProxy: true,
+    // TRUST_PROXY: whose X-Forwarded-* to believe (none by default); request.ip and protocol follow it.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Named after the proxy's X-Request-Id when it sent a sane one; echoed in every answer (page-headers.ts).
     genReqId: requestIdOf,
     serverFactory: refusingServerFactory(admission, ORDER_CREATING_ROUTES),
