@@ -203,12 +203,14 @@ export const discountResponse = z.object({ errorCode: z.string(), errorText: z.s
 /** POST /api/order/discount/cancel; what: 'promo' or 'bonuses' alone, everything when omitted. */
 export const cancelDiscountRequest = z.object({ hash: orderHash, lang: langField, what: z.enum(['promo', 'bonuses', 'all']).optional() });
 
-/** GET /api/ticket/{hash}: one ticket of a paid order for the printable ticket page. */
+/**
+ * GET /api/ticket/{hash}: one ticket of a paid order for the printable ticket page. No order
+ * hash: a ticket is handed to a guest, and the order's hash opens (and returns) the whole order.
+ */
 export const ticketViewResponse = z.object({
   errorCode: z.string(),
   errorText: z.string(),
   ord_num: z.number().int(),
-  order_hash: z.string(),
   row: ticketRow,
   ticket: orderTicket,
   name: z.string(),

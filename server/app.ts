@@ -27,6 +27,8 @@ import { nominalRoutes } from './nominal/nominal.routes.ts';
 import { createSetupService } from './setup/setup.service.ts';
 import { setupRoutes } from './setup/setup.routes.ts';
 import { frameAncestorsHook } from './embed/frame-ancestors.ts';
+import { pageHeadersHook, requestIdOf } from './security/page-headers.ts';
+import { fastifyTrustProxy } from './security/trust-proxy.ts';
 import { type IndexRenderer, createIndexRenderer, seoRoutes } from './seo/seo.routes.ts';
 import { createSeoService } from './seo/seo.service.ts';
 import { orderViewRoutes } from './order-view/order-view.routes.ts';
@@ -68,26 +70,53 @@ export type AppDeps = {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * The longest a client may take to send a whole request (headers and body). Node's default of
+ * 300 s let a slow client (slow-loris: a header line every few seconds) hold a socket for five
+ * minutes; a thousand of them hold the server. Our largest body is 256 kB, sent in well under that.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * A socket with no traffic at all for this long is closed. Above the longest answer can take
+ * (an order call may wait ORDER_QUEUE_TIMEOUT_MS, at most 60 s, for admission, then work).
+ */
+export const CONNECTION_TIMEOUT_MS = 120_000;
+/** An idle keep-alive connection stays open this long: above the 60 s idle timeout of common load balancers, so they close first. */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
 /** Builds the storefront server: every feature registered explicitly, in order. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   // The app's page, once registerSpa has read it: the answer to a page address Fastify cannot decode.
   const badUrlPage: { html?: string } = {};
+  // The security headers' setters, once their hooks are registered: for that page too.
+  const securityHeaders: { set?: (request: FastifyRequest, reply: FastifyReply) => void } = {};
   // Admission control: an on-sale rush beyond the server's capacity is told to come back (429)
   // instead of queueing without bound inside the connection pool (ARCHITECTURE.md).
   const admission = createAdmission({ concurrency: config.orderConcurrency, queue: config.orderQueue, queueTimeoutMs: config.orderQueueTimeoutMs });
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    // TRUST_PROXY: whose X-Forwarded-* to believe (none by default); request.ip and protocol follow it.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Named after the proxy's X-Request-Id when it sent a sane one; echoed in every answer (page-headers.ts).
+    genReqId: requestIdOf,
     serverFactory: refusingServerFactory(admission, ORDER_CREATING_ROUTES),
     // A path Fastify cannot decode (a malformed percent sequence such as /%ZZ): the answer of
     // any other malformed request, or the 404 page for a page address, never Fastify's own body.
+    // This answer skips the onSend hooks, so it sets the security headers itself.
     frameworkErrors(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
       const lang = requestLangFromUrl(request.url);
       if (request.method === 'GET' && !request.url.startsWith('/api/') && badUrlPage.html) {
-        return reply.code(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(badUrlPage.html);
+        reply.code(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+        securityHeaders.set?.(request, reply);
+        return reply.send(badUrlPage.html);
       }
-      return reply.code(400).send(businessError(ErrorCode.validation, lang));
+      reply.code(400).type('application/json; charset=utf-8');
+      securityHeaders.set?.(request, reply);
+      return reply.send(businessError(ErrorCode.validation, lang));
     },
   });
   deps.shutdown?.register(app);
@@ -116,7 +145,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // Every state-changing call carries the CSRF token of GET /api/token and X-Requested-With.
   app.addHook('onRequest', async (request, reply) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!STATE_CHANGING.has(request.method) || !isApiPath(routedPath(request))) return;
     const token = request.headers['x-csrf-token'];
     const requestedWith = request.headers['x-requested-with'];
     if (requestedWith !== 'XMLHttpRequest' || !csrf.verify(token)) {
@@ -154,7 +183,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return reply.code(500).send(businessError(ErrorCode.inner, lang));
   });
 
-  frameAncestorsHook(app, config.embedOrigins);
+  // Before frameAncestorsHook: it appends frame-ancestors to the page policy set here.
+  const setPageHeaders = pageHeadersHook(app, { webDist: deps.webDist });
+  const setFrameAncestors = frameAncestorsHook(app, config.embedOrigins);
+  securityHeaders.set = (request, reply) => {
+    setPageHeaders(request, reply);
+    setFrameAncestors(reply);
+  };
   const crm = createCrmService(deps.db, config.crmSecret, now);
   const captcha = createCaptchaService(deps.db, deps.secret, now, deps.captchaText);
   const recaptcha =
@@ -210,6 +245,25 @@ function fieldErrors(issues: NonNullable<FastifyError['validation']>) {
     fields.push({ path, code });
   }
   return fields;
+}
+
+/**
+ * The path the router matched: the route's own path (`/api/ticket/:hash`), or for an address no
+ * route matches, the decoded path. Never the raw address: the router decodes it, so
+ * `/%61pi/order/create` reaches /api/order/create, and a check on the raw text would miss it.
+ */
+function routedPath(request: FastifyRequest): string {
+  if (request.routeOptions.url !== undefined) return request.routeOptions.url;
+  const pathname = request.url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+function isApiPath(pathname: string): boolean {
+  return pathname.startsWith('/api/');
 }
 
 /** The query of a page address with its `lang` put right, or undefined when it is right already. */
@@ -275,7 +329,7 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
     // A lang the app does not know (the page shows it in ru) or given several times moves to the
     // address the app would give the page (spec section 2).
     const tidy = tidyLangSearch(request.url);
-    if (tidy !== undefined) return reply.redirect(`${pathname}${tidy}`, 301);
+    if (tidy !== undefined) return reply.redirect(`${sameOriginPath(pathname)}${tidy}`, 301);
     const rendered = await renderIndex(request, indexHtml, pathname);
     const lang = requestLangFromUrl(request.url);
     const first = await firstAnswer(pathname, lang);
@@ -295,14 +349,27 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
   return indexHtml;
 }
 
+/**
+ * A path as a redirect target that stays on this site. Browsers read a Location starting with `//`
+ * (or `/\\`, a backslash counting as a slash, or either after a stripped tab or newline) as
+ * another host, so a request for `//evil.example/?lang=xx` must not move to `//evil.example/`:
+ * the leading run of slashes, backslashes and whitespace collapses to one slash.
+ */
+export function sameOriginPath(pathname: string): string {
+  return `/${pathname.replace(/^[\s/\\]+/, '')}`;
+}
+
+// Function replacements below: the inserted text is data (catalog texts), and a replacement
+// string would read its `$&`, `$'` or `` $` `` as patterns and copy parts of the page into it.
+
 /** The page's first API answer (server/spa-first-answer.ts) goes last in <body>. */
 function withFirstAnswer(html: string, answer: string): string {
-  return answer ? html.replace('</body>', `  ${answer}\n  </body>`) : html;
+  return answer ? html.replace('</body>', () => `  ${answer}\n  </body>`) : html;
 }
 
 /** The page's preload hints go last in <head>, after Vite's own entry script and preloads. */
 function withHints(html: string, hints: string): string {
-  return hints ? html.replace('</head>', `  ${hints}\n  </head>`) : html;
+  return hints ? html.replace('</head>', () => `  ${hints}\n  </head>`) : html;
 }
 
 export const DEFAULT_WEB_DIST = path.join(ROOT, 'dist');

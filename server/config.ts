@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type TrustProxy, trustProxyFromEnv } from './security/trust-proxy.ts';
 
 const flagFromEnv = z
   .enum(['0', '1', 'true', 'false'])
@@ -53,6 +54,8 @@ const envSchema = z.object({
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   /** Benchmarks: on SIGUSR2 the server writes `db-statements <n>` (SQL statements sent so far) to stderr. */
   DB_STATEMENT_REPORT: flagFromEnv.default(false),
+  /** Which proxies' X-Forwarded-For/-Proto/-Host to believe (server/security/trust-proxy.ts). */
+  TRUST_PROXY: trustProxyFromEnv,
 });
 
 export type Config = {
@@ -82,6 +85,8 @@ export type Config = {
   recaptchaSecret: string | undefined;
   /** Answer SIGUSR2 with the count of SQL statements sent (bench/parts/rush.ts reads it). */
   dbStatementReport?: boolean;
+  /** Fastify's trustProxy: false (none, the default), true (any), a hop count, or addresses/CIDRs. */
+  trustProxy: TrustProxy;
 };
 
 export class ConfigError extends Error {}
@@ -161,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     crmSecret: e.CRM_SECRET,
     dbStatementReport: e.DB_STATEMENT_REPORT,
     recaptchaSecret: e.RECAPTCHA_SECRET,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -88,5 +89,57 @@ describe('serving the built app', () => {
 
   it.each(['/?lang=en', '/contacts?lang=kz', '/?id=2&lang=ch', '/', '/?id=2', '/?lang=ru'])('serves %s, whose lang is right, as it is', async (url) => {
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+  });
+});
+
+describe('redirects of page addresses stay on this site', () => {
+  let address: string | undefined;
+  it.each([
+    { url: '//evil.example/?lang=en&lang=kz', to: '/evil.example/?lang=en' },
+    { url: '///evil.example/?lang=xx', to: '/evil.example/' },
+  ])('moves $url to the same-origin path $to, never to another host', async ({ url, to }) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(to);
+  });
+
+  // app.inject() parses its URL with WHATWG rules (a backslash becomes a slash), so these go
+  // over a real socket, as a browser or a script would send them.
+  it.each([
+    { url: '/\\evil.example/?lang=xx', to: '/evil.example/' },
+    { url: '/\\/evil.example?lang=EN', to: '/evil.example' },
+    { url: '//\\evil.example?lang=en&lang=en', to: '/evil.example?lang=en' },
+  ])('moves $url (sent raw) to the same-origin path $to', async ({ url, to }) => {
+    address ??= await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { status, location } = await new Promise<{ status: number | undefined; location: string | undefined }>((resolve, reject) => {
+      const request = http.get(`${address}/`, { path: url }, (res) => {
+        res.resume();
+        resolve({ status: res.statusCode, location: res.headers.location });
+      });
+      request.on('error', reject);
+    });
+    expect(status).toBe(301);
+    expect(location).toBe(to);
+  });
+});
+
+describe('a venue text with $-patterns in the page', () => {
+  let demo: TestApp;
+  beforeAll(async () => {
+    demo = await createTestApp({ webDist });
+    // String.replace reads $' $& $` in a replacement string; the event name must arrive literally.
+    await demo.db.query(`update events set name = jsonb_build_object('ru', $1::text) where id = (select min(id) from events)`, ["Концерт $' $& $` $$ конец"]);
+    await demo.db.query('update catalog_version set version = version + 1');
+  });
+  afterAll(() => demo.close());
+
+  it('inlines the listing answer with the name as written', async () => {
+    const res = await demo.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    const inlined = /<script type="application\/json" id="afisha-answer">([^<]*)<\/script>/.exec(res.body);
+    expect(inlined?.[1]).toContain("Концерт $' $& $` $$ конец");
+    // Exactly one page: a $' would have copied the rest of the page after the answer.
+    expect(res.body.match(/<\/html>/g)).toHaveLength(1);
+    expect(res.body.match(/<div id="root"><\/div>/g)).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** The CSP frame-ancestors directive: our own pages, plus the host pages of EMBED_ORIGINS. */
 export function frameAncestorsDirective(origins: readonly string[]): string {
@@ -11,12 +11,17 @@ export function frameAncestorsDirective(origins: readonly string[]): string {
  * (clickjacking). X-Frame-Options is added for browsers without CSP only when no host page is
  * allowed, because it cannot name other origins and would block the allowed ones.
  */
-export function frameAncestorsHook(app: FastifyInstance, origins: readonly string[]) {
+export function frameAncestorsHook(app: FastifyInstance, origins: readonly string[]): (reply: FastifyReply) => void {
   const directive = frameAncestorsDirective(origins);
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // Returned too, for an answer that skips the hooks (an address Fastify cannot decode).
+  const setHeaders = (reply: FastifyReply) => {
     const existing = reply.getHeader('content-security-policy');
     reply.header('content-security-policy', typeof existing === 'string' && existing ? `${existing}; ${directive}` : directive);
     if (origins.length === 0) reply.header('x-frame-options', 'SAMEORIGIN');
+  };
+  app.addHook('onSend', async (_request, reply, payload) => {
+    setHeaders(reply);
     return payload;
   });
+  return setHeaders;
 }

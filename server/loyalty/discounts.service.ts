@@ -19,7 +19,29 @@ export const discountTexts = {
   },
 } satisfies Record<string, Texts>;
 
-const invalidPromo = () => new BusinessError(ErrorCode.validation, { status: 400, text: (l) => discountTexts.invalidPromo[l], details: { promoCode: '' } });
+/** A promo code or card number that matches nothing usable: a try that counts against the order's limit. */
+class WrongCode extends BusinessError {}
+
+const invalidPromo = () => new WrongCode(ErrorCode.validation, { status: 400, text: (l) => discountTexts.invalidPromo[l], details: { promoCode: '' } });
+const cardNotFound = () => new WrongCode(ErrorCode.notFound, { status: 404, text: (l) => discountTexts.cardNotFound[l] });
+
+/** Wrong codes an order may try per window; the next try answers 429 until the oldest ages out. */
+export const CODE_FAILURE_LIMIT = 10;
+export const CODE_FAILURE_WINDOW_MS = 3_600_000;
+
+async function recentCodeFailures(tx: Queryable, orderId: number, at: Date): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>(
+    'select count(*)::int as n from discount_code_failures where order_id = $1 and failed_at > $2',
+    [orderId, new Date(at.getTime() - CODE_FAILURE_WINDOW_MS)],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+async function recordCodeFailure(tx: Queryable, orderId: number, at: Date): Promise<void> {
+  // The order's tries that no longer count go at the same time, so the table stays small.
+  await tx.query('delete from discount_code_failures where order_id = $1 and failed_at <= $2', [orderId, new Date(at.getTime() - CODE_FAILURE_WINDOW_MS)]);
+  await tx.query('insert into discount_code_failures (order_id, failed_at) values ($1, $2)', [orderId, at]);
+}
 
 type CardRow = { id: number; code: string; is_blocked: boolean; balance: number; accrual_percent: number };
 
@@ -48,82 +70,103 @@ async function ensureDiscountRow(tx: Queryable, orderId: number) {
   await tx.query('insert into order_discounts (order_id) values ($1) on conflict do nothing', [orderId]);
 }
 
+type DiscountInput = { hash: string; at: Date; promoCode?: string | undefined; cardCode?: string | undefined; bonuses?: number | undefined };
+
 /**
  * Applies what the visitor sent: a promo code (percent or amount, validity window, usage
  * limit, event), a loyalty card, and bonuses to spend (whole, above 0, within what is
- * available). All in one transaction: a refused part changes nothing.
+ * available). All in one transaction: a refused part changes nothing, except that a wrong
+ * code is counted: after CODE_FAILURE_LIMIT wrong codes within CODE_FAILURE_WINDOW_MS, an
+ * order's tries with a code answer 429 (-1029), so codes cannot be guessed one after another.
  */
-export async function applyDiscount(
-  db: Db,
-  input: { hash: string; at: Date; promoCode?: string | undefined; cardCode?: string | undefined; bonuses?: number | undefined },
-): Promise<{ promoCode: string }> {
-  return db.transaction(async (tx) => {
+export async function applyDiscount(db: Db, input: DiscountInput): Promise<{ promoCode: string }> {
+  const outcome = await db.transaction(async (tx) => {
+    // The order's row lock serialises its tries, so each counts the ones before it, on any instance.
     const order = await lockChangeableOrder(tx, input.hash, input.at);
+    const triesCode = Boolean(input.promoCode || input.cardCode);
+    if (triesCode && (await recentCodeFailures(tx, order.id, input.at)) >= CODE_FAILURE_LIMIT) {
+      return { refused: new BusinessError(ErrorCode.tooManyRequests, { status: 429 }) };
+    }
     await ensureDiscountRow(tx, order.id);
-    let promoCode = '';
+    // A wrong code undoes the call's work back to here and keeps only its count.
+    await tx.query('savepoint discount_codes');
+    try {
+      return { applied: await applyDiscountParts(tx, order, input) };
+    } catch (error) {
+      if (!(error instanceof WrongCode)) throw error;
+      await tx.query('rollback to savepoint discount_codes');
+      await recordCodeFailure(tx, order.id, input.at);
+      return { refused: error };
+    }
+  });
+  if ('refused' in outcome) throw outcome.refused;
+  return outcome.applied;
+}
 
-    if (input.promoCode !== undefined && input.promoCode !== '') {
-      const code = input.promoCode.trim().toUpperCase();
-      if (code.length < PROMO_MIN_LENGTH) throw invalidPromo();
-      // The row lock serialises orders racing for the last use of a limited code.
-      const { rows } = await tx.query<{ id: number; usage_limit: number | null; event_id: number | null; valid_from: Date | null; valid_until: Date | null }>(
-        'select id, usage_limit, event_id, valid_from, valid_until from promo_codes where code = $1 and is_active for update',
-        [code],
+async function applyDiscountParts(tx: Queryable, order: { id: number; event_id: number }, input: DiscountInput): Promise<{ promoCode: string }> {
+  let promoCode = '';
+
+  if (input.promoCode !== undefined && input.promoCode !== '') {
+    const code = input.promoCode.trim().toUpperCase();
+    if (code.length < PROMO_MIN_LENGTH) throw invalidPromo();
+    // The row lock serialises orders racing for the last use of a limited code.
+    const { rows } = await tx.query<{ id: number; usage_limit: number | null; event_id: number | null; valid_from: Date | null; valid_until: Date | null }>(
+      'select id, usage_limit, event_id, valid_from, valid_until from promo_codes where code = $1 and is_active for update',
+      [code],
+    );
+    const promo = rows[0];
+    const at = input.at.getTime();
+    if (!promo) throw invalidPromo();
+    if ((promo.valid_from && promo.valid_from.getTime() > at) || (promo.valid_until && promo.valid_until.getTime() <= at)) throw invalidPromo();
+    if (promo.event_id !== null && promo.event_id !== order.event_id) throw invalidPromo();
+    if (promo.usage_limit !== null) {
+      const used = await tx.query<{ n: number }>(
+        `select count(*)::int as n from order_discounts d join orders o on o.id = d.order_id
+         where d.promo_code_id = $1 and d.order_id <> $2 and (o.status = 30 or (o.status in (10, 20) and o.released_at is null))`,
+        [promo.id, order.id],
       );
-      const promo = rows[0];
-      const at = input.at.getTime();
-      if (!promo) throw invalidPromo();
-      if ((promo.valid_from && promo.valid_from.getTime() > at) || (promo.valid_until && promo.valid_until.getTime() <= at)) throw invalidPromo();
-      if (promo.event_id !== null && promo.event_id !== order.event_id) throw invalidPromo();
-      if (promo.usage_limit !== null) {
-        const used = await tx.query<{ n: number }>(
-          `select count(*)::int as n from order_discounts d join orders o on o.id = d.order_id
-           where d.promo_code_id = $1 and d.order_id <> $2 and (o.status = 30 or (o.status in (10, 20) and o.released_at is null))`,
-          [promo.id, order.id],
-        );
-        if ((used.rows[0]?.n ?? 0) >= promo.usage_limit) throw invalidPromo();
-      }
-      await tx.query('update order_discounts set promo_code_id = $2 where order_id = $1', [order.id, promo.id]);
-      promoCode = code;
-      await recomputeOrderTotals(tx, order.id);
+      if ((used.rows[0]?.n ?? 0) >= promo.usage_limit) throw invalidPromo();
     }
-
-    let card: CardRow | undefined;
-    if (input.cardCode) {
-      const { rows } = await tx.query<CardRow>('select * from loyalty_cards where code = $1 for update', [input.cardCode.trim()]);
-      card = rows[0];
-      if (!card) throw new BusinessError(ErrorCode.notFound, { status: 404, text: (l) => discountTexts.cardNotFound[l] });
-      await tx.query('update order_discounts set card_id = $2, bonuses = case when card_id = $2 then bonuses else 0 end where order_id = $1', [
-        order.id,
-        card.id,
-      ]);
-    }
-
-    if (input.bonuses !== undefined) {
-      if (!card) {
-        const { rows } = await tx.query<CardRow>(
-          'select c.* from loyalty_cards c join order_discounts d on d.card_id = c.id where d.order_id = $1 for update of c',
-          [order.id],
-        );
-        card = rows[0];
-      }
-      if (!card) throw new BusinessError(ErrorCode.validation, { status: 400, text: (l) => discountTexts.noCard[l] });
-      if (card.is_blocked) throw new BusinessError(ErrorCode.validation, { status: 409, text: (l) => discountTexts.cardBlocked[l] });
-      if (!Number.isInteger(input.bonuses) || input.bonuses > (await availableBonuses(tx, order.id, card))) {
-        throw new BusinessError(ErrorCode.validation, { status: 400, text: (l) => discountTexts.badBonuses[l] });
-      }
-      await tx.query('update order_discounts set bonuses = $2 where order_id = $1', [order.id, input.bonuses]);
-    }
+    await tx.query('update order_discounts set promo_code_id = $2 where order_id = $1', [order.id, promo.id]);
+    promoCode = code;
     await recomputeOrderTotals(tx, order.id);
-    if (!promoCode) {
-      const { rows } = await tx.query<{ code: string | null }>(
-        'select p.code from order_discounts d left join promo_codes p on p.id = d.promo_code_id where d.order_id = $1',
+  }
+
+  let card: CardRow | undefined;
+  if (input.cardCode) {
+    const { rows } = await tx.query<CardRow>('select * from loyalty_cards where code = $1 for update', [input.cardCode.trim()]);
+    card = rows[0];
+    if (!card) throw cardNotFound();
+    await tx.query('update order_discounts set card_id = $2, bonuses = case when card_id = $2 then bonuses else 0 end where order_id = $1', [
+      order.id,
+      card.id,
+    ]);
+  }
+
+  if (input.bonuses !== undefined) {
+    if (!card) {
+      const { rows } = await tx.query<CardRow>(
+        'select c.* from loyalty_cards c join order_discounts d on d.card_id = c.id where d.order_id = $1 for update of c',
         [order.id],
       );
-      promoCode = rows[0]?.code ?? '';
+      card = rows[0];
     }
-    return { promoCode };
-  });
+    if (!card) throw new BusinessError(ErrorCode.validation, { status: 400, text: (l) => discountTexts.noCard[l] });
+    if (card.is_blocked) throw new BusinessError(ErrorCode.validation, { status: 409, text: (l) => discountTexts.cardBlocked[l] });
+    if (!Number.isInteger(input.bonuses) || input.bonuses > (await availableBonuses(tx, order.id, card))) {
+      throw new BusinessError(ErrorCode.validation, { status: 400, text: (l) => discountTexts.badBonuses[l] });
+    }
+    await tx.query('update order_discounts set bonuses = $2 where order_id = $1', [order.id, input.bonuses]);
+  }
+  await recomputeOrderTotals(tx, order.id);
+  if (!promoCode) {
+    const { rows } = await tx.query<{ code: string | null }>(
+      'select p.code from order_discounts d left join promo_codes p on p.id = d.promo_code_id where d.order_id = $1',
+      [order.id],
+    );
+    promoCode = rows[0]?.code ?? '';
+  }
+  return { promoCode };
 }
 
 /** Cancels the promo code, the bonuses, or both (the card stays linked). */

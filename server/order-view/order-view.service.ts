@@ -182,5 +182,6 @@ export async function viewTicket(deps: { db: Db; timeZone: string }, ticketHash:
   const row = await ticketRowOf({ ...line, quantity: 1, amount: line.unit_price }, own, true, deps.timeZone);
   const shown = row.tickets[0];
   if (!shown) return undefined;
-  return { ord_num: order.number, order_hash: order.hash, row, ticket: shown, name: order.buyer_name };
+  // Never the order's hash: whoever holds one ticket must not be able to open the order (docs/payments.md).
+  return { ord_num: order.number, row, ticket: shown, name: order.buyer_name };
 }

@@ -97,6 +97,9 @@ export function paymentsRoutes(
 
   // The acquirer's server-to-server callback. Outside /api: it carries a signature, not a CSRF
   // token. A forged body gets 400 and changes nothing; a repeated one gets 200 and changes nothing.
+  // A body refused before the handler (malformed JSON, a NUL) gets the app's usual 400 answer: the
+  // 4xx schema admits both shapes, else that answer failed serialization and went out as a 500.
+  const refused = z.union([z.object({ ok: z.literal(false) }), businessResult]);
   r.post(
     '/payments/notify/:provider',
     {
@@ -104,7 +107,7 @@ export function paymentsRoutes(
         tags: ['payment'],
         params: z.object({ provider: z.string().max(40) }),
         body: z.unknown(),
-        response: { 200: z.object({ ok: z.literal(true), result: z.string() }), 400: z.object({ ok: z.literal(false) }), 404: z.object({ ok: z.literal(false) }) },
+        response: { 200: z.object({ ok: z.literal(true), result: z.string() }), '4xx': refused },
       },
     },
     async (request, reply) => {

@@ -4,6 +4,7 @@ import { type Lang, normalizeLang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { BusinessError, businessError, requestLang } from '../http.ts';
 import { type Admission, AdmissionRefused } from './admission.ts';
+import { requestIdOf } from './page-headers.ts';
 
 /** What a refused buyer is told to wait before trying again (the Retry-After header, seconds). */
 export const RETRY_AFTER_SECONDS = 1;
@@ -65,10 +66,15 @@ export function refusingServerFactory(admission: Admission, urls: readonly strin
         if (gated.has(query < 0 ? url : url.slice(0, query))) {
           const lang = normalizeLang(query < 0 ? undefined : new URLSearchParams(url.slice(query + 1)).get('lang'));
           const body = JSON.stringify(businessError(ErrorCode.tooManyRequests, lang));
+          // The headers every answer carries (server/security/page-headers.ts), which this one,
+          // sent before Fastify, would otherwise miss.
           response.writeHead(429, {
             'content-type': 'application/json; charset=utf-8',
             'content-length': Buffer.byteLength(body),
             'retry-after': String(RETRY_AFTER_SECONDS),
+            'x-content-type-options': 'nosniff',
+            'referrer-policy': 'strict-origin-when-cross-origin',
+            'x-request-id': requestIdOf(request),
           });
           response.end(body);
           return;
@@ -80,6 +86,8 @@ export function refusingServerFactory(admission: Admission, urls: readonly strin
     const option = (name: string, fallback: number) => (typeof options[name] === 'number' ? options[name] : fallback);
     server.keepAliveTimeout = option('keepAliveTimeout', 72_000);
     server.requestTimeout = option('requestTimeout', 0);
+    // The headers are part of the request: never longer to send than the whole of it.
+    if (server.requestTimeout > 0) server.headersTimeout = Math.min(server.headersTimeout, server.requestTimeout);
     server.setTimeout(option('connectionTimeout', 0));
     return server;
   };

@@ -72,7 +72,13 @@ describe('admission control of POST /api/order/create', () => {
     const answers = await Promise.all(
       Array.from({ length: 60 }, async (_, i) => {
         const res = await fetch(`${address}/api/order/create?lang=en`, { method: 'POST', headers, body: JSON.stringify(order(i)) });
-        return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { errorCode: string; errorText: string } };
+        return {
+          status: res.status,
+          retryAfter: res.headers.get('retry-after'),
+          nosniff: res.headers.get('x-content-type-options'),
+          requestId: res.headers.get('x-request-id'),
+          body: (await res.json()) as { errorCode: string; errorText: string },
+        };
       }),
     );
     const admitted = answers.filter((a) => a.status === 200).length;
@@ -81,7 +87,11 @@ describe('admission control of POST /api/order/create', () => {
     expect(admitted + refused.length).toBe(60);
     expect(admitted).toBeGreaterThanOrEqual(2);
     expect(refused.length).toBeGreaterThan(0);
-    for (const a of refused) expect(a).toMatchObject({ retryAfter: '1', body: { errorCode: '-1029', errorText: 'Too many requests. Please wait a moment and try again.' } });
+    for (const a of refused) {
+      expect(a).toMatchObject({ retryAfter: '1', body: { errorCode: '-1029', errorText: 'Too many requests. Please wait a moment and try again.' } });
+      // Refused before Fastify or by its hook: the headers of every answer either way.
+      expect(a).toMatchObject({ nosniff: 'nosniff', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    }
     expect(await soldOf(app)).toEqual({ remaining: 100 - admitted, orders: admitted });
   });
 });

@@ -104,7 +104,7 @@ export function injectHead(indexHtml: string, head: HeadTags): string {
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '')
     .replace(/<html\b([^>]*?)\s+lang=["'][^"']*["']/i, '<html$1')
-    .replace(/<html\b/i, `<html lang="${escapeHtml(head.lang)}"`);
+    .replace(/<html\b/i, () => `<html lang="${escapeHtml(head.lang)}"`);
   const at = withoutOwn.search(/<\/head>/i);
   const tags = `    ${renderTags(head)}\n  `;
   // Sliced rather than String.replace: a '$&' in a venue's text must stay literal.

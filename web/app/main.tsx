@@ -1,3 +1,4 @@
+import '../lib/zod-csp.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setupQueryOptions } from '../lib/api.ts';

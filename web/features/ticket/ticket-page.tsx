@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from '../../lib/router.tsx';
+import { useParams } from '../../lib/router.tsx';
 import { pickLocalized } from '../../../contract/lang.ts';
 import { isOrderHash } from '../../../contract/order-hash.ts';
-import { usePaths } from '../../app/paths.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { PageSkeleton } from '../../components/skeleton/skeleton.tsx';
 import { isNotFound } from '../../lib/api.ts';
@@ -23,7 +22,6 @@ export function TicketPage() {
   usePageTitle('ticket');
   const { hash = '' } = useParams();
   const lang = useLang();
-  const paths = usePaths();
   const { data: setup } = useSetup();
   // A ticket's hash has an order hash's shape; one that cannot name a ticket is not asked for.
   const possible = isOrderHash(hash);
@@ -38,7 +36,7 @@ export function TicketPage() {
   }
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
-  const { row, ticket, ord_num, order_hash, name } = query.data;
+  const { row, ticket, ord_num, name } = query.data;
   const isQr = row.tickettype === 1;
   const image = isQr ? ticket._qrcode : ticket._barcode;
   return (
@@ -101,9 +99,6 @@ export function TicketPage() {
         <button type="button" className="button button--primary" onClick={() => window.print()}>
           {t('print')}
         </button>
-        <Link className="button button--secondary" to={paths.order(order_hash)}>
-          {t('toOrder')}
-        </Link>
       </div>
     </article>
   );

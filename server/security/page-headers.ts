@@ -1,0 +1,104 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** The origins Google's reCAPTCHA loads its script from and shows its challenge in (web/lib/recaptcha.ts). */
+const RECAPTCHA_SCRIPT = ['https://www.google.com', 'https://www.gstatic.com'];
+const RECAPTCHA_FRAME = ['https://www.google.com', 'https://recaptcha.google.com'];
+
+/**
+ * The Content-Security-Policy of the storefront's pages, without frame-ancestors: that directive
+ * is the embed code's (server/embed/frame-ancestors.ts), which appends it to this one.
+ *
+ * - script-src: our own bundles and reCAPTCHA's. The page's inline `<script type="application/json">`
+ *   and `ld+json` blocks are data, never executed, so they need no hash; there is no inline code.
+ * - style-src: our stylesheets and, by hash, the <style> blocks of the built index.html (its
+ *   first-paint CSS), so injected markup can bring no <style> of its own (CSS selectors can read
+ *   attribute values out of a page). style-src-attr allows style attributes: invisible
+ *   reCAPTCHA's badge is markup with them, and an attribute can neither run code nor select.
+ *   React's style props go through CSSOM, which CSP does not govern.
+ * - img-src data: blob: — the image captcha and the payment QR code are data: images, the seat
+ *   map's background is a blob: SVG (web/features/scheme/map/seat-map-view.ts).
+ * - form-action: our own forms and the sandbox bank's (same origin). A real acquirer whose card
+ *   form the page posts to must have its origin added through `formActions`.
+ */
+export function pagePolicy(options: { formActions?: readonly string[]; styleHashes?: readonly string[] } = {}): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${RECAPTCHA_SCRIPT.join(' ')}`,
+    ["style-src 'self'", ...(options.styleHashes ?? []).map((hash) => `'${hash}'`)].join(' '),
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    `frame-src 'self' ${RECAPTCHA_FRAME.join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action ${["'self'", ...(options.formActions ?? [])].join(' ')}`,
+  ].join('; ');
+}
+
+/**
+ * Pages served as they are, without the page policy: Swagger UI's pages (/api/docs), the
+ * embedding demo, which stands for a venue's own page and runs an inline script like one, and
+ * the sandbox bank's pages, which stand for the acquirer's own site (with its inline CSS).
+ */
+const OWN_POLICY = [/^\/api\/docs(\/|$)/, /^\/embed-demo\.html$/, /^\/sandbox\//];
+
+/** The CSP hash sources ('sha256-…') of the <style> blocks of a page. */
+export function inlineStyleHashes(html: string): string[] {
+  return [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)].map(
+    (match) => `sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}`,
+  );
+}
+
+/** What a request id may be when it comes from a proxy or client: short and plain, nothing to inject into a log line. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
+
+/**
+ * Fastify's genReqId: the incoming X-Request-Id when it is sane (a proxy in front already named
+ * the request, so its logs and ours line up), else a random UUID.
+ */
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** Sets the security headers of an answer (below) once its content type is known. */
+export type HeaderSetter = (request: FastifyRequest, reply: FastifyReply) => void;
+
+/**
+ * Security headers, in one onSend hook. Every answer: X-Content-Type-Options, Referrer-Policy
+ * (strict-origin-when-cross-origin: another site sees our origin, never a path such as
+ * /order/{hash}, which opens the order), X-Request-Id, and HSTS when the request came over HTTPS.
+ * HTML answers also get the page Content-Security-Policy. Register it before frameAncestorsHook,
+ * which appends frame-ancestors to the policy set here. Answers that skip the hooks (an address
+ * Fastify cannot decode) call the returned setter themselves.
+ */
+export function pageHeadersHook(app: FastifyInstance, options: { webDist?: string | undefined; formActions?: readonly string[] } = {}): HeaderSetter {
+  // The built page's inline CSS changes with every build: its hashes are taken at start.
+  const indexFile = options.webDist ? path.join(options.webDist, 'index.html') : undefined;
+  const styleHashes = indexFile && existsSync(indexFile) ? inlineStyleHashes(readFileSync(indexFile, 'utf8')) : [];
+  const policy = pagePolicy({ formActions: options.formActions, styleHashes });
+  const setHeaders: HeaderSetter = (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-request-id', request.id);
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html') && !ownPolicy(request)) {
+      reply.header('content-security-policy', policy);
+    }
+  };
+  app.addHook('onSend', async (request, reply, payload) => {
+    setHeaders(request, reply);
+    return payload;
+  });
+  return setHeaders;
+}
+
+function ownPolicy(request: FastifyRequest): boolean {
+  const pathname = request.url.split('?')[0] ?? '/';
+  return OWN_POLICY.some((pattern) => pattern.test(pathname));
+}
