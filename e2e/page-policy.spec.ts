@@ -50,6 +50,28 @@ test.describe('the pages under their Content-Security-Policy', () => {
     expect(reported).toEqual([]);
   });
 
+  test("a venue's poster on its own https host is shown (catalog image links may be https URLs)", async ({ page }) => {
+    const reported = watchPolicy(page);
+    const poster = 'https://images.venue.example/posters/night.png';
+    // A 1×1 PNG served for the venue's host (the test machine reaches no internet host).
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+    await page.route('https://images.venue.example/**', (route) => route.fulfill({ contentType: 'image/png', body: png }));
+    await open(page, '/');
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    const loaded = await page.evaluate(
+      (src) =>
+        new Promise<number>((resolve) => {
+          const image = new Image();
+          image.onload = () => resolve(image.naturalWidth);
+          image.onerror = () => resolve(0);
+          image.src = src;
+        }),
+      poster,
+    );
+    expect(loaded).toBe(1);
+    expect(reported).toEqual([]);
+  });
+
   test('the scheme page with its hall map reports no violation', async ({ page }) => {
     const reported = watchPolicy(page);
     await open(page, '/scheme/tchaikovsky-symphony-night');

@@ -50,7 +50,7 @@ describe('the Content-Security-Policy of pages', () => {
         "script-src 'self' https://www.google.com https://www.gstatic.com",
         `style-src 'self' 'sha256-${createHash('sha256').update(FIRST_PAINT_CSS).digest('base64')}'`,
         "style-src-attr 'unsafe-inline'",
-        "img-src 'self' data: blob:",
+        "img-src 'self' data: blob: https:",
         "object-src 'none'",
         "form-action 'self'",
         "frame-ancestors 'self'",

@@ -19,8 +19,10 @@ const RECAPTCHA_FRAME = ['https://www.google.com', 'https://recaptcha.google.com
  *   attribute values out of a page). style-src-attr allows style attributes: invisible
  *   reCAPTCHA's badge is markup with them, and an attribute can neither run code nor select.
  *   React's style props go through CSSOM, which CSP does not govern.
- * - img-src data: blob: — the image captcha and the payment QR code are data: images, the seat
- *   map's background is a blob: SVG (web/features/scheme/map/seat-map-view.ts).
+ * - img-src data: blob: https: — the image captcha and the payment QR code are data: images, the
+ *   seat map's background is a blob: SVG (web/features/scheme/map/seat-map-view.ts), and a venue's
+ *   posters, menu pictures and logos may be https URLs on its own host or CDN (docs/catalog-format.md
+ *   'Links'; setup logos). An image runs no code, so any https host is allowed.
  * - form-action: our own forms and the sandbox bank's (same origin). A real acquirer whose card
  *   form the page posts to must have its origin added through `formActions`.
  */
@@ -30,7 +32,7 @@ export function pagePolicy(options: { formActions?: readonly string[]; styleHash
     `script-src 'self' ${RECAPTCHA_SCRIPT.join(' ')}`,
     ["style-src 'self'", ...(options.styleHashes ?? []).map((hash) => `'${hash}'`)].join(' '),
     "style-src-attr 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    "img-src 'self' data: blob: https:",
     "connect-src 'self'",
     `frame-src 'self' ${RECAPTCHA_FRAME.join(' ')}`,
     "object-src 'none'",
