@@ -7,7 +7,7 @@ import { clusterCpuMs } from '../lib/cpu.ts';
 import { clusterPostmasterPid } from '../lib/pg.ts';
 import { PG_DIAGNOSTICS, pgDiagnostics } from '../lib/pg-diagnostics.ts';
 import { DB_LABEL, type DbKind, type Running, startStorefront } from '../lib/server.ts';
-import { latencySummary, round } from '../lib/stats.ts';
+import { latencySummary, maxOf, round } from '../lib/stats.ts';
 
 const BUYERS = Number(process.env.BENCH_RUSH_BUYERS ?? 1000);
 const SUSTAINED_SECONDS = Number(process.env.BENCH_RUSH_SECONDS ?? 8);
@@ -86,7 +86,7 @@ function codesOf(log: Log) {
 
 function summarize(db: DbKind, name: string, log: Log, started: number, finished: number, buyers: number): Scenario {
   const sales = log.calls.filter((c) => c.status === 200);
-  const lastSale = Math.max(started, ...sales.map((c) => c.endedAt));
+  const lastSale = maxOf(sales.map((c) => c.endedAt), started);
   const soldOutMs = sales.length ? lastSale - started : null;
   return {
     db,
