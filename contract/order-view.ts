@@ -89,31 +89,9 @@ export const offer = z.object({
 });
 export type Offer = z.infer<typeof offer>;
 
-/**
- * Spec sections 4 and 5 'Offers': per price id, the offers chosen may not go above the offer's
- * limit. `taken` counts what the order would then hold beyond what it has (the offers chosen in
- * the browser, the items of one add call on the server); `limit` is what it may still take. The
- * browser and the server decide with this one rule.
- */
-export const withinOfferLimit = (taken: number, limit: number) => taken <= limit;
-
-/** The selection key of an offer for one ticket row. */
-export const offerKey = (offer: Pick<Offer, 'parent_id' | 'price_id'>) => `${offer.parent_id}:${offer.price_id}`;
-
-/**
- * Whether an offer can still be toggled on (spec section 4 'Offers'): once the selected count for
- * a price id reaches the offer's limit, the other offers with that price are disabled; so is one
- * whose ticket row has no place left for it (row_limit, a seat-tied service).
- */
-export function isOfferDisabled(
-  offer: Pick<Offer, 'parent_id' | 'price_id' | 'limit' | 'row_limit'>,
-  selected: ReadonlySet<string>,
-  offers: readonly Pick<Offer, 'parent_id' | 'price_id'>[],
-): boolean {
-  if (selected.has(offerKey(offer))) return false;
-  const chosen = offers.filter((o) => o.price_id === offer.price_id && selected.has(offerKey(o))).length;
-  return !withinOfferLimit(chosen + 1, offer.limit) || !withinOfferLimit(1, offer.row_limit);
-}
+// The offer and promo rules the page and the server share live in the zod-free order-rules.ts (the
+// order page loads no schema up front).
+export { canApplyPromo, isOfferDisabled, offerKey, PROMO_MIN_LENGTH, withinOfferLimit } from './order-rules.ts';
 
 export const discountData = z.object({
   cardCode: z.string(),
@@ -187,8 +165,6 @@ export const addOffersRequest = z.object({
 /** POST /api/order/remove-special-offer */
 export const removeOfferRequest = z.object({ hash: orderHash, lang: langField, id: recordId });
 
-/** Spec section 9: a promo code has at least 3 characters. */
-export const PROMO_MIN_LENGTH = 3;
 
 /** POST /api/order/discount */
 export const discountRequest = z.object({

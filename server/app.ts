@@ -158,7 +158,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   app.setErrorHandler((error: FastifyError | BusinessError, request, reply) => {
     const lang = requestLang(request);
-    if (error instanceof BusinessError) return reply.code(error.status).send(error.toBody(lang));
+    if (error instanceof BusinessError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.code(error.status).send(error.toBody(lang));
+    }
     if (error.validation) {
       return reply.code(400).send({ ...businessError(ErrorCode.validation, lang), fields: fieldErrors(error.validation) });
     }

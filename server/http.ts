@@ -33,13 +33,19 @@ export class BusinessError extends Error {
   readonly status: number;
   readonly text: ((lang: Lang) => string) | undefined;
   readonly details: Record<string, unknown> | undefined;
+  /** For a 429: when the client may try again, sent as Retry-After (whole seconds). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCodeValue, options: { status?: number; text?: (lang: Lang) => string; details?: Record<string, unknown> } = {}) {
+  constructor(
+    code: ErrorCodeValue,
+    options: { status?: number; text?: (lang: Lang) => string; details?: Record<string, unknown>; retryAfterSeconds?: number } = {},
+  ) {
     super(`business error ${code}`);
     this.code = code;
     this.status = options.status ?? 409;
     this.text = options.text;
     this.details = options.details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   toBody(lang: Lang) {

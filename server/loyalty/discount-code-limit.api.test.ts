@@ -75,9 +75,14 @@ describe('POST /api/order/discount: guessing codes', () => {
     // A reservation of 15 minutes would end first: this order is held for longer than the window.
     await t.db.query('update orders set reserved_until = $2 where id = $1', [order.id, new Date(START.getTime() + 2 * CODE_FAILURE_WINDOW_MS)]);
     await tryWrongCodes(order.hash, CODE_FAILURE_LIMIT);
-    expect((await discount(order.hash, { promoCode: 'DEMO10' })).statusCode).toBe(429);
+    const refused = await discount(order.hash, { promoCode: 'DEMO10' });
+    expect(refused.statusCode).toBe(429);
+    // Retry-After says when the oldest wrong code stops counting (the test clock stands still).
+    expect(refused.headers['retry-after']).toBe(String(CODE_FAILURE_WINDOW_MS / 1000));
     t.clock.advance(CODE_FAILURE_WINDOW_MS - 1000);
-    expect((await discount(order.hash, { promoCode: 'DEMO10' })).statusCode).toBe(429);
+    const later = await discount(order.hash, { promoCode: 'DEMO10' });
+    expect(later.statusCode).toBe(429);
+    expect(later.headers['retry-after']).toBe('1');
     t.clock.advance(1000);
     expect((await discount(order.hash, { promoCode: 'DEMO10' })).statusCode).toBe(200);
   });

@@ -1,6 +1,6 @@
 import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
-import { PROMO_MIN_LENGTH } from '../../contract/order-view.ts';
+import { canApplyPromo } from '../../contract/order-view.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import { lockChangeableOrder, recomputeOrderTotals } from '../order-view/order-state.ts';
@@ -29,12 +29,14 @@ const cardNotFound = () => new WrongCode(ErrorCode.notFound, { status: 404, text
 export const CODE_FAILURE_LIMIT = 10;
 export const CODE_FAILURE_WINDOW_MS = 3_600_000;
 
-async function recentCodeFailures(tx: Queryable, orderId: number, at: Date): Promise<number> {
-  const { rows } = await tx.query<{ n: number }>(
-    'select count(*)::int as n from discount_code_failures where order_id = $1 and failed_at > $2',
+/** The order's wrong codes within the window, and when the oldest of them ages out of it. */
+async function recentCodeFailures(tx: Queryable, orderId: number, at: Date): Promise<{ count: number; freeAt: Date }> {
+  const { rows } = await tx.query<{ n: number; oldest: Date | string | null }>(
+    'select count(*)::int as n, min(failed_at) as oldest from discount_code_failures where order_id = $1 and failed_at > $2',
     [orderId, new Date(at.getTime() - CODE_FAILURE_WINDOW_MS)],
   );
-  return rows[0]?.n ?? 0;
+  const oldest = rows[0]?.oldest ? new Date(rows[0].oldest).getTime() : at.getTime();
+  return { count: rows[0]?.n ?? 0, freeAt: new Date(oldest + CODE_FAILURE_WINDOW_MS) };
 }
 
 async function recordCodeFailure(tx: Queryable, orderId: number, at: Date): Promise<void> {
@@ -83,9 +85,12 @@ export async function applyDiscount(db: Db, input: DiscountInput): Promise<{ pro
   const outcome = await db.transaction(async (tx) => {
     // The order's row lock serialises its tries, so each counts the ones before it, on any instance.
     const order = await lockChangeableOrder(tx, input.hash, input.at);
-    const triesCode = Boolean(input.promoCode || input.cardCode);
-    if (triesCode && (await recentCodeFailures(tx, order.id, input.at)) >= CODE_FAILURE_LIMIT) {
-      return { refused: new BusinessError(ErrorCode.tooManyRequests, { status: 429 }) };
+    const triesCode = input.promoCode !== undefined || Boolean(input.cardCode);
+    const recent = triesCode ? await recentCodeFailures(tx, order.id, input.at) : undefined;
+    if (recent && recent.count >= CODE_FAILURE_LIMIT) {
+      // Retry-After: when the oldest wrong code no longer counts, so the next try is taken.
+      const retryAfterSeconds = Math.max(1, Math.ceil((recent.freeAt.getTime() - input.at.getTime()) / 1000));
+      return { refused: new BusinessError(ErrorCode.tooManyRequests, { status: 429, retryAfterSeconds }) };
     }
     await ensureDiscountRow(tx, order.id);
     // A wrong code undoes the call's work back to here and keeps only its count.
@@ -106,9 +111,10 @@ export async function applyDiscount(db: Db, input: DiscountInput): Promise<{ pro
 async function applyDiscountParts(tx: Queryable, order: { id: number; event_id: number }, input: DiscountInput): Promise<{ promoCode: string }> {
   let promoCode = '';
 
-  if (input.promoCode !== undefined && input.promoCode !== '') {
+  // A promo code sent is checked, even one that is blank once trimmed (the page never sends one).
+  if (input.promoCode !== undefined) {
+    if (!canApplyPromo(input.promoCode)) throw invalidPromo();
     const code = input.promoCode.trim().toUpperCase();
-    if (code.length < PROMO_MIN_LENGTH) throw invalidPromo();
     // The row lock serialises orders racing for the last use of a limited code.
     const { rows } = await tx.query<{ id: number; usage_limit: number | null; event_id: number | null; valid_from: Date | null; valid_until: Date | null }>(
       'select id, usage_limit, event_id, valid_from, valid_until from promo_codes where code = $1 and is_active for update',

@@ -263,6 +263,9 @@ describe('discounts', () => {
 
   it.each([
     { name: 'shorter than 3 characters', code: 'DE' },
+    { name: 'shorter than 3 characters once trimmed', code: ' DE  ' },
+    { name: 'blank', code: '     ' },
+    { name: 'empty', code: '' },
     { name: 'unknown', code: 'NOSUCHCODE' },
     { name: 'past its validity window', code: 'OLD' },
   ])('refuses a promo code that is $name with "Недействительный промокод"', async ({ code }) => {

@@ -1,4 +1,5 @@
-import { type Offer, type TicketRow, offerKey } from '../../../../contract/order-view.ts';
+import type { Offer, TicketRow } from '../../../../contract/order-view.ts';
+import { offerKey } from '../../../../contract/order-rules.ts';
 
 /** Rows grouped by action_group (one event session), in the order they came. */
 export function groupRows(rows: readonly TicketRow[]): { key: string; rows: TicketRow[] }[] {
@@ -15,7 +16,7 @@ export function groupRows(rows: readonly TicketRow[]): { key: string; rows: Tick
 export const kopecks = (roubles: number) => Math.round(roubles * 100);
 
 // The offer rule lives in contract/, where the server's add call decides with it too.
-export { isOfferDisabled, offerKey } from '../../../../contract/order-view.ts';
+export { isOfferDisabled, offerKey } from '../../../../contract/order-rules.ts';
 
 /** The sum of the selected offers in kopecks. */
 export function selectedSum(selected: ReadonlySet<string>, offers: readonly Offer[]): number {
@@ -32,7 +33,7 @@ export function formatCountdown(seconds: number, daysLabel: (days: number) => st
 }
 
 /** Promo codes need at least 3 characters (spec section 9). */
-export const canApplyPromo = (code: string) => code.trim().length >= 3;
+export { canApplyPromo } from '../../../../contract/order-rules.ts';
 
 /** Bonuses are accepted only when a whole number above 0 and not above what is available. */
 export function isValidBonusAmount(value: string, available: number): boolean {
