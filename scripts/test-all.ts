@@ -1,5 +1,6 @@
-// Runs every suite (unit, API on PGlite, API on PostgreSQL, browser) and ends with one line
-// 'N passed, N failed' summing them all; CI reads that line. Exits non-zero if anything failed.
+// Runs every suite (lint and type check, unit, API on PGlite, API on PostgreSQL, browser) and ends
+// with one line 'N passed, N failed' summing them all; CI reads that line. Exits non-zero if
+// anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,18 @@ function run(title: string, cmd: string, args: string[]): boolean {
 
 function readJson(file: string): unknown {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as unknown) : undefined;
+}
+
+// Static checks first, each counted as one test: lint rules guard the first load (no zod on the
+// order, ticket, event and scheme pages' boot path, eslint.config.js), which no other suite sees.
+for (const [title, cmd, args] of [
+  ['lint', bin('eslint'), ['.']],
+  ['type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
+] as const) {
+  const passed = run(title, cmd, [...args]);
+  ok = passed && ok;
+  if (passed) totals.passed += 1;
+  else totals.failed += 1;
 }
 
 // vitest: all three projects in one run.
