@@ -66,6 +66,7 @@ function paidOrder(statuses: number[]): OrderView {
     email: 'ivan@example.com',
     phone: '',
     usereturn: 1,
+    refunds: [],
   };
 }
 
