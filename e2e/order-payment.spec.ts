@@ -198,6 +198,8 @@ test('lands on the declined page saying the order changed when the old bank page
   await expect(page).toHaveURL(new RegExp(`/order/${hash}$`));
   await expect(page.getByText('Не оплачен')).toBeVisible();
   await expect(footer(page).getByText('960 ₽')).toBeVisible();
+  // The bank refused the cancelled payment, so no money was taken: nothing is said to be refunded.
+  await expect(page.getByRole('status', { name: 'Возврат денег' })).toHaveCount(0);
 });
 
 test('says the second payment is refunded when two bank pages of one order are both paid', async ({ page, request, context }) => {
