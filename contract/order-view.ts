@@ -114,6 +114,26 @@ export const paymentType = z.object({
 });
 export type PaymentType = z.infer<typeof paymentType>;
 
+/**
+ * Why a payment was given back without the visitor asking (docs/payments.md): the order was
+ * already paid by another attempt, its sum changed while paying, or its booking ended first.
+ */
+export const AUTOMATIC_REFUND_REASONS = ['already-paid', 'order-changed', 'booking-expired'] as const;
+export type AutomaticRefundReason = (typeof AUTOMATIC_REFUND_REASONS)[number];
+
+/**
+ * A payment of the order refunded in full automatically (not a ticket return, which has its own
+ * screens): payment_num is its number among the order's payment attempts, amount in major units;
+ * pending until the acquirer confirmed the refund, then done.
+ */
+export const automaticRefund = z.object({
+  payment_num: z.number().int(),
+  amount: z.number(),
+  state: z.enum(['pending', 'done']),
+  reason: z.enum(AUTOMATIC_REFUND_REASONS),
+});
+export type AutomaticRefund = z.infer<typeof automaticRefund>;
+
 export const orderViewResponse = z.object({
   errorCode: z.string(),
   errorText: z.string(),
@@ -141,6 +161,8 @@ export const orderViewResponse = z.object({
   phone: z.string(),
   /** 1 when the order's event allows returns (spec section 6, usereturn). */
   usereturn: z.union([z.literal(0), z.literal(1)]),
+  /** Ours, not the spec's: the order's automatic refunds, oldest first (docs/payments.md). */
+  refunds: z.array(automaticRefund).default([]),
 });
 export type OrderView = z.infer<typeof orderViewResponse>;
 

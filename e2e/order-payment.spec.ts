@@ -198,6 +198,36 @@ test('lands on the declined page saying the order changed when the old bank page
   await expect(page).toHaveURL(new RegExp(`/order/${hash}$`));
   await expect(page.getByText('Не оплачен')).toBeVisible();
   await expect(footer(page).getByText('960 ₽')).toBeVisible();
+  // The bank refused the cancelled payment, so no money was taken: nothing is said to be refunded.
+  await expect(page.getByRole('status', { name: 'Возврат денег' })).toHaveCount(0);
+});
+
+test('says the second payment is refunded when two bank pages of one order are both paid', async ({ page, request, context }) => {
+  const hash = await createDemoOrder(request);
+  // Two tabs of the same order, each at its own bank page for 1 060 ₽.
+  const other = await context.newPage();
+  for (const tab of [page, other]) {
+    await openOrder(tab, hash);
+    await payWith(tab, 'Банковская карта');
+    await expect(tab).toHaveURL(/\/sandbox\/pay$/);
+    await expect(tab.getByRole('heading', { name: 'Тестовый банк' })).toBeVisible();
+  }
+  await page.getByRole('button', { name: /^Оплатить/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${hash}$`));
+  await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Возврат денег' })).toHaveCount(0);
+
+  // The second page is paid too: the visitor lands on the order page, paid, told the money goes back.
+  await other.getByRole('button', { name: /^Оплатить/ }).click();
+  await expect(other).toHaveURL(new RegExp(`/order/${hash}$`));
+  await expect(other.getByText('Оплачен', { exact: true })).toBeVisible();
+  // The sandbox bank refunds at once, before the visitor is sent back: the refund is already done.
+  await expect(other.getByRole('status', { name: 'Возврат денег' })).toHaveText(
+    'Платёж № 2 на 1\u00a0060\u00a0₽ возвращён: заказ уже был оплачен. Банк зачислит деньги на карту в течение нескольких дней.',
+  );
+  // At 320 px the notice wraps: no horizontal scroll.
+  await other.setViewportSize({ width: 320, height: 640 });
+  expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });
 
 test('adds a special offer and removes it again; the total follows', async ({ page, request }) => {

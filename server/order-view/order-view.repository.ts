@@ -2,7 +2,7 @@ import type { Queryable } from '../db/client.ts';
 import { type DiscountViewRow, discountViewSql } from '../loyalty/discounts.service.ts';
 import type { OfferRow, OrderServiceRow } from '../offers/offers.repository.ts';
 import type { OrderRow } from '../orders/orders.repository.ts';
-import type { PaymentMethodRow, PaymentRow } from '../payments/payments.repository.ts';
+import { AUTOMATIC_REFUND_KEY_PREFIXES, type PaymentMethodRow, type PaymentRow, type RefundRow } from '../payments/payments.repository.ts';
 
 export type ViewLineRow = {
   id: number;
@@ -65,12 +65,15 @@ export async function findViewTickets(db: Queryable, orderId: number): Promise<V
 }
 
 export type ViewPaymentRow = Pick<PaymentRow, 'id' | 'method_id' | 'kind' | 'amount' | 'status' | 'redirect_url'>;
+/** An automatic refund of one of the order's payments, with that payment's number among them. */
+export type ViewRefundRow = Pick<RefundRow, 'id' | 'amount' | 'status'> & { payment_num: number; decline_reason: string | null };
 export type ViewMethodRow = Pick<PaymentMethodRow, 'id' | 'protocol_type' | 'protocol_kind' | 'name' | 'description'>;
 
 /** Everything the order page shows, read in one statement (one round trip, one parse and plan). */
 export type OrderViewData = {
   order: OrderRow & { services_total: number };
   payments: ViewPaymentRow[];
+  refunds: ViewRefundRow[];
   lines: ViewLineRow[];
   tickets: ViewTicketRow[];
   services: OrderServiceRow[];
@@ -83,6 +86,7 @@ export type OrderViewData = {
 type ViewQueryRow = OrderRow & {
   services_total: number;
   view_payments: ViewPaymentRow[];
+  view_refunds: ViewRefundRow[];
   view_lines: (Omit<ViewLineRow, 'starts_at'> & { starts_at: string })[];
   view_tickets: ViewTicketRow[];
   view_services: OrderServiceRow[];
@@ -92,11 +96,20 @@ type ViewQueryRow = OrderRow & {
   view_order_lines: { id: number; released: boolean; quantity: number }[];
 };
 
+// The keys an automatic refund of payment `publicId` may have (payments.repository.ts); looked up
+// through the refunds' unique key index, so the view reads no refund of another order.
+const AUTOMATIC_REFUND_KEYS_OF = (publicId: string) => AUTOMATIC_REFUND_KEY_PREFIXES.map((prefix) => `'${prefix}' || ${publicId}`).join(', ');
+
 // Each part is the statement its own repository function runs (the same columns and order), as a
 // json array of the order's rows; the order's own columns come back as an ordinary row.
 const ORDER_VIEW_SQL = `select o.*,
   (select coalesce(json_agg(p order by p.id), '[]'::json)
      from (select id, method_id, kind, amount, status, redirect_url from payments where order_id = o.id) p) as view_payments,
+  (select coalesce(json_agg(rf order by rf.id), '[]'::json)
+     from (select r.id, r.amount, r.status, p.payment_num, p.decline_reason
+             from (select id, public_id, decline_reason, (row_number() over (order by id))::int as payment_num
+                     from payments where order_id = o.id) p
+             join refunds r on r.idempotency_key in (${AUTOMATIC_REFUND_KEYS_OF('p.public_id')})) rf) as view_refunds,
   (select coalesce(json_agg(x order by x.starts_at, x.id), '[]'::json) from (${viewLinesSql('o.id')}) x) as view_lines,
   (select coalesce(json_agg(t order by t.id), '[]'::json) from (${viewTicketsSql('o.id')}) t) as view_tickets,
   (select coalesce(json_agg(sv order by sv.id), '[]'::json)
@@ -118,10 +131,11 @@ export async function findOrderView(db: Queryable, hash: string): Promise<OrderV
   const { rows } = await db.query<ViewQueryRow>(ORDER_VIEW_SQL, [hash]);
   const row = rows[0];
   if (!row) return undefined;
-  const { view_payments, view_lines, view_tickets, view_services, view_discount, view_methods, view_offers, view_order_lines, ...order } = row;
+  const { view_payments, view_refunds, view_lines, view_tickets, view_services, view_discount, view_methods, view_offers, view_order_lines, ...order } = row;
   return {
     order,
     payments: view_payments,
+    refunds: view_refunds,
     // json carries the timestamp as text; the view formats it as a date.
     lines: view_lines.map((l) => ({ ...l, starts_at: new Date(l.starts_at) })),
     tickets: view_tickets,

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import type { Localized } from '../../contract/common.ts';
-import type { AttachedService, Offer, OrderView, PaymentType, TicketRow } from '../../contract/order-view.ts';
+import type { AttachedService, AutomaticRefund, Offer, OrderView, PaymentType, TicketRow } from '../../contract/order-view.ts';
 import { ReturnStatus } from '../../contract/returns.ts';
 import type { Db } from '../db/client.ts';
 import { discountDataFrom } from '../loyalty/discounts.service.ts';
@@ -11,7 +11,7 @@ import { toRoubles } from '../orders/pricing.ts';
 import { type PaymentsService, orderNotFound } from '../payments/payments.service.ts';
 import { ticketImages } from '../tickets/ticket-images.ts';
 import { fullLocalized, localizedDay, sameInAll, sessionDayTime } from './dates.ts';
-import { type ViewLineRow, type ViewPaymentRow, type ViewTicketRow, findOrderView, findViewLines, findViewTickets } from './order-view.repository.ts';
+import { type ViewLineRow, type ViewPaymentRow, type ViewRefundRow, type ViewTicketRow, findOrderView, findViewLines, findViewTickets } from './order-view.repository.ts';
 import { isPayable, isReserveRunning } from './order-state.ts';
 
 export const PAY_URL = '/api/order/pay';
@@ -67,6 +67,16 @@ export async function ticketRowOf(line: ViewLineRow, tickets: readonly ViewTicke
 }
 
 /**
+ * An automatic refund as the order page shows it. The payment's reason tells why it could not pay
+ * the order (applyOutcome): none when another attempt had paid it.
+ */
+export function automaticRefundOf(refund: ViewRefundRow): AutomaticRefund {
+  const reason = refund.decline_reason === 'order-changed' || refund.decline_reason === 'booking-expired' ? refund.decline_reason : 'already-paid';
+  // 'failed' is never written (a failed attempt is retried with backoff): the money is still on its way back.
+  return { payment_num: refund.payment_num, amount: toRoubles(refund.amount), state: refund.status === 'done' ? 'done' : 'pending', reason };
+}
+
+/**
  * Everything the order page shows (spec section 3 'Order view response'). Pending payments are
  * first checked with their provider, so a visitor back from the bank sees the outcome even if
  * the acquirer's notification is late.
@@ -88,7 +98,7 @@ export async function viewOrder(
       view = (await findOrderView(db, input.hash)) ?? view;
     }
   }
-  const { order, lines, tickets, services, methods } = view;
+  const { order, lines, tickets, services, methods, refunds } = view;
   const at = new Date(deps.now());
   const paid = order.status === OrderStatus.paid;
   // Offers and discounts change only an order awaiting payment (20); the payment footer shows while
@@ -161,6 +171,7 @@ export async function viewOrder(
     email: order.email,
     phone: order.phone,
     usereturn: lines.some((l) => l.allow_return) ? 1 : 0,
+    refunds: refunds.map(automaticRefundOf),
   };
 }
 

@@ -47,6 +47,16 @@ export type RefundRow = {
   done_at: Date | null;
 };
 
+/**
+ * The idempotency keys of the refunds the payments service makes on its own, of a whole payment
+ * that could not pay its order (applyOutcome): `late:` a success for an order already paid or no
+ * longer payable, `changed:` a success for a payment cancelled by a change of the order's sum.
+ * Ticket returns use `return:{requestId}`. The order view finds the automatic ones by these keys
+ * (through the refunds' unique key index; refunds have no index by payment).
+ */
+export const AUTOMATIC_REFUND_KEY_PREFIXES = ['late:', 'changed:'] as const;
+export const automaticRefundKey = (prefix: (typeof AUTOMATIC_REFUND_KEY_PREFIXES)[number], publicId: string) => `${prefix}${publicId}`;
+
 /** The active methods an order may use: Pushkin-card orders pay only by the Pushkin card. */
 export async function findPaymentMethods(db: Queryable, pushkinOrder: boolean): Promise<PaymentMethodRow[]> {
   const { rows } = await db.query<PaymentMethodRow>(

@@ -10,6 +10,7 @@ import { type CancelOutcome, type PaymentAction, type ProviderOutcome, type Prov
 import {
   type PaymentRow,
   type RefundRow,
+  automaticRefundKey,
   findPaymentByPublicId,
   findPaymentMethods,
   findPaymentsOfOrder,
@@ -229,7 +230,7 @@ export function createPaymentsService(deps: {
           paymentId: payment.id,
           amount: n.outcome.amount,
           reason: 'order changed while the payment was pending',
-          key: `changed:${payment.public_id}`,
+          key: automaticRefundKey('changed:', payment.public_id),
           at,
         });
         return { result: 'refunded' as const, refundIds: [refundId] };
@@ -267,7 +268,7 @@ export function createPaymentsService(deps: {
             : open
               ? 'amount differs from the order total'
               : 'order expired before the payment arrived',
-        key: `late:${payment.public_id}`,
+        key: automaticRefundKey('late:', payment.public_id),
         at,
       });
       return { result: 'refunded' as const, refundIds: [refundId] };

@@ -66,6 +66,7 @@ function paidOrder(statuses: number[]): OrderView {
     email: 'ivan@example.com',
     phone: '',
     usereturn: 1,
+    refunds: [],
   };
 }
 
@@ -97,6 +98,68 @@ describe('/order/{hash} after returns', () => {
     expect(screen.getByText(badge, { selector: '.order-badge' })).toBeTruthy();
     if (returned) expect(screen.getByText(returned)).toBeTruthy();
     else expect(screen.queryByText(/^Возвращ/, { selector: '.order-row__returned' })).toBeNull();
+  });
+});
+
+describe('/order/{hash}: payments given back automatically', () => {
+  /** The page in `lang` with the order as the server answers it. */
+  function openIn(lang: 'ru' | 'en', view: OrderView) {
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url === '/api/token' ? json({ token: 'token' }) : json(view))));
+    const url = lang === 'ru' ? `/order/${HASH}` : `/order/${HASH}?lang=${lang}`;
+    return renderApp(url, setupFixture(), (client) => client.setQueryData(orderQueryOptions(HASH, lang).queryKey, view));
+  }
+
+  it.each([
+    {
+      lang: 'ru' as const,
+      refund: { payment_num: 2, amount: 1060, state: 'pending' as const, reason: 'already-paid' as const },
+      heading: 'Заказ № 1042',
+      title: 'Возврат денег',
+      text: 'Платёж № 2 на 1\u00a0060\u00a0₽ возвращается: заказ уже был оплачен. Деньги поступят на карту в течение нескольких дней.',
+    },
+    {
+      lang: 'ru' as const,
+      refund: { payment_num: 1, amount: 1060.5, state: 'done' as const, reason: 'order-changed' as const },
+      heading: 'Заказ № 1042',
+      title: 'Возврат денег',
+      text: 'Платёж № 1 на 1\u00a0060,50\u00a0₽ возвращён: сумма заказа изменилась во время оплаты. Банк зачислит деньги на карту в течение нескольких дней.',
+    },
+    {
+      lang: 'en' as const,
+      refund: { payment_num: 2, amount: 1060, state: 'pending' as const, reason: 'already-paid' as const },
+      heading: 'Order No. 1042',
+      title: 'Refunds',
+      text: 'Payment No. 2 of ₽1,060 is being refunded: the order had already been paid. The money will reach your card within a few days.',
+    },
+    {
+      lang: 'en' as const,
+      refund: { payment_num: 1, amount: 1060, state: 'done' as const, reason: 'booking-expired' as const },
+      heading: 'Order No. 1042',
+      title: 'Refunds',
+      text: 'Payment No. 1 of ₽1,060 has been refunded: the booking time ran out before the payment arrived. Your bank will credit the money to your card within a few days.',
+    },
+  ])('$lang: $refund.reason, $refund.state', async ({ lang, refund, heading, title, text }) => {
+    await openIn(lang, { ...paidOrder([0]), refunds: [refund] });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    const notice = screen.getByRole('status', { name: title });
+    expect(notice.textContent).toBe(text);
+  });
+
+  it('shows one notice per refund, and none when nothing was given back', async () => {
+    await openIn('ru', {
+      ...paidOrder([0]),
+      refunds: [
+        { payment_num: 2, amount: 1060, state: 'done', reason: 'already-paid' },
+        { payment_num: 3, amount: 1060, state: 'pending', reason: 'already-paid' },
+      ],
+    });
+    const notice = await screen.findByRole('status', { name: 'Возврат денег' });
+    expect(within(notice).getAllByText(/^Платёж № \d/).map((p) => p.textContent?.slice(0, 11))).toEqual(['Платёж № 2 ', 'Платёж № 3 ']);
+    cleanup();
+    await openIn('ru', paidOrder([0]));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заказ № 1042' })).toBeTruthy();
+    expect(screen.queryByText(/^Платёж №/)).toBeNull();
   });
 });
 

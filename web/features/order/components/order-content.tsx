@@ -21,6 +21,7 @@ import { LoyaltyBlock } from './loyalty-block.tsx';
 import { OffersSidebar } from './offers-sidebar.tsx';
 import { NoOffersConfirm, QrPaymentModal, submitBankForm } from './order-dialogs.tsx';
 import { PaymentFooter } from './payment-footer.tsx';
+import { RefundNotices } from './refund-notices.tsx';
 import { TicketCodesModal } from './ticket-codes-modal.tsx';
 import { TicketGroup } from './ticket-group.tsx';
 
@@ -138,6 +139,8 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
         <h1>{t('number', { number: view.ord_num })}</h1>
         <span className={`order-badge ${paid ? 'is-paid' : 'is-unpaid'}`}>{statusText}</span>
       </header>
+
+      <RefundNotices refunds={view.refunds} money={money} />
 
       <BuyerData name={view.name} email={view.email} phone={view.phone} />
 
