@@ -1,4 +1,5 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
+import { axeViolations } from './support/axe.ts';
 import { E2E_CAPTCHA_ANSWER, E2E_CAPTCHA_DIGITS } from './support/captcha.ts';
 import { dateButtons } from './support/date-slider.ts';
 
@@ -108,6 +109,9 @@ test('on the event page at 320 px the visitor passes the audio captcha instead a
   // Nothing sticks out of the dialog at 320 px.
   expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  // Every control named, readable and large enough to tap.
+  const rules = ['button-name', 'label', 'color-contrast', 'target-size', 'aria-allowed-attr', 'aria-valid-attr-value', 'label-content-name-mismatch'];
+  expect(await axeViolations(page, rules, '.captcha-dialog')).toEqual([]);
 
   // A new recording, then the answer by keyboard.
   const before = await player.getAttribute('src');
