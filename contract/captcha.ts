@@ -1,9 +1,19 @@
 import { z } from 'zod';
+import { langField } from './common.ts';
 import { CAPTCHA_TEXT_MAX, OrderFormError } from './order-form-constants.ts';
 
 /** GET /api/captcha: the image markup (an <img> of a PNG data: URI) and the challenge id (spec section 3). */
 export const captchaResponse = z.object({ code: z.string(), sid: z.string() });
 export type CaptchaResponse = z.infer<typeof captchaResponse>;
+
+/**
+ * GET /api/captcha/audio?lang=xx: a new audio challenge (our addition, docs/captcha.md): 5 digits
+ * spoken in the language (unknown → ru), as a data:audio/wav;base64 URL, and its challenge id,
+ * checked and used as an image challenge's.
+ */
+export const captchaAudioRequest = z.object({ lang: langField });
+export const captchaAudioResponse = z.object({ audio: z.string(), sid: z.string() });
+export type CaptchaAudioResponse = z.infer<typeof captchaAudioResponse>;
 
 /** POST /api/captcha/check: answers true or false (spec section 7). */
 export const captchaCheckRequest = z.object({ code: z.string().max(8), sid: z.string().max(64) });

@@ -3,14 +3,14 @@
  * start with the setup file e2e/support/captcha-setup.json turning the image captcha on, and one
  * thing replaced in code, as the API tests do through deps.captchaText: every image shows
  * E2E_CAPTCHA_ANSWER, because the test cannot read the picture (a PNG of drawn strokes, and
- * answers are stored as HMACs). No environment variable can do this to a production server: only
+ * answers are stored as HMACs), and every audio captcha speaks E2E_CAPTCHA_DIGITS (deps.captchaDigits). No environment variable can do this to a production server: only
  * this launcher, which lives with the tests, passes the override (decision in docs/captcha.md).
  */
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { startServer } from '../server/start.ts';
-import { E2E_CAPTCHA_ANSWER } from './support/captcha.ts';
+import { E2E_CAPTCHA_ANSWER, E2E_CAPTCHA_DIGITS } from './support/captcha.ts';
 
-startServer(loadConfig(), { captchaText: () => E2E_CAPTCHA_ANSWER }).catch((error: unknown) => {
+startServer(loadConfig(), { captchaText: () => E2E_CAPTCHA_ANSWER, captchaDigits: () => E2E_CAPTCHA_DIGITS }).catch((error: unknown) => {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

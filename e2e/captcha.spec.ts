@@ -1,5 +1,6 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import { E2E_CAPTCHA_ANSWER } from './support/captcha.ts';
+import { axeViolations } from './support/axe.ts';
+import { E2E_CAPTCHA_ANSWER, E2E_CAPTCHA_DIGITS } from './support/captcha.ts';
 import { dateButtons } from './support/date-slider.ts';
 
 // Runs in the 'captcha' project (playwright.config.ts): a server whose setup turns the image
@@ -82,6 +83,44 @@ test('on the event page the visitor passes the image captcha and reaches the ord
   await fillBuyer(page);
   await page.getByRole('button', { name: 'Оформить заказ' }).click();
   await solveCaptcha(page);
+  await expect(page).toHaveURL(/\/order\/[A-Za-z0-9_-]{32}$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Заказ № \d+$/ })).toBeVisible();
+});
+
+test('on the event page at 320 px the visitor passes the audio captcha instead and reaches the order', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/event/city-through-centuries');
+  await dateButtons(page.getByRole('group', { name: 'Выберите дату' })).first().click();
+  await page.getByRole('button', { name: /^12:00/ }).click();
+  await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
+  await fillBuyer(page);
+  await page.getByRole('button', { name: 'Оформить заказ' }).click();
+
+  const dialog = captchaDialog(page);
+  await shownImage(dialog);
+  await dialog.getByRole('button', { name: 'Прослушать код' }).press('Enter');
+  // The player takes the focus and gets the server's recording: a WAV the browser can decode.
+  const player = dialog.getByLabel('Запись с кодом');
+  await expect(player).toBeFocused();
+  await expect(player).toHaveAttribute('src', /^data:audio\/wav;base64,/);
+  await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeGreaterThan(2);
+  await expect(dialog.getByText('Введите цифры, которые услышите')).toBeVisible();
+  await expect(imageButton(dialog)).toHaveCount(0);
+  // Nothing sticks out of the dialog at 320 px.
+  expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  // Every control named, readable and large enough to tap.
+  const rules = ['button-name', 'label', 'color-contrast', 'target-size', 'aria-allowed-attr', 'aria-valid-attr-value', 'label-content-name-mismatch'];
+  expect(await axeViolations(page, rules, '.captcha-dialog')).toEqual([]);
+
+  // A new recording, then the answer by keyboard.
+  const before = await player.getAttribute('src');
+  await dialog.getByRole('button', { name: 'Другая запись' }).click();
+  await expect.poll(() => player.getAttribute('src')).not.toBe(before);
+  await expect(player).toHaveAttribute('src', /^data:audio\/wav;base64,/);
+  const digits = dialog.getByLabel('Цифры из записи');
+  await digits.fill(E2E_CAPTCHA_DIGITS);
+  await digits.press('Enter');
   await expect(page).toHaveURL(/\/order\/[A-Za-z0-9_-]{32}$/);
   await expect(page.getByRole('heading', { level: 1, name: /^Заказ № \d+$/ })).toBeVisible();
 });

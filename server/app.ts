@@ -64,6 +64,8 @@ export type AppDeps = {
   recaptcha?: RecaptchaVerifier;
   /** Draws the image-captcha text; tests replace it to know the answer. */
   captchaText?: () => string;
+  /** Draws the audio-captcha digits (5 of 0–9); tests replace it to know the answer. */
+  captchaDigits?: () => string;
   /** The graceful stop of server/start.ts; its hooks go on first, before every other hook. */
   shutdown?: Pick<GracefulShutdown, 'register'>;
 };
@@ -194,7 +196,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     setFrameAncestors(reply);
   };
   const crm = createCrmService(deps.db, config.crmSecret, now);
-  const captcha = createCaptchaService(deps.db, deps.secret, now, deps.captchaText);
+  const captcha = createCaptchaService(deps.db, deps.secret, now, deps.captchaText, deps.captchaDigits);
   const recaptcha =
     deps.recaptcha ?? createGoogleRecaptchaVerifier(config.recaptchaSecret, { log: (message) => app.log.warn(message) });
 

@@ -17,12 +17,12 @@ import { resolveSetup } from './setup/setup.service.ts';
  * What a test launcher may replace in a running server. Code only, never configuration: no
  * environment variable reaches these, so a production start (server/main.ts) cannot turn them on.
  */
-export type ServerOverrides = Pick<AppDeps, 'captchaText'>;
+export type ServerOverrides = Pick<AppDeps, 'captchaText' | 'captchaDigits'>;
 
 /**
  * Opens the database, migrates, fills the demo, checks the setup, starts the jobs and listens;
  * SIGINT and SIGTERM shut it down gracefully (server/graceful-shutdown.ts). server/main.ts calls it with the environment's
- * config; the image-captcha e2e server (e2e/captcha-server.ts) also passes a fixed captcha text.
+ * config; the image-captcha e2e server (e2e/captcha-server.ts) also passes a fixed captcha text and fixed audio-captcha digits.
  */
 export async function startServer(config: Config, overrides: ServerOverrides = {}): Promise<void> {
   if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });

@@ -4,3 +4,6 @@
  * off the picture, the test knows it.
  */
 export const E2E_CAPTCHA_ANSWER = 'K7WPX';
+
+/** The digits of every audio captcha the captcha e2e server speaks (e2e/captcha-server.ts). */
+export const E2E_CAPTCHA_DIGITS = '40817';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { captchaCheckRequest, captchaCheckResponse, captchaResponse } from '../../contract/captcha.ts';
+import { captchaAudioRequest, captchaAudioResponse, captchaCheckRequest, captchaCheckResponse, captchaResponse } from '../../contract/captcha.ts';
 import type { CaptchaService } from './captcha.service.ts';
 
 export function captchaRoutes(app: FastifyInstance, deps: { captcha: CaptchaService }) {
@@ -10,6 +10,15 @@ export function captchaRoutes(app: FastifyInstance, deps: { captcha: CaptchaServ
     reply.header('cache-control', 'no-store');
     return deps.captcha.issue();
   });
+
+  r.get(
+    '/api/captcha/audio',
+    { schema: { tags: ['captcha'], querystring: captchaAudioRequest, response: { 200: captchaAudioResponse } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return deps.captcha.issueAudio(request.query.lang);
+    },
+  );
 
   r.post(
     '/api/captcha/check',

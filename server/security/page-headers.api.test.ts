@@ -51,6 +51,7 @@ describe('the Content-Security-Policy of pages', () => {
         `style-src 'self' 'sha256-${createHash('sha256').update(FIRST_PAINT_CSS).digest('base64')}'`,
         "style-src-attr 'unsafe-inline'",
         "img-src 'self' data: blob: https:",
+        "media-src 'self' data:",
         "object-src 'none'",
         "form-action 'self'",
         "frame-ancestors 'self'",

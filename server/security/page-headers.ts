@@ -23,6 +23,8 @@ const RECAPTCHA_FRAME = ['https://www.google.com', 'https://recaptcha.google.com
  *   seat map's background is a blob: SVG (web/features/scheme/map/seat-map-view.ts), and a venue's
  *   posters, menu pictures and logos may be https URLs on its own host or CDN (docs/catalog-format.md
  *   'Links'; setup logos). An image runs no code, so any https host is allowed.
+ * - media-src data: — the audio captcha's recording is a data:audio/wav URL (docs/captcha.md);
+ *   default-src alone would keep the player silent. Sound runs no code either.
  * - form-action: our own forms and the sandbox bank's (same origin). A real acquirer whose card
  *   form the page posts to must have its origin added through `formActions`.
  */
@@ -33,6 +35,7 @@ export function pagePolicy(options: { formActions?: readonly string[]; styleHash
     ["style-src 'self'", ...(options.styleHashes ?? []).map((hash) => `'${hash}'`)].join(' '),
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
+    "media-src 'self' data:",
     "connect-src 'self'",
     `frame-src 'self' ${RECAPTCHA_FRAME.join(' ')}`,
     "object-src 'none'",

@@ -19,25 +19,38 @@ afterEach(() => {
 
 const image = (n: number) => `<img src="data:image/png;base64,iVBORw0KGgo=" width="160" height="56" alt="captcha" data-testid="captcha-${n}">`;
 
-/** A captcha server: each GET /api/captcha draws image n with sid s{n}; the right answer is 'K7WPX'. */
+/**
+ * A captcha server: each GET /api/captcha draws image n with sid s{n}, the right answer 'K7WPX';
+ * each GET /api/captcha/audio recording n (data:audio/wav;base64,AUDIO{n}) with sid s{n}, the
+ * right answer '40817'. Only the newest challenge is live.
+ */
 function serve(options: { failFirstImage?: boolean } = {}) {
   let issued = 0;
+  let audio = false;
   const checks: { sid: string; code: string }[] = [];
+  const audioQueries: string[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     if (url === '/api/token') return Response.json({ token: 't' });
+    if (url.startsWith('/api/captcha/audio?')) {
+      issued += 1;
+      audio = true;
+      audioQueries.push(url.slice(url.indexOf('?')));
+      return Response.json({ audio: `data:audio/wav;base64,AUDIO${issued}`, sid: `s${issued}` });
+    }
     if (url === '/api/captcha') {
       issued += 1;
+      audio = false;
       if (options.failFirstImage && issued === 1) throw new TypeError('network down');
       return Response.json({ code: image(issued), sid: `s${issued}` });
     }
     if (url === '/api/captcha/check') {
       const body = JSON.parse(String(init.body)) as { sid: string; code: string };
       checks.push(body);
-      return Response.json(body.sid === `s${issued}` && body.code === 'K7WPX');
+      return Response.json(body.sid === `s${issued}` && body.code === (audio ? '40817' : 'K7WPX'));
     }
     return Response.json({ errorCode: '-9999', errorText: '' }, { status: 404 });
   });
-  return { checks, issued: () => issued };
+  return { checks, audioQueries, issued: () => issued };
 }
 
 function renderDialog(open = true) {
@@ -135,6 +148,100 @@ describe('CaptchaDialog', () => {
     rerender(true);
     await screen.findByTestId('captcha-2');
     expect(server.issued()).toBe(2);
+  });
+
+  describe('the audio alternative', () => {
+    let play: ReturnType<typeof vi.fn<() => Promise<void>>>;
+    beforeEach(() => {
+      play = vi.fn<() => Promise<void>>(() => Promise.resolve());
+      vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play);
+      vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+    });
+    afterEach(() => vi.restoreAllMocks());
+
+    const player = () => screen.getByLabelText('Запись с кодом');
+    const digitsField = () => screen.getByLabelText('Цифры из записи');
+
+    it("'Прослушать код' swaps the image for a player of a new recording in the page's language, focused and playing; its digits pass", async () => {
+      const server = serve();
+      const { onPassed } = renderDialog();
+      await screen.findByTestId('captcha-1');
+      fireEvent.change(input(), { target: { value: 'K7' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Прослушать код' }));
+
+      await waitFor(() => expect(player().getAttribute('src')).toBe('data:audio/wav;base64,AUDIO2'));
+      expect(player().tagName).toBe('AUDIO');
+      expect(player().hasAttribute('controls')).toBe(true);
+      expect(document.activeElement).toBe(player());
+      expect(play).toHaveBeenCalledTimes(1);
+      expect(server.audioQueries).toEqual(['?lang=ru']);
+      expect(screen.queryByTestId('captcha-1')).toBeNull();
+      expect(screen.getByText('Введите цифры, которые услышите').id).toBe(player().getAttribute('aria-describedby'));
+      // The same field (cleared), labelled for the recording; the same 'Отправить'.
+      expect(digitsField()).toHaveProperty('value', '');
+      expect(digitsField().getAttribute('maxlength')).toBe('8');
+      expect(digitsField().getAttribute('inputmode')).toBe('numeric');
+
+      fireEvent.change(digitsField(), { target: { value: '40817' } });
+      fireEvent.click(send());
+      await waitFor(() => expect(onPassed).toHaveBeenCalledWith('s2', '40817'));
+      expect(server.checks).toEqual([{ sid: 's2', code: '40817' }]);
+    });
+
+    it("'Другая запись' plays a new one; 'Показать картинку' goes back to a new image with the focus in the field", async () => {
+      const server = serve();
+      renderDialog();
+      await screen.findByTestId('captcha-1');
+      fireEvent.click(screen.getByRole('button', { name: 'Прослушать код' }));
+      await waitFor(() => expect(player().getAttribute('src')).toBe('data:audio/wav;base64,AUDIO2'));
+
+      const another = screen.getByRole('button', { name: 'Другая запись' });
+      another.focus();
+      fireEvent.click(another);
+      await waitFor(() => expect(player().getAttribute('src')).toBe('data:audio/wav;base64,AUDIO3'));
+      expect(play).toHaveBeenCalledTimes(2);
+      expect(document.activeElement).toBe(another);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Показать картинку' }));
+      await screen.findByTestId('captcha-4');
+      expect(screen.queryByLabelText('Запись с кодом')).toBeNull();
+      expect(document.activeElement).toBe(input());
+      expect(screen.getByRole('button', { name: 'Прослушать код' })).toBeTruthy();
+      expect(server.issued()).toBe(4);
+    });
+
+    it('after a wrong answer stays with the audio: a new recording, not played until asked, the focus in the field', async () => {
+      const server = serve();
+      const { onPassed } = renderDialog();
+      await screen.findByTestId('captcha-1');
+      fireEvent.click(screen.getByRole('button', { name: 'Прослушать код' }));
+      await waitFor(() => expect(player().getAttribute('src')).toBe('data:audio/wav;base64,AUDIO2'));
+      fireEvent.change(digitsField(), { target: { value: '11111' } });
+      fireEvent.click(send());
+      await screen.findByText('Неверный код, попробуйте ещё раз');
+      await waitFor(() => expect(player().getAttribute('src')).toBe('data:audio/wav;base64,AUDIO3'));
+      expect(play).toHaveBeenCalledTimes(1);
+      await waitFor(() => expect(document.activeElement).toBe(digitsField()));
+      expect(digitsField().getAttribute('aria-invalid')).toBe('true');
+
+      fireEvent.change(digitsField(), { target: { value: '40817' } });
+      fireEvent.click(send());
+      await waitFor(() => expect(onPassed).toHaveBeenCalledWith('s3', '40817'));
+      expect(server.checks.map((c) => c.sid)).toEqual(['s2', 's3']);
+    });
+
+    it('asks the recording in the language of the page', async () => {
+      const server = serve();
+      await i18n.changeLanguage('kz');
+      try {
+        renderDialog();
+        fireEvent.click(await screen.findByRole('button', { name: 'Кодты тыңдау' }));
+        await waitFor(() => expect(server.audioQueries).toEqual(['?lang=kz']));
+        await screen.findByText('Естіген сандарыңызды енгізіңіз');
+      } finally {
+        await i18n.changeLanguage('ru');
+      }
+    });
   });
 
   it('draws nothing while closed', () => {
