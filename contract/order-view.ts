@@ -89,10 +89,6 @@ export const offer = z.object({
 });
 export type Offer = z.infer<typeof offer>;
 
-// The offer and promo rules the page and the server share live in the zod-free order-rules.ts (the
-// order page loads no schema up front).
-export { canApplyPromo, isOfferDisabled, offerKey, PROMO_MIN_LENGTH, withinOfferLimit } from './order-rules.ts';
-
 export const discountData = z.object({
   cardCode: z.string(),
   isBlocked: z.union([z.literal(0), z.literal(1)]),

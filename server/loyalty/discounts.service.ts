@@ -1,6 +1,6 @@
 import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
-import { canApplyPromo } from '../../contract/order-view.ts';
+import { canApplyPromo } from '../../contract/order-rules.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import { lockChangeableOrder, recomputeOrderTotals } from '../order-view/order-state.ts';

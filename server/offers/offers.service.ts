@@ -1,6 +1,6 @@
 import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
-import { withinOfferLimit } from '../../contract/order-view.ts';
+import { withinOfferLimit } from '../../contract/order-rules.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import { findOrderLines } from '../orders/orders.repository.ts';

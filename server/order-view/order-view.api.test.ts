@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts';
-import { type Offer, isOfferDisabled } from '../../contract/order-view.ts';
+import { isOfferDisabled } from '../../contract/order-rules.ts';
+import type { Offer } from '../../contract/order-view.ts';
 import { expireUnpaidOrders } from '../jobs/expiry.ts';
 import { remaining } from '../orders/order-test-kit.ts';
 import { OrderStatus } from '../orders/orders.service.ts';

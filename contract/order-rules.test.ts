@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Offer, isOfferDisabled, offerKey, withinOfferLimit } from './order-view.ts';
+import type { Offer } from './order-view.ts';
+import { isOfferDisabled, offerKey, withinOfferLimit } from './order-rules.ts';
 
 type O = Pick<Offer, 'parent_id' | 'price_id' | 'limit' | 'row_limit'>;
 const offer = (parent: number, price: number, limit: number, rowLimit = limit): O => ({ parent_id: parent, price_id: price, limit, row_limit: rowLimit });
