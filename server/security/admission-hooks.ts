@@ -4,7 +4,7 @@ import { type Lang, normalizeLang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { BusinessError, businessError, requestLang } from '../http.ts';
 import { type Admission, AdmissionRefused } from './admission.ts';
-import { requestIdOf } from './page-headers.ts';
+import { EVERY_ANSWER_HEADERS, requestIdOf } from './page-headers.ts';
 
 /** What a refused buyer is told to wait before trying again (the Retry-After header, seconds). */
 export const RETRY_AFTER_SECONDS = 1;
@@ -72,8 +72,7 @@ export function refusingServerFactory(admission: Admission, urls: readonly strin
             'content-type': 'application/json; charset=utf-8',
             'content-length': Buffer.byteLength(body),
             'retry-after': String(RETRY_AFTER_SECONDS),
-            'x-content-type-options': 'nosniff',
-            'referrer-policy': 'strict-origin-when-cross-origin',
+            ...EVERY_ANSWER_HEADERS,
             'x-request-id': requestIdOf(request),
           });
           response.end(body);

@@ -70,13 +70,22 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/**
+ * The headers every answer carries whatever it is, here and in the answers sent before Fastify
+ * (admission control's 429, security/admission-hooks.ts). Referrer-Policy: another site sees our
+ * origin, never a path such as /order/{hash}, which opens the order.
+ */
+export const EVERY_ANSWER_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+} as const;
+
 /** Sets the security headers of an answer (below) once its content type is known. */
 export type HeaderSetter = (request: FastifyRequest, reply: FastifyReply) => void;
 
 /**
- * Security headers, in one onSend hook. Every answer: X-Content-Type-Options, Referrer-Policy
- * (strict-origin-when-cross-origin: another site sees our origin, never a path such as
- * /order/{hash}, which opens the order), X-Request-Id, and HSTS when the request came over HTTPS.
+ * Security headers, in one onSend hook. Every answer: EVERY_ANSWER_HEADERS, X-Request-Id, and
+ * HSTS when the request came over HTTPS.
  * HTML answers also get the page Content-Security-Policy. Register it before frameAncestorsHook,
  * which appends frame-ancestors to the policy set here. Answers that skip the hooks (an address
  * Fastify cannot decode) call the returned setter themselves.
@@ -87,8 +96,7 @@ export function pageHeadersHook(app: FastifyInstance, options: { webDist?: strin
   const styleHashes = indexFile && existsSync(indexFile) ? inlineStyleHashes(readFileSync(indexFile, 'utf8')) : [];
   const policy = pagePolicy({ formActions: options.formActions, styleHashes });
   const setHeaders: HeaderSetter = (request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.headers(EVERY_ANSWER_HEADERS);
     reply.header('x-request-id', request.id);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
     const type = reply.getHeader('content-type');
