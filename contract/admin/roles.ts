@@ -1,0 +1,33 @@
+/**
+ * Staff roles and what each may do in the back office and at the door. One table decides every
+ * staff call (server/admin/staff/guard.ts) and every menu entry of the back office, so a role
+ * never sees an entry it would be refused. Zod-free: the back office's first load imports it.
+ */
+export const STAFF_ROLES = ['owner', 'manager', 'support', 'controller'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * owner: everything, staff management included; manager: catalog and orders; support: orders
+ * and refunds; controller: door check-in only. Reports are for those who run the sale (owner,
+ * manager); check-in is open to every role, since anyone on duty may stand at the door.
+ */
+export const PERMISSIONS = {
+  'staff.manage': ['owner'],
+  'audit.read': ['owner'],
+  'orders.read': ['owner', 'manager', 'support'],
+  'orders.write': ['owner', 'manager', 'support'],
+  'orders.refund': ['owner', 'manager', 'support'],
+  'reports.read': ['owner', 'manager'],
+  'catalog.write': ['owner', 'manager'],
+  'checkin.scan': ['owner', 'manager', 'support', 'controller'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type Permission = keyof typeof PERMISSIONS;
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+/** Whether a member of staff with this role may do what the permission names. */
+export function can(role: StaffRole, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
+}
