@@ -194,7 +194,14 @@ export function maskedValue(name: string, value: string | undefined): string {
  * Replaces every secret of the environment found in a text (an error's message at start) by ***:
  * the values of secret variables and the passwords inside URL values, whatever the variable.
  */
-export function redactSecrets(text: string, env: NodeJS.ProcessEnv = process.env): string {
+export function redactSecrets(text: string, processEnv: NodeJS.ProcessEnv = process.env): string {
+  let env = processEnv;
+  try {
+    // The acquirers' secrets may live in a file: they are masked too.
+    env = withSecretsFile(processEnv);
+  } catch {
+    // An unreadable file holds no secret of this process.
+  }
   const secrets = new Set<string>();
   for (const [name, value] of Object.entries(env)) {
     if (!value) continue;
