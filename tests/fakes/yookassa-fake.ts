@@ -131,7 +131,10 @@ export async function startYookassaFake(options: { shops: Record<string, string>
         { value: '3d_secure_failed', label: 'Не пройдена 3-D Secure' },
       ]);
     }
-    const back = { status: 303, body: '', location: p.returnUrl ?? `${server.base}/done` };
+    // An SBP payment is confirmed in the bank app, which has nowhere to send the buyer back to.
+    const back = p.returnUrl
+      ? { status: 303, body: '', location: p.returnUrl }
+      : { status: 200, body: '<!doctype html><html lang="ru"><title>Готово</title><h1>Готово</h1></html>', contentType: 'text/html; charset=utf-8' };
     if (p.object.status !== 'pending') return back;
     const choice = formChoice(request.body);
     if (choice === 'pay') {
