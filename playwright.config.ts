@@ -14,9 +14,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 const captchaPort = port + 3;
 const captchaURL = `http://127.0.0.1:${captchaPort}`;
 const CAPTCHA_SPECS = /captcha\.spec\.ts$/;
-// The real-acquirer specs get a third server on port + 5 (its unused mail catcher on port + 6)
-// paying cards through a T-Bank fake (port + 7) and SBP through a YooKassa fake (port + 8),
-// e2e/acquirers-server.ts; its e-mail goes to the first server's mail catcher.
+// The real-acquirer specs get a third server on port + 5 (its mail catcher on port + 6) paying
+// cards through a T-Bank fake (port + 7) and SBP through a YooKassa fake (port + 8),
+// e2e/acquirers-server.ts.
 const acquirersPort = port + 5;
 const acquirersURL = `http://127.0.0.1:${acquirersPort}`;
 const ACQUIRER_SPECS = /acquirers\.spec\.ts$/;
@@ -68,6 +68,6 @@ export default defineConfig({
   webServer: [
     server('server/main.ts', port),
     server('e2e/captcha-server.ts', captchaPort, { SETUP_FILE: 'e2e/support/captcha-setup.json', E2E_MAIL_PORT: String(captchaPort + 1) }),
-    server('e2e/acquirers-server.ts', acquirersPort, { E2E_MAIL_PORT: String(acquirersPort + 1), E2E_SHARED_MAIL_PORT: String(port + 1) }),
+    server('e2e/acquirers-server.ts', acquirersPort, { E2E_MAIL_PORT: String(acquirersPort + 1) }),
   ],
 });

@@ -2,8 +2,7 @@
  * The storefront with real acquirers for the browser tests: cards through a local fake of
  * T-Bank, SBP through a local fake of YooKassa, each fake serving its own payment page on its
  * own port (PORT + 2 and PORT + 3), then server/main.ts as usual. Started by e2e/start-server.ts,
- * which sets PORT, PUBLIC_URL, DATA_DIR and SMTP_URL. Its e-mail goes to the first server's mail
- * catcher (E2E_SHARED_MAIL_PORT), the one e2e/support/mail.ts reads.
+ * which sets PORT, PUBLIC_URL, DATA_DIR and SMTP_URL (its own mail catcher, HTTP on PORT + 1).
  */
 import { startTbankFake } from '../tests/fakes/tbank-fake.ts';
 import { startYookassaFake } from '../tests/fakes/yookassa-fake.ts';
@@ -32,7 +31,6 @@ Object.assign(process.env, {
   YOOKASSA_SECRET_KEY: SHOP_KEY,
   YOOKASSA_API_URL: yookassa.apiUrl,
   RECEIPT_TAXATION: 'usn_income',
-  ...(process.env.E2E_SHARED_MAIL_PORT ? { SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SHARED_MAIL_PORT}` } : {}),
 });
 
 await import('../server/main.ts');

@@ -25,7 +25,9 @@ async function returnOneTicket(page: Page, hash: string) {
   await page.getByRole('button', { name: 'Оформить возврат' }).click();
   await page.getByRole('alertdialog', { name: 'Заявление создано' }).getByRole('button', { name: 'Понятно' }).click();
   await page.getByRole('dialog', { name: 'Заявление принято' }).getByRole('button', { name: 'Понятно' }).click();
-  const text = await waitForMail((body) => body.includes(`/order/return/${hash}?hash_conf=`));
+  // This server's own mail catcher listens on its port + 1 (e2e/start-server.ts).
+  const mailPort = Number(new URL(String(test.info().project.use.baseURL)).port) + 1;
+  const text = await waitForMail((body) => body.includes(`/order/return/${hash}?hash_conf=`), 30_000, mailPort);
   await page.goto(/http:\/\/\S+hash_conf=\S+/.exec(text)?.[0] as string);
   await page.getByRole('switch').check();
   await page.getByRole('button', { name: 'Подтвердить' }).click();
