@@ -50,6 +50,7 @@ import { seatingRoutes } from './seating/seating.routes.ts';
 import { createTextCompressor, pickEncoding } from './text-compression.ts';
 import { createFirstAnswer, type FirstAnswer } from './spa-first-answer.ts';
 import { type SpaHints, createSpaHints } from './spa-hints.ts';
+import { loggerOptions } from './log-output.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -68,6 +69,8 @@ export type AppDeps = {
   captchaDigits?: () => string;
   /** The graceful stop of server/start.ts; its hooks go on first, before every other hook. */
   shutdown?: Pick<GracefulShutdown, 'register'>;
+  /** Log lines for a person instead of JSON: the production entry sets it when stdout is a terminal. */
+  terminalLog?: boolean;
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -96,7 +99,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // instead of queueing without bound inside the connection pool (ARCHITECTURE.md).
   const admission = createAdmission({ concurrency: config.orderConcurrency, queue: config.orderQueue, queueTimeoutMs: config.orderQueueTimeoutMs });
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, deps.terminalLog === true),
     bodyLimit: 256 * 1024,
     requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: CONNECTION_TIMEOUT_MS,
