@@ -3,7 +3,7 @@ import { flag, localized } from './common.ts';
 import { setup } from './setup.ts';
 
 /**
- * GET /api/afisha: the event listing (spec section 3 'Afisha response').
+ * GET /api/afisha: the event listing.
  * Field names are the spec's own; fields the spec leaves open are documented in docs/afisha.md.
  */
 export const afishaQuery = z.object({

@@ -139,7 +139,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Storefront API', version: '0.1.0', description: 'Calls of the ticket storefront (spec section 7).' },
+      info: { title: 'Storefront API', version: '0.1.0', description: 'Calls of the ticket storefront.' },
       components: {
         securitySchemes: { csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-TOKEN' } },
       },
@@ -335,7 +335,7 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
       return reply.redirect(`/rules/${slug}${legacy[1] === 'ru' ? '' : `?lang=${legacy[1]}`}`, 301);
     }
     // A lang the app does not know (the page shows it in ru) or given several times moves to the
-    // address the app would give the page (spec section 2).
+    // address the app would give the page.
     const tidy = tidyLangSearch(request.url);
     if (tidy !== undefined) return reply.redirect(`${sameOriginPath(pathname)}${tidy}`, 301);
     const rendered = await renderIndex(request, indexHtml, pathname);

@@ -127,7 +127,7 @@ export function createNominalService(deps: NominalDeps) {
 
   /**
    * POST /api/confirm-nominal: behind the captcha the setup enables (as create order), checks
-   * every holder against spec section 5 and every required consent, then stores the holders and
+   * every holder against its rules and every required consent, then stores the holders and
    * moves the order from reserved (10) to confirmed (20), all in one transaction with the order
    * row locked. Anything refused changes nothing (and gives the image captcha back).
    * A confirmed or paid order answers success again (a repeated confirm has the effect of one).

@@ -150,7 +150,7 @@ export function createSeoService(db: Queryable, setupService: SetupService, now:
     };
   }
 
-  /** Titled with the route's title key (spec section 2), as the app titles it; the document's name is its heading. */
+  /** Titled with the route's title key, as the app titles it; the document's name is its heading. */
   async function rulesHead(page: Page, slug: string): Promise<PageHead> {
     const doc = (await setupService.rules()).find((d) => d.slug === slug);
     if (!doc) return notFound(page);
