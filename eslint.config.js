@@ -86,7 +86,7 @@ export default tseslint.config(
     },
   },
   {
-    // The shell and the router load on every page: no zod schemas there (ARCHITECTURE.md, the first load).
+    // The shell and the router load on every page: no zod schemas there (docs/first-load.md).
     files: ['web/app/**/*.{ts,tsx}'],
     ignores: ['web/app/**/*.test.{ts,tsx}'],
     rules: {

@@ -96,7 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // The security headers' setters, once their hooks are registered: for that page too.
   const securityHeaders: { set?: (request: FastifyRequest, reply: FastifyReply) => void } = {};
   // Admission control: an on-sale rush beyond the server's capacity is told to come back (429)
-  // instead of queueing without bound inside the connection pool (ARCHITECTURE.md).
+  // instead of queueing without bound inside the connection pool (docs/orders.md).
   const admission = createAdmission({ concurrency: config.orderConcurrency, queue: config.orderQueue, queueTimeoutMs: config.orderQueueTimeoutMs });
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.terminalLog === true),

@@ -45,7 +45,7 @@ export type AnswerSchema<S extends z.ZodType> = S | (() => Promise<S>);
 /**
  * Answers are checked against their contract schema in development and in the tests; a
  * production build trusts them, because the server serializes every answer through the same
- * schema (fastify-type-provider-zod) and a check per answer cost boot time (ARCHITECTURE.md).
+ * schema (fastify-type-provider-zod) and a check per answer cost boot time (docs/first-load.md).
  */
 const CHECK_ANSWERS: boolean = import.meta.env.DEV;
 
