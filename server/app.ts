@@ -328,7 +328,7 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
     if (pathname.startsWith('/api/') || request.method !== 'GET' || !indexHtml) {
       return reply.code(404).send(businessError(ErrorCode.notFound, requestLang(request)));
     }
-    // The older rules addresses (spec 2) move for good: a 301 carries their search ranking over.
+    // The older rules addresses move for good: a 301 carries their search ranking over.
     const legacy = rulesLegacy.exec(pathname);
     if (legacy) {
       const slug = legacy[2] === 'rules' ? 'purchase-terms' : 'privacy-policy';

@@ -51,7 +51,7 @@ function storefrontLangs(setup: StoredSetup): Lang[] {
 }
 
 /**
- * The URL of a path in a language: the lang query is left out for ru, the default (spec 2), as
+ * The URL of a path in a language: the lang query is left out for ru, the default, as
  * the app reads and writes it (web/lib/lang.ts), whatever the setup's app.language says.
  */
 function urlIn(page: Page, path: string, lang: Lang): string {

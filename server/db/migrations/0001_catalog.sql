@@ -24,7 +24,7 @@ insert into catalog_version (id, version) values (1, 1);
 -- Kinds of the top menu (menukind): museum tickets, concerts, subscriptions...
 create table kinds (
   id integer primary key,
-  type_id integer not null default 1,            -- spec 9: tickets 1, subscribers 2, concerts 3
+  type_id integer not null default 1,            -- tickets 1, subscribers 2, concerts 3
   sortnum integer not null default 0,
   name jsonb not null,
   column_count integer not null default 3 check (column_count between 1 and 4),

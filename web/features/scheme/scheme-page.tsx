@@ -36,7 +36,7 @@ const DEFAULT_PRICE_LIMIT = 100;
 // Opened at this address, the page's answer is asked for now, while the app boots (scheme-api.ts).
 requestSessionsAtBoot(window.location.pathname, window.location.search);
 
-/** /scheme/{hash}/{date?}/{time?}: the seating-scheme purchase (spec flow 2). */
+/** /scheme/{hash}/{date?}/{time?}: the seating-scheme purchase. */
 export function SchemePage() {
   const { t } = useTranslation('scheme');
   usePageTitle('scheme');
