@@ -14,6 +14,8 @@ import type { Db } from './db/client.ts';
 import { isDatabaseBusy, isRefusedValue } from './db/errors.ts';
 import type { GracefulShutdown } from './graceful-shutdown.ts';
 import { BusinessError, businessError, requestLang } from './http.ts';
+import { adminRoutes } from './admin/admin.routes.ts';
+import type { ScryptCost } from './admin/staff/password.ts';
 import { afishaRoutes } from './afisha/afisha.routes.ts';
 import { createAfishaService } from './afisha/afisha.service.ts';
 import { createCatalogVersion } from './catalog/catalog-version.ts';
@@ -68,6 +70,8 @@ export type AppDeps = {
   captchaDigits?: () => string;
   /** The graceful stop of server/start.ts; its hooks go on first, before every other hook. */
   shutdown?: Pick<GracefulShutdown, 'register'>;
+  /** The cost of staff password hashes; tests pass a cheaper one (server/admin/staff/password.ts). */
+  staffScryptCost?: ScryptCost;
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -229,6 +233,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }), db: deps.db, setup, captcha, recaptcha, now });
   const seo = createSeoService(deps.db, setup, now);
   seoRoutes(app, { seo, publicUrl: config.publicUrl });
+  await adminRoutes(app, { db: deps.db, now, timeZone, scryptCost: deps.staffScryptCost });
 
   badUrlPage.html = await registerSpa(app, deps.webDist, createIndexRenderer({ seo, publicUrl: config.publicUrl }), createFirstAnswer(afisha));
   return app;
