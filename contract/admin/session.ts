@@ -48,3 +48,16 @@ export const staffSignedOutResponse = z.object({ errorCode: z.literal('0'), erro
 
 /** Calls without a body (GET /api/admin/me, DELETE /api/admin/session) take the language in the query. */
 export const adminLangQuery = z.object({ lang: langField });
+
+/** GET /api/admin/staff: every member of staff, for the owner's staff management. */
+export const staffListResponse = z.object({
+  errorCode: z.literal('0'),
+  errorText: z.string(),
+  staff: z.array(
+    staffMember.extend({
+      disabled: z.boolean(),
+      totpEnabled: z.boolean(),
+      lockedUntil: z.string().nullable(),
+    }),
+  ),
+});

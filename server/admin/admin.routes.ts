@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { resolveStaffSession } from './staff/guard.ts';
 import type { ScryptCost } from './staff/password.ts';
-import { staffSessionRoutes } from './staff/staff.routes.ts';
+import { staffManagementRoutes, staffSessionRoutes } from './staff/staff.routes.ts';
 import { createStaffSessions } from './staff/staff.service.ts';
 
 export type AdminDeps = {
@@ -22,5 +22,6 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
   await app.register(async (admin) => {
     admin.addHook('onRequest', resolveStaffSession(sessions));
     staffSessionRoutes(admin, { sessions });
+    staffManagementRoutes(admin, { db: deps.db });
   });
 }

@@ -176,3 +176,9 @@ export async function takeSignInAttempt(
   await q.query('insert into staff_sign_in_attempts (ip, attempted_at) values ($1, $2)', [ip, options.at]);
   return undefined;
 }
+
+/** Every member of staff, by name. */
+export async function listStaff(q: Queryable): Promise<StaffAccount[]> {
+  const { rows } = await q.query<StaffRow>(`select ${STAFF_COLUMNS} from staff order by lower(name), id`);
+  return rows.map(toAccount);
+}

@@ -2,9 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminErrorResponse } from '../../../contract/admin/api.ts';
 import { type Permission, PERMISSIONS, can } from '../../../contract/admin/roles.ts';
-import { adminLangQuery, staffSessionResponse, staffSignInRequest, staffSignedOutResponse } from '../../../contract/admin/session.ts';
+import { adminLangQuery, staffListResponse, staffSessionResponse, staffSignInRequest, staffSignedOutResponse } from '../../../contract/admin/session.ts';
+import type { Db } from '../../db/client.ts';
+import { listStaff } from './staff.repository.ts';
 import { ok } from '../../http.ts';
-import { guardedStaff, requireSignedIn, setSessionCookie } from './guard.ts';
+import { guardedStaff, requirePermission, requireSignedIn, setSessionCookie } from './guard.ts';
 import type { SignedInStaff, StaffClient, StaffSessions } from './staff.service.ts';
 
 export function clientOf(request: FastifyRequest): StaffClient {
@@ -60,6 +62,33 @@ export function staffSessionRoutes(app: FastifyInstance, deps: { sessions: Staff
       await deps.sessions.signOutEverywhere(guardedStaff(request), clientOf(request));
       setSessionCookie(request, reply, null);
       return ok({});
+    },
+  );
+}
+
+/** Staff management: the list of members (adding, disabling and roles come on top of it). */
+export function staffManagementRoutes(app: FastifyInstance, deps: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/admin/staff',
+    {
+      schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffListResponse, '4xx': adminErrorResponse } },
+      preHandler: requirePermission('staff.manage'),
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const staff = await listStaff(deps.db);
+      return ok({
+        staff: staff.map((m) => ({
+          id: m.id,
+          email: m.email,
+          name: m.name,
+          role: m.role,
+          disabled: m.disabled,
+          totpEnabled: m.totpEnabled,
+          lockedUntil: m.lockedUntil?.toISOString() ?? null,
+        })),
+      });
     },
   );
 }
