@@ -309,6 +309,9 @@ function requestLangFromUrl(url: string) {
 async function registerSpa(app: FastifyInstance, webDist: string | undefined, renderIndex: IndexRenderer, firstAnswer: FirstAnswer): Promise<string | undefined> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  // The back office's own page (a second Vite entry): no search-engine head, hints or first answer.
+  const adminFile = webDist ? path.join(webDist, 'admin', 'index.html') : undefined;
+  const adminHtml = adminFile && existsSync(adminFile) ? readFileSync(adminFile, 'utf8') : undefined;
   const rulesLegacy = /^\/(ru|en|kz|ch)\/(rules|rules-agreement)\/?$/;
   // The listing's answer comes inside its page (firstAnswer), so its hints do not preload it.
   const hints: SpaHints = webDist && indexHtml ? createSpaHints(webDist, { listingInHtml: true }) : () => '';
@@ -329,6 +332,9 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || request.method !== 'GET' || !indexHtml) {
       return reply.code(404).send(businessError(ErrorCode.notFound, requestLang(request)));
+    }
+    if (adminHtml && (pathname === '/admin' || pathname.startsWith('/admin/'))) {
+      return reply.code(200).header('cache-control', 'no-cache').header('x-robots-tag', 'noindex, nofollow').type('text/html; charset=utf-8').send(adminHtml);
     }
     // The older rules addresses (spec 2) move for good: a 301 carries their search ranking over.
     const legacy = rulesLegacy.exec(pathname);
