@@ -43,7 +43,7 @@ describe('the back office page', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).not.toContain('Бэк-офис');
-      expect(String(res.headers['content-security-policy'])).toContain('frame-ancestors https://venue.example');
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self' https://venue.example");
     }
   });
 
