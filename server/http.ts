@@ -13,7 +13,7 @@ export function requestLang(request: FastifyRequest): Lang {
   return normalizeLang(body?.lang ?? query?.lang);
 }
 
-/** A business error answer of spec section 8. */
+/** A business error answer (a storefront code or a back office one). */
 export function businessError(code: AnyErrorCode, lang: Lang, text?: string) {
   return { errorCode: code, errorText: text ?? (isAdminErrorCode(code) ? adminErrorText(code, lang) : errorText(code, lang)) };
 }
