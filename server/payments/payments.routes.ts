@@ -107,7 +107,7 @@ export function paymentsRoutes(
         tags: ['payment'],
         params: z.object({ provider: z.string().max(40) }),
         body: z.unknown(),
-        response: { 200: z.union([z.object({ ok: z.literal(true), result: z.string() }), z.string()]), '4xx': refused, 503: z.object({ ok: z.literal(false) }) },
+        response: { 200: z.union([z.object({ ok: z.literal(true), result: z.string() }), z.string()]), '4xx': refused },
       },
     },
     async (request, reply) => {
@@ -117,9 +117,12 @@ export function paymentsRoutes(
       try {
         notification = await provider.verifyNotification(request.body, request.headers);
       } catch (error) {
-        // The acquirer's API could not confirm it (read-back of an unsigned webhook): a 503 makes it repeat later.
+        // The acquirer's API could not confirm it (read-back of an unsigned webhook): any answer
+        // but 200 makes the acquirer repeat it later. 429 with Retry-After, not a 5xx: anyone can
+        // send this body, and nothing a client sends gets a 5xx; the reconciliation job reads the
+        // payment back anyway.
         request.log.warn({ err: error }, 'payment notification could not be checked with the acquirer');
-        return reply.code(503).send({ ok: false as const });
+        return reply.code(429).header('retry-after', '60').send({ ok: false as const });
       }
       if (!notification) return reply.code(400).send({ ok: false as const });
       const result = notification === 'acknowledged' ? 'acknowledged' : (await deps.payments.applyOutcome(provider.id, notification, request.body)).result;

@@ -116,6 +116,24 @@ describe('YooKassa: card payments', () => {
     expect((await orderRow(order.hash)).status).toBe(OrderStatus.paid);
   });
 
+  it('a webhook that cannot be read back (YooKassa down) answers 429 with Retry-After, changes nothing, and is applied when repeated', async () => {
+    const order = await makeOrder(t);
+    const answer = await pay(t, order.hash, CARD);
+    const row = await orderRow(order.hash);
+    const payment = await lastPayment(row.id);
+    fake.dropWebhooks();
+    await pressAtFake(String(answer.bankUrl), 'pay');
+    expect((await orderRow(order.hash)).status).toBe(OrderStatus.confirmed);
+    const webhook = { type: 'notification', event: 'payment.succeeded', object: { id: payment.provider_ref, status: 'succeeded' } };
+    fake.arm(`/v3/payments/${payment.provider_ref}`, '500');
+    const refused = await t.app.inject({ method: 'POST', url: '/payments/notify/yookassa', payload: webhook });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('60');
+    const repeated = await t.app.inject({ method: 'POST', url: '/payments/notify/yookassa', payload: webhook });
+    expect(repeated.statusCode).toBe(200);
+    expect((await orderRow(order.hash)).status).toBe(OrderStatus.paid);
+  });
+
   it('a canceled payment shows the declined page with its reason; the order stays payable', async () => {
     const order = await makeOrder(t);
     const answer = await pay(t, order.hash, CARD);
