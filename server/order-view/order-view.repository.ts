@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/client.ts';
+import { type Db, type PlannedStatement, type Queryable, queryPlanned } from '../db/client.ts';
 import { type DiscountViewRow, discountViewSql } from '../loyalty/discounts.service.ts';
 import type { OfferRow, OrderServiceRow } from '../offers/offers.repository.ts';
 import type { OrderRow } from '../orders/orders.repository.ts';
@@ -126,9 +126,11 @@ const ORDER_VIEW_SQL = `select o.*,
      from (select id, released, quantity from order_lines where order_id = o.id) ol) as view_order_lines
 from orders o where o.hash = $1`;
 
+const ORDER_VIEW: PlannedStatement = { name: 'storefront_order_view', sql: ORDER_VIEW_SQL, types: ['text'] };
+
 /** The order with a given hash and everything its view shows, or undefined. */
-export async function findOrderView(db: Queryable, hash: string): Promise<OrderViewData | undefined> {
-  const { rows } = await db.query<ViewQueryRow>(ORDER_VIEW_SQL, [hash]);
+export async function findOrderView(db: Db, hash: string): Promise<OrderViewData | undefined> {
+  const { rows } = await queryPlanned<ViewQueryRow>(db, ORDER_VIEW, [hash]);
   const row = rows[0];
   if (!row) return undefined;
   const { view_payments, view_refunds, view_lines, view_tickets, view_services, view_discount, view_methods, view_offers, view_order_lines, ...order } = row;
