@@ -1,8 +1,15 @@
 import type { Db } from '../db/client.ts';
-import { findSessionStockText } from './event.repository.ts';
+import { findSessionStockText, findSessionStockTextAndVersion } from './event.repository.ts';
 
 /** The places left of some sessions, as the JSON text findSessionStockText answers. */
-export type StockReader = { read(sessionIds: readonly number[]): Promise<string> };
+export type StockReader = {
+  read(sessionIds: readonly number[]): Promise<string>;
+  /**
+   * PostgreSQL server only: the places left and the catalog version in one statement, for a caller
+   * that holds the catalog part of some version and must know it is still current.
+   */
+  readWithVersion?(sessionIds: readonly number[]): Promise<{ version: number; stock: string }>;
+};
 
 /** Session sets kept at most; every stock change empties the cache anyway. */
 const MAX_KEPT = 1000;
@@ -18,10 +25,11 @@ const MAX_KEPT = 1000;
  * announces in a session that set `storefront.stock_notify`, which this one does.
  *
  * On a PostgreSQL server other instances sell too and no announcement reaches this process in
- * time, so the places left are read on every call: one statement over the primary keys.
+ * time, so the places left are read on every call: one statement over the primary keys, which
+ * also reads the catalog version (one round trip where there were two).
  */
 export async function createStockReader(db: Db): Promise<StockReader> {
-  if (!db.listen) return { read: (ids) => findSessionStockText(db, ids) };
+  if (!db.listen) return { read: (ids) => findSessionStockText(db, ids), readWithVersion: (ids) => findSessionStockTextAndVersion(db, ids) };
   const kept = new Map<string, Promise<string>>();
   let generation = 0;
   await db.listen('stock', () => {

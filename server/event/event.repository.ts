@@ -113,16 +113,27 @@ export type SessionStockRow = { id: number; remaining: number; group_remaining: 
  * [[price_id, remaining], …]], …]` in session id order: text, so that the caller can tell an
  * unchanged stock by comparing strings and reuse the answer it built from it.
  */
+const SESSION_STOCK_TEXT = `coalesce((select json_agg(json_build_array(s.id, s.remaining, s.group_remaining,
+      coalesce((select json_agg(json_build_array(ps.price_id, ps.remaining) order by ps.price_id)
+                  from price_stock ps where ps.session_id = s.id), '[]'::json)) order by s.id)
+    from sessions s where s.id = any($1::int[])), '[]'::json)::text`;
+
 export async function findSessionStockText(db: Queryable, sessionIds: readonly number[]): Promise<string> {
   if (sessionIds.length === 0) return '[]';
-  const { rows } = await db.query<{ stock: string }>(
-    `select coalesce(json_agg(json_build_array(s.id, s.remaining, s.group_remaining,
-              coalesce((select json_agg(json_build_array(ps.price_id, ps.remaining) order by ps.price_id)
-                          from price_stock ps where ps.session_id = s.id), '[]'::json)) order by s.id), '[]'::json)::text as stock
-       from sessions s where s.id = any($1::int[])`,
+  const { rows } = await db.query<{ stock: string }>(`select ${SESSION_STOCK_TEXT} as stock`, [sessionIds]);
+  return rows[0]?.stock ?? '[]';
+}
+
+/**
+ * findSessionStockText and the catalog version (server/catalog/catalog-version.ts) in one
+ * statement, so both come from one snapshot in one round trip.
+ */
+export async function findSessionStockTextAndVersion(db: Queryable, sessionIds: readonly number[]): Promise<{ version: number; stock: string }> {
+  const { rows } = await db.query<{ version: number | null; stock: string }>(
+    `select (select version from catalog_version where id = 1) as version, ${SESSION_STOCK_TEXT} as stock`,
     [sessionIds],
   );
-  return rows[0]?.stock ?? '[]';
+  return { version: Number(rows[0]?.version ?? 0), stock: rows[0]?.stock ?? '[]' };
 }
 
 /** The rows of findSessionStockText's text. */

@@ -253,18 +253,31 @@ export function createEventPages(deps: { db: Queryable; catalog: EventCatalog; s
   const built = new WeakMap<EventCatalogPart, Map<string, BuiltAnswer>>();
   const serialize = (body: NoSchemeResponse) => JSON.stringify(noSchemeResponse.encode(body));
 
+  /** The catalog part at the version now and the places left of its sessions on sale at `now`. */
+  async function partAndStock(hash: string, ctx: { now: Date; tz: string }): Promise<{ part: EventCatalogPart; stockText: string }> {
+    const { readWithVersion } = deps.stock;
+    if (readWithVersion) {
+      // The part last read, confirmed by the version read in the same statement as the places left.
+      const assumed = await deps.catalog.assumed(hash, ctx.tz);
+      if (assumed.part) {
+        const read = await readWithVersion(sessionsOnSale(assumed.part, ctx.now).onSale.map((s) => s.id));
+        if (read.version === assumed.version) return { part: assumed.part, stockText: read.stock };
+      }
+    }
+    const { part } = await deps.catalog.current(hash, ctx.tz);
+    if (!part) throw new EventNotFound(hash);
+    return { part, stockText: await deps.stock.read(sessionsOnSale(part, ctx.now).onSale.map((s) => s.id)) };
+  }
+
   return {
     async load(
       input: { hash: string; lang: Lang; pushkarta: 0 | 1 | undefined; crmClientId: number | undefined },
       ctx: { now: Date; tz: string },
     ): Promise<string> {
-      const { part } = await deps.catalog.current(input.hash, ctx.tz);
-      if (!part) throw new EventNotFound(input.hash);
-      const { notYet, onSale } = sessionsOnSale(part, ctx.now);
-      const [stockText, subscription] = await Promise.all([
-        deps.stock.read(onSale.map((s) => s.id)),
-        input.crmClientId === undefined ? Promise.resolve(undefined) : findCoveringSubscription(deps.db, input.crmClientId, part.event.id),
-      ]);
+      const { part, stockText } = await partAndStock(input.hash, ctx);
+      const { notYet } = sessionsOnSale(part, ctx.now);
+      const subscription =
+        input.crmClientId === undefined ? undefined : await findCoveringSubscription(deps.db, input.crmClientId, part.event.id);
       if (subscription) return serialize(buildEventPage(part, parseSessionStock(stockText), subscription, input, ctx));
       let answers = built.get(part);
       if (!answers) built.set(part, (answers = new Map()));
