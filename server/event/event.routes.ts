@@ -18,7 +18,7 @@ export function eventRoutes(
 ) {
   const pages = createEventPages({ db: deps.db, catalog: deps.catalog, stock: deps.stock });
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // The answer is ~55 kB of JSON for a busy event: compressed for browsers (issue #10, the page's LCP).
+  // The answer is ~55 kB of JSON for a busy event: compressed for browsers (the page's LCP).
   const compressAnswer = createAnswerCompression();
 
   r.post(
@@ -26,7 +26,7 @@ export function eventRoutes(
     {
       schema: {
         tags: ['event'],
-        summary: 'Event page data: action, calendar, prices, checkboxes (spec section 3 "Action")',
+        summary: 'Event page data: action, calendar, prices, checkboxes',
         body: noSchemeRequest,
         response: { 200: noSchemeResponse, 404: businessResult },
       },

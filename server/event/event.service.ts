@@ -107,9 +107,8 @@ export function sessionsOnSale(part: EventCatalogPart, now: Date): { notYet: boo
 }
 
 /**
- * The event page data of POST /api/no-scheme (spec section 3 'Action (event page)') from the
- * catalog part, the places left of the sessions on sale at `now` and the visitor's covering
- * subscription, if any.
+ * The event page data of POST /api/no-scheme from the catalog part, the places left of the
+ * sessions on sale at `now` and the visitor's covering subscription, if any.
  */
 export function buildEventPage(
   part: EventCatalogPart,
