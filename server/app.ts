@@ -42,6 +42,7 @@ import { createCaptchaService } from './captcha/captcha.service.ts';
 import { type RecaptchaVerifier, createGoogleRecaptchaVerifier } from './captcha/recaptcha.ts';
 import { createCrmService } from './crm/crm.service.ts';
 import { eventRoutes } from './event/event.routes.ts';
+import { createStockReader } from './event/event-stock.ts';
 import { createEventCatalog } from './event/event.service.ts';
 import { quantityOrderRoutes } from './quantity-order/quantity-order.routes.ts';
 import { publicBaseUrl } from './payments/payments-stack.ts';
@@ -211,7 +212,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   captchaRoutes(app, { captcha });
   // The events' catalog part, per catalog version: for the event pages and the quantity orders.
   const eventCatalog = createEventCatalog({ db: deps.db, catalogVersion: () => catalogVersion.current() });
-  eventRoutes(app, { db: deps.db, setup, crm, now, catalog: eventCatalog });
+  eventRoutes(app, { db: deps.db, setup, crm, now, catalog: eventCatalog, stock: await createStockReader(deps.db) });
   // Quantity orders that need no transaction of their own go through the batcher: alone when the
   // database is free, several in one statement while it is busy (server/orders/order-batcher.ts).
   const orders = createOrderBatcher(deps.db, { lanes: config.orderBatchLanes, maxBatch: config.orderBatch });
