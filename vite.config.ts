@@ -37,19 +37,6 @@ function precompress(outDir: string): Plugin {
 }
 
 /**
- * The browser build runs on Preact through preact/compat: the same React API for the app and
- * its libraries (TanStack Query, react-i18next, react-hook-form) at a tenth of react-dom's
- * size. The unit tests (vitest.config.ts) still render with React; the e2e specs run this build.
- */
-const preactCompat = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-];
-
-/**
  * V8's explicit compile hint (Chrome 136+): a script whose first line is this comment has all its
  * functions compiled when it loads, beside its download, instead of one by one on their first
  * call in the middle of the first render (issue #10: compiling was a third of the listing's first
@@ -79,7 +66,6 @@ export default defineConfig({
   root: `${repoRoot}web`,
   publicDir: `${repoRoot}web/public`,
   plugins: [react(), compileHints(), precompress(`${repoRoot}dist`)],
-  resolve: { alias: preactCompat },
   build: {
     outDir: `${repoRoot}dist`,
     emptyOutDir: true,
