@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rulesQueryOptions, setupQueryOptions } from '../lib/api.ts';
-import { RouterProvider, createMemoryRouter } from '../lib/router.tsx';
+import { RouterProvider, createMemoryRouter } from '../lib/navigation.tsx';
 import { rulesFixture, setupFixture } from '../test/fixtures.ts';
 import { createTestI18n, renderApp } from '../test/render-app.tsx';
 import { Providers, createQueryClient } from './providers.tsx';

@@ -1,19 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  Link,
-  Outlet,
-  type RouteObject,
-  RouterProvider,
-  createBrowserRouter,
-  createMemoryRouter,
-  isOtherPage,
-  matchRoutes,   useParams,
-  useRouteError,
-  useNavigationType,
-  useSearchParams,
-} from './router.tsx';
+import { Link, useParams, useSearchParams } from 'wouter';
+import { Outlet, type RouteObject, RouterProvider, createBrowserRouter, createMemoryRouter, isOtherPage, matchRoutes, useRouteError, useNavigationType } from './navigation.tsx';
 
 afterEach(cleanup);
 

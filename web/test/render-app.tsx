@@ -2,7 +2,7 @@ import { type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import { onTestFinished, vi } from 'vitest';
-import { RouterProvider, createMemoryRouter } from '../lib/router.tsx';
+import { RouterProvider, createMemoryRouter } from '../lib/navigation.tsx';
 import type { Lang } from '../../contract/lang.ts';
 import type { Setup } from '../../contract/setup.ts';
 import { Providers, createQueryClient } from '../app/providers.tsx';

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from '../../lib/router.tsx';
+import { MemoryRouter } from '../../lib/navigation.tsx';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type BackLinkTarget, BackLinkProvider, useBackLink } from '../../components/back-link/back-link-context.tsx';
 import { rememberListingSelection } from '../../lib/listing-selection.ts';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { RouterProvider, createMemoryRouter } from '../../lib/router.tsx';
+import { RouterProvider, createMemoryRouter } from '../../lib/navigation.tsx';
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NoSchemeResponse, PriceEntry } from '../../../contract/event.ts';

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from '../../lib/router.tsx';
+import { useParams, useSearchParams } from 'wouter';
+import { useNavigate } from '../../lib/navigation.tsx';
 import { type Lang, pickLocalized } from '../../../contract/lang.ts';
 import type { CalendarEntry, NoSchemeResponse } from '../../../contract/event.ts';
 import type { Setup } from '../../../contract/setup.ts';

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from '../../../lib/router.tsx';
+import { Link } from 'wouter';
+import { useNavigate } from '../../../lib/navigation.tsx';
 import { pickLocalized } from '../../../../contract/lang.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import type { OrderDataResponse } from '../../../../contract/nominal.ts';
