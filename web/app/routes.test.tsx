@@ -5,7 +5,7 @@ import { rulesQueryOptions, setupQueryOptions } from '../lib/api.ts';
 import { rulesFixture, setupFixture } from '../test/fixtures.ts';
 import { createTestI18n, renderApp, routedAt } from '../test/render-app.tsx';
 import { Providers, createQueryClient } from './providers.tsx';
-import { preloadScreen } from './router.tsx';
+import { preloadScreen, routeOf, routes } from './router.tsx';
 
 afterEach(cleanup);
 
@@ -130,5 +130,31 @@ describe('routes', () => {
   it('treats a legacy path with an unknown language as not found', async () => {
     await renderApp('/de/rules', setupFixture());
     expect(await screen.findByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeTruthy();
+  });
+});
+
+describe('the route table', () => {
+  it.each([
+    { path: '/', route: '/' },
+    { path: '/event/jazz', route: '/event/:hash/:date?/:time?' },
+    { path: '/event/jazz/01.03.2030/19:00/', route: '/event/:hash/:date?/:time?' },
+    { path: '/event/jazz/a/b/c', route: '*' },
+    { path: '/scheme/jazz/01.03.2030', route: '/scheme/:hash/:date?/:time?' },
+    { path: '/order/h1', route: '/order/:hash' },
+    { path: '/order/return/h1', route: '/order/return/:hash' },
+    { path: '/order/return', route: '/order/:hash' },
+    { path: '/order/declined/h1', route: '/order/declined/:hash' },
+    { path: '/RU/Order/View/h1', route: '/ru/order/view/:hash' },
+    { path: '/kz/rules', route: '/kz/rules' },
+    { path: '/de/rules', route: '*' },
+    { path: '/rules/purchase-terms', route: '/rules/purchase-terms' },
+    { path: '/nothing', route: '*' },
+  ])('$path is shown by $route', ({ path, route }) => {
+    expect(routeOf(path)?.path).toBe(route);
+  });
+
+  it('has one route per path and the catch-all last', () => {
+    expect(new Set(routes.map((r) => r.path)).size).toBe(routes.length);
+    expect(routes.at(-1)?.path).toBe('*');
   });
 });

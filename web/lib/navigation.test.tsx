@@ -2,7 +2,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Link, Route, Router, Switch, useParams, useSearchParams } from 'wouter';
-import { routeOf, routes } from '../app/router.tsx';
 import { RouteErrorBoundary, isOtherPage, navigate, useAppLocation, useNavigationType } from './navigation.tsx';
 
 // These tests run on jsdom's own address bar and session history, as the app does in a browser.
@@ -15,32 +14,6 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-});
-
-describe('the app routes', () => {
-  it.each([
-    { path: '/', route: '/' },
-    { path: '/event/jazz', route: '/event/:hash/:date?/:time?' },
-    { path: '/event/jazz/01.03.2030/19:00/', route: '/event/:hash/:date?/:time?' },
-    { path: '/event/jazz/a/b/c', route: '*' },
-    { path: '/scheme/jazz/01.03.2030', route: '/scheme/:hash/:date?/:time?' },
-    { path: '/order/h1', route: '/order/:hash' },
-    { path: '/order/return/h1', route: '/order/return/:hash' },
-    { path: '/order/return', route: '/order/:hash' },
-    { path: '/order/declined/h1', route: '/order/declined/:hash' },
-    { path: '/RU/Order/View/h1', route: '/ru/order/view/:hash' },
-    { path: '/kz/rules', route: '/kz/rules' },
-    { path: '/de/rules', route: '*' },
-    { path: '/rules/purchase-terms', route: '/rules/purchase-terms' },
-    { path: '/nothing', route: '*' },
-  ])('$path is shown by $route', ({ path, route }) => {
-    expect(routeOf(path)?.path).toBe(route);
-  });
-
-  it('has one route per path and the catch-all last', () => {
-    expect(new Set(routes.map((r) => r.path)).size).toBe(routes.length);
-    expect(routes.at(-1)?.path).toBe('*');
-  });
 });
 
 function Item() {
