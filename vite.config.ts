@@ -81,7 +81,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'boot', tags: ['$initial'] }],
+          // Not the entry itself (index.html, main.tsx): main.tsx awaits the screen's chunk at
+          // the top level, and a screen chunk importing from the entry's chunk would wait for
+          // that await, until the 3 s boot timeout (e2e/first-load.spec.ts caught it). It stays
+          // the manifest's entry, which server/spa-hints.ts reads. The group is closed under
+          // static imports (it is what the entry imports), so no dependency needs pulling in.
+          groups: [{ name: 'boot', tags: ['$initial'], test: (id) => !/\/web\/(index\.html|app\/main\.tsx)$/.test(id), includeDependenciesRecursively: false }],
         },
       },
     },
