@@ -20,7 +20,7 @@ type PageComponent<P extends object> = ComponentType<P> & { preload: (lang: Lang
  * Each screen is its own chunk, so '/' downloads only the shell and the listing. `namespace` is
  * the screen's catalog (web/locales/<lang>/<namespace>.json), loaded beside its code at boot.
  * A screen whose code is already there renders at once, in the same render as the shell, instead
- * of suspending into the page skeleton and rendering again a task later (issue #10: the second
+ * of suspending into the page skeleton and rendering again a task later (the second
  * render was the long task after the first paint on '/').
  */
 function page<P extends object>(load: () => Promise<ComponentType<P>>, namespace: string): PageComponent<P> {
@@ -82,7 +82,7 @@ const legacyRoutes: AppRoute[] = LANGS.flatMap((lang) => [
   { path: `/${lang}/rules-agreement`, element: <LegacyRedirect lang={lang} to={(paths) => paths.privacyPolicy()} /> },
 ]);
 
-/** Every route of spec section 2, first match wins (the `*` route goes last). */
+/** Every route, first match wins (the `*` route goes last). */
 export const routes: AppRoute[] = [
   { path: '/', element: <AfishaPage /> },
   { path: '/event/:hash/:date?/:time?', element: <EventPage /> },

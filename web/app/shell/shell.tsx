@@ -17,7 +17,7 @@ import './shell.css';
 
 const MAIN_ID = 'main';
 
-/** The layout around every page (spec section 2 'Shell'), driven by GET /api/setup; `children` is the page. */
+/** The layout around every page, driven by GET /api/setup; `children` is the page. */
 export function Shell({ children }: { children: ReactNode }) {
   useLanguageFromUrl();
   useEmbedNavigation();
