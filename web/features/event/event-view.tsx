@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from '../../lib/router.tsx';
+import { useParams, useSearchParams } from 'wouter';
+import { useNavigate } from '../../lib/navigation.tsx';
+import { useFocusAfterRender } from '../../lib/use-focus-after-render.ts';
 import { type Lang, pickLocalized } from '../../../contract/lang.ts';
 import type { CalendarEntry, NoSchemeResponse } from '../../../contract/event.ts';
 import type { Setup } from '../../../contract/setup.ts';
@@ -102,7 +104,7 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
   };
 
   // Focus goes to the first invalid field of the whole order form, buyer fields and consents alike.
-  const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstInvalid = useFocusAfterRender(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]'));
   const onSubmit = buyer.form.handleSubmit(
     () => {
       const missing = new Set(data.checkboxList.filter((c) => c.filling === 1 && !checked[c.id]).map((c) => c.id));

@@ -122,7 +122,7 @@ describe('/order/return/{hash}', () => {
     const conf = 'c'.repeat(32);
     const rows = [returnRowFixture({ status_id: 60, returnreason_id: 1 }), returnRowFixture({ id: 12 })];
     const posted = stubServer({ status: 200, body: returnFixture({ rows, confirm: { ids: [11], service_ids: [], summa: 500, reason_id: 1 } }) });
-    const { router } = await renderApp(`/order/return/${HASH}?hash_conf=${conf}`, setupFixture());
+    await renderApp(`/order/return/${HASH}?hash_conf=${conf}`, setupFixture());
     expect(await screen.findByText('Не подтверждено')).toBeTruthy();
     expect(screen.getByLabelText('Итог возврата').textContent).toMatch(/Билетов к возврату1Сумма возврата500\s₽/);
     expect(submit('Подтвердить').disabled).toBe(true);
@@ -130,14 +130,14 @@ describe('/order/return/{hash}', () => {
     fireEvent.click(submit('Подтвердить'));
     expect((await screen.findByRole('dialog', { name: 'Информация' })).textContent).toContain('Возврат успешно подтвержден.');
     expect(posted.find((p) => p.url === '/api/order/return-confirm')?.body).toEqual({ hash: HASH, lang: 'ru', hashConf: conf });
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(window.location.search).toBe(''));
   });
 
   it.each([6, 20, 128])('drops a refused confirmation hash (%i characters): shows the error and resets the query', async (length) => {
     const posted = stubServer({ status: 200, body: returnFixture({ error_code: -1022, error_text: 'Ссылка подтверждения недействительна' }) });
-    const { router } = await renderApp(`/order/return/${HASH}?hash_conf=${'x'.repeat(length)}`, setupFixture());
+    await renderApp(`/order/return/${HASH}?hash_conf=${'x'.repeat(length)}`, setupFixture());
     expect((await screen.findByRole('alertdialog')).textContent).toContain('Ссылка подтверждения недействительна');
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(window.location.search).toBe(''));
     expect(posted[0]?.body.hashConf).toBe('x'.repeat(length));
   });
 
@@ -149,11 +149,11 @@ describe('/order/return/{hash}', () => {
         ? { status: 400, body: { errorCode: '-1002', errorText: 'Проверьте правильность заполнения полей.' } }
         : { status: 200, body: returnFixture() };
     });
-    const { router } = await renderApp(`/order/return/${HASH}?hash_conf=${'x'.repeat(length)}`, setupFixture());
+    await renderApp(`/order/return/${HASH}?hash_conf=${'x'.repeat(length)}`, setupFixture());
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Ошибка (#-1022)');
     expect(dialog.textContent).toContain('Ссылка подтверждения недействительна');
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(window.location.search).toBe(''));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Закрыть' }));
     expect(await screen.findByRole('button', { name: 'Оформить возврат' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Вернуться к Заказу № 100001' })).toBeTruthy();
@@ -162,8 +162,8 @@ describe('/order/return/{hash}', () => {
 
   it('goes back to the order when the order does not allow returns', async () => {
     stubServer({ status: 409, body: { errorCode: '-1020', errorText: 'Возврат по этому заказу невозможен.' } });
-    const { router } = await renderApp(`/order/return/${HASH}`, setupFixture());
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/order/${HASH}`));
+    await renderApp(`/order/return/${HASH}`, setupFixture());
+    await waitFor(() => expect(window.location.pathname).toBe(`/order/${HASH}`));
   });
 
   it('shows badges, disables rows whose return time is over, and keeps the footer while some row is not 70', async () => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams } from '../../lib/router.tsx';
+import { useParams } from 'wouter';
 import { pickLocalized } from '../../../contract/lang.ts';
 import { isOrderHash } from '../../../contract/order-hash.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from '../../../lib/router.tsx';
+import { Link } from 'wouter';
+import { useNavigate } from '../../../lib/navigation.tsx';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import type { OrderView, TicketRow } from '../../../../contract/order-view.ts';
 import { OrderPayState } from '../../../../contract/payment-state.ts';

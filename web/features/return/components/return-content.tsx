@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from '../../../lib/router.tsx';
+import { useNavigate } from '../../../lib/navigation.tsx';
 import { type OrderReturnPayload, ReturnStatus } from '../../../../contract/returns.ts';
 import { usePaths } from '../../../app/paths.ts';
 import { useModal } from '../../../components/modal/modal-context.ts';
