@@ -1,6 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Lang, normalizeLang } from '../contract/common.ts';
+import { type DeskErrorCodeValue, deskErrorTexts, isDeskErrorCode } from '../contract/admin/desk-errors.ts';
 import { type ErrorCodeValue, ErrorCode, errorText } from '../contract/errors.ts';
+
+/** The storefront's codes and the back office's own blocks. */
+export type AnyErrorCode = ErrorCodeValue | DeskErrorCodeValue;
 
 /** The visitor's language for error texts: body lang, then query lang, then ru. */
 export function requestLang(request: FastifyRequest): Lang {
@@ -10,8 +14,8 @@ export function requestLang(request: FastifyRequest): Lang {
 }
 
 /** A business error answer of spec section 8. */
-export function businessError(code: ErrorCodeValue, lang: Lang, text?: string) {
-  return { errorCode: code, errorText: text ?? errorText(code, lang) };
+export function businessError(code: AnyErrorCode, lang: Lang, text?: string) {
+  return { errorCode: code, errorText: text ?? (isDeskErrorCode(code) ? deskErrorTexts[code][lang] : errorText(code, lang)) };
 }
 
 export function ok<T extends object>(payload: T) {
@@ -29,7 +33,7 @@ export function sendError(reply: FastifyReply, status: number, code: ErrorCodeVa
  * so a refused request changes nothing.
  */
 export class BusinessError extends Error {
-  readonly code: ErrorCodeValue;
+  readonly code: AnyErrorCode;
   readonly status: number;
   readonly text: ((lang: Lang) => string) | undefined;
   readonly details: Record<string, unknown> | undefined;
@@ -37,7 +41,7 @@ export class BusinessError extends Error {
   readonly retryAfterSeconds: number | undefined;
 
   constructor(
-    code: ErrorCodeValue,
+    code: AnyErrorCode,
     options: { status?: number; text?: (lang: Lang) => string; details?: Record<string, unknown>; retryAfterSeconds?: number } = {},
   ) {
     super(`business error ${code}`);

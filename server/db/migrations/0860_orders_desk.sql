@@ -38,7 +38,8 @@ create index orders_email_search on orders (lower(email) text_pattern_ops);
 create index orders_phone_search on orders (regexp_replace(phone, '\D', '', 'g') text_pattern_ops);
 create index orders_buyer_search on orders (lower(buyer_name) text_pattern_ops);
 create index orders_created on orders (created_at desc, id desc);
-create index tickets_holder_search on tickets (lower(concat_ws(' ', holder->>'surname', holder->>'name')) text_pattern_ops)
+-- concat_ws is only stable; || of text is immutable, as an index needs.
+create index tickets_holder_search on tickets (lower(coalesce(holder->>'surname', '') || ' ' || coalesce(holder->>'name', '')) text_pattern_ops)
   where holder is not null;
 
 -- Reports: sales are counted by the moment of payment, refunds by the moment they were made.
