@@ -46,3 +46,6 @@ create index tickets_holder_search on tickets (lower(coalesce(holder->>'surname'
 create index orders_paid_at on orders (paid_at) where status = 30;
 create index refunds_created on refunds (created_at);
 create index payments_order_succeeded on payments (order_id) where status = 'succeeded';
+-- Occupancy adds up the places each session's lines still hold.
+create index order_lines_session_held on order_lines (session_id) where not released;
+create index return_requests_confirmed on return_requests (confirmed_at) where confirmed_at is not null;
