@@ -42,11 +42,11 @@ export async function searchOrders(
     for (const digits of keys.phonePrefixes) add(`select id from orders where regexp_replace(phone, '\\D', '', 'g') like $?`, likePrefix(digits));
     if (keys.text !== null) {
       const prefix = likePrefix(keys.text);
-      add('select id from orders where lower(email) like $?', prefix);
-      add('select id from orders where lower(buyer_name) like $?', prefix);
+      add('select id from orders where desk_fold(email) like $?', prefix);
+      add('select id from orders where desk_fold(buyer_name) like $?', prefix);
       add(
         `select order_id as id from tickets
-         where holder is not null and lower(coalesce(holder->>'surname', '') || ' ' || coalesce(holder->>'name', '')) like $?`,
+         where holder is not null and desk_fold(coalesce(holder->>'surname', '') || ' ' || coalesce(holder->>'name', '')) like $?`,
         prefix,
       );
     }

@@ -33,13 +33,18 @@ update mail_outbox m set order_id = r.order_id from return_requests r
   where m.dedupe_key like 'return-request:%' and r.id = substring(m.dedupe_key from 16)::int;
 
 -- Search: every key is matched exactly or by its beginning, case-folded, so each one is a
--- plain btree range scan (text_pattern_ops serves LIKE 'prefix%' in any collation).
-create index orders_email_search on orders (lower(email) text_pattern_ops);
+-- plain btree range scan (text_pattern_ops serves LIKE 'prefix%' in any collation). lower()
+-- folds only ASCII on a server initialised without a locale (C), so Cyrillic and Kazakh capitals
+-- are folded by hand first: the same search finds the same orders whatever the server's locale.
+create function desk_fold(text) returns text language sql immutable parallel safe
+  return lower(translate($1, 'АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯӘҒҚҢӨҰҮҺІ', 'абвгдеёжзийклмнопрстуфхцчшщъыьэюяәғқңөұүһі'));
+
+create index orders_email_search on orders (desk_fold(email) text_pattern_ops);
 create index orders_phone_search on orders (regexp_replace(phone, '\D', '', 'g') text_pattern_ops);
-create index orders_buyer_search on orders (lower(buyer_name) text_pattern_ops);
+create index orders_buyer_search on orders (desk_fold(buyer_name) text_pattern_ops);
 create index orders_created on orders (created_at desc, id desc);
--- concat_ws is only stable; || of text is immutable, as an index needs.
-create index tickets_holder_search on tickets (lower(coalesce(holder->>'surname', '') || ' ' || coalesce(holder->>'name', '')) text_pattern_ops)
+-- The holder's surname then name, as staff type it (|| is immutable, concat_ws only stable).
+create index tickets_holder_search on tickets (desk_fold(coalesce(holder->>'surname', '') || ' ' || coalesce(holder->>'name', '')) text_pattern_ops)
   where holder is not null;
 
 -- Reports: sales are counted by the moment of payment, refunds by the moment they were made.
