@@ -9,7 +9,6 @@ import { createReportsService } from './reports.service.ts';
 // days (21 and 22 November, Moscow), one ticket of the first refunded by staff on the 22nd, and
 // one order still unpaid.
 const DAY1 = new Date('2026-11-21T10:00:00Z');
-const DAY = 24 * 3600_000;
 
 let t: TestApp;
 let reports: ReturnType<typeof createReportsService>;
