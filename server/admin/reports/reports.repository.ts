@@ -95,7 +95,8 @@ async function salesByLine(db: Queryable, period: ReportPeriod, group: 'event' |
        from paid p
        join order_lines l on l.order_id = p.id
        join sessions s on s.id = l.session_id
-       left join lateral (select sum(x.amount) as amount from order_services x where x.parent_line_id = l.id) sv on true
+       -- By order first: order_services is indexed by its order, not by its line.
+       left join lateral (select sum(x.amount) as amount from order_services x where x.order_id = l.order_id and x.parent_line_id = l.id) sv on true
      ),
      sales as (select key, count(distinct order_id)::int as orders, sum(quantity)::int as tickets, sum(amount)::bigint as amount from lines group by 1),
      returned as (
