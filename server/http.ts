@@ -13,7 +13,7 @@ export function requestLang(request: FastifyRequest): Lang {
   return normalizeLang(body?.lang ?? query?.lang);
 }
 
-/** A business error answer of spec section 8. */
+/** A business error answer. */
 export function businessError(code: AnyErrorCode, lang: Lang, text?: string) {
   return { errorCode: code, errorText: text ?? (isDeskErrorCode(code) ? deskErrorTexts[code][lang] : errorText(code, lang)) };
 }
