@@ -19,8 +19,8 @@ const l = (ru: string) => `'${JSON.stringify({ ru, en: ru, kz: ru, ch: ru })}'::
 /**
  * A venue's year in SQL (generate_series, no row sent from Node): 40 events with 25 sessions and
  * 3 price categories each; ORDERS orders spread over the year, 90 % paid, 5 % cancelled, 5 %
- * awaiting payment; one or two lines of 1-4 tickets, a ticket row per place, a payment per paid
- * order, 3 % of paid orders with one ticket returned and refunded.
+ * awaiting payment; one or two lines of 1-4 tickets, a payment per paid order, 3 % of paid orders
+ * with one ticket returned and refunded (those orders get their ticket rows).
  */
 const GENERATE = `
 insert into kinds (id, name) values (1, ${l('Концерты')});
@@ -54,8 +54,12 @@ insert into order_lines (order_id, session_id, price_id, category_id, quantity, 
     q, 50000 * (1 + n % 3), 3000, q * 50000 * (1 + n % 3), q * 3000, o.status = 90
   from orders o, generate_series(0, case when o.id % 3 = 0 then 1 else 0 end) n, lateral (select 1 + (o.id + n) % 4 as q) qq;
 
+-- Ticket rows only for the orders with a return: no report reads the others, and three million
+-- rows with their unique hashes would take most of the generation time on a small machine.
 insert into tickets (order_id, order_line_id, hash)
-  select l.order_id, l.id, md5('ticket' || l.id || '-' || k) from order_lines l, generate_series(1, l.quantity) k;
+  select l.order_id, l.id, md5('ticket' || l.id || '-' || k)
+  from order_lines l join orders o on o.id = l.order_id, generate_series(1, l.quantity) k
+  where o.status = 30 and o.id % 33 = 2;
 
 insert into payments (public_id, order_id, method_id, provider, kind, amount, status, created_at, finished_at)
   select 'bench-' || o.id, o.id, 1 + o.id % 3, 'sandbox', 'card', o.total, 'succeeded', o.paid_at, o.paid_at from orders o where o.status = 30;
@@ -129,7 +133,7 @@ export const reports: Part = {
       return {
         tables: [{ title: `One-month reports (${MONTH.from} to ${MONTH.to}, ${counts?.month ?? '?'} paid orders of ${ORDERS.toLocaleString('en-US')}), ${RUNS} runs each`, columns: ['report', 'median ms', 'max ms'], rows }],
         targets,
-        notes: [`Data generated in SQL in ${generateSeconds} s on a fresh database of the throw-away cluster: ${counts?.tickets ?? '?'} tickets, 3 % of paid orders with a returned ticket.`],
+        notes: [`Data generated in SQL in ${generateSeconds} s on a fresh database of the throw-away cluster; 3 % of paid orders with a returned ticket (${counts?.tickets ?? '?'} ticket rows, for those orders only: no report reads tickets otherwise).`],
         data: { orders: ORDERS, generateSeconds, rows },
       };
     } finally {
