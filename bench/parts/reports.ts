@@ -6,7 +6,7 @@ import type { Part, PartOutput } from '../lib/part.ts';
 import { freshDatabase } from '../lib/pg.ts';
 import type { TargetCheck } from '../lib/report.ts';
 
-const ORDERS = 1_000_000;
+const ORDERS = Number(process.env.BENCH_REPORTS_ORDERS ?? 1_000_000);
 const TARGET_MS = 500;
 const RUNS = 5;
 const TIME_ZONE = 'Europe/Moscow';
