@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Lang, normalizeLang } from '../contract/common.ts';
-import { type DeskErrorCodeValue, deskErrorTexts, isDeskErrorCode } from '../contract/admin/desk-errors.ts';
 import { type ErrorCodeValue, ErrorCode, errorText } from '../contract/errors.ts';
+import { type AdminErrorCodeValue, adminErrorText, isAdminErrorCode } from '../contract/admin/errors.ts';
 
-/** The storefront's codes and the back office's own blocks. */
-export type AnyErrorCode = ErrorCodeValue | DeskErrorCodeValue;
+/** A storefront code or a back office one: both answer in the same shape. */
+export type AnyErrorCode = ErrorCodeValue | AdminErrorCodeValue;
 
 /** The visitor's language for error texts: body lang, then query lang, then ru. */
 export function requestLang(request: FastifyRequest): Lang {
@@ -13,9 +13,9 @@ export function requestLang(request: FastifyRequest): Lang {
   return normalizeLang(body?.lang ?? query?.lang);
 }
 
-/** A business error answer. */
+/** A business error answer (a storefront code or a back office one). */
 export function businessError(code: AnyErrorCode, lang: Lang, text?: string) {
-  return { errorCode: code, errorText: text ?? (isDeskErrorCode(code) ? deskErrorTexts[code][lang] : errorText(code, lang)) };
+  return { errorCode: code, errorText: text ?? (isAdminErrorCode(code) ? adminErrorText(code, lang) : errorText(code, lang)) };
 }
 
 export function ok<T extends object>(payload: T) {
@@ -23,7 +23,7 @@ export function ok<T extends object>(payload: T) {
 }
 
 /** Sends a business error with its HTTP status. */
-export function sendError(reply: FastifyReply, status: number, code: ErrorCodeValue, lang: Lang, text?: string) {
+export function sendError(reply: FastifyReply, status: number, code: AnyErrorCode, lang: Lang, text?: string) {
   return reply.code(status).send(businessError(code, lang, text));
 }
 

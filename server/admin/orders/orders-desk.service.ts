@@ -1,5 +1,5 @@
 import { DESK_LIMITS, orderState, searchKeys, ticketState } from '../../../contract/admin/orders-rules.ts';
-import { DeskErrorCode } from '../../../contract/admin/desk-errors.ts';
+import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import type { StoredSetup } from '../../../contract/setup.ts';
 import type { Db, Queryable } from '../../db/client.ts';
@@ -198,10 +198,10 @@ export function createOrdersDesk(deps: {
     const setup = await deps.setup.get();
     return db.transaction(async (tx) => {
       const order = await lockOrder(tx, input.orderId);
-      if (order.status !== OrderStatus.paid) throw new BusinessError(DeskErrorCode.orderNotPaid);
+      if (order.status !== OrderStatus.paid) throw new BusinessError(AdminErrorCode.orderNotPaid);
       const mail = await paidOrderMail(tx, order.id, deps.publicUrl, { integration: setup.is_integration === 1, currency: setup.app.currency });
       const to = input.to ?? mail?.to;
-      if (!mail || !to) throw new BusinessError(DeskErrorCode.noEmail, { status: 400, details: { fields: [{ path: 'to', code: 'required' }] } });
+      if (!mail || !to) throw new BusinessError(AdminErrorCode.noEmail, { status: 400, details: { fields: [{ path: 'to', code: 'required' }] } });
       const mailId = await enqueueMail(tx, { ...mail, to }, at);
       await deps.audit(tx, {
         staffId: input.actor.id,
@@ -225,8 +225,8 @@ export function createOrdersDesk(deps: {
     const at = new Date(now());
     await db.transaction(async (tx) => {
       const order = await lockOrder(tx, input.orderId);
-      if (order.status !== OrderStatus.reserved && order.status !== OrderStatus.confirmed) throw new BusinessError(DeskErrorCode.orderNotCancelable);
-      if (!(await releaseOrder(tx, order.id, at, 'staff'))) throw new BusinessError(DeskErrorCode.orderNotCancelable);
+      if (order.status !== OrderStatus.reserved && order.status !== OrderStatus.confirmed) throw new BusinessError(AdminErrorCode.orderNotCancelable);
+      if (!(await releaseOrder(tx, order.id, at, 'staff'))) throw new BusinessError(AdminErrorCode.orderNotCancelable);
       await releaseOrderServices(tx, order.id);
       await cancelOpenPayments(tx, order.id);
       await deps.audit(tx, {
@@ -251,7 +251,7 @@ export function createOrdersDesk(deps: {
   async function refund(input: { orderId: number; ticketIds: readonly number[] | 'all'; percent: number | null; reason: string; reasonId: number; actor: StaffActor }) {
     const exists = await findDeskOrder(db, input.orderId);
     if (!exists) throw notFound();
-    if (exists.status !== OrderStatus.paid) throw new BusinessError(DeskErrorCode.orderNotPaid);
+    if (exists.status !== OrderStatus.paid) throw new BusinessError(AdminErrorCode.orderNotPaid);
     return deps.returns.staffRefund({
       orderId: input.orderId,
       ticketIds: input.ticketIds,

@@ -1,4 +1,4 @@
-import { DeskErrorCode } from '../../../contract/admin/desk-errors.ts';
+import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import { type CsvDialect, type ReportGroup, isReportPeriod } from '../../../contract/admin/reports-rules.ts';
 import type { Lang } from '../../../contract/common.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -59,7 +59,7 @@ export type ReportsService = ReturnType<typeof createReportsService>;
 export function createReportsService(deps: { db: Queryable; timeZone: string }) {
   function period(input: { from: string; to: string; eventId?: number | null }): ReportPeriod {
     if (!isReportPeriod(input.from, input.to)) {
-      throw new BusinessError(DeskErrorCode.reportRange, { status: 400, details: { fields: [{ path: 'to', code: 'report-range' }] } });
+      throw new BusinessError(AdminErrorCode.reportRange, { status: 400, details: { fields: [{ path: 'to', code: 'report-range' }] } });
     }
     return { from: input.from, to: input.to, timeZone: deps.timeZone, eventId: input.eventId ?? null };
   }
