@@ -3,7 +3,7 @@ import { createClock, createTestApp, type TestApp } from '../../../tests/harness
 import { expireUnpaidOrders } from '../../jobs/expiry.ts';
 import { makeOrder, preparePaymentCatalog } from '../../payments/payment-test-kit.ts';
 import { paidOrder, resetReturnableEvent, sessionStartsIn, setEvent, snapshot } from '../../returns/returns-test-kit.ts';
-import { ACTOR, deskOn } from './orders-desk-kit.ts';
+import { deskOn } from './orders-desk-kit.ts';
 import type { OrdersDesk } from './orders-desk.service.ts';
 
 // Service-level tests of the orders desk, on PGlite (api) and on PostgreSQL (api-pg).
@@ -13,10 +13,11 @@ const DAY = 24 * 3600_000;
 let t: TestApp;
 let desk: OrdersDesk;
 let auditRows: Awaited<ReturnType<typeof deskOn>>['auditRows'];
+let ACTOR: Awaited<ReturnType<typeof deskOn>>['actor'];
 beforeAll(async () => {
   t = await createTestApp({ demo: false, clock: createClock(START) });
   await preparePaymentCatalog(t, { capacity: 500 });
-  ({ desk, auditRows } = await deskOn(t));
+  ({ desk, auditRows, actor: ACTOR } = await deskOn(t));
 });
 afterAll(() => t.close());
 beforeEach(() => resetReturnableEvent(t, START));
@@ -86,8 +87,8 @@ describe('the order as staff see it', () => {
     expect(v.tickets.every((x) => /^\d{16}$/.test(x.code ?? ''))).toBe(true);
     expect(v.payments).toEqual([expect.objectContaining({ status: 'succeeded', amount: 106_000, refunded: 0 })]);
     expect(v.mails.map((m) => m.subject)).toEqual([`Заказ № ${order.number} оплачен`]);
-    expect(v.notes).toEqual([expect.objectContaining({ staffId: 7, staffName: 'Анна Кассир', body: 'Звонил, просил чек' })]);
-    expect((await auditRows()).at(-1)).toMatchObject({ action: 'order.note', subject_id: String(order.id), staff_id: 7 });
+    expect(v.notes).toEqual([expect.objectContaining({ staffId: ACTOR.id, staffName: 'Анна Кассир', body: 'Звонил, просил чек' })]);
+    expect((await auditRows()).at(-1)).toMatchObject({ action: 'order.note', subject_id: String(order.id), staff_id: ACTOR.id });
   });
 
   it('answers 404 for an order that does not exist', async () => {
@@ -164,7 +165,7 @@ describe('staff refunds', () => {
 
     const v = await desk.view(order.id);
     expect(v.tickets.map((x) => x.state)).toEqual(['returned', 'valid']);
-    expect(v.refunds).toEqual([expect.objectContaining({ amount: 50_000, status: 'done', ticketIds: [first?.id], byStaff: true, staffId: 7, percent: null })]);
+    expect(v.refunds).toEqual([expect.objectContaining({ amount: 50_000, status: 'done', ticketIds: [first?.id], byStaff: true, staffId: ACTOR.id, percent: null })]);
     expect(v.mails.at(-1)?.subject).toBe(`Возврат по заказу № ${order.number} оформлен`);
     const mail = await t.db.query<{ text_body: string }>('select text_body from mail_outbox where order_id = $1 order by id desc limit 1', [order.id]);
     expect(mail.rows[0]?.text_body).toMatch(/500\s₽/u);
@@ -182,7 +183,7 @@ describe('staff refunds', () => {
       'select staff_id, staff_percent, staff_reason, amount from return_requests where id = $1',
       [done.requestId],
     );
-    expect(row.rows[0]).toEqual({ staff_id: 7, staff_percent: 50, staff_reason: 'Замена состава', amount: 25_000 });
+    expect(row.rows[0]).toEqual({ staff_id: ACTOR.id, staff_percent: 50, staff_reason: 'Замена состава', amount: 25_000 });
   });
 
   it('follows the refund policy without an override: nothing due under three days by the culture law', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../../tests/harness.ts';
 import { makeOrder, preparePaymentCatalog } from '../../payments/payment-test-kit.ts';
 import { paidOrder, resetReturnableEvent } from '../../returns/returns-test-kit.ts';
-import { ACTOR, deskOn } from '../orders/orders-desk-kit.ts';
+import { deskOn } from '../orders/orders-desk-kit.ts';
 import { createReportsService } from './reports.service.ts';
 
 // Reports from SQL aggregates, on PGlite (api) and PostgreSQL (api-pg). Two paid orders on two
@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await createTestApp({ demo: false, clock: createClock(DAY1) });
   await preparePaymentCatalog(t, { capacity: 500 });
   await resetReturnableEvent(t, DAY1);
-  const { desk } = await deskOn(t);
+  const { desk, actor: ACTOR } = await deskOn(t);
   reports = createReportsService({ db: t.db, timeZone: 'Europe/Moscow' });
   const first = await paidOrder(t);
   // 23:30 in Moscow on the 22nd is still the 22nd there (20:30 UTC).
