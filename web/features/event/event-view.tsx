@@ -15,7 +15,7 @@ import { EventHeader } from './components/event-header.tsx';
 import { OrderSummary } from './components/order-summary.tsx';
 import { PaymentChooser } from './components/payment-chooser.tsx';
 import { PriceTable } from './components/price-table.tsx';
-import { buyerPayload, useBuyer } from './hooks/use-buyer.ts';
+import { loadBuyerValidation, useBuyer } from './hooks/use-buyer.ts';
 import { useSubmitOrder } from './hooks/use-submit-order.ts';
 import { useTicketChoice } from './hooks/use-ticket-choice.ts';
 import { formatDateTime } from './lib/format.ts';
@@ -90,13 +90,15 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
     total: choice.sums.total,
   });
 
-  const body = () => {
+  // The buyer's checks (and the phone library) are loaded by the time a submit passes them.
+  const body = async () => {
     if (!entry) throw new Error('no session chosen');
+    const { wireBuyer } = await loadBuyerValidation();
     return {
       hash: action.hash,
       lang,
       data: orderLines(choice.quantities, choice.counted, entry, choice.subscriptionMode ? ticketInfo.subscription?.subscrit_id : undefined),
-      ...buyerPayload(buyer.form.getValues(), choice.pushkin),
+      ...wireBuyer(buyer.form.getValues(), choice.pushkin),
       checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: checked[c.id] ?? false })),
     };
   };
@@ -112,7 +114,7 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
         return;
       }
       if (choice.subscriptionMode || action.issubscription === 1) setConfirming(true);
-      else void submit.start(body());
+      else void body().then(submit.start);
     },
     () => {
       setInvalidBoxes(new Set(data.checkboxList.filter((c) => c.filling === 1 && !checked[c.id]).map((c) => c.id)));
@@ -266,7 +268,7 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
         cancel={t('confirmSubscription.cancel')}
         onOk={() => {
           setConfirming(false);
-          void submit.start(body());
+          void body().then(submit.start);
         }}
         onCancel={() => setConfirming(false)}
       />
