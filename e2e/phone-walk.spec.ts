@@ -1,0 +1,49 @@
+import { type Page, expect, test } from '@playwright/test';
+import { dateButtons } from './support/date-slider.ts';
+
+// A buyer on a phone: the issue's walk at 390×844 in Chromium.
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const ORDER_URL = /\/order\/[A-Za-z0-9_-]{32}$/;
+
+async function startOrder(page: Page) {
+  await page.goto('/event/city-through-centuries');
+  await dateButtons(page.getByRole('group', { name: 'Выберите дату' })).first().click();
+  await page.getByRole('button', { name: /^12:00/ }).click();
+  await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
+  await page.getByLabel('ФИО', { exact: true }).fill('Иван Петров');
+  await page.getByLabel('E-mail', { exact: true }).fill('ivan@example.com');
+  await page.getByLabel('Повторите e-mail', { exact: true }).fill('ivan@example.com');
+}
+
+test.describe('the phone on the event page', () => {
+  for (const { typed, shown } of [
+    { typed: '+7 900 000-00-00', shown: '+7 900 000 00 00' },
+    { typed: '8 900 000 00 00', shown: '8 (900) 000-00-00' },
+  ]) {
+    test(`"${typed}" typed beside RU +7 is masked and stored as +79000000000`, async ({ page }) => {
+      await startOrder(page);
+      await expect(page.getByRole('combobox', { name: 'Код страны: RU +7' })).toBeVisible();
+      const phone = page.getByLabel('Телефон', { exact: true });
+      await phone.pressSequentially(typed);
+      await expect(phone).toHaveValue(shown);
+      await page.getByRole('checkbox', { name: /Я принимаю условия покупки/ }).check();
+      await page.getByRole('button', { name: 'Оформить заказ' }).click();
+      await expect(page).toHaveURL(ORDER_URL);
+      // The order view shows the phone as the server stored it (the buyer's data fold on a phone).
+      await page.getByRole('button', { name: 'Показать данные покупателя' }).click();
+      await expect(page.getByRole('main').getByText('+79000000000', { exact: true })).toBeVisible();
+    });
+  }
+
+  test('an 11-digit Russian national number is refused with the phone message, and no order is made', async ({ page }) => {
+    await startOrder(page);
+    const phone = page.getByLabel('Телефон', { exact: true });
+    await phone.pressSequentially('900 000 00 000');
+    await page.getByRole('checkbox', { name: /Я принимаю условия покупки/ }).check();
+    await page.getByRole('button', { name: 'Оформить заказ' }).click();
+    await expect(page.getByText('Номер телефона не действителен, проверьте корректность данных и попробуйте снова.')).toBeVisible();
+    await expect(phone).toBeFocused();
+    await expect(page).toHaveURL(/\/event\//);
+  });
+});
