@@ -78,6 +78,15 @@ describe('/order/return/{hash}', () => {
     expect(total()).toMatch(/Билетов к возврату1Сумма возврата200\s₽/);
   });
 
+  it.each([
+    { refund: { service_fee: false, discounted: false }, text: 'К возврату — сумма, оплаченная за билет. Сервисный сбор не возвращается.' },
+    { refund: { service_fee: true, discounted: true }, text: 'К возврату — сумма, фактически оплаченная за билет: цена за вычетом скидки по промокоду или бонусам. Сервисный сбор возвращается вместе с билетом.' },
+  ])('says what the refund is made of: $text', async ({ refund, text }) => {
+    stubServer({ status: 200, body: returnFixture({ refund }) });
+    await renderApp(`/order/return/${HASH}`, setupFixture());
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+
   it('adds the visitor column when a row has a name', async () => {
     stubServer({ status: 200, body: returnFixture({ rows: [returnRowFixture({ name: 'Сидоров Пётр' }), returnRowFixture({ id: 12 })] }) });
     await renderApp(`/order/return/${HASH}`, setupFixture());

@@ -143,6 +143,9 @@ export function ReturnContent({ data, loadedAt, hashConf }: Props) {
           }}
         >
           <p className="return-policy">{t(`policy.${data.policy}`)}</p>
+          <p className="return-policy">
+            {t(data.refund.discounted ? 'refund.discounted' : 'refund.paid')} {t(data.refund.service_fee ? 'refund.feeBack' : 'refund.feeKept')}
+          </p>
           {data.services.length > 0 && <p className="return-policy">{t('services.note')}</p>}
           {usesBonuses && <p className="return-policy">{t('bonuses.note')}</p>}
           <fieldset className="return-reasons" disabled={busy || confirmStep} aria-describedby={reasonsId}>
