@@ -47,3 +47,16 @@ test.describe('the phone on the event page', () => {
     await expect(page).toHaveURL(/\/event\//);
   });
 });
+
+test('the consent text ticks the box; the document is a separate link', async ({ page }) => {
+  await startOrder(page);
+  const box = page.getByRole('checkbox', { name: /Я принимаю условия покупки/ });
+  await expect(box).not.toBeChecked();
+  await page.getByText('Я принимаю условия покупки и даю согласие на обработку персональных данных').click();
+  await expect(box).toBeChecked();
+  await expect(page).toHaveURL(/\/event\//);
+  expect(page.context().pages()).toHaveLength(1);
+  const document = page.getByRole('link', { name: /^Открыть документ: Я принимаю условия покупки/ });
+  await expect(document).toHaveAttribute('target', '_blank');
+  await expect(document).toHaveAttribute('href', /\/rules\//);
+});

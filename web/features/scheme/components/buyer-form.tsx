@@ -143,15 +143,13 @@ export function BuyerForm({ checkboxes, submitting, onSubmit }: Omit<CartPanelPr
                 setChecked(next);
               }}
             />
-            <label htmlFor={`${id}-box-${box.id}`}>
-              {url ? (
-                <a href={url} target="_blank" rel="noopener noreferrer">
-                  {pickLocalized(box.name, lang)}
-                </a>
-              ) : (
-                pickLocalized(box.name, lang)
-              )}
-            </label>
+            <label htmlFor={`${id}-box-${box.id}`}>{pickLocalized(box.name, lang)}</label>
+            {/* The label ticks the box; the document is its own link, so a tap on the text never leaves the form. */}
+            {url && (
+              <a className="consent-document" href={url} target="_blank" rel="noopener noreferrer" aria-label={`${t('buyer.document')}: ${pickLocalized(box.name, lang)}`}>
+                {t('buyer.document')}
+              </a>
+            )}
             {invalid && (
               <p className="field__error" id={`${id}-box-${box.id}-error`}>
                 {t('buyer.checkboxRequired')}
