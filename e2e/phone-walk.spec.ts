@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { dateButtons } from './support/date-slider.ts';
+import { createDemoOrder, payDemoOrder } from './support/orders.ts';
 
 // A buyer on a phone: the issue's walk at 390×844 in Chromium.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -59,4 +60,32 @@ test('the consent text ticks the box; the document is a separate link', async ({
   const document = page.getByRole('link', { name: /^Открыть документ: Я принимаю условия покупки/ });
   await expect(document).toHaveAttribute('target', '_blank');
   await expect(document).toHaveAttribute('href', /\/rules\//);
+});
+
+test('the ticket page shows the QR code within the first screen', async ({ page, request }) => {
+  const paid = await createDemoOrder(request, { quantity: 1 });
+  await payDemoOrder(request, paid);
+  const { token } = (await (await request.get('/api/token')).json()) as { token: string };
+  const view = await request.post('/api/order/view', {
+    headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
+    data: { hash: paid, lang: 'ru' },
+  });
+  const body = (await view.json()) as { main: { tickets: { tickethash_id: string }[] }[] };
+  const ticketHash = body.main[0]?.tickets[0]?.tickethash_id ?? '';
+  await page.goto(`/ticket/${ticketHash}`);
+  const qr = page.getByRole('img', { name: /QR/ });
+  await expect(qr).toBeVisible();
+  const box = await qr.boundingBox();
+  expect(box).not.toBeNull();
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(844);
+  // It comes before the ticket's facts, however long they get.
+  const facts = await page.getByText('Дата и время', { exact: true }).boundingBox();
+  expect(box?.y ?? 0).toBeLessThan(facts?.y ?? 0);
+});
+
+test('after payment the order page says the order is paid and where the tickets went', async ({ page, request }) => {
+  const paid = await createDemoOrder(request, { quantity: 1 });
+  await payDemoOrder(request, paid);
+  await page.goto(`/order/${paid}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Заказ оплачен. Билеты отправлены на ivan.petrov@example.com.' })).toBeVisible();
 });

@@ -101,6 +101,19 @@ describe('/order/{hash} after returns', () => {
   });
 });
 
+describe('/order/{hash}: the paid notice', () => {
+  it.each([
+    { statuses: [0, 0], notice: 'Заказ оплачен. Билеты отправлены на ivan@example.com.' },
+    // Every ticket returned: the tickets are no longer valid, so the page does not point to them.
+    { statuses: [70, 70], notice: null },
+  ])('tickets $statuses: $notice', async ({ statuses, notice }) => {
+    await open(paidOrder(statuses));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заказ № 1042' })).toBeTruthy();
+    if (notice) expect(screen.getByText(notice).getAttribute('role')).toBe('status');
+    else expect(screen.queryByText(/^Заказ оплачен/)).toBeNull();
+  });
+});
+
 describe('/order/{hash}: payments given back automatically', () => {
   /** The page in `lang` with the order as the server answers it. */
   function openIn(lang: 'ru' | 'en', view: OrderView) {

@@ -140,6 +140,12 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
         <span className={`order-badge ${paid ? 'is-paid' : 'is-unpaid'}`}>{statusText}</span>
       </header>
 
+      {paid && !allReturned && view.email && (
+        <p className="order-paid-notice" role="status">
+          {t('paidNotice', { email: view.email })}
+        </p>
+      )}
+
       <RefundNotices refunds={view.refunds} money={money} />
 
       <BuyerData name={view.name} email={view.email} phone={view.phone} />
