@@ -89,3 +89,19 @@ test('after payment the order page says the order is paid and where the tickets 
   await page.goto(`/order/${paid}`);
   await expect(page.getByRole('status').filter({ hasText: 'Заказ оплачен. Билеты отправлены на ivan.petrov@example.com.' })).toBeVisible();
 });
+
+test('switching the language keeps the chosen tickets', async ({ page }) => {
+  await page.goto('/event/city-through-centuries');
+  await dateButtons(page.getByRole('group', { name: 'Выберите дату' })).first().click();
+  await page.getByRole('button', { name: /^12:00/ }).click();
+  await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
+  await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
+  // 2 × (500 ₽ + 30 ₽ fee)
+  await expect(page.getByText('1 060 ₽').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'RU, язык сайта: Русский' }).click();
+  await page.getByRole('link', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByText('₽1,060').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Place order' })).toBeVisible();
+});

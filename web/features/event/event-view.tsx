@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from '../../lib/router.tsx';
 import { type Lang, pickLocalized } from '../../../contract/lang.ts';
@@ -18,6 +18,7 @@ import { PriceTable } from './components/price-table.tsx';
 import { loadBuyerValidation, useBuyer } from './hooks/use-buyer.ts';
 import { useSubmitOrder } from './hooks/use-submit-order.ts';
 import { useTicketChoice } from './hooks/use-ticket-choice.ts';
+import { carriedChoice, keepChoice } from './lib/choice-carry.ts';
 import { formatDateTime } from './lib/format.ts';
 import { calendarDays, categoryStock, initialRows, orderLines, showOrderForm, timeAfterDateChoice, timesOfDay } from './lib/order-rules.ts';
 
@@ -43,7 +44,14 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
   const times = timesOfDay(calendar, day);
   const entry = times.find((e) => e.event_time === params.time) ?? (times.length === 1 ? times[0] : undefined);
 
-  const choice = useTicketChoice(data, entry, search.get('sub') === '1');
+  const session = entry ? `${entry.event_day} ${entry.event_time}` : undefined;
+  // Read once, as the page mounts: a language switch remounts it (event-page.tsx).
+  const [carried] = useState(() => carriedChoice(action.hash, lang, session));
+  const choice = useTicketChoice(data, entry, search.get('sub') === '1', carried);
+  const { pushkin, subscriptionMode, groupMode, quantities } = choice;
+  useEffect(() => {
+    keepChoice(session ? { hash: action.hash, lang, session, pushkin, subscriptionMode, groupMode, quantities } : undefined);
+  }, [action.hash, lang, session, pushkin, subscriptionMode, groupMode, quantities]);
   const buyer = useBuyer(currency, setup.crm_client, choice.pushkin);
   const [checked, setChecked] = useState<Record<number, boolean>>({});
   const [invalidBoxes, setInvalidBoxes] = useState<ReadonlySet<number>>(new Set());
@@ -94,6 +102,8 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
   const body = async () => {
     if (!entry) throw new Error('no session chosen');
     const { wireBuyer } = await loadBuyerValidation();
+    // The choice goes into an order: a language switch later must not bring it back.
+    keepChoice(undefined);
     return {
       hash: action.hash,
       lang,
