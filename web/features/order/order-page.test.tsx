@@ -114,6 +114,19 @@ describe('/order/{hash}: the paid notice', () => {
   });
 });
 
+describe('/order/{hash}: a return request', () => {
+  it.each([
+    { statuses: [60, 0], shown: true },
+    { statuses: [70, 0], shown: false },
+    { statuses: [0, 0], shown: false },
+  ])('tickets $statuses: awaiting e-mail confirmation shown: $shown', async ({ statuses, shown }) => {
+    await open(paidOrder(statuses));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заказ № 1042' })).toBeTruthy();
+    const text = 'Заявление на возврат ожидает подтверждения: откройте ссылку из письма, отправленного на ivan@example.com. Ссылка действительна 24 часа.';
+    expect(screen.queryByText(text) !== null).toBe(shown);
+  });
+});
+
 describe('/order/{hash}: payments given back automatically', () => {
   /** The page in `lang` with the order as the server answers it. */
   function openIn(lang: 'ru' | 'en', view: OrderView) {
