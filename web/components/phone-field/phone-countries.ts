@@ -55,7 +55,7 @@ export function defaultCountry(currency: string): PhoneCountry {
 }
 
 /**
- * Reads the answer of the IP-to-country lookup (spec section 7): plain text whose first
+ * Reads the answer of the IP-to-country lookup: plain text whose first
  * character is '1', then a two-letter country code; anything else fails with
  * 'unable to fetch the country'.
  */
