@@ -34,7 +34,7 @@ import { fastifyTrustProxy } from './security/trust-proxy.ts';
 import { type IndexRenderer, createIndexRenderer, seoRoutes } from './seo/seo.routes.ts';
 import { createSeoService } from './seo/seo.service.ts';
 import { orderViewRoutes } from './order-view/order-view.routes.ts';
-import { createPaymentsStack } from './payments/payments-stack.ts';
+import { acquirerOrigins, createPaymentsStack } from './payments/payments-stack.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { sandboxBankRoutes } from './payments/sandbox/sandbox-bank.routes.ts';
 import { captchaRoutes } from './captcha/captcha.routes.ts';
@@ -196,7 +196,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   // Before frameAncestorsHook: it appends frame-ancestors to the page policy set here.
-  const setPageHeaders = pageHeadersHook(app, { webDist: deps.webDist });
+  const setPageHeaders = pageHeadersHook(app, { webDist: deps.webDist, formActions: acquirerOrigins(config) });
   const setFrameAncestors = frameAncestorsHook(app, config.embedOrigins);
   securityHeaders.set = (request, reply) => {
     setPageHeaders(request, reply);
@@ -216,7 +216,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // database is free, several in one statement while it is busy (server/orders/order-batcher.ts).
   const orders = createOrderBatcher(deps.db, { lanes: config.orderBatchLanes, maxBatch: config.orderBatch });
   quantityOrderRoutes(app, { db: deps.db, setup, crm, captcha, recaptcha, now, orders, catalog: eventCatalog });
-  const { payments, providers, bank } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now, setup });
+  const { payments, providers, bank, assignMethods } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now, setup, timeZone });
+  await assignMethods();
   paymentsRoutes(app, {
     db: deps.db,
     payments,
