@@ -207,5 +207,6 @@ export const ticketViewResponse = z.object({
   ord_num: z.number().int(),
   row: ticketRow,
   ticket: orderTicket,
+  /** A named ticket's holder (surname, name, middle name); empty for any other ticket, never the buyer. */
   name: z.string(),
 });
