@@ -209,6 +209,9 @@ export function createPaymentsService(deps: {
     if (payment.status === 'pending' && payment.action) return { type: 'action', action: payment.action };
     const inFlight = registering.get(payment.id);
     if (inFlight) return inFlight;
+    // Its registration may have finished since this Pay read it.
+    const fresh = await findPaymentByPublicId(db, payment.public_id);
+    if (fresh?.status === 'pending' && fresh.action) return { type: 'action', action: fresh.action };
     throw new BusinessError(ErrorCode.payment, { status: 409, text: (l) => paymentTexts.beingCreated[l] });
   }
 
