@@ -17,6 +17,7 @@ import { BusinessError, businessError, requestLang } from './http.ts';
 import { afishaRoutes } from './afisha/afisha.routes.ts';
 import { createAfishaService } from './afisha/afisha.service.ts';
 import { createCatalogVersion } from './catalog/catalog-version.ts';
+import { allowedHostsGuard, allowedHostsOf } from './security/allowed-hosts.ts';
 import { createCsrf } from './security/csrf.ts';
 import { nulGuard } from './security/nul-guard.ts';
 import { createOrderBatcher } from './orders/order-batcher.ts';
@@ -144,6 +145,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  // Before anything builds a link from the request's host.
+  allowedHostsGuard(app, allowedHostsOf(config), requestLangFromUrl);
 
   // Every state-changing call carries the CSRF token of GET /api/token and X-Requested-With.
   app.addHook('onRequest', async (request, reply) => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { allowedHostsFromEnv } from './security/allowed-hosts.ts';
 import { type TrustProxy, trustProxyFromEnv } from './security/trust-proxy.ts';
 
 const flagFromEnv = z
@@ -31,6 +32,8 @@ const envSchema = z.object({
   /** Order-placing calls to the database at once; orders arriving while all are busy go together in the next. */
   ORDER_BATCH_LANES: z.coerce.number().int().min(1).max(200).default(2),
   PUBLIC_URL: z.url().optional(),
+  /** Host names the server answers when PUBLIC_URL is unset (links are built from them); default: HOST and localhost. */
+  ALLOWED_HOSTS: allowedHostsFromEnv,
   /** The venue's time zone; unset: the setup's app.timezone (server/setup/setup.service.ts, venueTimeZone). */
   TIMEZONE: z.string().min(1).refine(isValidTimeZone, 'unknown time zone, expected an IANA name such as Europe/Moscow').optional(),
   SETUP_FILE: z.string().min(1).optional(),
@@ -70,6 +73,8 @@ export type Config = {
   orderBatch: number;
   orderBatchLanes: number;
   publicUrl: string | undefined;
+  /** Host names a request may name (server/security/allowed-hosts.ts); empty: the default list. */
+  allowedHosts: string[];
   /** The venue's time zone when set; undefined: the setup's app.timezone. Read it through venueTimeZone. */
   timezone: string | undefined;
   setupFile: string | undefined;
@@ -154,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderBatch: e.ORDER_BATCH,
     orderBatchLanes: e.ORDER_BATCH_LANES,
     publicUrl: e.PUBLIC_URL,
+    allowedHosts: e.ALLOWED_HOSTS,
     timezone: e.TIMEZONE,
     setupFile: e.SETUP_FILE,
     secret: e.SECRET,
