@@ -18,6 +18,7 @@ import { afishaRoutes } from './afisha/afisha.routes.ts';
 import { createAfishaService } from './afisha/afisha.service.ts';
 import { createCatalogVersion } from './catalog/catalog-version.ts';
 import { allowedHostsGuard, allowedHostsOf } from './security/allowed-hosts.ts';
+import { createHoldGuard } from './security/hold-limits.ts';
 import { createCsrf } from './security/csrf.ts';
 import { nulGuard } from './security/nul-guard.ts';
 import { createOrderBatcher } from './orders/order-batcher.ts';
@@ -200,6 +201,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     setFrameAncestors(reply);
   };
   const crm = createCrmService(deps.db, config.crmSecret, now);
+  const holds = createHoldGuard(deps.db, config.holdLimits);
   const captcha = createCaptchaService(deps.db, deps.secret, now, deps.captchaText, deps.captchaDigits);
   const recaptcha =
     deps.recaptcha ?? createGoogleRecaptchaVerifier(config.recaptchaSecret, { log: (message) => app.log.warn(message) });
@@ -212,7 +214,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Quantity orders that need no transaction of their own go through the batcher: alone when the
   // database is free, several in one statement while it is busy (server/orders/order-batcher.ts).
   const orders = createOrderBatcher(deps.db, { lanes: config.orderBatchLanes, maxBatch: config.orderBatch });
-  quantityOrderRoutes(app, { db: deps.db, setup, crm, captcha, recaptcha, now, orders, catalog: eventCatalog });
+  quantityOrderRoutes(app, { db: deps.db, setup, crm, captcha, recaptcha, holds, now, orders, catalog: eventCatalog });
   const { payments, providers, bank } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now, setup });
   paymentsRoutes(app, {
     db: deps.db,
@@ -230,7 +232,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const afisha = createAfishaService({ db: deps.db, setup: () => setup.get(), now, catalogVersion: () => catalogVersion.current() });
   afishaRoutes(app, { afisha });
-  seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }), db: deps.db, setup, captcha, recaptcha, now });
+  seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }), db: deps.db, setup, captcha, recaptcha, holds, now });
   const seo = createSeoService(deps.db, setup, now);
   seoRoutes(app, { seo, publicUrl: config.publicUrl });
 
