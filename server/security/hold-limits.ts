@@ -1,3 +1,4 @@
+import { ADAPTIVE_CAPTCHA } from '../../contract/captcha.ts';
 import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { Db } from '../db/client.ts';
@@ -48,7 +49,7 @@ export function createHoldGuard(db: Db, limits: HoldLimits) {
       const byEmail = email ? await findClientHolds(tx, 'email', email, c.at, since) : undefined;
       // A script is asked for the captcha first: what it may hold is told only to whoever answers.
       if (limits.burstOrders > 0 && byIp.recent >= limits.burstOrders && !c.captchaAnswered) {
-        throw new BusinessError(ErrorCode.invalidRecaptcha, { status: 400, details: { captcha: 'image' } });
+        throw new BusinessError(ErrorCode.invalidRecaptcha, { status: 400, details: { [ADAPTIVE_CAPTCHA.field]: ADAPTIVE_CAPTCHA.image } });
       }
       for (const holds of [byIp, byEmail]) {
         if (!holds) continue;
