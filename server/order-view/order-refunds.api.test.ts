@@ -3,7 +3,6 @@ import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts
 import { expireUnpaidOrders } from '../jobs/expiry.ts';
 import { OrderStatus } from '../orders/orders.service.ts';
 import { completeAtBank, makeOrder, pay, preparePaymentCatalog, sandboxId, view } from '../payments/payment-test-kit.ts';
-import { ProviderError } from '../payments/provider.ts';
 import { sandboxKey, signSandboxNotification } from '../payments/sandbox/sandbox-bank.ts';
 
 // The order view's `refunds` (docs/payments.md, 'Wire decisions where the spec is silent'): the
@@ -20,20 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(() => t.clock.set(new Date('2026-11-21T10:00:00Z')));
-
-/** The sandbox bank refuses every refund (unreachable) for the length of `body`. */
-async function withRefundsFailing(body: () => Promise<void>) {
-  const sandbox = t.app.payments.provider('sandbox');
-  const original = sandbox.refund;
-  sandbox.refund = async () => {
-    throw new ProviderError('the bank is unreachable');
-  };
-  try {
-    await body();
-  } finally {
-    sandbox.refund = original;
-  }
-}
 
 describe('POST /api/order/view: refunds', () => {
   it('lists none for an order paid once', async () => {

@@ -183,7 +183,7 @@ export function createPaymentsService(deps: {
       if (registration) registering.delete(registration.id);
       throw error;
     });
-    if (prepared.type === 'open') return answerOpenPayment(prepared.payment, at);
+    if (prepared.type === 'open') return answerOpenPayment(prepared.payment);
     if (prepared.type !== 'start') return prepared;
 
     const { payment } = prepared;
@@ -205,7 +205,7 @@ export function createPaymentsService(deps: {
    * registered by another Pay of this process, that Pay's answer. One being registered by another
    * instance has no link yet: the visitor retries in a moment.
    */
-  async function answerOpenPayment(payment: PaymentRow, at: Date): Promise<PayResult> {
+  async function answerOpenPayment(payment: PaymentRow): Promise<PayResult> {
     if (payment.status === 'pending' && payment.action) return { type: 'action', action: payment.action };
     const inFlight = registering.get(payment.id);
     if (inFlight) return inFlight;
