@@ -1,5 +1,6 @@
 import { type APIRequestContext, type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { createDemoOrder } from './support/orders.ts';
+import { waitForMail } from './support/mail.ts';
+import { createDemoOrder, orderNumberOf } from './support/orders.ts';
 
 const footer = (page: Page) => page.getByRole('region', { name: 'Оплатить' });
 
@@ -274,11 +275,33 @@ test('applies and cancels a promo code, and marks an invalid one', async ({ page
   await expect(footer(page).getByText('1 060 ₽')).toBeVisible();
 });
 
-test('spends loyalty bonuses', async ({ page, request }) => {
+/** The one-time code mailed for the demo card on this order (the mail names the order's number). */
+async function mailedCardCode(request: APIRequestContext, hash: string): Promise<string> {
+  const number = await orderNumberOf(request, hash);
+  const text = await waitForMail((t) => t.includes('•••• 4000') && t.includes(`№ ${number}:`));
+  const code = new RegExp(`№ ${number}: (\\d{6})`).exec(text)?.[1];
+  if (!code) throw new Error(`no code in ${text}`);
+  return code;
+}
+
+test('proves the loyalty card with the code mailed to its e-mail and spends its bonuses; a wrong code is refused', async ({ page, request }) => {
   const hash = await createDemoOrder(request);
   await openOrder(page, hash);
   await page.getByRole('textbox', { name: 'Номер карты лояльности' }).fill('1000200030004000');
   await page.getByRole('button', { name: 'Применить карту' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'мы отправили код на её e-mail' })).toBeVisible();
+  const code = page.getByRole('textbox', { name: 'Код из письма' });
+  await expect(code).toBeFocused();
+  const right = await mailedCardCode(request, hash);
+
+  await code.fill(right === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Подтвердить карту' }).click();
+  await expect(page.getByRole('dialog').getByText('Неверный или устаревший код')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Закрыть' }).first().click();
+  await expect(page.getByText('Баланс:')).toHaveCount(0);
+
+  await code.fill(right);
+  await page.getByRole('button', { name: 'Подтвердить карту' }).click();
   const bonuses = page.getByRole('textbox', { name: /Списать бонусов/ });
   await expect(bonuses).toBeVisible();
   await bonuses.fill('0');
