@@ -296,8 +296,8 @@ test('proves the loyalty card with the code mailed to its e-mail and spends its 
 
   await code.fill(right === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Подтвердить карту' }).click();
-  await expect(page.getByRole('dialog').getByText('Неверный или устаревший код')).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Закрыть' }).first().click();
+  await expect(page.getByRole('alertdialog').getByText('Неверный или устаревший код')).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Закрыть' }).first().click();
   await expect(page.getByText('Баланс:')).toHaveCount(0);
 
   await code.fill(right);

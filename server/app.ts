@@ -19,6 +19,7 @@ import { createAfishaService } from './afisha/afisha.service.ts';
 import { createCatalogVersion } from './catalog/catalog-version.ts';
 import { allowedHostsGuard, allowedHostsOf } from './security/allowed-hosts.ts';
 import { createHoldGuard } from './security/hold-limits.ts';
+import { createReturnProof } from './payments/return-proof.ts';
 import { createCsrf } from './security/csrf.ts';
 import { nulGuard } from './security/nul-guard.ts';
 import { createOrderBatcher } from './orders/order-batcher.ts';
@@ -221,6 +222,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     payments,
     providers,
     publicUrl: config.publicUrl,
+    returnProof: createReturnProof(deps.secret),
+    now,
     isIntegration: async () => (await setup.get()).is_integration === 1,
     currency: async () => (await setup.get()).app.currency,
   });

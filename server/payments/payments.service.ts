@@ -68,7 +68,7 @@ export const orderNotFound = () => new BusinessError(ErrorCode.notFound, { statu
 export type PayResult =
   | { type: 'nominal'; hash: string }
   | { type: 'paid' }
-  | { type: 'action'; action: PaymentAction };
+  | { type: 'action'; action: PaymentAction; publicId: string; expiresAt: Date };
 
 export type PaymentsHooks = {
   /** Runs inside the transaction that marks an order paid: ticket codes, bonuses, e-mail. */
@@ -206,12 +206,12 @@ export function createPaymentsService(deps: {
    * instance has no link yet: the visitor retries in a moment.
    */
   async function answerOpenPayment(payment: PaymentRow): Promise<PayResult> {
-    if (payment.status === 'pending' && payment.action) return { type: 'action', action: payment.action };
+    if (payment.status === 'pending' && payment.action) return { type: 'action', action: payment.action, publicId: payment.public_id, expiresAt: await reservedUntilOf(payment) };
     const inFlight = registering.get(payment.id);
     if (inFlight) return inFlight;
     // Its registration may have finished since this Pay read it.
     const fresh = await findPaymentByPublicId(db, payment.public_id);
-    if (fresh?.status === 'pending' && fresh.action) return { type: 'action', action: fresh.action };
+    if (fresh?.status === 'pending' && fresh.action) return { type: 'action', action: fresh.action, publicId: fresh.public_id, expiresAt: await reservedUntilOf(fresh) };
     throw new BusinessError(ErrorCode.payment, { status: 409, text: (l) => paymentTexts.beingCreated[l] });
   }
 
@@ -251,7 +251,12 @@ export function createPaymentsService(deps: {
       await cancelAtAcquirer({ orderId: payment.order_id });
       throw new BusinessError(ErrorCode.payment, { text: (l) => paymentTexts.orderChanged[l] });
     }
-    return { type: 'action', action };
+    return { type: 'action', action, publicId: payment.public_id, expiresAt: order.reserved_until };
+  }
+
+  async function reservedUntilOf(payment: PaymentRow): Promise<Date> {
+    const { rows } = await db.query<{ reserved_until: Date }>('select reserved_until from orders where id = $1', [payment.order_id]);
+    return rows[0]?.reserved_until ?? new Date(now());
   }
 
   /** Marks an unpaid order paid and runs the paid hooks; answers false when it was not payable. */
