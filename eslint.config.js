@@ -15,7 +15,7 @@ const ZOD_FREE_BOOT = {
 };
 
 /**
- * The event and scheme pages render before their forms' checks load (issue #10): zod, the
+ * The event and scheme pages render before their forms' checks load: zod, the
  * resolvers and the contract's schema modules are imported only by the modules loaded on demand
  * (event/hooks/buyer-validation.ts, scheme/components/buyer-form.tsx); the rest takes values from
  * the zod-free contract files (buyer-format.ts, event-prices.ts, scheme-codec.ts, ...).
@@ -86,7 +86,7 @@ export default tseslint.config(
     },
   },
   {
-    // The shell and the router load on every page: no zod schemas there (ARCHITECTURE.md, the first load).
+    // The shell and the router load on every page: no zod schemas there (docs/first-load.md).
     files: ['web/app/**/*.{ts,tsx}'],
     ignores: ['web/app/**/*.test.{ts,tsx}'],
     rules: {

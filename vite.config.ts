@@ -52,7 +52,7 @@ const preactCompat = [
 /**
  * V8's explicit compile hint (Chrome 136+): a script whose first line is this comment has all its
  * functions compiled when it loads, beside its download, instead of one by one on their first
- * call in the middle of the first render (issue #10: compiling was a third of the listing's first
+ * call in the middle of the first render (compiling was a third of the listing's first
  * render, a long task on a phone). Every code chunk gets it: each is code that runs when it loads
  * (the shell on every page, a screen's chunk when that screen shows). The texts' catalogs (JSON
  * modules) have no functions and go without. It must be the very first line, so it is added last,
@@ -86,6 +86,9 @@ export default defineConfig({
     target: 'es2022',
     // server/spa-hints.ts reads it to preload each screen's chunks from the page's HTML.
     manifest: true,
+    // The back office is an entry of its own (dist/admin/index.html): the storefront's first
+    // load carries none of it.
+    rollupOptions: { input: { main: `${repoRoot}web/index.html`, admin: `${repoRoot}web/admin/index.html` } },
   },
   server: {
     // `npm run dev` runs the API on 8080; the browser talks to Vite, which forwards the calls.

@@ -1,5 +1,5 @@
 /**
- * Prints the figures of bench/results.json as Markdown, for the README's Benchmarks section:
+ * Prints the figures of bench/results.json as Markdown, for docs/benchmarks.md:
  * `node bench/markdown.ts` (after `npm run bench`).
  */
 import { readFileSync } from 'node:fs';

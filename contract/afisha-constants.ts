@@ -3,7 +3,7 @@
 /** totalticketcount of an event whose sales have not begun (design: -99999). */
 export const NOT_ON_SALE = -99999;
 
-/** Listing constants of spec section 9. */
+/** Listing constants. */
 export const AFISHA = {
   perPage: 100,
   maxPages: 6,

@@ -3,7 +3,7 @@ import { flag, localized } from './common.ts';
 import { setup } from './setup.ts';
 
 /**
- * GET /api/afisha: the event listing (spec section 3 'Afisha response').
+ * GET /api/afisha: the event listing.
  * Field names are the spec's own; fields the spec leaves open are documented in docs/afisha.md.
  */
 export const afishaQuery = z.object({
@@ -17,7 +17,7 @@ export const kindMenuEntry = z.object({
   menukind_id: z.number().int(),
   menukindsortnum: z.number().int(),
   menukindname: localized,
-  /** spec 9 type ids: tickets 1, subscribers 2, concerts 3; picks the setup's tickets_/subscription_ flags. */
+  /** Type ids: tickets 1, subscribers 2, concerts 3; picks the setup's tickets_/subscription_ flags. */
   menukindtype_id: z.number().int(),
   menucolumncount: z.number().int().min(1).max(4),
   menurowcount: z.number().int().min(1),
@@ -85,7 +85,7 @@ export const calendarEntry = z.object({
   ticketcount: z.number().int().min(0),
   /** Places the day had in all. */
   quantity: z.number().int().min(0),
-  /** The kind's type id (spec 9: tickets 1, subscribers 2, concerts 3). */
+  /** The kind's type id (tickets 1, subscribers 2, concerts 3). */
   pricetype_id: z.number().int(),
   _time: z.array(
     z.object({
@@ -116,7 +116,7 @@ export const eventTagEntry = z.object({
 export const imageEntry = z.object({
   image_id: z.string(),
   image_url: z.string(),
-  /** Display width of listing images in CSS px (spec 9: 215); the height follows a fixed ratio. */
+  /** Display width of listing images in CSS px (215); the height follows a fixed ratio. */
   width: z.number().int(),
 });
 

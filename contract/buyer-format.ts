@@ -1,11 +1,11 @@
 /**
- * The buyer rules' plain parts, without zod (issue #10): error codes, lengths and the helpers the
+ * The buyer rules' plain parts, without zod: error codes, lengths and the helpers the
  * order forms apply while the visitor types, so the event and scheme pages render before the
  * schema library loads. contract/buyer.ts re-exports everything here beside its schemas.
  */
 
 /**
- * Error codes of the buyer rules (spec section 5): every issue carries one as its message; the
+ * Error codes of the buyer rules: every issue carries one as its message; the
  * web maps a code to the locale key `errors.<code>`, the server returns the codes in the
  * `fields` of its -1002 answer.
  */
@@ -25,7 +25,7 @@ export const BuyerError = {
 } as const;
 export type BuyerErrorCode = (typeof BuyerError)[keyof typeof BuyerError];
 
-/** Lengths of spec sections 3 and 5. */
+/** Lengths. */
 export const BUYER_LIMITS = {
   fioMin: 4,
   fioMax: 70,

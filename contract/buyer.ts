@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BUYER_LIMITS, BuyerError, type BuyerErrorCode, convertCyrillicLayout, digitsOf, isValidEmail, normalizeYo } from './buyer-format.ts';
 
 /**
- * The buyer rules of spec section 5 'Buyer (event and scheme)', shared by the event page, the
+ * The buyer rules, shared by the event page, the
  * scheme cart and the server. Every issue carries an error code (never prose) as its message;
  * the web maps a code to the locale key `errors.<code>` in four languages, the server returns the
  * codes in the `fields` of its -1002 answer. The plain parts live in contract/buyer-format.ts.

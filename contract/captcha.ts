@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { langField } from './common.ts';
 import { CAPTCHA_TEXT_MAX, OrderFormError } from './order-form-constants.ts';
 
-/** GET /api/captcha: the image markup (an <img> of a PNG data: URI) and the challenge id (spec section 3). */
+/** GET /api/captcha: the image markup (an <img> of a PNG data: URI) and the challenge id. */
 export const captchaResponse = z.object({ code: z.string(), sid: z.string() });
 export type CaptchaResponse = z.infer<typeof captchaResponse>;
 
@@ -21,12 +21,12 @@ export type CaptchaAudioResponse = z.infer<typeof captchaAudioResponse>;
  */
 export const ADAPTIVE_CAPTCHA = { field: 'captcha', image: 'image' } as const;
 
-/** POST /api/captcha/check: answers true or false (spec section 7). */
+/** POST /api/captcha/check: answers true or false. */
 export const captchaCheckRequest = z.object({ code: z.string().max(8), sid: z.string().max(64) });
 export const captchaCheckResponse = z.boolean();
 
 /**
- * The captcha fields of every call the captcha guards (spec sections 4, 5 and 7: create order,
+ * The captcha fields of every call the captcha guards (create order,
  * create-scheme, confirm-nominal): the invisible reCAPTCHA token, or the image captcha's sid and
  * the code typed. recaptchaSkip is accepted for clients written against the spec and never
  * trusted (server/captcha/order-captcha.ts).

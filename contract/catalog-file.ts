@@ -48,7 +48,7 @@ const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour');
 
 export const catalogKind = z.strictObject({
   id: catalogId,
-  /** spec section 9: 1 tickets, 2 subscriptions, 3 concerts */
+  /** 1 tickets, 2 subscriptions, 3 concerts */
   typeId: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
   sortnum,
   name: localizedName,
@@ -294,7 +294,7 @@ export const catalogRulesDocument = z.strictObject({
 export const catalogFile = z.strictObject({
   /** The format version; 1 is the only one so far. */
   version: z.literal(1).optional(),
-  /** Part of the storefront setup (spec section 3), merged over the stored one and validated. */
+  /** Part of the storefront setup, merged over the stored one and validated. */
   setup: z.record(z.string(), z.unknown()).optional(),
   kinds: z.array(catalogKind).default([]),
   mainMenus: z.array(catalogMainMenu).default([]),

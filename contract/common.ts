@@ -33,7 +33,7 @@ export const orderHash = z.string().regex(ORDER_HASH_PATTERN, 'hash');
 /** A ticket's hash is drawn as an order's is (server/orders newHash), so it has the same shape. */
 export const ticketHash = orderHash;
 
-/** The answer every business call carries (spec section 8). */
+/** The answer every business call carries. */
 export const businessResult = z.object({
   errorCode: z.string(),
   errorText: z.string(),

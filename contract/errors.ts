@@ -1,6 +1,6 @@
 import type { Lang } from './lang.ts';
 
-/** Error codes of spec section 8; '0' means success. */
+/** Error codes; '0' means success. */
 export const ErrorCode = {
   ok: '0',
   invalidCsrf: '-1000',

@@ -1,5 +1,5 @@
 /**
- * The event page's price rule without zod (issue #10): the page's first render uses it;
+ * The event page's price rule without zod: the page's first render uses it;
  * contract/event.ts re-exports it beside its schemas.
  */
 

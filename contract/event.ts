@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { flag, langField, partialLocalized } from './common.ts';
 
 /**
- * POST /api/no-scheme: the event page data of spec section 3 'Action (event page)'.
+ * POST /api/no-scheme: the event page data.
  * Wire names are the spec's own. Decisions where the spec is silent (docs/event-page.md):
  * - actionStr is the subscription composition (empty for other events);
  * - price holds the prices of ordinary tickets, ticketPrice those of tickets by subscription;

@@ -22,7 +22,7 @@ describe('formatPrice', () => {
     expect(() => formatPrice(10.5, 'RUB', 'ru')).toThrow(RangeError);
   });
 
-  // formatPrice writes the patterns out instead of building an Intl.NumberFormat (issue #10):
+  // formatPrice writes the patterns out instead of building an Intl.NumberFormat:
   // exactly what Intl writes, the currency symbol aside (the spec's own).
   const SYMBOLS: Record<Currency, string> = { RUB: '₽', USD: '$', KZT: 'T', CNY: '¥' };
   const viaIntl = (minor: number, currency: Currency, lang: Lang) => {

@@ -3,7 +3,7 @@ import type { CurrencyCode } from './setup.ts';
 
 export type Currency = CurrencyCode;
 
-/** The spec's currency symbols (section 1), which differ from Intl's (KZT is '₸' there). */
+/** The spec's currency symbols, which differ from Intl's (KZT is '₸' there). */
 const SYMBOLS: Record<Currency, string> = { RUB: '₽', USD: '$', KZT: 'T', CNY: '¥' };
 
 /**
@@ -11,7 +11,7 @@ const SYMBOLS: Record<Currency, string> = { RUB: '₽', USD: '$', KZT: 'T', CNY:
  * currencyDisplay 'narrowSymbol') writes it: ru and kk '1 500,50 ₽' with no-break spaces, en and
  * zh '₽1,500.50'. Written out rather than asked of Intl: the first Intl.NumberFormat of a page
  * loads the locale's data, a long task on a phone in the middle of the order page's first
- * render (issue #10). format-price.test.ts checks every language and currency against Intl.
+ * render. format-price.test.ts checks every language and currency against Intl.
  */
 const PATTERNS: Record<Lang, { group: string; decimal: string; symbolFirst: boolean }> = {
   ru: { group: '\u00a0', decimal: ',', symbolFirst: false },

@@ -21,7 +21,7 @@ export function toBcp47(lang: Lang): string {
   return BCP47[lang];
 }
 
-/** Any unknown or missing locale maps to ru (spec section 4). */
+/** Any unknown or missing locale maps to ru. */
 export function normalizeLang(value: unknown): Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value) ? (value as Lang) : DEFAULT_LANG;
 }

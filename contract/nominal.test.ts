@@ -78,7 +78,7 @@ describe('middle name (3–64)', () => {
   it.each(cases)('$description', (c) => check(middleNameSchema, c));
 });
 
-// Spec section 5: 'Latin or Cyrillic letters, spaces, hyphens, at least 2'. A letter is an upper-
+// The holder name rule: 'Latin or Cyrillic letters, spaces, hyphens, at least 2'. A letter is an upper-
 // or lower-case letter of either script in its NFC form (docs/nominal.md, 'Letters').
 describe('letters of a name (surname, name and middle name alike)', () => {
   const accepted: { description: string; input: string }[] = [

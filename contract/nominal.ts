@@ -3,7 +3,7 @@ import { captchaFields } from './captcha.ts';
 import { langField, orderHash, partialLocalized, recordId } from './common.ts';
 
 /**
- * The named-ticket holder rules of spec section 5, shared by the /nominal-tickets form and the
+ * The named-ticket holder rules shared by the /nominal-tickets form and the
  * server's POST /api/confirm-nominal. Issues carry error codes (never prose); the web maps a code
  * to `nominal:errors.<code>`, the server returns them in the `fields` of its -1002 answer.
  */
@@ -32,7 +32,7 @@ export const NominalError = {
 } as const;
 export type NominalErrorCode = (typeof NominalError)[keyof typeof NominalError];
 
-/** Limits of spec sections 5 and 9. */
+/** Limits. */
 export const NOMINAL_LIMITS = {
   surnameMin: 2,
   surnameMax: 32,
@@ -50,7 +50,7 @@ export const NOMINAL_LIMITS = {
   ageWarning: 65,
 } as const;
 
-/** Document types of spec section 5; any other id validates as 'other'. */
+/** Document types; any other id validates as 'other'. */
 export const DocType = {
   passportRu: 1,
   militaryId: 3,
@@ -228,7 +228,7 @@ export function isValidDocNum(docTypeId: number, docNum: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // One holder, as the form edits it and the server receives it.
 
-/** The flags of one named-ticket item (spec section 3), as order-data sends them. */
+/** The flags of one named-ticket item, as order-data sends them. */
 export type HolderFlags = {
   needage: number; // 0 none, 1 age, 2 birth date
   needmiddlename: number;
@@ -290,7 +290,7 @@ function firstIssue(schema: z.ZodType, value: unknown): { ok: true; value: unkno
 }
 
 /**
- * Checks one holder against every rule of spec section 5 for its item's flags. Answers the
+ * Checks one holder against every rule for its item's flags. Answers the
  * cleaned holder, or every field's first issue. Fields the flags do not ask for are ignored.
  */
 export function validateHolder(input: HolderInput, ctx: HolderContext): { holder: Holder; issues: [] } | { holder: undefined; issues: HolderIssue[] } {
@@ -365,12 +365,12 @@ export function missingConsents(checkboxes: readonly { id: number; filling: numb
 }
 
 // ---------------------------------------------------------------------------------------------
-// The calls of spec section 7.
+// The two calls of the named-ticket page.
 
 /** POST /api/order-data */
 export const orderDataRequest = z.object({ hash: orderHash, lang: langField });
 
-/** One ticket of the order (spec section 3 'Named-ticket order data'). */
+/** One ticket of the order. */
 export const nominalItem = z.object({
   id: z.number().int(),
   ord_num: z.number().int(),
@@ -430,7 +430,7 @@ const text = z.string().max(1000);
 /**
  * POST /api/confirm-nominal. The spec sends lists: `id` lists the tickets and every other holder
  * field is a list in the same order (index i belongs to ticket id[i]). The captcha fields are
- * those of create order (spec section 5: captcha or reCAPTCHA required when enabled).
+ * those of create order (captcha or reCAPTCHA required when enabled).
  */
 export const confirmNominalRequest = z
   .object({

@@ -6,7 +6,7 @@ import { OrderFormError } from './order-form-constants.ts';
 
 export { CAPTCHA_TEXT_MAX, OrderFormError } from './order-form-constants.ts';
 
-/** One order line as the event page sends it (spec section 3 'Order line sent'). */
+/** One order line as the event page sends it. */
 export const orderLine = z.object({
   day: z.string().regex(/^\d{2}\.\d{2}\.\d{4}$/, OrderFormError.lines),
   time: z.string().regex(/^\d{2}:\d{2}$/, OrderFormError.lines),

@@ -1,5 +1,5 @@
 /**
- * The order form's plain constants, without zod (issue #10): the captcha dialog of the event
+ * The order form's plain constants, without zod: the captcha dialog of the event
  * and scheme pages renders with them; contract/order-create.ts re-exports them beside its schemas.
  */
 

@@ -9,7 +9,7 @@ function withLangQuery(path: string, lang: Lang): string {
  * The order page's path, wherever an order link is built (the web app after an order, e-mails,
  * a bank's return address): /order/{hash}?lang=…, or in integration mode (setup is_integration,
  * or the storefront embedded in a venue's page) the older shape /{lang}/order/view/{hash} that
- * integrations route (spec sections 1 and 2).
+ * integrations route.
  */
 export function orderViewPath(hash: string, lang: Lang, integration: boolean): string {
   const safe = encodeURIComponent(hash);
@@ -25,7 +25,7 @@ export function orderDeclinedPath(hash: string, lang: Lang): string {
   return withLangQuery(`/order/declined/${encodeURIComponent(hash)}`, lang);
 }
 
-/** A ticket's page (spec section 2, /ticket/{hash}): the paid-order e-mail links each ticket so. */
+/** A ticket's page (/ticket/{hash}): the paid-order e-mail links each ticket so. */
 export function ticketPath(ticketHash: string, lang: Lang): string {
   return withLangQuery(`/ticket/${encodeURIComponent(ticketHash)}`, lang);
 }

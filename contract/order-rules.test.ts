@@ -5,7 +5,7 @@ import { isOfferDisabled, offerKey, withinOfferLimit } from './order-rules.ts';
 type O = Pick<Offer, 'parent_id' | 'price_id' | 'limit' | 'row_limit'>;
 const offer = (parent: number, price: number, limit: number, rowLimit = limit): O => ({ parent_id: parent, price_id: price, limit, row_limit: rowLimit });
 
-describe('withinOfferLimit (spec section 5: per price id not above limit)', () => {
+describe('withinOfferLimit (per price id not above the offer limit)', () => {
   it.each([
     { taken: 0, limit: 0, ok: true },
     { taken: 1, limit: 0, ok: false },
@@ -14,7 +14,7 @@ describe('withinOfferLimit (spec section 5: per price id not above limit)', () =
   ])('$taken more against $limit left: $ok', ({ taken, limit, ok }) => expect(withinOfferLimit(taken, limit)).toBe(ok));
 });
 
-describe('isOfferDisabled (spec section 4 Offers)', () => {
+describe('isOfferDisabled', () => {
   // Price 7 may be taken twice more by the order (already holding some: the limit is what is left).
   const offers = [offer(1, 7, 2), offer(2, 7, 2), offer(3, 7, 2), offer(1, 8, 1)];
   it.each([

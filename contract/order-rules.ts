@@ -1,5 +1,5 @@
 /**
- * The order page's rules that the server decides with too (spec sections 4, 5 and 9), without zod:
+ * The order page's rules that the server decides with too, without zod:
  * the order and ticket pages import values from here, never from order-view.ts, whose schemas
  * load on demand (eslint ZOD_FREE_VIEWS).
  */
@@ -10,7 +10,7 @@ type OfferKeyFields = { parent_id: number; price_id: number };
 type OfferLimits = OfferKeyFields & { limit: number; row_limit: number };
 
 /**
- * Spec sections 4 and 5 'Offers': per price id, the offers chosen may not go above the offer's
+ * Per price id, the offers chosen may not go above the offer's
  * limit. `taken` counts what the order would then hold beyond what it has (the offers chosen in
  * the browser, the items of one add call on the server); `limit` is what it may still take. The
  * browser and the server decide with this one rule.
@@ -21,7 +21,7 @@ export const withinOfferLimit = (taken: number, limit: number) => taken <= limit
 export const offerKey = (offer: OfferKeyFields) => `${offer.parent_id}:${offer.price_id}`;
 
 /**
- * Whether an offer can still be toggled on (spec section 4 'Offers'): once the selected count for
+ * Whether an offer can still be toggled on: once the selected count for
  * a price id reaches the offer's limit, the other offers with that price are disabled; so is one
  * whose ticket row has no place left for it (row_limit, a seat-tied service).
  */
@@ -35,7 +35,7 @@ export function isOfferDisabled(
   return !withinOfferLimit(chosen + 1, offer.limit) || !withinOfferLimit(1, offer.row_limit);
 }
 
-/** Spec section 9: a promo code has at least 3 characters. */
+/** A promo code has at least 3 characters. */
 export const PROMO_MIN_LENGTH = 3;
 /** A promo code as typed may be applied: at least PROMO_MIN_LENGTH characters once trimmed (the page and the server). */
 export const canApplyPromo = (code: string) => code.trim().length >= PROMO_MIN_LENGTH;

@@ -16,7 +16,7 @@ export const orderTicket = z.object({
   tickethash_id: z.string(),
   _qrcode: z.string(),
   _barcode: z.string(),
-  /** Return status (spec section 4): 0 returnable, 60 not confirmed, 70 and 80 confirmed. */
+  /** Return status: 0 returnable, 60 not confirmed, 70 and 80 confirmed. */
   status: z.number().int(),
 });
 export type OrderTicket = z.infer<typeof orderTicket>;
@@ -155,7 +155,7 @@ export const orderViewResponse = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string(),
-  /** 1 when the order's event allows returns (spec section 6, usereturn). */
+  /** 1 when the order's event allows returns. */
   usereturn: z.union([z.literal(0), z.literal(1)]),
   /** Ours, not the spec's: the order's automatic refunds, oldest first (docs/payments.md). */
   refunds: z.array(automaticRefund).default([]),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_INT4, langField, orderHash } from './common.ts';
 
 /**
- * The reasons of the declined page (spec section 2 'Declined screen'), in its order. The
+ * The reasons of the declined page, in its order. The
  * acquirer reports one of them; 'booking-expired' is also ours when a payment came too late.
  */
 export const DECLINE_REASONS = [
@@ -64,7 +64,7 @@ export const payResponse = z.object({
 export type PayResponse = z.infer<typeof payResponse>;
 
 /**
- * POST /api/order/status: a number, 0 while the order is not yet paid (spec section 7).
+ * POST /api/order/status: a number, 0 while the order is not yet paid.
  * Non-zero stops the QR polling: 1 paid, 2 the last payment was declined, 3 the order was
  * cancelled (its reservation ended), 4 the last payment was cancelled because the order's sum
  * changed (the page reloads the order, which shows the new sum to pay).

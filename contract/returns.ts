@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_INT4, langField, localized, orderHash } from './common.ts';
 
-/** Spec section 9: ticket return statuses. */
+/** Ticket return statuses. */
 export const ReturnStatus = {
   /** Can be returned. */
   returnable: 0,
@@ -13,12 +13,12 @@ export const ReturnStatus = {
   refunding: 80,
 } as const;
 
-/** Spec section 9: the confirmation link is valid 24 hours. */
+/** The confirmation link is valid 24 hours. */
 export const RETURN_LINK_HOURS = 24;
-/** Spec section 9: the return screen's time zone. */
+/** The return screen's time zone. */
 export const RETURN_UTC_OFFSET = '+03:00';
 
-/** Spec section 9: a hash longer than 5 characters is a confirmation hash. */
+/** A hash longer than 5 characters is a confirmation hash. */
 export function isConfirmationHash(value: string | null | undefined): value is string {
   return typeof value === 'string' && value.length > 5;
 }

@@ -1,5 +1,5 @@
 /**
- * The storefront's routes (spec section 2), shared by the web router and the server, which
+ * The storefront's routes, shared by the web router and the server, which
  * answers a path that no route matches with HTTP 404 (the SPA then renders its 404 page).
  */
 export const routePatterns = {

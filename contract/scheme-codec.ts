@@ -1,7 +1,7 @@
 import type { SchemeSeatRow } from './scheme.ts';
 
 /**
- * The scheme page's plain helpers, without zod (issue #10): the seat map and the cart use them
+ * The scheme page's plain helpers, without zod: the seat map and the cart use them
  * on the page's first render; contract/scheme.ts re-exports them beside its schemas.
  */
 

@@ -5,7 +5,7 @@ import { partialLocalized, recordId } from './common.ts';
 import { normalizeLang } from './lang.ts';
 
 /**
- * The seating-scheme calls of spec section 7: scheme sessions, scheme map and create order
+ * The seating-scheme calls: scheme sessions, scheme map and create order
  * (scheme). Field names are the spec's; what the spec leaves open (the inner shape of the map)
  * is fixed here and described in docs/scheme.md.
  */
@@ -120,7 +120,7 @@ export const schemeSeatRow = z.object({
 });
 export type SchemeSeatRow = z.infer<typeof schemeSeatRow>;
 
-/** A standing area in one visitor category (spec section 3 'Standing seat data'). */
+/** A standing area in one visitor category. */
 export const schemeStand = z.object({
   /** The standing area's id. */
   seat_id: id,
@@ -157,7 +157,7 @@ export const schemeMapResponse = z.object({
 export type SchemeMapResponse = z.infer<typeof schemeMapResponse>;
 
 /**
- * A cart item as the page sends it (spec section 3 'Cart item'). seat_id is a seat's id, or for
+ * A cart item as the page sends it. seat_id is a seat's id, or for
  * a standing place `{area}_{category}_{random}` (one item per place). The price fields are the
  * visitor's view only: the server prices every place itself.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { flag, localized, partialLocalized } from './common.ts';
 
-/** The identified customer-relations client (spec section 3 'Setup', crm_client). */
+/** The identified customer-relations client (the setup's crm_client). */
 export const crmClient = z.object({
   data: z.object({
     id: z.number().int(),
@@ -41,11 +41,11 @@ const cardFlags = {
   subscription_address: flag,
 };
 
-/** The setup's currency (spec section 1: default RUB), an ISO 4217 code. */
+/** The setup's currency (default RUB), an ISO 4217 code. */
 export const currencyCode = z.enum(['RUB', 'USD', 'KZT', 'CNY']);
 export type CurrencyCode = z.infer<typeof currencyCode>;
 
-/** The storefront setup of spec section 3, as GET /api/setup and the afisha answer carry it. */
+/** The storefront setup as GET /api/setup and the afisha answer carry it. */
 export const setup = z.object({
   app: z.object({
     language: z.enum(['ru', 'en', 'kz', 'ch']),
@@ -103,7 +103,7 @@ export const setupResponse = setup;
 /** GET /api/token */
 export const tokenResponse = z.object({ token: z.string() });
 
-/** GET /api/rules: the rules documents (spec section 3 'Rules'). */
+/** GET /api/rules: the rules documents. */
 export const rulesDocument = z.object({
   id: z.number().int(),
   slug: z.string(),

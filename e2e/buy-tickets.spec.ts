@@ -180,7 +180,7 @@ test.describe('buying tickets on the event page', () => {
     { width: 768, perView: 4 },
     { width: 1280, perView: 7 },
   ]) {
-    test(`the date slider shows ${perView} date(s) at a time at ${width} px (spec section 9)`, async ({ page }) => {
+    test(`the date slider shows ${perView} date(s) at a time at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
       await page.goto('/event/city-through-centuries');
       const first = dateButtons(page.getByRole('group', { name: 'Выберите дату' })).first();
@@ -310,7 +310,7 @@ test.describe('the event page with the keyboard and a screen reader', () => {
     await page.keyboard.press('ArrowDown');
     await expect(countries).toBeVisible();
     await expect(chooser).toHaveAttribute('aria-expanded', 'true');
-    // Spec section 9: the dropdown is 390 px wide.
+    // The dropdown is 390 px wide.
     expect((await countries.boundingBox())?.width).toBe(390);
     await expect.poll(() => activeOption(chooser)).toBe('RU +7');
     await page.keyboard.press('ArrowDown');

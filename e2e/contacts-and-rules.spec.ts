@@ -93,7 +93,7 @@ test.describe('search-engine heads', () => {
     expect(robots).toMatch(/^Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml$/m);
   });
 
-  test('the location-point icon is served as a static SVG (spec section 7)', async ({ request }) => {
+  test('the location-point icon is served as a static SVG', async ({ request }) => {
     const icon = await request.get('/static/location-point.svg');
     expect(icon.status()).toBe(200);
     expect(icon.headers()['content-type']).toMatch(/^image\/svg\+xml/);

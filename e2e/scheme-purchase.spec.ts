@@ -105,7 +105,7 @@ test("a second visitor cannot take a seat someone else ordered and sees 'Мес�
 
   await second.getByRole('button', { name: 'Оформить заказ' }).click();
   const dialog = second.getByRole('alertdialog');
-  // Spec section 7: an order creation's error is titled 'Ошибка (#code) при создании заказа!'.
+  // An order creation's error is titled 'Ошибка (#code) при создании заказа!'.
   await expect(dialog).toHaveAccessibleName('Ошибка (#-1011) при создании заказа!');
   await expect(dialog).toContainText('Место недоступно Код ошибки: -1011');
   await dialog.getByRole('button').first().click();
@@ -238,7 +238,7 @@ const popoverCases = [
   { lang: 'ch', query: '?lang=ch', map: /座位图/, prices: ['成人', '₽3,500', '优惠（学生、退休人员）', '₽2,500'], fee: '+ 服务费 ₽100' },
 ];
 
-/** The popover is 250 x 150 (spec section 9) and shows all it holds without scrolling. */
+/** The popover is 250 x 150 and shows all it holds without scrolling. */
 async function expectWholeWithin250x150(popover: ReturnType<Page['getByRole']>) {
   const size = await popover.evaluate((box) => ({ width: box.getBoundingClientRect().width, height: box.getBoundingClientRect().height, client: box.clientHeight, scroll: box.scrollHeight }));
   expect(size.width).toBe(250);

@@ -15,7 +15,7 @@ test.describe('storefront shell', () => {
   });
 
   // The app's first render waits for the screen's code and texts (main.tsx, preloadScreen), so the
-  // shell and the screen appear together: no page skeleton flashes in between (issue #10).
+  // shell and the screen appear together: no page skeleton flashes in between.
   for (const { path, heading } of [
     { path: '/', heading: 'Афиша мероприятий' },
     { path: '/contacts?lang=en', heading: 'Contacts' },

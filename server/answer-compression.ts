@@ -7,7 +7,7 @@ const MIN_BYTES = 4096;
 /**
  * A route's onSend hook that compresses a large JSON answer (brotli or gzip, as the browser
  * accepts) — the event page's answer is ~55 kB of JSON, ~300 ms on a phone's slow 4G as it is
- * and a tenth of that compressed (issue #10). Visitors of one event at one moment get the same
+ * and a tenth of that compressed. Visitors of one event at one moment get the same
  * answer, so the compressed bytes are kept by content (server/text-compression.ts). A client
  * that does not ask for compression (the load generator, API tests) gets the plain answer.
  */

@@ -14,6 +14,8 @@ import type { Db } from './db/client.ts';
 import { isDatabaseBusy, isRefusedValue } from './db/errors.ts';
 import type { GracefulShutdown } from './graceful-shutdown.ts';
 import { BusinessError, businessError, requestLang } from './http.ts';
+import { adminRoutes } from './admin/admin.routes.ts';
+import type { ScryptCost } from './admin/staff/password.ts';
 import { afishaRoutes } from './afisha/afisha.routes.ts';
 import { createAfishaService } from './afisha/afisha.service.ts';
 import { createCatalogVersion } from './catalog/catalog-version.ts';
@@ -53,6 +55,7 @@ import { seatingRoutes } from './seating/seating.routes.ts';
 import { createTextCompressor, pickEncoding } from './text-compression.ts';
 import { createFirstAnswer, type FirstAnswer } from './spa-first-answer.ts';
 import { type SpaHints, createSpaHints } from './spa-hints.ts';
+import { loggerOptions } from './log-output.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -71,6 +74,10 @@ export type AppDeps = {
   captchaDigits?: () => string;
   /** The graceful stop of server/start.ts; its hooks go on first, before every other hook. */
   shutdown?: Pick<GracefulShutdown, 'register'>;
+  /** Log lines for a person instead of JSON: the production entry sets it when stdout is a terminal. */
+  terminalLog?: boolean;
+  /** The cost of staff password hashes; tests pass a cheaper one (server/admin/staff/password.ts). */
+  staffScryptCost?: ScryptCost;
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -96,10 +103,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // The security headers' setters, once their hooks are registered: for that page too.
   const securityHeaders: { set?: (request: FastifyRequest, reply: FastifyReply) => void } = {};
   // Admission control: an on-sale rush beyond the server's capacity is told to come back (429)
-  // instead of queueing without bound inside the connection pool (ARCHITECTURE.md).
+  // instead of queueing without bound inside the connection pool (docs/orders.md).
   const admission = createAdmission({ concurrency: config.orderConcurrency, queue: config.orderQueue, queueTimeoutMs: config.orderQueueTimeoutMs });
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, deps.terminalLog === true),
     bodyLimit: 256 * 1024,
     requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: CONNECTION_TIMEOUT_MS,
@@ -139,7 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Storefront API', version: '0.1.0', description: 'Calls of the ticket storefront (spec section 7).' },
+      info: { title: 'Storefront API', version: '0.1.0', description: 'Calls of the ticket storefront.' },
       components: {
         securitySchemes: { csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-TOKEN' } },
       },
@@ -238,6 +245,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }), db: deps.db, setup, captcha, recaptcha, holds, now });
   const seo = createSeoService(deps.db, setup, now);
   seoRoutes(app, { seo, publicUrl: config.publicUrl });
+  await adminRoutes(app, { db: deps.db, now, timeZone, scryptCost: deps.staffScryptCost });
 
   badUrlPage.html = await registerSpa(app, deps.webDist, createIndexRenderer({ seo, publicUrl: config.publicUrl }), createFirstAnswer(afisha));
   return app;
@@ -313,6 +321,9 @@ function requestLangFromUrl(url: string) {
 async function registerSpa(app: FastifyInstance, webDist: string | undefined, renderIndex: IndexRenderer, firstAnswer: FirstAnswer): Promise<string | undefined> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  // The back office's own page (a second Vite entry): no search-engine head, hints or first answer.
+  const adminFile = webDist ? path.join(webDist, 'admin', 'index.html') : undefined;
+  const adminHtml = adminFile && existsSync(adminFile) ? readFileSync(adminFile, 'utf8') : undefined;
   const rulesLegacy = /^\/(ru|en|kz|ch)\/(rules|rules-agreement)\/?$/;
   // The listing's answer comes inside its page (firstAnswer), so its hints do not preload it.
   const hints: SpaHints = webDist && indexHtml ? createSpaHints(webDist, { listingInHtml: true }) : () => '';
@@ -334,14 +345,17 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
     if (pathname.startsWith('/api/') || request.method !== 'GET' || !indexHtml) {
       return reply.code(404).send(businessError(ErrorCode.notFound, requestLang(request)));
     }
-    // The older rules addresses (spec 2) move for good: a 301 carries their search ranking over.
+    if (adminHtml && (pathname === '/admin' || pathname.startsWith('/admin/'))) {
+      return reply.code(200).header('cache-control', 'no-cache').header('x-robots-tag', 'noindex, nofollow').type('text/html; charset=utf-8').send(adminHtml);
+    }
+    // The older rules addresses move for good: a 301 carries their search ranking over.
     const legacy = rulesLegacy.exec(pathname);
     if (legacy) {
       const slug = legacy[2] === 'rules' ? 'purchase-terms' : 'privacy-policy';
       return reply.redirect(`/rules/${slug}${legacy[1] === 'ru' ? '' : `?lang=${legacy[1]}`}`, 301);
     }
     // A lang the app does not know (the page shows it in ru) or given several times moves to the
-    // address the app would give the page (spec section 2).
+    // address the app would give the page.
     const tidy = tidyLangSearch(request.url);
     if (tidy !== undefined) return reply.redirect(`${sameOriginPath(pathname)}${tidy}`, 301);
     const rendered = await renderIndex(request, indexHtml, pathname);

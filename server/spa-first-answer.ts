@@ -7,7 +7,7 @@ import type { AfishaService } from './afisha/afisha.service.ts';
 export const AFISHA_ANSWER_ID = 'afisha-answer';
 
 /**
- * The listing's first answer inside the page's HTML (issue #10, Lighthouse on `/`): the server
+ * The listing's first answer inside the page's HTML (Lighthouse on `/`): the server
  * knows GET /api/afisha when it sends `/`, so the page carries it as
  * `<script type="application/json" id="afisha-answer">` (compressed with the HTML: ~6 kB instead
  * of a separate 40 kB request) and the app reads it at boot instead of fetching it.

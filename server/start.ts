@@ -43,7 +43,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   }
   const secret = await loadSecret(db, config.secret);
   const shutdown = createGracefulShutdown();
-  const app = await buildApp(config, { db, secret, webDist: DEFAULT_WEB_DIST, shutdown, ...overrides });
+  const app = await buildApp(config, { db, secret, webDist: DEFAULT_WEB_DIST, shutdown, terminalLog: process.stdout.isTTY === true, ...overrides });
 
   // Background jobs: every one is safe on several instances (SKIP LOCKED claims), so each
   // instance with JOBS on runs them all.

@@ -29,7 +29,7 @@ afterEach(() => {
 });
 
 describe('/nominal-tickets/{hash} of an order the expiry job canceled', () => {
-  // Spec section 4: 20 confirmed, 90 canceled: if either is returned on load, redirect to order view.
+  // 20 confirmed, 90 canceled: if either is returned on load, redirect to order view.
   it.each([
     { description: 'awaiting its holders', status: OrderStatus.reserved },
     { description: 'confirmed and unpaid', status: OrderStatus.confirmed },

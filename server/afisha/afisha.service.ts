@@ -58,7 +58,7 @@ export type SalesInput = {
 };
 
 /**
- * The sales state of spec section 4 as totalticketcount and saledate: -99999 with the date when
+ * The sales state as totalticketcount and saledate: -99999 with the date when
  * sales have not begun (or no date when nothing is scheduled yet: 'soon on sale'), 0 when sold
  * out, otherwise the places left (disclosed as discloseCount says).
  */

@@ -205,7 +205,7 @@ export function drawCaptchaPng(text: string): Buffer {
 }
 
 /**
- * The captcha's image markup (spec section 3, 'code (image markup)'): an <img> of the PNG as a
+ * The captcha's image markup: an <img> of the PNG as a
  * data: URI, with its size set so the dialog does not move when it loads. The alt text names
  * the picture, never its answer; the dialog's image button carries the visitor's own words.
  */

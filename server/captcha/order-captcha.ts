@@ -23,7 +23,7 @@ class WrongCaptcha extends Error {
 }
 
 /**
- * Runs an order's transaction behind the captcha the setup turns on (spec section 4): invisible
+ * Runs an order's transaction behind the captcha the setup turns on: invisible
  * reCAPTCHA first, else the image captcha. The image answer is used inside the order's own
  * transaction, so an order refused for another reason gives it back; a wrong answer uses the
  * image up (one guess each) and answers -1001, which makes the page show a new captcha.

@@ -21,7 +21,7 @@ export function createCrmService(db: Queryable, secret: string | undefined, now:
     clientIdOf(token: unknown): number | undefined {
       return secret ? verifyCrmToken(secret, token, now()) : undefined;
     },
-    /** The crm_client of setup (spec section 3) for a valid token, else null. */
+    /** The crm_client of setup for a valid token, else null. */
     async clientOf(token: unknown): Promise<CrmClient | null> {
       const id = this.clientIdOf(token);
       if (id === undefined) return null;

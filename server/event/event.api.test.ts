@@ -17,7 +17,7 @@ const page = async (body: Record<string, unknown>) => {
 };
 
 describe('POST /api/no-scheme', () => {
-  it('answers the action, calendar, prices, ticket info and checkboxes of spec section 3', async () => {
+  it('answers the action, calendar, prices, ticket info and checkboxes of the event page', async () => {
     const { status, body } = await page({ hash: 'test-qty-ordinary', lang: 'en' });
     expect(status).toBe(200);
     const data = noSchemeResponse.parse(body);

@@ -17,7 +17,7 @@ export function eventRoutes(
 ) {
   const pages = createEventPages({ db: deps.db, catalog: deps.catalog });
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // The answer is ~55 kB of JSON for a busy event: compressed for browsers (issue #10, the page's LCP).
+  // The answer is ~55 kB of JSON for a busy event: compressed for browsers (the page's LCP).
   const compressAnswer = createAnswerCompression();
 
   r.post(
@@ -25,7 +25,7 @@ export function eventRoutes(
     {
       schema: {
         tags: ['event'],
-        summary: 'Event page data: action, calendar, prices, checkboxes (spec section 3 "Action")',
+        summary: 'Event page data: action, calendar, prices, checkboxes',
         body: noSchemeRequest,
         response: { 200: noSchemeResponse, 404: businessResult },
       },

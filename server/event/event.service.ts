@@ -99,7 +99,7 @@ export async function readEventCatalogPart(db: Queryable, hash: string, tz: stri
 }
 
 /**
- * The event page data of POST /api/no-scheme (spec section 3 'Action (event page)'): the catalog
+ * The event page data of POST /api/no-scheme: the catalog
  * part (cached by the caller), the sessions on sale at `now`, and the places left read live in one
  * statement, since every order moves them.
  */

@@ -3,7 +3,7 @@ import { type TestApp, createTestApp } from '../../tests/harness.ts';
 import { saveSetup } from '../setup/setup.repository.ts';
 import { insertNamedTicketCatalog, placeNamedOrder } from './nominal-test-kit.ts';
 
-// Spec section 5 'Named-ticket holder': captcha or reCAPTCHA required when enabled. The confirm
+// Captcha or reCAPTCHA required when enabled. The confirm
 // takes the fields of create order and passes the same check (server/captcha/order-captcha.ts).
 // A file of its own: the setup is cached for 5 s, so its clock only ever moves forward.
 

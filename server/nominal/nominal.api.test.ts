@@ -129,7 +129,7 @@ describe('POST /api/order-data', () => {
     expect((await t.post('/api/order-data', { hash: order.hash })).json().response[0]).toMatchObject({ demandstatusid: 30, reservetime: 0 });
   });
 
-  // Spec section 4: 20 and 90 returned on load send the page to the order view, so the answer
+  // 20 and 90 returned on load send the page to the order view, so the answer
   // must carry the status even after the expiry job has put every place back on sale.
   it.each([
     { description: 'awaiting its holders', confirmFirst: false },

@@ -5,7 +5,7 @@ import { ErrorCode } from '../../contract/errors.ts';
 import { confirmNominalRequest, confirmNominalResponse, orderDataRequest, orderDataResponse } from '../../contract/nominal.ts';
 import type { NominalService } from './nominal.service.ts';
 
-/** POST /api/order-data and POST /api/confirm-nominal (spec section 7). */
+/** POST /api/order-data and POST /api/confirm-nominal. */
 export function nominalRoutes(app: FastifyInstance, deps: { nominal: NominalService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const refusal = businessResult.loose();

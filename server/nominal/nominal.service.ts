@@ -87,7 +87,7 @@ export function createNominalService(deps: NominalDeps) {
     const order = await findNominalOrder(db, hash);
     if (!order) throw orderNotFound();
     // Every ticket, released or not: the expiry job cancels an order (90) and releases all its
-    // places at once, and the page must still read that status to go to the order view (spec 4).
+    // places at once, and the page must still read that status to go to the order view.
     const [tickets, checkboxes, ref] = await Promise.all([findNominalTickets(db, order.id, 'all'), findNominalCheckboxes(db, order.event_id), referenceData(db)]);
     const flags = flagsOf(order);
     // The reserve runs while the order awaits its holders (10) and then its payment (20).
@@ -127,7 +127,7 @@ export function createNominalService(deps: NominalDeps) {
 
   /**
    * POST /api/confirm-nominal: behind the captcha the setup enables (as create order), checks
-   * every holder against spec section 5 and every required consent, then stores the holders and
+   * every holder against its rules and every required consent, then stores the holders and
    * moves the order from reserved (10) to confirmed (20), all in one transaction with the order
    * row locked. Anything refused changes nothing (and gives the image captcha back).
    * A confirmed or paid order answers success again (a repeated confirm has the effect of one).

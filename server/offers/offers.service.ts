@@ -38,7 +38,7 @@ const texts = {
     kz: 'Тапсырыстағы осы қызмет санының шегіне жеттіңіз.',
     ch: '已达到订单中此项服务的数量上限。',
   },
-  // Spec section 9: the Pushkin card pays for one event ticket per order, and the cultural-gift card cannot pay services.
+  // The Pushkin card pays for one event ticket per order, and the cultural-gift card cannot pay services.
   pushkinCard: {
     ru: 'Заказ оплачивается Пушкинской картой: к нему нельзя добавить услуги. Пушкинская карта оплачивает только билет.',
     en: 'This order is paid with the Pushkin card: services cannot be added to it. The Pushkin card pays for the ticket only.',

@@ -21,7 +21,7 @@ export function isPayable(order: Pick<OrderRow, 'status' | 'released_at' | 'rese
 
 /**
  * Whether an unpaid order's reserve still runs at `at`: awaiting payment (20), or still awaiting
- * its named-ticket data (10), whose Pay leads to the named-ticket form (spec section 4, payment flow).
+ * its named-ticket data (10), whose Pay leads to the named-ticket form.
  */
 export function isReserveRunning(order: Pick<OrderRow, 'status' | 'released_at' | 'reserved_until'>, at: Date): boolean {
   return (

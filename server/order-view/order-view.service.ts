@@ -78,7 +78,7 @@ export function automaticRefundOf(refund: ViewRefundRow): AutomaticRefund {
 }
 
 /**
- * Everything the order page shows (spec section 3 'Order view response'). Pending payments are
+ * Everything the order page shows. Pending payments are
  * first checked with their provider, so a visitor back from the bank sees the outcome even if
  * the acquirer's notification is late.
  */
@@ -121,7 +121,7 @@ export async function viewOrder(
     action: fullLocalized(s.name),
     status: s.status,
   }));
-  // A Pushkin-card order buys its one ticket and nothing else (spec section 9): no offers to show.
+  // A Pushkin-card order buys its one ticket and nothing else: no offers to show.
   const addToping: Offer[] = payable && !order.pushkin_card
     ? offersFrom(view.offers, view.orderLines, services).map(({ parentId, offer, limit, rowLimit }) => ({
         parent_id: parentId,

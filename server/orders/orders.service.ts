@@ -8,7 +8,7 @@ import { MAX_ORDER_AMOUNT, orderTotals } from './pricing.ts';
 import { giveBackSubscriptionVisits } from '../crm/crm.repository.ts';
 import { type StockNeed, giveStock, mergeNeeds } from './stock.repository.ts';
 
-/** Order statuses (spec section 4 names 20 and 90). */
+/** Order statuses (20 paid, 90 canceled are the ones the pages act on). */
 export const OrderStatus = {
   reserved: 10, // named-ticket data awaited
   confirmed: 20, // awaiting payment

@@ -75,7 +75,7 @@ export function paymentsRoutes(
     },
   );
 
-  // Polled by the QR modal every 10 000 ms (spec section 9): 0 while the order awaits payment.
+  // Polled by the QR modal every 10 000 ms: 0 while the order awaits payment.
   r.post(
     '/api/order/status',
     { schema: { tags: ['payment'], body: orderStatusRequest, response: { 200: orderStatusResponse, '4xx': businessResult } } },

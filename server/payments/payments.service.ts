@@ -127,7 +127,7 @@ export function createPaymentsService(deps: {
     return found;
   }
 
-  /** Starts paying an order with the chosen method (spec section 4 'Payment flow'). */
+  /** Starts paying an order with the chosen method. */
   async function startPayment(input: {
     hash: string;
     lang: Lang;
@@ -146,7 +146,7 @@ export function createPaymentsService(deps: {
       if (!unpaid || order.released_at || order.reserved_until.getTime() <= at.getTime()) {
         throw new BusinessError(ErrorCode.payment, { text: (l) => paymentTexts.expired[l] });
       }
-      // Still awaiting its named-ticket data (spec section 4, payment flow): the order page goes to
+      // Still awaiting its named-ticket data: the order page goes to
       // that form, and no payment starts.
       if (order.status === OrderStatus.reserved) return { type: 'nominal' as const, hash: order.hash };
       if (order.total === 0) {

@@ -54,7 +54,7 @@ export type StartPaymentInput = {
   lang: string;
 };
 
-/** What the storefront does next (spec section 4 'Payment flow'). */
+/** What the storefront does next. */
 export type PaymentAction =
   | { type: 'form'; action: string; fields: Record<string, string> }
   | { type: 'redirect'; url: string }

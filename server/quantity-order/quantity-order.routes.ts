@@ -16,7 +16,7 @@ export function quantityOrderRoutes(
     {
       schema: {
         tags: ['order'],
-        summary: 'Create a quantity order of the event page (spec section 7 "create order")',
+        summary: 'Create a quantity order of the event page',
         body: createOrderRequest,
         response: { 200: createOrderResponse },
       },

@@ -11,7 +11,7 @@ import type { OrderBatcher } from '../orders/order-batcher.ts';
 import { CatalogMoved, type NewOrder, OrderStatus, OrderTooLarge, type NewOrderLine, placeOrder } from '../orders/orders.service.ts';
 import { unitServiceFee } from '../orders/pricing.ts';
 
-/** Pushkin card: one ticket per order (spec section 9). */
+/** Pushkin card: one ticket per order. */
 export const PUSHKIN_TICKETS_PER_ORDER = 1;
 
 type Texts = Record<Lang, string>;
@@ -71,7 +71,7 @@ export type CreateOrderContext = {
 type PricedLine = NewOrderLine & { price: PriceRow };
 
 /**
- * Creates a quantity order of the event page (spec sections 5 and 7 'create order'): checks every
+ * Creates a quantity order of the event page: checks every
  * rule, prices each line from the catalog (the client's sum is ignored), and reserves the places
  * with guarded stock takes in one statement, so a refusal reserves nothing and no place is sold
  * twice. Answers the new order's hash.
@@ -147,14 +147,14 @@ async function createAt(
     subscriptionEvent: event.is_subscription,
   });
 
-  // Quantity rules of spec sections 4, 5 and 9.
+  // Quantity rules.
   for (const line of lines) {
     if (line.price.min_quantity > 0 && line.quantity < line.price.min_quantity) throw fieldError(`data.${line.priceId}`, 'needprice');
   }
   const ordinary = lines.filter((l) => !l.isGroup).reduce((sum, l) => sum + l.quantity, 0);
   const group = lines.filter((l) => l.isGroup).reduce((sum, l) => sum + l.quantity, 0);
-  // A subscription holder's limit is the visits left, not the event's per-order limit (spec
-  // sections 4 and 6), as the event page counts it (web/features/event/lib/order-rules.ts).
+  // A subscription holder's limit is the visits left, not the event's per-order limit,
+  // as the event page counts it (web/features/event/lib/order-rules.ts).
   if (subscritId === undefined && ordinary > event.order_limit) throw refuse(ErrorCode.limit, 409);
   if (pushkin && ordinary + group !== PUSHKIN_TICKETS_PER_ORDER) throw refuse(ErrorCode.limit, 409, texts.pushkinOneTicket);
   if (group > 0 && event.group_limit > 0 && group > event.group_limit) throw refuse(ErrorCode.limit, 409, texts.groupLimit);

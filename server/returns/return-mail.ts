@@ -55,7 +55,7 @@ const texts: Record<Lang, MailText> = {
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The e-mail with the confirmation link of a return request (spec section 4 'Return', step 1). */
+/** The e-mail with the confirmation link of a return request (the first step of a return). */
 export function returnLinkMail(input: {
   to: string;
   lang: Lang;

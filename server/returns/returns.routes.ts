@@ -14,7 +14,7 @@ import { ok } from '../http.ts';
 import { toRoubles } from '../orders/pricing.ts';
 import type { ReturnsService } from './returns.service.ts';
 
-/** The return calls of spec section 7: order return, return create, return confirm. */
+/** The return calls: order return, return create, return confirm. */
 export function returnsRoutes(app: FastifyInstance, deps: { returns: ReturnsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

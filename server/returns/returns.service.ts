@@ -90,7 +90,7 @@ const notReturnable = () => new BusinessError(ErrorCode.ticketsNotReturnable);
 /** The token of the e-mail link is random; only its hash is stored. */
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** dd.mm.yyyy HH:MM at +03:00, the return screen's zone (spec section 9). */
+/** dd.mm.yyyy HH:MM at +03:00, the return screen's zone. */
 export function atReturnZone(at: Date): { date: string; dateTime: string } {
   const iso = new Date(at.getTime() + 3 * 3600_000).toISOString();
   const date = `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
@@ -114,7 +114,7 @@ function placeOf(t: ReturnTicketRow): Localized {
   return t.standing_name ? standing : each(() => '');
 }
 
-/** Whether the order may be returned at all: paid, and usereturn or setup app.order_return (spec section 6). */
+/** Whether the order may be returned at all: paid, and usereturn or setup app.order_return. */
 function ticketAllowed(t: ReturnTicketRow, setup: StoredSetup): boolean {
   return setup.app.order_return === 1 || t.allow_return;
 }
@@ -170,7 +170,7 @@ async function bonusMoves(tx: Queryable, order: ReturnOrderRow, request: { share
 export type ReturnsService = ReturnType<typeof createReturnsService>;
 
 /**
- * Returns of paid orders (spec sections 2, 4 'Return'): the return screen's data, the request
+ * Returns of paid orders: the return screen's data, the request
  * confirmed by an e-mail link valid 24 hours, and the confirmation that gives the places back
  * and refunds through the payment provider. Every change holds the order's row lock, so two
  * requests or confirmations of one order never interleave.

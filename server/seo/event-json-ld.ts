@@ -66,7 +66,7 @@ function offersFor(event: SeoEventRow, session: SeoSessionRow, prices: readonly 
   return offers;
 }
 
-/** The schema.org Event of one session of an event (spec 3 'Event' mapped to schema.org). */
+/** The schema.org Event of one session of an event. */
 export function eventJsonLd(
   event: SeoEventRow,
   session: SeoSessionRow,

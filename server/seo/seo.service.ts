@@ -51,7 +51,7 @@ function storefrontLangs(setup: StoredSetup): Lang[] {
 }
 
 /**
- * The URL of a path in a language: the lang query is left out for ru, the default (spec 2), as
+ * The URL of a path in a language: the lang query is left out for ru, the default, as
  * the app reads and writes it (web/lib/lang.ts), whatever the setup's app.language says.
  */
 function urlIn(page: Page, path: string, lang: Lang): string {
@@ -150,7 +150,7 @@ export function createSeoService(db: Queryable, setupService: SetupService, now:
     };
   }
 
-  /** Titled with the route's title key (spec section 2), as the app titles it; the document's name is its heading. */
+  /** Titled with the route's title key, as the app titles it; the document's name is its heading. */
   async function rulesHead(page: Page, slug: string): Promise<PageHead> {
     const doc = (await setupService.rules()).find((d) => d.slug === slug);
     if (!doc) return notFound(page);

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/setup', () => {
-  it('answers the setup with the fields of spec section 3', async () => {
+  it('answers the setup with the setup fields the pages read', async () => {
     const res = await t.get('/api/setup');
     expect(res.statusCode).toBe(200);
     const body = setup.parse(res.json());

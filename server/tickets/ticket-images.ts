@@ -1,10 +1,10 @@
 import bwipjs from 'bwip-js';
 import QRCode from 'qrcode';
 
-/** Ticket types (spec section 3): 0 barcode, 1 QR code, 2 no code button. */
+/** Ticket types: 0 barcode, 1 QR code, 2 no code button. */
 export const TicketType = { barcode: 0, qr: 1, none: 2 } as const;
 
-/** Spec section 9: QR image 180x180, barcode 240x102. */
+/** QR image 180x180, barcode 240x102. */
 export const QR_SIZE = 180;
 export const BARCODE_WIDTH = 240;
 export const BARCODE_HEIGHT = 102;

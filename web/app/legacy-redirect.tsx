@@ -7,7 +7,7 @@ import { type Paths, createPaths } from './paths.ts';
 
 /**
  * Old links put the language in the path (/{lang}/order/view/{hash}, /{lang}/rules,
- * /{lang}/rules-agreement, spec section 2); they land on today's route with ?lang= (none for ru).
+ * /{lang}/rules-agreement); they land on today's route with ?lang= (none for ru).
  */
 export function LegacyRedirect({ lang, to }: { lang: Lang; to: (paths: Paths, hash: string) => string }) {
   const { hash = '' } = useParams();

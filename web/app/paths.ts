@@ -5,7 +5,7 @@ import { isIntegrationMode } from '../lib/integration.ts';
 import { useLang } from '../lib/use-lang.ts';
 
 /**
- * URL helpers for every route of spec section 2, so no component builds a path by hand.
+ * URL helpers for every route, so no component builds a path by hand.
  * Each helper keeps the visitor's language as `?lang=` (omitted for ru, the default).
  * It imports nothing else from app/, so features may use it too (the one app/ module they may).
  */
@@ -44,7 +44,7 @@ export type AfishaQuery = { id?: string | number | undefined; sid?: string | num
 export type EventQuery = { sub?: 1 | undefined; erid?: string | undefined };
 
 /**
- * integration: order links take the older shape /{lang}/order/view/{hash} (spec sections 1, 2);
+ * integration: order links take the older shape /{lang}/order/view/{hash};
  * by default what the last setup answer and the page's framing say (web/lib/integration.ts).
  */
 export function createPaths(lang: Lang, integration: boolean = isIntegrationMode()) {

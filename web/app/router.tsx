@@ -18,7 +18,7 @@ type PageComponent<P extends object> = ComponentType<P> & { preload: (lang: Lang
  * Each screen is its own chunk, so '/' downloads only the shell and the listing. `namespace` is
  * the screen's catalog (web/locales/<lang>/<namespace>.json), loaded beside its code at boot.
  * A screen whose code is already there renders at once, in the same render as the shell, instead
- * of suspending into the page skeleton and rendering again a task later (issue #10: the second
+ * of suspending into the page skeleton and rendering again a task later (the second
  * render was the long task after the first paint on '/').
  */
 function page<P extends object>(load: () => Promise<ComponentType<P>>, namespace: string): PageComponent<P> {
@@ -77,7 +77,7 @@ const legacyRoutes: RouteObject[] = LANGS.flatMap((lang) => [
   { path: `${lang}/rules-agreement`, element: <LegacyRedirect lang={lang} to={(paths) => paths.privacyPolicy()} /> },
 ]);
 
-/** Every route of spec section 2, inside the shell. */
+/** Every route inside the shell. */
 export const routes: RouteObject[] = [
   {
     element: <Shell />,

@@ -110,7 +110,7 @@ describe('routes', () => {
   });
 
   // main.tsx waits for preloadScreen before the first render: the shell and the screen then
-  // render together, with no page skeleton in between (issue #10).
+  // render together, with no page skeleton in between.
   it.each([
     { url: '/contacts', heading: 'Contacts', preloaded: true },
     { url: '/contacts', heading: 'Contacts', preloaded: false },

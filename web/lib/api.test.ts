@@ -50,7 +50,7 @@ describe('apiGet', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it('in a production build trusts the answer and loads no schema (ARCHITECTURE.md)', async () => {
+  it('in a production build trusts the answer and loads no schema (docs/first-load.md)', async () => {
     vi.stubEnv('DEV', false);
     vi.resetModules();
     try {

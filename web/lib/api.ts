@@ -5,7 +5,7 @@ import { rememberIntegrationSetting } from './integration.ts';
 import { crmToken } from './crm-token.ts';
 
 /**
- * A failed call as the visitor sees it (spec section 8): the server's errorCode and errorText,
+ * A failed call as the visitor sees it: the server's errorCode and errorText,
  * or -9999 with an empty text when there is no code (network failure, unreadable answer).
  * An empty text means "use the catalog's text for this code".
  */
@@ -45,7 +45,7 @@ export type AnswerSchema<S extends z.ZodType> = S | (() => Promise<S>);
 /**
  * Answers are checked against their contract schema in development and in the tests; a
  * production build trusts them, because the server serializes every answer through the same
- * schema (fastify-type-provider-zod) and a check per answer cost boot time (ARCHITECTURE.md).
+ * schema (fastify-type-provider-zod) and a check per answer cost boot time (docs/first-load.md).
  */
 const CHECK_ANSWERS: boolean = import.meta.env.DEV;
 
@@ -95,8 +95,13 @@ export function apiPost<S extends z.ZodType>(
   return send('POST', path, schema, body, options.signal, true);
 }
 
+/** DELETE with the CSRF token (the back office's sign-out). */
+export function apiDelete<S extends z.ZodType>(path: string, schema: AnswerSchema<S>, options: RequestOptions = {}): Promise<z.output<S>> {
+  return send('DELETE', path, schema, undefined, options.signal, true);
+}
+
 async function send<S extends z.ZodType>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   schema: AnswerSchema<S>,
   body: unknown,
@@ -122,7 +127,7 @@ async function send<S extends z.ZodType>(
   } catch (error) {
     // A cancelled query is not a failure; TanStack Query expects the abort to propagate.
     if (signal?.aborted) throw error;
-    // Spec section 7: failures at network level are only logged; the caller sees the inner error.
+    // Failures at network level are only logged; the caller sees the inner error.
     console.error(`${method} ${path} failed`, error);
     throw new ApiError(ErrorCode.inner, '');
   }

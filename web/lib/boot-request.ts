@@ -13,7 +13,7 @@ type BootOptions<T> = {
 };
 
 /**
- * A page's first answer asked for while the app boots (issue #10): as soon as the page's code is
+ * A page's first answer asked for while the app boots: as soon as the page's code is
  * evaluated (the app's entry preloads it), instead of after the app has set up its texts and
  * rendered the page, so the answer is on its way to the first paint. Kept by `${hash}|${lang}`;
  * the page's first query takes it once, and only while fresh (the query's staleTime): a page left

@@ -76,7 +76,7 @@ function translationKey(key: unknown, options: unknown): string | undefined {
 
 /**
  * Remembers what t() answered for a key and its options until the language or the loaded texts
- * change (issue #10). i18next works out every call afresh: it copies its options, parses the key,
+ * change. i18next works out every call afresh: it copies its options, parses the key,
  * looks through the languages, picks the plural form and interpolates, and the listing's cards
  * call it a few hundred times in the first render, a sixth of that render on a phone.
  */

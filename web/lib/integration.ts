@@ -1,5 +1,5 @@
 /**
- * Integration mode (spec section 1): the storefront runs inside a venue's own site. It is on
+ * Integration mode: the storefront runs inside a venue's own site. It is on
  * when the setup says so (is_integration = 1) or when the page is shown in a frame (the
  * embeddable widget, web/public/widget.js). In it, order links take the older path shape and
  * the shell leaves out the header, footer and scroll-to-top button that the host page provides.

@@ -2,7 +2,7 @@ import { type DateFormatter, intlHasKazakh, kazakhDateFormat } from './kk-dates.
 
 /**
  * Intl formatters are costly to build (locale data lookup) and cheap to reuse: one instance per
- * locale and options for the whole page (issue #10: date formatting at boot, once per card).
+ * locale and options for the whole page (date formatting at boot, once per card).
  * Kazakh dates are written out (kk-dates.ts) where the browser's Intl has no Kazakh data.
  */
 const dateFormats = new Map<string, DateFormatter>();

@@ -22,7 +22,7 @@ export function onPageTitle(listener: TitleListener): () => void {
 
 /**
  * Sets document.title to the setup title in the current language + ' — ' + the route's title key
- * (spec section 2); the server writes the same title into the page's head (server/seo). It is set
+ * in that language; the server writes the same title into the page's head (server/seo). It is set
  * again for each page a screen shows (/event/a, then /event/b), so each gets announced.
  */
 export function usePageTitle(key: PageTitleKey) {

@@ -56,7 +56,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('useCaptchaSubmit (spec section 4: the order submit sequence)', () => {
+describe('useCaptchaSubmit (the order submit sequence)', () => {
   it('ignores a second submit while the first is under way, and takes one again after a failure', async () => {
     const { result, onError } = renderSubmit(plain);
     let answer: (error?: Error) => void = () => undefined;

@@ -21,7 +21,7 @@ function asksForImage(error: ApiError): boolean {
 }
 
 /**
- * The order submit sequence of spec section 4, shared by the event and scheme pages: run the
+ * The order submit sequence shared by the event and scheme pages: run the
  * invisible reCAPTCHA when the setup enables it, else ask the image captcha (the dialog gets
  * `dialog`), else send directly. -1001 (captcha invalid) asks again: the image dialog opens
  * again; the invisible reCAPTCHA runs once more (Google may then show a challenge) and then

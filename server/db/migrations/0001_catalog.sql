@@ -1,4 +1,4 @@
--- The catalog of spec section 3: setup, kinds, menus, venues, tags, events, sessions, prices,
+-- The catalog: setup, kinds, menus, venues, tags, events, sessions, prices,
 -- subscriptions, checkboxes, rules, halls. Localized texts are jsonb objects keyed ru/en/kz/ch.
 -- Money is integer minor units (kopecks). Clean names here; the wire names are mapped at the edge.
 
@@ -7,7 +7,7 @@ create table app_secret (
   secret text not null
 );
 
--- The venue's storefront setup (spec section 3 'Setup') as one validated document.
+-- The venue's storefront setup as one validated document.
 create table setup (
   id integer primary key default 1 check (id = 1),
   data jsonb not null,
@@ -24,7 +24,7 @@ insert into catalog_version (id, version) values (1, 1);
 -- Kinds of the top menu (menukind): museum tickets, concerts, subscriptions...
 create table kinds (
   id integer primary key,
-  type_id integer not null default 1,            -- spec 9: tickets 1, subscribers 2, concerts 3
+  type_id integer not null default 1,            -- tickets 1, subscribers 2, concerts 3
   sortnum integer not null default 0,
   name jsonb not null,
   column_count integer not null default 3 check (column_count between 1 and 4),
@@ -115,7 +115,7 @@ create table standing_areas (
   height real not null default 0
 );
 
--- Events (actions). Flags follow spec section 3 'Event' and 'Action'.
+-- Events (actions), with the flags the event and action answers carry.
 create table events (
   id integer primary key,
   hash text not null unique,
@@ -240,7 +240,7 @@ create table checkboxes (
   required boolean not null default false                   -- filling = 1
 );
 
--- Rules documents (spec section 3 'Rules').
+-- Rules documents.
 create table rules_documents (
   id integer primary key,
   slug text not null unique,                 -- 'purchase-terms', 'privacy-policy', ...

@@ -9,7 +9,7 @@ create table orders (
   number integer not null unique default nextval('order_number_seq'),
   event_id integer not null references events (id),
   -- 10 reserved (named data awaited), 20 confirmed (awaiting payment), 30 paid,
-  -- 90 canceled (expired, declined or cancelled). Spec section 4 names 20 and 90.
+  -- 90 canceled (expired, declined or cancelled). The pages act on 20 and 90.
   status integer not null default 20 check (status in (10, 20, 30, 90)),
   lang text not null default 'ru',
   created_at timestamptz not null default now(),
@@ -74,7 +74,7 @@ create table tickets (
   order_line_id integer not null references order_lines (id) on delete cascade,
   hash text not null unique,                 -- tickethash_id, for /ticket/{hash}
   code text unique,                          -- the scanned code, issued on payment
-  status integer not null default 0,         -- return status: 0, 60, 70, 80 (spec section 4)
+  status integer not null default 0,         -- return status: 0, 60, 70, 80
   holder jsonb                               -- named-ticket holder data
 );
 create index tickets_order on tickets (order_id);

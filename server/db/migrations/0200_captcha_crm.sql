@@ -1,4 +1,4 @@
--- Image-captcha challenges (spec section 7 'captcha'). The answer is kept as an HMAC, never in
+-- Image-captcha challenges. The answer is kept as an HMAC, never in
 -- clear; a challenge expires and is used once (a wrong check or an order uses it up).
 create table captcha_challenges (
   sid text primary key,                      -- 128 random bits, URL-safe
@@ -8,7 +8,7 @@ create table captcha_challenges (
 );
 create index captcha_challenges_expiry on captcha_challenges (expires_at);
 
--- Identified customer-relations clients (spec section 3 'crm_client'), filled by the venue's CRM
+-- Identified customer-relations clients, filled by the venue's CRM
 -- export or the catalog import. A visitor is identified by a signed token (docs/crm-client.md).
 create table crm_clients (
   id integer primary key,                    -- the CRM's own client id

@@ -1,4 +1,4 @@
--- Special offers, promo codes and loyalty cards of the order view (issue #6).
+-- Special offers, promo codes and loyalty cards of the order view.
 
 -- Services a visitor may add to an unpaid order (addToping): one row per price (price_id),
 -- grouped in packages (package_id).

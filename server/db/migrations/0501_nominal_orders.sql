@@ -1,4 +1,4 @@
--- Named-ticket confirmation (spec sections 3 and 4): when an order's holders were confirmed and
+-- Named-ticket confirmation: when an order's holders were confirmed and
 -- which consents of the named-ticket page the visitor ticked. Holder data itself lives in
 -- tickets.holder (0002_orders.sql), one holder per ticket.
 alter table orders add column confirmed_at timestamptz;

@@ -1,4 +1,4 @@
--- Returns (issue #8): the reasons a visitor picks, return requests confirmed by an e-mail link,
+-- Returns: the reasons a visitor picks, return requests confirmed by an e-mail link,
 -- and the places a partial return gave back. Ticket return statuses live in tickets.status
 -- (0002): 0 returnable, 60 requested (not confirmed), 70 returned and refunded, 80 returned,
 -- refund still with the acquirer (docs/returns.md).
@@ -10,7 +10,7 @@ alter table order_lines
   add column returned_quantity integer not null default 0 check (returned_quantity >= 0),
   add constraint order_lines_returned_fits check (returned_quantity <= quantity);
 
--- The reasons of the return form (spec section 3 'Return response', reasons).
+-- The reasons of the return form.
 create table return_reasons (
   id integer primary key,
   sortnum integer not null default 0,

@@ -4,7 +4,7 @@
 -- session's row, the one row every buyer of an on-sale session updates (the stock take of
 -- place_order). Under a rush, each of those locks on a row that is being updated all the time made
 -- a new MultiXact (lock + WAL record), and every take then had to carry the lockers into the new
--- row version: about a third of PostgreSQL's CPU per order with 10 buyers at once (README, "What an
+-- row version: about a third of PostgreSQL's CPU per order with 10 buyers at once (docs/benchmarks.md, "What an
 -- order costs").
 --
 -- Nothing is lost:

@@ -170,7 +170,7 @@ export async function sandboxBankRoutes(app: FastifyInstance, deps: { bank: Sand
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
 
-    // Unknown or missing: ru, as everywhere in the storefront (spec section 4).
+    // Unknown or missing: ru, as everywhere in the storefront.
     const langOf = (query: unknown): PageLang => normalizeLang((query as { lang?: unknown } | undefined)?.lang);
     const html = (reply: FastifyReply, status: number, text: string) =>
       reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(text);

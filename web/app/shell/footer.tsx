@@ -4,7 +4,7 @@ import type { Setup } from '../../../contract/setup.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { SmartLink } from './smart-link.tsx';
 
-/** Spec section 9: the footer logo is 50 px wide unless the setup says otherwise. */
+/** The footer logo is 50 px wide unless the setup says otherwise. */
 const DEFAULT_FOOTER_LOGO_WIDTH = 50;
 
 export function Footer({ setup, year }: { setup: Setup; year: number }) {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { scrollBehavior } from '../../lib/motion.ts';
 
-/** Spec section 9: the button appears once the page has scrolled 400 px. */
+/** The button appears once the page has scrolled 400 px. */
 export const SCROLL_TOP_THRESHOLD_PX = 400;
 
 export function ScrollTopButton({ mainId }: { mainId: string }) {

@@ -18,7 +18,7 @@ import './shell.css';
 
 const MAIN_ID = 'main';
 
-/** The layout route around every page (spec section 2 'Shell'), driven by GET /api/setup. */
+/** The layout route around every page, driven by GET /api/setup. */
 export function Shell() {
   useLanguageFromUrl();
   useEmbedNavigation();

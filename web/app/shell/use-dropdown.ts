@@ -1,6 +1,6 @@
 import { type FocusEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 
-/** Spec section 9: the language and rules dropdowns close 500 ms after the pointer leaves. */
+/** The language and rules dropdowns close 500 ms after the pointer leaves. */
 export const DROPDOWN_CLOSE_DELAY_MS = 500;
 
 /**

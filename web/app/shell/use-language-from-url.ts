@@ -5,7 +5,7 @@ import { normalizeLang, toBcp47 } from '../../../contract/lang.ts';
 import { langFromLocation } from '../../lib/lang.ts';
 
 /**
- * The URL's `lang` query is the one source of the language (spec section 2): any navigation
+ * The URL's `lang` query is the one source of the language: any navigation
  * that changes it (the switcher, back/forward, a pasted link) switches i18next, which loads
  * the catalogs first; `<html lang>` follows once the texts have changed.
  */

@@ -1,7 +1,7 @@
 import { type ReactNode, createContext, useContext, useEffect, useState } from 'react';
 
 /**
- * Where the shell's back link points (spec section 2 'Shell'): the listing ('Назад к выбору
+ * Where the shell's back link points: the listing ('Назад к выбору
  * билетов', the default) or an order ('Вернуться к Заказу № N', the return page). An order
  * whose number is still loading holds the link's line, invisible, so nothing moves when it comes.
  */

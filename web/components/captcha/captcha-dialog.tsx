@@ -11,7 +11,7 @@ type Mode = 'image' | 'audio';
 type Challenge = { sid: string; code?: string; audio?: string };
 
 /**
- * The image captcha modal (spec section 2): 'Введите код', input max 8 characters, 'Отправить',
+ * The image captcha modal: 'Введите код', input max 8 characters, 'Отправить',
  * click the image to reload. The answer is checked first (POST /api/captcha/check), so a typo
  * costs a new image here rather than a refused order; the order then uses the same sid and text.
  *
@@ -113,7 +113,7 @@ export function CaptchaDialog({ open, onPassed, onCancel }: CaptchaDialogProps) 
       if (await checkCaptcha(captcha.sid, text)) {
         onPassed(captcha.sid, text);
       } else {
-        // A wrong answer uses the image (or recording) up: show a new one (spec section 8).
+        // A wrong answer uses the image (or recording) up: show a new one.
         setWrong(true);
         playNext.current = false;
         await reload();

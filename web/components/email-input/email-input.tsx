@@ -24,7 +24,7 @@ function latinize(input: HTMLInputElement): boolean {
 
 /**
  * An e-mail field whose text typed with the Russian keyboard layout turns Latin as it is typed
- * (spec section 5: 'шмфт"учфьздуюкг' becomes 'ivan@example.ru'). It is a text input with the
+ * (typed with the Russian layout, 'шмфт"учфьздуюкг' becomes 'ivan@example.ru'). It is a text input with the
  * e-mail keyboard, not type="email": Chromium rewrites the Cyrillic domain of an e-mail input
  * to punycode ('ivan@xn--…') before any handler runs, so the keys typed after '@' could no
  * longer be converted. While an input method composes (Android keyboards do so word by word)

@@ -1,11 +1,11 @@
 import { createContext, useContext } from 'react';
 
-/** A business error as the modal shows it: spec section 8's code and text (empty text = the catalog's). */
+/** A business error as the modal shows it: the server's errorCode and errorText (empty text = the catalog's). */
 export type ModalError = { code: string; text: string };
 
 /**
  * What was being done when the error came, for the title: 'createOrder' titles it 'Ошибка (#code)
- * при создании заказа!' (spec section 8's example); without one the title is 'Ошибка (#code)'.
+ * при создании заказа!'; without one the title is 'Ошибка (#code)'.
  */
 export type ModalErrorContext = 'createOrder';
 

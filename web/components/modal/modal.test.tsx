@@ -68,7 +68,7 @@ describe('modal', () => {
       text: 'Неизвестная ошибка. Попробуйте позже.',
     },
     {
-      description: "an order creation's error is titled 'Ошибка (#code) при создании заказа!' (spec section 7)",
+      description: "an order creation's error is titled 'Ошибка (#code) при создании заказа!'",
       open: (modal: ModalApi) => modal.error(new ApiError('-1010', 'Билеты закончились'), 'createOrder'),
       role: 'alertdialog',
       title: 'Ошибка (#-1010) при создании заказа!',

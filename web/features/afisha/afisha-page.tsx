@@ -18,7 +18,7 @@ import { readStoredListingEarly } from './model/stored-filters.ts';
 import { type Catalog, indexCatalog, kindTags, perPage, selectEvents, showsTopMenu } from './model/listing.ts';
 import './afisha.css';
 
-/** The event listing on '/' (spec section 2 'Afisha'). */
+/** The event listing on '/'. */
 export function AfishaPage() {
   const { t } = useTranslation('afisha');
   const lang = useLang();

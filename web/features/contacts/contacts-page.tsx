@@ -15,7 +15,7 @@ export function telHref(phone: string): string {
 }
 
 /**
- * The contacts page (spec section 2, /contacts): the provider's e-mail, phone and legal
+ * The contacts page (/contacts): the provider's e-mail, phone and legal
  * requisites from setup db.info_contact, and the Pushkin-card and China entries. A field the
  * venue left empty is left out rather than shown blank.
  */

@@ -18,7 +18,7 @@ import './event.css';
 // Opened at this address, the page's answer is asked for now, while the app boots (event-api.ts).
 requestEventAtBoot(window.location.pathname, window.location.search);
 
-/** /event/{hash}/{date?}/{time?}: the event page with the quantity order form (spec section 2). */
+/** /event/{hash}/{date?}/{time?}: the event page with the quantity order form. */
 export function EventPage() {
   const { t } = useTranslation('event');
   usePageTitle('event');

@@ -154,7 +154,7 @@ describe('/nominal-tickets/{hash}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Заказ удалён или не найден' })).toBeTruthy();
   });
 
-  // Spec section 7: POST /api/order-data | hash, lang.
+  // POST /api/order-data | hash, lang.
   it.each([
     { url: `/nominal-tickets/${HASH}`, lang: 'ru' },
     { url: `/nominal-tickets/${HASH}?lang=en`, lang: 'en' },
@@ -176,7 +176,7 @@ describe('/nominal-tickets/{hash}', () => {
     expect(screen.getByDisplayValue('Иванов')).toBeTruthy();
   });
 
-  // Spec section 5: captcha or reCAPTCHA required when enabled (the order of section 4).
+  // Captcha or reCAPTCHA required when enabled (the order submit sequence).
   it('with the image captcha on, asks the code before the confirm and confirms after the right one', async () => {
     const sent = stubServer({ status: 200, body: orderDataFixture() });
     const setup = setupFixture((s) => {

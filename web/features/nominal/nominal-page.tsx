@@ -14,7 +14,7 @@ import './nominal.css';
 
 const RESERVED = 10;
 
-/** /nominal-tickets/{hash}: the holders of a named-ticket order, then its confirmation (spec sections 2 and 4). */
+/** /nominal-tickets/{hash}: the holders of a named-ticket order, then its confirmation. */
 export function NominalPage() {
   const { t } = useTranslation('nominal');
   usePageTitle('nominal');

@@ -15,14 +15,14 @@ import './order.css';
 // Opened at this address, the order is asked for now, while the app boots (order-api.ts).
 requestOrderAtBoot(window.location.pathname, window.location.search);
 
-/** /order/{hash}: the order, its tickets, offers, discounts and payment (spec section 2 'Order view'). */
+/** /order/{hash}: the order, its tickets, offers, discounts and payment. */
 export function OrderPage() {
   const { t } = useTranslation('order');
   usePageTitle('order');
   const { hash = '' } = useParams();
   const lang = useLang();
   const paths = usePaths();
-  // A hash that cannot name an order is not asked for: the order is not found (spec section 2).
+  // A hash that cannot name an order is not asked for: the order is not found.
   const possible = isOrderHash(hash);
   const query = useQuery({ ...orderQueryOptions(hash, lang), enabled: possible });
 

@@ -49,7 +49,7 @@ export function ReturnPage() {
   const reported = useRef('');
 
   useEffect(() => {
-    // Spec section 4: a non-zero error_code on load drops the confirmation hash and resets the
+    // A non-zero error_code on load drops the confirmation hash and resets the
     // query. A malformed hash gets the same: the error of a refused link (-1022), then no hash.
     const refused = malformedConf ?? (errorCode !== 0 ? hashConf : undefined);
     if (refused && reported.current !== refused) {

@@ -25,7 +25,7 @@ describe('rules pages', () => {
     expect(others.querySelector('a')?.getAttribute('href')).toBe('/rules/privacy-policy?lang=en');
   });
 
-  // Spec section 2: page title = setup title plus the route's title key, so a document named
+  // Page title = setup title plus the route's title key, so a document named
   // otherwise keeps its name in the heading only.
   it.each([
     { url: '/rules/purchase-terms', heading: 'Условия покупки', title: 'Билеты — Правила покупки' },

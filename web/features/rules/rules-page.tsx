@@ -19,7 +19,7 @@ export type RulesDocumentKind = 'purchase-terms' | 'privacy-policy';
 const RULES_TAGS = allowedTags('p,br,b,strong,i,em,u,s,a,ul,ol,li,span,div,small,sub,sup,blockquote,h2,h3,h4,h5,h6');
 
 /**
- * A rules document of the database (spec section 3 'Rules': localized infname, url, filebody) in
+ * A rules document of the database (localized infname, url, filebody) in
  * the visitor's language: its body as sanitized HTML, and a link when the venue gives a file.
  */
 export function RulesPage({ document: slug }: { document: RulesDocumentKind }) {

@@ -30,13 +30,13 @@ import { type Cart, useCart } from './hooks/use-cart.ts';
 import { buildSeatModel } from './map/seat-model.ts';
 import './scheme.css';
 
-/** Setup const.price_limit defaults to 100 (spec section 9). */
+/** Setup const.price_limit defaults to 100. */
 const DEFAULT_PRICE_LIMIT = 100;
 
 // Opened at this address, the page's answer is asked for now, while the app boots (scheme-api.ts).
 requestSessionsAtBoot(window.location.pathname, window.location.search);
 
-/** /scheme/{hash}/{date?}/{time?}: the seating-scheme purchase (spec flow 2). */
+/** /scheme/{hash}/{date?}/{time?}: the seating-scheme purchase. */
 export function SchemePage() {
   const { t } = useTranslation('scheme');
   usePageTitle('scheme');
@@ -117,7 +117,7 @@ function SchemeSession({ data, calendarId }: { data: SchemeSessionsResponse; cal
   const navigate = useNavigate();
   const paths = usePaths();
 
-  // Spec section 4: the cart is cleared whenever the map is (re)loaded.
+  // The cart is cleared whenever the map is (re)loaded.
   const { clear } = cart;
   const loadedAt = map.dataUpdatedAt;
   useEffect(() => {
@@ -128,7 +128,7 @@ function SchemeSession({ data, calendarId }: { data: SchemeSessionsResponse; cal
   const order = useCaptchaSubmit(setup, (error) => {
     const apiError = toApiError(error);
     const text = apiError.text || t(`errors:codes.${apiError.code}`, { defaultValue: t(`errors:codes.${ErrorCode.inner}`) });
-    // Spec section 8: scheme cart errors add ' Код ошибки: {code}'.
+    // Scheme cart errors add ' Код ошибки: {code}'.
     modal.error(new ApiError(apiError.code, `${text}${t('errorCode', { code: apiError.code })}`), 'createOrder');
     if (apiError.code === ErrorCode.seatUnavailable || apiError.code === ErrorCode.placesGone) {
       void queryClient.invalidateQueries({ queryKey: ['scheme-map', data.action.hash, calendarId] });

@@ -7,7 +7,7 @@ import { formatSaleDate } from '../model/format.ts';
 
 export type SalesLabel = { kind: 'buy' } | { kind: 'salesBegin'; date: string } | { kind: 'soon' } | { kind: 'soldOut' };
 
-/** The button's state from the server's sales state (spec section 4). */
+/** The button's state from the server's sales state. */
 export function salesLabel(event: Pick<AfishaEvent, 'totalticketcount' | 'saledate'>): SalesLabel {
   if (event.totalticketcount === NOT_ON_SALE) return event.saledate ? { kind: 'salesBegin', date: event.saledate } : { kind: 'soon' };
   if (event.totalticketcount <= 0) return { kind: 'soldOut' };

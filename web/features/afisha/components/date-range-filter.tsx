@@ -26,7 +26,7 @@ export function DateRangeFilter({ days, from, to, lang, onChange }: Props) {
         <CalendarIcon /> {label}
       </button>
       <div className="afisha-popover" role="group" aria-label={t('datesLabel')} {...popover.panelProps}>
-        {/* The month grid is built only while the panel is open (issue #10: boot work). */}
+        {/* The month grid is built only while the panel is open (boot work). */}
         {!popover.open ? null : shown ? (
           <>
             <MonthNav month={shown} months={months} onChange={setMonth} labels={{ prev: t('prevMonth'), next: t('nextMonth') }} />

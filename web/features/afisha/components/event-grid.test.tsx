@@ -10,7 +10,7 @@ import { indexCatalog } from '../model/listing.ts';
 import type * as EventCardModule from './event-card.tsx';
 import { EventGrid } from './event-grid.tsx';
 
-// Each card's renders, by event: the grid adds its cards a row per task (issue #10).
+// Each card's renders, by event: the grid adds its cards a row per task.
 const renders = vi.hoisted(() => new Map<number, number>());
 vi.mock('./event-card.tsx', async (importOriginal) => ({
   ...(await importOriginal<typeof EventCardModule>()),

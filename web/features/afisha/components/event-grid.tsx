@@ -15,7 +15,7 @@ const EAGER_IMAGES = 4;
 /**
  * The first render builds the first row of cards (one card on a phone, up to four on a wide
  * screen); the rest follow a row at a time, each after a yield to the browser, so no task builds
- * more than a row (issue #10: long tasks at boot; Lighthouse counts every task over 50 ms of a
+ * more than a row (long tasks at boot; Lighthouse counts every task over 50 ms of a
  * phone's main thread). Rows are added below what shows, so nothing shifts. "Load more" renders
  * its cards at once.
  */
@@ -35,7 +35,7 @@ type CardProps = Omit<ComponentProps<typeof EventCard>, 'days' | 'tags' | 'venue
 /**
  * One card of the grid, drawn again only when its own props change: the grid re-renders for each
  * row it adds (and for 'load more'), and without this every card above was worked out again each
- * time, so the n-th row cost n rows (issue #10: the rows' tasks after the first paint).
+ * time, so the n-th row cost n rows (the rows' tasks after the first paint).
  */
 const GridCard = memo(function GridCard({ catalog, subscriptionKind, ...card }: CardProps) {
   const { event, setup } = card;
@@ -103,7 +103,7 @@ export function EventGrid({ catalog, events, pages, perPage, columns, subscripti
     setLoading(true);
     setRenderLimit(Number.POSITIVE_INFINITY);
     focusIndex.current = shownCount;
-    // A short pause with placeholders (spec section 9 load-more delay) so the new cards arrive visibly.
+    // A short pause with placeholders (the load-more delay) so the new cards arrive visibly.
     timer.current = setTimeout(() => {
       setLoading(false);
       onLoadMore();

@@ -5,7 +5,7 @@ import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { GridIcon } from './icons.tsx';
 
-/** Slides per view by width (spec section 9 swiper breakpoints: 1 at 320, 2 at 480, 3 at 680, 4 at 768, 7 wide). */
+/** Slides per view by width (swiper breakpoints: 1 at 320, 2 at 480, 3 at 680, 4 at 768, 7 wide). */
 function useSlidesPerView(): number {
   const wide = useMediaQuery('(min-width: 1200px)');
   const w1024 = useMediaQuery('(min-width: 1024px)');

@@ -15,7 +15,7 @@ export function MiniCalendar({ days, label, lang, dayHref, eventName }: { days: 
   const popover = usePopover();
   const [month, setMonth] = useState<string | undefined>(undefined);
   // The month grid is built only while the panel is open: every card has one, and building a
-  // hidden grid per card was a large part of the listing's first render (issue #10).
+  // hidden grid per card was a large part of the listing's first render.
   const byDay = popover.open ? new Map(days.map((d) => [d.day, d])) : undefined;
   const months = byDay ? monthsSpanning([...byDay.keys()]) : [];
   const shown = (month && months.includes(month) ? month : months[0]) ?? '';

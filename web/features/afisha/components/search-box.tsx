@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AFISHA } from '../../../../contract/afisha-constants.ts';
 
-/** The text search: typing filters after a 200 ms pause (spec section 9 debounce). */
+/** The text search: typing filters after a 200 ms pause. */
 export function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation('afisha');
   const id = useId();

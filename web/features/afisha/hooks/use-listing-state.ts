@@ -64,7 +64,7 @@ export function useListingState(catalog: Catalog) {
     menuId,
     filters: state.filters,
     pages: state.pages,
-    /** Changing the top menu resets the filters (spec section 4). */
+    /** Changing the top menu resets the filters. */
     selectKind: useCallback(
       (id: number) => {
         if (id !== kindId) setState({ kindId: id, menuId: undefined, filters: EMPTY_FILTERS, pages: 1 });

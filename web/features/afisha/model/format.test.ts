@@ -3,7 +3,7 @@ import { LANGS, type Lang } from '../../../../contract/lang.ts';
 import { toBcp47 } from '../../../../contract/lang.ts';
 import { dateToDay, dayToDate, formatDay, formatDayRange, formatMonth, formatSaleDate, formatShortDay, rememberSaleOffsets } from './format.ts';
 
-// The texts are written out per language instead of built with Intl (issue #10, the first
+// The texts are written out per language instead of built with Intl (the first
 // Intl.DateTimeFormat of a page is a long task on a phone): they must read as Intl writes them.
 // ICU versions differ in which spaces they put (plain, no-break, narrow no-break, thin), so
 // spaces compare as one.

@@ -27,7 +27,7 @@ function fmt(lang: Lang, options: Intl.DateTimeFormatOptions): DateFormatter {
  * in UTC) writes them: '11 марта 2030 г.', 'March 11 – 20, 2030', '2030 ж. 11 наурыз',
  * '2030年3月11日'. (Debian's Chromium has no Kazakh date names and wrote '2030 M03 11' there.) Not asked of Intl because the page's first Intl.DateTimeFormat loads the
  * locale's date patterns, a long task on a phone in the middle of the listing's first render
- * (issue #10). format.test.ts checks every day of two years against Intl. The sale date (a time
+ * at boot. format.test.ts checks every day of two years against Intl. The sale date (a time
  * in the venue's zone) is written out too when the server gave the zone's offset at that
  * instant (rememberSaleOffsets), else asked of Intl; the calendars' weekday names use Intl,
  * once a calendar is opened.
@@ -170,7 +170,7 @@ export function formatSaleDate(iso: string, lang: Lang, timeZone: string): strin
   }
 }
 
-/** Monday first for ru, kz and ch; Sunday first for en (spec section 9). */
+/** Monday first for ru, kz and ch; Sunday first for en. */
 export function firstDayOfWeek(lang: Lang): 0 | 1 {
   return lang === 'en' ? 0 : 1;
 }

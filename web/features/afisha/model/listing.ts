@@ -93,7 +93,7 @@ export function currentKind(catalog: Catalog, kindId: number | undefined): KindM
 
 /**
  * The menus of the carousel for a kind: only those with events, and with a tag chosen only
- * those with events carrying it (spec section 4).
+ * those with events carrying it.
  */
 export function visibleMenus(catalog: Catalog, kindId: number, tags: readonly number[]): MainMenuEntry[] {
   const events = catalog.answer.action.filter((e) => e.menukind_id === kindId && matchesTags(catalog, e, tags));
@@ -140,7 +140,7 @@ export function showsTopMenu(catalog: Catalog): boolean {
   return catalog.kinds.length > 1 || catalog.answer.setup.topmenu === 1;
 }
 
-/** Events per page: the kind's menurowcount, else 100 (spec section 9). */
+/** Events per page: the kind's menurowcount, else 100. */
 export function perPage(kind: KindMenuEntry | undefined): number {
   return kind && kind.menurowcount > 0 ? kind.menurowcount : AFISHA.perPage;
 }

@@ -2,7 +2,7 @@ import { AFISHA } from '../../../../contract/afisha-constants.ts';
 import { EMPTY_FILTERS, type Filters } from './listing.ts';
 
 /**
- * The listing's state kept in local storage (spec section 4): the chosen kind and menu, the
+ * The listing's state kept in local storage: the chosen kind and menu, the
  * filters and the pages loaded. It is dropped once it is older than setup lifetime_storage.
  */
 export type StoredListing = {
@@ -54,7 +54,7 @@ let early: { raw: string | null } | undefined;
 
 /**
  * Reads the stored listing ahead of the first render that needs it (while the afisha answer
- * loads), so the slow first local-storage access is not part of that render (issue #10).
+ * loads), so the slow first local-storage access is not part of that render.
  */
 export function readStoredListingEarly() {
   try {

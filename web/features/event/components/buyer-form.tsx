@@ -13,7 +13,7 @@ type Props = {
 };
 
 type TextField = 'fio' | 'surname' | 'name' | 'patronymic' | 'email' | 'reEmail';
-// The e-mails are EmailInputs: Latin as they are typed with the Russian layout (spec section 5).
+// The e-mails are EmailInputs: Latin as they are typed with the Russian layout.
 const isEmail = (name: TextField) => name === 'email' || name === 'reEmail';
 
 const block = (event: ClipboardEvent) => event.preventDefault();
@@ -165,7 +165,7 @@ export function BuyerForm({ pushkin, form }: Props) {
         maxLength: 70,
         // Typed again, not filled in by the browser: the repeat is there to catch a mistyped e-mail.
         autoComplete: 'off',
-        // Spec section 5: the repeat must be typed, not copied.
+        // The repeat must be typed, not copied.
         onCut: block,
         onCopy: block,
         onPaste: block,

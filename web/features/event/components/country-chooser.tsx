@@ -16,7 +16,7 @@ type Props = {
  * The phone's country chooser as the WAI-ARIA APG select-only combobox: one Tab stop that keeps
  * the focus while its list is open (the active option is aria-activedescendant), arrows, Home,
  * End, Page Up/Down and typed letters or digits move through the list, Enter, Space or Tab choose,
- * Escape, a click outside or leaving it close it. The list is the 390 px dropdown of spec section 9.
+ * Escape, a click outside or leaving it close it. The list is the 390 px dropdown.
  */
 export function CountryChooser({ country, onCountry }: Props) {
   const { t } = useTranslation('event');

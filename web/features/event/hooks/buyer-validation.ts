@@ -31,7 +31,7 @@ export function validateBuyer(values: BuyerValues, pushkin: boolean): Record<str
   if (!errors.re_email && !errors.email && convertCyrillicLayout(values.reEmail.trim()) !== convertCyrillicLayout(values.email.trim())) {
     errors.re_email = BuyerError.reEmail;
   }
-  // The country chooser's own rule (spec section 9): the national number is 2–17 digits.
+  // The country chooser's own rule: the national number is 2–17 digits.
   if (!pushkin && values.national && !nationalLengthOk(values.national) && !errors.phone) errors.phone = 'not-valid-phone';
   return errors;
 }

@@ -4,7 +4,7 @@ import { formatPushkinPhone } from '../../../../contract/buyer-format.ts';
 import type { CrmClient } from '../../../../contract/setup.ts';
 import { type PhoneCountry, defaultCountry, findCountry, fullPhone, lookupCountry } from '../lib/phone-countries.ts';
 
-// The third-party IP-to-country lookup of spec section 7: off unless a URL is set at build time.
+// The third-party IP-to-country lookup: off unless a URL is set at build time.
 const COUNTRY_LOOKUP_URL: string | undefined = import.meta.env.VITE_PHONE_COUNTRY_LOOKUP_URL;
 
 export type BuyerValues = {
@@ -74,7 +74,7 @@ export function buyerFormField(wire: string, pushkin: boolean): keyof BuyerValue
 
 /**
  * The buyer's checks (buyer-validation.ts: the contract schemas, zod, zodResolver) load apart
- * from the page (issue #10): the event page paints without them. The import starts when the
+ * from the page: the event page paints without them. The import starts when the
  * buyer form appears (BuyerForm calls this) and the resolver waits for it, so a submit is
  * always checked by the same schemas, however fast the visitor is.
  */

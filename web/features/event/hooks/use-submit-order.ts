@@ -9,7 +9,7 @@ import { type CaptchaFields, useCaptchaSubmit } from '../../../lib/use-captcha-s
 import { createOrder, readFieldErrors } from '../api/event-api.ts';
 
 /**
- * Sends the order (spec section 4 'Create order') behind the captcha the setup enables
+ * Sends the order behind the captcha the setup enables
  * (web/lib/use-captcha-submit.ts); success goes to the named-ticket form or the order.
  */
 export function useSubmitOrder(options: {

@@ -14,7 +14,7 @@ import {
 } from '../lib/order-rules.ts';
 
 /**
- * The ticket choice of the event page (spec section 4): payment method, subscription and group
+ * The ticket choice of the event page: payment method, subscription and group
  * modes, quantities per category within the session's limits.
  */
 export function useTicketChoice(data: NoSchemeResponse, entry: CalendarEntry | undefined, initialSubscription: boolean) {
@@ -59,7 +59,7 @@ export function useTicketChoice(data: NoSchemeResponse, entry: CalendarEntry | u
   };
   const minus = (price: PriceEntry) => {
     const next = { ...quantities, [price.price_id]: decrement(quantities[price.price_id] ?? 0, price) };
-    // Group mode goes off when no ordinary ticket is left (spec section 4).
+    // Group mode goes off when no ordinary ticket is left.
     setQuantities(next);
   };
   const canIncrement = (price: PriceEntry) => {

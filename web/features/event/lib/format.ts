@@ -27,7 +27,7 @@ export function formatDateTime(iso: string, lang: Lang, timeZone: string): strin
 }
 
 /**
- * Builds the page's date formatters ahead of its first render (issue #10): the first
+ * Builds the page's date formatters ahead of its first render: the first
  * Intl.DateTimeFormat of a page loads the locale's data, tens of milliseconds on a phone, which
  * is better spent while the event's answer is on its way than inside the render that paints it.
  */

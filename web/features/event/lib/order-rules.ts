@@ -2,11 +2,11 @@ import type { CalendarEntry, PriceEntry, TicketInfo } from '../../../../contract
 import { pricesForPayment } from '../../../../contract/event-prices.ts';
 
 /**
- * The rules of the event page (spec section 4 'Event page'), as pure functions so they are
+ * The rules of the event page, as pure functions so they are
  * tested as tables and the components only wire them up.
  */
 
-/** Pushkin card: one ticket per order (spec section 9). */
+/** Pushkin card: one ticket per order. */
 export const PUSHKIN_LIMIT = 1;
 /** Categories shown before 'more categories' when rowcount < 1 (the spec leaves the value open). */
 export const DEFAULT_ROWCOUNT = 5;
@@ -117,7 +117,7 @@ export function totals(quantities: Quantities, prices: readonly PriceEntry[]) {
 }
 
 /**
- * When the order form shows (spec section 4): subscription mode with tickets; a free event with
+ * When the order form shows: subscription mode with tickets; a free event with
  * tickets; group mode with group tickets and a total (or free); otherwise a total above 0.
  */
 export function showOrderForm(input: {

@@ -19,7 +19,7 @@ const flagOf = (iso: string) => String.fromCodePoint(...[...iso].map((c) => 0x1f
 
 export const PHONE_COUNTRIES: PhoneCountry[] = LIST.map(([iso, dial]) => ({ iso, dial, flag: flagOf(iso) }));
 
-/** Spec section 9: the national number is 2–17 digits; the input takes at most 25 characters. */
+/** The national number is 2–17 digits; the input takes at most 25 characters. */
 export const NATIONAL_MIN = 2;
 export const NATIONAL_MAX = 17;
 export const PHONE_INPUT_MAXLENGTH = 25;
@@ -64,7 +64,7 @@ export function nationalLengthOk(national: string): boolean {
 }
 
 /**
- * Reads the answer of the IP-to-country lookup (spec section 7): plain text whose first
+ * Reads the answer of the IP-to-country lookup: plain text whose first
  * character is '1', then a two-letter country code; anything else fails with
  * 'unable to fetch the country'.
  */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { countdownParts } from '../form-model.ts';
 
-/** The reserve timer: optional days plus hh:mm:ss (spec section 4). */
+/** The reserve timer: optional days plus hh:mm:ss. */
 export function Countdown({ seconds }: { seconds: number }) {
   const { t } = useTranslation('nominal');
   const { days, clock } = countdownParts(seconds);

@@ -22,7 +22,7 @@ type HolderCardProps = {
 
 /**
  * Pasting is blocked in the holder's names and document number outside development, so the
- * data is typed from the document (spec section 5); development builds allow it for testing.
+ * data is typed from the document; development builds allow it for testing.
  */
 const blockPaste = import.meta.env.DEV ? undefined : (event: ClipboardEvent) => event.preventDefault();
 

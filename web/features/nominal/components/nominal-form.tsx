@@ -52,7 +52,7 @@ export function NominalForm({ hash, data, receivedAt }: NominalFormProps) {
   });
   const [open, setOpen] = useState<boolean[]>(() => data.response.map(() => true));
 
-  // The confirm goes behind the captcha the setup enables, as the order forms do (spec section 5;
+  // The confirm goes behind the captcha the setup enables, as the order forms do (see
   // docs/captcha.md); `busy` stays on after success, while the page leaves for the order view.
   const confirm = useCaptchaSubmit(setup, (error) => {
     const failure = error instanceof ApiError ? error : new ApiError(ErrorCode.inner, '');

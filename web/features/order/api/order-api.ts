@@ -66,7 +66,7 @@ export const applyDiscount = (hash: string, lang: Lang, body: { promoCode?: stri
 export const cancelDiscount = (hash: string, lang: Lang, what: 'promo' | 'bonuses' | 'all') =>
   apiPost('/api/order/discount/cancel', { hash, lang, what }, businessResult);
 
-/** The payment call goes to the order's url_pay (spec section 7). */
+/** The payment call goes to the order's url_pay. */
 export const payOrder = (urlPay: string, hash: string, lang: Lang, bank: BankChoice) =>
   apiPost(urlPay, { hash, lang, bank_data: bank }, payResponse);
 

@@ -19,7 +19,7 @@ type Props = {
 };
 
 /**
- * Loyalty card with bonuses and the promo code (spec section 4 'Promo'); hidden when the card is blocked.
+ * Loyalty card with bonuses and the promo code; hidden when the card is blocked.
  * While a change runs, the fields are read-only and the buttons aria-disabled, not disabled: a
  * disabled control loses focus, and the keyboard visitor would go on from the top of the page.
  */

@@ -46,7 +46,7 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
   const beforeDeadline = useBeforeDeadline(deadline);
   const paid = view.printingAllowed === 1;
   // The payment footer shows while the reserve runs: for an order awaiting payment, and for one
-  // still awaiting its named-ticket data, whose Pay leads to that form (spec section 4, payment flow).
+  // still awaiting its named-ticket data, whose Pay leads to that form.
   const running = !paid && (view.status === AWAITING_PAYMENT || view.status === AWAITING_NAMES) && beforeDeadline;
   // Offers and discounts change only an order awaiting payment; the server refuses the others.
   const changeable = running && view.status === AWAITING_PAYMENT;

@@ -7,7 +7,7 @@ import { usePaths } from '../../../app/paths.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 
 /**
- * The QR codes or barcodes of one ticket row as a carousel (spec section 2 'Order view'):
+ * The QR codes or barcodes of one ticket row as a carousel:
  * titled with the action, order number, date, location and category, with an Open ticket link.
  */
 export function TicketCodesModal({ row, orderNumber, onClose }: { row: TicketRow; orderNumber: number; onClose: () => void }) {

@@ -4,7 +4,7 @@ import { useModal } from '../../../components/modal/modal-context.ts';
 
 /**
  * A change of the order (offer, discount): while it runs the caller disables its control; any
- * success reloads the order (spec section 4), and an error opens the modal and reloads too.
+ * success reloads the order, and an error opens the modal and reloads too.
  * A second `mutate` before the first has settled (the order reloaded) is ignored: a double click
  * comes before the disabled control is drawn, and would add an offer twice or remove one twice.
  */

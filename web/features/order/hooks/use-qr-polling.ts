@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { orderPayState } from '../api/order-api.ts';
 
-/** Spec section 9: the QR payment is polled every 10 000 ms. */
+/** The QR payment is polled every 10 000 ms. */
 export const QR_POLL_MS = 10_000;
 
 /**

@@ -5,7 +5,7 @@ const secondsUntil = (deadline: number | undefined) => (deadline === undefined ?
 /**
  * Seconds left until `deadline` (epoch ms), ticking every second; 0 once it passed. Reads the
  * browser clock (Date.now), which browser tests move with Playwright's clock. Only the countdown
- * itself should use it: every tick re-renders the component that calls it (issue #10: the whole
+ * itself should use it: every tick re-renders the component that calls it (the whole
  * order re-rendering each second was a long task a second on a phone).
  */
 export function useSecondsLeft(deadline: number | undefined): number {

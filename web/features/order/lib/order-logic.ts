@@ -32,7 +32,7 @@ export function formatCountdown(seconds: number, daysLabel: (days: number) => st
   return days > 0 ? `${daysLabel(days)} ${clock}` : clock;
 }
 
-/** Promo codes need at least 3 characters (spec section 9). */
+/** Promo codes need at least 3 characters. */
 export { canApplyPromo } from '../../../../contract/order-rules.ts';
 
 /** Bonuses are accepted only when a whole number above 0 and not above what is available. */

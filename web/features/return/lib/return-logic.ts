@@ -8,7 +8,7 @@ export function groupRows(rows: readonly ReturnRow[]): { sortnum: number; rows: 
   return [...groups].map(([sortnum, grouped]) => ({ sortnum, rows: grouped }));
 }
 
-/** A row can be chosen: status 0 and its return time not over (spec section 4 'Return'). */
+/** A row can be chosen: status 0 and its return time not over. */
 export function isSelectable(row: ReturnRow, expired: boolean): boolean {
   return row.status_id === ReturnStatus.returnable && row.returndatime > 0 && !expired;
 }

@@ -27,7 +27,7 @@ export function BuyerForm({ checkboxes, submitting, onSubmit }: Omit<CartPanelPr
   const { errors } = form.formState;
   const missing = checkboxes.filter((box) => box.filling === 1 && !checked.has(box.id));
 
-  // The e-mails are EmailInputs: Latin as they are typed with the Russian layout (spec section 5).
+  // The e-mails are EmailInputs: Latin as they are typed with the Russian layout.
   const field = (name: 'fio' | 'phone' | 'email' | 're_email', label: string, type: 'text' | 'tel' | 'email', autoComplete: string, extra: object = {}) => {
     const error = errors[name]?.message;
     const props = {
@@ -76,7 +76,7 @@ export function BuyerForm({ checkboxes, submitting, onSubmit }: Omit<CartPanelPr
       {/* Typed again, not filled in by the browser: the repeat is there to catch a mistyped e-mail. */}
       {field('re_email', t('buyer.reEmail'), 'email', 'off', {
         maxLength: 70,
-        // Spec section 5: the repeated e-mail is typed, not pasted.
+        // The repeated e-mail is typed, not pasted.
         onPaste: (event: React.ClipboardEvent) => event.preventDefault(),
         onCopy: (event: React.ClipboardEvent) => event.preventDefault(),
         onCut: (event: React.ClipboardEvent) => event.preventDefault(),

@@ -11,7 +11,7 @@ import { useSeatPlace } from '../hooks/use-seat-place.ts';
 
 /**
  * The buyer form (React Hook Form, and zod with the contract's buyerSchema) is not part of the
- * page's first load (issue #10): it shows only once a place is in the cart, and its code is
+ * page's first load: it shows only once a place is in the cart, and its code is
  * fetched when the hall's map is on screen (preloadBuyerForm, called by the scheme page).
  */
 export const preloadBuyerForm = () => import('./buyer-form.tsx');

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../../lib/api.ts';
 
 /**
- * 'scheme-not-loaded' (spec section 8): the map call failed. Shown in the map's place under the
+ * 'scheme-not-loaded': the map call failed. Shown in the map's place under the
  * calendar, so the page's heading, header and calendar stay; announced as an alert.
  */
 export function MapNotLoaded({ error, onRetry }: { error: unknown; onRetry: () => void }) {

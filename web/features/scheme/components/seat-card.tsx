@@ -59,7 +59,7 @@ export function SeatCard({ info, chosen, actions, onChoose }: SeatCardProps) {
  * One price as two columns: the category on the left (it may wrap), the price with its service fee
  * under it on the right. The same lines serve the hover popover, the pinned popover's buttons and
  * the touch modal, so a visitor sees the fee before choosing however the card was opened, and the
- * popover keeps within its 250 x 150 (spec section 9).
+ * popover keeps within its 250 x 150.
  */
 function PriceParts({ label, price }: { label: string; price: SchemePrice }) {
   const { t } = useTranslation('scheme');

@@ -7,10 +7,10 @@ import { useSeatPlace } from '../hooks/use-seat-place.ts';
 import type { SeatLookup } from './seat-info.ts';
 import { SeatCard } from './seat-card.tsx';
 
-/** Spec section 9: the tooltip shows after 1000 ms and hides 400 ms after the pointer leaves. */
+/** The tooltip shows after 1000 ms and hides 400 ms after the pointer leaves. */
 const SHOW_DELAY_MS = 1000;
 const HIDE_DELAY_MS = 400;
-/** Spec section 9: the popover is 250 x 150. */
+/** The popover is 250 x 150. */
 const POPOVER_WIDTH = 250;
 const POPOVER_HEIGHT = 150;
 

@@ -29,7 +29,7 @@ function dayParts(day: string, lang: ReturnType<typeof useLang>) {
 }
 
 /**
- * Builds the picker's date formatters ahead of its first render (issue #10): the page's first
+ * Builds the picker's date formatters ahead of its first render: the page's first
  * Intl.DateTimeFormat loads the locale's data, better done while the sessions are on their way.
  */
 export function warmSessionFormats(lang: ReturnType<typeof useLang>): void {

@@ -1,6 +1,6 @@
 import { type SeatModel, forEachSeatIn, seatAt } from './seat-model.ts';
 
-/** Spec section 9: zoom from 1 (the whole hall) to 24; seat numbers from 500 % (at most 2000). */
+/** Zoom from 1 (the whole hall) to 24; seat numbers from 500 % (at most 2000). */
 export const ZOOM_MIN = 1;
 export const ZOOM_MAX = 24;
 export const DETAIL_THRESHOLD_DEFAULT = 500;

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { resolveStaffSession } from './staff/guard.ts';
+import type { ScryptCost } from './staff/password.ts';
+import { staffManagementRoutes, staffSessionRoutes } from './staff/staff.routes.ts';
+import { createStaffSessions } from './staff/staff.service.ts';
+
+export type AdminDeps = {
+  db: Db;
+  now: () => number;
+  timeZone: string;
+  /** Tests hash with a cheaper cost; production uses STAFF_SCRYPT_COST. */
+  scryptCost?: ScryptCost | undefined;
+};
+
+/**
+ * The back office's API under /api/admin: every feature registered here explicitly, one line each,
+ * inside one plugin whose onRequest hook reads the staff session, so only admin calls look it up.
+ */
+export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
+  const sessions = createStaffSessions({ db: deps.db, now: deps.now, timeZone: deps.timeZone, ...(deps.scryptCost ? { scryptCost: deps.scryptCost } : {}) });
+  await app.register(async (admin) => {
+    admin.addHook('onRequest', resolveStaffSession(sessions));
+    staffSessionRoutes(admin, { sessions });
+    staffManagementRoutes(admin, { db: deps.db });
+  });
+}
