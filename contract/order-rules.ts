@@ -39,3 +39,9 @@ export function isOfferDisabled(
 export const PROMO_MIN_LENGTH = 3;
 /** A promo code as typed may be applied: at least PROMO_MIN_LENGTH characters once trimmed (the page and the server). */
 export const canApplyPromo = (code: string) => code.trim().length >= PROMO_MIN_LENGTH;
+
+/**
+ * Proving a loyalty card (its bonuses are spent only by its holder): a code of `digits` digits is
+ * sent to the e-mail registered with the card, lives `lifetimeMinutes` and takes `attempts` tries.
+ */
+export const LOYALTY_PROOF = { digits: 6, lifetimeMinutes: 10, attempts: 5 } as const;

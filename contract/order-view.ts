@@ -190,9 +190,21 @@ export const discountRequest = z.object({
   lang: langField,
   bonuses: z.number().int('bonuses').positive('bonuses').max(MAX_INT4, 'bonuses').optional(),
   cardCode: z.string().trim().max(64).optional(),
+  /** The one-time code sent to the e-mail registered with the card (LOYALTY_PROOF); with cardCode. */
+  cardProof: z.string().trim().max(16).optional(),
   promoCode: z.string().trim().max(64).optional(),
 });
-export const discountResponse = z.object({ errorCode: z.string(), errorText: z.string(), promoCode: z.string() });
+/**
+ * cardProof 'required': the card is attached only with the code sent to the e-mail registered with
+ * it. The same answer for a card that does not exist, is blocked or has no e-mail (no code is
+ * sent then), so the call never tells whether a card number exists.
+ */
+export const discountResponse = z.object({
+  errorCode: z.string(),
+  errorText: z.string(),
+  promoCode: z.string(),
+  cardProof: z.enum(['required']).optional(),
+});
 
 /** POST /api/order/discount/cancel; what: 'promo' or 'bonuses' alone, everything when omitted. */
 export const cancelDiscountRequest = z.object({ hash: orderHash, lang: langField, what: z.enum(['promo', 'bonuses', 'all']).optional() });
@@ -207,5 +219,6 @@ export const ticketViewResponse = z.object({
   ord_num: z.number().int(),
   row: ticketRow,
   ticket: orderTicket,
+  /** A named ticket's holder (surname, name, middle name); empty for any other ticket, never the buyer. */
   name: z.string(),
 });

@@ -2,13 +2,16 @@ import type { Queryable } from '../server/db/client.ts';
 
 const l = (ru: string, en: string, kz: string, ch: string) => JSON.stringify({ ru, en, kz, ch });
 
+/** The e-mail registered with the demo loyalty card: the one-time codes that prove it go there. */
+export const DEMO_LOYALTY_EMAIL = 'card-holder@loyalty.demo.example';
+
 /**
  * The payment issue's part of the demo (design 'Demo catalog': special offers, a promo code, a
  * loyalty card with bonuses). Offers here are offered with every event (event_id null), so they
  * do not depend on the catalog's ids. Idempotent: the demo loader may call it on every start.
  *
  * Promo codes: DEMO10 (10 %), MINUS300 (300 ₽ off), ONCE (one order at a time), OLD (expired).
- * Loyalty cards: 1000200030004000 (1 500 bonuses), 9999000011112222 (blocked).
+ * Loyalty cards: 1000200030004000 (1 500 bonuses; its codes go to DEMO_LOYALTY_EMAIL), 9999000011112222 (blocked).
  */
 export async function loadPaymentExtras(db: Queryable, now: Date): Promise<void> {
   await db.query(
@@ -37,9 +40,9 @@ export async function loadPaymentExtras(db: Queryable, now: Date): Promise<void>
     [new Date(now.getTime() - day), new Date(now.getTime() + 3650 * day), new Date(now.getTime() - 60 * day), new Date(now.getTime() - 30 * day)],
   );
   await db.query(
-    `insert into loyalty_cards (code, holder_name, is_blocked, balance, accrual_percent) values
-       ('1000200030004000', 'Demo visitor', false, 1500, 5),
-       ('9999000011112222', 'Blocked visitor', true, 800, 5)
+    `insert into loyalty_cards (code, holder_name, is_blocked, balance, accrual_percent, email) values
+       ('1000200030004000', 'Demo visitor', false, 1500, 5, '${DEMO_LOYALTY_EMAIL}'),
+       ('9999000011112222', 'Blocked visitor', true, 800, 5, 'blocked@loyalty.demo.example')
      on conflict (code) do nothing`,
   );
 }

@@ -1,5 +1,6 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import { createDemoOrder } from './support/orders.ts';
+import { waitForMail } from './support/mail.ts';
+import { createDemoOrder, orderNumberOf } from './support/orders.ts';
 
 // The order page for a visitor on the keyboard, on a short window or zoomed in: the payment
 // footer never hides what they need, and focus never falls back to the top of the page.
@@ -203,10 +204,17 @@ test.describe('the loyalty block keeps the keyboard where it was', () => {
   });
 
   test('a loyalty card and bonuses: focus goes on to the control shown next', async ({ page, request }) => {
-    await openOrder(page, await createDemoOrder(request));
+    const hash = await createDemoOrder(request);
+    await openOrder(page, hash);
     const card = page.getByRole('textbox', { name: 'Номер карты лояльности' });
     await card.fill('1000200030004000');
     await card.press('Enter');
+    const code = page.getByRole('textbox', { name: 'Код из письма' });
+    await expect(code).toBeFocused();
+    const number = await orderNumberOf(request, hash);
+    const mail = await waitForMail((t) => t.includes('•••• 4000') && t.includes(`№ ${number}:`));
+    await code.fill(new RegExp(`№ ${number}: (\\d{6})`).exec(mail)?.[1] ?? '');
+    await code.press('Enter');
     const bonuses = page.getByRole('textbox', { name: /Списать бонусов/ });
     await expect(bonuses).toBeFocused();
 

@@ -45,6 +45,11 @@ const server = spawn(process.execPath, [entry], {
     // The widget test (e2e/embed-widget.spec.ts) serves a venue's site on port + 2, and
     // only that site may frame the storefront.
     EMBED_ORIGINS: process.env.EMBED_ORIGINS ?? `http://127.0.0.1:${Number(port) + 2}`,
+    // Every spec's visitor comes from 127.0.0.1, in parallel: the per-client hold limits and the
+    // adaptive captcha are off unless a spec's server turns them on (tested through the API).
+    HOLD_LIMIT_ORDERS: process.env.HOLD_LIMIT_ORDERS ?? '0',
+    HOLD_LIMIT_PLACES: process.env.HOLD_LIMIT_PLACES ?? '0',
+    ORDER_BURST_CAPTCHA: process.env.ORDER_BURST_CAPTCHA ?? '0',
   },
 });
 

@@ -19,6 +19,9 @@ import type { ScryptCost } from './admin/staff/password.ts';
 import { afishaRoutes } from './afisha/afisha.routes.ts';
 import { createAfishaService } from './afisha/afisha.service.ts';
 import { createCatalogVersion } from './catalog/catalog-version.ts';
+import { allowedHostsGuard, allowedHostsOf } from './security/allowed-hosts.ts';
+import { createHoldGuard } from './security/hold-limits.ts';
+import { createReturnProof } from './payments/return-proof.ts';
 import { createCsrf } from './security/csrf.ts';
 import { nulGuard } from './security/nul-guard.ts';
 import { createOrderBatcher } from './orders/order-batcher.ts';
@@ -153,6 +156,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  // Before anything builds a link from the request's host.
+  allowedHostsGuard(app, allowedHostsOf(config), requestLangFromUrl);
+
   // Every state-changing call carries the CSRF token of GET /api/token and X-Requested-With.
   app.addHook('onRequest', async (request, reply) => {
     if (!STATE_CHANGING.has(request.method) || !isApiPath(routedPath(request))) return;
@@ -204,6 +210,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     setFrameAncestors(reply);
   };
   const crm = createCrmService(deps.db, config.crmSecret, now);
+  const holds = createHoldGuard(deps.db, config.holdLimits);
   const captcha = createCaptchaService(deps.db, deps.secret, now, deps.captchaText, deps.captchaDigits);
   const recaptcha =
     deps.recaptcha ?? createGoogleRecaptchaVerifier(config.recaptchaSecret, { log: (message) => app.log.warn(message) });
@@ -216,7 +223,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Quantity orders that need no transaction of their own go through the batcher: alone when the
   // database is free, several in one statement while it is busy (server/orders/order-batcher.ts).
   const orders = createOrderBatcher(deps.db, { lanes: config.orderBatchLanes, maxBatch: config.orderBatch });
-  quantityOrderRoutes(app, { db: deps.db, setup, crm, captcha, recaptcha, now, orders, catalog: eventCatalog });
+  quantityOrderRoutes(app, { db: deps.db, setup, crm, captcha, recaptcha, holds, now, orders, catalog: eventCatalog });
   const { payments, providers, bank, assignMethods } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now, setup, timeZone });
   await assignMethods();
   paymentsRoutes(app, {
@@ -224,11 +231,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     payments,
     providers,
     publicUrl: config.publicUrl,
+    returnProof: createReturnProof(deps.secret),
+    now,
     isIntegration: async () => (await setup.get()).is_integration === 1,
     currency: async () => (await setup.get()).app.currency,
   });
   await sandboxBankRoutes(app, { bank });
-  orderViewRoutes(app, { db: deps.db, payments, now, timeZone });
+  orderViewRoutes(app, { db: deps.db, payments, now, timeZone, crm });
   nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: timeZone, setup, captcha, recaptcha }) });
   const returns = createReturnsService({ db: deps.db, now, setup, payments, baseUrl: publicBaseUrl(config), timeZone });
   returnsRoutes(app, {
@@ -236,7 +245,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const afisha = createAfishaService({ db: deps.db, setup: () => setup.get(), now, catalogVersion: () => catalogVersion.current() });
   afishaRoutes(app, { afisha });
-  seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }), db: deps.db, setup, captcha, recaptcha, now });
+  seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }), db: deps.db, setup, captcha, recaptcha, holds, now });
   const seo = createSeoService(deps.db, setup, now);
   seoRoutes(app, { seo, publicUrl: config.publicUrl });
   await adminRoutes(app, { db: deps.db, now, timeZone, scryptCost: deps.staffScryptCost, payments, returns, setup, publicUrl: publicBaseUrl(config) });

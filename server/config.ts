@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { RECEIPT_PAYMENT_MODES, RECEIPT_TAXATIONS, RECEIPT_TAXES, type ReceiptPaymentMode, type ReceiptTax, type ReceiptTaxation } from './payments/receipt.ts';
+import { allowedHostsFromEnv } from './security/allowed-hosts.ts';
+import type { HoldLimits } from './security/hold-limits.ts';
 import { type TrustProxy, trustProxyFromEnv } from './security/trust-proxy.ts';
 
 const flagFromEnv = z
@@ -35,6 +37,15 @@ const envSchema = z.object({
   /** Order-placing calls to the database at once; orders arriving while all are busy go together in the next. */
   ORDER_BATCH_LANES: z.coerce.number().int().min(1).max(200).default(2),
   PUBLIC_URL: z.url().optional(),
+  /** Unpaid orders one client address, or one e-mail, may hold at once (server/security/hold-limits.ts); 0 = no limit. */
+  HOLD_LIMIT_ORDERS: z.coerce.number().int().min(0).max(10_000).default(5),
+  /** Places those unpaid orders may hold together; 0 = no limit. */
+  HOLD_LIMIT_PLACES: z.coerce.number().int().min(0).max(100_000).default(40),
+  /** Orders one client address may place within ORDER_BURST_WINDOW_S before the next needs the image captcha, even where the setup has it off; 0 = never. */
+  ORDER_BURST_CAPTCHA: z.coerce.number().int().min(0).max(10_000).default(3),
+  ORDER_BURST_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Host names the server answers when PUBLIC_URL is unset (links are built from them); default: HOST and localhost. */
+  ALLOWED_HOSTS: allowedHostsFromEnv,
   /** The venue's time zone; unset: the setup's app.timezone (server/setup/setup.service.ts, venueTimeZone). */
   TIMEZONE: z.string().min(1).refine(isValidTimeZone, 'unknown time zone, expected an IANA name such as Europe/Moscow').optional(),
   SETUP_FILE: z.string().min(1).optional(),
@@ -110,6 +121,10 @@ export type Config = {
   orderBatch: number;
   orderBatchLanes: number;
   publicUrl: string | undefined;
+  /** Per-client limits of unpaid holds and the adaptive captcha (server/security/hold-limits.ts). */
+  holdLimits: HoldLimits;
+  /** Host names a request may name (server/security/allowed-hosts.ts); empty: the default list. */
+  allowedHosts: string[];
   /** The venue's time zone when set; undefined: the setup's app.timezone. Read it through venueTimeZone. */
   timezone: string | undefined;
   setupFile: string | undefined;
@@ -248,6 +263,8 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
     orderBatch: e.ORDER_BATCH,
     orderBatchLanes: e.ORDER_BATCH_LANES,
     publicUrl: e.PUBLIC_URL,
+    allowedHosts: e.ALLOWED_HOSTS,
+    holdLimits: { orders: e.HOLD_LIMIT_ORDERS, places: e.HOLD_LIMIT_PLACES, burstOrders: e.ORDER_BURST_CAPTCHA, burstWindowMs: e.ORDER_BURST_WINDOW_S * 1000 },
     timezone: e.TIMEZONE,
     setupFile: e.SETUP_FILE,
     secret: e.SECRET,

@@ -64,8 +64,11 @@ async function clonePgliteTemplate(demoAt: Date | undefined): Promise<Db> {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Admission control is off: the concurrency tests race hundreds of buyers straight at the
-  // database locks. server/security/admission.api.test.ts turns it on to test it.
-  return { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '0', JOBS: '0', ORDER_CONCURRENCY: '0' }), ...overrides };
+  // database locks. server/security/admission.api.test.ts turns it on to test it. So are the
+  // per-client hold limits and the adaptive captcha: every test order comes from one address;
+  // server/security/hold-limits.api.test.ts turns them on.
+  const off = { ORDER_CONCURRENCY: '0', HOLD_LIMIT_ORDERS: '0', HOLD_LIMIT_PLACES: '0', ORDER_BURST_CAPTCHA: '0' };
+  return { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '0', JOBS: '0', ...off }), ...overrides };
 }
 
 type Body = Record<string, unknown> | unknown[];
@@ -98,20 +101,34 @@ export async function createTestApp(
     if (!token) token = (await app.inject({ method: 'GET', url: '/api/token' })).json<{ token: string }>().token;
     return token;
   };
+  // Cookies the server set, sent back as a browser would (paths ignored: the server checks names).
+  const jar = new Map<string, string>();
+  const keep = (response: LightMyRequestResponse) => {
+    const set = response.headers['set-cookie'];
+    for (const line of set === undefined ? [] : Array.isArray(set) ? set : [set]) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      if (at > 0) jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    }
+    return response;
+  };
+  const cookie = () => (jar.size > 0 ? { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') } : {});
   return {
     app,
     db,
     clock,
     csrfToken,
-    get: (url: string): Promise<LightMyRequestResponse> => app.inject({ method: 'GET', url }),
+    get: async (url: string): Promise<LightMyRequestResponse> => keep(await app.inject({ method: 'GET', url, headers: cookie() })),
     /** A POST as the web app sends it: JSON with the CSRF token and X-Requested-With. */
     async post(url: string, body: Body, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-      return app.inject({
-        method: 'POST',
-        url,
-        payload: body,
-        headers: { 'x-csrf-token': await csrfToken(), 'x-requested-with': 'XMLHttpRequest', ...headers },
-      });
+      return keep(
+        await app.inject({
+          method: 'POST',
+          url,
+          payload: body,
+          headers: { 'x-csrf-token': await csrfToken(), 'x-requested-with': 'XMLHttpRequest', ...cookie(), ...headers },
+        }),
+      );
     },
     async close() {
       await app.close();

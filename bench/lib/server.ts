@@ -144,6 +144,10 @@ export async function startStorefront(options: { db: DbKind; catalog?: unknown; 
     DB_STATEMENT_REPORT: '1',
     SECRET: 'bench-secret-'.padEnd(40, 'b'),
     DEMO: options.catalog ? '0' : '1',
+    // Every simulated buyer comes from this one address: the per-client limits would refuse them.
+    HOLD_LIMIT_ORDERS: '0',
+    HOLD_LIMIT_PLACES: '0',
+    ORDER_BURST_CAPTCHA: '0',
     ...dbEnv,
     ...options.env,
   });

@@ -84,3 +84,11 @@ export async function payDemoOrder(request: APIRequestContext, orderHash: string
   const done = await request.post(`/sandbox/pay/${id}/complete`, { form: { choice: 'pay' }, maxRedirects: 0 });
   expect(done.status()).toBe(303);
 }
+
+/** The order's number (what the e-mails about it name), through the storefront's own call. */
+export async function orderNumberOf(request: APIRequestContext, hash: string): Promise<number> {
+  const { token } = (await (await request.get('/api/token')).json()) as { token: string };
+  const answer = await request.post('/api/order/number', { data: { hash, lang: 'ru' }, headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' } });
+  expect(answer.ok(), await answer.text()).toBeTruthy();
+  return ((await answer.json()) as { num: number }).num;
+}

@@ -3,9 +3,13 @@ import type { StoredSetup } from '../../contract/setup.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import type { CaptchaService } from './captcha.service.ts';
+import type { HoldGuard } from '../security/hold-limits.ts';
 import type { RecaptchaVerifier } from './recaptcha.ts';
 
-export type OrderCaptchaDeps = { db: Db; captcha: CaptchaService; recaptcha: RecaptchaVerifier };
+export type OrderCaptchaDeps = { db: Db; captcha: CaptchaService; recaptcha: RecaptchaVerifier; holds?: HoldGuard | undefined };
+
+/** The hold an order is about to take, for the per-client limits (server/security/hold-limits.ts). */
+export type OrderHold<T> = { email: string; places: number; at: Date; until: Date; hashOf: (placed: T) => string };
 export type OrderCaptchaInput = { recaptchaToken?: string | undefined; captchaSid?: string | undefined; captchaText?: string | undefined };
 
 const invalid = () => new BusinessError(ErrorCode.invalidRecaptcha, { status: 400 });
@@ -33,15 +37,41 @@ export async function withOrderCaptcha<T>(
   input: OrderCaptchaInput,
   remoteIp: string | undefined,
   placeOrder: (tx: Queryable, alone: boolean) => Promise<T>,
-  options: { oneStatement?: boolean } = {},
+  options: { oneStatement?: boolean; hold?: OrderHold<T> | undefined } = {},
 ): Promise<T> {
   if (setup.recaptcha.enabled) {
     // recaptchaSkip from the client is never trusted: with reCAPTCHA on, every order needs a token.
     const ok = input.recaptchaToken ? await deps.recaptcha.verify(input.recaptchaToken, remoteIp) : false;
     if (!ok) throw invalid();
   }
-  const image = !setup.recaptcha.enabled && setup.captcha.enabled ? { sid: input.captchaSid, text: input.captchaText } : undefined;
+  // An image answer sent while the setup has the captcha off is the adaptive challenge's (the
+  // client ordered too fast): it is checked and used like any other.
+  const answered = Boolean(input.captchaSid && input.captchaText);
+  const image = !setup.recaptcha.enabled && (setup.captcha.enabled || answered) ? { sid: input.captchaSid, text: input.captchaText } : undefined;
   if (image && (!image.sid || !image.text)) throw invalid();
+  const hold = options.hold;
+  const claim =
+    hold && deps.holds
+      ? await deps.holds.claim({ ip: remoteIp ?? '', email: hold.email, places: hold.places, at: hold.at, until: hold.until, captchaAnswered: setup.recaptcha.enabled || image !== undefined })
+      : undefined;
+  if (!claim || !hold) return placeBehindCaptcha(deps, image, placeOrder, options);
+  let placed: T;
+  try {
+    placed = await placeBehindCaptcha(deps, image, placeOrder, options);
+  } catch (error) {
+    await claim.drop();
+    throw error;
+  }
+  await claim.attach(hold.hashOf(placed));
+  return placed;
+}
+
+async function placeBehindCaptcha<T>(
+  deps: OrderCaptchaDeps,
+  image: { sid: string | undefined; text: string | undefined } | undefined,
+  placeOrder: (tx: Queryable, alone: boolean) => Promise<T>,
+  options: { oneStatement?: boolean },
+): Promise<T> {
   // Work that is one SQL statement is atomic by itself: without an image answer to use in the same
   // transaction it runs alone, saving the BEGIN and COMMIT round trips (an on-sale rush's orders).
   if (!image && options.oneStatement) return placeOrder(deps.db, true);

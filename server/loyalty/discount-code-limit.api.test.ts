@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, testConfig, type TestApp } from '../../tests/harness.ts';
 import { buildApp } from '../app.ts';
-import { makeOrder, preparePaymentCatalog, view } from '../payments/payment-test-kit.ts';
-import { CODE_FAILURE_LIMIT, CODE_FAILURE_WINDOW_MS } from './discounts.service.ts';
+import { makeOrder, preparePaymentCatalog, proveCard, view } from '../payments/payment-test-kit.ts';
+import { CODE_FAILURE_LIMIT, CODE_FAILURE_LIMIT_PER_ADDRESS, CODE_FAILURE_WINDOW_MS } from './discounts.service.ts';
 
 const START = new Date('2026-11-21T10:00:00Z');
 const CARD_CODE = '1000200030004000';
@@ -13,17 +13,25 @@ beforeAll(async () => {
   await preparePaymentCatalog(t, { capacity: 500 });
 });
 afterAll(() => t.close());
-beforeEach(() => t.clock.set(START));
+beforeEach(async () => {
+  t.clock.set(START);
+  // Every test's visitor comes from the same address: each starts with none of its wrong codes.
+  await t.db.query('delete from discount_code_failures');
+});
 
 const discount = (hash: string, body: object, app = t) => app.post('/api/order/discount', { hash, lang: 'ru', ...body });
 const failures = async (orderId: number) =>
   (await t.db.query<{ n: number }>('select count(*)::int as n from discount_code_failures where order_id = $1', [orderId])).rows[0]?.n;
 
-/** Tries `count` wrong codes, alternating promo codes and card numbers; each is refused as wrong. */
+/**
+ * Tries `count` wrong codes, alternating promo codes and card numbers: a promo code is refused as
+ * wrong; a card number gets the one answer every card gets (a code is required), and counts too.
+ */
 async function tryWrongCodes(hash: string, count: number, app = t) {
   for (let i = 0; i < count; i++) {
     const response = await discount(hash, i % 2 === 0 ? { promoCode: `GUESS${i}` } : { cardCode: `000000000000${String(i).padStart(4, '0')}` }, app);
-    expect(response.statusCode, response.body).toBe(i % 2 === 0 ? 400 : 404);
+    if (i % 2 === 0) expect(response.statusCode, response.body).toBe(400);
+    else expect(response.json()).toMatchObject({ errorCode: '0', cardProof: 'required' });
   }
 }
 
@@ -46,9 +54,10 @@ describe('POST /api/order/discount: guessing codes', () => {
     expect((await view(t, order.hash)).body.discountData).toMatchObject({ promoCode: '', cardCode: '', totalDiscount: 0 });
   });
 
-  it('does not count right codes, nor the calls without a code', async () => {
+  it('does not count right codes, nor the calls without a code; asking for a card code counts once', async () => {
     const order = await makeOrder(t);
-    await tryWrongCodes(order.hash, CODE_FAILURE_LIMIT - 1);
+    await proveCard(t, order.hash, CARD_CODE);
+    await tryWrongCodes(order.hash, CODE_FAILURE_LIMIT - 2);
     expect((await discount(order.hash, { promoCode: 'DEMO10' })).statusCode).toBe(200);
     expect((await discount(order.hash, { cardCode: CARD_CODE })).statusCode).toBe(200);
     expect((await discount(order.hash, { bonuses: 1 })).statusCode).toBe(200);
@@ -64,8 +73,8 @@ describe('POST /api/order/discount: guessing codes', () => {
   it('keeps what a wrong code came with undone, but counts the wrong code', async () => {
     const order = await makeOrder(t);
     // A right promo code with a wrong card: the call changes nothing, as before, and counts once.
-    const response = await discount(order.hash, { promoCode: 'DEMO10', cardCode: '0000111122223333' });
-    expect(response.statusCode).toBe(404);
+    const response = await discount(order.hash, { promoCode: 'DEMO10', cardCode: '0000111122223333', cardProof: '123456' });
+    expect(response.statusCode).toBe(400);
     expect(await failures(order.id)).toBe(1);
     expect((await view(t, order.hash)).body.discountData).toMatchObject({ promoCode: '', cardCode: '', totalDiscount: 0 });
   });
@@ -93,6 +102,17 @@ describe('POST /api/order/discount: guessing codes', () => {
     await tryWrongCodes(first.hash, CODE_FAILURE_LIMIT);
     expect((await discount(first.hash, { promoCode: 'DEMO10' })).statusCode).toBe(429);
     expect((await discount(second.hash, { promoCode: 'DEMO10' })).statusCode).toBe(200);
+  });
+
+  it(`counts per client address too: ${CODE_FAILURE_LIMIT_PER_ADDRESS} wrong codes over many orders, then 429 on a new order`, async () => {
+    for (let done = 0; done < CODE_FAILURE_LIMIT_PER_ADDRESS; done += CODE_FAILURE_LIMIT) {
+      await tryWrongCodes((await makeOrder(t)).hash, Math.min(CODE_FAILURE_LIMIT, CODE_FAILURE_LIMIT_PER_ADDRESS - done));
+    }
+    const fresh = await makeOrder(t);
+    const refused = await discount(fresh.hash, { cardCode: CARD_CODE });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().errorCode).toBe('-1029');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('counts the tries of every server instance on the database together', async () => {

@@ -4,11 +4,18 @@ import { canApplyPromo } from '../../contract/order-rules.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import { lockChangeableOrder, recomputeOrderTotals } from '../order-view/order-state.ts';
+import { checkCardProof, sendCardProof } from './card-proof.ts';
+import { countCardProofAttempt } from './card-proof.repository.ts';
 
 type Texts = Record<Lang, string>;
 export const discountTexts = {
   invalidPromo: { ru: 'Недействительный промокод', en: 'Invalid promo code', kz: 'Жарамсыз промокод', ch: '优惠码无效' },
-  cardNotFound: { ru: 'Карта лояльности не найдена', en: 'Loyalty card not found', kz: 'Адалдық картасы табылмады', ch: '未找到会员卡' },
+  wrongCardProof: {
+    ru: 'Неверный или устаревший код. Запросите новый код и введите его из письма.',
+    en: 'Wrong or expired code. Ask for a new code and type it from the e-mail.',
+    kz: 'Код қате немесе ескірген. Жаңа код сұрап, оны хаттан енгізіңіз.',
+    ch: '验证码错误或已过期。请重新获取验证码并输入邮件中的验证码。',
+  },
   cardBlocked: { ru: 'Карта лояльности заблокирована', en: 'The loyalty card is blocked', kz: 'Адалдық картасы бұғатталған', ch: '会员卡已被冻结' },
   noCard: { ru: 'Сначала укажите карту лояльности', en: 'Enter your loyalty card first', kz: 'Алдымен адалдық картасын енгізіңіз', ch: '请先输入会员卡' },
   badBonuses: {
@@ -19,36 +26,47 @@ export const discountTexts = {
   },
 } satisfies Record<string, Texts>;
 
-/** A promo code or card number that matches nothing usable: a try that counts against the order's limit. */
-class WrongCode extends BusinessError {}
+/**
+ * A promo code, card number or card code that proves nothing: a try that counts against the
+ * order's and the client address's limits. `afterRollback` runs once the call's other work is
+ * undone, for what must stay (a code sent, a wrong try of a code counted).
+ */
+class WrongCode extends BusinessError {
+  afterRollback: ((tx: Queryable) => Promise<void>) | undefined;
+}
+
+/** A card attached only with the code sent to its holder: the answer is 200 with cardProof 'required'. */
+class CardProofRequired extends WrongCode {}
 
 const invalidPromo = () => new WrongCode(ErrorCode.validation, { status: 400, text: (l) => discountTexts.invalidPromo[l], details: { promoCode: '' } });
-const cardNotFound = () => new WrongCode(ErrorCode.notFound, { status: 404, text: (l) => discountTexts.cardNotFound[l] });
+const wrongCardProof = () => new WrongCode(ErrorCode.validation, { status: 400, text: (l) => discountTexts.wrongCardProof[l], details: { cardProof: '' } });
 
 /** Wrong codes an order may try per window; the next try answers 429 until the oldest ages out. */
 export const CODE_FAILURE_LIMIT = 10;
+/** Wrong codes one client address may try per window over all its orders (a new order per guess gains nothing). */
+export const CODE_FAILURE_LIMIT_PER_ADDRESS = 30;
 export const CODE_FAILURE_WINDOW_MS = 3_600_000;
 
-/** The order's wrong codes within the window, and when the oldest of them ages out of it. */
-async function recentCodeFailures(tx: Queryable, orderId: number, at: Date): Promise<{ count: number; freeAt: Date }> {
+/** Wrong codes within the window, of an order or of a client address, and when the oldest of them ages out of it. */
+async function recentCodeFailures(tx: Queryable, column: 'order_id' | 'client_ip', value: number | string, at: Date): Promise<{ count: number; freeAt: Date }> {
   const { rows } = await tx.query<{ n: number; oldest: Date | string | null }>(
-    'select count(*)::int as n, min(failed_at) as oldest from discount_code_failures where order_id = $1 and failed_at > $2',
-    [orderId, new Date(at.getTime() - CODE_FAILURE_WINDOW_MS)],
+    `select count(*)::int as n, min(failed_at) as oldest from discount_code_failures where ${column} = $1 and failed_at > $2`,
+    [value, new Date(at.getTime() - CODE_FAILURE_WINDOW_MS)],
   );
   const oldest = rows[0]?.oldest ? new Date(rows[0].oldest).getTime() : at.getTime();
   return { count: rows[0]?.n ?? 0, freeAt: new Date(oldest + CODE_FAILURE_WINDOW_MS) };
 }
 
-async function recordCodeFailure(tx: Queryable, orderId: number, at: Date): Promise<void> {
-  // The order's tries that no longer count go at the same time, so the table stays small.
-  await tx.query('delete from discount_code_failures where order_id = $1 and failed_at <= $2', [orderId, new Date(at.getTime() - CODE_FAILURE_WINDOW_MS)]);
-  await tx.query('insert into discount_code_failures (order_id, failed_at) values ($1, $2)', [orderId, at]);
+async function recordCodeFailure(tx: Queryable, orderId: number, clientIp: string | undefined, at: Date): Promise<void> {
+  // Tries that no longer count go at the same time, so the table stays small.
+  await tx.query('delete from discount_code_failures where failed_at <= $1', [new Date(at.getTime() - CODE_FAILURE_WINDOW_MS)]);
+  await tx.query('insert into discount_code_failures (order_id, failed_at, client_ip) values ($1, $2, $3)', [orderId, at, clientIp ?? null]);
 }
 
-type CardRow = { id: number; code: string; is_blocked: boolean; balance: number; accrual_percent: number };
+type CardRow = { id: number; code: string; is_blocked: boolean; balance: number; accrual_percent: number; email: string; crm_client_id: number | null };
 
 /** A card's balance minus the bonuses other unpaid orders hold, so no bonus is spent twice. */
-async function freeBalance(tx: Queryable, card: CardRow, exceptOrderId: number): Promise<number> {
+async function freeBalance(tx: Queryable, card: Pick<CardRow, 'id' | 'balance'>, exceptOrderId: number): Promise<number> {
   const { rows } = await tx.query<{ held: number }>(
     `select coalesce(sum(d.bonuses), 0)::int as held from order_discounts d join orders o on o.id = d.order_id
      where d.card_id = $1 and d.order_id <> $2 and o.status in (10, 20) and o.released_at is null`,
@@ -58,7 +76,7 @@ async function freeBalance(tx: Queryable, card: CardRow, exceptOrderId: number):
 }
 
 /** The bonuses an order may use now: the card's free balance, at most whole roubles left to pay. */
-export async function availableBonuses(tx: Queryable, orderId: number, card: CardRow): Promise<number> {
+export async function availableBonuses(tx: Queryable, orderId: number, card: Pick<CardRow, 'id' | 'is_blocked' | 'balance'>): Promise<number> {
   if (card.is_blocked) return 0;
   const { rows } = await tx.query<{ room: number }>(
     `select (o.subtotal + o.services_total - coalesce(d.promo_discount, 0)) as room
@@ -72,7 +90,19 @@ async function ensureDiscountRow(tx: Queryable, orderId: number) {
   await tx.query('insert into order_discounts (order_id) values ($1) on conflict do nothing', [orderId]);
 }
 
-type DiscountInput = { hash: string; at: Date; promoCode?: string | undefined; cardCode?: string | undefined; bonuses?: number | undefined };
+type DiscountInput = {
+  hash: string;
+  at: Date;
+  lang: Lang;
+  promoCode?: string | undefined;
+  cardCode?: string | undefined;
+  /** The code sent to the card's e-mail. */
+  cardProof?: string | undefined;
+  bonuses?: number | undefined;
+  /** The identified CRM client (docs/crm-client.md): its own cards need no code. */
+  crmClientId?: number | undefined;
+  clientIp?: string | undefined;
+};
 
 /**
  * Applies what the visitor sent: a promo code (percent or amount, validity window, usage
@@ -81,16 +111,24 @@ type DiscountInput = { hash: string; at: Date; promoCode?: string | undefined; c
  * code is counted: after CODE_FAILURE_LIMIT wrong codes within CODE_FAILURE_WINDOW_MS, an
  * order's tries with a code answer 429 (-1029), so codes cannot be guessed one after another.
  */
-export async function applyDiscount(db: Db, input: DiscountInput): Promise<{ promoCode: string }> {
+export async function applyDiscount(db: Db, input: DiscountInput): Promise<{ promoCode: string; cardProof?: 'required' }> {
   const outcome = await db.transaction(async (tx) => {
     // The order's row lock serialises its tries, so each counts the ones before it, on any instance.
     const order = await lockChangeableOrder(tx, input.hash, input.at);
     const triesCode = input.promoCode !== undefined || Boolean(input.cardCode);
-    const recent = triesCode ? await recentCodeFailures(tx, order.id, input.at) : undefined;
-    if (recent && recent.count >= CODE_FAILURE_LIMIT) {
-      // Retry-After: when the oldest wrong code no longer counts, so the next try is taken.
-      const retryAfterSeconds = Math.max(1, Math.ceil((recent.freeAt.getTime() - input.at.getTime()) / 1000));
-      return { refused: new BusinessError(ErrorCode.tooManyRequests, { status: 429, retryAfterSeconds }) };
+    if (triesCode) {
+      const byOrder = await recentCodeFailures(tx, 'order_id', order.id, input.at);
+      const byAddress = input.clientIp ? await recentCodeFailures(tx, 'client_ip', input.clientIp, input.at) : undefined;
+      const full = [
+        byOrder.count >= CODE_FAILURE_LIMIT ? byOrder : undefined,
+        byAddress && byAddress.count >= CODE_FAILURE_LIMIT_PER_ADDRESS ? byAddress : undefined,
+      ].filter((x) => x !== undefined);
+      if (full.length > 0) {
+        // Retry-After: when the oldest wrong code no longer counts, so the next try is taken.
+        const freeAt = Math.max(...full.map((x) => x.freeAt.getTime()));
+        const retryAfterSeconds = Math.max(1, Math.ceil((freeAt - input.at.getTime()) / 1000));
+        return { refused: new BusinessError(ErrorCode.tooManyRequests, { status: 429, retryAfterSeconds }) };
+      }
     }
     await ensureDiscountRow(tx, order.id);
     // A wrong code undoes the call's work back to here and keeps only its count.
@@ -100,7 +138,9 @@ export async function applyDiscount(db: Db, input: DiscountInput): Promise<{ pro
     } catch (error) {
       if (!(error instanceof WrongCode)) throw error;
       await tx.query('rollback to savepoint discount_codes');
-      await recordCodeFailure(tx, order.id, input.at);
+      await error.afterRollback?.(tx);
+      await recordCodeFailure(tx, order.id, input.clientIp, input.at);
+      if (error instanceof CardProofRequired) return { applied: { promoCode: await promoCodeOf(tx, order.id), cardProof: 'required' as const } };
       return { refused: error };
     }
   });
@@ -108,7 +148,50 @@ export async function applyDiscount(db: Db, input: DiscountInput): Promise<{ pro
   return outcome.applied;
 }
 
-async function applyDiscountParts(tx: Queryable, order: { id: number; event_id: number }, input: DiscountInput): Promise<{ promoCode: string }> {
+async function promoCodeOf(tx: Queryable, orderId: number): Promise<string> {
+  const { rows } = await tx.query<{ code: string | null }>(
+    'select p.code from order_discounts d left join promo_codes p on p.id = d.promo_code_id where d.order_id = $1',
+    [orderId],
+  );
+  return rows[0]?.code ?? '';
+}
+
+/**
+ * The card the visitor named, once it is theirs: the identified CRM client's own card, or one
+ * proven by the code sent to its e-mail. Without a code, a code is sent when the card can have one
+ * (known, not blocked, with an e-mail) and the answer asks for it, the same answer whatever the
+ * card; a wrong code (or any code for a card that is not there) is refused alike.
+ */
+async function provenCard(tx: Queryable, order: { id: number; number: number }, input: DiscountInput & { cardCode: string }): Promise<CardRow> {
+  const { rows } = await tx.query<CardRow>('select * from loyalty_cards where code = $1 for update', [input.cardCode.trim()]);
+  const card = rows[0];
+  if (card && card.crm_client_id !== null && card.crm_client_id === input.crmClientId) return card;
+  // Proven on this order before: naming it again (with bonuses to spend, say) needs no new code.
+  if (card) {
+    const attached = await tx.query('select 1 from order_discounts where order_id = $1 and card_id = $2', [order.id, card.id]);
+    if (attached.rows.length > 0) return card;
+  }
+  if (input.cardProof === undefined) {
+    const required = new CardProofRequired(ErrorCode.ok, { status: 200 });
+    if (card && !card.is_blocked && card.email) {
+      required.afterRollback = (t) => sendCardProof(t, { orderId: order.id, orderNumber: order.number, card, lang: input.lang, at: input.at });
+    }
+    throw required;
+  }
+  const refused = wrongCardProof();
+  if (!card || card.is_blocked) throw refused;
+  // Checked after the rollback, so a wrong try stays counted; a right code is checked here.
+  const proof = input.cardProof;
+  const ok = await checkCardProof(tx, { orderId: order.id, cardId: card.id, code: proof, at: input.at });
+  if (!ok) {
+    // checkCardProof counted the try; the savepoint's rollback would undo it: count it again after.
+    refused.afterRollback = (t) => countCardProofAttempt(t, order.id, card.id);
+    throw refused;
+  }
+  return card;
+}
+
+async function applyDiscountParts(tx: Queryable, order: { id: number; event_id: number; number: number }, input: DiscountInput): Promise<{ promoCode: string }> {
   let promoCode = '';
 
   // A promo code sent is checked, even one that is blank once trimmed (the page never sends one).
@@ -140,9 +223,7 @@ async function applyDiscountParts(tx: Queryable, order: { id: number; event_id: 
 
   let card: CardRow | undefined;
   if (input.cardCode) {
-    const { rows } = await tx.query<CardRow>('select * from loyalty_cards where code = $1 for update', [input.cardCode.trim()]);
-    card = rows[0];
-    if (!card) throw cardNotFound();
+    card = await provenCard(tx, order, { ...input, cardCode: input.cardCode });
     await tx.query('update order_discounts set card_id = $2, bonuses = case when card_id = $2 then bonuses else 0 end where order_id = $1', [
       order.id,
       card.id,
@@ -165,13 +246,7 @@ async function applyDiscountParts(tx: Queryable, order: { id: number; event_id: 
     await tx.query('update order_discounts set bonuses = $2 where order_id = $1', [order.id, input.bonuses]);
   }
   await recomputeOrderTotals(tx, order.id);
-  if (!promoCode) {
-    const { rows } = await tx.query<{ code: string | null }>(
-      'select p.code from order_discounts d left join promo_codes p on p.id = d.promo_code_id where d.order_id = $1',
-      [order.id],
-    );
-    promoCode = rows[0]?.code ?? '';
-  }
+  if (!promoCode) promoCode = await promoCodeOf(tx, order.id);
   return { promoCode };
 }
 

@@ -5,11 +5,10 @@ import type { Offer } from '../../contract/order-view.ts';
 import { expireUnpaidOrders } from '../jobs/expiry.ts';
 import { remaining } from '../orders/order-test-kit.ts';
 import { OrderStatus } from '../orders/orders.service.ts';
-import { completeAtBank, makeOrder, pay, preparePaymentCatalog, sandboxId, view } from '../payments/payment-test-kit.ts';
+import { completeAtBank, makeOrder, pay, preparePaymentCatalog, proveCard, sandboxId, view } from '../payments/payment-test-kit.ts';
 
 const START = new Date('2026-11-21T10:00:00Z');
 const CARD_CODE = '1000200030004000';
-const BLOCKED_CARD = '9999000011112222';
 const AUDIO = { package_id: 1, price_id: 1, cost: 250 }; // seat-tied, limit 10
 const PROGRAMME = { package_id: 2, price_id: 2, cost: 300 }; // limit 2 per order
 const PARKING = { package_id: 3, price_id: 3, cost: 500 }; // limit 1, stock 40
@@ -306,7 +305,7 @@ describe('discounts', () => {
 
   it('spends bonuses of a loyalty card: whole, above 0, not above availableBonuses; spent and accrued on payment', async () => {
     const order = await makeOrder(t);
-    expect((await discount(order.hash, { cardCode: CARD_CODE })).statusCode).toBe(200);
+    await proveCard(t, order.hash, CARD_CODE);
     const before = (await view(t, order.hash)).body.discountData;
     expect(before).toMatchObject({ cardCode: CARD_CODE, isBlocked: 0, useBonuses: 0 });
     // Whole roubles of tickets and services: at most 1 000 of the 1 060 ₽ (the fee is not discounted).
@@ -333,18 +332,24 @@ describe('discounts', () => {
     await t.db.query("update loyalty_cards set balance = 300 where code = $1", [CARD_CODE]);
     const a = await makeOrder(t);
     const b = await makeOrder(t);
-    await discount(a.hash, { cardCode: CARD_CODE, bonuses: 250 });
-    await discount(b.hash, { cardCode: CARD_CODE });
+    await proveCard(t, a.hash, CARD_CODE);
+    await discount(a.hash, { bonuses: 250 });
+    await proveCard(t, b.hash, CARD_CODE);
     expect((await view(t, b.hash)).body.discountData.availableBonuses).toBe(50);
     expect((await discount(b.hash, { bonuses: 51 })).statusCode).toBe(400);
   });
 
-  it('shows a blocked card as isBlocked = 1 and refuses its bonuses', async () => {
+  it('shows a card blocked after it was attached as isBlocked = 1 and refuses its bonuses', async () => {
     const order = await makeOrder(t);
-    await discount(order.hash, { cardCode: BLOCKED_CARD });
-    expect((await view(t, order.hash)).body.discountData).toMatchObject({ isBlocked: 1, availableBonuses: 0 });
-    const refused = await discount(order.hash, { bonuses: 10 });
-    expect(refused.json()).toMatchObject({ errorCode: '-1002', errorText: 'Карта лояльности заблокирована' });
+    await proveCard(t, order.hash, CARD_CODE);
+    await t.db.query('update loyalty_cards set is_blocked = true where code = $1', [CARD_CODE]);
+    try {
+      expect((await view(t, order.hash)).body.discountData).toMatchObject({ isBlocked: 1, availableBonuses: 0 });
+      const refused = await discount(order.hash, { bonuses: 10 });
+      expect(refused.json()).toMatchObject({ errorCode: '-1002', errorText: 'Карта лояльности заблокирована' });
+    } finally {
+      await t.db.query('update loyalty_cards set is_blocked = false where code = $1', [CARD_CODE]);
+    }
   });
 
   it('refuses changes to a paid order', async () => {

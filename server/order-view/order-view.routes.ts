@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { businessResult, ticketHash } from '../../contract/common.ts';
+import { businessResult, normalizeLang, ticketHash } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import {
   addOffersRequest,
@@ -13,6 +13,7 @@ import {
   removeOfferRequest,
   ticketViewResponse,
 } from '../../contract/order-view.ts';
+import { type CrmService, crmTokenOf } from '../crm/crm.service.ts';
 import type { Db } from '../db/client.ts';
 import { BusinessError, ok } from '../http.ts';
 import { applyDiscount, cancelDiscount } from '../loyalty/discounts.service.ts';
@@ -22,7 +23,10 @@ import { viewOrder, viewTicket } from './order-view.service.ts';
 
 // Every change of the order below may change its sum, which cancels its payments in progress in
 // the change's own transaction (recomputeOrderTotals); once it committed, the acquirer is told.
-export function orderViewRoutes(app: FastifyInstance, deps: { db: Db; payments: PaymentsService; now: () => number; timeZone: string }) {
+export function orderViewRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; payments: PaymentsService; now: () => number; timeZone: string; crm?: Pick<CrmService, 'clientIdOf'> },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const at = () => new Date(deps.now());
 
@@ -57,10 +61,20 @@ export function orderViewRoutes(app: FastifyInstance, deps: { db: Db; payments: 
 
   r.post(
     '/api/order/discount',
-    { schema: { tags: ['order'], body: discountRequest, response: { 200: discountResponse, '4xx': businessResult.extend({ promoCode: z.string().optional() }) } } },
+    { schema: { tags: ['order'], body: discountRequest, response: { 200: discountResponse, '4xx': businessResult.extend({ promoCode: z.string().optional(), cardProof: z.string().optional() }) } } },
     async (request) => {
-      const { hash, promoCode, cardCode, bonuses } = request.body;
-      const applied = await applyDiscount(deps.db, { hash, promoCode, cardCode, bonuses, at: at() });
+      const { hash, lang, promoCode, cardCode, cardProof, bonuses } = request.body;
+      const applied = await applyDiscount(deps.db, {
+        hash,
+        lang: normalizeLang(lang),
+        promoCode,
+        cardCode,
+        cardProof,
+        bonuses,
+        at: at(),
+        crmClientId: deps.crm?.clientIdOf(crmTokenOf(request)),
+        clientIp: request.ip,
+      });
       await deps.payments.cancelAtAcquirer({ hash });
       return ok(applied);
     },

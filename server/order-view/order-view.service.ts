@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import type { Localized } from '../../contract/common.ts';
+import type { Holder } from '../../contract/nominal.ts';
 import type { AttachedService, AutomaticRefund, Offer, OrderView, PaymentType, TicketRow } from '../../contract/order-view.ts';
 import { ReturnStatus } from '../../contract/returns.ts';
 import type { Db } from '../db/client.ts';
@@ -175,10 +176,12 @@ export async function viewOrder(
   };
 }
 
+const holderName = (h: Holder) => [h.surname, h.name, h.middleName].filter(Boolean).join(' ');
+
 /** One ticket of a paid order, for /ticket/{hash}. */
 export async function viewTicket(deps: { db: Db; timeZone: string }, ticketHash: string) {
-  const { rows } = await deps.db.query<{ id: number; order_id: number; order_line_id: number }>(
-    'select id, order_id, order_line_id from tickets where hash = $1',
+  const { rows } = await deps.db.query<{ id: number; order_id: number; order_line_id: number; holder: Holder | null }>(
+    'select id, order_id, order_line_id, holder from tickets where hash = $1',
     [ticketHash],
   );
   const ticket = rows[0];
@@ -194,5 +197,6 @@ export async function viewTicket(deps: { db: Db; timeZone: string }, ticketHash:
   const shown = row.tickets[0];
   if (!shown) return undefined;
   // Never the order's hash: whoever holds one ticket must not be able to open the order (docs/payments.md).
-  return { ord_num: order.number, row, ticket: shown, name: order.buyer_name };
+  // Nor the buyer's name: a ticket link is handed on, and the door needs only a named ticket's holder.
+  return { ord_num: order.number, row, ticket: shown, name: ticket.holder ? holderName(ticket.holder) : '' };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OrderPayState } from '../../contract/payment.ts';
 import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts';
 import { OrderStatus } from '../orders/orders.service.ts';
-import { completeAtBank, makeOrder, pay, preparePaymentCatalog, sandboxId, view } from './payment-test-kit.ts';
+import { completeAtBank, makeOrder, pay, preparePaymentCatalog, proveCard, sandboxId, view } from './payment-test-kit.ts';
 import { type PaymentProvider, ProviderError } from './provider.ts';
 
 // A change of the order's sum while a payment is pending (docs/payments.md, 'A change of the sum
@@ -62,7 +62,7 @@ const changes: { name: string; before?: (o: Order) => Promise<void>; change: (o:
   },
   {
     name: 'bonuses applied',
-    before: async (o) => expectOk(await t.post('/api/order/discount', { hash: o.hash, lang: 'ru', cardCode: CARD_CODE })),
+    before: async (o) => void (await proveCard(t, o.hash, CARD_CODE)),
     change: async (o) => expectOk(await t.post('/api/order/discount', { hash: o.hash, lang: 'ru', bonuses: 100 })),
     after: 1060 - 100,
   },
@@ -219,7 +219,7 @@ describe('a change of the sum while a payment is pending', () => {
   it('keeps the pending payment when a change leaves the sum as it was (a loyalty card linked, no bonuses)', async () => {
     const order = await makeOrder(t);
     const bankId = sandboxId(await pay(t, order.hash, QR));
-    await expectOk(await t.post('/api/order/discount', { hash: order.hash, lang: 'ru', cardCode: CARD_CODE }));
+    await proveCard(t, order.hash, CARD_CODE);
     expect(await paymentsOf(order.id)).toMatchObject([{ status: 'pending' }]);
     expect(await payState(order.hash)).toBe(OrderPayState.awaiting);
     await completeAtBank(t, bankId, 'pay');

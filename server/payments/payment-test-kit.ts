@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { loadPaymentExtras } from '../../demo/extras-payment.ts';
+import { DEMO_LOYALTY_EMAIL, loadPaymentExtras } from '../../demo/extras-payment.ts';
 import { insertMiniCatalog } from '../../tests/fixtures.ts';
 import type { TestApp } from '../../tests/harness.ts';
 import { testOrder } from '../orders/order-test-kit.ts';
@@ -61,4 +61,21 @@ export async function completeAtBank(t: TestApp, id: string, choice: string): Pr
   const back = await t.get(String(done.headers.location).replace(/^https?:\/\/[^/]+/, ''));
   expect(back.statusCode).toBe(303);
   return String(back.headers.location);
+}
+
+/** The last one-time code mailed for a loyalty card (its text says `…: 123456`). */
+export async function lastCardProofCode(t: TestApp, email = DEMO_LOYALTY_EMAIL): Promise<string> {
+  const { rows } = await t.db.query<{ text_body: string }>('select text_body from mail_outbox where to_address = $1 order by id desc limit 1', [email]);
+  const code = /: (\d{6})\n/.exec(rows[0]?.text_body ?? '')?.[1];
+  if (!code) throw new Error(`no card code mailed to ${email}`);
+  return code;
+}
+
+/** Attaches a loyalty card to an order as its holder does: asks for the code, types the one mailed. */
+export async function proveCard(t: TestApp, hash: string, cardCode = '1000200030004000') {
+  const asked = await t.post('/api/order/discount', { hash, lang: 'ru', cardCode });
+  expect(asked.json(), asked.body).toMatchObject({ errorCode: '0', cardProof: 'required' });
+  const proven = await t.post('/api/order/discount', { hash, lang: 'ru', cardCode, cardProof: await lastCardProofCode(t) });
+  expect(proven.statusCode, proven.body).toBe(200);
+  return proven;
 }

@@ -4,7 +4,7 @@ import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts
 import { expireUnpaidOrders } from '../jobs/expiry.ts';
 import { remaining } from '../orders/order-test-kit.ts';
 import { OrderStatus } from '../orders/orders.service.ts';
-import { completeAtBank, makeOrder, pay, preparePaymentCatalog, sandboxId, view } from './payment-test-kit.ts';
+import { completeAtBank, makeOrder, pay, preparePaymentCatalog, proveCard, sandboxId, view } from './payment-test-kit.ts';
 import { sandboxKey, signSandboxNotification } from './sandbox/sandbox-bank.ts';
 
 const SECRET = 'test-secret-'.padEnd(40, 'x');
@@ -263,7 +263,7 @@ describe('declined payments', () => {
 describe('POST /payments/notify/sandbox', () => {
   it('applies a notification delivered twice once: one payment, one e-mail, one bonus accrual', async () => {
     const order = await makeOrder(t);
-    await t.post('/api/order/discount', { hash: order.hash, lang: 'ru', cardCode: '1000200030004000' });
+    await proveCard(t, order.hash, '1000200030004000');
     const before = (await t.db.query<{ balance: number }>("select balance from loyalty_cards where code = '1000200030004000'")).rows[0]?.balance ?? 0;
     const answer = await pay(t, order.hash, CARD);
     const id = sandboxId(answer);

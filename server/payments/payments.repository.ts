@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client.ts';
+import type { PaymentAction } from './provider.ts';
 
 export type PaymentMethodRow = {
   id: number;
@@ -30,6 +31,8 @@ export type PaymentRow = {
   refunded_amount: number;
   /** When the acquirer confirmed the cancel of a canceled payment (null: still to ask). */
   cancel_confirmed_at: Date | null;
+  /** What the acquirer told the visitor to do, kept so a repeated Pay answers the same link (null before it answered). */
+  action: PaymentAction | null;
 };
 
 export type RefundRow = {
@@ -102,6 +105,38 @@ export async function cancelOpenPayments(tx: Queryable, orderId: number): Promis
     [orderId],
   );
   return rowCount;
+}
+
+/** The order's open payments (created: being registered with the acquirer; pending: at the bank), locked. */
+export async function findOpenPayments(tx: Queryable, orderId: number): Promise<PaymentRow[]> {
+  const { rows } = await tx.query<PaymentRow>(
+    `select * from payments where order_id = $1 and status in ('created', 'pending') order by id for update`,
+    [orderId],
+  );
+  return rows;
+}
+
+/**
+ * Cancels the given open payments because the visitor chose to pay another way (no failure
+ * reason: nothing went wrong, so no declined page). The acquirer is asked afterwards.
+ */
+export async function cancelReplacedPayments(tx: Queryable, ids: readonly number[], at: Date): Promise<void> {
+  await tx.query(`update payments set status = 'canceled', finished_at = $2 where id = any($1::int[]) and status in ('created', 'pending')`, [ids, at]);
+}
+
+/** Records what the acquirer answered: the payment is now pending at the bank with this link. */
+export async function markPaymentPending(
+  db: Queryable,
+  id: number,
+  providerRef: string,
+  action: PaymentAction,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `update payments set status = 'pending', provider_ref = $2, redirect_url = $3, form_fields = $4, action = $5
+     where id = $1 and status = 'created'`,
+    [id, providerRef, action.type === 'form' ? action.action : action.url, action.type === 'form' ? JSON.stringify(action.fields) : null, JSON.stringify(action)],
+  );
+  return rowCount > 0;
 }
 
 /** Canceled payments of an order whose cancel the acquirer has not confirmed yet. */

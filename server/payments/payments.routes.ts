@@ -18,6 +18,7 @@ import { ok } from '../http.ts';
 import { OrderStatus } from '../orders/orders.service.ts';
 import { findOrderByHash } from '../orders/orders.repository.ts';
 import { findPaymentByPublicId } from './payments.repository.ts';
+import type { createReturnProof } from './return-proof.ts';
 import { type PaymentsService, lastDecline, orderNotFound } from './payments.service.ts';
 import type { ProviderRegistry } from './provider.ts';
 
@@ -34,6 +35,9 @@ export function paymentsRoutes(
     payments: PaymentsService;
     providers: ProviderRegistry;
     publicUrl: string | undefined;
+    /** The cookie that lets only the paying browser back to its order (return-proof.ts). */
+    returnProof: ReturnType<typeof createReturnProof>;
+    now: () => number;
     /** Integration mode (setup is_integration): the order link takes the older path shape. */
     isIntegration: () => Promise<boolean>;
     /** The setup's currency, which the acquirer charges in. */
@@ -45,7 +49,7 @@ export function paymentsRoutes(
   r.post(
     '/api/order/pay',
     { schema: { tags: ['payment'], body: payRequest, response: { 200: payResponse, '4xx': businessResult } } },
-    async (request) => {
+    async (request, reply) => {
       const { hash, lang, bank_data } = request.body;
       const result = await deps.payments.startPayment({
         hash,
@@ -56,6 +60,14 @@ export function paymentsRoutes(
       });
       if (result.type === 'nominal') return ok({ hash: result.hash });
       if (result.type === 'paid') return ok({});
+      reply.header(
+        'set-cookie',
+        deps.returnProof.cookie(result.publicId, {
+          secure: request.protocol === 'https',
+          // Past the reserve time by an hour: a bank may send the visitor back late.
+          maxAgeSeconds: (result.expiresAt.getTime() - deps.now()) / 1000 + 3600,
+        }),
+      );
       const action = result.action;
       if (action.type === 'form') return ok({ form_action: action.action, form_bank: action.fields });
       if (action.type === 'qr') return ok({ form_qr_url: action.url, form_qr_code: action.image });
@@ -141,6 +153,9 @@ export function paymentsRoutes(
       const payment = await findPaymentByPublicId(deps.db, request.params.publicId);
       if (!payment) return reply.code(303).header('location', '/').send();
       await deps.payments.reconcile(payment);
+      // Only the browser that paid learns the order's address: a phone that paid by QR, or anyone
+      // who saw the payment id, gets the home page (the buyer's screen polls for the outcome).
+      if (!deps.returnProof.carries(request.headers.cookie, payment.public_id)) return reply.code(303).header('location', '/').send();
       const after = await findPaymentByPublicId(deps.db, payment.public_id);
       const { rows } = await deps.db.query<{ hash: string; status: number; lang: string }>(
         'select hash, status, lang from orders where id = $1',

@@ -14,8 +14,11 @@ import {
   findPaymentByPublicId,
   findPaymentMethods,
   findPaymentsOfOrder,
+  cancelReplacedPayments,
+  findOpenPayments,
   findUnconfirmedCancels,
   insertPayment,
+  markPaymentPending,
 } from './payments.repository.ts';
 
 type Texts = Record<Lang, string>;
@@ -35,6 +38,13 @@ export const paymentTexts = {
     en: "The order's amount changed while the payment was being created. Please check the order and pay again.",
     kz: 'Төлем жасалып жатқанда тапсырыс сомасы өзгерді. Тапсырысты тексеріп, қайта төлеңіз.',
     ch: '创建付款时订单金额已变更。请核对订单后重新支付。',
+  },
+  // A Pay found this order's payment still being registered by another server instance.
+  beingCreated: {
+    ru: 'Платёж уже создаётся. Повторите через несколько секунд.',
+    en: 'The payment is already being created. Please try again in a few seconds.',
+    kz: 'Төлем жасалып жатыр. Бірнеше секундтан кейін қайталаңыз.',
+    ch: '付款正在创建中，请几秒后重试。',
   },
   bankUnavailable: {
     ru: 'Банк временно недоступен. Попробуйте ещё раз через минуту.',
@@ -58,7 +68,7 @@ export const orderNotFound = () => new BusinessError(ErrorCode.notFound, { statu
 export type PayResult =
   | { type: 'nominal'; hash: string }
   | { type: 'paid' }
-  | { type: 'action'; action: PaymentAction };
+  | { type: 'action'; action: PaymentAction; publicId: string; expiresAt: Date };
 
 export type PaymentsHooks = {
   /** Runs inside the transaction that marks an order paid: ticket codes, bonuses, e-mail. */
@@ -68,6 +78,31 @@ export type PaymentsHooks = {
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
 const REFUND_RETRY_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000];
+
+/** Longer than any acquirer's answer to a registration: a payment 'created' this long ago was abandoned. */
+const STALE_REGISTRATION_MS = 2 * 60_000;
+
+/**
+ * An open payment a repeated Pay may answer: pending with its stored link, or still being
+ * registered. One left 'created' by a process that died (or pending from before links were
+ * stored) is not: it is cancelled and replaced.
+ */
+function reusable(p: PaymentRow, at: Date): boolean {
+  if (p.status === 'pending') return p.action !== null;
+  return at.getTime() - p.created_at.getTime() <= STALE_REGISTRATION_MS;
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // Nobody may be waiting: a refusal nobody awaits must not become an unhandled rejection.
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
 
 /**
  * Payments of orders: starting one through its method's provider, applying the acquirer's
@@ -83,6 +118,8 @@ export function createPaymentsService(deps: {
 }) {
   const { db, now, providers, hooks } = deps;
   const log = deps.log ?? { warn: () => undefined, error: () => undefined };
+  /** Payments this process is registering with their acquirer, by id: what their Pay will answer. */
+  const registering = new Map<number, Promise<PayResult>>();
 
   function provider(id: string) {
     const found = providers.get(id);
@@ -99,6 +136,7 @@ export function createPaymentsService(deps: {
     currency: CurrencyCode;
   }): Promise<PayResult> {
     const at = new Date(now());
+    let registration: ({ id: number } & ReturnType<typeof deferred<PayResult>>) | undefined;
     const prepared = await db.transaction(async (tx) => {
       const { rows } = await tx.query<OrderRow>('select * from orders where hash = $1 for update', [input.hash]);
       const order = rows[0];
@@ -119,6 +157,13 @@ export function createPaymentsService(deps: {
       const methods = await findPaymentMethods(tx, order.pushkin_card);
       const method = methods.find((m) => m.id === input.methodId);
       if (!method || !providers.has(method.provider)) throw new BusinessError(ErrorCode.unknownBank, { status: 400 });
+      // One open payment per order and method: Pay pressed twice (or by twenty scripts at once,
+      // serialised by the order's row lock above) answers the payment already open, so the bank
+      // never holds two live payments of one order; another method cancels it first.
+      const open = await findOpenPayments(tx, order.id);
+      const same = open.find((p) => p.method_id === method.id && p.amount === order.total && reusable(p, at));
+      if (same) return { type: 'open' as const, payment: same };
+      if (open.length > 0) await cancelReplacedPayments(tx, open.map((p) => p.id), at);
       const payment = await insertPayment(tx, {
         publicId: newHash(),
         orderId: order.id,
@@ -128,11 +173,55 @@ export function createPaymentsService(deps: {
         amount: order.total,
         at,
       });
-      return { type: 'start' as const, payment, order };
+      // Registered before the row lock goes, so a Pay that finds this payment 'created' can wait for it.
+      const noted = { id: payment.id, ...deferred<PayResult>() };
+      registration = noted;
+      registering.set(payment.id, noted.promise);
+      return { type: 'start' as const, payment, order, replaced: open.length > 0, registration: noted };
+    }).catch((error: unknown) => {
+      // The transaction rolled back after the payment was noted: it never existed.
+      if (registration) registering.delete(registration.id);
+      throw error;
     });
+    if (prepared.type === 'open') return answerOpenPayment(prepared.payment);
     if (prepared.type !== 'start') return prepared;
 
+    const { payment } = prepared;
+    try {
+      if (prepared.replaced) await cancelAtAcquirer({ orderId: payment.order_id });
+      const result = await registerPayment(prepared, input);
+      prepared.registration.resolve(result);
+      return result;
+    } catch (error) {
+      prepared.registration.reject(error);
+      throw error;
+    } finally {
+      registering.delete(payment.id);
+    }
+  }
+
+  /**
+   * The answer for a payment already open: its stored bank link, or, while it is still being
+   * registered by another Pay of this process, that Pay's answer. One being registered by another
+   * instance has no link yet: the visitor retries in a moment.
+   */
+  async function answerOpenPayment(payment: PaymentRow): Promise<PayResult> {
+    if (payment.status === 'pending' && payment.action) return { type: 'action', action: payment.action, publicId: payment.public_id, expiresAt: await reservedUntilOf(payment) };
+    const inFlight = registering.get(payment.id);
+    if (inFlight) return inFlight;
+    // Its registration may have finished since this Pay read it.
+    const fresh = await findPaymentByPublicId(db, payment.public_id);
+    if (fresh?.status === 'pending' && fresh.action) return { type: 'action', action: fresh.action, publicId: fresh.public_id, expiresAt: await reservedUntilOf(fresh) };
+    throw new BusinessError(ErrorCode.payment, { status: 409, text: (l) => paymentTexts.beingCreated[l] });
+  }
+
+  /** Registers a new payment with its acquirer and stores the link; see startPayment. */
+  async function registerPayment(
+    prepared: { payment: PaymentRow; order: OrderRow },
+    input: { lang: Lang; origin: string; currency: CurrencyCode },
+  ): Promise<PayResult> {
     const { payment, order } = prepared;
+    const at = new Date(now());
     let started: StartPaymentResult;
     try {
       started = await provider(payment.provider).startPayment({
@@ -154,12 +243,7 @@ export function createPaymentsService(deps: {
       throw new BusinessError(ErrorCode.payment, { text: (l) => paymentTexts.bankUnavailable[l] });
     }
     const action = started.action;
-    const updated = await db.query(
-      `update payments set status = 'pending', provider_ref = $2, redirect_url = $3, form_fields = $4
-       where id = $1 and status = 'created'`,
-      [payment.id, started.providerRef, action.type === 'form' ? action.action : action.url, action.type === 'form' ? JSON.stringify(action.fields) : null],
-    );
-    if (updated.rowCount === 0) {
+    if (!(await markPaymentPending(db, payment.id, started.providerRef, action))) {
       // The order's sum changed while the acquirer registered this payment, and the change
       // cancelled it (recomputeOrderTotals): the old sum must not be paid. Keep the acquirer's
       // reference so its late outcome is recognised, cancel it there, and refuse.
@@ -167,7 +251,12 @@ export function createPaymentsService(deps: {
       await cancelAtAcquirer({ orderId: payment.order_id });
       throw new BusinessError(ErrorCode.payment, { text: (l) => paymentTexts.orderChanged[l] });
     }
-    return { type: 'action', action };
+    return { type: 'action', action, publicId: payment.public_id, expiresAt: order.reserved_until };
+  }
+
+  async function reservedUntilOf(payment: PaymentRow): Promise<Date> {
+    const { rows } = await db.query<{ reserved_until: Date }>('select reserved_until from orders where id = $1', [payment.order_id]);
+    return rows[0]?.reserved_until ?? new Date(now());
   }
 
   /** Marks an unpaid order paid and runs the paid hooks; answers false when it was not payable. */

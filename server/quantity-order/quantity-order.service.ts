@@ -195,7 +195,10 @@ async function createAt(
     const placed = alone ? await deps.orders.place(order) : await placeOrder(tx, order);
     return { hash: placed.hash };
     // Without a subscription to draw visits from, placing the order is its one statement.
-  }, { oneStatement: subscritId === undefined });
+  }, {
+    oneStatement: subscritId === undefined,
+    hold: { email: buyer.email, places: ordinary + group, at: ctx.now, until: order.reservedUntil, hashOf: (placed) => placed.hash },
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts';
-import { completeAtBank, makeOrder, pay, preparePaymentCatalog, sandboxId, view } from '../payments/payment-test-kit.ts';
+import { completeAtBank, makeOrder, pay, preparePaymentCatalog, proveCard, sandboxId, view } from '../payments/payment-test-kit.ts';
 import { confirmReturn, createReturn, lastReturnLink, loadReturn, resetReturnableEvent, snapshot } from './returns-test-kit.ts';
 
 // Services and loyalty bonuses follow a return (docs/returns.md, 'Services and bonuses').
@@ -37,6 +37,7 @@ async function paidOrderWith(extras: Extras) {
     });
     expect(added.json()).toEqual({ errorCode: '0', errorText: '' });
   }
+  if (extras.bonuses) await proveCard(t, order.hash, CARD);
   if (extras.promo || extras.bonuses) {
     const body = { hash: order.hash, lang: 'ru', ...(extras.promo ? { promoCode: extras.promo } : {}), ...(extras.bonuses ? { cardCode: CARD, bonuses: extras.bonuses } : {}) };
     const applied = await t.post('/api/order/discount', body);

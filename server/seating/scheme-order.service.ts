@@ -77,13 +77,14 @@ export async function createSchemeOrder(
 
   const places = await resolvePlaces(deps.db, event.hall_id, event.id, session.id, input.tickets);
   const lines = toLines(session.id, places);
+  const reservedUntil = new Date(now.getTime() + event.reserve_minutes * 60_000);
   const placed = await withOrderCaptcha(deps, await deps.setup.get(), input, remoteIp, (tx) =>
     placeOrder(tx, {
       eventId: event.id,
       status: event.named_tickets ? OrderStatus.reserved : OrderStatus.confirmed,
       lang: input.lang,
       createdAt: now,
-      reservedUntil: new Date(now.getTime() + event.reserve_minutes * 60_000),
+      reservedUntil,
       buyer: { name: input.fio, surname: '', firstName: '', patronymic: '', phone: input.phone, email: input.email },
       pushkinCard: false,
       isSubscription: false,
@@ -91,7 +92,7 @@ export async function createSchemeOrder(
       checkboxes: [...checked],
       lines,
     }),
-    { oneStatement: true },
+    { oneStatement: true, hold: { email: input.email, places: input.tickets.length, at: now, until: reservedUntil, hashOf: (order) => order.hash } },
   );
   return { hash: placed.hash };
 }

@@ -67,7 +67,7 @@ function sqlJson(value: object): string {
 beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'seo-dist-'));
   writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
-  t = await createTestApp({ demo: false, clock: createClock(NOW), webDist });
+  t = await createTestApp({ demo: false, clock: createClock(NOW), webDist, config: { allowedHosts: ['tickets.example', 'localhost'] } });
   await seed();
 });
 afterAll(async () => {
@@ -189,10 +189,10 @@ describe('GET /event/{hash}: head for search engines and link previews', () => {
     expect(doc.body.querySelector('#root')).not.toBeNull();
   });
 
-  it('does not build links from a forged Host header', async () => {
-    const { doc } = await page('/event/jazz-evening', { host: 'x"><script>alert(1)</script>' });
-    expect([...doc.head.querySelectorAll('script')].map((s) => s.getAttribute('type'))).toEqual(['module', 'application/ld+json']);
-    expect(doc.head.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe('http://localhost/event/jazz-evening');
+  it('does not build links from a forged Host header: it is refused before any page is made', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/event/jazz-evening', headers: { host: 'x"><script>alert(1)</script>' } });
+    expect(res.statusCode).toBe(421);
+    expect(res.body).not.toContain('<script>alert');
   });
 
   it('marks a free event as free with a zero-price offer and a whole-day session as a date', async () => {
@@ -256,7 +256,7 @@ describe('GET /: head of the listing', () => {
   });
 
   it("reads an address without lang as ru, as the app shows it, whatever the setup's app.language", async () => {
-    const other = await createTestApp({ demo: false, clock: createClock(NOW), webDist });
+    const other = await createTestApp({ demo: false, clock: createClock(NOW), webDist, config: { allowedHosts: ['tickets.example', 'localhost'] } });
     try {
       await other.db.query('insert into setup (id, data) values (1, $1)', [
         JSON.stringify({ app: { language: 'en' }, db: { languages: 'en,ru' } }),
@@ -371,7 +371,7 @@ describe('GET /sitemap.xml and /robots.txt', () => {
 
 describe('the demo catalog', () => {
   it('gives every event on sale complete Event data on its page', async () => {
-    const demo = await createTestApp({ webDist });
+    const demo = await createTestApp({ webDist, config: { allowedHosts: ['tickets.example', 'localhost'] } });
     try {
       const sitemap = new JSDOM((await demo.get('/sitemap.xml')).body, { contentType: 'application/xml' }).window.document;
       const eventPaths = [...sitemap.getElementsByTagName('loc')]

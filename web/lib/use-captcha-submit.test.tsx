@@ -97,6 +97,19 @@ describe('useCaptchaSubmit (the order submit sequence)', () => {
     expect(result.current.dialog.open).toBe(true);
   });
 
+  it('opens the image dialog when the server asks for it with the captcha off (orders too fast), and sends the answer', async () => {
+    const { result, onError } = renderSubmit(plain);
+    const asked = new ApiError(ErrorCode.invalidRecaptcha, '', 400, { errorCode: ErrorCode.invalidRecaptcha, errorText: '', captcha: 'image' });
+    const { attempt, calls } = attempts(asked, undefined);
+    await act(() => result.current.submit(attempt));
+    expect(calls).toEqual([{}]);
+    expect(result.current.dialog.open).toBe(true);
+    expect(result.current.busy).toBe(false);
+    await act(async () => result.current.dialog.onPassed('sid-1', 'K7M3P'));
+    await waitFor(() => expect(calls).toEqual([{}, { captchaSid: 'sid-1', captchaText: 'K7M3P' }]));
+    expect(onError).not.toHaveBeenCalled();
+  });
+
   it('sends directly when no captcha is enabled and stays busy after success (the page leaves)', async () => {
     const { result, onError } = renderSubmit(plain);
     const { attempt, calls } = attempts(undefined);

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { ADAPTIVE_CAPTCHA } from '../../contract/captcha.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { Setup } from '../../contract/setup.ts';
 import { ApiError, setupQueryOptions } from './api.ts';
@@ -12,6 +13,12 @@ export type CaptchaFields = { recaptchaToken?: string; captchaSid?: string; capt
 export type CaptchaAttempt = (fields: CaptchaFields) => Promise<void>;
 
 type Way = 'recaptcha' | 'image' | 'none';
+
+/** A -1001 answer that names the image captcha (the adaptive challenge of the order calls). */
+function asksForImage(error: ApiError): boolean {
+  const body = error.body as Record<string, unknown> | undefined;
+  return body?.[ADAPTIVE_CAPTCHA.field] === ADAPTIVE_CAPTCHA.image;
+}
 
 /**
  * The order submit sequence shared by the event and scheme pages: run the
@@ -48,7 +55,13 @@ export function useCaptchaSubmit(setup: Setup | undefined, onError: (error: unkn
       await attempt(fields);
     } catch (error) {
       if (!(error instanceof ApiError && error.code === ErrorCode.invalidRecaptcha)) return fail(error);
-      if (way === 'image') return start(attempt, setup, retried);
+      // The server asks for the image captcha itself (orders sent faster than a person can),
+      // whatever the setup says: the dialog opens.
+      if (way === 'image' || asksForImage(error)) {
+        setBusy(false);
+        setPending({ attempt });
+        return;
+      }
       if (retried) return fail(error);
       if (way === 'recaptcha') return start(attempt, setup, true);
       let fresh: Setup;

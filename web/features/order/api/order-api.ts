@@ -60,7 +60,7 @@ export const addOffers = (hash: string, lang: Lang, data: OfferChoice[]) =>
 
 export const removeOffer = (hash: string, lang: Lang, id: number) => apiPost('/api/order/remove-special-offer', { hash, lang, id }, businessResult);
 
-export const applyDiscount = (hash: string, lang: Lang, body: { promoCode?: string; cardCode?: string; bonuses?: number }) =>
+export const applyDiscount = (hash: string, lang: Lang, body: { promoCode?: string; cardCode?: string; cardProof?: string; bonuses?: number }) =>
   apiPost('/api/order/discount', { hash, lang, ...body }, discountResponse);
 
 export const cancelDiscount = (hash: string, lang: Lang, what: 'promo' | 'bonuses' | 'all') =>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DiscountData } from '../../../../contract/order-view.ts';
 import { useMoney } from '../hooks/use-money.ts';
+import { LOYALTY_PROOF } from '../../../../contract/order-rules.ts';
 import { canApplyPromo, isValidBonusAmount } from '../lib/order-logic.ts';
 
 type Props = {
@@ -11,7 +12,8 @@ type Props = {
   promoFailed: boolean;
   onPromo: (code: string) => void;
   onCancelPromo: () => void;
-  onCard: (code: string) => void;
+  /** Sends the card number (and the code mailed for it); `onAnswer` says whether a code is asked for. */
+  onCard: (code: string, proof: string | undefined, onAnswer: (proofRequired: boolean) => void) => void;
   onBonuses: (bonuses: number) => void;
   onCancelBonuses: () => void;
 };
@@ -26,6 +28,10 @@ export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCan
   const money = useMoney();
   const [promo, setPromo] = useState(data.promoCode);
   const [card, setCard] = useState('');
+  // The card number a code was asked for: the code form is shown for it.
+  const [proofFor, setProofFor] = useState<string | undefined>();
+  const [proof, setProof] = useState('');
+  const proofRef = useRef<HTMLInputElement>(null);
   const [bonuses, setBonuses] = useState('');
   const bonusesTouched = bonuses !== '';
   const bonusesValid = isValidBonusAmount(bonuses, data.availableBonuses);
@@ -45,6 +51,19 @@ export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCan
     if (document.activeElement !== null && document.activeElement !== document.body) return;
     (bonusesRef.current ?? bonusesCancelRef.current ?? titleRef.current)?.focus();
   }, [busy]);
+
+  // The code form appears in place of the card's button: the keyboard visitor goes on typing there.
+  useEffect(() => {
+    if (proofFor !== undefined) proofRef.current?.focus();
+  }, [proofFor]);
+
+  const sendCard = (number: string, code: string | undefined) => {
+    bonusStepChanged.current = true;
+    onCard(number, code, (required) => {
+      setProof('');
+      setProofFor(required ? number : undefined);
+    });
+  };
 
   if (data.isBlocked === 1) return null;
   if (!editable && !data.promoCode && !data.cardCode) return null;
@@ -103,14 +122,13 @@ export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCan
         </form>
       )}
 
-      {editable && !data.cardCode && (
+      {editable && !data.cardCode && proofFor === undefined && (
         <form
           className="loyalty__row"
           onSubmit={(e) => {
             e.preventDefault();
             if (busy || !card.trim()) return;
-            bonusStepChanged.current = true;
-            onCard(card.trim());
+            sendCard(card.trim(), undefined);
           }}
         >
           <label className="loyalty__field">
@@ -119,6 +137,48 @@ export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCan
           </label>
           <button type="submit" className="button button--secondary" aria-disabled={busy || card.trim() === '' || undefined}>
             {t('loyalty.cardApply')}
+          </button>
+        </form>
+      )}
+
+      {editable && !data.cardCode && proofFor !== undefined && (
+        <form
+          className="loyalty__row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (busy || proof.trim().length !== LOYALTY_PROOF.digits) return;
+            sendCard(proofFor, proof.trim());
+          }}
+        >
+          <p id="card-code-sent" className="loyalty__note" role="status">
+            {t('loyalty.codeSent', { minutes: LOYALTY_PROOF.lifetimeMinutes })}
+          </p>
+          <label className="loyalty__field">
+            <span>{t('loyalty.code')}</span>
+            <input
+              ref={proofRef}
+              className="text-input"
+              value={proof}
+              onChange={(e) => setProof(e.target.value.replace(/\D/g, ''))}
+              readOnly={busy}
+              inputMode="numeric"
+              maxLength={LOYALTY_PROOF.digits}
+              autoComplete="one-time-code"
+              aria-describedby="card-code-sent"
+            />
+          </label>
+          <button type="submit" className="button button--secondary" aria-disabled={busy || proof.trim().length !== LOYALTY_PROOF.digits || undefined}>
+            {t('loyalty.codeApply')}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-disabled={busy || undefined}
+            onClick={() => {
+              if (!busy) sendCard(proofFor, undefined);
+            }}
+          >
+            {t('loyalty.codeResend')}
           </button>
         </form>
       )}

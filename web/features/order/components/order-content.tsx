@@ -214,7 +214,9 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
           setPromoFailed(false);
           cancel.mutate('promo');
         }}
-        onCard={(cardCode) => discount.mutate({ cardCode })}
+        onCard={(cardCode, cardProof, onAnswer) =>
+          discount.mutate({ cardCode, ...(cardProof ? { cardProof } : {}) }, { onSuccess: (answer) => onAnswer(answer.cardProof === 'required') })
+        }
         onBonuses={(bonuses) => discount.mutate({ bonuses })}
         onCancelBonuses={() => cancel.mutate('bonuses')}
       />
