@@ -130,6 +130,7 @@ function StaffRow({ member, onPassword }: { member: StaffListEntry; onPassword: 
             onClick={() => run(() => patch({ disabled: !member.disabled }), member.disabled ? t('staff.enabledDone') : t('staff.disabledDone'))}
           >
             {member.disabled ? t('staff.enable') : t('staff.disable')}
+            <span className="admin-visually-hidden">: {member.name}</span>
           </button>
           <button
             className="admin-button admin-button--plain"
@@ -138,6 +139,7 @@ function StaffRow({ member, onPassword }: { member: StaffListEntry; onPassword: 
             onClick={() => run(() => apiPost(`/api/admin/staff/${member.id}/password`, { lang }, staffChangedResponse), t('staff.passwordReset'))}
           >
             {t('staff.resetPassword')}
+            <span className="admin-visually-hidden">: {member.name}</span>
           </button>
           <button
             className="admin-button admin-button--plain"
@@ -146,6 +148,7 @@ function StaffRow({ member, onPassword }: { member: StaffListEntry; onPassword: 
             onClick={() => run(() => apiPost(`/api/admin/staff/${member.id}/sign-out-everywhere?lang=${lang}`, undefined, staffChangedResponse), t('staff.signedOut'))}
           >
             {t('staff.signOutEverywhere')}
+            <span className="admin-visually-hidden">: {member.name}</span>
           </button>
         </div>
         <p className="admin-message" role="status">
