@@ -31,6 +31,7 @@ const ROWS: Row[] = [
   { method: 'PATCH', url: '/api/admin/staff/{victim}', route: '/api/admin/staff/:id', body: { name: 'Renamed' }, permission: 'staff.manage' },
   { method: 'POST', url: '/api/admin/staff/{victim}/password', route: '/api/admin/staff/:id/password', body: {}, permission: 'staff.manage' },
   { method: 'POST', url: '/api/admin/staff/{victim}/sign-out-everywhere', route: '/api/admin/staff/:id/sign-out-everywhere', permission: 'staff.manage' },
+  { method: 'POST', url: '/api/admin/staff/{victim}/totp-reset', route: '/api/admin/staff/:id/totp-reset', permission: 'staff.manage' },
   { method: 'GET', url: '/api/admin/settings', permission: 'staff.manage' },
   { method: 'PUT', url: '/api/admin/settings', body: { totpRequired: false }, permission: 'staff.manage' },
   { method: 'GET', url: '/api/admin/audit?action=staff.sign-in&from=2026-11-01&to=2026-11-30', permission: 'audit.read' },

@@ -221,6 +221,19 @@ describe('one-time codes', () => {
     expect((await signIn(t, me.member.email, TEST_PASSWORD, '10.3.0.2')).statusCode).toBe(200);
   });
 
+  it('an owner turns a member\'s codes off (a lost device): the member signs in with the password alone', async () => {
+    const owner = await signedInAs(t, 'owner');
+    const me = await signedInAs(t, 'support');
+    const secret = await turnOn(me.cookie);
+    await adminCall(t, 'POST', '/api/admin/account/totp/confirm', me.cookie, { code: totpCodeAt(secret, t.clock.now()) });
+    expect((await signIn(t, me.member.email, TEST_PASSWORD, '10.3.0.9')).json().errorCode).toBe('-2004');
+    const reset = await adminCall(t, 'POST', `/api/admin/staff/${me.member.id}/totp-reset`, owner.cookie);
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json().member.totpEnabled).toBe(false);
+    expect(await lastAudit('staff.totp-reset')).toMatchObject({ staff_id: owner.member.id, before: { totpEnabled: true }, after: { totpEnabled: false } });
+    expect((await signIn(t, me.member.email, TEST_PASSWORD, '10.3.0.9')).statusCode).toBe(200);
+  });
+
   it('when the owner requires codes, a member without them can only set them up, and cannot turn them off', async () => {
     const owner = await signedInAs(t, 'owner');
     const member = await signedInAs(t, 'support');

@@ -14,6 +14,7 @@ import {
   listStaff,
   lockActiveOwners,
   readStaffSettings,
+  setTotpEnabled,
   updateStaffPassword,
   updateStaffProfile,
   writeStaffSettings,
@@ -140,6 +141,17 @@ export function createStaffManagement(deps: { db: Db; now: () => number; scryptC
         return (await findStaffById(tx, id)) ?? before;
       });
       return { member: listEntryOf(member), initialPassword };
+    },
+
+    /** Turns a member's one-time codes off (a lost device); they sign in with the password and set codes up again. */
+    async resetTotp(actor: SignedInStaff, id: number, client: StaffClient) {
+      return db.transaction(async (tx) => {
+        const before = await findStaffById(tx, id, { forUpdate: true });
+        if (!before) throw notFound();
+        await setTotpEnabled(tx, id, false, new Date(now()));
+        await audit(tx, actor, client, 'staff.totp-reset', id, { totpEnabled: before.totpEnabled }, { totpEnabled: false });
+        return listEntryOf({ ...before, totpEnabled: false, totpSecret: null });
+      });
     },
 
     /** Ends every session of a member, on every device. */

@@ -133,6 +133,12 @@ export function staffManagementRoutes(app: FastifyInstance, deps: { management: 
     async (request) => ok({ member: await deps.management.signOutEverywhere(guardedStaff(request), request.params.id, clientOf(request)) }),
   );
 
+  r.post(
+    '/api/admin/staff/:id/totp-reset',
+    { schema: { tags: ['admin'], params: staffIdParams, querystring: adminLangQuery, response: { 200: staffChangedResponse, ...errors } }, preHandler: guard },
+    async (request) => ok({ member: await deps.management.resetTotp(guardedStaff(request), request.params.id, clientOf(request)) }),
+  );
+
   r.get(
     '/api/admin/settings',
     { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffSettingsResponse, ...errors } }, preHandler: guard },

@@ -141,6 +141,17 @@ function StaffRow({ member, onPassword }: { member: StaffListEntry; onPassword: 
             {t('staff.resetPassword')}
             <span className="admin-visually-hidden">: {member.name}</span>
           </button>
+          {member.totpEnabled ? (
+            <button
+              className="admin-button admin-button--plain"
+              type="button"
+              disabled={busy}
+              onClick={() => run(() => apiPost(`/api/admin/staff/${member.id}/totp-reset?lang=${lang}`, undefined, staffChangedResponse), t('staff.totpResetDone'))}
+            >
+              {t('staff.totpReset')}
+              <span className="admin-visually-hidden">: {member.name}</span>
+            </button>
+          ) : null}
           <button
             className="admin-button admin-button--plain"
             type="button"
