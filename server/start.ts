@@ -8,6 +8,7 @@ import { createGracefulShutdown } from './graceful-shutdown.ts';
 import { migrate } from './db/migrate.ts';
 import { expireUnpaidOrders } from './jobs/expiry.ts';
 import { startJobs } from './jobs/jobs.ts';
+import { reconcileStalePayments } from './jobs/reconcile-payments.ts';
 import { deliverDueMail } from './mail/mail-worker.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { loadSecret } from './security/secret.ts';
@@ -54,6 +55,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
           { name: 'reservation-expiry', intervalMs: 10_000, run: () => expireUnpaidOrders(db, new Date()) },
           { name: 'mail-outbox', intervalMs: 5_000, run: () => deliverDueMail(db, mail, { now: Date.now, from: config.mailFrom, log: app.log }) },
           { name: 'refunds', intervalMs: 60_000, run: () => app.payments.processRefunds() },
+          { name: 'payment-reconciliation', intervalMs: 60_000, run: () => reconcileStalePayments(db, app.payments, Date.now) },
         ],
         app.log,
       )
