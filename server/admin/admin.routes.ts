@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { StoredSetup } from '../../contract/setup.ts';
 import type { Db } from '../db/client.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import type { ReturnsService } from '../returns/returns.service.ts';
+import { insertAuditEntry } from './audit/audit.repository.ts';
+import { ordersDeskRoutes } from './orders/orders-desk.routes.ts';
+import { createOrdersDesk } from './orders/orders-desk.service.ts';
+import { reportsRoutes } from './reports/reports.routes.ts';
+import { createReportsService } from './reports/reports.service.ts';
 import { resolveStaffSession } from './staff/guard.ts';
 import type { ScryptCost } from './staff/password.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
@@ -14,6 +22,11 @@ export type AdminDeps = {
   timeZone: string;
   /** Tests hash with a cheaper cost; production uses STAFF_SCRYPT_COST. */
   scryptCost?: ScryptCost | undefined;
+  payments: PaymentsService;
+  returns: ReturnsService;
+  setup: { get(): Promise<StoredSetup> };
+  /** The storefront's public address, for the links of a resent tickets e-mail. */
+  publicUrl: string;
 };
 
 /**
@@ -30,5 +43,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
     accountRoutes(admin, { account });
     staffManagementRoutes(admin, { management });
     auditRoutes(admin, { db: deps.db, timeZone: deps.timeZone });
+    ordersDeskRoutes(admin, { desk: createOrdersDesk({ ...deps, audit: (tx, entry) => insertAuditEntry(tx, { ...entry, at: new Date(deps.now()) }) }) });
+    reportsRoutes(admin, { reports: createReportsService({ db: deps.db, timeZone: deps.timeZone }) });
   });
 }
