@@ -2,6 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { totpCodeAt } from '../server/admin/staff/totp.ts';
 import { axeViolations } from './support/axe.ts';
 import { E2E_OWNER } from './support/staff.ts';
+import { navFor } from '../web/admin/app/nav.ts';
+import ru from '../web/locales/ru/admin.json' with { type: 'json' };
+
+/** The Russian text of a catalog key such as 'nav.home'. */
+const labelOf = (key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], ru) as string;
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/admin');
@@ -46,8 +51,12 @@ test.describe('back office staff management', () => {
     // The member sees only what the role may use.
     await signIn(page, email, initial);
     await expect(page.getByText('Борис Поддержкин, Поддержка')).toBeVisible();
+    // Exactly the entries the role's permissions allow (whatever pages other features add), never staff or audit.
     const links = await menu.getByRole('link').allTextContents();
-    expect(links).toEqual(['Главная', 'Моя учётная запись']);
+    expect(links).toEqual(navFor('support').map((entry) => labelOf(entry.labelKey)));
+    expect(links).toContain('Моя учётная запись');
+    expect(links).not.toContain('Сотрудники');
+    expect(links).not.toContain('Журнал действий');
 
     // Codes on: the QR and the key, confirmed by a first code.
     await page.setViewportSize({ width: 320, height: 700 });
