@@ -23,7 +23,7 @@ test.describe('back office sign-in', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Сотрудники' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Выйти' }).click();
+    await page.getByRole('button', { name: 'Выйти', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Вход в бэк-офис' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Вход в бэк-офис' })).toBeVisible();

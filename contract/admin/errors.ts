@@ -20,6 +20,20 @@ export const AdminErrorCode = {
   totpRequired: '-2004',
   /** The one-time code is wrong or expired. */
   totpInvalid: '-2005',
+  /** The venue requires one-time codes and this member has not set them up yet: only that is allowed. */
+  totpSetupRequired: '-2006',
+  /** The venue requires one-time codes: they cannot be turned off. */
+  totpRequiredByVenue: '-2007',
+  /** Another member of staff has this e-mail already. */
+  emailTaken: '-2008',
+  /** The change would leave the back office without an active owner. */
+  lastOwner: '-2009',
+  /** No member of staff has this id. */
+  staffNotFound: '-2010',
+  /** The current password given to change it is wrong. */
+  wrongCurrentPassword: '-2011',
+  /** One-time codes are on already (turn them off first) or were not started (start the set-up). */
+  totpStateConflict: '-2012',
   // --- orders desk, staff refunds, reports (-2100..-2199) ---
   /** Only an unpaid order can be cancelled; a paid one is refunded. */
   orderNotCancelable: '-2100',
@@ -70,6 +84,48 @@ export const adminErrorTexts: Record<AdminErrorCodeValue, Texts> = {
     en: 'Wrong one-time code.',
     kz: 'Бір реттік код қате.',
     ch: '一次性验证码错误。',
+  },
+  '-2006': {
+    ru: 'Для работы в бэк-офисе включите одноразовые коды.',
+    en: 'Turn on one-time codes to work in the back office.',
+    kz: 'Бэк-офисте жұмыс істеу үшін бір реттік кодтарды қосыңыз.',
+    ch: '请先启用一次性验证码，才能使用后台。',
+  },
+  '-2007': {
+    ru: 'Одноразовые коды обязательны для всех сотрудников, отключить их нельзя.',
+    en: 'One-time codes are required for all staff and cannot be turned off.',
+    kz: 'Бір реттік кодтар барлық қызметкерлерге міндетті, оларды өшіруге болмайды.',
+    ch: '所有员工都必须使用一次性验证码，无法关闭。',
+  },
+  '-2008': {
+    ru: 'Сотрудник с таким e-mail уже есть.',
+    en: 'A member of staff with this e-mail exists already.',
+    kz: 'Мұндай e-mail бар қызметкер бар.',
+    ch: '已有使用此电子邮件的员工。',
+  },
+  '-2009': {
+    ru: 'Нельзя оставить бэк-офис без активного владельца.',
+    en: 'The back office cannot be left without an active owner.',
+    kz: 'Бэк-офисті белсенді иесіз қалдыруға болмайды.',
+    ch: '后台不能没有启用中的所有者。',
+  },
+  '-2010': {
+    ru: 'Сотрудник не найден.',
+    en: 'Member of staff not found.',
+    kz: 'Қызметкер табылмады.',
+    ch: '未找到该员工。',
+  },
+  '-2011': {
+    ru: 'Текущий пароль неверен.',
+    en: 'The current password is wrong.',
+    kz: 'Ағымдағы құпиясөз қате.',
+    ch: '当前密码错误。',
+  },
+  '-2012': {
+    ru: 'Одноразовые коды уже включены или их настройка не начата.',
+    en: 'One-time codes are on already, or their set-up has not been started.',
+    kz: 'Бір реттік кодтар қосулы немесе оларды баптау басталмаған.',
+    ch: '一次性验证码已启用，或尚未开始设置。',
   },
   '-2100': {
     ru: 'Отменить можно только неоплаченный заказ. Оплаченный заказ возвращается.',

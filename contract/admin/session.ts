@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidEmail } from '../buyer-format.ts';
 import { PERMISSIONS, STAFF_ROLES } from './roles.ts';
+import { staffListEntry } from './staff-management.ts';
 import { STAFF_PASSWORD_MAX_LENGTH, StaffFieldError } from './staff-rules.ts';
 
 // Any value is taken and read as the storefront reads it (unknown means ru), never refused.
@@ -41,6 +42,8 @@ export const staffSessionResponse = z.object({
   errorText: z.string(),
   staff: staffMember,
   permissions: z.array(permissionName),
+  /** The venue requires one-time codes and this member has none: the back office shows only their set-up. */
+  mustSetUpTotp: z.boolean(),
 });
 export type StaffSessionResponse = z.infer<typeof staffSessionResponse>;
 
@@ -53,11 +56,5 @@ export const adminLangQuery = z.object({ lang: langField });
 export const staffListResponse = z.object({
   errorCode: z.literal('0'),
   errorText: z.string(),
-  staff: z.array(
-    staffMember.extend({
-      disabled: z.boolean(),
-      totpEnabled: z.boolean(),
-      lockedUntil: z.string().nullable(),
-    }),
-  ),
+  staff: z.array(staffListEntry),
 });

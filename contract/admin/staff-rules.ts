@@ -24,4 +24,24 @@ export const StaffFieldError = {
   requiredPassword: 'required-password',
   passwordTooShort: 'password-too-short',
   notValidTotp: 'not-valid-totp',
+  requiredName: 'required-name',
+  nameTooLong: 'name-too-long',
+  notValidRole: 'not-valid-role',
+  passwordTooLong: 'password-too-long',
+  emailTaken: 'email-taken',
+  wrongCurrentPassword: 'wrong-current-password',
+  wrongTotp: 'wrong-totp',
 } as const;
+
+/** A staff member's name: as people write it, within reason. */
+export const STAFF_NAME_MAX_LENGTH = 200;
+
+/** One-time codes (RFC 6238): a code of 6 digits per 30 seconds, the step before and after taken too. */
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_SECONDS = 30;
+export const TOTP_WINDOW_STEPS = 1;
+/** The issuer an authenticator app shows beside the account. */
+export const TOTP_ISSUER = 'Back office';
+
+/** Entries per page of the audit log browser. */
+export const AUDIT_PAGE_SIZE = 50;

@@ -10,7 +10,10 @@ import { reportsRoutes } from './reports/reports.routes.ts';
 import { createReportsService } from './reports/reports.service.ts';
 import { resolveStaffSession } from './staff/guard.ts';
 import type { ScryptCost } from './staff/password.ts';
-import { staffManagementRoutes, staffSessionRoutes } from './staff/staff.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
+import { createAccount } from './staff/account.service.ts';
+import { createStaffManagement } from './staff/staff-management.service.ts';
+import { accountRoutes, staffManagementRoutes, staffSessionRoutes } from './staff/staff.routes.ts';
 import { createStaffSessions } from './staff/staff.service.ts';
 
 export type AdminDeps = {
@@ -32,10 +35,14 @@ export type AdminDeps = {
  */
 export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
   const sessions = createStaffSessions({ db: deps.db, now: deps.now, timeZone: deps.timeZone, ...(deps.scryptCost ? { scryptCost: deps.scryptCost } : {}) });
+  const management = createStaffManagement({ db: deps.db, now: deps.now, scryptCost: deps.scryptCost });
+  const account = createAccount({ db: deps.db, now: deps.now, scryptCost: deps.scryptCost });
   await app.register(async (admin) => {
     admin.addHook('onRequest', resolveStaffSession(sessions));
     staffSessionRoutes(admin, { sessions });
-    staffManagementRoutes(admin, { db: deps.db });
+    accountRoutes(admin, { account });
+    staffManagementRoutes(admin, { management });
+    auditRoutes(admin, { db: deps.db, timeZone: deps.timeZone });
     ordersDeskRoutes(admin, { desk: createOrdersDesk({ ...deps, audit: (tx, entry) => insertAuditEntry(tx, { ...entry, at: new Date(deps.now()) }) }) });
     reportsRoutes(admin, { reports: createReportsService({ db: deps.db, timeZone: deps.timeZone }) });
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Permission, STAFF_ROLES, type StaffRole, can } from '../../contract/admin/roles.ts';
 import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts';
 import type { Db } from '../db/client.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from './staff/staff-test-kit.ts';
+import { TEST_SCRYPT_COST, addTestStaff, adminCall, signedInAs } from './staff/staff-test-kit.ts';
 
 /**
  * Every admin call against a member of staff of each role: allowed (the guard lets it through),
@@ -21,7 +21,20 @@ type Row = {
 const ROWS: Row[] = [
   // --- staff accounts and sessions ---
   { method: 'GET', url: '/api/admin/me', permission: 'signed-in' },
+  { method: 'GET', url: '/api/admin/account', permission: 'signed-in' },
+  { method: 'POST', url: '/api/admin/account/password', body: { currentPassword: 'not the password', newPassword: 'a new long password' }, permission: 'signed-in' },
+  { method: 'POST', url: '/api/admin/account/totp/setup', permission: 'signed-in' },
+  { method: 'POST', url: '/api/admin/account/totp/confirm', body: { code: '000000' }, permission: 'signed-in' },
+  { method: 'POST', url: '/api/admin/account/totp/disable', body: { code: '000000' }, permission: 'signed-in' },
   { method: 'GET', url: '/api/admin/staff', permission: 'staff.manage' },
+  { method: 'POST', url: '/api/admin/staff', body: { email: 'matrix-added@venue.test', name: 'Matrix', role: 'support' }, permission: 'staff.manage' },
+  { method: 'PATCH', url: '/api/admin/staff/{victim}', route: '/api/admin/staff/:id', body: { name: 'Renamed' }, permission: 'staff.manage' },
+  { method: 'POST', url: '/api/admin/staff/{victim}/password', route: '/api/admin/staff/:id/password', body: {}, permission: 'staff.manage' },
+  { method: 'POST', url: '/api/admin/staff/{victim}/sign-out-everywhere', route: '/api/admin/staff/:id/sign-out-everywhere', permission: 'staff.manage' },
+  { method: 'POST', url: '/api/admin/staff/{victim}/totp-reset', route: '/api/admin/staff/:id/totp-reset', permission: 'staff.manage' },
+  { method: 'GET', url: '/api/admin/settings', permission: 'staff.manage' },
+  { method: 'PUT', url: '/api/admin/settings', body: { totpRequired: false }, permission: 'staff.manage' },
+  { method: 'GET', url: '/api/admin/audit?action=staff.sign-in&from=2026-11-01&to=2026-11-30', permission: 'audit.read' },
   // --- orders desk, refunds, reports ---
   // No order 1 exists here: an allowed call answers 404, which still proves the guard let it in.
   { method: 'GET', url: '/api/admin/orders?q=ivan', route: '/api/admin/orders', permission: 'orders.read' },
@@ -74,8 +87,12 @@ const allowed = (role: StaffRole, permission: Row['permission']) => permission =
 
 let t: TestApp;
 const cookies = new Map<StaffRole, string>();
+/** The member the staff management rows change: not one of the signed-in members, whose sessions must last. */
+let victim = 0;
+const urlOf = (url: string) => url.replace('{victim}', String(victim));
 beforeAll(async () => {
   t = await createTestApp({ demo: false, clock: createClock(new Date('2026-11-21T10:00:00Z')), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  victim = (await addTestStaff(t, 'support')).id;
   for (const role of STAFF_ROLES) cookies.set(role, (await signedInAs(t, role)).cookie);
 });
 afterAll(() => t.close());
@@ -91,7 +108,7 @@ describe('the permission matrix of the admin API', () => {
 
   it.each(cases)('$method $url as $role: $verdict', async ({ method, url, body, role, verdict }) => {
     const before = await fingerprint(t.db);
-    const response = await adminCall(t, method, url, cookies.get(role), body);
+    const response = await adminCall(t, method, urlOf(url), cookies.get(role), body);
     if (verdict === 'allowed') {
       expect([401, 403], response.body).not.toContain(response.statusCode);
       expect(response.statusCode, response.body).toBeLessThan(500);
@@ -104,7 +121,7 @@ describe('the permission matrix of the admin API', () => {
 
   it.each(ROWS)('$method $url without a session: 401, nothing changed', async ({ method, url, body }) => {
     const before = await fingerprint(t.db);
-    const response = await adminCall(t, method, url, undefined, body);
+    const response = await adminCall(t, method, urlOf(url), undefined, body);
     expect(response.statusCode, response.body).toBe(401);
     expect(response.json().errorCode).toBe('-2001');
     expect(await fingerprint(t.db)).toEqual(before);

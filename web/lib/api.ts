@@ -100,8 +100,19 @@ export function apiDelete<S extends z.ZodType>(path: string, schema: AnswerSchem
   return send('DELETE', path, schema, undefined, options.signal, true);
 }
 
+/** PATCH or PUT a JSON body with the CSRF token (the back office's changes of a thing in place). */
+export function apiSend<S extends z.ZodType>(
+  method: 'PATCH' | 'PUT',
+  path: string,
+  body: unknown,
+  schema: AnswerSchema<S>,
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
+  return send(method, path, schema, body, options.signal, true);
+}
+
 async function send<S extends z.ZodType>(
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT',
   path: string,
   schema: AnswerSchema<S>,
   body: unknown,

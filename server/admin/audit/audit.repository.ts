@@ -36,3 +36,90 @@ export async function insertAuditEntry(q: Queryable, entry: AuditEntry): Promise
     ],
   );
 }
+
+export type AuditFilter = {
+  staffId?: number | undefined;
+  action?: string | undefined;
+  subjectType?: string | undefined;
+  subjectId?: string | undefined;
+  /** Days (YYYY-MM-DD) in `timeZone`, both included. */
+  from?: string | undefined;
+  to?: string | undefined;
+  timeZone: string;
+};
+
+export type AuditRow = {
+  id: string;
+  at: Date;
+  staff: { id: number; name: string; email: string } | null;
+  action: string;
+  subjectType: string;
+  subjectId: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string;
+  userAgent: string | null;
+};
+
+/** One page of the log, newest first, with how many entries match in all. */
+export async function findAuditEntries(q: Queryable, filter: AuditFilter, page: { limit: number; offset: number }): Promise<{ rows: AuditRow[]; total: number }> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replaceAll('$?', `$${params.length}`));
+  };
+  if (filter.staffId !== undefined) add('a.staff_id = $?', filter.staffId);
+  if (filter.action) add('a.action = $?', filter.action);
+  if (filter.subjectType) add('a.subject_type = $?', filter.subjectType);
+  if (filter.subjectId) add('a.subject_id = $?', filter.subjectId);
+  if (filter.from || filter.to) params.push(filter.timeZone);
+  const tz = `$${params.length}`;
+  if (filter.from) add(`a.at >= ($?::date)::timestamp at time zone ${tz}`, filter.from);
+  if (filter.to) add(`a.at < ($?::date + 1)::timestamp at time zone ${tz}`, filter.to);
+  const whereSql = where.length ? `where ${where.join(' and ')}` : '';
+  const total = await q.query<{ n: number }>(`select count(*)::int as n from audit_log a ${whereSql}`, params);
+  const { rows } = await q.query<{
+    id: string;
+    at: Date;
+    staff_id: number | null;
+    staff_name: string | null;
+    staff_email: string | null;
+    action: string;
+    subject_type: string;
+    subject_id: string | null;
+    before: unknown;
+    after: unknown;
+    ip: string;
+    user_agent: string | null;
+  }>(
+    `select a.id::text as id, a.at, a.staff_id, s.name as staff_name, s.email as staff_email, a.action, a.subject_type, a.subject_id,
+            a.before, a.after, a.ip, a.user_agent
+     from audit_log a left join staff s on s.id = a.staff_id
+     ${whereSql}
+     order by a.at desc, a.id desc
+     limit ${Number(page.limit)} offset ${Number(page.offset)}`,
+    params,
+  );
+  return {
+    total: total.rows[0]?.n ?? 0,
+    rows: rows.map((r) => ({
+      id: r.id,
+      at: new Date(r.at),
+      staff: r.staff_id === null ? null : { id: r.staff_id, name: r.staff_name ?? '', email: r.staff_email ?? '' },
+      action: r.action,
+      subjectType: r.subject_type,
+      subjectId: r.subject_id,
+      before: r.before,
+      after: r.after,
+      ip: r.ip,
+      userAgent: r.user_agent,
+    })),
+  };
+}
+
+/** Every action the log holds, for the browser's filter. */
+export async function findAuditActions(q: Queryable): Promise<string[]> {
+  const { rows } = await q.query<{ action: string }>('select distinct action from audit_log order by action');
+  return rows.map((r) => r.action);
+}

@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in member of staff: set on admin calls that came with a live session. */
     staff?: { id: number; email: string; name: string; role: StaffRole; sessionId: string };
+    /** The venue requires one-time codes and the signed-in member has none: only setting them up is allowed. */
+    staffMustSetUpTotp?: boolean;
   }
 }
 
@@ -49,15 +51,25 @@ export function resolveStaffSession(sessions: StaffSessions) {
   return async (request: FastifyRequest) => {
     const sessionId = sessionCookieOf(request);
     if (!sessionId) return;
-    const staff = await sessions.resolve(sessionId);
-    if (staff) request.staff = staff;
+    const resolved = await sessions.resolve(sessionId);
+    if (resolved) {
+      request.staff = resolved.staff;
+      request.staffMustSetUpTotp = resolved.mustSetUpTotp;
+    }
   };
 }
 
-/** A call for any signed-in member of staff (their own session and profile): 401 without a session. */
-export function requireSignedIn(): preHandlerAsyncHookHandler {
+/**
+ * A call for any signed-in member of staff (their own session and profile): 401 without a session.
+ * While the venue's rule sends the member to set up one-time codes, only the calls marked
+ * `duringTotpSetup` (who am I, sign out, the set-up itself) are open: 403 otherwise.
+ */
+export function requireSignedIn(options: { duringTotpSetup?: boolean } = {}): preHandlerAsyncHookHandler {
   return async (request, reply) => {
     if (!request.staff) return reply.code(401).send(businessError(AdminErrorCode.signInRequired, requestLang(request)));
+    if (request.staffMustSetUpTotp && !options.duringTotpSetup) {
+      return reply.code(403).send(businessError(AdminErrorCode.totpSetupRequired, requestLang(request)));
+    }
   };
 }
 
@@ -68,6 +80,7 @@ export function requireSignedIn(): preHandlerAsyncHookHandler {
 export function requirePermission(permission: Permission): preHandlerAsyncHookHandler {
   return async (request, reply) => {
     if (!request.staff) return reply.code(401).send(businessError(AdminErrorCode.signInRequired, requestLang(request)));
+    if (request.staffMustSetUpTotp) return reply.code(403).send(businessError(AdminErrorCode.totpSetupRequired, requestLang(request)));
     if (!can(request.staff.role, permission)) {
       return reply.code(403).send(businessError(AdminErrorCode.forbidden, requestLang(request)));
     }

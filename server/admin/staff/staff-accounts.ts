@@ -4,7 +4,7 @@ import { isValidEmail } from '../../../contract/buyer-format.ts';
 import type { Db } from '../../db/client.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { type ScryptCost, STAFF_SCRYPT_COST, hashPassword } from './password.ts';
-import { findStaffByEmail, insertStaff, updateStaffPassword } from './staff.repository.ts';
+import { findStaffByEmail, insertStaff, setTotpEnabled, updateStaffPassword } from './staff.repository.ts';
 
 /** A refusal of the staff command line, said as one clear line. */
 export class StaffAccountError extends Error {}
@@ -72,6 +72,31 @@ export async function resetStaffPassword(
       action: 'staff.password-reset',
       subjectType: 'staff',
       subjectId: String(account.id),
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    });
+    return account;
+  });
+}
+
+/**
+ * Turns a member's one-time codes off: the way back in for an owner who lost the device and has
+ * no other owner to do it in the back office. The member sets codes up again after signing in.
+ */
+export async function turnOffStaffTotp(db: Db, input: { email: string }, actor: AccountActor, options: { now: () => number }) {
+  const at = new Date(options.now());
+  return db.transaction(async (tx) => {
+    const account = await findStaffByEmail(tx, input.email.trim());
+    if (!account) throw new StaffAccountError(`No member of staff has the e-mail ${input.email.trim()}.`);
+    await setTotpEnabled(tx, account.id, false, at);
+    await insertAuditEntry(tx, {
+      at,
+      staffId: actor.staffId,
+      action: 'staff.totp-reset',
+      subjectType: 'staff',
+      subjectId: String(account.id),
+      before: { totpEnabled: account.totpEnabled },
+      after: { totpEnabled: false },
       ip: actor.ip,
       userAgent: actor.userAgent,
     });

@@ -96,4 +96,21 @@ describe('npm run staff', () => {
     expect(staff[0]?.locked_until).toBeNull();
     expect(audit.at(-1)).toEqual({ action: 'staff.password-reset', staff_id: null, ip: 'command line', after: null });
   }, RUN_MS);
+
+  it('turns a member\'s one-time codes off without asking for a password, and audits it', async () => {
+    const db = await openPglite(data);
+    await db.query("update staff set totp_enabled = true, totp_secret = 'JBSWY3DPEHPK3PXP'");
+    await db.close();
+    const run = await runCli(data, '', 'totp-off', 'OWNER@venue.test');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const check = await openPglite(data);
+    try {
+      expect((await check.query('select totp_enabled, totp_secret from staff')).rows).toEqual([{ totp_enabled: false, totp_secret: null }]);
+    } finally {
+      await check.close();
+    }
+    const { audit } = await readStaff(data);
+    expect(audit.at(-1)).toEqual({ action: 'staff.totp-reset', staff_id: null, ip: 'command line', after: { totpEnabled: false } });
+  }, RUN_MS);
 });

@@ -5,11 +5,12 @@ import { ConfigError, loadConfig } from '../../config.ts';
 import { openDb } from '../../db/client.ts';
 import { DataDirLocked, lockDataDir } from '../../db/data-dir-lock.ts';
 import { migrate } from '../../db/migrate.ts';
-import { StaffAccountError, addStaffMember, checkStaffPassword, resetStaffPassword } from './staff-accounts.ts';
+import { StaffAccountError, addStaffMember, checkStaffPassword, resetStaffPassword, turnOffStaffTotp } from './staff-accounts.ts';
 
 const USAGE = `Usage:
   npm run staff -- add EMAIL --role ${STAFF_ROLES.join('|')} [--name NAME]
   npm run staff -- password EMAIL
+  npm run staff -- totp-off EMAIL      (turns the member's one-time codes off: a lost device)
 The password is read from standard input (at least 12 characters).`;
 
 /** Changes made here are audited as coming from the command line, by no member of staff. */
@@ -69,7 +70,7 @@ async function run(argv: string[]): Promise<number> {
     options: { role: { type: 'string' }, name: { type: 'string' } },
   });
   const [command, email, ...rest] = positionals;
-  if (!email || rest.length > 0 || (command !== 'add' && command !== 'password')) {
+  if (!email || rest.length > 0 || (command !== 'add' && command !== 'password' && command !== 'totp-off')) {
     console.error(USAGE);
     return 2;
   }
@@ -77,9 +78,9 @@ async function run(argv: string[]): Promise<number> {
     console.error(`--role must be one of: ${STAFF_ROLES.join(', ')}.`);
     return 2;
   }
-  const password = await readPassword();
+  const password = command === 'totp-off' ? '' : await readPassword();
   // Before the database opens: a short password is refused at once.
-  checkStaffPassword(password);
+  if (command !== 'totp-off') checkStaffPassword(password);
   const config = loadConfig();
   if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
   // The embedded database is one process's at a time: not while a server runs on it.
@@ -91,6 +92,9 @@ async function run(argv: string[]): Promise<number> {
       const name = values.name ?? email.split('@')[0] ?? email;
       const added = await addStaffMember(db, { email, name, role: values.role, password }, ACTOR, { now: Date.now });
       console.log(`Added ${added.email} (${added.name}) as ${added.role}. Sign in at /admin.`);
+    } else if (command === 'totp-off') {
+      const account = await turnOffStaffTotp(db, { email }, ACTOR, { now: Date.now });
+      console.log(`One-time codes of ${account.email} are off; they can be set up again after signing in.`);
     } else {
       const account = await resetStaffPassword(db, { email, password }, ACTOR, { now: Date.now });
       console.log(`The password of ${account.email} is changed; a lock on the account is lifted.`);

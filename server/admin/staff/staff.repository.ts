@@ -12,6 +12,7 @@ export type StaffAccount = {
   disabled: boolean;
   failedAttempts: number;
   lockedUntil: Date | null;
+  totpLastStep: number | null;
 };
 
 type StaffRow = {
@@ -25,9 +26,10 @@ type StaffRow = {
   disabled: boolean;
   failed_attempts: number;
   locked_until: Date | null;
+  totp_last_step: string | null;
 };
 
-const STAFF_COLUMNS = 'id, email, name, role, password_hash, totp_secret, totp_enabled, disabled, failed_attempts, locked_until';
+const STAFF_COLUMNS = 'id, email, name, role, password_hash, totp_secret, totp_enabled, disabled, failed_attempts, locked_until, totp_last_step';
 
 function toAccount(row: StaffRow): StaffAccount {
   return {
@@ -41,6 +43,7 @@ function toAccount(row: StaffRow): StaffAccount {
     disabled: row.disabled,
     failedAttempts: row.failed_attempts,
     lockedUntil: row.locked_until === null ? null : new Date(row.locked_until),
+    totpLastStep: row.totp_last_step === null ? null : Number(row.totp_last_step),
   };
 }
 
@@ -106,6 +109,8 @@ export type StaffSessionRow = {
   idHash: string;
   lastSeenAt: Date;
   staff: { id: number; email: string; name: string; role: StaffRole };
+  /** The venue requires one-time codes and this member has none yet. */
+  mustSetUpTotp: boolean;
 };
 
 export async function insertStaffSession(
@@ -120,15 +125,21 @@ export async function insertStaffSession(
 
 /** A session and its member, unless the member's account has been disabled. */
 export async function findStaffSession(q: Queryable, idHash: string): Promise<StaffSessionRow | undefined> {
-  const { rows } = await q.query<{ id_hash: string; last_seen_at: Date; id: number; email: string; name: string; role: StaffRole }>(
-    `select s.id_hash, s.last_seen_at, m.id, m.email, m.name, m.role
+  const { rows } = await q.query<{ id_hash: string; last_seen_at: Date; id: number; email: string; name: string; role: StaffRole; must_set_up_totp: boolean }>(
+    `select s.id_hash, s.last_seen_at, m.id, m.email, m.name, m.role,
+            (not m.totp_enabled and (select totp_required from staff_settings)) as must_set_up_totp
      from staff_sessions s join staff m on m.id = s.staff_id
      where s.id_hash = $1 and not m.disabled`,
     [idHash],
   );
   const row = rows[0];
   if (!row) return undefined;
-  return { idHash: row.id_hash, lastSeenAt: new Date(row.last_seen_at), staff: { id: row.id, email: row.email, name: row.name, role: row.role } };
+  return {
+    idHash: row.id_hash,
+    lastSeenAt: new Date(row.last_seen_at),
+    staff: { id: row.id, email: row.email, name: row.name, role: row.role },
+    mustSetUpTotp: row.must_set_up_totp,
+  };
 }
 
 export async function touchStaffSession(q: Queryable, idHash: string, at: Date): Promise<void> {
@@ -181,4 +192,66 @@ export async function takeSignInAttempt(
 export async function listStaff(q: Queryable): Promise<StaffAccount[]> {
   const { rows } = await q.query<StaffRow>(`select ${STAFF_COLUMNS} from staff order by lower(name), id`);
   return rows.map(toAccount);
+}
+
+export async function findStaffById(q: Queryable, id: number, options: { forUpdate?: boolean } = {}): Promise<StaffAccount | undefined> {
+  const { rows } = await q.query<StaffRow>(`select ${STAFF_COLUMNS} from staff where id = $1${options.forUpdate ? ' for update' : ''}`, [id]);
+  return rows[0] ? toAccount(rows[0]) : undefined;
+}
+
+/**
+ * Active owners, their rows locked: two owners demoting each other at once are serialized here,
+ * so the second sees the first's change and the last owner always stays.
+ */
+export async function lockActiveOwners(q: Queryable): Promise<number[]> {
+  const { rows } = await q.query<{ id: number }>("select id from staff where role = 'owner' and not disabled order by id for update");
+  return rows.map((r) => r.id);
+}
+
+export async function updateStaffProfile(
+  q: Queryable,
+  id: number,
+  change: { name: string; role: StaffRole; disabled: boolean },
+  at: Date,
+): Promise<StaffAccount | undefined> {
+  const { rows } = await q.query<StaffRow>(
+    `update staff set name = $2, role = $3, disabled = $4, updated_at = $5 where id = $1 returning ${STAFF_COLUMNS}`,
+    [id, change.name, change.role, change.disabled, at],
+  );
+  return rows[0] ? toAccount(rows[0]) : undefined;
+}
+
+/** Ends every session of a member but one (the one changing their own password stays signed in). */
+export async function deleteOtherStaffSessions(q: Queryable, staffId: number, keepIdHash: string): Promise<number> {
+  return (await q.query('delete from staff_sessions where staff_id = $1 and id_hash <> $2', [staffId, keepIdHash])).rowCount;
+}
+
+/** Keeps a secret being set up (codes stay off until a first code confirms it). */
+export async function setPendingTotpSecret(q: Queryable, id: number, secret: string, at: Date): Promise<void> {
+  await q.query('update staff set totp_secret = $2, totp_last_step = null, updated_at = $3 where id = $1 and not totp_enabled', [id, secret, at]);
+}
+
+/**
+ * Takes a code's time step if it is later than the last one taken: one statement, so the same
+ * code sent twice at once is taken once. Answers whether it was taken.
+ */
+export async function takeTotpStep(q: Queryable, id: number, step: number): Promise<boolean> {
+  const { rowCount } = await q.query('update staff set totp_last_step = $2 where id = $1 and (totp_last_step is null or totp_last_step < $2)', [id, step]);
+  return rowCount > 0;
+}
+
+export async function setTotpEnabled(q: Queryable, id: number, enabled: boolean, at: Date): Promise<void> {
+  await q.query(
+    `update staff set totp_enabled = $2, totp_secret = case when $2 then totp_secret else null end, updated_at = $3 where id = $1`,
+    [id, enabled, at],
+  );
+}
+
+export async function readStaffSettings(q: Queryable, options: { forUpdate?: boolean } = {}): Promise<{ totpRequired: boolean }> {
+  const { rows } = await q.query<{ totp_required: boolean }>(`select totp_required from staff_settings${options.forUpdate ? ' for update' : ''}`);
+  return { totpRequired: rows[0]?.totp_required ?? false };
+}
+
+export async function writeStaffSettings(q: Queryable, settings: { totpRequired: boolean }, at: Date): Promise<void> {
+  await q.query('update staff_settings set totp_required = $1, updated_at = $2', [settings.totpRequired, at]);
 }

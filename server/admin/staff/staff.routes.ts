@@ -3,8 +3,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminErrorResponse } from '../../../contract/admin/api.ts';
 import { type Permission, PERMISSIONS, can } from '../../../contract/admin/roles.ts';
 import { adminLangQuery, staffListResponse, staffSessionResponse, staffSignInRequest, staffSignedOutResponse } from '../../../contract/admin/session.ts';
-import type { Db } from '../../db/client.ts';
-import { listStaff } from './staff.repository.ts';
+import {
+  accountResponse,
+  addStaffRequest,
+  changeOwnPasswordRequest,
+  doneResponse,
+  resetStaffPasswordRequest,
+  staffChangedResponse,
+  staffIdParams,
+  staffSettingsRequest,
+  staffSettingsResponse,
+  totpCodeRequest,
+  totpSetupResponse,
+  updateStaffRequest,
+} from '../../../contract/admin/staff-management.ts';
+import type { Account } from './account.service.ts';
+import type { StaffManagement } from './staff-management.service.ts';
 import { ok } from '../../http.ts';
 import { guardedStaff, requirePermission, requireSignedIn, setSessionCookie } from './guard.ts';
 import type { SignedInStaff, StaffClient, StaffSessions } from './staff.service.ts';
@@ -14,9 +28,9 @@ export function clientOf(request: FastifyRequest): StaffClient {
   return { ip: request.ip, userAgent: typeof agent === 'string' ? agent.slice(0, 512) : null };
 }
 
-function sessionAnswer(staff: SignedInStaff) {
+function sessionAnswer(staff: SignedInStaff, mustSetUpTotp: boolean) {
   const permissions = (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => can(staff.role, permission));
-  return ok({ staff: { id: staff.id, email: staff.email, name: staff.name, role: staff.role }, permissions });
+  return ok({ staff: { id: staff.id, email: staff.email, name: staff.name, role: staff.role }, permissions, mustSetUpTotp });
 }
 
 /** Sign-in, the signed-in member, sign-out and sign-out everywhere. */
@@ -32,22 +46,25 @@ export function staffSessionRoutes(app: FastifyInstance, deps: { sessions: Staff
       const staff = await deps.sessions.signIn({ email, password, totpCode }, clientOf(request));
       reply.header('cache-control', 'no-store');
       setSessionCookie(request, reply, staff.sessionId);
-      return sessionAnswer(staff);
+      return sessionAnswer(staff, staff.mustSetUpTotp);
     },
   );
 
   r.get(
     '/api/admin/me',
-    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffSessionResponse, ...errors } }, preHandler: requireSignedIn() },
+    {
+      schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffSessionResponse, ...errors } },
+      preHandler: requireSignedIn({ duringTotpSetup: true }),
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return sessionAnswer(guardedStaff(request));
+      return sessionAnswer(guardedStaff(request), request.staffMustSetUpTotp === true);
     },
   );
 
   r.delete(
     '/api/admin/session',
-    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffSignedOutResponse, ...errors } }, preHandler: requireSignedIn() },
+    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffSignedOutResponse, ...errors } }, preHandler: requireSignedIn({ duringTotpSetup: true }) },
     async (request, reply) => {
       await deps.sessions.signOut(guardedStaff(request), clientOf(request));
       setSessionCookie(request, reply, null);
@@ -57,7 +74,7 @@ export function staffSessionRoutes(app: FastifyInstance, deps: { sessions: Staff
 
   r.post(
     '/api/admin/sessions/revoke-all',
-    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffSignedOutResponse, ...errors } }, preHandler: requireSignedIn() },
+    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffSignedOutResponse, ...errors } }, preHandler: requireSignedIn({ duringTotpSetup: true }) },
     async (request, reply) => {
       await deps.sessions.signOutEverywhere(guardedStaff(request), clientOf(request));
       setSessionCookie(request, reply, null);
@@ -66,29 +83,123 @@ export function staffSessionRoutes(app: FastifyInstance, deps: { sessions: Staff
   );
 }
 
-/** Staff management: the list of members (adding, disabling and roles come on top of it). */
-export function staffManagementRoutes(app: FastifyInstance, deps: { db: Db }) {
+/** The owner's staff management and the settings every member works under. */
+export function staffManagementRoutes(app: FastifyInstance, deps: { management: StaffManagement }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { '4xx': adminErrorResponse };
+  const guard = requirePermission('staff.manage');
+
   r.get(
     '/api/admin/staff',
-    {
-      schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffListResponse, '4xx': adminErrorResponse } },
-      preHandler: requirePermission('staff.manage'),
-    },
+    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffListResponse, ...errors } }, preHandler: guard },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      const staff = await listStaff(deps.db);
-      return ok({
-        staff: staff.map((m) => ({
-          id: m.id,
-          email: m.email,
-          name: m.name,
-          role: m.role,
-          disabled: m.disabled,
-          totpEnabled: m.totpEnabled,
-          lockedUntil: m.lockedUntil?.toISOString() ?? null,
-        })),
-      });
+      return ok({ staff: await deps.management.list() });
+    },
+  );
+
+  r.post(
+    '/api/admin/staff',
+    { schema: { tags: ['admin'], body: addStaffRequest, response: { 200: staffChangedResponse, ...errors } }, preHandler: guard },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { member, initialPassword } = await deps.management.add(guardedStaff(request), request.body, clientOf(request));
+      return ok({ member, ...(initialPassword === undefined ? {} : { initialPassword }) });
+    },
+  );
+
+  r.patch(
+    '/api/admin/staff/:id',
+    { schema: { tags: ['admin'], params: staffIdParams, body: updateStaffRequest, response: { 200: staffChangedResponse, ...errors } }, preHandler: guard },
+    async (request) => ok({ member: await deps.management.update(guardedStaff(request), request.params.id, request.body, clientOf(request)) }),
+  );
+
+  r.post(
+    '/api/admin/staff/:id/password',
+    {
+      schema: { tags: ['admin'], params: staffIdParams, body: resetStaffPasswordRequest, response: { 200: staffChangedResponse, ...errors } },
+      preHandler: guard,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { member, initialPassword } = await deps.management.resetPassword(guardedStaff(request), request.params.id, request.body.password, clientOf(request));
+      return ok({ member, ...(initialPassword === undefined ? {} : { initialPassword }) });
+    },
+  );
+
+  r.post(
+    '/api/admin/staff/:id/sign-out-everywhere',
+    { schema: { tags: ['admin'], params: staffIdParams, querystring: adminLangQuery, response: { 200: staffChangedResponse, ...errors } }, preHandler: guard },
+    async (request) => ok({ member: await deps.management.signOutEverywhere(guardedStaff(request), request.params.id, clientOf(request)) }),
+  );
+
+  r.post(
+    '/api/admin/staff/:id/totp-reset',
+    { schema: { tags: ['admin'], params: staffIdParams, querystring: adminLangQuery, response: { 200: staffChangedResponse, ...errors } }, preHandler: guard },
+    async (request) => ok({ member: await deps.management.resetTotp(guardedStaff(request), request.params.id, clientOf(request)) }),
+  );
+
+  r.get(
+    '/api/admin/settings',
+    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffSettingsResponse, ...errors } }, preHandler: guard },
+    async () => ok(await deps.management.settings()),
+  );
+
+  r.put(
+    '/api/admin/settings',
+    { schema: { tags: ['admin'], body: staffSettingsRequest, response: { 200: staffSettingsResponse, ...errors } }, preHandler: guard },
+    async (request) => ok(await deps.management.updateSettings(guardedStaff(request), { totpRequired: request.body.totpRequired }, clientOf(request))),
+  );
+}
+
+/** The member's own account: password and one-time codes. */
+export function accountRoutes(app: FastifyInstance, deps: { account: Account }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { '4xx': adminErrorResponse };
+  const duringSetup = requireSignedIn({ duringTotpSetup: true });
+
+  r.get(
+    '/api/admin/account',
+    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: accountResponse, ...errors } }, preHandler: duringSetup },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await deps.account.state(guardedStaff(request)));
+    },
+  );
+
+  r.post(
+    '/api/admin/account/password',
+    { schema: { tags: ['admin'], body: changeOwnPasswordRequest, response: { 200: doneResponse, ...errors } }, preHandler: requireSignedIn() },
+    async (request) => {
+      await deps.account.changePassword(guardedStaff(request), request.body, clientOf(request));
+      return ok({});
+    },
+  );
+
+  r.post(
+    '/api/admin/account/totp/setup',
+    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: totpSetupResponse, ...errors } }, preHandler: duringSetup },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await deps.account.startTotp(guardedStaff(request), clientOf(request)));
+    },
+  );
+
+  r.post(
+    '/api/admin/account/totp/confirm',
+    { schema: { tags: ['admin'], body: totpCodeRequest, response: { 200: doneResponse, ...errors } }, preHandler: duringSetup },
+    async (request) => {
+      await deps.account.confirmTotp(guardedStaff(request), request.body.code, clientOf(request));
+      return ok({});
+    },
+  );
+
+  r.post(
+    '/api/admin/account/totp/disable',
+    { schema: { tags: ['admin'], body: totpCodeRequest, response: { 200: doneResponse, ...errors } }, preHandler: requireSignedIn() },
+    async (request) => {
+      await deps.account.disableTotp(guardedStaff(request), request.body.code, clientOf(request));
+      return ok({});
     },
   );
 }

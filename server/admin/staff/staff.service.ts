@@ -8,6 +8,7 @@ import {
   STAFF_SESSION_IDLE_MS,
   STAFF_SIGN_IN_LIMIT,
   STAFF_SIGN_IN_WINDOW_MS,
+  StaffFieldError,
 } from '../../../contract/admin/staff-rules.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import type { Db } from '../../db/client.ts';
@@ -22,21 +23,21 @@ import {
   findStaffByEmail,
   findStaffSession,
   insertStaffSession,
+  readStaffSettings,
   recordFailedSignIn,
   takeSignInAttempt,
+  takeTotpStep,
   touchStaffSession,
 } from './staff.repository.ts';
+import { matchTotp } from './totp.ts';
 
 /** Where a staff call came from, for the audit log and the per-address limit. */
 export type StaffClient = { ip: string; userAgent: string | null };
 
 export type SignedInStaff = { id: number; email: string; name: string; role: StaffRole; sessionId: string };
 
-/**
- * Checks a one-time code of an account that has them turned on. The sign-in asks it only for such
- * accounts; until a verifier is given, those accounts cannot sign in (none can turn codes on yet).
- */
-export type TotpVerifier = (account: StaffAccount, code: string) => Promise<boolean>;
+/** A resolved session: the member, and whether the venue's rule sends them to set up one-time codes first. */
+export type ResolvedSession = { staff: SignedInStaff; mustSetUpTotp: boolean };
 
 /** last_seen_at is written at most this often: a session's every call must not be a write. */
 export const SESSION_TOUCH_MS = 60_000;
@@ -53,7 +54,6 @@ export function createStaffSessions(deps: {
   timeZone: string;
   /** Tests pass a cheaper cost; stored hashes carry their own, so any cost verifies. */
   scryptCost?: ScryptCost;
-  totp?: TotpVerifier;
 }) {
   const { db, now } = deps;
   // An unknown e-mail is checked against this hash, so its answer takes as long as a wrong password's.
@@ -72,7 +72,13 @@ export function createStaffSessions(deps: {
     });
   }
 
-  async function refuseCredentials(account: StaffAccount | undefined, email: string, client: StaffClient): Promise<never> {
+  /** A wrong password or code: counted towards the lock (a wrong code too, or codes could be guessed on). */
+  async function refuseCredentials(
+    account: StaffAccount | undefined,
+    email: string,
+    client: StaffClient,
+    refusal: BusinessError = new BusinessError(AdminErrorCode.invalidCredentials, { status: 401 }),
+  ): Promise<never> {
     const at = new Date(now());
     const locked = await db.transaction(async (tx) => {
       await insertAuditEntry(tx, {
@@ -106,7 +112,7 @@ export function createStaffSessions(deps: {
       return lockedUntil;
     });
     if (locked) throw lockedError(locked, at, deps.timeZone);
-    throw new BusinessError(AdminErrorCode.invalidCredentials, { status: 401 });
+    throw refusal;
   }
 
   return {
@@ -114,7 +120,7 @@ export function createStaffSessions(deps: {
      * Signs a member of staff in: the address's attempt limit, the account's lock, the password,
      * then the one-time code. Answers the new session's id (for the cookie) and the member.
      */
-    async signIn(input: { email: string; password: string; totpCode?: string | undefined }, client: StaffClient): Promise<SignedInStaff> {
+    async signIn(input: { email: string; password: string; totpCode?: string | undefined }, client: StaffClient): Promise<SignedInStaff & { mustSetUpTotp: boolean }> {
       const at = new Date(now());
       const throttled = await db.transaction((tx) =>
         takeSignInAttempt(tx, client.ip, { limit: STAFF_SIGN_IN_LIMIT, windowStart: new Date(at.getTime() - STAFF_SIGN_IN_WINDOW_MS), at }),
@@ -136,7 +142,18 @@ export function createStaffSessions(deps: {
       if (!account || account.disabled || !matches) return refuseCredentials(account, input.email, client);
       if (account.totpEnabled) {
         if (!input.totpCode) throw new BusinessError(AdminErrorCode.totpRequired, { status: 401, details: { totpRequired: true } });
-        if (!deps.totp || !(await deps.totp(account, input.totpCode))) return refuseCredentials(account, input.email, client);
+        const step = account.totpSecret ? matchTotp(account.totpSecret, input.totpCode, at.getTime()) : null;
+        if (step === null || !(await takeTotpStep(db, account.id, step))) {
+          return refuseCredentials(
+            account,
+            input.email,
+            client,
+            new BusinessError(AdminErrorCode.totpInvalid, {
+              status: 401,
+              details: { totpRequired: true, fields: [{ path: 'totpCode', code: StaffFieldError.wrongTotp }] },
+            }),
+          );
+        }
       }
       const sessionId = randomBytes(32).toString('base64url');
       await db.transaction(async (tx) => {
@@ -152,7 +169,8 @@ export function createStaffSessions(deps: {
           userAgent: client.userAgent,
         });
       });
-      return { id: account.id, email: account.email, name: account.name, role: account.role, sessionId };
+      const mustSetUpTotp = !account.totpEnabled && (await readStaffSettings(db)).totpRequired;
+      return { id: account.id, email: account.email, name: account.name, role: account.role, sessionId, mustSetUpTotp };
     },
 
     /**
@@ -160,7 +178,7 @@ export function createStaffSessions(deps: {
      * longer than the limit, or the account is disabled. Marks the session used (at most once a
      * minute).
      */
-    async resolve(sessionId: string): Promise<SignedInStaff | undefined> {
+    async resolve(sessionId: string): Promise<ResolvedSession | undefined> {
       const idHash = sessionIdHash(sessionId);
       const session = await findStaffSession(db, idHash);
       if (!session) return undefined;
@@ -170,7 +188,7 @@ export function createStaffSessions(deps: {
         return undefined;
       }
       if (at - session.lastSeenAt.getTime() >= SESSION_TOUCH_MS) await touchStaffSession(db, idHash, new Date(at));
-      return { ...session.staff, sessionId };
+      return { staff: { ...session.staff, sessionId }, mustSetUpTotp: session.mustSetUpTotp };
     },
 
     /** Ends this session. */

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
+import { AccountPage } from '../features/account/account-page.tsx';
+import { AuditPage } from '../features/audit/audit-page.tsx';
 import { StaffPage } from '../features/staff/staff-page.tsx';
 import { AdminShell } from './admin-shell.tsx';
 import { meQueryOptions } from './session.ts';
@@ -22,7 +24,15 @@ export function AdminApp() {
     );
   }
   if (!me.data) return <SignInPage />;
-  const { staff, permissions } = me.data;
+  const { staff, permissions, mustSetUpTotp } = me.data;
+  if (mustSetUpTotp) {
+    // The venue requires one-time codes: until this member has them, setting them up is all there is.
+    return (
+      <AdminShell staff={staff} menu={false}>
+        <AccountPage setupOnly />
+      </AdminShell>
+    );
+  }
   return (
     <AdminShell staff={staff}>
       <Switch>
@@ -35,6 +45,14 @@ export function AdminApp() {
             <StaffPage />
           </Route>
         ) : null}
+        {permissions.includes('audit.read') ? (
+          <Route path="/audit">
+            <AuditPage />
+          </Route>
+        ) : null}
+        <Route path="/account">
+          <AccountPage />
+        </Route>
         <Route>
           <h1 className="admin-heading">{t('notFound')}</h1>
         </Route>

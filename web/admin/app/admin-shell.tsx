@@ -7,10 +7,10 @@ import { LanguageSwitch } from './language-switch.tsx';
 import { navFor } from './nav.ts';
 import { meQueryOptions, signOut } from './session.ts';
 
-type Props = { staff: { name: string; role: StaffRole }; children: ReactNode };
+type Props = { staff: { name: string; role: StaffRole }; children: ReactNode; /** false while the member may only set up one-time codes */ menu?: boolean };
 
 /** The header (member, language, sign-out), the menu of the role's pages, and the page. */
-export function AdminShell({ staff, children }: Props) {
+export function AdminShell({ staff, children, menu = true }: Props) {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const [location] = useLocation();
@@ -44,7 +44,7 @@ export function AdminShell({ staff, children }: Props) {
       </header>
       <nav className="admin-nav" aria-label={t('shell.menu')}>
         <ul>
-          {navFor(staff.role).map((entry) => (
+          {(menu ? navFor(staff.role) : []).map((entry) => (
             <li key={entry.path}>
               <Link href={entry.path} aria-current={location === entry.path ? 'page' : undefined}>
                 {t(entry.labelKey)}

@@ -9,6 +9,8 @@ export type NavEntry = { path: string; labelKey: string; permission: Permission 
 export const NAV: readonly NavEntry[] = [
   { path: '/', labelKey: 'nav.home', permission: null },
   { path: '/staff', labelKey: 'nav.staff', permission: 'staff.manage' },
+  { path: '/audit', labelKey: 'nav.audit', permission: 'audit.read' },
+  { path: '/account', labelKey: 'nav.account', permission: null },
 ];
 
 export function navFor(role: StaffRole): NavEntry[] {

@@ -1,17 +1,41 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { STAFF_ROLES, type StaffRole } from '../../../../contract/admin/roles.ts';
 import { staffListResponse } from '../../../../contract/admin/session.ts';
-import { apiGet } from '../../../lib/api.ts';
+import { type StaffListEntry, staffChangedResponse, staffSettingsResponse } from '../../../../contract/admin/staff-management.ts';
+import { normalizeLang } from '../../../../contract/lang.ts';
+import { apiGet, apiPost, apiSend } from '../../../lib/api.ts';
+import { fieldErrorsOf, messageOf } from '../../app/field-errors.ts';
+import { FormField } from '../../app/form-field.tsx';
+import { meQueryOptions } from '../../app/session.ts';
 
-/** The members of staff (the owner's): name, e-mail, role and whether they can sign in. */
+const staffKey = ['admin', 'staff'] as const;
+const settingsKey = ['admin', 'settings'] as const;
+
+/** The owner's staff management: the members, adding one, and what each member's row can change. */
 export function StaffPage() {
   const { t } = useTranslation('admin');
-  const list = useQuery({ queryKey: ['admin', 'staff'], queryFn: ({ signal }) => apiGet('/api/admin/staff', staffListResponse, { signal }) });
+  const list = useQuery({ queryKey: staffKey, queryFn: ({ signal }) => apiGet('/api/admin/staff', staffListResponse, { signal }) });
+  const [shown, setShown] = useState<{ email: string; password: string } | null>(null);
   return (
-    <section aria-labelledby="admin-staff-heading">
+    <section aria-labelledby="admin-staff-heading" className="admin-stack">
       <h1 className="admin-heading" id="admin-staff-heading">
         {t('staff.heading')}
       </h1>
+      {shown ? (
+        <div className="admin-card admin-notice" role="status">
+          <p>{t('staff.initialPassword', { email: shown.email })}</p>
+          <p>
+            <code className="admin-totp__secret" data-testid="initial-password">
+              {shown.password}
+            </code>
+          </p>
+          <button className="admin-button admin-button--plain" type="button" onClick={() => setShown(null)}>
+            {t('staff.initialPasswordDone')}
+          </button>
+        </div>
+      ) : null}
       {list.isPending ? (
         <div aria-busy="true">
           <span className="admin-visually-hidden">{t('loading')}</span>
@@ -23,27 +47,247 @@ export function StaffPage() {
       ) : (
         <div className="admin-table-wrap">
           <table className="admin-table">
+            <caption className="admin-visually-hidden">{t('staff.heading')}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('staff.name')}</th>
                 <th scope="col">{t('staff.email')}</th>
                 <th scope="col">{t('staff.role')}</th>
                 <th scope="col">{t('staff.state')}</th>
+                <th scope="col">{t('staff.actions')}</th>
               </tr>
             </thead>
             <tbody>
               {list.data.staff.map((member) => (
-                <tr key={member.id}>
-                  <td>{member.name}</td>
-                  <td>{member.email}</td>
-                  <td>{t(`roles.${member.role}`)}</td>
-                  <td>{member.disabled ? t('staff.disabled') : t('staff.active')}</td>
-                </tr>
+                <StaffRow key={member.id} member={member} onPassword={setShown} />
               ))}
             </tbody>
           </table>
         </div>
       )}
+      <AddStaffForm onAdded={setShown} />
+      <SettingsForm />
     </section>
+  );
+}
+
+function StaffRow({ member, onPassword }: { member: StaffListEntry; onPassword: (shown: { email: string; password: string }) => void }) {
+  const { t, i18n } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const lang = normalizeLang(i18n.language);
+
+  async function run(call: () => Promise<{ initialPassword?: string | undefined }>, done: string) {
+    setBusy(true);
+    setMessage('');
+    try {
+      const answer = await call();
+      if (answer.initialPassword) onPassword({ email: member.email, password: answer.initialPassword });
+      setMessage(done);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: staffKey }), queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey })]);
+    } catch (failure) {
+      setMessage(messageOf(failure, t('errors.generic')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const patch = (body: { role?: StaffRole; disabled?: boolean }) => apiSend('PATCH', `/api/admin/staff/${member.id}`, { ...body, lang }, staffChangedResponse);
+  const locked = member.lockedUntil !== null && new Date(member.lockedUntil).getTime() > Date.now();
+  return (
+    <tr>
+      <th scope="row">{member.name}</th>
+      <td>{member.email}</td>
+      <td>
+        <label className="admin-visually-hidden" htmlFor={`role-${member.id}`}>
+          {t('staff.roleOf', { name: member.name })}
+        </label>
+        <select
+          id={`role-${member.id}`}
+          className="admin-select"
+          value={member.role}
+          disabled={busy}
+          onChange={(e) => run(() => patch({ role: e.currentTarget.value as StaffRole }), t('staff.roleChanged'))}
+        >
+          {STAFF_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {t(`roles.${role}`)}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>
+        {member.disabled ? t('staff.disabled') : locked ? t('staff.locked') : t('staff.active')}
+        {member.totpEnabled ? <span className="admin-badge">{t('staff.totp')}</span> : null}
+      </td>
+      <td>
+        <div className="admin-actions">
+          <button
+            className="admin-button admin-button--plain"
+            type="button"
+            disabled={busy}
+            onClick={() => run(() => patch({ disabled: !member.disabled }), member.disabled ? t('staff.enabledDone') : t('staff.disabledDone'))}
+          >
+            {member.disabled ? t('staff.enable') : t('staff.disable')}
+            <span className="admin-visually-hidden">: {member.name}</span>
+          </button>
+          <button
+            className="admin-button admin-button--plain"
+            type="button"
+            disabled={busy}
+            onClick={() => run(() => apiPost(`/api/admin/staff/${member.id}/password`, { lang }, staffChangedResponse), t('staff.passwordReset'))}
+          >
+            {t('staff.resetPassword')}
+            <span className="admin-visually-hidden">: {member.name}</span>
+          </button>
+          {member.totpEnabled ? (
+            <button
+              className="admin-button admin-button--plain"
+              type="button"
+              disabled={busy}
+              onClick={() => run(() => apiPost(`/api/admin/staff/${member.id}/totp-reset?lang=${lang}`, undefined, staffChangedResponse), t('staff.totpResetDone'))}
+            >
+              {t('staff.totpReset')}
+              <span className="admin-visually-hidden">: {member.name}</span>
+            </button>
+          ) : null}
+          <button
+            className="admin-button admin-button--plain"
+            type="button"
+            disabled={busy}
+            onClick={() => run(() => apiPost(`/api/admin/staff/${member.id}/sign-out-everywhere?lang=${lang}`, undefined, staffChangedResponse), t('staff.signedOut'))}
+          >
+            {t('staff.signOutEverywhere')}
+            <span className="admin-visually-hidden">: {member.name}</span>
+          </button>
+        </div>
+        <p className="admin-message" role="status">
+          {message}
+        </p>
+      </td>
+    </tr>
+  );
+}
+
+const ADD_FIELDS = ['email', 'name', 'role', 'password'] as const;
+
+function AddStaffForm({ onAdded }: { onAdded: (shown: { email: string; password: string }) => void }) {
+  const { t, i18n } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<StaffRole>('support');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const [fields, setFields] = useState<Partial<Record<(typeof ADD_FIELDS)[number], string>>>({});
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage('');
+    setFields({});
+    try {
+      const answer = await apiPost(
+        '/api/admin/staff',
+        { email, name, role, ...(password ? { password } : {}), lang: normalizeLang(i18n.language) },
+        staffChangedResponse,
+      );
+      if (answer.initialPassword) onAdded({ email: answer.member.email, password: answer.initialPassword });
+      setMessage(t('staff.added', { name: answer.member.name }));
+      setEmail('');
+      setName('');
+      setPassword('');
+      await queryClient.invalidateQueries({ queryKey: staffKey });
+    } catch (failure) {
+      setFields(fieldErrorsOf(failure, ADD_FIELDS));
+      setMessage(messageOf(failure, t('errors.generic')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="admin-card admin-stack" onSubmit={submit} noValidate aria-labelledby={`${id}-h`}>
+      <h2 className="admin-subheading" id={`${id}-h`}>
+        {t('staff.addHeading')}
+      </h2>
+      <p className="admin-message" role="status">
+        {message}
+      </p>
+      <FormField id={`${id}-email`} label={t('staff.email')} type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={fields.email} />
+      <FormField id={`${id}-name`} label={t('staff.name')} autoComplete="off" value={name} onChange={(e) => setName(e.currentTarget.value)} error={fields.name} />
+      <div className="admin-field">
+        <label htmlFor={`${id}-role`}>{t('staff.role')}</label>
+        <select id={`${id}-role`} className="admin-select" value={role} onChange={(e) => setRole(e.currentTarget.value as StaffRole)}>
+          {STAFF_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {t(`roles.${r}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <FormField
+        id={`${id}-password`}
+        label={t('staff.password')}
+        hint={t('staff.passwordHint')}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.currentTarget.value)}
+        error={fields.password}
+      />
+      <button className="admin-button" type="submit" disabled={busy}>
+        {t('staff.add')}
+      </button>
+    </form>
+  );
+}
+
+function SettingsForm() {
+  const { t, i18n } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const id = useId();
+  const settings = useQuery({ queryKey: settingsKey, queryFn: ({ signal }) => apiGet('/api/admin/settings', staffSettingsResponse, { signal }) });
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function toggle(totpRequired: boolean) {
+    setBusy(true);
+    setMessage('');
+    try {
+      const answer = await apiSend('PUT', '/api/admin/settings', { totpRequired, lang: normalizeLang(i18n.language) }, staffSettingsResponse);
+      queryClient.setQueryData(settingsKey, answer);
+      setMessage(t('staff.settingsSaved'));
+      // The owner may now have to set codes up themselves.
+      await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
+    } catch (failure) {
+      setMessage(messageOf(failure, t('errors.generic')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="admin-card admin-stack" role="group" aria-labelledby={`${id}-h`}>
+      <h2 className="admin-subheading" id={`${id}-h`}>
+        {t('staff.settingsHeading')}
+      </h2>
+      {settings.isPending ? (
+        <div className="admin-skeleton admin-skeleton--row" aria-busy="true" />
+      ) : settings.isError ? (
+        <p role="alert">{t('errors.generic')}</p>
+      ) : (
+        <label className="admin-check">
+          <input type="checkbox" checked={settings.data.totpRequired} disabled={busy} onChange={(e) => toggle(e.currentTarget.checked)} />
+          {t('staff.requireTotp')}
+        </label>
+      )}
+      <p className="admin-message" role="status">
+        {message}
+      </p>
+    </div>
   );
 }

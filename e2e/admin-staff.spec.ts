@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test';
+import { totpCodeAt } from '../server/admin/staff/totp.ts';
+import { axeViolations } from './support/axe.ts';
+import { E2E_OWNER } from './support/staff.ts';
+import { navFor } from '../web/admin/app/nav.ts';
+import ru from '../web/locales/ru/admin.json' with { type: 'json' };
+
+/** The Russian text of a catalog key such as 'nav.home'. */
+const labelOf = (key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], ru) as string;
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/admin');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Пароль').fill(password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+}
+
+test.describe('back office staff management', () => {
+  test('an owner adds a support member, who signs in, sees only their menu, turns codes on and is asked for one at the next sign-in', async ({ page }) => {
+    const email = `support-${Date.now()}@e2e.test`;
+    await signIn(page, E2E_OWNER.email, E2E_OWNER.password);
+    const menu = page.getByRole('navigation', { name: 'Меню' });
+    await menu.getByRole('link', { name: 'Сотрудники' }).click();
+
+    // A bad e-mail is told on its field, from the server's answer.
+    const form = page.getByRole('form', { name: 'Добавить сотрудника' });
+    await form.getByLabel('E-mail').fill(email);
+    await form.getByLabel('Имя', { exact: true }).fill('Борис Поддержкин');
+    await form.getByLabel('Роль', { exact: true }).selectOption('support');
+    await form.getByLabel('Пароль', { exact: true }).fill('short');
+    await form.getByRole('button', { name: 'Добавить' }).click();
+    await expect(form.getByText('Пароль должен быть не короче 12 символов.')).toBeVisible();
+    await expect(form.getByLabel('Пароль', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+
+    // Without a password, one is made up and shown once.
+    await form.getByLabel('Пароль', { exact: true }).fill('');
+    await form.getByRole('button', { name: 'Добавить' }).click();
+    const initial = (await page.getByTestId('initial-password').textContent()) ?? '';
+    expect(initial).toMatch(/^[\w-]{16}$/);
+    await expect(page.getByRole('rowheader', { name: 'Борис Поддержкин' })).toBeVisible();
+    const rules = ['color-contrast', 'label', 'aria-allowed-attr', 'aria-valid-attr-value', 'landmark-unique', 'region', 'th-has-data-cells'];
+    expect(await axeViolations(page, rules, 'body')).toEqual([]);
+
+    // The audit log shows the addition with who did it.
+    await menu.getByRole('link', { name: 'Журнал действий' }).click();
+    await page.getByLabel('Действие').selectOption('staff.add');
+    await page.getByRole('button', { name: 'Показать' }).click();
+    await expect(page.getByRole('cell', { name: email })).toBeVisible();
+    await page.getByRole('button', { name: 'Выйти', exact: true }).click();
+
+    // The member sees only what the role may use.
+    await signIn(page, email, initial);
+    await expect(page.getByText('Борис Поддержкин, Поддержка')).toBeVisible();
+    // Exactly the entries the role's permissions allow (whatever pages other features add), never staff or audit.
+    const links = await menu.getByRole('link').allTextContents();
+    expect(links).toEqual(navFor('support').map((entry) => labelOf(entry.labelKey)));
+    expect(links).toContain('Моя учётная запись');
+    expect(links).not.toContain('Сотрудники');
+    expect(links).not.toContain('Журнал действий');
+
+    // Codes on: the QR and the key, confirmed by a first code.
+    await page.setViewportSize({ width: 320, height: 700 });
+    await menu.getByRole('link', { name: 'Моя учётная запись' }).click();
+    await page.getByRole('button', { name: 'Включить одноразовые коды' }).click();
+    await expect(page.getByRole('img', { name: 'QR-код для приложения-аутентификатора' })).toBeVisible();
+    const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+    await page.getByLabel('Код из приложения').fill('000000' === totpCodeAt(secret, Date.now()) ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Подтвердить' }).click();
+    await expect(page.getByText('Код неверен или уже использован.')).toBeVisible();
+    await page.getByLabel('Код из приложения').fill(totpCodeAt(secret, Date.now()));
+    await page.getByRole('button', { name: 'Подтвердить' }).click();
+    await expect(page.getByText('Включены: при входе нужен код из приложения.')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.getByRole('button', { name: 'Выйти', exact: true }).click();
+
+    // The next sign-in asks for a code; the next step's code is taken (the first one is spent).
+    await signIn(page, email, initial);
+    await expect(page.getByRole('alert')).toHaveText('Введите одноразовый код из приложения-аутентификатора.');
+    await page.getByLabel('Пароль').fill(initial);
+    await page.getByLabel('Одноразовый код').fill(totpCodeAt(secret, Date.now() + 30_000));
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await expect(page.getByText('Борис Поддержкин, Поддержка')).toBeVisible();
+  });
+});

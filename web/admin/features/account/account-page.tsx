@@ -1,0 +1,220 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accountResponse, doneResponse, totpSetupResponse } from '../../../../contract/admin/staff-management.ts';
+import { staffSignedOutResponse } from '../../../../contract/admin/session.ts';
+import { normalizeLang } from '../../../../contract/lang.ts';
+import { apiGet, apiPost } from '../../../lib/api.ts';
+import { fieldErrorsOf, messageOf } from '../../app/field-errors.ts';
+import { FormField } from '../../app/form-field.tsx';
+import { meQueryOptions } from '../../app/session.ts';
+
+const accountKey = ['admin', 'account'] as const;
+
+/** The member's own account: one-time codes, password, sign out everywhere. `setupOnly` when the venue requires codes first. */
+export function AccountPage({ setupOnly = false }: { setupOnly?: boolean }) {
+  const { t } = useTranslation('admin');
+  const account = useQuery({ queryKey: accountKey, queryFn: ({ signal }) => apiGet('/api/admin/account', accountResponse, { signal }) });
+  return (
+    <section aria-labelledby="admin-account-heading" className="admin-stack">
+      <h1 className="admin-heading" id="admin-account-heading">
+        {setupOnly ? t('account.setupHeading') : t('account.heading')}
+      </h1>
+      {setupOnly ? <p>{t('account.setupText')}</p> : null}
+      {account.isPending ? (
+        <div aria-busy="true" className="admin-card">
+          <span className="admin-visually-hidden">{t('loading')}</span>
+          <div className="admin-skeleton admin-skeleton--row" />
+          <div className="admin-skeleton admin-skeleton--row" />
+        </div>
+      ) : account.isError ? (
+        <p role="alert">{t('errors.generic')}</p>
+      ) : (
+        <TotpSection enabled={account.data.totpEnabled} required={account.data.totpRequired} />
+      )}
+      {setupOnly ? null : (
+        <>
+          <PasswordSection />
+          <SignOutEverywhere />
+        </>
+      )}
+    </section>
+  );
+}
+
+function TotpSection({ enabled, required }: { enabled: boolean; required: boolean }) {
+  const { t, i18n } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [setup, setSetup] = useState<{ secret: string; qr: string } | null>(null);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const lang = normalizeLang(i18n.language);
+
+  async function start() {
+    setBusy(true);
+    setMessage('');
+    try {
+      const answer = await apiPost(`/api/admin/account/totp/setup?lang=${lang}`, undefined, totpSetupResponse);
+      // The QR library is loaded only here, when a member sets codes up.
+      const QRCode = (await import('qrcode')).default;
+      const svg = await QRCode.toString(answer.uri, { type: 'svg', margin: 1 });
+      setSetup({ secret: answer.secret, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
+    } catch (failure) {
+      setMessage(messageOf(failure, t('errors.generic')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage('');
+    setError(undefined);
+    try {
+      await apiPost(enabled ? '/api/admin/account/totp/disable' : '/api/admin/account/totp/confirm', { code, lang }, doneResponse);
+      setSetup(null);
+      setCode('');
+      setMessage(enabled ? t('account.totpOff') : t('account.totpOn'));
+      await Promise.all([queryClient.invalidateQueries({ queryKey: accountKey }), queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey })]);
+    } catch (failure) {
+      setError(fieldErrorsOf(failure, ['code'] as const).code);
+      setMessage(messageOf(failure, t('errors.generic')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="admin-card admin-stack" role="group" aria-labelledby={`${id}-h`}>
+      <h2 className="admin-subheading" id={`${id}-h`}>
+        {t('account.totpHeading')}
+      </h2>
+      <p>{enabled ? t('account.totpEnabled') : t('account.totpDisabled')}</p>
+      <p className="admin-message" role="status">
+        {message}
+      </p>
+      {!enabled && !setup ? (
+        <button className="admin-button" type="button" onClick={start} disabled={busy}>
+          {t('account.totpStart')}
+        </button>
+      ) : null}
+      {!enabled && setup ? (
+        <div className="admin-totp">
+          <img className="admin-totp__qr" src={setup.qr} width={200} height={200} alt={t('account.totpQrAlt')} />
+          <p>
+            {t('account.totpSecret')} <code className="admin-totp__secret" data-testid="totp-secret">{setup.secret}</code>
+          </p>
+        </div>
+      ) : null}
+      {(enabled && !required) || setup ? (
+        <form className="admin-stack" onSubmit={submit} noValidate>
+          <FormField
+            id={`${id}-code`}
+            label={enabled ? t('account.totpCodeToDisable') : t('account.totpCodeToConfirm')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            error={error}
+          />
+          <button className="admin-button" type="submit" disabled={busy}>
+            {enabled ? t('account.totpDisable') : t('account.totpConfirm')}
+          </button>
+        </form>
+      ) : null}
+      {enabled && required ? <p>{t('account.totpRequiredByVenue')}</p> : null}
+    </div>
+  );
+}
+
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword'] as const;
+
+function PasswordSection() {
+  const { t, i18n } = useTranslation('admin');
+  const id = useId();
+  const [currentPassword, setCurrent] = useState('');
+  const [newPassword, setNew] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const [fields, setFields] = useState<Partial<Record<(typeof PASSWORD_FIELDS)[number], string>>>({});
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage('');
+    setFields({});
+    try {
+      await apiPost('/api/admin/account/password', { currentPassword, newPassword, lang: normalizeLang(i18n.language) }, doneResponse);
+      setCurrent('');
+      setNew('');
+      setMessage(t('account.passwordChanged'));
+    } catch (failure) {
+      setFields(fieldErrorsOf(failure, PASSWORD_FIELDS));
+      setMessage(messageOf(failure, t('errors.generic')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="admin-card admin-stack" onSubmit={submit} noValidate aria-labelledby={`${id}-h`}>
+      <h2 className="admin-subheading" id={`${id}-h`}>
+        {t('account.passwordHeading')}
+      </h2>
+      <p className="admin-message" role="status">
+        {message}
+      </p>
+      <FormField
+        id={`${id}-current`}
+        label={t('account.currentPassword')}
+        type="password"
+        autoComplete="current-password"
+        value={currentPassword}
+        onChange={(e) => setCurrent(e.currentTarget.value)}
+        error={fields.currentPassword}
+      />
+      <FormField
+        id={`${id}-new`}
+        label={t('account.newPassword')}
+        hint={t('account.newPasswordHint')}
+        type="password"
+        autoComplete="new-password"
+        value={newPassword}
+        onChange={(e) => setNew(e.currentTarget.value)}
+        error={fields.newPassword}
+      />
+      <button className="admin-button" type="submit" disabled={busy}>
+        {t('account.changePassword')}
+      </button>
+    </form>
+  );
+}
+
+function SignOutEverywhere() {
+  const { t, i18n } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  async function leave() {
+    setBusy(true);
+    try {
+      await apiPost(`/api/admin/sessions/revoke-all?lang=${normalizeLang(i18n.language)}`, undefined, staffSignedOutResponse);
+    } finally {
+      queryClient.setQueryData(meQueryOptions().queryKey, null);
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="admin-card admin-stack">
+      <h2 className="admin-subheading">{t('account.everywhereHeading')}</h2>
+      <p>{t('account.everywhereText')}</p>
+      <button className="admin-button" type="button" onClick={leave} disabled={busy}>
+        {t('account.everywhere')}
+      </button>
+    </div>
+  );
+}
