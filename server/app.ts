@@ -47,6 +47,8 @@ import { createReturnsService } from './returns/returns.service.ts';
 import { returnsRoutes } from './returns/returns.routes.ts';
 import { createSeatingService } from './seating/seating.service.ts';
 import { seatingRoutes } from './seating/seating.routes.ts';
+import { checkinRoutes } from './checkin/checkin.routes.ts';
+import { createCheckinService } from './checkin/checkin.service.ts';
 import { createTextCompressor, pickEncoding } from './text-compression.ts';
 import { createFirstAnswer, type FirstAnswer } from './spa-first-answer.ts';
 import { type SpaHints, createSpaHints } from './spa-hints.ts';
@@ -141,7 +143,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     openapi: {
       info: { title: 'Storefront API', version: '0.1.0', description: 'Calls of the ticket storefront.' },
       components: {
-        securitySchemes: { csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-TOKEN' } },
+        securitySchemes: {
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-TOKEN' },
+          staffSession: { type: 'apiKey', in: 'cookie', name: 'staff_session' },
+          deviceKey: { type: 'http', scheme: 'bearer', description: 'A check-in device key (ckd_…), made in the back office and shown once.' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -232,6 +238,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }), db: deps.db, setup, captcha, recaptcha, now });
   const seo = createSeoService(deps.db, setup, now);
   seoRoutes(app, { seo, publicUrl: config.publicUrl });
+  checkinRoutes(app, { checkin: createCheckinService({ db: deps.db, now, timeZone }), staffOf: async () => undefined });
 
   badUrlPage.html = await registerSpa(app, deps.webDist, createIndexRenderer({ seo, publicUrl: config.publicUrl }), createFirstAnswer(afisha));
   return app;

@@ -56,7 +56,16 @@ const envSchema = z.object({
   DB_STATEMENT_REPORT: flagFromEnv.default(false),
   /** Which proxies' X-Forwarded-For/-Proto/-Host to believe (server/security/trust-proxy.ts). */
   TRUST_PROXY: trustProxyFromEnv,
-});
+  /** The Pushkin-card registry's API (docs/checkin.md): https://pushka.gosuslugi.ru/api/v1, or the test host https://pushka-uat.test.gosuslugi.ru/api/v1. Unset: nothing is sent. */
+  REGISTRY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The venue's key for the registry (Bearer). */
+  REGISTRY_KEY: z.string().min(8).optional(),
+  /** The venue's organization id in PRO.Культура. */
+  REGISTRY_ORG_ID: z.string().regex(/^[\w-]{1,64}$/, 'letters, digits, _ or -').optional(),
+}).refine(
+  (e) => [e.REGISTRY_URL, e.REGISTRY_KEY, e.REGISTRY_ORG_ID].every((v) => v === undefined) || [e.REGISTRY_URL, e.REGISTRY_KEY, e.REGISTRY_ORG_ID].every((v) => v !== undefined),
+  { path: ['REGISTRY_URL'], message: 'REGISTRY_URL, REGISTRY_KEY and REGISTRY_ORG_ID go together: set all three or none' },
+);
 
 export type Config = {
   port: number;
@@ -87,6 +96,8 @@ export type Config = {
   dbStatementReport?: boolean;
   /** Fastify's trustProxy: false (none, the default), true (any), a hop count, or addresses/CIDRs. */
   trustProxy: TrustProxy;
+  /** The Pushkin-card registry; undefined: reports wait in their queue, nothing is sent. */
+  registry?: { url: string; key: string; organizationId: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -167,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbStatementReport: e.DB_STATEMENT_REPORT,
     recaptchaSecret: e.RECAPTCHA_SECRET,
     trustProxy: e.TRUST_PROXY,
+    registry: e.REGISTRY_URL && e.REGISTRY_KEY && e.REGISTRY_ORG_ID ? { url: e.REGISTRY_URL, key: e.REGISTRY_KEY, organizationId: e.REGISTRY_ORG_ID } : undefined,
   };
 }
 

@@ -8,6 +8,8 @@ import { createGracefulShutdown } from './graceful-shutdown.ts';
 import { migrate } from './db/migrate.ts';
 import { expireUnpaidOrders } from './jobs/expiry.ts';
 import { startJobs } from './jobs/jobs.ts';
+import type { RegistryConfig } from './registry/registry-client.ts';
+import { createRegistrySender } from './registry/registry-job.ts';
 import { deliverDueMail } from './mail/mail-worker.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { loadSecret } from './security/secret.ts';
@@ -54,6 +56,9 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
           { name: 'reservation-expiry', intervalMs: 10_000, run: () => expireUnpaidOrders(db, new Date()) },
           { name: 'mail-outbox', intervalMs: 5_000, run: () => deliverDueMail(db, mail, { now: Date.now, from: config.mailFrom, log: app.log }) },
           { name: 'refunds', intervalMs: 60_000, run: () => app.payments.processRefunds() },
+          ...(config.registry
+            ? [{ name: 'registry-reports', intervalMs: 15_000, run: () => createRegistrySender({ db, config: config.registry as RegistryConfig, now: Date.now }).run() }]
+            : []),
         ],
         app.log,
       )

@@ -5,6 +5,7 @@ import type { CurrencyCode } from '../../contract/setup.ts';
 import type { Queryable } from '../db/client.ts';
 import { settleLoyalty } from '../loyalty/discounts.service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueTicketReports } from '../registry/registry.repository.ts';
 import { issueTicketCodes } from './ticket-codes.ts';
 
 const mailTexts: Record<Lang, { subject: (n: number) => string; intro: (n: number) => string; order: string; tickets: string; total: string }> = {
@@ -42,7 +43,7 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 
 /**
  * Everything that follows a payment, inside the transaction that marks the order paid: unique
- * ticket codes, loyalty bonuses, and the e-mail with the order and ticket links (through the
+ * ticket codes, the Pushkin-card registry's reports of a Pushkin-card order, loyalty bonuses, and the e-mail with the order and ticket links (through the
  * outbox, so it is sent exactly when the payment is committed).
  */
 export async function completePaidOrder(
@@ -57,6 +58,7 @@ export async function completePaidOrder(
   },
 ): Promise<void> {
   await issueTicketCodes(tx, orderId);
+  await enqueueTicketReports(tx, orderId, at);
   await settleLoyalty(tx, orderId, at);
   const { rows } = await tx.query<{ number: number; hash: string; email: string; lang: string; total: number }>(
     'select number, hash, email, lang, total from orders where id = $1',
