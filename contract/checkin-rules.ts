@@ -28,6 +28,9 @@ export function isTicketCode(code: string): boolean {
 export const VERDICTS = ['admitted', 'already-used', 'wrong-session', 'refunded', 'cancelled', 'unknown', 'malformed', 'conflict'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
+/** One scan made while the device was offline: its own id, the code read, when (ISO 8601). */
+export type OfflineScan = { scanId: string; code: string; scannedAt: string };
+
 /** The one verdict that lets the visitor in. */
 export const isAdmitted = (verdict: Verdict) => verdict === 'admitted';
 

@@ -54,7 +54,6 @@ export const offlineScan = z.object({
   /** When the device read it (ISO 8601); a time ahead of the server's clock counts as now. */
   scannedAt: z.iso.datetime({ offset: true }),
 });
-export type OfflineScan = z.infer<typeof offlineScan>;
 
 /** POST /api/checkin/sync: the scans a device made offline, in the order it made them. */
 export const syncRequest = z.object({
