@@ -86,6 +86,9 @@ export default defineConfig({
     target: 'es2022',
     // server/spa-hints.ts reads it to preload each screen's chunks from the page's HTML.
     manifest: true,
+    // The back office is an entry of its own (dist/admin/index.html): the storefront's first
+    // load carries none of it.
+    rollupOptions: { input: { main: `${repoRoot}web/index.html`, admin: `${repoRoot}web/admin/index.html` } },
   },
   server: {
     // `npm run dev` runs the API on 8080; the browser talks to Vite, which forwards the calls.

@@ -5,12 +5,13 @@
  * Its e-mail goes by SMTP to a mail catcher in this process, which the specs read at
  * E2E_MAIL_PORT (default E2E_PORT + 1), see e2e/mail-catcher.ts.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMailCatcher } from './mail-catcher.ts';
+import { E2E_OWNER } from './support/staff.ts';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-'));
@@ -18,6 +19,16 @@ const port = process.env.E2E_PORT ?? '8181';
 const mail = await startMailCatcher(Number(process.env.E2E_MAIL_PORT ?? Number(port) + 1));
 
 const entry = path.resolve(root, process.argv[2] ?? path.join('server', 'main.ts'));
+
+// The back office's first owner, added the way a venue adds it (`npm run staff -- add`), before
+// the server holds the embedded database.
+const added = spawnSync(process.execPath, ['server/admin/staff/staff-cli.ts', 'add', E2E_OWNER.email, '--role', 'owner', '--name', E2E_OWNER.name], {
+  cwd: root,
+  input: `${E2E_OWNER.password}\n`,
+  env: { ...process.env, DATA_DIR: dataDir },
+  stdio: ['pipe', 'inherit', 'inherit'],
+});
+if (added.status !== 0) throw new Error(`npm run staff -- add failed (exit ${added.status})`);
 
 const server = spawn(process.execPath, [entry], {
   cwd: root,

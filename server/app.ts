@@ -14,6 +14,8 @@ import type { Db } from './db/client.ts';
 import { isDatabaseBusy, isRefusedValue } from './db/errors.ts';
 import type { GracefulShutdown } from './graceful-shutdown.ts';
 import { BusinessError, businessError, requestLang } from './http.ts';
+import { adminRoutes } from './admin/admin.routes.ts';
+import type { ScryptCost } from './admin/staff/password.ts';
 import { afishaRoutes } from './afisha/afisha.routes.ts';
 import { createAfishaService } from './afisha/afisha.service.ts';
 import { createCatalogVersion } from './catalog/catalog-version.ts';
@@ -47,8 +49,6 @@ import { createReturnsService } from './returns/returns.service.ts';
 import { returnsRoutes } from './returns/returns.routes.ts';
 import { createSeatingService } from './seating/seating.service.ts';
 import { seatingRoutes } from './seating/seating.routes.ts';
-import { checkinRoutes } from './checkin/checkin.routes.ts';
-import { createCheckinService } from './checkin/checkin.service.ts';
 import { createTextCompressor, pickEncoding } from './text-compression.ts';
 import { createFirstAnswer, type FirstAnswer } from './spa-first-answer.ts';
 import { type SpaHints, createSpaHints } from './spa-hints.ts';
@@ -73,6 +73,8 @@ export type AppDeps = {
   shutdown?: Pick<GracefulShutdown, 'register'>;
   /** Log lines for a person instead of JSON: the production entry sets it when stdout is a terminal. */
   terminalLog?: boolean;
+  /** The cost of staff password hashes; tests pass a cheaper one (server/admin/staff/password.ts). */
+  staffScryptCost?: ScryptCost;
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -238,7 +240,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }), db: deps.db, setup, captcha, recaptcha, now });
   const seo = createSeoService(deps.db, setup, now);
   seoRoutes(app, { seo, publicUrl: config.publicUrl });
-  checkinRoutes(app, { checkin: createCheckinService({ db: deps.db, now, timeZone }), staffOf: async () => undefined });
+  await adminRoutes(app, { db: deps.db, now, timeZone, scryptCost: deps.staffScryptCost, registryConfigured: config.registry !== undefined });
 
   badUrlPage.html = await registerSpa(app, deps.webDist, createIndexRenderer({ seo, publicUrl: config.publicUrl }), createFirstAnswer(afisha));
   return app;
@@ -314,6 +316,9 @@ function requestLangFromUrl(url: string) {
 async function registerSpa(app: FastifyInstance, webDist: string | undefined, renderIndex: IndexRenderer, firstAnswer: FirstAnswer): Promise<string | undefined> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  // The back office's own page (a second Vite entry): no search-engine head, hints or first answer.
+  const adminFile = webDist ? path.join(webDist, 'admin', 'index.html') : undefined;
+  const adminHtml = adminFile && existsSync(adminFile) ? readFileSync(adminFile, 'utf8') : undefined;
   const rulesLegacy = /^\/(ru|en|kz|ch)\/(rules|rules-agreement)\/?$/;
   // The listing's answer comes inside its page (firstAnswer), so its hints do not preload it.
   const hints: SpaHints = webDist && indexHtml ? createSpaHints(webDist, { listingInHtml: true }) : () => '';
@@ -334,6 +339,9 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || request.method !== 'GET' || !indexHtml) {
       return reply.code(404).send(businessError(ErrorCode.notFound, requestLang(request)));
+    }
+    if (adminHtml && (pathname === '/admin' || pathname.startsWith('/admin/'))) {
+      return reply.code(200).header('cache-control', 'no-cache').header('x-robots-tag', 'noindex, nofollow').type('text/html; charset=utf-8').send(adminHtml);
     }
     // The older rules addresses move for good: a 301 carries their search ranking over.
     const legacy = rulesLegacy.exec(pathname);

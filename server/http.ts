@@ -1,6 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Lang, normalizeLang } from '../contract/common.ts';
 import { type ErrorCodeValue, ErrorCode, errorText } from '../contract/errors.ts';
+import { type AdminErrorCodeValue, adminErrorText, isAdminErrorCode } from '../contract/admin/errors.ts';
+
+/** A storefront code or a back office one: both answer in the same shape. */
+export type AnyErrorCode = ErrorCodeValue | AdminErrorCodeValue;
 
 /** The visitor's language for error texts: body lang, then query lang, then ru. */
 export function requestLang(request: FastifyRequest): Lang {
@@ -9,9 +13,9 @@ export function requestLang(request: FastifyRequest): Lang {
   return normalizeLang(body?.lang ?? query?.lang);
 }
 
-/** A business error answer. */
-export function businessError(code: ErrorCodeValue, lang: Lang, text?: string) {
-  return { errorCode: code, errorText: text ?? errorText(code, lang) };
+/** A business error answer (a storefront code or a back office one). */
+export function businessError(code: AnyErrorCode, lang: Lang, text?: string) {
+  return { errorCode: code, errorText: text ?? (isAdminErrorCode(code) ? adminErrorText(code, lang) : errorText(code, lang)) };
 }
 
 export function ok<T extends object>(payload: T) {
@@ -19,7 +23,7 @@ export function ok<T extends object>(payload: T) {
 }
 
 /** Sends a business error with its HTTP status. */
-export function sendError(reply: FastifyReply, status: number, code: ErrorCodeValue, lang: Lang, text?: string) {
+export function sendError(reply: FastifyReply, status: number, code: AnyErrorCode, lang: Lang, text?: string) {
   return reply.code(status).send(businessError(code, lang, text));
 }
 
@@ -29,7 +33,7 @@ export function sendError(reply: FastifyReply, status: number, code: ErrorCodeVa
  * so a refused request changes nothing.
  */
 export class BusinessError extends Error {
-  readonly code: ErrorCodeValue;
+  readonly code: AnyErrorCode;
   readonly status: number;
   readonly text: ((lang: Lang) => string) | undefined;
   readonly details: Record<string, unknown> | undefined;
@@ -37,7 +41,7 @@ export class BusinessError extends Error {
   readonly retryAfterSeconds: number | undefined;
 
   constructor(
-    code: ErrorCodeValue,
+    code: AnyErrorCode,
     options: { status?: number; text?: (lang: Lang) => string; details?: Record<string, unknown>; retryAfterSeconds?: number } = {},
   ) {
     super(`business error ${code}`);

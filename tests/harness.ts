@@ -76,7 +76,7 @@ export async function createTestApp(
     demo?: boolean;
     clock?: Clock;
     config?: Partial<Config>;
-    deps?: Pick<AppDeps, 'recaptcha' | 'captchaText' | 'captchaDigits'>;
+    deps?: Pick<AppDeps, 'recaptcha' | 'captchaText' | 'captchaDigits' | 'staffScryptCost'>;
     webDist?: string;
   } = {},
 ) {

@@ -15,13 +15,23 @@ export function frameAncestorsHook(app: FastifyInstance, origins: readonly strin
   const directive = frameAncestorsDirective(origins);
   // Returned too, for an answer that skips the hooks (an address Fastify cannot decode).
   const setHeaders = (reply: FastifyReply) => {
+    // The back office is never framed, not even by the venue's own site: a framed sign-in or
+    // refund button is an invitation to clickjacking.
+    const backOffice = isBackOfficePath(reply.request.url);
+    const own = backOffice ? "frame-ancestors 'none'" : directive;
     const existing = reply.getHeader('content-security-policy');
-    reply.header('content-security-policy', typeof existing === 'string' && existing ? `${existing}; ${directive}` : directive);
-    if (origins.length === 0) reply.header('x-frame-options', 'SAMEORIGIN');
+    reply.header('content-security-policy', typeof existing === 'string' && existing ? `${existing}; ${own}` : own);
+    if (backOffice) reply.header('x-frame-options', 'DENY');
+    else if (origins.length === 0) reply.header('x-frame-options', 'SAMEORIGIN');
   };
   app.addHook('onSend', async (_request, reply, payload) => {
     setHeaders(reply);
     return payload;
   });
   return setHeaders;
+}
+
+/** The back office's pages and calls: /admin, /admin/..., /api/admin/... */
+export function isBackOfficePath(url: string): boolean {
+  return /^\/(api\/)?admin(\/|\?|$)/.test(url);
 }

@@ -95,8 +95,13 @@ export function apiPost<S extends z.ZodType>(
   return send('POST', path, schema, body, options.signal, true);
 }
 
+/** DELETE with the CSRF token (the back office's sign-out). */
+export function apiDelete<S extends z.ZodType>(path: string, schema: AnswerSchema<S>, options: RequestOptions = {}): Promise<z.output<S>> {
+  return send('DELETE', path, schema, undefined, options.signal, true);
+}
+
 async function send<S extends z.ZodType>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   schema: AnswerSchema<S>,
   body: unknown,

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/**
+ * Every refusal of an admin call: the storefront's `{ errorCode, errorText, fields? }`, plus what
+ * a sign-in refusal tells the form (when a lock ends; that a one-time code is needed).
+ */
+export const adminErrorResponse = z.object({
+  errorCode: z.string(),
+  errorText: z.string(),
+  fields: z.array(z.object({ path: z.string(), code: z.string() })).optional(),
+  lockedUntil: z.string().optional(),
+  totpRequired: z.boolean().optional(),
+});
+export type AdminErrorResponse = z.infer<typeof adminErrorResponse>;

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { can } from '../../contract/admin/roles.ts';
+import { checkinRoutes } from '../checkin/checkin.routes.ts';
+import { createCheckinService } from '../checkin/checkin.service.ts';
+import type { Db } from '../db/client.ts';
+import { checkinDevicesRoutes } from './checkin/checkin-devices.routes.ts';
+import { registryReportsRoutes } from './registry/registry-reports.routes.ts';
+import { resolveStaffSession } from './staff/guard.ts';
+import type { ScryptCost } from './staff/password.ts';
+import { staffManagementRoutes, staffSessionRoutes } from './staff/staff.routes.ts';
+import { createStaffSessions } from './staff/staff.service.ts';
+
+export type AdminDeps = {
+  db: Db;
+  now: () => number;
+  timeZone: string;
+  /** Tests hash with a cheaper cost; production uses STAFF_SCRYPT_COST. */
+  scryptCost?: ScryptCost | undefined;
+  /** Whether the Pushkin-card registry is configured (its failing reports page says so). */
+  registryConfigured?: boolean;
+};
+
+/**
+ * The back office's API under /api/admin: every feature registered here explicitly, one line each,
+ * inside one plugin whose onRequest hook reads the staff session, so only admin calls look it up.
+ */
+export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
+  const sessions = createStaffSessions({ db: deps.db, now: deps.now, timeZone: deps.timeZone, ...(deps.scryptCost ? { scryptCost: deps.scryptCost } : {}) });
+  const checkin = createCheckinService({ db: deps.db, now: deps.now, timeZone: deps.timeZone });
+  await app.register(async (admin) => {
+    admin.addHook('onRequest', resolveStaffSession(sessions));
+    staffSessionRoutes(admin, { sessions });
+    staffManagementRoutes(admin, { db: deps.db });
+    checkinDevicesRoutes(admin, { checkin });
+    registryReportsRoutes(admin, { db: deps.db, configured: deps.registryConfigured ?? false });
+    // The door's calls (/api/checkin/*) sit here too: a controller's staff session admits as well as a device key.
+    checkinRoutes(admin, {
+      checkin,
+      staffOf: async (request) => (request.staff ? { id: request.staff.id, name: request.staff.name, mayScan: can(request.staff.role, 'checkin.scan') } : undefined),
+    });
+  });
+}

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Permission, STAFF_ROLES, type StaffRole, can } from '../../contract/admin/roles.ts';
+import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts';
+import type { Db } from '../db/client.ts';
+import { TEST_SCRYPT_COST, adminCall, signedInAs } from './staff/staff-test-kit.ts';
+
+/**
+ * Every admin call against a member of staff of each role: allowed (the guard lets it through),
+ * or 403 with nothing changed in the database. Each admin feature adds its rows here; `signed-in`
+ * marks a call open to every member (their own session and profile).
+ */
+type Row = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  /** The route's pattern when the url fills in parameters ('/api/admin/orders/:id'). */
+  route?: string;
+  body?: unknown;
+  permission: Permission | 'signed-in';
+};
+
+const ROWS: Row[] = [
+  // --- staff accounts and sessions ---
+  { method: 'GET', url: '/api/admin/me', permission: 'signed-in' },
+  { method: 'GET', url: '/api/admin/staff', permission: 'staff.manage' },
+  // --- orders desk, refunds, reports ---
+  // --- door check-in devices, the Pushkin-card registry ---
+  { method: 'GET', url: '/api/admin/checkin/devices', permission: 'checkin.devices' },
+  { method: 'POST', url: '/api/admin/checkin/devices', body: { name: 'Турникет 1' }, permission: 'checkin.devices' },
+  { method: 'POST', url: '/api/admin/checkin/devices/999/revoke', route: '/api/admin/checkin/devices/:id/revoke', permission: 'checkin.devices' },
+  { method: 'GET', url: '/api/admin/registry/reports', permission: 'reports.read' },
+];
+
+/**
+ * A digest of every table's rows: a refused call must leave it as it was. Compared before and
+ * after each refused call, so rows written by the sign-ins before it do not count.
+ */
+async function fingerprint(db: Db): Promise<Record<string, string | null>> {
+  const tables = await db.query<{ name: string }>("select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1");
+  const digest: Record<string, string | null> = {};
+  for (const { name } of tables.rows) {
+    const { rows } = await db.query<{ digest: string | null }>(`select md5(string_agg(t::text, '|' order by t::text)) as digest from "${name}" t`);
+    digest[name] = rows[0]?.digest ?? null;
+  }
+  return digest;
+}
+
+/**
+ * The admin routes the app has, as 'METHOD /path': read from Fastify's route tree, whose lines
+ * are indented by depth and carry the part of the path below their parent.
+ */
+function adminRoutes(app: TestApp): Set<string> {
+  const found = new Set<string>();
+  const stack: string[] = [];
+  for (const line of app.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│\s]*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    stack.length = depth;
+    stack.push(match[2] ?? '');
+    const path = stack.join('');
+    if (!path.startsWith('/api/admin') || !match[3]) continue;
+    for (const method of match[3].split(', ')) if (method !== 'HEAD') found.add(`${method} ${path}`);
+  }
+  return found;
+}
+
+const allowed = (role: StaffRole, permission: Row['permission']) => permission === 'signed-in' || can(role, permission);
+
+let t: TestApp;
+const cookies = new Map<StaffRole, string>();
+beforeAll(async () => {
+  t = await createTestApp({ demo: false, clock: createClock(new Date('2026-11-21T10:00:00Z')), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  for (const role of STAFF_ROLES) cookies.set(role, (await signedInAs(t, role)).cookie);
+});
+afterAll(() => t.close());
+
+const cases = ROWS.flatMap((row) => STAFF_ROLES.map((role) => ({ ...row, role, verdict: allowed(role, row.permission) ? 'allowed' : '403' })));
+
+describe('the permission matrix of the admin API', () => {
+  it('has a row for every admin route but sign-in and sign-out', () => {
+    const listed = new Set(ROWS.map((row) => `${row.method} ${row.route ?? row.url.split('?')[0]}`));
+    const open = ['POST /api/admin/session', 'DELETE /api/admin/session', 'POST /api/admin/sessions/revoke-all'];
+    expect([...adminRoutes(t)].sort()).toEqual([...listed, ...open].sort());
+  });
+
+  it.each(cases)('$method $url as $role: $verdict', async ({ method, url, body, role, verdict }) => {
+    const before = await fingerprint(t.db);
+    const response = await adminCall(t, method, url, cookies.get(role), body);
+    if (verdict === 'allowed') {
+      expect([401, 403], response.body).not.toContain(response.statusCode);
+      expect(response.statusCode, response.body).toBeLessThan(500);
+    } else {
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json()).toEqual({ errorCode: '-2002', errorText: 'Недостаточно прав для этого действия.' });
+      expect(await fingerprint(t.db)).toEqual(before);
+    }
+  });
+
+  it.each(ROWS)('$method $url without a session: 401, nothing changed', async ({ method, url, body }) => {
+    const before = await fingerprint(t.db);
+    const response = await adminCall(t, method, url, undefined, body);
+    expect(response.statusCode, response.body).toBe(401);
+    expect(response.json().errorCode).toBe('-2001');
+    expect(await fingerprint(t.db)).toEqual(before);
+  });
+});

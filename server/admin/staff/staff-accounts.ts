@@ -1,0 +1,80 @@
+import type { StaffRole } from '../../../contract/admin/roles.ts';
+import { STAFF_PASSWORD_MAX_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from '../../../contract/admin/staff-rules.ts';
+import { isValidEmail } from '../../../contract/buyer-format.ts';
+import type { Db } from '../../db/client.ts';
+import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { type ScryptCost, STAFF_SCRYPT_COST, hashPassword } from './password.ts';
+import { findStaffByEmail, insertStaff, updateStaffPassword } from './staff.repository.ts';
+
+/** A refusal of the staff command line, said as one clear line. */
+export class StaffAccountError extends Error {}
+
+/** Who made a change from outside the back office: the command line, for one. */
+export type AccountActor = { staffId: number | null; ip: string; userAgent: string | null };
+
+export function checkStaffPassword(password: string): void {
+  if (password.length < STAFF_PASSWORD_MIN_LENGTH) {
+    throw new StaffAccountError(`The password must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters long.`);
+  }
+  if (password.length > STAFF_PASSWORD_MAX_LENGTH) {
+    throw new StaffAccountError(`The password must be at most ${STAFF_PASSWORD_MAX_LENGTH} characters long.`);
+  }
+}
+
+/** Adds a member of staff; the audit log records who added whom with which role. */
+export async function addStaffMember(
+  db: Db,
+  input: { email: string; name: string; role: StaffRole; password: string },
+  actor: AccountActor,
+  options: { now: () => number; cost?: ScryptCost },
+) {
+  const email = input.email.trim();
+  if (!isValidEmail(email)) throw new StaffAccountError(`Not a valid e-mail address: ${email}`);
+  const name = input.name.trim();
+  if (name.length === 0 || name.length > 200) throw new StaffAccountError('The name must be 1 to 200 characters long.');
+  checkStaffPassword(input.password);
+  const passwordHash = await hashPassword(input.password, options.cost ?? STAFF_SCRYPT_COST);
+  const at = new Date(options.now());
+  return db.transaction(async (tx) => {
+    const added = await insertStaff(tx, { email, name, role: input.role, passwordHash, at });
+    if (!added) throw new StaffAccountError(`A member of staff with the e-mail ${email} exists already.`);
+    await insertAuditEntry(tx, {
+      at,
+      staffId: actor.staffId,
+      action: 'staff.add',
+      subjectType: 'staff',
+      subjectId: String(added.id),
+      after: { email: added.email, name: added.name, role: added.role },
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    });
+    return added;
+  });
+}
+
+/** Sets a new password (and lifts a lock); the audit log records the reset, never the password. */
+export async function resetStaffPassword(
+  db: Db,
+  input: { email: string; password: string },
+  actor: AccountActor,
+  options: { now: () => number; cost?: ScryptCost },
+) {
+  checkStaffPassword(input.password);
+  const passwordHash = await hashPassword(input.password, options.cost ?? STAFF_SCRYPT_COST);
+  const at = new Date(options.now());
+  return db.transaction(async (tx) => {
+    const account = await findStaffByEmail(tx, input.email.trim());
+    if (!account) throw new StaffAccountError(`No member of staff has the e-mail ${input.email.trim()}.`);
+    await updateStaffPassword(tx, account.id, passwordHash, at);
+    await insertAuditEntry(tx, {
+      at,
+      staffId: actor.staffId,
+      action: 'staff.password-reset',
+      subjectType: 'staff',
+      subjectId: String(account.id),
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    });
+    return account;
+  });
+}

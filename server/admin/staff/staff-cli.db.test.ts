@@ -1,0 +1,99 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../../db/client.ts';
+import { verifyPassword } from './password.ts';
+
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const NODE = path.join(ROOT, 'node_modules/.bin/node');
+// Each run starts an embedded database on disk, which takes seconds on a slow machine.
+const RUN_MS = 120_000;
+
+type Run = { code: number; stdout: string; stderr: string };
+
+function runCli(dataDir: string, input: string, ...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: undefined };
+    const child = execFile(NODE, ['server/admin/staff/staff-cli.ts', ...args], { cwd: ROOT, env, timeout: RUN_MS }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin?.end(input);
+  });
+}
+
+async function readStaff(dataDir: string) {
+  const db = await openPglite(dataDir);
+  try {
+    const staff = await db.query<{ email: string; name: string; role: string; password_hash: string; locked_until: Date | null }>(
+      'select email, name, role, password_hash, locked_until from staff order by id',
+    );
+    const audit = await db.query<{ action: string; staff_id: number | null; ip: string; after: unknown }>('select action, staff_id, ip, after from audit_log order by id');
+    return { staff: staff.rows, audit: audit.rows };
+  } finally {
+    await db.close();
+  }
+}
+
+describe('npm run staff', () => {
+  let dir: string;
+  let data: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'staff-cli-'));
+    data = path.join(dir, 'data');
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('adds the first owner with the password of standard input, hashed, and audits it', async () => {
+    const run = await runCli(data, 'first owner pass\n', 'add', 'Owner@Venue.test', '--role', 'owner', '--name', 'Анна Петрова');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Added Owner@Venue.test (Анна Петрова) as owner');
+    const { staff, audit } = await readStaff(data);
+    expect(staff).toHaveLength(1);
+    expect(staff[0]).toMatchObject({ email: 'Owner@Venue.test', name: 'Анна Петрова', role: 'owner' });
+    expect(staff[0]?.password_hash).toMatch(/^scrypt\$65536\$8\$2\$/);
+    expect(await verifyPassword('first owner pass', staff[0]?.password_hash ?? '')).toBe(true);
+    expect(audit).toEqual([{ action: 'staff.add', staff_id: null, ip: 'command line', after: { email: 'Owner@Venue.test', name: 'Анна Петрова', role: 'owner' } }]);
+  }, RUN_MS);
+
+  it.each([
+    { description: 'a password under 12 characters', input: 'short pass\n', args: ['add', 'x@venue.test', '--role', 'support'], line: 'at least 12 characters' },
+    { description: 'no password at all', input: '', args: ['add', 'x@venue.test', '--role', 'support'], line: 'at least 12 characters' },
+    { description: 'an e-mail taken in another case', input: 'long enough password\n', args: ['add', 'OWNER@venue.TEST', '--role', 'manager'], line: 'exists already' },
+    { description: 'a malformed e-mail', input: 'long enough password\n', args: ['add', 'not-an-email', '--role', 'manager'], line: 'Not a valid e-mail' },
+    { description: 'a reset for an unknown e-mail', input: 'long enough password\n', args: ['password', 'nobody@venue.test'], line: 'No member of staff' },
+  ])('refuses $description with one clear line, exit 1, changing nothing', async ({ input, args, line }) => {
+    const before = await readStaff(data);
+    const run = await runCli(data, input, ...args);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(line);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(await readStaff(data)).toEqual(before);
+  }, RUN_MS);
+
+  it('refuses an unknown role with the usage', async () => {
+    const run = await runCli(data, 'long enough password\n', 'add', 'x@venue.test', '--role', 'cashier');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--role must be one of: owner, manager, support, controller');
+  }, RUN_MS);
+
+  it('resets a password, lifting a lock, and audits it without the password', async () => {
+    const db = await openPglite(data);
+    await db.query("update staff set locked_until = now() + interval '10 minutes', failed_attempts = 3");
+    await db.close();
+    const run = await runCli(data, 'second owner pass\r\n', 'password', 'owner@venue.test');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const { staff, audit } = await readStaff(data);
+    expect(await verifyPassword('second owner pass', staff[0]?.password_hash ?? '')).toBe(true);
+    expect(await verifyPassword('first owner pass', staff[0]?.password_hash ?? '')).toBe(false);
+    expect(staff[0]?.locked_until).toBeNull();
+    expect(audit.at(-1)).toEqual({ action: 'staff.password-reset', staff_id: null, ip: 'command line', after: null });
+  }, RUN_MS);
+});

@@ -1,0 +1,113 @@
+import { mkdir } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { STAFF_ROLES, isStaffRole } from '../../../contract/admin/roles.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
+import { openDb } from '../../db/client.ts';
+import { DataDirLocked, lockDataDir } from '../../db/data-dir-lock.ts';
+import { migrate } from '../../db/migrate.ts';
+import { StaffAccountError, addStaffMember, checkStaffPassword, resetStaffPassword } from './staff-accounts.ts';
+
+const USAGE = `Usage:
+  npm run staff -- add EMAIL --role ${STAFF_ROLES.join('|')} [--name NAME]
+  npm run staff -- password EMAIL
+The password is read from standard input (at least 12 characters).`;
+
+/** Changes made here are audited as coming from the command line, by no member of staff. */
+const ACTOR = { staffId: null, ip: 'command line', userAgent: null };
+
+/**
+ * The password: typed at a terminal (not echoed, asked twice), or the first line of piped input
+ * (`printf '%s\n' "$PASSWORD" | npm run staff -- add ...`).
+ */
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return (Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '');
+  }
+  const first = await promptHidden('Password: ');
+  const again = await promptHidden('The same password again: ');
+  if (first !== again) throw new StaffAccountError('The two passwords differ; nothing was changed.');
+  return first;
+}
+
+function promptHidden(prompt: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stdin = process.stdin;
+    process.stderr.write(prompt);
+    stdin.setRawMode(true);
+    stdin.resume();
+    let typed = '';
+    const onData = (data: Buffer) => {
+      for (const char of data.toString('utf8')) {
+        if (char === '\r' || char === '\n') {
+          done();
+          return resolve(typed);
+        }
+        if (char === '\u0003') {
+          done();
+          return reject(new StaffAccountError('Interrupted; nothing was changed.'));
+        }
+        if (char === '\u007f' || char === '\b') typed = typed.slice(0, -1);
+        else typed += char;
+      }
+    };
+    const done = () => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stderr.write('\n');
+    };
+    stdin.on('data', onData);
+  });
+}
+
+async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { role: { type: 'string' }, name: { type: 'string' } },
+  });
+  const [command, email, ...rest] = positionals;
+  if (!email || rest.length > 0 || (command !== 'add' && command !== 'password')) {
+    console.error(USAGE);
+    return 2;
+  }
+  if (command === 'add' && !isStaffRole(values.role)) {
+    console.error(`--role must be one of: ${STAFF_ROLES.join(', ')}.`);
+    return 2;
+  }
+  const password = await readPassword();
+  // Before the database opens: a short password is refused at once.
+  checkStaffPassword(password);
+  const config = loadConfig();
+  if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
+  // The embedded database is one process's at a time: not while a server runs on it.
+  const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
+  try {
+    await migrate(db);
+    if (command === 'add' && isStaffRole(values.role)) {
+      const name = values.name ?? email.split('@')[0] ?? email;
+      const added = await addStaffMember(db, { email, name, role: values.role, password }, ACTOR, { now: Date.now });
+      console.log(`Added ${added.email} (${added.name}) as ${added.role}. Sign in at /admin.`);
+    } else {
+      const account = await resetStaffPassword(db, { email, password }, ACTOR, { now: Date.now });
+      console.log(`The password of ${account.email} is changed; a lock on the account is lifted.`);
+    }
+    return 0;
+  } finally {
+    await db.close();
+    lock?.release();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof StaffAccountError || error instanceof ConfigError || error instanceof DataDirLocked) console.error(error.message);
+    else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) console.error(`${error.message}\n${USAGE}`);
+    else console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);

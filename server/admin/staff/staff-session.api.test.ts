@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  STAFF_LOCK_AFTER_FAILURES,
+  STAFF_LOCK_MS,
+  STAFF_SESSION_IDLE_MS,
+  STAFF_SIGN_IN_LIMIT,
+  STAFF_SIGN_IN_WINDOW_MS,
+} from '../../../contract/admin/staff-rules.ts';
+import { createClock, createTestApp, type TestApp } from '../../../tests/harness.ts';
+import { TEST_PASSWORD, TEST_SCRYPT_COST, addTestStaff, adminCall, sessionCookie, signIn, signedInAs } from './staff-test-kit.ts';
+import { sessionIdHash } from './staff.service.ts';
+
+const START = new Date('2026-11-21T10:00:00Z');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ demo: false, clock: createClock(START), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  t.clock.set(START);
+  await t.db.query('delete from staff_sign_in_attempts');
+});
+
+let ipCounter = 0;
+/** A client address of its own per test, so the per-address limit of one test does not touch another. */
+const freshIp = () => `192.0.2.${++ipCounter}`;
+
+const auditActions = async (staffId: number) =>
+  (await t.db.query<{ action: string }>('select action from audit_log where staff_id = $1 order by id', [staffId])).rows.map((r) => r.action);
+
+describe('POST /api/admin/session', () => {
+  it('signs in with the e-mail in any case, sets an httpOnly SameSite=Strict cookie and stores only a hash of the session id', async () => {
+    const member = await addTestStaff(t, 'manager');
+    const response = await signIn(t, member.email.toUpperCase(), TEST_PASSWORD, freshIp());
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      errorCode: '0',
+      staff: { id: member.id, email: member.email, name: 'Test manager', role: 'manager' },
+      permissions: expect.arrayContaining(['orders.read', 'reports.read', 'catalog.write']),
+    });
+    expect(response.json().permissions).not.toContain('staff.manage');
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    expect(setCookie).toMatch(/Path=\//);
+    expect(setCookie).not.toMatch(/Secure/);
+    const id = sessionCookie(response.headers['set-cookie']).split('=')[1] ?? '';
+    // 32 random bytes: 256 bits, well above the 128 asked of a session id.
+    expect(Buffer.from(id, 'base64url')).toHaveLength(32);
+    const stored = await t.db.query<{ id_hash: string }>('select id_hash from staff_sessions where staff_id = $1', [member.id]);
+    expect(stored.rows).toEqual([{ id_hash: sessionIdHash(id) }]);
+    expect(stored.rows[0]?.id_hash).not.toContain(id);
+    expect(await auditActions(member.id)).toEqual(['staff.sign-in']);
+  });
+
+  it('marks the cookie Secure when the request came over https through a trusted proxy', async () => {
+    const proxied = await createTestApp({ demo: false, clock: createClock(START), config: { trustProxy: true }, deps: { staffScryptCost: TEST_SCRYPT_COST } });
+    try {
+      const member = await addTestStaff(proxied, 'support');
+      const response = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/admin/session',
+        payload: { email: member.email, password: TEST_PASSWORD },
+        headers: { 'x-csrf-token': await proxied.csrfToken(), 'x-requested-with': 'XMLHttpRequest', 'x-forwarded-proto': 'https' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(String(response.headers['set-cookie'])).toMatch(/; Secure/);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('answers an unknown e-mail, a wrong password and a disabled account alike, and audits each failure', async () => {
+    const member = await addTestStaff(t, 'support');
+    const disabled = await addTestStaff(t, 'support');
+    await t.db.query('update staff set disabled = true where id = $1', [disabled.id]);
+    const answers = await Promise.all([
+      signIn(t, 'nobody@venue.test', TEST_PASSWORD, freshIp()),
+      signIn(t, member.email, 'wrong password here', freshIp()),
+      signIn(t, disabled.email, TEST_PASSWORD, freshIp()),
+    ]);
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toEqual({ errorCode: '-2000', errorText: 'Неверный e-mail или пароль.' });
+      expect(answer.headers['set-cookie']).toBeUndefined();
+    }
+    expect(await auditActions(member.id)).toEqual(['staff.sign-in-failed']);
+    const unknown = await t.db.query("select staff_id, after from audit_log where action = 'staff.sign-in-failed' and staff_id is null");
+    expect(unknown.rows).toContainEqual({ staff_id: null, after: { email: 'nobody@venue.test' } });
+    expect((await t.db.query('select 1 from staff_sessions where staff_id in ($1, $2)', [member.id, disabled.id])).rows).toEqual([]);
+  });
+
+  it('refuses a malformed body with field codes in the staff member\'s language, changing nothing', async () => {
+    const before = (await t.db.query('select count(*)::int as n from audit_log')).rows[0];
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      payload: { email: 'not-an-email', password: '', lang: 'en' },
+      headers: { 'x-csrf-token': await t.csrfToken(), 'x-requested-with': 'XMLHttpRequest' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      errorCode: '-1002',
+      errorText: 'Please check the fields you filled in.',
+      fields: expect.arrayContaining([
+        { path: 'email', code: 'not-valid-email' },
+        { path: 'password', code: 'required-password' },
+      ]),
+    });
+    expect((await t.db.query('select count(*)::int as n from audit_log')).rows[0]).toEqual(before);
+  });
+
+  it('refuses a sign-in without the CSRF token', async () => {
+    const member = await addTestStaff(t, 'owner');
+    const response = await t.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: member.email, password: TEST_PASSWORD } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().errorCode).toBe('-1000');
+  });
+
+  it(`locks the account for 15 minutes at the ${STAFF_LOCK_AFTER_FAILURES}th failure, says until when, and refuses the right password meanwhile`, async () => {
+    const member = await addTestStaff(t, 'owner');
+    const ip = freshIp();
+    for (let i = 1; i < STAFF_LOCK_AFTER_FAILURES; i++) {
+      expect((await signIn(t, member.email, `wrong password ${i}`, ip)).statusCode).toBe(401);
+    }
+    const locking = await signIn(t, member.email, 'wrong password last', ip);
+    const lockedUntil = new Date(START.getTime() + STAFF_LOCK_MS).toISOString();
+    expect(locking.statusCode).toBe(423);
+    // 10:15 UTC is 13:15 in Moscow, the venue's default time zone.
+    expect(locking.json()).toEqual({
+      errorCode: '-2003',
+      errorText: 'Слишком много неудачных попыток входа. Учётная запись заблокирована до 13:15.',
+      lockedUntil,
+    });
+    expect(locking.headers['retry-after']).toBe(String(STAFF_LOCK_MS / 1000));
+
+    t.clock.advance(STAFF_LOCK_MS - 1000);
+    const stillLocked = await signIn(t, member.email, TEST_PASSWORD, ip);
+    expect(stillLocked.statusCode).toBe(423);
+    expect(stillLocked.json().lockedUntil).toBe(lockedUntil);
+    expect((await t.db.query('select 1 from staff_sessions where staff_id = $1', [member.id])).rows).toEqual([]);
+
+    t.clock.advance(1000);
+    expect((await signIn(t, member.email, TEST_PASSWORD, ip)).statusCode).toBe(200);
+    const actions = await auditActions(member.id);
+    expect(actions.filter((a) => a === 'staff.sign-in-failed')).toHaveLength(STAFF_LOCK_AFTER_FAILURES);
+    expect(actions.slice(STAFF_LOCK_AFTER_FAILURES)).toEqual(['staff.lock', 'staff.sign-in-refused-locked', 'staff.sign-in']);
+  });
+
+  it('starts the failure count again after a successful sign-in', async () => {
+    const member = await addTestStaff(t, 'manager');
+    const ip = freshIp();
+    for (let i = 1; i < STAFF_LOCK_AFTER_FAILURES; i++) await signIn(t, member.email, `wrong password ${i}`, ip);
+    expect((await signIn(t, member.email, TEST_PASSWORD, ip)).statusCode).toBe(200);
+    expect((await signIn(t, member.email, 'wrong once more', ip)).statusCode).toBe(401);
+    expect((await t.db.query('select failed_attempts from staff where id = $1', [member.id])).rows).toEqual([{ failed_attempts: 1 }]);
+  });
+
+  it(`answers 429 to the ${STAFF_SIGN_IN_LIMIT + 1}th attempt from one address within the window, and not to another address`, async () => {
+    const member = await addTestStaff(t, 'support');
+    const ip = freshIp();
+    for (let i = 0; i < STAFF_SIGN_IN_LIMIT; i++) {
+      t.clock.advance(1000);
+      await signIn(t, `nobody-${i}@venue.test`, 'whatever password', ip);
+    }
+    const refused = await signIn(t, member.email, TEST_PASSWORD, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().errorCode).toBe('-1029');
+    // The oldest attempt was 20 s into the test; it ages out a window after it.
+    expect(Number(refused.headers['retry-after'])).toBe((STAFF_SIGN_IN_WINDOW_MS - (STAFF_SIGN_IN_LIMIT - 1) * 1000) / 1000);
+    expect((await t.db.query('select 1 from staff_sessions where staff_id = $1', [member.id])).rows).toEqual([]);
+
+    expect((await signIn(t, member.email, TEST_PASSWORD, freshIp())).statusCode).toBe(200);
+    t.clock.set(START.getTime() + 1000 + STAFF_SIGN_IN_WINDOW_MS);
+    expect((await signIn(t, member.email, TEST_PASSWORD, ip)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/admin/me and the session\'s idle expiry', () => {
+  it('answers 401 without a session, or with a made-up one', async () => {
+    for (const cookie of [undefined, 'staff_session=' + 'A'.repeat(43), 'staff_session=short']) {
+      const response = await adminCall(t, 'GET', '/api/admin/me?lang=en', cookie);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ errorCode: '-2001', errorText: 'Please sign in to continue.' });
+    }
+  });
+
+  it('ends a session after 12 hours idle, and use keeps it alive', async () => {
+    const { member, cookie } = await signedInAs(t, 'controller');
+    t.clock.advance(STAFF_SESSION_IDLE_MS - 1000);
+    expect((await adminCall(t, 'GET', '/api/admin/me', cookie)).json().staff).toMatchObject({ id: member.id, role: 'controller' });
+    t.clock.advance(STAFF_SESSION_IDLE_MS - 1000);
+    expect((await adminCall(t, 'GET', '/api/admin/me', cookie)).statusCode).toBe(200);
+    t.clock.advance(STAFF_SESSION_IDLE_MS);
+    expect((await adminCall(t, 'GET', '/api/admin/me', cookie)).statusCode).toBe(401);
+    expect((await t.db.query('select 1 from staff_sessions where staff_id = $1', [member.id])).rows).toEqual([]);
+  });
+
+  it('writes last-seen at most once a minute', async () => {
+    const { member, cookie } = await signedInAs(t, 'support');
+    const lastSeen = async () =>
+      new Date((await t.db.query<{ last_seen_at: Date }>('select last_seen_at from staff_sessions where staff_id = $1', [member.id])).rows[0]?.last_seen_at ?? 0).getTime();
+    t.clock.advance(59_000);
+    await adminCall(t, 'GET', '/api/admin/me', cookie);
+    expect(await lastSeen()).toBe(START.getTime());
+    t.clock.advance(1000);
+    await adminCall(t, 'GET', '/api/admin/me', cookie);
+    expect(await lastSeen()).toBe(START.getTime() + 60_000);
+  });
+
+  it('refuses a disabled member\'s session at once', async () => {
+    const { member, cookie } = await signedInAs(t, 'manager');
+    await t.db.query('update staff set disabled = true where id = $1', [member.id]);
+    expect((await adminCall(t, 'GET', '/api/admin/me', cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/admin/session and POST /api/admin/sessions/revoke-all', () => {
+  it('signs out this session only, clears the cookie and audits it', async () => {
+    const { member, cookie } = await signedInAs(t, 'support');
+    const other = sessionCookie((await signIn(t, member.email, TEST_PASSWORD, freshIp())).headers['set-cookie']);
+    const response = await adminCall(t, 'DELETE', '/api/admin/session', cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(String(response.headers['set-cookie'])).toMatch(/^staff_session=; .*Max-Age=0/);
+    expect((await adminCall(t, 'GET', '/api/admin/me', cookie)).statusCode).toBe(401);
+    expect((await adminCall(t, 'GET', '/api/admin/me', other)).statusCode).toBe(200);
+    expect(await auditActions(member.id)).toEqual(['staff.sign-in', 'staff.sign-in', 'staff.sign-out']);
+  });
+
+  it('needs the CSRF token to sign out', async () => {
+    const { cookie } = await signedInAs(t, 'support');
+    const response = await t.app.inject({ method: 'DELETE', url: '/api/admin/session', headers: { cookie } });
+    expect(response.statusCode).toBe(403);
+    expect((await adminCall(t, 'GET', '/api/admin/me', cookie)).statusCode).toBe(200);
+  });
+
+  it('signs out everywhere: every session of the member ends, another member\'s stays', async () => {
+    const { member, cookie } = await signedInAs(t, 'owner');
+    const second = sessionCookie((await signIn(t, member.email, TEST_PASSWORD, freshIp())).headers['set-cookie']);
+    const someoneElse = await signedInAs(t, 'owner');
+    const response = await adminCall(t, 'POST', '/api/admin/sessions/revoke-all', cookie, {});
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await adminCall(t, 'GET', '/api/admin/me', cookie)).statusCode).toBe(401);
+    expect((await adminCall(t, 'GET', '/api/admin/me', second)).statusCode).toBe(401);
+    expect((await adminCall(t, 'GET', '/api/admin/me', someoneElse.cookie)).statusCode).toBe(200);
+    const entry = await t.db.query("select after from audit_log where staff_id = $1 and action = 'staff.sign-out-everywhere'", [member.id]);
+    expect(entry.rows).toEqual([{ after: { sessionsEnded: 2 } }]);
+  });
+});
+
+describe('audit_log', () => {
+  it.each(['update audit_log set action = $1', 'delete from audit_log where action <> $1'])('refuses to change entries: %s', async (sql) => {
+    await addTestStaff(t, 'owner');
+    await expect(t.db.query(sql, ['x'])).rejects.toThrow(/append-only/);
+  });
+});

@@ -1,0 +1,184 @@
+import type { StaffRole } from '../../../contract/admin/roles.ts';
+import type { Queryable } from '../../db/client.ts';
+
+export type StaffAccount = {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  passwordHash: string;
+  totpSecret: string | null;
+  totpEnabled: boolean;
+  disabled: boolean;
+  failedAttempts: number;
+  lockedUntil: Date | null;
+};
+
+type StaffRow = {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  password_hash: string;
+  totp_secret: string | null;
+  totp_enabled: boolean;
+  disabled: boolean;
+  failed_attempts: number;
+  locked_until: Date | null;
+};
+
+const STAFF_COLUMNS = 'id, email, name, role, password_hash, totp_secret, totp_enabled, disabled, failed_attempts, locked_until';
+
+function toAccount(row: StaffRow): StaffAccount {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    passwordHash: row.password_hash,
+    totpSecret: row.totp_secret,
+    totpEnabled: row.totp_enabled,
+    disabled: row.disabled,
+    failedAttempts: row.failed_attempts,
+    lockedUntil: row.locked_until === null ? null : new Date(row.locked_until),
+  };
+}
+
+/** The account of an e-mail, whatever its case. */
+export async function findStaffByEmail(q: Queryable, email: string): Promise<StaffAccount | undefined> {
+  const { rows } = await q.query<StaffRow>(`select ${STAFF_COLUMNS} from staff where lower(email) = lower($1)`, [email]);
+  return rows[0] ? toAccount(rows[0]) : undefined;
+}
+
+/** Adds an account; undefined when the e-mail is taken already (in any case). */
+export async function insertStaff(
+  q: Queryable,
+  staff: { email: string; name: string; role: StaffRole; passwordHash: string; at: Date },
+): Promise<StaffAccount | undefined> {
+  const { rows } = await q.query<StaffRow>(
+    `insert into staff (email, name, role, password_hash, created_at, updated_at) values ($1, $2, $3, $4, $5, $5)
+     on conflict ((lower(email))) do nothing
+     returning ${STAFF_COLUMNS}`,
+    [staff.email, staff.name, staff.role, staff.passwordHash, staff.at],
+  );
+  return rows[0] ? toAccount(rows[0]) : undefined;
+}
+
+/** Sets a new password and clears a lock (a reset is how an owner unlocks an account at once). */
+export async function updateStaffPassword(q: Queryable, id: number, passwordHash: string, at: Date): Promise<void> {
+  await q.query(
+    'update staff set password_hash = $2, failed_attempts = 0, locked_until = null, updated_at = $3 where id = $1',
+    [id, passwordHash, at],
+  );
+}
+
+/**
+ * Counts a failed sign-in; the one that reaches `lockAfter` locks the account until `lockUntil`
+ * and starts the count again. One statement, so failures racing on several instances are all
+ * counted. Answers the lock's end when this failure locked the account.
+ */
+export async function recordFailedSignIn(
+  q: Queryable,
+  id: number,
+  options: { lockAfter: number; lockUntil: Date; at: Date },
+): Promise<{ lockedUntil: Date | null }> {
+  const { rows } = await q.query<{ locked_until: Date | null; locked_now: boolean }>(
+    `update staff set
+       failed_attempts = case when failed_attempts + 1 >= $2 then 0 else failed_attempts + 1 end,
+       locked_until = case when failed_attempts + 1 >= $2 then $3 else locked_until end,
+       updated_at = $4
+     where id = $1
+     returning locked_until, (locked_until = $3) as locked_now`,
+    [id, options.lockAfter, options.lockUntil, options.at],
+  );
+  const row = rows[0];
+  return { lockedUntil: row?.locked_now && row.locked_until ? new Date(row.locked_until) : null };
+}
+
+export async function clearFailedSignIns(q: Queryable, id: number): Promise<void> {
+  await q.query('update staff set failed_attempts = 0, locked_until = null where id = $1 and (failed_attempts <> 0 or locked_until is not null)', [id]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions: stored under the hash of their id.
+
+export type StaffSessionRow = {
+  idHash: string;
+  lastSeenAt: Date;
+  staff: { id: number; email: string; name: string; role: StaffRole };
+};
+
+export async function insertStaffSession(
+  q: Queryable,
+  session: { idHash: string; staffId: number; at: Date; ip: string; userAgent: string | null },
+): Promise<void> {
+  await q.query(
+    'insert into staff_sessions (id_hash, staff_id, created_at, last_seen_at, ip, user_agent) values ($1, $2, $3, $3, $4, $5)',
+    [session.idHash, session.staffId, session.at, session.ip, session.userAgent],
+  );
+}
+
+/** A session and its member, unless the member's account has been disabled. */
+export async function findStaffSession(q: Queryable, idHash: string): Promise<StaffSessionRow | undefined> {
+  const { rows } = await q.query<{ id_hash: string; last_seen_at: Date; id: number; email: string; name: string; role: StaffRole }>(
+    `select s.id_hash, s.last_seen_at, m.id, m.email, m.name, m.role
+     from staff_sessions s join staff m on m.id = s.staff_id
+     where s.id_hash = $1 and not m.disabled`,
+    [idHash],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return { idHash: row.id_hash, lastSeenAt: new Date(row.last_seen_at), staff: { id: row.id, email: row.email, name: row.name, role: row.role } };
+}
+
+export async function touchStaffSession(q: Queryable, idHash: string, at: Date): Promise<void> {
+  await q.query('update staff_sessions set last_seen_at = $2 where id_hash = $1 and last_seen_at < $2', [idHash, at]);
+}
+
+export async function deleteStaffSession(q: Queryable, idHash: string): Promise<boolean> {
+  return (await q.query('delete from staff_sessions where id_hash = $1', [idHash])).rowCount > 0;
+}
+
+/** Ends every session of a member; answers how many there were. */
+export async function deleteStaffSessions(q: Queryable, staffId: number): Promise<number> {
+  return (await q.query('delete from staff_sessions where staff_id = $1', [staffId])).rowCount;
+}
+
+/** Sessions idle since before `idleSince`: they are over, and their rows go. */
+export async function deleteIdleStaffSessions(q: Queryable, idleSince: Date): Promise<number> {
+  return (await q.query('delete from staff_sessions where last_seen_at < $1', [idleSince])).rowCount;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in attempts per client address.
+
+/**
+ * Records a sign-in attempt from an address unless it has made `limit` within the window already.
+ * Attempts are serialized per address (an advisory lock), so racing requests cannot all slip
+ * under the limit. Answers undefined when recorded, or when the oldest counted attempt ages out.
+ */
+export async function takeSignInAttempt(
+  q: Queryable,
+  ip: string,
+  options: { limit: number; windowStart: Date; at: Date },
+): Promise<{ retryAt: Date } | undefined> {
+  await q.query("select pg_advisory_xact_lock(hashtext('staff-sign-in:' || $1))", [ip]);
+  // Every address's old attempts go, not only this one's: the table holds one window's worth.
+  await q.query('delete from staff_sign_in_attempts where attempted_at <= $1', [options.windowStart]);
+  const { rows } = await q.query<{ n: number; oldest: Date | null }>(
+    'select count(*)::int as n, min(attempted_at) as oldest from staff_sign_in_attempts where ip = $1',
+    [ip],
+  );
+  const counted = rows[0];
+  if (counted && counted.n >= options.limit && counted.oldest) {
+    return { retryAt: new Date(new Date(counted.oldest).getTime() + (options.at.getTime() - options.windowStart.getTime())) };
+  }
+  await q.query('insert into staff_sign_in_attempts (ip, attempted_at) values ($1, $2)', [ip, options.at]);
+  return undefined;
+}
+
+/** Every member of staff, by name. */
+export async function listStaff(q: Queryable): Promise<StaffAccount[]> {
+  const { rows } = await q.query<StaffRow>(`select ${STAFF_COLUMNS} from staff order by lower(name), id`);
+  return rows.map(toAccount);
+}

@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Route, Switch } from 'wouter';
+import { StaffPage } from '../features/staff/staff-page.tsx';
+import { AdminShell } from './admin-shell.tsx';
+import { meQueryOptions } from './session.ts';
+import { SignInPage } from './sign-in-page.tsx';
+
+/** Signed out: the sign-in page at any address; signed in: the shell with the page of the address. */
+export function AdminApp() {
+  const { t } = useTranslation('admin');
+  const me = useQuery(meQueryOptions());
+  if (me.isPending) {
+    return (
+      <div className="admin-boot" aria-busy="true">
+        <div className="admin-boot__header" />
+        <div className="admin-boot__main">
+          <span className="admin-visually-hidden">{t('loading')}</span>
+          <div className="admin-skeleton admin-skeleton--title" />
+        </div>
+      </div>
+    );
+  }
+  if (!me.data) return <SignInPage />;
+  const { staff, permissions } = me.data;
+  return (
+    <AdminShell staff={staff}>
+      <Switch>
+        <Route path="/">
+          <h1 className="admin-heading">{t('home.heading', { name: staff.name })}</h1>
+          <p>{t('home.text')}</p>
+        </Route>
+        {permissions.includes('staff.manage') ? (
+          <Route path="/staff">
+            <StaffPage />
+          </Route>
+        ) : null}
+        <Route>
+          <h1 className="admin-heading">{t('notFound')}</h1>
+        </Route>
+      </Switch>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,16 @@
+import { type Permission, type StaffRole, can } from '../../../contract/admin/roles.ts';
+
+/**
+ * The back office's menu: one row per page, with the permission its calls need. A role sees only
+ * the entries it may use (the same table decides the server's answers).
+ */
+export type NavEntry = { path: string; labelKey: string; permission: Permission | null };
+
+export const NAV: readonly NavEntry[] = [
+  { path: '/', labelKey: 'nav.home', permission: null },
+  { path: '/staff', labelKey: 'nav.staff', permission: 'staff.manage' },
+];
+
+export function navFor(role: StaffRole): NavEntry[] {
+  return NAV.filter((entry) => entry.permission === null || can(role, entry.permission));
+}

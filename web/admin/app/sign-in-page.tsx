@@ -1,0 +1,124 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { normalizeLang } from '../../../contract/lang.ts';
+import { ApiError } from '../../lib/api.ts';
+import { LanguageSwitch } from './language-switch.tsx';
+import { meQueryOptions, signIn } from './session.ts';
+
+type FieldErrors = Partial<Record<'email' | 'password' | 'totpCode', string>>;
+
+function fieldErrorsOf(error: ApiError): FieldErrors {
+  const body = error.body as { fields?: { path: string; code: string }[] } | undefined;
+  const out: FieldErrors = {};
+  for (const field of body?.fields ?? []) {
+    if ((field.path === 'email' || field.path === 'password' || field.path === 'totpCode') && !out[field.path]) out[field.path] = field.code;
+  }
+  return out;
+}
+
+/** E-mail and password (and the one-time code when the account asks for it). */
+export function SignInPage() {
+  const { t, i18n } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [totpCode, setTotpCode] = useState('');
+  const [needsTotp, setNeedsTotp] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const [fields, setFields] = useState<FieldErrors>({});
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage('');
+    setFields({});
+    try {
+      const lang = normalizeLang(i18n.language);
+      const answer = await signIn({ email, password, lang, ...(needsTotp && totpCode ? { totpCode } : {}) });
+      queryClient.setQueryData(meQueryOptions().queryKey, answer);
+    } catch (error) {
+      const failure = error instanceof ApiError ? error : undefined;
+      if ((failure?.body as { totpRequired?: boolean } | undefined)?.totpRequired) setNeedsTotp(true);
+      if (failure) setFields(fieldErrorsOf(failure));
+      setMessage(failure?.text || t('errors.generic'));
+      setPassword('');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const describedBy = (name: keyof FieldErrors) => (fields[name] ? `${id}-${name}-error` : undefined);
+  const fieldError = (name: keyof FieldErrors) =>
+    fields[name] ? (
+      <p className="admin-field__error" id={`${id}-${name}-error`}>
+        {t(`fields.${fields[name]}`, { defaultValue: t('fields.invalid') })}
+      </p>
+    ) : null;
+
+  return (
+    <main className="admin-sign-in">
+      <div className="admin-sign-in__lang">
+        <LanguageSwitch />
+      </div>
+      <form className="admin-card admin-sign-in__form" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
+        <h1 className="admin-heading" id={`${id}-heading`}>
+          {t('signIn.heading')}
+        </h1>
+        <div className="admin-sign-in__message" role="alert">
+          {message}
+        </div>
+        <div className="admin-field">
+          <label htmlFor={`${id}-email`}>{t('signIn.email')}</label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            aria-invalid={fields.email ? true : undefined}
+            aria-describedby={describedBy('email')}
+            required
+          />
+          {fieldError('email')}
+        </div>
+        <div className="admin-field">
+          <label htmlFor={`${id}-password`}>{t('signIn.password')}</label>
+          <input
+            id={`${id}-password`}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            aria-invalid={fields.password ? true : undefined}
+            aria-describedby={describedBy('password')}
+            required
+          />
+          {fieldError('password')}
+        </div>
+        {needsTotp ? (
+          <div className="admin-field">
+            <label htmlFor={`${id}-totp`}>{t('signIn.totp')}</label>
+            <input
+              id={`${id}-totp`}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="\d{6}"
+              maxLength={6}
+              value={totpCode}
+              onChange={(e) => setTotpCode(e.currentTarget.value)}
+              aria-invalid={fields.totpCode ? true : undefined}
+              aria-describedby={describedBy('totpCode')}
+            />
+            {fieldError('totpCode')}
+          </div>
+        ) : null}
+        <button className="admin-button" type="submit" disabled={busy}>
+          {busy ? t('signIn.submitting') : t('signIn.submit')}
+        </button>
+      </form>
+    </main>
+  );
+}
