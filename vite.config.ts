@@ -88,7 +88,8 @@ export default defineConfig({
     manifest: true,
     // The back office is an entry of its own (dist/admin/index.html): the storefront's first
     // load carries none of it.
-    rollupOptions: { input: { main: `${repoRoot}web/index.html`, admin: `${repoRoot}web/admin/index.html` } },
+    // The door check-in page is a third (dist/checkin/index.html), installable on a phone.
+    rollupOptions: { input: { main: `${repoRoot}web/index.html`, admin: `${repoRoot}web/admin/index.html`, checkin: `${repoRoot}web/checkin/index.html` } },
   },
   server: {
     // `npm run dev` runs the API on 8080; the browser talks to Vite, which forwards the calls.

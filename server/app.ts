@@ -319,6 +319,9 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
   // The back office's own page (a second Vite entry): no search-engine head, hints or first answer.
   const adminFile = webDist ? path.join(webDist, 'admin', 'index.html') : undefined;
   const adminHtml = adminFile && existsSync(adminFile) ? readFileSync(adminFile, 'utf8') : undefined;
+  // The door check-in page (a third entry), installable on a controller's phone.
+  const checkinFile = webDist ? path.join(webDist, 'checkin', 'index.html') : undefined;
+  const checkinHtml = checkinFile && existsSync(checkinFile) ? readFileSync(checkinFile, 'utf8') : undefined;
   const rulesLegacy = /^\/(ru|en|kz|ch)\/(rules|rules-agreement)\/?$/;
   // The listing's answer comes inside its page (firstAnswer), so its hints do not preload it.
   const hints: SpaHints = webDist && indexHtml ? createSpaHints(webDist, { listingInHtml: true }) : () => '';
@@ -342,6 +345,9 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
     }
     if (adminHtml && (pathname === '/admin' || pathname.startsWith('/admin/'))) {
       return reply.code(200).header('cache-control', 'no-cache').header('x-robots-tag', 'noindex, nofollow').type('text/html; charset=utf-8').send(adminHtml);
+    }
+    if (checkinHtml && (pathname === '/checkin' || pathname.startsWith('/checkin/'))) {
+      return reply.code(200).header('cache-control', 'no-cache').header('x-robots-tag', 'noindex, nofollow').type('text/html; charset=utf-8').send(checkinHtml);
     }
     // The older rules addresses move for good: a 301 carries their search ranking over.
     const legacy = rulesLegacy.exec(pathname);

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
+import { RegistryPage } from '../features/registry/registry-page.tsx';
 import { StaffPage } from '../features/staff/staff-page.tsx';
 import { AdminShell } from './admin-shell.tsx';
 import { meQueryOptions } from './session.ts';
@@ -33,6 +34,11 @@ export function AdminApp() {
         {permissions.includes('staff.manage') ? (
           <Route path="/staff">
             <StaffPage />
+          </Route>
+        ) : null}
+        {permissions.includes('reports.read') ? (
+          <Route path="/registry">
+            <RegistryPage />
           </Route>
         ) : null}
         <Route>
