@@ -29,11 +29,15 @@ export function meQueryOptions() {
 export const signIn = (body: { email: string; password: string; lang: Lang }) =>
   apiPost('/api/admin/session', body, () => session().then((m) => m.staffSessionResponse));
 
-export function sessionsQueryOptions(lang: Lang) {
+/** The sessions of a venue-local day (YYYY-MM-DD; empty: today) with their counts. */
+export function sessionsQueryOptions(lang: Lang, date: string) {
   return queryOptions({
-    queryKey: ['checkin', 'sessions', lang],
-    queryFn: ({ signal }) => apiGet(`/api/checkin/sessions?lang=${lang}`, () => checkin().then((m) => m.checkinSessionsResponse), { signal }),
+    queryKey: ['checkin', 'sessions', lang, date],
+    queryFn: ({ signal }) =>
+      apiGet(`/api/checkin/sessions?lang=${lang}${date ? `&date=${date}` : ''}`, () => checkin().then((m) => m.checkinSessionsResponse), { signal }),
     staleTime: 60_000,
+    // Another day keeps the list on screen until its own arrives: the date field keeps its focus.
+    placeholderData: (previous) => previous,
   });
 }
 

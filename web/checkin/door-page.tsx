@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCAN_CODE_MAX } from '../../contract/checkin-rules.ts';
@@ -16,6 +16,7 @@ export function DoorPage() {
   const { t, i18n } = useTranslation();
   const lang: Lang = normalizeLang(i18n.language);
   const id = useId();
+  const queryClient = useQueryClient();
   const device = useMemo(deviceId, []);
   const [chosen, setChosen] = useState<number[]>(storedSessions);
   const [code, setCode] = useState('');
@@ -23,10 +24,12 @@ export function DoorPage() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const busy = useRef(false);
   const input = useRef<HTMLInputElement>(null);
-  const sessions = useQuery(sessionsQueryOptions(lang));
-  const today = sessions.data?.sessions ?? [];
+  // Today by default; a controller may prepare another day's door (an empty value is today).
+  const [day, setDay] = useState('');
+  const sessions = useQuery(sessionsQueryOptions(lang, day));
+  const listed = sessions.data?.sessions ?? [];
   // A choice of sessions no longer listed (another day's) is dropped: the server would refuse them all.
-  const admitted = chosen.filter((x) => today.some((s) => s.sessionId === x));
+  const admitted = chosen.filter((x) => listed.some((s) => s.sessionId === x));
   const offline = useOfflineSync(device, admitted, lang);
 
   function choose(ids: number[]) {
@@ -41,6 +44,8 @@ export function DoorPage() {
     try {
       const answer = await scanCode({ code: text.slice(0, SCAN_CODE_MAX), deviceId: device, lang, ...(admitted.length > 0 ? { sessionIds: admitted } : {}) });
       setOutcome({ kind: 'verdict', verdict: answer });
+      // The counts show this admission at once rather than at their next refresh.
+      if (answer.verdict === 'admitted') void queryClient.invalidateQueries({ queryKey: ['checkin', 'activity'] });
     } catch (error) {
       if (isOffline(error)) {
         await keepScan({ scanId: newScanId(), code: text.slice(0, SCAN_CODE_MAX), scannedAt: new Date().toISOString() });
@@ -61,7 +66,7 @@ export function DoorPage() {
     input.current?.focus();
   }
 
-  const shown = admitted.length > 0 ? today.filter((s) => admitted.includes(s.sessionId)) : today;
+  const shown = admitted.length > 0 ? listed.filter((s) => admitted.includes(s.sessionId)) : listed;
 
   return (
     <main className="door-main" aria-labelledby={`${id}-heading`}>
@@ -124,7 +129,11 @@ export function DoorPage() {
       ) : (
         <>
           <section className="door-card">
-            <SessionsPicker sessions={today} chosen={admitted} onChange={choose} />
+            <label className="door-field door-day">
+              <span>{t('sessions.day')}</span>
+              <input type="date" value={day || sessions.data?.date || ''} onChange={(e) => setDay(e.currentTarget.value)} />
+            </label>
+            <SessionsPicker sessions={listed} chosen={admitted} onChange={choose} />
           </section>
           {shown.length > 0 ? <CountsPanel sessions={shown} lang={lang} /> : null}
         </>
