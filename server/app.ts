@@ -230,7 +230,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     currency: async () => (await setup.get()).app.currency,
   });
   await sandboxBankRoutes(app, { bank });
-  orderViewRoutes(app, { db: deps.db, payments, now, timeZone });
+  orderViewRoutes(app, { db: deps.db, payments, now, timeZone, organizer: async () => (await setup.get()).organizer });
   nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: timeZone, setup, captcha, recaptcha }) });
   returnsRoutes(app, {
     returns: createReturnsService({ db: deps.db, now, setup, payments, baseUrl: publicBaseUrl(config), timeZone }),

@@ -1,3 +1,4 @@
+import type { Setup } from '../../contract/setup.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +23,10 @@ import { viewOrder, viewTicket } from './order-view.service.ts';
 
 // Every change of the order below may change its sum, which cancels its payments in progress in
 // the change's own transaction (recomputeOrderTotals); once it committed, the acquirer is told.
-export function orderViewRoutes(app: FastifyInstance, deps: { db: Db; payments: PaymentsService; now: () => number; timeZone: string }) {
+export function orderViewRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; payments: PaymentsService; now: () => number; timeZone: string; organizer?: () => Promise<Setup['organizer']> },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const at = () => new Date(deps.now());
 
@@ -86,7 +90,7 @@ export function orderViewRoutes(app: FastifyInstance, deps: { db: Db; payments: 
       },
     },
     async (request, reply) => {
-      const ticket = await viewTicket(deps, request.params.hash);
+      const ticket = await viewTicket({ db: deps.db, timeZone: deps.timeZone, organizer: await deps.organizer?.() }, request.params.hash);
       if (!ticket) throw new BusinessError(ErrorCode.notFound, { status: 404 });
       reply.header('cache-control', 'no-store');
       return ok(ticket);

@@ -3,6 +3,7 @@ import type { Localized } from '../../contract/common.ts';
 import type { AttachedService, AutomaticRefund, Offer, OrderView, PaymentType, TicketRow } from '../../contract/order-view.ts';
 import { ReturnStatus } from '../../contract/returns.ts';
 import type { Db } from '../db/client.ts';
+import type { Setup } from '../../contract/setup.ts';
 import { discountDataFrom } from '../loyalty/discounts.service.ts';
 import { offersFrom } from '../offers/offers.service.ts';
 import type { OrderRow } from '../orders/orders.repository.ts';
@@ -176,9 +177,15 @@ export async function viewOrder(
 }
 
 /** One ticket of a paid order, for /ticket/{hash}. */
-export async function viewTicket(deps: { db: Db; timeZone: string }, ticketHash: string) {
-  const { rows } = await deps.db.query<{ id: number; order_id: number; order_line_id: number }>(
-    'select id, order_id, order_line_id from tickets where hash = $1',
+/** Fallbacks of the ticket form's organiser when the setup has none: the venue must fill it in. */
+const NO_ORGANIZER = { name: {}, inn: '', ticket_series: '' };
+
+/** The ticket's number on the ticket form: its id, zero-padded, unique within the venue. */
+export const ticketFormNumber = (ticketId: number) => String(ticketId).padStart(8, '0');
+
+export async function viewTicket(deps: { db: Db; timeZone: string; organizer?: Setup['organizer'] }, ticketHash: string) {
+  const { rows } = await deps.db.query<{ id: number; order_id: number; order_line_id: number; holder: { surname?: string; name?: string; middleName?: string | null } | null }>(
+    'select id, order_id, order_line_id, holder from tickets where hash = $1',
     [ticketHash],
   );
   const ticket = rows[0];
@@ -194,5 +201,19 @@ export async function viewTicket(deps: { db: Db; timeZone: string }, ticketHash:
   const shown = row.tickets[0];
   if (!shown) return undefined;
   // Never the order's hash: whoever holds one ticket must not be able to open the order (docs/payments.md).
-  return { ord_num: order.number, row, ticket: shown, name: order.buyer_name };
+  const organizer = deps.organizer ?? NO_ORGANIZER;
+  const holder = ticket.holder ? [ticket.holder.surname, ticket.holder.name, ticket.holder.middleName].filter(Boolean).join(' ') : '';
+  return {
+    ord_num: order.number,
+    row,
+    ticket: shown,
+    name: order.buyer_name,
+    form: {
+      series: organizer.ticket_series,
+      number: ticketFormNumber(ticket.id),
+      organizer: organizer.name,
+      organizer_inn: organizer.inn,
+      holder: holder || (order.pushkin_card ? order.buyer_name : null),
+    },
+  };
 }
