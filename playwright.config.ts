@@ -14,6 +14,12 @@ const baseURL = `http://127.0.0.1:${port}`;
 const captchaPort = port + 3;
 const captchaURL = `http://127.0.0.1:${captchaPort}`;
 const CAPTCHA_SPECS = /captcha\.spec\.ts$/;
+// The real-acquirer specs get a third server on port + 5 (its mail catcher on port + 6) paying
+// cards through a T-Bank fake (port + 7) and SBP through a YooKassa fake (port + 8),
+// e2e/acquirers-server.ts.
+const acquirersPort = port + 5;
+const acquirersURL = `http://127.0.0.1:${acquirersPort}`;
+const ACQUIRER_SPECS = /acquirers\.spec\.ts$/;
 
 const server = (entry: string, serverPort: number, env: Record<string, string> = {}) => ({
   command: `node_modules/.bin/node e2e/start-server.ts ${entry}`,
@@ -55,11 +61,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: CAPTCHA_SPECS, use: { baseURL } },
+    { name: 'chromium', testIgnore: [CAPTCHA_SPECS, ACQUIRER_SPECS], use: { baseURL } },
+    { name: 'acquirers', testMatch: ACQUIRER_SPECS, use: { baseURL: acquirersURL } },
     { name: 'captcha', testMatch: CAPTCHA_SPECS, use: { baseURL: captchaURL } },
   ],
   webServer: [
     server('server/main.ts', port),
     server('e2e/captcha-server.ts', captchaPort, { SETUP_FILE: 'e2e/support/captcha-setup.json', E2E_MAIL_PORT: String(captchaPort + 1) }),
+    server('e2e/acquirers-server.ts', acquirersPort, { E2E_MAIL_PORT: String(acquirersPort + 1) }),
   ],
 });

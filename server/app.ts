@@ -34,7 +34,7 @@ import { fastifyTrustProxy } from './security/trust-proxy.ts';
 import { type IndexRenderer, createIndexRenderer, seoRoutes } from './seo/seo.routes.ts';
 import { createSeoService } from './seo/seo.service.ts';
 import { orderViewRoutes } from './order-view/order-view.routes.ts';
-import { createPaymentsStack } from './payments/payments-stack.ts';
+import { acquirerOrigins, createPaymentsStack } from './payments/payments-stack.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { sandboxBankRoutes } from './payments/sandbox/sandbox-bank.routes.ts';
 import { captchaRoutes } from './captcha/captcha.routes.ts';
@@ -42,6 +42,7 @@ import { createCaptchaService } from './captcha/captcha.service.ts';
 import { type RecaptchaVerifier, createGoogleRecaptchaVerifier } from './captcha/recaptcha.ts';
 import { createCrmService } from './crm/crm.service.ts';
 import { eventRoutes } from './event/event.routes.ts';
+import { createStockReader } from './event/event-stock.ts';
 import { createEventCatalog } from './event/event.service.ts';
 import { quantityOrderRoutes } from './quantity-order/quantity-order.routes.ts';
 import { publicBaseUrl } from './payments/payments-stack.ts';
@@ -200,7 +201,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   // Before frameAncestorsHook: it appends frame-ancestors to the page policy set here.
-  const setPageHeaders = pageHeadersHook(app, { webDist: deps.webDist });
+  const setPageHeaders = pageHeadersHook(app, { webDist: deps.webDist, formActions: acquirerOrigins(config) });
   const setFrameAncestors = frameAncestorsHook(app, config.embedOrigins);
   securityHeaders.set = (request, reply) => {
     setPageHeaders(request, reply);
@@ -215,12 +216,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   captchaRoutes(app, { captcha });
   // The events' catalog part, per catalog version: for the event pages and the quantity orders.
   const eventCatalog = createEventCatalog({ db: deps.db, catalogVersion: () => catalogVersion.current() });
-  eventRoutes(app, { db: deps.db, setup, crm, now, catalog: eventCatalog });
+  eventRoutes(app, { db: deps.db, setup, crm, now, catalog: eventCatalog, stock: await createStockReader(deps.db) });
   // Quantity orders that need no transaction of their own go through the batcher: alone when the
   // database is free, several in one statement while it is busy (server/orders/order-batcher.ts).
   const orders = createOrderBatcher(deps.db, { lanes: config.orderBatchLanes, maxBatch: config.orderBatch });
   quantityOrderRoutes(app, { db: deps.db, setup, crm, captcha, recaptcha, now, orders, catalog: eventCatalog });
-  const { payments, providers, bank } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now, setup });
+  const { payments, providers, bank, assignMethods } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now, setup, timeZone });
+  await assignMethods();
   paymentsRoutes(app, {
     db: deps.db,
     payments,

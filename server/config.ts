@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { RECEIPT_PAYMENT_MODES, RECEIPT_TAXATIONS, RECEIPT_TAXES, type ReceiptPaymentMode, type ReceiptTax, type ReceiptTaxation } from './payments/receipt.ts';
 import { type TrustProxy, trustProxyFromEnv } from './security/trust-proxy.ts';
 
 const flagFromEnv = z
@@ -9,6 +11,8 @@ const flagFromEnv = z
 // An origin a host page may frame the storefront from (CSP frame-ancestors source syntax,
 // narrowed to scheme://host[:port] with an optional leading wildcard label; no paths).
 const EMBED_ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$/i;
+
+const acquirerChoice = z.enum(['sandbox', 'tbank', 'yookassa']).default('sandbox');
 
 /** Every environment variable the server reads, parsed once at start. */
 const envSchema = z.object({
@@ -56,16 +60,53 @@ const envSchema = z.object({
   DB_STATEMENT_REPORT: flagFromEnv.default(false),
   /** Which proxies' X-Forwarded-For/-Proto/-Host to believe (server/security/trust-proxy.ts). */
   TRUST_PROXY: trustProxyFromEnv,
+  /** The acquirer of each payment type (docs/acquirers.md); the sandbox by default. */
+  PAY_CARD_PROVIDER: acquirerChoice,
+  PAY_QR_PROVIDER: acquirerChoice,
+  PAY_PUSHKIN_PROVIDER: acquirerChoice,
+  TBANK_TERMINAL_KEY: z.string().min(1).max(20).optional(),
+  TBANK_PASSWORD: z.string().min(1).optional(),
+  TBANK_PUSHKIN_TERMINAL_KEY: z.string().min(1).max(20).optional(),
+  TBANK_PUSHKIN_PASSWORD: z.string().min(1).optional(),
+  TBANK_API_URL: z.url().default('https://securepay.tinkoff.ru/v2/'),
+  YOOKASSA_SHOP_ID: z.string().regex(/^\d{1,12}$/, 'must be the shop\'s number').optional(),
+  YOOKASSA_SECRET_KEY: z.string().min(1).optional(),
+  YOOKASSA_PUSHKIN_SHOP_ID: z.string().regex(/^\d{1,12}$/, 'must be the shop\'s number').optional(),
+  YOOKASSA_PUSHKIN_SECRET_KEY: z.string().min(1).optional(),
+  YOOKASSA_API_URL: z.url().default('https://api.yookassa.ru/v3/'),
+  /** The longest one call to an acquirer may take before the visitor is told the bank is unavailable. */
+  ACQUIRER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(15_000),
+  RECEIPT_PAYMENT_MODE: z.enum(RECEIPT_PAYMENT_MODES).default('full_prepayment'),
+  RECEIPT_TAX: z.enum(RECEIPT_TAXES).default('none'),
+  RECEIPT_TAXATION: z.enum(RECEIPT_TAXATIONS).optional(),
   /** The Pushkin-card registry's API (docs/checkin.md): https://pushka.gosuslugi.ru/api/v1, or the test host https://pushka-uat.test.gosuslugi.ru/api/v1. Unset: nothing is sent. */
   REGISTRY_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The venue's key for the registry (Bearer). */
   REGISTRY_KEY: z.string().min(8).optional(),
   /** The venue's organization id in PRO.Культура. */
   REGISTRY_ORG_ID: z.string().regex(/^[\w-]{1,64}$/, 'letters, digits, _ or -').optional(),
-}).refine(
-  (e) => [e.REGISTRY_URL, e.REGISTRY_KEY, e.REGISTRY_ORG_ID].every((v) => v === undefined) || [e.REGISTRY_URL, e.REGISTRY_KEY, e.REGISTRY_ORG_ID].every((v) => v !== undefined),
-  { path: ['REGISTRY_URL'], message: 'REGISTRY_URL, REGISTRY_KEY and REGISTRY_ORG_ID go together: set all three or none' },
-);
+}).superRefine((e, ctx) => {
+  const need = (name: keyof typeof e, why: string) => {
+    if (e[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `required when ${why}` });
+  };
+  const uses = (provider: string) => (['PAY_CARD_PROVIDER', 'PAY_QR_PROVIDER'] as const).filter((k) => e[k] === provider);
+  for (const provider of ['tbank', 'yookassa'] as const) {
+    const kinds = uses(provider);
+    if (kinds.length === 0) continue;
+    const why = `${kinds.join(' or ')} is ${provider}`;
+    if (provider === 'tbank') (['TBANK_TERMINAL_KEY', 'TBANK_PASSWORD'] as const).forEach((n) => need(n, why));
+    else (['YOOKASSA_SHOP_ID', 'YOOKASSA_SECRET_KEY'] as const).forEach((n) => need(n, why));
+  }
+  if (e.PAY_PUSHKIN_PROVIDER === 'tbank') (['TBANK_PUSHKIN_TERMINAL_KEY', 'TBANK_PUSHKIN_PASSWORD'] as const).forEach((n) => need(n, 'PAY_PUSHKIN_PROVIDER is tbank'));
+  if (e.PAY_PUSHKIN_PROVIDER === 'yookassa') (['YOOKASSA_PUSHKIN_SHOP_ID', 'YOOKASSA_PUSHKIN_SECRET_KEY'] as const).forEach((n) => need(n, 'PAY_PUSHKIN_PROVIDER is yookassa'));
+  const real = [e.PAY_CARD_PROVIDER, e.PAY_QR_PROVIDER, e.PAY_PUSHKIN_PROVIDER].some((p) => p !== 'sandbox');
+  if (real) need('PUBLIC_URL', 'a real acquirer is configured (its notifications and return pages need our public address)');
+  if ([e.PAY_CARD_PROVIDER, e.PAY_QR_PROVIDER, e.PAY_PUSHKIN_PROVIDER].includes('tbank')) need('RECEIPT_TAXATION', 'T-Bank is configured (its receipts name the tax system)');
+  const registry = [e.REGISTRY_URL, e.REGISTRY_KEY, e.REGISTRY_ORG_ID];
+  if (registry.some((v) => v !== undefined) && registry.some((v) => v === undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['REGISTRY_URL'], message: 'REGISTRY_URL, REGISTRY_KEY and REGISTRY_ORG_ID go together: set all three or none' });
+  }
+});
 
 export type Config = {
   port: number;
@@ -96,9 +137,55 @@ export type Config = {
   dbStatementReport?: boolean;
   /** Fastify's trustProxy: false (none, the default), true (any), a hop count, or addresses/CIDRs. */
   trustProxy: TrustProxy;
+  /** The real acquirers and which payment type each serves; absent or all sandbox: the sandbox alone. */
+  acquirers?: AcquirersConfig;
   /** The Pushkin-card registry; undefined: reports wait in their queue, nothing is sent. */
   registry?: { url: string; key: string; organizationId: string } | undefined;
 };
+
+export type AcquirerChoice = 'sandbox' | 'tbank' | 'yookassa';
+export type TbankCredentials = { terminalKey: string; password: string };
+export type YookassaCredentials = { shopId: string; secretKey: string };
+export type AcquirersConfig = {
+  card: AcquirerChoice;
+  qr: AcquirerChoice;
+  pushkin: AcquirerChoice;
+  tbank?: TbankCredentials;
+  tbankPushkin?: TbankCredentials;
+  tbankApiUrl: string;
+  yookassa?: YookassaCredentials;
+  yookassaPushkin?: YookassaCredentials;
+  yookassaApiUrl: string;
+  timeoutMs: number;
+  receipt: { paymentMode: ReceiptPaymentMode; tax: ReceiptTax; taxation: ReceiptTaxation | undefined };
+};
+
+/**
+ * The acquirers' secrets may come from a file instead of the environment (ACQUIRER_SECRETS_FILE:
+ * lines NAME=value, # comments), so they stay out of the process list and the unit file. The
+ * environment wins over the file.
+ */
+export function withSecretsFile(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const file = env.ACQUIRER_SECRETS_FILE;
+  if (!file) return env;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ACQUIRER_SECRETS_FILE=${JSON.stringify(file)}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  const fromFile: NodeJS.ProcessEnv = {};
+  const problems: string[] = [];
+  text.split(/\r?\n/).forEach((line, index) => {
+    const trimmed = line.trim();
+    if (!trimmed || trimmed.startsWith('#')) return;
+    const match = /^([A-Z][A-Z0-9_]*)\s*=\s*(.*)$/.exec(trimmed);
+    if (!match?.[1] || !/^(TBANK|YOOKASSA)_/.test(match[1])) problems.push(`  ACQUIRER_SECRETS_FILE line ${index + 1}: expected TBANK_…=value or YOOKASSA_…=value`);
+    else fromFile[match[1]] = match[2]?.replace(/^"(.*)"$/, '$1');
+  });
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return { ...fromFile, ...env };
+}
 
 export class ConfigError extends Error {}
 
@@ -119,7 +206,14 @@ export function maskedValue(name: string, value: string | undefined): string {
  * Replaces every secret of the environment found in a text (an error's message at start) by ***:
  * the values of secret variables and the passwords inside URL values, whatever the variable.
  */
-export function redactSecrets(text: string, env: NodeJS.ProcessEnv = process.env): string {
+export function redactSecrets(text: string, processEnv: NodeJS.ProcessEnv = process.env): string {
+  let env = processEnv;
+  try {
+    // The acquirers' secrets may live in a file: they are masked too.
+    env = withSecretsFile(processEnv);
+  } catch {
+    // An unreadable file holds no secret of this process.
+  }
   const secrets = new Set<string>();
   for (const [name, value] of Object.entries(env)) {
     if (!value) continue;
@@ -143,7 +237,8 @@ export function redactSecrets(text: string, env: NodeJS.ProcessEnv = process.env
 }
 
 /** Parses the environment; a bad value throws a ConfigError with one line per problem, secrets masked. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config {
+  const env = withSecretsFile(processEnv);
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
@@ -178,6 +273,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbStatementReport: e.DB_STATEMENT_REPORT,
     recaptchaSecret: e.RECAPTCHA_SECRET,
     trustProxy: e.TRUST_PROXY,
+    acquirers: {
+      card: e.PAY_CARD_PROVIDER,
+      qr: e.PAY_QR_PROVIDER,
+      pushkin: e.PAY_PUSHKIN_PROVIDER,
+      tbank: e.TBANK_TERMINAL_KEY && e.TBANK_PASSWORD ? { terminalKey: e.TBANK_TERMINAL_KEY, password: e.TBANK_PASSWORD } : undefined,
+      tbankPushkin:
+        e.TBANK_PUSHKIN_TERMINAL_KEY && e.TBANK_PUSHKIN_PASSWORD ? { terminalKey: e.TBANK_PUSHKIN_TERMINAL_KEY, password: e.TBANK_PUSHKIN_PASSWORD } : undefined,
+      tbankApiUrl: e.TBANK_API_URL,
+      yookassa: e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY ? { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY } : undefined,
+      yookassaPushkin:
+        e.YOOKASSA_PUSHKIN_SHOP_ID && e.YOOKASSA_PUSHKIN_SECRET_KEY
+          ? { shopId: e.YOOKASSA_PUSHKIN_SHOP_ID, secretKey: e.YOOKASSA_PUSHKIN_SECRET_KEY }
+          : undefined,
+      yookassaApiUrl: e.YOOKASSA_API_URL,
+      timeoutMs: e.ACQUIRER_TIMEOUT_MS,
+      receipt: { paymentMode: e.RECEIPT_PAYMENT_MODE, tax: e.RECEIPT_TAX, taxation: e.RECEIPT_TAXATION },
+    },
     registry: e.REGISTRY_URL && e.REGISTRY_KEY && e.REGISTRY_ORG_ID ? { url: e.REGISTRY_URL, key: e.REGISTRY_KEY, organizationId: e.REGISTRY_ORG_ID } : undefined,
   };
 }

@@ -13,9 +13,14 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): Tex
   return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
 }
 
+/** Compresses a text: brotli at a fast level, or gzip. */
+export function compressText(text: string, encoding: TextEncoding): Promise<Buffer> {
+  return encoding === 'br' ? brotli(text, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : gzip(text, { level: 6 });
+}
+
 /**
- * Compresses the app's HTML pages (server/app.ts) and large JSON answers (answer-compression.ts,
- * the hall map): brotli at a fast level, or gzip. A page's HTML only changes with the catalog, the
+ * Compresses the app's HTML pages (server/app.ts) and large JSON answers (answer-compression.ts):
+ * brotli at a fast level, or gzip. A page's HTML only changes with the catalog, the
  * language and the path, while every visitor of an on-sale event asks for the same ~70 kB page, so
  * the compressed bytes are kept by content (its SHA-1, far cheaper than compressing again), the
  * `maxEntries` most recently used.
@@ -31,8 +36,7 @@ export function createTextCompressor(maxEntries = 256) {
       cache.set(key, known);
       return known;
     }
-    const made =
-      encoding === 'br' ? brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : gzip(html, { level: 6 });
+    const made = compressText(html, encoding);
     cache.set(key, made);
     made.catch(() => cache.delete(key));
     if (cache.size > maxEntries) {

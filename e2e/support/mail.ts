@@ -5,14 +5,15 @@ const mailPort = Number(process.env.E2E_MAIL_PORT ?? Number(process.env.E2E_PORT
 
 /**
  * Waits for an e-mail the storefront sent to the mail catcher of e2e/start-server.ts whose text
- * matches, and answers its text (the outbox worker sends every few seconds).
+ * matches, and answers its text (the outbox worker sends every few seconds). `port`: the HTTP port of
+ * another server's catcher (its port + 1).
  */
-export async function waitForMail(match: (text: string) => boolean, timeoutMs = 30_000): Promise<string> {
+export async function waitForMail(match: (text: string) => boolean, timeoutMs = 30_000, port = mailPort): Promise<string> {
   let found = '';
   await expect
     .poll(
       async () => {
-        const response = await fetch(`http://127.0.0.1:${mailPort}/messages`);
+        const response = await fetch(`http://127.0.0.1:${port}/messages`);
         const messages = (await response.json()) as { to: string[]; raw: string }[];
         found = messages.map((m) => plainText(m.raw)).find(match) ?? '';
         return found !== '';

@@ -216,3 +216,47 @@ export async function openDb(options: { databaseUrl?: string | undefined; dataDi
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize, options.limits);
   return openPglite(options.dataDir);
 }
+
+/** A statement whose plan is kept: a name unique in the app, its SQL and its parameters' types. */
+export type PlannedStatement = { name: string; sql: string; types: readonly string[] };
+
+const STATEMENT_NAME = /^[a-z][a-z0-9_]{0,62}$/;
+
+/** A value as an SQL literal, for EXECUTE (which takes no bind parameters). */
+function sqlLiteral(value: string | number): string {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error('a planned statement takes finite numbers only');
+    return String(value);
+  }
+  if (value.includes('\0')) throw new Error('a planned statement takes no NUL character');
+  // standard_conforming_strings is on (the default since PostgreSQL 9.1): only the quote is special.
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+const sqlState = (error: unknown) => (error as { code?: unknown } | undefined)?.code;
+
+/**
+ * Runs a large statement on a hot path without planning it again on every call. A PostgreSQL
+ * server already keeps one plan per connection (every statement with parameters is prepared by
+ * name, openPostgres). PGlite plans every query afresh, and planning reads each relation's size
+ * from the file system (an fstat per table): for a statement of a dozen tables that was most of
+ * its cost. There it is PREPAREd once in the database's one session and EXECUTEd with its
+ * arguments written as literals, since EXECUTE takes no bind parameters.
+ */
+export async function queryPlanned<T>(db: Db, statement: PlannedStatement, params: readonly (string | number)[]): Promise<QueryResult<T>> {
+  if (db.kind !== 'pglite') return db.query<T>(statement.sql, params);
+  if (!STATEMENT_NAME.test(statement.name) || params.length !== statement.types.length) throw new Error(`bad planned statement ${statement.name}`);
+  const execute = `execute ${statement.name}(${params.map(sqlLiteral).join(', ')})`;
+  try {
+    return await db.query<T>(execute);
+  } catch (error) {
+    if (sqlState(error) !== '26000') throw error;
+  }
+  // Not prepared yet in this session (or deallocated): prepare, then run. Two calls may race here.
+  try {
+    await db.query(`prepare ${statement.name}(${statement.types.join(', ')}) as ${statement.sql}`);
+  } catch (error) {
+    if (sqlState(error) !== '42P05') throw error;
+  }
+  return db.query<T>(execute);
+}

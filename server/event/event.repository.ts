@@ -105,19 +105,41 @@ export async function findEventSessions(db: Queryable, eventId: number, tz: stri
   return rows;
 }
 
-/** What moves with every order: the places left of some sessions and of their prices (price_stock). */
+/** What moves with every order: the places left of a session and of its prices (price_stock). */
 export type SessionStockRow = { id: number; remaining: number; group_remaining: number; prices: [number, number][] };
 
-export async function findSessionStock(db: Queryable, sessionIds: readonly number[]): Promise<SessionStockRow[]> {
-  if (sessionIds.length === 0) return [];
-  const { rows } = await db.query<SessionStockRow>(
-    `select s.id, s.remaining, s.group_remaining,
-            coalesce((select json_agg(json_build_array(ps.price_id, ps.remaining) order by ps.price_id)
-                        from price_stock ps where ps.session_id = s.id), '[]'::json) as prices
-       from sessions s where s.id = any($1::int[])`,
+/**
+ * The places left of some sessions as JSON text, `[[id, remaining, group_remaining,
+ * [[price_id, remaining], …]], …]` in session id order: text, so that the caller can tell an
+ * unchanged stock by comparing strings and reuse the answer it built from it.
+ */
+const SESSION_STOCK_TEXT = `coalesce((select json_agg(json_build_array(s.id, s.remaining, s.group_remaining,
+      coalesce((select json_agg(json_build_array(ps.price_id, ps.remaining) order by ps.price_id)
+                  from price_stock ps where ps.session_id = s.id), '[]'::json)) order by s.id)
+    from sessions s where s.id = any($1::int[])), '[]'::json)::text`;
+
+export async function findSessionStockText(db: Queryable, sessionIds: readonly number[]): Promise<string> {
+  if (sessionIds.length === 0) return '[]';
+  const { rows } = await db.query<{ stock: string }>(`select ${SESSION_STOCK_TEXT} as stock`, [sessionIds]);
+  return rows[0]?.stock ?? '[]';
+}
+
+/**
+ * findSessionStockText and the catalog version (server/catalog/catalog-version.ts) in one
+ * statement, so both come from one snapshot in one round trip.
+ */
+export async function findSessionStockTextAndVersion(db: Queryable, sessionIds: readonly number[]): Promise<{ version: number; stock: string }> {
+  const { rows } = await db.query<{ version: number | null; stock: string }>(
+    `select (select version from catalog_version where id = 1) as version, ${SESSION_STOCK_TEXT} as stock`,
     [sessionIds],
   );
-  return rows;
+  return { version: Number(rows[0]?.version ?? 0), stock: rows[0]?.stock ?? '[]' };
+}
+
+/** The rows of findSessionStockText's text. */
+export function parseSessionStock(text: string): SessionStockRow[] {
+  const rows = JSON.parse(text) as [number, number, number, [number, number][]][];
+  return rows.map(([id, remaining, group_remaining, prices]) => ({ id, remaining, group_remaining, prices }));
 }
 
 export type PriceRow = {

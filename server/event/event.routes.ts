@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { normalizeLang } from '../../contract/common.ts';
 import { businessResult } from '../../contract/common.ts';
@@ -9,13 +9,14 @@ import type { Queryable } from '../db/client.ts';
 import { type CrmService, crmTokenOf } from '../crm/crm.service.ts';
 import { sendError } from '../http.ts';
 import type { SetupService } from '../setup/setup.service.ts';
+import type { StockReader } from './event-stock.ts';
 import { type EventCatalog, EventNotFound, createEventPages } from './event.service.ts';
 
 export function eventRoutes(
   app: FastifyInstance,
-  deps: { db: Queryable; setup: SetupService; crm: CrmService; now: () => number; catalog: EventCatalog },
+  deps: { db: Queryable; setup: SetupService; crm: CrmService; now: () => number; catalog: EventCatalog; stock: StockReader },
 ) {
-  const pages = createEventPages({ db: deps.db, catalog: deps.catalog });
+  const pages = createEventPages({ db: deps.db, catalog: deps.catalog, stock: deps.stock });
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The answer is ~55 kB of JSON for a busy event: compressed for browsers (the page's LCP).
   const compressAnswer = createAnswerCompression();
@@ -36,7 +37,7 @@ export function eventRoutes(
       const setup = await deps.setup.get();
       try {
         reply.header('cache-control', 'no-store');
-        return await pages.load(
+        const json = await pages.load(
           {
             hash: request.body.hash,
             lang,
@@ -45,6 +46,10 @@ export function eventRoutes(
           },
           { now: new Date(deps.now()), tz: setup.app.timezone },
         );
+        // JSON text already checked against the contract (createEventPages): sent as it is, which
+        // the typed reply does not allow.
+        const raw: FastifyReply = reply;
+        return raw.type('application/json; charset=utf-8').send(json);
       } catch (error) {
         if (error instanceof EventNotFound) return sendError(reply, 404, ErrorCode.notFound, lang);
         throw error;

@@ -1,19 +1,21 @@
 import type { Lang } from '../../contract/common.ts';
-import type { CalendarEntry, NoSchemeResponse, OrderCheckbox, PriceEntry } from '../../contract/event.ts';
+import { type CalendarEntry, type NoSchemeResponse, type OrderCheckbox, type PriceEntry, noSchemeResponse } from '../../contract/event.ts';
 import type { Queryable } from '../db/client.ts';
-import { findCoveringSubscription } from '../crm/crm.repository.ts';
+import { type CrmSubscriptionRow, findCoveringSubscription } from '../crm/crm.repository.ts';
+import type { StockReader } from './event-stock.ts';
 import {
   type CheckboxRow,
   type CompositionRow,
   type EventRow,
   type EventSessionRow,
   type PriceRow,
+  type SessionStockRow,
   findComposition,
   findEventByHash,
   findEventSessions,
   findOrderCheckboxes,
   findPrices,
-  findSessionStock,
+  parseSessionStock,
 } from './event.repository.ts';
 
 /** The totalticketcount of an event whose sales have not begun (design: wire details). */
@@ -98,24 +100,25 @@ export async function readEventCatalogPart(db: Queryable, hash: string, tz: stri
   return { event, sessions, prices, composition, checkboxes };
 }
 
+/** The sessions of the catalog part on sale at `now`: none before the event's sale start. */
+export function sessionsOnSale(part: EventCatalogPart, now: Date): { notYet: boolean; onSale: EventSessionRow[] } {
+  const notYet = part.event.sale_starts_at !== null && part.event.sale_starts_at.getTime() > now.getTime();
+  return { notYet, onSale: notYet ? [] : part.sessions.filter((s) => s.on_sale_until.getTime() > now.getTime()) };
+}
+
 /**
- * The event page data of POST /api/no-scheme: the catalog
- * part (cached by the caller), the sessions on sale at `now`, and the places left read live in one
- * statement, since every order moves them.
+ * The event page data of POST /api/no-scheme from the catalog part, the places left of the
+ * sessions on sale at `now` and the visitor's covering subscription, if any.
  */
-export async function buildEventPage(
-  db: Queryable,
+export function buildEventPage(
   part: EventCatalogPart,
-  input: { pushkarta: 0 | 1 | undefined; crmClientId: number | undefined },
+  stock: readonly SessionStockRow[],
+  subscription: CrmSubscriptionRow | undefined,
+  input: { pushkarta: 0 | 1 | undefined },
   ctx: { now: Date },
-): Promise<NoSchemeResponse> {
+): NoSchemeResponse {
   const { event, composition, checkboxes, prices } = part;
-  const notYet = event.sale_starts_at !== null && event.sale_starts_at.getTime() > ctx.now.getTime();
-  const onSale = notYet ? [] : part.sessions.filter((s) => s.on_sale_until.getTime() > ctx.now.getTime());
-  const [stock, subscription] = await Promise.all([
-    findSessionStock(db, onSale.map((s) => s.id)),
-    input.crmClientId === undefined ? Promise.resolve(undefined) : findCoveringSubscription(db, input.crmClientId, event.id),
-  ]);
+  const { notYet, onSale } = sessionsOnSale(part, ctx.now);
   const stockOf = new Map(stock.map((s) => [s.id, s]));
   // A session deleted since the catalog part was read is gone from the page too.
   const sessions = onSale.flatMap((s) => {
@@ -233,16 +236,56 @@ export function createEventCatalog(deps: { db: Queryable; catalogVersion: () => 
 }
 export type EventCatalog = ReturnType<typeof createEventCatalog>;
 
-/** The event pages: the catalog part from the shared cache, the rest read per call. */
-export function createEventPages(deps: { db: Queryable; catalog: EventCatalog }) {
+/** One built answer of an event page, for as long as its inputs stay the same. */
+type BuiltAnswer = { stock: string; json: string };
+
+/**
+ * The event pages: the catalog part from the shared cache, the places left read per call
+ * (event-stock.ts). The answer is JSON text, checked against the contract and serialized only
+ * when its inputs change: the catalog part (a new version is a new part), the payment filter,
+ * whether sales have begun, and the places left (compared as the text the database answered,
+ * which also names the sessions on sale). A visitor whose CRM subscription covers the event
+ * gets an answer of their own, built per call.
+ */
+export function createEventPages(deps: { db: Queryable; catalog: EventCatalog; stock: StockReader }) {
+  // Per catalog part (so per version), the last answer per payment filter and sale state.
+  const built = new WeakMap<EventCatalogPart, Map<string, BuiltAnswer>>();
+  const serialize = (body: NoSchemeResponse) => JSON.stringify(noSchemeResponse.encode(body));
+
+  /** The catalog part at the version now and the places left of its sessions on sale at `now`. */
+  async function partAndStock(hash: string, ctx: { now: Date; tz: string }): Promise<{ part: EventCatalogPart; stockText: string }> {
+    const { readWithVersion } = deps.stock;
+    if (readWithVersion) {
+      // The part last read, confirmed by the version read in the same statement as the places left.
+      const assumed = await deps.catalog.assumed(hash, ctx.tz);
+      if (assumed.part) {
+        const read = await readWithVersion(sessionsOnSale(assumed.part, ctx.now).onSale.map((s) => s.id));
+        if (read.version === assumed.version) return { part: assumed.part, stockText: read.stock };
+      }
+    }
+    const { part } = await deps.catalog.current(hash, ctx.tz);
+    if (!part) throw new EventNotFound(hash);
+    return { part, stockText: await deps.stock.read(sessionsOnSale(part, ctx.now).onSale.map((s) => s.id)) };
+  }
+
   return {
     async load(
       input: { hash: string; lang: Lang; pushkarta: 0 | 1 | undefined; crmClientId: number | undefined },
       ctx: { now: Date; tz: string },
-    ): Promise<NoSchemeResponse> {
-      const { part } = await deps.catalog.current(input.hash, ctx.tz);
-      if (!part) throw new EventNotFound(input.hash);
-      return buildEventPage(deps.db, part, input, ctx);
+    ): Promise<string> {
+      const { part, stockText } = await partAndStock(input.hash, ctx);
+      const { notYet } = sessionsOnSale(part, ctx.now);
+      const subscription =
+        input.crmClientId === undefined ? undefined : await findCoveringSubscription(deps.db, input.crmClientId, part.event.id);
+      if (subscription) return serialize(buildEventPage(part, parseSessionStock(stockText), subscription, input, ctx));
+      let answers = built.get(part);
+      if (!answers) built.set(part, (answers = new Map()));
+      const key = `${input.pushkarta ?? ''}:${notYet}`;
+      const known = answers.get(key);
+      if (known && known.stock === stockText) return known.json;
+      const json = serialize(buildEventPage(part, parseSessionStock(stockText), undefined, input, ctx));
+      answers.set(key, { stock: stockText, json });
+      return json;
     },
   };
 }

@@ -4,7 +4,11 @@ import type { Db } from '../db/client.ts';
 import type { SetupService } from '../setup/setup.service.ts';
 import { completePaidOrder } from '../tickets/order-paid.ts';
 import { type PaymentsService, createPaymentsService } from './payments.service.ts';
+import { assignMethodProvider, disableSandboxRedirect } from './acquirers.repository.ts';
 import type { PaymentProvider } from './provider.ts';
+import { createReceiptSource } from './receipt.ts';
+import { createTbankProvider } from './tbank/tbank-provider.ts';
+import { createYookassaProvider } from './yookassa/yookassa-provider.ts';
 import { type SandboxBank, createSandboxBank, sandboxKey } from './sandbox/sandbox-bank.ts';
 import { SANDBOX, createSandboxProvider } from './sandbox/sandbox-provider.ts';
 
@@ -25,7 +29,7 @@ export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'port'>): strin
  * The sandbox bank posts its notifications through the app's own HTTP stack (inject), the same
  * route, signature check and idempotence a real acquirer's callback goes through.
  */
-export function createPaymentsStack(app: FastifyInstance, config: Config, deps: { db: Db; secret: string; now: () => number; setup: Pick<SetupService, 'resolveServedSetup'> }) {
+export function createPaymentsStack(app: FastifyInstance, config: Config, deps: { db: Db; secret: string; now: () => number; setup: Pick<SetupService, 'resolveServedSetup'>; timeZone: string }) {
   const bank: SandboxBank = createSandboxBank({
     db: deps.db,
     key: sandboxKey(deps.secret),
@@ -37,6 +41,7 @@ export function createPaymentsStack(app: FastifyInstance, config: Config, deps: 
   });
   const providers = new Map<string, PaymentProvider>([[SANDBOX, createSandboxProvider(bank)]]);
   const baseUrl = publicBaseUrl(config);
+  for (const provider of realAcquirers(config, deps.db, baseUrl, deps.timeZone)) providers.set(provider.id, provider);
   const payments = createPaymentsService({
     db: deps.db,
     now: deps.now,
@@ -52,5 +57,63 @@ export function createPaymentsStack(app: FastifyInstance, config: Config, deps: 
     log: app.log,
   });
   app.decorate('payments', payments);
-  return { payments, providers, bank };
+  return { payments, providers, bank, assignMethods: () => assignMethods(deps.db, config) };
+}
+
+/** The provider id serving each payment type under the configuration. */
+export function methodProviders(config: Pick<Config, 'acquirers'>): { card: string; qr: string; pushkin: string } {
+  const a = config.acquirers;
+  if (!a) return { card: SANDBOX, qr: SANDBOX, pushkin: SANDBOX };
+  return { card: a.card, qr: a.qr, pushkin: a.pushkin === SANDBOX ? SANDBOX : `${a.pushkin}-pushkin` };
+}
+
+/** Every provider id our code can build, so a method a venue pointed at something else is never moved. */
+const BUILT_IN = [SANDBOX, 'tbank', 'tbank-pushkin', 'yookassa', 'yookassa-pushkin'];
+
+/** Points the payment methods at the configured acquirers (at start, before the first request). */
+async function assignMethods(db: Db, config: Config): Promise<void> {
+  const chosen = methodProviders(config);
+  for (const kind of ['card', 'qr', 'pushkin'] as const) await assignMethodProvider(db, kind, chosen[kind], BUILT_IN);
+  if (chosen.card !== SANDBOX) await disableSandboxRedirect(db);
+}
+
+/** The configured T-Bank terminals and YooKassa shops, each a provider of its own. */
+function realAcquirers(config: Config, db: Db, baseUrl: string, timeZone: string): PaymentProvider[] {
+  const a = config.acquirers;
+  if (!a) return [];
+  const receipts = createReceiptSource(db, { ...a.receipt, timeZone });
+  const chosen = methodProviders(config);
+  const used = new Set([chosen.card, chosen.qr, chosen.pushkin]);
+  const out: PaymentProvider[] = [];
+  const tbank = (id: string, credentials: { terminalKey: string; password: string } | undefined) => {
+    if (used.has(id) && credentials) {
+      out.push(createTbankProvider({ id, ...credentials, apiUrl: a.tbankApiUrl, notificationUrl: `${baseUrl}/payments/notify/${id}`, timeoutMs: a.timeoutMs, receipts }));
+    }
+  };
+  const yookassa = (id: string, credentials: { shopId: string; secretKey: string } | undefined) => {
+    if (used.has(id) && credentials) out.push(createYookassaProvider({ id, ...credentials, apiUrl: a.yookassaApiUrl, timeoutMs: a.timeoutMs, receipts }));
+  };
+  tbank('tbank', a.tbank);
+  tbank('tbank-pushkin', a.tbankPushkin);
+  yookassa('yookassa', a.yookassa);
+  yookassa('yookassa-pushkin', a.yookassaPushkin);
+  return out;
+}
+
+/** The origins of the configured acquirers' payment pages, for the page's form-action and frame-src. */
+export function acquirerOrigins(config: Pick<Config, 'acquirers'>): string[] {
+  const chosen = Object.values(methodProviders(config));
+  const a = config.acquirers;
+  const origins = new Set<string>();
+  if (chosen.some((id) => id.startsWith('tbank'))) {
+    // T-Bank's payment form lives on its own host, not the API's.
+    // UNVERIFIED: the PaymentURL host (securepay.tinkoff.ru at the time of writing, pay.tbank.ru announced).
+    origins.add(new URL(a?.tbankApiUrl ?? 'https://securepay.tinkoff.ru/').origin);
+  }
+  if (chosen.some((id) => id.startsWith('yookassa'))) {
+    // UNVERIFIED: YooKassa's confirmation pages are served from yoomoney.ru.
+    const api = new URL(a?.yookassaApiUrl ?? 'https://api.yookassa.ru/');
+    origins.add(api.hostname === 'api.yookassa.ru' ? 'https://yoomoney.ru' : api.origin);
+  }
+  return [...origins];
 }

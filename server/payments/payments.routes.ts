@@ -107,15 +107,27 @@ export function paymentsRoutes(
         tags: ['payment'],
         params: z.object({ provider: z.string().max(40) }),
         body: z.unknown(),
-        response: { 200: z.object({ ok: z.literal(true), result: z.string() }), '4xx': refused },
+        response: { 200: z.union([z.object({ ok: z.literal(true), result: z.string() }), z.string()]), '4xx': refused },
       },
     },
     async (request, reply) => {
       const provider = deps.providers.get(request.params.provider);
       if (!provider) return reply.code(404).send({ ok: false as const });
-      const notification = provider.verifyNotification(request.body, request.headers);
+      let notification: Awaited<ReturnType<typeof provider.verifyNotification>>;
+      try {
+        notification = await provider.verifyNotification(request.body, request.headers);
+      } catch (error) {
+        // The acquirer's API could not confirm it (read-back of an unsigned webhook): any answer
+        // but 200 makes the acquirer repeat it later. 429 with Retry-After, not a 5xx: anyone can
+        // send this body, and nothing a client sends gets a 5xx; the reconciliation job reads the
+        // payment back anyway.
+        request.log.warn({ err: error }, 'payment notification could not be checked with the acquirer');
+        return reply.code(429).header('retry-after', '60').send({ ok: false as const });
+      }
       if (!notification) return reply.code(400).send({ ok: false as const });
-      const { result } = await deps.payments.applyOutcome(provider.id, notification, request.body);
+      const result = notification === 'acknowledged' ? 'acknowledged' : (await deps.payments.applyOutcome(provider.id, notification, request.body)).result;
+      const answer = provider.notificationReply;
+      if (answer) return reply.code(200).type(answer.contentType).serializer((payload) => String(payload)).send(answer.body);
       return { ok: true as const, result };
     },
   );

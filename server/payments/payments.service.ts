@@ -253,8 +253,8 @@ export function createPaymentsService(deps: {
       const reason: FailureReason | null = payable || order?.status === OrderStatus.paid ? null : open ? 'order-changed' : 'booking-expired';
       await tx.query(
         `update payments set status = 'succeeded', amount = $2, finished_at = $3, provider_ref = coalesce(provider_ref, $4),
-           decline_reason = $5 where id = $1`,
-        [payment.id, captured, at, n.providerRef, reason],
+           decline_reason = $5, rrn = coalesce(rrn, $6) where id = $1`,
+        [payment.id, captured, at, n.providerRef, reason, n.outcome.rrn ?? null],
       );
       if (payable && (await markPaid(tx, payment.order_id, at))) return { result: 'paid' as const, refundIds: [] };
       // The money came but the order cannot take it: give it back, whole.

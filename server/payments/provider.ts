@@ -20,9 +20,17 @@ export interface PaymentProvider {
 
   /**
    * Checks an incoming notification's signature and reads it. Answers null when it is not
-   * genuine, so a forged or tampered callback changes nothing.
+   * genuine, so a forged or tampered callback changes nothing; 'acknowledged' when it is genuine
+   * but decides nothing (an intermediate status), so the acquirer stops repeating it. An acquirer
+   * whose notifications are not signed reads the payment back from its API here.
    */
-  verifyNotification(body: unknown, headers: Record<string, string | string[] | undefined>): VerifiedNotification | null;
+  verifyNotification(
+    body: unknown,
+    headers: Record<string, string | string[] | undefined>,
+  ): VerifiedNotification | 'acknowledged' | null | Promise<VerifiedNotification | 'acknowledged' | null>;
+
+  /** The body the acquirer expects in answer to an accepted notification; unset: our JSON answer. */
+  readonly notificationReply?: { contentType: string; body: string };
 
   /**
    * Cancels a payment that has not been paid (the order's sum changed while it was pending), so
@@ -64,7 +72,8 @@ export type StartPaymentResult = { providerRef: string; action: PaymentAction };
 
 export type ProviderOutcome =
   | { status: 'pending' }
-  | { status: 'succeeded'; amount: number }
+  /** rrn: the card payment's retrieval reference number when the acquirer tells it (the Pushkin-card registry). */
+  | { status: 'succeeded'; amount: number; rrn?: string | null }
   | { status: 'declined'; reason: DeclineReason };
 
 /** The acquirer's answer to a cancel: cancelled now (or before), or already final. */

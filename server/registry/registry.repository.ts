@@ -53,7 +53,7 @@ export async function enqueueTicketReports(tx: Queryable, orderId: number, at: D
             o.buyer_name, o.buyer_surname, o.buyer_first_name, o.buyer_patronymic, o.phone,
             e.registry_event_id, s.starts_at, v.address as venue_address, v.name as venue_name, h.name as hall_name,
             hs.name as sector_name, st.row_label, st.seat_label, l.unit_price, l.unit_fee,
-            p.public_id as payment_id, p.provider_ref as payment_ref, coalesce(p.finished_at, o.paid_at) as paid_at
+            p.public_id as payment_id, coalesce(p.rrn, p.provider_ref) as payment_ref, coalesce(p.finished_at, o.paid_at) as paid_at
      from tickets t
      join orders o on o.id = t.order_id
      join order_lines l on l.id = t.order_line_id
@@ -63,7 +63,7 @@ export async function enqueueTicketReports(tx: Queryable, orderId: number, at: D
      left join halls h on h.id = e.hall_id
      left join hall_seats st on st.id = l.seat_id
      left join hall_sectors hs on hs.id = st.sector_id
-     left join lateral (select public_id, provider_ref, finished_at from payments
+     left join lateral (select public_id, provider_ref, rrn, finished_at from payments
                         where order_id = o.id and status = 'succeeded' order by finished_at, id limit 1) p on true
      where o.id = $1 and o.pushkin_card and t.code is not null
      order by t.id`,
@@ -96,7 +96,7 @@ function ticketPayload(r: PaidTicketRow, at: Date): TicketReportPayload {
     session: { event_id: r.registry_event_id, date: unix(r.starts_at), place: ru(r.venue_address) || ru(r.venue_name), params },
     payment: {
       id: r.payment_id ?? `ticket-${r.ticket_id}`,
-      // The acquirer's reference of the payment; the acquirers we speak to give no separate RRN.
+      // The card payment's RRN where the acquirer tells it, else its own reference of the payment.
       rrn: r.payment_ref ?? r.payment_id ?? '',
       date: unix(r.paid_at ?? at),
       ticket_price: roubles(r.unit_price),

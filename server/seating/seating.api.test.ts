@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type SchemeMapResponse, decodeSeatRow, makeStandingCartId } from '../../contract/scheme.ts';
 import { type TestApp, createTestApp } from '../../tests/harness.ts';
+import { expireUnpaidOrders } from '../jobs/expiry.ts';
 import { saveSetup } from '../setup/setup.repository.ts';
 import { type SchemeFixture, insertSchemeEvent, schemeOrderBody } from './scheme-test-kit.ts';
 
@@ -106,6 +107,42 @@ describe('POST /api/scheme', () => {
     expect(free.get(seat(1))).toBe(true);
     expect((await map()).seat_stand[0]).toMatchObject({ quant: 4, limit: 4 });
     expect(freeSeats(await map(f.laterSessionId)).get(seat(0))).toBe(true);
+  });
+
+  it('shows a sale, a release, a price change and a catalog change at once though the answer is kept between calls', async () => {
+    // As a browser asks (compressed), so the kept compressed bytes are checked too.
+    const brMap = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/scheme',
+        payload: { hash: f.hash, calendar_id: f.sessionId, lang: 'ru' },
+        headers: { 'x-csrf-token': await t.csrfToken(), 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': 'br' },
+      });
+      expect(res.statusCode).toBe(200);
+      return JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8')) as SchemeMapResponse;
+    };
+    const before = await brMap();
+    expect(await brMap()).toEqual(before);
+    expect(freeSeats(before).get(seat(2))).toBe(true);
+
+    expect((await order([{ seat_id: seat(2), price_id: f.stallsPriceId }, standing('b1')])).json().errorCode).toBe('0');
+    const sold = await brMap();
+    expect(freeSeats(sold).get(seat(2))).toBe(false);
+    expect(sold.seat_stand[0]).toMatchObject({ quant: 4 });
+
+    expect(await expireUnpaidOrders(t.db, new Date(t.clock.now() + 365 * 86_400_000))).toBe(1);
+    const released = await brMap();
+    expect(freeSeats(released).get(seat(2))).toBe(true);
+    expect(released.seat_stand[0]).toMatchObject({ quant: 5 });
+
+    await t.db.query('update prices set amount = 250000 where id = $1', [f.stallsPriceId]);
+    const repriced = await brMap();
+    expect(repriced.zones.flatMap((z) => z.prices).find((p) => p.price_id === f.stallsPriceId)?.price).toBe(2500);
+
+    // A catalog import rewrites the hall and moves the catalog version (server/catalog/import.ts).
+    await t.db.query("update hall_sectors set name = '{\"ru\": \"Партер (новый)\", \"en\": \"Stalls\"}' where id = 9101");
+    await t.db.query('update catalog_version set version = version + 1');
+    expect((await brMap()).sectors.find((s) => s.sector_id === 9101)?.name).toMatchObject({ ru: 'Партер (новый)' });
   });
 
   it('answers 404 for a session of another event', async () => {

@@ -10,17 +10,13 @@ import {
 } from '../../contract/scheme.ts';
 import type { OrderCaptchaDeps } from '../captcha/order-captcha.ts';
 import { ok } from '../http.ts';
-import { createTextCompressor, pickEncoding } from '../text-compression.ts';
+import { compressText, pickEncoding } from '../text-compression.ts';
 import { createSchemeOrder } from './scheme-order.service.ts';
 import type { SetupService } from '../setup/setup.service.ts';
 import type { SeatingService } from './seating.service.ts';
 
 export function seatingRoutes(app: FastifyInstance, deps: OrderCaptchaDeps & { seating: SeatingService; setup: SetupService; now: () => number }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // A hall's map is the same for every visitor until a seat is sold or let go: compressed once
-  // per content (a few large halls' answers are kept, not one per visitor).
-  const compress = createTextCompressor(16);
-
   r.post(
     '/api/scheme/sessions',
     { schema: { tags: ['scheme'], body: schemeSessionsRequest, response: { 200: schemeSessionsResponse } } },
@@ -34,18 +30,24 @@ export function seatingRoutes(app: FastifyInstance, deps: OrderCaptchaDeps & { s
     '/api/scheme',
     { schema: { tags: ['scheme'], body: schemeMapRequest, response: { 200: schemeMapResponse } } },
     async (request, reply) => {
-      const answer = ok(await deps.seating.map(request.body.hash, request.body.calendar_id, request.body.lang));
+      const answer = await deps.seating.map(request.body.hash, request.body.calendar_id, request.body.lang);
       reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
-      // The big hall's answer is mostly repetitive numbers: compression takes it from ~1 MB to ~100 kB.
-      // The answer is built from typed service output, so it is sent as JSON without a second pass
-      // through the schema serializer.
-      // Fastify sends a Buffer as it is; the untyped reply is what allows one here.
+      // The answer comes as JSON text built from typed service output, so it is sent without a
+      // second pass through the schema serializer; Fastify sends a Buffer as it is, and the
+      // untyped reply is what allows one here.
       const raw: FastifyReply = reply;
-      const json = JSON.stringify(answer);
       const encoding = pickEncoding(request.headers['accept-encoding']);
-      if (!encoding || json.length < 1024) return raw.send(Buffer.from(json));
+      if (!encoding || answer.json.length < 1024) return raw.send(Buffer.from(answer.json));
+      // The big hall's answer is mostly repetitive numbers: compression takes it from ~1 MB to
+      // ~100 kB. It is compressed once per answer the service built, not per visitor.
+      let compressed = answer.compressed.get(encoding);
+      if (!compressed) {
+        compressed = compressText(answer.json, encoding);
+        answer.compressed.set(encoding, compressed);
+        compressed.catch(() => answer.compressed.delete(encoding));
+      }
       raw.header('content-encoding', encoding).header('vary', 'accept-encoding');
-      return raw.send(await compress(json, encoding));
+      return raw.send(await compressed);
     },
   );
 

@@ -10,7 +10,7 @@ import type {
   SchemeZone,
 } from '../../contract/scheme.ts';
 import type { Queryable } from '../db/client.ts';
-import { BusinessError } from '../http.ts';
+import { BusinessError, ok } from '../http.ts';
 import { sessionDayTime } from '../order-view/dates.ts';
 import { toRoubles, unitServiceFee } from '../orders/pricing.ts';
 import { type HallLayout, buildHallLayout } from './hall-layout.ts';
@@ -76,6 +76,15 @@ function toAction(event: SchemeEventRow): SchemeAction {
 /** An event may be shown while published; it is on sale once its sale start has passed. */
 const onSale = (event: SchemeEventRow, now: Date) => !event.sale_starts_at || event.sale_starts_at.getTime() <= now.getTime();
 
+/**
+ * A hall map answer as JSON text, built once for as long as the session's availability stays the
+ * same; `compressed` keeps its compressed bytes per encoding (filled by the route).
+ */
+export type MapAnswer = { json: string; compressed: Map<string, Promise<Buffer>> };
+
+/** Map answers kept (the last of each session and language): a large hall's is about 1 MB. */
+const MAP_ANSWERS_KEPT = 8;
+
 export type SeatingDeps = {
   db: Queryable;
   now: () => number;
@@ -100,6 +109,9 @@ export function createSeatingService(deps: SeatingDeps) {
     layouts.set(key, { version, layout });
     return layout;
   }
+
+  // Per session and language, the last answer and what it was built from.
+  const answers = new Map<string, { layout: HallLayout; inputs: string; answer: MapAnswer }>();
 
   async function findEvent(hash: string): Promise<SchemeEventRow> {
     const event = await findSchemeEventByHash(deps.db, hash);
@@ -132,8 +144,13 @@ export function createSeatingService(deps: SeatingDeps) {
       return { action: toAction(event), composition, checkboxList, calendar };
     },
 
-    /** POST /api/scheme: the hall drawing and every place with its availability for the session. */
-    async map(hash: string, calendarId: number, lang: Lang): Promise<Omit<SchemeMapResponse, 'errorCode' | 'errorText'>> {
+    /**
+     * POST /api/scheme: the hall drawing and every place with its availability for the session,
+     * as JSON text. Only the session's availability (seats taken, prices, standing places left)
+     * is read per call; the answer is built and serialized again only when that or the hall
+     * layout (a catalog import) has changed since the last call.
+     */
+    async map(hash: string, calendarId: number, lang: Lang): Promise<MapAnswer> {
       const event = await findEvent(hash);
       const session = await findSession(deps.db, calendarId);
       const now = new Date(deps.now());
@@ -147,64 +164,85 @@ export function createSeatingService(deps: SeatingDeps) {
         findSessionPrices(deps.db, event.id, session.id),
         findStandingRemaining(deps.db, event.hall_id, session.id),
       ]);
-      const prices = effectivePrices(priceRows);
-      const pricesByZone = new Map<number, PriceRow[]>();
-      for (const price of prices) {
-        if (price.zone_id === null) continue;
-        pricesByZone.set(price.zone_id, [...(pricesByZone.get(price.zone_id) ?? []), price]);
-      }
-      const takenSet = new Set(taken);
-      const seatNumbers = layout.rows.map((row) => ({
-        sector_id: row.sector_id,
-        row: row.row,
-        seat_id: row.seat_id,
-        x: row.x,
-        y: row.y,
-        seat: row.seat,
-        zone_id: row.zone_id,
-        free: row.seatIds.map((seatId, i) => flag(selling && !takenSet.has(seatId) && pricesByZone.has(row.zone_id[i] ?? 0))),
-      }));
-
-      const stands: SchemeStand[] = [];
-      for (const area of layout.standingAreas) {
-        const left = selling ? (standingLeft.get(area.id) ?? 0) : 0;
-        for (const price of pricesByZone.get(area.zone_id) ?? []) {
-          const wire = toWirePrice(price);
-          stands.push({
-            seat_id: area.id,
-            seat_name: area.name,
-            cat: price.category_id,
-            cat_name: price.category_name,
-            price_id: price.id,
-            zone_id: area.zone_id,
-            price: wire.price,
-            priceservise: wire.priceservise,
-            limit: Math.min(left, event.order_limit),
-            quant: left,
-          });
-        }
-      }
-
-      const zones: SchemeZone[] = layout.zones.map((zone) => ({
-        zone_id: zone.id,
-        name: zone.name,
-        level_name: zone.level_name,
-        color: zone.color,
-        prices: (pricesByZone.get(zone.id) ?? []).map(toWirePrice),
-      }));
-
-      return {
-        calendar_id: session.id,
-        svg: layout.svg,
-        width: layout.width,
-        height: layout.height,
-        seat_size: layout.seatSize,
-        sectors: layout.sectors,
-        seat_numbers: seatNumbers,
-        seat_stand: stands,
-        zones,
-      };
+      const key = `${session.id}:${lang}`;
+      const inputs = JSON.stringify([selling, event.order_limit, [...taken].sort((a, b) => a - b), priceRows, [...standingLeft]]);
+      const known = answers.get(key);
+      if (known && known.layout === layout && known.inputs === inputs) return known.answer;
+      const answer: MapAnswer = { json: JSON.stringify(ok(buildMap(layout, session.id, selling, event.order_limit, taken, priceRows, standingLeft))), compressed: new Map() };
+      answers.delete(key);
+      answers.set(key, { layout, inputs, answer });
+      if (answers.size > MAP_ANSWERS_KEPT) answers.delete(answers.keys().next().value ?? key);
+      return answer;
     },
   };
 }
 export type SeatingService = ReturnType<typeof createSeatingService>;
+
+/** The map answer of a session from its hall layout and its availability. */
+function buildMap(
+  layout: HallLayout,
+  sessionId: number,
+  selling: boolean,
+  orderLimit: number,
+  taken: readonly number[],
+  priceRows: readonly PriceRow[],
+  standingLeft: ReadonlyMap<number, number>,
+): Omit<SchemeMapResponse, 'errorCode' | 'errorText'> {
+  const prices = effectivePrices(priceRows);
+  const pricesByZone = new Map<number, PriceRow[]>();
+  for (const price of prices) {
+    if (price.zone_id === null) continue;
+    pricesByZone.set(price.zone_id, [...(pricesByZone.get(price.zone_id) ?? []), price]);
+  }
+  const takenSet = new Set(taken);
+  const seatNumbers = layout.rows.map((row) => ({
+    sector_id: row.sector_id,
+    row: row.row,
+    seat_id: row.seat_id,
+    x: row.x,
+    y: row.y,
+    seat: row.seat,
+    zone_id: row.zone_id,
+    free: row.seatIds.map((seatId, i) => flag(selling && !takenSet.has(seatId) && pricesByZone.has(row.zone_id[i] ?? 0))),
+  }));
+
+  const stands: SchemeStand[] = [];
+  for (const area of layout.standingAreas) {
+    const left = selling ? (standingLeft.get(area.id) ?? 0) : 0;
+    for (const price of pricesByZone.get(area.zone_id) ?? []) {
+      const wire = toWirePrice(price);
+      stands.push({
+        seat_id: area.id,
+        seat_name: area.name,
+        cat: price.category_id,
+        cat_name: price.category_name,
+        price_id: price.id,
+        zone_id: area.zone_id,
+        price: wire.price,
+        priceservise: wire.priceservise,
+        limit: Math.min(left, orderLimit),
+        quant: left,
+      });
+    }
+  }
+
+  const zones: SchemeZone[] = layout.zones.map((zone) => ({
+    zone_id: zone.id,
+    name: zone.name,
+    level_name: zone.level_name,
+    color: zone.color,
+    prices: (pricesByZone.get(zone.id) ?? []).map(toWirePrice),
+  }));
+
+  return {
+    calendar_id: sessionId,
+    svg: layout.svg,
+    width: layout.width,
+    height: layout.height,
+    seat_size: layout.seatSize,
+    sectors: layout.sectors,
+    seat_numbers: seatNumbers,
+    seat_stand: stands,
+    zones,
+  };
+}

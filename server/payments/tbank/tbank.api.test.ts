@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PUBLIC_URL, acquirersConfig, deliverTo, followReturn, pressAtFake, returnRequestFor } from '../../../tests/fakes/acquirer-test-kit.ts';
+import { type TbankFake, startTbankFake } from '../../../tests/fakes/tbank-fake.ts';
+import { createClock, createTestApp, type TestApp } from '../../../tests/harness.ts';
+import { reconcileStalePayments } from '../../jobs/reconcile-payments.ts';
+import { OrderStatus } from '../../orders/orders.service.ts';
+import { makeOrder, pay, preparePaymentCatalog } from '../payment-test-kit.ts';
+import { paymentTexts } from '../payments.service.ts';
+import { tbankToken } from './tbank-token.ts';
+
+const CARD = 1;
+const QR = 2;
+const PUSHKIN = 4;
+const TERMINAL = 'StorefrontTest';
+const PASSWORD = 'terminal-password-1';
+const PUSHKIN_TERMINAL = 'StorefrontPushkin';
+const PUSHKIN_PASSWORD = 'terminal-password-2';
+
+let t: TestApp;
+let fake: TbankFake;
+beforeAll(async () => {
+  fake = await startTbankFake({ terminals: { [TERMINAL]: PASSWORD, [PUSHKIN_TERMINAL]: PUSHKIN_PASSWORD }, deliver: deliverTo(() => t) });
+  t = await createTestApp({
+    demo: false,
+    clock: createClock(new Date('2026-11-21T10:00:00Z')),
+    config: {
+      publicUrl: PUBLIC_URL,
+      acquirers: acquirersConfig({
+        card: 'tbank',
+        qr: 'tbank',
+        pushkin: 'tbank',
+        tbank: { terminalKey: TERMINAL, password: PASSWORD },
+        tbankPushkin: { terminalKey: PUSHKIN_TERMINAL, password: PUSHKIN_PASSWORD },
+        tbankApiUrl: fake.apiUrl,
+        timeoutMs: 700,
+      }),
+    },
+  });
+  await preparePaymentCatalog(t, { capacity: 500 });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+beforeEach(() => {
+  t.clock.set(new Date('2026-11-21T10:00:00Z'));
+  fake.dropNotifications(false);
+});
+
+async function orderRow(hash: string) {
+  const { rows } = await t.db.query<{ id: number; status: number }>('select id, status from orders where hash = $1', [hash]);
+  return rows[0] as { id: number; status: number };
+}
+const fakePaymentOf = (orderId: string) => [...fake.payments.values()].find((p) => p.orderId === orderId);
+async function lastPayment(orderId: number) {
+  const { rows } = await t.db.query<{ id: number; public_id: string; status: string; provider: string; provider_ref: string; rrn: string | null; decline_reason: string | null }>(
+    'select * from payments where order_id = $1 order by id desc limit 1',
+    [orderId],
+  );
+  return rows[0] as NonNullable<(typeof rows)[0]>;
+}
+const notificationCount = async () => Number((await t.db.query<{ n: string }>(`select count(*) as n from payment_notifications where provider like 'tbank%'`)).rows[0]?.n);
+
+describe('T-Bank: card payments', () => {
+  it('sends the buyer to PaymentURL after an Init with kopecks, our attempt id, the URLs, one stage and a receipt; CONFIRMED pays the order', async () => {
+    const order = await makeOrder(t, { email: 'card@example.test' });
+    const answer = await pay(t, order.hash, CARD);
+    const row = await orderRow(order.hash);
+    const payment = await lastPayment(row.id);
+    expect(answer.bankUrl).toBe(`${fake.base}/pay/${payment.provider_ref}`);
+
+    const init = fake.calls.filter((c) => c.method === 'Init').at(-1)?.body ?? {};
+    expect(init).toMatchObject({
+      TerminalKey: TERMINAL,
+      Amount: 106000,
+      OrderId: payment.public_id,
+      NotificationURL: `${PUBLIC_URL}/payments/notify/tbank`,
+      SuccessURL: expect.stringContaining(`${PUBLIC_URL}/payments/return/${payment.public_id}`),
+      FailURL: expect.stringContaining(`${PUBLIC_URL}/payments/return/${payment.public_id}`),
+      PayType: 'O',
+      Description: `Заказ № ${order.number}`,
+    });
+    const receipt = init.Receipt as { Email: string; Taxation: string; Items: Record<string, unknown>[] };
+    expect(receipt.Email).toBe('card@example.test');
+    expect(receipt.Taxation).toBe('usn_income');
+    // One item per ticket and one per service fee, each a service, quantity 1, no VAT.
+    expect(receipt.Items).toHaveLength(4);
+    expect(receipt.Items.filter((i) => i.Amount === 50000)).toHaveLength(2);
+    expect(receipt.Items.filter((i) => i.Name === 'Сервисный сбор' && i.Amount === 3000)).toHaveLength(2);
+    for (const item of receipt.Items) expect(item).toMatchObject({ Quantity: 1, Tax: 'none', PaymentMethod: 'full_prepayment', PaymentObject: 'service' });
+
+    const location = await pressAtFake(String(answer.bankUrl), 'pay');
+    expect(fake.notifications.at(-1)).toMatchObject({ status: 200, answer: 'OK' });
+    expect((await orderRow(order.hash)).status).toBe(OrderStatus.paid);
+    expect(await followReturn(t, location)).toBe(`/order/${order.hash}`);
+    expect((await lastPayment(row.id)).status).toBe('succeeded');
+  });
+
+  it('applies a repeated notification once, and refuses a wrong Token, a changed amount, another terminal or an unknown payment', async () => {
+    const order = await makeOrder(t);
+    const answer = await pay(t, order.hash, CARD);
+    await pressAtFake(String(answer.bankUrl), 'pay');
+    const sent = fake.notifications.at(-1)?.body as Record<string, unknown>;
+    const before = await notificationCount();
+
+    const replay = await t.app.inject({ method: 'POST', url: '/payments/notify/tbank', payload: sent });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.body).toBe('OK');
+    expect(await notificationCount()).toBe(before);
+
+    const forged = [
+      { ...sent, Token: tbankToken(sent, 'not-the-password') },
+      { ...sent, Amount: 1 },
+      { ...sent, TerminalKey: PUSHKIN_TERMINAL },
+      fake.sign(TERMINAL, { ...sent, Token: undefined, OrderId: 'no-such-payment', PaymentId: 999 }),
+      'OK',
+      { ...sent, Status: 'REJECTED' },
+    ];
+    for (const body of forged.slice(0, 3).concat(forged.slice(4))) {
+      const response = await t.app.inject({ method: 'POST', url: '/payments/notify/tbank', payload: body as Record<string, unknown> });
+      expect(response.statusCode, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, JSON.stringify(body)).toBeLessThan(500);
+    }
+    // Genuinely signed but for a payment we never made: acknowledged, nothing applied to any order.
+    const unknown = await t.app.inject({ method: 'POST', url: '/payments/notify/tbank', payload: forged[3] as Record<string, unknown> });
+    expect(unknown.statusCode).toBe(200);
+    expect((await orderRow(order.hash)).status).toBe(OrderStatus.paid);
+    expect((await lastPayment((await orderRow(order.hash)).id)).status).toBe('succeeded');
+  });
+
+  it('shows the declined page with the reason T-Bank rejected the card for, and the order stays payable', async () => {
+    const order = await makeOrder(t);
+    const answer = await pay(t, order.hash, CARD);
+    const location = await pressAtFake(String(answer.bankUrl), '1051');
+    expect(await followReturn(t, location)).toContain(`/order/declined/${order.hash}`);
+    const row = await orderRow(order.hash);
+    expect(await lastPayment(row.id)).toMatchObject({ status: 'declined', decline_reason: 'insufficient-funds' });
+    expect(row.status).toBe(OrderStatus.confirmed);
+    const again = await pay(t, order.hash, CARD);
+    expect(String(again.bankUrl)).toMatch(new RegExp(`^${fake.base}/pay/\\d+$`));
+  });
+
+  it('an Init that meets a 5xx or no answer shows the bank is unavailable, charges nothing, and the order stays payable', async () => {
+    const order = await makeOrder(t);
+    for (const fault of ['500', 'timeout'] as const) {
+      fake.arm('/v2/Init', fault);
+      const response = await t.post('/api/order/pay', { hash: order.hash, lang: 'ru', bank_data: { id: CARD } });
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.json()).toMatchObject({ errorText: paymentTexts.bankUnavailable.ru });
+    }
+    const row = await orderRow(order.hash);
+    expect(row.status).toBe(OrderStatus.confirmed);
+    const answer = await pay(t, order.hash, CARD);
+    await pressAtFake(String(answer.bankUrl), 'pay');
+    expect((await orderRow(order.hash)).status).toBe(OrderStatus.paid);
+  });
+});
+
+describe('T-Bank: SBP', () => {
+  it('shows GetQr PAYLOAD as the QR code; the status poll reports the payment once the buyer paid in the bank app', async () => {
+    const order = await makeOrder(t);
+    const answer = await pay(t, order.hash, QR);
+    const payment = await lastPayment((await orderRow(order.hash)).id);
+    expect(answer).toMatchObject({ form_qr_url: `${fake.base}/sbp/${payment.provider_ref}`, form_qr_code: expect.stringMatching(/^data:image\/png;base64,/) });
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'GetQr', body: { PaymentId: payment.provider_ref, DataType: 'PAYLOAD' } });
+    const poll = async () => (await t.post('/api/order/status', { hash: order.hash })).json();
+    expect(await poll()).toBe(0);
+    fake.dropNotifications();
+    await pressAtFake(String(answer.form_qr_url), 'pay');
+    // The notification was lost; the poll reads the state back with GetState.
+    expect(await poll()).toBe(1);
+    expect((await orderRow(order.hash)).status).toBe(OrderStatus.paid);
+  });
+});
+
+describe('T-Bank: refunds, reconciliation, Pushkin card', () => {
+  it('refunds one returned ticket with a receipt of only that ticket, then the rest, through Cancel', async () => {
+    const order = await makeOrder(t);
+    const answer = await pay(t, order.hash, CARD);
+    await pressAtFake(String(answer.bankUrl), 'pay');
+    const row = await orderRow(order.hash);
+    const payment = await lastPayment(row.id);
+    const { rows: tickets } = await t.db.query<{ id: number }>('select id from tickets where order_id = $1 order by id', [row.id]);
+    const at = t.clock.date();
+
+    const partial = await t.db.transaction((tx) => t.app.payments.requestRefund(tx, { paymentId: payment.id, amount: 53000, reason: 'return', key: `return:tb-${row.id}`, at }));
+    await returnRequestFor(t, row.id, [tickets[0]?.id as number], 53000, partial);
+    expect(await t.app.payments.processRefunds({ ids: [partial] })).toEqual({ done: 1, failed: 0 });
+    const atBank = fakePaymentOf(payment.public_id);
+    expect(atBank?.status).toBe('PARTIAL_REFUNDED');
+    const first = atBank?.refunds[0];
+    expect(first?.amount).toBe(53000);
+    expect(first?.receipt.Items.map((i) => i.Amount)).toEqual([50000, 3000]);
+    expect(first?.externalRequestId).toBe(`return:tb-${row.id}`);
+
+    const rest = await t.db.transaction((tx) => t.app.payments.requestRefund(tx, { paymentId: payment.id, amount: 53000, reason: 'return', key: `return:tb2-${row.id}`, at }));
+    await t.app.payments.processRefunds({ ids: [rest] });
+    expect(atBank?.status).toBe('REFUNDED');
+    expect(atBank?.refunds.map((r) => r.amount)).toEqual([53000, 53000]);
+    // Processing the same refund again sends the same ExternalRequestId: refunded once.
+    await t.db.query(`update refunds set status = 'pending' where id = $1`, [rest]);
+    await t.app.payments.processRefunds({ ids: [rest] });
+    expect(atBank?.refunds).toHaveLength(2);
+  });
+
+  it('a lost notification is caught by the reconciliation job 15 minutes later, RRN stored', async () => {
+    const order = await makeOrder(t);
+    const answer = await pay(t, order.hash, CARD);
+    fake.dropNotifications();
+    await pressAtFake(String(answer.bankUrl), 'pay');
+    const row = await orderRow(order.hash);
+    expect(row.status).toBe(OrderStatus.confirmed);
+    expect(await reconcileStalePayments(t.db, t.app.payments, t.clock.now)).toBe(0);
+    t.clock.advance(15 * 60_000 + 1000);
+    expect(await reconcileStalePayments(t.db, t.app.payments, t.clock.now)).toBeGreaterThanOrEqual(1);
+    expect((await orderRow(order.hash)).status).toBe(OrderStatus.paid);
+    const payment = await lastPayment(row.id);
+    expect(payment.rrn).toBe(fakePaymentOf(payment.public_id)?.rrn);
+  });
+
+  it('a Pushkin-card order pays as a card on the Pushkin terminal, whole price, RRN stored', async () => {
+    const order = await makeOrder(t, { pushkin: true });
+    const answer = await pay(t, order.hash, PUSHKIN);
+    const row = await orderRow(order.hash);
+    const payment = await lastPayment(row.id);
+    expect(payment.provider).toBe('tbank-pushkin');
+    expect(fake.calls.filter((c) => c.method === 'Init').at(-1)?.body).toMatchObject({ TerminalKey: PUSHKIN_TERMINAL, Amount: 106000, NotificationURL: `${PUBLIC_URL}/payments/notify/tbank-pushkin` });
+    await pressAtFake(String(answer.bankUrl), 'pay');
+    expect((await orderRow(order.hash)).status).toBe(OrderStatus.paid);
+    expect((await lastPayment(row.id)).rrn).toMatch(/^\d{12}$/);
+    // The Pushkin order is offered no SBP.
+    const qr = await t.post('/api/order/pay', { hash: (await makeOrder(t, { pushkin: true })).hash, lang: 'ru', bank_data: { id: QR } });
+    expect(qr.statusCode).toBe(400);
+  });
+});

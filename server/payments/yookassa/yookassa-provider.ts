@@ -1,0 +1,184 @@
+import QRCode from 'qrcode';
+import type { DeclineReason } from '../../../contract/payment.ts';
+import { callAcquirer, decimalAmount, minorUnits } from '../acquirer-http.ts';
+import type { CancelOutcome, PaymentProvider, ProviderOutcome, VerifiedNotification } from '../provider.ts';
+import { ProviderError } from '../provider.ts';
+import { RECEIPT_TAXATIONS, type Receipt, type ReceiptSource, type ReceiptTax } from '../receipt.ts';
+
+export const YOOKASSA_API_URL = 'https://api.yookassa.ru/v3/';
+
+export type YookassaShop = {
+  /** Our provider id: 'yookassa' (cards and SBP) or 'yookassa-pushkin' (the Pushkin-card shop). */
+  id: string;
+  shopId: string;
+  secretKey: string;
+  apiUrl: string;
+  timeoutMs: number;
+  receipts: ReceiptSource;
+};
+
+const VAT_CODE: Record<ReceiptTax, number> = { none: 1, vat0: 2, vat10: 3, vat20: 4, vat5: 7, vat7: 8 };
+
+/** YooKassa's receipt object (54-FZ): decimal amounts, vat_code 1 = no VAT. */
+export function yookassaReceipt(receipt: Receipt, currency: string) {
+  return {
+    customer: receipt.email ? { email: receipt.email } : { phone: receipt.phone },
+    ...(receipt.taxation ? { tax_system_code: RECEIPT_TAXATIONS.indexOf(receipt.taxation) + 1 } : {}),
+    items: receipt.items.map((item) => ({
+      description: item.name,
+      quantity: '1.00',
+      amount: { value: decimalAmount(item.amount), currency },
+      vat_code: VAT_CODE[receipt.tax],
+      payment_mode: receipt.paymentMode,
+      payment_subject: 'service',
+    })),
+  };
+}
+
+/** The declined page's reason of a canceled payment's cancellation_details.reason. */
+export function yookassaDeclineReason(reason: unknown): DeclineReason {
+  switch (reason) {
+    case 'insufficient_funds':
+      return 'insufficient-funds';
+    case '3d_secure_failed':
+      return 'no-3ds';
+    case 'payment_method_restricted':
+    case 'payment_method_limit_exceeded':
+    case 'country_forbidden':
+    case 'permission_revoked':
+      return 'online-blocked';
+    case 'expired_on_confirmation':
+      return 'input-timeout';
+    default:
+      return 'card-data';
+  }
+}
+
+type YookassaPayment = { id: string; status: string; amount: number; merchantRef: string | null; body: Record<string, unknown> };
+
+function readPayment(body: Record<string, unknown>): YookassaPayment {
+  const amount = minorUnits((body.amount as { value?: unknown } | undefined)?.value);
+  if (typeof body.id !== 'string' || typeof body.status !== 'string' || amount === null) throw new ProviderError('YooKassa: not a payment object');
+  const metadata = body.metadata as Record<string, unknown> | undefined;
+  return { id: body.id, status: body.status, amount, merchantRef: typeof metadata?.payment === 'string' ? metadata.payment : null, body };
+}
+
+export function yookassaOutcome(payment: YookassaPayment): ProviderOutcome {
+  if (payment.status === 'succeeded') return { status: 'succeeded', amount: payment.amount, rrn: yookassaRrn(payment.body) };
+  if (payment.status === 'canceled') {
+    return { status: 'declined', reason: yookassaDeclineReason((payment.body.cancellation_details as { reason?: unknown } | undefined)?.reason) };
+  }
+  return { status: 'pending' };
+}
+
+/**
+ * The payment's RRN for the Pushkin-card registry.
+ * UNVERIFIED: read from authorization_details.rrn of a card payment.
+ */
+export function yookassaRrn(body: Record<string, unknown>): string | null {
+  const rrn = (body.authorization_details as { rrn?: unknown } | undefined)?.rrn;
+  return typeof rrn === 'string' ? rrn : null;
+}
+
+/** A YooKassa shop (API v3) behind the payment-provider interface. */
+export function createYookassaProvider(shop: YookassaShop): PaymentProvider {
+  const auth = `Basic ${Buffer.from(`${shop.shopId}:${shop.secretKey}`).toString('base64')}`;
+
+  async function request(method: 'GET' | 'POST', path: string, body?: unknown, idempotenceKey?: string) {
+    const answer = await callAcquirer(new URL(path, shop.apiUrl).toString(), {
+      method,
+      headers: { authorization: auth, ...(idempotenceKey ? { 'idempotence-key': idempotenceKey } : {}) },
+      body,
+      timeoutMs: shop.timeoutMs,
+    });
+    return answer;
+  }
+
+  async function fetchPayment(id: string): Promise<YookassaPayment | null> {
+    if (!/^[\w-]{1,64}$/.test(id)) return null;
+    const { status, body } = await request('GET', `payments/${id}`);
+    if (status === 404) return null;
+    if (status !== 200) throw new ProviderError(`YooKassa GET payments: HTTP ${status} ${String(body.code ?? '')}`);
+    return readPayment(body);
+  }
+
+  return {
+    id: shop.id,
+
+    async startPayment(input) {
+      const receipt = await shop.receipts.forPayment(input.merchantRef, input.amount);
+      const qr = input.kind === 'qr';
+      const { status, body } = await request(
+        'POST',
+        'payments',
+        {
+          amount: { value: decimalAmount(input.amount), currency: input.currency },
+          capture: true,
+          confirmation: qr ? { type: 'qr' } : { type: 'redirect', return_url: input.returnUrl, locale: input.lang === 'ru' ? 'ru_RU' : 'en_US' },
+          payment_method_data: { type: qr ? 'sbp' : 'bank_card' },
+          description: input.description.slice(0, 128),
+          metadata: { payment: input.merchantRef },
+          receipt: yookassaReceipt(receipt, input.currency),
+        },
+        // Our attempt id: a repeat after a timeout answers the payment already made, never a second one.
+        input.merchantRef,
+      );
+      if (status !== 200) throw new ProviderError(`YooKassa POST payments: HTTP ${status} ${String(body.code ?? '')} ${String(body.description ?? '')}`);
+      const payment = readPayment(body);
+      const confirmation = (body.confirmation ?? {}) as Record<string, unknown>;
+      if (qr) {
+        const url = typeof confirmation.confirmation_data === 'string' ? confirmation.confirmation_data : '';
+        if (!url) throw new ProviderError('YooKassa: no confirmation_data');
+        const image = await QRCode.toDataURL(url, { width: 240, margin: 1, errorCorrectionLevel: 'M' });
+        return { providerRef: payment.id, action: { type: 'qr', url, image } };
+      }
+      const url = typeof confirmation.confirmation_url === 'string' ? confirmation.confirmation_url : '';
+      if (!/^https?:\/\//.test(url)) throw new ProviderError('YooKassa: no confirmation_url');
+      return { providerRef: payment.id, action: { type: 'redirect', url } };
+    },
+
+    async checkStatus(payment) {
+      const found = await fetchPayment(payment.providerRef);
+      if (!found || found.merchantRef !== payment.merchantRef) throw new ProviderError('YooKassa: unknown payment');
+      return yookassaOutcome(found);
+    },
+
+    // A one-stage (capture: true) payment cannot be cancelled while pending: it lapses at
+    // YooKassa. If the visitor pays it anyway, the success is refunded by the payments service.
+    async cancel(payment): Promise<CancelOutcome> {
+      const found = await fetchPayment(payment.providerRef);
+      if (!found || found.merchantRef !== payment.merchantRef) throw new ProviderError('YooKassa: unknown payment');
+      const outcome = yookassaOutcome(found);
+      return outcome.status === 'pending' ? { status: 'canceled' } : outcome;
+    },
+
+    // Webhooks are not signed: the payment they name is read back from the API, and only what
+    // the API says counts.
+    async verifyNotification(body): Promise<VerifiedNotification | 'acknowledged' | null> {
+      if (typeof body !== 'object' || body === null) return null;
+      const n = body as Record<string, unknown>;
+      const object = n.object as Record<string, unknown> | undefined;
+      if (n.type !== 'notification' || typeof n.event !== 'string' || typeof object?.id !== 'string') return null;
+      if (!n.event.startsWith('payment.')) return n.event.startsWith('refund.') ? 'acknowledged' : null;
+      const found = await fetchPayment(object.id);
+      if (!found || !found.merchantRef) return null;
+      const outcome = yookassaOutcome(found);
+      if (outcome.status === 'pending') return 'acknowledged';
+      return { eventId: `${found.id}:${found.status}`, providerRef: found.id, merchantRef: found.merchantRef, outcome };
+    },
+
+    async refund(input) {
+      const receipt = await shop.receipts.forRefund(input.idempotencyKey, input.amount);
+      const { status, body } = await request(
+        'POST',
+        'refunds',
+        { payment_id: input.providerRef, amount: { value: decimalAmount(input.amount), currency: 'RUB' }, receipt: yookassaReceipt(receipt, 'RUB') },
+        input.idempotencyKey,
+      );
+      if (status !== 200 || typeof body.id !== 'string' || body.status === 'canceled') {
+        throw new ProviderError(`YooKassa POST refunds: HTTP ${status} ${String(body.code ?? body.status ?? '')}`);
+      }
+      return { refundRef: body.id };
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { AcquirersConfig } from '../../server/config.ts';
+import type { TestApp } from '../harness.ts';
+import type { Deliver } from './fake-http.ts';
+
+export const PUBLIC_URL = 'https://shop.example';
+
+/** Acquirer settings for a test: everything on the sandbox unless overridden. */
+export function acquirersConfig(overrides: Partial<AcquirersConfig>): AcquirersConfig {
+  return {
+    card: 'sandbox',
+    qr: 'sandbox',
+    pushkin: 'sandbox',
+    tbankApiUrl: 'https://securepay.tinkoff.ru/v2/',
+    yookassaApiUrl: 'https://api.yookassa.ru/v3/',
+    timeoutMs: 2000,
+    receipt: { paymentMode: 'full_prepayment', tax: 'none', taxation: 'usn_income' },
+    ...overrides,
+  };
+}
+
+/**
+ * A fake acquirer's notification delivered to the app under test: the same POST to the same
+ * path, through app.inject instead of a socket (API tests run no listening server).
+ */
+export function deliverTo(app: () => TestApp): Deliver {
+  return async (url, body) => {
+    const response = await app().app.inject({ method: 'POST', url: new URL(url).pathname, payload: body as Record<string, unknown> });
+    return { status: response.statusCode, body: response.body };
+  };
+}
+
+/** The buyer on the fake's payment page presses a button; answers where the fake sends them. */
+export async function pressAtFake(pageUrl: string, choice: string): Promise<string> {
+  const page = await fetch(pageUrl);
+  if (page.status !== 200) throw new Error(`payment page ${pageUrl}: HTTP ${page.status}`);
+  const done = await fetch(`${pageUrl}/complete`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `choice=${encodeURIComponent(choice)}`,
+    redirect: 'manual',
+  });
+  if (done.status !== 303 && done.status !== 200) throw new Error(`payment page ${pageUrl}: HTTP ${done.status} after ${choice}`);
+  return done.headers.get('location') ?? '';
+}
+
+/** Where the storefront's return page sends the visitor (the fake's redirect, followed into our app). */
+export async function followReturn(t: TestApp, location: string): Promise<string> {
+  const back = await t.get(location.replace(/^https?:\/\/[^/]+/, ''));
+  return String(back.headers.location);
+}
+
+/** A return request of some of an order's tickets tied to a refund, as the returns service writes it. */
+export async function returnRequestFor(t: TestApp, orderId: number, ticketIds: number[], amount: number, refundId: number) {
+  const { rows } = await t.db.query<{ id: number }>(
+    `insert into return_requests (order_id, reason_id, token_sha256, amount, created_at, expires_at, confirmed_at, refund_id)
+     values ($1, 1, md5(random()::text), $2, now(), now() + interval '1 day', now(), $3) returning id`,
+    [orderId, amount, refundId],
+  );
+  for (const ticketId of ticketIds) {
+    await t.db.query('insert into return_request_tickets (request_id, ticket_id, amount) values ($1, $2, $3)', [rows[0]?.id, ticketId, Math.floor(amount / ticketIds.length)]);
+  }
+}

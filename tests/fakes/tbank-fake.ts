@@ -1,0 +1,219 @@
+import { tbankToken } from '../../server/payments/tbank/tbank-token.ts';
+import { type Deliver, type FakeRequest, deliverByHttp, formChoice, json, paymentPage, startFakeServer } from './fake-http.ts';
+
+type Item = { Name: string; Price: number; Quantity: number; Amount: number; Tax: string; PaymentMethod: string; PaymentObject: string };
+type Receipt = { Email?: string; Phone?: string; Taxation?: string; Items: Item[] };
+
+export type TbankFakePayment = {
+  id: number;
+  terminalKey: string;
+  orderId: string;
+  amount: number;
+  refunded: number;
+  status: string;
+  errorCode: string;
+  notificationUrl: string;
+  successUrl: string;
+  failUrl: string;
+  receipt: Receipt;
+  rrn: string;
+  refunds: { amount: number; receipt: Receipt; externalRequestId: string | undefined }[];
+};
+
+const TAXES = ['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat110', 'vat120'];
+const MODES = ['full_prepayment', 'prepayment', 'advance', 'full_payment', 'partial_payment', 'credit', 'credit_payment'];
+
+/** Checks a Receipt as T-Bank documents it; answers the first problem. */
+function receiptProblem(receipt: unknown, amount: number): string | null {
+  if (typeof receipt !== 'object' || receipt === null) return 'Receipt is required';
+  const r = receipt as Receipt;
+  if (!r.Email && !r.Phone) return 'Receipt.Email or Receipt.Phone is required';
+  if (!Array.isArray(r.Items) || r.Items.length === 0) return 'Receipt.Items is empty';
+  let sum = 0;
+  for (const item of r.Items) {
+    if (typeof item.Name !== 'string' || item.Name.length === 0 || item.Name.length > 128) return 'Items.Name must be 1-128 characters';
+    if (!Number.isInteger(item.Price) || !Number.isInteger(item.Amount) || item.Amount < 0) return 'Items.Price and Amount are kopecks';
+    if (item.Price * item.Quantity !== item.Amount) return 'Items.Amount must be Price × Quantity';
+    if (!TAXES.includes(item.Tax)) return `Items.Tax ${item.Tax} unknown`;
+    if (!MODES.includes(item.PaymentMethod)) return `Items.PaymentMethod ${item.PaymentMethod} unknown`;
+    if (item.PaymentObject !== 'service' && typeof item.PaymentObject !== 'string') return 'Items.PaymentObject is required';
+    sum += item.Amount;
+  }
+  if (sum !== amount) return `the sum of Items.Amount (${sum}) differs from Amount (${amount})`;
+  return null;
+}
+
+/**
+ * A local fake of T-Bank's Internet Acquiring API v2: Init, GetQr, GetState and Cancel checked by
+ * TerminalKey and Token, payment statuses moving as the buyer acts on the fake's payment page
+ * (served by the fake itself), signed notifications POSTed to NotificationURL until answered OK,
+ * partial and full refunds with their receipts, and error answers or timeouts on demand.
+ */
+export async function startTbankFake(options: { terminals: Record<string, string>; deliver?: Deliver; port?: number }) {
+  const deliver = options.deliver ?? deliverByHttp;
+  const payments = new Map<number, TbankFakePayment>();
+  const calls: { method: string; body: Record<string, unknown> }[] = [];
+  const notifications: { body: Record<string, unknown>; status: number; answer: string }[] = [];
+  let nextId = 7_000_000_001;
+  let dropNotifications = false;
+
+  const error = (code: string, message: string, details = '') => json(200, { Success: false, ErrorCode: code, Message: message, Details: details });
+
+  function signed(terminalKey: string, fields: Record<string, unknown>) {
+    const password = options.terminals[terminalKey] ?? '';
+    return { ...fields, Token: tbankToken(fields, password) };
+  }
+
+  async function notify(p: TbankFakePayment) {
+    if (dropNotifications) return;
+    const body = signed(p.terminalKey, {
+      TerminalKey: p.terminalKey,
+      OrderId: p.orderId,
+      Success: p.status === 'CONFIRMED',
+      Status: p.status,
+      PaymentId: p.id,
+      ErrorCode: p.errorCode,
+      Amount: p.amount,
+      CardId: 123456,
+      Pan: '220070******0011',
+      ExpDate: '1230',
+      Rrn: p.rrn,
+    });
+    const answer = await deliver(p.notificationUrl, body);
+    notifications.push({ body, status: answer.status, answer: answer.body });
+  }
+
+  async function api(method: string, body: Record<string, unknown>) {
+    const terminalKey = String(body.TerminalKey ?? '');
+    const password = options.terminals[terminalKey];
+    if (password === undefined) return error('202', 'Терминал не найден');
+    if (typeof body.Token !== 'string' || tbankToken(body, password) !== body.Token) return error('204', 'Неверный токен. Проверьте пару TerminalKey/SecretKey.');
+    const own = (id: unknown) => {
+      const p = payments.get(Number(id));
+      return p && p.terminalKey === terminalKey ? p : undefined;
+    };
+    switch (method) {
+      case 'Init': {
+        const amount = body.Amount;
+        if (!Number.isInteger(amount) || (amount as number) <= 0) return error('9999', 'Неверный параметр Amount');
+        if (typeof body.OrderId !== 'string' || body.OrderId.length === 0 || body.OrderId.length > 36) return error('9999', 'Неверный параметр OrderId');
+        for (const url of ['NotificationURL', 'SuccessURL', 'FailURL']) {
+          if (typeof body[url] !== 'string' || !/^https?:\/\//.test(body[url] as string)) return error('9999', `Неверный параметр ${url}`);
+        }
+        if (body.PayType !== undefined && body.PayType !== 'O' && body.PayType !== 'T') return error('9999', 'Неверный параметр PayType');
+        const problem = receiptProblem(body.Receipt, amount as number);
+        if (problem) return error('309', 'Неверные параметры чека', problem);
+        if ([...payments.values()].some((p) => p.terminalKey === terminalKey && p.orderId === body.OrderId)) return error('8', 'Платёж с таким OrderId уже есть');
+        const id = nextId++;
+        const payment: TbankFakePayment = {
+          id,
+          terminalKey,
+          orderId: body.OrderId,
+          amount: amount as number,
+          refunded: 0,
+          status: 'NEW',
+          errorCode: '0',
+          notificationUrl: body.NotificationURL as string,
+          successUrl: body.SuccessURL as string,
+          failUrl: body.FailURL as string,
+          receipt: body.Receipt as Receipt,
+          rrn: String(100000000000 + id),
+          refunds: [],
+        };
+        payments.set(id, payment);
+        return json(200, { Success: true, ErrorCode: '0', TerminalKey: terminalKey, Status: 'NEW', PaymentId: String(id), OrderId: body.OrderId, Amount: amount, PaymentURL: `${server.base}/pay/${id}` });
+      }
+      case 'GetQr': {
+        const p = own(body.PaymentId);
+        if (!p) return error('7', 'Неверный статус покупателя', 'unknown PaymentId');
+        if (body.DataType !== 'PAYLOAD' && body.DataType !== 'IMAGE') return error('9999', 'Неверный параметр DataType');
+        if (p.status !== 'NEW' && p.status !== 'FORM_SHOWED') return error('3015', 'Неверный статус платежа');
+        // The SBP link a banking app opens; here it opens the fake's own page.
+        return json(200, { Success: true, ErrorCode: '0', OrderId: p.orderId, PaymentId: p.id, Data: `${server.base}/sbp/${p.id}` });
+      }
+      case 'GetState': {
+        const p = own(body.PaymentId);
+        if (!p) return error('7', 'Платёж не найден');
+        return json(200, { Success: true, ErrorCode: '0', TerminalKey: terminalKey, Status: p.status, PaymentId: String(p.id), OrderId: p.orderId, Amount: p.amount, Rrn: p.status === 'CONFIRMED' ? p.rrn : undefined });
+      }
+      case 'Cancel': {
+        const p = own(body.PaymentId);
+        if (!p) return error('7', 'Платёж не найден');
+        const external = typeof body.ExternalRequestId === 'string' ? body.ExternalRequestId : undefined;
+        const repeat = external ? p.refunds.find((r) => r.externalRequestId === external) : undefined;
+        const answer = () => json(200, { Success: true, ErrorCode: '0', TerminalKey: terminalKey, Status: p.status, PaymentId: String(p.id), OrderId: p.orderId, OriginalAmount: p.amount, NewAmount: p.amount - p.refunded });
+        if (repeat) return answer();
+        if (['NEW', 'FORM_SHOWED'].includes(p.status)) {
+          p.status = 'CANCELED';
+          return answer();
+        }
+        if (p.status !== 'CONFIRMED' && p.status !== 'PARTIAL_REFUNDED') return error('3015', 'Неверный статус платежа');
+        const amount = body.Amount === undefined ? p.amount - p.refunded : body.Amount;
+        if (!Number.isInteger(amount) || (amount as number) <= 0 || (amount as number) > p.amount - p.refunded) return error('9999', 'Неверная сумма возврата');
+        const problem = receiptProblem(body.Receipt, amount as number);
+        if (problem) return error('309', 'Неверные параметры чека', problem);
+        p.refunded += amount as number;
+        p.refunds.push({ amount: amount as number, receipt: body.Receipt as Receipt, externalRequestId: external });
+        p.status = p.refunded === p.amount ? 'REFUNDED' : 'PARTIAL_REFUNDED';
+        return answer();
+      }
+      default:
+        return error('9999', `Unknown method ${method}`);
+    }
+  }
+
+  async function page(request: FakeRequest) {
+    const match = /^\/(pay|sbp)\/(\d+)(\/complete)?$/.exec(request.path);
+    const p = match ? payments.get(Number(match[2])) : undefined;
+    if (!match || !p) return { status: 404, body: 'Not found', contentType: 'text/plain' };
+    if (!match[3]) {
+      if (p.status === 'NEW') p.status = 'FORM_SHOWED';
+      return paymentPage(match[1] === 'sbp' ? 'T-Bank (тест): оплата по СБП' : 'T-Bank (тест): оплата картой', `${(p.amount / 100).toFixed(2)} ₽`, `/${match[1]}/${p.id}/complete`, [
+        { value: 'pay', label: 'Оплатить' },
+        { value: '1051', label: 'Недостаточно средств' },
+        { value: '101', label: 'Не пройдена 3-D Secure' },
+      ]);
+    }
+    if (p.status !== 'NEW' && p.status !== 'FORM_SHOWED') return { status: 303, body: '', location: p.status === 'CONFIRMED' ? p.successUrl : p.failUrl };
+    const choice = formChoice(request.body);
+    if (choice === 'pay') {
+      p.status = 'CONFIRMED';
+    } else {
+      p.status = 'REJECTED';
+      p.errorCode = choice;
+    }
+    await notify(p);
+    return { status: 303, body: '', location: p.status === 'CONFIRMED' ? p.successUrl : p.failUrl };
+  }
+
+  const server = await startFakeServer(async (request) => {
+    if (request.method === 'POST' && request.path.startsWith('/v2/')) {
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(request.body) as Record<string, unknown>;
+      } catch {
+        return error('9999', 'Неверный JSON');
+      }
+      const method = request.path.slice(4);
+      calls.push({ method, body });
+      return api(method, body);
+    }
+    return page(request);
+  }, options.port);
+
+  return {
+    ...server,
+    apiUrl: `${server.base}/v2/`,
+    payments,
+    calls,
+    notifications,
+    /** Lose every notification from now on (the reconciliation job must find the payment). */
+    dropNotifications(drop = true) {
+      dropNotifications = drop;
+    },
+    /** Sends the payment's notification again, as T-Bank does until it gets OK. */
+    resend: (id: number) => notify(payments.get(id) as TbankFakePayment),
+    sign: signed,
+  };
+}
+export type TbankFake = Awaited<ReturnType<typeof startTbankFake>>;

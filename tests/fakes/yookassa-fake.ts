@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { type Deliver, type FakeRequest, deliverByHttp, formChoice, json, paymentPage, startFakeServer } from './fake-http.ts';
+
+type Money = { value: string; currency: string };
+type Receipt = { customer?: { email?: string; phone?: string }; items: { description: string; quantity: string; amount: Money; vat_code: number; payment_mode: string; payment_subject: string }[] };
+
+export type YookassaFakePayment = {
+  shopId: string;
+  object: Record<string, unknown> & { id: string; status: string; amount: Money; metadata: Record<string, string> };
+  confirmationType: 'redirect' | 'qr';
+  returnUrl: string | undefined;
+  receipt: Receipt;
+  refunded: number;
+  refunds: { id: string; amount: number; receipt: Receipt }[];
+};
+
+const kopecks = (money: unknown): number | null => {
+  const value = (money as Money | undefined)?.value;
+  if (typeof value !== 'string' || !/^\d+(\.\d{1,2})?$/.test(value)) return null;
+  return Math.round(Number(value) * 100);
+};
+const decimal = (minor: number) => (minor / 100).toFixed(2);
+
+function receiptProblem(receipt: unknown, amount: number): string | null {
+  if (typeof receipt !== 'object' || receipt === null) return 'receipt is required';
+  const r = receipt as Receipt;
+  if (!r.customer?.email && !r.customer?.phone) return 'receipt.customer.email or phone is required';
+  if (!Array.isArray(r.items) || r.items.length === 0) return 'receipt.items is empty';
+  let sum = 0;
+  for (const item of r.items) {
+    if (typeof item.description !== 'string' || item.description.length === 0 || item.description.length > 128) return 'items.description must be 1-128 characters';
+    if (item.quantity !== '1.00' && !/^\d+(\.\d+)?$/.test(String(item.quantity))) return 'items.quantity is a decimal string';
+    const value = kopecks(item.amount);
+    if (value === null || item.amount.currency !== 'RUB') return 'items.amount is a decimal string in RUB';
+    if (!Number.isInteger(item.vat_code) || item.vat_code < 1 || item.vat_code > 12) return 'items.vat_code is 1-12';
+    if (!['full_payment', 'full_prepayment', 'partial_prepayment', 'advance', 'partial_payment', 'credit', 'credit_payment'].includes(item.payment_mode)) return 'items.payment_mode unknown';
+    if (typeof item.payment_subject !== 'string') return 'items.payment_subject is required';
+    sum += value * Number(item.quantity);
+  }
+  if (sum !== amount) return `the items add up to ${sum}, not ${amount}`;
+  return null;
+}
+
+/**
+ * A local fake of YooKassa's API v3: POST /payments, GET /payments/{id} and POST /refunds with
+ * Basic auth (shopId:secretKey) and Idempotence-Key (a repeat answers the first result),
+ * request shapes and receipts checked, statuses moving as the buyer acts on the fake's own
+ * confirmation page, unsigned webhooks POSTed to the shop's configured URL, and error answers
+ * or timeouts on demand.
+ */
+export async function startYookassaFake(options: { shops: Record<string, string>; webhookUrl: string; deliver?: Deliver; port?: number }) {
+  const deliver = options.deliver ?? deliverByHttp;
+  const payments = new Map<string, YookassaFakePayment>();
+  const idempotent = new Map<string, { status: number; body: string }>();
+  const calls: { method: string; path: string; key: string | undefined; body: unknown }[] = [];
+  const webhooks: { body: unknown; status: number }[] = [];
+  let dropWebhooks = false;
+
+  const fail = (status: number, code: string, description: string) => json(status, { type: 'error', id: randomUUID(), code, description });
+
+  async function sendWebhook(event: string, object: unknown) {
+    if (dropWebhooks) return;
+    const body = { type: 'notification', event, object };
+    const answer = await deliver(options.webhookUrl, body);
+    webhooks.push({ body, status: answer.status });
+  }
+
+  function shopOf(request: FakeRequest): string | null {
+    const header = request.headers.authorization ?? '';
+    if (!header.startsWith('Basic ')) return null;
+    const [shopId, secret] = Buffer.from(header.slice(6), 'base64').toString('utf8').split(':');
+    return shopId && options.shops[shopId] !== undefined && options.shops[shopId] === secret ? shopId : null;
+  }
+
+  function createPayment(shopId: string, body: Record<string, unknown>) {
+    const amount = kopecks(body.amount);
+    if (amount === null || amount <= 0 || (body.amount as Money).currency !== 'RUB') return fail(400, 'invalid_request', 'amount.value must be a decimal string in RUB');
+    if (body.capture !== true) return fail(400, 'invalid_request', 'this shop takes one-stage payments: capture must be true');
+    const confirmation = body.confirmation as { type?: string; return_url?: string } | undefined;
+    if (confirmation?.type === 'redirect' && !/^https?:\/\//.test(confirmation.return_url ?? '')) return fail(400, 'invalid_request', 'confirmation.return_url is required');
+    if (confirmation?.type !== 'redirect' && confirmation?.type !== 'qr') return fail(400, 'invalid_request', 'confirmation.type must be redirect or qr');
+    const method = (body.payment_method_data as { type?: string } | undefined)?.type;
+    if (method !== 'bank_card' && method !== 'sbp') return fail(400, 'invalid_request', 'payment_method_data.type must be bank_card or sbp');
+    if (confirmation.type === 'qr' && method !== 'sbp') return fail(400, 'invalid_request', 'a QR confirmation is for sbp');
+    if (typeof body.description === 'string' && body.description.length > 128) return fail(400, 'invalid_request', 'description is at most 128 characters');
+    const problem = receiptProblem(body.receipt, amount);
+    if (problem) return fail(400, 'invalid_request', problem);
+    const id = randomUUID();
+    const object = {
+      id,
+      status: 'pending',
+      paid: false,
+      amount: body.amount as Money,
+      confirmation: confirmation.type === 'qr' ? { type: 'qr', confirmation_data: `${server.base}/sbp/${id}` } : { type: 'redirect', confirmation_url: `${server.base}/pay/${id}` },
+      created_at: new Date().toISOString(),
+      description: body.description,
+      metadata: (body.metadata ?? {}) as Record<string, string>,
+      payment_method: { type: method, id, saved: false },
+      recipient: { account_id: shopId, gateway_id: '100500' },
+      refundable: false,
+      test: true,
+    };
+    payments.set(id, { shopId, object, confirmationType: confirmation.type, returnUrl: confirmation.return_url, receipt: body.receipt as Receipt, refunded: 0, refunds: [] });
+    return json(200, object);
+  }
+
+  function createRefund(shopId: string, body: Record<string, unknown>) {
+    const p = typeof body.payment_id === 'string' ? payments.get(body.payment_id) : undefined;
+    if (!p || p.shopId !== shopId) return fail(404, 'not_found', 'payment not found');
+    if (p.object.status !== 'succeeded') return fail(400, 'invalid_request', 'only a succeeded payment is refunded');
+    const amount = kopecks(body.amount);
+    const left = (kopecks(p.object.amount) ?? 0) - p.refunded;
+    if (amount === null || amount <= 0 || amount > left) return fail(400, 'invalid_request', 'amount exceeds what is left to refund');
+    const problem = receiptProblem(body.receipt, amount);
+    if (problem) return fail(400, 'invalid_request', problem);
+    const id = randomUUID();
+    p.refunded += amount;
+    p.refunds.push({ id, amount, receipt: body.receipt as Receipt });
+    p.object.refunded_amount = { value: decimal(p.refunded), currency: 'RUB' };
+    return json(200, { id, payment_id: p.object.id, status: 'succeeded', amount: body.amount, created_at: new Date().toISOString() });
+  }
+
+  async function page(request: FakeRequest) {
+    const match = /^\/(pay|sbp)\/([\w-]+)(\/complete)?$/.exec(request.path);
+    const p = match ? payments.get(match[2] ?? '') : undefined;
+    if (!match || !p) return { status: 404, body: 'Not found', contentType: 'text/plain' };
+    if (!match[3]) {
+      return paymentPage(match[1] === 'sbp' ? 'ЮKassa (тест): оплата по СБП' : 'ЮKassa (тест): оплата картой', `${p.object.amount.value} ₽`, `/${match[1]}/${p.object.id}/complete`, [
+        { value: 'pay', label: 'Оплатить' },
+        { value: 'insufficient_funds', label: 'Недостаточно средств' },
+        { value: '3d_secure_failed', label: 'Не пройдена 3-D Secure' },
+      ]);
+    }
+    // An SBP payment is confirmed in the bank app, which has nowhere to send the buyer back to.
+    const back = p.returnUrl
+      ? { status: 303, body: '', location: p.returnUrl }
+      : { status: 200, body: '<!doctype html><html lang="ru"><title>Готово</title><h1>Готово</h1></html>', contentType: 'text/html; charset=utf-8' };
+    if (p.object.status !== 'pending') return back;
+    const choice = formChoice(request.body);
+    if (choice === 'pay') {
+      Object.assign(p.object, { status: 'succeeded', paid: true, refundable: true, captured_at: new Date().toISOString(), authorization_details: { rrn: `6${p.object.id.replace(/\D/g, '').slice(0, 11).padEnd(11, '0')}`, auth_code: '062467' } });
+      await sendWebhook('payment.succeeded', p.object);
+    } else {
+      Object.assign(p.object, { status: 'canceled', cancellation_details: { party: 'payment_network', reason: choice } });
+      await sendWebhook('payment.canceled', p.object);
+    }
+    return back;
+  }
+
+  const server = await startFakeServer(async (request) => {
+    if (!request.path.startsWith('/v3/')) return page(request);
+    const shopId = shopOf(request);
+    if (!shopId) return fail(401, 'invalid_credentials', 'Authentication by given credentials failed');
+    const path = request.path.slice(4);
+    if (request.method === 'GET') {
+      calls.push({ method: 'GET', path, key: undefined, body: undefined });
+      const p = payments.get(path.replace(/^payments\//, ''));
+      if (!path.startsWith('payments/') || !p || p.shopId !== shopId) return fail(404, 'not_found', 'payment not found');
+      return json(200, p.object);
+    }
+    const key = request.headers['idempotence-key'];
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(request.body) as Record<string, unknown>;
+    } catch {
+      return fail(400, 'invalid_request', 'the body is not JSON');
+    }
+    calls.push({ method: 'POST', path, key: typeof key === 'string' ? key : undefined, body });
+    if (typeof key !== 'string' || key.length === 0 || key.length > 64) return fail(400, 'invalid_request', 'Idempotence-Key header is required');
+    const remembered = idempotent.get(`${shopId}:${path}:${key}`);
+    if (remembered) return remembered;
+    const answer = path === 'payments' ? createPayment(shopId, body) : path === 'refunds' ? createRefund(shopId, body) : fail(404, 'not_found', 'unknown');
+    if (answer.status < 500) idempotent.set(`${shopId}:${path}:${key}`, answer);
+    return answer;
+  }, options.port);
+
+  return {
+    ...server,
+    apiUrl: `${server.base}/v3/`,
+    payments,
+    calls,
+    webhooks,
+    dropWebhooks(drop = true) {
+      dropWebhooks = drop;
+    },
+    /** Sends the payment's last webhook again, as YooKassa does until it gets 200. */
+    resend: (id: string) => {
+      const p = payments.get(id);
+      return p ? sendWebhook(`payment.${p.object.status}`, p.object) : Promise.resolve();
+    },
+  };
+}
+export type YookassaFake = Awaited<ReturnType<typeof startYookassaFake>>;
