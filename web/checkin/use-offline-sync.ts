@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SyncResult } from '../../contract/checkin.ts';
 import type { Lang } from '../../contract/lang.ts';
@@ -18,6 +19,7 @@ export function useOfflineSync(deviceId: string, sessionIds: readonly number[], 
   const [pending, setPending] = useState(0);
   const [problems, setProblems] = useState<SyncResult[]>([]);
   const running = useRef(false);
+  const queryClient = useQueryClient();
 
   const refresh = useCallback(async () => setPending((await keptScans()).length), []);
 
@@ -32,6 +34,7 @@ export function useOfflineSync(deviceId: string, sessionIds: readonly number[], 
         await forgetScans(answer.results.map((r) => r.scanId));
         const refused = answer.results.filter((r) => !isAdmitted(r.verdict));
         if (refused.length > 0) setProblems((earlier) => [...refused, ...earlier].slice(0, 50));
+        void queryClient.invalidateQueries({ queryKey: ['checkin', 'activity'] });
       }
     } catch (error) {
       // Still offline: the scans stay kept for the next try. Anything else is the server's answer to show.
@@ -40,7 +43,7 @@ export function useOfflineSync(deviceId: string, sessionIds: readonly number[], 
       running.current = false;
       await refresh();
     }
-  }, [deviceId, sessionIds, lang, refresh]);
+  }, [deviceId, sessionIds, lang, refresh, queryClient]);
 
   useEffect(() => {
     void refresh().then(() => flush());
