@@ -10,6 +10,7 @@ import { hot } from './parts/hot.ts';
 import { lighthouse } from './parts/lighthouse.ts';
 import { memory } from './parts/memory.ts';
 import { overload } from './parts/overload.ts';
+import { reports } from './parts/reports.ts';
 import { rush } from './parts/rush.ts';
 import { seatmap } from './parts/seatmap.ts';
 import { weight } from './parts/weight.ts';
@@ -18,7 +19,7 @@ import { pgCluster, stopPgCluster } from './lib/pg.ts';
 import { type PartResult, cpuTimes, formatTable, formatTargets, machine, writeResults } from './lib/report.ts';
 import { type DbKind, ROOT } from './lib/server.ts';
 
-const PARTS: Part[] = [hot, rush, overload, memory, weight, lighthouse, seatmap];
+const PARTS: Part[] = [hot, rush, overload, memory, weight, lighthouse, seatmap, reports];
 const SERVER_PARTS = new Set(['hot', 'rush', 'overload', 'memory']);
 const RESULTS = path.join(ROOT, 'bench', 'results.json');
 

@@ -38,11 +38,11 @@ test.describe('storefront shell', () => {
   test("the app's entry and screen chunks begin with V8's compile hint", async ({ page }) => {
     const scripts: string[] = [];
     page.on('response', (response) => {
-      if (/\/assets\/(index|afisha-page)-[\w-]+\.js$/.test(response.url())) scripts.push(response.url());
+      if (/\/assets\/(main|boot|afisha-page)-[\w-]+\.js$/.test(response.url())) scripts.push(response.url());
     });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Афиша мероприятий' })).toBeAttached();
-    expect(scripts.map((url) => url.replace(/^.*\/assets\/([a-z-]+)-[\w-]+\.js$/, '$1')).sort()).toEqual(['afisha-page', 'index']);
+    expect(scripts.map((url) => url.replace(/^.*\/assets\/([a-z-]+)-[\w-]+\.js$/, '$1')).sort()).toEqual(['afisha-page', 'boot', 'main']);
     for (const url of scripts) expect((await (await page.request.get(url)).text()).split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad');
   });
 

@@ -234,15 +234,26 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await sandboxBankRoutes(app, { bank });
   orderViewRoutes(app, { db: deps.db, payments, now, timeZone, organizer: async () => (await setup.get()).organizer });
   nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: timeZone, setup, captcha, recaptcha }) });
+  const returns = createReturnsService({ db: deps.db, now, setup, payments, baseUrl: publicBaseUrl(config), timeZone });
   returnsRoutes(app, {
-    returns: createReturnsService({ db: deps.db, now, setup, payments, baseUrl: publicBaseUrl(config), timeZone }),
+    returns,
   });
   const afisha = createAfishaService({ db: deps.db, setup: () => setup.get(), now, catalogVersion: () => catalogVersion.current() });
   afishaRoutes(app, { afisha });
   seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }), db: deps.db, setup, captcha, recaptcha, now });
   const seo = createSeoService(deps.db, setup, now);
   seoRoutes(app, { seo, publicUrl: config.publicUrl });
-  await adminRoutes(app, { db: deps.db, now, timeZone, scryptCost: deps.staffScryptCost, registryConfigured: config.registry !== undefined });
+  await adminRoutes(app, {
+    db: deps.db,
+    now,
+    timeZone,
+    scryptCost: deps.staffScryptCost,
+    payments,
+    returns,
+    setup,
+    publicUrl: publicBaseUrl(config),
+    registryConfigured: config.registry !== undefined,
+  });
 
   badUrlPage.html = await registerSpa(app, deps.webDist, createIndexRenderer({ seo, publicUrl: config.publicUrl }), createFirstAnswer(afisha));
   return app;

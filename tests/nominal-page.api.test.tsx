@@ -44,8 +44,8 @@ describe('/nominal-tickets/{hash} of an order the expiry job canceled', () => {
     expect(rows).toEqual([{ status: 90, released: true }]);
 
     fetchThroughApp(t);
-    const { router } = await renderApp(`/nominal-tickets/${order.hash}`, setup);
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/order/${order.hash}`));
+    await renderApp(`/nominal-tickets/${order.hash}`, setup);
+    await waitFor(() => expect(window.location.pathname).toBe(`/order/${order.hash}`));
     expect(await screen.findByRole('heading', { level: 1, name: `Заказ № ${order.number}` })).toBeTruthy();
     expect(screen.queryByText('Заказ удалён или не найден')).toBeNull();
   });

@@ -4,11 +4,11 @@ import { type Cluster, createDatabase, startCluster } from '../../tests/pg-clust
 
 let cluster: Promise<Cluster> | undefined;
 
-/** The throw-away PostgreSQL cluster of this run (the tests' one), started on first use. */
+/** The throw-away PostgreSQL cluster of this run, started on first use, durable (fsync, synchronous_commit and full_page_writes on) as a venue's server is. */
 export function pgCluster(): Promise<Cluster> {
   // BENCH_PG_DIAGNOSTICS=1 (bench/lib/pg-diagnostics.ts) needs pg_stat_statements loaded at start.
   if (process.env.BENCH_PG_DIAGNOSTICS === '1') process.env.PG_DIAGNOSTICS = '1';
-  cluster ??= startCluster();
+  cluster ??= startCluster({ durable: true });
   return cluster;
 }
 

@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { can } from '../../contract/admin/roles.ts';
+import type { StoredSetup } from '../../contract/setup.ts';
 import { checkinRoutes } from '../checkin/checkin.routes.ts';
 import { createCheckinService } from '../checkin/checkin.service.ts';
 import type { Db } from '../db/client.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import type { ReturnsService } from '../returns/returns.service.ts';
+import { insertAuditEntry } from './audit/audit.repository.ts';
+import { ordersDeskRoutes } from './orders/orders-desk.routes.ts';
+import { createOrdersDesk } from './orders/orders-desk.service.ts';
+import { reportsRoutes } from './reports/reports.routes.ts';
+import { createReportsService } from './reports/reports.service.ts';
 import { checkinDevicesRoutes } from './checkin/checkin-devices.routes.ts';
 import { registryReportsRoutes } from './registry/registry-reports.routes.ts';
 import { resolveStaffSession } from './staff/guard.ts';
@@ -16,6 +24,11 @@ export type AdminDeps = {
   timeZone: string;
   /** Tests hash with a cheaper cost; production uses STAFF_SCRYPT_COST. */
   scryptCost?: ScryptCost | undefined;
+  payments: PaymentsService;
+  returns: ReturnsService;
+  setup: { get(): Promise<StoredSetup> };
+  /** The storefront's public address, for the links of a resent tickets e-mail. */
+  publicUrl: string;
   /** Whether the Pushkin-card registry is configured (its failing reports page says so). */
   registryConfigured?: boolean;
 };
@@ -31,6 +44,8 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
     admin.addHook('onRequest', resolveStaffSession(sessions));
     staffSessionRoutes(admin, { sessions });
     staffManagementRoutes(admin, { db: deps.db });
+    ordersDeskRoutes(admin, { desk: createOrdersDesk({ ...deps, audit: (tx, entry) => insertAuditEntry(tx, { ...entry, at: new Date(deps.now()) }) }) });
+    reportsRoutes(admin, { reports: createReportsService({ db: deps.db, timeZone: deps.timeZone }) });
     checkinDevicesRoutes(admin, { checkin });
     registryReportsRoutes(admin, { db: deps.db, configured: deps.registryConfigured ?? false });
     // The door's calls (/api/checkin/*) sit here too: a controller's staff session admits as well as a device key.

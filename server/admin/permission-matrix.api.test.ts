@@ -23,6 +23,17 @@ const ROWS: Row[] = [
   { method: 'GET', url: '/api/admin/me', permission: 'signed-in' },
   { method: 'GET', url: '/api/admin/staff', permission: 'staff.manage' },
   // --- orders desk, refunds, reports ---
+  // No order 1 exists here: an allowed call answers 404, which still proves the guard let it in.
+  { method: 'GET', url: '/api/admin/orders?q=ivan', route: '/api/admin/orders', permission: 'orders.read' },
+  { method: 'GET', url: '/api/admin/orders/1', route: '/api/admin/orders/:id', permission: 'orders.read' },
+  { method: 'POST', url: '/api/admin/orders/1/resend-tickets', route: '/api/admin/orders/:id/resend-tickets', body: {}, permission: 'orders.write' },
+  { method: 'POST', url: '/api/admin/orders/1/cancel', route: '/api/admin/orders/:id/cancel', body: { reason: 'x' }, permission: 'orders.write' },
+  { method: 'POST', url: '/api/admin/orders/1/notes', route: '/api/admin/orders/:id/notes', body: { body: 'x' }, permission: 'orders.write' },
+  { method: 'POST', url: '/api/admin/orders/1/refund', route: '/api/admin/orders/:id/refund', body: { ticketIds: 'all', reason: 'x' }, permission: 'orders.refund' },
+  { method: 'GET', url: '/api/admin/reports/sales?from=2026-11-01&to=2026-11-30', route: '/api/admin/reports/sales', permission: 'reports.read' },
+  { method: 'GET', url: '/api/admin/reports/occupancy?from=2026-11-01&to=2026-11-30', route: '/api/admin/reports/occupancy', permission: 'reports.read' },
+  { method: 'GET', url: '/api/admin/reports/sales.csv?from=2026-11-01&to=2026-11-30', route: '/api/admin/reports/sales.csv', permission: 'reports.read' },
+  { method: 'GET', url: '/api/admin/reports/occupancy.csv?from=2026-11-01&to=2026-11-30', route: '/api/admin/reports/occupancy.csv', permission: 'reports.read' },
   // --- door check-in devices, the Pushkin-card registry ---
   { method: 'GET', url: '/api/admin/checkin/devices', permission: 'checkin.devices' },
   { method: 'POST', url: '/api/admin/checkin/devices', body: { name: 'Турникет 1' }, permission: 'checkin.devices' },

@@ -7,6 +7,8 @@ export type OutgoingMail = {
   html?: string;
   /** Enqueued at most once per key (e.g. 'order-paid:123'): a repeated cause sends one message. */
   dedupeKey?: string;
+  /** The order the message is about, so the back office lists the e-mails an order caused. */
+  orderId?: number;
 };
 
 /**
@@ -16,11 +18,11 @@ export type OutgoingMail = {
  */
 export async function enqueueMail(tx: Queryable, mail: OutgoingMail, at: Date): Promise<number | undefined> {
   const { rows } = await tx.query<{ id: number }>(
-    `insert into mail_outbox (dedupe_key, to_address, subject, text_body, html_body, created_at, next_attempt_at)
-     values ($1, $2, $3, $4, $5, $6, $6)
+    `insert into mail_outbox (dedupe_key, to_address, subject, text_body, html_body, created_at, next_attempt_at, order_id)
+     values ($1, $2, $3, $4, $5, $6, $6, $7)
      on conflict (dedupe_key) do nothing
      returning id`,
-    [mail.dedupeKey ?? null, mail.to, mail.subject, mail.text, mail.html ?? null, at],
+    [mail.dedupeKey ?? null, mail.to, mail.subject, mail.text, mail.html ?? null, at, mail.orderId ?? null],
   );
   return rows[0]?.id;
 }

@@ -66,6 +66,7 @@ export function returnLinkMail(input: {
   currency: CurrencyCode;
   link: string;
   requestId: number;
+  orderId?: number;
   /** The services returned with the tickets, each with its refund in kopecks (part of amount). */
   services?: readonly { name: string; amount: number }[];
   bonusesRestored?: number;
@@ -90,5 +91,66 @@ export function returnLinkMail(input: {
       paragraphs.map((block) => `<p>${block.map(escape).join('<br>')}</p>`).join('') +
       `<p>${escape(t.action)}<br><a href="${escape(input.link)}">${escape(input.link)}</a></p><p>${escape(t.ignore)}</p>`,
     dedupeKey: `return-request:${input.requestId}`,
+    ...(input.orderId === undefined ? {} : { orderId: input.orderId }),
+  };
+}
+
+const doneTexts: Record<Lang, { subject: (n: number) => string; intro: (n: number, count: number, amount: string) => string; timing: string }> = {
+  ru: {
+    subject: (n) => `Возврат по заказу № ${n} оформлен`,
+    intro: (n, count, amount) => `Касса оформила возврат билетов по заказу № ${n}: билетов — ${count}, сумма к возврату — ${amount}.`,
+    timing: 'Деньги вернутся на карту, которой был оплачен заказ; срок зачисления зависит от банка. Возвращённые билеты недействительны.',
+  },
+  en: {
+    subject: (n) => `Return for order No. ${n} is made`,
+    intro: (n, count, amount) => `The box office returned tickets of order No. ${n}: ${count} ${count === 1 ? 'ticket' : 'tickets'}, refund ${amount}.`,
+    timing: 'The money goes back to the card the order was paid with; when it arrives depends on your bank. Returned tickets are no longer valid.',
+  },
+  kz: {
+    subject: (n) => `№ ${n} тапсырыс бойынша қайтару рәсімделді`,
+    intro: (n, count, amount) => `Касса № ${n} тапсырыс бойынша билеттерді қайтарды: билеттер — ${count}, қайтарылатын сома — ${amount}.`,
+    timing: 'Ақша тапсырыс төленген картаға қайтарылады; түсу мерзімі банкке байланысты. Қайтарылған билеттер жарамсыз.',
+  },
+  ch: {
+    subject: (n) => `订单 ${n} 的退票已办理`,
+    intro: (n, count, amount) => `售票处已为订单 ${n} 办理退票：门票 ${count} 张，退款金额 ${amount}。`,
+    timing: '款项将退回支付订单所用的银行卡，到账时间取决于银行。已退的门票不再有效。',
+  },
+};
+
+/**
+ * The e-mail of a return made by staff: there is nothing for the visitor to confirm, so it says
+ * what was returned and refunded, with the same services and bonuses lines as the request e-mail.
+ */
+export function returnDoneMail(input: {
+  to: string;
+  lang: Lang;
+  orderId: number;
+  orderNumber: number;
+  count: number;
+  amount: number;
+  currency: CurrencyCode;
+  requestId: number;
+  services?: readonly { name: string; amount: number }[];
+  bonusesRestored?: number;
+  bonusesRevoked?: number;
+}): OutgoingMail {
+  const t = texts[input.lang];
+  const d = doneTexts[input.lang];
+  const money = (minorUnits: number) => formatPrice(minorUnits, input.currency, input.lang);
+  const intro = d.intro(input.orderNumber, input.count, money(input.amount));
+  const services = (input.services ?? []).map((x) => `— ${x.name}: ${money(x.amount)}`);
+  const bonuses = [
+    ...((input.bonusesRestored ?? 0) > 0 ? [t.restored(input.bonusesRestored ?? 0)] : []),
+    ...((input.bonusesRevoked ?? 0) > 0 ? [t.revoked(input.bonusesRevoked ?? 0)] : []),
+  ];
+  const paragraphs = [services.length > 0 ? [t.services, ...services] : [], bonuses, [d.timing]].filter((block) => block.length > 0);
+  return {
+    to: input.to,
+    subject: d.subject(input.orderNumber),
+    text: [intro, ...paragraphs.flatMap((block) => ['', ...block]), ''].join('\n'),
+    html: `<p>${escape(intro)}</p>` + paragraphs.map((block) => `<p>${block.map(escape).join('<br>')}</p>`).join(''),
+    dedupeKey: `return-done:${input.requestId}`,
+    orderId: input.orderId,
   };
 }

@@ -21,6 +21,25 @@ export type ReturnOrderRow = {
   total: number;
 };
 
+export async function findReturnOrderById(db: Queryable, id: number, lock = false): Promise<ReturnOrderRow | undefined> {
+  const { rows } = await db.query<{ hash: string }>('select hash from orders where id = $1', [id]);
+  return rows[0] ? findReturnOrder(db, rows[0].hash, lock) : undefined;
+}
+
+/** Marks a request confirmed, with the refund it asked for and the bonuses it moved. */
+export async function markRequestConfirmed(
+  tx: Queryable,
+  r: { id: number; at: Date; refundId: number | null; bonusesRestored: number; bonusesRevoked: number },
+): Promise<void> {
+  await tx.query('update return_requests set confirmed_at = $2, refund_id = $3, bonuses_restored = $4, bonuses_revoked = $5 where id = $1', [
+    r.id,
+    r.at,
+    r.refundId,
+    r.bonusesRestored,
+    r.bonusesRevoked,
+  ]);
+}
+
 export async function findReturnOrder(db: Queryable, hash: string, lock = false): Promise<ReturnOrderRow | undefined> {
   const { rows } = await db.query<ReturnOrderRow>(
     `select id, hash, number, status, lang, created_at, buyer_name, email, phone, event_id, subtotal, services_total, discount, total
@@ -131,19 +150,22 @@ export async function insertReturnRequest(
   r: {
     orderId: number;
     reasonId: number;
-    tokenSha256: string;
+    /** The e-mail link's token hash; null for a refund made by staff, confirmed at once. */
+    tokenSha256: string | null;
     lang: string;
     amount: number;
     share: number;
     at: Date;
     expiresAt: Date;
     tickets: readonly { id: number; amount: number }[];
+    /** Who on staff made it, and the share they set by hand instead of the policy's (with its reason). */
+    staff?: { id: number; percent: number | null; reason: string };
   },
 ): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
-    `insert into return_requests (order_id, reason_id, token_sha256, lang, amount, share, created_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-    [r.orderId, r.reasonId, r.tokenSha256, r.lang, r.amount, r.share, r.at, r.expiresAt],
+    `insert into return_requests (order_id, reason_id, token_sha256, lang, amount, share, created_at, expires_at, staff_id, staff_percent, staff_reason)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+    [r.orderId, r.reasonId, r.tokenSha256, r.lang, r.amount, r.share, r.at, r.expiresAt, r.staff?.id ?? null, r.staff?.percent ?? null, r.staff?.reason ?? null],
   );
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('insert into return_requests returned no row');
@@ -161,6 +183,15 @@ export async function findRequestByToken(db: Queryable, orderId: number, tokenSh
     `select id, order_id, reason_id, lang, amount, share, created_at, expires_at, confirmed_at, lapsed_at, refund_id
      from return_requests where order_id = $1 and token_sha256 = $2${lock ? ' for update' : ''}`,
     [orderId, tokenSha256],
+  );
+  return rows[0];
+}
+
+export async function findRequestById(db: Queryable, id: number): Promise<ReturnRequestRow | undefined> {
+  const { rows } = await db.query<ReturnRequestRow>(
+    `select id, order_id, reason_id, lang, amount, share, created_at, expires_at, confirmed_at, lapsed_at, refund_id
+     from return_requests where id = $1`,
+    [id],
   );
   return rows[0];
 }

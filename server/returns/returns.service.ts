@@ -1,6 +1,6 @@
 import { enqueueRefundReports } from '../registry/registry.repository.ts';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Lang, Localized } from '../../contract/common.ts';
+import { type Lang, type Localized, normalizeLang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import {
   type OrderReturnPayload,
@@ -21,10 +21,11 @@ import { toRoubles } from '../orders/pricing.ts';
 import { type PaymentsService, orderNotFound } from '../payments/payments.service.ts';
 import { giveOfferStock } from '../offers/offers.repository.ts';
 import { refundPercent, returnDeadline, secondsLeft, ticketRefund } from './refund-policy.ts';
-import { returnLinkMail } from './return-mail.ts';
+import { returnDoneMail, returnLinkMail } from './return-mail.ts';
 import { bonusesToRestore, bonusesToRevoke, serviceRefund, serviceTicketIds, servicesGoingBack } from './return-services.ts';
 import {
   type ReturnOrderRow,
+  type ReturnRequestRow,
   type ReturnServiceRow,
   type ReturnTicketRow,
   findConfirmedReturns,
@@ -34,7 +35,10 @@ import {
   findRequestByToken,
   findRequestServices,
   findRequestTickets,
+  findRequestById,
   findReturnOrder,
+  findReturnOrderById,
+  markRequestConfirmed,
   findReturnReasons,
   findReturnServices,
   findReturnTickets,
@@ -285,6 +289,7 @@ export function createReturnsService(deps: {
         text: consent ? fullLocalized(consent) : DEFAULT_CONSENT,
         date: atReturnZone(at).date,
         policy: tickets.some((t) => t.refund_policy === 'culture-law') ? 'culture-law' : 'full',
+        refund: { service_fee: tickets.some((t) => t.refund_service_fee), discounted: order.discount > 0 },
         confirm,
       };
     });
@@ -358,6 +363,7 @@ export function createReturnsService(deps: {
           currency: setup.app.currency,
           link,
           requestId,
+          orderId: order.id,
           services: going.map((x) => ({ name: fullLocalized(x.name)[input.lang], amount: x.refund })),
           bonusesRestored: bonuses.restore,
           bonusesRevoked: bonuses.revoke,
@@ -391,58 +397,168 @@ export function createReturnsService(deps: {
         throw new BusinessError(ErrorCode.returnExpired, { text: (l) => texts.sessionStarted[l] });
       }
 
-      const perLine = new Map<number, number>();
-      for (const t of tickets) perLine.set(t.line_id, (perLine.get(t.line_id) ?? 0) + 1);
-      for (const [lineId, count] of [...perLine].sort((a, b) => a[0] - b[0])) {
-        if (!(await returnLinePlaces(tx, lineId, count))) throw new Error(`order line ${lineId} has fewer places left than its returned tickets`);
-      }
-
-      let refundId: number | null = null;
-      if (request.amount > 0) {
-        const payment = await findPaidPayment(tx, order.id);
-        if (!payment) throw new Error(`paid order ${order.id} has no payment to refund`);
-        refundId = await deps.payments.requestRefund(tx, {
-          paymentId: payment.id,
-          amount: request.amount,
-          reason: `return of tickets of order ${order.number}`,
-          key: `return:${request.id}`,
-          at,
-        });
-      }
-      const status = refundId === null ? ReturnStatus.refunded : ReturnStatus.refunding;
-      if ((await moveTickets(tx, ids, ReturnStatus.requested, status)) !== ids.length) throw linkInvalid();
-      // The registry learns of the refund of each Pushkin-card ticket with the return itself.
-      await enqueueRefundReports(tx, ids, REGISTRY_REFUND_REASON, at);
-      const services = await findRequestServices(tx, request.id);
-      if ((await moveRequestServices(tx, [request.id], ReturnStatus.requested, status)) !== services.length) throw linkInvalid();
-      // A returned service is free to sell again, like the returned place.
-      const perOffer = new Map<number, number>();
-      for (const x of services) perOffer.set(x.offer_id, (perOffer.get(x.offer_id) ?? 0) + 1);
-      for (const [offerId, n] of [...perOffer].sort((a, b) => a[0] - b[0])) await giveOfferStock(tx, offerId, n);
-
-      const bonuses = await bonusMoves(tx, order, request);
-      let restored = 0;
-      let revoked = 0;
-      if (bonuses.cardId !== null) {
-        const card = { cardId: bonuses.cardId, orderId: order.id, requestId: request.id, at };
-        restored = await moveReturnBonuses(tx, { ...card, kind: 'restore', bonuses: bonuses.restore });
-        revoked = await moveReturnBonuses(tx, { ...card, kind: 'revoke', bonuses: bonuses.revoke });
-      }
-      await tx.query(
-        'update return_requests set confirmed_at = $2, refund_id = $3, bonuses_restored = $4, bonuses_revoked = $5 where id = $1',
-        [request.id, at, refundId, restored, revoked],
-      );
-      return { orderId: order.id, refundId, amount: request.amount, status, bonusesRestored: restored, bonusesRevoked: revoked };
+      return carryOutRequest(tx, order, request, ids, at);
     });
 
+    return finishRefund(done);
+  }
+
+  /**
+   * The core of every return once it is decided (the visitor's confirmed link, or staff): the
+   * places go back on sale, the refund of the request's fixed amount is requested on the order's
+   * payment (key return:{request}, so it is made once), the tickets and services move from 60 to
+   * 70 or 80, the services' stock comes back and the bonuses move. Runs in the caller's
+   * transaction, which holds the order's row lock.
+   */
+  async function carryOutRequest(tx: Queryable, order: ReturnOrderRow, request: ReturnRequestRow, ids: readonly number[], at: Date) {
+    const tickets = (await findReturnTickets(tx, order.id)).filter((t) => ids.includes(t.id));
+    const perLine = new Map<number, number>();
+    for (const t of tickets) perLine.set(t.line_id, (perLine.get(t.line_id) ?? 0) + 1);
+    for (const [lineId, count] of [...perLine].sort((a, b) => a[0] - b[0])) {
+      if (!(await returnLinePlaces(tx, lineId, count))) throw new Error(`order line ${lineId} has fewer places left than its returned tickets`);
+    }
+
+    let refundId: number | null = null;
+    if (request.amount > 0) {
+      const payment = await findPaidPayment(tx, order.id);
+      if (!payment) throw new Error(`paid order ${order.id} has no payment to refund`);
+      refundId = await deps.payments.requestRefund(tx, {
+        paymentId: payment.id,
+        amount: request.amount,
+        reason: `return of tickets of order ${order.number}`,
+        key: `return:${request.id}`,
+        at,
+      });
+    }
+    const status = refundId === null ? ReturnStatus.refunded : ReturnStatus.refunding;
+    if ((await moveTickets(tx, ids, ReturnStatus.requested, status)) !== ids.length) throw linkInvalid();
+    // The registry learns of the refund of each Pushkin-card ticket with the return itself.
+    await enqueueRefundReports(tx, ids, REGISTRY_REFUND_REASON, at);
+    const services = await findRequestServices(tx, request.id);
+    if ((await moveRequestServices(tx, [request.id], ReturnStatus.requested, status)) !== services.length) throw linkInvalid();
+    // A returned service is free to sell again, like the returned place.
+    const perOffer = new Map<number, number>();
+    for (const x of services) perOffer.set(x.offer_id, (perOffer.get(x.offer_id) ?? 0) + 1);
+    for (const [offerId, n] of [...perOffer].sort((a, b) => a[0] - b[0])) await giveOfferStock(tx, offerId, n);
+
+    const bonuses = await bonusMoves(tx, order, request);
+    let restored = 0;
+    let revoked = 0;
+    if (bonuses.cardId !== null) {
+      const card = { cardId: bonuses.cardId, orderId: order.id, requestId: request.id, at };
+      restored = await moveReturnBonuses(tx, { ...card, kind: 'restore', bonuses: bonuses.restore });
+      revoked = await moveReturnBonuses(tx, { ...card, kind: 'revoke', bonuses: bonuses.revoke });
+    }
+    await markRequestConfirmed(tx, { id: request.id, at, refundId, bonusesRestored: restored, bonusesRevoked: revoked });
+    return { orderId: order.id, requestId: request.id, refundId, amount: request.amount, status, bonusesRestored: restored, bonusesRevoked: revoked };
+  }
+
+  /** After the commit: carries out the refund at once (a courtesy; the refunds job retries it) and settles the tickets. */
+  async function finishRefund(done: Awaited<ReturnType<typeof carryOutRequest>>) {
     const bonuses = { bonusesRestored: done.bonusesRestored, bonusesRevoked: done.bonusesRevoked };
     if (done.refundId === null) return { amount: done.amount, status: done.status, ...bonuses };
-    // The refund is committed as pending; carrying it out now is a courtesy, the job retries it.
     await deps.payments.processRefunds({ ids: [done.refundId] });
     await db.transaction((tx) => settleDoneRefunds(tx, done.orderId));
     const { rows } = await db.query<{ status: string }>('select status from refunds where id = $1', [done.refundId]);
     return { amount: done.amount, status: rows[0]?.status === 'done' ? ReturnStatus.refunded : ReturnStatus.refunding, ...bonuses };
   }
 
-  return { viewReturn, createReturn, confirmReturn };
+  /**
+   * A refund made by staff: the chosen tickets (with the services that go with them) are returned
+   * and refunded through the same core as a visitor's confirmed return, at once, with no e-mail
+   * link to confirm. The amount follows the event's refund policy at this moment unless staff set
+   * the share by hand (percent, with a reason, recorded on the request). Staff are not bound by
+   * the visitor's deadline or the event's return switch: the box office decides (a cancelled
+   * concert is refunded in full after its date). The visitor gets an e-mail saying what was
+   * refunded. `audit` runs inside the transaction, after the change.
+   */
+  async function staffRefund(input: {
+    orderId: number;
+    ticketIds: readonly number[] | 'all';
+    percent: number | null;
+    reason: string;
+    reasonId: number;
+    staffId: number;
+    audit?: (tx: Queryable, change: { before: unknown; after: unknown }) => Promise<void>;
+  }) {
+    const at = new Date(now());
+    const setup = await deps.setup.get();
+    const done = await db.transaction(async (tx) => {
+      const order = await findReturnOrderById(tx, input.orderId, true);
+      if (!order) throw orderNotFound();
+      if (order.status !== OrderStatus.paid) throw notAllowed();
+      await lapseExpiredRequests(tx, order.id, at);
+      if (!(await reasonExists(tx, input.reasonId))) {
+        throw new BusinessError(ErrorCode.validation, { status: 400, details: { fields: [{ path: 'reasonId', code: 'reason' }] } });
+      }
+      const tickets = await findReturnTickets(tx, order.id);
+      const ids = input.ticketIds === 'all' ? tickets.filter((t) => t.status === ReturnStatus.returnable).map((t) => t.id) : [...new Set(input.ticketIds)];
+      const chosen = ids.map((id) => tickets.find((t) => t.id === id));
+      if (ids.length === 0 || (input.ticketIds !== 'all' && ids.length !== input.ticketIds.length) || chosen.some((t) => !t || t.status !== ReturnStatus.returnable)) {
+        throw notReturnable();
+      }
+      const percentOf = (t: ReturnTicketRow) => input.percent ?? refundPercent(t.refund_policy, t.starts_at, at);
+      const priced = (chosen as ReturnTicketRow[]).map((t) => ({
+        ticket: t,
+        refund: ticketRefund({ unitPrice: t.unit_price, unitFee: t.unit_fee }, percentOf(t), t.refund_service_fee, orderDiscount(order)),
+      }));
+      const serviceRows = await findReturnServices(tx, order.id);
+      const going = servicesGoingBack(asServices(serviceRows), asTickets(tickets), ids).map((x) => ({
+        id: x.id,
+        name: serviceRows.find((row) => row.id === x.id)?.name ?? {},
+        refund: serviceRefund(x.amount, orderDiscount(order)),
+        price: x.amount,
+      }));
+      const amount = priced.reduce((sum, p) => sum + p.refund, 0) + going.reduce((sum, x) => sum + x.refund, 0);
+      const share =
+        priced.reduce((sum, p) => sum + Math.floor((p.ticket.unit_price * percentOf(p.ticket)) / 100), 0) + going.reduce((sum, x) => sum + x.price, 0);
+      const requestId = await insertReturnRequest(tx, {
+        orderId: order.id,
+        reasonId: input.reasonId,
+        tokenSha256: null,
+        lang: order.lang,
+        amount,
+        share,
+        at,
+        expiresAt: at,
+        tickets: priced.map((p) => ({ id: p.ticket.id, amount: p.refund })),
+        staff: { id: input.staffId, percent: input.percent, reason: input.reason },
+      });
+      await insertRequestServices(tx, requestId, going.map((x) => ({ id: x.id, amount: x.refund })));
+      if ((await moveTickets(tx, ids, ReturnStatus.returnable, ReturnStatus.requested)) !== ids.length) throw notReturnable();
+      if ((await moveRequestServices(tx, [requestId], ReturnStatus.returnable, ReturnStatus.requested)) !== going.length) throw notReturnable();
+      const request = await findRequestById(tx, requestId);
+      if (!request) throw new Error(`return request ${requestId} vanished`);
+      const result = await carryOutRequest(tx, order, request, ids, at);
+      if (order.email) {
+        const lang = normalizeLang(order.lang);
+        await enqueueMail(
+          tx,
+          returnDoneMail({
+            to: order.email,
+            lang,
+            orderId: order.id,
+            orderNumber: order.number,
+            count: ids.length,
+            amount,
+            currency: setup.app.currency,
+            requestId,
+            services: going.map((x) => ({ name: fullLocalized(x.name)[lang], amount: x.refund })),
+            bonusesRestored: result.bonusesRestored,
+            bonusesRevoked: result.bonusesRevoked,
+          }),
+          at,
+        );
+      }
+      await input.audit?.(tx, {
+        before: { tickets: priced.map((p) => ({ id: p.ticket.id, status: ReturnStatus.returnable })) },
+        after: { requestId, ticketIds: ids, serviceIds: going.map((x) => x.id), amount, percent: input.percent, reason: input.reason, status: result.status },
+      });
+      return result;
+    });
+    const finished = await finishRefund(done);
+    return { requestId: done.requestId, ...finished };
+  }
+
+  return { viewReturn, createReturn, confirmReturn, staffRefund };
 }

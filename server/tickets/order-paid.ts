@@ -4,7 +4,7 @@ import { orderViewPath, ticketPath } from '../../contract/order-path.ts';
 import type { CurrencyCode } from '../../contract/setup.ts';
 import type { Queryable } from '../db/client.ts';
 import { settleLoyalty } from '../loyalty/discounts.service.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { type OutgoingMail, enqueueMail } from '../mail/outbox.ts';
 import { enqueueTicketReports } from '../registry/registry.repository.ts';
 import { issueTicketCodes } from './ticket-codes.ts';
 
@@ -41,32 +41,38 @@ const mailTexts: Record<Lang, { subject: (n: number) => string; intro: (n: numbe
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+type MailSetup = {
+  /** Integration mode (setup is_integration): the order link takes the older path shape. */
+  integration: boolean;
+  currency: CurrencyCode;
+};
+
 /**
  * Everything that follows a payment, inside the transaction that marks the order paid: unique
  * ticket codes, the Pushkin-card registry's reports of a Pushkin-card order, loyalty bonuses, and the e-mail with the order and ticket links (through the
  * outbox, so it is sent exactly when the payment is committed).
  */
-export async function completePaidOrder(
-  tx: Queryable,
-  orderId: number,
-  at: Date,
-  publicUrl: string,
-  setup: {
-    /** Integration mode (setup is_integration): the order link takes the older path shape. */
-    integration: boolean;
-    currency: CurrencyCode;
-  },
-): Promise<void> {
+export async function completePaidOrder(tx: Queryable, orderId: number, at: Date, publicUrl: string, setup: MailSetup): Promise<void> {
   await issueTicketCodes(tx, orderId);
   await enqueueTicketReports(tx, orderId, at);
   await settleLoyalty(tx, orderId, at);
+  const mail = await paidOrderMail(tx, orderId, publicUrl, setup);
+  if (mail) await enqueueMail(tx, { ...mail, dedupeKey: `order-paid:${orderId}` }, at);
+}
+
+/**
+ * The tickets e-mail of a paid order (its order and ticket links), as sent on payment and sent
+ * again by the back office; undefined when the order has no e-mail address.
+ */
+export async function paidOrderMail(tx: Queryable, orderId: number, publicUrl: string, setup: MailSetup): Promise<OutgoingMail | undefined> {
   const { rows } = await tx.query<{ number: number; hash: string; email: string; lang: string; total: number }>(
     'select number, hash, email, lang, total from orders where id = $1',
     [orderId],
   );
   const order = rows[0];
-  if (!order || !order.email) return;
-  const { rows: tickets } = await tx.query<{ hash: string; code: string | null }>('select hash, code from tickets where order_id = $1 order by id', [orderId]);
+  if (!order || !order.email) return undefined;
+  // Returned tickets lost their code and page; the e-mail lists the tickets that still admit.
+  const { rows: tickets } = await tx.query<{ hash: string }>('select hash from tickets where order_id = $1 and status in (0, 60) order by id', [orderId]);
   const lang = normalizeLang(order.lang);
   const t = mailTexts[lang];
   const base = publicUrl.replace(/\/$/, '');
@@ -76,5 +82,5 @@ export async function completePaidOrder(
   const text = [t.intro(order.number), '', `${t.order}: ${orderUrl}`, `${t.total}: ${total}`, '', `${t.tickets}:`, ...ticketUrls.map((u) => `  ${u}`), ''].join('\n');
   const html = `<p>${escape(t.intro(order.number))}</p><p>${t.order}: <a href="${escape(orderUrl)}">${escape(orderUrl)}</a><br>${t.total}: ${escape(total)}</p>
 <p>${escape(t.tickets)}:</p><ul>${ticketUrls.map((u) => `<li><a href="${escape(u)}">${escape(u)}</a></li>`).join('')}</ul>`;
-  await enqueueMail(tx, { to: order.email, subject: t.subject(order.number), text, html, dedupeKey: `order-paid:${orderId}` }, at);
+  return { to: order.email, subject: t.subject(order.number), text, html, orderId };
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useParams } from '../lib/router.tsx';
+import { Redirect, useParams } from 'wouter';
 import type { Lang } from '../../contract/lang.ts';
 import { isEmbedded } from '../lib/integration.ts';
 import { useSetup } from '../lib/use-setup.ts';
@@ -11,7 +11,7 @@ import { type Paths, createPaths } from './paths.ts';
  */
 export function LegacyRedirect({ lang, to }: { lang: Lang; to: (paths: Paths, hash: string) => string }) {
   const { hash = '' } = useParams();
-  return <Navigate replace to={to(createPaths(lang, false), hash)} />;
+  return <Redirect replace to={to(createPaths(lang, false), hash)} />;
 }
 
 /**

@@ -3,14 +3,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setupQueryOptions } from '../lib/api.ts';
 import { SHELL_NAMESPACES, initI18n, preloadCatalog } from '../lib/i18n.ts';
-import { RouterProvider, createBrowserRouter } from '../lib/router.tsx';
+import { Router } from 'wouter';
+import { useAppLocation } from '../lib/navigation.tsx';
 import { startEmbedBridge } from '../lib/embed-bridge.ts';
 import { toBcp47 } from '../../contract/lang.ts';
 import { langFromLocation } from '../lib/lang.ts';
 import '../styles/tokens.css';
 import '../styles/global.css';
 import { Providers, createQueryClient } from './providers.tsx';
-import { preloadScreen, routes } from './router.tsx';
+import { AppRoutes, preloadScreen } from './router.tsx';
 
 const lang = langFromLocation(window.location.pathname, window.location.search);
 document.documentElement.lang = toBcp47(lang);
@@ -33,14 +34,15 @@ const BOOT_WAIT_MS = 3000;
 await Promise.race([Promise.all([setupRequest, screenReady]), new Promise((resolve) => setTimeout(resolve, BOOT_WAIT_MS))]);
 
 startEmbedBridge();
-const router = createBrowserRouter(routes);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
 createRoot(container).render(
   <StrictMode>
     <Providers queryClient={queryClient} i18n={i18n}>
-      <RouterProvider router={router} />
+      <Router hook={useAppLocation}>
+        <AppRoutes />
+      </Router>
     </Providers>
   </StrictMode>,
 );

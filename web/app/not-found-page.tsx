@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from '../lib/router.tsx';
+import { Link } from 'wouter';
 import { useBackLink } from '../components/back-link/back-link-context.tsx';
 import { lastListingSelection } from '../lib/listing-selection.ts';
 import { usePageTitle } from '../lib/page-title.ts';

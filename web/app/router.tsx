@@ -1,10 +1,12 @@
-import { type ComponentType, isValidElement, lazy, useState } from 'react';
+import { type ComponentType, type ReactElement, isValidElement, lazy, useState } from 'react';
 import type { i18n as I18n } from 'i18next';
-import { type RouteObject, matchRoutes } from '../lib/router.tsx';
+import { Route, Switch, matchRoute } from 'wouter';
+import { parse } from 'regexparam';
 import { LANGS, type Lang } from '../../contract/lang.ts';
 import { preloadCatalog } from '../lib/i18n.ts';
 import { LegacyOrderRoute, LegacyRedirect } from './legacy-redirect.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
+import { RouteErrorBoundary } from '../lib/navigation.tsx';
 import { RouteError } from './route-error.tsx';
 import { Shell } from './shell/shell.tsx';
 
@@ -65,46 +67,63 @@ const LegacyOrder = Object.assign(({ lang }: { lang: Lang }) => <LegacyOrderRout
   preload: OrderPage.preload,
 });
 
+/** A route: a wouter path pattern (`:name`, `:name?`, `*`, matched in any case) and what it shows. */
+type AppRoute = { path: string; element: ReactElement };
+
 /**
  * Legacy paths carry the language in the first segment; only the four storefront languages
  * are matched (as contract/routes.ts does on the server), so /de/rules is a 404.
  * /{lang}/rules showed the purchase terms and /{lang}/rules-agreement the user agreement on
  * personal data, which is today's privacy policy.
  */
-const legacyRoutes: RouteObject[] = LANGS.flatMap((lang) => [
-  { path: `${lang}/order/view/:hash`, element: <LegacyOrder lang={lang} /> },
-  { path: `${lang}/rules`, element: <LegacyRedirect lang={lang} to={(paths) => paths.purchaseTerms()} /> },
-  { path: `${lang}/rules-agreement`, element: <LegacyRedirect lang={lang} to={(paths) => paths.privacyPolicy()} /> },
+const legacyRoutes: AppRoute[] = LANGS.flatMap((lang) => [
+  { path: `/${lang}/order/view/:hash`, element: <LegacyOrder lang={lang} /> },
+  { path: `/${lang}/rules`, element: <LegacyRedirect lang={lang} to={(paths) => paths.purchaseTerms()} /> },
+  { path: `/${lang}/rules-agreement`, element: <LegacyRedirect lang={lang} to={(paths) => paths.privacyPolicy()} /> },
 ]);
 
-/** Every route inside the shell. */
-export const routes: RouteObject[] = [
-  {
-    element: <Shell />,
-    errorElement: <RouteError />,
-    children: [
-      {
-        // A page that fails keeps the shell around its error view.
-        errorElement: <RouteError />,
-        children: [
-          { index: true, element: <AfishaPage /> },
-          { path: 'event/:hash/:date?/:time?', element: <EventPage /> },
-          { path: 'scheme/:hash/:date?/:time?', element: <SchemePage /> },
-          { path: 'order/:hash', element: <OrderPage /> },
-          { path: 'order/return/:hash', element: <ReturnPage /> },
-          { path: 'order/declined/:hash', element: <DeclinedPage /> },
-          { path: 'nominal-tickets/:hash', element: <NominalPage /> },
-          { path: 'ticket/:hash', element: <TicketPage /> },
-          { path: 'contacts', element: <ContactsPage /> },
-          { path: 'rules/purchase-terms', element: <RulesPage document="purchase-terms" /> },
-          { path: 'rules/privacy-policy', element: <RulesPage document="privacy-policy" /> },
-          ...legacyRoutes,
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
-    ],
-  },
+/** Every route, first match wins (the `*` route goes last). */
+export const routes: AppRoute[] = [
+  { path: '/', element: <AfishaPage /> },
+  { path: '/event/:hash/:date?/:time?', element: <EventPage /> },
+  { path: '/scheme/:hash/:date?/:time?', element: <SchemePage /> },
+  { path: '/order/:hash', element: <OrderPage /> },
+  { path: '/order/return/:hash', element: <ReturnPage /> },
+  { path: '/order/declined/:hash', element: <DeclinedPage /> },
+  { path: '/nominal-tickets/:hash', element: <NominalPage /> },
+  { path: '/ticket/:hash', element: <TicketPage /> },
+  { path: '/contacts', element: <ContactsPage /> },
+  { path: '/rules/purchase-terms', element: <RulesPage document="purchase-terms" /> },
+  { path: '/rules/privacy-policy', element: <RulesPage document="privacy-policy" /> },
+  ...legacyRoutes,
+  { path: '*', element: <NotFoundPage /> },
 ];
+
+const routeError = (error: unknown) => <RouteError error={error} />;
+
+/** The shell with the page of the current address; a page that fails keeps the shell around its error view. */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary fallback={routeError}>
+      <Shell>
+        <RouteErrorBoundary fallback={routeError}>
+          <Switch>
+            {routes.map((route) => (
+              <Route key={route.path} path={route.path}>
+                {route.element}
+              </Route>
+            ))}
+          </Switch>
+        </RouteErrorBoundary>
+      </Shell>
+    </RouteErrorBoundary>
+  );
+}
+
+/** The route that shows `pathname`, matched as <AppRoutes> matches it. */
+export function routeOf(pathname: string): AppRoute | undefined {
+  return routes.find((route) => matchRoute(parse, route.path, pathname)[0]);
+}
 
 /**
  * Starts the code and the texts of the screen at `pathname` at once, in parallel with the
@@ -112,7 +131,7 @@ export const routes: RouteObject[] = [
  * when the screen can render without suspending (at once for a path with no lazy screen).
  */
 export function preloadScreen(pathname: string, lang: Lang, i18n: Promise<I18n>): Promise<void> {
-  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route.element;
+  const leaf = routeOf(pathname)?.element;
   const type: unknown = isValidElement(leaf) ? leaf.type : undefined;
   const preload = typeof type === 'object' || typeof type === 'function' ? (type as Partial<PageComponent<object>>).preload : undefined;
   return preload ? preload(lang, i18n) : Promise.resolve();

@@ -2,11 +2,10 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rulesQueryOptions, setupQueryOptions } from '../lib/api.ts';
-import { RouterProvider, createMemoryRouter } from '../lib/router.tsx';
 import { rulesFixture, setupFixture } from '../test/fixtures.ts';
-import { createTestI18n, renderApp } from '../test/render-app.tsx';
+import { createTestI18n, renderApp, routedAt } from '../test/render-app.tsx';
 import { Providers, createQueryClient } from './providers.tsx';
-import { preloadScreen, routes } from './router.tsx';
+import { preloadScreen, routeOf, routes } from './router.tsx';
 
 afterEach(cleanup);
 
@@ -15,14 +14,14 @@ const HASH = 'AbC_12-xyzXYZ0123';
 
 describe('404 page', () => {
   it('says "Страница не найдена" and links home and back to ticket selection', async () => {
-    const { router } = await renderApp('/no/such/page', setupFixture());
+    await renderApp('/no/such/page', setupFixture());
     expect(await screen.findByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Назад к выбору билетов' }).getAttribute('href')).toBe('/');
     await waitFor(() => expect(document.title).toBe('Билеты — Страница не найдена'));
 
     fireEvent.click(screen.getByRole('link', { name: 'На главную' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Афиша мероприятий' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/');
+    expect(window.location.pathname).toBe('/');
   });
 
   it('is shown in the language of the URL', async () => {
@@ -105,8 +104,8 @@ describe('routes', () => {
     { url: '/kz/rules', to: '/rules/purchase-terms?lang=kz' },
     { url: '/ch/rules-agreement', to: '/rules/privacy-policy?lang=ch' },
   ])('legacy $url redirects to $to', async ({ url, to }) => {
-    const { router } = await renderApp(url, setupFixture());
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(to));
+    await renderApp(url, setupFixture());
+    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe(to));
   });
 
   // main.tsx waits for preloadScreen before the first render: the shell and the screen then
@@ -121,7 +120,7 @@ describe('routes', () => {
     queryClient.setQueryData(setupQueryOptions().queryKey, setupFixture());
     render(
       <Providers queryClient={queryClient} i18n={i18n}>
-        <RouterProvider router={createMemoryRouter(routes, { initialEntries: [`${url}?lang=en`] })} />
+        {routedAt(`${url}?lang=en`)}
       </Providers>,
     );
     expect(screen.queryByRole('heading', { level: 1, name: heading }) !== null).toBe(preloaded);
@@ -131,5 +130,31 @@ describe('routes', () => {
   it('treats a legacy path with an unknown language as not found', async () => {
     await renderApp('/de/rules', setupFixture());
     expect(await screen.findByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeTruthy();
+  });
+});
+
+describe('the route table', () => {
+  it.each([
+    { path: '/', route: '/' },
+    { path: '/event/jazz', route: '/event/:hash/:date?/:time?' },
+    { path: '/event/jazz/01.03.2030/19:00/', route: '/event/:hash/:date?/:time?' },
+    { path: '/event/jazz/a/b/c', route: '*' },
+    { path: '/scheme/jazz/01.03.2030', route: '/scheme/:hash/:date?/:time?' },
+    { path: '/order/h1', route: '/order/:hash' },
+    { path: '/order/return/h1', route: '/order/return/:hash' },
+    { path: '/order/return', route: '/order/:hash' },
+    { path: '/order/declined/h1', route: '/order/declined/:hash' },
+    { path: '/RU/Order/View/h1', route: '/ru/order/view/:hash' },
+    { path: '/kz/rules', route: '/kz/rules' },
+    { path: '/de/rules', route: '*' },
+    { path: '/rules/purchase-terms', route: '/rules/purchase-terms' },
+    { path: '/nothing', route: '*' },
+  ])('$path is shown by $route', ({ path, route }) => {
+    expect(routeOf(path)?.path).toBe(route);
+  });
+
+  it('has one route per path and the catch-all last', () => {
+    expect(new Set(routes.map((r) => r.path)).size).toBe(routes.length);
+    expect(routes.at(-1)?.path).toBe('*');
   });
 });

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickLocalized } from '../../contract/lang.ts';
 import type ruCommon from '../locales/ru/common.json';
-import { pageOf, useLocation } from './router.tsx';
+import { useLocation } from 'wouter';
+import { pageOf } from './navigation.tsx';
 import { useLang } from './use-lang.ts';
 import { useSetup } from './use-setup.ts';
 
@@ -29,7 +30,7 @@ export function usePageTitle(key: PageTitleKey) {
   const { t } = useTranslation('common');
   const lang = useLang();
   const { data: setup } = useSetup();
-  const page = pageOf(useLocation().pathname);
+  const page = pageOf(useLocation()[0]);
   const siteTitle = setup ? pickLocalized(setup.app.title, lang) : '';
   const pageTitle = t(`titles.${key}`);
   useEffect(() => {

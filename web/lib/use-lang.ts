@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation } from './router.tsx';
+import { useLocation, useSearch } from 'wouter';
 import { type Lang, normalizeLang } from '../../contract/lang.ts';
 import { searchWithLang } from './lang.ts';
 
@@ -15,6 +15,7 @@ export function useLang(): Lang {
 
 /** The current URL in another language (the spec: `lang` omitted for ru, other query kept). */
 export function useLangHref(): (lang: Lang) => string {
-  const location = useLocation();
-  return (lang) => `${location.pathname}${searchWithLang(location.search, lang)}${location.hash}`;
+  const [pathname] = useLocation();
+  const search = useSearch();
+  return (lang) => `${pathname}${searchWithLang(search, lang)}${window.location.hash}`;
 }

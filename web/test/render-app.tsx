@@ -2,11 +2,13 @@ import { type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import { onTestFinished, vi } from 'vitest';
-import { RouterProvider, createMemoryRouter } from '../lib/router.tsx';
+import type { ReactElement } from 'react';
+import { Router } from 'wouter';
+import { useAppLocation } from '../lib/navigation.tsx';
 import type { Lang } from '../../contract/lang.ts';
 import type { Setup } from '../../contract/setup.ts';
 import { Providers, createQueryClient } from '../app/providers.tsx';
-import { routes } from '../app/router.tsx';
+import { AppRoutes } from '../app/router.tsx';
 import { resetCsrfToken, setupQueryOptions } from '../lib/api.ts';
 import { initI18n } from '../lib/i18n.ts';
 import { langFromSearch } from '../lib/lang.ts';
@@ -16,6 +18,19 @@ const unansweredFetch = { real: globalThis.fetch };
 /** A fresh i18next instance per test, so one test's language never leaks into the next. */
 export async function createTestI18n(lang: Lang = 'ru') {
   return initI18n(lang, i18next.createInstance());
+}
+
+/**
+ * The app's routes as main.tsx mounts them, with jsdom's address bar and history moved to `url`
+ * first (back and forward then work as in a browser).
+ */
+export function routedAt(url: string): ReactElement {
+  window.history.replaceState(null, '', url);
+  return (
+    <Router hook={useAppLocation}>
+      <AppRoutes />
+    </Router>
+  );
 }
 
 /**
@@ -37,11 +52,10 @@ export async function renderApp(url: string, setup: Setup, prefill: (queryClient
       resetCsrfToken(); // the token call that never ended must not hold up the next test
     });
   }
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
   const view = render(
     <Providers queryClient={queryClient} i18n={i18n}>
-      <RouterProvider router={router} />
+      {routedAt(url)}
     </Providers>,
   );
-  return { ...view, router, i18n, queryClient };
+  return { ...view, i18n, queryClient };
 }

@@ -2,7 +2,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from '../../lib/router.tsx';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type BackLinkTarget, BackLinkProvider, useBackLink } from '../../components/back-link/back-link-context.tsx';
 import { rememberListingSelection } from '../../lib/listing-selection.ts';
@@ -26,12 +27,12 @@ function PageSettingBackLink({ target }: { target: BackLinkTarget }) {
 function renderBackLink(page: BackLinkTarget | undefined, path = '/order/return/h1', pending = false) {
   return render(
     <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[path]}>
+      <Router hook={memoryLocation({ path }).hook}>
         <BackLinkProvider>
           <BackLink pending={pending} />
           {page && <PageSettingBackLink target={page} />}
         </BackLinkProvider>
-      </MemoryRouter>
+      </Router>
     </I18nextProvider>,
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isKnownRoute, routePatterns } from '../../../contract/routes.ts';
-import { Link, useLocation } from '../../lib/router.tsx';
+import { Link, useLocation } from 'wouter';
 import { useBackLinkTarget } from '../../components/back-link/back-link-context.tsx';
 import { lastListingSelection } from '../../lib/listing-selection.ts';
 import { usePaths } from '../paths.ts';
@@ -18,7 +18,7 @@ const NUMBER_PLACEHOLDER = '000000';
 export function BackLink({ pending = false }: { pending?: boolean }) {
   const { t } = useTranslation('shell');
   const pageTarget = useBackLinkTarget();
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const paths = usePaths();
 
   if (!isKnownRoute(pathname)) return null;

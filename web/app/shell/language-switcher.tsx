@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'wouter';
 import { type Lang, toBcp47 } from '../../../contract/lang.ts';
 import { useLang, useLangHref } from '../../lib/use-lang.ts';
 import { useDropdown } from './use-dropdown.ts';

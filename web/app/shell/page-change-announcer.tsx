@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { onPageTitle } from '../../lib/page-title.ts';
-import { pageOf, useLocation, useNavigationType } from '../../lib/router.tsx';
+import { useLocation } from 'wouter';
+import { pageOf, useNavigationType } from '../../lib/navigation.tsx';
 
 /**
  * When the visitor opens another page inside the app (a link, a button, back or forward), the
@@ -13,7 +14,7 @@ import { pageOf, useLocation, useNavigationType } from '../../lib/router.tsx';
  * the path (/event/{hash}/{date}/{time}), the query (?lang=, the listing's filters).
  */
 export function PageChangeAnnouncer({ mainId }: { mainId: string }) {
-  const page = pageOf(useLocation().pathname);
+  const page = pageOf(useLocation()[0]);
   const action = useNavigationType();
   const state = useRef({ page, navigated: false, awaitingTitle: false });
   const [message, setMessage] = useState('');

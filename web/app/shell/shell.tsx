@@ -1,6 +1,5 @@
-import { type CSSProperties, Suspense } from 'react';
+import { type CSSProperties, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from '../../lib/router.tsx';
 import { pickLocalized } from '../../../contract/lang.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { PageSkeleton, Skeleton } from '../../components/skeleton/skeleton.tsx';
@@ -18,8 +17,8 @@ import './shell.css';
 
 const MAIN_ID = 'main';
 
-/** The layout route around every page, driven by GET /api/setup. */
-export function Shell() {
+/** The layout around every page, driven by GET /api/setup; `children` is the page. */
+export function Shell({ children }: { children: ReactNode }) {
   useLanguageFromUrl();
   useEmbedNavigation();
   const { t } = useTranslation('shell');
@@ -53,7 +52,7 @@ export function Shell() {
           <>
             {setup ? <BackLink /> : isPending && <BackLink pending />}
             <Suspense fallback={<PageSkeleton />}>
-              <Outlet />
+              {children}
             </Suspense>
           </>
         )}

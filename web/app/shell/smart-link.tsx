@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'wouter';
 import { isKnownRoute } from '../../../contract/routes.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { withLang } from '../paths.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from '../../lib/router.tsx';
+import { useLocation, useSearch } from 'wouter';
 import { normalizeLang, toBcp47 } from '../../../contract/lang.ts';
 import { langFromLocation } from '../../lib/lang.ts';
 
@@ -10,7 +10,8 @@ import { langFromLocation } from '../../lib/lang.ts';
  * the catalogs first; `<html lang>` follows once the texts have changed.
  */
 export function useLanguageFromUrl() {
-  const { pathname, search } = useLocation();
+  const [pathname] = useLocation();
+  const search = useSearch();
   const lang = langFromLocation(pathname, search);
   const { i18n } = useTranslation();
 

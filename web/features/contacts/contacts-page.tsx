@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'wouter';
 import { pickLocalized } from '../../../contract/lang.ts';
 import type { Setup } from '../../../contract/setup.ts';
 import { Skeleton } from '../../components/skeleton/skeleton.tsx';

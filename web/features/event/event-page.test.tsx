@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { RouterProvider, createMemoryRouter } from '../../lib/router.tsx';
+import { Route, Router } from 'wouter';
+import { useAppLocation } from '../../lib/navigation.tsx';
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NoSchemeResponse, PriceEntry } from '../../../contract/event.ts';
@@ -12,7 +13,6 @@ import { setupFixture } from '../../test/fixtures.ts';
 import { eventQueryOptions } from './api/event-api.ts';
 import { EventPage } from './event-page.tsx';
 
-const routes = [{ path: '/event/:hash/:date?/:time?', element: <EventPage /> }];
 
 afterEach(() => {
   cleanup();
@@ -89,13 +89,16 @@ async function renderEvent(url: string, data = eventData()) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(setupQueryOptions().queryKey, setupFixture());
   queryClient.setQueryData(eventQueryOptions('ev1', 'ru').queryKey, data);
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  window.history.replaceState(null, '', url);
   render(
     <Providers queryClient={queryClient} i18n={i18n}>
-      <RouterProvider router={router} />
+      <Router hook={useAppLocation}>
+        <Route path="/event/:hash/:date?/:time?">
+          <EventPage />
+        </Route>
+      </Router>
     </Providers>,
   );
-  return router;
 }
 
 const plus = (name: string) => fireEvent.click(screen.getByRole('button', { name: `Добавить билет: ${name}` }));
@@ -111,12 +114,12 @@ describe('event page', () => {
   });
 
   it('chooses the only time of a date with it and keeps erid in the URL', async () => {
-    const router = await renderEvent('/event/ev1?erid=x1');
+    await renderEvent('/event/ev1?erid=x1');
     const dates = await screen.findByRole('group', { name: 'Выберите дату' });
     fireEvent.click(within(dates).getByRole('button', { description: /11 июня 2030/ }));
     expect(await screen.findByRole('table', { name: 'Цены на билеты' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/event/ev1/11.06.2030/00:00');
-    expect(router.state.location.search).toBe('?erid=x1');
+    expect(window.location.pathname).toBe('/event/ev1/11.06.2030/00:00');
+    expect(window.location.search).toBe('?erid=x1');
   });
 
   it('limits tickets to min(time quantity, demquantlimit), resets them when a smaller time no longer fits', async () => {

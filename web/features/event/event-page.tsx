@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from '../../lib/router.tsx';
+import { Link, useParams } from 'wouter';
 import { ErrorCode } from '../../../contract/errors.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { Skeleton } from '../../components/skeleton/skeleton.tsx';

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api.ts';
+import { navigate } from '../../lib/navigation.tsx';
 import { executeRecaptcha } from '../../lib/recaptcha.ts';
 import { setupFixture } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -144,8 +145,8 @@ describe('/nominal-tickets/{hash}', () => {
     const data = orderDataFixture();
     data.response = data.response.map((item) => ({ ...item, demandstatusid: 20 }));
     stubServer({ status: 200, body: data });
-    const { router } = await renderApp(`/nominal-tickets/${HASH}`, setupFixture());
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/order/${HASH}`));
+    await renderApp(`/nominal-tickets/${HASH}`, setupFixture());
+    await waitFor(() => expect(window.location.pathname).toBe(`/order/${HASH}`));
   });
 
   it("says 'Заказ удалён или не найден' when there is no order", async () => {
@@ -168,9 +169,9 @@ describe('/nominal-tickets/{hash}', () => {
 
   it('asks order-data again in another language and keeps what the visitor typed', async () => {
     const sent = stubServer({ status: 200, body: orderDataFixture() });
-    const { router } = await renderApp(`/nominal-tickets/${HASH}`, setupFixture());
+    await renderApp(`/nominal-tickets/${HASH}`, setupFixture());
     type(await screen.findByRole('region', { name: /Билет 1/ }), /^Фамилия/, 'Иванов');
-    act(() => router.navigate(`/nominal-tickets/${HASH}?lang=en`));
+    act(() => navigate(`/nominal-tickets/${HASH}?lang=en`));
     await waitFor(() => expect(sent.orderData).toEqual([{ hash: HASH, lang: 'ru' }, { hash: HASH, lang: 'en' }]));
     await screen.findByRole('region', { name: /Ticket 1/ });
     expect(screen.getByDisplayValue('Иванов')).toBeTruthy();
@@ -182,7 +183,7 @@ describe('/nominal-tickets/{hash}', () => {
     const setup = setupFixture((s) => {
       s.captcha.enabled = true;
     });
-    const { router } = await renderApp(`/nominal-tickets/${HASH}`, setup);
+    await renderApp(`/nominal-tickets/${HASH}`, setup);
     await fillValidHolders();
     fireEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
 
@@ -199,7 +200,7 @@ describe('/nominal-tickets/{hash}', () => {
     fireEvent.change(code, { target: { value: CAPTCHA.answer } });
     await waitFor(() => expect(send.hasAttribute('disabled')).toBe(false));
     fireEvent.click(send);
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/order/${HASH}`));
+    await waitFor(() => expect(window.location.pathname).toBe(`/order/${HASH}`));
     expect(sent.confirmed).toEqual([expect.objectContaining({ hash: HASH, id: [11, 12], captchaSid: CAPTCHA.sid, captchaText: CAPTCHA.answer })]);
   });
 
@@ -208,7 +209,7 @@ describe('/nominal-tickets/{hash}', () => {
     const setup = setupFixture((s) => {
       s.captcha.enabled = true;
     });
-    const { router } = await renderApp(`/nominal-tickets/${HASH}`, setup);
+    await renderApp(`/nominal-tickets/${HASH}`, setup);
     await fillValidHolders();
     fireEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
     const pass = async () => {
@@ -221,7 +222,7 @@ describe('/nominal-tickets/{hash}', () => {
     await pass();
     await waitFor(() => expect(sent.confirmed).toHaveLength(1));
     await pass();
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/order/${HASH}`));
+    await waitFor(() => expect(window.location.pathname).toBe(`/order/${HASH}`));
     expect(sent.confirmed).toHaveLength(2);
   });
 
@@ -231,10 +232,10 @@ describe('/nominal-tickets/{hash}', () => {
       s.recaptcha = { enabled: true, sitekey: 'site-key' };
       s.captcha.enabled = true;
     });
-    const { router } = await renderApp(`/nominal-tickets/${HASH}`, setup);
+    await renderApp(`/nominal-tickets/${HASH}`, setup);
     await fillValidHolders();
     fireEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/order/${HASH}`));
+    await waitFor(() => expect(window.location.pathname).toBe(`/order/${HASH}`));
     expect(executeRecaptcha).toHaveBeenCalledWith('site-key');
     expect(sent.confirmed).toEqual([expect.objectContaining({ hash: HASH, recaptchaToken: 'recaptcha-token' })]);
     expect(screen.queryByRole('dialog', { name: 'Введите код' })).toBeNull();

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from '../../lib/router.tsx';
+import { Link, Redirect, useParams } from 'wouter';
 import { isOrderHash } from '../../../contract/order-hash.ts';
 import { createPaths } from '../../app/paths.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
@@ -41,7 +41,7 @@ export function NominalPage() {
   const data = query.data;
   const status = data.response[0]?.demandstatusid;
   // Confirmed (20), paid or canceled (90): the order view shows what can be done with it now.
-  if (status !== undefined && status !== RESERVED) return <Navigate to={paths.order(hash)} replace />;
+  if (status !== undefined && status !== RESERVED) return <Redirect to={paths.order(hash)} replace />;
   if (data.response.length === 0) {
     return (
       <section className="nominal-page nominal-page--empty" aria-labelledby="nominal-deleted">

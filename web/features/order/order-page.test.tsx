@@ -101,6 +101,32 @@ describe('/order/{hash} after returns', () => {
   });
 });
 
+describe('/order/{hash}: the paid notice', () => {
+  it.each([
+    { statuses: [0, 0], notice: 'Заказ оплачен. Билеты отправлены на ivan@example.com.' },
+    // Every ticket returned: the tickets are no longer valid, so the page does not point to them.
+    { statuses: [70, 70], notice: null },
+  ])('tickets $statuses: $notice', async ({ statuses, notice }) => {
+    await open(paidOrder(statuses));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заказ № 1042' })).toBeTruthy();
+    if (notice) expect(screen.getByText(notice).getAttribute('role')).toBe('status');
+    else expect(screen.queryByText(/^Заказ оплачен/)).toBeNull();
+  });
+});
+
+describe('/order/{hash}: a return request', () => {
+  it.each([
+    { statuses: [60, 0], shown: true },
+    { statuses: [70, 0], shown: false },
+    { statuses: [0, 0], shown: false },
+  ])('tickets $statuses: awaiting e-mail confirmation shown: $shown', async ({ statuses, shown }) => {
+    await open(paidOrder(statuses));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заказ № 1042' })).toBeTruthy();
+    const text = 'Заявление на возврат ожидает подтверждения: откройте ссылку из письма, отправленного на ivan@example.com. Ссылка действительна 24 часа.';
+    expect(screen.queryByText(text) !== null).toBe(shown);
+  });
+});
+
 describe('/order/{hash}: payments given back automatically', () => {
   /** The page in `lang` with the order as the server answers it. */
   function openIn(lang: 'ru' | 'en', view: OrderView) {
@@ -194,11 +220,11 @@ describe('/order/{hash} of an order still awaiting named-ticket data (status 10)
         return json(awaitingNames);
       }),
     );
-    const { router } = await renderApp(`/order/${HASH}`, setupFixture(), (client) => client.setQueryData(orderQueryOptions(HASH, 'ru').queryKey, awaitingNames));
+    await renderApp(`/order/${HASH}`, setupFixture(), (client) => client.setQueryData(orderQueryOptions(HASH, 'ru').queryKey, awaitingNames));
     const footer = await screen.findByRole('region', { name: 'Оплатить' });
     expect(within(footer).getByRole('timer').textContent).toMatch(/\d{2}:\d{2}/);
     fireEvent.click(within(footer).getByRole('button', { name: 'Оплатить' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/nominal-tickets/${HASH}`));
+    await waitFor(() => expect(window.location.pathname).toBe(`/nominal-tickets/${HASH}`));
     expect(posted).toContain('/api/order/pay');
   });
 });

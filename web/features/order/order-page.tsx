@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from '../../lib/router.tsx';
+import { Link, useParams } from 'wouter';
 import { isOrderHash } from '../../../contract/order-hash.ts';
 import { usePaths } from '../../app/paths.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';

@@ -78,6 +78,15 @@ describe('/order/return/{hash}', () => {
     expect(total()).toMatch(/Билетов к возврату1Сумма возврата200\s₽/);
   });
 
+  it.each([
+    { refund: { service_fee: false, discounted: false }, text: 'К возврату — сумма, оплаченная за билет. Сервисный сбор не возвращается.' },
+    { refund: { service_fee: true, discounted: true }, text: 'К возврату — сумма, фактически оплаченная за билет: цена за вычетом скидки по промокоду или бонусам. Сервисный сбор возвращается вместе с билетом.' },
+  ])('says what the refund is made of: $text', async ({ refund, text }) => {
+    stubServer({ status: 200, body: returnFixture({ refund }) });
+    await renderApp(`/order/return/${HASH}`, setupFixture());
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+
   it('adds the visitor column when a row has a name', async () => {
     stubServer({ status: 200, body: returnFixture({ rows: [returnRowFixture({ name: 'Сидоров Пётр' }), returnRowFixture({ id: 12 })] }) });
     await renderApp(`/order/return/${HASH}`, setupFixture());
@@ -90,12 +99,17 @@ describe('/order/return/{hash}', () => {
     await renderApp(`/order/return/${HASH}`, setupFixture());
     const button = await screen.findByRole('button', { name: 'Оформить возврат' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
+    // The disabled button is described by what is still missing.
+    const missing = () => document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(missing()).toBe('Отметьте билеты для возврата. Выберите причину возврата. Включите согласие с заявлением.');
     fireEvent.click(screen.getByRole('checkbox', { name: /Вернуть билет 2/ }));
     expect(screen.getByLabelText('Итог возврата').textContent).toMatch(/Билетов к возврату1Сумма возврата200\s₽/);
     fireEvent.click(screen.getByRole('switch'));
     expect(submit('Оформить возврат').disabled).toBe(true);
+    expect(missing()).toBe('Выберите причину возврата.');
     fireEvent.click(screen.getByRole('radio', { name: /Другая причина/ }));
     expect(submit('Оформить возврат').disabled).toBe(false);
+    expect(button.getAttribute('aria-describedby')).toBeNull();
 
     fireEvent.click(submit('Оформить возврат'));
     const created = await screen.findByRole('alertdialog', { name: 'Заявление создано' });
@@ -122,7 +136,7 @@ describe('/order/return/{hash}', () => {
     const conf = 'c'.repeat(32);
     const rows = [returnRowFixture({ status_id: 60, returnreason_id: 1 }), returnRowFixture({ id: 12 })];
     const posted = stubServer({ status: 200, body: returnFixture({ rows, confirm: { ids: [11], service_ids: [], summa: 500, reason_id: 1 } }) });
-    const { router } = await renderApp(`/order/return/${HASH}?hash_conf=${conf}`, setupFixture());
+    await renderApp(`/order/return/${HASH}?hash_conf=${conf}`, setupFixture());
     expect(await screen.findByText('Не подтверждено')).toBeTruthy();
     expect(screen.getByLabelText('Итог возврата').textContent).toMatch(/Билетов к возврату1Сумма возврата500\s₽/);
     expect(submit('Подтвердить').disabled).toBe(true);
@@ -130,14 +144,14 @@ describe('/order/return/{hash}', () => {
     fireEvent.click(submit('Подтвердить'));
     expect((await screen.findByRole('dialog', { name: 'Информация' })).textContent).toContain('Возврат успешно подтвержден.');
     expect(posted.find((p) => p.url === '/api/order/return-confirm')?.body).toEqual({ hash: HASH, lang: 'ru', hashConf: conf });
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(window.location.search).toBe(''));
   });
 
   it.each([6, 20, 128])('drops a refused confirmation hash (%i characters): shows the error and resets the query', async (length) => {
     const posted = stubServer({ status: 200, body: returnFixture({ error_code: -1022, error_text: 'Ссылка подтверждения недействительна' }) });
-    const { router } = await renderApp(`/order/return/${HASH}?hash_conf=${'x'.repeat(length)}`, setupFixture());
+    await renderApp(`/order/return/${HASH}?hash_conf=${'x'.repeat(length)}`, setupFixture());
     expect((await screen.findByRole('alertdialog')).textContent).toContain('Ссылка подтверждения недействительна');
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(window.location.search).toBe(''));
     expect(posted[0]?.body.hashConf).toBe('x'.repeat(length));
   });
 
@@ -149,11 +163,11 @@ describe('/order/return/{hash}', () => {
         ? { status: 400, body: { errorCode: '-1002', errorText: 'Проверьте правильность заполнения полей.' } }
         : { status: 200, body: returnFixture() };
     });
-    const { router } = await renderApp(`/order/return/${HASH}?hash_conf=${'x'.repeat(length)}`, setupFixture());
+    await renderApp(`/order/return/${HASH}?hash_conf=${'x'.repeat(length)}`, setupFixture());
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Ошибка (#-1022)');
     expect(dialog.textContent).toContain('Ссылка подтверждения недействительна');
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(window.location.search).toBe(''));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Закрыть' }));
     expect(await screen.findByRole('button', { name: 'Оформить возврат' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Вернуться к Заказу № 100001' })).toBeTruthy();
@@ -162,8 +176,8 @@ describe('/order/return/{hash}', () => {
 
   it('goes back to the order when the order does not allow returns', async () => {
     stubServer({ status: 409, body: { errorCode: '-1020', errorText: 'Возврат по этому заказу невозможен.' } });
-    const { router } = await renderApp(`/order/return/${HASH}`, setupFixture());
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/order/${HASH}`));
+    await renderApp(`/order/return/${HASH}`, setupFixture());
+    await waitFor(() => expect(window.location.pathname).toBe(`/order/${HASH}`));
   });
 
   it('shows badges, disables rows whose return time is over, and keeps the footer while some row is not 70', async () => {

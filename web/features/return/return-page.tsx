@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from '../../lib/router.tsx';
+import { Link, useParams, useSearchParams } from 'wouter';
+import { useNavigate } from '../../lib/navigation.tsx';
 import { ErrorCode } from '../../../contract/errors.ts';
 import { isOrderHash } from '../../../contract/order-hash.ts';
 import { fitsConfirmationHashSchema, isConfirmationHash } from '../../../contract/returns.ts';

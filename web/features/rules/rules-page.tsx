@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'wouter';
 import { pickLocalized } from '../../../contract/lang.ts';
 import { routePatterns } from '../../../contract/routes.ts';
 import type { RulesDocument } from '../../../contract/setup.ts';

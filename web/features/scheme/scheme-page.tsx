@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from '../../lib/router.tsx';
+import { Link, useParams } from 'wouter';
+import { useNavigate } from '../../lib/navigation.tsx';
 import type { BuyerInput } from '../../../contract/buyer.ts';
 import { pickLocalized } from '../../../contract/lang.ts';
 import { ErrorCode } from '../../../contract/errors.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../../lib/router.tsx';
+import { Link } from 'wouter';
 import { NOT_ON_SALE } from '../../../../contract/afisha-constants.ts';
 import type { AfishaEvent } from '../../../../contract/afisha.ts';
 import type { Lang } from '../../../../contract/lang.ts';

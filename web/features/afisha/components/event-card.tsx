@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../../lib/router.tsx';
+import { Link } from 'wouter';
 import { AFISHA } from '../../../../contract/afisha-constants.ts';
 import type { AfishaEvent, CalendarEntry, TagEntry, VenueEntry } from '../../../../contract/afisha.ts';
 import { type Lang, pickLocalized } from '../../../../contract/lang.ts';

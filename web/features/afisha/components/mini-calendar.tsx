@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../../lib/router.tsx';
+import { Link } from 'wouter';
 import type { CalendarEntry } from '../../../../contract/afisha.ts';
 import type { Lang } from '../../../../contract/lang.ts';
 import { usePopover } from '../hooks/use-popover.ts';

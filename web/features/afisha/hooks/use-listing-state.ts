@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from '../../../lib/router.tsx';
+import { useSearchParams } from 'wouter';
 import { AFISHA } from '../../../../contract/afisha-constants.ts';
 import { rememberListingSelection } from '../../../lib/listing-selection.ts';
 import type { MainMenuEntry } from '../../../../contract/afisha.ts';

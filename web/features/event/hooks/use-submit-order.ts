@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '../../../lib/router.tsx';
+import { useNavigate } from '../../../lib/navigation.tsx';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import type { CreateOrderInput } from '../../../../contract/order-create.ts';
 import type { Setup } from '../../../../contract/setup.ts';

@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from '../../../lib/router.tsx';
+import { Link } from 'wouter';
+import { useNavigate } from '../../../lib/navigation.tsx';
+import { useFocusAfterRender } from '../../../lib/use-focus-after-render.ts';
 import { pickLocalized } from '../../../../contract/lang.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import type { OrderDataResponse } from '../../../../contract/nominal.ts';
@@ -69,10 +71,11 @@ export function NominalForm({ hash, data, receivedAt }: NominalFormProps) {
       navigate(paths.order(answer.hash || hash));
     });
 
+  const focusFirstInvalid = useFocusAfterRender(() => document.querySelector<HTMLElement>('.nominal-page [aria-invalid="true"]'));
   const onInvalid = (errors: FieldErrors<NominalFormValues>) => {
     setOpen((current) => current.map((isOpen, index) => isOpen || errors.holders?.[index] !== undefined));
     // After the cards have opened, take the visitor to the first field to fix.
-    requestAnimationFrame(() => document.querySelector<HTMLElement>('.nominal-page [aria-invalid="true"]')?.focus());
+    focusFirstInvalid();
   };
 
   const total = formatPrice(Math.round(data.demsumma * 100), currency, lang);

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { langField, localized, recordId } from '../common.ts';
+import { CSV_DIALECTS, REPORT_GROUPS } from './reports-rules.ts';
+
+/** Schemas of the reports' calls (GET /api/admin/reports/...). Amounts are kopecks. */
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'date');
+
+export const reportQuery = z.object({
+  from: day,
+  to: day,
+  eventId: z.coerce.number().pipe(recordId).optional(),
+  lang: langField,
+});
+
+export const salesReportQuery = reportQuery.extend({ group: z.enum(REPORT_GROUPS).default('day') });
+export const csvQuery = z.object({ dialect: z.enum(CSV_DIALECTS).default('rfc4180') });
+export const salesCsvQuery = salesReportQuery.extend(csvQuery.shape);
+export const occupancyCsvQuery = reportQuery.extend(csvQuery.shape);
+
+const figures = { orders: z.number(), tickets: z.number(), amount: z.number(), returnedTickets: z.number(), refunds: z.number(), net: z.number() };
+
+export const salesReportResponse = z.object({
+  errorCode: z.string(),
+  errorText: z.string(),
+  group: z.enum(REPORT_GROUPS),
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(z.object({ key: z.string(), name: localized.nullable(), eventName: localized.nullable(), startsAt: z.string().nullable(), ...figures })),
+  totals: z.object(figures),
+});
+export type SalesReportResponse = z.infer<typeof salesReportResponse>;
+
+export const occupancyReportResponse = z.object({
+  errorCode: z.string(),
+  errorText: z.string(),
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(
+    z.object({
+      sessionId: z.number(),
+      startsAt: z.string(),
+      eventName: localized,
+      capacity: z.number(),
+      sold: z.number(),
+      held: z.number(),
+      soldOutside: z.number(),
+      free: z.number(),
+      checkedIn: z.number(),
+    }),
+  ),
+});
+export type OccupancyReportResponse = z.infer<typeof occupancyReportResponse>;

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminErrorResponse } from '../../../contract/admin/api.ts';
+import {
+  cancelOrderRequest,
+  cancelOrderResponse,
+  deskOrderResponse,
+  langQuery,
+  orderIdParams,
+  orderNoteRequest,
+  orderNoteResponse,
+  orderSearchQuery,
+  orderSearchResponse,
+  resendTicketsRequest,
+  resendTicketsResponse,
+  staffRefundRequest,
+  staffRefundResponse,
+} from '../../../contract/admin/orders.ts';
+import { ok } from '../../http.ts';
+import { guardedStaff, requirePermission } from '../staff/guard.ts';
+import { clientOf } from '../staff/staff.routes.ts';
+import type { OrdersDesk, StaffActor } from './orders-desk.service.ts';
+
+function actorOf(request: FastifyRequest): StaffActor {
+  const staff = guardedStaff(request);
+  const client = clientOf(request);
+  return { id: staff.id, name: staff.name, ip: client.ip, userAgent: client.userAgent };
+}
+
+/** The orders desk: search, an order's page, and what staff do to an order. */
+export function ordersDeskRoutes(app: FastifyInstance, deps: { desk: OrdersDesk }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { '4xx': adminErrorResponse };
+  const tags = ['admin-orders'];
+
+  r.get(
+    '/api/admin/orders',
+    { schema: { tags, querystring: orderSearchQuery, response: { 200: orderSearchResponse, ...errors } }, preHandler: requirePermission('orders.read') },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { q, limit, cursor } = request.query;
+      return ok(await deps.desk.search({ q, limit, cursor: cursor ?? null }));
+    },
+  );
+
+  r.get(
+    '/api/admin/orders/:id',
+    { schema: { tags, params: orderIdParams, querystring: langQuery, response: { 200: deskOrderResponse, ...errors } }, preHandler: requirePermission('orders.read') },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await deps.desk.view(request.params.id));
+    },
+  );
+
+  r.post(
+    '/api/admin/orders/:id/resend-tickets',
+    { schema: { tags, params: orderIdParams, body: resendTicketsRequest, response: { 200: resendTicketsResponse, ...errors } }, preHandler: requirePermission('orders.write') },
+    async (request) => ok(await deps.desk.resendTickets({ orderId: request.params.id, to: request.body.to ?? null, actor: actorOf(request) })),
+  );
+
+  r.post(
+    '/api/admin/orders/:id/cancel',
+    { schema: { tags, params: orderIdParams, body: cancelOrderRequest, response: { 200: cancelOrderResponse, ...errors } }, preHandler: requirePermission('orders.write') },
+    async (request) => ok(await deps.desk.cancelUnpaid({ orderId: request.params.id, reason: request.body.reason, actor: actorOf(request) })),
+  );
+
+  r.post(
+    '/api/admin/orders/:id/refund',
+    { schema: { tags, params: orderIdParams, body: staffRefundRequest, response: { 200: staffRefundResponse, ...errors } }, preHandler: requirePermission('orders.refund') },
+    async (request) => {
+      const { ticketIds, percent, reason, reasonId } = request.body;
+      return ok(await deps.desk.refund({ orderId: request.params.id, ticketIds, percent, reason, reasonId, actor: actorOf(request) }));
+    },
+  );
+
+  r.post(
+    '/api/admin/orders/:id/notes',
+    { schema: { tags, params: orderIdParams, body: orderNoteRequest, response: { 200: orderNoteResponse, ...errors } }, preHandler: requirePermission('orders.write') },
+    async (request) => ok(await deps.desk.addNote({ orderId: request.params.id, body: request.body.body, actor: actorOf(request) })),
+  );
+}

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClock, createTestApp, type TestApp } from '../../../tests/harness.ts';
+import { makeOrder, preparePaymentCatalog } from '../../payments/payment-test-kit.ts';
+import { paidOrder, resetReturnableEvent } from '../../returns/returns-test-kit.ts';
+import { deskOn } from '../orders/orders-desk-kit.ts';
+import { createReportsService } from './reports.service.ts';
+
+// Reports from SQL aggregates, on PGlite (api) and PostgreSQL (api-pg). Two paid orders on two
+// days (21 and 22 November, Moscow), one ticket of the first refunded by staff on the 22nd, and
+// one order still unpaid.
+const DAY1 = new Date('2026-11-21T10:00:00Z');
+
+let t: TestApp;
+let reports: ReturnType<typeof createReportsService>;
+let held: number;
+beforeAll(async () => {
+  t = await createTestApp({ demo: false, clock: createClock(DAY1) });
+  await preparePaymentCatalog(t, { capacity: 500 });
+  await resetReturnableEvent(t, DAY1);
+  const { desk, actor: ACTOR } = await deskOn(t);
+  reports = createReportsService({ db: t.db, timeZone: 'Europe/Moscow' });
+  const first = await paidOrder(t);
+  // 23:30 in Moscow on the 22nd is still the 22nd there (20:30 UTC).
+  t.clock.set(new Date('2026-11-22T20:30:00Z'));
+  await paidOrder(t, { lines: [{ quantity: 3 }] });
+  const [ticket] = (await t.db.query<{ id: number }>('select id from tickets where order_id = $1 order by id', [first.id])).rows;
+  await desk.refund({ orderId: first.id, ticketIds: [ticket?.id as number], percent: null, reason: 'возврат', reasonId: 1, actor: ACTOR });
+  held = (await makeOrder(t)).id;
+});
+afterAll(() => t.close());
+
+const PERIOD = { from: '2026-11-01', to: '2026-11-30' };
+
+describe('sales report', () => {
+  it('by day: each day its sales, refunds netted on the day they were made', async () => {
+    const r = await reports.sales({ ...PERIOD, group: 'day' });
+    expect(r.rows.map(({ key, orders, tickets, amount, returnedTickets, refunds, net }) => ({ key, orders, tickets, amount, returnedTickets, refunds, net }))).toEqual([
+      { key: '2026-11-21', orders: 1, tickets: 2, amount: 106_000, returnedTickets: 0, refunds: 0, net: 106_000 },
+      { key: '2026-11-22', orders: 1, tickets: 3, amount: 159_000, returnedTickets: 1, refunds: 50_000, net: 109_000 },
+    ]);
+    expect(r.totals).toEqual({ orders: 2, tickets: 5, amount: 265_000, returnedTickets: 1, refunds: 50_000, net: 215_000 });
+  });
+
+  it.each(['event', 'session', 'category', 'payment'] as const)('by %s: the same totals as by day', async (group) => {
+    const r = await reports.sales({ ...PERIOD, group });
+    expect(r.rows).toHaveLength(1);
+    expect(r.totals).toEqual({ orders: 2, tickets: 5, amount: 265_000, returnedTickets: 1, refunds: 50_000, net: 215_000 });
+  });
+
+  it('names the rows: the event, the payment method', async () => {
+    expect((await reports.sales({ ...PERIOD, group: 'event' })).rows[0]?.name?.ru).toBe('Событие');
+    expect((await reports.sales({ ...PERIOD, group: 'payment' })).rows[0]?.name?.ru).toBe('Банковская карта');
+    const session = (await reports.sales({ ...PERIOD, group: 'session' })).rows[0];
+    expect(session?.eventName?.ru).toBe('Событие');
+    expect(session?.startsAt).not.toBeNull();
+  });
+
+  it('counts only the period, and only the chosen event', async () => {
+    const first = await reports.sales({ from: '2026-11-21', to: '2026-11-21', group: 'day' });
+    expect(first.totals).toMatchObject({ orders: 1, amount: 106_000, refunds: 0 });
+    const none = await reports.sales({ ...PERIOD, eventId: 1, group: 'event' });
+    expect(none.rows).toEqual([]);
+  });
+
+  it.each([
+    { description: 'an end before the start', from: '2026-11-02', to: '2026-11-01' },
+    { description: 'more than 366 days', from: '2025-01-01', to: '2026-01-02' },
+  ])('refuses $description with a field error', async ({ from, to }) => {
+    await expect(reports.sales({ from, to, group: 'day' })).rejects.toMatchObject({ code: '-2103', status: 400 });
+  });
+});
+
+describe('occupancy report', () => {
+  it('gives each session its places sold, held and free, and checked in as 0 until check-in exists', async () => {
+    const r = await reports.occupancy({ from: '2026-12-01', to: '2026-12-31' });
+    expect(r.rows).toHaveLength(1);
+    const { rows } = await t.db.query<{ remaining: number }>('select remaining from sessions where id = 9000');
+    expect(r.rows[0]).toMatchObject({ sessionId: 9000, capacity: 500, sold: 4, held: 2, soldOutside: 0, free: rows[0]?.remaining, checkedIn: 0 });
+    expect((r.rows[0]?.sold ?? 0) + (r.rows[0]?.held ?? 0) + (r.rows[0]?.free ?? 0)).toBe(500);
+    expect(held).toBeGreaterThan(0);
+  });
+});
+
+describe('CSV export', () => {
+  it('writes the sales report for Excel: BOM, the header in the staff member language, CRLF, a totals row', async () => {
+    const csv = await reports.salesCsv({ ...PERIOD, group: 'day', lang: 'ru', dialect: 'rfc4180' });
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'День,Заказов,Билетов продано,Продажи,Билетов возвращено,Возвраты,Итого',
+      '2026-11-21,1,2,1060.00,0,0.00,1060.00',
+      '2026-11-22,1,3,1590.00,1,500.00,1090.00',
+      'Итого,2,5,2650.00,1,500.00,2150.00',
+      '',
+    ]);
+  });
+
+  it('writes sessions with their event, semicolons and decimal commas in the Excel dialect', async () => {
+    const csv = await reports.salesCsv({ ...PERIOD, group: 'session', lang: 'en', dialect: 'excel-semicolon' });
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[0]).toBe('Session;Event;Orders;Tickets sold;Sales;Tickets returned;Refunds;Net');
+    expect(lines[1]).toMatch(/;Событие;2;5;2650,00;1;500,00;2150,00$/);
+    expect(lines[2]).toBe('Total;;2;5;2650,00;1;500,00;2150,00');
+  });
+
+  it('writes the occupancy report', async () => {
+    const csv = await reports.occupancyCsv({ from: '2026-12-01', to: '2026-12-31', lang: 'ru', dialect: 'rfc4180' });
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[0]).toBe('Сеанс,Мероприятие,Мест,Продано,Забронировано,Продано вне сайта,Свободно,Прошли на вход');
+    expect(lines[1]).toMatch(/,Событие,500,4,2,0,494,0$/);
+  });
+});

@@ -1,0 +1,163 @@
+import type { ReportGroup } from '../../../contract/admin/reports-rules.ts';
+import type { Queryable } from '../../db/client.ts';
+
+type Texts = Record<string, string>;
+
+/** The period of a report: calendar days from and to (both counted) in the venue's time zone. */
+export type ReportPeriod = { from: string; to: string; timeZone: string; eventId: number | null };
+
+export type SalesRow = {
+  key: string;
+  name: Texts | null;
+  event_name: Texts | null;
+  starts_at: Date | null;
+  orders: number;
+  tickets: number;
+  amount: number;
+  returned_tickets: number;
+  refunds: number;
+};
+
+// $1 from, $2 to (dates), $3 the venue's time zone, $4 an event or null. Sales count at the
+// moment of payment, returns at the moment they were confirmed (staff refunds at once), so a
+// return of last month's order nets against this month, as the venue's books do.
+const PERIOD = `
+  period as (select ($1::date)::timestamp at time zone $3 as since, ($2::date + 1)::timestamp at time zone $3 as till),
+  paid as (
+    select o.id, o.total, o.discount, o.subtotal + o.services_total as discountable, o.paid_at
+    from orders o, period
+    where o.status = 30 and o.paid_at >= period.since and o.paid_at < period.till and ($4::int is null or o.event_id = $4::int)
+  ),
+  confirmed as (
+    select q.id, q.order_id, q.amount, q.confirmed_at
+    from return_requests q join orders o on o.id = q.order_id, period
+    where q.confirmed_at >= period.since and q.confirmed_at < period.till and ($4::int is null or o.event_id = $4::int)
+  )`;
+
+/** Sales and returns of the period by day or by payment method: whole orders, what was paid and refunded. */
+async function salesByOrder(db: Queryable, period: ReportPeriod, group: 'day' | 'payment'): Promise<SalesRow[]> {
+  const saleKey = group === 'day' ? `to_char(p.paid_at at time zone $3, 'YYYY-MM-DD')` : 'pm.method_id::text';
+  const returnKey = group === 'day' ? `to_char(q.confirmed_at at time zone $3, 'YYYY-MM-DD')` : 'pm.method_id::text';
+  const { rows } = await db.query<SalesRow>(
+    `with ${PERIOD},
+     -- The payment that paid an order (one succeeds per order; the latest, should there be two).
+     sales as (
+       select ${saleKey} as key, count(*)::int as orders, sum(p.total)::bigint as amount,
+         coalesce(sum((select sum(l.quantity) from order_lines l where l.order_id = p.id)), 0)::int as tickets
+       from paid p
+       left join lateral (select method_id from payments x where x.order_id = p.id and x.status = 'succeeded' order by x.id desc limit 1) pm on true
+       group by 1
+     ),
+     returns as (
+       select ${returnKey} as key, sum(q.amount)::bigint as refunds,
+         coalesce(sum((select count(*) from return_request_tickets rt where rt.request_id = q.id)), 0)::int as returned_tickets
+       from confirmed q
+       left join lateral (select method_id from payments x where x.order_id = q.order_id and x.status = 'succeeded' order by x.id desc limit 1) pm on true
+       group by 1
+     )
+     select coalesce(s.key, r.key, '') as key, ${group === 'payment' ? 'm.name' : 'null::jsonb'} as name, null::jsonb as event_name, null::timestamptz as starts_at,
+       coalesce(s.orders, 0) as orders, coalesce(s.tickets, 0) as tickets, coalesce(s.amount, 0) as amount,
+       coalesce(r.returned_tickets, 0) as returned_tickets, coalesce(r.refunds, 0) as refunds
+     from sales s full join returns r on r.key = s.key
+     ${group === 'payment' ? 'left join payment_methods m on m.id::text = coalesce(s.key, r.key)' : ''}
+     order by 1`,
+    [period.from, period.to, period.timeZone, period.eventId],
+  );
+  return rows;
+}
+
+const LINE_KEYS = {
+  event: { key: 's.event_id', name: 'e.name', event: 'null::jsonb', startsAt: 'null::timestamptz', join: 'join events e on e.id = k.key::int' },
+  session: {
+    key: 'l.session_id',
+    name: 'null::jsonb',
+    event: 'e.name',
+    startsAt: 'ss.starts_at',
+    join: 'join sessions ss on ss.id = k.key::int join events e on e.id = ss.event_id',
+  },
+  category: { key: 'l.category_id', name: 'c.name', event: 'e.name', startsAt: 'null::timestamptz', join: 'join categories c on c.id = k.key::int join events e on e.id = c.event_id' },
+} as const;
+
+/**
+ * Sales and returns of the period by event, session or price category: each line's tickets,
+ * fee and services less its share of the order's discount (rounded down to a kopeck, so the
+ * rows may add up to a few kopecks under the orders' totals), and each returned ticket's and
+ * service's refund against the line it came from.
+ */
+async function salesByLine(db: Queryable, period: ReportPeriod, group: 'event' | 'session' | 'category'): Promise<SalesRow[]> {
+  const k = LINE_KEYS[group];
+  const { rows } = await db.query<SalesRow>(
+    `with ${PERIOD},
+     lines as (
+       select ${k.key} as key, l.order_id, l.quantity,
+         l.amount + l.fee_amount + coalesce(sv.amount, 0)
+           - case when p.discountable > 0 then floor(p.discount::numeric * (l.amount + coalesce(sv.amount, 0)) / p.discountable) else 0 end as amount
+       from paid p
+       join order_lines l on l.order_id = p.id
+       join sessions s on s.id = l.session_id
+       -- By order first: order_services is indexed by its order, not by its line.
+       left join lateral (select sum(x.amount) as amount from order_services x where x.order_id = l.order_id and x.parent_line_id = l.id) sv on true
+     ),
+     sales as (select key, count(distinct order_id)::int as orders, sum(quantity)::int as tickets, sum(amount)::bigint as amount from lines group by 1),
+     returned as (
+       select l.id as line_id, 1 as tickets, rt.amount from confirmed q
+         join return_request_tickets rt on rt.request_id = q.id join tickets t on t.id = rt.ticket_id join order_lines l on l.id = t.order_line_id
+       union all
+       select x.parent_line_id, 0, rs.amount from confirmed q
+         join return_request_services rs on rs.request_id = q.id join order_services x on x.id = rs.service_id
+     ),
+     returns as (
+       select ${k.key} as key, sum(r.tickets)::int as returned_tickets, sum(r.amount)::bigint as refunds
+       from returned r join order_lines l on l.id = r.line_id join sessions s on s.id = l.session_id group by 1
+     ),
+     keyed as (
+       select coalesce(sa.key, re.key) as key, coalesce(sa.orders, 0) as orders, coalesce(sa.tickets, 0) as tickets, coalesce(sa.amount, 0) as amount,
+         coalesce(re.returned_tickets, 0) as returned_tickets, coalesce(re.refunds, 0) as refunds
+       from sales sa full join returns re on re.key = sa.key
+     )
+     select k.key::text as key, ${k.name} as name, ${k.event} as event_name, ${k.startsAt} as starts_at,
+       k.orders, k.tickets, k.amount, k.returned_tickets, k.refunds
+     from keyed k ${k.join}
+     order by ${group === 'session' ? 'ss.starts_at, k.key' : 'k.key'}`,
+    [period.from, period.to, period.timeZone, period.eventId],
+  );
+  return rows;
+}
+
+export function findSales(db: Queryable, period: ReportPeriod, group: ReportGroup): Promise<SalesRow[]> {
+  return group === 'day' || group === 'payment' ? salesByOrder(db, period, group) : salesByLine(db, period, group);
+}
+
+export type OccupancyRow = {
+  session_id: number;
+  starts_at: Date;
+  event_name: Texts;
+  capacity: number;
+  sold: number;
+  held: number;
+  sold_outside: number;
+  free: number;
+  checked_in: number;
+};
+
+/** Every session starting in the period: its places sold (paid, not returned), held by unpaid orders, sold outside and free. */
+export async function findOccupancy(db: Queryable, period: ReportPeriod): Promise<OccupancyRow[]> {
+  const { rows } = await db.query<OccupancyRow>(
+    `with period as (select ($1::date)::timestamp at time zone $3 as since, ($2::date + 1)::timestamp at time zone $3 as till)
+     select s.id as session_id, s.starts_at, e.name as event_name, s.capacity, s.sold_outside, s.remaining as free,
+       coalesce(h.sold, 0)::int as sold, coalesce(h.held, 0)::int as held,
+       -- Nothing records admissions yet: the door check-in feature fills this column when it lands.
+       0 as checked_in
+     from period, sessions s join events e on e.id = s.event_id
+     left join lateral (
+       select sum(l.quantity - l.returned_quantity) filter (where o.status = 30) as sold,
+              sum(l.quantity - l.returned_quantity) filter (where o.status in (10, 20)) as held
+       from order_lines l join orders o on o.id = l.order_id
+       where l.session_id = s.id and not l.released
+     ) h on true
+     where s.starts_at >= period.since and s.starts_at < period.till and ($4::int is null or s.event_id = $4::int)
+     order by s.starts_at, s.id`,
+    [period.from, period.to, period.timeZone, period.eventId],
+  );
+  return rows;
+}

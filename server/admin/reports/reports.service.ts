@@ -1,0 +1,142 @@
+import { AdminErrorCode } from '../../../contract/admin/errors.ts';
+import { type CsvDialect, type ReportGroup, isReportPeriod } from '../../../contract/admin/reports-rules.ts';
+import type { Lang } from '../../../contract/common.ts';
+import type { Queryable } from '../../db/client.ts';
+import { BusinessError } from '../../http.ts';
+import { fullLocalized } from '../../order-view/dates.ts';
+import { type CsvCell, type CsvMoney, toCsv } from './csv.ts';
+import { type ReportPeriod, findOccupancy, findSales } from './reports.repository.ts';
+
+export type SalesReportRow = {
+  key: string;
+  name: Record<Lang, string> | null;
+  eventName: Record<Lang, string> | null;
+  startsAt: string | null;
+  orders: number;
+  tickets: number;
+  amount: number;
+  returnedTickets: number;
+  refunds: number;
+  net: number;
+};
+
+type Totals = Omit<SalesReportRow, 'key' | 'name' | 'eventName' | 'startsAt'>;
+
+const headers: Record<Lang, { sales: Record<ReportGroup, string>; event: string; columns: string[]; total: string; occupancy: string[] }> = {
+  ru: {
+    sales: { day: 'День', event: 'Мероприятие', session: 'Сеанс', category: 'Категория', payment: 'Способ оплаты' },
+    event: 'Мероприятие',
+    columns: ['Заказов', 'Билетов продано', 'Продажи', 'Билетов возвращено', 'Возвраты', 'Итого'],
+    total: 'Итого',
+    occupancy: ['Сеанс', 'Мероприятие', 'Мест', 'Продано', 'Забронировано', 'Продано вне сайта', 'Свободно', 'Прошли на вход'],
+  },
+  en: {
+    sales: { day: 'Day', event: 'Event', session: 'Session', category: 'Category', payment: 'Payment method' },
+    event: 'Event',
+    columns: ['Orders', 'Tickets sold', 'Sales', 'Tickets returned', 'Refunds', 'Net'],
+    total: 'Total',
+    occupancy: ['Session', 'Event', 'Places', 'Sold', 'Held', 'Sold elsewhere', 'Free', 'Checked in'],
+  },
+  kz: {
+    sales: { day: 'Күн', event: 'Іс-шара', session: 'Сеанс', category: 'Санат', payment: 'Төлем тәсілі' },
+    event: 'Іс-шара',
+    columns: ['Тапсырыстар', 'Сатылған билеттер', 'Сатылым', 'Қайтарылған билеттер', 'Қайтарулар', 'Барлығы'],
+    total: 'Барлығы',
+    occupancy: ['Сеанс', 'Іс-шара', 'Орындар', 'Сатылды', 'Брондалды', 'Сайттан тыс сатылды', 'Бос', 'Кіргендер'],
+  },
+  ch: {
+    sales: { day: '日期', event: '活动', session: '场次', category: '票种', payment: '支付方式' },
+    event: '活动',
+    columns: ['订单数', '售出票数', '销售额', '退票数', '退款', '净额'],
+    total: '合计',
+    occupancy: ['场次', '活动', '座位数', '已售', '已预留', '场外售出', '空余', '已入场'],
+  },
+};
+
+export type ReportsService = ReturnType<typeof createReportsService>;
+
+/** Sales and occupancy reports from SQL aggregates over the orders tables, and their CSV files. */
+export function createReportsService(deps: { db: Queryable; timeZone: string }) {
+  function period(input: { from: string; to: string; eventId?: number | null }): ReportPeriod {
+    if (!isReportPeriod(input.from, input.to)) {
+      throw new BusinessError(AdminErrorCode.reportRange, { status: 400, details: { fields: [{ path: 'to', code: 'report-range' }] } });
+    }
+    return { from: input.from, to: input.to, timeZone: deps.timeZone, eventId: input.eventId ?? null };
+  }
+
+  /** Sales of the period grouped one way, returns netted, with the totals of the rows. */
+  async function sales(input: { from: string; to: string; eventId?: number | null; group: ReportGroup }) {
+    const rows = await findSales(deps.db, period(input), input.group);
+    const shaped: SalesReportRow[] = rows.map((r) => ({
+      key: r.key,
+      name: r.name ? fullLocalized(r.name) : null,
+      eventName: r.event_name ? fullLocalized(r.event_name) : null,
+      startsAt: r.starts_at?.toISOString() ?? null,
+      orders: r.orders,
+      tickets: r.tickets,
+      amount: r.amount,
+      returnedTickets: r.returned_tickets,
+      refunds: r.refunds,
+      net: r.amount - r.refunds,
+    }));
+    const totals: Totals = { orders: 0, tickets: 0, amount: 0, returnedTickets: 0, refunds: 0, net: 0 };
+    for (const r of shaped) {
+      totals.orders += r.orders;
+      totals.tickets += r.tickets;
+      totals.amount += r.amount;
+      totals.returnedTickets += r.returnedTickets;
+      totals.refunds += r.refunds;
+      totals.net += r.net;
+    }
+    return { group: input.group, from: input.from, to: input.to, rows: shaped, totals };
+  }
+
+  /** Places of each session starting in the period: sold, held, sold elsewhere, free, checked in. */
+  async function occupancy(input: { from: string; to: string; eventId?: number | null }) {
+    const rows = await findOccupancy(deps.db, period(input));
+    return {
+      from: input.from,
+      to: input.to,
+      rows: rows.map((r) => ({
+        sessionId: r.session_id,
+        startsAt: r.starts_at.toISOString(),
+        eventName: fullLocalized(r.event_name),
+        capacity: r.capacity,
+        sold: r.sold,
+        held: r.held,
+        soldOutside: r.sold_outside,
+        free: r.free,
+        checkedIn: r.checked_in,
+      })),
+    };
+  }
+
+  const localTime = (iso: string, lang: Lang) =>
+    new Intl.DateTimeFormat(lang === 'ch' ? 'zh-CN' : lang === 'kz' ? 'kk-KZ' : lang, { timeZone: deps.timeZone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+
+  /** The sales report as a CSV file in the staff member's language, with a totals row. */
+  async function salesCsv(input: { from: string; to: string; eventId?: number | null; group: ReportGroup; lang: Lang; dialect: CsvDialect }) {
+    const report = await sales(input);
+    const h = headers[input.lang];
+    const withEvent = input.group === 'session' || input.group === 'category';
+    const label = (r: SalesReportRow): CsvCell => {
+      if (input.group === 'day') return r.key;
+      if (input.group === 'session') return r.startsAt ? localTime(r.startsAt, input.lang) : r.key;
+      return r.name?.[input.lang] || r.key;
+    };
+    const money = (n: number): CsvMoney => ({ money: n });
+    const figures = (r: Totals) => [r.orders, r.tickets, money(r.amount), r.returnedTickets, money(r.refunds), money(r.net)];
+    const rows = report.rows.map((r) => [label(r), ...(withEvent ? [r.eventName?.[input.lang] ?? ''] : []), ...figures(r)]);
+    rows.push([h.total, ...(withEvent ? [''] : []), ...figures(report.totals)]);
+    return toCsv([h.sales[input.group], ...(withEvent ? [h.event] : []), ...h.columns], rows, input.dialect);
+  }
+
+  /** The occupancy report as a CSV file. */
+  async function occupancyCsv(input: { from: string; to: string; eventId?: number | null; lang: Lang; dialect: CsvDialect }) {
+    const report = await occupancy(input);
+    const rows = report.rows.map((r) => [localTime(r.startsAt, input.lang), r.eventName[input.lang], r.capacity, r.sold, r.held, r.soldOutside, r.free, r.checkedIn]);
+    return toCsv(headers[input.lang].occupancy, rows, input.dialect);
+  }
+
+  return { sales, occupancy, salesCsv, occupancyCsv };
+}
