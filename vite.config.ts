@@ -104,8 +104,8 @@ export default defineConfig({
     // with their screen.
     rolldownOptions: {
       // The back office is an entry of its own (dist/admin/index.html): the storefront's first
-      // load carries none of it.
-      input: { main: `${repoRoot}web/index.html`, admin: `${repoRoot}web/admin/index.html` },
+      // load carries none of it. The door check-in page is a third (dist/checkin/index.html).
+      input: { main: `${repoRoot}web/index.html`, admin: `${repoRoot}web/admin/index.html`, checkin: `${repoRoot}web/checkin/index.html` },
       output: {
         codeSplitting: {
           // Not the entry itself (main.tsx): it awaits the screen's chunk at the top level, and a

@@ -250,6 +250,8 @@ export const catalogEvent = z.strictObject({
   needCountry: z.boolean().default(false),
   needRegion: z.boolean().default(false),
   usePushkinCard: z.boolean().default(false),
+  /** The event's id in the Pushkin-card registry (PRO.Культура), which every Pushkin-card ticket is reported under. */
+  registryEventId: z.string().trim().min(1).max(64).regex(/^[\w-]+$/, 'registryEventId').optional(),
   useOrdinaryCard: z.boolean().default(true),
   useSeatMap: z.boolean().default(false),
   /** 0 barcode, 1 QR code, 2 no ticket button */

@@ -21,6 +21,10 @@ export const ErrorCode = {
   payment: '-9997',
   unknownBank: '-9996',
   noBank: '-9995',
+  /** Door check-in (-2200..-2219): neither a staff session nor a live device key came with the scan. */
+  checkinSignInRequired: '-2200',
+  /** A staff session whose role may not admit visitors. */
+  checkinForbidden: '-2201',
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -119,6 +123,18 @@ export const errorTexts: Record<ErrorCodeValue, Texts> = {
     en: 'An invalid payment method was selected. Error code: %d',
     kz: 'Жарамсыз төлем әдісі таңдалды. Қате коды: %d',
     ch: '所选付款方式无效。错误代码：%d',
+  },
+  '-2200': {
+    ru: 'Войдите как сотрудник или укажите действующий ключ устройства.',
+    en: 'Sign in as staff or give a valid device key.',
+    kz: 'Қызметкер ретінде кіріңіз немесе жарамды құрылғы кілтін көрсетіңіз.',
+    ch: '请以员工身份登录或提供有效的设备密钥。',
+  },
+  '-2201': {
+    ru: 'Ваша роль не позволяет проверять билеты.',
+    en: 'Your role does not allow checking tickets.',
+    kz: 'Рөліңіз билеттерді тексеруге мүмкіндік бермейді.',
+    ch: '您的角色无权检票。',
   },
   '-9995': {
     ru: 'Cпособ оплаты не задан. Код ошибки: %d',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_INT4, langField, localized, orderHash, recordId } from './common.ts';
+import { MAX_INT4, langField, localized, orderHash, partialLocalized, recordId } from './common.ts';
 import { bankData } from './payment.ts';
 
 /** POST /api/order/view */
@@ -221,4 +221,14 @@ export const ticketViewResponse = z.object({
   ticket: orderTicket,
   /** A named ticket's holder (surname, name, middle name); empty for any other ticket, never the buyer. */
   name: z.string(),
+  /** The fields of the electronic ticket form the rest of the answer does not carry. */
+  form: z.object({
+    series: z.string(),
+    /** The ticket's number within the venue: its id, zero-padded to at least 8 digits. */
+    number: z.string(),
+    organizer: partialLocalized,
+    organizer_inn: z.string(),
+    /** The holder of a named ticket; null for others. */
+    holder: z.string().nullable(),
+  }),
 });

@@ -90,6 +90,18 @@ export const setup = z.object({
   menu_first_notimes: flag,
   description_escaping_tags: z.string(),
   topmenu: flag,
+  /**
+   * Who organises the events, as the electronic ticket form of culture organisations names them:
+   * the organiser's name and tax number (INN, 10 digits for an organisation, 12 for a sole
+   * proprietor), and the series the venue's tickets carry before their number.
+   */
+  organizer: z
+    .object({
+      name: partialLocalized,
+      inn: z.string().regex(/^(\d{10}|\d{12})?$/),
+      ticket_series: z.string().max(10),
+    })
+    .optional(),
   ...cardFlags,
 });
 export type Setup = z.infer<typeof setup>;

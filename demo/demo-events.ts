@@ -156,7 +156,7 @@ export function pushkinAndOrdinaryEvent(c: Calendar): CatalogEventInput {
     id: 6, hash: 'avant-garde-lecture', kindId: 1, mainMenuId: 12, subMenuId: 122, venueId: 1, sortnum: 6,
     name: t('Лекция «Русский авангард: от Малевича до Родченко»', 'Lecture "Russian Avant-Garde: From Malevich to Rodchenko"', '«Орыс авангарды: Малевичтен Родченкоға дейін» дәрісі', '讲座《俄罗斯先锋派：从马列维奇到罗德琴科》'),
     description: t('<p>Искусствовед рассказывает о художниках, изменивших язык искусства XX века.</p>', '<p>An art historian on the artists who changed the language of 20th-century art.</p>', '<p>Өнертанушы XX ғасыр өнерінің тілін өзгерткен суретшілер туралы әңгімелейді.</p>', '<p>艺术史学家讲述改变了二十世纪艺术语言的艺术家们。</p>'),
-    imageUrl: image('avant-garde'), ageFrom: 14, usePushkinCard: true, useOrdinaryCard: true, refundPolicy: 'culture-law', ticketType: 0, tagIds: [TAGS.pushkin],
+    imageUrl: image('avant-garde'), ageFrom: 14, usePushkinCard: true, registryEventId: 'demo-avant-garde-lecture', useOrdinaryCard: true, refundPolicy: 'culture-law', ticketType: 0, tagIds: [TAGS.pushkin],
     categories: [
       { id: 601, sortnum: 1, name: t('Взрослый', 'Adult', 'Ересек', '成人') },
       { id: 602, sortnum: 2, name: t('По Пушкинской карте (14–22 года)', 'Pushkin card (ages 14–22)', 'Пушкин картасы бойынша (14–22 жас)', '普希金卡（14–22 岁）') },
@@ -177,7 +177,7 @@ export function pushkinOnlyEvent(c: Calendar): CatalogEventInput {
     id: 7, hash: 'secrets-of-the-mansion', kindId: 1, mainMenuId: 12, subMenuId: 122, venueId: 1, sortnum: 7,
     name: t('Иммерсивная экскурсия «Тайны старого особняка»', 'Immersive tour "Secrets of the Old Mansion"', '«Ескі сарайдың құпиялары» иммерсивті экскурсиясы', '沉浸式游览《老宅的秘密》'),
     description: t('<p>Актёры в исторических костюмах проводят гостей по закрытым комнатам особняка. Только по Пушкинской карте.</p>', '<p>Actors in period costume lead guests through the mansion\'s closed rooms. Pushkin card only.</p>', '<p>Тарихи киім киген актерлер қонақтарды сарайдың жабық бөлмелері арқылы алып жүреді. Тек Пушкин картасы бойынша.</p>', '<p>身着历史服装的演员带领游客参观宅邸中不对外开放的房间。仅限普希金卡。</p>'),
-    imageUrl: image('mansion'), ageFrom: 14, usePushkinCard: true, useOrdinaryCard: false, refundPolicy: 'culture-law', tagIds: [TAGS.pushkin],
+    imageUrl: image('mansion'), ageFrom: 14, usePushkinCard: true, registryEventId: 'demo-mansion-tour', useOrdinaryCard: false, refundPolicy: 'culture-law', tagIds: [TAGS.pushkin],
     categories: [{ id: 701, name: t('Молодёжный (14–22 года)', 'Youth (ages 14–22)', 'Жастар (14–22 жас)', '青年（14–22 岁）') }],
     sessions: sessions(c, 7, [2, 6, 9, 13, 16], ['19:00'], { capacity: 25 }),
     prices: [{ id: 701, categoryId: 701, amount: 90_000, pushkin: 1 }],

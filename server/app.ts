@@ -149,7 +149,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     openapi: {
       info: { title: 'Storefront API', version: '0.1.0', description: 'Calls of the ticket storefront.' },
       components: {
-        securitySchemes: { csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-TOKEN' } },
+        securitySchemes: {
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-TOKEN' },
+          staffSession: { type: 'apiKey', in: 'cookie', name: 'staff_session' },
+          deviceKey: { type: 'http', scheme: 'bearer', description: 'A check-in device key (ckd_…), made in the back office and shown once.' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -237,7 +241,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     currency: async () => (await setup.get()).app.currency,
   });
   await sandboxBankRoutes(app, { bank });
-  orderViewRoutes(app, { db: deps.db, payments, now, timeZone, crm });
+  orderViewRoutes(app, { db: deps.db, payments, now, timeZone, crm, organizer: async () => (await setup.get()).organizer });
   nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: timeZone, setup, captcha, recaptcha }) });
   const returns = createReturnsService({ db: deps.db, now, setup, payments, baseUrl: publicBaseUrl(config), timeZone });
   returnsRoutes(app, {
@@ -248,7 +252,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }), db: deps.db, setup, captcha, recaptcha, holds, now });
   const seo = createSeoService(deps.db, setup, now);
   seoRoutes(app, { seo, publicUrl: config.publicUrl });
-  await adminRoutes(app, { db: deps.db, now, timeZone, scryptCost: deps.staffScryptCost, payments, returns, setup, publicUrl: publicBaseUrl(config) });
+  await adminRoutes(app, {
+    db: deps.db,
+    now,
+    timeZone,
+    scryptCost: deps.staffScryptCost,
+    payments,
+    returns,
+    setup,
+    publicUrl: publicBaseUrl(config),
+    registryConfigured: config.registry !== undefined,
+  });
 
   badUrlPage.html = await registerSpa(app, deps.webDist, createIndexRenderer({ seo, publicUrl: config.publicUrl }), createFirstAnswer(afisha));
   return app;
@@ -327,6 +341,9 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
   // The back office's own page (a second Vite entry): no search-engine head, hints or first answer.
   const adminFile = webDist ? path.join(webDist, 'admin', 'index.html') : undefined;
   const adminHtml = adminFile && existsSync(adminFile) ? readFileSync(adminFile, 'utf8') : undefined;
+  // The door check-in page (a third entry), installable on a controller's phone.
+  const checkinFile = webDist ? path.join(webDist, 'checkin', 'index.html') : undefined;
+  const checkinHtml = checkinFile && existsSync(checkinFile) ? readFileSync(checkinFile, 'utf8') : undefined;
   const rulesLegacy = /^\/(ru|en|kz|ch)\/(rules|rules-agreement)\/?$/;
   // The listing's answer comes inside its page (firstAnswer), so its hints do not preload it.
   const hints: SpaHints = webDist && indexHtml ? createSpaHints(webDist, { listingInHtml: true }) : () => '';
@@ -350,6 +367,9 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined, re
     }
     if (adminHtml && (pathname === '/admin' || pathname.startsWith('/admin/'))) {
       return reply.code(200).header('cache-control', 'no-cache').header('x-robots-tag', 'noindex, nofollow').type('text/html; charset=utf-8').send(adminHtml);
+    }
+    if (checkinHtml && (pathname === '/checkin' || pathname.startsWith('/checkin/'))) {
+      return reply.code(200).header('cache-control', 'no-cache').header('x-robots-tag', 'noindex, nofollow').type('text/html; charset=utf-8').send(checkinHtml);
     }
     // The older rules addresses move for good: a 301 carries their search ranking over.
     const legacy = rulesLegacy.exec(pathname);

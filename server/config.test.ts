@@ -22,6 +22,8 @@ describe('loadConfig refuses a bad environment', () => {
     { description: 'an empty RECAPTCHA_SECRET', env: { RECAPTCHA_SECRET: '' }, line: '  RECAPTCHA_SECRET="": Too small: expected string to have >=1 characters', secret: undefined },
     { description: 'a port that is not a number', env: { PORT: 'eighty' }, line: '  PORT="eighty": Invalid input: expected number, received NaN', secret: undefined },
     { description: 'a pool size out of range', env: { DATABASE_POOL_SIZE: '0' }, line: '  DATABASE_POOL_SIZE="0": Too small: expected number to be >=1', secret: undefined },
+    { description: 'a registry key without its URL and organization id, the key not shown', env: { REGISTRY_KEY: 'reg-key-4242-secret' }, line: '  REGISTRY_URL="": REGISTRY_URL, REGISTRY_KEY and REGISTRY_ORG_ID go together: set all three or none', secret: 'reg-key-4242-secret' },
+    { description: 'a registry URL that is not http(s)', env: { REGISTRY_URL: 'ftp://pushka.gosuslugi.ru/api/v1', REGISTRY_KEY: 'reg-key-4242-secret', REGISTRY_ORG_ID: '123' }, line: '  REGISTRY_URL="ftp://pushka.gosuslugi.ru/api/v1": Invalid URL', secret: 'reg-key-4242-secret' },
     { description: 'an unknown time zone', env: { TIMEZONE: 'Mars/Olympus' }, line: '  TIMEZONE="Mars/Olympus": unknown time zone, expected an IANA name such as Europe/Moscow', secret: undefined },
   ])('$description', ({ env, line, secret }) => {
     const message = configError(env);
@@ -40,7 +42,12 @@ describe('loadConfig refuses a bad environment', () => {
 
   it('accepts a good environment', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://shop:pw@db/shop', TIMEZONE: 'Asia/Almaty', PORT: '8181' });
-    expect(config).toMatchObject({ databaseUrl: 'postgres://shop:pw@db/shop', port: 8181 });
+    expect(config).toMatchObject({ databaseUrl: 'postgres://shop:pw@db/shop', port: 8181, registry: undefined });
+  });
+
+  it('turns the Pushkin-card registry on when its URL, key and organization id are all set', () => {
+    const config = loadConfig({ REGISTRY_URL: 'https://pushka-uat.test.gosuslugi.ru/api/v1', REGISTRY_KEY: 'reg-key-4242-secret', REGISTRY_ORG_ID: '7701' });
+    expect(config.registry).toEqual({ url: 'https://pushka-uat.test.gosuslugi.ru/api/v1', key: 'reg-key-4242-secret', organizationId: '7701' });
   });
 });
 

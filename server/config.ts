@@ -90,6 +90,12 @@ const envSchema = z.object({
   RECEIPT_PAYMENT_MODE: z.enum(RECEIPT_PAYMENT_MODES).default('full_prepayment'),
   RECEIPT_TAX: z.enum(RECEIPT_TAXES).default('none'),
   RECEIPT_TAXATION: z.enum(RECEIPT_TAXATIONS).optional(),
+  /** The Pushkin-card registry's API (docs/checkin.md): https://pushka.gosuslugi.ru/api/v1, or the test host https://pushka-uat.test.gosuslugi.ru/api/v1. Unset: nothing is sent. */
+  REGISTRY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The venue's key for the registry (Bearer). */
+  REGISTRY_KEY: z.string().min(8).optional(),
+  /** The venue's organization id in PRO.Культура. */
+  REGISTRY_ORG_ID: z.string().regex(/^[\w-]{1,64}$/, 'letters, digits, _ or -').optional(),
 }).superRefine((e, ctx) => {
   const need = (name: keyof typeof e, why: string) => {
     if (e[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `required when ${why}` });
@@ -107,6 +113,10 @@ const envSchema = z.object({
   const real = [e.PAY_CARD_PROVIDER, e.PAY_QR_PROVIDER, e.PAY_PUSHKIN_PROVIDER].some((p) => p !== 'sandbox');
   if (real) need('PUBLIC_URL', 'a real acquirer is configured (its notifications and return pages need our public address)');
   if ([e.PAY_CARD_PROVIDER, e.PAY_QR_PROVIDER, e.PAY_PUSHKIN_PROVIDER].includes('tbank')) need('RECEIPT_TAXATION', 'T-Bank is configured (its receipts name the tax system)');
+  const registry = [e.REGISTRY_URL, e.REGISTRY_KEY, e.REGISTRY_ORG_ID];
+  if (registry.some((v) => v !== undefined) && registry.some((v) => v === undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['REGISTRY_URL'], message: 'REGISTRY_URL, REGISTRY_KEY and REGISTRY_ORG_ID go together: set all three or none' });
+  }
 });
 
 export type Config = {
@@ -144,6 +154,8 @@ export type Config = {
   trustProxy: TrustProxy;
   /** The real acquirers and which payment type each serves; absent or all sandbox: the sandbox alone. */
   acquirers?: AcquirersConfig;
+  /** The Pushkin-card registry; undefined: reports wait in their queue, nothing is sent. */
+  registry?: { url: string; key: string; organizationId: string } | undefined;
 };
 
 export type AcquirerChoice = 'sandbox' | 'tbank' | 'yookassa';
@@ -295,6 +307,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
       timeoutMs: e.ACQUIRER_TIMEOUT_MS,
       receipt: { paymentMode: e.RECEIPT_PAYMENT_MODE, tax: e.RECEIPT_TAX, taxation: e.RECEIPT_TAXATION },
     },
+    registry: e.REGISTRY_URL && e.REGISTRY_KEY && e.REGISTRY_ORG_ID ? { url: e.REGISTRY_URL, key: e.REGISTRY_KEY, organizationId: e.REGISTRY_ORG_ID } : undefined,
   };
 }
 

@@ -49,4 +49,29 @@ describe('the ticket of a paid order', () => {
     expect(screen.queryByRole('link', { name: 'Перейти к заказу' })).toBeNull();
     expect(container.innerHTML).not.toContain(order.hash);
   });
+
+  it('/ticket/{hash} shows the fields of the electronic ticket form: series and number, organiser and tax number, event, date, place, category, price, code', async () => {
+    const { rows } = await t.db.query<{ id: number; code: string }>('select t.id, t.code from tickets t where t.hash = $1', [ticketHash]);
+    const ticket = rows[0];
+    const answer = (await t.get(`/api/ticket/${ticketHash}`)).json();
+    expect(answer.form).toEqual({
+      series: 'ЭБ',
+      number: String(ticket?.id).padStart(8, '0'),
+      organizer: { ru: 'ГБУК «Городской музей»', en: 'City Museum', kz: '«Қалалық музей» МБМ', ch: '城市博物馆' },
+      organizer_inn: '7701234567',
+      holder: null,
+    });
+    fetchThroughApp(t);
+    await renderApp(`/ticket/${ticketHash}`, setup);
+    expect(await screen.findByText(`ЭБ № ${String(ticket?.id).padStart(8, '0')}`)).toBeTruthy();
+    for (const term of ['Серия и номер', 'Организатор', 'Дата и время', 'Место проведения', 'Категория', 'Цена']) expect(screen.getByText(term)).toBeTruthy();
+    expect(screen.getByText('ГБУК «Городской музей», ИНН 7701234567')).toBeTruthy();
+    expect(screen.getByText(ticket?.code ?? 'no code')).toBeTruthy();
+  });
+
+  it('names the holder of a named ticket on its form', async () => {
+    await t.db.query(`update tickets set holder = '{"surname":"Иванова","name":"Мария","middleName":null}' where hash = $1`, [ticketHash]);
+    expect((await t.get(`/api/ticket/${ticketHash}`)).json().form.holder).toBe('Иванова Мария');
+    await t.db.query('update tickets set holder = null where hash = $1', [ticketHash]);
+  });
 });

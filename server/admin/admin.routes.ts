@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { can } from '../../contract/admin/roles.ts';
 import type { StoredSetup } from '../../contract/setup.ts';
+import { checkinRoutes } from '../checkin/checkin.routes.ts';
+import { createCheckinService } from '../checkin/checkin.service.ts';
 import type { Db } from '../db/client.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { ReturnsService } from '../returns/returns.service.ts';
@@ -8,6 +11,8 @@ import { ordersDeskRoutes } from './orders/orders-desk.routes.ts';
 import { createOrdersDesk } from './orders/orders-desk.service.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { createReportsService } from './reports/reports.service.ts';
+import { checkinDevicesRoutes } from './checkin/checkin-devices.routes.ts';
+import { registryReportsRoutes } from './registry/registry-reports.routes.ts';
 import { resolveStaffSession } from './staff/guard.ts';
 import type { ScryptCost } from './staff/password.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
@@ -27,6 +32,8 @@ export type AdminDeps = {
   setup: { get(): Promise<StoredSetup> };
   /** The storefront's public address, for the links of a resent tickets e-mail. */
   publicUrl: string;
+  /** Whether the Pushkin-card registry is configured (its failing reports page says so). */
+  registryConfigured?: boolean;
 };
 
 /**
@@ -37,6 +44,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
   const sessions = createStaffSessions({ db: deps.db, now: deps.now, timeZone: deps.timeZone, ...(deps.scryptCost ? { scryptCost: deps.scryptCost } : {}) });
   const management = createStaffManagement({ db: deps.db, now: deps.now, scryptCost: deps.scryptCost });
   const account = createAccount({ db: deps.db, now: deps.now, scryptCost: deps.scryptCost });
+  const checkin = createCheckinService({ db: deps.db, now: deps.now, timeZone: deps.timeZone });
   await app.register(async (admin) => {
     admin.addHook('onRequest', resolveStaffSession(sessions));
     staffSessionRoutes(admin, { sessions });
@@ -45,5 +53,12 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
     auditRoutes(admin, { db: deps.db, timeZone: deps.timeZone });
     ordersDeskRoutes(admin, { desk: createOrdersDesk({ ...deps, audit: (tx, entry) => insertAuditEntry(tx, { ...entry, at: new Date(deps.now()) }) }) });
     reportsRoutes(admin, { reports: createReportsService({ db: deps.db, timeZone: deps.timeZone }) });
+    checkinDevicesRoutes(admin, { checkin });
+    registryReportsRoutes(admin, { db: deps.db, configured: deps.registryConfigured ?? false });
+    // The door's calls (/api/checkin/*) sit here too: a controller's staff session admits as well as a device key.
+    checkinRoutes(admin, {
+      checkin,
+      staffOf: async (request) => (request.staff ? { id: request.staff.id, name: request.staff.name, mayScan: can(request.staff.role, 'checkin.scan') } : undefined),
+    });
   });
 }

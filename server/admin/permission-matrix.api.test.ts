@@ -47,6 +47,11 @@ const ROWS: Row[] = [
   { method: 'GET', url: '/api/admin/reports/occupancy?from=2026-11-01&to=2026-11-30', route: '/api/admin/reports/occupancy', permission: 'reports.read' },
   { method: 'GET', url: '/api/admin/reports/sales.csv?from=2026-11-01&to=2026-11-30', route: '/api/admin/reports/sales.csv', permission: 'reports.read' },
   { method: 'GET', url: '/api/admin/reports/occupancy.csv?from=2026-11-01&to=2026-11-30', route: '/api/admin/reports/occupancy.csv', permission: 'reports.read' },
+  // --- door check-in devices, the Pushkin-card registry ---
+  { method: 'GET', url: '/api/admin/checkin/devices', permission: 'checkin.devices' },
+  { method: 'POST', url: '/api/admin/checkin/devices', body: { name: 'Турникет 1' }, permission: 'checkin.devices' },
+  { method: 'POST', url: '/api/admin/checkin/devices/999/revoke', route: '/api/admin/checkin/devices/:id/revoke', permission: 'checkin.devices' },
+  { method: 'GET', url: '/api/admin/registry/reports', permission: 'reports.read' },
 ];
 
 /**

@@ -68,7 +68,7 @@ function eventRow(e: CatalogEvent): Row {
     image_url: e.imageUrl, age_from: e.ageFrom, sale_starts_at: opt(e.saleStartsAt), is_free: e.isFree, is_subscription: e.isSubscription,
     show_ticket_count: e.showTicketCount, show_quant: e.showQuant, price_rows: e.priceRows, order_limit: e.orderLimit, group_limit: e.groupLimit,
     named_tickets: e.namedTickets, need_age: e.needAge, need_middle_name: e.needMiddleName, need_document: e.needDocument, need_country: e.needCountry,
-    need_region: e.needRegion, use_pushkin_card: e.usePushkinCard, use_ordinary_card: e.useOrdinaryCard, use_seat_map: e.useSeatMap, ticket_type: e.ticketType,
+    need_region: e.needRegion, use_pushkin_card: e.usePushkinCard, registry_event_id: opt(e.registryEventId), use_ordinary_card: e.useOrdinaryCard, use_seat_map: e.useSeatMap, ticket_type: e.ticketType,
     allow_return: e.allowReturn, refund_policy: e.refundPolicy, refund_service_fee: e.refundServiceFee, return_hours_before: e.returnHoursBefore,
     reserve_minutes: e.reserveMinutes, is_published: e.isPublished,
   };
@@ -80,7 +80,7 @@ const EVENT_COLUMNS: Columns = [
   ['image_url', 'jsonb'], ['age_from', 'int'], ['sale_starts_at', 'timestamptz'], ['is_free', 'boolean'], ['is_subscription', 'boolean'],
   ['show_ticket_count', 'boolean'], ['show_quant', 'boolean'], ['price_rows', 'int'], ['order_limit', 'int'], ['group_limit', 'int'],
   ['named_tickets', 'boolean'], ['need_age', 'int'], ['need_middle_name', 'boolean'], ['need_document', 'boolean'], ['need_country', 'boolean'],
-  ['need_region', 'boolean'], ['use_pushkin_card', 'boolean'], ['use_ordinary_card', 'boolean'], ['use_seat_map', 'boolean'], ['ticket_type', 'int'],
+  ['need_region', 'boolean'], ['use_pushkin_card', 'boolean'], ['registry_event_id', 'text'], ['use_ordinary_card', 'boolean'], ['use_seat_map', 'boolean'], ['ticket_type', 'int'],
   ['allow_return', 'boolean'], ['refund_policy', 'text'], ['refund_service_fee', 'boolean'], ['return_hours_before', 'int'],
   ['reserve_minutes', 'int'], ['is_published', 'boolean'],
 ];

@@ -31,7 +31,7 @@ export function frameAncestorsHook(app: FastifyInstance, origins: readonly strin
   return setHeaders;
 }
 
-/** The back office's pages and calls: /admin, /admin/..., /api/admin/... */
+/** The back office's and the door check-in's pages and calls: /admin, /checkin, and their /api/ calls. */
 export function isBackOfficePath(url: string): boolean {
-  return /^\/(api\/)?admin(\/|\?|$)/.test(url);
+  return /^\/(api\/)?(admin|checkin)(\/|\?|$)/.test(url);
 }

@@ -1,3 +1,4 @@
+import type { Setup } from '../../contract/setup.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +26,7 @@ import { viewOrder, viewTicket } from './order-view.service.ts';
 // the change's own transaction (recomputeOrderTotals); once it committed, the acquirer is told.
 export function orderViewRoutes(
   app: FastifyInstance,
-  deps: { db: Db; payments: PaymentsService; now: () => number; timeZone: string; crm?: Pick<CrmService, 'clientIdOf'> },
+  deps: { db: Db; payments: PaymentsService; now: () => number; timeZone: string; crm?: Pick<CrmService, 'clientIdOf'>; organizer?: () => Promise<Setup['organizer']> },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const at = () => new Date(deps.now());
@@ -100,7 +101,7 @@ export function orderViewRoutes(
       },
     },
     async (request, reply) => {
-      const ticket = await viewTicket(deps, request.params.hash);
+      const ticket = await viewTicket({ db: deps.db, timeZone: deps.timeZone, organizer: await deps.organizer?.() }, request.params.hash);
       if (!ticket) throw new BusinessError(ErrorCode.notFound, { status: 404 });
       reply.header('cache-control', 'no-store');
       return ok(ticket);

@@ -4,6 +4,7 @@ import type { Holder } from '../../contract/nominal.ts';
 import type { AttachedService, AutomaticRefund, Offer, OrderView, PaymentType, TicketRow } from '../../contract/order-view.ts';
 import { ReturnStatus } from '../../contract/returns.ts';
 import type { Db } from '../db/client.ts';
+import type { Setup } from '../../contract/setup.ts';
 import { discountDataFrom } from '../loyalty/discounts.service.ts';
 import { offersFrom } from '../offers/offers.service.ts';
 import type { OrderRow } from '../orders/orders.repository.ts';
@@ -179,7 +180,13 @@ export async function viewOrder(
 const holderName = (h: Holder) => [h.surname, h.name, h.middleName].filter(Boolean).join(' ');
 
 /** One ticket of a paid order, for /ticket/{hash}. */
-export async function viewTicket(deps: { db: Db; timeZone: string }, ticketHash: string) {
+/** Fallbacks of the ticket form's organiser when the setup has none: the venue must fill it in. */
+const NO_ORGANIZER = { name: {}, inn: '', ticket_series: '' };
+
+/** The ticket's number on the ticket form: its id, zero-padded, unique within the venue. */
+export const ticketFormNumber = (ticketId: number) => String(ticketId).padStart(8, '0');
+
+export async function viewTicket(deps: { db: Db; timeZone: string; organizer?: Setup['organizer'] }, ticketHash: string) {
   const { rows } = await deps.db.query<{ id: number; order_id: number; order_line_id: number; holder: Holder | null }>(
     'select id, order_id, order_line_id, holder from tickets where hash = $1',
     [ticketHash],
@@ -197,6 +204,22 @@ export async function viewTicket(deps: { db: Db; timeZone: string }, ticketHash:
   const shown = row.tickets[0];
   if (!shown) return undefined;
   // Never the order's hash: whoever holds one ticket must not be able to open the order (docs/payments.md).
-  // Nor the buyer's name: a ticket link is handed on, and the door needs only a named ticket's holder.
-  return { ord_num: order.number, row, ticket: shown, name: ticket.holder ? holderName(ticket.holder) : '' };
+  // Nor the buyer's name: a ticket link is handed on, and the door needs only a named ticket's
+  // holder. A Pushkin-card ticket is the buyer's own (the card pays for its holder only), so its
+  // ticket form names the buyer as the holder.
+  const organizer = deps.organizer ?? NO_ORGANIZER;
+  const holder = ticket.holder ? holderName(ticket.holder) : '';
+  return {
+    ord_num: order.number,
+    row,
+    ticket: shown,
+    name: holder,
+    form: {
+      series: organizer.ticket_series,
+      number: ticketFormNumber(ticket.id),
+      organizer: organizer.name,
+      organizer_inn: organizer.inn,
+      holder: holder || (order.pushkin_card ? order.buyer_name : null),
+    },
+  };
 }

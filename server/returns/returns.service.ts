@@ -1,3 +1,4 @@
+import { enqueueRefundReports } from '../registry/registry.repository.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { type Lang, type Localized, normalizeLang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
@@ -90,6 +91,9 @@ const PLACE_WORDS: Record<Lang, { row: string; seat: string }> = {
 const notAllowed = () => new BusinessError(ErrorCode.returnNotAllowed);
 const linkInvalid = () => new BusinessError(ErrorCode.returnLinkInvalid);
 const notReturnable = () => new BusinessError(ErrorCode.ticketsNotReturnable);
+
+/** The refund reason the Pushkin-card registry is told of a visitor's return. */
+const REGISTRY_REFUND_REASON = 'Возврат билета по заявлению посетителя';
 
 /** The token of the e-mail link is random; only its hash is stored. */
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -428,6 +432,8 @@ export function createReturnsService(deps: {
     }
     const status = refundId === null ? ReturnStatus.refunded : ReturnStatus.refunding;
     if ((await moveTickets(tx, ids, ReturnStatus.requested, status)) !== ids.length) throw linkInvalid();
+    // The registry learns of the refund of each Pushkin-card ticket with the return itself.
+    await enqueueRefundReports(tx, ids, REGISTRY_REFUND_REASON, at);
     const services = await findRequestServices(tx, request.id);
     if ((await moveRequestServices(tx, [request.id], ReturnStatus.requested, status)) !== services.length) throw linkInvalid();
     // A returned service is free to sell again, like the returned place.

@@ -5,6 +5,7 @@ import type { CurrencyCode } from '../../contract/setup.ts';
 import type { Queryable } from '../db/client.ts';
 import { settleLoyalty } from '../loyalty/discounts.service.ts';
 import { type OutgoingMail, enqueueMail } from '../mail/outbox.ts';
+import { enqueueTicketReports } from '../registry/registry.repository.ts';
 import { issueTicketCodes } from './ticket-codes.ts';
 
 const mailTexts: Record<Lang, { subject: (n: number) => string; intro: (n: number) => string; order: string; tickets: string; total: string }> = {
@@ -48,11 +49,12 @@ type MailSetup = {
 
 /**
  * Everything that follows a payment, inside the transaction that marks the order paid: unique
- * ticket codes, loyalty bonuses, and the e-mail with the order and ticket links (through the
+ * ticket codes, the Pushkin-card registry's reports of a Pushkin-card order, loyalty bonuses, and the e-mail with the order and ticket links (through the
  * outbox, so it is sent exactly when the payment is committed).
  */
 export async function completePaidOrder(tx: Queryable, orderId: number, at: Date, publicUrl: string, setup: MailSetup): Promise<void> {
   await issueTicketCodes(tx, orderId);
+  await enqueueTicketReports(tx, orderId, at);
   await settleLoyalty(tx, orderId, at);
   const mail = await paidOrderMail(tx, orderId, publicUrl, setup);
   if (mail) await enqueueMail(tx, { ...mail, dedupeKey: `order-paid:${orderId}` }, at);

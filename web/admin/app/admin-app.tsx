@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
 import { AccountPage } from '../features/account/account-page.tsx';
 import { AuditPage } from '../features/audit/audit-page.tsx';
+import { RegistryPage } from '../features/registry/registry-page.tsx';
 import { StaffPage } from '../features/staff/staff-page.tsx';
 import { AdminShell } from './admin-shell.tsx';
 import { meQueryOptions } from './session.ts';
@@ -53,6 +54,11 @@ export function AdminApp() {
         <Route path="/account">
           <AccountPage />
         </Route>
+        {permissions.includes('reports.read') ? (
+          <Route path="/registry">
+            <RegistryPage />
+          </Route>
+        ) : null}
         <Route>
           <h1 className="admin-heading">{t('notFound')}</h1>
         </Route>

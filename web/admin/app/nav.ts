@@ -11,6 +11,7 @@ export const NAV: readonly NavEntry[] = [
   { path: '/staff', labelKey: 'nav.staff', permission: 'staff.manage' },
   { path: '/audit', labelKey: 'nav.audit', permission: 'audit.read' },
   { path: '/account', labelKey: 'nav.account', permission: null },
+  { path: '/registry', labelKey: 'nav.registry', permission: 'reports.read' },
 ];
 
 export function navFor(role: StaffRole): NavEntry[] {

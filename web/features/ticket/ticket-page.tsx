@@ -36,7 +36,8 @@ export function TicketPage() {
   }
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
-  const { row, ticket, ord_num, name } = query.data;
+  const { row, ticket, ord_num, name, form } = query.data;
+  const organizer = pickLocalized(form.organizer, lang);
   const isQr = row.tickettype === 1;
   const image = isQr ? ticket._qrcode : ticket._barcode;
   return (
@@ -52,6 +53,12 @@ export function TicketPage() {
         )}
       </div>
       <dl className="ticket-sheet__facts">
+        {form.series || form.number ? (
+          <div>
+            <dt>{t('seriesNumber')}</dt>
+            <dd>{t('seriesNumberValue', { series: form.series, number: form.number })}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t('date')}</dt>
           <dd>
@@ -83,12 +90,27 @@ export function TicketPage() {
           <dt>{t('price')}</dt>
           <dd>{formatPrice(Math.round(row.price * 100), setup?.app.currency ?? 'RUB', lang)}</dd>
         </div>
+        {form.holder ? (
+          <div>
+            <dt>{t('namedHolder')}</dt>
+            <dd>{form.holder}</dd>
+          </div>
+        ) : null}
         {name && (
           <div>
             <dt>{t('holder')}</dt>
             <dd>{name}</dd>
           </div>
         )}
+        {organizer || form.organizer_inn ? (
+          <div>
+            <dt>{t('organizer')}</dt>
+            <dd>
+              {organizer}
+              {form.organizer_inn ? `, ${t('inn', { inn: form.organizer_inn })}` : ''}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t('order', { number: ord_num })}</dt>
           <dd>

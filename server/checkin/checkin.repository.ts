@@ -1,0 +1,197 @@
+import type { Queryable } from '../db/client.ts';
+
+/** A ticket as the door sees it: its place, its state and its admission, if any. */
+export type DoorTicketRow = {
+  ticket_id: number;
+  code: string;
+  ticket_status: number;
+  holder: { surname?: string; name?: string; middleName?: string | null } | null;
+  order_status: number;
+  pushkin_card: boolean;
+  buyer_name: string;
+  named_tickets: boolean;
+  session_id: number;
+  starts_at: Date;
+  has_time: boolean;
+  session_cancelled: boolean;
+  event_name: Record<string, string>;
+  category_name: Record<string, string>;
+  sector_name: Record<string, string> | null;
+  row_label: string | null;
+  seat_label: string | null;
+  checked_in_at: Date | null;
+  checked_in_by: string | null;
+  checked_in_device_key: string | null;
+};
+
+const DOOR_TICKET = `
+  select t.id as ticket_id, t.code, t.status as ticket_status, t.holder,
+         o.status as order_status, o.pushkin_card, o.buyer_name,
+         e.named_tickets, s.id as session_id, s.starts_at, s.has_time, s.is_cancelled as session_cancelled,
+         e.name as event_name, c.name as category_name,
+         hs.name as sector_name, st.row_label, st.seat_label,
+         ci.checked_in_at, ci.device_label as checked_in_by, ci.device_key as checked_in_device_key
+  from tickets t
+  join orders o on o.id = t.order_id
+  join order_lines l on l.id = t.order_line_id
+  join sessions s on s.id = l.session_id
+  join events e on e.id = s.event_id
+  join categories c on c.id = l.category_id
+  left join hall_seats st on st.id = l.seat_id
+  left join hall_sectors hs on hs.id = st.sector_id
+  left join checkins ci on ci.ticket_id = t.id`;
+
+/** The ticket a scanned code names, with its admission if it has one. */
+export async function findDoorTicket(q: Queryable, code: string): Promise<DoorTicketRow | undefined> {
+  const { rows } = await q.query<DoorTicketRow>(`${DOOR_TICKET} where t.code = $1`, [code]);
+  return rows[0];
+}
+
+export type NewCheckin = {
+  ticketId: number;
+  sessionId: number;
+  checkedInAt: Date;
+  recordedAt: Date;
+  deviceLabel: string;
+  deviceKey: string;
+  checkinDeviceId: number | null;
+  staffId: number | null;
+  offlineScanId: string | null;
+};
+
+/**
+ * Admits a ticket unless it already was: of any number of concurrent calls for one ticket exactly
+ * one gets true (the primary key decides; the others wait for its commit and find its row).
+ */
+export async function insertCheckin(q: Queryable, c: NewCheckin): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `insert into checkins (ticket_id, session_id, checked_in_at, recorded_at, device_label, device_key, checkin_device_id, staff_id, offline_scan_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (ticket_id) do nothing`,
+    [c.ticketId, c.sessionId, c.checkedInAt, c.recordedAt, c.deviceLabel, c.deviceKey, c.checkinDeviceId, c.staffId, c.offlineScanId],
+  );
+  return rowCount === 1;
+}
+
+/** The admission that got there first, for the verdict of the scans that did not. */
+export async function findCheckin(q: Queryable, ticketId: number): Promise<{ checked_in_at: Date; device_label: string; device_key: string } | undefined> {
+  const { rows } = await q.query<{ checked_in_at: Date; device_label: string; device_key: string }>(
+    'select checked_in_at, device_label, device_key from checkins where ticket_id = $1',
+    [ticketId],
+  );
+  return rows[0];
+}
+
+/** An offline scan applied before, by its device and its own id. */
+export async function findOfflineScan(q: Queryable, deviceKey: string, scanId: string): Promise<unknown> {
+  const { rows } = await q.query<{ answer: unknown }>('select answer from checkin_offline_scans where device_key = $1 and scan_id = $2', [deviceKey, scanId]);
+  return rows[0]?.answer;
+}
+
+/**
+ * Records an offline scan's verdict; false when a concurrent sync of the same batch recorded it
+ * first (that sync's verdict stands and this one's transaction must roll back).
+ */
+export async function insertOfflineScan(q: Queryable, deviceKey: string, scanId: string, answer: unknown, at: Date): Promise<boolean> {
+  const { rowCount } = await q.query(
+    'insert into checkin_offline_scans (device_key, scan_id, answer, applied_at) values ($1, $2, $3, $4) on conflict do nothing',
+    [deviceKey, scanId, JSON.stringify(answer), at],
+  );
+  return rowCount === 1;
+}
+
+export type SessionRow = { id: number; starts_at: Date; has_time: boolean; event_name: Record<string, string> };
+
+/** Sessions (not cancelled) starting in [from, to). */
+export async function findSessionsBetween(q: Queryable, from: Date, to: Date): Promise<SessionRow[]> {
+  const { rows } = await q.query<SessionRow>(
+    `select s.id, s.starts_at, s.has_time, e.name as event_name
+     from sessions s join events e on e.id = s.event_id
+     where s.starts_at >= $1 and s.starts_at < $2 and not s.is_cancelled
+     order by s.starts_at, e.sortnum, s.id`,
+    [from, to],
+  );
+  return rows;
+}
+
+/**
+ * Per session: valid tickets (paid order, not returned; a requested return still admits) and
+ * how many of them were admitted.
+ */
+export async function countSessions(q: Queryable, sessionIds: readonly number[]): Promise<{ session_id: number; sold: number; admitted: number }[]> {
+  const { rows } = await q.query<{ session_id: number; sold: number; admitted: number }>(
+    `select s.id as session_id,
+            count(t.id) filter (where t.id is not null)::int as sold,
+            count(ci.ticket_id)::int as admitted
+     from unnest($1::int[]) as s(id)
+     left join order_lines l on l.session_id = s.id
+     left join orders o on o.id = l.order_id and o.status = 30
+     left join tickets t on t.order_line_id = l.id and o.id is not null and t.code is not null and t.status in (0, 60)
+     left join checkins ci on ci.ticket_id = t.id
+     group by s.id order by s.id`,
+    [sessionIds],
+  );
+  return rows;
+}
+
+export type RecentRow = { checked_in_at: Date; session_id: number; event_name: Record<string, string>; code: string; holder: DoorTicketRow['holder']; device_label: string };
+
+/** The last admissions to the given sessions, newest first. */
+export async function findRecentCheckins(q: Queryable, sessionIds: readonly number[], limit: number): Promise<RecentRow[]> {
+  const { rows } = await q.query<RecentRow>(
+    `select ci.checked_in_at, ci.session_id, e.name as event_name, t.code, t.holder, ci.device_label
+     from checkins ci
+     join tickets t on t.id = ci.ticket_id
+     join sessions s on s.id = ci.session_id
+     join events e on e.id = s.event_id
+     where ci.session_id = any($1::int[])
+     order by ci.checked_in_at desc, ci.ticket_id desc limit $2`,
+    [sessionIds, limit],
+  );
+  return rows;
+}
+
+// --- devices ---
+
+export type DeviceRow = { id: number; name: string; created_at: Date; revoked_at: Date | null; last_used_at: Date | null };
+
+export async function insertDevice(q: Queryable, d: { name: string; keySha256: string; createdBy: number | null; at: Date }): Promise<DeviceRow> {
+  const { rows } = await q.query<DeviceRow>(
+    `insert into checkin_devices (name, key_sha256, created_by, created_at) values ($1, $2, $3, $4)
+     returning id, name, created_at, revoked_at, last_used_at`,
+    [d.name, d.keySha256, d.createdBy, d.at],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('insert into checkin_devices returned no row');
+  return row;
+}
+
+export async function findDevices(q: Queryable): Promise<DeviceRow[]> {
+  const { rows } = await q.query<DeviceRow>('select id, name, created_at, revoked_at, last_used_at from checkin_devices order by revoked_at nulls first, id desc');
+  return rows;
+}
+
+/** Revokes a device key; answers the device as it was before, or undefined when there is none. */
+export async function revokeDevice(q: Queryable, id: number, at: Date): Promise<DeviceRow | undefined> {
+  const { rows } = await q.query<DeviceRow>(
+    `update checkin_devices d set revoked_at = coalesce(d.revoked_at, $2)
+     from (select id, revoked_at from checkin_devices where id = $1 for update) before
+     where d.id = before.id
+     returning d.id, d.name, d.created_at, before.revoked_at, d.last_used_at`,
+    [id, at],
+  );
+  return rows[0];
+}
+
+/** The live device a key belongs to; marks it used (at most once a minute, so a busy door does not write per scan). */
+export async function findLiveDeviceByKey(q: Queryable, keySha256: string, at: Date): Promise<{ id: number; name: string } | undefined> {
+  const { rows } = await q.query<{ id: number; name: string; last_used_at: Date | null }>(
+    'select id, name, last_used_at from checkin_devices where key_sha256 = $1 and revoked_at is null',
+    [keySha256],
+  );
+  const device = rows[0];
+  if (!device) return undefined;
+  if (!device.last_used_at || at.getTime() - device.last_used_at.getTime() > 60_000) {
+    await q.query('update checkin_devices set last_used_at = $2 where id = $1', [device.id, at]);
+  }
+  return { id: device.id, name: device.name };
+}

@@ -1,0 +1,245 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { DEVICE_KEY_PREFIX, RECENT_SCANS, isTicketCode, normalizeScannedCode } from '../../contract/checkin-rules.ts';
+import type {
+  CheckinActivityResponse,
+  CheckinDevice,
+  CheckinSession,
+  OfflineScan,
+  ScanVerdict,
+  SyncResult,
+  TicketFacts,
+} from '../../contract/checkin.ts';
+import { type Lang, pickLocalized } from '../../contract/lang.ts';
+import { ReturnStatus } from '../../contract/returns.ts';
+import type { Db, Queryable } from '../db/client.ts';
+import { venueDateParts } from '../order-view/dates.ts';
+import { enqueueVisitReport } from '../registry/registry.repository.ts';
+import {
+  type DeviceRow,
+  type DoorTicketRow,
+  countSessions,
+  findCheckin,
+  findDevices,
+  findDoorTicket,
+  findLiveDeviceByKey,
+  findOfflineScan,
+  findRecentCheckins,
+  findSessionsBetween,
+  insertCheckin,
+  insertDevice,
+  insertOfflineScan,
+  revokeDevice,
+} from './checkin.repository.ts';
+
+/**
+ * Who scans: a signed-in member of staff on a device of theirs, or a scanning device with a key of
+ * its own. `key` names the device for idempotency and conflicts; `label` is what a controller sees.
+ */
+export type Scanner =
+  | { kind: 'staff'; staffId: number; staffName: string; deviceId: string }
+  | { kind: 'device'; checkinDeviceId: number; deviceName: string; deviceId: string };
+
+const scannerKey = (s: Scanner) => (s.kind === 'device' ? `device:${s.checkinDeviceId}` : `staff:${s.staffId}:${s.deviceId}`);
+const scannerLabel = (s: Scanner) => (s.kind === 'device' ? s.deviceName : `${s.staffName} · ${s.deviceId.slice(0, 6)}`);
+
+const OrderStatus = { paid: 30, canceled: 90 } as const;
+const RETURNED: readonly number[] = [ReturnStatus.refunded, ReturnStatus.refunding];
+
+type Options = { sessionIds?: readonly number[] | undefined; lang: Lang };
+
+/** The SHA-256 a device key is kept and looked up by. */
+export const hashDeviceKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** Thrown inside an offline scan's transaction when a concurrent sync recorded the same scan first. */
+class ScanRecordedMeanwhile extends Error {}
+
+/** Door check-in: verdicts for scanned codes, exactly one admission per ticket, offline batches, counts, device keys. */
+export function createCheckinService(deps: { db: Db; now: () => number; timeZone: string }) {
+  const facts = (t: DoorTicketRow, lang: Lang): TicketFacts => {
+    const parts = venueDateParts(t.starts_at, deps.timeZone);
+    const holderName = t.holder ? [t.holder.surname, t.holder.name, t.holder.middleName].filter(Boolean).join(' ') : '';
+    return {
+      code: t.code,
+      sessionId: t.session_id,
+      event: pickLocalized(t.event_name, lang),
+      date: parts.iso,
+      time: t.has_time ? parts.time : null,
+      category: pickLocalized(t.category_name, lang),
+      seat: t.seat_label !== null ? { sector: pickLocalized(t.sector_name, lang), row: t.row_label ?? '', seat: t.seat_label } : null,
+      // Named tickets carry their holder; a Pushkin-card ticket is for its buyer only.
+      holder: holderName || (t.pushkin_card || t.named_tickets ? t.buyer_name || null : null),
+    };
+  };
+
+  /** Which sessions this device admits: its choice, else every session of the venue's today. */
+  const admits = (t: DoorTicketRow, sessionIds: readonly number[] | undefined, at: Date) =>
+    sessionIds ? sessionIds.includes(t.session_id) : venueDateParts(t.starts_at, deps.timeZone).iso === venueDateParts(at, deps.timeZone).iso;
+
+  const verdict = (v: ScanVerdict['verdict'], ticket: TicketFacts | null, used?: { at: Date; by: string }): ScanVerdict => ({
+    verdict: v,
+    ticket,
+    usedAt: used ? used.at.toISOString() : null,
+    usedBy: used ? used.by : null,
+  });
+
+  /**
+   * The verdict for one code, admitting the ticket when it may pass; inside the caller's
+   * transaction. `offline` is the time an offline scan was made.
+   */
+  async function judge(tx: Queryable, scanner: Scanner, rawCode: string, options: Options, offline?: { scanId: string; at: Date }): Promise<ScanVerdict> {
+    const code = normalizeScannedCode(rawCode);
+    if (!isTicketCode(code)) return verdict('malformed', null);
+    const row = await findDoorTicket(tx, code);
+    // Codes are issued on payment only, so a code of an unpaid order names no ticket one may sell.
+    if (!row || (row.order_status !== OrderStatus.paid && row.order_status !== OrderStatus.canceled)) return verdict('unknown', null);
+    const ticket = facts(row, options.lang);
+    if (RETURNED.includes(row.ticket_status)) return verdict('refunded', ticket);
+    if (row.order_status === OrderStatus.canceled || row.session_cancelled) return verdict('cancelled', ticket);
+    const now = new Date(deps.now());
+    const at = offline && offline.at.getTime() < now.getTime() ? offline.at : now;
+    if (!admits(row, options.sessionIds, at)) return verdict('wrong-session', ticket);
+    const key = scannerKey(scanner);
+    const admitted = await insertCheckin(tx, {
+      ticketId: row.ticket_id,
+      sessionId: row.session_id,
+      checkedInAt: at,
+      recordedAt: now,
+      deviceLabel: scannerLabel(scanner),
+      deviceKey: key,
+      checkinDeviceId: scanner.kind === 'device' ? scanner.checkinDeviceId : null,
+      staffId: scanner.kind === 'staff' ? scanner.staffId : null,
+      offlineScanId: offline?.scanId ?? null,
+    });
+    if (admitted) {
+      await enqueueVisitReport(tx, row.ticket_id, at, now);
+      return verdict('admitted', ticket);
+    }
+    const first = await findCheckin(tx, row.ticket_id);
+    const used = first ? { at: first.checked_in_at, by: first.device_label } : undefined;
+    // Offline, the visitor was let in on the device's word: another device's earlier admission is a conflict to look into.
+    return verdict(offline && first && first.device_key !== key ? 'conflict' : 'already-used', ticket, used);
+  }
+
+  return {
+    /** One online scan: the verdict, and the admission when it is green. */
+    scan(scanner: Scanner, code: string, options: Options): Promise<ScanVerdict> {
+      return deps.db.transaction((tx) => judge(tx, scanner, code, options));
+    },
+
+    /**
+     * Scans made offline, applied in the order made, each in a transaction of its own so one
+     * refusal does not hold up the rest. A scan applied before (by its device and scan id)
+     * answers its first verdict again and changes nothing.
+     */
+    async sync(scanner: Scanner, scans: readonly OfflineScan[], options: Options): Promise<SyncResult[]> {
+      const key = scannerKey(scanner);
+      const results: SyncResult[] = [];
+      for (const scan of scans) {
+        const earlier = await findOfflineScan(deps.db, key, scan.scanId);
+        if (earlier) {
+          results.push({ ...(earlier as ScanVerdict), scanId: scan.scanId, replayed: true });
+          continue;
+        }
+        try {
+          const result = await deps.db.transaction(async (tx) => {
+            const v = await judge(tx, scanner, scan.code, options, { scanId: scan.scanId, at: new Date(scan.scannedAt) });
+            if (!(await insertOfflineScan(tx, key, scan.scanId, v, new Date(deps.now())))) throw new ScanRecordedMeanwhile();
+            return v;
+          });
+          results.push({ ...result, scanId: scan.scanId, replayed: false });
+        } catch (error) {
+          if (!(error instanceof ScanRecordedMeanwhile)) throw error;
+          const recorded = (await findOfflineScan(deps.db, key, scan.scanId)) as ScanVerdict;
+          results.push({ ...recorded, scanId: scan.scanId, replayed: true });
+        }
+      }
+      return results;
+    },
+
+    /** The sessions of a venue-local day (today by default) with their counts. */
+    async sessionsOfDay(date: string | undefined, lang: Lang): Promise<{ date: string; sessions: CheckinSession[] }> {
+      const day = date ?? venueDateParts(new Date(deps.now()), deps.timeZone).iso;
+      // A day's bounds in any zone lie within a day and a half of UTC midnight; the exact day is picked below.
+      const midnight = Date.parse(`${day}T00:00:00Z`);
+      const rows = (await findSessionsBetween(deps.db, new Date(midnight - 15 * 3600_000), new Date(midnight + 39 * 3600_000))).filter(
+        (s) => venueDateParts(s.starts_at, deps.timeZone).iso === day,
+      );
+      const counts = new Map((await countSessions(deps.db, rows.map((s) => s.id))).map((c) => [c.session_id, c]));
+      return {
+        date: day,
+        sessions: rows.map((s) => {
+          const c = counts.get(s.id);
+          const sold = c?.sold ?? 0;
+          const admitted = c?.admitted ?? 0;
+          return {
+            sessionId: s.id,
+            event: pickLocalized(s.event_name, lang),
+            date: day,
+            time: s.has_time ? venueDateParts(s.starts_at, deps.timeZone).time : null,
+            sold,
+            admitted,
+            remaining: Math.max(0, sold - admitted),
+          };
+        }),
+      };
+    },
+
+    /** Counts of the chosen sessions and their last admissions. */
+    async activity(sessionIds: readonly number[], lang: Lang): Promise<Omit<CheckinActivityResponse, 'errorCode' | 'errorText'>> {
+      const counts = await countSessions(deps.db, sessionIds);
+      const recent = await findRecentCheckins(deps.db, sessionIds, RECENT_SCANS);
+      return {
+        sessions: counts.map((c) => ({ sessionId: c.session_id, sold: c.sold, admitted: c.admitted, remaining: Math.max(0, c.sold - c.admitted) })),
+        recent: recent.map((r) => ({
+          at: r.checked_in_at.toISOString(),
+          sessionId: r.session_id,
+          event: pickLocalized(r.event_name, lang),
+          codeEnd: r.code.slice(-4),
+          holder: r.holder ? [r.holder.surname, r.holder.name].filter(Boolean).join(' ') || null : null,
+          device: r.device_label,
+        })),
+      };
+    },
+
+    /** The live device a bearer key belongs to, if any. */
+    async deviceOfKey(key: string): Promise<{ id: number; name: string } | undefined> {
+      if (!key.startsWith(DEVICE_KEY_PREFIX) || key.length > 200) return undefined;
+      return findLiveDeviceByKey(deps.db, hashDeviceKey(key), new Date(deps.now()));
+    },
+
+    /** A new device key: the key is answered this once, only its hash is kept. `audit` runs in the same transaction. */
+    async createDevice(name: string, createdBy: number | null, audit?: (tx: Queryable, device: CheckinDevice) => Promise<void>) {
+      const key = DEVICE_KEY_PREFIX + randomBytes(32).toString('base64url');
+      return deps.db.transaction(async (tx) => {
+        const device = deviceView(await insertDevice(tx, { name, keySha256: hashDeviceKey(key), createdBy, at: new Date(deps.now()) }));
+        await audit?.(tx, device);
+        return { device, key };
+      });
+    },
+
+    async listDevices(): Promise<CheckinDevice[]> {
+      return (await findDevices(deps.db)).map(deviceView);
+    },
+
+    /** Revokes a device's key at once; undefined when there is no such device. */
+    async revokeDevice(id: number, audit?: (tx: Queryable, before: CheckinDevice) => Promise<void>): Promise<CheckinDevice | undefined> {
+      return deps.db.transaction(async (tx) => {
+        const before = await revokeDevice(tx, id, new Date(deps.now()));
+        if (!before) return undefined;
+        await audit?.(tx, deviceView(before));
+        return (await findDevices(tx)).map(deviceView).find((d) => d.id === id);
+      });
+    },
+  };
+}
+export type CheckinService = ReturnType<typeof createCheckinService>;
+
+function deviceView(row: DeviceRow): CheckinDevice {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.created_at.toISOString(),
+    revokedAt: row.revoked_at ? row.revoked_at.toISOString() : null,
+    lastUsedAt: row.last_used_at ? row.last_used_at.toISOString() : null,
+  };
+}

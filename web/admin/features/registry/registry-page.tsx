@@ -1,0 +1,70 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { failingReportsResponse } from '../../../../contract/admin/registry.ts';
+import { normalizeLang, toBcp47 } from '../../../../contract/lang.ts';
+import { apiGet } from '../../../lib/api.ts';
+
+/** Reports to the Pushkin-card registry whose last attempt failed, with the reason and the next try. */
+export function RegistryPage() {
+  const { t, i18n } = useTranslation('admin-checkin');
+  const lang = normalizeLang(i18n.language);
+  const list = useQuery({
+    queryKey: ['admin', 'registry', lang],
+    queryFn: ({ signal }) => apiGet(`/api/admin/registry/reports?lang=${lang}`, failingReportsResponse, { signal }),
+    refetchInterval: 30_000,
+  });
+  const when = new Intl.DateTimeFormat(toBcp47(lang), { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <section aria-labelledby="admin-registry-heading">
+      <h1 className="admin-heading" id="admin-registry-heading">
+        {t('registry.heading')}
+      </h1>
+      {list.isPending ? (
+        <div aria-busy="true">
+          <span className="admin-visually-hidden">{t('registry.loading')}</span>
+          <div className="admin-skeleton admin-skeleton--row" />
+          <div className="admin-skeleton admin-skeleton--row" />
+        </div>
+      ) : list.isError ? (
+        <p role="alert">{t('registry.error')}</p>
+      ) : (
+        <>
+          <p>{list.data.configured ? t('registry.unsent', { count: list.data.unsent }) : t('registry.notConfigured')}</p>
+          {list.data.reports.length === 0 ? (
+            <p>{t('registry.none')}</p>
+          ) : (
+            <div className="admin-table-wrap">
+              <table className="admin-table">
+                <caption className="admin-visually-hidden">{t('registry.caption')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('registry.kind')}</th>
+                    <th scope="col">{t('registry.ticket')}</th>
+                    <th scope="col">{t('registry.event')}</th>
+                    <th scope="col">{t('registry.attempts')}</th>
+                    <th scope="col">{t('registry.nextAttempt')}</th>
+                    <th scope="col">{t('registry.reason')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.reports.map((report) => (
+                    <tr key={report.id}>
+                      <td>{t(`registry.kinds.${report.kind}`)}</td>
+                      <td>
+                        {report.ticketCode ?? '—'} ({t('registry.order', { number: report.orderNumber })})
+                      </td>
+                      <td>{report.event}</td>
+                      <td>{report.attempts}</td>
+                      <td>{when.format(new Date(report.nextAttemptAt))}</td>
+                      <td>{report.lastError}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LANGS, type Lang, normalizeLang, toBcp47 } from '../../contract/lang.ts';
+import { meQueryOptions } from './api.ts';
+import { DoorPage } from './door-page.tsx';
+import { rememberLang } from './i18n.ts';
+import { SignIn } from './sign-in.tsx';
+
+/** The check-in page: the sign-in form without a staff session, the door with one. */
+export function CheckinApp() {
+  const { t, i18n } = useTranslation();
+  const me = useQuery(meQueryOptions());
+  const lang = normalizeLang(i18n.language);
+
+  function changeLang(next: Lang) {
+    rememberLang(next);
+    document.documentElement.lang = toBcp47(next);
+    void i18n.changeLanguage(next);
+  }
+
+  return (
+    <div className="door-layout">
+      <header className="door-header">
+        <span className="door-header__title">{t('title')}</span>
+        {me.data ? <span className="door-header__member">{me.data.staff.name}</span> : null}
+        <label className="door-lang">
+          <span className="door-visually-hidden">{t('language')}</span>
+          <select value={lang} onChange={(e) => changeLang(normalizeLang(e.currentTarget.value))}>
+            {LANGS.map((l) => (
+              <option key={l} value={l}>
+                {l.toUpperCase()}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      {me.isPending ? (
+        <main className="door-main" aria-busy="true">
+          <div className="door-skeleton door-skeleton--title" />
+          <div className="door-skeleton door-skeleton--panel" />
+        </main>
+      ) : me.data || me.isError ? (
+        // Unreachable server (a door without network): the door still works, its scans are kept.
+        <DoorPage />
+      ) : (
+        <SignIn />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SyncResult } from '../../contract/checkin.ts';
+import type { Lang } from '../../contract/lang.ts';
+import { isAdmitted } from '../../contract/checkin-rules.ts';
+import { SYNC_BATCH_MAX } from '../../contract/checkin-rules.ts';
+import { isOffline, syncScans } from './api.ts';
+import { forgetScans, keptScans } from './offline-store.ts';
+
+/** How often kept scans are offered to the server while some wait (besides the browser's 'online' event). */
+const RETRY_MS = 15_000;
+
+/**
+ * Sends the scans kept offline when the network is back, in the order made, and keeps the
+ * answers that were not a plain admission (conflicts above all) for the controller to see.
+ * A batch the server has applied before is answered again the same, so sending twice is harmless.
+ */
+export function useOfflineSync(deviceId: string, sessionIds: readonly number[], lang: Lang) {
+  const [pending, setPending] = useState(0);
+  const [problems, setProblems] = useState<SyncResult[]>([]);
+  const running = useRef(false);
+  const queryClient = useQueryClient();
+
+  const refresh = useCallback(async () => setPending((await keptScans()).length), []);
+
+  const flush = useCallback(async () => {
+    if (running.current) return;
+    running.current = true;
+    try {
+      for (;;) {
+        const batch = (await keptScans()).slice(0, SYNC_BATCH_MAX);
+        if (batch.length === 0) break;
+        const answer = await syncScans({ deviceId, scans: batch, lang, ...(sessionIds.length > 0 ? { sessionIds: [...sessionIds] } : {}) });
+        await forgetScans(answer.results.map((r) => r.scanId));
+        const refused = answer.results.filter((r) => !isAdmitted(r.verdict));
+        if (refused.length > 0) setProblems((earlier) => [...refused, ...earlier].slice(0, 50));
+        void queryClient.invalidateQueries({ queryKey: ['checkin', 'activity'] });
+      }
+    } catch (error) {
+      // Still offline: the scans stay kept for the next try. Anything else is the server's answer to show.
+      if (!isOffline(error)) console.error('sync failed', error);
+    } finally {
+      running.current = false;
+      await refresh();
+    }
+  }, [deviceId, sessionIds, lang, refresh, queryClient]);
+
+  useEffect(() => {
+    void refresh().then(() => flush());
+    const online = () => void flush();
+    window.addEventListener('online', online);
+    const timer = window.setInterval(() => void flush(), RETRY_MS);
+    return () => {
+      window.removeEventListener('online', online);
+      window.clearInterval(timer);
+    };
+  }, [flush, refresh]);
+
+  return { pending, problems, refresh, flush };
+}

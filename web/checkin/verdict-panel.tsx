@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import type { ScanVerdict } from '../../contract/checkin.ts';
+import { type Lang, toBcp47 } from '../../contract/lang.ts';
+import { isAdmitted } from '../../contract/checkin-rules.ts';
+
+/** What the last scan came to: a verdict of the server, or a scan kept offline to be judged later. */
+export type Outcome = { kind: 'verdict'; verdict: ScanVerdict } | { kind: 'kept'; code: string } | { kind: 'failed' };
+
+const when = (iso: string, lang: Lang) =>
+  new Intl.DateTimeFormat(toBcp47(lang), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+
+/**
+ * The answer at the door, large enough to read at arm's length: green to let in, red with the
+ * reason, amber when kept offline. Its text is announced through the live region around it.
+ */
+export function VerdictPanel({ outcome, lang }: { outcome: Outcome | null; lang: Lang }) {
+  const { t } = useTranslation();
+  if (!outcome) return <p className="door-verdict door-verdict--idle">{t('verdict.idle')}</p>;
+  if (outcome.kind === 'kept') {
+    return (
+      <div className="door-verdict door-verdict--kept">
+        <p className="door-verdict__title">{t('verdict.kept')}</p>
+        <p>{t('verdict.keptHint', { code: outcome.code })}</p>
+      </div>
+    );
+  }
+  if (outcome.kind === 'failed') {
+    return (
+      <div className="door-verdict door-verdict--refused">
+        <p className="door-verdict__title">{t('verdict.failed')}</p>
+      </div>
+    );
+  }
+  const v = outcome.verdict;
+  const ticket = v.ticket;
+  return (
+    <div className={`door-verdict ${isAdmitted(v.verdict) ? 'door-verdict--admitted' : 'door-verdict--refused'}`}>
+      <p className="door-verdict__title">{t(`verdict.${v.verdict}`)}</p>
+      {v.usedAt ? <p className="door-verdict__reason">{t('verdict.usedAt', { when: when(v.usedAt, lang), device: v.usedBy ?? '' })}</p> : null}
+      {ticket ? (
+        <dl className="door-verdict__facts">
+          <div>
+            <dt>{t('facts.event')}</dt>
+            <dd>{ticket.event}</dd>
+          </div>
+          <div>
+            <dt>{t('facts.when')}</dt>
+            <dd>
+              {new Intl.DateTimeFormat(toBcp47(lang), { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${ticket.date}T00:00:00Z`))}
+              {ticket.time ? `, ${ticket.time}` : ''}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('facts.category')}</dt>
+            <dd>{ticket.category}</dd>
+          </div>
+          {ticket.seat ? (
+            <div>
+              <dt>{t('facts.seat')}</dt>
+              <dd>{t('facts.seatValue', ticket.seat)}</dd>
+            </div>
+          ) : null}
+          {ticket.holder ? (
+            <div>
+              <dt>{t('facts.holder')}</dt>
+              <dd>{ticket.holder}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{t('facts.code')}</dt>
+            <dd>{ticket.code}</dd>
+          </div>
+        </dl>
+      ) : null}
+    </div>
+  );
+}
