@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
+import { OrderPage } from '../features/orders/order-page.tsx';
+import { OrdersSearchPage } from '../features/orders/orders-search-page.tsx';
 import { StaffPage } from '../features/staff/staff-page.tsx';
 import { AdminShell } from './admin-shell.tsx';
 import { meQueryOptions } from './session.ts';
@@ -34,6 +36,14 @@ export function AdminApp() {
           <Route path="/staff">
             <StaffPage />
           </Route>
+        ) : null}
+        {permissions.includes('orders.read') ? (
+          <Route path="/orders">
+            <OrdersSearchPage />
+          </Route>
+        ) : null}
+        {permissions.includes('orders.read') ? (
+          <Route path="/orders/:id">{(params) => <OrderPage key={params.id} orderId={Number(params.id)} />}</Route>
         ) : null}
         <Route>
           <h1 className="admin-heading">{t('notFound')}</h1>

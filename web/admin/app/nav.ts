@@ -9,6 +9,7 @@ export type NavEntry = { path: string; labelKey: string; permission: Permission 
 export const NAV: readonly NavEntry[] = [
   { path: '/', labelKey: 'nav.home', permission: null },
   { path: '/staff', labelKey: 'nav.staff', permission: 'staff.manage' },
+  { path: '/orders', labelKey: 'admin-orders:nav', permission: 'orders.read' },
 ];
 
 export function navFor(role: StaffRole): NavEntry[] {
