@@ -60,4 +60,29 @@ test('the owner finds a paid order by e-mail, refunds one ticket by hand with a 
   // From 320 px wide nothing is wider than the screen.
   await page.setViewportSize({ width: 320, height: 640 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+  // The refund is in this month's sales report, netted, and both CSV variants download.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Отчёты' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Отчёты о продажах' })).toBeVisible();
+  const sales = page.getByRole('region', { name: 'Продажи' });
+  const totals = sales.locator('tfoot tr');
+  await expect(totals).toBeVisible();
+  const returned = Number(await totals.locator('td[data-label="Возвращено билетов"]').textContent());
+  expect(returned).toBeGreaterThanOrEqual(1);
+  await expect(page.getByRole('region', { name: 'Заполняемость' }).getByRole('table')).toBeVisible();
+  expect(await axeViolations(page, rules, 'body')).toEqual([]);
+  for (const name of ['Продажи в CSV: CSV (запятая)', 'Продажи в CSV: CSV для Excel (точка с запятой)', 'Заполняемость в CSV: CSV (запятая)']) {
+    const href = await page.getByRole('link', { name }).getAttribute('href');
+    const csv = await page.request.get(href ?? '');
+    expect(csv.status(), name).toBe(200);
+    expect((await csv.body()).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  }
+
+  // A period that ends before it starts is refused on the field.
+  await page.getByLabel('С', { exact: true }).fill('2026-02-10');
+  await page.getByLabel('По', { exact: true }).fill('2026-02-01');
+  await page.getByRole('button', { name: 'Показать' }).click();
+  await expect(page.getByText('Период — от одного дня до года, начало не позже конца.')).toBeVisible();
+  await expect(page.getByLabel('По', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 });

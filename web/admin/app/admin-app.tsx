@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
 import { OrderPage } from '../features/orders/order-page.tsx';
 import { OrdersSearchPage } from '../features/orders/orders-search-page.tsx';
+import { ReportsPage } from '../features/reports/reports-page.tsx';
 import { StaffPage } from '../features/staff/staff-page.tsx';
 import { AdminShell } from './admin-shell.tsx';
 import { meQueryOptions } from './session.ts';
@@ -44,6 +45,11 @@ export function AdminApp() {
         ) : null}
         {permissions.includes('orders.read') ? (
           <Route path="/orders/:id">{(params) => <OrderPage key={params.id} orderId={Number(params.id)} />}</Route>
+        ) : null}
+        {permissions.includes('reports.read') ? (
+          <Route path="/reports">
+            <ReportsPage />
+          </Route>
         ) : null}
         <Route>
           <h1 className="admin-heading">{t('notFound')}</h1>

@@ -48,7 +48,7 @@ export async function initAdminI18n(lang: Lang) {
       fallbackLng: false,
       supportedLngs: [...LANGS],
       // The menu's labels come from every feature's catalog, so those load with the shell.
-      ns: ['admin', 'admin-orders'],
+      ns: ['admin', 'admin-orders', 'admin-reports'],
       defaultNS: 'admin',
       interpolation: { escapeValue: false },
       react: { useSuspense: false },

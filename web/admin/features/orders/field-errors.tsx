@@ -15,8 +15,8 @@ export function fieldErrorsOf(error: ApiError): FieldErrors {
 }
 
 /** aria-invalid and aria-describedby for an input, and the message under it, in the member's language. */
-export function useFieldError(id: string, fields: FieldErrors) {
-  const { t } = useTranslation('admin-orders');
+export function useFieldError(id: string, fields: FieldErrors, namespace: 'admin-orders' | 'admin-reports' = 'admin-orders') {
+  const { t } = useTranslation(namespace);
   const errorId = (name: string) => `${id}-${name}-error`;
   return {
     attrs: (name: string) => ({
