@@ -45,14 +45,23 @@ describe('fio', () => {
 
 describe('general phone', () => {
   const cases: Case[] = [
-    { description: '6 characters', input: '123456', expected: '123456' },
-    { description: 'an international number', input: '+44 20 7946 0958', expected: '+44 20 7946 0958' },
-    { description: 'the Russian mask', input: '+7 (999) 901-02-03' },
-    { description: 'exactly 20 characters', input: '+7 999 901 02 03 456' },
+    { description: 'E.164', input: '+79000000000', expected: '+79000000000' },
+    { description: 'spaces and dashes kept out of the stored form', input: '+7 900 000-00-00', expected: '+79000000000' },
+    { description: 'an international number', input: '+44 20 7946 0958', expected: '+442079460958' },
+    { description: 'the Russian mask', input: '+7 (999) 901-02-03', expected: '+79999010203' },
+    { description: 'a Kazakh number', input: '+7 700 123 45 67', expected: '+77001234567' },
+    { description: 'a US number', input: '+1 212 555 0100', expected: '+12125550100' },
+    { description: 'a Chinese mobile', input: '+86 138 0013 8000', expected: '+8613800138000' },
     { description: 'empty', input: '', error: BuyerError.requiredPhone },
-    { description: '5 characters', input: '12345', error: BuyerError.notValidPhone },
+    { description: '5 characters', input: '+7900', error: BuyerError.notValidPhone },
     { description: '21 characters', input: '+7 999 901 02 03 4567', error: BuyerError.notValidPhone },
     { description: 'letters', input: '+7 999 CALL ME', error: BuyerError.notValidPhone },
+    { description: 'no country code', input: '9000000000', error: BuyerError.notValidPhone },
+    { description: 'the trunk prefix instead of the country code', input: '89000000000', error: BuyerError.notValidPhone },
+    { description: 'the country code typed twice (the reported bug)', input: '+7 79000000000', error: BuyerError.notValidPhone },
+    { description: 'an 11-digit Russian national number', input: '+7 89000000000', error: BuyerError.notValidPhone },
+    { description: 'a Russian number one digit short', input: '+7 900 000 00 0', error: BuyerError.notValidPhone },
+    { description: 'an unknown country code', input: '+999 123 456 789', error: BuyerError.notValidPhone },
     { description: 'long but too few digits', input: '(1) - (2) - 3', error: BuyerError.notValidPhone },
   ];
   it.each(cases)('$description', (c) => check(phoneSchema, c));
@@ -226,16 +235,21 @@ describe('Pushkin-card names', () => {
 });
 
 describe('buyerSchema', () => {
-  const valid = { fio: 'Иван Петров', phone: '+7 999 901 02 03', email: 'ivan@mail.ru', re_email: 'ivan@mail.ru' };
+  const valid = { fio: 'Иван Петров', phone: '+79999010203', email: 'ivan@mail.ru', re_email: 'ivan@mail.ru' };
 
   it('accepts a complete buyer', () => {
     expect(buyerSchema.parse(valid)).toEqual(valid);
+  });
+
+  it('stores the phone as E.164', () => {
+    expect(buyerSchema.parse({ ...valid, phone: '+7 999 901 02 03' }).phone).toBe('+79999010203');
   });
 
   const invalid = [
     { description: 're_email differs', patch: { re_email: 'ivan@mail.com' }, field: 're_email', code: BuyerError.reEmail },
     { description: 'fio too short', patch: { fio: 'Ив' }, field: 'fio', code: BuyerError.notValidFio },
     { description: 'phone empty', patch: { phone: '' }, field: 'phone', code: BuyerError.requiredPhone },
+    { description: 'phone impossible for its country', patch: { phone: '+7 79000000000' }, field: 'phone', code: BuyerError.notValidPhone },
     { description: 'email invalid', patch: { email: 'ivan', re_email: 'ivan' }, field: 'email', code: BuyerError.notValidEmail },
   ];
   it.each(invalid)('refuses when $description', ({ patch, field, code }) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUYER_LIMITS, BuyerError, type BuyerErrorCode, convertCyrillicLayout, digitsOf, isValidEmail, normalizeYo } from './buyer-format.ts';
+import { wirePhoneToE164 } from './phone.ts';
 
 /**
  * The buyer rules, shared by the event page, the
@@ -40,7 +41,13 @@ export const fioSchema = z
 // ---------------------------------------------------------------------------------------------
 // Phones.
 
-/** The general phone (with the country chooser): longer than 5 characters, at most 20. */
+/**
+ * The general phone (with the country chooser): longer than 5 characters, at most 20, and a
+ * possible number for its country by the shared phone library (contract/phone.ts): an
+ * international number, stored as E.164 ('+7 900 000-00-00' becomes '+79000000000'). A number
+ * that cannot exist in its country ('+7 79000000000', an 11-digit Russian national number) gets
+ * the spec's phone message, not a silent save.
+ */
 export const phoneSchema = z
   .string({ error: BuyerError.requiredPhone })
   .transform((value) => value.trim())
@@ -50,8 +57,14 @@ export const phoneSchema = z
       .min(1, BuyerError.requiredPhone)
       .min(BUYER_LIMITS.phoneMinExclusive + 1, BuyerError.notValidPhone)
       .max(BUYER_LIMITS.phoneMax, BuyerError.notValidPhone)
-      .regex(/^\+?[\d\s()-]+$/, BuyerError.notValidPhone)
-      .refine((value) => digitsOf(value).length > BUYER_LIMITS.phoneMinExclusive, BuyerError.notValidPhone),
+      .transform((value, ctx) => {
+        const e164 = wirePhoneToE164(value);
+        if (e164 === undefined) {
+          ctx.addIssue({ code: 'custom', message: BuyerError.notValidPhone });
+          return z.NEVER;
+        }
+        return e164;
+      }),
   );
 
 /**

@@ -126,6 +126,12 @@ export const orderReturnPayload = z.object({
   date: z.string(),
   /** 'full' or 'culture-law' (Russian law on culture, art. 52.1). */
   policy: z.enum(['full', 'culture-law']),
+  /**
+   * What a refund is made of, for the page to say it beside the amounts: whether the service fee
+   * comes back with the ticket (the event's setting) and whether the order was paid with a
+   * discount (a promo code or bonuses), so a refund is less than the price.
+   */
+  refund: z.object({ service_fee: z.boolean(), discounted: z.boolean() }),
   /** With a valid confirmation hash: the request it confirms. */
   confirm: z.object({ ids: z.array(z.number().int()), service_ids: z.array(z.number().int()), summa: z.number(), reason_id: z.number().int() }).nullable(),
 });

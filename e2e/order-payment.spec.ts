@@ -141,7 +141,7 @@ test('lands on the declined page when the bank declines, with a link back to the
   await page.getByRole('button', { name: 'Недостаточно средств' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/order/declined/${hash}$`));
-  await expect(page.getByRole('heading', { name: `Платёж по заказу № ${number} отклонён` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Платёж по заказу №\u00a0${number} отклонён` })).toBeVisible();
   const declined = page.getByRole('region', { name: /отклонён/ });
   await expect(declined.getByRole('listitem').filter({ hasText: 'Причина, указанная банком' })).toContainText('Недостаточно средств на карте');
   await expect(declined.getByRole('listitem')).toHaveCount(6);

@@ -98,6 +98,12 @@ describe('POST /api/order/create', () => {
     expect((await stockOf(t.db, 9200)).places).toBe((before.places ?? 0) - 4);
   });
 
+  it('stores the phone as E.164', async () => {
+    const { body } = await create(order({ phone: '+7 (900) 000-00-00' }));
+    expect(body.errorCode).toBe('0');
+    expect((await orderOf(body.hash as string)).phone).toBe('+79000000000');
+  });
+
   it('ignores the sum the client sends', async () => {
     const { body } = await create(order({ data: [line(9200, 1, { sum: 0.01 })] }));
     expect(body.errorCode).toBe('0');
@@ -152,6 +158,9 @@ describe('POST /api/order/create refuses bad input and reserves nothing', () => 
     { description: 'a name with digits', body: () => order({ fio: 'Иван 2' }), status: 400, code: '-1002', field: 'fio', fieldCode: 'not-valid-fio' },
     { description: 'no name', body: () => order({ fio: '' }), status: 400, code: '-1002', field: 'fio', fieldCode: 'required-fio' },
     { description: 'a 5-character phone', body: () => order({ phone: '12345' }), status: 400, code: '-1002', field: 'phone', fieldCode: 'not-valid-phone' },
+    { description: 'a phone with the country code typed twice', body: () => order({ phone: '+7 79000000000' }), status: 400, code: '-1002', field: 'phone', fieldCode: 'not-valid-phone' },
+    { description: 'an 11-digit Russian national number', body: () => order({ phone: '+7 89000000000' }), status: 400, code: '-1002', field: 'phone', fieldCode: 'not-valid-phone' },
+    { description: 'a phone without its country code', body: () => order({ phone: '89000000000' }), status: 400, code: '-1002', field: 'phone', fieldCode: 'not-valid-phone' },
     { description: 'a bad e-mail', body: () => order({ email: 'ivan@', re_email: 'ivan@' }), status: 400, code: '-1002', field: 'email', fieldCode: 'not-valid-email' },
     { description: 'a re_email that differs', body: () => order({ re_email: 'ivan@mail.com' }), status: 400, code: '-1002', field: 're_email', fieldCode: 're-email' },
     { description: 'the required checkbox unticked', body: () => order({ checkboxList: [{ id: 9201, checked: true }] }), status: 400, code: '-1002', field: 'checkboxList.9200', fieldCode: 'required-checkbox' },

@@ -50,6 +50,7 @@ export type ReturnView = {
     text: { ru: string };
     date: string;
     confirm: { ids: number[]; summa: number; reason_id: number } | null;
+    refund: { service_fee: boolean; discounted: boolean };
   };
 };
 

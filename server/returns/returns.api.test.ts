@@ -183,7 +183,10 @@ describe('refund policy', () => {
     await sessionStartsIn(t, days * DAY + HOUR);
     const order = await paidOrder(t);
     const [first] = await ticketIds(order.id);
-    const row = (await loadReturn(t, order.hash)).body.response.rows[0];
+    const answer = (await loadReturn(t, order.hash)).body.response;
+    // The page says whether the fee comes back beside the amount that includes it or not.
+    expect(answer.refund).toEqual({ service_fee: refundFee, discounted: false });
+    const row = answer.rows[0];
     if (refund === null) {
       expect(row?.returndatime).toBe(0);
       expect((await createReturn(t, order.hash, [first as number])).body.errorCode).toBe('-1021');
@@ -209,8 +212,10 @@ describe('refund policy', () => {
 
   it('refunds what was paid for a ticket when a promo code discounted the order', async () => {
     const order = await paidOrder(t, { promo: 'DEMO10' });
-    const rows = (await loadReturn(t, order.hash)).body.response.rows;
-    expect(rows.map((r) => r.refund)).toEqual([450, 450]);
+    const answer = (await loadReturn(t, order.hash)).body.response;
+    expect(answer.rows.map((r) => r.refund)).toEqual([450, 450]);
+    // The page says the refund is what was paid after the discount, not the price.
+    expect(answer.refund).toEqual({ service_fee: false, discounted: true });
   });
 });
 

@@ -285,6 +285,7 @@ export function createReturnsService(deps: {
         text: consent ? fullLocalized(consent) : DEFAULT_CONSENT,
         date: atReturnZone(at).date,
         policy: tickets.some((t) => t.refund_policy === 'culture-law') ? 'culture-law' : 'full',
+        refund: { service_fee: tickets.some((t) => t.refund_service_fee), discounted: order.discount > 0 },
         confirm,
       };
     });

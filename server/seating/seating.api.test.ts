@@ -249,6 +249,7 @@ describe('POST /api/order/create-scheme', () => {
     { description: 'a bad e-mail', extra: { email: 'ivan@', re_email: 'ivan@' }, field: 'email', message: 'not-valid-email' },
     { description: 'a repeated e-mail that differs', extra: { re_email: 'other@example.com' }, field: 're_email', message: 're-email' },
     { description: 'a short phone', extra: { phone: '123' }, field: 'phone', message: 'not-valid-phone' },
+    { description: 'a phone impossible for its country', extra: { phone: '+7 79000000000' }, field: 'phone', message: 'not-valid-phone' },
   ])('refuses $description with the field error code, as the quantity order does', async ({ extra, field, message }) => {
     const res = await order([{ seat_id: seat(0), price_id: f.stallsPriceId }], extra);
     expect(res.statusCode).toBe(400);

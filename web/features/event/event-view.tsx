@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'wouter';
 import { useNavigate } from '../../lib/navigation.tsx';
@@ -17,9 +17,10 @@ import { EventHeader } from './components/event-header.tsx';
 import { OrderSummary } from './components/order-summary.tsx';
 import { PaymentChooser } from './components/payment-chooser.tsx';
 import { PriceTable } from './components/price-table.tsx';
-import { buyerPayload, useBuyer } from './hooks/use-buyer.ts';
+import { loadBuyerValidation, useBuyer } from './hooks/use-buyer.ts';
 import { useSubmitOrder } from './hooks/use-submit-order.ts';
 import { useTicketChoice } from './hooks/use-ticket-choice.ts';
+import { carriedChoice, keepChoice } from './lib/choice-carry.ts';
 import { formatDateTime } from './lib/format.ts';
 import { calendarDays, categoryStock, initialRows, orderLines, showOrderForm, timeAfterDateChoice, timesOfDay } from './lib/order-rules.ts';
 
@@ -45,7 +46,14 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
   const times = timesOfDay(calendar, day);
   const entry = times.find((e) => e.event_time === params.time) ?? (times.length === 1 ? times[0] : undefined);
 
-  const choice = useTicketChoice(data, entry, search.get('sub') === '1');
+  const session = entry ? `${entry.event_day} ${entry.event_time}` : undefined;
+  // Read once, as the page mounts: a language switch remounts it (event-page.tsx).
+  const [carried] = useState(() => carriedChoice(action.hash, lang, session));
+  const choice = useTicketChoice(data, entry, search.get('sub') === '1', carried);
+  const { pushkin, subscriptionMode, groupMode, quantities } = choice;
+  useEffect(() => {
+    keepChoice(session ? { hash: action.hash, lang, session, pushkin, subscriptionMode, groupMode, quantities } : undefined);
+  }, [action.hash, lang, session, pushkin, subscriptionMode, groupMode, quantities]);
   const buyer = useBuyer(currency, setup.crm_client, choice.pushkin);
   const [checked, setChecked] = useState<Record<number, boolean>>({});
   const [invalidBoxes, setInvalidBoxes] = useState<ReadonlySet<number>>(new Set());
@@ -92,13 +100,17 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
     total: choice.sums.total,
   });
 
-  const body = () => {
+  // The buyer's checks (and the phone library) are loaded by the time a submit passes them.
+  const body = async () => {
     if (!entry) throw new Error('no session chosen');
+    const { wireBuyer } = await loadBuyerValidation();
+    // The choice goes into an order: a language switch later must not bring it back.
+    keepChoice(undefined);
     return {
       hash: action.hash,
       lang,
       data: orderLines(choice.quantities, choice.counted, entry, choice.subscriptionMode ? ticketInfo.subscription?.subscrit_id : undefined),
-      ...buyerPayload(buyer.form.getValues(), choice.pushkin),
+      ...wireBuyer(buyer.form.getValues(), choice.pushkin),
       checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: checked[c.id] ?? false })),
     };
   };
@@ -114,7 +126,7 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
         return;
       }
       if (choice.subscriptionMode || action.issubscription === 1) setConfirming(true);
-      else void submit.start(body());
+      else void body().then(submit.start);
     },
     () => {
       setInvalidBoxes(new Set(data.checkboxList.filter((c) => c.filling === 1 && !checked[c.id]).map((c) => c.id)));
@@ -268,7 +280,7 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
         cancel={t('confirmSubscription.cancel')}
         onOk={() => {
           setConfirming(false);
-          void submit.start(body());
+          void body().then(submit.start);
         }}
         onCancel={() => setConfirming(false)}
       />

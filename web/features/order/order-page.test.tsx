@@ -101,6 +101,32 @@ describe('/order/{hash} after returns', () => {
   });
 });
 
+describe('/order/{hash}: the paid notice', () => {
+  it.each([
+    { statuses: [0, 0], notice: 'Заказ оплачен. Билеты отправлены на ivan@example.com.' },
+    // Every ticket returned: the tickets are no longer valid, so the page does not point to them.
+    { statuses: [70, 70], notice: null },
+  ])('tickets $statuses: $notice', async ({ statuses, notice }) => {
+    await open(paidOrder(statuses));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заказ № 1042' })).toBeTruthy();
+    if (notice) expect(screen.getByText(notice).getAttribute('role')).toBe('status');
+    else expect(screen.queryByText(/^Заказ оплачен/)).toBeNull();
+  });
+});
+
+describe('/order/{hash}: a return request', () => {
+  it.each([
+    { statuses: [60, 0], shown: true },
+    { statuses: [70, 0], shown: false },
+    { statuses: [0, 0], shown: false },
+  ])('tickets $statuses: awaiting e-mail confirmation shown: $shown', async ({ statuses, shown }) => {
+    await open(paidOrder(statuses));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заказ № 1042' })).toBeTruthy();
+    const text = 'Заявление на возврат ожидает подтверждения: откройте ссылку из письма, отправленного на ivan@example.com. Ссылка действительна 24 часа.';
+    expect(screen.queryByText(text) !== null).toBe(shown);
+  });
+});
+
 describe('/order/{hash}: payments given back automatically', () => {
   /** The page in `lang` with the order as the server answers it. */
   function openIn(lang: 'ru' | 'en', view: OrderView) {

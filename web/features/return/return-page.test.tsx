@@ -78,6 +78,15 @@ describe('/order/return/{hash}', () => {
     expect(total()).toMatch(/Билетов к возврату1Сумма возврата200\s₽/);
   });
 
+  it.each([
+    { refund: { service_fee: false, discounted: false }, text: 'К возврату — сумма, оплаченная за билет. Сервисный сбор не возвращается.' },
+    { refund: { service_fee: true, discounted: true }, text: 'К возврату — сумма, фактически оплаченная за билет: цена за вычетом скидки по промокоду или бонусам. Сервисный сбор возвращается вместе с билетом.' },
+  ])('says what the refund is made of: $text', async ({ refund, text }) => {
+    stubServer({ status: 200, body: returnFixture({ refund }) });
+    await renderApp(`/order/return/${HASH}`, setupFixture());
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+
   it('adds the visitor column when a row has a name', async () => {
     stubServer({ status: 200, body: returnFixture({ rows: [returnRowFixture({ name: 'Сидоров Пётр' }), returnRowFixture({ id: 12 })] }) });
     await renderApp(`/order/return/${HASH}`, setupFixture());
@@ -90,12 +99,17 @@ describe('/order/return/{hash}', () => {
     await renderApp(`/order/return/${HASH}`, setupFixture());
     const button = await screen.findByRole('button', { name: 'Оформить возврат' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
+    // The disabled button is described by what is still missing.
+    const missing = () => document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(missing()).toBe('Отметьте билеты для возврата. Выберите причину возврата. Включите согласие с заявлением.');
     fireEvent.click(screen.getByRole('checkbox', { name: /Вернуть билет 2/ }));
     expect(screen.getByLabelText('Итог возврата').textContent).toMatch(/Билетов к возврату1Сумма возврата200\s₽/);
     fireEvent.click(screen.getByRole('switch'));
     expect(submit('Оформить возврат').disabled).toBe(true);
+    expect(missing()).toBe('Выберите причину возврата.');
     fireEvent.click(screen.getByRole('radio', { name: /Другая причина/ }));
     expect(submit('Оформить возврат').disabled).toBe(false);
+    expect(button.getAttribute('aria-describedby')).toBeNull();
 
     fireEvent.click(submit('Оформить возврат'));
     const created = await screen.findByRole('alertdialog', { name: 'Заявление создано' });

@@ -45,6 +45,7 @@ export function returnFixture(over: Partial<OrderReturnPayload> = {}): { errorCo
     text: same('Понимаю, что возвращённые билеты станут недействительными'),
     date: '21.11.2026',
     policy: 'full',
+    refund: { service_fee: false, discounted: false },
     confirm: null,
     ...over,
   };

@@ -43,6 +43,14 @@ export function TicketPage() {
     <article className="ticket-sheet" aria-labelledby="ticket-title">
       <p className="ticket-sheet__kicker">{t('heading')}</p>
       <h1 id="ticket-title">{pickLocalized(row.action, lang)}</h1>
+      {/* The code comes first: at the entrance a phone shows it without scrolling. */}
+      <div className="ticket-sheet__code">
+        {row.tickettype === 2 || !image ? (
+          <p>{t('noCode')}</p>
+        ) : (
+          <img src={image} width={isQr ? 180 : 240} height={isQr ? 180 : 102} alt={isQr ? t('qrAlt', { code: ticket.ticketcode }) : t('barcodeAlt', { code: ticket.ticketcode })} />
+        )}
+      </div>
       <dl className="ticket-sheet__facts">
         <div>
           <dt>{t('date')}</dt>
@@ -88,13 +96,6 @@ export function TicketPage() {
           </dd>
         </div>
       </dl>
-      <div className="ticket-sheet__code">
-        {row.tickettype === 2 || !image ? (
-          <p>{t('noCode')}</p>
-        ) : (
-          <img src={image} width={isQr ? 180 : 240} height={isQr ? 180 : 102} alt={isQr ? t('qrAlt', { code: ticket.ticketcode }) : t('barcodeAlt', { code: ticket.ticketcode })} />
-        )}
-      </div>
       <div className="ticket-sheet__actions">
         <button type="button" className="button button--primary" onClick={() => window.print()}>
           {t('print')}

@@ -158,7 +158,8 @@ export function EventGrid({ catalog, events, pages, perPage, columns, subscripti
       {rest > 0 && (
         <div className="afisha-more">
           <button type="button" className="button button--secondary" onClick={loadMore} disabled={loading} aria-busy={loading}>
-            {t('loadMore', { next, total: rest })}
+            {/* 'Показать ещё 2 из 2' read oddly: the last batch just says how many come. */}
+            {next >= rest ? t('loadMoreAll', { next }) : t('loadMore', { next, total: rest })}
           </button>
         </div>
       )}

@@ -3,8 +3,8 @@ import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatPushkinPhone } from '../../../../contract/buyer-format.ts';
 import { EmailInput } from '../../../components/email-input/email-input.tsx';
+import { PhoneInput } from '../../../components/phone-field/phone-input.tsx';
 import { type BuyerValues, loadBuyerValidation } from '../hooks/use-buyer.ts';
-import { PhoneInput } from './phone-input.tsx';
 
 type Props = {
   pushkin: boolean;
@@ -136,7 +136,7 @@ export function BuyerForm({ pushkin, form }: Props) {
         <>
           {text('fio', 'fio', t('buyer.fio'), { maxLength: 70, autoComplete: 'name' })}
           <Controller
-            name="national"
+            name="phone"
             control={control}
             render={({ field, fieldState }) => (
               <Controller
@@ -148,11 +148,12 @@ export function BuyerForm({ pushkin, form }: Props) {
                     inputRef={field.ref}
                     label={t('buyer.phone')}
                     country={country.value}
-                    national={field.value}
+                    value={field.value}
                     error={message(fieldState.error?.message)}
                     errorId="buyer-phone-error"
                     onCountry={country.onChange}
-                    onNational={field.onChange}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
                   />
                 )}
               />

@@ -32,15 +32,17 @@ export function CheckboxList({ items, checked, invalid, lang, onChange }: Props)
                 aria-describedby={invalid.has(item.id) ? errorId : undefined}
                 onChange={(event) => onChange(item.id, event.target.checked)}
               />{' '}
-              {url ? (
-                <a href={url} target="_blank" rel="noreferrer">
-                  {name}
-                </a>
-              ) : (
-                name
-              )}
-              {item.filling === 1 && <span className="event-checkbox__required"> {t('checkboxes.required')}</span>}
+              <span>
+                {name}
+                {item.filling === 1 && <span className="event-checkbox__required"> {t('checkboxes.required')}</span>}
+              </span>
             </label>
+            {/* The label ticks the box; the document is its own link, so a tap on the text never leaves the form. */}
+            {url && (
+              <a className="consent-document" href={url} target="_blank" rel="noopener noreferrer" aria-label={`${t('checkboxes.document')}: ${name}`}>
+                {t('checkboxes.document')}
+              </a>
+            )}
             {invalid.has(item.id) && (
               <p id={errorId} className="field__error">
                 {t('errors.required-checkbox')}

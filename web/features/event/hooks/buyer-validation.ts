@@ -9,7 +9,7 @@ import {
   pushkinBuyerSchema,
   pushkinPatronymicSchema,
 } from '../../../../contract/buyer.ts';
-import { nationalLengthOk } from '../lib/phone-countries.ts';
+import { typedPhoneToE164 } from '../../../../contract/phone.ts';
 import { type BuyerValues, buyerFormField, buyerPayload } from './use-buyer.ts';
 
 /*
@@ -19,7 +19,7 @@ import { type BuyerValues, buyerFormField, buyerPayload } from './use-buyer.ts';
 
 /** Checks the buyer with the contract schemas; answers { field: code } for the form. */
 export function validateBuyer(values: BuyerValues, pushkin: boolean): Record<string, string> {
-  const payload = buyerPayload(values, pushkin);
+  const payload = buyerPayload(values, pushkin, typedPhoneToE164);
   const result = pushkin
     ? pushkinBuyerSchema.safeParse({ ...payload, noPatronymic: values.noPatronymic })
     : buyerSchema.safeParse(payload);
@@ -31,9 +31,12 @@ export function validateBuyer(values: BuyerValues, pushkin: boolean): Record<str
   if (!errors.re_email && !errors.email && convertCyrillicLayout(values.reEmail.trim()) !== convertCyrillicLayout(values.email.trim())) {
     errors.re_email = BuyerError.reEmail;
   }
-  // The country chooser's own rule: the national number is 2–17 digits.
-  if (!pushkin && values.national && !nationalLengthOk(values.national) && !errors.phone) errors.phone = 'not-valid-phone';
   return errors;
+}
+
+/** The buyer's wire fields, the ordinary phone as E.164 (the phone library loads with this module). */
+export function wireBuyer(values: BuyerValues, pushkin: boolean) {
+  return buyerPayload(values, pushkin, typedPhoneToE164);
 }
 
 /**

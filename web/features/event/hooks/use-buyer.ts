@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { formatPushkinPhone } from '../../../../contract/buyer-format.ts';
 import type { CrmClient } from '../../../../contract/setup.ts';
-import { type PhoneCountry, defaultCountry, findCountry, fullPhone, lookupCountry } from '../lib/phone-countries.ts';
+import { type PhoneCountry, defaultCountry, findCountry, lookupCountry } from '../../../components/phone-field/phone-countries.ts';
 
 // The third-party IP-to-country lookup: off unless a URL is set at build time.
 const COUNTRY_LOOKUP_URL: string | undefined = import.meta.env.VITE_PHONE_COUNTRY_LOOKUP_URL;
@@ -10,7 +10,8 @@ const COUNTRY_LOOKUP_URL: string | undefined = import.meta.env.VITE_PHONE_COUNTR
 export type BuyerValues = {
   fio: string;
   country: PhoneCountry;
-  national: string;
+  /** The phone as typed beside the country (masked); sent as E.164. */
+  phone: string;
   email: string;
   reEmail: string;
   surname: string;
@@ -23,21 +24,19 @@ export type BuyerValues = {
 function initialValues(currency: string, crm: CrmClient | null): BuyerValues {
   const data = crm?.data;
   let country = defaultCountry(currency);
-  let national = '';
+  let phone = '';
   if (data?.phone) {
     const digits = data.phone.replace(/\D/g, '');
-    // A CRM phone of 11 digits starting with 7 or 8 is a Russian number.
-    if (digits.length === 11 && (digits.startsWith('7') || digits.startsWith('8'))) {
+    // A CRM phone of 11 digits starting with 7 or 8 and no '+' is a Russian number.
+    if (!data.phone.trim().startsWith('+') && digits.length === 11 && (digits.startsWith('7') || digits.startsWith('8'))) {
       country = findCountry('RU') ?? country;
-      national = digits.slice(1);
-    } else {
-      national = digits;
     }
+    phone = data.phone.trim();
   }
   return {
     fio: data ? [data.last_name, data.first_name, data.middle_name].filter(Boolean).join(' ') : '',
     country,
-    national,
+    phone,
     email: data?.email ?? '',
     reEmail: data?.email ?? '',
     surname: data?.last_name ?? '',
@@ -48,8 +47,14 @@ function initialValues(currency: string, crm: CrmClient | null): BuyerValues {
   };
 }
 
-/** The wire fields of the buyer for POST /api/order/create. */
-export function buyerPayload(values: BuyerValues, pushkin: boolean) {
+/** The phone typed beside a country as E.164, undefined while impossible (contract/phone.ts typedPhoneToE164). */
+export type PhoneToE164 = (iso: string, typed: string) => string | undefined;
+
+/**
+ * The wire fields of the buyer for POST /api/order/create. The ordinary phone goes as E.164;
+ * one that is not a possible number goes as typed, for the schema to refuse.
+ */
+export function buyerPayload(values: BuyerValues, pushkin: boolean, toE164: PhoneToE164) {
   if (pushkin) {
     return {
       pushkarta: 1 as const,
@@ -62,12 +67,12 @@ export function buyerPayload(values: BuyerValues, pushkin: boolean) {
       re_email: values.reEmail,
     };
   }
-  return { pushkarta: 0 as const, fio: values.fio, phone: fullPhone(values.country, values.national), email: values.email, re_email: values.reEmail };
+  return { pushkarta: 0 as const, fio: values.fio, phone: toE164(values.country.iso, values.phone) ?? values.phone.trim(), email: values.email, re_email: values.reEmail };
 }
 
 /** The form field a wire field's error belongs to (the phone is the national number or the card's masked phone). */
 export function buyerFormField(wire: string, pushkin: boolean): keyof BuyerValues | undefined {
-  if (wire === 'phone') return pushkin ? 'pushkinPhone' : 'national';
+  if (wire === 'phone') return pushkin ? 'pushkinPhone' : 'phone';
   if (wire === 're_email') return 'reEmail';
   return (['fio', 'email', 'surname', 'name', 'patronymic'] as const).find((field) => field === wire);
 }
@@ -108,7 +113,7 @@ export function useBuyer(currency: string, crm: CrmClient | null, pushkin: boole
       (iso) => {
         const found = findCountry(iso);
         // Only while the visitor has typed nothing: never change a number under their fingers.
-        if (!cancelled && found && !getValues('national')) setValue('country', found);
+        if (!cancelled && found && !getValues('phone')) setValue('country', found);
       },
       // The spec's failure: 'unable to fetch the country'; the setup's default country stays.
       (error: unknown) => console.warn(error instanceof Error ? error.message : 'unable to fetch the country'),

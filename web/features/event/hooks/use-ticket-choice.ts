@@ -12,17 +12,18 @@ import {
   ticketLimit,
   totals,
 } from '../lib/order-rules.ts';
+import type { CarriedChoice } from '../lib/choice-carry.ts';
 
 /**
  * The ticket choice of the event page: payment method, subscription and group
  * modes, quantities per category within the session's limits.
  */
-export function useTicketChoice(data: NoSchemeResponse, entry: CalendarEntry | undefined, initialSubscription: boolean) {
+export function useTicketChoice(data: NoSchemeResponse, entry: CalendarEntry | undefined, initialSubscription: boolean, carried?: CarriedChoice) {
   const { action, ticketInfo } = data;
-  const [pushkin, setPushkinState] = useState(action.usenopushkarta === 0 && action.usepushkarta === 1);
-  const [subscriptionMode, setSubscriptionState] = useState(initialSubscription && ticketInfo.subscription !== null);
-  const [groupMode, setGroupMode] = useState(false);
-  const [quantities, setQuantities] = useState<Quantities>({});
+  const [pushkin, setPushkinState] = useState(carried?.pushkin ?? (action.usenopushkarta === 0 && action.usepushkarta === 1));
+  const [subscriptionMode, setSubscriptionState] = useState(carried?.subscriptionMode ?? (initialSubscription && ticketInfo.subscription !== null));
+  const [groupMode, setGroupMode] = useState(carried?.groupMode ?? false);
+  const [quantities, setQuantities] = useState<Quantities>(carried?.quantities ?? {});
 
   const all = sessionPrices(subscriptionMode ? data.ticketPrice : data.price, entry, pushkin);
   const ordinary = all.filter((p) => !isGroupPrice(p));

@@ -132,6 +132,8 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
   const allowReturn = view.usereturn === 1 || setup?.app.order_return === 1;
   // An order stays paid (30) when every ticket is returned; the badge then says so (docs/returns.md).
   const allReturned = paid && view.main.length > 0 && view.main.every((row) => row.tickets.length > 0 && row.tickets.every((x) => x.status === 70 || x.status === 80));
+  // A return request (tickets at 60) waits for the link in its e-mail; the order page says so.
+  const awaitingReturn = paid && view.main.some((row) => row.tickets.some((x) => x.status === 60));
   const statusText = allReturned ? t('status.returned') : paid ? t('status.paid') : view.status === 90 ? t('status.canceled') : t('status.notPaid');
 
   return (
@@ -140,6 +142,18 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
         <h1>{t('number', { number: view.ord_num })}</h1>
         <span className={`order-badge ${paid ? 'is-paid' : 'is-unpaid'}`}>{statusText}</span>
       </header>
+
+      {paid && !allReturned && view.email && (
+        <p className="order-paid-notice" role="status">
+          {t('paidNotice', { email: view.email })}
+        </p>
+      )}
+
+      {awaitingReturn && (
+        <p className="order-paid-notice" role="status">
+          {t('returnAwaits', { email: view.email })}
+        </p>
+      )}
 
       <RefundNotices refunds={view.refunds} money={money} />
 

@@ -56,6 +56,10 @@ export function ReturnContent({ data, loadedAt, hashConf }: Props) {
   ]);
   const usesBonuses = data.bonuses.spent > 0 || data.bonuses.accrued > 0;
   const canSubmit = !busy && consent && (confirmStep || (chosen.length > 0 && reason !== undefined));
+  const missingId = useId();
+  const missing = busy
+    ? []
+    : ([!confirmStep && chosen.length === 0 && 'tickets', !confirmStep && reason === undefined && 'reason', !consent && 'consent'].filter(Boolean) as string[]);
   const anyOpen = rows.some((row) => row.status_id === ReturnStatus.returnable && row.returndatime > 0);
 
   const onExpired = useCallback((sortnum: number) => {
@@ -143,6 +147,9 @@ export function ReturnContent({ data, loadedAt, hashConf }: Props) {
           }}
         >
           <p className="return-policy">{t(`policy.${data.policy}`)}</p>
+          <p className="return-policy">
+            {t(data.refund.discounted ? 'refund.discounted' : 'refund.paid')} {t(data.refund.service_fee ? 'refund.feeBack' : 'refund.feeKept')}
+          </p>
           {data.services.length > 0 && <p className="return-policy">{t('services.note')}</p>}
           {usesBonuses && <p className="return-policy">{t('bonuses.note')}</p>}
           <fieldset className="return-reasons" disabled={busy || confirmStep} aria-describedby={reasonsId}>
@@ -164,9 +171,19 @@ export function ReturnContent({ data, loadedAt, hashConf }: Props) {
             <p className="return-consent__date">{t('consent.date', { date: data.date })}</p>
           </div>
 
-          <button type="submit" className="button button--primary return-submit" disabled={!canSubmit} aria-busy={busy}>
+          <button
+            type="submit"
+            className="button button--primary return-submit"
+            disabled={!canSubmit}
+            aria-busy={busy}
+            aria-describedby={missing.length > 0 ? missingId : undefined}
+          >
             {confirmStep ? t('submit.confirm') : t('submit.create')}
           </button>
+          {/* A disabled button says nothing by itself: the page names what is still missing. */}
+          <p id={missingId} className="return-missing" aria-live="polite">
+            {missing.map((key) => t(`missing.${key}`)).join(' ')}
+          </p>
         </form>
       )}
 

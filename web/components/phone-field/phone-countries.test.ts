@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buyerSchema } from '../../../../contract/buyer.ts';
-import { PHONE_COUNTRIES, defaultCountry, findCountryByTyping, fullPhone, lookupCountry, nationalLengthOk, parseCountryLookup } from './phone-countries.ts';
+import { PHONE_COUNTRIES, defaultCountry, findCountryByTyping, lookupCountry, parseCountryLookup } from './phone-countries.ts';
 
 describe('phone countries', () => {
   it.each([
@@ -28,22 +27,6 @@ describe('phone countries', () => {
     { description: 'nothing matches', typed: 'qq', from: 'RU', iso: undefined },
   ])('type-ahead: $description', ({ typed, from, iso: expected }) => {
     expect(iso(findCountryByTyping(typed, PHONE_COUNTRIES.findIndex((c) => c.iso === from)))).toBe(expected);
-  });
-
-  it.each([
-    { national: '1', ok: false },
-    { national: '12', ok: true },
-    { national: '9'.repeat(17), ok: true },
-    { national: '9'.repeat(18), ok: false },
-    { national: '999 901-02-03', ok: true },
-  ])('national number $national is ok: $ok', ({ national, ok }) => {
-    expect(nationalLengthOk(national)).toBe(ok);
-  });
-
-  it('builds a phone the buyer schema accepts', () => {
-    const phone = fullPhone(defaultCountry('RUB'), '999 901 02 03');
-    expect(phone).toBe('+7 9999010203');
-    expect(buyerSchema.safeParse({ fio: 'Иван Петров', phone, email: 'a@b.ru' }).success).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PHONE_COUNTRIES, type PhoneCountry, findCountryByTyping } from '../lib/phone-countries.ts';
+import { PHONE_COUNTRIES, type PhoneCountry, findCountryByTyping } from './phone-countries.ts';
 
 /** Letters typed within this time of each other make one search (WAI-ARIA APG type-ahead). */
 const TYPE_AHEAD_MS = 500;
@@ -19,7 +19,7 @@ type Props = {
  * Escape, a click outside or leaving it close it. The list is the 390 px dropdown.
  */
 export function CountryChooser({ country, onCountry }: Props) {
-  const { t } = useTranslation('event');
+  const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const listId = useId();
@@ -122,7 +122,7 @@ export function CountryChooser({ country, onCountry }: Props) {
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={open ? optionId(active) : undefined}
-        aria-label={t('buyer.country', { country: label })}
+        aria-label={t('phone.country', { country: label })}
         onClick={() => (open ? setOpen(false) : show(chosenIndex))}
         onKeyDown={onKeyDown}
         onBlur={(event) => {
@@ -137,7 +137,7 @@ export function CountryChooser({ country, onCountry }: Props) {
           id={listId}
           role="listbox"
           className="phone-input__list"
-          aria-label={t('buyer.countries')}
+          aria-label={t('phone.countries')}
           // A press on the list keeps the focus on the combobox.
           onMouseDown={(event) => event.preventDefault()}
         >

@@ -19,9 +19,11 @@ const flagOf = (iso: string) => String.fromCodePoint(...[...iso].map((c) => 0x1f
 
 export const PHONE_COUNTRIES: PhoneCountry[] = LIST.map(([iso, dial]) => ({ iso, dial, flag: flagOf(iso) }));
 
-/** The national number is 2–17 digits; the input takes at most 25 characters. */
-export const NATIONAL_MIN = 2;
-export const NATIONAL_MAX = 17;
+/**
+ * The input takes at most 25 characters (a masked number with its country code fits). Whether
+ * the number is possible for its country (national lengths included) is the phone library's rule,
+ * contract/phone.ts.
+ */
 export const PHONE_INPUT_MAXLENGTH = 25;
 
 export function findCountry(iso: string | undefined): PhoneCountry | undefined {
@@ -50,17 +52,6 @@ export function findCountryByTyping(typed: string, from: number): number | undef
 export function defaultCountry(currency: string): PhoneCountry {
   const iso = { RUB: 'RU', KZT: 'KZ', CNY: 'CN', USD: 'US' }[currency] ?? 'RU';
   return findCountry(iso) ?? (PHONE_COUNTRIES[0] as PhoneCountry);
-}
-
-/** The phone as sent to the server: '+<code> <national digits>'; empty while nothing is typed. */
-export function fullPhone(country: PhoneCountry, national: string): string {
-  const digits = national.replace(/\D/g, '');
-  return digits ? `+${country.dial} ${digits}` : '';
-}
-
-export function nationalLengthOk(national: string): boolean {
-  const n = national.replace(/\D/g, '').length;
-  return n >= NATIONAL_MIN && n <= NATIONAL_MAX;
 }
 
 /**
