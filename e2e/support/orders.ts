@@ -18,7 +18,7 @@ type Price = {
  */
 export async function createDemoOrder(
   request: APIRequestContext,
-  options: { event?: string; quantity?: number; pushkin?: boolean } = {},
+  options: { event?: string; quantity?: number; pushkin?: boolean; email?: string } = {},
 ): Promise<string> {
   const hash = options.event ?? 'city-through-centuries';
   const quantity = options.quantity ?? 2;
@@ -63,8 +63,8 @@ export async function createDemoOrder(
       ],
       ...buyer,
       phone: options.pushkin ? '+7 (999) 123-45-67' : '+79991234567',
-      email: 'ivan.petrov@example.com',
-      re_email: 'ivan.petrov@example.com',
+      email: options.email ?? 'ivan.petrov@example.com',
+      re_email: options.email ?? 'ivan.petrov@example.com',
       checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: true })),
     },
   });

@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
+import { OrderPage } from '../features/orders/order-page.tsx';
+import { OrdersSearchPage } from '../features/orders/orders-search-page.tsx';
+import { ReportsPage } from '../features/reports/reports-page.tsx';
 import { AccountPage } from '../features/account/account-page.tsx';
 import { AuditPage } from '../features/audit/audit-page.tsx';
 import { RegistryPage } from '../features/registry/registry-page.tsx';
@@ -46,6 +49,17 @@ export function AdminApp() {
             <StaffPage />
           </Route>
         ) : null}
+        {permissions.includes('orders.read') ? (
+          <Route path="/orders">
+            <OrdersSearchPage />
+          </Route>
+        ) : null}
+        {permissions.includes('orders.read') ? (
+          <Route path="/orders/:id">{(params) => <OrderPage key={params.id} orderId={Number(params.id)} />}</Route>
+        ) : null}
+        {permissions.includes('reports.read') ? (
+          <Route path="/reports">
+            <ReportsPage />
         {permissions.includes('audit.read') ? (
           <Route path="/audit">
             <AuditPage />

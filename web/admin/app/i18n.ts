@@ -47,7 +47,8 @@ export async function initAdminI18n(lang: Lang) {
       lng: lang,
       fallbackLng: false,
       supportedLngs: [...LANGS],
-      ns: ['admin'],
+      // The menu's labels come from every feature's catalog, so those load with the shell.
+      ns: ['admin', 'admin-orders', 'admin-reports'],
       defaultNS: 'admin',
       interpolation: { escapeValue: false },
       react: { useSuspense: false },

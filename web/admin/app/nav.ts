@@ -9,6 +9,8 @@ export type NavEntry = { path: string; labelKey: string; permission: Permission 
 export const NAV: readonly NavEntry[] = [
   { path: '/', labelKey: 'nav.home', permission: null },
   { path: '/staff', labelKey: 'nav.staff', permission: 'staff.manage' },
+  { path: '/orders', labelKey: 'admin-orders:nav', permission: 'orders.read' },
+  { path: '/reports', labelKey: 'admin-reports:nav', permission: 'reports.read' },
   { path: '/audit', labelKey: 'nav.audit', permission: 'audit.read' },
   { path: '/account', labelKey: 'nav.account', permission: null },
   { path: '/registry', labelKey: 'nav.registry', permission: 'reports.read' },

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import type { ApiError } from '../../../lib/api.ts';
+
+/** The server's field errors by the field's top-level name ('reason', 'percent', 'ticketIds'...). */
+export type FieldErrors = Record<string, string>;
+
+export function fieldErrorsOf(error: ApiError): FieldErrors {
+  const body = error.body as { fields?: { path: string; code: string }[] } | undefined;
+  const out: FieldErrors = {};
+  for (const field of body?.fields ?? []) {
+    const name = field.path.split('.')[0] ?? field.path;
+    out[name] ??= field.code;
+  }
+  return out;
+}
+
+/** aria-invalid and aria-describedby for an input, and the message under it, in the member's language. */
+export function useFieldError(id: string, fields: FieldErrors, namespace: 'admin-orders' | 'admin-reports' = 'admin-orders') {
+  const { t } = useTranslation(namespace);
+  const errorId = (name: string) => `${id}-${name}-error`;
+  return {
+    attrs: (name: string) => ({
+      'aria-invalid': fields[name] ? true : undefined,
+      'aria-describedby': fields[name] ? errorId(name) : undefined,
+    }),
+    message: (name: string) =>
+      fields[name] ? (
+        <p className="admin-field__error" id={errorId(name)}>
+          {t(`fields.${fields[name]}`, { defaultValue: t('fields.invalid') })}
+        </p>
+      ) : null,
+  };
+}

@@ -1,0 +1,423 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import {
+  cancelOrderResponse,
+  type DeskOrderResponse,
+  deskOrderResponse,
+  orderNoteResponse,
+  resendTicketsResponse,
+} from '../../../../contract/admin/orders.ts';
+import { DESK_LIMITS } from '../../../../contract/admin/orders-rules.ts';
+import { normalizeLang } from '../../../../contract/lang.ts';
+import { apiGet, apiPost, isNotFound, toApiError } from '../../../lib/api.ts';
+import { formatDateTime, formatMoney, orderQueryKey, pickText } from './format.ts';
+import { PageSkeleton } from './orders-search-page.tsx';
+import { RefundDialog } from './refund-dialog.tsx';
+import { fieldErrorsOf, type FieldErrors, useFieldError } from './field-errors.tsx';
+
+type Order = DeskOrderResponse;
+
+
+/** An order as staff see it (lines, tickets, payments, refunds, e-mails, notes) and what they can do to it. */
+export function OrderPage({ orderId }: { orderId: number }) {
+  const { t, i18n, ready } = useTranslation(['admin-orders', 'admin']);
+  const lang = normalizeLang(i18n.language);
+  const id = useId();
+  const order = useQuery({
+    queryKey: orderQueryKey(orderId),
+    queryFn: ({ signal }) => apiGet(`/api/admin/orders/${orderId}?lang=${lang}`, deskOrderResponse, { signal }),
+    retry: false,
+  });
+
+  if (!ready || order.isPending) return <PageSkeleton label={ready ? t('admin:loading') : ''} />;
+  if (order.isError) {
+    return (
+      <section>
+        <h1 className="admin-heading">{isNotFound(order.error) ? t('view.notFound') : t('admin:errors.generic')}</h1>
+        <p>
+          <Link href="/orders">{t('view.backToSearch')}</Link>
+        </p>
+      </section>
+    );
+  }
+  const data = order.data;
+  const headingId = `${id}-heading`;
+  return (
+    <article className="admin-order" aria-labelledby={headingId}>
+      <p>
+        <Link href="/orders">{t('view.backToSearch')}</Link>
+      </p>
+      <h1 className="admin-heading" id={headingId}>
+        {t('view.heading', { number: data.order.number })}
+      </h1>
+      <Summary data={data} lang={lang} />
+      <Lines data={data} lang={lang} />
+      <Tickets data={data} orderId={orderId} />
+      <Payments data={data} lang={lang} />
+      <Refunds data={data} lang={lang} />
+      <Mails data={data} lang={lang} orderId={orderId} />
+      <Notes data={data} lang={lang} orderId={orderId} />
+      {data.order.state === 'reserved' || data.order.state === 'awaiting-payment' ? <CancelForm orderId={orderId} /> : null}
+    </article>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="admin-order__section" aria-labelledby={id}>
+      <h2 className="admin-subheading" id={id}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Summary({ data, lang }: { data: Order; lang: string }) {
+  const { t } = useTranslation('admin-orders');
+  const o = data.order;
+  const rows: [string, string][] = [
+    [t('order.state'), t(`orderStates.${o.state}`)],
+    [t('order.event'), pickText(o.eventName, lang)],
+    [t('order.date'), formatDateTime(o.createdAt, lang)],
+    [t('order.paidAt'), formatDateTime(o.paidAt, lang)],
+    [t('order.buyer'), o.buyerName],
+    [t('order.email'), o.email],
+    [t('order.phone'), o.phone],
+    [t('order.subtotal'), formatMoney(o.subtotal, lang)],
+    [t('order.fee'), formatMoney(o.serviceFee + o.servicesTotal, lang)],
+    [t('order.discount'), formatMoney(o.discount, lang)],
+    [t('order.total'), formatMoney(o.total, lang)],
+  ];
+  if (o.canceledAt) rows.push([t('order.canceledAt'), `${formatDateTime(o.canceledAt, lang)}${o.cancelReason ? ` — ${o.cancelReason}` : ''}`]);
+  return (
+    <dl className="admin-facts">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Lines({ data, lang }: { data: Order; lang: string }) {
+  const { t } = useTranslation('admin-orders');
+  return (
+    <Section title={t('view.lines')}>
+      <div className="admin-table-wrap">
+        <table className="admin-table admin-table--stack">
+          <thead>
+            <tr>
+              <th scope="col">{t('line.session')}</th>
+              <th scope="col">{t('line.category')}</th>
+              <th scope="col">{t('line.place')}</th>
+              <th scope="col">{t('line.quantity')}</th>
+              <th scope="col">{t('line.price')}</th>
+              <th scope="col">{t('line.amount')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.lines.map((line) => (
+              <tr key={line.id}>
+                <td data-label={t('line.session')}>{formatDateTime(line.startsAt, lang)}</td>
+                <td data-label={t('line.category')}>{pickText(line.category, lang)}</td>
+                <td data-label={t('line.place')}>{line.seat || pickText(line.standing, lang) || '—'}</td>
+                <td data-label={t('line.quantity')}>{line.returned ? t('line.quantityReturned', { quantity: line.quantity, returned: line.returned }) : line.quantity}</td>
+                <td data-label={t('line.price')}>{formatMoney(line.unitPrice + line.unitFee, lang)}</td>
+                <td data-label={t('line.amount')}>{formatMoney(line.amount, lang)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Section>
+  );
+}
+
+function Tickets({ data, orderId }: { data: Order; orderId: number }) {
+  const { t } = useTranslation('admin-orders');
+  const id = useId();
+  const refundable = data.tickets.filter((ticket) => ticket.state === 'valid');
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [dialog, setDialog] = useState<null | 'all' | number[]>(null);
+  const [done, setDone] = useState('');
+  const toggle = (ticketId: number, on: boolean) => setChosen((now) => (on ? [...now, ticketId] : now.filter((x) => x !== ticketId)));
+
+  return (
+    <Section title={t('view.tickets')}>
+      <div className="admin-table-wrap">
+        <table className="admin-table admin-table--stack">
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="admin-visually-hidden">{t('refund.choose')}</span>
+              </th>
+              <th scope="col">{t('ticket.holder')}</th>
+              <th scope="col">{t('ticket.code')}</th>
+              <th scope="col">{t('ticket.state')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.tickets.map((ticket) => (
+              <tr key={ticket.id}>
+                <td>
+                  {ticket.state === 'valid' ? (
+                    <input
+                      type="checkbox"
+                      id={`${id}-t${ticket.id}`}
+                      checked={chosen.includes(ticket.id)}
+                      onChange={(e) => toggle(ticket.id, e.currentTarget.checked)}
+                      aria-label={t('refund.chooseTicket', { holder: ticket.holder || ticket.code || ticket.id })}
+                    />
+                  ) : null}
+                </td>
+                <td data-label={t('ticket.holder')}>{ticket.holder || '—'}</td>
+                <td data-label={t('ticket.code')}>{ticket.code ?? '—'}</td>
+                <td data-label={t('ticket.state')}>{t(`ticketStates.${ticket.state}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {refundable.length > 0 ? (
+        <div className="admin-actions">
+          <button className="admin-button" type="button" disabled={chosen.length === 0} onClick={() => setDialog(chosen)}>
+            {t('refund.chosen', { n: chosen.length })}
+          </button>
+          <button className="admin-button admin-button--quiet" type="button" onClick={() => setDialog('all')}>
+            {t('refund.all')}
+          </button>
+        </div>
+      ) : null}
+      <p role="status">{done}</p>
+      {dialog ? (
+        <RefundDialog
+          orderId={orderId}
+          ticketIds={dialog}
+          count={dialog === 'all' ? refundable.length : dialog.length}
+          onClose={(message) => {
+            setDialog(null);
+            if (message) {
+              setChosen([]);
+              setDone(message);
+            }
+          }}
+        />
+      ) : null}
+    </Section>
+  );
+}
+
+function Payments({ data, lang }: { data: Order; lang: string }) {
+  const { t } = useTranslation('admin-orders');
+  return (
+    <Section title={t('view.payments')}>
+      {data.payments.length === 0 ? (
+        <p>{t('view.none')}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-table--stack">
+            <thead>
+              <tr>
+                <th scope="col">{t('payment.date')}</th>
+                <th scope="col">{t('payment.method')}</th>
+                <th scope="col">{t('payment.status')}</th>
+                <th scope="col">{t('payment.amount')}</th>
+                <th scope="col">{t('payment.refunded')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.payments.map((payment) => (
+                <tr key={payment.id}>
+                  <td data-label={t('payment.date')}>{formatDateTime(payment.createdAt, lang)}</td>
+                  <td data-label={t('payment.method')}>{pickText(payment.method, lang)}</td>
+                  <td data-label={t('payment.status')}>
+                    {payment.status}
+                    {payment.declineReason ? ` — ${payment.declineReason}` : ''}
+                  </td>
+                  <td data-label={t('payment.amount')}>{formatMoney(payment.amount, lang)}</td>
+                  <td data-label={t('payment.refunded')}>{formatMoney(payment.refunded, lang)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function Refunds({ data, lang }: { data: Order; lang: string }) {
+  const { t } = useTranslation('admin-orders');
+  const holders = new Map(data.tickets.map((ticket) => [ticket.id, ticket.holder || ticket.code || String(ticket.id)]));
+  return (
+    <Section title={t('view.refunds')}>
+      {data.refunds.length === 0 ? (
+        <p>{t('view.none')}</p>
+      ) : (
+        <ul className="admin-list" data-testid="order-refunds">
+          {data.refunds.map((refund) => (
+            <li key={refund.id}>
+              <strong>{formatMoney(refund.amount, lang)}</strong> · {formatDateTime(refund.createdAt, lang)} · {refund.status}
+              <br />
+              {t('refund.tickets', { list: refund.ticketIds.map((ticketId) => holders.get(ticketId) ?? ticketId).join(', ') })}
+              {refund.byStaff ? ` · ${t('refund.byStaff')}` : ''}
+              {refund.percent !== null ? ` · ${t('refund.percentSet', { percent: refund.percent })}` : ''}
+              {refund.staffReason ? ` · ${refund.staffReason}` : refund.reason ? ` · ${pickText(refund.reason, lang)}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function Mails({ data, lang, orderId }: { data: Order; lang: string; orderId: number }) {
+  const { t } = useTranslation('admin-orders');
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  async function resend() {
+    setBusy(true);
+    setMessage('');
+    try {
+      const answer = await apiPost(`/api/admin/orders/${orderId}/resend-tickets`, { lang }, resendTicketsResponse);
+      setMessage(t('mail.resent', { to: answer.to }));
+      await queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
+    } catch (error) {
+      setMessage(toApiError(error).text || t('admin:errors.generic'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Section title={t('view.mails')}>
+      {data.mails.length === 0 ? (
+        <p>{t('view.none')}</p>
+      ) : (
+        <ul className="admin-list">
+          {data.mails.map((mail) => (
+            <li key={mail.id}>
+              {formatDateTime(mail.createdAt, lang)} · {mail.to} · {mail.subject} ·{' '}
+              {mail.sentAt ? t('mail.sent', { at: formatDateTime(mail.sentAt, lang) }) : mail.lastError ? t('mail.failed', { error: mail.lastError }) : t('mail.queued')}
+            </li>
+          ))}
+        </ul>
+      )}
+      {data.order.state === 'paid' ? (
+        <div className="admin-actions">
+          <button className="admin-button admin-button--quiet" type="button" onClick={resend} disabled={busy}>
+            {t('mail.resend')}
+          </button>
+        </div>
+      ) : null}
+      <p role="status">{message}</p>
+    </Section>
+  );
+}
+
+function Notes({ data, lang, orderId }: { data: Order; lang: string; orderId: number }) {
+  const { t } = useTranslation('admin-orders');
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [body, setBody] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const [fields, setFields] = useState<FieldErrors>({});
+  const fieldError = useFieldError(id, fields);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage('');
+    setFields({});
+    try {
+      await apiPost(`/api/admin/orders/${orderId}/notes`, { body, lang }, orderNoteResponse);
+      setBody('');
+      await queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
+    } catch (error) {
+      const failure = toApiError(error);
+      setFields(fieldErrorsOf(failure));
+      setMessage(failure.text || t('admin:errors.generic'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Section title={t('view.notes')}>
+      {data.notes.length === 0 ? (
+        <p>{t('view.none')}</p>
+      ) : (
+        <ul className="admin-list">
+          {data.notes.map((note) => (
+            <li key={note.id}>
+              <span className="admin-list__meta">
+                {note.staffName} · {formatDateTime(note.createdAt, lang)}
+              </span>
+              <br />
+              <span className="admin-note">{note.body}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={submit} noValidate>
+        <p role="alert">{message}</p>
+        <div className="admin-field">
+          <label htmlFor={`${id}-body`}>{t('note.label')}</label>
+          <textarea id={`${id}-body`} rows={3} maxLength={DESK_LIMITS.noteMax} value={body} onChange={(e) => setBody(e.currentTarget.value)} {...fieldError.attrs('body')} />
+          {fieldError.message('body')}
+        </div>
+        <button className="admin-button" type="submit" disabled={busy}>
+          {t('note.submit')}
+        </button>
+      </form>
+    </Section>
+  );
+}
+
+function CancelForm({ orderId }: { orderId: number }) {
+  const { t, i18n } = useTranslation('admin-orders');
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const [fields, setFields] = useState<FieldErrors>({});
+  const fieldError = useFieldError(id, fields);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage('');
+    setFields({});
+    try {
+      await apiPost(`/api/admin/orders/${orderId}/cancel`, { reason, lang: normalizeLang(i18n.language) }, cancelOrderResponse);
+      await queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
+    } catch (error) {
+      const failure = toApiError(error);
+      setFields(fieldErrorsOf(failure));
+      setMessage(failure.text || t('admin:errors.generic'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Section title={t('cancel.heading')}>
+      <form onSubmit={submit} noValidate>
+        <p>{t('cancel.text')}</p>
+        <p role="alert">{message}</p>
+        <div className="admin-field">
+          <label htmlFor={`${id}-reason`}>{t('cancel.reason')}</label>
+          <input id={`${id}-reason`} maxLength={DESK_LIMITS.reasonMax} value={reason} onChange={(e) => setReason(e.currentTarget.value)} {...fieldError.attrs('reason')} />
+          {fieldError.message('reason')}
+        </div>
+        <button className="admin-button" type="submit" disabled={busy}>
+          {t('cancel.submit')}
+        </button>
+      </form>
+    </Section>
+  );
+}

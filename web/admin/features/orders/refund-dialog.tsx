@@ -1,0 +1,110 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { staffRefundResponse } from '../../../../contract/admin/orders.ts';
+import { DESK_LIMITS } from '../../../../contract/admin/orders-rules.ts';
+import { normalizeLang } from '../../../../contract/lang.ts';
+import { useModalDialog } from '../../../components/modal/use-modal-dialog.ts';
+import { apiPost, toApiError } from '../../../lib/api.ts';
+import { fieldErrorsOf, type FieldErrors, useFieldError } from './field-errors.tsx';
+import { formatMoney, orderQueryKey } from './format.ts';
+
+type Props = {
+  orderId: number;
+  ticketIds: 'all' | number[];
+  count: number;
+  /** Called with the success message after a refund, or with nothing when the member backs out. */
+  onClose: (message?: string) => void;
+};
+
+/**
+ * Confirms a refund. The share follows the refund policy unless the member sets it by hand; the
+ * reason is always asked for, because every staff refund is recorded with why it was made.
+ */
+export function RefundDialog({ orderId, ticketIds, count, onClose }: Props) {
+  const { t, i18n } = useTranslation(['admin-orders', 'admin']);
+  const lang = normalizeLang(i18n.language);
+  const queryClient = useQueryClient();
+  const ref = useModalDialog();
+  const id = useId();
+  const [manual, setManual] = useState(false);
+  const [percent, setPercent] = useState('100');
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const [fields, setFields] = useState<FieldErrors>({});
+  const fieldError = useFieldError(id, fields);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage('');
+    setFields({});
+    try {
+      // An unreadable share goes to the server as is, so the refusal comes back on the field.
+      const share = manual ? (percent.trim() === '' ? Number.NaN : Number(percent)) : null;
+      const answer = await apiPost(
+        `/api/admin/orders/${orderId}/refund`,
+        { ticketIds, percent: share !== null && Number.isNaN(share) ? percent : share, reason, lang },
+        staffRefundResponse,
+      );
+      await queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
+      onClose(t('refund.done', { amount: formatMoney(answer.amount, lang) }));
+    } catch (error) {
+      const failure = toApiError(error);
+      setFields(fieldErrorsOf(failure));
+      setMessage(failure.text || t('admin:errors.generic'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <dialog ref={ref} className="admin-dialog" aria-labelledby={`${id}-title`} onCancel={(e) => (busy ? e.preventDefault() : onClose())}>
+      <form onSubmit={submit} noValidate>
+        <h2 className="admin-subheading" id={`${id}-title`}>
+          {ticketIds === 'all' ? t('refund.titleAll') : t('refund.titleChosen', { n: count })}
+        </h2>
+        <p>{t('refund.confirmText', { n: count })}</p>
+        <p role="alert">{message}</p>
+        {fieldError.message('ticketIds')}
+        <div className="admin-field admin-field--check">
+          <input id={`${id}-manual`} type="checkbox" checked={manual} onChange={(e) => setManual(e.currentTarget.checked)} />
+          <label htmlFor={`${id}-manual`}>{t('refund.manual')}</label>
+        </div>
+        {manual ? (
+          <div className="admin-field">
+            <label htmlFor={`${id}-percent`}>{t('refund.percent')}</label>
+            <input
+              id={`${id}-percent`}
+              inputMode="numeric"
+              value={percent}
+              onChange={(e) => setPercent(e.currentTarget.value)}
+              {...fieldError.attrs('percent')}
+            />
+            {fieldError.message('percent')}
+          </div>
+        ) : null}
+        <div className="admin-field">
+          <label htmlFor={`${id}-reason`}>{t('refund.reason')}</label>
+          <textarea
+            id={`${id}-reason`}
+            rows={2}
+            maxLength={DESK_LIMITS.reasonMax}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            {...fieldError.attrs('reason')}
+          />
+          {fieldError.message('reason')}
+        </div>
+        <div className="admin-actions">
+          <button className="admin-button" type="submit" disabled={busy}>
+            {busy ? t('refund.submitting') : t('refund.submit')}
+          </button>
+          <button className="admin-button admin-button--quiet" type="button" onClick={() => onClose()} disabled={busy}>
+            {t('refund.back')}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

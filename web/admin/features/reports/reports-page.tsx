@@ -1,0 +1,224 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'wouter';
+import { occupancyReportResponse, type SalesReportResponse, salesReportResponse } from '../../../../contract/admin/reports.ts';
+import { CSV_DIALECTS, REPORT_GROUPS, type ReportGroup } from '../../../../contract/admin/reports-rules.ts';
+import { normalizeLang } from '../../../../contract/lang.ts';
+import { apiGet, toApiError } from '../../../lib/api.ts';
+import { fieldErrorsOf, useFieldError } from '../orders/field-errors.tsx';
+import { formatDateTime, formatMoney, intlLocale, pickText } from '../orders/format.ts';
+import { PageSkeleton } from '../orders/orders-search-page.tsx';
+import '../orders/orders.css';
+
+function isoDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The current month up to today, in the member's time zone: what a report is usually asked for. */
+function defaultPeriod(now = new Date()): { from: string; to: string } {
+  return { from: isoDay(new Date(now.getFullYear(), now.getMonth(), 1)), to: isoDay(now) };
+}
+
+const isGroup = (value: string | null): value is ReportGroup => (REPORT_GROUPS as readonly (string | null)[]).includes(value);
+
+/**
+ * Sales for a period (grouped by day, event, session, price category or payment type, refunds
+ * netted, with totals), occupancy per session, and both as CSV in either dialect. The period and
+ * grouping live in the address, so a report can be reloaded and shared.
+ */
+export function ReportsPage() {
+  const { t, i18n, ready } = useTranslation(['admin-reports', 'admin']);
+  const lang = normalizeLang(i18n.language);
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const initial = defaultPeriod();
+  const from = params.get('from') ?? initial.from;
+  const to = params.get('to') ?? initial.to;
+  const groupParam = params.get('group');
+  const group: ReportGroup = isGroup(groupParam) ? groupParam : 'day';
+  const [draft, setDraft] = useState({ from, to, group });
+
+  const query = new URLSearchParams({ from, to, lang });
+  const sales = useQuery({
+    queryKey: ['admin', 'reports', 'sales', from, to, group, lang],
+    queryFn: ({ signal }) => apiGet(`/api/admin/reports/sales?${query}&group=${group}`, salesReportResponse, { signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const occupancy = useQuery({
+    queryKey: ['admin', 'reports', 'occupancy', from, to, lang],
+    queryFn: ({ signal }) => apiGet(`/api/admin/reports/occupancy?${query}`, occupancyReportResponse, { signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const failure = sales.isError ? toApiError(sales.error) : occupancy.isError ? toApiError(occupancy.error) : null;
+  const fields = failure ? fieldErrorsOf(failure) : {};
+  const fieldError = useFieldError(id, fields, 'admin-reports');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setParams({ from: draft.from, to: draft.to, group: draft.group });
+  }
+
+  if (!ready) return <PageSkeleton label="" />;
+  const headingId = `${id}-heading`;
+  const csv = (report: 'sales' | 'occupancy', dialect: string) =>
+    `/api/admin/reports/${report}.csv?${query}${report === 'sales' ? `&group=${group}` : ''}&dialect=${dialect}`;
+
+  return (
+    <section aria-labelledby={headingId}>
+      <h1 className="admin-heading" id={headingId}>
+        {t('heading')}
+      </h1>
+      <form className="admin-search" onSubmit={submit} noValidate>
+        <div className="admin-field">
+          <label htmlFor={`${id}-from`}>{t('from')}</label>
+          <input id={`${id}-from`} type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })} {...fieldError.attrs('from')} />
+          {fieldError.message('from')}
+        </div>
+        <div className="admin-field">
+          <label htmlFor={`${id}-to`}>{t('to')}</label>
+          <input id={`${id}-to`} type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })} {...fieldError.attrs('to')} />
+          {fieldError.message('to')}
+        </div>
+        <div className="admin-field">
+          <label htmlFor={`${id}-group`}>{t('group')}</label>
+          <select id={`${id}-group`} value={draft.group} onChange={(e) => setDraft({ ...draft, group: isGroup(e.currentTarget.value) ? e.currentTarget.value : 'day' })}>
+            {REPORT_GROUPS.map((g) => (
+              <option key={g} value={g}>
+                {t(`groups.${g}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button className="admin-button" type="submit">
+          {t('show')}
+        </button>
+      </form>
+      <p role="alert">{failure ? failure.text || t('admin:errors.generic') : ''}</p>
+
+      <section className="admin-order__section" aria-labelledby={`${id}-sales`}>
+        <h2 className="admin-subheading" id={`${id}-sales`}>
+          {t('sales.heading')}
+        </h2>
+        <CsvLinks label={t('sales.csvLabel')} href={(dialect) => csv('sales', dialect)} />
+        {sales.isPending ? <PageSkeleton label={t('admin:loading')} /> : sales.isError ? null : <SalesTable report={sales.data} lang={lang} />}
+      </section>
+
+      <section className="admin-order__section" aria-labelledby={`${id}-occupancy`}>
+        <h2 className="admin-subheading" id={`${id}-occupancy`}>
+          {t('occupancy.heading')}
+        </h2>
+        <CsvLinks label={t('occupancy.csvLabel')} href={(dialect) => csv('occupancy', dialect)} />
+        {occupancy.isPending ? (
+          <PageSkeleton label={t('admin:loading')} />
+        ) : occupancy.isError ? null : occupancy.data.rows.length === 0 ? (
+          <p>{t('empty')}</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table admin-table--stack">
+              <thead>
+                <tr>
+                  <th scope="col">{t('occupancy.session')}</th>
+                  <th scope="col">{t('occupancy.capacity')}</th>
+                  <th scope="col">{t('occupancy.sold')}</th>
+                  <th scope="col">{t('occupancy.held')}</th>
+                  <th scope="col">{t('occupancy.free')}</th>
+                  <th scope="col">{t('occupancy.checkedIn')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {occupancy.data.rows.map((row) => (
+                  <tr key={row.sessionId}>
+                    <td data-label={t('occupancy.session')}>
+                      {pickText(row.eventName, lang)}, {formatDateTime(row.startsAt, lang)}
+                    </td>
+                    <td data-label={t('occupancy.capacity')}>{row.capacity}</td>
+                    <td data-label={t('occupancy.sold')}>{row.soldOutside ? t('occupancy.soldWithOutside', { sold: row.sold, outside: row.soldOutside }) : row.sold}</td>
+                    <td data-label={t('occupancy.held')}>{row.held}</td>
+                    <td data-label={t('occupancy.free')}>{row.free}</td>
+                    <td data-label={t('occupancy.checkedIn')}>{row.checkedIn}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </section>
+  );
+}
+
+function CsvLinks({ label, href }: { label: string; href: (dialect: string) => string }) {
+  const { t } = useTranslation('admin-reports');
+  return (
+    <p className="admin-actions">
+      {CSV_DIALECTS.map((dialect) => (
+        <a key={dialect} href={href(dialect)} download aria-label={`${label}: ${t(`csv.${dialect}`)}`}>
+          {t(`csv.${dialect}`)}
+        </a>
+      ))}
+    </p>
+  );
+}
+
+function SalesTable({ report, lang }: { report: SalesReportResponse; lang: string }) {
+  const { t } = useTranslation('admin-reports');
+  if (report.rows.length === 0) return <p>{t('empty')}</p>;
+  const label = (row: SalesReportResponse['rows'][number]) => {
+    if (report.group === 'day') return formatDay(row.key, lang);
+    if (report.group === 'session') return `${pickText(row.eventName ?? row.name, lang)}, ${formatDateTime(row.startsAt, lang)}`;
+    if (report.group === 'event') return pickText(row.eventName ?? row.name, lang) || row.key;
+    return pickText(row.name, lang) || row.key;
+  };
+  const cells = (f: SalesReportResponse['totals']) => [f.orders, f.tickets, formatMoney(f.amount, lang), f.returnedTickets, formatMoney(f.refunds, lang), formatMoney(f.net, lang)];
+  const heads = ['orders', 'tickets', 'amount', 'returnedTickets', 'refunds', 'net'].map((k) => t(`sales.${k}`));
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table admin-table--stack">
+        <thead>
+          <tr>
+            <th scope="col">{t(`groups.${report.group}`)}</th>
+            {heads.map((h) => (
+              <th scope="col" key={h}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {report.rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row" data-label={t(`groups.${report.group}`)}>
+                {label(row)}
+              </th>
+              {cells(row).map((value, i) => (
+                <td key={heads[i]} data-label={heads[i]}>
+                  {value}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">{t('sales.total')}</th>
+            {cells(report.totals).map((value, i) => (
+              <td key={heads[i]} data-label={heads[i]}>
+                {value}
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+function formatDay(day: string, lang: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}
