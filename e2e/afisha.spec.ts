@@ -331,6 +331,8 @@ test.describe('afisha: layout', () => {
   test('at 320 px the filter bar stays still when the first filter is set: its reset link is always there, disabled until then', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 800 });
     await openListing(page);
+    // On a phone the filters fold behind their button.
+    await page.getByRole('button', { name: 'Фильтры', exact: true }).click();
     const bar = page.getByRole('region', { name: 'Фильтры' });
     const reset = bar.getByRole('button', { name: 'Сбросить фильтры' });
     // Where the bar and each of its parts are, in page coordinates.
@@ -372,6 +374,7 @@ test.describe('afisha: layout', () => {
     await page.setViewportSize({ width: 320, height: 800 });
     await openListing(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.getByRole('button', { name: 'Фильтры', exact: true }).click();
     // 6 tag chips on a phone, the rest behind the toggle.
     await expect(page.getByRole('group', { name: 'Метки' }).getByRole('button')).toHaveCount(7);
     await page.getByRole('button', { name: /^Ещё \d+ метк/ }).click();
@@ -394,6 +397,9 @@ test.describe('afisha: layout', () => {
     await search(page).focus();
     await page.keyboard.type('ночь');
     await expect(titles(page)).toHaveText(['Ночь в музее']);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Фильтры', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
     await chip(page, 'Для детей').focus();
     await page.keyboard.press('Space');
     await expect(page.getByText('Билеты не найдены')).toBeVisible();

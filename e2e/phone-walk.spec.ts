@@ -105,3 +105,59 @@ test('switching the language keeps the chosen tickets', async ({ page }) => {
   await expect(page.getByText('₽1,060').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Place order' })).toBeVisible();
 });
+
+test.describe('the listing on a phone', () => {
+  test('the first event card is on the first screen, the filters fold behind "Фильтры"', async ({ page }) => {
+    await page.goto('/');
+    const firstCard = page.getByRole('main').getByRole('article').first();
+    await expect(firstCard).toBeVisible();
+    const box = await firstCard.boundingBox();
+    expect(box).not.toBeNull();
+    // Its picture and title at least, not just its top border.
+    expect((box?.y ?? 844) + 120).toBeLessThanOrEqual(844);
+    const inStock = page.getByRole('checkbox', { name: 'Только в наличии' });
+    await expect(inStock).toBeHidden();
+    await expect(page.getByRole('searchbox')).toBeVisible();
+  });
+
+  test('the fold opens from the keyboard, says it is open and counts the active filters', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Фильтры', exact: true });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(toggle).toBeFocused();
+    const inStock = page.getByRole('checkbox', { name: 'Только в наличии' });
+    await expect(inStock).toBeVisible();
+    // The fold follows its button in the Tab order.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('region', { name: 'Фильтры' }).locator(':focus')).toHaveCount(1);
+    await inStock.check();
+    const counted = page.getByRole('button', { name: 'Фильтры (1)', exact: true });
+    await expect(counted).toHaveAttribute('aria-expanded', 'true');
+    await counted.click();
+    await expect(counted).toHaveAttribute('aria-expanded', 'false');
+    await expect(inStock).toBeHidden();
+    await expect(counted).toBeVisible();
+  });
+});
+
+test('the event page shows at least five dates per view, each wholly readable', async ({ page }) => {
+  await page.goto('/event/city-through-centuries');
+  const slider = page.getByRole('group', { name: 'Выберите дату' });
+  await expect(dateButtons(slider).first()).toBeVisible();
+  const track = await slider.locator('.event-dates__track').boundingBox();
+  expect(track).not.toBeNull();
+  const left = track?.x ?? 0;
+  const right = left + (track?.width ?? 0);
+  const boxes = await dateButtons(slider).evaluateAll((buttons) =>
+    buttons.map((button) => {
+      const box = button.getBoundingClientRect();
+      return { x: box.x, right: box.right, clipped: button.scrollWidth > button.clientWidth || button.scrollHeight > button.clientHeight };
+    }),
+  );
+  const inView = boxes.filter((box) => box.x >= left - 0.5 && box.right <= right + 0.5);
+  expect(inView.length).toBeGreaterThanOrEqual(5);
+  expect(inView.filter((box) => box.clipped)).toEqual([]);
+});

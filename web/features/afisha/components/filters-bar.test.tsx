@@ -67,3 +67,37 @@ describe('filters bar: the reset link', () => {
     expect(button.getAttribute('aria-disabled')).toBe('true');
   });
 });
+
+describe('filters bar: the phone fold', () => {
+  const toggle = () => screen.getByRole('button', { name: /^Фильтры/ });
+
+  it('is a disclosure button controlling the fold, closed at first, and opens and closes on click', async () => {
+    await renderBar(EMPTY_FILTERS);
+    expect(toggle().getAttribute('aria-label')).toBe('Фильтры');
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+    const fold = document.getElementById(toggle().getAttribute('aria-controls') ?? '');
+    expect(fold?.contains(reset())).toBe(true);
+    expect(fold?.classList.contains('afisha-filters__fold--open')).toBe(false);
+    fireEvent.click(toggle());
+    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    expect(fold?.classList.contains('afisha-filters__fold--open')).toBe(true);
+    fireEvent.click(toggle());
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('keeps the search outside the fold', async () => {
+    await renderBar(EMPTY_FILTERS);
+    const fold = document.getElementById(toggle().getAttribute('aria-controls') ?? '');
+    expect(fold?.contains(screen.getByRole('searchbox'))).toBe(false);
+  });
+
+  it.each([
+    { description: 'a search only (it stays in sight)', filters: { ...EMPTY_FILTERS, search: 'ночь' }, name: 'Фильтры' },
+    { description: 'a date range', filters: { ...EMPTY_FILTERS, from: '2030-06-10', to: '2030-06-12' }, name: 'Фильтры (1)' },
+    { description: 'two tags and in stock', filters: { ...EMPTY_FILTERS, tags: [3, 4], inStock: true }, name: 'Фильтры (3)' },
+  ])('counts the folded filters: $description', async ({ filters, name }) => {
+    await renderBar(filters);
+    expect(toggle().getAttribute('aria-label')).toBe(name);
+    expect(toggle().textContent).toBe(name === 'Фильтры' ? 'Фильтры' : `Фильтры${name.slice(9, -1)}`);
+  });
+});

@@ -1,8 +1,8 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KindMenuEntry, TagEntry } from '../../../../contract/afisha.ts';
 import type { Lang } from '../../../../contract/lang.ts';
-import { type Filters, hasFilters } from '../model/listing.ts';
+import { type Filters, foldedFilterCount, hasFilters } from '../model/listing.ts';
 import { DateRangeFilter } from './date-range-filter.tsx';
 import { SearchBox } from './search-box.tsx';
 import { TagChips } from './tag-chips.tsx';
@@ -18,24 +18,50 @@ type Props = {
   onReset: () => void;
 };
 
-/** Search, dates (for kinds with showfiltercalendar), tags (showattribute), in-stock, reset. */
+/**
+ * Search, dates (for kinds with showfiltercalendar), tags (showattribute), in-stock, reset.
+ * On a phone everything but the search folds behind a 'Фильтры (N)' disclosure button, so the
+ * first event card is on the first screen; from 600 px the fold is laid out inline (CSS) and the
+ * button is not shown. The fold is open or closed by the visitor only, never by a filter change.
+ */
 export function FiltersBar({ kind, filters, tags, days, lang, onChange, onToggleTag, onReset }: Props) {
   const { t } = useTranslation('afisha');
   const stockId = useId();
+  const foldId = useId();
+  const [open, setOpen] = useState(false);
+  const active = foldedFilterCount(filters);
   return (
     <section className="afisha-filters" aria-label={t('filters')}>
       <div className="afisha-filters__row">
         <SearchBox value={filters.search} onChange={(search) => onChange({ search })} />
-        {kind.showfiltercalendar === 1 && (
-          <DateRangeFilter days={days} from={filters.from} to={filters.to} lang={lang} onChange={(range) => onChange(range)} />
-        )}
-        <div className="afisha-stock">
-          <input id={stockId} type="checkbox" checked={filters.inStock} onChange={(event) => onChange({ inStock: event.target.checked })} />
-          <label htmlFor={stockId}>{t('inStock')}</label>
+        <button
+          type="button"
+          className="afisha-filter-button afisha-filters__toggle"
+          aria-expanded={open}
+          aria-controls={foldId}
+          aria-label={active > 0 ? t('filtersActive', { count: active }) : t('filters')}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {t('filters')}
+          {/* Its room is kept while empty, so setting the first filter does not move the row. */}
+          <span className="afisha-filters__count" aria-hidden="true" data-empty={active === 0 ? '' : undefined}>
+            {active > 0 ? active : ''}
+          </span>
+        </button>
+        <div id={foldId} className={open ? 'afisha-filters__fold afisha-filters__fold--open' : 'afisha-filters__fold'}>
+          {kind.showfiltercalendar === 1 && (
+            <DateRangeFilter days={days} from={filters.from} to={filters.to} lang={lang} onChange={(range) => onChange(range)} />
+          )}
+          <div className="afisha-stock">
+            <input id={stockId} type="checkbox" checked={filters.inStock} onChange={(event) => onChange({ inStock: event.target.checked })} />
+            <label htmlFor={stockId}>{t('inStock')}</label>
+          </div>
+          <ResetButton active={hasFilters(filters)} onReset={onReset} />
+          {kind.showattribute === 1 && tags.length > 0 && (
+            <TagChips tags={tags} selected={filters.tags} lang={lang} onToggle={onToggleTag} />
+          )}
         </div>
-        <ResetButton active={hasFilters(filters)} onReset={onReset} />
       </div>
-      {kind.showattribute === 1 && tags.length > 0 && <TagChips tags={tags} selected={filters.tags} lang={lang} onToggle={onToggleTag} />}
     </section>
   );
 }

@@ -20,6 +20,14 @@ export function hasFilters(filters: Filters): boolean {
   return filters.search.trim() !== '' || filters.from !== '' || filters.to !== '' || filters.tags.length > 0 || filters.inStock;
 }
 
+/**
+ * How many filters sit behind the phone's 'Фильтры' fold: the date range counts once, each tag
+ * once, in-stock once. The search is not folded (it stays in sight), so it is not counted.
+ */
+export function foldedFilterCount(filters: Filters): number {
+  return (filters.from !== '' || filters.to !== '' ? 1 : 0) + filters.tags.length + (filters.inStock ? 1 : 0);
+}
+
 /** The listing's indexes, built once per answer. */
 export type Catalog = {
   answer: AfishaResponse;
