@@ -60,6 +60,8 @@ export function AdminApp() {
         {permissions.includes('reports.read') ? (
           <Route path="/reports">
             <ReportsPage />
+          </Route>
+        ) : null}
         {permissions.includes('audit.read') ? (
           <Route path="/audit">
             <AuditPage />
