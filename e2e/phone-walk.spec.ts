@@ -142,22 +142,3 @@ test.describe('the listing on a phone', () => {
     await expect(counted).toBeVisible();
   });
 });
-
-test('the event page shows at least five dates per view, each wholly readable', async ({ page }) => {
-  await page.goto('/event/city-through-centuries');
-  const slider = page.getByRole('group', { name: 'Выберите дату' });
-  await expect(dateButtons(slider).first()).toBeVisible();
-  const track = await slider.locator('.event-dates__track').boundingBox();
-  expect(track).not.toBeNull();
-  const left = track?.x ?? 0;
-  const right = left + (track?.width ?? 0);
-  const boxes = await dateButtons(slider).evaluateAll((buttons) =>
-    buttons.map((button) => {
-      const box = button.getBoundingClientRect();
-      return { x: box.x, right: box.right, clipped: button.scrollWidth > button.clientWidth || button.scrollHeight > button.clientHeight };
-    }),
-  );
-  const inView = boxes.filter((box) => box.x >= left - 0.5 && box.right <= right + 0.5);
-  expect(inView.length).toBeGreaterThanOrEqual(5);
-  expect(inView.filter((box) => box.clipped)).toEqual([]);
-});
