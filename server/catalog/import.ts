@@ -43,7 +43,10 @@ class DryRunRollback extends Error {
  */
 function parseFile(raw: unknown): { prepared: PreparedCatalog; seatIssues: CatalogIssue[] } {
   const parsed = catalogFile.safeParse(raw);
-  if (!parsed.success) throw new CatalogImportError(issuesFromZod(parsed.error, raw).map(formatIssue));
+  if (!parsed.success) {
+    const issues = issuesFromZod(parsed.error, raw);
+    throw new CatalogImportError(issues.map(formatIssue), issues);
+  }
   const file = parsed.data;
   const issues = new IssueList();
   const seats = new Map<number, SeatRecord[]>();
@@ -128,17 +131,10 @@ async function writeCatalog(tx: Queryable, prepared: PreparedCatalog, sessions: 
  * CatalogImportError listing every problem, in which case nothing was written.
  */
 export async function importCatalog(db: Db, file: unknown, options: ImportOptions = {}): Promise<ImportSummary> {
-  const { prepared, seatIssues } = parseFile(file);
+  const parsed = parseFile(file);
   try {
     return await db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
-      const existing = await loadExistingCatalog(tx, prepared);
-      const setup = await checkSetup(tx, prepared.file.setup);
-      const issues = [...seatIssues, ...checkCatalog(prepared, existing), ...setup.issues];
-      if (issues.length > 0) throw new CatalogImportError(issues.map(formatIssue));
-      const written = await writeCatalog(tx, prepared, resolveSessions(prepared, existing));
-      if (setup.toStore !== undefined) await saveSetup(tx, setup.toStore);
-      const summary: ImportSummary = { counts: countEntries(prepared), ...written, setupUpdated: setup.toStore !== undefined, dryRun: options.dryRun === true };
+      const summary = await applyCatalog(tx, parsed, options.dryRun === true);
       if (options.dryRun) throw new DryRunRollback(summary);
       return summary;
     });
@@ -146,4 +142,24 @@ export async function importCatalog(db: Db, file: unknown, options: ImportOption
     if (error instanceof DryRunRollback) return error.summary;
     throw error;
   }
+}
+
+/**
+ * The same import inside a transaction the caller holds, for the back office: its editor checks
+ * the entry's revision, imports a file of that one entry and writes the audit entry, all in one
+ * transaction. Throws CatalogImportError (the caller's transaction then rolls back).
+ */
+export async function importCatalogIn(tx: Queryable, file: unknown): Promise<ImportSummary> {
+  return applyCatalog(tx, parseFile(file), false);
+}
+
+async function applyCatalog(tx: Queryable, { prepared, seatIssues }: ReturnType<typeof parseFile>, dryRun: boolean): Promise<ImportSummary> {
+  await tx.query('select pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
+  const existing = await loadExistingCatalog(tx, prepared);
+  const setup = await checkSetup(tx, prepared.file.setup);
+  const issues = [...seatIssues, ...checkCatalog(prepared, existing), ...setup.issues];
+  if (issues.length > 0) throw new CatalogImportError(issues.map(formatIssue), issues);
+  const written = await writeCatalog(tx, prepared, resolveSessions(prepared, existing));
+  if (setup.toStore !== undefined) await saveSetup(tx, setup.toStore);
+  return { counts: countEntries(prepared), ...written, setupUpdated: setup.toStore !== undefined, dryRun };
 }
