@@ -43,6 +43,17 @@ export const AdminErrorCode = {
   noEmail: '-2102',
   /** A report's period ends before it starts or is longer than REPORT_MAX_DAYS. */
   reportRange: '-2103',
+  // --- catalog editing (-2200..-2249) ---
+  /** Someone saved the entry after this form loaded it: the text names who and when. */
+  catalogStale: '-2200',
+  /** The entry was not saved: the fields say what to correct. */
+  catalogInvalid: '-2201',
+  /** No catalog entry has this id. */
+  catalogNotFound: '-2202',
+  /** An event with orders is never deleted: unpublishing takes it off sale. */
+  catalogEventHasOrders: '-2203',
+  /** The event is part of a subscription's composition: take it out of the subscription first. */
+  catalogEventInSubscription: '-2204',
 } as const;
 export type AdminErrorCodeValue = (typeof AdminErrorCode)[keyof typeof AdminErrorCode];
 
@@ -151,13 +162,43 @@ export const adminErrorTexts: Record<AdminErrorCodeValue, Texts> = {
     kz: 'Есеп кезеңі: басталу күні аяқталу күнінен кеш емес, 366 күннен аспайды.',
     ch: '报表期间：开始日期不晚于结束日期，最长 366 天。',
   },
+  '-2200': {
+    ru: 'Изменено: %w, %t. Обновите страницу.',
+    en: 'Changed by %w, %t. Reload the page.',
+    kz: 'Өзгерткен: %w, %t. Бетті жаңартыңыз.',
+    ch: '已被 %w 于 %t 修改。请刷新页面。',
+  },
+  '-2201': {
+    ru: 'Не сохранено: исправьте отмеченные поля.',
+    en: 'Not saved: correct the marked fields.',
+    kz: 'Сақталмады: белгіленген өрістерді түзетіңіз.',
+    ch: '未保存：请更正标出的字段。',
+  },
+  '-2202': {
+    ru: 'Запись каталога не найдена.',
+    en: 'Catalog entry not found.',
+    kz: 'Каталог жазбасы табылмады.',
+    ch: '未找到该目录条目。',
+  },
+  '-2203': {
+    ru: 'Событие нельзя удалить: по нему есть заказы. Снимите его с публикации.',
+    en: 'The event cannot be deleted: it has orders. Unpublish it instead.',
+    kz: 'Іс-шараны жою мүмкін емес: оған тапсырыстар бар. Оны жариялаудан алып тастаңыз.',
+    ch: '无法删除该活动：已有订单。请改为取消发布。',
+  },
+  '-2204': {
+    ru: 'Событие входит в абонемент: сначала уберите его из состава абонемента.',
+    en: 'The event is part of a subscription: take it out of the subscription first.',
+    kz: 'Іс-шара абонементке кіреді: алдымен оны абонемент құрамынан алып тастаңыз.',
+    ch: '该活动属于某个套票：请先将其从套票中移除。',
+  },
 };
 
 export function isAdminErrorCode(code: string): code is AdminErrorCodeValue {
   return Object.hasOwn(adminErrorTexts, code);
 }
 
-/** The text of an admin error code in the staff member's language; `%t` takes `time` (a lock's end). */
-export function adminErrorText(code: AdminErrorCodeValue, lang: Lang, time = ''): string {
-  return adminErrorTexts[code][lang].replace('%t', time);
+/** The text of an admin error code in the staff member's language; `%t` takes `time` (a lock's end, a change), `%w` who made the change. */
+export function adminErrorText(code: AdminErrorCodeValue, lang: Lang, time = '', who = ''): string {
+  return adminErrorTexts[code][lang].replace('%t', time).replace('%w', who);
 }
