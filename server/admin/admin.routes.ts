@@ -16,6 +16,8 @@ import { registryReportsRoutes } from './registry/registry-reports.routes.ts';
 import { resolveStaffSession } from './staff/guard.ts';
 import type { ScryptCost } from './staff/password.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
+import { catalogRoutes } from './catalog/catalog.routes.ts';
+import { createEventEditor } from './catalog/events.service.ts';
 import { createAccount } from './staff/account.service.ts';
 import { createStaffManagement } from './staff/staff-management.service.ts';
 import { accountRoutes, staffManagementRoutes, staffSessionRoutes } from './staff/staff.routes.ts';
@@ -55,6 +57,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
     reportsRoutes(admin, { reports: createReportsService({ db: deps.db, timeZone: deps.timeZone }) });
     checkinDevicesRoutes(admin, { checkin });
     registryReportsRoutes(admin, { db: deps.db, configured: deps.registryConfigured ?? false });
+    catalogRoutes(admin, { events: createEventEditor({ db: deps.db, now: deps.now, timeZone: deps.timeZone, audit: (tx, entry) => insertAuditEntry(tx, entry) }) });
     // The door's calls (/api/checkin/*) sit here too: a controller's staff session admits as well as a device key.
     checkinRoutes(admin, {
       checkin,

@@ -27,7 +27,7 @@ export type ImportSummary = {
 };
 
 // Two imports at once (two instances loading the demo, a CLI run during a start) take turns.
-const IMPORT_LOCK = 7_240_002;
+export const IMPORT_LOCK = 7_240_002;
 
 class DryRunRollback extends Error {
   readonly summary: ImportSummary;
