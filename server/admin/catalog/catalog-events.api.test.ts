@@ -183,6 +183,19 @@ describe('two managers editing one event', () => {
     expect((await load(saved.id)).event.name.ru).toBe('Первая правка');
   });
 
+  it('of two saves sent at once on the same revision, exactly one lands', async () => {
+    const saved = await createdEvent();
+    const form = await load(saved.id);
+    const answers = await Promise.all([
+      save(saved.id, form.revision, { ...form.event, name: { ru: 'Правка А' } }),
+      save(saved.id, form.revision, { ...form.event, name: { ru: 'Правка Б' } }, colleague.cookie),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((a) => a.statusCode === 200);
+    expect((await load(saved.id)).revision).toBe(winner?.json().revision);
+    expect((await auditOf(saved.id)).map((a) => a.action)).toEqual(['catalog.event.create', 'catalog.event.update']);
+  });
+
   it('an import moves the revision too: a form loaded before it is refused, naming the import', async () => {
     const saved = await createdEvent();
     const form = await load(saved.id);
