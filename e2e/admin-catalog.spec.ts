@@ -50,7 +50,11 @@ test('a manager creates an event with two sessions and two prices, publishes it,
   await admin.getByRole('tab', { name: 'Английский' }).click();
   await admin.getByRole('tabpanel', { name: 'Английский' }).getByLabel('Название', { exact: true }).fill(`Organ evening ${run}`);
   await admin.getByRole('tab', { name: 'Русский' }).click();
-  await admin.getByLabel('Описание (HTML)').first().fill('<p>Бах и <b>Букстехуде</b></p><script>alert(1)</script>');
+  // The description is formatted text: bold from the toolbar.
+  await admin.getByRole('textbox', { name: 'Описание', exact: true }).click();
+  await admin.keyboard.type('Бах и ');
+  await admin.getByRole('toolbar', { name: 'Оформление описания' }).getByRole('button', { name: 'Жирный' }).click();
+  await admin.keyboard.type('Букстехуде');
 
   const sessions = admin.getByRole('group', { name: 'Сеансы', exact: true });
   await sessions.getByRole('button', { name: 'Добавить сеанс' }).click();
@@ -83,7 +87,8 @@ test('a manager creates an event with two sessions and two prices, publishes it,
   const hashText = (await admin.getByText(/\/event\/[\w-]+/).first().textContent()) ?? '';
   const hash = /\/event\/([\w-]+)/.exec(hashText)?.[1] ?? '';
   expect(hash).toMatch(/^organ-evening-\d+$/);
-  await expect(admin.getByLabel('Описание (HTML)').first()).toHaveValue('<p>Бах и <b>Букстехуде</b></p>');
+  await admin.getByRole('button', { name: 'HTML-код' }).click();
+  await expect(admin.getByRole('textbox', { name: 'Описание', exact: true })).toHaveValue(/^Бах и <b>Букстехуде<\/b>$/);
 
   await admin.getByRole('button', { name: 'Опубликовать' }).click();
   await expect(admin.getByText('Опубликовано · /event/')).toBeVisible();

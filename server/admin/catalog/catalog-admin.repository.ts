@@ -18,6 +18,15 @@ export async function lockRevision(tx: Queryable, table: RevisedTable, id: numbe
   return rows[0];
 }
 
+/** The same, read without a lock: for a form being loaded. */
+export async function findRevision(q: Queryable, table: RevisedTable, id: number): Promise<RevisionRow | undefined> {
+  const { rows } = await q.query<RevisionRow>(
+    `select t.revision, t.updated_at, s.name as updated_by_name from ${table} t left join staff s on s.id = t.updated_by where t.id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
 /** Names the member who saved the entry (the import, which moved the revision, left it null). */
 export async function stampEditor(tx: Queryable, table: RevisedTable, id: number, staffId: number, at: Date): Promise<number> {
   const { rows } = await tx.query<{ revision: number }>(

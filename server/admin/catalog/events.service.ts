@@ -20,7 +20,7 @@ import {
   findEvents,
   findSubscriptionsOf,
   hashesStartingWith,
-  lockRevision,
+  findRevision,
   nextIds,
   readCatalogVersionIn,
 } from './catalog-admin.repository.ts';
@@ -181,7 +181,7 @@ export function createEventEditor(deps: Deps) {
     async load(id: number) {
       return db.transaction(async (tx) => {
         const event = await exportEvent(tx, id, timeZone);
-        const stamp = await lockRevision(tx, 'events', id);
+        const stamp = await findRevision(tx, 'events', id);
         if (!event || !stamp) throw new BusinessError(AdminErrorCode.catalogNotFound, { status: 404 });
         const usage = await findEventUsage(tx, id);
         return {
