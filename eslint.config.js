@@ -28,6 +28,31 @@ const ZOD_FREE_FORMS = {
   message: 'the event and scheme pages load zod and the schemas on demand (buyer-validation.ts, scheme buyer-form.tsx); take values from the zod-free contract files',
 };
 /**
+ * Nor do the buyer forms' code, React Hook Form, the phone field and the captcha dialog come with
+ * the event and scheme pages: they load when the visitor starts choosing (React.lazy at their use
+ * sites, event-view.tsx and cart-panel.tsx); only those modules import one another.
+ */
+const FORMS_ON_DEMAND = {
+  group: [
+    'react-hook-form',
+    '**/components/phone-field/phone-input.tsx',
+    '**/components/phone-field/phone-countries.ts',
+    '**/components/captcha/captcha-dialog.tsx',
+    '**/components/buyer-section.tsx',
+    '**/components/buyer-form.tsx',
+    '**/hooks/use-buyer.ts',
+  ],
+  allowTypeImports: true,
+  message: 'the buyer form loads on demand (React.lazy in event-view.tsx, cart-panel.tsx; LazyCaptchaDialog): import it only as a type here',
+};
+const ON_DEMAND_FORM_MODULES = [
+  'web/features/event/components/buyer-section.tsx',
+  'web/features/event/components/buyer-form.tsx',
+  'web/features/event/hooks/use-buyer.ts',
+  'web/features/event/hooks/buyer-validation.ts',
+  'web/features/scheme/components/buyer-form.tsx',
+];
+/**
  * The order and ticket pages have no form checked by a schema: their answers' schemas load only
  * where answers are checked (development, tests; web/lib/api.ts). A value import of
  * contract/order-view.ts had put zod and every order schema on the ticket page's first load.
@@ -113,6 +138,13 @@ export default tseslint.config(
     ignores: ['web/features/**/*.test.{ts,tsx}', 'web/features/event/hooks/buyer-validation.ts', 'web/features/scheme/components/buyer-form.tsx'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [...FEATURE_IMPORTS, ZOD_FREE_FORMS] }],
+    },
+  },
+  {
+    files: ['web/features/event/**/*.{ts,tsx}', 'web/features/scheme/**/*.{ts,tsx}'],
+    ignores: ['web/features/**/*.test.{ts,tsx}', ...ON_DEMAND_FORM_MODULES],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...FEATURE_IMPORTS, ZOD_FREE_FORMS, FORMS_ON_DEMAND] }],
     },
   },
 );
