@@ -1,10 +1,14 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
+import { axeViolations } from './support/axe.ts';
 import { dateButtons } from './support/date-slider.ts';
 
 // The event page's buyer form and the scheme cart's (React Hook Form, the phone field, zod and the
 // contract schemas) are not on the pages' first load: they load when the visitor starts choosing,
 // and a skeleton of the form's size holds their place meanwhile, so nothing below it moves when
 // the form comes (docs/first-load.md).
+
+/** What a screen reader meets while a skeleton shows: one named status, nothing focusable hidden in it. */
+const SKELETON_RULES = ['aria-allowed-attr', 'aria-allowed-role', 'aria-hidden-focus', 'aria-prohibited-attr', 'aria-valid-attr-value', 'label'];
 
 /** zod (its internals under `_zod`) and React Hook Form (its option names survive minification). */
 const LIBRARIES = { zod: /\._zod\b/, reactHookForm: /\bshouldUnregister\b/ };
@@ -101,6 +105,7 @@ test.describe('the buyer forms load when the visitor starts choosing', () => {
         const submit = page.getByRole('button', { name: 'Оформить заказ' });
         const consent = page.getByRole('checkbox', { name: /Я принимаю условия покупки/ });
         const before = { submit: await top(submit), consent: await top(consent) };
+        expect(await axeViolations(page, SKELETON_RULES)).toEqual([]);
 
         release();
         await expect(page.getByLabel('ФИО', { exact: true })).toBeVisible();
@@ -130,6 +135,7 @@ test.describe('the buyer forms load when the visitor starts choosing', () => {
         await expect(cart.getByRole('status', { name: 'Загрузка…' })).toBeVisible();
         const footer = page.getByRole('contentinfo');
         const before = { footer: await top(footer), cartHeight: (await cart.boundingBox())?.height };
+        expect(await axeViolations(page, SKELETON_RULES)).toEqual([]);
 
         release();
         await expect(cart.getByRole('button', { name: 'Оформить заказ' })).toBeVisible();

@@ -90,8 +90,8 @@ export const loadBuyerValidation = () => import('./buyer-validation.ts');
 
 /**
  * The buyer's fields in React Hook Form, prefilled from the CRM client (or `kept`: what the visitor
- * had typed before the form was taken off the page), validated by the
- * contract schemas through zodResolver (loaded on demand: loadBuyerValidation). Errors appear on the first submit and then follow each
+ * had typed before the form was taken off the page), validated by the contract schemas through
+ * zodResolver (loaded on demand: loadBuyerValidation). Errors appear on the first submit and then follow each
  * change (mode onSubmit, reValidateMode onChange); checking on blur before that would move the
  * submit button under the visitor's pointer as messages appear. The page moves focus itself to
  * the first invalid field of the whole order form (buyer fields and consent checkboxes alike).
