@@ -324,3 +324,43 @@ describe('the list and the export', () => {
     expect(catalogFile.safeParse(res.json()).success).toBe(true);
   });
 });
+
+describe('hostile input', () => {
+  const HOSTILE: unknown[] = [2_147_483_648, -2_147_483_649, 1e300, 0.5, 0, 'ab\u0000cd', 'x'.repeat(5000), '', null, {}, []];
+  const VALID = {
+    event: newEvent(),
+    recurrences: [{ from: '2026-12-07', to: '2026-12-09', weekdays: [1], times: ['10:00'], except: ['2026-12-08'], capacity: 5 }],
+  };
+  function leaves(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+    if (Array.isArray(value)) return value.length ? value.flatMap((item, i) => leaves(item, [...prefix, i])) : [prefix];
+    if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => leaves(item, [...prefix, key]));
+    return [prefix];
+  }
+  function replaced(path: (string | number)[], by: unknown): unknown {
+    const copy = structuredClone(VALID) as Record<string | number, unknown>;
+    let node = copy as Record<string | number, unknown>;
+    for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+    node[path.at(-1) as string | number] = by;
+    return copy;
+  }
+
+  it('answers every value of a save replaced by something hostile with a 4xx or a save, never a 5xx', async () => {
+    const failures: string[] = [];
+    for (const path of leaves(VALID)) {
+      for (const value of HOSTILE) {
+        const res = await adminCall(t, 'POST', '/api/admin/catalog/events', manager.cookie, replaced(path, value));
+        const body = res.json();
+        if (res.statusCode >= 500 || typeof body.errorCode !== 'string' || (res.statusCode !== 200 && !body.errorText)) {
+          failures.push(`${path.join('.')} = ${JSON.stringify(value).slice(0, 20)}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
+      }
+    }
+    for (const date of ['0000-01-01', '9999-12-31', '2026-02-30']) {
+      const res = await adminCall(t, 'POST', '/api/admin/catalog/events', manager.cookie, { ...VALID, recurrences: [{ ...VALID.recurrences[0], from: date, to: date }] });
+      if (res.statusCode >= 500) failures.push(`recurrence on ${date}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      const session = await adminCall(t, 'POST', '/api/admin/catalog/events', manager.cookie, { event: newEvent({ sessions: [{ id: -1, startsAt: `${date}T10:00:00Z`, capacity: 1 }] }) });
+      if (session.statusCode >= 500) failures.push(`session on ${date}: ${session.statusCode} ${session.body.slice(0, 120)}`);
+    }
+    expect(failures).toEqual([]);
+  }, 240_000);
+});
