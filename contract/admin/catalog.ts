@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { catalogCategory, catalogEvent, catalogPrice, catalogSession, localizedName } from '../catalog-file.ts';
+import {
+  catalogCategory,
+  catalogCheckbox,
+  catalogEvent,
+  catalogKind,
+  catalogMainMenu,
+  catalogPrice,
+  catalogRulesDocument,
+  catalogSession,
+  catalogSubMenu,
+  catalogTag,
+  catalogVenue,
+  localizedName,
+} from '../catalog-file.ts';
 import { catalogRecurrence } from '../catalog-recurrence.ts';
 import { MAX_INT4 } from '../common.ts';
 
@@ -132,4 +145,37 @@ export const eventDeletedResponse = z.object({
   errorCode: z.literal('0'),
   errorText: z.string(),
   catalogVersion: z.number().int(),
+});
+
+/**
+ * The catalog's entries without children of their own, edited one at a time like an event: in
+ * the file's shape, a negative stand-in id for a new one.
+ */
+export const SIMPLE_ENTRY_KINDS = ['kinds', 'mainMenus', 'subMenus', 'venues', 'tags', 'checkboxes', 'rules'] as const;
+export type SimpleEntryKind = (typeof SIMPLE_ENTRY_KINDS)[number];
+
+export const simpleEntrySchemas = {
+  kinds: catalogKind.extend({ id: draftId }),
+  mainMenus: catalogMainMenu.extend({ id: draftId }),
+  subMenus: catalogSubMenu.extend({ id: draftId }),
+  venues: catalogVenue.extend({ id: draftId }),
+  tags: catalogTag.extend({ id: draftId }),
+  checkboxes: catalogCheckbox.extend({ id: draftId }),
+  rules: catalogRulesDocument.extend({ id: draftId }),
+} as const satisfies Record<SimpleEntryKind, z.ZodType>;
+
+export const entryKindParams = z.object({ kind: z.enum(SIMPLE_ENTRY_KINDS) });
+export const entryParams = entryKindParams.extend({ id: z.coerce.number().int().positive().max(MAX_INT4) });
+
+/** POST /api/admin/catalog/entries/:kind and PUT .../:kind/:id; the entry is checked by its kind's schema. */
+export const entrySaveRequest = z.object({
+  revision: z.number().int().positive().max(MAX_INT4).optional(),
+  entry: z.record(z.string(), z.unknown()),
+  lang: langField,
+});
+
+export const entryListResponse = z.object({
+  errorCode: z.literal('0'),
+  errorText: z.string(),
+  entries: z.array(z.object({ entry: z.record(z.string(), z.unknown()), ...stamp.shape })),
 });

@@ -17,6 +17,7 @@ import { resolveStaffSession } from './staff/guard.ts';
 import type { ScryptCost } from './staff/password.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
+import { createEntryEditor } from './catalog/entries.service.ts';
 import { createEventEditor } from './catalog/events.service.ts';
 import { createAccount } from './staff/account.service.ts';
 import { createStaffManagement } from './staff/staff-management.service.ts';
@@ -57,7 +58,8 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
     reportsRoutes(admin, { reports: createReportsService({ db: deps.db, timeZone: deps.timeZone }) });
     checkinDevicesRoutes(admin, { checkin });
     registryReportsRoutes(admin, { db: deps.db, configured: deps.registryConfigured ?? false });
-    catalogRoutes(admin, { events: createEventEditor({ db: deps.db, now: deps.now, timeZone: deps.timeZone, audit: (tx, entry) => insertAuditEntry(tx, entry) }) });
+    const catalogDeps = { db: deps.db, now: deps.now, timeZone: deps.timeZone, audit: insertAuditEntry };
+    catalogRoutes(admin, { events: createEventEditor(catalogDeps), entries: createEntryEditor(catalogDeps) });
     // The door's calls (/api/checkin/*) sit here too: a controller's staff session admits as well as a device key.
     checkinRoutes(admin, {
       checkin,

@@ -61,6 +61,9 @@ const ROWS: Row[] = [
   { method: 'PUT', url: '/api/admin/catalog/events/999', route: '/api/admin/catalog/events/:id', body: { revision: 1, event: { id: 999, kindId: 1, venueId: 1, name: { ru: 'Матрица' } } }, permission: 'catalog.write' },
   { method: 'POST', url: '/api/admin/catalog/events/999/publish', route: '/api/admin/catalog/events/:id/publish', body: { revision: 1, published: true }, permission: 'catalog.write' },
   { method: 'DELETE', url: '/api/admin/catalog/events/999?revision=1', route: '/api/admin/catalog/events/:id', permission: 'catalog.write' },
+  { method: 'GET', url: '/api/admin/catalog/entries/tags', route: '/api/admin/catalog/entries/:kind', permission: 'catalog.write' },
+  { method: 'POST', url: '/api/admin/catalog/entries/mainMenus', route: '/api/admin/catalog/entries/:kind', body: { entry: { id: -1, kindId: 999, name: { ru: 'Матрица' } } }, permission: 'catalog.write' },
+  { method: 'PUT', url: '/api/admin/catalog/entries/tags/999', route: '/api/admin/catalog/entries/:kind/:id', body: { revision: 1, entry: { id: 999, name: { ru: 'Матрица' } } }, permission: 'catalog.write' },
 ];
 
 /**

@@ -81,23 +81,38 @@ export async function readEventRows(tx: Queryable, eventIds: number[] | null): P
   };
 }
 
+const SIMPLE_READS = {
+  kinds: 'select id, type_id, sortnum, name, column_count, row_count, show_filter_calendar, show_attribute from kinds order by id',
+  mainMenus: 'select id, kind_id, sortnum, name, show_image, image_url from main_menus order by id',
+  subMenus: 'select id, main_menu_id, sortnum, name, image_url from sub_menus order by id',
+  venues: 'select id, name, address, map_url from venues order by id',
+  tags: 'select id, name from tags order by id',
+  checkboxes: 'select id, scope, event_id, sortnum, name, url, required from checkboxes order by id',
+  rules: 'select id, slug, sortnum, name, url, body from rules_documents order by id',
+} as const;
+
+/** The rows of one table of entries without children of their own. */
+export async function readSimpleRows<K extends keyof typeof SIMPLE_READS>(tx: Queryable, kind: K): Promise<CatalogRows[K]> {
+  return (await tx.query(SIMPLE_READS[kind])).rows as CatalogRows[K];
+}
+
 /** Every catalog table, read inside one transaction so the export is one consistent state. */
 export async function readCatalogRows(tx: Queryable): Promise<CatalogRows> {
   const setup = await tx.query<{ data: unknown }>('select data from setup where id = 1');
   return {
     setup: setup.rows[0]?.data,
-    kinds: await all(tx, 'select id, type_id, sortnum, name, column_count, row_count, show_filter_calendar, show_attribute from kinds order by id'),
-    mainMenus: await all(tx, 'select id, kind_id, sortnum, name, show_image, image_url from main_menus order by id'),
-    subMenus: await all(tx, 'select id, main_menu_id, sortnum, name, image_url from sub_menus order by id'),
-    venues: await all(tx, 'select id, name, address, map_url from venues order by id'),
-    tags: await all(tx, 'select id, name from tags order by id'),
+    kinds: await readSimpleRows(tx, 'kinds'),
+    mainMenus: await readSimpleRows(tx, 'mainMenus'),
+    subMenus: await readSimpleRows(tx, 'subMenus'),
+    venues: await readSimpleRows(tx, 'venues'),
+    tags: await readSimpleRows(tx, 'tags'),
     zones: await all(tx, 'select id, hall_id, name, level_name, description, color from zones order by id'),
     halls: await all(tx, 'select id, venue_id, name, width, height, stage from halls order by id'),
     sectors: await all(tx, 'select id, hall_id, name, sortnum from hall_sectors order by id'),
     seats: await all(tx, 'select id, sector_id, zone_id, row_label, seat_label, x, y from hall_seats order by sector_id, id'),
     standingAreas: await all(tx, 'select id, hall_id, zone_id, name, capacity, x, y, width, height from standing_areas order by id'),
     ...(await readEventRows(tx, null)),
-    checkboxes: await all(tx, 'select id, scope, event_id, sortnum, name, url, required from checkboxes order by id'),
-    rules: await all(tx, 'select id, slug, sortnum, name, url, body from rules_documents order by id'),
+    checkboxes: await readSimpleRows(tx, 'checkboxes'),
+    rules: await readSimpleRows(tx, 'rules'),
   };
 }

@@ -1,6 +1,6 @@
 import type { CatalogFileInput } from '../../contract/catalog-file.ts';
 import type { Db, Queryable } from '../db/client.ts';
-import { type CatalogRows, type EventRows, type SeatRow, readCatalogRows, readEventRows } from './export.repository.ts';
+import { type CatalogRows, type EventRows, type SeatRow, readCatalogRows, readEventRows, readSimpleRows } from './export.repository.ts';
 
 type FileEvent = NonNullable<CatalogFileInput['events']>[number];
 type FileHall = NonNullable<CatalogFileInput['halls']>[number];
@@ -120,6 +120,26 @@ export function eventsOf(rows: EventRows, timeZone: string): FileEvent[] {
   }));
 }
 
+type SimpleRows = Pick<CatalogRows, 'kinds' | 'mainMenus' | 'subMenus' | 'venues' | 'tags' | 'checkboxes' | 'rules'>;
+
+/** The top-level entries without children of their own, in the file's shape. */
+export function simpleEntriesOf(rows: SimpleRows) {
+  return {
+    kinds: rows.kinds.map((k) => ({
+      id: k.id, typeId: k.type_id as 1 | 2 | 3, sortnum: k.sortnum, name: k.name, columnCount: k.column_count, rowCount: k.row_count,
+      showFilterCalendar: k.show_filter_calendar, showAttribute: k.show_attribute,
+    })),
+    mainMenus: rows.mainMenus.map((m) => ({ id: m.id, kindId: m.kind_id, sortnum: m.sortnum, name: m.name, showImage: m.show_image, imageUrl: some(m.image_url) })),
+    subMenus: rows.subMenus.map((m) => ({ id: m.id, mainMenuId: m.main_menu_id, sortnum: m.sortnum, name: m.name, imageUrl: some(m.image_url) })),
+    venues: rows.venues.map((v) => ({ id: v.id, name: v.name, address: v.address, mapUrl: v.map_url })),
+    tags: rows.tags.map((t) => ({ id: t.id, name: t.name })),
+    checkboxes: rows.checkboxes.map((c) => ({
+      id: c.id, scope: c.scope as 'order' | 'nominal' | 'return', eventId: some(c.event_id), sortnum: c.sortnum, name: c.name, url: c.url, required: c.required,
+    })),
+    rules: rows.rules.map((r) => ({ id: r.id, slug: r.slug, sortnum: r.sortnum, name: r.name, url: r.url, body: r.body })),
+  };
+}
+
 /** Drops the keys whose value is undefined, so the file has no "key": null noise and compares deeply. */
 function withoutUndefined<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
@@ -135,23 +155,21 @@ export async function exportCatalog(db: Db, timeZone: string): Promise<CatalogFi
   const file: CatalogFileInput = {
     version: 1,
     ...(rows.setup === undefined ? {} : { setup: rows.setup as Record<string, unknown> }),
-    kinds: rows.kinds.map((k) => ({
-      id: k.id, typeId: k.type_id as 1 | 2 | 3, sortnum: k.sortnum, name: k.name, columnCount: k.column_count, rowCount: k.row_count,
-      showFilterCalendar: k.show_filter_calendar, showAttribute: k.show_attribute,
-    })),
-    mainMenus: rows.mainMenus.map((m) => ({ id: m.id, kindId: m.kind_id, sortnum: m.sortnum, name: m.name, showImage: m.show_image, imageUrl: some(m.image_url) })),
-    subMenus: rows.subMenus.map((m) => ({ id: m.id, mainMenuId: m.main_menu_id, sortnum: m.sortnum, name: m.name, imageUrl: some(m.image_url) })),
-    venues: rows.venues.map((v) => ({ id: v.id, name: v.name, address: v.address, mapUrl: v.map_url })),
-    tags: rows.tags.map((t) => ({ id: t.id, name: t.name })),
+    ...simpleEntriesOf(rows),
     zones: rows.zones.filter((z) => z.hall_id === null).map(zoneOf),
     halls: hallsOf(rows),
     events: eventsOf(rows, timeZone),
-    checkboxes: rows.checkboxes.map((c) => ({
-      id: c.id, scope: c.scope as 'order' | 'nominal' | 'return', eventId: some(c.event_id), sortnum: c.sortnum, name: c.name, url: c.url, required: c.required,
-    })),
-    rules: rows.rules.map((r) => ({ id: r.id, slug: r.slug, sortnum: r.sortnum, name: r.name, url: r.url, body: r.body })),
   };
   return withoutUndefined(file);
+}
+
+export type SimpleKind = keyof SimpleRows;
+
+/** The entries of one simple kind in the file's shape, in id order (the back office's lists). */
+export async function exportSimpleEntries(q: Queryable, kind: SimpleKind): Promise<Array<Record<string, unknown> & { id: number }>> {
+  const rows = await readSimpleRows(q, kind);
+  const empty: SimpleRows = { kinds: [], mainMenus: [], subMenus: [], venues: [], tags: [], checkboxes: [], rules: [] };
+  return withoutUndefined(simpleEntriesOf({ ...empty, [kind]: rows })[kind]);
 }
 
 /** One event in the file's shape, or undefined when there is none with this id. */

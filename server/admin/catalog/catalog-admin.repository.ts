@@ -134,3 +134,9 @@ export async function findEventOptions(q: Queryable) {
     zones: await all<Named & { hallId: number | null }>('select id, name, hall_id as "hallId" from zones order by id'),
   };
 }
+
+/** The next free id of a table of entries without children of their own. */
+export async function nextEntryId(tx: Queryable, table: RevisedTable): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>(`select coalesce(max(id), 0) + 1 as id from ${table}`);
+  return Number(rows[0]?.id ?? 1);
+}

@@ -13,10 +13,15 @@ import {
   eventPublishRequest,
   eventSaveRequest,
   eventSavedResponse,
+  entryKindParams,
+  entryListResponse,
+  entryParams,
+  entrySaveRequest,
 } from '../../../contract/admin/catalog.ts';
 import { ok, requestLang } from '../../http.ts';
 import { guardedStaff, requirePermission } from '../staff/guard.ts';
 import { clientOf } from '../staff/staff.routes.ts';
+import type { EntryEditor } from './entries.service.ts';
 import type { CatalogActor, EventEditor } from './events.service.ts';
 
 function actorOf(request: FastifyRequest): CatalogActor {
@@ -26,7 +31,7 @@ function actorOf(request: FastifyRequest): CatalogActor {
 }
 
 /** The catalog in the back office: the export, and the events' list, form, publishing and deletion. */
-export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor }) {
+export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor; entries: EntryEditor }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': adminErrorResponse };
   const tags = ['admin-catalog'];
@@ -98,5 +103,31 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor 
     '/api/admin/catalog/events/:id',
     { schema: { tags, params: eventIdParams, querystring: eventDeleteQuery, response: { 200: eventDeletedResponse, ...errors } }, preHandler: guard },
     async (request) => ok(await deps.events.remove({ id: request.params.id, revision: request.query.revision, actor: actorOf(request) })),
+  );
+
+  const entrySaved = z.object({ errorCode: z.literal('0'), errorText: z.string(), id: z.number().int(), revision: z.number().int() });
+
+  r.get(
+    '/api/admin/catalog/entries/:kind',
+    { schema: { tags, params: entryKindParams, response: { 200: entryListResponse, ...errors } }, preHandler: guard },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok({ entries: await deps.entries.list(request.params.kind) });
+    },
+  );
+
+  r.post(
+    '/api/admin/catalog/entries/:kind',
+    { schema: { tags, params: entryKindParams, body: entrySaveRequest, response: { 200: entrySaved, ...errors } }, preHandler: guard },
+    async (request) => ok(await deps.entries.save({ kind: request.params.kind, entry: request.body.entry, actor: actorOf(request), lang: requestLang(request) })),
+  );
+
+  r.put(
+    '/api/admin/catalog/entries/:kind/:id',
+    { schema: { tags, params: entryParams, body: entrySaveRequest, response: { 200: entrySaved, ...errors } }, preHandler: guard },
+    async (request) => {
+      const { revision, entry } = request.body;
+      return ok(await deps.entries.save({ kind: request.params.kind, id: request.params.id, ...(revision === undefined ? {} : { revision }), entry, actor: actorOf(request), lang: requestLang(request) }));
+    },
   );
 }
