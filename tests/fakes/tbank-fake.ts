@@ -16,7 +16,8 @@ export type TbankFakePayment = {
   successUrl: string;
   failUrl: string;
   receipt: Receipt;
-  rrn: string;
+  /** GetQr was asked for it: an SBP payment. */
+  sbp: boolean;
   refunds: { amount: number; receipt: Receipt; externalRequestId: string | undefined }[];
 };
 
@@ -48,6 +49,8 @@ function receiptProblem(receipt: unknown, amount: number): string | null {
  * TerminalKey and Token, payment statuses moving as the buyer acts on the fake's payment page
  * (served by the fake itself), signed notifications POSTed to NotificationURL until answered OK,
  * partial and full refunds with their receipts, and error answers or timeouts on demand.
+ * `GET /records/payments/{PaymentId}` answers what the fake holds of a payment (its receipt,
+ * refunds and their receipts): the browser tests run the fake in the server's process and read it there.
  */
 export async function startTbankFake(options: { terminals: Record<string, string>; deliver?: Deliver; port?: number }) {
   const deliver = options.deliver ?? deliverByHttp;
@@ -64,6 +67,7 @@ export async function startTbankFake(options: { terminals: Record<string, string
     return { ...fields, Token: tbankToken(fields, password) };
   }
 
+  // The fields of T-Bank's NotificationPayment; like GetState's answer, it has no RRN.
   async function notify(p: TbankFakePayment) {
     if (dropNotifications) return;
     const body = signed(p.terminalKey, {
@@ -77,7 +81,6 @@ export async function startTbankFake(options: { terminals: Record<string, string
       CardId: 123456,
       Pan: '220070******0011',
       ExpDate: '1230',
-      Rrn: p.rrn,
     });
     const answer = await deliver(p.notificationUrl, body);
     notifications.push({ body, status: answer.status, answer: answer.body });
@@ -117,7 +120,7 @@ export async function startTbankFake(options: { terminals: Record<string, string
           successUrl: body.SuccessURL as string,
           failUrl: body.FailURL as string,
           receipt: body.Receipt as Receipt,
-          rrn: String(100000000000 + id),
+          sbp: false,
           refunds: [],
         };
         payments.set(id, payment);
@@ -128,18 +131,20 @@ export async function startTbankFake(options: { terminals: Record<string, string
         if (!p) return error('7', 'Неверный статус покупателя', 'unknown PaymentId');
         if (body.DataType !== 'PAYLOAD' && body.DataType !== 'IMAGE') return error('9999', 'Неверный параметр DataType');
         if (p.status !== 'NEW' && p.status !== 'FORM_SHOWED') return error('3015', 'Неверный статус платежа');
+        p.sbp = true;
         // The SBP link a banking app opens; here it opens the fake's own page.
         return json(200, { Success: true, ErrorCode: '0', OrderId: p.orderId, PaymentId: p.id, Data: `${server.base}/sbp/${p.id}` });
       }
       case 'GetState': {
         const p = own(body.PaymentId);
         if (!p) return error('7', 'Платёж не найден');
-        return json(200, { Success: true, ErrorCode: '0', TerminalKey: terminalKey, Status: p.status, PaymentId: String(p.id), OrderId: p.orderId, Amount: p.amount, Rrn: p.status === 'CONFIRMED' ? p.rrn : undefined });
+        return json(200, { Success: true, ErrorCode: '0', TerminalKey: terminalKey, Status: p.status, PaymentId: String(p.id), OrderId: p.orderId, Amount: p.amount });
       }
       case 'Cancel': {
         const p = own(body.PaymentId);
         if (!p) return error('7', 'Платёж не найден');
-        const external = typeof body.ExternalRequestId === 'string' ? body.ExternalRequestId : undefined;
+        // T-Bank documents ExternalRequestId as not working for SBP operations: every Cancel refunds.
+        const external = typeof body.ExternalRequestId === 'string' && body.ExternalRequestId !== '' && !p.sbp ? body.ExternalRequestId : undefined;
         const repeat = external ? p.refunds.find((r) => r.externalRequestId === external) : undefined;
         const answer = () => json(200, { Success: true, ErrorCode: '0', TerminalKey: terminalKey, Status: p.status, PaymentId: String(p.id), OrderId: p.orderId, OriginalAmount: p.amount, NewAmount: p.amount - p.refunded });
         if (repeat) return answer();
@@ -163,6 +168,11 @@ export async function startTbankFake(options: { terminals: Record<string, string
   }
 
   async function page(request: FakeRequest) {
+    const record = /^\/records\/payments\/(\d+)$/.exec(request.path);
+    if (record && request.method === 'GET') {
+      const p = payments.get(Number(record[1]));
+      return p ? json(200, { status: p.status, amount: p.amount, refunded: p.refunded, receipt: p.receipt, refunds: p.refunds }) : json(404, { error: 'unknown payment' });
+    }
     const match = /^\/(pay|sbp)\/(\d+)(\/complete)?$/.exec(request.path);
     const p = match ? payments.get(Number(match[2])) : undefined;
     if (!match || !p) return { status: 404, body: 'Not found', contentType: 'text/plain' };

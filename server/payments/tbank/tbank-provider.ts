@@ -38,23 +38,33 @@ export function tbankReceipt(receipt: Receipt) {
 }
 
 /**
- * The declined page's reason of a T-Bank ErrorCode in a REJECTED payment.
- * UNVERIFIED: the code list is T-Bank's published error table as remembered, not checked
- * against the current docs; an unknown code reads as wrong card data.
+ * The declined page's reason of a T-Bank ErrorCode in a REJECTED payment, after T-Bank's table of
+ * error codes; any other code (expired or invalid card, wrong CVV, issuer refusals) reads as wrong
+ * card data.
  */
 export function tbankDeclineReason(status: string, errorCode: unknown): DeclineReason {
-  if (status === 'DEADLINE_EXPIRED') return 'input-timeout';
+  // The payment page's time ran out, or the buyer opened it more times than allowed.
+  if (status === 'DEADLINE_EXPIRED' || status === 'ATTEMPTS_EXPIRED') return 'input-timeout';
   if (status === 'AUTH_FAIL') return 'no-3ds';
   switch (String(errorCode ?? '')) {
-    case '1051':
+    case '103':
     case '116':
+    case '1051':
+    case '5060':
       return 'insufficient-funds';
     case '101':
-    case '1034':
+    case '106':
+    case '108':
+    case '507':
+    case '511':
+    case '512':
+    case '513':
+    case '1316':
+    case '2014':
       return 'no-3ds';
+    // «Покупатель запретил такие операции для своей карты».
     case '1057':
     case '1058':
-    case '119':
       return 'online-blocked';
     default:
       return 'card-data';
@@ -71,6 +81,7 @@ export function tbankOutcome(status: string, amount: number, errorCode: unknown,
     case 'REJECTED':
     case 'AUTH_FAIL':
     case 'DEADLINE_EXPIRED':
+    case 'ATTEMPTS_EXPIRED':
       return { status: 'declined', reason: tbankDeclineReason(status, errorCode) };
     case 'CANCELED':
     case 'REVERSED':
@@ -81,8 +92,9 @@ export function tbankOutcome(status: string, amount: number, errorCode: unknown,
 }
 
 /**
- * The payment's RRN for the Pushkin-card registry.
- * UNVERIFIED: taken from the notification's or GetState's `Rrn` field when present.
+ * The payment's RRN for the Pushkin-card registry, if T-Bank ever sends one: its reference
+ * documents none in GetState or the notification (the RRN is in its operations registry), so
+ * the registry usually names a T-Bank payment by its PaymentId.
  */
 export function tbankRrn(body: Record<string, unknown>): string | null {
   const value = body.Rrn ?? body.RRN;
@@ -181,7 +193,8 @@ export function createTbankProvider(terminal: TbankTerminal): PaymentProvider {
       const body = await call('Cancel', {
         PaymentId: input.providerRef,
         Amount: input.amount,
-        // UNVERIFIED: T-Bank's idempotency field of Cancel; a repeat with the same value refunds once.
+        // A repeat with the same value answers the operation's state instead of refunding again,
+        // except for SBP payments, for which T-Bank ignores it (docs/acquirers.md, Known limits).
         ExternalRequestId: input.idempotencyKey,
         Receipt: tbankReceipt(receipt),
       });
