@@ -16,6 +16,8 @@ export type TbankFakePayment = {
   successUrl: string;
   failUrl: string;
   receipt: Receipt;
+  /** The card payment's RRN, which only CheckOrder tells (SBP payments have none). */
+  rrn: string;
   /** GetQr was asked for it: an SBP payment. */
   sbp: boolean;
   refunds: { amount: number; receipt: Receipt; externalRequestId: string | undefined }[];
@@ -45,7 +47,7 @@ function receiptProblem(receipt: unknown, amount: number): string | null {
 }
 
 /**
- * A local fake of T-Bank's Internet Acquiring API v2: Init, GetQr, GetState and Cancel checked by
+ * A local fake of T-Bank's Internet Acquiring API v2: Init, GetQr, GetState, CheckOrder and Cancel checked by
  * TerminalKey and Token, payment statuses moving as the buyer acts on the fake's payment page
  * (served by the fake itself), signed notifications POSTed to NotificationURL until answered OK,
  * partial and full refunds with their receipts, and error answers or timeouts on demand.
@@ -120,6 +122,7 @@ export async function startTbankFake(options: { terminals: Record<string, string
           successUrl: body.SuccessURL as string,
           failUrl: body.FailURL as string,
           receipt: body.Receipt as Receipt,
+          rrn: String(100000000000 + id),
           sbp: false,
           refunds: [],
         };
@@ -139,6 +142,20 @@ export async function startTbankFake(options: { terminals: Record<string, string
         const p = own(body.PaymentId);
         if (!p) return error('7', 'Платёж не найден');
         return json(200, { Success: true, ErrorCode: '0', TerminalKey: terminalKey, Status: p.status, PaymentId: String(p.id), OrderId: p.orderId, Amount: p.amount });
+      }
+      case 'CheckOrder': {
+        if (typeof body.OrderId !== 'string') return error('9999', 'Неверный параметр OrderId');
+        const found = [...payments.values()].filter((p) => p.terminalKey === terminalKey && p.orderId === body.OrderId);
+        if (found.length === 0) return error('7', 'Заказ не найден');
+        const paid = (p: TbankFakePayment) => ['CONFIRMED', 'PARTIAL_REFUNDED', 'REFUNDED'].includes(p.status);
+        return json(200, {
+          Success: true,
+          ErrorCode: '0',
+          Message: 'OK',
+          TerminalKey: terminalKey,
+          OrderId: body.OrderId,
+          Payments: found.map((p) => ({ PaymentId: String(p.id), Amount: p.amount, Status: p.status, ...(paid(p) && !p.sbp ? { RRN: p.rrn } : {}), Success: 'true', ErrorCode: 0, Message: 'None' })),
+        });
       }
       case 'Cancel': {
         const p = own(body.PaymentId);

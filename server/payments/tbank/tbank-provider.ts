@@ -91,14 +91,10 @@ export function tbankOutcome(status: string, amount: number, errorCode: unknown,
   }
 }
 
-/**
- * The payment's RRN for the Pushkin-card registry, if T-Bank ever sends one: its reference
- * documents none in GetState or the notification (the RRN is in its operations registry), so
- * the registry usually names a T-Bank payment by its PaymentId.
- */
+/** The RRN field of a T-Bank answer (CheckOrder's payments name it RRN), if any. */
 export function tbankRrn(body: Record<string, unknown>): string | null {
   const value = body.Rrn ?? body.RRN;
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+  return (typeof value === 'string' && value !== '') || typeof value === 'number' ? String(value) : null;
 }
 
 /** A T-Bank terminal (Internet Acquiring API v2) behind the payment-provider interface. */
@@ -115,6 +111,24 @@ export function createTbankProvider(terminal: TbankTerminal): PaymentProvider {
       throw new ProviderError(`T-Bank ${method}: ErrorCode ${String(body.ErrorCode)} ${String(body.Message ?? '')}`.trim());
     }
     return body;
+  }
+
+  /**
+   * The RRN of a paid payment for the Pushkin-card registry. GetState and the notification carry
+   * none; CheckOrder lists the order's payments with theirs (none for SBP). Not knowing it never
+   * holds up the payment: the registry then names the payment by its PaymentId.
+   */
+  async function rrnOf(outcome: ProviderOutcome, orderId: string, paymentId: string): Promise<ProviderOutcome> {
+    if (outcome.status !== 'succeeded' || outcome.rrn) return outcome;
+    try {
+      const body = await call('CheckOrder', { OrderId: orderId });
+      const payments = Array.isArray(body.Payments) ? (body.Payments as Record<string, unknown>[]) : [];
+      const own = payments.find((p) => typeof p === 'object' && p !== null && String(p.PaymentId) === paymentId);
+      return { ...outcome, rrn: own ? tbankRrn(own) : null };
+    } catch (error) {
+      if (error instanceof ProviderError) return outcome;
+      throw error;
+    }
   }
 
   async function state(paymentId: string) {
@@ -156,7 +170,7 @@ export function createTbankProvider(terminal: TbankTerminal): PaymentProvider {
     async checkStatus(payment) {
       const s = await state(payment.providerRef);
       if (s.body.OrderId !== undefined && String(s.body.OrderId) !== payment.merchantRef) throw new ProviderError('T-Bank GetState: another order');
-      return tbankOutcome(s.status, s.amount, s.errorCode, tbankRrn(s.body));
+      return rrnOf(tbankOutcome(s.status, s.amount, s.errorCode, tbankRrn(s.body)), payment.merchantRef, payment.providerRef);
     },
 
     async cancel(payment): Promise<CancelOutcome> {
@@ -182,7 +196,7 @@ export function createTbankProvider(terminal: TbankTerminal): PaymentProvider {
       const outcome = tbankOutcome(status, n.Amount, n.ErrorCode, tbankRrn(n));
       // AUTHORIZED, a refund's news and the like: genuine, nothing for the order.
       if (outcome.status === 'pending' || status === 'REFUNDED' || status === 'PARTIAL_REFUNDED') return 'acknowledged';
-      return { eventId: `${String(n.PaymentId)}:${status}`, providerRef: String(n.PaymentId), merchantRef: n.OrderId, outcome };
+      return { eventId: `${String(n.PaymentId)}:${status}`, providerRef: String(n.PaymentId), merchantRef: n.OrderId, outcome: await rrnOf(outcome, n.OrderId, String(n.PaymentId)) };
     },
 
     // T-Bank wants the plain body OK, else it repeats the notification.
