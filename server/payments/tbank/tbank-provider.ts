@@ -118,17 +118,20 @@ export function createTbankProvider(terminal: TbankTerminal): PaymentProvider {
    * none; CheckOrder lists the order's payments with theirs (none for SBP). Not knowing it never
    * holds up the payment: the registry then names the payment by its PaymentId.
    */
-  async function rrnOf(outcome: ProviderOutcome, orderId: string, paymentId: string): Promise<ProviderOutcome> {
-    if (outcome.status !== 'succeeded' || outcome.rrn) return outcome;
+  async function rrnOf(orderId: string, paymentId: string): Promise<string | null> {
     try {
       const body = await call('CheckOrder', { OrderId: orderId });
       const payments = Array.isArray(body.Payments) ? (body.Payments as Record<string, unknown>[]) : [];
       const own = payments.find((p) => typeof p === 'object' && p !== null && String(p.PaymentId) === paymentId);
-      return { ...outcome, rrn: own ? tbankRrn(own) : null };
+      return own ? tbankRrn(own) : null;
     } catch (error) {
-      if (error instanceof ProviderError) return outcome;
+      if (error instanceof ProviderError) return null;
       throw error;
     }
+  }
+
+  async function withRrn<T extends ProviderOutcome>(outcome: T, orderId: string, paymentId: string): Promise<T> {
+    return outcome.status === 'succeeded' && !outcome.rrn ? { ...outcome, rrn: await rrnOf(orderId, paymentId) } : outcome;
   }
 
   async function state(paymentId: string) {
@@ -170,7 +173,7 @@ export function createTbankProvider(terminal: TbankTerminal): PaymentProvider {
     async checkStatus(payment) {
       const s = await state(payment.providerRef);
       if (s.body.OrderId !== undefined && String(s.body.OrderId) !== payment.merchantRef) throw new ProviderError('T-Bank GetState: another order');
-      return rrnOf(tbankOutcome(s.status, s.amount, s.errorCode, tbankRrn(s.body)), payment.merchantRef, payment.providerRef);
+      return withRrn(tbankOutcome(s.status, s.amount, s.errorCode, tbankRrn(s.body)), payment.merchantRef, payment.providerRef);
     },
 
     async cancel(payment): Promise<CancelOutcome> {
@@ -196,7 +199,7 @@ export function createTbankProvider(terminal: TbankTerminal): PaymentProvider {
       const outcome = tbankOutcome(status, n.Amount, n.ErrorCode, tbankRrn(n));
       // AUTHORIZED, a refund's news and the like: genuine, nothing for the order.
       if (outcome.status === 'pending' || status === 'REFUNDED' || status === 'PARTIAL_REFUNDED') return 'acknowledged';
-      return { eventId: `${String(n.PaymentId)}:${status}`, providerRef: String(n.PaymentId), merchantRef: n.OrderId, outcome: await rrnOf(outcome, n.OrderId, String(n.PaymentId)) };
+      return { eventId: `${String(n.PaymentId)}:${status}`, providerRef: String(n.PaymentId), merchantRef: n.OrderId, outcome: await withRrn(outcome, n.OrderId, String(n.PaymentId)) };
     },
 
     // T-Bank wants the plain body OK, else it repeats the notification.
