@@ -54,9 +54,12 @@ export function toPriceEntry(row: PriceRow, eventId: number, day: string, calend
  * The prices that apply to one session: its own prices, and the event-wide ones for every
  * category and zone it has no own price for.
  */
-export function pricesOfSession(rows: readonly PriceRow[], sessionId: number): PriceRow[] {
+export function pricesOfSession<R extends Pick<PriceRow, 'session_id' | 'category_id' | 'zone_id' | 'for_subscription' | 'pushkin'>>(
+  rows: readonly R[],
+  sessionId: number,
+): R[] {
   const own = rows.filter((r) => r.session_id === sessionId);
-  const key = (r: PriceRow) => `${r.category_id}:${r.zone_id ?? 0}:${r.for_subscription}:${r.pushkin}`;
+  const key = (r: R) => `${r.category_id}:${r.zone_id ?? 0}:${r.for_subscription}:${r.pushkin}`;
   const ownKeys = new Set(own.map(key));
   return rows.filter((r) => r.session_id === sessionId || (r.session_id === null && !ownKeys.has(key(r))));
 }

@@ -8,7 +8,7 @@ const L = (ru: string, en = '') => ({ ru, en, kz: '', ch: '' });
 const event = (id: number, over: Partial<AfishaEvent> = {}): AfishaEvent => ({
   event_id: id, hash: `h${id}`, menukind_id: 1, mainmenu_id: 10, submenu_id: null, name: L(`Событие ${id}`), descript: L(''),
   descript_url: L(''), image_url: L(''), image_id: L(''), age_from: 0, totalticketcount: 5, showticketcount: 1, showquant: 1,
-  saledate: '', seatroot_id: 1, usepushkarta: 0, useseatsvg: 0, maybefree: 0, is_subscription: 0, eventsotrnum: id, notimes: 0, ...over,
+  saledate: '', seatroot_id: 1, usepushkarta: 0, useseatsvg: 0, maybefree: 0, is_subscription: 0, eventsotrnum: id, notimes: 0, minprice: null, maxprice: null, ...over,
 });
 const day = (eventId: number, d: string, times = ['10:00']) => ({
   event_id: eventId, eventday: d.split('-').reverse().join('.'), day: d, eventtime: times[0] ?? '00:00', ticketcount: 5, quantity: 5, pricetype_id: 1,
