@@ -2,6 +2,7 @@ import type { Lang } from '../../contract/common.ts';
 import { type CalendarEntry, type NoSchemeResponse, type OrderCheckbox, type PriceEntry, noSchemeResponse } from '../../contract/event.ts';
 import type { Queryable } from '../db/client.ts';
 import { type CrmSubscriptionRow, findCoveringSubscription } from '../crm/crm.repository.ts';
+import { htmlToText } from '../seo/html-head.ts';
 import type { StockReader } from './event-stock.ts';
 import {
   type CheckboxRow,
@@ -84,6 +85,8 @@ function byPayment(rows: readonly PriceRow[], pushkarta: 0 | 1 | undefined): Pri
 /** What the event page shows that only a catalog import changes: cached per catalog version. */
 export type EventCatalogPart = {
   event: EventRow;
+  /** The description as plain text per language, converted once per catalog version. */
+  descriptionText: Record<string, string>;
   sessions: EventSessionRow[];
   prices: PriceRow[];
   composition: CompositionRow[];
@@ -100,7 +103,13 @@ export async function readEventCatalogPart(db: Queryable, hash: string, tz: stri
     event.is_subscription ? findComposition(db, event.id, tz) : Promise.resolve([]),
     findOrderCheckboxes(db, event.id),
   ]);
-  return { event, sessions, prices, composition, checkboxes };
+  const descriptionText = Object.fromEntries(
+    Object.entries(event.description).flatMap(([lang, html]) => {
+      const text = typeof html === 'string' ? htmlToText(html) : '';
+      return text ? [[lang, text]] : [];
+    }),
+  );
+  return { event, descriptionText, sessions, prices, composition, checkboxes };
 }
 
 /** The sessions of the catalog part on sale at `now`: none before the event's sale start. */
@@ -159,6 +168,8 @@ export function buildEventPage(
       descript_url: event.description_url,
       note: event.note,
       notice: event.notice,
+      image_url: event.image_url,
+      descript_text: part.descriptionText,
       grouplimit: event.group_limit,
     },
     actionStr: composition.map((c) => ({

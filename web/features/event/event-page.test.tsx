@@ -64,6 +64,8 @@ function eventData(over: Partial<NoSchemeResponse['ticketInfo']> = {}): NoScheme
       descript_url: {},
       note: {},
       notice: { ru: 'Вход по паспорту' },
+      image_url: { ru: '/static/demo/museum.svg' },
+      descript_text: { ru: 'Картины и скульптура трёх веков.' },
       grouplimit: 0,
     },
     actionStr: [],
@@ -111,6 +113,19 @@ describe('event page', () => {
     expect(screen.getByText('Вход по паспорту')).toBeTruthy();
     expect(screen.getByText('Выберите дату')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows the picture in a fixed box and the description before a session is chosen', async () => {
+    await renderEvent('/event/ev1');
+    await screen.findByRole('heading', { level: 1, name: 'Выставка' });
+    const picture = document.querySelector('.event-header__image');
+    expect(picture?.getAttribute('src')).toBe('/static/demo/museum.svg');
+    expect(picture?.getAttribute('width')).toBe('200');
+    expect(picture?.getAttribute('height')).toBe('150');
+    expect(picture?.getAttribute('loading')).toBeNull();
+    expect(screen.getByText('Картины и скульптура трёх веков.')).toBeTruthy();
+    // Short: nothing to fold.
+    expect(screen.queryByRole('button', { name: 'Подробнее' })).toBeNull();
   });
 
   it('chooses the only time of a date with it and keeps erid in the URL', async () => {
