@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_INT4, businessResult, langField, localized, orderHash, partialLocalized, recordId } from './common.ts';
+import { HELD_ORDERS_MAX } from './order-form-constants.ts';
 import { bankData } from './payment.ts';
 
 /** POST /api/order/view */
@@ -233,8 +234,7 @@ export const ticketViewResponse = z.object({
   }),
 });
 
-/** Most orders a browser asks about at once: it remembers only its last few. */
-export const HELD_ORDERS_MAX = 10;
+export { HELD_ORDERS_MAX };
 
 /**
  * POST /api/order/held: which of the orders this browser remembers for an event are still held
