@@ -11,6 +11,3 @@ export const OrderFormError = {
 } as const;
 
 export const CAPTCHA_TEXT_MAX = 8;
-
-/** Most orders a browser asks about at once (POST /api/order/held): it remembers only its last few. */
-export const HELD_ORDERS_MAX = 10;

@@ -1,5 +1,4 @@
-import { isOrderHash } from '../../../../contract/order-hash.ts';
-import { HELD_ORDERS_MAX } from '../../../../contract/order-form-constants.ts';
+import { HELD_ORDERS_MAX, isOrderHash } from '../../../../contract/order-hash.ts';
 
 /**
  * The orders this browser placed from event pages, so that an event page can offer to continue
