@@ -297,6 +297,22 @@ describe('event page', () => {
       expect(notice.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     });
 
+    it('leads an order still awaiting its named-ticket data to the named-ticket form', async () => {
+      rememberUnpaidOrder('ev1', ORDER);
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) => {
+          if (url === '/api/token') return json(200, { token: 'token' });
+          if (url === '/api/order/held') return json(200, { errorCode: '0', errorText: '', orders: [{ hash: ORDER, ord_num: 100235, status: 10, reserveTime: 3725 }] });
+          return json(404, { errorCode: '-1004', errorText: '' });
+        }),
+      );
+      await renderEvent('/event/ev1');
+      await screen.findByRole('heading', { level: 1, name: 'Выставка' });
+      expect(screen.getByRole('note', { name: /неоплаченный заказ/ }).textContent).toContain('1:02:05');
+      expect(screen.getByRole('link', { name: 'Продолжить оплату' }).getAttribute('href')).toBe(`/nominal-tickets/${ORDER}`);
+    });
+
     it('forgets the orders the server no longer holds and offers nothing', async () => {
       rememberUnpaidOrder('ev1', ORDER);
       vi.stubGlobal(
