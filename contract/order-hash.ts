@@ -9,6 +9,3 @@ export const ORDER_HASH_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 export function isOrderHash(value: string): boolean {
   return ORDER_HASH_PATTERN.test(value);
 }
-
-/** Most order hashes a browser asks about at once (POST /api/order/held): it remembers only its last few. */
-export const HELD_ORDERS_MAX = 10;

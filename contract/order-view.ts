@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_INT4, businessResult, langField, localized, orderHash, partialLocalized, recordId } from './common.ts';
-import { HELD_ORDERS_MAX } from './order-hash.ts';
+import { HELD_ORDERS_MAX } from './order-form-constants.ts';
 import { bankData } from './payment.ts';
 
 /** POST /api/order/view */

@@ -351,6 +351,22 @@ describe('event page', () => {
       expect(rememberedOrders('ev1')).toEqual([]);
     });
 
+    it('drops a memory the server refuses to read (a damaged entry) and offers nothing', async () => {
+      rememberUnpaidOrder('ev1', '../damaged');
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) => {
+          if (url === '/api/token') return json(200, { token: 'token' });
+          if (url === '/api/order/held') return json(400, { errorCode: '-1002', errorText: 'Некорректные данные' });
+          return json(404, { errorCode: '-1004', errorText: '' });
+        }),
+      );
+      await renderEvent('/event/ev1');
+      await screen.findByRole('heading', { level: 1, name: 'Выставка' });
+      expect(screen.queryByRole('link', { name: 'Продолжить оплату' })).toBeNull();
+      expect(rememberedOrders('ev1')).toEqual([]);
+    });
+
     it('sends nothing when the browser remembers no order of the event', async () => {
       const fetch = vi.fn(async () => json(404, { errorCode: '-1004', errorText: '' }));
       vi.stubGlobal('fetch', fetch);

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
+import { ErrorCode } from '../../../../contract/errors.ts';
 import type { NoSchemeResponse } from '../../../../contract/event.ts';
 import type { CreateOrderInput } from '../../../../contract/order-create.ts';
 import type { HeldOrder } from '../../../../contract/order-view.ts';
 import { routePatterns } from '../../../../contract/routes.ts';
-import { apiPost } from '../../../lib/api.ts';
+import { ApiError, apiPost } from '../../../lib/api.ts';
 import { createBootRequest } from '../../../lib/boot-request.ts';
 import { forgetReleasedOrders } from '../lib/unpaid-orders.ts';
 
@@ -43,7 +44,11 @@ export function unpaidOrdersQueryOptions(eventHash: string, orders: readonly str
   return queryOptions({
     queryKey: ['unpaid-orders', eventHash, orders],
     queryFn: async ({ signal }): Promise<UnpaidOrder[]> => {
-      const answer = await apiPost('/api/order/held', { hash: eventHash, orders, lang }, heldOrdersResponse, { signal });
+      const answer = await apiPost('/api/order/held', { hash: eventHash, orders, lang }, heldOrdersResponse, { signal }).catch((error: unknown) => {
+        // A memory the server refuses to read (a damaged entry) is dropped rather than asked again.
+        if (error instanceof ApiError && error.code === ErrorCode.validation) return { orders: [] };
+        throw error;
+      });
       const at = Date.now();
       forgetReleasedOrders(eventHash, answer.orders.map((order) => order.hash));
       return answer.orders.map((order) => ({ hash: order.hash, ord_num: order.ord_num, status: order.status, until: at + order.reserveTime * 1000 }));

@@ -1,10 +1,11 @@
-import { HELD_ORDERS_MAX, isOrderHash } from '../../../../contract/order-hash.ts';
+import { HELD_ORDERS_MAX } from '../../../../contract/order-form-constants.ts';
 
 /**
  * The orders this browser placed from event pages, so that an event page can offer to continue
  * one still unpaid. Only hashes are kept: whether an order is still held is always asked of the
- * server (POST /api/order/held). Local storage, so the offer outlives the tab; entries go after a
- * day (a hold is minutes long) and as soon as the server no longer names them as held.
+ * server (POST /api/order/held), which also checks the hashes' shape. Local storage, so the offer
+ * outlives the tab; entries go after a day (a hold is minutes long) and as soon as the server no
+ * longer names them as held.
  */
 type Entry = { event: string; order: string; at: number };
 
@@ -21,7 +22,6 @@ function read(now: number): Entry[] {
         item !== null &&
         typeof (item as Entry).event === 'string' &&
         typeof (item as Entry).order === 'string' &&
-        isOrderHash((item as Entry).order) &&
         typeof (item as Entry).at === 'number' &&
         now - (item as Entry).at < KEEP_MS,
     );
