@@ -4,9 +4,12 @@ import { useParams, useSearchParams } from 'wouter';
 import { useNavigate } from '../../lib/navigation.tsx';
 import { useFocusAfterRender } from '../../lib/use-focus-after-render.ts';
 import { type Lang, pickLocalized } from '../../../contract/lang.ts';
+import { formatPrice } from '../../../contract/format-price.ts';
+import { goToNextControl } from '../../lib/next-control.ts';
 import type { CalendarEntry, NoSchemeResponse } from '../../../contract/event.ts';
 import type { Setup } from '../../../contract/setup.ts';
 import { createPaths } from '../../app/paths.ts';
+import { BottomBar } from '../../components/bottom-bar/bottom-bar.tsx';
 import { CaptchaDialog } from '../../components/captcha/captcha-dialog.tsx';
 import { useModal } from '../../components/modal/modal-context.ts';
 import { BuyerForm } from './components/buyer-form.tsx';
@@ -264,6 +267,14 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
             </>
           )}
         </form>
+      )}
+
+      {entry && !noPrices && (
+        <BottomBar
+          chosen={visible ? { count: t('bar.count', { count: choice.chosen + choice.groupChosen }), total: formatPrice(choice.sums.total, currency, lang) } : undefined}
+          action={t('bar.next')}
+          onAction={() => goToNextControl(formRef.current)}
+        />
       )}
 
       {submit.busy && (

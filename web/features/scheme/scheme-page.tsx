@@ -8,11 +8,13 @@ import { pickLocalized } from '../../../contract/lang.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import type { SchemeMapResponse, SchemePrice, SchemeSessionsResponse } from '../../../contract/scheme.ts';
 import { usePaths } from '../../app/paths.ts';
+import { BottomBar } from '../../components/bottom-bar/bottom-bar.tsx';
 import { CaptchaDialog } from '../../components/captcha/captcha-dialog.tsx';
 import { useModal } from '../../components/modal/modal-context.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { PageSkeleton, Skeleton } from '../../components/skeleton/skeleton.tsx';
 import { ApiError, toApiError } from '../../lib/api.ts';
+import { goToNextControl } from '../../lib/next-control.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useCaptchaSubmit } from '../../lib/use-captcha-submit.ts';
 import { useLang } from '../../lib/use-lang.ts';
@@ -28,6 +30,7 @@ import { SeatMap } from './components/seat-map.tsx';
 import { SessionPicker, groupByDay, warmSessionFormats } from './components/session-picker.tsx';
 import { StandingPanel } from './components/standing-panel.tsx';
 import { type Cart, useCart } from './hooks/use-cart.ts';
+import { useMoney } from './hooks/use-money.ts';
 import { buildSeatModel } from './map/seat-model.ts';
 import './scheme.css';
 
@@ -189,6 +192,8 @@ type MapAreaProps = {
 function SchemeMapArea({ answer, cart, checkboxes, submitting, onOrder }: MapAreaProps) {
   const { t } = useTranslation('scheme');
   const modal = useModal();
+  const money = useMoney();
+  const cartArea = useRef<HTMLElement>(null);
   const model = useMemo(() => buildSeatModel(answer), [answer]);
   const lookup = useMemo(() => createSeatLookup(answer, model), [answer, model]);
   const selected = useMemo(() => {
@@ -238,9 +243,10 @@ function SchemeMapArea({ answer, cart, checkboxes, submitting, onOrder }: MapAre
   );
 
   const hasPlaces = model.count > 0 || answer.seat_stand.length > 0;
+  const count = cart.items.length;
   return (
     <>
-      <PriceLegend zones={answer.zones} />
+      <PriceLegend zones={answer.zones} seats={model.count > 0} />
       <div className="scheme-layout">
         <div className="scheme-layout__map">
           {model.count > 0 ? (
@@ -255,10 +261,16 @@ function SchemeMapArea({ answer, cart, checkboxes, submitting, onOrder }: MapAre
           )}
           <StandingPanel stands={answer.seat_stand} cart={cart} onLimit={showLimit} />
         </div>
-        <aside className="scheme-layout__cart">
+        <aside className="scheme-layout__cart" ref={cartArea}>
           <CartPanel cart={cart} checkboxes={checkboxes} submitting={submitting} onSubmit={onOrder} />
         </aside>
       </div>
+      <BottomBar
+        chosen={count > 0 ? { count: t('bar.count', { count }), total: money(cart.totals.total) } : undefined}
+        action={t('bar.next')}
+        // Before the buyer form's code has come, the cart's heading.
+        onAction={() => goToNextControl(cartArea.current?.querySelector('form') ?? null, cartArea.current?.querySelector('h2'))}
+      />
     </>
   );
 }

@@ -1,0 +1,162 @@
+import { type Locator, type Page, expect, test } from '@playwright/test';
+import { dateButtons } from './support/date-slider.ts';
+import { observeLayoutShifts, recordedShifts } from './support/layout-shifts.ts';
+import { createDemoOrder, payDemoOrder } from './support/orders.ts';
+
+// A buyer on a phone (390×844): the layout and controls of the event, scheme, order and return
+// pages. Layout shifts without recent input (as CLS counts them) stay at most 0.02 throughout.
+const PHONE = { width: 390, height: 844 };
+const WIDE = { width: 1366, height: 900 };
+const MAX_SHIFT = 0.02;
+
+async function expectNoShift(page: Page) {
+  const { total, detail } = await recordedShifts(page);
+  expect(total, detail).toBeLessThanOrEqual(MAX_SHIFT);
+}
+
+/** The element lies wholly above the top edge of `cover` (nothing of it is under the bar). */
+async function expectAbove(element: Locator, cover: Locator) {
+  await expect(async () => {
+    const [box, bar] = await Promise.all([element.boundingBox(), cover.boundingBox()]);
+    if (!box || !bar) throw new Error('not on the page');
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
+  }).toPass();
+}
+
+async function openEventSession(page: Page) {
+  await page.goto('/event/city-through-centuries');
+  await dateButtons(page.getByRole('group', { name: 'Выберите дату' })).first().click();
+  await page.getByRole('button', { name: /^12:00/ }).click();
+}
+
+test.describe('the bottom bar on a phone', () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('event page: chosen tickets show the count and total in a bar whose button takes the buyer to the form, never covering it', async ({ page }) => {
+    await page.addInitScript(observeLayoutShifts);
+    await openEventSession(page);
+    const bar = page.locator('.bottom-bar');
+    const status = bar.getByRole('status');
+    await expect(status).toHaveText('');
+    await expect(page.getByRole('button', { name: 'К оформлению' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
+    await expect(status).toHaveText(/^Выбран 1 билет, \d[\d\s]*\s₽$/);
+    await expect(bar).toBeInViewport({ ratio: 1 });
+    await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
+    await expect(status).toHaveText(/^Выбрано 2 билета/);
+
+    // Keyboard: the bar's button is reached with Tab and takes the focus to the first empty field.
+    const next = page.getByRole('button', { name: 'К оформлению' });
+    await next.focus();
+    await page.keyboard.press('Enter');
+    const fio = page.getByLabel('ФИО', { exact: true });
+    await expect(fio).toBeFocused();
+    await expectAbove(fio, bar);
+
+    // With the names typed, the button goes on to the next field left empty.
+    await fio.fill('Иван Петров');
+    await next.click();
+    await expect(page.getByLabel('Телефон', { exact: true })).toBeFocused();
+
+    // At the page's end the order button and the footer's links stay clear of the bar.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expectAbove(page.getByRole('button', { name: 'Оформить заказ' }), bar);
+    await expectAbove(page.getByRole('contentinfo').getByRole('link').last(), bar);
+    await expectNoShift(page);
+  });
+
+  test('scheme page: a chosen seat shows the bar; its button goes to the cart\'s buyer form', async ({ page }) => {
+    await page.addInitScript(observeLayoutShifts);
+    await page.goto('/scheme/tchaikovsky-symphony-night');
+    await page.getByRole('region', { name: 'Дата мероприятия' }).getByRole('listitem').first().getByRole('button').click();
+    await expect(page.getByRole('img', { name: /Схема зала/ })).toBeVisible();
+    const bar = page.locator('.bottom-bar');
+    await expect(bar.getByRole('status')).toHaveText('');
+
+    await page.getByText('Выбор мест списком').click();
+    await page.getByLabel('Сектор').selectOption({ label: 'Партер' });
+    await page.getByLabel('Ряд', { exact: true }).selectOption({ label: '8' });
+    await page.getByRole('button', { name: 'Место 3, 2 500 ₽' }).click();
+    await expect(bar.getByRole('status')).toHaveText(/^Выбрано 1 место, 2\s625\s₽$/);
+    await page.getByRole('button', { name: 'Место 4, 2 500 ₽' }).click();
+    await expect(bar.getByRole('status')).toHaveText(/^Выбрано 2 места, 5\s250\s₽$/);
+
+    // The cart's buyer form comes with its own code; before it has come, the bar takes the buyer to the cart's heading.
+    const fio = page.getByLabel('ФИО');
+    await expect(fio).toBeAttached();
+    await page.getByRole('button', { name: 'К оформлению' }).click();
+    await expect(fio).toBeFocused();
+    await expectAbove(fio, bar);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expectAbove(page.getByRole('button', { name: 'Оформить заказ' }), bar);
+    await expectNoShift(page);
+  });
+});
+
+/** Whether a tap at the element's centre would reach it, not something drawn over it. */
+function isUncovered(locator: Locator) {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return hit !== null && (hit === element || element.contains(hit));
+  });
+}
+
+test.describe('the order page on a phone', () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('the payment panel is compact, stays at the window\'s bottom, and nothing covers a payment method or Pay', async ({ page, request }) => {
+    await page.addInitScript(observeLayoutShifts);
+    await page.goto(`/order/${await createDemoOrder(request, { quantity: 3 })}`);
+    const panel = page.getByRole('region', { name: 'Оплатить' });
+    await expect(panel).toBeVisible();
+    const methods = panel.getByRole('radio');
+    expect(await methods.count()).toBeGreaterThanOrEqual(2);
+    const targets = [...(await methods.all()), panel.getByRole('button', { name: 'Оплатить' })];
+    const height = await panel.evaluate((element) => element.getBoundingClientRect().height);
+    expect(height).toBeLessThanOrEqual(PHONE.height / 5);
+
+    for (const at of ['middle', 'end'] as const) {
+      await page.evaluate((where) => window.scrollTo(0, where === 'end' ? document.documentElement.scrollHeight : 450), at);
+      const up = page.getByRole('button', { name: 'Наверх' });
+      await expect(up).toBeVisible();
+      // The panel stays at the window's bottom, the scroll-to-top button above it.
+      await expect.poll(() => panel.evaluate((element) => Math.round(element.getBoundingClientRect().bottom))).toBe(PHONE.height);
+      await expectAbove(up, panel);
+      for (const target of targets) await expect.poll(() => isUncovered(target), { message: `${at}: ${await target.textContent()}` }).toBe(true);
+    }
+    // The site's footer scrolls clear of the panel.
+    await expectAbove(page.getByRole('contentinfo').getByRole('link').last(), panel);
+    await expectNoShift(page);
+  });
+});
+
+test.describe('the return page on a phone', () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('each ticket card shows its box\'s label, and a tap on the label ticks the box', async ({ page, request }) => {
+    const paid = await createDemoOrder(request, { quantity: 2 });
+    await payDemoOrder(request, paid);
+    await page.goto(`/order/return/${paid}`);
+    const box = page.getByRole('checkbox', { name: /^Вернуть билет 1: / });
+    await expect(box).toBeVisible();
+    const label = page.getByText('Вернуть билет 1', { exact: true });
+    await expect(label).toBeVisible();
+    await label.click();
+    await expect(box).toBeChecked();
+  });
+});
+
+test.describe('wide windows', () => {
+  test.use({ viewport: WIDE });
+
+  test('the event page shows no bottom bar', async ({ page }) => {
+    await openEventSession(page);
+    await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Оформить заказ' })).toBeVisible();
+    await expect(page.locator('.bottom-bar')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'К оформлению' })).toBeHidden();
+  });
+});
