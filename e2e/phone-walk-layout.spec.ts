@@ -14,7 +14,7 @@ async function expectNoShift(page: Page) {
   expect(total, detail).toBeLessThanOrEqual(MAX_SHIFT);
 }
 
-/** The element lies wholly above the top edge of `cover` (nothing of it is under the bar). */
+/** The element lies in the window, wholly above the top edge of `cover` (nothing of it is under it). */
 async function expectAbove(element: Locator, cover: Locator) {
   await expect(async () => {
     const [box, bar] = await Promise.all([element.boundingBox(), cover.boundingBox()]);
@@ -92,6 +92,49 @@ test.describe('the bottom bar on a phone', () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expectAbove(page.getByRole('button', { name: 'Оформить заказ' }), bar);
     await expectNoShift(page);
+  });
+});
+
+test.describe('the seat map on a phone', () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  // The demo's concert hall «Гармония» (demo/demo-halls.ts): 800 x 680 units, stalls row 1 starts
+  // at (134, 160) with a seat every 28 units.
+  const HALL = { width: 800, height: 680 };
+
+  test('the zoom controls sit beside the hall, rows carry their numbers at both ends, the legend shows taken and chosen seats', async ({ page }) => {
+    await page.goto('/scheme/tchaikovsky-symphony-night');
+    await page.getByRole('region', { name: 'Дата мероприятия' }).getByRole('listitem').first().getByRole('button').click();
+    const map = page.getByRole('img', { name: /Схема зала/ });
+    await expect(map).toBeVisible();
+
+    // No control over the drawing: the zoom group ends above the canvas.
+    const zoom = page.getByRole('group', { name: 'Масштаб' });
+    await zoom.scrollIntoViewIfNeeded();
+    for (const button of await zoom.getByRole('button').all()) await expectAbove(button, map);
+
+    const legend = page.getByRole('region', { name: 'Цены по зонам' });
+    await expect(legend.getByRole('listitem').filter({ hasText: 'Занято' })).toBeVisible();
+    await expect(legend.getByRole('listitem').filter({ hasText: 'Выбрано' })).toBeVisible();
+
+    // Row 1's number is drawn a seat's spacing left of seat 1 and right of seat 20; ink there, not the hall's background.
+    const inkAt = (hall: { x: number; y: number }) =>
+      map.evaluate((canvas: HTMLCanvasElement, { point, size }) => {
+        const rect = canvas.getBoundingClientRect();
+        const scale = Math.min(rect.width / size.width, rect.height / size.height) * 0.96;
+        const ratio = canvas.width / rect.width;
+        const x = ((rect.width - size.width * scale) / 2 + point.x * scale) * ratio;
+        const y = ((rect.height - size.height * scale) / 2 + point.y * scale) * ratio;
+        const half = Math.max(2, Math.round(4 * ratio));
+        const data = canvas.getContext('2d')?.getImageData(Math.round(x) - half, Math.round(y) - half, half * 2, half * 2).data ?? [];
+        let dark = 0;
+        for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 150 && (data[i + 1] ?? 255) < 150 && (data[i + 2] ?? 255) < 170) dark++;
+        return dark;
+      }, { point: hall, size: HALL });
+    await expect.poll(() => inkAt({ x: 134 - 28, y: 160 })).toBeGreaterThan(0);
+    await expect.poll(() => inkAt({ x: 134 + 19 * 28 + 28, y: 160 })).toBeGreaterThan(0);
+    // Between two rows' numbers, further out, the hall's background: the check can fail.
+    expect(await inkAt({ x: 134 - 28 * 3, y: 175 })).toBe(0);
   });
 });
 

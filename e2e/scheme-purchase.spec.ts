@@ -142,7 +142,7 @@ test('a full cart shows the limit warning', async ({ page }) => {
   await expect(page.getByRole('region', { name: /Моя корзина/ }).getByRole('listitem')).toHaveCount(6);
   await page.getByText('Выбор мест списком').click();
   await page.getByRole('button', { name: /^Место 1, / }).click();
-  await expect(page.getByRole('dialog')).toContainText('Достигнут лимит количества билетов в одном заказе!');
+  await expect(page.getByRole('dialog')).toContainText('Достигнут лимит количества билетов в одном заказе! Можно выбрать не больше 6 билетов.');
 });
 
 test('an unavailable time in the route is reset and an unknown event shows the error page', async ({ page }) => {

@@ -1,11 +1,15 @@
+import { goToNextControl } from '../../lib/next-control.ts';
 import './bottom-bar.css';
 
-type Props = {
+export type BottomBarProps = {
   /** What is chosen ('Выбрано 2 билета') and its total; the bar is empty while nothing is. */
   chosen: { count: string; total: string } | undefined;
   /** The next step's button text. */
   action: string;
-  onAction: () => void;
+  /** The order form whose next control the button goes to (web/lib/next-control.ts)… */
+  form: () => ParentNode | null | undefined;
+  /** …or, while there is none yet, this element. */
+  fallback?: () => HTMLElement | null | undefined;
 };
 
 /**
@@ -13,7 +17,7 @@ type Props = {
  * mounted while it is empty, so that its live region exists before the first change it reads out;
  * the page's end gets its height as room, so it never covers the page's last controls (bottom-bar.css).
  */
-export function BottomBar({ chosen, action, onAction }: Props) {
+export function BottomBar({ chosen, action, form, fallback }: BottomBarProps) {
   return (
     <div className="bottom-bar" data-open={chosen ? '' : undefined}>
       <p className="bottom-bar__summary" role="status">
@@ -27,7 +31,7 @@ export function BottomBar({ chosen, action, onAction }: Props) {
         )}
       </p>
       {chosen && (
-        <button type="button" className="button button--primary bottom-bar__action" onClick={onAction}>
+        <button type="button" className="button button--primary bottom-bar__action" onClick={() => goToNextControl(form() ?? null, fallback?.())}>
           {action}
         </button>
       )}

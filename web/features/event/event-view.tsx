@@ -5,11 +5,10 @@ import { useNavigate } from '../../lib/navigation.tsx';
 import { useFocusAfterRender } from '../../lib/use-focus-after-render.ts';
 import { type Lang, pickLocalized } from '../../../contract/lang.ts';
 import { formatPrice } from '../../../contract/format-price.ts';
-import { goToNextControl } from '../../lib/next-control.ts';
 import type { CalendarEntry, NoSchemeResponse } from '../../../contract/event.ts';
 import type { Setup } from '../../../contract/setup.ts';
 import { createPaths } from '../../app/paths.ts';
-import { BottomBar } from '../../components/bottom-bar/bottom-bar.tsx';
+import { LazyBottomBar } from '../../components/bottom-bar/lazy-bottom-bar.tsx';
 import { CaptchaDialog } from '../../components/captcha/captcha-dialog.tsx';
 import { useModal } from '../../components/modal/modal-context.ts';
 import { BuyerForm } from './components/buyer-form.tsx';
@@ -138,7 +137,8 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
   );
 
   const plus = (price: Parameters<typeof choice.plus>[0]) => {
-    if (!choice.plus(price)) modal.warning(t('limit'));
+    // The spec's text, then the number it does not say.
+    if (!choice.plus(price)) modal.warning(`${t('limit')} ${t('limitCount', { count: choice.limitOf(price) })}`);
   };
 
   const notYet = ticketInfo.totalticketcount === -99999;
@@ -270,10 +270,10 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
       )}
 
       {entry && !noPrices && (
-        <BottomBar
+        <LazyBottomBar
           chosen={visible ? { count: t('bar.count', { count: choice.chosen + choice.groupChosen }), total: formatPrice(choice.sums.total, currency, lang) } : undefined}
           action={t('bar.next')}
-          onAction={() => goToNextControl(formRef.current)}
+          form={() => formRef.current}
         />
       )}
 

@@ -8,13 +8,12 @@ import { pickLocalized } from '../../../contract/lang.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import type { SchemeMapResponse, SchemePrice, SchemeSessionsResponse } from '../../../contract/scheme.ts';
 import { usePaths } from '../../app/paths.ts';
-import { BottomBar } from '../../components/bottom-bar/bottom-bar.tsx';
+import { LazyBottomBar } from '../../components/bottom-bar/lazy-bottom-bar.tsx';
 import { CaptchaDialog } from '../../components/captcha/captcha-dialog.tsx';
 import { useModal } from '../../components/modal/modal-context.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { PageSkeleton, Skeleton } from '../../components/skeleton/skeleton.tsx';
 import { ApiError, toApiError } from '../../lib/api.ts';
-import { goToNextControl } from '../../lib/next-control.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useCaptchaSubmit } from '../../lib/use-captcha-submit.ts';
 import { useLang } from '../../lib/use-lang.ts';
@@ -203,7 +202,8 @@ function SchemeMapArea({ answer, cart, checkboxes, submitting, onOrder }: MapAre
   }, [cart.items]);
   const cartRef = useRef(cart);
   cartRef.current = cart;
-  const showLimit = useCallback(() => modal.warning(t('limit')), [modal, t]);
+  // The spec's text, then the number it does not say.
+  const showLimit = useCallback(() => modal.warning(`${t('limit')} ${t('limitCount', { count: cart.limit })}`), [modal, t, cart.limit]);
   // The buyer form's code loads once the hall is on screen, before the first place is chosen.
   useEffect(() => {
     const timer = window.setTimeout(() => void preloadBuyerForm(), 500);
@@ -265,11 +265,12 @@ function SchemeMapArea({ answer, cart, checkboxes, submitting, onOrder }: MapAre
           <CartPanel cart={cart} checkboxes={checkboxes} submitting={submitting} onSubmit={onOrder} />
         </aside>
       </div>
-      <BottomBar
+      <LazyBottomBar
         chosen={count > 0 ? { count: t('bar.count', { count }), total: money(cart.totals.total) } : undefined}
         action={t('bar.next')}
+        form={() => cartArea.current?.querySelector('form')}
         // Before the buyer form's code has come, the cart's heading.
-        onAction={() => goToNextControl(cartArea.current?.querySelector('form') ?? null, cartArea.current?.querySelector('h2'))}
+        fallback={() => cartArea.current?.querySelector('h2')}
       />
     </>
   );
