@@ -81,7 +81,7 @@ test.describe('buying tickets on the event page', () => {
     await page.getByRole('button', { name: /Добавить билет: Школьная группа/ }).click();
     // The per-order group limit is 1: a second group is refused with the limit warning.
     await page.getByRole('button', { name: /Добавить билет: Школьная группа/ }).click();
-    await expect(page.getByRole('dialog', { name: 'Предупреждение' })).toContainText('Достигнут лимит количества билетов в одном заказе! Можно выбрать не больше 1 билета.');
+    await expect(page.getByRole('dialog', { name: 'Предупреждение' })).toContainText('Достигнут лимит количества билетов в одном заказе! Можно выбрать не больше 1 шт.');
     await page.getByRole('button', { name: 'Закрыть' }).click();
 
     await fillBuyer(page);

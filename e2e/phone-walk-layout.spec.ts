@@ -42,10 +42,10 @@ test.describe('the bottom bar on a phone', () => {
     await expect(page.getByRole('button', { name: 'К оформлению' })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
-    await expect(status).toHaveText(/^Выбран 1 билет, \d[\d\s]*\s₽$/);
+    await expect(status).toHaveText(/^Выбрано билетов: 1, \d[\d\s]*\s₽$/);
     await expect(bar).toBeInViewport({ ratio: 1 });
     await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
-    await expect(status).toHaveText(/^Выбрано 2 билета/);
+    await expect(status).toHaveText(/^Выбрано билетов: 2, /);
 
     // Keyboard: the bar's button is reached with Tab and takes the focus to the first empty field.
     const next = page.getByRole('button', { name: 'К оформлению' });
@@ -79,9 +79,9 @@ test.describe('the bottom bar on a phone', () => {
     await page.getByLabel('Сектор').selectOption({ label: 'Партер' });
     await page.getByLabel('Ряд', { exact: true }).selectOption({ label: '8' });
     await page.getByRole('button', { name: 'Место 3, 2 500 ₽' }).click();
-    await expect(bar.getByRole('status')).toHaveText(/^Выбрано 1 место, 2\s625\s₽$/);
+    await expect(bar.getByRole('status')).toHaveText(/^Выбрано мест: 1, 2\s625\s₽$/);
     await page.getByRole('button', { name: 'Место 4, 2 500 ₽' }).click();
-    await expect(bar.getByRole('status')).toHaveText(/^Выбрано 2 места, 5\s250\s₽$/);
+    await expect(bar.getByRole('status')).toHaveText(/^Выбрано мест: 2, 5\s250\s₽$/);
 
     // The cart's buyer form comes with its own code; before it has come, the bar takes the buyer to the cart's heading.
     const fio = page.getByLabel('ФИО');
