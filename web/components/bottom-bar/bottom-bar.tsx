@@ -2,7 +2,7 @@ import { goToNextControl } from '../../lib/next-control.ts';
 import './bottom-bar.css';
 
 export type BottomBarProps = {
-  /** What is chosen ('Выбрано 2 билета') and its total; the bar is empty while nothing is. */
+  /** What is chosen ('Выбрано билетов: 2') and its total; the bar is empty while nothing is. */
   chosen: { count: string; total: string } | undefined;
   /** The next step's button text. */
   action: string;
