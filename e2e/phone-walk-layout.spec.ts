@@ -102,7 +102,7 @@ test.describe('the seat map on a phone', () => {
   // at (134, 160) with a seat every 28 units.
   const HALL = { width: 800, height: 680 };
 
-  test('the zoom controls sit beside the hall, rows carry their numbers at both ends, the legend shows taken and chosen seats', async ({ page }) => {
+  test('the zoom controls sit above the hall, rows carry their numbers at both ends, the legend shows taken and chosen seats', async ({ page }) => {
     await page.goto('/scheme/tchaikovsky-symphony-night');
     await page.getByRole('region', { name: 'Дата мероприятия' }).getByRole('listitem').first().getByRole('button').click();
     const map = page.getByRole('img', { name: /Схема зала/ });
