@@ -192,6 +192,20 @@ test.describe('the return page on a phone', () => {
   });
 });
 
+test.describe('a 320 px phone', () => {
+  test.use({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
+
+  test('the bar fits: its summary and button are wholly in the window and the page does not scroll sideways', async ({ page }) => {
+    await openEventSession(page);
+    await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
+    const bar = page.locator('.bottom-bar');
+    await expect(bar.getByRole('status')).toHaveText(/^Выбрано билетов: 1, /);
+    await expect(bar.getByRole('status')).toBeInViewport({ ratio: 1 });
+    await expect(bar.getByRole('button', { name: 'К оформлению' })).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  });
+});
+
 test.describe('wide windows', () => {
   test.use({ viewport: WIDE });
 
