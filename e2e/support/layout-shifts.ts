@@ -43,3 +43,10 @@ export async function recordedShifts(page: Page): Promise<{ total: number; detai
     detail: shifts.map((s) => `${s.value.toFixed(4)}: ${s.sources.join('; ')}`).join('\n'),
   };
 }
+
+/** Forgets the shifts recorded so far: what follows is measured alone (the page's load is layout-shift.spec.ts's). */
+export async function forgetShifts(page: Page) {
+  await page.evaluate(() => {
+    window.__layoutShifts = [];
+  });
+}
