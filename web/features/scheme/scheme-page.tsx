@@ -9,7 +9,7 @@ import { ErrorCode } from '../../../contract/errors.ts';
 import type { SchemeMapResponse, SchemePrice, SchemeSessionsResponse } from '../../../contract/scheme.ts';
 import { usePaths } from '../../app/paths.ts';
 import { LazyBottomBar } from '../../components/bottom-bar/lazy-bottom-bar.tsx';
-import { CaptchaDialog } from '../../components/captcha/captcha-dialog.tsx';
+import { LazyCaptchaDialog, preloadCaptchaDialog } from '../../components/captcha/lazy-captcha-dialog.tsx';
 import { useModal } from '../../components/modal/modal-context.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { PageSkeleton, Skeleton } from '../../components/skeleton/skeleton.tsx';
@@ -175,7 +175,7 @@ function SchemeSession({ data, calendarId }: { data: SchemeSessionsResponse; cal
   return (
     <>
       <SchemeMapArea answer={map.data} cart={cart} checkboxes={data.checkboxList} submitting={order.busy} onOrder={placeOrder} />
-      <CaptchaDialog {...order.dialog} />
+      <LazyCaptchaDialog {...order.dialog} load={cart.items.length > 0} />
     </>
   );
 }
@@ -204,14 +204,11 @@ function SchemeMapArea({ answer, cart, checkboxes, submitting, onOrder }: MapAre
   cartRef.current = cart;
   // The spec's text, then the number it does not say.
   const showLimit = useCallback(() => modal.warning(`${t('limit')} ${t('limitCount', { count: cart.limit })}`), [modal, t, cart.limit]);
-  // The buyer form's code loads once the hall is on screen, before the first place is chosen.
-  useEffect(() => {
-    const timer = window.setTimeout(() => void preloadBuyerForm(), 500);
-    return () => window.clearTimeout(timer);
-  }, []);
-
   const toggle = useCallback(
     (index: number, price: SchemePrice | undefined) => {
+      // The first seat chosen starts loading the buyer form and the captcha (not on the first load).
+      void preloadBuyerForm();
+      void preloadCaptchaDialog();
       const current = cartRef.current;
       const key = String(model.ids[index]);
       if (!price) {
