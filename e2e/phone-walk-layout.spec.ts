@@ -49,11 +49,13 @@ test.describe('the bottom bar on a phone', () => {
     await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
     await expect(status).toHaveText(/^Выбрано билетов: 2, /);
 
-    // Keyboard: the bar's button is reached with Tab and takes the focus to the first empty field.
+    // Keyboard: the bar's button is reached with Tab and takes the focus to the first empty field
+    // (once the buyer form's code, asked for at the first choice, has come; before, to its placeholder).
     const next = page.getByRole('button', { name: 'К оформлению' });
+    const fio = page.getByLabel('ФИО', { exact: true });
+    await expect(fio).toBeAttached();
     await next.focus();
     await page.keyboard.press('Enter');
-    const fio = page.getByLabel('ФИО', { exact: true });
     await expect(fio).toBeFocused();
     await expectAbove(fio, bar);
 

@@ -16,6 +16,11 @@ describe('nextControl', () => {
       expected: 'b',
     },
     {
+      description: 'a part still loading before the fields and boxes after it',
+      html: '<div id="l" aria-busy="true"></div><input id="c" type="checkbox" required><button id="s" type="submit"></button>',
+      expected: 'l',
+    },
+    {
       description: 'the first empty text field when none is invalid',
       html: '<input id="a" type="text" value="Иван"><input id="b" type="tel"><input id="c" type="email"><button id="s" type="submit"></button>',
       expected: 'b',
