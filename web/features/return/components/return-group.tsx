@@ -75,14 +75,19 @@ export function ReturnGroupTable({ group, rows, services, loadedAt, lang, showVi
                 <tr key={row.id} role="row" className={ticked ? 'is-confirming' : undefined}>
                   <td role="cell" className="return-table__action">
                     {row.status_id === ReturnStatus.returnable && !ticked ? (
-                      <input
-                        type="checkbox"
-                        className="return-check"
-                        aria-label={t('table.select', { n: index + 1, category })}
-                        checked={selected.has(row.id)}
-                        disabled={disabled || !isSelectable(row, expired)}
-                        onChange={(event) => onToggle(row.id, event.target.checked)}
-                      />
+                      // On a phone the row is a card without the column's heading: the box's label is shown.
+                      // Its name adds the category to what the label shows.
+                      <label className="return-check-label">
+                        <input
+                          type="checkbox"
+                          className="return-check"
+                          aria-label={t('table.select', { n: index + 1, category })}
+                          checked={selected.has(row.id)}
+                          disabled={disabled || !isSelectable(row, expired)}
+                          onChange={(event) => onToggle(row.id, event.target.checked)}
+                        />
+                        <span className="return-check-label__text">{t('table.selectShort', { n: index + 1 })}</span>
+                      </label>
                     ) : (
                       <StatusBadge status={row.status_id} />
                     )}
