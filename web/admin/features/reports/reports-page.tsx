@@ -127,6 +127,7 @@ export function ReportsPage() {
                   <th scope="col">{t('occupancy.held')}</th>
                   <th scope="col">{t('occupancy.free')}</th>
                   <th scope="col">{t('occupancy.checkedIn')}</th>
+                  <th scope="col">{t('occupancy.notCheckedIn')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -140,6 +141,7 @@ export function ReportsPage() {
                     <td data-label={t('occupancy.held')}>{row.held}</td>
                     <td data-label={t('occupancy.free')}>{row.free}</td>
                     <td data-label={t('occupancy.checkedIn')}>{row.checkedIn}</td>
+                    <td data-label={t('occupancy.notCheckedIn')}>{row.notCheckedIn}</td>
                   </tr>
                 ))}
               </tbody>
