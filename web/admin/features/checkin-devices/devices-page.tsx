@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_NAME_MAX_LENGTH } from '../../../../contract/checkin-rules.ts';
 import { type CheckinDevice, createDeviceResponse, devicesResponse, revokeDeviceResponse } from '../../../../contract/checkin.ts';
@@ -185,6 +185,10 @@ function RevokeButton({ device }: { device: CheckinDevice }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const confirmRef = useRef<HTMLButtonElement>(null);
+  // The question replaces the button: focus moves to its answer so a keyboard stays in place.
+  useEffect(() => {
+    if (asking) confirmRef.current?.focus();
+  }, [asking]);
 
   async function revoke() {
     setBusy(true);
@@ -204,11 +208,7 @@ function RevokeButton({ device }: { device: CheckinDevice }) {
         className="admin-button admin-button--plain"
         type="button"
         aria-label={t('devices.revokeOf', { name: device.name })}
-        onClick={() => {
-          setAsking(true);
-          // The question replaces the button: focus moves to its answer so keyboards stay in place.
-          requestAnimationFrame(() => confirmRef.current?.focus());
-        }}
+        onClick={() => setAsking(true)}
       >
         {t('devices.revoke')}
       </button>
