@@ -71,7 +71,18 @@ test('the owner finds a paid order by e-mail, refunds one ticket by hand with a 
   await expect(totals).toBeVisible();
   const returned = Number(await totals.locator('td[data-label="Возвращено билетов"]').textContent());
   expect(returned).toBeGreaterThanOrEqual(1);
+  // The daily chart: an image named by the period with its summary, and its figures as a table.
+  const chart = page.getByRole('img', { name: /^Продажи по дням с .+ за вычетом возвратов Дней: \d+; итого за вычетом возвратов / });
+  await expect(chart).toBeVisible();
+  expect(await chart.locator('rect').count()).toBeGreaterThanOrEqual(1);
+  await page.getByText('Данные графика таблицей').click();
+  const chartTable = page.getByRole('table', { name: /^Продажи по дням с / });
+  await expect(chartTable.getByRole('rowheader').first()).toBeVisible();
   expect(await axeViolations(page, rules, 'body')).toEqual([]);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expect(chart).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.setViewportSize({ width: 1280, height: 800 });
   for (const name of ['Продажи в CSV: CSV (запятая)', 'Продажи в CSV: CSV для Excel (точка с запятой)', 'Заполняемость в CSV: CSV (запятая)']) {
     const href = await page.getByRole('link', { name }).getAttribute('href');
     const csv = await page.request.get(href ?? '');
