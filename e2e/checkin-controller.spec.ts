@@ -2,16 +2,8 @@ import { type APIRequestContext, type Page, expect, test } from '@playwright/tes
 import { navFor } from '../web/admin/app/nav.ts';
 import ru from '../web/locales/ru/admin.json' with { type: 'json' };
 import { axeViolations } from './support/axe.ts';
-import { createDemoOrder, payDemoOrder } from './support/orders.ts';
+import { createDemoOrder, payDemoOrder, ticketCodesOf } from './support/orders.ts';
 import { E2E_OWNER, addStaffMember, signInToAdmin } from './support/staff.ts';
-
-/** The codes of a paid order's tickets, as its order page shows them. */
-async function ticketCodes(request: APIRequestContext, hash: string): Promise<string[]> {
-  const { token } = (await (await request.get('/api/token')).json()) as { token: string };
-  const view = await request.post('/api/order/view', { headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' }, data: { hash, lang: 'ru' } });
-  expect(view.ok(), await view.text()).toBeTruthy();
-  return [...(await view.text()).matchAll(/"ticketcode":"(\d{16})"/g)].map((m) => m[1] ?? '');
-}
 
 /** The ticket's day and session as the door's API names them (a scan with no session chosen admits nothing). */
 async function sessionOf(page: Page, code: string) {
@@ -39,7 +31,7 @@ test.describe('door check-in as a controller', () => {
     await addStaffMember(request, controller);
     const hash = await createDemoOrder(request, { quantity: 1 });
     await payDemoOrder(request, hash);
-    const [code = ''] = await ticketCodes(request, hash);
+    const [code = ''] = await ticketCodesOf(request, hash);
 
     await page.goto('/checkin');
     await page.getByLabel('E-mail').fill(controller.email);
@@ -90,7 +82,7 @@ test.describe('device keys in the back office', () => {
     const name = `Турникет e2e ${Date.now()}-${test.info().workerIndex}`;
     const hash = await createDemoOrder(request, { quantity: 2 });
     await payDemoOrder(request, hash);
-    const [first = '', second = ''] = await ticketCodes(request, hash);
+    const [first = '', second = ''] = await ticketCodesOf(request, hash);
 
     await page.setViewportSize({ width: 320, height: 720 });
     await signInToAdmin(page, E2E_OWNER.email, E2E_OWNER.password);
