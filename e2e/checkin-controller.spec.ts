@@ -59,6 +59,14 @@ test.describe('door check-in as a controller', () => {
     await expect(verdict).toContainText('Билет уже использован');
     await expect(verdict).toContainText(controller.name);
 
+    // The visitor cannot return a used ticket: the return page says why and offers no checkbox.
+    const visitor = await page.context().newPage();
+    await visitor.goto(`/order/return/${hash}`);
+    await expect(visitor.getByText('Билет использован', { exact: true })).toBeVisible();
+    await expect(visitor.getByText('По билету уже прошли на мероприятие, вернуть его нельзя.')).toBeVisible();
+    await expect(visitor.getByRole('checkbox', { name: /^Вернуть билет/ })).toHaveCount(0);
+    await visitor.close();
+
     // The same session opens the back office: its menu has only the entries every role has.
     await page.goto('/admin');
     const menu = page.getByRole('navigation', { name: 'Меню' });
