@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminErrorResponse } from '../../../contract/admin/api.ts';
+import {
+  hallFileResponse,
+  hallIdParams,
+  hallListResponse,
+  hallPreviewResponse,
+  hallSaveResponse,
+  hallSessionMapResponse,
+  hallSessionParams,
+  hallSessionsResponse,
+  hallSourceRequest,
+  hallsLangQuery,
+  seatBlockRequest,
+  seatBlockResponse,
+  seatUnblockRequest,
+} from '../../../contract/admin/halls.ts';
+import { ok } from '../../http.ts';
+import type { StaffActor } from '../orders/orders-desk.service.ts';
+import { guardedStaff, requirePermission } from '../staff/guard.ts';
+import { clientOf } from '../staff/staff.routes.ts';
+import type { HallsDesk } from './halls.service.ts';
+import type { SeatBlocks } from './seat-blocks.service.ts';
+
+function actorOf(request: FastifyRequest): StaffActor {
+  const staff = guardedStaff(request);
+  const client = clientOf(request);
+  return { id: staff.id, name: staff.name, ip: client.ip, userAgent: client.userAgent };
+}
+
+/** Halls (list, a hall's catalog entry, preview, create or replace) and seats blocked per session. */
+export function hallsRoutes(app: FastifyInstance, deps: { halls: HallsDesk; blocks: SeatBlocks }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { '4xx': adminErrorResponse };
+  const tags = ['admin-halls'];
+  const guard = requirePermission('catalog.write');
+
+  r.get('/api/admin/halls', { schema: { tags, querystring: hallsLangQuery, response: { 200: hallListResponse, ...errors } }, preHandler: guard }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return ok(await deps.halls.list());
+  });
+
+  r.get(
+    '/api/admin/halls/sessions',
+    { schema: { tags, querystring: hallsLangQuery, response: { 200: hallSessionsResponse, ...errors } }, preHandler: guard },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await deps.blocks.sessions());
+    },
+  );
+
+  r.get(
+    '/api/admin/halls/sessions/:id/map',
+    { schema: { tags, params: hallSessionParams, querystring: hallsLangQuery, response: { 200: hallSessionMapResponse, ...errors } }, preHandler: guard },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await deps.blocks.map(request.params.id, request.query.lang));
+    },
+  );
+
+  r.post(
+    '/api/admin/halls/sessions/:id/blocks',
+    { schema: { tags, params: hallSessionParams, body: seatBlockRequest, response: { 200: seatBlockResponse, ...errors } }, preHandler: guard },
+    async (request) => ok(await deps.blocks.block(request.params.id, request.body, actorOf(request))),
+  );
+
+  r.delete(
+    '/api/admin/halls/sessions/:id/blocks',
+    { schema: { tags, params: hallSessionParams, body: seatUnblockRequest, response: { 200: seatBlockResponse, ...errors } }, preHandler: guard },
+    async (request) => ok(await deps.blocks.unblock(request.params.id, request.body, actorOf(request))),
+  );
+
+  r.get(
+    '/api/admin/halls/:id',
+    { schema: { tags, params: hallIdParams, querystring: hallsLangQuery, response: { 200: hallFileResponse, ...errors } }, preHandler: guard },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await deps.halls.file(request.params.id));
+    },
+  );
+
+  r.post(
+    '/api/admin/halls/preview',
+    { schema: { tags, body: hallSourceRequest, response: { 200: hallPreviewResponse, ...errors } }, preHandler: guard },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await deps.halls.preview(request.body, request.body.lang));
+    },
+  );
+
+  r.post(
+    '/api/admin/halls',
+    { schema: { tags, body: hallSourceRequest, response: { 200: hallSaveResponse, ...errors } }, preHandler: guard },
+    async (request) => ok(await deps.halls.save(request.body, actorOf(request))),
+  );
+}
