@@ -26,8 +26,12 @@ describe('a block and a buyer\'s hold of the same seat at once (PostgreSQL)', ()
       const block = () => adminCall(t, 'POST', blocksUrl(), manager, { seatIds: [seatId], reason: 'technical' });
       const hold = () => t.post('/api/order/create-scheme', schemeOrderBody(f, [{ seat_id: seatId, price_id: f.stallsPriceId }], { email: `buyer${i}@example.com`, re_email: `buyer${i}@example.com` }));
       // Half the races start the block first, half the hold: neither order may matter.
-      const [a, b] = i % 2 ? await Promise.all([block(), hold()]) : (await Promise.all([hold(), block()])).reverse();
-      return { seatId, block: a, hold: b };
+      if (i % 2) {
+        const [blocked, held] = await Promise.all([block(), hold()]);
+        return { seatId, block: blocked, hold: held };
+      }
+      const [held, blocked] = await Promise.all([hold(), block()]);
+      return { seatId, block: blocked, hold: held };
     });
     for (const race of await Promise.all(races)) {
       expect(race.block.statusCode).toBeLessThan(500);

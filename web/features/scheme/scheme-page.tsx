@@ -28,7 +28,7 @@ import { SeatMap } from './components/seat-map.tsx';
 import { SessionPicker, groupByDay, warmSessionFormats } from './components/session-picker.tsx';
 import { StandingPanel } from './components/standing-panel.tsx';
 import { type Cart, useCart } from './hooks/use-cart.ts';
-import { buildSeatModel } from './map/seat-model.ts';
+import { buildSeatModel } from '../../lib/seat-map/seat-model.ts';
 import './scheme.css';
 
 /** Setup const.price_limit defaults to 100. */
