@@ -90,6 +90,12 @@ export class SeatMapView {
     this.fit();
   }
 
+  /** Seat colours changed (colorOf answers differently now): the seat layer is redrawn, the view stays where it is. */
+  repaint() {
+    this.layer = undefined;
+    this.requestDraw();
+  }
+
   setSelected(indices: Iterable<number>) {
     this.selected = new Set(indices);
     this.requestDraw();
