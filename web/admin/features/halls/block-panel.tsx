@@ -16,6 +16,8 @@ type BlockPanelProps = {
   seatName: (index: number) => string;
   onClear: () => void;
   onDone: () => Promise<void>;
+  /** Reads the seats' states again (a refusal means the page's picture was out of date). */
+  onRefresh: () => Promise<void>;
 };
 
 /** Seats listed before "and N more". */
@@ -25,7 +27,7 @@ const NAMED = 8;
  * The selection and what to do with it: block the seats not blocked yet with a reason and a note,
  * or unblock the blocked ones. The server decides (a seat held or sold meanwhile is refused, named).
  */
-export function BlockPanel({ sessionId, model, states, selected, seatName, onClear, onDone }: BlockPanelProps) {
+export function BlockPanel({ sessionId, model, states, selected, seatName, onClear, onDone, onRefresh }: BlockPanelProps) {
   const { t, i18n } = useTranslation(['admin-halls', 'admin']);
   const lang = normalizeLang(i18n.language);
   const id = useId();
@@ -57,6 +59,7 @@ export function BlockPanel({ sessionId, model, states, selected, seatName, onCle
     } catch (failure) {
       setError(messageOf(failure, t('admin:errors.generic')));
       setFieldErrors(fieldErrorsOf(failure, ['seatIds', 'reason', 'note'] as const));
+      await onRefresh();
     } finally {
       setBusy(false);
     }

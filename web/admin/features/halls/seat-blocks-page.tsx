@@ -149,6 +149,7 @@ function SessionSeats({ sessionId, answer }: { sessionId: number; answer: HallSe
             setSelected(new Set());
             await queryClient.invalidateQueries({ queryKey: mapQueryKey(sessionId) });
           }}
+          onRefresh={() => queryClient.invalidateQueries({ queryKey: mapQueryKey(sessionId) })}
         />
       </div>
       <details className="halls-blocked">
