@@ -53,8 +53,8 @@ export class PretixPlanError extends Error {
 
 /**
  * Converts a pretix seating plan into a hall of the catalog format: categories become price
- * zones (with their colours), pretix zones become sectors, rows keep their label (row_label, else
- * row_number) and seats their number, at their absolute position. The hall is the plan's size,
+ * zones (with their colours), pretix zones become sectors, rows keep their number and seats
+ * theirs, at their absolute position. The hall is the plan's size,
  * grown (and the seats moved) where seats lie outside it, so every seat is inside the map.
  */
 export function convertPretixPlan(raw: unknown, venueId: number, ids: FirstIds): CatalogHallInput {
@@ -74,7 +74,9 @@ export function convertPretixPlan(raw: unknown, venueId: number, ids: FirstIds):
   let seatRadius = 0;
   plan.zones.forEach((zone, z) => {
     zone.rows.forEach((row, r) => {
-      const rowLabel = (row.row_label ?? '').trim() || row.row_number.trim();
+      // Our rows are named by their number ("ряд 5"); pretix's row_label is a phrase around it
+      // ("Reihe %s"), used only where the plan gives no number.
+      const rowLabel = row.row_number.trim() || (row.row_label ?? '').replaceAll('%s', '').trim();
       if (!rowLabel) problems.push(`zones[${z}].rows[${r}]: the row has no number`);
       for (const seat of row.seats) {
         const zoneId = zoneIdOfCategory.get(seat.category);
