@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminErrorResponse } from '../../../contract/admin/api.ts';
 import {
@@ -17,6 +17,7 @@ import {
   seatUnblockRequest,
 } from '../../../contract/admin/halls.ts';
 import { ok } from '../../http.ts';
+import { compressText, pickEncoding } from '../../text-compression.ts';
 import type { StaffActor } from '../orders/orders-desk.service.ts';
 import { guardedStaff, requirePermission } from '../staff/guard.ts';
 import { clientOf } from '../staff/staff.routes.ts';
@@ -54,8 +55,16 @@ export function hallsRoutes(app: FastifyInstance, deps: { halls: HallsDesk; bloc
     '/api/admin/halls/sessions/:id/map',
     { schema: { tags, params: hallSessionParams, querystring: hallsLangQuery, response: { 200: hallSessionMapResponse, ...errors } }, preHandler: guard },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return ok(await deps.blocks.map(request.params.id, request.query.lang));
+      const json = JSON.stringify(ok(await deps.blocks.map(request.params.id, request.query.lang)));
+      reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
+      // A large hall's answer is ~0.5 MB of repetitive numbers, built from typed service output:
+      // sent as JSON text without a second pass through the schema serializer (a Buffer is sent
+      // as it is, which the untyped reply allows), compressed to a tenth when the browser takes it.
+      const raw: FastifyReply = reply;
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      if (!encoding || json.length < 1024) return raw.send(Buffer.from(json));
+      raw.header('content-encoding', encoding).header('vary', 'accept-encoding');
+      return raw.send(await compressText(json, encoding));
     },
   );
 

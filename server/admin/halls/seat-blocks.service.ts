@@ -6,7 +6,8 @@ import { ErrorCode } from '../../../contract/errors.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { BusinessError } from '../../http.ts';
 import { OrderStatus } from '../../orders/orders.service.ts';
-import { buildHallLayout } from '../../seating/hall-layout.ts';
+import { readCatalogVersion } from '../../catalog/catalog-version.ts';
+import { type HallLayout, buildHallLayout } from '../../seating/hall-layout.ts';
 import { findHallModel } from '../../seating/seating.repository.ts';
 import type { AuditWriter, StaffActor } from '../orders/orders-desk.service.ts';
 import {
@@ -41,6 +42,24 @@ const refusal = (code: typeof AdminErrorCode.seatsNotFree | typeof AdminErrorCod
  */
 export function createSeatBlocks(deps: { db: Db; now: () => number; audit: AuditWriter }) {
   const { db } = deps;
+  // A hall's drawing changes only with the catalog: kept per hall and language while the version
+  // stands, so a 21 000-seat hall is laid out once, not on every look at one of its sessions.
+  const layouts = new Map<string, { version: number; layout: HallLayout }>();
+  const LAYOUTS_KEPT = 4;
+
+  async function layoutOf(hallId: number, lang: Lang): Promise<HallLayout> {
+    const version = await readCatalogVersion(db);
+    const key = `${hallId}:${lang}`;
+    const known = layouts.get(key);
+    if (known && known.version === version) return known.layout;
+    const model = await findHallModel(db, hallId);
+    if (!model) throw notFound();
+    const layout = buildHallLayout(model, lang);
+    layouts.delete(key);
+    layouts.set(key, { version, layout });
+    if (layouts.size > LAYOUTS_KEPT) layouts.delete(layouts.keys().next().value ?? key);
+    return layout;
+  }
 
   async function sessionOf(sessionId: number) {
     const session = await findHallSession(db, sessionId);
@@ -68,9 +87,7 @@ export function createSeatBlocks(deps: { db: Db; now: () => number; audit: Audit
     /** The session's hall drawn as the storefront draws it, and each seat's state. */
     async map(sessionId: number, lang: Lang): Promise<Omit<HallSessionMapResponse, 'errorCode' | 'errorText'>> {
       const session = await sessionOf(sessionId);
-      const model = await findHallModel(db, session.hall_id);
-      if (!model) throw notFound();
-      const layout = buildHallLayout(model, lang);
+      const layout = await layoutOf(session.hall_id, lang);
       const [orders, blocks] = await Promise.all([findSeatOrders(db, sessionId, null), findSeatBlocks(db, sessionId, null)]);
       const stateOf = new Map<number, SeatState>();
       for (const line of orders) stateOf.set(line.seat_id, line.status === OrderStatus.paid ? 'sold' : 'held');
