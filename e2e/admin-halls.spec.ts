@@ -55,6 +55,7 @@ async function holdSeat(request: APIRequestContext, order: Awaited<ReturnType<ty
 
 /** Where a hall point is on the page while the map shows the whole hall (zoom 100 %). */
 async function clientPoint(page: Page, hall: { x: number; y: number }) {
+  await page.getByRole('img', { name: /Схема зала/ }).scrollIntoViewIfNeeded();
   const box = await page.getByRole('img', { name: /Схема зала/ }).boundingBox();
   if (!box) throw new Error('the map is not on the page');
   const scale = Math.min(box.width / HALL.width, box.height / HALL.height) * 0.96;
@@ -80,6 +81,20 @@ test('staff block a seat of a seated session: a visitor cannot choose it and its
   await page.getByLabel('Сеанс', { exact: true }).selectOption(String(session.calendar_id));
   await expect(page).toHaveURL(new RegExp(`/admin/halls/blocks\\?session=${session.calendar_id}$`));
   await expect(page.getByRole('img', { name: 'Схема зала «Симфонический вечер: Чайковский»' })).toBeVisible();
+  // A box dragged with Shift held over row 12, seats 1–3, selects those three; cleared again.
+  const from = await clientPoint(page, { x: 120, y: 160 + 11 * 30 - 10 });
+  const to = await clientPoint(page, { x: 134 + 2 * 28 + 10, y: 160 + 11 * 30 + 10 });
+  await page.keyboard.down('Shift');
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 5 });
+  await page.mouse.up();
+  await page.keyboard.up('Shift');
+  await expect(page.getByRole('heading', { name: 'Выбрано 3 места' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Партер, ряд 12, место 3' })).toBeVisible();
+  await page.getByRole('button', { name: 'Снять выбор' }).click();
+  await expect(page.getByRole('heading', { name: 'Места не выбраны.' })).toBeVisible();
+
   await page.getByLabel('Ряд', { exact: true }).selectOption(String(ROW));
   await seatBox('Свободно').check();
   await expect(page.getByRole('heading', { name: 'Выбрано 1 место' })).toBeVisible();
@@ -101,7 +116,6 @@ test('staff block a seat of a seated session: a visitor cannot choose it and its
   const visitor = await visitorContext.newPage();
   await visitor.goto(`/scheme/${EVENT}/${session.event_day}/${session.event_time}`);
   await expect(visitor.getByRole('img', { name: /Схема зала/ })).toBeVisible();
-  await visitor.getByRole('img', { name: /Схема зала/ }).scrollIntoViewIfNeeded();
   const point = await clientPoint(visitor, SEAT_POINT);
   await visitor.mouse.click(point.x, point.y);
   const card = visitor.getByRole('dialog', { name: `Партер · Ряд ${ROW} · Место ${SEAT}` });
@@ -128,4 +142,45 @@ test('staff block a seat of a seated session: a visitor cannot choose it and its
   await expect(page.getByRole('alert').filter({ hasText: `Эти места заняты заказами, заблокировать их нельзя: Партер, ряд ${ROW}, место ${SEAT}` })).toBeVisible();
   await expect(seatBox('Забронировано')).toBeChecked();
   await visitorContext.close();
+});
+
+test('staff preview a pretix seating plan drawn by the storefront renderer, then save it as a new hall', async ({ page }) => {
+  const plan = {
+    name: 'Камерный зал e2e',
+    categories: [{ name: 'Партер', color: '#2a9d8f' }],
+    size: { width: 300, height: 200 },
+    zones: [
+      {
+        name: 'Партер',
+        position: { x: 40, y: 60 },
+        rows: [1, 2, 3].map((r) => ({
+          row_number: String(r),
+          position: { x: 0, y: (r - 1) * 30 },
+          seats: [1, 2, 3, 4].map((n) => ({ seat_guid: `e2e-${r}-${n}`, seat_number: String(n), position: { x: (n - 1) * 30, y: 0 }, category: 'Партер' })),
+        })),
+      },
+    ],
+  };
+  await page.goto('/admin/halls');
+  await page.getByLabel('E-mail').fill(E2E_OWNER.email);
+  await page.getByLabel('Пароль').fill(E2E_OWNER.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Залы' })).toBeVisible();
+  await page.getByLabel('План зала pretix (JSON)').check();
+  // Not JSON: refused on the field, nothing saved.
+  await page.getByLabel('Текст JSON').fill('{ not json');
+  await page.getByRole('button', { name: 'Проверить и показать' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Текст не читается как план зала выбранного формата' })).toBeVisible();
+  await expect(page.getByLabel('Текст JSON')).toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByLabel('Текст JSON').fill(JSON.stringify(plan));
+  await page.getByRole('button', { name: 'Проверить и показать' }).click();
+  await expect(page.getByRole('heading', { name: 'Так зал увидят покупатели' })).toBeVisible();
+  await expect(page.getByText('Зон: 1, секторов: 1, мест: 12, танцполов: 0')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Схема зала «Камерный зал e2e»' })).toBeVisible();
+  await page.getByRole('button', { name: 'Сохранить зал' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Зал сохранён \(№ \d+\)\./ })).toBeVisible();
+  const row = page.getByRole('table').getByRole('row').filter({ hasText: 'Камерный зал e2e' });
+  await expect(row).toContainText('12');
+  await expect(row).toContainText('Анна Владелец');
 });
