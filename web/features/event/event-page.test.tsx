@@ -153,7 +153,7 @@ describe('event page', () => {
     plus('Пушкинский');
     plus('Взрослый');
     expect(await screen.findByText('Достигнут лимит количества билетов в одном заказе!')).toBeTruthy();
-    expect(screen.getByLabelText('Фамилия')).toBeTruthy();
+    expect(await screen.findByLabelText('Фамилия')).toBeTruthy();
   });
 
   it('takes tickets by subscription when sub=1 and the visitor holds one, limited to its visits', async () => {
@@ -171,6 +171,8 @@ describe('event page', () => {
     await renderEvent('/event/ev1/10.06.2030/12:00');
     await screen.findByRole('table', { name: 'Цены на билеты' });
     plus('Взрослый');
+    // The buyer's fields load apart from the page, once tickets are chosen.
+    await screen.findByLabelText('ФИО');
     fireEvent.click(screen.getByRole('button', { name: 'Оформить заказ' }));
     expect(await screen.findByText('Введите фамилию, имя и отчество')).toBeTruthy();
     expect(screen.getByText('Введите номер телефона')).toBeTruthy();
@@ -180,11 +182,31 @@ describe('event page', () => {
     // React Hook Form re-checks through the resolver, which answers asynchronously.
     await waitFor(() => expect(screen.queryByText('Введите фамилию, имя и отчество')).toBeNull());
   });
+  it("keeps the buyer's typed data when another date takes the order form away and a time brings it back", async () => {
+    await renderEvent('/event/ev1/10.06.2030/12:00');
+    await screen.findByRole('table', { name: 'Цены на билеты' });
+    plus('Взрослый');
+    fireEvent.change(await screen.findByLabelText('ФИО'), { target: { value: 'Иван Петров' } });
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ivan@mail.ru' } });
+    const dates = screen.getByRole('group', { name: 'Выберите дату' });
+    // 11 June has one time (chosen with it); 10 June has two, so no time and no order form.
+    fireEvent.click(within(dates).getByRole('button', { description: /11 июня 2030/ }));
+    fireEvent.click(within(dates).getByRole('button', { description: /10 июня 2030/ }));
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Цены на билеты' })).toBeNull());
+    expect(screen.queryByLabelText('ФИО')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: /^12:00/ }));
+    await screen.findByRole('table', { name: 'Цены на билеты' });
+    plus('Взрослый');
+    expect(((await screen.findByLabelText('ФИО')) as HTMLInputElement).value).toBe('Иван Петров');
+    expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('ivan@mail.ru');
+  });
+
   it('refuses a repeated e-mail that differs: the error sits on that field, focus goes to it, and it follows a fix of either e-mail', async () => {
     await renderEvent('/event/ev1/10.06.2030/12:00');
     await screen.findByRole('table', { name: 'Цены на билеты' });
     plus('Взрослый');
-    fireEvent.change(screen.getByLabelText('ФИО'), { target: { value: 'Иван Петров' } });
+    fireEvent.change(await screen.findByLabelText('ФИО'), { target: { value: 'Иван Петров' } });
     fireEvent.change(screen.getByLabelText('Телефон'), { target: { value: '999 901 02 03' } });
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ivan@mail.ru' } });
     fireEvent.change(screen.getByLabelText('Повторите e-mail'), { target: { value: 'ivan@mail.com' } });
@@ -242,7 +264,7 @@ describe('event page', () => {
     await renderEvent('/event/ev1/10.06.2030/12:00');
     await screen.findByRole('table', { name: 'Цены на билеты' });
     plus('Взрослый');
-    fireEvent.change(screen.getByLabelText('ФИО'), { target: { value: 'Иван Петров' } });
+    fireEvent.change(await screen.findByLabelText('ФИО'), { target: { value: 'Иван Петров' } });
     fireEvent.change(screen.getByLabelText('Телефон'), { target: { value: '999 901 02 03' } });
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ivan@mail.ru' } });
     fireEvent.change(screen.getByLabelText('Повторите e-mail'), { target: { value: 'ivan@mail.ru' } });
