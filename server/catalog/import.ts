@@ -6,7 +6,7 @@ import { mergeSetup, resolveSetup } from '../setup/setup.service.ts';
 import { loadExistingCatalog } from './catalog-snapshot.ts';
 import { type CatalogIssue, CatalogImportError, IssueList, describeEntry, formatIssue, formatPath, issuesFromZod } from './catalog-issues.ts';
 import { type ExistingCatalog, type PreparedCatalog, checkCatalog, knownIds, sessionCapacity } from './check-catalog.ts';
-import { type SessionRecord, removeHallChildren, syncStock, writeCheckboxesAndRules, writeEvents, writeHalls, writeMenus } from './catalog-write.ts';
+import { type SessionRecord, bumpHallRevisions, removeHallChildren, syncStock, writeCheckboxesAndRules, writeEvents, writeHalls, writeMenus } from './catalog-write.ts';
 import { type SeatRecord, expandHallSeats } from './expand-seats.ts';
 
 export { CatalogImportError } from './catalog-issues.ts';
@@ -162,6 +162,7 @@ async function applyCatalog(tx: Queryable, prepared: PreparedCatalog, seatIssues
   const issues = [...seatIssues, ...checkCatalog(prepared, existing), ...setup.issues];
   if (issues.length > 0) throw new CatalogImportError(issues.map(formatIssue));
   const written = await writeCatalog(tx, prepared, resolveSessions(prepared, existing));
+  await bumpHallRevisions(tx, prepared.file.halls.map((h) => h.id).filter((id) => existing.halls.has(id)));
   if (setup.toStore !== undefined) await saveSetup(tx, setup.toStore);
   return { counts: countEntries(prepared), ...written, setupUpdated: setup.toStore !== undefined, dryRun };
 }

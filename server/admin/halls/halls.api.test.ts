@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CatalogHall, catalogHall } from '../../../contract/catalog-file.ts';
 import { createClock, createTestApp, type TestApp } from '../../../tests/harness.ts';
+import { importCatalog } from '../../catalog/import.ts';
 import { type SchemeFixture, insertSchemeEvent, schemeOrderBody } from '../../seating/scheme-test-kit.ts';
 import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
 
@@ -133,6 +134,15 @@ describe('POST /api/admin/halls', () => {
     // Moscow time: the test clock stands at 10:00 UTC.
     expect(stale.json()).toMatchObject({ errorCode: 'catalog-stale', errorText: 'Изменено: Test manager, 21.11.2026 13:00. Обновите страницу.', fields: [{ path: 'revision', code: 'stale' }] });
     expect(await dump()).toBe(before);
+  });
+
+  it('refuses an editor\'s copy older than a catalog import of the hall (the import command moves the revision too)', async () => {
+    const { hall, revision } = await hallFile(f.hallId);
+    await importCatalog(t.db, { halls: [{ ...hall, name: { ru: 'Большой зал (из файла)' } }] });
+    const res = await adminCall(t, 'POST', '/api/admin/halls', manager, { format: 'catalog', source: JSON.stringify(hall), hallId: f.hallId, revision });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errorText).toMatch(/^Изменено: \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}\. Обновите страницу\.$/);
+    expect((await hallFile(f.hallId)).hall.name.ru).toBe('Большой зал (из файла)');
   });
 
   it('refuses to remove a sold seat, saying which, and changes nothing', async () => {

@@ -157,12 +157,9 @@ export async function lockHallRevision(tx: Queryable, hallId: number): Promise<H
   return rows[0];
 }
 
-/** Records who changed the hall and when, a new revision for a change (a new hall keeps its first); answers the revision. */
-export async function bumpHallRevision(tx: Queryable, hallId: number, staffId: number, at: Date, bump: boolean): Promise<number> {
-  const { rows } = await tx.query<{ revision: number }>(
-    'update halls set revision = revision + $4::int, updated_at = $2, updated_by = $3 where id = $1 returning revision',
-    [hallId, at, staffId, bump ? 1 : 0],
-  );
+/** Records who changed the hall and when (the import has moved its revision already); answers the revision. */
+export async function markHallChanged(tx: Queryable, hallId: number, staffId: number, at: Date): Promise<number> {
+  const { rows } = await tx.query<{ revision: number }>('update halls set updated_at = $2, updated_by = $3 where id = $1 returning revision', [hallId, at, staffId]);
   return rows[0]?.revision ?? 0;
 }
 

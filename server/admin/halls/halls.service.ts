@@ -14,12 +14,12 @@ import type { AuditWriter, StaffActor } from '../orders/orders-desk.service.ts';
 import {
   type HallRevisionRow,
   type NextIds,
-  bumpHallRevision,
   findHallFileRows,
   findHallList,
   findNextHallIds,
   findVenues,
   lockHallRevision,
+  markHallChanged,
   venueExists,
 } from './halls.repository.ts';
 import { PretixPlanError, convertPretixPlan } from './pretix-plan.ts';
@@ -60,7 +60,8 @@ function formatWhen(at: Date, timeZone: string): string {
 
 /** 409 naming who changed the hall after it was loaded, and when. */
 function staleRefusal(current: HallRevisionRow, timeZone: string) {
-  const who = [current.updated_by_name, current.updated_at ? formatWhen(current.updated_at, timeZone) : ''].filter(Boolean).join(', ');
+  // A change by the import command has no member: the time alone says it.
+  const who = [current.updated_by_name, current.updated_at ? formatWhen(current.updated_at, timeZone) : ''].filter(Boolean).join(', ') || '—';
   return new BusinessError(AdminErrorCode.catalogStale, {
     status: 409,
     text: (lang) => adminErrorText(AdminErrorCode.catalogStale, lang, who),
@@ -262,7 +263,7 @@ export function createHallsDesk(deps: { db: Db; now: () => number; timeZone: str
           if (error instanceof CatalogImportError) throw hallRefused(error.errors);
           throw error;
         }
-        const revision = await bumpHallRevision(tx, hall.id, actor.id, new Date(deps.now()), input.hallId !== undefined);
+        const revision = await markHallChanged(tx, hall.id, actor.id, new Date(deps.now()));
         await deps.audit(tx, {
           staffId: actor.id,
           action: input.hallId !== undefined ? 'hall.update' : 'hall.create',
