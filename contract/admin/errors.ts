@@ -58,6 +58,8 @@ export const AdminErrorCode = {
   hallRefused: '-2305',
   /** The pasted or uploaded text is not JSON of the chosen format. */
   hallSourceInvalid: '-2306',
+  /** A replaced hall leaves out seats that orders name: the text names them. */
+  hallSoldSeatsRemoved: '-2307',
 } as const;
 export type AdminErrorCodeValue = (typeof AdminErrorCode)[keyof typeof AdminErrorCode];
 
@@ -207,6 +209,12 @@ export const adminErrorTexts: Record<AdminErrorCodeValue, Texts> = {
     en: 'The text cannot be read as a hall plan of the chosen format: %t',
     kz: 'Мәтін таңдалған форматтағы зал жоспары ретінде оқылмайды: %t',
     ch: '无法按所选格式读取该大厅平面图：%t',
+  },
+  '-2307': {
+    ru: 'Нельзя убрать из зала места, на которые есть заказы: %t',
+    en: 'Seats that orders name cannot be removed from the hall: %t',
+    kz: 'Тапсырыстары бар орындарды залдан алып тастауға болмайды: %t',
+    ch: '有订单的座位不能从大厅中删除：%t',
   },
 };
 

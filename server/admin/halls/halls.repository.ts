@@ -109,6 +109,18 @@ export async function deleteSeatBlocks(tx: Queryable, sessionId: number, seatIds
   await tx.query('delete from seat_blocks where session_id = $1 and seat_id = any($2::int[])', [sessionId, seatIds]);
 }
 
+/** Seats of the hall that orders name (any order, as the catalog import counts them) and that `keep` leaves out. */
+export async function findOrderedSeatsLeftOut(tx: Queryable, hallId: number, keep: readonly number[]): Promise<HallSeatRow[]> {
+  const { rows } = await tx.query<HallSeatRow>(
+    `select s.id, s.row_label, s.seat_label, hs.name as sector_name
+       from hall_seats s join hall_sectors hs on hs.id = s.sector_id
+      where s.hall_id = $1 and not (s.id = any($2::int[])) and exists (select 1 from order_lines l where l.seat_id = s.id)
+      order by hs.sortnum, hs.id, s.y, s.row_label, s.x, s.id`,
+    [hallId, keep],
+  );
+  return rows;
+}
+
 export type HallListRow = {
   id: number;
   name: Text;

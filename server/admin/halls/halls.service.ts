@@ -17,12 +17,14 @@ import {
   findHallFileRows,
   findHallList,
   findNextHallIds,
+  findOrderedSeatsLeftOut,
   findVenues,
   lockHallRevision,
   markHallChanged,
   venueExists,
 } from './halls.repository.ts';
 import { PretixPlanError, convertPretixPlan } from './pretix-plan.ts';
+import { namesOf } from './seat-blocks.service.ts';
 
 /** Problems a refusal lists before it says how many more there are. */
 const PROBLEMS_LISTED = 10;
@@ -257,6 +259,17 @@ export function createHallsDesk(deps: { db: Db; now: () => number; timeZone: str
           throw new BusinessError(ErrorCode.validation, { status: 400, details: { fields: [{ path: 'venueId', code: 'venue' }] } });
         }
         const hall = hallOfSource(input, await findNextHallIds(tx));
+        if (input.hallId !== undefined) {
+          // The import refuses this too; said here first in the member's language, the seats named.
+          const leftOut = await findOrderedSeatsLeftOut(tx, hall.id, seatsOf(hall).map((s) => s.id));
+          if (leftOut.length > 0) {
+            throw new BusinessError(AdminErrorCode.hallSoldSeatsRemoved, {
+              status: 422,
+              text: (lang) => adminErrorText(AdminErrorCode.hallSoldSeatsRemoved, lang, namesOf(leftOut, lang)),
+              details: { fields: [{ path: 'source', code: 'hall-refused' }] },
+            });
+          }
+        }
         try {
           await importCatalogIn(tx, { halls: [hall] });
         } catch (error) {

@@ -25,7 +25,7 @@ import {
 const notFound = () => new BusinessError(ErrorCode.notFound, { status: 404 });
 
 /** "Партер, ряд 1, место 5; …" for the first seats, then how many more. */
-function namesOf(seats: readonly HallSeatRow[], lang: Lang): string {
+export function namesOf(seats: readonly HallSeatRow[], lang: Lang): string {
   const named = seats.slice(0, SEATS_NAMED_MAX).map((s) => seatName(lang, pickLocalized(s.sector_name, lang), s.row_label, s.seat_label));
   const more = seats.length - named.length;
   return named.join('; ') + (more > 0 ? ` (+${more})` : '');

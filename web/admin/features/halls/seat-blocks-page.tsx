@@ -133,7 +133,8 @@ function SessionSeats({ sessionId, answer }: { sessionId: number; answer: HallSe
         onBox={(indices) => setSelected((current) => new Set([...current, ...indices]))}
         onHover={setPointed}
       />
-      <p className="halls-pointed" aria-live="polite">
+      {/* Visual only: a screen reader hears each seat and its state in the row checkboxes below. */}
+      <p className="halls-pointed">
         {pointed >= 0 ? describe(pointed) : '\u00a0'}
       </p>
       <div className="halls-columns">
