@@ -18,3 +18,10 @@ export const CAPTCHA_TEXT_MAX = 8;
  * the setup has it off: the client placed orders faster than a person can (server/security/hold-limits.ts).
  */
 export const ADAPTIVE_CAPTCHA = { field: 'captcha', image: 'image' } as const;
+
+/**
+ * Most orders a browser asks about at once (POST /api/order/held): it remembers only the last few
+ * it placed from the event page. Here rather than beside the hash rule: this module is on the
+ * event page's first load already.
+ */
+export const HELD_ORDERS_MAX = 10;

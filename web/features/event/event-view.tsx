@@ -20,6 +20,9 @@ import { OrderSummary } from './components/order-summary.tsx';
 import { PaymentChooser } from './components/payment-chooser.tsx';
 import { PriceTable } from './components/price-table.tsx';
 import { useSubmitOrder } from './hooks/use-submit-order.ts';
+import type { UnpaidOrder } from './api/event-api.ts';
+import { UnpaidOrderNotice } from './components/unpaid-order-notice.tsx';
+import { rememberUnpaidOrder } from './lib/unpaid-orders.ts';
 import { useTicketChoice } from './hooks/use-ticket-choice.ts';
 import { carriedChoice, keepChoice } from './lib/choice-carry.ts';
 import { formatDateTime } from './lib/format.ts';
@@ -27,7 +30,14 @@ import { calendarDays, categoryStock, initialRows, orderLines, showOrderForm, ti
 
 const BUYER_FIELDS = new Set(['fio', 'phone', 'email', 're_email', 'surname', 'name', 'patronymic']);
 
-type Props = { data: NoSchemeResponse; setup: Setup; lang: Lang; queryKey: readonly unknown[] };
+type Props = {
+  data: NoSchemeResponse;
+  setup: Setup;
+  lang: Lang;
+  queryKey: readonly unknown[];
+  /** This browser's latest order of the event still held unpaid. */
+  unpaid?: UnpaidOrder | undefined;
+};
 
 /*
  * The buyer's fields (React Hook Form, the phone field; zod and the contract schemas through the
@@ -42,7 +52,7 @@ const prefetchBuyerForm = () => {
   void preloadCaptchaDialog();
 };
 
-export function EventView({ data, setup, lang, queryKey }: Props) {
+export function EventView({ data, setup, lang, queryKey, unpaid }: Props) {
   const { t } = useTranslation('event');
   const modal = useModal();
   const navigate = useNavigate();
@@ -93,6 +103,7 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
     setup,
     eventKey: queryKey,
     target: (hash) => (action.writeticketname === 1 ? paths.nominal(hash) : paths.order(hash)),
+    onPlaced: (hash) => rememberUnpaidOrder(action.hash, hash),
     onFieldErrors: (fields) => {
       const buyerErrors: Record<string, string> = {};
       const boxes = new Set<number>();
@@ -171,6 +182,7 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
 
   return (
     <div className="event-page">
+      {unpaid && <UnpaidOrderNotice order={unpaid} href={unpaid.status === 10 ? paths.nominal(unpaid.hash) : paths.order(unpaid.hash)} />}
       <EventHeader action={action} composition={data.actionStr} lang={lang} />
 
       {notYet ? (
