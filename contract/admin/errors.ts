@@ -4,7 +4,7 @@ import type { Lang } from '../lang.ts';
  * Error codes of the back office's API, answered in the storefront's shape
  * `{ errorCode, errorText, fields? }` so the web's API client and field-error mapping serve both
  * apps. Codes -2000..-2099: staff accounts, sessions and the guard; -2100..-2199: the orders
- * desk, staff refunds and reports.
+ * desk, staff refunds and reports; -2300..-2399: halls and seats blocked per session.
  */
 export const AdminErrorCode = {
   // --- staff accounts, sessions, guard (-2000..-2099) ---
@@ -43,17 +43,32 @@ export const AdminErrorCode = {
   noEmail: '-2102',
   /** A report's period ends before it starts or is longer than REPORT_MAX_DAYS. */
   reportRange: '-2103',
-  // --- catalog editing (-2200..-2249) ---
-  /** Someone saved the entry after this form loaded it: the text names who and when. */
-  catalogStale: '-2200',
+  // --- catalog editing (-2250..-2299; -2200..-2219 are the door's, contract/errors.ts) ---
   /** The entry was not saved: the fields say what to correct. */
-  catalogInvalid: '-2201',
+  catalogInvalid: '-2251',
   /** No catalog entry has this id. */
-  catalogNotFound: '-2202',
+  catalogNotFound: '-2252',
   /** An event with orders is never deleted: unpublishing takes it off sale. */
-  catalogEventHasOrders: '-2203',
+  catalogEventHasOrders: '-2253',
   /** The event is part of a subscription's composition: take it out of the subscription first. */
-  catalogEventInSubscription: '-2204',
+  catalogEventInSubscription: '-2254',
+  // --- halls, seats blocked per session (-2300..-2399) ---
+  /** Held or sold seats cannot be blocked: the text names them. */
+  seatsNotFree: '-2300',
+  /** Some of the seats are blocked already (to change a reason, unblock first): the text names them. */
+  seatsAlreadyBlocked: '-2301',
+  /** Some of the seats to unblock are not blocked: the text names them. */
+  seatsNotBlocked: '-2302',
+  /** A seat id is not a seat of the session's hall. */
+  seatsNotInHall: '-2303',
+  /** Someone saved the entry after it was loaded: the text names who and when. */
+  catalogStale: 'catalog-stale',
+  /** The hall was not saved: the catalog's rules refused it (the text lists why). */
+  hallRefused: '-2305',
+  /** The pasted or uploaded text is not JSON of the chosen format. */
+  hallSourceInvalid: '-2306',
+  /** A replaced hall leaves out seats that orders name: the text names them. */
+  hallSoldSeatsRemoved: '-2307',
 } as const;
 export type AdminErrorCodeValue = (typeof AdminErrorCode)[keyof typeof AdminErrorCode];
 
@@ -162,35 +177,77 @@ export const adminErrorTexts: Record<AdminErrorCodeValue, Texts> = {
     kz: 'Есеп кезеңі: басталу күні аяқталу күнінен кеш емес, 366 күннен аспайды.',
     ch: '报表期间：开始日期不晚于结束日期，最长 366 天。',
   },
-  '-2200': {
-    ru: 'Изменено: %w, %t. Обновите страницу.',
-    en: 'Changed by %w, %t. Reload the page.',
-    kz: 'Өзгерткен: %w, %t. Бетті жаңартыңыз.',
-    ch: '已被 %w 于 %t 修改。请刷新页面。',
-  },
-  '-2201': {
+  '-2251': {
     ru: 'Не сохранено: исправьте отмеченные поля.',
     en: 'Not saved: correct the marked fields.',
     kz: 'Сақталмады: белгіленген өрістерді түзетіңіз.',
     ch: '未保存：请更正标出的字段。',
   },
-  '-2202': {
+  '-2252': {
     ru: 'Запись каталога не найдена.',
     en: 'Catalog entry not found.',
     kz: 'Каталог жазбасы табылмады.',
     ch: '未找到该目录条目。',
   },
-  '-2203': {
+  '-2253': {
     ru: 'Событие нельзя удалить: по нему есть заказы. Снимите его с публикации.',
     en: 'The event cannot be deleted: it has orders. Unpublish it instead.',
     kz: 'Іс-шараны жою мүмкін емес: оған тапсырыстар бар. Оны жариялаудан алып тастаңыз.',
     ch: '无法删除该活动：已有订单。请改为取消发布。',
   },
-  '-2204': {
+  '-2254': {
     ru: 'Событие входит в абонемент: сначала уберите его из состава абонемента.',
     en: 'The event is part of a subscription: take it out of the subscription first.',
     kz: 'Іс-шара абонементке кіреді: алдымен оны абонемент құрамынан алып тастаңыз.',
     ch: '该活动属于某个套票：请先将其从套票中移除。',
+  },
+  '-2300': {
+    ru: 'Эти места заняты заказами, заблокировать их нельзя: %t',
+    en: 'These seats are held or sold and cannot be blocked: %t',
+    kz: 'Бұл орындар тапсырыстармен бос емес, оларды бұғаттауға болмайды: %t',
+    ch: '这些座位已被预留或售出，无法锁定：%t',
+  },
+  '-2301': {
+    ru: 'Эти места уже заблокированы: %t',
+    en: 'These seats are blocked already: %t',
+    kz: 'Бұл орындар бұғатталған: %t',
+    ch: '这些座位已被锁定：%t',
+  },
+  '-2302': {
+    ru: 'Эти места не заблокированы: %t',
+    en: 'These seats are not blocked: %t',
+    kz: 'Бұл орындар бұғатталмаған: %t',
+    ch: '这些座位未被锁定：%t',
+  },
+  '-2303': {
+    ru: 'Таких мест нет в зале этого сеанса.',
+    en: 'These seats are not in the hall of this session.',
+    kz: 'Бұл сеанс залында мұндай орындар жоқ.',
+    ch: '本场次的大厅中没有这些座位。',
+  },
+  'catalog-stale': {
+    ru: 'Изменено: %t. Обновите страницу.',
+    en: 'Changed by %t. Reload the page.',
+    kz: 'Өзгертілді: %t. Бетті жаңартыңыз.',
+    ch: '已被修改：%t。请刷新页面。',
+  },
+  '-2305': {
+    ru: 'Зал не сохранён: %t',
+    en: 'The hall was not saved: %t',
+    kz: 'Зал сақталмады: %t',
+    ch: '大厅未保存：%t',
+  },
+  '-2306': {
+    ru: 'Текст не читается как план зала выбранного формата: %t',
+    en: 'The text cannot be read as a hall plan of the chosen format: %t',
+    kz: 'Мәтін таңдалған форматтағы зал жоспары ретінде оқылмайды: %t',
+    ch: '无法按所选格式读取该大厅平面图：%t',
+  },
+  '-2307': {
+    ru: 'Нельзя убрать из зала места, на которые есть заказы: %t',
+    en: 'Seats that orders name cannot be removed from the hall: %t',
+    kz: 'Тапсырыстары бар орындарды залдан алып тастауға болмайды: %t',
+    ch: '有订单的座位不能从大厅中删除：%t',
   },
 };
 
@@ -198,7 +255,7 @@ export function isAdminErrorCode(code: string): code is AdminErrorCodeValue {
   return Object.hasOwn(adminErrorTexts, code);
 }
 
-/** The text of an admin error code in the staff member's language; `%t` takes `time` (a lock's end, a change), `%w` who made the change. */
-export function adminErrorText(code: AdminErrorCodeValue, lang: Lang, time = '', who = ''): string {
-  return adminErrorTexts[code][lang].replace('%t', time).replace('%w', who);
+/** The text of an admin error code in the staff member's language; `%t` takes `time` (a lock's end, who changed an entry and when). */
+export function adminErrorText(code: AdminErrorCodeValue, lang: Lang, time = ''): string {
+  return adminErrorTexts[code][lang].replace('%t', time);
 }

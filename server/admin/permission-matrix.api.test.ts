@@ -64,6 +64,15 @@ const ROWS: Row[] = [
   { method: 'GET', url: '/api/admin/catalog/entries/tags', route: '/api/admin/catalog/entries/:kind', permission: 'catalog.write' },
   { method: 'POST', url: '/api/admin/catalog/entries/mainMenus', route: '/api/admin/catalog/entries/:kind', body: { entry: { id: -1, kindId: 999, name: { ru: 'Матрица' } } }, permission: 'catalog.write' },
   { method: 'PUT', url: '/api/admin/catalog/entries/tags/999', route: '/api/admin/catalog/entries/:kind/:id', body: { revision: 1, entry: { id: 999, name: { ru: 'Матрица' } } }, permission: 'catalog.write' },
+  // --- halls and seats blocked per session (no session or hall 1 exists here: allowed calls answer 404 or 400) ---
+  { method: 'GET', url: '/api/admin/halls', permission: 'catalog.write' },
+  { method: 'GET', url: '/api/admin/halls/1', route: '/api/admin/halls/:id', permission: 'catalog.write' },
+  { method: 'POST', url: '/api/admin/halls/preview', body: { format: 'pretix', source: '{}', venueId: 1 }, permission: 'catalog.write' },
+  { method: 'POST', url: '/api/admin/halls', body: { format: 'pretix', source: '{}', venueId: 1 }, permission: 'catalog.write' },
+  { method: 'GET', url: '/api/admin/halls/sessions', permission: 'catalog.write' },
+  { method: 'GET', url: '/api/admin/halls/sessions/1/map', route: '/api/admin/halls/sessions/:id/map', permission: 'catalog.write' },
+  { method: 'POST', url: '/api/admin/halls/sessions/1/blocks', route: '/api/admin/halls/sessions/:id/blocks', body: { seatIds: [1], reason: 'guest' }, permission: 'catalog.write' },
+  { method: 'DELETE', url: '/api/admin/halls/sessions/1/blocks', route: '/api/admin/halls/sessions/:id/blocks', body: { seatIds: [1] }, permission: 'catalog.write' },
 ];
 
 /**

@@ -6,7 +6,7 @@ import { mergeSetup, resolveSetup } from '../setup/setup.service.ts';
 import { loadExistingCatalog } from './catalog-snapshot.ts';
 import { type CatalogIssue, CatalogImportError, IssueList, describeEntry, formatIssue, formatPath, issuesFromZod } from './catalog-issues.ts';
 import { type ExistingCatalog, type PreparedCatalog, checkCatalog, knownIds, sessionCapacity } from './check-catalog.ts';
-import { type SessionRecord, removeHallChildren, syncStock, writeCheckboxesAndRules, writeEvents, writeHalls, writeMenus } from './catalog-write.ts';
+import { type SessionRecord, bumpHallRevisions, removeHallChildren, syncStock, writeCheckboxesAndRules, writeEvents, writeHalls, writeMenus } from './catalog-write.ts';
 import { type SeatRecord, expandHallSeats } from './expand-seats.ts';
 
 export { CatalogImportError } from './catalog-issues.ts';
@@ -131,10 +131,11 @@ async function writeCatalog(tx: Queryable, prepared: PreparedCatalog, sessions: 
  * CatalogImportError listing every problem, in which case nothing was written.
  */
 export async function importCatalog(db: Db, file: unknown, options: ImportOptions = {}): Promise<ImportSummary> {
-  const parsed = parseFile(file);
+  const { prepared, seatIssues } = parseFile(file);
   try {
     return await db.transaction(async (tx) => {
-      const summary = await applyCatalog(tx, parsed, options.dryRun === true);
+      await lockCatalog(tx);
+      const summary = await applyCatalog(tx, prepared, seatIssues, options.dryRun === true);
       if (options.dryRun) throw new DryRunRollback(summary);
       return summary;
     });
@@ -144,22 +145,29 @@ export async function importCatalog(db: Db, file: unknown, options: ImportOption
   }
 }
 
-/**
- * The same import inside a transaction the caller holds, for the back office: its editor checks
- * the entry's revision, imports a file of that one entry and writes the audit entry, all in one
- * transaction. Throws CatalogImportError (the caller's transaction then rolls back).
- */
-export async function importCatalogIn(tx: Queryable, file: unknown): Promise<ImportSummary> {
-  return applyCatalog(tx, parseFile(file), false);
+/** Waits for any other catalog import to end; held until the caller's transaction ends. */
+export async function lockCatalog(tx: Queryable): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
 }
 
-async function applyCatalog(tx: Queryable, { prepared, seatIssues }: ReturnType<typeof parseFile>, dryRun: boolean): Promise<ImportSummary> {
-  await tx.query('select pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
+/**
+ * importCatalog inside the caller's transaction, which must hold lockCatalog: the back office's
+ * editors check a revision, import one entry and write its audit entry as one change.
+ */
+export async function importCatalogIn(tx: Queryable, file: unknown): Promise<ImportSummary> {
+  const { prepared, seatIssues } = parseFile(file);
+  return applyCatalog(tx, prepared, seatIssues, false);
+}
+
+async function applyCatalog(tx: Queryable, prepared: PreparedCatalog, seatIssues: CatalogIssue[], dryRun: boolean): Promise<ImportSummary> {
+  // Taken again (a transaction's advisory locks stack): a caller that forgot lockCatalog is still safe.
+  await lockCatalog(tx);
   const existing = await loadExistingCatalog(tx, prepared);
   const setup = await checkSetup(tx, prepared.file.setup);
   const issues = [...seatIssues, ...checkCatalog(prepared, existing), ...setup.issues];
   if (issues.length > 0) throw new CatalogImportError(issues.map(formatIssue), issues);
   const written = await writeCatalog(tx, prepared, resolveSessions(prepared, existing));
+  await bumpHallRevisions(tx, prepared.file.halls.map((h) => h.id).filter((id) => existing.halls.has(id)));
   if (setup.toStore !== undefined) await saveSetup(tx, setup.toStore);
   return { counts: countEntries(prepared), ...written, setupUpdated: setup.toStore !== undefined, dryRun };
 }

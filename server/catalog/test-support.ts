@@ -41,8 +41,9 @@ const CATALOG_TABLES = [
 export async function catalogFingerprint(db: Db, options: { ignoreRevisions?: boolean } = {}): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const table of CATALOG_TABLES) {
-    // The setup row's updated_at moves on every import that carries a setup; its data is what counts.
-    const source = table === 'setup' ? '(select data from setup)' : table;
+    // The setup row's updated_at moves on every import that carries a setup, and a hall's revision
+    // (with who and when) on every import that writes it; their data is what counts.
+    const source = table === 'setup' ? '(select data from setup)' : table === 'halls' ? '(select id, venue_id, name, width, height, stage from halls)' : table;
     // An alias no table has as a column: hall_seats.x would otherwise be read instead of the row.
     const row = options.ignoreRevisions && table !== 'setup' ? "(to_jsonb(whole_row) - 'revision' - 'updated_at' - 'updated_by')::text" : 'whole_row::text';
     const { rows } = await db.query<{ digest: string }>(

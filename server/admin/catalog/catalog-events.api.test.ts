@@ -148,7 +148,7 @@ describe('bad input', () => {
     });
     expect(res.statusCode).toBe(400);
     const body = res.json();
-    expect(body.errorCode).toBe('-2201');
+    expect(body.errorCode).toBe('-2251');
     expect(body.errorText).toBe('Not saved: correct the marked fields.');
     expect(body.fields).toEqual([
       { path: 'event.kindId', code: 'invalid', text: 'Wrong value (unknown kind 999).' },
@@ -162,7 +162,7 @@ describe('bad input', () => {
   it('answers 404 for an event that does not exist', async () => {
     const res = await save(999_999, 1, newEvent());
     expect(res.statusCode).toBe(404);
-    expect(res.json().errorCode).toBe('-2202');
+    expect(res.json().errorCode).toBe('-2252');
   });
 });
 
@@ -178,7 +178,7 @@ describe('two managers editing one event', () => {
     const before = await catalogFingerprint(t.db);
     const stale = await save(saved.id, second.revision, { ...second.event, name: { ru: 'Вторая правка' } });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ errorCode: '-2200', errorText: 'Изменено: Анна Смирнова, 27.11.2026 10:42. Обновите страницу.' });
+    expect(stale.json()).toMatchObject({ errorCode: 'catalog-stale', errorText: 'Изменено: Анна Смирнова, 27.11.2026 10:42. Обновите страницу.' });
     expect(await catalogFingerprint(t.db)).toEqual(before);
     expect((await load(saved.id)).event.name.ru).toBe('Первая правка');
   });
@@ -272,7 +272,7 @@ describe('changes that would harm sold tickets', () => {
   it('refuses deleting the event, and suggests unpublishing', async () => {
     const res = await adminCall(t, 'DELETE', `/api/admin/catalog/events/${event.id}?revision=${form.revision}`, manager.cookie);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ errorCode: '-2203', errorText: 'Событие нельзя удалить: по нему есть заказы. Снимите его с публикации.' });
+    expect(res.json()).toEqual({ errorCode: '-2253', errorText: 'Событие нельзя удалить: по нему есть заказы. Снимите его с публикации.' });
   });
 
   it('keeps the order in progress at its price and hold when the price changes', async () => {

@@ -25,7 +25,7 @@ export async function claimRevision(tx: Queryable, table: RevisedTable, id: numb
     const when = row.updated_at ? changeTime(new Date(row.updated_at), timeZone) : '—';
     throw new BusinessError(AdminErrorCode.catalogStale, {
       status: 409,
-      text: (lang) => adminErrorText(AdminErrorCode.catalogStale, lang, when, row.updated_by_name ?? catalogText('importer', lang)),
+      text: (lang) => adminErrorText(AdminErrorCode.catalogStale, lang, `${row.updated_by_name ?? catalogText('importer', lang)}, ${when}`),
       details: { revision: row.revision },
     });
   }
