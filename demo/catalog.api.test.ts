@@ -188,9 +188,9 @@ describe('the demo catalog', () => {
   });
 
   it('can be imported again over itself without changing the stock', async () => {
-    const before = await catalogFingerprint(db);
+    const before = await catalogFingerprint(db, { ignoreRevisions: true });
     await importCatalog(db, buildDemoCatalog(NOW));
-    const after = await catalogFingerprint(db);
+    const after = await catalogFingerprint(db, { ignoreRevisions: true });
     expect({ ...after, catalog_version: '' }).toEqual({ ...before, catalog_version: '' });
   }, 30_000);
 });

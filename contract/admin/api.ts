@@ -7,7 +7,8 @@ import { z } from 'zod';
 export const adminErrorResponse = z.object({
   errorCode: z.string(),
   errorText: z.string(),
-  fields: z.array(z.object({ path: z.string(), code: z.string() })).optional(),
+  /** text: the server's own words for the field, where no code of the form's catalog says it. */
+  fields: z.array(z.object({ path: z.string(), code: z.string(), text: z.string().optional() })).optional(),
   lockedUntil: z.string().optional(),
   totpRequired: z.boolean().optional(),
 });

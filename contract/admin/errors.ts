@@ -43,6 +43,15 @@ export const AdminErrorCode = {
   noEmail: '-2102',
   /** A report's period ends before it starts or is longer than REPORT_MAX_DAYS. */
   reportRange: '-2103',
+  // --- catalog editing (-2250..-2299; -2200..-2219 are the door's, contract/errors.ts) ---
+  /** The entry was not saved: the fields say what to correct. */
+  catalogInvalid: '-2251',
+  /** No catalog entry has this id. */
+  catalogNotFound: '-2252',
+  /** An event with orders is never deleted: unpublishing takes it off sale. */
+  catalogEventHasOrders: '-2253',
+  /** The event is part of a subscription's composition: take it out of the subscription first. */
+  catalogEventInSubscription: '-2254',
   // --- halls, seats blocked per session (-2300..-2399) ---
   /** Held or sold seats cannot be blocked: the text names them. */
   seatsNotFree: '-2300',
@@ -168,6 +177,30 @@ export const adminErrorTexts: Record<AdminErrorCodeValue, Texts> = {
     kz: 'Есеп кезеңі: басталу күні аяқталу күнінен кеш емес, 366 күннен аспайды.',
     ch: '报表期间：开始日期不晚于结束日期，最长 366 天。',
   },
+  '-2251': {
+    ru: 'Не сохранено: исправьте отмеченные поля.',
+    en: 'Not saved: correct the marked fields.',
+    kz: 'Сақталмады: белгіленген өрістерді түзетіңіз.',
+    ch: '未保存：请更正标出的字段。',
+  },
+  '-2252': {
+    ru: 'Запись каталога не найдена.',
+    en: 'Catalog entry not found.',
+    kz: 'Каталог жазбасы табылмады.',
+    ch: '未找到该目录条目。',
+  },
+  '-2253': {
+    ru: 'Событие нельзя удалить: по нему есть заказы. Снимите его с публикации.',
+    en: 'The event cannot be deleted: it has orders. Unpublish it instead.',
+    kz: 'Іс-шараны жою мүмкін емес: оған тапсырыстар бар. Оны жариялаудан алып тастаңыз.',
+    ch: '无法删除该活动：已有订单。请改为取消发布。',
+  },
+  '-2254': {
+    ru: 'Событие входит в абонемент: сначала уберите его из состава абонемента.',
+    en: 'The event is part of a subscription: take it out of the subscription first.',
+    kz: 'Іс-шара абонементке кіреді: алдымен оны абонемент құрамынан алып тастаңыз.',
+    ch: '该活动属于某个套票：请先将其从套票中移除。',
+  },
   '-2300': {
     ru: 'Эти места заняты заказами, заблокировать их нельзя: %t',
     en: 'These seats are held or sold and cannot be blocked: %t',
@@ -222,7 +255,7 @@ export function isAdminErrorCode(code: string): code is AdminErrorCodeValue {
   return Object.hasOwn(adminErrorTexts, code);
 }
 
-/** The text of an admin error code in the staff member's language; `%t` takes `time` (a lock's end). */
+/** The text of an admin error code in the staff member's language; `%t` takes `time` (a lock's end, who changed an entry and when). */
 export function adminErrorText(code: AdminErrorCodeValue, lang: Lang, time = ''): string {
   return adminErrorTexts[code][lang].replace('%t', time);
 }

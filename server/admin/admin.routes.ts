@@ -19,6 +19,9 @@ import { registryReportsRoutes } from './registry/registry-reports.routes.ts';
 import { resolveStaffSession } from './staff/guard.ts';
 import type { ScryptCost } from './staff/password.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
+import { catalogRoutes } from './catalog/catalog.routes.ts';
+import { createEntryEditor } from './catalog/entries.service.ts';
+import { createEventEditor } from './catalog/events.service.ts';
 import { createAccount } from './staff/account.service.ts';
 import { createStaffManagement } from './staff/staff-management.service.ts';
 import { accountRoutes, staffManagementRoutes, staffSessionRoutes } from './staff/staff.routes.ts';
@@ -60,6 +63,8 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
     checkinDevicesRoutes(admin, { checkin });
     registryReportsRoutes(admin, { db: deps.db, configured: deps.registryConfigured ?? false });
     hallsRoutes(admin, { halls: createHallsDesk({ db: deps.db, now: deps.now, timeZone: deps.timeZone, audit }), blocks: createSeatBlocks({ db: deps.db, now: deps.now, audit }) });
+    const catalogDeps = { db: deps.db, now: deps.now, timeZone: deps.timeZone, audit: insertAuditEntry };
+    catalogRoutes(admin, { events: createEventEditor(catalogDeps), entries: createEntryEditor(catalogDeps) });
     // The door's calls (/api/checkin/*) sit here too: a controller's staff session admits as well as a device key.
     checkinRoutes(admin, {
       checkin,

@@ -52,6 +52,18 @@ const ROWS: Row[] = [
   { method: 'POST', url: '/api/admin/checkin/devices', body: { name: 'Турникет 1' }, permission: 'checkin.devices' },
   { method: 'POST', url: '/api/admin/checkin/devices/999/revoke', route: '/api/admin/checkin/devices/:id/revoke', permission: 'checkin.devices' },
   { method: 'GET', url: '/api/admin/registry/reports', permission: 'reports.read' },
+  // --- catalog editing: no event 999 exists, so an allowed change answers 404 and changes nothing ---
+  { method: 'GET', url: '/api/admin/catalog/export', permission: 'catalog.write' },
+  { method: 'GET', url: '/api/admin/catalog/options', permission: 'catalog.write' },
+  { method: 'GET', url: '/api/admin/catalog/events?q=x', route: '/api/admin/catalog/events', permission: 'catalog.write' },
+  { method: 'GET', url: '/api/admin/catalog/events/999', route: '/api/admin/catalog/events/:id', permission: 'catalog.write' },
+  { method: 'POST', url: '/api/admin/catalog/events', body: { event: { id: -1, kindId: 999, venueId: 999, name: { ru: 'Матрица' } } }, permission: 'catalog.write' },
+  { method: 'PUT', url: '/api/admin/catalog/events/999', route: '/api/admin/catalog/events/:id', body: { revision: 1, event: { id: 999, kindId: 1, venueId: 1, name: { ru: 'Матрица' } } }, permission: 'catalog.write' },
+  { method: 'POST', url: '/api/admin/catalog/events/999/publish', route: '/api/admin/catalog/events/:id/publish', body: { revision: 1, published: true }, permission: 'catalog.write' },
+  { method: 'DELETE', url: '/api/admin/catalog/events/999?revision=1', route: '/api/admin/catalog/events/:id', permission: 'catalog.write' },
+  { method: 'GET', url: '/api/admin/catalog/entries/tags', route: '/api/admin/catalog/entries/:kind', permission: 'catalog.write' },
+  { method: 'POST', url: '/api/admin/catalog/entries/mainMenus', route: '/api/admin/catalog/entries/:kind', body: { entry: { id: -1, kindId: 999, name: { ru: 'Матрица' } } }, permission: 'catalog.write' },
+  { method: 'PUT', url: '/api/admin/catalog/entries/tags/999', route: '/api/admin/catalog/entries/:kind/:id', body: { revision: 1, entry: { id: 999, name: { ru: 'Матрица' } } }, permission: 'catalog.write' },
   // --- halls and seats blocked per session (no session or hall 1 exists here: allowed calls answer 404 or 400) ---
   { method: 'GET', url: '/api/admin/halls', permission: 'catalog.write' },
   { method: 'GET', url: '/api/admin/halls/1', route: '/api/admin/halls/:id', permission: 'catalog.write' },

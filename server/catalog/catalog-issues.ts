@@ -2,16 +2,30 @@ import type { z } from 'zod';
 
 export type PathSegment = string | number;
 
+/**
+ * Problems a back office form explains in the member's own language; every other problem is
+ * told in the import's words. below-sold: a capacity or limit under what is sold or held
+ * (params.taken); in-use: a session, price or category left out that orders use (params.what, id).
+ */
+export type IssueCode = 'below-sold' | 'in-use';
+export type IssueParams = Record<string, string | number>;
+
 /** One problem of a catalog file, named by its top-level entry and the field inside it. */
-export type CatalogIssue = { entry: string; field: string; message: string };
+export type CatalogIssue = { entry: string; field: string; message: string; code?: IssueCode; params?: IssueParams };
+
+/** What a check reports: the import's text, with a code where a form gives its own. */
+export type IssueMessage = string | { text: string; code: IssueCode; params: IssueParams };
 
 /** Thrown by importCatalog when the file is refused; nothing was imported. */
 export class CatalogImportError extends Error {
   readonly errors: string[];
-  constructor(errors: string[]) {
+  /** The same problems unformatted, for a form to put on its fields (empty for a file that is not JSON). */
+  readonly issues: CatalogIssue[];
+  constructor(errors: string[], issues: CatalogIssue[] = []) {
     super(`The catalog file was not imported (${errors.length} error${errors.length === 1 ? '' : 's'}):\n${errors.map((e) => `  ${e}`).join('\n')}`);
     this.name = 'CatalogImportError';
     this.errors = errors;
+    this.issues = issues;
   }
 }
 
@@ -65,8 +79,9 @@ export function issuesFromZod(error: z.ZodError, raw: unknown): CatalogIssue[] {
 export class IssueList {
   readonly items: CatalogIssue[] = [];
   entry(name: string) {
-    return (message: string, ...field: PathSegment[]) => {
-      this.items.push({ entry: name, field: formatPath(field), message });
+    return (message: IssueMessage, ...field: PathSegment[]) => {
+      if (typeof message === 'string') this.items.push({ entry: name, field: formatPath(field), message });
+      else this.items.push({ entry: name, field: formatPath(field), message: message.text, code: message.code, params: message.params });
     };
   }
   add(issue: CatalogIssue) {

@@ -83,16 +83,21 @@ async function loadRemovalsInUse(tx: Queryable, { file, seats }: PreparedCatalog
     ];
     for (const [what, sql, keep] of checks) {
       for (const id of await ids(tx, sql, [event.id, keep])) {
-        out.push({ collection: 'events', ownerId: event.id, what: `${what} ${id} is missing from the file but has orders; keep it in the file${what === 'session' ? ' (isCancelled: true stops its sales)' : ''}` });
+        out.push({
+          collection: 'events',
+          ownerId: event.id,
+          what: `${what} ${id} is missing from the file but has orders; keep it in the file${what === 'session' ? ' (isCancelled: true stops its sales)' : ''}`,
+          params: { what, id },
+        });
       }
     }
   }
   for (const hall of file.halls) {
     const keepSeats = (seats.get(hall.id) ?? []).map((s) => s.id);
     const seatsInUse = await ids(tx, 'select distinct l.seat_id as id from order_lines l join hall_seats s on s.id = l.seat_id where s.hall_id = $1 and not (s.id = any($2::int[]))', [hall.id, keepSeats]);
-    for (const id of seatsInUse) out.push({ collection: 'halls', ownerId: hall.id, what: `seat ${id} is missing from the file but has orders` });
+    for (const id of seatsInUse) out.push({ collection: 'halls', ownerId: hall.id, what: `seat ${id} is missing from the file but has orders`, params: { what: 'seat', id } });
     const areasInUse = await ids(tx, 'select distinct l.standing_area_id as id from order_lines l join standing_areas a on a.id = l.standing_area_id where a.hall_id = $1 and not (a.id = any($2::int[]))', [hall.id, hall.standingAreas.map((a) => a.id)]);
-    for (const id of areasInUse) out.push({ collection: 'halls', ownerId: hall.id, what: `standing area ${id} is missing from the file but has orders` });
+    for (const id of areasInUse) out.push({ collection: 'halls', ownerId: hall.id, what: `standing area ${id} is missing from the file but has orders`, params: { what: 'standing-area', id } });
     const zonesInUse = await ids(
       tx,
       `select z.id from zones z where z.hall_id = $1 and not (z.id = any($2::int[]))

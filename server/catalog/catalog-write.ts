@@ -16,11 +16,17 @@ const BATCH = 10_000;
 async function upsert(tx: Queryable, table: string, columns: Columns, rows: Row[], updates: Record<string, string> = {}) {
   const names = columns.map(([name]) => name);
   const set = names.slice(1).map((name) => `${name} = ${updates[name] ?? `excluded.${name}`}`);
+  // A back office editor holding the older revision must not overwrite what the import wrote:
+  // its save is then refused as stale (server/admin/catalog/revision.ts).
+  if (REVISED.has(table)) set.push(`revision = ${table}.revision + 1`, 'updated_at = now()', 'updated_by = null');
   const sql = `insert into ${table} (${names.join(', ')})
     select ${names.join(', ')} from jsonb_to_recordset($1::jsonb) as r(${columns.map(([n, t]) => `${n} ${t}`).join(', ')})
     on conflict (id) do update set ${set.join(', ')}`;
   for (let i = 0; i < rows.length; i += BATCH) await tx.query(sql, [JSON.stringify(rows.slice(i, i + BATCH))]);
 }
+
+/** The top-level tables the back office edits, each with a revision (migration 0940). */
+const REVISED = new Set(['events', 'kinds', 'main_menus', 'sub_menus', 'venues', 'tags', 'checkboxes', 'rules_documents']);
 
 const opt = <T>(value: T | undefined): T | null => value ?? null;
 

@@ -1,5 +1,5 @@
 import type { CatalogEvent, CatalogFile } from '../../contract/catalog-file.ts';
-import { type CatalogIssue, IssueList, describeEntry } from './catalog-issues.ts';
+import { type CatalogIssue, type IssueMessage, type IssueParams, IssueList, describeEntry } from './catalog-issues.ts';
 import type { SeatRecord } from './expand-seats.ts';
 
 /** What the database already holds that the file may refer to or collide with. */
@@ -20,7 +20,7 @@ export type ExistingCatalog = {
   priceTaken: Map<number, number>;
   standingTaken: Map<number, number>;
   /** Children the file leaves out that cannot be removed because orders or prices use them. */
-  removalsInUse: Array<{ collection: 'halls' | 'events'; ownerId: number; what: string }>;
+  removalsInUse: Array<{ collection: 'halls' | 'events'; ownerId: number; what: string; params?: IssueParams }>;
 };
 
 /** The file after parsing, with the seats of each hall expanded. */
@@ -205,7 +205,9 @@ function checkMenusAndHalls(issues: IssueList, file: CatalogFile, known: Known) 
   });
 }
 
-type Report = (message: string, ...field: Array<string | number>) => void;
+type Report = (message: IssueMessage, ...field: Array<string | number>) => void;
+
+const belowSold = (text: string, taken: number): IssueMessage => ({ text, code: 'below-sold', params: { taken } });
 
 function checkEventRefs(event: CatalogEvent, known: Known, report: Report) {
   if (!known.kinds.has(event.kindId)) report(`unknown kind ${event.kindId}`, 'kindId');
@@ -279,9 +281,9 @@ function checkSessions(event: CatalogEvent, known: Known, existing: ExistingCata
     else if (session.soldOutside > capacity) report(`soldOutside ${session.soldOutside} is above the capacity ${capacity}`, 'sessions', i, 'soldOutside');
     const taken = existing.sessionTaken.get(session.id);
     if (taken && capacity !== undefined && capacity - session.soldOutside < taken.places) {
-      report(`capacity ${capacity} is below the ${taken.places + session.soldOutside} places already sold or held (${taken.places} in the storefront, ${session.soldOutside} outside)`, 'sessions', i, 'capacity');
+      report(belowSold(`capacity ${capacity} is below the ${taken.places + session.soldOutside} places already sold or held (${taken.places} in the storefront, ${session.soldOutside} outside)`, taken.places + session.soldOutside), 'sessions', i, 'capacity');
     }
-    if (taken && session.groupCapacity < taken.groups) report(`groupCapacity ${session.groupCapacity} is below the ${taken.groups} groups already sold or held`, 'sessions', i, 'groupCapacity');
+    if (taken && session.groupCapacity < taken.groups) report(belowSold(`groupCapacity ${session.groupCapacity} is below the ${taken.groups} groups already sold or held`, taken.groups), 'sessions', i, 'groupCapacity');
     const at = Date.parse(session.startsAt);
     const same = times.get(at);
     if (same !== undefined) report(`starts at the same time as sessions[${same}]`, 'sessions', i, 'startsAt');
@@ -289,7 +291,7 @@ function checkSessions(event: CatalogEvent, known: Known, existing: ExistingCata
   });
   event.prices.forEach((price, i) => {
     const taken = existing.priceTaken.get(price.id) ?? 0;
-    if (price.quantityLimit !== undefined && price.quantityLimit < taken) report(`quantityLimit ${price.quantityLimit} is below the ${taken} tickets of this price already sold or held in one session`, 'prices', i, 'quantityLimit');
+    if (price.quantityLimit !== undefined && price.quantityLimit < taken) report(belowSold(`quantityLimit ${price.quantityLimit} is below the ${taken} tickets of this price already sold or held in one session`, taken), 'prices', i, 'quantityLimit');
   });
 }
 
@@ -297,7 +299,7 @@ function checkStandingTaken(issues: IssueList, file: CatalogFile, existing: Exis
   file.halls.forEach((hall, h) => {
     hall.standingAreas.forEach((area, i) => {
       const taken = existing.standingTaken.get(area.id) ?? 0;
-      if (area.capacity < taken) issues.entry(describeEntry('halls', h, hall))(`capacity ${area.capacity} is below the ${taken} places already sold or held in one session`, 'standingAreas', i, 'capacity');
+      if (area.capacity < taken) issues.entry(describeEntry('halls', h, hall))(belowSold(`capacity ${area.capacity} is below the ${taken} places already sold or held in one session`, taken), 'standingAreas', i, 'capacity');
     });
   });
 }
@@ -323,7 +325,8 @@ export function checkCatalog(prepared: PreparedCatalog, existing: ExistingCatalo
   checkStandingTaken(issues, file, existing);
   for (const blocked of existing.removalsInUse) {
     const index = file[blocked.collection].findIndex((owner) => owner.id === blocked.ownerId);
-    issues.add({ entry: describeEntry(blocked.collection, index, file[blocked.collection][index]), field: '', message: blocked.what });
+    const entry = describeEntry(blocked.collection, index, file[blocked.collection][index]);
+    issues.add(blocked.params ? { entry, field: '', message: blocked.what, code: 'in-use', params: blocked.params } : { entry, field: '', message: blocked.what });
   }
   return issues.items;
 }

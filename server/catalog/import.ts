@@ -27,7 +27,7 @@ export type ImportSummary = {
 };
 
 // Two imports at once (two instances loading the demo, a CLI run during a start) take turns.
-const IMPORT_LOCK = 7_240_002;
+export const IMPORT_LOCK = 7_240_002;
 
 class DryRunRollback extends Error {
   readonly summary: ImportSummary;
@@ -43,7 +43,10 @@ class DryRunRollback extends Error {
  */
 function parseFile(raw: unknown): { prepared: PreparedCatalog; seatIssues: CatalogIssue[] } {
   const parsed = catalogFile.safeParse(raw);
-  if (!parsed.success) throw new CatalogImportError(issuesFromZod(parsed.error, raw).map(formatIssue));
+  if (!parsed.success) {
+    const issues = issuesFromZod(parsed.error, raw);
+    throw new CatalogImportError(issues.map(formatIssue), issues);
+  }
   const file = parsed.data;
   const issues = new IssueList();
   const seats = new Map<number, SeatRecord[]>();
@@ -157,10 +160,12 @@ export async function importCatalogIn(tx: Queryable, file: unknown): Promise<Imp
 }
 
 async function applyCatalog(tx: Queryable, prepared: PreparedCatalog, seatIssues: CatalogIssue[], dryRun: boolean): Promise<ImportSummary> {
+  // Taken again (a transaction's advisory locks stack): a caller that forgot lockCatalog is still safe.
+  await lockCatalog(tx);
   const existing = await loadExistingCatalog(tx, prepared);
   const setup = await checkSetup(tx, prepared.file.setup);
   const issues = [...seatIssues, ...checkCatalog(prepared, existing), ...setup.issues];
-  if (issues.length > 0) throw new CatalogImportError(issues.map(formatIssue));
+  if (issues.length > 0) throw new CatalogImportError(issues.map(formatIssue), issues);
   const written = await writeCatalog(tx, prepared, resolveSessions(prepared, existing));
   await bumpHallRevisions(tx, prepared.file.halls.map((h) => h.id).filter((id) => existing.halls.has(id)));
   if (setup.toStore !== undefined) await saveSetup(tx, setup.toStore);

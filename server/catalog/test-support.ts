@@ -33,15 +33,21 @@ const CATALOG_TABLES = [
   'checkboxes', 'rules_documents',
 ];
 
-/** A digest of every catalog table, to prove that a refused import changed nothing at all. */
-export async function catalogFingerprint(db: Db): Promise<Record<string, string>> {
+/**
+ * A digest of every catalog table, to prove that a refused import changed nothing at all. With
+ * ignoreRevisions, the back office's bookkeeping (revision, updated_at, updated_by), which every
+ * import moves on purpose, is left out: for proving an import wrote the same catalog again.
+ */
+export async function catalogFingerprint(db: Db, options: { ignoreRevisions?: boolean } = {}): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const table of CATALOG_TABLES) {
     // The setup row's updated_at moves on every import that carries a setup, and a hall's revision
     // (with who and when) on every import that writes it; their data is what counts.
     const source = table === 'setup' ? '(select data from setup)' : table === 'halls' ? '(select id, venue_id, name, width, height, stage from halls)' : table;
+    // An alias no table has as a column: hall_seats.x would otherwise be read instead of the row.
+    const row = options.ignoreRevisions && table !== 'setup' ? "(to_jsonb(whole_row) - 'revision' - 'updated_at' - 'updated_by')::text" : 'whole_row::text';
     const { rows } = await db.query<{ digest: string }>(
-      `select count(*) || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from ${source} x`,
+      `select count(*) || ':' || md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) as digest from ${source} whole_row`,
     );
     out[table] = rows[0]?.digest ?? '';
   }

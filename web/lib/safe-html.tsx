@@ -1,4 +1,5 @@
 import { type ReactNode, createElement } from 'react';
+import { DROP_WITH_CONTENT, SAFE_TAGS, VOID_TAGS, safeHref } from '../../contract/html-allow-list.ts';
 
 /**
  * The venue's HTML descriptions, shown safely: parsed by the browser's DOMParser (which runs no
@@ -7,19 +8,7 @@ import { type ReactNode, createElement } from 'react';
  */
 export type SafeNode = string | { tag: string; attrs: Record<string, string>; children: SafeNode[] };
 
-/** Tags that may ever be shown, whatever the setup lists (setup description_escaping_tags narrows it). */
-const SAFE_TAGS = new Set([
-  'p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'a', 'ul', 'ol', 'li', 'span', 'div', 'small', 'sub', 'sup',
-  'blockquote', 'h2', 'h3', 'h4', 'h5', 'h6',
-]);
-/** Tags dropped with everything inside them: their content is code or form UI, never text to read. */
-const DROP_WITH_CONTENT = new Set([
-  'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'template', 'noscript', 'textarea', 'select',
-  'option', 'button', 'svg', 'math', 'head', 'title', 'meta', 'link', 'base', 'form', 'input', 'video', 'audio',
-  'canvas', 'applet', 'xml', 'noembed', 'noframes', 'plaintext', 'xmp',
-]);
-const VOID_TAGS = new Set(['br']);
-const SAFE_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
+export { safeHref };
 
 /** The allowed tags: the setup's comma list intersected with SAFE_TAGS. */
 export function allowedTags(setupList: string): Set<string> {
@@ -29,18 +18,6 @@ export function allowedTags(setupList: string): Set<string> {
       .map((tag) => tag.trim().toLowerCase())
       .filter((tag) => SAFE_TAGS.has(tag)),
   );
-}
-
-/** A link target if it is safe (http(s), mailto, tel, or a relative path); undefined otherwise. */
-export function safeHref(value: string): string | undefined {
-  // Browsers ignore control characters and whitespace inside a scheme ('java\tscript:'): so do we.
-  // eslint-disable-next-line no-control-regex
-  const compact = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact);
-  if (scheme) return SAFE_SCHEMES.has((scheme[1] ?? '').toLowerCase()) ? value.trim() : undefined;
-  // No scheme: a relative link. A backslash start could turn into a scheme-relative URL.
-  if (compact.startsWith('\\') || compact.startsWith('/\\')) return undefined;
-  return value.trim() || undefined;
 }
 
 function cleanAttrs(element: Element): Record<string, string> {

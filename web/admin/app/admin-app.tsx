@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
 import { OrderPage } from '../features/orders/order-page.tsx';
+import { PageSkeleton } from '../features/orders/orders-search-page.tsx';
 import { OrdersSearchPage } from '../features/orders/orders-search-page.tsx';
 import { ReportsPage } from '../features/reports/reports-page.tsx';
 import { AccountPage } from '../features/account/account-page.tsx';
@@ -14,6 +16,10 @@ import { StaffPage } from '../features/staff/staff-page.tsx';
 import { AdminShell } from './admin-shell.tsx';
 import { meQueryOptions } from './session.ts';
 import { SignInPage } from './sign-in-page.tsx';
+
+// The catalog editor is the back office's largest page and a few members' tool: it loads when opened.
+const EventsPage = lazy(() => import('../features/catalog/events-page.tsx'));
+const EventFormPage = lazy(() => import('../features/catalog/event-form-page.tsx'));
 
 /** Signed out: the sign-in page at any address; signed in: the shell with the page of the address. */
 export function AdminApp() {
@@ -59,6 +65,22 @@ export function AdminApp() {
         ) : null}
         {permissions.includes('orders.read') ? (
           <Route path="/orders/:id">{(params) => <OrderPage key={params.id} orderId={Number(params.id)} />}</Route>
+        ) : null}
+        {permissions.includes('catalog.write') ? (
+          <Route path="/catalog">
+            <Suspense fallback={<PageSkeleton label={t('loading')} />}>
+              <EventsPage />
+            </Suspense>
+          </Route>
+        ) : null}
+        {permissions.includes('catalog.write') ? (
+          <Route path="/catalog/events/:id">
+            {(params) => (
+              <Suspense fallback={<PageSkeleton label={t('loading')} />}>
+                <EventFormPage key={params.id} eventId={params.id === 'new' ? null : Number(params.id)} />
+              </Suspense>
+            )}
+          </Route>
         ) : null}
         {permissions.includes('reports.read') ? (
           <Route path="/reports">

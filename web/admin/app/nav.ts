@@ -10,6 +10,7 @@ export const NAV: readonly NavEntry[] = [
   { path: '/', labelKey: 'nav.home', permission: null },
   { path: '/staff', labelKey: 'nav.staff', permission: 'staff.manage' },
   { path: '/orders', labelKey: 'admin-orders:nav', permission: 'orders.read' },
+  { path: '/catalog', labelKey: 'admin-catalog:nav', permission: 'catalog.write' },
   { path: '/reports', labelKey: 'admin-reports:nav', permission: 'reports.read' },
   { path: '/halls', labelKey: 'admin-halls:nav', permission: 'catalog.write' },
   { path: '/audit', labelKey: 'nav.audit', permission: 'audit.read' },

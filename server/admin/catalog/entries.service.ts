@@ -1,0 +1,88 @@
+import { type SimpleEntryKind, simpleEntrySchemas } from '../../../contract/admin/catalog.ts';
+import { catalogText } from '../../../contract/admin/catalog-texts.ts';
+import { AdminErrorCode } from '../../../contract/admin/errors.ts';
+import type { Lang } from '../../../contract/lang.ts';
+import { CatalogImportError } from '../../catalog/catalog-issues.ts';
+import { exportSimpleEntries } from '../../catalog/export.ts';
+import { IMPORT_LOCK, importCatalogIn } from '../../catalog/import.ts';
+import { sanitizeHtml } from '../../catalog/sanitize-html.ts';
+import type { Db, Queryable } from '../../db/client.ts';
+import { BusinessError } from '../../http.ts';
+import type { AuditEntry } from '../audit/audit.repository.ts';
+import { type RevisedTable, findRevision, nextEntryId } from './catalog-admin.repository.ts';
+import type { CatalogActor } from './events.service.ts';
+import { claimRevision, recordEditor } from './revision.ts';
+
+const TABLE: Record<SimpleEntryKind, RevisedTable> = {
+  kinds: 'kinds', mainMenus: 'main_menus', subMenus: 'sub_menus', venues: 'venues', tags: 'tags', checkboxes: 'checkboxes', rules: 'rules_documents',
+};
+
+const refused = (fields: Array<{ path: string; code: string; text?: string }>) => new BusinessError(AdminErrorCode.catalogInvalid, { status: 400, details: { fields } });
+
+/**
+ * Kinds, menus, venues, tags, checkboxes and rules documents, saved one at a time through the
+ * catalog import with the same revision check and audit as events. Deletion is not offered: the
+ * import never deletes a top-level entry, and events, menus and orders refer to these.
+ */
+export function createEntryEditor(deps: { db: Db; now: () => number; timeZone: string; audit: (tx: Queryable, entry: AuditEntry) => Promise<void> }) {
+  const at = () => new Date(deps.now());
+  return {
+    async list(kind: SimpleEntryKind) {
+      return deps.db.transaction(async (tx) => {
+        const entries = await exportSimpleEntries(tx, kind);
+        return Promise.all(entries.map(async (entry) => {
+          const stamp = await findRevision(tx, TABLE[kind], entry.id);
+          return { entry, revision: stamp?.revision ?? 1, updatedAt: stamp?.updated_at ? new Date(stamp.updated_at).toISOString() : null, updatedBy: stamp?.updated_by_name ?? null };
+        }));
+      });
+    },
+
+    async save(input: { kind: SimpleEntryKind; id?: number; revision?: number; entry: unknown; actor: CatalogActor; lang: Lang }) {
+      const parsed = simpleEntrySchemas[input.kind].safeParse(input.entry);
+      if (!parsed.success) {
+        throw refused(parsed.error.issues.map((i) => ({ path: ['entry', ...i.path.filter((p) => typeof p !== 'symbol')].join('.'), code: i.code })));
+      }
+      const table = TABLE[input.kind];
+      return deps.db.transaction(async (tx) => {
+        await tx.query('select pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
+        let before: unknown;
+        let id: number;
+        if (input.id !== undefined) {
+          if (input.revision === undefined) throw refused([{ path: 'revision', code: 'required' }]);
+          await claimRevision(tx, table, input.id, input.revision, deps.timeZone);
+          before = (await exportSimpleEntries(tx, input.kind)).find((e) => e.id === input.id);
+          id = input.id;
+        } else id = await nextEntryId(tx, table);
+        const entry: Record<string, unknown> = { ...parsed.data, id };
+        // A rules document's body is HTML, kept to the allow-list as an event's description is.
+        if (input.kind === 'rules') {
+          const body = (parsed.data as unknown as { body: Record<string, string | undefined> }).body;
+          entry.body = Object.fromEntries(Object.entries(body).map(([lang, html]) => [lang, sanitizeHtml(html ?? '')]));
+        }
+        try {
+          await importCatalogIn(tx, { [input.kind]: [entry] });
+        } catch (error) {
+          if (error instanceof CatalogImportError) {
+            throw refused(error.issues.map((i) => ({ path: i.field ? `entry.${i.field.replace(/\[(\d+)\]/g, '.$1')}` : 'entry', code: 'invalid', text: catalogText('other', input.lang, { message: i.message }) })));
+          }
+          throw error;
+        }
+        const revision = await recordEditor(tx, table, id, input.actor.id, at());
+        const after = (await exportSimpleEntries(tx, input.kind)).find((e) => e.id === id);
+        await deps.audit(tx, {
+          staffId: input.actor.id,
+          action: `catalog.${input.kind}.${before === undefined ? 'create' : 'update'}`,
+          subjectType: input.kind,
+          subjectId: String(id),
+          ...(before === undefined ? {} : { before }),
+          after,
+          ip: input.actor.ip,
+          userAgent: input.actor.userAgent,
+          at: at(),
+        });
+        return { id, revision };
+      });
+    },
+  };
+}
+export type EntryEditor = ReturnType<typeof createEntryEditor>;

@@ -1,0 +1,253 @@
+import type { CatalogEventDraft } from '../../../contract/admin/catalog.ts';
+import { catalogText } from '../../../contract/admin/catalog-texts.ts';
+import { AdminErrorCode } from '../../../contract/admin/errors.ts';
+import type { CatalogEventInput } from '../../../contract/catalog-file.ts';
+import { eventHashFrom } from '../../../contract/catalog-hash.ts';
+import { type CatalogRecurrence, expandRecurrence } from '../../../contract/catalog-recurrence.ts';
+import type { Lang } from '../../../contract/lang.ts';
+import { type CatalogIssue, CatalogImportError } from '../../catalog/catalog-issues.ts';
+import { exportCatalog, exportEvent } from '../../catalog/export.ts';
+import { IMPORT_LOCK, importCatalogIn } from '../../catalog/import.ts';
+import { sanitizeHtml } from '../../catalog/sanitize-html.ts';
+import type { Db, Queryable } from '../../db/client.ts';
+import { BusinessError } from '../../http.ts';
+import type { AuditEntry } from '../audit/audit.repository.ts';
+import {
+  bumpCatalogVersion,
+  deleteEventRow,
+  findEventOptions,
+  findEventUsage,
+  findEvents,
+  findSubscriptionsOf,
+  hashesStartingWith,
+  findRevision,
+  nextIds,
+  readCatalogVersionIn,
+} from './catalog-admin.repository.ts';
+import { claimRevision, recordEditor } from './revision.ts';
+
+export type CatalogActor = { id: number; ip: string; userAgent: string | null };
+
+type Deps = {
+  db: Db;
+  now: () => number;
+  timeZone: string;
+  audit: (tx: Queryable, entry: AuditEntry) => Promise<void>;
+};
+
+type FieldError = { path: string; code: string; text: string };
+
+/** The import's problems with one event, on the form's fields ('event.sessions.0.capacity'). */
+function fieldsOf(issues: readonly CatalogIssue[], draftSessions: number, lang: Lang): FieldError[] {
+  return issues.map((issue) => {
+    // The import names fields 'sessions[2].capacity'; the form's paths are dotted.
+    let path = issue.field.replace(/\[(\d+)\]/g, '.$1');
+    const session = /^sessions\.(\d+)/.exec(path);
+    // Sessions past the form's own came from its schedules.
+    if (session && Number(session[1]) >= draftSessions) path = 'recurrences';
+    if (issue.code === 'in-use') {
+      const what = String(issue.params?.what ?? '');
+      const list = what === 'session' ? 'sessions' : what === 'price' ? 'prices' : 'categories';
+      const key = what === 'session' ? 'in-use-session' : what === 'price' ? 'in-use-price' : 'in-use-category';
+      return { path: `event.${list}`, code: `in-use-${what}`, text: catalogText(key, lang, issue.params ?? {}) };
+    }
+    if (issue.code === 'below-sold') return { path: `event.${path}`, code: 'below-sold', text: catalogText('below-sold', lang, issue.params ?? {}) };
+    return { path: path === '' ? 'event' : `event.${path}`, code: 'invalid', text: catalogText('other', lang, { message: issue.message }) };
+  });
+}
+
+function refusedFields(fields: FieldError[]): BusinessError {
+  return new BusinessError(AdminErrorCode.catalogInvalid, { status: 400, details: { fields } });
+}
+
+/** Sessions of each schedule, with the capacity the schedule gives them. */
+function scheduledSessions(recurrences: readonly CatalogRecurrence[], timeZone: string) {
+  return recurrences.flatMap((r) =>
+    expandRecurrence(r, timeZone).map((startsAt) => ({ startsAt, capacity: r.capacity, groupCapacity: r.groupCapacity })),
+  );
+}
+
+/**
+ * The draft as a catalog file's event: new entries (negative stand-in ids) get the next free ids
+ * and the references to them follow, schedules become sessions, descriptions are sanitized.
+ */
+function resolveDraft(draft: CatalogEventDraft, eventId: number, hash: string, next: Awaited<ReturnType<typeof nextIds>>, extra: ReturnType<typeof scheduledSessions>): CatalogEventInput {
+  const ids = { sessions: next.sessions, categories: next.categories, prices: next.prices };
+  const maps = { sessions: new Map<number, number>(), categories: new Map<number, number>() };
+  const give = (kind: 'sessions' | 'categories' | 'prices', id: number) => {
+    if (id > 0) return id;
+    const fresh = ids[kind];
+    ids[kind] += 1;
+    if (kind !== 'prices') maps[kind].set(id, fresh);
+    return fresh;
+  };
+  const categories = draft.categories.map((c) => ({ ...c, id: give('categories', c.id) }));
+  const sessions = draft.sessions.map((s) => ({ ...s, id: give('sessions', s.id) }));
+  const unknown: CatalogIssue[] = [];
+  const ref = (kind: 'sessions' | 'categories', id: number, field: string) => {
+    if (id > 0) return id;
+    const found = maps[kind].get(id);
+    if (found === undefined) unknown.push({ entry: '', field, message: `unknown ${kind === 'sessions' ? 'session' : 'category'} (not one of this event)` });
+    return found ?? id;
+  };
+  const prices = draft.prices.map((p, i) => ({
+    ...p,
+    id: give('prices', p.id),
+    categoryId: ref('categories', p.categoryId, `prices[${i}].categoryId`),
+    ...(p.sessionId === undefined ? {} : { sessionId: ref('sessions', p.sessionId, `prices[${i}].sessionId`) }),
+  }));
+  // A stand-in that no entry of the form carries: refused here, on its field, before the import.
+  if (unknown.length > 0) throw new CatalogImportError(unknown.map((u) => `${u.field}: ${u.message}`), unknown);
+  for (const s of extra) sessions.push({ id: ids.sessions++, startsAt: s.startsAt, ...(s.capacity === undefined ? {} : { capacity: s.capacity }), groupCapacity: s.groupCapacity, soldOutside: 0, isCancelled: false });
+  const description = Object.fromEntries(Object.entries(draft.description).map(([lang, html]) => [lang, sanitizeHtml(html ?? '')]));
+  return { ...draft, id: eventId, hash, description, categories, sessions, prices };
+}
+
+async function uniqueHash(tx: Queryable, draft: CatalogEventDraft): Promise<string> {
+  const base = eventHashFrom(draft.name);
+  const taken = await hashesStartingWith(tx, base);
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/**
+ * The back office's event editor. Every save goes through the catalog import (one event in a
+ * file of its own), so the form meets exactly the rules of an imported file and a change that
+ * would harm a sale is refused the same way; the revision check, the write, the editor's stamp
+ * and the audit entry share one transaction.
+ */
+export function createEventEditor(deps: Deps) {
+  const { db, timeZone } = deps;
+  const at = () => new Date(deps.now());
+
+  async function save(input: { id?: number; revision?: number; draft: CatalogEventDraft; recurrences: CatalogRecurrence[]; actor: CatalogActor; lang: Lang }) {
+    return db.transaction(async (tx) => {
+      // New ids are the next free ones: the import lock keeps a second save from taking them too.
+      await tx.query('select pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
+      let before: unknown;
+      let eventId: number;
+      let hash = input.draft.hash;
+      const next = await nextIds(tx);
+      if (input.id !== undefined) {
+        if (input.revision === undefined) throw refusedFields([{ path: 'revision', code: 'required', text: catalogText('other', input.lang, { message: 'revision' }) }]);
+        await claimRevision(tx, 'events', input.id, input.revision, timeZone);
+        const current = await exportEvent(tx, input.id, timeZone);
+        before = current;
+        eventId = input.id;
+        if (hash === '') hash = current?.hash ?? (await uniqueHash(tx, input.draft));
+      } else {
+        eventId = next.events;
+        if (hash === '') hash = await uniqueHash(tx, input.draft);
+      }
+      try {
+        const event = resolveDraft(input.draft, eventId, hash, next, scheduledSessions(input.recurrences, timeZone));
+        await importCatalogIn(tx, { events: [event] });
+      } catch (error) {
+        if (error instanceof CatalogImportError) throw refusedFields(fieldsOf(error.issues, input.draft.sessions.length, input.lang));
+        throw error;
+      }
+      const revision = await recordEditor(tx, 'events', eventId, input.actor.id, at());
+      const after = await exportEvent(tx, eventId, timeZone);
+      await deps.audit(tx, {
+        staffId: input.actor.id,
+        action: before === undefined ? 'catalog.event.create' : 'catalog.event.update',
+        subjectType: 'event',
+        subjectId: String(eventId),
+        ...(before === undefined ? {} : { before }),
+        after,
+        ip: input.actor.ip,
+        userAgent: input.actor.userAgent,
+        at: at(),
+      });
+      return { id: eventId, hash, revision, catalogVersion: await readCatalogVersionIn(tx) };
+    });
+  }
+
+  return {
+    options: async () => ({ timeZone, ...(await findEventOptions(db)) }),
+
+    list: async (filter: { q?: string | undefined; kindId?: number | undefined; published: 'all' | 'published' | 'unpublished' }) =>
+      (await findEvents(db, { ...filter, now: at() })).map((e) => ({
+        id: e.id,
+        hash: e.hash,
+        name: e.name,
+        kindId: e.kind_id,
+        isPublished: e.is_published,
+        sessionCount: e.session_count,
+        nextSession: e.next_session ? new Date(e.next_session).toISOString() : null,
+        revision: e.revision,
+      })),
+
+    async load(id: number) {
+      return db.transaction(async (tx) => {
+        const event = await exportEvent(tx, id, timeZone);
+        const stamp = await findRevision(tx, 'events', id);
+        if (!event || !stamp) throw new BusinessError(AdminErrorCode.catalogNotFound, { status: 404 });
+        const usage = await findEventUsage(tx, id);
+        return {
+          event,
+          revision: stamp.revision,
+          updatedAt: stamp.updated_at ? new Date(stamp.updated_at).toISOString() : null,
+          updatedBy: stamp.updated_by_name,
+          inUse: { sessions: usage.sessions, prices: usage.prices, categories: usage.categories },
+          taken: usage.taken,
+          hasOrders: usage.hasOrders,
+        };
+      });
+    },
+
+    create: (input: { draft: CatalogEventDraft; recurrences: CatalogRecurrence[]; actor: CatalogActor; lang: Lang }) => save(input),
+
+    update: (input: { id: number; revision: number | undefined; draft: CatalogEventDraft; recurrences: CatalogRecurrence[]; actor: CatalogActor; lang: Lang }) =>
+      save(input.revision === undefined ? { id: input.id, draft: input.draft, recurrences: input.recurrences, actor: input.actor, lang: input.lang } : input),
+
+    /** Puts the event on the storefront or takes it off, its sales and orders untouched. */
+    async publish(input: { id: number; revision: number; published: boolean; actor: CatalogActor }) {
+      return db.transaction(async (tx) => {
+        await claimRevision(tx, 'events', input.id, input.revision, timeZone);
+        const before = await exportEvent(tx, input.id, timeZone);
+        if (!before) throw new BusinessError(AdminErrorCode.catalogNotFound, { status: 404 });
+        await importCatalogIn(tx, { events: [{ ...before, isPublished: input.published }] });
+        const revision = await recordEditor(tx, 'events', input.id, input.actor.id, at());
+        await deps.audit(tx, {
+          staffId: input.actor.id,
+          action: input.published ? 'catalog.event.publish' : 'catalog.event.unpublish',
+          subjectType: 'event',
+          subjectId: String(input.id),
+          before: { isPublished: before.isPublished },
+          after: { isPublished: input.published },
+          ip: input.actor.ip,
+          userAgent: input.actor.userAgent,
+          at: at(),
+        });
+        return { id: input.id, hash: before.hash, revision, catalogVersion: await readCatalogVersionIn(tx) };
+      });
+    },
+
+    /** Deletes an event nobody ordered; one with orders is refused (unpublishing takes it off sale). */
+    async remove(input: { id: number; revision: number; actor: CatalogActor }) {
+      return db.transaction(async (tx) => {
+        await claimRevision(tx, 'events', input.id, input.revision, timeZone);
+        if ((await findEventUsage(tx, input.id)).hasOrders) throw new BusinessError(AdminErrorCode.catalogEventHasOrders, { status: 409 });
+        if ((await findSubscriptionsOf(tx, input.id)).length > 0) throw new BusinessError(AdminErrorCode.catalogEventInSubscription, { status: 409 });
+        const before = await exportEvent(tx, input.id, timeZone);
+        await deleteEventRow(tx, input.id);
+        const catalogVersion = await bumpCatalogVersion(tx);
+        await deps.audit(tx, {
+          staffId: input.actor.id,
+          action: 'catalog.event.delete',
+          subjectType: 'event',
+          subjectId: String(input.id),
+          before,
+          ip: input.actor.ip,
+          userAgent: input.actor.userAgent,
+          at: at(),
+        });
+        return { catalogVersion };
+      });
+    },
+
+    exportAll: () => exportCatalog(db, timeZone),
+  };
+}
+export type EventEditor = ReturnType<typeof createEventEditor>;

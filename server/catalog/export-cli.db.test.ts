@@ -1,0 +1,59 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogFile } from '../../contract/catalog-file.ts';
+import { EXAMPLE_FILE } from './test-support.ts';
+
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const NODE = path.join(ROOT, 'node_modules/.bin/node');
+// Each run starts an embedded database on disk, which takes seconds on a slow machine.
+const RUN_MS = 120_000;
+
+type Run = { code: number; stdout: string; stderr: string };
+
+function runCli(script: string, dataDir: string, ...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: undefined };
+    execFile(NODE, [script, ...args], { cwd: ROOT, env, timeout: RUN_MS }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('npm run catalog:export', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'catalog-export-cli-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes the imported catalog as a file the import takes back unchanged', async () => {
+    const data = path.join(dir, 'data');
+    expect((await runCli('server/catalog/import-cli.ts', data, EXAMPLE_FILE)).code).toBe(0);
+    const out = path.join(dir, 'out.json');
+    const run = await runCli('server/catalog/export-cli.ts', data, out);
+    expect(run.stderr).toContain(`Exported the catalog to ${out}`);
+    expect(run.code).toBe(0);
+    const exported = JSON.parse(await readFile(out, 'utf8')) as unknown;
+    const parsed = catalogFile.parse(exported);
+    expect(parsed.events.map((e) => e.hash).sort()).toEqual(['city-museum', 'small-hall-concert']);
+    // Into a second, empty database, then out again: the same file.
+    const copy = path.join(dir, 'copy');
+    expect((await runCli('server/catalog/import-cli.ts', copy, out)).code).toBe(0);
+    const again = path.join(dir, 'again.json');
+    expect((await runCli('server/catalog/export-cli.ts', copy, again)).code).toBe(0);
+    expect(JSON.parse(await readFile(again, 'utf8'))).toEqual(exported);
+  }, RUN_MS * 4);
+
+  it('answers usage and exit 2 without a file', async () => {
+    const run = await runCli('server/catalog/export-cli.ts', path.join(dir, 'data'));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Usage: npm run catalog:export');
+  }, RUN_MS);
+});

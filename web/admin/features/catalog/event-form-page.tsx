@@ -1,0 +1,734 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { Controller, type FieldError, type FieldErrors, type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { z } from 'zod';
+import {
+  type CatalogEventDraftInput,
+  type CatalogOptionsResponse,
+  type EventEditorResponse,
+  catalogEventDraft,
+  eventDeletedResponse,
+  eventEditorResponse,
+  eventSavedResponse,
+} from '../../../../contract/admin/catalog.ts';
+import { type CatalogRecurrenceInput, catalogRecurrence, expandRecurrence, localDateTime } from '../../../../contract/catalog-recurrence.ts';
+import { LANGS, type Lang, normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
+import { ApiError, apiDelete, apiGet, apiPost, apiSend, toApiError } from '../../../lib/api.ts';
+import { PageSkeleton } from '../orders/orders-search-page.tsx';
+import { formatSessionTime, optionsQuery } from './events-page.tsx';
+import { HtmlEditor } from './html-editor.tsx';
+import './catalog.css';
+
+/** The form edits the event in the catalog file's shape, plus schedules that become sessions on save. */
+const formSchema = z.object({ event: catalogEventDraft, recurrences: z.array(catalogRecurrence) });
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+const resolver = zodResolver(formSchema);
+
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+const TEXT_FIELDS = ['name', 'description', 'note', 'notice', 'location'] as const;
+
+/** A new event with the catalog file's defaults filled in, so every field starts from what an import would store. */
+function blankEvent(options: CatalogOptionsResponse): CatalogEventDraftInput {
+  const defaults = catalogEventDraft.parse({
+    id: -1,
+    kindId: options.kinds[0]?.id ?? 1,
+    venueId: options.venues[0]?.id ?? 1,
+    name: { ru: '-' },
+    isPublished: false,
+    categories: [{ id: -1, name: { ru: '-' } }],
+  });
+  return { ...defaults, name: { ru: '' }, categories: [{ id: -1, name: { ru: '' } }] };
+}
+
+/** The next stand-in id of a list: below every id it holds, never 0. */
+const nextStandIn = (ids: number[]) => Math.min(0, ...ids) - 1;
+
+/** '2026-12-05T12:00:00+03:00' as a datetime-local input shows it (the file writes the venue's local time). */
+const toLocalInput = (iso: string | undefined) => (iso ? iso.slice(0, 16) : '');
+const fromLocalInput = (value: string, timeZone: string) => (value ? localDateTime(value.slice(0, 10), value.slice(11, 16), timeZone) : undefined);
+
+/** An error of a field: the server's own words, or the text of zod's check in the member's language. */
+function useErrorText() {
+  const { t } = useTranslation('admin-catalog');
+  return (error: FieldError | undefined) => {
+    if (!error) return undefined;
+    if (error.type === 'server') return error.message;
+    return t(`fieldErrors.${error.type}`, { defaultValue: t('fieldErrors.invalid') });
+  };
+}
+
+function errorAt(errors: FieldErrors<FormInput>, path: string): FieldError | undefined {
+  let node: unknown = errors;
+  for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  return node && typeof node === 'object' && 'type' in node ? (node as FieldError) : undefined;
+}
+
+export default function EventFormPage({ eventId }: { eventId: number | null }) {
+  const { t, ready } = useTranslation(['admin-catalog', 'admin']);
+  // Outlives the form: a save reloads the event at its new revision, which remounts the form.
+  const [notice, setNotice] = useState<string | null>(null);
+  const options = useQuery(optionsQuery);
+  const loaded = useQuery({
+    queryKey: ['admin', 'catalog', 'event', eventId],
+    queryFn: ({ signal }) => apiGet(`/api/admin/catalog/events/${eventId}`, eventEditorResponse, { signal }),
+    enabled: eventId !== null,
+    retry: false,
+    // A form open in two tabs must not refresh itself under the member: the revision it holds is the point.
+    refetchOnWindowFocus: false,
+  });
+  if (!ready || options.isPending || (eventId !== null && loaded.isPending)) return <PageSkeleton label={ready ? t('admin:loading') : ''} />;
+  const failure = options.error ?? loaded.error;
+  if (failure) return <p role="alert">{toApiError(failure).text || t('admin:errors.generic')}</p>;
+  if (!options.data) return null;
+  return (
+    <EventForm
+      key={`${eventId}-${loaded.data?.revision ?? 0}`}
+      options={options.data}
+      loaded={eventId === null ? null : (loaded.data ?? null)}
+      eventId={eventId}
+      notice={notice}
+      onSaved={setNotice}
+    />
+  );
+}
+
+type FormProps = {
+  options: CatalogOptionsResponse;
+  loaded: EventEditorResponse | null;
+  eventId: number | null;
+  notice: string | null;
+  onSaved: (notice: string | null) => void;
+};
+
+function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
+  const { t, i18n } = useTranslation(['admin-catalog', 'admin']);
+  const lang = normalizeLang(i18n.language);
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const errorText = useErrorText();
+  const [tab, setTab] = useState<Lang>('ru');
+  const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(notice ? { kind: 'done', text: notice } : null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver,
+    defaultValues: { event: loaded ? (loaded.event as CatalogEventDraftInput) : blankEvent(options), recurrences: [] },
+    mode: 'onSubmit',
+  });
+  const { register, control, handleSubmit, setError, formState } = form;
+  const sessions = useFieldArray({ control, name: 'event.sessions' });
+  const categories = useFieldArray({ control, name: 'event.categories' });
+  const prices = useFieldArray({ control, name: 'event.prices' });
+  const recurrences = useFieldArray({ control, name: 'recurrences' });
+  const watched = useWatch({ control });
+  const event = watched.event;
+  const inUse = loaded?.inUse ?? { sessions: [], prices: [], categories: [] };
+  const tz = options.timeZone;
+
+  const field = (path: string) => {
+    const error = errorAt(formState.errors, path);
+    const described = error ? `${id}-${path}-error` : undefined;
+    return {
+      attrs: { id: `${id}-${path}`, 'aria-invalid': error ? true : undefined, 'aria-describedby': described },
+      message: error ? (
+        <p className="admin-field__error" id={described}>
+          {errorText(error)}
+        </p>
+      ) : null,
+    };
+  };
+
+  const preview = useMemo(() => {
+    const list = (watched.recurrences ?? []).flatMap((r) => {
+      const parsed = catalogRecurrence.safeParse(r);
+      return parsed.success ? expandRecurrence(parsed.data, tz) : [];
+    });
+    return list;
+  }, [watched.recurrences, tz]);
+
+  async function onSubmit(values: FormOutput) {
+    setBusy(true);
+    setMessage(null);
+    onSaved(null);
+    try {
+      const body = { event: values.event, recurrences: values.recurrences, lang, ...(loaded ? { revision: loaded.revision } : {}) };
+      const saved = eventId === null
+        ? await apiPost('/api/admin/catalog/events', body, eventSavedResponse)
+        : await apiSend('PUT', `/api/admin/catalog/events/${eventId}`, body, eventSavedResponse);
+      onSaved(t('form.saved'));
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'catalog'] });
+      if (eventId === null) navigate(`/catalog/events/${saved.id}`);
+    } catch (error) {
+      showRefusal(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function showRefusal(error: unknown) {
+    const failure = toApiError(error);
+    const fields = failure instanceof ApiError ? ((failure.body as { fields?: Array<{ path: string; code: string; text?: string }> } | undefined)?.fields ?? []) : [];
+    for (const f of fields) setError(f.path as Path<FormInput>, { type: f.text ? 'server' : f.code, message: f.text ?? '' });
+    setMessage({ kind: 'error', text: failure.text || t('admin:errors.generic') });
+  }
+
+  async function publish(published: boolean) {
+    if (!loaded || eventId === null) return;
+    setBusy(true);
+    onSaved(null);
+    try {
+      await apiPost(`/api/admin/catalog/events/${eventId}/publish`, { revision: loaded.revision, published, lang }, eventSavedResponse);
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'catalog'] });
+    } catch (error) {
+      showRefusal(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    if (!loaded || eventId === null || !window.confirm(t('form.confirmDelete'))) return;
+    setBusy(true);
+    try {
+      await apiDelete(`/api/admin/catalog/events/${eventId}?revision=${loaded.revision}&lang=${lang}`, eventDeletedResponse);
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'catalog'] });
+      navigate('/catalog');
+    } catch (error) {
+      showRefusal(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const menus = options.mainMenus.filter((m) => m.kindId === Number(event?.kindId));
+  const subMenus = options.subMenus.filter((m) => m.mainMenuId === Number(event?.mainMenuId));
+  const halls = options.halls.filter((h) => h.venueId === Number(event?.venueId));
+  const zones = options.zones.filter((z) => z.hallId === null || z.hallId === Number(event?.hallId));
+  const name = (n: { name: { ru: string } }) => pickLocalized(n.name, lang);
+  const num = { valueAsNumber: true } as const;
+  const optNum = { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v)) };
+  const headingId = `${id}-heading`;
+
+  const check = (path: Path<FormInput>, label: string) => (
+    <label className="admin-check">
+      <input type="checkbox" {...register(path)} /> {label}
+    </label>
+  );
+
+  const moneyField = (path: `event.prices.${number}.amount` | `event.prices.${number}.serviceFee`, label: string) => {
+    const f = field(path);
+    return (
+      <div className="admin-field">
+        <label htmlFor={f.attrs.id}>{label}</label>
+        <Controller
+          control={control}
+          name={path}
+          render={({ field: c }) => (
+            <input
+              {...f.attrs}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="0.01"
+              defaultValue={typeof c.value === 'number' ? String(c.value / 100) : ''}
+              onChange={(e) => c.onChange(e.currentTarget.value === '' ? undefined : Math.round(Number(e.currentTarget.value) * 100))}
+              onBlur={c.onBlur}
+            />
+          )}
+        />
+        {f.message}
+      </div>
+    );
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="admin-stack admin-catalog">
+      <h1 className="admin-heading" id={headingId}>
+        {eventId === null ? t('form.createHeading') : t('form.editHeading', { name: pickLocalized(loaded?.event.name, lang) })}
+      </h1>
+      {loaded ? (
+        <p className="admin-field__hint admin-catalog__meta">
+          {loaded.event.isPublished ? t('events.isPublished') : t('events.notPublished')} · /event/{loaded.event.hash}
+          {loaded.updatedAt ? ` · ${t('form.lastChange', { who: loaded.updatedBy ?? t('form.importer'), when: formatSessionTime(loaded.updatedAt, tz, lang) })}` : ''}
+        </p>
+      ) : null}
+      <form noValidate onSubmit={handleSubmit(onSubmit, () => setMessage({ kind: 'error', text: t('form.fixFields') }))} className="admin-stack" aria-describedby={`${id}-message`}>
+        <fieldset className="admin-card admin-stack">
+          <legend>{t('form.texts')}</legend>
+          <div role="tablist" aria-label={t('form.languages')} className="admin-tabs">
+            {LANGS.map((l) => (
+              <button
+                key={l}
+                type="button"
+                role="tab"
+                id={`${id}-tab-${l}`}
+                aria-selected={tab === l}
+                aria-controls={`${id}-panel-${l}`}
+                tabIndex={tab === l ? 0 : -1}
+                className="admin-tabs__tab"
+                onClick={() => setTab(l)}
+                onKeyDown={(e) => {
+                  const at = LANGS.indexOf(l);
+                  const to = e.key === 'ArrowRight' ? LANGS[(at + 1) % LANGS.length] : e.key === 'ArrowLeft' ? LANGS[(at + LANGS.length - 1) % LANGS.length] : undefined;
+                  if (to) {
+                    setTab(to);
+                    document.getElementById(`${id}-tab-${to}`)?.focus();
+                  }
+                }}
+              >
+                {t(`form.lang.${l}`)}
+                {TEXT_FIELDS.some((f) => errorAt(formState.errors, `event.${f}.${l}`)) ? ' ⚠' : ''}
+              </button>
+            ))}
+          </div>
+          {LANGS.map((l) => (
+            <div key={l} role="tabpanel" id={`${id}-panel-${l}`} aria-labelledby={`${id}-tab-${l}`} hidden={tab !== l} className="admin-stack">
+              {(['name', 'note', 'notice', 'location'] as const).map((key) => {
+                const f = field(`event.${key}.${l}`);
+                return (
+                  <div className="admin-field" key={key}>
+                    <label htmlFor={f.attrs.id}>
+                      {t(`form.${key}`)}
+                      {key === 'name' && l === 'ru' ? ` ${t('form.required')}` : ''}
+                    </label>
+                    <input {...f.attrs} {...register(`event.${key}.${l}` as Path<FormInput>)} />
+                    {f.message}
+                  </div>
+                );
+              })}
+              <Controller
+                control={control}
+                name={`event.description.${l}` as Path<FormInput>}
+                render={({ field: c }) => (
+                  <HtmlEditor id={`${id}-description-${l}`} label={t('form.description')} value={typeof c.value === 'string' ? c.value : ''} onChange={c.onChange} />
+                )}
+              />
+            </div>
+          ))}
+        </fieldset>
+
+        <fieldset className="admin-card admin-catalog__grid">
+          <legend>{t('form.placement')}</legend>
+          {(() => {
+            const f = field('event.hash');
+            return (
+              <div className="admin-field">
+                <label htmlFor={f.attrs.id}>{t('form.hash')}</label>
+                <input {...f.attrs} {...register('event.hash')} aria-describedby={`${id}-hash-hint ${f.attrs['aria-describedby'] ?? ''}`.trim()} />
+                <p className="admin-field__hint" id={`${id}-hash-hint`}>
+                  {t('form.hashHint')}
+                </p>
+                {f.message}
+              </div>
+            );
+          })()}
+          {(
+            [
+              ['kindId', options.kinds, false],
+              ['mainMenuId', menus, true],
+              ['subMenuId', subMenus, true],
+              ['venueId', options.venues, false],
+              ['hallId', halls, true],
+            ] as const
+          ).map(([key, list, optional]) => {
+            const f = field(`event.${key}`);
+            return (
+              <div className="admin-field" key={key}>
+                <label htmlFor={f.attrs.id}>{t(`form.${key}`)}</label>
+                <select className="admin-select" {...f.attrs} {...register(`event.${key}`, optional ? optNum : num)}>
+                  {optional ? <option value="">{t('form.none')}</option> : null}
+                  {list.map((o) => (
+                    <option key={o.id} value={o.id}>
+                      {name(o)}
+                    </option>
+                  ))}
+                </select>
+                {f.message}
+              </div>
+            );
+          })}
+          <fieldset className="admin-catalog__tags">
+            <legend>{t('form.tags')}</legend>
+            {options.tags.map((tag) => (
+              <label className="admin-check" key={tag.id}>
+                <input
+                  type="checkbox"
+                  checked={(event?.tagIds ?? []).includes(tag.id)}
+                  onChange={(e) => {
+                    const current = form.getValues('event.tagIds') ?? [];
+                    form.setValue('event.tagIds', e.currentTarget.checked ? [...current, tag.id] : current.filter((x) => x !== tag.id), { shouldDirty: true });
+                  }}
+                />{' '}
+                {name(tag)}
+              </label>
+            ))}
+          </fieldset>
+        </fieldset>
+
+        <fieldset className="admin-card admin-catalog__grid">
+          <legend>{t('form.sale')}</legend>
+          {(
+            [
+              ['ageFrom', 0, 21],
+              ['orderLimit', 1, 1000],
+              ['groupLimit', 0, undefined],
+              ['reserveMinutes', 1, 10080],
+              ['returnHoursBefore', 0, undefined],
+            ] as const
+          ).map(([key, min, max]) => {
+            const f = field(`event.${key}`);
+            return (
+              <div className="admin-field" key={key}>
+                <label htmlFor={f.attrs.id}>{t(`form.${key}`)}</label>
+                <input {...f.attrs} type="number" inputMode="numeric" min={min} max={max} {...register(`event.${key}`, num)} />
+                {f.message}
+              </div>
+            );
+          })}
+          {(() => {
+            const f = field('event.saleStartsAt');
+            return (
+              <div className="admin-field">
+                <label htmlFor={f.attrs.id}>{t('form.saleStartsAt')}</label>
+                <Controller
+                  control={control}
+                  name="event.saleStartsAt"
+                  render={({ field: c }) => (
+                    <input {...f.attrs} type="datetime-local" value={toLocalInput(c.value)} onChange={(e) => c.onChange(fromLocalInput(e.currentTarget.value, tz))} onBlur={c.onBlur} />
+                  )}
+                />
+                {f.message}
+              </div>
+            );
+          })()}
+          {(() => {
+            const f = field('event.registryEventId');
+            return (
+              <div className="admin-field">
+                <label htmlFor={f.attrs.id}>{t('form.registryEventId')}</label>
+                <input {...f.attrs} {...register('event.registryEventId', { setValueAs: (v: unknown) => (v === '' ? undefined : v) })} />
+                {f.message}
+              </div>
+            );
+          })()}
+          <div className="admin-field">
+            <label htmlFor={`${id}-refundPolicy`}>{t('form.refundPolicy')}</label>
+            <select id={`${id}-refundPolicy`} className="admin-select" {...register('event.refundPolicy')}>
+              <option value="full">{t('form.refund.full')}</option>
+              <option value="culture-law">{t('form.refund.culture-law')}</option>
+            </select>
+          </div>
+          <div className="admin-stack">
+            {check('event.isFree', t('form.isFree'))}
+            {check('event.allowReturn', t('form.allowReturn'))}
+            {check('event.refundServiceFee', t('form.refundServiceFee'))}
+            {check('event.usePushkinCard', t('form.usePushkinCard'))}
+            {check('event.useOrdinaryCard', t('form.useOrdinaryCard'))}
+            {check('event.useSeatMap', t('form.useSeatMap'))}
+            {check('event.isPublished', t('form.isPublished'))}
+          </div>
+          <fieldset className="admin-stack">
+            <legend>{t('form.named')}</legend>
+            {check('event.namedTickets', t('form.namedTickets'))}
+            <div className="admin-field">
+              <label htmlFor={`${id}-needAge`}>{t('form.needAge')}</label>
+              <select id={`${id}-needAge`} className="admin-select" {...register('event.needAge', num)}>
+                <option value={0}>{t('form.age.0')}</option>
+                <option value={1}>{t('form.age.1')}</option>
+                <option value={2}>{t('form.age.2')}</option>
+              </select>
+            </div>
+            {check('event.needMiddleName', t('form.needMiddleName'))}
+            {check('event.needDocument', t('form.needDocument'))}
+            {check('event.needCountry', t('form.needCountry'))}
+            {check('event.needRegion', t('form.needRegion'))}
+          </fieldset>
+        </fieldset>
+
+        <fieldset className="admin-card admin-stack">
+          <legend>{t('form.sessions')}</legend>
+          {field('event.sessions').message}
+          {sessions.fields.length === 0 ? <p>{t('form.noSessions')}</p> : null}
+          <ul className="admin-catalog__rows">
+            {sessions.fields.map((row, i) => {
+              const sessionId = event?.sessions?.[i]?.id ?? row.id;
+              const used = inUse.sessions.includes(sessionId);
+              const taken = loaded?.taken[String(sessionId)] ?? 0;
+              const at = field(`event.sessions.${i}.startsAt`);
+              const cap = field(`event.sessions.${i}.capacity`);
+              return (
+                <li key={row.id} className="admin-catalog__row" aria-label={t('form.sessionN', { n: i + 1 })}>
+                  <div className="admin-field">
+                    <label htmlFor={at.attrs.id}>{t('form.startsAt')}</label>
+                    <Controller
+                      control={control}
+                      name={`event.sessions.${i}.startsAt`}
+                      render={({ field: c }) => (
+                        <input {...at.attrs} type="datetime-local" value={toLocalInput(c.value)} onChange={(e) => c.onChange(fromLocalInput(e.currentTarget.value, tz) ?? '')} onBlur={c.onBlur} />
+                      )}
+                    />
+                    {at.message}
+                  </div>
+                  <div className="admin-field">
+                    <label htmlFor={cap.attrs.id}>{t('form.capacity')}</label>
+                    <input {...cap.attrs} type="number" inputMode="numeric" min={taken} {...register(`event.sessions.${i}.capacity`, optNum)} />
+                    {taken > 0 ? <p className="admin-field__hint">{t('form.taken', { n: taken })}</p> : null}
+                    {cap.message}
+                  </div>
+                  {check(`event.sessions.${i}.isCancelled`, t('form.isCancelled'))}
+                  <button type="button" className="admin-button admin-button--plain" onClick={() => sessions.remove(i)} disabled={used} aria-describedby={used ? `${id}-used-${row.id}` : undefined}>
+                    {t('form.remove')}
+                  </button>
+                  {used ? (
+                    <p className="admin-field__hint" id={`${id}-used-${row.id}`}>
+                      {t('form.sessionInUse')}
+                    </p>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+          <button
+            type="button"
+            className="admin-button admin-button--plain"
+            onClick={() => sessions.append({ id: nextStandIn((event?.sessions ?? []).map((s) => s.id ?? 0)), startsAt: '', capacity: 50 })}
+          >
+            {t('form.addSession')}
+          </button>
+        </fieldset>
+
+        <fieldset className="admin-card admin-stack">
+          <legend>{t('form.schedules')}</legend>
+          <p className="admin-field__hint">{t('form.schedulesHint')}</p>
+          {recurrences.fields.map((row, i) => (
+            <ScheduleRow key={row.id} index={i} form={form} field={field} onRemove={() => recurrences.remove(i)} />
+          ))}
+          <button
+            type="button"
+            className="admin-button admin-button--plain"
+            onClick={() => recurrences.append({ from: '', to: '', weekdays: [], times: ['10:00'], except: [], capacity: 50 } satisfies CatalogRecurrenceInput)}
+          >
+            {t('form.addSchedule')}
+          </button>
+          {field('recurrences').message}
+          {preview.length > 0 ? (
+            <details open>
+              <summary>{t('form.preview', { n: preview.length })}</summary>
+              <ul className="admin-catalog__preview">
+                {preview.slice(0, 200).map((at) => (
+                  <li key={at}>{formatSessionTime(at, tz, lang)}</li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </fieldset>
+
+        <fieldset className="admin-card admin-stack">
+          <legend>{t('form.categories')}</legend>
+          {field('event.categories').message}
+          <ul className="admin-catalog__rows">
+            {categories.fields.map((row, i) => {
+              const categoryId = event?.categories?.[i]?.id ?? row.id;
+              const used = inUse.categories.includes(categoryId);
+              const n = field(`event.categories.${i}.name.ru`);
+              return (
+                <li key={row.id} className="admin-catalog__row">
+                  <div className="admin-field">
+                    <label htmlFor={n.attrs.id}>{t('form.categoryName')}</label>
+                    <input {...n.attrs} {...register(`event.categories.${i}.name.ru`)} />
+                    {n.message}
+                  </div>
+                  <div className="admin-field">
+                    <label htmlFor={`${id}-cat-en-${i}`}>{t('form.categoryNameEn')}</label>
+                    <input id={`${id}-cat-en-${i}`} {...register(`event.categories.${i}.name.en`)} />
+                  </div>
+                  <button type="button" className="admin-button admin-button--plain" onClick={() => categories.remove(i)} disabled={used}>
+                    {t('form.remove')}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <button type="button" className="admin-button admin-button--plain" onClick={() => categories.append({ id: nextStandIn((event?.categories ?? []).map((c) => c.id ?? 0)), name: { ru: '' } })}>
+            {t('form.addCategory')}
+          </button>
+        </fieldset>
+
+        <fieldset className="admin-card admin-stack">
+          <legend>{t('form.prices')}</legend>
+          {field('event.prices').message}
+          <ul className="admin-catalog__rows">
+            {prices.fields.map((row, i) => {
+              const priceId = event?.prices?.[i]?.id ?? row.id;
+              const used = inUse.prices.includes(priceId);
+              const cat = field(`event.prices.${i}.categoryId`);
+              const limit = field(`event.prices.${i}.quantityLimit`);
+              return (
+                <li key={row.id} className="admin-catalog__row" aria-label={t('form.priceN', { n: i + 1 })}>
+                  <div className="admin-field">
+                    <label htmlFor={cat.attrs.id}>{t('form.category')}</label>
+                    <select className="admin-select" {...cat.attrs} {...register(`event.prices.${i}.categoryId`, num)}>
+                      {(event?.categories ?? []).map((c, k) => (
+                        <option key={c.id ?? k} value={c.id}>
+                          {c.name?.ru || t('form.categoryN', { n: k + 1 })}
+                        </option>
+                      ))}
+                    </select>
+                    {cat.message}
+                  </div>
+                  <div className="admin-field">
+                    <label htmlFor={`${id}-price-session-${i}`}>{t('form.priceSession')}</label>
+                    <select id={`${id}-price-session-${i}`} className="admin-select" {...register(`event.prices.${i}.sessionId`, optNum)}>
+                      <option value="">{t('form.everySession')}</option>
+                      {(event?.sessions ?? []).map((s, k) => (
+                        <option key={s.id ?? k} value={s.id}>
+                          {s.startsAt ? formatSessionTime(s.startsAt, tz, lang) : t('form.sessionN', { n: k + 1 })}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <div className="admin-field">
+                    <label htmlFor={`${id}-price-zone-${i}`}>{t('form.zone')}</label>
+                    <select id={`${id}-price-zone-${i}`} className="admin-select" {...register(`event.prices.${i}.zoneId`, optNum)}>
+                      <option value="">{t('form.none')}</option>
+                      {zones.map((z) => (
+                        <option key={z.id} value={z.id}>
+                          {name(z)}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  {moneyField(`event.prices.${i}.amount`, t('form.amount'))}
+                  {moneyField(`event.prices.${i}.serviceFee`, t('form.serviceFee'))}
+                  <div className="admin-field">
+                    <label htmlFor={limit.attrs.id}>{t('form.quantityLimit')}</label>
+                    <input {...limit.attrs} type="number" inputMode="numeric" min={0} {...register(`event.prices.${i}.quantityLimit`, optNum)} />
+                    {limit.message}
+                  </div>
+                  <button type="button" className="admin-button admin-button--plain" onClick={() => prices.remove(i)} disabled={used}>
+                    {t('form.remove')}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <button
+            type="button"
+            className="admin-button admin-button--plain"
+            onClick={() =>
+              prices.append({ id: nextStandIn((event?.prices ?? []).map((p) => p.id ?? 0)), categoryId: event?.categories?.[0]?.id ?? -1, amount: 0, serviceFee: 0 })
+            }
+          >
+            {t('form.addPrice')}
+          </button>
+        </fieldset>
+
+        <p id={`${id}-message`} role={message?.kind === 'error' ? 'alert' : 'status'} className={message?.kind === 'error' ? 'admin-catalog__error' : 'admin-message'}>
+          {message?.text ?? ''}
+        </p>
+        <div className="admin-actions">
+          <button className="admin-button" type="submit" disabled={busy}>
+            {eventId === null ? t('form.create') : t('form.save')}
+          </button>
+          {loaded ? (
+            <>
+              <button className="admin-button admin-button--plain" type="button" disabled={busy} onClick={() => void publish(!loaded.event.isPublished)}>
+                {loaded.event.isPublished ? t('form.unpublish') : t('form.publish')}
+              </button>
+              <button className="admin-button admin-button--plain" type="button" disabled={busy || loaded.hasOrders} onClick={() => void remove()} aria-describedby={loaded.hasOrders ? `${id}-delete-hint` : undefined}>
+                {t('form.delete')}
+              </button>
+              {loaded.hasOrders ? (
+                <p className="admin-field__hint" id={`${id}-delete-hint`}>
+                  {t('form.deleteHasOrders')}
+                </p>
+              ) : null}
+            </>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}
+
+type FieldHelper = (path: string) => { attrs: { id: string; 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined }; message: ReactNode };
+
+/** One recurring schedule: dates, weekdays, times and exception dates as text the member types. */
+function ScheduleRow({ index, form, field, onRemove }: { index: number; form: ReturnType<typeof useForm<FormInput, unknown, FormOutput>>; field: FieldHelper; onRemove: () => void }) {
+  const { t } = useTranslation('admin-catalog');
+  const { register, control } = form;
+  const base = `recurrences.${index}` as const;
+  const from = field(`${base}.from`);
+  const to = field(`${base}.to`);
+  const times = field(`${base}.times`);
+  const weekdays = field(`${base}.weekdays`);
+  const cap = field(`${base}.capacity`);
+  const listOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
+  return (
+    <div className="admin-catalog__row" role="group" aria-label={t('form.scheduleN', { n: index + 1 })}>
+      <div className="admin-field">
+        <label htmlFor={from.attrs.id}>{t('form.from')}</label>
+        <input {...from.attrs} type="date" {...register(`${base}.from`)} />
+        {from.message}
+      </div>
+      <div className="admin-field">
+        <label htmlFor={to.attrs.id}>{t('form.to')}</label>
+        <input {...to.attrs} type="date" {...register(`${base}.to`)} />
+        {to.message}
+      </div>
+      <Controller
+        control={control}
+        name={`${base}.weekdays`}
+        render={({ field: c }) => (
+          <fieldset className="admin-catalog__weekdays" aria-describedby={weekdays.attrs['aria-describedby']}>
+            <legend>{t('form.weekdays')}</legend>
+            {WEEKDAYS.map((d) => (
+              <label key={d} className="admin-check">
+                <input
+                  type="checkbox"
+                  checked={(c.value ?? []).includes(d)}
+                  onChange={(e) => c.onChange(e.currentTarget.checked ? [...(c.value ?? []), d].sort() : (c.value ?? []).filter((x) => x !== d))}
+                />{' '}
+                {t(`form.weekday.${d}`)}
+              </label>
+            ))}
+            {weekdays.message}
+          </fieldset>
+        )}
+      />
+      <Controller
+        control={control}
+        name={`${base}.times`}
+        render={({ field: c }) => (
+          <div className="admin-field">
+            <label htmlFor={times.attrs.id}>{t('form.times')}</label>
+            <input {...times.attrs} defaultValue={(c.value ?? []).join(', ')} onChange={(e) => c.onChange(listOf(e.currentTarget.value))} placeholder="10:00, 15:30" />
+            {times.message}
+          </div>
+        )}
+      />
+      <Controller
+        control={control}
+        name={`${base}.except`}
+        render={({ field: c }) => (
+          <div className="admin-field">
+            <label htmlFor={`${from.attrs.id}-except`}>{t('form.except')}</label>
+            <input id={`${from.attrs.id}-except`} defaultValue={(c.value ?? []).join(', ')} onChange={(e) => c.onChange(listOf(e.currentTarget.value))} placeholder="2026-12-31" />
+          </div>
+        )}
+      />
+      <div className="admin-field">
+        <label htmlFor={cap.attrs.id}>{t('form.capacity')}</label>
+        <input {...cap.attrs} type="number" inputMode="numeric" min={0} {...register(`${base}.capacity`, { setValueAs: (v: unknown) => (v === '' ? undefined : Number(v)) })} />
+        {cap.message}
+      </div>
+      <button type="button" className="admin-button admin-button--plain" onClick={onRemove}>
+        {t('form.remove')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'wouter';
+import { EVENT_PUBLISHED_FILTERS, catalogOptionsResponse, eventListResponse } from '../../../../contract/admin/catalog.ts';
+import { type Lang, normalizeLang, pickLocalized, toBcp47 } from '../../../../contract/lang.ts';
+import { apiGet, toApiError } from '../../../lib/api.ts';
+import { PageSkeleton } from '../orders/orders-search-page.tsx';
+import '../orders/orders.css';
+import './catalog.css';
+
+export const optionsQuery = {
+  queryKey: ['admin', 'catalog', 'options'],
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiGet('/api/admin/catalog/options', catalogOptionsResponse, { signal }),
+};
+
+/** A session time as the venue reads it: the file writes it in the venue's zone already. */
+export function formatSessionTime(iso: string, timeZone: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(toBcp47(lang), { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/** The catalog's events: a search by name or address, a kind, published or not; the export. */
+export default function EventsPage() {
+  const { t, i18n, ready } = useTranslation(['admin-catalog', 'admin']);
+  const lang = normalizeLang(i18n.language);
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const kindId = params.get('kind') ?? '';
+  const published = (EVENT_PUBLISHED_FILTERS as readonly string[]).includes(params.get('published') ?? '') ? (params.get('published') as string) : 'all';
+  const [draft, setDraft] = useState({ q, kindId, published });
+  const options = useQuery(optionsQuery);
+  const list = useQuery({
+    queryKey: ['admin', 'catalog', 'events', q, kindId, published],
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ published, lang });
+      if (q) query.set('q', q);
+      if (kindId) query.set('kindId', kindId);
+      return apiGet(`/api/admin/catalog/events?${query}`, eventListResponse, { signal });
+    },
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const next: Record<string, string> = {};
+    if (draft.q.trim()) next.q = draft.q.trim();
+    if (draft.kindId) next.kind = draft.kindId;
+    if (draft.published !== 'all') next.published = draft.published;
+    setParams(next);
+  }
+
+  if (!ready) return <PageSkeleton label="" />;
+  const headingId = `${id}-heading`;
+  const kindName = (kind: number) => {
+    const found = options.data?.kinds.find((k) => k.id === kind);
+    return found ? pickLocalized(found.name, lang) : '';
+  };
+  return (
+    <section aria-labelledby={headingId} className="admin-stack">
+      <h1 className="admin-heading" id={headingId}>
+        {t('events.heading')}
+      </h1>
+      <div className="admin-actions">
+        <Link className="admin-button" href="/catalog/events/new">
+          {t('events.create')}
+        </Link>
+        <a className="admin-button admin-button--plain" href="/api/admin/catalog/export" download="catalog.json">
+          {t('events.export')}
+        </a>
+      </div>
+      <form className="admin-filters" role="search" onSubmit={submit}>
+        <div className="admin-field">
+          <label htmlFor={`${id}-q`}>{t('events.search')}</label>
+          <input id={`${id}-q`} type="search" value={draft.q} maxLength={200} onChange={(e) => setDraft({ ...draft, q: e.currentTarget.value })} autoComplete="off" />
+        </div>
+        <div className="admin-field">
+          <label htmlFor={`${id}-kind`}>{t('events.kind')}</label>
+          <select id={`${id}-kind`} className="admin-select" value={draft.kindId} onChange={(e) => setDraft({ ...draft, kindId: e.currentTarget.value })}>
+            <option value="">{t('events.anyKind')}</option>
+            {options.data?.kinds.map((k) => (
+              <option key={k.id} value={String(k.id)}>
+                {pickLocalized(k.name, lang)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-field">
+          <label htmlFor={`${id}-published`}>{t('events.published')}</label>
+          <select id={`${id}-published`} className="admin-select" value={draft.published} onChange={(e) => setDraft({ ...draft, published: e.currentTarget.value })}>
+            {EVENT_PUBLISHED_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {t(`events.publishedFilter.${f}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-filters__buttons">
+          <button className="admin-button" type="submit">
+            {t('events.find')}
+          </button>
+        </div>
+      </form>
+      <div aria-live="polite" aria-busy={list.isFetching}>
+        {list.isPending ? (
+          <PageSkeleton label={t('admin:loading')} />
+        ) : list.isError ? (
+          <p role="alert">{toApiError(list.error).text || t('admin:errors.generic')}</p>
+        ) : list.data.events.length === 0 ? (
+          <p>{t('events.nothing')}</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table admin-table--stack">
+              <caption className="admin-visually-hidden">{t('events.heading')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('events.name')}</th>
+                  <th scope="col">{t('events.kind')}</th>
+                  <th scope="col">{t('events.state')}</th>
+                  <th scope="col">{t('events.sessions')}</th>
+                  <th scope="col">{t('events.next')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.events.map((e) => (
+                  <tr key={e.id}>
+                    <td data-label={t('events.name')}>
+                      <Link href={`/catalog/events/${e.id}`}>{pickLocalized(e.name, lang)}</Link>
+                      <span className="admin-catalog__hash">/event/{e.hash}</span>
+                    </td>
+                    <td data-label={t('events.kind')}>{kindName(e.kindId)}</td>
+                    <td data-label={t('events.state')}>{e.isPublished ? t('events.isPublished') : t('events.notPublished')}</td>
+                    <td data-label={t('events.sessions')}>{e.sessionCount}</td>
+                    <td data-label={t('events.next')}>{e.nextSession && options.data ? formatSessionTime(e.nextSession, options.data.timeZone, lang) : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
