@@ -1,5 +1,5 @@
 import type { Lang } from '../../contract/common.ts';
-import { type CalendarEntry, type NoSchemeResponse, type OrderCheckbox, type PriceEntry, noSchemeResponse } from '../../contract/event.ts';
+import { type CalendarEntry, type NoSchemeResponse, type OrderCheckbox, type PriceEntry, noSchemeResponse, priceFitsPayment } from '../../contract/event.ts';
 import type { Queryable } from '../db/client.ts';
 import { type CrmSubscriptionRow, findCoveringSubscription } from '../crm/crm.repository.ts';
 import type { StockReader } from './event-stock.ts';
@@ -75,7 +75,7 @@ function priceEntries(rows: readonly PriceRow[], event: EventRow, sessions: read
 
 function byPayment(rows: readonly PriceRow[], pushkarta: 0 | 1 | undefined): PriceRow[] {
   if (pushkarta === undefined) return [...rows];
-  return rows.filter((r) => r.pushkin === 0 || r.pushkin === (pushkarta === 1 ? 1 : 2));
+  return rows.filter((r) => priceFitsPayment(r.pushkin, pushkarta === 1));
 }
 
 /** What the event page shows that only a catalog import changes: cached per catalog version. */

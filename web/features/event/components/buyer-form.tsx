@@ -1,7 +1,7 @@
 import { type ClipboardEvent, type InputHTMLAttributes, useEffect } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { formatPushkinPhone } from '../../../../contract/buyer-format.ts';
+import { BUYER_LIMITS, formatPushkinPhone } from '../../../../contract/buyer-format.ts';
 import { EmailInput } from '../../../components/email-input/email-input.tsx';
 import { PhoneInput } from '../../../components/phone-field/phone-input.tsx';
 import { type BuyerValues, loadBuyerValidation } from '../hooks/use-buyer.ts';
@@ -78,9 +78,9 @@ export function BuyerForm({ pushkin, form }: Props) {
           <p className="buyer-form__warning" role="note">
             {t('buyer.cardWarning')}
           </p>
-          {text('surname', 'surname', t('buyer.surname'), { maxLength: 70, autoComplete: 'family-name' })}
-          {text('name', 'name', t('buyer.name'), { maxLength: 50, autoComplete: 'given-name' })}
-          {text('patronymic', 'patronymic', t('buyer.patronymic'), { maxLength: 50, autoComplete: 'additional-name', disabled: noPatronymic })}
+          {text('surname', 'surname', t('buyer.surname'), { maxLength: BUYER_LIMITS.surnameMax, autoComplete: 'family-name' })}
+          {text('name', 'name', t('buyer.name'), { maxLength: BUYER_LIMITS.nameMax, autoComplete: 'given-name' })}
+          {text('patronymic', 'patronymic', t('buyer.patronymic'), { maxLength: BUYER_LIMITS.patronymicMax, autoComplete: 'additional-name', disabled: noPatronymic })}
           <Controller
             name="noPatronymic"
             control={control}
@@ -115,7 +115,7 @@ export function BuyerForm({ pushkin, form }: Props) {
                     inputMode="tel"
                     autoComplete="tel"
                     placeholder="+7 (999) 901-02-03"
-                    maxLength={18}
+                    maxLength={BUYER_LIMITS.pushkinPhoneMax}
                     value={field.value}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? 'buyer-phone-error' : undefined}
@@ -134,7 +134,7 @@ export function BuyerForm({ pushkin, form }: Props) {
         </>
       ) : (
         <>
-          {text('fio', 'fio', t('buyer.fio'), { maxLength: 70, autoComplete: 'name' })}
+          {text('fio', 'fio', t('buyer.fio'), { maxLength: BUYER_LIMITS.fioMax, autoComplete: 'name' })}
           <Controller
             name="phone"
             control={control}
@@ -161,9 +161,9 @@ export function BuyerForm({ pushkin, form }: Props) {
           />
         </>
       )}
-      {text('email', 'email', t('buyer.email'), { maxLength: 70, autoComplete: 'email' })}
+      {text('email', 'email', t('buyer.email'), { maxLength: BUYER_LIMITS.emailMax, autoComplete: 'email' })}
       {text('reEmail', 're_email', t('buyer.reEmail'), {
-        maxLength: 70,
+        maxLength: BUYER_LIMITS.emailMax,
         // Typed again, not filled in by the browser: the repeat is there to catch a mistyped e-mail.
         autoComplete: 'off',
         // The repeat must be typed, not copied.

@@ -1,13 +1,11 @@
 import type { CalendarEntry, PriceEntry, TicketInfo } from '../../../../contract/event.ts';
-import { pricesForPayment } from '../../../../contract/event-prices.ts';
+import { PUSHKIN_TICKETS_PER_ORDER, pricesForPayment } from '../../../../contract/event-prices.ts';
 
 /**
  * The rules of the event page, as pure functions so they are
  * tested as tables and the components only wire them up.
  */
 
-/** Pushkin card: one ticket per order. */
-export const PUSHKIN_LIMIT = 1;
 /** Categories shown before 'more categories' when rowcount < 1 (the spec leaves the value open). */
 export const DEFAULT_ROWCOUNT = 5;
 
@@ -59,7 +57,7 @@ export function ticketLimit(input: {
   if (!input.entry) return 0;
   const places = Math.max(0, input.entry.quant);
   let limit = input.subscriptionMode ? Math.min(input.subscriptionQuant, places) : Math.min(places, input.demquantlimit);
-  if (input.pushkin) limit = Math.min(limit, PUSHKIN_LIMIT);
+  if (input.pushkin) limit = Math.min(limit, PUSHKIN_TICKETS_PER_ORDER);
   return Math.max(0, limit);
 }
 

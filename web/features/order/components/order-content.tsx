@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { useNavigate } from '../../../lib/navigation.tsx';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import type { OrderView, TicketRow } from '../../../../contract/order-view.ts';
+import { OrderStatus, ReturnStatus, isReturned } from '../../../../contract/order-status.ts';
 import { OrderPayState } from '../../../../contract/payment-state.ts';
 import { usePaths } from '../../../app/paths.ts';
 import { useModal } from '../../../components/modal/modal-context.ts';
@@ -26,10 +27,6 @@ import { RefundNotices } from './refund-notices.tsx';
 import { TicketCodesModal } from './ticket-codes-modal.tsx';
 import { TicketGroup } from './ticket-group.tsx';
 
-/** Order statuses (contract/order-view.ts): 10 awaiting named-ticket data, 20 awaiting payment. */
-const AWAITING_NAMES = 10;
-const AWAITING_PAYMENT = 20;
-
 /** The loaded order: header, buyer, ticket groups, totals, offers, loyalty and the payment footer. */
 export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: number }) {
   const { t } = useTranslation('order');
@@ -48,9 +45,9 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
   const paid = view.printingAllowed === 1;
   // The payment footer shows while the reserve runs: for an order awaiting payment, and for one
   // still awaiting its named-ticket data, whose Pay leads to that form.
-  const running = !paid && (view.status === AWAITING_PAYMENT || view.status === AWAITING_NAMES) && beforeDeadline;
+  const running = !paid && (view.status === OrderStatus.confirmed || view.status === OrderStatus.reserved) && beforeDeadline;
   // Offers and discounts change only an order awaiting payment; the server refuses the others.
-  const changeable = running && view.status === AWAITING_PAYMENT;
+  const changeable = running && view.status === OrderStatus.confirmed;
 
   const [offersFor, setOffersFor] = useState<TicketRow[] | undefined>();
   const [codesFor, setCodesFor] = useState<TicketRow | undefined>();
@@ -99,7 +96,7 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
         submitBankForm(answer.form_action, answer.form_bank ?? {});
       } else if (answer.bankUrl) {
         window.location.assign(answer.bankUrl);
-      } else if (answer.hash && view.status === AWAITING_NAMES) {
+      } else if (answer.hash && view.status === OrderStatus.reserved) {
         void navigate(paths.nominal(answer.hash));
       } else {
         setPaying(false);
@@ -130,11 +127,11 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
 
   const groups = groupRows(view.main);
   const allowReturn = view.usereturn === 1 || setup?.app.order_return === 1;
-  // An order stays paid (30) when every ticket is returned; the badge then says so (docs/returns.md).
-  const allReturned = paid && view.main.length > 0 && view.main.every((row) => row.tickets.length > 0 && row.tickets.every((x) => x.status === 70 || x.status === 80));
-  // A return request (tickets at 60) waits for the link in its e-mail; the order page says so.
-  const awaitingReturn = paid && view.main.some((row) => row.tickets.some((x) => x.status === 60));
-  const statusText = allReturned ? t('status.returned') : paid ? t('status.paid') : view.status === 90 ? t('status.canceled') : t('status.notPaid');
+  // An order stays paid when every ticket is returned; the badge then says so (docs/returns.md).
+  const allReturned = paid && view.main.length > 0 && view.main.every((row) => row.tickets.length > 0 && row.tickets.every((x) => isReturned(x.status)));
+  // A return request waits for the link in its e-mail; the order page says so.
+  const awaitingReturn = paid && view.main.some((row) => row.tickets.some((x) => x.status === ReturnStatus.requested));
+  const statusText = allReturned ? t('status.returned') : paid ? t('status.paid') : view.status === OrderStatus.canceled ? t('status.canceled') : t('status.notPaid');
 
   return (
     <div className="page-column order-page">

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../../lib/navigation.tsx';
-import { type OrderReturnPayload, ReturnStatus } from '../../../../contract/returns.ts';
+import { type OrderReturnPayload, ReturnStatus, isReturned } from '../../../../contract/returns.ts';
 import { usePaths } from '../../../app/paths.ts';
 import { useModal } from '../../../components/modal/modal-context.ts';
 import { formatPrice } from '../../../../contract/format-price.ts';
@@ -49,10 +49,9 @@ export function ReturnContent({ data, loadedAt, hashConf }: Props) {
   const count = confirmStep ? (data.confirm?.ids.length ?? 0) : chosen.length;
   const going = servicesGoing(data.services, rows, new Set(chosen.map((row) => row.id)));
   const amount = confirmStep ? (data.confirm?.summa ?? 0) : sumRoubles([...chosen.map((row) => row.refund), ...going.map((s) => s.refund)]);
-  const returned = (status: number) => status === ReturnStatus.refunded || status === ReturnStatus.refunding;
   const refunded = sumRoubles([
-    ...rows.filter((row) => returned(row.status_id)).map((row) => row.refund),
-    ...data.services.filter((s) => returned(s.status_id)).map((s) => s.refund),
+    ...rows.filter((row) => isReturned(row.status_id)).map((row) => row.refund),
+    ...data.services.filter((s) => isReturned(s.status_id)).map((s) => s.refund),
   ]);
   const usesBonuses = data.bonuses.spent > 0 || data.bonuses.accrued > 0;
   const canSubmit = !busy && consent && (confirmStep || (chosen.length > 0 && reason !== undefined));

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type Buyer, type BuyerInput, buyerSchema } from '../../../../contract/buyer.ts';
+import { BUYER_LIMITS, type Buyer, type BuyerInput, buyerSchema } from '../../../../contract/buyer.ts';
 import { pickLocalized } from '../../../../contract/lang.ts';
 import { typedPhoneToE164 } from '../../../../contract/phone.ts';
 import { EmailInput } from '../../../components/email-input/email-input.tsx';
@@ -91,7 +91,7 @@ export function BuyerForm({ checkboxes, submitting, onSubmit }: Omit<CartPanelPr
     >
       <h3 id={`${id}-title`}>{t('buyer.title')}</h3>
       <p className="scheme-note">{t('buyer.notice')}</p>
-      {field('fio', t('buyer.fio'), 'text', 'name', { maxLength: 70 })}
+      {field('fio', t('buyer.fio'), 'text', 'name', { maxLength: BUYER_LIMITS.fioMax })}
       <Controller
         name="phone"
         control={form.control}
@@ -116,10 +116,10 @@ export function BuyerForm({ checkboxes, submitting, onSubmit }: Omit<CartPanelPr
           />
         )}
       />
-      {field('email', t('buyer.email'), 'email', 'email', { maxLength: 70 })}
+      {field('email', t('buyer.email'), 'email', 'email', { maxLength: BUYER_LIMITS.emailMax })}
       {/* Typed again, not filled in by the browser: the repeat is there to catch a mistyped e-mail. */}
       {field('re_email', t('buyer.reEmail'), 'email', 'off', {
-        maxLength: 70,
+        maxLength: BUYER_LIMITS.emailMax,
         // The repeated e-mail is typed, not pasted.
         onPaste: (event: React.ClipboardEvent) => event.preventDefault(),
         onCopy: (event: React.ClipboardEvent) => event.preventDefault(),
