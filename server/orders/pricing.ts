@@ -30,8 +30,5 @@ export function orderTotals(lines: readonly PricedLine[], discount = 0) {
   return { subtotal, serviceFee, discount: applied, total: subtotal + serviceFee - applied };
 }
 
-/** Kopecks to roubles for the wire: exact, since both are integers over 100. */
-export const toRoubles = (kopecks: number) => kopecks / 100;
-
-/** Roubles from the wire to kopecks; rounding absorbs binary fractions like 0.1 + 0.2. */
-export const toKopecks = (roubles: number) => Math.round(roubles * 100);
+/** Amounts on the wire are roubles: the one conversion both sides use. */
+export { toKopecks, toRoubles } from '../../contract/format-price.ts';

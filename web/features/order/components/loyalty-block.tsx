@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DiscountData } from '../../../../contract/order-view.ts';
-import { useMoney } from '../hooks/use-money.ts';
+import { useFormatRoubles } from '../../../lib/use-money.ts';
 import { BONUS_DIGITS_MAX, DISCOUNT_CODE_MAX, LOYALTY_PROOF } from '../../../../contract/order-rules.ts';
 import { canApplyPromo, isValidBonusAmount } from '../lib/order-logic.ts';
 
@@ -25,7 +25,7 @@ type Props = {
  */
 export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCancelPromo, onCard, onBonuses, onCancelBonuses }: Props) {
   const { t } = useTranslation('order');
-  const money = useMoney();
+  const money = useFormatRoubles();
   const [promo, setPromo] = useState(data.promoCode);
   const [card, setCard] = useState('');
   // The card number a code was asked for: the code form is shown for it.

@@ -4,7 +4,7 @@ import { pickLocalized } from '../../../../contract/lang.ts';
 import type { AttachedService, TicketRow } from '../../../../contract/order-view.ts';
 import { ReturnStatus, isReturned } from '../../../../contract/order-status.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { useMoney } from '../hooks/use-money.ts';
+import { useFormatRoubles } from '../../../lib/use-money.ts';
 
 
 type Props = {
@@ -22,7 +22,7 @@ type Props = {
 export function TicketGroup({ rows, services, paid, busy, hasOffers, onOpenOffers, onRemoveService, onShowCodes }: Props) {
   const { t } = useTranslation(['order', 'common']);
   const lang = useLang();
-  const money = useMoney();
+  const money = useFormatRoubles();
   const [open, setOpen] = useState(true);
   const listId = useId();
   const first = rows[0];

@@ -5,9 +5,8 @@ import { useNavigate } from '../../../lib/navigation.tsx';
 import { type OrderReturnPayload, ReturnStatus, isReturned } from '../../../../contract/returns.ts';
 import { usePaths } from '../../../app/paths.ts';
 import { useModal } from '../../../components/modal/modal-context.ts';
-import { formatPrice } from '../../../../contract/format-price.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { useSetup } from '../../../lib/use-setup.ts';
+import { useFormatRoubles } from '../../../lib/use-money.ts';
 import { confirmReturn, createReturn } from '../api/return-api.ts';
 import { footerHidden, groupRows, servicesGoing, sumRoubles } from '../lib/return-logic.ts';
 import { AcceptedDialog, CreatedDialog } from './return-dialogs.tsx';
@@ -25,9 +24,7 @@ export function ReturnContent({ data, loadedAt, hashConf }: Props) {
   const modal = useModal();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { data: setup } = useSetup();
-  const currency = setup?.app.currency ?? 'RUB';
-  const money = useCallback((roubles: number) => formatPrice(Math.round(roubles * 100), currency, lang), [currency, lang]);
+  const money = useFormatRoubles();
 
   const confirmStep = data.confirm !== null && hashConf !== undefined;
   const confirming = useMemo(() => (data.confirm ? new Set(data.confirm.ids) : undefined), [data.confirm]);

@@ -23,14 +23,6 @@ export function sumRoubles(amounts: readonly number[]): number {
   return amounts.reduce((sum, value) => sum + Math.round(value * 100), 0) / 100;
 }
 
-/** 'd д. hh:mm:ss' style parts of a countdown: days (0 = none) and hh:mm:ss. */
-export function countdownParts(seconds: number): { days: number; clock: string } {
-  const s = Math.max(0, Math.floor(seconds));
-  const days = Math.floor(s / 86400);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return { days, clock: `${pad(Math.floor((s % 86400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}` };
-}
-
 /**
  * The venue's external return form (setup app.return_form_url), with {hash} and {ord_num}
  * replaced, so the form can know the order.

@@ -6,7 +6,7 @@ import type { SchemeCheckbox } from '../../../../contract/scheme.ts';
 import { Skeleton } from '../../../components/skeleton/skeleton.tsx';
 import { useLang } from '../../../lib/use-lang.ts';
 import type { Cart, CartItem } from '../hooks/use-cart.ts';
-import { useMoney } from '../hooks/use-money.ts';
+import { useFormatKopecks } from '../../../lib/use-money.ts';
 import { useSeatPlace } from '../hooks/use-seat-place.ts';
 
 /**
@@ -35,7 +35,7 @@ function useItemText() {
 export function CartPanel({ cart, checkboxes, submitting, onSubmit }: CartPanelProps) {
   const { t } = useTranslation('scheme');
   const lang = useLang();
-  const money = useMoney();
+  const money = useFormatKopecks();
   const itemText = useItemText();
   const heading = useRef<HTMLHeadingElement>(null);
   const list = useRef<HTMLUListElement>(null);

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { pickLocalized } from '../../../../contract/lang.ts';
 import type { SchemeZone } from '../../../../contract/scheme.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { useMoney } from '../hooks/use-money.ts';
+import { useFormatKopecks } from '../../../lib/use-money.ts';
 import { toKopecks } from './seat-info.ts';
 
 /** The zones with a price, each with its colour and its highest price, dearest first. */
@@ -16,7 +16,7 @@ export function legendEntries(zones: readonly SchemeZone[]) {
 export function PriceLegend({ zones }: { zones: readonly SchemeZone[] }) {
   const { t } = useTranslation('scheme');
   const lang = useLang();
-  const money = useMoney();
+  const money = useFormatKopecks();
   const entries = legendEntries(zones);
   if (entries.length === 0) return null;
   return (

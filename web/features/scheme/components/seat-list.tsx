@@ -4,7 +4,7 @@ import { pickLocalized } from '../../../../contract/lang.ts';
 import type { SchemePrice, SchemeSector } from '../../../../contract/scheme.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import type { SeatModel } from '../map/seat-model.ts';
-import { useMoney } from '../hooks/use-money.ts';
+import { useFormatKopecks } from '../../../lib/use-money.ts';
 import { type SeatLookup, toKopecks } from './seat-info.ts';
 
 type SeatListProps = {
@@ -22,7 +22,7 @@ type SeatListProps = {
 export function SeatList({ model, sectors, lookup, selected, onToggle }: SeatListProps) {
   const { t } = useTranslation('scheme');
   const lang = useLang();
-  const money = useMoney();
+  const money = useFormatKopecks();
   const ids = { sector: useId(), row: useId(), category: useId() };
   const withSeats = useMemo(() => sectors.filter((s) => model.rows.some((r) => r.sectorId === s.sector_id)), [sectors, model]);
   const [sectorId, setSectorId] = useState<number | undefined>(withSeats[0]?.sector_id);
