@@ -8,6 +8,7 @@ import { apiGet, apiPost } from '../../../lib/api.ts';
 import { fieldErrorsOf, messageOf } from '../../app/field-errors.ts';
 import { FormField } from '../../app/form-field.tsx';
 import { meQueryOptions } from '../../app/session.ts';
+import { CardForm, NewPasswordField, useCardForm } from '../../components/card-form.tsx';
 
 const accountKey = ['admin', 'account'] as const;
 
@@ -139,36 +140,19 @@ function PasswordSection() {
   const id = useId();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const [fields, setFields] = useState<Partial<Record<(typeof PASSWORD_FIELDS)[number], string>>>({});
+  const form = useCardForm(PASSWORD_FIELDS);
+  const { fields } = form;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setMessage('');
-    setFields({});
-    try {
+  const submit = () =>
+    form.run(async () => {
       await apiPost('/api/admin/account/password', { currentPassword, newPassword, lang: normalizeLang(i18n.language) }, doneResponse);
       setCurrent('');
       setNew('');
-      setMessage(t('account.passwordChanged'));
-    } catch (failure) {
-      setFields(fieldErrorsOf(failure, PASSWORD_FIELDS));
-      setMessage(messageOf(failure, t('errors.generic')));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return t('account.passwordChanged');
+    });
 
   return (
-    <form className="admin-card admin-stack" onSubmit={submit} noValidate aria-labelledby={`${id}-h`}>
-      <h2 className="admin-subheading" id={`${id}-h`}>
-        {t('account.passwordHeading')}
-      </h2>
-      <p className="admin-message" role="status">
-        {message}
-      </p>
+    <CardForm heading={t('account.passwordHeading')} submitLabel={t('account.changePassword')} form={form} onSubmit={submit}>
       <FormField
         id={`${id}-current`}
         label={t('account.currentPassword')}
@@ -178,20 +162,8 @@ function PasswordSection() {
         onChange={(e) => setCurrent(e.currentTarget.value)}
         error={fields.currentPassword}
       />
-      <FormField
-        id={`${id}-new`}
-        label={t('account.newPassword')}
-        hint={t('account.newPasswordHint')}
-        type="password"
-        autoComplete="new-password"
-        value={newPassword}
-        onChange={(e) => setNew(e.currentTarget.value)}
-        error={fields.newPassword}
-      />
-      <button className="admin-button" type="submit" disabled={busy}>
-        {t('account.changePassword')}
-      </button>
-    </form>
+      <NewPasswordField id={`${id}-new`} label={t('account.newPassword')} hint={t('account.newPasswordHint')} value={newPassword} onChange={setNew} error={fields.newPassword} />
+    </CardForm>
   );
 }
 
