@@ -12,10 +12,10 @@ import {
 import { DESK_LIMITS } from '../../../../contract/admin/orders-rules.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet, apiPost, isNotFound, toApiError } from '../../../lib/api.ts';
-import { formatDateTime, formatMoney, orderQueryKey, pickText } from './format.ts';
-import { PageSkeleton } from './orders-search-page.tsx';
+import { formatDateTime, formatMoney, orderQueryKey, pickText } from '../../lib/format.ts';
+import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
-import { fieldErrorsOf, type FieldErrors, useFieldError } from './field-errors.tsx';
+import { fieldErrorsOf, type FieldErrors, useFieldError } from '../../components/field-errors.tsx';
 import { StackedTable } from '../../components/stacked-table.tsx';
 
 type Order = DeskOrderResponse;

@@ -6,8 +6,9 @@ import { orderSearchResponse } from '../../../../contract/admin/orders.ts';
 import { DESK_LIMITS } from '../../../../contract/admin/orders-rules.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet, toApiError } from '../../../lib/api.ts';
-import { formatDateTime, formatMoney } from './format.ts';
-import './orders.css';
+import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import '../../components/desk.css';
 import { StackedTable } from '../../components/stacked-table.tsx';
 
 /**
@@ -122,17 +123,5 @@ export function OrdersSearchPage() {
         )}
       </div>
     </section>
-  );
-}
-
-export function PageSkeleton({ label }: { label: string }) {
-  return (
-    <div aria-busy="true">
-      {label ? <span className="admin-visually-hidden">{label}</span> : null}
-      <div className="admin-skeleton admin-skeleton--title" />
-      <div className="admin-skeleton admin-skeleton--row" />
-      <div className="admin-skeleton admin-skeleton--row" />
-      <div className="admin-skeleton admin-skeleton--row" />
-    </div>
   );
 }

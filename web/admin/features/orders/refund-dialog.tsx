@@ -6,8 +6,8 @@ import { DESK_LIMITS } from '../../../../contract/admin/orders-rules.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { useModalDialog } from '../../../components/modal/use-modal-dialog.ts';
 import { apiPost, toApiError } from '../../../lib/api.ts';
-import { fieldErrorsOf, type FieldErrors, useFieldError } from './field-errors.tsx';
-import { formatMoney, orderQueryKey } from './format.ts';
+import { fieldErrorsOf, type FieldErrors, useFieldError } from '../../components/field-errors.tsx';
+import { formatMoney, orderQueryKey } from '../../lib/format.ts';
 
 type Props = {
   orderId: number;

@@ -6,10 +6,10 @@ import { occupancyReportResponse, type SalesReportResponse, salesReportResponse 
 import { CSV_DIALECTS, REPORT_GROUPS, type ReportGroup } from '../../../../contract/admin/reports-rules.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet, toApiError } from '../../../lib/api.ts';
-import { fieldErrorsOf, useFieldError } from '../orders/field-errors.tsx';
-import { formatDateTime, formatMoney, intlLocale, pickText } from '../orders/format.ts';
-import { PageSkeleton } from '../orders/orders-search-page.tsx';
-import '../orders/orders.css';
+import { fieldErrorsOf, useFieldError } from '../../components/field-errors.tsx';
+import { formatDateTime, formatMoney, intlLocale, pickText } from '../../lib/format.ts';
+import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import '../../components/desk.css';
 import { StackedTable } from '../../components/stacked-table.tsx';
 
 function isoDay(date: Date): string {

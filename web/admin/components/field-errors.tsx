@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '../../../lib/api.ts';
+import type { ApiError } from '../../lib/api.ts';
 
 /** The server's field errors by the field's top-level name ('reason', 'percent', 'ticketIds'...). */
 export type FieldErrors = Record<string, string>;
