@@ -1,9 +1,9 @@
-import { type ClipboardEvent, type InputHTMLAttributes, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BUYER_LIMITS, formatPushkinPhone } from '../../../../contract/buyer-format.ts';
-import { EmailInput } from '../../../components/email-input/email-input.tsx';
 import { PhoneInput } from '../../../components/phone-field/phone-input.tsx';
+import { TextField } from '../../../components/text-field/text-field.tsx';
 import { type BuyerValues, loadBuyerValidation } from '../hooks/use-buyer.ts';
 
 type Props = {
@@ -12,11 +12,8 @@ type Props = {
   form: UseFormReturn<BuyerValues>;
 };
 
-type TextField = 'fio' | 'surname' | 'name' | 'patronymic' | 'email' | 'reEmail';
-// The e-mails are EmailInputs: Latin as they are typed with the Russian layout.
-const isEmail = (name: TextField) => name === 'email' || name === 'reEmail';
-
-const block = (event: ClipboardEvent) => event.preventDefault();
+type TextName = 'fio' | 'surname' | 'name' | 'patronymic' | 'email' | 'reEmail';
+const kindOf = (name: TextName) => (name === 'email' ? 'email' : name === 'reEmail' ? 'repeatEmail' : 'text');
 
 /** Personal data: fio, phone, e-mail and its repeat; with the Pushkin card the names and the masked phone. */
 export function BuyerForm({ pushkin, form }: Props) {
@@ -30,44 +27,26 @@ export function BuyerForm({ pushkin, form }: Props) {
   }, []);
 
   // Ids keep the wire names (buyer-re_email), so the server's field errors and the tests find them.
-  const text = (name: TextField, wire: string, label: string, extra: Partial<InputHTMLAttributes<HTMLInputElement>> = {}) => {
-    const id = `buyer-${wire}`;
-    return (
-      <Controller
-        name={name}
-        control={control}
-        render={({ field, fieldState }) => {
-          const error = message(fieldState.error?.message);
-          const props = {
-            id,
-            className: 'text-input',
-            ref: field.ref,
-            name: field.name,
-            value: field.value,
-            'aria-invalid': error ? true : undefined,
-            'aria-describedby': error ? `${id}-error` : undefined,
-            onBlur: field.onBlur,
-            ...extra,
-          };
-          return (
-            <div className="field">
-              <label htmlFor={id}>{label}</label>
-              {isEmail(name) ? (
-                <EmailInput {...props} onChange={(event) => field.onChange(event.currentTarget.value)} />
-              ) : (
-                <input {...props} onChange={(event) => field.onChange(event.target.value)} />
-              )}
-              {error && (
-                <p id={`${id}-error`} className="field__error">
-                  {error}
-                </p>
-              )}
-            </div>
-          );
-        }}
-      />
-    );
-  };
+  const text = (name: TextName, wire: string, label: string, extra: { maxLength: number; autoComplete?: string; disabled?: boolean }) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          id={`buyer-${wire}`}
+          label={label}
+          kind={kindOf(name)}
+          error={message(fieldState.error?.message)}
+          ref={field.ref}
+          name={field.name}
+          value={field.value}
+          onBlur={field.onBlur}
+          onChange={(event) => field.onChange(event.currentTarget.value)}
+          {...extra}
+        />
+      )}
+    />
+  );
 
   return (
     <fieldset className="buyer-form">
@@ -162,15 +141,7 @@ export function BuyerForm({ pushkin, form }: Props) {
         </>
       )}
       {text('email', 'email', t('buyer.email'), { maxLength: BUYER_LIMITS.emailMax, autoComplete: 'email' })}
-      {text('reEmail', 're_email', t('buyer.reEmail'), {
-        maxLength: BUYER_LIMITS.emailMax,
-        // Typed again, not filled in by the browser: the repeat is there to catch a mistyped e-mail.
-        autoComplete: 'off',
-        // The repeat must be typed, not copied.
-        onCut: block,
-        onCopy: block,
-        onPaste: block,
-      })}
+      {text('reEmail', 're_email', t('buyer.reEmail'), { maxLength: BUYER_LIMITS.emailMax })}
     </fieldset>
   );
 }
