@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf, messageOf } from '../app/field-errors.ts';
+import { type FieldErrors, fieldErrorsOf, messageOf } from '../lib/field-errors.ts';
 import { FormField } from '../app/form-field.tsx';
 
 /**
@@ -8,11 +8,11 @@ import { FormField } from '../app/form-field.tsx';
  * either the message the call's action returns or the server's refusal (its text, and each field
  * error beside its field).
  */
-export function useCardForm<F extends string>(names: readonly F[]) {
+export function useCardForm() {
   const { t } = useTranslation('admin');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
-  const [fields, setFields] = useState<Partial<Record<F, string>>>({});
+  const [fields, setFields] = useState<FieldErrors>({});
   const run = async (action: () => Promise<string>) => {
     setBusy(true);
     setMessage('');
@@ -20,7 +20,7 @@ export function useCardForm<F extends string>(names: readonly F[]) {
     try {
       setMessage(await action());
     } catch (failure) {
-      setFields(fieldErrorsOf(failure, names));
+      setFields(fieldErrorsOf(failure));
       setMessage(messageOf(failure, t('errors.generic')));
     } finally {
       setBusy(false);

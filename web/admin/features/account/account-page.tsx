@@ -5,7 +5,7 @@ import { accountResponse, doneResponse, totpSetupResponse } from '../../../../co
 import { staffSignedOutResponse } from '../../../../contract/admin/session.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet, apiPost } from '../../../lib/api.ts';
-import { fieldErrorsOf, messageOf } from '../../app/field-errors.ts';
+import { fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
 import { FormField } from '../../app/form-field.tsx';
 import { meQueryOptions } from '../../app/session.ts';
 import { CardForm, NewPasswordField, useCardForm } from '../../components/card-form.tsx';
@@ -82,7 +82,7 @@ function TotpSection({ enabled, required }: { enabled: boolean; required: boolea
       setMessage(enabled ? t('account.totpOff') : t('account.totpOn'));
       await Promise.all([queryClient.invalidateQueries({ queryKey: accountKey }), queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey })]);
     } catch (failure) {
-      setError(fieldErrorsOf(failure, ['code'] as const).code);
+      setError(fieldErrorsOf(failure).code);
       setMessage(messageOf(failure, t('errors.generic')));
     } finally {
       setBusy(false);
@@ -133,14 +133,12 @@ function TotpSection({ enabled, required }: { enabled: boolean; required: boolea
   );
 }
 
-const PASSWORD_FIELDS = ['currentPassword', 'newPassword'] as const;
-
 function PasswordSection() {
   const { t, i18n } = useTranslation('admin');
   const id = useId();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
-  const form = useCardForm(PASSWORD_FIELDS);
+  const form = useCardForm();
   const { fields } = form;
 
   const submit = () =>

@@ -15,7 +15,8 @@ import { apiGet, apiPost, isNotFound, toApiError } from '../../../lib/api.ts';
 import { formatDateTime, formatMoney, orderQueryKey, pickText } from '../../lib/format.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
-import { fieldErrorsOf, type FieldErrors, useFieldError } from '../../components/field-errors.tsx';
+import { useCardForm } from '../../components/card-form.tsx';
+import { useFieldError } from '../../components/field-errors.tsx';
 import { StackedTable } from '../../components/stacked-table.tsx';
 
 type Order = DeskOrderResponse;
@@ -286,27 +287,17 @@ function Notes({ data, lang, orderId }: { data: Order; lang: string; orderId: nu
   const queryClient = useQueryClient();
   const id = useId();
   const [body, setBody] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const [fields, setFields] = useState<FieldErrors>({});
+  const { busy, message, fields, run } = useCardForm();
   const fieldError = useFieldError(id, fields);
-  async function submit(event: FormEvent) {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setMessage('');
-    setFields({});
-    try {
+    void run(async () => {
       await apiPost(`/api/admin/orders/${orderId}/notes`, { body, lang }, orderNoteResponse);
       setBody('');
       await queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
-    } catch (error) {
-      const failure = toApiError(error);
-      setFields(fieldErrorsOf(failure));
-      setMessage(failure.text || t('admin:errors.generic'));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return '';
+    });
+  };
   return (
     <Section title={t('view.notes')}>
       {data.notes.length === 0 ? (
@@ -344,26 +335,16 @@ function CancelForm({ orderId }: { orderId: number }) {
   const queryClient = useQueryClient();
   const id = useId();
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const [fields, setFields] = useState<FieldErrors>({});
+  const { busy, message, fields, run } = useCardForm();
   const fieldError = useFieldError(id, fields);
-  async function submit(event: FormEvent) {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setMessage('');
-    setFields({});
-    try {
+    void run(async () => {
       await apiPost(`/api/admin/orders/${orderId}/cancel`, { reason, lang: normalizeLang(i18n.language) }, cancelOrderResponse);
       await queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
-    } catch (error) {
-      const failure = toApiError(error);
-      setFields(fieldErrorsOf(failure));
-      setMessage(failure.text || t('admin:errors.generic'));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return '';
+    });
+  };
   return (
     <Section title={t('cancel.heading')}>
       <form onSubmit={submit} noValidate>

@@ -6,7 +6,8 @@ import { occupancyReportResponse, type SalesReportResponse, salesReportResponse 
 import { CSV_DIALECTS, REPORT_GROUPS, type ReportGroup } from '../../../../contract/admin/reports-rules.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet, toApiError } from '../../../lib/api.ts';
-import { fieldErrorsOf, useFieldError } from '../../components/field-errors.tsx';
+import { useFieldError } from '../../components/field-errors.tsx';
+import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { formatDateTime, formatMoney, intlLocale, pickText } from '../../lib/format.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import '../../components/desk.css';

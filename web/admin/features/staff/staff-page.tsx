@@ -6,7 +6,7 @@ import { staffListResponse } from '../../../../contract/admin/session.ts';
 import { type StaffListEntry, staffChangedResponse, staffSettingsResponse } from '../../../../contract/admin/staff-management.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet, apiPost, apiSend } from '../../../lib/api.ts';
-import { messageOf } from '../../app/field-errors.ts';
+import { messageOf } from '../../lib/field-errors.ts';
 import { FormField } from '../../app/form-field.tsx';
 import { meQueryOptions } from '../../app/session.ts';
 import { CardForm, NewPasswordField, useCardForm } from '../../components/card-form.tsx';
@@ -171,8 +171,6 @@ function StaffRow({ member, onPassword }: { member: StaffListEntry; onPassword: 
   );
 }
 
-const ADD_FIELDS = ['email', 'name', 'role', 'password'] as const;
-
 function AddStaffForm({ onAdded }: { onAdded: (shown: { email: string; password: string }) => void }) {
   const { t, i18n } = useTranslation('admin');
   const queryClient = useQueryClient();
@@ -181,7 +179,7 @@ function AddStaffForm({ onAdded }: { onAdded: (shown: { email: string; password:
   const [name, setName] = useState('');
   const [role, setRole] = useState<StaffRole>('support');
   const [password, setPassword] = useState('');
-  const form = useCardForm(ADD_FIELDS);
+  const form = useCardForm();
   const { fields } = form;
 
   const submit = () =>
