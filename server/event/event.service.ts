@@ -1,3 +1,4 @@
+import { NOT_ON_SALE } from '../../contract/afisha-constants.ts';
 import type { Lang } from '../../contract/common.ts';
 import { type CalendarEntry, type NoSchemeResponse, type OrderCheckbox, type PriceEntry, noSchemeResponse, priceFitsPayment } from '../../contract/event.ts';
 import type { Queryable } from '../db/client.ts';
@@ -17,9 +18,6 @@ import {
   findPrices,
   parseSessionStock,
 } from './event.repository.ts';
-
-/** The totalticketcount of an event whose sales have not begun (design: wire details). */
-export const NOT_ON_SALE_YET = -99999;
 
 export class EventNotFound extends Error {}
 
@@ -179,7 +177,7 @@ export function buildEventPage(
       sessions,
     ),
     ticketInfo: {
-      totalticketcount: notYet ? NOT_ON_SALE_YET : sessions.reduce((sum, s) => sum + s.remaining, 0),
+      totalticketcount: notYet ? NOT_ON_SALE : sessions.reduce((sum, s) => sum + s.remaining, 0),
       showticketcount: event.show_ticket_count ? 1 : 0,
       showquant: event.show_quant ? 1 : 0,
       pricelimits: sessions.flatMap((s) => s.prices.map(([priceId, quant]) => ({ calendar_id: s.id, price_id: priceId, quant }))),

@@ -23,6 +23,7 @@ import { useTicketChoice } from './hooks/use-ticket-choice.ts';
 import { carriedChoice, keepChoice } from './lib/choice-carry.ts';
 import { formatDateTime } from './lib/format.ts';
 import { calendarDays, categoryStock, initialRows, orderLines, showOrderForm, timeAfterDateChoice, timesOfDay } from './lib/order-rules.ts';
+import { NOT_ON_SALE } from '../../../contract/afisha-constants.ts';
 
 const BUYER_FIELDS = new Set(['fio', 'phone', 'email', 're_email', 'surname', 'name', 'patronymic']);
 
@@ -138,7 +139,19 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
     if (!choice.plus(price)) modal.warning(t('limit'));
   };
 
-  const notYet = ticketInfo.totalticketcount === -99999;
+  // One set of price-table props for the ordinary and the group tables.
+  const tableProps = {
+    quantities: choice.quantities,
+    currency,
+    lang,
+    priceLimit,
+    stockOf: (id: number) => categoryStock(ticketInfo, entry, id),
+    canIncrement: choice.canIncrement,
+    onPlus: plus,
+    onMinus: choice.minus,
+  };
+
+  const notYet = ticketInfo.totalticketcount === NOT_ON_SALE;
   const noPrices = entry !== undefined && choice.ordinary.length === 0 && choice.group.length === 0;
   const available = entry ? entry.quant : ticketInfo.totalticketcount;
 
@@ -209,15 +222,8 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
             <PriceTable
               caption={t('prices.caption')}
               prices={choice.ordinary}
-              quantities={choice.quantities}
               initialRows={initialRows(action.rowcount)}
-              currency={currency}
-              lang={lang}
-              priceLimit={priceLimit}
-              stockOf={(id) => categoryStock(ticketInfo, entry, id)}
-              canIncrement={choice.canIncrement}
-              onPlus={plus}
-              onMinus={choice.minus}
+              {...tableProps}
             />
           )}
 
@@ -231,14 +237,7 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
                 <PriceTable
                   caption={t('group.title')}
                   prices={choice.group}
-                  quantities={choice.quantities}
-                  currency={currency}
-                  lang={lang}
-                  priceLimit={priceLimit}
-                  stockOf={(id) => categoryStock(ticketInfo, entry, id)}
-                  canIncrement={choice.canIncrement}
-                  onPlus={plus}
-                  onMinus={choice.minus}
+                  {...tableProps}
                 />
               )}
             </section>
