@@ -16,3 +16,16 @@ export const priceFitsPayment = (useproculture: number, pushkin: boolean) => use
 export function pricesForPayment<T extends { useproculture: number }>(prices: readonly T[], pushkin: boolean): T[] {
   return prices.filter((p) => priceFitsPayment(p.useproculture, pushkin));
 }
+
+/** Service-fee kinds of a price (currency_id on the wire): 1 an amount, 2 a percent of the price. */
+export const FEE_AMOUNT = 1;
+export const FEE_PERCENT = 2;
+
+/**
+ * The service fee for one place, in kopecks. A percent fee is stored in basis points
+ * (1250 = 12.5 %) and rounded half up to whole kopecks, once per place.
+ */
+export function unitServiceFee(price: number, fee: number, kind: number): number {
+  if (kind === FEE_PERCENT) return Math.floor((price * fee + 5000) / 10000);
+  return fee;
+}
