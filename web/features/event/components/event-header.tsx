@@ -9,7 +9,7 @@ export function EventHeader({ action, composition, lang }: { action: NoSchemeAct
   const location = pickLocalized(action.location, lang);
   return (
     <header className="event-header">
-      <div className="event-header__title-row">
+      <div className="event-header__title-row title-row">
         <h1 className="event-header__title">{pickLocalized(action.name, lang)}</h1>
         {action.age_from > 0 && (
           <span className="age-badge" aria-label={t('ageLabel', { age: action.age_from })}>
@@ -17,8 +17,8 @@ export function EventHeader({ action, composition, lang }: { action: NoSchemeAct
           </span>
         )}
       </div>
-      {location && <p className="event-header__location">{location}</p>}
-      {note && <p className="event-header__note">{note}</p>}
+      {location && <p className="event-header__location subline">{location}</p>}
+      {note && <p className="event-header__note subline">{note}</p>}
       {composition.length > 0 && (
         <details className="event-composition">
           <summary>{t('composition.title')}</summary>
@@ -51,7 +51,7 @@ export function EventHeader({ action, composition, lang }: { action: NoSchemeAct
         </details>
       )}
       {notice && (
-        <p className="event-header__notice" role="note">
+        <p className="event-header__notice callout" role="note">
           {notice}
         </p>
       )}

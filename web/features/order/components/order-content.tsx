@@ -141,13 +141,13 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
       </header>
 
       {paid && !allReturned && view.email && (
-        <p className="order-paid-notice" role="status">
+        <p className="order-paid-notice callout" role="status">
           {t('paidNotice', { email: view.email })}
         </p>
       )}
 
       {awaitingReturn && (
-        <p className="order-paid-notice" role="status">
+        <p className="order-paid-notice callout" role="status">
           {t('returnAwaits', { email: view.email })}
         </p>
       )}

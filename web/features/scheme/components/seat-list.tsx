@@ -87,7 +87,7 @@ export function SeatList({ model, sectors, lookup, selected, onToggle }: SeatLis
       {visible.length === 0 ? (
         <p className="scheme-note">{t('list.none')}</p>
       ) : (
-        <ul className="seat-list__seats" aria-label={t('list.free')}>
+        <ul className="seat-list__seats chip-list" aria-label={t('list.free')}>
           {visible.map((seat) => {
             const price = seat.prices.find((p) => p.clientcategory_id === chosenCategory) ?? seat.prices[0];
             const isChosen = selected.has(seat.index);
