@@ -29,6 +29,19 @@ export function useCardForm() {
   return { busy, message, fields, run };
 }
 
+/** A back-office card: a group named by its heading. */
+export function Card({ heading, children }: { heading: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="admin-card admin-stack" role="group" aria-labelledby={`${id}-h`}>
+      <h2 className="admin-subheading" id={`${id}-h`}>
+        {heading}
+      </h2>
+      {children}
+    </div>
+  );
+}
+
 type CardFormProps = {
   heading: string;
   submitLabel: string;

@@ -5,10 +5,9 @@ import { accountResponse, doneResponse, totpSetupResponse } from '../../../../co
 import { staffSignedOutResponse } from '../../../../contract/admin/session.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet, apiPost } from '../../../lib/api.ts';
-import { fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
 import { FormField } from '../../app/form-field.tsx';
 import { meQueryOptions } from '../../app/session.ts';
-import { CardForm, NewPasswordField, useCardForm } from '../../components/card-form.tsx';
+import { Card, CardForm, NewPasswordField, useCardForm } from '../../components/card-form.tsx';
 
 const accountKey = ['admin', 'account'] as const;
 
@@ -49,51 +48,32 @@ function TotpSection({ enabled, required }: { enabled: boolean; required: boolea
   const id = useId();
   const [setup, setSetup] = useState<{ secret: string; qr: string } | null>(null);
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { busy, message, fields, run } = useCardForm();
   const lang = normalizeLang(i18n.language);
 
-  async function start() {
-    setBusy(true);
-    setMessage('');
-    try {
+  const start = () =>
+    run(async () => {
       const answer = await apiPost(`/api/admin/account/totp/setup?lang=${lang}`, undefined, totpSetupResponse);
       // The QR library is loaded only here, when a member sets codes up.
       const QRCode = (await import('qrcode')).default;
       const svg = await QRCode.toString(answer.uri, { type: 'svg', margin: 1 });
       setSetup({ secret: answer.secret, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
-    } catch (failure) {
-      setMessage(messageOf(failure, t('errors.generic')));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return '';
+    });
 
-  async function submit(event: FormEvent) {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setMessage('');
-    setError(undefined);
-    try {
+    void run(async () => {
       await apiPost(enabled ? '/api/admin/account/totp/disable' : '/api/admin/account/totp/confirm', { code, lang }, doneResponse);
       setSetup(null);
       setCode('');
-      setMessage(enabled ? t('account.totpOff') : t('account.totpOn'));
       await Promise.all([queryClient.invalidateQueries({ queryKey: accountKey }), queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey })]);
-    } catch (failure) {
-      setError(fieldErrorsOf(failure).code);
-      setMessage(messageOf(failure, t('errors.generic')));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return enabled ? t('account.totpOff') : t('account.totpOn');
+    });
+  };
 
   return (
-    <div className="admin-card admin-stack" role="group" aria-labelledby={`${id}-h`}>
-      <h2 className="admin-subheading" id={`${id}-h`}>
-        {t('account.totpHeading')}
-      </h2>
+    <Card heading={t('account.totpHeading')}>
       <p>{enabled ? t('account.totpEnabled') : t('account.totpDisabled')}</p>
       <p className="admin-message" role="status">
         {message}
@@ -121,7 +101,7 @@ function TotpSection({ enabled, required }: { enabled: boolean; required: boolea
             maxLength={6}
             value={code}
             onChange={(e) => setCode(e.currentTarget.value)}
-            error={error}
+            error={fields.code}
           />
           <button className="admin-button" type="submit" disabled={busy}>
             {enabled ? t('account.totpDisable') : t('account.totpConfirm')}
@@ -129,7 +109,7 @@ function TotpSection({ enabled, required }: { enabled: boolean; required: boolea
         </form>
       ) : null}
       {enabled && required ? <p>{t('account.totpRequiredByVenue')}</p> : null}
-    </div>
+    </Card>
   );
 }
 

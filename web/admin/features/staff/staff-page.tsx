@@ -9,7 +9,7 @@ import { apiGet, apiPost, apiSend } from '../../../lib/api.ts';
 import { messageOf } from '../../lib/field-errors.ts';
 import { FormField } from '../../app/form-field.tsx';
 import { meQueryOptions } from '../../app/session.ts';
-import { CardForm, NewPasswordField, useCardForm } from '../../components/card-form.tsx';
+import { Card, CardForm, NewPasswordField, useCardForm } from '../../components/card-form.tsx';
 
 const staffKey = ['admin', 'staff'] as const;
 const settingsKey = ['admin', 'settings'] as const;
@@ -219,32 +219,20 @@ function AddStaffForm({ onAdded }: { onAdded: (shown: { email: string; password:
 function SettingsForm() {
   const { t, i18n } = useTranslation('admin');
   const queryClient = useQueryClient();
-  const id = useId();
   const settings = useQuery({ queryKey: settingsKey, queryFn: ({ signal }) => apiGet('/api/admin/settings', staffSettingsResponse, { signal }) });
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, message, run } = useCardForm();
 
-  async function toggle(totpRequired: boolean) {
-    setBusy(true);
-    setMessage('');
-    try {
+  const toggle = (totpRequired: boolean) =>
+    run(async () => {
       const answer = await apiSend('PUT', '/api/admin/settings', { totpRequired, lang: normalizeLang(i18n.language) }, staffSettingsResponse);
       queryClient.setQueryData(settingsKey, answer);
-      setMessage(t('staff.settingsSaved'));
       // The owner may now have to set codes up themselves.
       await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
-    } catch (failure) {
-      setMessage(messageOf(failure, t('errors.generic')));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return t('staff.settingsSaved');
+    });
 
   return (
-    <div className="admin-card admin-stack" role="group" aria-labelledby={`${id}-h`}>
-      <h2 className="admin-subheading" id={`${id}-h`}>
-        {t('staff.settingsHeading')}
-      </h2>
+    <Card heading={t('staff.settingsHeading')}>
       {settings.isPending ? (
         <div className="admin-skeleton admin-skeleton--row" aria-busy="true" />
       ) : settings.isError ? (
@@ -258,6 +246,6 @@ function SettingsForm() {
       <p className="admin-message" role="status">
         {message}
       </p>
-    </div>
+    </Card>
   );
 }
