@@ -9,6 +9,8 @@ import {
   cancelDiscountRequest,
   discountRequest,
   discountResponse,
+  heldOrdersRequest,
+  heldOrdersResponse,
   orderViewRequest,
   orderViewResponse,
   removeOfferRequest,
@@ -20,7 +22,7 @@ import { BusinessError, ok } from '../http.ts';
 import { applyDiscount, cancelDiscount } from '../loyalty/discounts.service.ts';
 import { addOffers, removeOffer } from '../offers/offers.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
-import { viewOrder, viewTicket } from './order-view.service.ts';
+import { heldOrders, viewOrder, viewTicket } from './order-view.service.ts';
 
 // Every change of the order below may change its sum, which cancels its payments in progress in
 // the change's own transaction (recomputeOrderTotals); once it committed, the acquirer is told.
@@ -37,6 +39,15 @@ export function orderViewRoutes(
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await viewOrder(deps, { hash: request.body.hash, bankId: request.body.bank_data?.id }));
+    },
+  );
+
+  r.post(
+    '/api/order/held',
+    { schema: { tags: ['order'], body: heldOrdersRequest, response: { 200: heldOrdersResponse, '4xx': businessResult } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok({ orders: await heldOrders(deps.db, { eventHash: request.body.hash, orders: request.body.orders, at: at() }) });
     },
   );
 

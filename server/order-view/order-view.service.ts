@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import type { Localized } from '../../contract/common.ts';
 import type { Holder } from '../../contract/nominal.ts';
-import type { AttachedService, AutomaticRefund, Offer, OrderView, PaymentType, TicketRow } from '../../contract/order-view.ts';
+import type { AttachedService, AutomaticRefund, HeldOrder, Offer, OrderView, PaymentType, TicketRow } from '../../contract/order-view.ts';
 import { ReturnStatus } from '../../contract/returns.ts';
 import type { Db } from '../db/client.ts';
 import type { Setup } from '../../contract/setup.ts';
@@ -13,7 +13,16 @@ import { toRoubles } from '../orders/pricing.ts';
 import { type PaymentsService, orderNotFound } from '../payments/payments.service.ts';
 import { ticketImages } from '../tickets/ticket-images.ts';
 import { fullLocalized, localizedDay, sameInAll, sessionDayTime } from './dates.ts';
-import { type ViewLineRow, type ViewPaymentRow, type ViewRefundRow, type ViewTicketRow, findOrderView, findViewLines, findViewTickets } from './order-view.repository.ts';
+import {
+  type ViewLineRow,
+  type ViewPaymentRow,
+  type ViewRefundRow,
+  type ViewTicketRow,
+  findHeldOrders,
+  findOrderView,
+  findViewLines,
+  findViewTickets,
+} from './order-view.repository.ts';
 import { isPayable, isReserveRunning } from './order-state.ts';
 
 export const PAY_URL = '/api/order/pay';
@@ -222,4 +231,19 @@ export async function viewTicket(deps: { db: Db; timeZone: string; organizer?: S
       holder: holder || (order.pushkin_card ? order.buyer_name : null),
     },
   };
+}
+
+/**
+ * Which of the orders a browser remembers for an event are still held unpaid at `at`, with the
+ * seconds their hold still runs: the event page's offer to continue one. Orders of other events,
+ * paid, cancelled, released or expired ones, and unknown hashes are simply not in the answer.
+ */
+export async function heldOrders(db: Db, input: { eventHash: string; orders: readonly string[]; at: Date }): Promise<HeldOrder[]> {
+  const rows = await findHeldOrders(db, input.eventHash, [...new Set(input.orders)], input.at);
+  return rows.map((row) => ({
+    hash: row.hash,
+    ord_num: row.number,
+    status: row.status,
+    reserveTime: Math.ceil((row.reserved_until.getTime() - input.at.getTime()) / 1000),
+  }));
 }
