@@ -28,6 +28,7 @@ import { carriedChoice, keepChoice } from './lib/choice-carry.ts';
 import { formatDateTime } from './lib/format.ts';
 import { calendarDays, categoryStock, initialRows, orderLines, showOrderForm, timeAfterDateChoice, timesOfDay } from './lib/order-rules.ts';
 import { NOT_ON_SALE } from '../../../contract/afisha-constants.ts';
+import { OrderStatus } from '../../../contract/order-status.ts';
 
 const BUYER_FIELDS = new Set(['fio', 'phone', 'email', 're_email', 'surname', 'name', 'patronymic']);
 
@@ -195,7 +196,7 @@ export function EventView({ data, setup, lang, queryKey, unpaid }: Props) {
 
   return (
     <div className="event-page">
-      {unpaid && <UnpaidOrderNotice order={unpaid} href={unpaid.status === 10 ? paths.nominal(unpaid.hash) : paths.order(unpaid.hash)} />}
+      {unpaid && <UnpaidOrderNotice order={unpaid} href={unpaid.status === OrderStatus.reserved ? paths.nominal(unpaid.hash) : paths.order(unpaid.hash)} />}
       <EventHeader action={action} composition={data.actionStr} lang={lang} />
 
       {notYet ? (

@@ -1,5 +1,6 @@
 import type { ReturnRow, ReturnService } from '../../../../contract/returns.ts';
 import { ReturnStatus } from '../../../../contract/returns.ts';
+import { toKopecks, toRoubles } from '../../../../contract/format-price.ts';
 
 /** Rows grouped by sortnum, in the order the server sent them. */
 export function groupRows(rows: readonly ReturnRow[]): { sortnum: number; rows: ReturnRow[] }[] {
@@ -20,7 +21,7 @@ export function footerHidden(rows: readonly ReturnRow[]): boolean {
 
 /** Sum of wire amounts (roubles with at most 2 decimals) without binary fractions. */
 export function sumRoubles(amounts: readonly number[]): number {
-  return amounts.reduce((sum, value) => sum + Math.round(value * 100), 0) / 100;
+  return toRoubles(amounts.reduce((sum, value) => sum + toKopecks(value), 0));
 }
 
 /**
