@@ -1,4 +1,4 @@
-import { NOT_ON_SALE } from '../../contract/afisha-constants.ts';
+import { NOT_ON_SALE } from '../../contract/sale-state.ts';
 import type { Lang } from '../../contract/common.ts';
 import { type CalendarEntry, type NoSchemeResponse, type OrderCheckbox, type PriceEntry, noSchemeResponse, priceFitsPayment } from '../../contract/event.ts';
 import type { Queryable } from '../db/client.ts';

@@ -27,7 +27,7 @@ import { useTicketChoice } from './hooks/use-ticket-choice.ts';
 import { carriedChoice, keepChoice } from './lib/choice-carry.ts';
 import { formatDateTime } from './lib/format.ts';
 import { calendarDays, categoryStock, initialRows, orderLines, showOrderForm, timeAfterDateChoice, timesOfDay } from './lib/order-rules.ts';
-import { NOT_ON_SALE } from '../../../contract/afisha-constants.ts';
+import { NOT_ON_SALE } from '../../../contract/sale-state.ts';
 import { OrderStatus } from '../../../contract/order-status.ts';
 
 const BUYER_FIELDS = new Set(['fio', 'phone', 'email', 're_email', 'surname', 'name', 'patronymic']);
