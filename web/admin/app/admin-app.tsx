@@ -7,6 +7,7 @@ import { ReportsPage } from '../features/reports/reports-page.tsx';
 import { AccountPage } from '../features/account/account-page.tsx';
 import { AuditPage } from '../features/audit/audit-page.tsx';
 import { RegistryPage } from '../features/registry/registry-page.tsx';
+import { DevicesPage } from '../features/checkin-devices/devices-page.tsx';
 import { StaffPage } from '../features/staff/staff-page.tsx';
 import { AdminShell } from './admin-shell.tsx';
 import { meQueryOptions } from './session.ts';
@@ -75,6 +76,7 @@ export function AdminApp() {
             <RegistryPage />
           </Route>
         ) : null}
+        {permissions.includes('checkin.devices') ? <Route path="/checkin-devices"><DevicesPage /></Route> : null}
         <Route>
           <h1 className="admin-heading">{t('notFound')}</h1>
         </Route>

@@ -1,17 +1,21 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, Suspense, lazy, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { occupancyReportResponse, type SalesReportResponse, salesReportResponse } from '../../../../contract/admin/reports.ts';
-import { CSV_DIALECTS, REPORT_GROUPS, type ReportGroup } from '../../../../contract/admin/reports-rules.ts';
+import { CSV_DIALECTS, REPORT_GROUPS, type ReportGroup, daysInPeriod, isReportPeriod } from '../../../../contract/admin/reports-rules.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet, toApiError } from '../../../lib/api.ts';
 import { useFieldError } from '../../components/field-errors.tsx';
 import { fieldErrorsOf } from '../../lib/field-errors.ts';
-import { formatDateTime, formatMoney, intlLocale, pickText } from '../../lib/format.ts';
+import { formatDateTime, formatDay, formatMoney, pickText } from '../../lib/format.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import '../../components/desk.css';
 import { StackedTable } from '../../components/stacked-table.tsx';
+
+// The chart is drawn only on this page: its code and styles load when the page first shows it,
+// so the back office's first load carries none of it.
+const SalesChart = lazy(() => import('./sales-chart.tsx').then((module) => ({ default: module.SalesChart })));
 
 function isoDay(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -109,6 +113,24 @@ export function ReportsPage() {
         {sales.isPending ? <PageSkeleton label={t('admin:loading')} /> : sales.isError ? null : <SalesTable report={sales.data} lang={lang} />}
       </section>
 
+      <section className="admin-order__section" aria-labelledby={`${id}-chart`}>
+        <h2 className="admin-subheading" id={`${id}-chart`}>
+          {t('chart.heading')}
+        </h2>
+        <Suspense fallback={<ChartSkeleton />}>
+          <SalesChart
+            from={from}
+            to={to}
+            dayCount={isReportPeriod(from, to) ? daysInPeriod(from, to) : 0}
+            lang={lang}
+            load={(signal) => apiGet(`/api/admin/reports/sales?${query}&group=day`, salesReportResponse, { signal })}
+            fallback={<ChartSkeleton />}
+            money={(kopecks) => formatMoney(kopecks, lang)}
+            formatDay={(day, style) => formatDay(day, lang, style)}
+          />
+        </Suspense>
+      </section>
+
       <section className="admin-order__section" aria-labelledby={`${id}-occupancy`}>
         <h2 className="admin-subheading" id={`${id}-occupancy`}>
           {t('occupancy.heading')}
@@ -129,11 +151,23 @@ export function ReportsPage() {
               { label: t('occupancy.held'), cell: (row) => row.held },
               { label: t('occupancy.free'), cell: (row) => row.free },
               { label: t('occupancy.checkedIn'), cell: (row) => row.checkedIn },
+              { label: t('occupancy.notCheckedIn'), cell: (row) => row.notCheckedIn },
             ]}
           />
         )}
       </section>
     </section>
+  );
+}
+
+/** Holds the chart's place while its data or its code loads, so nothing below it moves. */
+function ChartSkeleton() {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="admin-chart-skeleton" aria-busy="true">
+      <span className="admin-visually-hidden">{t('loading')}</span>
+      <div className="admin-skeleton admin-chart-skeleton__plot" />
+    </div>
   );
 }
 
@@ -201,10 +235,4 @@ function SalesTable({ report, lang }: { report: SalesReportResponse; lang: strin
       </table>
     </div>
   );
-}
-
-function formatDay(day: string, lang: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }

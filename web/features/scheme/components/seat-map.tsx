@@ -121,16 +121,6 @@ export function SeatMap({ model, svg, lookup, selected, onToggle, detailThreshol
 
   return (
     <div className="seat-map" ref={boxRef}>
-      <canvas
-        ref={canvasRef}
-        className="seat-map__canvas"
-        tabIndex={0}
-        role="img"
-        aria-label={t('map.label')}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') setTip(undefined);
-        }}
-      />
       <div className="seat-map__zoom" role="group" aria-label={t('zoom.scale')}>
         {/* aria-disabled, not disabled: a zoom button pressed to its bound keeps the focus. */}
         <button
@@ -158,6 +148,16 @@ export function SeatMap({ model, svg, lookup, selected, onToggle, detailThreshol
           ⟲
         </button>
       </div>
+      <canvas
+        ref={canvasRef}
+        className="seat-map__canvas"
+        tabIndex={0}
+        role="img"
+        aria-label={t('map.label')}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setTip(undefined);
+        }}
+      />
       {tip && (
         <div
           className="seat-map__popover"

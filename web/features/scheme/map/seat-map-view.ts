@@ -1,3 +1,4 @@
+import { SELECTED_COLOR, TAKEN_COLOR } from './seat-colors.ts';
 import { type SeatModel, forEachSeatIn, seatAt } from './seat-model.ts';
 
 /** Zoom from 1 (the whole hall) to 24; seat numbers from 500 % (at most 2000). */
@@ -6,9 +7,11 @@ export const ZOOM_MAX = 24;
 export const DETAIL_THRESHOLD_DEFAULT = 500;
 export const DETAIL_THRESHOLD_MAX = 2000;
 
-const TAKEN_COLOR = '#c9ccd3';
-const SELECTED_COLOR = '#1f2a44';
 const LABEL_COLOR = '#ffffff';
+const ROW_NUMBER_COLOR = '#5b6475';
+/** Row numbers are written from 7 px (smaller cannot be read) and grow with the zoom up to 16 px. */
+const ROW_NUMBER_MIN_PX = 7;
+const ROW_NUMBER_MAX_PX = 16;
 const LAYER_MAX_PX = 4096;
 const CLICK_SLOP_PX = 5;
 
@@ -29,7 +32,7 @@ type Benchmarked = { __seatMapBench?: boolean };
  * Draws the hall on a canvas: the server's SVG as background, seats as circles coloured by zone
  * (grey when taken, dark when chosen). The whole-hall view uses a pre-rendered seat layer; zoomed
  * in, only the seats in view are drawn, found through the model's grid. Seat numbers appear from
- * the detail threshold on. Wheel, drag, pinch and keys move the view; everything is redrawn at
+ * the detail threshold on; row numbers, at both ends of each row, once they can be read. Wheel, drag, pinch and keys move the view; everything is redrawn at
  * most once per animation frame.
  */
 export class SeatMapView {
@@ -268,6 +271,7 @@ export class SeatMapView {
     } else {
       this.drawSeats(ctx, x0, y0, x1, y1, scale * dpr, detail, true);
     }
+    this.drawRowNumbers(ctx, x0, y0, x1, y1, scale);
     this.drawChosen(ctx, detail);
     if (!this.firstDrawn) {
       this.firstDrawn = true;
@@ -324,6 +328,28 @@ export class SeatMapView {
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     for (const i of seats) ctx.fillText(m.labels[i] ?? '', m.xs[i] ?? 0, (m.ys[i] ?? 0) + r * 0.05, r * 1.8);
+  }
+
+  /** One label per row end in view: a few hundred at most, against thousands of seats. */
+  private drawRowNumbers(ctx: CanvasRenderingContext2D, x0: number, y0: number, x1: number, y1: number, scale: number) {
+    const m = this.model;
+    const px = Math.min(m.size * scale * 0.7, ROW_NUMBER_MAX_PX);
+    if (px < ROW_NUMBER_MIN_PX) return;
+    ctx.fillStyle = ROW_NUMBER_COLOR;
+    ctx.font = `600 ${(px / scale).toFixed(2)}px sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    const ends = m.rowEnds;
+    const margin = m.size;
+    for (let r = 0; r < m.rows.length; r++) {
+      const label = m.rows[r]?.row ?? '';
+      for (let k = r * 4; k < r * 4 + 4; k += 2) {
+        const x = ends[k] ?? 0;
+        const y = ends[k + 1] ?? 0;
+        if (x < x0 - margin || x > x1 + margin || y < y0 - margin || y > y1 + margin) continue;
+        ctx.fillText(label, x, y, m.size * 1.6);
+      }
+    }
   }
 
   private drawChosen(ctx: CanvasRenderingContext2D, labels: boolean) {
