@@ -6,6 +6,8 @@ import { OrdersSearchPage } from '../features/orders/orders-search-page.tsx';
 import { ReportsPage } from '../features/reports/reports-page.tsx';
 import { AccountPage } from '../features/account/account-page.tsx';
 import { AuditPage } from '../features/audit/audit-page.tsx';
+import { HallsPage } from '../features/halls/halls-page.tsx';
+import { SeatBlocksPage } from '../features/halls/seat-blocks-page.tsx';
 import { RegistryPage } from '../features/registry/registry-page.tsx';
 import { DevicesPage } from '../features/checkin-devices/devices-page.tsx';
 import { StaffPage } from '../features/staff/staff-page.tsx';
@@ -61,6 +63,16 @@ export function AdminApp() {
         {permissions.includes('reports.read') ? (
           <Route path="/reports">
             <ReportsPage />
+          </Route>
+        ) : null}
+        {permissions.includes('catalog.write') ? (
+          <Route path="/halls">
+            <HallsPage />
+          </Route>
+        ) : null}
+        {permissions.includes('catalog.write') ? (
+          <Route path="/halls/blocks">
+            <SeatBlocksPage />
           </Route>
         ) : null}
         {permissions.includes('audit.read') ? (

@@ -30,7 +30,7 @@ import { SessionPicker, groupByDay, warmSessionFormats } from './components/sess
 import { StandingPanel } from './components/standing-panel.tsx';
 import { type Cart, useCart } from './hooks/use-cart.ts';
 import { useFormatKopecks } from '../../lib/use-money.ts';
-import { buildSeatModel } from './map/seat-model.ts';
+import { buildSeatModel } from '../../lib/seat-map/seat-model.ts';
 import './scheme.css';
 
 /** Setup const.price_limit defaults to 100. */

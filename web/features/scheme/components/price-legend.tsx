@@ -3,7 +3,7 @@ import { pickLocalized } from '../../../../contract/lang.ts';
 import type { SchemeZone } from '../../../../contract/scheme.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useFormatKopecks } from '../../../lib/use-money.ts';
-import { SELECTED_COLOR, TAKEN_COLOR } from '../map/seat-colors.ts';
+import { SELECTED_COLOR, TAKEN_COLOR } from '../../../lib/seat-map/seat-colors.ts';
 import { toKopecks } from './seat-info.ts';
 
 /** The zones with a price, each with its colour and its highest price, dearest first. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type SchemeMapResponse, deltaEncode } from '../../../../contract/scheme.ts';
+import { type SchemeMapResponse, deltaEncode } from '../../../contract/scheme.ts';
 import { buildSeatModel, forEachSeatIn, rowLabelPoints, seatAt } from './seat-model.ts';
 
 /** Two rows of three seats, 10 units apart, in one zone; the middle seat of row 2 is taken. */

@@ -1,5 +1,5 @@
-import type { SchemeMapResponse } from '../../../../contract/scheme.ts';
-import { decodeSeatRow } from '../../../../contract/scheme-codec.ts';
+import type { SchemeMapResponse } from '../../../contract/scheme.ts';
+import { decodeSeatRow } from '../../../contract/scheme-codec.ts';
 
 /**
  * The seats of a map answer in flat typed arrays (index = seat), plus a grid of cells for
@@ -30,7 +30,10 @@ export type SeatModel = {
 
 const FALLBACK_COLOR = '#7a5af8';
 
-export function buildSeatModel(answer: SchemeMapResponse): SeatModel {
+/** What the model is built from: the storefront's map answer, or the back office's drawing of a hall. */
+export type SeatMapSource = Pick<SchemeMapResponse, 'seat_numbers' | 'zones' | 'seat_size' | 'width' | 'height'>;
+
+export function buildSeatModel(answer: SeatMapSource): SeatModel {
   const count = answer.seat_numbers.reduce((sum, row) => sum + row.seat_id.length, 0);
   const ids = new Int32Array(count);
   const xs = new Float32Array(count);
