@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './scripts/eslint/feature-boundaries.ts';
 
 /**
  * contract/common.ts carries zod schemas: code on every page's boot path takes plain values from
@@ -62,8 +63,9 @@ const ZOD_FREE_VIEWS = {
   allowTypeImports: true,
   message: 'the order and ticket pages load answer schemas on demand (() => import(...)); take values from the zod-free contract files',
 };
+// Imports between features are the local rule boundaries/feature-boundaries' (it resolves relative paths).
 const FEATURE_IMPORTS = [
-  { group: ['**/features/**', '**/app/router*'], message: 'a feature must not import another feature' },
+  { group: ['**/app/router*'], message: 'a feature must not import the router' },
   { group: ['**/server/**'], message: 'the web app talks to the server over HTTP only' },
 ];
 
@@ -124,6 +126,14 @@ export default tseslint.config(
     files: ['web/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: FEATURE_IMPORTS }],
+    },
+  },
+  {
+    // A feature never imports another, however the path is written (scripts/eslint/feature-boundaries.ts).
+    files: ['web/**/features/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    rules: {
+      'boundaries/feature-boundaries': 'error',
     },
   },
   {

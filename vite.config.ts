@@ -113,7 +113,10 @@ export default defineConfig({
           // 3 s boot timeout (e2e/first-load.spec.ts caught it). It stays the manifest's entry,
           // which server/spa-hints.ts reads. The group is closed under static imports (it is
           // what the entry imports), so no dependency needs pulling in.
-          groups: [{ name: 'boot', test: (id) => storefrontBoot.has(id), includeDependenciesRecursively: false }],
+          // 'Not on sale yet' (contract/sale-state.ts, one constant) joins it too: the listing and
+          // the event page both read it, which would otherwise split it into a chunk of its own,
+          // one more request on `/` (it imports nothing, so the group stays closed).
+          groups: [{ name: 'boot', test: (id) => storefrontBoot.has(id) || id.endsWith('/contract/sale-state.ts'), includeDependenciesRecursively: false }],
         },
       },
     },

@@ -1,7 +1,6 @@
 /** The afisha's plain constants, without zod, for the listing screen's first load (contract/afisha.ts re-exports them). */
 
-/** totalticketcount of an event whose sales have not begun (design: -99999). */
-export const NOT_ON_SALE = -99999;
+export { NOT_ON_SALE } from './sale-state.ts';
 
 /** Listing constants. */
 export const AFISHA = {

@@ -104,6 +104,12 @@ export function convertCyrillicLayout(value: string): string {
   return out;
 }
 
+/** The e-mail as the rules check it: trimmed, Cyrillic-layout typing converted. */
+export const normalizeEmail = (value: string) => convertCyrillicLayout(value.trim());
+
+/** Whether the repeated e-mail, as typed, is the e-mail (already normalised by normalizeEmail). */
+export const emailRepeatMatches = (email: string, repeat: string) => normalizeEmail(repeat) === email;
+
 const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 
 export function isValidEmail(value: string): boolean {

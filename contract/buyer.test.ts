@@ -7,6 +7,7 @@ import {
   buyerFieldErrors,
   buyerSchema,
   convertCyrillicLayout,
+  emailRepeatMatches,
   emailSchema,
   fioSchema,
   formatPushkinPhone,
@@ -196,6 +197,17 @@ describe('email', () => {
     { description: 'two @', input: 'ivan@@mail.ru', error: BuyerError.notValidEmail },
   ];
   it.each(cases)('$description', (c) => check(emailSchema, c));
+});
+
+describe('emailRepeatMatches (the repeated e-mail, as typed, against the normalised e-mail)', () => {
+  it.each([
+    { description: 'the same address', email: 'ivan@mail.ru', repeat: 'ivan@mail.ru', matches: true },
+    { description: 'surrounding spaces', email: 'ivan@mail.ru', repeat: ' ivan@mail.ru ', matches: true },
+    { description: 'typed with the Russian layout', email: 'ivan@mail.ru', repeat: 'шмфт"ьфшдюкг', matches: true },
+    { description: 'another address', email: 'ivan@mail.ru', repeat: 'ivan@mail.com', matches: false },
+    { description: 'letter case differs', email: 'ivan@mail.ru', repeat: 'Ivan@mail.ru', matches: false },
+    { description: 'empty repeat', email: 'ivan@mail.ru', repeat: '', matches: false },
+  ])('$description: $matches', ({ email, repeat, matches }) => expect(emailRepeatMatches(email, repeat)).toBe(matches));
 });
 
 describe('Pushkin-card names', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUYER_LIMITS, BuyerError, type BuyerErrorCode, convertCyrillicLayout, digitsOf, isValidEmail, normalizeYo } from './buyer-format.ts';
+import { BUYER_LIMITS, BuyerError, type BuyerErrorCode, digitsOf, emailRepeatMatches, isValidEmail, normalizeEmail, normalizeYo } from './buyer-format.ts';
 import { wirePhoneToE164 } from './phone.ts';
 
 /**
@@ -14,8 +14,10 @@ export {
   type BuyerErrorCode,
   convertCyrillicLayout,
   digitsOf,
+  emailRepeatMatches,
   formatPushkinPhone,
   isValidEmail,
+  normalizeEmail,
   normalizeYo,
 } from './buyer-format.ts';
 
@@ -90,7 +92,7 @@ export const pushkinPhoneSchema = z
 /** The e-mail: Cyrillic-layout typing converted, trimmed, 6–70 characters, the standard pattern. */
 export const emailSchema = z
   .string({ error: BuyerError.requiredEmail })
-  .transform((value) => convertCyrillicLayout(value.trim()))
+  .transform(normalizeEmail)
   .pipe(z.string().min(1, BuyerError.requiredEmail).refine(isValidEmail, BuyerError.notValidEmail));
 
 // ---------------------------------------------------------------------------------------------
@@ -122,7 +124,7 @@ export const buyerSchema = z
     re_email: z.string().optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.re_email !== undefined && convertCyrillicLayout(value.re_email.trim()) !== value.email) {
+    if (value.re_email !== undefined && !emailRepeatMatches(value.email, value.re_email)) {
       ctx.addIssue({ code: 'custom', path: ['re_email'], message: BuyerError.reEmail });
     }
   });
@@ -150,7 +152,7 @@ export const pushkinBuyerSchema = z
       if (parsed.success) patronymic = parsed.data;
       else ctx.addIssue({ code: 'custom', path: ['patronymic'], message: BuyerError.notValidPatronymic });
     }
-    if (value.re_email !== undefined && convertCyrillicLayout(value.re_email.trim()) !== value.email) {
+    if (value.re_email !== undefined && !emailRepeatMatches(value.email, value.re_email)) {
       ctx.addIssue({ code: 'custom', path: ['re_email'], message: BuyerError.reEmail });
     }
     return {

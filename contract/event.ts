@@ -123,4 +123,4 @@ export const noSchemeResponse = z.object({
 export type NoSchemeResponse = z.infer<typeof noSchemeResponse>;
 export type NoSchemeAction = z.infer<typeof noSchemeAction>;
 
-export { pricesForPayment } from './event-prices.ts';
+export { PUSHKIN_TICKETS_PER_ORDER, priceFitsPayment, pricesForPayment } from './event-prices.ts';

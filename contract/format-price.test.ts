@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Currency, formatPrice } from './format-price.ts';
+import { type Currency, formatPrice, toKopecks, toRoubles } from './format-price.ts';
 import { LANGS, type Lang, toBcp47 } from './lang.ts';
 
 // Intl separates groups and symbols with no-break spaces; compare with plain spaces.
@@ -36,5 +36,16 @@ describe('formatPrice', () => {
   const amounts = [0, 1, 5, 99, 100, 101, 990, 1000, 99999, 100000, 100050, 123456, 999999, 1000000, 12345678, 100000000, 123456789012, -100, -150, -123456];
   it.each(LANGS.flatMap((lang) => (['RUB', 'USD', 'KZT', 'CNY'] as const).map((currency) => ({ lang, currency }))))('writes what Intl writes: $currency in $lang', ({ lang, currency }) => {
     for (const minor of amounts) expect(formatPrice(minor, currency, lang)).toBe(viaIntl(minor, currency, lang));
+  });
+});
+
+describe('money on the wire', () => {
+  it.each([
+    { roubles: 0.1 + 0.2, kopecks: 30 },
+    { roubles: 1500.5, kopecks: 150050 },
+    { roubles: 0, kopecks: 0 },
+  ])('$roubles roubles are $kopecks kopecks', ({ roubles, kopecks }) => {
+    expect(toKopecks(roubles)).toBe(kopecks);
+    expect(toRoubles(kopecks)).toBeCloseTo(roubles, 10);
   });
 });

@@ -3,6 +3,12 @@ import type { CurrencyCode } from './setup.ts';
 
 export type Currency = CurrencyCode;
 
+/** Kopecks to roubles for the wire: exact, since both are integers over 100. */
+export const toRoubles = (kopecks: number) => kopecks / 100;
+
+/** Roubles from the wire to kopecks; rounding absorbs binary fractions like 0.1 + 0.2. */
+export const toKopecks = (roubles: number) => Math.round(roubles * 100);
+
 /** The spec's currency symbols, which differ from Intl's (KZT is '₸' there). */
 const SYMBOLS: Record<Currency, string> = { RUB: '₽', USD: '$', KZT: 'T', CNY: '¥' };
 

@@ -35,6 +35,11 @@ export function isOfferDisabled(
   return !withinOfferLimit(chosen + 1, offer.limit) || !withinOfferLimit(1, offer.row_limit);
 }
 
+/** A promo code or a loyalty card code is at most this long. */
+export const DISCOUNT_CODE_MAX = 64;
+/** Bonuses are typed as at most this many digits, so any amount typed fits a 4-byte integer. */
+export const BONUS_DIGITS_MAX = 9;
+
 /** A promo code has at least 3 characters. */
 export const PROMO_MIN_LENGTH = 3;
 /** A promo code as typed may be applied: at least PROMO_MIN_LENGTH characters once trimmed (the page and the server). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_INT4, businessResult, langField, localized, orderHash, partialLocalized, recordId } from './common.ts';
 import { HELD_ORDERS_MAX } from './order-form-constants.ts';
+import { DISCOUNT_CODE_MAX } from './order-rules.ts';
 import { bankData } from './payment.ts';
 
 /** POST /api/order/view */
@@ -17,7 +18,7 @@ export const orderTicket = z.object({
   tickethash_id: z.string(),
   _qrcode: z.string(),
   _barcode: z.string(),
-  /** Return status: 0 returnable, 60 not confirmed, 70 and 80 confirmed. */
+  /** Return status (contract/order-status.ts ReturnStatus). */
   status: z.number().int(),
 });
 export type OrderTicket = z.infer<typeof orderTicket>;
@@ -62,7 +63,7 @@ export const attachedService = z.object({
   cost: z.number(),
   candelete: z.union([z.literal(0), z.literal(1)]),
   action: localized,
-  /** Return status, as for tickets: 0, 60 requested, 70 and 80 returned with its ticket (docs/returns.md). */
+  /** Return status, as for tickets (ReturnStatus); a service returns with its ticket (docs/returns.md). */
   status: z.number().int(),
 });
 export type AttachedService = z.infer<typeof attachedService>;
@@ -136,7 +137,7 @@ export const orderViewResponse = z.object({
   errorText: z.string(),
   ord_num: z.number().int(),
   hash: z.string(),
-  /** Order status: 10 awaiting named data, 20 awaiting payment, 30 paid, 90 cancelled. */
+  /** Order status (contract/order-status.ts OrderStatus). */
   status: z.number().int(),
   /** Seconds of reservation left; 0 once it ended or the order is paid. */
   reserveTime: z.number().int(),
@@ -190,10 +191,10 @@ export const discountRequest = z.object({
   hash: orderHash,
   lang: langField,
   bonuses: z.number().int('bonuses').positive('bonuses').max(MAX_INT4, 'bonuses').optional(),
-  cardCode: z.string().trim().max(64).optional(),
+  cardCode: z.string().trim().max(DISCOUNT_CODE_MAX).optional(),
   /** The one-time code sent to the e-mail registered with the card (LOYALTY_PROOF); with cardCode. */
   cardProof: z.string().trim().max(16).optional(),
-  promoCode: z.string().trim().max(64).optional(),
+  promoCode: z.string().trim().max(DISCOUNT_CODE_MAX).optional(),
 });
 /**
  * cardProof 'required': the card is attached only with the code sent to the e-mail registered with

@@ -1,17 +1,7 @@
 import { z } from 'zod';
 import { MAX_INT4, langField, localized, orderHash } from './common.ts';
 
-/** Ticket return statuses. */
-export const ReturnStatus = {
-  /** Can be returned. */
-  returnable: 0,
-  /** A return was requested; the e-mail link has not confirmed it yet. */
-  requested: 60,
-  /** Returned: the place is back on sale and the refund is done (or nothing was due). */
-  refunded: 70,
-  /** Returned: the place is back on sale; the refund is with the acquirer and is retried until done. */
-  refunding: 80,
-} as const;
+export { ReturnStatus, isReturned } from './order-status.ts';
 
 /** The confirmation link is valid 24 hours. */
 export const RETURN_LINK_HOURS = 24;

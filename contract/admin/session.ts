@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { isValidEmail } from '../buyer-format.ts';
 import { PERMISSIONS, STAFF_ROLES } from './roles.ts';
-import { staffListEntry } from './staff-management.ts';
+import { staffEmail, staffListEntry } from './staff-management.ts';
 import { STAFF_PASSWORD_MAX_LENGTH, StaffFieldError } from './staff-rules.ts';
 
 // Any value is taken and read as the storefront reads it (unknown means ru), never refused.
@@ -9,12 +8,7 @@ const langField = z.string().max(16).optional();
 
 /** POST /api/admin/session: sign in. The password is not checked for length here: an old short one still signs in. */
 export const staffSignInRequest = z.object({
-  email: z
-    .string({ error: StaffFieldError.requiredEmail })
-    .trim()
-    .min(1, StaffFieldError.requiredEmail)
-    .max(254, StaffFieldError.notValidEmail)
-    .refine(isValidEmail, StaffFieldError.notValidEmail),
+  email: staffEmail,
   password: z
     .string({ error: StaffFieldError.requiredPassword })
     .min(1, StaffFieldError.requiredPassword)

@@ -35,14 +35,17 @@ export const staffListEntry = z.object({
 });
 export type StaffListEntry = z.infer<typeof staffListEntry>;
 
+/** A member's e-mail, as they sign in with it and as the owner adds them (254: the longest address SMTP carries). */
+export const staffEmail = z
+  .string({ error: StaffFieldError.requiredEmail })
+  .trim()
+  .min(1, StaffFieldError.requiredEmail)
+  .max(254, StaffFieldError.notValidEmail)
+  .refine(isValidEmail, StaffFieldError.notValidEmail);
+
 /** POST /api/admin/staff: adds a member; without a password one is made up and answered once. */
 export const addStaffRequest = z.object({
-  email: z
-    .string({ error: StaffFieldError.requiredEmail })
-    .trim()
-    .min(1, StaffFieldError.requiredEmail)
-    .max(254, StaffFieldError.notValidEmail)
-    .refine(isValidEmail, StaffFieldError.notValidEmail),
+  email: staffEmail,
   name: staffName,
   role,
   password: newPassword.optional(),

@@ -1,5 +1,6 @@
+import { NOT_ON_SALE } from '../../contract/sale-state.ts';
 import type { Lang } from '../../contract/common.ts';
-import { type CalendarEntry, type NoSchemeResponse, type OrderCheckbox, type PriceEntry, noSchemeResponse } from '../../contract/event.ts';
+import { type CalendarEntry, type NoSchemeResponse, type OrderCheckbox, type PriceEntry, noSchemeResponse, priceFitsPayment } from '../../contract/event.ts';
 import type { Queryable } from '../db/client.ts';
 import { type CrmSubscriptionRow, findCoveringSubscription } from '../crm/crm.repository.ts';
 import { htmlToText } from '../seo/html-head.ts';
@@ -18,9 +19,6 @@ import {
   findPrices,
   parseSessionStock,
 } from './event.repository.ts';
-
-/** The totalticketcount of an event whose sales have not begun (design: wire details). */
-export const NOT_ON_SALE_YET = -99999;
 
 export class EventNotFound extends Error {}
 
@@ -79,7 +77,7 @@ function priceEntries(rows: readonly PriceRow[], event: EventRow, sessions: read
 
 function byPayment(rows: readonly PriceRow[], pushkarta: 0 | 1 | undefined): PriceRow[] {
   if (pushkarta === undefined) return [...rows];
-  return rows.filter((r) => r.pushkin === 0 || r.pushkin === (pushkarta === 1 ? 1 : 2));
+  return rows.filter((r) => priceFitsPayment(r.pushkin, pushkarta === 1));
 }
 
 /** What the event page shows that only a catalog import changes: cached per catalog version. */
@@ -193,7 +191,7 @@ export function buildEventPage(
       sessions,
     ),
     ticketInfo: {
-      totalticketcount: notYet ? NOT_ON_SALE_YET : sessions.reduce((sum, s) => sum + s.remaining, 0),
+      totalticketcount: notYet ? NOT_ON_SALE : sessions.reduce((sum, s) => sum + s.remaining, 0),
       showticketcount: event.show_ticket_count ? 1 : 0,
       showquant: event.show_quant ? 1 : 0,
       pricelimits: sessions.flatMap((s) => s.prices.map(([priceId, quant]) => ({ calendar_id: s.id, price_id: priceId, quant }))),

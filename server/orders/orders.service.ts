@@ -8,13 +8,8 @@ import { MAX_ORDER_AMOUNT, orderTotals } from './pricing.ts';
 import { giveBackSubscriptionVisits } from '../crm/crm.repository.ts';
 import { type StockNeed, giveStock, mergeNeeds } from './stock.repository.ts';
 
-/** Order statuses (20 paid, 90 canceled are the ones the pages act on). */
-export const OrderStatus = {
-  reserved: 10, // named-ticket data awaited
-  confirmed: 20, // awaiting payment
-  paid: 30,
-  canceled: 90,
-} as const;
+/** Order statuses: defined once in the contract, beside the return statuses the pages read. */
+export { OrderStatus } from '../../contract/order-status.ts';
 
 /** A URL-safe random hash of 192 bits: orders and tickets are reachable only through it. */
 export function newHash(): string {

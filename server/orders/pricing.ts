@@ -1,15 +1,5 @@
-/** Service-fee kinds of a price (currency_id on the wire): 1 an amount, 2 a percent of the price. */
-export const FEE_AMOUNT = 1;
-export const FEE_PERCENT = 2;
-
-/**
- * The service fee for one place, in kopecks. A percent fee is stored in basis points
- * (1250 = 12.5 %) and rounded half up to whole kopecks, once per place.
- */
-export function unitServiceFee(price: number, fee: number, kind: number): number {
-  if (kind === FEE_PERCENT) return Math.floor((price * fee + 5000) / 10000);
-  return fee;
-}
+/** The service fee of one place: the rule the event page shows its totals with too. */
+export { FEE_AMOUNT, FEE_PERCENT, unitServiceFee } from '../../contract/event-prices.ts';
 
 /**
  * The most an order may come to before any discount, in minor units: 1 000 000 000 (10 000 000.00
@@ -30,8 +20,5 @@ export function orderTotals(lines: readonly PricedLine[], discount = 0) {
   return { subtotal, serviceFee, discount: applied, total: subtotal + serviceFee - applied };
 }
 
-/** Kopecks to roubles for the wire: exact, since both are integers over 100. */
-export const toRoubles = (kopecks: number) => kopecks / 100;
-
-/** Roubles from the wire to kopecks; rounding absorbs binary fractions like 0.1 + 0.2. */
-export const toKopecks = (roubles: number) => Math.round(roubles * 100);
+/** Amounts on the wire are roubles: the one conversion both sides use. */
+export { toKopecks, toRoubles } from '../../contract/format-price.ts';

@@ -1,5 +1,6 @@
 import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
+import { PUSHKIN_TICKETS_PER_ORDER, priceFitsPayment } from '../../contract/event-prices.ts';
 import { type CreateOrderCommand, OrderFormError } from '../../contract/order-create.ts';
 import type { StoredSetup } from '../../contract/setup.ts';
 import { type OrderCaptchaDeps, withOrderCaptcha } from '../captcha/order-captcha.ts';
@@ -10,9 +11,6 @@ import { BusinessError } from '../http.ts';
 import type { OrderBatcher } from '../orders/order-batcher.ts';
 import { CatalogMoved, type NewOrder, OrderStatus, OrderTooLarge, type NewOrderLine, placeOrder } from '../orders/orders.service.ts';
 import { unitServiceFee } from '../orders/pricing.ts';
-
-/** Pushkin card: one ticket per order. */
-export const PUSHKIN_TICKETS_PER_ORDER = 1;
 
 type Texts = Record<Lang, string>;
 const texts = {
@@ -202,9 +200,8 @@ async function createAt(
 }
 
 /**
- * Finds each line's price in the database for the session, the payment method and the mode:
- * the Pushkin card takes prices with useproculture 0 or 1, an ordinary card 0 or 2; by
- * subscription only subscription prices. Lines for the same price are added up.
+ * Finds each line's price in the database for the session, the payment method (priceFitsPayment)
+ * and the mode: by subscription only subscription prices. Lines for the same price are added up.
  */
 export function priceLines(
   cmd: Pick<CreateOrderCommand, 'lines'>,
@@ -216,7 +213,7 @@ export function priceLines(
   const usable = pricesOfSession(prices, sessionId).filter(
     (p) =>
       (mode.subscriptionEvent ? !mode.bySubscription : p.for_subscription === mode.bySubscription) &&
-      (p.pushkin === 0 || p.pushkin === (mode.pushkin ? 1 : 2)),
+      priceFitsPayment(p.pushkin, mode.pushkin),
   );
   const byPrice = new Map<number, PricedLine>();
   for (const line of cmd.lines) {

@@ -3,19 +3,11 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeLang } from '../../../contract/lang.ts';
 import { ApiError } from '../../lib/api.ts';
+import { type FieldErrors, fieldErrorsOf } from '../lib/field-errors.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { meQueryOptions, signIn } from './session.ts';
 
-type FieldErrors = Partial<Record<'email' | 'password' | 'totpCode', string>>;
-
-function fieldErrorsOf(error: ApiError): FieldErrors {
-  const body = error.body as { fields?: { path: string; code: string }[] } | undefined;
-  const out: FieldErrors = {};
-  for (const field of body?.fields ?? []) {
-    if ((field.path === 'email' || field.path === 'password' || field.path === 'totpCode') && !out[field.path]) out[field.path] = field.code;
-  }
-  return out;
-}
+type Field = 'email' | 'password' | 'totpCode';
 
 /** E-mail and password (and the one-time code when the account asks for it). */
 export function SignInPage() {
@@ -50,8 +42,8 @@ export function SignInPage() {
     }
   }
 
-  const describedBy = (name: keyof FieldErrors) => (fields[name] ? `${id}-${name}-error` : undefined);
-  const fieldError = (name: keyof FieldErrors) =>
+  const describedBy = (name: Field) => (fields[name] ? `${id}-${name}-error` : undefined);
+  const fieldError = (name: Field) =>
     fields[name] ? (
       <p className="admin-field__error" id={`${id}-${name}-error`}>
         {t(`fields.${fields[name]}`, { defaultValue: t('fields.invalid') })}

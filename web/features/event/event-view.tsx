@@ -29,6 +29,8 @@ import { useTicketChoice } from './hooks/use-ticket-choice.ts';
 import { carriedChoice, keepChoice } from './lib/choice-carry.ts';
 import { formatDateTime } from './lib/format.ts';
 import { calendarDays, categoryStock, initialRows, orderLines, showOrderForm, timeAfterDateChoice, timesOfDay } from './lib/order-rules.ts';
+import { NOT_ON_SALE } from '../../../contract/sale-state.ts';
+import { OrderStatus } from '../../../contract/order-status.ts';
 
 const BUYER_FIELDS = new Set(['fio', 'phone', 'email', 're_email', 'surname', 'name', 'patronymic']);
 
@@ -179,13 +181,25 @@ export function EventView({ data, setup, lang, queryKey, unpaid }: Props) {
     choice.minus(price);
   };
 
-  const notYet = ticketInfo.totalticketcount === -99999;
+  // One set of price-table props for the ordinary and the group tables.
+  const tableProps = {
+    quantities: choice.quantities,
+    currency,
+    lang,
+    priceLimit,
+    stockOf: (id: number) => categoryStock(ticketInfo, entry, id),
+    canIncrement: choice.canIncrement,
+    onPlus: plus,
+    onMinus: minus,
+  };
+
+  const notYet = ticketInfo.totalticketcount === NOT_ON_SALE;
   const noPrices = entry !== undefined && choice.ordinary.length === 0 && choice.group.length === 0;
   const available = entry ? entry.quant : ticketInfo.totalticketcount;
 
   return (
     <div className="event-page">
-      {unpaid && <UnpaidOrderNotice order={unpaid} href={unpaid.status === 10 ? paths.nominal(unpaid.hash) : paths.order(unpaid.hash)} />}
+      {unpaid && <UnpaidOrderNotice order={unpaid} href={unpaid.status === OrderStatus.reserved ? paths.nominal(unpaid.hash) : paths.order(unpaid.hash)} />}
       <EventHeader action={action} composition={data.actionStr} lang={lang} />
 
       {notYet ? (
@@ -251,15 +265,8 @@ export function EventView({ data, setup, lang, queryKey, unpaid }: Props) {
             <PriceTable
               caption={t('prices.caption')}
               prices={choice.ordinary}
-              quantities={choice.quantities}
               initialRows={initialRows(action.rowcount)}
-              currency={currency}
-              lang={lang}
-              priceLimit={priceLimit}
-              stockOf={(id) => categoryStock(ticketInfo, entry, id)}
-              canIncrement={choice.canIncrement}
-              onPlus={plus}
-              onMinus={minus}
+              {...tableProps}
             />
           )}
 
@@ -273,14 +280,7 @@ export function EventView({ data, setup, lang, queryKey, unpaid }: Props) {
                 <PriceTable
                   caption={t('group.title')}
                   prices={choice.group}
-                  quantities={choice.quantities}
-                  currency={currency}
-                  lang={lang}
-                  priceLimit={priceLimit}
-                  stockOf={(id) => categoryStock(ticketInfo, entry, id)}
-                  canIncrement={choice.canIncrement}
-                  onPlus={plus}
-                  onMinus={minus}
+                  {...tableProps}
                 />
               )}
             </section>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NominalError } from '../../../contract/nominal.ts';
-import { countdownParts, emptyHolder, initialValues, maskAge, maskBirthDate, maskDocNum, nominalResolver, toConfirmBody, todayIn } from './form-model.ts';
+import { emptyHolder, initialValues, maskAge, maskBirthDate, maskDocNum, nominalResolver, toConfirmBody, todayIn } from './form-model.ts';
 import { orderDataFixture } from './test-data.ts';
 
 describe('birth date mask dd.mm.yyyy', () => {
@@ -39,21 +39,6 @@ describe('age and document masks', () => {
     { type: '6', input: 'ab_12', expected: 'ab_12' },
   ])('document type $type: $input → $expected', ({ type, input, expected }) => {
     expect(maskDocNum(input, type)).toBe(expected);
-  });
-});
-
-describe('countdown parts', () => {
-  it.each([
-    { seconds: 0, days: 0, clock: '00:00:00' },
-    { seconds: 59, days: 0, clock: '00:00:59' },
-    { seconds: 15 * 60, days: 0, clock: '00:15:00' },
-    { seconds: 3600 + 61, days: 0, clock: '01:01:01' },
-    { seconds: 86_399, days: 0, clock: '23:59:59' },
-    { seconds: 86_400, days: 1, clock: '00:00:00' },
-    { seconds: 2 * 86_400 + 3 * 3600 + 4 * 60 + 5, days: 2, clock: '03:04:05' },
-    { seconds: -5, days: 0, clock: '00:00:00' },
-  ])('$seconds s → $days d $clock', ({ seconds, days, clock }) => {
-    expect(countdownParts(seconds)).toEqual({ days, clock });
   });
 });
 

@@ -154,14 +154,3 @@ export function maskAge(input: string): string {
 export function maskDocNum(input: string, docTypeId: string): string {
   return ['3', '4', '5'].includes(docTypeId) ? input.toUpperCase() : input;
 }
-
-/** Splits seconds into the countdown's parts: days only when there are some. */
-export function countdownParts(totalSeconds: number): { days: number; clock: string } {
-  const seconds = Math.max(0, Math.floor(totalSeconds));
-  const days = Math.floor(seconds / 86_400);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const h = Math.floor((seconds % 86_400) / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  return { days, clock: `${pad(h)}:${pad(m)}:${pad(s)}` };
-}

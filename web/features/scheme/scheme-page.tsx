@@ -29,7 +29,7 @@ import { SeatMap } from './components/seat-map.tsx';
 import { SessionPicker, groupByDay, warmSessionFormats } from './components/session-picker.tsx';
 import { StandingPanel } from './components/standing-panel.tsx';
 import { type Cart, useCart } from './hooks/use-cart.ts';
-import { useMoney } from './hooks/use-money.ts';
+import { useFormatKopecks } from '../../lib/use-money.ts';
 import { buildSeatModel } from '../../lib/seat-map/seat-model.ts';
 import './scheme.css';
 
@@ -191,7 +191,7 @@ type MapAreaProps = {
 function SchemeMapArea({ answer, cart, checkboxes, submitting, onOrder }: MapAreaProps) {
   const { t } = useTranslation('scheme');
   const modal = useModal();
-  const money = useMoney();
+  const money = useFormatKopecks();
   const cartArea = useRef<HTMLElement>(null);
   const model = useMemo(() => buildSeatModel(answer), [answer]);
   const lookup = useMemo(() => createSeatLookup(answer, model), [answer, model]);

@@ -6,10 +6,9 @@ import { isOrderHash } from '../../../contract/order-hash.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { PageSkeleton } from '../../components/skeleton/skeleton.tsx';
 import { isNotFound } from '../../lib/api.ts';
-import { formatPrice } from '../../../contract/format-price.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useLang } from '../../lib/use-lang.ts';
-import { useSetup } from '../../lib/use-setup.ts';
+import { useFormatRoubles } from '../../lib/use-money.ts';
 import { requestTicketAtBoot, ticketQueryOptions } from './api/ticket-api.ts';
 import './ticket.css';
 
@@ -22,7 +21,7 @@ export function TicketPage() {
   usePageTitle('ticket');
   const { hash = '' } = useParams();
   const lang = useLang();
-  const { data: setup } = useSetup();
+  const money = useFormatRoubles();
   // A ticket's hash has an order hash's shape; one that cannot name a ticket is not asked for.
   const possible = isOrderHash(hash);
   const query = useQuery({ ...ticketQueryOptions(hash, lang), enabled: possible });
@@ -88,7 +87,7 @@ export function TicketPage() {
         )}
         <div>
           <dt>{t('price')}</dt>
-          <dd>{formatPrice(Math.round(row.price * 100), setup?.app.currency ?? 'RUB', lang)}</dd>
+          <dd>{money(row.price)}</dd>
         </div>
         {form.holder ? (
           <div>

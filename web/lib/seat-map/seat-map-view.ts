@@ -322,17 +322,23 @@ export class SeatMapView {
       ctx.fill();
     }
     if (labels) {
-      ctx.fillStyle = LABEL_COLOR;
-      ctx.font = `${(r * 0.95).toFixed(2)}px sans-serif`;
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      for (const seats of groups.values()) {
-        for (const i of seats) {
-          if (!m.free[i] || this.selected.has(i)) continue;
-          ctx.fillText(m.labels[i] ?? '', m.xs[i] ?? 0, (m.ys[i] ?? 0) + r * 0.05, r * 1.8);
-        }
+      const selected = this.selected;
+      // Free seats not chosen: a chosen seat's label is drawn over its own mark (drawChosen).
+      function* free() {
+        for (const seats of groups.values()) for (const i of seats) if (m.free[i] && !selected.has(i)) yield i;
       }
+      this.drawLabels(ctx, r, free());
     }
+  }
+
+  /** Each seat's label in its circle, at the size of a seat of radius `r`. */
+  private drawLabels(ctx: CanvasRenderingContext2D, r: number, seats: Iterable<number>) {
+    const m = this.model;
+    ctx.fillStyle = LABEL_COLOR;
+    ctx.font = `${(r * 0.95).toFixed(2)}px sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    for (const i of seats) ctx.fillText(m.labels[i] ?? '', m.xs[i] ?? 0, (m.ys[i] ?? 0) + r * 0.05, r * 1.8);
   }
 
   /** One label per row end in view: a few hundred at most, against thousands of seats. */
@@ -370,13 +376,7 @@ export class SeatMapView {
         ctx.arc(x, y, r * 1.1, 0, Math.PI * 2);
       }
       ctx.fill();
-      if (labels) {
-        ctx.fillStyle = LABEL_COLOR;
-        ctx.font = `${(r * 0.95).toFixed(2)}px sans-serif`;
-        ctx.textAlign = 'center';
-        ctx.textBaseline = 'middle';
-        for (const i of this.selected) ctx.fillText(m.labels[i] ?? '', m.xs[i] ?? 0, (m.ys[i] ?? 0) + r * 0.05, r * 1.8);
-      }
+      if (labels) this.drawLabels(ctx, r, this.selected);
     }
     if (this.hovered >= 0) {
       ctx.strokeStyle = SELECTED_COLOR;

@@ -5,9 +5,9 @@ import { accountResponse, doneResponse, totpSetupResponse } from '../../../../co
 import { staffSignedOutResponse } from '../../../../contract/admin/session.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet, apiPost } from '../../../lib/api.ts';
-import { fieldErrorsOf, messageOf } from '../../app/field-errors.ts';
 import { FormField } from '../../app/form-field.tsx';
 import { meQueryOptions } from '../../app/session.ts';
+import { Card, CardForm, NewPasswordField, useCardForm } from '../../components/card-form.tsx';
 
 const accountKey = ['admin', 'account'] as const;
 
@@ -48,51 +48,32 @@ function TotpSection({ enabled, required }: { enabled: boolean; required: boolea
   const id = useId();
   const [setup, setSetup] = useState<{ secret: string; qr: string } | null>(null);
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { busy, message, fields, run } = useCardForm();
   const lang = normalizeLang(i18n.language);
 
-  async function start() {
-    setBusy(true);
-    setMessage('');
-    try {
+  const start = () =>
+    run(async () => {
       const answer = await apiPost(`/api/admin/account/totp/setup?lang=${lang}`, undefined, totpSetupResponse);
       // The QR library is loaded only here, when a member sets codes up.
       const QRCode = (await import('qrcode')).default;
       const svg = await QRCode.toString(answer.uri, { type: 'svg', margin: 1 });
       setSetup({ secret: answer.secret, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
-    } catch (failure) {
-      setMessage(messageOf(failure, t('errors.generic')));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return '';
+    });
 
-  async function submit(event: FormEvent) {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setMessage('');
-    setError(undefined);
-    try {
+    void run(async () => {
       await apiPost(enabled ? '/api/admin/account/totp/disable' : '/api/admin/account/totp/confirm', { code, lang }, doneResponse);
       setSetup(null);
       setCode('');
-      setMessage(enabled ? t('account.totpOff') : t('account.totpOn'));
       await Promise.all([queryClient.invalidateQueries({ queryKey: accountKey }), queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey })]);
-    } catch (failure) {
-      setError(fieldErrorsOf(failure, ['code'] as const).code);
-      setMessage(messageOf(failure, t('errors.generic')));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return enabled ? t('account.totpOff') : t('account.totpOn');
+    });
+  };
 
   return (
-    <div className="admin-card admin-stack" role="group" aria-labelledby={`${id}-h`}>
-      <h2 className="admin-subheading" id={`${id}-h`}>
-        {t('account.totpHeading')}
-      </h2>
+    <Card heading={t('account.totpHeading')}>
       <p>{enabled ? t('account.totpEnabled') : t('account.totpDisabled')}</p>
       <p className="admin-message" role="status">
         {message}
@@ -120,7 +101,7 @@ function TotpSection({ enabled, required }: { enabled: boolean; required: boolea
             maxLength={6}
             value={code}
             onChange={(e) => setCode(e.currentTarget.value)}
-            error={error}
+            error={fields.code}
           />
           <button className="admin-button" type="submit" disabled={busy}>
             {enabled ? t('account.totpDisable') : t('account.totpConfirm')}
@@ -128,47 +109,28 @@ function TotpSection({ enabled, required }: { enabled: boolean; required: boolea
         </form>
       ) : null}
       {enabled && required ? <p>{t('account.totpRequiredByVenue')}</p> : null}
-    </div>
+    </Card>
   );
 }
-
-const PASSWORD_FIELDS = ['currentPassword', 'newPassword'] as const;
 
 function PasswordSection() {
   const { t, i18n } = useTranslation('admin');
   const id = useId();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const [fields, setFields] = useState<Partial<Record<(typeof PASSWORD_FIELDS)[number], string>>>({});
+  const form = useCardForm();
+  const { fields } = form;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setMessage('');
-    setFields({});
-    try {
+  const submit = () =>
+    form.run(async () => {
       await apiPost('/api/admin/account/password', { currentPassword, newPassword, lang: normalizeLang(i18n.language) }, doneResponse);
       setCurrent('');
       setNew('');
-      setMessage(t('account.passwordChanged'));
-    } catch (failure) {
-      setFields(fieldErrorsOf(failure, PASSWORD_FIELDS));
-      setMessage(messageOf(failure, t('errors.generic')));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return t('account.passwordChanged');
+    });
 
   return (
-    <form className="admin-card admin-stack" onSubmit={submit} noValidate aria-labelledby={`${id}-h`}>
-      <h2 className="admin-subheading" id={`${id}-h`}>
-        {t('account.passwordHeading')}
-      </h2>
-      <p className="admin-message" role="status">
-        {message}
-      </p>
+    <CardForm heading={t('account.passwordHeading')} submitLabel={t('account.changePassword')} form={form} onSubmit={submit}>
       <FormField
         id={`${id}-current`}
         label={t('account.currentPassword')}
@@ -178,20 +140,8 @@ function PasswordSection() {
         onChange={(e) => setCurrent(e.currentTarget.value)}
         error={fields.currentPassword}
       />
-      <FormField
-        id={`${id}-new`}
-        label={t('account.newPassword')}
-        hint={t('account.newPasswordHint')}
-        type="password"
-        autoComplete="new-password"
-        value={newPassword}
-        onChange={(e) => setNew(e.currentTarget.value)}
-        error={fields.newPassword}
-      />
-      <button className="admin-button" type="submit" disabled={busy}>
-        {t('account.changePassword')}
-      </button>
-    </form>
+      <NewPasswordField id={`${id}-new`} label={t('account.newPassword')} hint={t('account.newPasswordHint')} value={newPassword} onChange={setNew} error={fields.newPassword} />
+    </CardForm>
   );
 }
 

@@ -5,7 +5,7 @@ import { DEVICE_NAME_MAX_LENGTH } from '../../../../contract/checkin-rules.ts';
 import { type CheckinDevice, createDeviceResponse, devicesResponse, revokeDeviceResponse } from '../../../../contract/checkin.ts';
 import { normalizeLang, toBcp47 } from '../../../../contract/lang.ts';
 import { apiGet, apiPost } from '../../../lib/api.ts';
-import { fieldErrorsOf, messageOf } from '../../app/field-errors.ts';
+import { type FieldErrors, fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
 import { FormField } from '../../app/form-field.tsx';
 
 const devicesKey = ['admin', 'checkin-devices'] as const;
@@ -87,7 +87,6 @@ function ShownKey({ name, secret, onDone }: { name: string; secret: string; onDo
   );
 }
 
-const CREATE_FIELDS = ['name'] as const;
 
 function CreateDeviceForm({ onMade }: { onMade: (made: { name: string; key: string }) => void }) {
   const { t, i18n } = useTranslation('admin-checkin');
@@ -96,7 +95,7 @@ function CreateDeviceForm({ onMade }: { onMade: (made: { name: string; key: stri
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
-  const [fields, setFields] = useState<Partial<Record<(typeof CREATE_FIELDS)[number], string>>>({});
+  const [fields, setFields] = useState<FieldErrors>({});
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -109,7 +108,7 @@ function CreateDeviceForm({ onMade }: { onMade: (made: { name: string; key: stri
       setName('');
       await queryClient.invalidateQueries({ queryKey: devicesKey });
     } catch (failure) {
-      setFields(fieldErrorsOf(failure, CREATE_FIELDS));
+      setFields(fieldErrorsOf(failure));
       setMessage(messageOf(failure, t('devices.error')));
     } finally {
       setBusy(false);

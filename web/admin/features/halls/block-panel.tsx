@@ -5,7 +5,7 @@ import { HALL_LIMITS, SEAT_BLOCK_REASONS, type SeatBlockReason, type SeatState }
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiDelete, apiPost } from '../../../lib/api.ts';
 import type { SeatModel } from '../../../lib/seat-map/seat-model.ts';
-import { fieldErrorsOf, messageOf } from '../../app/field-errors.ts';
+import { fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
 import { idsIn } from './seat-states.ts';
 
 type BlockPanelProps = {
@@ -58,7 +58,7 @@ export function BlockPanel({ sessionId, model, states, selected, seatName, onCle
       if (kind === 'block') setNote('');
     } catch (failure) {
       setError(messageOf(failure, t('admin:errors.generic')));
-      setFieldErrors(fieldErrorsOf(failure, ['seatIds', 'reason', 'note'] as const));
+      setFieldErrors(fieldErrorsOf(failure));
       await onRefresh();
     } finally {
       setBusy(false);

@@ -6,11 +6,10 @@ import { HALL_LIMITS } from '../../../../contract/admin/halls-rules.ts';
 import { normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
 import { apiPost } from '../../../lib/api.ts';
 import { buildSeatModel } from '../../../lib/seat-map/seat-model.ts';
-import { fieldErrorsOf, messageOf } from '../../app/field-errors.ts';
+import { fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
 import { HallCanvas } from './hall-canvas.tsx';
 
 type Field = 'source' | 'venueId' | 'revision' | 'format';
-const FIELDS: readonly Field[] = ['source', 'venueId', 'revision', 'format'];
 
 /**
  * Creates a hall from a catalog-format hall or a pretix seating plan, or replaces one with a
@@ -57,7 +56,7 @@ export function HallImport({ halls, venues }: { halls: HallListResponse['halls']
       }
     } catch (failure) {
       setError(messageOf(failure, t('admin:errors.generic')));
-      setFields(fieldErrorsOf(failure, FIELDS));
+      setFields(fieldErrorsOf(failure));
     } finally {
       setBusy(false);
     }

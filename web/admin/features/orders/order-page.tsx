@@ -12,10 +12,12 @@ import {
 import { DESK_LIMITS } from '../../../../contract/admin/orders-rules.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet, apiPost, isNotFound, toApiError } from '../../../lib/api.ts';
-import { formatDateTime, formatMoney, orderQueryKey, pickText } from './format.ts';
-import { PageSkeleton } from './orders-search-page.tsx';
+import { formatDateTime, formatMoney, orderQueryKey, pickText } from '../../lib/format.ts';
+import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
-import { fieldErrorsOf, type FieldErrors, useFieldError } from './field-errors.tsx';
+import { useCardForm } from '../../components/card-form.tsx';
+import { useFieldError } from '../../components/field-errors.tsx';
+import { StackedTable } from '../../components/stacked-table.tsx';
 
 type Order = DeskOrderResponse;
 
@@ -116,32 +118,18 @@ function Lines({ data, lang }: { data: Order; lang: string }) {
   const { t } = useTranslation('admin-orders');
   return (
     <Section title={t('view.lines')}>
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-table--stack">
-          <thead>
-            <tr>
-              <th scope="col">{t('line.session')}</th>
-              <th scope="col">{t('line.category')}</th>
-              <th scope="col">{t('line.place')}</th>
-              <th scope="col">{t('line.quantity')}</th>
-              <th scope="col">{t('line.price')}</th>
-              <th scope="col">{t('line.amount')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.lines.map((line) => (
-              <tr key={line.id}>
-                <td data-label={t('line.session')}>{formatDateTime(line.startsAt, lang)}</td>
-                <td data-label={t('line.category')}>{pickText(line.category, lang)}</td>
-                <td data-label={t('line.place')}>{line.seat || pickText(line.standing, lang) || '—'}</td>
-                <td data-label={t('line.quantity')}>{line.returned ? t('line.quantityReturned', { quantity: line.quantity, returned: line.returned }) : line.quantity}</td>
-                <td data-label={t('line.price')}>{formatMoney(line.unitPrice + line.unitFee, lang)}</td>
-                <td data-label={t('line.amount')}>{formatMoney(line.amount, lang)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StackedTable
+        rows={data.lines}
+        rowKey={(line) => line.id}
+        columns={[
+          { label: t('line.session'), cell: (line) => formatDateTime(line.startsAt, lang) },
+          { label: t('line.category'), cell: (line) => pickText(line.category, lang) },
+          { label: t('line.place'), cell: (line) => line.seat || pickText(line.standing, lang) || '—' },
+          { label: t('line.quantity'), cell: (line) => (line.returned ? t('line.quantityReturned', { quantity: line.quantity, returned: line.returned }) : line.quantity) },
+          { label: t('line.price'), cell: (line) => formatMoney(line.unitPrice + line.unitFee, lang) },
+          { label: t('line.amount'), cell: (line) => formatMoney(line.amount, lang) },
+        ]}
+      />
     </Section>
   );
 }
@@ -157,40 +145,29 @@ function Tickets({ data, orderId }: { data: Order; orderId: number }) {
 
   return (
     <Section title={t('view.tickets')}>
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-table--stack">
-          <thead>
-            <tr>
-              <th scope="col">
-                <span className="admin-visually-hidden">{t('refund.choose')}</span>
-              </th>
-              <th scope="col">{t('ticket.holder')}</th>
-              <th scope="col">{t('ticket.code')}</th>
-              <th scope="col">{t('ticket.state')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.tickets.map((ticket) => (
-              <tr key={ticket.id}>
-                <td>
-                  {ticket.state === 'valid' ? (
-                    <input
-                      type="checkbox"
-                      id={`${id}-t${ticket.id}`}
-                      checked={chosen.includes(ticket.id)}
-                      onChange={(e) => toggle(ticket.id, e.currentTarget.checked)}
-                      aria-label={t('refund.chooseTicket', { holder: ticket.holder || ticket.code || ticket.id })}
-                    />
-                  ) : null}
-                </td>
-                <td data-label={t('ticket.holder')}>{ticket.holder || '—'}</td>
-                <td data-label={t('ticket.code')}>{ticket.code ?? '—'}</td>
-                <td data-label={t('ticket.state')}>{t(`ticketStates.${ticket.state}`)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StackedTable
+        rows={data.tickets}
+        rowKey={(ticket) => ticket.id}
+        columns={[
+          {
+            label: t('refund.choose'),
+            labelHidden: true,
+            cell: (ticket) =>
+              ticket.state === 'valid' ? (
+                <input
+                  type="checkbox"
+                  id={`${id}-t${ticket.id}`}
+                  checked={chosen.includes(ticket.id)}
+                  onChange={(e) => toggle(ticket.id, e.currentTarget.checked)}
+                  aria-label={t('refund.chooseTicket', { holder: ticket.holder || ticket.code || ticket.id })}
+                />
+              ) : null,
+          },
+          { label: t('ticket.holder'), cell: (ticket) => ticket.holder || '—' },
+          { label: t('ticket.code'), cell: (ticket) => ticket.code ?? '—' },
+          { label: t('ticket.state'), cell: (ticket) => t(`ticketStates.${ticket.state}`) },
+        ]}
+      />
       {refundable.length > 0 ? (
         <div className="admin-actions">
           <button className="admin-button" type="button" disabled={chosen.length === 0} onClick={() => setDialog(chosen)}>
@@ -227,33 +204,17 @@ function Payments({ data, lang }: { data: Order; lang: string }) {
       {data.payments.length === 0 ? (
         <p>{t('view.none')}</p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table--stack">
-            <thead>
-              <tr>
-                <th scope="col">{t('payment.date')}</th>
-                <th scope="col">{t('payment.method')}</th>
-                <th scope="col">{t('payment.status')}</th>
-                <th scope="col">{t('payment.amount')}</th>
-                <th scope="col">{t('payment.refunded')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.payments.map((payment) => (
-                <tr key={payment.id}>
-                  <td data-label={t('payment.date')}>{formatDateTime(payment.createdAt, lang)}</td>
-                  <td data-label={t('payment.method')}>{pickText(payment.method, lang)}</td>
-                  <td data-label={t('payment.status')}>
-                    {payment.status}
-                    {payment.declineReason ? ` — ${payment.declineReason}` : ''}
-                  </td>
-                  <td data-label={t('payment.amount')}>{formatMoney(payment.amount, lang)}</td>
-                  <td data-label={t('payment.refunded')}>{formatMoney(payment.refunded, lang)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackedTable
+          rows={data.payments}
+          rowKey={(payment) => payment.id}
+          columns={[
+            { label: t('payment.date'), cell: (payment) => formatDateTime(payment.createdAt, lang) },
+            { label: t('payment.method'), cell: (payment) => pickText(payment.method, lang) },
+            { label: t('payment.status'), cell: (payment) => `${payment.status}${payment.declineReason ? ` — ${payment.declineReason}` : ''}` },
+            { label: t('payment.amount'), cell: (payment) => formatMoney(payment.amount, lang) },
+            { label: t('payment.refunded'), cell: (payment) => formatMoney(payment.refunded, lang) },
+          ]}
+        />
       )}
     </Section>
   );
@@ -333,27 +294,17 @@ function Notes({ data, lang, orderId }: { data: Order; lang: string; orderId: nu
   const queryClient = useQueryClient();
   const id = useId();
   const [body, setBody] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const [fields, setFields] = useState<FieldErrors>({});
+  const { busy, message, fields, run } = useCardForm();
   const fieldError = useFieldError(id, fields);
-  async function submit(event: FormEvent) {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setMessage('');
-    setFields({});
-    try {
+    void run(async () => {
       await apiPost(`/api/admin/orders/${orderId}/notes`, { body, lang }, orderNoteResponse);
       setBody('');
       await queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
-    } catch (error) {
-      const failure = toApiError(error);
-      setFields(fieldErrorsOf(failure));
-      setMessage(failure.text || t('admin:errors.generic'));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return '';
+    });
+  };
   return (
     <Section title={t('view.notes')}>
       {data.notes.length === 0 ? (
@@ -391,26 +342,16 @@ function CancelForm({ orderId }: { orderId: number }) {
   const queryClient = useQueryClient();
   const id = useId();
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const [fields, setFields] = useState<FieldErrors>({});
+  const { busy, message, fields, run } = useCardForm();
   const fieldError = useFieldError(id, fields);
-  async function submit(event: FormEvent) {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setMessage('');
-    setFields({});
-    try {
+    void run(async () => {
       await apiPost(`/api/admin/orders/${orderId}/cancel`, { reason, lang: normalizeLang(i18n.language) }, cancelOrderResponse);
       await queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
-    } catch (error) {
-      const failure = toApiError(error);
-      setFields(fieldErrorsOf(failure));
-      setMessage(failure.text || t('admin:errors.generic'));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return '';
+    });
+  };
   return (
     <Section title={t('cancel.heading')}>
       <form onSubmit={submit} noValidate>

@@ -6,8 +6,10 @@ import { orderSearchResponse } from '../../../../contract/admin/orders.ts';
 import { DESK_LIMITS } from '../../../../contract/admin/orders-rules.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet, toApiError } from '../../../lib/api.ts';
-import { formatDateTime, formatMoney } from './format.ts';
-import './orders.css';
+import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import '../../components/desk.css';
+import { StackedTable } from '../../components/stacked-table.tsx';
 
 /**
  * One field finds orders by number, e-mail, phone, buyer or holder name, or ticket code. The text
@@ -91,35 +93,19 @@ export function OrdersSearchPage() {
           <p>{t('search.nothing')}</p>
         ) : (
           <>
-            <div className="admin-table-wrap">
-              <table className="admin-table admin-table--stack">
-                <caption className="admin-visually-hidden">{t('search.caption', { q })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('order.number')}</th>
-                    <th scope="col">{t('order.date')}</th>
-                    <th scope="col">{t('order.buyer')}</th>
-                    <th scope="col">{t('order.email')}</th>
-                    <th scope="col">{t('order.total')}</th>
-                    <th scope="col">{t('order.state')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {search.data.orders.map((order) => (
-                    <tr key={order.id}>
-                      <td data-label={t('order.number')}>
-                        <Link href={`/orders/${order.id}`}>{t('order.numberLink', { number: order.number })}</Link>
-                      </td>
-                      <td data-label={t('order.date')}>{formatDateTime(order.createdAt, lang)}</td>
-                      <td data-label={t('order.buyer')}>{order.buyerName}</td>
-                      <td data-label={t('order.email')}>{order.email}</td>
-                      <td data-label={t('order.total')}>{formatMoney(order.total, lang)}</td>
-                      <td data-label={t('order.state')}>{t(`orderStates.${order.state}`)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <StackedTable
+              caption={t('search.caption', { q })}
+              rows={search.data.orders}
+              rowKey={(order) => order.id}
+              columns={[
+                { label: t('order.number'), cell: (order) => <Link href={`/orders/${order.id}`}>{t('order.numberLink', { number: order.number })}</Link> },
+                { label: t('order.date'), cell: (order) => formatDateTime(order.createdAt, lang) },
+                { label: t('order.buyer'), cell: (order) => order.buyerName },
+                { label: t('order.email'), cell: (order) => order.email },
+                { label: t('order.total'), cell: (order) => formatMoney(order.total, lang) },
+                { label: t('order.state'), cell: (order) => t(`orderStates.${order.state}`) },
+              ]}
+            />
             <nav className="admin-pager" aria-label={t('search.paging')}>
               <button className="admin-button admin-button--quiet" type="button" onClick={goPrevious} disabled={back.length === 0}>
                 {t('search.previous')}
@@ -137,17 +123,5 @@ export function OrdersSearchPage() {
         )}
       </div>
     </section>
-  );
-}
-
-export function PageSkeleton({ label }: { label: string }) {
-  return (
-    <div aria-busy="true">
-      {label ? <span className="admin-visually-hidden">{label}</span> : null}
-      <div className="admin-skeleton admin-skeleton--title" />
-      <div className="admin-skeleton admin-skeleton--row" />
-      <div className="admin-skeleton admin-skeleton--row" />
-      <div className="admin-skeleton admin-skeleton--row" />
-    </div>
   );
 }

@@ -5,9 +5,10 @@ import { staffRefundResponse } from '../../../../contract/admin/orders.ts';
 import { DESK_LIMITS } from '../../../../contract/admin/orders-rules.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { useModalDialog } from '../../../components/modal/use-modal-dialog.ts';
-import { apiPost, toApiError } from '../../../lib/api.ts';
-import { fieldErrorsOf, type FieldErrors, useFieldError } from './field-errors.tsx';
-import { formatMoney, orderQueryKey } from './format.ts';
+import { apiPost } from '../../../lib/api.ts';
+import { useCardForm } from '../../components/card-form.tsx';
+import { useFieldError } from '../../components/field-errors.tsx';
+import { formatMoney, orderQueryKey } from '../../lib/format.ts';
 
 type Props = {
   orderId: number;
@@ -30,17 +31,12 @@ export function RefundDialog({ orderId, ticketIds, count, onClose }: Props) {
   const [manual, setManual] = useState(false);
   const [percent, setPercent] = useState('100');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const [fields, setFields] = useState<FieldErrors>({});
+  const { busy, message, fields, run } = useCardForm();
   const fieldError = useFieldError(id, fields);
 
-  async function submit(event: FormEvent) {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setMessage('');
-    setFields({});
-    try {
+    void run(async () => {
       // An unreadable share goes to the server as is, so the refusal comes back on the field.
       const share = manual ? (percent.trim() === '' ? Number.NaN : Number(percent)) : null;
       const answer = await apiPost(
@@ -50,13 +46,9 @@ export function RefundDialog({ orderId, ticketIds, count, onClose }: Props) {
       );
       await queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
       onClose(t('refund.done', { amount: formatMoney(answer.amount, lang) }));
-    } catch (error) {
-      const failure = toApiError(error);
-      setFields(fieldErrorsOf(failure));
-      setMessage(failure.text || t('admin:errors.generic'));
-      setBusy(false);
-    }
-  }
+      return '';
+    });
+  };
 
   return (
     <dialog ref={ref} className="admin-dialog" aria-labelledby={`${id}-title`} onCancel={(e) => (busy ? e.preventDefault() : onClose())}>

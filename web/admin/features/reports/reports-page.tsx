@@ -6,10 +6,12 @@ import { occupancyReportResponse, type SalesReportResponse, salesReportResponse 
 import { CSV_DIALECTS, REPORT_GROUPS, type ReportGroup, daysInPeriod, isReportPeriod } from '../../../../contract/admin/reports-rules.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet, toApiError } from '../../../lib/api.ts';
-import { fieldErrorsOf, useFieldError } from '../orders/field-errors.tsx';
-import { formatDateTime, formatDay, formatMoney, pickText } from '../orders/format.ts';
-import { PageSkeleton } from '../orders/orders-search-page.tsx';
-import '../orders/orders.css';
+import { useFieldError } from '../../components/field-errors.tsx';
+import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { formatDateTime, formatDay, formatMoney, pickText } from '../../lib/format.ts';
+import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import '../../components/desk.css';
+import { StackedTable } from '../../components/stacked-table.tsx';
 
 // The chart is drawn only on this page: its code and styles load when the page first shows it,
 // so the back office's first load carries none of it.
@@ -139,36 +141,19 @@ export function ReportsPage() {
         ) : occupancy.isError ? null : occupancy.data.rows.length === 0 ? (
           <p>{t('empty')}</p>
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table admin-table--stack">
-              <thead>
-                <tr>
-                  <th scope="col">{t('occupancy.session')}</th>
-                  <th scope="col">{t('occupancy.capacity')}</th>
-                  <th scope="col">{t('occupancy.sold')}</th>
-                  <th scope="col">{t('occupancy.held')}</th>
-                  <th scope="col">{t('occupancy.free')}</th>
-                  <th scope="col">{t('occupancy.checkedIn')}</th>
-                  <th scope="col">{t('occupancy.notCheckedIn')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {occupancy.data.rows.map((row) => (
-                  <tr key={row.sessionId}>
-                    <td data-label={t('occupancy.session')}>
-                      {pickText(row.eventName, lang)}, {formatDateTime(row.startsAt, lang)}
-                    </td>
-                    <td data-label={t('occupancy.capacity')}>{row.capacity}</td>
-                    <td data-label={t('occupancy.sold')}>{row.soldOutside ? t('occupancy.soldWithOutside', { sold: row.sold, outside: row.soldOutside }) : row.sold}</td>
-                    <td data-label={t('occupancy.held')}>{row.held}</td>
-                    <td data-label={t('occupancy.free')}>{row.free}</td>
-                    <td data-label={t('occupancy.checkedIn')}>{row.checkedIn}</td>
-                    <td data-label={t('occupancy.notCheckedIn')}>{row.notCheckedIn}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StackedTable
+            rows={occupancy.data.rows}
+            rowKey={(row) => row.sessionId}
+            columns={[
+              { label: t('occupancy.session'), cell: (row) => `${pickText(row.eventName, lang)}, ${formatDateTime(row.startsAt, lang)}` },
+              { label: t('occupancy.capacity'), cell: (row) => row.capacity },
+              { label: t('occupancy.sold'), cell: (row) => (row.soldOutside ? t('occupancy.soldWithOutside', { sold: row.sold, outside: row.soldOutside }) : row.sold) },
+              { label: t('occupancy.held'), cell: (row) => row.held },
+              { label: t('occupancy.free'), cell: (row) => row.free },
+              { label: t('occupancy.checkedIn'), cell: (row) => row.checkedIn },
+              { label: t('occupancy.notCheckedIn'), cell: (row) => row.notCheckedIn },
+            ]}
+          />
         )}
       </section>
     </section>

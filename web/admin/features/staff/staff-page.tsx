@@ -1,14 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES, type StaffRole } from '../../../../contract/admin/roles.ts';
 import { staffListResponse } from '../../../../contract/admin/session.ts';
 import { type StaffListEntry, staffChangedResponse, staffSettingsResponse } from '../../../../contract/admin/staff-management.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet, apiPost, apiSend } from '../../../lib/api.ts';
-import { fieldErrorsOf, messageOf } from '../../app/field-errors.ts';
+import { messageOf } from '../../lib/field-errors.ts';
 import { FormField } from '../../app/form-field.tsx';
 import { meQueryOptions } from '../../app/session.ts';
+import { Card, CardForm, NewPasswordField, useCardForm } from '../../components/card-form.tsx';
 
 const staffKey = ['admin', 'staff'] as const;
 const settingsKey = ['admin', 'settings'] as const;
@@ -170,8 +171,6 @@ function StaffRow({ member, onPassword }: { member: StaffListEntry; onPassword: 
   );
 }
 
-const ADD_FIELDS = ['email', 'name', 'role', 'password'] as const;
-
 function AddStaffForm({ onAdded }: { onAdded: (shown: { email: string; password: string }) => void }) {
   const { t, i18n } = useTranslation('admin');
   const queryClient = useQueryClient();
@@ -180,43 +179,26 @@ function AddStaffForm({ onAdded }: { onAdded: (shown: { email: string; password:
   const [name, setName] = useState('');
   const [role, setRole] = useState<StaffRole>('support');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const [fields, setFields] = useState<Partial<Record<(typeof ADD_FIELDS)[number], string>>>({});
+  const form = useCardForm();
+  const { fields } = form;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setMessage('');
-    setFields({});
-    try {
+  const submit = () =>
+    form.run(async () => {
       const answer = await apiPost(
         '/api/admin/staff',
         { email, name, role, ...(password ? { password } : {}), lang: normalizeLang(i18n.language) },
         staffChangedResponse,
       );
       if (answer.initialPassword) onAdded({ email: answer.member.email, password: answer.initialPassword });
-      setMessage(t('staff.added', { name: answer.member.name }));
       setEmail('');
       setName('');
       setPassword('');
       await queryClient.invalidateQueries({ queryKey: staffKey });
-    } catch (failure) {
-      setFields(fieldErrorsOf(failure, ADD_FIELDS));
-      setMessage(messageOf(failure, t('errors.generic')));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return t('staff.added', { name: answer.member.name });
+    });
 
   return (
-    <form className="admin-card admin-stack" onSubmit={submit} noValidate aria-labelledby={`${id}-h`}>
-      <h2 className="admin-subheading" id={`${id}-h`}>
-        {t('staff.addHeading')}
-      </h2>
-      <p className="admin-message" role="status">
-        {message}
-      </p>
+    <CardForm heading={t('staff.addHeading')} submitLabel={t('staff.add')} form={form} onSubmit={submit}>
       <FormField id={`${id}-email`} label={t('staff.email')} type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={fields.email} />
       <FormField id={`${id}-name`} label={t('staff.name')} autoComplete="off" value={name} onChange={(e) => setName(e.currentTarget.value)} error={fields.name} />
       <div className="admin-field">
@@ -229,52 +211,28 @@ function AddStaffForm({ onAdded }: { onAdded: (shown: { email: string; password:
           ))}
         </select>
       </div>
-      <FormField
-        id={`${id}-password`}
-        label={t('staff.password')}
-        hint={t('staff.passwordHint')}
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.currentTarget.value)}
-        error={fields.password}
-      />
-      <button className="admin-button" type="submit" disabled={busy}>
-        {t('staff.add')}
-      </button>
-    </form>
+      <NewPasswordField id={`${id}-password`} label={t('staff.password')} hint={t('staff.passwordHint')} value={password} onChange={setPassword} error={fields.password} />
+    </CardForm>
   );
 }
 
 function SettingsForm() {
   const { t, i18n } = useTranslation('admin');
   const queryClient = useQueryClient();
-  const id = useId();
   const settings = useQuery({ queryKey: settingsKey, queryFn: ({ signal }) => apiGet('/api/admin/settings', staffSettingsResponse, { signal }) });
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, message, run } = useCardForm();
 
-  async function toggle(totpRequired: boolean) {
-    setBusy(true);
-    setMessage('');
-    try {
+  const toggle = (totpRequired: boolean) =>
+    run(async () => {
       const answer = await apiSend('PUT', '/api/admin/settings', { totpRequired, lang: normalizeLang(i18n.language) }, staffSettingsResponse);
       queryClient.setQueryData(settingsKey, answer);
-      setMessage(t('staff.settingsSaved'));
       // The owner may now have to set codes up themselves.
       await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
-    } catch (failure) {
-      setMessage(messageOf(failure, t('errors.generic')));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return t('staff.settingsSaved');
+    });
 
   return (
-    <div className="admin-card admin-stack" role="group" aria-labelledby={`${id}-h`}>
-      <h2 className="admin-subheading" id={`${id}-h`}>
-        {t('staff.settingsHeading')}
-      </h2>
+    <Card heading={t('staff.settingsHeading')}>
       {settings.isPending ? (
         <div className="admin-skeleton admin-skeleton--row" aria-busy="true" />
       ) : settings.isError ? (
@@ -288,6 +246,6 @@ function SettingsForm() {
       <p className="admin-message" role="status">
         {message}
       </p>
-    </div>
+    </Card>
   );
 }

@@ -102,7 +102,7 @@ export function EventCard({ event, days, tags, venue, flags, showTags, allowedTa
           </div>
         )}
         {showTags && cardTags.length > 0 && (
-          <ul className="afisha-card__tags" aria-label={t('tags')}>
+          <ul className="afisha-card__tags chip-list" aria-label={t('tags')}>
             {cardTags.slice(0, AFISHA.cardTags).map((tag) => (
               <li key={tag.attr_id} className="afisha-card__tag">
                 {pickLocalized(tag.attrname, lang)}

@@ -1,4 +1,5 @@
 import type { AfishaEvent } from '../../../../contract/afisha.ts';
+import { toKopecks } from '../../../../contract/format-price.ts';
 
 /**
  * The price line of a card: 'Бесплатно' for a free event (or one whose every price is 0), the
@@ -10,6 +11,6 @@ export type CardPrice = { kind: 'free' } | { kind: 'one'; kopecks: number } | { 
 export function cardPrice(event: Pick<AfishaEvent, 'maybefree' | 'minprice' | 'maxprice'>): CardPrice | undefined {
   if (event.minprice === null || event.maxprice === null) return event.maybefree === 1 ? { kind: 'free' } : undefined;
   if (event.maybefree === 1 || event.maxprice === 0) return { kind: 'free' };
-  const kopecks = Math.round(event.minprice * 100);
+  const kopecks = toKopecks(event.minprice);
   return event.minprice === event.maxprice ? { kind: 'one', kopecks } : { kind: 'from', kopecks };
 }

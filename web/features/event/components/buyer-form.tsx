@@ -1,9 +1,9 @@
-import { type ClipboardEvent, type InputHTMLAttributes, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { formatPushkinPhone } from '../../../../contract/buyer-format.ts';
-import { EmailInput } from '../../../components/email-input/email-input.tsx';
+import { BUYER_LIMITS, formatPushkinPhone } from '../../../../contract/buyer-format.ts';
 import { PhoneInput } from '../../../components/phone-field/phone-input.tsx';
+import { TextField } from '../../../components/text-field/text-field.tsx';
 import { type BuyerValues, loadBuyerValidation } from '../hooks/use-buyer.ts';
 
 type Props = {
@@ -12,11 +12,8 @@ type Props = {
   form: UseFormReturn<BuyerValues>;
 };
 
-type TextField = 'fio' | 'surname' | 'name' | 'patronymic' | 'email' | 'reEmail';
-// The e-mails are EmailInputs: Latin as they are typed with the Russian layout.
-const isEmail = (name: TextField) => name === 'email' || name === 'reEmail';
-
-const block = (event: ClipboardEvent) => event.preventDefault();
+type TextName = 'fio' | 'surname' | 'name' | 'patronymic' | 'email' | 'reEmail';
+const kindOf = (name: TextName) => (name === 'email' ? 'email' : name === 'reEmail' ? 'repeatEmail' : 'text');
 
 /** Personal data: fio, phone, e-mail and its repeat; with the Pushkin card the names and the masked phone. */
 export function BuyerForm({ pushkin, form }: Props) {
@@ -30,44 +27,26 @@ export function BuyerForm({ pushkin, form }: Props) {
   }, []);
 
   // Ids keep the wire names (buyer-re_email), so the server's field errors and the tests find them.
-  const text = (name: TextField, wire: string, label: string, extra: Partial<InputHTMLAttributes<HTMLInputElement>> = {}) => {
-    const id = `buyer-${wire}`;
-    return (
-      <Controller
-        name={name}
-        control={control}
-        render={({ field, fieldState }) => {
-          const error = message(fieldState.error?.message);
-          const props = {
-            id,
-            className: 'text-input',
-            ref: field.ref,
-            name: field.name,
-            value: field.value,
-            'aria-invalid': error ? true : undefined,
-            'aria-describedby': error ? `${id}-error` : undefined,
-            onBlur: field.onBlur,
-            ...extra,
-          };
-          return (
-            <div className="field">
-              <label htmlFor={id}>{label}</label>
-              {isEmail(name) ? (
-                <EmailInput {...props} onChange={(event) => field.onChange(event.currentTarget.value)} />
-              ) : (
-                <input {...props} onChange={(event) => field.onChange(event.target.value)} />
-              )}
-              {error && (
-                <p id={`${id}-error`} className="field__error">
-                  {error}
-                </p>
-              )}
-            </div>
-          );
-        }}
-      />
-    );
-  };
+  const text = (name: TextName, wire: string, label: string, extra: { maxLength: number; autoComplete?: string; disabled?: boolean }) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          id={`buyer-${wire}`}
+          label={label}
+          kind={kindOf(name)}
+          error={message(fieldState.error?.message)}
+          ref={field.ref}
+          name={field.name}
+          value={field.value}
+          onBlur={field.onBlur}
+          onChange={(event) => field.onChange(event.currentTarget.value)}
+          {...extra}
+        />
+      )}
+    />
+  );
 
   return (
     <fieldset className="buyer-form">
@@ -78,9 +57,9 @@ export function BuyerForm({ pushkin, form }: Props) {
           <p className="buyer-form__warning" role="note">
             {t('buyer.cardWarning')}
           </p>
-          {text('surname', 'surname', t('buyer.surname'), { maxLength: 70, autoComplete: 'family-name' })}
-          {text('name', 'name', t('buyer.name'), { maxLength: 50, autoComplete: 'given-name' })}
-          {text('patronymic', 'patronymic', t('buyer.patronymic'), { maxLength: 50, autoComplete: 'additional-name', disabled: noPatronymic })}
+          {text('surname', 'surname', t('buyer.surname'), { maxLength: BUYER_LIMITS.surnameMax, autoComplete: 'family-name' })}
+          {text('name', 'name', t('buyer.name'), { maxLength: BUYER_LIMITS.nameMax, autoComplete: 'given-name' })}
+          {text('patronymic', 'patronymic', t('buyer.patronymic'), { maxLength: BUYER_LIMITS.patronymicMax, autoComplete: 'additional-name', disabled: noPatronymic })}
           <Controller
             name="noPatronymic"
             control={control}
@@ -115,7 +94,7 @@ export function BuyerForm({ pushkin, form }: Props) {
                     inputMode="tel"
                     autoComplete="tel"
                     placeholder="+7 (999) 901-02-03"
-                    maxLength={18}
+                    maxLength={BUYER_LIMITS.pushkinPhoneMax}
                     value={field.value}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? 'buyer-phone-error' : undefined}
@@ -134,7 +113,7 @@ export function BuyerForm({ pushkin, form }: Props) {
         </>
       ) : (
         <>
-          {text('fio', 'fio', t('buyer.fio'), { maxLength: 70, autoComplete: 'name' })}
+          {text('fio', 'fio', t('buyer.fio'), { maxLength: BUYER_LIMITS.fioMax, autoComplete: 'name' })}
           <Controller
             name="phone"
             control={control}
@@ -161,16 +140,8 @@ export function BuyerForm({ pushkin, form }: Props) {
           />
         </>
       )}
-      {text('email', 'email', t('buyer.email'), { maxLength: 70, autoComplete: 'email' })}
-      {text('reEmail', 're_email', t('buyer.reEmail'), {
-        maxLength: 70,
-        // Typed again, not filled in by the browser: the repeat is there to catch a mistyped e-mail.
-        autoComplete: 'off',
-        // The repeat must be typed, not copied.
-        onCut: block,
-        onCopy: block,
-        onPaste: block,
-      })}
+      {text('email', 'email', t('buyer.email'), { maxLength: BUYER_LIMITS.emailMax, autoComplete: 'email' })}
+      {text('reEmail', 're_email', t('buyer.reEmail'), { maxLength: BUYER_LIMITS.emailMax })}
     </fieldset>
   );
 }

@@ -41,7 +41,7 @@ export function EventHeader({ action, composition, lang }: { action: NoSchemeAct
             description paint with the answer, and the picture's box is fixed before it loads. */}
         {image && <img className="event-header__image" src={image} alt="" width={EVENT_IMAGE.width} height={EVENT_IMAGE.height} decoding="async" />}
         <div className="event-header__heading">
-          <div className="event-header__title-row">
+          <div className="event-header__title-row title-row">
             <h1 className="event-header__title">{pickLocalized(action.name, lang)}</h1>
             {action.age_from > 0 && (
               <span className="age-badge" aria-label={t('ageLabel', { age: action.age_from })}>
@@ -49,8 +49,8 @@ export function EventHeader({ action, composition, lang }: { action: NoSchemeAct
               </span>
             )}
           </div>
-          {location && <p className="event-header__location">{location}</p>}
-          {note && <p className="event-header__note">{note}</p>}
+          {location && <p className="event-header__location subline">{location}</p>}
+          {note && <p className="event-header__note subline">{note}</p>}
         </div>
       </div>
       <EventAbout text={pickLocalized(action.descript_text, lang)} />
@@ -86,7 +86,7 @@ export function EventHeader({ action, composition, lang }: { action: NoSchemeAct
         </details>
       )}
       {notice && (
-        <p className="event-header__notice" role="note">
+        <p className="event-header__notice callout" role="note">
           {notice}
         </p>
       )}

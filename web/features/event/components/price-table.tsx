@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
 import type { PriceEntry } from '../../../../contract/event.ts';
-import { type Currency, formatPrice } from '../../../../contract/format-price.ts';
+import { type Currency, formatPrice, toKopecks } from '../../../../contract/format-price.ts';
 import { type Quantities, unitFee } from '../lib/order-rules.ts';
 
 type Props = {
@@ -44,7 +44,7 @@ export function PriceTable({ caption, prices, quantities, initialRows, currency,
             const name = pickLocalized(p.category, lang);
             const description = pickLocalized(p.description, lang);
             const quantity = quantities[p.price_id] ?? 0;
-            const amount = Math.round(p.price * 100);
+            const amount = toKopecks(p.price);
             const fee = unitFee(p);
             const stock = stockOf(p.price_id);
             return (

@@ -1,9 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { useSecondsLeft } from '../../../lib/use-seconds-left.ts';
 import type { UnpaidOrder } from '../api/event-api.ts';
-
-const secondsUntil = (until: number) => Math.max(0, Math.ceil((until - Date.now()) / 1000));
 
 /** 'm:ss', or 'h:mm:ss' from an hour: a hold is minutes long. */
 export function holdClock(seconds: number): string {
@@ -21,13 +20,7 @@ export function holdClock(seconds: number): string {
 export function UnpaidOrderNotice({ order, href }: { order: UnpaidOrder; href: string }) {
   const { t } = useTranslation('event');
   const id = useId();
-  const [seconds, setSeconds] = useState(() => secondsUntil(order.until));
-  useEffect(() => {
-    const tick = () => setSeconds(secondsUntil(order.until));
-    tick();
-    const timer = setInterval(tick, 1000);
-    return () => clearInterval(timer);
-  }, [order.until]);
+  const seconds = useSecondsLeft(order.until);
 
   if (seconds === 0) {
     return (

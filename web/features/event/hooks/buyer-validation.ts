@@ -5,7 +5,8 @@ import {
   BuyerError,
   buyerFieldErrors,
   buyerSchema,
-  convertCyrillicLayout,
+  emailRepeatMatches,
+  normalizeEmail,
   pushkinBuyerSchema,
   pushkinPatronymicSchema,
 } from '../../../../contract/buyer.ts';
@@ -28,7 +29,7 @@ export function validateBuyer(values: BuyerValues, pushkin: boolean): Record<str
   if (pushkin && !values.noPatronymic && !errors.patronymic && !pushkinPatronymicSchema.safeParse(values.patronymic).success) {
     errors.patronymic = BuyerError.notValidPatronymic;
   }
-  if (!errors.re_email && !errors.email && convertCyrillicLayout(values.reEmail.trim()) !== convertCyrillicLayout(values.email.trim())) {
+  if (!errors.re_email && !errors.email && !emailRepeatMatches(normalizeEmail(values.email), values.reEmail)) {
     errors.re_email = BuyerError.reEmail;
   }
   return errors;

@@ -1,13 +1,12 @@
 import type { CalendarEntry, PriceEntry, TicketInfo } from '../../../../contract/event.ts';
-import { pricesForPayment } from '../../../../contract/event-prices.ts';
+import { PUSHKIN_TICKETS_PER_ORDER, pricesForPayment, unitServiceFee } from '../../../../contract/event-prices.ts';
+import { toKopecks, toRoubles } from '../../../../contract/format-price.ts';
 
 /**
  * The rules of the event page, as pure functions so they are
  * tested as tables and the components only wire them up.
  */
 
-/** Pushkin card: one ticket per order. */
-export const PUSHKIN_LIMIT = 1;
 /** Categories shown before 'more categories' when rowcount < 1 (the spec leaves the value open). */
 export const DEFAULT_ROWCOUNT = 5;
 
@@ -59,7 +58,7 @@ export function ticketLimit(input: {
   if (!input.entry) return 0;
   const places = Math.max(0, input.entry.quant);
   let limit = input.subscriptionMode ? Math.min(input.subscriptionQuant, places) : Math.min(places, input.demquantlimit);
-  if (input.pushkin) limit = Math.min(limit, PUSHKIN_LIMIT);
+  if (input.pushkin) limit = Math.min(limit, PUSHKIN_TICKETS_PER_ORDER);
   return Math.max(0, limit);
 }
 
@@ -97,11 +96,9 @@ export function decrement(current: number, price: PriceEntry): number {
   return price.needprice > 1 && next < price.needprice ? 0 : next;
 }
 
-/** Service fee of one place in kopecks: an amount, or a percent of the price (half up). */
+/** Service fee of one place in kopecks (a percent fee travels as a percent: 12.5 is 1250 basis points). */
 export function unitFee(price: PriceEntry): number {
-  const amount = Math.round(price.price * 100);
-  if (price.currency_id === 2) return Math.floor((amount * Math.round(price.priceservise * 100) + 5000) / 10000);
-  return Math.round(price.priceservise * 100);
+  return unitServiceFee(toKopecks(price.price), toKopecks(price.priceservise), price.currency_id);
 }
 
 /** The sum, the service fee and the total to pay, in kopecks (display only; the server decides). */
@@ -110,7 +107,7 @@ export function totals(quantities: Quantities, prices: readonly PriceEntry[]) {
   let fee = 0;
   for (const p of prices) {
     const q = quantities[p.price_id] ?? 0;
-    sum += q * Math.round(p.price * 100);
+    sum += q * toKopecks(p.price);
     fee += q * unitFee(p);
   }
   return { sum, fee, total: sum + fee };
@@ -162,7 +159,7 @@ export function orderLines(
         categoryId: p.clientcategory_id,
         zoneId: p.zonelevel_id,
         quantity,
-        sum: (quantity * Math.round(p.price * 100)) / 100,
+        sum: toRoubles(quantity * toKopecks(p.price)),
         seatId: 0 as const,
         ...(subscritId === undefined ? {} : { subscrit_id: subscritId }),
       };

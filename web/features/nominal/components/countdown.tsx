@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { countdownParts } from '../form-model.ts';
+import { countdownParts } from '../../../lib/countdown.ts';
 
 /** The reserve timer: optional days plus hh:mm:ss. */
 export function Countdown({ seconds }: { seconds: number }) {

@@ -3,7 +3,7 @@ import type { ClipboardEvent } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
-import { type IsoDate, type NominalItem, type OrderDataResponse, NominalError, needsAgeWarning } from '../../../../contract/nominal.ts';
+import { type IsoDate, type NominalItem, type OrderDataResponse, NOMINAL_LIMITS, NominalError, needsAgeWarning } from '../../../../contract/nominal.ts';
 import { type HolderField, type NominalFormValues, maskAge, maskBirthDate, maskDocNum } from '../form-model.ts';
 import { Field } from './field.tsx';
 
@@ -90,14 +90,14 @@ export function HolderCard({ index, item, data, form, lang, today, open, onToggl
         <fieldset className="nominal-card__fields" disabled={disabled}>
           <legend className="visually-hidden">{t('card.legend', { number: index + 1 })}</legend>
           <Field label={t('fields.surname')} error={errorText('surname')} required>
-            <input className="text-input" type="text" autoComplete="family-name" maxLength={64} {...register(path('surname'))} onPaste={blockPaste} />
+            <input className="text-input" type="text" autoComplete="family-name" maxLength={NOMINAL_LIMITS.surnameMax} {...register(path('surname'))} onPaste={blockPaste} />
           </Field>
           <Field label={t('fields.name')} error={errorText('name')} required>
-            <input className="text-input" type="text" autoComplete="given-name" maxLength={80} {...register(path('name'))} onPaste={blockPaste} />
+            <input className="text-input" type="text" autoComplete="given-name" maxLength={NOMINAL_LIMITS.nameMax} {...register(path('name'))} onPaste={blockPaste} />
           </Field>
           {item.needmiddlename === 1 && (
             <Field label={t('fields.middleName')} error={errorText('middleName')} required>
-              <input className="text-input" type="text" autoComplete="additional-name" maxLength={80} {...register(path('middleName'))} onPaste={blockPaste} />
+              <input className="text-input" type="text" autoComplete="additional-name" maxLength={NOMINAL_LIMITS.middleNameMax} {...register(path('middleName'))} onPaste={blockPaste} />
             </Field>
           )}
           {item.needage === 1 && (
@@ -106,7 +106,7 @@ export function HolderCard({ index, item, data, form, lang, today, open, onToggl
                 className="text-input"
                 type="text"
                 inputMode="numeric"
-                maxLength={2}
+                maxLength={NOMINAL_LIMITS.ageMaxDigits}
                 {...masked('age', maskAge)}
               />
             </Field>
@@ -153,7 +153,7 @@ export function HolderCard({ index, item, data, form, lang, today, open, onToggl
                   type="text"
                   autoComplete="off"
                   spellCheck={false}
-                  maxLength={40}
+                  maxLength={NOMINAL_LIMITS.docNumMax}
                   {...masked('docNum', (value) => maskDocNum(value, values.docTypeId))}
                   onPaste={blockPaste}
                 />

@@ -11,13 +11,13 @@ import { createPaths } from '../../../app/paths.ts';
 import { CaptchaDialog } from '../../../components/captcha/captcha-dialog.tsx';
 import { useModal } from '../../../components/modal/modal-context.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { type Currency, formatPrice } from '../../../../contract/format-price.ts';
 import { useCaptchaSubmit } from '../../../lib/use-captcha-submit.ts';
 import { useLang } from '../../../lib/use-lang.ts';
+import { useFormatRoubles } from '../../../lib/use-money.ts';
+import { useSecondsLeft } from '../../../lib/use-seconds-left.ts';
 import { useSetup } from '../../../lib/use-setup.ts';
 import { confirmNominal } from '../api/nominal-api.ts';
 import { type NominalFormValues, initialValues, nominalResolver, toConfirmBody, todayIn } from '../form-model.ts';
-import { useCountdown } from '../hooks/use-countdown.ts';
 import { Consents } from './consents.tsx';
 import { Countdown } from './countdown.tsx';
 import { HolderCard } from './holder-card.tsx';
@@ -35,13 +35,13 @@ export function NominalForm({ hash, data, receivedAt }: NominalFormProps) {
   const navigate = useNavigate();
   const modal = useModal();
   const { data: setup } = useSetup();
-  const currency: Currency = setup?.app.currency ?? 'RUB';
+  const money = useFormatRoubles();
   const timeZone = setup?.app.timezone || DEFAULT_TIMEZONE;
   const today = todayIn(timeZone);
 
   const first = data.response[0];
   const deadline = receivedAt + (first?.reservetime ?? 0) * 1000;
-  const secondsLeft = useCountdown(deadline);
+  const secondsLeft = useSecondsLeft(deadline);
   const expired = secondsLeft === 0;
 
   const resolver = useMemo(() => nominalResolver(data, () => todayIn(timeZone)), [data, timeZone]);
@@ -78,7 +78,7 @@ export function NominalForm({ hash, data, receivedAt }: NominalFormProps) {
     focusFirstInvalid();
   };
 
-  const total = formatPrice(Math.round(data.demsumma * 100), currency, lang);
+  const total = money(data.demsumma);
   const intro = pickLocalized(data.text, lang) || t('intro');
 
   return (
@@ -98,7 +98,7 @@ export function NominalForm({ hash, data, receivedAt }: NominalFormProps) {
               today={today}
               open={open[index] ?? true}
               onToggle={() => setOpen((current) => current.map((isOpen, i) => (i === index ? !isOpen : isOpen)))}
-              price={formatPrice(Math.round(item.summa * 100), currency, lang)}
+              price={money(item.summa)}
               disabled={expired || confirm.busy}
             />
           ))}

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DiscountData } from '../../../../contract/order-view.ts';
-import { useMoney } from '../hooks/use-money.ts';
-import { LOYALTY_PROOF } from '../../../../contract/order-rules.ts';
+import { useFormatRoubles } from '../../../lib/use-money.ts';
+import { BONUS_DIGITS_MAX, DISCOUNT_CODE_MAX, LOYALTY_PROOF } from '../../../../contract/order-rules.ts';
 import { canApplyPromo, isValidBonusAmount } from '../lib/order-logic.ts';
 
 type Props = {
@@ -25,7 +25,7 @@ type Props = {
  */
 export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCancelPromo, onCard, onBonuses, onCancelBonuses }: Props) {
   const { t } = useTranslation('order');
-  const money = useMoney();
+  const money = useFormatRoubles();
   const [promo, setPromo] = useState(data.promoCode);
   const [card, setCard] = useState('');
   // The card number a code was asked for: the code form is shown for it.
@@ -91,7 +91,7 @@ export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCan
               value={data.promoCode || promo}
               onChange={(e) => setPromo(e.target.value)}
               readOnly={busy || Boolean(data.promoCode)}
-              maxLength={64}
+              maxLength={DISCOUNT_CODE_MAX}
               autoComplete="off"
               aria-invalid={promoFailed || undefined}
               aria-describedby={promoFailed ? 'promo-error' : undefined}
@@ -133,7 +133,7 @@ export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCan
         >
           <label className="loyalty__field">
             <span>{t('loyalty.card')}</span>
-            <input className="text-input" value={card} onChange={(e) => setCard(e.target.value)} readOnly={busy} inputMode="numeric" maxLength={64} autoComplete="off" />
+            <input className="text-input" value={card} onChange={(e) => setCard(e.target.value)} readOnly={busy} inputMode="numeric" maxLength={DISCOUNT_CODE_MAX} autoComplete="off" />
           </label>
           <button type="submit" className="button button--secondary" aria-disabled={busy || card.trim() === '' || undefined}>
             {t('loyalty.cardApply')}
@@ -211,7 +211,7 @@ export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCan
                   onChange={(e) => setBonuses(e.target.value)}
                   readOnly={busy}
                   inputMode="numeric"
-                  maxLength={9}
+                  maxLength={BONUS_DIGITS_MAX}
                   aria-invalid={(bonusesTouched && !bonusesValid) || undefined}
                   aria-describedby={bonusesTouched && !bonusesValid ? 'bonus-error' : undefined}
                 />

@@ -3,11 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useModalDialog } from '../../../components/modal/use-modal-dialog.ts';
 import { pickLocalized } from '../../../../contract/lang.ts';
 import type { Offer, TicketRow } from '../../../../contract/order-view.ts';
-import { formatPrice } from '../../../../contract/format-price.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { useSetup } from '../../../lib/use-setup.ts';
 import type { OfferChoice } from '../api/order-api.ts';
-import { useMoney } from '../hooks/use-money.ts';
+import { useFormatKopecks, useFormatRoubles } from '../../../lib/use-money.ts';
 import { isOfferDisabled, offerKey, selectedSum } from '../lib/order-logic.ts';
 
 type Props = {
@@ -22,8 +20,8 @@ type Props = {
 export function OffersSidebar({ rows, offers, busy, onAdd, onClose }: Props) {
   const { t } = useTranslation('order');
   const lang = useLang();
-  const money = useMoney();
-  const { data: setup } = useSetup();
+  const money = useFormatRoubles();
+  const formatKopecks = useFormatKopecks();
   const ref = useModalDialog();
   const [selected, setSelected] = useState<Set<string>>(new Set());
 
@@ -92,7 +90,7 @@ export function OffersSidebar({ rows, offers, busy, onAdd, onClose }: Props) {
       </div>
       <div className="offers-sidebar__foot">
         <button type="button" className="button button--primary" disabled={selected.size === 0 || busy} onClick={add}>
-          {selected.size === 0 ? t('offers.addNothing') : t('offers.add', { sum: formatPrice(sum, setup?.app.currency ?? 'RUB', lang) })}
+          {selected.size === 0 ? t('offers.addNothing') : t('offers.add', { sum: formatKopecks(sum) })}
         </button>
       </div>
     </dialog>

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { useNavigate } from '../../../lib/navigation.tsx';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import type { OrderView, TicketRow } from '../../../../contract/order-view.ts';
+import { OrderStatus, ReturnStatus, isReturned } from '../../../../contract/order-status.ts';
 import { OrderPayState } from '../../../../contract/payment-state.ts';
 import { usePaths } from '../../../app/paths.ts';
 import { useModal } from '../../../components/modal/modal-context.ts';
@@ -12,10 +13,10 @@ import { ApiError } from '../../../lib/api.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSetup } from '../../../lib/use-setup.ts';
 import { addOffers, applyDiscount, cancelDiscount, payOrder, removeOffer } from '../api/order-api.ts';
-import { useMoney } from '../hooks/use-money.ts';
+import { useFormatRoubles } from '../../../lib/use-money.ts';
 import { useOrderChange } from '../hooks/use-order-change.ts';
 import { useQrPolling } from '../hooks/use-qr-polling.ts';
-import { useBeforeDeadline } from '../hooks/use-seconds-left.ts';
+import { useBeforeDeadline } from '../../../lib/use-seconds-left.ts';
 import { groupRows } from '../lib/order-logic.ts';
 import { BuyerData } from './buyer-data.tsx';
 import { LoyaltyBlock } from './loyalty-block.tsx';
@@ -26,16 +27,12 @@ import { RefundNotices } from './refund-notices.tsx';
 import { TicketCodesModal } from './ticket-codes-modal.tsx';
 import { TicketGroup } from './ticket-group.tsx';
 
-/** Order statuses (contract/order-view.ts): 10 awaiting named-ticket data, 20 awaiting payment. */
-const AWAITING_NAMES = 10;
-const AWAITING_PAYMENT = 20;
-
 /** The loaded order: header, buyer, ticket groups, totals, offers, loyalty and the payment footer. */
 export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: number }) {
   const { t } = useTranslation('order');
   const lang = useLang();
   const paths = usePaths();
-  const money = useMoney();
+  const money = useFormatRoubles();
   const modal = useModal();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -48,9 +45,9 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
   const paid = view.printingAllowed === 1;
   // The payment footer shows while the reserve runs: for an order awaiting payment, and for one
   // still awaiting its named-ticket data, whose Pay leads to that form.
-  const running = !paid && (view.status === AWAITING_PAYMENT || view.status === AWAITING_NAMES) && beforeDeadline;
+  const running = !paid && (view.status === OrderStatus.confirmed || view.status === OrderStatus.reserved) && beforeDeadline;
   // Offers and discounts change only an order awaiting payment; the server refuses the others.
-  const changeable = running && view.status === AWAITING_PAYMENT;
+  const changeable = running && view.status === OrderStatus.confirmed;
 
   const [offersFor, setOffersFor] = useState<TicketRow[] | undefined>();
   const [codesFor, setCodesFor] = useState<TicketRow | undefined>();
@@ -99,7 +96,7 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
         submitBankForm(answer.form_action, answer.form_bank ?? {});
       } else if (answer.bankUrl) {
         window.location.assign(answer.bankUrl);
-      } else if (answer.hash && view.status === AWAITING_NAMES) {
+      } else if (answer.hash && view.status === OrderStatus.reserved) {
         void navigate(paths.nominal(answer.hash));
       } else {
         setPaying(false);
@@ -130,11 +127,11 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
 
   const groups = groupRows(view.main);
   const allowReturn = view.usereturn === 1 || setup?.app.order_return === 1;
-  // An order stays paid (30) when every ticket is returned; the badge then says so (docs/returns.md).
-  const allReturned = paid && view.main.length > 0 && view.main.every((row) => row.tickets.length > 0 && row.tickets.every((x) => x.status === 70 || x.status === 80));
-  // A return request (tickets at 60) waits for the link in its e-mail; the order page says so.
-  const awaitingReturn = paid && view.main.some((row) => row.tickets.some((x) => x.status === 60));
-  const statusText = allReturned ? t('status.returned') : paid ? t('status.paid') : view.status === 90 ? t('status.canceled') : t('status.notPaid');
+  // An order stays paid when every ticket is returned; the badge then says so (docs/returns.md).
+  const allReturned = paid && view.main.length > 0 && view.main.every((row) => row.tickets.length > 0 && row.tickets.every((x) => isReturned(x.status)));
+  // A return request waits for the link in its e-mail; the order page says so.
+  const awaitingReturn = paid && view.main.some((row) => row.tickets.some((x) => x.status === ReturnStatus.requested));
+  const statusText = allReturned ? t('status.returned') : paid ? t('status.paid') : view.status === OrderStatus.canceled ? t('status.canceled') : t('status.notPaid');
 
   return (
     <div className="page-column order-page">
@@ -144,13 +141,13 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
       </header>
 
       {paid && !allReturned && view.email && (
-        <p className="order-paid-notice" role="status">
+        <p className="order-paid-notice callout" role="status">
           {t('paidNotice', { email: view.email })}
         </p>
       )}
 
       {awaitingReturn && (
-        <p className="order-paid-notice" role="status">
+        <p className="order-paid-notice callout" role="status">
           {t('returnAwaits', { email: view.email })}
         </p>
       )}

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { pickLocalized } from '../../../../contract/lang.ts';
 import type { PaymentType } from '../../../../contract/order-view.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { useMoney } from '../hooks/use-money.ts';
-import { useSecondsLeft } from '../hooks/use-seconds-left.ts';
-import { formatCountdown } from '../lib/order-logic.ts';
+import { useFormatRoubles } from '../../../lib/use-money.ts';
+import { formatCountdown } from '../../../lib/countdown.ts';
+import { useSecondsLeft } from '../../../lib/use-seconds-left.ts';
 
 type Props = {
   amount: number;
@@ -54,7 +54,7 @@ function usePublishedHeight() {
 export function PaymentFooter({ amount, deadline, payments, methodId, onMethod, canPay, busy, onPay, onResumeQr }: Props) {
   const { t } = useTranslation('order');
   const lang = useLang();
-  const money = useMoney();
+  const money = useFormatRoubles();
   const ref = usePublishedHeight();
   return (
     <section ref={ref} className="pay-footer" aria-label={t('payment.pay')}>

@@ -13,7 +13,7 @@ export function RefundNotices({ refunds, money }: { refunds: readonly AutomaticR
   return (
     <div className="order-refunds" role="status" aria-label={t('refunds.title')}>
       {refunds.map((r) => (
-        <p key={r.payment_num} className="order-refunds__item">
+        <p key={r.payment_num} className="order-refunds__item callout">
           {t(`refunds.${r.reason}.${r.state}`, { number: r.payment_num, sum: money(r.amount) })} {t(`refunds.when.${r.state}`)}
         </p>
       ))}

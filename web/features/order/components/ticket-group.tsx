@@ -2,11 +2,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickLocalized } from '../../../../contract/lang.ts';
 import type { AttachedService, TicketRow } from '../../../../contract/order-view.ts';
+import { ReturnStatus, isReturned } from '../../../../contract/order-status.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { useMoney } from '../hooks/use-money.ts';
+import { useFormatRoubles } from '../../../lib/use-money.ts';
 
-/** Return statuses 70 and 80: the ticket or service went back (docs/returns.md). */
-const isReturned = (status: number) => status === 70 || status === 80;
 
 type Props = {
   rows: TicketRow[];
@@ -23,7 +22,7 @@ type Props = {
 export function TicketGroup({ rows, services, paid, busy, hasOffers, onOpenOffers, onRemoveService, onShowCodes }: Props) {
   const { t } = useTranslation(['order', 'common']);
   const lang = useLang();
-  const money = useMoney();
+  const money = useFormatRoubles();
   const [open, setOpen] = useState(true);
   const listId = useId();
   const first = rows[0];
@@ -102,7 +101,7 @@ export function TicketGroup({ rows, services, paid, busy, hasOffers, onOpenOffer
                     <li key={s.id} className="order-service">
                       <span>{pickLocalized(s.action, lang)}</span>
                       <span className="order-service__cost">{money(s.cost)}</span>
-                      {s.status !== 0 && <span className="order-service__status">{isReturned(s.status) ? t('services.returned') : t('services.requested')}</span>}
+                      {s.status !== ReturnStatus.returnable && <span className="order-service__status">{isReturned(s.status) ? t('services.returned') : t('services.requested')}</span>}
                       {s.candelete === 1 && (
                         <button
                           type="button"

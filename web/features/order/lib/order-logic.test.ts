@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Offer } from '../../../../contract/order-view.ts';
-import { canApplyPromo, formatCountdown, isOfferDisabled, isValidBonusAmount, offerKey, selectedSum } from './order-logic.ts';
+import { canApplyPromo, isOfferDisabled, isValidBonusAmount, offerKey, selectedSum } from './order-logic.ts';
 
 const l = (ru: string) => ({ ru, en: ru, kz: ru, ch: ru });
 const offer = (parent: number, price: number, limit: number, cost = 100): Offer => ({
@@ -31,19 +31,6 @@ describe('isOfferDisabled', () => {
 
   it('sums the selected offers in kopecks', () => {
     expect(selectedSum(new Set([offerKey(offers[0] as Offer), offerKey(offers[3] as Offer)]), offers)).toBe(20000);
-  });
-});
-
-describe('formatCountdown', () => {
-  it.each([
-    { seconds: 0, text: '00:00:00' },
-    { seconds: 59, text: '00:00:59' },
-    { seconds: 900, text: '00:15:00' },
-    { seconds: 3725, text: '01:02:05' },
-    { seconds: 90_061, text: '1 д. 01:01:01' },
-    { seconds: -5, text: '00:00:00' },
-  ])('$seconds s is $text', ({ seconds, text }) => {
-    expect(formatCountdown(seconds, (d) => `${d} д.`)).toBe(text);
   });
 });
 

@@ -12,24 +12,14 @@ export function groupRows(rows: readonly TicketRow[]): { key: string; rows: Tick
   return [...groups].map(([key, list]) => ({ key, rows: list }));
 }
 
-/** Roubles from the wire to kopecks for formatPrice. */
-export const kopecks = (roubles: number) => Math.round(roubles * 100);
+import { toKopecks } from '../../../../contract/format-price.ts';
 
 // The offer rule lives in contract/, where the server's add call decides with it too.
 export { isOfferDisabled, offerKey } from '../../../../contract/order-rules.ts';
 
 /** The sum of the selected offers in kopecks. */
 export function selectedSum(selected: ReadonlySet<string>, offers: readonly Offer[]): number {
-  return offers.filter((o) => selected.has(offerKey(o))).reduce((sum, o) => sum + kopecks(o.cost), 0);
-}
-
-/** Seconds left as the spec shows a countdown: optional days, then hh:mm:ss. */
-export function formatCountdown(seconds: number, daysLabel: (days: number) => string): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const days = Math.floor(s / 86_400);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const clock = `${pad(Math.floor((s % 86_400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-  return days > 0 ? `${daysLabel(days)} ${clock}` : clock;
+  return offers.filter((o) => selected.has(offerKey(o))).reduce((sum, o) => sum + toKopecks(o.cost), 0);
 }
 
 /** Promo codes need at least 3 characters. */

@@ -2,12 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../../lib/navigation.tsx';
-import { type OrderReturnPayload, ReturnStatus } from '../../../../contract/returns.ts';
+import { type OrderReturnPayload, ReturnStatus, isReturned } from '../../../../contract/returns.ts';
 import { usePaths } from '../../../app/paths.ts';
 import { useModal } from '../../../components/modal/modal-context.ts';
-import { formatPrice } from '../../../../contract/format-price.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { useSetup } from '../../../lib/use-setup.ts';
+import { useFormatRoubles } from '../../../lib/use-money.ts';
 import { confirmReturn, createReturn } from '../api/return-api.ts';
 import { footerHidden, groupRows, servicesGoing, sumRoubles } from '../lib/return-logic.ts';
 import { AcceptedDialog, CreatedDialog } from './return-dialogs.tsx';
@@ -25,9 +24,7 @@ export function ReturnContent({ data, loadedAt, hashConf }: Props) {
   const modal = useModal();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { data: setup } = useSetup();
-  const currency = setup?.app.currency ?? 'RUB';
-  const money = useCallback((roubles: number) => formatPrice(Math.round(roubles * 100), currency, lang), [currency, lang]);
+  const money = useFormatRoubles();
 
   const confirmStep = data.confirm !== null && hashConf !== undefined;
   const confirming = useMemo(() => (data.confirm ? new Set(data.confirm.ids) : undefined), [data.confirm]);
@@ -49,10 +46,9 @@ export function ReturnContent({ data, loadedAt, hashConf }: Props) {
   const count = confirmStep ? (data.confirm?.ids.length ?? 0) : chosen.length;
   const going = servicesGoing(data.services, rows, new Set(chosen.map((row) => row.id)));
   const amount = confirmStep ? (data.confirm?.summa ?? 0) : sumRoubles([...chosen.map((row) => row.refund), ...going.map((s) => s.refund)]);
-  const returned = (status: number) => status === ReturnStatus.refunded || status === ReturnStatus.refunding;
   const refunded = sumRoubles([
-    ...rows.filter((row) => returned(row.status_id)).map((row) => row.refund),
-    ...data.services.filter((s) => returned(s.status_id)).map((s) => s.refund),
+    ...rows.filter((row) => isReturned(row.status_id)).map((row) => row.refund),
+    ...data.services.filter((s) => isReturned(s.status_id)).map((s) => s.refund),
   ]);
   const usesBonuses = data.bonuses.spent > 0 || data.bonuses.accrued > 0;
   const canSubmit = !busy && consent && (confirmStep || (chosen.length > 0 && reason !== undefined));

@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../../contract/lang.ts';
 import { type ReturnGroup as Group, type ReturnRow, type ReturnService, ReturnStatus } from '../../../../contract/returns.ts';
-import { useSecondsLeft } from '../hooks/use-seconds-left.ts';
-import { countdownParts, isSelectable } from '../lib/return-logic.ts';
+import { countdownParts } from '../../../lib/countdown.ts';
+import { useSecondsLeft } from '../../../lib/use-seconds-left.ts';
+import { isSelectable } from '../lib/return-logic.ts';
 
 type Props = {
   group: Group;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReturnRow } from '../../../../contract/returns.ts';
-import { countdownParts, externalFormUrl, footerHidden, groupRows, isSelectable, sumRoubles } from './return-logic.ts';
+import { externalFormUrl, footerHidden, groupRows, isSelectable, sumRoubles } from './return-logic.ts';
 
 const row = (over: Partial<ReturnRow>): ReturnRow => ({
   id: 1, status_id: 0, ord_num: 1, datime: '', owner_name: '', email: '', phone: '', returndatime: 100, returnreason_id: 0, quant: 1,
@@ -41,13 +41,6 @@ describe('helpers', () => {
   });
   it('sums roubles exactly', () => {
     expect(sumRoubles([0.1, 0.2, 265.35])).toBe(265.65);
-  });
-  it.each([
-    { seconds: 0, days: 0, clock: '00:00:00' },
-    { seconds: 3661, days: 0, clock: '01:01:01' },
-    { seconds: 2 * 86400 + 59, days: 2, clock: '00:00:59' },
-  ])('counts down $seconds s as $days d $clock', ({ seconds, days, clock }) => {
-    expect(countdownParts(seconds)).toEqual({ days, clock });
   });
   it('fills the external form URL', () => {
     expect(externalFormUrl('https://v.example/r?o={ord_num}&h={hash}', 'abc', 100001)).toBe('https://v.example/r?o=100001&h=abc');

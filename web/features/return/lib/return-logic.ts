@@ -1,5 +1,6 @@
 import type { ReturnRow, ReturnService } from '../../../../contract/returns.ts';
 import { ReturnStatus } from '../../../../contract/returns.ts';
+import { toKopecks, toRoubles } from '../../../../contract/format-price.ts';
 
 /** Rows grouped by sortnum, in the order the server sent them. */
 export function groupRows(rows: readonly ReturnRow[]): { sortnum: number; rows: ReturnRow[] }[] {
@@ -20,15 +21,7 @@ export function footerHidden(rows: readonly ReturnRow[]): boolean {
 
 /** Sum of wire amounts (roubles with at most 2 decimals) without binary fractions. */
 export function sumRoubles(amounts: readonly number[]): number {
-  return amounts.reduce((sum, value) => sum + Math.round(value * 100), 0) / 100;
-}
-
-/** 'd д. hh:mm:ss' style parts of a countdown: days (0 = none) and hh:mm:ss. */
-export function countdownParts(seconds: number): { days: number; clock: string } {
-  const s = Math.max(0, Math.floor(seconds));
-  const days = Math.floor(s / 86400);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return { days, clock: `${pad(Math.floor((s % 86400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}` };
+  return toRoubles(amounts.reduce((sum, value) => sum + toKopecks(value), 0));
 }
 
 /**

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type Buyer, type BuyerInput, buyerSchema } from '../../../../contract/buyer.ts';
+import { BUYER_LIMITS, type Buyer, type BuyerInput, buyerSchema } from '../../../../contract/buyer.ts';
 import { pickLocalized } from '../../../../contract/lang.ts';
 import { typedPhoneToE164 } from '../../../../contract/phone.ts';
-import { EmailInput } from '../../../components/email-input/email-input.tsx';
 import { type PhoneCountry, defaultCountry } from '../../../components/phone-field/phone-countries.ts';
 import { PhoneInput } from '../../../components/phone-field/phone-input.tsx';
+import { TextField } from '../../../components/text-field/text-field.tsx';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useSetup } from '../../../lib/use-setup.ts';
 import type { CartPanelProps } from './cart-panel.tsx';
@@ -48,28 +48,18 @@ export function BuyerForm({ checkboxes, submitting, onSubmit }: Omit<CartPanelPr
   const { errors } = form.formState;
   const missing = checkboxes.filter((box) => box.filling === 1 && !checked.has(box.id));
 
-  // The e-mails are EmailInputs: Latin as they are typed with the Russian layout.
-  const field = (name: 'fio' | 'email' | 're_email', label: string, type: 'text' | 'email', autoComplete: string, extra: object = {}) => {
+  const field = (name: 'fio' | 'email' | 're_email', label: string, kind: 'text' | 'email' | 'repeatEmail', maxLength: number, autoComplete?: string) => {
     const error = errors[name]?.message;
-    const props = {
-      id: `${id}-${name}`,
-      className: 'text-input',
-      autoComplete,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${id}-${name}-error` : undefined,
-      ...extra,
-      ...form.register(name),
-    };
     return (
-      <div className="field">
-        <label htmlFor={`${id}-${name}`}>{label}</label>
-        {type === 'email' ? <EmailInput {...props} /> : <input type={type} {...props} />}
-        {error && (
-          <p className="field__error" id={`${id}-${name}-error`}>
-            {t(`fieldErrors.${error}`, { defaultValue: error })}
-          </p>
-        )}
-      </div>
+      <TextField
+        id={`${id}-${name}`}
+        label={label}
+        kind={kind}
+        maxLength={maxLength}
+        autoComplete={autoComplete}
+        error={error && t(`fieldErrors.${error}`, { defaultValue: error })}
+        {...form.register(name)}
+      />
     );
   };
 
@@ -91,7 +81,7 @@ export function BuyerForm({ checkboxes, submitting, onSubmit }: Omit<CartPanelPr
     >
       <h3 id={`${id}-title`}>{t('buyer.title')}</h3>
       <p className="scheme-note">{t('buyer.notice')}</p>
-      {field('fio', t('buyer.fio'), 'text', 'name', { maxLength: 70 })}
+      {field('fio', t('buyer.fio'), 'text', BUYER_LIMITS.fioMax, 'name')}
       <Controller
         name="phone"
         control={form.control}
@@ -116,15 +106,8 @@ export function BuyerForm({ checkboxes, submitting, onSubmit }: Omit<CartPanelPr
           />
         )}
       />
-      {field('email', t('buyer.email'), 'email', 'email', { maxLength: 70 })}
-      {/* Typed again, not filled in by the browser: the repeat is there to catch a mistyped e-mail. */}
-      {field('re_email', t('buyer.reEmail'), 'email', 'off', {
-        maxLength: 70,
-        // The repeated e-mail is typed, not pasted.
-        onPaste: (event: React.ClipboardEvent) => event.preventDefault(),
-        onCopy: (event: React.ClipboardEvent) => event.preventDefault(),
-        onCut: (event: React.ClipboardEvent) => event.preventDefault(),
-      })}
+      {field('email', t('buyer.email'), 'email', BUYER_LIMITS.emailMax, 'email')}
+      {field('re_email', t('buyer.reEmail'), 'repeatEmail', BUYER_LIMITS.emailMax)}
       {checkboxes.map((box) => {
         const url = pickLocalized(box.url, lang);
         const invalid = checkboxError && box.filling === 1 && !checked.has(box.id);

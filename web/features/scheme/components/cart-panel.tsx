@@ -5,7 +5,7 @@ import { pickLocalized } from '../../../../contract/lang.ts';
 import type { SchemeCheckbox } from '../../../../contract/scheme.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import type { Cart, CartItem } from '../hooks/use-cart.ts';
-import { useMoney } from '../hooks/use-money.ts';
+import { useFormatKopecks } from '../../../lib/use-money.ts';
 import { useSeatPlace } from '../hooks/use-seat-place.ts';
 import { BuyerFormSkeleton } from './buyer-form-skeleton.tsx';
 
@@ -36,7 +36,7 @@ function useItemText() {
 export function CartPanel({ cart, checkboxes, submitting, onSubmit }: CartPanelProps) {
   const { t } = useTranslation('scheme');
   const lang = useLang();
-  const money = useMoney();
+  const money = useFormatKopecks();
   const itemText = useItemText();
   const heading = useRef<HTMLHeadingElement>(null);
   const list = useRef<HTMLUListElement>(null);

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { pickLocalized } from '../../../../contract/lang.ts';
 import type { SchemeZone } from '../../../../contract/scheme.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { useMoney } from '../hooks/use-money.ts';
+import { useFormatKopecks } from '../../../lib/use-money.ts';
 import { SELECTED_COLOR, TAKEN_COLOR } from '../../../lib/seat-map/seat-colors.ts';
 import { toKopecks } from './seat-info.ts';
 
@@ -18,7 +18,7 @@ export function legendEntries(zones: readonly SchemeZone[]) {
 export function PriceLegend({ zones, seats }: { zones: readonly SchemeZone[]; seats: boolean }) {
   const { t } = useTranslation('scheme');
   const lang = useLang();
-  const money = useMoney();
+  const money = useFormatKopecks();
   const entries = legendEntries(zones);
   if (entries.length === 0) return null;
   return (

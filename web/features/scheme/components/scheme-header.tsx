@@ -19,14 +19,14 @@ export function SchemeHeader({ data }: { data: SchemeSessionsResponse }) {
   const infoUrl = pickLocalized(action.descript_url, lang);
   return (
     <header className="scheme-header">
-      <div className="scheme-header__title">
+      <div className="scheme-header__title title-row">
         <h1>{pickLocalized(action.name, lang)}</h1>
         {action.age_from > 0 && <span className="age-badge scheme-header__age">{t('age', { age: action.age_from })}</span>}
       </div>
       {(pickLocalized(action.location, lang) || pickLocalized(action.address, lang)) && (
-        <p className="scheme-header__place">{[pickLocalized(action.location, lang), pickLocalized(action.address, lang)].filter(Boolean).join(', ')}</p>
+        <p className="scheme-header__place subline">{[pickLocalized(action.location, lang), pickLocalized(action.address, lang)].filter(Boolean).join(', ')}</p>
       )}
-      {description && <p className="scheme-header__description">{description}</p>}
+      {description && <p className="scheme-header__description subline">{description}</p>}
       {infoUrl && (
         <a className="scheme-header__info" href={infoUrl} target="_blank" rel="noopener noreferrer">
           {t('info')}

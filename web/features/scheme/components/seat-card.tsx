@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { pickLocalized } from '../../../../contract/lang.ts';
 import type { SchemePrice } from '../../../../contract/scheme.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { useMoney } from '../hooks/use-money.ts';
+import { useFormatKopecks } from '../../../lib/use-money.ts';
 import { useSeatPlace } from '../hooks/use-seat-place.ts';
 import { type SeatInfo, toKopecks } from './seat-info.ts';
 
@@ -63,7 +63,7 @@ export function SeatCard({ info, chosen, actions, onChoose }: SeatCardProps) {
  */
 function PriceParts({ label, price }: { label: string; price: SchemePrice }) {
   const { t } = useTranslation('scheme');
-  const money = useMoney();
+  const money = useFormatKopecks();
   return (
     <>
       <span className="seat-price__name">{label}</span>{' '}

@@ -35,5 +35,5 @@ export function createSeatLookup(answer: SchemeMapResponse, model: SeatModel): S
   };
 }
 
-/** Roubles from the wire to integer kopecks. */
-export const toKopecks = (roubles: number) => Math.round(roubles * 100);
+/** Roubles from the wire to integer kopecks (the contract's one conversion). */
+export { toKopecks } from '../../../../contract/format-price.ts';

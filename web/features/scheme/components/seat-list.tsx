@@ -4,7 +4,7 @@ import { pickLocalized } from '../../../../contract/lang.ts';
 import type { SchemePrice, SchemeSector } from '../../../../contract/scheme.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import type { SeatModel } from '../../../lib/seat-map/seat-model.ts';
-import { useMoney } from '../hooks/use-money.ts';
+import { useFormatKopecks } from '../../../lib/use-money.ts';
 import { type SeatLookup, toKopecks } from './seat-info.ts';
 
 type SeatListProps = {
@@ -22,7 +22,7 @@ type SeatListProps = {
 export function SeatList({ model, sectors, lookup, selected, onToggle }: SeatListProps) {
   const { t } = useTranslation('scheme');
   const lang = useLang();
-  const money = useMoney();
+  const money = useFormatKopecks();
   const ids = { sector: useId(), row: useId(), category: useId() };
   const withSeats = useMemo(() => sectors.filter((s) => model.rows.some((r) => r.sectorId === s.sector_id)), [sectors, model]);
   const [sectorId, setSectorId] = useState<number | undefined>(withSeats[0]?.sector_id);
@@ -87,7 +87,7 @@ export function SeatList({ model, sectors, lookup, selected, onToggle }: SeatLis
       {visible.length === 0 ? (
         <p className="scheme-note">{t('list.none')}</p>
       ) : (
-        <ul className="seat-list__seats" aria-label={t('list.free')}>
+        <ul className="seat-list__seats chip-list" aria-label={t('list.free')}>
           {visible.map((seat) => {
             const price = seat.prices.find((p) => p.clientcategory_id === chosenCategory) ?? seat.prices[0];
             const isChosen = selected.has(seat.index);

@@ -3,7 +3,7 @@ import { pickLocalized } from '../../../../contract/lang.ts';
 import type { SchemeStand } from '../../../../contract/scheme.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import type { Cart, CartStanding } from '../hooks/use-cart.ts';
-import { useMoney } from '../hooks/use-money.ts';
+import { useFormatKopecks } from '../../../lib/use-money.ts';
 import { toKopecks } from './seat-info.ts';
 
 type StandingPanelProps = {
@@ -17,7 +17,7 @@ type StandingPanelProps = {
 export function StandingPanel({ stands, cart, onLimit }: StandingPanelProps) {
   const { t } = useTranslation('scheme');
   const lang = useLang();
-  const money = useMoney();
+  const money = useFormatKopecks();
   if (stands.length === 0) return null;
   return (
     <section className="standing" aria-labelledby="standing-title">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api.ts';
-import { fieldErrorsOf } from './field-errors.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { fieldErrorsOf } from './field-errors.ts';
 import { formatDateTime, formatMoney, pickText } from './format.ts';
 
 describe('the desk pages’ formatting', () => {

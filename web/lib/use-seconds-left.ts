@@ -3,18 +3,23 @@ import { useEffect, useState } from 'react';
 const secondsUntil = (deadline: number | undefined) => (deadline === undefined ? 0 : Math.max(0, Math.ceil((deadline - Date.now()) / 1000)));
 
 /**
- * Seconds left until `deadline` (epoch ms), ticking every second; 0 once it passed. Reads the
- * browser clock (Date.now), which browser tests move with Playwright's clock. Only the countdown
- * itself should use it: every tick re-renders the component that calls it (the whole
- * order re-rendering each second was a long task a second on a phone).
+ * Seconds left until `deadline` (epoch ms), ticking every second and stopping at 0; 0 without a
+ * deadline. Each tick reads the browser clock (Date.now) again, so a slow tab or a sleeping laptop
+ * does not stretch a reserve, and browser tests move it with Playwright's clock. Only the countdown
+ * itself should call it: every tick re-renders its caller (the whole order re-rendering each
+ * second was a long task a second on a phone).
  */
 export function useSecondsLeft(deadline: number | undefined): number {
   const [seconds, setSeconds] = useState(() => secondsUntil(deadline));
   useEffect(() => {
-    const tick = () => setSeconds(secondsUntil(deadline));
-    tick();
-    if (deadline === undefined) return;
-    const timer = setInterval(tick, 1000);
+    const left = secondsUntil(deadline);
+    setSeconds(left);
+    if (left === 0) return;
+    const timer = setInterval(() => {
+      const value = secondsUntil(deadline);
+      setSeconds(value);
+      if (value === 0) clearInterval(timer);
+    }, 1000);
     return () => clearInterval(timer);
   }, [deadline]);
   return seconds;

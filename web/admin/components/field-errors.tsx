@@ -1,18 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '../../../lib/api.ts';
-
-/** The server's field errors by the field's top-level name ('reason', 'percent', 'ticketIds'...). */
-export type FieldErrors = Record<string, string>;
-
-export function fieldErrorsOf(error: ApiError): FieldErrors {
-  const body = error.body as { fields?: { path: string; code: string }[] } | undefined;
-  const out: FieldErrors = {};
-  for (const field of body?.fields ?? []) {
-    const name = field.path.split('.')[0] ?? field.path;
-    out[name] ??= field.code;
-  }
-  return out;
-}
+import type { FieldErrors } from '../lib/field-errors.ts';
 
 /** aria-invalid and aria-describedby for an input, and the message under it, in the member's language. */
 export function useFieldError(id: string, fields: FieldErrors, namespace: 'admin-orders' | 'admin-reports' = 'admin-orders') {

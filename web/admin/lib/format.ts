@@ -1,4 +1,4 @@
-import { normalizeLang } from '../../../../contract/lang.ts';
+import { normalizeLang } from '../../../contract/lang.ts';
 
 // Intl locale of each interface language; Kazakh dates fall back to Russian month names where the runtime lacks kk.
 const LOCALES: Record<string, string> = { ru: 'ru-RU', en: 'en-GB', kz: 'kk-KZ', ch: 'zh-CN' };

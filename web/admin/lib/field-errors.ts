@@ -1,12 +1,15 @@
 import { ApiError } from '../../lib/api.ts';
 
-/** The server's field errors of a failed call, the first per field, by the form's field names. */
-export function fieldErrorsOf<F extends string>(error: unknown, names: readonly F[]): Partial<Record<F, string>> {
+/** The server's field errors by the field's top-level name ('reason', 'percent', 'ticketIds'...), the first per field. */
+export type FieldErrors = Record<string, string>;
+
+/** The field errors of a failed call ({} for anything but a refusal naming fields). */
+export function fieldErrorsOf(error: unknown): FieldErrors {
   const body = error instanceof ApiError ? (error.body as { fields?: { path: string; code: string }[] } | undefined) : undefined;
-  const out: Partial<Record<F, string>> = {};
+  const out: FieldErrors = {};
   for (const field of body?.fields ?? []) {
-    const name = names.find((n) => n === field.path);
-    if (name && !out[name]) out[name] = field.code;
+    const name = field.path.split('.')[0] ?? field.path;
+    out[name] ??= field.code;
   }
   return out;
 }

@@ -1,0 +1,30 @@
+/**
+ * The status codes of orders, tickets and returns, as the order view and the return calls carry
+ * them; zod-free, so the order, ticket and return pages read them on their first load.
+ * contract/returns.ts re-exports ReturnStatus beside its schemas.
+ */
+
+/** Order statuses. */
+export const OrderStatus = {
+  /** Named-ticket data awaited. */
+  reserved: 10,
+  /** Awaiting payment. */
+  confirmed: 20,
+  paid: 30,
+  canceled: 90,
+} as const;
+
+/** Ticket and attached-service return statuses. */
+export const ReturnStatus = {
+  /** Can be returned. */
+  returnable: 0,
+  /** A return was requested; the e-mail link has not confirmed it yet. */
+  requested: 60,
+  /** Returned: the place is back on sale and the refund is done (or nothing was due). */
+  refunded: 70,
+  /** Returned: the place is back on sale; the refund is with the acquirer and is retried until done. */
+  refunding: 80,
+} as const;
+
+/** A ticket or service that went back: its return confirmed, the refund done or under way. */
+export const isReturned = (status: number) => status === ReturnStatus.refunded || status === ReturnStatus.refunding;

@@ -1,0 +1,94 @@
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type FieldErrors, fieldErrorsOf, messageOf } from '../lib/field-errors.ts';
+import { FormField } from '../app/form-field.tsx';
+
+/**
+ * The state of a back-office form sent in one call: `run` clears the last outcome, sends, and shows
+ * either the message the call's action returns or the server's refusal (its text, and each field
+ * error beside its field).
+ */
+export function useCardForm() {
+  const { t } = useTranslation('admin');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const [fields, setFields] = useState<FieldErrors>({});
+  const run = async (action: () => Promise<string>) => {
+    setBusy(true);
+    setMessage('');
+    setFields({});
+    try {
+      setMessage(await action());
+    } catch (failure) {
+      setFields(fieldErrorsOf(failure));
+      setMessage(messageOf(failure, t('errors.generic')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, message, fields, run };
+}
+
+/** A back-office card: a group named by its heading. */
+export function Card({ heading, children }: { heading: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="admin-card admin-stack" role="group" aria-labelledby={`${id}-h`}>
+      <h2 className="admin-subheading" id={`${id}-h`}>
+        {heading}
+      </h2>
+      {children}
+    </div>
+  );
+}
+
+type CardFormProps = {
+  heading: string;
+  submitLabel: string;
+  /** useCardForm's state. */
+  form: { busy: boolean; message: string };
+  onSubmit: () => void;
+  children: ReactNode;
+};
+
+/** A back-office card with a heading, the outcome announced politely, the fields and one submit button. */
+export function CardForm({ heading, submitLabel, form, onSubmit, children }: CardFormProps) {
+  const id = useId();
+  return (
+    <form
+      className="admin-card admin-stack"
+      noValidate
+      aria-labelledby={`${id}-h`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <h2 className="admin-subheading" id={`${id}-h`}>
+        {heading}
+      </h2>
+      <p className="admin-message" role="status">
+        {form.message}
+      </p>
+      {children}
+      <button className="admin-button" type="submit" disabled={form.busy}>
+        {submitLabel}
+      </button>
+    </form>
+  );
+}
+
+type PasswordFieldProps = {
+  id: string;
+  label: string;
+  /** The password rules, under the field. */
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+};
+
+/** A new password (the member's own, or one the owner sets for a new member): never filled in from a saved one. */
+export function NewPasswordField({ id, label, hint, value, onChange, error }: PasswordFieldProps) {
+  return <FormField id={id} label={label} hint={hint} type="password" autoComplete="new-password" value={value} onChange={(e) => onChange(e.currentTarget.value)} error={error} />;
+}
