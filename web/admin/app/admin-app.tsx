@@ -3,7 +3,7 @@ import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
 import { OrderPage } from '../features/orders/order-page.tsx';
-import { PageSkeleton } from '../features/orders/orders-search-page.tsx';
+import { PageSkeleton } from '../components/page-skeleton.tsx';
 import { OrdersSearchPage } from '../features/orders/orders-search-page.tsx';
 import { ReportsPage } from '../features/reports/reports-page.tsx';
 import { AccountPage } from '../features/account/account-page.tsx';

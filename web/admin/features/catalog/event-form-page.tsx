@@ -17,7 +17,7 @@ import {
 import { type CatalogRecurrenceInput, catalogRecurrence, expandRecurrence, localDateTime } from '../../../../contract/catalog-recurrence.ts';
 import { LANGS, type Lang, normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
 import { ApiError, apiDelete, apiGet, apiPost, apiSend, toApiError } from '../../../lib/api.ts';
-import { PageSkeleton } from '../orders/orders-search-page.tsx';
+import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { formatSessionTime, optionsQuery } from './events-page.tsx';
 import { HtmlEditor } from './html-editor.tsx';
 import './catalog.css';

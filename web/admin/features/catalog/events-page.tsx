@@ -5,8 +5,8 @@ import { Link, useSearchParams } from 'wouter';
 import { EVENT_PUBLISHED_FILTERS, catalogOptionsResponse, eventListResponse } from '../../../../contract/admin/catalog.ts';
 import { type Lang, normalizeLang, pickLocalized, toBcp47 } from '../../../../contract/lang.ts';
 import { apiGet, toApiError } from '../../../lib/api.ts';
-import { PageSkeleton } from '../orders/orders-search-page.tsx';
-import '../orders/orders.css';
+import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import '../../components/desk.css';
 import './catalog.css';
 
 export const optionsQuery = {
