@@ -155,26 +155,6 @@ export async function venueExists(q: Queryable, venueId: number): Promise<boolea
   return rows.length > 0;
 }
 
-export type HallRevisionRow = { revision: number; updated_at: Date | null; updated_by_name: string | null };
-
-/** The hall's revision, its row locked until the transaction ends, so two saves of it take turns. */
-export async function lockHallRevision(tx: Queryable, hallId: number): Promise<HallRevisionRow | undefined> {
-  const { rows } = await tx.query<HallRevisionRow>(
-    `select h.revision, h.updated_at, st.name as updated_by_name
-       from halls h left join staff st on st.id = h.updated_by
-      where h.id = $1
-      for update of h`,
-    [hallId],
-  );
-  return rows[0];
-}
-
-/** Records who changed the hall and when (the import has moved its revision already); answers the revision. */
-export async function markHallChanged(tx: Queryable, hallId: number, staffId: number, at: Date): Promise<number> {
-  const { rows } = await tx.query<{ revision: number }>('update halls set updated_at = $2, updated_by = $3 where id = $1 returning revision', [hallId, at, staffId]);
-  return rows[0]?.revision ?? 0;
-}
-
 export type NextIds = { hall: number; zone: number; sector: number; seat: number; standingArea: number };
 
 /** The first free id of each hall table (max + 1); called after the import lock is held, so no one else takes them. */

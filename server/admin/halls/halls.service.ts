@@ -12,19 +12,17 @@ import { buildHallLayout } from '../../seating/hall-layout.ts';
 import type { HallModel } from '../../seating/seating.repository.ts';
 import type { AuditWriter, StaffActor } from '../orders/orders-desk.service.ts';
 import {
-  type HallRevisionRow,
   type NextIds,
   findHallFileRows,
   findHallList,
   findNextHallIds,
   findOrderedSeatsLeftOut,
   findVenues,
-  lockHallRevision,
-  markHallChanged,
   venueExists,
 } from './halls.repository.ts';
 import { PretixPlanError, convertPretixPlan } from './pretix-plan.ts';
 import { namesOf } from './seat-blocks.service.ts';
+import { claimRevision, recordEditor } from '../catalog/revision.ts';
 
 /** Problems a refusal lists before it says how many more there are. */
 const PROBLEMS_LISTED = 10;
@@ -49,27 +47,6 @@ const hallRefused = (problems: readonly string[]) =>
     text: (lang) => adminErrorText(AdminErrorCode.hallRefused, lang, listed(problems)),
     details: { fields: [{ path: 'source', code: 'hall-refused' }] },
   });
-
-/** "27.11.2026 10:42" in the venue's time zone. */
-function formatWhen(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
-}
-
-/** 409 naming who changed the hall after it was loaded, and when. */
-function staleRefusal(current: HallRevisionRow, timeZone: string) {
-  // A change by the import command has no member: the time alone says it.
-  const who = [current.updated_by_name, current.updated_at ? formatWhen(current.updated_at, timeZone) : ''].filter(Boolean).join(', ') || '—';
-  return new BusinessError(AdminErrorCode.catalogStale, {
-    status: 409,
-    text: (lang) => adminErrorText(AdminErrorCode.catalogStale, lang, who),
-    details: { fields: [{ path: 'revision', code: 'stale' }] },
-  });
-}
 
 function parseJson(source: string): unknown {
   try {
@@ -251,9 +228,7 @@ export function createHallsDesk(deps: { db: Db; now: () => number; timeZone: str
         await lockCatalog(tx);
         let before: unknown = null;
         if (input.hallId !== undefined) {
-          const current = await lockHallRevision(tx, input.hallId);
-          if (!current) throw notFound();
-          if (current.revision !== input.revision) throw staleRefusal(current, deps.timeZone);
+          await claimRevision(tx, 'halls', input.hallId, input.revision ?? 0, deps.timeZone);
           before = await auditHallBefore(tx, input.hallId);
         } else if (input.venueId === undefined || !(await venueExists(tx, input.venueId))) {
           throw new BusinessError(ErrorCode.validation, { status: 400, details: { fields: [{ path: 'venueId', code: 'venue' }] } });
@@ -276,7 +251,7 @@ export function createHallsDesk(deps: { db: Db; now: () => number; timeZone: str
           if (error instanceof CatalogImportError) throw hallRefused(error.errors);
           throw error;
         }
-        const revision = await markHallChanged(tx, hall.id, actor.id, new Date(deps.now()));
+        const revision = await recordEditor(tx, 'halls', hall.id, actor.id, new Date(deps.now()));
         await deps.audit(tx, {
           staffId: actor.id,
           action: input.hallId !== undefined ? 'hall.update' : 'hall.create',
