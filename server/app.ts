@@ -231,7 +231,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const { payments, providers, bank, assignMethods } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now, setup, timeZone });
   await assignMethods();
   paymentsRoutes(app, {
-    db: deps.db,
     payments,
     providers,
     publicUrl: config.publicUrl,

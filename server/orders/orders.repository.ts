@@ -84,3 +84,25 @@ export async function findOrderLines(db: Queryable, orderId: number): Promise<Or
   const { rows } = await db.query<OrderLineRow>('select * from order_lines where order_id = $1 order by id', [orderId]);
   return rows;
 }
+
+/** The order, locked for the caller's transaction: the lock that serialises everything that changes one order. */
+export async function lockOrderByHash(tx: Queryable, hash: string): Promise<OrderRow | undefined> {
+  const { rows } = await tx.query<OrderRow>('select * from orders where hash = $1 for update', [hash]);
+  return rows[0];
+}
+
+export async function lockOrderById(tx: Queryable, id: number): Promise<OrderRow | undefined> {
+  const { rows } = await tx.query<OrderRow>('select * from orders where id = $1 for update', [id]);
+  return rows[0];
+}
+
+export async function findOrderById(db: Queryable, id: number): Promise<OrderRow | undefined> {
+  const { rows } = await db.query<OrderRow>('select * from orders where id = $1', [id]);
+  return rows[0];
+}
+
+/** Marks a confirmed, unreleased order paid (status 30); answers false when it was not payable. */
+export async function markOrderPaid(tx: Queryable, id: number, at: Date): Promise<boolean> {
+  const { rowCount } = await tx.query(`update orders set status = 30, paid_at = $2 where id = $1 and status = 20 and released_at is null`, [id, at]);
+  return rowCount > 0;
+}
