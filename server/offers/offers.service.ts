@@ -10,10 +10,13 @@ import { lockChangeableOrder, recomputeOrderTotals } from '../order-view/order-s
 import {
   type OfferRow,
   type OrderServiceRow,
+  deleteOrderService,
   findOffersForEvent,
   findOrderServices,
   giveOfferStock,
   insertOrderServices,
+  orderServiceExists,
+  releaseServicesOfOrder,
   takeOfferStock,
 } from './offers.repository.ts';
 
@@ -163,11 +166,9 @@ export async function addOffers(db: Db, input: { hash: string; items: readonly O
 export async function removeOffer(db: Db, input: { hash: string; id: number; at: Date }): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockChangeableOrder(tx, input.hash, input.at);
-    const { rows } = await tx.query<OrderServiceRow>('delete from order_services where id = $1 and order_id = $2 and can_delete returning *', [input.id, order.id]);
-    const removed = rows[0];
+    const removed = await deleteOrderService(tx, input.id, order.id);
     if (!removed) {
-      const exists = await tx.query('select 1 from order_services where id = $1 and order_id = $2', [input.id, order.id]);
-      if (exists.rows.length > 0) throw new BusinessError(ErrorCode.validation, { status: 409, text: (l) => texts.cannotDelete[l] });
+      if (await orderServiceExists(tx, input.id, order.id)) throw new BusinessError(ErrorCode.validation, { status: 409, text: (l) => texts.cannotDelete[l] });
       throw new BusinessError(ErrorCode.notFound, { status: 404 });
     }
     await giveOfferStock(tx, removed.offer_id, 1);
@@ -177,10 +178,5 @@ export async function removeOffer(db: Db, input: { hash: string; id: number; at:
 
 /** Gives back the offer stock of a released order's services, once (used by reservation expiry). */
 export async function releaseOrderServices(tx: Queryable, orderId: number): Promise<void> {
-  const { rows } = await tx.query<{ offer_id: number; n: number }>(
-    `with released as (update order_services set released = true where order_id = $1 and not released returning offer_id)
-     select offer_id, count(*)::int as n from released group by offer_id`,
-    [orderId],
-  );
-  for (const row of rows) await giveOfferStock(tx, row.offer_id, row.n);
+  for (const row of await releaseServicesOfOrder(tx, orderId)) await giveOfferStock(tx, row.offer_id, row.n);
 }
