@@ -7,7 +7,8 @@ import type { Db } from '../db/client.ts';
 import type { Setup } from '../../contract/setup.ts';
 import { discountDataFrom } from '../loyalty/discounts.service.ts';
 import { offersFrom } from '../offers/offers.service.ts';
-import type { OrderRow } from '../orders/orders.repository.ts';
+import { findOrderById } from '../orders/orders.repository.ts';
+import { findTicketByHash } from '../tickets/tickets.repository.ts';
 import { OrderStatus } from '../orders/orders.service.ts';
 import { toRoubles } from '../orders/pricing.ts';
 import { type PaymentsService, orderNotFound } from '../payments/payments.service.ts';
@@ -187,14 +188,9 @@ const NO_ORGANIZER = { name: {}, inn: '', ticket_series: '' };
 export const ticketFormNumber = (ticketId: number) => String(ticketId).padStart(8, '0');
 
 export async function viewTicket(deps: { db: Db; timeZone: string; organizer?: Setup['organizer'] }, ticketHash: string) {
-  const { rows } = await deps.db.query<{ id: number; order_id: number; order_line_id: number; holder: Holder | null }>(
-    'select id, order_id, order_line_id, holder from tickets where hash = $1',
-    [ticketHash],
-  );
-  const ticket = rows[0];
+  const ticket = await findTicketByHash(deps.db, ticketHash);
   if (!ticket) return undefined;
-  const { rows: orders } = await deps.db.query<OrderRow>('select * from orders where id = $1', [ticket.order_id]);
-  const order = orders[0];
+  const order = await findOrderById(deps.db, ticket.order_id);
   if (!order || order.status !== OrderStatus.paid) return undefined;
   const line = (await findViewLines(deps.db, order.id)).find((l) => l.id === ticket.order_line_id);
   if (!line) return undefined;

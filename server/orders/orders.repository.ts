@@ -194,3 +194,15 @@ export async function markLinesReleased(tx: Queryable, which: { orderId: number 
   );
   return rows;
 }
+
+/** Unpaid, unreleased orders whose reserve ran out at `at`, oldest first, locked and skipped when another worker holds them. */
+export async function lockExpiredOrderIds(tx: Queryable, at: Date, limit: number): Promise<number[]> {
+  const { rows } = await tx.query<{ id: number }>(
+    `select id from orders
+       where status in (10, 20) and released_at is null and reserved_until <= $1
+       order by reserved_until, id limit $2
+       for update skip locked`,
+    [at, limit],
+  );
+  return rows.map((r) => r.id);
+}

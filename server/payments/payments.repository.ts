@@ -263,3 +263,8 @@ export async function markRefundDone(db: Queryable, id: number, refundRef: strin
 export async function scheduleRefundRetry(db: Queryable, id: number, error: string, nextAttemptAt: Date): Promise<void> {
   await db.query('update refunds set last_error = $2, next_attempt_at = $3 where id = $1', [id, error, nextAttemptAt]);
 }
+
+export async function findRefundStatus(db: Queryable, id: number): Promise<RefundRow['status'] | undefined> {
+  const { rows } = await db.query<{ status: RefundRow['status'] }>('select status from refunds where id = $1', [id]);
+  return rows[0]?.status;
+}
