@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { loadDemoIfEmpty } from '../demo/load.ts';
-import { type AppDeps, DEFAULT_WEB_DIST, buildApp } from './app.ts';
+import { type AppDeps, buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { REQUEST_LIMITS, openDb, openPostgres, statementsSent } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
@@ -15,6 +15,7 @@ import { deliverDueMail } from './mail/mail-worker.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { loadSecret } from './security/secret.ts';
 import { resolveSetup } from './setup/setup.service.ts';
+import { DEFAULT_WEB_DIST } from './spa-serving.ts';
 
 /**
  * What a test launcher may replace in a running server. Code only, never configuration: no
