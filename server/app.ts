@@ -33,6 +33,9 @@ import { fastifyTrustProxy } from './security/trust-proxy.ts';
 import { createIndexRenderer, seoRoutes } from './seo/seo.routes.ts';
 import { createSeoService } from './seo/seo.service.ts';
 import { orderViewRoutes } from './order-view/order-view.routes.ts';
+import { createOrderViewService } from './order-view/order-view.service.ts';
+import { createOffersService } from './offers/offers.service.ts';
+import { createDiscountsService } from './loyalty/discounts.service.ts';
 import { acquirerOrigins, createPaymentsStack } from './payments/payments-stack.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { sandboxBankRoutes } from './payments/sandbox/sandbox-bank.routes.ts';
@@ -177,7 +180,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     currency: async () => (await setup.get()).app.currency,
   });
   await sandboxBankRoutes(app, { bank });
-  orderViewRoutes(app, { db: deps.db, payments, now, timeZone, crm, organizer: async () => (await setup.get()).organizer });
+  orderViewRoutes(app, {
+    orderView: createOrderViewService({ db: deps.db, payments, now, timeZone, organizer: async () => (await setup.get()).organizer }),
+    offers: createOffersService({ db: deps.db }),
+    discounts: createDiscountsService({ db: deps.db }),
+    payments,
+    now,
+    crm,
+  });
   nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: timeZone, setup, captcha, recaptcha }) });
   const returns = createReturnsService({ db: deps.db, now, setup, payments, baseUrl: publicBaseUrl(config), timeZone });
   returnsRoutes(app, {

@@ -115,7 +115,7 @@ type DiscountInput = {
  * code is counted: after CODE_FAILURE_LIMIT wrong codes within CODE_FAILURE_WINDOW_MS, an
  * order's tries with a code answer 429 (-1029), so codes cannot be guessed one after another.
  */
-export async function applyDiscount(db: Db, input: DiscountInput): Promise<{ promoCode: string; cardProof?: 'required' }> {
+async function applyDiscount(db: Db, input: DiscountInput): Promise<{ promoCode: string; cardProof?: 'required' }> {
   const outcome = await db.transaction(async (tx) => {
     // The order's row lock serialises its tries, so each counts the ones before it, on any instance.
     const order = await lockChangeableOrder(tx, input.hash, input.at);
@@ -222,12 +222,22 @@ async function applyDiscountParts(tx: Queryable, order: { id: number; event_id: 
 }
 
 /** Cancels the promo code, the bonuses, or both (the card stays linked). */
-export async function cancelDiscount(db: Db, input: { hash: string; at: Date; what: 'promo' | 'bonuses' | 'all' }): Promise<void> {
+async function cancelDiscount(db: Db, input: { hash: string; at: Date; what: 'promo' | 'bonuses' | 'all' }): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockChangeableOrder(tx, input.hash, input.at);
     await clearOrderDiscounts(tx, order.id, { promo: input.what !== 'bonuses', bonuses: input.what !== 'promo' });
     await recomputeOrderTotals(tx, order.id);
   });
+}
+
+export type DiscountsService = ReturnType<typeof createDiscountsService>;
+
+/** The visitor's discounts on an unpaid order: a promo code, a loyalty card, bonuses to spend. */
+export function createDiscountsService(deps: { db: Db }) {
+  return {
+    apply: (input: DiscountInput) => applyDiscount(deps.db, input),
+    cancel: (input: { hash: string; at: Date; what: 'promo' | 'bonuses' | 'all' }) => cancelDiscount(deps.db, input),
+  };
 }
 
 /**

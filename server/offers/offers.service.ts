@@ -110,7 +110,7 @@ function countBy<T>(items: readonly T[], key: (item: T) => number): Map<number, 
 export type OfferRequestItem = { parent_id: number; package_id: number; price_id: number; cost: number };
 
 /** Adds several offers to an unpaid order at once; all or nothing. */
-export async function addOffers(db: Db, input: { hash: string; items: readonly OfferRequestItem[]; at: Date }): Promise<void> {
+async function addOffers(db: Db, input: { hash: string; items: readonly OfferRequestItem[]; at: Date }): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockChangeableOrder(tx, input.hash, input.at);
     if (order.pushkin_card) throw new BusinessError(ErrorCode.validation, { status: 409, text: (l) => texts.pushkinCard[l] });
@@ -163,7 +163,7 @@ export async function addOffers(db: Db, input: { hash: string; items: readonly O
 }
 
 /** Removes an attached service (only one with candelete = 1) from an unpaid order. */
-export async function removeOffer(db: Db, input: { hash: string; id: number; at: Date }): Promise<void> {
+async function removeOffer(db: Db, input: { hash: string; id: number; at: Date }): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockChangeableOrder(tx, input.hash, input.at);
     const removed = await deleteOrderService(tx, input.id, order.id);
@@ -174,6 +174,16 @@ export async function removeOffer(db: Db, input: { hash: string; id: number; at:
     await giveOfferStock(tx, removed.offer_id, 1);
     await recomputeOrderTotals(tx, order.id);
   });
+}
+
+export type OffersService = ReturnType<typeof createOffersService>;
+
+/** The special offers a visitor adds to or removes from an unpaid order. */
+export function createOffersService(deps: { db: Db }) {
+  return {
+    add: (input: { hash: string; items: readonly OfferRequestItem[]; at: Date }) => addOffers(deps.db, input),
+    remove: (input: { hash: string; id: number; at: Date }) => removeOffer(deps.db, input),
+  };
 }
 
 /** Gives back the offer stock of a released order's services, once (used by reservation expiry). */

@@ -84,7 +84,7 @@ export function automaticRefundOf(refund: ViewRefundRow): AutomaticRefund {
  * first checked with their provider, so a visitor back from the bank sees the outcome even if
  * the acquirer's notification is late.
  */
-export async function viewOrder(
+async function viewOrder(
   deps: { db: Db; payments: PaymentsService; now: () => number; timeZone: string },
   input: { hash: string; bankId?: number | undefined },
 ): Promise<Omit<OrderView, 'errorCode' | 'errorText'>> {
@@ -187,7 +187,7 @@ const NO_ORGANIZER = { name: {}, inn: '', ticket_series: '' };
 /** The ticket's number on the ticket form: its id, zero-padded, unique within the venue. */
 export const ticketFormNumber = (ticketId: number) => String(ticketId).padStart(8, '0');
 
-export async function viewTicket(deps: { db: Db; timeZone: string; organizer?: Setup['organizer'] }, ticketHash: string) {
+async function viewTicket(deps: { db: Db; timeZone: string; organizer?: Setup['organizer'] | undefined }, ticketHash: string) {
   const ticket = await findTicketByHash(deps.db, ticketHash);
   if (!ticket) return undefined;
   const order = await findOrderById(deps.db, ticket.order_id);
@@ -217,5 +217,21 @@ export async function viewTicket(deps: { db: Db; timeZone: string; organizer?: S
       organizer_inn: organizer.inn,
       holder: holder || (order.pushkin_card ? order.buyer_name : null),
     },
+  };
+}
+
+export type OrderViewService = ReturnType<typeof createOrderViewService>;
+
+/** The order page and the ticket page, as the visitor sees them. */
+export function createOrderViewService(deps: {
+  db: Db;
+  payments: PaymentsService;
+  now: () => number;
+  timeZone: string;
+  organizer?: () => Promise<Setup['organizer']>;
+}) {
+  return {
+    order: (input: { hash: string; bankId?: number | undefined }) => viewOrder(deps, input),
+    ticket: async (ticketHash: string) => viewTicket({ db: deps.db, timeZone: deps.timeZone, organizer: await deps.organizer?.() }, ticketHash),
   };
 }
