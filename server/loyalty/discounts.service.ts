@@ -32,25 +32,7 @@ import {
   spendCardBalance,
   sumBonusesHeldElsewhere,
 } from './discounts.repository.ts';
-
-type Texts = Record<Lang, string>;
-export const discountTexts = {
-  invalidPromo: { ru: 'Недействительный промокод', en: 'Invalid promo code', kz: 'Жарамсыз промокод', ch: '优惠码无效' },
-  wrongCardProof: {
-    ru: 'Неверный или устаревший код. Запросите новый код и введите его из письма.',
-    en: 'Wrong or expired code. Ask for a new code and type it from the e-mail.',
-    kz: 'Код қате немесе ескірген. Жаңа код сұрап, оны хаттан енгізіңіз.',
-    ch: '验证码错误或已过期。请重新获取验证码并输入邮件中的验证码。',
-  },
-  cardBlocked: { ru: 'Карта лояльности заблокирована', en: 'The loyalty card is blocked', kz: 'Адалдық картасы бұғатталған', ch: '会员卡已被冻结' },
-  noCard: { ru: 'Сначала укажите карту лояльности', en: 'Enter your loyalty card first', kz: 'Алдымен адалдық картасын енгізіңіз', ch: '请先输入会员卡' },
-  badBonuses: {
-    ru: 'Количество бонусов должно быть целым, больше 0 и не больше доступного',
-    en: 'Bonuses must be a whole number above 0 and not above the available amount',
-    kz: 'Бонустар саны бүтін, 0-ден үлкен және қолжетімдіден аспауы керек',
-    ch: '积分必须为大于 0 且不超过可用数量的整数',
-  },
-} satisfies Record<string, Texts>;
+import { textOf } from '../locales/texts.ts';
 
 /**
  * A promo code, card number or card code that proves nothing: a try that counts against the
@@ -64,8 +46,8 @@ class WrongCode extends BusinessError {
 /** A card attached only with the code sent to its holder: the answer is 200 with cardProof 'required'. */
 class CardProofRequired extends WrongCode {}
 
-const invalidPromo = () => new WrongCode(ErrorCode.validation, { status: 400, text: (l) => discountTexts.invalidPromo[l], details: { promoCode: '' } });
-const wrongCardProof = () => new WrongCode(ErrorCode.validation, { status: 400, text: (l) => discountTexts.wrongCardProof[l], details: { cardProof: '' } });
+const invalidPromo = () => new WrongCode(ErrorCode.validation, { status: 400, text: textOf('discounts', 'invalidPromo'), details: { promoCode: '' } });
+const wrongCardProof = () => new WrongCode(ErrorCode.validation, { status: 400, text: textOf('discounts', 'wrongCardProof'), details: { cardProof: '' } });
 
 /** Wrong codes an order may try per window; the next try answers 429 until the oldest ages out. */
 export const CODE_FAILURE_LIMIT = 10;
@@ -209,10 +191,10 @@ async function applyDiscountParts(tx: Queryable, order: { id: number; event_id: 
 
   if (input.bonuses !== undefined) {
     card ??= await lockAttachedCard(tx, order.id);
-    if (!card) throw new BusinessError(ErrorCode.validation, { status: 400, text: (l) => discountTexts.noCard[l] });
-    if (card.is_blocked) throw new BusinessError(ErrorCode.validation, { status: 409, text: (l) => discountTexts.cardBlocked[l] });
+    if (!card) throw new BusinessError(ErrorCode.validation, { status: 400, text: textOf('discounts', 'noCard') });
+    if (card.is_blocked) throw new BusinessError(ErrorCode.validation, { status: 409, text: textOf('discounts', 'cardBlocked') });
     if (!Number.isInteger(input.bonuses) || input.bonuses > (await availableBonuses(tx, order.id, card))) {
-      throw new BusinessError(ErrorCode.validation, { status: 400, text: (l) => discountTexts.badBonuses[l] });
+      throw new BusinessError(ErrorCode.validation, { status: 400, text: textOf('discounts', 'badBonuses') });
     }
     await setOrderBonuses(tx, order.id, input.bonuses);
   }

@@ -1,4 +1,3 @@
-import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
@@ -7,13 +6,7 @@ import { type OrderRow, findOrderTotalsBase, lockOrderByHash, setOrderTotals } f
 import { OrderStatus } from '../orders/orders.service.ts';
 import { cancelOpenPayments } from '../payments/payments.repository.ts';
 import { orderNotFound } from '../payments/payments.service.ts';
-
-const notChangeable: Record<Lang, string> = {
-  ru: 'Заказ уже оплачен или время брони истекло, изменить его нельзя.',
-  en: 'The order is already paid or its booking time has expired; it cannot be changed.',
-  kz: 'Тапсырыс төленген немесе брондау уақыты аяқталған, оны өзгертуге болмайды.',
-  ch: '订单已支付或预订时间已过，无法更改。',
-};
+import { textOf } from '../locales/texts.ts';
 
 /** Whether an order still awaits payment at `at`: confirmed, not released, reserve time running. */
 export function isPayable(order: Pick<OrderRow, 'status' | 'released_at' | 'reserved_until'>, at: Date): boolean {
@@ -39,7 +32,7 @@ export function isReserveRunning(order: Pick<OrderRow, 'status' | 'released_at' 
 export async function lockChangeableOrder(tx: Queryable, hash: string, at: Date): Promise<OrderRow> {
   const order = await lockOrderByHash(tx, hash);
   if (!order) throw orderNotFound();
-  if (!isPayable(order, at)) throw new BusinessError(ErrorCode.payment, { text: (lang) => notChangeable[lang] });
+  if (!isPayable(order, at)) throw new BusinessError(ErrorCode.payment, { text: textOf('orders', 'notChangeable') });
   return order;
 }
 

@@ -33,39 +33,7 @@ import {
   insertPayment,
   markPaymentPending,
 } from './payments.repository.ts';
-
-type Texts = Record<Lang, string>;
-export const paymentTexts = {
-  orderDeleted: { ru: 'Заказ удалён или не найден', en: 'The order was deleted or not found', kz: 'Тапсырыс жойылды немесе табылмады', ch: '订单已删除或未找到' },
-  alreadyPaid: { ru: 'Заказ уже оплачен.', en: 'The order is already paid.', kz: 'Тапсырыс төленген.', ch: '订单已支付。' },
-  expired: {
-    ru: 'Время брони истекло, заказ отменён. Оформите заказ заново.',
-    en: 'The booking time has expired and the order was cancelled. Please place the order again.',
-    kz: 'Брондау уақыты аяқталды, тапсырыс жойылды. Тапсырысты қайта рәсімдеңіз.',
-    ch: '预订时间已过，订单已取消。请重新下单。',
-  },
-  // Pay met a change of the order's sum (offers, promo code, bonuses) committing at the same time:
-  // the payment started for the old sum was cancelled, none is made (-9997, the payment error).
-  orderChanged: {
-    ru: 'Сумма заказа изменилась во время создания платежа. Проверьте заказ и оплатите ещё раз.',
-    en: "The order's amount changed while the payment was being created. Please check the order and pay again.",
-    kz: 'Төлем жасалып жатқанда тапсырыс сомасы өзгерді. Тапсырысты тексеріп, қайта төлеңіз.',
-    ch: '创建付款时订单金额已变更。请核对订单后重新支付。',
-  },
-  // A Pay found this order's payment still being registered by another server instance.
-  beingCreated: {
-    ru: 'Платёж уже создаётся. Повторите через несколько секунд.',
-    en: 'The payment is already being created. Please try again in a few seconds.',
-    kz: 'Төлем жасалып жатыр. Бірнеше секундтан кейін қайталаңыз.',
-    ch: '付款正在创建中，请几秒后重试。',
-  },
-  bankUnavailable: {
-    ru: 'Банк временно недоступен. Попробуйте ещё раз через минуту.',
-    en: 'The bank is unavailable right now. Please try again in a minute.',
-    kz: 'Банк уақытша қолжетімсіз. Бір минуттан кейін қайталап көріңіз.',
-    ch: '银行暂时不可用，请稍后重试。',
-  },
-} satisfies Record<string, Texts>;
+import { textOf } from '../locales/texts.ts';
 
 /** The payment's description at the acquirer (its page, the statement), in the payer's language. */
 const paymentDescription: Record<Lang, (number: number) => string> = {
@@ -75,7 +43,7 @@ const paymentDescription: Record<Lang, (number: number) => string> = {
   ch: (n) => `订单 ${n}`,
 };
 
-export const orderNotFound = () => new BusinessError(ErrorCode.notFound, { status: 404, text: (lang) => paymentTexts.orderDeleted[lang] });
+export const orderNotFound = () => new BusinessError(ErrorCode.notFound, { status: 404, text: textOf('payments', 'orderDeleted') });
 
 /** What the storefront does after POST /api/order/pay. */
 export type PayResult =
@@ -153,10 +121,10 @@ export function createPaymentsService(deps: {
     const prepared = await db.transaction(async (tx) => {
       const order = await lockOrderByHash(tx, input.hash);
       if (!order) throw orderNotFound();
-      if (order.status === OrderStatus.paid) throw new BusinessError(ErrorCode.payment, { text: (l) => paymentTexts.alreadyPaid[l] });
+      if (order.status === OrderStatus.paid) throw new BusinessError(ErrorCode.payment, { text: textOf('payments', 'alreadyPaid') });
       const unpaid = order.status === OrderStatus.reserved || order.status === OrderStatus.confirmed;
       if (!unpaid || order.released_at || order.reserved_until.getTime() <= at.getTime()) {
-        throw new BusinessError(ErrorCode.payment, { text: (l) => paymentTexts.expired[l] });
+        throw new BusinessError(ErrorCode.payment, { text: textOf('payments', 'expired') });
       }
       // Still awaiting its named-ticket data: the order page goes to
       // that form, and no payment starts.
@@ -224,7 +192,7 @@ export function createPaymentsService(deps: {
     // Its registration may have finished since this Pay read it.
     const fresh = await findPaymentByPublicId(db, payment.public_id);
     if (fresh?.status === 'pending' && fresh.action) return { type: 'action', action: fresh.action, publicId: fresh.public_id, expiresAt: await reservedUntilOf(fresh) };
-    throw new BusinessError(ErrorCode.payment, { status: 409, text: (l) => paymentTexts.beingCreated[l] });
+    throw new BusinessError(ErrorCode.payment, { status: 409, text: textOf('payments', 'beingCreated') });
   }
 
   /** Registers a new payment with its acquirer and stores the link; see startPayment. */
@@ -252,7 +220,7 @@ export function createPaymentsService(deps: {
     } catch (error) {
       log.error({ err: error, payment: payment.public_id }, 'payment provider refused to start a payment');
       await markPaymentFailed(db, payment.id, at);
-      throw new BusinessError(ErrorCode.payment, { text: (l) => paymentTexts.bankUnavailable[l] });
+      throw new BusinessError(ErrorCode.payment, { text: textOf('payments', 'bankUnavailable') });
     }
     const action = started.action;
     if (!(await markPaymentPending(db, payment.id, started.providerRef, action))) {
@@ -261,7 +229,7 @@ export function createPaymentsService(deps: {
       // reference so its late outcome is recognised, cancel it there, and refuse.
       await keepProviderRef(db, payment.id, started.providerRef);
       await cancelAtAcquirer({ orderId: payment.order_id });
-      throw new BusinessError(ErrorCode.payment, { text: (l) => paymentTexts.orderChanged[l] });
+      throw new BusinessError(ErrorCode.payment, { text: textOf('payments', 'orderChanged') });
     }
     return { type: 'action', action, publicId: payment.public_id, expiresAt: order.reserved_until };
   }

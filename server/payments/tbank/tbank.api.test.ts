@@ -5,7 +5,7 @@ import { createClock, createTestApp, type TestApp } from '../../../tests/harness
 import { reconcileStalePayments } from '../../jobs/reconcile-payments.ts';
 import { OrderStatus } from '../../orders/orders.service.ts';
 import { makeOrder, pay, preparePaymentCatalog } from '../payment-test-kit.ts';
-import { paymentTexts } from '../payments.service.ts';
+import { serverText } from '../../locales/texts.ts';
 import { tbankToken } from './tbank-token.ts';
 
 const CARD = 1;
@@ -146,7 +146,7 @@ describe('T-Bank: card payments', () => {
       fake.arm('/v2/Init', fault);
       const response = await t.post('/api/order/pay', { hash: order.hash, lang: 'ru', bank_data: { id: CARD } });
       expect(response.statusCode).toBeLessThan(500);
-      expect(response.json()).toMatchObject({ errorText: paymentTexts.bankUnavailable.ru });
+      expect(response.json()).toMatchObject({ errorText: serverText('payments', 'bankUnavailable', 'ru') });
     }
     const row = await orderRow(order.hash);
     expect(row.status).toBe(OrderStatus.confirmed);

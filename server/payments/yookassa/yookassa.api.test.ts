@@ -5,7 +5,7 @@ import { createClock, createTestApp, type TestApp } from '../../../tests/harness
 import { reconcileStalePayments } from '../../jobs/reconcile-payments.ts';
 import { OrderStatus } from '../../orders/orders.service.ts';
 import { makeOrder, pay, preparePaymentCatalog } from '../payment-test-kit.ts';
-import { paymentTexts } from '../payments.service.ts';
+import { serverText } from '../../locales/texts.ts';
 
 const CARD = 1;
 const QR = 2;
@@ -150,7 +150,7 @@ describe('YooKassa: card payments', () => {
       fake.arm('/v3/payments', fault);
       const response = await t.post('/api/order/pay', { hash: order.hash, lang: 'ru', bank_data: { id: CARD } });
       expect(response.statusCode).toBeLessThan(500);
-      expect(response.json()).toMatchObject({ errorText: paymentTexts.bankUnavailable.ru });
+      expect(response.json()).toMatchObject({ errorText: serverText('payments', 'bankUnavailable', 'ru') });
     }
     const answer = await pay(t, order.hash, CARD);
     await pressAtFake(String(answer.bankUrl), 'pay');
