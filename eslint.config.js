@@ -6,12 +6,14 @@ import tseslint from 'typescript-eslint';
 
 /**
  * contract/common.ts carries zod schemas: code on every page's boot path takes plain values from
- * contract/lang.ts and the other zod-free contract files, and only types from common.ts.
+ * contract/lang.ts and the other zod-free contract files, and only types from common.ts. The same
+ * for contract/captcha.ts: the order submit (web/lib/use-captcha-submit.ts) is on the event and
+ * scheme pages' first load, and its one value import of captcha.ts had put zod there.
  */
 const ZOD_FREE_BOOT = {
-  group: ['**/contract/common.ts'],
+  group: ['**/contract/common.ts', '**/contract/captcha.ts'],
   allowTypeImports: true,
-  message: 'boot-path code takes values from contract/lang.ts (zod-free); only types from contract/common.ts',
+  message: 'boot-path code takes values from the zod-free contract files (lang.ts, order-form-constants.ts, ...); only types from common.ts and captcha.ts',
 };
 
 /**
@@ -25,6 +27,31 @@ const ZOD_FREE_FORMS = {
   allowTypeImports: true,
   message: 'the event and scheme pages load zod and the schemas on demand (buyer-validation.ts, scheme buyer-form.tsx); take values from the zod-free contract files',
 };
+/**
+ * Nor do the buyer forms' code, React Hook Form, the phone field and the captcha dialog come with
+ * the event and scheme pages: they load when the visitor starts choosing (React.lazy at their use
+ * sites, event-view.tsx and cart-panel.tsx); only those modules import one another.
+ */
+const FORMS_ON_DEMAND = {
+  group: [
+    'react-hook-form',
+    '**/components/phone-field/phone-input.tsx',
+    '**/components/phone-field/phone-countries.ts',
+    '**/components/captcha/captcha-dialog.tsx',
+    '**/components/buyer-section.tsx',
+    '**/components/buyer-form.tsx',
+    '**/hooks/use-buyer.ts',
+  ],
+  allowTypeImports: true,
+  message: 'the buyer form loads on demand (React.lazy in event-view.tsx, cart-panel.tsx; LazyCaptchaDialog): import it only as a type here',
+};
+const ON_DEMAND_FORM_MODULES = [
+  'web/features/event/components/buyer-section.tsx',
+  'web/features/event/components/buyer-form.tsx',
+  'web/features/event/hooks/use-buyer.ts',
+  'web/features/event/hooks/buyer-validation.ts',
+  'web/features/scheme/components/buyer-form.tsx',
+];
 /**
  * The order and ticket pages have no form checked by a schema: their answers' schemas load only
  * where answers are checked (development, tests; web/lib/api.ts). A value import of
@@ -127,6 +154,13 @@ export default tseslint.config(
     ignores: ['web/features/**/*.test.{ts,tsx}', 'web/features/event/hooks/buyer-validation.ts', 'web/features/scheme/components/buyer-form.tsx'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [...FEATURE_IMPORTS, ZOD_FREE_FORMS] }],
+    },
+  },
+  {
+    files: ['web/features/event/**/*.{ts,tsx}', 'web/features/scheme/**/*.{ts,tsx}'],
+    ignores: ['web/features/**/*.test.{ts,tsx}', ...ON_DEMAND_FORM_MODULES],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...FEATURE_IMPORTS, ZOD_FREE_FORMS, FORMS_ON_DEMAND] }],
     },
   },
 );

@@ -15,10 +15,14 @@ const captchaPort = port + 3;
 const captchaURL = `http://127.0.0.1:${captchaPort}`;
 const CAPTCHA_SPECS = /captcha\.spec\.ts$/;
 // The real-acquirer specs get a third server on port + 5 (its mail catcher on port + 6) paying
-// cards through a T-Bank fake (port + 7) and SBP through a YooKassa fake (port + 8),
-// e2e/acquirers-server.ts.
+// cards through a T-Bank fake (port + 7) and SBP through a YooKassa fake (port + 8), and a
+// fourth on port + 9 (mail catcher + 10) the other way round: cards through YooKassa (+ 12), SBP
+// through T-Bank (+ 11), e2e/acquirers-server.ts. The specs reach the fourth by its address in
+// E2E_ACQUIRERS_SWAPPED_URL.
 const acquirersPort = port + 5;
 const acquirersURL = `http://127.0.0.1:${acquirersPort}`;
+const swappedAcquirersPort = port + 9;
+process.env.E2E_ACQUIRERS_SWAPPED_URL ??= `http://127.0.0.1:${swappedAcquirersPort}`;
 const ACQUIRER_SPECS = /acquirers\.spec\.ts$/;
 
 const server = (entry: string, serverPort: number, env: Record<string, string> = {}) => ({
@@ -69,5 +73,6 @@ export default defineConfig({
     server('main.ts', port),
     server('e2e/captcha-server.ts', captchaPort, { SETUP_FILE: 'e2e/support/captcha-setup.json', E2E_MAIL_PORT: String(captchaPort + 1) }),
     server('e2e/acquirers-server.ts', acquirersPort, { E2E_MAIL_PORT: String(acquirersPort + 1) }),
+    server('e2e/acquirers-server.ts', swappedAcquirersPort, { E2E_MAIL_PORT: String(swappedAcquirersPort + 1), E2E_CARD_ACQUIRER: 'yookassa' }),
   ],
 });

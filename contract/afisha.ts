@@ -71,6 +71,13 @@ export const afishaEvent = z.object({
   eventsotrnum: z.number().int(),
   /** Every session of the event is a whole-day ticket (time '00:00'). */
   notimes: flag,
+  /**
+   * The lowest and highest paid price (roubles) of the event's sessions on sale with places left,
+   * ordinary tickets only (docs/afisha.md, 'Price on the card'); 0 and 0 when all are free; null
+   * when nothing is on sale.
+   */
+  minprice: z.number().nonnegative().nullable(),
+  maxprice: z.number().nonnegative().nullable(),
 });
 
 /** One day of an event: eventday dd.mm.yyyy, its times in _time ('00:00' means no time). */

@@ -15,11 +15,8 @@ export const captchaAudioRequest = z.object({ lang: langField });
 export const captchaAudioResponse = z.object({ audio: z.string(), sid: z.string() });
 export type CaptchaAudioResponse = z.infer<typeof captchaAudioResponse>;
 
-/**
- * A -1001 answer of an order call carrying `captcha: 'image'` asks for the image captcha even where
- * the setup has it off: the client placed orders faster than a person can (server/security/hold-limits.ts).
- */
-export const ADAPTIVE_CAPTCHA = { field: 'captcha', image: 'image' } as const;
+// Plain values (no zod): the order pages' submit reads it on their first load (order-form-constants.ts).
+export { ADAPTIVE_CAPTCHA } from './order-form-constants.ts';
 
 /** POST /api/captcha/check: answers true or false. */
 export const captchaCheckRequest = z.object({ code: z.string().max(8), sid: z.string().max(64) });

@@ -34,6 +34,10 @@ export const noSchemeAction = z.object({
   descript_url: partialLocalized,
   note: partialLocalized,
   notice: partialLocalized,
+  /** The event's picture, the one the afisha card shows. */
+  image_url: partialLocalized,
+  /** The venue's description as plain text (tags dropped, entities decoded), shown before a session is chosen. */
+  descript_text: partialLocalized,
   /** Group excursion tickets allowed per order; 0: no own limit beyond stock. */
   grouplimit: z.number().int(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_INT4, langField, localized, orderHash, partialLocalized, recordId } from './common.ts';
+import { MAX_INT4, businessResult, langField, localized, orderHash, partialLocalized, recordId } from './common.ts';
+import { HELD_ORDERS_MAX } from './order-form-constants.ts';
 import { bankData } from './payment.ts';
 
 /** POST /api/order/view */
@@ -232,3 +233,31 @@ export const ticketViewResponse = z.object({
     holder: z.string().nullable(),
   }),
 });
+
+export { HELD_ORDERS_MAX };
+
+/**
+ * POST /api/order/held: which of the orders this browser remembers for an event are still held
+ * unpaid, so the event page can offer to continue one. The browser's memory names the orders;
+ * their state is always the server's.
+ */
+export const heldOrdersRequest = z.object({
+  /** The event's hash (as in /event/{hash}). */
+  hash: z.string().min(1).max(64),
+  orders: z.array(orderHash).min(1).max(HELD_ORDERS_MAX),
+  lang: langField,
+});
+export type HeldOrdersRequest = z.input<typeof heldOrdersRequest>;
+
+export const heldOrder = z.object({
+  hash: orderHash,
+  ord_num: z.number().int(),
+  /** 10: named-ticket data awaited (continues on the named-ticket form); 20: awaiting payment. */
+  status: z.union([z.literal(10), z.literal(20)]),
+  /** Seconds the hold still runs. */
+  reserveTime: z.number().int().positive(),
+});
+export type HeldOrder = z.infer<typeof heldOrder>;
+
+export const heldOrdersResponse = businessResult.extend({ orders: z.array(heldOrder) });
+export type HeldOrdersResponse = z.infer<typeof heldOrdersResponse>;

@@ -1,7 +1,8 @@
 /**
  * The storefront with real acquirers for the browser tests: cards through a local fake of
- * T-Bank, SBP through a local fake of YooKassa, each fake serving its own payment page on its
- * own port (PORT + 2 and PORT + 3), then main.ts as usual. Started by e2e/start-server.ts,
+ * T-Bank and SBP through a local fake of YooKassa, or the other way round with
+ * E2E_CARD_ACQUIRER=yookassa, each fake serving its own payment page on its own port (T-Bank
+ * PORT + 2, YooKassa PORT + 3), then main.ts as usual. Started by e2e/start-server.ts,
  * which sets PORT, PUBLIC_URL, DATA_DIR and SMTP_URL (its own mail catcher, HTTP on PORT + 1).
  */
 import { startTbankFake } from '../tests/fakes/tbank-fake.ts';
@@ -21,9 +22,10 @@ const stop = () => void Promise.all([tbank.close(), yookassa.close()]);
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);
 
+const cardsAtYookassa = process.env.E2E_CARD_ACQUIRER === 'yookassa';
 Object.assign(process.env, {
-  PAY_CARD_PROVIDER: 'tbank',
-  PAY_QR_PROVIDER: 'yookassa',
+  PAY_CARD_PROVIDER: cardsAtYookassa ? 'yookassa' : 'tbank',
+  PAY_QR_PROVIDER: cardsAtYookassa ? 'tbank' : 'yookassa',
   TBANK_TERMINAL_KEY: TERMINAL,
   TBANK_PASSWORD: TERMINAL_PASSWORD,
   TBANK_API_URL: tbank.apiUrl,

@@ -151,6 +151,7 @@ beforeAll(async () => {
     { url: '/api/order/remove-special-offer', body: { hash: unpaid, lang: 'ru', id: 1 } },
     { url: '/api/order/discount', body: { hash: unpaid, lang: 'ru', bonuses: 10, cardCode: '1234567890123456', promoCode: 'DEMO10' } },
     { url: '/api/order/discount/cancel', body: { hash: unpaid, lang: 'ru' } },
+    { url: '/api/order/held', body: { hash: 'city-through-centuries', orders: [unpaid], lang: 'ru' } },
     { url: '/api/order/status', body: { hash: unpaid } },
     { url: '/api/order/pay', body: { hash: unpaid, lang: 'ru', bank_data: { id: 1 } } },
     { url: '/api/order/number', body: { hash: unpaid, lang: 'ru' } },

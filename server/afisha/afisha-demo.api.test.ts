@@ -45,6 +45,31 @@ describe('GET /api/afisha on the demo catalog', () => {
     expect(check(e?.totalticketcount ?? Number.NaN)).toBe(true);
   });
 
+  const priced = [
+    { description: 'several categories: from the lowest (child 200 ₽) to the highest', hash: 'city-through-centuries', expected: { minprice: 200, maxprice: 700 } },
+    { description: 'Pushkin-card-only and non-card prices: the lowest any card pays', hash: 'avant-garde-lecture', expected: { minprice: 350, maxprice: 600 } },
+    { description: 'sold by Pushkin card only: its card price', hash: 'secrets-of-the-mansion', expected: { minprice: 900, maxprice: 900 } },
+    { description: 'a subscription: its own prices', hash: 'classical-evenings-pass', expected: { minprice: 3500, maxprice: 5000 } },
+    { description: 'a free event: 0 and 0', hash: 'sculpture-garden', expected: { minprice: 0, maxprice: 0 } },
+    { description: 'sold out: no price', hash: 'night-at-the-museum', expected: { minprice: null, maxprice: null } },
+    { description: 'no session yet: no price', hash: 'stars-of-jazz', expected: { minprice: null, maxprice: null } },
+  ];
+  it.each(priced)('carries the price range of each card: $description', async ({ hash, expected }) => {
+    const e = (await demoAfisha()).action.find((x) => x.hash === hash);
+    expect(e).toMatchObject(expected);
+  });
+
+  it('follows a price change of a catalog import on the next call', async () => {
+    const catalog = buildDemoCatalog(t.clock.date());
+    const event = (catalog.events ?? []).find((e) => e.hash === 'city-through-centuries');
+    const child = event?.prices?.find((p) => p.id === 102);
+    if (!child) throw new Error('the demo has no child price 102');
+    child.amount = 15_050;
+    await importCatalog(t.db, catalog);
+    const e = (await demoAfisha()).action.find((x) => x.hash === 'city-through-centuries');
+    expect(e).toMatchObject({ minprice: 150.5, maxprice: 700 });
+  });
+
   it('dates the not-yet-on-sale event with its sale start in the future', async () => {
     const e = (await demoAfisha()).action.find((x) => x.hash === 'treasures-of-the-east');
     expect(Date.parse(e?.saledate ?? '')).toBeGreaterThan(t.clock.now());

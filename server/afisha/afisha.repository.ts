@@ -156,3 +156,25 @@ export async function findCompositions(db: Queryable, tz: string): Promise<Compo
   );
   return rows;
 }
+
+/** A catalog price as the listing's lowest price needs it (amount in kopecks). */
+export type ListedPriceRow = {
+  event_id: number;
+  session_id: number | null;
+  category_id: number;
+  zone_id: number | null;
+  amount: number;
+  pushkin: 0 | 1 | 2;
+  for_subscription: boolean;
+  group_passes: number;
+};
+
+/** Every price of the catalog: read once per catalog version, not per listing build. */
+export async function findListedPrices(db: Queryable): Promise<ListedPriceRow[]> {
+  const { rows } = await db.query<ListedPriceRow>(
+    `select p.event_id, p.session_id, p.category_id, p.zone_id, p.amount, p.pushkin, p.for_subscription, p.group_passes
+       from prices p join events e on e.id = p.event_id and e.is_published
+      order by p.event_id, p.id`,
+  );
+  return rows;
+}

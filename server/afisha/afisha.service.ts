@@ -9,7 +9,9 @@ import {
 import { type Lang, LANGS, type Localized } from '../../contract/common.ts';
 import type { Setup, StoredSetup } from '../../contract/setup.ts';
 import type { Queryable } from '../db/client.ts';
+import { pricesOfSession } from '../event/event.service.ts';
 import {
+  type ListedPriceRow,
   type CompositionRow,
   type EventRow,
   type SessionRow,
@@ -17,6 +19,7 @@ import {
   findEventTags,
   findKinds,
   findListedEvents,
+  findListedPrices,
   findMainMenus,
   findSubMenus,
   findTags,
@@ -109,6 +112,30 @@ export function buildCalendar(
   });
 }
 
+/**
+ * The price range a card shows, in kopecks: over the sessions on sale with places left, the prices
+ * the event page lists by default (its own prices for a subscription, otherwise not those of
+ * tickets taken by subscription), each session's own price replacing the event-wide one.
+ * Individual tickets paid by any card are preferred; a Pushkin-card-only price or a group
+ * excursion ticket counts only when the event sells nothing else. Free categories beside paid
+ * ones are left out (the card names the lowest paid price); { 0, 0 } when every price is free;
+ * null when no session is on sale with places left.
+ */
+export function priceRange(
+  event: Pick<EventRow, 'is_subscription'>,
+  sessions: readonly Pick<SessionRow, 'id' | 'remaining'>[],
+  prices: readonly ListedPriceRow[],
+): { min: number; max: number } | null {
+  const listed = prices.filter((p) => event.is_subscription || !p.for_subscription);
+  const applicable = sessions.filter((s) => s.remaining > 0).flatMap((s) => pricesOfSession(listed, s.id));
+  const individual = applicable.filter((p) => p.pushkin !== 1 && p.group_passes === 0);
+  const chosen = individual.length > 0 ? individual : applicable;
+  if (chosen.length === 0) return null;
+  const paid = chosen.map((p) => p.amount).filter((amount) => amount > 0);
+  if (paid.length === 0) return { min: 0, max: 0 };
+  return { min: Math.min(...paid), max: Math.max(...paid) };
+}
+
 /** A short stable id for an image URL, so events and menus can share one images entry. */
 export function imageId(url: string): string {
   return url ? createHash('sha1').update(url).digest('base64url').slice(0, 12) : '';
@@ -117,7 +144,12 @@ export function imageId(url: string): string {
 type Built = { body: AfishaResponse; json: string; bytes: Buffer; hash: string; validUntil: number };
 
 /** Reads the catalog and shapes the afisha answer as of `now`. */
-async function buildAfisha(db: Queryable, setup: StoredSetup, now: Date): Promise<{ body: AfishaResponse; nextChange: number }> {
+async function buildAfisha(
+  db: Queryable,
+  setup: StoredSetup,
+  now: Date,
+  pricesByEvent: ReadonlyMap<number, ListedPriceRow[]>,
+): Promise<{ body: AfishaResponse; nextChange: number }> {
   const tz = setup.app.timezone;
   const priceLimit = setup.const.price_limit;
   const [kinds, mainMenus, subMenus, venues, tags, eventTags, events, sessions, compositions] = await Promise.all([
@@ -171,6 +203,7 @@ async function buildAfisha(db: Queryable, setup: StoredSetup, now: Date): Promis
       priceLimit,
       showTicketCount: e.show_ticket_count,
     });
+    const range = priceRange(e, own, pricesByEvent.get(e.id) ?? []);
     const imageUrl = toLocalized(e.image_url);
     const imageIds = toLocalized({});
     for (const lang of LANGS) imageIds[lang] = addImage(imageUrl[lang]);
@@ -196,6 +229,8 @@ async function buildAfisha(db: Queryable, setup: StoredSetup, now: Date): Promis
       is_subscription: flag(e.is_subscription),
       eventsotrnum: e.sortnum,
       notimes: flag(own.length > 0 && own.every((s) => !s.has_time)),
+      minprice: range ? range.min / 100 : null,
+      maxprice: range ? range.max / 100 : null,
     };
   });
 
@@ -272,10 +307,34 @@ export function createAfishaService(deps: {
   const { catalogVersion } = deps;
   const ttlMs = deps.ttlMs ?? 5000;
   let current: { version: number; built: Promise<Built> } | undefined;
+  // Prices change only with the catalog: read once per version, while stock is read per build.
+  let prices: { version: number; byEvent: Promise<Map<number, ListedPriceRow[]>> } | undefined;
 
-  async function build(): Promise<Built> {
+  function pricesAt(version: number): Promise<Map<number, ListedPriceRow[]>> {
+    if (prices?.version !== version) {
+      const fresh = {
+        version,
+        byEvent: findListedPrices(deps.db).then((rows) => {
+          const byEvent = new Map<number, ListedPriceRow[]>();
+          for (const row of rows) {
+            const list = byEvent.get(row.event_id) ?? [];
+            list.push(row);
+            byEvent.set(row.event_id, list);
+          }
+          return byEvent;
+        }),
+      };
+      prices = fresh;
+      fresh.byEvent.catch(() => {
+        if (prices === fresh) prices = undefined;
+      });
+    }
+    return prices.byEvent;
+  }
+
+  async function build(version: number): Promise<Built> {
     const at = deps.now();
-    const { body, nextChange } = await buildAfisha(deps.db, await deps.setup(), new Date(at));
+    const { body, nextChange } = await buildAfisha(deps.db, await deps.setup(), new Date(at), await pricesAt(version));
     // Checked once per build, never per request: a shape error is a bug, caught by the tests.
     afishaResponse.parse(body);
     const json = JSON.stringify(body);
@@ -294,7 +353,7 @@ export function createAfishaService(deps: {
       } else entry = undefined;
       if (!entry) {
         // Single flight: concurrent requests share one build.
-        const fresh = { version, built: build() };
+        const fresh = { version, built: build(version) };
         current = fresh;
         fresh.built.catch(() => {
           if (current === fresh) current = undefined;

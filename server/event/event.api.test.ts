@@ -55,6 +55,24 @@ describe('POST /api/no-scheme', () => {
     expect(data.actionStr).toEqual([]);
   });
 
+  it('carries the picture and the description as plain text, following a catalog change', async () => {
+    const before = noSchemeResponse.parse((await page({ hash: 'test-qty-pushkin' })).body);
+    expect(before.action.image_url).toEqual({});
+    expect(before.action.descript_text).toEqual({});
+    await t.db.query(
+      `update events set image_url = $1, description = $2 where id = 9204`,
+      [
+        { ru: '/static/demo/avant-garde.svg', en: '/static/demo/avant-garde-en.svg' },
+        { ru: '<p>Лекция о <b>Малевиче</b> &laquo;Чёрный квадрат&raquo;.</p><script>alert(1)</script><p>Вход&nbsp;с 14 лет.</p>', en: '<p></p>' },
+      ],
+    );
+    await t.db.query('update catalog_version set version = version + 1 where id = 1');
+    const data = noSchemeResponse.parse((await page({ hash: 'test-qty-pushkin' })).body);
+    expect(data.action.image_url).toEqual({ ru: '/static/demo/avant-garde.svg', en: '/static/demo/avant-garde-en.svg' });
+    // Tags and scripts dropped, entities decoded; a language whose text is empty is left out.
+    expect(data.action.descript_text).toEqual({ ru: 'Лекция о Малевиче «Чёрный квадрат». Вход с 14 лет.' });
+  });
+
   const filters = [
     { description: 'the Pushkin card keeps useproculture 0 and 1', pushkarta: 1, expected: [0, 1] },
     { description: 'an ordinary card keeps useproculture 0 and 2', pushkarta: 0, expected: [0, 2] },

@@ -10,6 +10,9 @@ export type EventRow = {
   notice: Json;
   location: Json;
   description_url: Json;
+  /** The venue's HTML description. */
+  description: Json;
+  image_url: Json;
   age_from: number;
   sale_starts_at: Date | null;
   is_free: boolean;
@@ -28,7 +31,8 @@ export type EventRow = {
 };
 
 /** The columns of an EventRow, from `events e join venues v` (also read by server/quantity-order). */
-export const EVENT_COLUMNS = `e.id, e.hash, e.name, e.note, e.notice, e.location, e.description_url, e.age_from, e.sale_starts_at,
+export const EVENT_COLUMNS = `e.id, e.hash, e.name, e.note, e.notice, e.location, e.description_url, e.description, e.image_url,
+  e.age_from, e.sale_starts_at,
   e.is_free, e.is_subscription, e.show_ticket_count, e.show_quant, e.price_rows, e.order_limit,
   e.group_limit, e.named_tickets, e.use_pushkin_card, e.use_ordinary_card, e.use_seat_map,
   e.reserve_minutes, v.name as venue_name`;

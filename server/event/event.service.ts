@@ -2,6 +2,7 @@ import type { Lang } from '../../contract/common.ts';
 import { type CalendarEntry, type NoSchemeResponse, type OrderCheckbox, type PriceEntry, noSchemeResponse } from '../../contract/event.ts';
 import type { Queryable } from '../db/client.ts';
 import { type CrmSubscriptionRow, findCoveringSubscription } from '../crm/crm.repository.ts';
+import { htmlToText } from '../seo/html-head.ts';
 import type { StockReader } from './event-stock.ts';
 import {
   type CheckboxRow,
@@ -54,9 +55,12 @@ export function toPriceEntry(row: PriceRow, eventId: number, day: string, calend
  * The prices that apply to one session: its own prices, and the event-wide ones for every
  * category and zone it has no own price for.
  */
-export function pricesOfSession(rows: readonly PriceRow[], sessionId: number): PriceRow[] {
+export function pricesOfSession<R extends Pick<PriceRow, 'session_id' | 'category_id' | 'zone_id' | 'for_subscription' | 'pushkin'>>(
+  rows: readonly R[],
+  sessionId: number,
+): R[] {
   const own = rows.filter((r) => r.session_id === sessionId);
-  const key = (r: PriceRow) => `${r.category_id}:${r.zone_id ?? 0}:${r.for_subscription}:${r.pushkin}`;
+  const key = (r: R) => `${r.category_id}:${r.zone_id ?? 0}:${r.for_subscription}:${r.pushkin}`;
   const ownKeys = new Set(own.map(key));
   return rows.filter((r) => r.session_id === sessionId || (r.session_id === null && !ownKeys.has(key(r))));
 }
@@ -81,6 +85,8 @@ function byPayment(rows: readonly PriceRow[], pushkarta: 0 | 1 | undefined): Pri
 /** What the event page shows that only a catalog import changes: cached per catalog version. */
 export type EventCatalogPart = {
   event: EventRow;
+  /** The description as plain text per language, converted once per catalog version. */
+  descriptionText: Record<string, string>;
   sessions: EventSessionRow[];
   prices: PriceRow[];
   composition: CompositionRow[];
@@ -97,7 +103,13 @@ export async function readEventCatalogPart(db: Queryable, hash: string, tz: stri
     event.is_subscription ? findComposition(db, event.id, tz) : Promise.resolve([]),
     findOrderCheckboxes(db, event.id),
   ]);
-  return { event, sessions, prices, composition, checkboxes };
+  const descriptionText = Object.fromEntries(
+    Object.entries(event.description).flatMap(([lang, html]) => {
+      const text = typeof html === 'string' ? htmlToText(html) : '';
+      return text ? [[lang, text]] : [];
+    }),
+  );
+  return { event, descriptionText, sessions, prices, composition, checkboxes };
 }
 
 /** The sessions of the catalog part on sale at `now`: none before the event's sale start. */
@@ -156,6 +168,8 @@ export function buildEventPage(
       descript_url: event.description_url,
       note: event.note,
       notice: event.notice,
+      image_url: event.image_url,
+      descript_text: part.descriptionText,
       grouplimit: event.group_limit,
     },
     actionStr: composition.map((c) => ({

@@ -159,3 +159,22 @@ export async function findOrderView(db: Db, hash: string): Promise<OrderViewData
     orderLines: view_order_lines,
   };
 }
+
+export type HeldOrderRow = { hash: string; number: number; status: 10 | 20; reserved_until: Date };
+
+/**
+ * Of the given orders, those of the event (by its hash) still held unpaid at `at`: awaiting
+ * payment or named-ticket data, not released, reserve time running (order-state.ts
+ * isReserveRunning, in SQL). The latest hold first.
+ */
+export async function findHeldOrders(db: Queryable, eventHash: string, orderHashes: readonly string[], at: Date): Promise<HeldOrderRow[]> {
+  const { rows } = await db.query<HeldOrderRow>(
+    `select o.hash, o.number, o.status, o.reserved_until
+       from orders o join events e on e.id = o.event_id
+      where o.hash = any($1::text[]) and e.hash = $2
+        and o.status in (10, 20) and o.released_at is null and o.reserved_until > $3::timestamptz
+      order by o.reserved_until desc, o.id desc`,
+    [orderHashes, eventHash, at.toISOString()],
+  );
+  return rows;
+}

@@ -8,6 +8,8 @@ import {
   cancelDiscountRequest,
   discountRequest,
   discountResponse,
+  heldOrdersRequest,
+  heldOrdersResponse,
   orderViewRequest,
   orderViewResponse,
   removeOfferRequest,
@@ -42,6 +44,15 @@ export function orderViewRoutes(
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await deps.orderView.order({ hash: request.body.hash, bankId: request.body.bank_data?.id }));
+    },
+  );
+
+  r.post(
+    '/api/order/held',
+    { schema: { tags: ['order'], body: heldOrdersRequest, response: { 200: heldOrdersResponse, '4xx': businessResult } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok({ orders: await deps.orderView.held({ eventHash: request.body.hash, orders: request.body.orders, at: at() }) });
     },
   );
 

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import type { Localized } from '../../contract/common.ts';
 import type { Holder } from '../../contract/nominal.ts';
-import type { AttachedService, AutomaticRefund, Offer, OrderView, PaymentType, TicketRow } from '../../contract/order-view.ts';
+import type { AttachedService, AutomaticRefund, HeldOrder, Offer, OrderView, PaymentType, TicketRow } from '../../contract/order-view.ts';
 import { ReturnStatus } from '../../contract/returns.ts';
 import type { Db } from '../db/client.ts';
 import type { Setup } from '../../contract/setup.ts';
@@ -14,7 +14,16 @@ import { toRoubles } from '../orders/pricing.ts';
 import { type PaymentsService, orderNotFound } from '../payments/payments.service.ts';
 import { ticketImages } from '../tickets/ticket-images.ts';
 import { fullLocalized, localizedDay, sameInAll, sessionDayTime } from './dates.ts';
-import { type ViewLineRow, type ViewPaymentRow, type ViewRefundRow, type ViewTicketRow, findOrderView, findViewLines, findViewTickets } from './order-view.repository.ts';
+import {
+  type ViewLineRow,
+  type ViewPaymentRow,
+  type ViewRefundRow,
+  type ViewTicketRow,
+  findHeldOrders,
+  findOrderView,
+  findViewLines,
+  findViewTickets,
+} from './order-view.repository.ts';
 import { isPayable, isReserveRunning } from './order-state.ts';
 
 export const PAY_URL = '/api/order/pay';
@@ -220,9 +229,24 @@ async function viewTicket(deps: { db: Db; timeZone: string; organizer?: Setup['o
   };
 }
 
+/**
+ * Which of the orders a browser remembers for an event are still held unpaid at `at`, with the
+ * seconds their hold still runs: the event page's offer to continue one. Orders of other events,
+ * paid, cancelled, released or expired ones, and unknown hashes are simply not in the answer.
+ */
+async function heldOrders(db: Db, input: { eventHash: string; orders: readonly string[]; at: Date }): Promise<HeldOrder[]> {
+  const rows = await findHeldOrders(db, input.eventHash, [...new Set(input.orders)], input.at);
+  return rows.map((row) => ({
+    hash: row.hash,
+    ord_num: row.number,
+    status: row.status,
+    reserveTime: Math.ceil((row.reserved_until.getTime() - input.at.getTime()) / 1000),
+  }));
+}
+
 export type OrderViewService = ReturnType<typeof createOrderViewService>;
 
-/** The order page and the ticket page, as the visitor sees them. */
+/** The order page, the ticket page and the orders a browser still holds, as the visitor sees them. */
 export function createOrderViewService(deps: {
   db: Db;
   payments: PaymentsService;
@@ -232,6 +256,7 @@ export function createOrderViewService(deps: {
 }) {
   return {
     order: (input: { hash: string; bankId?: number | undefined }) => viewOrder(deps, input),
+    held: (input: { eventHash: string; orders: readonly string[]; at: Date }) => heldOrders(deps.db, input),
     ticket: async (ticketHash: string) => viewTicket({ db: deps.db, timeZone: deps.timeZone, organizer: await deps.organizer?.() }, ticketHash),
   };
 }

@@ -106,12 +106,11 @@ export function acquirerOrigins(config: Pick<Config, 'acquirers'>): string[] {
   const a = config.acquirers;
   const origins = new Set<string>();
   if (chosen.some((id) => id.startsWith('tbank'))) {
-    // T-Bank's payment form lives on its own host, not the API's.
-    // UNVERIFIED: the PaymentURL host (securepay.tinkoff.ru at the time of writing, pay.tbank.ru announced).
+    // T-Bank's reference gives PaymentURL on the API's own host, securepay.tinkoff.ru.
     origins.add(new URL(a?.tbankApiUrl ?? 'https://securepay.tinkoff.ru/').origin);
   }
   if (chosen.some((id) => id.startsWith('yookassa'))) {
-    // UNVERIFIED: YooKassa's confirmation pages are served from yoomoney.ru.
+    // UNVERIFIED: every confirmation_url seen is on yoomoney.ru, but YooKassa promises no host.
     const api = new URL(a?.yookassaApiUrl ?? 'https://api.yookassa.ru/');
     origins.add(api.hostname === 'api.yookassa.ru' ? 'https://yoomoney.ru' : api.origin);
   }

@@ -15,8 +15,11 @@ export type ReceiptPaymentMode = (typeof RECEIPT_PAYMENT_MODES)[number];
 /** The VAT rate of an item; culture tickets are usually VAT-exempt (none). */
 export const RECEIPT_TAXES = ['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20'] as const;
 export type ReceiptTax = (typeof RECEIPT_TAXES)[number];
-/** The venue's tax system (T-Bank's Taxation; YooKassa's tax_system_code by position + 1). */
-export const RECEIPT_TAXATIONS = ['osn', 'usn_income', 'usn_income_outcome', 'envd', 'esn', 'patent'] as const;
+/**
+ * The venue's tax system (T-Bank's Taxation, mapped to YooKassa's tax_system_code by its adapter).
+ * No `envd`: that regime ended in 2021 and T-Bank's Taxation no longer accepts it.
+ */
+export const RECEIPT_TAXATIONS = ['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent'] as const;
 export type ReceiptTaxation = (typeof RECEIPT_TAXATIONS)[number];
 
 export type ReceiptSettings = { paymentMode: ReceiptPaymentMode; tax: ReceiptTax; taxation: ReceiptTaxation | undefined; timeZone: string };

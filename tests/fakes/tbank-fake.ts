@@ -16,7 +16,10 @@ export type TbankFakePayment = {
   successUrl: string;
   failUrl: string;
   receipt: Receipt;
+  /** The card payment's RRN, which only CheckOrder tells (SBP payments have none). */
   rrn: string;
+  /** GetQr was asked for it: an SBP payment. */
+  sbp: boolean;
   refunds: { amount: number; receipt: Receipt; externalRequestId: string | undefined }[];
 };
 
@@ -44,10 +47,12 @@ function receiptProblem(receipt: unknown, amount: number): string | null {
 }
 
 /**
- * A local fake of T-Bank's Internet Acquiring API v2: Init, GetQr, GetState and Cancel checked by
+ * A local fake of T-Bank's Internet Acquiring API v2: Init, GetQr, GetState, CheckOrder and Cancel checked by
  * TerminalKey and Token, payment statuses moving as the buyer acts on the fake's payment page
  * (served by the fake itself), signed notifications POSTed to NotificationURL until answered OK,
  * partial and full refunds with their receipts, and error answers or timeouts on demand.
+ * `GET /records/payments/{PaymentId}` answers what the fake holds of a payment (its receipt,
+ * refunds and their receipts): the browser tests run the fake in the server's process and read it there.
  */
 export async function startTbankFake(options: { terminals: Record<string, string>; deliver?: Deliver; port?: number }) {
   const deliver = options.deliver ?? deliverByHttp;
@@ -64,6 +69,7 @@ export async function startTbankFake(options: { terminals: Record<string, string
     return { ...fields, Token: tbankToken(fields, password) };
   }
 
+  // The fields of T-Bank's NotificationPayment; like GetState's answer, it has no RRN.
   async function notify(p: TbankFakePayment) {
     if (dropNotifications) return;
     const body = signed(p.terminalKey, {
@@ -77,7 +83,6 @@ export async function startTbankFake(options: { terminals: Record<string, string
       CardId: 123456,
       Pan: '220070******0011',
       ExpDate: '1230',
-      Rrn: p.rrn,
     });
     const answer = await deliver(p.notificationUrl, body);
     notifications.push({ body, status: answer.status, answer: answer.body });
@@ -118,6 +123,7 @@ export async function startTbankFake(options: { terminals: Record<string, string
           failUrl: body.FailURL as string,
           receipt: body.Receipt as Receipt,
           rrn: String(100000000000 + id),
+          sbp: false,
           refunds: [],
         };
         payments.set(id, payment);
@@ -128,18 +134,34 @@ export async function startTbankFake(options: { terminals: Record<string, string
         if (!p) return error('7', 'Неверный статус покупателя', 'unknown PaymentId');
         if (body.DataType !== 'PAYLOAD' && body.DataType !== 'IMAGE') return error('9999', 'Неверный параметр DataType');
         if (p.status !== 'NEW' && p.status !== 'FORM_SHOWED') return error('3015', 'Неверный статус платежа');
+        p.sbp = true;
         // The SBP link a banking app opens; here it opens the fake's own page.
         return json(200, { Success: true, ErrorCode: '0', OrderId: p.orderId, PaymentId: p.id, Data: `${server.base}/sbp/${p.id}` });
       }
       case 'GetState': {
         const p = own(body.PaymentId);
         if (!p) return error('7', 'Платёж не найден');
-        return json(200, { Success: true, ErrorCode: '0', TerminalKey: terminalKey, Status: p.status, PaymentId: String(p.id), OrderId: p.orderId, Amount: p.amount, Rrn: p.status === 'CONFIRMED' ? p.rrn : undefined });
+        return json(200, { Success: true, ErrorCode: '0', TerminalKey: terminalKey, Status: p.status, PaymentId: String(p.id), OrderId: p.orderId, Amount: p.amount });
+      }
+      case 'CheckOrder': {
+        if (typeof body.OrderId !== 'string') return error('9999', 'Неверный параметр OrderId');
+        const found = [...payments.values()].filter((p) => p.terminalKey === terminalKey && p.orderId === body.OrderId);
+        if (found.length === 0) return error('7', 'Заказ не найден');
+        const paid = (p: TbankFakePayment) => ['CONFIRMED', 'PARTIAL_REFUNDED', 'REFUNDED'].includes(p.status);
+        return json(200, {
+          Success: true,
+          ErrorCode: '0',
+          Message: 'OK',
+          TerminalKey: terminalKey,
+          OrderId: body.OrderId,
+          Payments: found.map((p) => ({ PaymentId: String(p.id), Amount: p.amount, Status: p.status, ...(paid(p) && !p.sbp ? { RRN: p.rrn } : {}), Success: 'true', ErrorCode: 0, Message: 'None' })),
+        });
       }
       case 'Cancel': {
         const p = own(body.PaymentId);
         if (!p) return error('7', 'Платёж не найден');
-        const external = typeof body.ExternalRequestId === 'string' ? body.ExternalRequestId : undefined;
+        // T-Bank documents ExternalRequestId as not working for SBP operations: every Cancel refunds.
+        const external = typeof body.ExternalRequestId === 'string' && body.ExternalRequestId !== '' && !p.sbp ? body.ExternalRequestId : undefined;
         const repeat = external ? p.refunds.find((r) => r.externalRequestId === external) : undefined;
         const answer = () => json(200, { Success: true, ErrorCode: '0', TerminalKey: terminalKey, Status: p.status, PaymentId: String(p.id), OrderId: p.orderId, OriginalAmount: p.amount, NewAmount: p.amount - p.refunded });
         if (repeat) return answer();
@@ -163,6 +185,11 @@ export async function startTbankFake(options: { terminals: Record<string, string
   }
 
   async function page(request: FakeRequest) {
+    const record = /^\/records\/payments\/(\d+)$/.exec(request.path);
+    if (record && request.method === 'GET') {
+      const p = payments.get(Number(record[1]));
+      return p ? json(200, { status: p.status, amount: p.amount, refunded: p.refunded, receipt: p.receipt, refunds: p.refunds }) : json(404, { error: 'unknown payment' });
+    }
     const match = /^\/(pay|sbp)\/(\d+)(\/complete)?$/.exec(request.path);
     const p = match ? payments.get(Number(match[2])) : undefined;
     if (!match || !p) return { status: 404, body: 'Not found', contentType: 'text/plain' };

@@ -46,7 +46,9 @@ function receiptProblem(receipt: unknown, amount: number): string | null {
  * Basic auth (shopId:secretKey) and Idempotence-Key (a repeat answers the first result),
  * request shapes and receipts checked, statuses moving as the buyer acts on the fake's own
  * confirmation page, unsigned webhooks POSTed to the shop's configured URL, and error answers
- * or timeouts on demand.
+ * or timeouts on demand. `GET /records/payments/{id}` answers what the fake holds of a payment
+ * (its receipt, refunds and their receipts, amounts in kopecks): the browser tests run the fake in
+ * the server's process and read it there.
  */
 export async function startYookassaFake(options: { shops: Record<string, string>; webhookUrl: string; deliver?: Deliver; port?: number }) {
   const deliver = options.deliver ?? deliverByHttp;
@@ -121,6 +123,13 @@ export async function startYookassaFake(options: { shops: Record<string, string>
   }
 
   async function page(request: FakeRequest) {
+    const record = /^\/records\/payments\/([\w-]+)$/.exec(request.path);
+    if (record && request.method === 'GET') {
+      const p = payments.get(record[1] ?? '');
+      return p
+        ? json(200, { status: p.object.status, amount: kopecks(p.object.amount), refunded: p.refunded, receipt: p.receipt, refunds: p.refunds })
+        : json(404, { error: 'unknown payment' });
+    }
     const match = /^\/(pay|sbp)\/([\w-]+)(\/complete)?$/.exec(request.path);
     const p = match ? payments.get(match[2] ?? '') : undefined;
     if (!match || !p) return { status: 404, body: 'Not found', contentType: 'text/plain' };

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { ADAPTIVE_CAPTCHA } from '../../contract/captcha.ts';
+import { ADAPTIVE_CAPTCHA } from '../../contract/order-form-constants.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { Setup } from '../../contract/setup.ts';
 import { ApiError, setupQueryOptions } from './api.ts';

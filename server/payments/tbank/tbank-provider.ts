@@ -38,23 +38,33 @@ export function tbankReceipt(receipt: Receipt) {
 }
 
 /**
- * The declined page's reason of a T-Bank ErrorCode in a REJECTED payment.
- * UNVERIFIED: the code list is T-Bank's published error table as remembered, not checked
- * against the current docs; an unknown code reads as wrong card data.
+ * The declined page's reason of a T-Bank ErrorCode in a REJECTED payment, after T-Bank's table of
+ * error codes; any other code (expired or invalid card, wrong CVV, issuer refusals) reads as wrong
+ * card data.
  */
 export function tbankDeclineReason(status: string, errorCode: unknown): DeclineReason {
-  if (status === 'DEADLINE_EXPIRED') return 'input-timeout';
+  // The payment page's time ran out, or the buyer opened it more times than allowed.
+  if (status === 'DEADLINE_EXPIRED' || status === 'ATTEMPTS_EXPIRED') return 'input-timeout';
   if (status === 'AUTH_FAIL') return 'no-3ds';
   switch (String(errorCode ?? '')) {
-    case '1051':
+    case '103':
     case '116':
+    case '1051':
+    case '5060':
       return 'insufficient-funds';
     case '101':
-    case '1034':
+    case '106':
+    case '108':
+    case '507':
+    case '511':
+    case '512':
+    case '513':
+    case '1316':
+    case '2014':
       return 'no-3ds';
+    // «Покупатель запретил такие операции для своей карты».
     case '1057':
     case '1058':
-    case '119':
       return 'online-blocked';
     default:
       return 'card-data';
@@ -71,6 +81,7 @@ export function tbankOutcome(status: string, amount: number, errorCode: unknown,
     case 'REJECTED':
     case 'AUTH_FAIL':
     case 'DEADLINE_EXPIRED':
+    case 'ATTEMPTS_EXPIRED':
       return { status: 'declined', reason: tbankDeclineReason(status, errorCode) };
     case 'CANCELED':
     case 'REVERSED':
@@ -80,13 +91,10 @@ export function tbankOutcome(status: string, amount: number, errorCode: unknown,
   }
 }
 
-/**
- * The payment's RRN for the Pushkin-card registry.
- * UNVERIFIED: taken from the notification's or GetState's `Rrn` field when present.
- */
+/** The RRN field of a T-Bank answer (CheckOrder's payments name it RRN), if any. */
 export function tbankRrn(body: Record<string, unknown>): string | null {
   const value = body.Rrn ?? body.RRN;
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+  return (typeof value === 'string' && value !== '') || typeof value === 'number' ? String(value) : null;
 }
 
 /** A T-Bank terminal (Internet Acquiring API v2) behind the payment-provider interface. */
@@ -103,6 +111,27 @@ export function createTbankProvider(terminal: TbankTerminal): PaymentProvider {
       throw new ProviderError(`T-Bank ${method}: ErrorCode ${String(body.ErrorCode)} ${String(body.Message ?? '')}`.trim());
     }
     return body;
+  }
+
+  /**
+   * The RRN of a paid payment for the Pushkin-card registry. GetState and the notification carry
+   * none; CheckOrder lists the order's payments with theirs (none for SBP). Not knowing it never
+   * holds up the payment: the registry then names the payment by its PaymentId.
+   */
+  async function rrnOf(orderId: string, paymentId: string): Promise<string | null> {
+    try {
+      const body = await call('CheckOrder', { OrderId: orderId });
+      const payments = Array.isArray(body.Payments) ? (body.Payments as Record<string, unknown>[]) : [];
+      const own = payments.find((p) => typeof p === 'object' && p !== null && String(p.PaymentId) === paymentId);
+      return own ? tbankRrn(own) : null;
+    } catch (error) {
+      if (error instanceof ProviderError) return null;
+      throw error;
+    }
+  }
+
+  async function withRrn<T extends ProviderOutcome>(outcome: T, orderId: string, paymentId: string): Promise<T> {
+    return outcome.status === 'succeeded' && !outcome.rrn ? { ...outcome, rrn: await rrnOf(orderId, paymentId) } : outcome;
   }
 
   async function state(paymentId: string) {
@@ -144,7 +173,7 @@ export function createTbankProvider(terminal: TbankTerminal): PaymentProvider {
     async checkStatus(payment) {
       const s = await state(payment.providerRef);
       if (s.body.OrderId !== undefined && String(s.body.OrderId) !== payment.merchantRef) throw new ProviderError('T-Bank GetState: another order');
-      return tbankOutcome(s.status, s.amount, s.errorCode, tbankRrn(s.body));
+      return withRrn(tbankOutcome(s.status, s.amount, s.errorCode, tbankRrn(s.body)), payment.merchantRef, payment.providerRef);
     },
 
     async cancel(payment): Promise<CancelOutcome> {
@@ -170,7 +199,7 @@ export function createTbankProvider(terminal: TbankTerminal): PaymentProvider {
       const outcome = tbankOutcome(status, n.Amount, n.ErrorCode, tbankRrn(n));
       // AUTHORIZED, a refund's news and the like: genuine, nothing for the order.
       if (outcome.status === 'pending' || status === 'REFUNDED' || status === 'PARTIAL_REFUNDED') return 'acknowledged';
-      return { eventId: `${String(n.PaymentId)}:${status}`, providerRef: String(n.PaymentId), merchantRef: n.OrderId, outcome };
+      return { eventId: `${String(n.PaymentId)}:${status}`, providerRef: String(n.PaymentId), merchantRef: n.OrderId, outcome: await withRrn(outcome, n.OrderId, String(n.PaymentId)) };
     },
 
     // T-Bank wants the plain body OK, else it repeats the notification.
@@ -181,7 +210,8 @@ export function createTbankProvider(terminal: TbankTerminal): PaymentProvider {
       const body = await call('Cancel', {
         PaymentId: input.providerRef,
         Amount: input.amount,
-        // UNVERIFIED: T-Bank's idempotency field of Cancel; a repeat with the same value refunds once.
+        // A repeat with the same value answers the operation's state instead of refunding again,
+        // except for SBP payments, for which T-Bank ignores it (docs/acquirers.md, Known limits).
         ExternalRequestId: input.idempotencyKey,
         Receipt: tbankReceipt(receipt),
       });

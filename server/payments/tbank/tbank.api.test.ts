@@ -133,6 +133,16 @@ describe('T-Bank: card payments', () => {
     await pressAtFake(String(answer.bankUrl), 'pay');
     expect((await orderRow(order.hash)).status).toBe(OrderStatus.paid);
   });
+
+  it('a CheckOrder that fails leaves the RRN unknown and never holds up the payment', async () => {
+    const order = await makeOrder(t);
+    const answer = await pay(t, order.hash, CARD);
+    fake.arm('/v2/CheckOrder', '500');
+    await pressAtFake(String(answer.bankUrl), 'pay');
+    const row = await orderRow(order.hash);
+    expect(row.status).toBe(OrderStatus.paid);
+    expect((await lastPayment(row.id)).rrn).toBeNull();
+  });
 });
 
 describe('T-Bank: SBP', () => {
@@ -149,6 +159,8 @@ describe('T-Bank: SBP', () => {
     // The notification was lost; the poll reads the state back with GetState.
     expect(await poll()).toBe(1);
     expect((await orderRow(order.hash)).status).toBe(OrderStatus.paid);
+    // SBP operations have no RRN.
+    expect((await lastPayment((await orderRow(order.hash)).id)).rrn).toBeNull();
   });
 });
 
@@ -182,7 +194,7 @@ describe('T-Bank: refunds, reconciliation, Pushkin card', () => {
     expect(atBank?.refunds).toHaveLength(2);
   });
 
-  it('a lost notification is caught by the reconciliation job 15 minutes later, RRN stored', async () => {
+  it('a lost notification is caught by the reconciliation job 15 minutes later, the RRN taken from CheckOrder', async () => {
     const order = await makeOrder(t);
     const answer = await pay(t, order.hash, CARD);
     fake.dropNotifications();
@@ -197,7 +209,7 @@ describe('T-Bank: refunds, reconciliation, Pushkin card', () => {
     expect(payment.rrn).toBe(fakePaymentOf(payment.public_id)?.rrn);
   });
 
-  it('a Pushkin-card order pays as a card on the Pushkin terminal, whole price, RRN stored', async () => {
+  it('a Pushkin-card order pays as a card on the Pushkin terminal, whole price, the RRN taken from CheckOrder', async () => {
     const order = await makeOrder(t, { pushkin: true });
     const answer = await pay(t, order.hash, PUSHKIN);
     const row = await orderRow(order.hash);
@@ -206,7 +218,9 @@ describe('T-Bank: refunds, reconciliation, Pushkin card', () => {
     expect(fake.calls.filter((c) => c.method === 'Init').at(-1)?.body).toMatchObject({ TerminalKey: PUSHKIN_TERMINAL, Amount: 106000, NotificationURL: `${PUBLIC_URL}/payments/notify/tbank-pushkin` });
     await pressAtFake(String(answer.bankUrl), 'pay');
     expect((await orderRow(order.hash)).status).toBe(OrderStatus.paid);
-    expect((await lastPayment(row.id)).rrn).toMatch(/^\d{12}$/);
+    const paid = await lastPayment(row.id);
+    expect(paid.rrn).toBe(fakePaymentOf(paid.public_id)?.rrn);
+    expect(fake.calls.filter((c) => c.method === 'CheckOrder').at(-1)?.body).toMatchObject({ TerminalKey: PUSHKIN_TERMINAL, OrderId: paid.public_id });
     // The Pushkin order is offered no SBP.
     const qr = await t.post('/api/order/pay', { hash: (await makeOrder(t, { pushkin: true })).hash, lang: 'ru', bank_data: { id: QR } });
     expect(qr.statusCode).toBe(400);

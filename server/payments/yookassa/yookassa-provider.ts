@@ -3,7 +3,7 @@ import type { DeclineReason } from '../../../contract/payment.ts';
 import { callAcquirer, decimalAmount, minorUnits } from '../acquirer-http.ts';
 import type { CancelOutcome, PaymentProvider, ProviderOutcome, VerifiedNotification } from '../provider.ts';
 import { ProviderError } from '../provider.ts';
-import { RECEIPT_TAXATIONS, type Receipt, type ReceiptSource, type ReceiptTax } from '../receipt.ts';
+import type { Receipt, ReceiptSource, ReceiptTax, ReceiptTaxation } from '../receipt.ts';
 
 export const YOOKASSA_API_URL = 'https://api.yookassa.ru/v3/';
 
@@ -18,12 +18,14 @@ export type YookassaShop = {
 };
 
 const VAT_CODE: Record<ReceiptTax, number> = { none: 1, vat0: 2, vat10: 3, vat20: 4, vat5: 7, vat7: 8 };
+// 4 is ENVD, a regime that no longer exists, so it is never sent.
+const TAX_SYSTEM_CODE: Record<ReceiptTaxation, number> = { osn: 1, usn_income: 2, usn_income_outcome: 3, esn: 5, patent: 6 };
 
 /** YooKassa's receipt object (54-FZ): decimal amounts, vat_code 1 = no VAT. */
 export function yookassaReceipt(receipt: Receipt, currency: string) {
   return {
     customer: receipt.email ? { email: receipt.email } : { phone: receipt.phone },
-    ...(receipt.taxation ? { tax_system_code: RECEIPT_TAXATIONS.indexOf(receipt.taxation) + 1 } : {}),
+    ...(receipt.taxation ? { tax_system_code: TAX_SYSTEM_CODE[receipt.taxation] } : {}),
     items: receipt.items.map((item) => ({
       description: item.name,
       quantity: '1.00',
@@ -71,10 +73,7 @@ export function yookassaOutcome(payment: YookassaPayment): ProviderOutcome {
   return { status: 'pending' };
 }
 
-/**
- * The payment's RRN for the Pushkin-card registry.
- * UNVERIFIED: read from authorization_details.rrn of a card payment.
- */
+/** The card payment's RRN for the Pushkin-card registry (YooKassa's authorization_details). */
 export function yookassaRrn(body: Record<string, unknown>): string | null {
   const rrn = (body.authorization_details as { rrn?: unknown } | undefined)?.rrn;
   return typeof rrn === 'string' ? rrn : null;

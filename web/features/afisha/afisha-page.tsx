@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '../../../contract/lang.ts';
+import { type Lang, pickLocalized } from '../../../contract/lang.ts';
 import { usePaths } from '../../app/paths.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -15,7 +15,7 @@ import { KindMenu } from './components/kind-menu.tsx';
 import { MenuCarousel } from './components/menu-carousel.tsx';
 import { useListingState } from './hooks/use-listing-state.ts';
 import { readStoredListingEarly } from './model/stored-filters.ts';
-import { type Catalog, indexCatalog, kindTags, perPage, selectEvents, showsTopMenu } from './model/listing.ts';
+import { type Catalog, indexCatalog, kindTags, perPage, searchMatchesInOtherKinds, selectEvents, showsTopMenu } from './model/listing.ts';
 import './afisha.css';
 
 /** The event listing on '/'. */
@@ -57,6 +57,10 @@ function Listing({ catalog, lang }: { catalog: Catalog; lang: Lang }) {
     [catalog, kind, menuId, filters, lang],
   );
   const tags = useMemo(() => (kind ? kindTags(catalog, kind.menukind_id) : []), [catalog, kind]);
+  const elsewhere = useMemo(
+    () => (kind && events.length === 0 ? searchMatchesInOtherKinds(catalog, kind.menukind_id, filters.search, lang) : []),
+    [catalog, kind, events.length, filters.search, lang],
+  );
   const days = useMemo(() => {
     if (!kind) return [];
     const ids = new Set(catalog.answer.action.filter((e) => e.menukind_id === kind.menukind_id).map((e) => e.event_id));
@@ -84,6 +88,29 @@ function Listing({ catalog, lang }: { catalog: Catalog; lang: Lang }) {
       {events.length === 0 ? (
         <div className="afisha-empty">
           <p>{t('noTicketsFound')}</p>
+          {elsewhere.length > 0 && (
+            <nav className="afisha-elsewhere" aria-labelledby="afisha-elsewhere">
+              <h2 id="afisha-elsewhere" className="afisha-elsewhere__title">
+                {t('foundElsewhere', { search: filters.search.trim() })}
+              </h2>
+              <ul className="afisha-elsewhere__list">
+                {elsewhere.map(({ kind: other, count }) => (
+                  <li key={other.menukind_id}>
+                    <a
+                      href={paths.afisha({ id: other.menukind_id })}
+                      onClick={(event) => {
+                        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                        event.preventDefault();
+                        state.searchInKind(other.menukind_id);
+                      }}
+                    >
+                      {t('inKind', { kind: pickLocalized(other.menukindname, lang), count })}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
           <button type="button" className="afisha-link-button" onClick={state.resetFilters}>
             {t('reset')}
           </button>

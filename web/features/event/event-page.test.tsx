@@ -12,6 +12,7 @@ import { initI18n } from '../../lib/i18n.ts';
 import { setupFixture } from '../../test/fixtures.ts';
 import { eventQueryOptions } from './api/event-api.ts';
 import { EventPage } from './event-page.tsx';
+import { rememberUnpaidOrder, rememberedOrders } from './lib/unpaid-orders.ts';
 
 
 afterEach(() => {
@@ -64,6 +65,8 @@ function eventData(over: Partial<NoSchemeResponse['ticketInfo']> = {}): NoScheme
       descript_url: {},
       note: {},
       notice: { ru: 'Вход по паспорту' },
+      image_url: { ru: '/static/demo/museum.svg' },
+      descript_text: { ru: 'Картины и скульптура трёх веков.' },
       grouplimit: 0,
     },
     actionStr: [],
@@ -113,6 +116,19 @@ describe('event page', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
+  it('shows the picture in a fixed box and the description before a session is chosen', async () => {
+    await renderEvent('/event/ev1');
+    await screen.findByRole('heading', { level: 1, name: 'Выставка' });
+    const picture = document.querySelector('.event-header__image');
+    expect(picture?.getAttribute('src')).toBe('/static/demo/museum.svg');
+    expect(picture?.getAttribute('width')).toBe('200');
+    expect(picture?.getAttribute('height')).toBe('150');
+    expect(picture?.getAttribute('loading')).toBeNull();
+    expect(screen.getByText('Картины и скульптура трёх веков.')).toBeTruthy();
+    // Short: nothing to fold.
+    expect(screen.queryByRole('button', { name: 'Подробнее' })).toBeNull();
+  });
+
   it('chooses the only time of a date with it and keeps erid in the URL', async () => {
     await renderEvent('/event/ev1?erid=x1');
     const dates = await screen.findByRole('group', { name: 'Выберите дату' });
@@ -153,7 +169,7 @@ describe('event page', () => {
     plus('Пушкинский');
     plus('Взрослый');
     expect(await screen.findByText('Достигнут лимит количества билетов в одном заказе!')).toBeTruthy();
-    expect(screen.getByLabelText('Фамилия')).toBeTruthy();
+    expect(await screen.findByLabelText('Фамилия')).toBeTruthy();
   });
 
   it('takes tickets by subscription when sub=1 and the visitor holds one, limited to its visits', async () => {
@@ -171,6 +187,8 @@ describe('event page', () => {
     await renderEvent('/event/ev1/10.06.2030/12:00');
     await screen.findByRole('table', { name: 'Цены на билеты' });
     plus('Взрослый');
+    // The buyer's fields load apart from the page, once tickets are chosen.
+    await screen.findByLabelText('ФИО');
     fireEvent.click(screen.getByRole('button', { name: 'Оформить заказ' }));
     expect(await screen.findByText('Введите фамилию, имя и отчество')).toBeTruthy();
     expect(screen.getByText('Введите номер телефона')).toBeTruthy();
@@ -180,11 +198,31 @@ describe('event page', () => {
     // React Hook Form re-checks through the resolver, which answers asynchronously.
     await waitFor(() => expect(screen.queryByText('Введите фамилию, имя и отчество')).toBeNull());
   });
+  it("keeps the buyer's typed data when another date takes the order form away and a time brings it back", async () => {
+    await renderEvent('/event/ev1/10.06.2030/12:00');
+    await screen.findByRole('table', { name: 'Цены на билеты' });
+    plus('Взрослый');
+    fireEvent.change(await screen.findByLabelText('ФИО'), { target: { value: 'Иван Петров' } });
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ivan@mail.ru' } });
+    const dates = screen.getByRole('group', { name: 'Выберите дату' });
+    // 11 June has one time (chosen with it); 10 June has two, so no time and no order form.
+    fireEvent.click(within(dates).getByRole('button', { description: /11 июня 2030/ }));
+    fireEvent.click(within(dates).getByRole('button', { description: /10 июня 2030/ }));
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Цены на билеты' })).toBeNull());
+    expect(screen.queryByLabelText('ФИО')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: /^12:00/ }));
+    await screen.findByRole('table', { name: 'Цены на билеты' });
+    plus('Взрослый');
+    expect(((await screen.findByLabelText('ФИО')) as HTMLInputElement).value).toBe('Иван Петров');
+    expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('ivan@mail.ru');
+  });
+
   it('refuses a repeated e-mail that differs: the error sits on that field, focus goes to it, and it follows a fix of either e-mail', async () => {
     await renderEvent('/event/ev1/10.06.2030/12:00');
     await screen.findByRole('table', { name: 'Цены на билеты' });
     plus('Взрослый');
-    fireEvent.change(screen.getByLabelText('ФИО'), { target: { value: 'Иван Петров' } });
+    fireEvent.change(await screen.findByLabelText('ФИО'), { target: { value: 'Иван Петров' } });
     fireEvent.change(screen.getByLabelText('Телефон'), { target: { value: '999 901 02 03' } });
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ivan@mail.ru' } });
     fireEvent.change(screen.getByLabelText('Повторите e-mail'), { target: { value: 'ivan@mail.com' } });
@@ -242,7 +280,7 @@ describe('event page', () => {
     await renderEvent('/event/ev1/10.06.2030/12:00');
     await screen.findByRole('table', { name: 'Цены на билеты' });
     plus('Взрослый');
-    fireEvent.change(screen.getByLabelText('ФИО'), { target: { value: 'Иван Петров' } });
+    fireEvent.change(await screen.findByLabelText('ФИО'), { target: { value: 'Иван Петров' } });
     fireEvent.change(screen.getByLabelText('Телефон'), { target: { value: '999 901 02 03' } });
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ivan@mail.ru' } });
     fireEvent.change(screen.getByLabelText('Повторите e-mail'), { target: { value: 'ivan@mail.ru' } });
@@ -252,5 +290,90 @@ describe('event page', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Ошибка (#-1010) при создании заказа!' });
     expect(dialog.textContent).toContain('Билеты на это время закончились');
     await waitFor(() => expect((screen.getByRole('button', { name: 'Оформить заказ' }) as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  describe("this browser's unpaid order", () => {
+    const ORDER = 'order-hash-0000000000000001';
+    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    afterEach(() => localStorage.clear());
+
+    it('offers to continue it with the time left, as part of the first render, asking the server only about remembered orders', async () => {
+      rememberUnpaidOrder('ev1', ORDER);
+      rememberUnpaidOrder('other-event', 'order-hash-0000000000000002');
+      const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/token') return json(200, { token: 'token' });
+        if (url === '/api/order/held') {
+          expect(JSON.parse(String(init?.body))).toEqual({ hash: 'ev1', orders: [ORDER], lang: 'ru' });
+          return json(200, { errorCode: '0', errorText: '', orders: [{ hash: ORDER, ord_num: 100234, status: 20, reserveTime: 605 }] });
+        }
+        return json(404, { errorCode: '-1004', errorText: '' });
+      });
+      vi.stubGlobal('fetch', fetch);
+      await renderEvent('/event/ev1');
+      const heading = await screen.findByRole('heading', { level: 1, name: 'Выставка' });
+      // The offer is there the moment the event is, never added after it.
+      const notice = screen.getByRole('note', { name: /неоплаченный заказ/ });
+      expect(notice.textContent).toContain('У вас есть неоплаченный заказ №\u00a0100234.');
+      expect(notice.textContent).toContain('Бронь действует ещё 10:05');
+      expect(screen.getByRole('link', { name: 'Продолжить оплату' }).getAttribute('href')).toBe(`/order/${ORDER}`);
+      expect(notice.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    });
+
+    it('leads an order still awaiting its named-ticket data to the named-ticket form', async () => {
+      rememberUnpaidOrder('ev1', ORDER);
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) => {
+          if (url === '/api/token') return json(200, { token: 'token' });
+          if (url === '/api/order/held') return json(200, { errorCode: '0', errorText: '', orders: [{ hash: ORDER, ord_num: 100235, status: 10, reserveTime: 3725 }] });
+          return json(404, { errorCode: '-1004', errorText: '' });
+        }),
+      );
+      await renderEvent('/event/ev1');
+      await screen.findByRole('heading', { level: 1, name: 'Выставка' });
+      expect(screen.getByRole('note', { name: /неоплаченный заказ/ }).textContent).toContain('1:02:05');
+      expect(screen.getByRole('link', { name: 'Продолжить оплату' }).getAttribute('href')).toBe(`/nominal-tickets/${ORDER}`);
+    });
+
+    it('forgets the orders the server no longer holds and offers nothing', async () => {
+      rememberUnpaidOrder('ev1', ORDER);
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) => {
+          if (url === '/api/token') return json(200, { token: 'token' });
+          if (url === '/api/order/held') return json(200, { errorCode: '0', errorText: '', orders: [] });
+          return json(404, { errorCode: '-1004', errorText: '' });
+        }),
+      );
+      await renderEvent('/event/ev1');
+      await screen.findByRole('heading', { level: 1, name: 'Выставка' });
+      expect(screen.queryByRole('link', { name: 'Продолжить оплату' })).toBeNull();
+      expect(rememberedOrders('ev1')).toEqual([]);
+    });
+
+    it('drops a memory the server refuses to read (a damaged entry) and offers nothing', async () => {
+      rememberUnpaidOrder('ev1', '../damaged');
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) => {
+          if (url === '/api/token') return json(200, { token: 'token' });
+          if (url === '/api/order/held') return json(400, { errorCode: '-1002', errorText: 'Некорректные данные' });
+          return json(404, { errorCode: '-1004', errorText: '' });
+        }),
+      );
+      await renderEvent('/event/ev1');
+      await screen.findByRole('heading', { level: 1, name: 'Выставка' });
+      expect(screen.queryByRole('link', { name: 'Продолжить оплату' })).toBeNull();
+      expect(rememberedOrders('ev1')).toEqual([]);
+    });
+
+    it('sends nothing when the browser remembers no order of the event', async () => {
+      const fetch = vi.fn(async () => json(404, { errorCode: '-1004', errorText: '' }));
+      vi.stubGlobal('fetch', fetch);
+      await renderEvent('/event/ev1');
+      await screen.findByRole('heading', { level: 1, name: 'Выставка' });
+      expect(fetch).not.toHaveBeenCalled();
+      expect(screen.queryByRole('link', { name: 'Продолжить оплату' })).toBeNull();
+    });
   });
 });

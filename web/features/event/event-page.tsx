@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { ErrorCode } from '../../../contract/errors.ts';
@@ -10,9 +10,10 @@ import { ApiError } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useSetup } from '../../lib/use-setup.ts';
-import { eventQueryOptions, requestEventAtBoot } from './api/event-api.ts';
+import { eventQueryOptions, requestEventAtBoot, unpaidOrdersQueryOptions } from './api/event-api.ts';
 import { EventView } from './event-view.tsx';
 import { warmDateFormats } from './lib/format.ts';
+import { rememberedOrders } from './lib/unpaid-orders.ts';
 import './event.css';
 
 // Opened at this address, the page's answer is asked for now, while the app boots (event-api.ts).
@@ -27,6 +28,10 @@ export function EventPage() {
   const options = eventQueryOptions(hash, lang);
   const event = useQuery(options);
   const setup = useSetup();
+  // Orders this browser placed for the event: asked about beside the event's answer, and waited
+  // for, so the offer to continue one is part of the first render (nothing moves when it comes).
+  const remembered = useMemo(() => rememberedOrders(hash), [hash]);
+  const unpaid = useQuery(unpaidOrdersQueryOptions(hash, remembered, lang));
   // The first Intl date formatters (locale data) are built in a task of their own while the
   // answers load, so the render that paints the event does not wait for them (lib/format.ts).
   useEffect(() => {
@@ -34,7 +39,7 @@ export function EventPage() {
     return () => window.clearTimeout(timer);
   }, [lang]);
 
-  if (event.isPending || setup.isPending) return <EventSkeleton label={t('heading')} />;
+  if (event.isPending || setup.isPending || unpaid.isLoading) return <EventSkeleton label={t('heading')} />;
   if (event.isError) {
     const notFound = event.error instanceof ApiError && event.error.code === ErrorCode.notFound;
     return notFound ? (
@@ -45,7 +50,9 @@ export function EventPage() {
   }
   if (setup.isError) return <PageError error={setup.error} onRetry={() => void setup.refetch()} />;
   // A new event or language starts a fresh page (spec: the page reloads when hash or lang changes).
-  return <EventView key={`${hash}:${lang}`} data={event.data} setup={setup.data} lang={lang} queryKey={options.queryKey} />;
+  return (
+    <EventView key={`${hash}:${lang}`} data={event.data} setup={setup.data} lang={lang} queryKey={options.queryKey} unpaid={unpaid.data?.[0]} />
+  );
 }
 
 /** No such event (or no longer on sale): the page's own heading, as the scheme page has. */

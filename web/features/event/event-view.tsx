@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type FormEvent, Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'wouter';
 import { useNavigate } from '../../lib/navigation.tsx';
@@ -7,9 +7,11 @@ import { type Lang, pickLocalized } from '../../../contract/lang.ts';
 import type { CalendarEntry, NoSchemeResponse } from '../../../contract/event.ts';
 import type { Setup } from '../../../contract/setup.ts';
 import { createPaths } from '../../app/paths.ts';
-import { CaptchaDialog } from '../../components/captcha/captcha-dialog.tsx';
+import { LazyCaptchaDialog, preloadCaptchaDialog } from '../../components/captcha/lazy-captcha-dialog.tsx';
 import { useModal } from '../../components/modal/modal-context.ts';
-import { BuyerForm } from './components/buyer-form.tsx';
+import { BuyerFormSkeleton } from './components/buyer-form-skeleton.tsx';
+import type { BuyerHandle } from './components/buyer-section.tsx';
+import type { BuyerValues } from './hooks/use-buyer.ts';
 import { CheckboxList } from './components/checkbox-list.tsx';
 import { ConfirmDialog } from './components/confirm-dialog.tsx';
 import { DateTimePicker } from './components/date-time-picker.tsx';
@@ -17,8 +19,10 @@ import { EventHeader } from './components/event-header.tsx';
 import { OrderSummary } from './components/order-summary.tsx';
 import { PaymentChooser } from './components/payment-chooser.tsx';
 import { PriceTable } from './components/price-table.tsx';
-import { loadBuyerValidation, useBuyer } from './hooks/use-buyer.ts';
 import { useSubmitOrder } from './hooks/use-submit-order.ts';
+import type { UnpaidOrder } from './api/event-api.ts';
+import { UnpaidOrderNotice } from './components/unpaid-order-notice.tsx';
+import { rememberUnpaidOrder } from './lib/unpaid-orders.ts';
 import { useTicketChoice } from './hooks/use-ticket-choice.ts';
 import { carriedChoice, keepChoice } from './lib/choice-carry.ts';
 import { formatDateTime } from './lib/format.ts';
@@ -26,9 +30,29 @@ import { calendarDays, categoryStock, initialRows, orderLines, showOrderForm, ti
 
 const BUYER_FIELDS = new Set(['fio', 'phone', 'email', 're_email', 'surname', 'name', 'patronymic']);
 
-type Props = { data: NoSchemeResponse; setup: Setup; lang: Lang; queryKey: readonly unknown[] };
+type Props = {
+  data: NoSchemeResponse;
+  setup: Setup;
+  lang: Lang;
+  queryKey: readonly unknown[];
+  /** This browser's latest order of the event still held unpaid. */
+  unpaid?: UnpaidOrder | undefined;
+};
 
-export function EventView({ data, setup, lang, queryKey }: Props) {
+/*
+ * The buyer's fields (React Hook Form, the phone field; zod and the contract schemas through the
+ * resolver) and the captcha dialog are not on the page's first load: they start loading at the
+ * visitor's first +/- press (prefetchBuyerForm) and show once tickets are chosen, with a skeleton
+ * of the form's size if they are not there yet.
+ */
+const loadBuyerSection = () => import('./components/buyer-section.tsx');
+const BuyerSection = lazy(() => loadBuyerSection().then((m) => ({ default: m.BuyerSection })));
+const prefetchBuyerForm = () => {
+  void loadBuyerSection().then((m) => m.preloadBuyerChecks());
+  void preloadCaptchaDialog();
+};
+
+export function EventView({ data, setup, lang, queryKey, unpaid }: Props) {
   const { t } = useTranslation('event');
   const modal = useModal();
   const navigate = useNavigate();
@@ -54,7 +78,8 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
   useEffect(() => {
     keepChoice(session ? { hash: action.hash, lang, session, pushkin, subscriptionMode, groupMode, quantities } : undefined);
   }, [action.hash, lang, session, pushkin, subscriptionMode, groupMode, quantities]);
-  const buyer = useBuyer(currency, setup.crm_client, choice.pushkin);
+  const buyer = useRef<BuyerHandle>(null);
+  const keptBuyer = useRef<BuyerValues>(undefined);
   const [checked, setChecked] = useState<Record<number, boolean>>({});
   const [invalidBoxes, setInvalidBoxes] = useState<ReadonlySet<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
@@ -78,6 +103,7 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
     setup,
     eventKey: queryKey,
     target: (hash) => (action.writeticketname === 1 ? paths.nominal(hash) : paths.order(hash)),
+    onPlaced: (hash) => rememberUnpaidOrder(action.hash, hash),
     onFieldErrors: (fields) => {
       const buyerErrors: Record<string, string> = {};
       const boxes = new Set<number>();
@@ -86,7 +112,7 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
         const box = /^checkboxList\.(\d+)$/.exec(field.path);
         if (box) boxes.add(Number(box[1]));
       }
-      buyer.showServerErrors(buyerErrors);
+      buyer.current?.showServerErrors(buyerErrors);
       setInvalidBoxes(boxes);
     },
   });
@@ -99,43 +125,55 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
     groupQuantity: choice.groupChosen,
     total: choice.sums.total,
   });
+  // Mounted the first time the form shows and kept: hidden again, the buyer's fields keep their values.
+  const [buyerShown, setBuyerShown] = useState(visible);
+  if (visible && !buyerShown) setBuyerShown(true);
 
-  // The buyer's checks (and the phone library) are loaded by the time a submit passes them.
+  // Called after the buyer's fields passed their checks, so the buyer section is there.
   const body = async () => {
-    if (!entry) throw new Error('no session chosen');
-    const { wireBuyer } = await loadBuyerValidation();
+    if (!entry || !buyer.current) throw new Error('no session chosen or no buyer form');
+    const wire = await buyer.current.wire();
     // The choice goes into an order: a language switch later must not bring it back.
     keepChoice(undefined);
     return {
       hash: action.hash,
       lang,
       data: orderLines(choice.quantities, choice.counted, entry, choice.subscriptionMode ? ticketInfo.subscription?.subscrit_id : undefined),
-      ...wireBuyer(buyer.form.getValues(), choice.pushkin),
+      ...wire,
       checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: checked[c.id] ?? false })),
     };
   };
 
   // Focus goes to the first invalid field of the whole order form, buyer fields and consents alike.
   const focusFirstInvalid = useFocusAfterRender(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]'));
-  const onSubmit = buyer.form.handleSubmit(
-    () => {
-      const missing = new Set(data.checkboxList.filter((c) => c.filling === 1 && !checked[c.id]).map((c) => c.id));
-      setInvalidBoxes(missing);
-      if (missing.size > 0) {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Without the buyer's fields (their code still loading, the skeleton shown) there is nothing to check yet.
+    void buyer.current?.handleSubmit(
+      () => {
+        const missing = new Set(data.checkboxList.filter((c) => c.filling === 1 && !checked[c.id]).map((c) => c.id));
+        setInvalidBoxes(missing);
+        if (missing.size > 0) {
+          focusFirstInvalid();
+          return;
+        }
+        if (choice.subscriptionMode || action.issubscription === 1) setConfirming(true);
+        else void body().then(submit.start);
+      },
+      () => {
+        setInvalidBoxes(new Set(data.checkboxList.filter((c) => c.filling === 1 && !checked[c.id]).map((c) => c.id)));
         focusFirstInvalid();
-        return;
-      }
-      if (choice.subscriptionMode || action.issubscription === 1) setConfirming(true);
-      else void body().then(submit.start);
-    },
-    () => {
-      setInvalidBoxes(new Set(data.checkboxList.filter((c) => c.filling === 1 && !checked[c.id]).map((c) => c.id)));
-      focusFirstInvalid();
-    },
-  );
+      },
+    )(event);
+  };
 
   const plus = (price: Parameters<typeof choice.plus>[0]) => {
+    prefetchBuyerForm();
     if (!choice.plus(price)) modal.warning(t('limit'));
+  };
+  const minus = (price: Parameters<typeof choice.minus>[0]) => {
+    prefetchBuyerForm();
+    choice.minus(price);
   };
 
   const notYet = ticketInfo.totalticketcount === -99999;
@@ -144,6 +182,7 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
 
   return (
     <div className="event-page">
+      {unpaid && <UnpaidOrderNotice order={unpaid} href={unpaid.status === 10 ? paths.nominal(unpaid.hash) : paths.order(unpaid.hash)} />}
       <EventHeader action={action} composition={data.actionStr} lang={lang} />
 
       {notYet ? (
@@ -203,7 +242,7 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
           ref={formRef}
           className="event-order"
           noValidate
-          onSubmit={(event) => void onSubmit(event)}
+          onSubmit={onSubmit}
         >
           {choice.ordinary.length > 0 && (
             <PriceTable
@@ -217,7 +256,7 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
               stockOf={(id) => categoryStock(ticketInfo, entry, id)}
               canIncrement={choice.canIncrement}
               onPlus={plus}
-              onMinus={choice.minus}
+              onMinus={minus}
             />
           )}
 
@@ -238,15 +277,19 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
                   stockOf={(id) => categoryStock(ticketInfo, entry, id)}
                   canIncrement={choice.canIncrement}
                   onPlus={plus}
-                  onMinus={choice.minus}
+                  onMinus={minus}
                 />
               )}
             </section>
           )}
 
+          {buyerShown && (
+            <Suspense fallback={visible ? <BuyerFormSkeleton pushkin={choice.pushkin} /> : null}>
+              <BuyerSection visible={visible} pushkin={choice.pushkin} currency={currency} crm={setup.crm_client} handle={buyer} kept={keptBuyer} />
+            </Suspense>
+          )}
           {visible && (
             <>
-              <BuyerForm pushkin={choice.pushkin} form={buyer.form} />
               <CheckboxList
                 items={data.checkboxList}
                 checked={checked}
@@ -284,7 +327,7 @@ export function EventView({ data, setup, lang, queryKey }: Props) {
         }}
         onCancel={() => setConfirming(false)}
       />
-      <CaptchaDialog {...submit.captcha} />
+      <LazyCaptchaDialog {...submit.captcha} load={buyerShown} />
     </div>
   );
 }

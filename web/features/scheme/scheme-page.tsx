@@ -8,7 +8,7 @@ import { pickLocalized } from '../../../contract/lang.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import type { SchemeMapResponse, SchemePrice, SchemeSessionsResponse } from '../../../contract/scheme.ts';
 import { usePaths } from '../../app/paths.ts';
-import { CaptchaDialog } from '../../components/captcha/captcha-dialog.tsx';
+import { LazyCaptchaDialog, preloadCaptchaDialog } from '../../components/captcha/lazy-captcha-dialog.tsx';
 import { useModal } from '../../components/modal/modal-context.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { PageSkeleton, Skeleton } from '../../components/skeleton/skeleton.tsx';
@@ -173,7 +173,7 @@ function SchemeSession({ data, calendarId }: { data: SchemeSessionsResponse; cal
   return (
     <>
       <SchemeMapArea answer={map.data} cart={cart} checkboxes={data.checkboxList} submitting={order.busy} onOrder={placeOrder} />
-      <CaptchaDialog {...order.dialog} />
+      <LazyCaptchaDialog {...order.dialog} load={cart.items.length > 0} />
     </>
   );
 }
@@ -199,14 +199,11 @@ function SchemeMapArea({ answer, cart, checkboxes, submitting, onOrder }: MapAre
   const cartRef = useRef(cart);
   cartRef.current = cart;
   const showLimit = useCallback(() => modal.warning(t('limit')), [modal, t]);
-  // The buyer form's code loads once the hall is on screen, before the first place is chosen.
-  useEffect(() => {
-    const timer = window.setTimeout(() => void preloadBuyerForm(), 500);
-    return () => window.clearTimeout(timer);
-  }, []);
-
   const toggle = useCallback(
     (index: number, price: SchemePrice | undefined) => {
+      // The first seat chosen starts loading the buyer form and the captcha (not on the first load).
+      void preloadBuyerForm();
+      void preloadCaptchaDialog();
       const current = cartRef.current;
       const key = String(model.ids[index]);
       if (!price) {

@@ -2,11 +2,13 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { AFISHA } from '../../../../contract/afisha-constants.ts';
+import { formatPrice } from '../../../../contract/format-price.ts';
 import type { AfishaEvent, CalendarEntry, TagEntry, VenueEntry } from '../../../../contract/afisha.ts';
 import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
 import type { Setup } from '../../../../contract/setup.ts';
 import type { Paths } from '../../../app/paths.ts';
 import { SafeNodes, safeText, sanitizeHtml } from '../../../lib/safe-html.tsx';
+import { cardPrice } from '../model/card-price.ts';
 import { dateRange, sessionTimes } from '../model/listing.ts';
 import { formatDayRange } from '../model/format.ts';
 import { BuyButton } from './buy-button.tsx';
@@ -60,6 +62,15 @@ export function EventCard({ event, days, tags, venue, flags, showTags, allowedTa
   const image = pickLocalized(event.image_url, lang);
   const address = venue ? pickLocalized(venue.address, lang) : '';
   const left = event.showticketcount === 1 && event.totalticketcount > 0 && event.totalticketcount < setup.const.price_limit ? event.totalticketcount : undefined;
+  const price = cardPrice(event);
+  const priceText =
+    price === undefined
+      ? ''
+      : price.kind === 'free'
+        ? t('priceFree')
+        : price.kind === 'one'
+          ? formatPrice(price.kopecks, setup.app.currency, lang)
+          : t('priceFrom', { price: formatPrice(price.kopecks, setup.app.currency, lang) });
   const dayHref = (entry: CalendarEntry) => {
     const own = entry._time.filter((slot) => slot.eventtime !== AFISHA.noTime);
     return link(entry.eventday, own.length === 1 && entry._time.length === 1 ? own[0]?.eventtime : undefined);
@@ -147,6 +158,7 @@ export function EventCard({ event, days, tags, venue, flags, showTags, allowedTa
           )}
         </div>
         <div className="afisha-card__footer">
+          {priceText && <p className="afisha-card__price">{priceText}</p>}
           {left !== undefined && <p className="afisha-card__left">{t('ticketsLeft', { count: left })}</p>}
           <BuyButton event={event} href={link()} lang={lang} timeZone={setup.app.timezone} describedBy={titleId} />
         </div>

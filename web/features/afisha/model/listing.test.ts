@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AfishaEvent, AfishaResponse } from '../../../../contract/afisha.ts';
-import { EMPTY_FILTERS, type Filters, indexCatalog, kindTags, nextPage, perPage, selectEvents, sessionTimes, showsTopMenu, visibleMenus } from './listing.ts';
+import { EMPTY_FILTERS, type Filters, indexCatalog, kindTags, nextPage, perPage, searchMatchesInOtherKinds, selectEvents, sessionTimes, showsTopMenu, visibleMenus } from './listing.ts';
 import { monthWeeks } from './format.ts';
 import { pickDay } from './date-range.ts';
 
@@ -8,7 +8,7 @@ const L = (ru: string, en = '') => ({ ru, en, kz: '', ch: '' });
 const event = (id: number, over: Partial<AfishaEvent> = {}): AfishaEvent => ({
   event_id: id, hash: `h${id}`, menukind_id: 1, mainmenu_id: 10, submenu_id: null, name: L(`Событие ${id}`), descript: L(''),
   descript_url: L(''), image_url: L(''), image_id: L(''), age_from: 0, totalticketcount: 5, showticketcount: 1, showquant: 1,
-  saledate: '', seatroot_id: 1, usepushkarta: 0, useseatsvg: 0, maybefree: 0, is_subscription: 0, eventsotrnum: id, notimes: 0, ...over,
+  saledate: '', seatroot_id: 1, usepushkarta: 0, useseatsvg: 0, maybefree: 0, is_subscription: 0, eventsotrnum: id, notimes: 0, minprice: null, maxprice: null, ...over,
 });
 const day = (eventId: number, d: string, times = ['10:00']) => ({
   event_id: eventId, eventday: d.split('-').reverse().join('.'), day: d, eventtime: times[0] ?? '00:00', ticketcount: 5, quantity: 5, pricetype_id: 1,
@@ -131,5 +131,27 @@ describe('times and calendars', () => {
     { range: { from: '2030-03-05', to: '2030-03-09' }, day: '2030-03-07', expected: { from: '2030-03-07', to: '' } },
   ])('picking $day after $range.from–$range.to', ({ range, day: d, expected }) => {
     expect(pickDay(range, d)).toEqual(expected);
+  });
+});
+
+describe('searchMatchesInOtherKinds', () => {
+  const catalog = indexCatalog(
+    answer({
+      action: [
+        event(1, { name: L('Ёлка в музее', 'Museum tree') }),
+        event(4, { menukind_id: 2, mainmenu_id: 20, name: L('Орган: Бах'), totalticketcount: 0 }),
+        event(5, { menukind_id: 2, mainmenu_id: 20, name: L('Бах и Гендель') }),
+      ],
+    }),
+  );
+  it.each([
+    { description: 'names the other kind with how many events the search finds there, sold out included', kindId: 1, search: 'бах', expected: [{ id: 2, count: 2 }] },
+    { description: 'counts across every menu of the other kind, words in any order', kindId: 1, search: 'гендель бах', expected: [{ id: 2, count: 1 }] },
+    { description: 'leaves out the chosen kind itself', kindId: 2, search: 'бах', expected: [] },
+    { description: 'finds with ё written as е', kindId: 2, search: 'елка', expected: [{ id: 1, count: 1 }] },
+    { description: 'says nothing without a search', kindId: 1, search: '  ', expected: [] },
+    { description: 'says nothing when no kind matches', kindId: 1, search: 'моцарт', expected: [] },
+  ])('$description', ({ kindId, search, expected }) => {
+    expect(searchMatchesInOtherKinds(catalog, kindId, search, 'ru').map((m) => ({ id: m.kind.menukind_id, count: m.count }))).toEqual(expected);
   });
 });

@@ -143,6 +143,23 @@ export function selectEvents(
     .sort(eventOrder(catalog.answer, selection.menuId));
 }
 
+/**
+ * The other kinds where the search alone finds events, in the top menu's order, with how many:
+ * what the empty listing offers when the chosen kind has no match. Only the search counts, since
+ * the other filters belong to a kind and are reset by changing it.
+ */
+export function searchMatchesInOtherKinds(catalog: Catalog, kindId: number, search: string, lang: Lang): { kind: KindMenuEntry; count: number }[] {
+  if (search.trim() === '') return [];
+  const counts = new Map<number, number>();
+  for (const event of catalog.answer.action) {
+    if (event.menukind_id !== kindId && matchesSearch(catalog, event, search, lang)) counts.set(event.menukind_id, (counts.get(event.menukind_id) ?? 0) + 1);
+  }
+  return catalog.kinds.flatMap((kind) => {
+    const count = counts.get(kind.menukind_id) ?? 0;
+    return count > 0 ? [{ kind, count }] : [];
+  });
+}
+
 /** Whether the top menu shows: with more than one kind, or when setup topmenu forces it. */
 export function showsTopMenu(catalog: Catalog): boolean {
   return catalog.kinds.length > 1 || catalog.answer.setup.topmenu === 1;

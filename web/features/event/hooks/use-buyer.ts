@@ -70,6 +70,9 @@ export function buyerPayload(values: BuyerValues, pushkin: boolean, toE164: Phon
   return { pushkarta: 0 as const, fio: values.fio, phone: toE164(values.country.iso, values.phone) ?? values.phone.trim(), email: values.email, re_email: values.reEmail };
 }
 
+/** The buyer's wire fields of POST /api/order/create (buyerPayload's answer). */
+export type WireBuyer = ReturnType<typeof buyerPayload>;
+
 /** The form field a wire field's error belongs to (the phone is the national number or the card's masked phone). */
 export function buyerFormField(wire: string, pushkin: boolean): keyof BuyerValues | undefined {
   if (wire === 'phone') return pushkin ? 'pushkinPhone' : 'phone';
@@ -86,19 +89,20 @@ export function buyerFormField(wire: string, pushkin: boolean): keyof BuyerValue
 export const loadBuyerValidation = () => import('./buyer-validation.ts');
 
 /**
- * The buyer's fields in React Hook Form, prefilled from the CRM client, validated by the
- * contract schemas through zodResolver (loaded on demand: loadBuyerValidation). Errors appear on the first submit and then follow each
+ * The buyer's fields in React Hook Form, prefilled from the CRM client (or `kept`: what the visitor
+ * had typed before the form was taken off the page), validated by the contract schemas through
+ * zodResolver (loaded on demand: loadBuyerValidation). Errors appear on the first submit and then follow each
  * change (mode onSubmit, reValidateMode onChange); checking on blur before that would move the
  * submit button under the visitor's pointer as messages appear. The page moves focus itself to
  * the first invalid field of the whole order form (buyer fields and consent checkboxes alike).
  */
-export function useBuyer(currency: string, crm: CrmClient | null, pushkin: boolean) {
+export function useBuyer(currency: string, crm: CrmClient | null, pushkin: boolean, kept?: BuyerValues) {
   const resolver = useMemo<Resolver<BuyerValues>>(
     () => async (values, context, options) => (await loadBuyerValidation()).buyerResolver(pushkin)(values, context, options),
     [pushkin],
   );
   const form = useForm<BuyerValues>({
-    defaultValues: initialValues(currency, crm),
+    defaultValues: kept ?? initialValues(currency, crm),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     shouldFocusError: false,

@@ -17,6 +17,8 @@ export function useSubmitOrder(options: {
   eventKey: readonly unknown[];
   onFieldErrors: (fields: { path: string; code: string }[]) => void;
   target: (hash: string) => string;
+  /** Called with the new order's hash before the page leaves for it. */
+  onPlaced?: (hash: string) => void;
 }) {
   const modal = useModal();
   const navigate = useNavigate();
@@ -38,6 +40,7 @@ export function useSubmitOrder(options: {
       captcha.submit(async (fields) => {
         const answer = await createOrder({ ...body, ...fields });
         if (!answer.hash) throw new ApiError(ErrorCode.inner, '');
+        options.onPlaced?.(answer.hash);
         void navigate(options.target(answer.hash));
       }),
     captcha: captcha.dialog,

@@ -3,16 +3,17 @@ import { useTranslation } from 'react-i18next';
 import type { BuyerInput } from '../../../../contract/buyer.ts';
 import { pickLocalized } from '../../../../contract/lang.ts';
 import type { SchemeCheckbox } from '../../../../contract/scheme.ts';
-import { Skeleton } from '../../../components/skeleton/skeleton.tsx';
 import { useLang } from '../../../lib/use-lang.ts';
 import type { Cart, CartItem } from '../hooks/use-cart.ts';
 import { useMoney } from '../hooks/use-money.ts';
 import { useSeatPlace } from '../hooks/use-seat-place.ts';
+import { BuyerFormSkeleton } from './buyer-form-skeleton.tsx';
 
 /**
- * The buyer form (React Hook Form, and zod with the contract's buyerSchema) is not part of the
- * page's first load: it shows only once a place is in the cart, and its code is
- * fetched when the hall's map is on screen (preloadBuyerForm, called by the scheme page).
+ * The buyer form (React Hook Form, the phone field, and zod with the contract's buyerSchema) is not
+ * part of the page's first load: it shows only once a place is in the cart, and its code is fetched
+ * when the first seat is chosen (preloadBuyerForm, called by the scheme page) or the cart first
+ * shows it, with a skeleton of the form's size meanwhile.
  */
 export const preloadBuyerForm = () => import('./buyer-form.tsx');
 const BuyerForm = lazy(() => preloadBuyerForm().then((m) => ({ default: m.BuyerForm })));
@@ -99,13 +100,7 @@ export function CartPanel({ cart, checkboxes, submitting, onSubmit }: CartPanelP
           <dd data-testid="cart-total">{money(cart.totals.total)}</dd>
         </div>
       </dl>
-      <Suspense
-        fallback={
-          <div role="status" aria-label={t('common:loading')}>
-            <Skeleton height={420} radius={8} />
-          </div>
-        }
-      >
+      <Suspense fallback={<BuyerFormSkeleton checkboxes={checkboxes} />}>
         <BuyerForm checkboxes={checkboxes} submitting={submitting} onSubmit={onSubmit} />
       </Suspense>
     </section>
