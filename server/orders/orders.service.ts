@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
@@ -16,6 +15,7 @@ import {
 import { MAX_ORDER_AMOUNT, orderTotals } from './pricing.ts';
 import { giveBackSubscriptionVisits } from '../crm/crm.repository.ts';
 import { type StockNeed, giveStock, mergeNeeds } from './stock.repository.ts';
+import { textOf } from '../locales/texts.ts';
 
 /** Order statuses (20 paid, 90 canceled are the ones the pages act on). */
 export const OrderStatus = {
@@ -30,25 +30,9 @@ export function newHash(): string {
   return randomBytes(24).toString('base64url');
 }
 
-const placeTexts = {
-  notEnough: {
-    ru: 'Свободных мест меньше, чем вы выбрали. Обновите страницу и выберите заново.',
-    en: 'Fewer places are left than you chose. Reload the page and choose again.',
-    kz: 'Бос орындар сіз таңдағаннан аз. Бетті жаңартып, қайта таңдаңыз.',
-    ch: '剩余座位少于您选择的数量。请刷新页面后重新选择。',
-  },
-  tooLarge: {
-    ru: 'Сумма заказа больше допустимой. Уменьшите количество билетов или услуг в заказе.',
-    en: 'The order total is above the allowed maximum. Choose fewer tickets or services.',
-    kz: 'Тапсырыс сомасы рұқсат етілгеннен асып кетті. Билеттер немесе қызметтер санын азайтыңыз.',
-    ch: '订单金额超过允许的上限。请减少门票或服务的数量。',
-  },
-  seat: { ru: 'Место недоступно', en: 'The seat is unavailable', kz: 'Орын қолжетімсіз', ch: '座位不可用' },
-} satisfies Record<string, Record<Lang, string>>;
-
 /** Refused because the places ran out while the visitor was choosing. */
 export const notEnoughPlaces = (details?: Record<string, unknown>) =>
-  new BusinessError(ErrorCode.placesGone, { text: (lang) => placeTexts.notEnough[lang], details });
+  new BusinessError(ErrorCode.placesGone, { text: textOf('orders', 'notEnough'), details });
 
 /**
  * Refused because the order would come to more than MAX_ORDER_AMOUNT before discount (tickets,
@@ -56,7 +40,7 @@ export const notEnoughPlaces = (details?: Record<string, unknown>) =>
  */
 export class OrderTooLarge extends BusinessError {
   constructor() {
-    super(ErrorCode.limit, { status: 409, text: (lang) => placeTexts.tooLarge[lang] });
+    super(ErrorCode.limit, { status: 409, text: textOf('orders', 'tooLarge') });
   }
 }
 export const orderTooLarge = () => new OrderTooLarge();
@@ -66,7 +50,7 @@ export const withinOrderCap = (amount: number) => Number.isFinite(amount) && amo
 
 /** Refused because another order holds or bought the seat. */
 export const seatUnavailable = (seatIds: number[]) =>
-  new BusinessError(ErrorCode.seatUnavailable, { text: (lang) => placeTexts.seat[lang], details: { seatIds } });
+  new BusinessError(ErrorCode.seatUnavailable, { text: textOf('orders', 'seat'), details: { seatIds } });
 
 export type NewOrderLine = InsertLine;
 export type NewOrder = Omit<InsertOrder, 'hash' | 'totals'> & {
