@@ -51,3 +51,12 @@ export const RECENT_SCANS = 10;
 
 /** A per-device key's prefix: tells it apart from other secrets in logs and password managers. */
 export const DEVICE_KEY_PREFIX = 'ckd_';
+
+/** A scanning device's name in the back office: what staff recognise it by in the list and the audit log. */
+export const DEVICE_NAME_MAX_LENGTH = 100;
+
+/** Field error codes of the device key form; the back office's catalogs hold their texts. */
+export const DeviceFieldError = {
+  requiredName: 'required-device-name',
+  nameTooLong: 'device-name-too-long',
+} as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { langField, recordId } from './common.ts';
-import { DEVICE_ID_PATTERN, SCAN_CODE_MAX, SCAN_ID_PATTERN, SESSIONS_PER_DEVICE_MAX, SYNC_BATCH_MAX, VERDICTS } from './checkin-rules.ts';
+import { DEVICE_ID_PATTERN, DEVICE_NAME_MAX_LENGTH, DeviceFieldError, SCAN_CODE_MAX, SCAN_ID_PATTERN, SESSIONS_PER_DEVICE_MAX, SYNC_BATCH_MAX, VERDICTS } from './checkin-rules.ts';
 
 export * from './checkin-rules.ts';
 
@@ -145,7 +145,11 @@ export const checkinDevice = z.object({
 export type CheckinDevice = z.infer<typeof checkinDevice>;
 
 export const createDeviceRequest = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: z
+    .string({ error: DeviceFieldError.requiredName })
+    .trim()
+    .min(1, DeviceFieldError.requiredName)
+    .max(DEVICE_NAME_MAX_LENGTH, DeviceFieldError.nameTooLong),
   lang: langField,
 });
 export const createDeviceResponse = z.object({
@@ -156,3 +160,5 @@ export const createDeviceResponse = z.object({
   key: z.string(),
 });
 export const devicesResponse = z.object({ errorCode: z.literal('0'), errorText: z.string(), devices: z.array(checkinDevice) });
+/** POST /api/admin/checkin/devices/{id}/revoke: the device as it is now, revoked. */
+export const revokeDeviceResponse = z.object({ errorCode: z.literal('0'), errorText: z.string(), device: checkinDevice });

@@ -15,6 +15,8 @@ export const ErrorCode = {
   returnExpired: '-1021',
   returnLinkInvalid: '-1022',
   ticketsNotReturnable: '-1023',
+  /** A ticket admitted at the door is used: the visitor cannot return it (staff can, with a reason). */
+  ticketUsed: '-1024',
   tooManyRequests: '-1029',
   inner: '-9999',
   limit: '-9998',
@@ -93,6 +95,12 @@ export const errorTexts: Record<ErrorCodeValue, Texts> = {
     en: 'The chosen tickets cannot be returned. Please reload the page.',
     kz: 'Таңдалған билеттерді қайтаруға болмайды. Бетті жаңартыңыз.',
     ch: '所选门票无法退票。请刷新页面。',
+  },
+  '-1024': {
+    ru: 'Билет уже использован: по нему прошли на мероприятие. Использованный билет вернуть нельзя.',
+    en: 'The ticket has been used: it was admitted at the entrance. A used ticket cannot be returned.',
+    kz: 'Билет пайдаланылған: онымен іс-шараға кірді. Пайдаланылған билетті қайтаруға болмайды.',
+    ch: '门票已使用：已凭票入场。已使用的门票不能退票。',
   },
   '-1029': {
     ru: 'Слишком много запросов. Подождите немного и попробуйте снова.',

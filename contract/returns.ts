@@ -71,6 +71,8 @@ export const returnRow = z.object({
   place: localized,
   /** The visitor's name on a named ticket; empty otherwise. */
   name: z.string(),
+  /** 1 when the door admitted the ticket: a used ticket is not returnable by the visitor. */
+  used: z.union([z.literal(0), z.literal(1)]),
 });
 export type ReturnRow = z.infer<typeof returnRow>;
 

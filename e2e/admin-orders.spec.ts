@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
 import { createDemoOrder, payDemoOrder } from './support/orders.ts';
-import { E2E_OWNER } from './support/staff.ts';
+import { mailsTo } from './support/mail.ts';
+import { E2E_OWNER, signInToAdmin } from './support/staff.ts';
 
 test('the owner finds a paid order by e-mail, refunds one ticket by hand with a reason and sees the refund on the order page', async ({ page, request }) => {
   test.setTimeout(90_000);
@@ -70,7 +71,18 @@ test('the owner finds a paid order by e-mail, refunds one ticket by hand with a 
   await expect(totals).toBeVisible();
   const returned = Number(await totals.locator('td[data-label="Возвращено билетов"]').textContent());
   expect(returned).toBeGreaterThanOrEqual(1);
+  // The daily chart: an image named by the period with its summary, and its figures as a table.
+  const chart = page.getByRole('img', { name: /^Продажи по дням с .+ за вычетом возвратов Дней: \d+; итого за вычетом возвратов / });
+  await expect(chart).toBeVisible();
+  expect(await chart.locator('rect').count()).toBeGreaterThanOrEqual(1);
+  await page.getByText('Данные графика таблицей').click();
+  const chartTable = page.getByRole('table', { name: /^Продажи по дням с / });
+  await expect(chartTable.getByRole('rowheader').first()).toBeVisible();
   expect(await axeViolations(page, rules, 'body')).toEqual([]);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expect(chart).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.setViewportSize({ width: 1280, height: 800 });
   for (const name of ['Продажи в CSV: CSV (запятая)', 'Продажи в CSV: CSV для Excel (точка с запятой)', 'Заполняемость в CSV: CSV (запятая)']) {
     const href = await page.getByRole('link', { name }).getAttribute('href');
     const csv = await page.request.get(href ?? '');
@@ -91,4 +103,74 @@ test('the owner finds a paid order by e-mail, refunds one ticket by hand with a 
   await page.getByRole('button', { name: 'Показать' }).click();
   await expect(page.getByText('Период — от одного дня до года, начало не позже конца.')).toBeVisible();
   await expect(page.getByLabel('По', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('the owner cancels an unpaid order, resends a paid order\'s tickets and adds a note; each action is in the audit log', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const stamp = `${Date.now()}.${test.info().workerIndex}`;
+  const unpaidEmail = `desk.unpaid.${stamp}@example.com`;
+  const paidEmail = `desk.paid.${stamp}@example.com`;
+  await createDemoOrder(request, { quantity: 1, email: unpaidEmail });
+  await payDemoOrder(request, await createDemoOrder(request, { quantity: 1, email: paidEmail }));
+  await signInToAdmin(page, E2E_OWNER.email, E2E_OWNER.password);
+  const menu = page.getByRole('navigation', { name: 'Меню' });
+
+  /** Opens the only order the search finds by its e-mail and answers its id. */
+  async function openOrder(email: string): Promise<string> {
+    await menu.getByRole('link', { name: 'Заказы' }).click();
+    await page.getByLabel('Поиск заказа').fill(email);
+    await page.getByLabel('Поиск заказа').press('Enter');
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+    await page.getByRole('table').getByRole('row').nth(1).getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Заказ № \d+$/ })).toBeVisible();
+    return /\/admin\/orders\/(\d+)/.exec(page.url())?.[1] ?? '';
+  }
+
+  /** The audit browser filtered by an action and the order's id: the one entry, by this owner. */
+  async function auditEntry(action: string, orderId: string) {
+    await menu.getByRole('link', { name: 'Журнал действий' }).click();
+    await page.getByLabel('Действие').selectOption(action);
+    await page.getByLabel('Номер объекта').fill(orderId);
+    await page.getByRole('button', { name: 'Показать' }).click();
+    await expect(page.getByText('Найдена 1 запись')).toBeVisible();
+    const entry = page.getByRole('listitem').filter({ hasText: action });
+    await expect(entry).toContainText(`order #${orderId}`);
+    await expect(entry).toContainText(E2E_OWNER.name);
+    return entry;
+  }
+
+  // Cancel: a reason is required, said on the field; then the order is cancelled.
+  const unpaidId = await openOrder(unpaidEmail);
+  const cancel = page.getByRole('region', { name: 'Отмена заказа' });
+  await cancel.getByRole('button', { name: 'Отменить заказ' }).click();
+  await expect(cancel.getByText('Укажите причину.')).toBeVisible();
+  await expect(cancel.getByLabel('Причина отмены')).toHaveAttribute('aria-invalid', 'true');
+  await cancel.getByLabel('Причина отмены').fill('Покупатель попросил по телефону');
+  await cancel.getByRole('button', { name: 'Отменить заказ' }).click();
+  await expect(page.getByText(/— отменён сотрудником: Покупатель попросил по телефону$/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Отмена заказа' })).toHaveCount(0);
+  const cancelled = await auditEntry('order.cancel', unpaidId);
+  await expect(cancelled).toContainText('Покупатель попросил по телефону');
+
+  // Resend the tickets of the paid order: the e-mail goes to the buyer again.
+  const paidId = await openOrder(paidEmail);
+  const mails = page.getByRole('region', { name: 'Письма' });
+  const before = await mails.getByRole('listitem').count();
+  await mails.getByRole('button', { name: 'Отправить билеты ещё раз' }).click();
+  await expect(mails.getByRole('status')).toHaveText(`Билеты отправлены на ${paidEmail}.`);
+  await expect(mails.getByRole('listitem')).toHaveCount(before + 1);
+  // The catcher receives it: the payment's e-mail and this one, both to the buyer.
+  await expect.poll(async () => (await mailsTo(paidEmail)).length, { timeout: 30_000, intervals: [500, 1000, 2000] }).toBe(2);
+
+  // A note: an empty one is refused on the field; a real one is listed with its author.
+  const notes = page.getByRole('region', { name: 'Заметки' });
+  await notes.getByRole('button', { name: 'Добавить заметку' }).click();
+  await expect(notes.getByText('Введите текст заметки.')).toBeVisible();
+  await notes.getByLabel('Новая заметка').fill('Просит счёт для бухгалтерии');
+  await notes.getByRole('button', { name: 'Добавить заметку' }).click();
+  await expect(notes.getByRole('listitem').filter({ hasText: 'Просит счёт для бухгалтерии' })).toContainText(E2E_OWNER.name);
+
+  await auditEntry('order.resend-tickets', paidId);
+  const noted = await auditEntry('order.note', paidId);
+  await expect(noted).toContainText('Просит счёт для бухгалтерии');
 });

@@ -68,7 +68,7 @@ test.describe('afisha: the listing', () => {
   test('opens and closes a long description', async ({ page }) => {
     await openListing(page);
     const card = cards(page).filter({ hasText: 'Постоянная экспозиция' });
-    const more = card.getByRole('button', { name: 'Подробнее', exact: true });
+    const more = card.getByRole('button', { name: 'Читать полностью', exact: true });
     await expect(more).toHaveAttribute('aria-expanded', 'false');
     await more.click();
     await expect(card.getByRole('button', { name: 'Свернуть', exact: true })).toHaveAttribute('aria-expanded', 'true');

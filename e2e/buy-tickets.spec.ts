@@ -41,8 +41,8 @@ test.describe('buying tickets on the event page', () => {
     await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
     await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
     await page.getByRole('button', { name: /Добавить билет: Детский/ }).click();
-    // 2 × (500 ₽ + 30 ₽ fee) + 200 ₽
-    await expect(page.getByText('1 260 ₽')).toBeVisible();
+    // 2 × (500 ₽ + 30 ₽ fee) + 200 ₽; the form's total (the phone's bottom bar, hidden here, says it too).
+    await expect(page.getByText('1 260 ₽').first()).toBeVisible();
 
     await fillBuyer(page);
     await acceptTerms(page);
@@ -81,7 +81,7 @@ test.describe('buying tickets on the event page', () => {
     await page.getByRole('button', { name: /Добавить билет: Школьная группа/ }).click();
     // The per-order group limit is 1: a second group is refused with the limit warning.
     await page.getByRole('button', { name: /Добавить билет: Школьная группа/ }).click();
-    await expect(page.getByRole('dialog', { name: 'Предупреждение' })).toContainText('Достигнут лимит количества билетов в одном заказе!');
+    await expect(page.getByRole('dialog', { name: 'Предупреждение' })).toContainText('Достигнут лимит количества билетов в одном заказе! Можно выбрать не больше 1 шт.');
     await page.getByRole('button', { name: 'Закрыть' }).click();
 
     await fillBuyer(page);

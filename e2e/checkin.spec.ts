@@ -1,21 +1,13 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
-import { createDemoOrder, payDemoOrder } from './support/orders.ts';
+import { createDemoOrder, payDemoOrder, ticketCodesOf } from './support/orders.ts';
 import { E2E_OWNER } from './support/staff.ts';
-
-/** The codes of a paid order's tickets, as its order page shows them. */
-async function ticketCodes(request: APIRequestContext, hash: string): Promise<string[]> {
-  const { token } = (await (await request.get('/api/token')).json()) as { token: string };
-  const view = await request.post('/api/order/view', { headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' }, data: { hash, lang: 'ru' } });
-  expect(view.ok(), await view.text()).toBeTruthy();
-  return [...(await view.text()).matchAll(/"ticketcode":"(\d{16})"/g)].map((m) => m[1] ?? '');
-}
 
 test.describe('door check-in', () => {
   test('a member of staff on door duty signs in, admits a ticket by typing its code and is refused the second time', async ({ page, request }) => {
     const hash = await createDemoOrder(request, { quantity: 1 });
     await payDemoOrder(request, hash);
-    const [code] = await ticketCodes(request, hash);
+    const [code] = await ticketCodesOf(request, hash);
     expect(code).toMatch(/^\d{16}$/);
 
     await page.setViewportSize({ width: 320, height: 720 });
@@ -71,7 +63,7 @@ test.describe('door check-in', () => {
   test('scans made without network are kept, sent when it is back, and admitted', async ({ page, request, context }) => {
     const hash = await createDemoOrder(request, { quantity: 1 });
     await payDemoOrder(request, hash);
-    const [code] = await ticketCodes(request, hash);
+    const [code] = await ticketCodesOf(request, hash);
     await page.goto('/checkin');
     await page.getByLabel('E-mail').fill(E2E_OWNER.email);
     await page.getByLabel('Пароль').fill(E2E_OWNER.password);

@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { observeLayoutShifts } from './support/layout-shifts.ts';
 import { createDemoOrder, payDemoOrder } from './support/orders.ts';
 
 // Cumulative layout shift of a first load, measured in the browser: a PerformanceObserver on
@@ -13,14 +14,6 @@ const SCHEME_EVENT = 'tchaikovsky-symphony-night';
 
 // The CPU is slowed four times on a machine other suites share: the content may take a while.
 const READY = { timeout: 30_000 };
-
-type Shift = { value: number; sources: string[] };
-
-declare global {
-  interface Window {
-    __layoutShifts?: Shift[];
-  }
-}
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
@@ -73,30 +66,6 @@ const PAGES: { name: string; path: (order: string, paid: string) => string; read
     },
   },
 ];
-
-/** Records every layout shift from the very first paint (installed before any page script runs). */
-function observeLayoutShifts() {
-  window.__layoutShifts = [];
-  const describe = (node: Node | null) => {
-    if (!node) return '?';
-    if (node instanceof Element) return `${node.tagName.toLowerCase()}${node.className && typeof node.className === 'string' ? `.${node.className.trim().split(/\s+/).join('.')}` : ''}`;
-    return `#text "${(node.textContent ?? '').slice(0, 30)}"`;
-  };
-  type LayoutShiftEntry = PerformanceEntry & {
-    value: number;
-    hadRecentInput: boolean;
-    sources?: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-  };
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as LayoutShiftEntry[]) {
-      if (entry.hadRecentInput) continue;
-      window.__layoutShifts?.push({
-        value: entry.value,
-        sources: (entry.sources ?? []).map((s) => `${describe(s.node)} y ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)}, h ${Math.round(s.previousRect.height)}→${Math.round(s.currentRect.height)}`),
-      });
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-}
 
 let orderHash = '';
 let paidHash = '';

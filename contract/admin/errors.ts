@@ -4,7 +4,7 @@ import type { Lang } from '../lang.ts';
  * Error codes of the back office's API, answered in the storefront's shape
  * `{ errorCode, errorText, fields? }` so the web's API client and field-error mapping serve both
  * apps. Codes -2000..-2099: staff accounts, sessions and the guard; -2100..-2199: the orders
- * desk, staff refunds and reports.
+ * desk, staff refunds and reports; -2300..-2399: halls and seats blocked per session.
  */
 export const AdminErrorCode = {
   // --- staff accounts, sessions, guard (-2000..-2099) ---
@@ -43,6 +43,23 @@ export const AdminErrorCode = {
   noEmail: '-2102',
   /** A report's period ends before it starts or is longer than REPORT_MAX_DAYS. */
   reportRange: '-2103',
+  // --- halls, seats blocked per session (-2300..-2399) ---
+  /** Held or sold seats cannot be blocked: the text names them. */
+  seatsNotFree: '-2300',
+  /** Some of the seats are blocked already (to change a reason, unblock first): the text names them. */
+  seatsAlreadyBlocked: '-2301',
+  /** Some of the seats to unblock are not blocked: the text names them. */
+  seatsNotBlocked: '-2302',
+  /** A seat id is not a seat of the session's hall. */
+  seatsNotInHall: '-2303',
+  /** Someone saved the entry after it was loaded: the text names who and when. */
+  catalogStale: 'catalog-stale',
+  /** The hall was not saved: the catalog's rules refused it (the text lists why). */
+  hallRefused: '-2305',
+  /** The pasted or uploaded text is not JSON of the chosen format. */
+  hallSourceInvalid: '-2306',
+  /** A replaced hall leaves out seats that orders name: the text names them. */
+  hallSoldSeatsRemoved: '-2307',
 } as const;
 export type AdminErrorCodeValue = (typeof AdminErrorCode)[keyof typeof AdminErrorCode];
 
@@ -150,6 +167,54 @@ export const adminErrorTexts: Record<AdminErrorCodeValue, Texts> = {
     en: 'Report period: the start no later than the end, at most 366 days.',
     kz: 'Есеп кезеңі: басталу күні аяқталу күнінен кеш емес, 366 күннен аспайды.',
     ch: '报表期间：开始日期不晚于结束日期，最长 366 天。',
+  },
+  '-2300': {
+    ru: 'Эти места заняты заказами, заблокировать их нельзя: %t',
+    en: 'These seats are held or sold and cannot be blocked: %t',
+    kz: 'Бұл орындар тапсырыстармен бос емес, оларды бұғаттауға болмайды: %t',
+    ch: '这些座位已被预留或售出，无法锁定：%t',
+  },
+  '-2301': {
+    ru: 'Эти места уже заблокированы: %t',
+    en: 'These seats are blocked already: %t',
+    kz: 'Бұл орындар бұғатталған: %t',
+    ch: '这些座位已被锁定：%t',
+  },
+  '-2302': {
+    ru: 'Эти места не заблокированы: %t',
+    en: 'These seats are not blocked: %t',
+    kz: 'Бұл орындар бұғатталмаған: %t',
+    ch: '这些座位未被锁定：%t',
+  },
+  '-2303': {
+    ru: 'Таких мест нет в зале этого сеанса.',
+    en: 'These seats are not in the hall of this session.',
+    kz: 'Бұл сеанс залында мұндай орындар жоқ.',
+    ch: '本场次的大厅中没有这些座位。',
+  },
+  'catalog-stale': {
+    ru: 'Изменено: %t. Обновите страницу.',
+    en: 'Changed by %t. Reload the page.',
+    kz: 'Өзгертілді: %t. Бетті жаңартыңыз.',
+    ch: '已被修改：%t。请刷新页面。',
+  },
+  '-2305': {
+    ru: 'Зал не сохранён: %t',
+    en: 'The hall was not saved: %t',
+    kz: 'Зал сақталмады: %t',
+    ch: '大厅未保存：%t',
+  },
+  '-2306': {
+    ru: 'Текст не читается как план зала выбранного формата: %t',
+    en: 'The text cannot be read as a hall plan of the chosen format: %t',
+    kz: 'Мәтін таңдалған форматтағы зал жоспары ретінде оқылмайды: %t',
+    ch: '无法按所选格式读取该大厅平面图：%t',
+  },
+  '-2307': {
+    ru: 'Нельзя убрать из зала места, на которые есть заказы: %t',
+    en: 'Seats that orders name cannot be removed from the hall: %t',
+    kz: 'Тапсырыстары бар орындарды залдан алып тастауға болмайды: %t',
+    ch: '有订单的座位不能从大厅中删除：%t',
   },
 };
 

@@ -54,7 +54,10 @@ export const deskOrderResponse = z.object({
     reservedUntil: z.string(),
     paidAt: z.string().nullable(),
     canceledAt: z.string().nullable(),
+    /** Who cancelled it, as a code: 'staff' or 'expired' (the reserve time ran out). */
     cancelReason: z.string().nullable(),
+    /** The words of the member of staff who cancelled it. */
+    staffCancelReason: z.string().nullable(),
     buyerName: z.string(),
     phone: z.string(),
     email: z.string(),

@@ -46,7 +46,10 @@ export const occupancyReportResponse = z.object({
       held: z.number(),
       soldOutside: z.number(),
       free: z.number(),
+      /** Valid tickets the door admitted (a ticket returned afterwards no longer counts). */
       checkedIn: z.number(),
+      /** Sold and not admitted yet: sold − checkedIn. */
+      notCheckedIn: z.number(),
     }),
   ),
 });

@@ -23,3 +23,10 @@ export async function waitForMail(match: (text: string) => boolean, timeoutMs = 
     .toBe(true);
   return found;
 }
+
+/** The e-mails the catcher of e2e/start-server.ts received for one address, as text. */
+export async function mailsTo(address: string, port = mailPort): Promise<string[]> {
+  const response = await fetch(`http://127.0.0.1:${port}/messages`);
+  const messages = (await response.json()) as { to: string[]; raw: string }[];
+  return messages.filter((m) => m.to.some((to) => to.toLowerCase().includes(address.toLowerCase()))).map((m) => plainText(m.raw));
+}

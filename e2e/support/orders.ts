@@ -92,3 +92,11 @@ export async function orderNumberOf(request: APIRequestContext, hash: string): P
   expect(answer.ok(), await answer.text()).toBeTruthy();
   return ((await answer.json()) as { num: number }).num;
 }
+
+/** The codes of a paid order's tickets, as its order page shows them. */
+export async function ticketCodesOf(request: APIRequestContext, hash: string): Promise<string[]> {
+  const { token } = (await (await request.get('/api/token')).json()) as { token: string };
+  const view = await request.post('/api/order/view', { headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' }, data: { hash, lang: 'ru' } });
+  expect(view.ok(), await view.text()).toBeTruthy();
+  return [...(await view.text()).matchAll(/"ticketcode":"(\d{16})"/g)].map((m) => m[1] ?? '');
+}

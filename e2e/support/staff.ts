@@ -1,2 +1,25 @@
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
+
 /** The owner e2e/start-server.ts adds through `npm run staff` before the server starts. */
 export const E2E_OWNER = { email: 'owner@e2e.test', name: 'Анна Владелец', password: 'e2e owner password' } as const;
+
+/** Signs in to the back office at /admin as a visitor does, through the sign-in form. */
+export async function signInToAdmin(page: Page, email: string, password: string) {
+  await page.goto('/admin');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Пароль').fill(password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+}
+
+/**
+ * Adds a member of staff through the owner's own call (the owner signs in on `request`, which
+ * keeps the session cookie), for specs about what another role sees and does.
+ */
+export async function addStaffMember(request: APIRequestContext, member: { email: string; name: string; role: 'manager' | 'support' | 'controller'; password: string }) {
+  const { token } = (await (await request.get('/api/token')).json()) as { token: string };
+  const headers = { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' };
+  const session = await request.post('/api/admin/session', { headers, data: { email: E2E_OWNER.email, password: E2E_OWNER.password } });
+  expect(session.ok(), await session.text()).toBeTruthy();
+  const added = await request.post('/api/admin/staff', { headers, data: { ...member, lang: 'ru' } });
+  expect(added.ok(), await added.text()).toBeTruthy();
+}

@@ -7,8 +7,11 @@ import type { Db } from '../db/client.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { ReturnsService } from '../returns/returns.service.ts';
 import { insertAuditEntry } from './audit/audit.repository.ts';
+import { hallsRoutes } from './halls/halls.routes.ts';
+import { createHallsDesk } from './halls/halls.service.ts';
+import { createSeatBlocks } from './halls/seat-blocks.service.ts';
 import { ordersDeskRoutes } from './orders/orders-desk.routes.ts';
-import { createOrdersDesk } from './orders/orders-desk.service.ts';
+import { type AuditWriter, createOrdersDesk } from './orders/orders-desk.service.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { createReportsService } from './reports/reports.service.ts';
 import { checkinDevicesRoutes } from './checkin/checkin-devices.routes.ts';
@@ -45,6 +48,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
   const management = createStaffManagement({ db: deps.db, now: deps.now, scryptCost: deps.scryptCost });
   const account = createAccount({ db: deps.db, now: deps.now, scryptCost: deps.scryptCost });
   const checkin = createCheckinService({ db: deps.db, now: deps.now, timeZone: deps.timeZone });
+  const audit: AuditWriter = (tx, entry) => insertAuditEntry(tx, { ...entry, at: new Date(deps.now()) });
   await app.register(async (admin) => {
     admin.addHook('onRequest', resolveStaffSession(sessions));
     staffSessionRoutes(admin, { sessions });
@@ -55,6 +59,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
     reportsRoutes(admin, { reports: createReportsService({ db: deps.db, timeZone: deps.timeZone }) });
     checkinDevicesRoutes(admin, { checkin });
     registryReportsRoutes(admin, { db: deps.db, configured: deps.registryConfigured ?? false });
+    hallsRoutes(admin, { halls: createHallsDesk({ db: deps.db, now: deps.now, timeZone: deps.timeZone, audit }), blocks: createSeatBlocks({ db: deps.db, now: deps.now, audit }) });
     // The door's calls (/api/checkin/*) sit here too: a controller's staff session admits as well as a device key.
     checkinRoutes(admin, {
       checkin,

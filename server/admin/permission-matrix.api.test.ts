@@ -52,6 +52,15 @@ const ROWS: Row[] = [
   { method: 'POST', url: '/api/admin/checkin/devices', body: { name: 'Турникет 1' }, permission: 'checkin.devices' },
   { method: 'POST', url: '/api/admin/checkin/devices/999/revoke', route: '/api/admin/checkin/devices/:id/revoke', permission: 'checkin.devices' },
   { method: 'GET', url: '/api/admin/registry/reports', permission: 'reports.read' },
+  // --- halls and seats blocked per session (no session or hall 1 exists here: allowed calls answer 404 or 400) ---
+  { method: 'GET', url: '/api/admin/halls', permission: 'catalog.write' },
+  { method: 'GET', url: '/api/admin/halls/1', route: '/api/admin/halls/:id', permission: 'catalog.write' },
+  { method: 'POST', url: '/api/admin/halls/preview', body: { format: 'pretix', source: '{}', venueId: 1 }, permission: 'catalog.write' },
+  { method: 'POST', url: '/api/admin/halls', body: { format: 'pretix', source: '{}', venueId: 1 }, permission: 'catalog.write' },
+  { method: 'GET', url: '/api/admin/halls/sessions', permission: 'catalog.write' },
+  { method: 'GET', url: '/api/admin/halls/sessions/1/map', route: '/api/admin/halls/sessions/:id/map', permission: 'catalog.write' },
+  { method: 'POST', url: '/api/admin/halls/sessions/1/blocks', route: '/api/admin/halls/sessions/:id/blocks', body: { seatIds: [1], reason: 'guest' }, permission: 'catalog.write' },
+  { method: 'DELETE', url: '/api/admin/halls/sessions/1/blocks', route: '/api/admin/halls/sessions/:id/blocks', body: { seatIds: [1] }, permission: 'catalog.write' },
 ];
 
 /**

@@ -1,6 +1,8 @@
 import type { Db } from '../db/client.ts';
 import { readCatalogVersion } from './catalog-write.repository.ts';
 
+export { readCatalogVersion };
+
 export type CatalogVersion = {
   /** The catalog version now: every catalog change (an import) moves it. */
   current(): Promise<number>;

@@ -213,7 +213,17 @@ async function writeCheckboxesAndRules(tx: Queryable, file: CatalogFile) {
     file.rules.map((r) => ({ id: r.id, slug: r.slug, sortnum: r.sortnum, name: r.name, url: r.url, body: r.body })));
 }
 
-export { removeHallChildren, syncStock, writeCheckboxesAndRules, writeEvents, writeHalls, writeMenus };
+/**
+ * Every import that writes a hall already stored moves its revision and marks it changed by no
+ * member of staff, so a back-office editor holding an older copy is refused rather than undoing
+ * the import (the back office then names its own member on the same row).
+ */
+async function bumpHallRevisions(tx: Queryable, hallIds: readonly number[]) {
+  if (hallIds.length === 0) return;
+  await tx.query('update halls set revision = revision + 1, updated_at = now(), updated_by = null where id = any($1::int[])', [hallIds]);
+}
+
+export { bumpHallRevisions, removeHallChildren, syncStock, writeCheckboxesAndRules, writeEvents, writeHalls, writeMenus };
 
 // Two imports at once (two instances loading the demo, a CLI run during a start) take turns.
 const IMPORT_LOCK = 7_240_002;

@@ -6,7 +6,7 @@ import { mergeSetup, resolveSetup } from '../setup/setup.service.ts';
 import { loadExistingCatalog } from './catalog-snapshot.repository.ts';
 import { type CatalogIssue, CatalogImportError, IssueList, describeEntry, formatIssue, formatPath, issuesFromZod } from './catalog-issues.ts';
 import { type ExistingCatalog, type PreparedCatalog, checkCatalog, knownIds, sessionCapacity } from './check-catalog.ts';
-import { type SessionRecord, bumpCatalogVersion, lockCatalogImport, removeHallChildren, syncStock, writeCheckboxesAndRules, writeEvents, writeHalls, writeMenus } from './catalog-write.repository.ts';
+import { type SessionRecord, bumpCatalogVersion, bumpHallRevisions, lockCatalogImport, removeHallChildren, syncStock, writeCheckboxesAndRules, writeEvents, writeHalls, writeMenus } from './catalog-write.repository.ts';
 import { type SeatRecord, expandHallSeats } from './expand-seats.ts';
 
 export { CatalogImportError } from './catalog-issues.ts';
@@ -128,13 +128,7 @@ export async function importCatalog(db: Db, file: unknown, options: ImportOption
   try {
     return await db.transaction(async (tx) => {
       await lockCatalogImport(tx);
-      const existing = await loadExistingCatalog(tx, prepared);
-      const setup = await checkSetup(tx, prepared.file.setup);
-      const issues = [...seatIssues, ...checkCatalog(prepared, existing), ...setup.issues];
-      if (issues.length > 0) throw new CatalogImportError(issues.map(formatIssue));
-      const written = await writeCatalog(tx, prepared, resolveSessions(prepared, existing));
-      if (setup.toStore !== undefined) await saveSetup(tx, setup.toStore);
-      const summary: ImportSummary = { counts: countEntries(prepared), ...written, setupUpdated: setup.toStore !== undefined, dryRun: options.dryRun === true };
+      const summary = await applyCatalog(tx, prepared, seatIssues, options.dryRun === true);
       if (options.dryRun) throw new DryRunRollback(summary);
       return summary;
     });
@@ -142,4 +136,27 @@ export async function importCatalog(db: Db, file: unknown, options: ImportOption
     if (error instanceof DryRunRollback) return error.summary;
     throw error;
   }
+}
+
+/** Waits for any other catalog import to end; held until the caller's transaction ends. */
+export const lockCatalog = lockCatalogImport;
+
+/**
+ * importCatalog inside the caller's transaction, which must hold lockCatalog: the back office's
+ * editors check a revision, import one entry and write its audit entry as one change.
+ */
+export async function importCatalogIn(tx: Queryable, file: unknown): Promise<ImportSummary> {
+  const { prepared, seatIssues } = parseFile(file);
+  return applyCatalog(tx, prepared, seatIssues, false);
+}
+
+async function applyCatalog(tx: Queryable, prepared: PreparedCatalog, seatIssues: CatalogIssue[], dryRun: boolean): Promise<ImportSummary> {
+  const existing = await loadExistingCatalog(tx, prepared);
+  const setup = await checkSetup(tx, prepared.file.setup);
+  const issues = [...seatIssues, ...checkCatalog(prepared, existing), ...setup.issues];
+  if (issues.length > 0) throw new CatalogImportError(issues.map(formatIssue));
+  const written = await writeCatalog(tx, prepared, resolveSessions(prepared, existing));
+  await bumpHallRevisions(tx, prepared.file.halls.map((h) => h.id).filter((id) => existing.halls.has(id)));
+  if (setup.toStore !== undefined) await saveSetup(tx, setup.toStore);
+  return { counts: countEntries(prepared), ...written, setupUpdated: setup.toStore !== undefined, dryRun };
 }

@@ -37,8 +37,9 @@ const CATALOG_TABLES = [
 export async function catalogFingerprint(db: Db): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const table of CATALOG_TABLES) {
-    // The setup row's updated_at moves on every import that carries a setup; its data is what counts.
-    const source = table === 'setup' ? '(select data from setup)' : table;
+    // The setup row's updated_at moves on every import that carries a setup, and a hall's revision
+    // (with who and when) on every import that writes it; their data is what counts.
+    const source = table === 'setup' ? '(select data from setup)' : table === 'halls' ? '(select id, venue_id, name, width, height, stage from halls)' : table;
     const { rows } = await db.query<{ digest: string }>(
       `select count(*) || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from ${source} x`,
     );

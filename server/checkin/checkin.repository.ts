@@ -41,9 +41,14 @@ const DOOR_TICKET = `
   left join hall_sectors hs on hs.id = st.sector_id
   left join checkins ci on ci.ticket_id = t.id`;
 
-/** The ticket a scanned code names, with its admission if it has one. */
+/**
+ * The ticket a scanned code names, with its admission if it has one. The share lock on the
+ * ticket serialises the admission with a return of it (which locks the ticket for update):
+ * scans of one ticket never wait for each other, but a return confirmed first is seen as
+ * returned, and a return confirmed second sees the admission and is refused.
+ */
 export async function findDoorTicket(q: Queryable, code: string): Promise<DoorTicketRow | undefined> {
-  const { rows } = await q.query<DoorTicketRow>(`${DOOR_TICKET} where t.code = $1`, [code]);
+  const { rows } = await q.query<DoorTicketRow>(`${DOOR_TICKET} where t.code = $1 for share of t`, [code]);
   return rows[0];
 }
 

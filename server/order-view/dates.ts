@@ -1,6 +1,9 @@
 import { LANGS, type Lang, type Localized } from '../../contract/common.ts';
+import { toBcp47 } from '../../contract/lang.ts';
 
-const LOCALES: Record<Lang, string> = { ru: 'ru-RU', en: 'en-GB', kz: 'kk-KZ', ch: 'zh-CN' };
+// The locales the browser formats the pages' own dates with, so that an English page does not
+// say '28 November 2026' beside 'November 28, 2026'.
+const LOCALES = Object.fromEntries(LANGS.map((l) => [l, toBcp47(l)])) as Record<Lang, string>;
 
 // Making an Intl.DateTimeFormat costs far more than using one: one per locale, zone and shape.
 const formats = new Map<string, Intl.DateTimeFormat>();

@@ -78,6 +78,8 @@ export type ReturnTicketRow = {
   reason_id: number;
   /** The refund that request fixed for this ticket, null when none. */
   request_amount: number | null;
+  /** When the door admitted the ticket; null while unused. */
+  checked_in_at: Date | null;
 };
 
 /** Callers that change tickets hold the order's row lock, which serialises every return of the order. */
@@ -87,8 +89,9 @@ export async function findReturnTickets(db: Queryable, orderId: number): Promise
        p.group_passes, s.starts_at, s.has_time, e.allow_return, e.refund_policy, e.refund_service_fee, e.return_hours_before,
        e.name as event_name, c.name as category_name, z.name as zone_name, z.level_name,
        hs.row_label, hs.seat_label, sec.name as sector_name, sa.name as standing_name,
-       coalesce(lr.reason_id, 0) as reason_id, lr.amount as request_amount
+       coalesce(lr.reason_id, 0) as reason_id, lr.amount as request_amount, ci.checked_in_at
      from tickets t
+     left join checkins ci on ci.ticket_id = t.id
      left join lateral (
        select r.reason_id, rt.amount from return_request_tickets rt join return_requests r on r.id = rt.request_id
        where rt.ticket_id = t.id order by r.id desc limit 1
@@ -202,6 +205,16 @@ export async function findRequestTickets(db: Queryable, requestId: number): Prom
     [requestId],
   );
   return rows;
+}
+
+/**
+ * Locks tickets about to be returned. The door reads a ticket under a share lock before
+ * admitting it, so a return and an admission of one ticket are serialised: whichever commits
+ * second sees the other (a returned ticket is refused at the door; an admitted one is not
+ * returned to the visitor).
+ */
+export async function lockTickets(tx: Queryable, ids: readonly number[]): Promise<void> {
+  await tx.query('select id from tickets where id = any($1::int[]) order by id for update', [ids]);
 }
 
 /** Moves tickets from one return status to another; answers how many moved. */

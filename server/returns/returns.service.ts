@@ -44,6 +44,7 @@ import {
   findReturnServices,
   findReturnTickets,
   insertRequestServices,
+  lockTickets,
   insertReturnRequest,
   lapseExpiredRequests,
   moveRequestServices,
@@ -92,6 +93,11 @@ const PLACE_WORDS: Record<Lang, { row: string; seat: string }> = {
 const notAllowed = () => new BusinessError(ErrorCode.returnNotAllowed);
 const linkInvalid = () => new BusinessError(ErrorCode.returnLinkInvalid);
 const notReturnable = () => new BusinessError(ErrorCode.ticketsNotReturnable);
+/**
+ * A ticket the door admitted is used, as at any box office: the visitor cannot return it (the
+ * event was attended); staff still can, and every staff refund records its reason.
+ */
+const ticketUsed = () => new BusinessError(ErrorCode.ticketUsed);
 
 /** The refund reason the Pushkin-card registry is told of a visitor's return. */
 const REGISTRY_REFUND_REASON = 'Возврат билета по заявлению посетителя';
@@ -263,6 +269,7 @@ export function createReturnsService(deps: {
           category: fullLocalized(t.category_name),
           place: placeOf(t),
           name: holderName(t.holder),
+          used: t.checked_in_at ? 1 : 0,
         };
       });
       const depends = serviceTicketIds(asServices(serviceRows), asTickets(tickets));
@@ -318,6 +325,7 @@ export function createReturnsService(deps: {
       if (ids.length !== input.ids.length || chosen.some((t) => !t || t.status !== ReturnStatus.returnable || !ticketAllowed(t, setup))) {
         throw notReturnable();
       }
+      if (chosen.some((t) => t?.checked_in_at)) throw ticketUsed();
       const priced = (chosen as ReturnTicketRow[]).map((t) => ({ ticket: t, terms: ticketTerms(t, order, setup, at) }));
       if (priced.some((p) => p.terms.left <= 0)) throw new BusinessError(ErrorCode.returnExpired);
 
@@ -392,8 +400,12 @@ export function createReturnsService(deps: {
       if (!request || request.confirmed_at || request.lapsed_at || request.expires_at.getTime() <= at.getTime()) throw linkInvalid();
       const own = await findRequestTickets(tx, request.id);
       const ids = own.map((t) => t.ticket_id);
+      // A requested ticket still admits until the return is confirmed, so the door may have let
+      // the visitor in meanwhile; the lock makes that answer final for this transaction.
+      await lockTickets(tx, ids);
       const tickets = (await findReturnTickets(tx, order.id)).filter((t) => ids.includes(t.id));
       if (tickets.length !== ids.length || tickets.some((t) => t.status !== ReturnStatus.requested)) throw linkInvalid();
+      if (tickets.some((t) => t.checked_in_at)) throw ticketUsed();
       if (tickets.some((t) => t.starts_at.getTime() <= at.getTime())) {
         throw new BusinessError(ErrorCode.returnExpired, { text: (l) => texts.sessionStarted[l] });
       }
@@ -412,6 +424,7 @@ export function createReturnsService(deps: {
    * transaction, which holds the order's row lock.
    */
   async function carryOutRequest(tx: Queryable, order: ReturnOrderRow, request: ReturnRequestRow, ids: readonly number[], at: Date) {
+    await lockTickets(tx, ids);
     const tickets = (await findReturnTickets(tx, order.id)).filter((t) => ids.includes(t.id));
     const perLine = new Map<number, number>();
     for (const t of tickets) perLine.set(t.line_id, (perLine.get(t.line_id) ?? 0) + 1);
@@ -553,7 +566,17 @@ export function createReturnsService(deps: {
       }
       await input.audit?.(tx, {
         before: { tickets: priced.map((p) => ({ id: p.ticket.id, status: ReturnStatus.returnable })) },
-        after: { requestId, ticketIds: ids, serviceIds: going.map((x) => x.id), amount, percent: input.percent, reason: input.reason, status: result.status },
+        after: {
+          requestId,
+          ticketIds: ids,
+          // Tickets the door had admitted: refunded only by staff, and the audit shows it.
+          usedTicketIds: priced.filter((p) => p.ticket.checked_in_at).map((p) => p.ticket.id),
+          serviceIds: going.map((x) => x.id),
+          amount,
+          percent: input.percent,
+          reason: input.reason,
+          status: result.status,
+        },
       });
       return result;
     });

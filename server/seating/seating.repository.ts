@@ -129,10 +129,12 @@ export async function findSession(db: Queryable, sessionId: number): Promise<Sch
   return rows[0];
 }
 
-/** Seats of a session held or sold by a live order. */
+/** Seats of a session held or sold by a live order, or blocked by staff: none of them is offered. */
 export async function findTakenSeatIds(db: Queryable, sessionId: number): Promise<number[]> {
   const { rows } = await db.query<{ seat_id: number }>(
-    'select seat_id from order_lines where session_id = $1 and seat_id is not null and not released',
+    `select seat_id from order_lines where session_id = $1 and seat_id is not null and not released
+     union all
+     select seat_id from seat_blocks where session_id = $1`,
     [sessionId],
   );
   return rows.map((row) => row.seat_id);

@@ -95,9 +95,9 @@ export function apiPost<S extends z.ZodType>(
   return send('POST', path, schema, body, options.signal, true);
 }
 
-/** DELETE with the CSRF token (the back office's sign-out). */
-export function apiDelete<S extends z.ZodType>(path: string, schema: AnswerSchema<S>, options: RequestOptions = {}): Promise<z.output<S>> {
-  return send('DELETE', path, schema, undefined, options.signal, true);
+/** DELETE with the CSRF token (the back office's sign-out; a body names what to remove, as the seat unblocking does). */
+export function apiDelete<S extends z.ZodType>(path: string, schema: AnswerSchema<S>, options: RequestOptions & { body?: unknown } = {}): Promise<z.output<S>> {
+  return send('DELETE', path, schema, options.body, options.signal, true);
 }
 
 /** PATCH or PUT a JSON body with the CSRF token (the back office's changes of a thing in place). */

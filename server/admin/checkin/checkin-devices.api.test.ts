@@ -66,14 +66,14 @@ describe('device keys in the back office', () => {
   });
 
   it.each([
-    { description: 'an empty name', body: { name: '   ' } },
-    { description: 'a name over 100 characters', body: { name: 'x'.repeat(101) } },
-    { description: 'no name', body: {} },
-  ])('refuses $description with 400 and makes nothing', async ({ body }) => {
+    { description: 'an empty name', body: { name: '   ' }, code: 'required-device-name' },
+    { description: 'a name over 100 characters', body: { name: 'x'.repeat(101) }, code: 'device-name-too-long' },
+    { description: 'no name', body: {}, code: 'required-device-name' },
+  ])('refuses $description with 400 on the name field and makes nothing', async ({ body, code }) => {
     const { cookie } = await signedInAs(t, 'owner');
     const response = await adminCall(t, 'POST', '/api/admin/checkin/devices', cookie, body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ errorCode: '-1002' });
+    expect(response.json()).toMatchObject({ errorCode: '-1002', fields: [{ path: 'name', code }] });
     expect((await t.db.query('select 1 from checkin_devices')).rows).toHaveLength(0);
   });
 });

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminErrorResponse } from '../../../contract/admin/api.ts';
 import { adminLangQuery } from '../../../contract/admin/session.ts';
-import { checkinDevice, createDeviceRequest, createDeviceResponse, devicesResponse } from '../../../contract/checkin.ts';
+import { createDeviceRequest, createDeviceResponse, devicesResponse, revokeDeviceResponse } from '../../../contract/checkin.ts';
 import { recordId } from '../../../contract/common.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import type { CheckinService } from '../../checkin/checkin.service.ts';
@@ -47,7 +47,7 @@ export function checkinDevicesRoutes(app: FastifyInstance, deps: { checkin: Chec
         tags: ['admin'],
         params: z.object({ id: z.coerce.number().pipe(recordId) }),
         querystring: adminLangQuery,
-        response: { 200: z.object({ errorCode: z.literal('0'), errorText: z.string(), device: checkinDevice }), ...errors },
+        response: { 200: revokeDeviceResponse, ...errors },
       },
       preHandler: requirePermission('checkin.devices'),
     },

@@ -130,7 +130,7 @@ describe('cancelling an unpaid order', () => {
     expect(await remaining()).toBe((before as number) - 2);
     await desk.cancelUnpaid({ orderId: order.id, reason: 'Покупатель передумал', actor: ACTOR });
     expect(await remaining()).toBe(before);
-    expect((await desk.view(order.id)).order).toMatchObject({ state: 'canceled', cancelReason: 'staff' });
+    expect((await desk.view(order.id)).order).toMatchObject({ state: 'canceled', cancelReason: 'staff', staffCancelReason: 'Покупатель передумал' });
     expect((await desk.view(order.id)).tickets.map((x) => x.state)).toEqual(['canceled', 'canceled']);
 
     expect(await refusal(desk.cancelUnpaid({ orderId: order.id, reason: 'ещё раз', actor: ACTOR }))).toEqual({ code: '-2100', status: 409 });

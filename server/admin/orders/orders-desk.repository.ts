@@ -77,6 +77,7 @@ export type DeskOrderRow = {
   paid_at: Date | null;
   canceled_at: Date | null;
   cancel_reason: string | null;
+  staff_cancel_reason: string | null;
   buyer_name: string;
   phone: string;
   email: string;
@@ -90,9 +91,14 @@ export type DeskOrderRow = {
   event_name: Texts;
 };
 
+/** Keeps the words a member of staff gave for cancelling the order, shown on its desk page. */
+export async function recordStaffCancelReason(tx: Queryable, orderId: number, reason: string): Promise<void> {
+  await tx.query('update orders set staff_cancel_reason = $2 where id = $1', [orderId, reason]);
+}
+
 export async function findDeskOrder(db: Queryable, id: number, lock = false): Promise<DeskOrderRow | undefined> {
   const { rows } = await db.query<DeskOrderRow>(
-    `select o.id, o.hash, o.number, o.status, o.lang, o.created_at, o.reserved_until, o.paid_at, o.canceled_at, o.cancel_reason,
+    `select o.id, o.hash, o.number, o.status, o.lang, o.created_at, o.reserved_until, o.paid_at, o.canceled_at, o.cancel_reason, o.staff_cancel_reason,
        o.buyer_name, o.phone, o.email, o.pushkin_card, o.subtotal, o.service_fee, o.services_total, o.discount, o.total,
        o.event_id, e.name as event_name
      from orders o join events e on e.id = o.event_id where o.id = $1${lock ? ' for update of o' : ''}`,

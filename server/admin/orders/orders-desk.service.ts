@@ -17,6 +17,7 @@ import {
   findDeskMails,
   findDeskNotes,
   findDeskOrder,
+  recordStaffCancelReason,
   findDeskPayments,
   findDeskRefunds,
   findDeskTickets,
@@ -118,6 +119,7 @@ export function createOrdersDesk(deps: {
         paidAt: order.paid_at?.toISOString() ?? null,
         canceledAt: order.canceled_at?.toISOString() ?? null,
         cancelReason: order.cancel_reason,
+        staffCancelReason: order.staff_cancel_reason,
         buyerName: order.buyer_name,
         phone: order.phone,
         email: order.email,
@@ -227,6 +229,7 @@ export function createOrdersDesk(deps: {
       const order = await lockOrder(tx, input.orderId);
       if (order.status !== OrderStatus.reserved && order.status !== OrderStatus.confirmed) throw new BusinessError(AdminErrorCode.orderNotCancelable);
       if (!(await releaseOrder(tx, order.id, at, 'staff'))) throw new BusinessError(AdminErrorCode.orderNotCancelable);
+      await recordStaffCancelReason(tx, order.id, input.reason);
       await releaseOrderServices(tx, order.id);
       await cancelOpenPayments(tx, order.id);
       await deps.audit(tx, {

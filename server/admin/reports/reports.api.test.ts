@@ -3,6 +3,7 @@ import { createClock, createTestApp, type TestApp } from '../../../tests/harness
 import { makeOrder, preparePaymentCatalog } from '../../payments/payment-test-kit.ts';
 import { paidOrder, resetReturnableEvent } from '../../returns/returns-test-kit.ts';
 import { deskOn } from '../orders/orders-desk-kit.ts';
+import { createCheckinService } from '../../checkin/checkin.service.ts';
 import { createReportsService } from './reports.service.ts';
 
 // Reports from SQL aggregates, on PGlite (api) and PostgreSQL (api-pg). Two paid orders on two
@@ -30,6 +31,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const PERIOD = { from: '2026-11-01', to: '2026-11-30' };
+
+/** Codes of the tickets still valid (paid, not returned), in order. */
+const validTicketCodes = async () =>
+  (await t.db.query<{ code: string }>(
+    'select t.code from tickets t join orders o on o.id = t.order_id where o.status = 30 and t.status = 0 order by t.id',
+  )).rows.map((r) => r.code);
 
 describe('sales report', () => {
   it('by day: each day its sales, refunds netted on the day they were made', async () => {
@@ -71,13 +78,24 @@ describe('sales report', () => {
 });
 
 describe('occupancy report', () => {
-  it('gives each session its places sold, held and free, and checked in as 0 until check-in exists', async () => {
+  it('gives each session its places sold, held and free, and 0 checked in before the door opens', async () => {
     const r = await reports.occupancy({ from: '2026-12-01', to: '2026-12-31' });
     expect(r.rows).toHaveLength(1);
     const { rows } = await t.db.query<{ remaining: number }>('select remaining from sessions where id = 9000');
-    expect(r.rows[0]).toMatchObject({ sessionId: 9000, capacity: 500, sold: 4, held: 2, soldOutside: 0, free: rows[0]?.remaining, checkedIn: 0 });
+    expect(r.rows[0]).toMatchObject({ sessionId: 9000, capacity: 500, sold: 4, held: 2, soldOutside: 0, free: rows[0]?.remaining, checkedIn: 0, notCheckedIn: 4 });
     expect((r.rows[0]?.sold ?? 0) + (r.rows[0]?.held ?? 0) + (r.rows[0]?.free ?? 0)).toBe(500);
     expect(held).toBeGreaterThan(0);
+  });
+
+  it('counts the tickets admitted at the door as checked in, and the rest of the sold ones as not in yet, as the door counts them', async () => {
+    const door = createCheckinService({ db: t.db, now: t.clock.now, timeZone: 'Europe/Moscow' });
+    const valid = await validTicketCodes();
+    const scanner = { kind: 'staff', staffId: 1, staffName: 'Контролёр', deviceId: 'device-report-1' } as const;
+    for (const code of valid.slice(0, 2)) expect((await door.scan(scanner, code, { sessionIds: [9000], lang: 'ru' })).verdict).toBe('admitted');
+    const r = await reports.occupancy({ from: '2026-12-01', to: '2026-12-31' });
+    expect(r.rows[0]).toMatchObject({ sold: 4, checkedIn: 2, notCheckedIn: 2 });
+    const [counts] = (await door.activity([9000], 'ru')).sessions;
+    expect(counts).toMatchObject({ sold: 4, admitted: 2, remaining: 2 });
   });
 });
 
@@ -105,7 +123,21 @@ describe('CSV export', () => {
   it('writes the occupancy report', async () => {
     const csv = await reports.occupancyCsv({ from: '2026-12-01', to: '2026-12-31', lang: 'ru', dialect: 'rfc4180' });
     const lines = csv.slice(1).split('\r\n');
-    expect(lines[0]).toBe('Сеанс,Мероприятие,Мест,Продано,Забронировано,Продано вне сайта,Свободно,Прошли на вход');
-    expect(lines[1]).toMatch(/,Событие,500,4,2,0,494,0$/);
+    expect(lines[0]).toBe('Сеанс,Мероприятие,Мест,Продано,Забронировано,Продано вне сайта,Свободно,Прошли на вход,Ещё не прошли');
+    expect(lines[1]).toMatch(/,Событие,500,4,2,0,494,2,2$/);
+  });
+});
+
+describe('occupancy after a return', () => {
+  it('no longer counts an admitted ticket that staff refunded afterwards, neither as sold nor as checked in', async () => {
+    const { desk, actor } = await deskOn(t);
+    const { rows } = await t.db.query<{ id: number; order_id: number }>(
+      'select t.id, t.order_id from tickets t join checkins c on c.ticket_id = t.id order by t.id limit 1',
+    );
+    const admitted = rows[0];
+    if (!admitted) throw new Error('an admitted ticket');
+    await desk.refund({ orderId: admitted.order_id, ticketIds: [admitted.id], percent: null, reason: 'ушёл в начале', reasonId: 1, actor });
+    const r = await reports.occupancy({ from: '2026-12-01', to: '2026-12-31' });
+    expect(r.rows[0]).toMatchObject({ sold: 3, checkedIn: 1, notCheckedIn: 2 });
   });
 });

@@ -137,17 +137,20 @@ export type OccupancyRow = {
   held: number;
   sold_outside: number;
   free: number;
+  /** Valid tickets (paid, not returned) the door admitted: the count the check-in page shows. */
   checked_in: number;
 };
 
-/** Every session starting in the period: its places sold (paid, not returned), held by unpaid orders, sold outside and free. */
+/**
+ * Every session starting in the period: its places sold (paid, not returned), held by unpaid
+ * orders, sold outside, free, and checked in at the door.
+ */
 export async function findOccupancy(db: Queryable, period: ReportPeriod): Promise<OccupancyRow[]> {
   const { rows } = await db.query<OccupancyRow>(
     `with period as (select ($1::date)::timestamp at time zone $3 as since, ($2::date + 1)::timestamp at time zone $3 as till)
      select s.id as session_id, s.starts_at, e.name as event_name, s.capacity, s.sold_outside, s.remaining as free,
        coalesce(h.sold, 0)::int as sold, coalesce(h.held, 0)::int as held,
-       -- Nothing records admissions yet: the door check-in feature fills this column when it lands.
-       0 as checked_in
+       coalesce(ci.admitted, 0)::int as checked_in
      from period, sessions s join events e on e.id = s.event_id
      left join lateral (
        select sum(l.quantity - l.returned_quantity) filter (where o.status = 30) as sold,
@@ -155,6 +158,13 @@ export async function findOccupancy(db: Queryable, period: ReportPeriod): Promis
        from order_lines l join orders o on o.id = l.order_id
        where l.session_id = s.id and not l.released
      ) h on true
+     -- Counted from the admissions (few, indexed by session), with the door's rule: a ticket
+     -- returned after it was admitted no longer counts, as it no longer counts as sold.
+     left join lateral (
+       select count(*) as admitted
+       from checkins c join tickets t on t.id = c.ticket_id join orders o on o.id = t.order_id
+       where c.session_id = s.id and o.status = 30 and t.status in (0, 60)
+     ) ci on true
      where s.starts_at >= period.since and s.starts_at < period.till and ($4::int is null or s.event_id = $4::int)
      order by s.starts_at, s.id`,
     [period.from, period.to, period.timeZone, period.eventId],

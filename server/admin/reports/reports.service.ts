@@ -28,28 +28,28 @@ const headers: Record<Lang, { sales: Record<ReportGroup, string>; event: string;
     event: 'Мероприятие',
     columns: ['Заказов', 'Билетов продано', 'Продажи', 'Билетов возвращено', 'Возвраты', 'Итого'],
     total: 'Итого',
-    occupancy: ['Сеанс', 'Мероприятие', 'Мест', 'Продано', 'Забронировано', 'Продано вне сайта', 'Свободно', 'Прошли на вход'],
+    occupancy: ['Сеанс', 'Мероприятие', 'Мест', 'Продано', 'Забронировано', 'Продано вне сайта', 'Свободно', 'Прошли на вход', 'Ещё не прошли'],
   },
   en: {
     sales: { day: 'Day', event: 'Event', session: 'Session', category: 'Category', payment: 'Payment method' },
     event: 'Event',
     columns: ['Orders', 'Tickets sold', 'Sales', 'Tickets returned', 'Refunds', 'Net'],
     total: 'Total',
-    occupancy: ['Session', 'Event', 'Places', 'Sold', 'Held', 'Sold elsewhere', 'Free', 'Checked in'],
+    occupancy: ['Session', 'Event', 'Places', 'Sold', 'Held', 'Sold elsewhere', 'Free', 'Checked in', 'Not in yet'],
   },
   kz: {
     sales: { day: 'Күн', event: 'Іс-шара', session: 'Сеанс', category: 'Санат', payment: 'Төлем тәсілі' },
     event: 'Іс-шара',
     columns: ['Тапсырыстар', 'Сатылған билеттер', 'Сатылым', 'Қайтарылған билеттер', 'Қайтарулар', 'Барлығы'],
     total: 'Барлығы',
-    occupancy: ['Сеанс', 'Іс-шара', 'Орындар', 'Сатылды', 'Брондалды', 'Сайттан тыс сатылды', 'Бос', 'Кіргендер'],
+    occupancy: ['Сеанс', 'Іс-шара', 'Орындар', 'Сатылды', 'Брондалды', 'Сайттан тыс сатылды', 'Бос', 'Кіргендер', 'Әлі кірмегендер'],
   },
   ch: {
     sales: { day: '日期', event: '活动', session: '场次', category: '票种', payment: '支付方式' },
     event: '活动',
     columns: ['订单数', '售出票数', '销售额', '退票数', '退款', '净额'],
     total: '合计',
-    occupancy: ['场次', '活动', '座位数', '已售', '已预留', '场外售出', '空余', '已入场'],
+    occupancy: ['场次', '活动', '座位数', '已售', '已预留', '场外售出', '空余', '已入场', '尚未入场'],
   },
 };
 
@@ -91,7 +91,7 @@ export function createReportsService(deps: { db: Queryable; timeZone: string }) 
     return { group: input.group, from: input.from, to: input.to, rows: shaped, totals };
   }
 
-  /** Places of each session starting in the period: sold, held, sold elsewhere, free, checked in. */
+  /** Places of each session starting in the period: sold, held, sold elsewhere, free, checked in and not yet in. */
   async function occupancy(input: { from: string; to: string; eventId?: number | null }) {
     const rows = await findOccupancy(deps.db, period(input));
     return {
@@ -107,6 +107,7 @@ export function createReportsService(deps: { db: Queryable; timeZone: string }) 
         soldOutside: r.sold_outside,
         free: r.free,
         checkedIn: r.checked_in,
+        notCheckedIn: Math.max(0, r.sold - r.checked_in),
       })),
     };
   }
@@ -134,7 +135,7 @@ export function createReportsService(deps: { db: Queryable; timeZone: string }) 
   /** The occupancy report as a CSV file. */
   async function occupancyCsv(input: { from: string; to: string; eventId?: number | null; lang: Lang; dialect: CsvDialect }) {
     const report = await occupancy(input);
-    const rows = report.rows.map((r) => [localTime(r.startsAt, input.lang), r.eventName[input.lang], r.capacity, r.sold, r.held, r.soldOutside, r.free, r.checkedIn]);
+    const rows = report.rows.map((r) => [localTime(r.startsAt, input.lang), r.eventName[input.lang], r.capacity, r.sold, r.held, r.soldOutside, r.free, r.checkedIn, r.notCheckedIn]);
     return toCsv(headers[input.lang].occupancy, rows, input.dialect);
   }
 

@@ -6,7 +6,10 @@ import { OrdersSearchPage } from '../features/orders/orders-search-page.tsx';
 import { ReportsPage } from '../features/reports/reports-page.tsx';
 import { AccountPage } from '../features/account/account-page.tsx';
 import { AuditPage } from '../features/audit/audit-page.tsx';
+import { HallsPage } from '../features/halls/halls-page.tsx';
+import { SeatBlocksPage } from '../features/halls/seat-blocks-page.tsx';
 import { RegistryPage } from '../features/registry/registry-page.tsx';
+import { DevicesPage } from '../features/checkin-devices/devices-page.tsx';
 import { StaffPage } from '../features/staff/staff-page.tsx';
 import { AdminShell } from './admin-shell.tsx';
 import { meQueryOptions } from './session.ts';
@@ -62,6 +65,16 @@ export function AdminApp() {
             <ReportsPage />
           </Route>
         ) : null}
+        {permissions.includes('catalog.write') ? (
+          <Route path="/halls">
+            <HallsPage />
+          </Route>
+        ) : null}
+        {permissions.includes('catalog.write') ? (
+          <Route path="/halls/blocks">
+            <SeatBlocksPage />
+          </Route>
+        ) : null}
         {permissions.includes('audit.read') ? (
           <Route path="/audit">
             <AuditPage />
@@ -75,6 +88,7 @@ export function AdminApp() {
             <RegistryPage />
           </Route>
         ) : null}
+        {permissions.includes('checkin.devices') ? <Route path="/checkin-devices"><DevicesPage /></Route> : null}
         <Route>
           <h1 className="admin-heading">{t('notFound')}</h1>
         </Route>

@@ -11,9 +11,11 @@ export const NAV: readonly NavEntry[] = [
   { path: '/staff', labelKey: 'nav.staff', permission: 'staff.manage' },
   { path: '/orders', labelKey: 'admin-orders:nav', permission: 'orders.read' },
   { path: '/reports', labelKey: 'admin-reports:nav', permission: 'reports.read' },
+  { path: '/halls', labelKey: 'admin-halls:nav', permission: 'catalog.write' },
   { path: '/audit', labelKey: 'nav.audit', permission: 'audit.read' },
   { path: '/account', labelKey: 'nav.account', permission: null },
   { path: '/registry', labelKey: 'nav.registry', permission: 'reports.read' },
+  { path: '/checkin-devices', labelKey: 'nav.checkinDevices', permission: 'checkin.devices' },
 ];
 
 export function navFor(role: StaffRole): NavEntry[] {

@@ -147,7 +147,7 @@ describe('event page', () => {
     plus('Взрослый');
     expect(screen.getByRole('button', { name: 'Оформить заказ' })).toBeTruthy();
     plus('Взрослый');
-    expect(await screen.findByText('Достигнут лимит количества билетов в одном заказе!')).toBeTruthy();
+    expect(await screen.findByText('Достигнут лимит количества билетов в одном заказе! Можно выбрать не больше 3 шт.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Закрыть' }));
 
     fireEvent.click(screen.getByRole('button', { name: /^15:00/ }));
@@ -168,7 +168,7 @@ describe('event page', () => {
     expect(screen.queryByRole('button', { name: 'Добавить билет: Детский' })).toBeNull();
     plus('Пушкинский');
     plus('Взрослый');
-    expect(await screen.findByText('Достигнут лимит количества билетов в одном заказе!')).toBeTruthy();
+    expect(await screen.findByText('Достигнут лимит количества билетов в одном заказе! Можно выбрать не больше 1 шт.')).toBeTruthy();
     expect(await screen.findByLabelText('Фамилия')).toBeTruthy();
   });
 
@@ -180,7 +180,7 @@ describe('event page', () => {
     // A free total still shows the form in subscription mode.
     expect(screen.getByRole('button', { name: 'Оформить заказ' })).toBeTruthy();
     plus('По абонементу');
-    expect(await screen.findByText('Достигнут лимит количества билетов в одном заказе!')).toBeTruthy();
+    expect(await screen.findByText('Достигнут лимит количества билетов в одном заказе! Можно выбрать не больше 1 шт.')).toBeTruthy();
   });
 
   it('shows every buyer error on submit and marks the required checkbox', async () => {

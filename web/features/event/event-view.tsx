@@ -4,9 +4,11 @@ import { useParams, useSearchParams } from 'wouter';
 import { useNavigate } from '../../lib/navigation.tsx';
 import { useFocusAfterRender } from '../../lib/use-focus-after-render.ts';
 import { type Lang, pickLocalized } from '../../../contract/lang.ts';
+import { formatPrice } from '../../../contract/format-price.ts';
 import type { CalendarEntry, NoSchemeResponse } from '../../../contract/event.ts';
 import type { Setup } from '../../../contract/setup.ts';
 import { createPaths } from '../../app/paths.ts';
+import { LazyBottomBar } from '../../components/bottom-bar/lazy-bottom-bar.tsx';
 import { LazyCaptchaDialog, preloadCaptchaDialog } from '../../components/captcha/lazy-captcha-dialog.tsx';
 import { useModal } from '../../components/modal/modal-context.ts';
 import { BuyerFormSkeleton } from './components/buyer-form-skeleton.tsx';
@@ -169,7 +171,8 @@ export function EventView({ data, setup, lang, queryKey, unpaid }: Props) {
 
   const plus = (price: Parameters<typeof choice.plus>[0]) => {
     prefetchBuyerForm();
-    if (!choice.plus(price)) modal.warning(t('limit'));
+    // The spec's text, then the number it does not say.
+    if (!choice.plus(price)) modal.warning(`${t('limit')} ${t('limitCount', { count: choice.limitOf(price) })}`);
   };
   const minus = (price: Parameters<typeof choice.minus>[0]) => {
     prefetchBuyerForm();
@@ -307,6 +310,14 @@ export function EventView({ data, setup, lang, queryKey, unpaid }: Props) {
             </>
           )}
         </form>
+      )}
+
+      {entry && !noPrices && (
+        <LazyBottomBar
+          chosen={visible ? { count: t('bar.count', { count: choice.chosen + choice.groupChosen }), total: formatPrice(choice.sums.total, currency, lang) } : undefined}
+          action={t('bar.next')}
+          form={() => formRef.current}
+        />
       )}
 
       {submit.busy && (

@@ -50,6 +50,16 @@ describe('/order/return/{hash}', () => {
     expect(screen.getByText('Дата заявления: 21.11.2026')).toBeTruthy();
   });
 
+  it('shows a ticket admitted at the door as used, with why, and offers no checkbox for it', async () => {
+    const rows = [returnRowFixture({ used: 1 }), returnRowFixture({ id: 12, category: { ru: 'Детский', en: 'Детский', kz: 'Детский', ch: 'Детский' } })];
+    stubServer({ status: 200, body: returnFixture({ rows }) });
+    await renderApp(`/order/return/${HASH}`, setupFixture());
+    expect(await screen.findByText('Билет использован')).toBeTruthy();
+    expect(screen.getByText('По билету уже прошли на мероприятие, вернуть его нельзя.')).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: 'Вернуть билет 1: Взрослый' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Вернуть билет 2: Детский' })).toBeTruthy();
+  });
+
   it('lists the services of each ticket and adds what they refund: a seat-tied one with its ticket, the line\'s with the last ticket', async () => {
     const service = (id: number, ids: number[], name: string, refund: number) => ({
       id,

@@ -24,6 +24,7 @@ export function returnRowFixture(over: Partial<ReturnRow> = {}): ReturnRow {
     category: same('Взрослый'),
     place: same(''),
     name: '',
+    used: 0,
     ...over,
   };
 }

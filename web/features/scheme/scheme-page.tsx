@@ -8,6 +8,7 @@ import { pickLocalized } from '../../../contract/lang.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import type { SchemeMapResponse, SchemePrice, SchemeSessionsResponse } from '../../../contract/scheme.ts';
 import { usePaths } from '../../app/paths.ts';
+import { LazyBottomBar } from '../../components/bottom-bar/lazy-bottom-bar.tsx';
 import { LazyCaptchaDialog, preloadCaptchaDialog } from '../../components/captcha/lazy-captcha-dialog.tsx';
 import { useModal } from '../../components/modal/modal-context.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
@@ -28,7 +29,8 @@ import { SeatMap } from './components/seat-map.tsx';
 import { SessionPicker, groupByDay, warmSessionFormats } from './components/session-picker.tsx';
 import { StandingPanel } from './components/standing-panel.tsx';
 import { type Cart, useCart } from './hooks/use-cart.ts';
-import { buildSeatModel } from './map/seat-model.ts';
+import { useMoney } from './hooks/use-money.ts';
+import { buildSeatModel } from '../../lib/seat-map/seat-model.ts';
 import './scheme.css';
 
 /** Setup const.price_limit defaults to 100. */
@@ -189,6 +191,8 @@ type MapAreaProps = {
 function SchemeMapArea({ answer, cart, checkboxes, submitting, onOrder }: MapAreaProps) {
   const { t } = useTranslation('scheme');
   const modal = useModal();
+  const money = useMoney();
+  const cartArea = useRef<HTMLElement>(null);
   const model = useMemo(() => buildSeatModel(answer), [answer]);
   const lookup = useMemo(() => createSeatLookup(answer, model), [answer, model]);
   const selected = useMemo(() => {
@@ -198,7 +202,8 @@ function SchemeMapArea({ answer, cart, checkboxes, submitting, onOrder }: MapAre
   }, [cart.items]);
   const cartRef = useRef(cart);
   cartRef.current = cart;
-  const showLimit = useCallback(() => modal.warning(t('limit')), [modal, t]);
+  // The spec's text, then the number it does not say.
+  const showLimit = useCallback(() => modal.warning(`${t('limit')} ${t('limitCount', { count: cart.limit })}`), [modal, t, cart.limit]);
   const toggle = useCallback(
     (index: number, price: SchemePrice | undefined) => {
       // The first seat chosen starts loading the buyer form and the captcha (not on the first load).
@@ -235,9 +240,10 @@ function SchemeMapArea({ answer, cart, checkboxes, submitting, onOrder }: MapAre
   );
 
   const hasPlaces = model.count > 0 || answer.seat_stand.length > 0;
+  const count = cart.items.length;
   return (
     <>
-      <PriceLegend zones={answer.zones} />
+      <PriceLegend zones={answer.zones} seats={model.count > 0} />
       <div className="scheme-layout">
         <div className="scheme-layout__map">
           {model.count > 0 ? (
@@ -252,10 +258,17 @@ function SchemeMapArea({ answer, cart, checkboxes, submitting, onOrder }: MapAre
           )}
           <StandingPanel stands={answer.seat_stand} cart={cart} onLimit={showLimit} />
         </div>
-        <aside className="scheme-layout__cart">
+        <aside className="scheme-layout__cart" ref={cartArea}>
           <CartPanel cart={cart} checkboxes={checkboxes} submitting={submitting} onSubmit={onOrder} />
         </aside>
       </div>
+      <LazyBottomBar
+        chosen={count > 0 ? { count: t('bar.count', { count }), total: money(cart.totals.total) } : undefined}
+        action={t('bar.next')}
+        form={() => cartArea.current?.querySelector('form')}
+        // Before the buyer form's code has come, the cart's heading.
+        fallback={() => cartArea.current?.querySelector('h2')}
+      />
     </>
   );
 }

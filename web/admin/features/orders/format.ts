@@ -12,6 +12,13 @@ export function formatMoney(kopecks: number, lang: string): string {
   return new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency: 'RUB' }).format(kopecks / 100);
 }
 
+/** A calendar day 'YYYY-MM-DD' (a report's day, already in the venue's zone) in the member's language. */
+export function formatDay(day: string, lang: string, style: 'medium' | 'short' = 'medium'): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: style, timeZone: 'UTC' }).format(date);
+}
+
 export function formatDateTime(iso: string | null, lang: string): string {
   if (!iso) return '—';
   const date = new Date(iso);

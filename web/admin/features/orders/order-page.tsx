@@ -92,7 +92,14 @@ function Summary({ data, lang }: { data: Order; lang: string }) {
     [t('order.discount'), formatMoney(o.discount, lang)],
     [t('order.total'), formatMoney(o.total, lang)],
   ];
-  if (o.canceledAt) rows.push([t('order.canceledAt'), `${formatDateTime(o.canceledAt, lang)}${o.cancelReason ? ` — ${o.cancelReason}` : ''}`]);
+  if (o.canceledAt) {
+    const why = o.staffCancelReason
+      ? t('cancelReasons.staff', { reason: o.staffCancelReason })
+      : o.cancelReason
+        ? t(`cancelReasons.${o.cancelReason}`, { defaultValue: o.cancelReason })
+        : '';
+    rows.push([t('order.canceledAt'), `${formatDateTime(o.canceledAt, lang)}${why ? ` — ${why}` : ''}`]);
+  }
   return (
     <dl className="admin-facts">
       {rows.map(([term, value]) => (

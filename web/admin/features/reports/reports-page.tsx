@@ -1,15 +1,19 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, Suspense, lazy, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { occupancyReportResponse, type SalesReportResponse, salesReportResponse } from '../../../../contract/admin/reports.ts';
-import { CSV_DIALECTS, REPORT_GROUPS, type ReportGroup } from '../../../../contract/admin/reports-rules.ts';
+import { CSV_DIALECTS, REPORT_GROUPS, type ReportGroup, daysInPeriod, isReportPeriod } from '../../../../contract/admin/reports-rules.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet, toApiError } from '../../../lib/api.ts';
 import { fieldErrorsOf, useFieldError } from '../orders/field-errors.tsx';
-import { formatDateTime, formatMoney, intlLocale, pickText } from '../orders/format.ts';
+import { formatDateTime, formatDay, formatMoney, pickText } from '../orders/format.ts';
 import { PageSkeleton } from '../orders/orders-search-page.tsx';
 import '../orders/orders.css';
+
+// The chart is drawn only on this page: its code and styles load when the page first shows it,
+// so the back office's first load carries none of it.
+const SalesChart = lazy(() => import('./sales-chart.tsx').then((module) => ({ default: module.SalesChart })));
 
 function isoDay(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -107,6 +111,24 @@ export function ReportsPage() {
         {sales.isPending ? <PageSkeleton label={t('admin:loading')} /> : sales.isError ? null : <SalesTable report={sales.data} lang={lang} />}
       </section>
 
+      <section className="admin-order__section" aria-labelledby={`${id}-chart`}>
+        <h2 className="admin-subheading" id={`${id}-chart`}>
+          {t('chart.heading')}
+        </h2>
+        <Suspense fallback={<ChartSkeleton />}>
+          <SalesChart
+            from={from}
+            to={to}
+            dayCount={isReportPeriod(from, to) ? daysInPeriod(from, to) : 0}
+            lang={lang}
+            load={(signal) => apiGet(`/api/admin/reports/sales?${query}&group=day`, salesReportResponse, { signal })}
+            fallback={<ChartSkeleton />}
+            money={(kopecks) => formatMoney(kopecks, lang)}
+            formatDay={(day, style) => formatDay(day, lang, style)}
+          />
+        </Suspense>
+      </section>
+
       <section className="admin-order__section" aria-labelledby={`${id}-occupancy`}>
         <h2 className="admin-subheading" id={`${id}-occupancy`}>
           {t('occupancy.heading')}
@@ -127,6 +149,7 @@ export function ReportsPage() {
                   <th scope="col">{t('occupancy.held')}</th>
                   <th scope="col">{t('occupancy.free')}</th>
                   <th scope="col">{t('occupancy.checkedIn')}</th>
+                  <th scope="col">{t('occupancy.notCheckedIn')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -140,6 +163,7 @@ export function ReportsPage() {
                     <td data-label={t('occupancy.held')}>{row.held}</td>
                     <td data-label={t('occupancy.free')}>{row.free}</td>
                     <td data-label={t('occupancy.checkedIn')}>{row.checkedIn}</td>
+                    <td data-label={t('occupancy.notCheckedIn')}>{row.notCheckedIn}</td>
                   </tr>
                 ))}
               </tbody>
@@ -148,6 +172,17 @@ export function ReportsPage() {
         )}
       </section>
     </section>
+  );
+}
+
+/** Holds the chart's place while its data or its code loads, so nothing below it moves. */
+function ChartSkeleton() {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="admin-chart-skeleton" aria-busy="true">
+      <span className="admin-visually-hidden">{t('loading')}</span>
+      <div className="admin-skeleton admin-chart-skeleton__plot" />
+    </div>
   );
 }
 
@@ -215,10 +250,4 @@ function SalesTable({ report, lang }: { report: SalesReportResponse; lang: strin
       </table>
     </div>
   );
-}
-
-function formatDay(day: string, lang: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }

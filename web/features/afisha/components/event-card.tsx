@@ -61,6 +61,9 @@ export function EventCard({ event, days, tags, venue, flags, showTags, allowedTa
   const infoUrl = pickLocalized(event.descript_url, lang);
   const image = pickLocalized(event.image_url, lang);
   const address = venue ? pickLocalized(venue.address, lang) : '';
+  // A tag that says what the Pushkin-card badge says ('Пушкинская карта') is not said twice.
+  const badge = event.usepushkarta === 1 ? t('pushkinCard').toLocaleLowerCase(lang) : undefined;
+  const cardTags = badge ? tags.filter((tag) => pickLocalized(tag.attrname, lang).trim().toLocaleLowerCase(lang) !== badge) : tags;
   const left = event.showticketcount === 1 && event.totalticketcount > 0 && event.totalticketcount < setup.const.price_limit ? event.totalticketcount : undefined;
   const price = cardPrice(event);
   const priceText =
@@ -98,9 +101,9 @@ export function EventCard({ event, days, tags, venue, flags, showTags, allowedTa
             {event.usepushkarta === 1 && <span className="afisha-badge afisha-badge--pushkin">{t('pushkinCard')}</span>}
           </div>
         )}
-        {showTags && tags.length > 0 && (
+        {showTags && cardTags.length > 0 && (
           <ul className="afisha-card__tags" aria-label={t('tags')}>
-            {tags.slice(0, AFISHA.cardTags).map((tag) => (
+            {cardTags.slice(0, AFISHA.cardTags).map((tag) => (
               <li key={tag.attr_id} className="afisha-card__tag">
                 {pickLocalized(tag.attrname, lang)}
               </li>

@@ -36,8 +36,8 @@ function answer(over: Partial<AfishaResponse> = {}): AfishaResponse {
       event(3, { totalticketcount: -99999, saledate: '2030-03-15T07:00:00.000Z', name: L('Новая выставка') }),
       event(4, { menukind_id: 2, mainmenu_id: 20, name: L('Орган') }),
     ],
-    list_tags: [{ attr_id: 1, attrname: L('Детям') }, { attr_id: 2, attrname: L('Новое') }],
-    event_tags: [{ event_id: 1, attr_id: 1 }, { event_id: 3, attr_id: 2 }, { event_id: 4, attr_id: 2 }],
+    list_tags: [{ attr_id: 1, attrname: L('Детям') }, { attr_id: 2, attrname: L('Новое') }, { attr_id: 3, attrname: L('Пушкинская карта') }],
+    event_tags: [{ event_id: 1, attr_id: 1 }, { event_id: 1, attr_id: 3 }, { event_id: 3, attr_id: 2 }, { event_id: 3, attr_id: 3 }, { event_id: 4, attr_id: 2 }],
     images: [],
     composition: [],
     ...over,
@@ -58,10 +58,12 @@ describe('selectEvents: every filter, and all combined', () => {
     { description: 'a closed range', filters: { from: '2030-03-12', to: '2030-03-20' }, expected: [1, 2] },
     { description: 'up to a date', filters: { to: '2030-03-11' }, expected: [1] },
     { description: 'a tag', filters: { tags: [1] }, expected: [1] },
-    { description: 'any of several tags', filters: { tags: [1, 2] }, expected: [1, 3] },
+    { description: 'a tag two events carry', filters: { tags: [3] }, expected: [1, 3] },
+    { description: 'each further tag narrows: events carrying every chosen tag', filters: { tags: [3, 1] }, expected: [1] },
+    { description: 'two tags no event carries together: nothing', filters: { tags: [1, 2] }, expected: [] },
     { description: 'in stock only: not sold out, not before sales', filters: { inStock: true }, expected: [1] },
-    { description: 'tag and dates combined', filters: { tags: [1, 2], from: '2030-03-20' }, expected: [3] },
-    { description: 'all four combined', filters: { tags: [1, 2], from: '2030-03-01', to: '2030-03-31', inStock: true, search: 'музее' }, expected: [1] },
+    { description: 'tag and dates combined', filters: { tags: [3], from: '2030-03-20' }, expected: [3] },
+    { description: 'all four combined', filters: { tags: [3, 1], from: '2030-03-01', to: '2030-03-31', inStock: true, search: 'музее' }, expected: [1] },
   ])('$description', ({ filters, expected }) => {
     expect(ids(filters)).toEqual(expected);
   });
@@ -86,6 +88,7 @@ describe('menus, tags and the top menu', () => {
     const catalog = indexCatalog(answer());
     expect(visibleMenus(catalog, 1, []).map((m) => m.mainmenu_id)).toEqual([10, 11]);
     expect(visibleMenus(catalog, 1, [1]).map((m) => m.mainmenu_id)).toEqual([10]);
+    expect(visibleMenus(catalog, 1, [1, 2])).toEqual([]);
   });
 
   it('offers the tags of the kind only', () => {

@@ -82,10 +82,14 @@ function matchesDates(catalog: Catalog, event: AfishaEvent, from: string, to: st
   return (catalog.daysByEvent.get(event.event_id) ?? []).some((d) => (!from || d.day >= from) && (!to || d.day <= to));
 }
 
+/**
+ * Each chosen tag narrows the listing, as every other filter does: an event matches when it
+ * carries all of them ('Детям' and 'Пушкинская карта': what a child can visit with the card).
+ */
 function matchesTags(catalog: Catalog, event: AfishaEvent, tags: readonly number[]): boolean {
   if (tags.length === 0) return true;
   const own = catalog.tagsByEvent.get(event.event_id) ?? [];
-  return tags.some((tag) => own.includes(tag));
+  return tags.every((tag) => own.includes(tag));
 }
 
 export function isInStock(event: AfishaEvent): boolean {
@@ -100,8 +104,8 @@ export function currentKind(catalog: Catalog, kindId: number | undefined): KindM
 }
 
 /**
- * The menus of the carousel for a kind: only those with events, and with a tag chosen only
- * those with events carrying it.
+ * The menus of the carousel for a kind: only those with events, and with tags chosen only
+ * those with events carrying them all.
  */
 export function visibleMenus(catalog: Catalog, kindId: number, tags: readonly number[]): MainMenuEntry[] {
   const events = catalog.answer.action.filter((e) => e.menukind_id === kindId && matchesTags(catalog, e, tags));

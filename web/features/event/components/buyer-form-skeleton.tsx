@@ -18,7 +18,7 @@ export function BuyerFormSkeleton({ pushkin }: { pushkin: boolean }) {
     </div>
   );
   return (
-    <div role="status" aria-label={t('common:loading')}>
+    <div role="status" aria-label={t('common:loading')} aria-busy="true">
       <fieldset className="buyer-form" aria-hidden="true">
         <legend>{t('buyer.title')}</legend>
         <p className="buyer-form__notice">{t('buyer.notice')}</p>

@@ -63,6 +63,8 @@ export function useTicketChoice(data: NoSchemeResponse, entry: CalendarEntry | u
     // Group mode goes off when no ordinary ticket is left.
     setQuantities(next);
   };
+  /** The most tickets of this price's kind (group or not) the order may hold now. */
+  const limitOf = (price: PriceEntry) => (isGroupPrice(price) ? groupLimit : limit);
   const canIncrement = (price: PriceEntry) => {
     const stock = categoryStock(ticketInfo, entry, price.price_id);
     const current = quantities[price.price_id] ?? 0;
@@ -106,6 +108,7 @@ export function useTicketChoice(data: NoSchemeResponse, entry: CalendarEntry | u
     sums,
     plus,
     minus,
+    limitOf,
     canIncrement,
     changeTime,
   };

@@ -60,7 +60,7 @@ export function ReturnContent({ data, loadedAt, hashConf }: Props) {
   const missing = busy
     ? []
     : ([!confirmStep && chosen.length === 0 && 'tickets', !confirmStep && reason === undefined && 'reason', !consent && 'consent'].filter(Boolean) as string[]);
-  const anyOpen = rows.some((row) => row.status_id === ReturnStatus.returnable && row.returndatime > 0);
+  const anyOpen = rows.some((row) => row.status_id === ReturnStatus.returnable && row.used === 0 && row.returndatime > 0);
 
   const onExpired = useCallback((sortnum: number) => {
     setExpiredGroups((current) => (current.has(sortnum) ? current : new Set([...current, sortnum])));

@@ -74,15 +74,25 @@ export function ReturnGroupTable({ group, rows, services, loadedAt, lang, showVi
               return (
                 <tr key={row.id} role="row" className={ticked ? 'is-confirming' : undefined}>
                   <td role="cell" className="return-table__action">
-                    {row.status_id === ReturnStatus.returnable && !ticked ? (
-                      <input
-                        type="checkbox"
-                        className="return-check"
-                        aria-label={t('table.select', { n: index + 1, category })}
-                        checked={selected.has(row.id)}
-                        disabled={disabled || !isSelectable(row, expired)}
-                        onChange={(event) => onToggle(row.id, event.target.checked)}
-                      />
+                    {row.status_id === ReturnStatus.returnable && row.used === 1 ? (
+                      <span className="return-used">
+                        <span className="return-badge is-used">{t('badge.used')}</span>
+                        <span className="return-used__why">{t('badge.usedWhy')}</span>
+                      </span>
+                    ) : row.status_id === ReturnStatus.returnable && !ticked ? (
+                      // On a phone the row is a card without the column's heading: the box's label is shown.
+                      // Its name adds the category to what the label shows.
+                      <label className="return-check-label">
+                        <input
+                          type="checkbox"
+                          className="return-check"
+                          aria-label={t('table.select', { n: index + 1, category })}
+                          checked={selected.has(row.id)}
+                          disabled={disabled || !isSelectable(row, expired)}
+                          onChange={(event) => onToggle(row.id, event.target.checked)}
+                        />
+                        <span className="return-check-label__text">{t('table.selectShort', { n: index + 1 })}</span>
+                      </label>
                     ) : (
                       <StatusBadge status={row.status_id} />
                     )}

@@ -5,7 +5,7 @@ import { countdownParts, externalFormUrl, footerHidden, groupRows, isSelectable,
 const row = (over: Partial<ReturnRow>): ReturnRow => ({
   id: 1, status_id: 0, ord_num: 1, datime: '', owner_name: '', email: '', phone: '', returndatime: 100, returnreason_id: 0, quant: 1,
   summa: 500, refund: 500, sortnum: 1, action: { ru: '', en: '', kz: '', ch: '' }, day: '', time: '', zonelevel: { ru: '', en: '', kz: '', ch: '' },
-  category: { ru: '', en: '', kz: '', ch: '' }, place: { ru: '', en: '', kz: '', ch: '' }, name: '', ...over,
+  category: { ru: '', en: '', kz: '', ch: '' }, place: { ru: '', en: '', kz: '', ch: '' }, name: '', used: 0, ...over,
 });
 
 describe('isSelectable', () => {
@@ -17,6 +17,7 @@ describe('isSelectable', () => {
     { description: 'requested (60)', r: row({ status_id: 60 }), expired: false, selectable: false },
     { description: 'returned (70)', r: row({ status_id: 70 }), expired: false, selectable: false },
     { description: 'returned, refund pending (80)', r: row({ status_id: 80 }), expired: false, selectable: false },
+    { description: 'admitted at the door (used)', r: row({ used: 1 }), expired: false, selectable: false },
   ])('$description → $selectable', ({ r, expired, selectable }) => {
     expect(isSelectable(r, expired)).toBe(selectable);
   });

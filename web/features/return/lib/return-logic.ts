@@ -8,9 +8,9 @@ export function groupRows(rows: readonly ReturnRow[]): { sortnum: number; rows: 
   return [...groups].map(([sortnum, grouped]) => ({ sortnum, rows: grouped }));
 }
 
-/** A row can be chosen: status 0 and its return time not over. */
+/** A row can be chosen: status 0, not used at the door, and its return time not over. */
 export function isSelectable(row: ReturnRow, expired: boolean): boolean {
-  return row.status_id === ReturnStatus.returnable && row.returndatime > 0 && !expired;
+  return row.status_id === ReturnStatus.returnable && row.used === 0 && row.returndatime > 0 && !expired;
 }
 
 /** The footer is hidden when every row is returned and refunded (70). */

@@ -3,6 +3,7 @@ import { pickLocalized } from '../../../../contract/lang.ts';
 import type { SchemeZone } from '../../../../contract/scheme.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useMoney } from '../hooks/use-money.ts';
+import { SELECTED_COLOR, TAKEN_COLOR } from '../../../lib/seat-map/seat-colors.ts';
 import { toKopecks } from './seat-info.ts';
 
 /** The zones with a price, each with its colour and its highest price, dearest first. */
@@ -13,7 +14,8 @@ export function legendEntries(zones: readonly SchemeZone[]) {
     .sort((a, b) => b.max - a.max);
 }
 
-export function PriceLegend({ zones }: { zones: readonly SchemeZone[] }) {
+/** The zones' prices; with a seat map, also what a taken and a chosen seat look like on it. */
+export function PriceLegend({ zones, seats }: { zones: readonly SchemeZone[]; seats: boolean }) {
   const { t } = useTranslation('scheme');
   const lang = useLang();
   const money = useMoney();
@@ -29,6 +31,18 @@ export function PriceLegend({ zones }: { zones: readonly SchemeZone[] }) {
             <span className="legend__price">{money(max)}</span>
           </li>
         ))}
+        {seats && (
+          <>
+            <li className="legend__item">
+              <span className="swatch" style={{ background: TAKEN_COLOR }} aria-hidden="true" />
+              <span className="legend__name">{t('legend.taken')}</span>
+            </li>
+            <li className="legend__item">
+              <span className="swatch" style={{ background: SELECTED_COLOR }} aria-hidden="true" />
+              <span className="legend__name">{t('legend.chosen')}</span>
+            </li>
+          </>
+        )}
       </ul>
     </section>
   );

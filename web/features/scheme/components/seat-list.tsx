@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { pickLocalized } from '../../../../contract/lang.ts';
 import type { SchemePrice, SchemeSector } from '../../../../contract/scheme.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import type { SeatModel } from '../map/seat-model.ts';
+import type { SeatModel } from '../../../lib/seat-map/seat-model.ts';
 import { useMoney } from '../hooks/use-money.ts';
 import { type SeatLookup, toKopecks } from './seat-info.ts';
 

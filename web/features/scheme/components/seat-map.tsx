@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SchemePrice } from '../../../../contract/scheme.ts';
-import { SeatMapView, type SeatPointer, ZOOM_MAX, ZOOM_MIN } from '../map/seat-map-view.ts';
-import type { SeatModel } from '../map/seat-model.ts';
+import { SeatMapView, type SeatPointer, ZOOM_MAX, ZOOM_MIN } from '../../../lib/seat-map/seat-map-view.ts';
+import type { SeatModel } from '../../../lib/seat-map/seat-model.ts';
 import { useSeatPlace } from '../hooks/use-seat-place.ts';
 import type { SeatLookup } from './seat-info.ts';
 import { SeatCard } from './seat-card.tsx';
@@ -121,16 +121,6 @@ export function SeatMap({ model, svg, lookup, selected, onToggle, detailThreshol
 
   return (
     <div className="seat-map" ref={boxRef}>
-      <canvas
-        ref={canvasRef}
-        className="seat-map__canvas"
-        tabIndex={0}
-        role="img"
-        aria-label={t('map.label')}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') setTip(undefined);
-        }}
-      />
       <div className="seat-map__zoom" role="group" aria-label={t('zoom.scale')}>
         {/* aria-disabled, not disabled: a zoom button pressed to its bound keeps the focus. */}
         <button
@@ -158,6 +148,16 @@ export function SeatMap({ model, svg, lookup, selected, onToggle, detailThreshol
           ⟲
         </button>
       </div>
+      <canvas
+        ref={canvasRef}
+        className="seat-map__canvas"
+        tabIndex={0}
+        role="img"
+        aria-label={t('map.label')}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setTip(undefined);
+        }}
+      />
       {tip && (
         <div
           className="seat-map__popover"

@@ -88,6 +88,6 @@ export function useCart(limit: number) {
       dispatch({ type: 'standing', areaId: template.areaId, categoryId: template.categoryId, count, template }),
     [],
   );
-  return { items, totals, isFull: items.length >= limit, add, remove, clear, setStanding };
+  return { items, totals, limit, isFull: items.length >= limit, add, remove, clear, setStanding };
 }
 export type Cart = ReturnType<typeof useCart>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type SchemeMapResponse, deltaEncode } from '../../../../contract/scheme.ts';
-import { buildSeatModel, forEachSeatIn, seatAt } from './seat-model.ts';
+import { type SchemeMapResponse, deltaEncode } from '../../../contract/scheme.ts';
+import { buildSeatModel, forEachSeatIn, rowLabelPoints, seatAt } from './seat-model.ts';
 
 /** Two rows of three seats, 10 units apart, in one zone; the middle seat of row 2 is taken. */
 function answer(): SchemeMapResponse {
@@ -69,5 +69,25 @@ describe('forEachSeatIn', () => {
     const seen: number[] = [];
     forEachSeatIn(model, 0, 0, 50, 40, (i) => seen.push(i));
     expect(seen.sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+});
+
+describe('rowLabelPoints', () => {
+  const points = (coords: [number, number][]) => ({ xs: Float32Array.from(coords.map((c) => c[0])), ys: Float32Array.from(coords.map((c) => c[1])) });
+  it.each([
+    { description: 'a row across the hall: a spacing left of its leftmost seat and right of its rightmost', seats: [[10, 5], [20, 5], [30, 5]], expected: [0, 5, 40, 5] },
+    { description: 'seats numbered right to left: the same two ends', seats: [[30, 5], [20, 5], [10, 5]], expected: [0, 5, 40, 5] },
+    { description: 'a row along the hall\'s side: above its top seat and below its bottom one', seats: [[5, 40], [5, 20], [5, 30]], expected: [5, 10, 5, 50] },
+    { description: 'a slanted row: along its own direction', seats: [[0, 0], [30, 40]], expected: [-6, -8, 36, 48] },
+    { description: 'a single seat: left and right of it', seats: [[50, 50]], expected: [40, 50, 60, 50] },
+  ] as { description: string; seats: [number, number][]; expected: number[] }[])('$description', ({ seats, expected }) => {
+    const { xs, ys } = points(seats);
+    const ends = rowLabelPoints([{ first: 0, count: seats.length }], xs, ys, 10);
+    expected.forEach((value, i) => expect(ends[i]).toBeCloseTo(value, 4));
+  });
+
+  it('is built with the model, four numbers per row', () => {
+    const model = buildSeatModel(answer());
+    expect([...model.rowEnds]).toEqual([0, 10, 40, 10, 0, 20, 40, 20]);
   });
 });

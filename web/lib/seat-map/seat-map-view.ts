@@ -1,3 +1,4 @@
+import { SELECTED_COLOR, TAKEN_COLOR } from './seat-colors.ts';
 import { type SeatModel, forEachSeatIn, seatAt } from './seat-model.ts';
 
 /** Zoom from 1 (the whole hall) to 24; seat numbers from 500 % (at most 2000). */
@@ -6,13 +7,15 @@ export const ZOOM_MAX = 24;
 export const DETAIL_THRESHOLD_DEFAULT = 500;
 export const DETAIL_THRESHOLD_MAX = 2000;
 
-const TAKEN_COLOR = '#c9ccd3';
-const SELECTED_COLOR = '#1f2a44';
 const LABEL_COLOR = '#ffffff';
+const ROW_NUMBER_COLOR = '#5b6475';
+/** Row numbers are written from 7 px (smaller cannot be read) and grow with the zoom up to 16 px. */
+const ROW_NUMBER_MIN_PX = 7;
+const ROW_NUMBER_MAX_PX = 16;
 const LAYER_MAX_PX = 4096;
 const CLICK_SLOP_PX = 5;
 
-export type SeatPointer = { clientX: number; clientY: number; pointerType: string };
+export type SeatPointer = { clientX: number; clientY: number; pointerType: string; shiftKey?: boolean };
 
 export type SeatMapCallbacks = {
   /** The zoom changed (1–24). */
@@ -21,6 +24,10 @@ export type SeatMapCallbacks = {
   onActivate?: (index: number, pointer: SeatPointer) => void;
   /** The mouse rests on a seat (index), or left every seat (-1). */
   onHover?: (index: number, pointer: SeatPointer) => void;
+  /** A seat's colour instead of its zone's or the taken grey (the back office colours seats by state). */
+  colorOf?: (index: number) => string | undefined;
+  /** Seats inside a box dragged with Shift held. Only when given: without it a drag always pans. */
+  onBox?: (indices: number[]) => void;
 };
 
 type Benchmarked = { __seatMapBench?: boolean };
@@ -29,7 +36,7 @@ type Benchmarked = { __seatMapBench?: boolean };
  * Draws the hall on a canvas: the server's SVG as background, seats as circles coloured by zone
  * (grey when taken, dark when chosen). The whole-hall view uses a pre-rendered seat layer; zoomed
  * in, only the seats in view are drawn, found through the model's grid. Seat numbers appear from
- * the detail threshold on. Wheel, drag, pinch and keys move the view; everything is redrawn at
+ * the detail threshold on; row numbers, at both ends of each row, once they can be read. Wheel, drag, pinch and keys move the view; everything is redrawn at
  * most once per animation frame.
  */
 export class SeatMapView {
@@ -53,7 +60,7 @@ export class SeatMapView {
   private frame = 0;
   private firstDrawn = false;
   private readonly pointers = new Map<number, { x: number; y: number }>();
-  private gesture: { startX: number; startY: number; moved: boolean; pinchDistance: number; pinchZoom: number } | undefined;
+  private gesture: { startX: number; startY: number; moved: boolean; pinchDistance: number; pinchZoom: number; box?: { x: number; y: number } } | undefined;
   private readonly resizeObserver: ResizeObserver;
   private readonly abort = new AbortController();
 
@@ -84,6 +91,12 @@ export class SeatMapView {
     this.layer = undefined;
     this.setBackground(svg);
     this.fit();
+  }
+
+  /** Seat colours changed (colorOf answers differently now): the seat layer is redrawn, the view stays where it is. */
+  repaint() {
+    this.layer = undefined;
+    this.requestDraw();
   }
 
   setSelected(indices: Iterable<number>) {
@@ -268,7 +281,9 @@ export class SeatMapView {
     } else {
       this.drawSeats(ctx, x0, y0, x1, y1, scale * dpr, detail, true);
     }
+    this.drawRowNumbers(ctx, x0, y0, x1, y1, scale);
     this.drawChosen(ctx, detail);
+    this.drawBox();
     if (!this.firstDrawn) {
       this.firstDrawn = true;
       performance.mark('seatmap:first-draw');
@@ -286,7 +301,7 @@ export class SeatMapView {
       const x = m.xs[i] ?? 0;
       const y = m.ys[i] ?? 0;
       if (culled && (x < x0 - r || x > x1 + r || y < y0 - r || y > y1 + r)) return;
-      const color = m.free[i] ? (m.zoneColors[m.zone[i] ?? 0] ?? TAKEN_COLOR) : TAKEN_COLOR;
+      const color = this.callbacks.colorOf?.(i) ?? (m.free[i] ? (m.zoneColors[m.zone[i] ?? 0] ?? TAKEN_COLOR) : TAKEN_COLOR);
       let group = groups.get(color);
       if (!group) groups.set(color, (group = []));
       group.push(i);
@@ -316,6 +331,28 @@ export class SeatMapView {
           if (!m.free[i] || this.selected.has(i)) continue;
           ctx.fillText(m.labels[i] ?? '', m.xs[i] ?? 0, (m.ys[i] ?? 0) + r * 0.05, r * 1.8);
         }
+      }
+    }
+  }
+
+  /** One label per row end in view: a few hundred at most, against thousands of seats. */
+  private drawRowNumbers(ctx: CanvasRenderingContext2D, x0: number, y0: number, x1: number, y1: number, scale: number) {
+    const m = this.model;
+    const px = Math.min(m.size * scale * 0.7, ROW_NUMBER_MAX_PX);
+    if (px < ROW_NUMBER_MIN_PX) return;
+    ctx.fillStyle = ROW_NUMBER_COLOR;
+    ctx.font = `600 ${(px / scale).toFixed(2)}px sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    const ends = m.rowEnds;
+    const margin = m.size;
+    for (let r = 0; r < m.rows.length; r++) {
+      const label = m.rows[r]?.row ?? '';
+      for (let k = r * 4; k < r * 4 + 4; k += 2) {
+        const x = ends[k] ?? 0;
+        const y = ends[k + 1] ?? 0;
+        if (x < x0 - margin || x > x1 + margin || y < y0 - margin || y > y1 + margin) continue;
+        ctx.fillText(label, x, y, m.size * 1.6);
       }
     }
   }
@@ -350,6 +387,38 @@ export class SeatMapView {
     }
   }
 
+  private drawBox() {
+    const box = this.gesture?.box;
+    if (!box) return;
+    const rect = this.canvas.getBoundingClientRect();
+    const { ctx, dpr } = this;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.strokeStyle = SELECTED_COLOR;
+    ctx.lineWidth = 1;
+    ctx.setLineDash([4, 3]);
+    const x0 = (this.gesture?.startX ?? 0) - rect.left;
+    const y0 = (this.gesture?.startY ?? 0) - rect.top;
+    ctx.strokeRect(x0, y0, box.x - rect.left - x0, box.y - rect.top - y0);
+    ctx.setLineDash([]);
+  }
+
+  /** The seats inside the box between two client points. */
+  private seatsInBox(ax: number, ay: number, bx: number, by: number): number[] {
+    const a = this.hallPoint(ax, ay);
+    const b = this.hallPoint(bx, by);
+    const x0 = Math.min(a.x, b.x);
+    const x1 = Math.max(a.x, b.x);
+    const y0 = Math.min(a.y, b.y);
+    const y1 = Math.max(a.y, b.y);
+    const found: number[] = [];
+    forEachSeatIn(this.model, x0, y0, x1, y1, (i) => {
+      const x = this.model.xs[i] ?? 0;
+      const y = this.model.ys[i] ?? 0;
+      if (x >= x0 && x <= x1 && y >= y0 && y <= y1) found.push(i);
+    });
+    return found;
+  }
+
   private hallPoint(clientX: number, clientY: number) {
     const rect = this.canvas.getBoundingClientRect();
     const scale = this.scale();
@@ -382,6 +451,7 @@ export class SeatMapView {
         this.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
         if (this.pointers.size === 1) {
           this.gesture = { startX: event.clientX, startY: event.clientY, moved: false, pinchDistance: 0, pinchZoom: this.zoom };
+          if (this.callbacks.onBox && event.shiftKey && event.pointerType === 'mouse') this.gesture.box = { x: event.clientX, y: event.clientY };
         } else if (this.pointers.size === 2 && this.gesture) {
           const [a, b] = [...this.pointers.values()];
           this.gesture.moved = true;
@@ -412,6 +482,11 @@ export class SeatMapView {
         }
         if (!this.gesture.moved && Math.hypot(event.clientX - this.gesture.startX, event.clientY - this.gesture.startY) < CLICK_SLOP_PX) return;
         this.gesture.moved = true;
+        if (this.gesture.box) {
+          this.gesture.box = { x: event.clientX, y: event.clientY };
+          this.requestDraw();
+          return;
+        }
         this.panBy(event.clientX - previous.x, event.clientY - previous.y);
       },
       { signal },
@@ -422,10 +497,15 @@ export class SeatMapView {
       const gesture = this.gesture;
       if (this.pointers.size > 0) return;
       this.gesture = undefined;
+      if (gesture?.box && gesture.moved) {
+        this.requestDraw();
+        if (!cancelled) this.callbacks.onBox?.(this.seatsInBox(gesture.startX, gesture.startY, event.clientX, event.clientY));
+        return;
+      }
       if (cancelled || !gesture || gesture.moved) return;
       const point = this.hallPoint(event.clientX, event.clientY);
       const index = seatAt(this.model, point.x, point.y, event.pointerType === 'mouse' ? 0.5 : 0.9);
-      if (index >= 0) this.callbacks.onActivate?.(index, { clientX: event.clientX, clientY: event.clientY, pointerType: event.pointerType });
+      if (index >= 0) this.callbacks.onActivate?.(index, { clientX: event.clientX, clientY: event.clientY, pointerType: event.pointerType, shiftKey: event.shiftKey });
     };
     canvas.addEventListener('pointerup', (event) => end(event, false), { signal });
     canvas.addEventListener('pointercancel', (event) => end(event, true), { signal });

@@ -1,5 +1,5 @@
-import type { SchemeMapResponse } from '../../../../contract/scheme.ts';
-import { decodeSeatRow } from '../../../../contract/scheme-codec.ts';
+import type { SchemeMapResponse } from '../../../contract/scheme.ts';
+import { decodeSeatRow } from '../../../contract/scheme-codec.ts';
 
 /**
  * The seats of a map answer in flat typed arrays (index = seat), plus a grid of cells for
@@ -17,6 +17,8 @@ export type SeatModel = {
   row: Int32Array;
   labels: string[];
   rows: { sectorId: number; row: string; first: number; count: number }[];
+  /** Where each row's number is written at its two ends: x, y of one end, then of the other (4 per row). */
+  rowEnds: Float32Array;
   zoneIds: number[];
   zoneColors: string[];
   indexById: Map<number, number>;
@@ -28,7 +30,10 @@ export type SeatModel = {
 
 const FALLBACK_COLOR = '#7a5af8';
 
-export function buildSeatModel(answer: SchemeMapResponse): SeatModel {
+/** What the model is built from: the storefront's map answer, or the back office's drawing of a hall. */
+export type SeatMapSource = Pick<SchemeMapResponse, 'seat_numbers' | 'zones' | 'seat_size' | 'width' | 'height'>;
+
+export function buildSeatModel(answer: SeatMapSource): SeatModel {
   const count = answer.seat_numbers.reduce((sum, row) => sum + row.seat_id.length, 0);
   const ids = new Int32Array(count);
   const xs = new Float32Array(count);
@@ -65,6 +70,7 @@ export function buildSeatModel(answer: SchemeMapResponse): SeatModel {
     }
   });
   const size = answer.seat_size;
+  const rowEnds = rowLabelPoints(rows, xs, ys, size);
   const cell = Math.max(size * 4, 1);
   const cols = Math.max(1, Math.ceil(answer.width / cell) + 1);
   const gridRows = Math.max(1, Math.ceil(answer.height / cell) + 1);
@@ -84,6 +90,7 @@ export function buildSeatModel(answer: SchemeMapResponse): SeatModel {
     row,
     labels,
     rows,
+    rowEnds,
     zoneIds,
     zoneColors,
     indexById,
@@ -92,6 +99,40 @@ export function buildSeatModel(answer: SchemeMapResponse): SeatModel {
     height: answer.height,
     grid: { cell, cols, rows: gridRows, cells: buckets.map((b) => Int32Array.from(b)) },
   };
+}
+
+/**
+ * A row's number goes a seat's spacing beyond each of its end seats, along the row: the ends are
+ * the seats furthest apart along the row's longer extent (x for a row across the hall, y for one
+ * along its side), whatever order the seats come in. A single seat's row has its numbers left and right.
+ */
+export function rowLabelPoints(rows: readonly { first: number; count: number }[], xs: Float32Array, ys: Float32Array, size: number): Float32Array {
+  const ends = new Float32Array(rows.length * 4);
+  rows.forEach(({ first, count }, r) => {
+    let minX = first;
+    let maxX = first;
+    let minY = first;
+    let maxY = first;
+    for (let i = first; i < first + count; i++) {
+      if ((xs[i] ?? 0) < (xs[minX] ?? 0)) minX = i;
+      if ((xs[i] ?? 0) > (xs[maxX] ?? 0)) maxX = i;
+      if ((ys[i] ?? 0) < (ys[minY] ?? 0)) minY = i;
+      if ((ys[i] ?? 0) > (ys[maxY] ?? 0)) maxY = i;
+    }
+    const across = (xs[maxX] ?? 0) - (xs[minX] ?? 0) >= (ys[maxY] ?? 0) - (ys[minY] ?? 0);
+    const a = across ? minX : minY;
+    const b = across ? maxX : maxY;
+    const ax = xs[a] ?? 0;
+    const ay = ys[a] ?? 0;
+    const bx = xs[b] ?? 0;
+    const by = ys[b] ?? 0;
+    const length = Math.hypot(bx - ax, by - ay);
+    // From one end towards the other, one seat spacing long.
+    const dx = length > 0 ? ((bx - ax) / length) * size : size;
+    const dy = length > 0 ? ((by - ay) / length) * size : 0;
+    ends.set([ax - dx, ay - dy, bx + dx, by + dy], r * 4);
+  });
+  return ends;
 }
 
 /**

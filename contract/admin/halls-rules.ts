@@ -1,0 +1,42 @@
+/**
+ * Rules of the back office's halls pages that the server and the page share. Zod-free: the
+ * page's first load imports it.
+ */
+
+/** Why staff take a seat off sale for a session: a guest's seat, or a seat not to be sold (camera, console, broken). */
+export const SEAT_BLOCK_REASONS = ['guest', 'technical'] as const;
+export type SeatBlockReason = (typeof SEAT_BLOCK_REASONS)[number];
+
+export const HALL_LIMITS = {
+  /** Seats one block or unblock call takes: a whole balcony of a large hall at once. */
+  seatsPerCall: 5000,
+  noteMax: 200,
+  /** A pasted or uploaded hall: a 25 000-seat plan written seat by seat stays below this. */
+  sourceMaxChars: 8_000_000,
+} as const;
+
+/** A seat's state for a session, one letter per seat in the map answer's `states`. */
+export const SEAT_STATE_LETTERS = { free: 'f', held: 'h', sold: 's', blocked: 'b' } as const;
+export type SeatState = keyof typeof SEAT_STATE_LETTERS;
+
+const STATE_OF_LETTER: Record<string, SeatState> = { f: 'free', h: 'held', s: 'sold', b: 'blocked' };
+
+/** The state a letter of `states` stands for. */
+export function seatStateOf(letter: string | undefined): SeatState {
+  return STATE_OF_LETTER[letter ?? 'f'] ?? 'free';
+}
+
+const SEAT_NAME: Record<'ru' | 'en' | 'kz' | 'ch', (sector: string, row: string, seat: string) => string> = {
+  ru: (sector, row, seat) => `${sector}, ряд ${row}, место ${seat}`,
+  en: (sector, row, seat) => `${sector}, row ${row}, seat ${seat}`,
+  kz: (sector, row, seat) => `${sector}, ${row}-қатар, ${seat}-орын`,
+  ch: (sector, row, seat) => `${sector}，${row}排${seat}座`,
+};
+
+/** A seat as a refusal names it to staff: sector, row and seat. */
+export function seatName(lang: 'ru' | 'en' | 'kz' | 'ch', sector: string, row: string, seat: string): string {
+  return SEAT_NAME[lang](sector, row, seat);
+}
+
+/** Seats a refusal names before it says how many more there are. */
+export const SEATS_NAMED_MAX = 10;

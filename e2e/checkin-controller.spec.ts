@@ -1,0 +1,149 @@
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { navFor } from '../web/admin/app/nav.ts';
+import ru from '../web/locales/ru/admin.json' with { type: 'json' };
+import { axeViolations } from './support/axe.ts';
+import { createDemoOrder, payDemoOrder, ticketCodesOf } from './support/orders.ts';
+import { E2E_OWNER, addStaffMember, signInToAdmin } from './support/staff.ts';
+
+/** The ticket's day and session as the door's API names them (a scan with no session chosen admits nothing). */
+async function sessionOf(page: Page, code: string) {
+  const { token } = (await (await page.request.get('/api/token')).json()) as { token: string };
+  const probe = await page.request.post('/api/checkin/scan', {
+    headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
+    data: { code, deviceId: 'e2e-probe-ctrl' },
+  });
+  const answer = (await probe.json()) as { verdict: string; ticket: { date: string; time: string; event: string } };
+  expect(answer.verdict).toBe('wrong-session');
+  return answer.ticket;
+}
+
+const scanWithKey = async (request: APIRequestContext, key: string, code: string, sessionIds: number[] | undefined = undefined) => {
+  const { token } = (await (await request.get('/api/token')).json()) as { token: string };
+  return request.post('/api/checkin/scan', {
+    headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest', authorization: `Bearer ${key}` },
+    data: { code, deviceId: 'e2e-turnstile', ...(sessionIds ? { sessionIds } : {}) },
+  });
+};
+
+test.describe('door check-in as a controller', () => {
+  test('a controller signs in at the door, admits a ticket by typing its code, is refused the second time, and sees no other back-office page', async ({ page, request }) => {
+    const controller = { email: `controller-${Date.now()}-${test.info().workerIndex}@e2e.test`, name: 'Вера Контролёр', role: 'controller' as const, password: 'controller e2e password' };
+    await addStaffMember(request, controller);
+    const hash = await createDemoOrder(request, { quantity: 1 });
+    await payDemoOrder(request, hash);
+    const [code = ''] = await ticketCodesOf(request, hash);
+
+    await page.goto('/checkin');
+    await page.getByLabel('E-mail').fill(controller.email);
+    await page.getByLabel('Пароль').fill(controller.password);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await expect(page.getByRole('heading', { name: 'Проверка билетов' })).toBeVisible();
+
+    const ticket = await sessionOf(page, code);
+    await page.getByLabel('День').fill(ticket.date);
+    await page.getByRole('checkbox', { name: `${ticket.time} · ${ticket.event}` }).check();
+    const counts = page.getByRole('row', { name: new RegExp(`${ticket.time} · `) });
+    await expect(counts).toBeVisible();
+
+    const input = page.getByLabel('Код билета');
+    const verdict = page.getByRole('status').first();
+    await input.fill(code);
+    await input.press('Enter');
+    await expect(verdict).toContainText('Проходите');
+    await expect(verdict).toContainText(ticket.event);
+    // The session's admitted count includes this ticket (other specs may admit to it at once).
+    await expect(counts.getByRole('cell').first()).not.toHaveText('0');
+
+    await input.fill(code);
+    await input.press('Enter');
+    await expect(verdict).toContainText('Билет уже использован');
+    await expect(verdict).toContainText(controller.name);
+
+    // The visitor cannot return a used ticket: the return page says why and offers no checkbox.
+    const visitor = await page.context().newPage();
+    await visitor.goto(`/order/return/${hash}`);
+    await expect(visitor.getByText('Билет использован', { exact: true })).toBeVisible();
+    await expect(visitor.getByText('По билету уже прошли на мероприятие, вернуть его нельзя.')).toBeVisible();
+    await expect(visitor.getByRole('checkbox', { name: /^Вернуть билет/ })).toHaveCount(0);
+    await visitor.close();
+
+    // The same session opens the back office: its menu has only the entries every role has.
+    await page.goto('/admin');
+    const menu = page.getByRole('navigation', { name: 'Меню' });
+    await expect(menu.getByRole('link').first()).toBeVisible();
+    const expected = navFor('controller').map((entry) => entry.labelKey.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], ru));
+    expect(expected).toEqual([ru.nav.home, ru.nav.account]);
+    await expect(menu.getByRole('link')).toHaveText(expected as string[]);
+    // Typed addresses of other pages are not there, and their calls are refused.
+    for (const path of ['/admin/orders', '/admin/reports', '/admin/checkin-devices', '/admin/staff']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: ru.notFound })).toBeVisible();
+    }
+    expect((await page.request.get('/api/admin/orders?q=1')).status()).toBe(403);
+    expect((await page.request.get('/api/admin/checkin/devices')).status()).toBe(403);
+  });
+});
+
+test.describe('device keys in the back office', () => {
+  test('the owner makes a key for a turnstile, copies it, the turnstile admits with it, and a revoked key is refused; the audit log shows both', async ({ page, request, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const name = `Турникет e2e ${Date.now()}-${test.info().workerIndex}`;
+    const hash = await createDemoOrder(request, { quantity: 2 });
+    await payDemoOrder(request, hash);
+    const [first = '', second = ''] = await ticketCodesOf(request, hash);
+
+    await page.setViewportSize({ width: 320, height: 720 });
+    await signInToAdmin(page, E2E_OWNER.email, E2E_OWNER.password);
+    await page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Устройства входа' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Устройства контроля входа' })).toBeVisible();
+
+    const form = page.getByRole('form', { name: 'Новый ключ' });
+    await form.getByRole('button', { name: 'Создать ключ' }).click();
+    await expect(form.getByText('Введите название устройства.')).toBeVisible();
+    await expect(form.getByLabel('Название устройства')).toHaveAttribute('aria-invalid', 'true');
+
+    await form.getByLabel('Название устройства').fill(name);
+    await form.getByRole('button', { name: 'Создать ключ' }).click();
+    const shown = page.getByRole('region', { name: 'Новый ключ устройства' });
+    await expect(shown).toContainText(`Ключ устройства «${name}»`);
+    const key = (await page.getByTestId('device-key').textContent()) ?? '';
+    expect(key).toMatch(/^ckd_[\w-]{43}$/);
+    await shown.getByRole('button', { name: 'Копировать ключ' }).click();
+    await expect(shown.getByRole('status')).toHaveText('Ключ скопирован.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+    await expect(row).toContainText('Действует');
+
+    const rules = ['color-contrast', 'label', 'aria-allowed-attr', 'aria-valid-attr-value', 'landmark-unique', 'region', 'th-has-data-cells'];
+    expect(await axeViolations(page, rules, 'body')).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+    await shown.getByRole('button', { name: 'Я сохранил ключ' }).click();
+    await expect(shown).toBeHidden();
+    await expect(page.getByTestId('device-key')).toHaveCount(0);
+
+    // The turnstile sends the key; the door answers it like any scanner (no session chosen: another day).
+    const admitted = await scanWithKey(request, key, first);
+    expect(admitted.status(), await admitted.text()).toBe(200);
+    const { ticket } = (await admitted.json()) as { ticket: { sessionId: number } };
+    expect(((await (await scanWithKey(request, key, first, [ticket.sessionId])).json()) as { verdict: string }).verdict).toBe('admitted');
+
+    await row.getByRole('button', { name: `Отозвать ключ «${name}»` }).click();
+    const question = row.getByRole('group', { name: `Отозвать ключ «${name}»? Устройство сразу перестанет пропускать по билетам.` });
+    await expect(question.getByRole('button', { name: 'Да, отозвать' })).toBeFocused();
+    await question.getByRole('button', { name: 'Да, отозвать' }).click();
+    await expect(row).toContainText('Отозван');
+    expect((await scanWithKey(request, key, second, [ticket.sessionId])).status()).toBe(401);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Журнал действий' }).click();
+    for (const action of ['checkin-device.create', 'checkin-device.revoke']) {
+      await page.getByLabel('Действие').selectOption(action);
+      await page.getByRole('button', { name: 'Показать' }).click();
+      const entry = page.getByRole('listitem').filter({ hasText: action }).filter({ hasText: name }).first();
+      await expect(entry).toBeVisible();
+      await expect(entry).toContainText(E2E_OWNER.name);
+      await expect(entry).not.toContainText(key);
+    }
+  });
+});

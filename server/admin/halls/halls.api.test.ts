@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CatalogHall, catalogHall } from '../../../contract/catalog-file.ts';
+import { createClock, createTestApp, type TestApp } from '../../../tests/harness.ts';
+import { importCatalog } from '../../catalog/import.ts';
+import { type SchemeFixture, insertSchemeEvent, schemeOrderBody } from '../../seating/scheme-test-kit.ts';
+import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
+
+const START = new Date('2026-11-21T10:00:00Z');
+
+let t: TestApp;
+let f: SchemeFixture;
+let manager: string;
+beforeAll(async () => {
+  t = await createTestApp({ demo: false, clock: createClock(START), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  f = await insertSchemeEvent(t.db, { at: START, rows: 4, perRow: 10 });
+  manager = (await signedInAs(t, 'manager')).cookie;
+});
+afterAll(() => t.close());
+
+const pretixPlan = {
+  name: 'Малая сцена',
+  categories: [{ name: 'Партер', color: '#e4572e' }],
+  size: { width: 200, height: 120 },
+  zones: [
+    {
+      name: 'Партер',
+      position: { x: 20, y: 40 },
+      rows: [1, 2].map((r) => ({
+        row_number: String(r),
+        position: { x: 0, y: (r - 1) * 30 },
+        seats: [1, 2, 3].map((n) => ({ seat_guid: `p-${r}-${n}`, seat_number: String(n), position: { x: (n - 1) * 25, y: 0 }, category: 'Партер' })),
+      })),
+    },
+  ],
+};
+
+/** Rows of every hall table and the audit log: a refused call must leave them as they were. */
+const dump = async () => {
+  const out: unknown[] = [];
+  for (const table of ['halls', 'zones', 'hall_sectors', 'hall_seats', 'standing_areas', 'audit_log', 'catalog_version']) {
+    out.push((await t.db.query(`select * from ${table} order by 1`)).rows);
+  }
+  return JSON.stringify(out);
+};
+
+async function hallFile(hallId: number): Promise<{ hall: CatalogHall; revision: number }> {
+  const res = await adminCall(t, 'GET', `/api/admin/halls/${hallId}`, manager);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+describe('GET /api/admin/halls', () => {
+  it('lists each hall with its venue, size and revision, and the venues a new hall may sit in', async () => {
+    const res = await adminCall(t, 'GET', '/api/admin/halls', manager);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().halls).toContainEqual(
+      expect.objectContaining({ id: f.hallId, venueId: 9100, seats: 40, standingAreas: 1, revision: 1, updatedAt: null, updatedBy: null }),
+    );
+    expect(res.json().venues).toContainEqual(expect.objectContaining({ id: 9100 }));
+  });
+
+  it('answers one hall as a catalog entry, seats one by one, that the catalog schema accepts', async () => {
+    const { hall, revision } = await hallFile(f.hallId);
+    expect(revision).toBe(1);
+    expect(catalogHall.safeParse(hall).success).toBe(true);
+    expect(hall.sectors.flatMap((s) => s.seats)).toHaveLength(40);
+    expect(hall.zones.map((z) => z.id)).toEqual([9101, 9102, 9103]);
+    expect((await adminCall(t, 'GET', '/api/admin/halls/99999', manager)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/admin/halls/preview', () => {
+  it('draws a pretix plan as the storefront will, and writes nothing', async () => {
+    const before = await dump();
+    const res = await adminCall(t, 'POST', '/api/admin/halls/preview', manager, { format: 'pretix', source: JSON.stringify(pretixPlan), venueId: 9100 });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.counts).toEqual({ zones: 1, sectors: 1, seats: 6, standingAreas: 0 });
+    expect(body.map.seat_numbers.map((r: { row: string; seat: string[] }) => [r.row, r.seat])).toEqual([
+      ['1', ['1', '2', '3']],
+      ['2', ['1', '2', '3']],
+    ]);
+    expect(body.map.svg).toContain('<svg');
+    expect(await dump()).toBe(before);
+  });
+});
+
+describe('POST /api/admin/halls', () => {
+  it('creates a hall from a pretix plan with ids from the server, bumps the catalog version and audits it', async () => {
+    const version = (await t.db.query<{ version: number }>('select version from catalog_version')).rows[0]?.version;
+    const res = await adminCall(t, 'POST', '/api/admin/halls', manager, { format: 'pretix', source: JSON.stringify(pretixPlan), venueId: 9100 });
+    expect(res.statusCode, res.body).toBe(200);
+    const { hallId, revision } = res.json();
+    expect(hallId).toBeGreaterThan(f.hallId);
+    expect(revision).toBe(1);
+    const seats = await t.db.query<{ row_label: string; seat_label: string }>('select row_label, seat_label from hall_seats where hall_id = $1 order by id', [hallId]);
+    expect(seats.rows.map((s) => `${s.row_label}-${s.seat_label}`)).toEqual(['1-1', '1-2', '1-3', '2-1', '2-2', '2-3']);
+    expect((await t.db.query<{ version: number }>('select version from catalog_version')).rows[0]?.version).toBe((version ?? 0) + 1);
+    const audit = await t.db.query<{ action: string; after: { seats: number; name: { ru: string } } }>(
+      `select action, after from audit_log where subject_type = 'hall' and subject_id = $1`,
+      [String(hallId)],
+    );
+    expect(audit.rows).toEqual([{ action: 'hall.create', after: expect.objectContaining({ seats: 6, name: { ru: 'Малая сцена' }, revision: 1 }) }]);
+    const listed = (await adminCall(t, 'GET', '/api/admin/halls', manager)).json().halls.find((h: { id: number }) => h.id === hallId);
+    expect(listed).toMatchObject({ updatedBy: 'Test manager', updatedAt: START.toISOString() });
+  });
+
+  it('creates a copy of a hall from its catalog entry: every id is new, so the original is untouched', async () => {
+    const { hall } = await hallFile(f.hallId);
+    const original = JSON.stringify((await t.db.query('select * from hall_seats where hall_id = $1 order by id', [f.hallId])).rows);
+    const res = await adminCall(t, 'POST', '/api/admin/halls', manager, { format: 'catalog', source: JSON.stringify({ halls: [{ ...hall, name: { ru: 'Копия' } }] }), venueId: 9100 });
+    expect(res.statusCode, res.body).toBe(200);
+    const copy = await t.db.query<{ n: number }>('select count(*)::int as n from hall_seats where hall_id = $1', [res.json().hallId]);
+    expect(copy.rows[0]?.n).toBe(40);
+    expect(JSON.stringify((await t.db.query('select * from hall_seats where hall_id = $1 order by id', [f.hallId])).rows)).toBe(original);
+  });
+
+  it('replaces a hall at the revision loaded, audits before and after, and refuses the same revision again naming who changed it and when', async () => {
+    const { hall, revision } = await hallFile(f.hallId);
+    const renamed = { ...hall, name: { ru: 'Большой зал (обновлён)' } };
+    const res = await adminCall(t, 'POST', '/api/admin/halls', manager, { format: 'catalog', source: JSON.stringify(renamed), hallId: f.hallId, revision });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().revision).toBe(revision + 1);
+    const audit = await t.db.query<{ before: { name: { ru: string }; revision: number }; after: { name: { ru: string } } }>(
+      `select before, after from audit_log where action = 'hall.update' and subject_id = $1 order by id desc limit 1`,
+      [String(f.hallId)],
+    );
+    expect(audit.rows[0]?.before).toMatchObject({ name: { ru: 'Большой зал' }, revision });
+    expect(audit.rows[0]?.after).toMatchObject({ name: { ru: 'Большой зал (обновлён)' } });
+
+    const before = await dump();
+    const stale = await adminCall(t, 'POST', '/api/admin/halls', manager, { format: 'catalog', source: JSON.stringify(hall), hallId: f.hallId, revision });
+    expect(stale.statusCode).toBe(409);
+    // Moscow time: the test clock stands at 10:00 UTC.
+    expect(stale.json()).toMatchObject({ errorCode: 'catalog-stale', errorText: 'Изменено: Test manager, 21.11.2026 13:00. Обновите страницу.', fields: [{ path: 'revision', code: 'stale' }] });
+    expect(await dump()).toBe(before);
+  });
+
+  it('refuses an editor\'s copy older than a catalog import of the hall (the import command moves the revision too)', async () => {
+    const { hall, revision } = await hallFile(f.hallId);
+    await importCatalog(t.db, { halls: [{ ...hall, name: { ru: 'Большой зал (из файла)' } }] });
+    const res = await adminCall(t, 'POST', '/api/admin/halls', manager, { format: 'catalog', source: JSON.stringify(hall), hallId: f.hallId, revision });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errorText).toMatch(/^Изменено: \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}\. Обновите страницу\.$/);
+    expect((await hallFile(f.hallId)).hall.name.ru).toBe('Большой зал (из файла)');
+  });
+
+  it('refuses to remove a sold seat, saying which, and changes nothing', async () => {
+    const sold = await t.post('/api/order/create-scheme', schemeOrderBody(f, [{ seat_id: f.seatIds[0] as number, price_id: f.stallsPriceId }]));
+    expect(sold.statusCode, sold.body).toBe(200);
+    const { hall, revision } = await hallFile(f.hallId);
+    const without = { ...hall, sectors: hall.sectors.map((s) => ({ ...s, seats: s.seats.filter((seat) => seat.id !== f.seatIds[0]) })) };
+    const before = await dump();
+    const res = await adminCall(t, 'POST', '/api/admin/halls', manager, { format: 'catalog', source: JSON.stringify(without), hallId: f.hallId, revision });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      errorCode: '-2307',
+      errorText: 'Нельзя убрать из зала места, на которые есть заказы: Партер, ряд 1, место 1',
+      fields: [{ path: 'source', code: 'hall-refused' }],
+    });
+    expect(await dump()).toBe(before);
+  });
+
+  it.each([
+    { description: 'text that is not JSON', body: { format: 'catalog', source: '{ not json', venueId: 9100 }, status: 400, code: '-2306', field: 'source' },
+    { description: 'a pretix plan without categories', body: { format: 'pretix', source: '{"name":"x","zones":[]}', venueId: 9100 }, status: 400, code: '-2306', field: 'source' },
+    { description: 'a catalog hall with a seat outside the map', body: { format: 'catalog', source: JSON.stringify({ id: 1, venueId: 9100, name: { ru: 'x' }, width: 10, height: 10, zones: [{ id: 1, name: { ru: 'z' } }], sectors: [{ id: 1, name: { ru: 's' }, seats: [{ id: 1, row: '1', seat: '1', x: 50, y: 5, zoneId: 1 }] }] }), venueId: 9100 }, status: 422, code: '-2305', field: 'source' },
+    { description: 'a new hall without a venue', body: { format: 'pretix', source: JSON.stringify(pretixPlan) }, status: 400, code: '-1002', field: 'venueId' },
+    { description: 'a new hall in an unknown venue', body: { format: 'pretix', source: JSON.stringify(pretixPlan), venueId: 424242 }, status: 400, code: '-1002', field: 'venueId' },
+    { description: 'a replacement without a revision', body: { format: 'catalog', source: '{}', hallId: 9100 }, status: 400, code: '-1002', field: 'revision' },
+    { description: 'a replacement by a pretix plan', body: { format: 'pretix', source: '{}', hallId: 9100, revision: 1 }, status: 400, code: '-1002', field: 'format' },
+    { description: 'an unknown format', body: { format: 'svg', source: '<svg/>', venueId: 9100 }, status: 400, code: '-1002', field: 'format' },
+  ])('refuses $description on its field and changes nothing', async ({ body, status, code, field }) => {
+    const before = await dump();
+    const res = await adminCall(t, 'POST', '/api/admin/halls', manager, body);
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json().errorCode).toBe(code);
+    expect(res.json().errorText).not.toBe('');
+    expect(res.json().fields.map((x: { path: string }) => x.path)).toContain(field);
+    expect(await dump()).toBe(before);
+  });
+
+  it('refuses a replacement whose file names another hall', async () => {
+    const { hall, revision } = await hallFile(f.hallId);
+    const res = await adminCall(t, 'POST', '/api/admin/halls', manager, { format: 'catalog', source: JSON.stringify({ ...hall, id: 1 }), hallId: f.hallId, revision });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errorText).toContain('the file describes hall 1, not hall 9100');
+  });
+});

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminErrorResponse } from '../../../contract/admin/api.ts';
+import {
+  hallFileResponse,
+  hallIdParams,
+  hallListResponse,
+  hallPreviewResponse,
+  hallSaveResponse,
+  hallSessionMapResponse,
+  hallSessionParams,
+  hallSessionsResponse,
+  hallSourceRequest,
+  hallsLangQuery,
+  seatBlockRequest,
+  seatBlockResponse,
+  seatUnblockRequest,
+} from '../../../contract/admin/halls.ts';
+import { ok } from '../../http.ts';
+import { compressText, pickEncoding } from '../../text-compression.ts';
+import type { StaffActor } from '../orders/orders-desk.service.ts';
+import { guardedStaff, requirePermission } from '../staff/guard.ts';
+import { clientOf } from '../staff/staff.routes.ts';
+import type { HallsDesk } from './halls.service.ts';
+import type { SeatBlocks } from './seat-blocks.service.ts';
+
+function actorOf(request: FastifyRequest): StaffActor {
+  const staff = guardedStaff(request);
+  const client = clientOf(request);
+  return { id: staff.id, name: staff.name, ip: client.ip, userAgent: client.userAgent };
+}
+
+/** Halls (list, a hall's catalog entry, preview, create or replace) and seats blocked per session. */
+export function hallsRoutes(app: FastifyInstance, deps: { halls: HallsDesk; blocks: SeatBlocks }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { '4xx': adminErrorResponse };
+  const tags = ['admin-halls'];
+  const guard = requirePermission('catalog.write');
+
+  r.get('/api/admin/halls', { schema: { tags, querystring: hallsLangQuery, response: { 200: hallListResponse, ...errors } }, preHandler: guard }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return ok(await deps.halls.list());
+  });
+
+  r.get(
+    '/api/admin/halls/sessions',
+    { schema: { tags, querystring: hallsLangQuery, response: { 200: hallSessionsResponse, ...errors } }, preHandler: guard },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await deps.blocks.sessions());
+    },
+  );
+
+  r.get(
+    '/api/admin/halls/sessions/:id/map',
+    { schema: { tags, params: hallSessionParams, querystring: hallsLangQuery, response: { 200: hallSessionMapResponse, ...errors } }, preHandler: guard },
+    async (request, reply) => {
+      const json = JSON.stringify(ok(await deps.blocks.map(request.params.id, request.query.lang)));
+      reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
+      // A large hall's answer is ~0.5 MB of repetitive numbers, built from typed service output:
+      // sent as JSON text without a second pass through the schema serializer (a Buffer is sent
+      // as it is, which the untyped reply allows), compressed to a tenth when the browser takes it.
+      const raw: FastifyReply = reply;
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      if (!encoding || json.length < 1024) return raw.send(Buffer.from(json));
+      raw.header('content-encoding', encoding).header('vary', 'accept-encoding');
+      return raw.send(await compressText(json, encoding));
+    },
+  );
+
+  r.post(
+    '/api/admin/halls/sessions/:id/blocks',
+    { schema: { tags, params: hallSessionParams, body: seatBlockRequest, response: { 200: seatBlockResponse, ...errors } }, preHandler: guard },
+    async (request) => ok(await deps.blocks.block(request.params.id, request.body, actorOf(request))),
+  );
+
+  r.delete(
+    '/api/admin/halls/sessions/:id/blocks',
+    { schema: { tags, params: hallSessionParams, body: seatUnblockRequest, response: { 200: seatBlockResponse, ...errors } }, preHandler: guard },
+    async (request) => ok(await deps.blocks.unblock(request.params.id, request.body, actorOf(request))),
+  );
+
+  r.get(
+    '/api/admin/halls/:id',
+    { schema: { tags, params: hallIdParams, querystring: hallsLangQuery, response: { 200: hallFileResponse, ...errors } }, preHandler: guard },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await deps.halls.file(request.params.id));
+    },
+  );
+
+  r.post(
+    '/api/admin/halls/preview',
+    { schema: { tags, body: hallSourceRequest, response: { 200: hallPreviewResponse, ...errors } }, preHandler: guard },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await deps.halls.preview(request.body, request.body.lang));
+    },
+  );
+
+  r.post(
+    '/api/admin/halls',
+    { schema: { tags, body: hallSourceRequest, response: { 200: hallSaveResponse, ...errors } }, preHandler: guard },
+    async (request) => ok(await deps.halls.save(request.body, actorOf(request))),
+  );
+}

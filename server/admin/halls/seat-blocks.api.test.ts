@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { decodeSeatRow } from '../../../contract/scheme-codec.ts';
+import type { SchemeMapResponse } from '../../../contract/scheme.ts';
+import { createClock, createTestApp, type TestApp } from '../../../tests/harness.ts';
+import { type SchemeFixture, insertSchemeEvent, schemeOrderBody } from '../../seating/scheme-test-kit.ts';
+import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
+
+const START = new Date('2026-11-21T10:00:00Z');
+
+let t: TestApp;
+let f: SchemeFixture;
+let manager: string;
+let managerId: number;
+beforeAll(async () => {
+  t = await createTestApp({ demo: false, clock: createClock(START), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  f = await insertSchemeEvent(t.db, { at: START, rows: 4, perRow: 10 });
+  const signed = await signedInAs(t, 'manager');
+  manager = signed.cookie;
+  managerId = signed.member.id;
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.db.exec('delete from seat_blocks; update order_lines set released = true where seat_id is not null;');
+});
+
+const blocksUrl = () => `/api/admin/halls/sessions/${f.sessionId}/blocks`;
+const seat = (n: number) => f.seatIds[n] as number;
+
+/** Whether the storefront's map offers each seat of the first row (seat ids in order). */
+async function storefrontFree(): Promise<Map<number, number>> {
+  const res = await t.post('/api/scheme', { hash: f.hash, calendar_id: f.sessionId, lang: 'ru' });
+  expect(res.statusCode, res.body).toBe(200);
+  const answer = res.json() as SchemeMapResponse;
+  const free = new Map<number, number>();
+  for (const row of answer.seat_numbers) {
+    const decoded = decodeSeatRow(row);
+    decoded.ids.forEach((id, i) => free.set(id, row.free[i] ?? 0));
+  }
+  return free;
+}
+
+const dump = async () =>
+  JSON.stringify(
+    (await t.db.query('select * from seat_blocks order by seat_id')).rows.concat(
+      (await t.db.query('select count(*)::int as n from audit_log')).rows,
+      (await t.db.query('select count(*)::int as n from order_lines where not released')).rows,
+    ),
+  );
+
+describe('POST /api/admin/halls/sessions/:id/blocks', () => {
+  it('blocks seats with a reason: the storefront stops offering them, a hold on one is refused, the audit log has it', async () => {
+    const before = await storefrontFree();
+    expect(before.get(seat(0))).toBe(1);
+
+    const res = await adminCall(t, 'POST', blocksUrl(), manager, { seatIds: [seat(1), seat(0)], reason: 'guest', note: 'Пресса' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ errorCode: '0', seatIds: [seat(0), seat(1)] });
+
+    const after = await storefrontFree();
+    expect(after.get(seat(0))).toBe(0);
+    expect(after.get(seat(1))).toBe(0);
+    expect(after.get(seat(2))).toBe(1);
+
+    const hold = await t.post('/api/order/create-scheme', schemeOrderBody(f, [{ seat_id: seat(0), price_id: f.stallsPriceId }]));
+    expect(hold.statusCode).toBe(409);
+    expect(hold.json()).toMatchObject({ errorCode: '-1011', errorText: 'Место недоступно' });
+    const held = await t.db.query('select 1 from order_lines where seat_id = $1 and not released', [seat(0)]);
+    expect(held.rows).toHaveLength(0);
+
+    const audit = await t.db.query<{ action: string; staff_id: number; subject_id: string; after: { reason: string; note: string; seats: { id: number; row: string; seat: string }[] } }>(
+      `select action, staff_id, subject_id, after from audit_log where action = 'hall.seats-block'`,
+    );
+    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows[0]).toMatchObject({ staff_id: managerId, subject_id: String(f.sessionId), after: { reason: 'guest', note: 'Пресса' } });
+    expect(audit.rows[0]?.after.seats.map((s) => [s.id, s.row, s.seat])).toEqual([
+      [seat(0), '1', '1'],
+      [seat(1), '1', '2'],
+    ]);
+  });
+
+  it('shows each seat state in the back office map: free, held, sold, blocked, with who blocked it', async () => {
+    const held = await t.post('/api/order/create-scheme', schemeOrderBody(f, [{ seat_id: seat(3), price_id: f.stallsPriceId }]));
+    expect(held.statusCode, held.body).toBe(200);
+    const sold = await t.post('/api/order/create-scheme', schemeOrderBody(f, [{ seat_id: seat(4), price_id: f.stallsPriceId }]));
+    await t.db.query('update orders set status = 30 where hash = $1', [sold.json().hash]);
+    await adminCall(t, 'POST', blocksUrl(), manager, { seatIds: [seat(5)], reason: 'technical' });
+
+    const res = await adminCall(t, 'GET', `/api/admin/halls/sessions/${f.sessionId}/map?lang=en`, manager);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { states: string[]; map: { seat_numbers: SchemeMapResponse['seat_numbers'] }; blocks: { seatId: number; reason: string; by: string }[] };
+    const firstRow = body.map.seat_numbers[0];
+    expect(firstRow && decodeSeatRow(firstRow).ids.slice(0, 6)).toEqual([seat(0), seat(1), seat(2), seat(3), seat(4), seat(5)]);
+    expect(body.states[0]?.slice(0, 6)).toBe('fffhsb');
+    expect(body.blocks).toEqual([{ seatId: seat(5), reason: 'technical', note: '', by: 'Test manager', at: START.toISOString() }]);
+  });
+
+  it('refuses to block a held seat, naming it, and changes nothing', async () => {
+    const held = await t.post('/api/order/create-scheme', schemeOrderBody(f, [{ seat_id: seat(7), price_id: f.stallsPriceId }]));
+    expect(held.statusCode, held.body).toBe(200);
+    const before = await dump();
+    const res = await adminCall(t, 'POST', blocksUrl(), manager, { seatIds: [seat(6), seat(7)], reason: 'guest' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ errorCode: '-2300', errorText: 'Эти места заняты заказами, заблокировать их нельзя: Партер, ряд 1, место 8' });
+    expect(await dump()).toBe(before);
+  });
+
+  it.each([
+    { description: 'an empty seat list', body: { seatIds: [], reason: 'guest' }, field: 'seatIds' },
+    { description: 'an unknown reason', body: { seatIds: [100001], reason: 'friend' }, field: 'reason' },
+    { description: 'a seat twice', body: { seatIds: [100001, 100001], reason: 'guest' }, field: 'seatIds' },
+    { description: 'a note too long', body: { seatIds: [100001], reason: 'guest', note: 'x'.repeat(201) }, field: 'note' },
+    { description: 'a seat id that is not a number', body: { seatIds: ['1'], reason: 'guest' }, field: 'seatIds.0' },
+  ])('refuses $description with 400 on its field and changes nothing', async ({ body, field }) => {
+    const before = await dump();
+    const res = await adminCall(t, 'POST', blocksUrl(), manager, body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().fields.map((x: { path: string }) => x.path)).toContain(field);
+    expect(res.json().errorText).not.toBe('');
+    expect(await dump()).toBe(before);
+  });
+
+  it('refuses a seat of another hall (400 on seatIds) and an unknown session (404)', async () => {
+    const foreign = await adminCall(t, 'POST', blocksUrl(), manager, { seatIds: [seat(0), 999_999], reason: 'guest' });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toMatchObject({ errorCode: '-2303', fields: [{ path: 'seatIds', code: 'seats-not-in-hall' }] });
+    const missing = await adminCall(t, 'POST', '/api/admin/halls/sessions/987654/blocks', manager, { seatIds: [seat(0)], reason: 'guest' });
+    expect(missing.statusCode).toBe(404);
+    expect(await t.db.query('select 1 from seat_blocks')).toMatchObject({ rows: [] });
+  });
+
+  it('refuses a seat blocked already, in the member\'s language', async () => {
+    await adminCall(t, 'POST', blocksUrl(), manager, { seatIds: [seat(0)], reason: 'guest' });
+    const again = await adminCall(t, 'POST', blocksUrl(), manager, { seatIds: [seat(0)], reason: 'technical', lang: 'en' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ errorCode: '-2301', errorText: 'These seats are blocked already: Stalls, row 1, seat 1' });
+  });
+});
+
+describe('DELETE /api/admin/halls/sessions/:id/blocks', () => {
+  it('gives blocked seats back to sale: the storefront offers them and a buyer can hold one; audited with what the block was', async () => {
+    await adminCall(t, 'POST', blocksUrl(), manager, { seatIds: [seat(0), seat(1)], reason: 'guest', note: 'VIP' });
+    const res = await adminCall(t, 'DELETE', blocksUrl(), manager, { seatIds: [seat(0)] });
+    expect(res.statusCode, res.body).toBe(200);
+    const free = await storefrontFree();
+    expect(free.get(seat(0))).toBe(1);
+    expect(free.get(seat(1))).toBe(0);
+    const hold = await t.post('/api/order/create-scheme', schemeOrderBody(f, [{ seat_id: seat(0), price_id: f.stallsPriceId }]));
+    expect(hold.statusCode, hold.body).toBe(200);
+    const audit = await t.db.query<{ before: { seats: { id: number; reason: string; note: string }[] } }>(
+      `select before from audit_log where action = 'hall.seats-unblock' order by id desc limit 1`,
+    );
+    expect(audit.rows[0]?.before.seats).toEqual([expect.objectContaining({ id: seat(0), reason: 'guest', note: 'VIP', by: 'Test manager' })]);
+  });
+
+  it('refuses to unblock a seat that is not blocked, naming it, and changes nothing', async () => {
+    await adminCall(t, 'POST', blocksUrl(), manager, { seatIds: [seat(0)], reason: 'guest' });
+    const before = await dump();
+    const res = await adminCall(t, 'DELETE', blocksUrl(), manager, { seatIds: [seat(0), seat(2)] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ errorCode: '-2302', errorText: 'Эти места не заблокированы: Партер, ряд 1, место 3' });
+    expect(await dump()).toBe(before);
+  });
+});

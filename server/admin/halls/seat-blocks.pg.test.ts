@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../../tests/harness.ts';
+import { type SchemeFixture, insertSchemeEvent, schemeOrderBody } from '../../seating/scheme-test-kit.ts';
+import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
+
+// Real PostgreSQL only: PGlite runs one transaction at a time, so a block and a hold never overlap there.
+let t: TestApp;
+let f: SchemeFixture;
+let manager: string;
+beforeAll(async () => {
+  t = await createTestApp({ demo: false, deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  f = await insertSchemeEvent(t.db, { at: t.clock.date(), rows: 4, perRow: 10 });
+  manager = (await signedInAs(t, 'manager')).cookie;
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.db.exec('delete from seat_blocks; update order_lines set released = true where seat_id is not null;');
+});
+
+const blocksUrl = () => `/api/admin/halls/sessions/${f.sessionId}/blocks`;
+
+describe('a block and a buyer\'s hold of the same seat at once (PostgreSQL)', () => {
+  it('lets exactly one of them win, for every seat of 20 raced both ways', async () => {
+    const seats = f.seatIds.slice(0, 20);
+    const races = seats.map(async (seatId, i) => {
+      const block = () => adminCall(t, 'POST', blocksUrl(), manager, { seatIds: [seatId], reason: 'technical' });
+      const hold = () => t.post('/api/order/create-scheme', schemeOrderBody(f, [{ seat_id: seatId, price_id: f.stallsPriceId }], { email: `buyer${i}@example.com`, re_email: `buyer${i}@example.com` }));
+      // Half the races start the block first, half the hold: neither order may matter.
+      if (i % 2) {
+        const [blocked, held] = await Promise.all([block(), hold()]);
+        return { seatId, block: blocked, hold: held };
+      }
+      const [held, blocked] = await Promise.all([hold(), block()]);
+      return { seatId, block: blocked, hold: held };
+    });
+    for (const race of await Promise.all(races)) {
+      expect(race.block.statusCode).toBeLessThan(500);
+      expect(race.hold.statusCode).toBeLessThan(500);
+      const blocked = race.block.statusCode === 200;
+      const held = race.hold.statusCode === 200;
+      expect(blocked !== held, `seat ${race.seatId}: block ${race.block.body} / hold ${race.hold.body}`).toBe(true);
+      if (!held) expect(race.hold.json()).toMatchObject({ errorCode: '-1011' });
+      if (!blocked) expect(race.block.json()).toMatchObject({ errorCode: '-2300' });
+      const rows = await t.db.query<{ blocks: number; lines: number }>(
+        `select (select count(*)::int from seat_blocks where session_id = $1 and seat_id = $2) as blocks,
+                (select count(*)::int from order_lines where session_id = $1 and seat_id = $2 and not released) as lines`,
+        [f.sessionId, race.seatId],
+      );
+      expect(rows.rows[0]).toEqual({ blocks: blocked ? 1 : 0, lines: held ? 1 : 0 });
+    }
+  });
+
+  it('holds no seat of a block of many that wins, and blocks none of an order that wins', async () => {
+    const seats = f.seatIds.slice(20, 30);
+    const [block, hold] = await Promise.all([
+      adminCall(t, 'POST', blocksUrl(), manager, { seatIds: seats, reason: 'guest' }),
+      t.post('/api/order/create-scheme', schemeOrderBody(f, [seats[9], seats[0]].map((seatId) => ({ seat_id: seatId as number, price_id: f.balconyPriceId })), { email: 'many@example.com', re_email: 'many@example.com' })),
+    ]);
+    expect([block.statusCode, hold.statusCode].filter((s) => s === 200)).toHaveLength(1);
+    const { rows } = await t.db.query<{ blocks: number; lines: number }>(
+      `select (select count(*)::int from seat_blocks where seat_id = any($1::int[])) as blocks,
+              (select count(*)::int from order_lines where seat_id = any($1::int[]) and not released) as lines`,
+      [seats],
+    );
+    expect(rows[0]).toEqual(block.statusCode === 200 ? { blocks: 10, lines: 0 } : { blocks: 0, lines: 2 });
+  });
+});

@@ -1,0 +1,233 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEVICE_NAME_MAX_LENGTH } from '../../../../contract/checkin-rules.ts';
+import { type CheckinDevice, createDeviceResponse, devicesResponse, revokeDeviceResponse } from '../../../../contract/checkin.ts';
+import { normalizeLang, toBcp47 } from '../../../../contract/lang.ts';
+import { apiGet, apiPost } from '../../../lib/api.ts';
+import { fieldErrorsOf, messageOf } from '../../app/field-errors.ts';
+import { FormField } from '../../app/form-field.tsx';
+
+const devicesKey = ['admin', 'checkin-devices'] as const;
+
+/**
+ * Keys for the scanners of other systems (turnstiles, handheld terminals): made with a name and
+ * shown this once (the server keeps only a hash), listed with their last use, revoked at once.
+ */
+export function DevicesPage() {
+  const { t, i18n, ready } = useTranslation('admin-checkin');
+  const lang = normalizeLang(i18n.language);
+  const list = useQuery({ queryKey: devicesKey, queryFn: ({ signal }) => apiGet(`/api/admin/checkin/devices?lang=${lang}`, devicesResponse, { signal }) });
+  const [made, setMade] = useState<{ name: string; key: string } | null>(null);
+  // The page's catalog loads on first visit; until then a skeleton, never raw keys.
+  if (!ready) return <div className="admin-skeleton admin-skeleton--title" aria-busy="true" />;
+  return (
+    <section aria-labelledby="admin-devices-heading" className="admin-stack">
+      <h1 className="admin-heading" id="admin-devices-heading">
+        {t('devices.heading')}
+      </h1>
+      <p>{t('devices.intro')}</p>
+      {made ? <ShownKey name={made.name} secret={made.key} onDone={() => setMade(null)} /> : null}
+      <CreateDeviceForm onMade={setMade} />
+      {list.isPending ? (
+        <div aria-busy="true">
+          <span className="admin-visually-hidden">{t('devices.loading')}</span>
+          <div className="admin-skeleton admin-skeleton--row" />
+          <div className="admin-skeleton admin-skeleton--row" />
+        </div>
+      ) : list.isError ? (
+        <p role="alert">{t('devices.error')}</p>
+      ) : list.data.devices.length === 0 ? (
+        <p>{t('devices.none')}</p>
+      ) : (
+        <DevicesTable devices={list.data.devices} />
+      )}
+    </section>
+  );
+}
+
+/** The new key, this once, with a copy button; the member closes it when it is stored. */
+function ShownKey({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) {
+  const { t } = useTranslation('admin-checkin');
+  const [copied, setCopied] = useState<'' | 'copied' | 'failed'>('');
+  const code = useRef<HTMLElement>(null);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied('copied');
+    } catch {
+      // No clipboard access (an http page, a refused permission): select the key for Ctrl+C.
+      const range = document.createRange();
+      if (code.current) range.selectNodeContents(code.current);
+      window.getSelection()?.removeAllRanges();
+      window.getSelection()?.addRange(range);
+      setCopied('failed');
+    }
+  }
+  return (
+    <div className="admin-card admin-notice admin-stack" role="region" aria-label={t('devices.keyRegion')}>
+      <p>{t('devices.keyOnce', { name })}</p>
+      <p>
+        <code ref={code} className="admin-totp__secret" data-testid="device-key">
+          {secret}
+        </code>
+      </p>
+      <p className="admin-actions">
+        <button className="admin-button" type="button" onClick={copy}>
+          {t('devices.copy')}
+        </button>
+        <button className="admin-button admin-button--plain" type="button" onClick={onDone}>
+          {t('devices.keyDone')}
+        </button>
+      </p>
+      <p className="admin-message" role="status">
+        {copied ? t(`devices.${copied}`) : ''}
+      </p>
+    </div>
+  );
+}
+
+const CREATE_FIELDS = ['name'] as const;
+
+function CreateDeviceForm({ onMade }: { onMade: (made: { name: string; key: string }) => void }) {
+  const { t, i18n } = useTranslation('admin-checkin');
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const [fields, setFields] = useState<Partial<Record<(typeof CREATE_FIELDS)[number], string>>>({});
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage('');
+    setFields({});
+    try {
+      const answer = await apiPost('/api/admin/checkin/devices', { name, lang: normalizeLang(i18n.language) }, createDeviceResponse);
+      onMade({ name: answer.device.name, key: answer.key });
+      setName('');
+      await queryClient.invalidateQueries({ queryKey: devicesKey });
+    } catch (failure) {
+      setFields(fieldErrorsOf(failure, CREATE_FIELDS));
+      setMessage(messageOf(failure, t('devices.error')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="admin-card admin-stack" onSubmit={submit} noValidate aria-labelledby={`${id}-h`}>
+      <h2 className="admin-subheading" id={`${id}-h`}>
+        {t('devices.createHeading')}
+      </h2>
+      <FormField
+        id={`${id}-name`}
+        label={t('devices.name')}
+        hint={t('devices.nameHint')}
+        autoComplete="off"
+        maxLength={DEVICE_NAME_MAX_LENGTH}
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        error={fields.name}
+      />
+      <button className="admin-button" type="submit" disabled={busy}>
+        {t('devices.create')}
+      </button>
+      <p className="admin-message" role="status">
+        {message}
+      </p>
+    </form>
+  );
+}
+
+function DevicesTable({ devices }: { devices: readonly CheckinDevice[] }) {
+  const { t, i18n } = useTranslation('admin-checkin');
+  const when = new Intl.DateTimeFormat(toBcp47(normalizeLang(i18n.language)), { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table admin-table--stack">
+        <caption className="admin-visually-hidden">{t('devices.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('devices.name')}</th>
+            <th scope="col">{t('devices.created')}</th>
+            <th scope="col">{t('devices.lastUsed')}</th>
+            <th scope="col">{t('devices.state')}</th>
+            <th scope="col">{t('devices.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {devices.map((device) => (
+            <tr key={device.id}>
+              <th scope="row" data-label={t('devices.name')}>
+                {device.name}
+              </th>
+              <td data-label={t('devices.created')}>{when.format(new Date(device.createdAt))}</td>
+              <td data-label={t('devices.lastUsed')}>{device.lastUsedAt ? when.format(new Date(device.lastUsedAt)) : t('devices.never')}</td>
+              <td data-label={t('devices.state')}>
+                {device.revokedAt ? t('devices.revokedAt', { at: when.format(new Date(device.revokedAt)) }) : t('devices.active')}
+              </td>
+              <td data-label={t('devices.actions')}>{device.revokedAt ? null : <RevokeButton device={device} />}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Revoking stops the device at once, so it asks once more before it is done. */
+function RevokeButton({ device }: { device: CheckinDevice }) {
+  const { t, i18n } = useTranslation('admin-checkin');
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  // The question replaces the button: focus moves to its answer so a keyboard stays in place.
+  useEffect(() => {
+    if (asking) confirmRef.current?.focus();
+  }, [asking]);
+
+  async function revoke() {
+    setBusy(true);
+    setMessage('');
+    try {
+      await apiPost(`/api/admin/checkin/devices/${device.id}/revoke?lang=${normalizeLang(i18n.language)}`, undefined, revokeDeviceResponse);
+      await queryClient.invalidateQueries({ queryKey: devicesKey });
+    } catch (failure) {
+      setMessage(messageOf(failure, t('devices.error')));
+      setBusy(false);
+    }
+  }
+
+  if (!asking) {
+    return (
+      <button
+        className="admin-button admin-button--plain"
+        type="button"
+        aria-label={t('devices.revokeOf', { name: device.name })}
+        onClick={() => setAsking(true)}
+      >
+        {t('devices.revoke')}
+      </button>
+    );
+  }
+  return (
+    <div role="group" aria-label={t('devices.revokeQuestion', { name: device.name })} className="admin-stack">
+      <p>{t('devices.revokeQuestion', { name: device.name })}</p>
+      <p className="admin-actions">
+        <button ref={confirmRef} className="admin-button" type="button" disabled={busy} onClick={revoke}>
+          {t('devices.revokeConfirm')}
+        </button>
+        <button className="admin-button admin-button--plain" type="button" disabled={busy} onClick={() => setAsking(false)}>
+          {t('devices.revokeCancel')}
+        </button>
+      </p>
+      <p className="admin-message" role="status">
+        {message}
+      </p>
+    </div>
+  );
+}
