@@ -105,6 +105,22 @@ export default tseslint.config(
     },
   },
   {
+    // The demo catalog is composed in by the entry point (main.ts); only tests use it as a fixture.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/**/*-test-kit.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**', 'react*'], message: 'the server does not import the web app' },
+            { group: ['**/demo/**'], message: 'the server does not import the demo: main.ts composes them' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Imports flow one way: shared -> features -> app; features never import each other.
     files: ['web/components/**/*.{ts,tsx}', 'web/lib/**/*.{ts,tsx}'],
     rules: {

@@ -70,7 +70,7 @@ export default defineConfig({
     { name: 'captcha', testMatch: CAPTCHA_SPECS, use: { baseURL: captchaURL } },
   ],
   webServer: [
-    server('server/main.ts', port),
+    server('main.ts', port),
     server('e2e/captcha-server.ts', captchaPort, { SETUP_FILE: 'e2e/support/captcha-setup.json', E2E_MAIL_PORT: String(captchaPort + 1) }),
     server('e2e/acquirers-server.ts', acquirersPort, { E2E_MAIL_PORT: String(acquirersPort + 1) }),
     server('e2e/acquirers-server.ts', swappedAcquirersPort, { E2E_MAIL_PORT: String(swappedAcquirersPort + 1), E2E_CARD_ACQUIRER: 'yookassa' }),

@@ -35,7 +35,7 @@ async function startServer(): Promise<{ url: string; stop: () => void }> {
   }
   const port = process.env.BENCH_PORT ?? '18291';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-'));
-  const server = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
+  const server = spawn(process.execPath, [path.join(root, 'main.ts')], {
     cwd: root,
     stdio: 'ignore',
     env: { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOBS: '0' },

@@ -2,7 +2,7 @@
  * The storefront with real acquirers for the browser tests: cards through a local fake of
  * T-Bank and SBP through a local fake of YooKassa, or the other way round with
  * E2E_CARD_ACQUIRER=yookassa, each fake serving its own payment page on its own port (T-Bank
- * PORT + 2, YooKassa PORT + 3), then server/main.ts as usual. Started by e2e/start-server.ts,
+ * PORT + 2, YooKassa PORT + 3), then main.ts as usual. Started by e2e/start-server.ts,
  * which sets PORT, PUBLIC_URL, DATA_DIR and SMTP_URL (its own mail catcher, HTTP on PORT + 1).
  */
 import { startTbankFake } from '../tests/fakes/tbank-fake.ts';
@@ -35,4 +35,4 @@ Object.assign(process.env, {
   RECEIPT_TAXATION: 'usn_income',
 });
 
-await import('../server/main.ts');
+await import('../main.ts');

@@ -7,10 +7,11 @@
  * this launcher, which lives with the tests, passes the override (decision in docs/captcha.md).
  */
 import { ConfigError, loadConfig } from '../server/config.ts';
+import { loadDemoIfEmpty } from '../demo/load.ts';
 import { startServer } from '../server/start.ts';
 import { E2E_CAPTCHA_ANSWER, E2E_CAPTCHA_DIGITS } from './support/captcha.ts';
 
-startServer(loadConfig(), { captchaText: () => E2E_CAPTCHA_ANSWER, captchaDigits: () => E2E_CAPTCHA_DIGITS }).catch((error: unknown) => {
+startServer(loadConfig(), loadDemoIfEmpty, { captchaText: () => E2E_CAPTCHA_ANSWER, captchaDigits: () => E2E_CAPTCHA_DIGITS }).catch((error: unknown) => {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

@@ -1,5 +1,5 @@
 /**
- * Starts the storefront server for the browser tests: server/main.ts (or the entry script given
+ * Starts the storefront server for the browser tests: main.ts (or the entry script given
  * as the first argument, e.g. e2e/captcha-server.ts) on E2E_PORT (set by playwright.config.ts)
  * with a fresh data folder, removed when the server stops, so every run starts from the demo.
  * Its e-mail goes by SMTP to a mail catcher in this process, which the specs read at
@@ -18,7 +18,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-'));
 const port = process.env.E2E_PORT ?? '8181';
 const mail = await startMailCatcher(Number(process.env.E2E_MAIL_PORT ?? Number(port) + 1));
 
-const entry = path.resolve(root, process.argv[2] ?? path.join('server', 'main.ts'));
+const entry = path.resolve(root, process.argv[2] ?? 'main.ts');
 
 // The back office's first owner, added the way a venue adds it (`npm run staff -- add`), before
 // the server holds the embedded database.

@@ -24,4 +24,4 @@ if (builtAt < Math.max(...sources.map(newestMtime))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await import('../server/main.ts');
+await import('../main.ts');

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
+const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'main.ts');
 
-/** Runs server/main.ts with env over a bare environment until it exits. */
+/** Runs the entry point (main.ts) with env over a bare environment until it exits. */
 function runMain(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', JOBS: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -24,7 +24,7 @@ function runMain(env: Record<string, string>): Promise<{ code: number | null; st
 
 const STACK_LINE = /^\s+at /m;
 
-describe('server/main.ts refuses to start cleanly', () => {
+describe('main.ts refuses to start cleanly', () => {
   it('prints one line per bad variable, secrets masked, no stack, exit code 1', async () => {
     const { code, stderr } = await runMain({
       DATABASE_URL: 'mysql://shop:Hunter2Pass@db.internal/shop',

@@ -1,15 +1,20 @@
 import { ConfigError, loadConfig, redactSecrets } from './config.ts';
-import { startServer } from './start.ts';
+import { type EmptyDatabaseFiller, startServer } from './start.ts';
 
-// The production entry: the environment's config, nothing replaced (server/start.ts does the work).
-// A start that fails prints what went wrong in a line or a few, never a stack trace, and never a
-// secret of the environment (a DATABASE_URL's password, CRM_SECRET…): operators paste these
-// messages into tickets and chats.
-try {
-  await startServer(loadConfig());
-} catch (error: unknown) {
-  console.error(redactSecrets(startFailure(error)));
-  process.exit(1);
+/**
+ * The production start (main.ts at the repository's root runs it with the demo's loader): the
+ * environment's config, nothing replaced (server/start.ts does the work). A start that fails
+ * prints what went wrong in a line or a few, never a stack trace, and never a secret of the
+ * environment (a DATABASE_URL's password, CRM_SECRET…): operators paste these messages into
+ * tickets and chats.
+ */
+export async function runServer(fillEmpty?: EmptyDatabaseFiller): Promise<void> {
+  try {
+    await startServer(loadConfig(), fillEmpty);
+  } catch (error: unknown) {
+    console.error(redactSecrets(startFailure(error)));
+    process.exit(1);
+  }
 }
 
 function startFailure(error: unknown): string {

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
-import { loadDemoIfEmpty } from '../demo/load.ts';
-import { type AppDeps, DEFAULT_WEB_DIST, buildApp } from './app.ts';
+import { type AppDeps, buildApp } from './app.ts';
 import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
 import { REQUEST_LIMITS, openDb, openPostgres, statementsSent } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { createGracefulShutdown } from './graceful-shutdown.ts';
@@ -15,6 +15,7 @@ import { deliverDueMail } from './mail/mail-worker.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { loadSecret } from './security/secret.ts';
 import { resolveSetup } from './setup/setup.service.ts';
+import { DEFAULT_WEB_DIST } from './spa-serving.ts';
 
 /**
  * What a test launcher may replace in a running server. Code only, never configuration: no
@@ -23,11 +24,18 @@ import { resolveSetup } from './setup/setup.service.ts';
 export type ServerOverrides = Pick<AppDeps, 'captchaText' | 'captchaDigits'>;
 
 /**
- * Opens the database, migrates, fills the demo, checks the setup, starts the jobs and listens;
- * SIGINT and SIGTERM shut it down gracefully (server/graceful-shutdown.ts). server/main.ts calls it with the environment's
- * config; the image-captcha e2e server (e2e/captcha-server.ts) also passes a fixed captcha text and fixed audio-captcha digits.
+ * Fills a database that has no catalog yet (DEMO on); answers whether it did. The entry point
+ * composes it in (main.ts passes the demo's loader), so server/ never imports demo/.
  */
-export async function startServer(config: Config, overrides: ServerOverrides = {}): Promise<void> {
+export type EmptyDatabaseFiller = (db: Db, now: Date) => Promise<boolean>;
+
+/**
+ * Opens the database, migrates, fills an empty one (DEMO), checks the setup, starts the jobs and
+ * listens; SIGINT and SIGTERM shut it down gracefully (server/graceful-shutdown.ts). server/main.ts
+ * calls it with the environment's config; the image-captcha e2e server (e2e/captcha-server.ts)
+ * also passes a fixed captcha text and fixed audio-captcha digits.
+ */
+export async function startServer(config: Config, fillEmpty: EmptyDatabaseFiller | undefined, overrides: ServerOverrides = {}): Promise<void> {
   if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
   // One process at a time on the embedded database's files (server/db/data-dir-lock.ts).
   const dataDirLock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
@@ -38,7 +46,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const maintenance = config.databaseUrl ? await openPostgres(config.databaseUrl, 1) : db;
   try {
     await migrate(maintenance);
-    if (config.demo && (await loadDemoIfEmpty(maintenance, new Date()))) console.log('Filled the empty database with the demo catalog.');
+    if (config.demo && fillEmpty && (await fillEmpty(maintenance, new Date()))) console.log('Filled the empty database with the demo catalog.');
     // A broken setup stops the start here, naming the field, rather than failing visitors later.
     await resolveSetup(maintenance, config.setupFile);
   } finally {

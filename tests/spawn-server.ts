@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'server', 'main.ts');
+const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'main.ts');
 
 export type SpawnedServer = {
   child: ChildProcess;
@@ -14,7 +14,7 @@ export type SpawnedServer = {
 };
 
 /**
- * Starts server/main.ts as production does (its own process, port 0) with env over the test's
+ * Starts main.ts as production does (its own process, port 0) with env over the test's
  * environment; resolves once it listens, or rejects with its output when it exits first.
  */
 export function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<SpawnedServer> {

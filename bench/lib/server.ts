@@ -109,7 +109,7 @@ async function started(spawned: Spawned, url: string, what: string, timeoutMs: n
 }
 
 /**
- * Starts the storefront (server/main.ts) in its own process on a free port, on a fresh embedded
+ * Starts the storefront (main.ts) in its own process on a free port, on a fresh embedded
  * database or a fresh database of the throw-away PostgreSQL cluster. With `catalog`, that catalog
  * is imported first (so the demo is not loaded); else the demo fills the empty database.
  */
@@ -136,7 +136,7 @@ export async function startStorefront(options: { db: DbKind; catalog?: unknown; 
       await db.close();
     }
   }
-  const spawned = spawnNode(path.join(ROOT, 'server', 'main.ts'), {
+  const spawned = spawnNode(path.join(ROOT, 'main.ts'), {
     PORT: String(port),
     HOST: '127.0.0.1',
     // Request logs at info would measure the log pipe; a venue's on-sale server logs warnings.

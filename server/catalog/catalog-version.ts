@@ -1,15 +1,12 @@
-import type { Db, Queryable } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { readCatalogVersion } from './catalog-write.repository.ts';
+
+export { readCatalogVersion };
 
 export type CatalogVersion = {
   /** The catalog version now: every catalog change (an import) moves it. */
   current(): Promise<number>;
 };
-
-/** The catalog's version as stored: every import moves it (server/catalog/import.ts). */
-export async function readCatalogVersion(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ version: number }>('select version from catalog_version where id = 1');
-  return Number(rows[0]?.version ?? 0);
-}
 
 /**
  * The catalog version the cached answers (afisha, event page) are keyed on.

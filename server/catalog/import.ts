@@ -3,10 +3,10 @@ import { storedSetup } from '../../contract/setup.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { findStoredSetup, saveSetup } from '../setup/setup.repository.ts';
 import { mergeSetup, resolveSetup } from '../setup/setup.service.ts';
-import { loadExistingCatalog } from './catalog-snapshot.ts';
+import { loadExistingCatalog } from './catalog-snapshot.repository.ts';
 import { type CatalogIssue, CatalogImportError, IssueList, describeEntry, formatIssue, formatPath, issuesFromZod } from './catalog-issues.ts';
 import { type ExistingCatalog, type PreparedCatalog, checkCatalog, knownIds, sessionCapacity } from './check-catalog.ts';
-import { type SessionRecord, bumpHallRevisions, removeHallChildren, syncStock, writeCheckboxesAndRules, writeEvents, writeHalls, writeMenus } from './catalog-write.ts';
+import { type SessionRecord, bumpCatalogVersion, bumpHallRevisions, lockCatalogImport, removeHallChildren, syncStock, writeCheckboxesAndRules, writeEvents, writeHalls, writeMenus } from './catalog-write.repository.ts';
 import { type SeatRecord, expandHallSeats } from './expand-seats.ts';
 
 export { CatalogImportError } from './catalog-issues.ts';
@@ -25,9 +25,6 @@ export type ImportSummary = {
   catalogVersion: number;
   dryRun: boolean;
 };
-
-// Two imports at once (two instances loading the demo, a CLI run during a start) take turns.
-export const IMPORT_LOCK = 7_240_002;
 
 class DryRunRollback extends Error {
   readonly summary: ImportSummary;
@@ -121,8 +118,7 @@ async function writeCatalog(tx: Queryable, prepared: PreparedCatalog, sessions: 
   const hallRemovals = await removeHallChildren(tx, file, seats);
   await syncStock(tx, file.events.map((e) => e.id), file.halls.map((h) => h.id));
   await writeCheckboxesAndRules(tx, file);
-  const { rows } = await tx.query<{ version: number }>('update catalog_version set version = version + 1 where id = 1 returning version');
-  return { removed: { ...eventRemovals, ...hallRemovals }, catalogVersion: rows[0]?.version ?? 0 };
+  return { removed: { ...eventRemovals, ...hallRemovals }, catalogVersion: await bumpCatalogVersion(tx) };
 }
 
 /**
@@ -134,7 +130,7 @@ export async function importCatalog(db: Db, file: unknown, options: ImportOption
   const { prepared, seatIssues } = parseFile(file);
   try {
     return await db.transaction(async (tx) => {
-      await lockCatalog(tx);
+      await lockCatalogImport(tx);
       const summary = await applyCatalog(tx, prepared, seatIssues, options.dryRun === true);
       if (options.dryRun) throw new DryRunRollback(summary);
       return summary;
@@ -146,9 +142,7 @@ export async function importCatalog(db: Db, file: unknown, options: ImportOption
 }
 
 /** Waits for any other catalog import to end; held until the caller's transaction ends. */
-export async function lockCatalog(tx: Queryable): Promise<void> {
-  await tx.query('select pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
-}
+export const lockCatalog = lockCatalogImport;
 
 /**
  * importCatalog inside the caller's transaction, which must hold lockCatalog: the back office's

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { findSessionStockText, findSessionStockTextAndVersion } from './event.repository.ts';
+import { enableStockNotify, findSessionStockText, findSessionStockTextAndVersion } from './event.repository.ts';
 
 /** The places left of some sessions, as the JSON text findSessionStockText answers. */
 export type StockReader = {
@@ -36,7 +36,7 @@ export async function createStockReader(db: Db): Promise<StockReader> {
     generation += 1;
     kept.clear();
   });
-  await db.query("select set_config('storefront.stock_notify', 'on', false)");
+  await enableStockNotify(db);
   return {
     read(ids) {
       const key = ids.join(',');

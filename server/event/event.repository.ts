@@ -213,3 +213,8 @@ export async function findOrderCheckboxes(db: Queryable, eventId: number): Promi
   );
   return rows;
 }
+
+/** The stock triggers announce changes only in a session that set storefront.stock_notify: this one does. */
+export async function enableStockNotify(db: Queryable): Promise<void> {
+  await db.query("select set_config('storefront.stock_notify', 'on', false)");
+}

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { releaseOrderServices } from '../offers/offers.service.ts';
+import { lockExpiredOrderIds } from '../orders/orders.repository.ts';
 import { releaseOrder } from '../orders/orders.service.ts';
 
 /**
@@ -10,15 +11,8 @@ import { releaseOrder } from '../orders/orders.service.ts';
  */
 export async function expireUnpaidOrders(db: Db, at: Date, limit = 200): Promise<number> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: number }>(
-      `select id from orders
-       where status in (10, 20) and released_at is null and reserved_until <= $1
-       order by reserved_until, id limit $2
-       for update skip locked`,
-      [at, limit],
-    );
     let released = 0;
-    for (const { id } of rows) {
+    for (const id of await lockExpiredOrderIds(tx, at, limit)) {
       if (await releaseOrder(tx, id, at, 'expired')) {
         await releaseOrderServices(tx, id);
         released += 1;

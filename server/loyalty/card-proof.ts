@@ -2,7 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Lang } from '../../contract/common.ts';
 import { LOYALTY_PROOF } from '../../contract/order-rules.ts';
 import type { Queryable } from '../db/client.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../mail/outbox.repository.ts';
 import { countCardProofAttempt, deleteCardProof, findCardProof, upsertCardProof } from './card-proof.repository.ts';
 
 const hashOf = (orderId: number, cardId: number, code: string) => createHash('sha256').update(`loyalty-proof:${orderId}:${cardId}:${code}`).digest('hex');

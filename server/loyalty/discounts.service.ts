@@ -6,25 +6,33 @@ import { BusinessError } from '../http.ts';
 import { lockChangeableOrder, recomputeOrderTotals } from '../order-view/order-state.ts';
 import { checkCardProof, sendCardProof } from './card-proof.ts';
 import { countCardProofAttempt } from './card-proof.repository.ts';
-
-type Texts = Record<Lang, string>;
-export const discountTexts = {
-  invalidPromo: { ru: 'Недействительный промокод', en: 'Invalid promo code', kz: 'Жарамсыз промокод', ch: '优惠码无效' },
-  wrongCardProof: {
-    ru: 'Неверный или устаревший код. Запросите новый код и введите его из письма.',
-    en: 'Wrong or expired code. Ask for a new code and type it from the e-mail.',
-    kz: 'Код қате немесе ескірген. Жаңа код сұрап, оны хаттан енгізіңіз.',
-    ch: '验证码错误或已过期。请重新获取验证码并输入邮件中的验证码。',
-  },
-  cardBlocked: { ru: 'Карта лояльности заблокирована', en: 'The loyalty card is blocked', kz: 'Адалдық картасы бұғатталған', ch: '会员卡已被冻结' },
-  noCard: { ru: 'Сначала укажите карту лояльности', en: 'Enter your loyalty card first', kz: 'Алдымен адалдық картасын енгізіңіз', ch: '请先输入会员卡' },
-  badBonuses: {
-    ru: 'Количество бонусов должно быть целым, больше 0 и не больше доступного',
-    en: 'Bonuses must be a whole number above 0 and not above the available amount',
-    kz: 'Бонустар саны бүтін, 0-ден үлкен және қолжетімдіден аспауы керек',
-    ch: '积分必须为大于 0 且不超过可用数量的整数',
-  },
-} satisfies Record<string, Texts>;
+import {
+  type CardRow,
+  type DiscountViewRow,
+  accrueCardBalance,
+  attachCard,
+  clearOrderDiscounts,
+  countCodeFailuresSince,
+  countPromoUses,
+  ensureDiscountRow,
+  findBonusRoom,
+  findDiscountView,
+  findLoyaltySettlement,
+  findOrderPromoCode,
+  insertCodeFailure,
+  insertLoyaltyTransaction,
+  isCardAttached,
+  lockActivePromoCode,
+  lockAttachedCard,
+  lockCardByCode,
+  rollbackToCodesSavepoint,
+  setCodesSavepoint,
+  setOrderBonuses,
+  setOrderPromoCode,
+  spendCardBalance,
+  sumBonusesHeldElsewhere,
+} from './discounts.repository.ts';
+import { textOf } from '../locales/texts.ts';
 
 /**
  * A promo code, card number or card code that proves nothing: a try that counts against the
@@ -38,8 +46,8 @@ class WrongCode extends BusinessError {
 /** A card attached only with the code sent to its holder: the answer is 200 with cardProof 'required'. */
 class CardProofRequired extends WrongCode {}
 
-const invalidPromo = () => new WrongCode(ErrorCode.validation, { status: 400, text: (l) => discountTexts.invalidPromo[l], details: { promoCode: '' } });
-const wrongCardProof = () => new WrongCode(ErrorCode.validation, { status: 400, text: (l) => discountTexts.wrongCardProof[l], details: { cardProof: '' } });
+const invalidPromo = () => new WrongCode(ErrorCode.validation, { status: 400, text: textOf('discounts', 'invalidPromo'), details: { promoCode: '' } });
+const wrongCardProof = () => new WrongCode(ErrorCode.validation, { status: 400, text: textOf('discounts', 'wrongCardProof'), details: { cardProof: '' } });
 
 /** Wrong codes an order may try per window; the next try answers 429 until the oldest ages out. */
 export const CODE_FAILURE_LIMIT = 10;
@@ -49,45 +57,23 @@ export const CODE_FAILURE_WINDOW_MS = 3_600_000;
 
 /** Wrong codes within the window, of an order or of a client address, and when the oldest of them ages out of it. */
 async function recentCodeFailures(tx: Queryable, column: 'order_id' | 'client_ip', value: number | string, at: Date): Promise<{ count: number; freeAt: Date }> {
-  const { rows } = await tx.query<{ n: number; oldest: Date | string | null }>(
-    `select count(*)::int as n, min(failed_at) as oldest from discount_code_failures where ${column} = $1 and failed_at > $2`,
-    [value, new Date(at.getTime() - CODE_FAILURE_WINDOW_MS)],
-  );
-  const oldest = rows[0]?.oldest ? new Date(rows[0].oldest).getTime() : at.getTime();
-  return { count: rows[0]?.n ?? 0, freeAt: new Date(oldest + CODE_FAILURE_WINDOW_MS) };
+  const { count, oldest } = await countCodeFailuresSince(tx, column, value, new Date(at.getTime() - CODE_FAILURE_WINDOW_MS));
+  return { count, freeAt: new Date((oldest ?? at).getTime() + CODE_FAILURE_WINDOW_MS) };
 }
 
 async function recordCodeFailure(tx: Queryable, orderId: number, clientIp: string | undefined, at: Date): Promise<void> {
-  // Tries that no longer count go at the same time, so the table stays small.
-  await tx.query('delete from discount_code_failures where failed_at <= $1', [new Date(at.getTime() - CODE_FAILURE_WINDOW_MS)]);
-  await tx.query('insert into discount_code_failures (order_id, failed_at, client_ip) values ($1, $2, $3)', [orderId, at, clientIp ?? null]);
+  await insertCodeFailure(tx, { orderId, clientIp: clientIp ?? null, at, forgetBefore: new Date(at.getTime() - CODE_FAILURE_WINDOW_MS) });
 }
-
-type CardRow = { id: number; code: string; is_blocked: boolean; balance: number; accrual_percent: number; email: string; crm_client_id: number | null };
 
 /** A card's balance minus the bonuses other unpaid orders hold, so no bonus is spent twice. */
 async function freeBalance(tx: Queryable, card: Pick<CardRow, 'id' | 'balance'>, exceptOrderId: number): Promise<number> {
-  const { rows } = await tx.query<{ held: number }>(
-    `select coalesce(sum(d.bonuses), 0)::int as held from order_discounts d join orders o on o.id = d.order_id
-     where d.card_id = $1 and d.order_id <> $2 and o.status in (10, 20) and o.released_at is null`,
-    [card.id, exceptOrderId],
-  );
-  return Math.max(0, card.balance - (rows[0]?.held ?? 0));
+  return Math.max(0, card.balance - (await sumBonusesHeldElsewhere(tx, card.id, exceptOrderId)));
 }
 
 /** The bonuses an order may use now: the card's free balance, at most whole roubles left to pay. */
 export async function availableBonuses(tx: Queryable, orderId: number, card: Pick<CardRow, 'id' | 'is_blocked' | 'balance'>): Promise<number> {
   if (card.is_blocked) return 0;
-  const { rows } = await tx.query<{ room: number }>(
-    `select (o.subtotal + o.services_total - coalesce(d.promo_discount, 0)) as room
-     from orders o left join order_discounts d on d.order_id = o.id where o.id = $1`,
-    [orderId],
-  );
-  return Math.min(await freeBalance(tx, card, orderId), Math.floor((rows[0]?.room ?? 0) / 100));
-}
-
-async function ensureDiscountRow(tx: Queryable, orderId: number) {
-  await tx.query('insert into order_discounts (order_id) values ($1) on conflict do nothing', [orderId]);
+  return Math.min(await freeBalance(tx, card, orderId), Math.floor((await findBonusRoom(tx, orderId)) / 100));
 }
 
 type DiscountInput = {
@@ -111,7 +97,7 @@ type DiscountInput = {
  * code is counted: after CODE_FAILURE_LIMIT wrong codes within CODE_FAILURE_WINDOW_MS, an
  * order's tries with a code answer 429 (-1029), so codes cannot be guessed one after another.
  */
-export async function applyDiscount(db: Db, input: DiscountInput): Promise<{ promoCode: string; cardProof?: 'required' }> {
+async function applyDiscount(db: Db, input: DiscountInput): Promise<{ promoCode: string; cardProof?: 'required' }> {
   const outcome = await db.transaction(async (tx) => {
     // The order's row lock serialises its tries, so each counts the ones before it, on any instance.
     const order = await lockChangeableOrder(tx, input.hash, input.at);
@@ -132,28 +118,20 @@ export async function applyDiscount(db: Db, input: DiscountInput): Promise<{ pro
     }
     await ensureDiscountRow(tx, order.id);
     // A wrong code undoes the call's work back to here and keeps only its count.
-    await tx.query('savepoint discount_codes');
+    await setCodesSavepoint(tx);
     try {
       return { applied: await applyDiscountParts(tx, order, input) };
     } catch (error) {
       if (!(error instanceof WrongCode)) throw error;
-      await tx.query('rollback to savepoint discount_codes');
+      await rollbackToCodesSavepoint(tx);
       await error.afterRollback?.(tx);
       await recordCodeFailure(tx, order.id, input.clientIp, input.at);
-      if (error instanceof CardProofRequired) return { applied: { promoCode: await promoCodeOf(tx, order.id), cardProof: 'required' as const } };
+      if (error instanceof CardProofRequired) return { applied: { promoCode: await findOrderPromoCode(tx, order.id), cardProof: 'required' as const } };
       return { refused: error };
     }
   });
   if ('refused' in outcome) throw outcome.refused;
   return outcome.applied;
-}
-
-async function promoCodeOf(tx: Queryable, orderId: number): Promise<string> {
-  const { rows } = await tx.query<{ code: string | null }>(
-    'select p.code from order_discounts d left join promo_codes p on p.id = d.promo_code_id where d.order_id = $1',
-    [orderId],
-  );
-  return rows[0]?.code ?? '';
 }
 
 /**
@@ -163,14 +141,10 @@ async function promoCodeOf(tx: Queryable, orderId: number): Promise<string> {
  * card; a wrong code (or any code for a card that is not there) is refused alike.
  */
 async function provenCard(tx: Queryable, order: { id: number; number: number }, input: DiscountInput & { cardCode: string }): Promise<CardRow> {
-  const { rows } = await tx.query<CardRow>('select * from loyalty_cards where code = $1 for update', [input.cardCode.trim()]);
-  const card = rows[0];
+  const card = await lockCardByCode(tx, input.cardCode.trim());
   if (card && card.crm_client_id !== null && card.crm_client_id === input.crmClientId) return card;
   // Proven on this order before: naming it again (with bonuses to spend, say) needs no new code.
-  if (card) {
-    const attached = await tx.query('select 1 from order_discounts where order_id = $1 and card_id = $2', [order.id, card.id]);
-    if (attached.rows.length > 0) return card;
-  }
+  if (card && (await isCardAttached(tx, order.id, card.id))) return card;
   if (input.cardProof === undefined) {
     const required = new CardProofRequired(ErrorCode.ok, { status: 200 });
     if (card && !card.is_blocked && card.email) {
@@ -198,25 +172,13 @@ async function applyDiscountParts(tx: Queryable, order: { id: number; event_id: 
   if (input.promoCode !== undefined) {
     if (!canApplyPromo(input.promoCode)) throw invalidPromo();
     const code = input.promoCode.trim().toUpperCase();
-    // The row lock serialises orders racing for the last use of a limited code.
-    const { rows } = await tx.query<{ id: number; usage_limit: number | null; event_id: number | null; valid_from: Date | null; valid_until: Date | null }>(
-      'select id, usage_limit, event_id, valid_from, valid_until from promo_codes where code = $1 and is_active for update',
-      [code],
-    );
-    const promo = rows[0];
+    const promo = await lockActivePromoCode(tx, code);
     const at = input.at.getTime();
     if (!promo) throw invalidPromo();
     if ((promo.valid_from && promo.valid_from.getTime() > at) || (promo.valid_until && promo.valid_until.getTime() <= at)) throw invalidPromo();
     if (promo.event_id !== null && promo.event_id !== order.event_id) throw invalidPromo();
-    if (promo.usage_limit !== null) {
-      const used = await tx.query<{ n: number }>(
-        `select count(*)::int as n from order_discounts d join orders o on o.id = d.order_id
-         where d.promo_code_id = $1 and d.order_id <> $2 and (o.status = 30 or (o.status in (10, 20) and o.released_at is null))`,
-        [promo.id, order.id],
-      );
-      if ((used.rows[0]?.n ?? 0) >= promo.usage_limit) throw invalidPromo();
-    }
-    await tx.query('update order_discounts set promo_code_id = $2 where order_id = $1', [order.id, promo.id]);
+    if (promo.usage_limit !== null && (await countPromoUses(tx, promo.id, order.id)) >= promo.usage_limit) throw invalidPromo();
+    await setOrderPromoCode(tx, order.id, promo.id);
     promoCode = code;
     await recomputeOrderTotals(tx, order.id);
   }
@@ -224,47 +186,40 @@ async function applyDiscountParts(tx: Queryable, order: { id: number; event_id: 
   let card: CardRow | undefined;
   if (input.cardCode) {
     card = await provenCard(tx, order, { ...input, cardCode: input.cardCode });
-    await tx.query('update order_discounts set card_id = $2, bonuses = case when card_id = $2 then bonuses else 0 end where order_id = $1', [
-      order.id,
-      card.id,
-    ]);
+    await attachCard(tx, order.id, card.id);
   }
 
   if (input.bonuses !== undefined) {
-    if (!card) {
-      const { rows } = await tx.query<CardRow>(
-        'select c.* from loyalty_cards c join order_discounts d on d.card_id = c.id where d.order_id = $1 for update of c',
-        [order.id],
-      );
-      card = rows[0];
-    }
-    if (!card) throw new BusinessError(ErrorCode.validation, { status: 400, text: (l) => discountTexts.noCard[l] });
-    if (card.is_blocked) throw new BusinessError(ErrorCode.validation, { status: 409, text: (l) => discountTexts.cardBlocked[l] });
+    card ??= await lockAttachedCard(tx, order.id);
+    if (!card) throw new BusinessError(ErrorCode.validation, { status: 400, text: textOf('discounts', 'noCard') });
+    if (card.is_blocked) throw new BusinessError(ErrorCode.validation, { status: 409, text: textOf('discounts', 'cardBlocked') });
     if (!Number.isInteger(input.bonuses) || input.bonuses > (await availableBonuses(tx, order.id, card))) {
-      throw new BusinessError(ErrorCode.validation, { status: 400, text: (l) => discountTexts.badBonuses[l] });
+      throw new BusinessError(ErrorCode.validation, { status: 400, text: textOf('discounts', 'badBonuses') });
     }
-    await tx.query('update order_discounts set bonuses = $2 where order_id = $1', [order.id, input.bonuses]);
+    await setOrderBonuses(tx, order.id, input.bonuses);
   }
   await recomputeOrderTotals(tx, order.id);
-  if (!promoCode) promoCode = await promoCodeOf(tx, order.id);
+  if (!promoCode) promoCode = await findOrderPromoCode(tx, order.id);
   return { promoCode };
 }
 
 /** Cancels the promo code, the bonuses, or both (the card stays linked). */
-export async function cancelDiscount(db: Db, input: { hash: string; at: Date; what: 'promo' | 'bonuses' | 'all' }): Promise<void> {
+async function cancelDiscount(db: Db, input: { hash: string; at: Date; what: 'promo' | 'bonuses' | 'all' }): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockChangeableOrder(tx, input.hash, input.at);
-    const promo = input.what !== 'bonuses';
-    const bonuses = input.what !== 'promo';
-    await tx.query(
-      `update order_discounts set
-         promo_code_id = case when $2 then null else promo_code_id end, promo_discount = case when $2 then 0 else promo_discount end,
-         bonuses = case when $3 then 0 else bonuses end, bonus_discount = case when $3 then 0 else bonus_discount end
-       where order_id = $1`,
-      [order.id, promo, bonuses],
-    );
+    await clearOrderDiscounts(tx, order.id, { promo: input.what !== 'bonuses', bonuses: input.what !== 'promo' });
     await recomputeOrderTotals(tx, order.id);
   });
+}
+
+export type DiscountsService = ReturnType<typeof createDiscountsService>;
+
+/** The visitor's discounts on an unpaid order: a promo code, a loyalty card, bonuses to spend. */
+export function createDiscountsService(deps: { db: Db }) {
+  return {
+    apply: (input: DiscountInput) => applyDiscount(deps.db, input),
+    cancel: (input: { hash: string; at: Date; what: 'promo' | 'bonuses' | 'all' }) => cancelDiscount(deps.db, input),
+  };
 }
 
 /**
@@ -272,58 +227,22 @@ export async function cancelDiscount(db: Db, input: { hash: string; at: Date; wh
  * paid, whole bonuses). Once per order: loyalty_transactions has one spend and one accrual.
  */
 export async function settleLoyalty(tx: Queryable, orderId: number, at: Date): Promise<void> {
-  const { rows } = await tx.query<{ card_id: number | null; bonuses: number; total: number; accrual_percent: number; is_blocked: boolean }>(
-    `select d.card_id, d.bonuses, o.total, c.accrual_percent, c.is_blocked
-     from order_discounts d join orders o on o.id = d.order_id join loyalty_cards c on c.id = d.card_id
-     where d.order_id = $1`,
-    [orderId],
-  );
-  const row = rows[0];
+  const row = await findLoyaltySettlement(tx, orderId);
   if (!row || row.card_id === null) return;
   if (row.bonuses > 0) {
-    const spent = await tx.query(
-      `insert into loyalty_transactions (card_id, order_id, kind, bonuses, created_at) values ($1, $2, 'spend', $3, $4) on conflict do nothing`,
-      [row.card_id, orderId, row.bonuses, at],
-    );
-    if (spent.rowCount > 0) await tx.query('update loyalty_cards set balance = greatest(0, balance - $2) where id = $1', [row.card_id, row.bonuses]);
+    const spent = await insertLoyaltyTransaction(tx, { cardId: row.card_id, orderId, kind: 'spend', bonuses: row.bonuses, at });
+    if (spent) await spendCardBalance(tx, row.card_id, row.bonuses);
   }
   if (row.is_blocked) return;
   const charged = Math.floor((row.total * row.accrual_percent) / 100 / 100);
-  const accrued = await tx.query(
-    `insert into loyalty_transactions (card_id, order_id, kind, bonuses, created_at) values ($1, $2, 'accrue', $3, $4) on conflict do nothing`,
-    [row.card_id, orderId, charged, at],
-  );
-  if (accrued.rowCount > 0) {
-    await tx.query('update loyalty_cards set balance = balance + $2 where id = $1', [row.card_id, charged]);
-    await tx.query('update order_discounts set charged_bonus = $2 where order_id = $1', [orderId, charged]);
+  if (await insertLoyaltyTransaction(tx, { cardId: row.card_id, orderId, kind: 'accrue', bonuses: charged, at })) {
+    await accrueCardBalance(tx, orderId, row.card_id, charged);
   }
 }
 
-/** The order's discount row as the order view reads it (server/order-view reads it in its one query). */
-export type DiscountViewRow = {
-  promo: string | null;
-  promo_discount: number;
-  bonuses: number;
-  bonus_discount: number;
-  charged_bonus: number;
-  card_id: number | null;
-  code: string | null;
-  is_blocked: boolean | null;
-  balance: number | null;
-  accrual_percent: number | null;
-};
-
-/** Reads DiscountViewRow; `$1` is the order id, or pass another expression (a correlated subquery). */
-export const discountViewSql = (orderId = '$1') =>
-  `select p.code as promo, d.promo_discount, d.bonuses, d.bonus_discount, d.charged_bonus, c.id as card_id, c.code,
-       c.is_blocked, c.balance, c.accrual_percent
-     from order_discounts d left join promo_codes p on p.id = d.promo_code_id left join loyalty_cards c on c.id = d.card_id
-     where d.order_id = ${orderId}`;
-
 /** discountData of the order view. */
 export async function discountDataOf(db: Queryable, orderId: number) {
-  const { rows } = await db.query<DiscountViewRow>(discountViewSql(), [orderId]);
-  return discountDataFrom(db, orderId, rows[0]);
+  return discountDataFrom(db, orderId, await findDiscountView(db, orderId));
 }
 
 /** discountData of the order view from its discount row (undefined: none); reads more only for a loyalty card. */

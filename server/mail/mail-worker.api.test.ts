@@ -7,7 +7,7 @@ import { startSmtp } from '../../tests/smtp.ts';
 import type { Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { deliverDueMail, retryDelayMs } from './mail-worker.ts';
-import { enqueueMail } from './outbox.ts';
+import { enqueueMail } from './outbox.repository.ts';
 import { fileTransport, smtpTransport } from './transport.ts';
 
 let db: Db;

@@ -1,14 +1,6 @@
 import type { Db } from '../db/client.ts';
+import { claimDueMail, markMailSent, scheduleMailRetry } from './outbox.repository.ts';
 import type { MailTransport } from './transport.ts';
-
-type OutboxRow = {
-  id: number;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string | null;
-  attempts: number;
-};
 
 /** Waits before the n-th retry: 30 s, 1 min, 2 min ... capped at one hour; never gives up. */
 export function retryDelayMs(attempts: number): number {
@@ -32,21 +24,7 @@ export async function deliverDueMail(
   options: { now: () => number; from: string; limit?: number; log?: Log },
 ): Promise<{ sent: number; failed: number }> {
   const at = new Date(options.now());
-  const claimed = await db.transaction(async (tx) => {
-    const { rows } = await tx.query<OutboxRow>(
-      `with due as (
-         select id from mail_outbox
-         where sent_at is null and next_attempt_at <= $1 and (locked_until is null or locked_until <= $1)
-         order by next_attempt_at, id limit $2
-         for update skip locked
-       )
-       update mail_outbox m set locked_until = $3, attempts = attempts + 1
-       from due where m.id = due.id
-       returning m.id, m.to_address, m.subject, m.text_body, m.html_body, m.attempts`,
-      [at, options.limit ?? 20, new Date(at.getTime() + LEASE_MS)],
-    );
-    return rows;
-  });
+  const claimed = await db.transaction((tx) => claimDueMail(tx, at, options.limit ?? 20, new Date(at.getTime() + LEASE_MS)));
   let sent = 0;
   let failed = 0;
   for (const row of claimed) {
@@ -59,11 +37,7 @@ export async function deliverDueMail(
         text: row.text_body,
         html: row.html_body,
       });
-      await db.query('update mail_outbox set sent_at = $2, message_id = $3, locked_until = null, last_error = null where id = $1', [
-        row.id,
-        new Date(options.now()),
-        result.messageId,
-      ]);
+      await markMailSent(db, row.id, new Date(options.now()), result.messageId);
       if (result.location) {
         const links = row.text_body.match(/https?:\/\/\S+/g) ?? [];
         options.log?.info({ to: row.to_address, file: result.location, links }, `e-mail written to ${result.location}`);
@@ -72,11 +46,7 @@ export async function deliverDueMail(
     } catch (error) {
       failed += 1;
       options.log?.warn({ err: error, mail: row.id, attempts: row.attempts }, 'e-mail delivery failed; will retry');
-      await db.query('update mail_outbox set locked_until = null, last_error = $2, next_attempt_at = $3 where id = $1', [
-        row.id,
-        String((error as Error).message ?? error).slice(0, 500),
-        new Date(options.now() + retryDelayMs(row.attempts)),
-      ]);
+      await scheduleMailRetry(db, row.id, String((error as Error).message ?? error).slice(0, 500), new Date(options.now() + retryDelayMs(row.attempts)));
     }
   }
   return { sent, failed };

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import {
   type Holder,
@@ -30,16 +29,10 @@ import {
   markOrderConfirmed,
   saveHolders,
 } from './nominal.repository.ts';
-
-const orderNotFoundText: Record<Lang, string> = {
-  ru: 'Заказ удалён или не найден',
-  en: 'The order was deleted or not found',
-  kz: 'Тапсырыс жойылған немесе табылмады',
-  ch: '订单已删除或未找到',
-};
+import { textOf } from '../locales/texts.ts';
 
 /** 'Заказ удалён или не найден' (HTTP 404): no order has this hash. */
-export const orderNotFound = () => new BusinessError(ErrorCode.notFound, { status: 404, text: (lang) => orderNotFoundText[lang] });
+export const orderNotFound = () => new BusinessError(ErrorCode.notFound, { status: 404, text: textOf('nominal', 'orderNotFound') });
 
 export type FieldIssue = { path: string; code: string };
 

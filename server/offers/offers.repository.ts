@@ -70,3 +70,24 @@ export async function insertOrderServices(
     [orderId, JSON.stringify(items.map((i) => ({ parent_line_id: i.parentLineId, offer_id: i.offerId, package_id: i.packageId, amount: i.amount }))), at],
   );
 }
+
+/** Deletes a service of the order that may be deleted (can_delete); undefined when none such. */
+export async function deleteOrderService(tx: Queryable, id: number, orderId: number): Promise<OrderServiceRow | undefined> {
+  const { rows } = await tx.query<OrderServiceRow>('delete from order_services where id = $1 and order_id = $2 and can_delete returning *', [id, orderId]);
+  return rows[0];
+}
+
+export async function orderServiceExists(tx: Queryable, id: number, orderId: number): Promise<boolean> {
+  const { rows } = await tx.query('select 1 from order_services where id = $1 and order_id = $2', [id, orderId]);
+  return rows.length > 0;
+}
+
+/** Marks a released order's services released, once; answers how many of each offer went back. */
+export async function releaseServicesOfOrder(tx: Queryable, orderId: number): Promise<{ offer_id: number; n: number }[]> {
+  const { rows } = await tx.query<{ offer_id: number; n: number }>(
+    `with released as (update order_services set released = true where order_id = $1 and not released returning offer_id)
+     select offer_id, count(*)::int as n from released group by offer_id`,
+    [orderId],
+  );
+  return rows;
+}

@@ -1,4 +1,3 @@
-import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { withinOfferLimit } from '../../contract/order-rules.ts';
 import type { Db, Queryable } from '../db/client.ts';
@@ -10,51 +9,19 @@ import { lockChangeableOrder, recomputeOrderTotals } from '../order-view/order-s
 import {
   type OfferRow,
   type OrderServiceRow,
+  deleteOrderService,
   findOffersForEvent,
   findOrderServices,
   giveOfferStock,
   insertOrderServices,
+  orderServiceExists,
+  releaseServicesOfOrder,
   takeOfferStock,
 } from './offers.repository.ts';
+import { textOf } from '../locales/texts.ts';
 
-type Texts = Record<Lang, string>;
-const texts = {
-  unknownOffer: {
-    ru: 'Предложение недоступно. Обновите страницу.',
-    en: 'The offer is not available. Please reload the page.',
-    kz: 'Ұсыныс қолжетімсіз. Бетті жаңартыңыз.',
-    ch: '该优惠不可用，请刷新页面。',
-  },
-  priceChanged: {
-    ru: 'Цена предложения изменилась. Обновите страницу.',
-    en: 'The price of the offer has changed. Please reload the page.',
-    kz: 'Ұсыныс бағасы өзгерді. Бетті жаңартыңыз.',
-    ch: '优惠价格已变更，请刷新页面。',
-  },
-  // The spec's limit code (-9998) carries the ticket-limit text by default; an offer's limit is another limit.
-  limit: {
-    ru: 'Достигнут лимит количества этой услуги в заказе.',
-    en: 'The limit on the number of this service in the order has been reached.',
-    kz: 'Тапсырыстағы осы қызмет санының шегіне жеттіңіз.',
-    ch: '已达到订单中此项服务的数量上限。',
-  },
-  // The Pushkin card pays for one event ticket per order, and the cultural-gift card cannot pay services.
-  pushkinCard: {
-    ru: 'Заказ оплачивается Пушкинской картой: к нему нельзя добавить услуги. Пушкинская карта оплачивает только билет.',
-    en: 'This order is paid with the Pushkin card: services cannot be added to it. The Pushkin card pays for the ticket only.',
-    kz: 'Тапсырыс Пушкин картасымен төленеді: оған қызметтер қосуға болмайды. Пушкин картасы тек билетті төлейді.',
-    ch: '此订单使用普希金卡支付：无法添加服务。普希金卡仅可支付门票。',
-  },
-  soldOut: { ru: 'Предложение закончилось.', en: 'The offer has sold out.', kz: 'Ұсыныс аяқталды.', ch: '该优惠已售罄。' },
-  cannotDelete: {
-    ru: 'Эту услугу удалить нельзя.',
-    en: 'This service cannot be removed.',
-    kz: 'Бұл қызметті жоюға болмайды.',
-    ch: '无法删除此服务。',
-  },
-} satisfies Record<string, Texts>;
-
-const overLimit = () => new BusinessError(ErrorCode.limit, { text: (l) => texts.limit[l] });
+// The spec's limit code (-9998) carries the ticket-limit text by default; an offer's limit is another limit.
+const overLimit = () => new BusinessError(ErrorCode.limit, { text: textOf('offers', 'limit') });
 
 export type OfferLimits = { offer: OfferRow; limit: number };
 
@@ -107,10 +74,10 @@ function countBy<T>(items: readonly T[], key: (item: T) => number): Map<number, 
 export type OfferRequestItem = { parent_id: number; package_id: number; price_id: number; cost: number };
 
 /** Adds several offers to an unpaid order at once; all or nothing. */
-export async function addOffers(db: Db, input: { hash: string; items: readonly OfferRequestItem[]; at: Date }): Promise<void> {
+async function addOffers(db: Db, input: { hash: string; items: readonly OfferRequestItem[]; at: Date }): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockChangeableOrder(tx, input.hash, input.at);
-    if (order.pushkin_card) throw new BusinessError(ErrorCode.validation, { status: 409, text: (l) => texts.pushkinCard[l] });
+    if (order.pushkin_card) throw new BusinessError(ErrorCode.validation, { status: 409, text: textOf('offers', 'pushkinCard') });
     const [offers, lines, services] = await Promise.all([findOffersForEvent(tx, order.event_id), findOrderLines(tx, order.id), findOrderServices(tx, order.id)]);
     const live = new Map(lines.filter((l) => !l.released).map((l) => [l.id, l]));
     const places = [...live.values()].reduce((sum, l) => sum + l.quantity, 0);
@@ -118,9 +85,9 @@ export async function addOffers(db: Db, input: { hash: string; items: readonly O
     for (const item of input.items) {
       const offer = byId.get(item.price_id);
       if (!offer || !live.has(item.parent_id) || offer.package_id !== item.package_id) {
-        throw new BusinessError(ErrorCode.validation, { status: 400, text: (l) => texts.unknownOffer[l] });
+        throw new BusinessError(ErrorCode.validation, { status: 400, text: textOf('offers', 'unknownOffer') });
       }
-      if (toKopecks(item.cost) !== offer.amount) throw new BusinessError(ErrorCode.validation, { status: 409, text: (l) => texts.priceChanged[l] });
+      if (toKopecks(item.cost) !== offer.amount) throw new BusinessError(ErrorCode.validation, { status: 409, text: textOf('offers', 'priceChanged') });
     }
     const wanted = countBy(input.items, (i) => i.price_id);
     const taken = countBy(services, (s) => s.offer_id);
@@ -144,7 +111,7 @@ export async function addOffers(db: Db, input: { hash: string; items: readonly O
     const adding = input.items.reduce((sum, i) => sum + (byId.get(i.price_id) as OfferRow).amount, 0);
     if (!withinOrderCap(order.subtotal + order.service_fee + attached + adding)) throw orderTooLarge();
     for (const [priceId, count] of wanted) {
-      if (!(await takeOfferStock(tx, priceId, count))) throw new BusinessError(ErrorCode.limit, { text: (l) => texts.soldOut[l] });
+      if (!(await takeOfferStock(tx, priceId, count))) throw new BusinessError(ErrorCode.limit, { text: textOf('offers', 'soldOut') });
     }
     await insertOrderServices(
       tx,
@@ -160,14 +127,12 @@ export async function addOffers(db: Db, input: { hash: string; items: readonly O
 }
 
 /** Removes an attached service (only one with candelete = 1) from an unpaid order. */
-export async function removeOffer(db: Db, input: { hash: string; id: number; at: Date }): Promise<void> {
+async function removeOffer(db: Db, input: { hash: string; id: number; at: Date }): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockChangeableOrder(tx, input.hash, input.at);
-    const { rows } = await tx.query<OrderServiceRow>('delete from order_services where id = $1 and order_id = $2 and can_delete returning *', [input.id, order.id]);
-    const removed = rows[0];
+    const removed = await deleteOrderService(tx, input.id, order.id);
     if (!removed) {
-      const exists = await tx.query('select 1 from order_services where id = $1 and order_id = $2', [input.id, order.id]);
-      if (exists.rows.length > 0) throw new BusinessError(ErrorCode.validation, { status: 409, text: (l) => texts.cannotDelete[l] });
+      if (await orderServiceExists(tx, input.id, order.id)) throw new BusinessError(ErrorCode.validation, { status: 409, text: textOf('offers', 'cannotDelete') });
       throw new BusinessError(ErrorCode.notFound, { status: 404 });
     }
     await giveOfferStock(tx, removed.offer_id, 1);
@@ -175,12 +140,17 @@ export async function removeOffer(db: Db, input: { hash: string; id: number; at:
   });
 }
 
+export type OffersService = ReturnType<typeof createOffersService>;
+
+/** The special offers a visitor adds to or removes from an unpaid order. */
+export function createOffersService(deps: { db: Db }) {
+  return {
+    add: (input: { hash: string; items: readonly OfferRequestItem[]; at: Date }) => addOffers(deps.db, input),
+    remove: (input: { hash: string; id: number; at: Date }) => removeOffer(deps.db, input),
+  };
+}
+
 /** Gives back the offer stock of a released order's services, once (used by reservation expiry). */
 export async function releaseOrderServices(tx: Queryable, orderId: number): Promise<void> {
-  const { rows } = await tx.query<{ offer_id: number; n: number }>(
-    `with released as (update order_services set released = true where order_id = $1 and not released returning offer_id)
-     select offer_id, count(*)::int as n from released group by offer_id`,
-    [orderId],
-  );
-  for (const row of rows) await giveOfferStock(tx, row.offer_id, row.n);
+  for (const row of await releaseServicesOfOrder(tx, orderId)) await giveOfferStock(tx, row.offer_id, row.n);
 }

@@ -1,18 +1,12 @@
-import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
-import type { OrderRow } from '../orders/orders.repository.ts';
+import { findOrderDiscountTerms, setDiscountAmounts } from '../loyalty/discounts.repository.ts';
+import { type OrderRow, findOrderTotalsBase, lockOrderByHash, setOrderTotals } from '../orders/orders.repository.ts';
 import { OrderStatus } from '../orders/orders.service.ts';
 import { cancelOpenPayments } from '../payments/payments.repository.ts';
 import { orderNotFound } from '../payments/payments.service.ts';
-
-const notChangeable: Record<Lang, string> = {
-  ru: 'Заказ уже оплачен или время брони истекло, изменить его нельзя.',
-  en: 'The order is already paid or its booking time has expired; it cannot be changed.',
-  kz: 'Тапсырыс төленген немесе брондау уақыты аяқталған, оны өзгертуге болмайды.',
-  ch: '订单已支付或预订时间已过，无法更改。',
-};
+import { textOf } from '../locales/texts.ts';
 
 /** Whether an order still awaits payment at `at`: confirmed, not released, reserve time running. */
 export function isPayable(order: Pick<OrderRow, 'status' | 'released_at' | 'reserved_until'>, at: Date): boolean {
@@ -36,10 +30,9 @@ export function isReserveRunning(order: Pick<OrderRow, 'status' | 'released_at' 
  * Only an order awaiting payment can change; anything else is refused and nothing changes.
  */
 export async function lockChangeableOrder(tx: Queryable, hash: string, at: Date): Promise<OrderRow> {
-  const { rows } = await tx.query<OrderRow & { services_total: number }>('select * from orders where hash = $1 for update', [hash]);
-  const order = rows[0];
+  const order = await lockOrderByHash(tx, hash);
   if (!order) throw orderNotFound();
-  if (!isPayable(order, at)) throw new BusinessError(ErrorCode.payment, { text: (lang) => notChangeable[lang] });
+  if (!isPayable(order, at)) throw new BusinessError(ErrorCode.payment, { text: textOf('orders', 'notChangeable') });
   return order;
 }
 
@@ -58,37 +51,20 @@ type Totals = { subtotal: number; service_fee: number; services_total: number; d
  * the new sum or cancelled here; after commit, payments.cancelAtAcquirer tells the acquirer.
  */
 export async function recomputeOrderTotals(tx: Queryable, orderId: number): Promise<Totals> {
-  const { rows } = await tx.query<{ subtotal: number; service_fee: number; services: number; total: number }>(
-    `select o.subtotal, o.service_fee, o.total,
-       coalesce((select sum(amount) from order_services s where s.order_id = o.id), 0)::int as services
-     from orders o where o.id = $1`,
-    [orderId],
-  );
-  const base = rows[0];
+  const base = await findOrderTotalsBase(tx, orderId);
   if (!base) throw new Error(`order ${orderId} vanished`);
   const discountable = base.subtotal + base.services;
-  const { rows: discountRows } = await tx.query<{ kind: string | null; value: number | null; bonuses: number }>(
-    `select p.kind, p.value, d.bonuses from order_discounts d left join promo_codes p on p.id = d.promo_code_id where d.order_id = $1`,
-    [orderId],
-  );
-  const d = discountRows[0];
+  const d = await findOrderDiscountTerms(tx, orderId);
   let promoDiscount = 0;
   if (d?.kind === 'percent' && d.value !== null) promoDiscount = Math.floor((discountable * d.value + 5000) / 10000);
   if (d?.kind === 'amount' && d.value !== null) promoDiscount = d.value;
   promoDiscount = Math.min(promoDiscount, discountable);
   const bonuses = Math.min(d?.bonuses ?? 0, Math.floor((discountable - promoDiscount) / 100));
   const bonusDiscount = bonuses * 100;
-  if (d) {
-    await tx.query('update order_discounts set promo_discount = $2, bonuses = $3, bonus_discount = $4 where order_id = $1', [
-      orderId,
-      promoDiscount,
-      bonuses,
-      bonusDiscount,
-    ]);
-  }
+  if (d) await setDiscountAmounts(tx, orderId, { promoDiscount, bonuses, bonusDiscount });
   const discount = promoDiscount + bonusDiscount;
   const total = discountable + base.service_fee - discount;
-  await tx.query('update orders set services_total = $2, discount = $3, total = $4 where id = $1', [orderId, base.services, discount, total]);
+  await setOrderTotals(tx, orderId, { services: base.services, discount, total });
   if (total !== base.total) await cancelOpenPayments(tx, orderId);
   return { subtotal: base.subtotal, service_fee: base.service_fee, services_total: base.services, discount, total };
 }

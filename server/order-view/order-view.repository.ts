@@ -1,5 +1,5 @@
 import { type Db, type PlannedStatement, type Queryable, queryPlanned } from '../db/client.ts';
-import { type DiscountViewRow, discountViewSql } from '../loyalty/discounts.service.ts';
+import { type DiscountViewRow, discountViewSql } from '../loyalty/discounts.repository.ts';
 import type { OfferRow, OrderServiceRow } from '../offers/offers.repository.ts';
 import type { OrderRow } from '../orders/orders.repository.ts';
 import { AUTOMATIC_REFUND_KEY_PREFIXES, type PaymentMethodRow, type PaymentRow, type RefundRow } from '../payments/payments.repository.ts';

@@ -1,4 +1,3 @@
-import type { Setup } from '../../contract/setup.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,18 +16,24 @@ import {
   ticketViewResponse,
 } from '../../contract/order-view.ts';
 import { type CrmService, crmTokenOf } from '../crm/crm.service.ts';
-import type { Db } from '../db/client.ts';
 import { BusinessError, ok } from '../http.ts';
-import { applyDiscount, cancelDiscount } from '../loyalty/discounts.service.ts';
-import { addOffers, removeOffer } from '../offers/offers.service.ts';
+import type { DiscountsService } from '../loyalty/discounts.service.ts';
+import type { OffersService } from '../offers/offers.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
-import { heldOrders, viewOrder, viewTicket } from './order-view.service.ts';
+import type { OrderViewService } from './order-view.service.ts';
 
 // Every change of the order below may change its sum, which cancels its payments in progress in
 // the change's own transaction (recomputeOrderTotals); once it committed, the acquirer is told.
 export function orderViewRoutes(
   app: FastifyInstance,
-  deps: { db: Db; payments: PaymentsService; now: () => number; timeZone: string; crm?: Pick<CrmService, 'clientIdOf'>; organizer?: () => Promise<Setup['organizer']> },
+  deps: {
+    orderView: OrderViewService;
+    offers: OffersService;
+    discounts: DiscountsService;
+    payments: PaymentsService;
+    now: () => number;
+    crm?: Pick<CrmService, 'clientIdOf'>;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const at = () => new Date(deps.now());
@@ -38,7 +43,7 @@ export function orderViewRoutes(
     { schema: { tags: ['order'], body: orderViewRequest, response: { 200: orderViewResponse, '4xx': businessResult } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(await viewOrder(deps, { hash: request.body.hash, bankId: request.body.bank_data?.id }));
+      return ok(await deps.orderView.order({ hash: request.body.hash, bankId: request.body.bank_data?.id }));
     },
   );
 
@@ -47,7 +52,7 @@ export function orderViewRoutes(
     { schema: { tags: ['order'], body: heldOrdersRequest, response: { 200: heldOrdersResponse, '4xx': businessResult } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok({ orders: await heldOrders(deps.db, { eventHash: request.body.hash, orders: request.body.orders, at: at() }) });
+      return ok({ orders: await deps.orderView.held({ eventHash: request.body.hash, orders: request.body.orders, at: at() }) });
     },
   );
 
@@ -55,7 +60,7 @@ export function orderViewRoutes(
     '/api/order/add-special-offer',
     { schema: { tags: ['order'], body: addOffersRequest, response: { 200: businessResult, '4xx': businessResult } } },
     async (request) => {
-      await addOffers(deps.db, { hash: request.body.hash, items: request.body.data, at: at() });
+      await deps.offers.add({ hash: request.body.hash, items: request.body.data, at: at() });
       await deps.payments.cancelAtAcquirer({ hash: request.body.hash });
       return ok({});
     },
@@ -65,7 +70,7 @@ export function orderViewRoutes(
     '/api/order/remove-special-offer',
     { schema: { tags: ['order'], body: removeOfferRequest, response: { 200: businessResult, '4xx': businessResult } } },
     async (request) => {
-      await removeOffer(deps.db, { hash: request.body.hash, id: request.body.id, at: at() });
+      await deps.offers.remove({ hash: request.body.hash, id: request.body.id, at: at() });
       await deps.payments.cancelAtAcquirer({ hash: request.body.hash });
       return ok({});
     },
@@ -76,7 +81,7 @@ export function orderViewRoutes(
     { schema: { tags: ['order'], body: discountRequest, response: { 200: discountResponse, '4xx': businessResult.extend({ promoCode: z.string().optional(), cardProof: z.string().optional() }) } } },
     async (request) => {
       const { hash, lang, promoCode, cardCode, cardProof, bonuses } = request.body;
-      const applied = await applyDiscount(deps.db, {
+      const applied = await deps.discounts.apply({
         hash,
         lang: normalizeLang(lang),
         promoCode,
@@ -96,7 +101,7 @@ export function orderViewRoutes(
     '/api/order/discount/cancel',
     { schema: { tags: ['order'], body: cancelDiscountRequest, response: { 200: businessResult, '4xx': businessResult } } },
     async (request) => {
-      await cancelDiscount(deps.db, { hash: request.body.hash, what: request.body.what ?? 'all', at: at() });
+      await deps.discounts.cancel({ hash: request.body.hash, what: request.body.what ?? 'all', at: at() });
       await deps.payments.cancelAtAcquirer({ hash: request.body.hash });
       return ok({});
     },
@@ -112,7 +117,7 @@ export function orderViewRoutes(
       },
     },
     async (request, reply) => {
-      const ticket = await viewTicket({ db: deps.db, timeZone: deps.timeZone, organizer: await deps.organizer?.() }, request.params.hash);
+      const ticket = await deps.orderView.ticket(request.params.hash);
       if (!ticket) throw new BusinessError(ErrorCode.notFound, { status: 404 });
       reply.header('cache-control', 'no-store');
       return ok(ticket);

@@ -7,7 +7,8 @@ import type { Db } from '../db/client.ts';
 import type { Setup } from '../../contract/setup.ts';
 import { discountDataFrom } from '../loyalty/discounts.service.ts';
 import { offersFrom } from '../offers/offers.service.ts';
-import type { OrderRow } from '../orders/orders.repository.ts';
+import { findOrderById } from '../orders/orders.repository.ts';
+import { findTicketByHash } from '../tickets/tickets.repository.ts';
 import { OrderStatus } from '../orders/orders.service.ts';
 import { toRoubles } from '../orders/pricing.ts';
 import { type PaymentsService, orderNotFound } from '../payments/payments.service.ts';
@@ -92,7 +93,7 @@ export function automaticRefundOf(refund: ViewRefundRow): AutomaticRefund {
  * first checked with their provider, so a visitor back from the bank sees the outcome even if
  * the acquirer's notification is late.
  */
-export async function viewOrder(
+async function viewOrder(
   deps: { db: Db; payments: PaymentsService; now: () => number; timeZone: string },
   input: { hash: string; bankId?: number | undefined },
 ): Promise<Omit<OrderView, 'errorCode' | 'errorText'>> {
@@ -195,15 +196,10 @@ const NO_ORGANIZER = { name: {}, inn: '', ticket_series: '' };
 /** The ticket's number on the ticket form: its id, zero-padded, unique within the venue. */
 export const ticketFormNumber = (ticketId: number) => String(ticketId).padStart(8, '0');
 
-export async function viewTicket(deps: { db: Db; timeZone: string; organizer?: Setup['organizer'] }, ticketHash: string) {
-  const { rows } = await deps.db.query<{ id: number; order_id: number; order_line_id: number; holder: Holder | null }>(
-    'select id, order_id, order_line_id, holder from tickets where hash = $1',
-    [ticketHash],
-  );
-  const ticket = rows[0];
+async function viewTicket(deps: { db: Db; timeZone: string; organizer?: Setup['organizer'] | undefined }, ticketHash: string) {
+  const ticket = await findTicketByHash(deps.db, ticketHash);
   if (!ticket) return undefined;
-  const { rows: orders } = await deps.db.query<OrderRow>('select * from orders where id = $1', [ticket.order_id]);
-  const order = orders[0];
+  const order = await findOrderById(deps.db, ticket.order_id);
   if (!order || order.status !== OrderStatus.paid) return undefined;
   const line = (await findViewLines(deps.db, order.id)).find((l) => l.id === ticket.order_line_id);
   if (!line) return undefined;
@@ -238,7 +234,7 @@ export async function viewTicket(deps: { db: Db; timeZone: string; organizer?: S
  * seconds their hold still runs: the event page's offer to continue one. Orders of other events,
  * paid, cancelled, released or expired ones, and unknown hashes are simply not in the answer.
  */
-export async function heldOrders(db: Db, input: { eventHash: string; orders: readonly string[]; at: Date }): Promise<HeldOrder[]> {
+async function heldOrders(db: Db, input: { eventHash: string; orders: readonly string[]; at: Date }): Promise<HeldOrder[]> {
   const rows = await findHeldOrders(db, input.eventHash, [...new Set(input.orders)], input.at);
   return rows.map((row) => ({
     hash: row.hash,
@@ -246,4 +242,21 @@ export async function heldOrders(db: Db, input: { eventHash: string; orders: rea
     status: row.status,
     reserveTime: Math.ceil((row.reserved_until.getTime() - input.at.getTime()) / 1000),
   }));
+}
+
+export type OrderViewService = ReturnType<typeof createOrderViewService>;
+
+/** The order page, the ticket page and the orders a browser still holds, as the visitor sees them. */
+export function createOrderViewService(deps: {
+  db: Db;
+  payments: PaymentsService;
+  now: () => number;
+  timeZone: string;
+  organizer?: () => Promise<Setup['organizer']>;
+}) {
+  return {
+    order: (input: { hash: string; bankId?: number | undefined }) => viewOrder(deps, input),
+    held: (input: { eventHash: string; orders: readonly string[]; at: Date }) => heldOrders(deps.db, input),
+    ticket: async (ticketHash: string) => viewTicket({ db: deps.db, timeZone: deps.timeZone, organizer: await deps.organizer?.() }, ticketHash),
+  };
 }

@@ -1,12 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
-import type { InsertLine, InsertOrder } from './orders.repository.ts';
+import {
+  type InsertLine,
+  type InsertOrder,
+  type ReleasedLine,
+  callPlaceOrder,
+  callPlaceOrders,
+  claimOrderRelease,
+  markLinePlacesReturned,
+  markLinesReleased,
+} from './orders.repository.ts';
 import { MAX_ORDER_AMOUNT, orderTotals } from './pricing.ts';
 import { giveBackSubscriptionVisits } from '../crm/crm.repository.ts';
 import { type StockNeed, giveStock, mergeNeeds } from './stock.repository.ts';
+import { textOf } from '../locales/texts.ts';
 
 /** Order statuses: defined once in the contract, beside the return statuses the pages read. */
 export { OrderStatus } from '../../contract/order-status.ts';
@@ -16,25 +25,9 @@ export function newHash(): string {
   return randomBytes(24).toString('base64url');
 }
 
-const placeTexts = {
-  notEnough: {
-    ru: 'Свободных мест меньше, чем вы выбрали. Обновите страницу и выберите заново.',
-    en: 'Fewer places are left than you chose. Reload the page and choose again.',
-    kz: 'Бос орындар сіз таңдағаннан аз. Бетті жаңартып, қайта таңдаңыз.',
-    ch: '剩余座位少于您选择的数量。请刷新页面后重新选择。',
-  },
-  tooLarge: {
-    ru: 'Сумма заказа больше допустимой. Уменьшите количество билетов или услуг в заказе.',
-    en: 'The order total is above the allowed maximum. Choose fewer tickets or services.',
-    kz: 'Тапсырыс сомасы рұқсат етілгеннен асып кетті. Билеттер немесе қызметтер санын азайтыңыз.',
-    ch: '订单金额超过允许的上限。请减少门票或服务的数量。',
-  },
-  seat: { ru: 'Место недоступно', en: 'The seat is unavailable', kz: 'Орын қолжетімсіз', ch: '座位不可用' },
-} satisfies Record<string, Record<Lang, string>>;
-
 /** Refused because the places ran out while the visitor was choosing. */
 export const notEnoughPlaces = (details?: Record<string, unknown>) =>
-  new BusinessError(ErrorCode.placesGone, { text: (lang) => placeTexts.notEnough[lang], details });
+  new BusinessError(ErrorCode.placesGone, { text: textOf('orders', 'notEnough'), details });
 
 /**
  * Refused because the order would come to more than MAX_ORDER_AMOUNT before discount (tickets,
@@ -42,7 +35,7 @@ export const notEnoughPlaces = (details?: Record<string, unknown>) =>
  */
 export class OrderTooLarge extends BusinessError {
   constructor() {
-    super(ErrorCode.limit, { status: 409, text: (lang) => placeTexts.tooLarge[lang] });
+    super(ErrorCode.limit, { status: 409, text: textOf('orders', 'tooLarge') });
   }
 }
 export const orderTooLarge = () => new OrderTooLarge();
@@ -52,7 +45,7 @@ export const withinOrderCap = (amount: number) => Number.isFinite(amount) && amo
 
 /** Refused because another order holds or bought the seat. */
 export const seatUnavailable = (seatIds: number[]) =>
-  new BusinessError(ErrorCode.seatUnavailable, { text: (lang) => placeTexts.seat[lang], details: { seatIds } });
+  new BusinessError(ErrorCode.seatUnavailable, { text: textOf('orders', 'seat'), details: { seatIds } });
 
 export type NewOrderLine = InsertLine;
 export type NewOrder = Omit<InsertOrder, 'hash' | 'totals'> & {
@@ -184,11 +177,7 @@ export function prepareOrder(order: NewOrder): PreparedOrder {
 /** Places one prepared order (place_order); throws notEnoughPlaces / seatUnavailable / CatalogMoved, and nothing is written. */
 export async function sendOrder(tx: Queryable, order: PreparedOrder): Promise<PlacedOrder> {
   try {
-    const { rows } = await tx.query<{ order_id: number; order_number: number }>(
-      'select order_id, order_number from place_order($1::jsonb, $2::jsonb, $3::text[])',
-      [JSON.stringify(order.row), JSON.stringify(order.lines), order.ticketHashes],
-    );
-    const placed = rows[0];
+    const placed = await callPlaceOrder(tx, order);
     if (!placed) throw new Error('place_order returned no row');
     return { id: placed.order_id, hash: order.hash, number: placed.order_number };
   } catch (error) {
@@ -219,9 +208,10 @@ export async function sendOrders(db: Queryable, orders: readonly PreparedOrder[]
       return { ...rest, order_hash: order.hash, tickets };
     });
   });
-  const { rows } = await db.query<{ order_hash: string; order_id: number; order_number: number }>(
-    'select order_hash, order_id, order_number from place_orders($1::jsonb, $2::jsonb)',
-    [JSON.stringify(orders.map((o) => o.row)), JSON.stringify(lines)],
+  const rows = await callPlaceOrders(
+    db,
+    orders.map((o) => o.row),
+    lines,
   );
   const byHash = new Map(rows.map((r) => [r.order_hash, r]));
   return orders.map((order) => {
@@ -231,42 +221,20 @@ export async function sendOrders(db: Queryable, orders: readonly PreparedOrder[]
   });
 }
 
-type ReleasedLine = {
-  session_id: number;
-  price_id: number;
-  is_group: boolean;
-  quantity: number;
-  standing_area_id: number | null;
-  limited: boolean;
-  /** The subscription the line's places were taken by (its visits were spent), and whose client spent them. */
-  subscription_event_id: number | null;
-  crm_client_id: number | null;
-};
-
-/** What a released line's row says beyond its own columns: whether its price is limited, and who spent visits on it. */
-const RELEASED_EXTRAS = `exists (select 1 from prices p where p.id = l.price_id and p.quantity_limit is not null) as limited,
-       l.subscription_event_id, (select o.crm_client_id from orders o where o.id = l.order_id) as crm_client_id`;
-
 /**
  * Puts back on sale every place an order still holds and marks the order canceled (90).
  * Applied twice, or by two workers at once, it releases once: the guarded UPDATE on the order
  * lets only one caller through. Answers whether this call released it.
  */
 export async function releaseOrder(tx: Queryable, orderId: number, at: Date, reason: string): Promise<boolean> {
-  const claimed = await tx.query(
-    `update orders set released_at = $2, status = case when status = 30 then status else 90 end,
-       canceled_at = case when status = 30 then canceled_at else $2 end, cancel_reason = coalesce(cancel_reason, $3)
-     where id = $1 and released_at is null`,
-    [orderId, at, reason],
-  );
-  if (claimed.rowCount === 0) return false;
-  await releaseLines(tx, 'order_id = $1', [orderId]);
+  if (!(await claimOrderRelease(tx, orderId, at, reason))) return false;
+  await releaseLines(tx, { orderId });
   return true;
 }
 
 /** Releases the given unreleased lines (a partial return); answers how many places went back. */
 export async function releaseOrderLines(tx: Queryable, lineIds: readonly number[]): Promise<number> {
-  return releaseLines(tx, 'id = any($1::int[])', [lineIds]);
+  return releaseLines(tx, { lineIds });
 }
 
 /**
@@ -278,27 +246,15 @@ export async function releaseOrderLines(tx: Queryable, lineIds: readonly number[
  */
 export async function returnLinePlaces(tx: Queryable, lineId: number, count: number): Promise<boolean> {
   if (!Number.isInteger(count) || count <= 0) throw new Error(`returnLinePlaces needs a positive count, got ${count}`);
-  const { rows } = await tx.query<ReleasedLine>(
-    `update order_lines l set returned_quantity = returned_quantity + $2,
-       released = (returned_quantity + $2 = quantity)
-     where id = $1 and not released and returned_quantity + $2 <= quantity
-     returning session_id, price_id, is_group, $2::int as quantity, standing_area_id, ${RELEASED_EXTRAS}`,
-    [lineId, count],
-  );
+  const rows = await markLinePlacesReturned(tx, lineId, count);
   if (rows.length === 0) return false;
   await giveBack(tx, rows);
   await giveSubscriptionVisits(tx, rows);
   return true;
 }
 
-async function releaseLines(tx: Queryable, where: string, params: unknown[]): Promise<number> {
-  // Places a return already gave back are not given back again.
-  const { rows } = await tx.query<ReleasedLine>(
-    `update order_lines l set released = true
-     where ${where} and not released
-     returning session_id, price_id, is_group, quantity - returned_quantity as quantity, standing_area_id, ${RELEASED_EXTRAS}`,
-    params,
-  );
+async function releaseLines(tx: Queryable, which: Parameters<typeof markLinesReleased>[1]): Promise<number> {
+  const rows = await markLinesReleased(tx, which);
   await giveBack(tx, rows);
   await giveSubscriptionVisits(tx, rows);
   return rows.reduce((sum, row) => sum + row.quantity, 0);

@@ -147,3 +147,124 @@ export async function findUnconfirmedCancels(db: Queryable, orderId: number): Pr
   );
   return rows;
 }
+
+/** A payment the acquirer refused to register ends failed (only while still 'created'). */
+export async function markPaymentFailed(db: Queryable, id: number, at: Date): Promise<void> {
+  await db.query(`update payments set status = 'failed', finished_at = $2 where id = $1 and status = 'created'`, [id, at]);
+}
+
+/** Keeps the acquirer's reference of a payment cancelled while it was being registered, so its late outcome is recognised. */
+export async function keepProviderRef(db: Queryable, id: number, providerRef: string): Promise<void> {
+  await db.query('update payments set provider_ref = coalesce(provider_ref, $2) where id = $1', [id, providerRef]);
+}
+
+/** Records an acquirer's notification once per provider and event id; answers false for one seen before. */
+export async function insertNotification(
+  tx: Queryable,
+  n: { provider: string; eventId: string; at: Date; body: unknown },
+): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    `insert into payment_notifications (provider, event_id, received_at, body) values ($1, $2, $3, $4)
+         on conflict do nothing`,
+    [n.provider, n.eventId, n.at, JSON.stringify(n.body ?? null)],
+  );
+  return rowCount > 0;
+}
+
+export async function linkNotificationToPayment(tx: Queryable, provider: string, eventId: string, paymentId: number): Promise<void> {
+  await tx.query('update payment_notifications set payment_id = $3 where provider = $1 and event_id = $2', [provider, eventId, paymentId]);
+}
+
+/** The acquirer confirmed the cancel of a canceled payment; the first confirmation's time stays. */
+export async function confirmPaymentCancel(db: Queryable, id: number, at: Date): Promise<void> {
+  await db.query('update payments set cancel_confirmed_at = coalesce(cancel_confirmed_at, $2) where id = $1', [id, at]);
+}
+
+/** A canceled payment the acquirer captured anyway: succeeded, its money owed back (order-changed). */
+export async function markCanceledPaymentCaptured(tx: Queryable, p: { id: number; amount: number; providerRef: string; at: Date }): Promise<void> {
+  await tx.query(
+    `update payments set status = 'succeeded', amount = $2, provider_ref = coalesce(provider_ref, $3), decline_reason = 'order-changed',
+             cancel_confirmed_at = coalesce(cancel_confirmed_at, $4) where id = $1`,
+    [p.id, p.amount, p.providerRef, p.at],
+  );
+}
+
+export async function markPaymentDeclined(tx: Queryable, p: { id: number; reason: string; providerRef: string; at: Date }): Promise<void> {
+  await tx.query(
+    `update payments set status = 'declined', decline_reason = $2, finished_at = $3, provider_ref = coalesce(provider_ref, $4) where id = $1`,
+    [p.id, p.reason, p.at, p.providerRef],
+  );
+}
+
+/** A captured payment; `reason` is set when the order could not take the money (it goes back). */
+export async function markPaymentSucceeded(
+  tx: Queryable,
+  p: { id: number; amount: number; providerRef: string; reason: string | null; rrn: string | null; at: Date },
+): Promise<void> {
+  await tx.query(
+    `update payments set status = 'succeeded', amount = $2, finished_at = $3, provider_ref = coalesce(provider_ref, $4),
+           decline_reason = $5, rrn = coalesce(rrn, $6) where id = $1`,
+    [p.id, p.amount, p.at, p.providerRef, p.reason, p.rrn],
+  );
+}
+
+export async function findRefundIdByKey(tx: Queryable, key: string): Promise<number | undefined> {
+  const { rows } = await tx.query<{ id: number }>('select id from refunds where idempotency_key = $1', [key]);
+  return rows[0]?.id;
+}
+
+/** Takes `amount` from what a succeeded payment may still refund; answers false when that would exceed what was captured. */
+export async function takeRefundableAmount(tx: Queryable, paymentId: number, amount: number): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    `update payments set refunded_amount = refunded_amount + $2
+       where id = $1 and status = 'succeeded' and refunded_amount + $2 <= amount`,
+    [paymentId, amount],
+  );
+  return rowCount > 0;
+}
+
+export async function insertRefund(tx: Queryable, r: { paymentId: number; amount: number; reason: string; key: string; at: Date }): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>(
+    `insert into refunds (payment_id, amount, reason, idempotency_key, next_attempt_at, created_at)
+       values ($1, $2, $3, $4, $5, $5) returning id`,
+    [r.paymentId, r.amount, r.reason, r.key, r.at],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('insert into refunds returned no row');
+  return id;
+}
+
+export type ClaimedRefund = RefundRow & { provider: string; provider_payment_ref: string | null };
+
+/**
+ * Claims pending refunds that are due (or the given ones) with FOR UPDATE SKIP LOCKED and a
+ * five-minute lease, so several instances never send one twice at once.
+ */
+export async function claimDueRefunds(tx: Queryable, at: Date, limit: number, ids?: readonly number[]): Promise<ClaimedRefund[]> {
+  const { rows } = await tx.query<ClaimedRefund>(
+    `with due as (
+           select id from refunds
+           where status = 'pending' and ${ids ? 'id = any($3::int[])' : 'next_attempt_at <= $1'}
+           order by id limit $2 for update skip locked
+         )
+         update refunds r set attempts = attempts + 1, next_attempt_at = $1::timestamptz + interval '5 minutes'
+         from due, payments p
+         where r.id = due.id and p.id = r.payment_id
+         returning r.*, p.provider, p.provider_ref as provider_payment_ref`,
+    ids ? [at, limit, ids] : [at, limit],
+  );
+  return rows;
+}
+
+export async function markRefundDone(db: Queryable, id: number, refundRef: string, at: Date): Promise<void> {
+  await db.query(`update refunds set status = 'done', provider_ref = $2, done_at = $3, last_error = null where id = $1`, [id, refundRef, at]);
+}
+
+export async function scheduleRefundRetry(db: Queryable, id: number, error: string, nextAttemptAt: Date): Promise<void> {
+  await db.query('update refunds set last_error = $2, next_attempt_at = $3 where id = $1', [id, error, nextAttemptAt]);
+}
+
+export async function findRefundStatus(db: Queryable, id: number): Promise<RefundRow['status'] | undefined> {
+  const { rows } = await db.query<{ status: RefundRow['status'] }>('select status from refunds where id = $1', [id]);
+  return rows[0]?.status;
+}

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { businessResult, normalizeLang } from '../../contract/common.ts';
 import { orderDeclinedPath, orderViewPath } from '../../contract/order-path.ts';
 import {
-  OrderPayState,
   orderNumberRequest,
   orderNumberResponse,
   orderStatusRequest,
@@ -13,13 +12,9 @@ import {
   payResponse,
 } from '../../contract/payment.ts';
 import type { CurrencyCode } from '../../contract/setup.ts';
-import type { Db } from '../db/client.ts';
 import { ok } from '../http.ts';
-import { OrderStatus } from '../orders/orders.service.ts';
-import { findOrderByHash } from '../orders/orders.repository.ts';
-import { findPaymentByPublicId } from './payments.repository.ts';
 import type { createReturnProof } from './return-proof.ts';
-import { type PaymentsService, lastDecline, orderNotFound } from './payments.service.ts';
+import type { PaymentsService } from './payments.service.ts';
 import type { ProviderRegistry } from './provider.ts';
 
 /** The storefront's own origin for links that leave the page (QR codes, bank return URLs). */
@@ -31,7 +26,6 @@ export function requestOrigin(request: FastifyRequest, publicUrl: string | undef
 export function paymentsRoutes(
   app: FastifyInstance,
   deps: {
-    db: Db;
     payments: PaymentsService;
     providers: ProviderRegistry;
     publicUrl: string | undefined;
@@ -79,31 +73,15 @@ export function paymentsRoutes(
   r.post(
     '/api/order/status',
     { schema: { tags: ['payment'], body: orderStatusRequest, response: { 200: orderStatusResponse, '4xx': businessResult } } },
-    async (request) => {
-      const order = await findOrderByHash(deps.db, request.body.hash);
-      if (!order) throw orderNotFound();
-      if (order.status === OrderStatus.paid) return OrderPayState.paid;
-      const payments = await deps.payments.reconcileOrder(order.id);
-      const after = await findOrderByHash(deps.db, request.body.hash);
-      if (after?.status === OrderStatus.paid) return OrderPayState.paid;
-      if (after?.status === OrderStatus.canceled) return OrderPayState.canceled;
-      const last = payments.at(-1);
-      if (last && (last.status === 'declined' || (last.status === 'succeeded' && last.decline_reason))) return OrderPayState.declined;
-      // Cancelled because the order's sum changed: the QR modal closes and the order reloads with the new sum.
-      if (last?.status === 'canceled') return OrderPayState.changed;
-      return OrderPayState.awaiting;
-    },
+    async (request) => deps.payments.payStateOf(request.body.hash),
   );
 
   r.post(
     '/api/order/number',
     { schema: { tags: ['payment'], body: orderNumberRequest, response: { 200: orderNumberResponse, '4xx': businessResult } } },
     async (request) => {
-      const order = await findOrderByHash(deps.db, request.body.hash);
-      if (!order) throw orderNotFound();
-      const payments = await deps.payments.reconcileOrder(order.id);
-      const decline = lastDecline(payments);
-      return ok({ num: order.number, reason: decline.reason, payment_num: decline.number });
+      const order = await deps.payments.declineOf(request.body.hash);
+      return ok({ num: order.number, reason: order.reason, payment_num: order.paymentNumber });
     },
   );
 
@@ -150,21 +128,9 @@ export function paymentsRoutes(
     '/payments/return/:publicId',
     { schema: { tags: ['payment'], params: z.object({ publicId: z.string().max(80) }), querystring: z.object({ lang: z.unknown().optional() }) } },
     async (request, reply) => {
-      const payment = await findPaymentByPublicId(deps.db, request.params.publicId);
-      if (!payment) return reply.code(303).header('location', '/').send();
-      await deps.payments.reconcile(payment);
-      // Only the browser that paid learns the order's address: a phone that paid by QR, or anyone
-      // who saw the payment id, gets the home page (the buyer's screen polls for the outcome).
-      if (!deps.returnProof.carries(request.headers.cookie, payment.public_id)) return reply.code(303).header('location', '/').send();
-      const after = await findPaymentByPublicId(deps.db, payment.public_id);
-      const { rows } = await deps.db.query<{ hash: string; status: number; lang: string }>(
-        'select hash, status, lang from orders where id = $1',
-        [payment.order_id],
-      );
-      const order = rows[0];
+      const order = await deps.payments.returnedOrder(request.params.publicId, (publicId) => deps.returnProof.carries(request.headers.cookie, publicId));
       if (!order) return reply.code(303).header('location', '/').send();
-      const declined =
-        after && (after.status === 'declined' || after.status === 'canceled' || (after.status === 'succeeded' && order.status !== OrderStatus.paid));
+      const declined = order.declined;
       // The language of the page the visitor paid from (the return URL carries it), else the order's.
       const lang = normalizeLang(request.query.lang ?? order.lang);
       const location = declined ? orderDeclinedPath(order.hash, lang) : orderViewPath(order.hash, lang, await deps.isIntegration());

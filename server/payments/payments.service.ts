@@ -1,16 +1,29 @@
 import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
-import type { FailureReason } from '../../contract/payment.ts';
+import { type FailureReason, OrderPayState } from '../../contract/payment.ts';
 import type { CurrencyCode } from '../../contract/setup.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import { OrderStatus, newHash } from '../orders/orders.service.ts';
-import type { OrderRow } from '../orders/orders.repository.ts';
+import { type OrderRow, findOrderByHash, findOrderById, lockOrderByHash, lockOrderById, markOrderPaid } from '../orders/orders.repository.ts';
 import { type CancelOutcome, type PaymentAction, type ProviderOutcome, type ProviderRegistry, ProviderError, type StartPaymentResult } from './provider.ts';
 import {
   type PaymentRow,
-  type RefundRow,
   automaticRefundKey,
+  claimDueRefunds,
+  confirmPaymentCancel,
+  findRefundIdByKey,
+  insertNotification,
+  insertRefund,
+  keepProviderRef,
+  linkNotificationToPayment,
+  markCanceledPaymentCaptured,
+  markPaymentDeclined,
+  markPaymentFailed,
+  markPaymentSucceeded,
+  markRefundDone,
+  scheduleRefundRetry,
+  takeRefundableAmount,
   findPaymentByPublicId,
   findPaymentMethods,
   findPaymentsOfOrder,
@@ -20,39 +33,7 @@ import {
   insertPayment,
   markPaymentPending,
 } from './payments.repository.ts';
-
-type Texts = Record<Lang, string>;
-export const paymentTexts = {
-  orderDeleted: { ru: 'Заказ удалён или не найден', en: 'The order was deleted or not found', kz: 'Тапсырыс жойылды немесе табылмады', ch: '订单已删除或未找到' },
-  alreadyPaid: { ru: 'Заказ уже оплачен.', en: 'The order is already paid.', kz: 'Тапсырыс төленген.', ch: '订单已支付。' },
-  expired: {
-    ru: 'Время брони истекло, заказ отменён. Оформите заказ заново.',
-    en: 'The booking time has expired and the order was cancelled. Please place the order again.',
-    kz: 'Брондау уақыты аяқталды, тапсырыс жойылды. Тапсырысты қайта рәсімдеңіз.',
-    ch: '预订时间已过，订单已取消。请重新下单。',
-  },
-  // Pay met a change of the order's sum (offers, promo code, bonuses) committing at the same time:
-  // the payment started for the old sum was cancelled, none is made (-9997, the payment error).
-  orderChanged: {
-    ru: 'Сумма заказа изменилась во время создания платежа. Проверьте заказ и оплатите ещё раз.',
-    en: "The order's amount changed while the payment was being created. Please check the order and pay again.",
-    kz: 'Төлем жасалып жатқанда тапсырыс сомасы өзгерді. Тапсырысты тексеріп, қайта төлеңіз.',
-    ch: '创建付款时订单金额已变更。请核对订单后重新支付。',
-  },
-  // A Pay found this order's payment still being registered by another server instance.
-  beingCreated: {
-    ru: 'Платёж уже создаётся. Повторите через несколько секунд.',
-    en: 'The payment is already being created. Please try again in a few seconds.',
-    kz: 'Төлем жасалып жатыр. Бірнеше секундтан кейін қайталаңыз.',
-    ch: '付款正在创建中，请几秒后重试。',
-  },
-  bankUnavailable: {
-    ru: 'Банк временно недоступен. Попробуйте ещё раз через минуту.',
-    en: 'The bank is unavailable right now. Please try again in a minute.',
-    kz: 'Банк уақытша қолжетімсіз. Бір минуттан кейін қайталап көріңіз.',
-    ch: '银行暂时不可用，请稍后重试。',
-  },
-} satisfies Record<string, Texts>;
+import { textOf } from '../locales/texts.ts';
 
 /** The payment's description at the acquirer (its page, the statement), in the payer's language. */
 const paymentDescription: Record<Lang, (number: number) => string> = {
@@ -62,7 +43,7 @@ const paymentDescription: Record<Lang, (number: number) => string> = {
   ch: (n) => `订单 ${n}`,
 };
 
-export const orderNotFound = () => new BusinessError(ErrorCode.notFound, { status: 404, text: (lang) => paymentTexts.orderDeleted[lang] });
+export const orderNotFound = () => new BusinessError(ErrorCode.notFound, { status: 404, text: textOf('payments', 'orderDeleted') });
 
 /** What the storefront does after POST /api/order/pay. */
 export type PayResult =
@@ -138,13 +119,12 @@ export function createPaymentsService(deps: {
     const at = new Date(now());
     let registration: ({ id: number } & ReturnType<typeof deferred<PayResult>>) | undefined;
     const prepared = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<OrderRow>('select * from orders where hash = $1 for update', [input.hash]);
-      const order = rows[0];
+      const order = await lockOrderByHash(tx, input.hash);
       if (!order) throw orderNotFound();
-      if (order.status === OrderStatus.paid) throw new BusinessError(ErrorCode.payment, { text: (l) => paymentTexts.alreadyPaid[l] });
+      if (order.status === OrderStatus.paid) throw new BusinessError(ErrorCode.payment, { text: textOf('payments', 'alreadyPaid') });
       const unpaid = order.status === OrderStatus.reserved || order.status === OrderStatus.confirmed;
       if (!unpaid || order.released_at || order.reserved_until.getTime() <= at.getTime()) {
-        throw new BusinessError(ErrorCode.payment, { text: (l) => paymentTexts.expired[l] });
+        throw new BusinessError(ErrorCode.payment, { text: textOf('payments', 'expired') });
       }
       // Still awaiting its named-ticket data: the order page goes to
       // that form, and no payment starts.
@@ -212,7 +192,7 @@ export function createPaymentsService(deps: {
     // Its registration may have finished since this Pay read it.
     const fresh = await findPaymentByPublicId(db, payment.public_id);
     if (fresh?.status === 'pending' && fresh.action) return { type: 'action', action: fresh.action, publicId: fresh.public_id, expiresAt: await reservedUntilOf(fresh) };
-    throw new BusinessError(ErrorCode.payment, { status: 409, text: (l) => paymentTexts.beingCreated[l] });
+    throw new BusinessError(ErrorCode.payment, { status: 409, text: textOf('payments', 'beingCreated') });
   }
 
   /** Registers a new payment with its acquirer and stores the link; see startPayment. */
@@ -239,33 +219,29 @@ export function createPaymentsService(deps: {
       });
     } catch (error) {
       log.error({ err: error, payment: payment.public_id }, 'payment provider refused to start a payment');
-      await db.query(`update payments set status = 'failed', finished_at = $2 where id = $1 and status = 'created'`, [payment.id, at]);
-      throw new BusinessError(ErrorCode.payment, { text: (l) => paymentTexts.bankUnavailable[l] });
+      await markPaymentFailed(db, payment.id, at);
+      throw new BusinessError(ErrorCode.payment, { text: textOf('payments', 'bankUnavailable') });
     }
     const action = started.action;
     if (!(await markPaymentPending(db, payment.id, started.providerRef, action))) {
       // The order's sum changed while the acquirer registered this payment, and the change
       // cancelled it (recomputeOrderTotals): the old sum must not be paid. Keep the acquirer's
       // reference so its late outcome is recognised, cancel it there, and refuse.
-      await db.query('update payments set provider_ref = coalesce(provider_ref, $2) where id = $1', [payment.id, started.providerRef]);
+      await keepProviderRef(db, payment.id, started.providerRef);
       await cancelAtAcquirer({ orderId: payment.order_id });
-      throw new BusinessError(ErrorCode.payment, { text: (l) => paymentTexts.orderChanged[l] });
+      throw new BusinessError(ErrorCode.payment, { text: textOf('payments', 'orderChanged') });
     }
     return { type: 'action', action, publicId: payment.public_id, expiresAt: order.reserved_until };
   }
 
   async function reservedUntilOf(payment: PaymentRow): Promise<Date> {
-    const { rows } = await db.query<{ reserved_until: Date }>('select reserved_until from orders where id = $1', [payment.order_id]);
-    return rows[0]?.reserved_until ?? new Date(now());
+    const order = await findOrderById(db, payment.order_id);
+    return order?.reserved_until ?? new Date(now());
   }
 
   /** Marks an unpaid order paid and runs the paid hooks; answers false when it was not payable. */
   async function markPaid(tx: Queryable, orderId: number, at: Date): Promise<boolean> {
-    const updated = await tx.query(
-      `update orders set status = 30, paid_at = $2 where id = $1 and status = 20 and released_at is null`,
-      [orderId, at],
-    );
-    if (updated.rowCount === 0) return false;
+    if (!(await markOrderPaid(tx, orderId, at))) return false;
     await hooks.onPaid(tx, orderId, at);
     return true;
   }
@@ -283,22 +259,18 @@ export function createPaymentsService(deps: {
   ): Promise<{ result: 'duplicate' | 'unknown' | 'final' | 'paid' | 'declined' | 'refunded' }> {
     const at = new Date(now());
     const outcome = await db.transaction(async (tx) => {
-      const fresh = await tx.query(
-        `insert into payment_notifications (provider, event_id, received_at, body) values ($1, $2, $3, $4)
-         on conflict do nothing`,
-        [providerId, n.eventId, at, JSON.stringify(body ?? null)],
-      );
-      if (fresh.rowCount === 0) return { result: 'duplicate' as const, refundIds: [] };
+      const fresh = await insertNotification(tx, { provider: providerId, eventId: n.eventId, at, body });
+      if (!fresh) return { result: 'duplicate' as const, refundIds: [] };
       const seen = await findPaymentByPublicId(tx, n.merchantRef);
       if (!seen) return { result: 'unknown' as const, refundIds: [] };
       // The order first, then the payment: the order an order change takes them in (its row lock,
       // then cancelOpenPayments), so the two never deadlock and one sees the other's result.
-      await tx.query('select id from orders where id = $1 for update', [seen.order_id]);
+      await lockOrderById(tx, seen.order_id);
       const payment = await findPaymentByPublicId(tx, n.merchantRef, true);
       if (!payment || payment.provider !== providerId || (payment.provider_ref !== null && payment.provider_ref !== n.providerRef)) {
         return { result: 'unknown' as const, refundIds: [] };
       }
-      await tx.query('update payment_notifications set payment_id = $3 where provider = $1 and event_id = $2', [providerId, n.eventId, payment.id]);
+      await linkNotificationToPayment(tx, providerId, n.eventId, payment.id);
       if (payment.status === 'succeeded' || payment.status === 'declined') return { result: 'final' as const, refundIds: [] };
 
       if (payment.status === 'canceled') {
@@ -306,14 +278,10 @@ export function createPaymentsService(deps: {
         // says now, it does not pay the order. A decline just confirms the cancel; money taken
         // anyway (the visitor paid before the cancel reached the bank) goes back, whole.
         if (n.outcome.status === 'declined') {
-          await tx.query('update payments set cancel_confirmed_at = coalesce(cancel_confirmed_at, $2) where id = $1', [payment.id, at]);
+          await confirmPaymentCancel(tx, payment.id, at);
           return { result: 'final' as const, refundIds: [] };
         }
-        await tx.query(
-          `update payments set status = 'succeeded', amount = $2, provider_ref = coalesce(provider_ref, $3), decline_reason = 'order-changed',
-             cancel_confirmed_at = coalesce(cancel_confirmed_at, $4) where id = $1`,
-          [payment.id, n.outcome.amount, n.providerRef, at],
-        );
+        await markCanceledPaymentCaptured(tx, { id: payment.id, amount: n.outcome.amount, providerRef: n.providerRef, at });
         if (n.outcome.amount === 0) return { result: 'refunded' as const, refundIds: [] };
         const refundId = await requestRefund(tx, {
           paymentId: payment.id,
@@ -326,25 +294,17 @@ export function createPaymentsService(deps: {
       }
 
       if (n.outcome.status === 'declined') {
-        await tx.query(
-          `update payments set status = 'declined', decline_reason = $2, finished_at = $3, provider_ref = coalesce(provider_ref, $4) where id = $1`,
-          [payment.id, n.outcome.reason, at, n.providerRef],
-        );
+        await markPaymentDeclined(tx, { id: payment.id, reason: n.outcome.reason, providerRef: n.providerRef, at });
         return { result: 'declined' as const, refundIds: [] };
       }
 
       const captured = n.outcome.amount;
-      const { rows } = await tx.query<OrderRow>('select * from orders where id = $1 for update', [payment.order_id]);
-      const order = rows[0];
+      const order = await lockOrderById(tx, payment.order_id);
       const open = order !== undefined && order.status === OrderStatus.confirmed && order.released_at === null;
       const payable = open && order.total === captured && captured === payment.amount;
       // Not payable though the order still awaits payment: the sums differ, the order changed.
       const reason: FailureReason | null = payable || order?.status === OrderStatus.paid ? null : open ? 'order-changed' : 'booking-expired';
-      await tx.query(
-        `update payments set status = 'succeeded', amount = $2, finished_at = $3, provider_ref = coalesce(provider_ref, $4),
-           decline_reason = $5, rrn = coalesce(rrn, $6) where id = $1`,
-        [payment.id, captured, at, n.providerRef, reason, n.outcome.rrn ?? null],
-      );
+      await markPaymentSucceeded(tx, { id: payment.id, amount: captured, providerRef: n.providerRef, reason, rrn: n.outcome.rrn ?? null, at });
       if (payable && (await markPaid(tx, payment.order_id, at))) return { result: 'paid' as const, refundIds: [] };
       // The money came but the order cannot take it: give it back, whole.
       if (captured === 0) return { result: 'refunded' as const, refundIds: [] };
@@ -375,22 +335,10 @@ export function createPaymentsService(deps: {
     tx: Queryable,
     r: { paymentId: number; amount: number; reason: string; key: string; at: Date },
   ): Promise<number> {
-    const existing = await tx.query<{ id: number }>('select id from refunds where idempotency_key = $1', [r.key]);
-    if (existing.rows[0]) return existing.rows[0].id;
-    const taken = await tx.query(
-      `update payments set refunded_amount = refunded_amount + $2
-       where id = $1 and status = 'succeeded' and refunded_amount + $2 <= amount`,
-      [r.paymentId, r.amount],
-    );
-    if (taken.rowCount === 0) throw new BusinessError(ErrorCode.payment, { text: () => 'refund exceeds the captured amount' });
-    const { rows } = await tx.query<{ id: number }>(
-      `insert into refunds (payment_id, amount, reason, idempotency_key, next_attempt_at, created_at)
-       values ($1, $2, $3, $4, $5, $5) returning id`,
-      [r.paymentId, r.amount, r.reason, r.key, r.at],
-    );
-    const id = rows[0]?.id;
-    if (id === undefined) throw new Error('insert into refunds returned no row');
-    return id;
+    const existing = await findRefundIdByKey(tx, r.key);
+    if (existing !== undefined) return existing;
+    if (!(await takeRefundableAmount(tx, r.paymentId, r.amount))) throw new BusinessError(ErrorCode.payment, { text: () => 'refund exceeds the captured amount' });
+    return insertRefund(tx, r);
   }
 
   /**
@@ -401,21 +349,7 @@ export function createPaymentsService(deps: {
    */
   async function processRefunds(options: { ids?: number[]; limit?: number } = {}): Promise<{ done: number; failed: number }> {
     const at = new Date(now());
-    const claimed = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<RefundRow & { provider: string; provider_payment_ref: string | null }>(
-        `with due as (
-           select id from refunds
-           where status = 'pending' and ${options.ids ? 'id = any($3::int[])' : 'next_attempt_at <= $1'}
-           order by id limit $2 for update skip locked
-         )
-         update refunds r set attempts = attempts + 1, next_attempt_at = $1::timestamptz + interval '5 minutes'
-         from due, payments p
-         where r.id = due.id and p.id = r.payment_id
-         returning r.*, p.provider, p.provider_ref as provider_payment_ref`,
-        options.ids ? [at, options.limit ?? 50, options.ids] : [at, options.limit ?? 50],
-      );
-      return rows;
-    });
+    const claimed = await db.transaction((tx) => claimDueRefunds(tx, at, options.limit ?? 50, options.ids));
     let done = 0;
     let failed = 0;
     for (const refund of claimed) {
@@ -426,21 +360,13 @@ export function createPaymentsService(deps: {
           amount: refund.amount,
           idempotencyKey: refund.idempotency_key,
         });
-        await db.query(`update refunds set status = 'done', provider_ref = $2, done_at = $3, last_error = null where id = $1`, [
-          refund.id,
-          refundRef,
-          new Date(now()),
-        ]);
+        await markRefundDone(db, refund.id, refundRef, new Date(now()));
         done += 1;
       } catch (error) {
         failed += 1;
         const delay = REFUND_RETRY_MS[Math.min(refund.attempts - 1, REFUND_RETRY_MS.length - 1)] ?? 60_000;
         log.warn({ err: error, refund: refund.id }, 'refund failed; will retry');
-        await db.query('update refunds set last_error = $2, next_attempt_at = $3 where id = $1', [
-          refund.id,
-          (error as Error).message.slice(0, 500),
-          new Date(now() + delay),
-        ]);
+        await scheduleRefundRetry(db, refund.id, (error as Error).message.slice(0, 500), new Date(now() + delay));
       }
     }
     return { done, failed };
@@ -461,7 +387,7 @@ export function createPaymentsService(deps: {
       return;
     }
     if (outcome.status === 'canceled') {
-      await db.query('update payments set cancel_confirmed_at = $2 where id = $1 and cancel_confirmed_at is null', [payment.id, new Date(now())]);
+      await confirmPaymentCancel(db, payment.id, new Date(now()));
       return;
     }
     await applyOutcome(
@@ -479,8 +405,7 @@ export function createPaymentsService(deps: {
     let orderId: number | undefined;
     if ('orderId' in order) orderId = order.orderId;
     else {
-      const { rows } = await db.query<{ id: number }>('select id from orders where hash = $1', [order.hash]);
-      orderId = rows[0]?.id;
+      orderId = (await findOrderByHash(db, order.hash))?.id;
     }
     if (orderId === undefined) return;
     for (const payment of await findUnconfirmedCancels(db, orderId)) {
@@ -520,7 +445,66 @@ export function createPaymentsService(deps: {
     return findPaymentsOfOrder(db, orderId);
   }
 
-  return { startPayment, applyOutcome, requestRefund, processRefunds, reconcile, reconcileOrder, cancelAtAcquirer, markPaid, provider };
+  /** What the QR modal's poll learns of an order's payment, after asking the acquirer about pending ones. */
+  async function payStateOf(hash: string): Promise<(typeof OrderPayState)[keyof typeof OrderPayState]> {
+    const order = await findOrderByHash(db, hash);
+    if (!order) throw orderNotFound();
+    if (order.status === OrderStatus.paid) return OrderPayState.paid;
+    const payments = await reconcileOrder(order.id);
+    const after = await findOrderByHash(db, hash);
+    if (after?.status === OrderStatus.paid) return OrderPayState.paid;
+    if (after?.status === OrderStatus.canceled) return OrderPayState.canceled;
+    const last = payments.at(-1);
+    if (last && (last.status === 'declined' || (last.status === 'succeeded' && last.decline_reason))) return OrderPayState.declined;
+    // Cancelled because the order's sum changed: the QR modal closes and the order reloads with the new sum.
+    if (last?.status === 'canceled') return OrderPayState.changed;
+    return OrderPayState.awaiting;
+  }
+
+  /** The order's number and its last decline, for the declined page. */
+  async function declineOf(hash: string): Promise<{ number: number; reason: FailureReason | ''; paymentNumber: number }> {
+    const order = await findOrderByHash(db, hash);
+    if (!order) throw orderNotFound();
+    const decline = lastDecline(await reconcileOrder(order.id));
+    return { number: order.number, reason: decline.reason, paymentNumber: decline.number };
+  }
+
+  /**
+   * Where a visitor the acquirer sent back lands: their order (or its declined page) once the
+   * outcome is checked; undefined (the home page) for an unknown payment, or for a browser
+   * without the payment's return proof, so only the browser that paid learns the order's address.
+   */
+  async function returnedOrder(
+    publicId: string,
+    carriesProof: (publicId: string) => boolean,
+  ): Promise<{ hash: string; lang: string; declined: boolean } | undefined> {
+    const payment = await findPaymentByPublicId(db, publicId);
+    if (!payment) return undefined;
+    await reconcile(payment);
+    if (!carriesProof(payment.public_id)) return undefined;
+    const after = await findPaymentByPublicId(db, payment.public_id);
+    const order = await findOrderById(db, payment.order_id);
+    if (!order) return undefined;
+    const declined =
+      after !== undefined &&
+      (after.status === 'declined' || after.status === 'canceled' || (after.status === 'succeeded' && order.status !== OrderStatus.paid));
+    return { hash: order.hash, lang: order.lang, declined };
+  }
+
+  return {
+    startPayment,
+    applyOutcome,
+    requestRefund,
+    processRefunds,
+    reconcile,
+    reconcileOrder,
+    cancelAtAcquirer,
+    markPaid,
+    provider,
+    payStateOf,
+    declineOf,
+    returnedOrder,
+  };
 }
 
 /** The last declined (or cancelled) payment of an order and its number among the order's attempts. */

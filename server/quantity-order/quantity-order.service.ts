@@ -11,43 +11,9 @@ import { BusinessError } from '../http.ts';
 import type { OrderBatcher } from '../orders/order-batcher.ts';
 import { CatalogMoved, type NewOrder, OrderStatus, OrderTooLarge, type NewOrderLine, placeOrder } from '../orders/orders.service.ts';
 import { unitServiceFee } from '../orders/pricing.ts';
+import { textOf } from '../locales/texts.ts';
 
-type Texts = Record<Lang, string>;
-const texts = {
-  notAvailable: {
-    ru: 'Покупка недоступна для выбранного дня или сеанса',
-    en: 'Purchase is not available for the selected day or session',
-    kz: 'Таңдалған күнге немесе сеансқа сатып алу қолжетімсіз',
-    ch: '所选日期或场次无法购买',
-  },
-  pushkinNotAllowed: {
-    ru: 'В выбранную дату оплата по Пушкинской карте недоступна',
-    en: 'Payment with the Pushkin card is not available for the selected date',
-    kz: 'Таңдалған күні Пушкин картасымен төлеу қолжетімсіз',
-    ch: '所选日期不支持普希金卡支付',
-  },
-  pushkinOneTicket: {
-    ru: 'По Пушкинской карте можно купить только 1 билет в одном заказе.',
-    en: 'Only 1 ticket per order can be bought with the Pushkin card.',
-    kz: 'Пушкин картасымен бір тапсырыста тек 1 билет сатып алуға болады.',
-    ch: '使用普希金卡每笔订单只能购买1张票。',
-  },
-  subscriptionLimit: {
-    ru: 'По абонементу осталось меньше посещений, чем выбрано билетов.',
-    en: 'Your subscription has fewer visits left than tickets chosen.',
-    kz: 'Абонемент бойынша таңдалған билеттерден азырақ бару қалды.',
-    ch: '您的套票剩余次数少于所选票数。',
-  },
-  groupLimit: {
-    ru: 'Достигнут лимит количества групповых билетов в одном заказе!',
-    en: 'The limit on group excursion tickets in one order has been reached',
-    kz: 'Бір тапсырыстағы топтық билеттер санының шегіне жеттіңіз!',
-    ch: '已达到单笔订单的团体票上限！',
-  },
-} satisfies Record<string, Texts>;
-
-const refuse = (code: (typeof ErrorCode)[keyof typeof ErrorCode], status: number, text?: Texts) =>
-  new BusinessError(code, { status, text: text ? (lang) => text[lang] : undefined });
+const refuse = (code: (typeof ErrorCode)[keyof typeof ErrorCode], status: number, text?: (lang: Lang) => string) => new BusinessError(code, { status, text });
 
 /** A refusal that names the form field and its error code, like a schema failure. */
 export const fieldError = (path: string, code: string) =>
@@ -105,10 +71,10 @@ async function createAt(
   if (!part) throw refuse(ErrorCode.notFound, 404);
   const { event, checkboxes, prices } = part;
   const first = cmd.lines[0];
-  if (event.use_seat_map) throw refuse(ErrorCode.notFound, 409, texts.notAvailable);
-  if (pushkin && !event.use_pushkin_card) throw refuse(ErrorCode.validation, 400, texts.pushkinNotAllowed);
+  if (event.use_seat_map) throw refuse(ErrorCode.notFound, 409, textOf('quantityOrder', 'notAvailable'));
+  if (pushkin && !event.use_pushkin_card) throw refuse(ErrorCode.validation, 400, textOf('quantityOrder', 'pushkinNotAllowed'));
   if (!pushkin && !event.use_ordinary_card) throw fieldError('pushkarta', 'required-pushkin-card');
-  if (event.sale_starts_at && event.sale_starts_at.getTime() > ctx.now.getTime()) throw refuse(ErrorCode.notFound, 409, texts.notAvailable);
+  if (event.sale_starts_at && event.sale_starts_at.getTime() > ctx.now.getTime()) throw refuse(ErrorCode.notFound, 409, textOf('quantityOrder', 'notAvailable'));
   // The session on sale at the first line's day and time (the lowest id, should two share them).
   const session = first
     ? part.sessions
@@ -121,7 +87,7 @@ async function createAt(
   for (const line of cmd.lines) {
     if (line.actionId !== event.id || line.day !== first.day || line.time !== first.time) throw fieldError('data', OrderFormError.lines);
   }
-  if (!session) throw refuse(ErrorCode.notFound, 409, texts.notAvailable);
+  if (!session) throw refuse(ErrorCode.notFound, 409, textOf('quantityOrder', 'notAvailable'));
 
   // Required extra checkboxes (filling = 1) must be ticked.
   const ticked = new Set(cmd.checkboxes.filter((c) => c.checked).map((c) => c.id));
@@ -154,9 +120,9 @@ async function createAt(
   // A subscription holder's limit is the visits left, not the event's per-order limit,
   // as the event page counts it (web/features/event/lib/order-rules.ts).
   if (subscritId === undefined && ordinary > event.order_limit) throw refuse(ErrorCode.limit, 409);
-  if (pushkin && ordinary + group !== PUSHKIN_TICKETS_PER_ORDER) throw refuse(ErrorCode.limit, 409, texts.pushkinOneTicket);
-  if (group > 0 && event.group_limit > 0 && group > event.group_limit) throw refuse(ErrorCode.limit, 409, texts.groupLimit);
-  if (subscritId !== undefined && ordinary + group > subscriptionLeft) throw refuse(ErrorCode.limit, 409, texts.subscriptionLimit);
+  if (pushkin && ordinary + group !== PUSHKIN_TICKETS_PER_ORDER) throw refuse(ErrorCode.limit, 409, textOf('quantityOrder', 'pushkinOneTicket'));
+  if (group > 0 && event.group_limit > 0 && group > event.group_limit) throw refuse(ErrorCode.limit, 409, textOf('quantityOrder', 'groupLimit'));
+  if (subscritId !== undefined && ordinary + group > subscriptionLeft) throw refuse(ErrorCode.limit, 409, textOf('quantityOrder', 'subscriptionLimit'));
 
   const buyer =
     cmd.buyer.kind === 'pushkin'
@@ -187,7 +153,7 @@ async function createAt(
   return withOrderCaptcha(deps, ctx.setup, cmd, ctx.remoteIp, async (tx, alone) => {
     if (subscritId !== undefined && ctx.crmClientId !== undefined) {
       if (!(await takeSubscriptionVisits(tx, ctx.crmClientId, subscritId, ordinary + group))) {
-        throw refuse(ErrorCode.limit, 409, texts.subscriptionLimit);
+        throw refuse(ErrorCode.limit, 409, textOf('quantityOrder', 'subscriptionLimit'));
       }
     }
     const placed = alone ? await deps.orders.place(order) : await placeOrder(tx, order);

@@ -2,7 +2,7 @@ import type { Lang } from '../../contract/common.ts';
 import { formatPrice } from '../../contract/format-price.ts';
 import type { CurrencyCode } from '../../contract/setup.ts';
 import { RETURN_LINK_HOURS } from '../../contract/returns.ts';
-import type { OutgoingMail } from '../mail/outbox.ts';
+import type { OutgoingMail } from '../mail/outbox.repository.ts';
 
 type MailText = {
   subject: (n: number) => string;

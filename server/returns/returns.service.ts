@@ -14,12 +14,13 @@ import {
 import type { StoredSetup } from '../../contract/setup.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../mail/outbox.repository.ts';
 import { fullLocalized, sessionDayTime } from '../order-view/dates.ts';
 import { OrderStatus, returnLinePlaces } from '../orders/orders.service.ts';
 import { toRoubles } from '../orders/pricing.ts';
 import { type PaymentsService, orderNotFound } from '../payments/payments.service.ts';
 import { giveOfferStock } from '../offers/offers.repository.ts';
+import { findRefundStatus } from '../payments/payments.repository.ts';
 import { refundPercent, returnDeadline, secondsLeft, ticketRefund } from './refund-policy.ts';
 import { returnDoneMail, returnLinkMail } from './return-mail.ts';
 import { bonusesToRestore, bonusesToRevoke, serviceRefund, serviceTicketIds, servicesGoingBack } from './return-services.ts';
@@ -472,8 +473,8 @@ export function createReturnsService(deps: {
     if (done.refundId === null) return { amount: done.amount, status: done.status, ...bonuses };
     await deps.payments.processRefunds({ ids: [done.refundId] });
     await db.transaction((tx) => settleDoneRefunds(tx, done.orderId));
-    const { rows } = await db.query<{ status: string }>('select status from refunds where id = $1', [done.refundId]);
-    return { amount: done.amount, status: rows[0]?.status === 'done' ? ReturnStatus.refunded : ReturnStatus.refunding, ...bonuses };
+    const refundStatus = await findRefundStatus(db, done.refundId);
+    return { amount: done.amount, status: refundStatus === 'done' ? ReturnStatus.refunded : ReturnStatus.refunding, ...bonuses };
   }
 
   /**

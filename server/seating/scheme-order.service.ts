@@ -17,30 +17,9 @@ import {
   findStandingAreas,
 } from './seating.repository.ts';
 import { effectivePrices, schemeNotFound } from './seating.service.ts';
+import { textOf } from '../locales/texts.ts';
 
-const texts = {
-  notOnSale: {
-    ru: 'Продажа на выбранный сеанс недоступна.',
-    en: 'Tickets for the chosen session are not on sale.',
-    kz: 'Таңдалған сеансқа сату қолжетімсіз.',
-    ch: '所选场次暂不售票。',
-  },
-  badPlace: {
-    ru: 'Место недоступно',
-    en: 'The seat is unavailable',
-    kz: 'Орын қолжетімсіз',
-    ch: '座位不可用',
-  },
-  checkbox: {
-    ru: 'Для оформления необходимо заполнить все поля',
-    en: 'Please fill in all the fields to place the order',
-    kz: 'Рәсімдеу үшін барлық өрістерді толтыру қажет',
-    ch: '请填写所有字段以完成下单',
-  },
-} satisfies Record<string, Record<Lang, string>>;
-
-const refuse = (code: (typeof ErrorCode)[keyof typeof ErrorCode], text: Record<Lang, string>, status = 409) =>
-  new BusinessError(code, { status, text: (lang) => text[lang] });
+const refuse = (code: (typeof ErrorCode)[keyof typeof ErrorCode], text: (lang: Lang) => string, status = 409) => new BusinessError(code, { status, text });
 
 /** A place of the cart resolved against the hall and the session's prices. */
 type Place = { seatId: number | null; standingAreaId: number | null; price: PriceRow };
@@ -66,14 +45,14 @@ export async function createSchemeOrder(
     !session.is_cancelled &&
     session.starts_at.getTime() > now.getTime() &&
     (!event.sale_starts_at || event.sale_starts_at.getTime() <= now.getTime());
-  if (!onSale) throw refuse(ErrorCode.placesGone, texts.notOnSale);
+  if (!onSale) throw refuse(ErrorCode.placesGone, textOf('schemeOrder', 'notOnSale'));
 
   if (input.tickets.length > event.order_limit) throw new BusinessError(ErrorCode.limit, { status: 422 });
-  if (input.tickets.some((ticket) => ticket.calendar_id !== session.id)) throw refuse(ErrorCode.validation, texts.badPlace, 400);
+  if (input.tickets.some((ticket) => ticket.calendar_id !== session.id)) throw refuse(ErrorCode.validation, textOf('schemeOrder', 'badPlace'), 400);
 
   const checked = new Set(input.checkboxList.filter((box) => box.checked === true || box.checked === 1).map((box) => box.id));
   const required = (await findOrderCheckboxes(deps.db, event.id)).filter((box) => box.required);
-  if (required.some((box) => !checked.has(box.id))) throw refuse(ErrorCode.validation, texts.checkbox, 400);
+  if (required.some((box) => !checked.has(box.id))) throw refuse(ErrorCode.validation, textOf('schemeOrder', 'checkbox'), 400);
 
   const places = await resolvePlaces(deps.db, event.hall_id, event.id, session.id, input.tickets);
   const lines = toLines(session.id, places);
@@ -111,13 +90,13 @@ async function resolvePlaces(
 ): Promise<Place[]> {
   const prices = new Map(effectivePrices(await findSessionPrices(db, eventId, sessionId)).map((p) => [p.id, p]));
   const seatIds = tickets.flatMap((t) => (typeof t.seat_id === 'number' ? [t.seat_id] : []));
-  if (new Set(seatIds).size !== seatIds.length) throw refuse(ErrorCode.validation, texts.badPlace, 400);
+  if (new Set(seatIds).size !== seatIds.length) throw refuse(ErrorCode.validation, textOf('schemeOrder', 'badPlace'), 400);
   const cartIds = tickets.flatMap((t) => (typeof t.seat_id === 'string' ? [t.seat_id] : []));
-  if (new Set(cartIds).size !== cartIds.length) throw refuse(ErrorCode.validation, texts.badPlace, 400);
+  if (new Set(cartIds).size !== cartIds.length) throw refuse(ErrorCode.validation, textOf('schemeOrder', 'badPlace'), 400);
 
   const seats = new Map((await findHallSeats(db, hallId, seatIds)).map((s) => [s.id, s]));
   const areas = new Map((await findStandingAreas(db, hallId)).map((a) => [a.id, a]));
-  const unavailable = () => new BusinessError(ErrorCode.seatUnavailable, { text: (lang) => texts.badPlace[lang] });
+  const unavailable = () => new BusinessError(ErrorCode.seatUnavailable, { text: textOf('schemeOrder', 'badPlace') });
 
   return tickets.map((ticket) => {
     const price = prices.get(ticket.price_id);

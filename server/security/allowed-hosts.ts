@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { businessError } from '../http.ts';
+import { serverText } from '../locales/texts.ts';
 
 // A host name or IP literal, without a port: what an ALLOWED_HOSTS entry names.
 const HOST_NAME = /^([a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])$/i;
@@ -38,13 +39,6 @@ export function hostNameOf(host: string): string {
   return value.replace(/:\d*$/, '');
 }
 
-const texts: Record<Lang, string> = {
-  ru: 'Этот сервер не обслуживает запрошенный адрес (заголовок Host).',
-  en: 'This server does not serve the requested host (the Host header).',
-  kz: 'Бұл сервер сұралған мекенжайға қызмет көрсетпейді (Host тақырыбы).',
-  ch: '此服务器不提供所请求主机的服务（Host 头）。',
-};
-
 /**
  * Refuses a request whose Host (or trusted X-Forwarded-Host) is not an allowed host, with 421
  * Misdirected Request: links to the bank, the QR payment page and the bank's return address are
@@ -57,6 +51,6 @@ export function allowedHostsGuard(app: FastifyInstance, allowed: ReadonlySet<str
     if (request.url === '/healthz' || request.url.startsWith('/healthz?')) return;
     if (allowed.has(hostNameOf(request.host))) return;
     const lang = langOf(request.url);
-    return reply.code(421).send(businessError(ErrorCode.validation, lang, texts[lang]));
+    return reply.code(421).send(businessError(ErrorCode.validation, lang, serverText('security', 'unknownHost', lang)));
   });
 }

@@ -1,9 +1,9 @@
 import { ADAPTIVE_CAPTCHA } from '../../contract/captcha.ts';
-import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { Db } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import { attachHoldClaim, deleteHoldClaim, findClientHolds, insertHoldClaim, lockClients } from './hold-limits.repository.ts';
+import { textOf } from '../locales/texts.ts';
 
 /** How much one client may hold unpaid at once, and when it orders faster than a person can. */
 export type HoldLimits = {
@@ -14,13 +14,6 @@ export type HoldLimits = {
   /** Orders one client address may place within burstWindowMs before the next needs the captcha; 0: never. */
   burstOrders: number;
   burstWindowMs: number;
-};
-
-const texts: Record<Lang, string> = {
-  ru: 'С этого адреса или e-mail уже забронировано слишком много неоплаченных билетов. Оплатите их или дождитесь окончания брони.',
-  en: 'Too many unpaid tickets are already booked from this address or e-mail. Pay for them or wait until their booking ends.',
-  kz: 'Бұл мекенжайдан немесе e-mail арқылы тым көп төленбеген билет брондалған. Оларды төлеңіз немесе брондау мерзімінің аяқталуын күтіңіз.',
-  ch: '此地址或电子邮箱已预订过多未付款的票。请先付款或等待预订结束。',
 };
 
 /** A claim of one order's hold: attach it to the placed order, or drop it when placing failed. */
@@ -58,7 +51,7 @@ export function createHoldGuard(db: Db, limits: HoldLimits) {
         if (tooMany || tooLarge) {
           const freeAt = holds.freeAt?.getTime() ?? c.at.getTime();
           const retryAfterSeconds = Math.max(1, Math.ceil((freeAt - c.at.getTime()) / 1000));
-          throw new BusinessError(ErrorCode.tooManyRequests, { status: 429, retryAfterSeconds, text: (l) => texts[l] });
+          throw new BusinessError(ErrorCode.tooManyRequests, { status: 429, retryAfterSeconds, text: textOf('security', 'tooManyHolds') });
         }
       }
       return insertHoldClaim(tx, { ip: c.ip, email, places: c.places, at: c.at, until: c.until });

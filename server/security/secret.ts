@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
+import { findOrInsertSecret } from './secret.repository.ts';
 
 /**
  * The server's signing secret: SECRET from the environment, or one generated on the first start
@@ -7,11 +8,7 @@ import type { Queryable } from '../db/client.ts';
  */
 export async function loadSecret(db: Queryable, fromEnv: string | undefined): Promise<string> {
   if (fromEnv) return fromEnv;
-  await db.query('insert into app_secret (id, secret) values (1, $1) on conflict (id) do nothing', [
-    randomBytes(32).toString('base64url'),
-  ]);
-  const { rows } = await db.query<{ secret: string }>('select secret from app_secret where id = 1');
-  const row = rows[0];
-  if (!row) throw new Error('app_secret is empty after insert');
-  return row.secret;
+  const secret = await findOrInsertSecret(db, randomBytes(32).toString('base64url'));
+  if (secret === undefined) throw new Error('app_secret is empty after insert');
+  return secret;
 }

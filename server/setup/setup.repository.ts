@@ -19,3 +19,8 @@ export async function findRulesDocuments(db: Queryable): Promise<RulesRow[]> {
   const { rows } = await db.query<RulesRow>('select id, slug, name, url, body from rules_documents order by sortnum, id');
   return rows;
 }
+
+/** Throws when the database does not answer. */
+export async function pingDatabase(db: Queryable): Promise<void> {
+  await db.query('select 1');
+}

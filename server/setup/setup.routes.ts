@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { type CrmService, crmTokenOf } from '../crm/crm.service.ts';
 import type { Csrf } from '../security/csrf.ts';
 import type { SetupService } from './setup.service.ts';
+import { pingDatabase } from './setup.repository.ts';
 
 export function setupRoutes(app: FastifyInstance, deps: { setup: SetupService; csrf: Csrf; db: Db; crm: CrmService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -36,7 +37,7 @@ export function setupRoutes(app: FastifyInstance, deps: { setup: SetupService; c
     { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok'), database: z.string() }), 503: z.object({ status: z.literal('unavailable') }) } } },
     async (request, reply) => {
       try {
-        await deps.db.query('select 1');
+        await pingDatabase(deps.db);
         return { status: 'ok' as const, database: deps.db.kind };
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');

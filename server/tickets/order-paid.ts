@@ -4,9 +4,11 @@ import { orderViewPath, ticketPath } from '../../contract/order-path.ts';
 import type { CurrencyCode } from '../../contract/setup.ts';
 import type { Queryable } from '../db/client.ts';
 import { settleLoyalty } from '../loyalty/discounts.service.ts';
-import { type OutgoingMail, enqueueMail } from '../mail/outbox.ts';
+import { type OutgoingMail, enqueueMail } from '../mail/outbox.repository.ts';
 import { enqueueTicketReports } from '../registry/registry.repository.ts';
+import { findOrderById } from '../orders/orders.repository.ts';
 import { issueTicketCodes } from './ticket-codes.ts';
+import { findAdmittingTicketHashes } from './tickets.repository.ts';
 
 const mailTexts: Record<Lang, { subject: (n: number) => string; intro: (n: number) => string; order: string; tickets: string; total: string }> = {
   ru: {
@@ -65,19 +67,15 @@ export async function completePaidOrder(tx: Queryable, orderId: number, at: Date
  * again by the back office; undefined when the order has no e-mail address.
  */
 export async function paidOrderMail(tx: Queryable, orderId: number, publicUrl: string, setup: MailSetup): Promise<OutgoingMail | undefined> {
-  const { rows } = await tx.query<{ number: number; hash: string; email: string; lang: string; total: number }>(
-    'select number, hash, email, lang, total from orders where id = $1',
-    [orderId],
-  );
-  const order = rows[0];
+  const order = await findOrderById(tx, orderId);
   if (!order || !order.email) return undefined;
   // Returned tickets lost their code and page; the e-mail lists the tickets that still admit.
-  const { rows: tickets } = await tx.query<{ hash: string }>('select hash from tickets where order_id = $1 and status in (0, 60) order by id', [orderId]);
+  const tickets = await findAdmittingTicketHashes(tx, orderId);
   const lang = normalizeLang(order.lang);
   const t = mailTexts[lang];
   const base = publicUrl.replace(/\/$/, '');
   const orderUrl = `${base}${orderViewPath(order.hash, lang, setup.integration)}`;
-  const ticketUrls = tickets.map((ticket) => `${base}${ticketPath(ticket.hash, lang)}`);
+  const ticketUrls = tickets.map((hash) => `${base}${ticketPath(hash, lang)}`);
   const total = formatPrice(order.total, setup.currency, lang);
   const text = [t.intro(order.number), '', `${t.order}: ${orderUrl}`, `${t.total}: ${total}`, '', `${t.tickets}:`, ...ticketUrls.map((u) => `  ${u}`), ''].join('\n');
   const html = `<p>${escape(t.intro(order.number))}</p><p>${t.order}: <a href="${escape(orderUrl)}">${escape(orderUrl)}</a><br>${t.total}: ${escape(total)}</p>

@@ -1,5 +1,7 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { AcquirersConfig } from '../../server/config.ts';
-import type { TestApp } from '../harness.ts';
+import { preparePaymentCatalog } from '../../server/payments/payment-test-kit.ts';
+import { type TestApp, createClock, createTestApp } from '../harness.ts';
 import type { Deliver } from './fake-http.ts';
 
 export const PUBLIC_URL = 'https://shop.example';
@@ -59,4 +61,63 @@ export async function returnRequestFor(t: TestApp, orderId: number, ticketIds: n
   for (const ticketId of ticketIds) {
     await t.db.query('insert into return_request_tickets (request_id, ticket_id, amount) values ($1, $2, $3)', [rows[0]?.id, ticketId, Math.floor(amount / ticketIds.length)]);
   }
+}
+
+/** When every acquirer test starts, and where each test moves the clock back to. */
+export const ACQUIRER_TEST_START = new Date('2026-11-21T10:00:00Z');
+
+/**
+ * The app of one acquirer's API tests: its fake started first (notifications go to the app), the
+ * app configured for card, QR and Pushkin payments through that acquirer, a 500-place catalog;
+ * before each test the clock goes back to ACQUIRER_TEST_START and the fake delivers again. Call it
+ * at the top of the test file; the getters answer once beforeAll has run.
+ */
+export function useAcquirerApp<Fake extends { close(): Promise<void> }>(options: {
+  startFake: (deliver: Deliver) => Promise<Fake>;
+  acquirers: (fake: Fake) => Partial<AcquirersConfig>;
+  /** Makes the fake deliver its notifications again (a test may have dropped them). */
+  deliverAgain: (fake: Fake) => void;
+}): { app: () => TestApp; fake: () => Fake } {
+  let t: TestApp | undefined;
+  let fake: Fake | undefined;
+  const app = () => {
+    if (!t) throw new Error('the acquirer test app is not started yet');
+    return t;
+  };
+  const started = () => {
+    if (!fake) throw new Error('the acquirer fake is not started yet');
+    return fake;
+  };
+  beforeAll(async () => {
+    fake = await options.startFake(deliverTo(app));
+    t = await createTestApp({
+      demo: false,
+      clock: createClock(ACQUIRER_TEST_START),
+      config: { publicUrl: PUBLIC_URL, acquirers: acquirersConfig({ ...options.acquirers(fake), timeoutMs: 700 }) },
+    });
+    await preparePaymentCatalog(t, { capacity: 500 });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+  beforeEach(() => {
+    app().clock.set(ACQUIRER_TEST_START);
+    options.deliverAgain(started());
+  });
+  return { app, fake: started };
+}
+
+/** The order's id and status. */
+export async function orderRowOf(t: TestApp, hash: string): Promise<{ id: number; status: number }> {
+  const { rows } = await t.db.query<{ id: number; status: number }>('select id, status from orders where hash = $1', [hash]);
+  return rows[0] as { id: number; status: number };
+}
+
+export type LastPaymentRow = { id: number; public_id: string; status: string; provider: string; provider_ref: string; rrn: string | null; decline_reason: string | null };
+
+/** The order's latest payment. */
+export async function lastPaymentOf(t: TestApp, orderId: number): Promise<LastPaymentRow> {
+  const { rows } = await t.db.query<LastPaymentRow>('select * from payments where order_id = $1 order by id desc limit 1', [orderId]);
+  return rows[0] as LastPaymentRow;
 }

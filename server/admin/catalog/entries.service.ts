@@ -4,7 +4,7 @@ import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import type { Lang } from '../../../contract/lang.ts';
 import { CatalogImportError } from '../../catalog/catalog-issues.ts';
 import { exportSimpleEntries } from '../../catalog/export.ts';
-import { IMPORT_LOCK, importCatalogIn } from '../../catalog/import.ts';
+import { importCatalogIn, lockCatalog } from '../../catalog/import.ts';
 import { sanitizeHtml } from '../../catalog/sanitize-html.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { BusinessError } from '../../http.ts';
@@ -44,7 +44,7 @@ export function createEntryEditor(deps: { db: Db; now: () => number; timeZone: s
       }
       const table = TABLE[input.kind];
       return deps.db.transaction(async (tx) => {
-        await tx.query('select pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
+        await lockCatalog(tx);
         let before: unknown;
         let id: number;
         if (input.id !== undefined) {

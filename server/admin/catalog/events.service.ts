@@ -7,7 +7,7 @@ import { type CatalogRecurrence, expandRecurrence } from '../../../contract/cata
 import type { Lang } from '../../../contract/lang.ts';
 import { type CatalogIssue, CatalogImportError } from '../../catalog/catalog-issues.ts';
 import { exportCatalog, exportEvent } from '../../catalog/export.ts';
-import { IMPORT_LOCK, importCatalogIn } from '../../catalog/import.ts';
+import { importCatalogIn, lockCatalog } from '../../catalog/import.ts';
 import { sanitizeHtml } from '../../catalog/sanitize-html.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { BusinessError } from '../../http.ts';
@@ -123,7 +123,7 @@ export function createEventEditor(deps: Deps) {
   async function save(input: { id?: number; revision?: number; draft: CatalogEventDraft; recurrences: CatalogRecurrence[]; actor: CatalogActor; lang: Lang }) {
     return db.transaction(async (tx) => {
       // New ids are the next free ones: the import lock keeps a second save from taking them too.
-      await tx.query('select pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
+      await lockCatalog(tx);
       let before: unknown;
       let eventId: number;
       let hash = input.draft.hash;

@@ -4,7 +4,7 @@ import { ErrorCode } from '../../../contract/errors.ts';
 import type { StoredSetup } from '../../../contract/setup.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { BusinessError } from '../../http.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMail } from '../../mail/outbox.repository.ts';
 import { releaseOrderServices } from '../../offers/offers.service.ts';
 import { OrderStatus, releaseOrder } from '../../orders/orders.service.ts';
 import { cancelOpenPayments } from '../../payments/payments.repository.ts';

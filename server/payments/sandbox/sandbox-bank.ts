@@ -2,6 +2,18 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DeclineReason, PaymentKind } from '../../../contract/payment.ts';
 import type { CurrencyCode } from '../../../contract/setup.ts';
 import type { Db } from '../../db/client.ts';
+import {
+  type SandboxPayment,
+  cancelSandboxPayment,
+  findSandboxPayment,
+  finishSandboxPayment,
+  insertSandboxPayment,
+  insertSandboxRefund,
+  sandboxRefundExists,
+  takeSandboxRefund,
+} from './sandbox-bank.repository.ts';
+
+export type { SandboxPayment };
 
 /**
  * The built-in test acquirer: the "bank side" of the sandbox. It keeps its own books
@@ -20,21 +32,6 @@ export type SandboxNotification = {
   signature: string;
 };
 
-export type SandboxPayment = {
-  id: string;
-  merchant_ref: string;
-  kind: PaymentKind;
-  amount: number;
-  currency: CurrencyCode;
-  description: string;
-  status: 'new' | 'paid' | 'declined' | 'canceled';
-  decline_reason: DeclineReason | null;
-  return_url: string;
-  fail_url: string;
-  created_at: Date;
-  expires_at: Date;
-  refunded: number;
-};
 
 /** The bank's signing key, shared with the merchant (derived from the server secret). */
 export function sandboxKey(secret: string): string {
@@ -74,8 +71,7 @@ export function createSandboxBank(deps: {
   const { db, key, now } = deps;
 
   async function find(id: string): Promise<SandboxPayment | undefined> {
-    const { rows } = await db.query<SandboxPayment>('select * from sandbox_acquirer_payments where id = $1', [id]);
-    return rows[0];
+    return findSandboxPayment(db, id);
   }
 
   return {
@@ -93,14 +89,8 @@ export function createSandboxBank(deps: {
     }) {
       // Registering the same merchant reference twice answers the first registration.
       const id = `sbx_${randomBytes(12).toString('hex')}`;
-      const { rows } = await db.query<{ id: string }>(
-        `insert into sandbox_acquirer_payments (id, merchant_ref, kind, amount, currency, description, return_url, fail_url, created_at, expires_at)
-         values ($1, $2, $3, $4, $9, $5, $6, $6, $7, $8)
-         on conflict (merchant_ref) do update set merchant_ref = excluded.merchant_ref
-         returning id`,
-        [id, input.merchantRef, input.kind, input.amount, input.description, input.returnUrl, new Date(now()), input.expiresAt, input.currency],
-      );
-      return { id: rows[0]?.id ?? id };
+      const registered = await insertSandboxPayment(db, { ...input, id, at: new Date(now()) });
+      return { id: registered ?? id };
     },
 
     /**
@@ -115,11 +105,7 @@ export function createSandboxBank(deps: {
       const expired = current.expires_at.getTime() <= at.getTime();
       const status = choice === 'pay' && !expired ? 'paid' : 'declined';
       const reason = status === 'paid' ? null : expired && choice === 'pay' ? 'booking-expired' : choice;
-      await db.query(
-        `update sandbox_acquirer_payments set status = $2, decline_reason = $3, finished_at = $4
-         where id = $1 and status = 'new'`,
-        [id, status, reason, at],
-      );
+      await finishSandboxPayment(db, id, { status, reason, at });
       const finished = await find(id);
       if (!finished) throw new SandboxBankError('unknown payment');
       await this.notify(finished);
@@ -132,10 +118,7 @@ export function createSandboxBank(deps: {
      * paid or declined stays as it is; the answer is the payment's state after the call.
      */
     async cancel(id: string): Promise<SandboxPayment> {
-      await db.query(`update sandbox_acquirer_payments set status = 'canceled', finished_at = $2 where id = $1 and status = 'new'`, [
-        id,
-        new Date(now()),
-      ]);
+      await cancelSandboxPayment(db, id, new Date(now()));
       const after = await find(id);
       if (!after) throw new SandboxBankError('unknown payment');
       return after;
@@ -160,20 +143,9 @@ export function createSandboxBank(deps: {
 
     async refund(input: { paymentId: string; amount: number; idempotencyKey: string }): Promise<{ refundRef: string }> {
       return db.transaction(async (tx) => {
-        const seen = await tx.query<{ id: string }>('select id from sandbox_acquirer_refunds where id = $1', [input.idempotencyKey]);
-        if (seen.rows[0]) return { refundRef: input.idempotencyKey };
-        const updated = await tx.query(
-          `update sandbox_acquirer_payments set refunded = refunded + $2
-           where id = $1 and status = 'paid' and refunded + $2 <= amount`,
-          [input.paymentId, input.amount],
-        );
-        if (updated.rowCount === 0) throw new SandboxBankError('refund refused: not paid or above the captured amount');
-        await tx.query('insert into sandbox_acquirer_refunds (id, payment_id, amount, created_at) values ($1, $2, $3, $4)', [
-          input.idempotencyKey,
-          input.paymentId,
-          input.amount,
-          new Date(now()),
-        ]);
+        if (await sandboxRefundExists(tx, input.idempotencyKey)) return { refundRef: input.idempotencyKey };
+        if (!(await takeSandboxRefund(tx, input.paymentId, input.amount))) throw new SandboxBankError('refund refused: not paid or above the captured amount');
+        await insertSandboxRefund(tx, { id: input.idempotencyKey, paymentId: input.paymentId, amount: input.amount, at: new Date(now()) });
         return { refundRef: input.idempotencyKey };
       });
     },

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PUBLIC_URL, acquirersConfig, deliverTo, followReturn, pressAtFake, returnRequestFor } from '../../../tests/fakes/acquirer-test-kit.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_URL, followReturn, lastPaymentOf, orderRowOf, pressAtFake, returnRequestFor, useAcquirerApp } from '../../../tests/fakes/acquirer-test-kit.ts';
 import { type TbankFake, startTbankFake } from '../../../tests/fakes/tbank-fake.ts';
-import { createClock, createTestApp, type TestApp } from '../../../tests/harness.ts';
+import type { TestApp } from '../../../tests/harness.ts';
 import { reconcileStalePayments } from '../../jobs/reconcile-payments.ts';
 import { OrderStatus } from '../../orders/orders.service.ts';
-import { makeOrder, pay, preparePaymentCatalog } from '../payment-test-kit.ts';
-import { paymentTexts } from '../payments.service.ts';
+import { makeOrder, pay } from '../payment-test-kit.ts';
+import { serverText } from '../../locales/texts.ts';
 import { tbankToken } from './tbank-token.ts';
 
 const CARD = 1;
@@ -16,49 +16,28 @@ const PASSWORD = 'terminal-password-1';
 const PUSHKIN_TERMINAL = 'StorefrontPushkin';
 const PUSHKIN_PASSWORD = 'terminal-password-2';
 
+const acquirer = useAcquirerApp<TbankFake>({
+  startFake: (deliver) => startTbankFake({ terminals: { [TERMINAL]: PASSWORD, [PUSHKIN_TERMINAL]: PUSHKIN_PASSWORD }, deliver }),
+  acquirers: (fake) => ({
+    card: 'tbank',
+    qr: 'tbank',
+    pushkin: 'tbank',
+    tbank: { terminalKey: TERMINAL, password: PASSWORD },
+    tbankPushkin: { terminalKey: PUSHKIN_TERMINAL, password: PUSHKIN_PASSWORD },
+    tbankApiUrl: fake.apiUrl,
+  }),
+  deliverAgain: (fake) => fake.dropNotifications(false),
+});
 let t: TestApp;
 let fake: TbankFake;
-beforeAll(async () => {
-  fake = await startTbankFake({ terminals: { [TERMINAL]: PASSWORD, [PUSHKIN_TERMINAL]: PUSHKIN_PASSWORD }, deliver: deliverTo(() => t) });
-  t = await createTestApp({
-    demo: false,
-    clock: createClock(new Date('2026-11-21T10:00:00Z')),
-    config: {
-      publicUrl: PUBLIC_URL,
-      acquirers: acquirersConfig({
-        card: 'tbank',
-        qr: 'tbank',
-        pushkin: 'tbank',
-        tbank: { terminalKey: TERMINAL, password: PASSWORD },
-        tbankPushkin: { terminalKey: PUSHKIN_TERMINAL, password: PUSHKIN_PASSWORD },
-        tbankApiUrl: fake.apiUrl,
-        timeoutMs: 700,
-      }),
-    },
-  });
-  await preparePaymentCatalog(t, { capacity: 500 });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
-beforeEach(() => {
-  t.clock.set(new Date('2026-11-21T10:00:00Z'));
-  fake.dropNotifications(false);
+beforeAll(() => {
+  t = acquirer.app();
+  fake = acquirer.fake();
 });
 
-async function orderRow(hash: string) {
-  const { rows } = await t.db.query<{ id: number; status: number }>('select id, status from orders where hash = $1', [hash]);
-  return rows[0] as { id: number; status: number };
-}
+const orderRow = (hash: string) => orderRowOf(t, hash);
 const fakePaymentOf = (orderId: string) => [...fake.payments.values()].find((p) => p.orderId === orderId);
-async function lastPayment(orderId: number) {
-  const { rows } = await t.db.query<{ id: number; public_id: string; status: string; provider: string; provider_ref: string; rrn: string | null; decline_reason: string | null }>(
-    'select * from payments where order_id = $1 order by id desc limit 1',
-    [orderId],
-  );
-  return rows[0] as NonNullable<(typeof rows)[0]>;
-}
+const lastPayment = (orderId: number) => lastPaymentOf(t, orderId);
 const notificationCount = async () => Number((await t.db.query<{ n: string }>(`select count(*) as n from payment_notifications where provider like 'tbank%'`)).rows[0]?.n);
 
 describe('T-Bank: card payments', () => {
@@ -146,7 +125,7 @@ describe('T-Bank: card payments', () => {
       fake.arm('/v2/Init', fault);
       const response = await t.post('/api/order/pay', { hash: order.hash, lang: 'ru', bank_data: { id: CARD } });
       expect(response.statusCode).toBeLessThan(500);
-      expect(response.json()).toMatchObject({ errorText: paymentTexts.bankUnavailable.ru });
+      expect(response.json()).toMatchObject({ errorText: serverText('payments', 'bankUnavailable', 'ru') });
     }
     const row = await orderRow(order.hash);
     expect(row.status).toBe(OrderStatus.confirmed);

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PUBLIC_URL, acquirersConfig, deliverTo, followReturn, pressAtFake, returnRequestFor } from '../../../tests/fakes/acquirer-test-kit.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_URL, followReturn, lastPaymentOf, orderRowOf, pressAtFake, returnRequestFor, useAcquirerApp } from '../../../tests/fakes/acquirer-test-kit.ts';
 import { type YookassaFake, startYookassaFake } from '../../../tests/fakes/yookassa-fake.ts';
-import { createClock, createTestApp, type TestApp } from '../../../tests/harness.ts';
+import type { TestApp } from '../../../tests/harness.ts';
 import { reconcileStalePayments } from '../../jobs/reconcile-payments.ts';
 import { OrderStatus } from '../../orders/orders.service.ts';
-import { makeOrder, pay, preparePaymentCatalog } from '../payment-test-kit.ts';
-import { paymentTexts } from '../payments.service.ts';
+import { makeOrder, pay } from '../payment-test-kit.ts';
+import { serverText } from '../../locales/texts.ts';
 
 const CARD = 1;
 const QR = 2;
@@ -15,52 +15,28 @@ const SECRET_KEY = 'test_secret_key_1';
 const PUSHKIN_SHOP = '501235';
 const PUSHKIN_SECRET_KEY = 'test_secret_key_2';
 
+const acquirer = useAcquirerApp<YookassaFake>({
+  startFake: (deliver) =>
+    startYookassaFake({ shops: { [SHOP]: SECRET_KEY, [PUSHKIN_SHOP]: PUSHKIN_SECRET_KEY }, webhookUrl: `${PUBLIC_URL}/payments/notify/yookassa`, deliver }),
+  acquirers: (fake) => ({
+    card: 'yookassa',
+    qr: 'yookassa',
+    pushkin: 'yookassa',
+    yookassa: { shopId: SHOP, secretKey: SECRET_KEY },
+    yookassaPushkin: { shopId: PUSHKIN_SHOP, secretKey: PUSHKIN_SECRET_KEY },
+    yookassaApiUrl: fake.apiUrl,
+  }),
+  deliverAgain: (fake) => fake.dropWebhooks(false),
+});
 let t: TestApp;
 let fake: YookassaFake;
-beforeAll(async () => {
-  fake = await startYookassaFake({
-    shops: { [SHOP]: SECRET_KEY, [PUSHKIN_SHOP]: PUSHKIN_SECRET_KEY },
-    webhookUrl: `${PUBLIC_URL}/payments/notify/yookassa`,
-    deliver: deliverTo(() => t),
-  });
-  t = await createTestApp({
-    demo: false,
-    clock: createClock(new Date('2026-11-21T10:00:00Z')),
-    config: {
-      publicUrl: PUBLIC_URL,
-      acquirers: acquirersConfig({
-        card: 'yookassa',
-        qr: 'yookassa',
-        pushkin: 'yookassa',
-        yookassa: { shopId: SHOP, secretKey: SECRET_KEY },
-        yookassaPushkin: { shopId: PUSHKIN_SHOP, secretKey: PUSHKIN_SECRET_KEY },
-        yookassaApiUrl: fake.apiUrl,
-        timeoutMs: 700,
-      }),
-    },
-  });
-  await preparePaymentCatalog(t, { capacity: 500 });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
-beforeEach(() => {
-  t.clock.set(new Date('2026-11-21T10:00:00Z'));
-  fake.dropWebhooks(false);
+beforeAll(() => {
+  t = acquirer.app();
+  fake = acquirer.fake();
 });
 
-async function orderRow(hash: string) {
-  const { rows } = await t.db.query<{ id: number; status: number }>('select id, status from orders where hash = $1', [hash]);
-  return rows[0] as { id: number; status: number };
-}
-async function lastPayment(orderId: number) {
-  const { rows } = await t.db.query<{ id: number; public_id: string; status: string; provider: string; provider_ref: string; rrn: string | null; decline_reason: string | null }>(
-    'select * from payments where order_id = $1 order by id desc limit 1',
-    [orderId],
-  );
-  return rows[0] as NonNullable<(typeof rows)[0]>;
-}
+const orderRow = (hash: string) => orderRowOf(t, hash);
+const lastPayment = (orderId: number) => lastPaymentOf(t, orderId);
 const notificationCount = async () => Number((await t.db.query<{ n: string }>(`select count(*) as n from payment_notifications where provider like 'yookassa%'`)).rows[0]?.n);
 
 describe('YooKassa: card payments', () => {
@@ -150,7 +126,7 @@ describe('YooKassa: card payments', () => {
       fake.arm('/v3/payments', fault);
       const response = await t.post('/api/order/pay', { hash: order.hash, lang: 'ru', bank_data: { id: CARD } });
       expect(response.statusCode).toBeLessThan(500);
-      expect(response.json()).toMatchObject({ errorText: paymentTexts.bankUnavailable.ru });
+      expect(response.json()).toMatchObject({ errorText: serverText('payments', 'bankUnavailable', 'ru') });
     }
     const answer = await pay(t, order.hash, CARD);
     await pressAtFake(String(answer.bankUrl), 'pay');

@@ -230,3 +230,23 @@ async function bumpHallRevisions(tx: Queryable, hallIds: readonly number[]) {
 }
 
 export { bumpHallRevisions, removeHallChildren, syncStock, writeCheckboxesAndRules, writeEvents, writeHalls, writeMenus };
+
+// Two imports at once (two instances loading the demo, a CLI run during a start) take turns.
+const IMPORT_LOCK = 7_240_002;
+
+/** Waits for any other import to finish; held until the caller's transaction ends. */
+export async function lockCatalogImport(tx: Queryable): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
+}
+
+/** Moves the catalog version on (every cached answer keyed on it is then stale); answers the new one. */
+export async function bumpCatalogVersion(tx: Queryable): Promise<number> {
+  const { rows } = await tx.query<{ version: number }>('update catalog_version set version = version + 1 where id = 1 returning version');
+  return rows[0]?.version ?? 0;
+}
+
+/** The catalog's version as stored: every import moves it. */
+export async function readCatalogVersion(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ version: number }>('select version from catalog_version where id = 1');
+  return Number(rows[0]?.version ?? 0);
+}

@@ -1,0 +1,34 @@
+import type { Holder } from '../../contract/nominal.ts';
+import type { Queryable } from '../db/client.ts';
+
+export async function findTicketByHash(
+  db: Queryable,
+  hash: string,
+): Promise<{ id: number; order_id: number; order_line_id: number; holder: Holder | null } | undefined> {
+  const { rows } = await db.query<{ id: number; order_id: number; order_line_id: number; holder: Holder | null }>(
+    'select id, order_id, order_line_id, holder from tickets where hash = $1',
+    [hash],
+  );
+  return rows[0];
+}
+
+/** The hashes of an order's tickets that still admit (valid or admitted); returned tickets lost their page. */
+export async function findAdmittingTicketHashes(tx: Queryable, orderId: number): Promise<string[]> {
+  const { rows } = await tx.query<{ hash: string }>('select hash from tickets where order_id = $1 and status in (0, 60) order by id', [orderId]);
+  return rows.map((r) => r.hash);
+}
+
+/** The order's tickets that have no code yet, locked. */
+export async function lockTicketsWithoutCode(tx: Queryable, orderId: number): Promise<number[]> {
+  const { rows } = await tx.query<{ id: number }>('select id from tickets where order_id = $1 and code is null order by id for update', [orderId]);
+  return rows.map((r) => r.id);
+}
+
+/** Gives a ticket without a code this one, unless another ticket already has it; answers whether it did. */
+export async function setTicketCodeIfFree(tx: Queryable, id: number, code: string): Promise<boolean> {
+  const { rowCount } = await tx.query('update tickets set code = $2 where id = $1 and code is null and not exists (select 1 from tickets where code = $2)', [
+    id,
+    code,
+  ]);
+  return rowCount > 0;
+}
