@@ -27,6 +27,17 @@ export type HallLayout = {
   standingAreas: StandingAreaRow[];
 };
 
+/**
+ * The map answer's rows for one session: the layout's rows as the wire carries them, each seat
+ * flagged free (1) or not (0) by `free`, which gets the seat's id and its zone.
+ */
+export function seatRowsOf(layout: Pick<HallLayout, 'rows'>, free: (seatId: number, zoneId: number) => boolean) {
+  return layout.rows.map(({ seatIds, ...row }) => ({
+    ...row,
+    free: seatIds.map((seatId, i) => (free(seatId, row.zone_id[i] ?? 0) ? (1 as const) : (0 as const))),
+  }));
+}
+
 const tenths = (value: number) => Math.round(value * 10);
 
 /** Groups seats into rows (sector, row label), keeping the repository's order of seats. */

@@ -13,7 +13,7 @@ import type { Queryable } from '../db/client.ts';
 import { BusinessError, ok } from '../http.ts';
 import { sessionDayTime } from '../order-view/dates.ts';
 import { toRoubles, unitServiceFee } from '../orders/pricing.ts';
-import { type HallLayout, buildHallLayout } from './hall-layout.ts';
+import { type HallLayout, buildHallLayout, seatRowsOf } from './hall-layout.ts';
 import {
   type PriceRow,
   type SchemeEventRow,
@@ -195,16 +195,7 @@ function buildMap(
     pricesByZone.set(price.zone_id, [...(pricesByZone.get(price.zone_id) ?? []), price]);
   }
   const takenSet = new Set(taken);
-  const seatNumbers = layout.rows.map((row) => ({
-    sector_id: row.sector_id,
-    row: row.row,
-    seat_id: row.seat_id,
-    x: row.x,
-    y: row.y,
-    seat: row.seat,
-    zone_id: row.zone_id,
-    free: row.seatIds.map((seatId, i) => flag(selling && !takenSet.has(seatId) && pricesByZone.has(row.zone_id[i] ?? 0))),
-  }));
+  const seatNumbers = seatRowsOf(layout, (seatId, zoneId) => selling && !takenSet.has(seatId) && pricesByZone.has(zoneId));
 
   const stands: SchemeStand[] = [];
   for (const area of layout.standingAreas) {

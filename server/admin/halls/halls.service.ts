@@ -8,7 +8,7 @@ import { expandHallSeats } from '../../catalog/expand-seats.ts';
 import { importCatalogIn, lockCatalog } from '../../catalog/import.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { BusinessError } from '../../http.ts';
-import { buildHallLayout } from '../../seating/hall-layout.ts';
+import { buildHallLayout, seatRowsOf } from '../../seating/hall-layout.ts';
 import type { HallModel } from '../../seating/seating.repository.ts';
 import type { AuditWriter, StaffActor } from '../orders/orders-desk.service.ts';
 import {
@@ -210,7 +210,7 @@ export function createHallsDesk(deps: { db: Db; now: () => number; timeZone: str
           height: layout.height,
           seat_size: layout.seatSize,
           sectors: layout.sectors,
-          seat_numbers: layout.rows.map(({ seatIds, ...row }) => ({ ...row, free: seatIds.map(() => 1 as const) })),
+          seat_numbers: seatRowsOf(layout, () => true),
           seat_stand: [],
           zones: layout.zones.map((z) => ({ zone_id: z.id, name: z.name, level_name: z.level_name, color: z.color, prices: [] })),
         },

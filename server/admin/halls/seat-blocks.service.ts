@@ -7,7 +7,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { BusinessError } from '../../http.ts';
 import { OrderStatus } from '../../orders/orders.service.ts';
 import { readCatalogVersion } from '../../catalog/catalog-version.ts';
-import { type HallLayout, buildHallLayout } from '../../seating/hall-layout.ts';
+import { type HallLayout, buildHallLayout, seatRowsOf } from '../../seating/hall-layout.ts';
 import { findHallModel } from '../../seating/seating.repository.ts';
 import type { AuditWriter, StaffActor } from '../orders/orders-desk.service.ts';
 import {
@@ -108,16 +108,7 @@ export function createSeatBlocks(deps: { db: Db; now: () => number; audit: Audit
           height: layout.height,
           seat_size: layout.seatSize,
           sectors: layout.sectors,
-          seat_numbers: layout.rows.map((row) => ({
-            sector_id: row.sector_id,
-            row: row.row,
-            seat_id: row.seat_id,
-            x: row.x,
-            y: row.y,
-            seat: row.seat,
-            zone_id: row.zone_id,
-            free: row.seatIds.map((id) => (stateOf.has(id) ? 0 : 1)),
-          })),
+          seat_numbers: seatRowsOf(layout, (seatId) => !stateOf.has(seatId)),
           seat_stand: [],
           zones: layout.zones.map((z) => ({ zone_id: z.id, name: z.name, level_name: z.level_name, color: z.color, prices: [] })),
         },
