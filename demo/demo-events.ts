@@ -54,7 +54,7 @@ export function museumEvent(c: Calendar): CatalogEventInput {
       { id: 105, sortnum: 5, name: t('Семейный (от 3 человек)', 'Family (3 people or more)', 'Отбасылық (3 адамнан бастап)', '家庭票（3 人起）') },
       { id: 106, sortnum: 6, name: t('Взрослый с аудиогидом', 'Adult with audio guide', 'Аудиогидпен ересек', '成人（含语音导览）'), description: t('Аудиогидов на сеанс — 10', '10 audio guides per session', 'Бір сеансқа 10 аудиогид', '每场 10 台语音导览') },
     ],
-    sessions: sessions(c, 1, range(1, 14), ['10:00', '12:00', '14:00', '16:00'], { capacity: 40 }),
+    sessions: sessions(c, 1, range(1, 14), ['10:00', '12:00', '14:00', '16:00'], { capacity: 200 }),
     prices: [
       { id: 101, categoryId: 101, amount: 50_000, serviceFee: 3_000, serviceFeeKind: 'amount', sortnum: 1 },
       { id: 102, categoryId: 102, amount: 20_000, sortnum: 2 },
