@@ -121,7 +121,8 @@ function Plot({ series, label, dayLabel, money, formatDay }: PlotProps) {
     const style = getComputedStyle(host);
     const token = (name: string) => style.getPropertyValue(name).trim();
     const height = Number.parseFloat(token('--admin-chart-plot-height')) || 180;
-    const fontSize = Number.parseFloat(style.fontSize) * 0.875;
+    // The page's small text size; whole pixels, because uPlot scales the font by its integer px size.
+    const fontSize = Math.round(Number.parseFloat(style.fontSize) * 0.875) || 12;
     const font = `${fontSize}px ${style.fontFamily}`;
     const positive = token('--color-primary');
     const negative = token('--admin-chart-negative');
@@ -155,10 +156,11 @@ function Plot({ series, label, dayLabel, money, formatDay }: PlotProps) {
           ticks: { stroke: grid },
           space: fontSize * 7,
           incrs: [...DAY_STEPS],
-          values: (_, splits) => splits.map((split) => {
-            const d = Number.isInteger(split) ? day(split) : undefined;
-            return d ? format.current.formatDay(d, 'short') : '';
-          }),
+          values: (_, splits) =>
+            splits.map((split) => {
+              const d = Number.isInteger(split) ? day(split) : undefined;
+              return d ? format.current.formatDay(d, 'short') : '';
+            }),
         },
         {
           font,
@@ -171,10 +173,13 @@ function Plot({ series, label, dayLabel, money, formatDay }: PlotProps) {
         },
       ],
       series: [
-        { label: dayLabel, value: (_, index) => {
-          const d = index == null ? undefined : day(index);
-          return d ? format.current.formatDay(d) : '';
-        } },
+        {
+          label: dayLabel,
+          value: (_, index) => {
+            const d = index == null ? undefined : day(index);
+            return d ? format.current.formatDay(d) : '';
+          },
+        },
         {
           label,
           width: 0,
