@@ -74,13 +74,30 @@ test('the owner finds a paid order by e-mail, refunds one ticket by hand with a 
   // The daily chart: an image named by the period with its summary, and its figures as a table.
   const chart = page.getByRole('img', { name: /^Продажи по дням с .+ за вычетом возвратов Дней: \d+; итого за вычетом возвратов / });
   await expect(chart).toBeVisible();
-  expect(await chart.locator('rect').count()).toBeGreaterThanOrEqual(1);
+  // uPlot draws on a canvas: at least one bar's pixels are in the chart's colours.
+  const canvas = chart.locator('canvas');
+  await expect(canvas).toHaveCount(1);
+  const barPixels = () =>
+    canvas.evaluate((element: HTMLCanvasElement) => {
+      const { data } = element.getContext('2d')?.getImageData(0, 0, element.width, element.height) ?? { data: [] };
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const rgb = `${data[i]},${data[i + 1]},${data[i + 2]}`;
+        if (rgb === '36,70,199' || rgb === '180,35,24') count += 1;
+      }
+      return count;
+    });
+  await expect.poll(barPixels).toBeGreaterThan(0);
+  const wideWidth = (await canvas.boundingBox())?.width ?? 0;
   await page.getByText('Данные графика таблицей').click();
   const chartTable = page.getByRole('table', { name: /^Продажи по дням с / });
   await expect(chartTable.getByRole('rowheader').first()).toBeVisible();
   expect(await axeViolations(page, rules, 'body')).toEqual([]);
   await page.setViewportSize({ width: 320, height: 640 });
   await expect(chart).toBeVisible();
+  // The canvas follows its box: narrower than at desktop width, and still drawn.
+  await expect.poll(async () => (await canvas.boundingBox())?.width ?? 0).toBeLessThan(Math.min(wideWidth, 320));
+  await expect.poll(barPixels).toBeGreaterThan(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await page.setViewportSize({ width: 1280, height: 800 });
   for (const name of ['Продажи в CSV: CSV (запятая)', 'Продажи в CSV: CSV для Excel (точка с запятой)', 'Заполняемость в CSV: CSV (запятая)']) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { daysInPeriod, isReportPeriod } from '../../../../contract/admin/reports-rules.ts';
-import { barGeometry, dailySeries as seriesOf } from './sales-chart-data.ts';
+import { VALUE_STEPS, dailySeries as seriesOf, valueRange } from './sales-chart-data.ts';
 
 /** As the reports page calls it: the period's days by the reports' rule, none for a refused period. */
 const dailySeries = (rows: readonly { key: string; net: number }[], from: string, to: string) =>
@@ -68,14 +68,19 @@ describe('dailySeries', () => {
   });
 });
 
-describe('barGeometry', () => {
+describe('valueRange', () => {
   it.each([
-    { description: 'a full bar from the axis at the bottom', net: 100, low: 0, high: 100, y: 0, h: 100 },
-    { description: 'half a bar', net: 50, low: 0, high: 100, y: 50, h: 50 },
-    { description: 'a positive bar above an axis lifted by refunds', net: 100, low: -100, high: 100, y: 0, h: 50 },
-    { description: 'a negative bar hangs below the axis', net: -100, low: -100, high: 100, y: 50, h: 50 },
-    { description: 'nothing drawn when everything is 0', net: 0, low: 0, high: 0, y: 100, h: 0 },
-  ])('$description', ({ net, low, high, y, h }) => {
-    expect(barGeometry(net, low, high, 100)).toEqual({ y, h });
+    { description: 'starts at 0 and leaves a twentieth above the best day', low: 0, high: 1000, range: [0, 1050] },
+    { description: 'keeps a refund day below the axis with room under it', low: -300, high: 1000, range: [-365, 1065] },
+    { description: 'ends at 0 when every day is refunds', low: -400, high: 0, range: [-420, 0] },
+    { description: 'rounds the room up to a whole kopeck', low: 0, high: 30, range: [0, 32] },
+    { description: 'gives an empty period an axis of one rouble', low: 0, high: 0, range: [0, 100] },
+  ])('$description', ({ low, high, range }) => {
+    expect(valueRange(low, high)).toEqual(range);
+  });
+
+  it('steps the value axis in whole roubles', () => {
+    expect(VALUE_STEPS.slice(0, 4)).toEqual([100, 200, 500, 1000]);
+    expect(VALUE_STEPS.every((step) => Number.isInteger(step / 100))).toBe(true);
   });
 });

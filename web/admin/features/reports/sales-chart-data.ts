@@ -37,12 +37,23 @@ export function dailySeries(rows: readonly { key: string; net: number }[], from:
   };
 }
 
-/** A bar's top and height in a plot `height` units tall whose bottom is `low` and top `high`. */
-export function barGeometry(net: number, low: number, high: number, height: number): { y: number; h: number } {
-  const span = high - low;
-  if (span <= 0) return { y: height, h: 0 };
-  const at = (value: number) => height - ((value - low) / span) * height;
-  const zero = at(0);
-  const end = at(net);
-  return { y: Math.min(zero, end), h: Math.abs(zero - end) };
+/**
+ * The value axis of the chart in kopecks: from the lowest to the highest day with 0 always in
+ * view, so every bar starts at the axis, and a twentieth of the span free above a positive top and
+ * below a negative bottom, so the tallest bar does not touch the edge. A period without sales
+ * still gets an axis of one rouble.
+ */
+export function valueRange(low: number, high: number): [number, number] {
+  const bottom = Math.min(0, low);
+  const top = Math.max(0, high);
+  const span = top - bottom;
+  if (span <= 0) return [0, 100];
+  const margin = Math.ceil(span / 20);
+  return [bottom < 0 ? bottom - margin : 0, top > 0 ? top + margin : 0];
 }
+
+/** Steps for the value axis: whole roubles, then 1-2-5 multiples, so no label shows kopecks. */
+export const VALUE_STEPS: readonly number[] = Array.from({ length: 11 }, (_, power) => [1, 2, 5].map((m) => m * 100 * 10 ** power)).flat();
+
+/** Steps for the day axis: whole days, weeks and months' worth, so a label always names a day. */
+export const DAY_STEPS: readonly number[] = [1, 2, 7, 14, 28, 56, 91, 182, 366];
