@@ -1,21 +1,10 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { navFor } from '../web/admin/app/nav.ts';
 import ru from '../web/locales/ru/admin.json' with { type: 'json' };
 import { axeViolations } from './support/axe.ts';
+import { chooseSessionOf } from './support/checkin.ts';
 import { createDemoOrder, payDemoOrder, ticketCodesOf } from './support/orders.ts';
 import { E2E_OWNER, addStaffMember, signInToAdmin } from './support/staff.ts';
-
-/** The ticket's day and session as the door's API names them (a scan with no session chosen admits nothing). */
-async function sessionOf(page: Page, code: string) {
-  const { token } = (await (await page.request.get('/api/token')).json()) as { token: string };
-  const probe = await page.request.post('/api/checkin/scan', {
-    headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
-    data: { code, deviceId: 'e2e-probe-ctrl' },
-  });
-  const answer = (await probe.json()) as { verdict: string; ticket: { date: string; time: string; event: string } };
-  expect(answer.verdict).toBe('wrong-session');
-  return answer.ticket;
-}
 
 const scanWithKey = async (request: APIRequestContext, key: string, code: string, sessionIds: number[] | undefined = undefined) => {
   const { token } = (await (await request.get('/api/token')).json()) as { token: string };
@@ -39,9 +28,7 @@ test.describe('door check-in as a controller', () => {
     await page.getByRole('button', { name: 'Войти' }).click();
     await expect(page.getByRole('heading', { name: 'Проверка билетов' })).toBeVisible();
 
-    const ticket = await sessionOf(page, code);
-    await page.getByLabel('День').fill(ticket.date);
-    await page.getByRole('checkbox', { name: `${ticket.time} · ${ticket.event}` }).check();
+    const ticket = await chooseSessionOf(page, code, 'e2e-probe-ctrl');
     const counts = page.getByRole('row', { name: new RegExp(`${ticket.time} · `) });
     await expect(counts).toBeVisible();
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
 import { createDemoOrder, payDemoOrder, ticketCodesOf } from './support/orders.ts';
+import { chooseSessionOf } from './support/checkin.ts';
 import { E2E_OWNER } from './support/staff.ts';
 
 test.describe('door check-in', () => {
@@ -28,14 +29,7 @@ test.describe('door check-in', () => {
     await expect(verdict).toContainText('Город сквозь века');
 
     // The controller opens the ticket's day and ticks its session (the door's API tells which).
-    const { token } = (await (await page.request.get('/api/token')).json()) as { token: string };
-    const probe = await page.request.post('/api/checkin/scan', {
-      headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
-      data: { code, deviceId: 'e2e-probe-0001' },
-    });
-    const { ticket } = (await probe.json()) as { verdict: string; ticket: { date: string; time: string; event: string } };
-    await page.getByLabel('День').fill(ticket.date);
-    await page.getByRole('checkbox', { name: `${ticket.time} · ${ticket.event}` }).check();
+    const ticket = await chooseSessionOf(page, code ?? '', 'e2e-probe-0001');
 
     await input.fill(code ?? '');
     await page.getByRole('button', { name: 'Проверить' }).click();
@@ -69,14 +63,7 @@ test.describe('door check-in', () => {
     await page.getByLabel('Пароль').fill(E2E_OWNER.password);
     await page.getByRole('button', { name: 'Войти' }).click();
     await expect(page.getByRole('heading', { name: 'Проверка билетов' })).toBeVisible();
-    const { token } = (await (await page.request.get('/api/token')).json()) as { token: string };
-    const probe = await page.request.post('/api/checkin/scan', {
-      headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
-      data: { code, deviceId: 'e2e-probe-0002' },
-    });
-    const { ticket } = (await probe.json()) as { ticket: { date: string; time: string; event: string } };
-    await page.getByLabel('День').fill(ticket.date);
-    await page.getByRole('checkbox', { name: `${ticket.time} · ${ticket.event}` }).check();
+    await chooseSessionOf(page, code ?? '', 'e2e-probe-0002');
     // The page has its CSRF token already: going offline now is a door losing its network.
     const input = page.getByLabel('Код билета');
     await input.fill('1000000000000001');
