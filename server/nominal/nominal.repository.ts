@@ -1,5 +1,6 @@
 import type { Holder } from '../../contract/nominal.ts';
 import type { Queryable } from '../db/client.ts';
+import { OrderStatus } from '../../contract/order-status.ts';
 
 export type NominalOrderRow = {
   id: number;
@@ -105,8 +106,8 @@ export async function findNominalCheckboxes(db: Queryable, eventId: number): Pro
 /** Moves a reserved order to confirmed; answers false when it was not reserved and unexpired. */
 export async function markOrderConfirmed(tx: Queryable, orderId: number, at: Date, consents: unknown): Promise<boolean> {
   const { rowCount } = await tx.query(
-    `update orders set status = 20, confirmed_at = $2, nominal_consents = $3::jsonb
-     where id = $1 and status = 10 and released_at is null and reserved_until > $2`,
+    `update orders set status = ${OrderStatus.confirmed}, confirmed_at = $2, nominal_consents = $3::jsonb
+     where id = $1 and status = ${OrderStatus.reserved} and released_at is null and reserved_until > $2`,
     [orderId, at, JSON.stringify(consents)],
   );
   return rowCount === 1;

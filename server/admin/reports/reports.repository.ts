@@ -1,5 +1,7 @@
 import type { ReportGroup } from '../../../contract/admin/reports-rules.ts';
 import type { Queryable } from '../../db/client.ts';
+import { OrderStatus } from '../../../contract/order-status.ts';
+import { TICKET_VALID, UNPAID } from '../../orders/order-status-sql.ts';
 
 type Texts = Record<string, string>;
 
@@ -26,7 +28,7 @@ const PERIOD = `
   paid as (
     select o.id, o.total, o.discount, o.subtotal + o.services_total as discountable, o.paid_at
     from orders o, period
-    where o.status = 30 and o.paid_at >= period.since and o.paid_at < period.till and ($4::int is null or o.event_id = $4::int)
+    where o.status = ${OrderStatus.paid} and o.paid_at >= period.since and o.paid_at < period.till and ($4::int is null or o.event_id = $4::int)
   ),
   confirmed as (
     select q.id, q.order_id, q.amount, q.confirmed_at
@@ -153,8 +155,8 @@ export async function findOccupancy(db: Queryable, period: ReportPeriod): Promis
        coalesce(ci.admitted, 0)::int as checked_in
      from period, sessions s join events e on e.id = s.event_id
      left join lateral (
-       select sum(l.quantity - l.returned_quantity) filter (where o.status = 30) as sold,
-              sum(l.quantity - l.returned_quantity) filter (where o.status in (10, 20)) as held
+       select sum(l.quantity - l.returned_quantity) filter (where o.status = ${OrderStatus.paid}) as sold,
+              sum(l.quantity - l.returned_quantity) filter (where o.status in (${UNPAID})) as held
        from order_lines l join orders o on o.id = l.order_id
        where l.session_id = s.id and not l.released
      ) h on true
@@ -163,7 +165,7 @@ export async function findOccupancy(db: Queryable, period: ReportPeriod): Promis
      left join lateral (
        select count(*) as admitted
        from checkins c join tickets t on t.id = c.ticket_id join orders o on o.id = t.order_id
-       where c.session_id = s.id and o.status = 30 and t.status in (0, 60)
+       where c.session_id = s.id and o.status = ${OrderStatus.paid} and t.status in (${TICKET_VALID})
      ) ci on true
      where s.starts_at >= period.since and s.starts_at < period.till and ($4::int is null or s.event_id = $4::int)
      order by s.starts_at, s.id`,
