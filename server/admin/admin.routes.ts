@@ -6,12 +6,12 @@ import { createCheckinService } from '../checkin/checkin.service.ts';
 import type { Db } from '../db/client.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { ReturnsService } from '../returns/returns.service.ts';
-import { insertAuditEntry } from './audit/audit.repository.ts';
+import { createAuditService } from './audit/audit.service.ts';
 import { hallsRoutes } from './halls/halls.routes.ts';
 import { createHallsDesk } from './halls/halls.service.ts';
 import { createSeatBlocks } from './halls/seat-blocks.service.ts';
 import { ordersDeskRoutes } from './orders/orders-desk.routes.ts';
-import { type AuditWriter, createOrdersDesk } from './orders/orders-desk.service.ts';
+import { createOrdersDesk } from './orders/orders-desk.service.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { createReportsService } from './reports/reports.service.ts';
 import { checkinDevicesRoutes } from './checkin/checkin-devices.routes.ts';
@@ -51,19 +51,19 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
   const management = createStaffManagement({ db: deps.db, now: deps.now, scryptCost: deps.scryptCost });
   const account = createAccount({ db: deps.db, now: deps.now, scryptCost: deps.scryptCost });
   const checkin = createCheckinService({ db: deps.db, now: deps.now, timeZone: deps.timeZone });
-  const audit: AuditWriter = (tx, entry) => insertAuditEntry(tx, { ...entry, at: new Date(deps.now()) });
+  const audit = createAuditService({ db: deps.db, now: deps.now, timeZone: deps.timeZone });
   await app.register(async (admin) => {
     admin.addHook('onRequest', resolveStaffSession(sessions));
     staffSessionRoutes(admin, { sessions });
     accountRoutes(admin, { account });
     staffManagementRoutes(admin, { management });
-    auditRoutes(admin, { db: deps.db, timeZone: deps.timeZone });
-    ordersDeskRoutes(admin, { desk: createOrdersDesk({ ...deps, audit: (tx, entry) => insertAuditEntry(tx, { ...entry, at: new Date(deps.now()) }) }) });
+    auditRoutes(admin, { audit });
+    ordersDeskRoutes(admin, { desk: createOrdersDesk({ ...deps, audit: audit.record }) });
     reportsRoutes(admin, { reports: createReportsService({ db: deps.db, timeZone: deps.timeZone }) });
-    checkinDevicesRoutes(admin, { checkin });
+    checkinDevicesRoutes(admin, { checkin, audit });
     registryReportsRoutes(admin, { db: deps.db, configured: deps.registryConfigured ?? false });
-    hallsRoutes(admin, { halls: createHallsDesk({ db: deps.db, now: deps.now, timeZone: deps.timeZone, audit }), blocks: createSeatBlocks({ db: deps.db, now: deps.now, audit }) });
-    const catalogDeps = { db: deps.db, now: deps.now, timeZone: deps.timeZone, audit: insertAuditEntry };
+    hallsRoutes(admin, { halls: createHallsDesk({ db: deps.db, now: deps.now, timeZone: deps.timeZone, audit: audit.record }), blocks: createSeatBlocks({ db: deps.db, now: deps.now, audit: audit.record }) });
+    const catalogDeps = { db: deps.db, now: deps.now, timeZone: deps.timeZone, audit: audit.record };
     catalogRoutes(admin, { events: createEventEditor(catalogDeps), entries: createEntryEditor(catalogDeps) });
     // The door's calls (/api/checkin/*) sit here too: a controller's staff session admits as well as a device key.
     checkinRoutes(admin, {

@@ -6,9 +6,9 @@ import { CatalogImportError } from '../../catalog/catalog-issues.ts';
 import { exportSimpleEntries } from '../../catalog/export.ts';
 import { importCatalogIn, lockCatalog } from '../../catalog/import.ts';
 import { sanitizeHtml } from '../../catalog/sanitize-html.ts';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../http.ts';
-import type { AuditEntry } from '../audit/audit.repository.ts';
+import type { AuditWriter } from '../audit/audit.service.ts';
 import { type RevisedTable, findRevision, nextEntryId } from './catalog-admin.repository.ts';
 import type { CatalogActor } from './events.service.ts';
 import { claimRevision, recordEditor } from './revision.ts';
@@ -24,7 +24,7 @@ const refused = (fields: Array<{ path: string; code: string; text?: string }>) =
  * catalog import with the same revision check and audit as events. Deletion is not offered: the
  * import never deletes a top-level entry, and events, menus and orders refer to these.
  */
-export function createEntryEditor(deps: { db: Db; now: () => number; timeZone: string; audit: (tx: Queryable, entry: AuditEntry) => Promise<void> }) {
+export function createEntryEditor(deps: { db: Db; now: () => number; timeZone: string; audit: AuditWriter }) {
   const at = () => new Date(deps.now());
   return {
     async list(kind: SimpleEntryKind) {

@@ -11,7 +11,7 @@ import { importCatalogIn, lockCatalog } from '../../catalog/import.ts';
 import { sanitizeHtml } from '../../catalog/sanitize-html.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { BusinessError } from '../../http.ts';
-import type { AuditEntry } from '../audit/audit.repository.ts';
+import type { AuditWriter } from '../audit/audit.service.ts';
 import {
   bumpCatalogVersion,
   deleteEventRow,
@@ -32,7 +32,7 @@ type Deps = {
   db: Db;
   now: () => number;
   timeZone: string;
-  audit: (tx: Queryable, entry: AuditEntry) => Promise<void>;
+  audit: AuditWriter;
 };
 
 type FieldError = { path: string; code: string; text: string };

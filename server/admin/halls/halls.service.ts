@@ -10,7 +10,8 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { BusinessError } from '../../http.ts';
 import { buildHallLayout, seatRowsOf } from '../../seating/hall-layout.ts';
 import type { HallModel } from '../../seating/seating.repository.ts';
-import type { AuditWriter, StaffActor } from '../orders/orders-desk.service.ts';
+import type { AuditWriter } from '../audit/audit.service.ts';
+import type { StaffActor } from '../orders/orders-desk.service.ts';
 import {
   type NextIds,
   findHallFileRows,

@@ -9,7 +9,8 @@ import { OrderStatus } from '../../orders/orders.service.ts';
 import { readCatalogVersion } from '../../catalog/catalog-version.ts';
 import { type HallLayout, buildHallLayout, seatRowsOf } from '../../seating/hall-layout.ts';
 import { findHallModel } from '../../seating/seating.repository.ts';
-import type { AuditWriter, StaffActor } from '../orders/orders-desk.service.ts';
+import type { AuditWriter } from '../audit/audit.service.ts';
+import type { StaffActor } from '../orders/orders-desk.service.ts';
 import {
   type HallSeatRow,
   deleteSeatBlocks,
