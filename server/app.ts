@@ -27,6 +27,7 @@ import { createNominalService } from './nominal/nominal.service.ts';
 import { nominalRoutes } from './nominal/nominal.routes.ts';
 import { createSetupService } from './setup/setup.service.ts';
 import { setupRoutes } from './setup/setup.routes.ts';
+import { createHealthService } from './setup/health.service.ts';
 import { frameAncestorsHook } from './embed/frame-ancestors.ts';
 import { pageHeadersHook, requestIdOf } from './security/page-headers.ts';
 import { fastifyTrustProxy } from './security/trust-proxy.ts';
@@ -159,7 +160,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const recaptcha =
     deps.recaptcha ?? createGoogleRecaptchaVerifier(config.recaptchaSecret, { log: (message) => app.log.warn(message) });
 
-  setupRoutes(app, { setup, csrf, db: deps.db, crm });
+  setupRoutes(app, { setup, csrf, health: createHealthService({ db: deps.db }), crm });
   captchaRoutes(app, { captcha });
   // The events' catalog part, per catalog version: for the event pages and the quantity orders.
   const eventCatalog = createEventCatalog({ db: deps.db, catalogVersion: () => catalogVersion.current() });

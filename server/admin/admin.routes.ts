@@ -16,6 +16,7 @@ import { reportsRoutes } from './reports/reports.routes.ts';
 import { createReportsService } from './reports/reports.service.ts';
 import { checkinDevicesRoutes } from './checkin/checkin-devices.routes.ts';
 import { registryReportsRoutes } from './registry/registry-reports.routes.ts';
+import { createRegistryReportsService } from './registry/registry-reports.service.ts';
 import { resolveStaffSession } from './staff/guard.ts';
 import type { ScryptCost } from './staff/password.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
@@ -61,7 +62,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
     ordersDeskRoutes(admin, { desk: createOrdersDesk({ ...deps, audit: audit.record }) });
     reportsRoutes(admin, { reports: createReportsService({ db: deps.db, timeZone: deps.timeZone }) });
     checkinDevicesRoutes(admin, { checkin, audit });
-    registryReportsRoutes(admin, { db: deps.db, configured: deps.registryConfigured ?? false });
+    registryReportsRoutes(admin, { registryReports: createRegistryReportsService({ db: deps.db, configured: deps.registryConfigured ?? false }) });
     hallsRoutes(admin, { halls: createHallsDesk({ db: deps.db, now: deps.now, timeZone: deps.timeZone, audit: audit.record }), blocks: createSeatBlocks({ db: deps.db, now: deps.now, audit: audit.record }) });
     const catalogDeps = { db: deps.db, now: deps.now, timeZone: deps.timeZone, audit: audit.record };
     catalogRoutes(admin, { events: createEventEditor(catalogDeps), entries: createEntryEditor(catalogDeps) });
