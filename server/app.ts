@@ -48,11 +48,13 @@ import { eventRoutes } from './event/event.routes.ts';
 import { createStockReader } from './event/event-stock.ts';
 import { createEventCatalog } from './event/event.service.ts';
 import { quantityOrderRoutes } from './quantity-order/quantity-order.routes.ts';
+import { createQuantityOrderService } from './quantity-order/quantity-order.service.ts';
 import { publicBaseUrl } from './payments/payments-stack.ts';
 import { createReturnsService } from './returns/returns.service.ts';
 import { returnsRoutes } from './returns/returns.routes.ts';
 import { createSeatingService } from './seating/seating.service.ts';
 import { seatingRoutes } from './seating/seating.routes.ts';
+import { createSchemeOrderService } from './seating/scheme-order.service.ts';
 import { createFirstAnswer } from './spa-first-answer.ts';
 import { loggerOptions } from './log-output.ts';
 
@@ -168,7 +170,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Quantity orders that need no transaction of their own go through the batcher: alone when the
   // database is free, several in one statement while it is busy (server/orders/order-batcher.ts).
   const orders = createOrderBatcher(deps.db, { lanes: config.orderBatchLanes, maxBatch: config.orderBatch });
-  quantityOrderRoutes(app, { db: deps.db, setup, crm, captcha, recaptcha, holds, now, orders, catalog: eventCatalog });
+  quantityOrderRoutes(app, { quantityOrders: createQuantityOrderService({ db: deps.db, setup, captcha, recaptcha, holds, now, orders, catalog: eventCatalog }), crm });
   const { payments, providers, bank, assignMethods } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now, setup, timeZone });
   await assignMethods();
   paymentsRoutes(app, {
@@ -196,7 +198,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const afisha = createAfishaService({ db: deps.db, setup: () => setup.get(), now, catalogVersion: () => catalogVersion.current() });
   afishaRoutes(app, { afisha });
-  seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }), db: deps.db, setup, captcha, recaptcha, holds, now });
+  seatingRoutes(app, {
+    seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }),
+    schemeOrders: createSchemeOrderService({ db: deps.db, setup, captcha, recaptcha, holds, now }),
+  });
   const seo = createSeoService(deps.db, setup, now);
   seoRoutes(app, { seo, publicUrl: config.publicUrl });
   await adminRoutes(app, {

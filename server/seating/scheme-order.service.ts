@@ -26,16 +26,21 @@ type Place = { seatId: number | null; standingAreaId: number | null; price: Pric
 
 export type SchemeOrderDeps = OrderCaptchaDeps & { setup: SetupService; now: () => number };
 
+export type SchemeOrderService = ReturnType<typeof createSchemeOrderService>;
+
 /**
- * Creates an order from the scheme cart: every seat and standing place is priced from the
- * database and held in one transaction, so either all of them are held or none is (a seat taken
- * by another order gives 'Место недоступно'). Status 20, or 10 when tickets are named.
+ * Orders from the scheme cart. `create` prices every seat and standing place from the database
+ * and holds them in one transaction, so either all of them are held or none is (a seat taken by
+ * another order gives 'Место недоступно'); the order awaits payment, or named-ticket data when
+ * tickets are named.
  */
-export async function createSchemeOrder(
-  deps: SchemeOrderDeps,
-  input: CreateSchemeOrderRequest,
-  remoteIp?: string,
-): Promise<{ hash: string }> {
+export function createSchemeOrderService(deps: SchemeOrderDeps) {
+  return {
+    create: (input: CreateSchemeOrderRequest, remoteIp?: string) => createSchemeOrder(deps, input, remoteIp),
+  };
+}
+
+async function createSchemeOrder(deps: SchemeOrderDeps, input: CreateSchemeOrderRequest, remoteIp?: string): Promise<{ hash: string }> {
   const now = new Date(deps.now());
   const event = await findSchemeEventById(deps.db, input.action_id);
   if (!event || !event.is_published || !event.use_seat_map || event.hall_id === null) throw schemeNotFound();
