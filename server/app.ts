@@ -46,7 +46,7 @@ import { type RecaptchaVerifier, createGoogleRecaptchaVerifier } from './captcha
 import { createCrmService } from './crm/crm.service.ts';
 import { eventRoutes } from './event/event.routes.ts';
 import { createStockReader } from './event/event-stock.ts';
-import { createEventCatalog } from './event/event.service.ts';
+import { createEventCatalog, createEventPages } from './event/event.service.ts';
 import { quantityOrderRoutes } from './quantity-order/quantity-order.routes.ts';
 import { createQuantityOrderService } from './quantity-order/quantity-order.service.ts';
 import { publicBaseUrl } from './payments/payments-stack.ts';
@@ -166,7 +166,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   captchaRoutes(app, { captcha });
   // The events' catalog part, per catalog version: for the event pages and the quantity orders.
   const eventCatalog = createEventCatalog({ db: deps.db, catalogVersion: () => catalogVersion.current() });
-  eventRoutes(app, { db: deps.db, setup, crm, now, catalog: eventCatalog, stock: await createStockReader(deps.db) });
+  const pages = createEventPages({ db: deps.db, catalog: eventCatalog, stock: await createStockReader(deps.db) });
+  eventRoutes(app, { pages, setup, crm, now });
   // Quantity orders that need no transaction of their own go through the batcher: alone when the
   // database is free, several in one statement while it is busy (server/orders/order-batcher.ts).
   const orders = createOrderBatcher(deps.db, { lanes: config.orderBatchLanes, maxBatch: config.orderBatch });
