@@ -7,7 +7,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { BusinessError } from '../../http.ts';
 import { OrderStatus } from '../../orders/orders.service.ts';
 import { readCatalogVersion } from '../../catalog/catalog-version.ts';
-import { type HallLayout, buildHallLayout, seatRowsOf } from '../../seating/hall-layout.ts';
+import { type HallLayout, buildHallLayout, unpricedMapOf } from '../../seating/hall-layout.ts';
 import { findHallModel } from '../../seating/seating.repository.ts';
 import type { AuditWriter } from '../audit/audit.service.ts';
 import type { StaffActor } from '../orders/orders-desk.service.ts';
@@ -103,16 +103,7 @@ export function createSeatBlocks(deps: { db: Db; now: () => number; audit: Audit
           startsAt: session.starts_at.toISOString(),
           hasTime: session.has_time,
         },
-        map: {
-          svg: layout.svg,
-          width: layout.width,
-          height: layout.height,
-          seat_size: layout.seatSize,
-          sectors: layout.sectors,
-          seat_numbers: seatRowsOf(layout, (seatId) => !stateOf.has(seatId)),
-          seat_stand: [],
-          zones: layout.zones.map((z) => ({ zone_id: z.id, name: z.name, level_name: z.level_name, color: z.color, prices: [] })),
-        },
+        map: unpricedMapOf(layout, (seatId) => !stateOf.has(seatId)),
         states: layout.rows.map((row) => row.seatIds.map(letter).join('')),
         blocks: blocks.map((b) => ({ seatId: b.seat_id, reason: b.reason, note: b.note, by: b.blocked_by_name, at: b.blocked_at.toISOString() })),
       };
