@@ -73,7 +73,7 @@ export type ViewMethodRow = Pick<PaymentMethodRow, 'id' | 'protocol_type' | 'pro
 
 /** Everything the order page shows, read in one statement (one round trip, one parse and plan). */
 export type OrderViewData = {
-  order: OrderRow & { services_total: number };
+  order: OrderRow;
   payments: ViewPaymentRow[];
   refunds: ViewRefundRow[];
   lines: ViewLineRow[];
@@ -86,7 +86,6 @@ export type OrderViewData = {
 };
 
 type ViewQueryRow = OrderRow & {
-  services_total: number;
   view_payments: ViewPaymentRow[];
   view_refunds: ViewRefundRow[];
   view_lines: (Omit<ViewLineRow, 'starts_at'> & { starts_at: string })[];

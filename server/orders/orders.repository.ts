@@ -14,6 +14,9 @@ export type OrderRow = {
   paid_at: Date | null;
   canceled_at: Date | null;
   released_at: Date | null;
+  cancel_reason: string | null;
+  /** What a member of staff wrote when cancelling the order at the desk. */
+  staff_cancel_reason: string | null;
   buyer_name: string;
   buyer_surname: string;
   buyer_first_name: string;
@@ -24,6 +27,7 @@ export type OrderRow = {
   is_subscription: boolean;
   subtotal: number;
   service_fee: number;
+  services_total: number;
   discount: number;
   total: number;
 };

@@ -1,26 +1,15 @@
 import type { Queryable } from '../db/client.ts';
+import type { OrderRow } from '../orders/orders.repository.ts';
 import type { RefundPolicy } from './refund-policy.ts';
 import { ReturnStatus } from '../../contract/order-status.ts';
 
 type Texts = Record<string, string>;
 
 /** An order with what a return needs of it, optionally locked for the rest of the transaction. */
-export type ReturnOrderRow = {
-  id: number;
-  hash: string;
-  number: number;
-  status: number;
-  lang: string;
-  created_at: Date;
-  buyer_name: string;
-  email: string;
-  phone: string;
-  event_id: number;
-  subtotal: number;
-  services_total: number;
-  discount: number;
-  total: number;
-};
+export type ReturnOrderRow = Pick<
+  OrderRow,
+  'id' | 'hash' | 'number' | 'status' | 'lang' | 'created_at' | 'buyer_name' | 'email' | 'phone' | 'event_id' | 'subtotal' | 'services_total' | 'discount' | 'total'
+>;
 
 export async function findReturnOrderById(db: Queryable, id: number, lock = false): Promise<ReturnOrderRow | undefined> {
   const { rows } = await db.query<{ hash: string }>('select hash from orders where id = $1', [id]);
