@@ -3,6 +3,7 @@ import { ErrorCode } from '../../contract/errors.ts';
 import { type CreateSchemeOrderRequest, parseStandingCartId } from '../../contract/scheme.ts';
 import { type OrderCaptchaDeps, withOrderCaptcha } from '../captcha/order-captcha.ts';
 import type { Db } from '../db/client.ts';
+import { findCheckboxes } from '../event/event.repository.ts';
 import type { SetupService } from '../setup/setup.service.ts';
 import { BusinessError } from '../http.ts';
 import { type NewOrderLine, OrderStatus, placeOrder } from '../orders/orders.service.ts';
@@ -10,7 +11,6 @@ import { unitServiceFee } from '../orders/pricing.ts';
 import {
   type PriceRow,
   findHallSeats,
-  findOrderCheckboxes,
   findSchemeEventById,
   findSession,
   findSessionPrices,
@@ -56,7 +56,7 @@ async function createSchemeOrder(deps: SchemeOrderDeps, input: CreateSchemeOrder
   if (input.tickets.some((ticket) => ticket.calendar_id !== session.id)) throw refuse(ErrorCode.validation, textOf('schemeOrder', 'badPlace'), 400);
 
   const checked = new Set(input.checkboxList.filter((box) => box.checked === true || box.checked === 1).map((box) => box.id));
-  const required = (await findOrderCheckboxes(deps.db, event.id)).filter((box) => box.required);
+  const required = (await findCheckboxes(deps.db, 'order', event.id)).filter((box) => box.required);
   if (required.some((box) => !checked.has(box.id))) throw refuse(ErrorCode.validation, textOf('schemeOrder', 'checkbox'), 400);
 
   const places = await resolvePlaces(deps.db, event.hall_id, event.id, session.id, input.tickets);
