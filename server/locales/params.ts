@@ -1,0 +1,15 @@
+import type { TextNamespace, TextKey } from './texts.ts';
+
+/**
+ * The `{{name}}` values each server text takes, by namespace and key (a text missing here takes
+ * none). serverText's types read this table, so a call without a value fails tsc; texts.test.ts
+ * checks that every language's text uses exactly these placeholders.
+ */
+export const textParams = {
+  payments: { description: ['number'] },
+  paidMail: { subject: ['number'], intro: ['number'] },
+  returnMail: { subject: ['number'], intro: ['number', 'count', 'amount'], action: ['count'], restored: ['bonuses'], revoked: ['bonuses'] },
+  returnDoneMail: { subject: ['number'], intro: ['number', 'count', 'amount'] },
+  cardProofMail: { text: ['number', 'card', 'code', 'count'] },
+  places: { row: ['row'], seat: ['seat'] },
+} as const satisfies { [N in TextNamespace]?: { [K in TextKey<N>]?: readonly string[] } };
