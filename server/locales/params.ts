@@ -12,4 +12,5 @@ export const textParams = {
   returnDoneMail: { subject: ['number'], intro: ['number', 'count', 'amount'] },
   cardProofMail: { text: ['number', 'card', 'code', 'count'] },
   places: { row: ['row'], seat: ['seat'] },
+  seo: { listing: ['title'], event: ['name'], contactsDescription: ['title'] },
 } as const satisfies { [N in TextNamespace]?: { [K in TextKey<N>]?: readonly string[] } };
