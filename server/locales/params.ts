@@ -6,6 +6,7 @@ import type { TextNamespace, TextKey } from './texts.ts';
  * checks that every language's text uses exactly these placeholders.
  */
 export const textParams = {
+  errors: { '-9995': ['code'], '-9996': ['code'] },
   payments: { description: ['number'] },
   paidMail: { subject: ['number'], intro: ['number'] },
   returnMail: { subject: ['number'], intro: ['number', 'count', 'amount'], action: ['count'], restored: ['bonuses'], revoked: ['bonuses'] },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../contract/errors.ts';
 import { LANGS, toBcp47 } from '../../contract/lang.ts';
+import { errorText } from '../http.ts';
 import { textParams } from './params.ts';
 import { PLURAL_FORMS, interpolate, serverCatalogs, serverText, textInAll, textOf } from './texts.ts';
 
@@ -68,6 +70,19 @@ describe('server/locales', () => {
     expect(serverText('payments', 'orderDeleted', 'en')).toBe('The order was deleted or not found');
     expect(textOf('payments', 'orderDeleted')('kz')).toBe(serverCatalogs.kz.payments?.orderDeleted);
     expect(textInAll('payments', 'orderDeleted')).toEqual(Object.fromEntries(LANGS.map((lang) => [lang, serverCatalogs[lang].payments?.orderDeleted])));
+  });
+});
+
+describe('error codes', () => {
+  it.each(LANGS.map((lang) => ({ lang })))('$lang has a text for every storefront error code but success', ({ lang }) => {
+    const missing = Object.values(ErrorCode).filter((code) => code !== ErrorCode.ok && !errorText(code, lang).trim());
+    expect(missing).toEqual([]);
+    expect(errorText(ErrorCode.ok, lang)).toBe('');
+  });
+
+  it('quotes the code where the text says it', () => {
+    expect(errorText(ErrorCode.unknownBank, 'ru')).toBe('Выбран недопустимый способ оплаты. Код ошибки: -9996');
+    expect(errorText(ErrorCode.noBank, 'en')).toBe('No payment method is set. Error code: -9995');
   });
 });
 
