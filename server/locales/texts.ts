@@ -3,7 +3,7 @@ import { LANGS, toBcp47 } from '../../contract/lang.ts';
 import ch from './ch.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 import kz from './kz.json' with { type: 'json' };
-import { textParams } from './params.ts';
+import type { textParams } from './params.ts';
 import ru from './ru.json' with { type: 'json' };
 
 /**
