@@ -91,6 +91,10 @@ describe('interpolate', () => {
     expect(interpolate('{{a}} and {{b}}, again {{a}}; {not} {{ spaced }}', { a: 'X', b: 2 })).toBe('X and 2, again X; {not} {{ spaced }}');
   });
 
+  it('inserts a value as it is: no replacement patterns, no placeholders read inside it', () => {
+    expect(interpolate('Сумма: {{amount}}', { amount: "$& $' {{amount}}" })).toBe("Сумма: $& $' {{amount}}");
+  });
+
   it('refuses a text whose placeholder has no value', () => {
     expect(() => interpolate('Заказ № {{number}}', {})).toThrow('{{number}}');
   });
