@@ -59,7 +59,7 @@ export function catalogText(key: CatalogTextKey, lang: Lang, params: Record<stri
 }
 
 /** What may still use a catalog entry that a manager wants to delete. */
-export const ENTRY_USERS = ['events', 'mainMenus', 'subMenus', 'halls', 'checkboxes', 'orders'] as const;
+export const ENTRY_USERS = ['events', 'mainMenus', 'subMenus', 'halls', 'checkboxes', 'orders', 'setup'] as const;
 export type EntryUser = (typeof ENTRY_USERS)[number];
 export type EntryUse = { what: EntryUser; count: number; names: string[] };
 
@@ -71,6 +71,8 @@ const USER_WORDS: Record<EntryUser, Record<Lang, Partial<Record<Intl.LDMLPluralR
   halls: { ru: { one: 'зал', few: 'зала', many: 'залов', other: 'зала' }, en: { one: 'hall', other: 'halls' }, kz: { other: 'зал' }, ch: { other: '个大厅' } },
   checkboxes: { ru: { one: 'флажок', few: 'флажка', many: 'флажков', other: 'флажка' }, en: { one: 'checkbox', other: 'checkboxes' }, kz: { other: 'белгі' }, ch: { other: '个勾选项' } },
   orders: { ru: { one: 'заказ', few: 'заказа', many: 'заказов', other: 'заказа' }, en: { one: 'order', other: 'orders' }, kz: { other: 'тапсырыс' }, ch: { other: '个订单' } },
+  // The storefront setup is one: named without a number.
+  setup: { ru: { other: 'настройки витрины (ссылки на документы)' }, en: { other: 'the storefront setup (document links)' }, kz: { other: 'витрина баптаулары (құжат сілтемелері)' }, ch: { other: '前台设置（文件链接）' } },
 };
 const PLURAL_TAGS: Record<Lang, string> = { ru: 'ru', en: 'en', kz: 'kk', ch: 'zh' };
 const QUOTES: Record<Lang, [string, string]> = { ru: ['«', '»'], en: ['“', '”'], kz: ['«', '»'], ch: ['“', '”'] };
@@ -86,6 +88,7 @@ export function entryUsesText(uses: readonly EntryUse[], lang: Lang): string {
     .map((u) => {
       const words = USER_WORDS[u.what][lang];
       const word = words[rules.select(u.count)] ?? words.other;
+      if (u.what === 'setup') return word;
       const shown = u.names.slice(0, ENTRY_USE_NAMES).map((n) => `${open}${n}${close}`);
       if (u.count > shown.length && shown.length > 0) shown.push('…');
       const sep = lang === 'ch' ? '' : ' ';

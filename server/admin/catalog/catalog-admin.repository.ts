@@ -160,7 +160,7 @@ const eventsWhere = (condition: string) => namedUsers(`select e.id, e.name from 
 /**
  * What still refers to an entry that a manager wants to delete, per table: events (and halls, menus
  * or checkboxes) by name, orders by number. Orders keep only the ids of the checkboxes they ticked,
- * so a checkbox they answered stays; a rules document stays while a checkbox links to its page.
+ * so a checkbox they answered stays; a rules document stays while a checkbox or the setup links to its page.
  */
 const USERS: Record<Exclude<RevisedTable, 'events' | 'halls'>, Array<[EntryUser, string]>> = {
   kinds: [
@@ -181,6 +181,8 @@ const USERS: Record<Exclude<RevisedTable, 'events' | 'halls'>, Array<[EntryUser,
   rules_documents: [
     ['checkboxes', namedUsers(`select c.id, c.name from checkboxes c, rules_documents d
       where d.id = $1 and exists (select 1 from jsonb_each_text(c.url) u where u.value = '/rules/' || d.slug or u.value like '%/rules/' || d.slug)`)],
+    // The setup's links (the footer's documents, the order form's terms) name the page by its address.
+    ['setup', `select count(*)::int as count, '[]'::jsonb as names from setup s, rules_documents d where d.id = $1 and s.data::text like '%/rules/' || d.slug || '"%'`],
   ],
   zones: [
     ['events', eventsWhere('exists (select 1 from prices p where p.event_id = e.id and p.zone_id = $1)')],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { afishaResponse } from '../../../contract/afisha.ts';
+import { noSchemeResponse } from '../../../contract/event.ts';
 import { type TestApp, createClock, createTestApp } from '../../../tests/harness.ts';
 import { catalogFingerprint } from '../../catalog/test-support.ts';
 import { adminCall, signedInAs } from '../staff/staff-test-kit.ts';
@@ -128,6 +129,43 @@ describe('deleting an entry', () => {
     expect((await remove('checkboxes', box.id, box.revision)).statusCode).toBe(200);
     expect((await remove('rules', rules.id, rules.revision)).statusCode).toBe(200);
     expect((await t.get('/api/rules?lang=ru')).body).not.toContain('Правила съёмки');
+  });
+
+  it('refuses the demo rules document that a checkbox and the setup link to', async () => {
+    const terms = (await list('rules')).find((e) => e.entry.slug === 'purchase-terms');
+    if (!terms) throw new Error('the demo has no purchase terms');
+    const res = await remove('rules', terms.entry.id, terms.revision);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errorText).toBe('Удалить нельзя. Используется: 1 флажок: «Я принимаю условия покупки и даю согласие на обработку персональных данных»; настройки витрины (ссылки на документы).');
+  });
+
+  it('refuses a checkbox that an order answered: the order keeps only its id', async () => {
+    const kindId = (await list('kinds'))[0]?.entry.id;
+    const venueId = (await list('venues'))[0]?.entry.id;
+    const event = await adminCall(t, 'POST', '/api/admin/catalog/events', manager.cookie, {
+      event: {
+        id: -1, kindId, venueId, name: { ru: 'Мастер-класс' }, isPublished: true,
+        categories: [{ id: -1, name: { ru: 'Взрослый' } }], sessions: [{ id: -1, startsAt: '2026-12-05T12:00:00+03:00', capacity: 20 }], prices: [{ id: -1, categoryId: -1, amount: 50000 }],
+      },
+    });
+    expect(event.statusCode, event.body).toBe(200);
+    const { id: eventId, hash } = event.json() as { id: number; hash: string };
+    const box = await create('checkboxes', { scope: 'order', eventId, name: { ru: 'Возьму с собой фартук' } });
+    const page = noSchemeResponse.parse((await t.post('/api/no-scheme', { hash, lang: 'ru' })).json());
+    expect(page.checkboxList.map((c) => c.id)).toContain(box.id);
+    const entry = page.calendar[0];
+    const price = page.price[0];
+    if (!entry || !price) throw new Error('the event has no session on sale');
+    const order = await t.post('/api/order/create', {
+      hash, lang: 'ru',
+      data: [{ day: entry.event_day, time: entry.event_time, actionId: page.action.action_id, categoryId: price.clientcategory_id, zoneId: 0, quantity: 1, sum: 0, seatId: 0 }],
+      fio: 'Покупатель Билетов', phone: '+7 999 1234567', email: 'buyer@example.com', re_email: 'buyer@example.com',
+      checkboxList: page.checkboxList.map((c) => ({ id: c.id, checked: true })),
+    });
+    expect(order.statusCode, order.body).toBe(200);
+    const res = await remove('checkboxes', box.id, box.revision);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errorText).toBe('Удалить нельзя. Используется: 1 заказ.');
   });
 
   it('refuses a delete on an older revision, naming who changed the entry and when', async () => {
