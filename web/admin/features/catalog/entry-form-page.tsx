@@ -33,8 +33,13 @@ function errorAt(errors: FieldErrors<FormValues>, path: string): FieldError | un
 /** One entry of the catalog (a kind, menu, venue, tag, checkbox, rules document or zone): create or edit it. */
 export default function EntryFormPage({ kind, entryId }: { kind: SimpleEntryKind; entryId: number | null }) {
   const { t, ready } = useTranslation(['admin-catalog', 'admin']);
-  // Outlives the form: a save reloads the list at the new revision, which remounts the form.
-  const [notice, setNotice] = useState<string | null>(null);
+  // Outlives the form: a save reloads the list at the new revision, which remounts the form; a
+  // new entry's page is another route, told of the save by the history entry's state.
+  const [saved, setSaved] = useState(() => (window.history.state as { saved?: boolean } | null)?.saved === true);
+  // Told once: a reload of the page is not another save.
+  useEffect(() => {
+    if ((window.history.state as { saved?: boolean } | null)?.saved) window.history.replaceState(null, '');
+  }, []);
   const list = useQuery({ ...entriesQuery(kind), retry: false, refetchOnWindowFocus: false });
   const options = useQuery(optionsQuery);
   const needsEvents = ENTRY_FIELDS[kind].some((f) => f.type === 'ref' && f.source === 'events');
@@ -62,8 +67,8 @@ export default function EntryFormPage({ kind, entryId }: { kind: SimpleEntryKind
       loaded={found ?? null}
       choices={choices}
       timeZone={options.data.timeZone}
-      notice={notice}
-      onSaved={setNotice}
+      saved={saved}
+      onSaved={setSaved}
     />
   );
 }
@@ -74,11 +79,11 @@ type FormProps = {
   loaded: ({ entry: Record<string, unknown> } & Stamp) | null;
   choices: Choices;
   timeZone: string;
-  notice: string | null;
-  onSaved: (notice: string | null) => void;
+  saved: boolean;
+  onSaved: (saved: boolean) => void;
 };
 
-function EntryForm({ kind, entryId, loaded, choices, timeZone, notice, onSaved }: FormProps) {
+function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }: FormProps) {
   const { t, i18n } = useTranslation(['admin-catalog', 'admin']);
   const lang = normalizeLang(i18n.language);
   const id = useId();
@@ -87,7 +92,7 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, notice, onSaved }
   const formRef = useRef<HTMLFormElement>(null);
   const [tab, setTab] = useState<Lang>('ru');
   const [focusRequest, setFocusRequest] = useState(0);
-  const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(notice ? { kind: 'done', text: notice } : null);
+  const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(saved ? { kind: 'done', text: t('form.saved') } : null);
   const [busy, setBusy] = useState(false);
   const specs = ENTRY_FIELDS[kind];
   // The browser checks with the very schema the server parses the entry with.
@@ -101,6 +106,8 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, notice, onSaved }
   const { register, control, handleSubmit, setError, formState } = form;
 
   // The first field in error gets the focus, its language's tab opened first when it is on another.
+  // The errors are a dependency: the request may render before the form's errors do.
+  const { errors } = formState;
   useEffect(() => {
     if (focusRequest === 0) return;
     const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
@@ -113,7 +120,7 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, notice, onSaved }
     }
     first.focus();
     setFocusRequest(0);
-  }, [focusRequest, tab]);
+  }, [focusRequest, tab, errors]);
 
   const errorText = (error: FieldError | undefined) => {
     if (!error) return undefined;
@@ -145,16 +152,16 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, notice, onSaved }
   async function onSubmit(values: FormValues) {
     setBusy(true);
     setMessage(null);
-    onSaved(null);
+    onSaved(false);
     try {
       const body = { entry: values.entry, lang, ...(loaded ? { revision: loaded.revision } : {}) };
-      const saved =
+      const answer =
         entryId === null
           ? await apiPost(`/api/admin/catalog/entries/${kind}`, body, entrySavedResponse)
           : await apiSend('PUT', `/api/admin/catalog/entries/${kind}/${entryId}`, body, entrySavedResponse);
-      onSaved(t('form.saved'));
+      onSaved(true);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'catalog'] });
-      if (entryId === null) navigate(`/catalog/entries/${kind}/${saved.id}`);
+      if (entryId === null) navigate(`/catalog/entries/${kind}/${answer.id}`, { state: { saved: true } });
     } catch (error) {
       showRefusal(error);
     } finally {
