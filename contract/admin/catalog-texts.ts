@@ -91,8 +91,8 @@ export function entryUsesText(uses: readonly EntryUse[], lang: Lang): string {
       if (u.what === 'setup') return word;
       const shown = u.names.slice(0, ENTRY_USE_NAMES).map((n) => `${open}${n}${close}`);
       if (u.count > shown.length && shown.length > 0) shown.push('…');
-      const sep = lang === 'ch' ? '' : ' ';
-      return shown.length > 0 ? `${u.count}${sep}${word}: ${shown.join(', ')}` : `${u.count}${sep}${word}`;
+      const [space, colon, comma] = lang === 'ch' ? ['', '：', '、'] : [' ', ': ', ', '];
+      return shown.length > 0 ? `${u.count}${space}${word}${colon}${shown.join(comma)}` : `${u.count}${space}${word}`;
     })
-    .join('; ');
+    .join(lang === 'ch' ? '；' : '; ');
 }
