@@ -12,7 +12,7 @@ import { BusinessError } from '../../http.ts';
 import type { AuditWriter } from '../audit/audit.service.ts';
 import { refusedByDatabase } from '../../db/errors.ts';
 import { bumpCatalogVersion, deleteEntryRow, findEntryUsers, findRevision, isLooseZone, nextEntryId } from './catalog-admin.repository.ts';
-import type { CatalogActor } from './events.service.ts';
+import { type CatalogActor, byActor } from './events.service.ts';
 import { claimRevision, recordEditor } from './revision.ts';
 
 const TABLE = {
@@ -79,15 +79,12 @@ export function createEntryEditor(deps: { db: Db; now: () => number; timeZone: s
         const revision = await recordEditor(tx, table, id, input.actor.id, at());
         const after = (await exportSimpleEntries(tx, input.kind)).find((e) => e.id === id);
         await deps.audit(tx, {
-          staffId: input.actor.id,
           action: `catalog.${input.kind}.${before === undefined ? 'create' : 'update'}`,
           subjectType: input.kind,
           subjectId: String(id),
           ...(before === undefined ? {} : { before }),
           after,
-          ip: input.actor.ip,
-          userAgent: input.actor.userAgent,
-          at: at(),
+          ...byActor(input.actor, at()),
         });
         return { id, revision };
       });
@@ -119,14 +116,11 @@ export function createEntryEditor(deps: { db: Db; now: () => number; timeZone: s
         }
         const catalogVersion = await bumpCatalogVersion(tx);
         await deps.audit(tx, {
-          staffId: input.actor.id,
           action: `catalog.${input.kind}.delete`,
           subjectType: input.kind,
           subjectId: String(input.id),
           before,
-          ip: input.actor.ip,
-          userAgent: input.actor.userAgent,
-          at: at(),
+          ...byActor(input.actor, at()),
         });
         return { catalogVersion };
       });

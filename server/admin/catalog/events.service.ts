@@ -28,6 +28,9 @@ import { claimRevision, recordEditor } from './revision.ts';
 
 export type CatalogActor = { id: number; ip: string; userAgent: string | null };
 
+/** Who made a catalog change, from where and when, as its audit entry records it. */
+export const byActor = (actor: CatalogActor, at: Date) => ({ staffId: actor.id, ip: actor.ip, userAgent: actor.userAgent, at });
+
 type Deps = {
   db: Db;
   now: () => number;
@@ -149,15 +152,12 @@ export function createEventEditor(deps: Deps) {
       const revision = await recordEditor(tx, 'events', eventId, input.actor.id, at());
       const after = await exportEvent(tx, eventId, timeZone);
       await deps.audit(tx, {
-        staffId: input.actor.id,
         action: before === undefined ? 'catalog.event.create' : 'catalog.event.update',
         subjectType: 'event',
         subjectId: String(eventId),
         ...(before === undefined ? {} : { before }),
         after,
-        ip: input.actor.ip,
-        userAgent: input.actor.userAgent,
-        at: at(),
+        ...byActor(input.actor, at()),
       });
       return { id: eventId, hash, revision, catalogVersion: await readCatalogVersionIn(tx) };
     });
@@ -210,15 +210,12 @@ export function createEventEditor(deps: Deps) {
         await importCatalogIn(tx, { events: [{ ...before, isPublished: input.published }] });
         const revision = await recordEditor(tx, 'events', input.id, input.actor.id, at());
         await deps.audit(tx, {
-          staffId: input.actor.id,
           action: input.published ? 'catalog.event.publish' : 'catalog.event.unpublish',
           subjectType: 'event',
           subjectId: String(input.id),
           before: { isPublished: before.isPublished },
           after: { isPublished: input.published },
-          ip: input.actor.ip,
-          userAgent: input.actor.userAgent,
-          at: at(),
+          ...byActor(input.actor, at()),
         });
         return { id: input.id, hash: before.hash, revision, catalogVersion: await readCatalogVersionIn(tx) };
       });
@@ -234,14 +231,11 @@ export function createEventEditor(deps: Deps) {
         await deleteEventRow(tx, input.id);
         const catalogVersion = await bumpCatalogVersion(tx);
         await deps.audit(tx, {
-          staffId: input.actor.id,
           action: 'catalog.event.delete',
           subjectType: 'event',
           subjectId: String(input.id),
           before,
-          ip: input.actor.ip,
-          userAgent: input.actor.userAgent,
-          at: at(),
+          ...byActor(input.actor, at()),
         });
         return { catalogVersion };
       });
