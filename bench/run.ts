@@ -3,9 +3,10 @@
  * on-sale day would, prints a table per part and the targets, and writes bench/results.json
  * (merged: a part run alone replaces only its own figures). Benchmarks report; they never fail:
  * the exit status is 0 whatever the figures are. Parts: hot, rush, overload, memory, weight,
- * lighthouse, seatmap (all by default).
+ * lighthouse, seatmap, reports, fuzz (all by default).
  */
 import path from 'node:path';
+import { fuzz } from './parts/fuzz.ts';
 import { hot } from './parts/hot.ts';
 import { lighthouse } from './parts/lighthouse.ts';
 import { memory } from './parts/memory.ts';
@@ -19,7 +20,7 @@ import { pgCluster, stopPgCluster } from './lib/pg.ts';
 import { type PartResult, cpuTimes, formatTable, formatTargets, machine, writeResults } from './lib/report.ts';
 import { type DbKind, ROOT } from './lib/server.ts';
 
-const PARTS: Part[] = [hot, rush, overload, memory, weight, lighthouse, seatmap, reports];
+const PARTS: Part[] = [hot, rush, overload, memory, weight, lighthouse, seatmap, reports, fuzz];
 const SERVER_PARTS = new Set(['hot', 'rush', 'overload', 'memory']);
 const RESULTS = path.join(ROOT, 'bench', 'results.json');
 
