@@ -7,6 +7,18 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
+/**
+ * The Message-ID of an outbox message, the same on every attempt: delivery is at least once (a
+ * crash between the SMTP server's acceptance and the record of it sends the message again once
+ * the lease ends), and a repeat under the same Message-ID is recognisably the same message, which
+ * mail servers and clients fold into one. The creation time keeps ids of different databases
+ * (a staging copy, a restore) apart.
+ */
+export function outboxMessageId(row: { id: number; created_at: Date }, from: string): string {
+  const domain = /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'storefront.invalid';
+  return `<outbox.${row.id}.${row.created_at.getTime().toString(36)}@${domain}>`;
+}
+
 /** How long a claimed message stays with one worker before another may try it (a crash mid-send). */
 const LEASE_MS = 5 * 60_000;
 
@@ -36,6 +48,7 @@ export async function deliverDueMail(
         subject: row.subject,
         text: row.text_body,
         html: row.html_body,
+        messageId: outboxMessageId(row, options.from),
       });
       await markMailSent(db, row.id, new Date(options.now()), result.messageId);
       if (result.location) {

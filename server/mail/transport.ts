@@ -2,7 +2,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { id: number; from: string; to: string; subject: string; text: string; html: string | null };
+export type MailMessage = {
+  id: number;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  /** The Message-ID header; the same for every attempt of one outbox message (mail-worker.ts). */
+  messageId?: string;
+};
 
 /** Sends one message or throws; answers the message id the server gave. */
 export type MailTransport = {
@@ -21,7 +30,7 @@ export function smtpTransport(url: string, options: { timeoutMs?: number } = {})
   return {
     kind: 'smtp',
     async send(m) {
-      const info = await transporter.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
+      const info = await transporter.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}), ...(m.messageId ? { messageId: m.messageId } : {}) });
       return { messageId: String(info.messageId ?? '') };
     },
     close: () => transporter.close(),
@@ -37,7 +46,7 @@ export function fileTransport(dir: string): MailTransport {
   return {
     kind: 'file',
     async send(m) {
-      const info = (await transporter.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) })) as unknown as {
+      const info = (await transporter.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}), ...(m.messageId ? { messageId: m.messageId } : {}) })) as unknown as {
         messageId: string;
         message: Buffer;
       };
