@@ -205,7 +205,7 @@ function createPool(client: Client) {
 type Bucket = { minute: number; actions: number; calls: number; rssMb: number; p50: number; p99: number; serverErrors: number; noAnswer: number };
 
 /** Least-squares slope of y over x. */
-function slope(points: readonly { x: number; y: number }[]): number {
+export function slope(points: readonly { x: number; y: number }[]): number {
   const n = points.length;
   if (n < 2) return 0;
   const mx = points.reduce((s, p) => s + p.x, 0) / n;
@@ -322,7 +322,7 @@ async function soakOn(db: DbKind, log: (line: string) => void) {
   }
 }
 
-function verdict(buckets: readonly Bucket[]) {
+export function verdict(buckets: readonly Bucket[]) {
   // The first window warms the server up (JIT, caches, pools) and is left out of the fit.
   const measured = buckets.length > 2 ? buckets.slice(1) : buckets;
   const minutes = measured.length ? (measured.at(-1)?.minute ?? 0) - (measured[0]?.minute ?? 0) : 0;
