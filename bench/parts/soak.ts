@@ -52,6 +52,9 @@ function drawKind(): Kind {
 
 type Call = { at: number; ms: number; status: number };
 
+/** Returns asked for, confirmed from their e-mailed link, and left without a link within a minute. */
+const returns = { asked: 0, confirmed: 0, noLink: 0 };
+
 /** Every call's latency and status, with the time it ended; a window's figures on demand. */
 function createRecorder() {
   const calls: Call[] = [];
@@ -187,9 +190,15 @@ async function act(kind: Kind, v: Visit): Promise<void> {
   const link = v.catcher.linkFor(hash, 60_000);
   const asked = await call(v, () => v.buyer.post('/api/order/return-create', { hash, lang: 'ru', reason: 1, id: [ticket] }));
   if (asked?.status !== 200) return;
+  returns.asked += 1;
   v.later(async (buyer) => {
     const hashConf = await link;
-    if (hashConf) await call(v, () => buyer.post('/api/order/return-confirm', { hash, lang: 'ru', hashConf }));
+    if (!hashConf) {
+      returns.noLink += 1;
+      return;
+    }
+    const confirmed = await call(v, () => buyer.post('/api/order/return-confirm', { hash, lang: 'ru', hashConf }));
+    if (confirmed?.status === 200) returns.confirmed += 1;
   });
 }
 
@@ -313,6 +322,7 @@ async function soakOn(db: DbKind, log: (line: string) => void) {
       }, 20);
     });
     await Promise.all(pending);
+    log(`soak: waiting for ${followUps.size} return confirmations to get their e-mail`);
     await Promise.all(followUps);
     return { capacity, rate, buckets, skipped, mails: catcher.mails(), probe: probe.window(0, Infinity) };
   } finally {
@@ -387,9 +397,9 @@ export const soak: Part = {
         `Mix by weight: ${MIX.map(([k, w]) => `${k} ${w}`).join(', ')}. An action is a visitor's errand: listing = GET /api/afisha; event = POST /api/no-scheme; order = create + view; payment = order + pay + the sandbox bank's pay; return = payment + return page + request, then the confirmation from the e-mailed link when the outbox job delivers it (SMTP to the bench).`,
         `Capacity = actions completed per second by ${PROBE_VISITORS} visitors acting back to back for ${PROBE_SECONDS} s; the soak then starts actions at ${LOAD_SHARE * 100}% of it at a steady rate whatever the answers (open loop).`,
         `Verdict: a least-squares line through the ${unit} figures (the first window, the warm-up, left out when there are more than two); flat when what it gains over the run stays within ${RSS_DRIFT_SHARE * 100}% of the mean RSS (at least ${RSS_DRIFT_FLOOR_MB} MiB) and ${P99_DRIFT_SHARE * 100}% of the mean p99 (at least ${P99_DRIFT_FLOOR_MS} ms). RSS: ${v.rssFlat ? 'flat' : 'NOT flat'}; p99: ${v.p99Flat ? 'flat' : 'NOT flat'}.`,
-        `${result.mails} e-mails delivered to the bench's SMTP server. BENCH_SOAK_MINUTES sets the length (default 10); runs under 3 minutes are read per 10 s.`,
+        `Returns: ${returns.asked} asked for, ${returns.confirmed} confirmed from their e-mailed link, ${returns.noLink} without a link within a minute; ${result.mails} e-mails delivered to the bench's SMTP server. BENCH_SOAK_MINUTES sets the length (default 10); runs under 3 minutes are read per 10 s.`,
       ],
-      data: { db, minutes: MINUTES, capacity: round(result.capacity), rate: round(result.rate), buckets: result.buckets, verdict: v, skipped: result.skipped, probe: result.probe },
+      data: { db, minutes: MINUTES, returns, capacity: round(result.capacity), rate: round(result.rate), buckets: result.buckets, verdict: v, skipped: result.skipped, probe: result.probe },
     };
   },
 };

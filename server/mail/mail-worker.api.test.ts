@@ -92,6 +92,22 @@ describe('mail outbox', () => {
     }
   });
 
+  it('drains a backlog larger than one batch in one run', async () => {
+    const smtp = await startSmtp();
+    const clock = createClock();
+    const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}`, { timeoutMs: 3000 });
+    try {
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < 45; i++) await enqueueMail(tx, { to: `b${i}@example.test`, subject: 'S', text: 'T' }, clock.date());
+      });
+      expect(await deliverDueMail(db, transport, { now: clock.now, from, limit: 20 })).toEqual({ sent: 45, failed: 0 });
+      expect(new Set(smtp.received.map((m) => m.to[0])).size).toBe(45);
+    } finally {
+      transport.close();
+      await smtp.close();
+    }
+  });
+
   it('enqueues a message with a dedupe key once', async () => {
     const at = new Date();
     const first = await db.transaction((tx) => enqueueMail(tx, { to: 'a@b.cd', subject: 's', text: 't', dedupeKey: 'k1' }, at));
