@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { claimDueMail, markMailSent, scheduleMailRetry } from './outbox.repository.ts';
-import type { MailTransport } from './transport.ts';
+import { type MailTransport, SMTP_CONNECTIONS } from './transport.ts';
 
 /** Waits before the n-th retry: 30 s, 1 min, 2 min ... capped at one hour; never gives up. */
 export function retryDelayMs(attempts: number): number {
@@ -63,7 +63,8 @@ async function deliverBatch(
   const claimed = await db.transaction((tx) => claimDueMail(tx, at, options.limit, new Date(at.getTime() + LEASE_MS)));
   let sent = 0;
   let failed = 0;
-  for (const row of claimed) {
+  const queue = [...claimed];
+  const deliverOne = async (row: (typeof claimed)[number]) => {
     try {
       const result = await transport.send({
         id: row.id,
@@ -85,6 +86,12 @@ async function deliverBatch(
       options.log?.warn({ err: error, mail: row.id, attempts: row.attempts }, 'e-mail delivery failed; will retry');
       await scheduleMailRetry(db, row.id, String((error as Error).message ?? error).slice(0, 500), new Date(options.now() + retryDelayMs(row.attempts)));
     }
-  }
+  };
+  // A few messages at once, one per pooled SMTP connection: each waits on the SMTP server's answer.
+  await Promise.all(
+    Array.from({ length: Math.min(SMTP_CONNECTIONS, queue.length) }, async () => {
+      for (let row = queue.shift(); row; row = queue.shift()) await deliverOne(row);
+    }),
+  );
   return { sent, failed, claimed: claimed.length };
 }

@@ -20,10 +20,22 @@ export type MailTransport = {
   close(): void;
 };
 
+/** Messages the outbox sends at once (mail-worker.ts), each on a pooled SMTP connection. */
+export const SMTP_CONNECTIONS = 4;
+
 /** SMTP through nodemailer (SMTP_URL, e.g. smtp://user:pass@host:587). */
 export function smtpTransport(url: string, options: { timeoutMs?: number } = {}): MailTransport {
   const timeout = options.timeoutMs ?? 20_000;
-  const smtpOptions: Record<string, unknown> = { url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout };
+  // Pooled connections, a few at once: a new SMTP connection (greeting, EHLO, maybe TLS and AUTH)
+  // per message capped the outbox at some 15 messages a second, behind a busy day's e-mails.
+  const smtpOptions: Record<string, unknown> = {
+    url,
+    pool: true,
+    maxConnections: SMTP_CONNECTIONS,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+  };
   // A local test server has a self-signed certificate or none; smtps:// stays strict.
   if (url.startsWith('smtp://')) smtpOptions.tls = { rejectUnauthorized: false };
   const transporter = nodemailer.createTransport(smtpOptions as Parameters<typeof nodemailer.createTransport>[0]);
