@@ -48,10 +48,10 @@ describe('three instances on one database', () => {
     const next = roundRobin(urls);
     const answers = await Promise.all(Array.from({ length: 150 }, (_, i) => buy(browser(next), i)));
     const sold = answers.filter((a) => a.status === 200);
-    const refused = answers.filter((a) => a.status === 409 && a.body.errorCode === '-1010');
-    expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+    // The rest are told "sold out", or, on a machine too busy to serve them within their patience, "try again".
+    const others = answers.filter((a) => a.status !== 200).map((a) => `${a.status} ${String(a.body.errorCode)}`);
+    expect(others.filter((o) => o !== '409 -1010' && o !== '429 -1029')).toEqual([]);
     expect(sold).toHaveLength(100);
-    expect(refused).toHaveLength(50);
     held.push(...sold.map((a) => String(a.body.hash)));
     expect(await placesLeft()).toBe(0);
     expect(await brokenInvariants(prepared.db)).toEqual([]);
