@@ -4,7 +4,6 @@ import { pickLocalized } from '../../../contract/lang.ts';
 import type { SchemeCheckbox } from '../../../contract/scheme.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { Skeleton } from '../skeleton/skeleton.tsx';
-import './buyer-form.css';
 
 /**
  * Where a page keeps the buyer form's texts: the labels under `buyer` of its namespace, the
@@ -14,6 +13,11 @@ export type BuyerTexts = { ns: string; errors: string };
 
 /** The height of a text field, of the phone's row and of an order button (min-height 44px). */
 export const CONTROL_HEIGHT = 44;
+
+/** The fields in the form's order, as their labels' keys under `buyer`: the names, then the contacts. */
+const PUSHKIN_NAMES = ['surname', 'name', 'patronymic'];
+const ORDINARY_NAMES = ['fio'];
+const CONTACTS = ['phone', 'email', 'reEmail'];
 
 type Props = {
   texts: BuyerTexts;
@@ -33,9 +37,9 @@ type Props = {
 export function BuyerFormSkeleton({ texts, pushkin = false, consents = [], className, children }: Props) {
   const { t } = useTranslation(texts.ns);
   const lang = useLang();
-  const field = (label: string) => (
-    <div className="field">
-      <label>{label}</label>
+  const field = (name: string) => (
+    <div key={name} className="field">
+      <label>{t(`buyer.${name}`)}</label>
       <Skeleton height={CONTROL_HEIGHT} radius="var(--radius-md)" />
     </div>
   );
@@ -45,25 +49,14 @@ export function BuyerFormSkeleton({ texts, pushkin = false, consents = [], class
         <fieldset className="buyer-form">
           <legend>{t('buyer.title')}</legend>
           <p className="buyer-form__notice">{t('buyer.notice')}</p>
-          {pushkin ? (
-            <>
-              <p className="buyer-form__warning">{t('buyer.cardWarning')}</p>
-              {field(t('buyer.surname'))}
-              {field(t('buyer.name'))}
-              {field(t('buyer.patronymic'))}
-              <label className="buyer-form__check">
-                <Skeleton width={16} height={16} /> {t('buyer.noPatronymic')}
-              </label>
-              {field(t('buyer.phone'))}
-            </>
-          ) : (
-            <>
-              {field(t('buyer.fio'))}
-              {field(t('buyer.phone'))}
-            </>
+          {pushkin && <p className="buyer-form__warning">{t('buyer.cardWarning')}</p>}
+          {(pushkin ? PUSHKIN_NAMES : ORDINARY_NAMES).map(field)}
+          {pushkin && (
+            <label className="buyer-form__check">
+              <Skeleton width={16} height={16} /> {t('buyer.noPatronymic')}
+            </label>
           )}
-          {field(t('buyer.email'))}
-          {field(t('buyer.reEmail'))}
+          {CONTACTS.map(field)}
           {consents.map((box) => (
             <div key={box.id} className="field field--checkbox">
               <Skeleton width={20} height={20} />

@@ -9,7 +9,6 @@ import { PhoneInput } from '../phone-field/phone-input.tsx';
 import { TextField } from '../text-field/text-field.tsx';
 import type { BuyerTexts } from './buyer-form-skeleton.tsx';
 import { type BuyerValues, loadBuyerValidation } from './use-buyer.ts';
-import './buyer-form.css';
 
 /** Consents ticked inside the buyer form (the scheme's cart); the page holds what is ticked. */
 export type BuyerConsents = {
