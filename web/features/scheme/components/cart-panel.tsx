@@ -61,7 +61,7 @@ export function CartPanel({ cart, checkboxes, submitting, onSubmit }: CartPanelP
 
   if (cart.items.length === 0) {
     return (
-      <section className="cart" aria-labelledby="cart-title">
+      <section className="cart panel" aria-labelledby="cart-title">
         <h2 id="cart-title" ref={heading} tabIndex={-1}>
           {t('cart.title')}
         </h2>
@@ -70,7 +70,7 @@ export function CartPanel({ cart, checkboxes, submitting, onSubmit }: CartPanelP
     );
   }
   return (
-    <section className="cart" aria-labelledby="cart-title">
+    <section className="cart panel" aria-labelledby="cart-title">
       <h2 id="cart-title" ref={heading} tabIndex={-1}>
         {t('cart.title')} <span className="cart__count">({t('cart.count', { count: cart.items.length })})</span>
       </h2>
