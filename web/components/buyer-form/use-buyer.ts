@@ -108,15 +108,19 @@ export type BuyerOptions = {
    * 'touched' where the button closes the form (the scheme's cart).
    */
   firstCheck: 'submit' | 'touched';
+  /**
+   * A refused submit focuses the first invalid field. Off where the page focuses the first invalid
+   * field of a larger form itself (the event page: buyer fields and consents alike).
+   */
+  focusFirstError: boolean;
 };
 
 /**
  * The buyer's fields in React Hook Form, prefilled from the CRM client (or `kept`), validated by
  * the contract schemas through zodResolver (loaded on demand: loadBuyerValidation). Errors first
- * show as `firstCheck` says and then follow each change (reValidateMode onChange). The page moves
- * focus itself to the first invalid field of its whole order form.
+ * show as `firstCheck` says and then follow each change (reValidateMode onChange).
  */
-export function useBuyer({ currency, crm, pushkin, kept, firstCheck }: BuyerOptions) {
+export function useBuyer({ currency, crm, pushkin, kept, firstCheck, focusFirstError }: BuyerOptions) {
   const resolver = useMemo<Resolver<BuyerValues>>(
     () => async (values, context, options) => (await loadBuyerValidation()).buyerResolver(pushkin)(values, context, options),
     [pushkin],
@@ -125,7 +129,7 @@ export function useBuyer({ currency, crm, pushkin, kept, firstCheck }: BuyerOpti
     defaultValues: kept ?? initialValues(currency, crm),
     mode: firstCheck === 'submit' ? 'onSubmit' : 'onTouched',
     reValidateMode: 'onChange',
-    shouldFocusError: false,
+    shouldFocusError: focusFirstError,
     resolver,
   });
   const { getValues, setValue } = form;

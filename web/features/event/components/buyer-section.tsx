@@ -42,7 +42,7 @@ export function preloadBuyerChecks() {
  * not on the page's first load. Mounted once the form first shows and kept mounted after.
  */
 export function BuyerSection({ visible, pushkin, texts, currency, crm, handle, kept }: Props) {
-  const { form, showServerErrors } = useBuyer({ currency, crm, pushkin, kept: kept.current, firstCheck: 'submit' });
+  const { form, showServerErrors } = useBuyer({ currency, crm, pushkin, kept: kept.current, firstCheck: 'submit', focusFirstError: false });
   useEffect(
     () => () => {
       kept.current = form.getValues();
