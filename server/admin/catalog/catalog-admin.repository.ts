@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client.ts';
 
 /** The catalog tables a back office editor saves as one entry, each with a revision (migration 0940). */
-export type RevisedTable = 'events' | 'kinds' | 'main_menus' | 'sub_menus' | 'venues' | 'tags' | 'checkboxes' | 'rules_documents' | 'halls';
+export type RevisedTable = 'events' | 'kinds' | 'main_menus' | 'sub_menus' | 'venues' | 'tags' | 'checkboxes' | 'rules_documents' | 'halls' | 'special_offers' | 'promo_codes';
 
 export type RevisionRow = { revision: number; updated_at: Date | null; updated_by_name: string | null };
 
