@@ -20,6 +20,8 @@ import { SignInPage } from './sign-in-page.tsx';
 // The catalog editor is the back office's largest page and a few members' tool: it loads when opened.
 const EventsPage = lazy(() => import('../features/catalog/events-page.tsx'));
 const EventFormPage = lazy(() => import('../features/catalog/event-form-page.tsx'));
+const PromoCodesPage = lazy(() => import('../features/offers/promo-codes-page.tsx'));
+const SpecialOffersPage = lazy(() => import('../features/offers/special-offers-page.tsx'));
 
 /** Signed out: the sign-in page at any address; signed in: the shell with the page of the address. */
 export function AdminApp() {
@@ -95,6 +97,20 @@ export function AdminApp() {
         {permissions.includes('catalog.write') ? (
           <Route path="/halls/blocks">
             <SeatBlocksPage />
+          </Route>
+        ) : null}
+        {permissions.includes('catalog.write') ? (
+          <Route path="/offers">
+            <Suspense fallback={<PageSkeleton label={t('loading')} />}>
+              <PromoCodesPage />
+            </Suspense>
+          </Route>
+        ) : null}
+        {permissions.includes('catalog.write') ? (
+          <Route path="/offers/services">
+            <Suspense fallback={<PageSkeleton label={t('loading')} />}>
+              <SpecialOffersPage />
+            </Suspense>
           </Route>
         ) : null}
         {permissions.includes('audit.read') ? (
