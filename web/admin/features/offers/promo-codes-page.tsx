@@ -199,7 +199,7 @@ export default function PromoCodesPage() {
   const now = Date.now();
 
   return (
-    <section aria-labelledby={headingId} className="admin-stack">
+    <section aria-labelledby={headingId} className="admin-stack offers-page">
       <OffersTabs current="promo" />
       <h1 className="admin-heading" id={headingId}>
         {t('promo.heading')}

@@ -147,7 +147,7 @@ export default function SpecialOffersPage() {
   const money = new Intl.NumberFormat(toBcp47(lang), { maximumFractionDigits: 2 });
 
   return (
-    <section aria-labelledby={headingId} className="admin-stack">
+    <section aria-labelledby={headingId} className="admin-stack offers-page">
       <OffersTabs current="services" />
       <h1 className="admin-heading" id={headingId}>
         {t('services.heading')}
