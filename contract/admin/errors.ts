@@ -81,6 +81,8 @@ export const AdminErrorCode = {
   offerStockBelowOrders: '-2403',
   /** No promo code, batch or special offer has this id. */
   offerNotFound: '-2404',
+  /** A subscription that has orders keeps every event of its composition: the text names them. */
+  subscriptionItemSold: '-2405',
 } as const;
 export type AdminErrorCodeValue = (typeof AdminErrorCode)[keyof typeof AdminErrorCode];
 
@@ -290,6 +292,12 @@ export const adminErrorTexts: Record<AdminErrorCodeValue, Texts> = {
     en: 'Promo code or service not found.',
     kz: 'Промокод немесе қызмет табылмады.',
     ch: '未找到该优惠码或服务。',
+  },
+  '-2405': {
+    ru: 'Абонемент уже продан: убрать из него событие нельзя (%t). Добавлять события можно.',
+    en: 'The subscription has been sold: an event cannot be taken out of it (%t). Events can be added.',
+    kz: 'Абонемент сатылған: одан іс-шараны алып тастауға болмайды (%t). Іс-шара қосуға болады.',
+    ch: '该套票已售出：不能从中移除活动（%t）。可以添加活动。',
   },
 };
 

@@ -161,3 +161,23 @@ export const specialOfferView = z.object({
 export type SpecialOfferView = z.infer<typeof specialOfferView>;
 export const specialOfferListResponse = z.object({ ...okFields, offers: z.array(specialOfferView) });
 export const specialOfferResponse = z.object({ ...okFields, offer: specialOfferView });
+
+/** GET /api/admin/subscriptions: subscriptions with their composition, and the events one may include. */
+export const subscriptionsResponse = z.object({
+  ...okFields,
+  subscriptions: z.array(
+    z.object({
+      id: z.number().int(),
+      hash: z.string(),
+      name: z.record(z.string(), z.string()),
+      revision: z.number().int(),
+      updatedAt: z.string().nullable(),
+      updatedBy: z.string().nullable(),
+      /** Sold: its events may be added to, not taken out. */
+      hasOrders: z.boolean(),
+      items: z.array(z.object({ eventId: z.number().int(), name: z.record(z.string(), z.string()), sortnum: z.number().int(), startsAt: z.string().nullable() })),
+    }),
+  ),
+  events: z.array(z.object({ id: z.number().int(), name: z.record(z.string(), z.string()) })),
+});
+export type SubscriptionsResponse = z.infer<typeof subscriptionsResponse>;

@@ -86,6 +86,7 @@ const ROWS: Row[] = [
   { method: 'POST', url: '/api/admin/special-offers', body: { name: { ru: 'Матрица' }, amount: 100, perOrderLimit: 1 }, permission: 'catalog.write' },
   { method: 'PUT', url: '/api/admin/special-offers/999', route: '/api/admin/special-offers/:id', body: { name: { ru: 'Матрица' }, amount: 100, perOrderLimit: 1, revision: 1 }, permission: 'catalog.write' },
   { method: 'DELETE', url: '/api/admin/special-offers/999?revision=1', route: '/api/admin/special-offers/:id', permission: 'catalog.write' },
+  { method: 'GET', url: '/api/admin/subscriptions', permission: 'catalog.write' },
 ];
 
 /**

@@ -235,3 +235,37 @@ export async function updateOffer(tx: Queryable, id: number, v: OfferValues, by:
 export async function deleteOffer(tx: Queryable, id: number): Promise<void> {
   await tx.query('delete from special_offers where id = $1', [id]);
 }
+
+export type SubscriptionRow = {
+  id: number;
+  hash: string;
+  name: Record<string, string>;
+  revision: number;
+  updated_at: Date | null;
+  updated_by_name: string | null;
+  has_orders: boolean;
+  items: Array<{ eventId: number; name: Record<string, string>; sortnum: number; startsAt: string | null }>;
+};
+
+/** Subscription events with their composition in its order, and whether any order holds them. */
+export async function findSubscriptions(q: Queryable): Promise<SubscriptionRow[]> {
+  const { rows } = await q.query<SubscriptionRow>(
+    `select e.id, e.hash, e.name, e.revision, e.updated_at, s.name as updated_by_name,
+       (exists (select 1 from orders o where o.event_id = e.id) or exists (select 1 from order_lines l where l.subscription_event_id = e.id)) as has_orders,
+       coalesce((select jsonb_agg(jsonb_build_object('eventId', i.event_id, 'name', t.name, 'sortnum', i.sortnum, 'startsAt', i.starts_at) order by i.sortnum, i.event_id)
+                 from subscription_items i join events t on t.id = i.event_id where i.subscription_event_id = e.id), '[]'::jsonb) as items
+     from events e left join staff s on s.id = e.updated_by where e.is_subscription order by e.sortnum, e.id`,
+  );
+  return rows;
+}
+
+/** Events a subscription may include: those that are not subscriptions themselves. */
+export async function findIncludableEvents(q: Queryable): Promise<Array<{ id: number; name: Record<string, string> }>> {
+  const { rows } = await q.query<{ id: number; name: Record<string, string> }>('select id, name from events where not is_subscription order by sortnum, id');
+  return rows;
+}
+
+export async function findEventNames(q: Queryable, ids: readonly number[]): Promise<Array<{ id: number; name: Record<string, string> }>> {
+  const { rows } = await q.query<{ id: number; name: Record<string, string> }>('select id, name from events where id = any($1::int[]) order by id', [ids]);
+  return rows;
+}

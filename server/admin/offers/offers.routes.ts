@@ -15,6 +15,7 @@ import {
   specialOfferListResponse,
   specialOfferResponse,
   specialOfferSaveRequest,
+  subscriptionsResponse,
 } from '../../../contract/admin/offers.ts';
 import { ok, requestLang } from '../../http.ts';
 import type { CatalogActor } from '../catalog/events.service.ts';
@@ -22,6 +23,7 @@ import { guardedStaff, requirePermission } from '../staff/guard.ts';
 import { clientOf } from '../staff/staff.routes.ts';
 import type { PromoCodesDesk } from './promo-codes.service.ts';
 import type { SpecialOffersDesk } from './special-offers.service.ts';
+import type { SubscriptionsDesk } from './subscriptions.service.ts';
 
 function actorOf(request: FastifyRequest): CatalogActor {
   const staff = guardedStaff(request);
@@ -29,8 +31,8 @@ function actorOf(request: FastifyRequest): CatalogActor {
   return { id: staff.id, ip: client.ip, userAgent: client.userAgent };
 }
 
-/** Promo codes (single and generated batches) and special offers in the back office. */
-export function offersRoutes(app: FastifyInstance, deps: { promo: PromoCodesDesk; offers: SpecialOffersDesk }) {
+/** Promo codes (single and generated batches), special offers and subscriptions' composition in the back office. */
+export function offersRoutes(app: FastifyInstance, deps: { promo: PromoCodesDesk; offers: SpecialOffersDesk; subscriptions: SubscriptionsDesk }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': adminErrorResponse };
   const tags = ['admin-offers'];
@@ -101,4 +103,10 @@ export function offersRoutes(app: FastifyInstance, deps: { promo: PromoCodesDesk
     { schema: { tags, params: adminIdParams, querystring: revisionQuery, response: { 200: deletedResponse, ...errors } }, preHandler: guard },
     async (request) => ok(await deps.offers.remove(request.params.id, request.query.revision, actorOf(request))),
   );
+
+  // Saved through PUT /api/admin/catalog/events/:id, as any event: this lists what the page edits.
+  r.get('/api/admin/subscriptions', { schema: { tags, response: { 200: subscriptionsResponse, ...errors } }, preHandler: guard }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return ok(await deps.subscriptions.list());
+  });
 }
