@@ -64,4 +64,16 @@ test('a manager generates a batch of 5 promo codes; a visitor applies one on the
   await expect(row.getByTestId('promo-uses')).toHaveText('оплачено: 0, не оплачено: 1');
   await expect(row.getByRole('button', { name: `Удалить промокод ${code}` })).toHaveCount(0);
   await expect(page.getByTestId(`promo-${codes[1]}`).getByRole('button', { name: `Удалить промокод ${codes[1]}` })).toBeVisible();
+
+  // The subscription's composition: reordered and saved through the event's own save.
+  await page.getByRole('navigation', { name: 'Скидки и услуги' }).getByRole('link', { name: 'Абонементы' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Состав абонементов' })).toBeVisible();
+  const items = page.getByRole('list', { name: /События абонемента «Абонемент «Вечера классической музыки»»/ });
+  await expect(items.getByRole('listitem')).toHaveCount(2);
+  const first = (await items.getByRole('listitem').first().locator('span').first().textContent()) as string;
+  await items.getByRole('button', { name: `Опустить «${first}»` }).click();
+  await page.getByRole('button', { name: 'Сохранить состав' }).click();
+  await expect(page.getByText('Состав абонемента сохранён.')).toBeVisible();
+  await expect(items.getByRole('listitem').last()).toContainText(first);
+  expect(await axeViolations(page, rules, 'body')).toEqual([]);
 });

@@ -33,7 +33,7 @@ export function createSubscriptionsDesk(deps: { db: Db }) {
 }
 export type SubscriptionsDesk = ReturnType<typeof createSubscriptionsDesk>;
 
-type Composition = { isSubscription: boolean; subscriptionItems: ReadonlyArray<{ eventId: number }> };
+type Composition = { isSubscription?: boolean | undefined; subscriptionItems?: ReadonlyArray<{ eventId: number }> | undefined };
 
 /**
  * Refuses a save that takes an event out of a subscription some order holds (or stops it being a
@@ -42,8 +42,8 @@ type Composition = { isSubscription: boolean; subscriptionItems: ReadonlyArray<{
  */
 export async function keepSoldComposition(tx: Queryable, subscriptionId: number, current: Composition, draft: Composition): Promise<void> {
   if (!current.isSubscription) return;
-  const kept = new Set(draft.isSubscription ? draft.subscriptionItems.map((i) => i.eventId) : []);
-  const removed = current.subscriptionItems.map((i) => i.eventId).filter((id) => !kept.has(id));
+  const kept = new Set(draft.isSubscription ? (draft.subscriptionItems ?? []).map((i) => i.eventId) : []);
+  const removed = (current.subscriptionItems ?? []).map((i) => i.eventId).filter((id) => !kept.has(id));
   if (removed.length === 0 || !(await findEventUsage(tx, subscriptionId)).hasOrders) return;
   const names = await findEventNames(tx, removed);
   throw new BusinessError(AdminErrorCode.subscriptionItemSold, {

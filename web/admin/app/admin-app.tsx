@@ -22,6 +22,7 @@ const EventsPage = lazy(() => import('../features/catalog/events-page.tsx'));
 const EventFormPage = lazy(() => import('../features/catalog/event-form-page.tsx'));
 const PromoCodesPage = lazy(() => import('../features/offers/promo-codes-page.tsx'));
 const SpecialOffersPage = lazy(() => import('../features/offers/special-offers-page.tsx'));
+const SubscriptionsPage = lazy(() => import('../features/offers/subscriptions-page.tsx'));
 
 /** Signed out: the sign-in page at any address; signed in: the shell with the page of the address. */
 export function AdminApp() {
@@ -110,6 +111,13 @@ export function AdminApp() {
           <Route path="/offers/services">
             <Suspense fallback={<PageSkeleton label={t('loading')} />}>
               <SpecialOffersPage />
+            </Suspense>
+          </Route>
+        ) : null}
+        {permissions.includes('catalog.write') ? (
+          <Route path="/offers/subscriptions">
+            <Suspense fallback={<PageSkeleton label={t('loading')} />}>
+              <SubscriptionsPage />
             </Suspense>
           </Route>
         ) : null}

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-/** The pages of discounts and services: promo codes, special offers, loyalty. */
-export function OffersTabs({ current }: { current: 'promo' | 'services' }) {
+/** The pages of discounts and services: promo codes, special offers, subscriptions' composition. */
+export function OffersTabs({ current }: { current: 'promo' | 'services' | 'subscriptions' }) {
   const { t } = useTranslation('admin-offers');
   return (
     <nav className="offers-tabs" aria-label={t('tabs.label')}>
@@ -11,6 +11,9 @@ export function OffersTabs({ current }: { current: 'promo' | 'services' }) {
       </Link>
       <Link href="/offers/services" aria-current={current === 'services' ? 'page' : undefined}>
         {t('tabs.services')}
+      </Link>
+      <Link href="/offers/subscriptions" aria-current={current === 'subscriptions' ? 'page' : undefined}>
+        {t('tabs.subscriptions')}
       </Link>
     </nav>
   );
