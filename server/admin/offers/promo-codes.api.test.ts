@@ -188,3 +188,42 @@ describe('a generated batch', () => {
     expect(n).toBe(10_000);
   });
 });
+
+describe('hostile input', () => {
+  it('answers every malformed call of the promo and offer pages with a 4xx, never a 5xx', async () => {
+    const calls: Array<[Parameters<typeof adminCall>[1], string, unknown?]> = [
+      ['GET', '/api/admin/promo-codes?page=abc'],
+      ['GET', '/api/admin/promo-codes?page=0'],
+      ['GET', `/api/admin/promo-codes?q=${'A'.repeat(5000)}`],
+      ['GET', '/api/admin/promo-codes?eventId=99999999999'],
+      ['GET', '/api/admin/promo-codes/0'],
+      ['GET', '/api/admin/promo-codes/99999999999'],
+      ['GET', '/api/admin/promo-codes/abc'],
+      ['POST', '/api/admin/promo-codes', { code: 42, kind: 'percent', value: '10' }],
+      ['POST', '/api/admin/promo-codes', { code: 'NULLS', kind: 'amount', value: 1e12 }],
+      ['POST', '/api/admin/promo-codes', { code: 'NANS', kind: 'amount', value: 1.5 }],
+      ['POST', '/api/admin/promo-codes', [1, 2, 3]],
+      ['POST', '/api/admin/promo-codes', { code: 'X\u0000YZ', kind: 'amount', value: 100 }],
+      ['PUT', '/api/admin/promo-codes/99999', { code: 'NOPE', kind: 'amount', value: 100, revision: 1 }],
+      ['PUT', '/api/admin/promo-codes/1', { code: 'DEMO10', kind: 'percent', value: 1000 }],
+      ['DELETE', '/api/admin/promo-codes/1'],
+      ['DELETE', '/api/admin/promo-codes/1?revision=-1'],
+      ['POST', '/api/admin/promo-codes/batches', { prefix: 'X', count: 1e9, length: 8, kind: 'amount', value: 100 }],
+      ['POST', '/api/admin/promo-codes/batches', { prefix: null, count: 5, length: 8, kind: 'amount', value: 100 }],
+      ['GET', '/api/admin/promo-codes/batches/abc/codes.csv'],
+      ['POST', '/api/admin/special-offers', { name: { ru: 'x', de: 'y' }, amount: 1, perOrderLimit: 1 }],
+      ['POST', '/api/admin/special-offers', { name: { ru: 'x' }, amount: 1, perOrderLimit: 1, stockTotal: 1e12 }],
+      ['PUT', '/api/admin/special-offers/1', { name: { ru: 'x' }, amount: 1, perOrderLimit: 1 }],
+      ['PUT', '/api/admin/special-offers/424242', { name: { ru: 'x' }, amount: 1, perOrderLimit: 1, revision: 1 }],
+      ['DELETE', '/api/admin/special-offers/424242?revision=1'],
+    ];
+    const before = await promoTable();
+    for (const [method, url, body] of calls) {
+      const res = await adminCall(t, method, url, manager.cookie, body);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(500);
+      expect(res.json().errorText, `${method} ${url}`).toBeTruthy();
+    }
+    expect(await promoTable()).toEqual(before);
+  });
+});
