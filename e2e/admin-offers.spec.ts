@@ -65,6 +65,21 @@ test('a manager generates a batch of 5 promo codes; a visitor applies one on the
   await expect(row.getByRole('button', { name: `Удалить промокод ${code}` })).toHaveCount(0);
   await expect(page.getByTestId(`promo-${codes[1]}`).getByRole('button', { name: `Удалить промокод ${codes[1]}` })).toBeVisible();
 
+  // The services: the demo's offers with what orders hold; a bad price is refused on its field.
+  await page.getByRole('navigation', { name: 'Скидки и услуги' }).getByRole('link', { name: 'Услуги' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Услуги' })).toBeVisible();
+  await expect(page.getByRole('table')).toContainText('Парковка');
+  await page.getByRole('button', { name: 'Изменить услугу «Парковка»' }).click();
+  await page.getByLabel('Цена, ₽').fill('-5');
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  await expect(page.getByText('Цена: число не меньше нуля.')).toBeVisible();
+  await expect(page.getByLabel('Цена, ₽')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Отмена' }).click();
+  expect(await axeViolations(page, rules, 'body')).toEqual([]);
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // The subscription's composition: reordered and saved through the event's own save.
   await page.getByRole('navigation', { name: 'Скидки и услуги' }).getByRole('link', { name: 'Абонементы' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Состав абонементов' })).toBeVisible();
