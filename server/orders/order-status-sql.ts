@@ -11,5 +11,5 @@ import { OrderStatus, ReturnStatus } from '../../contract/order-status.ts';
 /** `status in (${UNPAID})`: an order that awaits named-ticket data or payment. */
 export const UNPAID = `${OrderStatus.reserved}, ${OrderStatus.confirmed}`;
 
-/** `t.status in (${TICKET_VALID})`: a ticket not returned (a requested return still admits and counts as sold). */
+/** `t.status in (${TICKET_VALID})`: a ticket or attached service not returned (a requested return still admits and counts as sold). */
 export const TICKET_VALID = `${ReturnStatus.returnable}, ${ReturnStatus.requested}`;
