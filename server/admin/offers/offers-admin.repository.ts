@@ -1,5 +1,6 @@
 import { OrderStatus } from '../../../contract/order-status.ts';
 import type { Queryable } from '../../db/client.ts';
+import type { OfferRow } from '../../offers/offers.repository.ts';
 import { TICKET_VALID, UNPAID } from '../../orders/order-status-sql.ts';
 
 // Orders that hold a code or a service now: paid, or unpaid and still holding their places.
@@ -143,18 +144,9 @@ export async function findBatchCodes(q: Queryable, batchId: number): Promise<Pro
   return rows;
 }
 
-export type OfferAdminRow = {
-  id: number;
-  package_id: number;
-  event_id: number | null;
+/** A special offer as the storefront reads it, with what the desk shows of it besides. */
+export type OfferAdminRow = OfferRow & {
   event_name: string | null;
-  name: Record<string, string>;
-  description: Record<string, string>;
-  amount: number;
-  per_order_limit: number;
-  seat_tied: boolean;
-  stock: number | null;
-  sortnum: number;
   is_active: boolean;
   paid: number;
   unpaid: number;
