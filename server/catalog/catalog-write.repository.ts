@@ -239,6 +239,16 @@ export async function lockCatalogImport(tx: Queryable): Promise<void> {
   await tx.query('select pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
 }
 
+/**
+ * Waits for a running import, and makes an import wait, until the caller's transaction ends;
+ * several holders of this shared lock do not wait for each other. Seat blocks take it: an import
+ * moves the session rows and deletes the seats whose blocks then give their places back, so a
+ * block must not hold a seat's row while the import holds the session's.
+ */
+export async function lockCatalogImportShared(tx: Queryable): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock_shared($1)', [IMPORT_LOCK]);
+}
+
 /** Moves the catalog version on (every cached answer keyed on it is then stale); answers the new one. */
 export async function bumpCatalogVersion(tx: Queryable): Promise<number> {
   const { rows } = await tx.query<{ version: number }>('update catalog_version set version = version + 1 where id = 1 returning version');

@@ -94,15 +94,27 @@ export async function findSeatBlocks(q: Queryable, sessionId: number, seatIds: r
   return rows;
 }
 
+/**
+ * Blocks the seats, which takes their places from the session's places left (a trigger of
+ * migration 1010). Answers the places left instead when the session has fewer than seats asked
+ * for; the transaction is then aborted and must be rolled back.
+ */
 export async function insertSeatBlocks(
   tx: Queryable,
   block: { sessionId: number; seatIds: readonly number[]; reason: SeatBlockReason; note: string; staffId: number; at: Date },
-): Promise<void> {
-  await tx.query(
-    `insert into seat_blocks (session_id, seat_id, reason, note, blocked_by, blocked_at)
-     select $1, s, $3, $4, $5, $6 from unnest($2::int[]) as s`,
-    [block.sessionId, block.seatIds, block.reason, block.note, block.staffId, block.at],
-  );
+): Promise<{ placesLeft: number } | undefined> {
+  try {
+    await tx.query(
+      `insert into seat_blocks (session_id, seat_id, reason, note, blocked_by, blocked_at)
+       select $1, s, $3, $4, $5, $6 from unnest($2::int[]) as s`,
+      [block.sessionId, block.seatIds, block.reason, block.note, block.staffId, block.at],
+    );
+    return undefined;
+  } catch (error) {
+    const { code, message, detail } = (error ?? {}) as { code?: unknown; message?: unknown; detail?: unknown };
+    if (code === 'SF001' && message === 'blocked') return { placesLeft: Number(detail) || 0 };
+    throw error;
+  }
 }
 
 export async function deleteSeatBlocks(tx: Queryable, sessionId: number, seatIds: readonly number[]): Promise<void> {
