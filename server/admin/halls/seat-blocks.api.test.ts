@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afishaResponse } from '../../../contract/afisha.ts';
 import { decodeSeatRow } from '../../../contract/scheme-codec.ts';
-import type { SchemeMapResponse } from '../../../contract/scheme.ts';
+import { type SchemeMapResponse, schemeSessionsResponse } from '../../../contract/scheme.ts';
 import { createClock, createTestApp, type TestApp } from '../../../tests/harness.ts';
 import { type SchemeFixture, insertSchemeEvent, schemeOrderBody } from '../../seating/scheme-test-kit.ts';
 import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
@@ -144,9 +145,9 @@ const remaining = async (sessionId = f.sessionId) =>
 async function afishaCount(): Promise<{ total: number | undefined; session: number | undefined }> {
   const res = await t.get('/api/afisha?lang=ru');
   expect(res.statusCode).toBe(200);
-  const body = res.json() as { events: { action_id: number; totalticketcount: number }[]; calendar: { _time: { calendar_id: number; ticketcount: number }[] }[] };
+  const body = afishaResponse.parse(res.json());
   return {
-    total: body.events.find((e) => e.action_id === f.eventId)?.totalticketcount,
+    total: body.action.find((e) => e.event_id === f.eventId)?.totalticketcount,
     session: body.calendar.flatMap((c) => c._time).find((s) => s.calendar_id === f.sessionId)?.ticketcount,
   };
 }
@@ -155,7 +156,7 @@ async function afishaCount(): Promise<{ total: number | undefined; session: numb
 async function schemeCalendarCount(): Promise<number | undefined> {
   const res = await t.post('/api/scheme/sessions', { hash: f.hash, lang: 'ru' });
   expect(res.statusCode).toBe(200);
-  return (res.json() as { calendar: { calendar_id: number; quant: number }[] }).calendar.find((c) => c.calendar_id === f.sessionId)?.quant;
+  return schemeSessionsResponse.parse(res.json()).calendar.find((c) => c.calendar_id === f.sessionId)?.quant;
 }
 
 describe('a blocked seat is not a free place', () => {
