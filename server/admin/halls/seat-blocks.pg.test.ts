@@ -19,6 +19,12 @@ beforeEach(async () => {
 
 const blocksUrl = () => `/api/admin/halls/sessions/${f.sessionId}/blocks`;
 
+const remaining = async () =>
+  (await t.db.query<{ remaining: number }>('select remaining from sessions where id = $1', [f.sessionId])).rows[0]?.remaining ?? Number.NaN;
+
+const holdBody = (seatId: number, i: number) =>
+  schemeOrderBody(f, [{ seat_id: seatId, price_id: f.stallsPriceId }], { email: `again${i}@example.com`, re_email: `again${i}@example.com` });
+
 describe('a block and a buyer\'s hold of the same seat at once (PostgreSQL)', () => {
   it('lets exactly one of them win, for every seat of 20 raced both ways', async () => {
     const seats = f.seatIds.slice(0, 20);
@@ -50,8 +56,43 @@ describe('a block and a buyer\'s hold of the same seat at once (PostgreSQL)', ()
     }
   });
 
+  it('takes exactly one place per seat from the session, whoever wins, and gives a place back per seat unblocked while buyers race for it', async () => {
+    const seats = f.seatIds.slice(0, 12);
+    const before = await remaining();
+    const first = await Promise.all(
+      seats.map((seatId, i) => Promise.all([
+        adminCall(t, 'POST', blocksUrl(), manager, { seatIds: [seatId], reason: 'guest' }),
+        t.post('/api/order/create-scheme', holdBody(seatId, i)),
+      ])),
+    );
+    for (const [block, hold] of first) expect([block.statusCode, hold.statusCode].sort()).toEqual([200, 409]);
+    expect(await remaining()).toBe(before - seats.length);
+
+    const blocked = seats.filter((_, i) => first[i]?.[0].statusCode === 200);
+    expect(blocked.length).toBeGreaterThan(0);
+    // Staff give the blocked seats back one by one while a buyer tries each of them at once: a hold
+    // that came before the unblock is refused, one after it wins; places left match either way.
+    const second = await Promise.all(
+      blocked.map((seatId, i) => Promise.all([
+        adminCall(t, 'DELETE', blocksUrl(), manager, { seatIds: [seatId] }),
+        t.post('/api/order/create-scheme', holdBody(seatId, 100 + i)),
+      ])),
+    );
+    for (const [unblock] of second) expect(unblock.statusCode, unblock.body).toBe(200);
+    const heldAgain = second.filter(([, hold]) => hold.statusCode === 200).length;
+    for (const [, hold] of second) expect([200, 409]).toContain(hold.statusCode);
+    expect(await remaining()).toBe(before - seats.length + blocked.length - heldAgain);
+    const { rows } = await t.db.query<{ blocks: number; lines: number }>(
+      `select (select count(*)::int from seat_blocks where session_id = $1) as blocks,
+              (select count(*)::int from order_lines where session_id = $1 and seat_id = any($2::int[]) and not released) as lines`,
+      [f.sessionId, seats],
+    );
+    expect(rows[0]).toEqual({ blocks: 0, lines: seats.length - blocked.length + heldAgain });
+  });
+
   it('holds no seat of a block of many that wins, and blocks none of an order that wins', async () => {
     const seats = f.seatIds.slice(20, 30);
+    const before = await remaining();
     const [block, hold] = await Promise.all([
       adminCall(t, 'POST', blocksUrl(), manager, { seatIds: seats, reason: 'guest' }),
       t.post('/api/order/create-scheme', schemeOrderBody(f, [seats[9], seats[0]].map((seatId) => ({ seat_id: seatId as number, price_id: f.balconyPriceId })), { email: 'many@example.com', re_email: 'many@example.com' })),
@@ -63,5 +104,6 @@ describe('a block and a buyer\'s hold of the same seat at once (PostgreSQL)', ()
       [seats],
     );
     expect(rows[0]).toEqual(block.statusCode === 200 ? { blocks: 10, lines: 0 } : { blocks: 0, lines: 2 });
+    expect(await remaining()).toBe(before - (block.statusCode === 200 ? 10 : 2));
   });
 });
