@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../tests/harness.ts';
+import { exportCatalog } from '../../catalog/export.ts';
+import { importCatalog } from '../../catalog/import.ts';
 import { type SchemeFixture, insertSchemeEvent, schemeOrderBody } from '../../seating/scheme-test-kit.ts';
 import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
 
@@ -105,5 +107,33 @@ describe('a block and a buyer\'s hold of the same seat at once (PostgreSQL)', ()
     );
     expect(rows[0]).toEqual(block.statusCode === 200 ? { blocks: 10, lines: 0 } : { blocks: 0, lines: 2 });
     expect(await remaining()).toBe(before - (block.statusCode === 200 ? 10 : 2));
+  });
+
+  // Last: it takes a row of seats out of the hall.
+  it('keeps the places left exact when a catalog import takes out seats while staff block them', async () => {
+    const file = await exportCatalog(t.db, 'Europe/Moscow');
+    const hall = file.halls?.find((h) => h.id === f.hallId);
+    const balcony = hall?.sectors.find((sector) => sector.id === 9102);
+    const lastRow = balcony?.rows?.at(-1);
+    if (!balcony?.rows || !lastRow) throw new Error('the fixture hall has a balcony written in rows');
+    balcony.rows = balcony.rows.slice(0, -1);
+    const removed = f.seatIds.slice(-10);
+    const kept = f.seatIds.slice(20, 25);
+    const before = await remaining();
+    const [imported, ...blocks] = await Promise.all([
+      importCatalog(t.db, file).then(() => 'imported', (error: unknown) => String(error)),
+      ...[...removed, ...kept].map((seatId) => adminCall(t, 'POST', blocksUrl(), manager, { seatIds: [seatId], reason: 'technical' })),
+    ]);
+    expect(imported).toBe('imported');
+    // A block before the import lost its seat with it; one after it finds no such seat in the hall.
+    for (const block of blocks) expect([200, 400], block.body).toContain(block.statusCode);
+    const { rows } = await t.db.query<{ blocks: number; seats: number; capacity: number }>(
+      `select (select count(*)::int from seat_blocks where session_id = $1) as blocks,
+              (select count(*)::int from hall_seats where id = any($2::int[])) as seats,
+              (select capacity from sessions where id = $1) as capacity`,
+      [f.sessionId, removed],
+    );
+    expect(rows[0]).toMatchObject({ blocks: kept.length, seats: 0, capacity: 45 });
+    expect(await remaining()).toBe(before - kept.length);
   });
 });
