@@ -113,7 +113,7 @@ describe('a block and a buyer\'s hold of the same seat at once (PostgreSQL)', ()
   it('keeps the places left exact when a catalog import takes out seats while staff block them', async () => {
     const file = await exportCatalog(t.db, 'Europe/Moscow');
     const hall = file.halls?.find((h) => h.id === f.hallId);
-    const balcony = hall?.sectors.find((sector) => sector.id === 9102);
+    const balcony = hall?.sectors?.find((sector) => sector.id === 9102);
     const lastRow = balcony?.rows?.at(-1);
     if (!balcony?.rows || !lastRow) throw new Error('the fixture hall has a balcony written in rows');
     balcony.rows = balcony.rows.slice(0, -1);
