@@ -108,18 +108,27 @@ async function salesByLine(db: Queryable, period: ReportPeriod, group: 'event' |
   const k = LINE_KEYS[group];
   const { rows } = await db.query<SalesRow>(
     `with ${PERIOD},
+     -- The services of the period's orders, by the line each is tied to: read once by the orders'
+     -- range (order_services is indexed by its order), not looked up line by line.
+     services as (
+       select x.parent_line_id as line_id, sum(x.amount)::int as amount
+       from span, order_services x where x.order_id between span.lo and span.hi group by 1
+     ),
      lines as (
        select ${k.key} as key, l.order_id, l.quantity,
+         -- Whole kopecks in int arithmetic; numeric only for an order with a discount to share.
          l.amount + l.fee_amount + coalesce(sv.amount, 0)
-           - case when p.discountable > 0 then floor(p.discount::numeric * (l.amount + coalesce(sv.amount, 0)) / p.discountable) else 0 end as amount
+           - case when p.discount > 0 and p.discountable > 0 then floor(p.discount::numeric * (l.amount + coalesce(sv.amount, 0)) / p.discountable)::int else 0 end as amount
        from span, order_lines l
        join paid p on p.id = l.order_id
        join sessions s on s.id = l.session_id
-       -- By order first: order_services is indexed by its order, not by its line.
-       left join lateral (select sum(x.amount) as amount from order_services x where x.order_id = l.order_id and x.parent_line_id = l.id) sv on true
+       left join services sv on sv.line_id = l.id
        where l.order_id between span.lo and span.hi
      ),
-     sales as (select key, count(distinct order_id)::int as orders, sum(quantity)::int as tickets, sum(amount)::bigint as amount from lines group by 1),
+     -- By key and order first, so both steps are hash aggregates (a count of distinct orders
+     -- would sort every line of the period).
+     per_order as (select key, order_id, sum(quantity) as tickets, sum(amount) as amount from lines group by 1, 2),
+     sales as (select key, count(*)::int as orders, sum(tickets)::int as tickets, sum(amount)::bigint as amount from per_order group by 1),
      returned as (
        select l.id as line_id, 1 as tickets, rt.amount from confirmed q
          join return_request_tickets rt on rt.request_id = q.id join tickets t on t.id = rt.ticket_id join order_lines l on l.id = t.order_line_id
