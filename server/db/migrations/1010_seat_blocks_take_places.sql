@@ -9,12 +9,14 @@
 --
 -- A block takes its places with a guarded UPDATE, as an order does: when the session has fewer
 -- places left than seats asked for (places sold outside the map, or a capacity below the hall's
--- seats), it raises SF001 'blocked' (the places left in its detail, for the refusal's text) and the whole
--- block is undone. The block's caller has taken the
--- seats' claim locks before inserting (migration 0950), and a buyer takes them before the session's
--- row too (place_order inserts its seat lines before it takes the stock), so both lock in the same
--- order. No stock per zone or per price is touched: price_stock limits a price's tickets whatever
--- seat they are for, and a blocked seat is of no price.
+-- seats), it raises SF001 'blocked' (the places left in its detail, for the refusal's text) and
+-- the whole block is undone. The block's caller has taken the seats' claim locks before inserting
+-- (migration 0950), and a buyer takes them before the session's row too (place_order inserts its
+-- seat lines before it takes the stock), so both lock in the same order. The caller also holds the
+-- catalog import's lock in shared mode (server/admin/halls/seat-blocks.service.ts): an import
+-- updates session rows and then deletes seats, whose blocks a block or unblock may be holding.
+-- No stock per zone or per price is touched: price_stock limits a price's tickets whatever seat
+-- they are for, and a blocked seat is of no price.
 --
 -- A session's own delete takes its blocks by cascade after its row is gone: the UPDATE then finds
 -- no row and does nothing, as it should.
