@@ -4,7 +4,8 @@ import type { Lang } from '../lang.ts';
  * Error codes of the back office's API, answered in the storefront's shape
  * `{ errorCode, errorText, fields? }` so the web's API client and field-error mapping serve both
  * apps. Codes -2000..-2099: staff accounts, sessions and the guard; -2100..-2199: the orders
- * desk, staff refunds and reports; -2300..-2399: halls and seats blocked per session.
+ * desk, staff refunds and reports; -2300..-2399: halls and seats blocked per session; -2400..-2449:
+ * promo codes and special offers.
  */
 export const AdminErrorCode = {
   // --- staff accounts, sessions, guard (-2000..-2099) ---
@@ -76,6 +77,19 @@ export const AdminErrorCode = {
    * capacity below the hall's seats): a block takes a place, so the text says how many are left.
    */
   seatsNoPlacesLeft: '-2308',
+  // --- promo codes and special offers (-2400..-2449) ---
+  /** A code some order has held is never deleted: it is switched off instead. */
+  promoCodeUsed: '-2400',
+  /** The code's text and discount stay once an order has held it: the fields say which. */
+  promoTermsLocked: '-2401',
+  /** An offer some order has taken is never deleted: it is switched off instead. */
+  offerUsed: '-2402',
+  /** The offer's total for sale would be below what orders hold: the text says how many. */
+  offerStockBelowOrders: '-2403',
+  /** No promo code, batch or special offer has this id. */
+  offerNotFound: '-2404',
+  /** A subscription that has orders keeps every event of its composition: the text names them. */
+  subscriptionItemSold: '-2405',
 } as const;
 export type AdminErrorCodeValue = (typeof AdminErrorCode)[keyof typeof AdminErrorCode];
 
@@ -267,6 +281,42 @@ export const adminErrorTexts: Record<AdminErrorCodeValue, Texts> = {
     en: 'The session has fewer free places than seats to block. Free: %t',
     kz: 'Сеанста бұғаттауға арналған орындардан бос орын аз. Бос: %t',
     ch: '本场次的空余名额少于要锁定的座位数。空余：%t',
+  },
+  '-2400': {
+    ru: 'Промокод уже использовался в заказах: удалить его нельзя, можно только отключить.',
+    en: 'The promo code has been used in orders: it cannot be deleted, only switched off.',
+    kz: 'Промокод тапсырыстарда қолданылған: оны жоюға болмайды, тек өшіруге болады.',
+    ch: '该优惠码已在订单中使用：不能删除，只能停用。',
+  },
+  '-2401': {
+    ru: 'Код и скидку промокода, который уже использовался в заказах, изменить нельзя: отключите его и создайте новый.',
+    en: 'The code and discount of a promo code used in orders cannot be changed: switch it off and create a new one.',
+    kz: 'Тапсырыстарда қолданылған промокодтың коды мен жеңілдігін өзгертуге болмайды: оны өшіріп, жаңасын жасаңыз.',
+    ch: '已在订单中使用的优惠码不能修改代码和折扣：请停用它并创建新的优惠码。',
+  },
+  '-2402': {
+    ru: 'Услуга уже есть в заказах: удалить её нельзя, можно только отключить.',
+    en: 'The service is in orders already: it cannot be deleted, only switched off.',
+    kz: 'Қызмет тапсырыстарда бар: оны жоюға болмайды, тек өшіруге болады.',
+    ch: '该服务已在订单中：不能删除，只能停用。',
+  },
+  '-2403': {
+    ru: 'Всего к продаже не может быть меньше, чем уже в заказах: %t.',
+    en: 'The total for sale cannot be less than orders hold already: %t.',
+    kz: 'Сатуға барлығы тапсырыстардағыдан аз бола алмайды: %t.',
+    ch: '可售总数不能少于订单中已有的数量：%t。',
+  },
+  '-2404': {
+    ru: 'Промокод или услуга не найдены.',
+    en: 'Promo code or service not found.',
+    kz: 'Промокод немесе қызмет табылмады.',
+    ch: '未找到该优惠码或服务。',
+  },
+  '-2405': {
+    ru: 'Абонемент уже продан: убрать из него событие нельзя (%t). Добавлять события можно.',
+    en: 'The subscription has been sold: an event cannot be taken out of it (%t). Events can be added.',
+    kz: 'Абонемент сатылған: одан іс-шараны алып тастауға болмайды (%t). Іс-шара қосуға болады.',
+    ch: '该套票已售出：不能从中移除活动（%t）。可以添加活动。',
   },
 };
 

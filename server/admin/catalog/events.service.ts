@@ -24,6 +24,7 @@ import {
   nextIds,
   readCatalogVersionIn,
 } from './catalog-admin.repository.ts';
+import { keepSoldComposition } from '../offers/subscriptions.service.ts';
 import { claimRevision, recordEditor } from './revision.ts';
 
 export type CatalogActor = { id: number; ip: string; userAgent: string | null };
@@ -132,6 +133,7 @@ export function createEventEditor(deps: Deps) {
         if (input.revision === undefined) throw refusedFields([{ path: 'revision', code: 'required', text: catalogText('other', input.lang, { message: 'revision' }) }]);
         await claimRevision(tx, 'events', input.id, input.revision, timeZone);
         const current = await exportEvent(tx, input.id, timeZone);
+        if (current) await keepSoldComposition(tx, input.id, current, input.draft);
         before = current;
         eventId = input.id;
         if (hash === '') hash = current?.hash ?? (await uniqueHash(tx, input.draft));
