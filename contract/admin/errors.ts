@@ -72,6 +72,11 @@ export const AdminErrorCode = {
   hallSourceInvalid: '-2306',
   /** A replaced hall leaves out seats that orders name: the text names them. */
   hallSoldSeatsRemoved: '-2307',
+  /**
+   * The session has fewer places left than seats to block (places sold outside the map, or a
+   * capacity below the hall's seats): a block takes a place, so the text says how many are left.
+   */
+  seatsNoPlacesLeft: '-2308',
   // --- promo codes and special offers (-2400..-2449) ---
   /** A code some order has held is never deleted: it is switched off instead. */
   promoCodeUsed: '-2400',
@@ -270,6 +275,12 @@ export const adminErrorTexts: Record<AdminErrorCodeValue, Texts> = {
     en: 'Seats that orders name cannot be removed from the hall: %t',
     kz: 'Тапсырыстары бар орындарды залдан алып тастауға болмайды: %t',
     ch: '有订单的座位不能从大厅中删除：%t',
+  },
+  '-2308': {
+    ru: 'Свободных мест на сеансе меньше, чем мест для блокировки. Свободно: %t',
+    en: 'The session has fewer free places than seats to block. Free: %t',
+    kz: 'Сеанста бұғаттауға арналған орындардан бос орын аз. Бос: %t',
+    ch: '本场次的空余名额少于要锁定的座位数。空余：%t',
   },
   '-2400': {
     ru: 'Промокод уже использовался в заказах: удалить его нельзя, можно только отключить.',

@@ -86,7 +86,11 @@ export async function findEventUsage(q: Queryable, eventId: number): Promise<Eve
      from order_lines l join sessions s on s.id = l.session_id where s.event_id = $1`,
     [eventId],
   );
-  const taken = await q.query<{ id: number; places: number }>('select id, capacity - remaining - sold_outside as places from sessions where event_id = $1', [eventId]);
+  // Blocked seats took places from remaining (migration 1010) but are neither sold nor held.
+  const taken = await q.query<{ id: number; places: number }>(
+    'select s.id, s.capacity - s.remaining - s.sold_outside - (select count(*) from seat_blocks b where b.session_id = s.id)::int as places from sessions s where s.event_id = $1',
+    [eventId],
+  );
   const orders = await q.query<{ any: boolean }>('select exists (select 1 from orders where event_id = $1) or exists (select 1 from order_lines where subscription_event_id = $1) as any', [eventId]);
   const row = used.rows[0];
   const list = (ids: Array<number | null> | null | undefined) => (ids ?? []).filter((id): id is number => id !== null);

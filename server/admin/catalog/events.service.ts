@@ -55,7 +55,7 @@ function fieldsOf(issues: readonly CatalogIssue[], draftSessions: number, lang: 
       const key = what === 'session' ? 'in-use-session' : what === 'price' ? 'in-use-price' : 'in-use-category';
       return { path: `event.${list}`, code: `in-use-${what}`, text: catalogText(key, lang, issue.params ?? {}) };
     }
-    if (issue.code === 'below-sold') return { path: `event.${path}`, code: 'below-sold', text: catalogText('below-sold', lang, issue.params ?? {}) };
+    if (issue.code === 'below-sold') return { path: `event.${path}`, code: 'below-sold', text: catalogText(issue.params?.blocked ? 'below-sold-blocked' : 'below-sold', lang, issue.params ?? {}) };
     return { path: path === '' ? 'event' : `event.${path}`, code: 'invalid', text: catalogText('other', lang, { message: issue.message }) };
   });
 }
