@@ -88,6 +88,20 @@ export function createSeatBlocks(deps: { db: Db; now: () => number; audit: Audit
     return seats;
   }
 
+  /**
+   * Runs a change of some seats of a session in one transaction, holding the catalog import off and
+   * the seats' claim lock, with the seats asked for in hall order.
+   */
+  async function changeSeats<T>(sessionId: number, asked: readonly number[], change: (tx: Queryable, seatIds: number[], seats: HallSeatRow[]) => Promise<T>) {
+    const session = await sessionOf(sessionId);
+    const seatIds = [...asked].sort((a, b) => a - b);
+    return db.transaction(async (tx) => {
+      await lockCatalogImportShared(tx);
+      await lockSeatClaims(tx, sessionId, seatIds);
+      return change(tx, seatIds, await seatsOf(tx, session.hall_id, seatIds));
+    });
+  }
+
   return {
     /** Seated events with their sessions from yesterday on. */
     async sessions() {
@@ -122,12 +136,7 @@ export function createSeatBlocks(deps: { db: Db; now: () => number; audit: Audit
 
     /** Blocks free seats of a session; a held, sold or already blocked seat refuses the whole call. */
     async block(sessionId: number, input: Pick<SeatBlockRequest, 'seatIds' | 'reason' | 'note'>, actor: StaffActor) {
-      const session = await sessionOf(sessionId);
-      const seatIds = [...input.seatIds].sort((a, b) => a - b);
-      return db.transaction(async (tx) => {
-        await lockCatalogImportShared(tx);
-        await lockSeatClaims(tx, sessionId, seatIds);
-        const seats = await seatsOf(tx, session.hall_id, seatIds);
+      return changeSeats(sessionId, input.seatIds, async (tx, seatIds, seats) => {
         const byId = new Map(seats.map((s) => [s.id, s]));
         const taken = new Set((await findSeatOrders(tx, sessionId, seatIds)).map((line) => line.seat_id));
         if (taken.size > 0) throw refusal(AdminErrorCode.seatsNotFree, seats.filter((s) => taken.has(s.id)));
@@ -154,12 +163,7 @@ export function createSeatBlocks(deps: { db: Db; now: () => number; audit: Audit
 
     /** Gives blocked seats of a session back to sale; a seat that is not blocked refuses the whole call. */
     async unblock(sessionId: number, input: { seatIds: readonly number[] }, actor: StaffActor) {
-      const session = await sessionOf(sessionId);
-      const seatIds = [...input.seatIds].sort((a, b) => a - b);
-      return db.transaction(async (tx) => {
-        await lockCatalogImportShared(tx);
-        await lockSeatClaims(tx, sessionId, seatIds);
-        const seats = await seatsOf(tx, session.hall_id, seatIds);
+      return changeSeats(sessionId, input.seatIds, async (tx, seatIds, seats) => {
         const blocks = await findSeatBlocks(tx, sessionId, seatIds);
         const blocked = new Set(blocks.map((b) => b.seat_id));
         if (blocked.size !== seatIds.length) throw refusal(AdminErrorCode.seatsNotBlocked, seats.filter((s) => !blocked.has(s.id)));
