@@ -27,6 +27,7 @@ import { createNominalService } from './nominal/nominal.service.ts';
 import { nominalRoutes } from './nominal/nominal.routes.ts';
 import { createSetupService } from './setup/setup.service.ts';
 import { setupRoutes } from './setup/setup.routes.ts';
+import { mediaRoutes } from './media/media.routes.ts';
 import { frameAncestorsHook } from './embed/frame-ancestors.ts';
 import { pageHeadersHook, requestIdOf } from './security/page-headers.ts';
 import { fastifyTrustProxy } from './security/trust-proxy.ts';
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }), db: deps.db, setup, captcha, recaptcha, holds, now });
   const seo = createSeoService(deps.db, setup, now);
   seoRoutes(app, { seo, publicUrl: config.publicUrl });
+  mediaRoutes(app, { db: deps.db });
   await adminRoutes(app, {
     db: deps.db,
     now,

@@ -7,6 +7,8 @@ import type { Db } from '../db/client.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { ReturnsService } from '../returns/returns.service.ts';
 import { insertAuditEntry } from './audit/audit.repository.ts';
+import { imagesRoutes } from './images/images.routes.ts';
+import { createImageUploads } from './images/images.service.ts';
 import { hallsRoutes } from './halls/halls.routes.ts';
 import { createHallsDesk } from './halls/halls.service.ts';
 import { createSeatBlocks } from './halls/seat-blocks.service.ts';
@@ -65,6 +67,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
     hallsRoutes(admin, { halls: createHallsDesk({ db: deps.db, now: deps.now, timeZone: deps.timeZone, audit }), blocks: createSeatBlocks({ db: deps.db, now: deps.now, audit }) });
     const catalogDeps = { db: deps.db, now: deps.now, timeZone: deps.timeZone, audit: insertAuditEntry };
     catalogRoutes(admin, { events: createEventEditor(catalogDeps), entries: createEntryEditor(catalogDeps) });
+    await admin.register(imagesRoutes, { images: createImageUploads({ db: deps.db, now: deps.now, audit: insertAuditEntry }) });
     // The door's calls (/api/checkin/*) sit here too: a controller's staff session admits as well as a device key.
     checkinRoutes(admin, {
       checkin,

@@ -64,6 +64,8 @@ const ROWS: Row[] = [
   { method: 'GET', url: '/api/admin/catalog/entries/tags', route: '/api/admin/catalog/entries/:kind', permission: 'catalog.write' },
   { method: 'POST', url: '/api/admin/catalog/entries/mainMenus', route: '/api/admin/catalog/entries/:kind', body: { entry: { id: -1, kindId: 999, name: { ru: 'Матрица' } } }, permission: 'catalog.write' },
   { method: 'PUT', url: '/api/admin/catalog/entries/tags/999', route: '/api/admin/catalog/entries/:kind/:id', body: { revision: 1, entry: { id: 999, name: { ru: 'Матрица' } } }, permission: 'catalog.write' },
+  // --- images (a JSON body is no picture: an allowed call answers 400) and the storefront setup ---
+  { method: 'POST', url: '/api/admin/images', body: { not: 'an image' }, permission: 'catalog.write' },
   // --- halls and seats blocked per session (no session or hall 1 exists here: allowed calls answer 404 or 400) ---
   { method: 'GET', url: '/api/admin/halls', permission: 'catalog.write' },
   { method: 'GET', url: '/api/admin/halls/1', route: '/api/admin/halls/:id', permission: 'catalog.write' },
