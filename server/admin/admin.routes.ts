@@ -7,6 +7,8 @@ import type { Db } from '../db/client.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { ReturnsService } from '../returns/returns.service.ts';
 import { insertAuditEntry } from './audit/audit.repository.ts';
+import { setupAdminRoutes } from './setup/setup-admin.routes.ts';
+import { createSetupEditor } from './setup/setup-admin.service.ts';
 import { imagesRoutes } from './images/images.routes.ts';
 import { createImageUploads } from './images/images.service.ts';
 import { hallsRoutes } from './halls/halls.routes.ts';
@@ -37,7 +39,9 @@ export type AdminDeps = {
   scryptCost?: ScryptCost | undefined;
   payments: PaymentsService;
   returns: ReturnsService;
-  setup: { get(): Promise<StoredSetup> };
+  setup: { get(): Promise<StoredSetup>; invalidate(): void };
+  /** SETUP_FILE: what it sets wins over the setup page's saves. */
+  setupFile?: string | undefined;
   /** The storefront's public address, for the links of a resent tickets e-mail. */
   publicUrl: string;
   /** Whether the Pushkin-card registry is configured (its failing reports page says so). */
@@ -67,6 +71,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
     hallsRoutes(admin, { halls: createHallsDesk({ db: deps.db, now: deps.now, timeZone: deps.timeZone, audit }), blocks: createSeatBlocks({ db: deps.db, now: deps.now, audit }) });
     const catalogDeps = { db: deps.db, now: deps.now, timeZone: deps.timeZone, audit: insertAuditEntry };
     catalogRoutes(admin, { events: createEventEditor(catalogDeps), entries: createEntryEditor(catalogDeps) });
+    setupAdminRoutes(admin, { editor: createSetupEditor({ db: deps.db, now: deps.now, timeZone: deps.timeZone, setupFile: deps.setupFile, onSaved: () => deps.setup.invalidate(), audit: insertAuditEntry }) });
     await admin.register(imagesRoutes, { images: createImageUploads({ db: deps.db, now: deps.now, audit: insertAuditEntry }) });
     // The door's calls (/api/checkin/*) sit here too: a controller's staff session admits as well as a device key.
     checkinRoutes(admin, {
