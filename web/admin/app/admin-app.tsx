@@ -20,6 +20,7 @@ import { SignInPage } from './sign-in-page.tsx';
 // The catalog editor is the back office's largest page and a few members' tool: it loads when opened.
 const EventsPage = lazy(() => import('../features/catalog/events-page.tsx'));
 const EventFormPage = lazy(() => import('../features/catalog/event-form-page.tsx'));
+const SetupPage = lazy(() => import('../features/setup/setup-page.tsx'));
 
 /** Signed out: the sign-in page at any address; signed in: the shell with the page of the address. */
 export function AdminApp() {
@@ -95,6 +96,13 @@ export function AdminApp() {
         {permissions.includes('catalog.write') ? (
           <Route path="/halls/blocks">
             <SeatBlocksPage />
+          </Route>
+        ) : null}
+        {permissions.includes('setup.write') ? (
+          <Route path="/setup">
+            <Suspense fallback={<PageSkeleton label={t('loading')} />}>
+              <SetupPage />
+            </Suspense>
           </Route>
         ) : null}
         {permissions.includes('audit.read') ? (
