@@ -94,6 +94,18 @@ describe('the storefront setup in the back office', () => {
     expect(await setupRow()).toEqual(before);
   });
 
+  it('lets exactly one of two saves sent at once on one revision land', async () => {
+    const form = await load();
+    const [first, second] = await Promise.all([
+      save(form.revision, withContact(form, { phone: '+7 (495) 111-11-11' })),
+      save(form.revision, withContact(form, { phone: '+7 (495) 222-22-22' })),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const landed = first.statusCode === 200 ? '+7 (495) 111-11-11' : '+7 (495) 222-22-22';
+    expect((await t.get('/api/setup')).json().db.info_contact.phone).toBe(landed);
+    expect((await setupRow())?.revision).toBe(form.revision + 1);
+  });
+
   const refusals = [
     { description: 'a header colour white text is unreadable on (below 4.5:1)', change: (s: SetupEdit) => ({ ...s, app: { ...s.app, header_background: '#ffcc00' } }), path: 'setup.app.header_background', code: 'contrast' },
     { description: 'a colour that is not #rrggbb', change: (s: SetupEdit) => ({ ...s, app: { ...s.app, header_background: 'red; background: url(x)' } }), path: 'setup.app.header_background', code: 'colour' },
