@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Lang, normalizeLang } from '../contract/common.ts';
-import { type ErrorCodeValue, ErrorCode, errorText } from '../contract/errors.ts';
+import { type ErrorCodeValue, ErrorCode } from '../contract/errors.ts';
 import { type AdminErrorCodeValue, adminErrorText, isAdminErrorCode } from '../contract/admin/errors.ts';
+import { serverText } from './locales/texts.ts';
 
 /** A storefront code or a back office one: both answer in the same shape. */
 export type AnyErrorCode = ErrorCodeValue | AdminErrorCodeValue;
@@ -11,6 +12,15 @@ export function requestLang(request: FastifyRequest): Lang {
   const body = request.body as { lang?: unknown } | undefined;
   const query = request.query as { lang?: unknown } | undefined;
   return normalizeLang(body?.lang ?? query?.lang);
+}
+
+/**
+ * A storefront code's own text in the visitor's language. The web app has its own catalogs for
+ * what it shows, but every answer carries a readable errorText too, so a client written against
+ * the spec alone can show it. The texts that quote the code take it as {{code}}.
+ */
+export function errorText(code: ErrorCodeValue, lang: Lang): string {
+  return code === ErrorCode.ok ? '' : serverText('errors', code, lang, { code });
 }
 
 /** A business error answer (a storefront code or a back office one). */

@@ -18,9 +18,11 @@ const l = (ru: string) => `'${JSON.stringify({ ru, en: ru, kz: ru, ch: ru })}'::
 
 /**
  * A venue's year in SQL (generate_series, no row sent from Node): 40 events with 25 sessions and
- * 3 price categories each; ORDERS orders spread over the year, 90 % paid, 5 % cancelled, 5 %
- * awaiting payment; one or two lines of 1-4 tickets, a payment per paid order, 3 % of paid orders
- * with one ticket returned and refunded (those orders get their ticket rows).
+ * 3 price categories each; ORDERS orders spread over the year, 90 % paid and 10 % cancelled
+ * (their reserve ran out, their places went back), but for the last hundred, awaiting payment;
+ * one or two lines of 1-4 tickets, a payment per paid order, 3 % of paid orders with one ticket
+ * returned and refunded (those orders get their ticket rows). The sessions' free places agree
+ * with the lines, as the storefront keeps them.
  */
 const GENERATE = `
 insert into kinds (id, name) values (1, ${l('Концерты')});
@@ -37,10 +39,11 @@ insert into prices (id, event_id, category_id, amount, service_fee)
 
 -- Each order's lines follow from its id (two lines for every third order, 1-4 tickets each), so
 -- the orders' totals are computed as they are inserted, not by a second pass over a million rows.
-insert into orders (id, hash, number, event_id, status, created_at, reserved_until, paid_at, buyer_name, email, phone, subtotal, service_fee, total)
+insert into orders (id, hash, number, event_id, status, created_at, reserved_until, paid_at, released_at, canceled_at, buyer_name, email, phone, subtotal, service_fee, total)
   select g, md5('order' || g), 1000000 + g, 1 + g % 40,
-    case when g % 20 = 0 then 90 when g % 20 = 1 then 20 else 30 end,
+    case when g % 20 > 1 then 30 when g <= 100 then 20 else 90 end,
     at, at + interval '15 minutes', case when g % 20 in (0, 1) then null else at + interval '3 minutes' end,
+    case when g % 20 in (0, 1) and g > 100 then at + interval '15 minutes' end, case when g % 20 in (0, 1) and g > 100 then at + interval '15 minutes' end,
     'Покупатель ' || g, 'buyer' || g || '@example.test', '+7999' || lpad((g % 10000000)::text, 7, '0'),
     t.amount, t.fee, t.amount + t.fee
   from (select g, '${YEAR_END}'::timestamptz - (g::float8 / ${ORDERS} * 365) * interval '1 day' as at from generate_series(1, ${ORDERS}) g) o,
@@ -53,6 +56,10 @@ insert into order_lines (order_id, session_id, price_id, category_id, quantity, 
   select o.id, (o.event_id - 1) * 25 + 1 + (o.id / 7) % 25, (o.event_id - 1) * 3 + 1 + n % 3, (o.event_id - 1) * 3 + 1 + n % 3,
     q, 50000 * (1 + n % 3), 3000, q * 50000 * (1 + n % 3), q * 3000, o.status = 90
   from orders o, generate_series(0, case when o.id % 3 = 0 then 1 else 0 end) n, lateral (select 1 + (o.id + n) % 4 as q) qq;
+-- Statistics now: without them the planner takes the fresh tables for empty and joins the
+-- returns below by scanning every line per order, which never ends at a million orders.
+analyze orders;
+analyze order_lines;
 
 -- Ticket rows only for the orders with a return: no report reads the others, and three million
 -- rows with their unique hashes would take most of the generation time on a small machine.
@@ -60,6 +67,7 @@ insert into tickets (order_id, order_line_id, hash)
   select l.order_id, l.id, md5('ticket' || l.id || '-' || k)
   from order_lines l join orders o on o.id = l.order_id, generate_series(1, l.quantity) k
   where o.status = 30 and o.id % 33 = 2;
+analyze tickets;
 
 insert into payments (public_id, order_id, method_id, provider, kind, amount, status, created_at, finished_at)
   select 'bench-' || o.id, o.id, 1 + o.id % 3, 'sandbox', 'card', o.total, 'succeeded', o.paid_at, o.paid_at from orders o where o.status = 30;
@@ -70,9 +78,15 @@ insert into return_requests (order_id, reason_id, token_sha256, amount, created_
     select l.unit_price from order_lines l where l.order_id = o.id order by l.id limit 1
   ) t on true
   where o.status = 30 and o.id % 33 = 2;
+analyze return_requests;
 insert into return_request_tickets (request_id, ticket_id, amount)
   select q.id, (select min(t.id) from tickets t where t.order_id = q.order_id), q.amount from return_requests q;
 update tickets t set status = 70 from return_request_tickets rt where rt.ticket_id = t.id;
+update order_lines l set returned_quantity = l.returned_quantity + 1
+  from return_request_tickets rt join tickets t on t.id = rt.ticket_id where t.order_line_id = l.id;
+update sessions s set remaining = s.capacity - x.places
+  from (select session_id, sum(quantity - returned_quantity) as places from order_lines where not released group by 1) x
+  where x.session_id = s.id;
 insert into refunds (payment_id, amount, reason, idempotency_key, status, next_attempt_at, created_at, done_at)
   select p.id, q.amount, 'bench', 'return:' || q.id, 'done', q.confirmed_at, q.confirmed_at, q.confirmed_at
   from return_requests q join payments p on p.order_id = q.order_id;

@@ -11,6 +11,7 @@ import {
   catalogSubMenu,
   catalogTag,
   catalogVenue,
+  catalogZone,
   localizedName,
 } from '../catalog-file.ts';
 import { catalogRecurrence } from '../catalog-recurrence.ts';
@@ -149,9 +150,10 @@ export const eventDeletedResponse = z.object({
 
 /**
  * The catalog's entries without children of their own, edited one at a time like an event: in
- * the file's shape, a negative stand-in id for a new one.
+ * the file's shape, a negative stand-in id for a new one. zones are the file's top-level zones
+ * only (price levels of events sold without a seat map); a hall's zones travel with the hall.
  */
-export const SIMPLE_ENTRY_KINDS = ['kinds', 'mainMenus', 'subMenus', 'venues', 'tags', 'checkboxes', 'rules'] as const;
+export const SIMPLE_ENTRY_KINDS = ['kinds', 'mainMenus', 'subMenus', 'venues', 'tags', 'checkboxes', 'rules', 'zones'] as const;
 export type SimpleEntryKind = (typeof SIMPLE_ENTRY_KINDS)[number];
 
 export const simpleEntrySchemas = {
@@ -162,6 +164,7 @@ export const simpleEntrySchemas = {
   tags: catalogTag.extend({ id: draftId }),
   checkboxes: catalogCheckbox.extend({ id: draftId }),
   rules: catalogRulesDocument.extend({ id: draftId }),
+  zones: catalogZone.extend({ id: draftId }),
 } as const satisfies Record<SimpleEntryKind, z.ZodType>;
 
 export const entryKindParams = z.object({ kind: z.enum(SIMPLE_ENTRY_KINDS) });
@@ -179,3 +182,9 @@ export const entryListResponse = z.object({
   errorText: z.string(),
   entries: z.array(z.object({ entry: z.record(z.string(), z.unknown()), ...stamp.shape })),
 });
+
+export const entrySavedResponse = z.object({ errorCode: z.literal('0'), errorText: z.string(), id: z.number().int(), revision: z.number().int() });
+
+/** DELETE /api/admin/catalog/entries/:kind/:id?revision=N: an entry nothing uses any more. */
+export const entryDeleteQuery = eventDeleteQuery;
+export const entryDeletedResponse = eventDeletedResponse;

@@ -57,6 +57,8 @@ export const AdminErrorCode = {
   catalogEventHasOrders: '-2253',
   /** The event is part of a subscription's composition: take it out of the subscription first. */
   catalogEventInSubscription: '-2254',
+  /** A kind, menu, venue, tag, checkbox, rules document or zone still in use is never deleted: the text names what uses it. */
+  catalogEntryInUse: '-2255',
   // --- halls, seats blocked per session (-2300..-2399) ---
   /** Held or sold seats cannot be blocked: the text names them. */
   seatsNotFree: '-2300',
@@ -216,6 +218,12 @@ export const adminErrorTexts: Record<AdminErrorCodeValue, Texts> = {
     en: 'The event is part of a subscription: take it out of the subscription first.',
     kz: 'Іс-шара абонементке кіреді: алдымен оны абонемент құрамынан алып тастаңыз.',
     ch: '该活动属于某个套票：请先将其从套票中移除。',
+  },
+  '-2255': {
+    ru: 'Удалить нельзя. Используется: %t.',
+    en: 'Cannot be deleted. In use by %t.',
+    kz: 'Жою мүмкін емес. Қолданылады: %t.',
+    ch: '无法删除。正在使用：%t。',
   },
   '-2300': {
     ru: 'Эти места заняты заказами, заблокировать их нельзя: %t',

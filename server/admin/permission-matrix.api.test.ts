@@ -70,6 +70,7 @@ const ROWS: Row[] = [
   { method: 'GET', url: '/api/admin/catalog/entries/tags', route: '/api/admin/catalog/entries/:kind', permission: 'catalog.write' },
   { method: 'POST', url: '/api/admin/catalog/entries/mainMenus', route: '/api/admin/catalog/entries/:kind', body: { entry: { id: -1, kindId: 999, name: { ru: 'Матрица' } } }, permission: 'catalog.write' },
   { method: 'PUT', url: '/api/admin/catalog/entries/tags/999', route: '/api/admin/catalog/entries/:kind/:id', body: { revision: 1, entry: { id: 999, name: { ru: 'Матрица' } } }, permission: 'catalog.write' },
+  { method: 'DELETE', url: '/api/admin/catalog/entries/tags/999?revision=1', route: '/api/admin/catalog/entries/:kind/:id', permission: 'catalog.write' },
   // --- images (a JSON body is no picture: an allowed call answers 400) and the storefront setup ---
   { method: 'POST', url: '/api/admin/images', body: { not: 'an image' }, permission: 'catalog.write' },
   // A stale revision: an allowed save answers 409 and changes nothing.

@@ -25,8 +25,8 @@ async function upsert(tx: Queryable, table: string, columns: Columns, rows: Row[
   for (let i = 0; i < rows.length; i += BATCH) await tx.query(sql, [JSON.stringify(rows.slice(i, i + BATCH))]);
 }
 
-/** The top-level tables the back office edits, each with a revision (migration 0940). */
-const REVISED = new Set(['events', 'kinds', 'main_menus', 'sub_menus', 'venues', 'tags', 'checkboxes', 'rules_documents']);
+/** The top-level tables the back office edits, each with a revision (migrations 0940, 0980). */
+const REVISED = new Set(['events', 'kinds', 'main_menus', 'sub_menus', 'venues', 'tags', 'checkboxes', 'rules_documents', 'zones']);
 
 const opt = <T>(value: T | undefined): T | null => value ?? null;
 

@@ -89,6 +89,7 @@ const SIMPLE_READS = {
   tags: 'select id, name from tags order by id',
   checkboxes: 'select id, scope, event_id, sortnum, name, url, required from checkboxes order by id',
   rules: 'select id, slug, sortnum, name, url, body from rules_documents order by id',
+  zones: 'select id, hall_id, name, level_name, description, color from zones where hall_id is null order by id',
 } as const;
 
 /** The rows of one table of entries without children of their own. */

@@ -163,10 +163,11 @@ export async function exportCatalog(db: Db, timeZone: string): Promise<CatalogFi
   return withoutUndefined(file);
 }
 
-export type SimpleKind = keyof SimpleRows;
+export type SimpleKind = keyof SimpleRows | 'zones';
 
 /** The entries of one simple kind in the file's shape, in id order (the back office's lists). */
 export async function exportSimpleEntries(q: Queryable, kind: SimpleKind): Promise<Array<Record<string, unknown> & { id: number }>> {
+  if (kind === 'zones') return (await readSimpleRows(q, 'zones')).map(zoneOf);
   const rows = await readSimpleRows(q, kind);
   const empty: SimpleRows = { kinds: [], mainMenus: [], subMenus: [], venues: [], tags: [], checkboxes: [], rules: [] };
   return withoutUndefined(simpleEntriesOf({ ...empty, [kind]: rows })[kind]);

@@ -2,6 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Lang } from '../../contract/common.ts';
 import { LOYALTY_PROOF } from '../../contract/order-rules.ts';
 import type { Queryable } from '../db/client.ts';
+import { serverText } from '../locales/texts.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { countCardProofAttempt, deleteCardProof, findCardProof, upsertCardProof } from './card-proof.repository.ts';
 
@@ -9,29 +10,6 @@ const hashOf = (orderId: number, cardId: number, code: string) => createHash('sh
 
 /** The card's number as a mail shows it: its last four digits only. */
 const masked = (code: string) => `•••• ${code.slice(-4)}`;
-
-const mail: Record<Lang, { subject: string; text: (card: string, order: number, code: string) => string }> = {
-  ru: {
-    subject: 'Код подтверждения карты лояльности',
-    text: (card, order, code) =>
-      `Код для списания бонусов карты ${card} в заказе № ${order}: ${code}\n\nКод действует ${LOYALTY_PROOF.lifetimeMinutes} минут. Если вы не оформляли этот заказ, никому не сообщайте код и просто удалите письмо.`,
-  },
-  en: {
-    subject: 'Loyalty card confirmation code',
-    text: (card, order, code) =>
-      `Your code to use the bonuses of card ${card} in order No. ${order}: ${code}\n\nThe code is valid for ${LOYALTY_PROOF.lifetimeMinutes} minutes. If you did not place this order, do not share the code and simply delete this e-mail.`,
-  },
-  kz: {
-    subject: 'Адалдық картасын растау коды',
-    text: (card, order, code) =>
-      `№ ${order} тапсырыста ${card} картасының бонустарын пайдалану коды: ${code}\n\nКод ${LOYALTY_PROOF.lifetimeMinutes} минут жарамды. Егер сіз бұл тапсырысты рәсімдемесеңіз, кодты ешкімге айтпаңыз және хатты жойыңыз.`,
-  },
-  ch: {
-    subject: '会员卡验证码',
-    text: (card, order, code) =>
-      `在订单 ${order} 中使用会员卡 ${card} 积分的验证码：${code}\n\n验证码 ${LOYALTY_PROOF.lifetimeMinutes} 分钟内有效。如果您没有下此订单，请勿透露验证码并删除此邮件。`,
-  },
-};
 
 /**
  * Sends a new one-time code for the order and card to the e-mail registered with the card (through
@@ -49,8 +27,8 @@ export async function sendCardProof(
     at: p.at,
     expiresAt: new Date(p.at.getTime() + LOYALTY_PROOF.lifetimeMinutes * 60_000),
   });
-  const m = mail[p.lang];
-  await enqueueMail(tx, { to: p.card.email, subject: m.subject, text: m.text(masked(p.card.code), p.orderNumber, code) }, p.at);
+  const text = serverText('cardProofMail', 'text', p.lang, { card: masked(p.card.code), number: p.orderNumber, code, count: LOYALTY_PROOF.lifetimeMinutes });
+  await enqueueMail(tx, { to: p.card.email, subject: serverText('cardProofMail', 'subject', p.lang), text }, p.at);
 }
 
 function randomCode(): string {

@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import type { Setup } from '../../contract/setup.ts';
 import { discountDataFrom } from '../loyalty/discounts.service.ts';
 import { offersFrom } from '../offers/offers.service.ts';
+import { textInAll } from '../locales/texts.ts';
 import { findOrderById } from '../orders/orders.repository.ts';
 import { findTicketByHash } from '../tickets/tickets.repository.ts';
 import { OrderStatus } from '../orders/orders.service.ts';
@@ -28,7 +29,7 @@ import { isPayable, isReserveRunning } from './order-state.ts';
 
 export const PAY_URL = '/api/order/pay';
 
-const SERVICE_FEE_NAME: Localized = { ru: 'Сервисный сбор', en: 'Service fee', kz: 'Сервистік алым', ch: '服务费' };
+const SERVICE_FEE_NAME: Localized = textInAll('orders', 'serviceFee');
 
 const isReturned = (status: number) => status === ReturnStatus.refunded || status === ReturnStatus.refunding;
 

@@ -33,15 +33,7 @@ import {
   insertPayment,
   markPaymentPending,
 } from './payments.repository.ts';
-import { textOf } from '../locales/texts.ts';
-
-/** The payment's description at the acquirer (its page, the statement), in the payer's language. */
-const paymentDescription: Record<Lang, (number: number) => string> = {
-  ru: (n) => `Заказ № ${n}`,
-  en: (n) => `Order No. ${n}`,
-  kz: (n) => `№ ${n} тапсырыс`,
-  ch: (n) => `订单 ${n}`,
-};
+import { serverText, textOf } from '../locales/texts.ts';
 
 export const orderNotFound = () => new BusinessError(ErrorCode.notFound, { status: 404, text: textOf('payments', 'orderDeleted') });
 
@@ -209,7 +201,7 @@ export function createPaymentsService(deps: {
         amount: payment.amount,
         currency: input.currency,
         kind: payment.kind,
-        description: paymentDescription[input.lang](order.number),
+        description: serverText('payments', 'description', input.lang, { number: order.number }),
         // The visitor comes back in the language they paid in (the order may have been placed in
         // another); written for ru too, so a return address without it is an older payment's.
         returnUrl: `${input.origin}/payments/return/${payment.public_id}?lang=${input.lang}`,

@@ -1,5 +1,6 @@
 import type { Lang } from '../../contract/common.ts';
 import type { Queryable } from '../db/client.ts';
+import { serverText } from '../locales/texts.ts';
 import {
   type ReceiptOrderRow,
   type ReceiptPlaceRow,
@@ -40,12 +41,6 @@ export type Receipt = {
 /** The fiscal data register's item-name limit (both acquirers cut at 128). */
 export const RECEIPT_NAME_MAX = 128;
 
-const texts = {
-  row: { ru: 'ряд', en: 'row', kz: 'қатар', ch: '排' },
-  seat: { ru: 'место', en: 'seat', kz: 'орын', ch: '座' },
-  fee: { ru: 'Сервисный сбор', en: 'Service fee', kz: 'Сервистік алым', ch: '服务费' },
-} satisfies Record<string, Record<Lang, string>>;
-
 const localized = (value: Record<string, string> | null | undefined, lang: Lang) => (value ? (value[lang] ?? value.ru ?? Object.values(value)[0] ?? '') : '');
 
 function placeName(place: ReceiptPlaceRow, settings: ReceiptSettings, lang: Lang): string {
@@ -58,7 +53,7 @@ function placeName(place: ReceiptPlaceRow, settings: ReceiptSettings, lang: Lang
   }).format(place.starts_at);
   const where =
     place.row_label !== null && place.seat_label !== null
-      ? `${texts.row[lang]} ${place.row_label}, ${texts.seat[lang]} ${place.seat_label}`
+      ? `${serverText('places', 'row', lang, { row: place.row_label })}, ${serverText('places', 'seat', lang, { seat: place.seat_label })}`
       : [localized(place.category_name, lang), localized(place.area_name, lang)].filter(Boolean).join(', ');
   return `${localized(place.event_name, lang)}, ${date}, ${where}`;
 }
@@ -86,7 +81,7 @@ async function itemsOfOrder(db: Queryable, order: ReceiptOrderRow, settings: Rec
   const items: ReceiptItem[] = [];
   for (const place of places) {
     items.push({ name: placeName(place, settings, lang).slice(0, RECEIPT_NAME_MAX), amount: place.unit_price });
-    if (place.unit_fee > 0) items.push({ name: texts.fee[lang], amount: place.unit_fee });
+    if (place.unit_fee > 0) items.push({ name: serverText('orders', 'serviceFee', lang), amount: place.unit_fee });
   }
   // A return gives back tickets; the services tied to them are refunded with them.
   const lines = new Set(places.map((p) => p.line_id));

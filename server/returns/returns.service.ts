@@ -14,6 +14,7 @@ import {
 import type { StoredSetup } from '../../contract/setup.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
+import { serverText, textInAll, textOf } from '../locales/texts.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { fullLocalized, sessionDayTime } from '../order-view/dates.ts';
 import { OrderStatus, returnLinePlaces } from '../orders/orders.service.ts';
@@ -54,41 +55,7 @@ import {
   settleDoneRefunds,
 } from './returns.repository.ts';
 
-type Texts = Record<Lang, string>;
-const texts = {
-  externalForm: {
-    ru: 'Возврат оформляется через форму на сайте площадки.',
-    en: 'Returns are made through the venue\'s own form.',
-    kz: 'Қайтару алаң сайтындағы форма арқылы рәсімделеді.',
-    ch: '退票请通过场馆网站的表格办理。',
-  },
-  noEmail: {
-    ru: 'В заказе нет адреса электронной почты для подтверждения возврата. Обратитесь в кассу.',
-    en: 'The order has no e-mail address to confirm the return. Please contact the box office.',
-    kz: 'Тапсырыста қайтаруды растайтын электрондық пошта жоқ. Кассаға хабарласыңыз.',
-    ch: '订单中没有用于确认退票的电子邮箱。请联系售票处。',
-  },
-  sessionStarted: {
-    ru: 'Мероприятие уже началось, возврат невозможен.',
-    en: 'The event has already started; the return is no longer possible.',
-    kz: 'Іс-шара басталып кетті, қайтару мүмкін емес.',
-    ch: '活动已经开始，无法退票。',
-  },
-} satisfies Record<string, Texts>;
-
-const DEFAULT_CONSENT: Localized = {
-  ru: 'Я подтверждаю, что возвращаемые билеты станут недействительными, и согласен с условиями возврата.',
-  en: 'I confirm that the returned tickets become invalid, and I accept the terms of return.',
-  kz: 'Қайтарылатын билеттер жарамсыз болатынын растаймын және қайтару шарттарымен келісемін.',
-  ch: '我确认退回的门票将失效，并同意退票条款。',
-};
-
-const PLACE_WORDS: Record<Lang, { row: string; seat: string }> = {
-  ru: { row: 'ряд', seat: 'место' },
-  en: { row: 'row', seat: 'seat' },
-  kz: { row: 'қатар', seat: 'орын' },
-  ch: { row: '排', seat: '座' },
-};
+const DEFAULT_CONSENT: Localized = textInAll('returns', 'consent');
 
 const notAllowed = () => new BusinessError(ErrorCode.returnNotAllowed);
 const linkInvalid = () => new BusinessError(ErrorCode.returnLinkInvalid);
@@ -123,8 +90,9 @@ function placeOf(t: ReturnTicketRow): Localized {
   const sector = fullLocalized(t.sector_name);
   const standing = fullLocalized(t.standing_name);
   const each = (fn: (lang: Lang) => string): Localized => ({ ru: fn('ru'), en: fn('en'), kz: fn('kz'), ch: fn('ch') });
-  if (t.seat_label) {
-    return each((l) => [sector[l], t.row_label ? `${PLACE_WORDS[l].row} ${t.row_label}` : '', `${PLACE_WORDS[l].seat} ${t.seat_label}`].filter(Boolean).join(', '));
+  const { row_label: row, seat_label: seat } = t;
+  if (seat) {
+    return each((l) => [sector[l], row ? serverText('places', 'row', l, { row }) : '', serverText('places', 'seat', l, { seat })].filter(Boolean).join(', '));
   }
   return t.standing_name ? standing : each(() => '');
 }
@@ -315,8 +283,8 @@ export function createReturnsService(deps: {
       if (order) await lapseExpiredRequests(tx, order.id, at);
       const tickets = order ? await findReturnTickets(tx, order.id) : [];
       assertOrderReturnable(order, tickets, setup);
-      if (setup.app.return_form_url) throw new BusinessError(ErrorCode.returnNotAllowed, { text: (l) => texts.externalForm[l] });
-      if (!order.email) throw new BusinessError(ErrorCode.returnNotAllowed, { text: (l) => texts.noEmail[l] });
+      if (setup.app.return_form_url) throw new BusinessError(ErrorCode.returnNotAllowed, { text: textOf('returns', 'externalForm') });
+      if (!order.email) throw new BusinessError(ErrorCode.returnNotAllowed, { text: textOf('returns', 'noEmail') });
       if (!(await reasonExists(tx, input.reasonId))) {
         throw new BusinessError(ErrorCode.validation, { status: 400, details: { fields: [{ path: 'reason', code: 'reason' }] } });
       }
@@ -407,7 +375,7 @@ export function createReturnsService(deps: {
       if (tickets.length !== ids.length || tickets.some((t) => t.status !== ReturnStatus.requested)) throw linkInvalid();
       if (tickets.some((t) => t.checked_in_at)) throw ticketUsed();
       if (tickets.some((t) => t.starts_at.getTime() <= at.getTime())) {
-        throw new BusinessError(ErrorCode.returnExpired, { text: (l) => texts.sessionStarted[l] });
+        throw new BusinessError(ErrorCode.returnExpired, { text: textOf('returns', 'sessionStarted') });
       }
 
       return carryOutRequest(tx, order, request, ids, at);

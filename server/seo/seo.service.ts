@@ -5,7 +5,7 @@ import type { Queryable } from '../db/client.ts';
 import type { SetupService } from '../setup/setup.service.ts';
 import { type JsonLdContext, eventJsonLd } from './event-json-ld.ts';
 import { type HeadTags, escapeHtml, htmlToText, truncateText } from './html-head.ts';
-import { ogLocales, seoTexts } from './seo-texts.ts';
+import { serverText } from '../locales/texts.ts';
 import {
   type SeoEventRow,
   findEventsOnSale,
@@ -15,6 +15,9 @@ import {
   findUpcomingEvents,
   findUpcomingSessions,
 } from './seo.repository.ts';
+
+/** Open Graph locale names of the storefront languages (codes, not texts). */
+const ogLocales: Record<Lang, string> = { ru: 'ru_RU', en: 'en_US', kz: 'kk_KZ', ch: 'zh_CN' };
 
 /** How many events the listing describes, and how many sessions an event page lists. */
 const LISTING_EVENTS = 50;
@@ -118,8 +121,8 @@ export function createSeoService(db: Queryable, setupService: SetupService, now:
     return {
       status: 200,
       head: baseHead(page, {
-        title: pageTitle(page, seoTexts[page.lang].afisha),
-        description: about || seoTexts[page.lang].listing(appTitle),
+        title: pageTitle(page, serverText('seo', 'afisha', page.lang)),
+        description: about || serverText('seo', 'listing', page.lang, { title: appTitle }),
         jsonLd: jsonLd.length > 0 ? jsonLd : undefined,
       }),
     };
@@ -143,7 +146,7 @@ export function createSeoService(db: Queryable, setupService: SetupService, now:
       status: 200,
       head: baseHead(canonicalPage, {
         title: pageTitle(page, name),
-        description: description || seoTexts[page.lang].event(name),
+        description: description || serverText('seo', 'event', page.lang, { name }),
         image: absoluteUrl(page.baseUrl, pickLocalized(event.imageUrl, page.lang)),
         jsonLd: jsonLd.length > 0 ? jsonLd : undefined,
       }),
@@ -154,20 +157,18 @@ export function createSeoService(db: Queryable, setupService: SetupService, now:
   async function rulesHead(page: Page, slug: string): Promise<PageHead> {
     const doc = (await setupService.rules()).find((d) => d.slug === slug);
     if (!doc) return notFound(page);
-    const texts = seoTexts[page.lang];
-    const title = slug === 'purchase-terms' ? texts.purchaseTerms : texts.privacyPolicy;
+    const title = serverText('seo', slug === 'purchase-terms' ? 'purchaseTerms' : 'privacyPolicy', page.lang);
     const name = pickLocalized(doc.infname, page.lang);
     const body = htmlToText(pickLocalized(doc.filebody, page.lang));
     return { status: 200, head: baseHead(page, { title: pageTitle(page, title), description: body || name }) };
   }
 
   function contactsHead(page: Page): PageHead {
-    const texts = seoTexts[page.lang];
     return {
       status: 200,
       head: baseHead(page, {
-        title: pageTitle(page, texts.contacts),
-        description: texts.contactsDescription(pickLocalized(page.setup.app.title, page.lang)),
+        title: pageTitle(page, serverText('seo', 'contacts', page.lang)),
+        description: serverText('seo', 'contactsDescription', page.lang, { title: pickLocalized(page.setup.app.title, page.lang) }),
       }),
     };
   }

@@ -1,4 +1,4 @@
-import { normalizeLang, type Lang } from '../../contract/common.ts';
+import { normalizeLang } from '../../contract/common.ts';
 import { formatPrice } from '../../contract/format-price.ts';
 import { orderViewPath, ticketPath } from '../../contract/order-path.ts';
 import type { CurrencyCode } from '../../contract/setup.ts';
@@ -7,39 +7,9 @@ import { settleLoyalty } from '../loyalty/discounts.service.ts';
 import { type OutgoingMail, enqueueMail } from '../mail/outbox.repository.ts';
 import { enqueueTicketReports } from '../registry/registry.repository.ts';
 import { findOrderById } from '../orders/orders.repository.ts';
+import { serverText } from '../locales/texts.ts';
 import { issueTicketCodes } from './ticket-codes.ts';
 import { findAdmittingTicketHashes } from './tickets.repository.ts';
-
-const mailTexts: Record<Lang, { subject: (n: number) => string; intro: (n: number) => string; order: string; tickets: string; total: string }> = {
-  ru: {
-    subject: (n) => `Заказ № ${n} оплачен`,
-    intro: (n) => `Спасибо! Заказ № ${n} оплачен.`,
-    order: 'Заказ',
-    tickets: 'Билеты (откройте и покажите на входе)',
-    total: 'Оплачено',
-  },
-  en: {
-    subject: (n) => `Order No. ${n} is paid`,
-    intro: (n) => `Thank you! Order No. ${n} is paid.`,
-    order: 'Order',
-    tickets: 'Tickets (open and show at the entrance)',
-    total: 'Paid',
-  },
-  kz: {
-    subject: (n) => `№ ${n} тапсырыс төленді`,
-    intro: (n) => `Рақмет! № ${n} тапсырыс төленді.`,
-    order: 'Тапсырыс',
-    tickets: 'Билеттер (кіреберісте көрсетіңіз)',
-    total: 'Төленді',
-  },
-  ch: {
-    subject: (n) => `订单 ${n} 已支付`,
-    intro: (n) => `谢谢！订单 ${n} 已支付。`,
-    order: '订单',
-    tickets: '门票（入场时出示）',
-    total: '已支付',
-  },
-};
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -72,13 +42,15 @@ export async function paidOrderMail(tx: Queryable, orderId: number, publicUrl: s
   // Returned tickets lost their code and page; the e-mail lists the tickets that still admit.
   const tickets = await findAdmittingTicketHashes(tx, orderId);
   const lang = normalizeLang(order.lang);
-  const t = mailTexts[lang];
+  const number = { number: order.number };
+  const intro = serverText('paidMail', 'intro', lang, number);
+  const [orderLabel, totalLabel, ticketsLabel] = [serverText('paidMail', 'order', lang), serverText('paidMail', 'total', lang), serverText('paidMail', 'tickets', lang)];
   const base = publicUrl.replace(/\/$/, '');
   const orderUrl = `${base}${orderViewPath(order.hash, lang, setup.integration)}`;
   const ticketUrls = tickets.map((hash) => `${base}${ticketPath(hash, lang)}`);
   const total = formatPrice(order.total, setup.currency, lang);
-  const text = [t.intro(order.number), '', `${t.order}: ${orderUrl}`, `${t.total}: ${total}`, '', `${t.tickets}:`, ...ticketUrls.map((u) => `  ${u}`), ''].join('\n');
-  const html = `<p>${escape(t.intro(order.number))}</p><p>${t.order}: <a href="${escape(orderUrl)}">${escape(orderUrl)}</a><br>${t.total}: ${escape(total)}</p>
-<p>${escape(t.tickets)}:</p><ul>${ticketUrls.map((u) => `<li><a href="${escape(u)}">${escape(u)}</a></li>`).join('')}</ul>`;
-  return { to: order.email, subject: t.subject(order.number), text, html, orderId };
+  const text = [intro, '', `${orderLabel}: ${orderUrl}`, `${totalLabel}: ${total}`, '', `${ticketsLabel}:`, ...ticketUrls.map((u) => `  ${u}`), ''].join('\n');
+  const html = `<p>${escape(intro)}</p><p>${escape(orderLabel)}: <a href="${escape(orderUrl)}">${escape(orderUrl)}</a><br>${escape(totalLabel)}: ${escape(total)}</p>
+<p>${escape(ticketsLabel)}:</p><ul>${ticketUrls.map((u) => `<li><a href="${escape(u)}">${escape(u)}</a></li>`).join('')}</ul>`;
+  return { to: order.email, subject: serverText('paidMail', 'subject', lang, number), text, html, orderId };
 }

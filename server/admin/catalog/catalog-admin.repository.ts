@@ -1,7 +1,8 @@
+import type { EntryUser } from '../../../contract/admin/catalog-texts.ts';
 import type { Queryable } from '../../db/client.ts';
 
-/** The catalog tables a back office editor saves as one entry, each with a revision (migration 0940). */
-export type RevisedTable = 'events' | 'kinds' | 'main_menus' | 'sub_menus' | 'venues' | 'tags' | 'checkboxes' | 'rules_documents' | 'halls';
+/** The catalog tables a back office editor saves as one entry, each with a revision (migrations 0940, 0980). */
+export type RevisedTable = 'events' | 'kinds' | 'main_menus' | 'sub_menus' | 'venues' | 'tags' | 'checkboxes' | 'rules_documents' | 'halls' | 'zones';
 
 export type RevisionRow = { revision: number; updated_at: Date | null; updated_by_name: string | null };
 
@@ -139,4 +140,67 @@ export async function findEventOptions(q: Queryable) {
 export async function nextEntryId(tx: Queryable, table: RevisedTable): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(`select coalesce(max(id), 0) + 1 as id from ${table}`);
   return Number(rows[0]?.id ?? 1);
+}
+
+/** A zone edited on its own: one without a hall (a hall's zones are edited with their hall). */
+export async function isLooseZone(q: Queryable, id: number): Promise<boolean> {
+  const { rows } = await q.query<{ loose: boolean }>('select hall_id is null as loose from zones where id = $1', [id]);
+  return rows[0]?.loose === true;
+}
+
+export type EntryUserRow = { what: EntryUser; count: number; names: Array<{ ru: string }> };
+
+/** How many rows match, and the names of the first few by id: `rows` selects id and name. */
+const namedUsers = (rows: string) => `select count(*)::int as count,
+  coalesce(jsonb_agg(x.name order by x.id) filter (where x.n <= 5), '[]'::jsonb) as names
+  from (select r.id, r.name, row_number() over (order by r.id) as n from (${rows}) r) x`;
+
+const eventsWhere = (condition: string) => namedUsers(`select e.id, e.name from events e where ${condition}`);
+
+/**
+ * What still refers to an entry that a manager wants to delete, per table: events (and halls, menus
+ * or checkboxes) by name, orders by number. Orders keep only the ids of the checkboxes they ticked,
+ * so a checkbox they answered stays; a rules document stays while a checkbox or the setup links to its page.
+ */
+const USERS: Record<Exclude<RevisedTable, 'events' | 'halls'>, Array<[EntryUser, string]>> = {
+  kinds: [
+    ['events', eventsWhere('e.kind_id = $1')],
+    ['mainMenus', namedUsers('select m.id, m.name from main_menus m where m.kind_id = $1')],
+  ],
+  main_menus: [
+    ['events', eventsWhere('e.main_menu_id = $1')],
+    ['subMenus', namedUsers('select m.id, m.name from sub_menus m where m.main_menu_id = $1')],
+  ],
+  sub_menus: [['events', eventsWhere('e.sub_menu_id = $1')]],
+  venues: [
+    ['events', eventsWhere('e.venue_id = $1')],
+    ['halls', namedUsers('select h.id, h.name from halls h where h.venue_id = $1')],
+  ],
+  tags: [['events', eventsWhere('exists (select 1 from event_tags t where t.event_id = e.id and t.tag_id = $1)')]],
+  checkboxes: [['orders', `select count(*)::int as count, '[]'::jsonb as names from orders o where o.checkboxes @> jsonb_build_array(jsonb_build_object('id', $1::int))`]],
+  rules_documents: [
+    ['checkboxes', namedUsers(`select c.id, c.name from checkboxes c, rules_documents d
+      where d.id = $1 and exists (select 1 from jsonb_each_text(c.url) u where u.value = '/rules/' || d.slug or u.value like '%/rules/' || d.slug)`)],
+    // The setup's links (the footer's documents, the order form's terms) name the page by its address.
+    ['setup', `select count(*)::int as count, '[]'::jsonb as names from setup s, rules_documents d where d.id = $1 and s.data::text like '%/rules/' || d.slug || '"%'`],
+  ],
+  zones: [
+    ['events', eventsWhere('exists (select 1 from prices p where p.event_id = e.id and p.zone_id = $1)')],
+    ['orders', `select count(distinct l.order_id)::int as count, '[]'::jsonb as names from order_lines l where l.zone_id = $1`],
+  ],
+};
+
+export async function findEntryUsers(q: Queryable, table: keyof typeof USERS, id: number): Promise<EntryUserRow[]> {
+  const out: EntryUserRow[] = [];
+  for (const [what, sql] of USERS[table]) {
+    const { rows } = await q.query<{ count: number; names: Array<{ ru: string }> }>(sql, [id]);
+    const row = rows[0];
+    if (row && row.count > 0) out.push({ what, count: Number(row.count), names: row.names });
+  }
+  return out;
+}
+
+/** Deletes an entry without children of its own (findEntryUsers found nothing that refers to it). */
+export async function deleteEntryRow(tx: Queryable, table: keyof typeof USERS, id: number): Promise<void> {
+  await tx.query(`delete from ${table} where id = $1`, [id]);
 }

@@ -13,10 +13,13 @@ import {
   eventPublishRequest,
   eventSaveRequest,
   eventSavedResponse,
+  entryDeleteQuery,
+  entryDeletedResponse,
   entryKindParams,
   entryListResponse,
   entryParams,
   entrySaveRequest,
+  entrySavedResponse,
 } from '../../../contract/admin/catalog.ts';
 import { ok, requestLang } from '../../http.ts';
 import { guardedStaff, requirePermission } from '../staff/guard.ts';
@@ -30,7 +33,7 @@ function actorOf(request: FastifyRequest): CatalogActor {
   return { id: staff.id, ip: client.ip, userAgent: client.userAgent };
 }
 
-/** The catalog in the back office: the export, and the events' list, form, publishing and deletion. */
+/** The catalog in the back office: the export; events (list, form, publishing, deletion); the other entries (list, save, deletion). */
 export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor; entries: EntryEditor }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': adminErrorResponse };
@@ -105,7 +108,7 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor;
     async (request) => ok(await deps.events.remove({ id: request.params.id, revision: request.query.revision, actor: actorOf(request) })),
   );
 
-  const entrySaved = z.object({ errorCode: z.literal('0'), errorText: z.string(), id: z.number().int(), revision: z.number().int() });
+  const entrySaved = entrySavedResponse;
 
   r.get(
     '/api/admin/catalog/entries/:kind',
@@ -129,5 +132,11 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor;
       const { revision, entry } = request.body;
       return ok(await deps.entries.save({ kind: request.params.kind, id: request.params.id, ...(revision === undefined ? {} : { revision }), entry, actor: actorOf(request), lang: requestLang(request) }));
     },
+  );
+
+  r.delete(
+    '/api/admin/catalog/entries/:kind/:id',
+    { schema: { tags, params: entryParams, querystring: entryDeleteQuery, response: { 200: entryDeletedResponse, ...errors } }, preHandler: guard },
+    async (request) => ok(await deps.entries.remove({ kind: request.params.kind, id: request.params.id, revision: request.query.revision, actor: actorOf(request) })),
   );
 }

@@ -1,6 +1,7 @@
 import { type SimpleEntryKind, simpleEntrySchemas } from '../../../contract/admin/catalog.ts';
-import { catalogText } from '../../../contract/admin/catalog-texts.ts';
-import { AdminErrorCode } from '../../../contract/admin/errors.ts';
+import { catalogText, entryUsesText } from '../../../contract/admin/catalog-texts.ts';
+import { AdminErrorCode, adminErrorText } from '../../../contract/admin/errors.ts';
+import { pickLocalized } from '../../../contract/lang.ts';
 import type { Lang } from '../../../contract/lang.ts';
 import { CatalogImportError } from '../../catalog/catalog-issues.ts';
 import { exportSimpleEntries } from '../../catalog/export.ts';
@@ -9,20 +10,27 @@ import { sanitizeHtml } from '../../catalog/sanitize-html.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { BusinessError } from '../../http.ts';
 import type { AuditEntry } from '../audit/audit.repository.ts';
-import { type RevisedTable, findRevision, nextEntryId } from './catalog-admin.repository.ts';
+import { refusedByDatabase } from '../../db/errors.ts';
+import { bumpCatalogVersion, deleteEntryRow, findEntryUsers, findRevision, isLooseZone, nextEntryId } from './catalog-admin.repository.ts';
 import type { CatalogActor } from './events.service.ts';
 import { claimRevision, recordEditor } from './revision.ts';
 
-const TABLE: Record<SimpleEntryKind, RevisedTable> = {
-  kinds: 'kinds', mainMenus: 'main_menus', subMenus: 'sub_menus', venues: 'venues', tags: 'tags', checkboxes: 'checkboxes', rules: 'rules_documents',
-};
+const TABLE = {
+  kinds: 'kinds', mainMenus: 'main_menus', subMenus: 'sub_menus', venues: 'venues', tags: 'tags', checkboxes: 'checkboxes', rules: 'rules_documents', zones: 'zones',
+} as const satisfies Record<SimpleEntryKind, string>;
+
+const notFound = () => new BusinessError(AdminErrorCode.catalogNotFound, { status: 404 });
+
+// A foreign key the usage check does not know of (a table added later) still refuses the delete
+// without a 5xx: the catalog's own rows are never deleted out from under anything.
+const FOREIGN_KEY_VIOLATION = '23503';
 
 const refused = (fields: Array<{ path: string; code: string; text?: string }>) => new BusinessError(AdminErrorCode.catalogInvalid, { status: 400, details: { fields } });
 
 /**
- * Kinds, menus, venues, tags, checkboxes and rules documents, saved one at a time through the
- * catalog import with the same revision check and audit as events. Deletion is not offered: the
- * import never deletes a top-level entry, and events, menus and orders refer to these.
+ * Kinds, menus, venues, tags, checkboxes, rules documents and hall-less zones, saved one at a time
+ * through the catalog import with the same revision check and audit as events. The import never
+ * deletes a top-level entry, so deletion is this editor's own: only of an entry nothing uses.
  */
 export function createEntryEditor(deps: { db: Db; now: () => number; timeZone: string; audit: (tx: Queryable, entry: AuditEntry) => Promise<void> }) {
   const at = () => new Date(deps.now());
@@ -49,6 +57,7 @@ export function createEntryEditor(deps: { db: Db; now: () => number; timeZone: s
         let id: number;
         if (input.id !== undefined) {
           if (input.revision === undefined) throw refused([{ path: 'revision', code: 'required' }]);
+          if (input.kind === 'zones' && !(await isLooseZone(tx, input.id))) throw notFound();
           await claimRevision(tx, table, input.id, input.revision, deps.timeZone);
           before = (await exportSimpleEntries(tx, input.kind)).find((e) => e.id === input.id);
           id = input.id;
@@ -81,6 +90,45 @@ export function createEntryEditor(deps: { db: Db; now: () => number; timeZone: s
           at: at(),
         });
         return { id, revision };
+      });
+    },
+
+    /** Deletes an entry nothing uses; one in use is refused (409) naming what uses it. */
+    async remove(input: { kind: SimpleEntryKind; id: number; revision: number; actor: CatalogActor }) {
+      const table = TABLE[input.kind];
+      return deps.db.transaction(async (tx) => {
+        await lockCatalog(tx);
+        if (input.kind === 'zones' && !(await isLooseZone(tx, input.id))) throw notFound();
+        await claimRevision(tx, table, input.id, input.revision, deps.timeZone);
+        const users = await findEntryUsers(tx, table, input.id);
+        if (users.length > 0) {
+          throw new BusinessError(AdminErrorCode.catalogEntryInUse, {
+            status: 409,
+            text: (lang) => adminErrorText(AdminErrorCode.catalogEntryInUse, lang, entryUsesText(users.map((u) => ({ ...u, names: u.names.map((n) => pickLocalized(n, lang)) })), lang)),
+            details: { users: users.map((u) => ({ what: u.what, count: u.count })) },
+          });
+        }
+        const before = (await exportSimpleEntries(tx, input.kind)).find((e) => e.id === input.id);
+        try {
+          await deleteEntryRow(tx, table, input.id);
+        } catch (error) {
+          if (refusedByDatabase(error) && (error as { code?: string }).code === FOREIGN_KEY_VIOLATION) {
+            throw new BusinessError(AdminErrorCode.catalogEntryInUse, { status: 409, text: (lang) => adminErrorText(AdminErrorCode.catalogEntryInUse, lang, catalogText('elsewhere', lang)) });
+          }
+          throw error;
+        }
+        const catalogVersion = await bumpCatalogVersion(tx);
+        await deps.audit(tx, {
+          staffId: input.actor.id,
+          action: `catalog.${input.kind}.delete`,
+          subjectType: input.kind,
+          subjectId: String(input.id),
+          before,
+          ip: input.actor.ip,
+          userAgent: input.actor.userAgent,
+          at: at(),
+        });
+        return { catalogVersion };
       });
     },
   };

@@ -4,6 +4,7 @@ import { makeOrder, preparePaymentCatalog } from '../../payments/payment-test-ki
 import { paidOrder, resetReturnableEvent } from '../../returns/returns-test-kit.ts';
 import { deskOn } from '../orders/orders-desk-kit.ts';
 import { createCheckinService } from '../../checkin/checkin.service.ts';
+import { expireUnpaidOrders } from '../../jobs/expiry.ts';
 import { createReportsService } from './reports.service.ts';
 
 // Reports from SQL aggregates, on PGlite (api) and PostgreSQL (api-pg). Two paid orders on two
@@ -139,5 +140,15 @@ describe('occupancy after a return', () => {
     await desk.refund({ orderId: admitted.order_id, ticketIds: [admitted.id], percent: null, reason: 'ушёл в начале', reasonId: 1, actor });
     const r = await reports.occupancy({ from: '2026-12-01', to: '2026-12-31' });
     expect(r.rows[0]).toMatchObject({ sold: 3, checkedIn: 1, notCheckedIn: 2 });
+  });
+});
+
+describe('occupancy after a reserve runs out', () => {
+  it('counts the expired order neither as held nor as sold, and its places as free again', async () => {
+    const before = (await reports.occupancy({ from: '2026-12-01', to: '2026-12-31' })).rows[0];
+    expect(before?.held).toBe(2);
+    expect(await expireUnpaidOrders(t.db, new Date('2026-12-31T00:00:00Z'))).toBeGreaterThan(0);
+    const after = (await reports.occupancy({ from: '2026-12-01', to: '2026-12-31' })).rows[0];
+    expect(after).toMatchObject({ sold: before?.sold, held: 0, free: (before?.free ?? 0) + 2 });
   });
 });

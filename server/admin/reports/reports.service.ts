@@ -2,6 +2,7 @@ import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import { type CsvDialect, type ReportGroup, isReportPeriod } from '../../../contract/admin/reports-rules.ts';
 import type { Lang } from '../../../contract/common.ts';
 import type { Queryable } from '../../db/client.ts';
+import { serverText } from '../../locales/texts.ts';
 import { BusinessError } from '../../http.ts';
 import { fullLocalized } from '../../order-view/dates.ts';
 import { type CsvCell, type CsvMoney, toCsv } from './csv.ts';
@@ -22,36 +23,16 @@ export type SalesReportRow = {
 
 type Totals = Omit<SalesReportRow, 'key' | 'name' | 'eventName' | 'startsAt'>;
 
-const headers: Record<Lang, { sales: Record<ReportGroup, string>; event: string; columns: string[]; total: string; occupancy: string[] }> = {
-  ru: {
-    sales: { day: 'День', event: 'Мероприятие', session: 'Сеанс', category: 'Категория', payment: 'Способ оплаты' },
-    event: 'Мероприятие',
-    columns: ['Заказов', 'Билетов продано', 'Продажи', 'Билетов возвращено', 'Возвраты', 'Итого'],
-    total: 'Итого',
-    occupancy: ['Сеанс', 'Мероприятие', 'Мест', 'Продано', 'Забронировано', 'Продано вне сайта', 'Свободно', 'Прошли на вход', 'Ещё не прошли'],
-  },
-  en: {
-    sales: { day: 'Day', event: 'Event', session: 'Session', category: 'Category', payment: 'Payment method' },
-    event: 'Event',
-    columns: ['Orders', 'Tickets sold', 'Sales', 'Tickets returned', 'Refunds', 'Net'],
-    total: 'Total',
-    occupancy: ['Session', 'Event', 'Places', 'Sold', 'Held', 'Sold elsewhere', 'Free', 'Checked in', 'Not in yet'],
-  },
-  kz: {
-    sales: { day: 'Күн', event: 'Іс-шара', session: 'Сеанс', category: 'Санат', payment: 'Төлем тәсілі' },
-    event: 'Іс-шара',
-    columns: ['Тапсырыстар', 'Сатылған билеттер', 'Сатылым', 'Қайтарылған билеттер', 'Қайтарулар', 'Барлығы'],
-    total: 'Барлығы',
-    occupancy: ['Сеанс', 'Іс-шара', 'Орындар', 'Сатылды', 'Брондалды', 'Сайттан тыс сатылды', 'Бос', 'Кіргендер', 'Әлі кірмегендер'],
-  },
-  ch: {
-    sales: { day: '日期', event: '活动', session: '场次', category: '票种', payment: '支付方式' },
-    event: '活动',
-    columns: ['订单数', '售出票数', '销售额', '退票数', '退款', '净额'],
-    total: '合计',
-    occupancy: ['场次', '活动', '座位数', '已售', '已预留', '场外售出', '空余', '已入场', '尚未入场'],
-  },
-};
+const SALES_COLUMNS = ['orders', 'ticketsSold', 'sales', 'ticketsReturned', 'refunds', 'net'] as const;
+const OCCUPANCY_COLUMNS = ['places', 'sold', 'held', 'soldOutside', 'free', 'checkedIn', 'notCheckedIn'] as const;
+
+/** The CSV files' header rows in the staff member's language. */
+const headers = (lang: Lang) => ({
+  group: (group: ReportGroup) => serverText('reportGroups', group, lang),
+  sales: SALES_COLUMNS.map((key) => serverText('reports', key, lang)),
+  total: serverText('reports', 'total', lang),
+  occupancy: [serverText('reportGroups', 'session', lang), serverText('reportGroups', 'event', lang), ...OCCUPANCY_COLUMNS.map((key) => serverText('reports', key, lang))],
+});
 
 export type ReportsService = ReturnType<typeof createReportsService>;
 
@@ -118,7 +99,7 @@ export function createReportsService(deps: { db: Queryable; timeZone: string }) 
   /** The sales report as a CSV file in the staff member's language, with a totals row. */
   async function salesCsv(input: { from: string; to: string; eventId?: number | null; group: ReportGroup; lang: Lang; dialect: CsvDialect }) {
     const report = await sales(input);
-    const h = headers[input.lang];
+    const h = headers(input.lang);
     const withEvent = input.group === 'session' || input.group === 'category';
     const label = (r: SalesReportRow): CsvCell => {
       if (input.group === 'day') return r.key;
@@ -129,14 +110,14 @@ export function createReportsService(deps: { db: Queryable; timeZone: string }) 
     const figures = (r: Totals) => [r.orders, r.tickets, money(r.amount), r.returnedTickets, money(r.refunds), money(r.net)];
     const rows = report.rows.map((r) => [label(r), ...(withEvent ? [r.eventName?.[input.lang] ?? ''] : []), ...figures(r)]);
     rows.push([h.total, ...(withEvent ? [''] : []), ...figures(report.totals)]);
-    return toCsv([h.sales[input.group], ...(withEvent ? [h.event] : []), ...h.columns], rows, input.dialect);
+    return toCsv([h.group(input.group), ...(withEvent ? [h.group('event')] : []), ...h.sales], rows, input.dialect);
   }
 
   /** The occupancy report as a CSV file. */
   async function occupancyCsv(input: { from: string; to: string; eventId?: number | null; lang: Lang; dialect: CsvDialect }) {
     const report = await occupancy(input);
     const rows = report.rows.map((r) => [localTime(r.startsAt, input.lang), r.eventName[input.lang], r.capacity, r.sold, r.held, r.soldOutside, r.free, r.checkedIn, r.notCheckedIn]);
-    return toCsv(headers[input.lang].occupancy, rows, input.dialect);
+    return toCsv(headers(input.lang).occupancy, rows, input.dialect);
   }
 
   return { sales, occupancy, salesCsv, occupancyCsv };

@@ -1,109 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DEFAULT_LANG, type Lang, normalizeLang, toBcp47 } from '../../../contract/lang.ts';
 import { DECLINE_REASONS, type DeclineReason, isDeclineReason } from '../../../contract/payment.ts';
+import { type TextKey, serverText } from '../../locales/texts.ts';
 import { type SandboxBank, type SandboxPayment, signForm } from './sandbox-bank.ts';
 
 /** The bank's pages speak the storefront's four languages; `?lang=` carries the visitor's. */
 type PageLang = Lang;
 
-const t = {
-  ru: {
-    title: 'Тестовый банк',
-    sandbox: 'Песочница: деньги не списываются',
-    pushkin: 'Пушкинская карта',
-    qr: 'Оплата по QR-коду (СБП)',
-    card: 'Оплата банковской картой',
-    amount: 'Сумма',
-    pay: 'Оплатить',
-    decline: 'Отклонить платёж',
-    done: 'Платёж уже обработан',
-    back: 'Вернуться в магазин',
-    paid: 'Оплачено',
-    declined: 'Отклонено',
-    canceled: 'Отменено магазином: сумма заказа изменилась',
-    notFound: 'Платёж не найден',
-    reasons: {
-      'card-data': 'Неверные данные карты',
-      'no-3ds': 'Банк не поддерживает 3-D Secure',
-      'insufficient-funds': 'Недостаточно средств',
-      'online-blocked': 'Онлайн-платежи заблокированы',
-      'input-timeout': 'Истекло время ввода данных',
-      'booking-expired': 'Истекло время бронирования',
-    },
-  },
-  en: {
-    title: 'Test bank',
-    sandbox: 'Sandbox: no money is charged',
-    pushkin: 'Pushkin card',
-    qr: 'QR payment (fast payments)',
-    card: 'Bank card payment',
-    amount: 'Amount',
-    pay: 'Pay',
-    decline: 'Decline the payment',
-    done: 'This payment is already processed',
-    back: 'Back to the shop',
-    paid: 'Paid',
-    declined: 'Declined',
-    canceled: 'Cancelled by the shop: the order amount changed',
-    notFound: 'Payment not found',
-    reasons: {
-      'card-data': 'Wrong card data',
-      'no-3ds': 'The bank does not support 3-D Secure',
-      'insufficient-funds': 'Insufficient funds',
-      'online-blocked': 'Online payments are blocked',
-      'input-timeout': 'The input wait expired',
-      'booking-expired': 'The booking expired',
-    },
-  },
-  kz: {
-    title: 'Сынақ банкі',
-    sandbox: 'Құмсалғыш: ақша есептен шығарылмайды',
-    pushkin: 'Пушкин картасы',
-    qr: 'QR-код арқылы төлеу (жылдам төлемдер)',
-    card: 'Банк картасымен төлеу',
-    amount: 'Сомасы',
-    pay: 'Төлеу',
-    decline: 'Төлемнен бас тарту',
-    done: 'Бұл төлем өңделіп қойған',
-    back: 'Дүкенге оралу',
-    paid: 'Төленді',
-    declined: 'Қабылданбады',
-    canceled: 'Дүкен тоқтатты: тапсырыс сомасы өзгерді',
-    notFound: 'Төлем табылмады',
-    reasons: {
-      'card-data': 'Карта деректері қате',
-      'no-3ds': 'Банк 3-D Secure қолдамайды',
-      'insufficient-funds': 'Қаражат жеткіліксіз',
-      'online-blocked': 'Онлайн төлемдер бұғатталған',
-      'input-timeout': 'Деректерді енгізу уақыты өтті',
-      'booking-expired': 'Брондау уақыты өтті',
-    },
-  },
-  ch: {
-    title: '测试银行',
-    sandbox: '沙盒：不会扣款',
-    pushkin: '普希金卡',
-    qr: '二维码支付（快速支付）',
-    card: '银行卡支付',
-    amount: '金额',
-    pay: '支付',
-    decline: '拒绝付款',
-    done: '此付款已处理',
-    back: '返回商店',
-    paid: '已支付',
-    declined: '已拒绝',
-    canceled: '已被商店取消：订单金额已变更',
-    notFound: '未找到付款',
-    reasons: {
-      'card-data': '银行卡信息有误',
-      'no-3ds': '银行不支持 3-D Secure',
-      'insufficient-funds': '余额不足',
-      'online-blocked': '在线支付已被冻结',
-      'input-timeout': '输入时间已过',
-      'booking-expired': '预订已过期',
-    },
-  },
-} satisfies Record<PageLang, unknown>;
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /**
@@ -122,7 +25,7 @@ function page(lang: PageLang, body: string): string {
   // <html lang> takes the BCP 47 tag (kk, zh), so screen readers read the page in its language.
   return `<!doctype html><html lang="${toBcp47(lang)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${t[lang].title}</title>
+<title>${escape(serverText('sandboxBank', 'title', lang))}</title>
 <style>
   body{font:16px/1.45 system-ui,sans-serif;margin:0;background:#eef1f6;color:#17202e}
   main{max-width:420px;margin:32px auto;background:#fff;border-radius:14px;padding:24px;box-shadow:0 4px 24px #0002}
@@ -133,28 +36,30 @@ function page(lang: PageLang, body: string): string {
 </style></head><body><main>${body}</main></body></html>`;
 }
 
+const notFoundPage = (lang: PageLang) => page(lang, `<h1>${escape(serverText('sandboxBank', 'notFound', lang))}</h1>`);
+
 function paymentPage(p: SandboxPayment, lang: PageLang): string {
-  const tr = t[lang];
-  const heading = p.kind === 'pushkin' ? tr.pushkin : p.kind === 'qr' ? tr.qr : tr.card;
+  const tr = (key: TextKey<'sandboxBank'>) => escape(serverText('sandboxBank', key, lang));
+  const heading = p.kind === 'pushkin' ? tr('pushkin') : p.kind === 'qr' ? tr('qr') : tr('card');
   const q = lang === DEFAULT_LANG ? '' : `?lang=${lang}`;
   if (p.status !== 'new') {
     return page(
       lang,
-      `<h1>${tr.title}</h1><p>${tr.done}: <strong>${p.status === 'paid' ? tr.paid : p.status === 'canceled' ? tr.canceled : tr.declined}</strong></p>
+      `<h1>${tr('title')}</h1><p>${tr('done')}: <strong>${p.status === 'paid' ? tr('paid') : p.status === 'canceled' ? tr('canceled') : tr('declined')}</strong></p>
        <form method="post" action="/sandbox/pay/${escape(p.id)}/complete${q}"><input type="hidden" name="choice" value="pay">
-       <button class="primary" type="submit">${tr.back}</button></form>`,
+       <button class="primary" type="submit">${tr('back')}</button></form>`,
     );
   }
   const reasons = DECLINE_REASONS.map(
-    (reason) => `<button type="submit" name="choice" value="${reason}">${escape(tr.reasons[reason])}</button>`,
+    (reason) => `<button type="submit" name="choice" value="${reason}">${escape(serverText('sandboxDecline', reason, lang))}</button>`,
   ).join('');
   return page(
     lang,
-    `<h1>${tr.title}</h1><p>${heading}</p><p class="note">${tr.sandbox}</p>
-     <p>${escape(p.description)}</p><div class="sum" aria-label="${tr.amount}">${money(p, lang)}</div>
+    `<h1>${tr('title')}</h1><p>${heading}</p><p class="note">${tr('sandbox')}</p>
+     <p>${escape(p.description)}</p><div class="sum" aria-label="${tr('amount')}">${money(p, lang)}</div>
      <form method="post" action="/sandbox/pay/${escape(p.id)}/complete${q}">
-       <button class="primary" type="submit" name="choice" value="pay">${tr.pay} ${money(p, lang)}</button>
-       <fieldset><legend>${tr.decline}</legend>${reasons}</fieldset>
+       <button class="primary" type="submit" name="choice" value="pay">${tr('pay')} ${money(p, lang)}</button>
+       <fieldset><legend>${tr('decline')}</legend>${reasons}</fieldset>
      </form>`,
   );
 }
@@ -177,7 +82,7 @@ export async function sandboxBankRoutes(app: FastifyInstance, deps: { bank: Sand
 
     const show = async (id: string, lang: PageLang, reply: FastifyReply) => {
       const payment = await deps.bank.find(id);
-      if (!payment) return html(reply, 404, page(lang, `<h1>${t[lang].notFound}</h1>`));
+      if (!payment) return html(reply, 404, notFoundPage(lang));
       return html(reply, 200, paymentPage(payment, lang));
     };
 
@@ -191,7 +96,7 @@ export async function sandboxBankRoutes(app: FastifyInstance, deps: { bank: Sand
       const id = body.MdOrder ?? '';
       const payment = await deps.bank.find(id);
       if (!payment || body.amount !== String(payment.amount) || body.signature !== signForm(deps.bank.key, id, payment.amount)) {
-        return html(reply, 400, page(lang, `<h1>${t[lang].notFound}</h1>`));
+        return html(reply, 400, notFoundPage(lang));
       }
       return html(reply, 200, paymentPage(payment, lang));
     });
@@ -199,9 +104,9 @@ export async function sandboxBankRoutes(app: FastifyInstance, deps: { bank: Sand
     scope.post<{ Params: { id: string } }>('/sandbox/pay/:id/complete', async (request, reply) => {
       const lang = langOf(request.query);
       const choice = ((request.body ?? {}) as Record<string, string | undefined>).choice;
-      if (choice !== 'pay' && !isDeclineReason(choice)) return html(reply, 400, page(lang, `<h1>${t[lang].notFound}</h1>`));
+      if (choice !== 'pay' && !isDeclineReason(choice)) return html(reply, 400, notFoundPage(lang));
       const existing = await deps.bank.find(request.params.id);
-      if (!existing) return html(reply, 404, page(lang, `<h1>${t[lang].notFound}</h1>`));
+      if (!existing) return html(reply, 404, notFoundPage(lang));
       const finished = await deps.bank.complete(existing.id, choice as 'pay' | DeclineReason);
       // Back to the merchant, which checks the outcome and shows the order or the declined page.
       return reply.code(303).header('location', finished.return_url).send();

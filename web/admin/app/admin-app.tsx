@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
+import { SIMPLE_ENTRY_KINDS, type SimpleEntryKind } from '../../../contract/admin/catalog.ts';
 import { OrderPage } from '../features/orders/order-page.tsx';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
 import { OrdersSearchPage } from '../features/orders/orders-search-page.tsx';
@@ -20,6 +21,9 @@ import { SignInPage } from './sign-in-page.tsx';
 // The catalog editor is the back office's largest page and a few members' tool: it loads when opened.
 const EventsPage = lazy(() => import('../features/catalog/events-page.tsx'));
 const EventFormPage = lazy(() => import('../features/catalog/event-form-page.tsx'));
+const EntriesPage = lazy(() => import('../features/catalog/entries-page.tsx'));
+const EntryFormPage = lazy(() => import('../features/catalog/entry-form-page.tsx'));
+const entryKind = (kind: string): SimpleEntryKind | null => ((SIMPLE_ENTRY_KINDS as readonly string[]).includes(kind) ? (kind as SimpleEntryKind) : null);
 const SetupPage = lazy(() => import('../features/setup/setup-page.tsx'));
 
 /** Signed out: the sign-in page at any address; signed in: the shell with the page of the address. */
@@ -81,6 +85,35 @@ export function AdminApp() {
                 <EventFormPage key={params.id} eventId={params.id === 'new' ? null : Number(params.id)} />
               </Suspense>
             )}
+          </Route>
+        ) : null}
+        {permissions.includes('catalog.write') ? (
+          <Route path="/catalog/entries/:kind">
+            {(params) => {
+              const kind = entryKind(params.kind);
+              return kind ? (
+                <Suspense fallback={<PageSkeleton label={t('loading')} />}>
+                  <EntriesPage key={kind} kind={kind} />
+                </Suspense>
+              ) : (
+                <h1 className="admin-heading">{t('notFound')}</h1>
+              );
+            }}
+          </Route>
+        ) : null}
+        {permissions.includes('catalog.write') ? (
+          <Route path="/catalog/entries/:kind/:id">
+            {(params) => {
+              const kind = entryKind(params.kind);
+              const id = params.id === 'new' ? null : Number(params.id);
+              return kind && (id === null || (Number.isInteger(id) && id > 0)) ? (
+                <Suspense fallback={<PageSkeleton label={t('loading')} />}>
+                  <EntryFormPage key={`${kind}-${params.id}`} kind={kind} entryId={id} />
+                </Suspense>
+              ) : (
+                <h1 className="admin-heading">{t('notFound')}</h1>
+              );
+            }}
           </Route>
         ) : null}
         {permissions.includes('reports.read') ? (

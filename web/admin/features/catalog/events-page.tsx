@@ -7,6 +7,7 @@ import { type Lang, normalizeLang, pickLocalized, toBcp47 } from '../../../../co
 import { apiGet, toApiError } from '../../../lib/api.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import '../../components/desk.css';
+import { CatalogNav } from './catalog-nav.tsx';
 import './catalog.css';
 
 export const optionsQuery = {
@@ -59,6 +60,7 @@ export default function EventsPage() {
   };
   return (
     <section aria-labelledby={headingId} className="admin-stack">
+      <CatalogNav />
       <h1 className="admin-heading" id={headingId}>
         {t('events.heading')}
       </h1>
