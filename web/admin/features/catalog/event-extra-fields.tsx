@@ -1,6 +1,7 @@
 import { Controller, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AFISHA } from '../../../../contract/afisha-constants.ts';
+import { writtenAtMidnight } from '../../../../contract/catalog-file.ts';
 import { LANGS } from '../../../../contract/lang.ts';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import type { FormInput, FormOutput } from './event-form-page.tsx';
@@ -91,9 +92,21 @@ export function SessionExtras({ form, index, idPrefix }: { form: Form; index: nu
   const base = `event.sessions.${index}` as const;
   return (
     <>
-      <label className="admin-check">
-        <input type="checkbox" {...register(`${base}.hasTime`)} /> {t('form.hasTime')}
-      </label>
+      <Controller
+        control={form.control}
+        name={`${base}.hasTime`}
+        render={({ field }) => {
+          // Left unset, the catalog derives it from the start (local midnight: a whole-day ticket):
+          // shown as it would be derived, and sent only once the member changes it.
+          const startsAt = form.getValues(`${base}.startsAt`) ?? '';
+          const derived = !writtenAtMidnight(startsAt);
+          return (
+            <label className="admin-check">
+              <input type="checkbox" checked={typeof field.value === 'boolean' ? field.value : derived} onChange={(e) => field.onChange(e.currentTarget.checked)} onBlur={field.onBlur} /> {t('form.hasTime')}
+            </label>
+          );
+        }}
+      />
       <div className="admin-field">
         <label htmlFor={`${idPrefix}-group-${index}`}>{t('form.groupCapacity')}</label>
         <input id={`${idPrefix}-group-${index}`} type="number" inputMode="numeric" min={0} {...register(`${base}.groupCapacity`, optNum)} />
