@@ -3,9 +3,11 @@
  * on-sale day would, prints a table per part and the targets, and writes bench/results.json
  * (merged: a part run alone replaces only its own figures). Benchmarks report; they never fail:
  * the exit status is 0 whatever the figures are. Parts: hot, rush, overload, memory, weight,
- * lighthouse, seatmap, reports (all by default), and soak (only when named: ten minutes).
+ * lighthouse, seatmap, reports (all by default), and soak and fuzz (only when named: ten minutes
+ * each, about).
  */
 import path from 'node:path';
+import { fuzz } from './parts/fuzz.ts';
 import { hot } from './parts/hot.ts';
 import { lighthouse } from './parts/lighthouse.ts';
 import { memory } from './parts/memory.ts';
@@ -20,9 +22,9 @@ import { pgCluster, stopPgCluster } from './lib/pg.ts';
 import { type PartResult, cpuTimes, formatTable, formatTargets, machine, writeResults } from './lib/report.ts';
 import { type DbKind, ROOT } from './lib/server.ts';
 
-const PARTS: Part[] = [hot, rush, overload, memory, weight, lighthouse, seatmap, reports, soak];
-/** Run only when named: the soak takes BENCH_SOAK_MINUTES (10) on its own. */
-const ON_REQUEST = new Set(['soak']);
+const PARTS: Part[] = [hot, rush, overload, memory, weight, lighthouse, seatmap, reports, soak, fuzz];
+/** Run only when named: the soak takes BENCH_SOAK_MINUTES (10) on its own, the fuzz its 50,000 cases. */
+const ON_REQUEST = new Set(['soak', 'fuzz']);
 const SERVER_PARTS = new Set(['hot', 'rush', 'overload', 'memory', 'soak']);
 const RESULTS = path.join(ROOT, 'bench', 'results.json');
 

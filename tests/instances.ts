@@ -35,8 +35,8 @@ export async function prepareDatabase(adminUrl: string, prefix: string): Promise
 
 /**
  * The environment of an instance under test: every buyer of a test comes from 127.0.0.1, so the
- * per-client hold limits and the burst captcha are off (they are proven elsewhere); a small pool,
- * since several instances share one cluster.
+ * per-client hold limits, the burst captcha and the per-client rate limits are off (they are proven
+ * elsewhere); a small pool, since several instances share one cluster.
  */
 export function instanceEnv(databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
@@ -46,6 +46,9 @@ export function instanceEnv(databaseUrl: string, extra: Record<string, string> =
     HOLD_LIMIT_ORDERS: '0',
     HOLD_LIMIT_PLACES: '0',
     ORDER_BURST_CAPTCHA: '0',
+    CAPTCHA_RATE_LIMIT: '0',
+    PAY_RATE_LIMIT: '0',
+    RETURN_RATE_LIMIT: '0',
     LOG_LEVEL: 'error',
     ...extra,
   };

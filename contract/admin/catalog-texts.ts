@@ -13,6 +13,12 @@ const TEXTS = {
     kz: 'Сатылған немесе брондалғаннан аз: {taken}.',
     ch: '少于已售出或已预留的数量：{taken}。',
   },
+  'below-sold-blocked': {
+    ru: 'Меньше, чем уже продано, забронировано или заблокировано: {taken} (заблокировано мест: {blocked}).',
+    en: 'Less than already sold, held or blocked: {taken} ({blocked} seats blocked).',
+    kz: 'Сатылған, брондалған немесе бұғатталғаннан аз: {taken} (бұғатталған орындар: {blocked}).',
+    ch: '少于已售出、已预留或已锁定的数量：{taken}（已锁定座位：{blocked}）。',
+  },
   'in-use-session': {
     ru: 'Сеанс {id} нельзя удалить: на него есть заказы. Отметьте его «Отменён».',
     en: 'Session {id} cannot be deleted: it has orders. Mark it cancelled instead.',

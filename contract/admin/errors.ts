@@ -8,8 +8,8 @@ const MEGAPIXELS = MEDIA_MAX_PIXELS / 1_000_000;
  * Error codes of the back office's API, answered in the storefront's shape
  * `{ errorCode, errorText, fields? }` so the web's API client and field-error mapping serve both
  * apps. Codes -2000..-2099: staff accounts, sessions and the guard; -2100..-2199: the orders
- * desk, staff refunds and reports; -2300..-2399: halls and seats blocked per session; -2440..-2459:
- * uploaded images and the storefront setup.
+ * desk, staff refunds and reports; -2300..-2399: halls and seats blocked per session; -2400..-2449:
+ * promo codes and special offers; -2460..-2479: uploaded images and the storefront setup.
  */
 export const AdminErrorCode = {
   // --- staff accounts, sessions, guard (-2000..-2099) ---
@@ -76,17 +76,35 @@ export const AdminErrorCode = {
   hallSourceInvalid: '-2306',
   /** A replaced hall leaves out seats that orders name: the text names them. */
   hallSoldSeatsRemoved: '-2307',
-  // --- uploaded images, the storefront setup (-2440..-2459) ---
+  /**
+   * The session has fewer places left than seats to block (places sold outside the map, or a
+   * capacity below the hall's seats): a block takes a place, so the text says how many are left.
+   */
+  seatsNoPlacesLeft: '-2308',
+  // --- promo codes and special offers (-2400..-2449) ---
+  /** A code some order has held is never deleted: it is switched off instead. */
+  promoCodeUsed: '-2400',
+  /** The code's text and discount stay once an order has held it: the fields say which. */
+  promoTermsLocked: '-2401',
+  /** An offer some order has taken is never deleted: it is switched off instead. */
+  offerUsed: '-2402',
+  /** The offer's total for sale would be below what orders hold: the text says how many. */
+  offerStockBelowOrders: '-2403',
+  /** No promo code, batch or special offer has this id. */
+  offerNotFound: '-2404',
+  /** A subscription that has orders keeps every event of its composition: the text names them. */
+  subscriptionItemSold: '-2405',
+  // --- uploaded images, the storefront setup (-2460..-2479) ---
   /** The upload is larger than MEDIA_MAX_BYTES (contract/media.ts). */
-  imageTooLarge: '-2440',
+  imageTooLarge: '-2460',
   /** The upload is not a picture in a format the pages can show. */
-  imageNotImage: '-2441',
+  imageNotImage: '-2461',
   /** SVG is refused: it can carry scripts. */
-  imageSvg: '-2442',
+  imageSvg: '-2462',
   /** The picture would decode to more than MEDIA_MAX_PIXELS pixels. */
-  imageTooManyPixels: '-2443',
+  imageTooManyPixels: '-2463',
   /** The file starts as a picture but its data is broken or cut short. */
-  imageCorrupt: '-2444',
+  imageCorrupt: '-2464',
 } as const;
 export type AdminErrorCodeValue = (typeof AdminErrorCode)[keyof typeof AdminErrorCode];
 
@@ -273,31 +291,73 @@ export const adminErrorTexts: Record<AdminErrorCodeValue, Texts> = {
     kz: 'Тапсырыстары бар орындарды залдан алып тастауға болмайды: %t',
     ch: '有订单的座位不能从大厅中删除：%t',
   },
-  '-2440': {
+  '-2308': {
+    ru: 'Свободных мест на сеансе меньше, чем мест для блокировки. Свободно: %t',
+    en: 'The session has fewer free places than seats to block. Free: %t',
+    kz: 'Сеанста бұғаттауға арналған орындардан бос орын аз. Бос: %t',
+    ch: '本场次的空余名额少于要锁定的座位数。空余：%t',
+  },
+  '-2400': {
+    ru: 'Промокод уже использовался в заказах: удалить его нельзя, можно только отключить.',
+    en: 'The promo code has been used in orders: it cannot be deleted, only switched off.',
+    kz: 'Промокод тапсырыстарда қолданылған: оны жоюға болмайды, тек өшіруге болады.',
+    ch: '该优惠码已在订单中使用：不能删除，只能停用。',
+  },
+  '-2401': {
+    ru: 'Код и скидку промокода, который уже использовался в заказах, изменить нельзя: отключите его и создайте новый.',
+    en: 'The code and discount of a promo code used in orders cannot be changed: switch it off and create a new one.',
+    kz: 'Тапсырыстарда қолданылған промокодтың коды мен жеңілдігін өзгертуге болмайды: оны өшіріп, жаңасын жасаңыз.',
+    ch: '已在订单中使用的优惠码不能修改代码和折扣：请停用它并创建新的优惠码。',
+  },
+  '-2402': {
+    ru: 'Услуга уже есть в заказах: удалить её нельзя, можно только отключить.',
+    en: 'The service is in orders already: it cannot be deleted, only switched off.',
+    kz: 'Қызмет тапсырыстарда бар: оны жоюға болмайды, тек өшіруге болады.',
+    ch: '该服务已在订单中：不能删除，只能停用。',
+  },
+  '-2403': {
+    ru: 'Всего к продаже не может быть меньше, чем уже в заказах: %t.',
+    en: 'The total for sale cannot be less than orders hold already: %t.',
+    kz: 'Сатуға барлығы тапсырыстардағыдан аз бола алмайды: %t.',
+    ch: '可售总数不能少于订单中已有的数量：%t。',
+  },
+  '-2404': {
+    ru: 'Промокод или услуга не найдены.',
+    en: 'Promo code or service not found.',
+    kz: 'Промокод немесе қызмет табылмады.',
+    ch: '未找到该优惠码或服务。',
+  },
+  '-2405': {
+    ru: 'Абонемент уже продан: убрать из него событие нельзя (%t). Добавлять события можно.',
+    en: 'The subscription has been sold: an event cannot be taken out of it (%t). Events can be added.',
+    kz: 'Абонемент сатылған: одан іс-шараны алып тастауға болмайды (%t). Іс-шара қосуға болады.',
+    ch: '该套票已售出：不能从中移除活动（%t）。可以添加活动。',
+  },
+  '-2460': {
     ru: `Файл больше ${MB} МБ. Уменьшите изображение и загрузите снова.`,
     en: `The file is larger than ${MB} MB. Make the picture smaller and upload it again.`,
     kz: `Файл ${MB} МБ-тан үлкен. Суретті кішірейтіп, қайта жүктеңіз.`,
     ch: `文件大于 ${MB} MB。请缩小图片后重新上传。`,
   },
-  '-2441': {
+  '-2461': {
     ru: 'Это не изображение. Загрузите JPEG, PNG, WebP, AVIF или GIF.',
     en: 'This is not a picture. Upload a JPEG, PNG, WebP, AVIF or GIF.',
     kz: 'Бұл сурет емес. JPEG, PNG, WebP, AVIF немесе GIF жүктеңіз.',
     ch: '这不是图片。请上传 JPEG、PNG、WebP、AVIF 或 GIF。',
   },
-  '-2442': {
+  '-2462': {
     ru: 'SVG не принимается: в нём могут быть скрипты. Сохраните изображение как PNG и загрузите его.',
     en: 'SVG is not accepted: it can carry scripts. Save the picture as PNG and upload that.',
     kz: 'SVG қабылданбайды: онда скрипттер болуы мүмкін. Суретті PNG ретінде сақтап, соны жүктеңіз.',
     ch: '不接受 SVG：其中可能含有脚本。请将图片另存为 PNG 后上传。',
   },
-  '-2443': {
+  '-2463': {
     ru: `Изображение слишком большое: больше ${MEGAPIXELS} мегапикселей. Уменьшите его и загрузите снова.`,
     en: `The picture is too large: over ${MEGAPIXELS} megapixels. Make it smaller and upload it again.`,
     kz: `Сурет тым үлкен: ${MEGAPIXELS} мегапиксельден асады. Оны кішірейтіп, қайта жүктеңіз.`,
     ch: `图片太大：超过 ${MEGAPIXELS * 100} 万像素。请缩小后重新上传。`,
   },
-  '-2444': {
+  '-2464': {
     ru: 'Файл изображения повреждён или загружен не полностью.',
     en: 'The picture file is damaged or incomplete.',
     kz: 'Сурет файлы бүлінген немесе толық жүктелмеген.',

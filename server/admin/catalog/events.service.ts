@@ -24,6 +24,7 @@ import {
   nextIds,
   readCatalogVersionIn,
 } from './catalog-admin.repository.ts';
+import { keepSoldComposition } from '../offers/subscriptions.service.ts';
 import { claimRevision, recordEditor } from './revision.ts';
 
 export type CatalogActor = { id: number; ip: string; userAgent: string | null };
@@ -51,7 +52,7 @@ function fieldsOf(issues: readonly CatalogIssue[], draftSessions: number, lang: 
       const key = what === 'session' ? 'in-use-session' : what === 'price' ? 'in-use-price' : 'in-use-category';
       return { path: `event.${list}`, code: `in-use-${what}`, text: catalogText(key, lang, issue.params ?? {}) };
     }
-    if (issue.code === 'below-sold') return { path: `event.${path}`, code: 'below-sold', text: catalogText('below-sold', lang, issue.params ?? {}) };
+    if (issue.code === 'below-sold') return { path: `event.${path}`, code: 'below-sold', text: catalogText(issue.params?.blocked ? 'below-sold-blocked' : 'below-sold', lang, issue.params ?? {}) };
     return { path: path === '' ? 'event' : `event.${path}`, code: 'invalid', text: catalogText('other', lang, { message: issue.message }) };
   });
 }
@@ -132,6 +133,7 @@ export function createEventEditor(deps: Deps) {
         if (input.revision === undefined) throw refusedFields([{ path: 'revision', code: 'required', text: catalogText('other', input.lang, { message: 'revision' }) }]);
         await claimRevision(tx, 'events', input.id, input.revision, timeZone);
         const current = await exportEvent(tx, input.id, timeZone);
+        if (current) await keepSoldComposition(tx, input.id, current, input.draft);
         before = current;
         eventId = input.id;
         if (hash === '') hash = current?.hash ?? (await uniqueHash(tx, input.draft));

@@ -108,12 +108,12 @@ describe('POST /api/admin/images', () => {
 
   const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>');
   const refusals = [
-    { description: 'a text file, whatever type it claims', bytes: async () => Buffer.from('just some text, not a picture'), type: 'image/jpeg', status: 400, code: '-2441' },
-    { description: 'an SVG (it can carry scripts)', bytes: async () => svg, type: 'image/svg+xml', status: 400, code: '-2442' },
-    { description: 'a JPEG cut short', bytes: async () => (await cameraPhoto()).subarray(0, 2000), type: 'image/jpeg', status: 400, code: '-2444' },
-    { description: 'a small file that decodes to 64 megapixels', bytes: () => sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#fff' } }).png().toBuffer(), type: 'image/png', status: 400, code: '-2443' },
-    { description: 'a file over the size limit', bytes: async () => Buffer.alloc(MEDIA_MAX_BYTES + 1, 1), type: 'image/jpeg', status: 413, code: '-2440' },
-    { description: 'an empty body', bytes: async () => Buffer.alloc(0), type: 'image/jpeg', status: 400, code: '-2441' },
+    { description: 'a text file, whatever type it claims', bytes: async () => Buffer.from('just some text, not a picture'), type: 'image/jpeg', status: 400, code: '-2461' },
+    { description: 'an SVG (it can carry scripts)', bytes: async () => svg, type: 'image/svg+xml', status: 400, code: '-2462' },
+    { description: 'a JPEG cut short', bytes: async () => (await cameraPhoto()).subarray(0, 2000), type: 'image/jpeg', status: 400, code: '-2464' },
+    { description: 'a small file that decodes to 64 megapixels', bytes: () => sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#fff' } }).png().toBuffer(), type: 'image/png', status: 400, code: '-2463' },
+    { description: 'a file over the size limit', bytes: async () => Buffer.alloc(MEDIA_MAX_BYTES + 1, 1), type: 'image/jpeg', status: 413, code: '-2460' },
+    { description: 'an empty body', bytes: async () => Buffer.alloc(0), type: 'image/jpeg', status: 400, code: '-2461' },
   ];
   it.each(refusals)('refuses $description with a clear message on the file field, and stores nothing', async ({ bytes, type, status, code }) => {
     const count = await stored();
