@@ -28,6 +28,7 @@ import { createNominalService } from './nominal/nominal.service.ts';
 import { nominalRoutes } from './nominal/nominal.routes.ts';
 import { createSetupService } from './setup/setup.service.ts';
 import { setupRoutes } from './setup/setup.routes.ts';
+import { mediaRoutes } from './media/media.routes.ts';
 import { frameAncestorsHook } from './embed/frame-ancestors.ts';
 import { pageHeadersHook, requestIdOf } from './security/page-headers.ts';
 import { fastifyTrustProxy } from './security/trust-proxy.ts';
@@ -132,12 +133,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const now = deps.now ?? Date.now;
   const csrf = createCsrf(deps.secret, now);
-  const setup = createSetupService(deps.db, config.setupFile, { now, log: app.log, timeZone: config.timezone });
+  // Held in memory on the embedded database, read per call on a PostgreSQL server.
+  const catalogVersion = await createCatalogVersion(deps.db);
+  const setup = createSetupService(deps.db, config.setupFile, { now, log: app.log, timeZone: config.timezone, version: () => catalogVersion.current() });
   // One venue time zone for every date the server formats or compares, and the one /api/setup
   // gives the pages: TIMEZONE, else the setup's app.timezone (docs/afisha.md, 'Time zone').
   const timeZone = await setup.venueTimeZone();
-  // Held in memory on the embedded database, read per call on a PostgreSQL server.
-  const catalogVersion = await createCatalogVersion(deps.db);
 
   // What every request goes through, in the order its hooks must run (each in its own file).
   await apiDocs(app);
@@ -195,11 +196,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   returnsRoutes(app, {
     returns,
   });
-  const afisha = createAfishaService({ db: deps.db, setup: () => setup.get(), now, catalogVersion: () => catalogVersion.current() });
+  const afisha = createAfishaService({ db: deps.db, setup: () => setup.current(), now, catalogVersion: () => catalogVersion.current() });
   afishaRoutes(app, { afisha });
   seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }), db: deps.db, setup, captcha, recaptcha, holds, now });
   const seo = createSeoService(deps.db, setup, now);
   seoRoutes(app, { seo, publicUrl: config.publicUrl });
+  mediaRoutes(app, { db: deps.db });
   await adminRoutes(app, {
     db: deps.db,
     now,
@@ -208,6 +210,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     payments,
     returns,
     setup,
+    setupFile: config.setupFile,
     publicUrl: publicBaseUrl(config),
     registryConfigured: config.registry !== undefined,
   });
