@@ -173,6 +173,9 @@ export const catalogCategory = z.strictObject({
  * startsAt is 00:00 (spec: '00:00' means no time, a whole-day ticket). soldOutside counts places
  * sold elsewhere (the box office), so remaining = capacity - soldOutside on the first import.
  */
+/** The spec's '00:00' means no time: a startsAt written at local midnight is a whole-day ticket (hasTime's default). */
+export const writtenAtMidnight = (startsAt: string) => /T00:00(:00(\.0+)?)?(Z|[+-])/.test(startsAt);
+
 export const catalogSession = z.strictObject({
   id: catalogId,
   startsAt: isoDateTime,

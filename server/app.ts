@@ -29,6 +29,8 @@ import { nominalRoutes } from './nominal/nominal.routes.ts';
 import { createSetupService } from './setup/setup.service.ts';
 import { setupRoutes } from './setup/setup.routes.ts';
 import { createHealthService } from './setup/health.service.ts';
+import { mediaRoutes } from './media/media.routes.ts';
+import { createMediaService } from './media/media.service.ts';
 import { frameAncestorsHook } from './embed/frame-ancestors.ts';
 import { pageHeadersHook, requestIdOf } from './security/page-headers.ts';
 import { fastifyTrustProxy } from './security/trust-proxy.ts';
@@ -135,12 +137,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const now = deps.now ?? Date.now;
   const csrf = createCsrf(deps.secret, now);
-  const setup = createSetupService(deps.db, config.setupFile, { now, log: app.log, timeZone: config.timezone });
+  // Held in memory on the embedded database, read per call on a PostgreSQL server.
+  const catalogVersion = await createCatalogVersion(deps.db);
+  const setup = createSetupService(deps.db, config.setupFile, { now, log: app.log, timeZone: config.timezone, version: () => catalogVersion.current() });
   // One venue time zone for every date the server formats or compares, and the one /api/setup
   // gives the pages: TIMEZONE, else the setup's app.timezone (docs/afisha.md, 'Time zone').
   const timeZone = await setup.venueTimeZone();
-  // Held in memory on the embedded database, read per call on a PostgreSQL server.
-  const catalogVersion = await createCatalogVersion(deps.db);
 
   // What every request goes through, in the order its hooks must run (each in its own file).
   await apiDocs(app);
@@ -199,7 +201,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   returnsRoutes(app, {
     returns,
   });
-  const afisha = createAfishaService({ db: deps.db, setup: () => setup.get(), now, catalogVersion: () => catalogVersion.current() });
+  const afisha = createAfishaService({ db: deps.db, setup: () => setup.current(), now, catalogVersion: () => catalogVersion.current() });
   afishaRoutes(app, { afisha });
   seatingRoutes(app, {
     seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }),
@@ -207,6 +209,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const seo = createSeoService(deps.db, setup, now);
   seoRoutes(app, { seo, publicUrl: config.publicUrl });
+  mediaRoutes(app, { media: createMediaService({ db: deps.db }) });
   await adminRoutes(app, {
     db: deps.db,
     now,
@@ -215,6 +218,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     payments,
     returns,
     setup,
+    setupFile: config.setupFile,
     publicUrl: publicBaseUrl(config),
     registryConfigured: config.registry !== undefined,
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AfishaService } from './afisha/afisha.service.ts';
+import { afishaCardSizes, mediaSrcSet } from '../contract/media.ts';
 import { createFirstAnswer, firstImagePreload, utcOffsetMinutes } from './spa-first-answer.ts';
 
 /** An afisha service that answers `body` (only the fields the first answer reads matter here). */
@@ -105,6 +106,15 @@ describe('the first card image, preloaded', () => {
 
   it('puts events without times first when the setup says so', () => {
     expect(firstImagePreload(listing({ setup: { menu_first_notimes: 1 }, action: [event(1, 5, 1, '/a.jpg'), event(2, 5, 2, '/b.jpg', { notimes: 1 })] }), 'ru')).toContain('/b.jpg');
+  });
+
+  it('preloads an uploaded image as the card asks for it: its AVIF widths with the card\'s sizes', () => {
+    const hash = '0123456789abcdef0123456789abcdef';
+    const preload = firstImagePreload(listing({ setup: { tickets_col: 3 }, action: [event(1, 5, 1, `/media/${hash}/640.jpg`)] }), 'ru');
+    expect(preload).toBe(
+      `<link rel="preload" as="image" type="image/avif" imagesrcset="${mediaSrcSet(hash, 'avif')}" imagesizes="${afishaCardSizes(3)}" fetchpriority="high">`,
+    );
+    expect(preload).toContain(`/media/${hash}/215.avif 215w`);
   });
 
   it('adds nothing when cards show no image, or the first has none', () => {

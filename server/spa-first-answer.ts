@@ -1,5 +1,6 @@
 import { eventOrder, sortKinds } from '../contract/afisha-order.ts';
 import { type Lang, pickLocalized } from '../contract/lang.ts';
+import { afishaCardSizes, mediaSrcSet, parseMediaUrl } from '../contract/media.ts';
 import { routePatterns } from '../contract/routes.ts';
 import type { AfishaService } from './afisha/afisha.service.ts';
 
@@ -98,6 +99,13 @@ export function firstImagePreload(body: AfishaBody, lang: Lang): string {
   const shown = subscription ? body.setup.subscription_image === 1 : body.setup.tickets_image === 1;
   const image = pickLocalized(first.image_url, lang);
   if (!shown || !image) return '';
+  const own = parseMediaUrl(image);
+  if (own) {
+    // The card offers AVIF first (web/components/responsive-image): the preload asks for the width
+    // the card will take, by the same srcset and sizes, and a browser without AVIF skips it.
+    const sizes = afishaCardSizes(subscription ? body.setup.subscription_col : body.setup.tickets_col);
+    return `<link rel="preload" as="image" type="image/avif" imagesrcset="${mediaSrcSet(own.hash, 'avif')}" imagesizes="${sizes}" fetchpriority="high">`;
+  }
   return `<link rel="preload" as="image" href="${image.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')}" fetchpriority="high">`;
 }
 

@@ -1,11 +1,15 @@
 import type { Lang } from '../lang.ts';
+import { MEDIA_MAX_BYTES, MEDIA_MAX_PIXELS } from '../media.ts';
+
+const MB = MEDIA_MAX_BYTES / 1024 / 1024;
+const MEGAPIXELS = MEDIA_MAX_PIXELS / 1_000_000;
 
 /**
  * Error codes of the back office's API, answered in the storefront's shape
  * `{ errorCode, errorText, fields? }` so the web's API client and field-error mapping serve both
  * apps. Codes -2000..-2099: staff accounts, sessions and the guard; -2100..-2199: the orders
  * desk, staff refunds and reports; -2300..-2399: halls and seats blocked per session; -2400..-2449:
- * promo codes and special offers.
+ * promo codes and special offers; -2460..-2479: uploaded images and the storefront setup.
  */
 export const AdminErrorCode = {
   // --- staff accounts, sessions, guard (-2000..-2099) ---
@@ -90,6 +94,17 @@ export const AdminErrorCode = {
   offerNotFound: '-2404',
   /** A subscription that has orders keeps every event of its composition: the text names them. */
   subscriptionItemSold: '-2405',
+  // --- uploaded images, the storefront setup (-2460..-2479) ---
+  /** The upload is larger than MEDIA_MAX_BYTES (contract/media.ts). */
+  imageTooLarge: '-2460',
+  /** The upload is not a picture in a format the pages can show. */
+  imageNotImage: '-2461',
+  /** SVG is refused: it can carry scripts. */
+  imageSvg: '-2462',
+  /** The picture would decode to more than MEDIA_MAX_PIXELS pixels. */
+  imageTooManyPixels: '-2463',
+  /** The file starts as a picture but its data is broken or cut short. */
+  imageCorrupt: '-2464',
 } as const;
 export type AdminErrorCodeValue = (typeof AdminErrorCode)[keyof typeof AdminErrorCode];
 
@@ -317,6 +332,36 @@ export const adminErrorTexts: Record<AdminErrorCodeValue, Texts> = {
     en: 'The subscription has been sold: an event cannot be taken out of it (%t). Events can be added.',
     kz: 'Абонемент сатылған: одан іс-шараны алып тастауға болмайды (%t). Іс-шара қосуға болады.',
     ch: '该套票已售出：不能从中移除活动（%t）。可以添加活动。',
+  },
+  '-2460': {
+    ru: `Файл больше ${MB} МБ. Уменьшите изображение и загрузите снова.`,
+    en: `The file is larger than ${MB} MB. Make the picture smaller and upload it again.`,
+    kz: `Файл ${MB} МБ-тан үлкен. Суретті кішірейтіп, қайта жүктеңіз.`,
+    ch: `文件大于 ${MB} MB。请缩小图片后重新上传。`,
+  },
+  '-2461': {
+    ru: 'Это не изображение. Загрузите JPEG, PNG, WebP, AVIF или GIF.',
+    en: 'This is not a picture. Upload a JPEG, PNG, WebP, AVIF or GIF.',
+    kz: 'Бұл сурет емес. JPEG, PNG, WebP, AVIF немесе GIF жүктеңіз.',
+    ch: '这不是图片。请上传 JPEG、PNG、WebP、AVIF 或 GIF。',
+  },
+  '-2462': {
+    ru: 'SVG не принимается: в нём могут быть скрипты. Сохраните изображение как PNG и загрузите его.',
+    en: 'SVG is not accepted: it can carry scripts. Save the picture as PNG and upload that.',
+    kz: 'SVG қабылданбайды: онда скрипттер болуы мүмкін. Суретті PNG ретінде сақтап, соны жүктеңіз.',
+    ch: '不接受 SVG：其中可能含有脚本。请将图片另存为 PNG 后上传。',
+  },
+  '-2463': {
+    ru: `Изображение слишком большое: больше ${MEGAPIXELS} мегапикселей. Уменьшите его и загрузите снова.`,
+    en: `The picture is too large: over ${MEGAPIXELS} megapixels. Make it smaller and upload it again.`,
+    kz: `Сурет тым үлкен: ${MEGAPIXELS} мегапиксельден асады. Оны кішірейтіп, қайта жүктеңіз.`,
+    ch: `图片太大：超过 ${MEGAPIXELS * 100} 万像素。请缩小后重新上传。`,
+  },
+  '-2464': {
+    ru: 'Файл изображения повреждён или загружен не полностью.',
+    en: 'The picture file is damaged or incomplete.',
+    kz: 'Сурет файлы бүлінген немесе толық жүктелмеген.',
+    ch: '图片文件已损坏或不完整。',
   },
 };
 

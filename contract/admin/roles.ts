@@ -19,6 +19,8 @@ export const PERMISSIONS = {
   'orders.refund': ['owner', 'manager', 'support'],
   'reports.read': ['owner', 'manager'],
   'catalog.write': ['owner', 'manager'],
+  // The storefront's look, languages and the venue's contacts and requisites: the owner's decision.
+  'setup.write': ['owner'],
   'checkin.scan': ['owner', 'manager', 'support', 'controller'],
   // Keys of scanning devices act at the door without a person signed in: made by those who run the sale.
   'checkin.devices': ['owner', 'manager'],

@@ -7,6 +7,10 @@ import type { Db } from '../db/client.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { ReturnsService } from '../returns/returns.service.ts';
 import { createAuditService } from './audit/audit.service.ts';
+import { setupAdminRoutes } from './setup/setup-admin.routes.ts';
+import { createSetupEditor } from './setup/setup-admin.service.ts';
+import { imagesRoutes } from './images/images.routes.ts';
+import { createImageUploads } from './images/images.service.ts';
 import { hallsRoutes } from './halls/halls.routes.ts';
 import { createHallsDesk } from './halls/halls.service.ts';
 import { createSeatBlocks } from './halls/seat-blocks.service.ts';
@@ -40,7 +44,9 @@ export type AdminDeps = {
   scryptCost?: ScryptCost | undefined;
   payments: PaymentsService;
   returns: ReturnsService;
-  setup: { get(): Promise<StoredSetup> };
+  setup: { get(): Promise<StoredSetup>; invalidate(): void };
+  /** SETUP_FILE: what it sets wins over the setup page's saves. */
+  setupFile?: string | undefined;
   /** The storefront's public address, for the links of a resent tickets e-mail. */
   publicUrl: string;
   /** Whether the Pushkin-card registry is configured (its failing reports page says so). */
@@ -71,6 +77,8 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
     const catalogDeps = { db: deps.db, now: deps.now, timeZone: deps.timeZone, audit: audit.record };
     catalogRoutes(admin, { events: createEventEditor(catalogDeps), entries: createEntryEditor(catalogDeps) });
     offersRoutes(admin, { promo: createPromoCodesDesk(catalogDeps), offers: createSpecialOffersDesk(catalogDeps), subscriptions: createSubscriptionsDesk(catalogDeps) });
+    setupAdminRoutes(admin, { editor: createSetupEditor({ db: deps.db, now: deps.now, timeZone: deps.timeZone, setupFile: deps.setupFile, onSaved: () => deps.setup.invalidate(), audit: audit.record }) });
+    await admin.register(imagesRoutes, { images: createImageUploads({ db: deps.db, now: deps.now, audit: audit.record }) });
     // The door's calls (/api/checkin/*) sit here too: a controller's staff session admits as well as a device key.
     checkinRoutes(admin, {
       checkin,

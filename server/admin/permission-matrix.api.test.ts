@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Permission, STAFF_ROLES, type StaffRole, can } from '../../contract/admin/roles.ts';
 import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts';
 import type { Db } from '../db/client.ts';
+import { storedSetup } from '../../contract/setup.ts';
+import { editablePart } from './setup/setup-admin.service.ts';
 import { TEST_SCRYPT_COST, addTestStaff, adminCall, signedInAs } from './staff/staff-test-kit.ts';
 
 /**
@@ -17,6 +20,9 @@ type Row = {
   body?: unknown;
   permission: Permission | 'signed-in';
 };
+
+/** The defaults file's setup as the setup page sends it: a body the schema takes, so the guard decides. */
+const DEFAULT_SETUP_EDIT = editablePart(storedSetup.parse(JSON.parse(readFileSync(new URL('../../config/setup.json', import.meta.url), 'utf8'))));
 
 const ROWS: Row[] = [
   // --- staff accounts and sessions ---
@@ -65,6 +71,11 @@ const ROWS: Row[] = [
   { method: 'POST', url: '/api/admin/catalog/entries/mainMenus', route: '/api/admin/catalog/entries/:kind', body: { entry: { id: -1, kindId: 999, name: { ru: 'Матрица' } } }, permission: 'catalog.write' },
   { method: 'PUT', url: '/api/admin/catalog/entries/tags/999', route: '/api/admin/catalog/entries/:kind/:id', body: { revision: 1, entry: { id: 999, name: { ru: 'Матрица' } } }, permission: 'catalog.write' },
   { method: 'DELETE', url: '/api/admin/catalog/entries/tags/999?revision=1', route: '/api/admin/catalog/entries/:kind/:id', permission: 'catalog.write' },
+  // --- images (a JSON body is no picture: an allowed call answers 400) and the storefront setup ---
+  { method: 'POST', url: '/api/admin/images', body: { not: 'an image' }, permission: 'catalog.write' },
+  // A stale revision: an allowed save answers 409 and changes nothing.
+  { method: 'GET', url: '/api/admin/setup', permission: 'setup.write' },
+  { method: 'PUT', url: '/api/admin/setup', body: { revision: 999, setup: DEFAULT_SETUP_EDIT }, permission: 'setup.write' },
   // --- halls and seats blocked per session (no session or hall 1 exists here: allowed calls answer 404 or 400) ---
   { method: 'GET', url: '/api/admin/halls', permission: 'catalog.write' },
   { method: 'GET', url: '/api/admin/halls/1', route: '/api/admin/halls/:id', permission: 'catalog.write' },

@@ -1,4 +1,4 @@
-import { type CatalogFile, catalogFile } from '../../contract/catalog-file.ts';
+import { type CatalogFile, catalogFile, writtenAtMidnight } from '../../contract/catalog-file.ts';
 import { storedSetup } from '../../contract/setup.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { findStoredSetup, saveSetup } from '../setup/setup.repository.ts';
@@ -51,8 +51,6 @@ function parseFile(raw: unknown): { prepared: PreparedCatalog; seatIssues: Catal
   return { prepared: { file, seats }, seatIssues: issues.items };
 }
 
-/** The spec's '00:00' means no time: a startsAt written at local midnight is a whole-day ticket. */
-const writtenAtMidnight = (startsAt: string) => /T00:00(:00(\.0+)?)?(Z|[+-])/.test(startsAt);
 
 function resolveSessions(prepared: PreparedCatalog, existing: ExistingCatalog): SessionRecord[] {
   const known = knownIds(prepared, existing);

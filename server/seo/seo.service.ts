@@ -183,7 +183,7 @@ export function createSeoService(db: Queryable, setupService: SetupService, now:
      * rules document that does not exist (the app then shows its not-found page).
      */
     async headFor(pathname: string, queryLang: unknown, baseUrl: string): Promise<PageHead> {
-      const setup = await setupService.get();
+      const setup = await setupService.current();
       const langs = storefrontLangs(setup);
       // The language the app shows at this address (ru when lang is missing or unknown; the older
       // order path /kz/order/view/{hash} carries it in its first segment).
@@ -205,7 +205,7 @@ export function createSeoService(db: Queryable, setupService: SetupService, now:
 
     /** sitemap.xml: the listing, contacts, rules, and every event on sale, in each language. */
     async sitemap(baseUrl: string): Promise<string> {
-      const setup = await setupService.get();
+      const setup = await setupService.current();
       const langs = storefrontLangs(setup);
       const [events, rules] = await Promise.all([findEventsOnSale(db, new Date(now())), findRulesSlugs(db)]);
       const paths = ['/', '/contacts', ...rules.map((slug) => `/rules/${slug}`), ...events.map(eventPath)];

@@ -11,7 +11,7 @@ export function setupRoutes(app: FastifyInstance, deps: { setup: SetupService; c
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/setup', { schema: { tags: ['setup'], response: { 200: setupResponse } } }, async (request, reply) => {
-    const [setup, rules, crmClient] = await Promise.all([deps.setup.get(), deps.setup.rules(), deps.crm.clientOf(crmTokenOf(request))]);
+    const [setup, rules, crmClient] = await Promise.all([deps.setup.current(), deps.setup.rules(), deps.crm.clientOf(crmTokenOf(request))]);
     // A CRM client's personal data must never sit in a shared cache.
     reply.header('cache-control', crmClient ? 'private, no-store' : 'no-cache');
     return {

@@ -72,10 +72,10 @@ export const SETUP_TTL_MS = 5000;
 export function createSetupService(
   db: Queryable,
   setupFile: string | undefined,
-  options: { now?: () => number; log?: SetupLog; timeZone?: string | undefined } = {},
+  options: { now?: () => number; log?: SetupLog; timeZone?: string | undefined; version?: () => Promise<number> } = {},
 ) {
   const now = options.now ?? Date.now;
-  let cached: { value: StoredSetup; at: number } | undefined;
+  let cached: { value: StoredSetup; at: number; version: number | undefined } | undefined;
   let lastValid: StoredSetup | undefined;
   let reported: string | undefined;
   // The venue's one time zone, fixed by the first setup resolved (config TIMEZONE wins).
@@ -112,13 +112,29 @@ export function createSetupService(
     }
   }
 
+  async function load(version: number | undefined): Promise<StoredSetup> {
+    cached = { value: await resolveServedSetup(db), at: now(), version };
+    return cached.value;
+  }
+
   async function get(): Promise<StoredSetup> {
-    if (!cached || now() - cached.at > SETUP_TTL_MS) cached = { value: await resolveServedSetup(db), at: now() };
+    if (!cached || now() - cached.at > SETUP_TTL_MS) return load(cached?.version);
     return cached.value;
   }
 
   return {
     get,
+    /**
+     * The setup as the pages see it: as get(), and read afresh as soon as the catalog version
+     * moved (a back office save or an import on any instance moves it with the setup), so the
+     * storefront shows a change on its next call. Costs a version read per call on PostgreSQL,
+     * so the order paths use get(), which may be a few seconds behind.
+     */
+    async current(): Promise<StoredSetup> {
+      const version = await options.version?.();
+      if (!cached || now() - cached.at > SETUP_TTL_MS || cached.version !== version) return load(version);
+      return cached.value;
+    },
     /** Resolves the setup now through a transaction (PGlite has one connection), with the same fallback. */
     resolveServedSetup,
     /**

@@ -111,6 +111,11 @@ export function apiSend<S extends z.ZodType>(
   return send(method, path, schema, body, options.signal, true);
 }
 
+/** POST a file as the request body itself, with the CSRF token (the back office's image upload). */
+export function apiUpload<S extends z.ZodType>(path: string, file: Blob, schema: AnswerSchema<S>, options: RequestOptions = {}): Promise<z.output<S>> {
+  return send('POST', path, schema, file, options.signal, true);
+}
+
 async function send<S extends z.ZodType>(
   method: 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT',
   path: string,
@@ -122,7 +127,8 @@ async function send<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
   if (withToken) headers['X-CSRF-TOKEN'] = await csrfToken();
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const file = typeof Blob !== 'undefined' && body instanceof Blob ? body : undefined;
+  if (body !== undefined) headers['Content-Type'] = file ? file.type || 'application/octet-stream' : 'application/json';
   const crm = crmToken();
   if (crm) headers['X-CRM-Token'] = crm;
 
@@ -131,7 +137,7 @@ async function send<S extends z.ZodType>(
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? null : JSON.stringify(body),
+      body: file ?? (body === undefined ? null : JSON.stringify(body)),
       credentials: 'same-origin',
       signal: signal ?? null,
     });

@@ -27,6 +27,7 @@ const SubscriptionsPage = lazy(() => import('../features/offers/subscriptions-pa
 const EntriesPage = lazy(() => import('../features/catalog/entries-page.tsx'));
 const EntryFormPage = lazy(() => import('../features/catalog/entry-form-page.tsx'));
 const entryKind = (kind: string): SimpleEntryKind | null => ((SIMPLE_ENTRY_KINDS as readonly string[]).includes(kind) ? (kind as SimpleEntryKind) : null);
+const SetupPage = lazy(() => import('../features/setup/setup-page.tsx'));
 
 /** Signed out: the sign-in page at any address; signed in: the shell with the page of the address. */
 export function AdminApp() {
@@ -151,6 +152,13 @@ export function AdminApp() {
           <Route path="/offers/subscriptions">
             <Suspense fallback={<PageSkeleton label={t('loading')} />}>
               <SubscriptionsPage />
+            </Suspense>
+          </Route>
+        ) : null}
+        {permissions.includes('setup.write') ? (
+          <Route path="/setup">
+            <Suspense fallback={<PageSkeleton label={t('loading')} />}>
+              <SetupPage />
             </Suspense>
           </Route>
         ) : null}

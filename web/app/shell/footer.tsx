@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { pickLocalized } from '../../../contract/lang.ts';
 import type { Setup } from '../../../contract/setup.ts';
+import { ResponsiveImage } from '../../components/responsive-image/responsive-image.tsx';
 import { useLang } from '../../lib/use-lang.ts';
 import { SmartLink } from './smart-link.tsx';
 
@@ -24,9 +25,10 @@ export function Footer({ setup, year }: { setup: Setup; year: number }) {
           <p className="site-footer__info">{venueInfo}</p>
         ) : (
           app.logo_footer && (
-            <img
+            <ResponsiveImage
               className="site-footer__logo"
               src={app.logo_footer}
+              sizes={`${app.logo_footer_width || DEFAULT_FOOTER_LOGO_WIDTH}px`}
               alt={t('footer.logo')}
               width={app.logo_footer_width || DEFAULT_FOOTER_LOGO_WIDTH}
             />

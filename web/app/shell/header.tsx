@@ -2,10 +2,14 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang, pickLocalized } from '../../../contract/lang.ts';
 import type { Setup } from '../../../contract/setup.ts';
+import { ResponsiveImage } from '../../components/responsive-image/responsive-image.tsx';
 import { useLang } from '../../lib/use-lang.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { RulesMenu } from './rules-menu.tsx';
 import { SmartLink } from './smart-link.tsx';
+
+/** The header logo's box is this tall; its width is the setup's logo_width. */
+const LOGO_HEIGHT = 40;
 
 /** setup.db.languages is a comma list; keep the storefront's languages, in its order. */
 export function allowedLanguages(list: string): Lang[] {
@@ -29,10 +33,7 @@ export function Header({ setup }: { setup: Setup }) {
       <div className="site-header__inner">
         <SmartLink href={app.url_logo || '/'} className="site-header__logo" aria-label={t('homeLink', { title })}>
           {logo ? (
-            <picture>
-              <source media="(max-width: 599px)" srcSet={logoMobile} />
-              <img src={logo} alt="" width={app.logo_width} height={40} style={logoStyle} />
-            </picture>
+            <ResponsiveImage src={logo} sizes={`${app.logo_width}px`} mobile={{ src: logoMobile, media: '(max-width: 599px)' }} alt="" width={app.logo_width} height={LOGO_HEIGHT} style={logoStyle} />
           ) : (
             <span className="site-header__title">{title}</span>
           )}

@@ -19,13 +19,14 @@ import { LANGS, type Lang, normalizeLang, pickLocalized } from '../../../../cont
 import { ApiError, apiDelete, apiGet, apiPost, apiSend, toApiError } from '../../../lib/api.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { formatSessionTime, optionsQuery } from './events-page.tsx';
+import { CategoryExtras, DisplayFields, PriceExtras, PosterField, SessionExtras } from './event-extra-fields.tsx';
 import { HtmlEditor } from './html-editor.tsx';
 import './catalog.css';
 
 /** The form edits the event in the catalog file's shape, plus schedules that become sessions on save. */
 const formSchema = z.object({ event: catalogEventDraft, recurrences: z.array(catalogRecurrence) });
-type FormInput = z.input<typeof formSchema>;
-type FormOutput = z.output<typeof formSchema>;
+export type FormInput = z.input<typeof formSchema>;
+export type FormOutput = z.output<typeof formSchema>;
 const resolver = zodResolver(formSchema);
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -367,6 +368,8 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
               </label>
             ))}
           </fieldset>
+          <PosterField form={form} />
+          <DisplayFields form={form} idPrefix={id} />
         </fieldset>
 
         <fieldset className="admin-card admin-catalog__grid">
@@ -479,6 +482,7 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
                     {taken > 0 ? <p className="admin-field__hint">{t('form.taken', { n: taken })}</p> : null}
                     {cap.message}
                   </div>
+                  <SessionExtras form={form} index={i} idPrefix={id} />
                   {check(`event.sessions.${i}.isCancelled`, t('form.isCancelled'))}
                   <button type="button" className="admin-button admin-button--plain" onClick={() => sessions.remove(i)} disabled={used} aria-describedby={used ? `${id}-used-${row.id}` : undefined}>
                     {t('form.remove')}
@@ -546,6 +550,7 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
                     <label htmlFor={`${id}-cat-en-${i}`}>{t('form.categoryNameEn')}</label>
                     <input id={`${id}-cat-en-${i}`} {...register(`event.categories.${i}.name.en`)} />
                   </div>
+                  <CategoryExtras form={form} index={i} idPrefix={id} />
                   <button type="button" className="admin-button admin-button--plain" onClick={() => categories.remove(i)} disabled={used}>
                     {t('form.remove')}
                   </button>
@@ -609,6 +614,7 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
                     <input {...limit.attrs} type="number" inputMode="numeric" min={0} {...register(`event.prices.${i}.quantityLimit`, optNum)} />
                     {limit.message}
                   </div>
+                  <PriceExtras form={form} index={i} idPrefix={id} percent={event?.prices?.[i]?.serviceFeeKind === 'percent'} />
                   <button type="button" className="admin-button admin-button--plain" onClick={() => prices.remove(i)} disabled={used}>
                     {t('form.remove')}
                   </button>

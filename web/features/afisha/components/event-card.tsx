@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { AFISHA } from '../../../../contract/afisha-constants.ts';
 import { formatPrice } from '../../../../contract/format-price.ts';
+import { afishaCardSizes } from '../../../../contract/media.ts';
 import type { AfishaEvent, CalendarEntry, TagEntry, VenueEntry } from '../../../../contract/afisha.ts';
 import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
 import type { Setup } from '../../../../contract/setup.ts';
 import type { Paths } from '../../../app/paths.ts';
+import { ResponsiveImage } from '../../../components/responsive-image/responsive-image.tsx';
 import { SafeNodes, safeText, sanitizeHtml } from '../../../lib/safe-html.tsx';
 import { cardPrice } from '../model/card-price.ts';
 import { dateRange, sessionTimes } from '../model/listing.ts';
@@ -16,12 +18,12 @@ import { ClockIcon, PinIcon } from './icons.tsx';
 import { MiniCalendar } from './mini-calendar.tsx';
 
 /** What a card shows, from the setup's tickets_* or subscription_* flags. */
-export type CardFlags = { image: boolean; description: boolean; action: boolean; address: boolean };
+export type CardFlags = { image: boolean; description: boolean; action: boolean; address: boolean; cols: number };
 
 export function cardFlags(setup: Setup, subscription: boolean): CardFlags {
   return subscription
-    ? { image: setup.subscription_image === 1, description: setup.subscription_description === 1, action: setup.subscription_action === 1, address: setup.subscription_address === 1 }
-    : { image: setup.tickets_image === 1, description: setup.tickets_description === 1, action: setup.tickets_action === 1, address: setup.tickets_address === 1 };
+    ? { image: setup.subscription_image === 1, description: setup.subscription_description === 1, action: setup.subscription_action === 1, address: setup.subscription_address === 1, cols: setup.subscription_col }
+    : { image: setup.tickets_image === 1, description: setup.tickets_description === 1, action: setup.tickets_action === 1, address: setup.tickets_address === 1, cols: setup.tickets_col };
 }
 
 /** Descriptions longer than this get the more/close toggle. */
@@ -83,7 +85,7 @@ export function EventCard({ event, days, tags, venue, flags, showTags, allowedTa
     <article className="afisha-card" aria-labelledby={titleId} ref={focusRef} tabIndex={focusRef ? -1 : undefined}>
       {flags.image && (
         <div className="afisha-card__media">
-          {image ? <img src={image} alt="" loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} width={AFISHA.imageWidth} height={Math.round((AFISHA.imageWidth * 3) / 4)} /> : <span className="afisha-card__placeholder" aria-hidden="true" />}
+          {image ? <ResponsiveImage src={image} sizes={afishaCardSizes(flags.cols)} alt="" loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} width={AFISHA.imageWidth} height={Math.round((AFISHA.imageWidth * 3) / 4)} /> : <span className="afisha-card__placeholder" aria-hidden="true" />}
           <div className="afisha-card__badges">
             <span className="afisha-badge afisha-badge--age" aria-label={t('ageFrom', { age: event.age_from })}>
               {event.age_from}+

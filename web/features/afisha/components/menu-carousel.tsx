@@ -2,6 +2,8 @@ import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MainMenuEntry } from '../../../../contract/afisha.ts';
 import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
+import { MENU_TILE_SIZES } from '../../../../contract/media.ts';
+import { ResponsiveImage } from '../../../components/responsive-image/responsive-image.tsx';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { GridIcon } from './icons.tsx';
 
@@ -64,7 +66,7 @@ export function MenuCarousel({ menus, current, lang, onSelect }: { menus: MainMe
               >
                 {withImages && (
                   <span className="afisha-menus__image" aria-hidden="true">
-                    {item.image ? <img src={item.image} alt="" loading="lazy" /> : item.id === undefined && <GridIcon />}
+                    {item.image ? <ResponsiveImage src={item.image} sizes={MENU_TILE_SIZES} alt="" loading="lazy" /> : item.id === undefined && <GridIcon />}
                   </span>
                 )}
                 <span className="afisha-menus__name">{item.name}</span>

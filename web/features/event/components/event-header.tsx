@@ -2,9 +2,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
 import type { CompositionEntry, NoSchemeAction } from '../../../../contract/event.ts';
-
-/** The picture's box in CSS px (4:3, the afisha card's ratio); CSS narrows it on a phone. */
-const EVENT_IMAGE = { width: 200, height: 150 } as const;
+import { EVENT_IMAGE, EVENT_IMAGE_SIZES } from '../../../../contract/media.ts';
+import { ResponsiveImage } from '../../../components/responsive-image/responsive-image.tsx';
 /** Descriptions longer than this start folded to a few lines, with a 'more' toggle. */
 const LONG_ABOUT = 220;
 
@@ -39,7 +38,7 @@ export function EventHeader({ action, composition, lang }: { action: NoSchemeAct
       <div className={image ? 'event-header__intro event-header__intro--image' : 'event-header__intro'}>
         {/* A thumbnail beside the title, never the page's largest paint: the title and the
             description paint with the answer, and the picture's box is fixed before it loads. */}
-        {image && <img className="event-header__image" src={image} alt="" width={EVENT_IMAGE.width} height={EVENT_IMAGE.height} decoding="async" />}
+        {image && <ResponsiveImage className="event-header__image" src={image} sizes={EVENT_IMAGE_SIZES} alt="" width={EVENT_IMAGE.width} height={EVENT_IMAGE.height} decoding="async" />}
         <div className="event-header__heading">
           <div className="event-header__title-row title-row">
             <h1 className="event-header__title">{pickLocalized(action.name, lang)}</h1>

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { AdminErrorCode } from '../../../contract/admin/errors.ts';
+import { MEDIA_MAIN_WIDTH, mediaUrl } from '../../../contract/media.ts';
+import type { Db, Queryable } from '../../db/client.ts';
+import { BusinessError } from '../../http.ts';
+import { type ImageRefusal, ImageRefused, makeImageVariants } from '../../media/image-variants.ts';
+import { findImage, insertImage } from '../../media/media.repository.ts';
+import type { AuditEntry } from '../audit/audit.repository.ts';
+import type { CatalogActor } from '../catalog/events.service.ts';
+
+const REFUSAL_CODES: Record<ImageRefusal, (typeof AdminErrorCode)[keyof typeof AdminErrorCode]> = {
+  'not-image': AdminErrorCode.imageNotImage,
+  svg: AdminErrorCode.imageSvg,
+  'too-many-pixels': AdminErrorCode.imageTooManyPixels,
+  corrupt: AdminErrorCode.imageCorrupt,
+};
+
+/** The name of an upload under /media: the first 128 bits of its SHA-256. */
+export function mediaHash(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+}
+
+/**
+ * Posters and logos uploaded in the back office. Uploaded images are never removed: a URL once
+ * answered may sit in a catalog export, an imported file, an e-mail or a browser's cache, and a
+ * picture costs about 0.5 MB of variants, so a venue's lifetime of posters is a small table.
+ */
+export function createImageUploads(deps: { db: Db; now: () => number; audit: (tx: Queryable, entry: AuditEntry) => Promise<void> }) {
+  return {
+    /** Checks the bytes are a picture, makes its variants and stores them once; audited `image.upload`. */
+    async upload(bytes: Buffer, actor: CatalogActor) {
+      const hash = mediaHash(bytes);
+      const known = await findImage(deps.db, hash);
+      // The same bytes again: nothing to decode, but the upload is still recorded.
+      const processed = known ? undefined : await makeImageVariants(bytes).catch((error: unknown) => {
+        if (error instanceof ImageRefused) throw new BusinessError(REFUSAL_CODES[error.reason], { status: 400, details: { fields: [{ path: 'file', code: error.reason }] } });
+        throw error;
+      });
+      return deps.db.transaction(async (tx) => {
+        const at = new Date(deps.now());
+        const stored = processed ? await insertImage(tx, hash, processed, actor.id, at) : false;
+        const image = processed ?? known;
+        if (!image) throw new Error('an upload with neither a stored nor a processed image');
+        const url = mediaUrl(hash, MEDIA_MAIN_WIDTH, image.fallback);
+        await deps.audit(tx, {
+          staffId: actor.id,
+          action: 'image.upload',
+          subjectType: 'image',
+          subjectId: hash,
+          after: { url, width: image.width, height: image.height, bytes: bytes.length, existing: !stored },
+          ip: actor.ip,
+          userAgent: actor.userAgent,
+          at,
+        });
+        return { hash, url, width: image.width, height: image.height, existing: !stored };
+      });
+    },
+  };
+}
+export type ImageUploads = ReturnType<typeof createImageUploads>;

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminErrorResponse } from '../../../contract/admin/api.ts';
+import { setupEditorResponse, setupSaveRequest, setupSavedResponse } from '../../../contract/admin/setup.ts';
+import { ok } from '../../http.ts';
+import { guardedStaff, requirePermission } from '../staff/guard.ts';
+import { clientOf } from '../staff/staff.routes.ts';
+import type { SetupEditor } from './setup-admin.service.ts';
+
+/** The storefront setup page of the back office: GET and PUT /api/admin/setup (owners). */
+export function setupAdminRoutes(app: FastifyInstance, deps: { editor: SetupEditor }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { '4xx': adminErrorResponse };
+  const tags = ['admin-setup'];
+  const guard = requirePermission('setup.write');
+
+  r.get('/api/admin/setup', { schema: { tags, response: { 200: setupEditorResponse, ...errors } }, preHandler: guard }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return ok(await deps.editor.load());
+  });
+
+  r.put('/api/admin/setup', { schema: { tags, body: setupSaveRequest, response: { 200: setupSavedResponse, ...errors } }, preHandler: guard }, async (request) => {
+    const staff = guardedStaff(request);
+    const client = clientOf(request);
+    const { revision } = await deps.editor.save({ revision: request.body.revision, edit: request.body.setup, actor: { id: staff.id, ip: client.ip, userAgent: client.userAgent } });
+    return ok({ revision });
+  });
+}

@@ -1,0 +1,304 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
+import { Controller, type FieldError, type FieldErrors, type Path, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { type SetupEdit, setupEdit, setupEditorResponse, setupSavedResponse } from '../../../../contract/admin/setup.ts';
+import { HEADER_TEXT_COLOUR, MIN_TEXT_CONTRAST, contrastRatio } from '../../../../contract/colour-contrast.ts';
+import { LANGS, normalizeLang } from '../../../../contract/lang.ts';
+import { ApiError, apiGet, apiSend, toApiError } from '../../../lib/api.ts';
+import { ImageUpload } from '../../components/image-upload.tsx';
+import { PageSkeleton } from '../../components/page-skeleton.tsx';
+
+type FormInput = z.input<typeof setupEdit>;
+const resolver = zodResolver(setupEdit);
+const query = { queryKey: ['admin', 'setup'], queryFn: ({ signal }: { signal: AbortSignal }) => apiGet('/api/admin/setup', setupEditorResponse, { signal }), refetchOnWindowFocus: false, retry: false };
+
+function errorAt(errors: FieldErrors<FormInput>, path: string): FieldError | undefined {
+  let node: unknown = errors;
+  for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  return node && typeof node === 'object' && 'type' in node ? (node as FieldError) : undefined;
+}
+
+/** The storefront's setup (owners): look, languages, contacts, header and footer, the listing's cards. */
+export default function SetupPage() {
+  const { t, ready } = useTranslation(['admin-setup', 'admin']);
+  const loaded = useQuery(query);
+  const [notice, setNotice] = useState<string | null>(null);
+  if (!ready || loaded.isPending) return <PageSkeleton label={ready ? t('admin:loading') : ''} />;
+  if (loaded.error) return <p role="alert">{toApiError(loaded.error).text || t('admin:errors.generic')}</p>;
+  return <SetupForm key={loaded.data.revision} loaded={loaded.data} notice={notice} onSaved={setNotice} />;
+}
+
+type Loaded = z.output<typeof setupEditorResponse>;
+
+function SetupForm({ loaded, notice, onSaved }: { loaded: Loaded; notice: string | null; onSaved: (text: string | null) => void }) {
+  const { t, i18n } = useTranslation(['admin-setup', 'admin']);
+  const lang = normalizeLang(i18n.language);
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(notice ? { kind: 'done', text: notice } : null);
+  const form = useForm<FormInput, unknown, SetupEdit>({ resolver, defaultValues: loaded.setup as FormInput, mode: 'onSubmit' });
+  const { register, control, handleSubmit, setError, formState } = form;
+
+  const field = (path: string) => {
+    const error = errorAt(formState.errors, path);
+    const described = error ? `${id}-${path}-error` : undefined;
+    return {
+      attrs: { id: `${id}-${path}`, 'aria-invalid': error ? true : undefined, 'aria-describedby': described },
+      message: error ? (
+        <p className="admin-field__error" id={described}>
+          {error.type === 'server' ? error.message : t(`fieldErrors.${error.message && /^[\w-]+$/.test(error.message) ? error.message : error.type}`, { defaultValue: t('fieldErrors.invalid') })}
+        </p>
+      ) : null,
+    };
+  };
+
+  const text = (path: Path<FormInput>, label: string, options: { type?: string; hint?: string; textarea?: boolean } = {}) => {
+    const f = field(path);
+    const hintId = options.hint ? `${f.attrs.id}-hint` : undefined;
+    const describedBy = [hintId, f.attrs['aria-describedby']].filter(Boolean).join(' ') || undefined;
+    return (
+      <div className="admin-field" key={path}>
+        <label htmlFor={f.attrs.id}>{label}</label>
+        {options.textarea ? (
+          <textarea {...f.attrs} aria-describedby={describedBy} rows={3} {...register(path)} />
+        ) : (
+          <input {...f.attrs} aria-describedby={describedBy} type={options.type ?? 'text'} {...register(path, options.type === 'number' ? { valueAsNumber: true } : {})} />
+        )}
+        {options.hint ? (
+          <p className="admin-field__hint" id={hintId}>
+            {options.hint}
+          </p>
+        ) : null}
+        {f.message}
+      </div>
+    );
+  };
+
+  const localized = (path: string, label: string, textarea = false) => (
+    <fieldset className="admin-stack" key={path}>
+      <legend>{label}</legend>
+      {LANGS.map((l) => text(`${path}.${l}` as Path<FormInput>, t(`lang.${l}`), { textarea }))}
+    </fieldset>
+  );
+
+  const flag = (path: Path<FormInput>, label: string) => (
+    <Controller
+      key={path}
+      control={control}
+      name={path}
+      render={({ field: c }) => (
+        <label className="admin-check">
+          <input type="checkbox" checked={c.value === 1} onChange={(e) => c.onChange(e.currentTarget.checked ? 1 : 0)} /> {label}
+        </label>
+      )}
+    />
+  );
+
+  const image = (path: Path<FormInput>, label: string, box: { width: number; height: number }) => (
+    <Controller
+      key={path}
+      control={control}
+      name={path}
+      render={({ field: c }) => <ImageUpload label={label} value={typeof c.value === 'string' ? c.value : ''} onChange={c.onChange} preview={box} error={errorAt(formState.errors, path) ? t('fieldErrors.url') : undefined} />}
+    />
+  );
+
+  async function onSubmit(values: SetupEdit) {
+    setBusy(true);
+    setMessage(null);
+    onSaved(null);
+    try {
+      await apiSend('PUT', '/api/admin/setup', { revision: loaded.revision, setup: values, lang }, setupSavedResponse);
+      onSaved(t('saved'));
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'setup'] });
+    } catch (error) {
+      const failure = toApiError(error);
+      const fields = failure instanceof ApiError ? ((failure.body as { fields?: Array<{ path: string; code: string; text?: string }> } | undefined)?.fields ?? []) : [];
+      for (const f of fields) setError(f.path.replace(/^setup\./, '') as Path<FormInput>, { type: f.text ? 'server' : 'refused', message: f.text ?? f.code });
+      setMessage({ kind: 'error', text: failure.text || t('admin:errors.generic') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const headingId = `${id}-heading`;
+  return (
+    <section aria-labelledby={headingId} className="admin-stack admin-catalog">
+      <h1 className="admin-heading" id={headingId}>
+        {t('heading')}
+      </h1>
+      <p className="admin-field__hint">
+        {t('intro')}
+        {loaded.updatedAt ? ` ${t('lastChange', { who: loaded.updatedBy ?? t('importer'), when: new Date(loaded.updatedAt).toLocaleString(lang === 'ch' ? 'zh' : lang === 'kz' ? 'kk' : lang) })}` : ''}
+      </p>
+      {loaded.fixedByFile.length > 0 ? (
+        <p className="admin-field__hint" role="note">
+          {t('fixedByFile', { paths: loaded.fixedByFile.join(', ') })}
+        </p>
+      ) : null}
+      <form noValidate className="admin-stack" onSubmit={handleSubmit(onSubmit, () => setMessage({ kind: 'error', text: t('fixFields') }))} aria-describedby={`${id}-message`}>
+        <fieldset className="admin-card admin-stack">
+          <legend>{t('sections.brand')}</legend>
+          {localized('app.title', t('fields.title'))}
+          <div className="admin-catalog__grid">
+            {LANGS.map((l) => image(`app.logo.${l}` as Path<FormInput>, t('fields.logoIn', { lang: t(`lang.${l}`) }), { width: 160, height: 40 }))}
+            {LANGS.map((l) => image(`app.logo_mobile.${l}` as Path<FormInput>, t('fields.logoMobileIn', { lang: t(`lang.${l}`) }), { width: 80, height: 40 }))}
+          </div>
+          {text('app.logo_width', t('fields.logoWidth'), { type: 'number', hint: t('fields.logoWidthHint') })}
+          {text('app.url_logo', t('fields.urlLogo'))}
+          <ColourField form={form} path="app.header_background" label={t('fields.headerBackground')} field={field} />
+        </fieldset>
+
+        <fieldset className="admin-card admin-stack">
+          <legend>{t('sections.languages')}</legend>
+          <div className="admin-field">
+            <label htmlFor={`${id}-language`}>{t('fields.language')}</label>
+            <select id={`${id}-language`} className="admin-select" {...register('app.language')}>
+              {LANGS.map((l) => (
+                <option key={l} value={l}>
+                  {t(`lang.${l}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Controller
+            control={control}
+            name="db.languages"
+            render={({ field: c }) => {
+              const chosen = String(c.value ?? '').split(',').map((code) => code.trim());
+              const f = field('db.languages');
+              return (
+                <fieldset className="admin-stack" aria-describedby={f.attrs['aria-describedby']}>
+                  <legend>{t('fields.languages')}</legend>
+                  {LANGS.map((l) => (
+                    <label className="admin-check" key={l}>
+                      <input
+                        type="checkbox"
+                        checked={chosen.includes(l)}
+                        onChange={(e) => c.onChange(LANGS.filter((code) => (code === l ? e.currentTarget.checked : chosen.includes(code))).join(','))}
+                      />{' '}
+                      {t(`lang.${l}`)}
+                    </label>
+                  ))}
+                  {f.message}
+                </fieldset>
+              );
+            }}
+          />
+        </fieldset>
+
+        <fieldset className="admin-card admin-stack">
+          <legend>{t('sections.contacts')}</legend>
+          {text('db.info_contact.email', t('fields.email'), { type: 'email' })}
+          {text('db.info_contact.phone', t('fields.phone'), { type: 'tel' })}
+          {localized('db.info_contact.requisites', t('fields.requisites'), true)}
+          {text('db.info_contact.pushkin_url', t('fields.pushkinUrl'), { type: 'url' })}
+          {text('db.info_contact.china_url', t('fields.chinaUrl'), { type: 'url' })}
+          {localized('db.info_client', t('fields.infoClient'), true)}
+          {flag('db.showproculture', t('fields.showproculture'))}
+        </fieldset>
+
+        <fieldset className="admin-card admin-stack">
+          <legend>{t('sections.headerFooter')}</legend>
+          {flag('app.header', t('fields.header'))}
+          {flag('topmenu', t('fields.topmenu'))}
+          {flag('app.footer', t('fields.footer'))}
+          {flag('app.scroll_top', t('fields.scrollTop'))}
+          {text('app.url_lk', t('fields.urlLk'))}
+          {image('app.logo_footer', t('fields.logoFooter'), { width: 50, height: 50 })}
+          {text('app.logo_footer_width', t('fields.logoFooterWidth'), { type: 'number' })}
+          {flag('app.footer_db_info', t('fields.footerDbInfo'))}
+          {text('app.footer_url_site', t('fields.footerUrlSite'))}
+          {localized('app.footer_text_site', t('fields.footerTextSite'))}
+          {text('app.footer_url_contacts', t('fields.footerUrlContacts'))}
+          {text('app.footer_url_agreement', t('fields.footerUrlAgreement'))}
+          {localized('app.footer_text', t('fields.footerText'), true)}
+          {text('app.date', t('fields.date'), { hint: t('fields.dateHint') })}
+          {localized('app.banner', t('fields.banner'), true)}
+        </fieldset>
+
+        <fieldset className="admin-card admin-stack">
+          <legend>{t('sections.listing')}</legend>
+          {flag('menu_first_notimes', t('fields.menuFirstNotimes'))}
+          {(['tickets', 'subscription'] as const).map((kind) => (
+            <fieldset className="admin-stack" key={kind}>
+              <legend>{t(`cards.${kind}`)}</legend>
+              {flag(`${kind}_image`, t('cards.image'))}
+              {flag(`${kind}_description`, t('cards.description'))}
+              {flag(`${kind}_action`, t('cards.action'))}
+              {flag(`${kind}_address`, t('cards.address'))}
+              <div className="admin-field">
+                <label htmlFor={`${id}-${kind}-col`}>{t('cards.col')}</label>
+                <select id={`${id}-${kind}-col`} className="admin-select" {...register(`${kind}_col`, { valueAsNumber: true })}>
+                  {[1, 2, 3, 4].map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </fieldset>
+          ))}
+        </fieldset>
+
+        <fieldset className="admin-card admin-stack">
+          <legend>{t('sections.returns')}</legend>
+          {flag('app.order_return', t('fields.orderReturn'))}
+          {text('app.return_form_url', t('fields.returnFormUrl'))}
+        </fieldset>
+
+        <p id={`${id}-message`} role={message?.kind === 'error' ? 'alert' : 'status'} className={message?.kind === 'error' ? 'admin-catalog__error' : 'admin-message'}>
+          {message?.text ?? ''}
+        </p>
+        <div className="admin-actions">
+          <button className="admin-button" type="submit" disabled={busy}>
+            {t('save')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+type FieldHelper = (path: string) => { attrs: { id: string; 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined }; message: ReactNode };
+
+/**
+ * The header's background: a colour picker and its #rrggbb text, with the contrast against the
+ * storefront's white header text as it is chosen. Below WCAG AA (4.5:1) the save is refused.
+ */
+function ColourField({ form, path, label, field }: { form: ReturnType<typeof useForm<FormInput, unknown, SetupEdit>>; path: 'app.header_background'; label: string; field: FieldHelper }) {
+  const { t } = useTranslation('admin-setup');
+  const f = field(path);
+  const hintId = `${f.attrs.id}-contrast`;
+  return (
+    <Controller
+      control={form.control}
+      name={path}
+      render={({ field: c }) => {
+        const value = typeof c.value === 'string' ? c.value : '';
+        const ratio = contrastRatio(value, HEADER_TEXT_COLOUR);
+        const enough = ratio !== undefined && ratio >= MIN_TEXT_CONTRAST;
+        return (
+          <div className="admin-field">
+            <label htmlFor={f.attrs.id}>{label}</label>
+            <div className="admin-image__row">
+              <input type="color" aria-label={t('fields.colourPicker')} value={/^#[0-9a-fA-F]{6}$/.test(value) ? value : '#000000'} onChange={(e) => c.onChange(e.currentTarget.value)} />
+              <input {...f.attrs} aria-describedby={[hintId, f.attrs['aria-describedby']].filter(Boolean).join(' ')} value={value} onChange={(e) => c.onChange(e.currentTarget.value.trim())} onBlur={c.onBlur} placeholder="#1f2a44" />
+              <span aria-hidden="true" style={{ background: /^#[0-9a-fA-F]{6}$/.test(value) ? value : 'transparent', color: HEADER_TEXT_COLOUR, padding: '4px 8px', borderRadius: 4 }}>
+                {t('fields.sample')}
+              </span>
+            </div>
+            <p className={enough ? 'admin-field__hint' : 'admin-field__error'} id={hintId} aria-live="polite">
+              {ratio === undefined ? t('contrast.unknown') : t(enough ? 'contrast.ok' : 'contrast.low', { ratio: ratio.toFixed(1), min: MIN_TEXT_CONTRAST })}
+            </p>
+            {f.message}
+          </div>
+        );
+      }}
+    />
+  );
+}
