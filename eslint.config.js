@@ -65,6 +65,10 @@ const FEATURE_IMPORTS = [
   { group: ['**/server/**'], message: 'the web app talks to the server over HTTP only' },
 ];
 
+// `status = 30`, `o.status in (10, 20)`, `status <> 90`: a comparison of a status with a number.
+const STATUS_NUMBER_IN_SQL = String.raw`/status\s*(=|<>|!=|\bin|\bnot\s+in)\s*\(?\s*\d/i`;
+const STATUS_NUMBER_MESSAGE = 'a status in SQL is named: interpolate OrderStatus or ReturnStatus (contract/order-status.ts)';
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/.tmp/**'] },
   js.configs.recommended,
@@ -113,6 +117,20 @@ export default tseslint.config(
             { group: ['**/demo/**'], message: 'the server does not import the demo: main.ts composes them' },
           ],
         },
+      ],
+    },
+  },
+  {
+    // A status number in SQL text is a rule that escaped contract/order-status.ts: interpolate the
+    // named constant (server/orders/order-status-sql.ts says why not a parameter). Tests keep the
+    // wire's numbers on purpose, so a changed constant fails them.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: `Literal[value=${STATUS_NUMBER_IN_SQL}]`, message: STATUS_NUMBER_MESSAGE },
+        { selector: `TemplateElement[value.raw=${STATUS_NUMBER_IN_SQL}]`, message: STATUS_NUMBER_MESSAGE },
       ],
     },
   },

@@ -15,6 +15,15 @@ export const localized = z.object({
 /** Localized text where some languages may be missing; readers fall back to en, then ru. */
 export const partialLocalized = localized.partial();
 
+/** One event of a subscription's composition ('Состав абонемента'), on the event and scheme pages. */
+export const compositionItem = z.object({
+  action: partialLocalized,
+  location: partialLocalized,
+  address: partialLocalized,
+  day: z.string(),
+  time: z.string(),
+});
+
 /** The lang field of a request body: anything unknown becomes ru. */
 // optional(): zod 4 treats a bare unknown() key as required, so a body without lang would fail.
 export const langField = z.unknown().optional().transform(normalizeLang);

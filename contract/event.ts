@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, langField, partialLocalized } from './common.ts';
+import { compositionItem, flag, langField, partialLocalized } from './common.ts';
 
 /**
  * POST /api/no-scheme: the event page data.
@@ -78,14 +78,7 @@ export const priceEntry = z.object({
 });
 export type PriceEntry = z.infer<typeof priceEntry>;
 
-export const compositionEntry = z.object({
-  action: partialLocalized,
-  location: partialLocalized,
-  address: partialLocalized,
-  day: z.string(),
-  time: z.string(),
-});
-export type CompositionEntry = z.infer<typeof compositionEntry>;
+export type CompositionEntry = z.infer<typeof compositionItem>;
 
 export const ticketInfo = z.object({
   /** Free places over every session; -99999 before sales begin, 0 when sold out. */
@@ -113,7 +106,7 @@ export const noSchemeResponse = z.object({
   errorCode: z.string(),
   errorText: z.string(),
   action: noSchemeAction,
-  actionStr: z.array(compositionEntry),
+  actionStr: z.array(compositionItem),
   calendar: z.array(calendarEntry),
   price: z.array(priceEntry),
   ticketPrice: z.array(priceEntry),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { buyerSchema } from './buyer.ts';
 import { captchaFields } from './captcha.ts';
-import { partialLocalized, recordId } from './common.ts';
+import { compositionItem, partialLocalized, recordId } from './common.ts';
 import { normalizeLang } from './lang.ts';
 
 /**
@@ -27,15 +27,6 @@ export const schemeCalendarEntry = z.object({
   quant: z.number().int().min(0),
 });
 export type SchemeCalendarEntry = z.infer<typeof schemeCalendarEntry>;
-
-/** One event of a subscription's composition ('Состав абонемента'). */
-export const schemeCompositionItem = z.object({
-  action: partialLocalized,
-  location: partialLocalized,
-  address: partialLocalized,
-  day: z.string(),
-  time: z.string(),
-});
 
 /** The header of the scheme page. */
 export const schemeAction = z.object({
@@ -66,7 +57,7 @@ export const schemeSessionsResponse = z.object({
   errorCode: z.string(),
   errorText: z.string(),
   action: schemeAction,
-  composition: z.array(schemeCompositionItem),
+  composition: z.array(compositionItem),
   checkboxList: z.array(schemeCheckbox),
   calendar: z.array(schemeCalendarEntry),
 });

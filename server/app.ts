@@ -28,7 +28,9 @@ import { createNominalService } from './nominal/nominal.service.ts';
 import { nominalRoutes } from './nominal/nominal.routes.ts';
 import { createSetupService } from './setup/setup.service.ts';
 import { setupRoutes } from './setup/setup.routes.ts';
+import { createHealthService } from './setup/health.service.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { createMediaService } from './media/media.service.ts';
 import { frameAncestorsHook } from './embed/frame-ancestors.ts';
 import { pageHeadersHook, requestIdOf } from './security/page-headers.ts';
 import { fastifyTrustProxy } from './security/trust-proxy.ts';
@@ -47,13 +49,15 @@ import { type RecaptchaVerifier, createGoogleRecaptchaVerifier } from './captcha
 import { createCrmService } from './crm/crm.service.ts';
 import { eventRoutes } from './event/event.routes.ts';
 import { createStockReader } from './event/event-stock.ts';
-import { createEventCatalog } from './event/event.service.ts';
+import { createEventCatalog, createEventPages } from './event/event.service.ts';
 import { quantityOrderRoutes } from './quantity-order/quantity-order.routes.ts';
+import { createQuantityOrderService } from './quantity-order/quantity-order.service.ts';
 import { publicBaseUrl } from './payments/payments-stack.ts';
 import { createReturnsService } from './returns/returns.service.ts';
 import { returnsRoutes } from './returns/returns.routes.ts';
 import { createSeatingService } from './seating/seating.service.ts';
 import { seatingRoutes } from './seating/seating.routes.ts';
+import { createSchemeOrderService } from './seating/scheme-order.service.ts';
 import { createFirstAnswer } from './spa-first-answer.ts';
 import { loggerOptions } from './log-output.ts';
 
@@ -162,15 +166,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const recaptcha =
     deps.recaptcha ?? createGoogleRecaptchaVerifier(config.recaptchaSecret, { log: (message) => app.log.warn(message) });
 
-  setupRoutes(app, { setup, csrf, db: deps.db, crm });
+  setupRoutes(app, { setup, csrf, health: createHealthService({ db: deps.db }), crm });
   captchaRoutes(app, { captcha });
   // The events' catalog part, per catalog version: for the event pages and the quantity orders.
   const eventCatalog = createEventCatalog({ db: deps.db, catalogVersion: () => catalogVersion.current() });
-  eventRoutes(app, { db: deps.db, setup, crm, now, catalog: eventCatalog, stock: await createStockReader(deps.db) });
+  const pages = createEventPages({ db: deps.db, catalog: eventCatalog, stock: await createStockReader(deps.db) });
+  eventRoutes(app, { pages, setup, crm, now });
   // Quantity orders that need no transaction of their own go through the batcher: alone when the
   // database is free, several in one statement while it is busy (server/orders/order-batcher.ts).
   const orders = createOrderBatcher(deps.db, { lanes: config.orderBatchLanes, maxBatch: config.orderBatch });
-  quantityOrderRoutes(app, { db: deps.db, setup, crm, captcha, recaptcha, holds, now, orders, catalog: eventCatalog });
+  quantityOrderRoutes(app, { quantityOrders: createQuantityOrderService({ db: deps.db, setup, captcha, recaptcha, holds, now, orders, catalog: eventCatalog }), crm });
   const { payments, providers, bank, assignMethods } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now, setup, timeZone });
   await assignMethods();
   paymentsRoutes(app, {
@@ -198,10 +203,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const afisha = createAfishaService({ db: deps.db, setup: () => setup.current(), now, catalogVersion: () => catalogVersion.current() });
   afishaRoutes(app, { afisha });
-  seatingRoutes(app, { seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }), db: deps.db, setup, captcha, recaptcha, holds, now });
+  seatingRoutes(app, {
+    seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }),
+    schemeOrders: createSchemeOrderService({ db: deps.db, setup, captcha, recaptcha, holds, now }),
+  });
   const seo = createSeoService(deps.db, setup, now);
   seoRoutes(app, { seo, publicUrl: config.publicUrl });
-  mediaRoutes(app, { db: deps.db });
+  mediaRoutes(app, { media: createMediaService({ db: deps.db }) });
   await adminRoutes(app, {
     db: deps.db,
     now,

@@ -6,7 +6,7 @@ import { createCheckinService } from '../checkin/checkin.service.ts';
 import type { Db } from '../db/client.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { ReturnsService } from '../returns/returns.service.ts';
-import { insertAuditEntry } from './audit/audit.repository.ts';
+import { createAuditService } from './audit/audit.service.ts';
 import { setupAdminRoutes } from './setup/setup-admin.routes.ts';
 import { createSetupEditor } from './setup/setup-admin.service.ts';
 import { imagesRoutes } from './images/images.routes.ts';
@@ -15,11 +15,12 @@ import { hallsRoutes } from './halls/halls.routes.ts';
 import { createHallsDesk } from './halls/halls.service.ts';
 import { createSeatBlocks } from './halls/seat-blocks.service.ts';
 import { ordersDeskRoutes } from './orders/orders-desk.routes.ts';
-import { type AuditWriter, createOrdersDesk } from './orders/orders-desk.service.ts';
+import { createOrdersDesk } from './orders/orders-desk.service.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { createReportsService } from './reports/reports.service.ts';
 import { checkinDevicesRoutes } from './checkin/checkin-devices.routes.ts';
 import { registryReportsRoutes } from './registry/registry-reports.routes.ts';
+import { createRegistryReportsService } from './registry/registry-reports.service.ts';
 import { resolveStaffSession } from './staff/guard.ts';
 import type { ScryptCost } from './staff/password.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
@@ -61,23 +62,23 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
   const management = createStaffManagement({ db: deps.db, now: deps.now, scryptCost: deps.scryptCost });
   const account = createAccount({ db: deps.db, now: deps.now, scryptCost: deps.scryptCost });
   const checkin = createCheckinService({ db: deps.db, now: deps.now, timeZone: deps.timeZone });
-  const audit: AuditWriter = (tx, entry) => insertAuditEntry(tx, { ...entry, at: new Date(deps.now()) });
+  const audit = createAuditService({ db: deps.db, now: deps.now, timeZone: deps.timeZone });
   await app.register(async (admin) => {
     admin.addHook('onRequest', resolveStaffSession(sessions));
     staffSessionRoutes(admin, { sessions });
     accountRoutes(admin, { account });
     staffManagementRoutes(admin, { management });
-    auditRoutes(admin, { db: deps.db, timeZone: deps.timeZone });
-    ordersDeskRoutes(admin, { desk: createOrdersDesk({ ...deps, audit: (tx, entry) => insertAuditEntry(tx, { ...entry, at: new Date(deps.now()) }) }) });
+    auditRoutes(admin, { audit });
+    ordersDeskRoutes(admin, { desk: createOrdersDesk({ ...deps, audit: audit.record }) });
     reportsRoutes(admin, { reports: createReportsService({ db: deps.db, timeZone: deps.timeZone }) });
-    checkinDevicesRoutes(admin, { checkin });
-    registryReportsRoutes(admin, { db: deps.db, configured: deps.registryConfigured ?? false });
-    hallsRoutes(admin, { halls: createHallsDesk({ db: deps.db, now: deps.now, timeZone: deps.timeZone, audit }), blocks: createSeatBlocks({ db: deps.db, now: deps.now, audit }) });
-    const catalogDeps = { db: deps.db, now: deps.now, timeZone: deps.timeZone, audit: insertAuditEntry };
+    checkinDevicesRoutes(admin, { checkin, audit });
+    registryReportsRoutes(admin, { registryReports: createRegistryReportsService({ db: deps.db, configured: deps.registryConfigured ?? false }) });
+    hallsRoutes(admin, { halls: createHallsDesk({ db: deps.db, now: deps.now, timeZone: deps.timeZone, audit: audit.record }), blocks: createSeatBlocks({ db: deps.db, now: deps.now, audit: audit.record }) });
+    const catalogDeps = { db: deps.db, now: deps.now, timeZone: deps.timeZone, audit: audit.record };
     catalogRoutes(admin, { events: createEventEditor(catalogDeps), entries: createEntryEditor(catalogDeps) });
     offersRoutes(admin, { promo: createPromoCodesDesk(catalogDeps), offers: createSpecialOffersDesk(catalogDeps), subscriptions: createSubscriptionsDesk(catalogDeps) });
-    setupAdminRoutes(admin, { editor: createSetupEditor({ db: deps.db, now: deps.now, timeZone: deps.timeZone, setupFile: deps.setupFile, onSaved: () => deps.setup.invalidate(), audit: insertAuditEntry }) });
-    await admin.register(imagesRoutes, { images: createImageUploads({ db: deps.db, now: deps.now, audit: insertAuditEntry }) });
+    setupAdminRoutes(admin, { editor: createSetupEditor({ db: deps.db, now: deps.now, timeZone: deps.timeZone, setupFile: deps.setupFile, onSaved: () => deps.setup.invalidate(), audit: audit.record }) });
+    await admin.register(imagesRoutes, { images: createImageUploads({ db: deps.db, now: deps.now, audit: audit.record }) });
     // The door's calls (/api/checkin/*) sit here too: a controller's staff session admits as well as a device key.
     checkinRoutes(admin, {
       checkin,

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client.ts';
+import type { EventRow as EventPageRow } from '../event/event.repository.ts';
 
 type Json = Record<string, unknown>;
 
@@ -18,26 +19,29 @@ export type VenueRow = { id: number; name: Json; address: Json; map_url: string 
 export type TagRow = { id: number; name: Json };
 export type EventTagRow = { event_id: number; tag_id: number };
 
-export type EventRow = {
-  id: number;
-  hash: string;
+/** An event of the listing: the columns the event page reads too, and where the listing files it. */
+export type EventRow = Pick<
+  EventPageRow,
+  | 'id'
+  | 'hash'
+  | 'name'
+  | 'description'
+  | 'description_url'
+  | 'image_url'
+  | 'age_from'
+  | 'sale_starts_at'
+  | 'is_free'
+  | 'is_subscription'
+  | 'show_ticket_count'
+  | 'show_quant'
+  | 'use_pushkin_card'
+  | 'use_seat_map'
+> & {
   kind_id: number;
   main_menu_id: number | null;
   sub_menu_id: number | null;
   venue_id: number;
   sortnum: number;
-  name: Json;
-  description: Json;
-  description_url: Json;
-  image_url: Json;
-  age_from: number;
-  sale_starts_at: Date | null;
-  is_free: boolean;
-  is_subscription: boolean;
-  show_ticket_count: boolean;
-  show_quant: boolean;
-  use_pushkin_card: boolean;
-  use_seat_map: boolean;
 };
 
 /** An upcoming session, its date and time already in the venue's time zone. */

@@ -1,8 +1,6 @@
-import { mkdir, readFile } from 'node:fs/promises';
-import { ConfigError, loadConfig } from '../config.ts';
-import { openDb } from '../db/client.ts';
-import { DataDirLocked, lockDataDir } from '../db/data-dir-lock.ts';
-import { migrate } from '../db/migrate.ts';
+import { readFile } from 'node:fs/promises';
+import { loadConfig } from '../config.ts';
+import { runCli, withDatabase } from '../db/cli.ts';
 import { CatalogImportError, type ImportSummary, importCatalog } from './import.ts';
 
 const USAGE = 'Usage: npm run catalog:import -- [--dry-run] FILE.json';
@@ -41,28 +39,14 @@ async function run(args: string[]): Promise<number> {
   }
   const config = loadConfig();
   const raw = await readCatalogFile(file);
-  if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
-  // The embedded database is one process's at a time: not while a server runs on it.
-  const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
-  try {
-    await migrate(db);
-    printSummary(file, await importCatalog(db, raw, { dryRun }));
-    return 0;
-  } finally {
-    await db.close();
-    lock?.release();
-  }
+  printSummary(file, await withDatabase(config, (db) => importCatalog(db, raw, { dryRun })));
+  return 0;
 }
 
-run(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof CatalogImportError) {
-      console.error(`Nothing was imported: the file has ${error.errors.length} error${error.errors.length === 1 ? '' : 's'}.`);
-      for (const line of error.errors) console.error(`  ${line}`);
-    } else if (error instanceof ConfigError || error instanceof DataDirLocked) console.error(error.message);
-    else console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exit(1);
-  },
+runCli(
+  () => run(process.argv.slice(2)),
+  (error) =>
+    error instanceof CatalogImportError
+      ? [`Nothing was imported: the file has ${error.errors.length} error${error.errors.length === 1 ? '' : 's'}.`, ...error.errors.map((line) => `  ${line}`)].join('\n')
+      : undefined,
 );

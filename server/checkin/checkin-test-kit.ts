@@ -2,7 +2,7 @@ import type { Queryable } from '../db/client.ts';
 import { insertMiniCatalog } from '../../tests/fixtures.ts';
 import type { TestApp } from '../../tests/harness.ts';
 import { testOrder } from '../orders/order-test-kit.ts';
-import { placeOrder } from '../orders/orders.service.ts';
+import { OrderStatus, placeOrder } from '../orders/orders.service.ts';
 import { completePaidOrder } from '../tickets/order-paid.ts';
 import { createCheckinService } from './checkin.service.ts';
 
@@ -30,7 +30,7 @@ export async function paidTickets(db: Queryable & { transaction<T>(fn: (tx: Quer
   };
   const placed = await db.transaction((tx) => placeOrder(tx, order));
   await db.transaction(async (tx) => {
-    await tx.query('update orders set status = 30, paid_at = $2 where id = $1', [placed.id, at]);
+    await tx.query(`update orders set status = ${OrderStatus.paid}, paid_at = $2 where id = $1`, [placed.id, at]);
     await completePaidOrder(tx, placed.id, at, 'http://localhost', { integration: false, currency: 'RUB' });
   });
   const { rows } = await db.query<{ id: number; code: string }>('select id, code from tickets where order_id = $1 order by id', [placed.id]);

@@ -1,4 +1,6 @@
 import type { Queryable } from '../db/client.ts';
+import { OrderStatus } from '../../contract/order-status.ts';
+import { TICKET_VALID } from '../orders/order-status-sql.ts';
 
 /** A ticket as the door sees it: its place, its state and its admission, if any. */
 export type DoorTicketRow = {
@@ -129,8 +131,8 @@ export async function countSessions(q: Queryable, sessionIds: readonly number[])
             count(ci.ticket_id)::int as admitted
      from unnest($1::int[]) as s(id)
      left join order_lines l on l.session_id = s.id
-     left join orders o on o.id = l.order_id and o.status = 30
-     left join tickets t on t.order_line_id = l.id and o.id is not null and t.code is not null and t.status in (0, 60)
+     left join orders o on o.id = l.order_id and o.status = ${OrderStatus.paid}
+     left join tickets t on t.order_line_id = l.id and o.id is not null and t.code is not null and t.status in (${TICKET_VALID})
      left join checkins ci on ci.ticket_id = t.id
      group by s.id order by s.id`,
     [sessionIds],

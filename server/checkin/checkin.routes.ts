@@ -44,6 +44,8 @@ async function scannerOf(request: FastifyRequest, deps: CheckinRouteDeps, device
 }
 
 const SECURITY: { [scheme: string]: string[] }[] = [{ csrf: [], staffSession: [] }, { csrf: [], deviceKey: [] }];
+/** The reads need no CSRF token: they change nothing. */
+const READ_SECURITY: { [scheme: string]: string[] }[] = [{ staffSession: [] }, { deviceKey: [] }];
 
 /** Door check-in: scan, offline sync, the day's sessions and their counts. For staff sessions and device keys. */
 export function checkinRoutes(app: FastifyInstance, deps: CheckinRouteDeps) {
@@ -97,7 +99,7 @@ export function checkinRoutes(app: FastifyInstance, deps: CheckinRouteDeps) {
       schema: {
         tags: ['checkin'],
         summary: 'The sessions of a venue-local day (today by default) with their counts',
-        security: [{ staffSession: [] }, { deviceKey: [] }],
+        security: READ_SECURITY,
         querystring: checkinSessionsQuery,
         response: { 200: checkinSessionsResponse, '4xx': businessResult },
       },
@@ -115,7 +117,7 @@ export function checkinRoutes(app: FastifyInstance, deps: CheckinRouteDeps) {
       schema: {
         tags: ['checkin'],
         summary: 'Admitted, sold and remaining per chosen session, and the last admissions',
-        security: [{ staffSession: [] }, { deviceKey: [] }],
+        security: READ_SECURITY,
         querystring: checkinActivityQuery,
         response: { 200: checkinActivityResponse, '4xx': businessResult },
       },

@@ -10,7 +10,7 @@ import type {
   TicketFacts,
 } from '../../contract/checkin.ts';
 import { type Lang, pickLocalized } from '../../contract/lang.ts';
-import { ReturnStatus } from '../../contract/returns.ts';
+import { OrderStatus, isReturned } from '../../contract/order-status.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { venueDateParts } from '../order-view/dates.ts';
 import { enqueueVisitReport } from '../registry/registry.repository.ts';
@@ -41,9 +41,6 @@ export type Scanner =
 
 const scannerKey = (s: Scanner) => (s.kind === 'device' ? `device:${s.checkinDeviceId}` : `staff:${s.staffId}:${s.deviceId}`);
 const scannerLabel = (s: Scanner) => (s.kind === 'device' ? s.deviceName : `${s.staffName} · ${s.deviceId.slice(0, 6)}`);
-
-const OrderStatus = { paid: 30, canceled: 90 } as const;
-const RETURNED: readonly number[] = [ReturnStatus.refunded, ReturnStatus.refunding];
 
 type Options = { sessionIds?: readonly number[] | undefined; lang: Lang };
 
@@ -93,7 +90,7 @@ export function createCheckinService(deps: { db: Db; now: () => number; timeZone
     // Codes are issued on payment only, so a code of an unpaid order names no ticket one may sell.
     if (!row || (row.order_status !== OrderStatus.paid && row.order_status !== OrderStatus.canceled)) return verdict('unknown', null);
     const ticket = facts(row, options.lang);
-    if (RETURNED.includes(row.ticket_status)) return verdict('refunded', ticket);
+    if (isReturned(row.ticket_status)) return verdict('refunded', ticket);
     if (row.order_status === OrderStatus.canceled || row.session_cancelled) return verdict('cancelled', ticket);
     const now = new Date(deps.now());
     const at = offline && offline.at.getTime() < now.getTime() ? offline.at : now;

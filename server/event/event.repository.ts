@@ -203,13 +203,16 @@ export async function findComposition(db: Queryable, subscriptionEventId: number
 
 export type CheckboxRow = { id: number; name: Json; url: Json; required: boolean };
 
-/** The extra checkboxes of the order form: the event's own and those of every event. */
-export async function findOrderCheckboxes(db: Queryable, eventId: number): Promise<CheckboxRow[]> {
+/**
+ * The checkboxes of one form, the event's own and those of every event: 'order' the extra
+ * checkboxes of the order forms, 'nominal' the consents of the named-ticket page.
+ */
+export async function findCheckboxes(db: Queryable, scope: 'order' | 'nominal', eventId: number): Promise<CheckboxRow[]> {
   const { rows } = await db.query<CheckboxRow>(
     `select id, name, url, required from checkboxes
-      where scope = 'order' and (event_id = $1 or event_id is null)
+      where scope = $1 and (event_id = $2 or event_id is null)
       order by sortnum, id`,
-    [eventId],
+    [scope, eventId],
   );
   return rows;
 }

@@ -5,18 +5,12 @@ import { businessResult } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { noSchemeRequest, noSchemeResponse } from '../../contract/event.ts';
 import { createAnswerCompression } from '../answer-compression.ts';
-import type { Queryable } from '../db/client.ts';
 import { type CrmService, crmTokenOf } from '../crm/crm.service.ts';
 import { sendError } from '../http.ts';
 import type { SetupService } from '../setup/setup.service.ts';
-import type { StockReader } from './event-stock.ts';
-import { type EventCatalog, EventNotFound, createEventPages } from './event.service.ts';
+import { type EventPages, EventNotFound } from './event.service.ts';
 
-export function eventRoutes(
-  app: FastifyInstance,
-  deps: { db: Queryable; setup: SetupService; crm: CrmService; now: () => number; catalog: EventCatalog; stock: StockReader },
-) {
-  const pages = createEventPages({ db: deps.db, catalog: deps.catalog, stock: deps.stock });
+export function eventRoutes(app: FastifyInstance, deps: { pages: EventPages; setup: SetupService; crm: CrmService; now: () => number }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The answer is ~55 kB of JSON for a busy event: compressed for browsers (the page's LCP).
   const compressAnswer = createAnswerCompression();
@@ -37,7 +31,7 @@ export function eventRoutes(
       const setup = await deps.setup.get();
       try {
         reply.header('cache-control', 'no-store');
-        const json = await pages.load(
+        const json = await deps.pages.load(
           {
             hash: request.body.hash,
             lang,

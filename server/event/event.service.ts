@@ -15,7 +15,7 @@ import {
   findComposition,
   findEventByHash,
   findEventSessions,
-  findOrderCheckboxes,
+  findCheckboxes,
   findPrices,
   parseSessionStock,
 } from './event.repository.ts';
@@ -99,7 +99,7 @@ export async function readEventCatalogPart(db: Queryable, hash: string, tz: stri
     findEventSessions(db, event.id, tz),
     findPrices(db, event.id),
     event.is_subscription ? findComposition(db, event.id, tz) : Promise.resolve([]),
-    findOrderCheckboxes(db, event.id),
+    findCheckboxes(db, 'order', event.id),
   ]);
   const descriptionText = Object.fromEntries(
     Object.entries(event.description).flatMap(([lang, html]) => {

@@ -1,4 +1,6 @@
 import type { Queryable } from '../db/client.ts';
+import { OrderStatus } from '../../contract/order-status.ts';
+import { UNPAID } from '../orders/order-status-sql.ts';
 
 export type CardRow = { id: number; code: string; is_blocked: boolean; balance: number; accrual_percent: number; email: string; crm_client_id: number | null };
 
@@ -28,7 +30,7 @@ export async function insertCodeFailure(tx: Queryable, f: { orderId: number; cli
 export async function sumBonusesHeldElsewhere(tx: Queryable, cardId: number, exceptOrderId: number): Promise<number> {
   const { rows } = await tx.query<{ held: number }>(
     `select coalesce(sum(d.bonuses), 0)::int as held from order_discounts d join orders o on o.id = d.order_id
-     where d.card_id = $1 and d.order_id <> $2 and o.status in (10, 20) and o.released_at is null`,
+     where d.card_id = $1 and d.order_id <> $2 and o.status in (${UNPAID}) and o.released_at is null`,
     [cardId, exceptOrderId],
   );
   return rows[0]?.held ?? 0;
@@ -88,7 +90,7 @@ export async function lockActivePromoCode(tx: Queryable, code: string): Promise<
 export async function countPromoUses(tx: Queryable, promoId: number, exceptOrderId: number): Promise<number> {
   const { rows } = await tx.query<{ n: number }>(
     `select count(*)::int as n from order_discounts d join orders o on o.id = d.order_id
-         where d.promo_code_id = $1 and d.order_id <> $2 and (o.status = 30 or (o.status in (10, 20) and o.released_at is null))`,
+         where d.promo_code_id = $1 and d.order_id <> $2 and (o.status = ${OrderStatus.paid} or (o.status in (${UNPAID}) and o.released_at is null))`,
     [promoId, exceptOrderId],
   );
   return rows[0]?.n ?? 0;

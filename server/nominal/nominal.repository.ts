@@ -1,5 +1,6 @@
 import type { Holder } from '../../contract/nominal.ts';
 import type { Queryable } from '../db/client.ts';
+import { OrderStatus } from '../../contract/order-status.ts';
 
 export type NominalOrderRow = {
   id: number;
@@ -77,7 +78,6 @@ export type NamedRow = { id: number; name: Record<string, string> };
 export type DocTypeRow = NamedRow & { country_id: number | null; note: Record<string, string> };
 export type CountryRow = NamedRow & { code: string; sortnum: number };
 export type RegionRow = NamedRow & { country_id: number };
-export type CheckboxRow = NamedRow & { url: Record<string, string>; required: boolean };
 
 export async function findDocTypes(db: Queryable): Promise<DocTypeRow[]> {
   return (await db.query<DocTypeRow>('select id, country_id, name, note from document_types order by sortnum, id')).rows;
@@ -91,22 +91,12 @@ export async function findRegions(db: Queryable): Promise<RegionRow[]> {
   return (await db.query<RegionRow>('select id, country_id, name from regions order by country_id, sortnum, id')).rows;
 }
 
-/** The consent checkboxes of the named-ticket page of an event (its own and the common ones). */
-export async function findNominalCheckboxes(db: Queryable, eventId: number): Promise<CheckboxRow[]> {
-  const { rows } = await db.query<CheckboxRow>(
-    `select id, name, url, required from checkboxes
-     where scope = 'nominal' and (event_id is null or event_id = $1)
-     order by sortnum, id`,
-    [eventId],
-  );
-  return rows;
-}
 
 /** Moves a reserved order to confirmed; answers false when it was not reserved and unexpired. */
 export async function markOrderConfirmed(tx: Queryable, orderId: number, at: Date, consents: unknown): Promise<boolean> {
   const { rowCount } = await tx.query(
-    `update orders set status = 20, confirmed_at = $2, nominal_consents = $3::jsonb
-     where id = $1 and status = 10 and released_at is null and reserved_until > $2`,
+    `update orders set status = ${OrderStatus.confirmed}, confirmed_at = $2, nominal_consents = $3::jsonb
+     where id = $1 and status = ${OrderStatus.reserved} and released_at is null and reserved_until > $2`,
     [orderId, at, JSON.stringify(consents)],
   );
   return rowCount === 1;

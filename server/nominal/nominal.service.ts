@@ -13,6 +13,7 @@ import {
 } from '../../contract/nominal.ts';
 import { type OrderCaptchaDeps, withOrderCaptcha } from '../captcha/order-captcha.ts';
 import type { Db, Queryable } from '../db/client.ts';
+import { findCheckboxes } from '../event/event.repository.ts';
 import { BusinessError } from '../http.ts';
 import { venueDateParts } from '../order-view/dates.ts';
 import { OrderStatus } from '../orders/orders.service.ts';
@@ -21,7 +22,6 @@ import {
   type NominalOrderRow,
   findCountries,
   findDocTypes,
-  findNominalCheckboxes,
   findNominalOrder,
   findNominalTickets,
   findRegions,
@@ -81,7 +81,7 @@ export function createNominalService(deps: NominalDeps) {
     if (!order) throw orderNotFound();
     // Every ticket, released or not: the expiry job cancels an order (90) and releases all its
     // places at once, and the page must still read that status to go to the order view.
-    const [tickets, checkboxes, ref] = await Promise.all([findNominalTickets(db, order.id, 'all'), findNominalCheckboxes(db, order.event_id), referenceData(db)]);
+    const [tickets, checkboxes, ref] = await Promise.all([findNominalTickets(db, order.id, 'all'), findCheckboxes(db, 'nominal', order.event_id), referenceData(db)]);
     const flags = flagsOf(order);
     // The reserve runs while the order awaits its holders (10) and then its payment (20).
     const awaiting = order.status === OrderStatus.reserved || order.status === OrderStatus.confirmed;
@@ -155,7 +155,7 @@ export function createNominalService(deps: NominalDeps) {
         else for (const issue of result.issues) issues.push({ path: `${issue.field}.${index}`, code: issue.code });
       });
 
-      const boxes = await findNominalCheckboxes(tx, order.event_id);
+      const boxes = await findCheckboxes(tx, 'nominal', order.event_id);
       const ticked = new Set(body.checkboxList.filter((c) => c.checked === true || c.checked === 1).map((c) => c.id));
       for (const id of missingConsents(boxes.map((b) => ({ id: b.id, filling: bit(b.required) })), ticked)) {
         issues.push({ path: `checkboxList.${id}`, code: NominalError.requiredConsent });

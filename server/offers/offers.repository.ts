@@ -22,7 +22,7 @@ export type OrderServiceRow = {
   amount: number;
   can_delete: boolean;
   name: Record<string, string>;
-  /** Return status, as for tickets (0, 60, 70, 80). */
+  /** Return status, as for tickets (ReturnStatus). */
   status: number;
 };
 

@@ -3,6 +3,8 @@ import { type DiscountViewRow, discountViewSql } from '../loyalty/discounts.repo
 import type { OfferRow, OrderServiceRow } from '../offers/offers.repository.ts';
 import type { OrderRow } from '../orders/orders.repository.ts';
 import { AUTOMATIC_REFUND_KEY_PREFIXES, type PaymentMethodRow, type PaymentRow, type RefundRow } from '../payments/payments.repository.ts';
+import type { OrderStatus } from '../../contract/order-status.ts';
+import { UNPAID } from '../orders/order-status-sql.ts';
 
 export type ViewLineRow = {
   id: number;
@@ -71,7 +73,7 @@ export type ViewMethodRow = Pick<PaymentMethodRow, 'id' | 'protocol_type' | 'pro
 
 /** Everything the order page shows, read in one statement (one round trip, one parse and plan). */
 export type OrderViewData = {
-  order: OrderRow & { services_total: number };
+  order: OrderRow;
   payments: ViewPaymentRow[];
   refunds: ViewRefundRow[];
   lines: ViewLineRow[];
@@ -84,7 +86,6 @@ export type OrderViewData = {
 };
 
 type ViewQueryRow = OrderRow & {
-  services_total: number;
   view_payments: ViewPaymentRow[];
   view_refunds: ViewRefundRow[];
   view_lines: (Omit<ViewLineRow, 'starts_at'> & { starts_at: string })[];
@@ -160,7 +161,7 @@ export async function findOrderView(db: Db, hash: string): Promise<OrderViewData
   };
 }
 
-export type HeldOrderRow = { hash: string; number: number; status: 10 | 20; reserved_until: Date };
+export type HeldOrderRow = { hash: string; number: number; status: (typeof OrderStatus)['reserved' | 'confirmed']; reserved_until: Date };
 
 /**
  * Of the given orders, those of the event (by its hash) still held unpaid at `at`: awaiting
@@ -172,7 +173,7 @@ export async function findHeldOrders(db: Queryable, eventHash: string, orderHash
     `select o.hash, o.number, o.status, o.reserved_until
        from orders o join events e on e.id = o.event_id
       where o.hash = any($1::text[]) and e.hash = $2
-        and o.status in (10, 20) and o.released_at is null and o.reserved_until > $3::timestamptz
+        and o.status in (${UNPAID}) and o.released_at is null and o.reserved_until > $3::timestamptz
       order by o.reserved_until desc, o.id desc`,
     [orderHashes, eventHash, at.toISOString()],
   );

@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import type { Localized } from '../../contract/common.ts';
 import type { Holder } from '../../contract/nominal.ts';
 import type { AttachedService, AutomaticRefund, HeldOrder, Offer, OrderView, PaymentType, TicketRow } from '../../contract/order-view.ts';
-import { ReturnStatus } from '../../contract/returns.ts';
+import { isReturned } from '../../contract/order-status.ts';
 import type { Db } from '../db/client.ts';
 import type { Setup } from '../../contract/setup.ts';
 import { discountDataFrom } from '../loyalty/discounts.service.ts';
@@ -30,8 +30,6 @@ import { isPayable, isReserveRunning } from './order-state.ts';
 export const PAY_URL = '/api/order/pay';
 
 const SERVICE_FEE_NAME: Localized = textInAll('orders', 'serviceFee');
-
-const isReturned = (status: number) => status === ReturnStatus.refunded || status === ReturnStatus.refunding;
 
 /** One ticket row of the view: a seat, or a general-admission line with its tickets. */
 export async function ticketRowOf(line: ViewLineRow, tickets: readonly ViewTicketRow[], paid: boolean, timeZone: string): Promise<TicketRow> {

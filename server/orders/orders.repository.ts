@@ -1,4 +1,6 @@
 import type { Queryable } from '../db/client.ts';
+import { OrderStatus } from '../../contract/order-status.ts';
+import { UNPAID } from './order-status-sql.ts';
 
 export type OrderRow = {
   id: number;
@@ -12,6 +14,9 @@ export type OrderRow = {
   paid_at: Date | null;
   canceled_at: Date | null;
   released_at: Date | null;
+  cancel_reason: string | null;
+  /** What a member of staff wrote when cancelling the order at the desk. */
+  staff_cancel_reason: string | null;
   buyer_name: string;
   buyer_surname: string;
   buyer_first_name: string;
@@ -22,6 +27,7 @@ export type OrderRow = {
   is_subscription: boolean;
   subtotal: number;
   service_fee: number;
+  services_total: number;
   discount: number;
   total: number;
 };
@@ -101,9 +107,12 @@ export async function findOrderById(db: Queryable, id: number): Promise<OrderRow
   return rows[0];
 }
 
-/** Marks a confirmed, unreleased order paid (status 30); answers false when it was not payable. */
+/** Marks a confirmed, unreleased order paid; answers false when it was not payable. */
 export async function markOrderPaid(tx: Queryable, id: number, at: Date): Promise<boolean> {
-  const { rowCount } = await tx.query(`update orders set status = 30, paid_at = $2 where id = $1 and status = 20 and released_at is null`, [id, at]);
+  const { rowCount } = await tx.query(
+    `update orders set status = ${OrderStatus.paid}, paid_at = $2 where id = $1 and status = ${OrderStatus.confirmed} and released_at is null`,
+    [id, at],
+  );
   return rowCount > 0;
 }
 
@@ -140,11 +149,11 @@ export async function callPlaceOrders(db: Queryable, orders: readonly unknown[],
   return rows;
 }
 
-/** Marks an order released (and canceled, 90, unless paid); only the first of several callers gets true. */
+/** Marks an order released (and canceled unless paid); only the first of several callers gets true. */
 export async function claimOrderRelease(tx: Queryable, id: number, at: Date, reason: string): Promise<boolean> {
   const { rowCount } = await tx.query(
-    `update orders set released_at = $2, status = case when status = 30 then status else 90 end,
-       canceled_at = case when status = 30 then canceled_at else $2 end, cancel_reason = coalesce(cancel_reason, $3)
+    `update orders set released_at = $2, status = case when status = ${OrderStatus.paid} then status else ${OrderStatus.canceled} end,
+       canceled_at = case when status = ${OrderStatus.paid} then canceled_at else $2 end, cancel_reason = coalesce(cancel_reason, $3)
      where id = $1 and released_at is null`,
     [id, at, reason],
   );
@@ -199,7 +208,7 @@ export async function markLinesReleased(tx: Queryable, which: { orderId: number 
 export async function lockExpiredOrderIds(tx: Queryable, at: Date, limit: number): Promise<number[]> {
   const { rows } = await tx.query<{ id: number }>(
     `select id from orders
-       where status in (10, 20) and released_at is null and reserved_until <= $1
+       where status in (${UNPAID}) and released_at is null and reserved_until <= $1
        order by reserved_until, id limit $2
        for update skip locked`,
     [at, limit],

@@ -2,13 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createOrderRequest, createOrderResponse } from '../../contract/order-create.ts';
 import { type CrmService, crmTokenOf } from '../crm/crm.service.ts';
-import type { SetupService } from '../setup/setup.service.ts';
-import { type CreateOrderDeps, createQuantityOrder } from './quantity-order.service.ts';
+import type { QuantityOrderService } from './quantity-order.service.ts';
 
-export function quantityOrderRoutes(
-  app: FastifyInstance,
-  deps: CreateOrderDeps & { setup: SetupService; crm: CrmService; now: () => number },
-) {
+export function quantityOrderRoutes(app: FastifyInstance, deps: { quantityOrders: QuantityOrderService; crm: CrmService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -22,12 +18,7 @@ export function quantityOrderRoutes(
       },
     },
     async (request) => {
-      const { hash } = await createQuantityOrder(deps, request.body, {
-        now: new Date(deps.now()),
-        setup: await deps.setup.get(),
-        crmClientId: deps.crm.clientIdOf(crmTokenOf(request)),
-        remoteIp: request.ip,
-      });
+      const { hash } = await deps.quantityOrders.create(request.body, { crmClientId: deps.crm.clientIdOf(crmTokenOf(request)), remoteIp: request.ip });
       return { errorCode: '0', errorText: '', hash };
     },
   );

@@ -12,6 +12,7 @@ import type { OrderBatcher } from '../orders/order-batcher.ts';
 import { CatalogMoved, type NewOrder, OrderStatus, OrderTooLarge, type NewOrderLine, placeOrder } from '../orders/orders.service.ts';
 import { unitServiceFee } from '../orders/pricing.ts';
 import { textOf } from '../locales/texts.ts';
+import type { SetupService } from '../setup/setup.service.ts';
 
 const refuse = (code: (typeof ErrorCode)[keyof typeof ErrorCode], status: number, text?: (lang: Lang) => string) => new BusinessError(code, { status, text });
 
@@ -23,20 +24,18 @@ export const fieldError = (path: string, code: string) =>
  * `orders` places an order that needs no transaction of its own, alone or with others; `catalog`
  * holds each event's catalog part per catalog version (shared with the event pages).
  */
-export type CreateOrderDeps = OrderCaptchaDeps & { orders: OrderBatcher; catalog: EventCatalog };
+export type QuantityOrderDeps = OrderCaptchaDeps & { orders: OrderBatcher; catalog: EventCatalog; setup: SetupService; now: () => number };
 
-export type CreateOrderContext = {
-  now: Date;
-  setup: StoredSetup;
-  crmClientId: number | undefined;
-  remoteIp: string | undefined;
-};
+/** Who orders: the venue's CRM client when identified, and the client's address. */
+export type QuantityOrderClient = { crmClientId: number | undefined; remoteIp: string | undefined };
+
+type CreateOrderContext = QuantityOrderClient & { now: Date; setup: StoredSetup };
 
 type PricedLine = NewOrderLine & { price: PriceRow };
 
 /**
- * Creates a quantity order of the event page: checks every
- * rule, prices each line from the catalog (the client's sum is ignored), and reserves the places
+ * Quantity orders of the event page. `create` checks every rule, prices each line from the
+ * catalog (the client's sum is ignored), and reserves the places
  * with guarded stock takes in one statement, so a refusal reserves nothing and no place is sold
  * twice. Answers the new order's hash.
  *
@@ -46,21 +45,27 @@ type PricedLine = NewOrderLine & { price: PriceRow };
  * (CatalogMoved). It is then checked and priced again against the catalog as it is now; so is an
  * order the total cap refused (OrderTooLarge), which is refused before the database is asked.
  */
-export async function createQuantityOrder(deps: CreateOrderDeps, cmd: CreateOrderCommand, ctx: CreateOrderContext): Promise<{ hash: string }> {
-  const tz = ctx.setup.app.timezone;
-  try {
-    return await createAt(deps, cmd, ctx, await deps.catalog.assumed(cmd.hash, tz));
-  } catch (error) {
-    // Priced at a catalog version an import may have moved since: a refusal by the order total cap
-    // (refused before the database could tell) is decided again at the catalog as it is now.
-    if (!(error instanceof CatalogMoved) && !(error instanceof OrderTooLarge)) throw error;
-    // A second move in between answers 429 -1029: the buyer sends the order again.
-    return createAt(deps, cmd, ctx, await deps.catalog.current(cmd.hash, tz));
-  }
+export function createQuantityOrderService(deps: QuantityOrderDeps) {
+  return {
+    async create(cmd: CreateOrderCommand, client: QuantityOrderClient): Promise<{ hash: string }> {
+      const ctx = { ...client, now: new Date(deps.now()), setup: await deps.setup.get() };
+      const tz = ctx.setup.app.timezone;
+      try {
+        return await createAt(deps, cmd, ctx, await deps.catalog.assumed(cmd.hash, tz));
+      } catch (error) {
+        // Priced at a catalog version an import may have moved since: a refusal by the order total cap
+        // (refused before the database could tell) is decided again at the catalog as it is now.
+        if (!(error instanceof CatalogMoved) && !(error instanceof OrderTooLarge)) throw error;
+        // A second move in between answers 429 -1029: the buyer sends the order again.
+        return createAt(deps, cmd, ctx, await deps.catalog.current(cmd.hash, tz));
+      }
+    },
+  };
 }
+export type QuantityOrderService = ReturnType<typeof createQuantityOrderService>;
 
 async function createAt(
-  deps: CreateOrderDeps,
+  deps: QuantityOrderDeps,
   cmd: CreateOrderCommand,
   ctx: CreateOrderContext,
   catalog: { version: number; part: EventCatalogPart | undefined },

@@ -19,8 +19,8 @@ function refundLines(lang: Lang, money: (minorUnits: number) => string, input: {
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The e-mail with the confirmation link of a return request (the first step of a return). */
-export function returnLinkMail(input: {
+/** What both return e-mails say: the order, how many tickets, the refund, the services and bonuses it moves. */
+type ReturnMailInput = {
   to: string;
   lang: Lang;
   orderNumber: number;
@@ -28,14 +28,15 @@ export function returnLinkMail(input: {
   /** Minor units, in the setup's currency. */
   amount: number;
   currency: CurrencyCode;
-  link: string;
   requestId: number;
-  orderId?: number;
   /** The services returned with the tickets, each with its refund in kopecks (part of amount). */
   services?: readonly { name: string; amount: number }[];
   bonusesRestored?: number;
   bonusesRevoked?: number;
-}): OutgoingMail {
+};
+
+/** The e-mail with the confirmation link of a return request (the first step of a return). */
+export function returnLinkMail(input: ReturnMailInput & { link: string; orderId?: number }): OutgoingMail {
   const { lang } = input;
   const money = (minorUnits: number) => formatPrice(minorUnits, input.currency, lang);
   const intro = serverText('returnMail', 'intro', lang, { number: input.orderNumber, count: input.count, amount: money(input.amount) });
@@ -60,19 +61,7 @@ export function returnLinkMail(input: {
  * The e-mail of a return made by staff: there is nothing for the visitor to confirm, so it says
  * what was returned and refunded, with the same services and bonuses lines as the request e-mail.
  */
-export function returnDoneMail(input: {
-  to: string;
-  lang: Lang;
-  orderId: number;
-  orderNumber: number;
-  count: number;
-  amount: number;
-  currency: CurrencyCode;
-  requestId: number;
-  services?: readonly { name: string; amount: number }[];
-  bonusesRestored?: number;
-  bonusesRevoked?: number;
-}): OutgoingMail {
+export function returnDoneMail(input: ReturnMailInput & { orderId: number }): OutgoingMail {
   const { lang } = input;
   const money = (minorUnits: number) => formatPrice(minorUnits, input.currency, lang);
   const intro = serverText('returnDoneMail', 'intro', lang, { number: input.orderNumber, count: input.count, amount: money(input.amount) });

@@ -1,25 +1,15 @@
 import type { Queryable } from '../db/client.ts';
+import type { OrderRow } from '../orders/orders.repository.ts';
 import type { RefundPolicy } from './refund-policy.ts';
+import { ReturnStatus } from '../../contract/order-status.ts';
 
 type Texts = Record<string, string>;
 
 /** An order with what a return needs of it, optionally locked for the rest of the transaction. */
-export type ReturnOrderRow = {
-  id: number;
-  hash: string;
-  number: number;
-  status: number;
-  lang: string;
-  created_at: Date;
-  buyer_name: string;
-  email: string;
-  phone: string;
-  event_id: number;
-  subtotal: number;
-  services_total: number;
-  discount: number;
-  total: number;
-};
+export type ReturnOrderRow = Pick<
+  OrderRow,
+  'id' | 'hash' | 'number' | 'status' | 'lang' | 'created_at' | 'buyer_name' | 'email' | 'phone' | 'event_id' | 'subtotal' | 'services_total' | 'discount' | 'total'
+>;
 
 export async function findReturnOrderById(db: Queryable, id: number, lock = false): Promise<ReturnOrderRow | undefined> {
   const { rows } = await db.query<{ hash: string }>('select hash from orders where id = $1', [id]);
@@ -224,7 +214,7 @@ export async function moveTickets(tx: Queryable, ids: readonly number[], from: n
 }
 
 /**
- * Requests whose link expired unconfirmed lapse: their tickets become returnable again (60 → 0),
+ * Requests whose link expired unconfirmed lapse: their tickets become returnable again,
  * so a visitor who missed the e-mail can ask again.
  */
 export async function lapseExpiredRequests(tx: Queryable, orderId: number, at: Date): Promise<void> {
@@ -235,17 +225,17 @@ export async function lapseExpiredRequests(tx: Queryable, orderId: number, at: D
   );
   if (rows.length === 0) return;
   await tx.query(
-    `update tickets set status = 0 where status = 60
+    `update tickets set status = ${ReturnStatus.returnable} where status = ${ReturnStatus.requested}
        and id in (select ticket_id from return_request_tickets where request_id = any($1::int[]))`,
     [rows.map((r) => r.id)],
   );
-  await moveRequestServices(tx, rows.map((r) => r.id), 60, 0);
+  await moveRequestServices(tx, rows.map((r) => r.id), ReturnStatus.requested, ReturnStatus.returnable);
 }
 
-/** Tickets whose refund the acquirer has since carried out move from 80 to 70. */
+/** Tickets and services whose refund the acquirer has since carried out move from refunding to refunded. */
 export async function settleDoneRefunds(tx: Queryable, orderId: number): Promise<void> {
   await tx.query(
-    `update tickets set status = 70 where status = 80 and order_id = $1
+    `update tickets set status = ${ReturnStatus.refunded} where status = ${ReturnStatus.refunding} and order_id = $1
        and id in (select rt.ticket_id from return_request_tickets rt
                   join return_requests r on r.id = rt.request_id
                   join refunds f on f.id = r.refund_id
@@ -253,7 +243,7 @@ export async function settleDoneRefunds(tx: Queryable, orderId: number): Promise
     [orderId],
   );
   await tx.query(
-    `update order_services set status = 70 where status = 80 and order_id = $1
+    `update order_services set status = ${ReturnStatus.refunded} where status = ${ReturnStatus.refunding} and order_id = $1
        and id in (select rs.service_id from return_request_services rs
                   join return_requests r on r.id = rs.request_id
                   join refunds f on f.id = r.refund_id

@@ -127,6 +127,27 @@ const asServices = (services: readonly ReturnServiceRow[]) =>
   services.map((s) => ({ id: s.id, lineId: s.parent_line_id, offerId: s.offer_id, seatTied: s.seat_tied, amount: s.amount, status: s.status }));
 const asTickets = (tickets: readonly ReturnTicketRow[]) => tickets.map((t) => ({ id: t.id, lineId: t.line_id, status: t.status }));
 
+/** The order's attached services that go back with these tickets, each with its refund. */
+async function servicesGoingWith(tx: Queryable, order: ReturnOrderRow, tickets: readonly ReturnTicketRow[], ids: readonly number[]) {
+  const serviceRows = await findReturnServices(tx, order.id);
+  return servicesGoingBack(asServices(serviceRows), asTickets(tickets), ids).map((x) => ({
+    id: x.id,
+    name: serviceRows.find((row) => row.id === x.id)?.name ?? {},
+    refund: serviceRefund(x.amount, orderDiscount(order)),
+    price: x.amount,
+  }));
+}
+
+/**
+ * Ties the tickets and services to the request and marks them requested; a ticket or service that
+ * another request took meanwhile refuses the whole request.
+ */
+async function holdForRequest(tx: Queryable, requestId: number, ticketIds: readonly number[], services: readonly { id: number; refund: number }[]) {
+  await insertRequestServices(tx, requestId, services.map((x) => ({ id: x.id, amount: x.refund })));
+  if ((await moveTickets(tx, ticketIds, ReturnStatus.returnable, ReturnStatus.requested)) !== ticketIds.length) throw notReturnable();
+  if ((await moveRequestServices(tx, [requestId], ReturnStatus.returnable, ReturnStatus.requested)) !== services.length) throw notReturnable();
+}
+
 /**
  * The loyalty bonuses a return moves once confirmed: those paid with, given back in proportion
  * to the part of the order's price returned, and those accrued, taken back in proportion to the
@@ -297,13 +318,7 @@ export function createReturnsService(deps: {
       const priced = (chosen as ReturnTicketRow[]).map((t) => ({ ticket: t, terms: ticketTerms(t, order, setup, at) }));
       if (priced.some((p) => p.terms.left <= 0)) throw new BusinessError(ErrorCode.returnExpired);
 
-      const serviceRows = await findReturnServices(tx, order.id);
-      const going = servicesGoingBack(asServices(serviceRows), asTickets(tickets), ids).map((x) => ({
-        id: x.id,
-        name: serviceRows.find((row) => row.id === x.id)?.name ?? {},
-        refund: serviceRefund(x.amount, orderDiscount(order)),
-        price: x.amount,
-      }));
+      const going = await servicesGoingWith(tx, order, tickets, ids);
       const amount = priced.reduce((sum, p) => sum + p.terms.refund, 0) + going.reduce((sum, x) => sum + x.refund, 0);
       // The part of the order's list price given back: the base for giving back bonuses paid with.
       const share =
@@ -322,9 +337,7 @@ export function createReturnsService(deps: {
         expiresAt,
         tickets: priced.map((p) => ({ id: p.ticket.id, amount: p.terms.refund })),
       });
-      await insertRequestServices(tx, requestId, going.map((x) => ({ id: x.id, amount: x.refund })));
-      if ((await moveTickets(tx, ids, ReturnStatus.returnable, ReturnStatus.requested)) !== ids.length) throw notReturnable();
-      if ((await moveRequestServices(tx, [requestId], ReturnStatus.returnable, ReturnStatus.requested)) !== going.length) throw notReturnable();
+      await holdForRequest(tx, requestId, ids, going);
       const bonuses = await bonusMoves(tx, order, { share, amount });
       const query = new URLSearchParams({ hash_conf: token });
       if (input.lang !== 'ru') query.set('lang', input.lang);
@@ -484,13 +497,7 @@ export function createReturnsService(deps: {
         ticket: t,
         refund: ticketRefund({ unitPrice: t.unit_price, unitFee: t.unit_fee }, percentOf(t), t.refund_service_fee, orderDiscount(order)),
       }));
-      const serviceRows = await findReturnServices(tx, order.id);
-      const going = servicesGoingBack(asServices(serviceRows), asTickets(tickets), ids).map((x) => ({
-        id: x.id,
-        name: serviceRows.find((row) => row.id === x.id)?.name ?? {},
-        refund: serviceRefund(x.amount, orderDiscount(order)),
-        price: x.amount,
-      }));
+      const going = await servicesGoingWith(tx, order, tickets, ids);
       const amount = priced.reduce((sum, p) => sum + p.refund, 0) + going.reduce((sum, x) => sum + x.refund, 0);
       const share =
         priced.reduce((sum, p) => sum + Math.floor((p.ticket.unit_price * percentOf(p.ticket)) / 100), 0) + going.reduce((sum, x) => sum + x.price, 0);
@@ -506,9 +513,7 @@ export function createReturnsService(deps: {
         tickets: priced.map((p) => ({ id: p.ticket.id, amount: p.refund })),
         staff: { id: input.staffId, percent: input.percent, reason: input.reason },
       });
-      await insertRequestServices(tx, requestId, going.map((x) => ({ id: x.id, amount: x.refund })));
-      if ((await moveTickets(tx, ids, ReturnStatus.returnable, ReturnStatus.requested)) !== ids.length) throw notReturnable();
-      if ((await moveRequestServices(tx, [requestId], ReturnStatus.returnable, ReturnStatus.requested)) !== going.length) throw notReturnable();
+      await holdForRequest(tx, requestId, ids, going);
       const request = await findRequestById(tx, requestId);
       if (!request) throw new Error(`return request ${requestId} vanished`);
       const result = await carryOutRequest(tx, order, request, ids, at);

@@ -38,6 +38,23 @@ export function seatRowsOf(layout: Pick<HallLayout, 'rows'>, free: (seatId: numb
   }));
 }
 
+/**
+ * The back office's map of a hall: drawn as the storefront draws it, without prices or standing
+ * places on sale; `free` flags each seat.
+ */
+export function unpricedMapOf(layout: HallLayout, free: (seatId: number) => boolean) {
+  return {
+    svg: layout.svg,
+    width: layout.width,
+    height: layout.height,
+    seat_size: layout.seatSize,
+    sectors: layout.sectors,
+    seat_numbers: seatRowsOf(layout, free),
+    seat_stand: [],
+    zones: layout.zones.map((z) => ({ zone_id: z.id, name: z.name, level_name: z.level_name, color: z.color, prices: [] })),
+  };
+}
+
 const tenths = (value: number) => Math.round(value * 10);
 
 /** Groups seats into rows (sector, row label), keeping the repository's order of seats. */

@@ -3,6 +3,7 @@ import { ErrorCode } from '../../contract/errors.ts';
 import { type CreateSchemeOrderRequest, parseStandingCartId } from '../../contract/scheme.ts';
 import { type OrderCaptchaDeps, withOrderCaptcha } from '../captcha/order-captcha.ts';
 import type { Db } from '../db/client.ts';
+import { findCheckboxes } from '../event/event.repository.ts';
 import type { SetupService } from '../setup/setup.service.ts';
 import { BusinessError } from '../http.ts';
 import { type NewOrderLine, OrderStatus, placeOrder } from '../orders/orders.service.ts';
@@ -10,7 +11,6 @@ import { unitServiceFee } from '../orders/pricing.ts';
 import {
   type PriceRow,
   findHallSeats,
-  findOrderCheckboxes,
   findSchemeEventById,
   findSession,
   findSessionPrices,
@@ -26,16 +26,21 @@ type Place = { seatId: number | null; standingAreaId: number | null; price: Pric
 
 export type SchemeOrderDeps = OrderCaptchaDeps & { setup: SetupService; now: () => number };
 
+export type SchemeOrderService = ReturnType<typeof createSchemeOrderService>;
+
 /**
- * Creates an order from the scheme cart: every seat and standing place is priced from the
- * database and held in one transaction, so either all of them are held or none is (a seat taken
- * by another order gives 'Место недоступно'). Status 20, or 10 when tickets are named.
+ * Orders from the scheme cart. `create` prices every seat and standing place from the database
+ * and holds them in one transaction, so either all of them are held or none is (a seat taken by
+ * another order gives 'Место недоступно'); the order awaits payment, or named-ticket data when
+ * tickets are named.
  */
-export async function createSchemeOrder(
-  deps: SchemeOrderDeps,
-  input: CreateSchemeOrderRequest,
-  remoteIp?: string,
-): Promise<{ hash: string }> {
+export function createSchemeOrderService(deps: SchemeOrderDeps) {
+  return {
+    create: (input: CreateSchemeOrderRequest, remoteIp?: string) => createSchemeOrder(deps, input, remoteIp),
+  };
+}
+
+async function createSchemeOrder(deps: SchemeOrderDeps, input: CreateSchemeOrderRequest, remoteIp?: string): Promise<{ hash: string }> {
   const now = new Date(deps.now());
   const event = await findSchemeEventById(deps.db, input.action_id);
   if (!event || !event.is_published || !event.use_seat_map || event.hall_id === null) throw schemeNotFound();
@@ -51,7 +56,7 @@ export async function createSchemeOrder(
   if (input.tickets.some((ticket) => ticket.calendar_id !== session.id)) throw refuse(ErrorCode.validation, textOf('schemeOrder', 'badPlace'), 400);
 
   const checked = new Set(input.checkboxList.filter((box) => box.checked === true || box.checked === 1).map((box) => box.id));
-  const required = (await findOrderCheckboxes(deps.db, event.id)).filter((box) => box.required);
+  const required = (await findCheckboxes(deps.db, 'order', event.id)).filter((box) => box.required);
   if (required.some((box) => !checked.has(box.id))) throw refuse(ErrorCode.validation, textOf('schemeOrder', 'checkbox'), 400);
 
   const places = await resolvePlaces(deps.db, event.hall_id, event.id, session.id, input.tickets);

@@ -211,15 +211,3 @@ export async function findStandingAreas(db: Queryable, hallId: number): Promise<
   return rows;
 }
 
-export type CheckboxRow = { id: number; name: Text; url: Text; required: boolean };
-
-/** The extra checkboxes of the order form: the event's own and those of every event. */
-export async function findOrderCheckboxes(db: Queryable, eventId: number): Promise<CheckboxRow[]> {
-  const { rows } = await db.query<CheckboxRow>(
-    `select id, name, url, required from checkboxes
-      where scope = 'order' and (event_id is null or event_id = $1)
-      order by sortnum, id`,
-    [eventId],
-  );
-  return rows;
-}

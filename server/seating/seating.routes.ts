@@ -8,14 +8,12 @@ import {
   schemeSessionsRequest,
   schemeSessionsResponse,
 } from '../../contract/scheme.ts';
-import type { OrderCaptchaDeps } from '../captcha/order-captcha.ts';
 import { ok } from '../http.ts';
 import { compressText, pickEncoding } from '../text-compression.ts';
-import { createSchemeOrder } from './scheme-order.service.ts';
-import type { SetupService } from '../setup/setup.service.ts';
+import type { SchemeOrderService } from './scheme-order.service.ts';
 import type { SeatingService } from './seating.service.ts';
 
-export function seatingRoutes(app: FastifyInstance, deps: OrderCaptchaDeps & { seating: SeatingService; setup: SetupService; now: () => number }) {
+export function seatingRoutes(app: FastifyInstance, deps: { seating: SeatingService; schemeOrders: SchemeOrderService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/scheme/sessions',
@@ -56,7 +54,7 @@ export function seatingRoutes(app: FastifyInstance, deps: OrderCaptchaDeps & { s
     { schema: { tags: ['scheme', 'order'], body: createSchemeOrderRequest, response: { 200: createSchemeOrderResponse } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(await createSchemeOrder(deps, request.body, request.ip));
+      return ok(await deps.schemeOrders.create(request.body, request.ip));
     },
   );
 }

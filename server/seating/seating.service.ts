@@ -10,6 +10,7 @@ import type {
   SchemeZone,
 } from '../../contract/scheme.ts';
 import type { Queryable } from '../db/client.ts';
+import { findCheckboxes } from '../event/event.repository.ts';
 import { BusinessError, ok } from '../http.ts';
 import { sessionDayTime } from '../order-view/dates.ts';
 import { toRoubles, unitServiceFee } from '../orders/pricing.ts';
@@ -19,7 +20,6 @@ import {
   type SchemeEventRow,
   findComposition,
   findHallModel,
-  findOrderCheckboxes,
   findOpenSessions,
   findSchemeEventByHash,
   findSession,
@@ -135,7 +135,7 @@ export function createSeatingService(deps: SeatingDeps) {
             return { action: item.name, location: item.location, address: item.address, day: at.day, time: at.time };
           })
         : [];
-      const checkboxList = (await findOrderCheckboxes(deps.db, event.id)).map((box) => ({
+      const checkboxList = (await findCheckboxes(deps.db, 'order', event.id)).map((box) => ({
         id: box.id,
         name: box.name,
         url: box.url,

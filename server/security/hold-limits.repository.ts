@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client.ts';
+import { UNPAID } from '../orders/order-status-sql.ts';
 
 /** What one client (an address or an e-mail) holds now, and how many orders it began lately. */
 export type ClientHolds = { orders: number; places: number; recent: number; freeAt: Date | null };
@@ -23,7 +24,7 @@ export async function findClientHolds(tx: Queryable, column: 'client_ip' | 'emai
     `select count(*) filter (where live)::int as orders, coalesce(sum(places) filter (where live), 0)::int as places,
             count(*) filter (where created_at > $3)::int as recent, min(held_until) filter (where live) as free_at
      from (select c.places, c.created_at, c.held_until,
-                  c.held_until > $2 and (o.id is null or (o.status in (10, 20) and o.released_at is null)) as live
+                  c.held_until > $2 and (o.id is null or (o.status in (${UNPAID}) and o.released_at is null)) as live
            from hold_claims c left join orders o on o.hash = c.order_hash
            where c.${column} = $1 and (c.held_until > $2 or c.created_at > $3)) claims`,
     [value, at, since],

@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rulesResponse, setupResponse, tokenResponse } from '../../contract/setup.ts';
-import type { Db } from '../db/client.ts';
 import { type CrmService, crmTokenOf } from '../crm/crm.service.ts';
 import type { Csrf } from '../security/csrf.ts';
 import type { SetupService } from './setup.service.ts';
-import { pingDatabase } from './setup.repository.ts';
+import type { HealthService } from './health.service.ts';
 
-export function setupRoutes(app: FastifyInstance, deps: { setup: SetupService; csrf: Csrf; db: Db; crm: CrmService }) {
+export function setupRoutes(app: FastifyInstance, deps: { setup: SetupService; csrf: Csrf; health: HealthService; crm: CrmService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/setup', { schema: { tags: ['setup'], response: { 200: setupResponse } } }, async (request, reply) => {
@@ -37,8 +36,8 @@ export function setupRoutes(app: FastifyInstance, deps: { setup: SetupService; c
     { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok'), database: z.string() }), 503: z.object({ status: z.literal('unavailable') }) } } },
     async (request, reply) => {
       try {
-        await pingDatabase(deps.db);
-        return { status: 'ok' as const, database: deps.db.kind };
+        const { database } = await deps.health.check();
+        return { status: 'ok' as const, database };
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
         return reply.code(503).send({ status: 'unavailable' as const });

@@ -1,5 +1,6 @@
 import type { Holder } from '../../contract/nominal.ts';
 import type { Queryable } from '../db/client.ts';
+import { TICKET_VALID } from '../orders/order-status-sql.ts';
 
 export async function findTicketByHash(
   db: Queryable,
@@ -14,7 +15,7 @@ export async function findTicketByHash(
 
 /** The hashes of an order's tickets that still admit (valid or admitted); returned tickets lost their page. */
 export async function findAdmittingTicketHashes(tx: Queryable, orderId: number): Promise<string[]> {
-  const { rows } = await tx.query<{ hash: string }>('select hash from tickets where order_id = $1 and status in (0, 60) order by id', [orderId]);
+  const { rows } = await tx.query<{ hash: string }>(`select hash from tickets where order_id = $1 and status in (${TICKET_VALID}) order by id`, [orderId]);
   return rows.map((r) => r.hash);
 }
 

@@ -3,13 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminErrorResponse } from '../../../contract/admin/api.ts';
 import { auditQuery, auditResponse } from '../../../contract/admin/staff-management.ts';
 import { AUDIT_PAGE_SIZE } from '../../../contract/admin/staff-rules.ts';
-import type { Db } from '../../db/client.ts';
 import { ok } from '../../http.ts';
 import { requirePermission } from '../staff/guard.ts';
-import { findAuditActions, findAuditEntries } from './audit.repository.ts';
+import type { AuditService } from './audit.service.ts';
 
 /** The owner's audit log browser: filtered, paged, newest first. */
-export function auditRoutes(app: FastifyInstance, deps: { db: Db; timeZone: string }) {
+export function auditRoutes(app: FastifyInstance, deps: { audit: AuditService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/admin/audit',
@@ -20,16 +19,13 @@ export function auditRoutes(app: FastifyInstance, deps: { db: Db; timeZone: stri
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { page, staffId, action, subjectType, subjectId, from, to } = request.query;
-      const [found, actions] = await Promise.all([
-        findAuditEntries(deps.db, { staffId, action, subjectType, subjectId, from, to, timeZone: deps.timeZone }, { limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE }),
-        findAuditActions(deps.db),
-      ]);
+      const found = await deps.audit.browse({ staffId, action, subjectType, subjectId, from, to }, page);
       return ok({
-        entries: found.rows.map((e) => ({ ...e, at: e.at.toISOString() })),
+        entries: found.entries.map((e) => ({ ...e, at: e.at.toISOString() })),
         total: found.total,
         page,
         pageSize: AUDIT_PAGE_SIZE,
-        actions,
+        actions: found.actions,
       });
     },
   );

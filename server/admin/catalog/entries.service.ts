@@ -7,12 +7,12 @@ import { CatalogImportError } from '../../catalog/catalog-issues.ts';
 import { exportSimpleEntries } from '../../catalog/export.ts';
 import { importCatalogIn, lockCatalog } from '../../catalog/import.ts';
 import { sanitizeHtml } from '../../catalog/sanitize-html.ts';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../http.ts';
-import type { AuditEntry } from '../audit/audit.repository.ts';
+import type { AuditWriter } from '../audit/audit.service.ts';
 import { refusedByDatabase } from '../../db/errors.ts';
 import { bumpCatalogVersion, deleteEntryRow, findEntryUsers, findRevision, isLooseZone, nextEntryId } from './catalog-admin.repository.ts';
-import type { CatalogActor } from './events.service.ts';
+import { type CatalogActor, byActor } from './events.service.ts';
 import { claimRevision, recordEditor } from './revision.ts';
 
 const TABLE = {
@@ -32,7 +32,7 @@ const refused = (fields: Array<{ path: string; code: string; text?: string }>) =
  * through the catalog import with the same revision check and audit as events. The import never
  * deletes a top-level entry, so deletion is this editor's own: only of an entry nothing uses.
  */
-export function createEntryEditor(deps: { db: Db; now: () => number; timeZone: string; audit: (tx: Queryable, entry: AuditEntry) => Promise<void> }) {
+export function createEntryEditor(deps: { db: Db; now: () => number; timeZone: string; audit: AuditWriter }) {
   const at = () => new Date(deps.now());
   return {
     async list(kind: SimpleEntryKind) {
@@ -79,15 +79,12 @@ export function createEntryEditor(deps: { db: Db; now: () => number; timeZone: s
         const revision = await recordEditor(tx, table, id, input.actor.id, at());
         const after = (await exportSimpleEntries(tx, input.kind)).find((e) => e.id === id);
         await deps.audit(tx, {
-          staffId: input.actor.id,
           action: `catalog.${input.kind}.${before === undefined ? 'create' : 'update'}`,
           subjectType: input.kind,
           subjectId: String(id),
           ...(before === undefined ? {} : { before }),
           after,
-          ip: input.actor.ip,
-          userAgent: input.actor.userAgent,
-          at: at(),
+          ...byActor(input.actor, at()),
         });
         return { id, revision };
       });
@@ -119,14 +116,11 @@ export function createEntryEditor(deps: { db: Db; now: () => number; timeZone: s
         }
         const catalogVersion = await bumpCatalogVersion(tx);
         await deps.audit(tx, {
-          staffId: input.actor.id,
           action: `catalog.${input.kind}.delete`,
           subjectType: input.kind,
           subjectId: String(input.id),
           before,
-          ip: input.actor.ip,
-          userAgent: input.actor.userAgent,
-          at: at(),
+          ...byActor(input.actor, at()),
         });
         return { catalogVersion };
       });

@@ -11,7 +11,7 @@ import { importCatalogIn, lockCatalog } from '../../catalog/import.ts';
 import { sanitizeHtml } from '../../catalog/sanitize-html.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { BusinessError } from '../../http.ts';
-import type { AuditEntry } from '../audit/audit.repository.ts';
+import type { AuditWriter } from '../audit/audit.service.ts';
 import {
   bumpCatalogVersion,
   deleteEventRow,
@@ -29,11 +29,14 @@ import { claimRevision, recordEditor } from './revision.ts';
 
 export type CatalogActor = { id: number; ip: string; userAgent: string | null };
 
+/** Who made a catalog change, from where and when, as its audit entry records it. */
+export const byActor = (actor: CatalogActor, at: Date) => ({ staffId: actor.id, ip: actor.ip, userAgent: actor.userAgent, at });
+
 type Deps = {
   db: Db;
   now: () => number;
   timeZone: string;
-  audit: (tx: Queryable, entry: AuditEntry) => Promise<void>;
+  audit: AuditWriter;
 };
 
 type FieldError = { path: string; code: string; text: string };
@@ -151,15 +154,12 @@ export function createEventEditor(deps: Deps) {
       const revision = await recordEditor(tx, 'events', eventId, input.actor.id, at());
       const after = await exportEvent(tx, eventId, timeZone);
       await deps.audit(tx, {
-        staffId: input.actor.id,
         action: before === undefined ? 'catalog.event.create' : 'catalog.event.update',
         subjectType: 'event',
         subjectId: String(eventId),
         ...(before === undefined ? {} : { before }),
         after,
-        ip: input.actor.ip,
-        userAgent: input.actor.userAgent,
-        at: at(),
+        ...byActor(input.actor, at()),
       });
       return { id: eventId, hash, revision, catalogVersion: await readCatalogVersionIn(tx) };
     });
@@ -212,15 +212,12 @@ export function createEventEditor(deps: Deps) {
         await importCatalogIn(tx, { events: [{ ...before, isPublished: input.published }] });
         const revision = await recordEditor(tx, 'events', input.id, input.actor.id, at());
         await deps.audit(tx, {
-          staffId: input.actor.id,
           action: input.published ? 'catalog.event.publish' : 'catalog.event.unpublish',
           subjectType: 'event',
           subjectId: String(input.id),
           before: { isPublished: before.isPublished },
           after: { isPublished: input.published },
-          ip: input.actor.ip,
-          userAgent: input.actor.userAgent,
-          at: at(),
+          ...byActor(input.actor, at()),
         });
         return { id: input.id, hash: before.hash, revision, catalogVersion: await readCatalogVersionIn(tx) };
       });
@@ -236,14 +233,11 @@ export function createEventEditor(deps: Deps) {
         await deleteEventRow(tx, input.id);
         const catalogVersion = await bumpCatalogVersion(tx);
         await deps.audit(tx, {
-          staffId: input.actor.id,
           action: 'catalog.event.delete',
           subjectType: 'event',
           subjectId: String(input.id),
           before,
-          ip: input.actor.ip,
-          userAgent: input.actor.userAgent,
-          at: at(),
+          ...byActor(input.actor, at()),
         });
         return { catalogVersion };
       });

@@ -8,12 +8,12 @@ import { recordId } from '../../../contract/common.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import type { CheckinService } from '../../checkin/checkin.service.ts';
 import { BusinessError, ok } from '../../http.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import { clientOf } from '../staff/staff.routes.ts';
 import { guardedStaff, requirePermission } from '../staff/guard.ts';
 
 /** Keys of scanning devices: made (the key shown once), listed, revoked; each change in the audit log. */
-export function checkinDevicesRoutes(app: FastifyInstance, deps: { checkin: CheckinService }) {
+export function checkinDevicesRoutes(app: FastifyInstance, deps: { checkin: CheckinService; audit: AuditService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': adminErrorResponse };
 
@@ -34,7 +34,7 @@ export function checkinDevicesRoutes(app: FastifyInstance, deps: { checkin: Chec
       const staff = guardedStaff(request);
       const client = clientOf(request);
       const made = await deps.checkin.createDevice(request.body.name, staff.id, (tx, device) =>
-        insertAuditEntry(tx, { staffId: staff.id, action: 'checkin-device.create', subjectType: 'checkin-device', subjectId: String(device.id), after: device, ip: client.ip, userAgent: client.userAgent }),
+        deps.audit.record(tx, { staffId: staff.id, action: 'checkin-device.create', subjectType: 'checkin-device', subjectId: String(device.id), after: device, ip: client.ip, userAgent: client.userAgent }),
       );
       return ok(made);
     },
@@ -55,7 +55,7 @@ export function checkinDevicesRoutes(app: FastifyInstance, deps: { checkin: Chec
       const staff = guardedStaff(request);
       const client = clientOf(request);
       const device = await deps.checkin.revokeDevice(request.params.id, (tx, before) =>
-        insertAuditEntry(tx, { staffId: staff.id, action: 'checkin-device.revoke', subjectType: 'checkin-device', subjectId: String(before.id), before, ip: client.ip, userAgent: client.userAgent }),
+        deps.audit.record(tx, { staffId: staff.id, action: 'checkin-device.revoke', subjectType: 'checkin-device', subjectId: String(before.id), before, ip: client.ip, userAgent: client.userAgent }),
       );
       if (!device) throw new BusinessError(ErrorCode.notFound, { status: 404 });
       return ok({ device });

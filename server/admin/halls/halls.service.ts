@@ -8,9 +8,10 @@ import { expandHallSeats } from '../../catalog/expand-seats.ts';
 import { importCatalogIn, lockCatalog } from '../../catalog/import.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { BusinessError } from '../../http.ts';
-import { buildHallLayout, seatRowsOf } from '../../seating/hall-layout.ts';
+import { buildHallLayout, unpricedMapOf } from '../../seating/hall-layout.ts';
 import type { HallModel } from '../../seating/seating.repository.ts';
-import type { AuditWriter, StaffActor } from '../orders/orders-desk.service.ts';
+import type { AuditWriter } from '../audit/audit.service.ts';
+import type { StaffActor } from '../orders/orders-desk.service.ts';
 import {
   type NextIds,
   findHallFileRows,
@@ -204,16 +205,7 @@ export function createHallsDesk(deps: { db: Db; now: () => number; timeZone: str
       return {
         hall,
         counts: { zones: hall.zones.length, sectors: hall.sectors.length, seats: model.seats.length, standingAreas: hall.standingAreas.length },
-        map: {
-          svg: layout.svg,
-          width: layout.width,
-          height: layout.height,
-          seat_size: layout.seatSize,
-          sectors: layout.sectors,
-          seat_numbers: seatRowsOf(layout, () => true),
-          seat_stand: [],
-          zones: layout.zones.map((z) => ({ zone_id: z.id, name: z.name, level_name: z.level_name, color: z.color, prices: [] })),
-        },
+        map: unpricedMapOf(layout, () => true),
       };
     },
 

@@ -8,9 +8,10 @@ import { BusinessError } from '../../http.ts';
 import { OrderStatus } from '../../orders/orders.service.ts';
 import { readCatalogVersion } from '../../catalog/catalog-version.ts';
 import { bumpCatalogVersion, lockCatalogImportShared } from '../../catalog/catalog-write.repository.ts';
-import { type HallLayout, buildHallLayout, seatRowsOf } from '../../seating/hall-layout.ts';
+import { type HallLayout, buildHallLayout, unpricedMapOf } from '../../seating/hall-layout.ts';
 import { findHallModel } from '../../seating/seating.repository.ts';
-import type { AuditWriter, StaffActor } from '../orders/orders-desk.service.ts';
+import type { AuditWriter } from '../audit/audit.service.ts';
+import type { StaffActor } from '../orders/orders-desk.service.ts';
 import {
   type HallSeatRow,
   deleteSeatBlocks,
@@ -87,6 +88,20 @@ export function createSeatBlocks(deps: { db: Db; now: () => number; audit: Audit
     return seats;
   }
 
+  /**
+   * Runs a change of some seats of a session in one transaction, holding the catalog import off and
+   * the seats' claim lock, with the seats asked for in hall order.
+   */
+  async function changeSeats<T>(sessionId: number, asked: readonly number[], change: (tx: Queryable, seatIds: number[], seats: HallSeatRow[]) => Promise<T>) {
+    const session = await sessionOf(sessionId);
+    const seatIds = [...asked].sort((a, b) => a - b);
+    return db.transaction(async (tx) => {
+      await lockCatalogImportShared(tx);
+      await lockSeatClaims(tx, sessionId, seatIds);
+      return change(tx, seatIds, await seatsOf(tx, session.hall_id, seatIds));
+    });
+  }
+
   return {
     /** Seated events with their sessions from yesterday on. */
     async sessions() {
@@ -113,16 +128,7 @@ export function createSeatBlocks(deps: { db: Db; now: () => number; audit: Audit
           startsAt: session.starts_at.toISOString(),
           hasTime: session.has_time,
         },
-        map: {
-          svg: layout.svg,
-          width: layout.width,
-          height: layout.height,
-          seat_size: layout.seatSize,
-          sectors: layout.sectors,
-          seat_numbers: seatRowsOf(layout, (seatId) => !stateOf.has(seatId)),
-          seat_stand: [],
-          zones: layout.zones.map((z) => ({ zone_id: z.id, name: z.name, level_name: z.level_name, color: z.color, prices: [] })),
-        },
+        map: unpricedMapOf(layout, (seatId) => !stateOf.has(seatId)),
         states: layout.rows.map((row) => row.seatIds.map(letter).join('')),
         blocks: blocks.map((b) => ({ seatId: b.seat_id, reason: b.reason, note: b.note, by: b.blocked_by_name, at: b.blocked_at.toISOString() })),
       };
@@ -130,12 +136,7 @@ export function createSeatBlocks(deps: { db: Db; now: () => number; audit: Audit
 
     /** Blocks free seats of a session; a held, sold or already blocked seat refuses the whole call. */
     async block(sessionId: number, input: Pick<SeatBlockRequest, 'seatIds' | 'reason' | 'note'>, actor: StaffActor) {
-      const session = await sessionOf(sessionId);
-      const seatIds = [...input.seatIds].sort((a, b) => a - b);
-      return db.transaction(async (tx) => {
-        await lockCatalogImportShared(tx);
-        await lockSeatClaims(tx, sessionId, seatIds);
-        const seats = await seatsOf(tx, session.hall_id, seatIds);
+      return changeSeats(sessionId, input.seatIds, async (tx, seatIds, seats) => {
         const byId = new Map(seats.map((s) => [s.id, s]));
         const taken = new Set((await findSeatOrders(tx, sessionId, seatIds)).map((line) => line.seat_id));
         if (taken.size > 0) throw refusal(AdminErrorCode.seatsNotFree, seats.filter((s) => taken.has(s.id)));
@@ -162,12 +163,7 @@ export function createSeatBlocks(deps: { db: Db; now: () => number; audit: Audit
 
     /** Gives blocked seats of a session back to sale; a seat that is not blocked refuses the whole call. */
     async unblock(sessionId: number, input: { seatIds: readonly number[] }, actor: StaffActor) {
-      const session = await sessionOf(sessionId);
-      const seatIds = [...input.seatIds].sort((a, b) => a - b);
-      return db.transaction(async (tx) => {
-        await lockCatalogImportShared(tx);
-        await lockSeatClaims(tx, sessionId, seatIds);
-        const seats = await seatsOf(tx, session.hall_id, seatIds);
+      return changeSeats(sessionId, input.seatIds, async (tx, seatIds, seats) => {
         const blocks = await findSeatBlocks(tx, sessionId, seatIds);
         const blocked = new Set(blocks.map((b) => b.seat_id));
         if (blocked.size !== seatIds.length) throw refusal(AdminErrorCode.seatsNotBlocked, seats.filter((s) => !blocked.has(s.id)));

@@ -1,7 +1,10 @@
+import { OrderStatus } from '../../../contract/order-status.ts';
 import type { Queryable } from '../../db/client.ts';
+import type { OfferRow } from '../../offers/offers.repository.ts';
+import { TICKET_VALID, UNPAID } from '../../orders/order-status-sql.ts';
 
 // Orders that hold a code or a service now: paid, or unpaid and still holding their places.
-const LIVE_ORDER = `(o.status = 30 or (o.status in (10, 20) and o.released_at is null))`;
+const LIVE_ORDER = `(o.status = ${OrderStatus.paid} or (o.status in (${UNPAID}) and o.released_at is null))`;
 
 export type PromoRow = {
   id: number;
@@ -25,9 +28,9 @@ export type PromoRow = {
 
 const PROMO_COLUMNS = `p.id, p.code, p.kind, p.value, p.valid_from, p.valid_until, p.usage_limit, p.event_id, e.name->>'ru' as event_name,
   p.is_active, p.batch_id, p.revision, p.updated_at, s.name as updated_by_name,
-  (select count(*)::int from order_discounts d join orders o on o.id = d.order_id where d.promo_code_id = p.id and o.status = 30) as paid_uses,
+  (select count(*)::int from order_discounts d join orders o on o.id = d.order_id where d.promo_code_id = p.id and o.status = ${OrderStatus.paid}) as paid_uses,
   (select count(*)::int from order_discounts d join orders o on o.id = d.order_id
-     where d.promo_code_id = p.id and o.status in (10, 20) and o.released_at is null) as unpaid_uses,
+     where d.promo_code_id = p.id and o.status in (${UNPAID}) and o.released_at is null) as unpaid_uses,
   exists (select 1 from order_discounts d where d.promo_code_id = p.id) as used`;
 const PROMO_FROM = `promo_codes p left join events e on e.id = p.event_id left join staff s on s.id = p.updated_by`;
 
@@ -141,18 +144,9 @@ export async function findBatchCodes(q: Queryable, batchId: number): Promise<Pro
   return rows;
 }
 
-export type OfferAdminRow = {
-  id: number;
-  package_id: number;
-  event_id: number | null;
+/** A special offer as the storefront reads it, with what the desk shows of it besides. */
+export type OfferAdminRow = OfferRow & {
   event_name: string | null;
-  name: Record<string, string>;
-  description: Record<string, string>;
-  amount: number;
-  per_order_limit: number;
-  seat_tied: boolean;
-  stock: number | null;
-  sortnum: number;
   is_active: boolean;
   paid: number;
   unpaid: number;
@@ -163,12 +157,12 @@ export type OfferAdminRow = {
 };
 
 // A service holds its place while it is not released and not given back by a return.
-const HELD_SERVICE = `not sv.released and sv.status in (0, 60)`;
+const HELD_SERVICE = `not sv.released and sv.status in (${TICKET_VALID})`;
 const OFFER_COLUMNS = `f.id, f.package_id, f.event_id, e.name->>'ru' as event_name, f.name, f.description, f.amount, f.per_order_limit, f.seat_tied,
   f.stock, f.sortnum, f.is_active, f.revision, f.updated_at, s.name as updated_by_name,
-  (select count(*)::int from order_services sv join orders o on o.id = sv.order_id where sv.offer_id = f.id and ${HELD_SERVICE} and o.status = 30) as paid,
+  (select count(*)::int from order_services sv join orders o on o.id = sv.order_id where sv.offer_id = f.id and ${HELD_SERVICE} and o.status = ${OrderStatus.paid}) as paid,
   (select count(*)::int from order_services sv join orders o on o.id = sv.order_id
-     where sv.offer_id = f.id and ${HELD_SERVICE} and o.status in (10, 20) and o.released_at is null) as unpaid,
+     where sv.offer_id = f.id and ${HELD_SERVICE} and o.status in (${UNPAID}) and o.released_at is null) as unpaid,
   exists (select 1 from order_services sv where sv.offer_id = f.id) as used`;
 const OFFER_FROM = `special_offers f left join events e on e.id = f.event_id left join staff s on s.id = f.updated_by`;
 

@@ -1,18 +1,10 @@
 import type { SearchKeys } from '../../../contract/admin/orders-rules.ts';
 import type { Queryable } from '../../db/client.ts';
+import type { OrderRow } from '../../orders/orders.repository.ts';
 
 type Texts = Record<string, string>;
 
-export type OrderHitRow = {
-  id: number;
-  number: number;
-  status: number;
-  created_at: Date;
-  paid_at: Date | null;
-  buyer_name: string;
-  email: string;
-  phone: string;
-  total: number;
+export type OrderHitRow = Pick<OrderRow, 'id' | 'number' | 'status' | 'created_at' | 'paid_at' | 'buyer_name' | 'email' | 'phone' | 'total'> & {
   event_name: Texts;
   tickets: number;
 };
@@ -66,30 +58,30 @@ export async function searchOrders(
   return rows;
 }
 
-export type DeskOrderRow = {
-  id: number;
-  hash: string;
-  number: number;
-  status: number;
-  lang: string;
-  created_at: Date;
-  reserved_until: Date;
-  paid_at: Date | null;
-  canceled_at: Date | null;
-  cancel_reason: string | null;
-  staff_cancel_reason: string | null;
-  buyer_name: string;
-  phone: string;
-  email: string;
-  pushkin_card: boolean;
-  subtotal: number;
-  service_fee: number;
-  services_total: number;
-  discount: number;
-  total: number;
-  event_id: number;
-  event_name: Texts;
-};
+export type DeskOrderRow = Pick<
+  OrderRow,
+  | 'id'
+  | 'hash'
+  | 'number'
+  | 'status'
+  | 'lang'
+  | 'created_at'
+  | 'reserved_until'
+  | 'paid_at'
+  | 'canceled_at'
+  | 'cancel_reason'
+  | 'staff_cancel_reason'
+  | 'buyer_name'
+  | 'phone'
+  | 'email'
+  | 'pushkin_card'
+  | 'subtotal'
+  | 'service_fee'
+  | 'services_total'
+  | 'discount'
+  | 'total'
+  | 'event_id'
+> & { event_name: Texts };
 
 /** Keeps the words a member of staff gave for cancelling the order, shown on its desk page. */
 export async function recordStaffCancelReason(tx: Queryable, orderId: number, reason: string): Promise<void> {

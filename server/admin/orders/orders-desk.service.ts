@@ -4,6 +4,7 @@ import { ErrorCode } from '../../../contract/errors.ts';
 import type { StoredSetup } from '../../../contract/setup.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { BusinessError } from '../../http.ts';
+import type { AuditWriter } from '../audit/audit.service.ts';
 import { enqueueMail } from '../../mail/outbox.repository.ts';
 import { releaseOrderServices } from '../../offers/offers.service.ts';
 import { OrderStatus, releaseOrder } from '../../orders/orders.service.ts';
@@ -27,12 +28,6 @@ import {
 
 /** Who acts, from where: what the audit log records of every staff action. */
 export type StaffActor = { id: number; name: string; ip: string; userAgent: string | null };
-
-/** Writes one audit entry in the caller's transaction (the audit feature's insertAuditEntry). */
-export type AuditWriter = (
-  tx: Queryable,
-  entry: { staffId: number | null; action: string; subjectType: string; subjectId: string | null; before?: unknown; after?: unknown; ip: string; userAgent?: string | null },
-) => Promise<void>;
 
 const notFound = () => new BusinessError(ErrorCode.notFound, { status: 404 });
 

@@ -4,16 +4,12 @@ import { adminErrorResponse } from '../../../contract/admin/api.ts';
 import { failingReportsResponse } from '../../../contract/admin/registry.ts';
 import { adminLangQuery } from '../../../contract/admin/session.ts';
 import { normalizeLang, pickLocalized } from '../../../contract/lang.ts';
-import type { Db } from '../../db/client.ts';
 import { ok } from '../../http.ts';
-import { countUnsentReports, findFailingReports } from '../../registry/registry.repository.ts';
 import { requirePermission } from '../staff/guard.ts';
-
-/** The most failing reports one answer lists; the oldest first, since they have waited longest. */
-const LIST_LIMIT = 200;
+import type { RegistryReportsService } from './registry-reports.service.ts';
 
 /** Reports to the Pushkin-card registry that keep failing, for those who run the sale. */
-export function registryReportsRoutes(app: FastifyInstance, deps: { db: Db; configured: boolean }) {
+export function registryReportsRoutes(app: FastifyInstance, deps: { registryReports: RegistryReportsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/admin/registry/reports',
@@ -24,11 +20,11 @@ export function registryReportsRoutes(app: FastifyInstance, deps: { db: Db; conf
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const lang = normalizeLang(request.query.lang);
-      const rows = await findFailingReports(deps.db, LIST_LIMIT);
+      const { configured, unsent, reports } = await deps.registryReports.failing();
       return ok({
-        configured: deps.configured,
-        unsent: await countUnsentReports(deps.db),
-        reports: rows.map((row) => ({
+        configured,
+        unsent,
+        reports: reports.map((row) => ({
           id: row.id,
           kind: row.kind,
           ticketCode: row.ticket_code,

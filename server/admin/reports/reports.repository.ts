@@ -1,8 +1,9 @@
 import type { ReportGroup } from '../../../contract/admin/reports-rules.ts';
-import { OrderStatus, ReturnStatus } from '../../../contract/order-status.ts';
+import { OrderStatus } from '../../../contract/order-status.ts';
 import type { Queryable } from '../../db/client.ts';
+import { TICKET_VALID, UNPAID } from '../../orders/order-status-sql.ts';
 
-const { reserved: RESERVED, confirmed: CONFIRMED, paid: PAID } = OrderStatus;
+const { paid: PAID } = OrderStatus;
 
 type Texts = Record<string, string>;
 
@@ -197,7 +198,7 @@ export async function findOccupancy(db: Queryable, period: ReportPeriod): Promis
      held as (
        select l.session_id, sum(l.quantity - l.returned_quantity) as places
        from orders o join order_lines l on l.order_id = o.id and not l.released
-       where o.status in (${RESERVED}, ${CONFIRMED}) and o.released_at is null and l.session_id in (select id from chosen)
+       where o.status in (${UNPAID}) and o.released_at is null and l.session_id in (select id from chosen)
        group by 1
      ),
      blocked as (
@@ -216,7 +217,7 @@ export async function findOccupancy(db: Queryable, period: ReportPeriod): Promis
      left join lateral (
        select count(*) as admitted
        from checkins c join tickets t on t.id = c.ticket_id join orders o on o.id = t.order_id
-       where c.session_id = s.id and o.status = ${PAID} and t.status in (${ReturnStatus.returnable}, ${ReturnStatus.requested})
+       where c.session_id = s.id and o.status = ${PAID} and t.status in (${TICKET_VALID})
      ) ci on true
      order by s.starts_at, s.id`,
     [period.from, period.to, period.timeZone, period.eventId],

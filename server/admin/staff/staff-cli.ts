@@ -1,10 +1,7 @@
-import { mkdir } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES, isStaffRole } from '../../../contract/admin/roles.ts';
-import { ConfigError, loadConfig } from '../../config.ts';
-import { openDb } from '../../db/client.ts';
-import { DataDirLocked, lockDataDir } from '../../db/data-dir-lock.ts';
-import { migrate } from '../../db/migrate.ts';
+import { loadConfig } from '../../config.ts';
+import { runCli, withDatabase } from '../../db/cli.ts';
 import { StaffAccountError, addStaffMember, checkStaffPassword, resetStaffPassword, turnOffStaffTotp } from './staff-accounts.ts';
 
 const USAGE = `Usage:
@@ -81,13 +78,7 @@ async function run(argv: string[]): Promise<number> {
   const password = command === 'totp-off' ? '' : await readPassword();
   // Before the database opens: a short password is refused at once.
   if (command !== 'totp-off') checkStaffPassword(password);
-  const config = loadConfig();
-  if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
-  // The embedded database is one process's at a time: not while a server runs on it.
-  const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
-  try {
-    await migrate(db);
+  return withDatabase(loadConfig(), async (db) => {
     if (command === 'add' && isStaffRole(values.role)) {
       const name = values.name ?? email.split('@')[0] ?? email;
       const added = await addStaffMember(db, { email, name, role: values.role, password }, ACTOR, { now: Date.now });
@@ -100,18 +91,14 @@ async function run(argv: string[]): Promise<number> {
       console.log(`The password of ${account.email} is changed; a lock on the account is lifted.`);
     }
     return 0;
-  } finally {
-    await db.close();
-    lock?.release();
-  }
+  });
 }
 
-run(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof StaffAccountError || error instanceof ConfigError || error instanceof DataDirLocked) console.error(error.message);
-    else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) console.error(`${error.message}\n${USAGE}`);
-    else console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exit(1);
+runCli(
+  () => run(process.argv.slice(2)),
+  (error) => {
+    if (error instanceof StaffAccountError) return error.message;
+    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) return `${error.message}\n${USAGE}`;
+    return undefined;
   },
 );
