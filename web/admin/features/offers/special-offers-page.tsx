@@ -8,7 +8,7 @@ import { LANGS, type Lang, normalizeLang, pickLocalized, toBcp47 } from '../../.
 import { apiDelete, apiGet, apiPost, apiSend, toApiError } from '../../../lib/api.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { type FieldErrors, fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
-import { OfferField } from './offer-field.tsx';
+import { LabelledField } from '../../components/labelled-field.tsx';
 import { OffersTabs } from './offers-tabs.tsx';
 import '../../components/desk.css';
 import './offers.css';
@@ -170,9 +170,9 @@ export default function SpecialOffersPage() {
             <legend>{t('services.name')}</legend>
             <div className="offers-form__grid">
               {LANGS.map((l) => (
-                <OfferField key={l} id={f(`name-${l}`)} label={t(`langs.${l}`)} error={l === 'ru' ? err('name') : undefined}>
+                <LabelledField key={l} id={f(`name-${l}`)} label={t(`langs.${l}`)} error={l === 'ru' ? err('name') : undefined}>
                   <input value={draft.name[l]} maxLength={200} required={l === 'ru'} onChange={(e) => setDraft({ ...draft, name: { ...draft.name, [l]: e.currentTarget.value } })} />
-                </OfferField>
+                </LabelledField>
               ))}
             </div>
           </fieldset>
@@ -180,23 +180,23 @@ export default function SpecialOffersPage() {
             <legend>{t('services.description')}</legend>
             <div className="offers-form__grid">
               {LANGS.map((l) => (
-                <OfferField key={l} id={f(`description-${l}`)} label={t(`langs.${l}`)}>
+                <LabelledField key={l} id={f(`description-${l}`)} label={t(`langs.${l}`)}>
                   <textarea value={draft.description[l]} maxLength={2000} onChange={(e) => setDraft({ ...draft, description: { ...draft.description, [l]: e.currentTarget.value } })} />
-                </OfferField>
+                </LabelledField>
               ))}
             </div>
           </fieldset>
           <div className="offers-form__grid">
-            <OfferField id={f('amount')} label={t('services.amount')} error={err('amount')} hint={draft.id === null ? undefined : t('services.amountHint')}>
+            <LabelledField id={f('amount')} label={t('services.amount')} error={err('amount')} hint={draft.id === null ? undefined : t('services.amountHint')}>
               <input inputMode="decimal" value={draft.amount} required onChange={(e) => setDraft({ ...draft, amount: e.currentTarget.value })} />
-            </OfferField>
-            <OfferField id={f('perOrderLimit')} label={t('services.perOrderLimit')} error={err('perOrderLimit')}>
+            </LabelledField>
+            <LabelledField id={f('perOrderLimit')} label={t('services.perOrderLimit')} error={err('perOrderLimit')}>
               <input type="number" inputMode="numeric" min={1} value={draft.perOrderLimit} required onChange={(e) => setDraft({ ...draft, perOrderLimit: e.currentTarget.value })} />
-            </OfferField>
-            <OfferField id={f('stockTotal')} label={t('services.stockTotal')} error={err('stockTotal')} hint={t('services.stockHint')}>
+            </LabelledField>
+            <LabelledField id={f('stockTotal')} label={t('services.stockTotal')} error={err('stockTotal')} hint={t('services.stockHint')}>
               <input type="number" inputMode="numeric" min={0} value={draft.stockTotal} onChange={(e) => setDraft({ ...draft, stockTotal: e.currentTarget.value })} />
-            </OfferField>
-            <OfferField id={f('eventId')} label={t('services.event')} error={err('eventId')}>
+            </LabelledField>
+            <LabelledField id={f('eventId')} label={t('services.event')} error={err('eventId')}>
               <select className="admin-select" value={draft.eventId} onChange={(e) => setDraft({ ...draft, eventId: e.currentTarget.value })}>
                 <option value="">{t('services.anyEvent')}</option>
                 {events.data?.events.map((e) => (
@@ -205,13 +205,13 @@ export default function SpecialOffersPage() {
                   </option>
                 ))}
               </select>
-            </OfferField>
-            <OfferField id={f('packageId')} label={t('services.packageId')} error={err('packageId')} hint={t('services.packageHint')}>
+            </LabelledField>
+            <LabelledField id={f('packageId')} label={t('services.packageId')} error={err('packageId')} hint={t('services.packageHint')}>
               <input type="number" inputMode="numeric" min={1} value={draft.packageId} onChange={(e) => setDraft({ ...draft, packageId: e.currentTarget.value })} />
-            </OfferField>
-            <OfferField id={f('sortnum')} label={t('services.sortnum')} error={err('sortnum')}>
+            </LabelledField>
+            <LabelledField id={f('sortnum')} label={t('services.sortnum')} error={err('sortnum')}>
               <input type="number" inputMode="numeric" value={draft.sortnum} onChange={(e) => setDraft({ ...draft, sortnum: e.currentTarget.value })} />
-            </OfferField>
+            </LabelledField>
           </div>
           <label className="admin-check">
             <input type="checkbox" checked={draft.seatTied} onChange={(e) => setDraft({ ...draft, seatTied: e.currentTarget.checked })} />
