@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Controller, type FieldError, type FieldErrors, type Path, useForm } from 'react-hook-form';
+import { Controller, type FieldError, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { z } from 'zod';
 import { type SimpleEntryKind, entryDeletedResponse, entrySavedResponse, eventListResponse, simpleEntrySchemas } from '../../../../contract/admin/catalog.ts';
 import { LANGS, type Lang, normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
 import { ApiError, apiDelete, apiGet, apiPost, apiSend, toApiError } from '../../../lib/api.ts';
+import { errorAt, fieldAt } from '../../components/form-paths.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { CatalogNav } from './catalog-nav.tsx';
 import { ENTRY_FIELDS, type FieldSpec, blankEntry, entriesQuery } from './entry-kinds.ts';
@@ -23,12 +24,6 @@ const eventsQuery = {
   queryKey: ['admin', 'catalog', 'events', 'for-entries'],
   queryFn: ({ signal }: { signal: AbortSignal }) => apiGet('/api/admin/catalog/events?published=all', eventListResponse, { signal }),
 };
-
-function errorAt(errors: FieldErrors<FormValues>, path: string): FieldError | undefined {
-  let node: unknown = errors;
-  for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  return node && typeof node === 'object' && 'type' in node ? (node as FieldError) : undefined;
-}
 
 /** One entry of the catalog (a kind, menu, venue, tag, checkbox, rules document or zone): create or edit it. */
 export default function EntryFormPage({ kind, entryId }: { kind: SimpleEntryKind; entryId: number | null }) {
@@ -128,18 +123,7 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
     return t(`fieldErrors.${error.type}`, { defaultValue: t('fieldErrors.invalid') });
   };
 
-  const field = (path: string) => {
-    const error = errorAt(formState.errors, path);
-    const described = error ? `${id}-${path}-error` : undefined;
-    return {
-      attrs: { id: `${id}-${path}`, 'aria-invalid': error ? true : undefined, 'aria-describedby': described },
-      message: error ? (
-        <p className="admin-field__error" id={described}>
-          {errorText(error)}
-        </p>
-      ) : null,
-    };
-  };
+  const field = (path: string) => fieldAt(formState.errors, id, path, errorText);
 
   function showRefusal(error: unknown) {
     const failure = toApiError(error);

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
-import { Controller, type FieldError, type FieldErrors, type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Controller, type FieldError, type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { z } from 'zod';
@@ -17,6 +17,7 @@ import {
 import { type CatalogRecurrenceInput, catalogRecurrence, expandRecurrence, localDateTime } from '../../../../contract/catalog-recurrence.ts';
 import { LANGS, type Lang, normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
 import { ApiError, apiDelete, apiGet, apiPost, apiSend, toApiError } from '../../../lib/api.ts';
+import { errorAt, fieldAt } from '../../components/form-paths.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { formatSessionTime, optionsQuery } from './events-page.tsx';
 import { CategoryExtras, DisplayFields, PriceExtras, PosterField, SessionExtras } from './event-extra-fields.tsx';
@@ -60,12 +61,6 @@ function useErrorText() {
     if (error.type === 'server') return error.message;
     return t(`fieldErrors.${error.type}`, { defaultValue: t('fieldErrors.invalid') });
   };
-}
-
-function errorAt(errors: FieldErrors<FormInput>, path: string): FieldError | undefined {
-  let node: unknown = errors;
-  for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  return node && typeof node === 'object' && 'type' in node ? (node as FieldError) : undefined;
 }
 
 export default function EventFormPage({ eventId }: { eventId: number | null }) {
@@ -130,18 +125,7 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
   const inUse = loaded?.inUse ?? { sessions: [], prices: [], categories: [] };
   const tz = options.timeZone;
 
-  const field = (path: string) => {
-    const error = errorAt(formState.errors, path);
-    const described = error ? `${id}-${path}-error` : undefined;
-    return {
-      attrs: { id: `${id}-${path}`, 'aria-invalid': error ? true : undefined, 'aria-describedby': described },
-      message: error ? (
-        <p className="admin-field__error" id={described}>
-          {errorText(error)}
-        </p>
-      ) : null,
-    };
-  };
+  const field = (path: string) => fieldAt(formState.errors, id, path, errorText);
 
   const preview = useMemo(() => {
     const list = (watched.recurrences ?? []).flatMap((r) => {
