@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { z } from 'zod';
 import { type SimpleEntryKind, entryDeletedResponse, entrySavedResponse, eventListResponse, simpleEntrySchemas } from '../../../../contract/admin/catalog.ts';
-import { LANGS, type Lang, normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
+import { type Lang, normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
 import { ApiError, apiDelete, apiGet, apiPost, apiSend, toApiError } from '../../../lib/api.ts';
 import { errorAt, fieldAt } from '../../components/form-paths.tsx';
+import { LanguageTabs } from '../../components/language-tabs.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { CatalogNav } from './catalog-nav.tsx';
 import { ENTRY_FIELDS, type FieldSpec, blankEntry, entriesQuery } from './entry-kinds.ts';
@@ -308,37 +309,15 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
         {localized.length > 0 ? (
           <fieldset className="admin-card admin-stack">
             <legend>{t('form.texts')}</legend>
-            <div role="tablist" aria-label={t('form.languages')} className="admin-tabs">
-              {LANGS.map((l) => (
-                <button
-                  key={l}
-                  type="button"
-                  role="tab"
-                  id={`${id}-tab-${l}`}
-                  aria-selected={tab === l}
-                  aria-controls={`${id}-panel-${l}`}
-                  tabIndex={tab === l ? 0 : -1}
-                  className="admin-tabs__tab"
-                  onClick={() => setTab(l)}
-                  onKeyDown={(e) => {
-                    const at = LANGS.indexOf(l);
-                    const to = e.key === 'ArrowRight' ? LANGS[(at + 1) % LANGS.length] : e.key === 'ArrowLeft' ? LANGS[(at + LANGS.length - 1) % LANGS.length] : undefined;
-                    if (to) {
-                      setTab(to);
-                      document.getElementById(`${id}-tab-${to}`)?.focus();
-                    }
-                  }}
-                >
-                  {t(`form.lang.${l}`)}
-                  {localized.some((s) => errorAt(formState.errors, `entry.${s.key}.${l}`)) ? ' ⚠' : ''}
-                </button>
-              ))}
-            </div>
-            {LANGS.map((l) => (
-              <div key={l} role="tabpanel" id={`${id}-panel-${l}`} data-lang={l} aria-labelledby={`${id}-tab-${l}`} hidden={tab !== l} className="admin-stack">
-                {localized.map((spec) => localizedField(spec, l))}
-              </div>
-            ))}
+            <LanguageTabs
+              idPrefix={id}
+              label={t('form.languages')}
+              tab={tab}
+              onTab={setTab}
+              tabLabel={(l) => t(`form.lang.${l}`)}
+              flagged={(l) => localized.some((s) => errorAt(formState.errors, `entry.${s.key}.${l}`) !== undefined)}
+              panel={(l) => localized.map((spec) => localizedField(spec, l))}
+            />
           </fieldset>
         ) : null}
         {plain.length > 0 ? (

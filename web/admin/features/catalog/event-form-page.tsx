@@ -15,9 +15,10 @@ import {
   eventSavedResponse,
 } from '../../../../contract/admin/catalog.ts';
 import { type CatalogRecurrenceInput, catalogRecurrence, expandRecurrence, localDateTime } from '../../../../contract/catalog-recurrence.ts';
-import { LANGS, type Lang, normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
+import { type Lang, normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
 import { ApiError, apiDelete, apiGet, apiPost, apiSend, toApiError } from '../../../lib/api.ts';
 import { errorAt, fieldAt } from '../../components/form-paths.tsx';
+import { LanguageTabs } from '../../components/language-tabs.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { formatSessionTime, optionsQuery } from './events-page.tsx';
 import { CategoryExtras, DisplayFields, PriceExtras, PosterField, SessionExtras } from './event-extra-fields.tsx';
@@ -244,56 +245,38 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
       <form noValidate onSubmit={handleSubmit(onSubmit, () => setMessage({ kind: 'error', text: t('form.fixFields') }))} className="admin-stack" aria-describedby={`${id}-message`}>
         <fieldset className="admin-card admin-stack">
           <legend>{t('form.texts')}</legend>
-          <div role="tablist" aria-label={t('form.languages')} className="admin-tabs">
-            {LANGS.map((l) => (
-              <button
-                key={l}
-                type="button"
-                role="tab"
-                id={`${id}-tab-${l}`}
-                aria-selected={tab === l}
-                aria-controls={`${id}-panel-${l}`}
-                tabIndex={tab === l ? 0 : -1}
-                className="admin-tabs__tab"
-                onClick={() => setTab(l)}
-                onKeyDown={(e) => {
-                  const at = LANGS.indexOf(l);
-                  const to = e.key === 'ArrowRight' ? LANGS[(at + 1) % LANGS.length] : e.key === 'ArrowLeft' ? LANGS[(at + LANGS.length - 1) % LANGS.length] : undefined;
-                  if (to) {
-                    setTab(to);
-                    document.getElementById(`${id}-tab-${to}`)?.focus();
-                  }
-                }}
-              >
-                {t(`form.lang.${l}`)}
-                {TEXT_FIELDS.some((f) => errorAt(formState.errors, `event.${f}.${l}`)) ? ' ⚠' : ''}
-              </button>
-            ))}
-          </div>
-          {LANGS.map((l) => (
-            <div key={l} role="tabpanel" id={`${id}-panel-${l}`} aria-labelledby={`${id}-tab-${l}`} hidden={tab !== l} className="admin-stack">
-              {(['name', 'note', 'notice', 'location'] as const).map((key) => {
-                const f = field(`event.${key}.${l}`);
-                return (
-                  <div className="admin-field" key={key}>
-                    <label htmlFor={f.attrs.id}>
-                      {t(`form.${key}`)}
-                      {key === 'name' && l === 'ru' ? ` ${t('form.required')}` : ''}
-                    </label>
-                    <input {...f.attrs} {...register(`event.${key}.${l}` as Path<FormInput>)} />
-                    {f.message}
-                  </div>
-                );
-              })}
-              <Controller
-                control={control}
-                name={`event.description.${l}` as Path<FormInput>}
-                render={({ field: c }) => (
-                  <HtmlEditor id={`${id}-description-${l}`} label={t('form.description')} value={typeof c.value === 'string' ? c.value : ''} onChange={c.onChange} />
-                )}
-              />
-            </div>
-          ))}
+          <LanguageTabs
+            idPrefix={id}
+            label={t('form.languages')}
+            tab={tab}
+            onTab={setTab}
+            tabLabel={(l) => t(`form.lang.${l}`)}
+            flagged={(l) => TEXT_FIELDS.some((f) => errorAt(formState.errors, `event.${f}.${l}`) !== undefined)}
+            panel={(l) => (
+              <>
+                {(['name', 'note', 'notice', 'location'] as const).map((key) => {
+                  const f = field(`event.${key}.${l}`);
+                  return (
+                    <div className="admin-field" key={key}>
+                      <label htmlFor={f.attrs.id}>
+                        {t(`form.${key}`)}
+                        {key === 'name' && l === 'ru' ? ` ${t('form.required')}` : ''}
+                      </label>
+                      <input {...f.attrs} {...register(`event.${key}.${l}` as Path<FormInput>)} />
+                      {f.message}
+                    </div>
+                  );
+                })}
+                <Controller
+                  control={control}
+                  name={`event.description.${l}` as Path<FormInput>}
+                  render={({ field: c }) => (
+                    <HtmlEditor id={`${id}-description-${l}`} label={t('form.description')} value={typeof c.value === 'string' ? c.value : ''} onChange={c.onChange} />
+                  )}
+                />
+              </>
+            )}
+          />
         </fieldset>
 
         <fieldset className="admin-card admin-catalog__grid">
