@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SimpleEntryKind } from '../../../../contract/admin/catalog.ts';
 import { type Lang, normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
-import { toApiError } from '../../../lib/api.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { QueryList } from '../../components/query-list.tsx';
 import '../../components/desk.css';
 import { CatalogNav } from './catalog-nav.tsx';
 import { entriesQuery } from './entry-kinds.ts';
@@ -41,14 +41,8 @@ export default function EntriesPage({ kind }: { kind: SimpleEntryKind }) {
           {t(`entries.${kind}.create`)}
         </Link>
       </div>
-      <div aria-live="polite" aria-busy={list.isFetching}>
-        {list.isPending ? (
-          <PageSkeleton label={t('admin:loading')} />
-        ) : list.isError ? (
-          <p role="alert">{toApiError(list.error).text || t('admin:errors.generic')}</p>
-        ) : list.data.entries.length === 0 ? (
-          <p>{t('entries.nothing')}</p>
-        ) : (
+      <QueryList query={list} isEmpty={(data) => data.entries.length === 0} nothing={t('entries.nothing')}>
+        {(data) => (
           <div className="admin-table-wrap">
             <table className="admin-table admin-table--stack">
               <caption className="admin-visually-hidden">{t(`entries.${kind}.heading`)}</caption>
@@ -60,7 +54,7 @@ export default function EntriesPage({ kind }: { kind: SimpleEntryKind }) {
                 </tr>
               </thead>
               <tbody>
-                {list.data.entries.map(({ entry, updatedAt, updatedBy }) => {
+                {data.entries.map(({ entry, updatedAt, updatedBy }) => {
                   const e = entry as Entry;
                   return (
                     <tr key={String(e.id)}>
@@ -78,7 +72,7 @@ export default function EntriesPage({ kind }: { kind: SimpleEntryKind }) {
             </table>
           </div>
         )}
-      </div>
+      </QueryList>
     </section>
   );
 }

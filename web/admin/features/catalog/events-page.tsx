@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 import { EVENT_PUBLISHED_FILTERS, catalogOptionsResponse, eventListResponse } from '../../../../contract/admin/catalog.ts';
 import { type Lang, normalizeLang, pickLocalized, toBcp47 } from '../../../../contract/lang.ts';
-import { apiGet, toApiError } from '../../../lib/api.ts';
+import { apiGet } from '../../../lib/api.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { QueryList } from '../../components/query-list.tsx';
 import '../../components/desk.css';
 import { CatalogNav } from './catalog-nav.tsx';
 import './catalog.css';
@@ -104,14 +105,8 @@ export default function EventsPage() {
           </button>
         </div>
       </form>
-      <div aria-live="polite" aria-busy={list.isFetching}>
-        {list.isPending ? (
-          <PageSkeleton label={t('admin:loading')} />
-        ) : list.isError ? (
-          <p role="alert">{toApiError(list.error).text || t('admin:errors.generic')}</p>
-        ) : list.data.events.length === 0 ? (
-          <p>{t('events.nothing')}</p>
-        ) : (
+      <QueryList query={list} isEmpty={(data) => data.events.length === 0} nothing={t('events.nothing')}>
+        {(data) => (
           <div className="admin-table-wrap">
             <table className="admin-table admin-table--stack">
               <caption className="admin-visually-hidden">{t('events.heading')}</caption>
@@ -125,7 +120,7 @@ export default function EventsPage() {
                 </tr>
               </thead>
               <tbody>
-                {list.data.events.map((e) => (
+                {data.events.map((e) => (
                   <tr key={e.id}>
                     <td data-label={t('events.name')}>
                       <Link href={`/catalog/events/${e.id}`}>{pickLocalized(e.name, lang)}</Link>
@@ -141,7 +136,7 @@ export default function EventsPage() {
             </table>
           </div>
         )}
-      </div>
+      </QueryList>
     </section>
   );
 }

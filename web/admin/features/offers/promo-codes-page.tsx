@@ -25,8 +25,9 @@ import {
   roublesToKopecks,
 } from '../../../../contract/admin/offers-rules.ts';
 import { type Lang, normalizeLang, pickLocalized, toBcp47 } from '../../../../contract/lang.ts';
-import { apiDelete, apiGet, apiPost, apiSend, toApiError } from '../../../lib/api.ts';
+import { apiDelete, apiGet, apiPost, apiSend } from '../../../lib/api.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { QueryList } from '../../components/query-list.tsx';
 import { type FieldErrors, fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
 import { OffersTabs } from './offers-tabs.tsx';
 import { LabelledField } from '../../components/labelled-field.tsx';
@@ -342,14 +343,8 @@ export default function PromoCodesPage() {
           </a>
         </p>
       ) : null}
-      <div aria-live="polite" aria-busy={list.isFetching}>
-        {list.isPending ? (
-          <PageSkeleton label={t('admin:loading')} />
-        ) : list.isError ? (
-          <p role="alert">{toApiError(list.error).text || t('admin:errors.generic')}</p>
-        ) : list.data.codes.length === 0 ? (
-          <p>{t('promo.nothing')}</p>
-        ) : (
+      <QueryList query={list} isEmpty={(data) => data.codes.length === 0} nothing={t('promo.nothing')}>
+        {(data) => (
           <>
             <div className="admin-table-wrap">
               <table className="admin-table admin-table--stack">
@@ -366,7 +361,7 @@ export default function PromoCodesPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {list.data.codes.map((c) => {
+                  {data.codes.map((c) => {
                     const s = promoState({ active: c.active, validFrom: c.validFrom ? Date.parse(c.validFrom) : null, validUntil: c.validUntil ? Date.parse(c.validUntil) : null }, now);
                     return (
                       <tr key={c.id} data-testid={`promo-${c.code}`}>
@@ -410,14 +405,14 @@ export default function PromoCodesPage() {
               <button className="admin-button admin-button--plain" type="button" disabled={page <= 1} onClick={() => setQuery({ q, state, event: eventId, batch: batchId, page: String(page - 1) })}>
                 {t('promo.previous')}
               </button>
-              <span>{t('promo.pageOf', { page, pages, total: list.data.total })}</span>
+              <span>{t('promo.pageOf', { page, pages, total: data.total })}</span>
               <button className="admin-button admin-button--plain" type="button" disabled={page >= pages} onClick={() => setQuery({ q, state, event: eventId, batch: batchId, page: String(page + 1) })}>
                 {t('promo.next')}
               </button>
             </nav>
           </>
         )}
-      </div>
+      </QueryList>
     </section>
   );
 }

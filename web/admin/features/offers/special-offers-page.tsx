@@ -5,8 +5,9 @@ import { eventListResponse } from '../../../../contract/admin/catalog.ts';
 import { type SpecialOfferView, deletedResponse, specialOfferListResponse, specialOfferResponse } from '../../../../contract/admin/offers.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../../../contract/admin/offers-rules.ts';
 import { LANGS, type Lang, normalizeLang, pickLocalized, toBcp47 } from '../../../../contract/lang.ts';
-import { apiDelete, apiGet, apiPost, apiSend, toApiError } from '../../../lib/api.ts';
+import { apiDelete, apiGet, apiPost, apiSend } from '../../../lib/api.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { QueryList } from '../../components/query-list.tsx';
 import { type FieldErrors, fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
 import { LabelledField } from '../../components/labelled-field.tsx';
 import { OffersTabs } from './offers-tabs.tsx';
@@ -231,14 +232,8 @@ export default function SpecialOffersPage() {
           </div>
         </form>
       ) : null}
-      <div aria-live="polite" aria-busy={list.isFetching}>
-        {list.isPending ? (
-          <PageSkeleton label={t('admin:loading')} />
-        ) : list.isError ? (
-          <p role="alert">{toApiError(list.error).text || t('admin:errors.generic')}</p>
-        ) : list.data.offers.length === 0 ? (
-          <p>{t('services.nothing')}</p>
-        ) : (
+      <QueryList query={list} isEmpty={(data) => data.offers.length === 0} nothing={t('services.nothing')}>
+        {(data) => (
           <div className="admin-table-wrap">
             <table className="admin-table admin-table--stack">
               <caption className="admin-visually-hidden">{t('services.heading')}</caption>
@@ -254,7 +249,7 @@ export default function SpecialOffersPage() {
                 </tr>
               </thead>
               <tbody>
-                {list.data.offers.map((o) => {
+                {data.offers.map((o) => {
                   const name = pickLocalized(o.name, lang);
                   return (
                     <tr key={o.id}>
@@ -286,7 +281,7 @@ export default function SpecialOffersPage() {
             </table>
           </div>
         )}
-      </div>
+      </QueryList>
     </section>
   );
 }
