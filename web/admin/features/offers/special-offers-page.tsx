@@ -8,6 +8,7 @@ import { LANGS, type Lang, normalizeLang, pickLocalized, toBcp47 } from '../../.
 import { apiDelete, apiGet, apiPost, apiSend } from '../../../lib/api.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { QueryList } from '../../components/query-list.tsx';
+import { StackedTable } from '../../components/stacked-table.tsx';
 import { type FieldErrors, fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
 import { LabelledField } from '../../components/labelled-field.tsx';
 import { OffersTabs } from './offers-tabs.tsx';
@@ -234,52 +235,45 @@ export default function SpecialOffersPage() {
       ) : null}
       <QueryList query={list} isEmpty={(data) => data.offers.length === 0} nothing={t('services.nothing')}>
         {(data) => (
-          <div className="admin-table-wrap">
-            <table className="admin-table admin-table--stack">
-              <caption className="admin-visually-hidden">{t('services.heading')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('services.name')}</th>
-                  <th scope="col">{t('services.event')}</th>
-                  <th scope="col">{t('services.amount')}</th>
-                  <th scope="col">{t('services.stock')}</th>
-                  <th scope="col">{t('services.inOrders')}</th>
-                  <th scope="col">{t('services.state')}</th>
-                  <th scope="col">{t('services.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.offers.map((o) => {
+          <StackedTable
+            caption={t('services.heading')}
+            rows={data.offers}
+            rowKey={(o) => o.id}
+            columns={[
+              {
+                label: t('services.name'),
+                cell: (o) => (
+                  <>
+                    {pickLocalized(o.name, lang)}
+                    {o.seatTied ? <span className="admin-badge">{t('services.seatTiedShort')}</span> : null}
+                  </>
+                ),
+              },
+              { label: t('services.event'), cell: (o) => (o.eventId === null ? t('services.anyEvent') : pickLocalizedOr(events.data?.events.find((e) => e.id === o.eventId)?.name, lang, o.eventName)) },
+              { label: t('services.amount'), cell: (o) => `${money.format(kopecksToRoubles(o.amount))} ₽` },
+              { label: t('services.stock'), cell: (o) => (o.stockTotal === null ? t('services.noLimit') : t('services.stockText', { left: o.stockLeft, total: o.stockTotal })) },
+              { label: t('services.inOrders'), cell: (o) => t('services.inOrdersText', { paid: o.paid, unpaid: o.unpaid }) },
+              { label: t('services.state'), cell: (o) => (o.active ? t('services.isActive') : t('services.isInactive')) },
+              {
+                label: t('services.actions'),
+                cell: (o) => {
                   const name = pickLocalized(o.name, lang);
                   return (
-                    <tr key={o.id}>
-                      <td data-label={t('services.name')}>
-                        {name}
-                        {o.seatTied ? <span className="admin-badge">{t('services.seatTiedShort')}</span> : null}
-                      </td>
-                      <td data-label={t('services.event')}>{o.eventId === null ? t('services.anyEvent') : (pickLocalizedOr(events.data?.events.find((e) => e.id === o.eventId)?.name, lang, o.eventName))}</td>
-                      <td data-label={t('services.amount')}>{money.format(kopecksToRoubles(o.amount))} ₽</td>
-                      <td data-label={t('services.stock')}>{o.stockTotal === null ? t('services.noLimit') : t('services.stockText', { left: o.stockLeft, total: o.stockTotal })}</td>
-                      <td data-label={t('services.inOrders')}>{t('services.inOrdersText', { paid: o.paid, unpaid: o.unpaid })}</td>
-                      <td data-label={t('services.state')}>{o.active ? t('services.isActive') : t('services.isInactive')}</td>
-                      <td data-label={t('services.actions')}>
-                        <div className="admin-actions">
-                          <button className="admin-button admin-button--plain" type="button" aria-label={t('services.editOne', { name })} onClick={() => open(draftOf(o))}>
-                            {t('services.edit')}
-                          </button>
-                          {o.used ? null : (
-                            <button className="admin-button admin-button--plain" type="button" aria-label={t('services.deleteOne', { name })} onClick={() => remove(o)}>
-                              {t('services.delete')}
-                            </button>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
+                    <div className="admin-actions">
+                      <button className="admin-button admin-button--plain" type="button" aria-label={t('services.editOne', { name })} onClick={() => open(draftOf(o))}>
+                        {t('services.edit')}
+                      </button>
+                      {o.used ? null : (
+                        <button className="admin-button admin-button--plain" type="button" aria-label={t('services.deleteOne', { name })} onClick={() => remove(o)}>
+                          {t('services.delete')}
+                        </button>
+                      )}
+                    </div>
                   );
-                })}
-              </tbody>
-            </table>
-          </div>
+                },
+              },
+            ]}
+          />
         )}
       </QueryList>
     </section>
