@@ -30,6 +30,7 @@ import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { QueryList } from '../../components/query-list.tsx';
 import { type FieldErrors, fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
 import { OffersTabs } from './offers-tabs.tsx';
+import { EventSelect } from '../../components/event-select.tsx';
 import { LabelledField } from '../../components/labelled-field.tsx';
 import { fromZoneInput, toZoneInput } from './zone-time.ts';
 import '../../components/desk.css';
@@ -279,14 +280,7 @@ export default function PromoCodesPage() {
               <input type="number" inputMode="numeric" min={1} value={terms.usageLimit} onChange={(e) => setTerms({ ...terms, usageLimit: e.currentTarget.value })} />
             </LabelledField>
             <LabelledField id={f('eventId')} label={t('promo.event')} error={err('eventId')}>
-              <select className="admin-select" value={terms.eventId} onChange={(e) => setTerms({ ...terms, eventId: e.currentTarget.value })}>
-                <option value="">{t('promo.anyEvent')}</option>
-                {events.data?.events.map((e) => (
-                  <option key={e.id} value={String(e.id)}>
-                    {pickLocalized(e.name, lang)}
-                  </option>
-                ))}
-              </select>
+              <EventSelect events={events.data?.events} lang={lang} value={terms.eventId} onValue={(v) => setTerms({ ...terms, eventId: v })} blank={t('promo.anyEvent')} />
             </LabelledField>
           </div>
           <label className="admin-check">
@@ -320,14 +314,7 @@ export default function PromoCodesPage() {
         </div>
         <div className="admin-field">
           <label htmlFor={f('event')}>{t('promo.event')}</label>
-          <select id={f('event')} className="admin-select" value={filters.eventId} onChange={(e) => setFilters({ ...filters, eventId: e.currentTarget.value })}>
-            <option value="">{t('promo.allEvents')}</option>
-            {events.data?.events.map((e) => (
-              <option key={e.id} value={String(e.id)}>
-                {pickLocalized(e.name, lang)}
-              </option>
-            ))}
-          </select>
+          <EventSelect id={f('event')} events={events.data?.events} lang={lang} value={filters.eventId} onValue={(v) => setFilters({ ...filters, eventId: v })} blank={t('promo.allEvents')} />
         </div>
         <div className="admin-filters__buttons">
           <button className="admin-button" type="submit">

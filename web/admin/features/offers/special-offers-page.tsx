@@ -10,6 +10,7 @@ import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { QueryList } from '../../components/query-list.tsx';
 import { StackedTable } from '../../components/stacked-table.tsx';
 import { type FieldErrors, fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
+import { EventSelect } from '../../components/event-select.tsx';
 import { LabelledField } from '../../components/labelled-field.tsx';
 import { OffersTabs } from './offers-tabs.tsx';
 import '../../components/desk.css';
@@ -199,14 +200,7 @@ export default function SpecialOffersPage() {
               <input type="number" inputMode="numeric" min={0} value={draft.stockTotal} onChange={(e) => setDraft({ ...draft, stockTotal: e.currentTarget.value })} />
             </LabelledField>
             <LabelledField id={f('eventId')} label={t('services.event')} error={err('eventId')}>
-              <select className="admin-select" value={draft.eventId} onChange={(e) => setDraft({ ...draft, eventId: e.currentTarget.value })}>
-                <option value="">{t('services.anyEvent')}</option>
-                {events.data?.events.map((e) => (
-                  <option key={e.id} value={String(e.id)}>
-                    {pickLocalized(e.name, lang)}
-                  </option>
-                ))}
-              </select>
+              <EventSelect events={events.data?.events} lang={lang} value={draft.eventId} onValue={(v) => setDraft({ ...draft, eventId: v })} blank={t('services.anyEvent')} />
             </LabelledField>
             <LabelledField id={f('packageId')} label={t('services.packageId')} error={err('packageId')} hint={t('services.packageHint')}>
               <input type="number" inputMode="numeric" min={1} value={draft.packageId} onChange={(e) => setDraft({ ...draft, packageId: e.currentTarget.value })} />
