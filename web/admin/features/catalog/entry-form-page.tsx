@@ -10,6 +10,7 @@ import { type Lang, normalizeLang, pickLocalized } from '../../../../contract/la
 import { ApiError, apiDelete, apiGet, apiPost, apiSend, toApiError } from '../../../lib/api.ts';
 import { errorAt, fieldAt } from '../../components/form-paths.tsx';
 import { LanguageTabs } from '../../components/language-tabs.tsx';
+import { FormMessage } from '../../components/form-message.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { CatalogNav } from './catalog-nav.tsx';
 import { ENTRY_FIELDS, type FieldSpec, blankEntry, entriesQuery } from './entry-kinds.ts';
@@ -327,9 +328,7 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
           </fieldset>
         ) : null}
 
-        <p id={`${id}-message`} role={message?.kind === 'error' ? 'alert' : 'status'} className={message?.kind === 'error' ? 'admin-catalog__error' : 'admin-message'}>
-          {message?.text ?? ''}
-        </p>
+        <FormMessage id={`${id}-message`} message={message} />
         <div className="admin-actions">
           <button className="admin-button" type="submit" disabled={busy}>
             {entryId === null ? t('entries.createButton') : t('form.save')}

@@ -19,6 +19,7 @@ import { type Lang, normalizeLang, pickLocalized } from '../../../../contract/la
 import { ApiError, apiDelete, apiGet, apiPost, apiSend, toApiError } from '../../../lib/api.ts';
 import { errorAt, fieldAt } from '../../components/form-paths.tsx';
 import { LanguageTabs } from '../../components/language-tabs.tsx';
+import { FormMessage } from '../../components/form-message.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { formatSessionTime, optionsQuery } from './events-page.tsx';
 import { CategoryExtras, DisplayFields, PriceExtras, PosterField, SessionExtras } from './event-extra-fields.tsx';
@@ -600,9 +601,7 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
           </button>
         </fieldset>
 
-        <p id={`${id}-message`} role={message?.kind === 'error' ? 'alert' : 'status'} className={message?.kind === 'error' ? 'admin-catalog__error' : 'admin-message'}>
-          {message?.text ?? ''}
-        </p>
+        <FormMessage id={`${id}-message`} message={message} />
         <div className="admin-actions">
           <button className="admin-button" type="submit" disabled={busy}>
             {eventId === null ? t('form.create') : t('form.save')}

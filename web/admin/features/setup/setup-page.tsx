@@ -10,6 +10,7 @@ import { LANGS, normalizeLang } from '../../../../contract/lang.ts';
 import { ApiError, apiGet, apiSend, toApiError } from '../../../lib/api.ts';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { errorAt, fieldAt } from '../../components/form-paths.tsx';
+import { FormMessage } from '../../components/form-message.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 
 type FormInput = z.input<typeof setupEdit>;
@@ -236,9 +237,7 @@ function SetupForm({ loaded, notice, onSaved }: { loaded: Loaded; notice: string
           {text('app.return_form_url', t('fields.returnFormUrl'))}
         </fieldset>
 
-        <p id={`${id}-message`} role={message?.kind === 'error' ? 'alert' : 'status'} className={message?.kind === 'error' ? 'admin-catalog__error' : 'admin-message'}>
-          {message?.text ?? ''}
-        </p>
+        <FormMessage id={`${id}-message`} message={message} />
         <div className="admin-actions">
           <button className="admin-button" type="submit" disabled={busy}>
             {t('save')}
