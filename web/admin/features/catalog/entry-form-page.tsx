@@ -12,6 +12,7 @@ import { errorAt, fieldAt } from '../../components/form-paths.tsx';
 import { LanguageTabs } from '../../components/language-tabs.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { useBusy } from '../../components/use-busy.ts';
 import { CatalogNav } from './catalog-nav.tsx';
 import { ENTRY_FIELDS, type FieldSpec, blankEntry, entriesQuery } from './entry-kinds.ts';
 import { formatSessionTime, optionsQuery } from './events-page.tsx';
@@ -90,7 +91,7 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
   const [tab, setTab] = useState<Lang>('ru');
   const [focusRequest, setFocusRequest] = useState(0);
   const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(saved ? { kind: 'done', text: t('form.saved') } : null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy(showRefusal);
   const specs = ENTRY_FIELDS[kind];
   // The browser checks with the very schema the server parses the entry with.
   const resolver = useMemo(() => zodResolver(z.object({ entry: simpleEntrySchemas[kind] }) as unknown as z.ZodType<FormValues, FormValues>), [kind]);
@@ -136,10 +137,9 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
   }
 
   async function onSubmit(values: FormValues) {
-    setBusy(true);
-    setMessage(null);
-    onSaved(false);
-    try {
+    await run(async () => {
+      setMessage(null);
+      onSaved(false);
       const body = { entry: values.entry, lang, ...(loaded ? { revision: loaded.revision } : {}) };
       const answer =
         entryId === null
@@ -148,26 +148,17 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
       onSaved(true);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'catalog'] });
       if (entryId === null) navigate(`/catalog/entries/${kind}/${answer.id}`, { state: { saved: true } });
-    } catch (error) {
-      showRefusal(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function remove() {
     if (!loaded || entryId === null || !window.confirm(t('entries.confirmDelete'))) return;
-    setBusy(true);
-    setMessage(null);
-    try {
+    await run(async () => {
+      setMessage(null);
       await apiDelete(`/api/admin/catalog/entries/${kind}/${entryId}?revision=${loaded.revision}&lang=${lang}`, entryDeletedResponse);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'catalog'] });
       navigate(`/catalog/entries/${kind}`);
-    } catch (error) {
-      showRefusal(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const isLocalized = (s: FieldSpec) => s.type === 'localized' || s.type === 'localizedUrl' || s.type === 'html';

@@ -21,6 +21,7 @@ import { errorAt, fieldAt } from '../../components/form-paths.tsx';
 import { LanguageTabs } from '../../components/language-tabs.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { useBusy } from '../../components/use-busy.ts';
 import { formatSessionTime, optionsQuery } from './events-page.tsx';
 import { CategoryExtras, DisplayFields, PriceExtras, PosterField, SessionExtras } from './event-extra-fields.tsx';
 import { HtmlEditor } from './html-editor.tsx';
@@ -111,7 +112,7 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
   const errorText = useErrorText();
   const [tab, setTab] = useState<Lang>('ru');
   const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(notice ? { kind: 'done', text: notice } : null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy(showRefusal);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver,
     defaultValues: { event: loaded ? (loaded.event as CatalogEventDraftInput) : blankEvent(options), recurrences: [] },
@@ -138,10 +139,9 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
   }, [watched.recurrences, tz]);
 
   async function onSubmit(values: FormOutput) {
-    setBusy(true);
-    setMessage(null);
-    onSaved(null);
-    try {
+    await run(async () => {
+      setMessage(null);
+      onSaved(null);
       const body = { event: values.event, recurrences: values.recurrences, lang, ...(loaded ? { revision: loaded.revision } : {}) };
       const saved = eventId === null
         ? await apiPost('/api/admin/catalog/events', body, eventSavedResponse)
@@ -149,11 +149,7 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
       onSaved(t('form.saved'));
       await queryClient.invalidateQueries({ queryKey: ['admin', 'catalog'] });
       if (eventId === null) navigate(`/catalog/events/${saved.id}`);
-    } catch (error) {
-      showRefusal(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   function showRefusal(error: unknown) {
@@ -165,30 +161,20 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
 
   async function publish(published: boolean) {
     if (!loaded || eventId === null) return;
-    setBusy(true);
-    onSaved(null);
-    try {
+    await run(async () => {
+      onSaved(null);
       await apiPost(`/api/admin/catalog/events/${eventId}/publish`, { revision: loaded.revision, published, lang }, eventSavedResponse);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'catalog'] });
-    } catch (error) {
-      showRefusal(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function remove() {
     if (!loaded || eventId === null || !window.confirm(t('form.confirmDelete'))) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await apiDelete(`/api/admin/catalog/events/${eventId}?revision=${loaded.revision}&lang=${lang}`, eventDeletedResponse);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'catalog'] });
       navigate('/catalog');
-    } catch (error) {
-      showRefusal(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const menus = options.mainMenus.filter((m) => m.kindId === Number(event?.kindId));
