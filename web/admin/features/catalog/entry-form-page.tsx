@@ -9,7 +9,6 @@ import { type SimpleEntryKind, entryDeletedResponse, entrySavedResponse, eventLi
 import { type Lang, normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
 import { ApiError, apiDelete, apiGet, apiPost, apiSend, toApiError } from '../../../lib/api.ts';
 import { errorAt, fieldAt } from '../../components/form-paths.tsx';
-import { LanguageTabs } from '../../components/language-tabs.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { useBusy } from '../../components/use-busy.ts';
@@ -17,6 +16,7 @@ import { CatalogNav } from './catalog-nav.tsx';
 import { ENTRY_FIELDS, type FieldSpec, blankEntry, entriesQuery } from './entry-kinds.ts';
 import { formatSessionTime, optionsQuery } from './events-page.tsx';
 import { HtmlEditor } from './html-editor.tsx';
+import { TextTabs } from './text-tabs.tsx';
 import './catalog.css';
 
 type FormValues = { entry: Record<string, unknown> };
@@ -299,18 +299,13 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
         aria-describedby={`${id}-message`}
       >
         {localized.length > 0 ? (
-          <fieldset className="admin-card admin-stack">
-            <legend>{t('form.texts')}</legend>
-            <LanguageTabs
-              idPrefix={id}
-              label={t('form.languages')}
-              tab={tab}
-              onTab={setTab}
-              tabLabel={(l) => t(`form.lang.${l}`)}
-              flagged={(l) => localized.some((s) => errorAt(formState.errors, `entry.${s.key}.${l}`) !== undefined)}
-              panel={(l) => localized.map((spec) => localizedField(spec, l))}
-            />
-          </fieldset>
+          <TextTabs
+            idPrefix={id}
+            tab={tab}
+            onTab={setTab}
+            flagged={(l) => localized.some((s) => errorAt(formState.errors, `entry.${s.key}.${l}`) !== undefined)}
+            panel={(l) => localized.map((spec) => localizedField(spec, l))}
+          />
         ) : null}
         {plain.length > 0 ? (
           <fieldset className="admin-card admin-catalog__grid">

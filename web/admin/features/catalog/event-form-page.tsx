@@ -18,13 +18,13 @@ import { type CatalogRecurrenceInput, catalogRecurrence, expandRecurrence, local
 import { type Lang, normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
 import { ApiError, apiDelete, apiGet, apiPost, apiSend, toApiError } from '../../../lib/api.ts';
 import { errorAt, fieldAt } from '../../components/form-paths.tsx';
-import { LanguageTabs } from '../../components/language-tabs.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { useBusy } from '../../components/use-busy.ts';
 import { formatSessionTime, optionsQuery } from './events-page.tsx';
 import { CategoryExtras, DisplayFields, PriceExtras, PosterField, SessionExtras } from './event-extra-fields.tsx';
 import { HtmlEditor } from './html-editor.tsx';
+import { TextTabs } from './text-tabs.tsx';
 import './catalog.css';
 
 /** The form edits the event in the catalog file's shape, plus schedules that become sessions on save. */
@@ -230,41 +230,36 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
         </p>
       ) : null}
       <form noValidate onSubmit={handleSubmit(onSubmit, () => setMessage({ kind: 'error', text: t('form.fixFields') }))} className="admin-stack" aria-describedby={`${id}-message`}>
-        <fieldset className="admin-card admin-stack">
-          <legend>{t('form.texts')}</legend>
-          <LanguageTabs
-            idPrefix={id}
-            label={t('form.languages')}
-            tab={tab}
-            onTab={setTab}
-            tabLabel={(l) => t(`form.lang.${l}`)}
-            flagged={(l) => TEXT_FIELDS.some((f) => errorAt(formState.errors, `event.${f}.${l}`) !== undefined)}
-            panel={(l) => (
-              <>
-                {(['name', 'note', 'notice', 'location'] as const).map((key) => {
-                  const f = field(`event.${key}.${l}`);
-                  return (
-                    <div className="admin-field" key={key}>
-                      <label htmlFor={f.attrs.id}>
-                        {t(`form.${key}`)}
-                        {key === 'name' && l === 'ru' ? ` ${t('form.required')}` : ''}
-                      </label>
-                      <input {...f.attrs} {...register(`event.${key}.${l}` as Path<FormInput>)} />
-                      {f.message}
-                    </div>
-                  );
-                })}
-                <Controller
-                  control={control}
-                  name={`event.description.${l}` as Path<FormInput>}
-                  render={({ field: c }) => (
-                    <HtmlEditor id={`${id}-description-${l}`} label={t('form.description')} value={typeof c.value === 'string' ? c.value : ''} onChange={c.onChange} />
-                  )}
-                />
-              </>
-            )}
-          />
-        </fieldset>
+        <TextTabs
+          idPrefix={id}
+          tab={tab}
+          onTab={setTab}
+          flagged={(l) => TEXT_FIELDS.some((f) => errorAt(formState.errors, `event.${f}.${l}`) !== undefined)}
+          panel={(l) => (
+            <>
+              {(['name', 'note', 'notice', 'location'] as const).map((key) => {
+                const f = field(`event.${key}.${l}`);
+                return (
+                  <div className="admin-field" key={key}>
+                    <label htmlFor={f.attrs.id}>
+                      {t(`form.${key}`)}
+                      {key === 'name' && l === 'ru' ? ` ${t('form.required')}` : ''}
+                    </label>
+                    <input {...f.attrs} {...register(`event.${key}.${l}` as Path<FormInput>)} />
+                    {f.message}
+                  </div>
+                );
+              })}
+              <Controller
+                control={control}
+                name={`event.description.${l}` as Path<FormInput>}
+                render={({ field: c }) => (
+                  <HtmlEditor id={`${id}-description-${l}`} label={t('form.description')} value={typeof c.value === 'string' ? c.value : ''} onChange={c.onChange} />
+                )}
+              />
+            </>
+          )}
+        />
 
         <fieldset className="admin-card admin-catalog__grid">
           <legend>{t('form.placement')}</legend>
