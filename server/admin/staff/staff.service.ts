@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AdminErrorCode, adminErrorText } from '../../../contract/admin/errors.ts';
+import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import { toBcp47 } from '../../../contract/lang.ts';
 import type { StaffRole } from '../../../contract/admin/roles.ts';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../../../contract/admin/staff-rules.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { BusinessError } from '../../http.ts';
+import { BusinessError, adminErrorText } from '../../http.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { type ScryptCost, STAFF_SCRYPT_COST, hashPassword, verifyPassword } from './password.ts';
 import {
