@@ -1,4 +1,5 @@
 import { DESK_LIMITS, orderState, searchKeys, ticketState } from '../../../contract/admin/orders-rules.ts';
+import type { AuditAction } from '../../../contract/admin/audit-actions.ts';
 import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import type { StoredSetup } from '../../../contract/setup.ts';
@@ -31,7 +32,7 @@ export type StaffActor = { id: number; name: string; ip: string; userAgent: stri
 /** Writes one audit entry in the caller's transaction (the audit feature's insertAuditEntry). */
 export type AuditWriter = (
   tx: Queryable,
-  entry: { staffId: number | null; action: string; subjectType: string; subjectId: string | null; before?: unknown; after?: unknown; ip: string; userAgent?: string | null },
+  entry: { staffId: number | null; action: AuditAction; subjectType: string; subjectId: string | null; before?: unknown; after?: unknown; ip: string; userAgent?: string | null },
 ) => Promise<void>;
 
 const notFound = () => new BusinessError(ErrorCode.notFound, { status: 404 });

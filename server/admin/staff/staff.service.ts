@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { AuditAction } from '../../../contract/admin/audit-actions.ts';
 import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import { toBcp47 } from '../../../contract/lang.ts';
 import type { StaffRole } from '../../../contract/admin/roles.ts';
@@ -59,7 +60,7 @@ export function createStaffSessions(deps: {
   // An unknown e-mail is checked against this hash, so its answer takes as long as a wrong password's.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'), deps.scryptCost ?? STAFF_SCRYPT_COST);
 
-  async function audit(action: string, staffId: number | null, client: StaffClient, after?: unknown) {
+  async function audit(action: AuditAction, staffId: number | null, client: StaffClient, after?: unknown) {
     await insertAuditEntry(db, {
       at: new Date(now()),
       staffId,
