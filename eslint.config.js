@@ -26,7 +26,7 @@ const ZOD_FREE_BOOT = {
 const ZOD_FREE_FORMS = {
   group: ['zod', '@hookform/resolvers/*', '**/contract/common.ts', '**/contract/buyer.ts', '**/contract/event.ts', '**/contract/scheme.ts', '**/contract/order-create.ts'],
   allowTypeImports: true,
-  message: 'the event and scheme pages load zod and the schemas on demand (buyer-validation.ts, scheme buyer-form.tsx); take values from the zod-free contract files',
+  message: 'the event and scheme pages load zod and the schemas on demand (components/buyer-form/buyer-validation.ts); take values from the zod-free contract files',
 };
 /**
  * Nor do the buyer forms' code, React Hook Form, the phone field and the captcha dialog come with
@@ -40,19 +40,15 @@ const FORMS_ON_DEMAND = {
     '**/components/phone-field/phone-countries.ts',
     '**/components/captcha/captcha-dialog.tsx',
     '**/components/buyer-section.tsx',
-    '**/components/buyer-form.tsx',
-    '**/hooks/use-buyer.ts',
+    '**/components/cart-buyer-form.tsx',
+    '**/buyer-form/buyer-form.tsx',
+    '**/buyer-form/use-buyer.ts',
+    '**/buyer-form/buyer-validation.ts',
   ],
   allowTypeImports: true,
   message: 'the buyer form loads on demand (React.lazy in event-view.tsx, cart-panel.tsx; LazyCaptchaDialog): import it only as a type here',
 };
-const ON_DEMAND_FORM_MODULES = [
-  'web/features/event/components/buyer-section.tsx',
-  'web/features/event/components/buyer-form.tsx',
-  'web/features/event/hooks/use-buyer.ts',
-  'web/features/event/hooks/buyer-validation.ts',
-  'web/features/scheme/components/buyer-form.tsx',
-];
+const ON_DEMAND_FORM_MODULES = ['web/features/event/components/buyer-section.tsx', 'web/features/scheme/components/cart-buyer-form.tsx'];
 /**
  * The order and ticket pages have no form checked by a schema: their answers' schemas load only
  * where answers are checked (development, tests; web/lib/api.ts). A value import of
@@ -161,7 +157,7 @@ export default tseslint.config(
   },
   {
     files: ['web/features/event/**/*.{ts,tsx}', 'web/features/scheme/**/*.{ts,tsx}'],
-    ignores: ['web/features/**/*.test.{ts,tsx}', 'web/features/event/hooks/buyer-validation.ts', 'web/features/scheme/components/buyer-form.tsx'],
+    ignores: ['web/features/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [...FEATURE_IMPORTS, ZOD_FREE_FORMS] }],
     },

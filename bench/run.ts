@@ -3,9 +3,11 @@
  * on-sale day would, prints a table per part and the targets, and writes bench/results.json
  * (merged: a part run alone replaces only its own figures). Benchmarks report; they never fail:
  * the exit status is 0 whatever the figures are. Parts: hot, rush, overload, memory, weight,
- * lighthouse, seatmap (all by default).
+ * lighthouse, seatmap, reports (all by default), and soak and fuzz (only when named: ten minutes
+ * each, about).
  */
 import path from 'node:path';
+import { fuzz } from './parts/fuzz.ts';
 import { hot } from './parts/hot.ts';
 import { lighthouse } from './parts/lighthouse.ts';
 import { memory } from './parts/memory.ts';
@@ -13,14 +15,17 @@ import { overload } from './parts/overload.ts';
 import { reports } from './parts/reports.ts';
 import { rush } from './parts/rush.ts';
 import { seatmap } from './parts/seatmap.ts';
+import { soak } from './parts/soak.ts';
 import { weight } from './parts/weight.ts';
 import type { Part, PartContext } from './lib/part.ts';
 import { pgCluster, stopPgCluster } from './lib/pg.ts';
 import { type PartResult, cpuTimes, formatTable, formatTargets, machine, writeResults } from './lib/report.ts';
 import { type DbKind, ROOT } from './lib/server.ts';
 
-const PARTS: Part[] = [hot, rush, overload, memory, weight, lighthouse, seatmap, reports];
-const SERVER_PARTS = new Set(['hot', 'rush', 'overload', 'memory']);
+const PARTS: Part[] = [hot, rush, overload, memory, weight, lighthouse, seatmap, reports, soak, fuzz];
+/** Run only when named: the soak takes BENCH_SOAK_MINUTES (10) on its own, the fuzz its 50,000 cases. */
+const ON_REQUEST = new Set(['soak', 'fuzz']);
+const SERVER_PARTS = new Set(['hot', 'rush', 'overload', 'memory', 'soak']);
 const RESULTS = path.join(ROOT, 'bench', 'results.json');
 
 const args = process.argv.slice(2);
@@ -30,7 +35,7 @@ if (unknown.length) {
   console.error(`Unknown part ${unknown.join(', ')}. Parts: ${PARTS.map((p) => p.name).join(', ')}.`);
   process.exit(2);
 }
-const selected = wanted.length ? PARTS.filter((p) => wanted.includes(p.name)) : PARTS;
+const selected = wanted.length ? PARTS.filter((p) => wanted.includes(p.name)) : PARTS.filter((p) => !ON_REQUEST.has(p.name));
 const dbArg = args.find((a) => a.startsWith('--db='))?.slice(5);
 const started = performance.now();
 const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);

@@ -128,7 +128,7 @@ test.describe('the buyer forms load when the visitor starts choosing', () => {
       });
 
       test("the scheme cart's buyer form skeleton has the form's size: what follows the cart stays put when it comes", async ({ page }) => {
-        const release = await holdScript(page, /\/assets\/buyer-form-[\w-]+\.js$/);
+        const release = await holdScript(page, /\/assets\/cart-buyer-form-[\w-]+\.js$/);
         await openSchemeSession(page);
         await chooseBalconySeat(page);
         const cart = page.getByRole('region', { name: /Моя корзина/ });

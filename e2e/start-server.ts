@@ -50,6 +50,11 @@ const server = spawn(process.execPath, [entry], {
     HOLD_LIMIT_ORDERS: process.env.HOLD_LIMIT_ORDERS ?? '0',
     HOLD_LIMIT_PLACES: process.env.HOLD_LIMIT_PLACES ?? '0',
     ORDER_BURST_CAPTCHA: process.env.ORDER_BURST_CAPTCHA ?? '0',
+    // So are the per-client rate limits: the specs together fetch more captchas and press Pay
+    // more often from that one address than a person would.
+    CAPTCHA_RATE_LIMIT: process.env.CAPTCHA_RATE_LIMIT ?? '0',
+    PAY_RATE_LIMIT: process.env.PAY_RATE_LIMIT ?? '0',
+    RETURN_RATE_LIMIT: process.env.RETURN_RATE_LIMIT ?? '0',
   },
 });
 

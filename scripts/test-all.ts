@@ -37,6 +37,19 @@ for (const [title, cmd, args] of [
   else totals.failed += 1;
 }
 
+// Production dependencies: no high or critical advisory. A registry whose audit endpoint cannot be
+// reached is a skip, counted and printed as one, never a pass.
+{
+  console.log('\n=== npm audit --omit=dev ===');
+  const audit = spawnSync(process.execPath, [path.join(root, 'scripts', 'audit.ts')], { cwd: root, stdio: 'inherit', env: process.env });
+  if (audit.status === 0) totals.passed += 1;
+  else if (audit.status === 3) totals.skipped += 1;
+  else {
+    totals.failed += 1;
+    ok = false;
+  }
+}
+
 // vitest: all three projects in one run.
 const vitestFile = path.join(results, 'vitest.json');
 ok = run('unit and API tests (PGlite and PostgreSQL)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`]) && ok;

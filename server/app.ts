@@ -17,6 +17,7 @@ import { createAfishaService } from './afisha/afisha.service.ts';
 import { createCatalogVersion } from './catalog/catalog-version.ts';
 import { allowedHostsGuard, allowedHostsOf } from './security/allowed-hosts.ts';
 import { createHoldGuard } from './security/hold-limits.ts';
+import { rateLimits } from './security/rate-limits.ts';
 import { createReturnProof } from './payments/return-proof.ts';
 import { createCsrf } from './security/csrf.ts';
 import { nulGuard } from './security/nul-guard.ts';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   admitThrough(app, admission, ORDER_CREATING_ROUTES);
   nulGuard(app);
   errorAnswers(app);
+  rateLimits(app, deps.db, config.rateLimits, now);
   // Before frameAncestorsHook: it appends frame-ancestors to the page policy set here.
   const setPageHeaders = pageHeadersHook(app, { webDist: deps.webDist, formActions: acquirerOrigins(config) });
   const setFrameAncestors = frameAncestorsHook(app, config.embedOrigins);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { RECEIPT_PAYMENT_MODES, RECEIPT_TAXATIONS, RECEIPT_TAXES, type ReceiptPaymentMode, type ReceiptTax, type ReceiptTaxation } from './payments/receipt.ts';
 import { allowedHostsFromEnv } from './security/allowed-hosts.ts';
 import type { HoldLimits } from './security/hold-limits.ts';
+import type { RateLimits } from './security/rate-limits.ts';
 import { type TrustProxy, trustProxyFromEnv } from './security/trust-proxy.ts';
 
 const flagFromEnv = z
@@ -44,6 +45,13 @@ const envSchema = z.object({
   /** Orders one client address may place within ORDER_BURST_WINDOW_S before the next needs the image captcha, even where the setup has it off; 0 = never. */
   ORDER_BURST_CAPTCHA: z.coerce.number().int().min(0).max(10_000).default(3),
   ORDER_BURST_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Captcha images and recordings one client address may fetch per RATE_LIMIT_WINDOW_S (server/security/rate-limits.ts); 0 = no limit. */
+  CAPTCHA_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(30),
+  /** Payment starts (Pay) one client address may make per window; 0 = no limit. */
+  PAY_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(20),
+  /** Return requests and confirmations one client address may send per window; 0 = no limit. */
+  RETURN_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(10),
+  RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
   /** Host names the server answers when PUBLIC_URL is unset (links are built from them); default: HOST and localhost. */
   ALLOWED_HOSTS: allowedHostsFromEnv,
   /** The venue's time zone; unset: the setup's app.timezone (server/setup/setup.service.ts, venueTimeZone). */
@@ -133,6 +141,7 @@ export type Config = {
   publicUrl: string | undefined;
   /** Per-client limits of unpaid holds and the adaptive captcha (server/security/hold-limits.ts). */
   holdLimits: HoldLimits;
+  rateLimits: RateLimits;
   /** Host names a request may name (server/security/allowed-hosts.ts); empty: the default list. */
   allowedHosts: string[];
   /** The venue's time zone when set; undefined: the setup's app.timezone. Read it through venueTimeZone. */
@@ -276,6 +285,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
     orderBatchLanes: e.ORDER_BATCH_LANES,
     publicUrl: e.PUBLIC_URL,
     allowedHosts: e.ALLOWED_HOSTS,
+    rateLimits: { captcha: e.CAPTCHA_RATE_LIMIT, payments: e.PAY_RATE_LIMIT, returns: e.RETURN_RATE_LIMIT, windowMs: e.RATE_LIMIT_WINDOW_S * 1000 },
     holdLimits: { orders: e.HOLD_LIMIT_ORDERS, places: e.HOLD_LIMIT_PLACES, burstOrders: e.ORDER_BURST_CAPTCHA, burstWindowMs: e.ORDER_BURST_WINDOW_S * 1000 },
     timezone: e.TIMEZONE,
     setupFile: e.SETUP_FILE,

@@ -66,8 +66,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   // Admission control is off: the concurrency tests race hundreds of buyers straight at the
   // database locks. server/security/admission.api.test.ts turns it on to test it. So are the
   // per-client hold limits and the adaptive captcha: every test order comes from one address;
-  // server/security/hold-limits.api.test.ts turns them on.
-  const off = { ORDER_CONCURRENCY: '0', HOLD_LIMIT_ORDERS: '0', HOLD_LIMIT_PLACES: '0', ORDER_BURST_CAPTCHA: '0' };
+  // server/security/hold-limits.api.test.ts turns them on. The per-client rate limits likewise
+  // (server/security/rate-limits.api.test.ts turns them on).
+  const off = { ORDER_CONCURRENCY: '0', HOLD_LIMIT_ORDERS: '0', HOLD_LIMIT_PLACES: '0', ORDER_BURST_CAPTCHA: '0', CAPTCHA_RATE_LIMIT: '0', PAY_RATE_LIMIT: '0', RETURN_RATE_LIMIT: '0' };
   return { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '0', JOBS: '0', ...off }), ...overrides };
 }
 

@@ -27,7 +27,7 @@ export async function createDatabase(adminUrl: string, prefix: string): Promise<
   };
 }
 
-function findBinDir(): string {
+export function findBinDir(): string {
   const base = '/usr/lib/postgresql';
   const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
   for (const version of versions) {

@@ -148,6 +148,9 @@ export async function startStorefront(options: { db: DbKind; catalog?: unknown; 
     HOLD_LIMIT_ORDERS: '0',
     HOLD_LIMIT_PLACES: '0',
     ORDER_BURST_CAPTCHA: '0',
+    CAPTCHA_RATE_LIMIT: '0',
+    PAY_RATE_LIMIT: '0',
+    RETURN_RATE_LIMIT: '0',
     ...dbEnv,
     ...options.env,
   });

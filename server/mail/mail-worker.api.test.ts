@@ -6,8 +6,8 @@ import { createClock, openTestDb } from '../../tests/harness.ts';
 import { startSmtp } from '../../tests/smtp.ts';
 import type { Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { deliverDueMail, retryDelayMs } from './mail-worker.ts';
-import { enqueueMail } from './outbox.repository.ts';
+import { deliverDueMail, outboxMessageId, retryDelayMs } from './mail-worker.ts';
+import { claimDueMail, enqueueMail } from './outbox.repository.ts';
 import { fileTransport, smtpTransport } from './transport.ts';
 
 let db: Db;
@@ -65,6 +65,46 @@ describe('mail outbox', () => {
       }
     } finally {
       transport.close();
+    }
+  });
+
+  it('sends a message again under the same Message-ID when the worker died before recording it', async () => {
+    const smtp = await startSmtp();
+    const clock = createClock();
+    const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}`, { timeoutMs: 3000 });
+    try {
+      await db.transaction((tx) => enqueueMail(tx, { to: 'twice@example.test', subject: 'S', text: 'T' }, clock.date()));
+      // A worker claims it, the SMTP server accepts it, and the worker dies before recording it:
+      // the row stays unsent under that worker's lease, which the next worker waits out.
+      const [row] = await db.transaction((tx) => claimDueMail(tx, clock.date(), 20, new Date(clock.now() + 5 * 60_000)));
+      if (!row) throw new Error('nothing claimed');
+      await transport.send({ id: row.id, from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, messageId: outboxMessageId(row, from) });
+      expect(await deliverDueMail(db, transport, { now: clock.now, from })).toEqual({ sent: 0, failed: 0 });
+      clock.advance(5 * 60_000);
+      expect(await deliverDueMail(db, transport, { now: clock.now, from })).toEqual({ sent: 1, failed: 0 });
+      const ids = smtp.received.map((m) => /^message-id:\s*(\S+)/im.exec(m.raw)?.[1]);
+      expect(ids).toHaveLength(2);
+      expect(ids[0]).toMatch(/^<outbox\.\d+\.[0-9a-z]+@example\.test>$/);
+      expect(ids[1]).toBe(ids[0]);
+    } finally {
+      transport.close();
+      await smtp.close();
+    }
+  });
+
+  it('drains a backlog larger than one batch in one run', async () => {
+    const smtp = await startSmtp();
+    const clock = createClock();
+    const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}`, { timeoutMs: 3000 });
+    try {
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < 45; i++) await enqueueMail(tx, { to: `b${i}@example.test`, subject: 'S', text: 'T' }, clock.date());
+      });
+      expect(await deliverDueMail(db, transport, { now: clock.now, from, limit: 20 })).toEqual({ sent: 45, failed: 0 });
+      expect(new Set(smtp.received.map((m) => m.to[0])).size).toBe(45);
+    } finally {
+      transport.close();
+      await smtp.close();
     }
   });
 

@@ -34,6 +34,7 @@ export type OutboxRow = {
   text_body: string;
   html_body: string | null;
   attempts: number;
+  created_at: Date;
 };
 
 /** Claims due, unleased messages with FOR UPDATE SKIP LOCKED and leases them until `leaseUntil`. */
@@ -47,7 +48,7 @@ export async function claimDueMail(tx: Queryable, at: Date, limit: number, lease
        )
        update mail_outbox m set locked_until = $3, attempts = attempts + 1
        from due where m.id = due.id
-       returning m.id, m.to_address, m.subject, m.text_body, m.html_body, m.attempts`,
+       returning m.id, m.to_address, m.subject, m.text_body, m.html_body, m.attempts, m.created_at`,
     [at, limit, leaseUntil],
   );
   return rows;

@@ -2,7 +2,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { id: number; from: string; to: string; subject: string; text: string; html: string | null };
+export type MailMessage = {
+  id: number;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  /** The Message-ID header; the same for every attempt of one outbox message (mail-worker.ts). */
+  messageId?: string;
+};
 
 /** Sends one message or throws; answers the message id the server gave. */
 export type MailTransport = {
@@ -11,17 +20,29 @@ export type MailTransport = {
   close(): void;
 };
 
+/** Messages the outbox sends at once (mail-worker.ts), each on a pooled SMTP connection. */
+export const SMTP_CONNECTIONS = 4;
+
 /** SMTP through nodemailer (SMTP_URL, e.g. smtp://user:pass@host:587). */
 export function smtpTransport(url: string, options: { timeoutMs?: number } = {}): MailTransport {
   const timeout = options.timeoutMs ?? 20_000;
-  const smtpOptions: Record<string, unknown> = { url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout };
+  // Pooled connections, a few at once: a new SMTP connection (greeting, EHLO, maybe TLS and AUTH)
+  // per message capped the outbox at some 15 messages a second, behind a busy day's e-mails.
+  const smtpOptions: Record<string, unknown> = {
+    url,
+    pool: true,
+    maxConnections: SMTP_CONNECTIONS,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+  };
   // A local test server has a self-signed certificate or none; smtps:// stays strict.
   if (url.startsWith('smtp://')) smtpOptions.tls = { rejectUnauthorized: false };
   const transporter = nodemailer.createTransport(smtpOptions as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     kind: 'smtp',
     async send(m) {
-      const info = await transporter.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
+      const info = await transporter.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}), ...(m.messageId ? { messageId: m.messageId } : {}) });
       return { messageId: String(info.messageId ?? '') };
     },
     close: () => transporter.close(),
@@ -37,7 +58,7 @@ export function fileTransport(dir: string): MailTransport {
   return {
     kind: 'file',
     async send(m) {
-      const info = (await transporter.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) })) as unknown as {
+      const info = (await transporter.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}), ...(m.messageId ? { messageId: m.messageId } : {}) })) as unknown as {
         messageId: string;
         message: Buffer;
       };

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeLang } from '../../../contract/lang.ts';
 import { ApiError } from '../../lib/api.ts';
-import { type FieldErrors, fieldErrorsOf } from '../lib/field-errors.ts';
+import { useCardForm } from '../components/card-form.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { meQueryOptions, signIn } from './session.ts';
 
@@ -18,29 +18,21 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [totpCode, setTotpCode] = useState('');
   const [needsTotp, setNeedsTotp] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const [fields, setFields] = useState<FieldErrors>({});
+  const { busy, message, fields, submitWith } = useCardForm();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setMessage('');
-    setFields({});
+  const submit = submitWith(async () => {
     try {
       const lang = normalizeLang(i18n.language);
       const answer = await signIn({ email, password, lang, ...(needsTotp && totpCode ? { totpCode } : {}) });
       queryClient.setQueryData(meQueryOptions().queryKey, answer);
+      return '';
     } catch (error) {
-      const failure = error instanceof ApiError ? error : undefined;
-      if ((failure?.body as { totpRequired?: boolean } | undefined)?.totpRequired) setNeedsTotp(true);
-      if (failure) setFields(fieldErrorsOf(failure));
-      setMessage(failure?.text || t('errors.generic'));
+      // A refusal asks for the password again, and for the one-time code when the account has one.
+      if (error instanceof ApiError && (error.body as { totpRequired?: boolean } | undefined)?.totpRequired) setNeedsTotp(true);
       setPassword('');
-    } finally {
-      setBusy(false);
+      throw error;
     }
-  }
+  });
 
   const describedBy = (name: Field) => (fields[name] ? `${id}-${name}-error` : undefined);
   const fieldError = (name: Field) =>

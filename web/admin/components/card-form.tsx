@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldErrors, fieldErrorsOf, messageOf } from '../lib/field-errors.ts';
 import { FormField } from '../app/form-field.tsx';
@@ -6,9 +6,9 @@ import { FormField } from '../app/form-field.tsx';
 /**
  * The state of a back-office form sent in one call: `run` clears the last outcome, sends, and shows
  * either the message the call's action returns or the server's refusal (its text, and each field
- * error beside its field).
+ * error beside its field). `generic`: the message of a failure without a text of the server's.
  */
-export function useCardForm() {
+export function useCardForm(generic?: string) {
   const { t } = useTranslation('admin');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
@@ -21,12 +21,17 @@ export function useCardForm() {
       setMessage(await action());
     } catch (failure) {
       setFields(fieldErrorsOf(failure));
-      setMessage(messageOf(failure, t('errors.generic')));
+      setMessage(messageOf(failure, generic ?? t('errors.generic')));
     } finally {
       setBusy(false);
     }
   };
-  return { busy, message, fields, run };
+  /** A form's onSubmit that sends `action` through `run` instead of the browser's own submit. */
+  const submitWith = (action: () => Promise<string>) => (event: FormEvent) => {
+    event.preventDefault();
+    void run(action);
+  };
+  return { busy, message, fields, run, submitWith };
 }
 
 /** A back-office card: a group named by its heading. */

@@ -11,9 +11,9 @@ import { createPaths } from '../../app/paths.ts';
 import { LazyBottomBar } from '../../components/bottom-bar/lazy-bottom-bar.tsx';
 import { LazyCaptchaDialog, preloadCaptchaDialog } from '../../components/captcha/lazy-captcha-dialog.tsx';
 import { useModal } from '../../components/modal/modal-context.ts';
-import { BuyerFormSkeleton } from './components/buyer-form-skeleton.tsx';
+import { BuyerFormSkeleton, type BuyerTexts } from '../../components/buyer-form/buyer-form-skeleton.tsx';
+import type { BuyerValues } from '../../components/buyer-form/use-buyer.ts';
 import type { BuyerHandle } from './components/buyer-section.tsx';
-import type { BuyerValues } from './hooks/use-buyer.ts';
 import { CheckboxList } from './components/checkbox-list.tsx';
 import { ConfirmDialog } from './components/confirm-dialog.tsx';
 import { DateTimePicker } from './components/date-time-picker.tsx';
@@ -51,6 +51,8 @@ type Props = {
  */
 const loadBuyerSection = () => import('./components/buyer-section.tsx');
 const BuyerSection = lazy(() => loadBuyerSection().then((m) => ({ default: m.BuyerSection })));
+/** The buyer form's labels and error messages in the event page's texts. */
+const BUYER_TEXTS: BuyerTexts = { ns: 'event', errors: 'errors' };
 const prefetchBuyerForm = () => {
   void loadBuyerSection().then((m) => m.preloadBuyerChecks());
   void preloadCaptchaDialog();
@@ -287,8 +289,8 @@ export function EventView({ data, setup, lang, queryKey, unpaid }: Props) {
           )}
 
           {buyerShown && (
-            <Suspense fallback={visible ? <BuyerFormSkeleton pushkin={choice.pushkin} /> : null}>
-              <BuyerSection visible={visible} pushkin={choice.pushkin} currency={currency} crm={setup.crm_client} handle={buyer} kept={keptBuyer} />
+            <Suspense fallback={visible ? <BuyerFormSkeleton texts={BUYER_TEXTS} pushkin={choice.pushkin} /> : null}>
+              <BuyerSection visible={visible} pushkin={choice.pushkin} texts={BUYER_TEXTS} currency={currency} crm={setup.crm_client} handle={buyer} kept={keptBuyer} />
             </Suspense>
           )}
           {visible && (

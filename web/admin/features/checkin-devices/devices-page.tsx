@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_NAME_MAX_LENGTH } from '../../../../contract/checkin-rules.ts';
 import { type CheckinDevice, createDeviceResponse, devicesResponse, revokeDeviceResponse } from '../../../../contract/checkin.ts';
 import { normalizeLang, toBcp47 } from '../../../../contract/lang.ts';
 import { apiGet, apiPost } from '../../../lib/api.ts';
-import { type FieldErrors, fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
+import { messageOf } from '../../lib/field-errors.ts';
+import { useCardForm } from '../../components/card-form.tsx';
 import { FormField } from '../../app/form-field.tsx';
 
 const devicesKey = ['admin', 'checkin-devices'] as const;
@@ -93,27 +94,15 @@ function CreateDeviceForm({ onMade }: { onMade: (made: { name: string; key: stri
   const queryClient = useQueryClient();
   const id = useId();
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const [fields, setFields] = useState<FieldErrors>({});
+  const { busy, message, fields, submitWith } = useCardForm(t('devices.error'));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setMessage('');
-    setFields({});
-    try {
-      const answer = await apiPost('/api/admin/checkin/devices', { name, lang: normalizeLang(i18n.language) }, createDeviceResponse);
-      onMade({ name: answer.device.name, key: answer.key });
-      setName('');
-      await queryClient.invalidateQueries({ queryKey: devicesKey });
-    } catch (failure) {
-      setFields(fieldErrorsOf(failure));
-      setMessage(messageOf(failure, t('devices.error')));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = submitWith(async () => {
+    const answer = await apiPost('/api/admin/checkin/devices', { name, lang: normalizeLang(i18n.language) }, createDeviceResponse);
+    onMade({ name: answer.device.name, key: answer.key });
+    setName('');
+    await queryClient.invalidateQueries({ queryKey: devicesKey });
+    return '';
+  });
 
   return (
     <form className="admin-card admin-stack" onSubmit={submit} noValidate aria-labelledby={`${id}-h`}>

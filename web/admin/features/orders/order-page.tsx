@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import {
@@ -294,17 +294,14 @@ function Notes({ data, lang, orderId }: { data: Order; lang: string; orderId: nu
   const queryClient = useQueryClient();
   const id = useId();
   const [body, setBody] = useState('');
-  const { busy, message, fields, run } = useCardForm();
+  const { busy, message, fields, submitWith } = useCardForm();
   const fieldError = useFieldError(id, fields);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      await apiPost(`/api/admin/orders/${orderId}/notes`, { body, lang }, orderNoteResponse);
-      setBody('');
-      await queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
-      return '';
-    });
-  };
+  const submit = submitWith(async () => {
+    await apiPost(`/api/admin/orders/${orderId}/notes`, { body, lang }, orderNoteResponse);
+    setBody('');
+    await queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
+    return '';
+  });
   return (
     <Section title={t('view.notes')}>
       {data.notes.length === 0 ? (
@@ -342,16 +339,13 @@ function CancelForm({ orderId }: { orderId: number }) {
   const queryClient = useQueryClient();
   const id = useId();
   const [reason, setReason] = useState('');
-  const { busy, message, fields, run } = useCardForm();
+  const { busy, message, fields, submitWith } = useCardForm();
   const fieldError = useFieldError(id, fields);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      await apiPost(`/api/admin/orders/${orderId}/cancel`, { reason, lang: normalizeLang(i18n.language) }, cancelOrderResponse);
-      await queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
-      return '';
-    });
-  };
+  const submit = submitWith(async () => {
+    await apiPost(`/api/admin/orders/${orderId}/cancel`, { reason, lang: normalizeLang(i18n.language) }, cancelOrderResponse);
+    await queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
+    return '';
+  });
   return (
     <Section title={t('cancel.heading')}>
       <form onSubmit={submit} noValidate>

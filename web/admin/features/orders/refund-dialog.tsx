@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffRefundResponse } from '../../../../contract/admin/orders.ts';
 import { DESK_LIMITS } from '../../../../contract/admin/orders-rules.ts';
@@ -31,24 +31,21 @@ export function RefundDialog({ orderId, ticketIds, count, onClose }: Props) {
   const [manual, setManual] = useState(false);
   const [percent, setPercent] = useState('100');
   const [reason, setReason] = useState('');
-  const { busy, message, fields, run } = useCardForm();
+  const { busy, message, fields, submitWith } = useCardForm();
   const fieldError = useFieldError(id, fields);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      // An unreadable share goes to the server as is, so the refusal comes back on the field.
-      const share = manual ? (percent.trim() === '' ? Number.NaN : Number(percent)) : null;
-      const answer = await apiPost(
-        `/api/admin/orders/${orderId}/refund`,
-        { ticketIds, percent: share !== null && Number.isNaN(share) ? percent : share, reason, lang },
-        staffRefundResponse,
-      );
-      await queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
-      onClose(t('refund.done', { amount: formatMoney(answer.amount, lang) }));
-      return '';
-    });
-  };
+  const submit = submitWith(async () => {
+    // An unreadable share goes to the server as is, so the refusal comes back on the field.
+    const share = manual ? (percent.trim() === '' ? Number.NaN : Number(percent)) : null;
+    const answer = await apiPost(
+      `/api/admin/orders/${orderId}/refund`,
+      { ticketIds, percent: share !== null && Number.isNaN(share) ? percent : share, reason, lang },
+      staffRefundResponse,
+    );
+    await queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
+    onClose(t('refund.done', { amount: formatMoney(answer.amount, lang) }));
+    return '';
+  });
 
   return (
     <dialog ref={ref} className="admin-dialog" aria-labelledby={`${id}-title`} onCancel={(e) => (busy ? e.preventDefault() : onClose())}>

@@ -1,8 +1,9 @@
 import { type BaseSyntheticEvent, type RefObject, useEffect, useImperativeHandle } from 'react';
 import type { CrmClient } from '../../../../contract/setup.ts';
+import { BuyerForm } from '../../../components/buyer-form/buyer-form.tsx';
+import type { BuyerTexts } from '../../../components/buyer-form/buyer-form-skeleton.tsx';
+import { type BuyerValues, type WireBuyer, loadBuyerValidation, useBuyer } from '../../../components/buyer-form/use-buyer.ts';
 import { loadPhoneRules } from '../../../components/phone-field/phone-input.tsx';
-import { type BuyerValues, type WireBuyer, loadBuyerValidation, useBuyer } from '../hooks/use-buyer.ts';
-import { BuyerForm } from './buyer-form.tsx';
 
 /** What the event page's order form asks of the buyer's fields it does not hold itself. */
 export type BuyerHandle = {
@@ -18,6 +19,7 @@ type Props = {
   /** The form shows; hidden, the fields keep what was typed (React Hook Form lives on). */
   visible: boolean;
   pushkin: boolean;
+  texts: BuyerTexts;
   currency: string;
   crm: CrmClient | null;
   handle: RefObject<BuyerHandle | null>;
@@ -39,8 +41,8 @@ export function preloadBuyerChecks() {
  * React Hook Form, the phone field and, through the resolver, zod and the contract schemas are
  * not on the page's first load. Mounted once the form first shows and kept mounted after.
  */
-export function BuyerSection({ visible, pushkin, currency, crm, handle, kept }: Props) {
-  const { form, showServerErrors } = useBuyer(currency, crm, pushkin, kept.current);
+export function BuyerSection({ visible, pushkin, texts, currency, crm, handle, kept }: Props) {
+  const { form, showServerErrors } = useBuyer({ currency, crm, pushkin, kept: kept.current, firstCheck: 'submit', focusFirstError: false });
   useEffect(
     () => () => {
       kept.current = form.getValues();
@@ -56,5 +58,6 @@ export function BuyerSection({ visible, pushkin, currency, crm, handle, kept }: 
     }),
     [form, pushkin, showServerErrors],
   );
-  return visible ? <BuyerForm pushkin={pushkin} form={form} /> : null;
+  // Ids keep the wire names (buyer-re_email): the server's field errors and the tests find them.
+  return visible ? <BuyerForm form={form} pushkin={pushkin} texts={texts} idPrefix="buyer" /> : null;
 }

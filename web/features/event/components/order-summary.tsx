@@ -6,7 +6,7 @@ export function OrderSummary({ sum, fee, total, currency, lang }: { sum: number;
   const { t } = useTranslation('event');
   const money = (kopecks: number) => formatPrice(kopecks, currency, lang);
   return (
-    <dl className="order-summary">
+    <dl className="order-summary panel">
       {fee > 0 && (
         <>
           <div>

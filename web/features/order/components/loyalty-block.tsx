@@ -69,7 +69,7 @@ export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCan
   if (!editable && !data.promoCode && !data.cardCode) return null;
 
   return (
-    <section className="loyalty" aria-labelledby="loyalty-title">
+    <section className="loyalty panel" aria-labelledby="loyalty-title">
       <h2 id="loyalty-title" ref={titleRef} tabIndex={-1}>
         {t('loyalty.title')}
       </h2>

@@ -176,7 +176,7 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
         />
       ))}
 
-      <dl className="order-totals">
+      <dl className="order-totals panel">
         {view.service.map((fee) => (
           <div key={fee.id} className="order-totals__row">
             <dt>{t('serviceFee')}</dt>

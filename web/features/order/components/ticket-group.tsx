@@ -35,7 +35,7 @@ export function TicketGroup({ rows, services, paid, busy, hasOffers, onOpenOffer
   const location = pickLocalized(first.location, lang) || pickLocalized(first.seatroot, lang);
 
   return (
-    <section className="order-group" aria-labelledby={`${listId}-title`}>
+    <section className="order-group panel" aria-labelledby={`${listId}-title`}>
       <header className="order-group__header">
         <h2 id={`${listId}-title`} className="order-group__title">
           {pickLocalized(first.action, lang)}

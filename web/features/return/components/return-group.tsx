@@ -92,7 +92,7 @@ export function ReturnGroupTable({ group, rows, services, loadedAt, lang, showVi
                           disabled={disabled || !isSelectable(row, expired)}
                           onChange={(event) => onToggle(row.id, event.target.checked)}
                         />
-                        <span className="return-check-label__text">{t('table.selectShort', { n: index + 1 })}</span>
+                        <span className="visually-hidden-wide">{t('table.selectShort', { n: index + 1 })}</span>
                       </label>
                     ) : (
                       <StatusBadge status={row.status_id} />

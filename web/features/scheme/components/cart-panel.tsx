@@ -7,7 +7,8 @@ import { useLang } from '../../../lib/use-lang.ts';
 import type { Cart, CartItem } from '../hooks/use-cart.ts';
 import { useFormatKopecks } from '../../../lib/use-money.ts';
 import { useSeatPlace } from '../hooks/use-seat-place.ts';
-import { BuyerFormSkeleton } from './buyer-form-skeleton.tsx';
+import { BuyerFormSkeleton, CONTROL_HEIGHT, type BuyerTexts } from '../../../components/buyer-form/buyer-form-skeleton.tsx';
+import { Skeleton } from '../../../components/skeleton/skeleton.tsx';
 
 /**
  * The buyer form (React Hook Form, the phone field, and zod with the contract's buyerSchema) is not
@@ -15,8 +16,11 @@ import { BuyerFormSkeleton } from './buyer-form-skeleton.tsx';
  * when the first seat is chosen (preloadBuyerForm, called by the scheme page) or the cart first
  * shows it, with a skeleton of the form's size meanwhile.
  */
-export const preloadBuyerForm = () => import('./buyer-form.tsx');
-const BuyerForm = lazy(() => preloadBuyerForm().then((m) => ({ default: m.BuyerForm })));
+export const preloadBuyerForm = () => import('./cart-buyer-form.tsx');
+const CartBuyerForm = lazy(() => preloadBuyerForm().then((m) => ({ default: m.CartBuyerForm })));
+
+/** The buyer form's labels and error messages in the scheme page's texts. */
+const BUYER_TEXTS: BuyerTexts = { ns: 'scheme', errors: 'fieldErrors' };
 
 export type CartPanelProps = {
   cart: Cart;
@@ -57,7 +61,7 @@ export function CartPanel({ cart, checkboxes, submitting, onSubmit }: CartPanelP
 
   if (cart.items.length === 0) {
     return (
-      <section className="cart" aria-labelledby="cart-title">
+      <section className="cart panel" aria-labelledby="cart-title">
         <h2 id="cart-title" ref={heading} tabIndex={-1}>
           {t('cart.title')}
         </h2>
@@ -66,7 +70,7 @@ export function CartPanel({ cart, checkboxes, submitting, onSubmit }: CartPanelP
     );
   }
   return (
-    <section className="cart" aria-labelledby="cart-title">
+    <section className="cart panel" aria-labelledby="cart-title">
       <h2 id="cart-title" ref={heading} tabIndex={-1}>
         {t('cart.title')} <span className="cart__count">({t('cart.count', { count: cart.items.length })})</span>
       </h2>
@@ -100,8 +104,14 @@ export function CartPanel({ cart, checkboxes, submitting, onSubmit }: CartPanelP
           <dd data-testid="cart-total">{money(cart.totals.total)}</dd>
         </div>
       </dl>
-      <Suspense fallback={<BuyerFormSkeleton checkboxes={checkboxes} />}>
-        <BuyerForm checkboxes={checkboxes} submitting={submitting} onSubmit={onSubmit} />
+      <Suspense
+        fallback={
+          <BuyerFormSkeleton texts={BUYER_TEXTS} consents={checkboxes} className="buyer">
+            <Skeleton className="buyer__submit" height={CONTROL_HEIGHT} radius="var(--radius-md)" />
+          </BuyerFormSkeleton>
+        }
+      >
+        <CartBuyerForm checkboxes={checkboxes} submitting={submitting} onSubmit={onSubmit} texts={BUYER_TEXTS} />
       </Suspense>
     </section>
   );

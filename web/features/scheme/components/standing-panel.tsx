@@ -20,7 +20,7 @@ export function StandingPanel({ stands, cart, onLimit }: StandingPanelProps) {
   const money = useFormatKopecks();
   if (stands.length === 0) return null;
   return (
-    <section className="standing" aria-labelledby="standing-title">
+    <section className="standing panel" aria-labelledby="standing-title">
       <h2 id="standing-title">{t('standing.title')}</h2>
       <ul className="standing__list">
         {stands.map((stand) => {

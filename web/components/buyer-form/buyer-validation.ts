@@ -9,13 +9,13 @@ import {
   normalizeEmail,
   pushkinBuyerSchema,
   pushkinPatronymicSchema,
-} from '../../../../contract/buyer.ts';
-import { typedPhoneToE164 } from '../../../../contract/phone.ts';
-import { type BuyerValues, buyerFormField, buyerPayload } from './use-buyer.ts';
+} from '../../../contract/buyer.ts';
+import { typedPhoneToE164 } from '../../../contract/phone.ts';
+import { type BuyerValues, buyerFormField, buyerPayload, ordinaryBuyerPayload } from './use-buyer.ts';
 
 /*
  * The buyer's checks with the contract schemas: zod and the schemas load with this module, which
- * the event page imports only when the buyer form appears (use-buyer.ts loadBuyerValidation).
+ * the event and scheme pages import only when the buyer form appears (use-buyer.ts loadBuyerValidation).
  */
 
 /** Checks the buyer with the contract schemas; answers { field: code } for the form. */
@@ -38,6 +38,11 @@ export function validateBuyer(values: BuyerValues, pushkin: boolean): Record<str
 /** The buyer's wire fields, the ordinary phone as E.164 (the phone library loads with this module). */
 export function wireBuyer(values: BuyerValues, pushkin: boolean) {
   return buyerPayload(values, pushkin, typedPhoneToE164);
+}
+
+/** The ordinary buyer's wire fields, the phone as E.164 (the scheme's order has no Pushkin card). */
+export function wireOrdinaryBuyer(values: BuyerValues) {
+  return ordinaryBuyerPayload(values, typedPhoneToE164);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { typedPhoneToE164 } from '../../../../contract/phone.ts';
-import { defaultCountry, findCountry } from '../../../components/phone-field/phone-countries.ts';
+import { typedPhoneToE164 } from '../../../contract/phone.ts';
+import { defaultCountry, findCountry } from '../phone-field/phone-countries.ts';
 import { validateBuyer } from './buyer-validation.ts';
 import { type BuyerValues, buyerPayload } from './use-buyer.ts';
 

@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { formatPushkinPhone } from '../../../../contract/buyer-format.ts';
-import type { CrmClient } from '../../../../contract/setup.ts';
-import { type PhoneCountry, defaultCountry, findCountry, lookupCountry } from '../../../components/phone-field/phone-countries.ts';
+import { formatPushkinPhone } from '../../../contract/buyer-format.ts';
+import type { CrmClient } from '../../../contract/setup.ts';
+import { type PhoneCountry, defaultCountry, findCountry, lookupCountry } from '../phone-field/phone-countries.ts';
 
 // The third-party IP-to-country lookup: off unless a URL is set at build time.
 const COUNTRY_LOOKUP_URL: string | undefined = import.meta.env.VITE_PHONE_COUNTRY_LOOKUP_URL;
@@ -67,7 +67,12 @@ export function buyerPayload(values: BuyerValues, pushkin: boolean, toE164: Phon
       re_email: values.reEmail,
     };
   }
-  return { pushkarta: 0 as const, fio: values.fio, phone: toE164(values.country.iso, values.phone) ?? values.phone.trim(), email: values.email, re_email: values.reEmail };
+  return { pushkarta: 0 as const, ...ordinaryBuyerPayload(values, toE164) };
+}
+
+/** The ordinary buyer's wire fields (fio, the phone as E.164), as the scheme's order sends them. */
+export function ordinaryBuyerPayload(values: BuyerValues, toE164: PhoneToE164) {
+  return { fio: values.fio, phone: toE164(values.country.iso, values.phone) ?? values.phone.trim(), email: values.email, re_email: values.reEmail };
 }
 
 /** The buyer's wire fields of POST /api/order/create (buyerPayload's answer). */
@@ -82,30 +87,49 @@ export function buyerFormField(wire: string, pushkin: boolean): keyof BuyerValue
 
 /**
  * The buyer's checks (buyer-validation.ts: the contract schemas, zod, zodResolver) load apart
- * from the page: the event page paints without them. The import starts when the
+ * from the pages: the event and scheme pages paint without them. The import starts when the
  * buyer form appears (BuyerForm calls this) and the resolver waits for it, so a submit is
  * always checked by the same schemas, however fast the visitor is.
  */
 export const loadBuyerValidation = () => import('./buyer-validation.ts');
 
+export type BuyerOptions = {
+  /** The venue's currency: the phone's default country. */
+  currency: string;
+  /** The CRM client whose data fill the fields in (the event page in a CRM's frame). */
+  crm: CrmClient | null;
+  /** Paid by the Pushkin card: the names and the masked phone instead of fio and the country's phone. */
+  pushkin: boolean;
+  /** What the visitor had typed before the form was taken off the page. */
+  kept?: BuyerValues | undefined;
+  /**
+   * When errors first show: 'submit' where the order button sits below other blocks (the event
+   * page: checking on blur would move the button under the visitor's pointer as messages appear),
+   * 'touched' where the button closes the form (the scheme's cart).
+   */
+  firstCheck: 'submit' | 'touched';
+  /**
+   * A refused submit focuses the first invalid field. Off where the page focuses the first invalid
+   * field of a larger form itself (the event page: buyer fields and consents alike).
+   */
+  focusFirstError: boolean;
+};
+
 /**
- * The buyer's fields in React Hook Form, prefilled from the CRM client (or `kept`: what the visitor
- * had typed before the form was taken off the page), validated by the contract schemas through
- * zodResolver (loaded on demand: loadBuyerValidation). Errors appear on the first submit and then follow each
- * change (mode onSubmit, reValidateMode onChange); checking on blur before that would move the
- * submit button under the visitor's pointer as messages appear. The page moves focus itself to
- * the first invalid field of the whole order form (buyer fields and consent checkboxes alike).
+ * The buyer's fields in React Hook Form, prefilled from the CRM client (or `kept`), validated by
+ * the contract schemas through zodResolver (loaded on demand: loadBuyerValidation). Errors first
+ * show as `firstCheck` says and then follow each change (reValidateMode onChange).
  */
-export function useBuyer(currency: string, crm: CrmClient | null, pushkin: boolean, kept?: BuyerValues) {
+export function useBuyer({ currency, crm, pushkin, kept, firstCheck, focusFirstError }: BuyerOptions) {
   const resolver = useMemo<Resolver<BuyerValues>>(
     () => async (values, context, options) => (await loadBuyerValidation()).buyerResolver(pushkin)(values, context, options),
     [pushkin],
   );
   const form = useForm<BuyerValues>({
     defaultValues: kept ?? initialValues(currency, crm),
-    mode: 'onSubmit',
+    mode: firstCheck === 'submit' ? 'onSubmit' : 'onTouched',
     reValidateMode: 'onChange',
-    shouldFocusError: false,
+    shouldFocusError: focusFirstError,
     resolver,
   });
   const { getValues, setValue } = form;
