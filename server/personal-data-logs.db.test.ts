@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 describe('personal data in the log', () => {
-  it("never writes a buyer's name, e-mail or phone, of a placed order or a refused one", async () => {
+  it("never writes a buyer's name, e-mail or phone, of a placed order or a refused one, nor the hash that opens an order", async () => {
     const shop = await shopper(server, when);
     const hash = await shop.order(7);
     expect((await shop.view(hash)).status).toBe(200);
@@ -42,10 +42,16 @@ describe('personal data in the log', () => {
       body: JSON.stringify({ ...ordinaryOrderBody(when, 7), data: [], fio: 'Секретная Фамилия' }),
     });
     expect(refused.status).toBe(400);
+    // The order's own address: its hash opens the order, so the log keeps it as ***.
+    expect((await fetch(`${server.url}/order/${hash}`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/order/return/${hash}?hash_conf=abcdefgh`)).status).toBeLessThan(500);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     const log = server.output();
     expect(log).toContain('incoming request');
     for (const personal of ['buyer7@example.com', '+7 999 000 0007', '9990000007', 'Покупатель Номер', 'Секретная Фамилия']) expect(log).not.toContain(personal);
+    expect(log).toContain('/order/***');
+    expect(log).not.toContain(hash);
+    expect(log).not.toContain('abcdefgh');
   });
 });

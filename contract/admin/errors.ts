@@ -70,6 +70,24 @@ export const AdminErrorCode = {
   hallSourceInvalid: '-2306',
   /** A replaced hall leaves out seats that orders name: the text names them. */
   hallSoldSeatsRemoved: '-2307',
+  /**
+   * The session has fewer places left than seats to block (places sold outside the map, or a
+   * capacity below the hall's seats): a block takes a place, so the text says how many are left.
+   */
+  seatsNoPlacesLeft: '-2308',
+  // --- promo codes and special offers (-2400..-2449) ---
+  /** A code some order has held is never deleted: it is switched off instead. */
+  promoCodeUsed: '-2400',
+  /** The code's text and discount stay once an order has held it: the fields say which. */
+  promoTermsLocked: '-2401',
+  /** An offer some order has taken is never deleted: it is switched off instead. */
+  offerUsed: '-2402',
+  /** The offer's total for sale would be below what orders hold: the text says how many. */
+  offerStockBelowOrders: '-2403',
+  /** No promo code, batch or special offer has this id. */
+  offerNotFound: '-2404',
+  /** A subscription that has orders keeps every event of its composition: the text names them. */
+  subscriptionItemSold: '-2405',
 } as const;
 export type AdminErrorCodeValue = (typeof AdminErrorCode)[keyof typeof AdminErrorCode];
 

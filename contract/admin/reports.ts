@@ -44,6 +44,8 @@ export const occupancyReportResponse = z.object({
       capacity: z.number(),
       sold: z.number(),
       held: z.number(),
+      /** Seats staff blocked for the session: neither sold nor free (sold + held + blocked + soldOutside + free = capacity). */
+      blocked: z.number(),
       soldOutside: z.number(),
       free: z.number(),
       /** Valid tickets the door admitted (a ticket returned afterwards no longer counts). */

@@ -22,6 +22,10 @@ import { auditRoutes } from './audit/audit.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { createEntryEditor } from './catalog/entries.service.ts';
 import { createEventEditor } from './catalog/events.service.ts';
+import { offersRoutes } from './offers/offers.routes.ts';
+import { createPromoCodesDesk } from './offers/promo-codes.service.ts';
+import { createSpecialOffersDesk } from './offers/special-offers.service.ts';
+import { createSubscriptionsDesk } from './offers/subscriptions.service.ts';
 import { createAccount } from './staff/account.service.ts';
 import { createStaffManagement } from './staff/staff-management.service.ts';
 import { accountRoutes, staffManagementRoutes, staffSessionRoutes } from './staff/staff.routes.ts';
@@ -65,6 +69,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
     hallsRoutes(admin, { halls: createHallsDesk({ db: deps.db, now: deps.now, timeZone: deps.timeZone, audit }), blocks: createSeatBlocks({ db: deps.db, now: deps.now, audit }) });
     const catalogDeps = { db: deps.db, now: deps.now, timeZone: deps.timeZone, audit: insertAuditEntry };
     catalogRoutes(admin, { events: createEventEditor(catalogDeps), entries: createEntryEditor(catalogDeps) });
+    offersRoutes(admin, { promo: createPromoCodesDesk(catalogDeps), offers: createSpecialOffersDesk(catalogDeps), subscriptions: createSubscriptionsDesk(catalogDeps) });
     // The door's calls (/api/checkin/*) sit here too: a controller's staff session admits as well as a device key.
     checkinRoutes(admin, {
       checkin,

@@ -74,6 +74,20 @@ const ROWS: Row[] = [
   { method: 'GET', url: '/api/admin/halls/sessions/1/map', route: '/api/admin/halls/sessions/:id/map', permission: 'catalog.write' },
   { method: 'POST', url: '/api/admin/halls/sessions/1/blocks', route: '/api/admin/halls/sessions/:id/blocks', body: { seatIds: [1], reason: 'guest' }, permission: 'catalog.write' },
   { method: 'DELETE', url: '/api/admin/halls/sessions/1/blocks', route: '/api/admin/halls/sessions/:id/blocks', body: { seatIds: [1] }, permission: 'catalog.write' },
+  // --- promo codes and special offers (none exists here: allowed changes of id 999 answer 404) ---
+  { method: 'GET', url: '/api/admin/promo-codes?q=A', route: '/api/admin/promo-codes', permission: 'catalog.write' },
+  { method: 'GET', url: '/api/admin/promo-codes/999', route: '/api/admin/promo-codes/:id', permission: 'catalog.write' },
+  { method: 'POST', url: '/api/admin/promo-codes', body: { code: 'MATRIX', kind: 'percent', value: 1000 }, permission: 'catalog.write' },
+  { method: 'PUT', url: '/api/admin/promo-codes/999', route: '/api/admin/promo-codes/:id', body: { code: 'MATRIX', kind: 'percent', value: 1000, revision: 1 }, permission: 'catalog.write' },
+  { method: 'DELETE', url: '/api/admin/promo-codes/999?revision=1', route: '/api/admin/promo-codes/:id', permission: 'catalog.write' },
+  { method: 'POST', url: '/api/admin/promo-codes/batches', body: { prefix: 'M', count: 2, length: 6, kind: 'amount', value: 100 }, permission: 'catalog.write' },
+  { method: 'GET', url: '/api/admin/promo-codes/batches/999/codes.csv', route: '/api/admin/promo-codes/batches/:id/codes.csv', permission: 'catalog.write' },
+  { method: 'GET', url: '/api/admin/special-offers', permission: 'catalog.write' },
+  { method: 'GET', url: '/api/admin/special-offers/999', route: '/api/admin/special-offers/:id', permission: 'catalog.write' },
+  { method: 'POST', url: '/api/admin/special-offers', body: { name: { ru: 'Матрица' }, amount: 100, perOrderLimit: 1 }, permission: 'catalog.write' },
+  { method: 'PUT', url: '/api/admin/special-offers/999', route: '/api/admin/special-offers/:id', body: { name: { ru: 'Матрица' }, amount: 100, perOrderLimit: 1, revision: 1 }, permission: 'catalog.write' },
+  { method: 'DELETE', url: '/api/admin/special-offers/999?revision=1', route: '/api/admin/special-offers/:id', permission: 'catalog.write' },
+  { method: 'GET', url: '/api/admin/subscriptions', permission: 'catalog.write' },
 ];
 
 /**

@@ -5,7 +5,7 @@ export type PathSegment = string | number;
 /**
  * Problems a back office form explains in the member's own language; every other problem is
  * told in the import's words. below-sold: a capacity or limit under what is sold or held
- * (params.taken); in-use: a session, price or category left out that orders use (params.what, id).
+ * (params.taken; with params.blocked, seats staff blocked count in taken); in-use: a session, price or category left out that orders use (params.what, id).
  */
 export type IssueCode = 'below-sold' | 'in-use';
 export type IssueParams = Record<string, string | number>;

@@ -38,14 +38,39 @@ async function loadOwners(tx: Queryable, prepared: PreparedCatalog): Promise<Exi
   };
 }
 
+/**
+ * Seats blocked for each of the file's sessions that stay blocked after the import: the seat is
+ * still in the hall the file gives the session's event (a hall the file replaces keeps only the
+ * seats it lists; the import gives the others' places back, releaseBlocksLeftOut).
+ */
+async function loadBlockedKept(tx: Queryable, { file, seats }: PreparedCatalog, sessionIds: number[]): Promise<Map<number, number>> {
+  const { rows } = await tx.query<{ session_id: number; seat_id: number; hall_id: number }>(
+    `select b.session_id, b.seat_id, hs.hall_id from seat_blocks b join hall_seats hs on hs.id = b.seat_id where b.session_id = any($1::int[])`,
+    [sessionIds],
+  );
+  const hallOfSession = new Map(file.events.flatMap((e) => e.sessions.map((s) => [s.id, e.hallId] as const)));
+  const kept = new Map([...seats].map(([hallId, list]) => [hallId, new Set(list.map((s) => s.id))]));
+  const blocked = new Map<number, number>();
+  for (const row of rows) {
+    if (hallOfSession.get(row.session_id) !== row.hall_id) continue;
+    const hallSeats = kept.get(row.hall_id);
+    if (hallSeats && !hallSeats.has(row.seat_id)) continue;
+    blocked.set(row.session_id, (blocked.get(row.session_id) ?? 0) + 1);
+  }
+  return blocked;
+}
+
 /** What the storefront already took from the stock the file is about to change. */
 async function loadTaken(tx: Queryable, prepared: PreparedCatalog) {
   const wanted = childIds(prepared);
+  // A blocked seat took a place from remaining (migration 1010) but is neither sold nor held.
   const sessions = await tx.query<{ id: number; places: number; groups: number }>(
-    `select id, capacity - remaining - sold_outside as places, group_capacity - group_remaining as groups
-     from sessions where id = any($1::int[])`,
+    `select s.id, s.capacity - s.remaining - s.sold_outside - (select count(*) from seat_blocks b where b.session_id = s.id)::int as places,
+       s.group_capacity - s.group_remaining as groups
+     from sessions s where s.id = any($1::int[])`,
     [wanted.sessions],
   );
+  const blocked = await loadBlockedKept(tx, prepared, wanted.sessions);
   // A limit applies per session, so the busiest session is the one a lower limit must still fit.
   const prices = await owned(
     tx,
@@ -62,7 +87,7 @@ async function loadTaken(tx: Queryable, prepared: PreparedCatalog) {
     [wanted.standingAreas],
   );
   return {
-    sessionTaken: new Map(sessions.rows.map((r) => [r.id, { places: r.places, groups: r.groups }])),
+    sessionTaken: new Map(sessions.rows.map((r) => [r.id, { places: r.places, groups: r.groups, blocked: blocked.get(r.id) ?? 0 }])),
     priceTaken: prices,
     standingTaken: standing,
   };

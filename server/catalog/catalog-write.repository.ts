@@ -198,6 +198,26 @@ async function syncStock(tx: Queryable, eventIds: number[], hallIds: number[]) {
   );
 }
 
+/**
+ * Unblocks the seats that will not stay blocked: seats a hall of the file leaves out, and seats of
+ * another hall than the one the file gives a session's event. Deleting a block gives its place
+ * back to the session (migration 1010), so this runs before the sessions' capacities move: a
+ * capacity lowered by a removed blocked seat then never takes the places left below zero on the way.
+ */
+async function releaseBlocksLeftOut(tx: Queryable, file: CatalogFile, seats: Map<number, SeatRecord[]>) {
+  for (const hall of file.halls) {
+    await tx.query(
+      'delete from seat_blocks where seat_id in (select id from hall_seats where hall_id = $1 and not (id = any($2::int[])))',
+      [hall.id, (seats.get(hall.id) ?? []).map((s) => s.id)],
+    );
+  }
+  await tx.query(
+    `delete from seat_blocks b using sessions s, hall_seats hs, jsonb_to_recordset($1::jsonb) as e(id int, hall_id int)
+     where b.session_id = s.id and s.event_id = e.id and hs.id = b.seat_id and hs.hall_id is distinct from e.hall_id`,
+    [JSON.stringify(file.events.map((e) => ({ id: e.id, hall_id: opt(e.hallId) })))],
+  );
+}
+
 /** Removes seats, standing areas, sectors and zones of the file's halls that the file leaves out. */
 async function removeHallChildren(tx: Queryable, file: CatalogFile, seats: Map<number, SeatRecord[]>) {
   const removed = { seats: 0, standingAreas: 0, sectors: 0, zones: 0 };
@@ -229,7 +249,7 @@ async function bumpHallRevisions(tx: Queryable, hallIds: readonly number[]) {
   await tx.query('update halls set revision = revision + 1, updated_at = now(), updated_by = null where id = any($1::int[])', [hallIds]);
 }
 
-export { bumpHallRevisions, removeHallChildren, syncStock, writeCheckboxesAndRules, writeEvents, writeHalls, writeMenus };
+export { bumpHallRevisions, releaseBlocksLeftOut, removeHallChildren, syncStock, writeCheckboxesAndRules, writeEvents, writeHalls, writeMenus };
 
 // Two imports at once (two instances loading the demo, a CLI run during a start) take turns.
 const IMPORT_LOCK = 7_240_002;
@@ -237,6 +257,16 @@ const IMPORT_LOCK = 7_240_002;
 /** Waits for any other import to finish; held until the caller's transaction ends. */
 export async function lockCatalogImport(tx: Queryable): Promise<void> {
   await tx.query('select pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
+}
+
+/**
+ * Waits for a running import, and makes an import wait, until the caller's transaction ends;
+ * several holders of this shared lock do not wait for each other. Seat blocks take it: an import
+ * moves the session rows and deletes the seats whose blocks then give their places back, so a
+ * block must not hold a seat's row while the import holds the session's.
+ */
+export async function lockCatalogImportShared(tx: Queryable): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock_shared($1)', [IMPORT_LOCK]);
 }
 
 /** Moves the catalog version on (every cached answer keyed on it is then stale); answers the new one. */

@@ -15,8 +15,12 @@ export type ExistingCatalog = {
   rulesSlugs: Map<string, number>; // slug -> id
   /** Owners in the database of the child ids the file names: id -> hall or event id. */
   owners: Record<'sectors' | 'seats' | 'standingAreas' | 'categories' | 'sessions' | 'prices', Map<number, number>>;
-  /** Places the storefront already sold or holds: per session, per limited price, per standing area. */
-  sessionTaken: Map<number, { places: number; groups: number }>;
+  /**
+   * Places the storefront already sold or holds: per session, per limited price, per standing area.
+   * A session's `blocked` counts its seats staff blocked that stay after the import: not sold, but
+   * not free either, so a capacity must still hold them.
+   */
+  sessionTaken: Map<number, { places: number; groups: number; blocked: number }>;
   priceTaken: Map<number, number>;
   standingTaken: Map<number, number>;
   /** Children the file leaves out that cannot be removed because orders or prices use them. */
@@ -280,8 +284,16 @@ function checkSessions(event: CatalogEvent, known: Known, existing: ExistingCata
     if (capacity === undefined) report('capacity is required for an event without a hall', 'sessions', i, 'capacity');
     else if (session.soldOutside > capacity) report(`soldOutside ${session.soldOutside} is above the capacity ${capacity}`, 'sessions', i, 'soldOutside');
     const taken = existing.sessionTaken.get(session.id);
-    if (taken && capacity !== undefined && capacity - session.soldOutside < taken.places) {
-      report(belowSold(`capacity ${capacity} is below the ${taken.places + session.soldOutside} places already sold or held (${taken.places} in the storefront, ${session.soldOutside} outside)`, taken.places + session.soldOutside), 'sessions', i, 'capacity');
+    if (taken && capacity !== undefined && capacity - session.soldOutside < taken.places + taken.blocked) {
+      const least = taken.places + session.soldOutside + taken.blocked;
+      if (taken.blocked === 0) {
+        report(belowSold(`capacity ${capacity} is below the ${least} places already sold or held (${taken.places} in the storefront, ${session.soldOutside} outside)`, least), 'sessions', i, 'capacity');
+      } else {
+        report(
+          { text: `capacity ${capacity} is below the ${least} places already sold, held or blocked (${taken.places} in the storefront, ${session.soldOutside} outside, ${taken.blocked} seats blocked)`, code: 'below-sold', params: { taken: least, blocked: taken.blocked } },
+          'sessions', i, 'capacity',
+        );
+      }
     }
     if (taken && session.groupCapacity < taken.groups) report(belowSold(`groupCapacity ${session.groupCapacity} is below the ${taken.groups} groups already sold or held`, taken.groups), 'sessions', i, 'groupCapacity');
     const at = Date.parse(session.startsAt);

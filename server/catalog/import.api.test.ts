@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogFileInput } from '../../contract/catalog-file.ts';
 import type { Db } from '../db/client.ts';
+import { exportCatalog } from './export.ts';
 import { CatalogImportError, importCatalog } from './import.ts';
 import { catalogFingerprint, countOf, freshDb, holdPlaces, nth, readExample } from './test-support.ts';
 
@@ -354,5 +355,69 @@ describe('importCatalog against sales already made', () => {
     const errors = await importErrors(db, file);
     expect(errors.join('\n')).toContain(expected);
     expect(await catalogFingerprint(db)).toEqual(before);
+  });
+});
+
+describe('importCatalog with seats blocked by staff', () => {
+  // Session 3 (event 2, hall 1): 19 seats and 30 standing places, so a capacity of 49 by default.
+  let db: Db;
+  beforeAll(async () => {
+    db = await freshDb();
+    await importCatalog(db, await readExample());
+    await holdPlaces(db, { sessionId: 3, priceId: 4, quantity: 4, standingAreaId: 1 });
+    // Each block takes its seat's place from what is free (migration 1010).
+    await db.exec(`insert into seat_blocks (session_id, seat_id, reason, blocked_at) values (3, 1, 'guest', now()), (3, 2, 'guest', now()), (3, 100, 'technical', now())`);
+  }, DB_START_MS);
+  afterAll(() => db?.close());
+
+  const session3 = async () =>
+    (await db.query<{ capacity: number; remaining: number; blocks: number }>(
+      'select capacity, remaining, (select count(*)::int from seat_blocks where session_id = 3) as blocks from sessions where id = 3',
+    )).rows[0];
+
+  it('counts blocked seats as neither free nor sold: the blocks take places, a re-import and an export/import round trip keep both', async () => {
+    expect(await session3()).toEqual({ capacity: 49, remaining: 42, blocks: 3 });
+    await importCatalog(db, await readExample());
+    expect(await session3()).toEqual({ capacity: 49, remaining: 42, blocks: 3 });
+    await importCatalog(db, await exportCatalog(db, 'Europe/Moscow'));
+    expect(await session3()).toEqual({ capacity: 49, remaining: 42, blocks: 3 });
+  });
+
+  it('moves what is free by a capacity change and keeps the blocks', async () => {
+    const file = await readExample();
+    nth(nth(file.events, 1).sessions, 0).capacity = 60;
+    await importCatalog(db, file);
+    expect(await session3()).toEqual({ capacity: 60, remaining: 53, blocks: 3 });
+    nth(nth(file.events, 1).sessions, 0).capacity = 7; // 4 held + 3 blocked: nothing left free
+    await importCatalog(db, file);
+    expect(await session3()).toEqual({ capacity: 7, remaining: 0, blocks: 3 });
+    await importCatalog(db, await readExample());
+    expect(await session3()).toEqual({ capacity: 49, remaining: 42, blocks: 3 });
+  });
+
+  it('refuses a capacity below what is sold, held and blocked, naming the blocks, and changes nothing', async () => {
+    const before = await catalogFingerprint(db);
+    const blocks = await countOf(db, 'select * from seat_blocks');
+    const file = await readExample();
+    nth(nth(file.events, 1).sessions, 0).capacity = 6;
+    const errors = await importErrors(db, file);
+    expect(errors.join('\n')).toContain('sessions[0].capacity: capacity 6 is below the 7 places already sold, held or blocked (4 in the storefront, 0 outside, 3 seats blocked)');
+    expect(await catalogFingerprint(db)).toEqual(before);
+    expect(await countOf(db, 'select * from seat_blocks')).toBe(blocks);
+  });
+
+  it('gives the place of a blocked seat the hall no longer has back to the session, even when the capacity falls with it', async () => {
+    const file = await readExample();
+    const hall = nth(file.halls, 0);
+    nth(hall.sectors, 0).seats = []; // seat 100, blocked: capacity 49 -> 48 by default
+    await importCatalog(db, file);
+    expect(await session3()).toEqual({ capacity: 48, remaining: 42, blocks: 2 });
+    expect(await countOf(db, 'select * from seat_blocks where seat_id = 100')).toBe(0);
+    // With every place taken: capacity 6 = 4 held + 2 blocked kept, the removed seat's block no longer counts.
+    const tight = await readExample();
+    nth(nth(tight.halls, 0).sectors, 0).seats = [];
+    nth(nth(tight.events, 1).sessions, 0).capacity = 6;
+    await importCatalog(db, tight);
+    expect(await session3()).toEqual({ capacity: 6, remaining: 0, blocks: 2 });
   });
 });

@@ -6,7 +6,7 @@ import { mergeSetup, resolveSetup } from '../setup/setup.service.ts';
 import { loadExistingCatalog } from './catalog-snapshot.repository.ts';
 import { type CatalogIssue, CatalogImportError, IssueList, describeEntry, formatIssue, formatPath, issuesFromZod } from './catalog-issues.ts';
 import { type ExistingCatalog, type PreparedCatalog, checkCatalog, knownIds, sessionCapacity } from './check-catalog.ts';
-import { type SessionRecord, bumpCatalogVersion, bumpHallRevisions, lockCatalogImport, removeHallChildren, syncStock, writeCheckboxesAndRules, writeEvents, writeHalls, writeMenus } from './catalog-write.repository.ts';
+import { type SessionRecord, bumpCatalogVersion, bumpHallRevisions, lockCatalogImport, releaseBlocksLeftOut, removeHallChildren, syncStock, writeCheckboxesAndRules, writeEvents, writeHalls, writeMenus } from './catalog-write.repository.ts';
 import { type SeatRecord, expandHallSeats } from './expand-seats.ts';
 
 export { CatalogImportError } from './catalog-issues.ts';
@@ -112,6 +112,7 @@ function countEntries({ file, seats }: PreparedCatalog): ImportSummary['counts']
 
 async function writeCatalog(tx: Queryable, prepared: PreparedCatalog, sessions: SessionRecord[]) {
   const { file, seats } = prepared;
+  await releaseBlocksLeftOut(tx, file, seats);
   await writeMenus(tx, file);
   await writeHalls(tx, file, seats);
   const eventRemovals = await writeEvents(tx, file.events, sessions);

@@ -1,8 +1,8 @@
 import type { EntryUser } from './entry-uses.ts';
 import type { Queryable } from '../../db/client.ts';
 
-/** The catalog tables a back office editor saves as one entry, each with a revision (migrations 0940, 0980). */
-export type RevisedTable = 'events' | 'kinds' | 'main_menus' | 'sub_menus' | 'venues' | 'tags' | 'checkboxes' | 'rules_documents' | 'halls' | 'zones';
+/** The tables a back office editor saves as one entry, each with a revision (migrations 0940, 0980, 0990). */
+export type RevisedTable = 'events' | 'kinds' | 'main_menus' | 'sub_menus' | 'venues' | 'tags' | 'checkboxes' | 'rules_documents' | 'halls' | 'zones' | 'special_offers' | 'promo_codes';
 
 export type RevisionRow = { revision: number; updated_at: Date | null; updated_by_name: string | null };
 
@@ -86,7 +86,11 @@ export async function findEventUsage(q: Queryable, eventId: number): Promise<Eve
      from order_lines l join sessions s on s.id = l.session_id where s.event_id = $1`,
     [eventId],
   );
-  const taken = await q.query<{ id: number; places: number }>('select id, capacity - remaining - sold_outside as places from sessions where event_id = $1', [eventId]);
+  // Blocked seats took places from remaining (migration 1010) but are neither sold nor held.
+  const taken = await q.query<{ id: number; places: number }>(
+    'select s.id, s.capacity - s.remaining - s.sold_outside - (select count(*) from seat_blocks b where b.session_id = s.id)::int as places from sessions s where s.event_id = $1',
+    [eventId],
+  );
   const orders = await q.query<{ any: boolean }>('select exists (select 1 from orders where event_id = $1) or exists (select 1 from order_lines where subscription_event_id = $1) as any', [eventId]);
   const row = used.rows[0];
   const list = (ids: Array<number | null> | null | undefined) => (ids ?? []).filter((id): id is number => id !== null);
@@ -162,7 +166,7 @@ const eventsWhere = (condition: string) => namedUsers(`select e.id, e.name from 
  * or checkboxes) by name, orders by number. Orders keep only the ids of the checkboxes they ticked,
  * so a checkbox they answered stays; a rules document stays while a checkbox or the setup links to its page.
  */
-const USERS: Record<Exclude<RevisedTable, 'events' | 'halls'>, Array<[EntryUser, string]>> = {
+const USERS: Record<Exclude<RevisedTable, 'events' | 'halls' | 'special_offers' | 'promo_codes'>, Array<[EntryUser, string]>> = {
   kinds: [
     ['events', eventsWhere('e.kind_id = $1')],
     ['mainMenus', namedUsers('select m.id, m.name from main_menus m where m.kind_id = $1')],

@@ -24,6 +24,7 @@ import {
   nextIds,
   readCatalogVersionIn,
 } from './catalog-admin.repository.ts';
+import { keepSoldComposition } from '../offers/subscriptions.service.ts';
 import { claimRevision, recordEditor } from './revision.ts';
 
 export type CatalogActor = { id: number; ip: string; userAgent: string | null };
@@ -51,9 +52,15 @@ function fieldsOf(issues: readonly CatalogIssue[], draftSessions: number, lang: 
       const key = what === 'session' ? 'in-use-session' : what === 'price' ? 'in-use-price' : 'in-use-category';
       return { path: `event.${list}`, code: `in-use-${what}`, text: serverText('adminCatalog', key, lang, { id: issue.params?.id ?? '' }) };
     }
-    if (issue.code === 'below-sold') return { path: `event.${path}`, code: 'below-sold', text: serverText('adminCatalog', 'below-sold', lang, { taken: issue.params?.taken ?? '' }) };
+    if (issue.code === 'below-sold') return { path: `event.${path}`, code: 'below-sold', text: belowSoldText(issue.params ?? {}, lang) };
     return { path: path === '' ? 'event' : `event.${path}`, code: 'invalid', text: serverText('adminCatalog', 'other', lang, { message: issue.message }) };
   });
+}
+
+/** A capacity under what is taken; the seats blocked for the session count as taken, and are named when there are some. */
+function belowSoldText(params: Readonly<Record<string, string | number>>, lang: Lang): string {
+  const taken = params.taken ?? '';
+  return params.blocked ? serverText('adminCatalog', 'below-sold-blocked', lang, { taken, blocked: params.blocked }) : serverText('adminCatalog', 'below-sold', lang, { taken });
 }
 
 function refusedFields(fields: FieldError[]): BusinessError {
@@ -132,6 +139,7 @@ export function createEventEditor(deps: Deps) {
         if (input.revision === undefined) throw refusedFields([{ path: 'revision', code: 'required', text: serverText('adminCatalog', 'other', input.lang, { message: 'revision' }) }]);
         await claimRevision(tx, 'events', input.id, input.revision, timeZone);
         const current = await exportEvent(tx, input.id, timeZone);
+        if (current) await keepSoldComposition(tx, input.id, current, input.draft);
         before = current;
         eventId = input.id;
         if (hash === '') hash = current?.hash ?? (await uniqueHash(tx, input.draft));

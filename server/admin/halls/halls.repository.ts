@@ -94,15 +94,27 @@ export async function findSeatBlocks(q: Queryable, sessionId: number, seatIds: r
   return rows;
 }
 
+/**
+ * Blocks the seats, which takes their places from the session's places left (a trigger of
+ * migration 1010). Answers the places left instead when the session has fewer than seats asked
+ * for; the transaction is then aborted and must be rolled back.
+ */
 export async function insertSeatBlocks(
   tx: Queryable,
   block: { sessionId: number; seatIds: readonly number[]; reason: SeatBlockReason; note: string; staffId: number; at: Date },
-): Promise<void> {
-  await tx.query(
-    `insert into seat_blocks (session_id, seat_id, reason, note, blocked_by, blocked_at)
-     select $1, s, $3, $4, $5, $6 from unnest($2::int[]) as s`,
-    [block.sessionId, block.seatIds, block.reason, block.note, block.staffId, block.at],
-  );
+): Promise<{ placesLeft: number } | undefined> {
+  try {
+    await tx.query(
+      `insert into seat_blocks (session_id, seat_id, reason, note, blocked_by, blocked_at)
+       select $1, s, $3, $4, $5, $6 from unnest($2::int[]) as s`,
+      [block.sessionId, block.seatIds, block.reason, block.note, block.staffId, block.at],
+    );
+    return undefined;
+  } catch (error) {
+    const { code, message, detail } = (error ?? {}) as { code?: unknown; message?: unknown; detail?: unknown };
+    if (code === 'SF001' && message === 'blocked') return { placesLeft: Number(detail) || 0 };
+    throw error;
+  }
 }
 
 export async function deleteSeatBlocks(tx: Queryable, sessionId: number, seatIds: readonly number[]): Promise<void> {
@@ -184,14 +196,14 @@ export async function findHallFileRows(q: Queryable, hallId: number): Promise<Ha
   const { rows } = await q.query<HallFileRows['hall']>('select id, venue_id, name, width, height, stage, revision from halls where id = $1', [hallId]);
   const hall = rows[0];
   if (!hall) return undefined;
-  const [zones, sectors, seats, standingAreas] = await Promise.all([
-    q.query<HallFileRows['zones'][number]>('select id, name, level_name, description, color from zones where hall_id = $1 order by id', [hallId]),
-    q.query<HallFileRows['sectors'][number]>('select id, name, sortnum from hall_sectors where hall_id = $1 order by sortnum, id', [hallId]),
-    q.query<HallFileRows['seats'][number]>('select id, sector_id, zone_id, row_label, seat_label, x, y from hall_seats where hall_id = $1 order by id', [hallId]),
-    q.query<HallFileRows['standingAreas'][number]>(
-      'select id, zone_id, name, capacity, x, y, width, height from standing_areas where hall_id = $1 order by id',
-      [hallId],
-    ),
-  ]);
+  // One after another: inside a transaction q is one connection, which runs one query at a time
+  // anyway, and node-postgres refuses queries queued on a busy client from its next major version.
+  const zones = await q.query<HallFileRows['zones'][number]>('select id, name, level_name, description, color from zones where hall_id = $1 order by id', [hallId]);
+  const sectors = await q.query<HallFileRows['sectors'][number]>('select id, name, sortnum from hall_sectors where hall_id = $1 order by sortnum, id', [hallId]);
+  const seats = await q.query<HallFileRows['seats'][number]>('select id, sector_id, zone_id, row_label, seat_label, x, y from hall_seats where hall_id = $1 order by id', [hallId]);
+  const standingAreas = await q.query<HallFileRows['standingAreas'][number]>(
+    'select id, zone_id, name, capacity, x, y, width, height from standing_areas where hall_id = $1 order by id',
+    [hallId],
+  );
   return { hall, zones: zones.rows, sectors: sectors.rows, seats: seats.rows, standingAreas: standingAreas.rows };
 }

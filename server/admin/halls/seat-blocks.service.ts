@@ -8,6 +8,7 @@ import { BusinessError, adminErrorText } from '../../http.ts';
 import { serverText } from '../../locales/texts.ts';
 import { OrderStatus } from '../../orders/orders.service.ts';
 import { readCatalogVersion } from '../../catalog/catalog-version.ts';
+import { bumpCatalogVersion, lockCatalogImportShared } from '../../catalog/catalog-write.repository.ts';
 import { type HallLayout, buildHallLayout, seatRowsOf } from '../../seating/hall-layout.ts';
 import { findHallModel } from '../../seating/seating.repository.ts';
 import type { AuditWriter, StaffActor } from '../orders/orders-desk.service.ts';
@@ -40,6 +41,16 @@ const refusal = (code: typeof AdminErrorCode.seatsNotFree | typeof AdminErrorCod
  * block and a buyer's hold of one seat take the same claim lock (migration 0950), so exactly one
  * of them wins; the storefront's map answer reads blocks with the taken seats, so its cache
  * follows on the next call.
+ *
+ * A blocked seat is a place the session no longer has free: the block takes it from the session's
+ * places left and the unblock gives it back, in the same statement as the block rows (triggers of
+ * migration 1010). Both move the catalog version too, so the afisha, which keeps the places left
+ * for a few seconds between orders, and every other cached answer show the new count on the next
+ * call, on every instance; staff block seats rarely, so the rebuilds cost nothing that matters.
+ *
+ * Lock order, the same for both: the import's lock shared (an import holds session rows and
+ * deletes seats, whose blocks give places back), then the seats' claim locks in seat order (as a
+ * buyer's seat lines take them), then the session's row (as a buyer's stock take does).
  */
 export function createSeatBlocks(deps: { db: Db; now: () => number; audit: AuditWriter }) {
   const { db } = deps;
@@ -123,6 +134,7 @@ export function createSeatBlocks(deps: { db: Db; now: () => number; audit: Audit
       const session = await sessionOf(sessionId);
       const seatIds = [...input.seatIds].sort((a, b) => a - b);
       return db.transaction(async (tx) => {
+        await lockCatalogImportShared(tx);
         await lockSeatClaims(tx, sessionId, seatIds);
         const seats = await seatsOf(tx, session.hall_id, seatIds);
         const byId = new Map(seats.map((s) => [s.id, s]));
@@ -130,7 +142,11 @@ export function createSeatBlocks(deps: { db: Db; now: () => number; audit: Audit
         if (taken.size > 0) throw refusal(AdminErrorCode.seatsNotFree, seats.filter((s) => taken.has(s.id)));
         const blocked = new Set((await findSeatBlocks(tx, sessionId, seatIds)).map((b) => b.seat_id));
         if (blocked.size > 0) throw refusal(AdminErrorCode.seatsAlreadyBlocked, seats.filter((s) => blocked.has(s.id)));
-        await insertSeatBlocks(tx, { sessionId, seatIds, reason: input.reason, note: input.note, staffId: actor.id, at: new Date(deps.now()) });
+        const short = await insertSeatBlocks(tx, { sessionId, seatIds, reason: input.reason, note: input.note, staffId: actor.id, at: new Date(deps.now()) });
+        if (short) {
+          throw new BusinessError(AdminErrorCode.seatsNoPlacesLeft, { status: 409, text: (lang) => adminErrorText(AdminErrorCode.seatsNoPlacesLeft, lang, String(short.placesLeft)) });
+        }
+        await bumpCatalogVersion(tx);
         await deps.audit(tx, {
           staffId: actor.id,
           action: 'hall.seats-block',
@@ -150,12 +166,14 @@ export function createSeatBlocks(deps: { db: Db; now: () => number; audit: Audit
       const session = await sessionOf(sessionId);
       const seatIds = [...input.seatIds].sort((a, b) => a - b);
       return db.transaction(async (tx) => {
+        await lockCatalogImportShared(tx);
         await lockSeatClaims(tx, sessionId, seatIds);
         const seats = await seatsOf(tx, session.hall_id, seatIds);
         const blocks = await findSeatBlocks(tx, sessionId, seatIds);
         const blocked = new Set(blocks.map((b) => b.seat_id));
         if (blocked.size !== seatIds.length) throw refusal(AdminErrorCode.seatsNotBlocked, seats.filter((s) => !blocked.has(s.id)));
         await deleteSeatBlocks(tx, sessionId, seatIds);
+        await bumpCatalogVersion(tx);
         const byId = new Map(seats.map((s) => [s.id, s]));
         await deps.audit(tx, {
           staffId: actor.id,

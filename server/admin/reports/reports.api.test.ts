@@ -79,12 +79,28 @@ describe('sales report', () => {
 });
 
 describe('occupancy report', () => {
-  it('gives each session its places sold, held and free, and 0 checked in before the door opens', async () => {
+  beforeAll(async () => {
+    // Two seats staff blocked for the session (each takes a place from what is free, migration
+    // 1010) and three places the box office sold.
+    await t.db.exec(`
+      insert into halls (id, venue_id, name, width, height) select 9700, venue_id, '{"ru": "Зал"}', 100, 100 from events where id = (select event_id from sessions where id = 9000);
+      insert into zones (id, hall_id, name) values (9700, 9700, '{"ru": "Партер"}');
+      insert into hall_sectors (id, hall_id, name) values (9700, 9700, '{"ru": "Партер"}');
+      insert into hall_seats (id, hall_id, sector_id, zone_id, row_label, seat_label, x, y) values
+        (970001, 9700, 9700, 9700, '1', '1', 10, 10), (970002, 9700, 9700, 9700, '1', '2', 20, 10);
+      insert into seat_blocks (session_id, seat_id, reason, blocked_at) values (9000, 970001, 'guest', now()), (9000, 970002, 'technical', now());
+      update sessions set sold_outside = 3, remaining = remaining - 3 where id = 9000;
+    `);
+  });
+
+  it('gives each session its places sold, held, blocked, sold outside and free, adding up to its capacity, and 0 checked in before the door opens', async () => {
     const r = await reports.occupancy({ from: '2026-12-01', to: '2026-12-31' });
     expect(r.rows).toHaveLength(1);
     const { rows } = await t.db.query<{ remaining: number }>('select remaining from sessions where id = 9000');
-    expect(r.rows[0]).toMatchObject({ sessionId: 9000, capacity: 500, sold: 4, held: 2, soldOutside: 0, free: rows[0]?.remaining, checkedIn: 0, notCheckedIn: 4 });
-    expect((r.rows[0]?.sold ?? 0) + (r.rows[0]?.held ?? 0) + (r.rows[0]?.free ?? 0)).toBe(500);
+    expect(r.rows[0]).toMatchObject({ sessionId: 9000, capacity: 500, sold: 4, held: 2, blocked: 2, soldOutside: 3, free: 489, checkedIn: 0, notCheckedIn: 4 });
+    expect(rows[0]?.remaining).toBe(489);
+    const row = r.rows[0];
+    expect((row?.sold ?? 0) + (row?.held ?? 0) + (row?.blocked ?? 0) + (row?.soldOutside ?? 0) + (row?.free ?? 0)).toBe(500);
     expect(held).toBeGreaterThan(0);
   });
 
@@ -124,8 +140,10 @@ describe('CSV export', () => {
   it('writes the occupancy report', async () => {
     const csv = await reports.occupancyCsv({ from: '2026-12-01', to: '2026-12-31', lang: 'ru', dialect: 'rfc4180' });
     const lines = csv.slice(1).split('\r\n');
-    expect(lines[0]).toBe('Сеанс,Мероприятие,Мест,Продано,Забронировано,Продано вне сайта,Свободно,Прошли на вход,Ещё не прошли');
-    expect(lines[1]).toMatch(/,Событие,500,4,2,0,494,2,2$/);
+    expect(lines[0]).toBe('Сеанс,Мероприятие,Мест,Продано,Забронировано,Заблокировано,Продано вне сайта,Свободно,Прошли на вход,Ещё не прошли');
+    expect(lines[1]).toMatch(/,Событие,500,4,2,2,3,489,2,2$/);
+    const en = await reports.occupancyCsv({ from: '2026-12-01', to: '2026-12-31', lang: 'en', dialect: 'rfc4180' });
+    expect(en.slice(1).split('\r\n')[0]).toBe('Session,Event,Places,Sold,Held,Blocked,Sold elsewhere,Free,Checked in,Not in yet');
   });
 });
 

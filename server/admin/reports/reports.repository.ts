@@ -165,6 +165,8 @@ export type OccupancyRow = {
   capacity: number;
   sold: number;
   held: number;
+  /** Seats staff blocked for the session (each takes a place from what is free). */
+  blocked: number;
   sold_outside: number;
   free: number;
   /** Valid tickets (paid, not returned) the door admitted: the count the check-in page shows. */
@@ -173,7 +175,7 @@ export type OccupancyRow = {
 
 /**
  * Every session starting in the period: its places sold (paid, not returned), held by unpaid
- * orders, sold outside, free, and checked in at the door.
+ * orders, blocked by staff, sold outside, free, and checked in at the door.
  *
  * Sold is the places of the session's live lines less those held: a line is released in the
  * transaction that cancels its order, so a live line's order is either unpaid or paid. Unpaid
@@ -197,13 +199,18 @@ export async function findOccupancy(db: Queryable, period: ReportPeriod): Promis
        from orders o join order_lines l on l.order_id = o.id and not l.released
        where o.status in (${RESERVED}, ${CONFIRMED}) and o.released_at is null and l.session_id in (select id from chosen)
        group by 1
+     ),
+     blocked as (
+       select b.session_id, count(*) as places from seat_blocks b where b.session_id in (select id from chosen) group by 1
      )
      select s.id as session_id, s.starts_at, e.name as event_name, s.capacity, s.sold_outside, s.remaining as free,
        (coalesce(lv.places, 0) - coalesce(h.places, 0))::int as sold, coalesce(h.places, 0)::int as held,
+       coalesce(b.places, 0)::int as blocked,
        coalesce(ci.admitted, 0)::int as checked_in
      from chosen c join sessions s on s.id = c.id join events e on e.id = s.event_id
      left join live lv on lv.session_id = s.id
      left join held h on h.session_id = s.id
+     left join blocked b on b.session_id = s.id
      -- Counted from the admissions (few, indexed by session), with the door's rule: a ticket
      -- returned after it was admitted no longer counts, as it no longer counts as sold.
      left join lateral (

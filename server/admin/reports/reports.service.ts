@@ -24,7 +24,7 @@ export type SalesReportRow = {
 type Totals = Omit<SalesReportRow, 'key' | 'name' | 'eventName' | 'startsAt'>;
 
 const SALES_COLUMNS = ['orders', 'ticketsSold', 'sales', 'ticketsReturned', 'refunds', 'net'] as const;
-const OCCUPANCY_COLUMNS = ['places', 'sold', 'held', 'soldOutside', 'free', 'checkedIn', 'notCheckedIn'] as const;
+const OCCUPANCY_COLUMNS = ['places', 'sold', 'held', 'blocked', 'soldOutside', 'free', 'checkedIn', 'notCheckedIn'] as const;
 
 /** The CSV files' header rows in the staff member's language. */
 const headers = (lang: Lang) => ({
@@ -72,7 +72,7 @@ export function createReportsService(deps: { db: Queryable; timeZone: string }) 
     return { group: input.group, from: input.from, to: input.to, rows: shaped, totals };
   }
 
-  /** Places of each session starting in the period: sold, held, sold elsewhere, free, checked in and not yet in. */
+  /** Places of each session starting in the period: sold, held, blocked by staff, sold elsewhere, free, checked in and not yet in. */
   async function occupancy(input: { from: string; to: string; eventId?: number | null }) {
     const rows = await findOccupancy(deps.db, period(input));
     return {
@@ -85,6 +85,7 @@ export function createReportsService(deps: { db: Queryable; timeZone: string }) 
         capacity: r.capacity,
         sold: r.sold,
         held: r.held,
+        blocked: r.blocked,
         soldOutside: r.sold_outside,
         free: r.free,
         checkedIn: r.checked_in,
@@ -116,7 +117,7 @@ export function createReportsService(deps: { db: Queryable; timeZone: string }) 
   /** The occupancy report as a CSV file. */
   async function occupancyCsv(input: { from: string; to: string; eventId?: number | null; lang: Lang; dialect: CsvDialect }) {
     const report = await occupancy(input);
-    const rows = report.rows.map((r) => [localTime(r.startsAt, input.lang), r.eventName[input.lang], r.capacity, r.sold, r.held, r.soldOutside, r.free, r.checkedIn, r.notCheckedIn]);
+    const rows = report.rows.map((r) => [localTime(r.startsAt, input.lang), r.eventName[input.lang], r.capacity, r.sold, r.held, r.blocked, r.soldOutside, r.free, r.checkedIn, r.notCheckedIn]);
     return toCsv(headers(input.lang).occupancy, rows, input.dialect);
   }
 

@@ -21,6 +21,9 @@ import { SignInPage } from './sign-in-page.tsx';
 // The catalog editor is the back office's largest page and a few members' tool: it loads when opened.
 const EventsPage = lazy(() => import('../features/catalog/events-page.tsx'));
 const EventFormPage = lazy(() => import('../features/catalog/event-form-page.tsx'));
+const PromoCodesPage = lazy(() => import('../features/offers/promo-codes-page.tsx'));
+const SpecialOffersPage = lazy(() => import('../features/offers/special-offers-page.tsx'));
+const SubscriptionsPage = lazy(() => import('../features/offers/subscriptions-page.tsx'));
 const EntriesPage = lazy(() => import('../features/catalog/entries-page.tsx'));
 const EntryFormPage = lazy(() => import('../features/catalog/entry-form-page.tsx'));
 const entryKind = (kind: string): SimpleEntryKind | null => ((SIMPLE_ENTRY_KINDS as readonly string[]).includes(kind) ? (kind as SimpleEntryKind) : null);
@@ -128,6 +131,27 @@ export function AdminApp() {
         {permissions.includes('catalog.write') ? (
           <Route path="/halls/blocks">
             <SeatBlocksPage />
+          </Route>
+        ) : null}
+        {permissions.includes('catalog.write') ? (
+          <Route path="/offers">
+            <Suspense fallback={<PageSkeleton label={t('loading')} />}>
+              <PromoCodesPage />
+            </Suspense>
+          </Route>
+        ) : null}
+        {permissions.includes('catalog.write') ? (
+          <Route path="/offers/services">
+            <Suspense fallback={<PageSkeleton label={t('loading')} />}>
+              <SpecialOffersPage />
+            </Suspense>
+          </Route>
+        ) : null}
+        {permissions.includes('catalog.write') ? (
+          <Route path="/offers/subscriptions">
+            <Suspense fallback={<PageSkeleton label={t('loading')} />}>
+              <SubscriptionsPage />
+            </Suspense>
           </Route>
         ) : null}
         {permissions.includes('audit.read') ? (

@@ -13,6 +13,7 @@ export const NAV: readonly NavEntry[] = [
   { path: '/catalog', labelKey: 'admin-catalog:nav', permission: 'catalog.write' },
   { path: '/reports', labelKey: 'admin-reports:nav', permission: 'reports.read' },
   { path: '/halls', labelKey: 'admin-halls:nav', permission: 'catalog.write' },
+  { path: '/offers', labelKey: 'admin-offers:nav', permission: 'catalog.write' },
   { path: '/audit', labelKey: 'nav.audit', permission: 'audit.read' },
   { path: '/account', labelKey: 'nav.account', permission: null },
   { path: '/registry', labelKey: 'nav.registry', permission: 'reports.read' },

@@ -149,6 +149,7 @@ export function ReportsPage() {
               { label: t('occupancy.capacity'), cell: (row) => row.capacity },
               { label: t('occupancy.sold'), cell: (row) => (row.soldOutside ? t('occupancy.soldWithOutside', { sold: row.sold, outside: row.soldOutside }) : row.sold) },
               { label: t('occupancy.held'), cell: (row) => row.held },
+              { label: t('occupancy.blocked'), cell: (row) => row.blocked },
               { label: t('occupancy.free'), cell: (row) => row.free },
               { label: t('occupancy.checkedIn'), cell: (row) => row.checkedIn },
               { label: t('occupancy.notCheckedIn'), cell: (row) => row.notCheckedIn },
