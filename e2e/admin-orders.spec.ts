@@ -143,14 +143,15 @@ test('the owner cancels an unpaid order, resends a paid order\'s tickets and add
     return /\/admin\/orders\/(\d+)/.exec(page.url())?.[1] ?? '';
   }
 
-  /** The audit browser filtered by an action and the order's id: the one entry, by this owner. */
-  async function auditEntry(action: string, orderId: string) {
+  /** The audit browser filtered by an action's name and the order's id: the one entry, by this owner, named with its code beside. */
+  async function auditEntry(name: string, action: string, orderId: string) {
     await menu.getByRole('link', { name: 'Журнал действий' }).click();
-    await page.getByLabel('Действие').selectOption(action);
+    await page.getByLabel('Действие').selectOption({ label: name });
     await page.getByLabel('Номер объекта').fill(orderId);
     await page.getByRole('button', { name: 'Показать' }).click();
     await expect(page.getByText('Найдена 1 запись')).toBeVisible();
     const entry = page.getByRole('listitem').filter({ hasText: action });
+    await expect(entry.getByText(name, { exact: true })).toBeVisible();
     await expect(entry).toContainText(`order #${orderId}`);
     await expect(entry).toContainText(E2E_OWNER.name);
     return entry;
@@ -166,7 +167,7 @@ test('the owner cancels an unpaid order, resends a paid order\'s tickets and add
   await cancel.getByRole('button', { name: 'Отменить заказ' }).click();
   await expect(page.getByText(/— отменён сотрудником: Покупатель попросил по телефону$/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Отмена заказа' })).toHaveCount(0);
-  const cancelled = await auditEntry('order.cancel', unpaidId);
+  const cancelled = await auditEntry('Заказ отменён', 'order.cancel', unpaidId);
   await expect(cancelled).toContainText('Покупатель попросил по телефону');
 
   // Resend the tickets of the paid order: the e-mail goes to the buyer again.
@@ -187,7 +188,7 @@ test('the owner cancels an unpaid order, resends a paid order\'s tickets and add
   await notes.getByRole('button', { name: 'Добавить заметку' }).click();
   await expect(notes.getByRole('listitem').filter({ hasText: 'Просит счёт для бухгалтерии' })).toContainText(E2E_OWNER.name);
 
-  await auditEntry('order.resend-tickets', paidId);
-  const noted = await auditEntry('order.note', paidId);
+  await auditEntry('Билеты отправлены повторно', 'order.resend-tickets', paidId);
+  const noted = await auditEntry('Заметка к заказу', 'order.note', paidId);
   await expect(noted).toContainText('Просит счёт для бухгалтерии');
 });

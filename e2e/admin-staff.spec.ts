@@ -50,9 +50,10 @@ test.describe('back office staff management', () => {
 
     // The audit log shows the addition with who did it.
     await menu.getByRole('link', { name: 'Журнал действий' }).click();
-    await page.getByLabel('Действие').selectOption('staff.add');
+    await page.getByLabel('Действие').selectOption({ label: 'Добавлен сотрудник' });
     await page.getByRole('button', { name: 'Показать' }).click();
     await expect(page.getByRole('cell', { name: email })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: email }).getByText('Добавлен сотрудник', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Выйти', exact: true }).click();
 
     // The member sees only what the role may use.

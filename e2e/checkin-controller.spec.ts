@@ -124,11 +124,15 @@ test.describe('device keys in the back office', () => {
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Журнал действий' }).click();
-    for (const action of ['checkin-device.create', 'checkin-device.revoke']) {
-      await page.getByLabel('Действие').selectOption(action);
+    for (const [label, action] of [
+      ['Добавлено устройство контроля', 'checkin-device.create'],
+      ['Отозвано устройство контроля', 'checkin-device.revoke'],
+    ] as const) {
+      await page.getByLabel('Действие').selectOption({ label });
       await page.getByRole('button', { name: 'Показать' }).click();
       const entry = page.getByRole('listitem').filter({ hasText: action }).filter({ hasText: name }).first();
       await expect(entry).toBeVisible();
+      await expect(entry.getByText(label, { exact: true })).toBeVisible();
       await expect(entry).toContainText(E2E_OWNER.name);
       await expect(entry).not.toContainText(key);
     }

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Lang, normalizeLang } from '../contract/common.ts';
 import { type ErrorCodeValue, ErrorCode } from '../contract/errors.ts';
-import { type AdminErrorCodeValue, adminErrorText, isAdminErrorCode } from '../contract/admin/errors.ts';
+import { type AdminErrorCodeValue, isAdminErrorCode } from '../contract/admin/errors.ts';
 import { serverText } from './locales/texts.ts';
 
 /** A storefront code or a back office one: both answer in the same shape. */
@@ -21,6 +21,15 @@ export function requestLang(request: FastifyRequest): Lang {
  */
 export function errorText(code: ErrorCodeValue, lang: Lang): string {
   return code === ErrorCode.ok ? '' : serverText('errors', code, lang, { code });
+}
+
+/**
+ * A back office code's text in the staff member's language. `detail` fills the texts that name a
+ * value (a lock's end, who changed an entry and when, the seats or uses refused); tsc fails if a
+ * code in contract/admin/errors.ts has no text in ru.json.
+ */
+export function adminErrorText(code: AdminErrorCodeValue, lang: Lang, detail = ''): string {
+  return serverText('adminErrors', code, lang, { detail });
 }
 
 /** A business error answer (a storefront code or a back office one). */

@@ -26,17 +26,5 @@ export function seatStateOf(letter: string | undefined): SeatState {
   return STATE_OF_LETTER[letter ?? 'f'] ?? 'free';
 }
 
-const SEAT_NAME: Record<'ru' | 'en' | 'kz' | 'ch', (sector: string, row: string, seat: string) => string> = {
-  ru: (sector, row, seat) => `${sector}, ряд ${row}, место ${seat}`,
-  en: (sector, row, seat) => `${sector}, row ${row}, seat ${seat}`,
-  kz: (sector, row, seat) => `${sector}, ${row}-қатар, ${seat}-орын`,
-  ch: (sector, row, seat) => `${sector}，${row}排${seat}座`,
-};
-
-/** A seat as a refusal names it to staff: sector, row and seat. */
-export function seatName(lang: 'ru' | 'en' | 'kz' | 'ch', sector: string, row: string, seat: string): string {
-  return SEAT_NAME[lang](sector, row, seat);
-}
-
 /** Seats a refusal names before it says how many more there are. */
 export const SEATS_NAMED_MAX = 10;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { AdminErrorCode } from '../../contract/admin/errors.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { LANGS, toBcp47 } from '../../contract/lang.ts';
-import { errorText } from '../http.ts';
+import { adminErrorText, errorText } from '../http.ts';
 import { textParams } from './params.ts';
 import { PLURAL_FORMS, interpolate, serverCatalogs, serverText, textInAll, textOf } from './texts.ts';
 
@@ -83,6 +84,19 @@ describe('error codes', () => {
   it('quotes the code where the text says it', () => {
     expect(errorText(ErrorCode.unknownBank, 'ru')).toBe('Выбран недопустимый способ оплаты. Код ошибки: -9996');
     expect(errorText(ErrorCode.noBank, 'en')).toBe('No payment method is set. Error code: -9995');
+  });
+});
+
+describe('back office error codes', () => {
+  it.each(LANGS.map((lang) => ({ lang })))('$lang has a text for every back office error code', ({ lang }) => {
+    expect(Object.values(AdminErrorCode).filter((code) => !adminErrorText(code, lang).trim())).toEqual([]);
+  });
+
+  it('puts the value a refusal names where its text says', () => {
+    expect(adminErrorText(AdminErrorCode.accountLocked, 'ru', '14:30')).toBe('Слишком много неудачных попыток входа. Учётная запись заблокирована до 14:30.');
+    expect(adminErrorText(AdminErrorCode.seatsAlreadyBlocked, 'en', 'A, row 1, seat 2')).toBe('These seats are blocked already: A, row 1, seat 2');
+    expect(serverText('adminHalls', 'seat', 'kz', { sector: 'Партер', row: '3', seat: '7' })).toBe('Партер, 3-қатар, 7-орын');
+    expect(serverText('adminCatalog', 'below-sold', 'ru', { taken: 12 })).toBe('Меньше, чем уже продано или забронировано: 12.');
   });
 });
 

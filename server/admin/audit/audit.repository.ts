@@ -1,9 +1,10 @@
+import type { AuditAction } from '../../../contract/admin/audit-actions.ts';
 import type { Queryable } from '../../db/client.ts';
 
 export type AuditEntry = {
   staffId: number | null;
-  /** A dotted name: 'staff.sign-in', 'order.refund', ... */
-  action: string;
+  /** A dotted name: 'staff.sign-in', 'order.refund', ...; a new one is added to AUDIT_ACTIONS and named in the back office's catalogs. */
+  action: AuditAction;
   subjectType: string;
   subjectId: string | null;
   before?: unknown;

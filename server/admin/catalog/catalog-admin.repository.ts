@@ -1,4 +1,4 @@
-import type { EntryUser } from '../../../contract/admin/catalog-texts.ts';
+import type { EntryUser } from './entry-uses.ts';
 import type { Queryable } from '../../db/client.ts';
 
 /** The tables a back office editor saves as one entry, each with a revision (migrations 0940, 0980, 0990). */

@@ -1,6 +1,5 @@
 import { type SimpleEntryKind, simpleEntrySchemas } from '../../../contract/admin/catalog.ts';
-import { catalogText, entryUsesText } from '../../../contract/admin/catalog-texts.ts';
-import { AdminErrorCode, adminErrorText } from '../../../contract/admin/errors.ts';
+import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import { pickLocalized } from '../../../contract/lang.ts';
 import type { Lang } from '../../../contract/lang.ts';
 import { CatalogImportError } from '../../catalog/catalog-issues.ts';
@@ -8,9 +7,11 @@ import { exportSimpleEntries } from '../../catalog/export.ts';
 import { importCatalogIn, lockCatalog } from '../../catalog/import.ts';
 import { sanitizeHtml } from '../../catalog/sanitize-html.ts';
 import type { Db } from '../../db/client.ts';
-import { BusinessError } from '../../http.ts';
+import { BusinessError, adminErrorText } from '../../http.ts';
+import { serverText } from '../../locales/texts.ts';
 import type { AuditWriter } from '../audit/audit.service.ts';
 import { refusedByDatabase } from '../../db/errors.ts';
+import { entryUsesText } from './entry-uses.ts';
 import { bumpCatalogVersion, deleteEntryRow, findEntryUsers, findRevision, isLooseZone, nextEntryId } from './catalog-admin.repository.ts';
 import { type CatalogActor, byActor } from './events.service.ts';
 import { claimRevision, recordEditor } from './revision.ts';
@@ -72,7 +73,7 @@ export function createEntryEditor(deps: { db: Db; now: () => number; timeZone: s
           await importCatalogIn(tx, { [input.kind]: [entry] });
         } catch (error) {
           if (error instanceof CatalogImportError) {
-            throw refused(error.issues.map((i) => ({ path: i.field ? `entry.${i.field.replace(/\[(\d+)\]/g, '.$1')}` : 'entry', code: 'invalid', text: catalogText('other', input.lang, { message: i.message }) })));
+            throw refused(error.issues.map((i) => ({ path: i.field ? `entry.${i.field.replace(/\[(\d+)\]/g, '.$1')}` : 'entry', code: 'invalid', text: serverText('adminCatalog', 'other', input.lang, { message: i.message }) })));
           }
           throw error;
         }
@@ -110,7 +111,7 @@ export function createEntryEditor(deps: { db: Db; now: () => number; timeZone: s
           await deleteEntryRow(tx, table, input.id);
         } catch (error) {
           if (refusedByDatabase(error) && (error as { code?: string }).code === FOREIGN_KEY_VIOLATION) {
-            throw new BusinessError(AdminErrorCode.catalogEntryInUse, { status: 409, text: (lang) => adminErrorText(AdminErrorCode.catalogEntryInUse, lang, catalogText('elsewhere', lang)) });
+            throw new BusinessError(AdminErrorCode.catalogEntryInUse, { status: 409, text: (lang) => adminErrorText(AdminErrorCode.catalogEntryInUse, lang, serverText('adminCatalog', 'elsewhere', lang)) });
           }
           throw error;
         }

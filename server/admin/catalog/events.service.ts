@@ -1,5 +1,4 @@
 import type { CatalogEventDraft } from '../../../contract/admin/catalog.ts';
-import { catalogText } from '../../../contract/admin/catalog-texts.ts';
 import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import type { CatalogEventInput } from '../../../contract/catalog-file.ts';
 import { eventHashFrom } from '../../../contract/catalog-hash.ts';
@@ -11,6 +10,7 @@ import { importCatalogIn, lockCatalog } from '../../catalog/import.ts';
 import { sanitizeHtml } from '../../catalog/sanitize-html.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { BusinessError } from '../../http.ts';
+import { serverText } from '../../locales/texts.ts';
 import type { AuditWriter } from '../audit/audit.service.ts';
 import {
   bumpCatalogVersion,
@@ -53,11 +53,17 @@ function fieldsOf(issues: readonly CatalogIssue[], draftSessions: number, lang: 
       const what = String(issue.params?.what ?? '');
       const list = what === 'session' ? 'sessions' : what === 'price' ? 'prices' : 'categories';
       const key = what === 'session' ? 'in-use-session' : what === 'price' ? 'in-use-price' : 'in-use-category';
-      return { path: `event.${list}`, code: `in-use-${what}`, text: catalogText(key, lang, issue.params ?? {}) };
+      return { path: `event.${list}`, code: `in-use-${what}`, text: serverText('adminCatalog', key, lang, { id: issue.params?.id ?? '' }) };
     }
-    if (issue.code === 'below-sold') return { path: `event.${path}`, code: 'below-sold', text: catalogText(issue.params?.blocked ? 'below-sold-blocked' : 'below-sold', lang, issue.params ?? {}) };
-    return { path: path === '' ? 'event' : `event.${path}`, code: 'invalid', text: catalogText('other', lang, { message: issue.message }) };
+    if (issue.code === 'below-sold') return { path: `event.${path}`, code: 'below-sold', text: belowSoldText(issue.params ?? {}, lang) };
+    return { path: path === '' ? 'event' : `event.${path}`, code: 'invalid', text: serverText('adminCatalog', 'other', lang, { message: issue.message }) };
   });
+}
+
+/** A capacity under what is taken; the seats blocked for the session count as taken, and are named when there are some. */
+function belowSoldText(params: Readonly<Record<string, string | number>>, lang: Lang): string {
+  const taken = params.taken ?? '';
+  return params.blocked ? serverText('adminCatalog', 'below-sold-blocked', lang, { taken, blocked: params.blocked }) : serverText('adminCatalog', 'below-sold', lang, { taken });
 }
 
 function refusedFields(fields: FieldError[]): BusinessError {
@@ -133,7 +139,7 @@ export function createEventEditor(deps: Deps) {
       let hash = input.draft.hash;
       const next = await nextIds(tx);
       if (input.id !== undefined) {
-        if (input.revision === undefined) throw refusedFields([{ path: 'revision', code: 'required', text: catalogText('other', input.lang, { message: 'revision' }) }]);
+        if (input.revision === undefined) throw refusedFields([{ path: 'revision', code: 'required', text: serverText('adminCatalog', 'other', input.lang, { message: 'revision' }) }]);
         await claimRevision(tx, 'events', input.id, input.revision, timeZone);
         const current = await exportEvent(tx, input.id, timeZone);
         if (current) await keepSoldComposition(tx, input.id, current, input.draft);

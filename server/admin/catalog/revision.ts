@@ -1,7 +1,7 @@
-import { AdminErrorCode, adminErrorText } from '../../../contract/admin/errors.ts';
-import { catalogText } from '../../../contract/admin/catalog-texts.ts';
+import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import type { Queryable } from '../../db/client.ts';
-import { BusinessError } from '../../http.ts';
+import { BusinessError, adminErrorText } from '../../http.ts';
+import { serverText } from '../../locales/texts.ts';
 import { type RevisedTable, lockRevision, stampEditor } from './catalog-admin.repository.ts';
 
 export type { RevisedTable } from './catalog-admin.repository.ts';
@@ -25,7 +25,7 @@ export async function claimRevision(tx: Queryable, table: RevisedTable, id: numb
     const when = row.updated_at ? changeTime(new Date(row.updated_at), timeZone) : '—';
     throw new BusinessError(AdminErrorCode.catalogStale, {
       status: 409,
-      text: (lang) => adminErrorText(AdminErrorCode.catalogStale, lang, `${row.updated_by_name ?? catalogText('importer', lang)}, ${when}`),
+      text: (lang) => adminErrorText(AdminErrorCode.catalogStale, lang, `${row.updated_by_name ?? serverText('adminCatalog', 'importer', lang)}, ${when}`),
       details: { revision: row.revision },
     });
   }

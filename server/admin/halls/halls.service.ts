@@ -1,4 +1,4 @@
-import { AdminErrorCode, adminErrorText } from '../../../contract/admin/errors.ts';
+import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import type { HallPreviewResponse, HallSourceRequest } from '../../../contract/admin/halls.ts';
 import { type CatalogHall, type CatalogHallInput, catalogHall } from '../../../contract/catalog-file.ts';
 import type { Lang } from '../../../contract/common.ts';
@@ -7,7 +7,7 @@ import { CatalogImportError, formatIssue, issuesFromZod, IssueList } from '../..
 import { expandHallSeats } from '../../catalog/expand-seats.ts';
 import { importCatalogIn, lockCatalog } from '../../catalog/import.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { BusinessError } from '../../http.ts';
+import { BusinessError, adminErrorText } from '../../http.ts';
 import { buildHallLayout, unpricedMapOf } from '../../seating/hall-layout.ts';
 import type { HallModel } from '../../seating/seating.repository.ts';
 import type { AuditWriter } from '../audit/audit.service.ts';

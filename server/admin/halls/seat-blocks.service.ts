@@ -1,10 +1,11 @@
-import { AdminErrorCode, adminErrorText } from '../../../contract/admin/errors.ts';
+import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import type { HallSessionMapResponse, SeatBlockRequest } from '../../../contract/admin/halls.ts';
-import { SEATS_NAMED_MAX, SEAT_STATE_LETTERS, type SeatState, seatName } from '../../../contract/admin/halls-rules.ts';
+import { SEATS_NAMED_MAX, SEAT_STATE_LETTERS, type SeatState } from '../../../contract/admin/halls-rules.ts';
 import { type Lang, pickLocalized } from '../../../contract/common.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { BusinessError } from '../../http.ts';
+import { BusinessError, adminErrorText } from '../../http.ts';
+import { serverText } from '../../locales/texts.ts';
 import { OrderStatus } from '../../orders/orders.service.ts';
 import { readCatalogVersion } from '../../catalog/catalog-version.ts';
 import { bumpCatalogVersion, lockCatalogImportShared } from '../../catalog/catalog-write.repository.ts';
@@ -28,7 +29,7 @@ const notFound = () => new BusinessError(ErrorCode.notFound, { status: 404 });
 
 /** "Партер, ряд 1, место 5; …" for the first seats, then how many more. */
 export function namesOf(seats: readonly HallSeatRow[], lang: Lang): string {
-  const named = seats.slice(0, SEATS_NAMED_MAX).map((s) => seatName(lang, pickLocalized(s.sector_name, lang), s.row_label, s.seat_label));
+  const named = seats.slice(0, SEATS_NAMED_MAX).map((s) => serverText('adminHalls', 'seat', lang, { sector: pickLocalized(s.sector_name, lang), row: s.row_label, seat: s.seat_label }));
   const more = seats.length - named.length;
   return named.join('; ') + (more > 0 ? ` (+${more})` : '');
 }

@@ -5,12 +5,17 @@ import { adminErrorResponse } from '../../../contract/admin/api.ts';
 import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import { imageUploadResponse } from '../../../contract/admin/images.ts';
 import { MEDIA_MAX_BYTES } from '../../../contract/media.ts';
-import { BusinessError, ok } from '../../http.ts';
+import { BusinessError, adminErrorText, ok } from '../../http.ts';
 import { guardedStaff, requirePermission } from '../staff/guard.ts';
 import { clientOf } from '../staff/staff.routes.ts';
 import type { ImageUploads } from './images.service.ts';
 
-const tooLarge = () => new BusinessError(AdminErrorCode.imageTooLarge, { status: 413, details: { fields: [{ path: 'file', code: 'too-large' }] } });
+const tooLarge = () =>
+  new BusinessError(AdminErrorCode.imageTooLarge, {
+    status: 413,
+    text: (lang) => adminErrorText(AdminErrorCode.imageTooLarge, lang, String(MEDIA_MAX_BYTES / 1024 / 1024)),
+    details: { fields: [{ path: 'file', code: 'too-large' }] },
+  });
 
 /**
  * Reads the upload into memory up to MEDIA_MAX_BYTES: a declared length over it is refused before

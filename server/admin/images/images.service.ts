@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { AdminErrorCode } from '../../../contract/admin/errors.ts';
-import { MEDIA_MAIN_WIDTH, mediaUrl } from '../../../contract/media.ts';
+import { MEDIA_MAIN_WIDTH, MEDIA_MAX_PIXELS, mediaUrl } from '../../../contract/media.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { BusinessError } from '../../http.ts';
+import { BusinessError, adminErrorText } from '../../http.ts';
 import { type ImageRefusal, ImageRefused, makeImageVariants } from '../../media/image-variants.ts';
 import { findImage, insertImage } from '../../media/media.repository.ts';
 import type { AuditEntry } from '../audit/audit.repository.ts';
@@ -33,7 +33,12 @@ export function createImageUploads(deps: { db: Db; now: () => number; audit: (tx
       const known = await findImage(deps.db, hash);
       // The same bytes again: nothing to decode, but the upload is still recorded.
       const processed = known ? undefined : await makeImageVariants(bytes).catch((error: unknown) => {
-        if (error instanceof ImageRefused) throw new BusinessError(REFUSAL_CODES[error.reason], { status: 400, details: { fields: [{ path: 'file', code: error.reason }] } });
+        if (error instanceof ImageRefused) {
+          const code = REFUSAL_CODES[error.reason];
+          // The pixel limit is named in the text, in millions.
+          const detail = error.reason === 'too-many-pixels' ? String(MEDIA_MAX_PIXELS / 1_000_000) : '';
+          throw new BusinessError(code, { status: 400, text: (lang) => adminErrorText(code, lang, detail), details: { fields: [{ path: 'file', code: error.reason }] } });
+        }
         throw error;
       });
       return deps.db.transaction(async (tx) => {

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import { AdminErrorCode, adminErrorText } from '../../../contract/admin/errors.ts';
+import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import type { SpecialOfferView, specialOfferSaveRequest } from '../../../contract/admin/offers.ts';
 import { offerStockTotal } from '../../../contract/admin/offers-rules.ts';
 import type { Queryable } from '../../db/client.ts';
-import { BusinessError } from '../../http.ts';
+import { BusinessError, adminErrorText } from '../../http.ts';
 import type { AuditEntry } from '../audit/audit.repository.ts';
 import type { CatalogActor } from '../catalog/events.service.ts';
 import { claimRevision } from '../catalog/revision.ts';

@@ -1,7 +1,7 @@
-import { AdminErrorCode, adminErrorText } from '../../../contract/admin/errors.ts';
+import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import { pickLocalized } from '../../../contract/lang.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { BusinessError } from '../../http.ts';
+import { BusinessError, adminErrorText } from '../../http.ts';
 import { findEventUsage } from '../catalog/catalog-admin.repository.ts';
 import { findEventNames, findIncludableEvents, findSubscriptions } from './offers-admin.repository.ts';
 

@@ -1,11 +1,11 @@
-import { AdminErrorCode, adminErrorText } from '../../../contract/admin/errors.ts';
+import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import { SETUP_EDIT_KEYS, type SetupEdit } from '../../../contract/admin/setup.ts';
 import type { StoredSetup } from '../../../contract/setup.ts';
-import { catalogText } from '../../../contract/admin/catalog-texts.ts';
 import { bumpCatalogVersion } from '../../catalog/catalog-write.repository.ts';
 import { lockCatalog } from '../../catalog/import.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { BusinessError } from '../../http.ts';
+import { BusinessError, adminErrorText } from '../../http.ts';
+import { serverText } from '../../locales/texts.ts';
 import { findSetupStamp, findStoredSetup, saveSetup } from '../../setup/setup.repository.ts';
 import { SetupError, readJsonFile, resolveSetup } from '../../setup/setup.service.ts';
 import type { AuditEntry } from '../audit/audit.repository.ts';
@@ -80,7 +80,7 @@ export function createSetupEditor(deps: {
           const when = stamp.updated_at ? changeTime(new Date(stamp.updated_at), deps.timeZone) : '—';
           throw new BusinessError(AdminErrorCode.catalogStale, {
             status: 409,
-            text: (lang) => adminErrorText(AdminErrorCode.catalogStale, lang, `${stamp.updated_by_name ?? catalogText('importer', lang)}, ${when}`),
+            text: (lang) => adminErrorText(AdminErrorCode.catalogStale, lang, `${stamp.updated_by_name ?? serverText('adminCatalog', 'importer', lang)}, ${when}`),
             details: { revision: stamp.revision },
           });
         }

@@ -1,3 +1,4 @@
+import type { AuditAction } from '../../../contract/admin/audit-actions.ts';
 import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import { StaffFieldError } from '../../../contract/admin/staff-rules.ts';
 import type { Db, Queryable } from '../../db/client.ts';
@@ -32,7 +33,7 @@ export function createAccount(deps: { db: Db; now: () => number; scryptCost?: Sc
     return account;
   }
 
-  function audit(q: Queryable, staff: SignedInStaff, client: StaffClient, action: string, after?: unknown) {
+  function audit(q: Queryable, staff: SignedInStaff, client: StaffClient, action: AuditAction, after?: unknown) {
     return insertAuditEntry(q, {
       at: new Date(now()),
       staffId: staff.id,

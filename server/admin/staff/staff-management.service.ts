@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AuditAction } from '../../../contract/admin/audit-actions.ts';
 import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import type { AddStaffRequest, StaffListEntry, UpdateStaffRequest } from '../../../contract/admin/staff-management.ts';
 import { StaffFieldError } from '../../../contract/admin/staff-rules.ts';
@@ -46,7 +47,7 @@ export function createStaffManagement(deps: { db: Db; now: () => number; scryptC
   const { db, now } = deps;
   const cost = deps.scryptCost ?? STAFF_SCRYPT_COST;
 
-  function audit(q: Queryable, actor: SignedInStaff, client: StaffClient, action: string, subjectId: number, before?: unknown, after?: unknown) {
+  function audit(q: Queryable, actor: SignedInStaff, client: StaffClient, action: AuditAction, subjectId: number, before?: unknown, after?: unknown) {
     return insertAuditEntry(q, {
       at: new Date(now()),
       staffId: actor.id,

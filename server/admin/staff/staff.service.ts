@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AdminErrorCode, adminErrorText } from '../../../contract/admin/errors.ts';
+import type { AuditAction } from '../../../contract/admin/audit-actions.ts';
+import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import { toBcp47 } from '../../../contract/lang.ts';
 import type { StaffRole } from '../../../contract/admin/roles.ts';
 import {
@@ -12,7 +13,7 @@ import {
 } from '../../../contract/admin/staff-rules.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { BusinessError } from '../../http.ts';
+import { BusinessError, adminErrorText } from '../../http.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { type ScryptCost, STAFF_SCRYPT_COST, hashPassword, verifyPassword } from './password.ts';
 import {
@@ -59,7 +60,7 @@ export function createStaffSessions(deps: {
   // An unknown e-mail is checked against this hash, so its answer takes as long as a wrong password's.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'), deps.scryptCost ?? STAFF_SCRYPT_COST);
 
-  async function audit(action: string, staffId: number | null, client: StaffClient, after?: unknown) {
+  async function audit(action: AuditAction, staffId: number | null, client: StaffClient, after?: unknown) {
     await insertAuditEntry(db, {
       at: new Date(now()),
       staffId,

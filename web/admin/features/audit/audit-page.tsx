@@ -5,6 +5,7 @@ import { staffListResponse } from '../../../../contract/admin/session.ts';
 import { type AuditEntryView, auditResponse } from '../../../../contract/admin/staff-management.ts';
 import { toBcp47, normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet } from '../../../lib/api.ts';
+import { actionChoices, actionName } from './action-names.ts';
 import { auditDiff } from './audit-diff.ts';
 
 type Filter = { staffId: string; action: string; subjectType: string; subjectId: string; from: string; to: string };
@@ -60,9 +61,9 @@ export function AuditPage() {
           <label htmlFor={`${id}-action`}>{t('audit.action')}</label>
           <select id={`${id}-action`} className="admin-select" value={draft.action} onChange={set('action')}>
             <option value="">{t('audit.any')}</option>
-            {(log.data?.actions ?? []).map((a) => (
-              <option key={a} value={a}>
-                {a}
+            {actionChoices(t, log.data?.actions ?? [], toBcp47(lang)).map((a) => (
+              <option key={a.action} value={a.action}>
+                {a.name}
               </option>
             ))}
           </select>
@@ -139,7 +140,11 @@ function AuditItem({ entry }: { entry: AuditEntryView }) {
   return (
     <li className="admin-card admin-audit__entry">
       <p className="admin-audit__head">
-        <strong>{entry.action}</strong> · <time dateTime={entry.at}>{when}</time>
+        <strong>{actionName(t, entry.action)}</strong>{' '}
+        <code className="admin-audit__code" title={t('audit.actionCode', { code: entry.action })}>
+          {entry.action}
+        </code>{' '}
+        · <time dateTime={entry.at}>{when}</time>
       </p>
       <dl className="admin-audit__meta">
         <dt>{t('audit.who')}</dt>

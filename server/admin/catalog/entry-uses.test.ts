@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryUsesText } from './catalog-texts.ts';
+import { entryUsesText } from './entry-uses.ts';
 
 describe('entryUsesText: what still uses a catalog entry, for the refusal of its deletion', () => {
   it('counts with the right Russian form and names at most five', () => {
