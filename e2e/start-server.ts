@@ -53,6 +53,8 @@ const server = spawn(process.execPath, [entry], {
     // So are the per-client rate limits: the specs together fetch more captchas and press Pay
     // more often from that one address than a person would.
     CAPTCHA_RATE_LIMIT: process.env.CAPTCHA_RATE_LIMIT ?? '0',
+    // Every spec signs its staff in from this one address.
+    STAFF_SIGN_IN_LIMIT: process.env.STAFF_SIGN_IN_LIMIT ?? '10000',
     PAY_RATE_LIMIT: process.env.PAY_RATE_LIMIT ?? '0',
     RETURN_RATE_LIMIT: process.env.RETURN_RATE_LIMIT ?? '0',
   },

@@ -215,6 +215,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     now,
     timeZone,
     scryptCost: deps.staffScryptCost,
+    signInLimit: config.staffSignInLimit,
     payments,
     returns,
     setup,

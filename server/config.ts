@@ -1,3 +1,4 @@
+import { STAFF_SIGN_IN_LIMIT } from '../contract/admin/staff-rules.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -45,6 +46,8 @@ const envSchema = z.object({
   /** Orders one client address may place within ORDER_BURST_WINDOW_S before the next needs the image captcha, even where the setup has it off; 0 = never. */
   ORDER_BURST_CAPTCHA: z.coerce.number().int().min(0).max(10_000).default(3),
   ORDER_BURST_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Back-office sign-in attempts one client address may make per 10 minutes (a box office behind one address signs several staff in). */
+  STAFF_SIGN_IN_LIMIT: z.coerce.number().int().min(1).max(100_000).default(STAFF_SIGN_IN_LIMIT),
   /** Captcha images and recordings one client address may fetch per RATE_LIMIT_WINDOW_S (server/security/rate-limits.ts); 0 = no limit. */
   CAPTCHA_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(30),
   /** Payment starts (Pay) one client address may make per window; 0 = no limit. */
@@ -142,6 +145,7 @@ export type Config = {
   /** Per-client limits of unpaid holds and the adaptive captcha (server/security/hold-limits.ts). */
   holdLimits: HoldLimits;
   rateLimits: RateLimits;
+  staffSignInLimit: number;
   /** Host names a request may name (server/security/allowed-hosts.ts); empty: the default list. */
   allowedHosts: string[];
   /** The venue's time zone when set; undefined: the setup's app.timezone. Read it through venueTimeZone. */
@@ -285,6 +289,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
     orderBatchLanes: e.ORDER_BATCH_LANES,
     publicUrl: e.PUBLIC_URL,
     allowedHosts: e.ALLOWED_HOSTS,
+    staffSignInLimit: e.STAFF_SIGN_IN_LIMIT,
     rateLimits: { captcha: e.CAPTCHA_RATE_LIMIT, payments: e.PAY_RATE_LIMIT, returns: e.RETURN_RATE_LIMIT, windowMs: e.RATE_LIMIT_WINDOW_S * 1000 },
     holdLimits: { orders: e.HOLD_LIMIT_ORDERS, places: e.HOLD_LIMIT_PLACES, burstOrders: e.ORDER_BURST_CAPTCHA, burstWindowMs: e.ORDER_BURST_WINDOW_S * 1000 },
     timezone: e.TIMEZONE,

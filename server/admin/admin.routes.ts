@@ -40,6 +40,8 @@ export type AdminDeps = {
   db: Db;
   now: () => number;
   timeZone: string;
+  /** Sign-in attempts per client address per window (STAFF_SIGN_IN_LIMIT). */
+  signInLimit?: number | undefined;
   /** Tests hash with a cheaper cost; production uses STAFF_SCRYPT_COST. */
   scryptCost?: ScryptCost | undefined;
   payments: PaymentsService;
@@ -58,7 +60,13 @@ export type AdminDeps = {
  * inside one plugin whose onRequest hook reads the staff session, so only admin calls look it up.
  */
 export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
-  const sessions = createStaffSessions({ db: deps.db, now: deps.now, timeZone: deps.timeZone, ...(deps.scryptCost ? { scryptCost: deps.scryptCost } : {}) });
+  const sessions = createStaffSessions({
+    db: deps.db,
+    now: deps.now,
+    timeZone: deps.timeZone,
+    signInLimit: deps.signInLimit,
+    ...(deps.scryptCost ? { scryptCost: deps.scryptCost } : {}),
+  });
   const management = createStaffManagement({ db: deps.db, now: deps.now, scryptCost: deps.scryptCost });
   const account = createAccount({ db: deps.db, now: deps.now, scryptCost: deps.scryptCost });
   const checkin = createCheckinService({ db: deps.db, now: deps.now, timeZone: deps.timeZone });

@@ -55,6 +55,8 @@ export function createStaffSessions(deps: {
   timeZone: string;
   /** Tests pass a cheaper cost; stored hashes carry their own, so any cost verifies. */
   scryptCost?: ScryptCost;
+  /** Sign-in attempts one client address may make per STAFF_SIGN_IN_WINDOW_MS (STAFF_SIGN_IN_LIMIT unless configured). */
+  signInLimit?: number | undefined;
 }) {
   const { db, now } = deps;
   // An unknown e-mail is checked against this hash, so its answer takes as long as a wrong password's.
@@ -124,7 +126,7 @@ export function createStaffSessions(deps: {
     async signIn(input: { email: string; password: string; totpCode?: string | undefined }, client: StaffClient): Promise<SignedInStaff & { mustSetUpTotp: boolean }> {
       const at = new Date(now());
       const throttled = await db.transaction((tx) =>
-        takeSignInAttempt(tx, client.ip, { limit: STAFF_SIGN_IN_LIMIT, windowStart: new Date(at.getTime() - STAFF_SIGN_IN_WINDOW_MS), at }),
+        takeSignInAttempt(tx, client.ip, { limit: deps.signInLimit ?? STAFF_SIGN_IN_LIMIT, windowStart: new Date(at.getTime() - STAFF_SIGN_IN_WINDOW_MS), at }),
       );
       if (throttled) {
         throw new BusinessError(ErrorCode.tooManyRequests, {
