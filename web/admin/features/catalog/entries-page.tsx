@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SimpleEntryKind } from '../../../../contract/admin/catalog.ts';
 import { type Lang, normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
-import { toApiError } from '../../../lib/api.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { QueryList } from '../../components/query-list.tsx';
+import { StackedTable } from '../../components/stacked-table.tsx';
 import '../../components/desk.css';
 import { CatalogNav } from './catalog-nav.tsx';
 import { entriesQuery } from './entry-kinds.ts';
@@ -41,44 +42,29 @@ export default function EntriesPage({ kind }: { kind: SimpleEntryKind }) {
           {t(`entries.${kind}.create`)}
         </Link>
       </div>
-      <div aria-live="polite" aria-busy={list.isFetching}>
-        {list.isPending ? (
-          <PageSkeleton label={t('admin:loading')} />
-        ) : list.isError ? (
-          <p role="alert">{toApiError(list.error).text || t('admin:errors.generic')}</p>
-        ) : list.data.entries.length === 0 ? (
-          <p>{t('entries.nothing')}</p>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table admin-table--stack">
-              <caption className="admin-visually-hidden">{t(`entries.${kind}.heading`)}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('entries.name')}</th>
-                  <th scope="col">{t(`entries.${kind}.detail`)}</th>
-                  <th scope="col">{t('entries.lastChange')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.entries.map(({ entry, updatedAt, updatedBy }) => {
+      <QueryList query={list} isEmpty={(data) => data.entries.length === 0} nothing={t('entries.nothing')}>
+        {(data) => (
+          <StackedTable
+            caption={t(`entries.${kind}.heading`)}
+            rows={data.entries}
+            rowKey={({ entry }) => String((entry as Entry).id)}
+            columns={[
+              {
+                label: t('entries.name'),
+                cell: ({ entry }) => {
                   const e = entry as Entry;
-                  return (
-                    <tr key={String(e.id)}>
-                      <td data-label={t('entries.name')}>
-                        <Link href={`/catalog/entries/${kind}/${String(e.id)}`}>{pickLocalized(e.name, lang) || `#${String(e.id)}`}</Link>
-                      </td>
-                      <td data-label={t(`entries.${kind}.detail`)}>{detail(e)}</td>
-                      <td data-label={t('entries.lastChange')}>
-                        {updatedAt && options.data ? `${updatedBy ?? t('form.importer')}, ${formatSessionTime(updatedAt, options.data.timeZone, lang)}` : '—'}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+                  return <Link href={`/catalog/entries/${kind}/${String(e.id)}`}>{pickLocalized(e.name, lang) || `#${String(e.id)}`}</Link>;
+                },
+              },
+              { label: t(`entries.${kind}.detail`), cell: ({ entry }) => detail(entry as Entry) },
+              {
+                label: t('entries.lastChange'),
+                cell: ({ updatedAt, updatedBy }) => (updatedAt && options.data ? `${updatedBy ?? t('form.importer')}, ${formatSessionTime(updatedAt, options.data.timeZone, lang)}` : '—'),
+              },
+            ]}
+          />
         )}
-      </div>
+      </QueryList>
     </section>
   );
 }

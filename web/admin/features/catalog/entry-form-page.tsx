@@ -1,18 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Controller, type FieldError, type FieldErrors, type Path, useForm } from 'react-hook-form';
+import { Controller, type FieldError, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { z } from 'zod';
 import { type SimpleEntryKind, entryDeletedResponse, entrySavedResponse, eventListResponse, simpleEntrySchemas } from '../../../../contract/admin/catalog.ts';
-import { LANGS, type Lang, normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
+import { type Lang, normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
 import { ApiError, apiDelete, apiGet, apiPost, apiSend, toApiError } from '../../../lib/api.ts';
+import { errorAt, fieldAt } from '../../components/form-paths.tsx';
+import { FormMessage } from '../../components/form-message.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { useBusy } from '../../components/use-busy.ts';
 import { CatalogNav } from './catalog-nav.tsx';
 import { ENTRY_FIELDS, type FieldSpec, blankEntry, entriesQuery } from './entry-kinds.ts';
 import { formatSessionTime, optionsQuery } from './events-page.tsx';
 import { HtmlEditor } from './html-editor.tsx';
+import { TextTabs } from './text-tabs.tsx';
 import './catalog.css';
 
 type FormValues = { entry: Record<string, unknown> };
@@ -23,12 +27,6 @@ const eventsQuery = {
   queryKey: ['admin', 'catalog', 'events', 'for-entries'],
   queryFn: ({ signal }: { signal: AbortSignal }) => apiGet('/api/admin/catalog/events?published=all', eventListResponse, { signal }),
 };
-
-function errorAt(errors: FieldErrors<FormValues>, path: string): FieldError | undefined {
-  let node: unknown = errors;
-  for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  return node && typeof node === 'object' && 'type' in node ? (node as FieldError) : undefined;
-}
 
 /** One entry of the catalog (a kind, menu, venue, tag, checkbox, rules document or zone): create or edit it. */
 export default function EntryFormPage({ kind, entryId }: { kind: SimpleEntryKind; entryId: number | null }) {
@@ -93,7 +91,7 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
   const [tab, setTab] = useState<Lang>('ru');
   const [focusRequest, setFocusRequest] = useState(0);
   const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(saved ? { kind: 'done', text: t('form.saved') } : null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy(showRefusal);
   const specs = ENTRY_FIELDS[kind];
   // The browser checks with the very schema the server parses the entry with.
   const resolver = useMemo(() => zodResolver(z.object({ entry: simpleEntrySchemas[kind] }) as unknown as z.ZodType<FormValues, FormValues>), [kind]);
@@ -128,18 +126,7 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
     return t(`fieldErrors.${error.type}`, { defaultValue: t('fieldErrors.invalid') });
   };
 
-  const field = (path: string) => {
-    const error = errorAt(formState.errors, path);
-    const described = error ? `${id}-${path}-error` : undefined;
-    return {
-      attrs: { id: `${id}-${path}`, 'aria-invalid': error ? true : undefined, 'aria-describedby': described },
-      message: error ? (
-        <p className="admin-field__error" id={described}>
-          {errorText(error)}
-        </p>
-      ) : null,
-    };
-  };
+  const field = (path: string) => fieldAt(formState.errors, id, path, errorText);
 
   function showRefusal(error: unknown) {
     const failure = toApiError(error);
@@ -150,10 +137,9 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
   }
 
   async function onSubmit(values: FormValues) {
-    setBusy(true);
-    setMessage(null);
-    onSaved(false);
-    try {
+    await run(async () => {
+      setMessage(null);
+      onSaved(false);
       const body = { entry: values.entry, lang, ...(loaded ? { revision: loaded.revision } : {}) };
       const answer =
         entryId === null
@@ -162,26 +148,17 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
       onSaved(true);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'catalog'] });
       if (entryId === null) navigate(`/catalog/entries/${kind}/${answer.id}`, { state: { saved: true } });
-    } catch (error) {
-      showRefusal(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function remove() {
     if (!loaded || entryId === null || !window.confirm(t('entries.confirmDelete'))) return;
-    setBusy(true);
-    setMessage(null);
-    try {
+    await run(async () => {
+      setMessage(null);
       await apiDelete(`/api/admin/catalog/entries/${kind}/${entryId}?revision=${loaded.revision}&lang=${lang}`, entryDeletedResponse);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'catalog'] });
       navigate(`/catalog/entries/${kind}`);
-    } catch (error) {
-      showRefusal(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const isLocalized = (s: FieldSpec) => s.type === 'localized' || s.type === 'localizedUrl' || s.type === 'html';
@@ -322,40 +299,13 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
         aria-describedby={`${id}-message`}
       >
         {localized.length > 0 ? (
-          <fieldset className="admin-card admin-stack">
-            <legend>{t('form.texts')}</legend>
-            <div role="tablist" aria-label={t('form.languages')} className="admin-tabs">
-              {LANGS.map((l) => (
-                <button
-                  key={l}
-                  type="button"
-                  role="tab"
-                  id={`${id}-tab-${l}`}
-                  aria-selected={tab === l}
-                  aria-controls={`${id}-panel-${l}`}
-                  tabIndex={tab === l ? 0 : -1}
-                  className="admin-tabs__tab"
-                  onClick={() => setTab(l)}
-                  onKeyDown={(e) => {
-                    const at = LANGS.indexOf(l);
-                    const to = e.key === 'ArrowRight' ? LANGS[(at + 1) % LANGS.length] : e.key === 'ArrowLeft' ? LANGS[(at + LANGS.length - 1) % LANGS.length] : undefined;
-                    if (to) {
-                      setTab(to);
-                      document.getElementById(`${id}-tab-${to}`)?.focus();
-                    }
-                  }}
-                >
-                  {t(`form.lang.${l}`)}
-                  {localized.some((s) => errorAt(formState.errors, `entry.${s.key}.${l}`)) ? ' ⚠' : ''}
-                </button>
-              ))}
-            </div>
-            {LANGS.map((l) => (
-              <div key={l} role="tabpanel" id={`${id}-panel-${l}`} data-lang={l} aria-labelledby={`${id}-tab-${l}`} hidden={tab !== l} className="admin-stack">
-                {localized.map((spec) => localizedField(spec, l))}
-              </div>
-            ))}
-          </fieldset>
+          <TextTabs
+            idPrefix={id}
+            tab={tab}
+            onTab={setTab}
+            flagged={(l) => localized.some((s) => errorAt(formState.errors, `entry.${s.key}.${l}`) !== undefined)}
+            panel={(l) => localized.map((spec) => localizedField(spec, l))}
+          />
         ) : null}
         {plain.length > 0 ? (
           <fieldset className="admin-card admin-catalog__grid">
@@ -364,9 +314,7 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
           </fieldset>
         ) : null}
 
-        <p id={`${id}-message`} role={message?.kind === 'error' ? 'alert' : 'status'} className={message?.kind === 'error' ? 'admin-catalog__error' : 'admin-message'}>
-          {message?.text ?? ''}
-        </p>
+        <FormMessage id={`${id}-message`} message={message} />
         <div className="admin-actions">
           <button className="admin-button" type="submit" disabled={busy}>
             {entryId === null ? t('entries.createButton') : t('form.save')}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
-import { Controller, type FieldError, type FieldErrors, type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Controller, type FieldError, type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { z } from 'zod';
@@ -15,12 +15,16 @@ import {
   eventSavedResponse,
 } from '../../../../contract/admin/catalog.ts';
 import { type CatalogRecurrenceInput, catalogRecurrence, expandRecurrence, localDateTime } from '../../../../contract/catalog-recurrence.ts';
-import { LANGS, type Lang, normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
+import { type Lang, normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
 import { ApiError, apiDelete, apiGet, apiPost, apiSend, toApiError } from '../../../lib/api.ts';
+import { errorAt, fieldAt } from '../../components/form-paths.tsx';
+import { FormMessage } from '../../components/form-message.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { useBusy } from '../../components/use-busy.ts';
 import { formatSessionTime, optionsQuery } from './events-page.tsx';
 import { CategoryExtras, DisplayFields, PriceExtras, PosterField, SessionExtras } from './event-extra-fields.tsx';
 import { HtmlEditor } from './html-editor.tsx';
+import { TextTabs } from './text-tabs.tsx';
 import './catalog.css';
 
 /** The form edits the event in the catalog file's shape, plus schedules that become sessions on save. */
@@ -60,12 +64,6 @@ function useErrorText() {
     if (error.type === 'server') return error.message;
     return t(`fieldErrors.${error.type}`, { defaultValue: t('fieldErrors.invalid') });
   };
-}
-
-function errorAt(errors: FieldErrors<FormInput>, path: string): FieldError | undefined {
-  let node: unknown = errors;
-  for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  return node && typeof node === 'object' && 'type' in node ? (node as FieldError) : undefined;
 }
 
 export default function EventFormPage({ eventId }: { eventId: number | null }) {
@@ -114,7 +112,7 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
   const errorText = useErrorText();
   const [tab, setTab] = useState<Lang>('ru');
   const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(notice ? { kind: 'done', text: notice } : null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy(showRefusal);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver,
     defaultValues: { event: loaded ? (loaded.event as CatalogEventDraftInput) : blankEvent(options), recurrences: [] },
@@ -130,18 +128,7 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
   const inUse = loaded?.inUse ?? { sessions: [], prices: [], categories: [] };
   const tz = options.timeZone;
 
-  const field = (path: string) => {
-    const error = errorAt(formState.errors, path);
-    const described = error ? `${id}-${path}-error` : undefined;
-    return {
-      attrs: { id: `${id}-${path}`, 'aria-invalid': error ? true : undefined, 'aria-describedby': described },
-      message: error ? (
-        <p className="admin-field__error" id={described}>
-          {errorText(error)}
-        </p>
-      ) : null,
-    };
-  };
+  const field = (path: string) => fieldAt(formState.errors, id, path, errorText);
 
   const preview = useMemo(() => {
     const list = (watched.recurrences ?? []).flatMap((r) => {
@@ -152,10 +139,9 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
   }, [watched.recurrences, tz]);
 
   async function onSubmit(values: FormOutput) {
-    setBusy(true);
-    setMessage(null);
-    onSaved(null);
-    try {
+    await run(async () => {
+      setMessage(null);
+      onSaved(null);
       const body = { event: values.event, recurrences: values.recurrences, lang, ...(loaded ? { revision: loaded.revision } : {}) };
       const saved = eventId === null
         ? await apiPost('/api/admin/catalog/events', body, eventSavedResponse)
@@ -163,11 +149,7 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
       onSaved(t('form.saved'));
       await queryClient.invalidateQueries({ queryKey: ['admin', 'catalog'] });
       if (eventId === null) navigate(`/catalog/events/${saved.id}`);
-    } catch (error) {
-      showRefusal(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   function showRefusal(error: unknown) {
@@ -179,30 +161,20 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
 
   async function publish(published: boolean) {
     if (!loaded || eventId === null) return;
-    setBusy(true);
-    onSaved(null);
-    try {
+    await run(async () => {
+      onSaved(null);
       await apiPost(`/api/admin/catalog/events/${eventId}/publish`, { revision: loaded.revision, published, lang }, eventSavedResponse);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'catalog'] });
-    } catch (error) {
-      showRefusal(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function remove() {
     if (!loaded || eventId === null || !window.confirm(t('form.confirmDelete'))) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await apiDelete(`/api/admin/catalog/events/${eventId}?revision=${loaded.revision}&lang=${lang}`, eventDeletedResponse);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'catalog'] });
       navigate('/catalog');
-    } catch (error) {
-      showRefusal(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const menus = options.mainMenus.filter((m) => m.kindId === Number(event?.kindId));
@@ -258,36 +230,13 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
         </p>
       ) : null}
       <form noValidate onSubmit={handleSubmit(onSubmit, () => setMessage({ kind: 'error', text: t('form.fixFields') }))} className="admin-stack" aria-describedby={`${id}-message`}>
-        <fieldset className="admin-card admin-stack">
-          <legend>{t('form.texts')}</legend>
-          <div role="tablist" aria-label={t('form.languages')} className="admin-tabs">
-            {LANGS.map((l) => (
-              <button
-                key={l}
-                type="button"
-                role="tab"
-                id={`${id}-tab-${l}`}
-                aria-selected={tab === l}
-                aria-controls={`${id}-panel-${l}`}
-                tabIndex={tab === l ? 0 : -1}
-                className="admin-tabs__tab"
-                onClick={() => setTab(l)}
-                onKeyDown={(e) => {
-                  const at = LANGS.indexOf(l);
-                  const to = e.key === 'ArrowRight' ? LANGS[(at + 1) % LANGS.length] : e.key === 'ArrowLeft' ? LANGS[(at + LANGS.length - 1) % LANGS.length] : undefined;
-                  if (to) {
-                    setTab(to);
-                    document.getElementById(`${id}-tab-${to}`)?.focus();
-                  }
-                }}
-              >
-                {t(`form.lang.${l}`)}
-                {TEXT_FIELDS.some((f) => errorAt(formState.errors, `event.${f}.${l}`)) ? ' ⚠' : ''}
-              </button>
-            ))}
-          </div>
-          {LANGS.map((l) => (
-            <div key={l} role="tabpanel" id={`${id}-panel-${l}`} aria-labelledby={`${id}-tab-${l}`} hidden={tab !== l} className="admin-stack">
+        <TextTabs
+          idPrefix={id}
+          tab={tab}
+          onTab={setTab}
+          flagged={(l) => TEXT_FIELDS.some((f) => errorAt(formState.errors, `event.${f}.${l}`) !== undefined)}
+          panel={(l) => (
+            <>
               {(['name', 'note', 'notice', 'location'] as const).map((key) => {
                 const f = field(`event.${key}.${l}`);
                 return (
@@ -308,9 +257,9 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
                   <HtmlEditor id={`${id}-description-${l}`} label={t('form.description')} value={typeof c.value === 'string' ? c.value : ''} onChange={c.onChange} />
                 )}
               />
-            </div>
-          ))}
-        </fieldset>
+            </>
+          )}
+        />
 
         <fieldset className="admin-card admin-catalog__grid">
           <legend>{t('form.placement')}</legend>
@@ -633,9 +582,7 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
           </button>
         </fieldset>
 
-        <p id={`${id}-message`} role={message?.kind === 'error' ? 'alert' : 'status'} className={message?.kind === 'error' ? 'admin-catalog__error' : 'admin-message'}>
-          {message?.text ?? ''}
-        </p>
+        <FormMessage id={`${id}-message`} message={message} />
         <div className="admin-actions">
           <button className="admin-button" type="submit" disabled={busy}>
             {eventId === null ? t('form.create') : t('form.save')}

@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 import { EVENT_PUBLISHED_FILTERS, catalogOptionsResponse, eventListResponse } from '../../../../contract/admin/catalog.ts';
 import { type Lang, normalizeLang, pickLocalized, toBcp47 } from '../../../../contract/lang.ts';
-import { apiGet, toApiError } from '../../../lib/api.ts';
+import { apiGet } from '../../../lib/api.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { QueryList } from '../../components/query-list.tsx';
+import { StackedTable } from '../../components/stacked-table.tsx';
 import '../../components/desk.css';
 import { CatalogNav } from './catalog-nav.tsx';
 import './catalog.css';
@@ -104,44 +106,30 @@ export default function EventsPage() {
           </button>
         </div>
       </form>
-      <div aria-live="polite" aria-busy={list.isFetching}>
-        {list.isPending ? (
-          <PageSkeleton label={t('admin:loading')} />
-        ) : list.isError ? (
-          <p role="alert">{toApiError(list.error).text || t('admin:errors.generic')}</p>
-        ) : list.data.events.length === 0 ? (
-          <p>{t('events.nothing')}</p>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table admin-table--stack">
-              <caption className="admin-visually-hidden">{t('events.heading')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('events.name')}</th>
-                  <th scope="col">{t('events.kind')}</th>
-                  <th scope="col">{t('events.state')}</th>
-                  <th scope="col">{t('events.sessions')}</th>
-                  <th scope="col">{t('events.next')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.events.map((e) => (
-                  <tr key={e.id}>
-                    <td data-label={t('events.name')}>
-                      <Link href={`/catalog/events/${e.id}`}>{pickLocalized(e.name, lang)}</Link>
-                      <span className="admin-catalog__hash">/event/{e.hash}</span>
-                    </td>
-                    <td data-label={t('events.kind')}>{kindName(e.kindId)}</td>
-                    <td data-label={t('events.state')}>{e.isPublished ? t('events.isPublished') : t('events.notPublished')}</td>
-                    <td data-label={t('events.sessions')}>{e.sessionCount}</td>
-                    <td data-label={t('events.next')}>{e.nextSession && options.data ? formatSessionTime(e.nextSession, options.data.timeZone, lang) : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <QueryList query={list} isEmpty={(data) => data.events.length === 0} nothing={t('events.nothing')}>
+        {(data) => (
+          <StackedTable
+            caption={t('events.heading')}
+            rows={data.events}
+            rowKey={(e) => e.id}
+            columns={[
+              {
+                label: t('events.name'),
+                cell: (e) => (
+                  <>
+                    <Link href={`/catalog/events/${e.id}`}>{pickLocalized(e.name, lang)}</Link>
+                    <span className="admin-catalog__hash">/event/{e.hash}</span>
+                  </>
+                ),
+              },
+              { label: t('events.kind'), cell: (e) => kindName(e.kindId) },
+              { label: t('events.state'), cell: (e) => (e.isPublished ? t('events.isPublished') : t('events.notPublished')) },
+              { label: t('events.sessions'), cell: (e) => e.sessionCount },
+              { label: t('events.next'), cell: (e) => (e.nextSession && options.data ? formatSessionTime(e.nextSession, options.data.timeZone, lang) : '—') },
+            ]}
+          />
         )}
-      </div>
+      </QueryList>
     </section>
   );
 }

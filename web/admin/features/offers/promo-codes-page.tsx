@@ -25,11 +25,13 @@ import {
   roublesToKopecks,
 } from '../../../../contract/admin/offers-rules.ts';
 import { type Lang, normalizeLang, pickLocalized, toBcp47 } from '../../../../contract/lang.ts';
-import { apiDelete, apiGet, apiPost, apiSend, toApiError } from '../../../lib/api.ts';
+import { apiDelete, apiGet, apiPost, apiSend } from '../../../lib/api.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { QueryList } from '../../components/query-list.tsx';
 import { type FieldErrors, fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
 import { OffersTabs } from './offers-tabs.tsx';
-import { OfferField } from './offer-field.tsx';
+import { EventSelect } from '../../components/event-select.tsx';
+import { LabelledField } from '../../components/labelled-field.tsx';
 import { fromZoneInput, toZoneInput } from './zone-time.ts';
 import '../../components/desk.css';
 import './offers.css';
@@ -236,7 +238,7 @@ export default function PromoCodesPage() {
           {editing.mode === 'code' && editing.used ? <p className="admin-field__hint">{t('promo.usedHint')}</p> : null}
           <div className="offers-form__grid">
             {editing.mode === 'code' ? (
-              <OfferField id={f('code')} label={t('promo.code')} error={err('code')}>
+              <LabelledField id={f('code')} label={t('promo.code')} error={err('code')}>
                 <input
                   value={editing.code}
                   maxLength={DISCOUNT_CODE_MAX}
@@ -245,48 +247,41 @@ export default function PromoCodesPage() {
                   onChange={(e) => setEditing({ ...editing, code: e.currentTarget.value.toUpperCase() })}
                   required
                 />
-              </OfferField>
+              </LabelledField>
             ) : (
               <>
-                <OfferField id={f('prefix')} label={t('promo.prefix')} error={err('prefix')} hint={t('promo.prefixHint', { max: BATCH_PREFIX_MAX })}>
+                <LabelledField id={f('prefix')} label={t('promo.prefix')} error={err('prefix')} hint={t('promo.prefixHint', { max: BATCH_PREFIX_MAX })}>
                   <input value={editing.prefix} maxLength={BATCH_PREFIX_MAX} autoComplete="off" onChange={(e) => setEditing({ ...editing, prefix: e.currentTarget.value.toUpperCase() })} />
-                </OfferField>
-                <OfferField id={f('count')} label={t('promo.count')} error={err('count')} hint={t('promo.countHint', { max: BATCH_MAX })}>
+                </LabelledField>
+                <LabelledField id={f('count')} label={t('promo.count')} error={err('count')} hint={t('promo.countHint', { max: BATCH_MAX })}>
                   <input type="number" inputMode="numeric" min={1} max={BATCH_MAX} value={editing.count} onChange={(e) => setEditing({ ...editing, count: e.currentTarget.value })} required />
-                </OfferField>
-                <OfferField id={f('length')} label={t('promo.length')} error={err('length')} hint={t('promo.lengthHint', { min: BATCH_LENGTH_MIN, max: BATCH_LENGTH_MAX })}>
+                </LabelledField>
+                <LabelledField id={f('length')} label={t('promo.length')} error={err('length')} hint={t('promo.lengthHint', { min: BATCH_LENGTH_MIN, max: BATCH_LENGTH_MAX })}>
                   <input type="number" inputMode="numeric" min={BATCH_LENGTH_MIN} max={BATCH_LENGTH_MAX} value={editing.length} onChange={(e) => setEditing({ ...editing, length: e.currentTarget.value })} required />
-                </OfferField>
+                </LabelledField>
               </>
             )}
-            <OfferField id={f('kind')} label={t('promo.kind')} error={err('kind')}>
+            <LabelledField id={f('kind')} label={t('promo.kind')} error={err('kind')}>
               <select className="admin-select" value={terms.kind} disabled={editing.mode === 'code' && editing.used} onChange={(e) => setTerms({ ...terms, kind: e.currentTarget.value as Terms['kind'] })}>
                 <option value="percent">{t('promo.kindPercent')}</option>
                 <option value="amount">{t('promo.kindAmount')}</option>
               </select>
-            </OfferField>
-            <OfferField id={f('value')} label={terms.kind === 'percent' ? t('promo.valuePercent') : t('promo.valueAmount')} error={err('value')}>
+            </LabelledField>
+            <LabelledField id={f('value')} label={terms.kind === 'percent' ? t('promo.valuePercent') : t('promo.valueAmount')} error={err('value')}>
               <input inputMode="decimal" value={terms.value} readOnly={editing.mode === 'code' && editing.used} onChange={(e) => setTerms({ ...terms, value: e.currentTarget.value })} required />
-            </OfferField>
-            <OfferField id={f('validFrom')} label={t('promo.validFrom')} error={err('validFrom')} hint={t('promo.zoneHint', { zone: timeZone })}>
+            </LabelledField>
+            <LabelledField id={f('validFrom')} label={t('promo.validFrom')} error={err('validFrom')} hint={t('promo.zoneHint', { zone: timeZone })}>
               <input type="datetime-local" value={terms.validFrom} onChange={(e) => setTerms({ ...terms, validFrom: e.currentTarget.value })} />
-            </OfferField>
-            <OfferField id={f('validUntil')} label={t('promo.validUntil')} error={err('validUntil')}>
+            </LabelledField>
+            <LabelledField id={f('validUntil')} label={t('promo.validUntil')} error={err('validUntil')}>
               <input type="datetime-local" value={terms.validUntil} onChange={(e) => setTerms({ ...terms, validUntil: e.currentTarget.value })} />
-            </OfferField>
-            <OfferField id={f('usageLimit')} label={t('promo.usageLimit')} error={err('usageLimit')} hint={t('promo.usageLimitHint')}>
+            </LabelledField>
+            <LabelledField id={f('usageLimit')} label={t('promo.usageLimit')} error={err('usageLimit')} hint={t('promo.usageLimitHint')}>
               <input type="number" inputMode="numeric" min={1} value={terms.usageLimit} onChange={(e) => setTerms({ ...terms, usageLimit: e.currentTarget.value })} />
-            </OfferField>
-            <OfferField id={f('eventId')} label={t('promo.event')} error={err('eventId')}>
-              <select className="admin-select" value={terms.eventId} onChange={(e) => setTerms({ ...terms, eventId: e.currentTarget.value })}>
-                <option value="">{t('promo.anyEvent')}</option>
-                {events.data?.events.map((e) => (
-                  <option key={e.id} value={String(e.id)}>
-                    {pickLocalized(e.name, lang)}
-                  </option>
-                ))}
-              </select>
-            </OfferField>
+            </LabelledField>
+            <LabelledField id={f('eventId')} label={t('promo.event')} error={err('eventId')}>
+              <EventSelect events={events.data?.events} lang={lang} value={terms.eventId} onValue={(v) => setTerms({ ...terms, eventId: v })} blank={t('promo.anyEvent')} />
+            </LabelledField>
           </div>
           <label className="admin-check">
             <input type="checkbox" checked={terms.active} onChange={(e) => setTerms({ ...terms, active: e.currentTarget.checked })} />
@@ -319,14 +314,7 @@ export default function PromoCodesPage() {
         </div>
         <div className="admin-field">
           <label htmlFor={f('event')}>{t('promo.event')}</label>
-          <select id={f('event')} className="admin-select" value={filters.eventId} onChange={(e) => setFilters({ ...filters, eventId: e.currentTarget.value })}>
-            <option value="">{t('promo.allEvents')}</option>
-            {events.data?.events.map((e) => (
-              <option key={e.id} value={String(e.id)}>
-                {pickLocalized(e.name, lang)}
-              </option>
-            ))}
-          </select>
+          <EventSelect id={f('event')} events={events.data?.events} lang={lang} value={filters.eventId} onValue={(v) => setFilters({ ...filters, eventId: v })} blank={t('promo.allEvents')} />
         </div>
         <div className="admin-filters__buttons">
           <button className="admin-button" type="submit">
@@ -342,14 +330,8 @@ export default function PromoCodesPage() {
           </a>
         </p>
       ) : null}
-      <div aria-live="polite" aria-busy={list.isFetching}>
-        {list.isPending ? (
-          <PageSkeleton label={t('admin:loading')} />
-        ) : list.isError ? (
-          <p role="alert">{toApiError(list.error).text || t('admin:errors.generic')}</p>
-        ) : list.data.codes.length === 0 ? (
-          <p>{t('promo.nothing')}</p>
-        ) : (
+      <QueryList query={list} isEmpty={(data) => data.codes.length === 0} nothing={t('promo.nothing')}>
+        {(data) => (
           <>
             <div className="admin-table-wrap">
               <table className="admin-table admin-table--stack">
@@ -366,7 +348,7 @@ export default function PromoCodesPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {list.data.codes.map((c) => {
+                  {data.codes.map((c) => {
                     const s = promoState({ active: c.active, validFrom: c.validFrom ? Date.parse(c.validFrom) : null, validUntil: c.validUntil ? Date.parse(c.validUntil) : null }, now);
                     return (
                       <tr key={c.id} data-testid={`promo-${c.code}`}>
@@ -410,14 +392,14 @@ export default function PromoCodesPage() {
               <button className="admin-button admin-button--plain" type="button" disabled={page <= 1} onClick={() => setQuery({ q, state, event: eventId, batch: batchId, page: String(page - 1) })}>
                 {t('promo.previous')}
               </button>
-              <span>{t('promo.pageOf', { page, pages, total: list.data.total })}</span>
+              <span>{t('promo.pageOf', { page, pages, total: data.total })}</span>
               <button className="admin-button admin-button--plain" type="button" disabled={page >= pages} onClick={() => setQuery({ q, state, event: eventId, batch: batchId, page: String(page + 1) })}>
                 {t('promo.next')}
               </button>
             </nav>
           </>
         )}
-      </div>
+      </QueryList>
     </section>
   );
 }

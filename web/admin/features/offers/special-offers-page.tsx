@@ -5,10 +5,13 @@ import { eventListResponse } from '../../../../contract/admin/catalog.ts';
 import { type SpecialOfferView, deletedResponse, specialOfferListResponse, specialOfferResponse } from '../../../../contract/admin/offers.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../../../contract/admin/offers-rules.ts';
 import { LANGS, type Lang, normalizeLang, pickLocalized, toBcp47 } from '../../../../contract/lang.ts';
-import { apiDelete, apiGet, apiPost, apiSend, toApiError } from '../../../lib/api.ts';
+import { apiDelete, apiGet, apiPost, apiSend } from '../../../lib/api.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { QueryList } from '../../components/query-list.tsx';
+import { StackedTable } from '../../components/stacked-table.tsx';
 import { type FieldErrors, fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
-import { OfferField } from './offer-field.tsx';
+import { EventSelect } from '../../components/event-select.tsx';
+import { LabelledField } from '../../components/labelled-field.tsx';
 import { OffersTabs } from './offers-tabs.tsx';
 import '../../components/desk.css';
 import './offers.css';
@@ -170,9 +173,9 @@ export default function SpecialOffersPage() {
             <legend>{t('services.name')}</legend>
             <div className="offers-form__grid">
               {LANGS.map((l) => (
-                <OfferField key={l} id={f(`name-${l}`)} label={t(`langs.${l}`)} error={l === 'ru' ? err('name') : undefined}>
+                <LabelledField key={l} id={f(`name-${l}`)} label={t(`langs.${l}`)} error={l === 'ru' ? err('name') : undefined}>
                   <input value={draft.name[l]} maxLength={200} required={l === 'ru'} onChange={(e) => setDraft({ ...draft, name: { ...draft.name, [l]: e.currentTarget.value } })} />
-                </OfferField>
+                </LabelledField>
               ))}
             </div>
           </fieldset>
@@ -180,38 +183,31 @@ export default function SpecialOffersPage() {
             <legend>{t('services.description')}</legend>
             <div className="offers-form__grid">
               {LANGS.map((l) => (
-                <OfferField key={l} id={f(`description-${l}`)} label={t(`langs.${l}`)}>
+                <LabelledField key={l} id={f(`description-${l}`)} label={t(`langs.${l}`)}>
                   <textarea value={draft.description[l]} maxLength={2000} onChange={(e) => setDraft({ ...draft, description: { ...draft.description, [l]: e.currentTarget.value } })} />
-                </OfferField>
+                </LabelledField>
               ))}
             </div>
           </fieldset>
           <div className="offers-form__grid">
-            <OfferField id={f('amount')} label={t('services.amount')} error={err('amount')} hint={draft.id === null ? undefined : t('services.amountHint')}>
+            <LabelledField id={f('amount')} label={t('services.amount')} error={err('amount')} hint={draft.id === null ? undefined : t('services.amountHint')}>
               <input inputMode="decimal" value={draft.amount} required onChange={(e) => setDraft({ ...draft, amount: e.currentTarget.value })} />
-            </OfferField>
-            <OfferField id={f('perOrderLimit')} label={t('services.perOrderLimit')} error={err('perOrderLimit')}>
+            </LabelledField>
+            <LabelledField id={f('perOrderLimit')} label={t('services.perOrderLimit')} error={err('perOrderLimit')}>
               <input type="number" inputMode="numeric" min={1} value={draft.perOrderLimit} required onChange={(e) => setDraft({ ...draft, perOrderLimit: e.currentTarget.value })} />
-            </OfferField>
-            <OfferField id={f('stockTotal')} label={t('services.stockTotal')} error={err('stockTotal')} hint={t('services.stockHint')}>
+            </LabelledField>
+            <LabelledField id={f('stockTotal')} label={t('services.stockTotal')} error={err('stockTotal')} hint={t('services.stockHint')}>
               <input type="number" inputMode="numeric" min={0} value={draft.stockTotal} onChange={(e) => setDraft({ ...draft, stockTotal: e.currentTarget.value })} />
-            </OfferField>
-            <OfferField id={f('eventId')} label={t('services.event')} error={err('eventId')}>
-              <select className="admin-select" value={draft.eventId} onChange={(e) => setDraft({ ...draft, eventId: e.currentTarget.value })}>
-                <option value="">{t('services.anyEvent')}</option>
-                {events.data?.events.map((e) => (
-                  <option key={e.id} value={String(e.id)}>
-                    {pickLocalized(e.name, lang)}
-                  </option>
-                ))}
-              </select>
-            </OfferField>
-            <OfferField id={f('packageId')} label={t('services.packageId')} error={err('packageId')} hint={t('services.packageHint')}>
+            </LabelledField>
+            <LabelledField id={f('eventId')} label={t('services.event')} error={err('eventId')}>
+              <EventSelect events={events.data?.events} lang={lang} value={draft.eventId} onValue={(v) => setDraft({ ...draft, eventId: v })} blank={t('services.anyEvent')} />
+            </LabelledField>
+            <LabelledField id={f('packageId')} label={t('services.packageId')} error={err('packageId')} hint={t('services.packageHint')}>
               <input type="number" inputMode="numeric" min={1} value={draft.packageId} onChange={(e) => setDraft({ ...draft, packageId: e.currentTarget.value })} />
-            </OfferField>
-            <OfferField id={f('sortnum')} label={t('services.sortnum')} error={err('sortnum')}>
+            </LabelledField>
+            <LabelledField id={f('sortnum')} label={t('services.sortnum')} error={err('sortnum')}>
               <input type="number" inputMode="numeric" value={draft.sortnum} onChange={(e) => setDraft({ ...draft, sortnum: e.currentTarget.value })} />
-            </OfferField>
+            </LabelledField>
           </div>
           <label className="admin-check">
             <input type="checkbox" checked={draft.seatTied} onChange={(e) => setDraft({ ...draft, seatTied: e.currentTarget.checked })} />
@@ -231,62 +227,49 @@ export default function SpecialOffersPage() {
           </div>
         </form>
       ) : null}
-      <div aria-live="polite" aria-busy={list.isFetching}>
-        {list.isPending ? (
-          <PageSkeleton label={t('admin:loading')} />
-        ) : list.isError ? (
-          <p role="alert">{toApiError(list.error).text || t('admin:errors.generic')}</p>
-        ) : list.data.offers.length === 0 ? (
-          <p>{t('services.nothing')}</p>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table admin-table--stack">
-              <caption className="admin-visually-hidden">{t('services.heading')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('services.name')}</th>
-                  <th scope="col">{t('services.event')}</th>
-                  <th scope="col">{t('services.amount')}</th>
-                  <th scope="col">{t('services.stock')}</th>
-                  <th scope="col">{t('services.inOrders')}</th>
-                  <th scope="col">{t('services.state')}</th>
-                  <th scope="col">{t('services.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.offers.map((o) => {
+      <QueryList query={list} isEmpty={(data) => data.offers.length === 0} nothing={t('services.nothing')}>
+        {(data) => (
+          <StackedTable
+            caption={t('services.heading')}
+            rows={data.offers}
+            rowKey={(o) => o.id}
+            columns={[
+              {
+                label: t('services.name'),
+                cell: (o) => (
+                  <>
+                    {pickLocalized(o.name, lang)}
+                    {o.seatTied ? <span className="admin-badge">{t('services.seatTiedShort')}</span> : null}
+                  </>
+                ),
+              },
+              { label: t('services.event'), cell: (o) => (o.eventId === null ? t('services.anyEvent') : pickLocalizedOr(events.data?.events.find((e) => e.id === o.eventId)?.name, lang, o.eventName)) },
+              { label: t('services.amount'), cell: (o) => `${money.format(kopecksToRoubles(o.amount))} ₽` },
+              { label: t('services.stock'), cell: (o) => (o.stockTotal === null ? t('services.noLimit') : t('services.stockText', { left: o.stockLeft, total: o.stockTotal })) },
+              { label: t('services.inOrders'), cell: (o) => t('services.inOrdersText', { paid: o.paid, unpaid: o.unpaid }) },
+              { label: t('services.state'), cell: (o) => (o.active ? t('services.isActive') : t('services.isInactive')) },
+              {
+                label: t('services.actions'),
+                cell: (o) => {
                   const name = pickLocalized(o.name, lang);
                   return (
-                    <tr key={o.id}>
-                      <td data-label={t('services.name')}>
-                        {name}
-                        {o.seatTied ? <span className="admin-badge">{t('services.seatTiedShort')}</span> : null}
-                      </td>
-                      <td data-label={t('services.event')}>{o.eventId === null ? t('services.anyEvent') : (pickLocalizedOr(events.data?.events.find((e) => e.id === o.eventId)?.name, lang, o.eventName))}</td>
-                      <td data-label={t('services.amount')}>{money.format(kopecksToRoubles(o.amount))} ₽</td>
-                      <td data-label={t('services.stock')}>{o.stockTotal === null ? t('services.noLimit') : t('services.stockText', { left: o.stockLeft, total: o.stockTotal })}</td>
-                      <td data-label={t('services.inOrders')}>{t('services.inOrdersText', { paid: o.paid, unpaid: o.unpaid })}</td>
-                      <td data-label={t('services.state')}>{o.active ? t('services.isActive') : t('services.isInactive')}</td>
-                      <td data-label={t('services.actions')}>
-                        <div className="admin-actions">
-                          <button className="admin-button admin-button--plain" type="button" aria-label={t('services.editOne', { name })} onClick={() => open(draftOf(o))}>
-                            {t('services.edit')}
-                          </button>
-                          {o.used ? null : (
-                            <button className="admin-button admin-button--plain" type="button" aria-label={t('services.deleteOne', { name })} onClick={() => remove(o)}>
-                              {t('services.delete')}
-                            </button>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
+                    <div className="admin-actions">
+                      <button className="admin-button admin-button--plain" type="button" aria-label={t('services.editOne', { name })} onClick={() => open(draftOf(o))}>
+                        {t('services.edit')}
+                      </button>
+                      {o.used ? null : (
+                        <button className="admin-button admin-button--plain" type="button" aria-label={t('services.deleteOne', { name })} onClick={() => remove(o)}>
+                          {t('services.delete')}
+                        </button>
+                      )}
+                    </div>
                   );
-                })}
-              </tbody>
-            </table>
-          </div>
+                },
+              },
+            ]}
+          />
         )}
-      </div>
+      </QueryList>
     </section>
   );
 }

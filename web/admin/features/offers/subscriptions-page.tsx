@@ -5,6 +5,7 @@ import { eventEditorResponse, eventSavedResponse } from '../../../../contract/ad
 import { type SubscriptionsResponse, subscriptionsResponse } from '../../../../contract/admin/offers.ts';
 import { type Lang, normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
 import { apiGet, apiSend, toApiError } from '../../../lib/api.ts';
+import { EventSelect } from '../../components/event-select.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { messageOf } from '../../lib/field-errors.ts';
 import { OffersTabs } from './offers-tabs.tsx';
@@ -126,14 +127,7 @@ function SubscriptionCard({ subscription, events, lang }: { subscription: Subscr
       <div className="offers-form__grid">
         <div className="admin-field">
           <label htmlFor={`${id}-add`}>{t('subscriptions.add')}</label>
-          <select id={`${id}-add`} className="admin-select" value={adding} onChange={(e) => setAdding(e.currentTarget.value)}>
-            <option value="">{t('subscriptions.choose')}</option>
-            {addable.map((e) => (
-              <option key={e.id} value={String(e.id)}>
-                {pickLocalized(e.name, lang)}
-              </option>
-            ))}
-          </select>
+          <EventSelect id={`${id}-add`} events={addable} lang={lang} value={adding} onValue={setAdding} blank={t('subscriptions.choose')} />
         </div>
         <div className="admin-filters__buttons">
           <button className="admin-button admin-button--plain" type="button" disabled={adding === ''} onClick={add}>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
-import { Controller, type FieldError, type FieldErrors, type Path, useForm } from 'react-hook-form';
+import { Controller, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { type SetupEdit, setupEdit, setupEditorResponse, setupSavedResponse } from '../../../../contract/admin/setup.ts';
@@ -9,17 +9,13 @@ import { HEADER_TEXT_COLOUR, MIN_TEXT_CONTRAST, contrastRatio } from '../../../.
 import { LANGS, normalizeLang } from '../../../../contract/lang.ts';
 import { ApiError, apiGet, apiSend, toApiError } from '../../../lib/api.ts';
 import { ImageUpload } from '../../components/image-upload.tsx';
+import { errorAt, fieldAt } from '../../components/form-paths.tsx';
+import { FormMessage } from '../../components/form-message.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 
 type FormInput = z.input<typeof setupEdit>;
 const resolver = zodResolver(setupEdit);
 const query = { queryKey: ['admin', 'setup'], queryFn: ({ signal }: { signal: AbortSignal }) => apiGet('/api/admin/setup', setupEditorResponse, { signal }), refetchOnWindowFocus: false, retry: false };
-
-function errorAt(errors: FieldErrors<FormInput>, path: string): FieldError | undefined {
-  let node: unknown = errors;
-  for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  return node && typeof node === 'object' && 'type' in node ? (node as FieldError) : undefined;
-}
 
 /** The storefront's setup (owners): look, languages, contacts, header and footer, the listing's cards. */
 export default function SetupPage() {
@@ -43,18 +39,8 @@ function SetupForm({ loaded, notice, onSaved }: { loaded: Loaded; notice: string
   const form = useForm<FormInput, unknown, SetupEdit>({ resolver, defaultValues: loaded.setup as FormInput, mode: 'onSubmit' });
   const { register, control, handleSubmit, setError, formState } = form;
 
-  const field = (path: string) => {
-    const error = errorAt(formState.errors, path);
-    const described = error ? `${id}-${path}-error` : undefined;
-    return {
-      attrs: { id: `${id}-${path}`, 'aria-invalid': error ? true : undefined, 'aria-describedby': described },
-      message: error ? (
-        <p className="admin-field__error" id={described}>
-          {error.type === 'server' ? error.message : t(`fieldErrors.${error.message && /^[\w-]+$/.test(error.message) ? error.message : error.type}`, { defaultValue: t('fieldErrors.invalid') })}
-        </p>
-      ) : null,
-    };
-  };
+  const field = (path: string) =>
+    fieldAt(formState.errors, id, path, (error) => (error.type === 'server' ? error.message : t(`fieldErrors.${error.message && /^[\w-]+$/.test(error.message) ? error.message : error.type}`, { defaultValue: t('fieldErrors.invalid') })));
 
   const text = (path: Path<FormInput>, label: string, options: { type?: string; hint?: string; textarea?: boolean } = {}) => {
     const f = field(path);
@@ -251,9 +237,7 @@ function SetupForm({ loaded, notice, onSaved }: { loaded: Loaded; notice: string
           {text('app.return_form_url', t('fields.returnFormUrl'))}
         </fieldset>
 
-        <p id={`${id}-message`} role={message?.kind === 'error' ? 'alert' : 'status'} className={message?.kind === 'error' ? 'admin-catalog__error' : 'admin-message'}>
-          {message?.text ?? ''}
-        </p>
+        <FormMessage id={`${id}-message`} message={message} />
         <div className="admin-actions">
           <button className="admin-button" type="submit" disabled={busy}>
             {t('save')}
