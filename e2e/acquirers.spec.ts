@@ -48,11 +48,13 @@ async function payBySbp(page: Page, context: BrowserContext, hash: string, headi
   await phone.goto(url);
   await expect(phone.getByRole('heading', { name: heading })).toBeVisible();
   await phone.getByRole('button', { name: 'Оплатить' }).click();
-  await phone.close();
+  // The phone's page shares the context's clock: it is closed only once the clock has moved on,
+  // since a page closing while the clock fast-forwards could leave the call waiting on it.
   await page.clock.fastForward(10_000);
   await expect(modal).toHaveCount(0);
   await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();
   await page.clock.resume();
+  await phone.close();
   return url;
 }
 
