@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminErrorResponse } from '../../../contract/admin/api.ts';
@@ -22,16 +22,11 @@ import {
   entrySavedResponse,
 } from '../../../contract/admin/catalog.ts';
 import { ok, requestLang } from '../../http.ts';
-import { guardedStaff, requirePermission } from '../staff/guard.ts';
-import { clientOf } from '../staff/staff.routes.ts';
+import { requirePermission } from '../staff/guard.ts';
+import { staffActorOf } from '../staff/staff.routes.ts';
 import type { EntryEditor } from './entries.service.ts';
-import type { CatalogActor, EventEditor } from './events.service.ts';
+import type { EventEditor } from './events.service.ts';
 
-function actorOf(request: FastifyRequest): CatalogActor {
-  const staff = guardedStaff(request);
-  const client = clientOf(request);
-  return { id: staff.id, ip: client.ip, userAgent: client.userAgent };
-}
 
 /** The catalog in the back office: the export; events (list, form, publishing, deletion); the other entries (list, save, deletion). */
 export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor; entries: EntryEditor }) {
@@ -83,7 +78,7 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor;
     { schema: { tags, body: eventSaveRequest, response: { 200: eventSavedResponse, ...errors } }, preHandler: guard },
     async (request) => {
       const { event, recurrences } = request.body;
-      return ok(await deps.events.create({ draft: event, recurrences, actor: actorOf(request), lang: requestLang(request) }));
+      return ok(await deps.events.create({ draft: event, recurrences, actor: staffActorOf(request), lang: requestLang(request) }));
     },
   );
 
@@ -92,20 +87,20 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor;
     { schema: { tags, params: eventIdParams, body: eventSaveRequest, response: { 200: eventSavedResponse, ...errors } }, preHandler: guard },
     async (request) => {
       const { event, recurrences, revision } = request.body;
-      return ok(await deps.events.update({ id: request.params.id, revision, draft: event, recurrences, actor: actorOf(request), lang: requestLang(request) }));
+      return ok(await deps.events.update({ id: request.params.id, revision, draft: event, recurrences, actor: staffActorOf(request), lang: requestLang(request) }));
     },
   );
 
   r.post(
     '/api/admin/catalog/events/:id/publish',
     { schema: { tags, params: eventIdParams, body: eventPublishRequest, response: { 200: eventSavedResponse, ...errors } }, preHandler: guard },
-    async (request) => ok(await deps.events.publish({ id: request.params.id, revision: request.body.revision, published: request.body.published, actor: actorOf(request) })),
+    async (request) => ok(await deps.events.publish({ id: request.params.id, revision: request.body.revision, published: request.body.published, actor: staffActorOf(request) })),
   );
 
   r.delete(
     '/api/admin/catalog/events/:id',
     { schema: { tags, params: eventIdParams, querystring: eventDeleteQuery, response: { 200: eventDeletedResponse, ...errors } }, preHandler: guard },
-    async (request) => ok(await deps.events.remove({ id: request.params.id, revision: request.query.revision, actor: actorOf(request) })),
+    async (request) => ok(await deps.events.remove({ id: request.params.id, revision: request.query.revision, actor: staffActorOf(request) })),
   );
 
   const entrySaved = entrySavedResponse;
@@ -122,7 +117,7 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor;
   r.post(
     '/api/admin/catalog/entries/:kind',
     { schema: { tags, params: entryKindParams, body: entrySaveRequest, response: { 200: entrySaved, ...errors } }, preHandler: guard },
-    async (request) => ok(await deps.entries.save({ kind: request.params.kind, entry: request.body.entry, actor: actorOf(request), lang: requestLang(request) })),
+    async (request) => ok(await deps.entries.save({ kind: request.params.kind, entry: request.body.entry, actor: staffActorOf(request), lang: requestLang(request) })),
   );
 
   r.put(
@@ -130,13 +125,13 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor;
     { schema: { tags, params: entryParams, body: entrySaveRequest, response: { 200: entrySaved, ...errors } }, preHandler: guard },
     async (request) => {
       const { revision, entry } = request.body;
-      return ok(await deps.entries.save({ kind: request.params.kind, id: request.params.id, ...(revision === undefined ? {} : { revision }), entry, actor: actorOf(request), lang: requestLang(request) }));
+      return ok(await deps.entries.save({ kind: request.params.kind, id: request.params.id, ...(revision === undefined ? {} : { revision }), entry, actor: staffActorOf(request), lang: requestLang(request) }));
     },
   );
 
   r.delete(
     '/api/admin/catalog/entries/:kind/:id',
     { schema: { tags, params: entryParams, querystring: entryDeleteQuery, response: { 200: entryDeletedResponse, ...errors } }, preHandler: guard },
-    async (request) => ok(await deps.entries.remove({ kind: request.params.kind, id: request.params.id, revision: request.query.revision, actor: actorOf(request) })),
+    async (request) => ok(await deps.entries.remove({ kind: request.params.kind, id: request.params.id, revision: request.query.revision, actor: staffActorOf(request) })),
   );
 }

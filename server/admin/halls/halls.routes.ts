@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminErrorResponse } from '../../../contract/admin/api.ts';
 import {
@@ -18,17 +18,11 @@ import {
 } from '../../../contract/admin/halls.ts';
 import { ok } from '../../http.ts';
 import { compressText, pickEncoding } from '../../text-compression.ts';
-import type { StaffActor } from '../orders/orders-desk.service.ts';
-import { guardedStaff, requirePermission } from '../staff/guard.ts';
-import { clientOf } from '../staff/staff.routes.ts';
+import { requirePermission } from '../staff/guard.ts';
+import { staffActorOf } from '../staff/staff.routes.ts';
 import type { HallsDesk } from './halls.service.ts';
 import type { SeatBlocks } from './seat-blocks.service.ts';
 
-function actorOf(request: FastifyRequest): StaffActor {
-  const staff = guardedStaff(request);
-  const client = clientOf(request);
-  return { id: staff.id, name: staff.name, ip: client.ip, userAgent: client.userAgent };
-}
 
 /** Halls (list, a hall's catalog entry, preview, create or replace) and seats blocked per session. */
 export function hallsRoutes(app: FastifyInstance, deps: { halls: HallsDesk; blocks: SeatBlocks }) {
@@ -71,13 +65,13 @@ export function hallsRoutes(app: FastifyInstance, deps: { halls: HallsDesk; bloc
   r.post(
     '/api/admin/halls/sessions/:id/blocks',
     { schema: { tags, params: hallSessionParams, body: seatBlockRequest, response: { 200: seatBlockResponse, ...errors } }, preHandler: guard },
-    async (request) => ok(await deps.blocks.block(request.params.id, request.body, actorOf(request))),
+    async (request) => ok(await deps.blocks.block(request.params.id, request.body, staffActorOf(request))),
   );
 
   r.delete(
     '/api/admin/halls/sessions/:id/blocks',
     { schema: { tags, params: hallSessionParams, body: seatUnblockRequest, response: { 200: seatBlockResponse, ...errors } }, preHandler: guard },
-    async (request) => ok(await deps.blocks.unblock(request.params.id, request.body, actorOf(request))),
+    async (request) => ok(await deps.blocks.unblock(request.params.id, request.body, staffActorOf(request))),
   );
 
   r.get(
@@ -101,6 +95,6 @@ export function hallsRoutes(app: FastifyInstance, deps: { halls: HallsDesk; bloc
   r.post(
     '/api/admin/halls',
     { schema: { tags, body: hallSourceRequest, response: { 200: hallSaveResponse, ...errors } }, preHandler: guard },
-    async (request) => ok(await deps.halls.save(request.body, actorOf(request))),
+    async (request) => ok(await deps.halls.save(request.body, staffActorOf(request))),
   );
 }

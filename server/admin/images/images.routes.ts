@@ -6,8 +6,8 @@ import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import { imageUploadResponse } from '../../../contract/admin/images.ts';
 import { MEDIA_MAX_BYTES } from '../../../contract/media.ts';
 import { BusinessError, adminErrorText, ok } from '../../http.ts';
-import { guardedStaff, requirePermission } from '../staff/guard.ts';
-import { clientOf } from '../staff/staff.routes.ts';
+import { requirePermission } from '../staff/guard.ts';
+import { staffActorOf } from '../staff/staff.routes.ts';
 import type { ImageUploads } from './images.service.ts';
 
 const tooLarge = () =>
@@ -48,9 +48,7 @@ export async function imagesRoutes(app: FastifyInstance, deps: { images: ImageUp
     async (request) => {
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) throw new BusinessError(AdminErrorCode.imageNotImage, { status: 400, details: { fields: [{ path: 'file', code: 'not-image' }] } });
-      const staff = guardedStaff(request);
-      const client = clientOf(request);
-      return ok(await deps.images.upload(body, { id: staff.id, ip: client.ip, userAgent: client.userAgent }));
+      return ok(await deps.images.upload(body, staffActorOf(request)));
     },
   );
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminErrorResponse } from '../../../contract/admin/api.ts';
 import {
@@ -18,18 +18,12 @@ import {
   subscriptionsResponse,
 } from '../../../contract/admin/offers.ts';
 import { ok, requestLang } from '../../http.ts';
-import type { CatalogActor } from '../catalog/events.service.ts';
-import { guardedStaff, requirePermission } from '../staff/guard.ts';
-import { clientOf } from '../staff/staff.routes.ts';
+import { requirePermission } from '../staff/guard.ts';
+import { staffActorOf } from '../staff/staff.routes.ts';
 import type { PromoCodesDesk } from './promo-codes.service.ts';
 import type { SpecialOffersDesk } from './special-offers.service.ts';
 import type { SubscriptionsDesk } from './subscriptions.service.ts';
 
-function actorOf(request: FastifyRequest): CatalogActor {
-  const staff = guardedStaff(request);
-  const client = clientOf(request);
-  return { id: staff.id, ip: client.ip, userAgent: client.userAgent };
-}
 
 /** Promo codes (single and generated batches), special offers and subscriptions' composition in the back office. */
 export function offersRoutes(app: FastifyInstance, deps: { promo: PromoCodesDesk; offers: SpecialOffersDesk; subscriptions: SubscriptionsDesk }) {
@@ -50,23 +44,23 @@ export function offersRoutes(app: FastifyInstance, deps: { promo: PromoCodesDesk
   });
 
   r.post('/api/admin/promo-codes', { schema: { tags, body: promoCodeSaveRequest, response: { 200: promoCodeResponse, ...errors } }, preHandler: guard }, async (request) =>
-    ok({ code: await deps.promo.create(request.body, actorOf(request)) }),
+    ok({ code: await deps.promo.create(request.body, staffActorOf(request)) }),
   );
 
   r.put(
     '/api/admin/promo-codes/:id',
     { schema: { tags, params: adminIdParams, body: promoCodeSaveRequest, response: { 200: promoCodeResponse, ...errors } }, preHandler: guard },
-    async (request) => ok({ code: await deps.promo.update(request.params.id, request.body, actorOf(request)) }),
+    async (request) => ok({ code: await deps.promo.update(request.params.id, request.body, staffActorOf(request)) }),
   );
 
   r.delete(
     '/api/admin/promo-codes/:id',
     { schema: { tags, params: adminIdParams, querystring: revisionQuery, response: { 200: deletedResponse, ...errors } }, preHandler: guard },
-    async (request) => ok(await deps.promo.remove(request.params.id, request.query.revision, actorOf(request))),
+    async (request) => ok(await deps.promo.remove(request.params.id, request.query.revision, staffActorOf(request))),
   );
 
   r.post('/api/admin/promo-codes/batches', { schema: { tags, body: promoBatchRequest, response: { 200: promoBatchResponse, ...errors } }, preHandler: guard }, async (request) =>
-    ok(await deps.promo.generate(request.body, actorOf(request))),
+    ok(await deps.promo.generate(request.body, staffActorOf(request))),
   );
 
   r.get('/api/admin/promo-codes/batches/:id/codes.csv', { schema: { tags, params: adminIdParams, querystring: batchCsvQuery }, preHandler: guard }, async (request, reply) => {
@@ -89,19 +83,19 @@ export function offersRoutes(app: FastifyInstance, deps: { promo: PromoCodesDesk
   });
 
   r.post('/api/admin/special-offers', { schema: { tags, body: specialOfferSaveRequest, response: { 200: specialOfferResponse, ...errors } }, preHandler: guard }, async (request) =>
-    ok({ offer: await deps.offers.create(request.body, actorOf(request)) }),
+    ok({ offer: await deps.offers.create(request.body, staffActorOf(request)) }),
   );
 
   r.put(
     '/api/admin/special-offers/:id',
     { schema: { tags, params: adminIdParams, body: specialOfferSaveRequest, response: { 200: specialOfferResponse, ...errors } }, preHandler: guard },
-    async (request) => ok({ offer: await deps.offers.update(request.params.id, request.body, actorOf(request)) }),
+    async (request) => ok({ offer: await deps.offers.update(request.params.id, request.body, staffActorOf(request)) }),
   );
 
   r.delete(
     '/api/admin/special-offers/:id',
     { schema: { tags, params: adminIdParams, querystring: revisionQuery, response: { 200: deletedResponse, ...errors } }, preHandler: guard },
-    async (request) => ok(await deps.offers.remove(request.params.id, request.query.revision, actorOf(request))),
+    async (request) => ok(await deps.offers.remove(request.params.id, request.query.revision, staffActorOf(request))),
   );
 
   // Saved through PUT /api/admin/catalog/events/:id, as any event: this lists what the page edits.

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminErrorResponse } from '../../../contract/admin/api.ts';
 import {
@@ -17,15 +17,10 @@ import {
   staffRefundResponse,
 } from '../../../contract/admin/orders.ts';
 import { ok } from '../../http.ts';
-import { guardedStaff, requirePermission } from '../staff/guard.ts';
-import { clientOf } from '../staff/staff.routes.ts';
-import type { OrdersDesk, StaffActor } from './orders-desk.service.ts';
+import { requirePermission } from '../staff/guard.ts';
+import { staffActorOf } from '../staff/staff.routes.ts';
+import type { OrdersDesk } from './orders-desk.service.ts';
 
-function actorOf(request: FastifyRequest): StaffActor {
-  const staff = guardedStaff(request);
-  const client = clientOf(request);
-  return { id: staff.id, name: staff.name, ip: client.ip, userAgent: client.userAgent };
-}
 
 /** The orders desk: search, an order's page, and what staff do to an order. */
 export function ordersDeskRoutes(app: FastifyInstance, deps: { desk: OrdersDesk }) {
@@ -55,13 +50,13 @@ export function ordersDeskRoutes(app: FastifyInstance, deps: { desk: OrdersDesk 
   r.post(
     '/api/admin/orders/:id/resend-tickets',
     { schema: { tags, params: orderIdParams, body: resendTicketsRequest, response: { 200: resendTicketsResponse, ...errors } }, preHandler: requirePermission('orders.write') },
-    async (request) => ok(await deps.desk.resendTickets({ orderId: request.params.id, to: request.body.to ?? null, actor: actorOf(request) })),
+    async (request) => ok(await deps.desk.resendTickets({ orderId: request.params.id, to: request.body.to ?? null, actor: staffActorOf(request) })),
   );
 
   r.post(
     '/api/admin/orders/:id/cancel',
     { schema: { tags, params: orderIdParams, body: cancelOrderRequest, response: { 200: cancelOrderResponse, ...errors } }, preHandler: requirePermission('orders.write') },
-    async (request) => ok(await deps.desk.cancelUnpaid({ orderId: request.params.id, reason: request.body.reason, actor: actorOf(request) })),
+    async (request) => ok(await deps.desk.cancelUnpaid({ orderId: request.params.id, reason: request.body.reason, actor: staffActorOf(request) })),
   );
 
   r.post(
@@ -69,13 +64,13 @@ export function ordersDeskRoutes(app: FastifyInstance, deps: { desk: OrdersDesk 
     { schema: { tags, params: orderIdParams, body: staffRefundRequest, response: { 200: staffRefundResponse, ...errors } }, preHandler: requirePermission('orders.refund') },
     async (request) => {
       const { ticketIds, percent, reason, reasonId } = request.body;
-      return ok(await deps.desk.refund({ orderId: request.params.id, ticketIds, percent, reason, reasonId, actor: actorOf(request) }));
+      return ok(await deps.desk.refund({ orderId: request.params.id, ticketIds, percent, reason, reasonId, actor: staffActorOf(request) }));
     },
   );
 
   r.post(
     '/api/admin/orders/:id/notes',
     { schema: { tags, params: orderIdParams, body: orderNoteRequest, response: { 200: orderNoteResponse, ...errors } }, preHandler: requirePermission('orders.write') },
-    async (request) => ok(await deps.desk.addNote({ orderId: request.params.id, body: request.body.body, actor: actorOf(request) })),
+    async (request) => ok(await deps.desk.addNote({ orderId: request.params.id, body: request.body.body, actor: staffActorOf(request) })),
   );
 }

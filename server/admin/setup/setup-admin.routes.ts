@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminErrorResponse } from '../../../contract/admin/api.ts';
 import { setupEditorResponse, setupSaveRequest, setupSavedResponse } from '../../../contract/admin/setup.ts';
 import { ok } from '../../http.ts';
-import { guardedStaff, requirePermission } from '../staff/guard.ts';
-import { clientOf } from '../staff/staff.routes.ts';
+import { requirePermission } from '../staff/guard.ts';
+import { staffActorOf } from '../staff/staff.routes.ts';
 import type { SetupEditor } from './setup-admin.service.ts';
 
 /** The storefront setup page of the back office: GET and PUT /api/admin/setup (owners). */
@@ -20,9 +20,7 @@ export function setupAdminRoutes(app: FastifyInstance, deps: { editor: SetupEdit
   });
 
   r.put('/api/admin/setup', { schema: { tags, body: setupSaveRequest, response: { 200: setupSavedResponse, ...errors } }, preHandler: guard }, async (request) => {
-    const staff = guardedStaff(request);
-    const client = clientOf(request);
-    const { revision } = await deps.editor.save({ revision: request.body.revision, edit: request.body.setup, actor: { id: staff.id, ip: client.ip, userAgent: client.userAgent } });
+    const { revision } = await deps.editor.save({ revision: request.body.revision, edit: request.body.setup, actor: staffActorOf(request) });
     return ok({ revision });
   });
 }

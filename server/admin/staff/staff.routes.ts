@@ -28,6 +28,12 @@ export function clientOf(request: FastifyRequest): StaffClient {
   return { ip: request.ip, userAgent: typeof agent === 'string' ? agent.slice(0, 512) : null };
 }
 
+/** The signed-in member and where they act from, as a change's audit entry records them. */
+export function staffActorOf(request: FastifyRequest): { id: number; name: string; ip: string; userAgent: string | null } {
+  const staff = guardedStaff(request);
+  return { id: staff.id, name: staff.name, ...clientOf(request) };
+}
+
 function sessionAnswer(staff: SignedInStaff, mustSetUpTotp: boolean) {
   const permissions = (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => can(staff.role, permission));
   return ok({ staff: { id: staff.id, email: staff.email, name: staff.name, role: staff.role }, permissions, mustSetUpTotp });
