@@ -3,7 +3,7 @@ import { type Socket, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SpawnedServer, spawnServer } from '../tests/spawn-server.ts';
+import { type SpawnedServer, killLeftovers, spawnServer } from '../tests/spawn-server.ts';
 import { DRAIN_MS } from './graceful-shutdown.ts';
 
 // SIGTERM while a request is under way: it finishes, a new request on a kept-alive connection is
@@ -16,10 +16,7 @@ beforeAll(async () => {
   server = await spawnServer({ DATA_DIR: dir, JOBS: '1' });
 }, 120_000);
 afterAll(async () => {
-  if (server.child.exitCode === null && server.child.signalCode === null) {
-    server.child.kill('SIGKILL');
-    await server.exited;
-  }
+  await killLeftovers(server);
   rmSync(dir, { recursive: true, force: true });
 });
 

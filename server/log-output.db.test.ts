@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SpawnedServer, spawnServer } from '../tests/spawn-server.ts';
+import { type SpawnedServer, killLeftovers, spawnServer } from '../tests/spawn-server.ts';
 
 // The production entry with its output on a pipe (as under a service manager or a container):
 // every log line is one JSON object a log collector can parse, not pino-pretty's text.
@@ -13,10 +13,7 @@ beforeAll(async () => {
   server = await spawnServer({ DATA_DIR: dir, LOG_LEVEL: 'info' });
 }, 120_000);
 afterAll(async () => {
-  if (server.child.exitCode === null && server.child.signalCode === null) {
-    server.child.kill('SIGKILL');
-    await server.exited;
-  }
+  await killLeftovers(server);
   rmSync(dir, { recursive: true, force: true });
 });
 

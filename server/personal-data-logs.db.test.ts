@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SpawnedServer, spawnServer } from '../tests/spawn-server.ts';
+import { type SpawnedServer, killLeftovers, spawnServer } from '../tests/spawn-server.ts';
 import { shopper } from '../tests/spawned-orders.ts';
 import { openPglite } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -23,10 +23,7 @@ beforeAll(async () => {
   server = await spawnServer({ DATA_DIR: dir, LOG_LEVEL: 'info', HOLD_LIMIT_ORDERS: '0', ORDER_BURST_CAPTCHA: '0' });
 }, 120_000);
 afterAll(async () => {
-  if (server.child.exitCode === null && server.child.signalCode === null) {
-    server.child.kill('SIGKILL');
-    await server.exited;
-  }
+  await killLeftovers(server);
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -45,3 +45,12 @@ export function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Pr
     });
   });
 }
+
+/** Kills what is still running of the given servers (a test's cleanup) and waits for each to exit. */
+export async function killLeftovers(...servers: readonly (SpawnedServer | undefined)[]): Promise<void> {
+  for (const server of servers) {
+    if (!server || server.child.exitCode !== null || server.child.signalCode !== null) continue;
+    server.child.kill('SIGKILL');
+    await server.exited;
+  }
+}

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, findBinDir } from '../../tests/pg-cluster.ts';
-import { type SpawnedServer, spawnServer } from '../../tests/spawn-server.ts';
+import { type SpawnedServer, killLeftovers, spawnServer } from '../../tests/spawn-server.ts';
 import { shopper } from '../../tests/spawned-orders.ts';
 import { insertQuantityCatalog, sessionWhen } from '../quantity-order/quantity-fixtures.ts';
 import { openPostgres } from './client.ts';
@@ -26,12 +26,7 @@ beforeAll(() => {
   root = mkdtempSync(path.join(tmpdir(), 'storefront-pgdump-'));
 });
 afterAll(async () => {
-  for (const server of servers) {
-    if (server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
-  }
+  await killLeftovers(...servers);
   for (const drop of drops) await drop();
   rmSync(root, { recursive: true, force: true });
 });

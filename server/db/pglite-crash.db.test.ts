@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SpawnedServer, spawnServer } from '../../tests/spawn-server.ts';
+import { type SpawnedServer, killLeftovers, spawnServer } from '../../tests/spawn-server.ts';
 import { shopper } from '../../tests/spawned-orders.ts';
 import { insertQuantityCatalog, sessionWhen } from '../quantity-order/quantity-fixtures.ts';
 import { openPglite } from './client.ts';
@@ -31,12 +31,7 @@ beforeAll(async () => {
   await db.close();
 }, 60_000);
 afterAll(async () => {
-  for (const server of servers) {
-    if (server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
-  }
+  await killLeftovers(...servers);
   rmSync(dir, { recursive: true, force: true });
 });
 
