@@ -3,7 +3,7 @@ import { type Db, openPostgres } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { rushCatalog } from '../bench/lib/catalog.ts';
 import { createDatabase } from './pg-cluster.ts';
-import { type SpawnedServer, spawnServer } from './spawn-server.ts';
+import { ONE_ADDRESS_LIMITS_OFF, type SpawnedServer, spawnServer } from './spawn-server.ts';
 
 /**
  * What the tests that run the storefront as real processes share: a fresh database on the
@@ -43,12 +43,7 @@ export function instanceEnv(databaseUrl: string, extra: Record<string, string> =
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: '6',
     JOBS: '1',
-    HOLD_LIMIT_ORDERS: '0',
-    HOLD_LIMIT_PLACES: '0',
-    ORDER_BURST_CAPTCHA: '0',
-    CAPTCHA_RATE_LIMIT: '0',
-    PAY_RATE_LIMIT: '0',
-    RETURN_RATE_LIMIT: '0',
+    ...ONE_ADDRESS_LIMITS_OFF,
     LOG_LEVEL: 'error',
     ...extra,
   };

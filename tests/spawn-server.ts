@@ -54,3 +54,16 @@ export async function killLeftovers(...servers: readonly (SpawnedServer | undefi
     await server.exited;
   }
 }
+
+/**
+ * The per-client limits turned off, for a server whose every client is one test or bench
+ * process on one address (the limits would refuse them; their own tests turn each on).
+ */
+export const ONE_ADDRESS_LIMITS_OFF: Readonly<Record<string, string>> = {
+  HOLD_LIMIT_ORDERS: '0',
+  HOLD_LIMIT_PLACES: '0',
+  ORDER_BURST_CAPTCHA: '0',
+  CAPTCHA_RATE_LIMIT: '0',
+  PAY_RATE_LIMIT: '0',
+  RETURN_RATE_LIMIT: '0',
+};

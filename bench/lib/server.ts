@@ -9,6 +9,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { processCpuMs } from './cpu.ts';
 import { freshDatabase } from './pg.ts';
 import { freePort, waitForHttp } from './ports.ts';
+import { ONE_ADDRESS_LIMITS_OFF } from '../../tests/spawn-server.ts';
 
 export const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -144,13 +145,8 @@ export async function startStorefront(options: { db: DbKind; catalog?: unknown; 
     DB_STATEMENT_REPORT: '1',
     SECRET: 'bench-secret-'.padEnd(40, 'b'),
     DEMO: options.catalog ? '0' : '1',
-    // Every simulated buyer comes from this one address: the per-client limits would refuse them.
-    HOLD_LIMIT_ORDERS: '0',
-    HOLD_LIMIT_PLACES: '0',
-    ORDER_BURST_CAPTCHA: '0',
-    CAPTCHA_RATE_LIMIT: '0',
-    PAY_RATE_LIMIT: '0',
-    RETURN_RATE_LIMIT: '0',
+    // Every simulated buyer comes from this one address.
+    ...ONE_ADDRESS_LIMITS_OFF,
     ...dbEnv,
     ...options.env,
   });
