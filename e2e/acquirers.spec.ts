@@ -1,6 +1,7 @@
-import { type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { type Browser, type Page, expect, test } from '@playwright/test';
 import { waitForMail } from './support/mail.ts';
 import { createDemoOrder } from './support/orders.ts';
+import { withPhone } from './support/phone.ts';
 
 // Two servers with real acquirers (e2e/acquirers-server.ts), each fake serving its payment page
 // on its own port: the project's baseURL pays cards through the T-Bank fake and SBP through the
@@ -37,24 +38,24 @@ async function payOnCardPage(page: Page, hash: string, heading: string): Promise
  * opened as a phone would) confirms, the modal's poll (the page's clock moved on) sees it paid.
  * Answers the link.
  */
-async function payBySbp(page: Page, context: BrowserContext, hash: string, heading: string): Promise<string> {
+async function payBySbp(page: Page, browser: Browser, hash: string, heading: string): Promise<string> {
   await page.clock.install();
   await payWith(page, hash, 'СБП по QR-коду');
   const modal = page.getByRole('dialog', { name: /Оплата заказа №\d+, нажмите на QR-код или отсканируйте его/ });
   await expect(modal.getByRole('img', { name: 'QR-код для оплаты заказа' })).toBeVisible();
   const url = String(await modal.getByRole('link').getAttribute('href'));
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sbp\//);
-  const phone = await context.newPage();
-  await phone.goto(url);
-  await expect(phone.getByRole('heading', { name: heading })).toBeVisible();
-  await phone.getByRole('button', { name: 'Оплатить' }).click();
-  // The phone's page shares the context's clock: it is closed only once the clock has moved on,
-  // since a page closing while the clock fast-forwards could leave the call waiting on it.
+  await withPhone(browser, url, async (phone) => {
+    await expect(phone.getByRole('heading', { name: heading })).toBeVisible();
+    await phone.getByRole('button', { name: 'Оплатить' }).click();
+    // The bank has taken the payment when its page gives way to the next (T-Bank's success URL,
+    // YooKassa's "done").
+    await expect(phone.getByRole('heading', { name: heading })).toHaveCount(0);
+  });
   await page.clock.fastForward(10_000);
   await expect(modal).toHaveCount(0);
   await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();
   await page.clock.resume();
-  await phone.close();
   return url;
 }
 
@@ -171,10 +172,10 @@ test.describe('cards through T-Bank, SBP through YooKassa', () => {
     await expect(page.getByText(/недостаточно средств/i).first()).toBeVisible();
   });
 
-  test('pays by SBP through YooKassa: the QR modal, the bank app, the poll shows it paid; one ticket, then the other, refunded through YooKassa', async ({ page, request, context, baseURL }) => {
+  test('pays by SBP through YooKassa: the QR modal, the bank app, the poll shows it paid; one ticket, then the other, refunded through YooKassa', async ({ page, request, browser, baseURL }) => {
     test.setTimeout(90_000);
     const hash = await createDemoOrder(request, { quantity: 2 });
-    const link = await payBySbp(page, context, hash, 'ЮKassa (тест): оплата по СБП');
+    const link = await payBySbp(page, browser, hash, 'ЮKassa (тест): оплата по СБП');
     const used: string[] = [];
     await returnTickets(page, String(baseURL), hash, 'one', used);
     expectPartialRefund(await fakeRecord(link));
@@ -194,10 +195,10 @@ test.describe('cards through YooKassa, SBP through T-Bank', () => {
     expectPartialRefund(await fakeRecord(paymentPage));
   });
 
-  test('pays by SBP through T-Bank: GetQr in the QR modal, the bank app, the poll shows it paid; one ticket, then the other, refunded through T-Bank', async ({ page, request, context, baseURL }) => {
+  test('pays by SBP through T-Bank: GetQr in the QR modal, the bank app, the poll shows it paid; one ticket, then the other, refunded through T-Bank', async ({ page, request, browser, baseURL }) => {
     test.setTimeout(90_000);
     const hash = await createDemoOrder(request, { quantity: 2 });
-    const link = await payBySbp(page, context, hash, 'T-Bank (тест): оплата по СБП');
+    const link = await payBySbp(page, browser, hash, 'T-Bank (тест): оплата по СБП');
     const used: string[] = [];
     await returnTickets(page, String(baseURL), hash, 'one', used);
     const partial = await fakeRecord(link);

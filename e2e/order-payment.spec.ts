@@ -1,6 +1,7 @@
-import { type APIRequestContext, type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
 import { waitForMail } from './support/mail.ts';
 import { createDemoOrder, orderNumberOf } from './support/orders.ts';
+import { withPhone } from './support/phone.ts';
 
 const footer = (page: Page) => page.getByRole('region', { name: 'Оплатить' });
 
@@ -37,11 +38,12 @@ const qrModal = (page: Page) => page.getByRole('dialog', { name: /Оплата �
  * later, sees it. fastForward jumps there firing each due timer once: runFor fires every timer
  * on the way and once hung past the test's timeout with the page already showing 'Оплачен'.
  */
-async function payOnPhone(page: Page, context: BrowserContext, url: string) {
-  const phone = await context.newPage();
-  await phone.goto(url);
-  await phone.getByRole('button', { name: /^Оплатить/ }).click();
-  await phone.close();
+async function payOnPhone(page: Page, browser: Browser, url: string) {
+  await withPhone(browser, url, async (phone) => {
+    await phone.getByRole('button', { name: /^Оплатить/ }).click();
+    // The bank has taken the payment when it sends the phone on.
+    await expect(phone).not.toHaveURL(/\/sandbox\//);
+  });
   await page.clock.fastForward(10_000);
   await expect(qrModal(page)).toHaveCount(0);
   await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();
@@ -93,7 +95,7 @@ test('shows no ticket code button on a paid group-tour order', async ({ page, re
   await expect(page.getByRole('button', { name: /^(QR-код|Штрих-код) билета$/ })).toHaveCount(0);
 });
 
-test('pays by QR: the page polls the order status and shows it paid', async ({ page, request, context }) => {
+test('pays by QR: the page polls the order status and shows it paid', async ({ page, request, browser }) => {
   const hash = await createDemoOrder(request);
   await page.clock.install();
   await openOrder(page, hash);
@@ -101,10 +103,10 @@ test('pays by QR: the page polls the order status and shows it paid', async ({ p
   const modal = qrModal(page);
   await expect(modal).toBeVisible();
   await expect(modal.getByRole('img', { name: 'QR-код для оплаты заказа' })).toBeVisible();
-  await payOnPhone(page, context, String(await modal.getByRole('link').getAttribute('href')));
+  await payOnPhone(page, browser, String(await modal.getByRole('link').getAttribute('href')));
 });
 
-test('resumes a pending QR payment after the modal was closed and the page reloaded', async ({ page, request, context }) => {
+test('resumes a pending QR payment after the modal was closed and the page reloaded', async ({ page, request, browser }) => {
   const hash = await createDemoOrder(request);
   await page.clock.install();
   await openOrder(page, hash);
@@ -130,7 +132,7 @@ test('resumes a pending QR payment after the modal was closed and the page reloa
   await expect(modal.getByRole('link')).toHaveAttribute('href', String(url));
 
   // The reopened modal polls like the first one.
-  await payOnPhone(page, context, String(url));
+  await payOnPhone(page, browser, String(url));
   await expect(resume).toHaveCount(0);
 });
 
