@@ -158,11 +158,66 @@ function outwards(box: Box, shiftX: number, shiftY: number): Box {
   return { x, y, width: Math.round((right - x) * 10) / 10, height: Math.round((bottom - y) * 10) / 10 };
 }
 
-/** A text for each distinct value, most frequent first: "8 (120), 12 (4)" reads as "radius 8 on 120 seats". */
+/** How many times each distinct value occurs, the most frequent first. */
 function counted(values: string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
   return new Map([...counts].sort((a, b) => b[1] - a[1]));
+}
+
+type LeftOutOf = Partial<HallLeftOutEntry> & Pick<HallLeftOutEntry, 'kind'>;
+const leftOutEntry = (e: LeftOutOf): HallLeftOutEntry => ({ name: null, shape: null, value: null, count: 1, ...e });
+
+/**
+ * The stage among the plan's areas (of those whose text names it and whose shape has a box, the
+ * largest), and the areas left out: every other one, and the stage itself when its box is not
+ * its exact shape.
+ */
+function stageOfAreas(plan: PretixPlan): { stage: { box: Box; text: string } | undefined; leftOut: HallLeftOutEntry[] } {
+  const areas = plan.zones.flatMap((zone) => (zone.areas ?? []).map((area) => ({ area, text: textOf(area), shape: shapeOf(area), box: areaBox(area, zone.position) })));
+  let stage: { box: Box; text: string } | undefined;
+  let stageIndex = -1;
+  areas.forEach(({ box, text }, i) => {
+    if (box && isStageText(text) && (!stage || box.width * box.height > stage.box.width * stage.box.height)) {
+      stage = { box, text };
+      stageIndex = i;
+    }
+  });
+  const leftOut: HallLeftOutEntry[] = [];
+  areas.forEach(({ area, text, shape }, i) => {
+    const name = text || area.uuid || null;
+    if (i !== stageIndex) {
+      leftOut.push(leftOutEntry({ kind: 'area', name, shape }));
+      return;
+    }
+    // A rectangle turned by quarter turns is its own box; anything else is drawn as the box around it.
+    const rotation = area.rotation ?? 0;
+    if (shape !== 'rectangle' || rotation % 90 !== 0) leftOut.push(leftOutEntry({ kind: 'stage-shape', name, shape, value: rotation % 360 !== 0 ? String(rotation) : null }));
+  });
+  return { stage, leftOut };
+}
+
+/** The plan's details a hall has no place for: seat sizes, label phrases, booking directions, row number places, categories' colours and repeats. */
+function detailsLeftOut(plan: PretixPlan): HallLeftOutEntry[] {
+  const rows = plan.zones.flatMap((zone) => zone.rows);
+  const seats = rows.flatMap((row) => row.seats);
+  const phrase = (value: string | null | undefined) => value?.trim() ?? '';
+  const lists: [HallLeftOutEntry['kind'], string[]][] = [
+    ['seat-radius', seats.flatMap((seat) => (seat.radius === undefined ? [] : [String(seat.radius)]))],
+    // A row_label still names a row that has no number: only beside a number is it dropped.
+    ['row-label', rows.filter((row) => row.row_number.trim() && phrase(row.row_label)).map((row) => phrase(row.row_label))],
+    ['seat-label', rows.map((row) => phrase(row.seat_label)).filter(Boolean)],
+    ['start-direction', seats.map((seat) => phrase(seat.start_direction)).filter(Boolean)],
+    ['row-number-position', rows.map((row) => phrase(row.row_number_position)).filter(Boolean)],
+  ];
+  const leftOut = lists.flatMap(([kind, values]) => [...counted(values)].map(([value, count]) => leftOutEntry({ kind, value, count })));
+  const seen = new Set<string>();
+  for (const category of plan.categories) {
+    if (seen.has(category.name)) leftOut.push(leftOutEntry({ kind: 'category-duplicate', name: category.name }));
+    else if (category.color !== undefined && !isColor(category.color)) leftOut.push(leftOutEntry({ kind: 'category-color', name: category.name, value: category.color }));
+    seen.add(category.name);
+  }
+  return leftOut;
 }
 
 /** The hall a plan becomes, and what of the plan it does not keep. */
@@ -183,9 +238,6 @@ export function convertPretixPlan(raw: unknown, venueId: number, ids: FirstIds):
   }
   const plan = parsed.data;
   const problems: string[] = [];
-  const leftOut: HallLeftOutEntry[] = [];
-  const entry = (e: Partial<HallLeftOutEntry> & Pick<HallLeftOutEntry, 'kind'>) => leftOut.push({ name: null, shape: null, value: null, count: 1, ...e });
-
   const zoneIdOfCategory = new Map<string, number>();
   plan.categories.forEach((category, i) => {
     if (!zoneIdOfCategory.has(category.name)) zoneIdOfCategory.set(category.name, ids.zone + i);
@@ -193,22 +245,13 @@ export function convertPretixPlan(raw: unknown, venueId: number, ids: FirstIds):
 
   type Placed = { sector: number; row: string; seat: string; x: number; y: number; zoneId: number };
   const placed: Placed[] = [];
-  const radii: string[] = [];
-  const rowPhrases: string[] = [];
-  const seatPhrases: string[] = [];
-  const directions: string[] = [];
-  const numberPositions: string[] = [];
   let seatRadius = 0;
   plan.zones.forEach((zone, z) => {
     zone.rows.forEach((row, r) => {
       // Our rows are named by their number ("ряд 5"); pretix's row_label is a phrase around it
       // ("Reihe %s"), used only where the plan gives no number.
-      const phrase = (row.row_label ?? '').trim();
-      const rowLabel = row.row_number.trim() || phrase.replaceAll('%s', '').trim();
+      const rowLabel = row.row_number.trim() || (row.row_label ?? '').replaceAll('%s', '').trim();
       if (!rowLabel) problems.push(`zones[${z}].rows[${r}]: the row has no number`);
-      if (row.row_number.trim() && phrase) rowPhrases.push(phrase);
-      if (row.seat_label?.trim()) seatPhrases.push(row.seat_label.trim());
-      if (row.row_number_position) numberPositions.push(row.row_number_position);
       for (const seat of row.seats) {
         const zoneId = zoneIdOfCategory.get(seat.category);
         if (zoneId === undefined) {
@@ -216,8 +259,6 @@ export function convertPretixPlan(raw: unknown, venueId: number, ids: FirstIds):
           continue;
         }
         seatRadius = Math.max(seatRadius, seat.radius ?? PRETIX_SEAT_RADIUS);
-        if (seat.radius !== undefined) radii.push(String(seat.radius));
-        if (seat.start_direction?.trim()) directions.push(seat.start_direction.trim());
         placed.push({
           sector: z,
           row: rowLabel,
@@ -231,50 +272,17 @@ export function convertPretixPlan(raw: unknown, venueId: number, ids: FirstIds):
   });
   if (placed.length === 0 && problems.length === 0) problems.push('the plan has no seats');
   if (problems.length > 0) throw new PretixPlanError(problems.slice(0, 20));
-
-  // The stage: of the areas whose text names it and whose shape has a box, the largest.
-  const areas = plan.zones.flatMap((zone) =>
-    (zone.areas ?? []).map((area) => {
-      const text = textOf(area);
-      return { area, text, shape: shapeOf(area), box: areaBox(area, zone.position) };
-    }),
-  );
-  let stage: (typeof areas)[number] | undefined;
-  for (const candidate of areas) {
-    if (!candidate.box || !isStageText(candidate.text)) continue;
-    if (!stage?.box || candidate.box.width * candidate.box.height > stage.box.width * stage.box.height) stage = candidate;
-  }
-  for (const candidate of areas) {
-    const name = candidate.text || candidate.area.uuid || null;
-    if (candidate === stage) {
-      // A rectangle turned by quarter turns is its own box; anything else is drawn as the box around it.
-      const rotation = candidate.area.rotation ?? 0;
-      if (candidate.shape !== 'rectangle' || rotation % 90 !== 0) entry({ kind: 'stage-shape', name, shape: candidate.shape, value: rotation % 360 !== 0 ? String(rotation) : null });
-    } else {
-      entry({ kind: 'area', name, shape: candidate.shape });
-    }
-  }
-  for (const [value, count] of counted(radii)) entry({ kind: 'seat-radius', value, count });
-  for (const [value, count] of counted(rowPhrases)) entry({ kind: 'row-label', value, count });
-  for (const [value, count] of counted(seatPhrases)) entry({ kind: 'seat-label', value, count });
-  for (const [value, count] of counted(directions)) entry({ kind: 'start-direction', value, count });
-  for (const [value, count] of counted(numberPositions)) entry({ kind: 'row-number-position', value, count });
-  plan.categories.forEach((category, i) => {
-    if (zoneIdOfCategory.get(category.name) !== ids.zone + i) entry({ kind: 'category-duplicate', name: category.name });
-    else if (category.color !== undefined && !isColor(category.color)) entry({ kind: 'category-color', name: category.name, value: category.color });
-  });
+  const { stage, leftOut: areasLeftOut } = stageOfAreas(plan);
 
   // A seat drawn at the plan's edge still needs its radius inside the hall; the stage its box.
   const margin = Math.max(seatRadius, 1);
-  const stageBox = stage?.box;
-  const minX = Math.min(...placed.map((p) => p.x - margin), stageBox?.x ?? Infinity);
-  const minY = Math.min(...placed.map((p) => p.y - margin), stageBox?.y ?? Infinity);
+  const box = stage?.box;
+  const minX = Math.min(...placed.map((p) => p.x - margin), box?.x ?? Infinity);
+  const minY = Math.min(...placed.map((p) => p.y - margin), box?.y ?? Infinity);
   const shiftX = minX < 0 ? -minX : 0;
   const shiftY = minY < 0 ? -minY : 0;
-  const maxX = Math.max(...placed.map((p) => p.x + margin), stageBox ? stageBox.x + stageBox.width : -Infinity) + shiftX;
-  const maxY = Math.max(...placed.map((p) => p.y + margin), stageBox ? stageBox.y + stageBox.height : -Infinity) + shiftY;
-  const width = Math.ceil(Math.max((plan.size?.width ?? 0) + shiftX, maxX));
-  const height = Math.ceil(Math.max((plan.size?.height ?? 0) + shiftY, maxY));
+  const maxX = Math.max(...placed.map((p) => p.x + margin), box ? box.x + box.width : -Infinity) + shiftX;
+  const maxY = Math.max(...placed.map((p) => p.y + margin), box ? box.y + box.height : -Infinity) + shiftY;
 
   let nextSeat = ids.seat;
   const round = (value: number) => Math.round(value * 10) / 10;
@@ -282,16 +290,9 @@ export function convertPretixPlan(raw: unknown, venueId: number, ids: FirstIds):
     id: ids.hall,
     venueId,
     name: { ru: plan.name.trim() || 'pretix' },
-    width,
-    height,
-    ...(stage && stageBox
-      ? {
-          stage: {
-            ...outwards(stageBox, shiftX, shiftY),
-            label: stage.text ? { ru: stage.text } : {},
-          },
-        }
-      : {}),
+    width: Math.ceil(Math.max((plan.size?.width ?? 0) + shiftX, maxX)),
+    height: Math.ceil(Math.max((plan.size?.height ?? 0) + shiftY, maxY)),
+    ...(stage ? { stage: { ...outwards(stage.box, shiftX, shiftY), label: stage.text ? { ru: stage.text } : {} } } : {}),
     zones: plan.categories
       .filter((category, i) => zoneIdOfCategory.get(category.name) === ids.zone + i)
       .map((category, i) => ({ id: ids.zone + plan.categories.indexOf(category), name: { ru: category.name.trim() || `${i + 1}` }, color: toColor(category.color) })),
@@ -304,5 +305,5 @@ export function convertPretixPlan(raw: unknown, venueId: number, ids: FirstIds):
         .map((p) => ({ id: nextSeat++, row: p.row, seat: p.seat, x: round(p.x + shiftX), y: round(p.y + shiftY), zoneId: p.zoneId })),
     })),
   };
-  return { hall, leftOut };
+  return { hall, leftOut: [...areasLeftOut, ...detailsLeftOut(plan)] };
 }
