@@ -5,6 +5,25 @@ import { E2E_OWNER, signInToAdmin } from './support/staff.ts';
 const PHONE = { width: 320, height: 640 };
 const ZOOMED = { width: 640, height: 400 };
 
+/** A small pretix plan with a long hall name and an area our map cannot keep, for the import's preview. */
+const PRETIX_PLAN = {
+  name: 'Малый камерный зал имени Петра Ильича Чайковского',
+  categories: [{ name: 'Партер', color: '#2a9d8f' }],
+  size: { width: 300, height: 200 },
+  zones: [
+    {
+      name: 'Партер',
+      position: { x: 40, y: 60 },
+      rows: [1, 2].map((r) => ({
+        row_number: String(r),
+        position: { x: 0, y: (r - 1) * 30 },
+        seats: [1, 2, 3].map((n) => ({ seat_guid: `narrow-${r}-${n}`, seat_number: String(n), position: { x: (n - 1) * 30, y: 0 }, category: 'Партер' })),
+      })),
+      areas: [{ uuid: 'narrow-bar', shape: 'rectangle', position: { x: 150, y: 0 }, rectangle: { width: 50, height: 30 }, text: { text: 'Буфет партера', position: { x: 25, y: 15 } } }],
+    },
+  ],
+};
+
 /**
  * What makes the page wider than the phone (elements whose right edge passes it, outside any box
  * that clips or scrolls them), widest first, and every box that scrolls sideways without being
@@ -127,6 +146,13 @@ test('at 320 px every back-office page and the check-in screen fit the phone wit
   await open('Залы', 'Залы');
   await expect(page.getByRole('table')).toContainText('Большой зал');
   await fitsPhone(page, '/halls');
+  // A plan's preview (checked, never saved): its map, counts and the list of what is left out.
+  await page.getByLabel('План зала pretix (JSON)').check();
+  await page.getByLabel('Текст JSON').fill(JSON.stringify(PRETIX_PLAN));
+  await page.getByRole('button', { name: 'Проверить и показать' }).click();
+  await expect(page.getByRole('img', { name: `Схема зала «${PRETIX_PLAN.name}»` })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Что не перенесено из плана' })).toBeVisible();
+  await fitsPhone(page, '/halls with a preview');
   await page.getByRole('navigation', { name: 'Разделы залов' }).getByRole('link', { name: 'Места на сеансе' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Блокировка мест на сеансе' })).toBeVisible();
   const session = page.getByLabel('Сеанс', { exact: true });

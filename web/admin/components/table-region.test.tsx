@@ -3,13 +3,16 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import admin from '../../locales/ru/admin.json';
+import admin from '../../locales/ru/admin.json' with { type: 'json' };
 import { TableRegion } from './table-region.tsx';
 
 // jsdom lays nothing out: the observer is driven by hand, and the box's widths are set per case.
 let observed: (() => void)[] = [];
 class FakeResizeObserver {
-  constructor(private readonly callback: () => void) {}
+  private readonly callback: () => void;
+  constructor(callback: () => void) {
+    this.callback = callback;
+  }
   observe() {
     observed.push(this.callback);
   }
