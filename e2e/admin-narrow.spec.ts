@@ -162,10 +162,16 @@ test('at 320 px every back-office page and the check-in screen fit the phone wit
 
   await open('Скидки и услуги', 'Промокоды');
   await fitsPhone(page, '/offers');
+  await page.getByRole('button', { name: 'Создать промокод' }).click();
+  await expect(page.getByRole('form')).toBeVisible();
+  await fitsPhone(page, '/offers: a new promo code');
   const offers = page.getByRole('navigation', { name: 'Скидки и услуги' });
   await offers.getByRole('link', { name: 'Услуги', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Услуги' })).toBeVisible();
   await fitsPhone(page, '/offers/services');
+  await page.getByRole('button', { name: 'Добавить услугу' }).click();
+  await expect(page.getByRole('form')).toBeVisible();
+  await fitsPhone(page, '/offers/services: a new service');
   await offers.getByRole('link', { name: 'Абонементы', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Состав абонементов' })).toBeVisible();
   await fitsPhone(page, '/offers/subscriptions');
