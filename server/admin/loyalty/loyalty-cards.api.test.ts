@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOYALTY_PAGE_SIZE } from '../../../contract/admin/loyalty-rules.ts';
 import { type TestApp, createClock, createTestApp } from '../../../tests/harness.ts';
-import { completeAtBank, lastCardProofCode, makeOrder, pay, preparePaymentCatalog, proveCard, sandboxId, view } from '../../payments/payment-test-kit.ts';
+import { completeAtBank, lastCardProofCode, makeOrder, pay, preparePaymentCatalog, sandboxId, view } from '../../payments/payment-test-kit.ts';
 import { adminCall, signedInAs } from '../staff/staff-test-kit.ts';
 
 // Loyalty cards in the back office, and the storefront's own calls seeing each change at once.

@@ -67,8 +67,8 @@ describe('a balance correction racing the storefront (PostgreSQL)', () => {
         await waitersOnLocks(1);
         const b = first === 'visitor' ? correct(card.id, -600) : choose();
         await waitersOnLocks(2);
-        return first === 'visitor' ? [a, b] : [b, a];
-      }).then((pair) => Promise.all(pair));
+        return first === 'visitor' ? ([a, b] as const) : ([b, a] as const);
+      }).then(([x, y]) => Promise.all([x, y]));
       if (first === 'visitor') {
         expect(chosen.statusCode, chosen.body).toBe(200);
         expect(corrected.statusCode, corrected.body).toBe(409);
