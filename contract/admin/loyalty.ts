@@ -71,7 +71,7 @@ export const loyaltyCorrectionRequest = z.object({
 export type LoyaltyCorrectionRequest = z.input<typeof loyaltyCorrectionRequest>;
 
 export const loyaltyListQuery = z.object({
-  q: z.string().max(CARD_CODE_MAX + 256).optional(),
+  q: z.string().max(320).optional(),
   state: z.enum(LOYALTY_STATES).default('all'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   lang: langField,
