@@ -58,11 +58,11 @@ export default function LoyaltyCardPage({ cardId, canWrite }: { cardId: number; 
         </div>
         <div>
           <dt>{t('card.holderName')}</dt>
-          <dd>{c.holderName || t('card.never')}</dd>
+          <dd>{c.holderName || t('card.none')}</dd>
         </div>
         <div>
           <dt>{t('card.email')}</dt>
-          <dd>{c.email || t('card.never')}</dd>
+          <dd>{c.email || t('card.none')}</dd>
         </div>
         {c.crmClient ? (
           <div>
@@ -71,8 +71,12 @@ export default function LoyaltyCardPage({ cardId, canWrite }: { cardId: number; 
           </div>
         ) : null}
         <div>
+          <dt>{t('card.createdAt')}</dt>
+          <dd>{c.createdAt ? formatDateTime(c.createdAt, lang) : t('card.none')}</dd>
+        </div>
+        <div>
           <dt>{t('card.updated')}</dt>
-          <dd>{c.updatedAt ? t('card.updatedBy', { when: formatDateTime(c.updatedAt, lang), who: c.updatedBy ?? '—' }) : t('card.never')}</dd>
+          <dd>{c.updatedAt ? t('card.updatedBy', { when: formatDateTime(c.updatedAt, lang), who: c.updatedBy ?? '—' }) : t('card.none')}</dd>
         </div>
       </dl>
       {canWrite ? (

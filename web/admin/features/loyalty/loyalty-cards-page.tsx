@@ -181,8 +181,8 @@ export default function LoyaltyCardsPage({ canWrite }: { canWrite: boolean }) {
                     </Link>
                   ),
                 },
-                { label: t('card.holderName'), cell: (c) => c.holderName || t('card.never') },
-                { label: t('card.email'), cell: (c) => c.email || t('card.never') },
+                { label: t('card.holderName'), cell: (c) => c.holderName || t('card.none') },
+                { label: t('card.email'), cell: (c) => c.email || t('card.none') },
                 { label: t('card.balance'), cell: (c) => number.format(c.balance) },
                 { label: t('card.accrualPercent'), cell: (c) => number.format(c.accrualPercent) },
                 { label: t('card.state'), cell: (c) => (c.blocked ? t('card.stateBlocked') : t('card.stateActive')) },
