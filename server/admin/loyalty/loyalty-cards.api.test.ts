@@ -217,6 +217,10 @@ describe('a balance correction', () => {
     expect(refused.json().errorText).toContain('не больше 200');
     expect((await correct(made.id, { delta: -200, reason: 'Списание' })).json().card).toMatchObject({ balance: 300, heldBonuses: 300 });
     expect((await view(t, order.hash)).body.discountData).toMatchObject({ useBonuses: 300, totalDiscount: 300 });
+    // A return that takes back accrued bonuses can leave less than orders hold: a credit still lands, a debit does not.
+    await t.db.query('update loyalty_cards set balance = 100 where id = $1', [made.id]);
+    expect((await correct(made.id, { delta: 50, reason: 'Подарок' })).json().card).toMatchObject({ balance: 150, heldBonuses: 300 });
+    expect((await correct(made.id, { delta: -1, reason: 'Списание' })).statusCode).toBe(409);
   });
 });
 

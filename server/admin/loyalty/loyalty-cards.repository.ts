@@ -101,13 +101,14 @@ export async function updateCard(tx: Queryable, id: number, v: CardValues, by: {
 }
 
 /**
- * Moves the balance by `delta` unless that leaves less than the bonuses unpaid orders hold (and so
- * below zero): one statement, on the row the caller locked. Answers the new balance, or undefined
- * when refused.
+ * Moves the balance by `delta` unless a debit leaves less than the bonuses unpaid orders hold (and
+ * so below zero): one statement, on the row the caller locked. A credit always lands: a return
+ * that took back accrued bonuses may have left the balance below what orders hold, and adding
+ * only narrows that gap. Answers the new balance, or undefined when refused.
  */
 export async function applyCorrection(tx: Queryable, id: number, delta: number): Promise<number | undefined> {
   const { rows } = await tx.query<{ balance: number }>(
-    `update loyalty_cards c set balance = c.balance + $2 where c.id = $1 and c.balance + $2 >= ${HELD} returning c.balance`,
+    `update loyalty_cards c set balance = c.balance + $2 where c.id = $1 and ($2 > 0 or c.balance + $2 >= ${HELD}) returning c.balance`,
     [id, delta],
   );
   return rows[0]?.balance;
