@@ -1,4 +1,7 @@
 import type { CatalogEvent, CatalogFile } from '../../contract/catalog-file.ts';
+import { pickLocalized } from '../../contract/lang.ts';
+import { eventsTakenOut, visitTimeFits } from '../../contract/subscription-rules.ts';
+import { serverText } from '../locales/texts.ts';
 import { type CatalogIssue, type IssueMessage, type IssueParams, IssueList, describeEntry } from './catalog-issues.ts';
 import type { SeatRecord } from './expand-seats.ts';
 
@@ -23,6 +26,13 @@ export type ExistingCatalog = {
   sessionTaken: Map<number, { places: number; groups: number; blocked: number }>;
   priceTaken: Map<number, number>;
   standingTaken: Map<number, number>;
+  /**
+   * Subscriptions of the file that orders hold: the events their stored composition names, with
+   * those events' names. Buyers paid for entry to each, so none may be taken out.
+   */
+  soldCompositions: Map<number, Array<{ eventId: number; name: Record<string, string> }>>;
+  /** Session starts (ISO) of the stored events a subscription item of the file names. */
+  sessionStarts: Map<number, string[]>;
   /** Children the file leaves out that cannot be removed because orders or prices use them. */
   removalsInUse: Array<{ collection: 'halls' | 'events'; ownerId: number; what: string; params?: IssueParams }>;
 };
@@ -239,7 +249,7 @@ function checkEventRefs(event: CatalogEvent, known: Known, report: Report) {
   });
 }
 
-function checkSubscription(event: CatalogEvent, known: Known, report: Report) {
+function checkSubscription(event: CatalogEvent, known: Known, existing: ExistingCatalog, starts: Map<number, string[]>, report: Report) {
   if (event.isSubscription && event.subscriptionItems.length === 0) report('a subscription needs at least one event in its composition', 'subscriptionItems');
   if (!event.isSubscription && event.subscriptionItems.length > 0) report('only a subscription (isSubscription) has a composition', 'subscriptionItems');
   const seen = new Set<number>();
@@ -247,9 +257,30 @@ function checkSubscription(event: CatalogEvent, known: Known, report: Report) {
     const target = known.events.get(item.eventId);
     if (!target) report(`unknown event ${item.eventId}`, 'subscriptionItems', i, 'eventId');
     else if (item.eventId === event.id || target.isSubscription) report(`event ${item.eventId} is a subscription itself`, 'subscriptionItems', i, 'eventId');
+    else if (!visitTimeFits(item.startsAt, starts.get(item.eventId) ?? [])) {
+      report({ text: `${item.startsAt ?? ''} is not the start of a session of event ${item.eventId} (leave startsAt out, or give one of its session times)`, code: 'visit-time', params: { eventId: item.eventId } }, 'subscriptionItems', i, 'startsAt');
+    }
     if (seen.has(item.eventId)) report(`event ${item.eventId} is given twice`, 'subscriptionItems', i, 'eventId');
     seen.add(item.eventId);
   });
+  const sold = existing.soldCompositions.get(event.id);
+  if (sold) {
+    const out = new Set(eventsTakenOut(sold.map((i) => i.eventId), { isSubscription: event.isSubscription, eventIds: event.subscriptionItems.map((i) => i.eventId) }));
+    if (out.size > 0) {
+      const names = sold.filter((i) => out.has(i.eventId)).map((i) => `event ${i.eventId} "${pickLocalized(i.name, 'en')}"`).join(', ');
+      report(
+        { text: serverText('adminErrors', '-2405', 'en', { detail: names }), code: 'sold-subscription-item', params: { ids: [...out].join(',') } },
+        event.isSubscription ? 'subscriptionItems' : 'isSubscription',
+      );
+    }
+  }
+}
+
+/** Session starts of every event a subscription item may name: the file's own events as the file gives them, the others as stored. */
+function sessionStartsOf(file: CatalogFile, existing: ExistingCatalog): Map<number, string[]> {
+  const starts = new Map(existing.sessionStarts);
+  for (const event of file.events) starts.set(event.id, event.sessions.map((s) => s.startsAt));
+  return starts;
 }
 
 function checkPrices(event: CatalogEvent, known: Known, report: Report) {
@@ -327,10 +358,11 @@ export function checkCatalog(prepared: PreparedCatalog, existing: ExistingCatalo
   checkOwners(issues, prepared, existing);
   const known = knownIds(prepared, existing);
   checkMenusAndHalls(issues, file, known);
+  const starts = sessionStartsOf(file, existing);
   file.events.forEach((event, e) => {
     const report = issues.entry(describeEntry('events', e, event));
     checkEventRefs(event, known, report);
-    checkSubscription(event, known, report);
+    checkSubscription(event, known, existing, starts, report);
     checkPrices(event, known, report);
     checkSessions(event, known, existing, report);
   });
