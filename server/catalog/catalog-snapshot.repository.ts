@@ -155,6 +155,20 @@ async function loadSoldCompositions(tx: Queryable, { file }: PreparedCatalog): P
   return out;
 }
 
+/** Stored subscriptions that list one of the file's subscriptions in their composition. */
+async function loadIncludedIn(tx: Queryable, { file }: PreparedCatalog): Promise<ExistingCatalog['includedIn']> {
+  const wanted = file.events.filter((e) => e.isSubscription).map((e) => e.id);
+  if (wanted.length === 0) return new Map();
+  const { rows } = await tx.query<{ event_id: number; id: number; name: Record<string, string> }>(
+    `select i.event_id, s.id, s.name from subscription_items i join events s on s.id = i.subscription_event_id
+      where i.event_id = any($1::int[]) order by s.id`,
+    [wanted],
+  );
+  const out: ExistingCatalog['includedIn'] = new Map();
+  for (const row of rows) out.set(row.event_id, [...(out.get(row.event_id) ?? []), { id: row.id, name: row.name }]);
+  return out;
+}
+
 /** Session starts of the stored events the file's subscription items name with a visit time. */
 async function loadSessionStarts(tx: Queryable, { file }: PreparedCatalog): Promise<Map<number, string[]>> {
   const wanted = file.events.flatMap((e) => e.subscriptionItems.filter((i) => i.startsAt !== undefined).map((i) => i.eventId));
@@ -190,6 +204,7 @@ export async function loadExistingCatalog(tx: Queryable, prepared: PreparedCatal
     ...(await loadTaken(tx, prepared)),
     removalsInUse: await loadRemovalsInUse(tx, prepared),
     soldCompositions: await loadSoldCompositions(tx, prepared),
+    includedIn: await loadIncludedIn(tx, prepared),
     sessionStarts: await loadSessionStarts(tx, prepared),
   };
 }

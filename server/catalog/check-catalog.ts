@@ -31,6 +31,8 @@ export type ExistingCatalog = {
    * those events' names. Buyers paid for entry to each, so none may be taken out.
    */
   soldCompositions: Map<number, Array<{ eventId: number; name: Record<string, string> }>>;
+  /** Stored subscriptions whose composition names one of the file's events: event id -> those subscriptions. */
+  includedIn: Map<number, Array<{ id: number; name: Record<string, string> }>>;
   /** Session starts (ISO) of the stored events a subscription item of the file names. */
   sessionStarts: Map<number, string[]>;
   /** Children the file leaves out that cannot be removed because orders or prices use them. */
@@ -249,7 +251,7 @@ function checkEventRefs(event: CatalogEvent, known: Known, report: Report) {
   });
 }
 
-function checkSubscription(event: CatalogEvent, known: Known, existing: ExistingCatalog, starts: Map<number, string[]>, report: Report) {
+function checkSubscription(event: CatalogEvent, known: Known, existing: ExistingCatalog, starts: Map<number, string[]>, fileEventIds: Set<number>, report: Report) {
   if (event.isSubscription && event.subscriptionItems.length === 0) report('a subscription needs at least one event in its composition', 'subscriptionItems');
   if (!event.isSubscription && event.subscriptionItems.length > 0) report('only a subscription (isSubscription) has a composition', 'subscriptionItems');
   const seen = new Set<number>();
@@ -263,6 +265,16 @@ function checkSubscription(event: CatalogEvent, known: Known, existing: Existing
     if (seen.has(item.eventId)) report(`event ${item.eventId} is given twice`, 'subscriptionItems', i, 'eventId');
     seen.add(item.eventId);
   });
+  if (event.isSubscription) {
+    // A subscription of the file that lists the event is checked at its own item; a stored one is checked here.
+    const holder = (existing.includedIn.get(event.id) ?? []).find((h) => !fileEventIds.has(h.id));
+    if (holder) {
+      report(
+        { text: `event ${event.id} is in the composition of subscription ${holder.id} "${pickLocalized(holder.name, 'en')}", so it cannot be a subscription itself`, code: 'in-subscription', params: { id: holder.id, name: JSON.stringify(holder.name) } },
+        'isSubscription',
+      );
+    }
+  }
   const sold = existing.soldCompositions.get(event.id);
   if (sold) {
     const out = new Set(eventsTakenOut(sold.map((i) => i.eventId), { isSubscription: event.isSubscription, eventIds: event.subscriptionItems.map((i) => i.eventId) }));
@@ -359,10 +371,11 @@ export function checkCatalog(prepared: PreparedCatalog, existing: ExistingCatalo
   const known = knownIds(prepared, existing);
   checkMenusAndHalls(issues, file, known);
   const starts = sessionStartsOf(file, existing);
+  const fileEventIds = new Set(file.events.map((e) => e.id));
   file.events.forEach((event, e) => {
     const report = issues.entry(describeEntry('events', e, event));
     checkEventRefs(event, known, report);
-    checkSubscription(event, known, existing, starts, report);
+    checkSubscription(event, known, existing, starts, fileEventIds, report);
     checkPrices(event, known, report);
     checkSessions(event, known, existing, report);
   });

@@ -56,6 +56,10 @@ function fieldsOf(issues: readonly CatalogIssue[], draftSessions: number, lang: 
       return { path: `event.${list}`, code: `in-use-${what}`, text: serverText('adminCatalog', key, lang, { id: issue.params?.id ?? '' }) };
     }
     if (issue.code === 'below-sold') return { path: `event.${path}`, code: 'below-sold', text: belowSoldText(issue.params ?? {}, lang) };
+    if (issue.code === 'in-subscription') {
+      const name = pickLocalized(JSON.parse(String(issue.params?.name ?? '{}')) as Record<string, string>, lang);
+      return { path: `event.${path}`, code: 'in-subscription', text: serverText('adminCatalog', 'in-subscription', lang, { name }) };
+    }
     if (issue.code === 'visit-time') return { path: `event.${path}`, code: 'visit-time', text: serverText('adminCatalog', 'visit-time', lang) };
     return { path: path === '' ? 'event' : `event.${path}`, code: 'invalid', text: serverText('adminCatalog', 'other', lang, { message: issue.message }) };
   });
