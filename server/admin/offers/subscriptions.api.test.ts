@@ -187,7 +187,7 @@ describe('a catalog file and a sold subscription', () => {
 
   it('is refused when it takes an event out, naming the event, with the back office\'s text; nothing is imported', async () => {
     const event = await stored();
-    const kept = event.subscriptionItems.filter((i) => i.eventId !== 10);
+    const kept = (event.subscriptionItems ?? []).filter((i) => i.eventId !== 10);
     const refused = await importCatalog(t.db, { events: [{ ...event, name: { ru: 'Не должно сохраниться' }, subscriptionItems: kept }] }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(CatalogImportError);
     const lines = (refused as CatalogImportError).errors;
@@ -201,8 +201,9 @@ describe('a catalog file and a sold subscription', () => {
 
   it('passes when it adds an event and keeps the others', async () => {
     const event = await stored();
-    const summary = await importCatalog(t.db, { events: [{ ...event, subscriptionItems: [...event.subscriptionItems, { eventId: 4, sortnum: 99 }] }] });
-    expect(summary.counts.subscriptionItems).toBe(event.subscriptionItems.length + 1);
+    const items = event.subscriptionItems ?? [];
+    const summary = await importCatalog(t.db, { events: [{ ...event, subscriptionItems: [...items, { eventId: 4, sortnum: 99 }] }] });
+    expect(summary.counts.subscriptionItems).toBe(items.length + 1);
     expect((await subscription()).items.map((i) => i.eventId)).toContain(4);
   });
 });
