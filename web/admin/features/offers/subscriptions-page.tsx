@@ -134,6 +134,7 @@ function SubscriptionCard({ subscription, events, timeZone, lang }: { subscripti
                 <label htmlFor={timeId}>{t('subscriptions.visitTime')}</label>
                 <select
                   id={timeId}
+                  aria-label={`${t('subscriptions.visitTime')}: ${itemName}`}
                   className="admin-select"
                   value={chosen}
                   aria-invalid={error ? true : undefined}
