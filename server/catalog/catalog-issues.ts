@@ -8,9 +8,10 @@ export type PathSegment = string | number;
  * (params.taken; with params.blocked, seats staff blocked count in taken); in-use: a session, price or category left out that orders use (params.what, id);
  * sold-subscription-item: events taken out of a subscription orders hold (params.ids, comma-separated);
  * visit-time: a subscription item's time that is not a session of its event (params.eventId);
- * in-subscription: an event made a subscription while another subscription holds it (params.id, name as JSON).
+ * in-subscription: an event made a subscription while another subscription holds it (params.id, name as JSON);
+ * subscription-price: a subscription's price on an event that is not one.
  */
-export type IssueCode = 'below-sold' | 'in-use' | 'sold-subscription-item' | 'visit-time' | 'in-subscription';
+export type IssueCode = 'below-sold' | 'in-use' | 'sold-subscription-item' | 'visit-time' | 'in-subscription' | 'subscription-price';
 export type IssueParams = Record<string, string | number>;
 
 /** One problem of a catalog file, named by its top-level entry and the field inside it. */

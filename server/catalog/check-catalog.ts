@@ -310,7 +310,7 @@ function checkPrices(event: CatalogEvent, known: Known, report: Report) {
     if (price.minQuantity > event.orderLimit) report(`minQuantity ${price.minQuantity} is above the event's orderLimit ${event.orderLimit}`, 'prices', i, 'minQuantity');
     if (price.pushkin === 1 && !event.usePushkinCard) report('a Pushkin-card-only price needs usePushkinCard on the event', 'prices', i, 'pushkin');
     if (price.pushkin === 2 && !event.useOrdinaryCard) report('an ordinary-payment-only price needs useOrdinaryCard on the event', 'prices', i, 'pushkin');
-    if (price.forSubscription && !event.isSubscription) report('forSubscription prices belong to a subscription event', 'prices', i, 'forSubscription');
+    if (price.forSubscription && !event.isSubscription) report({ text: 'forSubscription prices belong to a subscription event', code: 'subscription-price', params: {} }, 'prices', i, 'forSubscription');
   });
 }
 

@@ -177,6 +177,8 @@ describe('the subscription flag on the event form', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().errorCode).toBe('-2405');
     expect(res.json().fields[0]).toMatchObject({ path: 'event.isSubscription', code: 'in-use-subscription-item' });
+    // Its subscription prices are told on their own fields, in the member's language.
+    expect(res.json().fields[1]).toMatchObject({ path: 'event.prices.0.forSubscription', code: 'subscription-price', text: expect.stringMatching(/^Цена для абонемента бывает только у абонемента/) });
     expect(res.json().errorText).toMatch(/^Абонемент уже продан: убрать из него событие нельзя \(.*Чайковский.*Рахманинов.*\)\. Добавлять события можно\.$/);
     expect((await subscription()).items.length).toBeGreaterThan(0);
   });

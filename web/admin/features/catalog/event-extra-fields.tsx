@@ -252,8 +252,9 @@ export function SubscriptionField({ form, idPrefix, eventId, wasSubscription, fi
       {on ? (
         <fieldset className="admin-stack" aria-describedby={composition.attrs['aria-describedby']}>
           <legend>{t('form.subscriptionItems')}</legend>
+          {composition.message}
           {items.length === 0 ? <p>{t('form.subscriptionEmpty')}</p> : null}
-          <ul className="admin-catalog__subscription">
+          <ul className="admin-catalog__subscription" hidden={items.length === 0}>
             {items.map((item) => (
               <li key={item.eventId}>
                 {nameOf(item.eventId)}{' '}
@@ -288,7 +289,6 @@ export function SubscriptionField({ form, idPrefix, eventId, wasSubscription, fi
               <Link href="/offers/subscriptions">{t('form.subscriptionLink')}</Link>
             </>
           )}
-          {composition.message}
         </fieldset>
       ) : null}
     </div>

@@ -37,6 +37,7 @@ export default function SubscriptionsPage() {
         {t('subscriptions.heading')}
       </h1>
       <p>{t('subscriptions.intro')}</p>
+      {list.data ? <p className="admin-field__hint">{t('subscriptions.visitTimeHint', { zone: list.data.timeZone })}</p> : null}
       {list.isPending ? (
         <PageSkeleton label={t('admin:loading')} />
       ) : list.isError ? (
@@ -115,7 +116,6 @@ function SubscriptionCard({ subscription, events, timeZone, lang }: { subscripti
         {name}
       </h2>
       {subscription.hasOrders ? <p className="admin-field__hint">{t('subscriptions.soldHint')}</p> : null}
-      <p className="admin-field__hint">{t('subscriptions.visitTimeHint', { zone: timeZone })}</p>
       {subscription.updatedBy ? <p className="admin-field__hint">{t('subscriptions.lastSaved', { name: subscription.updatedBy })}</p> : null}
       <ol className="offers-items" aria-label={t('subscriptions.items', { name })}>
         {items.map((item, index) => {
