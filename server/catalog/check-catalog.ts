@@ -252,7 +252,7 @@ function checkEventRefs(event: CatalogEvent, known: Known, report: Report) {
 }
 
 function checkSubscription(event: CatalogEvent, known: Known, existing: ExistingCatalog, starts: Map<number, string[]>, fileEventIds: Set<number>, report: Report) {
-  if (event.isSubscription && event.subscriptionItems.length === 0) report('a subscription needs at least one event in its composition', 'subscriptionItems');
+  if (event.isSubscription && event.subscriptionItems.length === 0) report({ text: 'a subscription needs at least one event in its composition', code: 'empty-composition', params: {} }, 'subscriptionItems');
   if (!event.isSubscription && event.subscriptionItems.length > 0) report('only a subscription (isSubscription) has a composition', 'subscriptionItems');
   const seen = new Set<number>();
   event.subscriptionItems.forEach((item, i) => {

@@ -60,6 +60,7 @@ function fieldsOf(issues: readonly CatalogIssue[], draftSessions: number, lang: 
       const name = pickLocalized(JSON.parse(String(issue.params?.name ?? '{}')) as Record<string, string>, lang);
       return { path: `event.${path}`, code: 'in-subscription', text: serverText('adminCatalog', 'in-subscription', lang, { name }) };
     }
+    if (issue.code === 'empty-composition') return { path: `event.${path}`, code: 'empty-composition', text: serverText('adminCatalog', 'empty-composition', lang) };
     if (issue.code === 'subscription-price') return { path: `event.${path}`, code: 'subscription-price', text: serverText('adminCatalog', 'subscription-price', lang) };
     if (issue.code === 'visit-time') return { path: `event.${path}`, code: 'visit-time', text: serverText('adminCatalog', 'visit-time', lang) };
     return { path: path === '' ? 'event' : `event.${path}`, code: 'invalid', text: serverText('adminCatalog', 'other', lang, { message: issue.message }) };

@@ -155,7 +155,7 @@ describe('the subscription flag on the event form', () => {
   it('refuses a subscription with no events on the composition\'s field', async () => {
     const res = await saveEvent(7, (e) => ({ ...e, isSubscription: true, subscriptionItems: [] }));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ errorCode: '-2251', fields: [{ path: 'event.subscriptionItems' }] });
+    expect(res.json()).toMatchObject({ errorCode: '-2251', fields: [{ path: 'event.subscriptionItems', code: 'empty-composition', text: 'В абонементе должно быть хотя бы одно событие: выберите его.' }] });
     expect((await listed()).subscriptions.map((s) => s.id)).not.toContain(7);
   });
 
