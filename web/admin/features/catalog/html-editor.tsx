@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SAFE_TAGS, VOID_TAGS } from '../../../../contract/html-allow-list.ts';
 import { type SafeNode, sanitizeHtml } from '../../../lib/safe-html.tsx';
+import './html-editor.css';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

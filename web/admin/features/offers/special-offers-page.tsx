@@ -12,6 +12,7 @@ import { StackedTable } from '../../components/stacked-table.tsx';
 import { type FieldErrors, fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
 import { EventSelect } from '../../components/event-select.tsx';
 import { LabelledField } from '../../components/labelled-field.tsx';
+import { HtmlEditor } from '../catalog/html-editor.tsx';
 import { OffersTabs } from './offers-tabs.tsx';
 import '../../components/desk.css';
 import './offers.css';
@@ -90,7 +91,8 @@ function bodyOf(d: Draft, lang: Lang) {
  * price, per-order limit, seat tie, total for sale and how many orders hold, event, order, state.
  */
 export default function SpecialOffersPage() {
-  const { t, i18n, ready } = useTranslation(['admin-offers', 'admin']);
+  // The description editor speaks the catalog's words (its toolbar, the allow-list hint).
+  const { t, i18n, ready } = useTranslation(['admin-offers', 'admin', 'admin-catalog']);
   const lang = normalizeLang(i18n.language);
   const id = useId();
   const queryClient = useQueryClient();
@@ -179,15 +181,18 @@ export default function SpecialOffersPage() {
               ))}
             </div>
           </fieldset>
-          <fieldset>
+          <fieldset className="admin-stack">
             <legend>{t('services.description')}</legend>
-            <div className="offers-form__grid">
-              {LANGS.map((l) => (
-                <LabelledField key={l} id={f(`description-${l}`)} label={t(`langs.${l}`)}>
-                  <textarea value={draft.description[l]} maxLength={2000} onChange={(e) => setDraft({ ...draft, description: { ...draft.description, [l]: e.currentTarget.value } })} />
-                </LabelledField>
-              ))}
-            </div>
+            {/* A rich text like an event's description: the same editor, the server keeps only the allow-list. */}
+            {LANGS.map((l) => (
+              <HtmlEditor
+                key={l}
+                id={f(`description-${l}`)}
+                label={t(`langs.${l}`)}
+                value={draft.description[l]}
+                onChange={(html) => setDraft((current) => (current ? { ...current, description: { ...current.description, [l]: html } } : current))}
+              />
+            ))}
           </fieldset>
           <div className="offers-form__grid">
             <LabelledField id={f('amount')} label={t('services.amount')} error={err('amount')} hint={draft.id === null ? undefined : t('services.amountHint')}>
