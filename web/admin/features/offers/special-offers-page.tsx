@@ -11,8 +11,8 @@ import { QueryList } from '../../components/query-list.tsx';
 import { StackedTable } from '../../components/stacked-table.tsx';
 import { type FieldErrors, fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
 import { EventSelect } from '../../components/event-select.tsx';
+import { HtmlEditor } from '../../components/html-editor.tsx';
 import { LabelledField } from '../../components/labelled-field.tsx';
-import { HtmlEditor } from '../catalog/html-editor.tsx';
 import { OffersTabs } from './offers-tabs.tsx';
 import '../../components/desk.css';
 import './offers.css';
@@ -91,8 +91,7 @@ function bodyOf(d: Draft, lang: Lang) {
  * price, per-order limit, seat tie, total for sale and how many orders hold, event, order, state.
  */
 export default function SpecialOffersPage() {
-  // The description editor speaks the catalog's words (its toolbar, the allow-list hint).
-  const { t, i18n, ready } = useTranslation(['admin-offers', 'admin', 'admin-catalog']);
+  const { t, i18n, ready } = useTranslation(['admin-offers', 'admin']);
   const lang = normalizeLang(i18n.language);
   const id = useId();
   const queryClient = useQueryClient();
