@@ -8,7 +8,8 @@ import { SafeNodes, allowedTags, sanitizeHtml } from '../../../lib/safe-html.tsx
 import { useSetup } from '../../../lib/use-setup.ts';
 import type { OfferChoice } from '../api/order-api.ts';
 import { useFormatKopecks, useFormatRoubles } from '../../../lib/use-money.ts';
-import { isOfferDisabled, offerKey, selectedSum } from '../lib/order-logic.ts';
+import { isOfferDisabled, offerKey } from '../../../../contract/order-rules.ts';
+import { selectedSum } from '../lib/offer-choice.ts';
 
 type Props = {
   rows: TicketRow[];
