@@ -77,7 +77,7 @@ test('an owner changes the contact phone: the storefront\'s contacts page shows 
 
   await admin.getByLabel('Телефон', { exact: true }).fill(phone);
   // One logo for every language, uploaded once, in the same save.
-  const logos = admin.getByRole('group', { name: 'Логотипы' });
+  const logos = admin.getByRole('group', { name: 'Логотипы', exact: true });
   await logos.getByRole('radio', { name: 'Один логотип для всех языков' }).check();
   const logoField = logos.getByRole('group', { name: 'Логотип', exact: true });
   const png = await sharp({ create: { width: 320, height: 80, channels: 4, background: { r: 20, g: 40, b: 120, alpha: 0.5 } } }).png().toBuffer();
