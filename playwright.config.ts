@@ -27,7 +27,7 @@ const ACQUIRER_SPECS = /acquirers\.spec\.ts$/;
 // Specs that change the demo catalog other specs read (a new published event moves the listing's
 // cards and counts; a blocked seat leaves the map for a while) run on the same server after every
 // other spec of it has finished.
-const CATALOG_CHANGING_SPECS = /admin-(catalog|halls|entries|offers|setup)\.spec\.ts$/;
+const CATALOG_CHANGING_SPECS = /admin-(catalog|halls|entries|offers|loyalty|setup)\.spec\.ts$/;
 
 const server = (entry: string, serverPort: number, env: Record<string, string> = {}) => ({
   command: `node_modules/.bin/node e2e/start-server.ts ${entry}`,

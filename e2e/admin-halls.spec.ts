@@ -174,6 +174,10 @@ test('staff preview a pretix seating plan drawn by the storefront renderer, then
           position: { x: 0, y: (r - 1) * 30 },
           seats: [1, 2, 3, 4].map((n) => ({ seat_guid: `e2e-${r}-${n}`, seat_number: String(n), position: { x: (n - 1) * 30, y: 0 }, category: 'Партер' })),
         })),
+        areas: [
+          { uuid: 'e2e-stage', shape: 'rectangle', position: { x: 0, y: -50 }, rectangle: { width: 90, height: 30 }, text: { text: 'Сцена', position: { x: 45, y: 15 } } },
+          { uuid: 'e2e-bar', shape: 'rectangle', position: { x: 150, y: 0 }, rectangle: { width: 50, height: 30 }, text: { text: 'бар', position: { x: 25, y: 15 } } },
+        ],
       },
     ],
   };
@@ -193,6 +197,10 @@ test('staff preview a pretix seating plan drawn by the storefront renderer, then
   await page.getByRole('button', { name: 'Проверить и показать' }).click();
   await expect(page.getByRole('heading', { name: 'Так зал увидят покупатели' })).toBeVisible();
   await expect(page.getByText('Зон: 1, секторов: 1, мест: 12, танцполов: 0')).toBeVisible();
+  // The stage area becomes the hall's stage; the bar cannot be kept, and the manager is told before saving.
+  await expect(page.getByRole('list', { name: 'Что не перенесено из плана' }).getByRole('listitem')).toHaveText([
+    'Не перенесено: 1 область (бар): на нашей схеме зала нет произвольных фигур',
+  ]);
   await expect(page.getByRole('img', { name: 'Схема зала «Камерный зал e2e»' })).toBeVisible();
   await page.getByRole('button', { name: 'Сохранить зал' }).click();
   await expect(page.getByRole('status').filter({ hasText: /Зал сохранён \(№ \d+\)\./ })).toBeVisible();

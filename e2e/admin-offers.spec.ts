@@ -102,8 +102,14 @@ test('a manager generates a batch of 5 promo codes; a visitor applies one on the
   await expect(items.getByRole('listitem')).toHaveCount(2);
   const first = (await items.getByRole('listitem').first().locator('span').first().textContent()) as string;
   await items.getByRole('button', { name: `Опустить «${first}»` }).click();
+  // Its visit time: another of its sessions, offered in the venue's time zone.
+  const visitTime = items.getByRole('combobox', { name: `Время посещения: ${first}` });
+  const chosen = (await visitTime.locator('option').nth(2).textContent()) as string;
+  await visitTime.selectOption({ index: 2 });
   await page.getByRole('button', { name: 'Сохранить состав' }).click();
   await expect(page.getByText('Состав абонемента сохранён.')).toBeVisible();
+  await page.reload();
   await expect(items.getByRole('listitem').last()).toContainText(first);
+  await expect(visitTime.locator('option:checked')).toHaveText(chosen);
   expect(await axeViolations(page, rules, 'body')).toEqual([]);
 });

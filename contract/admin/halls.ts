@@ -117,10 +117,56 @@ export const hallSourceRequest = z
   });
 export type HallSourceRequest = z.infer<typeof hallSourceRequest>;
 
-/** The hall the source describes, drawn as the storefront would draw it, before anything is saved. */
+/** The shapes of a pretix seating plan's areas. */
+export const PRETIX_AREA_SHAPES = ['rectangle', 'ellipse', 'circle', 'polygon', 'text'] as const;
+export type PretixAreaShape = (typeof PRETIX_AREA_SHAPES)[number];
+
+/**
+ * What an imported plan holds that the hall does not keep, and why:
+ * - `area`: a free shape (a bar, a table, a text) other than the stage; our hall has no free shapes;
+ * - `stage-shape`: the stage was an ellipse, a circle, a polygon or rotated, and is kept as its bounding box;
+ * - `seat-radius`: seats' drawn size; our map sizes every seat from the spacing of the seats;
+ * - `row-label`, `seat-label`: the phrases around row and seat numbers ("Reihe %s"); we name them by number;
+ * - `start-direction`: seats where booking in order starts; our sale has no such rule;
+ * - `row-number-position`: where the row numbers are drawn; our map places them itself;
+ * - `category-color`: a colour that is not #rrggbb; the default colour is used;
+ * - `category-duplicate`: a second category of the same name; its seats belong to the first.
+ */
+export const HALL_LEFT_OUT_KINDS = [
+  'area',
+  'stage-shape',
+  'seat-radius',
+  'row-label',
+  'seat-label',
+  'start-direction',
+  'row-number-position',
+  'category-color',
+  'category-duplicate',
+] as const;
+export type HallLeftOutKind = (typeof HALL_LEFT_OUT_KINDS)[number];
+
+/**
+ * One thing left out: `name` is what the plan calls it (an area's text, else its uuid; a
+ * category's name), `shape` an area's shape, `value` what was dropped (a phrase, a radius, a
+ * colour, a direction), `count` how many seats, rows or areas it concerns.
+ */
+export const hallLeftOutEntry = z.object({
+  kind: z.enum(HALL_LEFT_OUT_KINDS),
+  name: z.string().nullable(),
+  shape: z.enum(PRETIX_AREA_SHAPES).nullable(),
+  value: z.string().nullable(),
+  count: z.number().int().positive(),
+});
+export type HallLeftOutEntry = z.infer<typeof hallLeftOutEntry>;
+
+/**
+ * The hall the source describes, drawn as the storefront would draw it, before anything is saved,
+ * with what the source held that the hall does not keep (always empty for the catalog format).
+ */
 export const hallPreviewResponse = z.object({
   ...base,
   hall: catalogHall,
+  leftOut: z.array(hallLeftOutEntry),
   counts: z.object({ zones: z.number(), sectors: z.number(), seats: z.number(), standingAreas: z.number() }),
   map: hallMap,
 });

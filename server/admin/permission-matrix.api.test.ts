@@ -99,6 +99,14 @@ const ROWS: Row[] = [
   { method: 'PUT', url: '/api/admin/special-offers/999', route: '/api/admin/special-offers/:id', body: { name: { ru: 'Матрица' }, amount: 100, perOrderLimit: 1, revision: 1 }, permission: 'catalog.write' },
   { method: 'DELETE', url: '/api/admin/special-offers/999?revision=1', route: '/api/admin/special-offers/:id', permission: 'catalog.write' },
   { method: 'GET', url: '/api/admin/subscriptions', permission: 'catalog.write' },
+  // --- loyalty cards (no card 999 exists here: allowed calls on it answer 404) ---
+  { method: 'GET', url: '/api/admin/loyalty-cards?q=4000', route: '/api/admin/loyalty-cards', permission: 'loyalty.read' },
+  { method: 'GET', url: '/api/admin/loyalty-cards/999', route: '/api/admin/loyalty-cards/:id', permission: 'loyalty.read' },
+  { method: 'GET', url: '/api/admin/loyalty-cards/999/movements', route: '/api/admin/loyalty-cards/:id/movements', permission: 'loyalty.read' },
+  { method: 'GET', url: '/api/admin/loyalty-cards/999/orders', route: '/api/admin/loyalty-cards/:id/orders', permission: 'loyalty.read' },
+  { method: 'POST', url: '/api/admin/loyalty-cards', body: { code: '5555666677778888', holderName: 'Матрица', email: '', accrualPercent: 5 }, permission: 'loyalty.write' },
+  { method: 'PUT', url: '/api/admin/loyalty-cards/999', route: '/api/admin/loyalty-cards/:id', body: { revision: 1, holderName: 'Матрица', email: '', accrualPercent: 5, blocked: true }, permission: 'loyalty.write' },
+  { method: 'POST', url: '/api/admin/loyalty-cards/999/corrections', route: '/api/admin/loyalty-cards/:id/corrections', body: { delta: 10, reason: 'Матрица' }, permission: 'loyalty.write' },
 ];
 
 /**

@@ -81,7 +81,55 @@ describe('POST /api/admin/halls/preview', () => {
       ['2', ['1', '2', '3']],
     ]);
     expect(body.map.svg).toContain('<svg');
+    expect(body.leftOut).toEqual([]);
     expect(await dump()).toBe(before);
+  });
+
+  it("makes the plan's stage area the hall's stage, lists the areas and details it leaves out, and saves the stage", async () => {
+    const zone = pretixPlan.zones[0];
+    const plan = {
+      ...pretixPlan,
+      categories: [{ name: 'Партер', color: 'tomato' }],
+      zones: [
+        {
+          ...zone,
+          rows: zone?.rows.map((row) => ({ ...row, row_label: 'Ряд %s', seats: row.seats.map((seat) => ({ ...seat, radius: 8 })) })),
+          areas: [
+            { uuid: 'a-stage', shape: 'ellipse', position: { x: 30, y: -25 }, ellipse: { radius: { x: 50, y: 10 } }, text: { text: 'СЦЕНА', position: { x: 0, y: 0 } } },
+            { uuid: 'a-bar', shape: 'rectangle', position: { x: 120, y: 50 }, rectangle: { width: 40, height: 20 }, text: { text: 'бар', position: { x: 20, y: 10 } } },
+            { uuid: 'a-table', shape: 'circle', position: { x: 150, y: 10 }, circle: { radius: 8 } },
+          ],
+        },
+      ],
+    };
+    const before = await dump();
+    const res = await adminCall(t, 'POST', '/api/admin/halls/preview', manager, { format: 'pretix', source: JSON.stringify(plan), venueId: 9100, lang: 'en' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.hall.stage).toEqual({ x: 0, y: 5, width: 100, height: 20, label: { ru: 'СЦЕНА' } });
+    // The storefront's own renderer draws it: the stage box and its label are in the hall's drawing.
+    expect(body.map.svg).toContain('<rect x="0" y="5" width="100" height="20"');
+    expect(body.map.svg).toContain('>СЦЕНА</text>');
+    expect(body.leftOut).toEqual([
+      { kind: 'stage-shape', name: 'СЦЕНА', shape: 'ellipse', value: null, count: 1 },
+      { kind: 'area', name: 'бар', shape: 'rectangle', value: null, count: 1 },
+      { kind: 'area', name: 'a-table', shape: 'circle', value: null, count: 1 },
+      { kind: 'seat-radius', name: null, shape: null, value: '8', count: 6 },
+      { kind: 'row-label', name: null, shape: null, value: 'Ряд %s', count: 2 },
+      { kind: 'category-color', name: 'Партер', shape: null, value: 'tomato', count: 1 },
+    ]);
+    expect(await dump()).toBe(before);
+
+    const saved = await adminCall(t, 'POST', '/api/admin/halls', manager, { format: 'pretix', source: JSON.stringify(plan), venueId: 9100 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await hallFile(saved.json().hallId)).hall.stage).toEqual({ x: 0, y: 5, width: 100, height: 20, label: { ru: 'СЦЕНА' } });
+  });
+
+  it('answers a catalog-format hall with nothing left out', async () => {
+    const { hall } = await hallFile(f.hallId);
+    const res = await adminCall(t, 'POST', '/api/admin/halls/preview', manager, { format: 'catalog', source: JSON.stringify(hall), venueId: 9100 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().leftOut).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { AdminErrorCode } from '../../../contract/admin/errors.ts';
-import type { HallPreviewResponse, HallSourceRequest } from '../../../contract/admin/halls.ts';
+import type { HallLeftOutEntry, HallPreviewResponse, HallSourceRequest } from '../../../contract/admin/halls.ts';
 import { type CatalogHall, type CatalogHallInput, catalogHall } from '../../../contract/catalog-file.ts';
 import type { Lang } from '../../../contract/common.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
@@ -106,24 +106,29 @@ function renumber(hall: CatalogHall, venueId: number, ids: NextIds): CatalogHall
   };
 }
 
-/** The hall a request describes, with its final ids: a new hall renumbered, an existing one as given. */
-function hallOfSource(input: HallSourceRequest, ids: NextIds): CatalogHall {
+/**
+ * The hall a request describes, with its final ids (a new hall renumbered, an existing one as
+ * given), and what of the source it does not keep (only a pretix plan has anything it cannot hold).
+ */
+function hallOfSource(input: HallSourceRequest, ids: NextIds): { hall: CatalogHall; leftOut: HallLeftOutEntry[] } {
   const raw = parseJson(input.source);
   if (input.hallId !== undefined) {
     const hall = parseHall(hallOfCatalogSource(raw));
     if (hall.id !== input.hallId) throw hallRefused([`id: the file describes hall ${hall.id}, not hall ${input.hallId}`]);
-    return hall;
+    return { hall, leftOut: [] };
   }
   const venueId = input.venueId ?? 0;
   if (input.format === 'pretix') {
+    let converted;
     try {
-      return parseHall(convertPretixPlan(raw, venueId, ids));
+      converted = convertPretixPlan(raw, venueId, ids);
     } catch (error) {
       if (error instanceof PretixPlanError) throw sourceInvalid(error.problems);
       throw error;
     }
+    return { hall: parseHall(converted.hall), leftOut: converted.leftOut };
   }
-  return parseHall(renumber(parseHall(hallOfCatalogSource(raw)), venueId, ids));
+  return { hall: parseHall(renumber(parseHall(hallOfCatalogSource(raw)), venueId, ids)), leftOut: [] };
 }
 
 /** The hall in the shape the storefront's map is built from, for the preview. */
@@ -199,11 +204,12 @@ export function createHallsDesk(deps: { db: Db; now: () => number; timeZone: str
 
     /** The hall a source describes, drawn as the storefront will draw it; nothing is written. */
     async preview(input: HallSourceRequest, lang: Lang): Promise<Omit<HallPreviewResponse, 'errorCode' | 'errorText'>> {
-      const hall = hallOfSource(input, await findNextHallIds(db));
+      const { hall, leftOut } = hallOfSource(input, await findNextHallIds(db));
       const model = modelOf(hall);
       const layout = buildHallLayout(model, lang);
       return {
         hall,
+        leftOut,
         counts: { zones: hall.zones.length, sectors: hall.sectors.length, seats: model.seats.length, standingAreas: hall.standingAreas.length },
         map: unpricedMapOf(layout, () => true),
       };
@@ -225,7 +231,7 @@ export function createHallsDesk(deps: { db: Db; now: () => number; timeZone: str
         } else if (input.venueId === undefined || !(await venueExists(tx, input.venueId))) {
           throw new BusinessError(ErrorCode.validation, { status: 400, details: { fields: [{ path: 'venueId', code: 'venue' }] } });
         }
-        const hall = hallOfSource(input, await findNextHallIds(tx));
+        const { hall } = hallOfSource(input, await findNextHallIds(tx));
         if (input.hallId !== undefined) {
           // The import refuses this too; said here first in the member's language, the seats named.
           const leftOut = await findOrderedSeatsLeftOut(tx, hall.id, seatsOf(hall).map((s) => s.id));

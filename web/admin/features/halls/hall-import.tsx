@@ -8,6 +8,7 @@ import { apiPost } from '../../../lib/api.ts';
 import { buildSeatModel } from '../../../lib/seat-map/seat-model.ts';
 import { fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
 import { HallCanvas } from './hall-canvas.tsx';
+import { leftOutLines } from './left-out.ts';
 
 type Field = 'source' | 'venueId' | 'revision' | 'format';
 
@@ -33,6 +34,7 @@ export function HallImport({ halls, venues }: { halls: HallListResponse['halls']
   const [status, setStatus] = useState('');
   const [preview, setPreview] = useState<HallPreviewResponse | undefined>();
   const model = useMemo(() => (preview ? buildSeatModel(preview.map) : undefined), [preview]);
+  const leftOut = preview ? leftOutLines(t, preview.leftOut) : [];
 
   const replaced = halls.find((h) => h.id === hallId);
   const body = () => ({
@@ -164,6 +166,16 @@ export function HallImport({ halls, venues }: { halls: HallListResponse['halls']
         <section aria-labelledby={`${id}-preview`}>
           <h3 id={`${id}-preview`}>{t('import.previewHeading')}</h3>
           <p>{t('import.previewCounts', preview.counts)}</p>
+          {leftOut.length > 0 ? (
+            <div className="halls-import__left-out">
+              <h4 id={`${id}-left-out`}>{t('import.leftOutHeading')}</h4>
+              <ul aria-labelledby={`${id}-left-out`}>
+                {leftOut.map((line, i) => (
+                  <li key={i}>{line}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           <HallCanvas model={model} svg={preview.map.svg} label={t('map.label', { hall: pickLocalized(preview.hall.name, lang) })} />
         </section>
       ) : null}
