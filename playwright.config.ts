@@ -27,7 +27,7 @@ const ACQUIRER_SPECS = /acquirers\.spec\.ts$/;
 // Specs that change the demo catalog other specs read (a new published event moves the listing's
 // cards and counts; a blocked seat leaves the map for a while) run on the same server after every
 // other spec of it has finished.
-const CATALOG_CHANGING_SPECS = /admin-(catalog|halls|entries|offers|setup)\.spec\.ts$/;
+const CATALOG_CHANGING_SPECS = /admin-(catalog|halls|entries|offers|loyalty|setup)\.spec\.ts$/;
 
 const server = (entry: string, serverPort: number, env: Record<string, string> = {}) => ({
   command: `node_modules/.bin/node e2e/start-server.ts ${entry}`,
@@ -49,8 +49,11 @@ export default defineConfig({
   // (two workers, two servers, other suites on the same cores). Waits end on visible state.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // The CI script reads the totals from test-results/e2e.json.
+  // The CI script reads the totals from test-results/e2e.json. Traces of failures go to a folder
+  // of their own: Playwright empties its output folder when it starts, which took vitest's
+  // per-test durations (test-results/vitest.json) with it.
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  outputDir: 'test-results/e2e',
   use: {
     browserName: 'chromium',
     locale: 'ru-RU',

@@ -74,7 +74,22 @@ test('a manager generates a batch of 5 promo codes; a visitor applies one on the
   await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByText('Цена: число не меньше нуля.')).toBeVisible();
   await expect(page.getByLabel('Цена, ₽')).toHaveAttribute('aria-invalid', 'true');
-  await page.getByRole('button', { name: 'Отмена' }).click();
+  // Its description is a rich text: the order page shows the bold part, the script never arrives.
+  const description = page.getByRole('group', { name: 'Описание' });
+  await description.getByRole('button', { name: 'HTML-код' }).first().click();
+  await description.getByRole('textbox', { name: 'Русский' }).fill('Въезд <b>с 18:00</b><script>window.hacked = 1</script>');
+  await page.getByLabel('Цена, ₽').fill('500');
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  await expect(page.getByText('Услуга сохранена.')).toBeVisible();
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  await buyer.goto(`/order/${await createDemoOrder(buyerContext.request)}`);
+  await buyer.getByRole('button', { name: /Специальные предложения/ }).click();
+  const sidebar = buyer.getByRole('dialog', { name: 'Специальные предложения' });
+  await expect(sidebar.getByRole('button', { name: /^Парковка/ })).toHaveAccessibleDescription('Въезд с 18:00');
+  await expect(sidebar.locator('b', { hasText: 'с 18:00' })).toBeVisible();
+  expect(await buyer.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
+  await buyerContext.close();
   expect(await axeViolations(page, rules, 'body')).toEqual([]);
   await page.setViewportSize({ width: 320, height: 640 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
@@ -87,8 +102,14 @@ test('a manager generates a batch of 5 promo codes; a visitor applies one on the
   await expect(items.getByRole('listitem')).toHaveCount(2);
   const first = (await items.getByRole('listitem').first().locator('span').first().textContent()) as string;
   await items.getByRole('button', { name: `Опустить «${first}»` }).click();
+  // Its visit time: another of its sessions, offered in the venue's time zone.
+  const visitTime = items.getByRole('combobox', { name: `Время посещения: ${first}` });
+  const chosen = (await visitTime.locator('option').nth(2).textContent()) as string;
+  await visitTime.selectOption({ index: 2 });
   await page.getByRole('button', { name: 'Сохранить состав' }).click();
   await expect(page.getByText('Состав абонемента сохранён.')).toBeVisible();
+  await page.reload();
   await expect(items.getByRole('listitem').last()).toContainText(first);
+  await expect(visitTime.locator('option:checked')).toHaveText(chosen);
   expect(await axeViolations(page, rules, 'body')).toEqual([]);
 });

@@ -6,10 +6,11 @@ import { navFor } from '../web/admin/app/nav.ts';
 import ru from '../web/locales/ru/admin.json' with { type: 'json' };
 import ruOrders from '../web/locales/ru/admin-orders.json' with { type: 'json' };
 import ruReports from '../web/locales/ru/admin-reports.json' with { type: 'json' };
+import ruLoyalty from '../web/locales/ru/admin-loyalty.json' with { type: 'json' };
 
 /** The Russian text of a catalog key such as 'nav.home'. */
 // A menu label's key names its catalog ('admin-orders:nav') unless it is the shell's own.
-const catalogs: Record<string, unknown> = { admin: ru, 'admin-orders': ruOrders, 'admin-reports': ruReports };
+const catalogs: Record<string, unknown> = { admin: ru, 'admin-orders': ruOrders, 'admin-reports': ruReports, 'admin-loyalty': ruLoyalty };
 const labelOf = (key: string) => {
   const [namespace, path] = key.includes(':') ? (key.split(':') as [string, string]) : ['admin', key];
   return path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogs[namespace]) as string;

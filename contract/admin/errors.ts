@@ -3,7 +3,8 @@
  * `{ errorCode, errorText, fields? }` so the web's API client and field-error mapping serve both
  * apps. Codes -2000..-2099: staff accounts, sessions and the guard; -2100..-2199: the orders
  * desk, staff refunds and reports; -2300..-2399: halls and seats blocked per session; -2400..-2449:
- * promo codes and special offers; -2460..-2479: uploaded images and the storefront setup. Only the
+ * promo codes and special offers; -2460..-2479: uploaded images and the storefront setup;
+ * -2500..-2519: loyalty cards. Only the
  * codes live here: each one's text is the server's (server/locales, namespace `adminErrors`).
  */
 export const AdminErrorCode = {
@@ -100,6 +101,11 @@ export const AdminErrorCode = {
   imageTooManyPixels: '-2463',
   /** The file starts as a picture but its data is broken or cut short. */
   imageCorrupt: '-2464',
+  // --- loyalty cards (-2500..-2519) ---
+  /** No loyalty card has this id. */
+  loyaltyCardNotFound: '-2500',
+  /** A debit would take bonuses the card has not got free: the text says how many it may take. */
+  loyaltyBalanceShort: '-2501',
 } as const;
 export type AdminErrorCodeValue = (typeof AdminErrorCode)[keyof typeof AdminErrorCode];
 

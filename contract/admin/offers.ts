@@ -165,6 +165,8 @@ export const specialOfferResponse = z.object({ ...okFields, offer: specialOfferV
 /** GET /api/admin/subscriptions: subscriptions with their composition, and the events one may include. */
 export const subscriptionsResponse = z.object({
   ...okFields,
+  /** The venue's zone: visit times are shown and chosen in it. */
+  timeZone: z.string(),
   subscriptions: z.array(
     z.object({
       id: z.number().int(),
@@ -175,9 +177,11 @@ export const subscriptionsResponse = z.object({
       updatedBy: z.string().nullable(),
       /** Sold: its events may be added to, not taken out. */
       hasOrders: z.boolean(),
+      /** startsAt: the visit time the composition shows for that event (null: none), one of its session starts. */
       items: z.array(z.object({ eventId: z.number().int(), name: z.record(z.string(), z.string()), sortnum: z.number().int(), startsAt: z.string().nullable() })),
     }),
   ),
-  events: z.array(z.object({ id: z.number().int(), name: z.record(z.string(), z.string()) })),
+  /** sessions: starts of the event's coming sessions that are not cancelled, the visit times one may choose. */
+  events: z.array(z.object({ id: z.number().int(), name: z.record(z.string(), z.string()), sessions: z.array(z.string()) })),
 });
 export type SubscriptionsResponse = z.infer<typeof subscriptionsResponse>;

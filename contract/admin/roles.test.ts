@@ -4,8 +4,8 @@ import { PERMISSIONS, STAFF_ROLES, can, isStaffRole } from './roles.ts';
 describe('staff roles', () => {
   it.each([
     { role: 'owner', allowed: Object.keys(PERMISSIONS) },
-    { role: 'manager', allowed: ['orders.read', 'orders.write', 'orders.refund', 'reports.read', 'catalog.write', 'checkin.scan', 'checkin.devices'] },
-    { role: 'support', allowed: ['orders.read', 'orders.write', 'orders.refund', 'checkin.scan'] },
+    { role: 'manager', allowed: ['orders.read', 'orders.write', 'orders.refund', 'reports.read', 'catalog.write', 'checkin.scan', 'checkin.devices', 'loyalty.read', 'loyalty.write'] },
+    { role: 'support', allowed: ['orders.read', 'orders.write', 'orders.refund', 'checkin.scan', 'loyalty.read'] },
     { role: 'controller', allowed: ['checkin.scan'] },
   ] as const)('$role may do exactly $allowed', ({ role, allowed }) => {
     const granted = (Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]).filter((p) => can(role, p));

@@ -24,6 +24,9 @@ export const PERMISSIONS = {
   'checkin.scan': ['owner', 'manager', 'support', 'controller'],
   // Keys of scanning devices act at the door without a person signed in: made by those who run the sale.
   'checkin.devices': ['owner', 'manager'],
+  // Support answers a holder who asks about their bonuses; cards are made, blocked and corrected by those who run the sale.
+  'loyalty.read': ['owner', 'manager', 'support'],
+  'loyalty.write': ['owner', 'manager'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

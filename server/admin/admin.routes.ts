@@ -27,6 +27,8 @@ import { auditRoutes } from './audit/audit.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { createEntryEditor } from './catalog/entries.service.ts';
 import { createEventEditor } from './catalog/events.service.ts';
+import { loyaltyCardsRoutes } from './loyalty/loyalty-cards.routes.ts';
+import { createLoyaltyDesk } from './loyalty/loyalty-cards.service.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
 import { createPromoCodesDesk } from './offers/promo-codes.service.ts';
 import { createSpecialOffersDesk } from './offers/special-offers.service.ts';
@@ -85,6 +87,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
     const catalogDeps = { db: deps.db, now: deps.now, timeZone: deps.timeZone, audit: audit.record };
     catalogRoutes(admin, { events: createEventEditor(catalogDeps), entries: createEntryEditor(catalogDeps) });
     offersRoutes(admin, { promo: createPromoCodesDesk(catalogDeps), offers: createSpecialOffersDesk(catalogDeps), subscriptions: createSubscriptionsDesk(catalogDeps) });
+    loyaltyCardsRoutes(admin, { loyalty: createLoyaltyDesk(catalogDeps) });
     setupAdminRoutes(admin, { editor: createSetupEditor({ db: deps.db, now: deps.now, timeZone: deps.timeZone, setupFile: deps.setupFile, onSaved: () => deps.setup.invalidate(), audit: audit.record }) });
     await admin.register(imagesRoutes, { images: createImageUploads({ db: deps.db, now: deps.now, audit: audit.record }) });
     // The door's calls (/api/checkin/*) sit here too: a controller's staff session admits as well as a device key.

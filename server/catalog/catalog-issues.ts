@@ -5,9 +5,13 @@ export type PathSegment = string | number;
 /**
  * Problems a back office form explains in the member's own language; every other problem is
  * told in the import's words. below-sold: a capacity or limit under what is sold or held
- * (params.taken; with params.blocked, seats staff blocked count in taken); in-use: a session, price or category left out that orders use (params.what, id).
+ * (params.taken; with params.blocked, seats staff blocked count in taken); in-use: a session, price or category left out that orders use (params.what, id);
+ * sold-subscription-item: events taken out of a subscription orders hold (params.ids, comma-separated);
+ * visit-time: a subscription item's time that is not a session of its event (params.eventId);
+ * in-subscription: an event made a subscription while another subscription holds it (params.id, name as JSON);
+ * subscription-price: a subscription's price on an event that is not one; empty-composition: a subscription without events.
  */
-export type IssueCode = 'below-sold' | 'in-use';
+export type IssueCode = 'below-sold' | 'in-use' | 'sold-subscription-item' | 'visit-time' | 'in-subscription' | 'subscription-price' | 'empty-composition';
 export type IssueParams = Record<string, string | number>;
 
 /** One problem of a catalog file, named by its top-level entry and the field inside it. */

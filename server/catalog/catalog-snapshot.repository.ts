@@ -135,6 +135,50 @@ async function loadRemovalsInUse(tx: Queryable, { file, seats }: PreparedCatalog
   return out;
 }
 
+/**
+ * The stored composition of each of the file's subscriptions that orders hold: bought outright
+ * (an order of the subscription event) or spent on a visit (a line taken by it).
+ */
+async function loadSoldCompositions(tx: Queryable, { file }: PreparedCatalog): Promise<ExistingCatalog['soldCompositions']> {
+  const { rows } = await tx.query<{ subscription_id: number; event_id: number; name: Record<string, string> }>(
+    `select i.subscription_event_id as subscription_id, i.event_id, e.name
+       from subscription_items i join events e on e.id = i.event_id
+      where i.subscription_event_id = any($1::int[])
+        and (exists (select 1 from orders o where o.event_id = i.subscription_event_id)
+             or exists (select 1 from order_lines l where l.subscription_event_id = i.subscription_event_id)
+             or exists (select 1 from order_lines l join sessions s on s.id = l.session_id where s.event_id = i.subscription_event_id))
+      order by i.subscription_event_id, i.sortnum, i.event_id`,
+    [file.events.map((e) => e.id)],
+  );
+  const out: ExistingCatalog['soldCompositions'] = new Map();
+  for (const row of rows) out.set(row.subscription_id, [...(out.get(row.subscription_id) ?? []), { eventId: row.event_id, name: row.name }]);
+  return out;
+}
+
+/** Stored subscriptions that list one of the file's subscriptions in their composition. */
+async function loadIncludedIn(tx: Queryable, { file }: PreparedCatalog): Promise<ExistingCatalog['includedIn']> {
+  const wanted = file.events.filter((e) => e.isSubscription).map((e) => e.id);
+  if (wanted.length === 0) return new Map();
+  const { rows } = await tx.query<{ event_id: number; id: number; name: Record<string, string> }>(
+    `select i.event_id, s.id, s.name from subscription_items i join events s on s.id = i.subscription_event_id
+      where i.event_id = any($1::int[]) order by s.id`,
+    [wanted],
+  );
+  const out: ExistingCatalog['includedIn'] = new Map();
+  for (const row of rows) out.set(row.event_id, [...(out.get(row.event_id) ?? []), { id: row.id, name: row.name }]);
+  return out;
+}
+
+/** Session starts of the stored events the file's subscription items name with a visit time. */
+async function loadSessionStarts(tx: Queryable, { file }: PreparedCatalog): Promise<Map<number, string[]>> {
+  const wanted = file.events.flatMap((e) => e.subscriptionItems.filter((i) => i.startsAt !== undefined).map((i) => i.eventId));
+  if (wanted.length === 0) return new Map();
+  const { rows } = await tx.query<{ event_id: number; starts_at: Date | string }>('select event_id, starts_at from sessions where event_id = any($1::int[])', [wanted]);
+  const out = new Map<number, string[]>();
+  for (const row of rows) out.set(row.event_id, [...(out.get(row.event_id) ?? []), new Date(row.starts_at).toISOString()]);
+  return out;
+}
+
 /** Reads what a catalog file may refer to or collide with, inside the import's transaction. */
 export async function loadExistingCatalog(tx: Queryable, prepared: PreparedCatalog): Promise<ExistingCatalog> {
   const halls = await tx.query<{ id: number; venue_id: number; places: number }>(
@@ -159,5 +203,8 @@ export async function loadExistingCatalog(tx: Queryable, prepared: PreparedCatal
     owners: await loadOwners(tx, prepared),
     ...(await loadTaken(tx, prepared)),
     removalsInUse: await loadRemovalsInUse(tx, prepared),
+    soldCompositions: await loadSoldCompositions(tx, prepared),
+    includedIn: await loadIncludedIn(tx, prepared),
+    sessionStarts: await loadSessionStarts(tx, prepared),
   };
 }

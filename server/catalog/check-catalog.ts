@@ -1,4 +1,7 @@
 import type { CatalogEvent, CatalogFile } from '../../contract/catalog-file.ts';
+import { pickLocalized } from '../../contract/lang.ts';
+import { eventsTakenOut, visitTimeFits } from '../../contract/subscription-rules.ts';
+import { serverText } from '../locales/texts.ts';
 import { type CatalogIssue, type IssueMessage, type IssueParams, IssueList, describeEntry } from './catalog-issues.ts';
 import type { SeatRecord } from './expand-seats.ts';
 
@@ -23,6 +26,15 @@ export type ExistingCatalog = {
   sessionTaken: Map<number, { places: number; groups: number; blocked: number }>;
   priceTaken: Map<number, number>;
   standingTaken: Map<number, number>;
+  /**
+   * Subscriptions of the file that orders hold: the events their stored composition names, with
+   * those events' names. Buyers paid for entry to each, so none may be taken out.
+   */
+  soldCompositions: Map<number, Array<{ eventId: number; name: Record<string, string> }>>;
+  /** Stored subscriptions whose composition names one of the file's events: event id -> those subscriptions. */
+  includedIn: Map<number, Array<{ id: number; name: Record<string, string> }>>;
+  /** Session starts (ISO) of the stored events a subscription item of the file names. */
+  sessionStarts: Map<number, string[]>;
   /** Children the file leaves out that cannot be removed because orders or prices use them. */
   removalsInUse: Array<{ collection: 'halls' | 'events'; ownerId: number; what: string; params?: IssueParams }>;
 };
@@ -239,17 +251,48 @@ function checkEventRefs(event: CatalogEvent, known: Known, report: Report) {
   });
 }
 
-function checkSubscription(event: CatalogEvent, known: Known, report: Report) {
-  if (event.isSubscription && event.subscriptionItems.length === 0) report('a subscription needs at least one event in its composition', 'subscriptionItems');
+function checkSubscription(event: CatalogEvent, known: Known, existing: ExistingCatalog, starts: Map<number, string[]>, fileEventIds: Set<number>, report: Report) {
+  if (event.isSubscription && event.subscriptionItems.length === 0) report({ text: 'a subscription needs at least one event in its composition', code: 'empty-composition', params: {} }, 'subscriptionItems');
   if (!event.isSubscription && event.subscriptionItems.length > 0) report('only a subscription (isSubscription) has a composition', 'subscriptionItems');
   const seen = new Set<number>();
   event.subscriptionItems.forEach((item, i) => {
     const target = known.events.get(item.eventId);
     if (!target) report(`unknown event ${item.eventId}`, 'subscriptionItems', i, 'eventId');
     else if (item.eventId === event.id || target.isSubscription) report(`event ${item.eventId} is a subscription itself`, 'subscriptionItems', i, 'eventId');
+    else if (!visitTimeFits(item.startsAt, starts.get(item.eventId) ?? [])) {
+      report({ text: `${item.startsAt ?? ''} is not the start of a session of event ${item.eventId} (leave startsAt out, or give one of its session times)`, code: 'visit-time', params: { eventId: item.eventId } }, 'subscriptionItems', i, 'startsAt');
+    }
     if (seen.has(item.eventId)) report(`event ${item.eventId} is given twice`, 'subscriptionItems', i, 'eventId');
     seen.add(item.eventId);
   });
+  if (event.isSubscription) {
+    // A subscription of the file that lists the event is checked at its own item; a stored one is checked here.
+    const holder = (existing.includedIn.get(event.id) ?? []).find((h) => !fileEventIds.has(h.id));
+    if (holder) {
+      report(
+        { text: `event ${event.id} is in the composition of subscription ${holder.id} "${pickLocalized(holder.name, 'en')}", so it cannot be a subscription itself`, code: 'in-subscription', params: { id: holder.id, name: JSON.stringify(holder.name) } },
+        'isSubscription',
+      );
+    }
+  }
+  const sold = existing.soldCompositions.get(event.id);
+  if (sold) {
+    const out = new Set(eventsTakenOut(sold.map((i) => i.eventId), { isSubscription: event.isSubscription, eventIds: event.subscriptionItems.map((i) => i.eventId) }));
+    if (out.size > 0) {
+      const names = sold.filter((i) => out.has(i.eventId)).map((i) => `event ${i.eventId} "${pickLocalized(i.name, 'en')}"`).join(', ');
+      report(
+        { text: serverText('adminErrors', '-2405', 'en', { detail: names }), code: 'sold-subscription-item', params: { ids: [...out].join(',') } },
+        event.isSubscription ? 'subscriptionItems' : 'isSubscription',
+      );
+    }
+  }
+}
+
+/** Session starts of every event a subscription item may name: the file's own events as the file gives them, the others as stored. */
+function sessionStartsOf(file: CatalogFile, existing: ExistingCatalog): Map<number, string[]> {
+  const starts = new Map(existing.sessionStarts);
+  for (const event of file.events) starts.set(event.id, event.sessions.map((s) => s.startsAt));
+  return starts;
 }
 
 function checkPrices(event: CatalogEvent, known: Known, report: Report) {
@@ -267,7 +310,7 @@ function checkPrices(event: CatalogEvent, known: Known, report: Report) {
     if (price.minQuantity > event.orderLimit) report(`minQuantity ${price.minQuantity} is above the event's orderLimit ${event.orderLimit}`, 'prices', i, 'minQuantity');
     if (price.pushkin === 1 && !event.usePushkinCard) report('a Pushkin-card-only price needs usePushkinCard on the event', 'prices', i, 'pushkin');
     if (price.pushkin === 2 && !event.useOrdinaryCard) report('an ordinary-payment-only price needs useOrdinaryCard on the event', 'prices', i, 'pushkin');
-    if (price.forSubscription && !event.isSubscription) report('forSubscription prices belong to a subscription event', 'prices', i, 'forSubscription');
+    if (price.forSubscription && !event.isSubscription) report({ text: 'forSubscription prices belong to a subscription event', code: 'subscription-price', params: {} }, 'prices', i, 'forSubscription');
   });
 }
 
@@ -327,10 +370,12 @@ export function checkCatalog(prepared: PreparedCatalog, existing: ExistingCatalo
   checkOwners(issues, prepared, existing);
   const known = knownIds(prepared, existing);
   checkMenusAndHalls(issues, file, known);
+  const starts = sessionStartsOf(file, existing);
+  const fileEventIds = new Set(file.events.map((e) => e.id));
   file.events.forEach((event, e) => {
     const report = issues.entry(describeEntry('events', e, event));
     checkEventRefs(event, known, report);
-    checkSubscription(event, known, report);
+    checkSubscription(event, known, existing, starts, fileEventIds, report);
     checkPrices(event, known, report);
     checkSessions(event, known, existing, report);
   });

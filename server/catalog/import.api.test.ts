@@ -253,6 +253,11 @@ const badCases: BadCase[] = [
     expected: 'events[1] (id 2, hash "small-hall-concert"): subscriptionItems[0].eventId: unknown event 77',
   },
   {
+    description: 'a subscription item whose visit time is no session of its event',
+    change: (f) => { Object.assign(nth(f.events, 1), { isSubscription: true, subscriptionItems: [{ eventId: 1, startsAt: '2031-05-12T10:30:00+03:00' }] }); },
+    expected: 'events[1] (id 2, hash "small-hall-concert"): subscriptionItems[0].startsAt: 2031-05-12T10:30:00+03:00 is not the start of a session of event 1 (leave startsAt out, or give one of its session times)',
+  },
+  {
     description: 'a session without capacity for an event without a hall',
     change: (f) => { delete nth(nth(f.events, 0).sessions, 0).capacity; },
     expected: 'sessions[0].capacity: capacity is required for an event without a hall',

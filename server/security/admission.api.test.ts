@@ -8,8 +8,12 @@ afterEach(async () => {
   t = undefined;
 });
 
+// A queued buyer here always gets their turn: the wait's own limit is far beyond what the orders
+// take even on a loaded machine, so the counts below depend only on the line's length.
+const QUEUE_WAIT_MS = 120_000;
+
 async function appWithAdmission(concurrency: number, queue: number, capacity = 20) {
-  t = await createTestApp({ demo: false, config: { orderConcurrency: concurrency, orderQueue: queue, orderQueueTimeoutMs: 30_000 } });
+  t = await createTestApp({ demo: false, config: { orderConcurrency: concurrency, orderQueue: queue, orderQueueTimeoutMs: QUEUE_WAIT_MS } });
   await insertQuantityCatalog(t.db, { capacity });
   const when = await sessionWhen(t.db, 9200);
   await t.csrfToken();
@@ -40,7 +44,7 @@ describe('admission control of POST /api/order/create', () => {
     }
     // A refused buyer changed nothing: exactly the admitted orders hold places.
     expect(await soldOf(app)).toEqual({ remaining: 15, orders: 5 });
-  });
+  }, QUEUE_WAIT_MS);
 
   it('serves the refused buyers when they come back after Retry-After', async () => {
     const { app, order } = await appWithAdmission(1, 0);

@@ -2,7 +2,7 @@ import type { EntryUser } from './entry-uses.ts';
 import type { Queryable } from '../../db/client.ts';
 
 /** The tables a back office editor saves as one entry, each with a revision (migrations 0940, 0980, 0990). */
-export type RevisedTable = 'events' | 'kinds' | 'main_menus' | 'sub_menus' | 'venues' | 'tags' | 'checkboxes' | 'rules_documents' | 'halls' | 'zones' | 'special_offers' | 'promo_codes';
+export type RevisedTable = 'events' | 'kinds' | 'main_menus' | 'sub_menus' | 'venues' | 'tags' | 'checkboxes' | 'rules_documents' | 'halls' | 'zones' | 'special_offers' | 'promo_codes' | 'loyalty_cards';
 
 export type RevisionRow = { revision: number; updated_at: Date | null; updated_by_name: string | null };
 
@@ -166,7 +166,7 @@ const eventsWhere = (condition: string) => namedUsers(`select e.id, e.name from 
  * or checkboxes) by name, orders by number. Orders keep only the ids of the checkboxes they ticked,
  * so a checkbox they answered stays; a rules document stays while a checkbox or the setup links to its page.
  */
-const USERS: Record<Exclude<RevisedTable, 'events' | 'halls' | 'special_offers' | 'promo_codes'>, Array<[EntryUser, string]>> = {
+const USERS: Record<Exclude<RevisedTable, 'events' | 'halls' | 'special_offers' | 'promo_codes' | 'loyalty_cards'>, Array<[EntryUser, string]>> = {
   kinds: [
     ['events', eventsWhere('e.kind_id = $1')],
     ['mainMenus', namedUsers('select m.id, m.name from main_menus m where m.kind_id = $1')],

@@ -3,13 +3,13 @@ import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import type { CatalogEventInput } from '../../../contract/catalog-file.ts';
 import { eventHashFrom } from '../../../contract/catalog-hash.ts';
 import { type CatalogRecurrence, expandRecurrence } from '../../../contract/catalog-recurrence.ts';
-import type { Lang } from '../../../contract/lang.ts';
+import { type Lang, pickLocalized } from '../../../contract/lang.ts';
 import { type CatalogIssue, CatalogImportError } from '../../catalog/catalog-issues.ts';
 import { exportCatalog, exportEvent } from '../../catalog/export.ts';
 import { importCatalogIn, lockCatalog } from '../../catalog/import.ts';
 import { sanitizeHtml } from '../../catalog/sanitize-html.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { BusinessError } from '../../http.ts';
+import { BusinessError, adminErrorText } from '../../http.ts';
 import { serverText } from '../../locales/texts.ts';
 import type { AuditWriter } from '../audit/audit.service.ts';
 import {
@@ -24,7 +24,7 @@ import {
   nextIds,
   readCatalogVersionIn,
 } from './catalog-admin.repository.ts';
-import { keepSoldComposition } from '../offers/subscriptions.service.ts';
+import { findEventNames } from '../offers/offers-admin.repository.ts';
 import { claimRevision, recordEditor } from './revision.ts';
 
 export type CatalogActor = { id: number; ip: string; userAgent: string | null };
@@ -56,6 +56,13 @@ function fieldsOf(issues: readonly CatalogIssue[], draftSessions: number, lang: 
       return { path: `event.${list}`, code: `in-use-${what}`, text: serverText('adminCatalog', key, lang, { id: issue.params?.id ?? '' }) };
     }
     if (issue.code === 'below-sold') return { path: `event.${path}`, code: 'below-sold', text: belowSoldText(issue.params ?? {}, lang) };
+    if (issue.code === 'in-subscription') {
+      const name = pickLocalized(JSON.parse(String(issue.params?.name ?? '{}')) as Record<string, string>, lang);
+      return { path: `event.${path}`, code: 'in-subscription', text: serverText('adminCatalog', 'in-subscription', lang, { name }) };
+    }
+    if (issue.code === 'empty-composition') return { path: `event.${path}`, code: 'empty-composition', text: serverText('adminCatalog', 'empty-composition', lang) };
+    if (issue.code === 'subscription-price') return { path: `event.${path}`, code: 'subscription-price', text: serverText('adminCatalog', 'subscription-price', lang) };
+    if (issue.code === 'visit-time') return { path: `event.${path}`, code: 'visit-time', text: serverText('adminCatalog', 'visit-time', lang) };
     return { path: path === '' ? 'event' : `event.${path}`, code: 'invalid', text: serverText('adminCatalog', 'other', lang, { message: issue.message }) };
   });
 }
@@ -68,6 +75,25 @@ function belowSoldText(params: Readonly<Record<string, string | number>>, lang: 
 
 function refusedFields(fields: FieldError[]): BusinessError {
   return new BusinessError(AdminErrorCode.catalogInvalid, { status: 400, details: { fields } });
+}
+
+/**
+ * The import's refusals as the editor answers them. Taking events out of a sold subscription is
+ * a conflict with what buyers hold, not a typing mistake: 409 -2405 naming the events in the
+ * member's language, with the form's other problems on their fields beside it.
+ */
+async function refusal(tx: Queryable, error: CatalogImportError, draftSessions: number, lang: Lang): Promise<BusinessError> {
+  const sold = error.issues.find((i) => i.code === 'sold-subscription-item');
+  const fields = fieldsOf(error.issues.filter((i) => i !== sold), draftSessions, lang);
+  if (!sold) return refusedFields(fields);
+  const ids = String(sold.params?.ids ?? '').split(',').map(Number).filter((id) => id > 0);
+  const events = await findEventNames(tx, ids);
+  const text = (l: Lang) => adminErrorText(AdminErrorCode.subscriptionItemSold, l, events.map((n) => pickLocalized(n.name, l)).join(', '));
+  return new BusinessError(AdminErrorCode.subscriptionItemSold, {
+    status: 409,
+    text,
+    details: { fields: [{ path: `event.${sold.field}`, code: 'in-use-subscription-item', text: text(lang) }, ...fields] },
+  });
 }
 
 /** Sessions of each schedule, with the capacity the schedule gives them. */
@@ -141,11 +167,9 @@ export function createEventEditor(deps: Deps) {
       if (input.id !== undefined) {
         if (input.revision === undefined) throw refusedFields([{ path: 'revision', code: 'required', text: serverText('adminCatalog', 'other', input.lang, { message: 'revision' }) }]);
         await claimRevision(tx, 'events', input.id, input.revision, timeZone);
-        const current = await exportEvent(tx, input.id, timeZone);
-        if (current) await keepSoldComposition(tx, input.id, current, input.draft);
-        before = current;
+        before = await exportEvent(tx, input.id, timeZone);
         eventId = input.id;
-        if (hash === '') hash = current?.hash ?? (await uniqueHash(tx, input.draft));
+        if (hash === '') hash = (before as { hash?: string } | undefined)?.hash ?? (await uniqueHash(tx, input.draft));
       } else {
         eventId = next.events;
         if (hash === '') hash = await uniqueHash(tx, input.draft);
@@ -154,7 +178,7 @@ export function createEventEditor(deps: Deps) {
         const event = resolveDraft(input.draft, eventId, hash, next, scheduledSessions(input.recurrences, timeZone));
         await importCatalogIn(tx, { events: [event] });
       } catch (error) {
-        if (error instanceof CatalogImportError) throw refusedFields(fieldsOf(error.issues, input.draft.sessions.length, input.lang));
+        if (error instanceof CatalogImportError) throw await refusal(tx, error, input.draft.sessions.length, input.lang);
         throw error;
       }
       const revision = await recordEditor(tx, 'events', eventId, input.actor.id, at());

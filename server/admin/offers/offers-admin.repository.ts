@@ -253,10 +253,22 @@ export async function findSubscriptions(q: Queryable): Promise<SubscriptionRow[]
   return rows;
 }
 
-/** Events a subscription may include: those that are not subscriptions themselves. */
-export async function findIncludableEvents(q: Queryable): Promise<Array<{ id: number; name: Record<string, string> }>> {
-  const { rows } = await q.query<{ id: number; name: Record<string, string> }>('select id, name from events where not is_subscription order by sortnum, id');
-  return rows;
+/** How many coming sessions of each event the composition page offers as visit times. */
+const VISIT_TIMES_PER_EVENT = 200;
+
+/**
+ * Events a subscription may include: those that are not subscriptions themselves, each with the
+ * starts of its coming sessions that are not cancelled (the visit times the page offers).
+ */
+export async function findIncludableEvents(q: Queryable, now: Date): Promise<Array<{ id: number; name: Record<string, string>; sessions: string[] }>> {
+  const { rows } = await q.query<{ id: number; name: Record<string, string>; sessions: string[] }>(
+    `select e.id, e.name,
+       coalesce((select array_agg(to_json(s.starts_at) #>> '{}' order by s.starts_at)
+                 from (select starts_at from sessions where event_id = e.id and not is_cancelled and starts_at > $1 order by starts_at limit $2) s), '{}') as sessions
+     from events e where not e.is_subscription order by e.sortnum, e.id`,
+    [now, VISIT_TIMES_PER_EVENT],
+  );
+  return rows.map((r) => ({ ...r, sessions: r.sessions.map((at) => new Date(at).toISOString()) }));
 }
 
 export async function findEventNames(q: Queryable, ids: readonly number[]): Promise<Array<{ id: number; name: Record<string, string> }>> {

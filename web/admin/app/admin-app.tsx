@@ -24,6 +24,8 @@ const EventFormPage = lazy(() => import('../features/catalog/event-form-page.tsx
 const PromoCodesPage = lazy(() => import('../features/offers/promo-codes-page.tsx'));
 const SpecialOffersPage = lazy(() => import('../features/offers/special-offers-page.tsx'));
 const SubscriptionsPage = lazy(() => import('../features/offers/subscriptions-page.tsx'));
+const LoyaltyCardsPage = lazy(() => import('../features/loyalty/loyalty-cards-page.tsx'));
+const LoyaltyCardPage = lazy(() => import('../features/loyalty/loyalty-card-page.tsx'));
 const EntriesPage = lazy(() => import('../features/catalog/entries-page.tsx'));
 const EntryFormPage = lazy(() => import('../features/catalog/entry-form-page.tsx'));
 const entryKind = (kind: string): SimpleEntryKind | null => ((SIMPLE_ENTRY_KINDS as readonly string[]).includes(kind) ? (kind as SimpleEntryKind) : null);
@@ -153,6 +155,27 @@ export function AdminApp() {
             <Suspense fallback={<PageSkeleton label={t('loading')} />}>
               <SubscriptionsPage />
             </Suspense>
+          </Route>
+        ) : null}
+        {permissions.includes('loyalty.read') ? (
+          <Route path="/loyalty">
+            <Suspense fallback={<PageSkeleton label={t('loading')} />}>
+              <LoyaltyCardsPage canWrite={permissions.includes('loyalty.write')} />
+            </Suspense>
+          </Route>
+        ) : null}
+        {permissions.includes('loyalty.read') ? (
+          <Route path="/loyalty/:id">
+            {(params) => {
+              const id = Number(params.id);
+              return Number.isInteger(id) && id > 0 ? (
+                <Suspense fallback={<PageSkeleton label={t('loading')} />}>
+                  <LoyaltyCardPage key={id} cardId={id} canWrite={permissions.includes('loyalty.write')} />
+                </Suspense>
+              ) : (
+                <h1 className="admin-heading">{t('notFound')}</h1>
+              );
+            }}
           </Route>
         ) : null}
         {permissions.includes('setup.write') ? (

@@ -14,6 +14,7 @@ export const NAV: readonly NavEntry[] = [
   { path: '/reports', labelKey: 'admin-reports:nav', permission: 'reports.read' },
   { path: '/halls', labelKey: 'admin-halls:nav', permission: 'catalog.write' },
   { path: '/offers', labelKey: 'admin-offers:nav', permission: 'catalog.write' },
+  { path: '/loyalty', labelKey: 'admin-loyalty:nav', permission: 'loyalty.read' },
   { path: '/setup', labelKey: 'admin-setup:nav', permission: 'setup.write' },
   { path: '/audit', labelKey: 'nav.audit', permission: 'audit.read' },
   { path: '/account', labelKey: 'nav.account', permission: null },

@@ -1,8 +1,14 @@
-import { Controller, type Path, type UseFormReturn } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Controller, type Path, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { subscriptionsResponse } from '../../../../contract/admin/offers.ts';
 import { AFISHA } from '../../../../contract/afisha-constants.ts';
 import { writtenAtMidnight } from '../../../../contract/catalog-file.ts';
-import { LANGS } from '../../../../contract/lang.ts';
+import { LANGS, type Lang, pickLocalized } from '../../../../contract/lang.ts';
+import { apiGet } from '../../../lib/api.ts';
+import { EventSelect } from '../../components/event-select.tsx';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import type { FormInput, FormOutput } from './event-form-page.tsx';
 
@@ -120,10 +126,12 @@ export function SessionExtras({ form, index, idPrefix }: { form: Form; index: nu
 }
 
 /** A price's rarer settings: a fee in per cent, a minimum per order, group tickets, Pushkin card, subscriptions, order. */
-export function PriceExtras({ form, index, idPrefix, percent }: { form: Form; index: number; idPrefix: string; percent: boolean }) {
+export function PriceExtras({ form, index, idPrefix, percent, field }: { form: Form; index: number; idPrefix: string; percent: boolean; field: FieldHelper }) {
   const { t } = useTranslation('admin-catalog');
   const { register } = form;
   const base = `event.prices.${index}` as const;
+  // A subscription's price: refused once the event stops being a subscription, so its error shows here.
+  const forSubscription = field(`${base}.forSubscription`);
   const id = (key: string) => `${idPrefix}-price-${key}-${index}`;
   return (
     <>
@@ -163,8 +171,9 @@ export function PriceExtras({ form, index, idPrefix, percent }: { form: Form; in
         <input id={id('sort')} type="number" inputMode="numeric" min={0} {...register(`${base}.sortnum`, optNum)} />
       </div>
       <label className="admin-check">
-        <input type="checkbox" {...register(`${base}.forSubscription`)} /> {t('form.forSubscription')}
+        <input type="checkbox" {...register(`${base}.forSubscription`)} aria-invalid={forSubscription.attrs['aria-invalid']} aria-describedby={forSubscription.attrs['aria-describedby']} /> {t('form.forSubscription')}
       </label>
+      {forSubscription.message}
     </>
   );
 }
@@ -196,5 +205,92 @@ export function CategoryExtras({ form, index, idPrefix }: { form: Form; index: n
         ))}
       </details>
     </>
+  );
+}
+
+type FieldHelper = (path: string) => { attrs: { id: string; 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined }; message: ReactNode };
+
+/** The subscriptions page's list: the composition's names and the events one may add. */
+export const subscriptionsQuery = (lang: Lang) => ({
+  queryKey: ['admin', 'subscriptions'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiGet(`/api/admin/subscriptions?lang=${lang}`, subscriptionsResponse, { signal }),
+});
+
+/**
+ * The subscription flag. Its composition is edited on the subscriptions page, but the import
+ * refuses a subscription without events, so an event that becomes one picks its first events
+ * here; one that already is shows its events and the way to that page.
+ */
+export function SubscriptionField({ form, idPrefix, eventId, wasSubscription, field, lang }: { form: Form; idPrefix: string; eventId: number | null; wasSubscription: boolean; field: FieldHelper; lang: Lang }) {
+  const { t } = useTranslation('admin-catalog');
+  const on = useWatch({ control: form.control, name: 'event.isSubscription' }) === true;
+  const items = useWatch({ control: form.control, name: 'event.subscriptionItems' }) ?? [];
+  const list = useQuery({ ...subscriptionsQuery(lang), enabled: on });
+  const [adding, setAdding] = useState('');
+  const flag = field('event.isSubscription');
+  const composition = field('event.subscriptionItems');
+  const hintId = `${idPrefix}-isSubscription-hint`;
+  const nameOf = (id: number) => {
+    const known = list.data?.events.find((e) => e.id === id) ?? list.data?.subscriptions.flatMap((s) => s.items).find((i) => i.eventId === id);
+    return known ? pickLocalized(known.name, lang) : `#${id}`;
+  };
+  const chosen = new Set(items.map((i) => i.eventId));
+  const addable = (list.data?.events ?? []).filter((e) => e.id !== eventId && !chosen.has(e.id));
+  const setItems = (next: Array<{ eventId: number }>) =>
+    form.setValue('event.subscriptionItems', next.map((i, n) => ({ ...i, sortnum: n + 1 })), { shouldDirty: true });
+
+  return (
+    <div className="admin-stack admin-catalog__wide">
+      <label className="admin-check">
+        <input type="checkbox" {...form.register('event.isSubscription')} aria-invalid={flag.attrs['aria-invalid']} aria-describedby={[hintId, flag.attrs['aria-describedby']].filter(Boolean).join(' ')} />{' '}
+        {t('form.isSubscription')}
+      </label>
+      <p className="admin-field__hint" id={hintId}>
+        {t('form.isSubscriptionHint')}
+      </p>
+      {flag.message}
+      {on ? (
+        <fieldset className="admin-stack" aria-describedby={composition.attrs['aria-describedby']}>
+          <legend>{t('form.subscriptionItems')}</legend>
+          {composition.message}
+          {items.length === 0 ? <p>{t('form.subscriptionEmpty')}</p> : null}
+          <ul className="admin-catalog__subscription" hidden={items.length === 0}>
+            {items.map((item) => (
+              <li key={item.eventId}>
+                {nameOf(item.eventId)}{' '}
+                {wasSubscription ? null : (
+                  <button type="button" className="admin-button admin-button--plain" aria-label={t('form.subscriptionRemove', { name: nameOf(item.eventId) })} onClick={() => setItems(items.filter((i) => i.eventId !== item.eventId))}>
+                    {t('form.remove')}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+          {wasSubscription ? (
+            <Link href="/offers/subscriptions">{t('form.subscriptionLink')}</Link>
+          ) : (
+            <>
+              <p className="admin-field__hint">{t('form.subscriptionFirstHint')}</p>
+              <div className="admin-field">
+                <label htmlFor={`${idPrefix}-subscription-add`}>{t('form.subscriptionAdd')}</label>
+                <EventSelect id={`${idPrefix}-subscription-add`} events={addable} lang={lang} value={adding} onValue={setAdding} blank={t('form.subscriptionChoose')} />
+              </div>
+              <button
+                type="button"
+                className="admin-button admin-button--plain"
+                disabled={adding === ''}
+                onClick={() => {
+                  setItems([...items, { eventId: Number(adding) }]);
+                  setAdding('');
+                }}
+              >
+                {t('form.subscriptionAddButton')}
+              </button>
+              <Link href="/offers/subscriptions">{t('form.subscriptionLink')}</Link>
+            </>
+          )}
+        </fieldset>
+      ) : null}
+    </div>
   );
 }

@@ -22,8 +22,8 @@ import { FormMessage } from '../../components/form-message.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { useBusy } from '../../components/use-busy.ts';
 import { formatSessionTime, optionsQuery } from './events-page.tsx';
-import { CategoryExtras, DisplayFields, PriceExtras, PosterField, SessionExtras } from './event-extra-fields.tsx';
-import { HtmlEditor } from './html-editor.tsx';
+import { CategoryExtras, DisplayFields, PriceExtras, PosterField, SessionExtras, SubscriptionField } from './event-extra-fields.tsx';
+import { HtmlEditor } from '../../components/html-editor.tsx';
 import { TextTabs } from './text-tabs.tsx';
 import './catalog.css';
 
@@ -142,12 +142,15 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
     await run(async () => {
       setMessage(null);
       onSaved(null);
-      const body = { event: values.event, recurrences: values.recurrences, lang, ...(loaded ? { revision: loaded.revision } : {}) };
+      // Only a subscription has a composition: turning the flag off drops it (a sold one is refused by the server).
+      const event = values.event.isSubscription ? values.event : { ...values.event, subscriptionItems: [] };
+      const body = { event, recurrences: values.recurrences, lang, ...(loaded ? { revision: loaded.revision } : {}) };
       const saved = eventId === null
         ? await apiPost('/api/admin/catalog/events', body, eventSavedResponse)
         : await apiSend('PUT', `/api/admin/catalog/events/${eventId}`, body, eventSavedResponse);
       onSaved(t('form.saved'));
       await queryClient.invalidateQueries({ queryKey: ['admin', 'catalog'] });
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'subscriptions'] });
       if (eventId === null) navigate(`/catalog/events/${saved.id}`);
     });
   }
@@ -383,6 +386,7 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
             {check('event.useSeatMap', t('form.useSeatMap'))}
             {check('event.isPublished', t('form.isPublished'))}
           </div>
+          <SubscriptionField form={form} idPrefix={id} eventId={eventId} wasSubscription={loaded?.event.isSubscription === true} field={field} lang={lang} />
           <fieldset className="admin-stack">
             <legend>{t('form.named')}</legend>
             {check('event.namedTickets', t('form.namedTickets'))}
@@ -563,7 +567,7 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
                     <input {...limit.attrs} type="number" inputMode="numeric" min={0} {...register(`event.prices.${i}.quantityLimit`, optNum)} />
                     {limit.message}
                   </div>
-                  <PriceExtras form={form} index={i} idPrefix={id} percent={event?.prices?.[i]?.serviceFeeKind === 'percent'} />
+                  <PriceExtras form={form} index={i} idPrefix={id} percent={event?.prices?.[i]?.serviceFeeKind === 'percent'} field={field} />
                   <button type="button" className="admin-button admin-button--plain" onClick={() => prices.remove(i)} disabled={used}>
                     {t('form.remove')}
                   </button>

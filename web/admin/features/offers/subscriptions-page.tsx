@@ -7,8 +7,10 @@ import { type Lang, normalizeLang, pickLocalized } from '../../../../contract/la
 import { apiGet, apiSend, toApiError } from '../../../lib/api.ts';
 import { EventSelect } from '../../components/event-select.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import { messageOf } from '../../lib/field-errors.ts';
 import { OffersTabs } from './offers-tabs.tsx';
+import { zoneTimeLabel } from './zone-time.ts';
 import '../../components/desk.css';
 import './offers.css';
 
@@ -35,6 +37,7 @@ export default function SubscriptionsPage() {
         {t('subscriptions.heading')}
       </h1>
       <p>{t('subscriptions.intro')}</p>
+      {list.data ? <p className="admin-field__hint">{t('subscriptions.visitTimeHint', { zone: list.data.timeZone })}</p> : null}
       {list.isPending ? (
         <PageSkeleton label={t('admin:loading')} />
       ) : list.isError ? (
@@ -42,13 +45,24 @@ export default function SubscriptionsPage() {
       ) : list.data.subscriptions.length === 0 ? (
         <p>{t('subscriptions.nothing')}</p>
       ) : (
-        list.data.subscriptions.map((s) => <SubscriptionCard key={s.id} subscription={s} events={list.data.events} lang={lang} />)
+        list.data.subscriptions.map((s) => <SubscriptionCard key={s.id} subscription={s} events={list.data.events} timeZone={list.data.timeZone} lang={lang} />)
       )}
     </section>
   );
 }
 
-function SubscriptionCard({ subscription, events, lang }: { subscription: Subscription; events: SubscriptionsResponse['events']; lang: Lang }) {
+/** The server's errors on the composition's items, by item index: 'event.subscriptionItems.2.startsAt' -> 2. */
+function itemErrorsOf(error: unknown): Map<number, string> {
+  const fields = error instanceof ApiError ? ((error.body as { fields?: Array<{ path: string; text?: string }> } | undefined)?.fields ?? []) : [];
+  const out = new Map<number, string>();
+  for (const f of fields) {
+    const match = /^event\.subscriptionItems\.(\d+)\./.exec(f.path);
+    if (match && f.text) out.set(Number(match[1]), f.text);
+  }
+  return out;
+}
+
+function SubscriptionCard({ subscription, events, timeZone, lang }: { subscription: Subscription; events: SubscriptionsResponse['events']; timeZone: string; lang: Lang }) {
   const { t } = useTranslation(['admin-offers', 'admin']);
   const id = useId();
   const queryClient = useQueryClient();
@@ -57,6 +71,7 @@ function SubscriptionCard({ subscription, events, lang }: { subscription: Subscr
   const [message, setMessage] = useState('');
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [itemErrors, setItemErrors] = useState<Map<number, string>>(new Map());
   const name = pickLocalized(subscription.name, lang);
   const original = new Set(subscription.items.map((i) => i.eventId));
   const addable = events.filter((e) => !items.some((i) => i.eventId === e.id));
@@ -79,6 +94,7 @@ function SubscriptionCard({ subscription, events, lang }: { subscription: Subscr
     setSaving(true);
     setMessage('');
     setFailed(false);
+    setItemErrors(new Map());
     try {
       const loaded = await apiGet(`/api/admin/catalog/events/${subscription.id}?lang=${lang}`, eventEditorResponse);
       const subscriptionItems = items.map((item, index) => ({ eventId: item.eventId, sortnum: index + 1, ...(item.startsAt ? { startsAt: item.startsAt } : {}) }));
@@ -87,6 +103,7 @@ function SubscriptionCard({ subscription, events, lang }: { subscription: Subscr
       await queryClient.invalidateQueries({ queryKey: subscriptionsKey });
     } catch (error) {
       setFailed(true);
+      setItemErrors(itemErrorsOf(error));
       setMessage(messageOf(error, t('admin:errors.generic')));
     } finally {
       setSaving(false);
@@ -104,9 +121,42 @@ function SubscriptionCard({ subscription, events, lang }: { subscription: Subscr
         {items.map((item, index) => {
           const itemName = pickLocalized(item.name, lang);
           const locked = subscription.hasOrders && original.has(item.eventId);
+          const timeId = `${id}-time-${item.eventId}`;
+          const error = itemErrors.get(index);
+          const starts = events.find((e) => e.id === item.eventId)?.sessions ?? [];
+          // The stored time stays choosable though its session has passed or is no longer offered.
+          const offered = item.startsAt && !starts.some((at) => Date.parse(at) === Date.parse(item.startsAt as string)) ? [item.startsAt, ...starts] : starts;
+          const chosen = offered.find((at) => item.startsAt !== null && Date.parse(at) === Date.parse(item.startsAt)) ?? '';
           return (
             <li key={item.eventId} className="offers-items__row">
               <span>{itemName}</span>
+              <span className="admin-field offers-items__time">
+                <label htmlFor={timeId}>{t('subscriptions.visitTime')}</label>
+                <select
+                  id={timeId}
+                  aria-label={`${t('subscriptions.visitTime')}: ${itemName}`}
+                  className="admin-select"
+                  value={chosen}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${timeId}-error` : undefined}
+                  onChange={(e) => {
+                    const startsAt = e.currentTarget.value || null;
+                    setItems(items.map((i) => (i.eventId === item.eventId ? { ...i, startsAt } : i)));
+                  }}
+                >
+                  <option value="">{t('subscriptions.noVisitTime')}</option>
+                  {offered.map((at) => (
+                    <option key={at} value={at}>
+                      {zoneTimeLabel(at, timeZone, lang)}
+                    </option>
+                  ))}
+                </select>
+                {error ? (
+                  <span className="admin-field__error" id={`${timeId}-error`}>
+                    {error}
+                  </span>
+                ) : null}
+              </span>
               <span className="admin-actions">
                 <button className="admin-button admin-button--plain" type="button" disabled={index === 0} aria-label={t('subscriptions.up', { name: itemName })} onClick={() => move(index, -1)}>
                   ↑

@@ -1,4 +1,5 @@
 import { localDateTime } from '../../../../contract/catalog-recurrence.ts';
+import { type Lang, toBcp47 } from '../../../../contract/lang.ts';
 
 /**
  * Dates of promo codes are typed and shown in the venue's time zone (the server's answer names
@@ -17,4 +18,9 @@ export function toZoneInput(iso: string | null, timeZone: string): string {
 export function fromZoneInput(value: string, timeZone: string): string | null {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value);
   return match ? localDateTime(match[1] as string, match[2] as string, timeZone) : null;
+}
+
+/** An ISO instant as the venue reads it, in the member's language: '12 мая 2031 г., 19:00'. */
+export function zoneTimeLabel(iso: string, timeZone: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(toBcp47(lang), { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }

@@ -1,0 +1,124 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { loyaltyMovementsResponse, loyaltyOrdersResponse } from '../../../../contract/admin/loyalty.ts';
+import { orderState } from '../../../../contract/admin/orders-rules.ts';
+import { normalizeLang } from '../../../../contract/lang.ts';
+import { apiGet } from '../../../lib/api.ts';
+import { QueryList } from '../../components/query-list.tsx';
+import { StackedTable } from '../../components/stacked-table.tsx';
+import { formatDateTime, formatMoney, intlLocale } from '../../lib/format.ts';
+import { LOYALTY_KEY } from './loyalty-api.ts';
+
+const pageAfter = (path: string, before: number | undefined) => (before === undefined ? path : `${path}?before=${before}`);
+
+/** Every movement of the card's bonuses, newest first, each order one linking to the orders desk; a page at a time. */
+export function CardMovements({ cardId }: { cardId: number }) {
+  const { t, i18n } = useTranslation(['admin-loyalty', 'admin']);
+  const lang = normalizeLang(i18n.language);
+  const movements = useInfiniteQuery({
+    queryKey: [...LOYALTY_KEY, 'movements', cardId],
+    queryFn: ({ signal, pageParam }) => apiGet(pageAfter(`/api/admin/loyalty-cards/${cardId}/movements`, pageParam), loyaltyMovementsResponse, { signal }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => (last.more ? last.movements.at(-1)?.id : undefined),
+    retry: false,
+  });
+  const signed = new Intl.NumberFormat(intlLocale(lang), { signDisplay: 'exceptZero' });
+  return (
+    <section className="admin-order__section" aria-labelledby={`movements-${cardId}`}>
+      <h2 className="admin-subheading" id={`movements-${cardId}`}>
+        {t('movements.heading')}
+      </h2>
+      <QueryList query={movements} isEmpty={(data) => data.pages[0]?.movements.length === 0} nothing={t('movements.nothing')}>
+        {(data) => (
+          <>
+            <StackedTable
+              caption={t('movements.caption')}
+              rows={data.pages.flatMap((p) => p.movements)}
+              rowKey={(m) => m.id}
+              columns={[
+                { label: t('movements.at'), cell: (m) => formatDateTime(m.at, lang) },
+                { label: t('movements.kind'), cell: (m) => t(`movements.kinds.${m.kind}`) },
+                {
+                  label: t('movements.bonuses'),
+                  cell: (m) => (
+                    <>
+                      {signed.format(m.bonuses)}
+                      {m.shortfall > 0 ? ` (${t('movements.shortfall', { count: m.shortfall })})` : ''}
+                    </>
+                  ),
+                },
+                {
+                  label: t('movements.source'),
+                  cell: (m) =>
+                    m.orderId !== null ? (
+                      <Link href={`/orders/${m.orderId}`}>{t('movements.order', { number: m.orderNumber })}</Link>
+                    ) : (
+                      <>
+                        {m.staffName ?? ''}
+                        {m.reason ? <span className="admin-note">{`: ${m.reason}`}</span> : null}
+                      </>
+                    ),
+                },
+              ]}
+            />
+            {movements.hasNextPage ? (
+              <div className="admin-actions">
+                <button className="admin-button admin-button--plain" type="button" disabled={movements.isFetchingNextPage} onClick={() => void movements.fetchNextPage()}>
+                  {t('movements.more')}
+                </button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </QueryList>
+    </section>
+  );
+}
+
+/** The orders the card was attached to, newest first: what each spent and accrued. */
+export function CardOrders({ cardId }: { cardId: number }) {
+  const { t, i18n } = useTranslation(['admin-loyalty', 'admin-orders', 'admin']);
+  const lang = normalizeLang(i18n.language);
+  const orders = useInfiniteQuery({
+    queryKey: [...LOYALTY_KEY, 'orders', cardId],
+    queryFn: ({ signal, pageParam }) => apiGet(pageAfter(`/api/admin/loyalty-cards/${cardId}/orders`, pageParam), loyaltyOrdersResponse, { signal }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => (last.more ? last.orders.at(-1)?.id : undefined),
+    retry: false,
+  });
+  const number = new Intl.NumberFormat(intlLocale(lang));
+  return (
+    <section className="admin-order__section" aria-labelledby={`orders-${cardId}`}>
+      <h2 className="admin-subheading" id={`orders-${cardId}`}>
+        {t('orders.heading')}
+      </h2>
+      <QueryList query={orders} isEmpty={(data) => data.pages[0]?.orders.length === 0} nothing={t('orders.nothing')}>
+        {(data) => (
+          <>
+            <StackedTable
+              caption={t('orders.caption')}
+              rows={data.pages.flatMap((p) => p.orders)}
+              rowKey={(o) => o.id}
+              columns={[
+                { label: t('orders.number'), cell: (o) => <Link href={`/orders/${o.id}`}>{t('movements.order', { number: o.number })}</Link> },
+                { label: t('orders.date'), cell: (o) => formatDateTime(o.createdAt, lang) },
+                { label: t('orders.status'), cell: (o) => t(`admin-orders:orderStates.${orderState(o.status)}`) },
+                { label: t('orders.total'), cell: (o) => formatMoney(o.total, lang) },
+                { label: t('orders.spent'), cell: (o) => number.format(o.bonuses) },
+                { label: t('orders.accrued'), cell: (o) => number.format(o.chargedBonus) },
+              ]}
+            />
+            {orders.hasNextPage ? (
+              <div className="admin-actions">
+                <button className="admin-button admin-button--plain" type="button" disabled={orders.isFetchingNextPage} onClick={() => void orders.fetchNextPage()}>
+                  {t('orders.more')}
+                </button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </QueryList>
+    </section>
+  );
+}
