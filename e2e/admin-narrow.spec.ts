@@ -176,6 +176,17 @@ test('at 320 px every back-office page and the check-in screen fit the phone wit
   await expect(page.getByRole('heading', { level: 1, name: 'Состав абонементов' })).toBeVisible();
   await fitsPhone(page, '/offers/subscriptions');
 
+  await open('Бонусные карты', 'Бонусные карты');
+  await expect(page.getByRole('table')).toBeVisible();
+  await fitsPhone(page, '/loyalty');
+  await page.getByRole('button', { name: 'Новая карта' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Новая бонусная карта' })).toBeVisible();
+  await fitsPhone(page, '/loyalty: a new card');
+  // The demo's card with bonuses (demo/extras-payment.ts).
+  await page.getByRole('link', { name: 'Открыть карту 1000200030004000' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Карта 1000200030004000' })).toBeVisible();
+  await fitsPhone(page, '/loyalty/:id');
+
   await open('Настройки витрины', 'Настройки витрины');
   await fitsPhone(page, '/setup');
   await open('Журнал действий', 'Журнал действий');
