@@ -4,6 +4,7 @@ import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../admin/staff/staff-te
 import { CRM_SECRET, prepareSubscriptionCatalog, visitsLeft } from '../crm/subscription-test-kit.ts';
 import { signCrmToken } from '../crm/crm-token.ts';
 import { sessionWhen } from '../quantity-order/quantity-fixtures.ts';
+import { insertSchemeEvent, schemeOrderBody } from '../seating/scheme-test-kit.ts';
 import { exportEvent } from './export.ts';
 import { importCatalogIn, lockCatalog } from './import.ts';
 
@@ -50,15 +51,15 @@ function gate() {
  * Holds the catalog import's lock in a transaction of its own; once `go` opens, imports the
  * subscription with `change` applied, inside that transaction, and commits.
  */
-function importHeld(change: (event: Record<string, unknown>) => Record<string, unknown>) {
+function importHeld(change: (event: Record<string, unknown>) => Record<string, unknown>, eventId = 9203) {
   const locked = gate();
   const go = gate();
   const done = t.db.transaction(async (tx) => {
     await lockCatalog(tx);
     locked.open();
     await go.opened;
-    const event = await exportEvent(tx, 9203, 'Europe/Moscow');
-    if (!event) throw new Error('subscription 9203 is not in the catalog');
+    const event = await exportEvent(tx, eventId, 'Europe/Moscow');
+    if (!event) throw new Error(`subscription ${eventId} is not in the catalog`);
     return importCatalogIn(tx, { events: [change(event as unknown as Record<string, unknown>)] });
   });
   return { locked: locked.opened, go: go.open, done };
@@ -137,6 +138,22 @@ describe('an order of a subscription while an import edits it (PostgreSQL)', () 
       [res.json<{ hash: string }>().hash],
     );
     expect(placed.rows).toEqual([{ total: 160_000, unit_price: 160_000 }]);
+  });
+
+  it('buying a seated subscription waits for a running import and is then placed at the price the import set', async () => {
+    const f = await insertSchemeEvent(t.db, { at: t.clock.date() });
+    await t.db.exec(`update events set is_subscription = true where id = ${f.eventId};
+      insert into subscription_items (subscription_event_id, event_id, sortnum) values (${f.eventId}, 9200, 1);`);
+    const held = importHeld((event) => ({ ...event, prices: (event.prices as Array<Record<string, unknown>>).map((p) => (p.id === f.stallsPriceId ? { ...p, amount: 250_000 } : p)) }), f.eventId);
+    await held.locked;
+    const order = t.post('/api/order/create-scheme', schemeOrderBody(f, [{ seat_id: f.seatIds[0] as number, price_id: f.stallsPriceId }]));
+    await waiting('import');
+    held.go();
+    await held.done;
+    const res = await order;
+    expect(res.statusCode, res.body).toBe(200);
+    const placed = await t.db.query<{ unit_price: number }>('select l.unit_price from orders o join order_lines l on l.order_id = o.id where o.hash = $1', [res.json<{ hash: string }>().hash]);
+    expect(placed.rows).toEqual([{ unit_price: 250_000 }]);
   });
 
   it('an order by the subscription in flight makes the import wait, and the import is then refused with -2405 naming the event', async () => {

@@ -2,7 +2,7 @@ import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { type CreateSchemeOrderRequest, parseStandingCartId } from '../../contract/scheme.ts';
 import { type OrderCaptchaDeps, withOrderCaptcha } from '../captcha/order-captcha.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
 import { findCheckboxes } from '../event/event.repository.ts';
 import type { SetupService } from '../setup/setup.service.ts';
 import { BusinessError } from '../http.ts';
@@ -79,7 +79,7 @@ async function createSchemeOrder(deps: SchemeOrderDeps, input: CreateSchemeOrder
   // moved the catalog is refused before writing (CatalogMoved) rather than placed on what was read
   // before. Other seat orders skip both, as ever.
   const subscription = event.is_subscription;
-  const placed = await withOrderCaptcha(deps, await deps.setup.get(), input, remoteIp, async (tx) => {
+  const place = async (tx: Queryable) => {
     if (subscription) await lockCatalogImportShared(tx);
     return placeOrder(tx, {
       eventId: event.id,
@@ -95,9 +95,11 @@ async function createSchemeOrder(deps: SchemeOrderDeps, input: CreateSchemeOrder
       lines,
       ...(subscription ? { catalogVersion: event.catalog_version } : {}),
     });
-  },
-    { oneStatement: !subscription, hold: { email: input.email, places: input.tickets.length, at: now, until: reservedUntil, hashOf: (order) => order.hash } },
-  );
+  };
+  const placed = await withOrderCaptcha(deps, await deps.setup.get(), input, remoteIp, place, {
+    oneStatement: !subscription,
+    hold: { email: input.email, places: input.tickets.length, at: now, until: reservedUntil, hashOf: (order) => order.hash },
+  });
   return { hash: placed.hash };
 }
 
