@@ -49,8 +49,11 @@ export default defineConfig({
   // (two workers, two servers, other suites on the same cores). Waits end on visible state.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // The CI script reads the totals from test-results/e2e.json.
+  // The CI script reads the totals from test-results/e2e.json. Traces of failures go to a folder
+  // of their own: Playwright empties its output folder when it starts, which took vitest's
+  // per-test durations (test-results/vitest.json) with it.
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  outputDir: 'test-results/e2e',
   use: {
     browserName: 'chromium',
     locale: 'ru-RU',

@@ -10,6 +10,10 @@ import { defineConfig } from 'vitest/config';
 //   server, a throw-away cluster started by tests/pg-global-setup.ts (or TEST_DATABASE_URL).
 export default defineConfig({
   test: {
+    // Two test files at a time. Vitest's default on 2 cores is one (cores - 1), which left a core
+    // idle: a PGlite file is one busy thread, and the main process and PostgreSQL mostly wait.
+    // CI has 2 cores (docs/codebase.md, 'The suite's time').
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -37,7 +37,7 @@ export const recordId = z.number().int().positive().max(MAX_INT4);
 /** 0/1 flags, as the spec sends them. */
 export const flag = z.union([z.literal(0), z.literal(1)]);
 
-/** The order hash: at least 128 random bits, URL-safe (design invariant 5; the rule: order-hash.ts). */
+/** The order hash, the only way to reach an order: at least 128 random bits, URL-safe (the rule: order-hash.ts). */
 export const orderHash = z.string().regex(ORDER_HASH_PATTERN, 'hash');
 /** A ticket's hash is drawn as an order's is (server/orders newHash), so it has the same shape. */
 export const ticketHash = orderHash;

@@ -1,6 +1,9 @@
+import { sanitizeLocalizedHtml } from '../server/catalog/sanitize-html.ts';
 import type { Queryable } from '../server/db/client.ts';
 
 const l = (ru: string, en: string, kz: string, ch: string) => JSON.stringify({ ru, en, kz, ch });
+/** An offer's description is a rich text: it goes in through the allow-list the back office's save uses. */
+const html = (ru: string, en: string, kz: string, ch: string) => JSON.stringify(sanitizeLocalizedHtml({ ru, en, kz, ch }));
 
 /** The e-mail registered with the demo loyalty card: the one-time codes that prove it go there. */
 export const DEMO_LOYALTY_EMAIL = 'card-holder@loyalty.demo.example';
@@ -22,11 +25,16 @@ export async function loadPaymentExtras(db: Queryable, now: Date): Promise<void>
      on conflict (id) do nothing`,
     [
       l('Аудиогид', 'Audio guide', 'Аудиогид', '语音导览'),
-      l('Выдаётся на входе по билету на место', 'Given at the entrance on presenting the seat ticket', 'Кіреберісте орынға берілген билетті көрсеткенде беріледі', '入场时凭座位票领取'),
+      html('Выдаётся на входе по билету на место', 'Given at the entrance on presenting the seat ticket', 'Кіреберісте орынға берілген билетті көрсеткенде беріледі', '入场时凭座位票领取'),
       l('Программка', 'Programme', 'Бағдарлама', '节目单'),
-      l('Печатная программа вечера', 'The printed programme of the evening', 'Кештің басылған бағдарламасы', '当晚演出的印刷节目单'),
+      html('Печатная программа вечера', 'The printed programme of the evening', 'Кештің басылған бағдарламасы', '当晚演出的印刷节目单'),
       l('Парковка', 'Parking', 'Автотұрақ', '停车位'),
-      l('Место на парковке на время события', 'A parking space for the time of the event', 'Іс-шара кезінде автотұрақтағы орын', '活动期间的一个停车位'),
+      html(
+        'Место на парковке на время события.<br>Въезд <b>за час до начала</b>',
+        'A parking space for the time of the event.<br>Entry <b>an hour before the start</b>',
+        'Іс-шара кезінде автотұрақтағы орын.<br>Кіру <b>басталуына бір сағат қалғанда</b>',
+        '活动期间的一个停车位。<br><b>开始前一小时</b>可入场',
+      ),
     ],
   );
   const day = 24 * 3600 * 1000;

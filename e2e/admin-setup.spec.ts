@@ -76,10 +76,22 @@ test('an owner changes the contact phone: the storefront\'s contacts page shows 
   await colour.fill(before);
 
   await admin.getByLabel('Телефон', { exact: true }).fill(phone);
+  // One logo for every language, uploaded once, in the same save.
+  const logos = admin.getByRole('group', { name: 'Логотипы', exact: true });
+  await logos.getByRole('radio', { name: 'Один логотип для всех языков' }).check();
+  const logoField = logos.getByRole('group', { name: 'Логотип', exact: true });
+  const png = await sharp({ create: { width: 320, height: 80, channels: 4, background: { r: 20, g: 40, b: 120, alpha: 0.5 } } }).png().toBuffer();
+  await logoField.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  await expect(logoField.locator('img')).toHaveAttribute('src', /^\/media\/[0-9a-f]{32}\/640\.png$/);
+  const logo = (await logoField.locator('img').getAttribute('src')) ?? '';
   await admin.getByRole('button', { name: 'Сохранить настройки' }).click();
   await expect(admin.getByRole('status').filter({ hasText: 'Сохранено' })).toHaveText('Сохранено. Витрина уже показывает новые настройки.');
 
   await page.goto('/contacts');
   await expect(page.getByRole('main').getByText(phone)).toBeVisible();
+  await expect(page.getByRole('banner').locator('img')).toHaveAttribute('src', logo);
+  await page.goto('/contacts?lang=en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
+  await expect(page.getByRole('banner').locator('img')).toHaveAttribute('src', logo);
   await context.close();
 });

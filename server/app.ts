@@ -139,7 +139,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const csrf = createCsrf(deps.secret, now);
   // Held in memory on the embedded database, read per call on a PostgreSQL server.
   const catalogVersion = await createCatalogVersion(deps.db);
-  const setup = createSetupService(deps.db, config.setupFile, { now, log: app.log, timeZone: config.timezone, version: () => catalogVersion.current() });
+  const setup = createSetupService({ db: deps.db, setupFile: config.setupFile, now, log: app.log, timeZone: config.timezone, version: () => catalogVersion.current() });
   // One venue time zone for every date the server formats or compares, and the one /api/setup
   // gives the pages: TIMEZONE, else the setup's app.timezone (docs/afisha.md, 'Time zone').
   const timeZone = await setup.venueTimeZone();
@@ -160,9 +160,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     setPageHeaders(request, reply);
     setFrameAncestors(reply);
   };
-  const crm = createCrmService(deps.db, config.crmSecret, now);
-  const holds = createHoldGuard(deps.db, config.holdLimits);
-  const captcha = createCaptchaService(deps.db, deps.secret, now, deps.captchaText, deps.captchaDigits);
+  const crm = createCrmService({ db: deps.db, secret: config.crmSecret, now });
+  const holds = createHoldGuard({ db: deps.db, limits: config.holdLimits });
+  const captcha = createCaptchaService({ db: deps.db, secret: deps.secret, now, drawText: deps.captchaText, drawDigits: deps.captchaDigits });
   const recaptcha =
     deps.recaptcha ?? createGoogleRecaptchaVerifier(config.recaptchaSecret, { log: (message) => app.log.warn(message) });
 
@@ -207,7 +207,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }),
     schemeOrders: createSchemeOrderService({ db: deps.db, setup, captcha, recaptcha, holds, now }),
   });
-  const seo = createSeoService(deps.db, setup, now);
+  const seo = createSeoService({ db: deps.db, setup, now });
   seoRoutes(app, { seo, publicUrl: config.publicUrl });
   mediaRoutes(app, { media: createMediaService({ db: deps.db }) });
   await adminRoutes(app, {

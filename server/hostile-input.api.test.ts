@@ -3,10 +3,10 @@ import { type TestApp, createTestApp } from '../tests/harness.ts';
 import { completeAtBank, pay, sandboxId } from './payments/payment-test-kit.ts';
 
 /**
- * Design invariant 4: whatever a client sends gets a clear answer, never a 5xx. Every call of the
- * storefront starts from a valid body on the demo catalog, and each of its values in turn is
- * replaced by something hostile: numbers beyond a PostgreSQL integer, NUL characters, very long
- * texts, wrong types. Each answer must be below 500 and, on /api, carry errorCode and errorText.
+ * Whatever a client sends gets a clear answer (a 4xx with errorCode and errorText), never a 5xx.
+ * Every call of the storefront starts from a valid body on the demo catalog, and each of its
+ * values in turn is replaced by something hostile: numbers beyond a PostgreSQL integer, NUL
+ * characters, very long texts, wrong types. Each answer must be below 500 and, on /api, carry errorCode and errorText.
  */
 
 const HOSTILE: unknown[] = [

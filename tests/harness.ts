@@ -30,7 +30,7 @@ export type Clock = ReturnType<typeof createClock>;
  */
 export async function openTestDb(options: { demoAt?: Date } = {}): Promise<Db> {
   if (process.env.TEST_DB !== 'postgres') return clonePgliteTemplate(options.demoAt);
-  const scratch = await createDatabase(inject('pgUrl'), 't');
+  const scratch = await createDatabase(inject('pgUrl'), 't', await postgresTemplate(options.demoAt));
   const db = await openPostgres(scratch.url, 50);
   return {
     ...db,
@@ -41,13 +41,65 @@ export async function openTestDb(options: { demoAt?: Date } = {}): Promise<Db> {
   };
 }
 
-// Starting PGlite costs seconds; cloning a migrated instance costs far less. Each test worker
-// keeps one template per kind (migrated; migrated with the demo of a given day) and clones it.
+/** A template's kind: migrated only ('none'), or migrated with the demo of a Moscow day. */
+function templateKind(demoAt: Date | undefined): string {
+  // The demo counts whole days in Moscow from its instant, so one template serves a Moscow day.
+  return demoAt ? new Date(demoAt.getTime() + 3 * 3600_000).toISOString().slice(0, 10) : 'none';
+}
+
+// Migrating a PostgreSQL database and loading the demo into it costs about a second; copying a
+// database that has them (CREATE DATABASE ... TEMPLATE) a fraction of that. One template per kind
+// serves the whole run: the first worker that needs it builds it under an advisory lock, and
+// every other waits for it, then copies it. Nobody connects to a template once it is built, as
+// copying requires.
+const postgresTemplates = new Map<string, Promise<string>>();
+
+function postgresTemplate(demoAt: Date | undefined): Promise<string> {
+  const kind = templateKind(demoAt);
+  let name = postgresTemplates.get(kind);
+  if (!name) {
+    name = buildPostgresTemplate(`${inject('pgTemplatePrefix')}_${kind.replaceAll('-', '_')}`, demoAt);
+    postgresTemplates.set(kind, name);
+  }
+  return name;
+}
+
+async function buildPostgresTemplate(name: string, demoAt: Date | undefined): Promise<string> {
+  const adminUrl = inject('pgUrl');
+  // One connection: the advisory lock is the session's, and closing it lets the next one in.
+  const admin = await openPostgres(adminUrl, 1);
+  try {
+    await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
+    const { rows } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (rows.length > 0) return name;
+    await admin.query(`create database ${name}`);
+    try {
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const db = await openPostgres(url.toString(), 5);
+      try {
+        await migrate(db);
+        if (demoAt) await loadDemoIfEmpty(db, demoAt);
+      } finally {
+        await db.close();
+      }
+    } catch (error) {
+      // Half a template must not be copied: the next test builds it again.
+      await admin.query(`drop database if exists ${name} with (force)`);
+      throw error;
+    }
+    return name;
+  } finally {
+    await admin.close();
+  }
+}
+
+// Starting PGlite costs seconds; cloning a migrated instance costs far less. Each test file
+// keeps one template per kind and clones it.
 const pgliteTemplates = new Map<string, Promise<PGlite>>();
 
 async function clonePgliteTemplate(demoAt: Date | undefined): Promise<Db> {
-  // The demo counts whole days in Moscow from its instant, so one template serves a Moscow day.
-  const day = demoAt ? new Date(demoAt.getTime() + 3 * 3600_000).toISOString().slice(0, 10) : 'none';
+  const day = templateKind(demoAt);
   let template = pgliteTemplates.get(day);
   if (!template) {
     template = (async () => {

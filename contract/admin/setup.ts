@@ -106,3 +106,19 @@ export const setupEditorResponse = z.object({
 /** PUT /api/admin/setup */
 export const setupSaveRequest = z.object({ revision: z.number().int().min(0), setup: setupEdit });
 export const setupSavedResponse = z.object({ errorCode: z.literal('0'), errorText: z.string(), revision: z.number().int() });
+
+type LocalizedLink = Partial<Record<(typeof LANGS)[number], string | undefined>>;
+
+/**
+ * The one picture every language shows, when the four languages' logos are the same or empty (an
+ * empty one falls back to another language's, pickLocalized), so the page may offer one upload for
+ * all; '' when none is set; undefined when languages show different pictures.
+ */
+export function oneLogoOf(logo: LocalizedLink | undefined): string | undefined {
+  const set = new Set(LANGS.map((lang) => logo?.[lang] ?? '').filter((url) => url !== ''));
+  if (set.size > 1) return undefined;
+  return [...set][0] ?? '';
+}
+
+/** One logo set for every language, as the setup stores it. */
+export const logoForEveryLang = (url: string): Record<(typeof LANGS)[number], string> => ({ ru: url, en: url, kz: url, ch: url });

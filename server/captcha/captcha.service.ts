@@ -12,13 +12,18 @@ export const CAPTCHA_LIFETIME_MS = 10 * 60_000;
  * HMAC with the server secret, with an expiry; each is used once: a wrong check uses it up (the
  * page then loads a new image), and so does the order that passes it.
  */
-export function createCaptchaService(
-  db: Queryable,
-  secret: string,
-  now: () => number,
-  drawText: () => string = randomCaptchaText,
-  drawDigits: () => string = randomCaptchaDigits,
-) {
+export function createCaptchaService(deps: {
+  db: Queryable;
+  secret: string;
+  now: () => number;
+  /** Draws the image's text; tests replace it to know the answer. */
+  drawText?: (() => string) | undefined;
+  /** Draws the audio's digits; tests replace it to know the answer. */
+  drawDigits?: (() => string) | undefined;
+}) {
+  const { db, secret, now } = deps;
+  const drawText = deps.drawText ?? randomCaptchaText;
+  const drawDigits = deps.drawDigits ?? randomCaptchaDigits;
   const hashOf = (sid: string, answer: string) =>
     createHmac('sha256', secret).update(`captcha:${sid}:${answer.trim().toUpperCase()}`).digest('base64url');
   let issued = 0;

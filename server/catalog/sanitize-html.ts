@@ -54,3 +54,8 @@ export function sanitizeHtml(html: string): string {
   if (!html) return '';
   return clean((parseFragment(html) as unknown as Node).childNodes ?? [], 0);
 }
+
+/** A text in four languages, each language's HTML sanitized as above. */
+export function sanitizeLocalizedHtml<T extends Partial<Record<string, string | undefined>>>(texts: T): { [K in keyof T]: string } {
+  return Object.fromEntries(Object.entries(texts).map(([lang, html]) => [lang, sanitizeHtml(html ?? '')])) as { [K in keyof T]: string };
+}

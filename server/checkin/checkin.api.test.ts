@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createClock, createTestApp } from '../../tests/harness.ts';
 import { DEVICE, deviceKey, paidTickets, prepareDoor, withKey } from './checkin-test-kit.ts';
 
@@ -7,19 +7,31 @@ let key: string;
 // 12:00 in Moscow: the session that starts 'now' is today in the venue's zone.
 const AT = new Date('2026-11-27T09:00:00Z');
 
-beforeEach(async () => {
+async function openDoor() {
   t = await createTestApp({ demo: false, clock: createClock(AT) });
   await prepareDoor(t.db, AT);
   key = await deviceKey(t);
-});
-afterEach(async () => {
-  await t.close();
-});
+}
+/** A door of its own for each test: the tests that admit, change or count what another would see. */
+function doorPerTest() {
+  beforeEach(openDoor);
+  afterEach(() => t.close());
+}
+/**
+ * One door for a block of tests that only read or are refused: each still proves it changed
+ * nothing, and a fresh app per test would only repeat the same setup.
+ */
+function doorPerBlock() {
+  beforeAll(openDoor);
+  afterAll(() => t.close());
+}
 
 const scan = (code: string, extra: Record<string, unknown> = {}) => withKey(t, '/api/checkin/scan', key, { code, deviceId: DEVICE, ...extra });
 const admissions = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from checkins')).rows[0]?.n;
 
 describe('POST /api/checkin/scan', () => {
+  doorPerTest();
+
   it('admits a paid ticket with what the controller must see, and refuses it the second time with when and where', async () => {
     const { tickets } = await paidTickets(t.db, AT);
     const code = tickets[0]?.code ?? '';
@@ -78,34 +90,10 @@ describe('POST /api/checkin/scan', () => {
     expect(await admissions()).toBe(0);
   });
 
-  it.each([
-    { description: 'a code no ticket has', code: '1234567890123456', verdict: 'unknown' },
-    { description: 'a 13-digit EAN of another venue', code: '4600000000000', verdict: 'malformed' },
-    { description: 'a URL read from some other QR code', code: 'https://example.com/t/1', verdict: 'malformed' },
-    { description: 'a code starting with 0', code: '0234567890123456', verdict: 'malformed' },
-  ])('answers $verdict for $description', async ({ code, verdict }) => {
-    const response = await scan(code);
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ verdict, ticket: null });
-  });
-
   it('answers unknown for the code of an unpaid order (codes are issued on payment)', async () => {
     const { tickets } = await paidTickets(t.db, AT);
     await t.db.query('update orders set status = 20 where id = (select order_id from tickets where id = $1)', [tickets[0]?.id]);
     expect((await scan(tickets[0]?.code ?? '')).json()).toMatchObject({ verdict: 'unknown', ticket: null });
-  });
-
-  it.each([
-    { description: 'no code', body: { deviceId: DEVICE } },
-    { description: 'a code too long', body: { deviceId: DEVICE, code: '1'.repeat(201) } },
-    { description: 'no device id', body: { code: '1234567890123456' } },
-    { description: 'a device id with a slash', body: { code: '1234567890123456', deviceId: 'abc/defgh' } },
-    { description: 'a session id that is not a number', body: { code: '1234567890123456', deviceId: DEVICE, sessionIds: ['x'] } },
-    { description: 'an empty session list', body: { code: '1234567890123456', deviceId: DEVICE, sessionIds: [] } },
-  ])('refuses $description with 400 -1002', async ({ body }) => {
-    const response = await withKey(t, '/api/checkin/scan', key, body);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ errorCode: '-1002' });
   });
 
   it('refuses a scan without a staff session or device key, or with a wrong or revoked key (401, in the language asked), and admits nothing', async () => {
@@ -120,21 +108,10 @@ describe('POST /api/checkin/scan', () => {
     expect((await scan(code)).statusCode).toBe(401);
     expect(await admissions()).toBe(0);
   });
-
-  it('needs the CSRF token like every state-changing call', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/checkin/scan', payload: { code: '1', deviceId: DEVICE }, headers: { authorization: `Bearer ${key}` } });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ errorCode: '-1000' });
-  });
-
-  it('keeps the device key only hashed', async () => {
-    const { rows } = await t.db.query<{ key_sha256: string }>('select key_sha256 from checkin_devices');
-    expect(rows[0]?.key_sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(rows)).not.toContain(key);
-  });
 });
 
 describe('POST /api/checkin/sync', () => {
+  doorPerTest();
   const sync = (deviceKeyValue: string, deviceId: string, scans: { scanId: string; code: string; scannedAt: string }[]) =>
     withKey(t, '/api/checkin/sync', deviceKeyValue, { deviceId, sessionIds: [9000], scans });
 
@@ -192,21 +169,11 @@ describe('POST /api/checkin/sync', () => {
     const { rows } = await t.db.query<{ checked_in_at: Date }>('select checked_in_at from checkins');
     expect(rows[0]?.checked_in_at.toISOString()).toBe(AT.toISOString());
   });
-
-  it.each([
-    { description: 'an empty batch', scans: [] },
-    { description: 'a scan without its id', scans: [{ code: '1234567890123456', scannedAt: AT.toISOString() }] },
-    { description: 'a scan with a time that is no time', scans: [{ scanId: 'scan-bad-01', code: '1234567890123456', scannedAt: 'yesterday' }] },
-    { description: 'more than 200 scans', scans: Array.from({ length: 201 }, (_, i) => ({ scanId: `scan-${String(i).padStart(6, '0')}`, code: '1234567890123456', scannedAt: AT.toISOString() })) },
-  ])('refuses $description with 400 and changes nothing', async ({ scans }) => {
-    const response = await withKey(t, '/api/checkin/sync', key, { deviceId: DEVICE, scans });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ errorCode: '-1002' });
-    expect((await t.db.query('select 1 from checkin_offline_scans')).rows).toHaveLength(0);
-  });
 });
 
 describe('GET /api/checkin/sessions and /api/checkin/activity', () => {
+  doorPerTest();
+
   it("lists today's sessions with sold, admitted and remaining, and the last admissions", async () => {
     const { tickets } = await paidTickets(t.db, AT, { quantity: 3 });
     await paidTickets(t.db, AT, { sessionId: 9001 });
@@ -234,7 +201,57 @@ describe('GET /api/checkin/sessions and /api/checkin/activity', () => {
   });
 });
 
-describe('the OpenAPI document', () => {
+describe('the check-in calls, refused or answered without changing anything (one door for all)', () => {
+  doorPerBlock();
+
+  it.each([
+    { description: 'a code no ticket has', code: '1234567890123456', verdict: 'unknown' },
+    { description: 'a 13-digit EAN of another venue', code: '4600000000000', verdict: 'malformed' },
+    { description: 'a URL read from some other QR code', code: 'https://example.com/t/1', verdict: 'malformed' },
+    { description: 'a code starting with 0', code: '0234567890123456', verdict: 'malformed' },
+  ])('answers $verdict for $description', async ({ code, verdict }) => {
+    const response = await scan(code);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ verdict, ticket: null });
+  });
+
+  it.each([
+    { description: 'no code', body: { deviceId: DEVICE } },
+    { description: 'a code too long', body: { deviceId: DEVICE, code: '1'.repeat(201) } },
+    { description: 'no device id', body: { code: '1234567890123456' } },
+    { description: 'a device id with a slash', body: { code: '1234567890123456', deviceId: 'abc/defgh' } },
+    { description: 'a session id that is not a number', body: { code: '1234567890123456', deviceId: DEVICE, sessionIds: ['x'] } },
+    { description: 'an empty session list', body: { code: '1234567890123456', deviceId: DEVICE, sessionIds: [] } },
+  ])('refuses $description with 400 -1002', async ({ body }) => {
+    const response = await withKey(t, '/api/checkin/scan', key, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errorCode: '-1002' });
+  });
+
+  it('needs the CSRF token like every state-changing call', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/checkin/scan', payload: { code: '1', deviceId: DEVICE }, headers: { authorization: `Bearer ${key}` } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ errorCode: '-1000' });
+  });
+
+  it('keeps the device key only hashed', async () => {
+    const { rows } = await t.db.query<{ key_sha256: string }>('select key_sha256 from checkin_devices');
+    expect(rows[0]?.key_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(rows)).not.toContain(key);
+  });
+
+  it.each([
+    { description: 'an empty batch', scans: [] },
+    { description: 'a scan without its id', scans: [{ code: '1234567890123456', scannedAt: AT.toISOString() }] },
+    { description: 'a scan with a time that is no time', scans: [{ scanId: 'scan-bad-01', code: '1234567890123456', scannedAt: 'yesterday' }] },
+    { description: 'more than 200 scans', scans: Array.from({ length: 201 }, (_, i) => ({ scanId: `scan-${String(i).padStart(6, '0')}`, code: '1234567890123456', scannedAt: AT.toISOString() })) },
+  ])('refuses $description with 400 and changes nothing', async ({ scans }) => {
+    const response = await withKey(t, '/api/checkin/sync', key, { deviceId: DEVICE, scans });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errorCode: '-1002' });
+    expect((await t.db.query('select 1 from checkin_offline_scans')).rows).toHaveLength(0);
+  });
+
   it('describes the check-in calls and how they authenticate', async () => {
     const doc = (await t.get('/api/docs/json')).json();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/checkin/scan', '/api/checkin/sync', '/api/checkin/sessions', '/api/checkin/activity']));

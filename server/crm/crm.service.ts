@@ -15,7 +15,13 @@ export function crmTokenOf(request: { headers: Record<string, unknown>; query: u
  * Identifies the venue's CRM client of a request by its signed token. With no CRM_SECRET
  * configured, nobody is identified: an unsigned id could be forged by anyone.
  */
-export function createCrmService(db: Queryable, secret: string | undefined, now: () => number) {
+export function createCrmService(deps: {
+  db: Queryable;
+  /** CRM_SECRET: the key the venue's CRM signs its tokens with; undefined identifies nobody. */
+  secret: string | undefined;
+  now: () => number;
+}) {
+  const { db, secret, now } = deps;
   return {
     /** The client id of a valid token, else undefined. */
     clientIdOf(token: unknown): number | undefined {

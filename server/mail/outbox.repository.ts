@@ -13,7 +13,8 @@ export type OutgoingMail = {
 
 /**
  * Puts a message in the outbox inside the caller's transaction, so it exists exactly when the
- * change that causes it was committed (design invariant 7). The mail worker delivers it later.
+ * change that causes it was committed: a crash loses neither, and an SMTP failure delays a
+ * message without dropping it. The mail worker delivers it later.
  * Answers the outbox id, or undefined when the dedupe key was enqueued before.
  */
 export async function enqueueMail(tx: Queryable, mail: OutgoingMail, at: Date): Promise<number | undefined> {

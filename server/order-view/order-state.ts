@@ -39,8 +39,9 @@ export async function lockChangeableOrder(tx: Queryable, hash: string, at: Date)
 type Totals = { subtotal: number; service_fee: number; services_total: number; discount: number; total: number };
 
 /**
- * Recomputes an order's services, discounts and total from its rows (design invariant 3:
- * total = lines + service fee + services − discount, on the server). The promo discount is
+ * Recomputes an order's services, discounts and total from its rows, in whole kopecks and on the
+ * server only (total = lines + service fee + services − discount; the client never decides a
+ * price). The promo discount is
  * taken from tickets and services (never from the service fee); bonuses then cover whole
  * roubles of what is left, and are cut down if the order became cheaper.
  *

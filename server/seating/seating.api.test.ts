@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SchemeMapResponse, decodeSeatRow, makeStandingCartId } from '../../contract/scheme.ts';
 import { type TestApp, createTestApp } from '../../tests/harness.ts';
 import { expireUnpaidOrders } from '../jobs/expiry.ts';
@@ -13,7 +13,19 @@ async function start(options: Parameters<typeof insertSchemeEvent>[1] = {}) {
   t = await createTestApp({ demo: false });
   f = await insertSchemeEvent(t.db, { at: t.clock.date(), ...options });
 }
-afterEach(() => t.close());
+/** An app of its own for each test: the tests that hold places, move the clock or change the catalog. */
+function appPerTest(options: Parameters<typeof insertSchemeEvent>[1] = {}) {
+  beforeEach(() => start(options));
+  afterEach(() => t.close());
+}
+/**
+ * One app for a block of tests that only read or are refused: each still proves it held nothing,
+ * and a fresh app per test would only repeat the same setup.
+ */
+function appPerBlock() {
+  beforeAll(() => start());
+  afterAll(() => t.close());
+}
 
 const seat = (i: number) => f.seatIds[i] as number;
 const standing = (random: string, category = f.standingCategoryId) => ({
@@ -41,8 +53,8 @@ const stock = async () => {
 const order = (tickets: { seat_id: number | string; price_id: number }[], extra: Record<string, unknown> = {}) =>
   t.post('/api/order/create-scheme', schemeOrderBody(f, tickets, extra));
 
-describe('POST /api/scheme/sessions', () => {
-  beforeEach(() => start());
+describe('the scheme calls, read or refused without holding anything (one app for all)', () => {
+  appPerBlock();
 
   it('answers the header and the calendar entries in the venue time zone with the places left', async () => {
     const res = await t.post('/api/scheme/sessions', { hash: f.hash });
@@ -61,16 +73,6 @@ describe('POST /api/scheme/sessions', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ errorCode: '-1004', errorText: 'Данные не найдены' });
   });
-
-  it('leaves out sessions that have started', async () => {
-    t.clock.advance(3.5 * 86_400_000);
-    const body = (await t.post('/api/scheme/sessions', { hash: f.hash })).json();
-    expect(body.calendar.map((c: { calendar_id: number }) => c.calendar_id)).toEqual([9102]);
-  });
-});
-
-describe('POST /api/scheme', () => {
-  beforeEach(() => start());
 
   it('answers the drawing, every seat with its place and availability, the zones with prices and the standing area', async () => {
     const body = await map();
@@ -99,6 +101,90 @@ describe('POST /api/scheme', () => {
       expect.objectContaining({ seat_id: 9101, cat: 9101, price_id: 9104, price: 800, priceservise: 50, limit: 5, quant: 5 }),
     ]);
   });
+
+  it('answers 404 for a session of another event', async () => {
+    const res = await t.post('/api/scheme', { hash: f.hash, calendar_id: 123456 });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().errorCode).toBe('-1004');
+  });
+
+  it('is sent brotli-compressed to a client that accepts it (gzip when only that: the 20,000-seat test below)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/scheme',
+      payload: { hash: f.hash, calendar_id: f.sessionId },
+      headers: { 'x-csrf-token': await t.csrfToken(), 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8')).calendar_id).toBe(f.sessionId);
+  });
+
+  it.each([
+    { description: 'a seat at the price of another zone', cart: () => [{ seat_id: seat(35), price_id: f.stallsPriceId }], code: '-1011' },
+    { description: 'a seat of no hall', cart: () => [{ seat_id: 999999, price_id: f.stallsPriceId }], code: '-1011' },
+    { description: 'a price of no event', cart: () => [{ seat_id: seat(0), price_id: 424242 }], code: '-1011' },
+    { description: 'a standing place of a category its id does not name', cart: () => [standing('z', 9102)], code: '-1011' },
+    {
+      description: 'the same seat twice',
+      cart: () => [
+        { seat_id: seat(0), price_id: f.stallsPriceId },
+        { seat_id: seat(0), price_id: f.stallsChildPriceId },
+      ],
+      code: '-1002',
+    },
+    { description: 'a malformed standing id', cart: () => [{ seat_id: '12-x', price_id: f.standingPriceId }], code: '-1002' },
+    { description: 'an empty cart', cart: () => [], code: '-1002' },
+  ])('refuses $description and holds nothing', async ({ cart, code }) => {
+    const before = await stock();
+    const res = await order(cart());
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json().errorCode).toBe(code);
+    expect(await stock()).toEqual(before);
+  });
+
+  it.each([
+    { description: 'a short name', extra: { fio: 'Ив' }, field: 'fio', message: 'not-valid-fio' },
+    { description: 'a bad e-mail', extra: { email: 'ivan@', re_email: 'ivan@' }, field: 'email', message: 'not-valid-email' },
+    { description: 'a repeated e-mail that differs', extra: { re_email: 'other@example.com' }, field: 're_email', message: 're-email' },
+    { description: 'a short phone', extra: { phone: '123' }, field: 'phone', message: 'not-valid-phone' },
+    { description: 'a phone impossible for its country', extra: { phone: '+7 79000000000' }, field: 'phone', message: 'not-valid-phone' },
+  ])('refuses $description with the field error code, as the quantity order does', async ({ extra, field, message }) => {
+    const res = await order([{ seat_id: seat(0), price_id: f.stallsPriceId }], extra);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ errorCode: '-1002', fields: expect.arrayContaining([{ path: field, code: message }]) });
+    expect((await stock())?.orders).toBe(0);
+  });
+
+  it('refuses more places than demquantlimit with -9998', async () => {
+    const res = await order(Array.from({ length: 11 }, (_, i) => ({ seat_id: seat(i), price_id: f.stallsPriceId })));
+    expect(res.json().errorCode).toBe('-9998');
+    expect((await stock())?.orders).toBe(0);
+  });
+
+  it('refuses without the CSRF token', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/create-scheme',
+      payload: schemeOrderBody(f, [{ seat_id: seat(0), price_id: f.stallsPriceId }]),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errorCode).toBe('-1000');
+  });
+});
+
+describe('POST /api/scheme/sessions', () => {
+  appPerTest();
+
+  it('leaves out sessions that have started', async () => {
+    t.clock.advance(3.5 * 86_400_000);
+    const body = (await t.post('/api/scheme/sessions', { hash: f.hash })).json();
+    expect(body.calendar.map((c: { calendar_id: number }) => c.calendar_id)).toEqual([9102]);
+  });
+});
+
+describe('POST /api/scheme', () => {
+  appPerTest();
 
   it('marks seats held by an order as taken for that session only, and shows the standing places left', async () => {
     expect((await order([{ seat_id: seat(0), price_id: f.stallsPriceId }, standing('a1')])).json().errorCode).toBe('0');
@@ -144,27 +230,10 @@ describe('POST /api/scheme', () => {
     await t.db.query('update catalog_version set version = version + 1');
     expect((await brMap()).sectors.find((s) => s.sector_id === 9101)?.name).toMatchObject({ ru: 'Партер (новый)' });
   });
-
-  it('answers 404 for a session of another event', async () => {
-    const res = await t.post('/api/scheme', { hash: f.hash, calendar_id: 123456 });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().errorCode).toBe('-1004');
-  });
-
-  it('is sent brotli-compressed to a client that accepts it (gzip when only that: the 20,000-seat test below)', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/scheme',
-      payload: { hash: f.hash, calendar_id: f.sessionId },
-      headers: { 'x-csrf-token': await t.csrfToken(), 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': 'gzip, br' },
-    });
-    expect(res.headers['content-encoding']).toBe('br');
-    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8')).calendar_id).toBe(f.sessionId);
-  });
 });
 
 describe('POST /api/order/create-scheme', () => {
-  beforeEach(() => start());
+  appPerTest();
 
   it('holds two seats and a standing place, prices them on the server with the fee per seat, and answers the order hash', async () => {
     const res = await order([
@@ -220,49 +289,6 @@ describe('POST /api/order/create-scheme', () => {
     expect(await stock()).toMatchObject({ standing: 0 });
   });
 
-  it.each([
-    { description: 'a seat at the price of another zone', cart: () => [{ seat_id: seat(35), price_id: f.stallsPriceId }], code: '-1011' },
-    { description: 'a seat of no hall', cart: () => [{ seat_id: 999999, price_id: f.stallsPriceId }], code: '-1011' },
-    { description: 'a price of no event', cart: () => [{ seat_id: seat(0), price_id: 424242 }], code: '-1011' },
-    { description: 'a standing place of a category its id does not name', cart: () => [standing('z', 9102)], code: '-1011' },
-    {
-      description: 'the same seat twice',
-      cart: () => [
-        { seat_id: seat(0), price_id: f.stallsPriceId },
-        { seat_id: seat(0), price_id: f.stallsChildPriceId },
-      ],
-      code: '-1002',
-    },
-    { description: 'a malformed standing id', cart: () => [{ seat_id: '12-x', price_id: f.standingPriceId }], code: '-1002' },
-    { description: 'an empty cart', cart: () => [], code: '-1002' },
-  ])('refuses $description and holds nothing', async ({ cart, code }) => {
-    const before = await stock();
-    const res = await order(cart());
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(res.statusCode).toBeLessThan(500);
-    expect(res.json().errorCode).toBe(code);
-    expect(await stock()).toEqual(before);
-  });
-
-  it.each([
-    { description: 'a short name', extra: { fio: 'Ив' }, field: 'fio', message: 'not-valid-fio' },
-    { description: 'a bad e-mail', extra: { email: 'ivan@', re_email: 'ivan@' }, field: 'email', message: 'not-valid-email' },
-    { description: 'a repeated e-mail that differs', extra: { re_email: 'other@example.com' }, field: 're_email', message: 're-email' },
-    { description: 'a short phone', extra: { phone: '123' }, field: 'phone', message: 'not-valid-phone' },
-    { description: 'a phone impossible for its country', extra: { phone: '+7 79000000000' }, field: 'phone', message: 'not-valid-phone' },
-  ])('refuses $description with the field error code, as the quantity order does', async ({ extra, field, message }) => {
-    const res = await order([{ seat_id: seat(0), price_id: f.stallsPriceId }], extra);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ errorCode: '-1002', fields: expect.arrayContaining([{ path: field, code: message }]) });
-    expect((await stock())?.orders).toBe(0);
-  });
-
-  it('refuses more places than demquantlimit with -9998', async () => {
-    const res = await order(Array.from({ length: 11 }, (_, i) => ({ seat_id: seat(i), price_id: f.stallsPriceId })));
-    expect(res.json().errorCode).toBe('-9998');
-    expect((await stock())?.orders).toBe(0);
-  });
-
   it('refuses the order until a required checkbox is ticked', async () => {
     await t.db.exec(`insert into checkboxes (id, scope, event_id, name, required) values (9100, 'order', 9100, '{"ru": "Согласен"}', true)`);
     const cart = [{ seat_id: seat(0), price_id: f.stallsPriceId }];
@@ -277,19 +303,10 @@ describe('POST /api/order/create-scheme', () => {
     expect(res.statusCode).toBe(409);
     expect((await stock())?.orders).toBe(0);
   });
-
-  it('refuses without the CSRF token', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/order/create-scheme',
-      payload: schemeOrderBody(f, [{ seat_id: seat(0), price_id: f.stallsPriceId }]),
-    });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().errorCode).toBe('-1000');
-  });
 });
 
 describe('captcha on scheme orders', () => {
+  afterEach(() => t.close());
   const enableCaptcha = async (patch: Record<string, unknown>) => {
     await saveSetup(t.db, patch);
     t.clock.advance(6000); // past the setup cache
@@ -326,7 +343,7 @@ describe('captcha on scheme orders', () => {
 });
 
 describe('the map answer of a 20 000-seat hall', () => {
-  beforeEach(() => start({ rows: 100, perRow: 200 }));
+  appPerTest({ rows: 100, perRow: 200 });
 
   it('stays small gzipped and is answered quickly from the cached hall drawing', async () => {
     const token = await t.csrfToken();

@@ -29,7 +29,8 @@ export type HoldGuard = ReturnType<typeof createHoldGuard>;
  * orders faster than a person can gets `captcha: true`: the caller then requires the image
  * captcha even where the setup has it off.
  */
-export function createHoldGuard(db: Db, limits: HoldLimits) {
+export function createHoldGuard(deps: { db: Db; limits: HoldLimits }) {
+  const { db, limits } = deps;
   const off = limits.orders === 0 && limits.places === 0 && limits.burstOrders === 0;
 
   async function claim(c: { ip: string; email: string; places: number; at: Date; until: Date; captchaAnswered: boolean }): Promise<HoldClaim | undefined> {

@@ -93,7 +93,8 @@ function baseHead(page: Page, fields: Partial<HeadTags> & { title: string; descr
 }
 
 /** Search-engine and link-preview data for the storefront's pages, the sitemap and robots.txt. */
-export function createSeoService(db: Queryable, setupService: SetupService, now: () => number) {
+export function createSeoService(deps: { db: Queryable; setup: SetupService; now: () => number }) {
+  const { db, setup: setupService, now } = deps;
   function jsonLdContext(page: Page): JsonLdContext {
     return {
       lang: page.lang,

@@ -68,7 +68,7 @@ describe('createSetupService with a broken SETUP_FILE', () => {
     const infos: string[] = [];
     const log = { error: (_: unknown, msg?: string) => errors.push(msg ?? ''), info: (_: unknown, msg?: string) => infos.push(msg ?? '') };
     writeFileSync(file, priceLimit(50));
-    const service = createSetupService(db, file, { now: clock.now, log });
+    const service = createSetupService({ db, setupFile: file, now: clock.now, log });
     expect((await service.get()).const.price_limit).toBe(50);
 
     const [notJson, badField] = BROKEN;
@@ -97,7 +97,7 @@ describe('createSetupService with a broken SETUP_FILE', () => {
 
   it('still refuses a broken setup it never saw valid (the start stops on it)', async () => {
     writeFileSync(file, BROKEN[0]?.text ?? '');
-    const service = createSetupService(db, file, {});
+    const service = createSetupService({ db, setupFile: file });
     await expect(service.get()).rejects.toThrow(/not valid JSON/);
   });
 });

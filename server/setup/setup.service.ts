@@ -69,12 +69,19 @@ export const SETUP_TTL_MS = 5000;
  * the storefront down: the last valid setup goes on being served, and the error is logged once
  * per distinct problem (not on every re-read) until the file is put right.
  */
-export function createSetupService(
-  db: Queryable,
-  setupFile: string | undefined,
-  options: { now?: () => number; log?: SetupLog; timeZone?: string | undefined; version?: () => Promise<number> } = {},
-) {
-  const now = options.now ?? Date.now;
+export function createSetupService(deps: {
+  db: Queryable;
+  /** SETUP_FILE: the venue's file merged over the database's setup; undefined: none. */
+  setupFile: string | undefined;
+  now?: () => number;
+  log?: SetupLog;
+  /** TIMEZONE: wins over the setup's app.timezone. */
+  timeZone?: string | undefined;
+  /** The catalog version: a new one drops the cached setup. */
+  version?: () => Promise<number>;
+}) {
+  const { db, setupFile } = deps;
+  const now = deps.now ?? Date.now;
   let cached: { value: StoredSetup; at: number; version: number | undefined } | undefined;
   let lastValid: StoredSetup | undefined;
   let reported: string | undefined;
@@ -87,7 +94,7 @@ export function createSetupService(
    */
   function fixTimezone(value: StoredSetup): StoredSetup {
     if (zone === undefined) {
-      zone = options.timeZone ?? value.app.timezone;
+      zone = deps.timeZone ?? value.app.timezone;
       if (!isValidTimeZone(zone)) throw new SetupError(`Invalid storefront setup: setup.app.timezone: unknown time zone ${JSON.stringify(zone)} (or set TIMEZONE)`);
     }
     return value.app.timezone === zone ? value : { ...value, app: { ...value.app, timezone: zone } };
@@ -97,7 +104,7 @@ export function createSetupService(
   async function resolveServedSetup(runner: Queryable): Promise<StoredSetup> {
     try {
       const value = fixTimezone(await resolveSetup(runner, setupFile));
-      if (reported !== undefined) options.log?.info({ setupFile }, 'storefront setup valid again');
+      if (reported !== undefined) deps.log?.info({ setupFile }, 'storefront setup valid again');
       reported = undefined;
       lastValid = value;
       return value;
@@ -106,7 +113,7 @@ export function createSetupService(
       if (!(error instanceof SetupError) || lastValid === undefined) throw error;
       if (reported !== error.message) {
         reported = error.message;
-        options.log?.error({ setupFile }, `${error.message}\nServing the last valid setup until this is put right.`);
+        deps.log?.error({ setupFile }, `${error.message}\nServing the last valid setup until this is put right.`);
       }
       return lastValid;
     }
@@ -131,7 +138,7 @@ export function createSetupService(
      * so the order paths use get(), which may be a few seconds behind.
      */
     async current(): Promise<StoredSetup> {
-      const version = await options.version?.();
+      const version = await deps.version?.();
       if (!cached || now() - cached.at > SETUP_TTL_MS || cached.version !== version) return load(version);
       return cached.value;
     },

@@ -122,3 +122,42 @@ describe('special offers in the back office', () => {
     expect(list.map((o: { id: number }) => o.id)).toEqual([1, 2, 3, 4]);
   });
 });
+
+describe("a special offer's description is a rich text", () => {
+  const hostile = {
+    ru: '<p onclick="steal()">Плед <b>из шерсти</b><script>alert(1)</script></p><a href="javascript:alert(2)">ссылка</a> <a href="https://venue.example/plaid" onmouseover="x()">подробнее</a><img src=x onerror=alert(3)><style>p{}</style>',
+    en: 'A <i>wool</i> blanket<iframe src="https://evil.example/"></iframe>',
+  };
+  const clean = {
+    ru: '<p>Плед <b>из шерсти</b></p><a>ссылка</a> <a href="https://venue.example/plaid">подробнее</a>',
+    en: 'A <i>wool</i> blanket',
+  };
+
+  it('is stored through the allow-list on create and on save, and the order page gets that HTML', async () => {
+    const created = await adminCall(t, 'POST', '/api/admin/special-offers', manager.cookie, { ...draft, eventId: null, stockTotal: null, description: hostile });
+    expect(created.statusCode, created.body).toBe(200);
+    const offer = created.json().offer;
+    expect(offer.description).toEqual(clean);
+    const stored = await t.db.query<{ description: unknown }>('select description from special_offers where id = $1', [offer.id]);
+    expect(stored.rows[0]?.description).toEqual(clean);
+
+    const order = await makeOrder(t);
+    const shown = ((await view(t, order.hash)).body.addToping as Array<{ price_id: number; descript: Record<string, string> }>).filter((o) => o.price_id === offer.id);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const o of shown) expect(o.descript).toMatchObject(clean);
+
+    const saved = await adminCall(t, 'PUT', `/api/admin/special-offers/${offer.id}`, manager.cookie, {
+      ...draft,
+      eventId: null,
+      stockTotal: null,
+      revision: offer.revision,
+      description: { ru: '<ul><li onfocus="x()">Один</li><li>Два<object data="x"></object></li></ul>', kz: '<a href=" java\tscript:alert(1)">Kz</a>' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().offer.description).toEqual({ ru: '<ul><li>Один</li><li>Два</li></ul>', kz: '<a>Kz</a>' });
+    const after = ((await view(t, (await makeOrder(t)).hash)).body.addToping as Array<{ price_id: number; descript: Record<string, string> }>).find((o) => o.price_id === offer.id);
+    expect(after?.descript.ru).toBe('<ul><li>Один</li><li>Два</li></ul>');
+    const audit = (await t.db.query<{ after: { description: unknown } }>("select after from audit_log where action = 'special-offer.update' and subject_id = $1", [String(offer.id)])).rows;
+    expect(audit.at(-1)?.after.description).toEqual({ ru: '<ul><li>Один</li><li>Два</li></ul>', kz: '<a>Kz</a>' });
+  });
+});

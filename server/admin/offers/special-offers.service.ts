@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import type { SpecialOfferView, specialOfferSaveRequest } from '../../../contract/admin/offers.ts';
 import { offerStockTotal } from '../../../contract/admin/offers-rules.ts';
+import { sanitizeLocalizedHtml } from '../../catalog/sanitize-html.ts';
 import type { Queryable } from '../../db/client.ts';
 import { BusinessError, adminErrorText } from '../../http.ts';
 import type { AuditEntry } from '../audit/audit.repository.ts';
@@ -81,7 +82,8 @@ export function createSpecialOffersDesk(deps: OffersDeskDeps) {
       packageId: input.packageId,
       eventId: input.eventId,
       name: input.name,
-      description: input.description,
+      // A rich text like an event's: stored only through the storefront's allow-list.
+      description: sanitizeLocalizedHtml(input.description),
       amount: input.amount,
       perOrderLimit: input.perOrderLimit,
       seatTied: input.seatTied,

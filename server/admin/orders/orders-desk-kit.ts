@@ -7,7 +7,7 @@ import { createOrdersDesk, type StaffActor } from './orders-desk.service.ts';
 
 /** The orders desk on a test app's database and payments, writing to the real audit log. */
 export async function deskOn(t: TestApp) {
-  const setup = createSetupService(t.db, undefined, { now: t.clock.now, timeZone: 'Europe/Moscow' });
+  const setup = createSetupService({ db: t.db, setupFile: undefined, now: t.clock.now, timeZone: 'Europe/Moscow' });
   const returns = createReturnsService({ db: t.db, now: t.clock.now, setup, payments: t.app.payments, baseUrl: 'http://shop.test', timeZone: 'Europe/Moscow' });
   const desk = createOrdersDesk({
     db: t.db,

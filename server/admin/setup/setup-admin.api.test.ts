@@ -1,5 +1,7 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SetupEdit } from '../../../contract/admin/setup.ts';
+import { type SetupEdit, logoForEveryLang, oneLogoOf } from '../../../contract/admin/setup.ts';
+import { LANGS, pickLocalized } from '../../../contract/lang.ts';
 import { noSchemeResponse } from '../../../contract/event.ts';
 import { type TestApp, createClock, createTestApp } from '../../../tests/harness.ts';
 import { adminCall, signedInAs } from '../staff/staff-test-kit.ts';
@@ -132,5 +134,41 @@ describe('the storefront setup in the back office', () => {
   it('is the owner\'s: a manager is refused', async () => {
     const manager = await signedInAs(t, 'manager');
     expect((await adminCall(t, 'GET', '/api/admin/setup', manager.cookie)).statusCode).toBe(403);
+  });
+});
+
+describe('one logo for every language', () => {
+  it('one upload saved for all four languages is the logo the storefront header shows in each, in one audited save', async () => {
+    const form = await load();
+    // The demo has a logo per language: the page opens with a logo per language.
+    expect(oneLogoOf(form.setup.app.logo)).toBeUndefined();
+    const png = await sharp({ create: { width: 320, height: 80, channels: 4, background: { r: 20, g: 40, b: 120, alpha: 0.5 } } }).png().toBuffer();
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/images?lang=ru',
+      payload: png,
+      headers: { 'content-type': 'image/png', 'x-csrf-token': await t.csrfToken(), 'x-requested-with': 'XMLHttpRequest', cookie: owner.cookie },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const url = uploaded.json<{ url: string }>().url;
+    const auditsBefore = (await audits()).length;
+
+    const res = await save(form.revision, { ...form.setup, app: { ...form.setup.app, logo: logoForEveryLang(url), logo_mobile: logoForEveryLang(url) } });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const storefront = (await t.get('/api/setup')).json<{ app: { logo: Record<string, string>; logo_mobile: Record<string, string> } }>();
+    for (const lang of LANGS) {
+      // What web/app/shell/header.tsx draws: the language's logo, and its phone logo.
+      expect(pickLocalized(storefront.app.logo, lang), lang).toBe(url);
+      expect(pickLocalized(storefront.app.logo_mobile, lang) || pickLocalized(storefront.app.logo, lang), lang).toBe(url);
+    }
+    expect((await t.get(url)).statusCode).toBe(200);
+    const entries = await audits();
+    expect(entries).toHaveLength(auditsBefore + 1);
+    expect(entries.at(-1)?.after.app.logo).toEqual({ ru: url, en: url, kz: url, ch: url });
+    // Reloaded, every language shows the same picture: the page opens with one logo.
+    const reloaded = await load();
+    expect(oneLogoOf(reloaded.setup.app.logo)).toBe(url);
+    expect(oneLogoOf(reloaded.setup.app.logo_mobile)).toBe(url);
   });
 });

@@ -1,5 +1,5 @@
 -- Orders, their lines (quantity lines and seat holds) and tickets.
--- An order is created in one transaction together with its holds (design invariant 7).
+-- An order is created in one transaction together with its holds, so a crash leaves all of it or none.
 
 create sequence order_number_seq start with 100001;
 
@@ -55,7 +55,7 @@ create table order_lines (
 );
 create index order_lines_order on order_lines (order_id);
 
--- A seat is held or sold by at most one order per session (design invariant 1).
+-- A seat is held or sold by at most one order per session: no oversell, however many buy at once.
 create unique index order_lines_seat_once on order_lines (session_id, seat_id)
   where seat_id is not null and not released;
 

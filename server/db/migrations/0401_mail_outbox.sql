@@ -1,4 +1,4 @@
--- The e-mail outbox (design invariant 7): a message is written in the same transaction as the
+-- The e-mail outbox, so that a crash loses no e-mail: a message is written in the same transaction as the
 -- change that causes it and delivered later by a worker, so an SMTP failure delays a message
 -- and never drops it. Workers claim rows with FOR UPDATE SKIP LOCKED and a lease (locked_until),
 -- so several instances never send one message at the same time.

@@ -284,3 +284,35 @@ describe('/order/{hash}: a double click changes the order once', () => {
     expect(calls.filter((url) => url === '/api/order/add-special-offer')).toHaveLength(1);
   });
 });
+
+describe("/order/{hash}: an offer's rich description", () => {
+  afterEach(() => {
+    delete (HTMLDialogElement.prototype as { showModal?: unknown }).showModal;
+  });
+
+  it('is shown through the allow-list beside its toggle, which it describes', async () => {
+    Object.defineProperty(HTMLDialogElement.prototype, 'showModal', {
+      configurable: true,
+      value(this: HTMLDialogElement) {
+        this.open = true;
+      },
+    });
+    const html = 'Место на парковке.<br>Въезд <b>за час</b><script>window.hacked = 1</script><img src="x" onerror="window.hacked = 2"><a href="javascript:alert(1)">ссылка</a>';
+    const order = unpaidOrder(20, {
+      addToping: [{ parent_id: 1, package_id: 3, price_id: 5, cost: 300, action: text('Парковка'), descript: text(html), limit: 1, row_limit: 1, seat_tied: 0 }],
+    });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(order), { status: 200, headers: { 'content-type': 'application/json' } })));
+    await renderApp(`/order/${HASH}`, setupFixture(), (client) => client.setQueryData(orderQueryOptions(HASH, 'ru').queryKey, order));
+    fireEvent.click(await screen.findByRole('button', { name: /Специальные предложения/ }));
+    const toggle = await screen.findByRole('button', { name: /^Парковка/, pressed: false });
+    // The name stays the offer, its price and what is left; the rich text is its description.
+    expect(toggle.textContent).not.toContain('Въезд');
+    const description = toggle.parentElement?.querySelector(`[id="${toggle.getAttribute('aria-describedby')}"]`) as HTMLElement;
+    expect(description.querySelector('b')?.textContent).toBe('за час');
+    expect(description.querySelector('br')).not.toBeNull();
+    expect(description.querySelector('script, img, [onerror]')).toBeNull();
+    expect(description.querySelector('a')?.hasAttribute('href')).toBe(false);
+    expect(description.textContent).toBe('Место на парковке.Въезд за часссылка');
+    expect((window as { hacked?: number }).hacked).toBeUndefined();
+  });
+});

@@ -15,7 +15,7 @@ import { useBusy } from '../../components/use-busy.ts';
 import { CatalogNav } from './catalog-nav.tsx';
 import { ENTRY_FIELDS, type FieldSpec, blankEntry, entriesQuery } from './entry-kinds.ts';
 import { formatSessionTime, optionsQuery } from './events-page.tsx';
-import { HtmlEditor } from './html-editor.tsx';
+import { HtmlEditor } from '../../components/html-editor.tsx';
 import { TextTabs } from './text-tabs.tsx';
 import './catalog.css';
 

@@ -23,7 +23,7 @@ import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { useBusy } from '../../components/use-busy.ts';
 import { formatSessionTime, optionsQuery } from './events-page.tsx';
 import { CategoryExtras, DisplayFields, PriceExtras, PosterField, SessionExtras, SubscriptionField } from './event-extra-fields.tsx';
-import { HtmlEditor } from './html-editor.tsx';
+import { HtmlEditor } from '../../components/html-editor.tsx';
 import { TextTabs } from './text-tabs.tsx';
 import './catalog.css';
 

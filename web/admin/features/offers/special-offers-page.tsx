@@ -11,6 +11,7 @@ import { QueryList } from '../../components/query-list.tsx';
 import { StackedTable } from '../../components/stacked-table.tsx';
 import { type FieldErrors, fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
 import { EventSelect } from '../../components/event-select.tsx';
+import { HtmlEditor } from '../../components/html-editor.tsx';
 import { LabelledField } from '../../components/labelled-field.tsx';
 import { OffersTabs } from './offers-tabs.tsx';
 import '../../components/desk.css';
@@ -179,15 +180,18 @@ export default function SpecialOffersPage() {
               ))}
             </div>
           </fieldset>
-          <fieldset>
+          <fieldset className="admin-stack">
             <legend>{t('services.description')}</legend>
-            <div className="offers-form__grid">
-              {LANGS.map((l) => (
-                <LabelledField key={l} id={f(`description-${l}`)} label={t(`langs.${l}`)}>
-                  <textarea value={draft.description[l]} maxLength={2000} onChange={(e) => setDraft({ ...draft, description: { ...draft.description, [l]: e.currentTarget.value } })} />
-                </LabelledField>
-              ))}
-            </div>
+            {/* A rich text like an event's description: the same editor, the server keeps only the allow-list. */}
+            {LANGS.map((l) => (
+              <HtmlEditor
+                key={l}
+                id={f(`description-${l}`)}
+                label={t(`langs.${l}`)}
+                value={draft.description[l]}
+                onChange={(html) => setDraft((current) => (current ? { ...current, description: { ...current.description, [l]: html } } : current))}
+              />
+            ))}
           </fieldset>
           <div className="offers-form__grid">
             <LabelledField id={f('amount')} label={t('services.amount')} error={err('amount')} hint={draft.id === null ? undefined : t('services.amountHint')}>

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
-import { Controller, type Path, useForm } from 'react-hook-form';
+import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { type SetupEdit, setupEdit, setupEditorResponse, setupSavedResponse } from '../../../../contract/admin/setup.ts';
+import { type SetupEdit, logoForEveryLang, oneLogoOf, setupEdit, setupEditorResponse, setupSavedResponse } from '../../../../contract/admin/setup.ts';
 import { HEADER_TEXT_COLOUR, MIN_TEXT_CONTRAST, contrastRatio } from '../../../../contract/colour-contrast.ts';
-import { LANGS, normalizeLang } from '../../../../contract/lang.ts';
+import { LANGS, normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
 import { ApiError, apiGet, apiSend, toApiError } from '../../../lib/api.ts';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { errorAt, fieldAt } from '../../components/form-paths.tsx';
@@ -130,10 +130,7 @@ function SetupForm({ loaded, notice, onSaved }: { loaded: Loaded; notice: string
         <fieldset className="admin-card admin-stack">
           <legend>{t('sections.brand')}</legend>
           {localized('app.title', t('fields.title'))}
-          <div className="admin-catalog__grid">
-            {LANGS.map((l) => image(`app.logo.${l}` as Path<FormInput>, t('fields.logoIn', { lang: t(`lang.${l}`) }), { width: 160, height: 40 }))}
-            {LANGS.map((l) => image(`app.logo_mobile.${l}` as Path<FormInput>, t('fields.logoMobileIn', { lang: t(`lang.${l}`) }), { width: 80, height: 40 }))}
-          </div>
+          <LogoFields form={form} image={image} errorText={(path) => (errorAt(formState.errors, path) ? t('fieldErrors.url') : undefined)} />
           {text('app.logo_width', t('fields.logoWidth'), { type: 'number', hint: t('fields.logoWidthHint') })}
           {text('app.url_logo', t('fields.urlLogo'))}
           <ColourField form={form} path="app.header_background" label={t('fields.headerBackground')} field={field} />
@@ -245,6 +242,74 @@ function SetupForm({ loaded, notice, onSaved }: { loaded: Loaded; notice: string
         </div>
       </form>
     </section>
+  );
+}
+
+type SetupForm = ReturnType<typeof useForm<FormInput, unknown, SetupEdit>>;
+type LogoKey = 'logo' | 'logo_mobile';
+const LOGO_BOX: Record<LogoKey, { width: number; height: number }> = { logo: { width: 160, height: 40 }, logo_mobile: { width: 80, height: 40 } };
+
+/**
+ * The header's logos, desktop and phone. Most venues have one logo: then one upload sets all four
+ * languages (the setup keeps a logo per language, as the storefront reads it). The mode starts as
+ * one logo when every language already shows the same picture; the owner may switch to a logo
+ * per language. Either way it is part of the page's one save.
+ */
+function LogoFields({
+  form,
+  image,
+  errorText,
+}: {
+  form: SetupForm;
+  image: (path: Path<FormInput>, label: string, box: { width: number; height: number }) => ReactNode;
+  errorText: (path: string) => string | undefined;
+}) {
+  const { t } = useTranslation('admin-setup');
+  const id = useId();
+  const [logo, logoMobile, language] = useWatch({ control: form.control, name: ['app.logo', 'app.logo_mobile', 'app.language'] });
+  const [one, setOne] = useState(() => oneLogoOf(logo) !== undefined && oneLogoOf(logoMobile) !== undefined);
+  const setEvery = (key: LogoKey, url: string) => {
+    for (const [lang, value] of Object.entries(logoForEveryLang(url))) form.setValue(`app.${key}.${lang}` as Path<FormInput>, value, { shouldDirty: true });
+  };
+  function chooseOne() {
+    // Every language takes the logo the default language shows, so what is saved is what the mode says.
+    setEvery('logo', pickLocalized(logo, language ?? 'ru'));
+    setEvery('logo_mobile', pickLocalized(logoMobile, language ?? 'ru'));
+    setOne(true);
+  }
+  const shared = (key: LogoKey) => oneLogoOf(key === 'logo' ? logo : logoMobile) ?? '';
+  return (
+    <fieldset className="admin-stack">
+      <legend>{t('fields.logos')}</legend>
+      <label className="admin-check">
+        <input type="radio" name={`${id}-mode`} checked={one} aria-describedby={`${id}-hint`} onChange={chooseOne} /> {t('fields.logoOne')}
+      </label>
+      <label className="admin-check">
+        <input type="radio" name={`${id}-mode`} checked={!one} aria-describedby={`${id}-hint`} onChange={() => setOne(false)} /> {t('fields.logoEach')}
+      </label>
+      <p className="admin-field__hint" id={`${id}-hint`}>
+        {t('fields.logoModeHint')}
+      </p>
+      {one ? (
+        <div className="admin-catalog__grid">
+          {(['logo', 'logo_mobile'] as const).map((key) => (
+            <ImageUpload
+              key={key}
+              label={t(key === 'logo' ? 'fields.logo' : 'fields.logoMobile')}
+              value={shared(key)}
+              onChange={(url) => setEvery(key, url)}
+              preview={LOGO_BOX[key]}
+              error={LANGS.map((l) => errorText(`app.${key}.${l}`)).find(Boolean)}
+            />
+          ))}
+        </div>
+      ) : (
+        <div className="admin-catalog__grid">
+          {LANGS.map((l) => image(`app.logo.${l}` as Path<FormInput>, t('fields.logoIn', { lang: t(`lang.${l}`) }), LOGO_BOX.logo))}
+          {LANGS.map((l) => image(`app.logo_mobile.${l}` as Path<FormInput>, t('fields.logoMobileIn', { lang: t(`lang.${l}`) }), LOGO_BOX.logo_mobile))}
+        </div>
+      )}
+    </fieldset>
   );
 }
 

@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalDialog } from '../../../components/modal/use-modal-dialog.ts';
 import { pickLocalized } from '../../../../contract/lang.ts';
 import type { Offer, TicketRow } from '../../../../contract/order-view.ts';
 import { useLang } from '../../../lib/use-lang.ts';
+import { SafeNodes, allowedTags, sanitizeHtml } from '../../../lib/safe-html.tsx';
+import { useSetup } from '../../../lib/use-setup.ts';
 import type { OfferChoice } from '../api/order-api.ts';
 import { useFormatKopecks, useFormatRoubles } from '../../../lib/use-money.ts';
-import { isOfferDisabled, offerKey, selectedSum } from '../lib/order-logic.ts';
+import { isOfferDisabled, offerKey } from '../../../../contract/order-rules.ts';
+import { selectedSum } from '../lib/offer-choice.ts';
 
 type Props = {
   rows: TicketRow[];
@@ -20,6 +23,10 @@ type Props = {
 export function OffersSidebar({ rows, offers, busy, onAdd, onClose }: Props) {
   const { t } = useTranslation('order');
   const lang = useLang();
+  const id = useId();
+  const { data: setup } = useSetup();
+  // An offer's description is the venue's HTML, shown through the same allow-list as the listing's event descriptions.
+  const allowed = useMemo(() => allowedTags(setup?.description_escaping_tags ?? ''), [setup?.description_escaping_tags]);
   const money = useFormatRoubles();
   const formatKopecks = useFormatKopecks();
   const ref = useModalDialog();
@@ -67,14 +74,29 @@ export function OffersSidebar({ rows, offers, busy, onAdd, onClose }: Props) {
                   const key = offerKey(offer);
                   const on = selected.has(key);
                   const disabled = isOfferDisabled(offer, selected, shown);
+                  const description = sanitizeHtml(pickLocalized(offer.descript, lang), allowed);
+                  const descriptionId = `${id}-${key}`;
+                  // The description sits beside the toggle, not inside it: a button may hold no
+                  // paragraphs or links, and its name stays short; the description is read as its description.
                   return (
-                    <li key={key}>
-                      <button type="button" className={`offer${on ? ' is-on' : ''}`} aria-pressed={on} disabled={disabled} onClick={() => toggle(offer)}>
+                    <li key={key} className={`offer${on ? ' is-on' : ''}${disabled ? ' is-disabled' : ''}`}>
+                      <button
+                        type="button"
+                        className="offer__toggle"
+                        aria-pressed={on}
+                        aria-describedby={description.length > 0 ? descriptionId : undefined}
+                        disabled={disabled}
+                        onClick={() => toggle(offer)}
+                      >
                         <span className="offer__name">{pickLocalized(offer.action, lang)}</span>
-                        {pickLocalized(offer.descript, lang) && <span className="offer__descript">{pickLocalized(offer.descript, lang)}</span>}
                         <span className="offer__cost">{money(offer.cost)}</span>
                         <span className="offer__limit">{t('offers.available', { count: offer.limit })}</span>
                       </button>
+                      {description.length > 0 && (
+                        <div id={descriptionId} className="offer__descript">
+                          <SafeNodes nodes={description} />
+                        </div>
+                      )}
                     </li>
                   );
                 })}

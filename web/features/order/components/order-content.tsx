@@ -20,7 +20,7 @@ import { useBeforeDeadline } from '../../../lib/use-seconds-left.ts';
 import { groupRows } from '../lib/order-logic.ts';
 import { BuyerData } from './buyer-data.tsx';
 import { LoyaltyBlock } from './loyalty-block.tsx';
-import { OffersSidebar } from './offers-sidebar.tsx';
+import { LazyOffersSidebar, preloadOffersSidebar } from './lazy-offers-sidebar.tsx';
 import { NoOffersConfirm, QrPaymentModal, submitBankForm } from './order-dialogs.tsx';
 import { PaymentFooter } from './payment-footer.tsx';
 import { RefundNotices } from './refund-notices.tsx';
@@ -233,7 +233,7 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
       )}
 
       {offersFor && (
-        <OffersSidebar
+        <LazyOffersSidebar
           rows={offersFor}
           offers={view.addToping}
           busy={busy}
@@ -245,6 +245,7 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
       {confirm && (
         <NoOffersConfirm
           onBack={() => {
+            void preloadOffersSidebar();
             setConfirm(false);
             const first = groups[0];
             if (first) setOffersFor(first.rows);

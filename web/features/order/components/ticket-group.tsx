@@ -5,6 +5,7 @@ import type { AttachedService, TicketRow } from '../../../../contract/order-view
 import { ReturnStatus, isReturned } from '../../../../contract/order-status.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useFormatRoubles } from '../../../lib/use-money.ts';
+import { preloadOffersSidebar } from './lazy-offers-sidebar.tsx';
 
 
 type Props = {
@@ -121,7 +122,14 @@ export function TicketGroup({ rows, services, paid, busy, hasOffers, onOpenOffer
         ))}
       </ul>
       {hasOffers && (
-        <button type="button" className="button button--secondary order-group__offers" onClick={onOpenOffers}>
+        <button
+          type="button"
+          className="button button--secondary order-group__offers"
+          onPointerEnter={() => void preloadOffersSidebar()}
+          onFocus={() => void preloadOffersSidebar()}
+          onPointerDown={() => void preloadOffersSidebar()}
+          onClick={onOpenOffers}
+        >
           {t('group.offers')}
         </button>
       )}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Offer } from '../../../../contract/order-view.ts';
-import { canApplyPromo, isOfferDisabled, isValidBonusAmount, offerKey, selectedSum } from './order-logic.ts';
+import { selectedSum } from './offer-choice.ts';
+import { canApplyPromo, isOfferDisabled, isValidBonusAmount, offerKey } from './order-logic.ts';
 
 const l = (ru: string) => ({ ru, en: ru, kz: ru, ch: ru });
 const offer = (parent: number, price: number, limit: number, cost = 100): Offer => ({

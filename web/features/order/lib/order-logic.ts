@@ -1,5 +1,4 @@
-import type { Offer, TicketRow } from '../../../../contract/order-view.ts';
-import { offerKey } from '../../../../contract/order-rules.ts';
+import type { TicketRow } from '../../../../contract/order-view.ts';
 
 /** Rows grouped by action_group (one event session), in the order they came. */
 export function groupRows(rows: readonly TicketRow[]): { key: string; rows: TicketRow[] }[] {
@@ -12,15 +11,8 @@ export function groupRows(rows: readonly TicketRow[]): { key: string; rows: Tick
   return [...groups].map(([key, list]) => ({ key, rows: list }));
 }
 
-import { toKopecks } from '../../../../contract/format-price.ts';
-
 // The offer rule lives in contract/, where the server's add call decides with it too.
 export { isOfferDisabled, offerKey } from '../../../../contract/order-rules.ts';
-
-/** The sum of the selected offers in kopecks. */
-export function selectedSum(selected: ReadonlySet<string>, offers: readonly Offer[]): number {
-  return offers.filter((o) => selected.has(offerKey(o))).reduce((sum, o) => sum + toKopecks(o.cost), 0);
-}
 
 /** Promo codes need at least 3 characters. */
 export { canApplyPromo } from '../../../../contract/order-rules.ts';

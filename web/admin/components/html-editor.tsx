@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SAFE_TAGS, VOID_TAGS } from '../../../../contract/html-allow-list.ts';
-import { type SafeNode, sanitizeHtml } from '../../../lib/safe-html.tsx';
+import { SAFE_TAGS, VOID_TAGS } from '../../../contract/html-allow-list.ts';
+import { type SafeNode, sanitizeHtml } from '../../lib/safe-html.tsx';
+import './html-editor.css';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -39,7 +40,7 @@ const COMMANDS = [
  * The browser's editing commands are deprecated as a standard yet implemented by every browser.
  */
 export function HtmlEditor({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (html: string) => void }) {
-  const { t } = useTranslation('admin-catalog');
+  const { t } = useTranslation('admin');
   const [code, setCode] = useState(false);
   const region = useRef<HTMLDivElement>(null);
   const labelId = useId();
@@ -63,28 +64,28 @@ export function HtmlEditor({ id, label, value, onChange }: { id: string; label: 
 
   return (
     <div className="admin-field">
-      <span id={labelId} className="admin-catalog__editor-label">
+      <span id={labelId} className="admin-editor__label">
         {label}
       </span>
-      <div className="admin-catalog__toolbar" role="toolbar" aria-label={t('editor.toolbar')} aria-controls={code ? id : `${id}-rich`}>
+      <div className="admin-editor__toolbar" role="toolbar" aria-label={t('editor.toolbar')} aria-controls={code ? id : `${id}-rich`}>
         {code
           ? null
           : COMMANDS.map((c) => (
-              <button key={c.key} type="button" className="admin-catalog__tool" aria-label={t(`editor.${c.key}`)} title={t(`editor.${c.key}`)} onMouseDown={(e) => e.preventDefault()} onClick={() => run(c.command)}>
+              <button key={c.key} type="button" className="admin-editor__tool" aria-label={t(`editor.${c.key}`)} title={t(`editor.${c.key}`)} onMouseDown={(e) => e.preventDefault()} onClick={() => run(c.command)}>
                 <span aria-hidden="true">{c.label}</span>
               </button>
             ))}
-        <button type="button" className="admin-catalog__tool admin-catalog__tool--wide" aria-pressed={code} onClick={() => setCode(!code)}>
+        <button type="button" className="admin-editor__tool admin-editor__tool--wide" aria-pressed={code} onClick={() => setCode(!code)}>
           {t('editor.code')}
         </button>
       </div>
       {code ? (
-        <textarea id={id} aria-labelledby={labelId} className="admin-catalog__html" rows={6} value={value} onChange={(e) => onChange(e.currentTarget.value)} aria-describedby={`${id}-hint`} />
+        <textarea id={id} aria-labelledby={labelId} className="admin-editor__html" rows={6} value={value} onChange={(e) => onChange(e.currentTarget.value)} aria-describedby={`${id}-hint`} />
       ) : (
         <div
           id={`${id}-rich`}
           ref={region}
-          className="admin-catalog__rich"
+          className="admin-editor__rich"
           role="textbox"
           aria-multiline="true"
           aria-labelledby={labelId}
@@ -96,7 +97,7 @@ export function HtmlEditor({ id, label, value, onChange }: { id: string; label: 
         />
       )}
       <p className="admin-field__hint" id={`${id}-hint`}>
-        {t('form.htmlHint')}
+        {t('editor.hint')}
       </p>
     </div>
   );
