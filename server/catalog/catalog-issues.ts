@@ -9,9 +9,23 @@ export type PathSegment = string | number;
  * sold-subscription-item: events taken out of a subscription orders hold (params.ids, comma-separated);
  * visit-time: a subscription item's time that is not a session of its event (params.eventId);
  * in-subscription: an event made a subscription while another subscription holds it (params.id, name as JSON);
- * subscription-price: a subscription's price on an event that is not one; empty-composition: a subscription without events.
+ * subscription-price: a subscription's price on an event that is not one; empty-composition: a subscription without events;
+ * composition-not-subscription: events in the composition of an event that is not a subscription;
+ * unknown-subscription-item, subscription-in-subscription, subscription-item-twice: an item naming no event, a
+ * subscription, or an event an earlier item names (params.id: the event id).
  */
-export type IssueCode = 'below-sold' | 'in-use' | 'sold-subscription-item' | 'visit-time' | 'in-subscription' | 'subscription-price' | 'empty-composition';
+export type IssueCode =
+  | 'below-sold'
+  | 'in-use'
+  | 'sold-subscription-item'
+  | 'visit-time'
+  | 'in-subscription'
+  | 'subscription-price'
+  | 'empty-composition'
+  | 'composition-not-subscription'
+  | 'unknown-subscription-item'
+  | 'subscription-in-subscription'
+  | 'subscription-item-twice';
 export type IssueParams = Record<string, string | number>;
 
 /** One problem of a catalog file, named by its top-level entry and the field inside it. */

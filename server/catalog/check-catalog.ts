@@ -253,16 +253,16 @@ function checkEventRefs(event: CatalogEvent, known: Known, report: Report) {
 
 function checkSubscription(event: CatalogEvent, known: Known, existing: ExistingCatalog, starts: Map<number, string[]>, fileEventIds: Set<number>, report: Report) {
   if (event.isSubscription && event.subscriptionItems.length === 0) report({ text: 'a subscription needs at least one event in its composition', code: 'empty-composition', params: {} }, 'subscriptionItems');
-  if (!event.isSubscription && event.subscriptionItems.length > 0) report('only a subscription (isSubscription) has a composition', 'subscriptionItems');
+  if (!event.isSubscription && event.subscriptionItems.length > 0) report({ text: 'only a subscription (isSubscription) has a composition', code: 'composition-not-subscription', params: {} }, 'subscriptionItems');
   const seen = new Set<number>();
   event.subscriptionItems.forEach((item, i) => {
     const target = known.events.get(item.eventId);
-    if (!target) report(`unknown event ${item.eventId}`, 'subscriptionItems', i, 'eventId');
-    else if (item.eventId === event.id || target.isSubscription) report(`event ${item.eventId} is a subscription itself`, 'subscriptionItems', i, 'eventId');
+    if (!target) report({ text: `unknown event ${item.eventId}`, code: 'unknown-subscription-item', params: { id: item.eventId } }, 'subscriptionItems', i, 'eventId');
+    else if (item.eventId === event.id || target.isSubscription) report({ text: `event ${item.eventId} is a subscription itself`, code: 'subscription-in-subscription', params: { id: item.eventId } }, 'subscriptionItems', i, 'eventId');
     else if (!visitTimeFits(item.startsAt, starts.get(item.eventId) ?? [])) {
       report({ text: `${item.startsAt ?? ''} is not the start of a session of event ${item.eventId} (leave startsAt out, or give one of its session times)`, code: 'visit-time', params: { eventId: item.eventId } }, 'subscriptionItems', i, 'startsAt');
     }
-    if (seen.has(item.eventId)) report(`event ${item.eventId} is given twice`, 'subscriptionItems', i, 'eventId');
+    if (seen.has(item.eventId)) report({ text: `event ${item.eventId} is given twice`, code: 'subscription-item-twice', params: { id: item.eventId } }, 'subscriptionItems', i, 'eventId');
     seen.add(item.eventId);
   });
   if (event.isSubscription) {

@@ -253,6 +253,21 @@ const badCases: BadCase[] = [
     expected: 'events[1] (id 2, hash "small-hall-concert"): subscriptionItems[0].eventId: unknown event 77',
   },
   {
+    description: 'a subscription item naming the subscription itself',
+    change: (f) => { Object.assign(nth(f.events, 1), { isSubscription: true, subscriptionItems: [{ eventId: 1 }, { eventId: 2 }] }); },
+    expected: 'events[1] (id 2, hash "small-hall-concert"): subscriptionItems[1].eventId: event 2 is a subscription itself',
+  },
+  {
+    description: 'an event given twice in a subscription',
+    change: (f) => { Object.assign(nth(f.events, 1), { isSubscription: true, subscriptionItems: [{ eventId: 1 }, { eventId: 1 }] }); },
+    expected: 'events[1] (id 2, hash "small-hall-concert"): subscriptionItems[1].eventId: event 1 is given twice',
+  },
+  {
+    description: 'a composition on an event that is not a subscription',
+    change: (f) => { Object.assign(nth(f.events, 1), { isSubscription: false, subscriptionItems: [{ eventId: 1 }] }); },
+    expected: 'events[1] (id 2, hash "small-hall-concert"): subscriptionItems: only a subscription (isSubscription) has a composition',
+  },
+  {
     description: 'a subscription item whose visit time is no session of its event',
     change: (f) => { Object.assign(nth(f.events, 1), { isSubscription: true, subscriptionItems: [{ eventId: 1, startsAt: '2031-05-12T10:30:00+03:00' }] }); },
     expected: 'events[1] (id 2, hash "small-hall-concert"): subscriptionItems[0].startsAt: 2031-05-12T10:30:00+03:00 is not the start of a session of event 1 (leave startsAt out, or give one of its session times)',

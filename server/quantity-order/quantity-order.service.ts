@@ -4,6 +4,7 @@ import { PUSHKIN_TICKETS_PER_ORDER, priceFitsPayment } from '../../contract/even
 import { type CreateOrderCommand, OrderFormError } from '../../contract/order-create.ts';
 import type { StoredSetup } from '../../contract/setup.ts';
 import { type OrderCaptchaDeps, withOrderCaptcha } from '../captcha/order-captcha.ts';
+import { lockCatalogImportShared } from '../catalog/catalog-write.repository.ts';
 import { findCoveringSubscription, takeSubscriptionVisits } from '../crm/crm.repository.ts';
 import type { EventSessionRow, PriceRow } from '../event/event.repository.ts';
 import { type EventCatalog, type EventCatalogPart, pricesOfSession } from '../event/event.service.ts';
@@ -155,7 +156,14 @@ async function createAt(
     lines: lines.map(({ price: _price, ...line }) => line),
     catalogVersion: catalog.version,
   };
+  // Selling a subscription, or a visit paid by one, makes the subscription sold: an import then
+  // must not take an event out of it. The import reads what is sold under its exclusive lock, so
+  // such an order holds the shared one until it commits; if it waited for an import instead, the
+  // order's catalog version no longer matches and it is checked and priced again (CatalogMoved).
+  // Ordinary orders skip it: they place in one statement, batched, on an on-sale rush's hot path.
+  const sellsSubscription = subscritId !== undefined || event.is_subscription;
   return withOrderCaptcha(deps, ctx.setup, cmd, ctx.remoteIp, async (tx, alone) => {
+    if (sellsSubscription) await lockCatalogImportShared(tx);
     if (subscritId !== undefined && ctx.crmClientId !== undefined) {
       if (!(await takeSubscriptionVisits(tx, ctx.crmClientId, subscritId, ordinary + group))) {
         throw refuse(ErrorCode.limit, 409, textOf('quantityOrder', 'subscriptionLimit'));
@@ -163,9 +171,9 @@ async function createAt(
     }
     const placed = alone ? await deps.orders.place(order) : await placeOrder(tx, order);
     return { hash: placed.hash };
-    // Without a subscription to draw visits from, placing the order is its one statement.
+    // Without a subscription to sell or draw visits from, placing the order is its one statement.
   }, {
-    oneStatement: subscritId === undefined,
+    oneStatement: !sellsSubscription,
     hold: { email: buyer.email, places: ordinary + group, at: ctx.now, until: order.reservedUntil, hashOf: (placed) => placed.hash },
   });
 }

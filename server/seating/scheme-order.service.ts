@@ -2,11 +2,12 @@ import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { type CreateSchemeOrderRequest, parseStandingCartId } from '../../contract/scheme.ts';
 import { type OrderCaptchaDeps, withOrderCaptcha } from '../captcha/order-captcha.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
 import { findCheckboxes } from '../event/event.repository.ts';
 import type { SetupService } from '../setup/setup.service.ts';
 import { BusinessError } from '../http.ts';
-import { type NewOrderLine, OrderStatus, placeOrder } from '../orders/orders.service.ts';
+import { lockCatalogImportShared } from '../catalog/catalog-write.repository.ts';
+import { CatalogMoved, type NewOrderLine, OrderStatus, placeOrder } from '../orders/orders.service.ts';
 import { unitServiceFee } from '../orders/pricing.ts';
 import {
   type PriceRow,
@@ -36,7 +37,17 @@ export type SchemeOrderService = ReturnType<typeof createSchemeOrderService>;
  */
 export function createSchemeOrderService(deps: SchemeOrderDeps) {
   return {
-    create: (input: CreateSchemeOrderRequest, remoteIp?: string) => createSchemeOrder(deps, input, remoteIp),
+    async create(input: CreateSchemeOrderRequest, remoteIp?: string): Promise<{ hash: string }> {
+      try {
+        return await createSchemeOrder(deps, input, remoteIp);
+      } catch (error) {
+        // Only an order of a subscription is pinned to a catalog version: it waited for an import
+        // that moved the catalog, so it is checked and priced again against the catalog as it is now.
+        // A second move in between answers 429 -1029: the buyer sends the order again.
+        if (!(error instanceof CatalogMoved)) throw error;
+        return createSchemeOrder(deps, input, remoteIp);
+      }
+    },
   };
 }
 
@@ -62,8 +73,15 @@ async function createSchemeOrder(deps: SchemeOrderDeps, input: CreateSchemeOrder
   const places = await resolvePlaces(deps.db, event.hall_id, event.id, session.id, input.tickets);
   const lines = toLines(session.id, places);
   const reservedUntil = new Date(now.getTime() + event.reserve_minutes * 60_000);
-  const placed = await withOrderCaptcha(deps, await deps.setup.get(), input, remoteIp, (tx) =>
-    placeOrder(tx, {
+  // Selling a subscription makes it sold, and an import must then keep its every event: the order
+  // holds off imports until it commits (the import reads what is sold under its exclusive lock),
+  // and it was read at the version the database checks, so one that waited for an import that
+  // moved the catalog is refused before writing (CatalogMoved) rather than placed on what was read
+  // before. Other seat orders skip both, as ever.
+  const subscription = event.is_subscription;
+  const place = async (tx: Queryable) => {
+    if (subscription) await lockCatalogImportShared(tx);
+    return placeOrder(tx, {
       eventId: event.id,
       status: event.named_tickets ? OrderStatus.reserved : OrderStatus.confirmed,
       lang: input.lang,
@@ -75,9 +93,13 @@ async function createSchemeOrder(deps: SchemeOrderDeps, input: CreateSchemeOrder
       crmClientId: null,
       checkboxes: [...checked],
       lines,
-    }),
-    { oneStatement: true, hold: { email: input.email, places: input.tickets.length, at: now, until: reservedUntil, hashOf: (order) => order.hash } },
-  );
+      ...(subscription ? { catalogVersion: event.catalog_version } : {}),
+    });
+  };
+  const placed = await withOrderCaptcha(deps, await deps.setup.get(), input, remoteIp, place, {
+    oneStatement: !subscription,
+    hold: { email: input.email, places: input.tickets.length, at: now, until: reservedUntil, hashOf: (order) => order.hash },
+  });
   return { hash: placed.hash };
 }
 

@@ -178,13 +178,14 @@ export async function findStandingRemaining(db: Queryable, hallId: number, sessi
   return new Map(rows.map((row) => [row.id, Number(row.remaining)]));
 }
 
-export type OrderEventRow = SchemeEventRow & { reserve_minutes: number };
+/** catalog_version: the catalog's version read in the same statement, so the row is of that version. */
+export type OrderEventRow = SchemeEventRow & { reserve_minutes: number; catalog_version: number };
 
 export async function findSchemeEventById(db: Queryable, eventId: number): Promise<OrderEventRow | undefined> {
   const { rows } = await db.query<OrderEventRow>(
     `select e.id, e.hash, e.hall_id, e.name, e.description, e.description_url, e.location, v.address,
             e.age_from, e.order_limit, e.named_tickets, e.use_seat_map, e.is_subscription, e.sale_starts_at,
-            e.is_published, e.reserve_minutes
+            e.is_published, e.reserve_minutes, (select version from catalog_version where id = 1) as catalog_version
        from events e join venues v on v.id = e.venue_id
       where e.id = $1`,
     [eventId],

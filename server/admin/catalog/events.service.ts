@@ -63,6 +63,12 @@ function fieldsOf(issues: readonly CatalogIssue[], draftSessions: number, lang: 
     if (issue.code === 'empty-composition') return { path: `event.${path}`, code: 'empty-composition', text: serverText('adminCatalog', 'empty-composition', lang) };
     if (issue.code === 'subscription-price') return { path: `event.${path}`, code: 'subscription-price', text: serverText('adminCatalog', 'subscription-price', lang) };
     if (issue.code === 'visit-time') return { path: `event.${path}`, code: 'visit-time', text: serverText('adminCatalog', 'visit-time', lang) };
+    if (issue.code === 'composition-not-subscription' || issue.code === 'subscription-in-subscription' || issue.code === 'subscription-item-twice') {
+      return { path: `event.${path}`, code: issue.code, text: serverText('adminCatalog', issue.code, lang) };
+    }
+    if (issue.code === 'unknown-subscription-item') {
+      return { path: `event.${path}`, code: issue.code, text: serverText('adminCatalog', issue.code, lang, { id: issue.params?.id ?? '' }) };
+    }
     return { path: path === '' ? 'event' : `event.${path}`, code: 'invalid', text: serverText('adminCatalog', 'other', lang, { message: issue.message }) };
   });
 }

@@ -45,6 +45,48 @@ describe('a subscription\'s composition', () => {
     expect(await subscription()).toEqual(before);
   });
 
+  const compositionRefusals = [
+    {
+      description: 'an event that is not in the catalog',
+      id: 9, change: { isSubscription: true, subscriptionItems: [{ eventId: 10, sortnum: 1 }, { eventId: 999_999, sortnum: 2 }] },
+      path: 'event.subscriptionItems.1.eventId', code: 'unknown-subscription-item',
+      ru: 'События 999999 нет в каталоге (возможно, его удалили): уберите его из состава или выберите другое.',
+      en: 'Event 999999 is not in the catalog (it may have been deleted): take it out of the composition or choose another one.',
+    },
+    {
+      description: 'a subscription inside a subscription',
+      id: 9, change: { isSubscription: true, subscriptionItems: [{ eventId: 10, sortnum: 1 }, { eventId: 9, sortnum: 2 }] },
+      path: 'event.subscriptionItems.1.eventId', code: 'subscription-in-subscription',
+      ru: 'Это абонемент: в состав абонемента входят только события, не абонементы.',
+      en: 'This is a subscription: a subscription admits to events only, not to other subscriptions.',
+    },
+    {
+      description: 'an event given twice',
+      id: 9, change: { isSubscription: true, subscriptionItems: [{ eventId: 10, sortnum: 1 }, { eventId: 10, sortnum: 2 }] },
+      path: 'event.subscriptionItems.1.eventId', code: 'subscription-item-twice',
+      ru: 'Это событие уже есть в составе: каждое событие входит в абонемент один раз.',
+      en: 'This event is already in the composition: each event is in a subscription once.',
+    },
+    {
+      description: 'a composition on an event that is not a subscription',
+      id: 6, change: { isSubscription: false, subscriptionItems: [{ eventId: 3, sortnum: 1 }] },
+      path: 'event.subscriptionItems', code: 'composition-not-subscription',
+      ru: 'Состав бывает только у абонемента: отметьте «Абонемент» или уберите события из состава.',
+      en: 'Only a subscription has a composition: tick "Subscription" or take the events out of the composition.',
+    },
+  ];
+  it.each(compositionRefusals.flatMap((c) => (['ru', 'en'] as const).map((lang) => ({ ...c, lang, text: c[lang] }))))(
+    'refuses $description on its field, in the member\'s language ($lang), changing nothing',
+    async ({ id, change, path, code, lang, text }) => {
+      const before = await listed();
+      const loaded = (await adminCall(t, 'GET', `/api/admin/catalog/events/${id}`, manager.cookie)).json();
+      const res = await adminCall(t, 'PUT', `/api/admin/catalog/events/${id}`, manager.cookie, { revision: loaded.revision, event: { ...loaded.event, ...change }, lang });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ errorCode: '-2251', fields: [{ path, code, text }] });
+      expect(await listed()).toEqual(before);
+    },
+  );
+
   it('saves a new composition through the catalog import, audited, and refuses a stale save', async () => {
     const { revision } = await subscription();
     const saved = await saveItems([{ eventId: 11, sortnum: 1 }, { eventId: 10, sortnum: 2 }, { eventId: 1, sortnum: 3 }], revision);
