@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TableRegion } from './table-region.tsx';
 
 export type StackedColumn<Row> = {
   /** The column's header, and the label each of its cells shows when the table stacks on a narrow screen. */
@@ -12,20 +13,20 @@ type Props<Row> = {
   columns: readonly StackedColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
-  /** Read by screen readers only. */
-  caption?: string;
+  /** The table's name: read by screen readers only, and the name of its scroll region. */
+  caption: string;
 };
 
 /**
  * A back-office table that stacks each row into labelled lines on a narrow screen: every cell
  * carries its column's label (data-label, shown by admin.css below the breakpoint), written once
- * here instead of beside every cell.
+ * here instead of beside every cell. A table still too wide scrolls inside its TableRegion.
  */
 export function StackedTable<Row>({ columns, rows, rowKey, caption }: Props<Row>) {
   return (
-    <div className="admin-table-wrap">
+    <TableRegion name={caption}>
       <table className="admin-table admin-table--stack">
-        {caption ? <caption className="admin-visually-hidden">{caption}</caption> : null}
+        <caption className="admin-visually-hidden">{caption}</caption>
         <thead>
           <tr>
             {columns.map((column) => (
@@ -47,6 +48,6 @@ export function StackedTable<Row>({ columns, rows, rowKey, caption }: Props<Row>
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }

@@ -8,6 +8,7 @@ import { apiGet, apiPost } from '../../../lib/api.ts';
 import { messageOf } from '../../lib/field-errors.ts';
 import { useCardForm } from '../../components/card-form.tsx';
 import { FormField } from '../../app/form-field.tsx';
+import { TableRegion } from '../../components/table-region.tsx';
 
 const devicesKey = ['admin', 'checkin-devices'] as const;
 
@@ -133,7 +134,7 @@ function DevicesTable({ devices }: { devices: readonly CheckinDevice[] }) {
   const { t, i18n } = useTranslation('admin-checkin');
   const when = new Intl.DateTimeFormat(toBcp47(normalizeLang(i18n.language)), { dateStyle: 'short', timeStyle: 'short' });
   return (
-    <div className="admin-table-wrap">
+    <TableRegion name={t('devices.caption')}>
       <table className="admin-table admin-table--stack">
         <caption className="admin-visually-hidden">{t('devices.caption')}</caption>
         <thead>
@@ -161,7 +162,7 @@ function DevicesTable({ devices }: { devices: readonly CheckinDevice[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }
 

@@ -7,6 +7,7 @@ import { apiGet, toApiError } from '../../../lib/api.ts';
 import { dateTimeFormat } from '../../../lib/intl-cache.ts';
 import { HallImport } from './hall-import.tsx';
 import { HallsTabs } from './halls-tabs.tsx';
+import { TableRegion } from '../../components/table-region.tsx';
 import './halls.css';
 
 export const hallsQueryKey = ['admin', 'halls', 'list'] as const;
@@ -52,7 +53,7 @@ export function HallsPage() {
           {halls.data.halls.length === 0 ? (
             <p>{t('halls.empty')}</p>
           ) : (
-            <div className="admin-table-wrap">
+            <TableRegion name={t('halls.caption')}>
               <table className="admin-table admin-table--stack">
                 <caption className="admin-visually-hidden">{t('halls.caption')}</caption>
                 <thead>
@@ -86,7 +87,7 @@ export function HallsPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableRegion>
           )}
           <HallImport halls={halls.data.halls} venues={halls.data.venues} />
         </>

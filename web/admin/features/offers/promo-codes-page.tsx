@@ -33,6 +33,7 @@ import { OffersTabs } from './offers-tabs.tsx';
 import { EventSelect } from '../../components/event-select.tsx';
 import { LabelledField } from '../../components/labelled-field.tsx';
 import { fromZoneInput, toZoneInput } from './zone-time.ts';
+import { TableRegion } from '../../components/table-region.tsx';
 import '../../components/desk.css';
 import './offers.css';
 
@@ -333,7 +334,7 @@ export default function PromoCodesPage() {
       <QueryList query={list} isEmpty={(data) => data.codes.length === 0} nothing={t('promo.nothing')}>
         {(data) => (
           <>
-            <div className="admin-table-wrap">
+            <TableRegion name={t('promo.heading')}>
               <table className="admin-table admin-table--stack">
                 <caption className="admin-visually-hidden">{t('promo.heading')}</caption>
                 <thead>
@@ -387,7 +388,7 @@ export default function PromoCodesPage() {
                   })}
                 </tbody>
               </table>
-            </div>
+            </TableRegion>
             <nav className="admin-pager" aria-label={t('promo.pages')}>
               <button className="admin-button admin-button--plain" type="button" disabled={page <= 1} onClick={() => setQuery({ q, state, event: eventId, batch: batchId, page: String(page - 1) })}>
                 {t('promo.previous')}

@@ -119,6 +119,7 @@ function Lines({ data, lang }: { data: Order; lang: string }) {
   return (
     <Section title={t('view.lines')}>
       <StackedTable
+        caption={t('view.lines')}
         rows={data.lines}
         rowKey={(line) => line.id}
         columns={[
@@ -146,6 +147,7 @@ function Tickets({ data, orderId }: { data: Order; orderId: number }) {
   return (
     <Section title={t('view.tickets')}>
       <StackedTable
+        caption={t('view.tickets')}
         rows={data.tickets}
         rowKey={(ticket) => ticket.id}
         columns={[
@@ -205,6 +207,7 @@ function Payments({ data, lang }: { data: Order; lang: string }) {
         <p>{t('view.none')}</p>
       ) : (
         <StackedTable
+          caption={t('view.payments')}
           rows={data.payments}
           rowKey={(payment) => payment.id}
           columns={[

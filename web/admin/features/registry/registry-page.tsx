@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { failingReportsResponse } from '../../../../contract/admin/registry.ts';
 import { normalizeLang, toBcp47 } from '../../../../contract/lang.ts';
 import { apiGet } from '../../../lib/api.ts';
+import { TableRegion } from '../../components/table-region.tsx';
 
 /** Reports to the Pushkin-card registry whose last attempt failed, with the reason and the next try. */
 export function RegistryPage() {
@@ -33,7 +34,7 @@ export function RegistryPage() {
           {list.data.reports.length === 0 ? (
             <p>{t('registry.none')}</p>
           ) : (
-            <div className="admin-table-wrap">
+            <TableRegion name={t('registry.caption')}>
               <table className="admin-table">
                 <caption className="admin-visually-hidden">{t('registry.caption')}</caption>
                 <thead>
@@ -61,7 +62,7 @@ export function RegistryPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableRegion>
           )}
         </>
       )}

@@ -12,6 +12,7 @@ import { formatDateTime, formatDay, formatMoney, pickText } from '../../lib/form
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import '../../components/desk.css';
 import { StackedTable } from '../../components/stacked-table.tsx';
+import { TableRegion } from '../../components/table-region.tsx';
 
 // The chart is drawn only on this page: its code and styles load when the page first shows it,
 // so the back office's first load carries none of it.
@@ -142,6 +143,7 @@ export function ReportsPage() {
           <p>{t('empty')}</p>
         ) : (
           <StackedTable
+            caption={t('occupancy.heading')}
             rows={occupancy.data.rows}
             rowKey={(row) => row.sessionId}
             columns={[
@@ -197,8 +199,9 @@ function SalesTable({ report, lang }: { report: SalesReportResponse; lang: strin
   const cells = (f: SalesReportResponse['totals']) => [f.orders, f.tickets, formatMoney(f.amount, lang), f.returnedTickets, formatMoney(f.refunds, lang), formatMoney(f.net, lang)];
   const heads = ['orders', 'tickets', 'amount', 'returnedTickets', 'refunds', 'net'].map((k) => t(`sales.${k}`));
   return (
-    <div className="admin-table-wrap">
+    <TableRegion name={t('sales.heading')}>
       <table className="admin-table admin-table--stack">
+        <caption className="admin-visually-hidden">{t('sales.heading')}</caption>
         <thead>
           <tr>
             <th scope="col">{t(`groups.${report.group}`)}</th>
@@ -234,6 +237,6 @@ function SalesTable({ report, lang }: { report: SalesReportResponse; lang: strin
           </tr>
         </tfoot>
       </table>
-    </div>
+    </TableRegion>
   );
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
+import { TableRegion } from '../../components/table-region.tsx';
 import 'uplot/dist/uPlot.min.css';
 import type { SalesReportResponse } from '../../../../contract/admin/reports.ts';
 import { type ChartSeries, DAY_STEPS, VALUE_STEPS, dailySeries, valueRange } from './sales-chart-data.ts';
@@ -72,7 +73,7 @@ export function SalesChart({ from, to, dayCount, lang, load, fallback, money, fo
       <figcaption className="admin-chart__summary">{summary}</figcaption>
       <details className="admin-chart__data">
         <summary>{t('chart.table')}</summary>
-        <div className="admin-table-wrap">
+        <TableRegion name={title}>
           <table className="admin-table admin-table--stack">
             <caption className="admin-visually-hidden">{title}</caption>
             <thead>
@@ -90,7 +91,7 @@ export function SalesChart({ from, to, dayCount, lang, load, fallback, money, fo
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       </details>
     </figure>
   );

@@ -10,6 +10,7 @@ import { messageOf } from '../../lib/field-errors.ts';
 import { FormField } from '../../app/form-field.tsx';
 import { meQueryOptions } from '../../app/session.ts';
 import { Card, CardForm, NewPasswordField, useCardForm } from '../../components/card-form.tsx';
+import { TableRegion } from '../../components/table-region.tsx';
 
 const staffKey = ['admin', 'staff'] as const;
 const settingsKey = ['admin', 'settings'] as const;
@@ -46,7 +47,7 @@ export function StaffPage() {
       ) : list.isError ? (
         <p role="alert">{t('errors.generic')}</p>
       ) : (
-        <div className="admin-table-wrap">
+        <TableRegion name={t('staff.heading')}>
           <table className="admin-table">
             <caption className="admin-visually-hidden">{t('staff.heading')}</caption>
             <thead>
@@ -64,7 +65,7 @@ export function StaffPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       <AddStaffForm onAdded={setShown} />
       <SettingsForm />
