@@ -6,7 +6,7 @@ import { ACCRUAL_PERCENT_MAX, HOLDER_NAME_MAX } from '../../../../contract/admin
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiSend } from '../../../lib/api.ts';
 import { LabelledField } from '../../components/labelled-field.tsx';
-import { useFormSave } from '../../lib/use-form-save.ts';
+import { useCardForm } from '../../components/card-form.tsx';
 import { LOYALTY_KEY, fieldText, typedInteger } from './loyalty-api.ts';
 
 // The revision is the one the form was filled from: a refetch of the card (another tab, the window
@@ -24,15 +24,15 @@ export function CardForm({ card }: { card: LoyaltyCardView }) {
   const id = useId();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Form>(() => formOf(card));
-  const sending = useFormSave(t('admin:errors.generic'));
+  const sending = useCardForm();
 
   function send(values: Form, blocked: boolean, done: string) {
-    return sending.save(async () => {
+    return sending.run(async () => {
       const body = { revision: values.revision, holderName: values.holderName, email: values.email, accrualPercent: typedInteger(values.accrualPercent), blocked, lang };
       const saved = await apiSend('PUT', `/api/admin/loyalty-cards/${card.id}`, body, loyaltyCardResponse);
       setForm(formOf(saved.card));
-      sending.setMessage(done);
       await queryClient.invalidateQueries({ queryKey: LOYALTY_KEY });
+      return done;
     });
   }
 
@@ -42,7 +42,7 @@ export function CardForm({ card }: { card: LoyaltyCardView }) {
   }
 
   const f = (name: string) => `${id}-${name}`;
-  const err = (name: string) => fieldText(t, sending.errors, name);
+  const err = (name: string) => fieldText(t, sending.fields, name);
   return (
     <form className="admin-card admin-stack loyalty-form" onSubmit={save} noValidate aria-labelledby={f('heading')}>
       <h2 className="admin-subheading" id={f('heading')}>
@@ -64,13 +64,13 @@ export function CardForm({ card }: { card: LoyaltyCardView }) {
         {sending.message}
       </p>
       <div className="admin-actions">
-        <button className="admin-button" type="submit" disabled={sending.saving}>
+        <button className="admin-button" type="submit" disabled={sending.busy}>
           {t('page.save')}
         </button>
         <button
           className="admin-button admin-button--plain"
           type="button"
-          disabled={sending.saving}
+          disabled={sending.busy}
           onClick={() => void send(formOf(card), !card.blocked, card.blocked ? t('page.unblockedDone') : t('page.blockedDone'))}
         >
           {card.blocked ? t('page.unblock') : t('page.block')}

@@ -7,7 +7,7 @@ import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiPost } from '../../../lib/api.ts';
 import { LabelledField } from '../../components/labelled-field.tsx';
 import { intlLocale } from '../../lib/format.ts';
-import { useFormSave } from '../../lib/use-form-save.ts';
+import { useCardForm } from '../../components/card-form.tsx';
 import { LOYALTY_KEY, fieldText, typedInteger } from './loyalty-api.ts';
 
 /** Adds (a positive number) or takes (a negative one) bonuses, with a reason; the server refuses taking what the card has not got free. */
@@ -18,17 +18,17 @@ export function CorrectionForm({ card }: { card: LoyaltyCardView }) {
   const queryClient = useQueryClient();
   const [delta, setDelta] = useState('');
   const [reason, setReason] = useState('');
-  const form = useFormSave(t('admin:errors.generic'));
+  const form = useCardForm();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    await form.save(async () => {
+    await form.run(async () => {
       const done = await apiPost(`/api/admin/loyalty-cards/${card.id}/corrections`, { delta: typedInteger(delta), reason, lang }, loyaltyCorrectionResponse);
       const number = new Intl.NumberFormat(intlLocale(lang), { signDisplay: 'exceptZero' });
-      form.setMessage(t('correction.done', { delta: number.format(done.movement.bonuses), balance: new Intl.NumberFormat(intlLocale(lang)).format(done.card.balance) }));
       setDelta('');
       setReason('');
       await queryClient.invalidateQueries({ queryKey: LOYALTY_KEY });
+      return t('correction.done', { delta: number.format(done.movement.bonuses), balance: new Intl.NumberFormat(intlLocale(lang)).format(done.card.balance) });
     });
   }
 
@@ -39,18 +39,18 @@ export function CorrectionForm({ card }: { card: LoyaltyCardView }) {
         {t('correction.heading')}
       </h2>
       <div className="loyalty-form__grid">
-        <LabelledField id={f('delta')} label={t('correction.delta')} error={fieldText(t, form.errors, 'delta')} hint={t('correction.deltaHint')}>
+        <LabelledField id={f('delta')} label={t('correction.delta')} error={fieldText(t, form.fields, 'delta')} hint={t('correction.deltaHint')}>
           <input inputMode="numeric" value={delta} autoComplete="off" onChange={(e) => setDelta(e.currentTarget.value)} required />
         </LabelledField>
       </div>
-      <LabelledField id={f('reason')} label={t('correction.reason')} error={fieldText(t, form.errors, 'reason')} hint={t('correction.reasonHint', { max: CORRECTION_REASON_MAX })}>
+      <LabelledField id={f('reason')} label={t('correction.reason')} error={fieldText(t, form.fields, 'reason')} hint={t('correction.reasonHint', { max: CORRECTION_REASON_MAX })}>
         <textarea value={reason} maxLength={CORRECTION_REASON_MAX} rows={2} onChange={(e) => setReason(e.currentTarget.value)} required />
       </LabelledField>
       <p className="admin-message" role="status">
         {form.message}
       </p>
       <div className="admin-actions">
-        <button className="admin-button" type="submit" disabled={form.saving}>
+        <button className="admin-button" type="submit" disabled={form.busy}>
           {t('correction.submit')}
         </button>
       </div>

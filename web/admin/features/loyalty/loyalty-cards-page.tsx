@@ -12,7 +12,7 @@ import { QueryList } from '../../components/query-list.tsx';
 import { StackedTable } from '../../components/stacked-table.tsx';
 import { Pager, SearchForm, StateSelect } from '../../components/list-filters.tsx';
 import { intlLocale } from '../../lib/format.ts';
-import { useFormSave } from '../../lib/use-form-save.ts';
+import { useOpeningForm } from '../../components/card-form.tsx';
 import { LOYALTY_KEY, fieldText, typedInteger } from './loyalty-api.ts';
 import '../../components/desk.css';
 import './loyalty.css';
@@ -35,7 +35,7 @@ export default function LoyaltyCardsPage({ canWrite }: { canWrite: boolean }) {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [filters, setFilters] = useState({ q, state });
   const [draft, setDraft] = useState<Draft | null>(null);
-  const form = useFormSave(t('admin:errors.generic'));
+  const form = useOpeningForm();
   const list = useQuery({
     queryKey: [...LOYALTY_KEY, 'list', q, state, page],
     queryFn: ({ signal }) => {
@@ -62,18 +62,18 @@ export default function LoyaltyCardsPage({ canWrite }: { canWrite: boolean }) {
   async function create(event: FormEvent) {
     event.preventDefault();
     if (!draft) return;
-    await form.save(async () => {
+    await form.run(async () => {
       const body = { ...draft, accrualPercent: typedInteger(draft.accrualPercent), openingBalance: typedInteger(draft.openingBalance), lang };
       const made = await apiPost('/api/admin/loyalty-cards', body, loyaltyCardResponse);
       setDraft(null);
-      form.setMessage(t('create.done', { code: made.card.code }));
       await queryClient.invalidateQueries({ queryKey: LOYALTY_KEY });
+      return t('create.done', { code: made.card.code });
     });
   }
 
   if (!ready) return <PageSkeleton label="" />;
   const f = (name: string) => `${id}-${name}`;
-  const err = (name: string) => fieldText(t, form.errors, name);
+  const err = (name: string) => fieldText(t, form.fields, name);
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
   const number = new Intl.NumberFormat(intlLocale(lang));
 
@@ -119,7 +119,7 @@ export default function LoyaltyCardsPage({ canWrite }: { canWrite: boolean }) {
             {t('create.blocked')}
           </label>
           <div className="admin-actions">
-            <button className="admin-button" type="submit" disabled={form.saving}>
+            <button className="admin-button" type="submit" disabled={form.busy}>
               {t('create.submit')}
             </button>
             <button className="admin-button admin-button--plain" type="button" onClick={() => setDraft(null)}>

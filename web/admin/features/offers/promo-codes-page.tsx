@@ -29,7 +29,7 @@ import { apiDelete, apiGet, apiPost, apiSend } from '../../../lib/api.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { QueryList } from '../../components/query-list.tsx';
 import { messageOf } from '../../lib/field-errors.ts';
-import { useFormSave } from '../../lib/use-form-save.ts';
+import { useOpeningForm } from '../../components/card-form.tsx';
 import { OffersTabs } from './offers-tabs.tsx';
 import { EventSelect } from '../../components/event-select.tsx';
 import { LabelledField } from '../../components/labelled-field.tsx';
@@ -104,8 +104,8 @@ export default function PromoCodesPage() {
   const [filters, setFilters] = useState({ q, state, eventId });
   const [editing, setEditing] = useState<Editing | null>(null);
   const [terms, setTerms] = useState<Terms>(emptyTerms);
-  const form = useFormSave(t('admin:errors.generic'));
-  const { errors, message, setMessage } = form;
+  const form = useOpeningForm();
+  const { fields: errors, message, setMessage } = form;
   const [batchMade, setBatchMade] = useState<{ batchId: number; count: number } | null>(null);
   const options = useQuery(optionsQuery);
   const events = useQuery(eventsQuery);
@@ -142,7 +142,7 @@ export default function PromoCodesPage() {
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!editing) return;
-    await form.save(async () => {
+    await form.run(async () => {
       const body = { ...termsBody(terms, timeZone), lang };
       if (editing.mode === 'batch') {
         const made = await apiPost(
@@ -151,17 +151,15 @@ export default function PromoCodesPage() {
           promoBatchResponse,
         );
         setBatchMade(made);
-        setEditing(null);
       } else if (editing.id === null) {
         await apiPost('/api/admin/promo-codes', { ...body, code: editing.code }, promoCodeResponse);
-        setEditing(null);
-        setMessage(t('promo.saved'));
       } else {
         await apiSend('PUT', `/api/admin/promo-codes/${editing.id}`, { ...body, code: editing.code, revision: editing.revision }, promoCodeResponse);
-        setEditing(null);
-        setMessage(t('promo.saved'));
       }
+      setEditing(null);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'promo-codes'] });
+      // A batch tells what it made in a card of its own, not in the status line.
+      return editing.mode === 'batch' ? '' : t('promo.saved');
     });
   }
 
@@ -278,7 +276,7 @@ export default function PromoCodesPage() {
             {t('promo.active')}
           </label>
           <div className="admin-actions">
-            <button className="admin-button" type="submit" disabled={form.saving}>
+            <button className="admin-button" type="submit" disabled={form.busy}>
               {editing.mode === 'batch' ? t('promo.generate') : t('promo.save')}
             </button>
             <button className="admin-button admin-button--plain" type="button" onClick={() => setEditing(null)}>

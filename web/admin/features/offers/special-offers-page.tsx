@@ -10,7 +10,7 @@ import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { QueryList } from '../../components/query-list.tsx';
 import { StackedTable } from '../../components/stacked-table.tsx';
 import { messageOf } from '../../lib/field-errors.ts';
-import { useFormSave } from '../../lib/use-form-save.ts';
+import { useOpeningForm } from '../../components/card-form.tsx';
 import { EventSelect } from '../../components/event-select.tsx';
 import { HtmlEditor } from '../../components/html-editor.tsx';
 import { LabelledField } from '../../components/labelled-field.tsx';
@@ -99,8 +99,8 @@ export default function SpecialOffersPage() {
   const list = useQuery({ queryKey: offersKey, queryFn: ({ signal }) => apiGet(`/api/admin/special-offers?lang=${lang}`, specialOfferListResponse, { signal }) });
   const events = useQuery(eventsQuery);
   const [draft, setDraft] = useState<Draft | null>(null);
-  const form = useFormSave(t('admin:errors.generic'));
-  const { errors, message, setMessage } = form;
+  const form = useOpeningForm();
+  const { fields: errors, message, setMessage } = form;
 
   function open(next: Draft) {
     setDraft(next);
@@ -110,13 +110,13 @@ export default function SpecialOffersPage() {
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!draft) return;
-    await form.save(async () => {
+    await form.run(async () => {
       const body = bodyOf(draft, lang);
       if (draft.id === null) await apiPost('/api/admin/special-offers', body, specialOfferResponse);
       else await apiSend('PUT', `/api/admin/special-offers/${draft.id}`, body, specialOfferResponse);
       setDraft(null);
-      setMessage(t('services.saved'));
       await queryClient.invalidateQueries({ queryKey: offersKey });
+      return t('services.saved');
     });
   }
 
@@ -211,7 +211,7 @@ export default function SpecialOffersPage() {
             {t('services.active')}
           </label>
           <div className="admin-actions">
-            <button className="admin-button" type="submit" disabled={form.saving}>
+            <button className="admin-button" type="submit" disabled={form.busy}>
               {t('services.save')}
             </button>
             <button className="admin-button admin-button--plain" type="button" onClick={() => setDraft(null)}>
