@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../tests/harness.ts';
 import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../admin/staff/staff-test-kit.ts';
-import { CRM_SECRET, prepareSubscriptionCatalog, visitsLeft } from '../crm/subscription-test-kit.ts';
-import { signCrmToken } from '../crm/crm-token.ts';
+import { CRM_SECRET, postSubscriptionOrder, prepareSubscriptionCatalog, visitsLeft } from '../crm/subscription-test-kit.ts';
 import { sessionWhen } from '../quantity-order/quantity-fixtures.ts';
 import { insertSchemeEvent, schemeOrderBody } from '../seating/scheme-test-kit.ts';
 import { exportEvent } from './export.ts';
@@ -65,26 +64,6 @@ function importHeld(change: (event: Record<string, unknown>) => Record<string, u
   return { locked: locked.opened, go: go.open, done };
 }
 
-const token = () => signCrmToken(CRM_SECRET, 9200, t.clock.now() + 3600_000);
-
-async function visitOrder(quantity: number) {
-  const when = await sessionWhen(t.db, 9200);
-  return t.post(
-    '/api/order/create',
-    {
-      hash: 'test-qty-ordinary',
-      lang: 'ru',
-      data: [{ ...when, actionId: 9200, categoryId: 9200, zoneId: 0, quantity, sum: 0, seatId: 0, subscrit_id: 9203 }],
-      fio: 'Анна Смирнова',
-      phone: '+7 999 000 11 22',
-      email: 'anna@example.com',
-      re_email: 'anna@example.com',
-      checkboxList: [{ id: 9200, checked: true }],
-    },
-    { 'x-crm-token': token() },
-  );
-}
-
 async function subscriptionOrder(sum: number) {
   const when = await sessionWhen(t.db, 9230);
   return t.post('/api/order/create', {
@@ -111,7 +90,7 @@ describe('an order of a subscription while an import edits it (PostgreSQL)', () 
     expect((await t.post('/api/no-scheme', { hash: 'test-qty-ordinary' })).statusCode).toBe(200);
     const held = importHeld(without(9200));
     await held.locked;
-    const order = visitOrder(1);
+    const order = postSubscriptionOrder(t, 1);
     await waiting('import');
     held.go();
     expect((await held.done).counts.subscriptionItems).toBe(1);
@@ -168,7 +147,7 @@ describe('an order of a subscription while an import edits it (PostgreSQL)', () 
       await release.opened;
     });
     await rowHeld.opened;
-    const order = visitOrder(2);
+    const order = postSubscriptionOrder(t, 2);
     await waiting('any');
     const save = adminCall(t, 'PUT', '/api/admin/catalog/events/9203', manager.cookie, {
       revision: loaded.revision,

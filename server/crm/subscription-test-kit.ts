@@ -22,10 +22,10 @@ export async function placesLeft(t: TestApp): Promise<number | undefined> {
   return rows[0]?.remaining;
 }
 
-/** Takes `quantity` tickets of session 9200 by subscription 9203 as CRM client 9200; answers the order's hash. */
-export async function orderBySubscription(t: TestApp, quantity: number): Promise<string> {
+/** Asks for `quantity` tickets of session 9200 by subscription 9203 as CRM client 9200; answers the response, whatever it is. */
+export async function postSubscriptionOrder(t: TestApp, quantity: number) {
   const when = await sessionWhen(t.db, 9200);
-  const response = await t.post(
+  return t.post(
     '/api/order/create',
     {
       hash: 'test-qty-ordinary',
@@ -39,6 +39,11 @@ export async function orderBySubscription(t: TestApp, quantity: number): Promise
     },
     { 'x-crm-token': signCrmToken(CRM_SECRET, 9200, t.clock.now() + 3600_000) },
   );
+}
+
+/** Takes `quantity` tickets of session 9200 by subscription 9203 as CRM client 9200; answers the order's hash. */
+export async function orderBySubscription(t: TestApp, quantity: number): Promise<string> {
+  const response = await postSubscriptionOrder(t, quantity);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ hash: string }>().hash;
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldErrors, fieldErrorsOf, messageOf } from '../lib/field-errors.ts';
 import { FormField } from '../app/form-field.tsx';
@@ -31,7 +31,26 @@ export function useCardForm(generic?: string) {
     event.preventDefault();
     void run(action);
   };
-  return { busy, message, fields, run, submitWith };
+  /** Forgets the last outcome (a form opened afresh). */
+  const clear = () => {
+    setMessage('');
+    setFields({});
+  };
+  return { busy, message, setMessage, fields, run, submitWith, clear };
+}
+
+/**
+ * useCardForm for a form that opens above a list: `opened()` forgets the last outcome and moves the
+ * focus to the form's heading (`heading`), so keyboard and screen reader users land in the form.
+ */
+export function useOpeningForm(generic?: string) {
+  const form = useCardForm(generic);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const opened = () => {
+    form.clear();
+    requestAnimationFrame(() => heading.current?.focus());
+  };
+  return { ...form, heading, opened };
 }
 
 /** A back-office card: a group named by its heading. */

@@ -6,7 +6,7 @@ import { ACCRUAL_PERCENT_MAX, HOLDER_NAME_MAX } from '../../../../contract/admin
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiSend } from '../../../lib/api.ts';
 import { LabelledField } from '../../components/labelled-field.tsx';
-import { type FieldErrors, fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
+import { useCardForm } from '../../components/card-form.tsx';
 import { LOYALTY_KEY, fieldText, typedInteger } from './loyalty-api.ts';
 
 // The revision is the one the form was filled from: a refetch of the card (another tab, the window
@@ -24,26 +24,16 @@ export function CardForm({ card }: { card: LoyaltyCardView }) {
   const id = useId();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Form>(() => formOf(card));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
+  const sending = useCardForm();
 
-  async function send(values: Form, blocked: boolean, done: string) {
-    setBusy(true);
-    setErrors({});
-    setMessage('');
-    try {
+  function send(values: Form, blocked: boolean, done: string) {
+    return sending.run(async () => {
       const body = { revision: values.revision, holderName: values.holderName, email: values.email, accrualPercent: typedInteger(values.accrualPercent), blocked, lang };
       const saved = await apiSend('PUT', `/api/admin/loyalty-cards/${card.id}`, body, loyaltyCardResponse);
       setForm(formOf(saved.card));
-      setMessage(done);
       await queryClient.invalidateQueries({ queryKey: LOYALTY_KEY });
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      setMessage(messageOf(error, t('admin:errors.generic')));
-    } finally {
-      setBusy(false);
-    }
+      return done;
+    });
   }
 
   function save(event: FormEvent) {
@@ -52,7 +42,7 @@ export function CardForm({ card }: { card: LoyaltyCardView }) {
   }
 
   const f = (name: string) => `${id}-${name}`;
-  const err = (name: string) => fieldText(t, errors, name);
+  const err = (name: string) => fieldText(t, sending.fields, name);
   return (
     <form className="admin-card admin-stack loyalty-form" onSubmit={save} noValidate aria-labelledby={f('heading')}>
       <h2 className="admin-subheading" id={f('heading')}>
@@ -71,16 +61,16 @@ export function CardForm({ card }: { card: LoyaltyCardView }) {
         </LabelledField>
       </div>
       <p className="admin-message" role="status">
-        {message}
+        {sending.message}
       </p>
       <div className="admin-actions">
-        <button className="admin-button" type="submit" disabled={busy}>
+        <button className="admin-button" type="submit" disabled={sending.busy}>
           {t('page.save')}
         </button>
         <button
           className="admin-button admin-button--plain"
           type="button"
-          disabled={busy}
+          disabled={sending.busy}
           onClick={() => void send(formOf(card), !card.blocked, card.blocked ? t('page.unblockedDone') : t('page.blockedDone'))}
         >
           {card.blocked ? t('page.unblock') : t('page.block')}

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { loyaltyMovementsResponse, loyaltyOrdersResponse } from '../../../../contract/admin/loyalty.ts';
@@ -6,11 +6,56 @@ import { orderState } from '../../../../contract/admin/orders-rules.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet } from '../../../lib/api.ts';
 import { QueryList } from '../../components/query-list.tsx';
-import { StackedTable } from '../../components/stacked-table.tsx';
+import { type StackedColumn, StackedTable } from '../../components/stacked-table.tsx';
 import { formatDateTime, formatMoney, intlLocale } from '../../lib/format.ts';
 import { LOYALTY_KEY } from './loyalty-api.ts';
 
 const pageAfter = (path: string, before: number | undefined) => (before === undefined ? path : `${path}?before=${before}`);
+
+/** One of the card's histories: its heading, the rows of every page loaded so far, and a button for the next page while there is one. */
+function HistorySection<Page, Row>({
+  id,
+  heading,
+  caption,
+  nothing,
+  more,
+  query,
+  rowsOf,
+  rowKey,
+  columns,
+}: {
+  id: string;
+  heading: string;
+  caption: string;
+  nothing: string;
+  more: string;
+  query: UseInfiniteQueryResult<InfiniteData<Page>>;
+  rowsOf: (page: Page) => readonly Row[];
+  rowKey: (row: Row) => number;
+  columns: readonly StackedColumn<Row>[];
+}) {
+  return (
+    <section className="admin-order__section" aria-labelledby={id}>
+      <h2 className="admin-subheading" id={id}>
+        {heading}
+      </h2>
+      <QueryList query={query} isEmpty={(data) => data.pages[0] !== undefined && rowsOf(data.pages[0]).length === 0} nothing={nothing}>
+        {(data) => (
+          <>
+            <StackedTable caption={caption} rows={data.pages.flatMap((p) => rowsOf(p))} rowKey={rowKey} columns={columns} />
+            {query.hasNextPage ? (
+              <div className="admin-actions">
+                <button className="admin-button admin-button--plain" type="button" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                  {more}
+                </button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </QueryList>
+    </section>
+  );
+}
 
 /** Every movement of the card's bonuses, newest first, each order one linking to the orders desk; a page at a time. */
 export function CardMovements({ cardId }: { cardId: number }) {
@@ -25,54 +70,41 @@ export function CardMovements({ cardId }: { cardId: number }) {
   });
   const signed = new Intl.NumberFormat(intlLocale(lang), { signDisplay: 'exceptZero' });
   return (
-    <section className="admin-order__section" aria-labelledby={`movements-${cardId}`}>
-      <h2 className="admin-subheading" id={`movements-${cardId}`}>
-        {t('movements.heading')}
-      </h2>
-      <QueryList query={movements} isEmpty={(data) => data.pages[0]?.movements.length === 0} nothing={t('movements.nothing')}>
-        {(data) => (
-          <>
-            <StackedTable
-              caption={t('movements.caption')}
-              rows={data.pages.flatMap((p) => p.movements)}
-              rowKey={(m) => m.id}
-              columns={[
-                { label: t('movements.at'), cell: (m) => formatDateTime(m.at, lang) },
-                { label: t('movements.kind'), cell: (m) => t(`movements.kinds.${m.kind}`) },
-                {
-                  label: t('movements.bonuses'),
-                  cell: (m) => (
-                    <>
-                      {signed.format(m.bonuses)}
-                      {m.shortfall > 0 ? ` (${t('movements.shortfall', { count: m.shortfall })})` : ''}
-                    </>
-                  ),
-                },
-                {
-                  label: t('movements.source'),
-                  cell: (m) =>
-                    m.orderId !== null ? (
-                      <Link href={`/orders/${m.orderId}`}>{t('movements.order', { number: m.orderNumber })}</Link>
-                    ) : (
-                      <>
-                        {m.staffName ?? ''}
-                        {m.reason ? <span className="admin-note">{`: ${m.reason}`}</span> : null}
-                      </>
-                    ),
-                },
-              ]}
-            />
-            {movements.hasNextPage ? (
-              <div className="admin-actions">
-                <button className="admin-button admin-button--plain" type="button" disabled={movements.isFetchingNextPage} onClick={() => void movements.fetchNextPage()}>
-                  {t('movements.more')}
-                </button>
-              </div>
-            ) : null}
-          </>
-        )}
-      </QueryList>
-    </section>
+    <HistorySection
+      id={`movements-${cardId}`}
+      heading={t('movements.heading')}
+      caption={t('movements.caption')}
+      nothing={t('movements.nothing')}
+      more={t('movements.more')}
+      query={movements}
+      rowsOf={(p) => p.movements}
+      rowKey={(m) => m.id}
+      columns={[
+        { label: t('movements.at'), cell: (m) => formatDateTime(m.at, lang) },
+        { label: t('movements.kind'), cell: (m) => t(`movements.kinds.${m.kind}`) },
+        {
+          label: t('movements.bonuses'),
+          cell: (m) => (
+            <>
+              {signed.format(m.bonuses)}
+              {m.shortfall > 0 ? ` (${t('movements.shortfall', { count: m.shortfall })})` : ''}
+            </>
+          ),
+        },
+        {
+          label: t('movements.source'),
+          cell: (m) =>
+            m.orderId !== null ? (
+              <Link href={`/orders/${m.orderId}`}>{t('movements.order', { number: m.orderNumber })}</Link>
+            ) : (
+              <>
+                {m.staffName ?? ''}
+                {m.reason ? <span className="admin-note">{`: ${m.reason}`}</span> : null}
+              </>
+            ),
+        },
+      ]}
+    />
   );
 }
 
@@ -89,36 +121,23 @@ export function CardOrders({ cardId }: { cardId: number }) {
   });
   const number = new Intl.NumberFormat(intlLocale(lang));
   return (
-    <section className="admin-order__section" aria-labelledby={`orders-${cardId}`}>
-      <h2 className="admin-subheading" id={`orders-${cardId}`}>
-        {t('orders.heading')}
-      </h2>
-      <QueryList query={orders} isEmpty={(data) => data.pages[0]?.orders.length === 0} nothing={t('orders.nothing')}>
-        {(data) => (
-          <>
-            <StackedTable
-              caption={t('orders.caption')}
-              rows={data.pages.flatMap((p) => p.orders)}
-              rowKey={(o) => o.id}
-              columns={[
-                { label: t('orders.number'), cell: (o) => <Link href={`/orders/${o.id}`}>{t('movements.order', { number: o.number })}</Link> },
-                { label: t('orders.date'), cell: (o) => formatDateTime(o.createdAt, lang) },
-                { label: t('orders.status'), cell: (o) => t(`admin-orders:orderStates.${orderState(o.status)}`) },
-                { label: t('orders.total'), cell: (o) => formatMoney(o.total, lang) },
-                { label: t('orders.spent'), cell: (o) => number.format(o.bonuses) },
-                { label: t('orders.accrued'), cell: (o) => number.format(o.chargedBonus) },
-              ]}
-            />
-            {orders.hasNextPage ? (
-              <div className="admin-actions">
-                <button className="admin-button admin-button--plain" type="button" disabled={orders.isFetchingNextPage} onClick={() => void orders.fetchNextPage()}>
-                  {t('orders.more')}
-                </button>
-              </div>
-            ) : null}
-          </>
-        )}
-      </QueryList>
-    </section>
+    <HistorySection
+      id={`orders-${cardId}`}
+      heading={t('orders.heading')}
+      caption={t('orders.caption')}
+      nothing={t('orders.nothing')}
+      more={t('orders.more')}
+      query={orders}
+      rowsOf={(p) => p.orders}
+      rowKey={(o) => o.id}
+      columns={[
+        { label: t('orders.number'), cell: (o) => <Link href={`/orders/${o.id}`}>{t('movements.order', { number: o.number })}</Link> },
+        { label: t('orders.date'), cell: (o) => formatDateTime(o.createdAt, lang) },
+        { label: t('orders.status'), cell: (o) => t(`admin-orders:orderStates.${orderState(o.status)}`) },
+        { label: t('orders.total'), cell: (o) => formatMoney(o.total, lang) },
+        { label: t('orders.spent'), cell: (o) => number.format(o.bonuses) },
+        { label: t('orders.accrued'), cell: (o) => number.format(o.chargedBonus) },
+      ]}
+    />
   );
 }

@@ -6,8 +6,8 @@ import { CORRECTION_REASON_MAX } from '../../../../contract/admin/loyalty-rules.
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiPost } from '../../../lib/api.ts';
 import { LabelledField } from '../../components/labelled-field.tsx';
-import { type FieldErrors, fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
 import { intlLocale } from '../../lib/format.ts';
+import { useCardForm } from '../../components/card-form.tsx';
 import { LOYALTY_KEY, fieldText, typedInteger } from './loyalty-api.ts';
 
 /** Adds (a positive number) or takes (a negative one) bonuses, with a reason; the server refuses taking what the card has not got free. */
@@ -18,28 +18,18 @@ export function CorrectionForm({ card }: { card: LoyaltyCardView }) {
   const queryClient = useQueryClient();
   const [delta, setDelta] = useState('');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useCardForm();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    setMessage('');
-    try {
+    await form.run(async () => {
       const done = await apiPost(`/api/admin/loyalty-cards/${card.id}/corrections`, { delta: typedInteger(delta), reason, lang }, loyaltyCorrectionResponse);
       const number = new Intl.NumberFormat(intlLocale(lang), { signDisplay: 'exceptZero' });
-      setMessage(t('correction.done', { delta: number.format(done.movement.bonuses), balance: new Intl.NumberFormat(intlLocale(lang)).format(done.card.balance) }));
       setDelta('');
       setReason('');
       await queryClient.invalidateQueries({ queryKey: LOYALTY_KEY });
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      setMessage(messageOf(error, t('admin:errors.generic')));
-    } finally {
-      setBusy(false);
-    }
+      return t('correction.done', { delta: number.format(done.movement.bonuses), balance: new Intl.NumberFormat(intlLocale(lang)).format(done.card.balance) });
+    });
   }
 
   const f = (name: string) => `${id}-${name}`;
@@ -49,18 +39,18 @@ export function CorrectionForm({ card }: { card: LoyaltyCardView }) {
         {t('correction.heading')}
       </h2>
       <div className="loyalty-form__grid">
-        <LabelledField id={f('delta')} label={t('correction.delta')} error={fieldText(t, errors, 'delta')} hint={t('correction.deltaHint')}>
+        <LabelledField id={f('delta')} label={t('correction.delta')} error={fieldText(t, form.fields, 'delta')} hint={t('correction.deltaHint')}>
           <input inputMode="numeric" value={delta} autoComplete="off" onChange={(e) => setDelta(e.currentTarget.value)} required />
         </LabelledField>
       </div>
-      <LabelledField id={f('reason')} label={t('correction.reason')} error={fieldText(t, errors, 'reason')} hint={t('correction.reasonHint', { max: CORRECTION_REASON_MAX })}>
+      <LabelledField id={f('reason')} label={t('correction.reason')} error={fieldText(t, form.fields, 'reason')} hint={t('correction.reasonHint', { max: CORRECTION_REASON_MAX })}>
         <textarea value={reason} maxLength={CORRECTION_REASON_MAX} rows={2} onChange={(e) => setReason(e.currentTarget.value)} required />
       </LabelledField>
       <p className="admin-message" role="status">
-        {message}
+        {form.message}
       </p>
       <div className="admin-actions">
-        <button className="admin-button" type="submit" disabled={busy}>
+        <button className="admin-button" type="submit" disabled={form.busy}>
           {t('correction.submit')}
         </button>
       </div>

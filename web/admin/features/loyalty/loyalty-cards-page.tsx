@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 import { loyaltyCardResponse, loyaltyListResponse } from '../../../../contract/admin/loyalty.ts';
@@ -10,8 +10,9 @@ import { LabelledField } from '../../components/labelled-field.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { QueryList } from '../../components/query-list.tsx';
 import { StackedTable } from '../../components/stacked-table.tsx';
-import { type FieldErrors, fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
+import { Pager, SearchForm, StateSelect } from '../../components/list-filters.tsx';
 import { intlLocale } from '../../lib/format.ts';
+import { useOpeningForm } from '../../components/card-form.tsx';
 import { LOYALTY_KEY, fieldText, typedInteger } from './loyalty-api.ts';
 import '../../components/desk.css';
 import './loyalty.css';
@@ -34,10 +35,7 @@ export default function LoyaltyCardsPage({ canWrite }: { canWrite: boolean }) {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [filters, setFilters] = useState({ q, state });
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState('');
-  const [saving, setSaving] = useState(false);
-  const formHeading = useRef<HTMLHeadingElement>(null);
+  const form = useOpeningForm();
   const list = useQuery({
     queryKey: [...LOYALTY_KEY, 'list', q, state, page],
     queryFn: ({ signal }) => {
@@ -58,35 +56,24 @@ export default function LoyaltyCardsPage({ canWrite }: { canWrite: boolean }) {
 
   function openForm() {
     setDraft(emptyDraft);
-    setErrors({});
-    setMessage('');
-    // The form opens above the list: its heading takes the focus, so keyboard and screen reader users land in it.
-    requestAnimationFrame(() => formHeading.current?.focus());
+    form.opened();
   }
 
   async function create(event: FormEvent) {
     event.preventDefault();
     if (!draft) return;
-    setSaving(true);
-    setErrors({});
-    setMessage('');
-    try {
+    await form.run(async () => {
       const body = { ...draft, accrualPercent: typedInteger(draft.accrualPercent), openingBalance: typedInteger(draft.openingBalance), lang };
       const made = await apiPost('/api/admin/loyalty-cards', body, loyaltyCardResponse);
       setDraft(null);
-      setMessage(t('create.done', { code: made.card.code }));
       await queryClient.invalidateQueries({ queryKey: LOYALTY_KEY });
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      setMessage(messageOf(error, t('admin:errors.generic')));
-    } finally {
-      setSaving(false);
-    }
+      return t('create.done', { code: made.card.code });
+    });
   }
 
   if (!ready) return <PageSkeleton label="" />;
   const f = (name: string) => `${id}-${name}`;
-  const err = (name: string) => fieldText(t, errors, name);
+  const err = (name: string) => fieldText(t, form.fields, name);
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
   const number = new Intl.NumberFormat(intlLocale(lang));
 
@@ -103,11 +90,11 @@ export default function LoyaltyCardsPage({ canWrite }: { canWrite: boolean }) {
         </div>
       ) : null}
       <p className="admin-message" role="status">
-        {message}
+        {form.message}
       </p>
       {draft ? (
         <form className="admin-card admin-stack loyalty-form" onSubmit={create} noValidate aria-labelledby={f('form-heading')}>
-          <h2 className="admin-subheading" id={f('form-heading')} tabIndex={-1} ref={formHeading}>
+          <h2 className="admin-subheading" id={f('form-heading')} tabIndex={-1} ref={form.heading}>
             {t('create.heading')}
           </h2>
           <div className="loyalty-form__grid">
@@ -132,7 +119,7 @@ export default function LoyaltyCardsPage({ canWrite }: { canWrite: boolean }) {
             {t('create.blocked')}
           </label>
           <div className="admin-actions">
-            <button className="admin-button" type="submit" disabled={saving}>
+            <button className="admin-button" type="submit" disabled={form.busy}>
               {t('create.submit')}
             </button>
             <button className="admin-button admin-button--plain" type="button" onClick={() => setDraft(null)}>
@@ -141,7 +128,7 @@ export default function LoyaltyCardsPage({ canWrite }: { canWrite: boolean }) {
           </div>
         </form>
       ) : null}
-      <form className="admin-filters" role="search" onSubmit={search}>
+      <SearchForm onSearch={search} find={t('list.find')}>
         <div className="admin-field">
           <label htmlFor={f('q')}>{t('list.search')}</label>
           <input id={f('q')} type="search" value={filters.q} autoComplete="off" aria-describedby={f('q-hint')} onChange={(e) => setFilters({ ...filters, q: e.currentTarget.value })} />
@@ -149,22 +136,8 @@ export default function LoyaltyCardsPage({ canWrite }: { canWrite: boolean }) {
             {t('list.searchHint')}
           </p>
         </div>
-        <div className="admin-field">
-          <label htmlFor={f('state')}>{t('list.state')}</label>
-          <select id={f('state')} className="admin-select" value={filters.state} onChange={(e) => setFilters({ ...filters, state: e.currentTarget.value })}>
-            {LOYALTY_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`list.states.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-filters__buttons">
-          <button className="admin-button" type="submit">
-            {t('list.find')}
-          </button>
-        </div>
-      </form>
+        <StateSelect id={f('state')} label={t('list.state')} states={LOYALTY_STATES} labelOf={(s) => t(`list.states.${s}`)} value={filters.state} onValue={(v) => setFilters({ ...filters, state: v })} />
+      </SearchForm>
       <QueryList query={list} isEmpty={(data) => data.cards.length === 0} nothing={t('list.nothing')}>
         {(data) => (
           <>
@@ -188,15 +161,15 @@ export default function LoyaltyCardsPage({ canWrite }: { canWrite: boolean }) {
                 { label: t('card.state'), cell: (c) => (c.blocked ? t('card.stateBlocked') : t('card.stateActive')) },
               ]}
             />
-            <nav className="admin-pager" aria-label={t('list.pages')}>
-              <button className="admin-button admin-button--plain" type="button" disabled={page <= 1} onClick={() => setQuery({ q, state, page: String(page - 1) })}>
-                {t('list.previous')}
-              </button>
-              <span>{t('list.pageOf', { page, pages, total: data.total })}</span>
-              <button className="admin-button admin-button--plain" type="button" disabled={page >= pages} onClick={() => setQuery({ q, state, page: String(page + 1) })}>
-                {t('list.next')}
-              </button>
-            </nav>
+            <Pager
+              label={t('list.pages')}
+              page={page}
+              pages={pages}
+              text={t('list.pageOf', { page, pages, total: data.total })}
+              previous={t('list.previous')}
+              next={t('list.next')}
+              onPage={(to) => setQuery({ q, state, page: String(to) })}
+            />
           </>
         )}
       </QueryList>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { catalogOptionsResponse, eventListResponse } from '../../../../contract/admin/catalog.ts';
@@ -28,12 +28,14 @@ import { type Lang, normalizeLang, pickLocalized, toBcp47 } from '../../../../co
 import { apiDelete, apiGet, apiPost, apiSend } from '../../../lib/api.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { QueryList } from '../../components/query-list.tsx';
-import { type FieldErrors, fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
+import { messageOf } from '../../lib/field-errors.ts';
+import { useOpeningForm } from '../../components/card-form.tsx';
 import { OffersTabs } from './offers-tabs.tsx';
 import { EventSelect } from '../../components/event-select.tsx';
 import { LabelledField } from '../../components/labelled-field.tsx';
 import { fromZoneInput, toZoneInput } from './zone-time.ts';
 import { TableRegion } from '../../components/table-region.tsx';
+import { Pager, SearchForm, StateSelect } from '../../components/list-filters.tsx';
 import '../../components/desk.css';
 import './offers.css';
 
@@ -102,11 +104,9 @@ export default function PromoCodesPage() {
   const [filters, setFilters] = useState({ q, state, eventId });
   const [editing, setEditing] = useState<Editing | null>(null);
   const [terms, setTerms] = useState<Terms>(emptyTerms);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState('');
-  const [saving, setSaving] = useState(false);
+  const form = useOpeningForm();
+  const { fields: errors, message, setMessage } = form;
   const [batchMade, setBatchMade] = useState<{ batchId: number; count: number } | null>(null);
-  const formHeading = useRef<HTMLHeadingElement>(null);
   const options = useQuery(optionsQuery);
   const events = useQuery(eventsQuery);
   const timeZone = options.data?.timeZone ?? 'Europe/Moscow';
@@ -135,20 +135,14 @@ export default function PromoCodesPage() {
   function open(next: Editing, nextTerms: Terms) {
     setEditing(next);
     setTerms(nextTerms);
-    setErrors({});
-    setMessage('');
     setBatchMade(null);
-    // The form opens above the list: focus its heading so keyboard and screen reader users land in it.
-    requestAnimationFrame(() => formHeading.current?.focus());
+    form.opened();
   }
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!editing) return;
-    setSaving(true);
-    setErrors({});
-    setMessage('');
-    try {
+    await form.run(async () => {
       const body = { ...termsBody(terms, timeZone), lang };
       if (editing.mode === 'batch') {
         const made = await apiPost(
@@ -157,23 +151,16 @@ export default function PromoCodesPage() {
           promoBatchResponse,
         );
         setBatchMade(made);
-        setEditing(null);
       } else if (editing.id === null) {
         await apiPost('/api/admin/promo-codes', { ...body, code: editing.code }, promoCodeResponse);
-        setEditing(null);
-        setMessage(t('promo.saved'));
       } else {
         await apiSend('PUT', `/api/admin/promo-codes/${editing.id}`, { ...body, code: editing.code, revision: editing.revision }, promoCodeResponse);
-        setEditing(null);
-        setMessage(t('promo.saved'));
       }
+      setEditing(null);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'promo-codes'] });
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      setMessage(messageOf(error, t('admin:errors.generic')));
-    } finally {
-      setSaving(false);
-    }
+      // A batch tells what it made in a card of its own, not in the status line.
+      return editing.mode === 'batch' ? '' : t('promo.saved');
+    });
   }
 
   async function remove(code: PromoCodeView) {
@@ -233,7 +220,7 @@ export default function PromoCodesPage() {
       ) : null}
       {editing ? (
         <form className="admin-card admin-stack offers-form" onSubmit={save} noValidate aria-labelledby={f('form-heading')}>
-          <h2 className="admin-subheading" id={f('form-heading')} tabIndex={-1} ref={formHeading}>
+          <h2 className="admin-subheading" id={f('form-heading')} tabIndex={-1} ref={form.heading}>
             {editing.mode === 'batch' ? t('promo.batchHeading') : editing.id === null ? t('promo.createHeading') : t('promo.editHeading', { code: editing.code })}
           </h2>
           {editing.mode === 'code' && editing.used ? <p className="admin-field__hint">{t('promo.usedHint')}</p> : null}
@@ -289,7 +276,7 @@ export default function PromoCodesPage() {
             {t('promo.active')}
           </label>
           <div className="admin-actions">
-            <button className="admin-button" type="submit" disabled={saving}>
+            <button className="admin-button" type="submit" disabled={form.busy}>
               {editing.mode === 'batch' ? t('promo.generate') : t('promo.save')}
             </button>
             <button className="admin-button admin-button--plain" type="button" onClick={() => setEditing(null)}>
@@ -298,31 +285,17 @@ export default function PromoCodesPage() {
           </div>
         </form>
       ) : null}
-      <form className="admin-filters" role="search" onSubmit={search}>
+      <SearchForm onSearch={search} find={t('promo.find')}>
         <div className="admin-field">
           <label htmlFor={f('q')}>{t('promo.search')}</label>
           <input id={f('q')} type="search" value={filters.q} maxLength={DISCOUNT_CODE_MAX} autoComplete="off" onChange={(e) => setFilters({ ...filters, q: e.currentTarget.value })} />
         </div>
-        <div className="admin-field">
-          <label htmlFor={f('state')}>{t('promo.state')}</label>
-          <select id={f('state')} className="admin-select" value={filters.state} onChange={(e) => setFilters({ ...filters, state: e.currentTarget.value })}>
-            {PROMO_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`promo.states.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StateSelect id={f('state')} label={t('promo.state')} states={PROMO_STATES} labelOf={(s) => t(`promo.states.${s}`)} value={filters.state} onValue={(v) => setFilters({ ...filters, state: v })} />
         <div className="admin-field">
           <label htmlFor={f('event')}>{t('promo.event')}</label>
           <EventSelect id={f('event')} events={events.data?.events} lang={lang} value={filters.eventId} onValue={(v) => setFilters({ ...filters, eventId: v })} blank={t('promo.allEvents')} />
         </div>
-        <div className="admin-filters__buttons">
-          <button className="admin-button" type="submit">
-            {t('promo.find')}
-          </button>
-        </div>
-      </form>
+      </SearchForm>
       {batchId ? (
         <p>
           {t('promo.batchFilter', { id: batchId })}{' '}
@@ -389,15 +362,15 @@ export default function PromoCodesPage() {
                 </tbody>
               </table>
             </TableRegion>
-            <nav className="admin-pager" aria-label={t('promo.pages')}>
-              <button className="admin-button admin-button--plain" type="button" disabled={page <= 1} onClick={() => setQuery({ q, state, event: eventId, batch: batchId, page: String(page - 1) })}>
-                {t('promo.previous')}
-              </button>
-              <span>{t('promo.pageOf', { page, pages, total: data.total })}</span>
-              <button className="admin-button admin-button--plain" type="button" disabled={page >= pages} onClick={() => setQuery({ q, state, event: eventId, batch: batchId, page: String(page + 1) })}>
-                {t('promo.next')}
-              </button>
-            </nav>
+            <Pager
+              label={t('promo.pages')}
+              page={page}
+              pages={pages}
+              text={t('promo.pageOf', { page, pages, total: data.total })}
+              previous={t('promo.previous')}
+              next={t('promo.next')}
+              onPage={(to) => setQuery({ q, state, event: eventId, batch: batchId, page: String(to) })}
+            />
           </>
         )}
       </QueryList>

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eventListResponse } from '../../../../contract/admin/catalog.ts';
 import { type SpecialOfferView, deletedResponse, specialOfferListResponse, specialOfferResponse } from '../../../../contract/admin/offers.ts';
@@ -9,7 +9,8 @@ import { apiDelete, apiGet, apiPost, apiSend } from '../../../lib/api.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { QueryList } from '../../components/query-list.tsx';
 import { StackedTable } from '../../components/stacked-table.tsx';
-import { type FieldErrors, fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
+import { messageOf } from '../../lib/field-errors.ts';
+import { useOpeningForm } from '../../components/card-form.tsx';
 import { EventSelect } from '../../components/event-select.tsx';
 import { HtmlEditor } from '../../components/html-editor.tsx';
 import { LabelledField } from '../../components/labelled-field.tsx';
@@ -98,37 +99,25 @@ export default function SpecialOffersPage() {
   const list = useQuery({ queryKey: offersKey, queryFn: ({ signal }) => apiGet(`/api/admin/special-offers?lang=${lang}`, specialOfferListResponse, { signal }) });
   const events = useQuery(eventsQuery);
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState('');
-  const [saving, setSaving] = useState(false);
-  const formHeading = useRef<HTMLHeadingElement>(null);
+  const form = useOpeningForm();
+  const { fields: errors, message, setMessage } = form;
 
   function open(next: Draft) {
     setDraft(next);
-    setErrors({});
-    setMessage('');
-    requestAnimationFrame(() => formHeading.current?.focus());
+    form.opened();
   }
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!draft) return;
-    setSaving(true);
-    setErrors({});
-    setMessage('');
-    try {
+    await form.run(async () => {
       const body = bodyOf(draft, lang);
       if (draft.id === null) await apiPost('/api/admin/special-offers', body, specialOfferResponse);
       else await apiSend('PUT', `/api/admin/special-offers/${draft.id}`, body, specialOfferResponse);
       setDraft(null);
-      setMessage(t('services.saved'));
       await queryClient.invalidateQueries({ queryKey: offersKey });
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      setMessage(messageOf(error, t('admin:errors.generic')));
-    } finally {
-      setSaving(false);
-    }
+      return t('services.saved');
+    });
   }
 
   async function remove(offer: SpecialOfferView) {
@@ -167,7 +156,7 @@ export default function SpecialOffersPage() {
       </p>
       {draft ? (
         <form className="admin-card admin-stack offers-form" onSubmit={save} noValidate aria-labelledby={f('form-heading')}>
-          <h2 className="admin-subheading" id={f('form-heading')} tabIndex={-1} ref={formHeading}>
+          <h2 className="admin-subheading" id={f('form-heading')} tabIndex={-1} ref={form.heading}>
             {draft.id === null ? t('services.createHeading') : t('services.editHeading', { name: draft.name.ru })}
           </h2>
           <fieldset>
@@ -222,7 +211,7 @@ export default function SpecialOffersPage() {
             {t('services.active')}
           </label>
           <div className="admin-actions">
-            <button className="admin-button" type="submit" disabled={saving}>
+            <button className="admin-button" type="submit" disabled={form.busy}>
               {t('services.save')}
             </button>
             <button className="admin-button admin-button--plain" type="button" onClick={() => setDraft(null)}>

@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api.ts';
+import { useCardForm, useOpeningForm } from './card-form.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const refusal = () => new ApiError('-1002', 'Проверьте поля', 400, { fields: [{ path: 'code', code: 'too_long' }] });
+
+describe('useCardForm', () => {
+  it('shows what the action answers, or a refusal: its fields and its text, and frees the form either way', async () => {
+    const view = renderHook(() => useCardForm('Что-то пошло не так'));
+    await act(() =>
+      view.result.current.run(async () => {
+        throw refusal();
+      }),
+    );
+    expect(view.result.current.fields).toEqual({ code: 'too_long' });
+    expect(view.result.current.message).toBe('Проверьте поля');
+    expect(view.result.current.busy).toBe(false);
+    let finish = (_: string) => {};
+    let running: Promise<void> = Promise.resolve();
+    act(() => {
+      running = view.result.current.run(() => new Promise<string>((resolve) => (finish = resolve)));
+    });
+    expect(view.result.current.busy).toBe(true);
+    expect(view.result.current.fields).toEqual({});
+    expect(view.result.current.message).toBe('');
+    await act(async () => {
+      finish('Сохранено');
+      await running;
+    });
+    expect(view.result.current.busy).toBe(false);
+    expect(view.result.current.message).toBe('Сохранено');
+  });
+
+  it('says the generic text for a failure without a text of the server', async () => {
+    const view = renderHook(() => useCardForm('Что-то пошло не так'));
+    await act(() =>
+      view.result.current.run(async () => {
+        throw new TypeError('network');
+      }),
+    );
+    expect(view.result.current.message).toBe('Что-то пошло не так');
+  });
+});
+
+describe('useOpeningForm', () => {
+  it('forgets the last outcome when the form opens and moves the focus to its heading', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    const heading = document.createElement('h2');
+    heading.tabIndex = -1;
+    document.body.append(heading);
+    const view = renderHook(() => useOpeningForm('Что-то пошло не так'));
+    await act(() =>
+      view.result.current.run(async () => {
+        throw refusal();
+      }),
+    );
+    view.result.current.heading.current = heading;
+    act(() => view.result.current.opened());
+    expect(view.result.current.fields).toEqual({});
+    expect(view.result.current.message).toBe('');
+    // The heading is focused once the form is drawn, on the next frame.
+    expect(document.activeElement).not.toBe(heading);
+    for (const frame of frames.splice(0)) frame(0);
+    expect(document.activeElement).toBe(heading);
+    heading.remove();
+  });
+});
