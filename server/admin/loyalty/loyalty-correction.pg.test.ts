@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../../tests/harness.ts';
-import { completeAtBank, lastCardProofCode, makeOrder, pay, preparePaymentCatalog, sandboxId } from '../../payments/payment-test-kit.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
+import type { TestApp } from '../../../tests/harness.ts';
+import { completeAtBank, lastCardProofCode, makeOrder, pay, sandboxId } from '../../payments/payment-test-kit.ts';
+import { adminCall, managerOnPaymentCatalog } from '../staff/staff-test-kit.ts';
 
 // Real PostgreSQL only: PGlite runs one transaction at a time, so a correction and a spend never overlap there.
 let t: TestApp;
 let manager: string;
 beforeAll(async () => {
-  t = await createTestApp({ demo: false, deps: { staffScryptCost: TEST_SCRYPT_COST } });
-  await preparePaymentCatalog(t, { capacity: 500 });
-  manager = (await signedInAs(t, 'manager')).cookie;
+  ({ t, manager } = await managerOnPaymentCatalog());
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { StaffRole } from '../../../contract/admin/roles.ts';
-import type { TestApp } from '../../../tests/harness.ts';
+import { type TestApp, createTestApp } from '../../../tests/harness.ts';
+import { preparePaymentCatalog } from '../../payments/payment-test-kit.ts';
 import type { ScryptCost } from './password.ts';
 import { addStaffMember } from './staff-accounts.ts';
 import { STAFF_SESSION_COOKIE } from './guard.ts';
@@ -55,4 +56,14 @@ export async function adminCall(t: TestApp, method: 'GET' | 'POST' | 'PUT' | 'PA
       ...(cookie ? { cookie } : {}),
     },
   });
+}
+
+/**
+ * The app the back office's races run on: the payment test catalog (500 places) and a signed-in
+ * manager, whose session cookie is answered.
+ */
+export async function managerOnPaymentCatalog(): Promise<{ t: TestApp; manager: string }> {
+  const t = await createTestApp({ demo: false, deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  await preparePaymentCatalog(t, { capacity: 500 });
+  return { t, manager: (await signedInAs(t, 'manager')).cookie };
 }
