@@ -10,7 +10,7 @@ import { expireUnpaidOrders } from './jobs/expiry.ts';
 import { startJobs } from './jobs/jobs.ts';
 import { reconcileStalePayments } from './jobs/reconcile-payments.ts';
 import type { RegistryConfig } from './registry/registry-client.ts';
-import { createRegistrySender } from './registry/registry-job.ts';
+import { createRegistrySender, rrnReaderOf } from './registry/registry-job.ts';
 import { deliverDueMail } from './mail/mail-worker.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { loadSecret } from './security/secret.ts';
@@ -67,7 +67,7 @@ export async function startServer(config: Config, fillEmpty: EmptyDatabaseFiller
           { name: 'refunds', intervalMs: 60_000, run: () => app.payments.processRefunds() },
           { name: 'payment-reconciliation', intervalMs: 60_000, run: () => reconcileStalePayments(db, app.payments, Date.now) },
           ...(config.registry
-            ? [{ name: 'registry-reports', intervalMs: 15_000, run: () => createRegistrySender({ db, config: config.registry as RegistryConfig, now: Date.now }).run() }]
+            ? [{ name: 'registry-reports', intervalMs: 15_000, run: () => createRegistrySender({ db, config: config.registry as RegistryConfig, now: Date.now, readRrn: rrnReaderOf(app.paymentProviders) }).run() }]
             : []),
         ],
         app.log,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/admin/registry/reports: reports to the Pushkin-card registry whose last attempt failed. */
+/** GET /api/admin/registry/reports: reports to the Pushkin-card registry whose last attempt failed or that it refused. */
 export const failingReport = z.object({
   id: z.number().int(),
   kind: z.enum(['ticket', 'visit', 'refund']),
@@ -8,7 +8,11 @@ export const failingReport = z.object({
   orderNumber: z.number().int(),
   event: z.string(),
   attempts: z.number().int(),
-  nextAttemptAt: z.string(),
+  /** When the next attempt is due; null once the registry refused the report for good. */
+  nextAttemptAt: z.string().nullable(),
+  /** The registry refused the report (its 400 {code, description}): it is not sent again. */
+  refusedAt: z.string().nullable(),
+  /** The reason: the registry's code and description, or why it could not be reached. */
   lastError: z.string(),
   createdAt: z.string(),
 });

@@ -9,6 +9,8 @@ export type DoorTicketRow = {
   ticket_status: number;
   holder: { surname?: string; name?: string; middleName?: string | null } | null;
   order_status: number;
+  /** When the order was paid: no one was admitted on it before. */
+  paid_at: Date | null;
   pushkin_card: boolean;
   buyer_name: string;
   named_tickets: boolean;
@@ -28,7 +30,7 @@ export type DoorTicketRow = {
 
 const DOOR_TICKET = `
   select t.id as ticket_id, t.code, t.status as ticket_status, t.holder,
-         o.status as order_status, o.pushkin_card, o.buyer_name,
+         o.status as order_status, o.paid_at, o.pushkin_card, o.buyer_name,
          e.named_tickets, s.id as session_id, s.starts_at, s.has_time, s.is_cancelled as session_cancelled,
          e.name as event_name, c.name as category_name,
          hs.name as sector_name, st.row_label, st.seat_label,

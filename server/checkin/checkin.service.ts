@@ -47,6 +47,26 @@ type Options = { sessionIds?: readonly number[] | undefined; lang: Lang };
 /** The SHA-256 a device key is kept and looked up by. */
 export const hashDeviceKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
+/** An offline scan counts at its own time only from this long before its session starts… */
+export const OFFLINE_BEFORE_START_MS = 12 * 3600_000;
+/** …to this long after (a museum's day ticket admits all day). */
+export const OFFLINE_AFTER_START_MS = 24 * 3600_000;
+
+/**
+ * The time an offline scan is applied at. A device's clock is the device's word: a time after the
+ * order's payment, within a window around the session and not ahead of the server is taken; any
+ * other (a clock set to 2001, a scan dated before the ticket was paid) is replaced by the time the
+ * server accepted the scan, which is also the visit time the registry is told.
+ */
+export function offlineTime(scannedAt: Date, ticket: { paid_at: Date | null; starts_at: Date }, now: Date): Date {
+  const t = scannedAt.getTime();
+  if (!Number.isFinite(t) || t >= now.getTime()) return now;
+  if (ticket.paid_at && t < ticket.paid_at.getTime()) return now;
+  const start = ticket.starts_at.getTime();
+  if (t < start - OFFLINE_BEFORE_START_MS || t > start + OFFLINE_AFTER_START_MS) return now;
+  return scannedAt;
+}
+
 /** Thrown inside an offline scan's transaction when a concurrent sync recorded the same scan first. */
 class ScanRecordedMeanwhile extends Error {}
 
@@ -93,7 +113,7 @@ export function createCheckinService(deps: { db: Db; now: () => number; timeZone
     if (isReturned(row.ticket_status)) return verdict('refunded', ticket);
     if (row.order_status === OrderStatus.canceled || row.session_cancelled) return verdict('cancelled', ticket);
     const now = new Date(deps.now());
-    const at = offline && offline.at.getTime() < now.getTime() ? offline.at : now;
+    const at = offline ? offlineTime(offline.at, row, now) : now;
     if (!admits(row, options.sessionIds, at)) return verdict('wrong-session', ticket);
     const key = scannerKey(scanner);
     const admitted = await insertCheckin(tx, {

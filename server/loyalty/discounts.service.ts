@@ -165,7 +165,7 @@ async function provenCard(tx: Queryable, order: { id: number; number: number }, 
   return card;
 }
 
-async function applyDiscountParts(tx: Queryable, order: { id: number; event_id: number; number: number }, input: DiscountInput): Promise<{ promoCode: string }> {
+async function applyDiscountParts(tx: Queryable, order: { id: number; event_id: number; number: number; pushkin_card: boolean }, input: DiscountInput): Promise<{ promoCode: string }> {
   let promoCode = '';
 
   // A promo code sent is checked, even one that is blank once trimmed (the page never sends one).
@@ -190,6 +190,10 @@ async function applyDiscountParts(tx: Queryable, order: { id: number; event_id: 
   }
 
   if (input.bonuses !== undefined) {
+    // The Pushkin card pays the whole price (the programme's rule, and the registry is told what
+    // the card paid): bonuses cannot pay part of a Pushkin-card order. A promo code lowers the
+    // price the card pays, and is reported so.
+    if (order.pushkin_card && input.bonuses > 0) throw new BusinessError(ErrorCode.validation, { status: 409, text: textOf('discounts', 'pushkinCard') });
     card ??= await lockAttachedCard(tx, order.id);
     if (!card) throw new BusinessError(ErrorCode.validation, { status: 400, text: textOf('discounts', 'noCard') });
     if (card.is_blocked) throw new BusinessError(ErrorCode.validation, { status: 409, text: textOf('discounts', 'cardBlocked') });

@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The payments service, for the background jobs of server/main.ts (refund retries). */
     payments: PaymentsService;
+    /** The acquirers by provider id, for the registry's sender (reading an RRN back). */
+    paymentProviders: ReadonlyMap<string, PaymentProvider>;
   }
 }
 
@@ -57,6 +59,7 @@ export function createPaymentsStack(app: FastifyInstance, config: Config, deps: 
     log: app.log,
   });
   app.decorate('payments', payments);
+  app.decorate('paymentProviders', providers);
   return { payments, providers, bank, assignMethods: () => assignMethods(deps.db, config) };
 }
 

@@ -5,7 +5,7 @@ import { normalizeLang, toBcp47 } from '../../../../contract/lang.ts';
 import { apiGet } from '../../../lib/api.ts';
 import { TableRegion } from '../../components/table-region.tsx';
 
-/** Reports to the Pushkin-card registry whose last attempt failed, with the reason and the next try. */
+/** Reports to the Pushkin-card registry whose last attempt failed, with the reason and the next try, or that it refused for good. */
 export function RegistryPage() {
   const { t, i18n } = useTranslation('admin-checkin');
   const lang = normalizeLang(i18n.language);
@@ -56,7 +56,7 @@ export function RegistryPage() {
                       </td>
                       <td>{report.event}</td>
                       <td>{report.attempts}</td>
-                      <td>{when.format(new Date(report.nextAttemptAt))}</td>
+                      <td>{report.nextAttemptAt ? when.format(new Date(report.nextAttemptAt)) : t('registry.refused', { at: when.format(new Date(report.refusedAt ?? report.createdAt)) })}</td>
                       <td>{report.lastError}</td>
                     </tr>
                   ))}
