@@ -41,7 +41,7 @@ async function registeredPushkinTicket() {
   const { rows } = await t.db.query<{ id: number; code: string }>('select id, code from tickets where order_id = $1', [order.id]);
   const ticket = rows[0];
   if (!ticket) throw new Error('the order has a ticket');
-  expect(await sender().run()).toEqual({ sent: 1, failed: 0 });
+  expect(await sender().run()).toEqual({ sent: 1, failed: 0, refused: 0 });
   const registered = fake.byBarcode(ticket.code)[0];
   expect(registered).toMatchObject({ status: 'active' });
   return { order, ticket, registryId: registered?.id ?? '' };
@@ -61,8 +61,8 @@ describe('a full return of a Pushkin-card ticket reaches the registry once', () 
 
     const { rows } = await t.db.query<{ ticket_id: number; sent_at: Date | null }>(`select ticket_id, sent_at from registry_reports where kind = 'refund'`);
     expect(rows).toEqual([{ ticket_id: ticket.id, sent_at: null }]);
-    expect(await sender().run()).toEqual({ sent: 1, failed: 0 });
-    expect(await sender().run()).toEqual({ sent: 0, failed: 0 });
+    expect(await sender().run()).toEqual({ sent: 1, failed: 0, refused: 0 });
+    expect(await sender().run()).toEqual({ sent: 0, failed: 0, refused: 0 });
     const calls = refundCalls(registryId);
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ status: 200, body: { refund_date: (START.getTime() + 3600_000) / 1000, refund_reason: 'Возврат билета по заявлению посетителя' } });
@@ -74,11 +74,11 @@ describe('a full return of a Pushkin-card ticket reaches the registry once', () 
     const refunded = await adminCall(t, 'POST', `/api/admin/orders/${order.id}/refund`, support, { ticketIds: 'all', reason: 'Спектакль отменён', lang: 'ru' });
     expect(refunded.statusCode, refunded.body).toBe(200);
     fake.state.outage = true;
-    expect(await sender().run()).toEqual({ sent: 0, failed: 1 });
+    expect(await sender().run()).toEqual({ sent: 0, failed: 1, refused: 0 });
     fake.state.outage = false;
     t.clock.advance(24 * 3600_000);
-    expect(await sender().run()).toEqual({ sent: 1, failed: 0 });
-    expect(await sender().run()).toEqual({ sent: 0, failed: 0 });
+    expect(await sender().run()).toEqual({ sent: 1, failed: 0, refused: 0 });
+    expect(await sender().run()).toEqual({ sent: 0, failed: 0, refused: 0 });
     expect(refundCalls(registryId).filter((c) => c.status === 200)).toHaveLength(1);
     expect(fake.byBarcode(ticket.code)[0]).toMatchObject({ status: 'refunded' });
   });

@@ -45,7 +45,7 @@ describe('the Pushkin-card registry queue', () => {
 
   it('sends each ticket with Bearer auth and the organization id, keeps the registry id, then reports the visit of an admitted one', async () => {
     const { tickets } = await paidTickets(t.db, AT, { quantity: 2, pushkin: true });
-    expect(await sender().run()).toEqual({ sent: 2, failed: 0 });
+    expect(await sender().run()).toEqual({ sent: 2, failed: 0, refused: 0 });
     const registered = fake.byBarcode(tickets[0]?.code ?? '');
     expect(registered).toHaveLength(1);
     expect(registered[0]).toMatchObject({ status: 'active', session: { organization_id: 'org-77', event_id: 'reg-event-9000' } });
@@ -55,9 +55,9 @@ describe('the Pushkin-card registry queue', () => {
     t.clock.advance(3600_000);
     const scan = await withKey(t, '/api/checkin/scan', key, { code: tickets[0]?.code, deviceId: DEVICE, sessionIds: [9000] });
     expect(scan.json()).toMatchObject({ verdict: 'admitted' });
-    expect(await sender().run()).toEqual({ sent: 1, failed: 0 });
+    expect(await sender().run()).toEqual({ sent: 1, failed: 0, refused: 0 });
     expect(registered[0]).toMatchObject({ status: 'visited', visit_date: (AT.getTime() + 3600_000) / 1000 });
-    expect(await sender().run()).toEqual({ sent: 0, failed: 0 });
+    expect(await sender().run()).toEqual({ sent: 0, failed: 0, refused: 0 });
   });
 
   it('holds a visit until its ticket has the registry id, and sends both in one pass when both are due', async () => {
@@ -65,45 +65,45 @@ describe('the Pushkin-card registry queue', () => {
     const key = await deviceKey(t);
     await withKey(t, '/api/checkin/scan', key, { code: tickets[0]?.code, deviceId: DEVICE, sessionIds: [9000] });
     fake.state.outage = true;
-    expect(await sender().run()).toEqual({ sent: 0, failed: 1 });
+    expect(await sender().run()).toEqual({ sent: 0, failed: 1, refused: 0 });
     // The visit was never tried: it waits for the ticket's id.
     expect((await reports()).map((r) => [r.kind, r.attempts])).toEqual([['ticket', 1], ['visit', 0]]);
     fake.state.outage = false;
     t.clock.advance(registryBackoffMs(1));
-    expect(await sender().run()).toEqual({ sent: 2, failed: 0 });
+    expect(await sender().run()).toEqual({ sent: 2, failed: 0, refused: 0 });
     expect(fake.byBarcode(tickets[0]?.code ?? '')[0]?.status).toBe('visited');
   });
 
   it('delivers each report exactly once across an outage and its recovery, retrying with a growing delay', async () => {
     const { tickets } = await paidTickets(t.db, AT, { quantity: 3, pushkin: true });
     fake.state.outage = true;
-    expect(await sender().run()).toEqual({ sent: 0, failed: 3 });
+    expect(await sender().run()).toEqual({ sent: 0, failed: 3, refused: 0 });
     expect((await reports()).every((r) => r.attempts === 1 && r.last_error === 'HTTP 503: unavailable Service temporarily unavailable')).toBe(true);
     // Not due again before the backoff has passed: nothing is called.
     const callsBefore = fake.calls.length;
     t.clock.advance(registryBackoffMs(1) - 1000);
-    expect(await sender().run()).toEqual({ sent: 0, failed: 0 });
+    expect(await sender().run()).toEqual({ sent: 0, failed: 0, refused: 0 });
     expect(fake.calls.length).toBe(callsBefore);
     t.clock.advance(1000);
-    expect(await sender().run()).toEqual({ sent: 0, failed: 3 });
+    expect(await sender().run()).toEqual({ sent: 0, failed: 3, refused: 0 });
     expect(registryBackoffMs(2)).toBe(2 * registryBackoffMs(1));
     t.clock.advance(registryBackoffMs(2));
     fake.state.outage = false;
-    expect(await sender().run()).toEqual({ sent: 3, failed: 0 });
+    expect(await sender().run()).toEqual({ sent: 3, failed: 0, refused: 0 });
     for (const ticket of tickets) expect(fake.byBarcode(ticket.code)).toHaveLength(1);
     t.clock.advance(86_400_000);
-    expect(await sender().run()).toEqual({ sent: 0, failed: 0 });
+    expect(await sender().run()).toEqual({ sent: 0, failed: 0, refused: 0 });
     expect(fake.calls.filter((c) => c.method === 'POST' && c.status === 201)).toHaveLength(3);
   });
 
   it('shows failing reports to staff with the reason: a wrong key, an event without its registry id', async () => {
     await paidTickets(t.db, AT, { pushkin: true });
-    expect(await sender('wrong-key-000000').run()).toEqual({ sent: 0, failed: 1 });
+    expect(await sender('wrong-key-000000').run()).toEqual({ sent: 0, failed: 1, refused: 0 });
     await t.db.query('update events set registry_event_id = null');
     const other = await paidTickets(t.db, AT, { pushkin: true });
     t.clock.advance(registryBackoffMs(1));
     const callsBefore = fake.calls.length;
-    expect(await sender('wrong-key-000000').run()).toEqual({ sent: 0, failed: 2 });
+    expect(await sender('wrong-key-000000').run()).toEqual({ sent: 0, failed: 2, refused: 0 });
     // The event without an id is not sent at all: only the other report called the registry.
     expect(fake.calls.length).toBe(callsBefore + 1);
     const failing = await findFailingReports(t.db, 50);
@@ -119,7 +119,7 @@ describe('the Pushkin-card registry queue', () => {
     await sender().run();
     t.clock.advance(86_400_000);
     await t.db.transaction((tx) => enqueueRefundReports(tx, [tickets[0]?.id ?? 0], 'Возврат', t.clock.date()));
-    expect(await sender().run()).toEqual({ sent: 1, failed: 0 });
+    expect(await sender().run()).toEqual({ sent: 1, failed: 0, refused: 0 });
     expect(fake.byBarcode(tickets[0]?.code ?? '')[0]).toMatchObject({ status: 'refunded', refund_date: (AT.getTime() + 86_400_000) / 1000 });
     const refundCall = fake.calls.find((c) => c.path.endsWith('/refund'));
     expect(refundCall?.body).toEqual({ refund_date: (AT.getTime() + 86_400_000) / 1000, refund_reason: 'Возврат', refund_ticket_price: '500.00' });
