@@ -6,6 +6,8 @@ let t: TestApp;
 let key: string;
 // 12:00 in Moscow: the session that starts 'now' is today in the venue's zone.
 const AT = new Date('2026-11-27T09:00:00Z');
+/** An hour before: offline scans are dated after the payment. */
+const PAID = new Date(AT.getTime() - 3600_000);
 
 async function openDoor() {
   t = await createTestApp({ demo: false, clock: createClock(AT) });
@@ -116,7 +118,7 @@ describe('POST /api/checkin/sync', () => {
     withKey(t, '/api/checkin/sync', deviceKeyValue, { deviceId, sessionIds: [9000], scans });
 
   it('applies offline scans in order at their own times; a second scan of one ticket is already used', async () => {
-    const { tickets } = await paidTickets(t.db, AT, { quantity: 2 });
+    const { tickets } = await paidTickets(t.db, PAID, { quantity: 2 });
     const [a, b] = tickets.map((x) => x.code);
     const at1 = new Date(AT.getTime() - 600_000).toISOString();
     const at2 = new Date(AT.getTime() - 300_000).toISOString();
@@ -138,6 +140,35 @@ describe('POST /api/checkin/sync', () => {
     expect(rows.every((r) => r.recorded_at.getTime() === AT.getTime())).toBe(true);
   });
 
+  it('keeps an offline time only after the payment and near the session; an implausible one counts as when the server took it, for the registry too', async () => {
+    const { tickets } = await paidTickets(t.db, PAID, { quantity: 3, pushkin: true });
+    const [a, b, c] = tickets.map((x) => x.code);
+    const early = await paidTickets(t.db, new Date(AT.getTime() - 2 * 86_400_000), { pushkin: true });
+    const fine = new Date(AT.getTime() - 1800_000).toISOString();
+    const response = await sync(key, DEVICE, [
+      // A device clock set to 2001, a scan before the ticket was paid, a plausible one, and one 13 hours before the session.
+      { scanId: 'scan-2001-01', code: a ?? '', scannedAt: '2001-01-01T00:00:00.000Z' },
+      { scanId: 'scan-unpaid1', code: b ?? '', scannedAt: new Date(PAID.getTime() - 60_000).toISOString() },
+      { scanId: 'scan-fine-01', code: c ?? '', scannedAt: fine },
+      { scanId: 'scan-13h-001', code: early.tickets[0]?.code ?? '', scannedAt: new Date(AT.getTime() - 13 * 3600_000).toISOString() },
+    ]);
+    expect(response.json().results.map((r: { verdict: string }) => r.verdict)).toEqual(['admitted', 'admitted', 'admitted', 'admitted']);
+    const { rows } = await t.db.query<{ code: string; checked_in_at: Date }>('select t.code, c.checked_in_at from checkins c join tickets t on t.id = c.ticket_id');
+    const when = new Map(rows.map((r) => [r.code, r.checked_in_at.toISOString()]));
+    expect([when.get(a ?? ''), when.get(b ?? ''), when.get(c ?? ''), when.get(early.tickets[0]?.code ?? '')]).toEqual([AT.toISOString(), AT.toISOString(), fine, AT.toISOString()]);
+    const visits = await t.db.query<{ code: string; visit_date: number }>(
+      `select t.code, (r.payload ->> 'visit_date')::bigint as visit_date from registry_reports r join tickets t on t.id = r.ticket_id where r.kind = 'visit'`,
+    );
+    expect(new Map(visits.rows.map((r) => [r.code, Number(r.visit_date)]))).toEqual(
+      new Map([
+        [a, AT.getTime() / 1000],
+        [b, AT.getTime() / 1000],
+        [c, AT.getTime() / 1000 - 1800],
+        [early.tickets[0]?.code, AT.getTime() / 1000],
+      ]),
+    );
+  });
+
   it('answers a replayed batch with its first verdicts and changes nothing', async () => {
     const { tickets } = await paidTickets(t.db, AT);
     const batch = [{ scanId: 'scan-replay1', code: tickets[0]?.code ?? '', scannedAt: AT.toISOString() }];
@@ -152,7 +183,7 @@ describe('POST /api/checkin/sync', () => {
 
   it('reports a ticket another device admitted first as a conflict, with who and when', async () => {
     const other = await deviceKey(t, 'Вход Б');
-    const { tickets } = await paidTickets(t.db, AT);
+    const { tickets } = await paidTickets(t.db, PAID);
     const code = tickets[0]?.code ?? '';
     const early = new Date(AT.getTime() - 120_000).toISOString();
     const later = new Date(AT.getTime() - 60_000).toISOString();
