@@ -12,6 +12,7 @@ import { reconcileStalePayments } from './jobs/reconcile-payments.ts';
 import type { RegistryConfig } from './registry/registry-client.ts';
 import { createRegistrySender, rrnReaderOf } from './registry/registry-job.ts';
 import { deliverDueMail } from './mail/mail-worker.ts';
+import { yookassaRefundRrnReader } from './payments/yookassa/yookassa-refund-rrn.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { loadSecret } from './security/secret.ts';
 import { resolveSetup } from './setup/setup.service.ts';
@@ -67,7 +68,7 @@ export async function startServer(config: Config, fillEmpty: EmptyDatabaseFiller
           { name: 'refunds', intervalMs: 60_000, run: () => app.payments.processRefunds() },
           { name: 'payment-reconciliation', intervalMs: 60_000, run: () => reconcileStalePayments(db, app.payments, Date.now) },
           ...(config.registry
-            ? [{ name: 'registry-reports', intervalMs: 15_000, run: () => createRegistrySender({ db, config: config.registry as RegistryConfig, now: Date.now, readRrn: rrnReaderOf(app.paymentProviders) }).run() }]
+            ? [{ name: 'registry-reports', intervalMs: 15_000, run: () => createRegistrySender({ db, config: config.registry as RegistryConfig, now: Date.now, readRrn: rrnReaderOf(app.paymentProviders), readRefundRrn: yookassaRefundRrnReader(config.acquirers) }).run() }]
             : []),
         ],
         app.log,

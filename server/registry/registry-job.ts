@@ -4,6 +4,7 @@ import {
   type ClaimedReport,
   claimDueReports,
   findTicketPayment,
+  findTicketRefund,
   markReportFailed,
   markReportRefused,
   markReportSent,
@@ -52,13 +53,44 @@ async function withRrn(db: Db, report: ClaimedReport, readRrn: RrnReader | undef
   return { payload: rrn ? { ...report.payload, payment: { ...payment, rrn } } : report.payload };
 }
 
+/** Asks the acquirer for a refund's RRN (null: it gives none); throws when it cannot be asked. */
+export type RefundRrnReader = (refund: { provider: string; refundRef: string }) => Promise<string | null>;
+
+/**
+ * The refund's RRN for refund_rrn where the acquirer gives one (YooKassa, once the refund is done):
+ * a refund still with the acquirer, or an acquirer that cannot be asked, delays the report for a
+ * few attempts, then it goes without.
+ */
+async function withRefundRrn(db: Db, report: ClaimedReport, read: RefundRrnReader | undefined): Promise<{ payload: Record<string, unknown> } | { wait: string }> {
+  if (typeof report.payload.refund_rrn === 'string' || !read) return { payload: report.payload };
+  const refund = await findTicketRefund(db, report.ticket_id);
+  if (!refund) return { payload: report.payload };
+  const patient = report.attempts < RRN_ATTEMPTS;
+  if (refund.status === 'pending') return patient ? { wait: "the refund is still with the acquirer (its RRN is sent with the report)" } : { payload: report.payload };
+  if (refund.status !== 'done' || !refund.provider_ref) return { payload: report.payload };
+  let rrn: string | null = null;
+  try {
+    rrn = await read({ provider: refund.provider, refundRef: refund.provider_ref });
+  } catch (error) {
+    if (patient) return { wait: `the acquirer could not be asked for the refund's RRN: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  return { payload: rrn ? { ...report.payload, refund_rrn: rrn } : report.payload };
+}
+
 /**
  * The registry's sender: claims due reports (safe on several instances), sends each outside any
  * transaction (an embedded database is not held while the registry answers), and records the
  * outcome: accepted, refused for good (listed for staff), or tried again later. A POST whose
  * answer was lost is read back by its barcode before it is sent again.
  */
-export function createRegistrySender(deps: { db: Db; config: RegistryConfig; now: () => number; fetch?: typeof fetch; readRrn?: RrnReader }) {
+export function createRegistrySender(deps: {
+  db: Db;
+  config: RegistryConfig;
+  now: () => number;
+  fetch?: typeof fetch;
+  readRrn?: RrnReader;
+  readRefundRrn?: RefundRrnReader;
+}) {
   return {
     /** One pass over the due reports; answers how many were sent, failed for now, and refused. */
     async run(): Promise<{ sent: number; failed: number; refused: number }> {
@@ -71,8 +103,8 @@ export function createRegistrySender(deps: { db: Db; config: RegistryConfig; now
         if (claimed.length === 0) break;
         for (const report of claimed) {
           let toSend = report;
-          if (report.kind === 'ticket') {
-            const prepared = await withRrn(deps.db, report, deps.readRrn);
+          if (report.kind !== 'visit') {
+            const prepared = report.kind === 'ticket' ? await withRrn(deps.db, report, deps.readRrn) : await withRefundRrn(deps.db, report, deps.readRefundRrn);
             if ('wait' in prepared) {
               await markReportFailed(deps.db, report.id, report.attempts, new Date(deps.now() + registryBackoffMs(report.attempts)), prepared.wait);
               failed += 1;

@@ -303,6 +303,21 @@ export async function savePaymentRrn(q: Queryable, paymentId: number, rrn: strin
   await q.query('update payments set rrn = coalesce(rrn, $2) where id = $1', [paymentId, rrn]);
 }
 
+/** The refund of a ticket's latest return, for reading the refund's RRN back from the acquirer. */
+export type TicketRefundRow = { status: 'pending' | 'done' | 'failed'; provider: string; provider_ref: string | null };
+
+export async function findTicketRefund(q: Queryable, ticketId: number): Promise<TicketRefundRow | undefined> {
+  const { rows } = await q.query<TicketRefundRow>(
+    `select f.status, p.provider, f.provider_ref from return_request_tickets rt
+     join return_requests rr on rr.id = rt.request_id
+     join refunds f on f.id = rr.refund_id
+     join payments p on p.id = f.payment_id
+     where rt.ticket_id = $1 order by rt.request_id desc limit 1`,
+    [ticketId],
+  );
+  return rows[0];
+}
+
 export type FailingReportRow = {
   id: number;
   kind: RegistryReportKind;

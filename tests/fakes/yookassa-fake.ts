@@ -53,6 +53,7 @@ function receiptProblem(receipt: unknown, amount: number): string | null {
 export async function startYookassaFake(options: { shops: Record<string, string>; webhookUrl: string; deliver?: Deliver; port?: number }) {
   const deliver = options.deliver ?? deliverByHttp;
   const payments = new Map<string, YookassaFakePayment>();
+  const refundObjects = new Map<string, { shopId: string; object: Record<string, unknown> }>();
   const idempotent = new Map<string, { status: number; body: string }>();
   const calls: { method: string; path: string; key: string | undefined; body: unknown }[] = [];
   const webhooks: { body: unknown; status: number }[] = [];
@@ -119,7 +120,10 @@ export async function startYookassaFake(options: { shops: Record<string, string>
     p.refunded += amount;
     p.refunds.push({ id, amount, receipt: body.receipt as Receipt });
     p.object.refunded_amount = { value: decimal(p.refunded), currency: 'RUB' };
-    return json(200, { id, payment_id: p.object.id, status: 'succeeded', amount: body.amount, created_at: new Date().toISOString() });
+    // A card refund's RRN, as YooKassa gives it once the bank authorised the refund.
+    const refund = { id, payment_id: p.object.id, status: 'succeeded', amount: body.amount, created_at: new Date().toISOString(), refund_authorization_details: { rrn: `7${id.replace(/\D/g, '').slice(0, 11).padEnd(11, '0')}` } };
+    refundObjects.set(id, { shopId, object: refund });
+    return json(200, refund);
   }
 
   async function page(request: FakeRequest) {
@@ -163,6 +167,10 @@ export async function startYookassaFake(options: { shops: Record<string, string>
     const path = request.path.slice(4);
     if (request.method === 'GET') {
       calls.push({ method: 'GET', path, key: undefined, body: undefined });
+      if (path.startsWith('refunds/')) {
+        const r = refundObjects.get(path.slice('refunds/'.length));
+        return r && r.shopId === shopId ? json(200, r.object) : fail(404, 'not_found', 'refund not found');
+      }
       const p = payments.get(path.replace(/^payments\//, ''));
       if (!path.startsWith('payments/') || !p || p.shopId !== shopId) return fail(404, 'not_found', 'payment not found');
       return json(200, p.object);
