@@ -131,7 +131,8 @@ export function createRegistrySender(deps: {
         }
         // A ticket accepted in this pass makes its visit or refund due at once: claim again.
         if (claimed.length < BATCH && !claimed.some((r) => r.kind === 'ticket')) break;
-        if (sent === 0) break;
+        // Only outages in this pass: the rest waits for the next one rather than meeting the same outage.
+        if (sent === 0 && refused === 0) break;
       }
       return { sent, failed, refused };
     },
