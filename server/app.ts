@@ -78,6 +78,8 @@ export type AppDeps = {
   shutdown?: Pick<GracefulShutdown, 'register'>;
   /** Log lines for a person instead of JSON: the production entry sets it when stdout is a terminal. */
   terminalLog?: boolean;
+  /** Where the log's JSON lines go instead of stdout: tests read what the production log would hold. */
+  logStream?: { write(line: string): void };
   /** The cost of staff password hashes; tests pass a cheaper one (server/admin/staff/password.ts). */
   staffScryptCost?: ScryptCost;
 };
@@ -106,7 +108,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // instead of queueing without bound inside the connection pool (docs/orders.md).
   const admission = createAdmission({ concurrency: config.orderConcurrency, queue: config.orderQueue, queueTimeoutMs: config.orderQueueTimeoutMs });
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, deps.terminalLog === true),
+    logger: loggerOptions(config.logLevel, deps.terminalLog === true, deps.logStream),
     bodyLimit: 256 * 1024,
     requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: CONNECTION_TIMEOUT_MS,
