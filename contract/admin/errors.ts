@@ -77,6 +77,8 @@ export const AdminErrorCode = {
    * capacity below the hall's seats): a block takes a place, so the text says how many are left.
    */
   seatsNoPlacesLeft: '-2308',
+  /** The hall's text is longer than the hall calls take (HALL_LIMITS): the text names the limit. */
+  hallSourceTooLarge: '-2309',
   // --- promo codes and special offers (-2400..-2449) ---
   /** A code some order has held is never deleted: it is switched off instead. */
   promoCodeUsed: '-2400',
