@@ -87,7 +87,8 @@ export type AppDeps = {
 /**
  * The longest a client may take to send a whole request (headers and body). Node's default of
  * 300 s let a slow client (slow-loris: a header line every few seconds) hold a socket for five
- * minutes; a thousand of them hold the server. Our largest body is 256 kB, sent in well under that.
+ * minutes; a thousand of them hold the server. Bodies are 256 kB but for a hall's plan (up to
+ * 16 MB, a few MB in practice: seconds on an office connection).
  */
 export const REQUEST_TIMEOUT_MS = 30_000;
 /**
