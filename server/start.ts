@@ -15,6 +15,7 @@ import { createRegistrySender } from './registry/registry-job.ts';
 import { deliverDueMail } from './mail/mail-worker.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { loadSecret } from './security/secret.ts';
+import { trustProxyWarning } from './security/trust-proxy.ts';
 import { resolveSetup } from './setup/setup.service.ts';
 import { DEFAULT_WEB_DIST } from './spa-serving.ts';
 
@@ -53,6 +54,8 @@ export async function startServer(config: Config, fillEmpty: EmptyDatabaseFiller
   } finally {
     if (maintenance !== db) await maintenance.close();
   }
+  const proxyWarning = trustProxyWarning(config.trustProxy);
+  if (proxyWarning) console.warn(proxyWarning);
   const secret = await loadSecret(db, config.secret);
   const shutdown = createGracefulShutdown();
   const app = await buildApp(config, { db, secret, webDist: DEFAULT_WEB_DIST, shutdown, terminalLog: process.stdout.isTTY === true, ...overrides });
