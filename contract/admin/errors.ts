@@ -103,6 +103,8 @@ export const AdminErrorCode = {
   imageTooManyPixels: '-2463',
   /** The file starts as a picture but its data is broken or cut short. */
   imageCorrupt: '-2464',
+  /** Other pictures are being processed and the line of uploads is full: try again in a few seconds (429, Retry-After). */
+  imagesBusy: '-2465',
   // --- loyalty cards (-2500..-2519) ---
   /** No loyalty card has this id. */
   loyaltyCardNotFound: '-2500',
