@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { hashPassword } from '../../server/admin/staff/password.ts';
@@ -15,8 +16,10 @@ const SIDE = 7000;
 const CONNECTIONS = 8;
 /** The storefront's afisha answer while uploads run: its p99 stays within this. */
 const AFISHA_P99_TARGET_MS = 100;
-/** The server's resident memory while 16 members upload 49-megapixel pictures. */
-const PEAK_RSS_TARGET_MB = 600;
+/** What 16 members uploading 49-megapixel pictures may add to the server's resident memory (the probe saw 1.16 GB)… */
+const RSS_GROWTH_TARGET_MB = 150;
+/** …and the image worker's own, decoding one at a time. */
+const WORKER_RSS_TARGET_MB = 400;
 
 const STAFF = { email: 'bench-uploads@example.test', password: 'bench uploads password' };
 
@@ -39,7 +42,7 @@ type Result = {
   quiet: { rps: number; p50: number; p99: number };
   during: { rps: number; p50: number; p99: number; non2xx: number; errors: number };
   uploads: { taken: number; refused: number; failed: number; takenP50: number; takenMax: number; refusedP99: number };
-  rss: { atStart: number; peak: number };
+  rss: { atStart: number; peak: number; workerPeak: number };
   pictureBytes: number;
 };
 
@@ -53,6 +56,18 @@ async function signIn(url: string): Promise<{ cookie: string; token: string }> {
   if (answer.status !== 200) throw new Error(`POST /api/admin/session answered ${answer.status}: ${(await answer.text()).slice(0, 200)}`);
   const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   return { cookie, token };
+}
+
+/** Resident memory of the server's child processes (the image worker), MiB; 0 when there is none. */
+function childrenRssMb(pid: number): number {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    let kb = 0;
+    for (const child of children) kb += Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${child}/status`, 'utf8'))?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
 }
 
 const percentile = (values: number[], p: number) => {
@@ -102,7 +117,11 @@ async function runOn(db: DbKind, png: Buffer, log: (line: string) => void): Prom
     log(`uploads: ${DB_LABEL[db]}: the same, while ${UPLOADERS} members upload ${SIDE}×${SIDE} PNGs without pause`);
     const uploading = Promise.all(Array.from({ length: UPLOADERS }, uploader));
     let peak = atStart;
-    const sampler = setInterval(() => (peak = Math.max(peak, server.memory().rssMb)), 200);
+    let workerPeak = 0;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, server.memory().rssMb);
+      workerPeak = Math.max(workerPeak, childrenRssMb(server.pid));
+    }, 200);
     let during: Awaited<ReturnType<typeof fire>>;
     try {
       // The uploads' first decodes start before the afisha is measured.
@@ -119,7 +138,7 @@ async function runOn(db: DbKind, png: Buffer, log: (line: string) => void): Prom
       quiet: { rps: quiet.rps, p50: quiet.p50, p99: quiet.p99 },
       during: { rps: during.rps, p50: during.p50, p99: during.p99, non2xx: during.non2xx, errors: during.errors },
       uploads: { taken: taken.length, refused: refused.length, failed, takenP50: percentile(taken, 50), takenMax: percentile(taken, 100), refusedP99: percentile(refused, 99) },
-      rss: { atStart, peak },
+      rss: { atStart, peak, workerPeak },
       pictureBytes: png.length,
     };
   } finally {
@@ -153,6 +172,7 @@ export const uploads: Part = {
       r.uploads.failed,
       r.rss.atStart,
       r.rss.peak,
+      r.rss.workerPeak,
     ]);
     const targets: TargetCheck[] = results.flatMap((r) => [
       {
@@ -161,22 +181,22 @@ export const uploads: Part = {
         met: r.during.p99 <= AFISHA_P99_TARGET_MS && r.during.non2xx + r.during.errors === 0 && r.uploads.taken > 0,
       },
       {
-        target: `${DB_LABEL[r.db]}: server memory ≤ ${PEAK_RSS_TARGET_MB} MiB during those uploads`,
-        measured: `peak ${r.rss.peak} MiB (${r.rss.atStart} MiB before)`,
-        met: r.rss.peak <= PEAK_RSS_TARGET_MB,
+        target: `${DB_LABEL[r.db]}: the server's memory grows ≤ ${RSS_GROWTH_TARGET_MB} MiB, its image worker's ≤ ${WORKER_RSS_TARGET_MB} MiB, during those uploads`,
+        measured: `server peak ${r.rss.peak} MiB (${r.rss.atStart} MiB before); worker peak ${r.rss.workerPeak} MiB`,
+        met: r.rss.peak - r.rss.atStart <= RSS_GROWTH_TARGET_MB && r.rss.workerPeak <= WORKER_RSS_TARGET_MB,
       },
     ]);
     return {
       tables: [
         {
           title: `GET /api/afisha (${CONNECTIONS} connections, ${SECONDS} s) alone, then while ${UPLOADERS} members upload ${SIDE}×${SIDE} PNGs (${Math.round(png.length / 1024)} kB each) one after another; latency in ms, memory in MiB`,
-          columns: ['database', 'alone req/s', 'alone p99', 'req/s', 'p50', 'p99', 'non-2xx', 'uploads taken', 'taken p50', 'taken max', 'told to wait (429)', '429 p99', 'failed', 'RSS before', 'peak RSS'],
+          columns: ['database', 'alone req/s', 'alone p99', 'req/s', 'p50', 'p99', 'non-2xx', 'uploads taken', 'taken p50', 'taken max', 'told to wait (429)', '429 p99', 'failed', 'RSS before', 'peak RSS', 'worker peak RSS'],
           rows,
         },
       ],
       targets,
       notes: [
-        'Uploads decode one at a time with three waiting (server/admin/images/images.service.ts, IMAGE_UPLOADS); the rest are answered 429 -2465 with Retry-After at once, before their body is read. A member told to wait tries again after a second.',
+        'Uploads decode one at a time with three waiting (server/admin/images/images.service.ts, IMAGE_UPLOADS), in a worker process at the lowest CPU priority (server/media/image-worker.ts); the rest are answered 429 -2465 with Retry-After at once, before their body is read. A member told to wait tries again after a second.',
         'Every upload is other bytes (a PNG text chunk of its own), so the server decodes each one: it stores an upload once per hash.',
       ],
       data: { seconds: SECONDS, uploaders: UPLOADERS, side: SIDE, results },
