@@ -21,8 +21,10 @@ export function createImageWorker() {
   const pending = new Map<number, Pending>();
 
   const start = (): ChildProcess => {
-    // No inherited flags (a test runner's loaders): the worker is plain Node running TypeScript.
-    const started = fork(fileURLToPath(new URL('./image-worker-main.ts', import.meta.url)), [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // Of the server's own flags only the one a Node that does not strip types by default needs: a
+    // test runner's loaders and an inspector's port are not the worker's.
+    const execArgv = process.execArgv.filter((flag) => flag === '--experimental-strip-types');
+    const started = fork(fileURLToPath(new URL('./image-worker-main.ts', import.meta.url)), [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     try {
       if (started.pid) setPriority(started.pid, WORKER_NICE);
     } catch {
