@@ -8,7 +8,7 @@ import type { Cell, PartResult } from './lib/report.ts';
 import { ROOT } from './lib/server.ts';
 
 const results = JSON.parse(readFileSync(path.join(ROOT, 'bench', 'results.json'), 'utf8')) as { parts: Record<string, PartResult> };
-const order = ['hot', 'rush', 'overload', 'memory', 'weight', 'lighthouse', 'seatmap'];
+const order = ['hot', 'rush', 'overload', 'memory', 'uploads', 'weight', 'lighthouse', 'seatmap'];
 const cell = (value: Cell) => (value === null ? '—' : typeof value === 'number' ? value.toLocaleString('en-US', { maximumFractionDigits: 2 }) : value.replaceAll('|', '\\|'));
 const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
 

@@ -2,7 +2,7 @@
  * `npm run bench [-- part …] [-- --db=pglite|postgres]`: measures the storefront the way a venue's
  * on-sale day would, prints a table per part and the targets, and writes bench/results.json
  * (merged: a part run alone replaces only its own figures). Benchmarks report; they never fail:
- * the exit status is 0 whatever the figures are. Parts: hot, rush, overload, memory, weight,
+ * the exit status is 0 whatever the figures are. Parts: hot, rush, overload, memory, uploads, weight,
  * lighthouse, seatmap, reports (all by default), and soak and fuzz (only when named: ten minutes
  * each, about).
  */
@@ -16,16 +16,17 @@ import { reports } from './parts/reports.ts';
 import { rush } from './parts/rush.ts';
 import { seatmap } from './parts/seatmap.ts';
 import { soak } from './parts/soak.ts';
+import { uploads } from './parts/uploads.ts';
 import { weight } from './parts/weight.ts';
 import type { Part, PartContext } from './lib/part.ts';
 import { pgCluster, stopPgCluster } from './lib/pg.ts';
 import { type PartResult, cpuTimes, formatTable, formatTargets, machine, writeResults } from './lib/report.ts';
 import { type DbKind, ROOT } from './lib/server.ts';
 
-const PARTS: Part[] = [hot, rush, overload, memory, weight, lighthouse, seatmap, reports, soak, fuzz];
+const PARTS: Part[] = [hot, rush, overload, memory, uploads, weight, lighthouse, seatmap, reports, soak, fuzz];
 /** Run only when named: the soak takes BENCH_SOAK_MINUTES (10) on its own, the fuzz its 50,000 cases. */
 const ON_REQUEST = new Set(['soak', 'fuzz']);
-const SERVER_PARTS = new Set(['hot', 'rush', 'overload', 'memory', 'soak']);
+const SERVER_PARTS = new Set(['hot', 'rush', 'overload', 'memory', 'uploads', 'soak']);
 const RESULTS = path.join(ROOT, 'bench', 'results.json');
 
 const args = process.argv.slice(2);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSitePath } from './site-path.ts';
 import { MAX_INT4 } from './common.ts';
 
 /**
@@ -30,11 +31,12 @@ export const localizedText = z.strictObject({
   ch: z.string().optional(),
 });
 
-/** A site path ('/static/…', '/rules/…') or an absolute http(s) URL. */
+/** A site path ('/static/…', '/rules/…', never '//host' or '/\host': isSitePath) or an absolute http(s) URL. */
 export const linkUrl = z
   .string()
   .max(2000)
-  .regex(/^(\/(?!\/)|https?:\/\/)\S*$/, 'must be a path starting with / or an http(s) URL');
+  .regex(/^(\/|https?:\/\/)\S*$/, 'must be a path starting with / or an http(s) URL')
+  .refine((value) => !value.startsWith('/') || isSitePath(value), 'must be a path starting with / or an http(s) URL');
 const localizedUrl = z.strictObject({
   ru: linkUrl.optional(),
   en: linkUrl.optional(),

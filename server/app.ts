@@ -78,6 +78,8 @@ export type AppDeps = {
   shutdown?: Pick<GracefulShutdown, 'register'>;
   /** Log lines for a person instead of JSON: the production entry sets it when stdout is a terminal. */
   terminalLog?: boolean;
+  /** Where the log's JSON lines go instead of stdout: tests read what the production log would hold. */
+  logStream?: { write(line: string): void };
   /** The cost of staff password hashes; tests pass a cheaper one (server/admin/staff/password.ts). */
   staffScryptCost?: ScryptCost;
 };
@@ -85,7 +87,8 @@ export type AppDeps = {
 /**
  * The longest a client may take to send a whole request (headers and body). Node's default of
  * 300 s let a slow client (slow-loris: a header line every few seconds) hold a socket for five
- * minutes; a thousand of them hold the server. Our largest body is 256 kB, sent in well under that.
+ * minutes; a thousand of them hold the server. Bodies are 256 kB but for a hall's plan (up to
+ * 16 MB, a few MB in practice: seconds on an office connection).
  */
 export const REQUEST_TIMEOUT_MS = 30_000;
 /**
@@ -106,7 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // instead of queueing without bound inside the connection pool (docs/orders.md).
   const admission = createAdmission({ concurrency: config.orderConcurrency, queue: config.orderQueue, queueTimeoutMs: config.orderQueueTimeoutMs });
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, deps.terminalLog === true),
+    logger: loggerOptions(config.logLevel, deps.terminalLog === true, deps.logStream),
     bodyLimit: 256 * 1024,
     requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: CONNECTION_TIMEOUT_MS,

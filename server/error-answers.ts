@@ -18,6 +18,8 @@ export function errorAnswers(app: FastifyInstance) {
     if (error.validation) {
       return reply.code(400).send({ ...businessError(ErrorCode.validation, lang), fields: fieldErrors(error.validation) });
     }
+    const tooLarge = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? request.routeOptions.config?.bodyTooLarge?.() : undefined;
+    if (tooLarge) return reply.code(tooLarge.status).send(tooLarge.toBody(lang));
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Malformed JSON, a wrong content type, a body over the limit: the client's fault, said plainly.

@@ -46,6 +46,16 @@ export function sendError(reply: FastifyReply, status: number, code: AnyErrorCod
   return reply.code(status).send(businessError(code, lang, text));
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * This route's answer to a body over its bodyLimit (server/error-answers.ts): a call that takes
+     * more than the app's usual body names its own limit and field. None: the plain 413.
+     */
+    bodyTooLarge?: () => BusinessError;
+  }
+}
+
 /**
  * A refusal the visitor can act on: domain code throws it, the app's error handler answers it
  * with its HTTP status and spec error code. Thrown inside a transaction, it also rolls it back,

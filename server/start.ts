@@ -6,6 +6,7 @@ import { REQUEST_LIMITS, openDb, openPostgres, statementsSent } from './db/clien
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { createGracefulShutdown } from './graceful-shutdown.ts';
 import { migrate } from './db/migrate.ts';
+import { CLEANUP_INTERVAL_MS, cleanUpTables } from './jobs/cleanup.ts';
 import { expireUnpaidOrders } from './jobs/expiry.ts';
 import { startJobs } from './jobs/jobs.ts';
 import { reconcileStalePayments } from './jobs/reconcile-payments.ts';
@@ -15,6 +16,7 @@ import { deliverDueMail } from './mail/mail-worker.ts';
 import { yookassaRefundRrnReader } from './payments/yookassa/yookassa-refund-rrn.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { loadSecret } from './security/secret.ts';
+import { trustProxyWarning } from './security/trust-proxy.ts';
 import { resolveSetup } from './setup/setup.service.ts';
 import { DEFAULT_WEB_DIST } from './spa-serving.ts';
 
@@ -53,6 +55,8 @@ export async function startServer(config: Config, fillEmpty: EmptyDatabaseFiller
   } finally {
     if (maintenance !== db) await maintenance.close();
   }
+  const proxyWarning = trustProxyWarning(config.trustProxy);
+  if (proxyWarning) console.warn(proxyWarning);
   const secret = await loadSecret(db, config.secret);
   const shutdown = createGracefulShutdown();
   const app = await buildApp(config, { db, secret, webDist: DEFAULT_WEB_DIST, shutdown, terminalLog: process.stdout.isTTY === true, ...overrides });
@@ -67,6 +71,11 @@ export async function startServer(config: Config, fillEmpty: EmptyDatabaseFiller
           { name: 'mail-outbox', intervalMs: 5_000, run: () => deliverDueMail(db, mail, { now: Date.now, from: config.mailFrom, log: app.log }) },
           { name: 'refunds', intervalMs: 60_000, run: () => app.payments.processRefunds() },
           { name: 'payment-reconciliation', intervalMs: 60_000, run: () => reconcileStalePayments(db, app.payments, Date.now) },
+          {
+            name: 'table-cleanup',
+            intervalMs: CLEANUP_INTERVAL_MS,
+            run: () => cleanUpTables(db, new Date(), { rateLimitWindowMs: config.rateLimits.windowMs, burstWindowMs: config.holdLimits.burstWindowMs }),
+          },
           ...(config.registry
             ? [{ name: 'registry-reports', intervalMs: 15_000, run: () => createRegistrySender({ db, config: config.registry as RegistryConfig, now: Date.now, readRrn: rrnReaderOf(app.paymentProviders), readRefundRrn: yookassaRefundRrnReader(config.acquirers) }).run() }]
             : []),

@@ -132,7 +132,7 @@ export async function createTestApp(
     demo?: boolean;
     clock?: Clock;
     config?: Partial<Config>;
-    deps?: Pick<AppDeps, 'recaptcha' | 'captchaText' | 'captchaDigits' | 'staffScryptCost'>;
+    deps?: Pick<AppDeps, 'recaptcha' | 'captchaText' | 'captchaDigits' | 'staffScryptCost' | 'logStream'>;
     webDist?: string;
   } = {},
 ) {

@@ -112,9 +112,10 @@ async function started(spawned: Spawned, url: string, what: string, timeoutMs: n
 /**
  * Starts the storefront (main.ts) in its own process on a free port, on a fresh embedded
  * database or a fresh database of the throw-away PostgreSQL cluster. With `catalog`, that catalog
- * is imported first (so the demo is not loaded); else the demo fills the empty database.
+ * is imported first (so the demo is not loaded); else the demo fills the empty database. `prepare`
+ * writes what else a part needs into the migrated database before the start.
  */
-export async function startStorefront(options: { db: DbKind; catalog?: unknown; env?: Record<string, string> }): Promise<Running> {
+export async function startStorefront(options: { db: DbKind; catalog?: unknown; env?: Record<string, string>; prepare?: (db: Db) => Promise<void> }): Promise<Running> {
   const port = await freePort();
   let dbEnv: Record<string, string>;
   let cleanup: () => Promise<void>;
@@ -128,11 +129,13 @@ export async function startStorefront(options: { db: DbKind; catalog?: unknown; 
     cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
   }
   const open = () => openDb({ databaseUrl: dbEnv.DATABASE_URL, dataDir: dbEnv.DATA_DIR, poolSize: 2 });
-  if (options.catalog) {
+  if (options.catalog || options.prepare) {
     const db = await open();
     try {
       await migrate(db);
-      await importCatalog(db, options.catalog);
+      if (options.catalog) await importCatalog(db, options.catalog);
+      // Rows a part needs before the start (a member of staff); the demo still fills an empty catalog.
+      await options.prepare?.(db);
     } finally {
       await db.close();
     }

@@ -77,6 +77,8 @@ export const AdminErrorCode = {
    * capacity below the hall's seats): a block takes a place, so the text says how many are left.
    */
   seatsNoPlacesLeft: '-2308',
+  /** The hall's text is longer than the hall calls take (HALL_LIMITS): the text names the limit. */
+  hallSourceTooLarge: '-2309',
   // --- promo codes and special offers (-2400..-2449) ---
   /** A code some order has held is never deleted: it is switched off instead. */
   promoCodeUsed: '-2400',
@@ -101,6 +103,8 @@ export const AdminErrorCode = {
   imageTooManyPixels: '-2463',
   /** The file starts as a picture but its data is broken or cut short. */
   imageCorrupt: '-2464',
+  /** Other pictures are being processed and the line of uploads is full: try again in a few seconds (429, Retry-After). */
+  imagesBusy: '-2465',
   // --- loyalty cards (-2500..-2519) ---
   /** No loyalty card has this id. */
   loyaltyCardNotFound: '-2500',

@@ -13,6 +13,11 @@ export const HALL_LIMITS = {
   noteMax: 200,
   /** A pasted or uploaded hall: a 25 000-seat plan written seat by seat stays below this. */
   sourceMaxChars: 8_000_000,
+  /**
+   * The hall calls' request body, in bytes: the text above sent as JSON (UTF-8, quotes escaped)
+   * with room for two bytes a character, far above the app's 256 kB for every other call.
+   */
+  sourceBodyMaxBytes: 2 * 8_000_000 + 64 * 1024,
 } as const;
 
 /** A seat's state for a session, one letter per seat in the map answer's `states`. */

@@ -89,7 +89,9 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
     offersRoutes(admin, { promo: createPromoCodesDesk(catalogDeps), offers: createSpecialOffersDesk(catalogDeps), subscriptions: createSubscriptionsDesk(catalogDeps) });
     loyaltyCardsRoutes(admin, { loyalty: createLoyaltyDesk(catalogDeps) });
     setupAdminRoutes(admin, { editor: createSetupEditor({ db: deps.db, now: deps.now, timeZone: deps.timeZone, setupFile: deps.setupFile, onSaved: () => deps.setup.invalidate(), audit: audit.record }) });
-    await admin.register(imagesRoutes, { images: createImageUploads({ db: deps.db, now: deps.now, audit: audit.record }) });
+    const images = createImageUploads({ db: deps.db, now: deps.now, audit: audit.record });
+    admin.addHook('onClose', async () => images.close());
+    await admin.register(imagesRoutes, { images });
     // The door's calls (/api/checkin/*) sit here too: a controller's staff session admits as well as a device key.
     checkinRoutes(admin, {
       checkin,

@@ -127,13 +127,18 @@ describe('mail outbox', () => {
     expect((await db.query('select * from mail_outbox')).rows).toHaveLength(0);
   });
 
-  it('writes .eml files when no SMTP server is configured', async () => {
+  it('writes .eml files when no SMTP server is configured, and logs that mail was not sent, never what it carried', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'outbox-'));
     const transport = fileTransport(dir);
     const clock = createClock();
+    const logged: string[] = [];
+    const log = { info: (obj: unknown, msg?: string) => void logged.push(JSON.stringify([obj, msg])), warn: () => {} };
     try {
-      await db.transaction((tx) => enqueueMail(tx, { to: 'file@example.test', subject: 'Билеты', text: 'Ссылка http://x/order/h' }, clock.date()));
-      expect(await deliverDueMail(db, transport, { now: clock.now, from })).toEqual({ sent: 1, failed: 0 });
+      await db.transaction((tx) => enqueueMail(tx, { to: 'file@example.test', subject: 'Билеты', text: 'Ссылка http://x/order/h\nБилет http://x/ticket/t1' }, clock.date()));
+      expect(await deliverDueMail(db, transport, { now: clock.now, from, log })).toEqual({ sent: 1, failed: 0 });
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toContain('not sent');
+      for (const carried of ['file@example.test', 'http://x/order/h', 'x/ticket/t1', '/order/', 'Билеты']) expect(logged[0]).not.toContain(carried);
       const files = await readdir(dir);
       expect(files).toHaveLength(1);
       const eml = await readFile(path.join(dir, files[0] as string), 'utf8');

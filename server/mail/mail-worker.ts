@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Db } from '../db/client.ts';
 import { claimDueMail, markMailSent, scheduleMailRetry } from './outbox.repository.ts';
 import { type MailTransport, SMTP_CONNECTIONS } from './transport.ts';
@@ -76,10 +77,9 @@ async function deliverBatch(
         messageId: outboxMessageId(row, options.from),
       });
       await markMailSent(db, row.id, new Date(options.now()), result.messageId);
-      if (result.location) {
-        const links = row.text_body.match(/https?:\/\/\S+/g) ?? [];
-        options.log?.info({ to: row.to_address, file: result.location, links }, `e-mail written to ${result.location}`);
-      }
+      // Without SMTP the message is only a file: the log says so, never whom it was for or the
+      // links in it (they open the buyer's order and tickets to whoever reads the log).
+      if (result.location) options.log?.info({ mail: row.id, file: path.basename(result.location) }, 'e-mail not sent (no SMTP_URL): kept as a file in DATA_DIR/outbox');
       sent += 1;
     } catch (error) {
       failed += 1;

@@ -51,7 +51,8 @@ export function smtpTransport(url: string, options: { timeoutMs?: number } = {})
 
 /**
  * With no SMTP configured, messages are written as .eml files to DIR (data/outbox), so a fresh
- * machine shows what would have been sent; the worker logs each file and the links it holds.
+ * machine shows what would have been sent; the worker logs that a message was kept as a file,
+ * never its recipient or its links.
  */
 export function fileTransport(dir: string): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });

@@ -22,6 +22,13 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif', 
 // 'error' aborts on broken or truncated pixel data: a half-uploaded file is refused, not stored grey.
 const INPUT = { limitInputPixels: MEDIA_MAX_PIXELS, failOn: 'error' } as const;
 
+// One libvips thread per operation (its default is one per core) and no operation cache (every
+// upload is a new picture): a picture being decoded takes one core and its own memory, never the
+// whole machine the storefront answers visitors on. The uploads themselves run one at a time
+// (server/admin/images/images.service.ts).
+sharp.concurrency(1);
+sharp.cache(false);
+
 export type ImageVariant = { width: MediaWidth; format: MediaFormat; bytes: Buffer };
 export type ProcessedImage = { width: number; height: number; fallback: 'jpg' | 'png'; variants: ImageVariant[] };
 
@@ -77,7 +84,10 @@ export async function makeImageVariants(input: Buffer): Promise<ProcessedImage> 
     }
   };
   const jobs = MEDIA_WIDTHS.flatMap((width) => (['avif', 'webp', fallback] as const).map((format) => ({ width, format })));
-  const variants = await Promise.all(jobs.map(async ({ width, format }) => ({ width, format, bytes: await encode(width, format) })));
+  // One after another: in parallel they would take every thread of libuv's pool (four), more cores
+  // than the machine may have, from the visitors' requests.
+  const variants: ImageVariant[] = [];
+  for (const { width, format } of jobs) variants.push({ width, format, bytes: await encode(width, format) });
   const upright = (meta.orientation ?? 1) >= 5;
   return { width: upright ? meta.height : meta.width, height: upright ? meta.width : meta.height, fallback, variants };
 }

@@ -50,9 +50,3 @@ export async function attachHoldClaim(db: Queryable, id: number, orderHash: stri
 export async function deleteHoldClaim(db: Queryable, id: number): Promise<void> {
   await db.query('delete from hold_claims where id = $1', [id]);
 }
-
-/** Claims that count for nothing any more (their hold ended before `before`): the table stays small. */
-export async function deleteEndedHoldClaims(db: Queryable, before: Date): Promise<number> {
-  const { rowCount } = await db.query('delete from hold_claims where held_until < $1 and created_at < $1', [before]);
-  return rowCount;
-}

@@ -5,7 +5,7 @@ import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import type { TrustProxy } from './trust-proxy.ts';
+import { type TrustProxy, trustProxyWarning } from './trust-proxy.ts';
 
 describe('TRUST_PROXY', () => {
   it.each([
@@ -30,6 +30,19 @@ describe('TRUST_PROXY', () => {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY=/);
     },
   );
+});
+
+describe('the start with TRUST_PROXY', () => {
+  it.each([
+    { value: true, warns: true },
+    { value: false, warns: false },
+    { value: 1, warns: false },
+    { value: ['10.0.0.0/8'], warns: false },
+  ])('warns for $value: $warns', ({ value, warns }) => {
+    const warning = trustProxyWarning(value);
+    expect(warning !== undefined).toBe(warns);
+    if (warning) expect(warning).toMatch(/TRUST_PROXY=true.*X-Forwarded-For.*client.*number of proxies/);
+  });
 });
 
 describe('who the client is, behind a proxy or not', () => {
@@ -72,6 +85,14 @@ describe('who the client is, behind a proxy or not', () => {
     const client = await appWith(1);
     // One hop: the proxy at 10.0.0.1 is trusted, and says the request came from 10.0.0.2.
     expect((await client('10.0.0.1', FORWARDED)).ip).toBe('10.0.0.2');
+  });
+
+  it('with true lets a client behind the proxy choose its address by a forged leftmost X-Forwarded-For; a hop count or an address keeps the one the proxy saw', async () => {
+    // The client sends X-Forwarded-For: 192.0.2.66 itself; the proxy at 10.0.0.1 appends the address it saw.
+    const forged = { 'x-forwarded-for': '192.0.2.66, 198.51.100.9' };
+    expect((await (await appWith(true))('10.0.0.1', forged)).ip).toBe('192.0.2.66');
+    expect((await (await appWith(1))('10.0.0.1', forged)).ip).toBe('198.51.100.9');
+    expect((await (await appWith(['10.0.0.0/8']))('10.0.0.1', forged)).ip).toBe('198.51.100.9');
   });
 
   it('with a list believes only the proxies on it', async () => {

@@ -22,8 +22,9 @@ function isProxyAddress(entry: string): boolean {
  * TRUST_PROXY: which proxy in front of the server may say who the client is (X-Forwarded-For,
  * -Proto, -Host). request.ip feeds the reCAPTCHA check and what is logged, request.protocol HSTS
  * and links; believing any sender would let a client name its own address. Unset or `false`:
- * nobody (the socket's peer is the client). `true`: every peer (only when the one proxy in front
- * cannot be bypassed). A whole number: that many proxy hops. Otherwise a comma-separated list of
+ * nobody (the socket's peer is the client). `true`: every peer, which makes request.ip the
+ * leftmost X-Forwarded-For address, the one a client writes itself: a start with it warns
+ * (trustProxyWarning). A whole number: that many proxy hops (the address the outermost of them saw). Otherwise a comma-separated list of
  * proxy addresses and CIDR ranges (`10.0.0.0/8, 192.168.1.5`), or `loopback`, `linklocal`,
  * `uniquelocal`.
  */
@@ -57,4 +58,18 @@ export const trustProxyFromEnv = z
 export function fastifyTrustProxy(value: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof value !== 'number') return value;
   return (_address, hop) => hop < value;
+}
+
+/**
+ * The warning a start with TRUST_PROXY=true prints: with every peer trusted, request.ip is the
+ * leftmost X-Forwarded-For address, which the client itself chose (a proxy appends to the header a
+ * client sent), so the per-address limits and the logs believe whatever a client claims.
+ */
+export function trustProxyWarning(value: TrustProxy): string | undefined {
+  if (value !== true) return undefined;
+  return (
+    'Warning: TRUST_PROXY=true believes the leftmost X-Forwarded-For address, which a client can write itself, ' +
+    'so it can choose its own address for the per-address limits and the logs. Set TRUST_PROXY to the number of ' +
+    'proxies in front (1) or their addresses (10.0.0.0/8) instead.'
+  );
 }

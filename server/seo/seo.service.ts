@@ -15,6 +15,7 @@ import {
   findUpcomingEvents,
   findUpcomingSessions,
 } from './seo.repository.ts';
+import { isSitePath } from '../../contract/site-path.ts';
 
 /** Open Graph locale names of the storefront languages (codes, not texts). */
 const ogLocales: Record<Lang, string> = { ru: 'ru_RU', en: 'en_US', kz: 'kk_KZ', ch: 'zh_CN' };
@@ -63,7 +64,7 @@ function urlIn(page: Page, path: string, lang: Lang): string {
 
 function absoluteUrl(baseUrl: string, url: string): string | undefined {
   if (/^https?:\/\//i.test(url)) return url;
-  if (url.startsWith('/') && !url.startsWith('//')) return `${baseUrl}${url}`;
+  if (isSitePath(url)) return `${baseUrl}${url}`;
   return undefined;
 }
 

@@ -52,6 +52,7 @@ describe('withLang', () => {
     { description: 'drops lang for ru', path: '/contacts?lang=en', lang: 'ru' as const, expected: '/contacts' },
     { description: 'leaves external URLs alone', path: 'https://museum.example/rules', lang: 'en' as const, expected: 'https://museum.example/rules' },
     { description: 'leaves protocol-relative URLs alone', path: '//cdn.example/x', lang: 'en' as const, expected: '//cdn.example/x' },
+    { description: 'leaves a backslash host (a browser reads /\\host as //host) alone', path: '/\\evil.example/x', lang: 'en' as const, expected: '/\\evil.example/x' },
   ])('$description', ({ path, lang, expected }) => {
     expect(withLang(path, lang)).toBe(expected);
   });

@@ -3,6 +3,7 @@ import { DEFAULT_LANG, type Lang } from '../../contract/lang.ts';
 import { orderDeclinedPath, orderViewPath } from '../../contract/order-path.ts';
 import { isIntegrationMode } from '../lib/integration.ts';
 import { useLang } from '../lib/use-lang.ts';
+import { isSitePath } from '../../contract/site-path.ts';
 
 /**
  * URL helpers for every route, so no component builds a path by hand.
@@ -28,7 +29,7 @@ function build(pathname: string, lang: Lang, query: Query = {}): string {
 
 /** An app path (such as a rules url from setup) with the language query added; external URLs unchanged. */
 export function withLang(path: string, lang: Lang): string {
-  if (!path.startsWith('/') || path.startsWith('//')) return path;
+  if (!isSitePath(path)) return path;
   const url = new URL(path, 'http://x');
   const query: Query = {};
   url.searchParams.forEach((value, key) => {

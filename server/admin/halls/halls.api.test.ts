@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HALL_LIMITS } from '../../../contract/admin/halls-rules.ts';
 import { type CatalogHall, catalogHall } from '../../../contract/catalog-file.ts';
 import { createClock, createTestApp, type TestApp } from '../../../tests/harness.ts';
 import { importCatalog } from '../../catalog/import.ts';
@@ -233,5 +234,72 @@ describe('POST /api/admin/halls', () => {
     const res = await adminCall(t, 'POST', '/api/admin/halls', manager, { format: 'catalog', source: JSON.stringify({ ...hall, id: 1 }), hallId: f.hallId, revision });
     expect(res.statusCode).toBe(422);
     expect(res.json().errorText).toContain('the file describes hall 1, not hall 9100');
+  });
+});
+
+describe('a large hall through the hall calls', () => {
+  /** A pretix plan of `seats` seats in rows of 50, as pretix exports it (every seat with its own UUID and position). */
+  const largePretixPlan = (seats: number) => ({
+    name: 'Большой зал',
+    categories: [{ name: 'Партер', color: '#e4572e' }],
+    size: { width: 2000, height: 2000 },
+    zones: [
+      {
+        name: 'Партер',
+        position: { x: 0, y: 0 },
+        rows: Array.from({ length: Math.ceil(seats / 50) }, (_, r) => ({
+          row_number: String(r + 1),
+          position: { x: 0, y: r * 30 },
+          seats: Array.from({ length: Math.min(50, seats - r * 50) }, (_, n) => ({
+            seat_guid: `7d3c1a52-0000-4000-8000-${String(r * 50 + n).padStart(12, '0')}`,
+            seat_number: String(n + 1),
+            position: { x: n * 25, y: 0 },
+            category: 'Партер',
+          })),
+        })),
+      },
+    ],
+  });
+
+  it('previews and saves the demo arena (21,000 seats) as its hall file writes it, and a 2,600-seat pretix plan', async () => {
+    const { arena } = await import('../../../demo/demo-halls.ts');
+    const created = await adminCall(t, 'POST', '/api/admin/halls', manager, { format: 'catalog', source: JSON.stringify({ halls: [{ ...arena(), venueId: 9100 }] }), venueId: 9100 });
+    expect(created.statusCode, created.body).toBe(200);
+    const { hall, revision } = await hallFile(created.json().hallId);
+    const source = JSON.stringify(hall);
+    // Written seat by seat, the arena's file is megabytes: far above the app's usual 256 kB body.
+    expect(source.length).toBeGreaterThan(1_000_000);
+    const replaced = await adminCall(t, 'POST', '/api/admin/halls', manager, { format: 'catalog', source, hallId: created.json().hallId, revision });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const plan = JSON.stringify(largePretixPlan(2600));
+    expect(Buffer.byteLength(JSON.stringify({ source: plan }))).toBeGreaterThan(256 * 1024);
+    const preview = await adminCall(t, 'POST', '/api/admin/halls/preview', manager, { format: 'pretix', source: plan, venueId: 9100 });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const saved = await adminCall(t, 'POST', '/api/admin/halls', manager, { format: 'pretix', source: plan, venueId: 9100 });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+
+  it.each(['preview', 'save'])('refuses to %s a text over 8,000,000 characters with 413, the limit named, on its field, and changes nothing', async (call) => {
+    const before = await dump();
+    const url = call === 'preview' ? '/api/admin/halls/preview' : '/api/admin/halls';
+    // Larger than the body the hall calls take: refused before a byte of it is parsed.
+    const huge = 'x'.repeat(HALL_LIMITS.sourceBodyMaxBytes + 1);
+    const res = await adminCall(t, 'POST', `${url}?lang=en`, manager, { format: 'catalog', source: huge, venueId: 9100, lang: 'en' });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({
+      errorCode: '-2309',
+      errorText: 'The hall plan is longer than 8,000,000 characters, the most a hall upload or check takes. Split the plan into several halls or remove what the file does not need.',
+      fields: [{ path: 'source', code: 'source-too-large' }],
+    });
+    // Within the body's bytes but over the characters: the schema's own refusal of the same field.
+    const over = await adminCall(t, 'POST', url, manager, { format: 'catalog', source: 'x'.repeat(HALL_LIMITS.sourceMaxChars + 1), venueId: 9100 });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().fields).toEqual([{ path: 'source', code: 'source-too-large' }]);
+    expect(await dump()).toBe(before);
+  });
+
+  it('keeps the usual 256 kB body on every other call', async () => {
+    const res = await adminCall(t, 'POST', '/api/admin/halls/sessions/1/blocks', manager, { seatIds: [1], reason: 'guest', note: 'x'.repeat(300 * 1024) });
+    expect(res.statusCode).toBe(413);
   });
 });

@@ -16,13 +16,32 @@ import {
   seatBlockResponse,
   seatUnblockRequest,
 } from '../../../contract/admin/halls.ts';
-import { ok } from '../../http.ts';
+import { AdminErrorCode } from '../../../contract/admin/errors.ts';
+import { HALL_LIMITS } from '../../../contract/admin/halls-rules.ts';
+import { toBcp47 } from '../../../contract/lang.ts';
+import { BusinessError, adminErrorText, ok } from '../../http.ts';
 import { compressText, pickEncoding } from '../../text-compression.ts';
 import { requirePermission } from '../staff/guard.ts';
 import { staffActorOf } from '../staff/staff.routes.ts';
 import type { HallsDesk } from './halls.service.ts';
 import type { SeatBlocks } from './seat-blocks.service.ts';
 
+/**
+ * A hall's text is pasted or uploaded whole (a 25,000-seat plan written seat by seat runs to
+ * megabytes): the preview and the save take a body of HALL_LIMITS.sourceBodyMaxBytes, and refuse
+ * a larger one naming the limit in characters, the unit the page counts in.
+ */
+const largeSource = {
+  bodyLimit: HALL_LIMITS.sourceBodyMaxBytes,
+  config: {
+    bodyTooLarge: () =>
+      new BusinessError(AdminErrorCode.hallSourceTooLarge, {
+        status: 413,
+        text: (lang) => adminErrorText(AdminErrorCode.hallSourceTooLarge, lang, new Intl.NumberFormat(toBcp47(lang)).format(HALL_LIMITS.sourceMaxChars)),
+        details: { fields: [{ path: 'source', code: 'source-too-large' }] },
+      }),
+  },
+};
 
 /** Halls (list, a hall's catalog entry, preview, create or replace) and seats blocked per session. */
 export function hallsRoutes(app: FastifyInstance, deps: { halls: HallsDesk; blocks: SeatBlocks }) {
@@ -85,7 +104,7 @@ export function hallsRoutes(app: FastifyInstance, deps: { halls: HallsDesk; bloc
 
   r.post(
     '/api/admin/halls/preview',
-    { schema: { tags, body: hallSourceRequest, response: { 200: hallPreviewResponse, ...errors } }, preHandler: guard },
+    { schema: { tags, body: hallSourceRequest, response: { 200: hallPreviewResponse, ...errors } }, preHandler: guard, ...largeSource },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await deps.halls.preview(request.body, request.body.lang));
@@ -94,7 +113,7 @@ export function hallsRoutes(app: FastifyInstance, deps: { halls: HallsDesk; bloc
 
   r.post(
     '/api/admin/halls',
-    { schema: { tags, body: hallSourceRequest, response: { 200: hallSaveResponse, ...errors } }, preHandler: guard },
+    { schema: { tags, body: hallSourceRequest, response: { 200: hallSaveResponse, ...errors } }, preHandler: guard, ...largeSource },
     async (request) => ok(await deps.halls.save(request.body, staffActorOf(request))),
   );
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MAX_BYTES, MEDIA_WIDTHS, parseMediaUrl } from '../../../contract/media.ts';
 import { type TestApp, createClock, createTestApp } from '../../../tests/harness.ts';
 import { signedInAs } from '../staff/staff-test-kit.ts';
+import { IMAGE_UPLOADS } from './images.service.ts';
 
 // Posters and logos uploaded in the back office, stored in the database and served under /media.
 let t: TestApp;
@@ -133,6 +134,38 @@ describe('POST /api/admin/images', () => {
     const res = await upload(await cameraPhoto(), 'image/jpeg', support.cookie);
     expect(res.statusCode).toBe(403);
   });
+});
+
+describe('a burst of uploads', () => {
+  /** A distinct noisy picture (nothing to deduplicate, some work to decode and encode). */
+  const noisy = (seed: number) =>
+    sharp({ create: { width: 400, height: 400, channels: 3, background: { r: seed * 20, g: 90, b: 200 - seed * 10 }, noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
+      .png()
+      .toBuffer();
+
+  it('decodes one at a time with a short line, refuses the rest with 429 -2465, Retry-After and a text, stores exactly what it answered, and takes uploads again after', async () => {
+    const count = await stored();
+    const pictures = await Promise.all(Array.from({ length: 10 }, (_, i) => noisy(i + 1)));
+    const answers = await Promise.all(pictures.map((bytes) => upload(bytes, 'image/png')));
+    const taken = answers.filter((res) => res.statusCode === 200);
+    const refused = answers.filter((res) => res.statusCode !== 200);
+    // One decoding and the line waiting behind it get through; the burst's rest is refused.
+    expect(taken.length).toBeGreaterThanOrEqual(IMAGE_UPLOADS.atOnce + IMAGE_UPLOADS.waiting);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const res of refused) {
+      expect(res.statusCode, res.body).toBe(429);
+      expect(res.headers['retry-after']).toBe(String(IMAGE_UPLOADS.retryAfterSeconds));
+      expect(res.json()).toEqual({
+        errorCode: '-2465',
+        errorText: 'Other images are being processed right now. Upload again in a few seconds.',
+        fields: [{ path: 'file', code: 'busy' }],
+      });
+    }
+    expect(await stored()).toBe((count ?? 0) + taken.length);
+    // The line is free again: a refused picture is taken now.
+    const again = await upload(pictures[answers.indexOf(refused[0] as (typeof answers)[number])] as Buffer, 'image/png');
+    expect(again.statusCode, again.body).toBe(200);
+  }, 120_000);
 });
 
 describe('GET /media/<hash>/<width>.<format>', () => {

@@ -40,7 +40,11 @@ async function readUpload(request: FastifyRequest, payload: AsyncIterable<Buffer
  * Content-Type. Its own plugin, so only this call reads such bodies.
  */
 export async function imagesRoutes(app: FastifyInstance, deps: { images: ImageUploads }) {
-  app.addContentTypeParser(/^(application\/octet-stream|image\/[\w.+-]+)$/, (request: FastifyRequest, payload: IncomingMessage) => readUpload(request, payload));
+  app.addContentTypeParser(/^(application\/octet-stream|image\/[\w.+-]+)$/, async (request: FastifyRequest, payload: IncomingMessage) => {
+    // A full line of uploads refuses before the body is read: a burst of uploads costs no memory.
+    deps.images.refuseWhenBusy();
+    return readUpload(request, payload);
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/admin/images',

@@ -3,10 +3,12 @@ import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import { MEDIA_MAIN_WIDTH, MEDIA_MAX_PIXELS, mediaUrl } from '../../../contract/media.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { BusinessError, adminErrorText } from '../../http.ts';
-import { type ImageRefusal, ImageRefused, makeImageVariants } from '../../media/image-variants.ts';
+import { type ImageRefusal, ImageRefused } from '../../media/image-variants.ts';
+import { createImageWorker } from '../../media/image-worker.ts';
 import { findImage, insertImage } from '../../media/media.repository.ts';
 import type { AuditEntry } from '../audit/audit.repository.ts';
 import type { CatalogActor } from '../catalog/events.service.ts';
+import { AdmissionRefused, createAdmission } from '../../security/admission.ts';
 
 const REFUSAL_CODES: Record<ImageRefusal, (typeof AdminErrorCode)[keyof typeof AdminErrorCode]> = {
   'not-image': AdminErrorCode.imageNotImage,
@@ -14,6 +16,19 @@ const REFUSAL_CODES: Record<ImageRefusal, (typeof AdminErrorCode)[keyof typeof A
   'too-many-pixels': AdminErrorCode.imageTooManyPixels,
   corrupt: AdminErrorCode.imageCorrupt,
 };
+
+/**
+ * Pictures decoded at once, and uploads that may wait for their turn. Decoding a 50-megapixel
+ * picture takes a core for a second and a hundred MB or more: sixteen at once took 1.16 GB and kept
+ * the storefront's own calls waiting for seconds. One at a time, in a worker process at the lowest
+ * CPU priority (server/media/image-worker.ts), leaves the event loop and a core to the visitors
+ * (docs/benchmarks.md 'Uploads beside the storefront'); an upload beyond the line is refused at
+ * once with 429 and Retry-After, before its body is read.
+ */
+export const IMAGE_UPLOADS = { atOnce: 1, waiting: 3, waitMs: 60_000, retryAfterSeconds: 10 } as const;
+
+const busy = () =>
+  new BusinessError(AdminErrorCode.imagesBusy, { status: 429, retryAfterSeconds: IMAGE_UPLOADS.retryAfterSeconds, details: { fields: [{ path: 'file', code: 'busy' }] } });
 
 /** The name of an upload under /media: the first 128 bits of its SHA-256. */
 export function mediaHash(bytes: Buffer): string {
@@ -26,13 +41,23 @@ export function mediaHash(bytes: Buffer): string {
  * picture costs about 0.5 MB of variants, so a venue's lifetime of posters is a small table.
  */
 export function createImageUploads(deps: { db: Db; now: () => number; audit: (tx: Queryable, entry: AuditEntry) => Promise<void> }) {
+  // Per instance, like the order admission: load shedding, not state.
+  const line = createAdmission({ concurrency: IMAGE_UPLOADS.atOnce, queue: IMAGE_UPLOADS.waiting, queueTimeoutMs: IMAGE_UPLOADS.waitMs });
+  const worker = createImageWorker();
   return {
+    /** Stops the image worker (the app's close). */
+    close: () => worker.close(),
+    /** Refuses an upload at once (429) when the line is full: called before its body is read. */
+    refuseWhenBusy() {
+      if (line.isFull()) throw busy();
+    },
     /** Checks the bytes are a picture, makes its variants and stores them once; audited `image.upload`. */
     async upload(bytes: Buffer, actor: CatalogActor) {
       const hash = mediaHash(bytes);
       const known = await findImage(deps.db, hash);
       // The same bytes again: nothing to decode, but the upload is still recorded.
-      const processed = known ? undefined : await makeImageVariants(bytes).catch((error: unknown) => {
+      const processed = known ? undefined : await line.run(() => worker.process(bytes)).catch((error: unknown) => {
+        if (error instanceof AdmissionRefused) throw busy();
         if (error instanceof ImageRefused) {
           const code = REFUSAL_CODES[error.reason];
           // The pixel limit is named in the text, in millions.

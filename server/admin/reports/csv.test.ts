@@ -17,6 +17,17 @@ describe('toCsv', () => {
     { description: 'plain text, unquoted', value: 'Спектакль', want: 'Спектакль' },
     { description: 'a formula, defused', value: '=HYPERLINK("x")', want: '"\'=HYPERLINK(""x"")"' },
     { description: 'a leading minus in text, defused', value: '-1+1', want: "'-1+1" },
+    { description: 'a full-width equals sign, defused', value: '＝HYPERLINK("x")', want: '"\'＝HYPERLINK(""x"")"' },
+    { description: 'a full-width plus, defused', value: '＋1+1', want: "'＋1+1" },
+    { description: 'a full-width minus, defused', value: '－1', want: "'－1" },
+    { description: 'a full-width at sign, defused', value: '＠SUM(A1)', want: "'＠SUM(A1)" },
+    { description: 'a small equals sign, defused', value: '﹦1+1', want: "'﹦1+1" },
+    { description: 'a minus sign, defused', value: '\u22121+1', want: "'\u22121+1" },
+    { description: 'a formula after spaces, defused', value: '  =1+1', want: "'  =1+1" },
+    { description: 'a formula after an ideographic space, defused', value: '\u3000=1+1', want: "'\u3000=1+1" },
+    { description: 'a tab first, defused', value: '\t=1', want: "'\t=1" },
+    { description: 'an equals sign inside text, as it is', value: 'a=b', want: 'a=b' },
+    { description: 'a full-width letter first, as it is', value: 'Ａ＝1', want: 'Ａ＝1' },
     { description: 'an empty cell', value: null, want: '' },
   ])('quotes $description as RFC 4180 says', ({ value, want }) => {
     expect(toCsv(['x'], [[value]])).toBe(`\uFEFFx\r\n${want}\r\n`);

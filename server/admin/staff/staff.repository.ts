@@ -155,11 +155,6 @@ export async function deleteStaffSessions(q: Queryable, staffId: number): Promis
   return (await q.query('delete from staff_sessions where staff_id = $1', [staffId])).rowCount;
 }
 
-/** Sessions idle since before `idleSince`: they are over, and their rows go. */
-export async function deleteIdleStaffSessions(q: Queryable, idleSince: Date): Promise<number> {
-  return (await q.query('delete from staff_sessions where last_seen_at < $1', [idleSince])).rowCount;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Sign-in attempts per client address.
 

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { isKnownRoute } from '../../../contract/routes.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { withLang } from '../paths.ts';
+import { isSitePath } from '../../../contract/site-path.ts';
 
 type SmartLinkProps = {
   /** A URL from the setup: an app route, a file on this site, or another site. */
@@ -20,7 +21,7 @@ type SmartLinkProps = {
 export function SmartLink({ href, className, children, ...rest }: SmartLinkProps) {
   const lang = useLang();
   const pathname = href.split(/[?#]/)[0] ?? href;
-  if (href.startsWith('/') && !href.startsWith('//') && isKnownRoute(pathname)) {
+  if (isSitePath(href) && isKnownRoute(pathname)) {
     return (
       <Link to={withLang(href, lang)} className={className} {...rest}>
         {children}

@@ -6,6 +6,7 @@ import { Skeleton } from '../../components/skeleton/skeleton.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useSetup } from '../../lib/use-setup.ts';
+import { isSitePath } from '../../../contract/site-path.ts';
 import './contacts.css';
 
 /** A phone number as a tel: link wants it: digits and a leading plus only. */
@@ -91,7 +92,7 @@ function ContactDetails({ setup }: { setup: Setup }) {
 /** An entry inside the storefront navigates in place; another site opens in a new tab. */
 function EntryLink({ href, children }: { href: string; children: string }) {
   const { t } = useTranslation('contacts');
-  if (href.startsWith('/') && !href.startsWith('//')) return <Link to={href}>{children}</Link>;
+  if (isSitePath(href)) return <Link to={href}>{children}</Link>;
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
       {children}
