@@ -69,6 +69,8 @@ test.describe('back office staff management', () => {
 
     // Codes on: the QR and the key, confirmed by a first code.
     await page.setViewportSize({ width: 320, height: 700 });
+    // On a phone the menu is folded behind its button.
+    await menu.getByRole('button', { name: 'Меню' }).click();
     await menu.getByRole('link', { name: 'Моя учётная запись' }).click();
     await page.getByRole('button', { name: 'Включить одноразовые коды' }).click();
     await expect(page.getByRole('img', { name: 'QR-код для приложения-аутентификатора' })).toBeVisible();

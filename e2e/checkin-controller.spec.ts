@@ -81,6 +81,8 @@ test.describe('device keys in the back office', () => {
 
     await page.setViewportSize({ width: 320, height: 720 });
     await signInToAdmin(page, E2E_OWNER.email, E2E_OWNER.password);
+    // On a phone the menu is folded behind its button.
+    await page.getByRole('navigation', { name: 'Меню' }).getByRole('button', { name: 'Меню' }).click();
     await page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Устройства входа' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Устройства контроля входа' })).toBeVisible();
 
