@@ -11,7 +11,8 @@ import ruReports from '../web/locales/ru/admin-reports.json' with { type: 'json'
 import ruSetup from '../web/locales/ru/admin-setup.json' with { type: 'json' };
 import { navLinksFor } from '../web/admin/app/nav.ts';
 import { wcagViolations } from './support/axe.ts';
-import { createDemoOrder, payDemoOrder } from './support/orders.ts';
+import { chooseSessionOf } from './support/checkin.ts';
+import { createDemoOrder, payDemoOrder, ticketCodesOf } from './support/orders.ts';
 import { E2E_OWNER, signInToAdmin } from './support/staff.ts';
 
 const DESKTOP = { width: 1366, height: 768 };
@@ -42,6 +43,27 @@ const labelOf = (key: string) => {
 async function signedIn(page: Page) {
   await signInToAdmin(page, E2E_OWNER.email, E2E_OWNER.password);
   await expect(page.getByRole('heading', { level: 1, name: `Здравствуйте, ${E2E_OWNER.name}` })).toBeVisible();
+}
+
+/**
+ * Fields whose text is under 16 px (iOS zooms into them on focus) and controls smaller than
+ * 24 × 24 px (WCAG 2.5.8), among those laid out: a file input hidden behind its label, a hidden
+ * tab panel's fields are not.
+ */
+async function sizeProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const TEXTLESS = ['checkbox', 'radio', 'file', 'color', 'range', 'submit', 'button', 'reset', 'image'];
+    const describe = (e: HTMLElement) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.getAttribute('aria-label') ? `[${e.getAttribute('aria-label')}]` : ''}`;
+    const problems: string[] = [];
+    for (const e of document.querySelectorAll<HTMLElement>('input, select, textarea, button')) {
+      const box = e.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1 || getComputedStyle(e).visibility === 'hidden') continue;
+      const type = e instanceof HTMLInputElement ? e.type : '';
+      if (e.tagName !== 'BUTTON' && !TEXTLESS.includes(type) && Number.parseFloat(getComputedStyle(e).fontSize) < 16) problems.push(`${describe(e)}: text ${getComputedStyle(e).fontSize}`);
+      if (box.width < 24 || box.height < 24) problems.push(`${describe(e)}: ${Math.round(box.width)} × ${Math.round(box.height)} px`);
+    }
+    return problems;
+  });
 }
 
 const loaded = (page: Page) => expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
@@ -289,7 +311,7 @@ test('no WCAG 2.1 A or AA violation on any back-office page or the door, on a de
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await loaded(page);
-      const violations = await wcagViolations(page);
+      const violations = [...(await wcagViolations(page)), ...(await sizeProblems(page))];
       if (violations.length > 0) found[`${size} ${path}`] = violations;
     }
     // States: the phone's menu open, the refund dialog open, a refused event form.
@@ -312,4 +334,27 @@ test('no WCAG 2.1 A or AA violation on any back-office page or the door, on a de
     if (refused.length > 0) found[`${size}: the new-event form refused`] = refused;
   }
   expect(found).toEqual({});
+});
+
+test('the door at 390 px: the count headers keep their words whole', async ({ page, request }) => {
+  const hash = await createDemoOrder(request, { quantity: 1 });
+  await payDemoOrder(request, hash);
+  const [code] = await ticketCodesOf(request, hash);
+  await page.setViewportSize(PHONE);
+  await signedIn(page);
+  await page.goto('/checkin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Проверка билетов' })).toBeVisible();
+  await chooseSessionOf(page, code ?? '', 'e2e-a11y-0001');
+  const headers = page.getByRole('table').first().getByRole('columnheader');
+  await expect(headers).toHaveText(['Сеанс', 'Прошли', 'Осталось']);
+  // Each header's text is one line: a one-word header on two lines was broken inside its word.
+  const lines = await headers.evaluateAll((cells) =>
+    cells.map((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    }),
+  );
+  expect(lines).toEqual([1, 1, 1]);
+  expect(await sizeProblems(page)).toEqual([]);
 });
