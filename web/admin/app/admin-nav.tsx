@@ -22,7 +22,7 @@ export function AdminNav({ role, enabled }: { role: StaffRole; enabled: boolean 
 
   const link = (entry: NavEntry) => (
     <li key={entry.path}>
-      <Link href={entry.path} aria-current={location === entry.path ? 'page' : undefined}>
+      <Link href={entry.path} aria-current={location === entry.path ? 'page' : undefined} onClick={() => setOpenAt(null)}>
         {t(entry.labelKey)}
       </Link>
     </li>
