@@ -49,7 +49,7 @@ test('a manager creates a tag and a venue, edits a rules document in the editor,
   await admin.getByRole('tabpanel', { name: 'Английский' }).getByLabel('Название', { exact: true }).fill(`For the whole family ${run}`);
   await admin.getByRole('button', { name: 'Создать', exact: true }).click();
   await expect(admin.getByRole('heading', { level: 1, name: `Тег «${tag}»` })).toBeVisible();
-  await expect(admin.getByRole('status')).toHaveText('Сохранено. Изменения уже на витрине.');
+  await expect(admin.getByRole('main').getByRole('status')).toHaveText('Сохранено. Изменения уже на витрине.');
 
   // A venue with its address; a bad map link is refused on its field.
   await sections.getByRole('link', { name: 'Площадки' }).click();
@@ -87,7 +87,7 @@ test('a manager creates a tag and a venue, edits a rules document in the editor,
   await admin.getByRole('toolbar', { name: 'Оформление описания' }).getByRole('button', { name: 'Жирный' }).click();
   await admin.keyboard.type(run);
   await admin.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(admin.getByRole('status')).toHaveText('Сохранено. Изменения уже на витрине.');
+  await expect(admin.getByRole('main').getByRole('status')).toHaveText('Сохранено. Изменения уже на витрине.');
   await page.goto('/rules/privacy-policy');
   await expect(page.locator('main b, main strong').filter({ hasText: run })).toBeVisible();
 

@@ -83,7 +83,10 @@ test('at 320 px every back-office page and the check-in screen fit the phone wit
   await fitsPhone(page, 'home');
 
   const menu = page.getByRole('navigation', { name: 'Меню' });
+  // On a phone the menu is folded behind its button, and closes again on each navigation.
   const open = async (link: string, heading: string | RegExp) => {
+    await menu.getByRole('button', { name: 'Меню' }).click();
+    await fitsPhone(page, `the menu open, on the way to ${link}`);
     await menu.getByRole('link', { name: link, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   };

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { totpCodeAt } from '../server/admin/staff/totp.ts';
 import { axeViolations } from './support/axe.ts';
 import { E2E_OWNER } from './support/staff.ts';
-import { navFor } from '../web/admin/app/nav.ts';
+import { navLinksFor } from '../web/admin/app/nav.ts';
 import ru from '../web/locales/ru/admin.json' with { type: 'json' };
 import ruOrders from '../web/locales/ru/admin-orders.json' with { type: 'json' };
 import ruReports from '../web/locales/ru/admin-reports.json' with { type: 'json' };
@@ -62,13 +62,15 @@ test.describe('back office staff management', () => {
     await expect(page.getByText('Борис Поддержкин, Поддержка')).toBeVisible();
     // Exactly the entries the role's permissions allow (whatever pages other features add), never staff or audit.
     const links = await menu.getByRole('link').allTextContents();
-    expect(links).toEqual(navFor('support').map((entry) => labelOf(entry.labelKey)));
+    expect(links).toEqual(navLinksFor('support').map((entry) => labelOf(entry.labelKey)));
     expect(links).toContain('Моя учётная запись');
     expect(links).not.toContain('Сотрудники');
     expect(links).not.toContain('Журнал действий');
 
     // Codes on: the QR and the key, confirmed by a first code.
     await page.setViewportSize({ width: 320, height: 700 });
+    // On a phone the menu is folded behind its button.
+    await menu.getByRole('button', { name: 'Меню' }).click();
     await menu.getByRole('link', { name: 'Моя учётная запись' }).click();
     await page.getByRole('button', { name: 'Включить одноразовые коды' }).click();
     await expect(page.getByRole('img', { name: 'QR-код для приложения-аутентификатора' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { navFor } from '../web/admin/app/nav.ts';
+import { navLinksFor } from '../web/admin/app/nav.ts';
 import ru from '../web/locales/ru/admin.json' with { type: 'json' };
 import { axeViolations } from './support/axe.ts';
 import { chooseSessionOf } from './support/checkin.ts';
@@ -58,7 +58,7 @@ test.describe('door check-in as a controller', () => {
     await page.goto('/admin');
     const menu = page.getByRole('navigation', { name: 'Меню' });
     await expect(menu.getByRole('link').first()).toBeVisible();
-    const expected = navFor('controller').map((entry) => entry.labelKey.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], ru));
+    const expected = navLinksFor('controller').map((entry) => entry.labelKey.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], ru));
     expect(expected).toEqual([ru.nav.home, ru.nav.account]);
     await expect(menu.getByRole('link')).toHaveText(expected as string[]);
     // Typed addresses of other pages are not there, and their calls are refused.
@@ -81,6 +81,8 @@ test.describe('device keys in the back office', () => {
 
     await page.setViewportSize({ width: 320, height: 720 });
     await signInToAdmin(page, E2E_OWNER.email, E2E_OWNER.password);
+    // On a phone the menu is folded behind its button.
+    await page.getByRole('navigation', { name: 'Меню' }).getByRole('button', { name: 'Меню' }).click();
     await page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Устройства входа' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Устройства контроля входа' })).toBeVisible();
 

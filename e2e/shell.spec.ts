@@ -127,7 +127,7 @@ test.describe('storefront shell', () => {
 });
 
 // Opening another page inside the app removes the link or button the visitor used: focus goes to
-// the new page's main content and its title is read out (web/app/shell/page-change-announcer.tsx).
+// the new page's main content and its title is read out (web/lib/page-change-announcer.tsx).
 test.describe('moving between pages', () => {
   const announcement = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
 

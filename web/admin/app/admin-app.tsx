@@ -60,7 +60,9 @@ export function AdminApp() {
     <AdminShell staff={staff}>
       <Switch>
         <Route path="/">
-          <h1 className="admin-heading">{t('home.heading', { name: staff.name })}</h1>
+          <h1 className="admin-heading" data-page-title={t('nav.home')}>
+            {t('home.heading', { name: staff.name })}
+          </h1>
           <p>{t('home.text')}</p>
         </Route>
         {permissions.includes('staff.manage') ? (

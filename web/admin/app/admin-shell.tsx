@@ -1,13 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import type { StaffRole } from '../../../contract/admin/roles.ts';
+import { PageChangeAnnouncer } from '../../lib/page-change-announcer.tsx';
+import { AdminNav } from './admin-nav.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
-import { navFor } from './nav.ts';
 import { meQueryOptions, signOut } from './session.ts';
+import { useHeadingTitle } from './use-heading-title.ts';
 
 type Props = { staff: { name: string; role: StaffRole }; children: ReactNode; /** false while the member may only set up one-time codes */ menu?: boolean };
+
+const MAIN_ID = 'admin-main';
+// Every path is a page of its own (/catalog/entries/venues and /catalog/entries/tags included).
+const pathIsPage = (path: string) => path;
 
 /** The header (member, language, sign-out), the menu of the role's pages, and the page. */
 export function AdminShell({ staff, children, menu = true }: Props) {
@@ -15,6 +21,7 @@ export function AdminShell({ staff, children, menu = true }: Props) {
   const queryClient = useQueryClient();
   const [location] = useLocation();
   const [signingOut, setSigningOut] = useState(false);
+  useHeadingTitle(MAIN_ID, location);
 
   async function leave() {
     setSigningOut(true);
@@ -31,7 +38,7 @@ export function AdminShell({ staff, children, menu = true }: Props) {
 
   return (
     <div className="admin-layout">
-      <a className="admin-skip" href="#admin-main">
+      <a className="admin-skip" href={`#${MAIN_ID}`}>
         {t('shell.skip')}
       </a>
       <header className="admin-header">
@@ -42,20 +49,11 @@ export function AdminShell({ staff, children, menu = true }: Props) {
           {t('shell.signOut')}
         </button>
       </header>
-      <nav className="admin-nav" aria-label={t('shell.menu')}>
-        <ul>
-          {(menu ? navFor(staff.role) : []).map((entry) => (
-            <li key={entry.path}>
-              <Link href={entry.path} aria-current={location === entry.path ? 'page' : undefined}>
-                {t(entry.labelKey)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <main className="admin-main" id="admin-main" tabIndex={-1}>
+      <AdminNav role={staff.role} enabled={menu} />
+      <main className="admin-main" id={MAIN_ID} tabIndex={-1}>
         {children}
       </main>
+      <PageChangeAnnouncer mainId={MAIN_ID} pageOf={pathIsPage} focus="heading" hiddenClass="admin-visually-hidden" />
     </div>
   );
 }

@@ -1,27 +1,59 @@
 import { type Permission, type StaffRole, can } from '../../../contract/admin/roles.ts';
 
 /**
- * The back office's menu: one row per page, with the permission its calls need. A role sees only
- * the entries it may use (the same table decides the server's answers).
+ * The back office's menu: one row per page, with the permission its calls need, in sections of
+ * the work they serve. A role sees only the entries it may use (the same table decides the
+ * server's answers), and only the sections left with an entry.
  */
 export type NavEntry = { path: string; labelKey: string; permission: Permission | null };
+export type NavSection = { key: 'sales' | 'catalog' | 'venue' | 'staff'; entries: readonly NavEntry[] };
 
-export const NAV: readonly NavEntry[] = [
-  { path: '/', labelKey: 'nav.home', permission: null },
-  { path: '/staff', labelKey: 'nav.staff', permission: 'staff.manage' },
-  { path: '/orders', labelKey: 'admin-orders:nav', permission: 'orders.read' },
-  { path: '/catalog', labelKey: 'admin-catalog:nav', permission: 'catalog.write' },
-  { path: '/reports', labelKey: 'admin-reports:nav', permission: 'reports.read' },
-  { path: '/halls', labelKey: 'admin-halls:nav', permission: 'catalog.write' },
-  { path: '/offers', labelKey: 'admin-offers:nav', permission: 'catalog.write' },
-  { path: '/loyalty', labelKey: 'admin-loyalty:nav', permission: 'loyalty.read' },
-  { path: '/setup', labelKey: 'admin-setup:nav', permission: 'setup.write' },
-  { path: '/audit', labelKey: 'nav.audit', permission: 'audit.read' },
-  { path: '/account', labelKey: 'nav.account', permission: null },
-  { path: '/registry', labelKey: 'nav.registry', permission: 'reports.read' },
-  { path: '/checkin-devices', labelKey: 'nav.checkinDevices', permission: 'checkin.devices' },
+/** The home page, above the sections. */
+export const HOME: NavEntry = { path: '/', labelKey: 'nav.home', permission: null };
+
+export const NAV: readonly NavSection[] = [
+  {
+    key: 'sales',
+    entries: [
+      { path: '/orders', labelKey: 'admin-orders:nav', permission: 'orders.read' },
+      { path: '/reports', labelKey: 'admin-reports:nav', permission: 'reports.read' },
+      { path: '/registry', labelKey: 'nav.registry', permission: 'reports.read' },
+      { path: '/loyalty', labelKey: 'admin-loyalty:nav', permission: 'loyalty.read' },
+    ],
+  },
+  {
+    key: 'catalog',
+    entries: [
+      { path: '/catalog', labelKey: 'admin-catalog:nav', permission: 'catalog.write' },
+      { path: '/offers', labelKey: 'admin-offers:nav', permission: 'catalog.write' },
+    ],
+  },
+  {
+    key: 'venue',
+    entries: [
+      { path: '/halls', labelKey: 'admin-halls:nav', permission: 'catalog.write' },
+      { path: '/setup', labelKey: 'admin-setup:nav', permission: 'setup.write' },
+      { path: '/checkin-devices', labelKey: 'nav.checkinDevices', permission: 'checkin.devices' },
+    ],
+  },
+  {
+    key: 'staff',
+    entries: [
+      { path: '/staff', labelKey: 'nav.staff', permission: 'staff.manage' },
+      { path: '/audit', labelKey: 'nav.audit', permission: 'audit.read' },
+      { path: '/account', labelKey: 'nav.account', permission: null },
+    ],
+  },
 ];
 
-export function navFor(role: StaffRole): NavEntry[] {
-  return NAV.filter((entry) => entry.permission === null || can(role, entry.permission));
+/** The sections a role sees, each with the entries it may use; a section left empty is dropped. */
+export function navFor(role: StaffRole): NavSection[] {
+  return NAV.map((section) => ({ ...section, entries: section.entries.filter((entry) => entry.permission === null || can(role, entry.permission)) })).filter(
+    (section) => section.entries.length > 0,
+  );
+}
+
+/** Every entry a role sees, in the menu's order: the home page, then the sections'. */
+export function navLinksFor(role: StaffRole): NavEntry[] {
+  return [HOME, ...navFor(role).flatMap((section) => section.entries)];
 }

@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useCardForm } from '../components/card-form.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { meQueryOptions, signIn } from './session.ts';
+import { useHeadingTitle } from './use-heading-title.ts';
 
 type Field = 'email' | 'password' | 'totpCode';
 
@@ -19,6 +20,7 @@ export function SignInPage() {
   const [totpCode, setTotpCode] = useState('');
   const [needsTotp, setNeedsTotp] = useState(false);
   const { busy, message, fields, submitWith } = useCardForm();
+  useHeadingTitle('admin-sign-in', 'sign-in');
 
   const submit = submitWith(async () => {
     try {
@@ -43,7 +45,7 @@ export function SignInPage() {
     ) : null;
 
   return (
-    <main className="admin-sign-in">
+    <main className="admin-sign-in" id="admin-sign-in">
       <div className="admin-sign-in__lang">
         <LanguageSwitch />
       </div>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, renderHook } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
 import { useCardForm, useOpeningForm } from './card-form.tsx';
@@ -8,6 +8,27 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+
+/** A form of three fields and a message, sent by useCardForm's submitWith; the action refuses as told. */
+function TwoErrorsForm({ refuse }: { refuse: () => Error }) {
+  const { busy, message, fields, submitWith } = useCardForm('Что-то пошло не так');
+  const invalid = (name: string) => (fields[name] ? true : undefined);
+  return (
+    <form
+      aria-label="Форма"
+      onSubmit={submitWith(async () => {
+        throw refuse();
+      })}
+    >
+      <p role="alert">{message}</p>
+      <input aria-label="Первое" aria-invalid={invalid('first')} />
+      <input aria-label="Второе" aria-invalid={invalid('second')} />
+      <button type="submit" disabled={busy}>
+        Отправить
+      </button>
+    </form>
+  );
+}
 
 const refusal = () => new ApiError('-1002', 'Проверьте поля', 400, { fields: [{ path: 'code', code: 'too_long' }] });
 
@@ -46,6 +67,36 @@ describe('useCardForm', () => {
       }),
     );
     expect(view.result.current.message).toBe('Что-то пошло не так');
+  });
+});
+
+describe('useCardForm: the focus after a refusal', () => {
+  // jsdom lays nothing out: scrolling into view is a no-op here, asserted by the browser test.
+  const scrolled = vi.fn();
+  Element.prototype.scrollIntoView = scrolled;
+
+  it('focuses the first invalid field in reading order, whatever order the server named them in', async () => {
+    const twoFields = () => new ApiError('-1002', 'Проверьте поля', 400, { fields: [{ path: 'second', code: 'invalid' }, { path: 'first', code: 'invalid' }] });
+    render(<TwoErrorsForm refuse={twoFields} />);
+    screen.getByRole('button').focus();
+    await act(async () => {
+      fireEvent.submit(screen.getByRole('form'));
+    });
+    expect(document.activeElement).toBe(screen.getByLabelText('Первое'));
+    expect(scrolled).toHaveBeenCalled();
+  });
+
+  it("puts a focus lost under the disabled button on the refusal's message when no field is named", async () => {
+    render(<TwoErrorsForm refuse={() => new ApiError('-1003', 'Нельзя', 409)} />);
+    const button = screen.getByRole('button');
+    button.focus();
+    await act(async () => {
+      fireEvent.submit(screen.getByRole('form'));
+      // The button is disabled while the form is busy, and the browser drops its focus.
+      button.blur();
+    });
+    expect(document.activeElement).toBe(screen.getByRole('alert'));
+    expect(screen.getByRole('alert').textContent).toBe('Нельзя');
   });
 });
 

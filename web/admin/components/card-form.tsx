@@ -2,18 +2,39 @@ import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldErrors, fieldErrorsOf, messageOf } from '../lib/field-errors.ts';
 import { FormField } from '../app/form-field.tsx';
+import { focusWasLost, useFocusFirstInvalid } from './use-focus-first-invalid.ts';
+
+/** A form's outcome line (an alert or status with text), else its submit button: where a lost focus goes back to. */
+function outcomeOf(form: HTMLFormElement | null): HTMLElement | null {
+  if (!form?.isConnected || !focusWasLost()) return null;
+  const message = [...form.querySelectorAll<HTMLElement>('[role="alert"], [role="status"]')].find((node) => node.textContent?.trim());
+  if (message) {
+    if (!message.hasAttribute('tabindex')) message.tabIndex = -1;
+    return message;
+  }
+  return form.querySelector<HTMLElement>('[type="submit"]:not(:disabled)');
+}
 
 /**
  * The state of a back-office form sent in one call: `run` clears the last outcome, sends, and shows
  * either the message the call's action returns or the server's refusal (its text, and each field
  * error beside its field). `generic`: the message of a failure without a text of the server's.
+ * The form sent (by `submitWith`, or the one holding the focus) then keeps the keyboard's place:
+ * a refusal focuses its first invalid field in reading order, and a focus lost while the form was
+ * busy (its button disabled under it) goes to the outcome's message.
  */
 export function useCardForm(generic?: string) {
   const { t } = useTranslation('admin');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const [fields, setFields] = useState<FieldErrors>({});
+  const form = useRef<HTMLFormElement | null>(null);
+  const submitting = useRef(false);
+  const focusOutcome = useFocusFirstInvalid(form, fields, { fallback: () => outcomeOf(form.current) });
   const run = async (action: () => Promise<string>) => {
+    // The form being sent: submitWith names it; otherwise the one holding the focus (the button pressed, the field Enter was pressed in).
+    if (!submitting.current) form.current = document.activeElement?.closest('form') ?? null;
+    submitting.current = false;
     setBusy(true);
     setMessage('');
     setFields({});
@@ -24,11 +45,14 @@ export function useCardForm(generic?: string) {
       setMessage(messageOf(failure, generic ?? t('errors.generic')));
     } finally {
       setBusy(false);
+      focusOutcome();
     }
   };
   /** A form's onSubmit that sends `action` through `run` instead of the browser's own submit. */
   const submitWith = (action: () => Promise<string>) => (event: FormEvent) => {
     event.preventDefault();
+    form.current = event.currentTarget instanceof HTMLFormElement ? event.currentTarget : null;
+    submitting.current = true;
     void run(action);
   };
   /** Forgets the last outcome (a form opened afresh). */

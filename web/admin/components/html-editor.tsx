@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SAFE_TAGS, VOID_TAGS } from '../../../contract/html-allow-list.ts';
 import { type SafeNode, sanitizeHtml } from '../../lib/safe-html.tsx';
@@ -22,7 +22,11 @@ function safeMarkup(html: string): string {
   return write(sanitizeHtml(html, SAFE_TAGS));
 }
 
-/** The toolbar's commands: only what the storefront's allow-list keeps (contract/html-allow-list.ts). */
+/**
+ * The toolbar's commands: only what the storefront's allow-list keeps (contract/html-allow-list.ts).
+ * A label of letters or digits («1.») is part of the button's name (its text in the catalogs
+ * starts with it), so a member who says what they see to voice control finds the button.
+ */
 const COMMANDS = [
   { key: 'bold', command: 'bold', label: 'B' },
   { key: 'italic', command: 'italic', label: 'I' },
@@ -44,6 +48,21 @@ export function HtmlEditor({ id, label, value, onChange }: { id: string; label: 
   const [code, setCode] = useState(false);
   const region = useRef<HTMLDivElement>(null);
   const labelId = useId();
+  const toolbar = useRef<HTMLDivElement>(null);
+  // The toolbar is one tab stop (the ARIA toolbar pattern): the button last used holds it, the arrows, Home and End move along.
+  const [current, setCurrent] = useState(0);
+  const tools = code ? 1 : COMMANDS.length + 1;
+  const stop = Math.min(current, tools - 1);
+
+  function onToolbarKey(event: KeyboardEvent) {
+    const moves: Record<string, number> = { ArrowRight: stop + 1, ArrowDown: stop + 1, ArrowLeft: stop - 1, ArrowUp: stop - 1, Home: 0, End: tools - 1 };
+    const to = moves[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    const next = (to + tools) % tools;
+    setCurrent(next);
+    toolbar.current?.querySelectorAll('button')[next]?.focus();
+  }
 
   // The region owns its DOM while the member types; it takes a value from outside only when that
   // differs, so the caret does not jump.
@@ -67,15 +86,36 @@ export function HtmlEditor({ id, label, value, onChange }: { id: string; label: 
       <span id={labelId} className="admin-editor__label">
         {label}
       </span>
-      <div className="admin-editor__toolbar" role="toolbar" aria-label={t('editor.toolbar')} aria-controls={code ? id : `${id}-rich`}>
+      <div ref={toolbar} className="admin-editor__toolbar" role="toolbar" aria-label={t('editor.toolbar')} aria-controls={code ? id : `${id}-rich`} onKeyDown={onToolbarKey}>
         {code
           ? null
-          : COMMANDS.map((c) => (
-              <button key={c.key} type="button" className="admin-editor__tool" aria-label={t(`editor.${c.key}`)} title={t(`editor.${c.key}`)} onMouseDown={(e) => e.preventDefault()} onClick={() => run(c.command)}>
+          : COMMANDS.map((c, i) => (
+              <button
+                key={c.key}
+                type="button"
+                className="admin-editor__tool"
+                tabIndex={i === stop ? 0 : -1}
+                aria-label={t(`editor.${c.key}`)}
+                title={t(`editor.${c.key}`)}
+                onMouseDown={(e) => e.preventDefault()}
+                onFocus={() => setCurrent(i)}
+                onClick={() => run(c.command)}
+              >
                 <span aria-hidden="true">{c.label}</span>
               </button>
             ))}
-        <button type="button" className="admin-editor__tool admin-editor__tool--wide" aria-pressed={code} onClick={() => setCode(!code)}>
+        <button
+          type="button"
+          className="admin-editor__tool admin-editor__tool--wide"
+          tabIndex={stop === tools - 1 ? 0 : -1}
+          aria-pressed={code}
+          onFocus={() => setCurrent(code ? 0 : COMMANDS.length)}
+          onClick={() => {
+            // The toggle keeps the tab stop in both modes.
+            setCurrent(code ? COMMANDS.length : 0);
+            setCode(!code);
+          }}
+        >
           {t('editor.code')}
         </button>
       </div>

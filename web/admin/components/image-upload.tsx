@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageUploadResponse } from '../../../contract/admin/images.ts';
 import { normalizeLang } from '../../../contract/lang.ts';
@@ -22,12 +22,16 @@ type Props = {
  * A picture of the catalog or the setup: upload (the server checks it is an image, turns it
  * upright, strips its metadata and makes the sizes the pages use), replace, remove. The preview is
  * decorative, as the storefront's own use of the picture is, so it has no alternative text.
+ * The file input is never disabled while a file uploads (a disabled control drops the focus to
+ * the page's <body>): it says it is busy and ignores a pick meanwhile. Removing the picture takes
+ * its button away, so focus moves to the file input beside it.
  */
 export function ImageUpload({ label, value, onChange, preview, hint, error }: Props) {
   const { t, i18n } = useTranslation('admin');
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
   const problem = failure ?? error;
   const described = [`${id}-hint`, problem ? `${id}-error` : ''].filter(Boolean).join(' ');
 
@@ -58,14 +62,19 @@ export function ImageUpload({ label, value, onChange, preview, hint, error }: Pr
           <label className="admin-button admin-button--plain admin-image__pick">
             {busy ? t('image.uploading') : value ? t('image.replace') : t('image.upload')}
             <input
+              ref={picker}
               type="file"
               accept={ACCEPT}
               className="admin-visually-hidden"
-              disabled={busy}
+              aria-disabled={busy || undefined}
               aria-describedby={described}
               aria-invalid={problem ? true : undefined}
+              onClick={(event) => {
+                if (busy) event.preventDefault();
+              }}
               onChange={(event) => {
                 const input = event.currentTarget;
+                if (busy) return;
                 void upload(input.files?.[0]).finally(() => {
                   input.value = '';
                 });
@@ -73,7 +82,10 @@ export function ImageUpload({ label, value, onChange, preview, hint, error }: Pr
             />
           </label>
           {value ? (
-            <button type="button" className="admin-button admin-button--plain" disabled={busy} onClick={() => onChange('')}>
+            <button type="button" className="admin-button admin-button--plain" disabled={busy} onClick={() => {
+                onChange('');
+                picker.current?.focus();
+              }}>
               {t('image.remove')}
             </button>
           ) : null}

@@ -4,12 +4,13 @@ import { pickLocalized } from '../../../contract/lang.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { PageSkeleton, Skeleton } from '../../components/skeleton/skeleton.tsx';
 import { isEmbedded } from '../../lib/integration.ts';
+import { pageOf } from '../../lib/navigation.tsx';
 import { useLang } from '../../lib/use-lang.ts';
 import { useSetup } from '../../lib/use-setup.ts';
 import { BackLink } from './back-link.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-import { PageChangeAnnouncer } from './page-change-announcer.tsx';
+import { PageChangeAnnouncer } from '../../lib/page-change-announcer.tsx';
 import { ScrollTopButton } from './scroll-top-button.tsx';
 import { useEmbedNavigation } from './use-embed-navigation.ts';
 import { useLanguageFromUrl } from './use-language-from-url.ts';
@@ -59,7 +60,7 @@ export function Shell({ children }: { children: ReactNode }) {
       </main>
       {showFooter && <Footer setup={setup} year={new Date().getFullYear()} />}
       {setup?.app.scroll_top === 1 && !embedded && <ScrollTopButton mainId={MAIN_ID} />}
-      <PageChangeAnnouncer mainId={MAIN_ID} />
+      <PageChangeAnnouncer mainId={MAIN_ID} pageOf={pageOf} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { errorAt, fieldAt } from '../../components/form-paths.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { useBusy } from '../../components/use-busy.ts';
+import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid.ts';
 import { CatalogNav } from './catalog-nav.tsx';
 import { ENTRY_FIELDS, type FieldSpec, blankEntry, entriesQuery } from './entry-kinds.ts';
 import { formatSessionTime, optionsQuery } from './events-page.tsx';
@@ -89,7 +90,6 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
   const [, navigate] = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   const [tab, setTab] = useState<Lang>('ru');
-  const [focusRequest, setFocusRequest] = useState(0);
   const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(saved ? { kind: 'done', text: t('form.saved') } : null);
   const { busy, run } = useBusy(showRefusal);
   const specs = ENTRY_FIELDS[kind];
@@ -104,21 +104,7 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
   const { register, control, handleSubmit, setError, formState } = form;
 
   // The first field in error gets the focus, its language's tab opened first when it is on another.
-  // The errors are a dependency: the request may render before the form's errors do.
-  const { errors } = formState;
-  useEffect(() => {
-    if (focusRequest === 0) return;
-    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (!first) return;
-    const panel = first.closest<HTMLElement>('[role="tabpanel"]');
-    const panelLang = panel?.dataset.lang as Lang | undefined;
-    if (panel?.hidden && panelLang) {
-      setTab(panelLang);
-      return;
-    }
-    first.focus();
-    setFocusRequest(0);
-  }, [focusRequest, tab, errors]);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef, formState.errors, { onHiddenTab: (lang) => setTab(lang as Lang) });
 
   const errorText = (error: FieldError | undefined) => {
     if (!error) return undefined;
@@ -133,7 +119,7 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
     const fields = failure instanceof ApiError ? ((failure.body as { fields?: Array<{ path: string; code: string; text?: string }> } | undefined)?.fields ?? []) : [];
     for (const f of fields) if (f.path !== 'entry') setError(f.path as Path<FormValues>, { type: f.text ? 'server' : f.code, message: f.text ?? '' });
     setMessage({ kind: 'error', text: failure.text || t('admin:errors.generic') });
-    if (fields.length > 0) setFocusRequest((n) => n + 1);
+    if (fields.length > 0) focusFirstInvalid();
   }
 
   async function onSubmit(values: FormValues) {
@@ -293,7 +279,7 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
         noValidate
         onSubmit={handleSubmit(onSubmit, () => {
           setMessage({ kind: 'error', text: t('form.fixFields') });
-          setFocusRequest((n) => n + 1);
+          focusFirstInvalid();
         })}
         className="admin-stack"
         aria-describedby={`${id}-message`}

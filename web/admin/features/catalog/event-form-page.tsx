@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldError, type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -21,6 +21,8 @@ import { errorAt, fieldAt } from '../../components/form-paths.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { useBusy } from '../../components/use-busy.ts';
+import { useFocusAfterRemoval } from '../../components/use-focus-after-removal.ts';
+import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid.ts';
 import { formatSessionTime, optionsQuery } from './events-page.tsx';
 import { CategoryExtras, DisplayFields, PriceExtras, PosterField, SessionExtras, SubscriptionField } from './event-extra-fields.tsx';
 import { HtmlEditor } from '../../components/html-editor.tsx';
@@ -117,8 +119,20 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
     resolver,
     defaultValues: { event: loaded ? (loaded.event as CatalogEventDraftInput) : blankEvent(options), recurrences: [] },
     mode: 'onSubmit',
+    // React Hook Form's own focus follows the order fields registered in, not the page's: see focusFirstInvalid.
+    shouldFocusError: false,
   });
   const { register, control, handleSubmit, setError, formState } = form;
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef, formState.errors, { onHiddenTab: (l) => setTab(l as Lang) });
+  // Each list's rows and its "add" button: where focus goes when a row's remove button goes with its row.
+  const focusAfterRemoval = useFocusAfterRemoval();
+  const rowLists = { sessions: useRef<HTMLUListElement>(null), schedules: useRef<HTMLDivElement>(null), categories: useRef<HTMLUListElement>(null), prices: useRef<HTMLUListElement>(null) };
+  const addButtons = { sessions: useRef<HTMLButtonElement>(null), schedules: useRef<HTMLButtonElement>(null), categories: useRef<HTMLButtonElement>(null), prices: useRef<HTMLButtonElement>(null) };
+  const removeRow = (list: keyof typeof rowLists, index: number, remove: (index: number) => void) => {
+    remove(index);
+    focusAfterRemoval(rowLists[list].current, index, addButtons[list].current);
+  };
   const sessions = useFieldArray({ control, name: 'event.sessions' });
   const categories = useFieldArray({ control, name: 'event.categories' });
   const prices = useFieldArray({ control, name: 'event.prices' });
@@ -160,6 +174,7 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
     const fields = failure instanceof ApiError ? ((failure.body as { fields?: Array<{ path: string; code: string; text?: string }> } | undefined)?.fields ?? []) : [];
     for (const f of fields) setError(f.path as Path<FormInput>, { type: f.text ? 'server' : f.code, message: f.text ?? '' });
     setMessage({ kind: 'error', text: failure.text || t('admin:errors.generic') });
+    if (fields.length > 0) focusFirstInvalid();
   }
 
   async function publish(published: boolean) {
@@ -232,7 +247,16 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
           {loaded.updatedAt ? ` · ${t('form.lastChange', { who: loaded.updatedBy ?? t('form.importer'), when: formatSessionTime(loaded.updatedAt, tz, lang) })}` : ''}
         </p>
       ) : null}
-      <form noValidate onSubmit={handleSubmit(onSubmit, () => setMessage({ kind: 'error', text: t('form.fixFields') }))} className="admin-stack" aria-describedby={`${id}-message`}>
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={handleSubmit(onSubmit, () => {
+          setMessage({ kind: 'error', text: t('form.fixFields') });
+          focusFirstInvalid();
+        })}
+        className="admin-stack"
+        aria-describedby={`${id}-message`}
+      >
         <TextTabs
           idPrefix={id}
           tab={tab}
@@ -409,7 +433,7 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
           <legend>{t('form.sessions')}</legend>
           {field('event.sessions').message}
           {sessions.fields.length === 0 ? <p>{t('form.noSessions')}</p> : null}
-          <ul className="admin-catalog__rows">
+          <ul className="admin-catalog__rows" ref={rowLists.sessions}>
             {sessions.fields.map((row, i) => {
               const sessionId = event?.sessions?.[i]?.id ?? row.id;
               const used = inUse.sessions.includes(sessionId);
@@ -437,7 +461,7 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
                   </div>
                   <SessionExtras form={form} index={i} idPrefix={id} />
                   {check(`event.sessions.${i}.isCancelled`, t('form.isCancelled'))}
-                  <button type="button" className="admin-button admin-button--plain" onClick={() => sessions.remove(i)} disabled={used} aria-describedby={used ? `${id}-used-${row.id}` : undefined}>
+                  <button type="button" className="admin-button admin-button--plain" onClick={() => removeRow('sessions', i, sessions.remove)} disabled={used} aria-describedby={used ? `${id}-used-${row.id}` : undefined}>
                     {t('form.remove')}
                   </button>
                   {used ? (
@@ -450,6 +474,7 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
             })}
           </ul>
           <button
+            ref={addButtons.sessions}
             type="button"
             className="admin-button admin-button--plain"
             onClick={() => sessions.append({ id: nextStandIn((event?.sessions ?? []).map((s) => s.id ?? 0)), startsAt: '', capacity: 50 })}
@@ -461,10 +486,13 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
         <fieldset className="admin-card admin-stack">
           <legend>{t('form.schedules')}</legend>
           <p className="admin-field__hint">{t('form.schedulesHint')}</p>
-          {recurrences.fields.map((row, i) => (
-            <ScheduleRow key={row.id} index={i} form={form} field={field} onRemove={() => recurrences.remove(i)} />
-          ))}
+          <div className="admin-stack" ref={rowLists.schedules}>
+            {recurrences.fields.map((row, i) => (
+              <ScheduleRow key={row.id} index={i} form={form} field={field} onRemove={() => removeRow('schedules', i, recurrences.remove)} />
+            ))}
+          </div>
           <button
+            ref={addButtons.schedules}
             type="button"
             className="admin-button admin-button--plain"
             onClick={() => recurrences.append({ from: '', to: '', weekdays: [], times: ['10:00'], except: [], capacity: 50 } satisfies CatalogRecurrenceInput)}
@@ -487,7 +515,7 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
         <fieldset className="admin-card admin-stack">
           <legend>{t('form.categories')}</legend>
           {field('event.categories').message}
-          <ul className="admin-catalog__rows">
+          <ul className="admin-catalog__rows" ref={rowLists.categories}>
             {categories.fields.map((row, i) => {
               const categoryId = event?.categories?.[i]?.id ?? row.id;
               const used = inUse.categories.includes(categoryId);
@@ -504,14 +532,14 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
                     <input id={`${id}-cat-en-${i}`} {...register(`event.categories.${i}.name.en`)} />
                   </div>
                   <CategoryExtras form={form} index={i} idPrefix={id} />
-                  <button type="button" className="admin-button admin-button--plain" onClick={() => categories.remove(i)} disabled={used}>
+                  <button type="button" className="admin-button admin-button--plain" onClick={() => removeRow('categories', i, categories.remove)} disabled={used}>
                     {t('form.remove')}
                   </button>
                 </li>
               );
             })}
           </ul>
-          <button type="button" className="admin-button admin-button--plain" onClick={() => categories.append({ id: nextStandIn((event?.categories ?? []).map((c) => c.id ?? 0)), name: { ru: '' } })}>
+          <button ref={addButtons.categories} type="button" className="admin-button admin-button--plain" onClick={() => categories.append({ id: nextStandIn((event?.categories ?? []).map((c) => c.id ?? 0)), name: { ru: '' } })}>
             {t('form.addCategory')}
           </button>
         </fieldset>
@@ -519,7 +547,7 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
         <fieldset className="admin-card admin-stack">
           <legend>{t('form.prices')}</legend>
           {field('event.prices').message}
-          <ul className="admin-catalog__rows">
+          <ul className="admin-catalog__rows" ref={rowLists.prices}>
             {prices.fields.map((row, i) => {
               const priceId = event?.prices?.[i]?.id ?? row.id;
               const used = inUse.prices.includes(priceId);
@@ -568,7 +596,7 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
                     {limit.message}
                   </div>
                   <PriceExtras form={form} index={i} idPrefix={id} percent={event?.prices?.[i]?.serviceFeeKind === 'percent'} field={field} />
-                  <button type="button" className="admin-button admin-button--plain" onClick={() => prices.remove(i)} disabled={used}>
+                  <button type="button" className="admin-button admin-button--plain" onClick={() => removeRow('prices', i, prices.remove)} disabled={used}>
                     {t('form.remove')}
                   </button>
                 </li>
@@ -576,6 +604,7 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
             })}
           </ul>
           <button
+            ref={addButtons.prices}
             type="button"
             className="admin-button admin-button--plain"
             onClick={() =>

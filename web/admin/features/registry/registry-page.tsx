@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { failingReportsResponse } from '../../../../contract/admin/registry.ts';
 import { normalizeLang, toBcp47 } from '../../../../contract/lang.ts';
 import { apiGet } from '../../../lib/api.ts';
+import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { TableRegion } from '../../components/table-region.tsx';
 
 /** Reports to the Pushkin-card registry whose last attempt failed, with the reason and the next try, or that it refused for good. */
 export function RegistryPage() {
-  const { t, i18n } = useTranslation('admin-checkin');
+  const { t, i18n, ready } = useTranslation('admin-checkin');
   const lang = normalizeLang(i18n.language);
   const list = useQuery({
     queryKey: ['admin', 'registry', lang],
@@ -15,6 +16,8 @@ export function RegistryPage() {
     refetchInterval: 30_000,
   });
   const when = new Intl.DateTimeFormat(toBcp47(lang), { dateStyle: 'short', timeStyle: 'short' });
+  // The page's catalog loads on first visit; until then a skeleton, never raw keys (nor one as the page's title).
+  if (!ready) return <PageSkeleton label="" />;
   return (
     <section aria-labelledby="admin-registry-heading">
       <h1 className="admin-heading" id="admin-registry-heading">

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -12,6 +12,7 @@ import { ImageUpload } from '../../components/image-upload.tsx';
 import { errorAt, fieldAt } from '../../components/form-paths.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid.ts';
 
 type FormInput = z.input<typeof setupEdit>;
 const resolver = zodResolver(setupEdit);
@@ -36,8 +37,10 @@ function SetupForm({ loaded, notice, onSaved }: { loaded: Loaded; notice: string
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(notice ? { kind: 'done', text: notice } : null);
-  const form = useForm<FormInput, unknown, SetupEdit>({ resolver, defaultValues: loaded.setup as FormInput, mode: 'onSubmit' });
+  const form = useForm<FormInput, unknown, SetupEdit>({ resolver, defaultValues: loaded.setup as FormInput, mode: 'onSubmit', shouldFocusError: false });
   const { register, control, handleSubmit, setError, formState } = form;
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef, formState.errors);
 
   const field = (path: string) =>
     fieldAt(formState.errors, id, path, (error) => (error.type === 'server' ? error.message : t(`fieldErrors.${error.message && /^[\w-]+$/.test(error.message) ? error.message : error.type}`, { defaultValue: t('fieldErrors.invalid') })));
@@ -106,6 +109,7 @@ function SetupForm({ loaded, notice, onSaved }: { loaded: Loaded; notice: string
       const fields = failure instanceof ApiError ? ((failure.body as { fields?: Array<{ path: string; code: string; text?: string }> } | undefined)?.fields ?? []) : [];
       for (const f of fields) setError(f.path.replace(/^setup\./, '') as Path<FormInput>, { type: f.text ? 'server' : 'refused', message: f.text ?? f.code });
       setMessage({ kind: 'error', text: failure.text || t('admin:errors.generic') });
+      if (fields.length > 0) focusFirstInvalid();
     } finally {
       setBusy(false);
     }
@@ -126,7 +130,16 @@ function SetupForm({ loaded, notice, onSaved }: { loaded: Loaded; notice: string
           {t('fixedByFile', { paths: loaded.fixedByFile.join(', ') })}
         </p>
       ) : null}
-      <form noValidate className="admin-stack" onSubmit={handleSubmit(onSubmit, () => setMessage({ kind: 'error', text: t('fixFields') }))} aria-describedby={`${id}-message`}>
+      <form
+        ref={formRef}
+        noValidate
+        className="admin-stack"
+        onSubmit={handleSubmit(onSubmit, () => {
+          setMessage({ kind: 'error', text: t('fixFields') });
+          focusFirstInvalid();
+        })}
+        aria-describedby={`${id}-message`}
+      >
         <fieldset className="admin-card admin-stack">
           <legend>{t('sections.brand')}</legend>
           {localized('app.title', t('fields.title'))}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { STAFF_ROLES, can } from '../../../contract/admin/roles.ts';
+import { NAV, navFor, navLinksFor } from './nav.ts';
+
+describe('the back office menu', () => {
+  it.each([
+    { role: 'owner', sections: ['sales', 'catalog', 'venue', 'staff'] },
+    { role: 'manager', sections: ['sales', 'catalog', 'venue', 'staff'] },
+    { role: 'support', sections: ['sales', 'staff'] },
+    { role: 'controller', sections: ['staff'] },
+  ] as const)('shows $role the sections left with an entry it may use: $sections', ({ role, sections }) => {
+    expect(navFor(role).map((section) => section.key)).toEqual(sections);
+  });
+
+  it.each(STAFF_ROLES)('gives %s exactly the entries its permissions allow, the home page first', (role) => {
+    const allowed = NAV.flatMap((section) => section.entries).filter((entry) => entry.permission === null || can(role, entry.permission));
+    expect(navLinksFor(role).map((entry) => entry.path)).toEqual(['/', ...allowed.map((entry) => entry.path)]);
+    for (const section of navFor(role)) expect(section.entries.length).toBeGreaterThan(0);
+  });
+
+  it('lists every page once', () => {
+    const paths = NAV.flatMap((section) => section.entries.map((entry) => entry.path));
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+});
