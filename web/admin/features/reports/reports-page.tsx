@@ -149,7 +149,7 @@ export function ReportsPage() {
             columns={[
               { label: t('occupancy.session'), cell: (row) => `${pickText(row.eventName, lang)}, ${formatDateTime(row.startsAt, lang)}` },
               { label: t('occupancy.capacity'), cell: (row) => row.capacity },
-              { label: t('occupancy.sold'), cell: (row) => (row.soldOutside ? t('occupancy.soldWithOutside', { sold: row.sold, outside: row.soldOutside }) : row.sold) },
+              { label: t('occupancy.sold'), cell: (row) => (row.soldOutside ? t('occupancy.soldWithOutside', { sold: row.sold + row.soldOutside, outside: row.soldOutside }) : row.sold) },
               { label: t('occupancy.held'), cell: (row) => row.held },
               { label: t('occupancy.blocked'), cell: (row) => row.blocked },
               { label: t('occupancy.free'), cell: (row) => row.free },
