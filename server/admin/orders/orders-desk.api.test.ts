@@ -92,6 +92,15 @@ describe('the order as staff see it', () => {
     expect((await auditRows()).at(-1)).toMatchObject({ action: 'order.note', subject_id: String(order.id), staff_id: ACTOR.id });
   });
 
+  it('the tickets e-mail names the event and the session\'s date and time in the venue\'s time zone', async () => {
+    // 21:30 UTC on 30 November is already 1 December in Moscow.
+    await t.db.query("update sessions set starts_at = '2026-11-30T21:30:00Z' where id = 9000");
+    const order = await paidOrder(t);
+    const [mail] = (await t.db.query<{ text_body: string; html_body: string }>("select text_body, html_body from mail_outbox where dedupe_key = $1", [`order-paid:${order.id}`])).rows;
+    expect(mail?.text_body.split('\n').slice(0, 2)).toEqual([`Спасибо! Заказ № ${order.number} оплачен.`, 'Событие, 01.12.2026 00:30']);
+    expect(mail?.html_body).toContain('<strong>Событие, 01.12.2026 00:30</strong>');
+  });
+
   it('answers 404 for an order that does not exist', async () => {
     expect(await refusal(desk.view(2_000_000_000))).toEqual({ code: '-1004', status: 404 });
   });

@@ -196,7 +196,7 @@ export function createOrdersDesk(deps: {
     return db.transaction(async (tx) => {
       const order = await lockOrder(tx, input.orderId);
       if (order.status !== OrderStatus.paid) throw new BusinessError(AdminErrorCode.orderNotPaid);
-      const mail = await paidOrderMail(tx, order.id, deps.publicUrl, { integration: setup.is_integration === 1, currency: setup.app.currency });
+      const mail = await paidOrderMail(tx, order.id, deps.publicUrl, { integration: setup.is_integration === 1, currency: setup.app.currency, timeZone: setup.app.timezone });
       const to = input.to ?? mail?.to;
       if (!mail || !to) throw new BusinessError(AdminErrorCode.noEmail, { status: 400, details: { fields: [{ path: 'to', code: 'required' }] } });
       const mailId = await enqueueMail(tx, { ...mail, to }, at);
