@@ -48,11 +48,22 @@ describe('search', () => {
     expect(await found('8 912 345')).toEqual([order.id]);
     expect(await found('иванова м')).toEqual([order.id]);
     expect(await found('Сидоров П')).toEqual([order.id]);
+    // A name is found whichever way round it is typed.
+    expect(await found('Мария Иванова')).toEqual([order.id]);
+    expect(await found('Пётр Сидоров')).toEqual([order.id]);
     expect(await found(first?.code as string)).toEqual([order.id]);
     expect(await found('nobody@')).toEqual([]);
     // LIKE's own characters are plain text in a search.
     expect(await found('%a%')).toEqual([]);
     expect(await found('_aria')).toEqual([]);
+  });
+
+  it('lists the newest orders for an empty search', async () => {
+    t.clock.advance(60_000);
+    const newest = await makeOrder(t);
+    const listed = (await desk.search({ q: '' })).orders.map((o) => o.id);
+    expect(listed[0]).toBe(newest.id);
+    expect(listed.length).toBeGreaterThan(1);
   });
 
   it('pages newest first with a cursor, each order once', async () => {
