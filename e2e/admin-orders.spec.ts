@@ -17,6 +17,8 @@ test('the owner finds a paid order by e-mail, refunds one ticket by hand with a 
   await page.getByRole('button', { name: 'Войти' }).click();
   await page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Заказы' }).click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
+  // Before any search the page lists the newest orders.
+  await expect(page.getByRole('table', { name: 'Последние заказы' }).getByRole('row').nth(1)).toBeVisible();
 
   await page.getByLabel('Поиск заказа').fill(email);
   await page.getByLabel('Поиск заказа').press('Enter');
