@@ -46,9 +46,13 @@ export function AdminShell({ staff, children, menu = true }: Props) {
         <ul>
           {(menu ? navFor(staff.role) : []).map((entry) => (
             <li key={entry.path}>
-              <Link href={entry.path} aria-current={location === entry.path ? 'page' : undefined}>
-                {t(entry.labelKey)}
-              </Link>
+              {entry.app ? (
+                <a href={entry.path}>{t(entry.labelKey)}</a>
+              ) : (
+                <Link href={entry.path} aria-current={location === entry.path ? 'page' : undefined}>
+                  {t(entry.labelKey)}
+                </Link>
+              )}
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@ import { type Permission, type StaffRole, can } from '../../../contract/admin/ro
  * The back office's menu: one row per page, with the permission its calls need. A role sees only
  * the entries it may use (the same table decides the server's answers).
  */
-export type NavEntry = { path: string; labelKey: string; permission: Permission | null };
+export type NavEntry = { path: string; labelKey: string; permission: Permission | null; /** another app of the site (the door), not a page of the back office */ app?: true };
 
 export const NAV: readonly NavEntry[] = [
   { path: '/', labelKey: 'nav.home', permission: null },
@@ -20,6 +20,7 @@ export const NAV: readonly NavEntry[] = [
   { path: '/account', labelKey: 'nav.account', permission: null },
   { path: '/registry', labelKey: 'nav.registry', permission: 'reports.read' },
   { path: '/checkin-devices', labelKey: 'nav.checkinDevices', permission: 'checkin.devices' },
+  { path: '/checkin', labelKey: 'nav.checkin', permission: 'checkin.scan', app: true },
 ];
 
 export function navFor(role: StaffRole): NavEntry[] {
