@@ -180,8 +180,12 @@ describe('staff refunds', () => {
     const order = await paidOrder(t);
     const [first, second] = await ticketsOf(order.id);
     const before = await snapshot(t, order.id);
+    // The confirmation's figures first: the same amount the refund then gives back, nothing changed.
+    const quote = await desk.quoteRefund({ orderId: order.id, ticketIds: [first?.id as number], percent: null });
+    expect(quote).toEqual({ amount: 50_000, tickets: [{ id: first?.id, percent: 100, amount: 50_000 }], services: [] });
+    expect(await snapshot(t, order.id)).toEqual(before);
     const done = await desk.refund({ orderId: order.id, ticketIds: [first?.id as number], percent: null, reason: 'Попросил в кассе', reasonId: 1, actor: ACTOR });
-    expect(done).toMatchObject({ amount: 50_000, status: 70 });
+    expect(done).toMatchObject({ amount: quote.amount, status: 70 });
     const after = await snapshot(t, order.id);
     expect(after.tickets).toEqual([{ id: first?.id, status: 70 }, { id: second?.id, status: 0 }]);
     expect(after.remaining).toBe((before.remaining as number) + 1);
@@ -202,6 +206,8 @@ describe('staff refunds', () => {
     const order = await paidOrder(t);
     await sessionStartsIn(t, 2 * DAY);
     const [first] = await ticketsOf(order.id);
+    expect((await desk.quoteRefund({ orderId: order.id, ticketIds: 'all', percent: 50 })).amount).toBe(50_000);
+    expect((await desk.quoteRefund({ orderId: order.id, ticketIds: [first?.id as number], percent: null })).amount).toBe(0);
     const done = await desk.refund({ orderId: order.id, ticketIds: [first?.id as number], percent: 50, reason: 'Замена состава', reasonId: 4, actor: ACTOR });
     expect(done.amount).toBe(25_000);
     const row = await t.db.query<{ staff_id: number; staff_percent: number; staff_reason: string; amount: number }>(
