@@ -91,6 +91,12 @@ test('staff block a seat of a seated session: a visitor cannot choose it and its
   await page.getByLabel('Сеанс', { exact: true }).selectOption(String(session.calendar_id));
   await expect(page).toHaveURL(new RegExp(`/admin/halls/blocks\\?session=${session.calendar_id}$`));
   await expect(page.getByRole('img', { name: 'Схема зала «Симфонический вечер: Чайковский»' })).toBeVisible();
+  // Each state has its own shape in the legend, as on the map: no state is told by colour alone.
+  const legend = page.getByRole('list', { name: 'Состояния мест' });
+  await expect(legend.getByRole('listitem').filter({ hasText: 'Свободно — цвет ценовой зоны' })).toHaveAttribute('data-mark', 'none');
+  for (const [state, mark] of [['Забронировано', 'ring'], ['Продано', 'dash'], ['Заблокировано', 'cross']] as const) {
+    await expect(legend.getByRole('listitem').filter({ hasText: state })).toHaveAttribute('data-mark', mark);
+  }
   // A box dragged with Shift held over row 12, seats 1–3, selects those three; cleared again.
   const from = await clientPoint(page, { x: 120, y: 160 + 11 * 30 - 10 });
   const to = await clientPoint(page, { x: 134 + 2 * 28 + 10, y: 160 + 11 * 30 + 10 });

@@ -27,15 +27,22 @@ test('a manager generates a batch of 5 promo codes; a visitor applies one on the
   await page.getByRole('button', { name: 'Создать коды' }).click();
   await expect(page.getByText('Создано кодов: 5.')).toBeVisible();
 
-  // The CSV opens in Excel: a byte order mark, a header, one code a line, CRLF.
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Скачать коды (CSV)' }).click();
-  const csv = await readFile((await (await downloading).path()) as string, 'utf8');
-  const lines = csv.split('\r\n').filter(Boolean);
+  // The CSV opens in Excel: a byte order mark, a header, one code a line, CRLF; with commas, and
+  // with semicolons and decimal commas for an Excel set up for Russian.
+  const download = async (name: string) => {
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name }).click();
+    return (await readFile((await (await downloading).path()) as string, 'utf8')).split('\r\n').filter(Boolean);
+  };
+  const lines = await download('Скачать коды (CSV): CSV (запятая)');
   expect(lines[0]).toBe('\uFEFFКод,Скидка,Тип,Действует с,Действует до,Лимит использований,Событие,Активен');
   expect(lines).toHaveLength(6);
   const codes = lines.slice(1).map((line) => line.split(',')[0] as string);
   for (const code of codes) expect(code).toMatch(new RegExp(`^${prefix}[A-HJKMNP-Z2-9]{8}$`));
+  const excel = await download('Скачать коды (CSV): CSV для Excel (точка с запятой)');
+  expect(excel[0]).toBe('\uFEFFКод;Скидка;Тип;Действует с;Действует до;Лимит использований;Событие;Активен');
+  expect(excel.slice(1).map((line) => line.split(';')[0])).toEqual(codes);
+  expect(excel[1]?.split(';')[1]).toBe('10');
 
   await page.getByRole('button', { name: 'Показать коды пачки' }).click();
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(6);

@@ -17,6 +17,8 @@ test('the owner finds a paid order by e-mail, refunds one ticket by hand with a 
   await page.getByRole('button', { name: 'Войти' }).click();
   await page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Заказы' }).click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
+  // Before any search the page lists the newest orders.
+  await expect(page.getByRole('table', { name: 'Последние заказы' }).getByRole('row').nth(1)).toBeVisible();
 
   await page.getByLabel('Поиск заказа').fill(email);
   await page.getByLabel('Поиск заказа').press('Enter');
@@ -37,8 +39,15 @@ test('the owner finds a paid order by e-mail, refunds one ticket by hand with a 
   await page.getByRole('button', { name: 'Вернуть выбранные (1)' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Возврат выбранных билетов: 1' });
+  // The confirmation says how much goes back, and for which ticket, before anything is done.
+  const quoted = dialog.getByText(/^К возврату: /);
+  await expect(quoted).toBeVisible();
+  const full = (await quoted.textContent()) ?? '';
+  await expect(dialog.getByRole('list', { name: 'Что будет возвращено' }).getByRole('listitem')).toHaveCount(1);
   await dialog.getByLabel('Задать долю возврата вручную').check();
   await dialog.getByLabel('Доля возврата, %').fill('50');
+  await expect(quoted).not.toHaveText(full);
+  await expect(dialog.getByRole('list', { name: 'Что будет возвращено' })).toContainText('(50 %)');
   // No reason: the server refuses, and says so on the field; nothing is refunded.
   await dialog.getByRole('button', { name: 'Вернуть', exact: true }).click();
   await expect(dialog.getByText('Укажите причину.')).toBeVisible();

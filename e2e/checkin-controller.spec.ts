@@ -59,7 +59,7 @@ test.describe('door check-in as a controller', () => {
     const menu = page.getByRole('navigation', { name: 'Меню' });
     await expect(menu.getByRole('link').first()).toBeVisible();
     const expected = navLinksFor('controller').map((entry) => entry.labelKey.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], ru));
-    expect(expected).toEqual([ru.nav.home, ru.nav.account]);
+    expect(expected).toEqual([ru.nav.home, ru.nav.checkin, ru.nav.account]);
     await expect(menu.getByRole('link')).toHaveText(expected as string[]);
     // Typed addresses of other pages are not there, and their calls are refused.
     for (const path of ['/admin/orders', '/admin/reports', '/admin/checkin-devices', '/admin/staff']) {
@@ -68,6 +68,62 @@ test.describe('door check-in as a controller', () => {
     }
     expect((await page.request.get('/api/admin/orders?q=1')).status()).toBe(403);
     expect((await page.request.get('/api/admin/checkin/devices')).status()).toBe(403);
+  });
+});
+
+test.describe('the door when the controller is signed out', () => {
+  test('a scan after the session ended says so neutrally, the sign-in is in place and the waiting code is checked after it; the chosen day admits its sessions with none ticked', async ({ page, context, request }) => {
+    const controller = { email: `door-out-${Date.now()}-${test.info().workerIndex}@e2e.test`, name: 'Олег Контролёр', role: 'controller' as const, password: 'controller e2e password' };
+    await addStaffMember(request, controller);
+    const hash = await createDemoOrder(request, { quantity: 1 });
+    await payDemoOrder(request, hash);
+    const [code = ''] = await ticketCodesOf(request, hash);
+
+    await page.goto('/checkin');
+    await page.getByLabel('E-mail').fill(controller.email);
+    await page.getByLabel('Пароль').fill(controller.password);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await expect(page.getByRole('heading', { name: 'Проверка билетов' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Бэк-офис' })).toHaveAttribute('href', '/admin');
+
+    // The ticket's day, no session ticked: the door admits every session of that day.
+    const { token } = (await (await page.request.get('/api/token')).json()) as { token: string };
+    const probe = await page.request.post('/api/checkin/scan', { headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' }, data: { code, deviceId: 'e2e-probe-out' } });
+    const { ticket } = (await probe.json()) as { ticket: { date: string } };
+    await page.getByLabel('День', { exact: true }).fill(ticket.date);
+    await expect(page.getByText('Если ничего не выбрано, пускаем на все сеансы выбранного дня.')).toBeVisible();
+
+    // The staff session ends (expired, or signed out elsewhere).
+    await context.clearCookies();
+    const input = page.getByLabel('Код билета');
+    const verdict = page.getByRole('status').first();
+    await input.fill(code);
+    await input.press('Enter');
+    await expect(verdict).toContainText('Нужно войти снова');
+    await expect(verdict).toContainText(`Код ${code} проверится сразу после входа.`);
+    await expect(verdict).not.toContainText('Не удалось проверить билет');
+    const again = page.getByRole('form', { name: 'Войдите снова' });
+    await expect(again).toBeVisible();
+    await expect(page.getByLabel('День', { exact: true })).toHaveValue(ticket.date);
+
+    await again.getByLabel('E-mail').fill(controller.email);
+    await again.getByLabel('Пароль').fill(controller.password);
+    await again.getByRole('button', { name: 'Войти' }).click();
+    await expect(verdict).toContainText('Проходите');
+    await expect(again).toBeHidden();
+    await expect(page.getByLabel('День', { exact: true })).toHaveValue(ticket.date);
+
+    // Signing out at the door shows the sign-in form; the back office links back to the door.
+    await page.getByRole('button', { name: 'Выйти' }).click();
+    await expect(page.getByRole('heading', { name: 'Вход для контролёра' })).toBeVisible();
+    await page.getByLabel('E-mail').fill(controller.email);
+    await page.getByLabel('Пароль').fill(controller.password);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+    await page.getByRole('link', { name: 'Бэк-офис' }).click();
+    await page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Проверка билетов' }).click();
+    await expect(page).toHaveURL(/\/checkin$/);
+    await expect(page.getByRole('heading', { name: 'Проверка билетов' })).toBeVisible();
   });
 });
 

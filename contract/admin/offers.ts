@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { localizedName, localizedText } from '../catalog-file.ts';
 import { MAX_INT4, langField, recordId } from '../common.ts';
+import { csvQuery } from './reports.ts';
 import {
   AMOUNT_MAX,
   BATCH_LENGTH_MAX,
@@ -114,7 +115,7 @@ export const promoCodeResponse = z.object({ ...okFields, code: promoCodeView });
 export const promoBatchResponse = z.object({ ...okFields, batchId: z.number().int(), count: z.number().int() });
 export const adminIdParams = z.object({ id: z.coerce.number().pipe(recordId) });
 export const revisionQuery = z.object({ revision: z.coerce.number().pipe(revision), lang: langField });
-export const batchCsvQuery = z.object({ lang: langField });
+export const batchCsvQuery = z.object({ lang: langField, ...csvQuery.shape });
 export const deletedResponse = z.object({ ...okFields, id: z.number().int() });
 
 /** A special offer (a service added to an order's ticket: parking, a programme...). */

@@ -48,6 +48,12 @@ export type SearchKeys = {
   phonePrefixes: string[];
   /** Lower-cased, for e-mail and name prefixes; null when too short. */
   text: string | null;
+  /**
+   * The text and, for two words or more, the same words with the last one first and with the
+   * first one last, lower-cased: a name is found whichever way round it was typed and stored
+   * ("Павел Сергеев" finds "Сергеев Павел"); empty when text is null.
+   */
+  names: string[];
 };
 
 /**
@@ -67,5 +73,7 @@ export function searchKeys(query: string): SearchKeys {
     if (digits.startsWith('8')) phonePrefixes.push(`7${digits.slice(1)}`);
   }
   const text = !allDigits && q.length >= DESK_LIMITS.textMin ? q.toLowerCase() : null;
-  return { orderNumber, ticketCode, phonePrefixes, text };
+  const words = text?.split(' ') ?? [];
+  const names = text === null ? [] : [...new Set([text, [...words.slice(-1), ...words.slice(0, -1)].join(' '), [...words.slice(1), ...words.slice(0, 1)].join(' ')])];
+  return { orderNumber, ticketCode, phonePrefixes, text, names };
 }

@@ -137,6 +137,15 @@ export const staffRefundRequest = z.object({
   reasonId: recordId.default(4),
   lang: langField,
 });
+/** The refund's figures before it is made (the confirmation shows them): the same tickets and share as the refund. */
+export const refundQuoteRequest = staffRefundRequest.pick({ ticketIds: true, percent: true, lang: true });
+export const refundQuoteResponse = z.object({
+  errorCode: z.string(),
+  errorText: z.string(),
+  amount: z.number(),
+  tickets: z.array(z.object({ id: z.number(), percent: z.number(), amount: z.number() })),
+  services: z.array(z.object({ name: z.record(z.string(), z.string()), amount: z.number() })),
+});
 export const staffRefundResponse = z.object({
   errorCode: z.string(),
   errorText: z.string(),

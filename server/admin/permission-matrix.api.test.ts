@@ -49,6 +49,7 @@ const ROWS: Row[] = [
   { method: 'POST', url: '/api/admin/orders/1/cancel', route: '/api/admin/orders/:id/cancel', body: { reason: 'x' }, permission: 'orders.write' },
   { method: 'POST', url: '/api/admin/orders/1/notes', route: '/api/admin/orders/:id/notes', body: { body: 'x' }, permission: 'orders.write' },
   { method: 'POST', url: '/api/admin/orders/1/refund', route: '/api/admin/orders/:id/refund', body: { ticketIds: 'all', reason: 'x' }, permission: 'orders.refund' },
+  { method: 'POST', url: '/api/admin/orders/1/refund-quote', route: '/api/admin/orders/:id/refund-quote', body: { ticketIds: 'all' }, permission: 'orders.refund' },
   { method: 'GET', url: '/api/admin/reports/sales?from=2026-11-01&to=2026-11-30', route: '/api/admin/reports/sales', permission: 'reports.read' },
   { method: 'GET', url: '/api/admin/reports/occupancy?from=2026-11-01&to=2026-11-30', route: '/api/admin/reports/occupancy', permission: 'reports.read' },
   { method: 'GET', url: '/api/admin/reports/sales.csv?from=2026-11-01&to=2026-11-30', route: '/api/admin/reports/sales.csv', permission: 'reports.read' },

@@ -12,7 +12,8 @@ export type PathSegment = string | number;
  * subscription-price: a subscription's price on an event that is not one; empty-composition: a subscription without events;
  * composition-not-subscription: events in the composition of an event that is not a subscription;
  * unknown-subscription-item, subscription-in-subscription, subscription-item-twice: an item naming no event, a
- * subscription, or an event an earlier item names (params.id: the event id).
+ * subscription, or an event an earlier item names (params.id: the event id);
+ * hash-taken: the event's address (hash) is another event's (params.id: that event's id).
  */
 export type IssueCode =
   | 'below-sold'
@@ -25,7 +26,8 @@ export type IssueCode =
   | 'composition-not-subscription'
   | 'unknown-subscription-item'
   | 'subscription-in-subscription'
-  | 'subscription-item-twice';
+  | 'subscription-item-twice'
+  | 'hash-taken';
 export type IssueParams = Record<string, string | number>;
 
 /** One problem of a catalog file, named by its top-level entry and the field inside it. */

@@ -160,7 +160,7 @@ function checkOwners(issues: IssueList, { file, seats }: PreparedCatalog, existi
     check('sessions', event.sessions);
     check('prices', event.prices);
     const holder = hashes.get(event.hash);
-    if (holder !== undefined && holder !== event.id) report(`hash ${JSON.stringify(event.hash)} already belongs to event ${holder}`, 'hash');
+    if (holder !== undefined && holder !== event.id) report({ text: `hash ${JSON.stringify(event.hash)} already belongs to event ${holder}`, code: 'hash-taken', params: { id: holder } }, 'hash');
   });
   file.rules.forEach((doc, i) => {
     const holder = existing.rulesSlugs.get(doc.slug);

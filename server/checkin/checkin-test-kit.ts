@@ -31,7 +31,7 @@ export async function paidTickets(db: Queryable & { transaction<T>(fn: (tx: Quer
   const placed = await db.transaction((tx) => placeOrder(tx, order));
   await db.transaction(async (tx) => {
     await tx.query(`update orders set status = ${OrderStatus.paid}, paid_at = $2 where id = $1`, [placed.id, at]);
-    await completePaidOrder(tx, placed.id, at, 'http://localhost', { integration: false, currency: 'RUB' });
+    await completePaidOrder(tx, placed.id, at, 'http://localhost', { integration: false, currency: 'RUB', timeZone: 'Europe/Moscow' });
   });
   const { rows } = await db.query<{ id: number; code: string }>('select id, code from tickets where order_id = $1 order by id', [placed.id]);
   return { orderId: placed.id, hash: placed.hash, tickets: rows };

@@ -53,7 +53,7 @@ export function createPaymentsStack(app: FastifyInstance, config: Config, deps: 
       // broken SETUP_FILE edit falls back to the last valid setup rather than fail the payment.
       onPaid: async (tx, orderId, at) => {
         const setup = await deps.setup.resolveServedSetup(tx);
-        return completePaidOrder(tx, orderId, at, baseUrl, { integration: setup.is_integration === 1, currency: setup.app.currency });
+        return completePaidOrder(tx, orderId, at, baseUrl, { integration: setup.is_integration === 1, currency: setup.app.currency, timeZone: deps.timeZone });
       },
     },
     log: app.log,

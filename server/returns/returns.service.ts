@@ -467,6 +467,44 @@ export function createReturnsService(deps: {
    * concert is refunded in full after its date). The visitor gets an e-mail saying what was
    * refunded. `audit` runs inside the transaction, after the change.
    */
+  /**
+   * What a staff refund of these tickets (all the returnable ones, or those named) at this share
+   * (null: the event's refund policy) would give back, ticket by ticket and for the services
+   * that go with them; refused as the refund itself would be.
+   */
+  async function priceStaffRefund(tx: Queryable, order: ReturnOrderRow, input: { ticketIds: readonly number[] | 'all'; percent: number | null }, at: Date) {
+    const tickets = await findReturnTickets(tx, order.id);
+    const ids = input.ticketIds === 'all' ? tickets.filter((t) => t.status === ReturnStatus.returnable).map((t) => t.id) : [...new Set(input.ticketIds)];
+    const chosen = ids.map((id) => tickets.find((t) => t.id === id));
+    if (ids.length === 0 || (input.ticketIds !== 'all' && ids.length !== input.ticketIds.length) || chosen.some((t) => !t || t.status !== ReturnStatus.returnable)) {
+      throw notReturnable();
+    }
+    const percentOf = (t: ReturnTicketRow) => input.percent ?? refundPercent(t.refund_policy, t.starts_at, at);
+    const priced = (chosen as ReturnTicketRow[]).map((t) => ({
+      ticket: t,
+      percent: percentOf(t),
+      refund: ticketRefund({ unitPrice: t.unit_price, unitFee: t.unit_fee }, percentOf(t), t.refund_service_fee, orderDiscount(order)),
+    }));
+    const going = await servicesGoingWith(tx, order, tickets, ids);
+    const amount = priced.reduce((sum, p) => sum + p.refund, 0) + going.reduce((sum, x) => sum + x.refund, 0);
+    const share = priced.reduce((sum, p) => sum + Math.floor((p.ticket.unit_price * p.percent) / 100), 0) + going.reduce((sum, x) => sum + x.price, 0);
+    return { ids, priced, going, amount, share };
+  }
+
+  /** The staff refund's figures before it is made, for the confirmation: nothing changes. */
+  async function quoteStaffRefund(input: { orderId: number; ticketIds: readonly number[] | 'all'; percent: number | null }) {
+    const at = new Date(now());
+    const order = await findReturnOrderById(db, input.orderId, false);
+    if (!order) throw orderNotFound();
+    if (order.status !== OrderStatus.paid) throw notAllowed();
+    const { priced, going, amount } = await priceStaffRefund(db, order, input, at);
+    return {
+      amount,
+      tickets: priced.map((p) => ({ id: p.ticket.id, percent: p.percent, amount: p.refund })),
+      services: going.map((x) => ({ name: fullLocalized(x.name), amount: x.refund })),
+    };
+  }
+
   async function staffRefund(input: {
     orderId: number;
     ticketIds: readonly number[] | 'all';
@@ -486,21 +524,7 @@ export function createReturnsService(deps: {
       if (!(await reasonExists(tx, input.reasonId))) {
         throw new BusinessError(ErrorCode.validation, { status: 400, details: { fields: [{ path: 'reasonId', code: 'reason' }] } });
       }
-      const tickets = await findReturnTickets(tx, order.id);
-      const ids = input.ticketIds === 'all' ? tickets.filter((t) => t.status === ReturnStatus.returnable).map((t) => t.id) : [...new Set(input.ticketIds)];
-      const chosen = ids.map((id) => tickets.find((t) => t.id === id));
-      if (ids.length === 0 || (input.ticketIds !== 'all' && ids.length !== input.ticketIds.length) || chosen.some((t) => !t || t.status !== ReturnStatus.returnable)) {
-        throw notReturnable();
-      }
-      const percentOf = (t: ReturnTicketRow) => input.percent ?? refundPercent(t.refund_policy, t.starts_at, at);
-      const priced = (chosen as ReturnTicketRow[]).map((t) => ({
-        ticket: t,
-        refund: ticketRefund({ unitPrice: t.unit_price, unitFee: t.unit_fee }, percentOf(t), t.refund_service_fee, orderDiscount(order)),
-      }));
-      const going = await servicesGoingWith(tx, order, tickets, ids);
-      const amount = priced.reduce((sum, p) => sum + p.refund, 0) + going.reduce((sum, x) => sum + x.refund, 0);
-      const share =
-        priced.reduce((sum, p) => sum + Math.floor((p.ticket.unit_price * percentOf(p.ticket)) / 100), 0) + going.reduce((sum, x) => sum + x.price, 0);
+      const { ids, priced, going, amount, share } = await priceStaffRefund(tx, order, input, at);
       const requestId = await insertReturnRequest(tx, {
         orderId: order.id,
         reasonId: input.reasonId,
@@ -557,5 +581,5 @@ export function createReturnsService(deps: {
     return { requestId: done.requestId, ...finished };
   }
 
-  return { viewReturn, createReturn, confirmReturn, staffRefund };
+  return { viewReturn, createReturn, confirmReturn, staffRefund, quoteStaffRefund };
 }

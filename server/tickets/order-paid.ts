@@ -1,4 +1,4 @@
-import { normalizeLang } from '../../contract/common.ts';
+import { type Lang, normalizeLang } from '../../contract/common.ts';
 import { formatPrice } from '../../contract/format-price.ts';
 import { orderViewPath, ticketPath } from '../../contract/order-path.ts';
 import type { CurrencyCode } from '../../contract/setup.ts';
@@ -8,6 +8,7 @@ import { type OutgoingMail, enqueueMail } from '../mail/outbox.repository.ts';
 import { enqueueTicketReports } from '../registry/registry.repository.ts';
 import { findOrderById } from '../orders/orders.repository.ts';
 import { serverText } from '../locales/texts.ts';
+import { fullLocalized, sessionDayTime } from '../order-view/dates.ts';
 import { issueTicketCodes } from './ticket-codes.ts';
 import { findAdmittingTicketHashes } from './tickets.repository.ts';
 
@@ -17,7 +18,23 @@ type MailSetup = {
   /** Integration mode (setup is_integration): the order link takes the older path shape. */
   integration: boolean;
   currency: CurrencyCode;
+  /** The venue's time zone, in which the e-mail gives each session's date and time. */
+  timeZone: string;
 };
+
+/** What the order is for: each session's event with its date and time (the date alone for a whole-day ticket). */
+async function orderSessions(tx: Queryable, orderId: number, lang: Lang, timeZone: string): Promise<string[]> {
+  const { rows } = await tx.query<{ name: Record<string, string>; starts_at: Date; has_time: boolean }>(
+    `select distinct e.name, s.starts_at, s.has_time, s.id
+     from order_lines l join sessions s on s.id = l.session_id join events e on e.id = s.event_id
+     where l.order_id = $1 order by s.starts_at, s.id`,
+    [orderId],
+  );
+  return rows.map((r) => {
+    const { day, time } = sessionDayTime(r.starts_at, r.has_time, timeZone);
+    return `${fullLocalized(r.name)[lang]}, ${r.has_time ? `${day} ${time}` : day}`;
+  });
+}
 
 /**
  * Everything that follows a payment, inside the transaction that marks the order paid: unique
@@ -44,13 +61,14 @@ export async function paidOrderMail(tx: Queryable, orderId: number, publicUrl: s
   const lang = normalizeLang(order.lang);
   const number = { number: order.number };
   const intro = serverText('paidMail', 'intro', lang, number);
+  const sessions = await orderSessions(tx, orderId, lang, setup.timeZone);
   const [orderLabel, totalLabel, ticketsLabel] = [serverText('paidMail', 'order', lang), serverText('paidMail', 'total', lang), serverText('paidMail', 'tickets', lang)];
   const base = publicUrl.replace(/\/$/, '');
   const orderUrl = `${base}${orderViewPath(order.hash, lang, setup.integration)}`;
   const ticketUrls = tickets.map((hash) => `${base}${ticketPath(hash, lang)}`);
   const total = formatPrice(order.total, setup.currency, lang);
-  const text = [intro, '', `${orderLabel}: ${orderUrl}`, `${totalLabel}: ${total}`, '', `${ticketsLabel}:`, ...ticketUrls.map((u) => `  ${u}`), ''].join('\n');
-  const html = `<p>${escape(intro)}</p><p>${escape(orderLabel)}: <a href="${escape(orderUrl)}">${escape(orderUrl)}</a><br>${escape(totalLabel)}: ${escape(total)}</p>
+  const text = [intro, ...sessions, '', `${orderLabel}: ${orderUrl}`, `${totalLabel}: ${total}`, '', `${ticketsLabel}:`, ...ticketUrls.map((u) => `  ${u}`), ''].join('\n');
+  const html = `<p>${escape(intro)}</p>${sessions.map((line) => `<p><strong>${escape(line)}</strong></p>`).join('')}<p>${escape(orderLabel)}: <a href="${escape(orderUrl)}">${escape(orderUrl)}</a><br>${escape(totalLabel)}: ${escape(total)}</p>
 <p>${escape(ticketsLabel)}:</p><ul>${ticketUrls.map((u) => `<li><a href="${escape(u)}">${escape(u)}</a></li>`).join('')}</ul>`;
   return { to: order.email, subject: serverText('paidMail', 'subject', lang, number), text, html, orderId };
 }

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Lang } from '../../contract/lang.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { OfflineScan } from '../../contract/checkin-rules.ts';
-import { ApiError, apiGet, apiPost } from '../lib/api.ts';
+import { ApiError, apiDelete, apiGet, apiPost } from '../lib/api.ts';
 
 // Answers are checked against their schemas in development and tests only (web/lib/api.ts); the
 // loaders keep zod off this page's first load.
@@ -28,6 +28,9 @@ export function meQueryOptions() {
 
 export const signIn = (body: { email: string; password: string; lang: Lang }) =>
   apiPost('/api/admin/session', body, () => session().then((m) => m.staffSessionResponse));
+
+/** Ends the staff session (the back office's sign-out). */
+export const signOut = () => apiDelete('/api/admin/session', () => session().then((m) => m.staffSignedOutResponse));
 
 /** The sessions of a venue-local day (YYYY-MM-DD; empty: today) with their counts. */
 export function sessionsQueryOptions(lang: Lang, date: string) {

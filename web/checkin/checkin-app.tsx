@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang, normalizeLang, toBcp47 } from '../../contract/lang.ts';
-import { meQueryOptions } from './api.ts';
+import { meQueryOptions, signOut } from './api.ts';
 import { DoorPage } from './door-page.tsx';
 import { rememberLang } from './i18n.ts';
 import { SignIn } from './sign-in.tsx';
@@ -11,6 +12,20 @@ export function CheckinApp() {
   const { t, i18n } = useTranslation();
   const me = useQuery(meQueryOptions());
   const lang = normalizeLang(i18n.language);
+  const queryClient = useQueryClient();
+  const [leaving, setLeaving] = useState(false);
+
+  async function leave() {
+    setLeaving(true);
+    try {
+      await signOut();
+    } finally {
+      // Whatever the answer, the door forgets the member; the chosen sessions stay on the device.
+      queryClient.setQueryData(meQueryOptions().queryKey, null);
+      queryClient.removeQueries({ queryKey: ['checkin'], predicate: (query) => query.queryKey[1] !== 'me' });
+      setLeaving(false);
+    }
+  }
 
   function changeLang(next: Lang) {
     rememberLang(next);
@@ -23,6 +38,14 @@ export function CheckinApp() {
       <header className="door-header">
         <span className="door-header__title">{t('title')}</span>
         {me.data ? <span className="door-header__member">{me.data.staff.name}</span> : null}
+        <a className="door-header__link" href="/admin">
+          {t('backOffice')}
+        </a>
+        {me.data ? (
+          <button className="door-header__sign-out" type="button" onClick={() => void leave()} aria-disabled={leaving}>
+            {t('signOut')}
+          </button>
+        ) : null}
         <label className="door-lang">
           <span className="door-visually-hidden">{t('language')}</span>
           <select value={lang} onChange={(e) => changeLang(normalizeLang(e.currentTarget.value))}>

@@ -3,11 +3,13 @@ import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCAN_CODE_MAX } from '../../contract/checkin-rules.ts';
 import { type Lang, normalizeLang } from '../../contract/lang.ts';
+import { ApiError } from '../lib/api.ts';
 import { isOffline, scanCode, sessionsQueryOptions } from './api.ts';
 import { CameraScanner } from './camera-scanner.tsx';
 import { CountsPanel } from './counts-panel.tsx';
 import { deviceId, keepScan, newScanId, rememberSessions, storedSessions } from './offline-store.ts';
 import { SessionsPicker } from './sessions-picker.tsx';
+import { SignIn } from './sign-in.tsx';
 import { useOfflineSync } from './use-offline-sync.ts';
 import { type Outcome, VerdictPanel } from './verdict-panel.tsx';
 
@@ -30,7 +32,12 @@ export function DoorPage() {
   const listed = sessions.data?.sessions ?? [];
   // A choice of sessions no longer listed (another day's) is dropped: the server would refuse them all.
   const admitted = chosen.filter((x) => listed.some((s) => s.sessionId === x));
-  const offline = useOfflineSync(device, admitted, lang);
+  // None ticked: every session of the day shown, the chosen day's as much as today's (the
+  // server's own default is today).
+  const admitting = admitted.length > 0 ? admitted : day ? listed.map((s) => s.sessionId) : [];
+  const offline = useOfflineSync(device, admitting, lang);
+  // The staff session ended: the door asks for the sign-in in place and keeps the code to check.
+  const [signedOut, setSignedOut] = useState(false);
 
   function choose(ids: number[]) {
     setChosen(ids);
@@ -42,7 +49,7 @@ export function DoorPage() {
     if (!text || busy.current) return;
     busy.current = true;
     try {
-      const answer = await scanCode({ code: text.slice(0, SCAN_CODE_MAX), deviceId: device, lang, ...(admitted.length > 0 ? { sessionIds: admitted } : {}) });
+      const answer = await scanCode({ code: text.slice(0, SCAN_CODE_MAX), deviceId: device, lang, ...(admitting.length > 0 ? { sessionIds: admitting } : {}) });
       setOutcome({ kind: 'verdict', verdict: answer });
       // The counts show this admission at once rather than at their next refresh.
       if (answer.verdict === 'admitted') void queryClient.invalidateQueries({ queryKey: ['checkin', 'activity'] });
@@ -51,8 +58,11 @@ export function DoorPage() {
         await keepScan({ scanId: newScanId(), code: text.slice(0, SCAN_CODE_MAX), scannedAt: new Date().toISOString() });
         await offline.refresh();
         setOutcome({ kind: 'kept', code: text });
+      } else if (error instanceof ApiError && error.status === 401) {
+        setSignedOut(true);
+        setOutcome({ kind: 'signedOut', code: text });
       } else {
-        setOutcome({ kind: 'failed' });
+        setOutcome({ kind: 'failed', ...(error instanceof ApiError && error.status !== undefined && error.status < 500 && error.text ? { text: error.text } : {}) });
       }
     } finally {
       busy.current = false;
@@ -68,6 +78,14 @@ export function DoorPage() {
 
   const shown = admitted.length > 0 ? listed.filter((s) => admitted.includes(s.sessionId)) : listed;
 
+  function signedIn() {
+    setSignedOut(false);
+    void queryClient.invalidateQueries({ queryKey: ['checkin'], predicate: (query) => query.queryKey[1] !== 'me' });
+    const waiting = outcome?.kind === 'signedOut' ? outcome.code : '';
+    if (waiting) void check(waiting);
+    input.current?.focus();
+  }
+
   return (
     <main className="door-main" aria-labelledby={`${id}-heading`}>
       <h1 id={`${id}-heading`} className="door-heading">
@@ -77,6 +95,7 @@ export function DoorPage() {
       <div className="door-live" role="status" aria-live="assertive" aria-atomic="true">
         <VerdictPanel outcome={outcome} lang={lang} />
       </div>
+      {signedOut ? <SignIn again onSignedIn={signedIn} /> : null}
       <form className="door-card door-scan" onSubmit={submit}>
         <label htmlFor={`${id}-code`}>{t('scan.label')}</label>
         <div className="door-scan__row">

@@ -4,7 +4,13 @@ import { type Lang, toBcp47 } from '../../contract/lang.ts';
 import { isAdmitted } from '../../contract/checkin-rules.ts';
 
 /** What the last scan came to: a verdict of the server, or a scan kept offline to be judged later. */
-export type Outcome = { kind: 'verdict'; verdict: ScanVerdict } | { kind: 'kept'; code: string } | { kind: 'failed' };
+export type Outcome =
+  | { kind: 'verdict'; verdict: ScanVerdict }
+  | { kind: 'kept'; code: string }
+  /** The server refused the call itself (not the ticket): its own words where it gave them. */
+  | { kind: 'failed'; text?: string }
+  /** The staff session ended: nothing was judged, the code waits for the sign-in. */
+  | { kind: 'signedOut'; code: string };
 
 const when = (iso: string, lang: Lang) =>
   new Intl.DateTimeFormat(toBcp47(lang), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
@@ -27,7 +33,16 @@ export function VerdictPanel({ outcome, lang }: { outcome: Outcome | null; lang:
   if (outcome.kind === 'failed') {
     return (
       <div className="door-verdict door-verdict--refused">
-        <p className="door-verdict__title">{t('verdict.failed')}</p>
+        <p className="door-verdict__title">{outcome.text || t('verdict.failed')}</p>
+      </div>
+    );
+  }
+  if (outcome.kind === 'signedOut') {
+    // Neutral, not red: the ticket was not refused, it was not checked.
+    return (
+      <div className="door-verdict door-verdict--idle door-verdict--signed-out">
+        <p className="door-verdict__title">{t('verdict.signedOut')}</p>
+        <p>{t('verdict.signedOutHint', { code: outcome.code })}</p>
       </div>
     );
   }

@@ -115,6 +115,23 @@ describe('creating an event', () => {
     expect(saved.hash).toMatch(/^a-lecture-on-stars-\d+$/);
   });
 
+  it('refuses another event\'s page address on the hash field, in the member\'s language, changing nothing', async () => {
+    const first = await createdEvent();
+    const second = await createdEvent();
+    const loaded = await load(second.id);
+    const version = await catalogVersion();
+    for (const [lang, text] of [
+      ['ru', `Этот адрес страницы уже у события ${first.id}: выберите другой.`],
+      ['en', `Event ${first.id} already has this page address: choose another one.`],
+    ] as const) {
+      const res = await save(second.id, loaded.revision, { ...loaded.event, hash: first.hash }, manager.cookie, lang);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ fields: [{ path: 'event.hash', code: 'hash-taken', text }] });
+    }
+    expect((await load(second.id)).event.hash).toBe(second.hash);
+    expect(await catalogVersion()).toBe(version);
+  });
+
   it('expands a schedule into sessions: weekdays and times between two dates, less the exceptions', async () => {
     const res = await create(newEvent({ sessions: [], prices: [{ id: -1, categoryId: -1, amount: 10_000 }] }), manager.cookie, {
       recurrences: [{ from: '2026-12-07', to: '2026-12-20', weekdays: [1, 3], times: ['10:00', '15:30'], except: ['2026-12-09'], capacity: 30 }],

@@ -66,7 +66,7 @@ function fieldsOf(issues: readonly CatalogIssue[], draftSessions: number, lang: 
     if (issue.code === 'composition-not-subscription' || issue.code === 'subscription-in-subscription' || issue.code === 'subscription-item-twice') {
       return { path: `event.${path}`, code: issue.code, text: serverText('adminCatalog', issue.code, lang) };
     }
-    if (issue.code === 'unknown-subscription-item') {
+    if (issue.code === 'unknown-subscription-item' || issue.code === 'hash-taken') {
       return { path: `event.${path}`, code: issue.code, text: serverText('adminCatalog', issue.code, lang, { id: issue.params?.id ?? '' }) };
     }
     return { path: path === '' ? 'event' : `event.${path}`, code: 'invalid', text: serverText('adminCatalog', 'other', lang, { message: issue.message }) };

@@ -64,7 +64,7 @@ export function offersRoutes(app: FastifyInstance, deps: { promo: PromoCodesDesk
   );
 
   r.get('/api/admin/promo-codes/batches/:id/codes.csv', { schema: { tags, params: adminIdParams, querystring: batchCsvQuery }, preHandler: guard }, async (request, reply) => {
-    const csv = await deps.promo.batchCsv(request.params.id, requestLang(request));
+    const csv = await deps.promo.batchCsv(request.params.id, requestLang(request), request.query.dialect);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="promo-codes-${request.params.id}.csv"`)

@@ -154,6 +154,8 @@ describe('a generated batch', () => {
     expect(lines[0]).toBe('\uFEFFКод,Скидка,Тип,Действует с,Действует до,Лимит использований,Событие,Активен');
     expect(lines).toHaveLength(302);
     expect(lines[1]).toMatch(/^NY-[A-Z2-9]{6},200\.00,руб\.,,,1,все события,да$/);
+    const excel = await adminCall(t, 'GET', `/api/admin/promo-codes/batches/${batchId}/codes.csv?dialect=excel-semicolon`, manager.cookie);
+    expect(excel.body.split('\r\n')[1]).toMatch(/^NY-[A-Z2-9]{6};200,00;руб\.;;;1;все события;да$/);
 
     // One of them applies on the order page at once; it is an amount off.
     const order = await makeOrder(t);

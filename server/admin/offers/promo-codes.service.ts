@@ -10,6 +10,7 @@ import type { AuditEntry } from '../audit/audit.repository.ts';
 import type { CatalogActor } from '../catalog/events.service.ts';
 import { claimRevision } from '../catalog/revision.ts';
 import { toCsv } from '../reports/csv.ts';
+import type { CsvDialect } from '../../../contract/admin/reports-rules.ts';
 import {
   type PromoRow,
   type PromoValues,
@@ -200,7 +201,7 @@ export function createPromoCodesDesk(deps: OffersDeskDeps) {
     },
 
     /** A batch as a CSV file Excel opens (the reports' writer): one code a line with its terms. */
-    async batchCsv(batchId: number, lang: Lang): Promise<string> {
+    async batchCsv(batchId: number, lang: Lang, dialect: CsvDialect = 'rfc4180'): Promise<string> {
       const rows = await findBatchCodes(deps.db, batchId);
       if (rows.length === 0) throw notFound();
       const words = CSV_WORDS[lang];
@@ -218,6 +219,7 @@ export function createPromoCodesDesk(deps: OffersDeskDeps) {
           r.event_name ?? words.any,
           r.is_active ? words.yes : words.no,
         ]),
+        dialect,
       );
     },
   };

@@ -48,11 +48,22 @@ describe('search', () => {
     expect(await found('8 912 345')).toEqual([order.id]);
     expect(await found('иванова м')).toEqual([order.id]);
     expect(await found('Сидоров П')).toEqual([order.id]);
+    // A name is found whichever way round it is typed.
+    expect(await found('Мария Иванова')).toEqual([order.id]);
+    expect(await found('Пётр Сидоров')).toEqual([order.id]);
     expect(await found(first?.code as string)).toEqual([order.id]);
     expect(await found('nobody@')).toEqual([]);
     // LIKE's own characters are plain text in a search.
     expect(await found('%a%')).toEqual([]);
     expect(await found('_aria')).toEqual([]);
+  });
+
+  it('lists the newest orders for an empty search', async () => {
+    t.clock.advance(60_000);
+    const newest = await makeOrder(t);
+    const listed = (await desk.search({ q: '' })).orders.map((o) => o.id);
+    expect(listed[0]).toBe(newest.id);
+    expect(listed.length).toBeGreaterThan(1);
   });
 
   it('pages newest first with a cursor, each order once', async () => {
@@ -90,6 +101,15 @@ describe('the order as staff see it', () => {
     expect(v.mails.map((m) => m.subject)).toEqual([`Заказ № ${order.number} оплачен`]);
     expect(v.notes).toEqual([expect.objectContaining({ staffId: ACTOR.id, staffName: 'Анна Кассир', body: 'Звонил, просил чек' })]);
     expect((await auditRows()).at(-1)).toMatchObject({ action: 'order.note', subject_id: String(order.id), staff_id: ACTOR.id });
+  });
+
+  it('the tickets e-mail names the event and the session\'s date and time in the venue\'s time zone', async () => {
+    // 21:30 UTC on 30 November is already 1 December in Moscow.
+    await t.db.query("update sessions set starts_at = '2026-11-30T21:30:00Z' where id = 9000");
+    const order = await paidOrder(t);
+    const [mail] = (await t.db.query<{ text_body: string; html_body: string }>("select text_body, html_body from mail_outbox where dedupe_key = $1", [`order-paid:${order.id}`])).rows;
+    expect(mail?.text_body.split('\n').slice(0, 2)).toEqual([`Спасибо! Заказ № ${order.number} оплачен.`, 'Событие, 01.12.2026 00:30']);
+    expect(mail?.html_body).toContain('<strong>Событие, 01.12.2026 00:30</strong>');
   });
 
   it('answers 404 for an order that does not exist', async () => {
@@ -160,8 +180,12 @@ describe('staff refunds', () => {
     const order = await paidOrder(t);
     const [first, second] = await ticketsOf(order.id);
     const before = await snapshot(t, order.id);
+    // The confirmation's figures first: the same amount the refund then gives back, nothing changed.
+    const quote = await desk.quoteRefund({ orderId: order.id, ticketIds: [first?.id as number], percent: null });
+    expect(quote).toEqual({ amount: 50_000, tickets: [{ id: first?.id, percent: 100, amount: 50_000 }], services: [] });
+    expect(await snapshot(t, order.id)).toEqual(before);
     const done = await desk.refund({ orderId: order.id, ticketIds: [first?.id as number], percent: null, reason: 'Попросил в кассе', reasonId: 1, actor: ACTOR });
-    expect(done).toMatchObject({ amount: 50_000, status: 70 });
+    expect(done).toMatchObject({ amount: quote.amount, status: 70 });
     const after = await snapshot(t, order.id);
     expect(after.tickets).toEqual([{ id: first?.id, status: 70 }, { id: second?.id, status: 0 }]);
     expect(after.remaining).toBe((before.remaining as number) + 1);
@@ -182,6 +206,8 @@ describe('staff refunds', () => {
     const order = await paidOrder(t);
     await sessionStartsIn(t, 2 * DAY);
     const [first] = await ticketsOf(order.id);
+    expect((await desk.quoteRefund({ orderId: order.id, ticketIds: 'all', percent: 50 })).amount).toBe(50_000);
+    expect((await desk.quoteRefund({ orderId: order.id, ticketIds: [first?.id as number], percent: null })).amount).toBe(0);
     const done = await desk.refund({ orderId: order.id, ticketIds: [first?.id as number], percent: 50, reason: 'Замена состава', reasonId: 4, actor: ACTOR });
     expect(done.amount).toBe(25_000);
     const row = await t.db.query<{ staff_id: number; staff_percent: number; staff_reason: string; amount: number }>(

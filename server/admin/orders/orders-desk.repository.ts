@@ -32,9 +32,9 @@ export async function searchOrders(
     if (keys.orderNumber !== null) add('select id from orders where number = $?::int', keys.orderNumber);
     if (keys.ticketCode !== null) add('select order_id as id from tickets where code = $?', keys.ticketCode);
     for (const digits of keys.phonePrefixes) add(`select id from orders where regexp_replace(phone, '\\D', '', 'g') like $?`, likePrefix(digits));
-    if (keys.text !== null) {
-      const prefix = likePrefix(keys.text);
-      add('select id from orders where desk_fold(email) like $?', prefix);
+    if (keys.text !== null) add('select id from orders where desk_fold(email) like $?', likePrefix(keys.text));
+    for (const name of keys.names) {
+      const prefix = likePrefix(name);
       add('select id from orders where desk_fold(buyer_name) like $?', prefix);
       add(
         `select order_id as id from tickets

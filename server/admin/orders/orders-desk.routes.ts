@@ -13,6 +13,8 @@ import {
   orderSearchResponse,
   resendTicketsRequest,
   resendTicketsResponse,
+  refundQuoteRequest,
+  refundQuoteResponse,
   staffRefundRequest,
   staffRefundResponse,
 } from '../../../contract/admin/orders.ts';
@@ -66,6 +68,12 @@ export function ordersDeskRoutes(app: FastifyInstance, deps: { desk: OrdersDesk 
       const { ticketIds, percent, reason, reasonId } = request.body;
       return ok(await deps.desk.refund({ orderId: request.params.id, ticketIds, percent, reason, reasonId, actor: staffActorOf(request) }));
     },
+  );
+
+  r.post(
+    '/api/admin/orders/:id/refund-quote',
+    { schema: { tags, params: orderIdParams, body: refundQuoteRequest, response: { 200: refundQuoteResponse, ...errors } }, preHandler: requirePermission('orders.refund') },
+    async (request) => ok(await deps.desk.quoteRefund({ orderId: request.params.id, ticketIds: request.body.ticketIds, percent: request.body.percent })),
   );
 
   r.post(

@@ -196,7 +196,7 @@ export function createOrdersDesk(deps: {
     return db.transaction(async (tx) => {
       const order = await lockOrder(tx, input.orderId);
       if (order.status !== OrderStatus.paid) throw new BusinessError(AdminErrorCode.orderNotPaid);
-      const mail = await paidOrderMail(tx, order.id, deps.publicUrl, { integration: setup.is_integration === 1, currency: setup.app.currency });
+      const mail = await paidOrderMail(tx, order.id, deps.publicUrl, { integration: setup.is_integration === 1, currency: setup.app.currency, timeZone: setup.app.timezone });
       const to = input.to ?? mail?.to;
       if (!mail || !to) throw new BusinessError(AdminErrorCode.noEmail, { status: 400, details: { fields: [{ path: 'to', code: 'required' }] } });
       const mailId = await enqueueMail(tx, { ...mail, to }, at);
@@ -271,6 +271,14 @@ export function createOrdersDesk(deps: {
     });
   }
 
+  /** The figures of a refund before it is made; nothing changes. */
+  async function quoteRefund(input: { orderId: number; ticketIds: readonly number[] | 'all'; percent: number | null }) {
+    const exists = await findDeskOrder(db, input.orderId);
+    if (!exists) throw notFound();
+    if (exists.status !== OrderStatus.paid) throw new BusinessError(AdminErrorCode.orderNotPaid);
+    return deps.returns.quoteStaffRefund(input);
+  }
+
   /** Adds a staff note to an order; notes are never edited. */
   async function addNote(input: { orderId: number; body: string; actor: StaffActor }) {
     const at = new Date(now());
@@ -290,7 +298,7 @@ export function createOrdersDesk(deps: {
     });
   }
 
-  return { search, view, resendTickets, cancelUnpaid, refund, addNote };
+  return { search, view, resendTickets, cancelUnpaid, refund, quoteRefund, addNote };
 }
 
 function holderName(holder: Record<string, unknown> | null): string {

@@ -170,3 +170,31 @@ describe('occupancy after a reserve runs out', () => {
     expect(after).toMatchObject({ sold: before?.sold, held: 0, free: (before?.free ?? 0) + 2 });
   });
 });
+
+describe('sales report of an order in two price categories', () => {
+  let two: TestApp;
+  let twoReports: ReturnType<typeof createReportsService>;
+  beforeAll(async () => {
+    two = await createTestApp({ demo: false, clock: createClock(DAY1) });
+    await preparePaymentCatalog(two, { capacity: 500 });
+    await resetReturnableEvent(two, DAY1);
+    await two.db.exec(`
+      insert into categories (id, event_id, name) values (9001, 9000, '{"ru":"Детский","en":"Child","kz":"Балалар","ch":"儿童"}');
+      insert into prices (id, event_id, category_id, zone_id, amount, service_fee) values (9002, 9000, 9001, 9000, 20000, 0);
+    `);
+    twoReports = createReportsService({ db: two.db, timeZone: 'Europe/Moscow' });
+    await paidOrder(two, { lines: [{ quantity: 1 }, { quantity: 1, priceId: 9002, categoryId: 9001, unitPrice: 20000, unitFee: 0 }] });
+  });
+  afterAll(() => two.close());
+
+  it('gives each category the order, and the total the one order', async () => {
+    const r = await twoReports.sales({ ...PERIOD, group: 'category' });
+    expect(r.rows.map((row) => [row.name?.ru, row.orders, row.tickets])).toEqual([
+      ['Взрослый', 1, 1],
+      ['Детский', 1, 1],
+    ]);
+    expect(r.totals.orders).toBe(1);
+    expect(r.totals.tickets).toBe(2);
+    expect(r.totals.orders).toBe((await twoReports.sales({ ...PERIOD, group: 'day' })).totals.orders);
+  });
+});

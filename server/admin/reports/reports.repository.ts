@@ -155,6 +155,20 @@ async function salesByLine(db: Queryable, period: ReportPeriod, group: 'event' |
   return rows;
 }
 
+/**
+ * The orders paid in the period: the sales report's total, since an order with lines in two
+ * events, sessions or categories is a row's order in each of them but one order of the period.
+ */
+export async function countPaidOrders(db: Queryable, period: ReportPeriod): Promise<number> {
+  const { rows } = await db.query<{ orders: number }>(`with ${PERIOD} select count(*)::int as orders from paid`, [
+    period.from,
+    period.to,
+    period.timeZone,
+    period.eventId,
+  ]);
+  return rows[0]?.orders ?? 0;
+}
+
 export function findSales(db: Queryable, period: ReportPeriod, group: ReportGroup): Promise<SalesRow[]> {
   return group === 'day' || group === 'payment' ? salesByOrder(db, period, group) : salesByLine(db, period, group);
 }

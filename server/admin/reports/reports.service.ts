@@ -6,7 +6,7 @@ import { serverText } from '../../locales/texts.ts';
 import { BusinessError } from '../../http.ts';
 import { fullLocalized } from '../../order-view/dates.ts';
 import { type CsvCell, type CsvMoney, toCsv } from './csv.ts';
-import { type ReportPeriod, findOccupancy, findSales } from './reports.repository.ts';
+import { type ReportPeriod, countPaidOrders, findOccupancy, findSales } from './reports.repository.ts';
 
 export type SalesReportRow = {
   key: string;
@@ -45,9 +45,15 @@ export function createReportsService(deps: { db: Queryable; timeZone: string }) 
     return { from: input.from, to: input.to, timeZone: deps.timeZone, eventId: input.eventId ?? null };
   }
 
-  /** Sales of the period grouped one way, returns netted, with the totals of the rows. */
+  /**
+   * Sales of the period grouped one way, returns netted, with the totals of the rows; the total
+   * of orders counts each order once, though grouped by event, session or category an order with
+   * lines in two groups is counted in both rows.
+   */
   async function sales(input: { from: string; to: string; eventId?: number | null; group: ReportGroup }) {
-    const rows = await findSales(deps.db, period(input), input.group);
+    const chosen = period(input);
+    const byOrder = input.group === 'day' || input.group === 'payment';
+    const [rows, paidOrders] = await Promise.all([findSales(deps.db, chosen, input.group), byOrder ? null : countPaidOrders(deps.db, chosen)]);
     const shaped: SalesReportRow[] = rows.map((r) => ({
       key: r.key,
       name: r.name ? fullLocalized(r.name) : null,
@@ -69,6 +75,7 @@ export function createReportsService(deps: { db: Queryable; timeZone: string }) 
       totals.refunds += r.refunds;
       totals.net += r.net;
     }
+    if (paidOrders !== null) totals.orders = paidOrders;
     return { group: input.group, from: input.from, to: input.to, rows: shaped, totals };
   }
 

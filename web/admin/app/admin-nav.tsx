@@ -22,9 +22,13 @@ export function AdminNav({ role, enabled }: { role: StaffRole; enabled: boolean 
 
   const link = (entry: NavEntry) => (
     <li key={entry.path}>
-      <Link href={entry.path} aria-current={location === entry.path ? 'page' : undefined} onClick={() => setOpenAt(null)}>
-        {t(entry.labelKey)}
-      </Link>
+      {entry.app ? (
+        <a href={entry.path}>{t(entry.labelKey)}</a>
+      ) : (
+        <Link href={entry.path} aria-current={location === entry.path ? 'page' : undefined} onClick={() => setOpenAt(null)}>
+          {t(entry.labelKey)}
+        </Link>
+      )}
     </li>
   );
 

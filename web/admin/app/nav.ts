@@ -5,7 +5,7 @@ import { type Permission, type StaffRole, can } from '../../../contract/admin/ro
  * the work they serve. A role sees only the entries it may use (the same table decides the
  * server's answers), and only the sections left with an entry.
  */
-export type NavEntry = { path: string; labelKey: string; permission: Permission | null };
+export type NavEntry = { path: string; labelKey: string; permission: Permission | null; /** another app of the site (the door), not a page of the back office */ app?: true };
 export type NavSection = { key: 'sales' | 'catalog' | 'venue' | 'staff'; entries: readonly NavEntry[] };
 
 /** The home page, above the sections. */
@@ -34,6 +34,7 @@ export const NAV: readonly NavSection[] = [
       { path: '/halls', labelKey: 'admin-halls:nav', permission: 'catalog.write' },
       { path: '/setup', labelKey: 'admin-setup:nav', permission: 'setup.write' },
       { path: '/checkin-devices', labelKey: 'nav.checkinDevices', permission: 'checkin.devices' },
+      { path: '/checkin', labelKey: 'nav.checkin', permission: 'checkin.scan', app: true },
     ],
   },
   {

@@ -26,9 +26,17 @@ export type SeatMapCallbacks = {
   onHover?: (index: number, pointer: SeatPointer) => void;
   /** A seat's colour instead of its zone's or the taken grey (the back office colours seats by state). */
   colorOf?: (index: number) => string | undefined;
+  /**
+   * A white mark drawn over a seat, so that states differ by shape and not by colour alone (a
+   * free seat's zone colour may be close to a state's): a ring, a dash or a cross. Drawn where
+   * seats are large enough to be circles.
+   */
+  markOf?: (index: number) => SeatMark | undefined;
   /** Seats inside a box dragged with Shift held. Only when given: without it a drag always pans. */
   onBox?: (indices: number[]) => void;
 };
+
+export type SeatMark = 'ring' | 'dash' | 'cross';
 
 type Benchmarked = { __seatMapBench?: boolean };
 
@@ -321,6 +329,7 @@ export class SeatMapView {
       }
       ctx.fill();
     }
+    if (round && this.callbacks.markOf) this.drawMarks(ctx, r, groups.values(), this.callbacks.markOf);
     if (labels) {
       const selected = this.selected;
       // Free seats not chosen: a chosen seat's label is drawn over its own mark (drawChosen).
@@ -329,6 +338,46 @@ export class SeatMapView {
       }
       this.drawLabels(ctx, r, free());
     }
+  }
+
+  /** The state marks of the seats that have one, in white over their circles. */
+  private drawMarks(ctx: CanvasRenderingContext2D, r: number, groups: Iterable<number[]>, markOf: (index: number) => SeatMark | undefined) {
+    const m = this.model;
+    const paths: Record<SeatMark, Path2D> = { ring: new Path2D(), dash: new Path2D(), cross: new Path2D() };
+    const d = r * 0.5;
+    let any = false;
+    for (const seats of groups) {
+      for (const i of seats) {
+        const mark = markOf(i);
+        if (!mark) continue;
+        any = true;
+        const x = m.xs[i] ?? 0;
+        const y = m.ys[i] ?? 0;
+        const path = paths[mark];
+        if (mark === 'ring') {
+          path.moveTo(x + d, y);
+          path.arc(x, y, d, 0, Math.PI * 2);
+        } else if (mark === 'dash') {
+          path.moveTo(x - d, y);
+          path.lineTo(x + d, y);
+        } else {
+          path.moveTo(x - d, y - d);
+          path.lineTo(x + d, y + d);
+          path.moveTo(x + d, y - d);
+          path.lineTo(x - d, y + d);
+        }
+      }
+    }
+    if (!any) return;
+    ctx.save();
+    ctx.fillStyle = '#ffffff';
+    ctx.strokeStyle = '#ffffff';
+    ctx.lineWidth = r * 0.28;
+    ctx.lineCap = 'round';
+    ctx.fill(paths.ring);
+    ctx.stroke(paths.dash);
+    ctx.stroke(paths.cross);
+    ctx.restore();
   }
 
   /** Each seat's label in its circle, at the size of a seat of radius `r`. */

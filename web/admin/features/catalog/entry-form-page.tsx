@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldError, type Path, useForm } from 'react-hook-form';
@@ -13,6 +12,7 @@ import { FormMessage } from '../../components/form-message.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { useBusy } from '../../components/use-busy.ts';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid.ts';
+import { boundsResolver, fieldErrorText } from '../../lib/zod-errors.ts';
 import { CatalogNav } from './catalog-nav.tsx';
 import { ENTRY_FIELDS, type FieldSpec, blankEntry, entriesQuery } from './entry-kinds.ts';
 import { formatSessionTime, optionsQuery } from './events-page.tsx';
@@ -94,7 +94,7 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
   const { busy, run } = useBusy(showRefusal);
   const specs = ENTRY_FIELDS[kind];
   // The browser checks with the very schema the server parses the entry with.
-  const resolver = useMemo(() => zodResolver(z.object({ entry: simpleEntrySchemas[kind] }) as unknown as z.ZodType<FormValues, FormValues>), [kind]);
+  const resolver = useMemo(() => boundsResolver(z.object({ entry: simpleEntrySchemas[kind] }) as unknown as z.ZodType<FormValues, FormValues>), [kind]);
   const form = useForm<FormValues>({
     resolver,
     defaultValues: { entry: loaded ? loaded.entry : blankEntry(kind, { kindId: choices.kinds[0]?.id, mainMenuId: choices.mainMenus[0]?.id }) },
@@ -106,11 +106,7 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
   // The first field in error gets the focus, its language's tab opened first when it is on another.
   const focusFirstInvalid = useFocusFirstInvalid(formRef, formState.errors, { onHiddenTab: (lang) => setTab(lang as Lang) });
 
-  const errorText = (error: FieldError | undefined) => {
-    if (!error) return undefined;
-    if (error.type === 'server') return error.message;
-    return t(`fieldErrors.${error.type}`, { defaultValue: t('fieldErrors.invalid') });
-  };
+  const errorText = (error: FieldError | undefined) => fieldErrorText(t, error);
 
   const field = (path: string) => fieldAt(formState.errors, id, path, errorText);
 

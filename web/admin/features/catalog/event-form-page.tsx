@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldError, type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
@@ -23,6 +22,7 @@ import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { useBusy } from '../../components/use-busy.ts';
 import { useFocusAfterRemoval } from '../../components/use-focus-after-removal.ts';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid.ts';
+import { boundsResolver, fieldErrorText } from '../../lib/zod-errors.ts';
 import { formatSessionTime, optionsQuery } from './events-page.tsx';
 import { CategoryExtras, DisplayFields, PriceExtras, PosterField, SessionExtras, SubscriptionField } from './event-extra-fields.tsx';
 import { HtmlEditor } from '../../components/html-editor.tsx';
@@ -33,7 +33,7 @@ import './catalog.css';
 const formSchema = z.object({ event: catalogEventDraft, recurrences: z.array(catalogRecurrence) });
 export type FormInput = z.input<typeof formSchema>;
 export type FormOutput = z.output<typeof formSchema>;
-const resolver = zodResolver(formSchema);
+const resolver = boundsResolver(formSchema);
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 const TEXT_FIELDS = ['name', 'description', 'note', 'notice', 'location'] as const;
@@ -61,11 +61,7 @@ const fromLocalInput = (value: string, timeZone: string) => (value ? localDateTi
 /** An error of a field: the server's own words, or the text of zod's check in the member's language. */
 function useErrorText() {
   const { t } = useTranslation('admin-catalog');
-  return (error: FieldError | undefined) => {
-    if (!error) return undefined;
-    if (error.type === 'server') return error.message;
-    return t(`fieldErrors.${error.type}`, { defaultValue: t('fieldErrors.invalid') });
-  };
+  return (error: FieldError | undefined) => fieldErrorText(t, error);
 }
 
 export default function EventFormPage({ eventId }: { eventId: number | null }) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SeatMapView, ZOOM_MAX, ZOOM_MIN } from '../../../lib/seat-map/seat-map-view.ts';
+import { type SeatMark, SeatMapView, ZOOM_MAX, ZOOM_MIN } from '../../../lib/seat-map/seat-map-view.ts';
 import type { SeatModel } from '../../../lib/seat-map/seat-model.ts';
 
 type HallCanvasProps = {
@@ -10,6 +10,8 @@ type HallCanvasProps = {
   describedBy?: string;
   /** A seat's colour instead of its zone's (its state). */
   colorOf?: (index: number) => string | undefined;
+  /** A seat's state mark over its colour (repainted when either changes). */
+  markOf?: (index: number) => SeatMark | undefined;
   selected?: ReadonlySet<number>;
   onActivate?: (index: number, add: boolean) => void;
   onBox?: (indices: number[]) => void;
@@ -20,14 +22,14 @@ type HallCanvasProps = {
  * A hall drawn by the storefront's own renderer (web/lib/seat-map), with its zoom buttons. The
  * view is made once per model; the latest callbacks are read through a ref.
  */
-export function HallCanvas({ model, svg, label, describedBy, colorOf, selected, onActivate, onBox, onHover }: HallCanvasProps) {
+export function HallCanvas({ model, svg, label, describedBy, colorOf, markOf, selected, onActivate, onBox, onHover }: HallCanvasProps) {
   const { t } = useTranslation('admin-halls');
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const viewRef = useRef<SeatMapView | null>(null);
   const [zoom, setZoom] = useState(1);
-  const latest = useRef({ colorOf, onActivate, onBox, onHover });
+  const latest = useRef({ colorOf, markOf, onActivate, onBox, onHover });
   useEffect(() => {
-    latest.current = { colorOf, onActivate, onBox, onHover };
+    latest.current = { colorOf, markOf, onActivate, onBox, onHover };
   });
   const selectable = onActivate !== undefined;
 
@@ -37,6 +39,7 @@ export function HallCanvas({ model, svg, label, describedBy, colorOf, selected, 
     const view = new SeatMapView(canvas, model, svg, {
       onZoom: setZoom,
       colorOf: (i) => latest.current.colorOf?.(i),
+      markOf: (i) => latest.current.markOf?.(i),
       onActivate: (i, pointer) => latest.current.onActivate?.(i, pointer.shiftKey === true),
       onHover: (i) => latest.current.onHover?.(i),
       ...(selectable ? { onBox: (indices: number[]) => latest.current.onBox?.(indices) } : {}),
@@ -55,7 +58,7 @@ export function HallCanvas({ model, svg, label, describedBy, colorOf, selected, 
   // Colours follow the states: the pre-rendered seat layer is drawn again, the zoom stays.
   useEffect(() => {
     viewRef.current?.repaint();
-  }, [colorOf]);
+  }, [colorOf, markOf]);
 
   return (
     <div className="hall-canvas">

@@ -11,7 +11,7 @@ import { BlockPanel } from './block-panel.tsx';
 import { HallCanvas } from './hall-canvas.tsx';
 import { HallsTabs } from './halls-tabs.tsx';
 import { KeyboardSeats } from './keyboard-seats.tsx';
-import { STATE_COLORS, clickSelection, countStates, statesOf } from './seat-states.ts';
+import { STATE_COLORS, STATE_MARKS, clickSelection, countStates, statesOf } from './seat-states.ts';
 import { StateLegend } from './state-legend.tsx';
 import './halls.css';
 
@@ -104,6 +104,10 @@ function SessionSeats({ sessionId, answer }: { sessionId: number; answer: HallSe
     const state = states[i] ?? 'free';
     return state === 'free' ? undefined : STATE_COLORS[state];
   }, [states]);
+  const markOf = useMemo(() => (i: number) => {
+    const state = states[i] ?? 'free';
+    return state === 'free' ? undefined : STATE_MARKS[state];
+  }, [states]);
 
   const seatName = (i: number) => {
     const row = model.rows[model.row[i] ?? 0];
@@ -128,6 +132,7 @@ function SessionSeats({ sessionId, answer }: { sessionId: number; answer: HallSe
         label={t('map.label', { hall: pickLocalized(answer.session.eventName, lang) })}
         describedBy={`${id}-hint`}
         colorOf={colorOf}
+        markOf={markOf}
         selected={selected}
         onActivate={(i, add) => setSelected((current) => clickSelection(current, i, add))}
         onBox={(indices) => setSelected((current) => new Set([...current, ...indices]))}

@@ -1,4 +1,5 @@
 import { type SeatState, seatStateOf } from '../../../../contract/admin/halls-rules.ts';
+import type { SeatMark } from '../../../lib/seat-map/seat-map-view.ts';
 import type { SeatModel } from '../../../lib/seat-map/seat-model.ts';
 
 /** The colour of each state on the map; a free seat keeps its zone's colour, as on the storefront. */
@@ -6,6 +7,17 @@ export const STATE_COLORS: Record<Exclude<SeatState, 'free'>, string> = {
   held: '#e9a23b',
   sold: '#8b909c',
   blocked: '#c62f45',
+};
+
+/**
+ * The shape each state adds to its colour, on the map and in its legend: a free seat is a plain
+ * circle in its zone's colour, which may be close to a state's colour, so no state relies on
+ * colour alone (WCAG 1.4.1).
+ */
+export const STATE_MARKS: Record<Exclude<SeatState, 'free'>, SeatMark> = {
+  held: 'ring',
+  sold: 'dash',
+  blocked: 'cross',
 };
 
 /** Each seat's state by its index in the model, from the answer's one letter per seat per row. */

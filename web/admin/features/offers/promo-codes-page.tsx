@@ -38,6 +38,7 @@ import { TableRegion } from '../../components/table-region.tsx';
 import { Pager, SearchForm, StateSelect } from '../../components/list-filters.tsx';
 import '../../components/desk.css';
 import './offers.css';
+import { CsvLinks } from '../../components/csv-links.tsx';
 
 const optionsQuery = {
   queryKey: ['admin', 'catalog', 'options'],
@@ -208,10 +209,8 @@ export default function PromoCodesPage() {
       {batchMade ? (
         <div className="admin-card admin-stack" role="region" aria-label={t('promo.batchDone', { count: batchMade.count })}>
           <p>{t('promo.batchDone', { count: batchMade.count })}</p>
+          <CsvLinks label={t('promo.downloadCsv')} href={(dialect) => `/api/admin/promo-codes/batches/${batchMade.batchId}/codes.csv?lang=${lang}&dialect=${dialect}`} />
           <p className="admin-actions">
-            <a className="admin-button" href={`/api/admin/promo-codes/batches/${batchMade.batchId}/codes.csv?lang=${lang}`} download>
-              {t('promo.downloadCsv')}
-            </a>
             <button className="admin-button admin-button--plain" type="button" onClick={() => setQuery({ batch: String(batchMade.batchId) })}>
               {t('promo.showBatch')}
             </button>
@@ -297,12 +296,10 @@ export default function PromoCodesPage() {
         </div>
       </SearchForm>
       {batchId ? (
-        <p>
-          {t('promo.batchFilter', { id: batchId })}{' '}
-          <a href={`/api/admin/promo-codes/batches/${batchId}/codes.csv?lang=${lang}`} download>
-            {t('promo.downloadCsv')}
-          </a>
-        </p>
+        <>
+          <p>{t('promo.batchFilter', { id: batchId })}</p>
+          <CsvLinks label={t('promo.downloadCsv')} href={(dialect) => `/api/admin/promo-codes/batches/${batchId}/codes.csv?lang=${lang}&dialect=${dialect}`} />
+        </>
       ) : null}
       <QueryList query={list} isEmpty={(data) => data.codes.length === 0} nothing={t('promo.nothing')}>
         {(data) => (

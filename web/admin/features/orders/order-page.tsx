@@ -56,7 +56,7 @@ export function OrderPage({ orderId }: { orderId: number }) {
       </h1>
       <Summary data={data} lang={lang} />
       <Lines data={data} lang={lang} />
-      <Tickets data={data} orderId={orderId} />
+      <Tickets data={data} orderId={orderId} lang={lang} />
       <Payments data={data} lang={lang} />
       <Refunds data={data} lang={lang} />
       <Mails data={data} lang={lang} orderId={orderId} />
@@ -135,9 +135,17 @@ function Lines({ data, lang }: { data: Order; lang: string }) {
   );
 }
 
-function Tickets({ data, orderId }: { data: Order; orderId: number }) {
+/** A ticket's name in a list: its holder, else its category with its code, so a child's ticket is told from an adult's. */
+function ticketLabel(ticket: Order['tickets'][number], data: Order, lang: string): string {
+  const line = data.lines.find((l) => l.id === ticket.lineId);
+  const category = line ? pickText(line.category, lang) : '';
+  return ticket.holder || [category, ticket.code].filter(Boolean).join(' ') || String(ticket.id);
+}
+
+function Tickets({ data, orderId, lang }: { data: Order; orderId: number; lang: string }) {
   const { t } = useTranslation('admin-orders');
   const id = useId();
+  const lineOf = (ticket: Order['tickets'][number]) => data.lines.find((l) => l.id === ticket.lineId);
   const refundable = data.tickets.filter((ticket) => ticket.state === 'valid');
   const [chosen, setChosen] = useState<number[]>([]);
   const [dialog, setDialog] = useState<null | 'all' | number[]>(null);
@@ -161,10 +169,13 @@ function Tickets({ data, orderId }: { data: Order; orderId: number }) {
                   id={`${id}-t${ticket.id}`}
                   checked={chosen.includes(ticket.id)}
                   onChange={(e) => toggle(ticket.id, e.currentTarget.checked)}
-                  aria-label={t('refund.chooseTicket', { holder: ticket.holder || ticket.code || ticket.id })}
+                  aria-label={t('refund.chooseTicket', { holder: ticketLabel(ticket, data, lang) })}
                 />
               ) : null,
           },
+          { label: t('ticket.session'), cell: (ticket) => formatDateTime(lineOf(ticket)?.startsAt ?? null, lang) },
+          { label: t('ticket.category'), cell: (ticket) => pickText(lineOf(ticket)?.category, lang) || '—' },
+          { label: t('ticket.price'), cell: (ticket) => (lineOf(ticket) ? formatMoney((lineOf(ticket)?.unitPrice ?? 0) + (lineOf(ticket)?.unitFee ?? 0), lang) : '—') },
           { label: t('ticket.holder'), cell: (ticket) => ticket.holder || '—' },
           { label: t('ticket.code'), cell: (ticket) => ticket.code ?? '—' },
           { label: t('ticket.state'), cell: (ticket) => t(`ticketStates.${ticket.state}`) },
@@ -186,6 +197,10 @@ function Tickets({ data, orderId }: { data: Order; orderId: number }) {
           orderId={orderId}
           ticketIds={dialog}
           count={dialog === 'all' ? refundable.length : dialog.length}
+          labelOf={(ticketId) => {
+            const ticket = data.tickets.find((x) => x.id === ticketId);
+            return ticket ? ticketLabel(ticket, data, lang) : String(ticketId);
+          }}
           onClose={(message) => {
             setDialog(null);
             if (message) {
@@ -213,7 +228,7 @@ function Payments({ data, lang }: { data: Order; lang: string }) {
           columns={[
             { label: t('payment.date'), cell: (payment) => formatDateTime(payment.createdAt, lang) },
             { label: t('payment.method'), cell: (payment) => pickText(payment.method, lang) },
-            { label: t('payment.status'), cell: (payment) => `${payment.status}${payment.declineReason ? ` — ${payment.declineReason}` : ''}` },
+            { label: t('payment.status'), cell: (payment) => `${t(`paymentStatuses.${payment.status}`, { defaultValue: payment.status })}${payment.declineReason ? ` — ${payment.declineReason}` : ''}` },
             { label: t('payment.amount'), cell: (payment) => formatMoney(payment.amount, lang) },
             { label: t('payment.refunded'), cell: (payment) => formatMoney(payment.refunded, lang) },
           ]}
@@ -225,7 +240,7 @@ function Payments({ data, lang }: { data: Order; lang: string }) {
 
 function Refunds({ data, lang }: { data: Order; lang: string }) {
   const { t } = useTranslation('admin-orders');
-  const holders = new Map(data.tickets.map((ticket) => [ticket.id, ticket.holder || ticket.code || String(ticket.id)]));
+  const holders = new Map(data.tickets.map((ticket) => [ticket.id, ticketLabel(ticket, data, lang)]));
   return (
     <Section title={t('view.refunds')}>
       {data.refunds.length === 0 ? (
@@ -234,7 +249,7 @@ function Refunds({ data, lang }: { data: Order; lang: string }) {
         <ul className="admin-list" data-testid="order-refunds">
           {data.refunds.map((refund) => (
             <li key={refund.id}>
-              <strong>{formatMoney(refund.amount, lang)}</strong> · {formatDateTime(refund.createdAt, lang)} · {refund.status}
+              <strong>{formatMoney(refund.amount, lang)}</strong> · {formatDateTime(refund.createdAt, lang)} · {t(`refundStatuses.${refund.status}`, { defaultValue: refund.status })}
               <br />
               {t('refund.tickets', { list: refund.ticketIds.map((ticketId) => holders.get(ticketId) ?? ticketId).join(', ') })}
               {refund.byStaff ? ` · ${t('refund.byStaff')}` : ''}

@@ -12,8 +12,9 @@ import '../../components/desk.css';
 import { StackedTable } from '../../components/stacked-table.tsx';
 
 /**
- * One field finds orders by number, e-mail, phone, buyer or holder name, or ticket code. The text
- * and the page's cursor live in the address, so a result list can be reloaded, shared and gone back to.
+ * One field finds orders by number, e-mail, phone, buyer or holder name, or ticket code; with
+ * nothing typed the page lists the newest orders. The text and the page's cursor live in the
+ * address, so a result list can be reloaded, shared and gone back to.
  */
 export function OrdersSearchPage() {
   const { t, i18n, ready } = useTranslation(['admin-orders', 'admin']);
@@ -33,7 +34,6 @@ export function OrdersSearchPage() {
       if (cursor) query.set('cursor', cursor);
       return apiGet(`/api/admin/orders?${query}`, orderSearchResponse, { signal });
     },
-    enabled: q.trim().length > 0,
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -85,7 +85,7 @@ export function OrdersSearchPage() {
         </button>
       </form>
       <div aria-live="polite" aria-busy={search.isFetching}>
-        {!q ? null : search.isPending ? (
+        {search.isPending ? (
           <PageSkeleton label={t('admin:loading')} />
         ) : search.isError ? (
           <p role="alert">{toApiError(search.error).text || t('admin:errors.generic')}</p>
@@ -94,7 +94,7 @@ export function OrdersSearchPage() {
         ) : (
           <>
             <StackedTable
-              caption={t('search.caption', { q })}
+              caption={q ? t('search.caption', { q }) : t('search.newest')}
               rows={search.data.orders}
               rowKey={(order) => order.id}
               columns={[

@@ -1,19 +1,21 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { staffRefundResponse } from '../../../../contract/admin/orders.ts';
+import { refundQuoteResponse, staffRefundResponse } from '../../../../contract/admin/orders.ts';
 import { DESK_LIMITS } from '../../../../contract/admin/orders-rules.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { useModalDialog } from '../../../components/modal/use-modal-dialog.ts';
 import { apiPost } from '../../../lib/api.ts';
 import { useCardForm } from '../../components/card-form.tsx';
 import { useFieldError } from '../../components/field-errors.tsx';
-import { formatMoney, orderQueryKey } from '../../lib/format.ts';
+import { formatMoney, orderQueryKey, pickText } from '../../lib/format.ts';
 
 type Props = {
   orderId: number;
   ticketIds: 'all' | number[];
   count: number;
+  /** A ticket's name in the list of what is refunded (its holder, or its category and code). */
+  labelOf: (ticketId: number) => string;
   /** Called with the success message after a refund, or with nothing when the member backs out. */
   onClose: (message?: string) => void;
 };
@@ -22,7 +24,7 @@ type Props = {
  * Confirms a refund. The share follows the refund policy unless the member sets it by hand; the
  * reason is always asked for, because every staff refund is recorded with why it was made.
  */
-export function RefundDialog({ orderId, ticketIds, count, onClose }: Props) {
+export function RefundDialog({ orderId, ticketIds, count, labelOf, onClose }: Props) {
   const { t, i18n } = useTranslation(['admin-orders', 'admin']);
   const lang = normalizeLang(i18n.language);
   const queryClient = useQueryClient();
@@ -33,6 +35,18 @@ export function RefundDialog({ orderId, ticketIds, count, onClose }: Props) {
   const [reason, setReason] = useState('');
   const { busy, message, fields, submitWith } = useCardForm();
   const fieldError = useFieldError(id, fields);
+
+  // What the refund gives back, as the server will compute it: asked again as the share changes
+  // (only for a share it would accept; a bad one is refused on its field when submitted).
+  const typed = Number(percent);
+  const share = manual ? (percent.trim() !== '' && Number.isInteger(typed) && typed >= 0 && typed <= 100 ? typed : undefined) : null;
+  const quote = useQuery({
+    queryKey: [...orderQueryKey(orderId), 'refund-quote', ticketIds, share],
+    queryFn: ({ signal }) => apiPost(`/api/admin/orders/${orderId}/refund-quote`, { ticketIds, percent: share ?? null, lang }, refundQuoteResponse, { signal }),
+    enabled: share !== undefined,
+    placeholderData: (previous) => previous,
+    retry: false,
+  });
 
   const submit = submitWith(async () => {
     // An unreadable share goes to the server as is, so the refusal comes back on the field.
@@ -54,6 +68,25 @@ export function RefundDialog({ orderId, ticketIds, count, onClose }: Props) {
           {ticketIds === 'all' ? t('refund.titleAll') : t('refund.titleChosen', { n: count })}
         </h2>
         <p>{t('refund.confirmText', { n: count })}</p>
+        <div className="admin-refund-quote" aria-live="polite" aria-busy={quote.isFetching}>
+          {quote.data ? (
+            <>
+              <p>
+                <strong>{t('refund.quoteTotal', { amount: formatMoney(quote.data.amount, lang) })}</strong>
+              </p>
+              <ul aria-label={t('refund.quoteCaption')}>
+                {quote.data.tickets.map((ticket) => (
+                  <li key={ticket.id}>{t('refund.quoteTicket', { ticket: labelOf(ticket.id), amount: formatMoney(ticket.amount, lang), percent: ticket.percent })}</li>
+                ))}
+                {quote.data.services.map((service) => (
+                  <li key={`${pickText(service.name, 'ru')}:${service.amount}`}>{t('refund.quoteService', { name: pickText(service.name, lang), amount: formatMoney(service.amount, lang) })}</li>
+                ))}
+              </ul>
+            </>
+          ) : quote.isError ? null : (
+            <p>{t('refund.quoteLoading')}</p>
+          )}
+        </div>
         <p role="alert">{message}</p>
         {fieldError.message('ticketIds')}
         <div className="admin-field admin-field--check">

@@ -3,7 +3,7 @@ import { type FormEvent, Suspense, lazy, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import { occupancyReportResponse, type SalesReportResponse, salesReportResponse } from '../../../../contract/admin/reports.ts';
-import { CSV_DIALECTS, REPORT_GROUPS, type ReportGroup, daysInPeriod, isReportPeriod } from '../../../../contract/admin/reports-rules.ts';
+import { REPORT_GROUPS, type ReportGroup, daysInPeriod, isReportPeriod } from '../../../../contract/admin/reports-rules.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet, toApiError } from '../../../lib/api.ts';
 import { useFieldError } from '../../components/field-errors.tsx';
@@ -13,6 +13,7 @@ import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import '../../components/desk.css';
 import { StackedTable } from '../../components/stacked-table.tsx';
 import { TableRegion } from '../../components/table-region.tsx';
+import { CsvLinks } from '../../components/csv-links.tsx';
 
 // The chart is drawn only on this page: its code and styles load when the page first shows it,
 // so the back office's first load carries none of it.
@@ -149,7 +150,7 @@ export function ReportsPage() {
             columns={[
               { label: t('occupancy.session'), cell: (row) => `${pickText(row.eventName, lang)}, ${formatDateTime(row.startsAt, lang)}` },
               { label: t('occupancy.capacity'), cell: (row) => row.capacity },
-              { label: t('occupancy.sold'), cell: (row) => (row.soldOutside ? t('occupancy.soldWithOutside', { sold: row.sold, outside: row.soldOutside }) : row.sold) },
+              { label: t('occupancy.sold'), cell: (row) => (row.soldOutside ? t('occupancy.soldWithOutside', { sold: row.sold + row.soldOutside, outside: row.soldOutside }) : row.sold) },
               { label: t('occupancy.held'), cell: (row) => row.held },
               { label: t('occupancy.blocked'), cell: (row) => row.blocked },
               { label: t('occupancy.free'), cell: (row) => row.free },
@@ -171,19 +172,6 @@ function ChartSkeleton() {
       <span className="admin-visually-hidden">{t('loading')}</span>
       <div className="admin-skeleton admin-chart-skeleton__plot" />
     </div>
-  );
-}
-
-function CsvLinks({ label, href }: { label: string; href: (dialect: string) => string }) {
-  const { t } = useTranslation('admin-reports');
-  return (
-    <p className="admin-actions">
-      {CSV_DIALECTS.map((dialect) => (
-        <a key={dialect} href={href(dialect)} download aria-label={`${label}: ${t(`csv.${dialect}`)}`}>
-          {t(`csv.${dialect}`)}
-        </a>
-      ))}
-    </p>
   );
 }
 

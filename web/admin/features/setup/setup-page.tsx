@@ -263,8 +263,10 @@ type LogoKey = 'logo' | 'logo_mobile';
 const LOGO_BOX: Record<LogoKey, { width: number; height: number }> = { logo: { width: 160, height: 40 }, logo_mobile: { width: 80, height: 40 } };
 
 /**
- * The header's logos, desktop and phone. Most venues have one logo: then one upload sets all four
- * languages (the setup keeps a logo per language, as the storefront reads it). The mode starts as
+ * The logos. Most venues have one logo: then one upload is the header's logo on computers and
+ * phones in all four languages and the footer's logo (the setup keeps a logo per language, as the
+ * storefront reads it; an empty phone logo falls back to the header's). A different phone logo
+ * can be chosen beside it after that, and the footer's below, in the footer's section. The mode starts as
  * one logo when every language already shows the same picture; the owner may switch to a logo
  * per language. Either way it is part of the page's one save.
  */
@@ -281,16 +283,33 @@ function LogoFields({
   const id = useId();
   const [logo, logoMobile, language] = useWatch({ control: form.control, name: ['app.logo', 'app.logo_mobile', 'app.language'] });
   const [one, setOne] = useState(() => oneLogoOf(logo) !== undefined && oneLogoOf(logoMobile) !== undefined);
+  const [ownPhoneLogo, setOwnPhoneLogo] = useState(() => {
+    const phone = oneLogoOf(logoMobile);
+    return phone !== undefined && phone !== '' && phone !== oneLogoOf(logo);
+  });
   const setEvery = (key: LogoKey, url: string) => {
     for (const [lang, value] of Object.entries(logoForEveryLang(url))) form.setValue(`app.${key}.${lang}` as Path<FormInput>, value, { shouldDirty: true });
   };
+  // A new logo is the new look: it replaces the phone's and the footer's too; a different phone
+  // logo can then be chosen again.
+  function setOneLogo(url: string) {
+    setEvery('logo', url);
+    setEvery('logo_mobile', '');
+    setOwnPhoneLogo(false);
+    form.setValue('app.logo_footer' as Path<FormInput>, url, { shouldDirty: true });
+  }
   function chooseOne() {
     // Every language takes the logo the default language shows, so what is saved is what the mode says.
     setEvery('logo', pickLocalized(logo, language ?? 'ru'));
-    setEvery('logo_mobile', pickLocalized(logoMobile, language ?? 'ru'));
+    setEvery('logo_mobile', ownPhoneLogo ? pickLocalized(logoMobile, language ?? 'ru') : '');
     setOne(true);
   }
-  const shared = (key: LogoKey) => oneLogoOf(key === 'logo' ? logo : logoMobile) ?? '';
+  function chooseOwnPhoneLogo(own: boolean) {
+    setOwnPhoneLogo(own);
+    // Without a phone logo of its own, phones show the header's logo.
+    if (!own) setEvery('logo_mobile', '');
+  }
+  const errorOf = (key: LogoKey) => LANGS.map((l) => errorText(`app.${key}.${l}`)).find(Boolean);
   return (
     <fieldset className="admin-stack">
       <legend>{t('fields.logos')}</legend>
@@ -305,16 +324,15 @@ function LogoFields({
       </p>
       {one ? (
         <div className="admin-catalog__grid">
-          {(['logo', 'logo_mobile'] as const).map((key) => (
-            <ImageUpload
-              key={key}
-              label={t(key === 'logo' ? 'fields.logo' : 'fields.logoMobile')}
-              value={shared(key)}
-              onChange={(url) => setEvery(key, url)}
-              preview={LOGO_BOX[key]}
-              error={LANGS.map((l) => errorText(`app.${key}.${l}`)).find(Boolean)}
-            />
-          ))}
+          <ImageUpload label={t('fields.logo')} value={oneLogoOf(logo) ?? ''} onChange={setOneLogo} preview={LOGO_BOX.logo} error={errorOf('logo')} />
+          <div className="admin-stack">
+            <label className="admin-check">
+              <input type="checkbox" checked={ownPhoneLogo} onChange={(e) => chooseOwnPhoneLogo(e.currentTarget.checked)} /> {t('fields.logoOwnPhone')}
+            </label>
+            {ownPhoneLogo ? (
+              <ImageUpload label={t('fields.logoMobile')} value={oneLogoOf(logoMobile) ?? ''} onChange={(url) => setEvery('logo_mobile', url)} preview={LOGO_BOX.logo_mobile} error={errorOf('logo_mobile')} />
+            ) : null}
+          </div>
         </div>
       ) : (
         <div className="admin-catalog__grid">
