@@ -53,7 +53,7 @@ export async function enqueueTicketReports(tx: Queryable, orderId: number, at: D
             o.buyer_name, o.buyer_surname, o.buyer_first_name, o.buyer_patronymic, o.phone,
             e.registry_event_id, s.starts_at, v.address as venue_address, v.name as venue_name, h.name as hall_name,
             hs.name as sector_name, st.row_label, st.seat_label, l.unit_price, l.unit_fee,
-            p.public_id as payment_id, coalesce(p.rrn, p.provider_ref) as payment_ref, coalesce(p.finished_at, o.paid_at) as paid_at
+            p.public_id as payment_id, coalesce(p.rrn, p.provider_ref, dp.rrn) as payment_ref, coalesce(p.finished_at, o.paid_at) as paid_at
      from tickets t
      join orders o on o.id = t.order_id
      join order_lines l on l.id = t.order_line_id
@@ -65,6 +65,8 @@ export async function enqueueTicketReports(tx: Queryable, orderId: number, at: D
      left join hall_sectors hs on hs.id = st.sector_id
      left join lateral (select public_id, provider_ref, rrn, finished_at from payments
                         where order_id = o.id and status = 'succeeded' order by finished_at, id limit 1) p on true
+     -- Paid at the box office on the venue's Pushkin-card terminal: the RRN the cashier read off its slip.
+     left join lateral (select rrn from desk_payments where order_id = o.id and method = 'pushkin' order by id limit 1) dp on true
      where o.id = $1 and o.pushkin_card and t.code is not null
      order by t.id`,
     [orderId],
