@@ -8,6 +8,7 @@ export type NavEntry = { path: string; labelKey: string; permission: Permission 
 
 export const NAV: readonly NavEntry[] = [
   { path: '/', labelKey: 'nav.home', permission: null },
+  { path: '/desk', labelKey: 'admin-desk:nav', permission: 'desk.sell' },
   { path: '/staff', labelKey: 'nav.staff', permission: 'staff.manage' },
   { path: '/orders', labelKey: 'admin-orders:nav', permission: 'orders.read' },
   { path: '/catalog', labelKey: 'admin-catalog:nav', permission: 'catalog.write' },
