@@ -66,3 +66,32 @@ test('the cashier’s screen fits a tablet and a phone without scrolling sideway
     expect(overflow, `at ${width} px`).toBeLessThanOrEqual(0);
   }
 });
+
+test('a cashier sells two seats of the hall map by card, and the map then shows them taken', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const cashier = { email: `cashier.map.${Date.now()}.${test.info().workerIndex}@e2e.test`, name: 'Ольга Кассир', role: 'cashier' as const, password: 'e2e cashier password' };
+  await addStaffMember(request, cashier);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInToAdmin(page, cashier.email, cashier.password);
+  await page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Касса' }).click();
+  await page.getByLabel('Найти событие').fill('Чайковский');
+  const session = page.getByRole('button', { name: /Чайковский/ }).first();
+  await session.click();
+
+  // The storefront's renderer draws the hall; the rows below choose seats from the keyboard.
+  await expect(page.getByRole('img', { name: /^Схема зала: / })).toBeVisible();
+  const row = page.getByRole('group', { name: /^Места ряда / });
+  const free = row.getByRole('checkbox', { disabled: false });
+  const names = [await free.nth(0).evaluate((el) => el.parentElement?.textContent ?? ''), await free.nth(1).evaluate((el) => el.parentElement?.textContent ?? '')];
+  await free.nth(0).check();
+  await free.nth(1).check();
+  await expect(page.getByText('Выбрано мест: 2')).toBeVisible();
+  await page.getByLabel('Карта (терминал)').check();
+  await page.getByLabel('Терминал одобрил оплату').check();
+  await page.getByRole('button', { name: /^Продать/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Заказ № \d+ продан/ })).toBeVisible();
+
+  // The same session again: both seats are taken now.
+  await session.click();
+  for (const name of names) await expect(page.getByRole('group', { name: /^Места ряда / }).getByText(`${name} — занято`)).toBeVisible();
+});

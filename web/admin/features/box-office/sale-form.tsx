@@ -9,6 +9,7 @@ import { messageOf } from '../../lib/field-errors.ts';
 import { useCardForm } from '../../components/card-form.tsx';
 import { formatMoney, pickText } from '../../lib/format.ts';
 import { PaymentFields, type PaymentState, emptyPayment, paymentOf } from './payment-fields.tsx';
+import { type ChosenSeat, SeatPicker } from './seat-picker.tsx';
 
 type Props = { sessionId: number; onSold: (sale: DeskSaleResponse) => void };
 
@@ -28,7 +29,9 @@ export function SaleForm({ sessionId, onSold }: Props) {
     retry: false,
   });
   const data = session.data?.session;
-  const kinds: DeskPaymentKind[] = data ? [...(data.ordinary ? (['cash', 'card', 'split'] as const) : []), ...(data.pushkin ? (['pushkin'] as const) : [])] : [];
+  // The Pushkin card pays for one place without a seat map, as on the storefront.
+  const kinds: DeskPaymentKind[] = data ? [...(data.ordinary ? (['cash', 'card', 'split'] as const) : []), ...(data.pushkin && !data.useSeatMap ? (['pushkin'] as const) : [])] : [];
+  const [seats, setSeats] = useState<ChosenSeat[]>([]);
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [chosenPayment, setPayment] = useState<PaymentState>(emptyPayment('cash'));
   // An event sold with the Pushkin card only starts on it: the first way of paying the session has.
@@ -39,10 +42,11 @@ export function SaleForm({ sessionId, onSold }: Props) {
   const form = useCardForm(t('errors.generic'));
   const first = useRef<HTMLInputElement>(null);
 
-  const sellable = data && !data.useSeatMap && !data.namedTickets;
+  const sellable = data !== undefined && !data.namedTickets;
+  const byMap = data?.useSeatMap === true;
   useEffect(() => {
-    if (sellable) first.current?.focus();
-  }, [sellable]);
+    if (sellable && !byMap) first.current?.focus();
+  }, [sellable, byMap]);
 
   if (session.isPending) return <div className="admin-skeleton admin-desk__sale-skeleton" role="status" aria-label={t('sale.loading')} />;
   if (!data) return <p role="alert">{messageOf(session.error, t('errors.generic'))}</p>;
@@ -52,15 +56,16 @@ export function SaleForm({ sessionId, onSold }: Props) {
     const n = Number(quantities[priceId] ?? '');
     return Number.isInteger(n) && n > 0 ? n : 0;
   };
-  const total = prices.reduce((sum, p) => sum + count(p.id) * p.amount, 0);
-  const lines = prices.filter((p) => count(p.id) > 0).map((p) => ({ priceId: p.id, quantity: count(p.id) }));
+  const total = byMap ? seats.reduce((sum, seat) => sum + seat.amount, 0) : prices.reduce((sum, p) => sum + count(p.id) * p.amount, 0);
+  const lines = byMap ? [] : prices.filter((p) => count(p.id) > 0).map((p) => ({ priceId: p.id, quantity: count(p.id) }));
+  const places = byMap ? { seats: seats.map(({ seatId, priceId }) => ({ seatId, priceId })) } : { lines };
 
   const submit = form.submitWith(async () => {
     // Refused here, before a call: the same words a refusal of the server's would be shown in.
-    if (lines.length === 0) throw new ApiError('', t('errors.nothing'));
+    if (lines.length === 0 && seats.length === 0) throw new ApiError('', t('errors.nothing'));
     const paid = paymentOf(payment);
     if (typeof paid === 'string') throw new ApiError('', t(paid));
-    const body = { sessionId, lines, payment: paid, expectedTotal: total, lang, ...(send ? { email: email.trim(), phone: phone.trim() } : {}) };
+    const body = { sessionId, ...places, payment: paid, expectedTotal: total, lang, ...(send ? { email: email.trim(), phone: phone.trim() } : {}) };
     const sold = await apiPost('/api/admin/desk/sales', body, deskSaleResponse);
     await queryClient.invalidateQueries({ queryKey: ['admin', 'desk'] });
     onSold(sold);
@@ -73,11 +78,11 @@ export function SaleForm({ sessionId, onSold }: Props) {
         {pickText(data.eventName, lang)}, {data.time || t('sessions.wholeDay')}
       </h2>
       <p>{t('sale.free', { count: data.free })}</p>
-      {data.useSeatMap ? <p role="note">{t('sale.seatMap')}</p> : null}
       {data.namedTickets ? <p role="note">{t('sale.named')}</p> : null}
       {sellable ? (
         <>
-          <fieldset className="admin-desk__prices">
+          {byMap ? <SeatPicker eventHash={data.eventHash} sessionId={data.id} eventName={pickText(data.eventName, lang)} onChange={setSeats} /> : null}
+          {byMap ? null : <fieldset className="admin-desk__prices">
             <legend>{t('sale.prices')}</legend>
             {prices.map((p, index) => {
               const category = [pickText(p.categoryName, lang), p.zoneName ? pickText(p.zoneName, lang) : ''].filter(Boolean).join(', ');
@@ -105,7 +110,7 @@ export function SaleForm({ sessionId, onSold }: Props) {
                 </div>
               );
             })}
-          </fieldset>
+          </fieldset>}
           <p className="admin-desk__total" aria-live="polite">
             {t('sale.total', { amount: formatMoney(total, lang) })}
           </p>
