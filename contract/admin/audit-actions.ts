@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'order.cancel',
   'order.refund',
   'order.note',
+  'desk.sale',
   'checkin-device.create',
   'checkin-device.revoke',
   'hall.create',

@@ -4,7 +4,7 @@
  * apps. Codes -2000..-2099: staff accounts, sessions and the guard; -2100..-2199: the orders
  * desk, staff refunds and reports; -2300..-2399: halls and seats blocked per session; -2400..-2449:
  * promo codes and special offers; -2460..-2479: uploaded images and the storefront setup;
- * -2500..-2519: loyalty cards. Only the
+ * -2500..-2519: loyalty cards; -2600..-2649: the box office. Only the
  * codes live here: each one's text is the server's (server/locales, namespace `adminErrors`).
  */
 export const AdminErrorCode = {
@@ -110,6 +110,25 @@ export const AdminErrorCode = {
   loyaltyCardNotFound: '-2500',
   /** A debit would take bonuses the card has not got free: the text says how many it may take. */
   loyaltyBalanceShort: '-2501',
+  // --- the box office (-2600..-2649) ---
+  /** No session has this id, or its event is gone. */
+  deskSessionNotFound: '-2600',
+  /** The session is cancelled or its day is over: the desk sells a session until the end of its day. */
+  deskNotOnSale: '-2601',
+  /** The prices changed since the screen showed them: the text gives the total as it is now. */
+  deskTotalChanged: '-2602',
+  /** The cash handed over is less than the cash due. */
+  deskTenderedShort: '-2603',
+  /** A split's cash must be more than nothing and less than the total. */
+  deskSplitInvalid: '-2604',
+  /** The event or the price does not take the Pushkin card, or the card pays for more than one ticket. */
+  deskPushkinRefused: '-2605',
+  /** A named-ticket event: its holders' data is taken on the storefront's form, not at the desk yet. */
+  deskNamedTickets: '-2606',
+  /** A line names a price not sold for the session (or for the chosen payment), or a seat not in its hall. */
+  deskBadPlace: '-2607',
+  /** The event is sold with the Pushkin card only. */
+  deskPushkinOnly: '-2608',
 } as const;
 export type AdminErrorCodeValue = (typeof AdminErrorCode)[keyof typeof AdminErrorCode];
 

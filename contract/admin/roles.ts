@@ -3,13 +3,14 @@
  * staff call (server/admin/staff/guard.ts) and every menu entry of the back office, so a role
  * never sees an entry it would be refused. Zod-free: the back office's first load imports it.
  */
-export const STAFF_ROLES = ['owner', 'manager', 'support', 'controller'] as const;
+export const STAFF_ROLES = ['owner', 'manager', 'support', 'controller', 'cashier'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /**
  * owner: everything, staff management included; manager: catalog and orders; support: orders
- * and refunds; controller: door check-in only. Reports are for those who run the sale (owner,
- * manager); check-in is open to every role, since anyone on duty may stand at the door.
+ * and refunds; controller: door check-in only; cashier: the box office (selling at the desk).
+ * Reports are for those who run the sale (owner, manager); check-in is open to every role, since
+ * anyone on duty may stand at the door.
  */
 export const PERMISSIONS = {
   'staff.manage': ['owner'],
@@ -21,7 +22,9 @@ export const PERMISSIONS = {
   'catalog.write': ['owner', 'manager'],
   // The storefront's look, languages and the venue's contacts and requisites: the owner's decision.
   'setup.write': ['owner'],
-  'checkin.scan': ['owner', 'manager', 'support', 'controller'],
+  'checkin.scan': ['owner', 'manager', 'support', 'controller', 'cashier'],
+  // Selling at the box office: the cashier's job; those who run the sale may stand in for one.
+  'desk.sell': ['owner', 'manager', 'cashier'],
   // Keys of scanning devices act at the door without a person signed in: made by those who run the sale.
   'checkin.devices': ['owner', 'manager'],
   // Support answers a holder who asks about their bonuses; cards are made, blocked and corrected by those who run the sale.

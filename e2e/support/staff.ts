@@ -15,7 +15,7 @@ export async function signInToAdmin(page: Page, email: string, password: string)
  * Adds a member of staff through the owner's own call (the owner signs in on `request`, which
  * keeps the session cookie), for specs about what another role sees and does.
  */
-export async function addStaffMember(request: APIRequestContext, member: { email: string; name: string; role: 'manager' | 'support' | 'controller'; password: string }) {
+export async function addStaffMember(request: APIRequestContext, member: { email: string; name: string; role: 'manager' | 'support' | 'controller' | 'cashier'; password: string }) {
   const { token } = (await (await request.get('/api/token')).json()) as { token: string };
   const headers = { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' };
   const session = await request.post('/api/admin/session', { headers, data: { email: E2E_OWNER.email, password: E2E_OWNER.password } });

@@ -14,6 +14,8 @@ import { createImageUploads } from './images/images.service.ts';
 import { hallsRoutes } from './halls/halls.routes.ts';
 import { createHallsDesk } from './halls/halls.service.ts';
 import { createSeatBlocks } from './halls/seat-blocks.service.ts';
+import { boxOfficeRoutes } from './box-office/box-office.routes.ts';
+import { createBoxOffice } from './box-office/box-office.service.ts';
 import { ordersDeskRoutes } from './orders/orders-desk.routes.ts';
 import { createOrdersDesk } from './orders/orders-desk.service.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
@@ -80,6 +82,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
     staffManagementRoutes(admin, { management });
     auditRoutes(admin, { audit });
     ordersDeskRoutes(admin, { desk: createOrdersDesk({ ...deps, audit: audit.record }) });
+    boxOfficeRoutes(admin, { boxOffice: createBoxOffice({ db: deps.db, now: deps.now, timeZone: deps.timeZone, payments: deps.payments, setup: deps.setup, audit: audit.record }) });
     reportsRoutes(admin, { reports: createReportsService({ db: deps.db, timeZone: deps.timeZone }) });
     checkinDevicesRoutes(admin, { checkin, audit });
     registryReportsRoutes(admin, { registryReports: createRegistryReportsService({ db: deps.db, configured: deps.registryConfigured ?? false }) });

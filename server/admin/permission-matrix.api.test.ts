@@ -54,6 +54,10 @@ const ROWS: Row[] = [
   { method: 'GET', url: '/api/admin/reports/occupancy?from=2026-11-01&to=2026-11-30', route: '/api/admin/reports/occupancy', permission: 'reports.read' },
   { method: 'GET', url: '/api/admin/reports/sales.csv?from=2026-11-01&to=2026-11-30', route: '/api/admin/reports/sales.csv', permission: 'reports.read' },
   { method: 'GET', url: '/api/admin/reports/occupancy.csv?from=2026-11-01&to=2026-11-30', route: '/api/admin/reports/occupancy.csv', permission: 'reports.read' },
+  // --- the box office (no session 999 exists here: allowed calls answer 404) ---
+  { method: 'GET', url: '/api/admin/desk/sessions?q=x', route: '/api/admin/desk/sessions', permission: 'desk.sell' },
+  { method: 'GET', url: '/api/admin/desk/sessions/999', route: '/api/admin/desk/sessions/:id', permission: 'desk.sell' },
+  { method: 'POST', url: '/api/admin/desk/sales', body: { sessionId: 999, lines: [{ priceId: 1, quantity: 1 }], payment: { kind: 'cash' }, expectedTotal: 0 }, permission: 'desk.sell' },
   // --- door check-in devices, the Pushkin-card registry ---
   { method: 'GET', url: '/api/admin/checkin/devices', permission: 'checkin.devices' },
   { method: 'POST', url: '/api/admin/checkin/devices', body: { name: 'Турникет 1' }, permission: 'checkin.devices' },

@@ -116,6 +116,11 @@ export async function markOrderPaid(tx: Queryable, id: number, at: Date): Promis
   return rowCount > 0;
 }
 
+/** Marks an order as sold at the box office by the member of staff (their name kept as it was then). */
+export async function markOrderSoldAtDesk(tx: Queryable, id: number, staff: { id: number; name: string }): Promise<void> {
+  await tx.query(`update orders set channel = 'desk', sold_by = $2, sold_by_name = $3 where id = $1`, [id, staff.id, staff.name]);
+}
+
 /** What an order's total is computed from: its lines' subtotal, service fee and attached services, and the total it has now. */
 export async function findOrderTotalsBase(tx: Queryable, id: number): Promise<{ subtotal: number; service_fee: number; services: number; total: number } | undefined> {
   const { rows } = await tx.query<{ subtotal: number; service_fee: number; services: number; total: number }>(

@@ -92,7 +92,7 @@ export async function enqueueTicketReports(tx: Queryable, orderId: number, at: D
             e.registry_event_id, s.starts_at, v.address as venue_address, v.name as venue_name, h.name as hall_name,
             hs.name as sector_name, st.row_label, st.seat_label, l.unit_price, l.unit_fee,
             o.subtotal as order_subtotal, o.services_total as order_services, o.discount as order_discount, o.total as order_total,
-            p.public_id as payment_id, p.amount as payment_amount, p.rrn as payment_rrn, coalesce(p.finished_at, o.paid_at) as paid_at
+            p.public_id as payment_id, p.amount as payment_amount, coalesce(p.rrn, dp.rrn) as payment_rrn, coalesce(p.finished_at, o.paid_at) as paid_at
      from tickets t
      join orders o on o.id = t.order_id
      join order_lines l on l.id = t.order_line_id
@@ -104,6 +104,8 @@ export async function enqueueTicketReports(tx: Queryable, orderId: number, at: D
      left join hall_sectors hs on hs.id = st.sector_id
      left join lateral (select public_id, amount, rrn, finished_at from payments
                         where order_id = o.id and status = 'succeeded' order by finished_at, id limit 1) p on true
+     -- Paid at the box office on the venue's Pushkin-card terminal: the RRN the cashier read off its slip.
+     left join lateral (select rrn from desk_payments where order_id = o.id and method = 'pushkin' order by id limit 1) dp on true
      where o.id = $1 and o.pushkin_card and t.code is not null
      order by t.id`,
     [orderId],

@@ -106,14 +106,15 @@ async function createSchemeOrder(deps: SchemeOrderDeps, input: CreateSchemeOrder
 /**
  * Checks every cart item against the hall and the session's prices: a seat of the hall at a price
  * of its zone, a standing area at a price of its zone and the category named in its cart id.
- * Anything else is refused as an unavailable place, before anything is held.
+ * Anything else is refused as an unavailable place, before anything is held. The box office
+ * resolves its seats with it too, so a seat is priced the same way on both channels.
  */
-async function resolvePlaces(
+export async function resolvePlaces(
   db: Db,
   hallId: number,
   eventId: number,
   sessionId: number,
-  tickets: CreateSchemeOrderRequest['tickets'],
+  tickets: readonly Pick<CreateSchemeOrderRequest['tickets'][number], 'seat_id' | 'price_id'>[],
 ): Promise<Place[]> {
   const prices = new Map(effectivePrices(await findSessionPrices(db, eventId, sessionId)).map((p) => [p.id, p]));
   const seatIds = tickets.flatMap((t) => (typeof t.seat_id === 'number' ? [t.seat_id] : []));
@@ -141,7 +142,7 @@ async function resolvePlaces(
 }
 
 /** One line per seat; standing places of the same area and price go on one line. */
-function toLines(sessionId: number, places: readonly Place[]): NewOrderLine[] {
+export function toLines(sessionId: number, places: readonly Place[]): NewOrderLine[] {
   const lines: NewOrderLine[] = [];
   const standing = new Map<string, NewOrderLine>();
   for (const place of places) {

@@ -78,9 +78,9 @@ describe('npm run staff', () => {
   }, RUN_MS);
 
   it('refuses an unknown role with the usage', async () => {
-    const run = await runCli(data, 'long enough password\n', 'add', 'x@venue.test', '--role', 'cashier');
+    const run = await runCli(data, 'long enough password\n', 'add', 'x@venue.test', '--role', 'admin');
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('--role must be one of: owner, manager, support, controller');
+    expect(run.stderr).toContain('--role must be one of: owner, manager, support, controller, cashier');
   }, RUN_MS);
 
   it('resets a password, lifting a lock, and audits it without the password', async () => {
@@ -112,5 +112,14 @@ describe('npm run staff', () => {
     }
     const { audit } = await readStaff(data);
     expect(audit.at(-1)).toEqual({ action: 'staff.totp-reset', staff_id: null, ip: 'command line', after: { totpEnabled: false } });
+  }, RUN_MS);
+
+  it('adds a cashier for the box office', async () => {
+    const run = await runCli(data, 'cashier password\n', 'add', 'cashier@venue.test', '--role', 'cashier', '--name', 'Ольга Кассир');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Added cashier@venue.test (Ольга Кассир) as cashier');
+    const { staff } = await readStaff(data);
+    expect(staff.find((member) => member.email === 'cashier@venue.test')).toMatchObject({ role: 'cashier' });
   }, RUN_MS);
 });

@@ -30,6 +30,7 @@ const EntriesPage = lazy(() => import('../features/catalog/entries-page.tsx'));
 const EntryFormPage = lazy(() => import('../features/catalog/entry-form-page.tsx'));
 const entryKind = (kind: string): SimpleEntryKind | null => ((SIMPLE_ENTRY_KINDS as readonly string[]).includes(kind) ? (kind as SimpleEntryKind) : null);
 const SetupPage = lazy(() => import('../features/setup/setup-page.tsx'));
+const DeskPage = lazy(() => import('../features/box-office/desk-page.tsx'));
 
 /** Signed out: the sign-in page at any address; signed in: the shell with the page of the address. */
 export function AdminApp() {
@@ -65,6 +66,13 @@ export function AdminApp() {
           </h1>
           <p>{t('home.text')}</p>
         </Route>
+        {permissions.includes('desk.sell') ? (
+          <Route path="/desk">
+            <Suspense fallback={<PageSkeleton label={t('loading')} />}>
+              <DeskPage />
+            </Suspense>
+          </Route>
+        ) : null}
         {permissions.includes('staff.manage') ? (
           <Route path="/staff">
             <StaffPage />

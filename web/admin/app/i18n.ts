@@ -7,5 +7,5 @@ export const { storedLang, rememberLang, init: initAdminI18n } = createStaffI18n
   catalogs: import.meta.glob<{ default: ResourceKey }>('../../locales/*/admin*.json'),
   catalogOf: (language, namespace) => `../../locales/${language}/${namespace}.json`,
   storageKey: 'admin-lang',
-  namespaces: ['admin', 'admin-orders', 'admin-reports', 'admin-halls', 'admin-catalog', 'admin-offers', 'admin-loyalty', 'admin-setup'],
+  namespaces: ['admin', 'admin-desk', 'admin-orders', 'admin-reports', 'admin-halls', 'admin-catalog', 'admin-offers', 'admin-loyalty', 'admin-setup'],
 });

@@ -15,6 +15,7 @@ export const NAV: readonly NavSection[] = [
   {
     key: 'sales',
     entries: [
+      { path: '/desk', labelKey: 'admin-desk:nav', permission: 'desk.sell' },
       { path: '/orders', labelKey: 'admin-orders:nav', permission: 'orders.read' },
       { path: '/reports', labelKey: 'admin-reports:nav', permission: 'reports.read' },
       { path: '/registry', labelKey: 'nav.registry', permission: 'reports.read' },

@@ -7,7 +7,7 @@ import { normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
 import { apiPost } from '../../../lib/api.ts';
 import { buildSeatModel } from '../../../lib/seat-map/seat-model.ts';
 import { fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
-import { HallCanvas } from './hall-canvas.tsx';
+import { HallCanvas } from '../../components/hall-canvas.tsx';
 import { leftOutLines } from './left-out.ts';
 
 type Field = 'source' | 'venueId' | 'revision' | 'format';

@@ -8,7 +8,7 @@ import { apiGet, toApiError } from '../../../lib/api.ts';
 import { dateTimeFormat } from '../../../lib/intl-cache.ts';
 import { buildSeatModel } from '../../../lib/seat-map/seat-model.ts';
 import { BlockPanel } from './block-panel.tsx';
-import { HallCanvas } from './hall-canvas.tsx';
+import { HallCanvas } from '../../components/hall-canvas.tsx';
 import { HallsTabs } from './halls-tabs.tsx';
 import { KeyboardSeats } from './keyboard-seats.tsx';
 import { STATE_COLORS, STATE_MARKS, clickSelection, countStates, statesOf } from './seat-states.ts';

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type SeatMark, SeatMapView, ZOOM_MAX, ZOOM_MIN } from '../../../lib/seat-map/seat-map-view.ts';
-import type { SeatModel } from '../../../lib/seat-map/seat-model.ts';
+import { type SeatMark, SeatMapView, ZOOM_MAX, ZOOM_MIN } from '../../lib/seat-map/seat-map-view.ts';
+import type { SeatModel } from '../../lib/seat-map/seat-model.ts';
+import './hall-canvas.css';
 
 type HallCanvasProps = {
   model: SeatModel;
@@ -19,7 +20,8 @@ type HallCanvasProps = {
 };
 
 /**
- * A hall drawn by the storefront's own renderer (web/lib/seat-map), with its zoom buttons. The
+ * A hall drawn by the storefront's own renderer (web/lib/seat-map), with its zoom buttons: the
+ * halls pages and the box office draw with it. The
  * view is made once per model; the latest callbacks are read through a ref.
  */
 export function HallCanvas({ model, svg, label, describedBy, colorOf, markOf, selected, onActivate, onBox, onHover }: HallCanvasProps) {

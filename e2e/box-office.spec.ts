@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { axeViolations } from './support/axe.ts';
+import { addStaffMember, signInToAdmin } from './support/staff.ts';
+
+test('a cashier sells two tickets for cash in two keystrokes after choosing the session, and sees the change', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const cashier = { email: `cashier.${Date.now()}.${test.info().workerIndex}@e2e.test`, name: 'Ольга Кассир', role: 'cashier' as const, password: 'e2e cashier password' };
+  await addStaffMember(request, cashier);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInToAdmin(page, cashier.email, cashier.password);
+  const menu = page.getByRole('navigation', { name: 'Меню' });
+  await expect(menu.getByRole('link', { name: 'Касса' })).toBeVisible();
+  // A cashier sells: the orders, catalog and reports are not theirs.
+  await expect(menu.getByRole('link', { name: 'Заказы' })).toHaveCount(0);
+  await menu.getByRole('link', { name: 'Касса' }).click();
+
+  // The screen opens on the event search.
+  const search = page.getByLabel('Найти событие');
+  await expect(search).toBeFocused();
+  await search.fill('Город сквозь');
+  const sessions = page.getByRole('button', { name: /Город сквозь века/ });
+  await expect(sessions.first()).toBeVisible();
+  expect(await axeViolations(page, ['color-contrast', 'label', 'aria-allowed-attr', 'aria-valid-attr-value', 'button-name', 'list'], 'body')).toEqual([]);
+  await sessions.first().click();
+
+  const adult = page.getByLabel('Взрослый, количество');
+  await expect(adult).toBeFocused();
+  const sell = page.getByRole('button', { name: /^Продать/ });
+  await expect(sell).toBeVisible();
+
+  // Every key and click of the sale, counted: the number of tickets, then Enter.
+  const actions: string[] = [];
+  const press = async (key: string) => {
+    actions.push(key);
+    await page.keyboard.press(key);
+  };
+  await press('2');
+  await expect(page.getByText(/^Итого: /)).toHaveText(/Итого: 1\s?000,00\s₽/);
+  await press('Enter');
+  const done = page.getByRole('status').filter({ hasText: /Заказ № \d+ продан на 1\s?000,00\s₽\./ });
+  await expect(done).toBeVisible();
+  expect(actions.length).toBeLessThanOrEqual(6);
+  await expect(page.getByRole('button', { name: 'Новая продажа' })).toBeFocused();
+
+  // Cash handed over and the change: 1 500 ₽ for 500 ₽ of tickets.
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Взрослый, количество')).toBeFocused();
+  await page.keyboard.press('1');
+  await page.getByLabel('Получено от покупателя, ₽').fill('1500');
+  await expect(page.getByText('Сдача: 1 000,00 ₽'.replace(/ /g, '\u00a0')).or(page.getByText(/Сдача: 1\s000,00\s₽/)).first()).toBeVisible();
+  await page.getByRole('button', { name: /^Продать/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Сдача: 1\s000,00\s₽/ })).toBeVisible();
+});
+
+test('the cashier’s screen fits a tablet and a phone without scrolling sideways', async ({ page, request }) => {
+  const cashier = { email: `cashier.narrow.${Date.now()}.${test.info().workerIndex}@e2e.test`, name: 'Ольга Кассир', role: 'cashier' as const, password: 'e2e cashier password' };
+  await addStaffMember(request, cashier);
+  await signInToAdmin(page, cashier.email, cashier.password);
+  await page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Касса' }).click();
+  for (const width of [768, 320]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByLabel('Найти событие').fill('Город сквозь');
+    await page.getByRole('button', { name: /Город сквозь века/ }).first().click();
+    await expect(page.getByLabel('Взрослый, количество')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `at ${width} px`).toBeLessThanOrEqual(0);
+  }
+});
+
+test('a cashier sells two seats of the hall map by card, and the map then shows them taken', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const cashier = { email: `cashier.map.${Date.now()}.${test.info().workerIndex}@e2e.test`, name: 'Ольга Кассир', role: 'cashier' as const, password: 'e2e cashier password' };
+  await addStaffMember(request, cashier);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInToAdmin(page, cashier.email, cashier.password);
+  await page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Касса' }).click();
+  await page.getByLabel('Найти событие').fill('Чайковский');
+  const session = page.getByRole('button', { name: /Чайковский/ }).first();
+  await session.click();
+
+  // The storefront's renderer draws the hall; the rows below choose seats from the keyboard.
+  await expect(page.getByRole('img', { name: /^Схема зала: / })).toBeVisible();
+  const row = page.getByRole('group', { name: /^Места ряда / });
+  const free = row.getByRole('checkbox', { disabled: false });
+  const names = [await free.nth(0).evaluate((el) => el.parentElement?.textContent ?? ''), await free.nth(1).evaluate((el) => el.parentElement?.textContent ?? '')];
+  await free.nth(0).check();
+  await free.nth(1).check();
+  await expect(page.getByText('Выбрано мест: 2')).toBeVisible();
+  await page.getByLabel('Карта (терминал)').check();
+  await page.getByLabel('Терминал одобрил оплату').check();
+  await page.getByRole('button', { name: /^Продать/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Заказ № \d+ продан/ })).toBeVisible();
+
+  // The same session again: both seats are taken now.
+  await session.click();
+  for (const name of names) await expect(page.getByRole('group', { name: /^Места ряда / }).getByText(`${name} — занято`)).toBeVisible();
+});

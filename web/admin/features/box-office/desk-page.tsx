@@ -1,0 +1,68 @@
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DeskSaleResponse, DeskSession } from '../../../../contract/admin/box-office.ts';
+import { normalizeLang } from '../../../../contract/lang.ts';
+import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { formatMoney } from '../../lib/format.ts';
+import './box-office.css';
+import { SaleForm } from './sale-form.tsx';
+import { SessionList } from './session-list.tsx';
+
+/**
+ * The cashier's screen: the sessions on the left (today's first, found by the event's name), the
+ * sale of the chosen one on the right; after a sale, its number and the change, and a new sale of
+ * the same session is one key away.
+ */
+export default function DeskPage() {
+  const { t, i18n, ready } = useTranslation(['admin-desk', 'admin']);
+  const lang = normalizeLang(i18n.language);
+  const id = useId();
+  const [session, setSession] = useState<DeskSession | null>(null);
+  const [sold, setSold] = useState<DeskSaleResponse | null>(null);
+  const [round, setRound] = useState(0);
+  const again = useRef<HTMLButtonElement>(null);
+
+  if (!ready) return <PageSkeleton label="" />;
+
+  const choose = (next: DeskSession) => {
+    setSession(next);
+    setSold(null);
+    setRound((n) => n + 1);
+  };
+  const newSale = () => {
+    setSold(null);
+    setRound((n) => n + 1);
+  };
+  const onSold = (sale: DeskSaleResponse) => {
+    setSold(sale);
+    requestAnimationFrame(() => again.current?.focus());
+  };
+
+  return (
+    <section className="admin-desk" aria-labelledby={`${id}-h`}>
+      <h1 className="admin-heading" id={`${id}-h`}>
+        {t('heading')}
+      </h1>
+      <div className="admin-desk__columns">
+        <SessionList chosen={session?.id ?? null} onChoose={choose} />
+        <div className="admin-desk__panel">
+          {sold ? (
+            <div className="admin-card admin-stack" role="status">
+              <p className="admin-desk__done">{t('done', { number: sold.order.number, amount: formatMoney(sold.order.total, lang) })}</p>
+              {sold.change > 0 ? <p className="admin-desk__change">{t('change', { amount: formatMoney(sold.change, lang) })}</p> : null}
+              <div className="admin-actions">
+                <button ref={again} type="button" className="admin-button" onClick={newSale}>
+                  {t('newSale')}
+                </button>
+              </div>
+            </div>
+          ) : session ? (
+            <SaleForm key={`${session.id}-${round}`} sessionId={session.id} onSold={onSold} />
+          ) : (
+            <p>{t('sale.choose')}</p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DeskSaleResponse, deskSaleResponse, deskSessionResponse } from '../../../../contract/admin/box-office.ts';
+import type { DeskPaymentKind } from '../../../../contract/admin/box-office-rules.ts';
+import { normalizeLang } from '../../../../contract/lang.ts';
+import { ApiError, apiGet, apiPost } from '../../../lib/api.ts';
+import { messageOf } from '../../lib/field-errors.ts';
+import { useCardForm } from '../../components/card-form.tsx';
+import { formatMoney, pickText } from '../../lib/format.ts';
+import { PaymentFields, type PaymentState, emptyPayment, paymentOf } from './payment-fields.tsx';
+import { type ChosenSeat, SeatPicker } from './seat-picker.tsx';
+
+type Props = { sessionId: number; onSold: (sale: DeskSaleResponse) => void };
+
+/**
+ * One sale of one session: quantities per price, the payment, and the buyer's address only when
+ * the tickets are to be sent. The focus lands on the first quantity, so a sale for cash is the
+ * number of tickets and Enter.
+ */
+export function SaleForm({ sessionId, onSold }: Props) {
+  const { t, i18n } = useTranslation(['admin-desk', 'admin']);
+  const lang = normalizeLang(i18n.language);
+  const id = useId();
+  const queryClient = useQueryClient();
+  const session = useQuery({
+    queryKey: ['admin', 'desk', 'session', sessionId],
+    queryFn: ({ signal }) => apiGet(`/api/admin/desk/sessions/${sessionId}?lang=${lang}`, deskSessionResponse, { signal }),
+    retry: false,
+  });
+  const data = session.data?.session;
+  // The Pushkin card pays for one place without a seat map, as on the storefront.
+  const kinds: DeskPaymentKind[] = data ? [...(data.ordinary ? (['cash', 'card', 'split'] as const) : []), ...(data.pushkin && !data.useSeatMap ? (['pushkin'] as const) : [])] : [];
+  const [seats, setSeats] = useState<ChosenSeat[]>([]);
+  const [quantities, setQuantities] = useState<Record<number, string>>({});
+  const [chosenPayment, setPayment] = useState<PaymentState>(emptyPayment('cash'));
+  // An event sold with the Pushkin card only starts on it: the first way of paying the session has.
+  const payment = kinds.length === 0 || kinds.includes(chosenPayment.kind) ? chosenPayment : { ...chosenPayment, kind: kinds[0] ?? chosenPayment.kind };
+  const [send, setSend] = useState(false);
+  const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
+  const form = useCardForm(t('errors.generic'));
+  const first = useRef<HTMLInputElement>(null);
+
+  const sellable = data !== undefined && !data.namedTickets;
+  const byMap = data?.useSeatMap === true;
+  useEffect(() => {
+    if (sellable && !byMap) first.current?.focus();
+  }, [sellable, byMap]);
+
+  if (session.isPending) return <div className="admin-skeleton admin-desk__sale-skeleton" role="status" aria-label={t('sale.loading')} />;
+  if (!data) return <p role="alert">{messageOf(session.error, t('errors.generic'))}</p>;
+
+  const prices = data.prices.filter((p) => (payment.kind === 'pushkin' ? p.pushkin !== 2 : p.pushkin !== 1));
+  const count = (priceId: number) => {
+    const n = Number(quantities[priceId] ?? '');
+    return Number.isInteger(n) && n > 0 ? n : 0;
+  };
+  const total = byMap ? seats.reduce((sum, seat) => sum + seat.amount, 0) : prices.reduce((sum, p) => sum + count(p.id) * p.amount, 0);
+  const lines = byMap ? [] : prices.filter((p) => count(p.id) > 0).map((p) => ({ priceId: p.id, quantity: count(p.id) }));
+  const places = byMap ? { seats: seats.map(({ seatId, priceId }) => ({ seatId, priceId })) } : { lines };
+
+  const submit = form.submitWith(async () => {
+    // Refused here, before a call: the same words a refusal of the server's would be shown in.
+    if (lines.length === 0 && seats.length === 0) throw new ApiError('', t('errors.nothing'));
+    const paid = paymentOf(payment);
+    if (typeof paid === 'string') throw new ApiError('', t(paid));
+    const body = { sessionId, ...places, payment: paid, expectedTotal: total, lang, ...(send ? { email: email.trim(), phone: phone.trim() } : {}) };
+    const sold = await apiPost('/api/admin/desk/sales', body, deskSaleResponse);
+    await queryClient.invalidateQueries({ queryKey: ['admin', 'desk'] });
+    onSold(sold);
+    return '';
+  });
+
+  return (
+    <form className="admin-desk__sale admin-stack" onSubmit={submit} noValidate aria-labelledby={`${id}-h`}>
+      <h2 className="admin-subheading" id={`${id}-h`}>
+        {pickText(data.eventName, lang)}, {data.time || t('sessions.wholeDay')}
+      </h2>
+      <p>{t('sale.free', { count: data.free })}</p>
+      {data.namedTickets ? <p role="note">{t('sale.named')}</p> : null}
+      {sellable ? (
+        <>
+          {byMap ? <SeatPicker eventHash={data.eventHash} sessionId={data.id} eventName={pickText(data.eventName, lang)} onChange={setSeats} /> : null}
+          {byMap ? null : <fieldset className="admin-desk__prices">
+            <legend>{t('sale.prices')}</legend>
+            {prices.map((p, index) => {
+              const category = [pickText(p.categoryName, lang), p.zoneName ? pickText(p.zoneName, lang) : ''].filter(Boolean).join(', ');
+              return (
+                <div key={p.id} className="admin-desk__price">
+                  <label htmlFor={`${id}-q${p.id}`}>
+                    <span className="admin-visually-hidden">{t('sale.quantity', { category })}</span>
+                    <span aria-hidden="true">{category}</span>
+                  </label>
+                  <span className="admin-desk__amount">
+                    {formatMoney(p.amount, lang)}
+                    {p.free !== null ? ` · ${t('sale.left', { count: p.free })}` : ''}
+                  </span>
+                  <input
+                    ref={index === 0 ? first : undefined}
+                    id={`${id}-q${p.id}`}
+                    className="admin-desk__qty"
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    value={quantities[p.id] ?? ''}
+                    placeholder="0"
+                    onChange={(e) => setQuantities({ ...quantities, [p.id]: e.currentTarget.value })}
+                  />
+                </div>
+              );
+            })}
+          </fieldset>}
+          <p className="admin-desk__total" aria-live="polite">
+            {t('sale.total', { amount: formatMoney(total, lang) })}
+          </p>
+          <PaymentFields id={id} kinds={kinds} total={total} value={payment} onChange={setPayment} />
+          <label className="admin-check">
+            <input type="checkbox" checked={send} onChange={(e) => setSend(e.currentTarget.checked)} />
+            {t('send.toggle')}
+          </label>
+          {send ? (
+            <div className="admin-desk__send">
+              <div className="admin-field">
+                <label htmlFor={`${id}-email`}>{t('send.email')}</label>
+                <input id={`${id}-email`} type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} autoComplete="off" aria-invalid={form.fields.email ? true : undefined} />
+              </div>
+              <div className="admin-field">
+                <label htmlFor={`${id}-phone`}>{t('send.phone')}</label>
+                <input id={`${id}-phone`} type="tel" value={phone} onChange={(e) => setPhone(e.currentTarget.value)} autoComplete="off" aria-invalid={form.fields.phone ? true : undefined} />
+              </div>
+            </div>
+          ) : null}
+          <p role="alert" className="admin-desk__error">
+            {form.message}
+          </p>
+          <button type="submit" className="admin-button admin-desk__sell" disabled={form.busy}>
+            {form.busy ? t('selling') : t('sell', { amount: formatMoney(total, lang) })}
+          </button>
+        </>
+      ) : null}
+    </form>
+  );
+}

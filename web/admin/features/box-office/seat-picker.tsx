@@ -1,0 +1,131 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toKopecks } from '../../../../contract/format-price.ts';
+import { normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
+import { schemeMapResponse } from '../../../../contract/scheme.ts';
+import { apiPost } from '../../../lib/api.ts';
+import { type SeatModel, buildSeatModel } from '../../../lib/seat-map/seat-model.ts';
+import { HallCanvas } from '../../components/hall-canvas.tsx';
+import { messageOf } from '../../lib/field-errors.ts';
+
+/** A chosen seat as the sale sends it, with its price in kopecks for the total on screen. */
+export type ChosenSeat = { seatId: number; priceId: number; amount: number };
+
+type Props = { eventHash: string; sessionId: number; eventName: string; onChange: (seats: ChosenSeat[]) => void };
+
+/**
+ * The session's hall as the storefront draws it: the storefront's own map answer (/api/scheme:
+ * the same seats, zones and free or taken states) drawn by the storefront's renderer. A click on a
+ * free seat chooses it or lets it go; the rows below do the same from the keyboard. Every seat is
+ * sold at the chosen category's price of its zone.
+ */
+export function SeatPicker({ eventHash, sessionId, eventName, onChange }: Props) {
+  const { t, i18n } = useTranslation(['admin-desk', 'admin']);
+  const lang = normalizeLang(i18n.language);
+  const id = useId();
+  const map = useQuery({
+    queryKey: ['admin', 'desk', 'map', sessionId],
+    queryFn: () => apiPost('/api/scheme', { hash: eventHash, calendar_id: sessionId, lang }, schemeMapResponse),
+    retry: false,
+  });
+  const model = useMemo(() => (map.data ? buildSeatModel(map.data) : null), [map.data]);
+  const categories = useMemo(() => {
+    const all = new Map<number, string>();
+    for (const zone of map.data?.zones ?? []) for (const p of zone.prices) all.set(p.clientcategory_id, pickLocalized(p.category, lang));
+    return [...all];
+  }, [map.data, lang]);
+  const [category, setCategory] = useState<number | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+
+  if (map.isPending) return <div className="hall-canvas admin-skeleton" role="status" aria-label={t('seats.loading')} />;
+  if (!map.data || !model) return <p role="alert">{messageOf(map.error, t('admin:errors.generic'))}</p>;
+  const answer = map.data;
+  const chosenCategory = category ?? categories[0]?.[0] ?? 0;
+  const sectorNames = new Map(answer.sectors.map((s) => [s.sector_id, pickLocalized(s.name, lang)]));
+
+  const priced = (next: ReadonlySet<number>, cat: number): ChosenSeat[] =>
+    [...next].flatMap((i) => {
+      const zone = answer.zones.find((z) => z.zone_id === model.zoneIds[model.zone[i] ?? 0]);
+      const price = zone?.prices.find((p) => p.clientcategory_id === cat) ?? zone?.prices[0];
+      return price ? [{ seatId: model.ids[i] ?? 0, priceId: price.price_id, amount: toKopecks(price.price) }] : [];
+    });
+  const choose = (next: ReadonlySet<number>, cat = chosenCategory) => {
+    setSelected(next);
+    onChange(priced(next, cat));
+  };
+  const toggle = (i: number) => {
+    if (!model.free[i]) return;
+    const next = new Set(selected);
+    if (next.has(i)) next.delete(i);
+    else next.add(i);
+    choose(next);
+  };
+
+  return (
+    <fieldset className="admin-desk__seats">
+      <legend>{t('seats.heading')}</legend>
+      {categories.length > 1 ? (
+        <div className="admin-field">
+          <label htmlFor={`${id}-cat`}>{t('seats.category')}</label>
+          <select
+            id={`${id}-cat`}
+            className="admin-select"
+            value={chosenCategory}
+            onChange={(e) => {
+              const next = Number(e.currentTarget.value);
+              setCategory(next);
+              choose(selected, next);
+            }}
+          >
+            {categories.map(([value, name]) => (
+              <option key={value} value={value}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <p className="admin-field__hint" id={`${id}-hint`}>
+        {t('seats.hint')}
+      </p>
+      <HallCanvas model={model} svg={answer.svg} label={t('seats.map', { event: eventName })} describedBy={`${id}-hint`} selected={selected} onActivate={(i) => toggle(i)} />
+      <p aria-live="polite">{t('seats.chosen', { count: selected.size })}</p>
+      <RowSeats model={model} sectorNames={sectorNames} selected={selected} onToggle={toggle} />
+    </fieldset>
+  );
+}
+
+/** One row's seats as checkboxes, the row picked by sector and row: the map for a keyboard or a screen reader. */
+function RowSeats({ model, sectorNames, selected, onToggle }: { model: SeatModel; sectorNames: ReadonlyMap<number, string>; selected: ReadonlySet<number>; onToggle: (i: number) => void }) {
+  const { t } = useTranslation('admin-desk');
+  const id = useId();
+  const [rowIndex, setRowIndex] = useState(0);
+  const row = model.rows[rowIndex];
+  const nameOf = (i: number) => t('seats.seat', { sector: sectorNames.get(row?.sectorId ?? 0) ?? '', row: row?.row ?? '', seat: model.labels[i] ?? '' });
+  return (
+    <div className="admin-desk__rows">
+      <div className="admin-field">
+        <label htmlFor={`${id}-row`}>{t('seats.row')}</label>
+        <select id={`${id}-row`} className="admin-select" value={rowIndex} onChange={(e) => setRowIndex(Number(e.currentTarget.value))}>
+          {model.rows.map((r, index) => (
+            <option key={`${r.sectorId}-${r.row}-${r.first}`} value={index}>
+              {sectorNames.get(r.sectorId) ?? ''}, {r.row}
+            </option>
+          ))}
+        </select>
+      </div>
+      {row ? (
+        <fieldset className="admin-desk__row-seats">
+          <legend>{t('seats.rowSeats', { row: row.row })}</legend>
+          {Array.from({ length: row.count }, (_, k) => row.first + k).map((i) => (
+            <label key={i} className="admin-check">
+              <input type="checkbox" checked={selected.has(i)} disabled={!model.free[i]} onChange={() => onToggle(i)} />
+              {model.free[i] ? nameOf(i) : t('seats.taken', { seat: nameOf(i) })}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}
