@@ -14,6 +14,7 @@ export function acquirersConfig(overrides: Partial<AcquirersConfig>): AcquirersC
     pushkin: 'sandbox',
     tbankApiUrl: 'https://securepay.tinkoff.ru/v2/',
     yookassaApiUrl: 'https://api.yookassa.ru/v3/',
+    yookassaSbpConfirmation: 'redirect',
     timeoutMs: 2000,
     receipt: { paymentMode: 'full_prepayment', tax: 'none', taxation: 'usn_income' },
     ...overrides,
