@@ -98,6 +98,7 @@ export async function startTbankFake(options: {
 }) {
   const deliver = options.deliver ?? deliverByHttp;
   const now = options.now ?? Date.now;
+  let asyncRefunds = options.asyncRefunds ?? false;
   /** CheckOrder calls that came while a notification waited for its answer (T-Bank waits 10 s). */
   let delivering = 0;
   let checkOrdersWhileDelivering = 0;
@@ -248,7 +249,7 @@ export async function startTbankFake(options: {
         if (problem) return error('309', 'Неверные параметры чека', problem);
         p.refunded += amount as number;
         p.refunds.push({ amount: amount as number, receipt: body.Receipt as Receipt, externalRequestId: external });
-        if (options.asyncRefunds) {
+        if (asyncRefunds) {
           // «REFUNDING: возврат обрабатывается», «ASYNC_REFUNDING: обработка возврата по QR».
           p.refunding = { amount: amount as number, before: p.status };
           p.status = p.sbp ? 'ASYNC_REFUNDING' : 'REFUNDING';
@@ -320,6 +321,10 @@ export async function startTbankFake(options: {
     /** Sends the payment's notification again, as T-Bank does until it gets OK. */
     resend: (id: number) => notify(payments.get(id) as TbankFakePayment),
     sign: signed,
+    /** Refunds from now on are taken and finished later (asyncRefunds), or done at once. */
+    refundLater(on = true) {
+      asyncRefunds = on;
+    },
     /** Ends a refund taken with asyncRefunds: done (REFUNDED / PARTIAL_REFUNDED) or failed (back to the status before), and notifies. */
     async finishRefund(id: number, outcome: 'done' | 'failed') {
       const p = payments.get(id);

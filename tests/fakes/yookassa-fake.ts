@@ -62,6 +62,7 @@ export async function startYookassaFake(options: {
   refundStatus?: 'succeeded' | 'pending';
 }) {
   const deliver = options.deliver ?? deliverByHttp;
+  let refundStatus = options.refundStatus ?? 'succeeded';
   /** POSTs to answer 202 («запрос принят, ещё обрабатывается», with retry_after) before processing them, by path. */
   const processing = new Map<string, number>();
   const payments = new Map<string, YookassaFakePayment>();
@@ -132,7 +133,7 @@ export async function startYookassaFake(options: {
     if (currency !== p.object.amount.currency) return fail(400, 'invalid_request', 'amount.currency must be the payment\'s currency');
     const id = randomUUID();
     p.refunded += amount;
-    const object = { id, payment_id: p.object.id, status: options.refundStatus ?? 'succeeded', amount: body.amount, created_at: new Date().toISOString() };
+    const object = { id, payment_id: p.object.id, status: refundStatus, amount: body.amount, created_at: new Date().toISOString() };
     p.refunds.push({ id, amount, receipt: body.receipt as Receipt, currency, object });
     p.object.refunded_amount = { value: decimal(p.refunded), currency: p.object.amount.currency };
     return json(200, object);
@@ -218,6 +219,10 @@ export async function startYookassaFake(options: {
     webhooks,
     dropWebhooks(drop = true) {
       dropWebhooks = drop;
+    },
+    /** Refunds from now on are created with this status ('pending': finished later by finishRefund). */
+    refundsAs(status: 'succeeded' | 'pending') {
+      refundStatus = status;
     },
     /** The next `times` POSTs to `path` (payments, refunds) are answered 202 with retry_after, then processed. */
     answerProcessing(path: string, times = 1) {
