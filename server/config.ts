@@ -188,6 +188,8 @@ export type AcquirersConfig = {
   yookassaApiUrl: string;
   /** How a YooKassa SBP payment is confirmed (YOOKASSA_SBP_CONFIRMATION). */
   yookassaSbpConfirmation: 'redirect' | 'qr';
+  /** The wait before repeating a YooKassa call answered 202 or 500 without retry_after (tests shorten it; YooKassa's SDKs wait 1800 ms). */
+  yookassaRetryDelayMs?: number;
   timeoutMs: number;
   receipt: { paymentMode: ReceiptPaymentMode; tax: ReceiptTax; taxation: ReceiptTaxation | undefined };
 };

@@ -112,6 +112,7 @@ function realAcquirers(config: Config, db: Db, baseUrl: string, timeZone: string
           timeoutMs: a.timeoutMs,
           receipts,
           sbpConfirmation: a.yookassaSbpConfirmation,
+          ...(a.yookassaRetryDelayMs === undefined ? {} : { retryDelayMs: a.yookassaRetryDelayMs }),
           allowReadBack,
         }),
       );

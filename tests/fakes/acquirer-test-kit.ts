@@ -15,6 +15,7 @@ export function acquirersConfig(overrides: Partial<AcquirersConfig>): AcquirersC
     tbankApiUrl: 'https://securepay.tinkoff.ru/v2/',
     yookassaApiUrl: 'https://api.yookassa.ru/v3/',
     yookassaSbpConfirmation: 'redirect',
+    yookassaRetryDelayMs: 20,
     timeoutMs: 2000,
     receipt: { paymentMode: 'full_prepayment', tax: 'none', taxation: 'usn_income' },
     ...overrides,
@@ -115,7 +116,7 @@ export async function orderRowOf(t: TestApp, hash: string): Promise<{ id: number
   return rows[0] as { id: number; status: number };
 }
 
-export type LastPaymentRow = { id: number; public_id: string; status: string; provider: string; provider_ref: string; rrn: string | null; decline_reason: string | null };
+export type LastPaymentRow = { id: number; order_id: number; public_id: string; status: string; provider: string; provider_ref: string; rrn: string | null; decline_reason: string | null };
 
 /** The order's latest payment. */
 export async function lastPaymentOf(t: TestApp, orderId: number): Promise<LastPaymentRow> {
