@@ -440,10 +440,11 @@ export function createPaymentsService(deps: {
     }
   }
 
-  /** Asks the provider about a pending payment and applies a final answer (return URL, polling). */
-  async function reconcile(payment: PaymentRow): Promise<void> {
-    if (payment.status === 'canceled') return cancelOne(payment);
-    if (payment.status !== 'pending' || !payment.provider_ref) return;
+  /**
+   * Reads a payment back from its acquirer and applies the answer when `applies` takes it; an
+   * acquirer that cannot be asked is logged and left to the next read-back.
+   */
+  async function readBack(payment: PaymentRow & { provider_ref: string }, applies: (outcome: ProviderOutcome) => boolean, source: string): Promise<void> {
     let outcome: ProviderOutcome;
     try {
       outcome = await provider(payment.provider).checkStatus({ providerRef: payment.provider_ref, merchantRef: payment.public_id });
@@ -451,12 +452,19 @@ export function createPaymentsService(deps: {
       log.warn({ err: error, payment: payment.public_id }, 'payment status check failed');
       return;
     }
-    if (outcome.status === 'pending') return;
+    if (outcome.status === 'pending' || !applies(outcome)) return;
     await applyOutcome(
       payment.provider,
       { eventId: `status:${payment.provider_ref}:${outcome.status}`, providerRef: payment.provider_ref, merchantRef: payment.public_id, outcome },
-      { source: 'status check', outcome },
+      { source, outcome },
     );
+  }
+
+  /** Asks the provider about a pending payment and applies a final answer (return URL, polling). */
+  async function reconcile(payment: PaymentRow): Promise<void> {
+    if (payment.status === 'canceled') return cancelOne(payment);
+    if (payment.status !== 'pending' || !payment.provider_ref) return;
+    await readBack({ ...payment, provider_ref: payment.provider_ref }, () => true, 'status check');
   }
 
   /**
@@ -465,19 +473,7 @@ export function createPaymentsService(deps: {
    */
   async function recheckDeclined(payment: PaymentRow): Promise<void> {
     if (payment.status !== 'declined' || !payment.provider_ref) return;
-    let outcome: ProviderOutcome;
-    try {
-      outcome = await provider(payment.provider).checkStatus({ providerRef: payment.provider_ref, merchantRef: payment.public_id });
-    } catch (error) {
-      log.warn({ err: error, payment: payment.public_id }, 'payment status check failed');
-      return;
-    }
-    if (outcome.status !== 'succeeded') return;
-    await applyOutcome(
-      payment.provider,
-      { eventId: `status:${payment.provider_ref}:${outcome.status}`, providerRef: payment.provider_ref, merchantRef: payment.public_id, outcome },
-      { source: 'status check of a declined payment', outcome },
-    );
+    await readBack({ ...payment, provider_ref: payment.provider_ref }, (outcome) => outcome.status === 'succeeded', 'status check of a declined payment');
   }
 
   /** Reconciles every pending payment of an order; answers its payments afterwards. */

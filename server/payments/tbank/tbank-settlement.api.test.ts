@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lastPaymentOf, orderRowOf, pressAtFake, returnRequestFor, useAcquirerApp } from '../../../tests/fakes/acquirer-test-kit.ts';
+import { lastPaymentOf, orderRowOf, paidAtFake, pressAtFake, refundFirstTicket, useAcquirerApp } from '../../../tests/fakes/acquirer-test-kit.ts';
 import { type TbankFake, fakeTbankToken, startTbankFake } from '../../../tests/fakes/tbank-fake.ts';
 import type { TestApp } from '../../../tests/harness.ts';
 import { deskOn } from '../../admin/orders/orders-desk-kit.ts';
@@ -39,20 +39,12 @@ const atBank = (providerRef: string) => fake.payments.get(Number(providerRef));
 const initCalls = () => fake.calls.filter((c) => c.method === 'Init').length;
 
 async function paidOrder() {
-  const order = await makeOrder(t);
-  const answer = await pay(t, order.hash, CARD);
-  await pressAtFake(String(answer.bankUrl), 'pay');
-  const row = await orderRow(order.hash);
-  expect(row.status).toBe(OrderStatus.paid);
-  return { order, row, payment: await lastPayment(row.id) };
+  const paid = await paidAtFake(t);
+  expect(paid.row.status).toBe(OrderStatus.paid);
+  return paid;
 }
 
-async function refundOne(row: { id: number }, paymentId: number, key: string) {
-  const { rows: tickets } = await t.db.query<{ id: number }>('select id from tickets where order_id = $1 order by id', [row.id]);
-  const refundId = await t.db.transaction((tx) => t.app.payments.requestRefund(tx, { paymentId, amount: 53000, reason: 'return', key, at: t.clock.date() }));
-  await returnRequestFor(t, row.id, [tickets[0]?.id as number], 53000, refundId);
-  return refundId;
-}
+const refundOne = (row: { id: number }, paymentId: number, key: string) => refundFirstTicket(t, row.id, paymentId, key);
 
 const refundRow = async (id: number) =>
   (await t.db.query<{ status: string; provider_attempt: number; last_error: string | null; provider_status: string | null }>('select * from refunds where id = $1', [id])).rows[0];
