@@ -96,6 +96,8 @@ const envSchema = z.object({
   YOOKASSA_PUSHKIN_SHOP_ID: z.string().regex(/^\d{1,12}$/, 'must be the shop\'s number').optional(),
   YOOKASSA_PUSHKIN_SECRET_KEY: z.string().min(1).optional(),
   YOOKASSA_API_URL: z.url().default('https://api.yookassa.ru/v3/'),
+  /** How a YooKassa SBP payment is confirmed: its own page (redirect, as YooKassa's SBP page documents) or our QR modal (qr). */
+  YOOKASSA_SBP_CONFIRMATION: z.enum(['redirect', 'qr']).default('redirect'),
   /** The longest one call to an acquirer may take before the visitor is told the bank is unavailable. */
   ACQUIRER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(15_000),
   RECEIPT_PAYMENT_MODE: z.enum(RECEIPT_PAYMENT_MODES).default('full_prepayment'),
@@ -184,6 +186,10 @@ export type AcquirersConfig = {
   yookassa?: YookassaCredentials;
   yookassaPushkin?: YookassaCredentials;
   yookassaApiUrl: string;
+  /** How a YooKassa SBP payment is confirmed (YOOKASSA_SBP_CONFIRMATION). */
+  yookassaSbpConfirmation: 'redirect' | 'qr';
+  /** The wait before repeating a YooKassa call answered 202 or 500 without retry_after (tests shorten it; YooKassa's SDKs wait 1800 ms). */
+  yookassaRetryDelayMs?: number;
   timeoutMs: number;
   receipt: { paymentMode: ReceiptPaymentMode; tax: ReceiptTax; taxation: ReceiptTaxation | undefined };
 };
@@ -319,6 +325,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
           ? { shopId: e.YOOKASSA_PUSHKIN_SHOP_ID, secretKey: e.YOOKASSA_PUSHKIN_SECRET_KEY }
           : undefined,
       yookassaApiUrl: e.YOOKASSA_API_URL,
+      yookassaSbpConfirmation: e.YOOKASSA_SBP_CONFIRMATION,
       timeoutMs: e.ACQUIRER_TIMEOUT_MS,
       receipt: { paymentMode: e.RECEIPT_PAYMENT_MODE, tax: e.RECEIPT_TAX, taxation: e.RECEIPT_TAXATION },
     },

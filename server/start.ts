@@ -69,7 +69,8 @@ export async function startServer(config: Config, fillEmpty: EmptyDatabaseFiller
         [
           { name: 'reservation-expiry', intervalMs: 10_000, run: () => expireUnpaidOrders(db, new Date()) },
           { name: 'mail-outbox', intervalMs: 5_000, run: () => deliverDueMail(db, mail, { now: Date.now, from: config.mailFrom, log: app.log }) },
-          { name: 'refunds', intervalMs: 60_000, run: () => app.payments.processRefunds() },
+          { name: 'refunds', intervalMs: 60_000, run: async () => [await app.payments.processRefunds(), await app.payments.checkSentRefunds()] },
+          { name: 'payment-rrn', intervalMs: 60_000, run: () => app.payments.lookUpRrns() },
           { name: 'payment-reconciliation', intervalMs: 60_000, run: () => reconcileStalePayments(db, app.payments, Date.now) },
           {
             name: 'table-cleanup',

@@ -102,9 +102,12 @@ export const deskOrderResponse = z.object({
     z.object({
       id: z.number(),
       amount: z.number(),
+      /** pending (to send), sent (the acquirer has not finished it), done, failed (the acquirer refused every attempt: staff settle it). */
       status: z.string(),
       createdAt: z.string(),
       doneAt: z.string().nullable(),
+      /** Why the last attempt did not go through (the acquirer's refusal), for staff; null once done. */
+      lastError: z.string().nullable().default(null),
       ticketIds: z.array(z.number()),
       byStaff: z.boolean(),
       staffId: z.number().nullable(),

@@ -9,7 +9,8 @@ import { reconcileStalePayments } from './reconcile-payments.ts';
 let t: TestApp;
 let fake: TbankFake;
 beforeAll(async () => {
-  fake = await startTbankFake({ terminals: { Pg: 'pg-password' }, deliver: deliverTo(() => t) });
+  // The bank judges RedirectDueDate by the storefront's test clock.
+  fake = await startTbankFake({ terminals: { Pg: 'pg-password' }, deliver: deliverTo(() => t), now: () => t.clock.now() });
   t = await createTestApp({
     demo: false,
     clock: createClock(new Date('2026-11-21T10:00:00Z')),

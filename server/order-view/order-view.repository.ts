@@ -66,10 +66,15 @@ export async function findViewTickets(db: Queryable, orderId: number): Promise<V
   return rows;
 }
 
-export type ViewPaymentRow = Pick<PaymentRow, 'id' | 'method_id' | 'kind' | 'amount' | 'status' | 'redirect_url'>;
+export type ViewPaymentRow = Pick<PaymentRow, 'id' | 'method_id' | 'kind' | 'amount' | 'status' | 'redirect_url'> & {
+  /** What the acquirer told the visitor to do: an SBP payment confirmed on the acquirer's page has no QR of ours. */
+  action_type?: string | null;
+  /** The same, on a payment row read after reconciling (payments.repository's PaymentRow). */
+  action?: { type: string } | null;
+};
 /** An automatic refund of one of the order's payments, with that payment's number among them. */
 export type ViewRefundRow = Pick<RefundRow, 'id' | 'amount' | 'status'> & { payment_num: number; decline_reason: string | null };
-export type ViewMethodRow = Pick<PaymentMethodRow, 'id' | 'protocol_type' | 'protocol_kind' | 'name' | 'description'>;
+export type ViewMethodRow = Pick<PaymentMethodRow, 'id' | 'provider' | 'kind' | 'protocol_type' | 'protocol_kind' | 'name' | 'description'>;
 
 /** Everything the order page shows, read in one statement (one round trip, one parse and plan). */
 export type OrderViewData = {
@@ -105,7 +110,7 @@ const AUTOMATIC_REFUND_KEYS_OF = (publicId: string) => AUTOMATIC_REFUND_KEY_PREF
 // json array of the order's rows; the order's own columns come back as an ordinary row.
 const ORDER_VIEW_SQL = `select o.*,
   (select coalesce(json_agg(p order by p.id), '[]'::json)
-     from (select id, method_id, kind, amount, status, redirect_url from payments where order_id = o.id) p) as view_payments,
+     from (select id, method_id, kind, amount, status, redirect_url, action->>'type' as action_type from payments where order_id = o.id) p) as view_payments,
   (select coalesce(json_agg(rf order by rf.id), '[]'::json)
      from (select r.id, r.amount, r.status, p.payment_num, p.decline_reason
              from (select id, public_id, decline_reason, (row_number() over (order by id))::int as payment_num
@@ -118,7 +123,7 @@ const ORDER_VIEW_SQL = `select o.*,
              from order_services s join special_offers so on so.id = s.offer_id where s.order_id = o.id) sv) as view_services,
   (select row_to_json(dd) from (${discountViewSql('o.id')}) dd) as view_discount,
   (select coalesce(json_agg(m order by m.sortnum, m.id), '[]'::json)
-     from (select id, protocol_type, protocol_kind, name, description, sortnum from payment_methods
+     from (select id, provider, kind, protocol_type, protocol_kind, name, description, sortnum from payment_methods
             where is_active and (kind = 'pushkin') = o.pushkin_card) m) as view_methods,
   (select coalesce(json_agg(f order by f.sortnum, f.id), '[]'::json)
      from (select id, package_id, event_id, name, description, amount, per_order_limit, seat_tied, stock, sortnum

@@ -145,7 +145,8 @@ async function viewOrder(
         seat_tied: offer.seat_tied ? 1 : 0,
       }))
     : [];
-  const paymentTypes: PaymentType[] = methods.map((m) => ({
+  // A method whose acquirer refuses this sum (T-Bank's SBP under 10 ₽) is not offered.
+  const paymentTypes: PaymentType[] = methods.filter((m) => deps.payments.methodOffered(m, order.total)).map((m) => ({
     creditcompany_id: m.id,
     protocol_type: m.protocol_type,
     protocol_kind: m.protocol_kind,
@@ -154,7 +155,9 @@ async function viewOrder(
   }));
   const lastUsed = payments.at(-1)?.method_id;
   const preferred = [input.bankId, lastUsed].find((id) => id !== undefined && methods.some((m) => m.id === id));
-  const pendingQr = payable ? payments.filter((p) => p.status === 'pending' && p.kind === 'qr' && p.amount === order.total).at(-1) : undefined;
+  const pendingQr = payable
+    ? payments.filter((p) => p.status === 'pending' && p.kind === 'qr' && p.amount === order.total && (p.action_type ?? p.action?.type ?? 'qr') === 'qr').at(-1)
+    : undefined;
   const reserveTime = running ? Math.ceil((order.reserved_until.getTime() - at.getTime()) / 1000) : 0;
 
   return {

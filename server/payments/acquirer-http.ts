@@ -7,7 +7,7 @@ import { ProviderError } from './provider.ts';
  */
 export async function callAcquirer(
   url: string,
-  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: unknown; timeoutMs: number },
+  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: unknown; timeoutMs: number; answer500?: boolean },
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   let response: Response;
   try {
@@ -22,6 +22,8 @@ export async function callAcquirer(
     throw new ProviderError(`${new URL(url).pathname}: ${(error as Error).name === 'TimeoutError' ? `no answer in ${init.timeoutMs} ms` : (error as Error).message}`);
   }
   const text = await response.text().catch(() => '');
+  // answer500: the caller repeats a 500 itself (YooKassa's SDKs do, with the same Idempotence-Key).
+  if (response.status === 500 && init.answer500) return { status: 500, body: parseObject(text) ?? {} };
   if (response.status >= 500) throw new ProviderError(`${new URL(url).pathname}: HTTP ${response.status}`);
   let body: unknown;
   try {
@@ -31,6 +33,15 @@ export async function callAcquirer(
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ProviderError(`${new URL(url).pathname}: HTTP ${response.status}, not an object`);
   return { status: response.status, body: body as Record<string, unknown> };
+}
+
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const body: unknown = JSON.parse(text);
+    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Kopecks of a decimal amount string ("500.00"), or null when it is not one. */

@@ -31,3 +31,26 @@ export async function claimStalePayments(db: Queryable, at: Date, olderThan: Dat
   );
   return rows;
 }
+
+/**
+ * Declined payments with an acquirer reference, declined since `since`, at acquirers whose
+ * declines are not documented as final: a success may still follow a decline there. Claimed with
+ * SKIP LOCKED and a lease on reconcile_after, so each is read back once per lease.
+ */
+export async function claimDeclinedPayments(
+  db: Queryable,
+  p: { at: Date; since: Date; leaseUntil: Date; providers: readonly string[]; limit: number },
+): Promise<{ public_id: string }[]> {
+  if (p.providers.length === 0) return [];
+  const { rows } = await db.query<{ public_id: string }>(
+    `with declined as (
+       select id from payments
+       where status = 'declined' and provider_ref is not null and provider <> 'sandbox' and provider = any($4::text[])
+         and finished_at >= $2 and (reconcile_after is null or reconcile_after <= $1)
+       order by id limit $5 for update skip locked
+     )
+     update payments p set reconcile_after = $3 from declined where p.id = declined.id returning p.public_id`,
+    [p.at, p.since, p.leaseUntil, p.providers, p.limit],
+  );
+  return rows;
+}

@@ -7,6 +7,7 @@ import { type PaymentsService, createPaymentsService } from './payments.service.
 import { assignMethodProvider, disableSandboxRedirect } from './acquirers.repository.ts';
 import type { PaymentProvider } from './provider.ts';
 import { createReceiptSource } from './receipt.ts';
+import { takeHit } from '../security/rate-limits.ts';
 import { createTbankProvider } from './tbank/tbank-provider.ts';
 import { createYookassaProvider } from './yookassa/yookassa-provider.ts';
 import { type SandboxBank, createSandboxBank, sandboxKey } from './sandbox/sandbox-bank.ts';
@@ -43,7 +44,7 @@ export function createPaymentsStack(app: FastifyInstance, config: Config, deps: 
   });
   const providers = new Map<string, PaymentProvider>([[SANDBOX, createSandboxProvider(bank)]]);
   const baseUrl = publicBaseUrl(config);
-  for (const provider of realAcquirers(config, deps.db, baseUrl, deps.timeZone)) providers.set(provider.id, provider);
+  for (const provider of realAcquirers(config, deps.db, baseUrl, deps.timeZone, deps.now)) providers.set(provider.id, provider);
   const payments = createPaymentsService({
     db: deps.db,
     now: deps.now,
@@ -81,20 +82,44 @@ async function assignMethods(db: Db, config: Config): Promise<void> {
 }
 
 /** The configured T-Bank terminals and YooKassa shops, each a provider of its own. */
-function realAcquirers(config: Config, db: Db, baseUrl: string, timeZone: string): PaymentProvider[] {
+/**
+ * Read-backs an unsigned webhook may cause: per payment a few (a genuine one comes once per
+ * status, and repeats only while unanswered), per sender enough for a busy sale.
+ */
+export const READ_BACK_LIMITS = { perPayment: 5, perAddress: 120, windowMs: 10 * 60_000 } as const;
+
+function realAcquirers(config: Config, db: Db, baseUrl: string, timeZone: string, now: () => number): PaymentProvider[] {
   const a = config.acquirers;
   if (!a) return [];
   const receipts = createReceiptSource(db, { ...a.receipt, timeZone });
   const chosen = methodProviders(config);
   const used = new Set([chosen.card, chosen.qr, chosen.pushkin]);
   const out: PaymentProvider[] = [];
+  const { perPayment, perAddress, windowMs } = READ_BACK_LIMITS;
+  const allowReadBack = async (paymentRef: string, ip: string) => {
+    const at = new Date(now());
+    return (await takeHit(db, 'yookassa-read-back-address', ip, perAddress, windowMs, at)) && takeHit(db, 'yookassa-read-back-payment', paymentRef, perPayment, windowMs, at);
+  };
   const tbank = (id: string, credentials: { terminalKey: string; password: string } | undefined) => {
     if (used.has(id) && credentials) {
-      out.push(createTbankProvider({ id, ...credentials, apiUrl: a.tbankApiUrl, notificationUrl: `${baseUrl}/payments/notify/${id}`, timeoutMs: a.timeoutMs, receipts }));
+      out.push(createTbankProvider({ id, ...credentials, apiUrl: a.tbankApiUrl, notificationUrl: `${baseUrl}/payments/notify/${id}`, timeoutMs: a.timeoutMs, receipts, now }));
     }
   };
   const yookassa = (id: string, credentials: { shopId: string; secretKey: string } | undefined) => {
-    if (used.has(id) && credentials) out.push(createYookassaProvider({ id, ...credentials, apiUrl: a.yookassaApiUrl, timeoutMs: a.timeoutMs, receipts }));
+    if (used.has(id) && credentials) {
+      out.push(
+        createYookassaProvider({
+          id,
+          ...credentials,
+          apiUrl: a.yookassaApiUrl,
+          timeoutMs: a.timeoutMs,
+          receipts,
+          sbpConfirmation: a.yookassaSbpConfirmation,
+          ...(a.yookassaRetryDelayMs === undefined ? {} : { retryDelayMs: a.yookassaRetryDelayMs }),
+          allowReadBack,
+        }),
+      );
+    }
   };
   tbank('tbank', a.tbank);
   tbank('tbank-pushkin', a.tbankPushkin);

@@ -33,6 +33,10 @@ export type PaymentRow = {
   cancel_confirmed_at: Date | null;
   /** What the acquirer told the visitor to do, kept so a repeated Pay answers the same link (null before it answered). */
   action: PaymentAction | null;
+  /** The currency it was charged in (null: a payment from before it was kept, RUB). */
+  currency: string | null;
+  /** How often the RRN was asked for (rrn_due_at: when next). */
+  rrn_attempts: number;
 };
 
 export type RefundRow = {
@@ -41,8 +45,13 @@ export type RefundRow = {
   amount: number;
   reason: string;
   idempotency_key: string;
-  status: 'pending' | 'done' | 'failed';
+  /** pending: to send; sent: the acquirer took it and has not finished; done; failed: the acquirer cancelled every attempt. */
+  status: 'pending' | 'sent' | 'done' | 'failed';
   attempts: number;
+  /** The attempt the acquirer knows it by (a new one after the acquirer cancelled the last). */
+  provider_attempt: number;
+  check_after: Date | null;
+  provider_status: string | null;
   last_error: string | null;
   next_attempt_at: Date;
   provider_ref: string | null;
@@ -71,12 +80,12 @@ export async function findPaymentMethods(db: Queryable, pushkinOrder: boolean): 
 
 export async function insertPayment(
   tx: Queryable,
-  p: { publicId: string; orderId: number; methodId: number; provider: string; kind: string; amount: number; at: Date },
+  p: { publicId: string; orderId: number; methodId: number; provider: string; kind: string; amount: number; currency: string; at: Date },
 ): Promise<PaymentRow> {
   const { rows } = await tx.query<PaymentRow>(
-    `insert into payments (public_id, order_id, method_id, provider, kind, amount, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7) returning *`,
-    [p.publicId, p.orderId, p.methodId, p.provider, p.kind, p.amount, p.at],
+    `insert into payments (public_id, order_id, method_id, provider, kind, amount, currency, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,
+    [p.publicId, p.orderId, p.methodId, p.provider, p.kind, p.amount, p.currency, p.at],
   );
   const row = rows[0];
   if (!row) throw new Error('insert into payments returned no row');
@@ -234,7 +243,7 @@ export async function insertRefund(tx: Queryable, r: { paymentId: number; amount
   return id;
 }
 
-export type ClaimedRefund = RefundRow & { provider: string; provider_payment_ref: string | null };
+export type ClaimedRefund = RefundRow & { provider: string; provider_payment_ref: string | null; currency: string | null };
 
 /**
  * Claims pending refunds that are due (or the given ones) with FOR UPDATE SKIP LOCKED and a
@@ -250,14 +259,96 @@ export async function claimDueRefunds(tx: Queryable, at: Date, limit: number, id
          update refunds r set attempts = attempts + 1, next_attempt_at = $1::timestamptz + interval '5 minutes'
          from due, payments p
          where r.id = due.id and p.id = r.payment_id
-         returning r.*, p.provider, p.provider_ref as provider_payment_ref`,
+         returning r.*, p.provider, p.provider_ref as provider_payment_ref, p.currency`,
     ids ? [at, limit, ids] : [at, limit],
   );
   return rows;
 }
 
-export async function markRefundDone(db: Queryable, id: number, refundRef: string, at: Date): Promise<void> {
-  await db.query(`update refunds set status = 'done', provider_ref = $2, done_at = $3, last_error = null where id = $1`, [id, refundRef, at]);
+/**
+ * Claims refunds the acquirer took but had not finished, whose read-back is due, with SKIP LOCKED
+ * and a five-minute lease on check_after.
+ */
+export async function claimSentRefunds(tx: Queryable, at: Date, limit: number): Promise<ClaimedRefund[]> {
+  const { rows } = await tx.query<ClaimedRefund>(
+    `with due as (
+           select id from refunds where status = 'sent' and check_after <= $1
+           order by check_after, id limit $2 for update skip locked
+         )
+         update refunds r set check_after = $1::timestamptz + interval '5 minutes'
+         from due, payments p
+         where r.id = due.id and p.id = r.payment_id
+         returning r.*, p.provider, p.provider_ref as provider_payment_ref, p.currency`,
+    [at, limit],
+  );
+  return rows;
+}
+
+/** The acquirer finished the refund. */
+export async function markRefundDone(db: Queryable, id: number, refundRef: string, at: Date, providerStatus: string | null = null): Promise<void> {
+  await db.query(
+    `update refunds set status = 'done', provider_ref = $2, done_at = $3, last_error = null, check_after = null, provider_status = coalesce($4, provider_status)
+     where id = $1 and status <> 'done'`,
+    [id, refundRef, at, providerStatus],
+  );
+}
+
+/** The acquirer took the refund and has not finished it: read it back at checkAfter. */
+export async function markRefundSent(db: Queryable, id: number, refundRef: string, providerStatus: string, checkAfter: Date): Promise<void> {
+  await db.query(
+    `update refunds set status = 'sent', provider_ref = $2, provider_status = $3, check_after = $4, last_error = null
+     where id = $1 and status in ('pending', 'sent')`,
+    [id, refundRef, providerStatus, checkAfter],
+  );
+}
+
+/**
+ * The acquirer cancelled the refund: sent again under the next attempt at retryAt, or, with no
+ * retryAt (its attempts are spent), failed for staff to settle.
+ */
+export async function markRefundCanceled(db: Queryable, id: number, error: string, providerStatus: string, retryAt: Date | null): Promise<void> {
+  await db.query(
+    retryAt
+      ? `update refunds set status = 'pending', provider_attempt = provider_attempt + 1, next_attempt_at = $4, check_after = null,
+               last_error = $2, provider_status = $3 where id = $1 and status in ('pending', 'sent')`
+      : `update refunds set status = 'failed', check_after = null, last_error = $2, provider_status = $3 where id = $1 and status in ('pending', 'sent')`,
+    retryAt ? [id, error, providerStatus, retryAt] : [id, error, providerStatus],
+  );
+}
+
+/**
+ * The acquirer told of a refund (a notification): the read-back of the matching unfinished
+ * refunds (by the refund's reference, or every one of the payment) is made due now.
+ */
+export async function makeRefundChecksDue(db: Queryable, provider: string, news: { providerRef?: string; refundRef?: string }, at: Date): Promise<number> {
+  const { rowCount } = await db.query(
+    `update refunds r set check_after = $4 from payments p
+     where p.id = r.payment_id and p.provider = $1 and r.status = 'sent'
+       and (($2::text is not null and p.provider_ref = $2) or ($3::text is not null and r.provider_ref = $3))`,
+    [provider, news.providerRef ?? null, news.refundRef ?? null, at],
+  );
+  return rowCount;
+}
+
+/** A paid payment whose RRN is to be asked for after the notification was answered. */
+export async function scheduleRrnLookup(tx: Queryable, id: number, at: Date): Promise<void> {
+  await tx.query('update payments set rrn_due_at = $2 where id = $1 and rrn is null', [id, at]);
+}
+
+/** Payments whose RRN lookup is due, claimed with SKIP LOCKED and a five-minute lease. */
+export async function claimDueRrnLookups(tx: Queryable, at: Date, limit: number): Promise<PaymentRow[]> {
+  const { rows } = await tx.query<PaymentRow>(
+    `with due as (select id from payments where rrn_due_at <= $1 order by rrn_due_at limit $2 for update skip locked)
+     update payments p set rrn_due_at = $1::timestamptz + interval '5 minutes', rrn_attempts = rrn_attempts + 1
+     from due where p.id = due.id returning p.*`,
+    [at, limit],
+  );
+  return rows;
+}
+
+/** The RRN lookup ended: the RRN found (or none, when the acquirer has none or the attempts are spent). */
+export async function finishRrnLookup(db: Queryable, id: number, rrn: string | null): Promise<void> {
+  await db.query('update payments set rrn = coalesce(rrn, $2), rrn_due_at = null where id = $1', [id, rrn]);
 }
 
 export async function scheduleRefundRetry(db: Queryable, id: number, error: string, nextAttemptAt: Date): Promise<void> {

@@ -105,7 +105,7 @@ export function paymentsRoutes(
       if (!provider) return reply.code(404).send({ ok: false as const });
       let notification: Awaited<ReturnType<typeof provider.verifyNotification>>;
       try {
-        notification = await provider.verifyNotification(request.body, request.headers);
+        notification = await provider.verifyNotification(request.body, request.headers, { ip: request.ip });
       } catch (error) {
         // The acquirer's API could not confirm it (read-back of an unsigned webhook): any answer
         // but 200 makes the acquirer repeat it later. 429 with Retry-After, not a 5xx: anyone can
@@ -115,7 +115,16 @@ export function paymentsRoutes(
         return reply.code(429).header('retry-after', '60').send({ ok: false as const });
       }
       if (!notification) return reply.code(400).send({ ok: false as const });
-      const result = notification === 'acknowledged' ? 'acknowledged' : (await deps.payments.applyOutcome(provider.id, notification, request.body)).result;
+      // Too many read-backs for this payment or sender: the acquirer repeats a genuine one later,
+      // and the reconciliation job reads the payment back anyway.
+      if (notification === 'throttled') return reply.code(429).header('retry-after', '60').send({ ok: false as const });
+      let result: string;
+      if (notification === 'acknowledged') result = 'acknowledged';
+      else if ('type' in notification) {
+        // News of a refund: its read-back is made due now and runs in the refunds job, not here.
+        await deps.payments.refundNews(provider.id, notification);
+        result = 'acknowledged';
+      } else result = (await deps.payments.applyOutcome(provider.id, notification, request.body)).result;
       const answer = provider.notificationReply;
       if (answer) return reply.code(200).type(answer.contentType).serializer((payload) => String(payload)).send(answer.body);
       return { ok: true as const, result };

@@ -6,12 +6,17 @@ import type { Db, Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import { OrderStatus, newHash } from '../orders/orders.service.ts';
 import { type OrderRow, findOrderByHash, findOrderById, lockOrderByHash, lockOrderById, markOrderPaid } from '../orders/orders.repository.ts';
-import { type CancelOutcome, type PaymentAction, type ProviderOutcome, type ProviderRegistry, ProviderError, type StartPaymentResult } from './provider.ts';
+import { acquirerRefusal } from '../../contract/acquirer-limits.ts';
+import type { PaymentKind } from '../../contract/payment.ts';
+import { type CancelOutcome, type PaymentAction, type ProviderOutcome, type ProviderRegistry, type StartPaymentResult } from './provider.ts';
+import { createRefundRunner } from './refund-runner.ts';
 import {
   type PaymentRow,
   automaticRefundKey,
-  claimDueRefunds,
+  claimDueRrnLookups,
   confirmPaymentCancel,
+  finishRrnLookup,
+  scheduleRrnLookup,
   findRefundIdByKey,
   insertNotification,
   insertRefund,
@@ -21,8 +26,6 @@ import {
   markPaymentDeclined,
   markPaymentFailed,
   markPaymentSucceeded,
-  markRefundDone,
-  scheduleRefundRetry,
   takeRefundableAmount,
   findPaymentByPublicId,
   findPaymentMethods,
@@ -50,7 +53,8 @@ export type PaymentsHooks = {
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
-const REFUND_RETRY_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000];
+/** How often an RRN is asked for before the payment is left to the registry by its acquirer id. */
+const RRN_ATTEMPTS = 5;
 
 /** Longer than any acquirer's answer to a registration: a payment 'created' this long ago was abandoned. */
 const STALE_REGISTRATION_MS = 2 * 60_000;
@@ -100,6 +104,29 @@ export function createPaymentsService(deps: {
     return found;
   }
 
+  /**
+   * Refuses, with the reason in the visitor's language, a payment the method's acquirer documents
+   * it would refuse (a receipt e-mail too long for it, a sum under its minimum): nothing is created.
+   */
+  function refuseWhatTheAcquirerWould(providerId: string, payment: { kind: PaymentKind; amount: number; email: string }): void {
+    const limits = provider(providerId).limits;
+    const refusal = acquirerRefusal(limits, payment);
+    if (refusal === 'receiptEmailTooLong') {
+      throw new BusinessError(ErrorCode.payment, { status: 400, text: textOf('payments', 'receiptEmailTooLong', { max: limits?.receiptEmailMax ?? 0 }) });
+    }
+    if (refusal === 'belowMinimum') {
+      const min = limits?.minAmount?.[payment.kind] ?? 0;
+      throw new BusinessError(ErrorCode.payment, { status: 400, text: textOf('payments', 'belowMinimum', { min: `${(min / 100).toLocaleString('ru-RU')} ₽` }) });
+    }
+  }
+
+  /** Whether the order page offers a method of this provider and kind for this sum. */
+  function methodOffered(method: { provider: string; kind: PaymentKind }, amount: number): boolean {
+    const limits = providers.get(method.provider)?.limits;
+    const min = limits?.minAmount?.[method.kind];
+    return min === undefined || amount === 0 || amount >= min;
+  }
+
   /** Starts paying an order with the chosen method. */
   async function startPayment(input: {
     hash: string;
@@ -129,6 +156,7 @@ export function createPaymentsService(deps: {
       const methods = await findPaymentMethods(tx, order.pushkin_card);
       const method = methods.find((m) => m.id === input.methodId);
       if (!method || !providers.has(method.provider)) throw new BusinessError(ErrorCode.unknownBank, { status: 400 });
+      refuseWhatTheAcquirerWould(method.provider, { kind: method.kind, amount: order.total, email: order.email });
       // One open payment per order and method: Pay pressed twice (or by twenty scripts at once,
       // serialised by the order's row lock above) answers the payment already open, so the bank
       // never holds two live payments of one order; another method cancels it first.
@@ -143,6 +171,7 @@ export function createPaymentsService(deps: {
         provider: method.provider,
         kind: method.kind,
         amount: order.total,
+        currency: input.currency,
         at,
       });
       // Registered before the row lock goes, so a Pay that finds this payment 'created' can wait for it.
@@ -263,7 +292,11 @@ export function createPaymentsService(deps: {
         return { result: 'unknown' as const, refundIds: [] };
       }
       await linkNotificationToPayment(tx, providerId, n.eventId, payment.id);
-      if (payment.status === 'succeeded' || payment.status === 'declined') return { result: 'final' as const, refundIds: [] };
+      // A decline is final only until a success follows it (a signed REJECTED, then CONFIRMED):
+      // that success pays the order if it still can, or goes back, like any late success below.
+      if (payment.status === 'succeeded' || (payment.status === 'declined' && n.outcome.status === 'declined')) {
+        return { result: 'final' as const, refundIds: [] };
+      }
 
       if (payment.status === 'canceled') {
         // Cancelled because the order's sum changed while it was pending: whatever the acquirer
@@ -297,6 +330,8 @@ export function createPaymentsService(deps: {
       // Not payable though the order still awaits payment: the sums differ, the order changed.
       const reason: FailureReason | null = payable || order?.status === OrderStatus.paid ? null : open ? 'order-changed' : 'booking-expired';
       await markPaymentSucceeded(tx, { id: payment.id, amount: captured, providerRef: n.providerRef, reason, rrn: n.outcome.rrn ?? null, at });
+      // The RRN the notification lacks is asked for after the acquirer is answered (SBP has none).
+      if (!n.outcome.rrn && payment.kind !== 'qr' && provider(providerId).rrnOf) await scheduleRrnLookup(tx, payment.id, at);
       if (payable && (await markPaid(tx, payment.order_id, at))) return { result: 'paid' as const, refundIds: [] };
       // The money came but the order cannot take it: give it back, whole.
       if (captured === 0) return { result: 'refunded' as const, refundIds: [] };
@@ -333,35 +368,31 @@ export function createPaymentsService(deps: {
     return insertRefund(tx, r);
   }
 
+  const refunds = createRefundRunner({ db, now, provider, log });
+  const { processRefunds } = refunds;
+
   /**
-   * Carries out pending refunds that are due (or the given ones): each is claimed with
-   * FOR UPDATE SKIP LOCKED and a lease, so several instances never send one twice at once, and
-   * the provider's idempotency key makes a repeat after a crash harmless. A failure is retried
-   * with backoff; nothing is dropped.
+   * Asks the acquirers for the RRNs still to be asked for (T-Bank's CheckOrder), after their
+   * notifications were answered: claimed with SKIP LOCKED and a lease, a few attempts each; the
+   * Pushkin-card registry names a payment without one by its acquirer id.
    */
-  async function processRefunds(options: { ids?: number[]; limit?: number } = {}): Promise<{ done: number; failed: number }> {
-    const at = new Date(now());
-    const claimed = await db.transaction((tx) => claimDueRefunds(tx, at, options.limit ?? 50, options.ids));
-    let done = 0;
-    let failed = 0;
-    for (const refund of claimed) {
+  async function lookUpRrns(limit = 20): Promise<number> {
+    const claimed = await db.transaction((tx) => claimDueRrnLookups(tx, new Date(now()), limit));
+    for (const payment of claimed) {
+      const lookUp = providers.get(payment.provider)?.rrnOf;
+      if (!lookUp || !payment.provider_ref) {
+        await finishRrnLookup(db, payment.id, null);
+        continue;
+      }
       try {
-        if (!refund.provider_payment_ref) throw new ProviderError('the payment has no acquirer reference');
-        const { refundRef } = await provider(refund.provider).refund({
-          providerRef: refund.provider_payment_ref,
-          amount: refund.amount,
-          idempotencyKey: refund.idempotency_key,
-        });
-        await markRefundDone(db, refund.id, refundRef, new Date(now()));
-        done += 1;
+        const rrn = await lookUp({ providerRef: payment.provider_ref, merchantRef: payment.public_id });
+        if (rrn || payment.rrn_attempts >= RRN_ATTEMPTS) await finishRrnLookup(db, payment.id, rrn);
       } catch (error) {
-        failed += 1;
-        const delay = REFUND_RETRY_MS[Math.min(refund.attempts - 1, REFUND_RETRY_MS.length - 1)] ?? 60_000;
-        log.warn({ err: error, refund: refund.id }, 'refund failed; will retry');
-        await scheduleRefundRetry(db, refund.id, (error as Error).message.slice(0, 500), new Date(now() + delay));
+        log.warn({ err: error, payment: payment.public_id }, 'RRN lookup failed; will retry');
+        if (payment.rrn_attempts >= RRN_ATTEMPTS) await finishRrnLookup(db, payment.id, null);
       }
     }
-    return { done, failed };
+    return claimed.length;
   }
 
   /**
@@ -409,10 +440,11 @@ export function createPaymentsService(deps: {
     }
   }
 
-  /** Asks the provider about a pending payment and applies a final answer (return URL, polling). */
-  async function reconcile(payment: PaymentRow): Promise<void> {
-    if (payment.status === 'canceled') return cancelOne(payment);
-    if (payment.status !== 'pending' || !payment.provider_ref) return;
+  /**
+   * Reads a payment back from its acquirer and applies the answer when `applies` takes it; an
+   * acquirer that cannot be asked is logged and left to the next read-back.
+   */
+  async function readBack(payment: PaymentRow & { provider_ref: string }, applies: (outcome: ProviderOutcome) => boolean, source: string): Promise<void> {
     let outcome: ProviderOutcome;
     try {
       outcome = await provider(payment.provider).checkStatus({ providerRef: payment.provider_ref, merchantRef: payment.public_id });
@@ -420,12 +452,28 @@ export function createPaymentsService(deps: {
       log.warn({ err: error, payment: payment.public_id }, 'payment status check failed');
       return;
     }
-    if (outcome.status === 'pending') return;
+    if (outcome.status === 'pending' || !applies(outcome)) return;
     await applyOutcome(
       payment.provider,
       { eventId: `status:${payment.provider_ref}:${outcome.status}`, providerRef: payment.provider_ref, merchantRef: payment.public_id, outcome },
-      { source: 'status check', outcome },
+      { source, outcome },
     );
+  }
+
+  /** Asks the provider about a pending payment and applies a final answer (return URL, polling). */
+  async function reconcile(payment: PaymentRow): Promise<void> {
+    if (payment.status === 'canceled') return cancelOne(payment);
+    if (payment.status !== 'pending' || !payment.provider_ref) return;
+    await readBack({ ...payment, provider_ref: payment.provider_ref }, () => true, 'status check');
+  }
+
+  /**
+   * Reads back a declined payment (the reconciliation job, for a while after the decline): a
+   * success the acquirer reports now pays the order if it still can, or is refunded.
+   */
+  async function recheckDeclined(payment: PaymentRow): Promise<void> {
+    if (payment.status !== 'declined' || !payment.provider_ref) return;
+    await readBack({ ...payment, provider_ref: payment.provider_ref }, (outcome) => outcome.status === 'succeeded', 'status check of a declined payment');
   }
 
   /** Reconciles every pending payment of an order; answers its payments afterwards. */
@@ -488,6 +536,13 @@ export function createPaymentsService(deps: {
     applyOutcome,
     requestRefund,
     processRefunds,
+    checkSentRefunds: refunds.checkSentRefunds,
+    refundNews: refunds.refundNews,
+    lookUpRrns,
+    recheckDeclined,
+    methodOffered,
+    /** Every configured provider's id (the reconciliation job reads declined payments of those whose declines may turn). */
+    providerIds: () => [...providers.keys()],
     reconcile,
     reconcileOrder,
     cancelAtAcquirer,

@@ -1,4 +1,5 @@
 import type { DeclineReason, PaymentKind } from '../../contract/payment.ts';
+import type { AcquirerLimits } from '../../contract/acquirer-limits.ts';
 import type { CurrencyCode } from '../../contract/setup.ts';
 
 /**
@@ -27,7 +28,8 @@ export interface PaymentProvider {
   verifyNotification(
     body: unknown,
     headers: Record<string, string | string[] | undefined>,
-  ): VerifiedNotification | 'acknowledged' | null | Promise<VerifiedNotification | 'acknowledged' | null>;
+    context?: NotificationContext,
+  ): NotificationVerdict | Promise<NotificationVerdict>;
 
   /** The body the acquirer expects in answer to an accepted notification; unset: our JSON answer. */
   readonly notificationReply?: { contentType: string; body: string };
@@ -40,9 +42,63 @@ export interface PaymentProvider {
    */
   cancel(payment: { providerRef: string; merchantRef: string }): Promise<CancelOutcome>;
 
-  /** Refunds part or all of a captured payment. The same idempotencyKey refunds once. */
-  refund(input: { providerRef: string; amount: number; idempotencyKey: string }): Promise<{ refundRef: string }>;
+  /**
+   * Refunds part or all of a captured payment. The same idempotencyKey and attempt refund once;
+   * a refund the acquirer cancelled is sent again under the next attempt. Answers what the
+   * acquirer says of it: done, still in progress (read back later with checkRefund), or cancelled.
+   */
+  refund(input: RefundInput): Promise<RefundOutcome>;
+
+  /** Reads back a refund the acquirer took but had not finished; unset: every refund is final at once. */
+  checkRefund?(input: RefundInput & { refundRef: string }): Promise<RefundOutcome>;
+
+  /**
+   * The card payment's RRN when the acquirer's notification and status carry none (T-Bank's
+   * CheckOrder); asked by a job after the payment is applied, never while the acquirer waits.
+   */
+  rrnOf?(payment: { providerRef: string; merchantRef: string }): Promise<string | null>;
+
+  /**
+   * Set when the acquirer documents a declined payment as final (YooKassa's canceled); otherwise
+   * the reconciliation job reads declined payments back for a while, since a success may follow.
+   */
+  readonly finalDeclines?: boolean;
+
+  /** What the acquirer refuses on its side (a receipt e-mail too long, a sum too small), checked before it is called. */
+  readonly limits?: AcquirerLimits;
 }
+
+export type RefundInput = {
+  /** The acquirer's payment id. */
+  providerRef: string;
+  amount: number;
+  /** Ours (refunds.idempotency_key): the refund's receipt is found by it. */
+  idempotencyKey: string;
+  /** 1, then 2, 3… when the acquirer cancelled the earlier attempts: part of the key the acquirer sees. */
+  attempt: number;
+  /** The payment's currency: a refund goes back in it. */
+  currency: CurrencyCode;
+};
+
+/** The key an acquirer sees for a refund attempt: ours, with the attempt number from the second on. */
+export const refundAttemptKey = (input: Pick<RefundInput, 'idempotencyKey' | 'attempt'>) =>
+  input.attempt > 1 ? `${input.idempotencyKey}~${input.attempt}` : input.idempotencyKey;
+
+export type RefundOutcome = {
+  /** The acquirer's reference of the refund (read back by it). */
+  refundRef: string;
+  status: 'done' | 'pending' | 'canceled';
+  /** The acquirer's status or reason, for staff (never shown to the buyer). */
+  detail: string;
+};
+
+/** Who sent a notification, for acquirers whose notifications are not signed (read-back limits). */
+export type NotificationContext = { ip: string };
+
+/** News of a refund (T-Bank REFUNDED, YooKassa refund.succeeded): its read-back is made due now. */
+export type RefundNews = { type: 'refund'; providerRef?: string; refundRef?: string };
+
+export type NotificationVerdict = VerifiedNotification | RefundNews | 'acknowledged' | 'throttled' | null;
 
 export type StartPaymentInput = {
   /** Our reference (payments.public_id), echoed back in notifications. */

@@ -53,3 +53,17 @@ export function rateLimits(app: FastifyInstance, db: Db, limits: RateLimits, now
     }
   });
 }
+
+/**
+ * A limit counted like the per-client ones but on any key (a payment's id, a sender's address):
+ * answers whether one more hit fits `limit` within `windowMs`, and counts it when it does.
+ */
+export async function takeHit(db: Db, bucket: string, key: string, limit: number, windowMs: number, at: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockRateKey(tx, bucket, key);
+    const { count } = await recentHits(tx, bucket, key, new Date(at.getTime() - windowMs));
+    if (count >= limit) return false;
+    await insertHit(tx, bucket, key, at);
+    return true;
+  });
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { AcquirersConfig } from '../../server/config.ts';
-import { preparePaymentCatalog } from '../../server/payments/payment-test-kit.ts';
+import { makeOrder, pay, preparePaymentCatalog } from '../../server/payments/payment-test-kit.ts';
 import { type TestApp, createClock, createTestApp } from '../harness.ts';
 import type { Deliver } from './fake-http.ts';
 
@@ -14,6 +14,8 @@ export function acquirersConfig(overrides: Partial<AcquirersConfig>): AcquirersC
     pushkin: 'sandbox',
     tbankApiUrl: 'https://securepay.tinkoff.ru/v2/',
     yookassaApiUrl: 'https://api.yookassa.ru/v3/',
+    yookassaSbpConfirmation: 'redirect',
+    yookassaRetryDelayMs: 20,
     timeoutMs: 2000,
     receipt: { paymentMode: 'full_prepayment', tax: 'none', taxation: 'usn_income' },
     ...overrides,
@@ -114,10 +116,27 @@ export async function orderRowOf(t: TestApp, hash: string): Promise<{ id: number
   return rows[0] as { id: number; status: number };
 }
 
-export type LastPaymentRow = { id: number; public_id: string; status: string; provider: string; provider_ref: string; rrn: string | null; decline_reason: string | null };
+export type LastPaymentRow = { id: number; order_id: number; public_id: string; status: string; provider: string; provider_ref: string; rrn: string | null; decline_reason: string | null };
 
 /** The order's latest payment. */
 export async function lastPaymentOf(t: TestApp, orderId: number): Promise<LastPaymentRow> {
   const { rows } = await t.db.query<LastPaymentRow>('select * from payments where order_id = $1 order by id desc limit 1', [orderId]);
   return rows[0] as LastPaymentRow;
+}
+
+/** An order paid on the acquirer's payment page with the given method (the card, 1, by default). */
+export async function paidAtFake(t: TestApp, methodId = 1) {
+  const order = await makeOrder(t);
+  const answer = await pay(t, order.hash, methodId);
+  await pressAtFake(String(answer.bankUrl ?? answer.form_qr_url), 'pay');
+  const row = await orderRowOf(t, order.hash);
+  return { order, row, payment: await lastPaymentOf(t, row.id) };
+}
+
+/** A refund of the order's first ticket (530 ₽: 500 ₽ and its 30 ₽ fee), as a confirmed return asks for it; answers its id. */
+export async function refundFirstTicket(t: TestApp, orderId: number, paymentId: number, key: string): Promise<number> {
+  const { rows: tickets } = await t.db.query<{ id: number }>('select id from tickets where order_id = $1 order by id', [orderId]);
+  const refundId = await t.db.transaction((tx) => t.app.payments.requestRefund(tx, { paymentId, amount: 53000, reason: 'return', key, at: t.clock.date() }));
+  await returnRequestFor(t, orderId, [tickets[0]?.id as number], 53000, refundId);
+  return refundId;
 }

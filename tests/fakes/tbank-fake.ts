@@ -1,4 +1,4 @@
-import { tbankToken } from '../../server/payments/tbank/tbank-token.ts';
+import { createHash } from 'node:crypto';
 import { type Deliver, type FakeRequest, deliverByHttp, formChoice, json, paymentPage, startFakeServer } from './fake-http.ts';
 
 type Item = { Name: string; Price: number; Quantity: number; Amount: number; Tax: string; PaymentMethod: string; PaymentObject: string };
@@ -20,8 +20,37 @@ export type TbankFakePayment = {
   rrn: string;
   /** GetQr was asked for it: an SBP payment. */
   sbp: boolean;
+  /** RedirectDueDate (ms): past it the link and the QR can no longer be paid (T-Bank's default: 24 hours). */
+  dueAt: number;
   refunds: { amount: number; receipt: Receipt; externalRequestId: string | undefined }[];
+  /** A refund T-Bank took and has not finished (REFUNDING, ASYNC_REFUNDING): the status to go back to if it fails. */
+  refunding?: { amount: number; before: string };
 };
+
+/**
+ * T-Bank's Token, written from its reference («Подпись запроса»), not taken from the storefront:
+ * the root-level fields only (no nested objects such as Receipt or DATA), the terminal's Password
+ * added as a pair, the pairs sorted by key, their values concatenated, SHA-256 of the string.
+ */
+export function fakeTbankToken(fields: Record<string, unknown>, password: string): string {
+  const pairs: Record<string, string> = { Password: password };
+  for (const [key, value] of Object.entries(fields)) {
+    if (key === 'Token' || value === undefined || value === null || typeof value === 'object') continue;
+    pairs[key] = typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
+  }
+  const joined = Object.keys(pairs)
+    .sort()
+    .map((key) => pairs[key])
+    .join('');
+  return createHash('sha256').update(joined, 'utf8').digest('hex');
+}
+
+/** RedirectDueDate as T-Bank documents it: YYYY-MM-DDTHH24:MI:SS+GMT, e.g. 2016-08-31T12:28:00+03:00. */
+function parseDueDate(value: unknown): number | null {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/.test(value)) return null;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : at;
+}
 
 const TAXES = ['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat110', 'vat120'];
 const MODES = ['full_prepayment', 'prepayment', 'advance', 'full_payment', 'partial_payment', 'credit', 'credit_payment'];
@@ -31,6 +60,7 @@ function receiptProblem(receipt: unknown, amount: number): string | null {
   if (typeof receipt !== 'object' || receipt === null) return 'Receipt is required';
   const r = receipt as Receipt;
   if (!r.Email && !r.Phone) return 'Receipt.Email or Receipt.Phone is required';
+  if (typeof r.Email === 'string' && r.Email.length > 64) return 'Receipt.Email is at most 64 characters';
   if (!Array.isArray(r.Items) || r.Items.length === 0) return 'Receipt.Items is empty';
   let sum = 0;
   for (const item of r.Items) {
@@ -54,11 +84,27 @@ function receiptProblem(receipt: unknown, amount: number): string | null {
  * `GET /records/payments/{PaymentId}` answers what the fake holds of a payment (its receipt,
  * refunds and their receipts): the browser tests run the fake in the server's process and read it there.
  */
-export async function startTbankFake(options: { terminals: Record<string, string>; deliver?: Deliver; port?: number }) {
+export async function startTbankFake(options: {
+  terminals: Record<string, string>;
+  deliver?: Deliver;
+  port?: number;
+  /** The bank's clock (tests pass the storefront's); the real one by default. */
+  now?: () => number;
+  /**
+   * Refunds T-Bank takes and finishes later, as its status model has them: a card refund answers
+   * REFUNDING, an SBP one ASYNC_REFUNDING, until finishRefund ends it. Off: every refund is done at once.
+   */
+  asyncRefunds?: boolean;
+}) {
   const deliver = options.deliver ?? deliverByHttp;
+  const now = options.now ?? Date.now;
+  let asyncRefunds = options.asyncRefunds ?? false;
+  /** CheckOrder calls that came while a notification waited for its answer (T-Bank waits 10 s). */
+  let delivering = 0;
+  let checkOrdersWhileDelivering = 0;
   const payments = new Map<number, TbankFakePayment>();
   const calls: { method: string; body: Record<string, unknown> }[] = [];
-  const notifications: { body: Record<string, unknown>; status: number; answer: string }[] = [];
+  const notifications: { body: Record<string, unknown>; status: number; answer: string; ms: number }[] = [];
   let nextId = 7_000_000_001;
   let dropNotifications = false;
 
@@ -66,7 +112,7 @@ export async function startTbankFake(options: { terminals: Record<string, string
 
   function signed(terminalKey: string, fields: Record<string, unknown>) {
     const password = options.terminals[terminalKey] ?? '';
-    return { ...fields, Token: tbankToken(fields, password) };
+    return { ...fields, Token: fakeTbankToken(fields, password) };
   }
 
   // The fields of T-Bank's NotificationPayment; like GetState's answer, it has no RRN.
@@ -84,17 +130,32 @@ export async function startTbankFake(options: { terminals: Record<string, string
       Pan: '220070******0011',
       ExpDate: '1230',
     });
-    const answer = await deliver(p.notificationUrl, body);
-    notifications.push({ body, status: answer.status, answer: answer.body });
+    delivering += 1;
+    const started = Date.now();
+    try {
+      const answer = await deliver(p.notificationUrl, body);
+      notifications.push({ body, status: answer.status, answer: answer.body, ms: Date.now() - started });
+    } finally {
+      delivering -= 1;
+    }
+  }
+
+  /** Past its RedirectDueDate an unpaid payment can no longer be paid. */
+  function lapse(p: TbankFakePayment) {
+    if ((p.status === 'NEW' || p.status === 'FORM_SHOWED') && now() > p.dueAt) {
+      p.status = 'DEADLINE_EXPIRED';
+      p.errorCode = '0';
+    }
   }
 
   async function api(method: string, body: Record<string, unknown>) {
     const terminalKey = String(body.TerminalKey ?? '');
     const password = options.terminals[terminalKey];
     if (password === undefined) return error('202', 'Терминал не найден');
-    if (typeof body.Token !== 'string' || tbankToken(body, password) !== body.Token) return error('204', 'Неверный токен. Проверьте пару TerminalKey/SecretKey.');
+    if (typeof body.Token !== 'string' || fakeTbankToken(body, password) !== body.Token) return error('204', 'Неверный токен. Проверьте пару TerminalKey/SecretKey.');
     const own = (id: unknown) => {
       const p = payments.get(Number(id));
+      if (p) lapse(p);
       return p && p.terminalKey === terminalKey ? p : undefined;
     };
     switch (method) {
@@ -106,6 +167,14 @@ export async function startTbankFake(options: { terminals: Record<string, string
           if (typeof body[url] !== 'string' || !/^https?:\/\//.test(body[url] as string)) return error('9999', `Неверный параметр ${url}`);
         }
         if (body.PayType !== undefined && body.PayType !== 'O' && body.PayType !== 'T') return error('9999', 'Неверный параметр PayType');
+        // RedirectDueDate: one minute to 90 days ahead (error 3017 otherwise); unset: 24 hours.
+        let dueAt = now() + 24 * 3600_000;
+        if (body.RedirectDueDate !== undefined) {
+          const due = parseDueDate(body.RedirectDueDate);
+          if (due === null) return error('9999', 'Неверный параметр RedirectDueDate');
+          if (due < now() + 60_000 || due > now() + 90 * 24 * 3600_000) return error('3017', 'Переданное значение RedirectDueDate вне допустимого диапазона');
+          dueAt = due;
+        }
         const problem = receiptProblem(body.Receipt, amount as number);
         if (problem) return error('309', 'Неверные параметры чека', problem);
         if ([...payments.values()].some((p) => p.terminalKey === terminalKey && p.orderId === body.OrderId)) return error('8', 'Платёж с таким OrderId уже есть');
@@ -124,6 +193,7 @@ export async function startTbankFake(options: { terminals: Record<string, string
           receipt: body.Receipt as Receipt,
           rrn: String(100000000000 + id),
           sbp: false,
+          dueAt,
           refunds: [],
         };
         payments.set(id, payment);
@@ -134,6 +204,8 @@ export async function startTbankFake(options: { terminals: Record<string, string
         if (!p) return error('7', 'Неверный статус покупателя', 'unknown PaymentId');
         if (body.DataType !== 'PAYLOAD' && body.DataType !== 'IMAGE') return error('9999', 'Неверный параметр DataType');
         if (p.status !== 'NEW' && p.status !== 'FORM_SHOWED') return error('3015', 'Неверный статус платежа');
+        // «Невозможно создать QR»: an SBP sum outside 10 ₽ … 1,000,000 ₽.
+        if (p.amount < 1000 || p.amount > 100_000_000) return error('3016', 'Невозможно создать QR', 'сумма операции по СБП вне диапазона');
         p.sbp = true;
         // The SBP link a banking app opens; here it opens the fake's own page.
         return json(200, { Success: true, ErrorCode: '0', OrderId: p.orderId, PaymentId: p.id, Data: `${server.base}/sbp/${p.id}` });
@@ -144,6 +216,7 @@ export async function startTbankFake(options: { terminals: Record<string, string
         return json(200, { Success: true, ErrorCode: '0', TerminalKey: terminalKey, Status: p.status, PaymentId: String(p.id), OrderId: p.orderId, Amount: p.amount });
       }
       case 'CheckOrder': {
+        if (delivering > 0) checkOrdersWhileDelivering += 1;
         if (typeof body.OrderId !== 'string') return error('9999', 'Неверный параметр OrderId');
         const found = [...payments.values()].filter((p) => p.terminalKey === terminalKey && p.orderId === body.OrderId);
         if (found.length === 0) return error('7', 'Заказ не найден');
@@ -176,6 +249,12 @@ export async function startTbankFake(options: { terminals: Record<string, string
         if (problem) return error('309', 'Неверные параметры чека', problem);
         p.refunded += amount as number;
         p.refunds.push({ amount: amount as number, receipt: body.Receipt as Receipt, externalRequestId: external });
+        if (asyncRefunds) {
+          // «REFUNDING: возврат обрабатывается», «ASYNC_REFUNDING: обработка возврата по QR».
+          p.refunding = { amount: amount as number, before: p.status };
+          p.status = p.sbp ? 'ASYNC_REFUNDING' : 'REFUNDING';
+          return answer();
+        }
         p.status = p.refunded === p.amount ? 'REFUNDED' : 'PARTIAL_REFUNDED';
         return answer();
       }
@@ -193,6 +272,7 @@ export async function startTbankFake(options: { terminals: Record<string, string
     const match = /^\/(pay|sbp)\/(\d+)(\/complete)?$/.exec(request.path);
     const p = match ? payments.get(Number(match[2])) : undefined;
     if (!match || !p) return { status: 404, body: 'Not found', contentType: 'text/plain' };
+    lapse(p);
     if (!match[3]) {
       if (p.status === 'NEW') p.status = 'FORM_SHOWED';
       return paymentPage(match[1] === 'sbp' ? 'T-Bank (тест): оплата по СБП' : 'T-Bank (тест): оплата картой', `${(p.amount / 100).toFixed(2)} ₽`, `/${match[1]}/${p.id}/complete`, [
@@ -241,6 +321,35 @@ export async function startTbankFake(options: { terminals: Record<string, string
     /** Sends the payment's notification again, as T-Bank does until it gets OK. */
     resend: (id: number) => notify(payments.get(id) as TbankFakePayment),
     sign: signed,
+    /** Refunds from now on are taken and finished later (asyncRefunds), or done at once. */
+    refundLater(on = true) {
+      asyncRefunds = on;
+    },
+    /** Ends a refund taken with asyncRefunds: done (REFUNDED / PARTIAL_REFUNDED) or failed (back to the status before), and notifies. */
+    async finishRefund(id: number, outcome: 'done' | 'failed') {
+      const p = payments.get(id);
+      if (!p?.refunding) throw new Error(`payment ${id} has no refund under way`);
+      if (outcome === 'done') p.status = p.refunded === p.amount ? 'REFUNDED' : 'PARTIAL_REFUNDED';
+      else {
+        p.refunded -= p.refunding.amount;
+        p.status = p.refunding.before;
+      }
+      p.refunding = undefined;
+      await notify(p);
+    },
+    /** T-Bank's decline, then a success of the same payment, each notified (a decline is not always the end). */
+    async rejectThenConfirm(id: number, errorCode = '1051') {
+      const p = payments.get(id);
+      if (!p) throw new Error(`no payment ${id}`);
+      p.status = 'REJECTED';
+      p.errorCode = errorCode;
+      await notify(p);
+      p.status = 'CONFIRMED';
+      p.errorCode = '0';
+      await notify(p);
+    },
+    /** CheckOrder calls made while a notification waited for the storefront's answer. */
+    checkOrdersWhileDelivering: () => checkOrdersWhileDelivering,
   };
 }
 export type TbankFake = Awaited<ReturnType<typeof startTbankFake>>;

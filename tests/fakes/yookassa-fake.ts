@@ -11,7 +11,7 @@ export type YookassaFakePayment = {
   returnUrl: string | undefined;
   receipt: Receipt;
   refunded: number;
-  refunds: { id: string; amount: number; receipt: Receipt }[];
+  refunds: { id: string; amount: number; receipt: Receipt; currency: string; object: Record<string, unknown> & { status: string } }[];
 };
 
 const kopecks = (money: unknown): number | null => {
@@ -50,10 +50,22 @@ function receiptProblem(receipt: unknown, amount: number): string | null {
  * (its receipt, refunds and their receipts, amounts in kopecks): the browser tests run the fake in
  * the server's process and read it there.
  */
-export async function startYookassaFake(options: { shops: Record<string, string>; webhookUrl: string; deliver?: Deliver; port?: number }) {
+export async function startYookassaFake(options: {
+  shops: Record<string, string>;
+  webhookUrl: string;
+  deliver?: Deliver;
+  port?: number;
+  /**
+   * A refund's status when created: YooKassa's refund is pending, succeeded or canceled; with
+   * 'pending' it stays so until finishRefund ends it (and sends refund.succeeded). Default succeeded.
+   */
+  refundStatus?: 'succeeded' | 'pending';
+}) {
   const deliver = options.deliver ?? deliverByHttp;
+  let refundStatus = options.refundStatus ?? 'succeeded';
+  /** POSTs to answer 202 («запрос принят, ещё обрабатывается», with retry_after) before processing them, by path. */
+  const processing = new Map<string, number>();
   const payments = new Map<string, YookassaFakePayment>();
-  const refundObjects = new Map<string, { shopId: string; object: Record<string, unknown> }>();
   const idempotent = new Map<string, { status: number; body: string }>();
   const calls: { method: string; path: string; key: string | undefined; body: unknown }[] = [];
   const webhooks: { body: unknown; status: number }[] = [];
@@ -94,7 +106,7 @@ export async function startYookassaFake(options: { shops: Record<string, string>
       status: 'pending',
       paid: false,
       amount: body.amount as Money,
-      confirmation: confirmation.type === 'qr' ? { type: 'qr', confirmation_data: `${server.base}/sbp/${id}` } : { type: 'redirect', confirmation_url: `${server.base}/pay/${id}` },
+      confirmation: confirmation.type === 'qr' ? { type: 'qr', confirmation_data: `${server.base}/sbp/${id}` } : { type: 'redirect', confirmation_url: `${server.base}/${method === 'sbp' ? 'sbp' : 'pay'}/${id}` },
       created_at: new Date().toISOString(),
       description: body.description,
       metadata: (body.metadata ?? {}) as Record<string, string>,
@@ -116,14 +128,16 @@ export async function startYookassaFake(options: { shops: Record<string, string>
     if (amount === null || amount <= 0 || amount > left) return fail(400, 'invalid_request', 'amount exceeds what is left to refund');
     const problem = receiptProblem(body.receipt, amount);
     if (problem) return fail(400, 'invalid_request', problem);
+    // A refund goes back in the payment's currency.
+    const currency = (body.amount as Money | undefined)?.currency;
+    if (currency !== p.object.amount.currency) return fail(400, 'invalid_request', 'amount.currency must be the payment\'s currency');
     const id = randomUUID();
     p.refunded += amount;
-    p.refunds.push({ id, amount, receipt: body.receipt as Receipt });
-    p.object.refunded_amount = { value: decimal(p.refunded), currency: 'RUB' };
     // A card refund's RRN, as YooKassa gives it once the bank authorised the refund.
-    const refund = { id, payment_id: p.object.id, status: 'succeeded', amount: body.amount, created_at: new Date().toISOString(), refund_authorization_details: { rrn: `7${id.replace(/\D/g, '').slice(0, 11).padEnd(11, '0')}` } };
-    refundObjects.set(id, { shopId, object: refund });
-    return json(200, refund);
+    const object = { id, payment_id: p.object.id, status: refundStatus, amount: body.amount, created_at: new Date().toISOString(), refund_authorization_details: { rrn: `7${id.replace(/\D/g, '').slice(0, 11).padEnd(11, '0')}` } };
+    p.refunds.push({ id, amount, receipt: body.receipt as Receipt, currency, object });
+    p.object.refunded_amount = { value: decimal(p.refunded), currency: p.object.amount.currency };
+    return json(200, object);
   }
 
   async function page(request: FakeRequest) {
@@ -144,7 +158,8 @@ export async function startYookassaFake(options: { shops: Record<string, string>
         { value: '3d_secure_failed', label: 'Не пройдена 3-D Secure' },
       ]);
     }
-    // An SBP payment is confirmed in the bank app, which has nowhere to send the buyer back to.
+    // An SBP payment confirmed by QR is paid in the bank app, which has nowhere to send the buyer
+    // back to; one confirmed by redirect (YooKassa's own SBP page) returns to return_url.
     const back = p.returnUrl
       ? { status: 303, body: '', location: p.returnUrl }
       : { status: 200, body: '<!doctype html><html lang="ru"><title>Готово</title><h1>Готово</h1></html>', contentType: 'text/html; charset=utf-8' };
@@ -167,9 +182,10 @@ export async function startYookassaFake(options: { shops: Record<string, string>
     const path = request.path.slice(4);
     if (request.method === 'GET') {
       calls.push({ method: 'GET', path, key: undefined, body: undefined });
-      if (path.startsWith('refunds/')) {
-        const r = refundObjects.get(path.slice('refunds/'.length));
-        return r && r.shopId === shopId ? json(200, r.object) : fail(404, 'not_found', 'refund not found');
+      const refund = /^refunds\/([\w-]+)$/.exec(path);
+      if (refund) {
+        const found = [...payments.values()].filter((p) => p.shopId === shopId).flatMap((p) => p.refunds).find((r) => r.id === refund[1]);
+        return found ? json(200, found.object) : fail(404, 'not_found', 'refund not found');
       }
       const p = payments.get(path.replace(/^payments\//, ''));
       if (!path.startsWith('payments/') || !p || p.shopId !== shopId) return fail(404, 'not_found', 'payment not found');
@@ -186,6 +202,11 @@ export async function startYookassaFake(options: { shops: Record<string, string>
     if (typeof key !== 'string' || key.length === 0 || key.length > 64) return fail(400, 'invalid_request', 'Idempotence-Key header is required');
     const remembered = idempotent.get(`${shopId}:${path}:${key}`);
     if (remembered) return remembered;
+    const busy = processing.get(path) ?? 0;
+    if (busy > 0) {
+      processing.set(path, busy - 1);
+      return json(202, { type: 'processing', description: 'Request accepted, but is still in process', id: randomUUID(), retry_after: 50 });
+    }
     const answer = path === 'payments' ? createPayment(shopId, body) : path === 'refunds' ? createRefund(shopId, body) : fail(404, 'not_found', 'unknown');
     if (answer.status < 500) idempotent.set(`${shopId}:${path}:${key}`, answer);
     return answer;
@@ -199,6 +220,27 @@ export async function startYookassaFake(options: { shops: Record<string, string>
     webhooks,
     dropWebhooks(drop = true) {
       dropWebhooks = drop;
+    },
+    /** Refunds from now on are created with this status ('pending': finished later by finishRefund). */
+    refundsAs(status: 'succeeded' | 'pending') {
+      refundStatus = status;
+    },
+    /** The next `times` POSTs to `path` (payments, refunds) are answered 202 with retry_after, then processed. */
+    answerProcessing(path: string, times = 1) {
+      processing.set(path, times);
+    },
+    /** Ends a pending refund: succeeded, or canceled with its cancellation_details; sends refund.succeeded / refund.canceled. */
+    async finishRefund(refundId: string, status: 'succeeded' | 'canceled', reason = 'rejected_by_payee') {
+      const p = [...payments.values()].find((x) => x.refunds.some((r) => r.id === refundId));
+      const refund = p?.refunds.find((r) => r.id === refundId);
+      if (!p || !refund || refund.object.status !== 'pending') throw new Error(`no pending refund ${refundId}`);
+      refund.object.status = status;
+      if (status === 'canceled') {
+        refund.object.cancellation_details = { party: 'yoo_money', reason };
+        p.refunded -= refund.amount;
+        p.object.refunded_amount = { value: decimal(p.refunded), currency: p.object.amount.currency };
+      }
+      await sendWebhook(`refund.${status}`, refund.object);
     },
     /** Sends the payment's last webhook again, as YooKassa does until it gets 200. */
     resend: (id: string) => {

@@ -163,6 +163,7 @@ export function createOrdersDesk(deps: {
         status: r.status,
         createdAt: r.created_at.toISOString(),
         doneAt: r.done_at?.toISOString() ?? null,
+        lastError: r.status === 'done' ? null : r.last_error,
         ticketIds: r.ticket_ids ?? [],
         byStaff: r.staff_id !== null,
         staffId: r.staff_id,

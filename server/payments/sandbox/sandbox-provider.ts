@@ -80,7 +80,9 @@ export function createSandboxProvider(bank: SandboxBank): PaymentProvider {
 
     async refund(input) {
       try {
-        return await bank.refund({ paymentId: input.providerRef, amount: input.amount, idempotencyKey: input.idempotencyKey });
+        const { refundRef } = await bank.refund({ paymentId: input.providerRef, amount: input.amount, idempotencyKey: input.idempotencyKey });
+        // The sandbox bank refunds at once: its answer is final.
+        return { refundRef, status: 'done' as const, detail: 'refunded' };
       } catch (error) {
         if (error instanceof SandboxBankError) throw new ProviderError(error.message);
         throw error;

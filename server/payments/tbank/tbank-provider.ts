@@ -1,10 +1,11 @@
 import QRCode from 'qrcode';
+import { TBANK_LIMITS } from '../../../contract/acquirer-limits.ts';
 import type { DeclineReason } from '../../../contract/payment.ts';
 import { callAcquirer } from '../acquirer-http.ts';
-import type { CancelOutcome, PaymentProvider, ProviderOutcome, VerifiedNotification } from '../provider.ts';
-import { ProviderError } from '../provider.ts';
+import type { CancelOutcome, NotificationVerdict, PaymentProvider, ProviderOutcome, RefundOutcome } from '../provider.ts';
+import { ProviderError, refundAttemptKey } from '../provider.ts';
 import type { Receipt, ReceiptSource } from '../receipt.ts';
-import { tbankToken } from './tbank-token.ts';
+import { tbankToken, tbankTokenMatches } from './tbank-token.ts';
 
 export const TBANK_API_URL = 'https://securepay.tinkoff.ru/v2/';
 
@@ -18,7 +19,29 @@ export type TbankTerminal = {
   notificationUrl: string;
   timeoutMs: number;
   receipts: ReceiptSource;
+  now: () => number;
 };
+
+/** T-Bank refuses a RedirectDueDate less than a minute ahead; a reserve about to end still gets two. */
+const MIN_PAYABLE_MS = 2 * 60_000;
+
+/**
+ * RedirectDueDate of a payment: when its card link and SBP QR stop being payable, the order's
+ * reserve end (T-Bank's default is 24 hours). T-Bank's format is YYYY-MM-DDTHH24:MI:SS+GMT.
+ */
+export function tbankDueDate(expiresAt: Date, now: number): string {
+  const at = new Date(Math.max(expiresAt.getTime(), now + MIN_PAYABLE_MS));
+  return `${at.toISOString().slice(0, 19)}+00:00`;
+}
+
+/** What a T-Bank payment status says of a refund asked of it (Cancel's answer, GetState later). */
+export function tbankRefundState(status: string): RefundOutcome['status'] {
+  if (status === 'REFUNDED' || status === 'PARTIAL_REFUNDED') return 'done';
+  // Back at CONFIRMED: the refund did not happen.
+  if (status === 'CONFIRMED') return 'canceled';
+  // REFUNDING (cards) and ASYNC_REFUNDING (SBP): T-Bank has not finished it.
+  return 'pending';
+}
 
 /** T-Bank's receipt object (54-FZ): prices in kopecks, one service per item. */
 export function tbankReceipt(receipt: Receipt) {
@@ -115,23 +138,14 @@ export function createTbankProvider(terminal: TbankTerminal): PaymentProvider {
 
   /**
    * The RRN of a paid payment for the Pushkin-card registry. GetState and the notification carry
-   * none; CheckOrder lists the order's payments with theirs (none for SBP). Not knowing it never
-   * holds up the payment: the registry then names the payment by its PaymentId.
+   * none; CheckOrder lists the order's payments with theirs (none for SBP). Asked by a job after
+   * the notification is answered, never while T-Bank waits for it.
    */
   async function rrnOf(orderId: string, paymentId: string): Promise<string | null> {
-    try {
-      const body = await call('CheckOrder', { OrderId: orderId });
-      const payments = Array.isArray(body.Payments) ? (body.Payments as Record<string, unknown>[]) : [];
-      const own = payments.find((p) => typeof p === 'object' && p !== null && String(p.PaymentId) === paymentId);
-      return own ? tbankRrn(own) : null;
-    } catch (error) {
-      if (error instanceof ProviderError) return null;
-      throw error;
-    }
-  }
-
-  async function withRrn<T extends ProviderOutcome>(outcome: T, orderId: string, paymentId: string): Promise<T> {
-    return outcome.status === 'succeeded' && !outcome.rrn ? { ...outcome, rrn: await rrnOf(orderId, paymentId) } : outcome;
+    const body = await call('CheckOrder', { OrderId: orderId });
+    const payments = Array.isArray(body.Payments) ? (body.Payments as Record<string, unknown>[]) : [];
+    const own = payments.find((p) => typeof p === 'object' && p !== null && String(p.PaymentId) === paymentId);
+    return own ? tbankRrn(own) : null;
   }
 
   async function state(paymentId: string) {
@@ -141,6 +155,7 @@ export function createTbankProvider(terminal: TbankTerminal): PaymentProvider {
 
   return {
     id: terminal.id,
+    limits: TBANK_LIMITS,
 
     async startPayment(input) {
       if (input.currency !== 'RUB') throw new ProviderError(`T-Bank charges RUB only, not ${input.currency}`);
@@ -153,6 +168,8 @@ export function createTbankProvider(terminal: TbankTerminal): PaymentProvider {
         SuccessURL: input.returnUrl,
         FailURL: input.returnUrl,
         PayType: 'O',
+        // The card link and the SBP QR lapse with the reserve, so nobody pays an order given up.
+        RedirectDueDate: tbankDueDate(input.expiresAt, terminal.now()),
         Language: input.lang === 'ru' ? 'ru' : 'en',
         Receipt: tbankReceipt(receipt),
       });
@@ -173,7 +190,7 @@ export function createTbankProvider(terminal: TbankTerminal): PaymentProvider {
     async checkStatus(payment) {
       const s = await state(payment.providerRef);
       if (s.body.OrderId !== undefined && String(s.body.OrderId) !== payment.merchantRef) throw new ProviderError('T-Bank GetState: another order');
-      return withRrn(tbankOutcome(s.status, s.amount, s.errorCode, tbankRrn(s.body)), payment.merchantRef, payment.providerRef);
+      return tbankOutcome(s.status, s.amount, s.errorCode, tbankRrn(s.body));
     },
 
     async cancel(payment): Promise<CancelOutcome> {
@@ -188,34 +205,47 @@ export function createTbankProvider(terminal: TbankTerminal): PaymentProvider {
       return final.status === 'pending' ? { status: 'canceled' } : final;
     },
 
-    async verifyNotification(body): Promise<VerifiedNotification | 'acknowledged' | null> {
+    // Checked by Token alone, with no call to T-Bank: T-Bank waits ten seconds for the answer.
+    verifyNotification(body): NotificationVerdict {
       if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
       const n = body as Record<string, unknown>;
       if (n.TerminalKey !== terminal.terminalKey || typeof n.Token !== 'string') return null;
-      if (tbankToken(n, terminal.password) !== n.Token.toLowerCase()) return null;
+      if (!tbankTokenMatches(n, terminal.password, n.Token)) return null;
       if (typeof n.OrderId !== 'string' || (typeof n.PaymentId !== 'string' && typeof n.PaymentId !== 'number')) return null;
       if (typeof n.Amount !== 'number' || !Number.isInteger(n.Amount) || n.Amount < 0) return null;
       const status = String(n.Status ?? '');
+      // A refund finished (or under way): its read-back is made due.
+      if (['REFUNDED', 'PARTIAL_REFUNDED', 'REFUNDING', 'ASYNC_REFUNDING'].includes(status)) return { type: 'refund', providerRef: String(n.PaymentId) };
       const outcome = tbankOutcome(status, n.Amount, n.ErrorCode, tbankRrn(n));
-      // AUTHORIZED, a refund's news and the like: genuine, nothing for the order.
-      if (outcome.status === 'pending' || status === 'REFUNDED' || status === 'PARTIAL_REFUNDED') return 'acknowledged';
-      return { eventId: `${String(n.PaymentId)}:${status}`, providerRef: String(n.PaymentId), merchantRef: n.OrderId, outcome: await withRrn(outcome, n.OrderId, String(n.PaymentId)) };
+      // AUTHORIZED and the like: genuine, nothing for the order.
+      if (outcome.status === 'pending') return 'acknowledged';
+      return { eventId: `${String(n.PaymentId)}:${status}`, providerRef: String(n.PaymentId), merchantRef: n.OrderId, outcome };
     },
 
     // T-Bank wants the plain body OK, else it repeats the notification.
     notificationReply: { contentType: 'text/plain; charset=utf-8', body: 'OK' },
 
-    async refund(input) {
+    rrnOf: (payment) => rrnOf(payment.merchantRef, payment.providerRef),
+
+    async refund(input): Promise<RefundOutcome> {
       const receipt = await terminal.receipts.forRefund(input.idempotencyKey, input.amount);
       const body = await call('Cancel', {
         PaymentId: input.providerRef,
         Amount: input.amount,
         // A repeat with the same value answers the operation's state instead of refunding again,
         // except for SBP payments, for which T-Bank ignores it (docs/acquirers.md, Known limits).
-        ExternalRequestId: input.idempotencyKey,
+        ExternalRequestId: refundAttemptKey(input),
         Receipt: tbankReceipt(receipt),
       });
-      return { refundRef: `${input.providerRef}:${input.idempotencyKey}:${String(body.Status ?? '')}` };
+      const status = String(body.Status ?? '');
+      const state = tbankRefundState(status);
+      // Cancel answers the payment's state: CONFIRMED right after it is no refusal yet, read it back.
+      return { refundRef: `${input.providerRef}:${refundAttemptKey(input)}`, status: state === 'canceled' ? 'pending' : state, detail: status };
+    },
+
+    async checkRefund(input): Promise<RefundOutcome> {
+      const s = await state(input.providerRef);
+      return { refundRef: input.refundRef, status: tbankRefundState(s.status), detail: s.status };
     },
   };
 }

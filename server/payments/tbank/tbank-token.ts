@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 
 /**
  * T-Bank's request signature: the request's root-level scalar fields (objects such as Receipt
@@ -16,4 +16,10 @@ export function tbankToken(fields: Record<string, unknown>, password: string): s
   return createHash('sha256')
     .update(pairs.map(([, value]) => value).join(''), 'utf8')
     .digest('hex');
+}
+
+/** Whether a notification's Token is the one its fields and the password give, compared in constant time. */
+export function tbankTokenMatches(fields: Record<string, unknown>, password: string, token: string): boolean {
+  if (!/^[0-9a-fA-F]{64}$/.test(token)) return false;
+  return timingSafeEqual(Buffer.from(tbankToken(fields, password), 'hex'), Buffer.from(token, 'hex'));
 }

@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_URL, followReturn, lastPaymentOf, orderRowOf, pressAtFake, returnRequestFor, useAcquirerApp } from '../../../tests/fakes/acquirer-test-kit.ts';
-import { type TbankFake, startTbankFake } from '../../../tests/fakes/tbank-fake.ts';
+import { type TbankFake, fakeTbankToken, startTbankFake } from '../../../tests/fakes/tbank-fake.ts';
 import type { TestApp } from '../../../tests/harness.ts';
 import { reconcileStalePayments } from '../../jobs/reconcile-payments.ts';
 import { OrderStatus } from '../../orders/orders.service.ts';
 import { makeOrder, pay } from '../payment-test-kit.ts';
 import { serverText } from '../../locales/texts.ts';
-import { tbankToken } from './tbank-token.ts';
 
 const CARD = 1;
 const QR = 2;
@@ -16,8 +15,9 @@ const PASSWORD = 'terminal-password-1';
 const PUSHKIN_TERMINAL = 'StorefrontPushkin';
 const PUSHKIN_PASSWORD = 'terminal-password-2';
 
-const acquirer = useAcquirerApp<TbankFake>({
-  startFake: (deliver) => startTbankFake({ terminals: { [TERMINAL]: PASSWORD, [PUSHKIN_TERMINAL]: PUSHKIN_PASSWORD }, deliver }),
+const acquirer: { app: () => TestApp; fake: () => TbankFake } = useAcquirerApp<TbankFake>({
+  // The bank's clock is the storefront's test clock, so RedirectDueDate is judged on the same time.
+  startFake: (deliver) => startTbankFake({ terminals: { [TERMINAL]: PASSWORD, [PUSHKIN_TERMINAL]: PUSHKIN_PASSWORD }, deliver, now: (): number => acquirer.app().clock.now() }),
   acquirers: (fake) => ({
     card: 'tbank',
     qr: 'tbank',
@@ -26,7 +26,10 @@ const acquirer = useAcquirerApp<TbankFake>({
     tbankPushkin: { terminalKey: PUSHKIN_TERMINAL, password: PUSHKIN_PASSWORD },
     tbankApiUrl: fake.apiUrl,
   }),
-  deliverAgain: (fake) => fake.dropNotifications(false),
+  deliverAgain: (fake) => {
+    fake.dropNotifications(false);
+    fake.refundLater(false);
+  },
 });
 let t: TestApp;
 let fake: TbankFake;
@@ -88,7 +91,7 @@ describe('T-Bank: card payments', () => {
     expect(await notificationCount()).toBe(before);
 
     const forged = [
-      { ...sent, Token: tbankToken(sent, 'not-the-password') },
+      { ...sent, Token: fakeTbankToken(sent, 'not-the-password') },
       { ...sent, Amount: 1 },
       { ...sent, TerminalKey: PUSHKIN_TERMINAL },
       fake.sign(TERMINAL, { ...sent, Token: undefined, OrderId: 'no-such-payment', PaymentId: 999 }),
@@ -201,10 +204,14 @@ describe('T-Bank: refunds, reconciliation, Pushkin card', () => {
     await pressAtFake(String(answer.bankUrl), 'pay');
     const row = await orderRow(order.hash);
     expect(row.status).toBe(OrderStatus.confirmed);
-    expect(await reconcileStalePayments(t.db, t.app.payments, t.clock.now)).toBe(0);
+    await reconcileStalePayments(t.db, t.app.payments, t.clock.now);
+    expect((await orderRow(order.hash)).status).toBe(OrderStatus.confirmed);
     t.clock.advance(15 * 60_000 + 1000);
     expect(await reconcileStalePayments(t.db, t.app.payments, t.clock.now)).toBeGreaterThanOrEqual(1);
     expect((await orderRow(order.hash)).status).toBe(OrderStatus.paid);
+    expect((await lastPayment(row.id)).rrn).toBeNull();
+    // The RRN is asked for by its job, after the payment is applied.
+    expect(await t.app.payments.lookUpRrns()).toBeGreaterThanOrEqual(1);
     const payment = await lastPayment(row.id);
     expect(payment.rrn).toBe(fakePaymentOf(payment.public_id)?.rrn);
   });
@@ -218,6 +225,7 @@ describe('T-Bank: refunds, reconciliation, Pushkin card', () => {
     expect(fake.calls.filter((c) => c.method === 'Init').at(-1)?.body).toMatchObject({ TerminalKey: PUSHKIN_TERMINAL, Amount: 106000, NotificationURL: `${PUBLIC_URL}/payments/notify/tbank-pushkin` });
     await pressAtFake(String(answer.bankUrl), 'pay');
     expect((await orderRow(order.hash)).status).toBe(OrderStatus.paid);
+    await t.app.payments.lookUpRrns();
     const paid = await lastPayment(row.id);
     expect(paid.rrn).toBe(fakePaymentOf(paid.public_id)?.rrn);
     expect(fake.calls.filter((c) => c.method === 'CheckOrder').at(-1)?.body).toMatchObject({ TerminalKey: PUSHKIN_TERMINAL, OrderId: paid.public_id });

@@ -1,8 +1,8 @@
 import QRCode from 'qrcode';
 import type { DeclineReason } from '../../../contract/payment.ts';
 import { callAcquirer, decimalAmount, minorUnits } from '../acquirer-http.ts';
-import type { CancelOutcome, PaymentProvider, ProviderOutcome, VerifiedNotification } from '../provider.ts';
-import { ProviderError } from '../provider.ts';
+import type { CancelOutcome, NotificationVerdict, PaymentProvider, ProviderOutcome, RefundOutcome } from '../provider.ts';
+import { ProviderError, refundAttemptKey } from '../provider.ts';
 import type { Receipt, ReceiptSource, ReceiptTax, ReceiptTaxation } from '../receipt.ts';
 
 export const YOOKASSA_API_URL = 'https://api.yookassa.ru/v3/';
@@ -15,7 +15,32 @@ export type YookassaShop = {
   apiUrl: string;
   timeoutMs: number;
   receipts: ReceiptSource;
+  /**
+   * How an SBP payment is confirmed: 'redirect' (YooKassa's page shows the QR code or the bank
+   * list; the scenario YooKassa's SBP page documents, the default) or 'qr' (our modal shows the
+   * confirmation_data YooKassa answers).
+   */
+  sbpConfirmation: 'redirect' | 'qr';
+  /** The wait before repeating a call YooKassa answered 202 or 500 when it names none (retry_after); its SDKs wait 1800 ms. */
+  retryDelayMs?: number;
+  /**
+   * Asked before a webhook's payment is read back (webhooks are unsigned, so anyone can make us
+   * call YooKassa): false when this payment or sender has had too many read-backs lately.
+   */
+  allowReadBack?: (paymentRef: string, ip: string) => Promise<boolean>;
 };
+
+/** YooKassa's SDKs repeat a POST answered 202 (still processing) or 500 this many times, with the same Idempotence-Key. */
+const REPEATS = 3;
+/** The longest wait between repeats we accept from retry_after, so a buyer's Pay never hangs on it. */
+const MAX_REPEAT_DELAY_MS = 5000;
+
+/** What a YooKassa refund status says: succeeded is done, pending is not yet, canceled is refused. */
+export function yookassaRefundState(status: unknown): RefundOutcome['status'] {
+  if (status === 'succeeded') return 'done';
+  if (status === 'canceled') return 'canceled';
+  return 'pending';
+}
 
 const VAT_CODE: Record<ReceiptTax, number> = { none: 1, vat0: 2, vat10: 3, vat20: 4, vat5: 7, vat7: 8 };
 // 4 is ENVD, a regime that no longer exists, so it is never sent.
@@ -84,12 +109,24 @@ export function createYookassaProvider(shop: YookassaShop): PaymentProvider {
   const auth = `Basic ${Buffer.from(`${shop.shopId}:${shop.secretKey}`).toString('base64')}`;
 
   async function request(method: 'GET' | 'POST', path: string, body?: unknown, idempotenceKey?: string) {
-    const answer = await callAcquirer(new URL(path, shop.apiUrl).toString(), {
-      method,
-      headers: { authorization: auth, ...(idempotenceKey ? { 'idempotence-key': idempotenceKey } : {}) },
-      body,
-      timeoutMs: shop.timeoutMs,
-    });
+    const call = () =>
+      callAcquirer(new URL(path, shop.apiUrl).toString(), {
+        method,
+        headers: { authorization: auth, ...(idempotenceKey ? { 'idempotence-key': idempotenceKey } : {}) },
+        body,
+        timeoutMs: shop.timeoutMs,
+        answer500: method === 'POST',
+      });
+    let answer = await call();
+    // 202: YooKassa is still processing; 500: its state is unknown. Its SDKs repeat the same
+    // request with the same Idempotence-Key (it answers the first result), after retry_after.
+    for (let repeat = 0; method === 'POST' && (answer.status === 202 || answer.status === 500) && repeat < REPEATS; repeat += 1) {
+      const asked = Number(answer.body.retry_after);
+      const delay = Number.isFinite(asked) && asked >= 0 ? Math.min(asked, MAX_REPEAT_DELAY_MS) : (shop.retryDelayMs ?? 1800);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      answer = await call();
+    }
+    if (answer.status === 500) throw new ProviderError(`YooKassa ${method} ${path}: HTTP 500 after ${REPEATS} repeats`);
     return answer;
   }
 
@@ -106,7 +143,8 @@ export function createYookassaProvider(shop: YookassaShop): PaymentProvider {
 
     async startPayment(input) {
       const receipt = await shop.receipts.forPayment(input.merchantRef, input.amount);
-      const qr = input.kind === 'qr';
+      const sbp = input.kind === 'qr';
+      const qr = sbp && shop.sbpConfirmation === 'qr';
       const { status, body } = await request(
         'POST',
         'payments',
@@ -114,7 +152,7 @@ export function createYookassaProvider(shop: YookassaShop): PaymentProvider {
           amount: { value: decimalAmount(input.amount), currency: input.currency },
           capture: true,
           confirmation: qr ? { type: 'qr' } : { type: 'redirect', return_url: input.returnUrl, locale: input.lang === 'ru' ? 'ru_RU' : 'en_US' },
-          payment_method_data: { type: qr ? 'sbp' : 'bank_card' },
+          payment_method_data: { type: sbp ? 'sbp' : 'bank_card' },
           description: input.description.slice(0, 128),
           metadata: { payment: input.merchantRef },
           receipt: yookassaReceipt(receipt, input.currency),
@@ -152,13 +190,16 @@ export function createYookassaProvider(shop: YookassaShop): PaymentProvider {
     },
 
     // Webhooks are not signed: the payment they name is read back from the API, and only what
-    // the API says counts.
-    async verifyNotification(body): Promise<VerifiedNotification | 'acknowledged' | null> {
+    // the API says counts. Read-backs are limited per payment and per sender (allowReadBack).
+    async verifyNotification(body, _headers, context): Promise<NotificationVerdict> {
       if (typeof body !== 'object' || body === null) return null;
       const n = body as Record<string, unknown>;
       const object = n.object as Record<string, unknown> | undefined;
-      if (n.type !== 'notification' || typeof n.event !== 'string' || typeof object?.id !== 'string') return null;
-      if (!n.event.startsWith('payment.')) return n.event.startsWith('refund.') ? 'acknowledged' : null;
+      if (n.type !== 'notification' || typeof n.event !== 'string' || typeof object?.id !== 'string' || !/^[\w-]{1,64}$/.test(object.id)) return null;
+      // A refund's news: its read-back is made due (the refunds job asks GET /refunds/{id}).
+      if (n.event.startsWith('refund.')) return { type: 'refund', refundRef: object.id };
+      if (!n.event.startsWith('payment.')) return null;
+      if (shop.allowReadBack && !(await shop.allowReadBack(object.id, context?.ip ?? ''))) return 'throttled';
       const found = await fetchPayment(object.id);
       if (!found || !found.merchantRef) return null;
       const outcome = yookassaOutcome(found);
@@ -166,18 +207,31 @@ export function createYookassaProvider(shop: YookassaShop): PaymentProvider {
       return { eventId: `${found.id}:${found.status}`, providerRef: found.id, merchantRef: found.merchantRef, outcome };
     },
 
-    async refund(input) {
+    async refund(input): Promise<RefundOutcome> {
       const receipt = await shop.receipts.forRefund(input.idempotencyKey, input.amount);
       const { status, body } = await request(
         'POST',
         'refunds',
-        { payment_id: input.providerRef, amount: { value: decimalAmount(input.amount), currency: 'RUB' }, receipt: yookassaReceipt(receipt, 'RUB') },
-        input.idempotencyKey,
+        // In the payment's currency, like its receipt.
+        { payment_id: input.providerRef, amount: { value: decimalAmount(input.amount), currency: input.currency }, receipt: yookassaReceipt(receipt, input.currency) },
+        refundAttemptKey(input),
       );
-      if (status !== 200 || typeof body.id !== 'string' || body.status === 'canceled') {
-        throw new ProviderError(`YooKassa POST refunds: HTTP ${status} ${String(body.code ?? body.status ?? '')}`);
-      }
-      return { refundRef: body.id };
+      if (status !== 200 || typeof body.id !== 'string') throw new ProviderError(`YooKassa POST refunds: HTTP ${status} ${String(body.code ?? body.status ?? '')}`);
+      return refundOutcome(body);
+    },
+
+    async checkRefund(input): Promise<RefundOutcome> {
+      if (!/^[\w-]{1,64}$/.test(input.refundRef)) throw new ProviderError('YooKassa: not a refund id');
+      const { status, body } = await request('GET', `refunds/${input.refundRef}`);
+      if (status !== 200 || typeof body.id !== 'string') throw new ProviderError(`YooKassa GET refunds: HTTP ${status} ${String(body.code ?? '')}`);
+      return refundOutcome(body);
     },
   };
+}
+
+/** A YooKassa refund object as our refund's state; a cancelled one names its reason for staff. */
+function refundOutcome(body: Record<string, unknown>): RefundOutcome {
+  const state = yookassaRefundState(body.status);
+  const reason = (body.cancellation_details as { reason?: unknown } | undefined)?.reason;
+  return { refundRef: String(body.id), status: state, detail: state === 'canceled' && typeof reason === 'string' ? `canceled: ${reason}` : String(body.status ?? '') };
 }

@@ -249,7 +249,9 @@ function Refunds({ data, lang }: { data: Order; lang: string }) {
         <ul className="admin-list" data-testid="order-refunds">
           {data.refunds.map((refund) => (
             <li key={refund.id}>
-              <strong>{formatMoney(refund.amount, lang)}</strong> · {formatDateTime(refund.createdAt, lang)} · {t(`refundStatuses.${refund.status}`, { defaultValue: refund.status })}
+              <strong>{formatMoney(refund.amount, lang)}</strong> · {formatDateTime(refund.createdAt, lang)} ·{' '}
+              {refund.status === 'failed' ? <strong role="alert">{t(`refund.state.${refund.status}`)}</strong> : t(`refund.state.${refund.status}`, { defaultValue: refund.status })}
+              {refund.lastError ? ` · ${refund.lastError}` : ''}
               <br />
               {t('refund.tickets', { list: refund.ticketIds.map((ticketId) => holders.get(ticketId) ?? ticketId).join(', ') })}
               {refund.byStaff ? ` · ${t('refund.byStaff')}` : ''}
