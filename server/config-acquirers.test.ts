@@ -59,7 +59,7 @@ describe('acquirer configuration', () => {
       qr: 'yookassa',
       tbank: { terminalKey: 'FromEnv', password: 'file-password' },
       yookassa: { shopId: '501234', secretKey: 'live_key' },
-      receipt: { paymentMode: 'full_prepayment', tax: 'none', taxation: 'osn' },
+      receipt: { paymentMode: 'full_prepayment', tax: 'none', taxation: 'osn', ffd: '1.2' },
     });
     expect(methodProviders(config)).toEqual({ card: 'tbank', qr: 'yookassa', pushkin: 'sandbox' });
   });

@@ -6,7 +6,7 @@ import { completePaidOrder } from '../tickets/order-paid.ts';
 import { type PaymentsService, createPaymentsService } from './payments.service.ts';
 import { assignMethodProvider, disableSandboxRedirect } from './acquirers.repository.ts';
 import type { PaymentProvider } from './provider.ts';
-import { createReceiptSource } from './receipt.ts';
+import { type ReceiptSettings, createReceiptSource, saleLineCount } from './receipt.ts';
 import { createTbankProvider } from './tbank/tbank-provider.ts';
 import { createYookassaProvider } from './yookassa/yookassa-provider.ts';
 import { type SandboxBank, createSandboxBank, sandboxKey } from './sandbox/sandbox-bank.ts';
@@ -41,7 +41,8 @@ export function createPaymentsStack(app: FastifyInstance, config: Config, deps: 
   });
   const providers = new Map<string, PaymentProvider>([[SANDBOX, createSandboxProvider(bank)]]);
   const baseUrl = publicBaseUrl(config);
-  for (const provider of realAcquirers(config, deps.db, baseUrl, deps.timeZone)) providers.set(provider.id, provider);
+  const receiptSettings = receiptSettingsOf(config, deps.timeZone);
+  for (const provider of realAcquirers(config, deps.db, baseUrl, receiptSettings, deps.now)) providers.set(provider.id, provider);
   const payments = createPaymentsService({
     db: deps.db,
     now: deps.now,
@@ -54,10 +55,16 @@ export function createPaymentsStack(app: FastifyInstance, config: Config, deps: 
         return completePaidOrder(tx, orderId, at, baseUrl, { integration: setup.is_integration === 1, currency: setup.app.currency });
       },
     },
+    receiptLines: receiptSettings ? (tx, orderId, amount) => saleLineCount(tx, orderId, amount, receiptSettings) : undefined,
     log: app.log,
   });
   app.decorate('payments', payments);
-  return { payments, providers, bank, assignMethods: () => assignMethods(deps.db, config) };
+  return { payments, providers, bank, receiptSettings, assignMethods: () => assignMethods(deps.db, config) };
+}
+
+/** The fiscal receipts' settings, when a real acquirer is configured (the sandbox makes no receipts). */
+export function receiptSettingsOf(config: Pick<Config, 'acquirers'>, timeZone: string): ReceiptSettings | undefined {
+  return config.acquirers ? { ...config.acquirers.receipt, timeZone } : undefined;
 }
 
 /** The provider id serving each payment type under the configuration. */
@@ -78,10 +85,10 @@ async function assignMethods(db: Db, config: Config): Promise<void> {
 }
 
 /** The configured T-Bank terminals and YooKassa shops, each a provider of its own. */
-function realAcquirers(config: Config, db: Db, baseUrl: string, timeZone: string): PaymentProvider[] {
+function realAcquirers(config: Config, db: Db, baseUrl: string, settings: ReceiptSettings | undefined, now: () => number): PaymentProvider[] {
   const a = config.acquirers;
-  if (!a) return [];
-  const receipts = createReceiptSource(db, { ...a.receipt, timeZone });
+  if (!a || !settings) return [];
+  const receipts = createReceiptSource(db, settings, now);
   const chosen = methodProviders(config);
   const used = new Set([chosen.card, chosen.qr, chosen.pushkin]);
   const out: PaymentProvider[] = [];

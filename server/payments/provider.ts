@@ -1,5 +1,6 @@
 import type { DeclineReason, PaymentKind } from '../../contract/payment.ts';
 import type { CurrencyCode } from '../../contract/setup.ts';
+import type { Receipt } from './receipt-model.ts';
 
 /**
  * The payment-provider interface every acquirer implements, modelled on pretix's
@@ -42,6 +43,16 @@ export interface PaymentProvider {
 
   /** Refunds part or all of a captured payment. The same idempotencyKey refunds once. */
   refund(input: { providerRef: string; amount: number; idempotencyKey: string }): Promise<{ refundRef: string }>;
+
+  /** The most items one fiscal receipt of this acquirer may hold; unset: it sends no receipts (the sandbox). */
+  readonly receiptItemsMax?: number;
+
+  /**
+   * Sends the closing receipt («полный расчёт», the prepayment set off) of a paid payment's
+   * prepaid items; unset: the acquirer makes no fiscal receipts (the sandbox). Throws
+   * ProviderError when it cannot be sent now (the caller retries).
+   */
+  sendClosingReceipt?(input: { providerRef: string; receipt: Receipt; idempotencyKey: string }): Promise<{ receiptRef: string }>;
 }
 
 export type StartPaymentInput = {

@@ -15,7 +15,7 @@ export function acquirersConfig(overrides: Partial<AcquirersConfig>): AcquirersC
     tbankApiUrl: 'https://securepay.tinkoff.ru/v2/',
     yookassaApiUrl: 'https://api.yookassa.ru/v3/',
     timeoutMs: 2000,
-    receipt: { paymentMode: 'full_prepayment', tax: 'none', taxation: 'usn_income' },
+    receipt: { paymentMode: 'full_prepayment', tax: 'none', taxation: 'usn_income', ffd: '1.2' },
     ...overrides,
   };
 }
