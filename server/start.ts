@@ -11,6 +11,7 @@ import { startJobs } from './jobs/jobs.ts';
 import { reconcileStalePayments } from './jobs/reconcile-payments.ts';
 import type { RegistryConfig } from './registry/registry-client.ts';
 import { createRegistrySender } from './registry/registry-job.ts';
+import type { ClosingReceiptsService } from './receipts/closing-receipts.service.ts';
 import { deliverDueMail } from './mail/mail-worker.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { loadSecret } from './security/secret.ts';
@@ -66,6 +67,7 @@ export async function startServer(config: Config, fillEmpty: EmptyDatabaseFiller
           { name: 'mail-outbox', intervalMs: 5_000, run: () => deliverDueMail(db, mail, { now: Date.now, from: config.mailFrom, log: app.log }) },
           { name: 'refunds', intervalMs: 60_000, run: () => app.payments.processRefunds() },
           { name: 'payment-reconciliation', intervalMs: 60_000, run: () => reconcileStalePayments(db, app.payments, Date.now) },
+          ...(app.closingReceipts ? [{ name: 'closing-receipts', intervalMs: 60_000, run: () => (app.closingReceipts as ClosingReceiptsService).run() }] : []),
           ...(config.registry
             ? [{ name: 'registry-reports', intervalMs: 15_000, run: () => createRegistrySender({ db, config: config.registry as RegistryConfig, now: Date.now }).run() }]
             : []),

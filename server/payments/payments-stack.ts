@@ -6,6 +6,7 @@ import { completePaidOrder } from '../tickets/order-paid.ts';
 import { type PaymentsService, createPaymentsService } from './payments.service.ts';
 import { assignMethodProvider, disableSandboxRedirect } from './acquirers.repository.ts';
 import type { PaymentProvider } from './provider.ts';
+import { type ClosingReceiptsService, createClosingReceiptsService } from '../receipts/closing-receipts.service.ts';
 import { type ReceiptSettings, createReceiptSource, saleLineCount } from './receipt.ts';
 import { createTbankProvider } from './tbank/tbank-provider.ts';
 import { createYookassaProvider } from './yookassa/yookassa-provider.ts';
@@ -16,6 +17,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The payments service, for the background jobs of server/main.ts (refund retries). */
     payments: PaymentsService;
+    /** Closing receipts of prepaid tickets, for the closing-receipts job; undefined with the sandbox alone. */
+    closingReceipts: ClosingReceiptsService | undefined;
   }
 }
 
@@ -59,7 +62,12 @@ export function createPaymentsStack(app: FastifyInstance, config: Config, deps: 
     log: app.log,
   });
   app.decorate('payments', payments);
-  return { payments, providers, bank, receiptSettings, assignMethods: () => assignMethods(deps.db, config) };
+  // Only a real acquirer makes fiscal receipts; with the sandbox alone there is nothing to close.
+  const closingReceipts = receiptSettings && [...providers.values()].some((p) => p.sendClosingReceipt)
+    ? createClosingReceiptsService({ db: deps.db, now: deps.now, providers, settings: receiptSettings, timeoutMs: config.acquirers?.timeoutMs ?? 15_000 })
+    : undefined;
+  app.decorate('closingReceipts', closingReceipts);
+  return { payments, providers, bank, receiptSettings, closingReceipts, assignMethods: () => assignMethods(deps.db, config) };
 }
 
 /** The fiscal receipts' settings, when a real acquirer is configured (the sandbox makes no receipts). */
