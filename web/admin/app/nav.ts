@@ -19,6 +19,7 @@ export const NAV: readonly NavEntry[] = [
   { path: '/audit', labelKey: 'nav.audit', permission: 'audit.read' },
   { path: '/account', labelKey: 'nav.account', permission: null },
   { path: '/registry', labelKey: 'nav.registry', permission: 'reports.read' },
+  { path: '/closing-receipts', labelKey: 'nav.closingReceipts', permission: 'reports.read' },
   { path: '/checkin-devices', labelKey: 'nav.checkinDevices', permission: 'checkin.devices' },
 ];
 
