@@ -1,8 +1,8 @@
-import { tbankToken } from '../../server/payments/tbank/tbank-token.ts';
 import { type Deliver, type FakeRequest, deliverByHttp, formChoice, json, paymentPage, startFakeServer } from './fake-http.ts';
+import { fakeTbankToken } from './tbank-fake-token.ts';
+import { type TbankReceipt, tbankReceiptProblem } from './tbank-receipt-schema.ts';
 
-type Item = { Name: string; Price: number; Quantity: number; Amount: number; Tax: string; PaymentMethod: string; PaymentObject: string };
-type Receipt = { Email?: string; Phone?: string; Taxation?: string; Items: Item[] };
+type Receipt = TbankReceipt;
 
 export type TbankFakePayment = {
   id: number;
@@ -20,31 +20,11 @@ export type TbankFakePayment = {
   rrn: string;
   /** GetQr was asked for it: an SBP payment. */
   sbp: boolean;
-  refunds: { amount: number; receipt: Receipt; externalRequestId: string | undefined }[];
+  /** undefined: a whole cancel, which sends no receipt structure. */
+  refunds: { amount: number; receipt: Receipt | undefined; externalRequestId: string | undefined }[];
+  /** Closing receipts sent for it (SendClosingReceipt). */
+  closings: Receipt[];
 };
-
-const TAXES = ['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat110', 'vat120'];
-const MODES = ['full_prepayment', 'prepayment', 'advance', 'full_payment', 'partial_payment', 'credit', 'credit_payment'];
-
-/** Checks a Receipt as T-Bank documents it; answers the first problem. */
-function receiptProblem(receipt: unknown, amount: number): string | null {
-  if (typeof receipt !== 'object' || receipt === null) return 'Receipt is required';
-  const r = receipt as Receipt;
-  if (!r.Email && !r.Phone) return 'Receipt.Email or Receipt.Phone is required';
-  if (!Array.isArray(r.Items) || r.Items.length === 0) return 'Receipt.Items is empty';
-  let sum = 0;
-  for (const item of r.Items) {
-    if (typeof item.Name !== 'string' || item.Name.length === 0 || item.Name.length > 128) return 'Items.Name must be 1-128 characters';
-    if (!Number.isInteger(item.Price) || !Number.isInteger(item.Amount) || item.Amount < 0) return 'Items.Price and Amount are kopecks';
-    if (item.Price * item.Quantity !== item.Amount) return 'Items.Amount must be Price × Quantity';
-    if (!TAXES.includes(item.Tax)) return `Items.Tax ${item.Tax} unknown`;
-    if (!MODES.includes(item.PaymentMethod)) return `Items.PaymentMethod ${item.PaymentMethod} unknown`;
-    if (item.PaymentObject !== 'service' && typeof item.PaymentObject !== 'string') return 'Items.PaymentObject is required';
-    sum += item.Amount;
-  }
-  if (sum !== amount) return `the sum of Items.Amount (${sum}) differs from Amount (${amount})`;
-  return null;
-}
 
 /**
  * A local fake of T-Bank's Internet Acquiring API v2: Init, GetQr, GetState, CheckOrder and Cancel checked by
@@ -54,7 +34,14 @@ function receiptProblem(receipt: unknown, amount: number): string | null {
  * `GET /records/payments/{PaymentId}` answers what the fake holds of a payment (its receipt,
  * refunds and their receipts): the browser tests run the fake in the server's process and read it there.
  */
-export async function startTbankFake(options: { terminals: Record<string, string>; deliver?: Deliver; port?: number }) {
+export async function startTbankFake(options: {
+  terminals: Record<string, string>;
+  deliver?: Deliver;
+  port?: number;
+  /** The fiscal document format of the terminals' cash register (T-Bank refuses a receipt of the other). */
+  ffd?: '1.05' | '1.2';
+}) {
+  const ffd = options.ffd ?? '1.2';
   const deliver = options.deliver ?? deliverByHttp;
   const payments = new Map<number, TbankFakePayment>();
   const calls: { method: string; body: Record<string, unknown> }[] = [];
@@ -66,7 +53,7 @@ export async function startTbankFake(options: { terminals: Record<string, string
 
   function signed(terminalKey: string, fields: Record<string, unknown>) {
     const password = options.terminals[terminalKey] ?? '';
-    return { ...fields, Token: tbankToken(fields, password) };
+    return { ...fields, Token: fakeTbankToken(fields, password) };
   }
 
   // The fields of T-Bank's NotificationPayment; like GetState's answer, it has no RRN.
@@ -92,7 +79,7 @@ export async function startTbankFake(options: { terminals: Record<string, string
     const terminalKey = String(body.TerminalKey ?? '');
     const password = options.terminals[terminalKey];
     if (password === undefined) return error('202', 'Терминал не найден');
-    if (typeof body.Token !== 'string' || tbankToken(body, password) !== body.Token) return error('204', 'Неверный токен. Проверьте пару TerminalKey/SecretKey.');
+    if (typeof body.Token !== 'string' || fakeTbankToken(body, password) !== body.Token) return error('204', 'Неверный токен. Проверьте пару TerminalKey/SecretKey.');
     const own = (id: unknown) => {
       const p = payments.get(Number(id));
       return p && p.terminalKey === terminalKey ? p : undefined;
@@ -106,8 +93,10 @@ export async function startTbankFake(options: { terminals: Record<string, string
           if (typeof body[url] !== 'string' || !/^https?:\/\//.test(body[url] as string)) return error('9999', `Неверный параметр ${url}`);
         }
         if (body.PayType !== undefined && body.PayType !== 'O' && body.PayType !== 'T') return error('9999', 'Неверный параметр PayType');
-        const problem = receiptProblem(body.Receipt, amount as number);
-        if (problem) return error('309', 'Неверные параметры чека', problem);
+        const problem = tbankReceiptProblem(body.Receipt, amount as number, ffd);
+        if (problem) return error(problem.code, problem.message, problem.details);
+        const initPayments = (body.Receipt as Receipt).Payments;
+        if (initPayments && initPayments.Electronic !== amount) return error('308', 'Сумма всех позиций в чеке должна равняться сумме всех видов оплаты', 'Payments.Electronic must equal Amount');
         if ([...payments.values()].some((p) => p.terminalKey === terminalKey && p.orderId === body.OrderId)) return error('8', 'Платёж с таким OrderId уже есть');
         const id = nextId++;
         const payment: TbankFakePayment = {
@@ -125,6 +114,7 @@ export async function startTbankFake(options: { terminals: Record<string, string
           rrn: String(100000000000 + id),
           sbp: false,
           refunds: [],
+          closings: [],
         };
         payments.set(id, payment);
         return json(200, { Success: true, ErrorCode: '0', TerminalKey: terminalKey, Status: 'NEW', PaymentId: String(id), OrderId: body.OrderId, Amount: amount, PaymentURL: `${server.base}/pay/${id}` });
@@ -172,12 +162,36 @@ export async function startTbankFake(options: { terminals: Record<string, string
         if (p.status !== 'CONFIRMED' && p.status !== 'PARTIAL_REFUNDED') return error('3015', 'Неверный статус платежа');
         const amount = body.Amount === undefined ? p.amount - p.refunded : body.Amount;
         if (!Number.isInteger(amount) || (amount as number) <= 0 || (amount as number) > p.amount - p.refunded) return error('9999', 'Неверная сумма возврата');
-        const problem = receiptProblem(body.Receipt, amount as number);
-        if (problem) return error('309', 'Неверные параметры чека', problem);
+        // «При полной отмене структура чека не передается, при частичной — передаются товары, которые нужно отменить.»
+        const whole = p.refunded === 0 && amount === p.amount;
+        if (whole && body.Receipt !== undefined) return error('9999', 'Неверный параметр Receipt', 'a whole cancel sends no receipt structure');
+        if (!whole) {
+          const problem = tbankReceiptProblem(body.Receipt, amount as number, ffd);
+          if (problem) return error(problem.code, problem.message, problem.details);
+        }
         p.refunded += amount as number;
-        p.refunds.push({ amount: amount as number, receipt: body.Receipt as Receipt, externalRequestId: external });
+        p.refunds.push({ amount: amount as number, receipt: body.Receipt as Receipt | undefined, externalRequestId: external });
         p.status = p.refunded === p.amount ? 'REFUNDED' : 'PARTIAL_REFUNDED';
         return answer();
+      }
+      case 'SendClosingReceipt': {
+        const p = own(body.PaymentId);
+        if (!p) return error('7', 'Платёж не найден');
+        // The method's conditions: the payment CONFIRMED, its Init carried a Receipt with at least one prepaid item.
+        if (p.status !== 'CONFIRMED' && p.status !== 'PARTIAL_REFUNDED') return error('3015', 'Неверный статус платежа');
+        if (!p.receipt.Items.some((i) => ['full_prepayment', 'prepayment', 'advance'].includes(i.PaymentMethod ?? ''))) return error('9999', 'В чеке платежа нет предоплаты');
+        const receipt = body.Receipt as Receipt | undefined;
+        const sum = Array.isArray(receipt?.Items) ? receipt.Items.reduce((s, i) => s + (Number.isInteger(i?.Amount) ? i.Amount : 0), 0) : 0;
+        const problem = tbankReceiptProblem(receipt, sum, ffd);
+        if (problem) return error(problem.code, problem.message, problem.details);
+        const r = receipt as Receipt;
+        // What it settles was paid in advance: the prepayment, nothing cashless, and no more than was prepaid and kept.
+        if (r.Payments?.AdvancePayment !== sum || (r.Payments.Electronic ?? 0) !== 0) return error('308', 'Сумма всех позиций в чеке должна равняться сумме всех видов оплаты', 'Payments.AdvancePayment');
+        if (r.Items.some((i) => i.PaymentMethod !== 'full_payment')) return error('9999', 'Неверный параметр PaymentMethod', 'a closing receipt is full_payment');
+        const closed = p.closings.reduce((s, c) => s + c.Items.reduce((t, i) => t + i.Amount, 0), 0);
+        if (closed + sum > p.amount - p.refunded) return error('334', 'Суммы в чеке и в платеже не совпадают', 'more than was prepaid');
+        p.closings.push(r);
+        return json(200, { Success: true, ErrorCode: '0', Message: 'OK' });
       }
       default:
         return error('9999', `Unknown method ${method}`);
@@ -188,7 +202,7 @@ export async function startTbankFake(options: { terminals: Record<string, string
     const record = /^\/records\/payments\/(\d+)$/.exec(request.path);
     if (record && request.method === 'GET') {
       const p = payments.get(Number(record[1]));
-      return p ? json(200, { status: p.status, amount: p.amount, refunded: p.refunded, receipt: p.receipt, refunds: p.refunds }) : json(404, { error: 'unknown payment' });
+      return p ? json(200, { status: p.status, amount: p.amount, refunded: p.refunded, receipt: p.receipt, refunds: p.refunds, closings: p.closings }) : json(404, { error: 'unknown payment' });
     }
     const match = /^\/(pay|sbp)\/(\d+)(\/complete)?$/.exec(request.path);
     const p = match ? payments.get(Number(match[2])) : undefined;
@@ -214,14 +228,14 @@ export async function startTbankFake(options: { terminals: Record<string, string
   }
 
   const server = await startFakeServer(async (request) => {
-    if (request.method === 'POST' && request.path.startsWith('/v2/')) {
+    if (request.method === 'POST' && (request.path.startsWith('/v2/') || request.path === '/cashbox/SendClosingReceipt')) {
       let body: Record<string, unknown>;
       try {
         body = JSON.parse(request.body) as Record<string, unknown>;
       } catch {
         return error('9999', 'Неверный JSON');
       }
-      const method = request.path.slice(4);
+      const method = request.path.slice(request.path.lastIndexOf('/') + 1);
       calls.push({ method, body });
       return api(method, body);
     }
