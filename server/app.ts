@@ -179,7 +179,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // database is free, several in one statement while it is busy (server/orders/order-batcher.ts).
   const orders = createOrderBatcher(deps.db, { lanes: config.orderBatchLanes, maxBatch: config.orderBatch });
   quantityOrderRoutes(app, { quantityOrders: createQuantityOrderService({ db: deps.db, setup, captcha, recaptcha, holds, now, orders, catalog: eventCatalog }), crm });
-  const { payments, providers, bank, assignMethods } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now, setup, timeZone });
+  const { payments, providers, bank, assignMethods, closingReceipts } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now, setup, timeZone });
   await assignMethods();
   paymentsRoutes(app, {
     payments,
@@ -225,6 +225,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     setupFile: config.setupFile,
     publicUrl: publicBaseUrl(config),
     registryConfigured: config.registry !== undefined,
+    closingReceipts,
   });
 
   badUrlPage.html = await registerSpa(app, deps.webDist, createIndexRenderer({ seo, publicUrl: config.publicUrl }), createFirstAnswer(afisha));

@@ -43,6 +43,12 @@ describe('acquirer configuration', () => {
     expect(problems({ PAY_CARD_PROVIDER: 'bank-of-mars' })[0]).toMatch(/^ {2}PAY_CARD_PROVIDER="bank-of-mars": /);
   });
 
+  it('takes the receipt format 1.2 by default, 1.05 on request, and stops on anything else', () => {
+    expect(loadConfig({}).acquirers?.receipt.ffd).toBe('1.2');
+    expect(loadConfig({ RECEIPT_FFD: '1.05' }).acquirers?.receipt.ffd).toBe('1.05');
+    expect(problems({ RECEIPT_FFD: '1.1' })).toEqual(['  RECEIPT_FFD="1.1": must be 1.2 or 1.05']);
+  });
+
   it('reads the credentials from a secrets file; the environment wins', () => {
     const file = path.join(dir, 'acquirers.env');
     writeFileSync(file, '# T-Bank terminals\nTBANK_TERMINAL_KEY=FromFile\nTBANK_PASSWORD="file-password"\nYOOKASSA_SHOP_ID=501234\nYOOKASSA_SECRET_KEY=live_key\n');
@@ -59,7 +65,7 @@ describe('acquirer configuration', () => {
       qr: 'yookassa',
       tbank: { terminalKey: 'FromEnv', password: 'file-password' },
       yookassa: { shopId: '501234', secretKey: 'live_key' },
-      receipt: { paymentMode: 'full_prepayment', tax: 'none', taxation: 'osn' },
+      receipt: { paymentMode: 'full_prepayment', tax: 'none', taxation: 'osn', ffd: '1.2' },
     });
     expect(methodProviders(config)).toEqual({ card: 'tbank', qr: 'yookassa', pushkin: 'sandbox' });
   });

@@ -2,7 +2,16 @@ import { STAFF_SIGN_IN_LIMIT } from '../contract/admin/staff-rules.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { RECEIPT_PAYMENT_MODES, RECEIPT_TAXATIONS, RECEIPT_TAXES, type ReceiptPaymentMode, type ReceiptTax, type ReceiptTaxation } from './payments/receipt.ts';
+import {
+  RECEIPT_FFD_VERSIONS,
+  RECEIPT_PAYMENT_MODES,
+  RECEIPT_TAXATIONS,
+  RECEIPT_TAXES,
+  type ReceiptFfd,
+  type ReceiptPaymentMode,
+  type ReceiptTax,
+  type ReceiptTaxation,
+} from './payments/receipt-model.ts';
 import { allowedHostsFromEnv } from './security/allowed-hosts.ts';
 import type { HoldLimits } from './security/hold-limits.ts';
 import type { RateLimits } from './security/rate-limits.ts';
@@ -103,6 +112,8 @@ const envSchema = z.object({
   RECEIPT_PAYMENT_MODE: z.enum(RECEIPT_PAYMENT_MODES).default('full_prepayment'),
   RECEIPT_TAX: z.enum(RECEIPT_TAXES).default('none'),
   RECEIPT_TAXATION: z.enum(RECEIPT_TAXATIONS).optional(),
+  /** The fiscal document format of the venue's register (docs/acquirers.md): 1.2, the current one, or 1.05. */
+  RECEIPT_FFD: z.enum(RECEIPT_FFD_VERSIONS, { message: 'must be 1.2 or 1.05' }).default('1.2'),
   /** The Pushkin-card registry's API (docs/checkin.md): https://pushka.gosuslugi.ru/api/v1, or the test host https://pushka-uat.test.gosuslugi.ru/api/v1. Unset: nothing is sent. */
   REGISTRY_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The venue's key for the registry (Bearer). */
@@ -191,7 +202,7 @@ export type AcquirersConfig = {
   /** The wait before repeating a YooKassa call answered 202 or 500 without retry_after (tests shorten it; YooKassa's SDKs wait 1800 ms). */
   yookassaRetryDelayMs?: number;
   timeoutMs: number;
-  receipt: { paymentMode: ReceiptPaymentMode; tax: ReceiptTax; taxation: ReceiptTaxation | undefined };
+  receipt: { paymentMode: ReceiptPaymentMode; tax: ReceiptTax; taxation: ReceiptTaxation | undefined; ffd: ReceiptFfd };
 };
 
 /**
@@ -327,7 +338,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
       yookassaApiUrl: e.YOOKASSA_API_URL,
       yookassaSbpConfirmation: e.YOOKASSA_SBP_CONFIRMATION,
       timeoutMs: e.ACQUIRER_TIMEOUT_MS,
-      receipt: { paymentMode: e.RECEIPT_PAYMENT_MODE, tax: e.RECEIPT_TAX, taxation: e.RECEIPT_TAXATION },
+      receipt: { paymentMode: e.RECEIPT_PAYMENT_MODE, tax: e.RECEIPT_TAX, taxation: e.RECEIPT_TAXATION, ffd: e.RECEIPT_FFD },
     },
     registry: e.REGISTRY_URL && e.REGISTRY_KEY && e.REGISTRY_ORG_ID ? { url: e.REGISTRY_URL, key: e.REGISTRY_KEY, organizationId: e.REGISTRY_ORG_ID } : undefined,
   };

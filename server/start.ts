@@ -12,6 +12,7 @@ import { startJobs } from './jobs/jobs.ts';
 import { reconcileStalePayments } from './jobs/reconcile-payments.ts';
 import type { RegistryConfig } from './registry/registry-client.ts';
 import { createRegistrySender, rrnReaderOf } from './registry/registry-job.ts';
+import type { ClosingReceiptsService } from './receipts/closing-receipts.service.ts';
 import { deliverDueMail } from './mail/mail-worker.ts';
 import { yookassaRefundRrnReader } from './payments/yookassa/yookassa-refund-rrn.ts';
 import { createMailTransport } from './mail/transport.ts';
@@ -77,6 +78,7 @@ export async function startServer(config: Config, fillEmpty: EmptyDatabaseFiller
             intervalMs: CLEANUP_INTERVAL_MS,
             run: () => cleanUpTables(db, new Date(), { rateLimitWindowMs: config.rateLimits.windowMs, burstWindowMs: config.holdLimits.burstWindowMs }),
           },
+          ...(app.closingReceipts ? [{ name: 'closing-receipts', intervalMs: 60_000, run: () => (app.closingReceipts as ClosingReceiptsService).run() }] : []),
           ...(config.registry
             ? [{ name: 'registry-reports', intervalMs: 15_000, run: () => createRegistrySender({ db, config: config.registry as RegistryConfig, now: Date.now, readRrn: rrnReaderOf(app.paymentProviders), readRefundRrn: yookassaRefundRrnReader(config.acquirers) }).run() }]
             : []),

@@ -22,6 +22,8 @@ import { reportsRoutes } from './reports/reports.routes.ts';
 import { createReportsService } from './reports/reports.service.ts';
 import { checkinDevicesRoutes } from './checkin/checkin-devices.routes.ts';
 import { registryReportsRoutes } from './registry/registry-reports.routes.ts';
+import { closingReceiptsRoutes } from './receipts/closing-receipts.routes.ts';
+import type { ClosingReceiptsService } from '../receipts/closing-receipts.service.ts';
 import { createRegistryReportsService } from './registry/registry-reports.service.ts';
 import { resolveStaffSession } from './staff/guard.ts';
 import type { ScryptCost } from './staff/password.ts';
@@ -57,6 +59,8 @@ export type AdminDeps = {
   publicUrl: string;
   /** Whether the Pushkin-card registry is configured (its failing reports page says so). */
   registryConfigured?: boolean;
+  /** Closing receipts of prepaid tickets; undefined with the sandbox alone (it makes no receipts). */
+  closingReceipts?: ClosingReceiptsService | undefined;
 };
 
 /**
@@ -85,6 +89,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
     boxOfficeRoutes(admin, { boxOffice: createBoxOffice({ db: deps.db, now: deps.now, timeZone: deps.timeZone, payments: deps.payments, setup: deps.setup, audit: audit.record }) });
     reportsRoutes(admin, { reports: createReportsService({ db: deps.db, timeZone: deps.timeZone }) });
     checkinDevicesRoutes(admin, { checkin, audit });
+    closingReceiptsRoutes(admin, { closingReceipts: deps.closingReceipts });
     registryReportsRoutes(admin, { registryReports: createRegistryReportsService({ db: deps.db, configured: deps.registryConfigured ?? false }) });
     hallsRoutes(admin, { halls: createHallsDesk({ db: deps.db, now: deps.now, timeZone: deps.timeZone, audit: audit.record }), blocks: createSeatBlocks({ db: deps.db, now: deps.now, audit: audit.record }) });
     const catalogDeps = { db: deps.db, now: deps.now, timeZone: deps.timeZone, audit: audit.record };

@@ -63,6 +63,7 @@ const ROWS: Row[] = [
   { method: 'POST', url: '/api/admin/checkin/devices', body: { name: 'Турникет 1' }, permission: 'checkin.devices' },
   { method: 'POST', url: '/api/admin/checkin/devices/999/revoke', route: '/api/admin/checkin/devices/:id/revoke', permission: 'checkin.devices' },
   { method: 'GET', url: '/api/admin/registry/reports', permission: 'reports.read' },
+  { method: 'GET', url: '/api/admin/receipts/closing', permission: 'reports.read' },
   // --- catalog editing: no event 999 exists, so an allowed change answers 404 and changes nothing ---
   { method: 'GET', url: '/api/admin/catalog/export', permission: 'catalog.write' },
   { method: 'GET', url: '/api/admin/catalog/options', permission: 'catalog.write' },

@@ -14,6 +14,7 @@ import { OrderStatus, isReturned } from '../../contract/order-status.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { venueDateParts } from '../order-view/dates.ts';
 import { enqueueVisitReport } from '../registry/registry.repository.ts';
+import { enqueueAdmissionClosing } from '../receipts/closing-receipts.repository.ts';
 import {
   type DeviceRow,
   type DoorTicketRow,
@@ -129,6 +130,8 @@ export function createCheckinService(deps: { db: Db; now: () => number; timeZone
     });
     if (admitted) {
       await enqueueVisitReport(tx, row.ticket_id, at, now);
+      // The service is delivered: a prepaid ticket's closing receipt is due (54-FZ).
+      await enqueueAdmissionClosing(tx, row.ticket_id, now);
       return verdict('admitted', ticket);
     }
     const first = await findCheckin(tx, row.ticket_id);

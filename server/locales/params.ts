@@ -7,7 +7,7 @@ import type { TextNamespace, TextKey } from './texts.ts';
  */
 export const textParams = {
   errors: { '-9995': ['code'], '-9996': ['code'] },
-  payments: { description: ['number'], receiptEmailTooLong: ['max'], belowMinimum: ['min'] },
+  payments: { description: ['number'], receiptEmailTooLong: ['max'], belowMinimum: ['min'], receiptTooLarge: ['max'] },
   paidMail: { subject: ['number'], intro: ['number'] },
   returnMail: { subject: ['number'], intro: ['number', 'count', 'amount'], action: ['count'], restored: ['bonuses'], revoked: ['bonuses'] },
   returnDoneMail: { subject: ['number'], intro: ['number', 'count', 'amount'] },

@@ -2,14 +2,19 @@ import { describe, expect, it } from 'vitest';
 import type { Receipt } from './receipt.ts';
 import { tbankDeclineReason, tbankOutcome, tbankReceipt } from './tbank/tbank-provider.ts';
 import { yookassaDeclineReason, yookassaReceipt } from './yookassa/yookassa-provider.ts';
+import { yookassaClosingReceipt } from './yookassa/yookassa-receipt.ts';
 
 const receipt = (over: Partial<Receipt> = {}): Receipt => ({
+  kind: 'sale',
   email: 'ivan@example.com',
   phone: '',
-  items: [{ name: 'Концерт, 01.12.2026 19:00, ряд 1, место 2', amount: 50000 }],
+  lines: [{ name: 'Концерт, 01.12.2026 19:00, ряд 1, место 2', price: 50000, quantity: 1, amount: 50000 }],
+  total: 50000,
   paymentMode: 'full_prepayment',
+  settlement: 'cashless',
   tax: 'none',
   taxation: 'usn_income',
+  ffd: '1.05',
   ...over,
 });
 
@@ -55,6 +60,31 @@ describe('receipt codes', () => {
       Email: 'ivan@example.com',
       Taxation: 'patent',
       Items: [{ Name: 'Концерт, 01.12.2026 19:00, ряд 1, место 2', Price: 50000, Quantity: 1, Amount: 50000, Tax: 'vat5', PaymentMethod: 'full_prepayment', PaymentObject: 'service' }],
+    });
+  });
+
+  it('FFD 1.2: T-Bank gets FfdVersion 1.2 and MeasurementUnit шт, YooKassa measure piece; FFD 1.05 neither', () => {
+    const lines = [{ name: 'Музей, 01.12.2026', price: 30000, quantity: 3, amount: 90000 }];
+    const ffd12 = receipt({ ffd: '1.2', lines, total: 90000 });
+    expect(tbankReceipt(ffd12)).toMatchObject({ FfdVersion: '1.2', Items: [{ Price: 30000, Quantity: 3, Amount: 90000, MeasurementUnit: 'шт' }] });
+    expect(yookassaReceipt(ffd12, 'RUB').items).toEqual([
+      { description: 'Музей, 01.12.2026', quantity: '3.00', amount: { value: '300.00', currency: 'RUB' }, vat_code: 1, payment_mode: 'full_prepayment', payment_subject: 'service', measure: 'piece' },
+    ]);
+    const ffd105 = receipt({ lines, total: 90000 });
+    expect(tbankReceipt(ffd105)).not.toHaveProperty('FfdVersion');
+    expect(tbankReceipt(ffd105).Items[0]).not.toHaveProperty('MeasurementUnit');
+    expect(yookassaReceipt(ffd105, 'RUB').items[0]).not.toHaveProperty('measure');
+  });
+
+  it('a closing receipt is full_payment paid by the prepayment: T-Bank Payments.AdvancePayment, YooKassa settlements prepayment', () => {
+    const closing = receipt({ kind: 'closing', paymentMode: 'full_payment', settlement: 'prepayment', ffd: '1.2' });
+    expect(tbankReceipt(closing)).toMatchObject({ Items: [{ PaymentMethod: 'full_payment' }], Payments: { Electronic: 0, AdvancePayment: 50000 } });
+    expect(yookassaClosingReceipt(closing, 'pay-1', 'RUB')).toMatchObject({
+      type: 'payment',
+      payment_id: 'pay-1',
+      send: true,
+      items: [{ payment_mode: 'full_payment', measure: 'piece' }],
+      settlements: [{ type: 'prepayment', amount: { value: '500.00', currency: 'RUB' } }],
     });
   });
 });

@@ -6,8 +6,9 @@ import { completePaidOrder } from '../tickets/order-paid.ts';
 import { type PaymentsService, createPaymentsService } from './payments.service.ts';
 import { assignMethodProvider, disableSandboxRedirect } from './acquirers.repository.ts';
 import type { PaymentProvider } from './provider.ts';
-import { createReceiptSource } from './receipt.ts';
 import { takeHit } from '../security/rate-limits.ts';
+import { type ClosingReceiptsService, createClosingReceiptsService } from '../receipts/closing-receipts.service.ts';
+import { type ReceiptSettings, createReceiptSource, saleLineCount } from './receipt.ts';
 import { createTbankProvider } from './tbank/tbank-provider.ts';
 import { createYookassaProvider } from './yookassa/yookassa-provider.ts';
 import { type SandboxBank, createSandboxBank, sandboxKey } from './sandbox/sandbox-bank.ts';
@@ -19,6 +20,8 @@ declare module 'fastify' {
     payments: PaymentsService;
     /** The acquirers by provider id, for the registry's sender (reading an RRN back). */
     paymentProviders: ReadonlyMap<string, PaymentProvider>;
+    /** Closing receipts of prepaid tickets, for the closing-receipts job; undefined with the sandbox alone. */
+    closingReceipts: ClosingReceiptsService | undefined;
   }
 }
 
@@ -44,7 +47,8 @@ export function createPaymentsStack(app: FastifyInstance, config: Config, deps: 
   });
   const providers = new Map<string, PaymentProvider>([[SANDBOX, createSandboxProvider(bank)]]);
   const baseUrl = publicBaseUrl(config);
-  for (const provider of realAcquirers(config, deps.db, baseUrl, deps.timeZone, deps.now)) providers.set(provider.id, provider);
+  const receiptSettings = receiptSettingsOf(config, deps.timeZone);
+  for (const provider of realAcquirers(config, deps.db, baseUrl, receiptSettings, deps.now)) providers.set(provider.id, provider);
   const payments = createPaymentsService({
     db: deps.db,
     now: deps.now,
@@ -57,11 +61,22 @@ export function createPaymentsStack(app: FastifyInstance, config: Config, deps: 
         return completePaidOrder(tx, orderId, at, baseUrl, { integration: setup.is_integration === 1, currency: setup.app.currency, timeZone: deps.timeZone });
       },
     },
+    receiptLines: receiptSettings ? (tx, orderId, amount) => saleLineCount(tx, orderId, amount, receiptSettings) : undefined,
     log: app.log,
   });
   app.decorate('payments', payments);
   app.decorate('paymentProviders', providers);
-  return { payments, providers, bank, assignMethods: () => assignMethods(deps.db, config) };
+  // Only a real acquirer makes fiscal receipts; with the sandbox alone there is nothing to close.
+  const closingReceipts = receiptSettings && [...providers.values()].some((p) => p.sendClosingReceipt)
+    ? createClosingReceiptsService({ db: deps.db, now: deps.now, providers, settings: receiptSettings, timeoutMs: config.acquirers?.timeoutMs ?? 15_000 })
+    : undefined;
+  app.decorate('closingReceipts', closingReceipts);
+  return { payments, providers, bank, receiptSettings, closingReceipts, assignMethods: () => assignMethods(deps.db, config) };
+}
+
+/** The fiscal receipts' settings, when a real acquirer is configured (the sandbox makes no receipts). */
+export function receiptSettingsOf(config: Pick<Config, 'acquirers'>, timeZone: string): ReceiptSettings | undefined {
+  return config.acquirers ? { ...config.acquirers.receipt, timeZone } : undefined;
 }
 
 /** The provider id serving each payment type under the configuration. */
@@ -88,10 +103,10 @@ async function assignMethods(db: Db, config: Config): Promise<void> {
  */
 export const READ_BACK_LIMITS = { perPayment: 5, perAddress: 120, windowMs: 10 * 60_000 } as const;
 
-function realAcquirers(config: Config, db: Db, baseUrl: string, timeZone: string, now: () => number): PaymentProvider[] {
+function realAcquirers(config: Config, db: Db, baseUrl: string, settings: ReceiptSettings | undefined, now: () => number): PaymentProvider[] {
   const a = config.acquirers;
-  if (!a) return [];
-  const receipts = createReceiptSource(db, { ...a.receipt, timeZone });
+  if (!a || !settings) return [];
+  const receipts = createReceiptSource(db, settings, now);
   const chosen = methodProviders(config);
   const used = new Set([chosen.card, chosen.qr, chosen.pushkin]);
   const out: PaymentProvider[] = [];

@@ -91,6 +91,8 @@ export function createPaymentsService(deps: {
   now: () => number;
   providers: ProviderRegistry;
   hooks: PaymentsHooks;
+  /** The line count of an order's sale receipt, checked against the acquirer's item limit before it is asked. */
+  receiptLines?: (tx: Queryable, orderId: number, amount: number) => Promise<number>;
   log?: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 }) {
   const { db, now, providers, hooks } = deps;
@@ -157,6 +159,11 @@ export function createPaymentsService(deps: {
       const method = methods.find((m) => m.id === input.methodId);
       if (!method || !providers.has(method.provider)) throw new BusinessError(ErrorCode.unknownBank, { status: 400 });
       refuseWhatTheAcquirerWould(method.provider, { kind: method.kind, amount: order.total, email: order.email });
+      // A receipt over the acquirer's item limit would be refused at the bank as "unavailable": say so here.
+      const max = providers.get(method.provider)?.receiptItemsMax;
+      if (max !== undefined && deps.receiptLines && (await deps.receiptLines(tx, order.id, order.total)) > max) {
+        throw new BusinessError(ErrorCode.payment, { status: 422, text: textOf('payments', 'receiptTooLarge', { max }) });
+      }
       // One open payment per order and method: Pay pressed twice (or by twenty scripts at once,
       // serialised by the order's row lock above) answers the payment already open, so the bank
       // never holds two live payments of one order; another method cancels it first.

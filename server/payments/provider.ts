@@ -1,6 +1,7 @@
 import type { DeclineReason, PaymentKind } from '../../contract/payment.ts';
 import type { AcquirerLimits } from '../../contract/acquirer-limits.ts';
 import type { CurrencyCode } from '../../contract/setup.ts';
+import type { Receipt } from './receipt-model.ts';
 
 /**
  * The payment-provider interface every acquirer implements, modelled on pretix's
@@ -66,6 +67,16 @@ export interface PaymentProvider {
 
   /** What the acquirer refuses on its side (a receipt e-mail too long, a sum too small), checked before it is called. */
   readonly limits?: AcquirerLimits;
+
+  /** The most items one fiscal receipt of this acquirer may hold; unset: it sends no receipts (the sandbox). */
+  readonly receiptItemsMax?: number;
+
+  /**
+   * Sends the closing receipt («полный расчёт», the prepayment set off) of a paid payment's
+   * prepaid items; unset: the acquirer makes no fiscal receipts (the sandbox). Throws
+   * ProviderError when it cannot be sent now (the caller retries).
+   */
+  sendClosingReceipt?(input: { providerRef: string; receipt: Receipt; idempotencyKey: string }): Promise<{ receiptRef: string }>;
 }
 
 export type RefundInput = {

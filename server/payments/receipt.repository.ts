@@ -17,7 +17,24 @@ export type ReceiptPlaceRow = {
 
 export type ReceiptOrderRow = { id: number; email: string; phone: string; total: number; discount: number };
 
-export type ReceiptServiceRow = { parent_line_id: number; name: Record<string, string>; amount: number };
+/** The payment that paid an order through an acquirer, with the mode of its sale receipt (closing receipts). */
+export type ReceiptPaymentRow = { id: number; public_id: string; provider: string; provider_ref: string | null; amount: number; sale_mode: string | null };
+
+export async function findReceiptOrderById(db: Queryable, orderId: number): Promise<ReceiptOrderRow | undefined> {
+  const { rows } = await db.query<ReceiptOrderRow>('select id, email, phone, total, discount from orders where id = $1', [orderId]);
+  return rows[0];
+}
+
+export async function findReceiptPayment(db: Queryable, paymentId: number): Promise<ReceiptPaymentRow | undefined> {
+  const { rows } = await db.query<ReceiptPaymentRow>(
+    `select p.id, p.public_id, p.provider, p.provider_ref, p.amount, sr.payment_mode as sale_mode
+     from payments p left join sale_receipts sr on sr.payment_id = p.id where p.id = $1`,
+    [paymentId],
+  );
+  return rows[0];
+}
+
+export type ReceiptServiceRow = { id: number; parent_line_id: number; name: Record<string, string>; amount: number };
 
 /** The order a payment (by our reference) pays. */
 export async function findReceiptOrderOfPayment(db: Queryable, merchantRef: string): Promise<ReceiptOrderRow | undefined> {
@@ -29,14 +46,21 @@ export async function findReceiptOrderOfPayment(db: Queryable, merchantRef: stri
 }
 
 /** The order a refund (by its idempotency key) gives money back for, and the return request behind it. */
-export async function findReceiptOrderOfRefund(
-  db: Queryable,
-  idempotencyKey: string,
-): Promise<(ReceiptOrderRow & { return_request_id: number | null }) | undefined> {
-  const { rows } = await db.query<ReceiptOrderRow & { return_request_id: number | null }>(
-    `select o.id, o.email, o.phone, o.total, o.discount, rr.id as return_request_id
+export type ReceiptRefundRow = ReceiptOrderRow & {
+  return_request_id: number | null;
+  payment_id: number;
+  payment_amount: number;
+  /** The sale receipt's payment mode, when our sale receipt went with the payment. */
+  sale_mode: string | null;
+};
+
+export async function findReceiptOrderOfRefund(db: Queryable, idempotencyKey: string): Promise<ReceiptRefundRow | undefined> {
+  const { rows } = await db.query<ReceiptRefundRow>(
+    `select o.id, o.email, o.phone, o.total, o.discount, rr.id as return_request_id,
+            p.id as payment_id, p.amount as payment_amount, sr.payment_mode as sale_mode
      from refunds r join payments p on p.id = r.payment_id join orders o on o.id = p.order_id
      left join return_requests rr on rr.refund_id = r.id
+     left join sale_receipts sr on sr.payment_id = p.id
      where r.idempotency_key = $1`,
     [idempotencyKey],
   );
@@ -74,9 +98,30 @@ export async function findReceiptPlaces(db: Queryable, orderId: number, returnRe
 /** The special offers (services) added to an order. */
 export async function findReceiptServices(db: Queryable, orderId: number): Promise<ReceiptServiceRow[]> {
   const { rows } = await db.query<ReceiptServiceRow>(
-    `select os.parent_line_id, so.name, os.amount from order_services os join special_offers so on so.id = os.offer_id
+    `select os.id, os.parent_line_id, so.name, os.amount from order_services os join special_offers so on so.id = os.offer_id
      where os.order_id = $1 order by os.id`,
     [orderId],
   );
   return rows;
+}
+
+/** What a return request gives back, each ticket with the fee part of its refund (null: not kept). */
+export async function findReturnedAmounts(
+  db: Queryable,
+  returnRequestId: number,
+): Promise<{ tickets: { ticket_id: number; amount: number; fee: number | null }[]; services: { service_id: number; amount: number }[] }> {
+  const [tickets, services] = await Promise.all([
+    db.query<{ ticket_id: number; amount: number; fee: number | null }>('select ticket_id, amount, fee from return_request_tickets where request_id = $1 order by ticket_id', [returnRequestId]),
+    db.query<{ service_id: number; amount: number }>('select service_id, amount from return_request_services where request_id = $1 order by service_id', [returnRequestId]),
+  ]);
+  return { tickets: tickets.rows, services: services.rows };
+}
+
+/** Notes the payment mode of the sale receipt sent with a payment (by our reference); the first one sent stays. */
+export async function recordSaleReceipt(db: Queryable, merchantRef: string, paymentMode: string, at: Date): Promise<void> {
+  await db.query(
+    `insert into sale_receipts (payment_id, payment_mode, created_at) select id, $2, $3 from payments where public_id = $1
+     on conflict (payment_id) do nothing`,
+    [merchantRef, paymentMode, at],
+  );
 }

@@ -63,11 +63,22 @@ export function ticketRefund(
   refundServiceFee: boolean,
   order: OrderDiscount,
 ): number {
+  const parts = ticketRefundParts(ticket, percent, refundServiceFee, order);
+  return parts.price + parts.fee;
+}
+
+/** The refund of one ticket split into the ticket's part and its service fee's (the refund receipt lists them apart). */
+export function ticketRefundParts(
+  ticket: { unitPrice: number; unitFee: number },
+  percent: number,
+  refundServiceFee: boolean,
+  order: OrderDiscount,
+): { price: number; fee: number } {
   const net =
     order.discount > 0 && order.discountable > 0
       ? Math.floor((ticket.unitPrice * Math.max(0, order.discountable - order.discount)) / order.discountable)
       : ticket.unitPrice;
   const price = Math.floor((net * percent) / 100);
   const fee = refundServiceFee ? Math.floor((ticket.unitFee * percent) / 100) : 0;
-  return price + fee;
+  return { price, fee };
 }

@@ -150,7 +150,8 @@ export async function insertReturnRequest(
     share: number;
     at: Date;
     expiresAt: Date;
-    tickets: readonly { id: number; amount: number }[];
+    /** Each ticket's refund, and the part of it that is the ticket's service fee. */
+    tickets: readonly { id: number; amount: number; fee: number }[];
     /** Who on staff made it, and the share they set by hand instead of the policy's (with its reason). */
     staff?: { id: number; percent: number | null; reason: string };
   },
@@ -163,9 +164,9 @@ export async function insertReturnRequest(
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('insert into return_requests returned no row');
   await tx.query(
-    `insert into return_request_tickets (request_id, ticket_id, amount)
-     select $1, ticket_id, amount from jsonb_to_recordset($2::jsonb) as x(ticket_id int, amount int)`,
-    [id, JSON.stringify(r.tickets.map((t) => ({ ticket_id: t.id, amount: t.amount })))],
+    `insert into return_request_tickets (request_id, ticket_id, amount, fee)
+     select $1, ticket_id, amount, fee from jsonb_to_recordset($2::jsonb) as x(ticket_id int, amount int, fee int)`,
+    [id, JSON.stringify(r.tickets.map((t) => ({ ticket_id: t.id, amount: t.amount, fee: t.fee })))],
   );
   return id;
 }

@@ -22,7 +22,7 @@ import { toRoubles } from '../orders/pricing.ts';
 import { type PaymentsService, orderNotFound } from '../payments/payments.service.ts';
 import { giveOfferStock } from '../offers/offers.repository.ts';
 import { findRefundStatus } from '../payments/payments.repository.ts';
-import { refundPercent, returnDeadline, secondsLeft, ticketRefund } from './refund-policy.ts';
+import { refundPercent, returnDeadline, secondsLeft, ticketRefundParts } from './refund-policy.ts';
 import { returnDoneMail, returnLinkMail } from './return-mail.ts';
 import { bonusesToRestore, bonusesToRevoke, serviceRefund, serviceTicketIds, servicesGoingBack } from './return-services.ts';
 import {
@@ -112,13 +112,13 @@ function ticketTerms(t: ReturnTicketRow, order: ReturnOrderRow, setup: StoredSet
   const settings = { policy: t.refund_policy, returnHoursBefore: t.return_hours_before, refundServiceFee: t.refund_service_fee };
   const deadline = returnDeadline(t.starts_at, settings);
   const left = ticketAllowed(t, setup) ? secondsLeft(deadline, at) : 0;
-  const refund = ticketRefund(
+  const parts = ticketRefundParts(
     { unitPrice: t.unit_price, unitFee: t.unit_fee },
     refundPercent(t.refund_policy, t.starts_at, at),
     t.refund_service_fee,
     orderDiscount(order),
   );
-  return { deadline, left, refund };
+  return { deadline, left, refund: parts.price + parts.fee, fee: parts.fee };
 }
 
 const orderDiscount = (order: ReturnOrderRow) => ({ discountable: order.subtotal + order.services_total, discount: order.discount });
@@ -335,7 +335,7 @@ export function createReturnsService(deps: {
         share,
         at,
         expiresAt,
-        tickets: priced.map((p) => ({ id: p.ticket.id, amount: p.terms.refund })),
+        tickets: priced.map((p) => ({ id: p.ticket.id, amount: p.terms.refund, fee: p.terms.fee })),
       });
       await holdForRequest(tx, requestId, ids, going);
       const bonuses = await bonusMoves(tx, order, { share, amount });
@@ -480,11 +480,10 @@ export function createReturnsService(deps: {
       throw notReturnable();
     }
     const percentOf = (t: ReturnTicketRow) => input.percent ?? refundPercent(t.refund_policy, t.starts_at, at);
-    const priced = (chosen as ReturnTicketRow[]).map((t) => ({
-      ticket: t,
-      percent: percentOf(t),
-      refund: ticketRefund({ unitPrice: t.unit_price, unitFee: t.unit_fee }, percentOf(t), t.refund_service_fee, orderDiscount(order)),
-    }));
+    const priced = (chosen as ReturnTicketRow[]).map((t) => {
+      const parts = ticketRefundParts({ unitPrice: t.unit_price, unitFee: t.unit_fee }, percentOf(t), t.refund_service_fee, orderDiscount(order));
+      return { ticket: t, percent: percentOf(t), refund: parts.price + parts.fee, fee: parts.fee };
+    });
     const going = await servicesGoingWith(tx, order, tickets, ids);
     const amount = priced.reduce((sum, p) => sum + p.refund, 0) + going.reduce((sum, x) => sum + x.refund, 0);
     const share = priced.reduce((sum, p) => sum + Math.floor((p.ticket.unit_price * p.percent) / 100), 0) + going.reduce((sum, x) => sum + x.price, 0);
@@ -534,7 +533,7 @@ export function createReturnsService(deps: {
         share,
         at,
         expiresAt: at,
-        tickets: priced.map((p) => ({ id: p.ticket.id, amount: p.refund })),
+        tickets: priced.map((p) => ({ id: p.ticket.id, amount: p.refund, fee: p.fee })),
         staff: { id: input.staffId, percent: input.percent, reason: input.reason },
       });
       await holdForRequest(tx, requestId, ids, going);

@@ -17,7 +17,7 @@ export function acquirersConfig(overrides: Partial<AcquirersConfig>): AcquirersC
     yookassaSbpConfirmation: 'redirect',
     yookassaRetryDelayMs: 20,
     timeoutMs: 2000,
-    receipt: { paymentMode: 'full_prepayment', tax: 'none', taxation: 'usn_income' },
+    receipt: { paymentMode: 'full_prepayment', tax: 'none', taxation: 'usn_income', ffd: '1.2' },
     ...overrides,
   };
 }
@@ -53,15 +53,18 @@ export async function followReturn(t: TestApp, location: string): Promise<string
   return String(back.headers.location);
 }
 
-/** A return request of some of an order's tickets tied to a refund, as the returns service writes it. */
-export async function returnRequestFor(t: TestApp, orderId: number, ticketIds: number[], amount: number, refundId: number) {
+/**
+ * A return request of some of an order's tickets tied to a refund, as the returns service writes
+ * it: the amount shared by the tickets, `fee` of each ticket's share being its service fee.
+ */
+export async function returnRequestFor(t: TestApp, orderId: number, ticketIds: number[], amount: number, refundId: number, fee = 0) {
   const { rows } = await t.db.query<{ id: number }>(
     `insert into return_requests (order_id, reason_id, token_sha256, amount, created_at, expires_at, confirmed_at, refund_id)
      values ($1, 1, md5(random()::text), $2, now(), now() + interval '1 day', now(), $3) returning id`,
     [orderId, amount, refundId],
   );
   for (const ticketId of ticketIds) {
-    await t.db.query('insert into return_request_tickets (request_id, ticket_id, amount) values ($1, $2, $3)', [rows[0]?.id, ticketId, Math.floor(amount / ticketIds.length)]);
+    await t.db.query('insert into return_request_tickets (request_id, ticket_id, amount, fee) values ($1, $2, $3, $4)', [rows[0]?.id, ticketId, Math.floor(amount / ticketIds.length), fee]);
   }
 }
 

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { type Deliver, type FakeRequest, deliverByHttp, formChoice, json, paymentPage, startFakeServer } from './fake-http.ts';
+import { fakeTbankToken } from './tbank-fake-token.ts';
+import { type TbankReceipt, tbankReceiptProblem } from './tbank-receipt-schema.ts';
 
-type Item = { Name: string; Price: number; Quantity: number; Amount: number; Tax: string; PaymentMethod: string; PaymentObject: string };
-type Receipt = { Email?: string; Phone?: string; Taxation?: string; Items: Item[] };
+type Receipt = TbankReceipt;
 
 export type TbankFakePayment = {
   id: number;
@@ -22,58 +22,21 @@ export type TbankFakePayment = {
   sbp: boolean;
   /** RedirectDueDate (ms): past it the link and the QR can no longer be paid (T-Bank's default: 24 hours). */
   dueAt: number;
-  refunds: { amount: number; receipt: Receipt; externalRequestId: string | undefined }[];
+  /** undefined: a whole cancel, which sends no receipt structure. */
+  refunds: { amount: number; receipt: Receipt | undefined; externalRequestId: string | undefined }[];
   /** A refund T-Bank took and has not finished (REFUNDING, ASYNC_REFUNDING): the status to go back to if it fails. */
   refunding?: { amount: number; before: string };
+  /** Closing receipts sent for it (SendClosingReceipt). */
+  closings: Receipt[];
 };
 
-/**
- * T-Bank's Token, written from its reference («Подпись запроса»), not taken from the storefront:
- * the root-level fields only (no nested objects such as Receipt or DATA), the terminal's Password
- * added as a pair, the pairs sorted by key, their values concatenated, SHA-256 of the string.
- */
-export function fakeTbankToken(fields: Record<string, unknown>, password: string): string {
-  const pairs: Record<string, string> = { Password: password };
-  for (const [key, value] of Object.entries(fields)) {
-    if (key === 'Token' || value === undefined || value === null || typeof value === 'object') continue;
-    pairs[key] = typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
-  }
-  const joined = Object.keys(pairs)
-    .sort()
-    .map((key) => pairs[key])
-    .join('');
-  return createHash('sha256').update(joined, 'utf8').digest('hex');
-}
+export { fakeTbankToken };
 
 /** RedirectDueDate as T-Bank documents it: YYYY-MM-DDTHH24:MI:SS+GMT, e.g. 2016-08-31T12:28:00+03:00. */
 function parseDueDate(value: unknown): number | null {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/.test(value)) return null;
   const at = Date.parse(value);
   return Number.isNaN(at) ? null : at;
-}
-
-const TAXES = ['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat110', 'vat120'];
-const MODES = ['full_prepayment', 'prepayment', 'advance', 'full_payment', 'partial_payment', 'credit', 'credit_payment'];
-
-/** Checks a Receipt as T-Bank documents it; answers the first problem. */
-function receiptProblem(receipt: unknown, amount: number): string | null {
-  if (typeof receipt !== 'object' || receipt === null) return 'Receipt is required';
-  const r = receipt as Receipt;
-  if (!r.Email && !r.Phone) return 'Receipt.Email or Receipt.Phone is required';
-  if (typeof r.Email === 'string' && r.Email.length > 64) return 'Receipt.Email is at most 64 characters';
-  if (!Array.isArray(r.Items) || r.Items.length === 0) return 'Receipt.Items is empty';
-  let sum = 0;
-  for (const item of r.Items) {
-    if (typeof item.Name !== 'string' || item.Name.length === 0 || item.Name.length > 128) return 'Items.Name must be 1-128 characters';
-    if (!Number.isInteger(item.Price) || !Number.isInteger(item.Amount) || item.Amount < 0) return 'Items.Price and Amount are kopecks';
-    if (item.Price * item.Quantity !== item.Amount) return 'Items.Amount must be Price × Quantity';
-    if (!TAXES.includes(item.Tax)) return `Items.Tax ${item.Tax} unknown`;
-    if (!MODES.includes(item.PaymentMethod)) return `Items.PaymentMethod ${item.PaymentMethod} unknown`;
-    if (item.PaymentObject !== 'service' && typeof item.PaymentObject !== 'string') return 'Items.PaymentObject is required';
-    sum += item.Amount;
-  }
-  if (sum !== amount) return `the sum of Items.Amount (${sum}) differs from Amount (${amount})`;
-  return null;
 }
 
 /**
@@ -95,7 +58,10 @@ export async function startTbankFake(options: {
    * REFUNDING, an SBP one ASYNC_REFUNDING, until finishRefund ends it. Off: every refund is done at once.
    */
   asyncRefunds?: boolean;
+  /** The fiscal document format of the terminals' cash register (T-Bank refuses a receipt of the other). */
+  ffd?: '1.05' | '1.2';
 }) {
+  const ffd = options.ffd ?? '1.2';
   const deliver = options.deliver ?? deliverByHttp;
   const now = options.now ?? Date.now;
   let asyncRefunds = options.asyncRefunds ?? false;
@@ -175,8 +141,10 @@ export async function startTbankFake(options: {
           if (due < now() + 60_000 || due > now() + 90 * 24 * 3600_000) return error('3017', 'Переданное значение RedirectDueDate вне допустимого диапазона');
           dueAt = due;
         }
-        const problem = receiptProblem(body.Receipt, amount as number);
-        if (problem) return error('309', 'Неверные параметры чека', problem);
+        const problem = tbankReceiptProblem(body.Receipt, amount as number, ffd);
+        if (problem) return error(problem.code, problem.message, problem.details);
+        const initPayments = (body.Receipt as Receipt).Payments;
+        if (initPayments && initPayments.Electronic !== amount) return error('308', 'Сумма всех позиций в чеке должна равняться сумме всех видов оплаты', 'Payments.Electronic must equal Amount');
         if ([...payments.values()].some((p) => p.terminalKey === terminalKey && p.orderId === body.OrderId)) return error('8', 'Платёж с таким OrderId уже есть');
         const id = nextId++;
         const payment: TbankFakePayment = {
@@ -195,6 +163,7 @@ export async function startTbankFake(options: {
           sbp: false,
           dueAt,
           refunds: [],
+          closings: [],
         };
         payments.set(id, payment);
         return json(200, { Success: true, ErrorCode: '0', TerminalKey: terminalKey, Status: 'NEW', PaymentId: String(id), OrderId: body.OrderId, Amount: amount, PaymentURL: `${server.base}/pay/${id}` });
@@ -245,10 +214,15 @@ export async function startTbankFake(options: {
         if (p.status !== 'CONFIRMED' && p.status !== 'PARTIAL_REFUNDED') return error('3015', 'Неверный статус платежа');
         const amount = body.Amount === undefined ? p.amount - p.refunded : body.Amount;
         if (!Number.isInteger(amount) || (amount as number) <= 0 || (amount as number) > p.amount - p.refunded) return error('9999', 'Неверная сумма возврата');
-        const problem = receiptProblem(body.Receipt, amount as number);
-        if (problem) return error('309', 'Неверные параметры чека', problem);
+        // «При полной отмене структура чека не передается, при частичной — передаются товары, которые нужно отменить.»
+        const whole = p.refunded === 0 && amount === p.amount;
+        if (whole && body.Receipt !== undefined) return error('9999', 'Неверный параметр Receipt', 'a whole cancel sends no receipt structure');
+        if (!whole) {
+          const problem = tbankReceiptProblem(body.Receipt, amount as number, ffd);
+          if (problem) return error(problem.code, problem.message, problem.details);
+        }
         p.refunded += amount as number;
-        p.refunds.push({ amount: amount as number, receipt: body.Receipt as Receipt, externalRequestId: external });
+        p.refunds.push({ amount: amount as number, receipt: body.Receipt as Receipt | undefined, externalRequestId: external });
         if (asyncRefunds) {
           // «REFUNDING: возврат обрабатывается», «ASYNC_REFUNDING: обработка возврата по QR».
           p.refunding = { amount: amount as number, before: p.status };
@@ -257,6 +231,25 @@ export async function startTbankFake(options: {
         }
         p.status = p.refunded === p.amount ? 'REFUNDED' : 'PARTIAL_REFUNDED';
         return answer();
+      }
+      case 'SendClosingReceipt': {
+        const p = own(body.PaymentId);
+        if (!p) return error('7', 'Платёж не найден');
+        // The method's conditions: the payment CONFIRMED, its Init carried a Receipt with at least one prepaid item.
+        if (p.status !== 'CONFIRMED' && p.status !== 'PARTIAL_REFUNDED') return error('3015', 'Неверный статус платежа');
+        if (!p.receipt.Items.some((i) => ['full_prepayment', 'prepayment', 'advance'].includes(i.PaymentMethod ?? ''))) return error('9999', 'В чеке платежа нет предоплаты');
+        const receipt = body.Receipt as Receipt | undefined;
+        const sum = Array.isArray(receipt?.Items) ? receipt.Items.reduce((s, i) => s + (Number.isInteger(i?.Amount) ? i.Amount : 0), 0) : 0;
+        const problem = tbankReceiptProblem(receipt, sum, ffd);
+        if (problem) return error(problem.code, problem.message, problem.details);
+        const r = receipt as Receipt;
+        // What it settles was paid in advance: the prepayment, nothing cashless, and no more than was prepaid and kept.
+        if (r.Payments?.AdvancePayment !== sum || (r.Payments.Electronic ?? 0) !== 0) return error('308', 'Сумма всех позиций в чеке должна равняться сумме всех видов оплаты', 'Payments.AdvancePayment');
+        if (r.Items.some((i) => i.PaymentMethod !== 'full_payment')) return error('9999', 'Неверный параметр PaymentMethod', 'a closing receipt is full_payment');
+        const closed = p.closings.reduce((s, c) => s + c.Items.reduce((t, i) => t + i.Amount, 0), 0);
+        if (closed + sum > p.amount - p.refunded) return error('334', 'Суммы в чеке и в платеже не совпадают', 'more than was prepaid');
+        p.closings.push(r);
+        return json(200, { Success: true, ErrorCode: '0', Message: 'OK' });
       }
       default:
         return error('9999', `Unknown method ${method}`);
@@ -267,7 +260,7 @@ export async function startTbankFake(options: {
     const record = /^\/records\/payments\/(\d+)$/.exec(request.path);
     if (record && request.method === 'GET') {
       const p = payments.get(Number(record[1]));
-      return p ? json(200, { status: p.status, amount: p.amount, refunded: p.refunded, receipt: p.receipt, refunds: p.refunds }) : json(404, { error: 'unknown payment' });
+      return p ? json(200, { status: p.status, amount: p.amount, refunded: p.refunded, receipt: p.receipt, refunds: p.refunds, closings: p.closings }) : json(404, { error: 'unknown payment' });
     }
     const match = /^\/(pay|sbp)\/(\d+)(\/complete)?$/.exec(request.path);
     const p = match ? payments.get(Number(match[2])) : undefined;
@@ -294,14 +287,14 @@ export async function startTbankFake(options: {
   }
 
   const server = await startFakeServer(async (request) => {
-    if (request.method === 'POST' && request.path.startsWith('/v2/')) {
+    if (request.method === 'POST' && (request.path.startsWith('/v2/') || request.path === '/cashbox/SendClosingReceipt')) {
       let body: Record<string, unknown>;
       try {
         body = JSON.parse(request.body) as Record<string, unknown>;
       } catch {
         return error('9999', 'Неверный JSON');
       }
-      const method = request.path.slice(4);
+      const method = request.path.slice(request.path.lastIndexOf('/') + 1);
       calls.push({ method, body });
       return api(method, body);
     }

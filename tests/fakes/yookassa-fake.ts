@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type Deliver, type FakeRequest, deliverByHttp, formChoice, json, paymentPage, startFakeServer } from './fake-http.ts';
+import { SETTLEMENT_TYPES, type YookassaReceipt, type YookassaRegister, type YookassaSettlement, kopecksOf, yookassaReceiptProblem } from './yookassa-receipt-schema.ts';
 
 type Money = { value: string; currency: string };
-type Receipt = { customer?: { email?: string; phone?: string }; items: { description: string; quantity: string; amount: Money; vat_code: number; payment_mode: string; payment_subject: string }[] };
+type Receipt = YookassaReceipt;
 
 export type YookassaFakePayment = {
   shopId: string;
@@ -12,34 +13,12 @@ export type YookassaFakePayment = {
   receipt: Receipt;
   refunded: number;
   refunds: { id: string; amount: number; receipt: Receipt; currency: string; object: Record<string, unknown> & { status: string } }[];
+  /** Receipts made later by POST /v3/receipts (closing receipts: type payment, settled by the prepayment). */
+  receipts: { id: string; type: string; receipt: Receipt; settlements: YookassaSettlement[] }[];
 };
 
-const kopecks = (money: unknown): number | null => {
-  const value = (money as Money | undefined)?.value;
-  if (typeof value !== 'string' || !/^\d+(\.\d{1,2})?$/.test(value)) return null;
-  return Math.round(Number(value) * 100);
-};
+const kopecks = kopecksOf;
 const decimal = (minor: number) => (minor / 100).toFixed(2);
-
-function receiptProblem(receipt: unknown, amount: number): string | null {
-  if (typeof receipt !== 'object' || receipt === null) return 'receipt is required';
-  const r = receipt as Receipt;
-  if (!r.customer?.email && !r.customer?.phone) return 'receipt.customer.email or phone is required';
-  if (!Array.isArray(r.items) || r.items.length === 0) return 'receipt.items is empty';
-  let sum = 0;
-  for (const item of r.items) {
-    if (typeof item.description !== 'string' || item.description.length === 0 || item.description.length > 128) return 'items.description must be 1-128 characters';
-    if (item.quantity !== '1.00' && !/^\d+(\.\d+)?$/.test(String(item.quantity))) return 'items.quantity is a decimal string';
-    const value = kopecks(item.amount);
-    if (value === null || item.amount.currency !== 'RUB') return 'items.amount is a decimal string in RUB';
-    if (!Number.isInteger(item.vat_code) || item.vat_code < 1 || item.vat_code > 12) return 'items.vat_code is 1-12';
-    if (!['full_payment', 'full_prepayment', 'partial_prepayment', 'advance', 'partial_payment', 'credit', 'credit_payment'].includes(item.payment_mode)) return 'items.payment_mode unknown';
-    if (typeof item.payment_subject !== 'string') return 'items.payment_subject is required';
-    sum += value * Number(item.quantity);
-  }
-  if (sum !== amount) return `the items add up to ${sum}, not ${amount}`;
-  return null;
-}
 
 /**
  * A local fake of YooKassa's API v3: POST /payments, GET /payments/{id} and POST /refunds with
@@ -60,7 +39,10 @@ export async function startYookassaFake(options: {
    * 'pending' it stays so until finishRefund ends it (and sends refund.succeeded). Default succeeded.
    */
   refundStatus?: 'succeeded' | 'pending';
+  /** How the shops make receipts: «Чеки от ЮKassa» (the default) or a third-party register on FFD 1.05 or 1.2. */
+  register?: YookassaRegister;
 }) {
+  const register: YookassaRegister = options.register ?? { kind: 'yookassa' };
   const deliver = options.deliver ?? deliverByHttp;
   let refundStatus = options.refundStatus ?? 'succeeded';
   /** POSTs to answer 202 («запрос принят, ещё обрабатывается», with retry_after) before processing them, by path. */
@@ -72,6 +54,7 @@ export async function startYookassaFake(options: {
   let dropWebhooks = false;
 
   const fail = (status: number, code: string, description: string) => json(status, { type: 'error', id: randomUUID(), code, description });
+  const invalid = (problem: { description: string; parameter: string }) => json(400, { type: 'error', id: randomUUID(), code: 'invalid_request', ...problem });
 
   async function sendWebhook(event: string, object: unknown) {
     if (dropWebhooks) return;
@@ -98,8 +81,8 @@ export async function startYookassaFake(options: {
     if (method !== 'bank_card' && method !== 'sbp') return fail(400, 'invalid_request', 'payment_method_data.type must be bank_card or sbp');
     if (confirmation.type === 'qr' && method !== 'sbp') return fail(400, 'invalid_request', 'a QR confirmation is for sbp');
     if (typeof body.description === 'string' && body.description.length > 128) return fail(400, 'invalid_request', 'description is at most 128 characters');
-    const problem = receiptProblem(body.receipt, amount);
-    if (problem) return fail(400, 'invalid_request', problem);
+    const problem = yookassaReceiptProblem(body.receipt, amount, register);
+    if (problem) return invalid(problem);
     const id = randomUUID();
     const object = {
       id,
@@ -115,7 +98,7 @@ export async function startYookassaFake(options: {
       refundable: false,
       test: true,
     };
-    payments.set(id, { shopId, object, confirmationType: confirmation.type, returnUrl: confirmation.return_url, receipt: body.receipt as Receipt, refunded: 0, refunds: [] });
+    payments.set(id, { shopId, object, confirmationType: confirmation.type, returnUrl: confirmation.return_url, receipt: body.receipt as Receipt, refunded: 0, refunds: [], receipts: [] });
     return json(200, object);
   }
 
@@ -126,8 +109,8 @@ export async function startYookassaFake(options: {
     const amount = kopecks(body.amount);
     const left = (kopecks(p.object.amount) ?? 0) - p.refunded;
     if (amount === null || amount <= 0 || amount > left) return fail(400, 'invalid_request', 'amount exceeds what is left to refund');
-    const problem = receiptProblem(body.receipt, amount);
-    if (problem) return fail(400, 'invalid_request', problem);
+    const problem = yookassaReceiptProblem(body.receipt, amount, register);
+    if (problem) return invalid(problem);
     // A refund goes back in the payment's currency.
     const currency = (body.amount as Money | undefined)?.currency;
     if (currency !== p.object.amount.currency) return fail(400, 'invalid_request', 'amount.currency must be the payment\'s currency');
@@ -140,12 +123,41 @@ export async function startYookassaFake(options: {
     return json(200, object);
   }
 
+  /** POST /v3/receipts: a receipt made after the payment, here a closing one (type payment, settled by the prepayment). */
+  function createReceipt(shopId: string, body: Record<string, unknown>) {
+    const p = typeof body.payment_id === 'string' ? payments.get(body.payment_id) : undefined;
+    if (body.type !== 'payment' && body.type !== 'refund') return invalid({ parameter: 'type', description: 'type is payment or refund' });
+    if (typeof body.send !== 'boolean') return invalid({ parameter: 'send', description: 'send is required' });
+    if (!p || p.shopId !== shopId) return fail(404, 'not_found', 'payment not found');
+    if (p.object.status !== 'succeeded') return invalid({ parameter: 'payment_id', description: 'the payment is not succeeded' });
+    const settlements = body.settlements as YookassaSettlement[] | undefined;
+    if (!Array.isArray(settlements) || settlements.length === 0) return invalid({ parameter: 'settlements', description: 'settlements are required' });
+    let settled = 0;
+    for (const settlement of settlements) {
+      const value = kopecks(settlement?.amount);
+      if (!SETTLEMENT_TYPES.includes(settlement?.type) || value === null) return invalid({ parameter: 'settlements', description: 'settlements: type and amount' });
+      settled += value;
+    }
+    const receipt = { customer: body.customer, tax_system_code: body.tax_system_code, items: body.items } as Receipt;
+    const problem = yookassaReceiptProblem(receipt, settled, register);
+    if (problem) return invalid({ ...problem, parameter: problem.parameter.replace(/^receipt\./, '') });
+    // A closing receipt settles what was prepaid and kept: no more than the payment less its refunds and earlier closings.
+    if (settlements.some((x) => x.type === 'prepayment')) {
+      if (receipt.items.some((i) => i.payment_mode !== 'full_payment')) return invalid({ parameter: 'items', description: 'a prepayment is set off in full_payment items' });
+      const closed = p.receipts.reduce((s, r) => s + r.settlements.reduce((t, x) => t + (kopecks(x.amount) ?? 0), 0), 0);
+      if (closed + settled > (kopecks(p.object.amount) ?? 0) - p.refunded) return invalid({ parameter: 'settlements', description: 'more than was prepaid' });
+    }
+    const id = randomUUID();
+    p.receipts.push({ id, type: body.type, receipt, settlements });
+    return json(200, { id, type: body.type, payment_id: p.object.id, status: 'succeeded', items: receipt.items, settlements, tax_system_code: body.tax_system_code });
+  }
+
   async function page(request: FakeRequest) {
     const record = /^\/records\/payments\/([\w-]+)$/.exec(request.path);
     if (record && request.method === 'GET') {
       const p = payments.get(record[1] ?? '');
       return p
-        ? json(200, { status: p.object.status, amount: kopecks(p.object.amount), refunded: p.refunded, receipt: p.receipt, refunds: p.refunds })
+        ? json(200, { status: p.object.status, amount: kopecks(p.object.amount), refunded: p.refunded, receipt: p.receipt, refunds: p.refunds, receipts: p.receipts })
         : json(404, { error: 'unknown payment' });
     }
     const match = /^\/(pay|sbp)\/([\w-]+)(\/complete)?$/.exec(request.path);
@@ -207,7 +219,8 @@ export async function startYookassaFake(options: {
       processing.set(path, busy - 1);
       return json(202, { type: 'processing', description: 'Request accepted, but is still in process', id: randomUUID(), retry_after: 50 });
     }
-    const answer = path === 'payments' ? createPayment(shopId, body) : path === 'refunds' ? createRefund(shopId, body) : fail(404, 'not_found', 'unknown');
+    const answer =
+      path === 'payments' ? createPayment(shopId, body) : path === 'refunds' ? createRefund(shopId, body) : path === 'receipts' ? createReceipt(shopId, body) : fail(404, 'not_found', 'unknown');
     if (answer.status < 500) idempotent.set(`${shopId}:${path}:${key}`, answer);
     return answer;
   }, options.port);

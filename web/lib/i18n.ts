@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANG, LANGS, type Lang, toBcp47 } from '../../contract/lang.ts';
+import { DEFAULT_LANG, LANGS, type Lang } from '../../contract/lang.ts';
+import { mapPluralRulesToBcp47 } from './plural-rules.ts';
 import ruCommon from '../locales/ru/common.json' with { type: 'json' };
 import ruErrors from '../locales/ru/errors.json' with { type: 'json' };
 import ruShell from '../locales/ru/shell.json' with { type: 'json' };
@@ -40,20 +41,6 @@ const lazyCatalogBackend: BackendModule = {
     );
   },
 };
-
-/**
- * i18next picks plural rules with Intl.PluralRules(lng); 'kz' and 'ch' are not Kazakh and
- * Chinese to Intl, which would then use the browser's own locale (Russian rules in a Russian
- * browser). Map them to kk and zh. `pluralResolver` is untyped (any) in i18next's typings.
- */
-function mapPluralRulesToBcp47(instance: I18n) {
-  const resolver = instance.services.pluralResolver as {
-    getRule: (code: string, options?: object) => Intl.PluralRules | undefined;
-  };
-  const getRule = resolver.getRule.bind(resolver);
-  resolver.getRule = (code, options) =>
-    getRule((LANGS as readonly string[]).includes(code) ? toBcp47(code as Lang) : code, options);
-}
 
 /** Distinct texts kept before the cache starts again (counts and names make new ones). */
 const TRANSLATION_CACHE_SIZE = 2000;

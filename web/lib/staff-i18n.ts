@@ -1,5 +1,6 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { mapPluralRulesToBcp47 } from './plural-rules.ts';
 import { LANGS, type Lang, normalizeLang } from '../../contract/lang.ts';
 
 type Catalogs = Record<string, () => Promise<{ default: ResourceKey }>>;
@@ -61,6 +62,7 @@ export function createStaffI18n(options: {
         interpolation: { escapeValue: false },
         react: { useSuspense: false },
       });
+    mapPluralRulesToBcp47(instance);
     return instance;
   }
 

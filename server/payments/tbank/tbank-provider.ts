@@ -4,8 +4,11 @@ import type { DeclineReason } from '../../../contract/payment.ts';
 import { callAcquirer } from '../acquirer-http.ts';
 import type { CancelOutcome, NotificationVerdict, PaymentProvider, ProviderOutcome, RefundOutcome } from '../provider.ts';
 import { ProviderError, refundAttemptKey } from '../provider.ts';
-import type { Receipt, ReceiptSource } from '../receipt.ts';
+import type { ReceiptSource } from '../receipt.ts';
+import { TBANK_RECEIPT_ITEMS_MAX, tbankReceipt } from './tbank-receipt.ts';
 import { tbankToken, tbankTokenMatches } from './tbank-token.ts';
+
+export { tbankReceipt } from './tbank-receipt.ts';
 
 export const TBANK_API_URL = 'https://securepay.tinkoff.ru/v2/';
 
@@ -41,23 +44,6 @@ export function tbankRefundState(status: string): RefundOutcome['status'] {
   if (status === 'CONFIRMED') return 'canceled';
   // REFUNDING (cards) and ASYNC_REFUNDING (SBP): T-Bank has not finished it.
   return 'pending';
-}
-
-/** T-Bank's receipt object (54-FZ): prices in kopecks, one service per item. */
-export function tbankReceipt(receipt: Receipt) {
-  return {
-    ...(receipt.email ? { Email: receipt.email } : { Phone: receipt.phone }),
-    ...(receipt.taxation ? { Taxation: receipt.taxation } : {}),
-    Items: receipt.items.map((item) => ({
-      Name: item.name,
-      Price: item.amount,
-      Quantity: 1,
-      Amount: item.amount,
-      Tax: receipt.tax,
-      PaymentMethod: receipt.paymentMode,
-      PaymentObject: 'service',
-    })),
-  };
 }
 
 /**
@@ -222,20 +208,29 @@ export function createTbankProvider(terminal: TbankTerminal): PaymentProvider {
       return { eventId: `${String(n.PaymentId)}:${status}`, providerRef: String(n.PaymentId), merchantRef: n.OrderId, outcome };
     },
 
+    receiptItemsMax: TBANK_RECEIPT_ITEMS_MAX,
+    // T-Bank's /cashbox/SendClosingReceipt (beside /v2/ on the same host): the payment must be
+    // CONFIRMED and its sale receipt hold a prepayment item. It takes no idempotency key.
+    async sendClosingReceipt(input) {
+      await call('../cashbox/SendClosingReceipt', { PaymentId: input.providerRef, Receipt: tbankReceipt(input.receipt) });
+      return { receiptRef: `${input.providerRef}:closing` };
+    },
     // T-Bank wants the plain body OK, else it repeats the notification.
     notificationReply: { contentType: 'text/plain; charset=utf-8', body: 'OK' },
 
     rrnOf: (payment) => rrnOf(payment.merchantRef, payment.providerRef),
 
     async refund(input): Promise<RefundOutcome> {
-      const receipt = await terminal.receipts.forRefund(input.idempotencyKey, input.amount);
+      const { receipt, whole } = await terminal.receipts.forRefund(input.idempotencyKey, input.amount);
       const body = await call('Cancel', {
         PaymentId: input.providerRef,
         Amount: input.amount,
         // A repeat with the same value answers the operation's state instead of refunding again,
         // except for SBP payments, for which T-Bank ignores it (docs/acquirers.md, Known limits).
         ExternalRequestId: refundAttemptKey(input),
-        Receipt: tbankReceipt(receipt),
+        // A whole cancel sends no receipt structure (T-Bank refunds the sale receipt as it was);
+        // a partial one sends only the items refunded.
+        ...(whole ? {} : { Receipt: tbankReceipt(receipt) }),
       });
       const status = String(body.Status ?? '');
       const state = tbankRefundState(status);

@@ -62,14 +62,16 @@ describe('T-Bank: card payments', () => {
       PayType: 'O',
       Description: `Заказ № ${order.number}`,
     });
-    const receipt = init.Receipt as { Email: string; Taxation: string; Items: Record<string, unknown>[] };
+    const receipt = init.Receipt as { FfdVersion: string; Email: string; Taxation: string; Items: Record<string, unknown>[] };
     expect(receipt.Email).toBe('card@example.test');
     expect(receipt.Taxation).toBe('usn_income');
-    // One item per ticket and one per service fee, each a service, quantity 1, no VAT.
-    expect(receipt.Items).toHaveLength(4);
-    expect(receipt.Items.filter((i) => i.Amount === 50000)).toHaveLength(2);
-    expect(receipt.Items.filter((i) => i.Name === 'Сервисный сбор' && i.Amount === 3000)).toHaveLength(2);
-    for (const item of receipt.Items) expect(item).toMatchObject({ Quantity: 1, Tax: 'none', PaymentMethod: 'full_prepayment', PaymentObject: 'service' });
+    expect(receipt.FfdVersion).toBe('1.2');
+    // The two identical tickets make one item of quantity 2, their fees another; each a service by the piece, no VAT.
+    expect(receipt.Items).toEqual([
+      expect.objectContaining({ Price: 50000, Quantity: 2, Amount: 100000 }),
+      expect.objectContaining({ Name: 'Сервисный сбор', Price: 3000, Quantity: 2, Amount: 6000 }),
+    ]);
+    for (const item of receipt.Items) expect(item).toMatchObject({ Tax: 'none', PaymentMethod: 'full_prepayment', PaymentObject: 'service', MeasurementUnit: 'шт' });
 
     const location = await pressAtFake(String(answer.bankUrl), 'pay');
     expect(fake.notifications.at(-1)).toMatchObject({ status: 200, answer: 'OK' });
@@ -178,13 +180,13 @@ describe('T-Bank: refunds, reconciliation, Pushkin card', () => {
     const at = t.clock.date();
 
     const partial = await t.db.transaction((tx) => t.app.payments.requestRefund(tx, { paymentId: payment.id, amount: 53000, reason: 'return', key: `return:tb-${row.id}`, at }));
-    await returnRequestFor(t, row.id, [tickets[0]?.id as number], 53000, partial);
+    await returnRequestFor(t, row.id, [tickets[0]?.id as number], 53000, partial, 3000);
     expect(await t.app.payments.processRefunds({ ids: [partial] })).toEqual({ done: 1, failed: 0 });
     const atBank = fakePaymentOf(payment.public_id);
     expect(atBank?.status).toBe('PARTIAL_REFUNDED');
     const first = atBank?.refunds[0];
     expect(first?.amount).toBe(53000);
-    expect(first?.receipt.Items.map((i) => i.Amount)).toEqual([50000, 3000]);
+    expect(first?.receipt?.Items.map((i) => i.Amount)).toEqual([50000, 3000]);
     expect(first?.externalRequestId).toBe(`return:tb-${row.id}`);
 
     const rest = await t.db.transaction((tx) => t.app.payments.requestRefund(tx, { paymentId: payment.id, amount: 53000, reason: 'return', key: `return:tb2-${row.id}`, at }));

@@ -3,7 +3,10 @@ import type { DeclineReason } from '../../../contract/payment.ts';
 import { callAcquirer, decimalAmount, minorUnits } from '../acquirer-http.ts';
 import type { CancelOutcome, NotificationVerdict, PaymentProvider, ProviderOutcome, RefundOutcome } from '../provider.ts';
 import { ProviderError, refundAttemptKey } from '../provider.ts';
-import type { Receipt, ReceiptSource, ReceiptTax, ReceiptTaxation } from '../receipt.ts';
+import type { ReceiptSource } from '../receipt.ts';
+import { YOOKASSA_RECEIPT_ITEMS_MAX, yookassaClosingReceipt, yookassaReceipt } from './yookassa-receipt.ts';
+
+export { yookassaReceipt } from './yookassa-receipt.ts';
 
 export const YOOKASSA_API_URL = 'https://api.yookassa.ru/v3/';
 
@@ -40,26 +43,6 @@ export function yookassaRefundState(status: unknown): RefundOutcome['status'] {
   if (status === 'succeeded') return 'done';
   if (status === 'canceled') return 'canceled';
   return 'pending';
-}
-
-const VAT_CODE: Record<ReceiptTax, number> = { none: 1, vat0: 2, vat10: 3, vat20: 4, vat5: 7, vat7: 8 };
-// 4 is ENVD, a regime that no longer exists, so it is never sent.
-const TAX_SYSTEM_CODE: Record<ReceiptTaxation, number> = { osn: 1, usn_income: 2, usn_income_outcome: 3, esn: 5, patent: 6 };
-
-/** YooKassa's receipt object (54-FZ): decimal amounts, vat_code 1 = no VAT. */
-export function yookassaReceipt(receipt: Receipt, currency: string) {
-  return {
-    customer: receipt.email ? { email: receipt.email } : { phone: receipt.phone },
-    ...(receipt.taxation ? { tax_system_code: TAX_SYSTEM_CODE[receipt.taxation] } : {}),
-    items: receipt.items.map((item) => ({
-      description: item.name,
-      quantity: '1.00',
-      amount: { value: decimalAmount(item.amount), currency },
-      vat_code: VAT_CODE[receipt.tax],
-      payment_mode: receipt.paymentMode,
-      payment_subject: 'service',
-    })),
-  };
 }
 
 /** The declined page's reason of a canceled payment's cancellation_details.reason. */
@@ -207,8 +190,20 @@ export function createYookassaProvider(shop: YookassaShop): PaymentProvider {
       return { eventId: `${found.id}:${found.status}`, providerRef: found.id, merchantRef: found.merchantRef, outcome };
     },
 
+    receiptItemsMax: YOOKASSA_RECEIPT_ITEMS_MAX,
+
+    // POST /v3/receipts: a receipt of type payment tied to the payment, settled by its prepayment.
+    // The same Idempotence-Key answers the receipt already created.
+    async sendClosingReceipt(input) {
+      const { status, body } = await request('POST', 'receipts', yookassaClosingReceipt(input.receipt, input.providerRef, 'RUB'), input.idempotencyKey);
+      if (status !== 200 || typeof body.id !== 'string' || body.status === 'canceled') {
+        throw new ProviderError(`YooKassa POST receipts: HTTP ${status} ${String(body.code ?? body.status ?? '')} ${String(body.description ?? '')}`.trim());
+      }
+      return { receiptRef: body.id };
+    },
+
     async refund(input): Promise<RefundOutcome> {
-      const receipt = await shop.receipts.forRefund(input.idempotencyKey, input.amount);
+      const { receipt } = await shop.receipts.forRefund(input.idempotencyKey, input.amount);
       const { status, body } = await request(
         'POST',
         'refunds',

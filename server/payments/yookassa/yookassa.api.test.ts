@@ -60,8 +60,12 @@ describe('YooKassa: card payments', () => {
     });
     const receipt = (create?.body as { receipt: { customer: { email: string }; items: Record<string, unknown>[] } }).receipt;
     expect(receipt.customer.email).toBe('yk@example.test');
-    expect(receipt.items).toHaveLength(4);
-    for (const item of receipt.items) expect(item).toMatchObject({ quantity: '1.00', vat_code: 1, payment_mode: 'full_prepayment', payment_subject: 'service' });
+    // The two identical tickets make one item of quantity 2, their fees another; amount is the price of one.
+    expect(receipt.items).toEqual([
+      expect.objectContaining({ quantity: '2.00', amount: { value: '500.00', currency: 'RUB' } }),
+      expect.objectContaining({ description: 'Сервисный сбор', quantity: '2.00', amount: { value: '30.00', currency: 'RUB' } }),
+    ]);
+    for (const item of receipt.items) expect(item).toMatchObject({ vat_code: 1, payment_mode: 'full_prepayment', payment_subject: 'service', measure: 'piece' });
 
     const location = await pressAtFake(String(answer.bankUrl), 'pay');
     expect(fake.webhooks.at(-1)?.status).toBe(200);
@@ -159,7 +163,7 @@ describe('YooKassa: SBP, refunds, reconciliation, Pushkin card', () => {
     const { rows: tickets } = await t.db.query<{ id: number }>('select id from tickets where order_id = $1 order by id', [row.id]);
     const at = t.clock.date();
     const partial = await t.db.transaction((tx) => t.app.payments.requestRefund(tx, { paymentId: payment.id, amount: 53000, reason: 'return', key: `return:yk-${row.id}`, at }));
-    await returnRequestFor(t, row.id, [tickets[1]?.id as number], 53000, partial);
+    await returnRequestFor(t, row.id, [tickets[1]?.id as number], 53000, partial, 3000);
     expect(await t.app.payments.processRefunds({ ids: [partial] })).toEqual({ done: 1, failed: 0 });
     const atShop = fake.payments.get(payment.provider_ref);
     expect(atShop?.refunds[0]?.amount).toBe(53000);

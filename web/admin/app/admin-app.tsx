@@ -12,6 +12,7 @@ import { AuditPage } from '../features/audit/audit-page.tsx';
 import { HallsPage } from '../features/halls/halls-page.tsx';
 import { SeatBlocksPage } from '../features/halls/seat-blocks-page.tsx';
 import { RegistryPage } from '../features/registry/registry-page.tsx';
+import { ClosingReceiptsPage } from '../features/receipts/closing-receipts-page.tsx';
 import { DevicesPage } from '../features/checkin-devices/devices-page.tsx';
 import { StaffPage } from '../features/staff/staff-page.tsx';
 import { AdminShell } from './admin-shell.tsx';
@@ -206,6 +207,11 @@ export function AdminApp() {
         {permissions.includes('reports.read') ? (
           <Route path="/registry">
             <RegistryPage />
+          </Route>
+        ) : null}
+        {permissions.includes('reports.read') ? (
+          <Route path="/closing-receipts">
+            <ClosingReceiptsPage />
           </Route>
         ) : null}
         {permissions.includes('checkin.devices') ? <Route path="/checkin-devices"><DevicesPage /></Route> : null}

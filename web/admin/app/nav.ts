@@ -19,6 +19,7 @@ export const NAV: readonly NavSection[] = [
       { path: '/orders', labelKey: 'admin-orders:nav', permission: 'orders.read' },
       { path: '/reports', labelKey: 'admin-reports:nav', permission: 'reports.read' },
       { path: '/registry', labelKey: 'nav.registry', permission: 'reports.read' },
+      { path: '/closing-receipts', labelKey: 'nav.closingReceipts', permission: 'reports.read' },
       { path: '/loyalty', labelKey: 'admin-loyalty:nav', permission: 'loyalty.read' },
     ],
   },
