@@ -35,6 +35,10 @@ export const AdminErrorCode = {
   wrongCurrentPassword: '-2011',
   /** One-time codes are on already (turn them off first) or were not started (start the set-up). */
   totpStateConflict: '-2012',
+  /** The new password is common, too repetitive, or made of the account's own e-mail or name: the field says which. */
+  weakPassword: '-2013',
+  /** Resetting an owner's password needs the password of the owner doing it. */
+  ownerConfirmRequired: '-2014',
   // --- orders desk, staff refunds, reports (-2100..-2199) ---
   /** Only an unpaid order can be cancelled; a paid one is refunded. */
   orderNotCancelable: '-2100',
