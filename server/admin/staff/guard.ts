@@ -3,7 +3,8 @@ import { AdminErrorCode, type AdminErrorCodeValue } from '../../../contract/admi
 import { type Permission, type StaffRole, can } from '../../../contract/admin/roles.ts';
 import { STAFF_SESSION_IDLE_MS } from '../../../contract/admin/staff-rules.ts';
 import { businessError, requestLang } from '../../http.ts';
-import type { SignedInStaff, StaffSessions } from './staff.service.ts';
+import { createHash } from 'node:crypto';
+import { type SignedInStaff, type StaffSessions, sessionIdHash } from './staff.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,6 +30,15 @@ export function sessionCookieOf(request: FastifyRequest): string | undefined {
     return /^[\w-]{43}$/.test(value) ? value : undefined;
   }
   return undefined;
+}
+
+/**
+ * What a CSRF token is bound to for this request: a digest of its staff session cookie, or ''
+ * without one. A digest (the session's stored hash, domain-separated), never the id itself.
+ */
+export function staffCsrfBinding(request: FastifyRequest): string {
+  const sessionId = sessionCookieOf(request);
+  return sessionId ? createHash('sha256').update(`csrf-binding:${sessionIdHash(sessionId)}`).digest('base64url') : '';
 }
 
 /**
