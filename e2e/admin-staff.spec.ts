@@ -70,6 +70,10 @@ test.describe('back office staff management', () => {
     // Codes on: the QR and the key, confirmed by a first code.
     await page.setViewportSize({ width: 320, height: 700 });
     await menu.getByRole('link', { name: 'Моя учётная запись' }).click();
+    // The password first: a session alone enrols no authenticator.
+    await page.getByRole('button', { name: 'Включить одноразовые коды' }).click();
+    await expect(page.getByText('Введите пароль.')).toBeVisible();
+    await page.getByLabel('Ваш пароль').fill(initial);
     await page.getByRole('button', { name: 'Включить одноразовые коды' }).click();
     await expect(page.getByRole('img', { name: 'QR-код для приложения-аутентификатора' })).toBeVisible();
     const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
