@@ -51,16 +51,21 @@ beforeAll(async () => {
     return sessionCookie((await signIn(t, member.email, undefined, `10.77.${signIns >> 8}.${signIns & 255}`)).headers['set-cookie']);
   };
   let cookie = await signInOwner();
+  // The staff calls' token is bound to the session: fetched again with each new cookie.
+  let staffCsrf = await t.csrfToken(cookie);
   const { rows } = await t.db.query<{ text: string }>('select hash as text from events union all select code from promo_codes');
   known = rows.map((row) => row.text);
   ctx = {
     t,
-    credentials: { csrf: await t.csrfToken(), staffCookie: () => cookie },
+    credentials: { csrf: await t.csrfToken(), staffCookie: () => cookie, staffCsrf: () => staffCsrf },
     excluded: EXCLUDED,
     stats: newStats(),
     async restoreSession() {
       const me = await t.app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie } });
-      if (me.statusCode !== 200) cookie = await signInOwner();
+      if (me.statusCode !== 200) {
+        cookie = await signInOwner();
+        staffCsrf = await t.csrfToken(cookie);
+      }
     },
   };
 }, 120_000);
