@@ -15,8 +15,7 @@ export const AdminErrorCode = {
   signInRequired: '-2001',
   /** Signed in, but the role does not allow this call. */
   forbidden: '-2002',
-  /** Too many failed sign-ins: the account is locked until `lockedUntil`. */
-  accountLocked: '-2003',
+  // -2003 is retired: a lock (per e-mail and address) answers -2000, as an unknown e-mail does.
   /** The account has one-time codes turned on and the sign-in came without one. */
   totpRequired: '-2004',
   /** The one-time code is wrong or expired. */
