@@ -59,4 +59,20 @@ export const DEVICE_NAME_MAX_LENGTH = 100;
 export const DeviceFieldError = {
   requiredName: 'required-device-name',
   nameTooLong: 'device-name-too-long',
+  requiredDay: 'required-device-day',
+  daysReversed: 'device-days-reversed',
+  tooManyDays: 'device-days-too-many',
+  daysPast: 'device-days-past',
+  sessionsOutside: 'device-sessions-outside',
 } as const;
+
+/**
+ * A device key works on the days it was made for (venue-local dates, both included), at most
+ * this many, and expires at the end of its last day: a turnstile gets a fresh key each month.
+ */
+export const DEVICE_KEY_MAX_DAYS = 31;
+
+/** Days from one YYYY-MM-DD date to another, both included (1 for a single day). */
+export function daysIncluded(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { langField, recordId } from './common.ts';
-import { DEVICE_ID_PATTERN, DEVICE_NAME_MAX_LENGTH, DeviceFieldError, SCAN_CODE_MAX, SCAN_ID_PATTERN, SESSIONS_PER_DEVICE_MAX, SYNC_BATCH_MAX, VERDICTS } from './checkin-rules.ts';
+import { DEVICE_ID_PATTERN, DEVICE_KEY_MAX_DAYS, DEVICE_NAME_MAX_LENGTH, DeviceFieldError, daysIncluded, SCAN_CODE_MAX, SCAN_ID_PATTERN, SESSIONS_PER_DEVICE_MAX, SYNC_BATCH_MAX, VERDICTS } from './checkin-rules.ts';
 
 export * from './checkin-rules.ts';
 
@@ -110,7 +110,6 @@ export const recentScan = z.object({
   event: z.string(),
   /** The code's last four digits: enough to tell scans apart, not enough to forge a ticket. */
   codeEnd: z.string(),
-  holder: z.string().nullable(),
   device: z.string(),
 });
 export type RecentScan = z.infer<typeof recentScan>;
@@ -141,17 +140,39 @@ export const checkinDevice = z.object({
   createdAt: z.string(),
   revokedAt: z.string().nullable(),
   lastUsedAt: z.string().nullable(),
+  /** The venue-local days the key works on, both included. */
+  validFrom: z.string(),
+  validTo: z.string(),
+  /** The end of its last day (ISO 8601): the key is refused from then on. */
+  expiresAt: z.string(),
+  /** The only sessions it admits and lists; null: every session of its days. */
+  sessionIds: z.array(z.number().int()).nullable(),
+  /** The member who made it; disabling them revokes it. */
+  createdBy: z.string().nullable(),
 });
 export type CheckinDevice = z.infer<typeof checkinDevice>;
 
-export const createDeviceRequest = z.object({
-  name: z
-    .string({ error: DeviceFieldError.requiredName })
-    .trim()
-    .min(1, DeviceFieldError.requiredName)
-    .max(DEVICE_NAME_MAX_LENGTH, DeviceFieldError.nameTooLong),
-  lang: langField,
-});
+const deviceDay = z.iso.date({ error: DeviceFieldError.requiredDay });
+
+/**
+ * POST /api/admin/checkin/devices: a key for the days from validFrom to validTo (venue-local,
+ * at most DEVICE_KEY_MAX_DAYS), optionally only for some sessions of those days.
+ */
+export const createDeviceRequest = z
+  .object({
+    name: z
+      .string({ error: DeviceFieldError.requiredName })
+      .trim()
+      .min(1, DeviceFieldError.requiredName)
+      .max(DEVICE_NAME_MAX_LENGTH, DeviceFieldError.nameTooLong),
+    validFrom: deviceDay,
+    validTo: deviceDay,
+    sessionIds: sessionIds.optional(),
+    lang: langField,
+  })
+  .refine((r) => r.validFrom <= r.validTo, { path: ['validTo'], message: DeviceFieldError.daysReversed })
+  .refine((r) => r.validFrom > r.validTo || daysIncluded(r.validFrom, r.validTo) <= DEVICE_KEY_MAX_DAYS, { path: ['validTo'], message: DeviceFieldError.tooManyDays });
+export type CreateDeviceRequest = z.infer<typeof createDeviceRequest>;
 export const createDeviceResponse = z.object({
   errorCode: z.literal('0'),
   errorText: z.string(),

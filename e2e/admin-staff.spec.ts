@@ -72,6 +72,10 @@ test.describe('back office staff management', () => {
     // On a phone the menu is folded behind its button.
     await menu.getByRole('button', { name: 'Меню' }).click();
     await menu.getByRole('link', { name: 'Моя учётная запись' }).click();
+    // The password first: a session alone enrols no authenticator.
+    await page.getByRole('button', { name: 'Включить одноразовые коды' }).click();
+    await expect(page.getByText('Введите пароль.')).toBeVisible();
+    await page.getByLabel('Ваш пароль').fill(initial);
     await page.getByRole('button', { name: 'Включить одноразовые коды' }).click();
     await expect(page.getByRole('img', { name: 'QR-код для приложения-аутентификатора' })).toBeVisible();
     const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';

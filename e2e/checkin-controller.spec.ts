@@ -148,6 +148,9 @@ test.describe('device keys in the back office', () => {
     await expect(form.getByLabel('Название устройства')).toHaveAttribute('aria-invalid', 'true');
 
     await form.getByLabel('Название устройства').fill(name);
+    // The key's days: from today (the form's default) to 30 days on, so the demo ticket's day is among them.
+    await expect(form.getByLabel('Первый день')).not.toHaveValue('');
+    await form.getByLabel('Последний день').fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
     await form.getByRole('button', { name: 'Создать ключ' }).click();
     const shown = page.getByRole('region', { name: 'Новый ключ устройства' });
     await expect(shown).toContainText(`Ключ устройства «${name}»`);

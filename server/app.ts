@@ -157,7 +157,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   errorAnswers(app);
   rateLimits(app, deps.db, config.rateLimits, now);
   // Before frameAncestorsHook: it appends frame-ancestors to the page policy set here.
-  const setPageHeaders = pageHeadersHook(app, { webDist: deps.webDist, formActions: acquirerOrigins(config) });
+  const setPageHeaders = pageHeadersHook(app, {
+    webDist: deps.webDist,
+    formActions: acquirerOrigins(config),
+    recaptchaEnabled: () => setup.get().then((s) => s.recaptcha.enabled, () => false),
+  });
   const setFrameAncestors = frameAncestorsHook(app, config.embedOrigins);
   securityHeaders.set = (request, reply) => {
     setPageHeaders(request, reply);

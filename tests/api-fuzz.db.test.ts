@@ -26,10 +26,12 @@ import { type TestApp, createClock, createTestApp } from './harness.ts';
  * - discount_code_failures: a wrong promo code or card number is counted against the order and
  *   the client address (10 and 30 an hour), so codes cannot be guessed one after another;
  * - staff_sign_in_attempts: a wrong staff password counts against the address's sign-in limit;
+ * - staff_sign_in_failures: a failed sign-in counts towards the lock of that e-mail at that address;
+ * - staff_reauth_failures: a wrong password or code before an account change counts against the member's tries;
  * - card_proof_attempts: a wrong loyalty card code counts against its 5 tries;
  * - rate_limit_hits: every call a per-client limit guards is counted, refused or not.
  */
-const EXCLUDED = new Set(['discount_code_failures', 'staff_sign_in_attempts', 'card_proof_attempts', 'rate_limit_hits']);
+const EXCLUDED = new Set(['discount_code_failures', 'staff_sign_in_attempts', 'staff_sign_in_failures', 'staff_reauth_failures', 'card_proof_attempts', 'rate_limit_hits']);
 
 const CASES = Number(process.env.FUZZ_CASES ?? 5000);
 const SEED = process.env.FUZZ_SEED === undefined ? (Math.random() * 2 ** 31) | 0 : Number(process.env.FUZZ_SEED);
@@ -51,16 +53,21 @@ beforeAll(async () => {
     return sessionCookie((await signIn(t, member.email, undefined, `10.77.${signIns >> 8}.${signIns & 255}`)).headers['set-cookie']);
   };
   let cookie = await signInOwner();
+  // The staff calls' token is bound to the session: fetched again with each new cookie.
+  let staffCsrf = await t.csrfToken(cookie);
   const { rows } = await t.db.query<{ text: string }>('select hash as text from events union all select code from promo_codes');
   known = rows.map((row) => row.text);
   ctx = {
     t,
-    credentials: { csrf: await t.csrfToken(), staffCookie: () => cookie },
+    credentials: { csrf: await t.csrfToken(), staffCookie: () => cookie, staffCsrf: () => staffCsrf },
     excluded: EXCLUDED,
     stats: newStats(),
     async restoreSession() {
       const me = await t.app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie } });
-      if (me.statusCode !== 200) cookie = await signInOwner();
+      if (me.statusCode !== 200) {
+        cookie = await signInOwner();
+        staffCsrf = await t.csrfToken(cookie);
+      }
     },
   };
 }, 120_000);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { placeOrderBody, RUSH } from '../bench/lib/catalog.ts';
 import { createCheckinService } from '../server/checkin/checkin.service.ts';
+import { moscowDay } from '../server/checkin/checkin-test-kit.ts';
 import { sandboxKey, signSandboxNotification } from '../server/payments/sandbox/sandbox-bank.ts';
 import { brokenInvariants } from './invariants.ts';
 import { type Browser, type Prepared, browser, instanceEnv, prepareDatabase, sandboxPaymentId, startInstances, stopInstance, until } from './instances.ts';
@@ -75,7 +76,12 @@ const scan = (b: Browser, key: string, code: string) =>
 
 it('a SIGKILL mid-burst leaves every order whole, each place held once, each mail and notification applied once', async () => {
   const b = browser(one);
-  const key = (await createCheckinService({ db: prepared.db, now: Date.now, timeZone: 'Europe/Moscow' }).createDevice('Вход А', null)).key;
+  const key = (
+    await createCheckinService({ db: prepared.db, now: Date.now, timeZone: 'Europe/Moscow' }).createDevice(
+      { name: 'Вход А', validFrom: moscowDay(Date.now(), -1), validTo: moscowDay(Date.now(), 29) },
+      null,
+    )
+  ).key;
 
   // Before the burst: paid orders whose tickets the burst returns or scans.
   const toReturn: string[] = [];

@@ -149,9 +149,14 @@ export async function createTestApp(
     ...options.deps,
   });
   await app.ready();
-  let token: string | undefined;
-  const csrfToken = async () => {
-    if (!token) token = (await app.inject({ method: 'GET', url: '/api/token' })).json<{ token: string }>().token;
+  // A token per Cookie header: one fetched with a staff session cookie is bound to that session.
+  const tokens = new Map<string, string>();
+  const csrfToken = async (cookieHeader = '') => {
+    let token = tokens.get(cookieHeader);
+    if (!token) {
+      token = (await app.inject({ method: 'GET', url: '/api/token', headers: cookieHeader ? { cookie: cookieHeader } : {} })).json<{ token: string }>().token;
+      tokens.set(cookieHeader, token);
+    }
     return token;
   };
   // Cookies the server set, sent back as a browser would (paths ignored: the server checks names).
@@ -179,7 +184,7 @@ export async function createTestApp(
           method: 'POST',
           url,
           payload: body,
-          headers: { 'x-csrf-token': await csrfToken(), 'x-requested-with': 'XMLHttpRequest', ...cookie(), ...headers },
+          headers: { 'x-csrf-token': await csrfToken(headers.cookie ?? cookie().cookie), 'x-requested-with': 'XMLHttpRequest', ...cookie(), ...headers },
         }),
       );
     },

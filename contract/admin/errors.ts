@@ -15,8 +15,7 @@ export const AdminErrorCode = {
   signInRequired: '-2001',
   /** Signed in, but the role does not allow this call. */
   forbidden: '-2002',
-  /** Too many failed sign-ins: the account is locked until `lockedUntil`. */
-  accountLocked: '-2003',
+  // -2003 is retired: a lock (per e-mail and address) answers -2000, as an unknown e-mail does.
   /** The account has one-time codes turned on and the sign-in came without one. */
   totpRequired: '-2004',
   /** The one-time code is wrong or expired. */
@@ -35,6 +34,10 @@ export const AdminErrorCode = {
   wrongCurrentPassword: '-2011',
   /** One-time codes are on already (turn them off first) or were not started (start the set-up). */
   totpStateConflict: '-2012',
+  /** The new password is common, too repetitive, or made of the account's own e-mail or name: the field says which. */
+  weakPassword: '-2013',
+  /** Resetting an owner's password needs the password of the owner doing it. */
+  ownerConfirmRequired: '-2014',
   // --- orders desk, staff refunds, reports (-2100..-2199) ---
   /** Only an unpaid order can be cancelled; a paid one is refunded. */
   orderNotCancelable: '-2100',

@@ -71,8 +71,17 @@ export type UpdateStaffRequest = z.infer<typeof updateStaffRequest>;
 
 export const staffIdParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
 
-/** POST /api/admin/staff/:id/password: sets the given password, or makes one up and answers it once. */
-export const resetStaffPasswordRequest = z.object({ password: newPassword.optional(), lang: langField });
+// The password a member proves again (their own, as typed): never checked for length, an old short one still proves.
+const currentPassword = z
+  .string({ error: StaffFieldError.requiredPassword })
+  .min(1, StaffFieldError.requiredPassword)
+  .max(STAFF_PASSWORD_MAX_LENGTH, StaffFieldError.wrongCurrentPassword);
+
+/**
+ * POST /api/admin/staff/:id/password: sets the given password, or makes one up and answers it
+ * once. Resetting an owner's password needs the acting owner's own password (`actorPassword`).
+ */
+export const resetStaffPasswordRequest = z.object({ password: newPassword.optional(), actorPassword: currentPassword.optional(), lang: langField });
 
 /** GET and PUT /api/admin/settings: what the owner decides for every member. */
 export const staffSettingsRequest = z.object({ totpRequired: z.boolean(), lang: langField });
@@ -80,12 +89,11 @@ export const staffSettingsResponse = z.object({ ...done, totpRequired: z.boolean
 
 // --- the member's own account --------------------------------------------------------------
 
+/** POST /api/admin/account/password: the current password, and a current code where the member has codes on. */
 export const changeOwnPasswordRequest = z.object({
-  currentPassword: z
-    .string({ error: StaffFieldError.requiredPassword })
-    .min(1, StaffFieldError.requiredPassword)
-    .max(STAFF_PASSWORD_MAX_LENGTH, StaffFieldError.wrongCurrentPassword),
+  currentPassword,
   newPassword,
+  code: totpCode.optional(),
   lang: langField,
 });
 export type ChangeOwnPasswordRequest = z.infer<typeof changeOwnPasswordRequest>;
@@ -96,6 +104,10 @@ export const accountResponse = z.object({ ...done, totpEnabled: z.boolean(), tot
 export const totpSetupResponse = z.object({ ...done, secret: z.string(), uri: z.string() });
 export const totpCodeRequest = z.object({ code: totpCode, lang: langField });
 export type TotpCodeRequest = z.infer<typeof totpCodeRequest>;
+/** POST /api/admin/account/totp/setup: the password first, so a stolen session cannot enrol an authenticator of its own. */
+export const totpSetupRequest = z.object({ password: currentPassword, lang: langField });
+/** POST /api/admin/account/totp/disable: the password and a current code. */
+export const totpDisableRequest = z.object({ password: currentPassword, code: totpCode, lang: langField });
 
 export const doneResponse = z.object(done);
 

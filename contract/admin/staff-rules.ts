@@ -3,16 +3,35 @@
  * pages share. Zod-free: the back office's first load imports it.
  */
 
-/** A staff password is at least this long; nothing else is demanded of it (length is what counts). */
+/**
+ * A staff password is at least this long, is not one of the commonly used passwords (nor one with
+ * digits or signs merely added around it), has at least STAFF_PASSWORD_MIN_DISTINCT different
+ * characters, and keeps at least STAFF_PASSWORD_MIN_OWN_REST characters when the account's own
+ * e-mail and name are taken out of it (server/admin/staff/password-policy.ts).
+ */
 export const STAFF_PASSWORD_MIN_LENGTH = 12;
+export const STAFF_PASSWORD_MIN_DISTINCT = 5;
+export const STAFF_PASSWORD_MIN_OWN_REST = 8;
 /** Longer input is refused before hashing, so a huge password cannot tie up the server. */
 export const STAFF_PASSWORD_MAX_LENGTH = 256;
-/** Failed sign-ins in a row (no success in between) that lock an account. */
+/**
+ * Failed sign-ins of one e-mail from one client address (no success in between, none more than
+ * STAFF_LOCK_MS apart) that lock that address out of that e-mail; other addresses sign in as usual.
+ */
 export const STAFF_LOCK_AFTER_FAILURES = 10;
-/** How long a locked account stays locked. */
+/** How long a locked e-mail stays locked at that address. */
 export const STAFF_LOCK_MS = 15 * 60_000;
 /** A session nobody has used for this long is over. */
 export const STAFF_SESSION_IDLE_MS = 12 * 3600_000;
+/** A session is over this long after its sign-in, however busy: a stolen cookie does not last. */
+export const STAFF_SESSION_MAX_MS = 24 * 3600_000;
+/**
+ * Wrong answers (the current password, a current one-time code) a signed-in member may give
+ * within STAFF_REAUTH_WINDOW_MS before changing their password or codes; then 429 until the oldest
+ * ages out.
+ */
+export const STAFF_REAUTH_LIMIT = 5;
+export const STAFF_REAUTH_WINDOW_MS = 15 * 60_000;
 /** Sign-in attempts one client address may make within STAFF_SIGN_IN_WINDOW_MS. */
 export const STAFF_SIGN_IN_LIMIT = 20;
 export const STAFF_SIGN_IN_WINDOW_MS = 10 * 60_000;
@@ -31,6 +50,8 @@ export const StaffFieldError = {
   emailTaken: 'email-taken',
   wrongCurrentPassword: 'wrong-current-password',
   wrongTotp: 'wrong-totp',
+  passwordCommon: 'password-common',
+  passwordOwnData: 'password-own-data',
 } as const;
 
 /** A staff member's name: as people write it, within reason. */

@@ -20,6 +20,8 @@ export async function addStaffMember(request: APIRequestContext, member: { email
   const headers = { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' };
   const session = await request.post('/api/admin/session', { headers, data: { email: E2E_OWNER.email, password: E2E_OWNER.password } });
   expect(session.ok(), await session.text()).toBeTruthy();
-  const added = await request.post('/api/admin/staff', { headers, data: { ...member, lang: 'ru' } });
+  // A staff session's calls need a token bound to it: fetched again now that the cookie is the owner's.
+  const bound = (await (await request.get('/api/token')).json()) as { token: string };
+  const added = await request.post('/api/admin/staff', { headers: { ...headers, 'x-csrf-token': bound.token }, data: { ...member, lang: 'ru' } });
   expect(added.ok(), await added.text()).toBeTruthy();
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { can } from '../../contract/admin/roles.ts';
 import type { StoredSetup } from '../../contract/setup.ts';
 import { checkinRoutes } from '../checkin/checkin.routes.ts';
 import { createCheckinService } from '../checkin/checkin.service.ts';
@@ -25,7 +24,8 @@ import { registryReportsRoutes } from './registry/registry-reports.routes.ts';
 import { closingReceiptsRoutes } from './receipts/closing-receipts.routes.ts';
 import type { ClosingReceiptsService } from '../receipts/closing-receipts.service.ts';
 import { createRegistryReportsService } from './registry/registry-reports.service.ts';
-import { resolveStaffSession } from './staff/guard.ts';
+import { assertGated, resolveStaffSession } from './staff/guard.ts';
+import { createReauth } from './staff/reauth.ts';
 import type { ScryptCost } from './staff/password.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
@@ -71,15 +71,18 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
   const sessions = createStaffSessions({
     db: deps.db,
     now: deps.now,
-    timeZone: deps.timeZone,
     signInLimit: deps.signInLimit,
     ...(deps.scryptCost ? { scryptCost: deps.scryptCost } : {}),
   });
-  const management = createStaffManagement({ db: deps.db, now: deps.now, scryptCost: deps.scryptCost });
-  const account = createAccount({ db: deps.db, now: deps.now, scryptCost: deps.scryptCost });
+  const reauth = createReauth({ db: deps.db, now: deps.now, signInLimit: deps.signInLimit });
+  const management = createStaffManagement({ db: deps.db, now: deps.now, reauth, scryptCost: deps.scryptCost });
+  const account = createAccount({ db: deps.db, now: deps.now, reauth, scryptCost: deps.scryptCost });
   const checkin = createCheckinService({ db: deps.db, now: deps.now, timeZone: deps.timeZone });
   const audit = createAuditService({ db: deps.db, now: deps.now, timeZone: deps.timeZone });
   await app.register(async (admin) => {
+    // Every call here states who may make it (a gate among its onRequest hooks), and the gate runs
+    // before the body is read: a caller without a staff session reaches no parsing or validation.
+    admin.addHook('onRoute', assertGated);
     admin.addHook('onRequest', resolveStaffSession(sessions));
     staffSessionRoutes(admin, { sessions });
     accountRoutes(admin, { account });
@@ -100,10 +103,8 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
     const images = createImageUploads({ db: deps.db, now: deps.now, audit: audit.record });
     admin.addHook('onClose', async () => images.close());
     await admin.register(imagesRoutes, { images });
-    // The door's calls (/api/checkin/*) sit here too: a controller's staff session admits as well as a device key.
-    checkinRoutes(admin, {
-      checkin,
-      staffOf: async (request) => (request.staff ? { id: request.staff.id, name: request.staff.name, mayScan: can(request.staff.role, 'checkin.scan') } : undefined),
-    });
+    // The door's calls (/api/checkin/*) sit here too, behind the same gate: a staff session with
+    // checkin.scan (and codes set up where the venue requires them) or a device key.
+    checkinRoutes(admin, { checkin });
   });
 }

@@ -4,6 +4,7 @@ import type { TestApp } from '../../tests/harness.ts';
 import { testOrder } from '../orders/order-test-kit.ts';
 import { OrderStatus, placeOrder } from '../orders/orders.service.ts';
 import { completePaidOrder } from '../tickets/order-paid.ts';
+import { venueDateParts } from '../order-view/dates.ts';
 import { createCheckinService } from './checkin.service.ts';
 
 /** The mini catalog with its session 9000 starting at the test clock (today), and session 9001 a week on. */
@@ -37,10 +38,19 @@ export async function paidTickets(db: Queryable & { transaction<T>(fn: (tx: Quer
   return { orderId: placed.id, hash: placed.hash, tickets: rows };
 }
 
-/** A device key made as the back office makes one. */
-export async function deviceKey(t: TestApp, name = 'Вход А') {
+/** The venue-local day (Moscow) `offset` days from an instant, YYYY-MM-DD. */
+export function moscowDay(at: number, offset = 0): string {
+  return venueDateParts(new Date(at + offset * 86_400_000), 'Europe/Moscow').iso;
+}
+
+/**
+ * A device key made as the back office makes one: by default for the days from yesterday to 29
+ * days ahead of the test clock (the most a key may cover), every session of them.
+ */
+export async function deviceKey(t: TestApp, name = 'Вход А', scope: { validFrom?: string; validTo?: string; sessionIds?: number[] } = {}) {
   const service = createCheckinService({ db: t.db, now: t.clock.now, timeZone: 'Europe/Moscow' });
-  return (await service.createDevice(name, null)).key;
+  const now = t.clock.now();
+  return (await service.createDevice({ name, validFrom: scope.validFrom ?? moscowDay(now, -1), validTo: scope.validTo ?? moscowDay(now, 29), sessionIds: scope.sessionIds }, null)).key;
 }
 
 export const DEVICE = 'device-test-0001';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../tests/harness.ts';
 import type { Db } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { paidTickets, prepareDoor } from './checkin-test-kit.ts';
+import { moscowDay, paidTickets, prepareDoor } from './checkin-test-kit.ts';
 import { type Scanner, createCheckinService } from './checkin.service.ts';
 
 // Real PostgreSQL only: PGlite runs one transaction at a time, so scans never race there.
@@ -16,10 +16,11 @@ beforeEach(async () => {
 afterEach(() => db.close());
 
 const service = () => createCheckinService({ db, now: () => AT.getTime(), timeZone: 'Europe/Moscow' });
-const device = (n: number): Scanner => ({ kind: 'device', checkinDeviceId: n, deviceName: `Вход ${n}`, deviceId: `device-${String(n).padStart(4, '0')}` });
+const scope = { validFrom: moscowDay(AT.getTime(), -1), validTo: moscowDay(AT.getTime(), 29), sessionIds: null };
+const device = (n: number): Scanner => ({ kind: 'device', checkinDeviceId: n, deviceName: `Вход ${n}`, deviceId: `device-${String(n).padStart(4, '0')}`, scope });
 
 async function addDevices(n: number) {
-  for (let i = 1; i <= n; i += 1) await service().createDevice(`Вход ${i}`, null);
+  for (let i = 1; i <= n; i += 1) await service().createDevice({ name: `Вход ${i}`, validFrom: scope.validFrom, validTo: scope.validTo }, null);
 }
 
 describe('exactly one admission per ticket under concurrent scans (PostgreSQL)', () => {

@@ -142,12 +142,12 @@ export async function countSessions(q: Queryable, sessionIds: readonly number[])
   return rows;
 }
 
-export type RecentRow = { checked_in_at: Date; session_id: number; event_name: Record<string, string>; code: string; holder: DoorTicketRow['holder']; device_label: string };
+export type RecentRow = { checked_in_at: Date; session_id: number; event_name: Record<string, string>; code: string; device_label: string };
 
 /** The last admissions to the given sessions, newest first. */
 export async function findRecentCheckins(q: Queryable, sessionIds: readonly number[], limit: number): Promise<RecentRow[]> {
   const { rows } = await q.query<RecentRow>(
-    `select ci.checked_in_at, ci.session_id, e.name as event_name, t.code, t.holder, ci.device_label
+    `select ci.checked_in_at, ci.session_id, e.name as event_name, t.code, ci.device_label
      from checkins ci
      join tickets t on t.id = ci.ticket_id
      join sessions s on s.id = ci.session_id
@@ -161,13 +161,32 @@ export async function findRecentCheckins(q: Queryable, sessionIds: readonly numb
 
 // --- devices ---
 
-export type DeviceRow = { id: number; name: string; created_at: Date; revoked_at: Date | null; last_used_at: Date | null };
+export type DeviceRow = {
+  id: number;
+  name: string;
+  created_at: Date;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  valid_from: string;
+  valid_to: string;
+  expires_at: Date;
+  session_ids: number[] | null;
+  created_by_name: string | null;
+};
 
-export async function insertDevice(q: Queryable, d: { name: string; keySha256: string; createdBy: number | null; at: Date }): Promise<DeviceRow> {
+// Dates as text: a `date` read by the driver would become a midnight in the server's zone.
+const DEVICE_COLUMNS = `d.id, d.name, d.created_at, d.revoked_at, d.last_used_at, d.valid_from::text as valid_from, d.valid_to::text as valid_to,
+  d.expires_at, d.session_ids, (select m.name from staff m where m.id = d.created_by) as created_by_name`;
+
+export async function insertDevice(
+  q: Queryable,
+  d: { name: string; keySha256: string; createdBy: number | null; at: Date; validFrom: string; validTo: string; expiresAt: Date; sessionIds: readonly number[] | null },
+): Promise<DeviceRow> {
   const { rows } = await q.query<DeviceRow>(
-    `insert into checkin_devices (name, key_sha256, created_by, created_at) values ($1, $2, $3, $4)
-     returning id, name, created_at, revoked_at, last_used_at`,
-    [d.name, d.keySha256, d.createdBy, d.at],
+    `insert into checkin_devices as d (name, key_sha256, created_by, created_at, valid_from, valid_to, expires_at, session_ids)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
+     returning ${DEVICE_COLUMNS}`,
+    [d.name, d.keySha256, d.createdBy, d.at, d.validFrom, d.validTo, d.expiresAt, d.sessionIds],
   );
   const row = rows[0];
   if (!row) throw new Error('insert into checkin_devices returned no row');
@@ -175,32 +194,50 @@ export async function insertDevice(q: Queryable, d: { name: string; keySha256: s
 }
 
 export async function findDevices(q: Queryable): Promise<DeviceRow[]> {
-  const { rows } = await q.query<DeviceRow>('select id, name, created_at, revoked_at, last_used_at from checkin_devices order by revoked_at nulls first, id desc');
+  const { rows } = await q.query<DeviceRow>(`select ${DEVICE_COLUMNS} from checkin_devices d order by d.revoked_at nulls first, d.id desc`);
   return rows;
 }
 
 /** Revokes a device key; answers the device as it was before, or undefined when there is none. */
 export async function revokeDevice(q: Queryable, id: number, at: Date): Promise<DeviceRow | undefined> {
   const { rows } = await q.query<DeviceRow>(
-    `update checkin_devices d set revoked_at = coalesce(d.revoked_at, $2)
-     from (select id, revoked_at from checkin_devices where id = $1 for update) before
-     where d.id = before.id
-     returning d.id, d.name, d.created_at, before.revoked_at, d.last_used_at`,
+    `with before as (select id, revoked_at from checkin_devices where id = $1 for update),
+     changed as (update checkin_devices c set revoked_at = coalesce(c.revoked_at, $2) from before where c.id = before.id returning c.id)
+     select ${DEVICE_COLUMNS.replace('d.revoked_at', 'before.revoked_at')} from checkin_devices d join before on before.id = d.id join changed on changed.id = d.id`,
     [id, at],
   );
   return rows[0];
 }
 
-/** The live device a key belongs to; marks it used (at most once a minute, so a busy door does not write per scan). */
-export async function findLiveDeviceByKey(q: Queryable, keySha256: string, at: Date): Promise<{ id: number; name: string } | undefined> {
-  const { rows } = await q.query<{ id: number; name: string; last_used_at: Date | null }>(
-    'select id, name, last_used_at from checkin_devices where key_sha256 = $1 and revoked_at is null',
-    [keySha256],
+/** Revokes every live key a member made (their account is being disabled); answers how many. */
+export async function revokeDevicesMadeBy(q: Queryable, staffId: number, at: Date): Promise<number> {
+  return (await q.query('update checkin_devices set revoked_at = $2 where created_by = $1 and revoked_at is null', [staffId, at])).rowCount;
+}
+
+/** A live device key: what it may admit and list. */
+export type LiveDevice = { id: number; name: string; validFrom: string; validTo: string; sessionIds: number[] | null };
+
+/**
+ * The live device a key belongs to: not revoked, not expired, its maker's account not disabled.
+ * Marks it used (at most once a minute, so a busy door does not write per scan).
+ */
+export async function findLiveDeviceByKey(q: Queryable, keySha256: string, at: Date): Promise<LiveDevice | undefined> {
+  const { rows } = await q.query<{ id: number; name: string; last_used_at: Date | null; valid_from: string; valid_to: string; session_ids: number[] | null }>(
+    `select d.id, d.name, d.last_used_at, d.valid_from::text as valid_from, d.valid_to::text as valid_to, d.session_ids
+     from checkin_devices d left join staff m on m.id = d.created_by
+     where d.key_sha256 = $1 and d.revoked_at is null and d.expires_at > $2 and (d.created_by is null or m.disabled is false)`,
+    [keySha256, at],
   );
   const device = rows[0];
   if (!device) return undefined;
   if (!device.last_used_at || at.getTime() - device.last_used_at.getTime() > 60_000) {
     await q.query('update checkin_devices set last_used_at = $2 where id = $1', [device.id, at]);
   }
-  return { id: device.id, name: device.name };
+  return { id: device.id, name: device.name, validFrom: device.valid_from, validTo: device.valid_to, sessionIds: device.session_ids };
+}
+
+/** The start of each of these sessions (those that exist). */
+export async function findSessionStarts(q: Queryable, sessionIds: readonly number[]): Promise<{ id: number; starts_at: Date }[]> {
+  const { rows } = await q.query<{ id: number; starts_at: Date }>('select id, starts_at from sessions where id = any($1::int[])', [sessionIds]);
+  return rows;
 }

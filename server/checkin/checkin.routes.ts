@@ -11,36 +11,69 @@ import {
   syncResponse,
 } from '../../contract/checkin.ts';
 import { businessResult } from '../../contract/common.ts';
+import { AdminErrorCode } from '../../contract/admin/errors.ts';
 import { ErrorCode } from '../../contract/errors.ts';
-import { BusinessError, ok } from '../http.ts';
-import type { CheckinService, Scanner } from './checkin.service.ts';
+import { type StaffGate, type StaffRefusal, guardedStaff, staffGate, staffRefusal } from '../admin/staff/guard.ts';
+import { type AnyErrorCode, businessError, ok, requestLang } from '../http.ts';
+import type { CheckinService, DoorReader, LiveDevice, Scanner } from './checkin.service.ts';
 
-/** A signed-in member of staff, as the staff session resolves them; whether their role may scan is for the caller to say. */
-export type DoorStaff = { id: number; name: string; mayScan: boolean };
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The live device key the door call came with (Authorization: Bearer), set by the door's gate. */
+    doorDevice?: LiveDevice;
+  }
+}
 
-export type CheckinRouteDeps = {
-  checkin: CheckinService;
-  /** The staff session of the request, if it has a live one. */
-  staffOf: (request: FastifyRequest) => Promise<DoorStaff | undefined>;
-};
+export type CheckinRouteDeps = { checkin: CheckinService };
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
+/** The door's answers to the staff gate's refusals: its own codes for sign-in and role, the back office's for codes to set up. */
+const DOOR_REFUSAL: Record<StaffRefusal, { status: number; code: AnyErrorCode }> = {
+  'sign-in': { status: 401, code: ErrorCode.checkinSignInRequired },
+  'totp-setup': { status: 403, code: AdminErrorCode.totpSetupRequired },
+  forbidden: { status: 403, code: ErrorCode.checkinForbidden },
+};
+
 /**
- * Who is scanning: a device key (Authorization: Bearer) wins over a session cookie, so a shared
- * scanner never acts as whoever last signed in on it. Neither: 401; a role that may not scan: 403.
+ * The door's gate, before the body is read: a device key (Authorization: Bearer) wins over a
+ * session cookie, so a shared scanner never acts as whoever last signed in on it; a live key
+ * (not revoked, not expired, its maker not disabled) passes within its scope. Without a key, the
+ * staff gate's one decision (`staffRefusal`) with checkin.scan: a session, the venue's
+ * one-time-code rule, the role.
  */
-async function scannerOf(request: FastifyRequest, deps: CheckinRouteDeps, deviceId: string): Promise<Scanner> {
-  const bearer = BEARER.exec(request.headers.authorization ?? '')?.[1];
-  if (bearer) {
-    const device = await deps.checkin.deviceOfKey(bearer);
-    if (!device) throw new BusinessError(ErrorCode.checkinSignInRequired, { status: 401 });
-    return { kind: 'device', checkinDeviceId: device.id, deviceName: device.name, deviceId };
+function doorGate(checkin: CheckinService): StaffGate {
+  return staffGate(async (request, reply) => {
+    const bearer = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    if (bearer) {
+      const device = await checkin.deviceOfKey(bearer);
+      if (device) {
+        request.doorDevice = device;
+        return;
+      }
+      return reply.code(401).send(businessError(ErrorCode.checkinSignInRequired, requestLang(request)));
+    }
+    const refusal = staffRefusal(request, { kind: 'permission', permission: 'checkin.scan' });
+    if (!refusal) return;
+    const { status, code } = DOOR_REFUSAL[refusal];
+    return reply.code(status).send(businessError(code, requestLang(request)));
+  });
+}
+
+/** Who is scanning, as the gate let them through: the device key, else the signed-in member. */
+function scannerOf(request: FastifyRequest, deviceId: string): Scanner {
+  const device = request.doorDevice;
+  if (device) {
+    return { kind: 'device', checkinDeviceId: device.id, deviceName: device.name, deviceId, scope: { validFrom: device.validFrom, validTo: device.validTo, sessionIds: device.sessionIds } };
   }
-  const staff = await deps.staffOf(request);
-  if (!staff) throw new BusinessError(ErrorCode.checkinSignInRequired, { status: 401 });
-  if (!staff.mayScan) throw new BusinessError(ErrorCode.checkinForbidden, { status: 403 });
+  const staff = guardedStaff(request);
   return { kind: 'staff', staffId: staff.id, staffName: staff.name, deviceId };
+}
+
+/** Whose lists are read: a device key sees its scope only. */
+function readerOf(request: FastifyRequest): DoorReader {
+  const device = request.doorDevice;
+  return { scope: device ? { validFrom: device.validFrom, validTo: device.validTo, sessionIds: device.sessionIds } : null };
 }
 
 const SECURITY: { [scheme: string]: string[] }[] = [{ csrf: [], staffSession: [] }, { csrf: [], deviceKey: [] }];
@@ -50,6 +83,7 @@ const READ_SECURITY: { [scheme: string]: string[] }[] = [{ staffSession: [] }, {
 /** Door check-in: scan, offline sync, the day's sessions and their counts. For staff sessions and device keys. */
 export function checkinRoutes(app: FastifyInstance, deps: CheckinRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const gate = doorGate(deps.checkin);
 
   r.post(
     '/api/checkin/scan',
@@ -58,15 +92,16 @@ export function checkinRoutes(app: FastifyInstance, deps: CheckinRouteDeps) {
         tags: ['checkin'],
         summary: 'The verdict for one scanned code; admits the ticket when it may pass',
         description:
-          'Answers HTTP 200 with a verdict for any code text: admitted (the only one that lets the visitor in), already-used (usedAt, usedBy), wrong-session (not among sessionIds, or not today when they are left out), refunded, cancelled, unknown or malformed. A ticket is admitted exactly once however many devices scan it at once. Authenticated by the staff session cookie or a device key (Authorization: Bearer ckd_…); the X-CSRF-TOKEN of GET /api/token and X-Requested-With: XMLHttpRequest are required as on every state-changing call.',
+          'Answers HTTP 200 with a verdict for any code text: admitted (the only one that lets the visitor in), already-used (usedAt, usedBy), wrong-session (not among sessionIds, or not today when they are left out, or outside a device key’s days and sessions), refunded, cancelled, unknown or malformed. A ticket is admitted exactly once however many devices scan it at once. Authenticated, before the body is read, by the staff session cookie (a role with checkin.scan, one-time codes set up where the venue requires them) or a live device key (Authorization: Bearer ckd_…); the X-CSRF-TOKEN of GET /api/token and X-Requested-With: XMLHttpRequest are required as on every state-changing call.',
         security: SECURITY,
         body: scanRequest,
         response: { 200: scanResponse, '4xx': businessResult },
       },
+      onRequest: gate,
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const scanner = await scannerOf(request, deps, request.body.deviceId);
+      const scanner = scannerOf(request, request.body.deviceId);
       const v = await deps.checkin.scan(scanner, request.body.code, { sessionIds: request.body.sessionIds, lang: request.body.lang });
       return ok(v);
     },
@@ -84,10 +119,11 @@ export function checkinRoutes(app: FastifyInstance, deps: CheckinRouteDeps) {
         body: syncRequest,
         response: { 200: syncResponse, '4xx': businessResult },
       },
+      onRequest: gate,
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const scanner = await scannerOf(request, deps, request.body.deviceId);
+      const scanner = scannerOf(request, request.body.deviceId);
       const results = await deps.checkin.sync(scanner, request.body.scans, { sessionIds: request.body.sessionIds, lang: request.body.lang });
       return ok({ results });
     },
@@ -103,11 +139,11 @@ export function checkinRoutes(app: FastifyInstance, deps: CheckinRouteDeps) {
         querystring: checkinSessionsQuery,
         response: { 200: checkinSessionsResponse, '4xx': businessResult },
       },
+      onRequest: gate,
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      await scannerOf(request, deps, 'listing');
-      return ok(await deps.checkin.sessionsOfDay(request.query.date, request.query.lang));
+      return ok(await deps.checkin.sessionsOfDay(readerOf(request), request.query.date, request.query.lang));
     },
   );
 
@@ -121,11 +157,11 @@ export function checkinRoutes(app: FastifyInstance, deps: CheckinRouteDeps) {
         querystring: checkinActivityQuery,
         response: { 200: checkinActivityResponse, '4xx': businessResult },
       },
+      onRequest: gate,
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      await scannerOf(request, deps, 'listing');
-      return ok(await deps.checkin.activity(request.query.sessionIds, request.query.lang));
+      return ok(await deps.checkin.activity(readerOf(request), request.query.sessionIds, request.query.lang));
     },
   );
 }

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DEVICE_KEY_PREFIX, RECENT_SCANS, isTicketCode, normalizeScannedCode } from '../../contract/checkin-rules.ts';
+import { DEVICE_KEY_PREFIX, DeviceFieldError, RECENT_SCANS, isTicketCode, normalizeScannedCode } from '../../contract/checkin-rules.ts';
+import { ErrorCode } from '../../contract/errors.ts';
+import { BusinessError } from '../http.ts';
 import type {
   CheckinActivityResponse,
   CheckinDevice,
@@ -18,6 +20,7 @@ import { enqueueAdmissionClosing } from '../receipts/closing-receipts.repository
 import {
   type DeviceRow,
   type DoorTicketRow,
+  type LiveDevice,
   countSessions,
   findCheckin,
   findDevices,
@@ -25,6 +28,7 @@ import {
   findLiveDeviceByKey,
   findOfflineScan,
   findRecentCheckins,
+  findSessionStarts,
   findSessionsBetween,
   insertCheckin,
   insertDevice,
@@ -38,12 +42,20 @@ import {
  */
 export type Scanner =
   | { kind: 'staff'; staffId: number; staffName: string; deviceId: string }
-  | { kind: 'device'; checkinDeviceId: number; deviceName: string; deviceId: string };
+  | { kind: 'device'; checkinDeviceId: number; deviceName: string; deviceId: string; scope: DeviceScope };
+
+/** What a device key may admit and list: its days (venue-local, both included) and, when given, only its sessions. */
+export type DeviceScope = { validFrom: string; validTo: string; sessionIds: readonly number[] | null };
+
+/** Who asks for the door's lists: staff see every session, a device key those of its scope. */
+export type DoorReader = { scope: DeviceScope | null };
 
 const scannerKey = (s: Scanner) => (s.kind === 'device' ? `device:${s.checkinDeviceId}` : `staff:${s.staffId}:${s.deviceId}`);
 const scannerLabel = (s: Scanner) => (s.kind === 'device' ? s.deviceName : `${s.staffName} · ${s.deviceId.slice(0, 6)}`);
 
 type Options = { sessionIds?: readonly number[] | undefined; lang: Lang };
+
+export type { LiveDevice };
 
 /** The SHA-256 a device key is kept and looked up by. */
 export const hashDeviceKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -89,9 +101,17 @@ export function createCheckinService(deps: { db: Db; now: () => number; timeZone
     };
   };
 
-  /** Which sessions this device admits: its choice, else every session of the venue's today. */
-  const admits = (t: DoorTicketRow, sessionIds: readonly number[] | undefined, at: Date) =>
-    sessionIds ? sessionIds.includes(t.session_id) : venueDateParts(t.starts_at, deps.timeZone).iso === venueDateParts(at, deps.timeZone).iso;
+  /** Whether a session lies within a device key's scope (staff have none: every session). */
+  const inScope = (scope: DeviceScope | null, sessionId: number, startsAt: Date) => {
+    if (!scope) return true;
+    const day = venueDateParts(startsAt, deps.timeZone).iso;
+    return day >= scope.validFrom && day <= scope.validTo && (scope.sessionIds === null || scope.sessionIds.includes(sessionId));
+  };
+
+  /** Which sessions this device admits: its choice, else every session of the venue's today; never one outside a key's scope. */
+  const admits = (t: DoorTicketRow, scanner: Scanner, sessionIds: readonly number[] | undefined, at: Date) =>
+    inScope(scanner.kind === 'device' ? scanner.scope : null, t.session_id, t.starts_at) &&
+    (sessionIds ? sessionIds.includes(t.session_id) : venueDateParts(t.starts_at, deps.timeZone).iso === venueDateParts(at, deps.timeZone).iso);
 
   const verdict = (v: ScanVerdict['verdict'], ticket: TicketFacts | null, used?: { at: Date; by: string }): ScanVerdict => ({
     verdict: v,
@@ -115,7 +135,7 @@ export function createCheckinService(deps: { db: Db; now: () => number; timeZone
     if (row.order_status === OrderStatus.canceled || row.session_cancelled) return verdict('cancelled', ticket);
     const now = new Date(deps.now());
     const at = offline ? offlineTime(offline.at, row, now) : now;
-    if (!admits(row, options.sessionIds, at)) return verdict('wrong-session', ticket);
+    if (!admits(row, scanner, options.sessionIds, at)) return verdict('wrong-session', ticket);
     const key = scannerKey(scanner);
     const admitted = await insertCheckin(tx, {
       ticketId: row.ticket_id,
@@ -176,13 +196,13 @@ export function createCheckinService(deps: { db: Db; now: () => number; timeZone
       return results;
     },
 
-    /** The sessions of a venue-local day (today by default) with their counts. */
-    async sessionsOfDay(date: string | undefined, lang: Lang): Promise<{ date: string; sessions: CheckinSession[] }> {
+    /** The sessions of a venue-local day (today by default) with their counts; a device key's only those of its scope. */
+    async sessionsOfDay(reader: DoorReader, date: string | undefined, lang: Lang): Promise<{ date: string; sessions: CheckinSession[] }> {
       const day = date ?? venueDateParts(new Date(deps.now()), deps.timeZone).iso;
       // A day's bounds in any zone lie within a day and a half of UTC midnight; the exact day is picked below.
       const midnight = Date.parse(`${day}T00:00:00Z`);
       const rows = (await findSessionsBetween(deps.db, new Date(midnight - 15 * 3600_000), new Date(midnight + 39 * 3600_000))).filter(
-        (s) => venueDateParts(s.starts_at, deps.timeZone).iso === day,
+        (s) => venueDateParts(s.starts_at, deps.timeZone).iso === day && inScope(reader.scope, s.id, s.starts_at),
       );
       const counts = new Map((await countSessions(deps.db, rows.map((s) => s.id))).map((c) => [c.session_id, c]));
       return {
@@ -204,8 +224,17 @@ export function createCheckinService(deps: { db: Db; now: () => number; timeZone
       };
     },
 
-    /** Counts of the chosen sessions and their last admissions. */
-    async activity(sessionIds: readonly number[], lang: Lang): Promise<Omit<CheckinActivityResponse, 'errorCode' | 'errorText'>> {
+    /**
+     * Counts of the chosen sessions and their last admissions (the code's end and the device,
+     * never a holder's name: names are shown only for the ticket being scanned). A device key
+     * asking for a session outside its scope is refused.
+     */
+    async activity(reader: DoorReader, sessionIds: readonly number[], lang: Lang): Promise<Omit<CheckinActivityResponse, 'errorCode' | 'errorText'>> {
+      if (reader.scope) {
+        const starts = await findSessionStarts(deps.db, sessionIds);
+        const allowed = starts.filter((s) => inScope(reader.scope, s.id, s.starts_at)).length;
+        if (allowed !== sessionIds.length) throw new BusinessError(ErrorCode.checkinForbidden, { status: 403 });
+      }
       const counts = await countSessions(deps.db, sessionIds);
       const recent = await findRecentCheckins(deps.db, sessionIds, RECENT_SCANS);
       return {
@@ -215,23 +244,40 @@ export function createCheckinService(deps: { db: Db; now: () => number; timeZone
           sessionId: r.session_id,
           event: pickLocalized(r.event_name, lang),
           codeEnd: r.code.slice(-4),
-          holder: r.holder ? [r.holder.surname, r.holder.name].filter(Boolean).join(' ') || null : null,
           device: r.device_label,
         })),
       };
     },
 
-    /** The live device a bearer key belongs to, if any. */
-    async deviceOfKey(key: string): Promise<{ id: number; name: string } | undefined> {
+    /** The live device a bearer key belongs to (not revoked or expired, its maker not disabled), if any. */
+    async deviceOfKey(key: string): Promise<LiveDevice | undefined> {
       if (!key.startsWith(DEVICE_KEY_PREFIX) || key.length > 200) return undefined;
       return findLiveDeviceByKey(deps.db, hashDeviceKey(key), new Date(deps.now()));
     },
 
-    /** A new device key: the key is answered this once, only its hash is kept. `audit` runs in the same transaction. */
-    async createDevice(name: string, createdBy: number | null, audit?: (tx: Queryable, device: CheckinDevice) => Promise<void>) {
+    /**
+     * A new device key for the days from validFrom to validTo (and only the given sessions of
+     * them, when given), expiring at the end of its last day in the venue's time zone: the key is
+     * answered this once, only its hash is kept. `audit` runs in the same transaction.
+     */
+    async createDevice(
+      input: { name: string; validFrom: string; validTo: string; sessionIds?: readonly number[] | undefined },
+      createdBy: number | null,
+      audit?: (tx: Queryable, device: CheckinDevice) => Promise<void>,
+    ) {
+      const now = new Date(deps.now());
+      if (input.validTo < venueDateParts(now, deps.timeZone).iso) throw deviceFieldError('validTo', DeviceFieldError.daysPast);
+      const sessionIds = input.sessionIds ? [...new Set(input.sessionIds)] : null;
+      if (sessionIds) {
+        const scope = { validFrom: input.validFrom, validTo: input.validTo, sessionIds: null };
+        const starts = await findSessionStarts(deps.db, sessionIds);
+        if (starts.length !== sessionIds.length || starts.some((s) => !inScope(scope, s.id, s.starts_at))) throw deviceFieldError('sessionIds', DeviceFieldError.sessionsOutside);
+      }
       const key = DEVICE_KEY_PREFIX + randomBytes(32).toString('base64url');
+      const expiresAt = venueMidnightAfter(input.validTo, deps.timeZone);
       return deps.db.transaction(async (tx) => {
-        const device = deviceView(await insertDevice(tx, { name, keySha256: hashDeviceKey(key), createdBy, at: new Date(deps.now()) }));
+        const row = await insertDevice(tx, { name: input.name, keySha256: hashDeviceKey(key), createdBy, at: now, validFrom: input.validFrom, validTo: input.validTo, expiresAt, sessionIds });
+        const device = deviceView(row);
         await audit?.(tx, device);
         return { device, key };
       });
@@ -261,5 +307,25 @@ function deviceView(row: DeviceRow): CheckinDevice {
     createdAt: row.created_at.toISOString(),
     revokedAt: row.revoked_at ? row.revoked_at.toISOString() : null,
     lastUsedAt: row.last_used_at ? row.last_used_at.toISOString() : null,
+    validFrom: row.valid_from,
+    validTo: row.valid_to,
+    expiresAt: new Date(row.expires_at).toISOString(),
+    sessionIds: row.session_ids,
+    createdBy: row.created_by_name,
   };
+}
+
+const deviceFieldError = (path: string, code: string) => new BusinessError(ErrorCode.validation, { status: 400, details: { fields: [{ path, code }] } });
+
+/** The instant a venue-local day ends: the first moment of the next day in the venue's time zone. */
+function venueMidnightAfter(day: string, timeZone: string): Date {
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  // Guess the instant as UTC midnight, then move it by the zone's offset there (twice, for a change of offset that night).
+  let guess = Date.parse(`${next}T00:00:00Z`);
+  for (let i = 0; i < 2; i += 1) {
+    const parts = venueDateParts(new Date(guess), timeZone);
+    const local = Date.parse(`${parts.iso}T${parts.time}:00Z`);
+    guess -= local - Date.parse(`${next}T00:00:00Z`);
+  }
+  return new Date(guess);
 }

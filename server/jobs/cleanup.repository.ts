@@ -1,3 +1,4 @@
+import { STAFF_SESSION_IDLE_MS, STAFF_SESSION_MAX_MS } from '../../contract/admin/staff-rules.ts';
 import type { Queryable } from '../db/client.ts';
 
 /**
@@ -10,12 +11,19 @@ export type CleanupRule = { table: string; over: string };
 export const CLEANUP_RULES = {
   /** A hold claim counts while its hold may run and, for the order captcha, within the burst window. */
   holdClaims: { table: 'hold_claims', over: 'held_until < $1 and created_at < $1' },
-  /** A staff session idle that long is over: the guard refuses it already, its row goes. */
-  staffSessions: { table: 'staff_sessions', over: 'last_seen_at < $1' },
+  /**
+   * A staff session idle that long ($1 is the idle limit ago), or begun longer ago than its
+   * absolute lifetime, is over: the guard refuses it already, its row goes.
+   */
+  staffSessions: { table: 'staff_sessions', over: `last_seen_at < $1 or created_at < $1::timestamptz - interval '${(STAFF_SESSION_MAX_MS - STAFF_SESSION_IDLE_MS) / 1000} seconds'` },
   /** A captcha challenge past its expiry can only be refused. */
   captchaChallenges: { table: 'captcha_challenges', over: 'expires_at < $1' },
   /** Rate-limit hits older than the longest window count for no client. */
   rateLimitHits: { table: 'rate_limit_hits', over: 'hit_at < $1' },
+  /** Failed sign-ins per e-mail and address past the lock window, no lock running, count for nothing. */
+  signInFailures: { table: 'staff_sign_in_failures', over: 'last_failed_at < $1 and (locked_until is null or locked_until < $1)' },
+  /** Wrong re-authentication answers older than their window count for no member. */
+  reauthFailures: { table: 'staff_reauth_failures', over: 'failed_at < $1' },
   /** Sign-in attempts older than the sign-in window count for no address. */
   signInAttempts: { table: 'staff_sign_in_attempts', over: 'attempted_at < $1' },
   /** Wrong promo codes and card numbers older than their window count for no order or address. */

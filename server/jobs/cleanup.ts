@@ -1,4 +1,4 @@
-import { STAFF_SESSION_IDLE_MS, STAFF_SIGN_IN_WINDOW_MS } from '../../contract/admin/staff-rules.ts';
+import { STAFF_LOCK_MS, STAFF_REAUTH_WINDOW_MS, STAFF_SESSION_IDLE_MS, STAFF_SIGN_IN_WINDOW_MS } from '../../contract/admin/staff-rules.ts';
 import type { Queryable } from '../db/client.ts';
 import { CODE_FAILURE_WINDOW_MS } from '../loyalty/discounts.service.ts';
 import { CLEANUP_RULES, type CleanupRule, deleteOverRows, emptySentMailBodies } from './cleanup.repository.ts';
@@ -28,6 +28,8 @@ export async function cleanUpTables(db: Queryable, now: Date, windows: CleanupWi
     [CLEANUP_RULES.captchaChallenges, ago(HOUR_MS)],
     [CLEANUP_RULES.rateLimitHits, ago(windows.rateLimitWindowMs)],
     [CLEANUP_RULES.signInAttempts, ago(STAFF_SIGN_IN_WINDOW_MS)],
+    [CLEANUP_RULES.signInFailures, ago(STAFF_LOCK_MS)],
+    [CLEANUP_RULES.reauthFailures, ago(STAFF_REAUTH_WINDOW_MS)],
     [CLEANUP_RULES.codeFailures, ago(CODE_FAILURE_WINDOW_MS)],
     [CLEANUP_RULES.cardProofs, ago(DAY_MS)],
   ];

@@ -93,7 +93,7 @@ describe('back office error codes', () => {
   });
 
   it('puts the value a refusal names where its text says', () => {
-    expect(adminErrorText(AdminErrorCode.accountLocked, 'ru', '14:30')).toBe('Слишком много неудачных попыток входа. Учётная запись заблокирована до 14:30.');
+    expect(adminErrorText(AdminErrorCode.catalogEntryInUse, 'ru', 'событие «Выставка»')).toBe('Удалить нельзя. Используется: событие «Выставка».');
     expect(adminErrorText(AdminErrorCode.seatsAlreadyBlocked, 'en', 'A, row 1, seat 2')).toBe('These seats are blocked already: A, row 1, seat 2');
     expect(serverText('adminHalls', 'seat', 'kz', { sector: 'Партер', row: '3', seat: '7' })).toBe('Партер, 3-қатар, 7-орын');
     expect(serverText('adminCatalog', 'below-sold', 'ru', { taken: 12 })).toBe('Меньше, чем уже продано или забронировано: 12.');

@@ -33,6 +33,7 @@ import {
   sumBonusesHeldElsewhere,
 } from './discounts.repository.ts';
 import { textOf } from '../locales/texts.ts';
+import { addressKey } from '../security/client-address.ts';
 
 /**
  * A promo code, card number or card code that proves nothing: a try that counts against the
@@ -62,7 +63,7 @@ async function recentCodeFailures(tx: Queryable, column: 'order_id' | 'client_ip
 }
 
 async function recordCodeFailure(tx: Queryable, orderId: number, clientIp: string | undefined, at: Date): Promise<void> {
-  await insertCodeFailure(tx, { orderId, clientIp: clientIp ?? null, at, forgetBefore: new Date(at.getTime() - CODE_FAILURE_WINDOW_MS) });
+  await insertCodeFailure(tx, { orderId, clientIp: clientIp === undefined ? null : addressKey(clientIp), at, forgetBefore: new Date(at.getTime() - CODE_FAILURE_WINDOW_MS) });
 }
 
 /** A card's balance minus the bonuses other unpaid orders hold, so no bonus is spent twice. */
@@ -104,7 +105,7 @@ async function applyDiscount(db: Db, input: DiscountInput): Promise<{ promoCode:
     const triesCode = input.promoCode !== undefined || Boolean(input.cardCode);
     if (triesCode) {
       const byOrder = await recentCodeFailures(tx, 'order_id', order.id, input.at);
-      const byAddress = input.clientIp ? await recentCodeFailures(tx, 'client_ip', input.clientIp, input.at) : undefined;
+      const byAddress = input.clientIp ? await recentCodeFailures(tx, 'client_ip', addressKey(input.clientIp), input.at) : undefined;
       const full = [
         byOrder.count >= CODE_FAILURE_LIMIT ? byOrder : undefined,
         byAddress && byAddress.count >= CODE_FAILURE_LIMIT_PER_ADDRESS ? byAddress : undefined,

@@ -3,16 +3,22 @@ import { ErrorCode } from '../../contract/errors.ts';
 import { businessError } from '../http.ts';
 import { requestLangFromUrl } from '../lang-address.ts';
 import type { createCsrf } from './csrf.ts';
+import { staffCsrfBinding } from '../admin/staff/guard.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Every state-changing call under /api carries the CSRF token of GET /api/token and X-Requested-With; any other gets 403. */
+/**
+ * Every state-changing call under /api carries the CSRF token of GET /api/token and X-Requested-With;
+ * any other gets 403. A call that comes with a staff session cookie needs a token bound to that
+ * session (GET /api/token binds the token to the cookie it came with); the storefront's
+ * anonymous visitors keep unbound tokens.
+ */
 export function csrfGuard(app: FastifyInstance, csrf: ReturnType<typeof createCsrf>) {
   app.addHook('onRequest', async (request, reply) => {
     if (!STATE_CHANGING.has(request.method) || !isApiPath(routedPath(request))) return;
     const token = request.headers['x-csrf-token'];
     const requestedWith = request.headers['x-requested-with'];
-    if (requestedWith !== 'XMLHttpRequest' || !csrf.verify(token)) {
+    if (requestedWith !== 'XMLHttpRequest' || !csrf.verify(token, staffCsrfBinding(request))) {
       return reply.code(403).send(businessError(ErrorCode.invalidCsrf, requestLangFromUrl(request.url)));
     }
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../tests/harness.ts';
+import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../admin/staff/staff-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,6 +42,33 @@ describe('the CSRF check of state-changing API calls', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().errorCode).toBe('-1000');
+  });
+
+  it("refuses a staff call with an anonymous token or another session's, and takes the session's own", async () => {
+    const staffApp = await createTestApp({ demo: false, deps: { staffScryptCost: TEST_SCRYPT_COST } });
+    try {
+      const a = await signedInAs(staffApp, 'manager');
+      const b = await signedInAs(staffApp, 'manager');
+      const call = (token: string) =>
+        staffApp.app.inject({ method: 'POST', url: '/api/admin/sessions/revoke-all', headers: { cookie: a.cookie, 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' } });
+      for (const token of [await staffApp.csrfToken(), await staffApp.csrfToken(b.cookie)]) {
+        const refused = await call(token);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().errorCode).toBe('-1000');
+      }
+      expect((await adminCall(staffApp, 'GET', '/api/admin/me', a.cookie)).statusCode).toBe(200);
+      expect((await call(await staffApp.csrfToken(a.cookie))).statusCode).toBe(200);
+      expect((await adminCall(staffApp, 'GET', '/api/admin/me', a.cookie)).statusCode).toBe(401);
+    } finally {
+      await staffApp.close();
+    }
+  });
+
+  it('keeps the storefront working for an anonymous visitor: an unbound token passes', async () => {
+    const token = (await t.app.inject({ method: 'GET', url: '/api/token' })).json<{ token: string }>().token;
+    const res = await t.app.inject({ method: 'POST', url: '/api/order/create', headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' }, payload: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errorCode).toBe('-1002');
   });
 
   it('lets the same call through the check with a token (it is then validated as usual)', async () => {

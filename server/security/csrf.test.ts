@@ -22,6 +22,17 @@ describe('CSRF tokens', () => {
     expect(createCsrf('b'.repeat(32)).verify(token)).toBe(false);
   });
 
+  it('takes a bound token only with its binding, and an unbound one only without', () => {
+    const csrf = createCsrf('s'.repeat(32));
+    const bound = csrf.issue('session-a');
+    expect(csrf.verify(bound, 'session-a')).toBe(true);
+    expect(csrf.verify(bound, 'session-b')).toBe(false);
+    expect(csrf.verify(bound)).toBe(false);
+    const anonymous = csrf.issue();
+    expect(csrf.verify(anonymous)).toBe(true);
+    expect(csrf.verify(anonymous, 'session-a')).toBe(false);
+  });
+
   it('refuses a token after seven days', () => {
     let now = 1_700_000_000_000;
     const csrf = createCsrf('s'.repeat(32), () => now);

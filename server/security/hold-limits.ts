@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import { attachHoldClaim, deleteHoldClaim, findClientHolds, insertHoldClaim, lockClients } from './hold-limits.repository.ts';
 import { textOf } from '../locales/texts.ts';
+import { addressKey } from './client-address.ts';
 
 /** How much one client may hold unpaid at once, and when it orders faster than a person can. */
 export type HoldLimits = {
@@ -36,10 +37,11 @@ export function createHoldGuard(deps: { db: Db; limits: HoldLimits }) {
   async function claim(c: { ip: string; email: string; places: number; at: Date; until: Date; captchaAnswered: boolean }): Promise<HoldClaim | undefined> {
     if (off) return undefined;
     const email = c.email.trim().toLowerCase();
+    const ip = addressKey(c.ip);
     const id = await db.transaction(async (tx) => {
-      await lockClients(tx, c.ip, email);
+      await lockClients(tx, ip, email);
       const since = new Date(c.at.getTime() - limits.burstWindowMs);
-      const byIp = await findClientHolds(tx, 'client_ip', c.ip, c.at, since);
+      const byIp = await findClientHolds(tx, 'client_ip', ip, c.at, since);
       const byEmail = email ? await findClientHolds(tx, 'email', email, c.at, since) : undefined;
       // A script is asked for the captcha first: what it may hold is told only to whoever answers.
       if (limits.burstOrders > 0 && byIp.recent >= limits.burstOrders && !c.captchaAnswered) {
@@ -55,7 +57,7 @@ export function createHoldGuard(deps: { db: Db; limits: HoldLimits }) {
           throw new BusinessError(ErrorCode.tooManyRequests, { status: 429, retryAfterSeconds, text: textOf('security', 'tooManyHolds') });
         }
       }
-      return insertHoldClaim(tx, { ip: c.ip, email, places: c.places, at: c.at, until: c.until });
+      return insertHoldClaim(tx, { ip, email, places: c.places, at: c.at, until: c.until });
     });
     return { attach: (orderHash) => attachHoldClaim(db, id, orderHash), drop: () => deleteHoldClaim(db, id) };
   }

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../tests/harness.ts';
+import { saveSetup } from '../setup/setup.repository.ts';
 
 const FIRST_PAINT_CSS = 'body{margin:0}.boot{display:flex}';
 const INDEX_HTML = `<!doctype html>\n<html lang="ru">\n  <head>\n    <title>Билеты</title>\n    <style>${FIRST_PAINT_CSS}</style>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n`;
@@ -16,6 +17,10 @@ beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'page-headers-'));
   mkdirSync(path.join(webDist, '.vite'));
   writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+  mkdirSync(path.join(webDist, 'admin'));
+  mkdirSync(path.join(webDist, 'checkin'));
+  writeFileSync(path.join(webDist, 'admin', 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(webDist, 'checkin', 'index.html'), INDEX_HTML);
   writeFileSync(path.join(webDist, 'embed-demo.html'), '<!doctype html><script>document.title = "demo"</script>');
   writeFileSync(path.join(webDist, '.vite', 'manifest.json'), '{}');
   t = await createTestApp({ demo: false, webDist });
@@ -47,7 +52,9 @@ describe('the Content-Security-Policy of pages', () => {
     expect(policy).toEqual(
       expect.arrayContaining([
         "default-src 'self'",
-        "script-src 'self' https://www.google.com https://www.gstatic.com",
+        // reCAPTCHA is off in this setup: no Google origin may run a script or show a frame.
+        "script-src 'self'",
+        "frame-src 'self'",
         `style-src 'self' 'sha256-${createHash('sha256').update(FIRST_PAINT_CSS).digest('base64')}'`,
         "style-src-attr 'unsafe-inline'",
         "img-src 'self' data: blob: https:",
@@ -61,6 +68,20 @@ describe('the Content-Security-Policy of pages', () => {
     expect(policy.find((d) => d.startsWith('script-src '))).not.toMatch(/unsafe-inline|unsafe-eval/);
     // Nor can injected markup bring a <style>: only the built page's own, by hash.
     expect(policy.find((d) => d.startsWith('style-src '))).not.toMatch(/unsafe-inline/);
+  });
+
+  it("allows Google's scripts only on storefront pages with reCAPTCHA on, never on /admin or /checkin", async () => {
+    const scriptsOf = async (url: string) => directives((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']).filter((d) => /^(script|frame)-src /.test(d));
+    for (const url of ['/', '/admin', '/checkin']) expect(await scriptsOf(url)).toEqual(["script-src 'self'", "frame-src 'self'"]);
+    await saveSetup(t.db, { recaptcha: { enabled: true, sitekey: 'site-key' } });
+    t.clock.advance(6000); // past the setup cache
+    try {
+      expect(await scriptsOf('/')).toEqual(["script-src 'self' https://www.google.com https://www.gstatic.com", "frame-src 'self' https://www.google.com https://recaptcha.google.com"]);
+      for (const url of ['/admin', '/admin/staff', '/checkin']) expect(await scriptsOf(url)).toEqual(["script-src 'self'", "frame-src 'self'"]);
+    } finally {
+      await saveSetup(t.db, {});
+      t.clock.advance(6000);
+    }
   });
 
   it('keeps the embed code frame-ancestors, once, after the page policy', async () => {

@@ -28,16 +28,18 @@ const RECAPTCHA_FRAME = ['https://www.google.com', 'https://recaptcha.google.com
  * - form-action: our own forms and the sandbox bank's (same origin). A real acquirer whose card
  *   form the page posts to must have its origin added through `formActions`.
  */
-export function pagePolicy(options: { formActions?: readonly string[]; styleHashes?: readonly string[] } = {}): string {
+export function pagePolicy(options: { formActions?: readonly string[]; styleHashes?: readonly string[]; recaptcha?: boolean } = {}): string {
+  // Google's origins only where a page may show its captcha: the storefront with reCAPTCHA on.
+  const google = options.recaptcha ?? true;
   return [
     "default-src 'self'",
-    `script-src 'self' ${RECAPTCHA_SCRIPT.join(' ')}`,
+    google ? `script-src 'self' ${RECAPTCHA_SCRIPT.join(' ')}` : "script-src 'self'",
     ["style-src 'self'", ...(options.styleHashes ?? []).map((hash) => `'${hash}'`)].join(' '),
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "media-src 'self' data:",
     "connect-src 'self'",
-    `frame-src 'self' ${RECAPTCHA_FRAME.join(' ')}`,
+    google ? `frame-src 'self' ${RECAPTCHA_FRAME.join(' ')}` : "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     `form-action ${["'self'", ...(options.formActions ?? [])].join(' ')}`,
@@ -90,25 +92,38 @@ export type HeaderSetter = (request: FastifyRequest, reply: FastifyReply) => voi
  * which appends frame-ancestors to the policy set here. Answers that skip the hooks (an address
  * Fastify cannot decode) call the returned setter themselves.
  */
-export function pageHeadersHook(app: FastifyInstance, options: { webDist?: string | undefined; formActions?: readonly string[] } = {}): HeaderSetter {
+export function pageHeadersHook(
+  app: FastifyInstance,
+  options: { webDist?: string | undefined; formActions?: readonly string[]; recaptchaEnabled?: () => Promise<boolean> } = {},
+): HeaderSetter {
   // The built page's inline CSS changes with every build: its hashes are taken at start.
   const indexFile = options.webDist ? path.join(options.webDist, 'index.html') : undefined;
   const styleHashes = indexFile && existsSync(indexFile) ? inlineStyleHashes(readFileSync(indexFile, 'utf8')) : [];
-  const policy = pagePolicy({ formActions: options.formActions, styleHashes });
-  const setHeaders: HeaderSetter = (request, reply) => {
+  const withGoogle = pagePolicy({ formActions: options.formActions, styleHashes, recaptcha: true });
+  const withoutGoogle = pagePolicy({ formActions: options.formActions, styleHashes, recaptcha: false });
+  const setWith = (request: FastifyRequest, reply: FastifyReply, recaptcha: boolean) => {
     reply.headers(EVERY_ANSWER_HEADERS);
     reply.header('x-request-id', request.id);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html') && !ownPolicy(request)) {
-      reply.header('content-security-policy', policy);
+      reply.header('content-security-policy', recaptcha ? withGoogle : withoutGoogle);
     }
   };
   app.addHook('onSend', async (request, reply, payload) => {
-    setHeaders(request, reply);
+    // The back office and the door never show reCAPTCHA; the storefront only when the setup turns it on.
+    const type = reply.getHeader('content-type');
+    const html = typeof type === 'string' && type.startsWith('text/html');
+    setWith(request, reply, html && !staffPage(request) && options.recaptchaEnabled !== undefined ? await options.recaptchaEnabled() : false);
     return payload;
   });
-  return setHeaders;
+  return (request, reply) => setWith(request, reply, false);
+}
+
+/** The back office's and the door's pages. */
+function staffPage(request: FastifyRequest): boolean {
+  const pathname = request.url.split('?')[0] ?? '/';
+  return /^\/(admin|checkin)(\/|$)/.test(pathname);
 }
 
 function ownPolicy(request: FastifyRequest): boolean {

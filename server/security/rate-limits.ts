@@ -3,6 +3,7 @@ import { ErrorCode } from '../../contract/errors.ts';
 import type { Db } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import { insertHit, lockRateKey, recentHits } from './rate-limits.repository.ts';
+import { addressKey } from './client-address.ts';
 
 /**
  * Calls limited per client address, by the route pattern the router matched (never the raw
@@ -40,12 +41,13 @@ export function rateLimits(app: FastifyInstance, db: Db, limits: RateLimits, now
     const bucket = bucketOf.get(`${request.method} ${request.routeOptions.url ?? ''}`);
     if (!bucket) return;
     const limit = limits[bucket];
+    const client = addressKey(request.ip);
     const at = new Date(now());
     const retryAfterSeconds = await db.transaction(async (tx) => {
-      await lockRateKey(tx, bucket, request.ip);
-      const { count, oldest } = await recentHits(tx, bucket, request.ip, new Date(at.getTime() - limits.windowMs));
+      await lockRateKey(tx, bucket, client);
+      const { count, oldest } = await recentHits(tx, bucket, client, new Date(at.getTime() - limits.windowMs));
       if (count >= limit) return Math.max(1, Math.ceil(((oldest ?? at).getTime() + limits.windowMs - at.getTime()) / 1000));
-      await insertHit(tx, bucket, request.ip, at);
+      await insertHit(tx, bucket, client, at);
       return undefined;
     });
     if (retryAfterSeconds !== undefined) {

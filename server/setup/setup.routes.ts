@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rulesResponse, setupResponse, tokenResponse } from '../../contract/setup.ts';
+import { staffCsrfBinding } from '../admin/staff/guard.ts';
 import { type CrmService, crmTokenOf } from '../crm/crm.service.ts';
 import type { Csrf } from '../security/csrf.ts';
 import type { SetupService } from './setup.service.ts';
@@ -22,9 +23,10 @@ export function setupRoutes(app: FastifyInstance, deps: { setup: SetupService; c
     };
   });
 
-  r.get('/api/token', { schema: { tags: ['setup'], response: { 200: tokenResponse } } }, async (_request, reply) => {
+  r.get('/api/token', { schema: { tags: ['setup'], response: { 200: tokenResponse } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { token: deps.csrf.issue() };
+    // Bound to the staff session cookie the request came with, if any (security/csrf-guard.ts).
+    return { token: deps.csrf.issue(staffCsrfBinding(request)) };
   });
 
   r.get('/api/rules', { schema: { tags: ['setup'], response: { 200: rulesResponse } } }, async () => ({

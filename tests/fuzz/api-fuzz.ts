@@ -177,7 +177,8 @@ function isJson(text: string): boolean {
 /** Query strings a browser would never send: repeated and bracketed keys, broken escapes, the odd separators. */
 const RAW_QUERIES = fc.constantFrom('lang[]=ru&lang[]=en', 'lang=ru&lang=en', 'a[b][c]=1', '%ZZ=%ZZ', '__proto__[x]=1', 'lang=%00', `q=${'%FF'.repeat(50)}`, ';;&&==', 'x='.concat('y'.repeat(5000)), 'page=-1&limit=1e9');
 
-export type Credentials = { csrf: string; staffCookie: () => string };
+/** The storefront's token, and the staff session's cookie with the token bound to it (a staff call needs both). */
+export type Credentials = { csrf: string; staffCookie: () => string; staffCsrf: () => string };
 
 /** The arbitrary of one route's cases. `known` are texts of the data at hand, drawn now and then. */
 export function casesOf(route: FuzzRoute, credentials: Credentials, known: readonly string[]): fc.Arbitrary<FuzzCase> {
@@ -190,8 +191,9 @@ export function casesOf(route: FuzzRoute, credentials: Credentials, known: reado
   }) as fc.Arbitrary<{ body: unknown; query: Record<string, unknown> | undefined; params: Record<string, unknown> }>;
 
   const build = (kind: string, values: { body: unknown; query: Record<string, unknown> | undefined; params: Record<string, unknown> }, expect: FuzzCase['expect'], rawQuery?: string): FuzzCase => {
-    const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': credentials.csrf };
-    if (needsStaff(route.url)) headers.cookie = credentials.staffCookie();
+    const staff = needsStaff(route.url);
+    const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': staff ? credentials.staffCsrf() : credentials.csrf };
+    if (staff) headers.cookie = credentials.staffCookie();
     const fuzzCase: FuzzCase = { route: name, kind, method: route.method, url: urlOf(route, values.params ?? {}, values.query, rawQuery), headers, expect };
     if (values.body !== undefined) {
       const { payload, type } = encodeBody(route, values.body);

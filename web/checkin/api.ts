@@ -55,11 +55,12 @@ export function activityQueryOptions(sessionIds: readonly number[], lang: Lang) 
   });
 }
 
+// The language is in the address too: a refusal before the body is read (no session) is said in it.
 export const scanCode = (body: { code: string; deviceId: string; sessionIds?: number[]; lang: Lang }) =>
-  apiPost('/api/checkin/scan', body, () => checkin().then((m) => m.scanResponse));
+  apiPost(`/api/checkin/scan?lang=${body.lang}`, body, () => checkin().then((m) => m.scanResponse));
 
 export const syncScans = (body: { deviceId: string; sessionIds?: number[]; scans: OfflineScan[]; lang: Lang }) =>
-  apiPost('/api/checkin/sync', body, () => checkin().then((m) => m.syncResponse));
+  apiPost(`/api/checkin/sync?lang=${body.lang}`, body, () => checkin().then((m) => m.syncResponse));
 
 /** A call that never reached the server (no network): the scan is kept and sent later. */
 export function isOffline(error: unknown): boolean {

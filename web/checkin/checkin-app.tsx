@@ -62,6 +62,14 @@ export function CheckinApp() {
           <div className="door-skeleton door-skeleton--title" />
           <div className="door-skeleton door-skeleton--panel" />
         </main>
+      ) : me.data?.mustSetUpTotp ? (
+        // The venue requires one-time codes and this member has none: the door refuses them like the back office does.
+        <main className="door-main">
+          <p role="alert">{t('totpSetup.text')}</p>
+          <p>
+            <a href="/admin/account">{t('totpSetup.link')}</a>
+          </p>
+        </main>
       ) : me.data || me.isError ? (
         // Unreachable server (a door without network): the door still works, its scans are kept.
         <DoorPage />

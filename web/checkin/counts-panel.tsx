@@ -44,8 +44,7 @@ export function CountsPanel({ sessions, lang }: { sessions: CheckinSession[]; la
         <ul className="door-recent">
           {activity.data.recent.map((r) => (
             <li key={`${r.at}-${r.codeEnd}`}>
-              {time.format(new Date(r.at))} · …{r.codeEnd} · {r.event}
-              {r.holder ? ` · ${r.holder}` : ''} · {r.device}
+              {time.format(new Date(r.at))} · …{r.codeEnd} · {r.event} · {r.device}
             </li>
           ))}
         </ul>

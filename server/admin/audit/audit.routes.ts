@@ -14,7 +14,7 @@ export function auditRoutes(app: FastifyInstance, deps: { audit: AuditService })
     '/api/admin/audit',
     {
       schema: { tags: ['admin'], querystring: auditQuery, response: { 200: auditResponse, '4xx': adminErrorResponse } },
-      preHandler: requirePermission('audit.read'),
+      onRequest: requirePermission('audit.read'),
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -22,7 +22,7 @@ export function boxOfficeRoutes(app: FastifyInstance, deps: { boxOffice: BoxOffi
 
   r.get(
     '/api/admin/desk/sessions',
-    { schema: { tags, querystring: deskSessionsQuery, response: { 200: deskSessionsResponse, ...errors } }, preHandler: requirePermission('desk.sell') },
+    { schema: { tags, querystring: deskSessionsQuery, response: { 200: deskSessionsResponse, ...errors } }, onRequest: requirePermission('desk.sell') },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await deps.boxOffice.sessions(request.query.q));
@@ -31,7 +31,7 @@ export function boxOfficeRoutes(app: FastifyInstance, deps: { boxOffice: BoxOffi
 
   r.get(
     '/api/admin/desk/sessions/:id',
-    { schema: { tags, params: deskSessionParams, response: { 200: deskSessionResponse, ...errors } }, preHandler: requirePermission('desk.sell') },
+    { schema: { tags, params: deskSessionParams, response: { 200: deskSessionResponse, ...errors } }, onRequest: requirePermission('desk.sell') },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok({ session: await deps.boxOffice.session(request.params.id) });
@@ -40,7 +40,7 @@ export function boxOfficeRoutes(app: FastifyInstance, deps: { boxOffice: BoxOffi
 
   r.post(
     '/api/admin/desk/sales',
-    { schema: { tags, body: deskSaleRequest, response: { 200: deskSaleResponse, ...errors } }, preHandler: requirePermission('desk.sell') },
+    { schema: { tags, body: deskSaleRequest, response: { 200: deskSaleResponse, ...errors } }, onRequest: requirePermission('desk.sell') },
     async (request) => ok(await deps.boxOffice.sell(request.body, staffActorOf(request))),
   );
 }

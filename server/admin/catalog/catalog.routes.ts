@@ -37,7 +37,7 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor;
 
   r.get(
     '/api/admin/catalog/export',
-    { schema: { tags, response: { 200: z.record(z.string(), z.unknown()), ...errors } }, preHandler: guard },
+    { schema: { tags, response: { 200: z.record(z.string(), z.unknown()), ...errors } }, onRequest: guard },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       reply.header('content-disposition', 'attachment; filename="catalog.json"');
@@ -47,7 +47,7 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor;
 
   r.get(
     '/api/admin/catalog/options',
-    { schema: { tags, response: { 200: catalogOptionsResponse, ...errors } }, preHandler: guard },
+    { schema: { tags, response: { 200: catalogOptionsResponse, ...errors } }, onRequest: guard },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await deps.events.options());
@@ -56,7 +56,7 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor;
 
   r.get(
     '/api/admin/catalog/events',
-    { schema: { tags, querystring: eventListQuery, response: { 200: eventListResponse, ...errors } }, preHandler: guard },
+    { schema: { tags, querystring: eventListQuery, response: { 200: eventListResponse, ...errors } }, onRequest: guard },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { q, kindId, published } = request.query;
@@ -66,7 +66,7 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor;
 
   r.get(
     '/api/admin/catalog/events/:id',
-    { schema: { tags, params: eventIdParams, response: { 200: eventEditorResponse, ...errors } }, preHandler: guard },
+    { schema: { tags, params: eventIdParams, response: { 200: eventEditorResponse, ...errors } }, onRequest: guard },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await deps.events.load(request.params.id));
@@ -75,7 +75,7 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor;
 
   r.post(
     '/api/admin/catalog/events',
-    { schema: { tags, body: eventSaveRequest, response: { 200: eventSavedResponse, ...errors } }, preHandler: guard },
+    { schema: { tags, body: eventSaveRequest, response: { 200: eventSavedResponse, ...errors } }, onRequest: guard },
     async (request) => {
       const { event, recurrences } = request.body;
       return ok(await deps.events.create({ draft: event, recurrences, actor: staffActorOf(request), lang: requestLang(request) }));
@@ -84,7 +84,7 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor;
 
   r.put(
     '/api/admin/catalog/events/:id',
-    { schema: { tags, params: eventIdParams, body: eventSaveRequest, response: { 200: eventSavedResponse, ...errors } }, preHandler: guard },
+    { schema: { tags, params: eventIdParams, body: eventSaveRequest, response: { 200: eventSavedResponse, ...errors } }, onRequest: guard },
     async (request) => {
       const { event, recurrences, revision } = request.body;
       return ok(await deps.events.update({ id: request.params.id, revision, draft: event, recurrences, actor: staffActorOf(request), lang: requestLang(request) }));
@@ -93,13 +93,13 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor;
 
   r.post(
     '/api/admin/catalog/events/:id/publish',
-    { schema: { tags, params: eventIdParams, body: eventPublishRequest, response: { 200: eventSavedResponse, ...errors } }, preHandler: guard },
+    { schema: { tags, params: eventIdParams, body: eventPublishRequest, response: { 200: eventSavedResponse, ...errors } }, onRequest: guard },
     async (request) => ok(await deps.events.publish({ id: request.params.id, revision: request.body.revision, published: request.body.published, actor: staffActorOf(request) })),
   );
 
   r.delete(
     '/api/admin/catalog/events/:id',
-    { schema: { tags, params: eventIdParams, querystring: eventDeleteQuery, response: { 200: eventDeletedResponse, ...errors } }, preHandler: guard },
+    { schema: { tags, params: eventIdParams, querystring: eventDeleteQuery, response: { 200: eventDeletedResponse, ...errors } }, onRequest: guard },
     async (request) => ok(await deps.events.remove({ id: request.params.id, revision: request.query.revision, actor: staffActorOf(request) })),
   );
 
@@ -107,7 +107,7 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor;
 
   r.get(
     '/api/admin/catalog/entries/:kind',
-    { schema: { tags, params: entryKindParams, response: { 200: entryListResponse, ...errors } }, preHandler: guard },
+    { schema: { tags, params: entryKindParams, response: { 200: entryListResponse, ...errors } }, onRequest: guard },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok({ entries: await deps.entries.list(request.params.kind) });
@@ -116,13 +116,13 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor;
 
   r.post(
     '/api/admin/catalog/entries/:kind',
-    { schema: { tags, params: entryKindParams, body: entrySaveRequest, response: { 200: entrySaved, ...errors } }, preHandler: guard },
+    { schema: { tags, params: entryKindParams, body: entrySaveRequest, response: { 200: entrySaved, ...errors } }, onRequest: guard },
     async (request) => ok(await deps.entries.save({ kind: request.params.kind, entry: request.body.entry, actor: staffActorOf(request), lang: requestLang(request) })),
   );
 
   r.put(
     '/api/admin/catalog/entries/:kind/:id',
-    { schema: { tags, params: entryParams, body: entrySaveRequest, response: { 200: entrySaved, ...errors } }, preHandler: guard },
+    { schema: { tags, params: entryParams, body: entrySaveRequest, response: { 200: entrySaved, ...errors } }, onRequest: guard },
     async (request) => {
       const { revision, entry } = request.body;
       return ok(await deps.entries.save({ kind: request.params.kind, id: request.params.id, ...(revision === undefined ? {} : { revision }), entry, actor: staffActorOf(request), lang: requestLang(request) }));
@@ -131,7 +131,7 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor;
 
   r.delete(
     '/api/admin/catalog/entries/:kind/:id',
-    { schema: { tags, params: entryParams, querystring: entryDeleteQuery, response: { 200: entryDeletedResponse, ...errors } }, preHandler: guard },
+    { schema: { tags, params: entryParams, querystring: entryDeleteQuery, response: { 200: entryDeletedResponse, ...errors } }, onRequest: guard },
     async (request) => ok(await deps.entries.remove({ kind: request.params.kind, id: request.params.id, revision: request.query.revision, actor: staffActorOf(request) })),
   );
 }

@@ -19,7 +19,7 @@ export function checkinDevicesRoutes(app: FastifyInstance, deps: { checkin: Chec
 
   r.get(
     '/api/admin/checkin/devices',
-    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: devicesResponse, ...errors } }, preHandler: requirePermission('checkin.devices') },
+    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: devicesResponse, ...errors } }, onRequest: requirePermission('checkin.devices') },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok({ devices: await deps.checkin.listDevices() });
@@ -28,12 +28,12 @@ export function checkinDevicesRoutes(app: FastifyInstance, deps: { checkin: Chec
 
   r.post(
     '/api/admin/checkin/devices',
-    { schema: { tags: ['admin'], body: createDeviceRequest, response: { 200: createDeviceResponse, ...errors } }, preHandler: requirePermission('checkin.devices') },
+    { schema: { tags: ['admin'], body: createDeviceRequest, response: { 200: createDeviceResponse, ...errors } }, onRequest: requirePermission('checkin.devices') },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const staff = guardedStaff(request);
       const client = clientOf(request);
-      const made = await deps.checkin.createDevice(request.body.name, staff.id, (tx, device) =>
+      const made = await deps.checkin.createDevice(request.body, staff.id, (tx, device) =>
         deps.audit.record(tx, { staffId: staff.id, action: 'checkin-device.create', subjectType: 'checkin-device', subjectId: String(device.id), after: device, ip: client.ip, userAgent: client.userAgent }),
       );
       return ok(made);
@@ -49,7 +49,7 @@ export function checkinDevicesRoutes(app: FastifyInstance, deps: { checkin: Chec
         querystring: adminLangQuery,
         response: { 200: revokeDeviceResponse, ...errors },
       },
-      preHandler: requirePermission('checkin.devices'),
+      onRequest: requirePermission('checkin.devices'),
     },
     async (request) => {
       const staff = guardedStaff(request);

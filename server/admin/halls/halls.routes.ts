@@ -50,14 +50,14 @@ export function hallsRoutes(app: FastifyInstance, deps: { halls: HallsDesk; bloc
   const tags = ['admin-halls'];
   const guard = requirePermission('catalog.write');
 
-  r.get('/api/admin/halls', { schema: { tags, querystring: hallsLangQuery, response: { 200: hallListResponse, ...errors } }, preHandler: guard }, async (_request, reply) => {
+  r.get('/api/admin/halls', { schema: { tags, querystring: hallsLangQuery, response: { 200: hallListResponse, ...errors } }, onRequest: guard }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return ok(await deps.halls.list());
   });
 
   r.get(
     '/api/admin/halls/sessions',
-    { schema: { tags, querystring: hallsLangQuery, response: { 200: hallSessionsResponse, ...errors } }, preHandler: guard },
+    { schema: { tags, querystring: hallsLangQuery, response: { 200: hallSessionsResponse, ...errors } }, onRequest: guard },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await deps.blocks.sessions());
@@ -66,7 +66,7 @@ export function hallsRoutes(app: FastifyInstance, deps: { halls: HallsDesk; bloc
 
   r.get(
     '/api/admin/halls/sessions/:id/map',
-    { schema: { tags, params: hallSessionParams, querystring: hallsLangQuery, response: { 200: hallSessionMapResponse, ...errors } }, preHandler: guard },
+    { schema: { tags, params: hallSessionParams, querystring: hallsLangQuery, response: { 200: hallSessionMapResponse, ...errors } }, onRequest: guard },
     async (request, reply) => {
       const json = JSON.stringify(ok(await deps.blocks.map(request.params.id, request.query.lang)));
       reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
@@ -83,19 +83,19 @@ export function hallsRoutes(app: FastifyInstance, deps: { halls: HallsDesk; bloc
 
   r.post(
     '/api/admin/halls/sessions/:id/blocks',
-    { schema: { tags, params: hallSessionParams, body: seatBlockRequest, response: { 200: seatBlockResponse, ...errors } }, preHandler: guard },
+    { schema: { tags, params: hallSessionParams, body: seatBlockRequest, response: { 200: seatBlockResponse, ...errors } }, onRequest: guard },
     async (request) => ok(await deps.blocks.block(request.params.id, request.body, staffActorOf(request))),
   );
 
   r.delete(
     '/api/admin/halls/sessions/:id/blocks',
-    { schema: { tags, params: hallSessionParams, body: seatUnblockRequest, response: { 200: seatBlockResponse, ...errors } }, preHandler: guard },
+    { schema: { tags, params: hallSessionParams, body: seatUnblockRequest, response: { 200: seatBlockResponse, ...errors } }, onRequest: guard },
     async (request) => ok(await deps.blocks.unblock(request.params.id, request.body, staffActorOf(request))),
   );
 
   r.get(
     '/api/admin/halls/:id',
-    { schema: { tags, params: hallIdParams, querystring: hallsLangQuery, response: { 200: hallFileResponse, ...errors } }, preHandler: guard },
+    { schema: { tags, params: hallIdParams, querystring: hallsLangQuery, response: { 200: hallFileResponse, ...errors } }, onRequest: guard },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await deps.halls.file(request.params.id));
@@ -104,7 +104,7 @@ export function hallsRoutes(app: FastifyInstance, deps: { halls: HallsDesk; bloc
 
   r.post(
     '/api/admin/halls/preview',
-    { schema: { tags, body: hallSourceRequest, response: { 200: hallPreviewResponse, ...errors } }, preHandler: guard, ...largeSource },
+    { schema: { tags, body: hallSourceRequest, response: { 200: hallPreviewResponse, ...errors } }, onRequest: guard, ...largeSource },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await deps.halls.preview(request.body, request.body.lang));
@@ -113,7 +113,7 @@ export function hallsRoutes(app: FastifyInstance, deps: { halls: HallsDesk; bloc
 
   r.post(
     '/api/admin/halls',
-    { schema: { tags, body: hallSourceRequest, response: { 200: hallSaveResponse, ...errors } }, preHandler: guard, ...largeSource },
+    { schema: { tags, body: hallSourceRequest, response: { 200: hallSaveResponse, ...errors } }, onRequest: guard, ...largeSource },
     async (request) => ok(await deps.halls.save(request.body, staffActorOf(request))),
   );
 }

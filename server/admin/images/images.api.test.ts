@@ -19,7 +19,7 @@ async function upload(bytes: Buffer, contentType = 'image/jpeg', cookie = manage
     method: 'POST',
     url: '/api/admin/images?lang=en',
     payload: bytes,
-    headers: { 'content-type': contentType, 'x-csrf-token': await t.csrfToken(), 'x-requested-with': 'XMLHttpRequest', cookie },
+    headers: { 'content-type': contentType, 'x-csrf-token': await t.csrfToken(cookie), 'x-requested-with': 'XMLHttpRequest', cookie },
   });
 }
 

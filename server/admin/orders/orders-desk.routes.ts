@@ -32,7 +32,7 @@ export function ordersDeskRoutes(app: FastifyInstance, deps: { desk: OrdersDesk 
 
   r.get(
     '/api/admin/orders',
-    { schema: { tags, querystring: orderSearchQuery, response: { 200: orderSearchResponse, ...errors } }, preHandler: requirePermission('orders.read') },
+    { schema: { tags, querystring: orderSearchQuery, response: { 200: orderSearchResponse, ...errors } }, onRequest: requirePermission('orders.read') },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { q, limit, cursor } = request.query;
@@ -42,7 +42,7 @@ export function ordersDeskRoutes(app: FastifyInstance, deps: { desk: OrdersDesk 
 
   r.get(
     '/api/admin/orders/:id',
-    { schema: { tags, params: orderIdParams, querystring: langQuery, response: { 200: deskOrderResponse, ...errors } }, preHandler: requirePermission('orders.read') },
+    { schema: { tags, params: orderIdParams, querystring: langQuery, response: { 200: deskOrderResponse, ...errors } }, onRequest: requirePermission('orders.read') },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await deps.desk.view(request.params.id));
@@ -51,19 +51,19 @@ export function ordersDeskRoutes(app: FastifyInstance, deps: { desk: OrdersDesk 
 
   r.post(
     '/api/admin/orders/:id/resend-tickets',
-    { schema: { tags, params: orderIdParams, body: resendTicketsRequest, response: { 200: resendTicketsResponse, ...errors } }, preHandler: requirePermission('orders.write') },
+    { schema: { tags, params: orderIdParams, body: resendTicketsRequest, response: { 200: resendTicketsResponse, ...errors } }, onRequest: requirePermission('orders.write') },
     async (request) => ok(await deps.desk.resendTickets({ orderId: request.params.id, to: request.body.to ?? null, actor: staffActorOf(request) })),
   );
 
   r.post(
     '/api/admin/orders/:id/cancel',
-    { schema: { tags, params: orderIdParams, body: cancelOrderRequest, response: { 200: cancelOrderResponse, ...errors } }, preHandler: requirePermission('orders.write') },
+    { schema: { tags, params: orderIdParams, body: cancelOrderRequest, response: { 200: cancelOrderResponse, ...errors } }, onRequest: requirePermission('orders.write') },
     async (request) => ok(await deps.desk.cancelUnpaid({ orderId: request.params.id, reason: request.body.reason, actor: staffActorOf(request) })),
   );
 
   r.post(
     '/api/admin/orders/:id/refund',
-    { schema: { tags, params: orderIdParams, body: staffRefundRequest, response: { 200: staffRefundResponse, ...errors } }, preHandler: requirePermission('orders.refund') },
+    { schema: { tags, params: orderIdParams, body: staffRefundRequest, response: { 200: staffRefundResponse, ...errors } }, onRequest: requirePermission('orders.refund') },
     async (request) => {
       const { ticketIds, percent, reason, reasonId } = request.body;
       return ok(await deps.desk.refund({ orderId: request.params.id, ticketIds, percent, reason, reasonId, actor: staffActorOf(request) }));
@@ -72,13 +72,13 @@ export function ordersDeskRoutes(app: FastifyInstance, deps: { desk: OrdersDesk 
 
   r.post(
     '/api/admin/orders/:id/refund-quote',
-    { schema: { tags, params: orderIdParams, body: refundQuoteRequest, response: { 200: refundQuoteResponse, ...errors } }, preHandler: requirePermission('orders.refund') },
+    { schema: { tags, params: orderIdParams, body: refundQuoteRequest, response: { 200: refundQuoteResponse, ...errors } }, onRequest: requirePermission('orders.refund') },
     async (request) => ok(await deps.desk.quoteRefund({ orderId: request.params.id, ticketIds: request.body.ticketIds, percent: request.body.percent })),
   );
 
   r.post(
     '/api/admin/orders/:id/notes',
-    { schema: { tags, params: orderIdParams, body: orderNoteRequest, response: { 200: orderNoteResponse, ...errors } }, preHandler: requirePermission('orders.write') },
+    { schema: { tags, params: orderIdParams, body: orderNoteRequest, response: { 200: orderNoteResponse, ...errors } }, onRequest: requirePermission('orders.write') },
     async (request) => ok(await deps.desk.addNote({ orderId: request.params.id, body: request.body.body, actor: staffActorOf(request) })),
   );
 }

@@ -15,7 +15,7 @@ export function closingReceiptsRoutes(app: FastifyInstance, deps: { closingRecei
     '/api/admin/receipts/closing',
     {
       schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: closingReceiptsResponse, '4xx': adminErrorResponse } },
-      preHandler: requirePermission('reports.read'),
+      onRequest: requirePermission('reports.read'),
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -15,7 +15,7 @@ export function registryReportsRoutes(app: FastifyInstance, deps: { registryRepo
     '/api/admin/registry/reports',
     {
       schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: failingReportsResponse, '4xx': adminErrorResponse } },
-      preHandler: requirePermission('reports.read'),
+      onRequest: requirePermission('reports.read'),
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');

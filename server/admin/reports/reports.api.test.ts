@@ -111,7 +111,7 @@ describe('occupancy report', () => {
     for (const code of valid.slice(0, 2)) expect((await door.scan(scanner, code, { sessionIds: [9000], lang: 'ru' })).verdict).toBe('admitted');
     const r = await reports.occupancy({ from: '2026-12-01', to: '2026-12-31' });
     expect(r.rows[0]).toMatchObject({ sold: 4, checkedIn: 2, notCheckedIn: 2 });
-    const [counts] = (await door.activity([9000], 'ru')).sessions;
+    const [counts] = (await door.activity({ scope: null }, [9000], 'ru')).sessions;
     expect(counts).toMatchObject({ sold: 4, admitted: 2, remaining: 2 });
   });
 });

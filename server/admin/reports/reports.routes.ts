@@ -16,19 +16,19 @@ export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsServ
   const tags = ['admin-reports'];
   const guard = requirePermission('reports.read');
 
-  r.get('/api/admin/reports/sales', { schema: { tags, querystring: salesReportQuery, response: { 200: salesReportResponse, ...errors } }, preHandler: guard }, async (request, reply) => {
+  r.get('/api/admin/reports/sales', { schema: { tags, querystring: salesReportQuery, response: { 200: salesReportResponse, ...errors } }, onRequest: guard }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const { from, to, eventId, group } = request.query;
     return ok(await deps.reports.sales({ from, to, eventId: eventId ?? null, group }));
   });
 
-  r.get('/api/admin/reports/occupancy', { schema: { tags, querystring: reportQuery, response: { 200: occupancyReportResponse, ...errors } }, preHandler: guard }, async (request, reply) => {
+  r.get('/api/admin/reports/occupancy', { schema: { tags, querystring: reportQuery, response: { 200: occupancyReportResponse, ...errors } }, onRequest: guard }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const { from, to, eventId } = request.query;
     return ok(await deps.reports.occupancy({ from, to, eventId: eventId ?? null }));
   });
 
-  r.get('/api/admin/reports/sales.csv', { schema: { tags, querystring: salesCsvQuery }, preHandler: guard }, async (request, reply) => {
+  r.get('/api/admin/reports/sales.csv', { schema: { tags, querystring: salesCsvQuery }, onRequest: guard }, async (request, reply) => {
     const { from, to, eventId, group, lang, dialect } = request.query;
     const csv = await deps.reports.salesCsv({ from, to, eventId: eventId ?? null, group, lang, dialect });
     return reply
@@ -38,7 +38,7 @@ export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsServ
       .send(csv);
   });
 
-  r.get('/api/admin/reports/occupancy.csv', { schema: { tags, querystring: occupancyCsvQuery }, preHandler: guard }, async (request, reply) => {
+  r.get('/api/admin/reports/occupancy.csv', { schema: { tags, querystring: occupancyCsvQuery }, onRequest: guard }, async (request, reply) => {
     const { from, to, eventId, lang, dialect } = request.query;
     const csv = await deps.reports.occupancyCsv({ from, to, eventId: eventId ?? null, lang, dialect });
     return reply

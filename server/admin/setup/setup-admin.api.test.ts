@@ -147,7 +147,7 @@ describe('one logo for every language', () => {
       method: 'POST',
       url: '/api/admin/images?lang=ru',
       payload: png,
-      headers: { 'content-type': 'image/png', 'x-csrf-token': await t.csrfToken(), 'x-requested-with': 'XMLHttpRequest', cookie: owner.cookie },
+      headers: { 'content-type': 'image/png', 'x-csrf-token': await t.csrfToken(owner.cookie), 'x-requested-with': 'XMLHttpRequest', cookie: owner.cookie },
     });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const url = uploaded.json<{ url: string }>().url;

@@ -4,7 +4,9 @@ import { StaffFieldError } from '../../../contract/admin/staff-rules.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { BusinessError } from '../../http.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
-import { type ScryptCost, STAFF_SCRYPT_COST, hashPassword, verifyPassword } from './password.ts';
+import { type ScryptCost, STAFF_SCRYPT_COST, hashPassword } from './password.ts';
+import { refuseWeakPassword } from './password-policy.ts';
+import type { Reauth } from './reauth.ts';
 import {
   type StaffAccount,
   deleteOtherStaffSessions,
@@ -23,7 +25,7 @@ const wrongCode = () =>
 const stateConflict = () => new BusinessError(AdminErrorCode.totpStateConflict, { status: 409 });
 
 /** A member's own account: their password and their one-time codes. */
-export function createAccount(deps: { db: Db; now: () => number; scryptCost?: ScryptCost | undefined }) {
+export function createAccount(deps: { db: Db; now: () => number; reauth: Reauth; scryptCost?: ScryptCost | undefined }) {
   const { db, now } = deps;
 
   async function accountOf(staff: SignedInStaff): Promise<StaffAccount> {
@@ -52,15 +54,14 @@ export function createAccount(deps: { db: Db; now: () => number; scryptCost?: Sc
       return { totpEnabled: account.totpEnabled, totpRequired: settings.totpRequired };
     },
 
-    /** Checks the current password, sets the new one and ends every other session of the member. */
-    async changePassword(staff: SignedInStaff, input: { currentPassword: string; newPassword: string }, client: StaffClient) {
+    /**
+     * Checks the current password (and a current code where the member has codes on), then sets
+     * the new one and ends every other session of the member.
+     */
+    async changePassword(staff: SignedInStaff, input: { currentPassword: string; newPassword: string; code?: string | undefined }, client: StaffClient) {
       const account = await accountOf(staff);
-      if (!(await verifyPassword(input.currentPassword, account.passwordHash))) {
-        throw new BusinessError(AdminErrorCode.wrongCurrentPassword, {
-          status: 400,
-          details: { fields: [{ path: 'currentPassword', code: StaffFieldError.wrongCurrentPassword }] },
-        });
-      }
+      await deps.reauth.confirm(account, { password: { value: input.currentPassword, field: 'currentPassword' }, code: { value: input.code, field: 'code' } }, client);
+      refuseWeakPassword(input.newPassword, account, 'newPassword');
       const passwordHash = await hashPassword(input.newPassword, deps.scryptCost ?? STAFF_SCRYPT_COST);
       await db.transaction(async (tx) => {
         await updateStaffPassword(tx, staff.id, passwordHash, new Date(now()));
@@ -69,10 +70,14 @@ export function createAccount(deps: { db: Db; now: () => number; scryptCost?: Sc
       });
     },
 
-    /** Starts (or starts again) setting up one-time codes: a fresh secret, off until a first code confirms it. */
-    async startTotp(staff: SignedInStaff, client: StaffClient) {
+    /**
+     * Starts (or starts again) setting up one-time codes, after the password: a fresh secret, off
+     * until a first code confirms it. A stolen session cannot enrol an authenticator of its own.
+     */
+    async startTotp(staff: SignedInStaff, input: { password: string }, client: StaffClient) {
       const account = await accountOf(staff);
       if (account.totpEnabled) throw stateConflict();
+      await deps.reauth.confirm(account, { password: { value: input.password, field: 'password' } }, client);
       const secret = newTotpSecret();
       await db.transaction(async (tx) => {
         await setPendingTotpSecret(tx, staff.id, secret, new Date(now()));
@@ -81,28 +86,29 @@ export function createAccount(deps: { db: Db; now: () => number; scryptCost?: Sc
       return { secret, uri: totpUri(secret, account.email) };
     },
 
-    /** Turns codes on once the first code of the new secret is right (so the app has it). */
+    /** Turns codes on once the first code of the new secret is right (so the app has it); wrong codes count against the member's tries. */
     async confirmTotp(staff: SignedInStaff, code: string, client: StaffClient) {
       const account = await accountOf(staff);
       if (account.totpEnabled || !account.totpSecret) throw stateConflict();
-      const step = matchTotp(account.totpSecret, code, now());
-      if (step === null) throw wrongCode();
-      await db.transaction(async (tx) => {
-        if (!(await takeTotpStep(tx, staff.id, step))) throw wrongCode();
-        await setTotpEnabled(tx, staff.id, true, new Date(now()));
-        await audit(tx, staff, client, 'staff.totp-enable');
+      const secret = account.totpSecret;
+      await deps.reauth.counted(staff.id, async () => {
+        const step = matchTotp(secret, code, now());
+        if (step === null) throw wrongCode();
+        await db.transaction(async (tx) => {
+          if (!(await takeTotpStep(tx, staff.id, step))) throw wrongCode();
+          await setTotpEnabled(tx, staff.id, true, new Date(now()));
+          await audit(tx, staff, client, 'staff.totp-enable');
+        });
       });
     },
 
-    /** Turns codes off with a current code, unless the venue requires them. */
-    async disableTotp(staff: SignedInStaff, code: string, client: StaffClient) {
+    /** Turns codes off with the password and a current code, unless the venue requires them. */
+    async disableTotp(staff: SignedInStaff, input: { password: string; code: string }, client: StaffClient) {
       const account = await accountOf(staff);
       if (!account.totpEnabled || !account.totpSecret) throw stateConflict();
       if ((await readStaffSettings(db)).totpRequired) throw new BusinessError(AdminErrorCode.totpRequiredByVenue, { status: 409 });
-      const step = matchTotp(account.totpSecret, code, now());
-      if (step === null) throw wrongCode();
+      await deps.reauth.confirm(account, { password: { value: input.password, field: 'password' }, code: { value: input.code, field: 'code' } }, client);
       await db.transaction(async (tx) => {
-        if (!(await takeTotpStep(tx, staff.id, step))) throw wrongCode();
         await setTotpEnabled(tx, staff.id, false, new Date(now()));
         await audit(tx, staff, client, 'staff.totp-disable');
       });

@@ -1,9 +1,10 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { AdminErrorCode } from '../../../contract/admin/errors.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AdminErrorCode, type AdminErrorCodeValue } from '../../../contract/admin/errors.ts';
 import { type Permission, type StaffRole, can } from '../../../contract/admin/roles.ts';
 import { STAFF_SESSION_IDLE_MS } from '../../../contract/admin/staff-rules.ts';
 import { businessError, requestLang } from '../../http.ts';
-import type { SignedInStaff, StaffSessions } from './staff.service.ts';
+import { createHash } from 'node:crypto';
+import { type SignedInStaff, type StaffSessions, sessionIdHash } from './staff.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,6 +33,15 @@ export function sessionCookieOf(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * What a CSRF token is bound to for this request: a digest of its staff session cookie, or ''
+ * without one. A digest (the session's stored hash, domain-separated), never the id itself.
+ */
+export function staffCsrfBinding(request: FastifyRequest): string {
+  const sessionId = sessionCookieOf(request);
+  return sessionId ? createHash('sha256').update(`csrf-binding:${sessionIdHash(sessionId)}`).digest('base64url') : '';
+}
+
+/**
  * httpOnly so page scripts never read it; SameSite=Strict so no other site's page sends it;
  * Secure when the request came over https (through a trusted proxy too). Max-Age matches the idle
  * limit: the server ends an idle session anyway, the browser may as well forget it.
@@ -44,8 +54,8 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, s
 }
 
 /**
- * The onRequest hook of every admin call: reads the session cookie and sets request.staff when it
- * names a live session. It refuses nothing; the route's guard decides.
+ * The plugin-wide onRequest hook of every staff call: reads the session cookie and sets
+ * request.staff when it names a live session. It refuses nothing itself; the route's gate decides.
  */
 export function resolveStaffSession(sessions: StaffSessions) {
   return async (request: FastifyRequest) => {
@@ -59,32 +69,80 @@ export function resolveStaffSession(sessions: StaffSessions) {
   };
 }
 
+/** What a staff call needs: nothing (sign-in), any signed-in member, or a permission of the role. */
+export type StaffNeed = { kind: 'public' } | { kind: 'signed-in'; duringTotpSetup: boolean } | { kind: 'permission'; permission: Permission };
+
+/** Why a call is refused: no live session, codes to set up first, or a role without the permission. */
+export type StaffRefusal = 'sign-in' | 'totp-setup' | 'forbidden';
+
+/**
+ * The one decision for every staff call, the back office's and the door's: a live session, then
+ * the venue's one-time-code rule (a member who must set codes up may only do that), then the
+ * role's permission (contract/admin/roles.ts).
+ */
+export function staffRefusal(request: FastifyRequest, need: StaffNeed): StaffRefusal | undefined {
+  if (need.kind === 'public') return undefined;
+  if (!request.staff) return 'sign-in';
+  if (request.staffMustSetUpTotp && !(need.kind === 'signed-in' && need.duringTotpSetup)) return 'totp-setup';
+  if (need.kind === 'permission' && !can(request.staff.role, need.permission)) return 'forbidden';
+  return undefined;
+}
+
+/** A route-level onRequest hook: it runs before the body is read, so a refused caller reaches no parsing or validation. */
+export type StaffGate = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+const GATES = new WeakSet<StaffGate>();
+
+/** Marks a hook as a staff gate, so the admin plugin's route check (`assertGated`) sees that the route has one. */
+export function staffGate(gate: StaffGate): StaffGate {
+  GATES.add(gate);
+  return gate;
+}
+
+/**
+ * Refuses, at registration, a staff route without a gate among its onRequest hooks: every call
+ * under the admin plugin states who may make it, and is refused before its body is parsed.
+ */
+export function assertGated(route: { method: string | string[]; url: string; onRequest?: unknown }) {
+  const hooks = Array.isArray(route.onRequest) ? route.onRequest : route.onRequest ? [route.onRequest] : [];
+  if (!hooks.some((hook) => GATES.has(hook as StaffGate))) {
+    throw new Error(`${String(route.method)} ${route.url} has no staff gate (onRequest: requirePermission, requireSignedIn or publicStaffCall)`);
+  }
+}
+
+const REFUSAL_ANSWER: Record<StaffRefusal, { status: number; code: AdminErrorCodeValue }> = {
+  'sign-in': { status: 401, code: AdminErrorCode.signInRequired },
+  'totp-setup': { status: 403, code: AdminErrorCode.totpSetupRequired },
+  forbidden: { status: 403, code: AdminErrorCode.forbidden },
+};
+
+function gateOf(need: StaffNeed): StaffGate {
+  return staffGate(async (request, reply) => {
+    const refusal = staffRefusal(request, need);
+    if (!refusal) return;
+    const { status, code } = REFUSAL_ANSWER[refusal];
+    return reply.code(status).send(businessError(code, requestLang(request)));
+  });
+}
+
+/** The sign-in call: open to anyone (it has its own limits). */
+export const publicStaffCall: StaffGate = gateOf({ kind: 'public' });
+
 /**
  * A call for any signed-in member of staff (their own session and profile): 401 without a session.
  * While the venue's rule sends the member to set up one-time codes, only the calls marked
  * `duringTotpSetup` (who am I, sign out, the set-up itself) are open: 403 otherwise.
  */
-export function requireSignedIn(options: { duringTotpSetup?: boolean } = {}): preHandlerAsyncHookHandler {
-  return async (request, reply) => {
-    if (!request.staff) return reply.code(401).send(businessError(AdminErrorCode.signInRequired, requestLang(request)));
-    if (request.staffMustSetUpTotp && !options.duringTotpSetup) {
-      return reply.code(403).send(businessError(AdminErrorCode.totpSetupRequired, requestLang(request)));
-    }
-  };
+export function requireSignedIn(options: { duringTotpSetup?: boolean } = {}): StaffGate {
+  return gateOf({ kind: 'signed-in', duringTotpSetup: options.duringTotpSetup === true });
 }
 
 /**
- * The guard of an admin call: 401 without a live session, 403 when the member's role lacks the
- * permission (contract/admin/roles.ts decides); the handler does not run, so nothing changes.
+ * The gate of an admin call: 401 without a live session, 403 when codes must be set up first or
+ * the member's role lacks the permission; the body is never read, the handler never runs.
  */
-export function requirePermission(permission: Permission): preHandlerAsyncHookHandler {
-  return async (request, reply) => {
-    if (!request.staff) return reply.code(401).send(businessError(AdminErrorCode.signInRequired, requestLang(request)));
-    if (request.staffMustSetUpTotp) return reply.code(403).send(businessError(AdminErrorCode.totpSetupRequired, requestLang(request)));
-    if (!can(request.staff.role, permission)) {
-      return reply.code(403).send(businessError(AdminErrorCode.forbidden, requestLang(request)));
-    }
-  };
+export function requirePermission(permission: Permission): StaffGate {
+  return gateOf({ kind: 'permission', permission });
 }
 
 /** The member a guarded handler runs for; the guard has made sure there is one. */

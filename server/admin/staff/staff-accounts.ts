@@ -1,5 +1,6 @@
 import type { StaffRole } from '../../../contract/admin/roles.ts';
-import { STAFF_PASSWORD_MAX_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from '../../../contract/admin/staff-rules.ts';
+import { STAFF_PASSWORD_MAX_LENGTH, STAFF_PASSWORD_MIN_LENGTH, StaffFieldError } from '../../../contract/admin/staff-rules.ts';
+import { passwordWeakness } from './password-policy.ts';
 import { isValidEmail } from '../../../contract/buyer-format.ts';
 import type { Db } from '../../db/client.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
@@ -12,13 +13,16 @@ export class StaffAccountError extends Error {}
 /** Who made a change from outside the back office: the command line, for one. */
 export type AccountActor = { staffId: number | null; ip: string; userAgent: string | null };
 
-export function checkStaffPassword(password: string): void {
+export function checkStaffPassword(password: string, account: { email: string; name?: string | undefined }): void {
   if (password.length < STAFF_PASSWORD_MIN_LENGTH) {
     throw new StaffAccountError(`The password must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters long.`);
   }
   if (password.length > STAFF_PASSWORD_MAX_LENGTH) {
     throw new StaffAccountError(`The password must be at most ${STAFF_PASSWORD_MAX_LENGTH} characters long.`);
   }
+  const weakness = passwordWeakness(password, account);
+  if (weakness === StaffFieldError.passwordCommon) throw new StaffAccountError('The password is too easy to guess: it is a common one, or too repetitive.');
+  if (weakness === StaffFieldError.passwordOwnData) throw new StaffAccountError('The password is too easy to guess: it is made of the e-mail or the name.');
 }
 
 /** Adds a member of staff; the audit log records who added whom with which role. */
@@ -32,7 +36,7 @@ export async function addStaffMember(
   if (!isValidEmail(email)) throw new StaffAccountError(`Not a valid e-mail address: ${email}`);
   const name = input.name.trim();
   if (name.length === 0 || name.length > 200) throw new StaffAccountError('The name must be 1 to 200 characters long.');
-  checkStaffPassword(input.password);
+  checkStaffPassword(input.password, { email, name });
   const passwordHash = await hashPassword(input.password, options.cost ?? STAFF_SCRYPT_COST);
   const at = new Date(options.now());
   return db.transaction(async (tx) => {
@@ -59,7 +63,8 @@ export async function resetStaffPassword(
   actor: AccountActor,
   options: { now: () => number; cost?: ScryptCost },
 ) {
-  checkStaffPassword(input.password);
+  const existing = await findStaffByEmail(db, input.email.trim());
+  checkStaffPassword(input.password, existing ?? { email: input.email });
   const passwordHash = await hashPassword(input.password, options.cost ?? STAFF_SCRYPT_COST);
   const at = new Date(options.now());
   return db.transaction(async (tx) => {

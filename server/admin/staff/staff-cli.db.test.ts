@@ -65,6 +65,8 @@ describe('npm run staff', () => {
   it.each([
     { description: 'a password under 12 characters', input: 'short pass\n', args: ['add', 'x@venue.test', '--role', 'support'], line: 'at least 12 characters' },
     { description: 'no password at all', input: '', args: ['add', 'x@venue.test', '--role', 'support'], line: 'at least 12 characters' },
+    { description: 'a common password', input: 'password123456\n', args: ['add', 'x@venue.test', '--role', 'support'], line: 'too easy to guess' },
+    { description: 'a password made of the e-mail', input: 'x@venue.test2026\n', args: ['add', 'x@venue.test', '--role', 'support'], line: 'too easy to guess' },
     { description: 'an e-mail taken in another case', input: 'long enough password\n', args: ['add', 'OWNER@venue.TEST', '--role', 'manager'], line: 'exists already' },
     { description: 'a malformed e-mail', input: 'long enough password\n', args: ['add', 'not-an-email', '--role', 'manager'], line: 'Not a valid e-mail' },
     { description: 'a reset for an unknown e-mail', input: 'long enough password\n', args: ['password', 'nobody@venue.test'], line: 'No member of staff' },

@@ -76,8 +76,8 @@ async function run(argv: string[]): Promise<number> {
     return 2;
   }
   const password = command === 'totp-off' ? '' : await readPassword();
-  // Before the database opens: a short password is refused at once.
-  if (command !== 'totp-off') checkStaffPassword(password);
+  // Before the database opens: a short or common password is refused at once (the name the member will have, for add).
+  if (command !== 'totp-off') checkStaffPassword(password, { email, name: command === 'add' ? (values.name ?? email.split('@')[0]) : undefined });
   return withDatabase(loadConfig(), async (db) => {
     if (command === 'add' && isStaffRole(values.role)) {
       const name = values.name ?? email.split('@')[0] ?? email;
@@ -88,7 +88,7 @@ async function run(argv: string[]): Promise<number> {
       console.log(`One-time codes of ${account.email} are off; they can be set up again after signing in.`);
     } else {
       const account = await resetStaffPassword(db, { email, password }, ACTOR, { now: Date.now });
-      console.log(`The password of ${account.email} is changed; a lock on the account is lifted.`);
+      console.log(`The password of ${account.email} is changed; its sign-in locks are lifted.`);
     }
     return 0;
   });

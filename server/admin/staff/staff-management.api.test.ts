@@ -14,6 +14,7 @@ afterAll(() => t.close());
 beforeEach(async () => {
   t.clock.set(START);
   await t.db.query('delete from staff_sign_in_attempts');
+  await t.db.query('delete from staff_reauth_failures');
   await t.db.query('update staff_settings set totp_required = false');
 });
 
@@ -114,7 +115,7 @@ describe('staff management by an owner', () => {
   it('resets a password: the old one stops working, a lock is lifted, the member is signed out', async () => {
     const owner = await signedInAs(t, 'owner');
     const member = await signedInAs(t, 'support');
-    await t.db.query("update staff set locked_until = '2026-11-21T11:00:00Z' where id = $1", [member.member.id]);
+    await t.db.query("insert into staff_sign_in_failures values (lower($1), '192.0.2.66', 10, '2026-11-21T10:45:00Z', '2026-11-21T11:00:00Z')", [member.member.email]);
     const response = await adminCall(t, 'POST', `/api/admin/staff/${member.member.id}/password`, owner.cookie, {});
     expect(response.statusCode, response.body).toBe(200);
     const made = response.json().initialPassword as string;
@@ -123,6 +124,39 @@ describe('staff management by an owner', () => {
     expect((await signIn(t, member.member.email, TEST_PASSWORD, '10.1.0.5')).statusCode).toBe(401);
     expect((await signIn(t, member.member.email, made, '10.1.0.5')).statusCode).toBe(200);
     expect(await lastAudit('staff.password-reset')).toMatchObject({ before: { lockedUntil: '2026-11-21T11:00:00.000Z' }, after: { lockedUntil: null } });
+    expect((await t.db.query('select 1 from staff_sign_in_failures where email_key = lower($1)', [member.member.email])).rows).toEqual([]);
+  });
+
+  it("resets another owner's password only with the acting owner's own password", async () => {
+    const owner = await signedInAs(t, 'owner');
+    const other = await signedInAs(t, 'owner');
+    const url = `/api/admin/staff/${other.member.id}/password`;
+    const hashBefore = await staffRow(other.member.id);
+    const missing = await adminCall(t, 'POST', url, owner.cookie, { lang: 'en' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ errorCode: '-2014', fields: [{ path: 'actorPassword', code: 'required-password' }] });
+    const wrong = await adminCall(t, 'POST', url, owner.cookie, { actorPassword: 'not my password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ errorCode: '-2011', fields: [{ path: 'actorPassword', code: 'wrong-current-password' }] });
+    expect(await staffRow(other.member.id)).toEqual(hashBefore);
+    expect(await sessionsOf(other.member.id)).toBe(1);
+    const done = await adminCall(t, 'POST', url, owner.cookie, { actorPassword: TEST_PASSWORD });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await sessionsOf(other.member.id)).toBe(0);
+    expect((await signIn(t, other.member.email, done.json().initialPassword, '10.1.0.8')).statusCode).toBe(200);
+  });
+
+  it.each([
+    { description: 'a common password', password: 'password12345' },
+    { description: 'one character repeated', password: 'aaaaaaaaaaaa' },
+    { description: 'the e-mail itself', password: 'weak-owner@venue.test' },
+    { description: 'the name with a little more', password: 'Weakling Person 1' },
+  ])('refuses $description as a new member\'s password on the field, adding nothing', async ({ password }) => {
+    const owner = await signedInAs(t, 'owner');
+    const response = await adminCall(t, 'POST', '/api/admin/staff', owner.cookie, { email: 'weak-owner@venue.test', name: 'Weakling Person', role: 'support', password, lang: 'en' });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ errorCode: '-2013', fields: [{ path: 'password' }] });
+    expect((await t.db.query("select 1 from staff where email = 'weak-owner@venue.test'")).rows).toEqual([]);
   });
 
   it('signs a member out everywhere', async () => {
@@ -153,6 +187,11 @@ describe('the member\'s own account', () => {
     expect(wrong.json()).toMatchObject({ errorCode: '-2011', fields: [{ path: 'currentPassword', code: 'wrong-current-password' }] });
     const short = await adminCall(t, 'POST', '/api/admin/account/password', me.cookie, { currentPassword: TEST_PASSWORD, newPassword: 'short' });
     expect(short.json().fields).toEqual([{ path: 'newPassword', code: 'password-too-short' }]);
+    for (const [newPassword, code] of [['qwertyuiop123', 'password-common'], ['zzzzzzzzzzzzzz', 'password-common'], [me.member.email, 'password-own-data']] as const) {
+      const weak = await adminCall(t, 'POST', '/api/admin/account/password', me.cookie, { currentPassword: TEST_PASSWORD, newPassword });
+      expect(weak.statusCode).toBe(400);
+      expect(weak.json()).toMatchObject({ errorCode: '-2013', fields: [{ path: 'newPassword', code }] });
+    }
     const done = await adminCall(t, 'POST', '/api/admin/account/password', me.cookie, { currentPassword: TEST_PASSWORD, newPassword: 'a brand new password' });
     expect(done.statusCode, done.body).toBe(200);
     expect((await adminCall(t, 'GET', '/api/admin/me', me.cookie)).statusCode).toBe(200);
@@ -164,7 +203,7 @@ describe('the member\'s own account', () => {
 
 describe('one-time codes', () => {
   async function turnOn(cookie: string) {
-    const setup = await adminCall(t, 'POST', '/api/admin/account/totp/setup', cookie);
+    const setup = await adminCall(t, 'POST', '/api/admin/account/totp/setup', cookie, { password: TEST_PASSWORD });
     expect(setup.statusCode, setup.body).toBe(200);
     const { secret, uri } = setup.json() as { secret: string; uri: string };
     expect(uri).toMatch(/^otpauth:\/\/totp\//);
@@ -209,14 +248,20 @@ describe('one-time codes', () => {
     expect((await adminCall(t, 'POST', '/api/admin/account/totp/confirm', me.cookie, { code: totpCodeAt(secret, t.clock.now() - 30_000) })).statusCode).toBe(200);
   });
 
-  it('turns off with a current code only', async () => {
+  it('turns off with the password and a current code only', async () => {
     const me = await signedInAs(t, 'support');
     const secret = await turnOn(me.cookie);
     await adminCall(t, 'POST', '/api/admin/account/totp/confirm', me.cookie, { code: totpCodeAt(secret, t.clock.now()) });
     t.clock.set(START.getTime() + 30_000);
-    const bad = await adminCall(t, 'POST', '/api/admin/account/totp/disable', me.cookie, { code: '12345' });
+    const code = totpCodeAt(secret, t.clock.now());
+    const bad = await adminCall(t, 'POST', '/api/admin/account/totp/disable', me.cookie, { password: TEST_PASSWORD, code: '12345' });
     expect(bad.json().fields).toEqual([{ path: 'code', code: 'not-valid-totp' }]);
-    expect((await adminCall(t, 'POST', '/api/admin/account/totp/disable', me.cookie, { code: totpCodeAt(secret, t.clock.now()) })).statusCode).toBe(200);
+    const noPassword = await adminCall(t, 'POST', '/api/admin/account/totp/disable', me.cookie, { code });
+    expect(noPassword.json().fields).toEqual([{ path: 'password', code: 'required-password' }]);
+    const wrongPassword = await adminCall(t, 'POST', '/api/admin/account/totp/disable', me.cookie, { password: 'not my password', code });
+    expect(wrongPassword.json()).toMatchObject({ errorCode: '-2011', fields: [{ path: 'password', code: 'wrong-current-password' }] });
+    expect((await adminCall(t, 'GET', '/api/admin/account', me.cookie)).json()).toMatchObject({ totpEnabled: true });
+    expect((await adminCall(t, 'POST', '/api/admin/account/totp/disable', me.cookie, { password: TEST_PASSWORD, code })).statusCode).toBe(200);
     expect((await t.db.query('select totp_enabled, totp_secret from staff where id = $1', [me.member.id])).rows[0]).toEqual({ totp_enabled: false, totp_secret: null });
     expect((await signIn(t, me.member.email, TEST_PASSWORD, '10.3.0.2')).statusCode).toBe(200);
   });
@@ -253,11 +298,72 @@ describe('one-time codes', () => {
     expect((await adminCall(t, 'POST', '/api/admin/account/totp/confirm', member.cookie, { code: totpCodeAt(secret, t.clock.now()) })).statusCode).toBe(200);
     expect((await adminCall(t, 'GET', '/api/admin/me', member.cookie)).json()).toMatchObject({ mustSetUpTotp: false });
     t.clock.set(START.getTime() + 30_000);
-    const off = await adminCall(t, 'POST', '/api/admin/account/totp/disable', member.cookie, { code: totpCodeAt(secret, t.clock.now()) });
+    const off = await adminCall(t, 'POST', '/api/admin/account/totp/disable', member.cookie, { password: TEST_PASSWORD, code: totpCodeAt(secret, t.clock.now()) });
     expect(off.statusCode).toBe(409);
     expect(off.json().errorCode).toBe('-2007');
     const fresh = await signIn(t, owner.member.email, TEST_PASSWORD, '10.3.0.3');
     expect(fresh.json()).toMatchObject({ mustSetUpTotp: true });
+  });
+});
+
+describe('re-authentication before changing the password or the codes', () => {
+  it('sets codes up only after the password: a session alone enrols no authenticator', async () => {
+    const me = await signedInAs(t, 'manager');
+    const none = await adminCall(t, 'POST', '/api/admin/account/totp/setup', me.cookie, {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().fields).toEqual([{ path: 'password', code: 'required-password' }]);
+    const wrong = await adminCall(t, 'POST', '/api/admin/account/totp/setup', me.cookie, { password: 'not my password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ errorCode: '-2011', fields: [{ path: 'password', code: 'wrong-current-password' }] });
+    expect((await t.db.query('select totp_secret from staff where id = $1', [me.member.id])).rows).toEqual([{ totp_secret: null }]);
+    expect((await adminCall(t, 'POST', '/api/admin/account/totp/setup', me.cookie, { password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('asks a member with codes on for a current code to change the password', async () => {
+    const me = await signedInAs(t, 'support');
+    const setup = await adminCall(t, 'POST', '/api/admin/account/totp/setup', me.cookie, { password: TEST_PASSWORD });
+    const secret = setup.json().secret as string;
+    await adminCall(t, 'POST', '/api/admin/account/totp/confirm', me.cookie, { code: totpCodeAt(secret, t.clock.now()) });
+    t.clock.set(START.getTime() + 30_000);
+    const without = await adminCall(t, 'POST', '/api/admin/account/password', me.cookie, { currentPassword: TEST_PASSWORD, newPassword: 'a brand new password' });
+    expect(without.statusCode).toBe(400);
+    expect(without.json()).toMatchObject({ errorCode: '-2005', fields: [{ path: 'code', code: 'wrong-totp' }] });
+    const done = await adminCall(t, 'POST', '/api/admin/account/password', me.cookie, { currentPassword: TEST_PASSWORD, newPassword: 'a brand new password', code: totpCodeAt(secret, t.clock.now()) });
+    expect(done.statusCode, done.body).toBe(200);
+  });
+
+  it('stops guessing a code to turn codes off after 5 wrong tries (429 with Retry-After, even for the right answer) until the window has passed', async () => {
+    const me = await signedInAs(t, 'support');
+    const secret = (await adminCall(t, 'POST', '/api/admin/account/totp/setup', me.cookie, { password: TEST_PASSWORD })).json().secret as string;
+    await adminCall(t, 'POST', '/api/admin/account/totp/confirm', me.cookie, { code: totpCodeAt(secret, t.clock.now()) });
+    t.clock.set(START.getTime() + 60_000);
+    const right = totpCodeAt(secret, t.clock.now());
+    const wrongCodes = ['000000', '111111', '222222', '333333', '444444', '555555'].filter((c) => c !== right).slice(0, 5);
+    for (const code of wrongCodes) {
+      expect((await adminCall(t, 'POST', '/api/admin/account/totp/disable', me.cookie, { password: TEST_PASSWORD, code })).statusCode).toBe(400);
+    }
+    const limited = await adminCall(t, 'POST', '/api/admin/account/totp/disable', me.cookie, { password: TEST_PASSWORD, code: right, lang: 'en' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().errorCode).toBe('-1029');
+    expect(Number(limited.headers['retry-after'])).toBe(15 * 60);
+    expect((await adminCall(t, 'GET', '/api/admin/account', me.cookie)).json()).toMatchObject({ totpEnabled: true });
+    // Nor can the password be guessed meanwhile: the tries are the account's, whatever the call.
+    expect((await adminCall(t, 'POST', '/api/admin/account/password', me.cookie, { currentPassword: 'guess', newPassword: 'a brand new password' })).statusCode).toBe(429);
+
+    t.clock.set(START.getTime() + 60_000 + 15 * 60_000);
+    const later = await adminCall(t, 'POST', '/api/admin/account/totp/disable', me.cookie, { password: TEST_PASSWORD, code: totpCodeAt(secret, t.clock.now()) });
+    expect(later.statusCode, later.body).toBe(200);
+  });
+
+  it("counts each password check against the caller's address, answering 429 before any hashing once it is spent", async () => {
+    const me = await signedInAs(t, 'manager');
+    // The address has spent its window on sign-ins already (the limit is shared with them).
+    await t.db.query("insert into staff_sign_in_attempts (ip, attempted_at) select '127.0.0.1', $1 from generate_series(1, 20)", [START]);
+    const refused = await adminCall(t, 'POST', '/api/admin/account/password', me.cookie, { currentPassword: TEST_PASSWORD, newPassword: 'a brand new password' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().errorCode).toBe('-1029');
+    // Refused before the member's own tries were touched.
+    expect((await t.db.query('select 1 from staff_reauth_failures where staff_id = $1', [me.member.id])).rows).toEqual([]);
   });
 });
 

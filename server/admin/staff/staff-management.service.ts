@@ -7,6 +7,9 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { BusinessError } from '../../http.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { type ScryptCost, STAFF_SCRYPT_COST, hashPassword } from './password.ts';
+import { refuseWeakPassword } from './password-policy.ts';
+import type { Reauth } from './reauth.ts';
+import { revokeDevicesMadeBy } from '../../checkin/checkin.repository.ts';
 import {
   type StaffAccount,
   deleteStaffSessions,
@@ -43,7 +46,7 @@ function makeUpPassword(): string {
 const notFound = () => new BusinessError(AdminErrorCode.staffNotFound, { status: 404 });
 
 /** The owner's staff management: add, change, disable, reset a password, sign a member out; every change audited. */
-export function createStaffManagement(deps: { db: Db; now: () => number; scryptCost?: ScryptCost | undefined }) {
+export function createStaffManagement(deps: { db: Db; now: () => number; reauth: Reauth; scryptCost?: ScryptCost | undefined }) {
   const { db, now } = deps;
   const cost = deps.scryptCost ?? STAFF_SCRYPT_COST;
 
@@ -65,6 +68,7 @@ export function createStaffManagement(deps: { db: Db; now: () => number; scryptC
     list: async () => (await listStaff(db)).map(listEntryOf),
 
     async add(actor: SignedInStaff, input: AddStaffRequest, client: StaffClient) {
+      if (input.password !== undefined) refuseWeakPassword(input.password, input, 'password');
       const initialPassword = input.password === undefined ? makeUpPassword() : undefined;
       const passwordHash = await hashPassword(input.password ?? initialPassword ?? '', cost);
       const at = new Date(now());
@@ -102,7 +106,8 @@ export function createStaffManagement(deps: { db: Db; now: () => number; scryptC
         }
         const after = await updateStaffProfile(tx, id, next, at);
         if (!after) throw notFound();
-        if (next.disabled && !before.disabled) await deleteStaffSessions(tx, id);
+        // Disabling ends the member's sessions and revokes the door device keys they made: nothing they set up acts on.
+        const devicesRevoked = next.disabled && !before.disabled ? (await deleteStaffSessions(tx, id), await revokeDevicesMadeBy(tx, id, at)) : 0;
         const changed = (['name', 'role', 'disabled'] as const).filter((key) => before[key] !== after[key]);
         if (changed.length > 0) {
           await audit(
@@ -112,7 +117,7 @@ export function createStaffManagement(deps: { db: Db; now: () => number; scryptC
             'staff.update',
             id,
             Object.fromEntries(changed.map((key) => [key, before[key]])),
-            Object.fromEntries(changed.map((key) => [key, after[key]])),
+            { ...Object.fromEntries(changed.map((key) => [key, after[key]])), ...(devicesRevoked > 0 ? { devicesRevoked } : {}) },
           );
         }
         return after;
@@ -120,8 +125,24 @@ export function createStaffManagement(deps: { db: Db; now: () => number; scryptC
       return listEntryOf(member);
     },
 
-    /** Sets the given password or makes one up; lifts a lock and ends the member's sessions. */
-    async resetPassword(actor: SignedInStaff, id: number, password: string | undefined, client: StaffClient) {
+    /**
+     * Sets the given password or makes one up; lifts a lock and ends the member's sessions. An
+     * owner's password is reset only with the acting owner's own password: a stolen owner session
+     * alone cannot take over another owner's account.
+     */
+    async resetPassword(actor: SignedInStaff, id: number, input: { password?: string | undefined; actorPassword?: string | undefined }, client: StaffClient) {
+      const { password } = input;
+      const target = await findStaffById(db, id);
+      if (!target) throw notFound();
+      if (target.role === 'owner') {
+        if (input.actorPassword === undefined) {
+          throw new BusinessError(AdminErrorCode.ownerConfirmRequired, { status: 400, details: { fields: [{ path: 'actorPassword', code: StaffFieldError.requiredPassword }] } });
+        }
+        const self = await findStaffById(db, actor.id);
+        if (!self) throw new BusinessError(AdminErrorCode.signInRequired, { status: 401 });
+        await deps.reauth.confirm(self, { password: { value: input.actorPassword, field: 'actorPassword' } }, client);
+      }
+      if (password !== undefined) refuseWeakPassword(password, target, 'password');
       const initialPassword = password === undefined ? makeUpPassword() : undefined;
       const passwordHash = await hashPassword(password ?? initialPassword ?? '', cost);
       const at = new Date(now());

@@ -29,7 +29,7 @@ describe('racing staff changes on PostgreSQL', () => {
 
   it('the same one-time code sent twice at once signs in once', async () => {
     const me = await signedInAs(t, 'support');
-    const setup = (await adminCall(t, 'POST', '/api/admin/account/totp/setup', me.cookie)).json() as { secret: string };
+    const setup = (await adminCall(t, 'POST', '/api/admin/account/totp/setup', me.cookie, { password: 'correct horse battery' })).json() as { secret: string };
     await adminCall(t, 'POST', '/api/admin/account/totp/confirm', me.cookie, { code: totpCodeAt(setup.secret, t.clock.now()) });
     t.clock.set(t.clock.now() + 30_000);
     const code = totpCodeAt(setup.secret, t.clock.now());

@@ -51,7 +51,8 @@ export async function adminCall(t: TestApp, method: 'GET' | 'POST' | 'PUT' | 'PA
     url,
     ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
     headers: {
-      'x-csrf-token': await t.csrfToken(),
+      // A staff session's calls carry a token bound to it, as the back office fetches it with the cookie.
+      'x-csrf-token': await t.csrfToken(cookie),
       'x-requested-with': 'XMLHttpRequest',
       ...(cookie ? { cookie } : {}),
     },

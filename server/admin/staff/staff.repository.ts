@@ -29,7 +29,9 @@ type StaffRow = {
   totp_last_step: string | null;
 };
 
-const STAFF_COLUMNS = 'id, email, name, role, password_hash, totp_secret, totp_enabled, disabled, failed_attempts, locked_until, totp_last_step';
+// lockedUntil: the latest sign-in lock of the member's e-mail at any address (locks are per e-mail and address).
+const STAFF_COLUMNS = `id, email, name, role, password_hash, totp_secret, totp_enabled, disabled, failed_attempts,
+  (select max(f.locked_until) from staff_sign_in_failures f where f.email_key = lower(staff.email)) as locked_until, totp_last_step`;
 
 function toAccount(row: StaffRow): StaffAccount {
   return {
@@ -67,39 +69,86 @@ export async function insertStaff(
   return rows[0] ? toAccount(rows[0]) : undefined;
 }
 
-/** Sets a new password and clears a lock (a reset is how an owner unlocks an account at once). */
+/** Sets a new password and lifts every sign-in lock of the member's e-mail (a reset is how an owner unlocks at once). */
 export async function updateStaffPassword(q: Queryable, id: number, passwordHash: string, at: Date): Promise<void> {
   await q.query(
     'update staff set password_hash = $2, failed_attempts = 0, locked_until = null, updated_at = $3 where id = $1',
     [id, passwordHash, at],
   );
+  await q.query('delete from staff_sign_in_failures where email_key = (select lower(email) from staff where id = $1)', [id]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Failed sign-ins per e-mail (as typed, lower case) and client address.
+
+/** The end of a running lock of this e-mail at this address, if there is one. */
+export async function findSignInLock(q: Queryable, emailKey: string, addressKey: string, at: Date): Promise<Date | null> {
+  const { rows } = await q.query<{ locked_until: Date }>(
+    'select locked_until from staff_sign_in_failures where email_key = $1 and address_key = $2 and locked_until > $3',
+    [emailKey, addressKey, at],
+  );
+  return rows[0] ? new Date(rows[0].locked_until) : null;
 }
 
 /**
- * Counts a failed sign-in; the one that reaches `lockAfter` locks the account until `lockUntil`
- * and starts the count again. One statement, so failures racing on several instances are all
- * counted. Answers the lock's end when this failure locked the account.
+ * Counts a failed sign-in of an e-mail at an address; the one that reaches `lockAfter` locks that
+ * pair until `lockUntil` (and so does each further failure after the lock). A count whose last
+ * failure is older than `forgetBefore` starts again. One statement, so failures racing on several
+ * instances are all counted; rows of any pair gone quiet are pruned, so the table stays bounded.
+ * Answers the lock's end when this failure locked.
  */
-export async function recordFailedSignIn(
+export async function recordSignInFailure(
   q: Queryable,
-  id: number,
-  options: { lockAfter: number; lockUntil: Date; at: Date },
+  emailKey: string,
+  addressKey: string,
+  options: { lockAfter: number; lockUntil: Date; at: Date; forgetBefore: Date },
 ): Promise<{ lockedUntil: Date | null }> {
+  await q.query('delete from staff_sign_in_failures where last_failed_at <= $1 and (locked_until is null or locked_until <= $2)', [options.forgetBefore, options.at]);
   const { rows } = await q.query<{ locked_until: Date | null; locked_now: boolean }>(
-    `update staff set
-       failed_attempts = case when failed_attempts + 1 >= $2 then 0 else failed_attempts + 1 end,
-       locked_until = case when failed_attempts + 1 >= $2 then $3 else locked_until end,
-       updated_at = $4
-     where id = $1
-     returning locked_until, (locked_until = $3) as locked_now`,
-    [id, options.lockAfter, options.lockUntil, options.at],
+    `insert into staff_sign_in_failures as f (email_key, address_key, failures, last_failed_at, locked_until)
+     values ($1, $2, 1, $5, case when 1 >= $3 then $4::timestamptz end)
+     on conflict (email_key, address_key) do update set
+       failures = f.failures + 1,
+       last_failed_at = $5,
+       locked_until = case when f.failures + 1 >= $3 then $4::timestamptz else f.locked_until end
+     returning locked_until, (locked_until = $4::timestamptz) as locked_now`,
+    [emailKey, addressKey, options.lockAfter, options.lockUntil, options.at],
   );
   const row = rows[0];
   return { lockedUntil: row?.locked_now && row.locked_until ? new Date(row.locked_until) : null };
 }
 
-export async function clearFailedSignIns(q: Queryable, id: number): Promise<void> {
-  await q.query('update staff set failed_attempts = 0, locked_until = null where id = $1 and (failed_attempts <> 0 or locked_until is not null)', [id]);
+/** A sign-in succeeded: its e-mail's count at that address starts again. */
+export async function clearSignInFailures(q: Queryable, emailKey: string, addressKey: string): Promise<void> {
+  await q.query('delete from staff_sign_in_failures where email_key = $1 and address_key = $2', [emailKey, addressKey]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Re-authentication of a signed-in member (password, code) before a change to their account.
+
+/**
+ * Takes one re-authentication try of a member unless `limit` tries have failed within the window:
+ * the try is written first as a failure (so tries racing at once count each other) and cleared by
+ * `clearReauthFailures` when it succeeds. Serialised per member. Answers when the oldest counted
+ * failure ages out if the limit is reached, else undefined.
+ */
+export async function takeReauthTry(q: Queryable, staffId: number, options: { limit: number; windowStart: Date; at: Date }): Promise<{ retryAt: Date } | undefined> {
+  await q.query("select pg_advisory_xact_lock(hashtext('staff-reauth:' || $1::text))", [staffId]);
+  await q.query('delete from staff_reauth_failures where staff_id = $1 and failed_at <= $2', [staffId, options.windowStart]);
+  const { rows } = await q.query<{ n: number; oldest: Date | null }>(
+    'select count(*)::int as n, min(failed_at) as oldest from staff_reauth_failures where staff_id = $1',
+    [staffId],
+  );
+  const counted = rows[0];
+  if (counted && counted.n >= options.limit && counted.oldest) {
+    return { retryAt: new Date(new Date(counted.oldest).getTime() + (options.at.getTime() - options.windowStart.getTime())) };
+  }
+  await q.query('insert into staff_reauth_failures (staff_id, failed_at) values ($1, $2)', [staffId, options.at]);
+  return undefined;
+}
+
+export async function clearReauthFailures(q: Queryable, staffId: number): Promise<void> {
+  await q.query('delete from staff_reauth_failures where staff_id = $1', [staffId]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -107,6 +156,7 @@ export async function clearFailedSignIns(q: Queryable, id: number): Promise<void
 
 export type StaffSessionRow = {
   idHash: string;
+  createdAt: Date;
   lastSeenAt: Date;
   staff: { id: number; email: string; name: string; role: StaffRole };
   /** The venue requires one-time codes and this member has none yet. */
@@ -125,8 +175,8 @@ export async function insertStaffSession(
 
 /** A session and its member, unless the member's account has been disabled. */
 export async function findStaffSession(q: Queryable, idHash: string): Promise<StaffSessionRow | undefined> {
-  const { rows } = await q.query<{ id_hash: string; last_seen_at: Date; id: number; email: string; name: string; role: StaffRole; must_set_up_totp: boolean }>(
-    `select s.id_hash, s.last_seen_at, m.id, m.email, m.name, m.role,
+  const { rows } = await q.query<{ id_hash: string; created_at: Date; last_seen_at: Date; id: number; email: string; name: string; role: StaffRole; must_set_up_totp: boolean }>(
+    `select s.id_hash, s.created_at, s.last_seen_at, m.id, m.email, m.name, m.role,
             (not m.totp_enabled and (select totp_required from staff_settings)) as must_set_up_totp
      from staff_sessions s join staff m on m.id = s.staff_id
      where s.id_hash = $1 and not m.disabled`,
@@ -136,6 +186,7 @@ export async function findStaffSession(q: Queryable, idHash: string): Promise<St
   if (!row) return undefined;
   return {
     idHash: row.id_hash,
+    createdAt: new Date(row.created_at),
     lastSeenAt: new Date(row.last_seen_at),
     staff: { id: row.id, email: row.email, name: row.name, role: row.role },
     mustSetUpTotp: row.must_set_up_totp,

@@ -14,13 +14,15 @@ import {
   staffSettingsRequest,
   staffSettingsResponse,
   totpCodeRequest,
+  totpDisableRequest,
+  totpSetupRequest,
   totpSetupResponse,
   updateStaffRequest,
 } from '../../../contract/admin/staff-management.ts';
 import type { Account } from './account.service.ts';
 import type { StaffManagement } from './staff-management.service.ts';
 import { ok } from '../../http.ts';
-import { guardedStaff, requirePermission, requireSignedIn, setSessionCookie } from './guard.ts';
+import { guardedStaff, publicStaffCall, requirePermission, requireSignedIn, setSessionCookie } from './guard.ts';
 import type { SignedInStaff, StaffClient, StaffSessions } from './staff.service.ts';
 
 export function clientOf(request: FastifyRequest): StaffClient {
@@ -46,7 +48,7 @@ export function staffSessionRoutes(app: FastifyInstance, deps: { sessions: Staff
 
   r.post(
     '/api/admin/session',
-    { schema: { tags: ['admin'], body: staffSignInRequest, response: { 200: staffSessionResponse, ...errors } } },
+    { schema: { tags: ['admin'], body: staffSignInRequest, response: { 200: staffSessionResponse, ...errors } }, onRequest: publicStaffCall },
     async (request, reply) => {
       const { email, password, totpCode } = request.body;
       const staff = await deps.sessions.signIn({ email, password, totpCode }, clientOf(request));
@@ -60,7 +62,7 @@ export function staffSessionRoutes(app: FastifyInstance, deps: { sessions: Staff
     '/api/admin/me',
     {
       schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffSessionResponse, ...errors } },
-      preHandler: requireSignedIn({ duringTotpSetup: true }),
+      onRequest: requireSignedIn({ duringTotpSetup: true }),
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -70,7 +72,7 @@ export function staffSessionRoutes(app: FastifyInstance, deps: { sessions: Staff
 
   r.delete(
     '/api/admin/session',
-    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffSignedOutResponse, ...errors } }, preHandler: requireSignedIn({ duringTotpSetup: true }) },
+    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffSignedOutResponse, ...errors } }, onRequest: requireSignedIn({ duringTotpSetup: true }) },
     async (request, reply) => {
       await deps.sessions.signOut(guardedStaff(request), clientOf(request));
       setSessionCookie(request, reply, null);
@@ -80,7 +82,7 @@ export function staffSessionRoutes(app: FastifyInstance, deps: { sessions: Staff
 
   r.post(
     '/api/admin/sessions/revoke-all',
-    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffSignedOutResponse, ...errors } }, preHandler: requireSignedIn({ duringTotpSetup: true }) },
+    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffSignedOutResponse, ...errors } }, onRequest: requireSignedIn({ duringTotpSetup: true }) },
     async (request, reply) => {
       await deps.sessions.signOutEverywhere(guardedStaff(request), clientOf(request));
       setSessionCookie(request, reply, null);
@@ -97,7 +99,7 @@ export function staffManagementRoutes(app: FastifyInstance, deps: { management: 
 
   r.get(
     '/api/admin/staff',
-    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffListResponse, ...errors } }, preHandler: guard },
+    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffListResponse, ...errors } }, onRequest: guard },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok({ staff: await deps.management.list() });
@@ -106,7 +108,7 @@ export function staffManagementRoutes(app: FastifyInstance, deps: { management: 
 
   r.post(
     '/api/admin/staff',
-    { schema: { tags: ['admin'], body: addStaffRequest, response: { 200: staffChangedResponse, ...errors } }, preHandler: guard },
+    { schema: { tags: ['admin'], body: addStaffRequest, response: { 200: staffChangedResponse, ...errors } }, onRequest: guard },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { member, initialPassword } = await deps.management.add(guardedStaff(request), request.body, clientOf(request));
@@ -116,7 +118,7 @@ export function staffManagementRoutes(app: FastifyInstance, deps: { management: 
 
   r.patch(
     '/api/admin/staff/:id',
-    { schema: { tags: ['admin'], params: staffIdParams, body: updateStaffRequest, response: { 200: staffChangedResponse, ...errors } }, preHandler: guard },
+    { schema: { tags: ['admin'], params: staffIdParams, body: updateStaffRequest, response: { 200: staffChangedResponse, ...errors } }, onRequest: guard },
     async (request) => ok({ member: await deps.management.update(guardedStaff(request), request.params.id, request.body, clientOf(request)) }),
   );
 
@@ -124,36 +126,36 @@ export function staffManagementRoutes(app: FastifyInstance, deps: { management: 
     '/api/admin/staff/:id/password',
     {
       schema: { tags: ['admin'], params: staffIdParams, body: resetStaffPasswordRequest, response: { 200: staffChangedResponse, ...errors } },
-      preHandler: guard,
+      onRequest: guard,
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const { member, initialPassword } = await deps.management.resetPassword(guardedStaff(request), request.params.id, request.body.password, clientOf(request));
+      const { member, initialPassword } = await deps.management.resetPassword(guardedStaff(request), request.params.id, request.body, clientOf(request));
       return ok({ member, ...(initialPassword === undefined ? {} : { initialPassword }) });
     },
   );
 
   r.post(
     '/api/admin/staff/:id/sign-out-everywhere',
-    { schema: { tags: ['admin'], params: staffIdParams, querystring: adminLangQuery, response: { 200: staffChangedResponse, ...errors } }, preHandler: guard },
+    { schema: { tags: ['admin'], params: staffIdParams, querystring: adminLangQuery, response: { 200: staffChangedResponse, ...errors } }, onRequest: guard },
     async (request) => ok({ member: await deps.management.signOutEverywhere(guardedStaff(request), request.params.id, clientOf(request)) }),
   );
 
   r.post(
     '/api/admin/staff/:id/totp-reset',
-    { schema: { tags: ['admin'], params: staffIdParams, querystring: adminLangQuery, response: { 200: staffChangedResponse, ...errors } }, preHandler: guard },
+    { schema: { tags: ['admin'], params: staffIdParams, querystring: adminLangQuery, response: { 200: staffChangedResponse, ...errors } }, onRequest: guard },
     async (request) => ok({ member: await deps.management.resetTotp(guardedStaff(request), request.params.id, clientOf(request)) }),
   );
 
   r.get(
     '/api/admin/settings',
-    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffSettingsResponse, ...errors } }, preHandler: guard },
+    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffSettingsResponse, ...errors } }, onRequest: guard },
     async () => ok(await deps.management.settings()),
   );
 
   r.put(
     '/api/admin/settings',
-    { schema: { tags: ['admin'], body: staffSettingsRequest, response: { 200: staffSettingsResponse, ...errors } }, preHandler: guard },
+    { schema: { tags: ['admin'], body: staffSettingsRequest, response: { 200: staffSettingsResponse, ...errors } }, onRequest: guard },
     async (request) => ok(await deps.management.updateSettings(guardedStaff(request), { totpRequired: request.body.totpRequired }, clientOf(request))),
   );
 }
@@ -166,7 +168,7 @@ export function accountRoutes(app: FastifyInstance, deps: { account: Account }) 
 
   r.get(
     '/api/admin/account',
-    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: accountResponse, ...errors } }, preHandler: duringSetup },
+    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: accountResponse, ...errors } }, onRequest: duringSetup },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await deps.account.state(guardedStaff(request)));
@@ -175,7 +177,7 @@ export function accountRoutes(app: FastifyInstance, deps: { account: Account }) 
 
   r.post(
     '/api/admin/account/password',
-    { schema: { tags: ['admin'], body: changeOwnPasswordRequest, response: { 200: doneResponse, ...errors } }, preHandler: requireSignedIn() },
+    { schema: { tags: ['admin'], body: changeOwnPasswordRequest, response: { 200: doneResponse, ...errors } }, onRequest: requireSignedIn() },
     async (request) => {
       await deps.account.changePassword(guardedStaff(request), request.body, clientOf(request));
       return ok({});
@@ -184,16 +186,16 @@ export function accountRoutes(app: FastifyInstance, deps: { account: Account }) 
 
   r.post(
     '/api/admin/account/totp/setup',
-    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: totpSetupResponse, ...errors } }, preHandler: duringSetup },
+    { schema: { tags: ['admin'], body: totpSetupRequest, response: { 200: totpSetupResponse, ...errors } }, onRequest: duringSetup },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(await deps.account.startTotp(guardedStaff(request), clientOf(request)));
+      return ok(await deps.account.startTotp(guardedStaff(request), request.body, clientOf(request)));
     },
   );
 
   r.post(
     '/api/admin/account/totp/confirm',
-    { schema: { tags: ['admin'], body: totpCodeRequest, response: { 200: doneResponse, ...errors } }, preHandler: duringSetup },
+    { schema: { tags: ['admin'], body: totpCodeRequest, response: { 200: doneResponse, ...errors } }, onRequest: duringSetup },
     async (request) => {
       await deps.account.confirmTotp(guardedStaff(request), request.body.code, clientOf(request));
       return ok({});
@@ -202,9 +204,9 @@ export function accountRoutes(app: FastifyInstance, deps: { account: Account }) 
 
   r.post(
     '/api/admin/account/totp/disable',
-    { schema: { tags: ['admin'], body: totpCodeRequest, response: { 200: doneResponse, ...errors } }, preHandler: requireSignedIn() },
+    { schema: { tags: ['admin'], body: totpDisableRequest, response: { 200: doneResponse, ...errors } }, onRequest: requireSignedIn() },
     async (request) => {
-      await deps.account.disableTotp(guardedStaff(request), request.body.code, clientOf(request));
+      await deps.account.disableTotp(guardedStaff(request), request.body, clientOf(request));
       return ok({});
     },
   );

@@ -1,35 +1,34 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AuditAction } from '../../../contract/admin/audit-actions.ts';
 import { AdminErrorCode } from '../../../contract/admin/errors.ts';
-import { toBcp47 } from '../../../contract/lang.ts';
 import type { StaffRole } from '../../../contract/admin/roles.ts';
 import {
   STAFF_LOCK_AFTER_FAILURES,
   STAFF_LOCK_MS,
   STAFF_SESSION_IDLE_MS,
-  STAFF_SIGN_IN_LIMIT,
-  STAFF_SIGN_IN_WINDOW_MS,
+  STAFF_SESSION_MAX_MS,
   StaffFieldError,
 } from '../../../contract/admin/staff-rules.ts';
-import { ErrorCode } from '../../../contract/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { BusinessError, adminErrorText } from '../../http.ts';
+import { BusinessError } from '../../http.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { type ScryptCost, STAFF_SCRYPT_COST, hashPassword, verifyPassword } from './password.ts';
 import {
   type StaffAccount,
-  clearFailedSignIns,
+  clearSignInFailures,
   deleteStaffSession,
   deleteStaffSessions,
+  findSignInLock,
   findStaffByEmail,
   findStaffSession,
   insertStaffSession,
   readStaffSettings,
-  recordFailedSignIn,
-  takeSignInAttempt,
+  recordSignInFailure,
   takeTotpStep,
   touchStaffSession,
 } from './staff.repository.ts';
+import { addressKey } from '../../security/client-address.ts';
+import { spendScryptBudget } from './reauth.ts';
 import { matchTotp } from './totp.ts';
 
 /** Where a staff call came from, for the audit log and the per-address limit. */
@@ -51,8 +50,6 @@ export function sessionIdHash(sessionId: string): string {
 export function createStaffSessions(deps: {
   db: Db;
   now: () => number;
-  /** The venue's time zone: a lock's end is told in its clock time. */
-  timeZone: string;
   /** Tests pass a cheaper cost; stored hashes carry their own, so any cost verifies. */
   scryptCost?: ScryptCost;
   /** Sign-in attempts one client address may make per STAFF_SIGN_IN_WINDOW_MS (STAFF_SIGN_IN_LIMIT unless configured). */
@@ -75,30 +72,35 @@ export function createStaffSessions(deps: {
     });
   }
 
-  /** A wrong password or code: counted towards the lock (a wrong code too, or codes could be guessed on). */
+  /**
+   * A wrong password or code: counted towards the lock of this e-mail at this address (a wrong
+   * code too, or codes could be guessed on). A failure for a member's e-mail is audited; one for
+   * an e-mail no member has is only counted, so strangers' guesses do not grow the audit log.
+   */
   async function refuseCredentials(
     account: StaffAccount | undefined,
-    email: string,
+    key: { email: string; address: string },
     client: StaffClient,
-    refusal: BusinessError = new BusinessError(AdminErrorCode.invalidCredentials, { status: 401 }),
+    refusal: BusinessError = invalidCredentials(),
   ): Promise<never> {
     const at = new Date(now());
-    const locked = await db.transaction(async (tx) => {
-      await insertAuditEntry(tx, {
-        at,
-        staffId: account?.id ?? null,
-        action: 'staff.sign-in-failed',
-        subjectType: 'staff',
-        subjectId: account ? String(account.id) : null,
-        after: { email },
-        ip: client.ip,
-        userAgent: client.userAgent,
-      });
-      if (!account || account.disabled) return null;
-      const { lockedUntil } = await recordFailedSignIn(tx, account.id, {
+    await db.transaction(async (tx) => {
+      const { lockedUntil } = await recordSignInFailure(tx, key.email, key.address, {
         lockAfter: STAFF_LOCK_AFTER_FAILURES,
         lockUntil: new Date(at.getTime() + STAFF_LOCK_MS),
         at,
+        forgetBefore: new Date(at.getTime() - STAFF_LOCK_MS),
+      });
+      if (!account) return;
+      await insertAuditEntry(tx, {
+        at,
+        staffId: account.id,
+        action: 'staff.sign-in-failed',
+        subjectType: 'staff',
+        subjectId: String(account.id),
+        after: { email: key.email },
+        ip: client.ip,
+        userAgent: client.userAgent,
       });
       if (lockedUntil) {
         await insertAuditEntry(tx, {
@@ -107,49 +109,43 @@ export function createStaffSessions(deps: {
           action: 'staff.lock',
           subjectType: 'staff',
           subjectId: String(account.id),
-          after: { lockedUntil: lockedUntil.toISOString() },
+          after: { lockedUntil: lockedUntil.toISOString(), address: key.address },
           ip: client.ip,
           userAgent: client.userAgent,
         });
       }
-      return lockedUntil;
     });
-    if (locked) throw lockedError(locked, at, deps.timeZone);
     throw refusal;
   }
 
   return {
     /**
-     * Signs a member of staff in: the address's attempt limit, the account's lock, the password,
-     * then the one-time code. Answers the new session's id (for the cookie) and the member.
+     * Signs a member of staff in: the address's attempt limit, the lock of this e-mail at this
+     * address, the password, then the one-time code. Answers the new session's id (for the
+     * cookie) and the member. A locked e-mail answers exactly as an unknown one and a wrong
+     * password do (401, -2000), so the lock tells nobody which e-mails are staff.
      */
     async signIn(input: { email: string; password: string; totpCode?: string | undefined }, client: StaffClient): Promise<SignedInStaff & { mustSetUpTotp: boolean }> {
       const at = new Date(now());
-      const throttled = await db.transaction((tx) =>
-        takeSignInAttempt(tx, client.ip, { limit: deps.signInLimit ?? STAFF_SIGN_IN_LIMIT, windowStart: new Date(at.getTime() - STAFF_SIGN_IN_WINDOW_MS), at }),
-      );
-      if (throttled) {
-        throw new BusinessError(ErrorCode.tooManyRequests, {
-          status: 429,
-          retryAfterSeconds: Math.max(1, Math.ceil((throttled.retryAt.getTime() - at.getTime()) / 1000)),
-        });
-      }
+      const key = { email: input.email.trim().toLowerCase(), address: addressKey(client.ip) };
+      await spendScryptBudget(db, deps.signInLimit, client, at);
       const account = await findStaffByEmail(db, input.email);
-      if (account?.lockedUntil && account.lockedUntil.getTime() > at.getTime()) {
-        // Locked: the password is not even looked at, so guessing on during the lock learns nothing.
+      const lockedUntil = await findSignInLock(db, key.email, key.address, at);
+      if (lockedUntil) {
+        // Locked here: the password is not even looked at, so guessing on during the lock learns nothing.
         await verifyPassword(input.password, await dummyHash);
-        await audit('staff.sign-in-refused-locked', account.id, client, { lockedUntil: account.lockedUntil.toISOString() });
-        throw lockedError(account.lockedUntil, at, deps.timeZone);
+        if (account) await audit('staff.sign-in-refused-locked', account.id, client, { lockedUntil: lockedUntil.toISOString(), address: key.address });
+        throw invalidCredentials();
       }
       const matches = await verifyPassword(input.password, account && !account.disabled ? account.passwordHash : await dummyHash);
-      if (!account || account.disabled || !matches) return refuseCredentials(account, input.email, client);
+      if (!account || account.disabled || !matches) return refuseCredentials(account, key, client);
       if (account.totpEnabled) {
         if (!input.totpCode) throw new BusinessError(AdminErrorCode.totpRequired, { status: 401, details: { totpRequired: true } });
         const step = account.totpSecret ? matchTotp(account.totpSecret, input.totpCode, at.getTime()) : null;
         if (step === null || !(await takeTotpStep(db, account.id, step))) {
           return refuseCredentials(
             account,
-            input.email,
+            key,
             client,
             new BusinessError(AdminErrorCode.totpInvalid, {
               status: 401,
@@ -160,7 +156,7 @@ export function createStaffSessions(deps: {
       }
       const sessionId = randomBytes(32).toString('base64url');
       await db.transaction(async (tx) => {
-        await clearFailedSignIns(tx, account.id);
+        await clearSignInFailures(tx, key.email, key.address);
         await insertStaffSession(tx, { idHash: sessionIdHash(sessionId), staffId: account.id, at, ip: client.ip, userAgent: client.userAgent });
         await insertAuditEntry(tx, {
           at,
@@ -178,7 +174,7 @@ export function createStaffSessions(deps: {
 
     /**
      * The member a session id belongs to, or undefined when it is unknown, signed out, idle for
-     * longer than the limit, or the account is disabled. Marks the session used (at most once a
+     * longer than the limit, older than its absolute lifetime, or the account is disabled. Marks the session used (at most once a
      * minute).
      */
     async resolve(sessionId: string): Promise<ResolvedSession | undefined> {
@@ -186,7 +182,7 @@ export function createStaffSessions(deps: {
       const session = await findStaffSession(db, idHash);
       if (!session) return undefined;
       const at = now();
-      if (at - session.lastSeenAt.getTime() >= STAFF_SESSION_IDLE_MS) {
+      if (at - session.lastSeenAt.getTime() >= STAFF_SESSION_IDLE_MS || at - session.createdAt.getTime() >= STAFF_SESSION_MAX_MS) {
         await deleteStaffSession(db, idHash);
         return undefined;
       }
@@ -231,13 +227,4 @@ export function createStaffSessions(deps: {
 }
 export type StaffSessions = ReturnType<typeof createStaffSessions>;
 
-/** 423 with the lock's end: in the answer as an instant, and in the text as the venue's clock time. */
-function lockedError(until: Date, at: Date, timeZone: string): BusinessError {
-  return new BusinessError(AdminErrorCode.accountLocked, {
-    status: 423,
-    details: { lockedUntil: until.toISOString() },
-    text: (lang) =>
-      adminErrorText(AdminErrorCode.accountLocked, lang, new Intl.DateTimeFormat(toBcp47(lang), { timeStyle: 'short', timeZone }).format(until)),
-    retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - at.getTime()) / 1000)),
-  });
-}
+const invalidCredentials = () => new BusinessError(AdminErrorCode.invalidCredentials, { status: 401 });

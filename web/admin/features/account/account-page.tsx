@@ -34,7 +34,7 @@ export function AccountPage({ setupOnly = false }: { setupOnly?: boolean }) {
       )}
       {setupOnly ? null : (
         <>
-          <PasswordSection />
+          <PasswordSection totpEnabled={account.data?.totpEnabled === true} />
           <SignOutEverywhere />
         </>
       )}
@@ -48,29 +48,48 @@ function TotpSection({ enabled, required }: { enabled: boolean; required: boolea
   const id = useId();
   const [setup, setSetup] = useState<{ secret: string; qr: string } | null>(null);
   const [code, setCode] = useState('');
+  // The password is asked again to start the set-up and to turn codes off: a session alone changes neither.
+  const [password, setPassword] = useState('');
   const { busy, message, fields, run } = useCardForm();
   const lang = normalizeLang(i18n.language);
 
-  const start = () =>
-    run(async () => {
-      const answer = await apiPost(`/api/admin/account/totp/setup?lang=${lang}`, undefined, totpSetupResponse);
+  const start = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const answer = await apiPost('/api/admin/account/totp/setup', { password, lang }, totpSetupResponse);
+      setPassword('');
       // The QR library is loaded only here, when a member sets codes up.
       const QRCode = (await import('qrcode')).default;
       const svg = await QRCode.toString(answer.uri, { type: 'svg', margin: 1 });
       setSetup({ secret: answer.secret, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
       return '';
     });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      await apiPost(enabled ? '/api/admin/account/totp/disable' : '/api/admin/account/totp/confirm', { code, lang }, doneResponse);
+      await apiPost(enabled ? '/api/admin/account/totp/disable' : '/api/admin/account/totp/confirm', enabled ? { password, code, lang } : { code, lang }, doneResponse);
       setSetup(null);
       setCode('');
+      setPassword('');
       await Promise.all([queryClient.invalidateQueries({ queryKey: accountKey }), queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey })]);
       return enabled ? t('account.totpOff') : t('account.totpOn');
     });
   };
+
+  const passwordField = (
+    <FormField
+      id={`${id}-password`}
+      label={t('account.confirmPassword')}
+      hint={t('account.confirmPasswordHint')}
+      type="password"
+      autoComplete="current-password"
+      value={password}
+      onChange={(e) => setPassword(e.currentTarget.value)}
+      error={fields.password}
+    />
+  );
 
   return (
     <Card heading={t('account.totpHeading')}>
@@ -79,9 +98,12 @@ function TotpSection({ enabled, required }: { enabled: boolean; required: boolea
         {message}
       </p>
       {!enabled && !setup ? (
-        <button className="admin-button" type="button" onClick={start} disabled={busy}>
-          {t('account.totpStart')}
-        </button>
+        <form className="admin-stack" onSubmit={start} noValidate>
+          {passwordField}
+          <button className="admin-button" type="submit" disabled={busy}>
+            {t('account.totpStart')}
+          </button>
+        </form>
       ) : null}
       {!enabled && setup ? (
         <div className="admin-totp">
@@ -93,6 +115,7 @@ function TotpSection({ enabled, required }: { enabled: boolean; required: boolea
       ) : null}
       {(enabled && !required) || setup ? (
         <form className="admin-stack" onSubmit={submit} noValidate>
+          {enabled ? passwordField : null}
           <FormField
             id={`${id}-code`}
             label={enabled ? t('account.totpCodeToDisable') : t('account.totpCodeToConfirm')}
@@ -113,19 +136,22 @@ function TotpSection({ enabled, required }: { enabled: boolean; required: boolea
   );
 }
 
-function PasswordSection() {
+/** The password change: the current password, and a current code where the member has codes on. */
+function PasswordSection({ totpEnabled }: { totpEnabled: boolean }) {
   const { t, i18n } = useTranslation('admin');
   const id = useId();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
+  const [code, setCode] = useState('');
   const form = useCardForm();
   const { fields } = form;
 
   const submit = () =>
     form.run(async () => {
-      await apiPost('/api/admin/account/password', { currentPassword, newPassword, lang: normalizeLang(i18n.language) }, doneResponse);
+      await apiPost('/api/admin/account/password', { currentPassword, newPassword, ...(totpEnabled ? { code } : {}), lang: normalizeLang(i18n.language) }, doneResponse);
       setCurrent('');
       setNew('');
+      setCode('');
       return t('account.passwordChanged');
     });
 
@@ -141,6 +167,18 @@ function PasswordSection() {
         error={fields.currentPassword}
       />
       <NewPasswordField id={`${id}-new`} label={t('account.newPassword')} hint={t('account.newPasswordHint')} value={newPassword} onChange={setNew} error={fields.newPassword} />
+      {totpEnabled ? (
+        <FormField
+          id={`${id}-code`}
+          label={t('account.passwordCode')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+          error={fields.code}
+        />
+      ) : null}
     </CardForm>
   );
 }

@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_NAME_MAX_LENGTH } from '../../../../contract/checkin-rules.ts';
-import { type CheckinDevice, createDeviceResponse, devicesResponse, revokeDeviceResponse } from '../../../../contract/checkin.ts';
+import { type CheckinDevice, checkinSessionsResponse, createDeviceResponse, devicesResponse, revokeDeviceResponse } from '../../../../contract/checkin.ts';
+import { formatDay } from '../../lib/format.ts';
 import { normalizeLang, toBcp47 } from '../../../../contract/lang.ts';
 import { apiGet, apiPost } from '../../../lib/api.ts';
 import { messageOf } from '../../lib/field-errors.ts';
@@ -90,17 +91,43 @@ function ShownKey({ name, secret, onDone }: { name: string; secret: string; onDo
 }
 
 
+/** The venue's sessions of a day, as the door lists them (today when `date` is empty): the form's days default and session choice. */
+function useDaySessions(date: string) {
+  const { i18n } = useTranslation('admin-checkin');
+  const lang = normalizeLang(i18n.language);
+  return useQuery({
+    queryKey: ['admin', 'checkin-devices', 'sessions', date, lang],
+    queryFn: ({ signal }) => apiGet(`/api/checkin/sessions?lang=${lang}${date ? `&date=${date}` : ''}`, checkinSessionsResponse, { signal }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/**
+ * A key is made for a name and its days (the venue's today by default), and optionally only for
+ * some sessions of its first day; it expires at the end of its last day.
+ */
 function CreateDeviceForm({ onMade }: { onMade: (made: { name: string; key: string }) => void }) {
   const { t, i18n } = useTranslation('admin-checkin');
   const queryClient = useQueryClient();
   const id = useId();
   const [name, setName] = useState('');
+  const [days, setDays] = useState<{ from: string; to: string } | null>(null);
+  const [sessionIds, setSessionIds] = useState<number[]>([]);
+  const today = useDaySessions('');
+  const from = days?.from ?? today.data?.date ?? '';
+  const to = days?.to ?? today.data?.date ?? '';
+  const firstDay = useDaySessions(from);
   const { busy, message, fields, submitWith } = useCardForm(t('devices.error'));
 
   const submit = submitWith(async () => {
-    const answer = await apiPost('/api/admin/checkin/devices', { name, lang: normalizeLang(i18n.language) }, createDeviceResponse);
+    const answer = await apiPost(
+      '/api/admin/checkin/devices',
+      { name, validFrom: from, validTo: to, ...(sessionIds.length > 0 ? { sessionIds } : {}), lang: normalizeLang(i18n.language) },
+      createDeviceResponse,
+    );
     onMade({ name: answer.device.name, key: answer.key });
     setName('');
+    setSessionIds([]);
     await queryClient.invalidateQueries({ queryKey: devicesKey });
     return '';
   });
@@ -120,7 +147,56 @@ function CreateDeviceForm({ onMade }: { onMade: (made: { name: string; key: stri
         onChange={(e) => setName(e.currentTarget.value)}
         error={fields.name}
       />
-      <button className="admin-button" type="submit" disabled={busy}>
+      <FormField
+        id={`${id}-from`}
+        label={t('devices.validFrom')}
+        type="date"
+        value={from}
+        onChange={(e) => {
+          setDays({ from: e.currentTarget.value, to });
+          setSessionIds([]);
+        }}
+        error={fields.validFrom}
+      />
+      <FormField
+        id={`${id}-to`}
+        label={t('devices.validTo')}
+        hint={t('devices.daysHint')}
+        type="date"
+        value={to}
+        onChange={(e) => setDays({ from, to: e.currentTarget.value })}
+        error={fields.validTo}
+      />
+      <fieldset className="admin-stack" aria-describedby={`${id}-sessions-hint`}>
+        <legend>{t('devices.sessionsLegend')}</legend>
+        <p className="admin-field__hint" id={`${id}-sessions-hint`}>
+          {t('devices.sessionsHint')}
+        </p>
+        {firstDay.data && firstDay.data.sessions.length > 0 ? (
+          firstDay.data.sessions.map((session) => (
+            <label key={session.sessionId} className="admin-check">
+              <input
+                type="checkbox"
+                checked={sessionIds.includes(session.sessionId)}
+                onChange={(e) => {
+                  const checked = e.currentTarget.checked;
+                  setSessionIds((ids) => (checked ? [...ids, session.sessionId] : ids.filter((x) => x !== session.sessionId)));
+                }}
+              />{' '}
+              {session.time ? `${session.time} · ` : ''}
+              {session.event}
+            </label>
+          ))
+        ) : (
+          <p>{firstDay.isPending ? t('devices.loading') : t('devices.noSessions')}</p>
+        )}
+        {fields.sessionIds ? (
+          <p className="admin-field__error" role="alert">
+            {t(`admin:fields.${fields.sessionIds}`)}
+          </p>
+        ) : null}
+      </fieldset>
+      <button className="admin-button" type="submit" disabled={busy || !from || !to}>
         {t('devices.create')}
       </button>
       <p className="admin-message" role="status">
@@ -132,6 +208,7 @@ function CreateDeviceForm({ onMade }: { onMade: (made: { name: string; key: stri
 
 function DevicesTable({ devices }: { devices: readonly CheckinDevice[] }) {
   const { t, i18n } = useTranslation('admin-checkin');
+  const lang = normalizeLang(i18n.language);
   const when = new Intl.DateTimeFormat(toBcp47(normalizeLang(i18n.language)), { dateStyle: 'short', timeStyle: 'short' });
   return (
     <TableRegion name={t('devices.caption')}>
@@ -141,6 +218,7 @@ function DevicesTable({ devices }: { devices: readonly CheckinDevice[] }) {
           <tr>
             <th scope="col">{t('devices.name')}</th>
             <th scope="col">{t('devices.created')}</th>
+            <th scope="col">{t('devices.scope')}</th>
             <th scope="col">{t('devices.lastUsed')}</th>
             <th scope="col">{t('devices.state')}</th>
             <th scope="col">{t('devices.actions')}</th>
@@ -152,12 +230,23 @@ function DevicesTable({ devices }: { devices: readonly CheckinDevice[] }) {
               <th scope="row" data-label={t('devices.name')}>
                 {device.name}
               </th>
-              <td data-label={t('devices.created')}>{when.format(new Date(device.createdAt))}</td>
+              <td data-label={t('devices.created')}>
+                {when.format(new Date(device.createdAt))}
+                {device.createdBy ? ` · ${t('devices.createdBy')}: ${device.createdBy}` : ''}
+              </td>
+              <td data-label={t('devices.scope')}>
+                {t('devices.scopeDays', { from: formatDay(device.validFrom, lang, 'short'), to: formatDay(device.validTo, lang, 'short') })}
+                {device.sessionIds ? ` · ${t('devices.scopeSessions', { count: device.sessionIds.length })}` : ''}
+              </td>
               <td data-label={t('devices.lastUsed')}>{device.lastUsedAt ? when.format(new Date(device.lastUsedAt)) : t('devices.never')}</td>
               <td data-label={t('devices.state')}>
-                {device.revokedAt ? t('devices.revokedAt', { at: when.format(new Date(device.revokedAt)) }) : t('devices.active')}
+                {device.revokedAt
+                  ? t('devices.revokedAt', { at: when.format(new Date(device.revokedAt)) })
+                  : Date.parse(device.expiresAt) <= Date.now()
+                    ? t('devices.expired', { at: when.format(new Date(device.expiresAt)) })
+                    : t('devices.active')}
               </td>
-              <td data-label={t('devices.actions')}>{device.revokedAt ? null : <RevokeButton device={device} />}</td>
+              <td data-label={t('devices.actions')}>{device.revokedAt || Date.parse(device.expiresAt) <= Date.now() ? null : <RevokeButton device={device} />}</td>
             </tr>
           ))}
         </tbody>

@@ -6,7 +6,7 @@ import { staffListResponse } from '../../../../contract/admin/session.ts';
 import { type StaffListEntry, staffChangedResponse, staffSettingsResponse } from '../../../../contract/admin/staff-management.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet, apiPost, apiSend } from '../../../lib/api.ts';
-import { messageOf } from '../../lib/field-errors.ts';
+import { fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
 import { FormField } from '../../app/form-field.tsx';
 import { meQueryOptions } from '../../app/session.ts';
 import { Card, CardForm, NewPasswordField, useCardForm } from '../../components/card-form.tsx';
@@ -78,17 +78,22 @@ function StaffRow({ member, onPassword }: { member: StaffListEntry; onPassword: 
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [actorPassword, setActorPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const lang = normalizeLang(i18n.language);
 
   async function run(call: () => Promise<{ initialPassword?: string | undefined }>, done: string) {
     setBusy(true);
     setMessage('');
+    setFieldErrors({});
     try {
       const answer = await call();
       if (answer.initialPassword) onPassword({ email: member.email, password: answer.initialPassword });
       setMessage(done);
       await Promise.all([queryClient.invalidateQueries({ queryKey: staffKey }), queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey })]);
     } catch (failure) {
+      setFieldErrors(fieldErrorsOf(failure));
       setMessage(messageOf(failure, t('errors.generic')));
     } finally {
       setBusy(false);
@@ -134,15 +139,20 @@ function StaffRow({ member, onPassword }: { member: StaffListEntry; onPassword: 
             {member.disabled ? t('staff.enable') : t('staff.disable')}
             <span className="admin-visually-hidden">: {member.name}</span>
           </button>
-          <button
-            className="admin-button admin-button--plain"
-            type="button"
-            disabled={busy}
-            onClick={() => run(() => apiPost(`/api/admin/staff/${member.id}/password`, { lang }, staffChangedResponse), t('staff.passwordReset'))}
-          >
-            {t('staff.resetPassword')}
-            <span className="admin-visually-hidden">: {member.name}</span>
-          </button>
+          {/* An owner's password is reset only with the acting owner's own: it asks for it first. */}
+          {member.role === 'owner' && confirming ? null : (
+            <button
+              className="admin-button admin-button--plain"
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                member.role === 'owner' ? setConfirming(true) : run(() => apiPost(`/api/admin/staff/${member.id}/password`, { lang }, staffChangedResponse), t('staff.passwordReset'))
+              }
+            >
+              {t('staff.resetPassword')}
+              <span className="admin-visually-hidden">: {member.name}</span>
+            </button>
+          )}
           {member.totpEnabled ? (
             <button
               className="admin-button admin-button--plain"
@@ -164,6 +174,40 @@ function StaffRow({ member, onPassword }: { member: StaffListEntry; onPassword: 
             <span className="admin-visually-hidden">: {member.name}</span>
           </button>
         </div>
+        {confirming ? (
+          <form
+            className="admin-stack"
+            aria-label={t('staff.ownerConfirmOf', { name: member.name })}
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void run(async () => {
+                const answer = await apiPost(`/api/admin/staff/${member.id}/password`, { actorPassword, lang }, staffChangedResponse);
+                setConfirming(false);
+                setActorPassword('');
+                return answer;
+              }, t('staff.passwordReset'));
+            }}
+          >
+            <FormField
+              id={`owner-confirm-${member.id}`}
+              label={t('staff.ownerConfirm')}
+              type="password"
+              autoComplete="current-password"
+              value={actorPassword}
+              onChange={(e) => setActorPassword(e.currentTarget.value)}
+              error={fieldErrors.actorPassword}
+            />
+            <p className="admin-actions">
+              <button className="admin-button" type="submit" disabled={busy}>
+                {t('staff.resetPassword')}
+              </button>
+              <button className="admin-button admin-button--plain" type="button" disabled={busy} onClick={() => setConfirming(false)}>
+                {t('staff.cancel')}
+              </button>
+            </p>
+          </form>
+        ) : null}
         <p className="admin-message" role="status">
           {message}
         </p>
