@@ -16,7 +16,7 @@ import { ErrorCode } from '../../../../contract/errors.ts';
 import { DESK_LIMITS } from '../../../../contract/admin/orders-rules.ts';
 import { BUYER_LIMITS } from '../../../../contract/buyer-format.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
-import { ApiError, apiGet, apiPost, isNotFound, toApiError } from '../../../lib/api.ts';
+import { ApiError, apiGet, apiPost, isNotFound } from '../../../lib/api.ts';
 import { formatDateTime, formatMoney, orderQueryKey, pickText } from '../../lib/format.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
