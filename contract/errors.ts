@@ -15,6 +15,8 @@ export const ErrorCode = {
   ticketsNotReturnable: '-1023',
   /** A ticket admitted at the door is used: the visitor cannot return it (staff can, with a reason). */
   ticketUsed: '-1024',
+  /** A returned ticket's page: the ticket no longer admits; the answer says when it was returned. */
+  ticketReturned: '-1025',
   tooManyRequests: '-1029',
   inner: '-9999',
   limit: '-9998',

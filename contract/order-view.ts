@@ -235,6 +235,16 @@ export const ticketViewResponse = z.object({
   }),
 });
 
+/**
+ * GET /api/ticket/{hash} of a returned ticket: HTTP 410 with errorCode -1025 and when it was
+ * returned (null when no return request records it). Nothing else of the ticket: no code, no image.
+ */
+export const ticketReturnedResponse = z.object({
+  errorCode: z.string(),
+  errorText: z.string(),
+  returnedAt: z.string().nullable(),
+});
+
 export { HELD_ORDERS_MAX };
 
 /**

@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'staff.totp-reset',
   'settings.update',
   'order.resend-tickets',
+  'order.email',
   'order.cancel',
   'order.refund',
   'order.note',

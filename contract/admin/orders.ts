@@ -126,6 +126,10 @@ export type DeskOrderResponse = z.infer<typeof deskOrderResponse>;
 export const resendTicketsRequest = z.object({ to: emailSchema.nullish(), lang: langField });
 export const resendTicketsResponse = z.object({ errorCode: z.string(), errorText: z.string(), to: z.string(), mailId: z.number().nullable() });
 
+/** Corrects the buyer's e-mail of an order (the spec's e-mail rule), with the reason staff give. */
+export const orderEmailRequest = z.object({ email: emailSchema, reason: text(DESK_LIMITS.reasonMax, 'required-reason'), lang: langField });
+export const orderEmailResponse = z.object({ errorCode: z.string(), errorText: z.string(), email: z.string() });
+
 export const cancelOrderRequest = z.object({ reason: text(DESK_LIMITS.reasonMax, 'required-reason'), lang: langField });
 export const cancelOrderResponse = z.object({ errorCode: z.string(), errorText: z.string(), state: z.literal('canceled') });
 

@@ -46,6 +46,7 @@ const ROWS: Row[] = [
   { method: 'GET', url: '/api/admin/orders?q=ivan', route: '/api/admin/orders', permission: 'orders.read' },
   { method: 'GET', url: '/api/admin/orders/1', route: '/api/admin/orders/:id', permission: 'orders.read' },
   { method: 'POST', url: '/api/admin/orders/1/resend-tickets', route: '/api/admin/orders/:id/resend-tickets', body: {}, permission: 'orders.write' },
+  { method: 'POST', url: '/api/admin/orders/1/email', route: '/api/admin/orders/:id/email', body: { email: 'x@example.test', reason: 'x' }, permission: 'orders.write' },
   { method: 'POST', url: '/api/admin/orders/1/cancel', route: '/api/admin/orders/:id/cancel', body: { reason: 'x' }, permission: 'orders.write' },
   { method: 'POST', url: '/api/admin/orders/1/notes', route: '/api/admin/orders/:id/notes', body: { body: 'x' }, permission: 'orders.write' },
   { method: 'POST', url: '/api/admin/orders/1/refund', route: '/api/admin/orders/:id/refund', body: { ticketIds: 'all', reason: 'x' }, permission: 'orders.refund' },

@@ -13,6 +13,7 @@ import {
   orderViewRequest,
   orderViewResponse,
   removeOfferRequest,
+  ticketReturnedResponse,
   ticketViewResponse,
 } from '../../contract/order-view.ts';
 import { type CrmService, crmTokenOf } from '../crm/crm.service.ts';
@@ -113,7 +114,7 @@ export function orderViewRoutes(
       schema: {
         tags: ['order'],
         params: z.object({ hash: ticketHash }),
-        response: { 200: ticketViewResponse, '4xx': businessResult },
+        response: { 200: ticketViewResponse, 410: ticketReturnedResponse, '4xx': businessResult },
       },
     },
     async (request, reply) => {

@@ -9,7 +9,9 @@ import { discountDataFrom } from '../loyalty/discounts.service.ts';
 import { offersFrom } from '../offers/offers.service.ts';
 import { textInAll } from '../locales/texts.ts';
 import { findOrderById } from '../orders/orders.repository.ts';
-import { findTicketByHash } from '../tickets/tickets.repository.ts';
+import { findTicketByHash, findTicketReturnedAt } from '../tickets/tickets.repository.ts';
+import { ErrorCode } from '../../contract/errors.ts';
+import { BusinessError } from '../http.ts';
 import { OrderStatus } from '../orders/orders.service.ts';
 import { toRoubles } from '../orders/pricing.ts';
 import { type PaymentsService, orderNotFound } from '../payments/payments.service.ts';
@@ -205,8 +207,13 @@ async function viewTicket(deps: { db: Db; timeZone: string; organizer?: Setup['o
   if (!order || order.status !== OrderStatus.paid) return undefined;
   const line = (await findViewLines(deps.db, order.id)).find((l) => l.id === ticket.order_line_id);
   if (!line) return undefined;
-  const own = (await findViewTickets(deps.db, order.id)).filter((t) => t.id === ticket.id && !isReturned(t.status));
+  const own = (await findViewTickets(deps.db, order.id)).filter((t) => t.id === ticket.id);
   if (own.length === 0) return undefined;
+  // A returned ticket says so and when, and nothing else: its code and images never leave again.
+  if (own.some((t) => isReturned(t.status))) {
+    const returnedAt = await findTicketReturnedAt(deps.db, ticket.id);
+    throw new BusinessError(ErrorCode.ticketReturned, { status: 410, details: { returnedAt: returnedAt?.toISOString() ?? null } });
+  }
   const row = await ticketRowOf({ ...line, quantity: 1, amount: line.unit_price }, own, true, deps.timeZone);
   const shown = row.tickets[0];
   if (!shown) return undefined;

@@ -13,6 +13,21 @@ export async function findTicketByHash(
   return rows[0];
 }
 
+/**
+ * When a returned ticket went back: its latest return request that did not lapse, confirmed (or,
+ * for staff and automatic returns, made); null when none records it.
+ */
+export async function findTicketReturnedAt(db: Queryable, ticketId: number): Promise<Date | null> {
+  const { rows } = await db.query<{ at: Date }>(
+    `select coalesce(q.confirmed_at, q.created_at) as at
+     from return_request_tickets rt join return_requests q on q.id = rt.request_id
+     where rt.ticket_id = $1 and q.lapsed_at is null
+     order by q.id desc limit 1`,
+    [ticketId],
+  );
+  return rows[0]?.at ?? null;
+}
+
 /** The hashes of an order's tickets that still admit (valid or admitted); returned tickets lost their page. */
 export async function findAdmittingTicketHashes(tx: Queryable, orderId: number): Promise<string[]> {
   const { rows } = await tx.query<{ hash: string }>(`select hash from tickets where order_id = $1 and status in (${TICKET_VALID}) order by id`, [orderId]);

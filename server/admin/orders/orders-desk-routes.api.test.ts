@@ -72,6 +72,60 @@ describe('orders desk calls', () => {
   });
 });
 
+describe('the e-mail of an order', () => {
+  const ordersEmail = async (orderId: number) => (await t.db.query<{ email: string }>('select email from orders where id = $1', [orderId])).rows[0]?.email;
+  const mailsTo = async (orderId: number) => (await t.db.query<{ to_address: string }>('select to_address from mail_outbox where order_id = $1 order by id', [orderId])).rows.map((r) => r.to_address);
+
+  it('resends the tickets to another address once, leaving the order e-mail as it was', async () => {
+    const order = await paidOrder(t);
+    const once = await adminCall(t, 'POST', `/api/admin/orders/${order.id}/resend-tickets`, support, { to: ' Once.Other@Example.test ', lang: 'ru' });
+    expect(once.statusCode, once.body).toBe(200);
+    expect(once.json()).toMatchObject({ errorCode: '0', to: 'Once.Other@Example.test' });
+    expect(await ordersEmail(order.id)).toBe('buyer@example.test');
+    const again = await adminCall(t, 'POST', `/api/admin/orders/${order.id}/resend-tickets`, support, { lang: 'ru' });
+    expect(again.json()).toMatchObject({ to: 'buyer@example.test' });
+    expect((await mailsTo(order.id)).slice(-2)).toEqual(['Once.Other@Example.test', 'buyer@example.test']);
+  });
+
+  it("corrects the buyer's e-mail with a reason, audited before and after; resends then go to the new address", async () => {
+    const order = await paidOrder(t);
+    const changed = await adminCall(t, 'POST', `/api/admin/orders/${order.id}/email`, support, { email: 'fixed@example.test', reason: 'Опечатка в адресе', lang: 'ru' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toEqual({ errorCode: '0', errorText: '', email: 'fixed@example.test' });
+    expect(await ordersEmail(order.id)).toBe('fixed@example.test');
+    const audit = await t.db.query<{ action: string; before: unknown; after: unknown }>(
+      `select action, before, after from audit_log where subject_type = 'order' and subject_id = $1 and action = 'order.email'`,
+      [String(order.id)],
+    );
+    expect(audit.rows).toEqual([{ action: 'order.email', before: { email: 'buyer@example.test' }, after: { email: 'fixed@example.test', reason: 'Опечатка в адресе' } }]);
+    const resent = await adminCall(t, 'POST', `/api/admin/orders/${order.id}/resend-tickets`, support, { lang: 'ru' });
+    expect(resent.json()).toMatchObject({ errorCode: '0', to: 'fixed@example.test' });
+    expect((await mailsTo(order.id)).at(-1)).toBe('fixed@example.test');
+    expect((await adminCall(t, 'GET', `/api/admin/orders/${order.id}`, support)).json().order.email).toBe('fixed@example.test');
+  });
+
+  it('refuses a bad address, a missing reason and the same address with field errors in the staff language, and changes nothing', async () => {
+    const order = await paidOrder(t);
+    const before = await snapshot(t, order.id);
+    const mailsBefore = await mailsTo(order.id);
+    const bad = await adminCall(t, 'POST', `/api/admin/orders/${order.id}/email`, support, { email: 'buyer@example', reason: '', lang: 'en' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ errorCode: '-1002', errorText: expect.stringMatching(/\S/), fields: expect.arrayContaining([{ path: 'email', code: 'not-valid-email' }, { path: 'reason', code: 'required-reason' }]) });
+    const same = await adminCall(t, 'POST', `/api/admin/orders/${order.id}/email`, support, { email: 'buyer@example.test', reason: 'Проверка', lang: 'ru' });
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toMatchObject({ errorCode: '-1002', errorText: expect.stringMatching(/\S/), fields: [{ path: 'email', code: 'same-email' }] });
+    const badResend = await adminCall(t, 'POST', `/api/admin/orders/${order.id}/resend-tickets`, support, { to: 'nobody', lang: 'kz' });
+    expect(badResend.statusCode).toBe(400);
+    expect(badResend.json()).toMatchObject({ errorCode: '-1002', fields: [{ path: 'to', code: 'not-valid-email' }] });
+    expect(await snapshot(t, order.id)).toEqual(before);
+    expect(await ordersEmail(order.id)).toBe('buyer@example.test');
+    expect(await mailsTo(order.id)).toEqual(mailsBefore);
+    expect(await auditOf(order.id)).toEqual([]);
+    const missing = await adminCall(t, 'POST', '/api/admin/orders/2000000000/email', support, { email: 'x@example.test', reason: 'x' });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
 describe('report calls', () => {
   it('answers the sales report and its CSV for Excel', async () => {
     await paidOrder(t);

@@ -88,6 +88,11 @@ export async function recordStaffCancelReason(tx: Queryable, orderId: number, re
   await tx.query('update orders set staff_cancel_reason = $2 where id = $1', [orderId, reason]);
 }
 
+/** Corrects the buyer's e-mail of an order: later mails of the order go to it. */
+export async function updateOrderEmail(tx: Queryable, orderId: number, email: string): Promise<void> {
+  await tx.query('update orders set email = $2 where id = $1', [orderId, email]);
+}
+
 export async function findDeskOrder(db: Queryable, id: number, lock = false): Promise<DeskOrderRow | undefined> {
   const { rows } = await db.query<DeskOrderRow>(
     `select o.id, o.hash, o.number, o.status, o.lang, o.created_at, o.reserved_until, o.paid_at, o.canceled_at, o.cancel_reason, o.staff_cancel_reason,

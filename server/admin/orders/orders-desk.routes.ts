@@ -7,6 +7,8 @@ import {
   deskOrderResponse,
   langQuery,
   orderIdParams,
+  orderEmailRequest,
+  orderEmailResponse,
   orderNoteRequest,
   orderNoteResponse,
   orderSearchQuery,
@@ -53,6 +55,12 @@ export function ordersDeskRoutes(app: FastifyInstance, deps: { desk: OrdersDesk 
     '/api/admin/orders/:id/resend-tickets',
     { schema: { tags, params: orderIdParams, body: resendTicketsRequest, response: { 200: resendTicketsResponse, ...errors } }, onRequest: requirePermission('orders.write') },
     async (request) => ok(await deps.desk.resendTickets({ orderId: request.params.id, to: request.body.to ?? null, actor: staffActorOf(request) })),
+  );
+
+  r.post(
+    '/api/admin/orders/:id/email',
+    { schema: { tags, params: orderIdParams, body: orderEmailRequest, response: { 200: orderEmailResponse, ...errors } }, preHandler: requirePermission('orders.write') },
+    async (request) => ok(await deps.desk.changeEmail({ orderId: request.params.id, email: request.body.email, reason: request.body.reason, actor: staffActorOf(request) })),
   );
 
   r.post(

@@ -19,6 +19,7 @@ import {
   findDeskNotes,
   findDeskOrder,
   recordStaffCancelReason,
+  updateOrderEmail,
   findDeskPayments,
   findDeskRefunds,
   findDeskTickets,
@@ -51,7 +52,7 @@ export type OrdersDesk = ReturnType<typeof createOrdersDesk>;
 
 /**
  * The back office's orders desk: search, an order's whole story, and what staff do to it
- * (resend the tickets, cancel an unpaid order, refund, notes). Every change and its audit entry
+ * (resend the tickets, correct the buyer's e-mail, cancel an unpaid order, refund, notes). Every change and its audit entry
  * are one transaction, holding the order's row lock like the storefront's own changes.
  */
 export function createOrdersDesk(deps: {
@@ -215,6 +216,32 @@ export function createOrdersDesk(deps: {
   }
 
   /**
+   * Corrects the buyer's e-mail of an order, audited with the address before and after and the
+   * reason; the order's later mails (a resend, a return's letters) go to the new address. The
+   * same address again is refused: nothing would change.
+   */
+  async function changeEmail(input: { orderId: number; email: string; reason: string; actor: StaffActor }) {
+    return db.transaction(async (tx) => {
+      const order = await lockOrder(tx, input.orderId);
+      if (order.email === input.email) {
+        throw new BusinessError(ErrorCode.validation, { status: 400, details: { fields: [{ path: 'email', code: 'same-email' }] } });
+      }
+      await updateOrderEmail(tx, order.id, input.email);
+      await deps.audit(tx, {
+        staffId: input.actor.id,
+        action: 'order.email',
+        subjectType: 'order',
+        subjectId: String(order.id),
+        before: { email: order.email },
+        after: { email: input.email, reason: input.reason },
+        ip: input.actor.ip,
+        userAgent: input.actor.userAgent,
+      });
+      return { email: input.email };
+    });
+  }
+
+  /**
    * Cancels an unpaid order: its places and services go back on sale through the same release
    * as expiry (once only: a second cancel, or expiry at the same moment, finds it released), and
    * its payments still in progress are cancelled, at the acquirer after the commit.
@@ -299,7 +326,7 @@ export function createOrdersDesk(deps: {
     });
   }
 
-  return { search, view, resendTickets, cancelUnpaid, refund, quoteRefund, addNote };
+  return { search, view, resendTickets, changeEmail, cancelUnpaid, refund, quoteRefund, addNote };
 }
 
 function holderName(holder: Record<string, unknown> | null): string {

@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
-import { pickLocalized } from '../../../contract/lang.ts';
+import { ErrorCode } from '../../../contract/errors.ts';
+import { pickLocalized, toBcp47 } from '../../../contract/lang.ts';
 import { isOrderHash } from '../../../contract/order-hash.ts';
 import { PageError } from '../../components/page-error/page-error.tsx';
 import { PageSkeleton } from '../../components/skeleton/skeleton.tsx';
-import { isNotFound } from '../../lib/api.ts';
+import { ApiError, isNotFound } from '../../lib/api.ts';
+import { dateTimeFormat } from '../../lib/intl-cache.ts';
+import { useSetup } from '../../lib/use-setup.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useFormatRoubles } from '../../lib/use-money.ts';
@@ -32,6 +35,9 @@ export function TicketPage() {
         <h1>{t('notFound')}</h1>
       </section>
     );
+  }
+  if (query.error instanceof ApiError && query.error.code === ErrorCode.ticketReturned) {
+    return <ReturnedTicket returnedAt={(query.error.body as { returnedAt?: string | null } | undefined)?.returnedAt ?? null} />;
   }
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
@@ -123,5 +129,27 @@ export function TicketPage() {
         </button>
       </div>
     </article>
+  );
+}
+
+/**
+ * A returned ticket's page: it says the ticket went back and when (in the venue's time zone), and
+ * shows no code: a returned ticket no longer admits, and the server no longer sends its code.
+ */
+function ReturnedTicket({ returnedAt }: { returnedAt: string | null }) {
+  const { t } = useTranslation('ticket');
+  const lang = useLang();
+  const setup = useSetup();
+  const timeZone = setup.data?.app.timezone;
+  const when =
+    returnedAt && timeZone
+      ? dateTimeFormat(toBcp47(lang), { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(returnedAt))
+      : '';
+  return (
+    <section className="ticket-sheet" aria-labelledby="ticket-returned">
+      <h1 id="ticket-returned">{t('returned')}</h1>
+      <p>{when ? t('returnedAt', { date: when }) : t('returnedNoDate')}</p>
+      <p>{t('returnedText')}</p>
+    </section>
   );
 }

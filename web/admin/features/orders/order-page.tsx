@@ -6,12 +6,17 @@ import {
   cancelOrderResponse,
   type DeskOrderResponse,
   deskOrderResponse,
+  orderEmailRequest,
+  orderEmailResponse,
   orderNoteResponse,
+  resendTicketsRequest,
   resendTicketsResponse,
 } from '../../../../contract/admin/orders.ts';
+import { ErrorCode } from '../../../../contract/errors.ts';
 import { DESK_LIMITS } from '../../../../contract/admin/orders-rules.ts';
+import { BUYER_LIMITS } from '../../../../contract/buyer-format.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
-import { apiGet, apiPost, isNotFound, toApiError } from '../../../lib/api.ts';
+import { ApiError, apiGet, apiPost, isNotFound } from '../../../lib/api.ts';
 import { formatDateTime, formatMoney, orderQueryKey, pickText } from '../../lib/format.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
@@ -20,6 +25,17 @@ import { useFieldError } from '../../components/field-errors.tsx';
 import { StackedTable } from '../../components/stacked-table.tsx';
 
 type Order = DeskOrderResponse;
+
+/**
+ * Checks a body in the browser with the call's own contract schema before sending it, refusing
+ * as the server would (the field codes beside their fields), so the rule lives in one place.
+ */
+function checkBody(schema: { safeParse(body: unknown): { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } } }, body: unknown, text: string) {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return;
+  const fields = (parsed.error?.issues ?? []).map((issue) => ({ path: issue.path.map(String).join('.'), code: issue.message }));
+  throw new ApiError(ErrorCode.validation, text, 400, { errorCode: ErrorCode.validation, errorText: text, fields });
+}
 
 
 /** An order as staff see it (lines, tickets, payments, refunds, e-mails, notes) and what they can do to it. */
@@ -268,21 +284,19 @@ function Refunds({ data, lang }: { data: Order; lang: string }) {
 function Mails({ data, lang, orderId }: { data: Order; lang: string; orderId: number }) {
   const { t } = useTranslation('admin-orders');
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  async function resend() {
-    setBusy(true);
-    setMessage('');
-    try {
-      const answer = await apiPost(`/api/admin/orders/${orderId}/resend-tickets`, { lang }, resendTicketsResponse);
-      setMessage(t('mail.resent', { to: answer.to }));
-      await queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
-    } catch (error) {
-      setMessage(toApiError(error).text || t('admin:errors.generic'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const id = useId();
+  // An address given here takes this one resend only; the order's own e-mail stays as it is.
+  const [to, setTo] = useState('');
+  const { busy, message, fields, submitWith } = useCardForm();
+  const fieldError = useFieldError(id, fields);
+  const resend = submitWith(async () => {
+    const body = { lang, ...(to.trim() === '' ? {} : { to }) };
+    checkBody(resendTicketsRequest, body, t('email.check'));
+    const answer = await apiPost(`/api/admin/orders/${orderId}/resend-tickets`, body, resendTicketsResponse);
+    setTo('');
+    await queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
+    return t('mail.resent', { to: answer.to });
+  });
   return (
     <Section title={t('view.mails')}>
       {data.mails.length === 0 ? (
@@ -298,14 +312,85 @@ function Mails({ data, lang, orderId }: { data: Order; lang: string; orderId: nu
         </ul>
       )}
       {data.order.state === 'paid' ? (
-        <div className="admin-actions">
-          <button className="admin-button admin-button--quiet" type="button" onClick={resend} disabled={busy}>
-            {t('mail.resend')}
-          </button>
-        </div>
+        <form onSubmit={resend} noValidate>
+          <div className="admin-field">
+            <label htmlFor={`${id}-to`}>{t('mail.resendTo')}</label>
+            <input
+              id={`${id}-to`}
+              type="email"
+              autoComplete="off"
+              inputMode="email"
+              maxLength={BUYER_LIMITS.emailMax}
+              value={to}
+              onChange={(e) => setTo(e.currentTarget.value)}
+              aria-describedby={fields.to ? `${id}-to-error` : `${id}-to-hint`}
+              aria-invalid={fields.to ? true : undefined}
+            />
+            <p className="admin-field__hint" id={`${id}-to-hint`}>
+              {t('mail.resendToHint', { email: data.order.email || t('email.none') })}
+            </p>
+            {fieldError.message('to')}
+          </div>
+          <div className="admin-actions">
+            <button className="admin-button admin-button--quiet" type="submit" disabled={busy}>
+              {t('mail.resend')}
+            </button>
+          </div>
+          <p role="status">{message}</p>
+        </form>
       ) : null}
-      <p role="status">{message}</p>
+      <EmailForm data={data} lang={lang} orderId={orderId} />
     </Section>
+  );
+}
+
+/** Corrects the buyer's e-mail on the order, with a reason; later mails of the order go to the new address. */
+function EmailForm({ data, lang, orderId }: { data: Order; lang: string; orderId: number }) {
+  const { t } = useTranslation('admin-orders');
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [reason, setReason] = useState('');
+  const { busy, message, fields, submitWith } = useCardForm();
+  const fieldError = useFieldError(id, fields);
+  const submit = submitWith(async () => {
+    checkBody(orderEmailRequest, { email, reason, lang }, t('email.check'));
+    const answer = await apiPost(`/api/admin/orders/${orderId}/email`, { email, reason, lang }, orderEmailResponse);
+    setEmail('');
+    setReason('');
+    await queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
+    return t('email.done', { email: answer.email });
+  });
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
+      <h3 className="admin-subheading" id={`${id}-heading`}>
+        {t('email.heading')}
+      </h3>
+      <p>{t('email.current', { email: data.order.email || t('email.none') })}</p>
+      <p role="alert">{message}</p>
+      <div className="admin-field">
+        <label htmlFor={`${id}-email`}>{t('email.label')}</label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="off"
+          inputMode="email"
+          maxLength={BUYER_LIMITS.emailMax}
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          {...fieldError.attrs('email')}
+        />
+        {fieldError.message('email')}
+      </div>
+      <div className="admin-field">
+        <label htmlFor={`${id}-reason`}>{t('email.reason')}</label>
+        <input id={`${id}-reason`} maxLength={DESK_LIMITS.reasonMax} value={reason} onChange={(e) => setReason(e.currentTarget.value)} {...fieldError.attrs('reason')} />
+        {fieldError.message('reason')}
+      </div>
+      <button className="admin-button" type="submit" disabled={busy}>
+        {t('email.submit')}
+      </button>
+    </form>
   );
 }
 
