@@ -358,20 +358,19 @@ describe('warnings the member confirms before a save goes through', () => {
   it('a session in the past, in the venue time zone: named on its field, in the member language', async () => {
     const before = await catalogFingerprint(t.db);
     // The clock is 10:00 in Moscow: 09:30 there has passed, 10:30 has not.
-    const sessions = [
-      { id: -1, startsAt: '2026-11-27T09:30:00+03:00', capacity: 20 },
-      { id: -2, startsAt: '2026-11-27T10:30:00+03:00', capacity: 20 },
-    ];
+    const passed = { id: -1, startsAt: '2026-11-27T09:30:00+03:00', capacity: 20 };
+    const coming = { id: -2, startsAt: '2026-11-27T10:30:00+03:00', capacity: 20 };
+    const sessions = [passed, coming];
     expect(warningsOf(await create(newEvent({ sessions }), manager.cookie, { lang: 'en' }))).toEqual([
       { path: 'event.sessions.0.startsAt', code: 'past-session', text: 'The session at 2026-11-27 09:30 has already started or passed (venue time). Is that right?' },
     ]);
     // The same moment written in UTC is the same past session, shown on the venue clock.
-    const utc = [{ id: -1, startsAt: '2026-11-27T06:30:00Z', capacity: 20 }, sessions[1]!];
+    const utc = [{ id: -1, startsAt: '2026-11-27T06:30:00Z', capacity: 20 }, coming];
     expect(warningsOf(await create(newEvent({ sessions: utc })))).toEqual([
       { path: 'event.sessions.0.startsAt', code: 'past-session', text: 'Сеанс 2026-11-27 09:30 уже начался или прошёл (время площадки) — верно?' },
     ]);
     // A cancelled past session is nothing to warn about.
-    expect((await create(newEvent({ sessions: [{ ...sessions[0]!, isCancelled: true }, sessions[1]!] }))).statusCode).toBe(200);
+    expect((await create(newEvent({ sessions: [{ ...passed, isCancelled: true }, coming] }))).statusCode).toBe(200);
     const after = await catalogFingerprint(t.db);
     const confirmed = await create(newEvent({ sessions }), manager.cookie, { confirm: true });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
