@@ -369,6 +369,11 @@ describe('warnings the member confirms before a save goes through', () => {
     expect(warningsOf(await create(newEvent({ sessions: utc })))).toEqual([
       { path: 'event.sessions.0.startsAt', code: 'past-session', text: 'Сеанс 2026-11-27 09:30 уже начался или прошёл (время площадки) — верно?' },
     ]);
+    // A whole-day session (no time) of today is still on sale: nothing to warn about; yesterday's is over.
+    expect((await create(newEvent({ sessions: [{ id: -1, startsAt: '2026-11-27T00:00:00+03:00', capacity: 20 }] }))).statusCode).toBe(200);
+    expect(warningsOf(await create(newEvent({ sessions: [{ id: -1, startsAt: '2026-11-26T00:00:00+03:00', capacity: 20 }, coming] })))).toEqual([
+      { path: 'event.sessions.0.startsAt', code: 'past-session', text: 'Сеанс 2026-11-26 уже начался или прошёл (время площадки) — верно?' },
+    ]);
     // A cancelled past session is nothing to warn about.
     expect((await create(newEvent({ sessions: [{ ...passed, isCancelled: true }, coming] }))).statusCode).toBe(200);
     const after = await catalogFingerprint(t.db);
@@ -391,6 +396,8 @@ describe('warnings the member confirms before a save goes through', () => {
       { path: 'event.prices', code: 'no-price', text: '访客将看不到此活动：它没有任何价格。' },
     ]);
     expect(await catalogFingerprint(t.db)).toEqual(before);
+    // With no session at all it is listed as "soon on sale", an announcement on purpose.
+    expect((await create(newEvent({ isPublished: true, sessions: [], prices: [] }))).statusCode).toBe(200);
 
     const draft = await createdEvent({ prices: [] });
     const publish = (extra: Record<string, unknown> = {}) =>

@@ -1,6 +1,6 @@
 import type { CatalogEventDraft, EventWarning } from '../../../contract/admin/catalog.ts';
 import { AdminErrorCode } from '../../../contract/admin/errors.ts';
-import type { CatalogEventInput } from '../../../contract/catalog-file.ts';
+import { type CatalogEventInput, writtenAtMidnight } from '../../../contract/catalog-file.ts';
 import { eventHashFrom } from '../../../contract/catalog-hash.ts';
 import { type CatalogRecurrence, expandRecurrence } from '../../../contract/catalog-recurrence.ts';
 import { type Currency, formatPrice } from '../../../contract/format-price.ts';
@@ -116,23 +116,42 @@ function scheduledSessions(recurrences: readonly CatalogRecurrence[], timeZone: 
 type Shown = {
   isPublished?: boolean | undefined;
   isFree?: boolean | undefined;
-  sessions?: ReadonlyArray<{ id: number; startsAt: string; isCancelled?: boolean | undefined }> | undefined;
+  sessions?: ReadonlyArray<{ id: number; startsAt: string; hasTime?: boolean | undefined; isCancelled?: boolean | undefined }> | undefined;
   prices?: ReadonlyArray<{ id: number; amount: number }> | undefined;
 };
 
-/** Why a visitor would not see a published event: no session still to come, or no price. */
-function hiddenBy(event: Shown, now: number): Array<'no-future-session' | 'no-price'> {
+/** The venue's calendar day of a moment: '2026-12-05'. */
+const venueDay = (at: number, timeZone: string) => new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));
+
+/**
+ * A session over as the storefront counts it (docs/afisha.md): a timed one once it has started,
+ * a whole-day one (no time: written at local midnight) once its day has ended in the venue's zone.
+ */
+function isOver(session: { startsAt: string; hasTime?: boolean | undefined }, now: number, timeZone: string): boolean {
+  const at = Date.parse(session.startsAt);
+  if (session.hasTime ?? !writtenAtMidnight(session.startsAt)) return at <= now;
+  return venueDay(at, timeZone) < venueDay(now, timeZone);
+}
+
+/**
+ * Why visitors would find nothing to buy in a published event: its sessions are all over or
+ * cancelled, or it has no price. An event with no session at all is listed as "soon on sale"
+ * (docs/afisha.md), an announcement on purpose: nothing to warn about.
+ */
+function hiddenBy(event: Shown, now: number, timeZone: string): Array<'no-future-session' | 'no-price'> {
+  const sessions = event.sessions ?? [];
+  if (sessions.length === 0) return [];
   const reasons: Array<'no-future-session' | 'no-price'> = [];
-  if (!(event.sessions ?? []).some((s) => !s.isCancelled && Date.parse(s.startsAt) > now)) reasons.push('no-future-session');
+  if (!sessions.some((s) => !s.isCancelled && !isOver(s, now, timeZone))) reasons.push('no-future-session');
   if ((event.prices ?? []).length === 0) reasons.push('no-price');
   return reasons;
 }
 
 /** Publishing (or saving published) an event no visitor can see, unless it was already so before. */
-function visibilityWarnings(after: Shown, before: Shown | undefined, now: number, lang: Lang): EventWarning[] {
+function visibilityWarnings(after: Shown, before: Shown | undefined, now: number, timeZone: string, lang: Lang): EventWarning[] {
   if (!after.isPublished) return [];
-  const reasons = hiddenBy(after, now);
-  if (before?.isPublished && hiddenBy(before, now).length > 0) return [];
+  const reasons = hiddenBy(after, now, timeZone);
+  if (before?.isPublished && hiddenBy(before, now, timeZone).length > 0) return [];
   return reasons.map((code) => ({
     path: code === 'no-price' ? 'event.prices' : 'event.sessions',
     code,
@@ -159,7 +178,7 @@ function warningsOf(input: { after: Shown; before: Shown | undefined; draftSessi
   let scheduleWarned = false;
   (after.sessions ?? []).forEach((s, i) => {
     const at = Date.parse(s.startsAt);
-    if (s.isCancelled || !(at <= input.now)) return;
+    if (s.isCancelled || !isOver(s, input.now, input.timeZone)) return;
     const old = oldSessions.get(s.id);
     if (old !== undefined && Date.parse(old) === at) return;
     const fromSchedule = i >= input.draftSessions;
@@ -168,7 +187,10 @@ function warningsOf(input: { after: Shown; before: Shown | undefined; draftSessi
     warnings.push({
       path: fromSchedule ? 'recurrences' : `event.sessions.${i}.startsAt`,
       code: 'past-session',
-      text: serverText('adminCatalog', 'warning-past-session', lang, { time: venueTime(s.startsAt, input.timeZone) }),
+      // A whole-day session is named by its day alone.
+      text: serverText('adminCatalog', 'warning-past-session', lang, {
+        time: (s.hasTime ?? !writtenAtMidnight(s.startsAt)) ? venueTime(s.startsAt, input.timeZone) : venueDay(at, input.timeZone),
+      }),
     });
   });
   (after.prices ?? []).forEach((p, i) => {
@@ -184,7 +206,7 @@ function warningsOf(input: { after: Shown; before: Shown | undefined; draftSessi
       });
     }
   });
-  return [...warnings, ...visibilityWarnings(after, before, input.now, lang)];
+  return [...warnings, ...visibilityWarnings(after, before, input.now, input.timeZone, lang)];
 }
 
 /** 409 -2256: nothing is written (the transaction rolls back); the same request with confirm goes through. */
@@ -350,7 +372,7 @@ export function createEventEditor(deps: Deps) {
         const before = await exportEvent(tx, input.id, timeZone);
         if (!before) throw new BusinessError(AdminErrorCode.catalogNotFound, { status: 404 });
         if (!input.confirm) {
-          const warnings = visibilityWarnings({ ...before, isPublished: input.published }, before, deps.now(), input.lang);
+          const warnings = visibilityWarnings({ ...before, isPublished: input.published }, before, deps.now(), timeZone, input.lang);
           if (warnings.length > 0) throw needsConfirmation(warnings);
         }
         await importCatalogIn(tx, { events: [{ ...before, isPublished: input.published }] });
