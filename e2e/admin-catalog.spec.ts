@@ -145,3 +145,51 @@ test('a manager creates an event with two sessions and two prices, publishes it,
   await expect(page).toHaveURL(orderUrl);
   await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();
 });
+
+test('a new price starts empty; a free price and a past session, then publishing an event no one can see, wait for the manager to confirm', async ({ page }) => {
+  test.setTimeout(90_000);
+  const title = `Вечер без зрителей ${Date.now()}${test.info().workerIndex}`;
+  await signIn(page, E2E_OWNER.email, E2E_OWNER.password);
+  await page.goto('/admin/catalog/events/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'Новое событие' })).toBeVisible();
+  await page.getByLabel('Название (обязательно)').fill(title);
+  const sessions = page.getByRole('group', { name: 'Сеансы', exact: true });
+  await sessions.getByRole('button', { name: 'Добавить сеанс' }).click();
+  // Yesterday in the venue's zone: always past, whatever the hour.
+  await sessions.getByRole('listitem').first().getByLabel('Дата и время').fill(moscowDay(-1, '12:00'));
+  await page.getByRole('group', { name: 'Категории посетителей', exact: true }).getByLabel('Название категории').first().fill('Взрослый');
+  const prices = page.getByRole('group', { name: 'Цены', exact: true });
+  await prices.getByRole('button', { name: 'Добавить цену' }).click();
+  const amount = prices.getByRole('listitem').first().getByLabel('Цена, ₽');
+  await expect(amount).toHaveValue('');
+
+  // An empty price is refused on its field.
+  await page.getByRole('button', { name: 'Создать событие' }).click();
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await expect(amount).toHaveAccessibleDescription('Заполните поле.');
+
+  // 0 and a past session: the save waits for the manager's word, nothing is created yet.
+  await amount.fill('0');
+  await page.getByRole('button', { name: 'Создать событие' }).click();
+  const check = page.getByRole('alertdialog', { name: 'Проверьте перед сохранением' });
+  await expect(check).toBeVisible();
+  await expect(check).toBeFocused();
+  await expect(check.getByRole('listitem')).toHaveText([/^Сеанс \d{4}-\d\d-\d\d 12:00 уже начался или прошёл \(время площадки\) — верно\?/, /^Цена 0 — бесплатно — верно\?/]);
+  await expect(page.getByRole('heading', { level: 1, name: 'Новое событие' })).toBeVisible();
+  const rules = ['color-contrast', 'label', 'aria-allowed-attr', 'aria-valid-attr-value', 'aria-required-children', 'button-name', 'aria-dialog-name'];
+  expect(await axeViolations(page, rules, 'body')).toEqual([]);
+  await check.getByRole('button', { name: 'Всё верно, сохранить' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Событие «${title}»` })).toBeVisible();
+  await expect(page.getByText('Не опубликовано · /event/')).toBeVisible();
+
+  // Publishing it: no visitor could see an event whose only session has passed.
+  await page.getByRole('button', { name: 'Опубликовать' }).click();
+  await expect(check).toBeVisible();
+  await expect(check.getByRole('listitem')).toHaveText([/^Посетители не увидят событие: у него нет будущих сеансов\./]);
+  await expect(page.getByText('Не опубликовано · /event/')).toBeVisible();
+  await check.getByRole('button', { name: 'Вернуться к форме' }).click();
+  await expect(check).toBeHidden();
+  await page.getByRole('button', { name: 'Опубликовать' }).click();
+  await check.getByRole('button', { name: 'Всё верно, опубликовать' }).click();
+  await expect(page.getByText('Опубликовано · /event/')).toBeVisible();
+});

@@ -16,6 +16,7 @@ import {
 } from '../catalog-file.ts';
 import { catalogRecurrence } from '../catalog-recurrence.ts';
 import { MAX_INT4 } from '../common.ts';
+import { adminErrorResponse } from './api.ts';
 
 /**
  * The back office's catalog editor. An event is edited in the catalog file's own shape
@@ -49,6 +50,8 @@ export const eventSaveRequest = z.object({
   event: catalogEventDraft,
   /** Schedules expanded into more sessions on save, as the form previewed them. */
   recurrences: z.array(catalogRecurrence).max(20).default([]),
+  /** The member has seen the warnings of an earlier answer (409 -2256) and saves anyway. */
+  confirm: z.boolean().default(false),
   lang: langField,
 });
 export type EventSaveRequest = z.input<typeof eventSaveRequest>;
@@ -124,8 +127,22 @@ export const eventListResponse = z.object({
 export const eventPublishRequest = z.object({
   revision: z.number().int().positive().max(MAX_INT4),
   published: z.boolean(),
+  /** As a save's: publishing an event no visitor can see goes through only confirmed. */
+  confirm: z.boolean().default(false),
   lang: langField,
 });
+
+/**
+ * Why a save or publication waits for confirmation (409 -2256): each on the form's field path,
+ * in the member's language. free-price: a price of 0; past-session: a session that has started,
+ * in the venue's time zone; not-visible: published with no future session or no price;
+ * price-change: a price changed on an event with orders (placed orders keep what they paid).
+ */
+export const EVENT_WARNING_CODES = ['free-price', 'past-session', 'no-future-session', 'no-price', 'price-change'] as const;
+export const eventWarning = z.object({ path: z.string(), code: z.enum(EVENT_WARNING_CODES), text: z.string() });
+export type EventWarning = z.infer<typeof eventWarning>;
+/** A save's or publication's 409: the other refusals' shape, and the warnings when the code is -2256. */
+export const eventConflictResponse = adminErrorResponse.extend({ warnings: z.array(eventWarning).optional() });
 
 /** DELETE /api/admin/catalog/events/:id?revision=N */
 export const eventDeleteQuery = z.object({

@@ -58,6 +58,13 @@ export const AdminErrorCode = {
   catalogEventInSubscription: '-2254',
   /** A kind, menu, venue, tag, checkbox, rules document or zone still in use is never deleted: the text names what uses it. */
   catalogEntryInUse: '-2255',
+  /**
+   * The save or publication waits for the member's confirmation: the answer's `warnings` list
+   * what to confirm (a free price, a session in the past, an event no visitor can see, a price
+   * changed on an event with orders), each on its field; the same request with `confirm: true`
+   * goes through. Nothing is saved until then.
+   */
+  catalogNeedsConfirmation: '-2256',
   // --- halls, seats blocked per session (-2300..-2399) ---
   /** Held or sold seats cannot be blocked: the text names them. */
   seatsNotFree: '-2300',

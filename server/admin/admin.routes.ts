@@ -96,7 +96,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
     registryReportsRoutes(admin, { registryReports: createRegistryReportsService({ db: deps.db, configured: deps.registryConfigured ?? false }) });
     hallsRoutes(admin, { halls: createHallsDesk({ db: deps.db, now: deps.now, timeZone: deps.timeZone, audit: audit.record }), blocks: createSeatBlocks({ db: deps.db, now: deps.now, audit: audit.record }) });
     const catalogDeps = { db: deps.db, now: deps.now, timeZone: deps.timeZone, audit: audit.record };
-    catalogRoutes(admin, { events: createEventEditor(catalogDeps), entries: createEntryEditor(catalogDeps) });
+    catalogRoutes(admin, { events: createEventEditor({ ...catalogDeps, currency: async () => (await deps.setup.get()).app.currency }), entries: createEntryEditor(catalogDeps) });
     offersRoutes(admin, { promo: createPromoCodesDesk(catalogDeps), offers: createSpecialOffersDesk(catalogDeps), subscriptions: createSubscriptionsDesk(catalogDeps) });
     loyaltyCardsRoutes(admin, { loyalty: createLoyaltyDesk(catalogDeps) });
     setupAdminRoutes(admin, { editor: createSetupEditor({ db: deps.db, now: deps.now, timeZone: deps.timeZone, setupFile: deps.setupFile, onSaved: () => deps.setup.invalidate(), audit: audit.record }) });

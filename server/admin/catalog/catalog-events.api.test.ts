@@ -54,8 +54,8 @@ const load = async (id: number, cookie = manager.cookie) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const save = (id: number, revision: number, event: unknown, cookie = manager.cookie, lang = 'ru') =>
-  adminCall(t, 'PUT', `/api/admin/catalog/events/${id}`, cookie, { revision, event, lang });
+const save = (id: number, revision: number, event: unknown, cookie = manager.cookie, lang = 'ru', extra: Record<string, unknown> = {}) =>
+  adminCall(t, 'PUT', `/api/admin/catalog/events/${id}`, cookie, { revision, event, lang, ...extra });
 const catalogVersion = async () => Number((await t.db.query<{ version: number }>('select version from catalog_version')).rows[0]?.version);
 const auditOf = async (id: number) =>
   (await t.db.query<{ action: string; staff_id: number; before: unknown; after: unknown }>(
@@ -292,12 +292,36 @@ describe('changes that would harm sold tickets', () => {
     expect(res.json()).toEqual({ errorCode: '-2253', errorText: 'Событие нельзя удалить: по нему есть заказы. Снимите его с публикации.' });
   });
 
+  it('asks to confirm a price change on an event with orders, saying placed orders keep what they paid; nothing is saved before', async () => {
+    const before = await catalogFingerprint(t.db);
+    const audit = await auditOf(event.id);
+    const prices = form.event.prices.map((p, i) => (i === 0 ? { ...p, amount: 60_000 } : p));
+    const res = await save(event.id, form.revision, { ...form.event, prices });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ errorCode: '-2256', errorText: 'Проверьте предупреждения и подтвердите: пока ничего не сохранено.' });
+    expect(res.json().warnings).toEqual([
+      {
+        path: 'event.prices.0.amount',
+        code: 'price-change',
+        text: expect.stringMatching(/^Цена изменится с 500\s?₽ на 600\s?₽ только для новых заказов: уже оформленные заказы сохраняют цену, по которой оплачены\.$/),
+      },
+    ]);
+    const en = await save(event.id, form.revision, { ...form.event, prices }, manager.cookie, 'en');
+    expect(en.json().warnings[0].text).toMatch(/for new orders only: orders already placed keep the price they were paid at\.$/);
+    expect(await catalogFingerprint(t.db)).toEqual(before);
+    expect(await auditOf(event.id)).toEqual(audit);
+    // Anything else on such an event saves without a question.
+    const renamed = await save(event.id, form.revision, { ...form.event, name: { ...(form.event.name as object), ru: 'Лекция о планетах' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    form = await load(event.id);
+  });
+
   it('keeps the order in progress at its price and hold when the price changes', async () => {
     const viewBefore = (await t.post('/api/order/view', { hash: order.orderHash, lang: 'ru' })).json();
     const remaining = async () => (await t.db.query<{ remaining: number }>('select remaining from sessions where id = $1', [order.sessionId])).rows[0]?.remaining;
     const left = await remaining();
     const prices = form.event.prices.map((p) => ({ ...p, amount: 99_900 }));
-    const res = await save(event.id, form.revision, { ...form.event, prices });
+    const res = await save(event.id, form.revision, { ...form.event, prices }, manager.cookie, 'ru', { confirm: true });
     expect(res.statusCode, res.body).toBe(200);
     const viewAfter = (await t.post('/api/order/view', { hash: order.orderHash, lang: 'ru' })).json();
     expect(viewAfter).toEqual(viewBefore);
@@ -305,6 +329,86 @@ describe('changes that would harm sold tickets', () => {
     // The next visitor pays the new price.
     const page = noSchemeResponse.parse((await t.post('/api/no-scheme', { hash: event.hash, lang: 'ru' })).json());
     expect(page.price.map((p) => p.price)).toContain(999);
+  });
+});
+
+describe('warnings the member confirms before a save goes through', () => {
+  beforeAll(() => t.clock.set(START));
+  const warningsOf = (res: { statusCode: number; body: string; json: () => { errorCode: string; warnings?: unknown } }) => {
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().errorCode).toBe('-2256');
+    return res.json().warnings;
+  };
+
+  it('a price of 0: asks whether free is right, saves nothing, and saves once confirmed', async () => {
+    const before = await catalogFingerprint(t.db);
+    const event = newEvent({ prices: [{ id: -1, categoryId: -1, amount: 50_000 }, { id: -2, categoryId: -2, amount: 0 }] });
+    expect(warningsOf(await create(event))).toEqual([{ path: 'event.prices.1.amount', code: 'free-price', text: 'Цена 0 — бесплатно — верно?' }]);
+    expect(warningsOf(await create(event, manager.cookie, { lang: 'kz' }))).toEqual([{ path: 'event.prices.1.amount', code: 'free-price', text: 'Баға 0 — тегін. Дұрыс па?' }]);
+    expect(await catalogFingerprint(t.db)).toEqual(before);
+    const confirmed = await create(event, manager.cookie, { confirm: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const loaded = await load(confirmed.json().id);
+    expect(loaded.event.prices.map((p: { amount: number }) => p.amount)).toEqual([50_000, 0]);
+    // Saved as it is, the free price is not asked about again; an event marked free never is.
+    expect((await save(confirmed.json().id, loaded.revision, loaded.event)).statusCode).toBe(200);
+    expect((await create(newEvent({ isFree: true, prices: [{ id: -1, categoryId: -1, amount: 0 }] }))).statusCode).toBe(200);
+  });
+
+  it('a session in the past, in the venue time zone: named on its field, in the member language', async () => {
+    const before = await catalogFingerprint(t.db);
+    // The clock is 10:00 in Moscow: 09:30 there has passed, 10:30 has not.
+    const passed = { id: -1, startsAt: '2026-11-27T09:30:00+03:00', capacity: 20 };
+    const coming = { id: -2, startsAt: '2026-11-27T10:30:00+03:00', capacity: 20 };
+    const sessions = [passed, coming];
+    expect(warningsOf(await create(newEvent({ sessions }), manager.cookie, { lang: 'en' }))).toEqual([
+      { path: 'event.sessions.0.startsAt', code: 'past-session', text: 'The session at 2026-11-27 09:30 has already started or passed (venue time). Is that right?' },
+    ]);
+    // The same moment written in UTC is the same past session, shown on the venue clock.
+    const utc = [{ id: -1, startsAt: '2026-11-27T06:30:00Z', capacity: 20 }, coming];
+    expect(warningsOf(await create(newEvent({ sessions: utc })))).toEqual([
+      { path: 'event.sessions.0.startsAt', code: 'past-session', text: 'Сеанс 2026-11-27 09:30 уже начался или прошёл (время площадки) — верно?' },
+    ]);
+    // A whole-day session (no time) of today is still on sale: nothing to warn about; yesterday's is over.
+    expect((await create(newEvent({ sessions: [{ id: -1, startsAt: '2026-11-27T00:00:00+03:00', capacity: 20 }] }))).statusCode).toBe(200);
+    expect(warningsOf(await create(newEvent({ sessions: [{ id: -1, startsAt: '2026-11-26T00:00:00+03:00', capacity: 20 }, coming] })))).toEqual([
+      { path: 'event.sessions.0.startsAt', code: 'past-session', text: 'Сеанс 2026-11-26 уже начался или прошёл (время площадки) — верно?' },
+    ]);
+    // A cancelled past session is nothing to warn about.
+    expect((await create(newEvent({ sessions: [{ ...passed, isCancelled: true }, coming] }))).statusCode).toBe(200);
+    const after = await catalogFingerprint(t.db);
+    const confirmed = await create(newEvent({ sessions }), manager.cookie, { confirm: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(after).not.toEqual(before);
+    // An unchanged past session of a stored event does not ask again.
+    const loaded = await load(confirmed.json().id);
+    expect((await save(confirmed.json().id, loaded.revision, loaded.event)).statusCode).toBe(200);
+  });
+
+  it('publishing an event no visitor can see: no future session, no price; the publish button asks too', async () => {
+    const before = await catalogFingerprint(t.db);
+    const past = [{ id: -1, startsAt: '2026-11-26T12:00:00+03:00', capacity: 20 }];
+    expect(warningsOf(await create(newEvent({ isPublished: true, sessions: past })))).toEqual([
+      { path: 'event.sessions.0.startsAt', code: 'past-session', text: 'Сеанс 2026-11-26 12:00 уже начался или прошёл (время площадки) — верно?' },
+      { path: 'event.sessions', code: 'no-future-session', text: 'Посетители не увидят событие: у него нет будущих сеансов.' },
+    ]);
+    expect(warningsOf(await create(newEvent({ isPublished: true, prices: [] }), manager.cookie, { lang: 'ch' }))).toEqual([
+      { path: 'event.prices', code: 'no-price', text: '访客将看不到此活动：它没有任何价格。' },
+    ]);
+    expect(await catalogFingerprint(t.db)).toEqual(before);
+    // With no session at all it is listed as "soon on sale", an announcement on purpose.
+    expect((await create(newEvent({ isPublished: true, sessions: [], prices: [] }))).statusCode).toBe(200);
+
+    const draft = await createdEvent({ prices: [] });
+    const publish = (extra: Record<string, unknown> = {}) =>
+      adminCall(t, 'POST', `/api/admin/catalog/events/${draft.id}/publish`, manager.cookie, { revision: draft.revision, published: true, ...extra });
+    expect(warningsOf(await publish({ lang: 'en' }))).toEqual([{ path: 'event.prices', code: 'no-price', text: 'Visitors will not see the event: it has no prices.' }]);
+    expect((await load(draft.id)).event.isPublished).toBe(false);
+    expect((await auditOf(draft.id)).map((a) => a.action)).toEqual(['catalog.event.create']);
+    const confirmed = await publish({ confirm: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await load(draft.id)).event.isPublished).toBe(true);
+    expect((await auditOf(draft.id)).map((a) => a.action)).toEqual(['catalog.event.create', 'catalog.event.publish']);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   eventListResponse,
   eventPublishRequest,
   eventSaveRequest,
+  eventConflictResponse,
   eventSavedResponse,
   entryDeleteQuery,
   entryDeletedResponse,
@@ -75,26 +76,36 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor;
 
   r.post(
     '/api/admin/catalog/events',
-    { schema: { tags, body: eventSaveRequest, response: { 200: eventSavedResponse, ...errors } }, onRequest: guard },
+    { schema: { tags, body: eventSaveRequest, response: { 200: eventSavedResponse, 409: eventConflictResponse, ...errors } }, onRequest: guard },
     async (request) => {
-      const { event, recurrences } = request.body;
-      return ok(await deps.events.create({ draft: event, recurrences, actor: staffActorOf(request), lang: requestLang(request) }));
+      const { event, recurrences, confirm } = request.body;
+      return ok(await deps.events.create({ draft: event, recurrences, confirm, actor: staffActorOf(request), lang: requestLang(request) }));
     },
   );
 
   r.put(
     '/api/admin/catalog/events/:id',
-    { schema: { tags, params: eventIdParams, body: eventSaveRequest, response: { 200: eventSavedResponse, ...errors } }, onRequest: guard },
+    { schema: { tags, params: eventIdParams, body: eventSaveRequest, response: { 200: eventSavedResponse, 409: eventConflictResponse, ...errors } }, onRequest: guard },
     async (request) => {
-      const { event, recurrences, revision } = request.body;
-      return ok(await deps.events.update({ id: request.params.id, revision, draft: event, recurrences, actor: staffActorOf(request), lang: requestLang(request) }));
+      const { event, recurrences, revision, confirm } = request.body;
+      return ok(await deps.events.update({ id: request.params.id, revision, draft: event, recurrences, confirm, actor: staffActorOf(request), lang: requestLang(request) }));
     },
   );
 
   r.post(
     '/api/admin/catalog/events/:id/publish',
-    { schema: { tags, params: eventIdParams, body: eventPublishRequest, response: { 200: eventSavedResponse, ...errors } }, onRequest: guard },
-    async (request) => ok(await deps.events.publish({ id: request.params.id, revision: request.body.revision, published: request.body.published, actor: staffActorOf(request) })),
+    { schema: { tags, params: eventIdParams, body: eventPublishRequest, response: { 200: eventSavedResponse, 409: eventConflictResponse, ...errors } }, onRequest: guard },
+    async (request) =>
+      ok(
+        await deps.events.publish({
+          id: request.params.id,
+          revision: request.body.revision,
+          published: request.body.published,
+          confirm: request.body.confirm,
+          actor: staffActorOf(request),
+          lang: requestLang(request),
+        }),
+      ),
   );
 
   r.delete(

@@ -1,8 +1,9 @@
-import type { CatalogEventDraft } from '../../../contract/admin/catalog.ts';
+import type { CatalogEventDraft, EventWarning } from '../../../contract/admin/catalog.ts';
 import { AdminErrorCode } from '../../../contract/admin/errors.ts';
-import type { CatalogEventInput } from '../../../contract/catalog-file.ts';
+import { type CatalogEventInput, writtenAtMidnight } from '../../../contract/catalog-file.ts';
 import { eventHashFrom } from '../../../contract/catalog-hash.ts';
 import { type CatalogRecurrence, expandRecurrence } from '../../../contract/catalog-recurrence.ts';
+import { type Currency, formatPrice } from '../../../contract/format-price.ts';
 import { type Lang, pickLocalized } from '../../../contract/lang.ts';
 import { type CatalogIssue, CatalogImportError } from '../../catalog/catalog-issues.ts';
 import { exportCatalog, exportEvent } from '../../catalog/export.ts';
@@ -37,6 +38,8 @@ type Deps = {
   now: () => number;
   timeZone: string;
   audit: AuditWriter;
+  /** The storefront's currency, for the amounts a price-change warning names. */
+  currency: () => Promise<Currency>;
 };
 
 type FieldError = { path: string; code: string; text: string };
@@ -109,6 +112,108 @@ function scheduledSessions(recurrences: readonly CatalogRecurrence[], timeZone: 
   );
 }
 
+/** What of an event the warnings compare: the catalog file's shape, before or after a save. */
+type Shown = {
+  isPublished?: boolean | undefined;
+  isFree?: boolean | undefined;
+  sessions?: ReadonlyArray<{ id: number; startsAt: string; hasTime?: boolean | undefined; isCancelled?: boolean | undefined }> | undefined;
+  prices?: ReadonlyArray<{ id: number; amount: number }> | undefined;
+};
+
+/** The venue's calendar day of a moment: '2026-12-05'. */
+const venueDay = (at: number, timeZone: string) => new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));
+
+/**
+ * A session over as the storefront counts it (docs/afisha.md): a timed one once it has started,
+ * a whole-day one (no time: written at local midnight) once its day has ended in the venue's zone.
+ */
+function isOver(session: { startsAt: string; hasTime?: boolean | undefined }, now: number, timeZone: string): boolean {
+  const at = Date.parse(session.startsAt);
+  if (session.hasTime ?? !writtenAtMidnight(session.startsAt)) return at <= now;
+  return venueDay(at, timeZone) < venueDay(now, timeZone);
+}
+
+/**
+ * Why visitors would find nothing to buy in a published event: its sessions are all over or
+ * cancelled, or it has no price. An event with no session at all is listed as "soon on sale"
+ * (docs/afisha.md), an announcement on purpose: nothing to warn about.
+ */
+function hiddenBy(event: Shown, now: number, timeZone: string): Array<'no-future-session' | 'no-price'> {
+  const sessions = event.sessions ?? [];
+  if (sessions.length === 0) return [];
+  const reasons: Array<'no-future-session' | 'no-price'> = [];
+  if (!sessions.some((s) => !s.isCancelled && !isOver(s, now, timeZone))) reasons.push('no-future-session');
+  if ((event.prices ?? []).length === 0) reasons.push('no-price');
+  return reasons;
+}
+
+/** Publishing (or saving published) an event no visitor can see, unless it was already so before. */
+function visibilityWarnings(after: Shown, before: Shown | undefined, now: number, timeZone: string, lang: Lang): EventWarning[] {
+  if (!after.isPublished) return [];
+  const reasons = hiddenBy(after, now, timeZone);
+  if (before?.isPublished && hiddenBy(before, now, timeZone).length > 0) return [];
+  return reasons.map((code) => ({
+    path: code === 'no-price' ? 'event.prices' : 'event.sessions',
+    code,
+    text: serverText('adminCatalog', `warning-${code}`, lang),
+  }));
+}
+
+/** A moment as the venue's clock shows it: '2026-12-05 12:00'. */
+function venueTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+}
+
+/**
+ * What a save asks the member to confirm before it goes through: a new price of 0 (on an event
+ * not marked free), a session set to a moment already past (in the venue's time zone; one for
+ * all of the schedules' sessions), publishing an event no visitor can see, and a price changed
+ * on an event with orders (placed orders keep what they paid). Each on the form's field.
+ */
+function warningsOf(input: { after: Shown; before: Shown | undefined; draftSessions: number; hasOrders: boolean; now: number; timeZone: string; lang: Lang; money: (kopecks: number) => string }): EventWarning[] {
+  const { after, before, lang } = input;
+  const warnings: EventWarning[] = [];
+  const oldSessions = new Map((before?.sessions ?? []).map((s) => [s.id, s.startsAt]));
+  const oldPrices = new Map((before?.prices ?? []).map((p) => [p.id, p.amount]));
+  let scheduleWarned = false;
+  (after.sessions ?? []).forEach((s, i) => {
+    const at = Date.parse(s.startsAt);
+    if (s.isCancelled || !isOver(s, input.now, input.timeZone)) return;
+    const old = oldSessions.get(s.id);
+    if (old !== undefined && Date.parse(old) === at) return;
+    const fromSchedule = i >= input.draftSessions;
+    if (fromSchedule && scheduleWarned) return;
+    scheduleWarned ||= fromSchedule;
+    warnings.push({
+      path: fromSchedule ? 'recurrences' : `event.sessions.${i}.startsAt`,
+      code: 'past-session',
+      // A whole-day session is named by its day alone.
+      text: serverText('adminCatalog', 'warning-past-session', lang, {
+        time: (s.hasTime ?? !writtenAtMidnight(s.startsAt)) ? venueTime(s.startsAt, input.timeZone) : venueDay(at, input.timeZone),
+      }),
+    });
+  });
+  (after.prices ?? []).forEach((p, i) => {
+    const old = oldPrices.get(p.id);
+    if (p.amount === 0 && !after.isFree && old !== 0) {
+      warnings.push({ path: `event.prices.${i}.amount`, code: 'free-price', text: serverText('adminCatalog', 'warning-free-price', lang) });
+    }
+    if (input.hasOrders && old !== undefined && old !== p.amount) {
+      warnings.push({
+        path: `event.prices.${i}.amount`,
+        code: 'price-change',
+        text: serverText('adminCatalog', 'warning-price-change', lang, { before: input.money(old), after: input.money(p.amount) }),
+      });
+    }
+  });
+  return [...warnings, ...visibilityWarnings(after, before, input.now, input.timeZone, lang)];
+}
+
+/** 409 -2256: nothing is written (the transaction rolls back); the same request with confirm goes through. */
+function needsConfirmation(warnings: EventWarning[]): BusinessError {
+  return new BusinessError(AdminErrorCode.catalogNeedsConfirmation, { status: 409, details: { warnings } });
+}
+
 /**
  * The draft as a catalog file's event: new entries (negative stand-in ids) get the next free ids
  * and the references to them follow, schedules become sessions, descriptions are sanitized.
@@ -162,7 +267,8 @@ export function createEventEditor(deps: Deps) {
   const { db, timeZone } = deps;
   const at = () => new Date(deps.now());
 
-  async function save(input: { id?: number; revision?: number; draft: CatalogEventDraft; recurrences: CatalogRecurrence[]; actor: CatalogActor; lang: Lang }) {
+  async function save(input: { id?: number; revision?: number; draft: CatalogEventDraft; recurrences: CatalogRecurrence[]; confirm: boolean; actor: CatalogActor; lang: Lang }) {
+    const currency = await deps.currency();
     return db.transaction(async (tx) => {
       // New ids are the next free ones: the import lock keeps a second save from taking them too.
       await lockCatalog(tx);
@@ -170,22 +276,39 @@ export function createEventEditor(deps: Deps) {
       let eventId: number;
       let hash = input.draft.hash;
       const next = await nextIds(tx);
+      let hasOrders = false;
       if (input.id !== undefined) {
         if (input.revision === undefined) throw refusedFields([{ path: 'revision', code: 'required', text: serverText('adminCatalog', 'other', input.lang, { message: 'revision' }) }]);
         await claimRevision(tx, 'events', input.id, input.revision, timeZone);
         before = await exportEvent(tx, input.id, timeZone);
         eventId = input.id;
+        hasOrders = (await findEventUsage(tx, input.id)).hasOrders;
         if (hash === '') hash = (before as { hash?: string } | undefined)?.hash ?? (await uniqueHash(tx, input.draft));
       } else {
         eventId = next.events;
         if (hash === '') hash = await uniqueHash(tx, input.draft);
       }
+      let event: CatalogEventInput;
       try {
-        const event = resolveDraft(input.draft, eventId, hash, next, scheduledSessions(input.recurrences, timeZone));
+        event = resolveDraft(input.draft, eventId, hash, next, scheduledSessions(input.recurrences, timeZone));
         await importCatalogIn(tx, { events: [event] });
       } catch (error) {
         if (error instanceof CatalogImportError) throw await refusal(tx, error, input.draft.sessions.length, input.lang);
         throw error;
+      }
+      // After the import, so a form with mistakes hears of them first; a refusal here rolls the import back.
+      if (!input.confirm) {
+        const warnings = warningsOf({
+          after: event,
+          before: before as Shown | undefined,
+          draftSessions: input.draft.sessions.length,
+          hasOrders,
+          now: deps.now(),
+          timeZone,
+          lang: input.lang,
+          money: (kopecks) => formatPrice(kopecks, currency, input.lang),
+        });
+        if (warnings.length > 0) throw needsConfirmation(warnings);
       }
       const revision = await recordEditor(tx, 'events', eventId, input.actor.id, at());
       const after = await exportEvent(tx, eventId, timeZone);
@@ -234,17 +357,24 @@ export function createEventEditor(deps: Deps) {
       });
     },
 
-    create: (input: { draft: CatalogEventDraft; recurrences: CatalogRecurrence[]; actor: CatalogActor; lang: Lang }) => save(input),
+    create: (input: { draft: CatalogEventDraft; recurrences: CatalogRecurrence[]; confirm: boolean; actor: CatalogActor; lang: Lang }) => save(input),
 
-    update: (input: { id: number; revision: number | undefined; draft: CatalogEventDraft; recurrences: CatalogRecurrence[]; actor: CatalogActor; lang: Lang }) =>
-      save(input.revision === undefined ? { id: input.id, draft: input.draft, recurrences: input.recurrences, actor: input.actor, lang: input.lang } : input),
+    update: (input: { id: number; revision: number | undefined; draft: CatalogEventDraft; recurrences: CatalogRecurrence[]; confirm: boolean; actor: CatalogActor; lang: Lang }) =>
+      save(input.revision === undefined ? { id: input.id, draft: input.draft, recurrences: input.recurrences, confirm: input.confirm, actor: input.actor, lang: input.lang } : input),
 
-    /** Puts the event on the storefront or takes it off, its sales and orders untouched. */
-    async publish(input: { id: number; revision: number; published: boolean; actor: CatalogActor }) {
+    /**
+     * Puts the event on the storefront or takes it off, its sales and orders untouched. Putting
+     * on one no visitor can see (no future session, no price) waits for confirmation.
+     */
+    async publish(input: { id: number; revision: number; published: boolean; confirm: boolean; actor: CatalogActor; lang: Lang }) {
       return db.transaction(async (tx) => {
         await claimRevision(tx, 'events', input.id, input.revision, timeZone);
         const before = await exportEvent(tx, input.id, timeZone);
         if (!before) throw new BusinessError(AdminErrorCode.catalogNotFound, { status: 404 });
+        if (!input.confirm) {
+          const warnings = visibilityWarnings({ ...before, isPublished: input.published }, before, deps.now(), timeZone, input.lang);
+          if (warnings.length > 0) throw needsConfirmation(warnings);
+        }
         await importCatalogIn(tx, { events: [{ ...before, isPublished: input.published }] });
         const revision = await recordEditor(tx, 'events', input.id, input.actor.id, at());
         await deps.audit(tx, {

@@ -59,7 +59,7 @@ export function ordersDeskRoutes(app: FastifyInstance, deps: { desk: OrdersDesk 
 
   r.post(
     '/api/admin/orders/:id/email',
-    { schema: { tags, params: orderIdParams, body: orderEmailRequest, response: { 200: orderEmailResponse, ...errors } }, preHandler: requirePermission('orders.write') },
+    { schema: { tags, params: orderIdParams, body: orderEmailRequest, response: { 200: orderEmailResponse, ...errors } }, onRequest: requirePermission('orders.write') },
     async (request) => ok(await deps.desk.changeEmail({ orderId: request.params.id, email: request.body.email, reason: request.body.reason, actor: staffActorOf(request) })),
   );
 

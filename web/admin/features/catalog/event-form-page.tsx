@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldError, type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -8,7 +8,9 @@ import {
   type CatalogEventDraftInput,
   type CatalogOptionsResponse,
   type EventEditorResponse,
+  type EventWarning,
   catalogEventDraft,
+  eventConflictResponse,
   eventDeletedResponse,
   eventEditorResponse,
   eventSavedResponse,
@@ -111,6 +113,10 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
   const [tab, setTab] = useState<Lang>('ru');
   const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(notice ? { kind: 'done', text: notice } : null);
   const { busy, run } = useBusy(showRefusal);
+  // What the server asked to confirm (409 -2256) before the save or publication goes through.
+  const [confirmation, setConfirmation] = useState<{ action: 'save' | 'publish'; warnings: EventWarning[] } | null>(null);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver,
     defaultValues: { event: loaded ? (loaded.event as CatalogEventDraftInput) : blankEvent(options), recurrences: [] },
@@ -134,6 +140,14 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
   const prices = useFieldArray({ control, name: 'event.prices' });
   const recurrences = useFieldArray({ control, name: 'recurrences' });
   const watched = useWatch({ control });
+  // The warnings were about the values as they were sent: any change asks again on the next save.
+  useEffect(() => {
+    const watching = form.watch(() => setConfirmation(null));
+    return () => watching.unsubscribe();
+  }, [form]);
+  useEffect(() => {
+    if (confirmation) confirmRef.current?.focus();
+  }, [confirmation]);
   const event = watched.event;
   const inUse = loaded?.inUse ?? { sessions: [], prices: [], categories: [] };
   const tz = options.timeZone;
@@ -148,16 +162,32 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
     return list;
   }, [watched.recurrences, tz]);
 
-  async function onSubmit(values: FormOutput) {
+  /** The server's warnings of a save or publication held for confirmation, or null for any other refusal. */
+  const warningsIn = (error: unknown): EventWarning[] | null => {
+    if (!(error instanceof ApiError) || error.status !== 409) return null;
+    const parsed = eventConflictResponse.safeParse(error.body);
+    return parsed.success && parsed.data.warnings && parsed.data.warnings.length > 0 ? parsed.data.warnings : null;
+  };
+
+  async function onSubmit(values: FormOutput, confirm = false) {
     await run(async () => {
       setMessage(null);
+      setConfirmation(null);
       onSaved(null);
       // Only a subscription has a composition: turning the flag off drops it (a sold one is refused by the server).
       const event = values.event.isSubscription ? values.event : { ...values.event, subscriptionItems: [] };
-      const body = { event, recurrences: values.recurrences, lang, ...(loaded ? { revision: loaded.revision } : {}) };
-      const saved = eventId === null
-        ? await apiPost('/api/admin/catalog/events', body, eventSavedResponse)
-        : await apiSend('PUT', `/api/admin/catalog/events/${eventId}`, body, eventSavedResponse);
+      const body = { event, recurrences: values.recurrences, lang, confirm, ...(loaded ? { revision: loaded.revision } : {}) };
+      let saved;
+      try {
+        saved = eventId === null
+          ? await apiPost('/api/admin/catalog/events', body, eventSavedResponse)
+          : await apiSend('PUT', `/api/admin/catalog/events/${eventId}`, body, eventSavedResponse);
+      } catch (error) {
+        const warnings = warningsIn(error);
+        if (!warnings) throw error;
+        setConfirmation({ action: 'save', warnings });
+        return;
+      }
       onSaved(t('form.saved'));
       await queryClient.invalidateQueries({ queryKey: ['admin', 'catalog'] });
       await queryClient.invalidateQueries({ queryKey: ['admin', 'subscriptions'] });
@@ -173,13 +203,32 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
     if (fields.length > 0) focusFirstInvalid();
   }
 
-  async function publish(published: boolean) {
+  async function publish(published: boolean, confirm = false) {
     if (!loaded || eventId === null) return;
     await run(async () => {
+      setMessage(null);
+      setConfirmation(null);
       onSaved(null);
-      await apiPost(`/api/admin/catalog/events/${eventId}/publish`, { revision: loaded.revision, published, lang }, eventSavedResponse);
+      try {
+        await apiPost(`/api/admin/catalog/events/${eventId}/publish`, { revision: loaded.revision, published, confirm, lang }, eventSavedResponse);
+      } catch (error) {
+        const warnings = warningsIn(error);
+        if (!warnings) throw error;
+        setConfirmation({ action: 'publish', warnings });
+        return;
+      }
       await queryClient.invalidateQueries({ queryKey: ['admin', 'catalog'] });
     });
+  }
+
+  function confirmAndSend() {
+    if (confirmation?.action === 'publish') void publish(!loaded?.event.isPublished, true);
+    else void handleSubmit((values) => onSubmit(values, true))();
+  }
+
+  function backToForm() {
+    setConfirmation(null);
+    submitRef.current?.focus();
   }
 
   async function remove() {
@@ -246,7 +295,7 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
       <form
         ref={formRef}
         noValidate
-        onSubmit={handleSubmit(onSubmit, () => {
+        onSubmit={handleSubmit((values) => onSubmit(values), () => {
           setMessage({ kind: 'error', text: t('form.fixFields') });
           focusFirstInvalid();
         })}
@@ -604,7 +653,8 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
             type="button"
             className="admin-button admin-button--plain"
             onClick={() =>
-              prices.append({ id: nextStandIn((event?.prices ?? []).map((p) => p.id ?? 0)), categoryId: event?.categories?.[0]?.id ?? -1, amount: 0, serviceFee: 0 })
+              // The amount starts empty: the member types it (0 for free, which the save asks to confirm).
+              prices.append({ id: nextStandIn((event?.prices ?? []).map((p) => p.id ?? 0)), categoryId: event?.categories?.[0]?.id ?? -1, amount: undefined as unknown as number, serviceFee: 0 })
             }
           >
             {t('form.addPrice')}
@@ -612,8 +662,35 @@ function EventForm({ options, loaded, eventId, notice, onSaved }: FormProps) {
         </fieldset>
 
         <FormMessage id={`${id}-message`} message={message} />
+        {confirmation ? (
+          <div ref={confirmRef} tabIndex={-1} role="alertdialog" aria-labelledby={`${id}-confirm-heading`} aria-describedby={`${id}-confirm-list`} className="admin-card admin-stack admin-catalog__confirm">
+            <h2 id={`${id}-confirm-heading`} className="admin-catalog__confirm-heading">
+              {t('form.confirmHeading')}
+            </h2>
+            <ul id={`${id}-confirm-list`}>
+              {confirmation.warnings.map((w) => (
+                <li key={`${w.path}-${w.code}`}>
+                  {w.text}{' '}
+                  {typeof document !== 'undefined' && document.getElementById(`${id}-${w.path}`) ? (
+                    <button type="button" className="admin-button admin-button--plain" onClick={() => document.getElementById(`${id}-${w.path}`)?.focus()}>
+                      {t('form.confirmShowField')}
+                    </button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            <div className="admin-actions">
+              <button type="button" className="admin-button" disabled={busy} onClick={confirmAndSend}>
+                {confirmation.action === 'publish' ? t('form.confirmPublish') : t('form.confirmSave')}
+              </button>
+              <button type="button" className="admin-button admin-button--plain" onClick={backToForm}>
+                {t('form.confirmBack')}
+              </button>
+            </div>
+          </div>
+        ) : null}
         <div className="admin-actions">
-          <button className="admin-button" type="submit" disabled={busy}>
+          <button ref={submitRef} className="admin-button" type="submit" disabled={busy}>
             {eventId === null ? t('form.create') : t('form.save')}
           </button>
           {loaded ? (
