@@ -74,7 +74,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
   const management = createStaffManagement({ db: deps.db, now: deps.now, scryptCost: deps.scryptCost });
   const account = createAccount({ db: deps.db, now: deps.now, scryptCost: deps.scryptCost });
   const checkin = createCheckinService({ db: deps.db, now: deps.now, timeZone: deps.timeZone });
-  const audit = createAuditService({ db: deps.db, now: deps.now, timeZone: deps.timeZone });
+  const audit = createAuditService({ db: deps.db, now: deps.now, timeZone: deps.timeZone, currency: async () => (await deps.setup.get()).app.currency });
   await app.register(async (admin) => {
     admin.addHook('onRequest', resolveStaffSession(sessions));
     staffSessionRoutes(admin, { sessions });
