@@ -150,7 +150,7 @@ function AuditItem({ entry, currency, ticketCodes }: { entry: AuditEntryView; cu
     <li className="admin-card admin-audit__entry">
       <p className="admin-audit__sentence">{sentence.text}</p>
       <p className="admin-audit__head">
-        <time dateTime={entry.at}>{when}</time> · {actionName(t, entry.action)}
+        <time dateTime={entry.at}>{when}</time> · <span>{actionName(t, entry.action)}</span>
         {sentence.link ? (
           <>
             {' · '}
