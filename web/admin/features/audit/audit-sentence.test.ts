@@ -140,6 +140,12 @@ describe('auditSentence', () => {
     expect(sentence.link).toEqual({ href: '/orders/40', label: 'Заказ № 2001' });
   });
 
+  it('writes a seat block with its reason in words', async () => {
+    const t = await adminT('ru');
+    const sentence = auditSentence(t, entry({ action: 'hall.seats-block', subjectType: 'session', subjectId: '5', after: { reason: 'guest', note: '', seats: [{ id: 1 }, { id: 2 }] } }), rub('ru'));
+    expect(sentence).toEqual({ text: 'Анна Петрова заблокировал(а) мест: 2 на сеансе № 5. Причина: Гостевое место.', link: { href: '/halls/blocks', label: 'Блокировка мест' } });
+  });
+
   it('writes a catalog entry by its kind and name and links to its form', async () => {
     const t = await adminT('ru');
     const sentence = auditSentence(t, entry({ action: 'catalog.tags.create', subjectType: 'tags', subjectId: '4', after: { id: 4, name: { ru: 'Детям', en: 'Kids' } } }), rub('ru'));

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { isAuditAction } from '../../../../contract/admin/audit-actions.ts';
+import { SEAT_BLOCK_REASONS } from '../../../../contract/admin/halls-rules.ts';
 import { ORDER_STATES } from '../../../../contract/admin/orders-rules.ts';
 import type { AuditEntryView } from '../../../../contract/admin/staff-management.ts';
 import { type Currency, formatPrice } from '../../../../contract/format-price.ts';
@@ -61,6 +62,14 @@ function returnStatusWord(t: TFunction<'admin'>, status: unknown): string {
 
 function orderStateWord(t: TFunction<'admin'>, state: unknown): string {
   return typeof state === 'string' && ORDER_WORDS.has(state) ? t(`audit.orderState.${state}` as 'audit.orderState.paid') : String(state ?? '—');
+}
+
+const BLOCK_REASONS = new Set<string>(SEAT_BLOCK_REASONS);
+
+/** A reason as written by staff, or a seat block's reason code in words. */
+function reasonText(t: TFunction<'admin'>, reason: string | undefined): string {
+  if (reason === undefined) return '—';
+  return BLOCK_REASONS.has(reason) ? t(`audit.blockReason.${reason}` as 'audit.blockReason.guest') : reason;
 }
 
 /** The page of the entry's object in the back office, if it has one and the object can still be there. */
@@ -138,7 +147,7 @@ export function auditSentence(t: TFunction<'admin'>, entry: AuditEntryView, ctx:
     ticketCount: tickets.length,
     status: returnStatusWord(t, after.status),
     state: orderStateWord(t, before.state),
-    reason: str(after.reason) ?? str(obj(list(before.seats)[0]).reason) ?? '—',
+    reason: reasonText(t, str(after.reason) ?? str(obj(list(before.seats)[0]).reason)),
     body: str(after.body) ?? '',
     count: int(after.count) ?? int(after.places) ?? int(after.sessionsEnded) ?? seats,
     prefix: str(after.prefix) ?? '',
