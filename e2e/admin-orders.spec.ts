@@ -152,7 +152,7 @@ test('the owner cancels an unpaid order, resends a paid order\'s tickets and add
     return /\/admin\/orders\/(\d+)/.exec(page.url())?.[1] ?? '';
   }
 
-  /** The audit browser filtered by an action's name and the order's id: the one entry, by this owner, named with its code beside. */
+  /** The audit browser filtered by an action's name and the order's id: the one entry, by this owner, named, with its code in the details. */
   async function auditEntry(name: string, action: string, orderId: string) {
     await menu.getByRole('link', { name: 'Журнал действий' }).click();
     await page.getByLabel('Действие').selectOption({ label: name });
@@ -200,4 +200,16 @@ test('the owner cancels an unpaid order, resends a paid order\'s tickets and add
   await auditEntry('Билеты отправлены повторно', 'order.resend-tickets', paidId);
   const noted = await auditEntry('Заметка к заказу', 'order.note', paidId);
   await expect(noted).toContainText('Просит счёт для бухгалтерии');
+  // The entry reads as one sentence by the order's number, and links to the order's page.
+  const paidNumber = await noted.getByRole('link').textContent();
+  expect(paidNumber).toMatch(/^Заказ № \d+$/);
+  const number = paidNumber?.replace('Заказ № ', '') ?? '';
+  await expect(noted.getByText(`${E2E_OWNER.name} добавил(а) заметку к заказу № ${number}: «Просит счёт для бухгалтерии».`, { exact: true })).toBeVisible();
+  // The raw record stays behind «Подробнее» for support.
+  await expect(noted.getByRole('cell', { name: 'Просит счёт для бухгалтерии' })).toBeHidden();
+  await noted.getByText('Подробнее').click();
+  await expect(noted.getByRole('cell', { name: 'Просит счёт для бухгалтерии' })).toBeVisible();
+  await noted.getByRole('link', { name: `Заказ № ${number}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${paidId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Заказ № ${number}` })).toBeVisible();
 });

@@ -53,7 +53,7 @@ test.describe('back office staff management', () => {
     await menu.getByRole('link', { name: 'Журнал действий' }).click();
     await page.getByLabel('Действие').selectOption({ label: 'Добавлен сотрудник' });
     await page.getByRole('button', { name: 'Показать' }).click();
-    await expect(page.getByRole('cell', { name: email })).toBeVisible();
+    await expect(page.getByText(`${E2E_OWNER.name} добавил(а) сотрудника Борис Поддержкин (${email}) с ролью «Поддержка».`, { exact: true })).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: email }).getByText('Добавлен сотрудник', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Выйти', exact: true }).click();
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidEmail } from '../buyer-format.ts';
+import { currencyCode } from '../setup.ts';
 import { STAFF_ROLES } from './roles.ts';
 import { AUDIT_PAGE_SIZE, STAFF_NAME_MAX_LENGTH, STAFF_PASSWORD_MAX_LENGTH, STAFF_PASSWORD_MIN_LENGTH, StaffFieldError } from './staff-rules.ts';
 
@@ -140,6 +141,10 @@ export const auditEntry = z.object({
   after: z.unknown(),
   ip: z.string(),
   userAgent: z.string().nullable(),
+  /** The order's number when the subject is an order (staff quote numbers, not ids). */
+  orderNumber: z.number().int().nullable(),
+  /** The staff member's name when the subject is a staff member. */
+  subjectName: z.string().nullable(),
 });
 export type AuditEntryView = z.infer<typeof auditEntry>;
 
@@ -151,4 +156,8 @@ export const auditResponse = z.object({
   pageSize: z.literal(AUDIT_PAGE_SIZE),
   /** Every action recorded so far, for the filter. */
   actions: z.array(z.string()),
+  /** The venue's currency, for the amounts the entries hold (kopecks). */
+  currency: currencyCode,
+  /** Scanned codes of the tickets this page's entries name by id (an id without a code is absent). */
+  ticketCodes: z.record(z.string(), z.string()),
 });

@@ -78,7 +78,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
   const management = createStaffManagement({ db: deps.db, now: deps.now, reauth, scryptCost: deps.scryptCost });
   const account = createAccount({ db: deps.db, now: deps.now, reauth, scryptCost: deps.scryptCost });
   const checkin = createCheckinService({ db: deps.db, now: deps.now, timeZone: deps.timeZone });
-  const audit = createAuditService({ db: deps.db, now: deps.now, timeZone: deps.timeZone });
+  const audit = createAuditService({ db: deps.db, now: deps.now, timeZone: deps.timeZone, currency: async () => (await deps.setup.get()).app.currency });
   await app.register(async (admin) => {
     // Every call here states who may make it (a gate among its onRequest hooks), and the gate runs
     // before the body is read: a caller without a staff session reaches no parsing or validation.

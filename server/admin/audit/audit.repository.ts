@@ -60,6 +60,10 @@ export type AuditRow = {
   after: unknown;
   ip: string;
   userAgent: string | null;
+  /** The order's number (what staff and buyers quote) when the entry's subject is an order that exists. */
+  orderNumber: number | null;
+  /** The staff member's name when the entry's subject is a staff member that exists. */
+  subjectName: string | null;
 };
 
 /** One page of the log, newest first, with how many entries match in all. */
@@ -93,10 +97,14 @@ export async function findAuditEntries(q: Queryable, filter: AuditFilter, page: 
     after: unknown;
     ip: string;
     user_agent: string | null;
+    order_number: number | null;
+    subject_name: string | null;
   }>(
     `select a.id::text as id, a.at, a.staff_id, s.name as staff_name, s.email as staff_email, a.action, a.subject_type, a.subject_id,
-            a.before, a.after, a.ip, a.user_agent
+            a.before, a.after, a.ip, a.user_agent, o.number as order_number, m.name as subject_name
      from audit_log a left join staff s on s.id = a.staff_id
+     left join orders o on a.subject_type = 'order' and o.id = (case when a.subject_id ~ '^[0-9]{1,9}$' then a.subject_id::int end)
+     left join staff m on a.subject_type = 'staff' and m.id = (case when a.subject_id ~ '^[0-9]{1,9}$' then a.subject_id::int end)
      ${whereSql}
      order by a.at desc, a.id desc
      limit ${Number(page.limit)} offset ${Number(page.offset)}`,
@@ -115,8 +123,17 @@ export async function findAuditEntries(q: Queryable, filter: AuditFilter, page: 
       after: r.after,
       ip: r.ip,
       userAgent: r.user_agent,
+      orderNumber: r.order_number,
+      subjectName: r.subject_name,
     })),
   };
+}
+
+/** The scanned codes of tickets by id (tickets not yet issued a code, or gone, are left out). */
+export async function findTicketCodes(q: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await q.query<{ id: number; code: string }>('select id, code from tickets where id = any($1::int[]) and code is not null', [ids]);
+  return new Map(rows.map((r) => [r.id, r.code]));
 }
 
 /** Every action the log holds, for the browser's filter. */

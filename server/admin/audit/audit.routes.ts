@@ -26,6 +26,8 @@ export function auditRoutes(app: FastifyInstance, deps: { audit: AuditService })
         page,
         pageSize: AUDIT_PAGE_SIZE,
         actions: found.actions,
+        currency: found.currency,
+        ticketCodes: found.ticketCodes,
       });
     },
   );

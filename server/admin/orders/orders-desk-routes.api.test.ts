@@ -43,6 +43,15 @@ describe('orders desk calls', () => {
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(refunded.json()).toMatchObject({ errorCode: '0', amount: 50_000, status: 70 });
     expect(await auditOf(order.id)).toEqual([expect.objectContaining({ action: 'order.refund', after: expect.objectContaining({ amount: 50_000 }) })]);
+
+    // The owner's audit browser names the order by its number and the ticket by its code, with the venue's currency.
+    const owner = (await signedInAs(t, 'owner')).cookie;
+    const log = await adminCall(t, 'GET', `/api/admin/audit?action=order.refund&subjectType=order&subjectId=${order.id}`, owner);
+    expect(log.statusCode, log.body).toBe(200);
+    const stored = (await t.db.query<{ number: number; code: string | null }>('select o.number, k.code from orders o join tickets k on k.order_id = o.id where k.id = $1', [first?.id])).rows[0];
+    expect(stored?.code).toBeTruthy();
+    // The test venue keeps the default currency.
+    expect(log.json()).toMatchObject({ currency: 'RUB', ticketCodes: { [String(first?.id)]: stored?.code }, entries: [{ action: 'order.refund', orderNumber: stored?.number, subjectName: null }] });
   });
 
   it('answers field errors in the staff member language and changes nothing', async () => {

@@ -1,12 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { staffListResponse } from '../../../../contract/admin/session.ts';
 import { type AuditEntryView, auditResponse } from '../../../../contract/admin/staff-management.ts';
+import type { Currency } from '../../../../contract/format-price.ts';
 import { toBcp47, normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet } from '../../../lib/api.ts';
 import { actionChoices, actionName } from './action-names.ts';
 import { auditDiff } from './audit-diff.ts';
+import { auditSentence } from './audit-sentence.ts';
 
 type Filter = { staffId: string; action: string; subjectType: string; subjectId: string; from: string; to: string };
 const EMPTY: Filter = { staffId: '', action: '', subjectType: '', subjectId: '', from: '', to: '' };
@@ -115,7 +118,7 @@ export function AuditPage() {
           <p role="status">{t('audit.total', { count: log.data.total })}</p>
           <ol className="admin-audit" aria-busy={log.isFetching}>
             {log.data.entries.map((entry) => (
-              <AuditItem key={entry.id} entry={entry} />
+              <AuditItem key={entry.id} entry={entry} currency={log.data.currency} ticketCodes={log.data.ticketCodes} />
             ))}
           </ol>
           <nav className="admin-pager" aria-label={t('audit.pages')}>
@@ -133,54 +136,72 @@ export function AuditPage() {
   );
 }
 
-function AuditItem({ entry }: { entry: AuditEntryView }) {
+/**
+ * One entry: a sentence in the member's language with a link to the object, the time and who;
+ * the raw record (action code, address, subject, before and after) behind «Подробнее» for support.
+ */
+function AuditItem({ entry, currency, ticketCodes }: { entry: AuditEntryView; currency: Currency; ticketCodes: Record<string, string> }) {
   const { t, i18n } = useTranslation('admin');
-  const when = new Intl.DateTimeFormat(toBcp47(normalizeLang(i18n.language)), { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(entry.at));
+  const lang = normalizeLang(i18n.language);
+  const when = new Intl.DateTimeFormat(toBcp47(lang), { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(entry.at));
   const diff = auditDiff(entry.before, entry.after);
+  const sentence = auditSentence(t, entry, { lang, currency, ticketCodes });
   return (
     <li className="admin-card admin-audit__entry">
+      <p className="admin-audit__sentence">{sentence.text}</p>
       <p className="admin-audit__head">
-        <strong>{actionName(t, entry.action)}</strong>{' '}
-        <code className="admin-audit__code" title={t('audit.actionCode', { code: entry.action })}>
-          {entry.action}
-        </code>{' '}
-        · <time dateTime={entry.at}>{when}</time>
+        <time dateTime={entry.at}>{when}</time> · <span>{actionName(t, entry.action)}</span>
+        {sentence.link ? (
+          <>
+            {' · '}
+            <Link href={sentence.link.href}>{sentence.link.label}</Link>
+          </>
+        ) : null}
       </p>
-      <dl className="admin-audit__meta">
-        <dt>{t('audit.who')}</dt>
-        <dd>{entry.staff ? `${entry.staff.name} (${entry.staff.email})` : t('audit.commandLine')}</dd>
-        <dt>{t('audit.where')}</dt>
-        <dd>
-          {entry.ip}
-          {entry.userAgent ? <span className="admin-audit__agent"> · {entry.userAgent}</span> : null}
-        </dd>
-        <dt>{t('audit.what')}</dt>
-        <dd>
-          {entry.subjectType}
-          {entry.subjectId ? ` #${entry.subjectId}` : ''}
-        </dd>
-      </dl>
-      {diff.length > 0 ? (
-        <table className="admin-table admin-audit__diff">
-          <caption className="admin-visually-hidden">{t('audit.changes')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('audit.field')}</th>
-              <th scope="col">{t('audit.before')}</th>
-              <th scope="col">{t('audit.after')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {diff.map((line) => (
-              <tr key={line.path}>
-                <th scope="row">{line.path}</th>
-                <td>{line.before === undefined ? <span className="admin-audit__none">{t('audit.none')}</span> : <del>{line.before}</del>}</td>
-                <td>{line.after === undefined ? <span className="admin-audit__none">{t('audit.none')}</span> : <ins>{line.after}</ins>}</td>
+      <details className="admin-audit__details">
+        <summary>{t('audit.details')}</summary>
+        <dl className="admin-audit__meta">
+          <dt>{t('audit.action')}</dt>
+          <dd>
+            <code className="admin-audit__code" title={t('audit.actionCode', { code: entry.action })}>
+              {entry.action}
+            </code>
+          </dd>
+          <dt>{t('audit.who')}</dt>
+          <dd>{entry.staff ? `${entry.staff.name} (${entry.staff.email})` : t('audit.commandLine')}</dd>
+          <dt>{t('audit.where')}</dt>
+          <dd>
+            {entry.ip}
+            {entry.userAgent ? <span className="admin-audit__agent"> · {entry.userAgent}</span> : null}
+          </dd>
+          <dt>{t('audit.what')}</dt>
+          <dd>
+            {entry.subjectType}
+            {entry.subjectId ? ` #${entry.subjectId}` : ''}
+          </dd>
+        </dl>
+        {diff.length > 0 ? (
+          <table className="admin-table admin-audit__diff">
+            <caption className="admin-visually-hidden">{t('audit.changes')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('audit.field')}</th>
+                <th scope="col">{t('audit.before')}</th>
+                <th scope="col">{t('audit.after')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+            </thead>
+            <tbody>
+              {diff.map((line) => (
+                <tr key={line.path}>
+                  <th scope="row">{line.path}</th>
+                  <td>{line.before === undefined ? <span className="admin-audit__none">{t('audit.none')}</span> : <del>{line.before}</del>}</td>
+                  <td>{line.after === undefined ? <span className="admin-audit__none">{t('audit.none')}</span> : <ins>{line.after}</ins>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </details>
     </li>
   );
 }
