@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { SIMPLE_ENTRY_KINDS } from '../contract/admin/catalog.ts';
 import ru from '../web/locales/ru/admin.json' with { type: 'json' };
 import ruCatalog from '../web/locales/ru/admin-catalog.json' with { type: 'json' };
+import ruDesk from '../web/locales/ru/admin-desk.json' with { type: 'json' };
 import ruHalls from '../web/locales/ru/admin-halls.json' with { type: 'json' };
 import ruLoyalty from '../web/locales/ru/admin-loyalty.json' with { type: 'json' };
 import ruOffers from '../web/locales/ru/admin-offers.json' with { type: 'json' };
@@ -27,6 +28,7 @@ const EVENT_ID = 1;
 const catalogs: Record<string, unknown> = {
   admin: ru,
   'admin-orders': ruOrders,
+  'admin-desk': ruDesk,
   'admin-reports': ruReports,
   'admin-loyalty': ruLoyalty,
   'admin-catalog': ruCatalog,
