@@ -75,7 +75,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
   const audit = createAuditService({ db: deps.db, now: deps.now, timeZone: deps.timeZone });
   await app.register(async (admin) => {
     admin.addHook('onRequest', resolveStaffSession(sessions));
-    staffSessionRoutes(admin, { sessions });
+    staffSessionRoutes(admin, { sessions, venue: async () => ({ timeZone: deps.timeZone, currency: (await deps.setup.get()).app.currency }) });
     accountRoutes(admin, { account });
     staffManagementRoutes(admin, { management });
     auditRoutes(admin, { audit });

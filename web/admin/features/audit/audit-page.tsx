@@ -7,6 +7,7 @@ import { toBcp47, normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet } from '../../../lib/api.ts';
 import { actionChoices, actionName } from './action-names.ts';
 import { auditDiff } from './audit-diff.ts';
+import { useVenue } from '../../app/session.ts';
 
 type Filter = { staffId: string; action: string; subjectType: string; subjectId: string; from: string; to: string };
 const EMPTY: Filter = { staffId: '', action: '', subjectType: '', subjectId: '', from: '', to: '' };
@@ -135,7 +136,8 @@ export function AuditPage() {
 
 function AuditItem({ entry }: { entry: AuditEntryView }) {
   const { t, i18n } = useTranslation('admin');
-  const when = new Intl.DateTimeFormat(toBcp47(normalizeLang(i18n.language)), { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(entry.at));
+  const venue = useVenue();
+  const when = new Intl.DateTimeFormat(toBcp47(normalizeLang(i18n.language)), { dateStyle: 'medium', timeStyle: 'medium', timeZone: venue.timeZone }).format(new Date(entry.at));
   const diff = auditDiff(entry.before, entry.after);
   return (
     <li className="admin-card admin-audit__entry">

@@ -9,6 +9,7 @@ import { messageOf } from '../../lib/field-errors.ts';
 import { useCardForm } from '../../components/card-form.tsx';
 import { FormField } from '../../app/form-field.tsx';
 import { TableRegion } from '../../components/table-region.tsx';
+import { useVenue } from '../../app/session.ts';
 
 const devicesKey = ['admin', 'checkin-devices'] as const;
 
@@ -132,7 +133,8 @@ function CreateDeviceForm({ onMade }: { onMade: (made: { name: string; key: stri
 
 function DevicesTable({ devices }: { devices: readonly CheckinDevice[] }) {
   const { t, i18n } = useTranslation('admin-checkin');
-  const when = new Intl.DateTimeFormat(toBcp47(normalizeLang(i18n.language)), { dateStyle: 'short', timeStyle: 'short' });
+  const { timeZone } = useVenue();
+  const when = new Intl.DateTimeFormat(toBcp47(normalizeLang(i18n.language)), { dateStyle: 'short', timeStyle: 'short', timeZone });
   return (
     <TableRegion name={t('devices.caption')}>
       <table className="admin-table admin-table--stack">

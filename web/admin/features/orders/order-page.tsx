@@ -12,7 +12,9 @@ import {
 import { DESK_LIMITS } from '../../../../contract/admin/orders-rules.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet, apiPost, isNotFound, toApiError } from '../../../lib/api.ts';
-import { formatDateTime, formatMoney, orderQueryKey, pickText } from '../../lib/format.ts';
+import { orderQueryKey, pickText } from '../../lib/format.ts';
+import { formatDateTime, formatMoney } from '../../../lib/venue-format.ts';
+import { useVenue } from '../../app/session.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 import { useCardForm } from '../../components/card-form.tsx';
@@ -80,19 +82,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function Summary({ data, lang }: { data: Order; lang: string }) {
   const { t } = useTranslation('admin-orders');
+  const venue = useVenue();
   const o = data.order;
   const rows: [string, string][] = [
     [t('order.state'), t(`orderStates.${o.state}`)],
     [t('order.event'), pickText(o.eventName, lang)],
-    [t('order.date'), formatDateTime(o.createdAt, lang)],
-    [t('order.paidAt'), formatDateTime(o.paidAt, lang)],
+    [t('order.date'), formatDateTime(o.createdAt, lang, venue.timeZone)],
+    [t('order.paidAt'), formatDateTime(o.paidAt, lang, venue.timeZone)],
     [t('order.buyer'), o.buyerName],
     [t('order.email'), o.email],
     [t('order.phone'), o.phone],
-    [t('order.subtotal'), formatMoney(o.subtotal, lang)],
-    [t('order.fee'), formatMoney(o.serviceFee + o.servicesTotal, lang)],
-    [t('order.discount'), formatMoney(o.discount, lang)],
-    [t('order.total'), formatMoney(o.total, lang)],
+    [t('order.subtotal'), formatMoney(o.subtotal, venue.currency, lang)],
+    [t('order.fee'), formatMoney(o.serviceFee + o.servicesTotal, venue.currency, lang)],
+    [t('order.discount'), formatMoney(o.discount, venue.currency, lang)],
+    [t('order.total'), formatMoney(o.total, venue.currency, lang)],
   ];
   if (o.canceledAt) {
     const why = o.staffCancelReason
@@ -100,7 +103,7 @@ function Summary({ data, lang }: { data: Order; lang: string }) {
       : o.cancelReason
         ? t(`cancelReasons.${o.cancelReason}`, { defaultValue: o.cancelReason })
         : '';
-    rows.push([t('order.canceledAt'), `${formatDateTime(o.canceledAt, lang)}${why ? ` — ${why}` : ''}`]);
+    rows.push([t('order.canceledAt'), `${formatDateTime(o.canceledAt, lang, venue.timeZone)}${why ? ` — ${why}` : ''}`]);
   }
   return (
     <dl className="admin-facts">
@@ -116,6 +119,7 @@ function Summary({ data, lang }: { data: Order; lang: string }) {
 
 function Lines({ data, lang }: { data: Order; lang: string }) {
   const { t } = useTranslation('admin-orders');
+  const venue = useVenue();
   return (
     <Section title={t('view.lines')}>
       <StackedTable
@@ -123,12 +127,12 @@ function Lines({ data, lang }: { data: Order; lang: string }) {
         rows={data.lines}
         rowKey={(line) => line.id}
         columns={[
-          { label: t('line.session'), cell: (line) => formatDateTime(line.startsAt, lang) },
+          { label: t('line.session'), cell: (line) => formatDateTime(line.startsAt, lang, venue.timeZone) },
           { label: t('line.category'), cell: (line) => pickText(line.category, lang) },
           { label: t('line.place'), cell: (line) => line.seat || pickText(line.standing, lang) || '—' },
           { label: t('line.quantity'), cell: (line) => (line.returned ? t('line.quantityReturned', { quantity: line.quantity, returned: line.returned }) : line.quantity) },
-          { label: t('line.price'), cell: (line) => formatMoney(line.unitPrice + line.unitFee, lang) },
-          { label: t('line.amount'), cell: (line) => formatMoney(line.amount, lang) },
+          { label: t('line.price'), cell: (line) => formatMoney(line.unitPrice + line.unitFee, venue.currency, lang) },
+          { label: t('line.amount'), cell: (line) => formatMoney(line.amount, venue.currency, lang) },
         ]}
       />
     </Section>
@@ -201,6 +205,7 @@ function Tickets({ data, orderId }: { data: Order; orderId: number }) {
 
 function Payments({ data, lang }: { data: Order; lang: string }) {
   const { t } = useTranslation('admin-orders');
+  const venue = useVenue();
   return (
     <Section title={t('view.payments')}>
       {data.payments.length === 0 ? (
@@ -211,11 +216,11 @@ function Payments({ data, lang }: { data: Order; lang: string }) {
           rows={data.payments}
           rowKey={(payment) => payment.id}
           columns={[
-            { label: t('payment.date'), cell: (payment) => formatDateTime(payment.createdAt, lang) },
+            { label: t('payment.date'), cell: (payment) => formatDateTime(payment.createdAt, lang, venue.timeZone) },
             { label: t('payment.method'), cell: (payment) => pickText(payment.method, lang) },
             { label: t('payment.status'), cell: (payment) => `${payment.status}${payment.declineReason ? ` — ${payment.declineReason}` : ''}` },
-            { label: t('payment.amount'), cell: (payment) => formatMoney(payment.amount, lang) },
-            { label: t('payment.refunded'), cell: (payment) => formatMoney(payment.refunded, lang) },
+            { label: t('payment.amount'), cell: (payment) => formatMoney(payment.amount, venue.currency, lang) },
+            { label: t('payment.refunded'), cell: (payment) => formatMoney(payment.refunded, venue.currency, lang) },
           ]}
         />
       )}
@@ -225,6 +230,7 @@ function Payments({ data, lang }: { data: Order; lang: string }) {
 
 function Refunds({ data, lang }: { data: Order; lang: string }) {
   const { t } = useTranslation('admin-orders');
+  const venue = useVenue();
   const holders = new Map(data.tickets.map((ticket) => [ticket.id, ticket.holder || ticket.code || String(ticket.id)]));
   return (
     <Section title={t('view.refunds')}>
@@ -234,7 +240,7 @@ function Refunds({ data, lang }: { data: Order; lang: string }) {
         <ul className="admin-list" data-testid="order-refunds">
           {data.refunds.map((refund) => (
             <li key={refund.id}>
-              <strong>{formatMoney(refund.amount, lang)}</strong> · {formatDateTime(refund.createdAt, lang)} · {refund.status}
+              <strong>{formatMoney(refund.amount, venue.currency, lang)}</strong> · {formatDateTime(refund.createdAt, lang, venue.timeZone)} · {refund.status}
               <br />
               {t('refund.tickets', { list: refund.ticketIds.map((ticketId) => holders.get(ticketId) ?? ticketId).join(', ') })}
               {refund.byStaff ? ` · ${t('refund.byStaff')}` : ''}
@@ -250,6 +256,7 @@ function Refunds({ data, lang }: { data: Order; lang: string }) {
 
 function Mails({ data, lang, orderId }: { data: Order; lang: string; orderId: number }) {
   const { t } = useTranslation('admin-orders');
+  const venue = useVenue();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
@@ -274,8 +281,8 @@ function Mails({ data, lang, orderId }: { data: Order; lang: string; orderId: nu
         <ul className="admin-list">
           {data.mails.map((mail) => (
             <li key={mail.id}>
-              {formatDateTime(mail.createdAt, lang)} · {mail.to} · {mail.subject} ·{' '}
-              {mail.sentAt ? t('mail.sent', { at: formatDateTime(mail.sentAt, lang) }) : mail.lastError ? t('mail.failed', { error: mail.lastError }) : t('mail.queued')}
+              {formatDateTime(mail.createdAt, lang, venue.timeZone)} · {mail.to} · {mail.subject} ·{' '}
+              {mail.sentAt ? t('mail.sent', { at: formatDateTime(mail.sentAt, lang, venue.timeZone) }) : mail.lastError ? t('mail.failed', { error: mail.lastError }) : t('mail.queued')}
             </li>
           ))}
         </ul>
@@ -294,6 +301,7 @@ function Mails({ data, lang, orderId }: { data: Order; lang: string; orderId: nu
 
 function Notes({ data, lang, orderId }: { data: Order; lang: string; orderId: number }) {
   const { t } = useTranslation('admin-orders');
+  const venue = useVenue();
   const queryClient = useQueryClient();
   const id = useId();
   const [body, setBody] = useState('');
@@ -314,7 +322,7 @@ function Notes({ data, lang, orderId }: { data: Order; lang: string; orderId: nu
           {data.notes.map((note) => (
             <li key={note.id}>
               <span className="admin-list__meta">
-                {note.staffName} · {formatDateTime(note.createdAt, lang)}
+                {note.staffName} · {formatDateTime(note.createdAt, lang, venue.timeZone)}
               </span>
               <br />
               <span className="admin-note">{note.body}</span>

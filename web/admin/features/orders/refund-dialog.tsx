@@ -8,7 +8,9 @@ import { useModalDialog } from '../../../components/modal/use-modal-dialog.ts';
 import { apiPost } from '../../../lib/api.ts';
 import { useCardForm } from '../../components/card-form.tsx';
 import { useFieldError } from '../../components/field-errors.tsx';
-import { formatMoney, orderQueryKey } from '../../lib/format.ts';
+import { orderQueryKey } from '../../lib/format.ts';
+import { formatMoney } from '../../../lib/venue-format.ts';
+import { useVenue } from '../../app/session.ts';
 
 type Props = {
   orderId: number;
@@ -24,6 +26,7 @@ type Props = {
  */
 export function RefundDialog({ orderId, ticketIds, count, onClose }: Props) {
   const { t, i18n } = useTranslation(['admin-orders', 'admin']);
+  const venue = useVenue();
   const lang = normalizeLang(i18n.language);
   const queryClient = useQueryClient();
   const ref = useModalDialog();
@@ -43,7 +46,7 @@ export function RefundDialog({ orderId, ticketIds, count, onClose }: Props) {
       staffRefundResponse,
     );
     await queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
-    onClose(t('refund.done', { amount: formatMoney(answer.amount, lang) }));
+    onClose(t('refund.done', { amount: formatMoney(answer.amount, venue.currency, lang) }));
     return '';
   });
 

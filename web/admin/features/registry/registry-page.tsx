@@ -4,6 +4,7 @@ import { failingReportsResponse } from '../../../../contract/admin/registry.ts';
 import { normalizeLang, toBcp47 } from '../../../../contract/lang.ts';
 import { apiGet } from '../../../lib/api.ts';
 import { TableRegion } from '../../components/table-region.tsx';
+import { useVenue } from '../../app/session.ts';
 
 /** Reports to the Pushkin-card registry whose last attempt failed, with the reason and the next try. */
 export function RegistryPage() {
@@ -14,7 +15,8 @@ export function RegistryPage() {
     queryFn: ({ signal }) => apiGet(`/api/admin/registry/reports?lang=${lang}`, failingReportsResponse, { signal }),
     refetchInterval: 30_000,
   });
-  const when = new Intl.DateTimeFormat(toBcp47(lang), { dateStyle: 'short', timeStyle: 'short' });
+  const { timeZone } = useVenue();
+  const when = new Intl.DateTimeFormat(toBcp47(lang), { dateStyle: 'short', timeStyle: 'short', timeZone });
   return (
     <section aria-labelledby="admin-registry-heading">
       <h1 className="admin-heading" id="admin-registry-heading">

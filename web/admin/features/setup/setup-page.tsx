@@ -12,6 +12,8 @@ import { ImageUpload } from '../../components/image-upload.tsx';
 import { errorAt, fieldAt } from '../../components/form-paths.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { useVenue } from '../../app/session.ts';
+import { formatDateTime } from '../../../lib/venue-format.ts';
 
 type FormInput = z.input<typeof setupEdit>;
 const resolver = zodResolver(setupEdit);
@@ -31,6 +33,7 @@ type Loaded = z.output<typeof setupEditorResponse>;
 
 function SetupForm({ loaded, notice, onSaved }: { loaded: Loaded; notice: string | null; onSaved: (text: string | null) => void }) {
   const { t, i18n } = useTranslation(['admin-setup', 'admin']);
+  const { timeZone } = useVenue();
   const lang = normalizeLang(i18n.language);
   const id = useId();
   const queryClient = useQueryClient();
@@ -119,7 +122,7 @@ function SetupForm({ loaded, notice, onSaved }: { loaded: Loaded; notice: string
       </h1>
       <p className="admin-field__hint">
         {t('intro')}
-        {loaded.updatedAt ? ` ${t('lastChange', { who: loaded.updatedBy ?? t('importer'), when: new Date(loaded.updatedAt).toLocaleString(lang === 'ch' ? 'zh' : lang === 'kz' ? 'kk' : lang) })}` : ''}
+        {loaded.updatedAt ? ` ${t('lastChange', { who: loaded.updatedBy ?? t('importer'), when: formatDateTime(loaded.updatedAt, lang, timeZone) })}` : ''}
       </p>
       {loaded.fixedByFile.length > 0 ? (
         <p className="admin-field__hint" role="note">
