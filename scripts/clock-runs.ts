@@ -17,7 +17,6 @@ export const CLOCK_API_FILES = [
   'server/afisha/afisha.api.test.ts',
   'server/checkin/checkin.api.test.ts',
   'server/nominal/nominal.api.test.ts',
-  'server/admin/offers/subscriptions.api.test.ts',
   'server/setup/timezone.api.test.ts',
 ];
 
