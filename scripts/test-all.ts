@@ -82,7 +82,8 @@ function findLibfaketime(): string | undefined {
   const found = () => LIBFAKETIME.find((file) => existsSync(file));
   if (found() || process.getuid?.() !== 0) return found();
   console.log('\n=== installing faketime (Debian) for the clock runs ===');
-  spawnSync('apt-get', ['install', '-y', '-qq', 'faketime'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const apt = (...args: string[]) => spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
+  if (!apt('install', '-y', '-qq', 'faketime') && apt('update', '-qq')) apt('install', '-y', '-qq', 'faketime');
   return found();
 }
 
