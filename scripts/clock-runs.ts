@@ -23,7 +23,13 @@ export const CLOCK_API_FILES = [
 /** Playwright specs whose pages show, default or pick dates (the listing's calendars, the reports' period). */
 export const CLOCK_E2E_SPECS = ['e2e/afisha.spec.ts', 'e2e/admin-orders.spec.ts'];
 
-export type ClockInstant = { name: string; at: Date };
+/**
+ * `browser`: whether the specs run at the instant too. Not yet at the two 23:59 instants: the
+ * Playwright runner reads the shifted clock while Chromium keeps the real one, and Playwright's
+ * clock replays its log on each new document against the browser's own time, so a page opened after
+ * the venue's midnight still shows the instant the context was made at (the page clock lags).
+ */
+export type ClockInstant = { name: string; at: Date; browser: boolean };
 
 const DAY_MS = 86_400_000;
 // Moscow keeps UTC+3 all year.
@@ -45,9 +51,9 @@ export function clockInstants(now: Date = new Date()): ClockInstant[] {
   let yearEnd = Date.UTC(y, 11, 31, 23, 59) - MOSCOW_MS;
   if (yearEnd <= now.getTime()) yearEnd = Date.UTC(y + 1, 11, 31, 23, 59) - MOSCOW_MS;
   return [
-    { name: '23:30 UTC, the next day in Moscow', at: new Date(utcNight) },
-    { name: '23:59 in Moscow on the last day of February', at: new Date(februaryEnd) },
-    { name: '23:59 in Moscow on 31 December', at: new Date(yearEnd) },
+    { name: '23:30 UTC, the next day in Moscow', at: new Date(utcNight), browser: true },
+    { name: '23:59 in Moscow on the last day of February', at: new Date(februaryEnd), browser: false },
+    { name: '23:59 in Moscow on 31 December', at: new Date(yearEnd), browser: false },
   ];
 }
 

@@ -147,7 +147,7 @@ if (!library) {
     const apiOk = run(`API tests at ${tag} (${instant.name})`, bin('vitest'), ['run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${apiFile}`, ...CLOCK_API_FILES], env);
     ok = apiOk && ok;
     countVitest(apiFile, apiOk, `clock ${tag}`);
-    if (built) {
+    if (built && instant.browser) {
       const e2eFile = path.join(results, `clock-${tag.slice(0, 16).replace(':', '')}-e2e.json`);
       const e2eOk = run(`browser tests at ${tag} (${instant.name})`, bin('playwright'), ['test', ...CLOCK_E2E_SPECS], { ...env, E2E_JSON: e2eFile });
       ok = e2eOk && ok;
