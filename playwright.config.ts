@@ -28,6 +28,14 @@ const ACQUIRER_SPECS = /acquirers\.spec\.ts$/;
 // cards and counts; a blocked seat leaves the map for a while) run on the same server after every
 // other spec of it has finished.
 const CATALOG_CHANGING_SPECS = /admin-(catalog|halls|entries|offers|loyalty|setup)\.spec\.ts$/;
+// The instant the servers load the demo at (e2e/start-server.ts) and the specs count its days
+// from (e2e/support/test.ts): fixed once here, so a run that crosses the venue's midnight agrees.
+process.env.E2E_DEMO_AT ??= new Date().toISOString();
+// A clock run (scripts/clock-runs.ts) sets TEST_CLOCK_AT and runs only specs of the main server's
+// chromium project: it starts that server alone, and Chromium without libfaketime (it does not
+// start under it); the pages get the instant through Playwright's clock.
+const clockRun = Boolean(process.env.TEST_CLOCK_AT);
+const browserEnv = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[0] !== 'LD_PRELOAD'));
 
 const server = (entry: string, serverPort: number, env: Record<string, string> = {}) => ({
   command: `node_modules/.bin/node e2e/start-server.ts ${entry}`,
@@ -52,7 +60,7 @@ export default defineConfig({
   // The CI script reads the totals from test-results/e2e.json. Traces of failures go to a folder
   // of their own: Playwright empties its output folder when it starts, which took vitest's
   // per-test durations (test-results/vitest.json) with it.
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON ?? 'test-results/e2e.json' }]],
   outputDir: 'test-results/e2e',
   use: {
     browserName: 'chromium',
@@ -61,6 +69,7 @@ export default defineConfig({
     launchOptions: {
       // Debian's Chromium; Playwright's own browser downloads are never used.
       executablePath: '/usr/bin/chromium',
+      ...(clockRun ? { env: browserEnv } : {}),
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -77,10 +86,12 @@ export default defineConfig({
     { name: 'acquirers', testMatch: ACQUIRER_SPECS, use: { baseURL: acquirersURL } },
     { name: 'captcha', testMatch: CAPTCHA_SPECS, use: { baseURL: captchaURL } },
   ],
-  webServer: [
+  webServer: clockRun
+    ? [server('main.ts', port)]
+    : [
     server('main.ts', port),
     server('e2e/captcha-server.ts', captchaPort, { SETUP_FILE: 'e2e/support/captcha-setup.json', E2E_MAIL_PORT: String(captchaPort + 1) }),
     server('e2e/acquirers-server.ts', acquirersPort, { E2E_MAIL_PORT: String(acquirersPort + 1) }),
     server('e2e/acquirers-server.ts', swappedAcquirersPort, { E2E_MAIL_PORT: String(swappedAcquirersPort + 1), E2E_CARD_ACQUIRER: 'yookassa' }),
-  ],
+      ],
 });

@@ -10,6 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadDemoIfEmpty } from '../demo/load.ts';
+import { loadConfig } from '../server/config.ts';
+import { withDatabase } from '../server/db/cli.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 import { E2E_OWNER } from './support/staff.ts';
 
@@ -29,6 +32,13 @@ const added = spawnSync(process.execPath, ['server/admin/staff/staff-cli.ts', 'a
   stdio: ['pipe', 'inherit', 'inherit'],
 });
 if (added.status !== 0) throw new Error(`npm run staff -- add failed (exit ${added.status})`);
+
+// The demo of the instant playwright.config.ts fixed (E2E_DEMO_AT), which the specs count its
+// days from: a server that boots after the venue's midnight would otherwise load the next day's.
+// The server then finds the database filled and leaves it.
+const demoAt = process.env.E2E_DEMO_AT;
+const demoConfig = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: undefined });
+if (demoAt && demoConfig.demo) await withDatabase(demoConfig, (db) => loadDemoIfEmpty(db, new Date(demoAt)));
 
 const server = spawn(process.execPath, [entry], {
   cwd: root,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCode } from '../setup.ts';
 import { PERMISSIONS, STAFF_ROLES } from './roles.ts';
 import { staffEmail, staffListEntry } from './staff-management.ts';
 import { STAFF_PASSWORD_MAX_LENGTH, StaffFieldError } from './staff-rules.ts';
@@ -38,6 +39,8 @@ export const staffSessionResponse = z.object({
   permissions: z.array(permissionName),
   /** The venue requires one-time codes and this member has none: the back office shows only their set-up. */
   mustSetUpTotp: z.boolean(),
+  /** The venue's time zone and currency: every date and sum staff see, default or compare is the venue's. */
+  venue: z.object({ timeZone: z.string(), currency: currencyCode }),
 });
 export type StaffSessionResponse = z.infer<typeof staffSessionResponse>;
 

@@ -84,7 +84,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
     // before the body is read: a caller without a staff session reaches no parsing or validation.
     admin.addHook('onRoute', assertGated);
     admin.addHook('onRequest', resolveStaffSession(sessions));
-    staffSessionRoutes(admin, { sessions });
+    staffSessionRoutes(admin, { sessions, venue: async () => ({ timeZone: deps.timeZone, currency: (await deps.setup.get()).app.currency }) });
     accountRoutes(admin, { account });
     staffManagementRoutes(admin, { management });
     auditRoutes(admin, { audit });

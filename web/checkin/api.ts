@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { DEFAULT_VENUE, type Venue } from '../lib/venue-format.ts';
 import type { Lang } from '../../contract/lang.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { OfflineScan } from '../../contract/checkin-rules.ts';
@@ -24,6 +25,11 @@ export function meQueryOptions() {
     staleTime: 60_000,
     retry: false,
   });
+}
+
+/** The venue's time zone and currency from the staff session: the door shows times on the venue's clock. */
+export function useDoorVenue(): Venue {
+  return useQuery(meQueryOptions()).data?.venue ?? DEFAULT_VENUE;
 }
 
 export const signIn = (body: { email: string; password: string; lang: Lang }) =>

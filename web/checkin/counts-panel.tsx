@@ -2,14 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CheckinSession } from '../../contract/checkin.ts';
 import { type Lang, toBcp47 } from '../../contract/lang.ts';
-import { activityQueryOptions } from './api.ts';
+import { activityQueryOptions, useDoorVenue } from './api.ts';
 
 /** Admitted, remaining and the last admissions of the sessions this device admits, refreshed every 10 s. */
 export function CountsPanel({ sessions, lang }: { sessions: CheckinSession[]; lang: Lang }) {
   const { t } = useTranslation();
   const ids = sessions.map((s) => s.sessionId);
   const activity = useQuery(activityQueryOptions(ids, lang));
-  const time = new Intl.DateTimeFormat(toBcp47(lang), { hour: '2-digit', minute: '2-digit' });
+  const { timeZone } = useDoorVenue();
+  const time = new Intl.DateTimeFormat(toBcp47(lang), { hour: '2-digit', minute: '2-digit', timeZone });
   const counts = new Map((activity.data?.sessions ?? []).map((c) => [c.sessionId, c]));
   return (
     <section className="door-card door-counts" aria-labelledby="door-counts-heading">

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ScanVerdict } from '../../contract/checkin.ts';
 import { type Lang, toBcp47 } from '../../contract/lang.ts';
 import { isAdmitted } from '../../contract/checkin-rules.ts';
+import { useDoorVenue } from './api.ts';
 
 /** What the last scan came to: a verdict of the server, or a scan kept offline to be judged later. */
 export type Outcome =
@@ -12,8 +13,8 @@ export type Outcome =
   /** The staff session ended: nothing was judged, the code waits for the sign-in. */
   | { kind: 'signedOut'; code: string };
 
-const when = (iso: string, lang: Lang) =>
-  new Intl.DateTimeFormat(toBcp47(lang), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+const when = (iso: string, lang: Lang, timeZone: string) =>
+  new Intl.DateTimeFormat(toBcp47(lang), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
 
 /**
  * The answer at the door, large enough to read at arm's length: green to let in, red with the
@@ -21,6 +22,7 @@ const when = (iso: string, lang: Lang) =>
  */
 export function VerdictPanel({ outcome, lang }: { outcome: Outcome | null; lang: Lang }) {
   const { t } = useTranslation();
+  const { timeZone } = useDoorVenue();
   if (!outcome) return <p className="door-verdict door-verdict--idle">{t('verdict.idle')}</p>;
   if (outcome.kind === 'kept') {
     return (
@@ -51,7 +53,7 @@ export function VerdictPanel({ outcome, lang }: { outcome: Outcome | null; lang:
   return (
     <div className={`door-verdict ${isAdmitted(v.verdict) ? 'door-verdict--admitted' : 'door-verdict--refused'}`}>
       <p className="door-verdict__title">{t(`verdict.${v.verdict}`)}</p>
-      {v.usedAt ? <p className="door-verdict__reason">{t('verdict.usedAt', { when: when(v.usedAt, lang), device: v.usedBy ?? '' })}</p> : null}
+      {v.usedAt ? <p className="door-verdict__reason">{t('verdict.usedAt', { when: when(v.usedAt, lang, timeZone), device: v.usedBy ?? '' })}</p> : null}
       {ticket ? (
         <dl className="door-verdict__facts">
           <div>

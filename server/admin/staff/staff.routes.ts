@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { CurrencyCode } from '../../../contract/setup.ts';
 import { adminErrorResponse } from '../../../contract/admin/api.ts';
 import { type Permission, PERMISSIONS, can } from '../../../contract/admin/roles.ts';
 import { adminLangQuery, staffListResponse, staffSessionResponse, staffSignInRequest, staffSignedOutResponse } from '../../../contract/admin/session.ts';
@@ -36,13 +37,16 @@ export function staffActorOf(request: FastifyRequest): { id: number; name: strin
   return { id: staff.id, name: staff.name, ...clientOf(request) };
 }
 
-function sessionAnswer(staff: SignedInStaff, mustSetUpTotp: boolean) {
+/** The venue's time zone and currency: the back office and the door show, default and compare dates and sums in them. */
+export type VenueOf = () => Promise<{ timeZone: string; currency: CurrencyCode }>;
+
+function sessionAnswer(staff: SignedInStaff, mustSetUpTotp: boolean, venue: Awaited<ReturnType<VenueOf>>) {
   const permissions = (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => can(staff.role, permission));
-  return ok({ staff: { id: staff.id, email: staff.email, name: staff.name, role: staff.role }, permissions, mustSetUpTotp });
+  return ok({ staff: { id: staff.id, email: staff.email, name: staff.name, role: staff.role }, permissions, mustSetUpTotp, venue });
 }
 
 /** Sign-in, the signed-in member, sign-out and sign-out everywhere. */
-export function staffSessionRoutes(app: FastifyInstance, deps: { sessions: StaffSessions }) {
+export function staffSessionRoutes(app: FastifyInstance, deps: { sessions: StaffSessions; venue: VenueOf }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': adminErrorResponse };
 
@@ -54,7 +58,7 @@ export function staffSessionRoutes(app: FastifyInstance, deps: { sessions: Staff
       const staff = await deps.sessions.signIn({ email, password, totpCode }, clientOf(request));
       reply.header('cache-control', 'no-store');
       setSessionCookie(request, reply, staff.sessionId);
-      return sessionAnswer(staff, staff.mustSetUpTotp);
+      return sessionAnswer(staff, staff.mustSetUpTotp, await deps.venue());
     },
   );
 
@@ -66,7 +70,7 @@ export function staffSessionRoutes(app: FastifyInstance, deps: { sessions: Staff
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return sessionAnswer(guardedStaff(request), request.staffMustSetUpTotp === true);
+      return sessionAnswer(guardedStaff(request), request.staffMustSetUpTotp === true, await deps.venue());
     },
   );
 

@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { DEFAULT_VENUE, type Venue } from '../../lib/venue-format.ts';
 import { staffSessionResponse, staffSignedOutResponse, type StaffSignInRequest } from '../../../contract/admin/session.ts';
 import { ApiError, apiDelete, apiGet, apiPost } from '../../lib/api.ts';
 import { AdminErrorCode } from '../../../contract/admin/errors.ts';
@@ -22,3 +23,13 @@ export function meQueryOptions() {
 
 export const signIn = (body: StaffSignInRequest) => apiPost('/api/admin/session', body, staffSessionResponse);
 export const signOut = () => apiDelete('/api/admin/session', staffSignedOutResponse);
+
+/**
+ * The venue's time zone and currency, from the session: the back office shows, defaults and
+ * compares every date in the venue's zone and every sum in its currency, never the browser's.
+ * Pages render only once signed in, so the session is there.
+ */
+export function useVenue(): Venue {
+  const { data } = useQuery(meQueryOptions());
+  return data?.venue ?? DEFAULT_VENUE;
+}

@@ -10,6 +10,7 @@ import { apiGet } from '../../../lib/api.ts';
 import { actionChoices, actionName } from './action-names.ts';
 import { auditDiff } from './audit-diff.ts';
 import { auditSentence } from './audit-sentence.ts';
+import { useVenue } from '../../app/session.ts';
 
 type Filter = { staffId: string; action: string; subjectType: string; subjectId: string; from: string; to: string };
 const EMPTY: Filter = { staffId: '', action: '', subjectType: '', subjectId: '', from: '', to: '' };
@@ -143,9 +144,10 @@ export function AuditPage() {
 function AuditItem({ entry, currency, ticketCodes }: { entry: AuditEntryView; currency: Currency; ticketCodes: Record<string, string> }) {
   const { t, i18n } = useTranslation('admin');
   const lang = normalizeLang(i18n.language);
-  const when = new Intl.DateTimeFormat(toBcp47(lang), { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(entry.at));
+  const venue = useVenue();
+  const when = new Intl.DateTimeFormat(toBcp47(lang), { dateStyle: 'medium', timeStyle: 'medium', timeZone: venue.timeZone }).format(new Date(entry.at));
   const diff = auditDiff(entry.before, entry.after);
-  const sentence = auditSentence(t, entry, { lang, currency, ticketCodes });
+  const sentence = auditSentence(t, entry, { lang, currency, ticketCodes, timeZone: venue.timeZone });
   return (
     <li className="admin-card admin-audit__entry">
       <p className="admin-audit__sentence">{sentence.text}</p>

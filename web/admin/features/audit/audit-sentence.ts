@@ -6,11 +6,12 @@ import type { AuditEntryView } from '../../../../contract/admin/staff-management
 import { type Currency, formatPrice } from '../../../../contract/format-price.ts';
 import type { Lang } from '../../../../contract/lang.ts';
 import { ReturnStatus } from '../../../../contract/order-status.ts';
-import { formatDateTime, intlLocale, pickText } from '../../lib/format.ts';
+import { pickText } from '../../lib/format.ts';
+import { DEFAULT_VENUE, formatDateTime, intlLocale } from '../../../lib/venue-format.ts';
 import { actionName } from './action-names.ts';
 
 /** What the page knows beside the entry: the member's language, the venue's currency, ticket codes by id. */
-export type SentenceContext = { lang: Lang; currency: Currency; ticketCodes: Readonly<Record<string, string>> };
+export type SentenceContext = { lang: Lang; currency: Currency; ticketCodes: Readonly<Record<string, string>>; /** The venue's, in which times are told (Moscow when not given). */ timeZone?: string };
 
 /** Where the back office shows the entry's object, and the link's words. */
 export type AuditLink = { href: string; label: string };
@@ -152,7 +153,7 @@ export function auditSentence(t: TFunction<'admin'>, entry: AuditEntryView, ctx:
     count: int(after.count) ?? int(after.places) ?? int(after.sessionsEnded) ?? seats,
     prefix: str(after.prefix) ?? '',
     payments: payments || '—',
-    until: formatDateTime(str(after.lockedUntil) ?? null, ctx.lang),
+    until: formatDateTime(str(after.lockedUntil) ?? null, ctx.lang, ctx.timeZone ?? DEFAULT_VENUE.timeZone),
     session: entry.subjectId ?? '—',
     delta: int(after.delta) === undefined ? '—' : `${(after.delta as number) > 0 ? '+' : ''}${numberFormat.format(after.delta as number)}`,
     balance: int(after.balance) === undefined ? '—' : numberFormat.format(after.balance as number),

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { DeskSaleResponse, DeskSession } from '../../../../contract/admin/box-office.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../../lib/venue-format.ts';
+import { useVenue } from '../../app/session.ts';
 import './box-office.css';
 import { SaleForm } from './sale-form.tsx';
 import { SessionList } from './session-list.tsx';
@@ -15,6 +16,7 @@ import { SessionList } from './session-list.tsx';
  */
 export default function DeskPage() {
   const { t, i18n, ready } = useTranslation(['admin-desk', 'admin']);
+  const venue = useVenue();
   const lang = normalizeLang(i18n.language);
   const id = useId();
   const [session, setSession] = useState<DeskSession | null>(null);
@@ -48,8 +50,8 @@ export default function DeskPage() {
         <div className="admin-desk__panel">
           {sold ? (
             <div className="admin-card admin-stack" role="status">
-              <p className="admin-desk__done">{t('done', { number: sold.order.number, amount: formatMoney(sold.order.total, lang) })}</p>
-              {sold.change > 0 ? <p className="admin-desk__change">{t('change', { amount: formatMoney(sold.change, lang) })}</p> : null}
+              <p className="admin-desk__done">{t('done', { number: sold.order.number, amount: formatMoney(sold.order.total, venue.currency, lang) })}</p>
+              {sold.change > 0 ? <p className="admin-desk__change">{t('change', { amount: formatMoney(sold.change, venue.currency, lang) })}</p> : null}
               <div className="admin-actions">
                 <button ref={again} type="button" className="admin-button" onClick={newSale}>
                   {t('newSale')}

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { type DeskPaymentKind, changeDue } from '../../../../contract/admin/box-office-rules.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../../lib/venue-format.ts';
+import { useVenue } from '../../app/session.ts';
 import { parseRoubles } from './money-input.ts';
 
 export type PaymentState = {
@@ -41,6 +42,7 @@ type Props = {
 /** How the buyer pays: the choice, then what that way needs (cash handed over and the change, the terminal's slip, the Pushkin card's holder). */
 export function PaymentFields({ id, kinds, total, value, onChange }: Props) {
   const { t, i18n } = useTranslation('admin-desk');
+  const venue = useVenue();
   const lang = normalizeLang(i18n.language);
   const set = (patch: Partial<PaymentState>) => onChange({ ...value, ...patch });
   const input = (name: keyof PaymentState, label: string, extra: { inputMode?: 'numeric' | 'decimal' | 'tel'; autoComplete?: string; maxLength?: number } = {}) => (
@@ -67,11 +69,11 @@ export function PaymentFields({ id, kinds, total, value, onChange }: Props) {
         ))}
       </div>
       {value.kind === 'split' ? input('splitCash', t('payment.splitCash'), { inputMode: 'decimal' }) : null}
-      {value.kind === 'split' ? <p>{t('payment.splitCard', { amount: formatMoney(cardPart, lang) })}</p> : null}
+      {value.kind === 'split' ? <p>{t('payment.splitCard', { amount: formatMoney(cardPart, venue.currency, lang) })}</p> : null}
       {value.kind === 'cash' || value.kind === 'split' ? input('tendered', t('payment.tendered'), { inputMode: 'decimal' }) : null}
       {value.kind === 'cash' || value.kind === 'split' ? (
         <p className="admin-desk__change" aria-live="polite">
-          {t('change', { amount: formatMoney(change, lang) })}
+          {t('change', { amount: formatMoney(change, venue.currency, lang) })}
         </p>
       ) : null}
       {value.kind === 'pushkin' ? (

@@ -7,7 +7,9 @@ import { normalizeLang } from '../../../../contract/lang.ts';
 import { ApiError, apiGet, apiPost } from '../../../lib/api.ts';
 import { messageOf } from '../../lib/field-errors.ts';
 import { useCardForm } from '../../components/card-form.tsx';
-import { formatMoney, pickText } from '../../lib/format.ts';
+import { pickText } from '../../lib/format.ts';
+import { formatMoney } from '../../../lib/venue-format.ts';
+import { useVenue } from '../../app/session.ts';
 import { PaymentFields, type PaymentState, emptyPayment, paymentOf } from './payment-fields.tsx';
 import { type ChosenSeat, SeatPicker } from './seat-picker.tsx';
 
@@ -20,6 +22,7 @@ type Props = { sessionId: number; onSold: (sale: DeskSaleResponse) => void };
  */
 export function SaleForm({ sessionId, onSold }: Props) {
   const { t, i18n } = useTranslation(['admin-desk', 'admin']);
+  const venue = useVenue();
   const lang = normalizeLang(i18n.language);
   const id = useId();
   const queryClient = useQueryClient();
@@ -93,7 +96,7 @@ export function SaleForm({ sessionId, onSold }: Props) {
                     <span aria-hidden="true">{category}</span>
                   </label>
                   <span className="admin-desk__amount">
-                    {formatMoney(p.amount, lang)}
+                    {formatMoney(p.amount, venue.currency, lang)}
                     {p.free !== null ? ` · ${t('sale.left', { count: p.free })}` : ''}
                   </span>
                   <input
@@ -112,7 +115,7 @@ export function SaleForm({ sessionId, onSold }: Props) {
             })}
           </fieldset>}
           <p className="admin-desk__total" aria-live="polite">
-            {t('sale.total', { amount: formatMoney(total, lang) })}
+            {t('sale.total', { amount: formatMoney(total, venue.currency, lang) })}
           </p>
           <PaymentFields id={id} kinds={kinds} total={total} value={payment} onChange={setPayment} />
           <label className="admin-check">
@@ -135,7 +138,7 @@ export function SaleForm({ sessionId, onSold }: Props) {
             {form.message}
           </p>
           <button type="submit" className="admin-button admin-desk__sell" disabled={form.busy}>
-            {form.busy ? t('selling') : t('sell', { amount: formatMoney(total, lang) })}
+            {form.busy ? t('selling') : t('sell', { amount: formatMoney(total, venue.currency, lang) })}
           </button>
         </>
       ) : null}

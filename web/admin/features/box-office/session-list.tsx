@@ -5,7 +5,8 @@ import { type DeskSession, deskSessionsResponse } from '../../../../contract/adm
 import { DESK_LIMITS } from '../../../../contract/admin/box-office-rules.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet } from '../../../lib/api.ts';
-import { formatDay, pickText } from '../../lib/format.ts';
+import { pickText } from '../../lib/format.ts';
+import { formatDay } from '../../../lib/venue-format.ts';
 
 type Props = { chosen: number | null; onChoose: (session: DeskSession) => void };
 

@@ -3,13 +3,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_NAME_MAX_LENGTH } from '../../../../contract/checkin-rules.ts';
 import { type CheckinDevice, checkinSessionsResponse, createDeviceResponse, devicesResponse, revokeDeviceResponse } from '../../../../contract/checkin.ts';
-import { formatDay } from '../../lib/format.ts';
+import { formatDay } from '../../../lib/venue-format.ts';
 import { normalizeLang, toBcp47 } from '../../../../contract/lang.ts';
 import { apiGet, apiPost } from '../../../lib/api.ts';
 import { messageOf } from '../../lib/field-errors.ts';
 import { useCardForm } from '../../components/card-form.tsx';
 import { FormField } from '../../app/form-field.tsx';
 import { TableRegion } from '../../components/table-region.tsx';
+import { useVenue } from '../../app/session.ts';
 
 const devicesKey = ['admin', 'checkin-devices'] as const;
 
@@ -209,7 +210,8 @@ function CreateDeviceForm({ onMade }: { onMade: (made: { name: string; key: stri
 function DevicesTable({ devices }: { devices: readonly CheckinDevice[] }) {
   const { t, i18n } = useTranslation('admin-checkin');
   const lang = normalizeLang(i18n.language);
-  const when = new Intl.DateTimeFormat(toBcp47(normalizeLang(i18n.language)), { dateStyle: 'short', timeStyle: 'short' });
+  const { timeZone } = useVenue();
+  const when = new Intl.DateTimeFormat(toBcp47(normalizeLang(i18n.language)), { dateStyle: 'short', timeStyle: 'short', timeZone });
   return (
     <TableRegion name={t('devices.caption')}>
       <table className="admin-table admin-table--stack">

@@ -9,12 +9,14 @@ import { HallImport } from './hall-import.tsx';
 import { HallsTabs } from './halls-tabs.tsx';
 import { TableRegion } from '../../components/table-region.tsx';
 import './halls.css';
+import { useVenue } from '../../app/session.ts';
 
 export const hallsQueryKey = ['admin', 'halls', 'list'] as const;
 
 /** Every hall with its size and last change, and the form that creates or replaces one. */
 export function HallsPage() {
   const { t, i18n, ready } = useTranslation(['admin-halls', 'admin']);
+  const { timeZone } = useVenue();
   const lang = normalizeLang(i18n.language);
   const id = useId();
   const halls = useQuery({
@@ -76,7 +78,7 @@ export function HallsPage() {
                       <td data-label={t('halls.seats')}>{hall.seats}</td>
                       <td data-label={t('halls.standing')}>{hall.standingAreas}</td>
                       <td data-label={t('halls.changed')}>
-                        {hall.updatedAt ? `${dateTimeFormat(toBcp47(lang), { dateStyle: 'short', timeStyle: 'short' }).format(new Date(hall.updatedAt))}${hall.updatedBy ? `, ${hall.updatedBy}` : ''}` : '—'}
+                        {hall.updatedAt ? `${dateTimeFormat(toBcp47(lang), { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(hall.updatedAt))}${hall.updatedBy ? `, ${hall.updatedBy}` : ''}` : '—'}
                       </td>
                       <td>
                         <button type="button" className="admin-button admin-button--plain" aria-label={t('halls.download', { hall: pickLocalized(hall.name, lang) })} onClick={() => void download(hall.id)}>

@@ -14,9 +14,10 @@ import { KeyboardSeats } from './keyboard-seats.tsx';
 import { STATE_COLORS, STATE_MARKS, clickSelection, countStates, statesOf } from './seat-states.ts';
 import { StateLegend } from './state-legend.tsx';
 import './halls.css';
+import { useVenue } from '../../app/session.ts';
 
-function formatWhen(iso: string, lang: Lang, hasTime: boolean): string {
-  return dateTimeFormat(toBcp47(lang), hasTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(new Date(iso));
+function formatWhen(iso: string, lang: Lang, timeZone: string, hasTime: boolean): string {
+  return dateTimeFormat(toBcp47(lang), hasTime ? { dateStyle: 'medium', timeStyle: 'short', timeZone } : { dateStyle: 'medium', timeZone }).format(new Date(iso));
 }
 
 export const mapQueryKey = (sessionId: number) => ['admin', 'halls', 'map', sessionId] as const;
@@ -41,7 +42,8 @@ export function SeatBlocksPage() {
     retry: false,
   });
 
-  const when = (iso: string, hasTime: boolean) => formatWhen(iso, lang, hasTime);
+  const { timeZone } = useVenue();
+  const when = (iso: string, hasTime: boolean) => formatWhen(iso, lang, timeZone, hasTime);
 
   if (!ready) return <div className="admin-skeleton admin-skeleton--title" />;
   return (
@@ -90,6 +92,7 @@ export function SeatBlocksPage() {
 function SessionSeats({ sessionId, answer }: { sessionId: number; answer: HallSessionMapResponse }) {
   const { t, i18n } = useTranslation('admin-halls');
   const lang = normalizeLang(i18n.language);
+  const { timeZone } = useVenue();
   const id = useId();
   const queryClient = useQueryClient();
   const model = useMemo(() => buildSeatModel(answer.map), [answer.map]);
@@ -169,7 +172,7 @@ function SessionSeats({ sessionId, answer }: { sessionId: number; answer: HallSe
               return (
                 <li key={b.seatId}>
                   {index === undefined ? b.seatId : seatName(index)}: {t(`blocks.reasons.${b.reason}`)}
-                  {b.note ? ` (${b.note})` : ''}. {t('blocks.blockedBy', { by: b.by ?? '—', at: formatWhen(b.at, lang, true) })}
+                  {b.note ? ` (${b.note})` : ''}. {t('blocks.blockedBy', { by: b.by ?? '—', at: formatWhen(b.at, lang, timeZone, true) })}
                 </li>
               );
             })}

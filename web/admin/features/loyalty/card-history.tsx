@@ -7,7 +7,8 @@ import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet } from '../../../lib/api.ts';
 import { QueryList } from '../../components/query-list.tsx';
 import { type StackedColumn, StackedTable } from '../../components/stacked-table.tsx';
-import { formatDateTime, formatMoney, intlLocale } from '../../lib/format.ts';
+import { formatDateTime, formatMoney, intlLocale } from '../../../lib/venue-format.ts';
+import { useVenue } from '../../app/session.ts';
 import { LOYALTY_KEY } from './loyalty-api.ts';
 
 const pageAfter = (path: string, before: number | undefined) => (before === undefined ? path : `${path}?before=${before}`);
@@ -60,6 +61,7 @@ function HistorySection<Page, Row>({
 /** Every movement of the card's bonuses, newest first, each order one linking to the orders desk; a page at a time. */
 export function CardMovements({ cardId }: { cardId: number }) {
   const { t, i18n } = useTranslation(['admin-loyalty', 'admin']);
+  const venue = useVenue();
   const lang = normalizeLang(i18n.language);
   const movements = useInfiniteQuery({
     queryKey: [...LOYALTY_KEY, 'movements', cardId],
@@ -80,7 +82,7 @@ export function CardMovements({ cardId }: { cardId: number }) {
       rowsOf={(p) => p.movements}
       rowKey={(m) => m.id}
       columns={[
-        { label: t('movements.at'), cell: (m) => formatDateTime(m.at, lang) },
+        { label: t('movements.at'), cell: (m) => formatDateTime(m.at, lang, venue.timeZone) },
         { label: t('movements.kind'), cell: (m) => t(`movements.kinds.${m.kind}`) },
         {
           label: t('movements.bonuses'),
@@ -111,6 +113,7 @@ export function CardMovements({ cardId }: { cardId: number }) {
 /** The orders the card was attached to, newest first: what each spent and accrued. */
 export function CardOrders({ cardId }: { cardId: number }) {
   const { t, i18n } = useTranslation(['admin-loyalty', 'admin-orders', 'admin']);
+  const venue = useVenue();
   const lang = normalizeLang(i18n.language);
   const orders = useInfiniteQuery({
     queryKey: [...LOYALTY_KEY, 'orders', cardId],
@@ -132,9 +135,9 @@ export function CardOrders({ cardId }: { cardId: number }) {
       rowKey={(o) => o.id}
       columns={[
         { label: t('orders.number'), cell: (o) => <Link href={`/orders/${o.id}`}>{t('movements.order', { number: o.number })}</Link> },
-        { label: t('orders.date'), cell: (o) => formatDateTime(o.createdAt, lang) },
+        { label: t('orders.date'), cell: (o) => formatDateTime(o.createdAt, lang, venue.timeZone) },
         { label: t('orders.status'), cell: (o) => t(`admin-orders:orderStates.${orderState(o.status)}`) },
-        { label: t('orders.total'), cell: (o) => formatMoney(o.total, lang) },
+        { label: t('orders.total'), cell: (o) => formatMoney(o.total, venue.currency, lang) },
         { label: t('orders.spent'), cell: (o) => number.format(o.bonuses) },
         { label: t('orders.accrued'), cell: (o) => number.format(o.chargedBonus) },
       ]}

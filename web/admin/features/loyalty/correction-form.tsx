@@ -6,7 +6,7 @@ import { CORRECTION_REASON_MAX } from '../../../../contract/admin/loyalty-rules.
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiPost } from '../../../lib/api.ts';
 import { LabelledField } from '../../components/labelled-field.tsx';
-import { intlLocale } from '../../lib/format.ts';
+import { intlLocale } from '../../../lib/venue-format.ts';
 import { useCardForm } from '../../components/card-form.tsx';
 import { LOYALTY_KEY, fieldText, typedInteger } from './loyalty-api.ts';
 

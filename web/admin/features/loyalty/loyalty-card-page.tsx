@@ -4,7 +4,8 @@ import { Link } from 'wouter';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { isNotFound, toApiError } from '../../../lib/api.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
-import { formatDateTime, intlLocale } from '../../lib/format.ts';
+import { formatDateTime, intlLocale } from '../../../lib/venue-format.ts';
+import { useVenue } from '../../app/session.ts';
 import { CardForm } from './card-form.tsx';
 import { CardMovements, CardOrders } from './card-history.tsx';
 import { CorrectionForm } from './correction-form.tsx';
@@ -18,6 +19,7 @@ import './loyalty.css';
  */
 export default function LoyaltyCardPage({ cardId, canWrite }: { cardId: number; canWrite: boolean }) {
   const { t, i18n, ready } = useTranslation(['admin-loyalty', 'admin']);
+  const venue = useVenue();
   const lang = normalizeLang(i18n.language);
   const card = useQuery(cardQuery(cardId));
   if (!ready || card.isPending) return <PageSkeleton label={ready ? t('admin:loading') : ''} />;
@@ -72,11 +74,11 @@ export default function LoyaltyCardPage({ cardId, canWrite }: { cardId: number; 
         ) : null}
         <div>
           <dt>{t('card.createdAt')}</dt>
-          <dd>{c.createdAt ? formatDateTime(c.createdAt, lang) : t('card.none')}</dd>
+          <dd>{c.createdAt ? formatDateTime(c.createdAt, lang, venue.timeZone) : t('card.none')}</dd>
         </div>
         <div>
           <dt>{t('card.updated')}</dt>
-          <dd>{c.updatedAt ? t('card.updatedBy', { when: formatDateTime(c.updatedAt, lang), who: c.updatedBy ?? '—' }) : t('card.none')}</dd>
+          <dd>{c.updatedAt ? t('card.updatedBy', { when: formatDateTime(c.updatedAt, lang, venue.timeZone), who: c.updatedBy ?? '—' }) : t('card.none')}</dd>
         </div>
       </dl>
       {canWrite ? (

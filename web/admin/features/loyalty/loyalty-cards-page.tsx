@@ -11,7 +11,7 @@ import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { QueryList } from '../../components/query-list.tsx';
 import { StackedTable } from '../../components/stacked-table.tsx';
 import { Pager, SearchForm, StateSelect } from '../../components/list-filters.tsx';
-import { intlLocale } from '../../lib/format.ts';
+import { intlLocale } from '../../../lib/venue-format.ts';
 import { useOpeningForm } from '../../components/card-form.tsx';
 import { LOYALTY_KEY, fieldText, typedInteger } from './loyalty-api.ts';
 import '../../components/desk.css';

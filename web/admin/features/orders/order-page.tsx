@@ -17,7 +17,9 @@ import { DESK_LIMITS } from '../../../../contract/admin/orders-rules.ts';
 import { BUYER_LIMITS } from '../../../../contract/buyer-format.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { ApiError, apiGet, apiPost, isNotFound } from '../../../lib/api.ts';
-import { formatDateTime, formatMoney, orderQueryKey, pickText } from '../../lib/format.ts';
+import { orderQueryKey, pickText } from '../../lib/format.ts';
+import { formatDateTime, formatMoney } from '../../../lib/venue-format.ts';
+import { useVenue } from '../../app/session.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 import { useCardForm } from '../../components/card-form.tsx';
@@ -96,19 +98,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function Summary({ data, lang }: { data: Order; lang: string }) {
   const { t } = useTranslation('admin-orders');
+  const venue = useVenue();
   const o = data.order;
   const rows: [string, string][] = [
     [t('order.state'), t(`orderStates.${o.state}`)],
     [t('order.event'), pickText(o.eventName, lang)],
-    [t('order.date'), formatDateTime(o.createdAt, lang)],
-    [t('order.paidAt'), formatDateTime(o.paidAt, lang)],
+    [t('order.date'), formatDateTime(o.createdAt, lang, venue.timeZone)],
+    [t('order.paidAt'), formatDateTime(o.paidAt, lang, venue.timeZone)],
     [t('order.buyer'), o.buyerName],
     [t('order.email'), o.email],
     [t('order.phone'), o.phone],
-    [t('order.subtotal'), formatMoney(o.subtotal, lang)],
-    [t('order.fee'), formatMoney(o.serviceFee + o.servicesTotal, lang)],
-    [t('order.discount'), formatMoney(o.discount, lang)],
-    [t('order.total'), formatMoney(o.total, lang)],
+    [t('order.subtotal'), formatMoney(o.subtotal, venue.currency, lang)],
+    [t('order.fee'), formatMoney(o.serviceFee + o.servicesTotal, venue.currency, lang)],
+    [t('order.discount'), formatMoney(o.discount, venue.currency, lang)],
+    [t('order.total'), formatMoney(o.total, venue.currency, lang)],
   ];
   if (o.canceledAt) {
     const why = o.staffCancelReason
@@ -116,7 +119,7 @@ function Summary({ data, lang }: { data: Order; lang: string }) {
       : o.cancelReason
         ? t(`cancelReasons.${o.cancelReason}`, { defaultValue: o.cancelReason })
         : '';
-    rows.push([t('order.canceledAt'), `${formatDateTime(o.canceledAt, lang)}${why ? ` — ${why}` : ''}`]);
+    rows.push([t('order.canceledAt'), `${formatDateTime(o.canceledAt, lang, venue.timeZone)}${why ? ` — ${why}` : ''}`]);
   }
   return (
     <dl className="admin-facts">
@@ -132,6 +135,7 @@ function Summary({ data, lang }: { data: Order; lang: string }) {
 
 function Lines({ data, lang }: { data: Order; lang: string }) {
   const { t } = useTranslation('admin-orders');
+  const venue = useVenue();
   return (
     <Section title={t('view.lines')}>
       <StackedTable
@@ -139,12 +143,12 @@ function Lines({ data, lang }: { data: Order; lang: string }) {
         rows={data.lines}
         rowKey={(line) => line.id}
         columns={[
-          { label: t('line.session'), cell: (line) => formatDateTime(line.startsAt, lang) },
+          { label: t('line.session'), cell: (line) => formatDateTime(line.startsAt, lang, venue.timeZone) },
           { label: t('line.category'), cell: (line) => pickText(line.category, lang) },
           { label: t('line.place'), cell: (line) => line.seat || pickText(line.standing, lang) || '—' },
           { label: t('line.quantity'), cell: (line) => (line.returned ? t('line.quantityReturned', { quantity: line.quantity, returned: line.returned }) : line.quantity) },
-          { label: t('line.price'), cell: (line) => formatMoney(line.unitPrice + line.unitFee, lang) },
-          { label: t('line.amount'), cell: (line) => formatMoney(line.amount, lang) },
+          { label: t('line.price'), cell: (line) => formatMoney(line.unitPrice + line.unitFee, venue.currency, lang) },
+          { label: t('line.amount'), cell: (line) => formatMoney(line.amount, venue.currency, lang) },
         ]}
       />
     </Section>
@@ -160,6 +164,7 @@ function ticketLabel(ticket: Order['tickets'][number], data: Order, lang: string
 
 function Tickets({ data, orderId, lang }: { data: Order; orderId: number; lang: string }) {
   const { t } = useTranslation('admin-orders');
+  const venue = useVenue();
   const id = useId();
   const lineOf = (ticket: Order['tickets'][number]) => data.lines.find((l) => l.id === ticket.lineId);
   const refundable = data.tickets.filter((ticket) => ticket.state === 'valid');
@@ -189,9 +194,9 @@ function Tickets({ data, orderId, lang }: { data: Order; orderId: number; lang: 
                 />
               ) : null,
           },
-          { label: t('ticket.session'), cell: (ticket) => formatDateTime(lineOf(ticket)?.startsAt ?? null, lang) },
+          { label: t('ticket.session'), cell: (ticket) => formatDateTime(lineOf(ticket)?.startsAt ?? null, lang, venue.timeZone) },
           { label: t('ticket.category'), cell: (ticket) => pickText(lineOf(ticket)?.category, lang) || '—' },
-          { label: t('ticket.price'), cell: (ticket) => (lineOf(ticket) ? formatMoney((lineOf(ticket)?.unitPrice ?? 0) + (lineOf(ticket)?.unitFee ?? 0), lang) : '—') },
+          { label: t('ticket.price'), cell: (ticket) => (lineOf(ticket) ? formatMoney((lineOf(ticket)?.unitPrice ?? 0) + (lineOf(ticket)?.unitFee ?? 0), venue.currency, lang) : '—') },
           { label: t('ticket.holder'), cell: (ticket) => ticket.holder || '—' },
           { label: t('ticket.code'), cell: (ticket) => ticket.code ?? '—' },
           { label: t('ticket.state'), cell: (ticket) => t(`ticketStates.${ticket.state}`) },
@@ -232,6 +237,7 @@ function Tickets({ data, orderId, lang }: { data: Order; orderId: number; lang: 
 
 function Payments({ data, lang }: { data: Order; lang: string }) {
   const { t } = useTranslation('admin-orders');
+  const venue = useVenue();
   return (
     <Section title={t('view.payments')}>
       {data.payments.length === 0 ? (
@@ -242,11 +248,11 @@ function Payments({ data, lang }: { data: Order; lang: string }) {
           rows={data.payments}
           rowKey={(payment) => payment.id}
           columns={[
-            { label: t('payment.date'), cell: (payment) => formatDateTime(payment.createdAt, lang) },
+            { label: t('payment.date'), cell: (payment) => formatDateTime(payment.createdAt, lang, venue.timeZone) },
             { label: t('payment.method'), cell: (payment) => pickText(payment.method, lang) },
             { label: t('payment.status'), cell: (payment) => `${t(`paymentStatuses.${payment.status}`, { defaultValue: payment.status })}${payment.declineReason ? ` — ${payment.declineReason}` : ''}` },
-            { label: t('payment.amount'), cell: (payment) => formatMoney(payment.amount, lang) },
-            { label: t('payment.refunded'), cell: (payment) => formatMoney(payment.refunded, lang) },
+            { label: t('payment.amount'), cell: (payment) => formatMoney(payment.amount, venue.currency, lang) },
+            { label: t('payment.refunded'), cell: (payment) => formatMoney(payment.refunded, venue.currency, lang) },
           ]}
         />
       )}
@@ -256,6 +262,7 @@ function Payments({ data, lang }: { data: Order; lang: string }) {
 
 function Refunds({ data, lang }: { data: Order; lang: string }) {
   const { t } = useTranslation('admin-orders');
+  const venue = useVenue();
   const holders = new Map(data.tickets.map((ticket) => [ticket.id, ticketLabel(ticket, data, lang)]));
   return (
     <Section title={t('view.refunds')}>
@@ -265,7 +272,7 @@ function Refunds({ data, lang }: { data: Order; lang: string }) {
         <ul className="admin-list" data-testid="order-refunds">
           {data.refunds.map((refund) => (
             <li key={refund.id}>
-              <strong>{formatMoney(refund.amount, lang)}</strong> · {formatDateTime(refund.createdAt, lang)} ·{' '}
+              <strong>{formatMoney(refund.amount, venue.currency, lang)}</strong> · {formatDateTime(refund.createdAt, lang, venue.timeZone)} ·{' '}
               {refund.status === 'failed' ? <strong role="alert">{t(`refund.state.${refund.status}`)}</strong> : t(`refund.state.${refund.status}`, { defaultValue: refund.status })}
               {refund.lastError ? ` · ${refund.lastError}` : ''}
               <br />
@@ -283,6 +290,7 @@ function Refunds({ data, lang }: { data: Order; lang: string }) {
 
 function Mails({ data, lang, orderId }: { data: Order; lang: string; orderId: number }) {
   const { t } = useTranslation('admin-orders');
+  const venue = useVenue();
   const queryClient = useQueryClient();
   const id = useId();
   // An address given here takes this one resend only; the order's own e-mail stays as it is.
@@ -305,8 +313,8 @@ function Mails({ data, lang, orderId }: { data: Order; lang: string; orderId: nu
         <ul className="admin-list">
           {data.mails.map((mail) => (
             <li key={mail.id}>
-              {formatDateTime(mail.createdAt, lang)} · {mail.to} · {mail.subject} ·{' '}
-              {mail.sentAt ? t('mail.sent', { at: formatDateTime(mail.sentAt, lang) }) : mail.lastError ? t('mail.failed', { error: mail.lastError }) : t('mail.queued')}
+              {formatDateTime(mail.createdAt, lang, venue.timeZone)} · {mail.to} · {mail.subject} ·{' '}
+              {mail.sentAt ? t('mail.sent', { at: formatDateTime(mail.sentAt, lang, venue.timeZone) }) : mail.lastError ? t('mail.failed', { error: mail.lastError }) : t('mail.queued')}
             </li>
           ))}
         </ul>
@@ -396,6 +404,7 @@ function EmailForm({ data, lang, orderId }: { data: Order; lang: string; orderId
 
 function Notes({ data, lang, orderId }: { data: Order; lang: string; orderId: number }) {
   const { t } = useTranslation('admin-orders');
+  const venue = useVenue();
   const queryClient = useQueryClient();
   const id = useId();
   const [body, setBody] = useState('');
@@ -416,7 +425,7 @@ function Notes({ data, lang, orderId }: { data: Order; lang: string; orderId: nu
           {data.notes.map((note) => (
             <li key={note.id}>
               <span className="admin-list__meta">
-                {note.staffName} · {formatDateTime(note.createdAt, lang)}
+                {note.staffName} · {formatDateTime(note.createdAt, lang, venue.timeZone)}
               </span>
               <br />
               <span className="admin-note">{note.body}</span>

@@ -6,7 +6,8 @@ import { orderSearchResponse } from '../../../../contract/admin/orders.ts';
 import { DESK_LIMITS } from '../../../../contract/admin/orders-rules.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet, toApiError } from '../../../lib/api.ts';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatDateTime, formatMoney } from '../../../lib/venue-format.ts';
+import { useVenue } from '../../app/session.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import '../../components/desk.css';
 import { StackedTable } from '../../components/stacked-table.tsx';
@@ -18,6 +19,7 @@ import { StackedTable } from '../../components/stacked-table.tsx';
  */
 export function OrdersSearchPage() {
   const { t, i18n, ready } = useTranslation(['admin-orders', 'admin']);
+  const venue = useVenue();
   const lang = normalizeLang(i18n.language);
   const id = useId();
   const [params, setParams] = useSearchParams();
@@ -99,10 +101,10 @@ export function OrdersSearchPage() {
               rowKey={(order) => order.id}
               columns={[
                 { label: t('order.number'), cell: (order) => <Link href={`/orders/${order.id}`}>{t('order.numberLink', { number: order.number })}</Link> },
-                { label: t('order.date'), cell: (order) => formatDateTime(order.createdAt, lang) },
+                { label: t('order.date'), cell: (order) => formatDateTime(order.createdAt, lang, venue.timeZone) },
                 { label: t('order.buyer'), cell: (order) => order.buyerName },
                 { label: t('order.email'), cell: (order) => order.email },
-                { label: t('order.total'), cell: (order) => formatMoney(order.total, lang) },
+                { label: t('order.total'), cell: (order) => formatMoney(order.total, venue.currency, lang) },
                 { label: t('order.state'), cell: (order) => t(`orderStates.${order.state}`) },
               ]}
             />

@@ -8,7 +8,9 @@ import { useModalDialog } from '../../../components/modal/use-modal-dialog.ts';
 import { apiPost } from '../../../lib/api.ts';
 import { useCardForm } from '../../components/card-form.tsx';
 import { useFieldError } from '../../components/field-errors.tsx';
-import { formatMoney, orderQueryKey, pickText } from '../../lib/format.ts';
+import { orderQueryKey, pickText } from '../../lib/format.ts';
+import { formatMoney } from '../../../lib/venue-format.ts';
+import { useVenue } from '../../app/session.ts';
 
 type Props = {
   orderId: number;
@@ -26,6 +28,7 @@ type Props = {
  */
 export function RefundDialog({ orderId, ticketIds, count, labelOf, onClose }: Props) {
   const { t, i18n } = useTranslation(['admin-orders', 'admin']);
+  const venue = useVenue();
   const lang = normalizeLang(i18n.language);
   const queryClient = useQueryClient();
   const ref = useModalDialog();
@@ -57,7 +60,7 @@ export function RefundDialog({ orderId, ticketIds, count, labelOf, onClose }: Pr
       staffRefundResponse,
     );
     await queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
-    onClose(t('refund.done', { amount: formatMoney(answer.amount, lang) }));
+    onClose(t('refund.done', { amount: formatMoney(answer.amount, venue.currency, lang) }));
     return '';
   });
 
@@ -72,14 +75,14 @@ export function RefundDialog({ orderId, ticketIds, count, labelOf, onClose }: Pr
           {quote.data ? (
             <>
               <p>
-                <strong>{t('refund.quoteTotal', { amount: formatMoney(quote.data.amount, lang) })}</strong>
+                <strong>{t('refund.quoteTotal', { amount: formatMoney(quote.data.amount, venue.currency, lang) })}</strong>
               </p>
               <ul aria-label={t('refund.quoteCaption')}>
                 {quote.data.tickets.map((ticket) => (
-                  <li key={ticket.id}>{t('refund.quoteTicket', { ticket: labelOf(ticket.id), amount: formatMoney(ticket.amount, lang), percent: ticket.percent })}</li>
+                  <li key={ticket.id}>{t('refund.quoteTicket', { ticket: labelOf(ticket.id), amount: formatMoney(ticket.amount, venue.currency, lang), percent: ticket.percent })}</li>
                 ))}
                 {quote.data.services.map((service) => (
-                  <li key={`${pickText(service.name, 'ru')}:${service.amount}`}>{t('refund.quoteService', { name: pickText(service.name, lang), amount: formatMoney(service.amount, lang) })}</li>
+                  <li key={`${pickText(service.name, 'ru')}:${service.amount}`}>{t('refund.quoteService', { name: pickText(service.name, lang), amount: formatMoney(service.amount, venue.currency, lang) })}</li>
                 ))}
               </ul>
             </>

@@ -5,6 +5,7 @@ import { normalizeLang, toBcp47 } from '../../../../contract/lang.ts';
 import { apiGet } from '../../../lib/api.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { TableRegion } from '../../components/table-region.tsx';
+import { useVenue } from '../../app/session.ts';
 
 /** Reports to the Pushkin-card registry whose last attempt failed, with the reason and the next try, or that it refused for good. */
 export function RegistryPage() {
@@ -15,7 +16,8 @@ export function RegistryPage() {
     queryFn: ({ signal }) => apiGet(`/api/admin/registry/reports?lang=${lang}`, failingReportsResponse, { signal }),
     refetchInterval: 30_000,
   });
-  const when = new Intl.DateTimeFormat(toBcp47(lang), { dateStyle: 'short', timeStyle: 'short' });
+  const { timeZone } = useVenue();
+  const when = new Intl.DateTimeFormat(toBcp47(lang), { dateStyle: 'short', timeStyle: 'short', timeZone });
   // The page's catalog loads on first visit; until then a skeleton, never raw keys (nor one as the page's title).
   if (!ready) return <PageSkeleton label="" />;
   return (

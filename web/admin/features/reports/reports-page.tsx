@@ -8,7 +8,9 @@ import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet, toApiError } from '../../../lib/api.ts';
 import { useFieldError } from '../../components/field-errors.tsx';
 import { fieldErrorsOf } from '../../lib/field-errors.ts';
-import { formatDateTime, formatDay, formatMoney, pickText } from '../../lib/format.ts';
+import { pickText } from '../../lib/format.ts';
+import { formatDateTime, formatDay, formatMoney, monthStart, venueDay } from '../../../lib/venue-format.ts';
+import { useVenue } from '../../app/session.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import '../../components/desk.css';
 import { StackedTable } from '../../components/stacked-table.tsx';
@@ -19,14 +21,10 @@ import { CsvLinks } from '../../components/csv-links.tsx';
 // so the back office's first load carries none of it.
 const SalesChart = lazy(() => import('./sales-chart.tsx').then((module) => ({ default: module.SalesChart })));
 
-function isoDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** The current month up to today, in the member's time zone: what a report is usually asked for. */
-function defaultPeriod(now = new Date()): { from: string; to: string } {
-  return { from: isoDay(new Date(now.getFullYear(), now.getMonth(), 1)), to: isoDay(now) };
+/** The current month up to today, on the venue's calendar: what a report is usually asked for. */
+function defaultPeriod(timeZone: string): { from: string; to: string } {
+  const today = venueDay(timeZone);
+  return { from: monthStart(today), to: today };
 }
 
 const isGroup = (value: string | null): value is ReportGroup => (REPORT_GROUPS as readonly (string | null)[]).includes(value);
@@ -38,10 +36,11 @@ const isGroup = (value: string | null): value is ReportGroup => (REPORT_GROUPS a
  */
 export function ReportsPage() {
   const { t, i18n, ready } = useTranslation(['admin-reports', 'admin']);
+  const venue = useVenue();
   const lang = normalizeLang(i18n.language);
   const id = useId();
   const [params, setParams] = useSearchParams();
-  const initial = defaultPeriod();
+  const initial = defaultPeriod(venue.timeZone);
   const from = params.get('from') ?? initial.from;
   const to = params.get('to') ?? initial.to;
   const groupParam = params.get('group');
@@ -127,7 +126,7 @@ export function ReportsPage() {
             lang={lang}
             load={(signal) => apiGet(`/api/admin/reports/sales?${query}&group=day`, salesReportResponse, { signal })}
             fallback={<ChartSkeleton />}
-            money={(kopecks) => formatMoney(kopecks, lang)}
+            money={(kopecks) => formatMoney(kopecks, venue.currency, lang)}
             formatDay={(day, style) => formatDay(day, lang, style)}
           />
         </Suspense>
@@ -148,7 +147,7 @@ export function ReportsPage() {
             rows={occupancy.data.rows}
             rowKey={(row) => row.sessionId}
             columns={[
-              { label: t('occupancy.session'), cell: (row) => `${pickText(row.eventName, lang)}, ${formatDateTime(row.startsAt, lang)}` },
+              { label: t('occupancy.session'), cell: (row) => `${pickText(row.eventName, lang)}, ${formatDateTime(row.startsAt, lang, venue.timeZone)}` },
               { label: t('occupancy.capacity'), cell: (row) => row.capacity },
               { label: t('occupancy.sold'), cell: (row) => (row.soldOutside ? t('occupancy.soldWithOutside', { sold: row.sold + row.soldOutside, outside: row.soldOutside }) : row.sold) },
               { label: t('occupancy.held'), cell: (row) => row.held },
@@ -177,14 +176,15 @@ function ChartSkeleton() {
 
 function SalesTable({ report, lang }: { report: SalesReportResponse; lang: string }) {
   const { t } = useTranslation('admin-reports');
+  const venue = useVenue();
   if (report.rows.length === 0) return <p>{t('empty')}</p>;
   const label = (row: SalesReportResponse['rows'][number]) => {
     if (report.group === 'day') return formatDay(row.key, lang);
-    if (report.group === 'session') return `${pickText(row.eventName ?? row.name, lang)}, ${formatDateTime(row.startsAt, lang)}`;
+    if (report.group === 'session') return `${pickText(row.eventName ?? row.name, lang)}, ${formatDateTime(row.startsAt, lang, venue.timeZone)}`;
     if (report.group === 'event') return pickText(row.eventName ?? row.name, lang) || row.key;
     return pickText(row.name, lang) || row.key;
   };
-  const cells = (f: SalesReportResponse['totals']) => [f.orders, f.tickets, formatMoney(f.amount, lang), f.returnedTickets, formatMoney(f.refunds, lang), formatMoney(f.net, lang)];
+  const cells = (f: SalesReportResponse['totals']) => [f.orders, f.tickets, formatMoney(f.amount, venue.currency, lang), f.returnedTickets, formatMoney(f.refunds, venue.currency, lang), formatMoney(f.net, venue.currency, lang)];
   const heads = ['orders', 'tickets', 'amount', 'returnedTickets', 'refunds', 'net'].map((k) => t(`sales.${k}`));
   return (
     <TableRegion name={t('sales.heading')}>

@@ -13,6 +13,8 @@ import { errorAt, fieldAt } from '../../components/form-paths.tsx';
 import { FormMessage } from '../../components/form-message.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid.ts';
+import { useVenue } from '../../app/session.ts';
+import { formatDateTime } from '../../../lib/venue-format.ts';
 
 type FormInput = z.input<typeof setupEdit>;
 const resolver = zodResolver(setupEdit);
@@ -32,6 +34,7 @@ type Loaded = z.output<typeof setupEditorResponse>;
 
 function SetupForm({ loaded, notice, onSaved }: { loaded: Loaded; notice: string | null; onSaved: (text: string | null) => void }) {
   const { t, i18n } = useTranslation(['admin-setup', 'admin']);
+  const { timeZone } = useVenue();
   const lang = normalizeLang(i18n.language);
   const id = useId();
   const queryClient = useQueryClient();
@@ -123,7 +126,7 @@ function SetupForm({ loaded, notice, onSaved }: { loaded: Loaded; notice: string
       </h1>
       <p className="admin-field__hint">
         {t('intro')}
-        {loaded.updatedAt ? ` ${t('lastChange', { who: loaded.updatedBy ?? t('importer'), when: new Date(loaded.updatedAt).toLocaleString(lang === 'ch' ? 'zh' : lang === 'kz' ? 'kk' : lang) })}` : ''}
+        {loaded.updatedAt ? ` ${t('lastChange', { who: loaded.updatedBy ?? t('importer'), when: formatDateTime(loaded.updatedAt, lang, timeZone) })}` : ''}
       </p>
       {loaded.fixedByFile.length > 0 ? (
         <p className="admin-field__hint" role="note">
