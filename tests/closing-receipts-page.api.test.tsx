@@ -19,7 +19,7 @@ import './unit-setup.ts';
 // server under the manager's session: one receipt failing at a fake T-Bank, in each language.
 
 const acquirer = useAcquirerApp<TbankFake>({
-  startFake: (deliver) => startTbankFake({ terminals: { Terminal: 'terminal-password' }, deliver }),
+  startFake: (deliver) => startTbankFake({ terminals: { Terminal: 'terminal-password' }, deliver, now: (): number => acquirer.app().clock.now() }),
   acquirers: (fake) => ({ card: 'tbank', qr: 'tbank', tbank: { terminalKey: 'Terminal', password: 'terminal-password' }, tbankApiUrl: fake.apiUrl }),
   deliverAgain: (fake) => fake.dropNotifications(false),
 });

@@ -140,11 +140,22 @@ export function createRegistrySender(deps: {
 }
 
 /** The RRN reader over the payment providers: a paid payment's RRN as its acquirer reports it now. */
-export function rrnReaderOf(providers: ReadonlyMap<string, { checkStatus(p: { providerRef: string; merchantRef: string }): Promise<{ status: string; rrn?: string | null }> }>): RrnReader {
+export function rrnReaderOf(
+  providers: ReadonlyMap<
+    string,
+    {
+      checkStatus(p: { providerRef: string; merchantRef: string }): Promise<{ status: string; rrn?: string | null }>;
+      rrnOf?(p: { providerRef: string; merchantRef: string }): Promise<string | null>;
+    }
+  >,
+): RrnReader {
   return async (payment) => {
     const provider = providers.get(payment.provider);
     if (!provider) return null;
-    const outcome = await provider.checkStatus({ providerRef: payment.providerRef, merchantRef: payment.merchantRef });
+    const ref = { providerRef: payment.providerRef, merchantRef: payment.merchantRef };
+    // An acquirer whose status carries no RRN (T-Bank: CheckOrder) is asked for it directly.
+    if (provider.rrnOf) return (await provider.rrnOf(ref)) || null;
+    const outcome = await provider.checkStatus(ref);
     return outcome.status === 'succeeded' && outcome.rrn ? outcome.rrn : null;
   };
 }

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import { STAFF_PASSWORD_MIN_DISTINCT, STAFF_PASSWORD_MIN_OWN_REST, StaffFieldError } from '../../../contract/admin/staff-rules.ts';
 import { BusinessError } from '../../http.ts';
@@ -9,7 +11,8 @@ import { BusinessError } from '../../http.ts';
  * once; a set of 10,000 short strings is about a megabyte.
  */
 const COMMON = new Set(
-  readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+  // A path, not a URL object: under a test's jsdom, URL is jsdom's own, which fs does not take.
+  readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'common-passwords.txt'), 'utf8')
     .split('\n')
     .filter(Boolean),
 );

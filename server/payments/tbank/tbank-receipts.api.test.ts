@@ -14,7 +14,7 @@ const TERMINAL = 'StorefrontTest';
 const PASSWORD = 'terminal-password-1';
 
 const acquirer = useAcquirerApp<TbankFake>({
-  startFake: (deliver) => startTbankFake({ terminals: { [TERMINAL]: PASSWORD }, deliver }),
+  startFake: (deliver) => startTbankFake({ terminals: { [TERMINAL]: PASSWORD }, deliver, now: (): number => acquirer.app().clock.now() }),
   acquirers: (fake) => ({ card: 'tbank', qr: 'tbank', tbank: { terminalKey: TERMINAL, password: PASSWORD }, tbankApiUrl: fake.apiUrl }),
   deliverAgain: (fake) => fake.dropNotifications(false),
 });

@@ -130,7 +130,10 @@ describe('YooKassa: a refund is done when YooKassa says so', () => {
     expect(rows[0]?.currency).toBe('RUB');
     const refundId = await refundOne(row, payment.id, `return:currency-${row.id}`);
     await t.app.payments.processRefunds({ ids: [refundId] });
-    expect(fake.calls.filter((c) => c.path === 'refunds').at(-1)?.body).toMatchObject({ amount: { currency: 'RUB' }, receipt: { items: [{ amount: { currency: 'RUB' } }, { amount: { currency: 'RUB' } }] } });
+    const body = fake.calls.filter((c) => c.path === 'refunds').at(-1)?.body as { amount: { currency: string }; receipt: { items: { amount: { currency: string } }[] } };
+    expect(body.amount.currency).toBe('RUB');
+    expect(body.receipt.items.length).toBeGreaterThan(0);
+    expect(body.receipt.items.map((item) => item.amount.currency)).toEqual(body.receipt.items.map(() => 'RUB'));
     expect((await refundRow(refundId))?.status).toBe('done');
   });
 });
