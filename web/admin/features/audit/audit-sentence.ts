@@ -141,6 +141,7 @@ export function auditSentence(t: TFunction<'admin'>, entry: AuditEntryView, ctx:
     order,
     name,
     email: str(after.email) ?? str(after.to) ?? str(before.email) ?? entry.subjectName ?? '—',
+    emailBefore: str(before.email) ?? '—',
     role: roleName(t, after.role),
     roleBefore: roleName(t, before.role),
     amount: money(after.amount ?? after.total),
