@@ -90,10 +90,12 @@ describe('a ticket with a service', () => {
     expect(shown.toping.map((s: { status: number }) => s.status)).toEqual([70, 0]);
     const tickets = shown.main[0].tickets as { id: number; status: number; ticketcode: string }[];
     expect(tickets.map((x) => [x.id, x.status])).toEqual([[first, 70], [second, 0]]);
-    // A returned ticket is void: its code is no longer shown, and its ticket page is gone.
+    // A returned ticket is void: its code is no longer shown, and its ticket page says it was returned.
     expect(tickets.map((x) => x.ticketcode !== '')).toEqual([false, true]);
     const hashes = (await t.db.query<{ hash: string }>('select hash from tickets where order_id = $1 order by id', [order.id])).rows;
-    expect((await t.get(`/api/ticket/${hashes[0]?.hash}`)).statusCode).toBe(404);
+    const returned = await t.get(`/api/ticket/${hashes[0]?.hash}`);
+    expect(returned.statusCode).toBe(410);
+    expect(returned.json()).toMatchObject({ errorCode: '-1025' });
     expect((await t.get(`/api/ticket/${hashes[1]?.hash}`)).statusCode).toBe(200);
     expect(shown.status).toBe(30);
   });
