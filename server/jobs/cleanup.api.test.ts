@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STAFF_SESSION_IDLE_MS } from '../../contract/admin/staff-rules.ts';
+import { STAFF_SESSION_IDLE_MS, STAFF_SESSION_MAX_MS } from '../../contract/admin/staff-rules.ts';
 import { insertMiniCatalog } from '../../tests/fixtures.ts';
 import { openTestDb } from '../../tests/harness.ts';
 import type { Db } from '../db/client.ts';
@@ -44,13 +44,18 @@ async function fillTables() {
   }
   // Staff sessions: idle past the limit, and seen a minute ago.
   await insert('insert into staff_sessions (id_hash, staff_id, created_at, last_seen_at, ip) values ($1, $2, $3, $3, $4)', ['idle', staffId, new Date(now.getTime() - STAFF_SESSION_IDLE_MS - 60_000), '10.0.0.1']);
-  await insert('insert into staff_sessions (id_hash, staff_id, created_at, last_seen_at, ip) values ($1, $2, $3, $4, $5)', ['live', staffId, minutes(24 * 60 * 3), minutes(1), '10.0.0.1']);
+  await insert('insert into staff_sessions (id_hash, staff_id, created_at, last_seen_at, ip) values ($1, $2, $3, $4, $5)', ['live', staffId, minutes(60), minutes(1), '10.0.0.1']);
+  // Seen a minute ago but begun longer ago than a session's absolute lifetime: over too.
+  await insert('insert into staff_sessions (id_hash, staff_id, created_at, last_seen_at, ip) values ($1, $2, $3, $4, $5)', ['aged', staffId, new Date(now.getTime() - STAFF_SESSION_MAX_MS - 60_000), minutes(1), '10.0.0.1']);
   // Captcha challenges: expired two hours ago, and live.
   await insert('insert into captcha_challenges (sid, answer_hash, expires_at) values ($1, $2, $3), ($4, $2, $5)', ['old', 'h', minutes(120), 'new', minutes(-5)]);
   // Counters: past their windows, and within them.
   await insert('insert into rate_limit_hits (bucket, client_ip, hit_at) values ($1, $2, $3), ($1, $2, $4)', ['captcha', '10.0.0.1', minutes(5), minutes(0.5)]);
   await insert('insert into staff_sign_in_attempts (ip, attempted_at) values ($1, $2), ($1, $3)', ['10.0.0.1', minutes(30), minutes(2)]);
   await insert('insert into discount_code_failures (order_id, failed_at, client_ip) values ($1, $2, $3), ($1, $4, $3)', [order.id, minutes(90), '10.0.0.1', minutes(10)]);
+  // Failed sign-ins per e-mail and address, and wrong re-authentication answers: past their windows, and within them.
+  await insert('insert into staff_sign_in_failures (email_key, address_key, failures, last_failed_at) values ($1, $2, 3, $3), ($4, $2, 3, $5)', ['old@example.com', '10.0.0.1', minutes(20), 'new@example.com', minutes(1)]);
+  await insert('insert into staff_reauth_failures (staff_id, failed_at) values ($1, $2), ($1, $3)', [staffId, minutes(20), minutes(1)]);
   // Card codes: expired two days ago, and live.
   await insert('insert into loyalty_card_proofs (order_id, card_id, code_hash, sent_at, expires_at) values ($1, $2, $3, $4, $4), ($1, $5, $3, $6, $7)', [
     order.id, oldCard, 'h', minutes(48 * 60), newCard, minutes(1), minutes(-9),
@@ -73,10 +78,10 @@ describe('the table-cleanup job', () => {
     const sum = (table: string) => (a[table] ?? 0) + (b[table] ?? 0);
     expect(sum('hold_claims')).toBe(1);
     expect(await count('hold_claims')).toBe(2);
-    expect(sum('staff_sessions')).toBe(1);
+    expect(sum('staff_sessions')).toBe(2);
     expect(await count('staff_sessions', "id_hash = 'live'")).toBe(1);
     expect(await count('staff_sessions')).toBe(1);
-    for (const table of ['captcha_challenges', 'rate_limit_hits', 'staff_sign_in_attempts', 'discount_code_failures', 'loyalty_card_proofs']) {
+    for (const table of ['captcha_challenges', 'rate_limit_hits', 'staff_sign_in_attempts', 'staff_sign_in_failures', 'staff_reauth_failures', 'discount_code_failures', 'loyalty_card_proofs']) {
       expect({ table, deleted: sum(table), left: await count(table) }).toEqual({ table, deleted: 1, left: 1 });
     }
     expect(await count('captcha_challenges', "sid = 'new'")).toBe(1);
