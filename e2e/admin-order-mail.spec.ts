@@ -81,7 +81,9 @@ test("a returned ticket's page says it was returned and when, in the visitor's l
   expect((await request.post('/api/admin/session', { headers, data: { email: E2E_OWNER.email, password: E2E_OWNER.password } })).ok()).toBeTruthy();
   const found = (await (await request.get(`/api/admin/orders?q=${encodeURIComponent(email)}`)).json()) as { orders: { id: number }[] };
   const orderId = found.orders[0]?.id;
-  const refund = await request.post(`/api/admin/orders/${orderId}/refund`, { headers, data: { ticketIds: [returned?.id], reason: 'Зритель заболел', lang: 'ru' } });
+  // A staff call takes a token fetched with the staff session's cookie.
+  const staff = (await (await request.get('/api/token')).json()) as { token: string };
+  const refund = await request.post(`/api/admin/orders/${orderId}/refund`, { headers: { ...headers, 'x-csrf-token': staff.token }, data: { ticketIds: [returned?.id], reason: 'Зритель заболел', lang: 'ru' } });
   expect(refund.ok(), await refund.text()).toBeTruthy();
 
   await page.goto(`/ticket/${returned?.tickethash_id}`);
