@@ -35,9 +35,9 @@ test('a cashier sells two tickets for cash in two keystrokes after choosing the 
     await page.keyboard.press(key);
   };
   await press('2');
-  await expect(page.getByText(/^Итого: /)).toHaveText(/Итого: 1\s?000,00\s₽/);
+  await expect(page.getByText(/^Итого: /)).toHaveText(/Итого: 1\s?000(,00)?\s₽/);
   await press('Enter');
-  const done = page.getByRole('status').filter({ hasText: /Заказ № \d+ продан на 1\s?000,00\s₽\./ });
+  const done = page.getByRole('status').filter({ hasText: /Заказ № \d+ продан на 1\s?000(,00)?\s₽\./ });
   await expect(done).toBeVisible();
   expect(actions.length).toBeLessThanOrEqual(6);
   await expect(page.getByRole('button', { name: 'Новая продажа' })).toBeFocused();
@@ -47,9 +47,9 @@ test('a cashier sells two tickets for cash in two keystrokes after choosing the 
   await expect(page.getByLabel('Взрослый, количество')).toBeFocused();
   await page.keyboard.press('1');
   await page.getByLabel('Получено от покупателя, ₽').fill('1500');
-  await expect(page.getByText('Сдача: 1 000,00 ₽'.replace(/ /g, '\u00a0')).or(page.getByText(/Сдача: 1\s000,00\s₽/)).first()).toBeVisible();
+  await expect(page.getByText(/Сдача: 1\s000(,00)?\s₽/).first()).toBeVisible();
   await page.getByRole('button', { name: /^Продать/ }).click();
-  await expect(page.getByRole('status').filter({ hasText: /Сдача: 1\s000,00\s₽/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Сдача: 1\s000(,00)?\s₽/ })).toBeVisible();
 });
 
 test('the cashier’s screen fits a tablet and a phone without scrolling sideways', async ({ page, request }) => {
