@@ -81,7 +81,12 @@ test('a cashier sells two seats of the hall map by card, and the map then shows 
   // The storefront's renderer draws the hall; the rows below choose seats from the keyboard.
   await expect(page.getByRole('img', { name: /^Схема зала: / })).toBeVisible();
   // The last row: the storefront's specs choose seats at the front of this hall on the same server.
-  const row = page.getByRole('group', { name: /^Места ряда / }).last();
+  const lastRow = async () => {
+    const rows = page.getByLabel('Ряд', { exact: true });
+    await rows.selectOption((await rows.locator('option').last().getAttribute('value')) ?? '0');
+  };
+  await lastRow();
+  const row = page.getByRole('group', { name: /^Места ряда / });
   const free = row.getByRole('checkbox', { disabled: false });
   const names = [await free.nth(0).evaluate((el) => el.parentElement?.textContent ?? ''), await free.nth(1).evaluate((el) => el.parentElement?.textContent ?? '')];
   await free.nth(0).check();
@@ -94,5 +99,6 @@ test('a cashier sells two seats of the hall map by card, and the map then shows 
 
   // The same session again: both seats are taken now.
   await session.click();
-  for (const name of names) await expect(page.getByRole('group', { name: /^Места ряда / }).last().getByText(`${name} — занято`)).toBeVisible();
+  await lastRow();
+  for (const name of names) await expect(page.getByRole('group', { name: /^Места ряда / }).getByText(`${name} — занято`)).toBeVisible();
 });
