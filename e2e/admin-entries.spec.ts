@@ -42,7 +42,7 @@ test('a manager creates a tag and a venue, edits a rules document in the editor,
   const tagName = admin.getByLabel('Название (обязательно)');
   await expect(tagName).toHaveAttribute('aria-invalid', 'true');
   await expect(tagName).toBeFocused();
-  await expect(tagName).toHaveAccessibleDescription('Слишком мало или пусто.');
+  await expect(tagName).toHaveAccessibleDescription('Заполните поле.');
   const tag = `Для всей семьи ${run}`;
   await tagName.fill(tag);
   await admin.getByRole('tab', { name: 'Английский' }).click();
