@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { navLinksFor } from '../web/admin/app/nav.ts';
 import ru from '../web/locales/ru/admin.json' with { type: 'json' };
 import { axeViolations } from './support/axe.ts';
@@ -14,18 +14,31 @@ const scanWithKey = async (request: APIRequestContext, key: string, code: string
   });
 };
 
+type Controller = { email: string; name: string; role: 'controller'; password: string };
+
+/** A new controller and the code of a paid one-ticket order of this run. */
+async function controllerAndTicket(request: APIRequestContext, prefix: string, name: string) {
+  const controller: Controller = { email: `${prefix}-${Date.now()}-${test.info().workerIndex}@e2e.test`, name, role: 'controller', password: 'controller e2e password' };
+  await addStaffMember(request, controller);
+  const hash = await createDemoOrder(request, { quantity: 1 });
+  await payDemoOrder(request, hash);
+  const [code = ''] = await ticketCodesOf(request, hash);
+  return { controller, hash, code };
+}
+
+/** Signs in on the door's own form. */
+async function signInAtDoor(page: Page, controller: Controller) {
+  await page.getByLabel('E-mail').fill(controller.email);
+  await page.getByLabel('Пароль').fill(controller.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+}
+
 test.describe('door check-in as a controller', () => {
   test('a controller signs in at the door, admits a ticket by typing its code, is refused the second time, and sees no other back-office page', async ({ page, request }) => {
-    const controller = { email: `controller-${Date.now()}-${test.info().workerIndex}@e2e.test`, name: 'Вера Контролёр', role: 'controller' as const, password: 'controller e2e password' };
-    await addStaffMember(request, controller);
-    const hash = await createDemoOrder(request, { quantity: 1 });
-    await payDemoOrder(request, hash);
-    const [code = ''] = await ticketCodesOf(request, hash);
+    const { controller, hash, code } = await controllerAndTicket(request, 'controller', 'Вера Контролёр');
 
     await page.goto('/checkin');
-    await page.getByLabel('E-mail').fill(controller.email);
-    await page.getByLabel('Пароль').fill(controller.password);
-    await page.getByRole('button', { name: 'Войти' }).click();
+    await signInAtDoor(page, controller);
     await expect(page.getByRole('heading', { name: 'Проверка билетов' })).toBeVisible();
 
     const ticket = await chooseSessionOf(page, code, 'e2e-probe-ctrl');
@@ -73,16 +86,10 @@ test.describe('door check-in as a controller', () => {
 
 test.describe('the door when the controller is signed out', () => {
   test('a scan after the session ended says so neutrally, the sign-in is in place and the waiting code is checked after it; the chosen day admits its sessions with none ticked', async ({ page, context, request }) => {
-    const controller = { email: `door-out-${Date.now()}-${test.info().workerIndex}@e2e.test`, name: 'Олег Контролёр', role: 'controller' as const, password: 'controller e2e password' };
-    await addStaffMember(request, controller);
-    const hash = await createDemoOrder(request, { quantity: 1 });
-    await payDemoOrder(request, hash);
-    const [code = ''] = await ticketCodesOf(request, hash);
+    const { controller, code } = await controllerAndTicket(request, 'door-out', 'Олег Контролёр');
 
     await page.goto('/checkin');
-    await page.getByLabel('E-mail').fill(controller.email);
-    await page.getByLabel('Пароль').fill(controller.password);
-    await page.getByRole('button', { name: 'Войти' }).click();
+    await signInAtDoor(page, controller);
     await expect(page.getByRole('heading', { name: 'Проверка билетов' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Бэк-офис' })).toHaveAttribute('href', '/admin');
 
@@ -116,9 +123,7 @@ test.describe('the door when the controller is signed out', () => {
     // Signing out at the door shows the sign-in form; the back office links back to the door.
     await page.getByRole('button', { name: 'Выйти' }).click();
     await expect(page.getByRole('heading', { name: 'Вход для контролёра' })).toBeVisible();
-    await page.getByLabel('E-mail').fill(controller.email);
-    await page.getByLabel('Пароль').fill(controller.password);
-    await page.getByRole('button', { name: 'Войти' }).click();
+    await signInAtDoor(page, controller);
     await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
     await page.getByRole('link', { name: 'Бэк-офис' }).click();
     await page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Проверка билетов' }).click();
