@@ -14,7 +14,8 @@ import boundaries from './scripts/eslint/feature-boundaries.ts';
 const ZOD_FREE_BOOT = {
   group: ['**/contract/common.ts', '**/contract/captcha.ts'],
   allowTypeImports: true,
-  message: 'boot-path code takes values from the zod-free contract files (lang.ts, order-form-constants.ts, ...); only types from common.ts and captcha.ts',
+  message:
+    'boot-path code takes values from the zod-free contract files (lang.ts, order-form-constants.ts, ...); only types from common.ts and captcha.ts',
 };
 
 /**
@@ -24,9 +25,18 @@ const ZOD_FREE_BOOT = {
  * the zod-free contract files (buyer-format.ts, event-prices.ts, scheme-codec.ts, ...).
  */
 const ZOD_FREE_FORMS = {
-  group: ['zod', '@hookform/resolvers/*', '**/contract/common.ts', '**/contract/buyer.ts', '**/contract/event.ts', '**/contract/scheme.ts', '**/contract/order-create.ts'],
+  group: [
+    'zod',
+    '@hookform/resolvers/*',
+    '**/contract/common.ts',
+    '**/contract/buyer.ts',
+    '**/contract/event.ts',
+    '**/contract/scheme.ts',
+    '**/contract/order-create.ts',
+  ],
   allowTypeImports: true,
-  message: 'the event and scheme pages load zod and the schemas on demand (components/buyer-form/buyer-validation.ts); take values from the zod-free contract files',
+  message:
+    'the event and scheme pages load zod and the schemas on demand (components/buyer-form/buyer-validation.ts); take values from the zod-free contract files',
 };
 /**
  * Nor do the buyer forms' code, React Hook Form, the phone field and the captcha dialog come with
@@ -46,7 +56,8 @@ const FORMS_ON_DEMAND = {
     '**/buyer-form/buyer-validation.ts',
   ],
   allowTypeImports: true,
-  message: 'the buyer form loads on demand (React.lazy in event-view.tsx, cart-panel.tsx; LazyCaptchaDialog): import it only as a type here',
+  message:
+    'the buyer form loads on demand (React.lazy in event-view.tsx, cart-panel.tsx; LazyCaptchaDialog): import it only as a type here',
 };
 const ON_DEMAND_FORM_MODULES = ['web/features/event/components/buyer-section.tsx', 'web/features/scheme/components/cart-buyer-form.tsx'];
 /**
@@ -94,14 +105,27 @@ export default tseslint.config(
     // The contract is shared by browser and server: no framework, no database, no DOM.
     files: ['contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['react*', 'fastify*', '@fastify/*', 'pg', '@electric-sql/*', '**/server/**', '**/web/**'], message: 'contract/ stays free of frameworks and app code' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react*', 'fastify*', '@fastify/*', 'pg', '@electric-sql/*', '**/server/**', '**/web/**'],
+              message: 'contract/ stays free of frameworks and app code',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     // The server never reaches into the web app.
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**', 'react*'], message: 'the server does not import the web app' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/web/**', 'react*'], message: 'the server does not import the web app' }] },
+      ],
     },
   },
   {
@@ -140,7 +164,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'shared code must not depend on features or the app' }, ZOD_FREE_BOOT] },
+        {
+          patterns: [
+            { group: ['**/features/**', '**/app/**'], message: 'shared code must not depend on features or the app' },
+            ZOD_FREE_BOOT,
+          ],
+        },
       ],
     },
   },

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { testNow } from './e2e/support/clock.ts';
 
 // The browser tests run against the built app (`npm run build` first) served by the real server
 // on its own port and a fresh, throw-away data folder (see e2e/start-server.ts).
@@ -27,25 +28,37 @@ const ACQUIRER_SPECS = /acquirers\.spec\.ts$/;
 // Specs that change the demo catalog other specs read (a new published event moves the listing's
 // cards and counts; a blocked seat leaves the map for a while) run on the same server after every
 // other spec of it has finished.
-const CATALOG_CHANGING_SPECS = /admin-(catalog|halls|entries|offers|loyalty|setup)\.spec\.ts$/;
+const CATALOG_CHANGING_SPECS =
+  /(admin-(catalog|editor-guard|halls|entries|offers|loyalty|setup|groups)|concessions-(admin|door)|session-(cancel|postpone)|waiting-list)\.spec\.ts$/;
+// A clock run (scripts/clock-runs.ts) sets TEST_CLOCK_AT and runs only specs of the main server's
+// chromium project: it starts that server alone, under libfaketime (TEST_CLOCK_PRELOAD, the offset
+// in FAKETIME). This runner and Chromium keep the real clock (Chromium does not start under
+// libfaketime, and Playwright's page clock logs the runner's time to replay against the
+// browser's); the pages get the servers' instant through Playwright's clock (e2e/support/test.ts).
+const clockRun = Boolean(process.env.TEST_CLOCK_AT);
+if (clockRun && process.env.LD_PRELOAD?.includes('faketime')) {
+  throw new Error(
+    'A clock run preloads libfaketime into the servers only: pass it in TEST_CLOCK_PRELOAD, not LD_PRELOAD (see scripts/clock-runs.ts).',
+  );
+}
+const clockEnv: Record<string, string> = clockRun ? { LD_PRELOAD: process.env.TEST_CLOCK_PRELOAD ?? '' } : {};
 // The instant the servers load the demo at (e2e/start-server.ts) and the specs count its days
 // from (e2e/support/test.ts): fixed once here, so a run that crosses the venue's midnight agrees.
-process.env.E2E_DEMO_AT ??= new Date().toISOString();
-// A clock run (scripts/clock-runs.ts) sets TEST_CLOCK_AT and runs only specs of the main server's
-// chromium project: it starts that server alone, and Chromium without libfaketime (it does not
-// start under it); the pages get the instant through Playwright's clock.
-const clockRun = Boolean(process.env.TEST_CLOCK_AT);
-const browserEnv = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[0] !== 'LD_PRELOAD'));
+process.env.E2E_DEMO_AT ??= new Date(testNow()).toISOString();
 
-const server = (entry: string, serverPort: number, env: Record<string, string> = {}) => ({
-  command: `node_modules/.bin/node e2e/start-server.ts ${entry}`,
-  url: `http://127.0.0.1:${serverPort}/healthz`,
-  env: { E2E_PORT: String(serverPort), ...env },
+// The servers start side by side, from one webServer entry (e2e/start-servers.ts): Playwright
+// would start its entries one after another. Stopped with SIGTERM, so each removes its data folder.
+const servers = (list: { entry: string; port: number; env?: Record<string, string> }[]) => ({
+  command: 'node_modules/.bin/node e2e/start-servers.ts',
+  wait: { stdout: /e2e servers ready/ },
+  env: { E2E_SERVERS: JSON.stringify(list), ...clockEnv },
   reuseExistingServer: false,
-  timeout: 120_000,
+  timeout: 300_000,
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
   stdout: 'pipe' as const,
   stderr: 'pipe' as const,
 });
+const mainServer = { entry: 'main.ts', port };
 
 export default defineConfig({
   testDir: 'e2e',
@@ -69,7 +82,6 @@ export default defineConfig({
     launchOptions: {
       // Debian's Chromium; Playwright's own browser downloads are never used.
       executablePath: '/usr/bin/chromium',
-      ...(clockRun ? { env: browserEnv } : {}),
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -86,12 +98,22 @@ export default defineConfig({
     { name: 'acquirers', testMatch: ACQUIRER_SPECS, use: { baseURL: acquirersURL } },
     { name: 'captcha', testMatch: CAPTCHA_SPECS, use: { baseURL: captchaURL } },
   ],
-  webServer: clockRun
-    ? [server('main.ts', port)]
-    : [
-    server('main.ts', port),
-    server('e2e/captcha-server.ts', captchaPort, { SETUP_FILE: 'e2e/support/captcha-setup.json', E2E_MAIL_PORT: String(captchaPort + 1) }),
-    server('e2e/acquirers-server.ts', acquirersPort, { E2E_MAIL_PORT: String(acquirersPort + 1) }),
-    server('e2e/acquirers-server.ts', swappedAcquirersPort, { E2E_MAIL_PORT: String(swappedAcquirersPort + 1), E2E_CARD_ACQUIRER: 'yookassa' }),
-      ],
+  webServer: servers(
+    clockRun
+      ? [mainServer]
+      : [
+          mainServer,
+          {
+            entry: 'e2e/captcha-server.ts',
+            port: captchaPort,
+            env: { SETUP_FILE: 'e2e/support/captcha-setup.json', E2E_MAIL_PORT: String(captchaPort + 1) },
+          },
+          { entry: 'e2e/acquirers-server.ts', port: acquirersPort, env: { E2E_MAIL_PORT: String(acquirersPort + 1) } },
+          {
+            entry: 'e2e/acquirers-server.ts',
+            port: swappedAcquirersPort,
+            env: { E2E_MAIL_PORT: String(swappedAcquirersPort + 1), E2E_CARD_ACQUIRER: 'yookassa' },
+          },
+        ],
+  ),
 });

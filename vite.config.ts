@@ -54,7 +54,8 @@ function compileHints(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type === 'chunk' && !chunk.moduleIds.every((id) => id.endsWith('.json'))) chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+          if (chunk.type === 'chunk' && !chunk.moduleIds.every((id) => id.endsWith('.json')))
+            chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
         }
       },
     },
@@ -116,7 +117,13 @@ export default defineConfig({
           // 'Not on sale yet' (contract/sale-state.ts, one constant) joins it too: the listing and
           // the event page both read it, which would otherwise split it into a chunk of its own,
           // one more request on `/` (it imports nothing, so the group stays closed).
-          groups: [{ name: 'boot', test: (id) => storefrontBoot.has(id) || id.endsWith('/contract/sale-state.ts'), includeDependenciesRecursively: false }],
+          groups: [
+            {
+              name: 'boot',
+              test: (id) => storefrontBoot.has(id) || id.endsWith('/contract/sale-state.ts'),
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

@@ -31,6 +31,14 @@ export default defineConfig({
           name: 'api',
           include: ['{server,demo,tests}/**/*.{api,db}.test.ts', 'tests/**/*.api.test.tsx'],
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['tests/pglite-global-setup.ts'],
+          // A worker runs its files one after another in one process, not a fresh one per file:
+          // a file then spares starting Node, importing the server and loading PGlite (seconds
+          // each), and takes the PGlite instances the files before it left, reset to their
+          // template (tests/pglite-templates.ts). No api test mocks modules or leaves globals
+          // stubbed; tests/api-setup.ts closes the instances of rare kinds after each file.
+          isolate: false,
+          setupFiles: ['tests/api-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

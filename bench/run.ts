@@ -3,10 +3,11 @@
  * on-sale day would, prints a table per part and the targets, and writes bench/results.json
  * (merged: a part run alone replaces only its own figures). Benchmarks report; they never fail:
  * the exit status is 0 whatever the figures are. Parts: hot, rush, overload, memory, uploads, weight,
- * lighthouse, seatmap, reports (all by default), and soak and fuzz (only when named: ten minutes
- * each, about).
+ * lighthouse, seatmap, reports, tickets (all by default), and soak and fuzz (only when named: ten minutes
+ * each, about) and cancel (only when named).
  */
 import path from 'node:path';
+import { cancel } from './parts/cancel.ts';
 import { fuzz } from './parts/fuzz.ts';
 import { hot } from './parts/hot.ts';
 import { lighthouse } from './parts/lighthouse.ts';
@@ -15,6 +16,7 @@ import { overload } from './parts/overload.ts';
 import { reports } from './parts/reports.ts';
 import { rush } from './parts/rush.ts';
 import { seatmap } from './parts/seatmap.ts';
+import { tickets } from './parts/tickets.ts';
 import { soak } from './parts/soak.ts';
 import { uploads } from './parts/uploads.ts';
 import { weight } from './parts/weight.ts';
@@ -23,10 +25,13 @@ import { pgCluster, stopPgCluster } from './lib/pg.ts';
 import { type PartResult, cpuTimes, formatTable, formatTargets, machine, writeResults } from './lib/report.ts';
 import { type DbKind, ROOT } from './lib/server.ts';
 
-const PARTS: Part[] = [hot, rush, overload, memory, uploads, weight, lighthouse, seatmap, reports, soak, fuzz];
-/** Run only when named: the soak takes BENCH_SOAK_MINUTES (10) on its own, the fuzz its 50,000 cases. */
-const ON_REQUEST = new Set(['soak', 'fuzz']);
-const SERVER_PARTS = new Set(['hot', 'rush', 'overload', 'memory', 'uploads', 'soak']);
+const PARTS: Part[] = [hot, rush, overload, memory, uploads, weight, lighthouse, seatmap, reports, tickets, soak, fuzz, cancel];
+/**
+ * Run only when named: the soak takes BENCH_SOAK_MINUTES (10) on its own, the fuzz its 50,000 cases,
+ * the cancellation of a 1,000-order session with its kill and restart several minutes per database.
+ */
+const ON_REQUEST = new Set(['soak', 'fuzz', 'cancel']);
+const SERVER_PARTS = new Set(['hot', 'rush', 'overload', 'memory', 'uploads', 'soak', 'cancel']);
 const RESULTS = path.join(ROOT, 'bench', 'results.json');
 
 const args = process.argv.slice(2);
@@ -98,5 +103,7 @@ try {
 
 const checks = results.flatMap((r) => r.targets);
 if (checks.length) console.log(`\n${formatTargets(checks)}`);
-console.log(`\n${results.length} part(s) in ${Math.round((performance.now() - started) / 1000)} s; figures in ${path.relative(process.cwd(), RESULTS) || RESULTS}`);
+console.log(
+  `\n${results.length} part(s) in ${Math.round((performance.now() - started) / 1000)} s; figures in ${path.relative(process.cwd(), RESULTS) || RESULTS}`,
+);
 process.exit(0);

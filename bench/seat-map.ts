@@ -30,7 +30,10 @@ async function startServer(): Promise<{ url: string; stop: () => void }> {
   if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, stop: () => undefined };
   if (!existsSync(path.join(root, 'dist', 'index.html'))) {
     log('Building the web app…');
-    const built = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    const built = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (built.status !== 0) throw new Error('vite build failed');
   }
   const port = process.env.BENCH_PORT ?? '18291';
@@ -46,7 +49,10 @@ async function startServer(): Promise<{ url: string; stop: () => void }> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { url, stop };
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -86,7 +92,8 @@ try {
   await page.waitForTimeout(500);
 
   const load = await page.evaluate(() => {
-    const answer = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/api/scheme')) as PerformanceResourceTiming | undefined;
+    const answer = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/api/scheme')) as
+      PerformanceResourceTiming | undefined;
     const parsed = performance.getEntriesByName('seatmap:map-answer')[0];
     const drawn = performance.getEntriesByName('seatmap:first-draw')[0];
     return {
@@ -110,7 +117,9 @@ try {
     const wheel = (deltaY: number) => () =>
       canvas.dispatchEvent(new WheelEvent('wheel', { deltaY, clientX: cx, clientY: cy, bubbles: true, cancelable: true }));
     const pointer = (type: string, x: number, y: number) => () =>
-      canvas.dispatchEvent(new PointerEvent(type, { pointerId: 7, pointerType: 'mouse', clientX: x, clientY: y, buttons: 1, bubbles: true }));
+      canvas.dispatchEvent(
+        new PointerEvent(type, { pointerId: 7, pointerType: 'mouse', clientX: x, clientY: y, buttons: 1, bubbles: true }),
+      );
     for (let i = 0; i < 60; i++) steps.push(wheel(-60)); // zoom in to the maximum
     steps.push(pointer('pointerdown', cx, cy));
     for (let i = 1; i <= 90; i++) steps.push(pointer('pointermove', cx - i * 8, cy - i * 3)); // pan across sectors
@@ -157,8 +166,12 @@ try {
   else {
     log(`Seat map, ${result.seats} seats (${EVENT}), headless Chromium 1280x800`);
     log(`  map answer: ${result.mapAnswerBytes.transferred} bytes transferred, ${result.mapAnswerBytes.decoded} bytes decoded`);
-    log(`  first draw: ${result.firstDrawAfterAnswerMs} ms after the answer arrived (${result.firstDrawAfterParsedAnswerMs} ms after it was parsed); budget 800 ms`);
-    log(`  pan and zoom: ${result.frames} frames, median ${result.frameMedianMs} ms, p95 ${result.frameP95Ms} ms, ${result.framesWithinBudget} % within ${FRAME_BUDGET_MS} ms (+${VSYNC_JITTER_MS} ms vsync jitter); budget 95 %`);
+    log(
+      `  first draw: ${result.firstDrawAfterAnswerMs} ms after the answer arrived (${result.firstDrawAfterParsedAnswerMs} ms after it was parsed); budget 800 ms`,
+    );
+    log(
+      `  pan and zoom: ${result.frames} frames, median ${result.frameMedianMs} ms, p95 ${result.frameP95Ms} ms, ${result.framesWithinBudget} % within ${FRAME_BUDGET_MS} ms (+${VSYNC_JITTER_MS} ms vsync jitter); budget 95 %`,
+    );
     log(`  canvas draw per frame: median ${result.drawMedianMs} ms, p95 ${result.drawP95Ms} ms`);
     log(`  machine load average: ${result.loadAverage.join(', ')}`);
   }

@@ -17,7 +17,10 @@ type OrderedEvent = Pick<AfishaEvent, 'notimes' | 'submenu_id' | 'eventsotrnum' 
  * How the events of one kind are ordered: with setup menu_first_notimes whole-day tickets first;
  * within a menu (`menuId`) by sub-menu; then the venue's sort number, then id.
  */
-export function eventOrder(answer: { sub_menu: AfishaResponse['sub_menu']; setup: Pick<AfishaResponse['setup'], 'menu_first_notimes'> }, menuId: number | undefined) {
+export function eventOrder(
+  answer: { sub_menu: AfishaResponse['sub_menu']; setup: Pick<AfishaResponse['setup'], 'menu_first_notimes'> },
+  menuId: number | undefined,
+) {
   const subOrder = new Map(answer.sub_menu.map((s) => [s.submenu_id, s.submenusortnum]));
   const notimesFirst = answer.setup.menu_first_notimes === 1;
   return (a: OrderedEvent, b: OrderedEvent): number => {

@@ -110,14 +110,12 @@ export const normalizeEmail = (value: string) => convertCyrillicLayout(value.tri
 /** Whether the repeated e-mail, as typed, is the e-mail (already normalised by normalizeEmail). */
 export const emailRepeatMatches = (email: string, repeat: string) => normalizeEmail(repeat) === email;
 
-const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+const EMAIL_PATTERN =
+  /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 
 export function isValidEmail(value: string): boolean {
   return (
-    value.length >= BUYER_LIMITS.emailMin &&
-    value.length <= BUYER_LIMITS.emailMax &&
-    EMAIL_PATTERN.test(value) &&
-    !value.includes('..')
+    value.length >= BUYER_LIMITS.emailMin && value.length <= BUYER_LIMITS.emailMax && EMAIL_PATTERN.test(value) && !value.includes('..')
   );
 }
 

@@ -305,7 +305,12 @@ describe('pushkinBuyerSchema', () => {
   });
 
   const invalid = [
-    { description: 'patronymic empty without "Нет отчества"', patch: { patronymic: '' }, field: 'patronymic', code: BuyerError.notValidPatronymic },
+    {
+      description: 'patronymic empty without "Нет отчества"',
+      patch: { patronymic: '' },
+      field: 'patronymic',
+      code: BuyerError.notValidPatronymic,
+    },
     { description: 'surname in Latin letters', patch: { surname: 'Ivanov' }, field: 'surname', code: BuyerError.notValidSurname },
     { description: 'name abbreviated', patch: { name: 'И.' }, field: 'name', code: BuyerError.notValidName },
     { description: 'phone of 10 digits', patch: { phone: '+7 (999) 901-02' }, field: 'phone', code: BuyerError.notValidPushkinPhone },

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { BUYER_LIMITS, BuyerError, type BuyerErrorCode, digitsOf, emailRepeatMatches, isValidEmail, normalizeEmail, normalizeYo } from './buyer-format.ts';
+import {
+  BUYER_LIMITS,
+  BuyerError,
+  type BuyerErrorCode,
+  digitsOf,
+  emailRepeatMatches,
+  isValidEmail,
+  normalizeEmail,
+  normalizeYo,
+} from './buyer-format.ts';
 import { wirePhoneToE164 } from './phone.ts';
 
 /**

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { CONSENT_SCOPES } from './consent.ts';
 import { isSitePath } from './site-path.ts';
 import { MAX_INT4 } from './common.ts';
+import { CONCESSION_DOCUMENTS, CONCESSION_LIMITS } from './concession-rules.ts';
 
 /**
  * The venue catalog file (JSON) that `npm run catalog:import -- FILE` and the demo loader import.
@@ -163,11 +165,59 @@ export const catalogHall = z.strictObject({
   standingAreas: z.array(catalogStandingArea).default([]),
 });
 
+const weekday = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7)]);
+const age = z.number().int().min(0).max(CONCESSION_LIMITS.ageMax);
+
+/**
+ * Who may buy a price category and what the door checks (contract/concession-rules.ts reads it):
+ * the document to show, an age range on the session's day, the days it applies (weekdays, days
+ * of the month, weekdays of the month such as the last Thursday; none: every day) and a limit of
+ * tickets per visitor per calendar month, counted by the named tickets' holders.
+ */
+export const catalogConcession = z
+  .strictObject({
+    document: z.enum(CONCESSION_DOCUMENTS).optional(),
+    /** The venue's words for the document ('other' needs them in Russian). */
+    documentText: z
+      .strictObject({
+        ru: z.string().trim().max(CONCESSION_LIMITS.documentTextMax).optional(),
+        en: z.string().trim().max(CONCESSION_LIMITS.documentTextMax).optional(),
+        kz: z.string().trim().max(CONCESSION_LIMITS.documentTextMax).optional(),
+        ch: z.string().trim().max(CONCESSION_LIMITS.documentTextMax).optional(),
+      })
+      .default({}),
+    ageFrom: age.optional(),
+    ageTo: age.optional(),
+    weekdays: z.array(weekday).max(7).default([]),
+    monthDays: z.array(z.number().int().min(1).max(CONCESSION_LIMITS.monthDaysMax)).max(31).default([]),
+    monthWeekdays: z
+      .array(
+        z.strictObject({
+          nth: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(-1)]),
+          weekday,
+        }),
+      )
+      .max(35)
+      .default([]),
+    monthlyLimit: z.number().int().min(1).max(CONCESSION_LIMITS.monthlyLimitMax).optional(),
+  })
+  .refine((c) => c.ageFrom === undefined || c.ageTo === undefined || c.ageFrom <= c.ageTo, {
+    path: ['ageTo'],
+    message: 'must not be below ageFrom',
+  })
+  .refine((c) => c.document !== 'other' || Boolean(c.documentText.ru), {
+    path: ['documentText', 'ru'],
+    message: "must name the document when it is 'other'",
+  });
+export type CatalogConcession = z.infer<typeof catalogConcession>;
+
 export const catalogCategory = z.strictObject({
   id: catalogId,
   sortnum,
   name: localizedName,
   description: localizedText.default({}),
+  /** Omitted: an ordinary category anyone may buy on any day. */
+  concession: catalogConcession.optional(),
 });
 
 /**
@@ -256,7 +306,13 @@ export const catalogEvent = z.strictObject({
   needRegion: z.boolean().default(false),
   usePushkinCard: z.boolean().default(false),
   /** The event's id in the Pushkin-card registry (PRO.Культура), which every Pushkin-card ticket is reported under. */
-  registryEventId: z.string().trim().min(1).max(64).regex(/^[\w-]+$/, 'registryEventId').optional(),
+  registryEventId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[\w-]+$/, 'registryEventId')
+    .optional(),
   useOrdinaryCard: z.boolean().default(true),
   useSeatMap: z.boolean().default(false),
   /** 0 barcode, 1 QR code, 2 no ticket button */
@@ -266,6 +322,10 @@ export const catalogEvent = z.strictObject({
   refundServiceFee: z.boolean().default(false),
   returnHoursBefore: count.default(0),
   reserveMinutes: z.number().int().positive().max(10_080).default(15),
+  /** Timed entry: the door admits a ticket from this many minutes before its session's time (omitted: any time before). */
+  entryBeforeMinutes: z.number().int().min(0).max(CONCESSION_LIMITS.entryWindowMaxMinutes).optional(),
+  /** …to this many minutes after it (omitted: any time after, that day). */
+  entryAfterMinutes: z.number().int().min(0).max(CONCESSION_LIMITS.entryWindowMaxMinutes).optional(),
   isPublished: z.boolean().default(true),
   tagIds: z.array(catalogId).default([]),
   categories: z.array(catalogCategory).default([]),
@@ -285,6 +345,8 @@ export const catalogCheckbox = z.strictObject({
   name: localizedName,
   url: localizedUrl.default({}),
   required: z.boolean().default(false),
+  /** Set: ticking it is a consent to the processing of personal data of this scope (contract/consent.ts). */
+  consent: z.enum(CONSENT_SCOPES).optional(),
 });
 
 export const catalogRulesDocument = z.strictObject({

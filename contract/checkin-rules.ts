@@ -23,13 +23,32 @@ export function isTicketCode(code: string): boolean {
  * already-used (admitted before: when and by which device), wrong-session (another date or
  * event than the device admits), refunded (returned), cancelled (the order or the session was
  * cancelled), unknown (no ticket of this venue has the code), malformed (not a code of ours at
- * all), conflict (an offline scan whose ticket another device admitted first).
+ * all), conflict (an offline scan whose ticket another device admitted first), replaced (a code
+ * the desk's duplicate replaced, under the venue's 'reissue' choice: only the duplicate admits),
+ * too-early and too-late (a timed ticket scanned outside its event's entry window; a signed-in
+ * controller may let the visitor through, which the audit log records).
  */
-export const VERDICTS = ['admitted', 'already-used', 'wrong-session', 'refunded', 'cancelled', 'unknown', 'malformed', 'conflict'] as const;
+export const VERDICTS = [
+  'admitted',
+  'already-used',
+  'wrong-session',
+  'refunded',
+  'cancelled',
+  'unknown',
+  'malformed',
+  'conflict',
+  'replaced',
+  'too-early',
+  'too-late',
+] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 /** One scan made while the device was offline: its own id, the code read, when (ISO 8601). */
 export type OfflineScan = { scanId: string; code: string; scannedAt: string };
+
+/** The verdicts a signed-in controller may override, admitting the visitor all the same. */
+export const OVERRIDABLE: readonly Verdict[] = ['too-early', 'too-late'];
+export const isOverridable = (verdict: Verdict) => OVERRIDABLE.includes(verdict);
 
 /** The one verdict that lets the visitor in. */
 export const isAdmitted = (verdict: Verdict) => verdict === 'admitted';

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { langField, recordId } from './common.ts';
-import { DEVICE_ID_PATTERN, DEVICE_KEY_MAX_DAYS, DEVICE_NAME_MAX_LENGTH, DeviceFieldError, daysIncluded, SCAN_CODE_MAX, SCAN_ID_PATTERN, SESSIONS_PER_DEVICE_MAX, SYNC_BATCH_MAX, VERDICTS } from './checkin-rules.ts';
+import {
+  DEVICE_ID_PATTERN,
+  DEVICE_KEY_MAX_DAYS,
+  DEVICE_NAME_MAX_LENGTH,
+  DeviceFieldError,
+  daysIncluded,
+  SCAN_CODE_MAX,
+  SCAN_ID_PATTERN,
+  SESSIONS_PER_DEVICE_MAX,
+  SYNC_BATCH_MAX,
+  VERDICTS,
+} from './checkin-rules.ts';
 
 export * from './checkin-rules.ts';
 
@@ -14,6 +25,11 @@ export const scanRequest = z.object({
   code: scannedCode,
   deviceId,
   sessionIds: sessionIds.optional(),
+  /**
+   * The controller lets a too-early or too-late ticket through (a signed-in member of staff only,
+   * recorded in the audit log); has no effect on any other verdict.
+   */
+  override: z.boolean().optional(),
   lang: langField,
 });
 export type ScanRequest = z.infer<typeof scanRequest>;
@@ -31,6 +47,13 @@ export const ticketFacts = z.object({
   seat: z.object({ sector: z.string(), row: z.string(), seat: z.string() }).nullable(),
   /** The holder's full name on a named ticket; the controller checks it against an identity document. */
   holder: z.string().nullable(),
+  /** The document the door checks for the ticket's price category ("Студенческий билет"), in the scan's language; null: none. */
+  document: z.string().nullable(),
+  /** The holder's age on the session's day, from the named ticket's birth date or age; null where not known. */
+  age: z.number().int().nullable(),
+  /** A timed ticket's entry window (ISO 8601); null for a side with no bound or a ticket without one. */
+  entryFrom: z.string().nullable(),
+  entryUntil: z.string().nullable(),
 });
 export type TicketFacts = z.infer<typeof ticketFacts>;
 
@@ -41,6 +64,8 @@ export const scanVerdict = z.object({
   /** already-used and conflict: when the ticket was admitted (ISO 8601) and by which device. */
   usedAt: z.string().nullable(),
   usedBy: z.string().nullable(),
+  /** admitted on a group ticket: the people the one code let in (the group's places); absent for a ticket of one. */
+  groupPlaces: z.number().int().positive().optional(),
 });
 export type ScanVerdict = z.infer<typeof scanVerdict>;
 
@@ -171,7 +196,10 @@ export const createDeviceRequest = z
     lang: langField,
   })
   .refine((r) => r.validFrom <= r.validTo, { path: ['validTo'], message: DeviceFieldError.daysReversed })
-  .refine((r) => r.validFrom > r.validTo || daysIncluded(r.validFrom, r.validTo) <= DEVICE_KEY_MAX_DAYS, { path: ['validTo'], message: DeviceFieldError.tooManyDays });
+  .refine((r) => r.validFrom > r.validTo || daysIncluded(r.validFrom, r.validTo) <= DEVICE_KEY_MAX_DAYS, {
+    path: ['validTo'],
+    message: DeviceFieldError.tooManyDays,
+  });
 export type CreateDeviceRequest = z.infer<typeof createDeviceRequest>;
 export const createDeviceResponse = z.object({
   errorCode: z.literal('0'),

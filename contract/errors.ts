@@ -18,6 +18,22 @@ export const ErrorCode = {
   /** A returned ticket's page: the ticket no longer admits; the answer says when it was returned. */
   ticketReturned: '-1025',
   tooManyRequests: '-1029',
+  /** Personal data (-1050..-1059): a consent to the processing of personal data the form asks for was not given. */
+  consentRequired: '-1050',
+  /** Concessions (-1040..-1049): the category does not apply on the session's day (its weekdays or days of the month). */
+  concessionNotThatDay: '-1040',
+  /** A named ticket's holder already has the category's monthly limit of tickets in the session's month. */
+  concessionMonthlyLimit: '-1041',
+  /** A named ticket's holder is outside the category's age range on the session's day. */
+  concessionAge: '-1042',
+  /** Waiting list (-1060..-1069): the session still has places (buy them instead), or is not on sale. */
+  waitlistNotSoldOut: '-1060',
+  /** The same e-mail is already in line (or holds an offer) for this session. */
+  waitlistAlreadyJoined: '-1061',
+  /** The unsubscribe link is broken or not this server's. */
+  waitlistLinkInvalid: '-1062',
+  /** The zone or sector asked for is not of this session's hall. */
+  waitlistPlaceInvalid: '-1063',
   inner: '-9999',
   limit: '-9998',
   payment: '-9997',
@@ -27,6 +43,7 @@ export const ErrorCode = {
   checkinSignInRequired: '-2200',
   /** A staff session whose role may not admit visitors. */
   checkinForbidden: '-2201',
+  /** Timed entry (-2210..-2219): only a signed-in member of staff may admit a ticket outside its entry window, never a device key. */
+  checkinOverrideForbidden: '-2210',
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
-

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { compositionItem, flag, langField, partialLocalized } from './common.ts';
+import { CONSENT_SCOPES } from './consent.ts';
 
 /**
  * POST /api/no-scheme: the event page data.
@@ -73,6 +74,8 @@ export const priceEntry = z.object({
   currency_id: z.union([z.literal(1), z.literal(2)]),
   category: partialLocalized,
   description: partialLocalized,
+  /** What the visitor shows at the door for this category ("Студенческий билет"); empty for an ordinary one. */
+  document: partialLocalized.optional(),
   zonedescription: partialLocalized,
   zonelevelname: partialLocalized,
 });
@@ -99,6 +102,8 @@ export const orderCheckbox = z.object({
   name: partialLocalized,
   url: partialLocalized,
   filling: flag,
+  /** Set when ticking it is a consent to the processing of personal data (contract/consent.ts). */
+  consent: z.enum(CONSENT_SCOPES).optional(),
 });
 export type OrderCheckbox = z.infer<typeof orderCheckbox>;
 

@@ -27,16 +27,28 @@ describe('formatPrice', () => {
   const SYMBOLS: Record<Currency, string> = { RUB: '₽', USD: '$', KZT: 'T', CNY: '¥' };
   const viaIntl = (minor: number, currency: Currency, lang: Lang) => {
     const digits = minor % 100 !== 0 ? 2 : 0;
-    const format = new Intl.NumberFormat(toBcp47(lang), { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: digits, maximumFractionDigits: digits });
+    const format = new Intl.NumberFormat(toBcp47(lang), {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
     return format
       .formatToParts(minor / 100)
       .map((part) => (part.type === 'currency' ? SYMBOLS[currency] : part.value))
       .join('');
   };
-  const amounts = [0, 1, 5, 99, 100, 101, 990, 1000, 99999, 100000, 100050, 123456, 999999, 1000000, 12345678, 100000000, 123456789012, -100, -150, -123456];
-  it.each(LANGS.flatMap((lang) => (['RUB', 'USD', 'KZT', 'CNY'] as const).map((currency) => ({ lang, currency }))))('writes what Intl writes: $currency in $lang', ({ lang, currency }) => {
-    for (const minor of amounts) expect(formatPrice(minor, currency, lang)).toBe(viaIntl(minor, currency, lang));
-  });
+  const amounts = [
+    0, 1, 5, 99, 100, 101, 990, 1000, 99999, 100000, 100050, 123456, 999999, 1000000, 12345678, 100000000, 123456789012, -100, -150,
+    -123456,
+  ];
+  it.each(LANGS.flatMap((lang) => (['RUB', 'USD', 'KZT', 'CNY'] as const).map((currency) => ({ lang, currency }))))(
+    'writes what Intl writes: $currency in $lang',
+    ({ lang, currency }) => {
+      for (const minor of amounts) expect(formatPrice(minor, currency, lang)).toBe(viaIntl(minor, currency, lang));
+    },
+  );
 });
 
 describe('money on the wire', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGS, langOfAddress, toBcp47 } from './lang.ts';
+import { LANGS, intlLocale, langOfAddress, pickLocalized, toBcp47 } from './lang.ts';
 
 describe('toBcp47', () => {
   // The spec's codes kz and ch are no BCP 47 tags: <html lang>, hreflang and Intl need kk and zh.
@@ -22,5 +22,31 @@ describe('langOfAddress', () => {
     { description: 'a language segment on another path is no language', path: '/kz/rules', query: undefined, lang: 'ru' },
   ])('$description', ({ path, query, lang }) => {
     expect(langOfAddress(path, query)).toBe(lang);
+  });
+});
+
+describe('intlLocale', () => {
+  it.each([
+    { lang: 'ru', locale: 'ru-RU' },
+    { lang: 'en', locale: 'en-GB' },
+    { lang: 'kz', locale: 'kk-KZ' },
+    { lang: 'ch', locale: 'zh-CN' },
+    { lang: 'de', locale: 'ru-RU' },
+    { lang: undefined, locale: 'ru-RU' },
+  ])('$lang → $locale, the language of toBcp47 with its region', ({ lang, locale }) => {
+    expect(intlLocale(lang)).toBe(locale);
+    expect(locale.startsWith(`${toBcp47((LANGS as readonly unknown[]).includes(lang) ? (lang as 'ru') : 'ru')}-`)).toBe(true);
+  });
+});
+
+describe('pickLocalized', () => {
+  it.each([
+    { description: 'the language asked for', text: { ru: 'Концерт', en: 'Concert', kz: 'Концерт kz' }, lang: 'kz', picked: 'Концерт kz' },
+    { description: "else English, the spec's fallback", text: { ru: 'Концерт', en: 'Concert', kz: '' }, lang: 'kz', picked: 'Concert' },
+    { description: 'else Russian', text: { ru: 'Концерт', en: '' }, lang: 'ch', picked: 'Концерт' },
+    { description: 'else any language that has it', text: { ch: '音乐会' }, lang: 'en', picked: '音乐会' },
+    { description: 'nothing stored', text: null, lang: 'ru', picked: '' },
+  ] as const)('$description', ({ text, lang, picked }) => {
+    expect(pickLocalized(text, lang)).toBe(picked);
   });
 });

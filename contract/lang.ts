@@ -12,13 +12,21 @@ export const DEFAULT_LANG: Lang = 'ru';
 export type Localized = { ru: string; en: string; kz: string; ch: string };
 
 /**
- * The storefront's language codes are the spec's (kz, ch), which are not the BCP 47 tags of
- * Kazakh and Chinese (kk, zh); Intl, `<html lang>` and hreflang need the real tags.
+ * The one map from a language to its locale. The storefront's language codes are the spec's
+ * (kz, ch), which are not the BCP 47 tags of Kazakh and Chinese (kk, zh); Intl, `<html lang>` and
+ * hreflang need the real tags. The region fixes how the back office writes dates and numbers
+ * (en-GB: day before month).
  */
-const BCP47: Record<Lang, string> = { ru: 'ru', en: 'en', kz: 'kk', ch: 'zh' };
+const LOCALES: Record<Lang, string> = { ru: 'ru-RU', en: 'en-GB', kz: 'kk-KZ', ch: 'zh-CN' };
 
+/** The language's BCP 47 tag without a region (ru, en, kk, zh): `<html lang>`, hreflang, collation, the storefront's dates. */
 export function toBcp47(lang: Lang): string {
-  return BCP47[lang];
+  return LOCALES[lang].split('-')[0] ?? lang;
+}
+
+/** The language's Intl locale with its region (ru-RU, en-GB, kk-KZ, zh-CN); any unknown language is ru's. */
+export function intlLocale(lang: unknown): string {
+  return LOCALES[normalizeLang(lang)];
 }
 
 /** Any unknown or missing locale maps to ru. */
@@ -37,7 +45,11 @@ export function langOfAddress(pathname: string, queryLang: unknown): Lang {
   return normalizeLang(/^\/(ru|en|kz|ch)\/order\/view\//.exec(pathname)?.[1]);
 }
 
-export function pickLocalized(text: Partial<Localized> | null | undefined, lang: Lang): string {
+/**
+ * A stored text in one language, in the spec's fallback order: the language asked for, else
+ * English (the spec's fallback), else Russian (the default), else any language that has it.
+ */
+export function pickLocalized(text: Partial<Record<string, string>> | null | undefined, lang: Lang): string {
   if (!text) return '';
-  return text[lang] || text.en || text.ru || '';
+  return text[lang] || text.en || text.ru || Object.values(text).find(Boolean) || '';
 }

@@ -27,7 +27,12 @@ export const MEDIA_MODERN_FORMATS = ['avif', 'webp'] as const;
 export const MEDIA_FALLBACK_FORMATS = ['jpg', 'png'] as const;
 export type MediaFormat = (typeof MEDIA_MODERN_FORMATS)[number] | (typeof MEDIA_FALLBACK_FORMATS)[number];
 
-export const MEDIA_CONTENT_TYPES: Record<MediaFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
+export const MEDIA_CONTENT_TYPES: Record<MediaFormat, string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+};
 
 /** The largest upload, in bytes: a poster from a camera fits, a raw scan does not. */
 export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
@@ -75,4 +80,5 @@ export function afishaCardSizes(cols: number): string {
 export const EVENT_IMAGE_SIZES = `(max-width: 359px) 88px, (max-width: 767px) 112px, ${EVENT_IMAGE.width}px`;
 
 /** A menu carousel tile: one slide of 1 to 7 per view (menu-carousel.tsx's breakpoints). */
-export const MENU_TILE_SIZES = '(max-width: 479px) 100vw, (max-width: 679px) 50vw, (max-width: 767px) 34vw, (max-width: 1023px) 25vw, (max-width: 1199px) 20vw, 172px';
+export const MENU_TILE_SIZES =
+  '(max-width: 479px) 100vw, (max-width: 679px) 50vw, (max-width: 767px) 34vw, (max-width: 1023px) 25vw, (max-width: 1199px) 20vw, 172px';

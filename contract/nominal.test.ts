@@ -257,39 +257,145 @@ const context = (flags: Partial<HolderContext['flags']> = {}): HolderContext => 
   ]),
 });
 
-const valid: HolderInput = { surname: 'Иванов', name: 'Иван', middleName: 'Иванович', age: '30', date: '24.05.1987', docTypeId: 1, docNum: '4510 123456', countryId: RU, regionId: 2 };
+const valid: HolderInput = {
+  surname: 'Иванов',
+  name: 'Иван',
+  middleName: 'Иванович',
+  age: '30',
+  date: '24.05.1987',
+  docTypeId: 1,
+  docNum: '4510 123456',
+  countryId: RU,
+  regionId: 2,
+};
 const all = { needage: 1, needmiddlename: 1, needdocument: 1, needcountry: 1, needregion: 1 };
 
 describe('validateHolder: which fields the flags ask for', () => {
   it('accepts a complete holder and stores clean values', () => {
     expect(validateHolder(valid, context(all))).toEqual({
-      holder: { surname: 'Иванов', name: 'Иван', middleName: 'Иванович', age: 30, birthDate: null, docTypeId: 1, docNumber: '4510123456', countryId: RU, regionId: 2 },
+      holder: {
+        surname: 'Иванов',
+        name: 'Иван',
+        middleName: 'Иванович',
+        age: 30,
+        birthDate: null,
+        docTypeId: 1,
+        docNumber: '4510123456',
+        countryId: RU,
+        regionId: 2,
+      },
       issues: [],
     });
   });
 
   it('ignores every field the flags do not ask for', () => {
-    const result = validateHolder({ surname: 'Smith', name: 'John', middleName: '1', age: 'x', date: 'x', docTypeId: 77, docNum: '!', countryId: 5, regionId: 5 }, context());
-    expect(result.holder).toEqual({ surname: 'Smith', name: 'John', middleName: null, age: null, birthDate: null, docTypeId: null, docNumber: null, countryId: null, regionId: null });
+    const result = validateHolder(
+      { surname: 'Smith', name: 'John', middleName: '1', age: 'x', date: 'x', docTypeId: 77, docNum: '!', countryId: 5, regionId: 5 },
+      context(),
+    );
+    expect(result.holder).toEqual({
+      surname: 'Smith',
+      name: 'John',
+      middleName: null,
+      age: null,
+      birthDate: null,
+      docTypeId: null,
+      docNumber: null,
+      countryId: null,
+      regionId: null,
+    });
   });
 
-  const cases: { description: string; flags: Partial<HolderContext['flags']>; input: Partial<HolderInput>; field: string; code: string }[] = [
-    { description: 'a missing surname', flags: {}, input: { surname: '' }, field: 'surname', code: NominalError.requiredSurname },
-    { description: 'a short name', flags: {}, input: { name: 'Ян' }, field: 'name', code: NominalError.notValidName },
-    { description: 'a missing middle name when needmiddlename = 1', flags: { needmiddlename: 1 }, input: { middleName: '' }, field: 'middleName', code: NominalError.requiredMiddleName },
-    { description: 'a missing age when needage = 1', flags: { needage: 1 }, input: { age: '' }, field: 'age', code: NominalError.requiredAge },
-    { description: 'age 0 when needage = 1', flags: { needage: 1 }, input: { age: 0 }, field: 'age', code: NominalError.notValidAge },
-    { description: 'a missing birth date when needage = 2', flags: { needage: 2 }, input: { date: '' }, field: 'date', code: NominalError.requiredBirthDate },
-    { description: 'a future birth date when needage = 2', flags: { needage: 2 }, input: { date: '01.01.2030' }, field: 'date', code: NominalError.futureBirthDate },
-    { description: 'a missing document type', flags: { needdocument: 1 }, input: { docTypeId: null }, field: 'docTypeId', code: NominalError.requiredDocType },
-    { description: 'an unknown document type', flags: { needdocument: 1 }, input: { docTypeId: 2 }, field: 'docTypeId', code: NominalError.notValidDocType },
-    { description: 'a missing document number', flags: { needdocument: 1 }, input: { docNum: ' ' }, field: 'docNum', code: NominalError.requiredDocNum },
-    { description: 'a number that does not fit its type', flags: { needdocument: 1 }, input: { docTypeId: 3, docNum: '4510 123456' }, field: 'docNum', code: NominalError.notValidDocNum },
-    { description: 'a missing country', flags: { needcountry: 1 }, input: { countryId: null }, field: 'countryId', code: NominalError.requiredCountry },
-    { description: 'an unknown country', flags: { needcountry: 1 }, input: { countryId: 4 }, field: 'countryId', code: NominalError.notValidCountry },
-    { description: 'a missing region of a country with regions', flags: { needcountry: 1, needregion: 1 }, input: { regionId: null }, field: 'regionId', code: NominalError.requiredRegion },
-    { description: 'a region of another country', flags: { needcountry: 1, needregion: 1 }, input: { regionId: 101 }, field: 'regionId', code: NominalError.notValidRegion },
-  ];
+  const cases: { description: string; flags: Partial<HolderContext['flags']>; input: Partial<HolderInput>; field: string; code: string }[] =
+    [
+      { description: 'a missing surname', flags: {}, input: { surname: '' }, field: 'surname', code: NominalError.requiredSurname },
+      { description: 'a short name', flags: {}, input: { name: 'Ян' }, field: 'name', code: NominalError.notValidName },
+      {
+        description: 'a missing middle name when needmiddlename = 1',
+        flags: { needmiddlename: 1 },
+        input: { middleName: '' },
+        field: 'middleName',
+        code: NominalError.requiredMiddleName,
+      },
+      {
+        description: 'a missing age when needage = 1',
+        flags: { needage: 1 },
+        input: { age: '' },
+        field: 'age',
+        code: NominalError.requiredAge,
+      },
+      { description: 'age 0 when needage = 1', flags: { needage: 1 }, input: { age: 0 }, field: 'age', code: NominalError.notValidAge },
+      {
+        description: 'a missing birth date when needage = 2',
+        flags: { needage: 2 },
+        input: { date: '' },
+        field: 'date',
+        code: NominalError.requiredBirthDate,
+      },
+      {
+        description: 'a future birth date when needage = 2',
+        flags: { needage: 2 },
+        input: { date: '01.01.2030' },
+        field: 'date',
+        code: NominalError.futureBirthDate,
+      },
+      {
+        description: 'a missing document type',
+        flags: { needdocument: 1 },
+        input: { docTypeId: null },
+        field: 'docTypeId',
+        code: NominalError.requiredDocType,
+      },
+      {
+        description: 'an unknown document type',
+        flags: { needdocument: 1 },
+        input: { docTypeId: 2 },
+        field: 'docTypeId',
+        code: NominalError.notValidDocType,
+      },
+      {
+        description: 'a missing document number',
+        flags: { needdocument: 1 },
+        input: { docNum: ' ' },
+        field: 'docNum',
+        code: NominalError.requiredDocNum,
+      },
+      {
+        description: 'a number that does not fit its type',
+        flags: { needdocument: 1 },
+        input: { docTypeId: 3, docNum: '4510 123456' },
+        field: 'docNum',
+        code: NominalError.notValidDocNum,
+      },
+      {
+        description: 'a missing country',
+        flags: { needcountry: 1 },
+        input: { countryId: null },
+        field: 'countryId',
+        code: NominalError.requiredCountry,
+      },
+      {
+        description: 'an unknown country',
+        flags: { needcountry: 1 },
+        input: { countryId: 4 },
+        field: 'countryId',
+        code: NominalError.notValidCountry,
+      },
+      {
+        description: 'a missing region of a country with regions',
+        flags: { needcountry: 1, needregion: 1 },
+        input: { regionId: null },
+        field: 'regionId',
+        code: NominalError.requiredRegion,
+      },
+      {
+        description: 'a region of another country',
+        flags: { needcountry: 1, needregion: 1 },
+        input: { regionId: 101 },
+        field: 'regionId',
+        code: NominalError.notValidRegion,
+      },
+    ];
   it.each(cases)('refuses $description', ({ flags, input, field, code }) => {
     const result = validateHolder({ ...valid, ...input }, context(flags));
     expect(result.issues).toEqual([{ field, code }]);
@@ -301,11 +407,15 @@ describe('validateHolder: which fields the flags ask for', () => {
   });
 
   it('does not ask a region of a country without regions', () => {
-    expect(validateHolder({ ...valid, countryId: MONACO, regionId: null }, context({ needcountry: 1, needregion: 1 })).holder?.regionId).toBeNull();
+    expect(
+      validateHolder({ ...valid, countryId: MONACO, regionId: null }, context({ needcountry: 1, needregion: 1 })).holder?.regionId,
+    ).toBeNull();
   });
 
   it('takes the only region of a country with one region without asking', () => {
-    expect(validateHolder({ ...valid, countryId: 999, regionId: null }, context({ needcountry: 1, needregion: 1 })).holder?.regionId).toBe(500);
+    expect(validateHolder({ ...valid, countryId: 999, regionId: null }, context({ needcountry: 1, needregion: 1 })).holder?.regionId).toBe(
+      500,
+    );
   });
 
   it('does not ask a region when needregion = 0', () => {

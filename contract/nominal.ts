@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { ageOn } from './concession-rules.ts';
 import { captchaFields } from './captcha.ts';
 import { langField, orderHash, partialLocalized, recordId } from './common.ts';
+import { CONSENT_SCOPES } from './consent.ts';
 
 /**
  * The named-ticket holder rules shared by the /nominal-tickets form and the
@@ -99,19 +101,27 @@ function nameSchema(min: number, max: number, required: string, notValid: string
   return z
     .string({ error: required })
     .transform(normalizeName)
-    .pipe(
-      z
-        .string()
-        .min(1, required)
-        .min(min, notValid)
-        .max(max, notValid)
-        .refine(isValidNamePattern, notValid),
-    );
+    .pipe(z.string().min(1, required).min(min, notValid).max(max, notValid).refine(isValidNamePattern, notValid));
 }
 
-export const surnameSchema = nameSchema(NOMINAL_LIMITS.surnameMin, NOMINAL_LIMITS.surnameMax, NominalError.requiredSurname, NominalError.notValidSurname);
-export const firstNameSchema = nameSchema(NOMINAL_LIMITS.nameMin, NOMINAL_LIMITS.nameMax, NominalError.requiredName, NominalError.notValidName);
-export const middleNameSchema = nameSchema(NOMINAL_LIMITS.middleNameMin, NOMINAL_LIMITS.middleNameMax, NominalError.requiredMiddleName, NominalError.notValidMiddleName);
+export const surnameSchema = nameSchema(
+  NOMINAL_LIMITS.surnameMin,
+  NOMINAL_LIMITS.surnameMax,
+  NominalError.requiredSurname,
+  NominalError.notValidSurname,
+);
+export const firstNameSchema = nameSchema(
+  NOMINAL_LIMITS.nameMin,
+  NOMINAL_LIMITS.nameMax,
+  NominalError.requiredName,
+  NominalError.notValidName,
+);
+export const middleNameSchema = nameSchema(
+  NOMINAL_LIMITS.middleNameMin,
+  NOMINAL_LIMITS.middleNameMax,
+  NominalError.requiredMiddleName,
+  NominalError.notValidMiddleName,
+);
 
 // ---------------------------------------------------------------------------------------------
 // Age (needage = 1) and birth date (needage = 2).
@@ -146,12 +156,6 @@ export function parseBirthDate(value: string): IsoDate | undefined {
   return `${yyyy}-${mm}-${dd}`;
 }
 
-/** 'YYYY-MM-DD' back to the form's 'dd.mm.yyyy'. */
-export function formatBirthDate(iso: IsoDate): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}.${m}.${y}`;
-}
-
 /**
  * The birth date field: masked dd.mm.yyyy, exactly 10 characters, a real date with a year of
  * 1900–2051 and not after `today` ('YYYY-MM-DD' in the venue's time zone). Output: 'YYYY-MM-DD'.
@@ -181,12 +185,8 @@ export function birthDateSchema(today: IsoDate) {
     );
 }
 
-/** Full years between a birth date and today (both 'YYYY-MM-DD'). */
-export function ageOn(birth: IsoDate, today: IsoDate): number {
-  const [by, bm, bd] = birth.split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
-}
+/** Full years between a birth date and a day (both 'YYYY-MM-DD'); one rule with the concessions'. */
+export { ageOn };
 
 /** Whether the page shows the 65-or-over health-risk warning for what was typed (never blocks). */
 export function needsAgeWarning(input: { needage: number; age?: unknown; date?: unknown }, today: IsoDate): boolean {
@@ -253,7 +253,10 @@ export const holderInput = z.object({
   surname: z.string().max(1000).default(''),
   name: z.string().max(1000).default(''),
   middleName: z.string().max(1000).default(''),
-  age: z.union([z.string().max(1000), z.number()]).nullable().default(''),
+  age: z
+    .union([z.string().max(1000), z.number()])
+    .nullable()
+    .default(''),
   date: z.string().max(1000).default(''),
   docTypeId: z.number().int().nullable().default(null),
   docNum: z.string().max(1000).default(''),
@@ -293,7 +296,10 @@ function firstIssue(schema: z.ZodType, value: unknown): { ok: true; value: unkno
  * Checks one holder against every rule for its item's flags. Answers the
  * cleaned holder, or every field's first issue. Fields the flags do not ask for are ignored.
  */
-export function validateHolder(input: HolderInput, ctx: HolderContext): { holder: Holder; issues: [] } | { holder: undefined; issues: HolderIssue[] } {
+export function validateHolder(
+  input: HolderInput,
+  ctx: HolderContext,
+): { holder: Holder; issues: [] } | { holder: undefined; issues: HolderIssue[] } {
   const values = holderInput.parse(input);
   const issues: HolderIssue[] = [];
   const take = <T>(field: HolderIssue['field'], schema: z.ZodType, value: unknown): T | null => {
@@ -331,7 +337,8 @@ export function validateHolder(input: HolderInput, ctx: HolderContext): { holder
   let regionId: number | null = null;
   if (countryId !== null && regionApplies(ctx, countryId)) {
     if (values.regionId === null) issues.push({ field: 'regionId', code: NominalError.requiredRegion });
-    else if (!ctx.regionsByCountry.get(countryId)?.includes(values.regionId)) issues.push({ field: 'regionId', code: NominalError.notValidRegion });
+    else if (!ctx.regionsByCountry.get(countryId)?.includes(values.regionId))
+      issues.push({ field: 'regionId', code: NominalError.notValidRegion });
     else regionId = values.regionId;
   } else if (countryId !== null && ctx.flags.needregion === 1) {
     // A country with a single region: that region, without asking.
@@ -394,10 +401,21 @@ export const nominalItem = z.object({
 });
 export type NominalItem = z.infer<typeof nominalItem>;
 
-export const nominalDocType = z.object({ id: z.number().int(), country_id: z.number().int().nullable(), name: partialLocalized, note: partialLocalized });
+export const nominalDocType = z.object({
+  id: z.number().int(),
+  country_id: z.number().int().nullable(),
+  name: partialLocalized,
+  note: partialLocalized,
+});
 export type NominalDocType = z.infer<typeof nominalDocType>;
 
-export const nominalCheckbox = z.object({ id: z.number().int(), name: partialLocalized, url: partialLocalized, filling: z.number().int().min(0).max(1) });
+export const nominalCheckbox = z.object({
+  id: z.number().int(),
+  name: partialLocalized,
+  url: partialLocalized,
+  filling: z.number().int().min(0).max(1),
+  consent: z.enum(CONSENT_SCOPES).optional(),
+});
 export type NominalCheckbox = z.infer<typeof nominalCheckbox>;
 
 /** sortnum: lower first (Russia, Kazakhstan, Belarus); equal ones in the visitor's alphabetical order. */
@@ -447,7 +465,10 @@ export const confirmNominalRequest = z
     docNum: z.array(text).optional(),
     countryId: z.array(idOrNull).optional(),
     regionId: z.array(idOrNull).optional(),
-    checkboxList: z.array(z.object({ id: recordId, checked: z.union([z.boolean(), z.literal(0), z.literal(1)]) })).max(100).default([]),
+    checkboxList: z
+      .array(z.object({ id: recordId, checked: z.union([z.boolean(), z.literal(0), z.literal(1)]) }))
+      .max(100)
+      .default([]),
   })
   .superRefine((body, ctx) => {
     for (const key of ['surname', 'name', 'middleName', 'age', 'date', 'docTypeId', 'docNum', 'countryId', 'regionId'] as const) {

@@ -3,7 +3,12 @@ import type { Offer } from './order-view.ts';
 import { isOfferDisabled, offerKey, withinOfferLimit } from './order-rules.ts';
 
 type O = Pick<Offer, 'parent_id' | 'price_id' | 'limit' | 'row_limit'>;
-const offer = (parent: number, price: number, limit: number, rowLimit = limit): O => ({ parent_id: parent, price_id: price, limit, row_limit: rowLimit });
+const offer = (parent: number, price: number, limit: number, rowLimit = limit): O => ({
+  parent_id: parent,
+  price_id: price,
+  limit,
+  row_limit: rowLimit,
+});
 
 describe('withinOfferLimit (per price id not above the offer limit)', () => {
   it.each([
@@ -20,10 +25,20 @@ describe('isOfferDisabled', () => {
   it.each([
     { description: 'nothing selected: all enabled', selected: [], target: offers[2], disabled: false },
     { description: 'below the limit: the others of that price enabled', selected: [offers[0]], target: offers[2], disabled: false },
-    { description: 'the limit reached: the rest of that price disabled', selected: [offers[0], offers[1]], target: offers[2], disabled: true },
+    {
+      description: 'the limit reached: the rest of that price disabled',
+      selected: [offers[0], offers[1]],
+      target: offers[2],
+      disabled: true,
+    },
     { description: 'a selected offer stays toggleable', selected: [offers[0], offers[1]], target: offers[1], disabled: false },
     { description: 'another price is unaffected', selected: [offers[0], offers[1]], target: offers[3], disabled: false },
-    { description: 'nothing left to the order (all taken in earlier calls): disabled from the start', selected: [], target: offer(1, 9, 0), disabled: true },
+    {
+      description: 'nothing left to the order (all taken in earlier calls): disabled from the start',
+      selected: [],
+      target: offer(1, 9, 0),
+      disabled: true,
+    },
     { description: 'a seat-tied service whose row has no place left: disabled', selected: [], target: offer(4, 7, 2, 0), disabled: true },
     { description: 'a seat-tied service whose row has a place left: enabled', selected: [], target: offer(4, 7, 2, 1), disabled: false },
   ])('$description', ({ selected, target, disabled }) => {

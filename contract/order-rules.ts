@@ -25,11 +25,7 @@ export const offerKey = (offer: OfferKeyFields) => `${offer.parent_id}:${offer.p
  * a price id reaches the offer's limit, the other offers with that price are disabled; so is one
  * whose ticket row has no place left for it (row_limit, a seat-tied service).
  */
-export function isOfferDisabled(
-  offer: OfferLimits,
-  selected: ReadonlySet<string>,
-  offers: readonly OfferKeyFields[],
-): boolean {
+export function isOfferDisabled(offer: OfferLimits, selected: ReadonlySet<string>, offers: readonly OfferKeyFields[]): boolean {
   if (selected.has(offerKey(offer))) return false;
   const chosen = offers.filter((o) => o.price_id === offer.price_id && selected.has(offerKey(o))).length;
   return !withinOfferLimit(chosen + 1, offer.limit) || !withinOfferLimit(1, offer.row_limit);

@@ -24,7 +24,17 @@ export const ReturnStatus = {
   refunded: 70,
   /** Returned: the place is back on sale; the refund is with the acquirer and is retried until done. */
   refunding: 80,
+  /**
+   * A new ticket of an exchange whose difference the buyer has not paid yet: its place is held,
+   * it does not admit, and the ticket it replaces still does.
+   */
+  awaitingExchange: 50,
+  /** Replaced by an exchange: its place is back on sale and the door answers 'replaced'. */
+  exchanged: 90,
 } as const;
 
 /** A ticket or service that went back: its return confirmed, the refund done or under way. */
 export const isReturned = (status: number) => status === ReturnStatus.refunded || status === ReturnStatus.refunding;
+
+/** A ticket an exchange replaced, or a new one still awaiting the exchange's difference: neither is shown or admits. */
+export const isExchangeHidden = (status: number) => status === ReturnStatus.exchanged || status === ReturnStatus.awaitingExchange;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ticketDocument } from './ticket-schema.ts';
 import { MAX_INT4, businessResult, langField, localized, orderHash, partialLocalized, recordId } from './common.ts';
 import { HELD_ORDERS_MAX } from './order-form-constants.ts';
 import { DISCOUNT_CODE_MAX } from './order-rules.ts';
@@ -185,7 +186,6 @@ export const addOffersRequest = z.object({
 /** POST /api/order/remove-special-offer */
 export const removeOfferRequest = z.object({ hash: orderHash, lang: langField, id: recordId });
 
-
 /** POST /api/order/discount */
 export const discountRequest = z.object({
   hash: orderHash,
@@ -233,6 +233,10 @@ export const ticketViewResponse = z.object({
     /** The holder of a named ticket; null for others. */
     holder: z.string().nullable(),
   }),
+  /** The ticket template's document: what the page prints (contract/ticket-model.ts). */
+  document: ticketDocument,
+  /** Whether the venue offers the ticket as an Apple Wallet pass (GET /api/ticket/{hash}/wallet.pkpass). */
+  wallet: z.boolean(),
 });
 
 /**

@@ -5,14 +5,7 @@ import { MAX_INT4, langField, orderHash } from './common.ts';
  * The reasons of the declined page, in its order. The
  * acquirer reports one of them; 'booking-expired' is also ours when a payment came too late.
  */
-export const DECLINE_REASONS = [
-  'card-data',
-  'no-3ds',
-  'insufficient-funds',
-  'online-blocked',
-  'input-timeout',
-  'booking-expired',
-] as const;
+export const DECLINE_REASONS = ['card-data', 'no-3ds', 'insufficient-funds', 'online-blocked', 'input-timeout', 'booking-expired'] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number];
 export const declineReason = z.enum(DECLINE_REASONS);
 

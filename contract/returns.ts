@@ -5,8 +5,6 @@ export { ReturnStatus, isReturned } from './order-status.ts';
 
 /** The confirmation link is valid 24 hours. */
 export const RETURN_LINK_HOURS = 24;
-/** The return screen's time zone. */
-export const RETURN_UTC_OFFSET = '+03:00';
 
 /** A hash longer than 5 characters is a confirmation hash. */
 export function isConfirmationHash(value: string | null | undefined): value is string {
@@ -125,7 +123,9 @@ export const orderReturnPayload = z.object({
    */
   refund: z.object({ service_fee: z.boolean(), discounted: z.boolean() }),
   /** With a valid confirmation hash: the request it confirms. */
-  confirm: z.object({ ids: z.array(z.number().int()), service_ids: z.array(z.number().int()), summa: z.number(), reason_id: z.number().int() }).nullable(),
+  confirm: z
+    .object({ ids: z.array(z.number().int()), service_ids: z.array(z.number().int()), summa: z.number(), reason_id: z.number().int() })
+    .nullable(),
 });
 export type OrderReturnPayload = z.infer<typeof orderReturnPayload>;
 

@@ -12,8 +12,10 @@ export const routePatterns = {
   orderDeclined: /^\/order\/declined\/[A-Za-z0-9_-]+\/?$/,
   nominal: /^\/nominal-tickets\/[A-Za-z0-9_-]+\/?$/,
   ticket: /^\/ticket\/[A-Za-z0-9_-]+\/?$/,
+  waitlistUnsubscribe: /^\/waitlist\/unsubscribe\/[0-9]+\.[A-Za-z0-9_-]+\/?$/,
   contacts: /^\/contacts\/?$/,
-  rules: /^\/rules\/(purchase-terms|privacy-policy)\/?$/,
+  // The venue's documents and the current consent texts (contract/consent.ts, consentSlug).
+  rules: /^\/rules\/(purchase-terms|privacy-policy|consent-(?:order|nominal|return|newsletter))\/?$/,
   rulesLegacy: /^\/(ru|en|kz|ch)\/(rules|rules-agreement)\/?$/,
 } as const;
 

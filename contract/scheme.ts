@@ -3,6 +3,7 @@ import { buyerSchema } from './buyer.ts';
 import { captchaFields } from './captcha.ts';
 import { compositionItem, partialLocalized, recordId } from './common.ts';
 import { normalizeLang } from './lang.ts';
+import { CONSENT_SCOPES } from './consent.ts';
 
 /**
  * The seating-scheme calls: scheme sessions, scheme map and create order
@@ -50,6 +51,7 @@ export const schemeCheckbox = z.object({
   name: partialLocalized,
   url: partialLocalized,
   filling: z.union([z.literal(0), z.literal(1)]),
+  consent: z.enum(CONSENT_SCOPES).optional(),
 });
 export type SchemeCheckbox = z.infer<typeof schemeCheckbox>;
 
@@ -184,7 +186,10 @@ export const schemeOrderFields = z.object({
   calendarId: id,
   lang: langField,
   tickets: z.array(schemeTicket).min(1).max(SCHEME_MAX_TICKETS),
-  checkboxList: z.array(z.object({ id: id, checked: z.union([z.boolean(), z.literal(0), z.literal(1)]) })).max(50).default([]),
+  checkboxList: z
+    .array(z.object({ id: id, checked: z.union([z.boolean(), z.literal(0), z.literal(1)]) }))
+    .max(50)
+    .default([]),
   crmClient: z.unknown().optional(),
   ...captchaFields.shape,
 });

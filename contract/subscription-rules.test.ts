@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { eventsTakenOut, visitTimeFits } from './subscription-rules.ts';
 
-describe('a subscription item\'s visit time', () => {
+describe("a subscription item's visit time", () => {
   const sessions = ['2031-05-12T19:00:00+03:00', '2031-05-19T19:00:00+03:00'];
   it('may be left out', () => {
     expect(visitTimeFits(undefined, sessions)).toBe(true);
     expect(visitTimeFits(null, [])).toBe(true);
     expect(visitTimeFits('', sessions)).toBe(true);
   });
-  it('is the start of one of the event\'s sessions, in any offset', () => {
+  it("is the start of one of the event's sessions, in any offset", () => {
     expect(visitTimeFits('2031-05-19T19:00:00+03:00', sessions)).toBe(true);
     expect(visitTimeFits('2031-05-12T16:00:00Z', sessions)).toBe(true);
   });

@@ -18,8 +18,16 @@ type DemoCase = { description: string; sql: string; atLeast?: number };
 
 /** Each case of design.md "Demo catalog" as a query that finds the events showing it. */
 const demoCases: DemoCase[] = [
-  { description: 'three kinds: museum tickets (1), subscriptions (2), concerts (3)', sql: 'select distinct type_id from kinds', atLeast: 3 },
-  { description: 'main menus with sub-menus under them', sql: 'select * from sub_menus s join main_menus m on m.id = s.main_menu_id', atLeast: 4 },
+  {
+    description: 'three kinds: museum tickets (1), subscriptions (2), concerts (3)',
+    sql: 'select distinct type_id from kinds',
+    atLeast: 3,
+  },
+  {
+    description: 'main menus with sub-menus under them',
+    sql: 'select * from sub_menus s join main_menus m on m.id = s.main_menu_id',
+    atLeast: 4,
+  },
   { description: 'events carrying tags', sql: 'select distinct event_id from event_tags', atLeast: 5 },
   {
     description: 'an ordinary timed-entry event with four or more categories, several times a day over the next weeks',
@@ -32,7 +40,10 @@ const demoCases: DemoCase[] = [
     sql: `select e.id from events e where exists (select 1 from prices p where p.event_id = e.id and p.group_passes > 0)
           and exists (select 1 from sessions s where s.event_id = e.id and s.group_capacity > 0 and s.group_remaining = s.group_capacity)`,
   },
-  { description: 'a free event whose every price is 0', sql: 'select e.id from events e where e.is_free and not exists (select 1 from prices p where p.event_id = e.id and p.amount > 0)' },
+  {
+    description: 'a free event whose every price is 0',
+    sql: 'select e.id from events e where e.is_free and not exists (select 1 from prices p where p.event_id = e.id and p.amount > 0)',
+  },
   {
     description: 'an event not yet on sale, with sessions after the sale opens',
     sql: `select e.id from events e where e.sale_starts_at > $1 and e.sale_starts_at < $1::timestamptz + interval '7 days'
@@ -82,9 +93,19 @@ const demoCases: DemoCase[] = [
     description: 'a seated event in a hall of at least 20,000 seats',
     sql: `select e.id from events e where e.use_seat_map and (select count(*) from hall_seats s where s.hall_id = e.hall_id) >= 20000`,
   },
-  { description: 'a description with harmless HTML: a paragraph, bold text and a link', sql: `select id from events where description->>'ru' like '%<p>%<b>%<a href=%'` },
-  { description: 'a description with a <script> for the sanitizer to remove', sql: `select id from events where description->>'ru' like '%<script>%'` },
-  { description: "events whose sessions have no time ('00:00', has_time false)", sql: 'select distinct event_id from sessions where not has_time', atLeast: 2 },
+  {
+    description: 'a description with harmless HTML: a paragraph, bold text and a link',
+    sql: `select id from events where description->>'ru' like '%<p>%<b>%<a href=%'`,
+  },
+  {
+    description: 'a description with a <script> for the sanitizer to remove',
+    sql: `select id from events where description->>'ru' like '%<script>%'`,
+  },
+  {
+    description: "events whose sessions have no time ('00:00', has_time false)",
+    sql: 'select distinct event_id from sessions where not has_time',
+    atLeast: 2,
+  },
   {
     description: 'rules documents purchase-terms and privacy-policy in four languages',
     sql: `select slug from rules_documents where slug in ('purchase-terms', 'privacy-policy')
@@ -92,24 +113,43 @@ const demoCases: DemoCase[] = [
     atLeast: 2,
   },
   { description: 'a required consent checkbox on the order form', sql: "select id from checkboxes where scope = 'order' and required" },
-  { description: 'an optional newsletter checkbox on the order form', sql: "select id from checkboxes where scope = 'order' and not required" },
+  {
+    description: 'an optional newsletter checkbox on the order form',
+    sql: "select id from checkboxes where scope = 'order' and not required",
+  },
   { description: 'checkboxes on the named-ticket page', sql: "select id from checkboxes where scope = 'nominal'", atLeast: 2 },
-  { description: 'venues with addresses and Yandex map links', sql: `select id from venues where map_url like 'https://yandex.ru/maps/%' and address->>'ru' <> ''`, atLeast: 3 },
+  {
+    description: 'venues with addresses and Yandex map links',
+    sql: `select id from venues where map_url like 'https://yandex.ru/maps/%' and address->>'ru' <> ''`,
+    atLeast: 3,
+  },
   { description: 'service fees of the amount kind', sql: 'select id from prices where service_fee > 0 and service_fee_kind = 1' },
   { description: 'service fees of the percent kind', sql: 'select id from prices where service_fee > 0 and service_fee_kind = 2' },
   { description: 'an order limit other than the default', sql: 'select id from events where order_limit <> 10' },
   { description: 'a price with a minimum quantity (needprice)', sql: 'select id from prices where min_quantity > 1' },
-  { description: 'a price limited per session, with its stock', sql: 'select p.id from prices p join price_stock s on s.price_id = p.id where p.quantity_limit is not null and s.remaining = p.quantity_limit' },
-  { description: 'QR-code tickets (ticket type 1) on most events', sql: 'select id from events where ticket_type = 1', atLeast: 8 },
-  { description: 'barcode tickets (ticket type 0) on an event sold on its own page', sql: 'select id from events where ticket_type = 0 and not use_seat_map' },
-  { description: 'tickets with no code button (ticket type 2) on an event sold on its own page', sql: 'select id from events where ticket_type = 2 and not use_seat_map' },
   {
-    description: "info links (descript_url) in four languages, on reserved example domains",
+    description: 'a price limited per session, with its stock',
+    sql: 'select p.id from prices p join price_stock s on s.price_id = p.id where p.quantity_limit is not null and s.remaining = p.quantity_limit',
+  },
+  { description: 'QR-code tickets (ticket type 1) on most events', sql: 'select id from events where ticket_type = 1', atLeast: 8 },
+  {
+    description: 'barcode tickets (ticket type 0) on an event sold on its own page',
+    sql: 'select id from events where ticket_type = 0 and not use_seat_map',
+  },
+  {
+    description: 'tickets with no code button (ticket type 2) on an event sold on its own page',
+    sql: 'select id from events where ticket_type = 2 and not use_seat_map',
+  },
+  {
+    description: 'info links (descript_url) in four languages, on reserved example domains',
     sql: `select id from events where description_url->>'ru' like 'https://%.example/ru/%' and description_url->>'en' like 'https://%.example/en/%'
           and description_url->>'kz' like 'https://%.example/kk/%' and description_url->>'ch' like 'https://%.example/zh/%'`,
     atLeast: 3,
   },
-  { description: 'an info link on a seated event (the scheme page header)', sql: "select id from events where use_seat_map and description_url->>'ru' <> ''" },
+  {
+    description: 'an info link on a seated event (the scheme page header)',
+    sql: "select id from events where use_seat_map and description_url->>'ru' <> ''",
+  },
   {
     description: "an event announced with no session and no sale date ('soon on sale')",
     sql: 'select e.id from events e where e.is_published and e.sale_starts_at is null and not exists (select 1 from sessions s where s.event_id = e.id)',
@@ -166,10 +206,16 @@ describe('the demo catalog', () => {
   });
 
   it('describes every special offer in Russian, English, Kazakh and Chinese', async () => {
-    const { rows } = await db.query<{ name: Record<string, string>; description: Record<string, string> }>('select name, description from special_offers');
+    const { rows } = await db.query<{ name: Record<string, string>; description: Record<string, string> }>(
+      'select name, description from special_offers',
+    );
     expect(rows.length).toBeGreaterThanOrEqual(3);
     // A description is a rich text (HTML): its words are what is read.
-    const words = (html: string | undefined) => (html ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+    const words = (html: string | undefined) =>
+      (html ?? '')
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
     for (const text of rows.flatMap((r) => [r.name, r.description])) {
       expect(words(text.ru)).toMatch(/[А-Яа-яЁё]/);
       expect(words(text.en)).toMatch(/^[A-Za-z][A-Za-z .]+$/);

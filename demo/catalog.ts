@@ -33,13 +33,41 @@ function menus(): Pick<CatalogFileInput, 'kinds' | 'mainMenus' | 'subMenus'> {
   return {
     kinds: [
       // Six per page, so the museum listing shows 'Load next N of M' (it has eight events).
-      { id: 1, typeId: 1, sortnum: 1, name: t('Билеты в музей', 'Museum tickets', 'Музейге билеттер', '博物馆门票'), columnCount: 3, rowCount: 6 },
+      {
+        id: 1,
+        typeId: 1,
+        sortnum: 1,
+        name: t('Билеты в музей', 'Museum tickets', 'Музейге билеттер', '博物馆门票'),
+        columnCount: 3,
+        rowCount: 6,
+      },
       { id: 2, typeId: 3, sortnum: 2, name: t('Концерты', 'Concerts', 'Концерттер', '音乐会'), columnCount: 3 },
-      { id: 3, typeId: 2, sortnum: 3, name: t('Абонементы', 'Season passes', 'Абонементтер', '套票'), columnCount: 2, showFilterCalendar: false },
+      {
+        id: 3,
+        typeId: 2,
+        sortnum: 3,
+        name: t('Абонементы', 'Season passes', 'Абонементтер', '套票'),
+        columnCount: 2,
+        showFilterCalendar: false,
+      },
     ],
     mainMenus: [
-      { id: 11, kindId: 1, sortnum: 1, name: t('Выставки', 'Exhibitions', 'Көрмелер', '展览'), showImage: true, imageUrl: '/static/demo/museum.svg' },
-      { id: 12, kindId: 1, sortnum: 2, name: t('Экскурсии и лекции', 'Tours and lectures', 'Экскурсиялар мен дәрістер', '导览与讲座'), showImage: true, imageUrl: '/static/demo/group-tour.svg' },
+      {
+        id: 11,
+        kindId: 1,
+        sortnum: 1,
+        name: t('Выставки', 'Exhibitions', 'Көрмелер', '展览'),
+        showImage: true,
+        imageUrl: '/static/demo/museum.svg',
+      },
+      {
+        id: 12,
+        kindId: 1,
+        sortnum: 2,
+        name: t('Экскурсии и лекции', 'Tours and lectures', 'Экскурсиялар мен дәрістер', '导览与讲座'),
+        showImage: true,
+        imageUrl: '/static/demo/group-tour.svg',
+      },
       { id: 21, kindId: 2, sortnum: 1, name: t('Классическая музыка', 'Classical music', 'Классикалық музыка', '古典音乐') },
       { id: 22, kindId: 2, sortnum: 2, name: t('Эстрада и шоу', 'Pop and shows', 'Эстрада және шоу', '流行与演出') },
       { id: 31, kindId: 3, sortnum: 1, name: t('Абонементы сезона', 'Season passes', 'Маусым абонементтері', '季票') },
@@ -48,7 +76,12 @@ function menus(): Pick<CatalogFileInput, 'kinds' | 'mainMenus' | 'subMenus'> {
       { id: 111, mainMenuId: 11, sortnum: 1, name: t('Постоянная экспозиция', 'Permanent collection', 'Тұрақты экспозиция', '常设展') },
       { id: 112, mainMenuId: 11, sortnum: 2, name: t('Временные выставки', 'Temporary exhibitions', 'Уақытша көрмелер', '临时展览') },
       { id: 121, mainMenuId: 12, sortnum: 1, name: t('Групповые экскурсии', 'Group tours', 'Топтық экскурсиялар', '团体导览') },
-      { id: 122, mainMenuId: 12, sortnum: 2, name: t('Тематические программы', 'Themed programmes', 'Тақырыптық бағдарламалар', '主题活动') },
+      {
+        id: 122,
+        mainMenuId: 12,
+        sortnum: 2,
+        name: t('Тематические программы', 'Themed programmes', 'Тақырыптық бағдарламалар', '主题活动'),
+      },
       { id: 211, mainMenuId: 21, sortnum: 1, name: t('Симфоническая музыка', 'Symphonic music', 'Симфониялық музыка', '交响乐') },
       { id: 212, mainMenuId: 21, sortnum: 2, name: t('Камерная музыка', 'Chamber music', 'Камералық музыка', '室内乐') },
     ],
@@ -61,7 +94,12 @@ function venuesAndTags(): Pick<CatalogFileInput, 'venues' | 'tags'> {
       {
         id: 1,
         name: t('Музей истории города', 'City History Museum', 'Қала тарихы мұражайы', '城市历史博物馆'),
-        address: t('Москва, ул. Пречистенка, 12', '12 Prechistenka St, Moscow', 'Мәскеу, Пречистенка к-сі, 12', '莫斯科普列奇斯坚卡街 12 号'),
+        address: t(
+          'Москва, ул. Пречистенка, 12',
+          '12 Prechistenka St, Moscow',
+          'Мәскеу, Пречистенка к-сі, 12',
+          '莫斯科普列奇斯坚卡街 12 号',
+        ),
         mapUrl: 'https://yandex.ru/maps/?pt=37.5977,55.7417&z=17&l=map',
       },
       {
@@ -73,7 +111,12 @@ function venuesAndTags(): Pick<CatalogFileInput, 'venues' | 'tags'> {
       {
         id: 3,
         name: t('Арена «Северное сияние»', 'Northern Lights Arena', '«Солтүстік шұғыласы» аренасы', '“北极光”体育馆'),
-        address: t('Москва, Ленинградский пр-т, 36', '36 Leningradsky Ave, Moscow', 'Мәскеу, Ленинград даңғ., 36', '莫斯科列宁格勒大街 36 号'),
+        address: t(
+          'Москва, Ленинградский пр-т, 36',
+          '36 Leningradsky Ave, Moscow',
+          'Мәскеу, Ленинград даңғ., 36',
+          '莫斯科列宁格勒大街 36 号',
+        ),
         mapUrl: 'https://yandex.ru/maps/?pt=37.5593,55.7915&z=16&l=map',
       },
     ],
@@ -93,20 +136,99 @@ function venuesAndTags(): Pick<CatalogFileInput, 'venues' | 'tags'> {
 function formsAndRules(): Pick<CatalogFileInput, 'checkboxes' | 'rules' | 'setup'> {
   return {
     checkboxes: [
-      { id: 1, scope: 'order', sortnum: 1, required: true, url: same('/rules/purchase-terms'),
-        name: t('Я принимаю условия покупки и даю согласие на обработку персональных данных', 'I accept the terms of purchase and consent to the processing of my personal data', 'Мен сатып алу шарттарын қабылдаймын және дербес деректерімді өңдеуге келісім беремін', '我接受购票条款并同意处理我的个人数据') },
-      { id: 2, scope: 'order', sortnum: 2, required: false,
-        name: t('Хочу получать рассылку об афише и скидках', 'Send me news about events and discounts', 'Афиша мен жеңілдіктер туралы жаңалықтар алғым келеді', '我希望接收活动和折扣资讯') },
-      { id: 3, scope: 'nominal', sortnum: 1, required: true, url: same('/rules/privacy-policy'),
-        name: t('Согласен на обработку персональных данных посетителей', 'I consent to the processing of the visitors\' personal data', 'Келушілердің дербес деректерін өңдеуге келісемін', '我同意处理参观者的个人数据') },
-      { id: 4, scope: 'nominal', eventId: 8, sortnum: 2, required: true,
-        name: t('Подтверждаю, что у каждого посетителя будет с собой указанный документ', 'I confirm every visitor will bring the document given', 'Әр келушіде көрсетілген құжат болатынын растаймын', '我确认每位参观者都将携带所填写的证件') },
-      { id: 5, scope: 'return', sortnum: 1, required: true,
-        name: t('Понимаю, что возвращённые билеты станут недействительными', 'I understand that returned tickets become invalid', 'Қайтарылған билеттер жарамсыз болатынын түсінемін', '我了解退票后门票将失效') },
+      {
+        id: 1,
+        scope: 'order',
+        sortnum: 1,
+        required: true,
+        url: same('/rules/purchase-terms'),
+        name: t('Я принимаю условия покупки', 'I accept the terms of purchase', 'Мен сатып алу шарттарын қабылдаймын', '我接受购票条款'),
+      },
+      // The consent to the processing of personal data: a tick of its own, apart from the terms
+      // of purchase (the offer), as the law wants; ticking it writes a row of the consent ledger.
+      {
+        id: 6,
+        scope: 'order',
+        sortnum: 2,
+        required: true,
+        consent: 'order',
+        url: same('/rules/consent-order'),
+        name: t(
+          'Даю согласие на обработку персональных данных',
+          'I consent to the processing of my personal data',
+          'Дербес деректерімді өңдеуге келісім беремін',
+          '我同意处理我的个人数据',
+        ),
+      },
+      {
+        id: 2,
+        scope: 'order',
+        sortnum: 3,
+        required: false,
+        consent: 'newsletter',
+        url: same('/rules/consent-newsletter'),
+        name: t(
+          'Хочу получать рассылку об афише и скидках',
+          'Send me news about events and discounts',
+          'Афиша мен жеңілдіктер туралы жаңалықтар алғым келеді',
+          '我希望接收活动和折扣资讯',
+        ),
+      },
+      {
+        id: 3,
+        scope: 'nominal',
+        sortnum: 1,
+        required: true,
+        consent: 'nominal',
+        url: same('/rules/consent-nominal'),
+        name: t(
+          'Согласен на обработку персональных данных посетителей',
+          "I consent to the processing of the visitors' personal data",
+          'Келушілердің дербес деректерін өңдеуге келісемін',
+          '我同意处理参观者的个人数据',
+        ),
+      },
+      {
+        id: 4,
+        scope: 'nominal',
+        eventId: 8,
+        sortnum: 2,
+        required: true,
+        name: t(
+          'Подтверждаю, что у каждого посетителя будет с собой указанный документ',
+          'I confirm every visitor will bring the document given',
+          'Әр келушіде көрсетілген құжат болатынын растаймын',
+          '我确认每位参观者都将携带所填写的证件',
+        ),
+      },
+      {
+        id: 5,
+        scope: 'return',
+        sortnum: 1,
+        required: true,
+        name: t(
+          'Понимаю, что возвращённые билеты станут недействительными',
+          'I understand that returned tickets become invalid',
+          'Қайтарылған билеттер жарамсыз болатынын түсінемін',
+          '我了解退票后门票将失效',
+        ),
+      },
     ],
     rules: [
-      { id: 1, slug: 'purchase-terms', sortnum: 1, name: t('Условия покупки', 'Terms of purchase', 'Сатып алу шарттары', '购票条款'), body: PURCHASE_TERMS },
-      { id: 2, slug: 'privacy-policy', sortnum: 2, name: t('Политика конфиденциальности', 'Privacy policy', 'Құпиялылық саясаты', '隐私政策'), body: PRIVACY_POLICY },
+      {
+        id: 1,
+        slug: 'purchase-terms',
+        sortnum: 1,
+        name: t('Условия покупки', 'Terms of purchase', 'Сатып алу шарттары', '购票条款'),
+        body: PURCHASE_TERMS,
+      },
+      {
+        id: 2,
+        slug: 'privacy-policy',
+        sortnum: 2,
+        name: t('Политика конфиденциальности', 'Privacy policy', 'Құпиялылық саясаты', '隐私政策'),
+        body: PRIVACY_POLICY,
+      },
     ],
     setup: {
       db: {
@@ -117,7 +239,12 @@ function formsAndRules(): Pick<CatalogFileInput, 'checkboxes' | 'rules' | 'setup
         info_contact: {
           email: 'tickets@example.org',
           phone: '+7 495 123-45-67',
-          requisites: t('ГБУК «Музей истории города», ИНН 7700000000', 'City History Museum, TIN 7700000000', '«Қала тарихы мұражайы», СТН 7700000000', '城市历史博物馆，税号 7700000000'),
+          requisites: t(
+            'ГБУК «Музей истории города», ИНН 7700000000',
+            'City History Museum, TIN 7700000000',
+            '«Қала тарихы мұражайы», СТН 7700000000',
+            '城市历史博物馆，税号 7700000000',
+          ),
           pushkin_url: 'https://www.culture.ru/pushkinskaya-karta',
           // The China entry of /contacts: the storefront in Chinese.
           china_url: '/?lang=ch',

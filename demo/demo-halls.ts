@@ -35,14 +35,34 @@ export function concertHall(): CatalogHallInput {
     height: 680,
     stage: { x: 200, y: 20, width: 400, height: 50, label: t('Сцена', 'Stage', 'Сахна', '舞台') },
     zones: [
-      { id: CONCERT_ZONES.stallsFront, name: t('Партер, ряды 1–5', 'Stalls, rows 1–5', 'Партер, 1–5 қатарлар', '池座 1–5 排'), levelName: t('Премиум', 'Premium', 'Премиум', '高级'), color: '#e4572e' },
-      { id: CONCERT_ZONES.stallsBack, name: t('Партер, ряды 6–12', 'Stalls, rows 6–12', 'Партер, 6–12 қатарлар', '池座 6–12 排'), levelName: t('Стандарт', 'Standard', 'Стандарт', '标准'), color: '#f3a712' },
-      { id: CONCERT_ZONES.balcony, name: t('Балкон', 'Balcony', 'Балкон', '楼座'), levelName: t('Эконом', 'Economy', 'Эконом', '经济'), color: '#4c6ef5' },
+      {
+        id: CONCERT_ZONES.stallsFront,
+        name: t('Партер, ряды 1–5', 'Stalls, rows 1–5', 'Партер, 1–5 қатарлар', '池座 1–5 排'),
+        levelName: t('Премиум', 'Premium', 'Премиум', '高级'),
+        color: '#e4572e',
+      },
+      {
+        id: CONCERT_ZONES.stallsBack,
+        name: t('Партер, ряды 6–12', 'Stalls, rows 6–12', 'Партер, 6–12 қатарлар', '池座 6–12 排'),
+        levelName: t('Стандарт', 'Standard', 'Стандарт', '标准'),
+        color: '#f3a712',
+      },
+      {
+        id: CONCERT_ZONES.balcony,
+        name: t('Балкон', 'Balcony', 'Балкон', '楼座'),
+        levelName: t('Эконом', 'Economy', 'Эконом', '经济'),
+        color: '#4c6ef5',
+      },
       {
         id: CONCERT_ZONES.danceFloor,
         name: t('Танцпол', 'Dance floor', 'Би алаңы', '舞池'),
         levelName: t('Стоячие места', 'Standing', 'Тік тұратын орындар', '站票'),
-        description: t('Места без сидений у сцены', 'Standing places in front of the stage', 'Сахна алдындағы орындықсыз орындар', '舞台前的站立区域'),
+        description: t(
+          'Места без сидений у сцены',
+          'Standing places in front of the stage',
+          'Сахна алдындағы орындықсыз орындар',
+          '舞台前的站立区域',
+        ),
         color: '#17bebb',
       },
     ],
@@ -51,7 +71,16 @@ export function concertHall(): CatalogHallInput {
       { id: 2, name: t('Балкон', 'Balcony', 'Балкон', '楼座'), sortnum: 2, firstSeatId: 2001, rows: balconyRows },
     ],
     standingAreas: [
-      { id: 1, zoneId: CONCERT_ZONES.danceFloor, name: t('Танцпол у сцены', 'Dance floor by the stage', 'Сахна жанындағы би алаңы', '舞台旁舞池'), capacity: 40, x: 150, y: 85, width: 500, height: 55 },
+      {
+        id: 1,
+        zoneId: CONCERT_ZONES.danceFloor,
+        name: t('Танцпол у сцены', 'Dance floor by the stage', 'Сахна жанындағы би алаңы', '舞台旁舞池'),
+        capacity: 40,
+        x: 150,
+        y: 85,
+        width: 500,
+        height: 55,
+      },
     ],
   };
 }
@@ -74,16 +103,25 @@ function arenaSector(stand: Stand, index: number, id: number): NonNullable<Catal
     const depth = r * PITCH;
     const base = { label: String(r + 1), seatCount: ARENA_SEATS_PER_ROW, zoneId: arenaZone(r + 1) };
     switch (stand.code) {
-      case 'N': return { ...base, x: 400 + index * span, y: 300 - depth, dx: PITCH };
-      case 'S': return { ...base, x: 400 + index * span, y: 2280 + depth, dx: PITCH };
-      case 'W': return { ...base, x: 290 - depth, y: 400 + index * span, dx: 0, dy: PITCH };
-      default: return { ...base, x: 3180 + depth, y: 400 + index * span, dx: 0, dy: PITCH };
+      case 'N':
+        return { ...base, x: 400 + index * span, y: 300 - depth, dx: PITCH };
+      case 'S':
+        return { ...base, x: 400 + index * span, y: 2280 + depth, dx: PITCH };
+      case 'W':
+        return { ...base, x: 290 - depth, y: 400 + index * span, dx: 0, dy: PITCH };
+      default:
+        return { ...base, x: 3180 + depth, y: 400 + index * span, dx: 0, dy: PITCH };
     }
   });
   const [ru, en, kz, ch] = stand.name;
   return {
     id,
-    name: t(`${ru}, сектор ${stand.code}${index + 1}`, `${en}, sector ${stand.code}${index + 1}`, `${kz}, ${stand.code}${index + 1} секторы`, `${ch} ${stand.code}${index + 1} 区`),
+    name: t(
+      `${ru}, сектор ${stand.code}${index + 1}`,
+      `${en}, sector ${stand.code}${index + 1}`,
+      `${kz}, ${stand.code}${index + 1} секторы`,
+      `${ch} ${stand.code}${index + 1} 区`,
+    ),
     sortnum: id,
     firstSeatId: 100_000 + id * 2000,
     rows,
@@ -111,11 +149,25 @@ export function arena(): CatalogHallInput {
       { id: ARENA_ZONES.lower, name: t('Нижний ярус', 'Lower tier', 'Төменгі ярус', '下层'), color: '#d62828' },
       { id: ARENA_ZONES.middle, name: t('Средний ярус', 'Middle tier', 'Ортаңғы ярус', '中层'), color: '#f77f00' },
       { id: ARENA_ZONES.upper, name: t('Верхний ярус', 'Upper tier', 'Жоғарғы ярус', '上层'), color: '#003049' },
-      { id: ARENA_ZONES.fanZone, name: t('Фан-зона', 'Fan zone', 'Фан-аймақ', '粉丝区'), levelName: t('Стоячие места', 'Standing', 'Тік тұратын орындар', '站票'), color: '#2a9d8f' },
+      {
+        id: ARENA_ZONES.fanZone,
+        name: t('Фан-зона', 'Fan zone', 'Фан-аймақ', '粉丝区'),
+        levelName: t('Стоячие места', 'Standing', 'Тік тұратын орындар', '站票'),
+        color: '#2a9d8f',
+      },
     ],
     sectors,
     standingAreas: [
-      { id: 2, zoneId: ARENA_ZONES.fanZone, name: t('Фан-зона', 'Fan zone', 'Фан-аймақ', '粉丝区'), capacity: 3000, x: 420, y: 420, width: 2650, height: 700 },
+      {
+        id: 2,
+        zoneId: ARENA_ZONES.fanZone,
+        name: t('Фан-зона', 'Fan zone', 'Фан-аймақ', '粉丝区'),
+        capacity: 3000,
+        x: 420,
+        y: 420,
+        width: 2650,
+        height: 700,
+      },
     ],
   };
 }

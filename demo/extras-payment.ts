@@ -25,7 +25,12 @@ export async function loadPaymentExtras(db: Queryable, now: Date): Promise<void>
      on conflict (id) do nothing`,
     [
       l('Аудиогид', 'Audio guide', 'Аудиогид', '语音导览'),
-      html('Выдаётся на входе по билету на место', 'Given at the entrance on presenting the seat ticket', 'Кіреберісте орынға берілген билетті көрсеткенде беріледі', '入场时凭座位票领取'),
+      html(
+        'Выдаётся на входе по билету на место',
+        'Given at the entrance on presenting the seat ticket',
+        'Кіреберісте орынға берілген билетті көрсеткенде беріледі',
+        '入场时凭座位票领取',
+      ),
       l('Программка', 'Programme', 'Бағдарлама', '节目单'),
       html('Печатная программа вечера', 'The printed programme of the evening', 'Кештің басылған бағдарламасы', '当晚演出的印刷节目单'),
       l('Парковка', 'Parking', 'Автотұрақ', '停车位'),
@@ -45,7 +50,12 @@ export async function loadPaymentExtras(db: Queryable, now: Date): Promise<void>
        ('ONCE', 'percent', 2000, $1, $2, 1),
        ('OLD', 'percent', 5000, $3, $4, null)
      on conflict (code) do nothing`,
-    [new Date(now.getTime() - day), new Date(now.getTime() + 3650 * day), new Date(now.getTime() - 60 * day), new Date(now.getTime() - 30 * day)],
+    [
+      new Date(now.getTime() - day),
+      new Date(now.getTime() + 3650 * day),
+      new Date(now.getTime() - 60 * day),
+      new Date(now.getTime() - 30 * day),
+    ],
   );
   await db.query(
     `insert into loyalty_cards (code, holder_name, is_blocked, balance, accrual_percent, email) values

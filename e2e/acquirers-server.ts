@@ -17,7 +17,11 @@ const SHOP = '500001';
 const SHOP_KEY = 'test_e2e_shop_key';
 
 const tbank = await startTbankFake({ terminals: { [TERMINAL]: TERMINAL_PASSWORD }, port: port + 2 });
-const yookassa = await startYookassaFake({ shops: { [SHOP]: SHOP_KEY }, webhookUrl: `${publicUrl}/payments/notify/yookassa`, port: port + 3 });
+const yookassa = await startYookassaFake({
+  shops: { [SHOP]: SHOP_KEY },
+  webhookUrl: `${publicUrl}/payments/notify/yookassa`,
+  port: port + 3,
+});
 const stop = () => void Promise.all([tbank.close(), yookassa.close()]);
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);

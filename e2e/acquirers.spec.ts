@@ -18,7 +18,10 @@ async function payWith(page: Page, hash: string, method: string) {
   await expect(page.getByText('Не оплачен')).toBeVisible();
   await footer(page).getByRole('radio', { name: method }).check();
   await footer(page).getByRole('button', { name: 'Оплатить' }).click();
-  await page.getByRole('alertdialog', { name: 'Специальные предложения' }).getByRole('button', { name: 'Оплатить без предложений' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Специальные предложения' })
+    .getByRole('button', { name: 'Оплатить без предложений' })
+    .click();
 }
 
 /**
@@ -83,7 +86,11 @@ async function returnTickets(page: Page, baseURL: string, hash: string, which: '
   // The server's own mail catcher listens on its port + 1 (e2e/start-server.ts).
   const mailPort = Number(new URL(baseURL).port) + 1;
   const linkOf = (text: string) => /http:\/\/\S+hash_conf=\S+/.exec(text)?.[0] ?? '';
-  const text = await waitForMail((body) => body.includes(`/order/return/${hash}?hash_conf=`) && !usedLinks.includes(linkOf(body)), 30_000, mailPort);
+  const text = await waitForMail(
+    (body) => body.includes(`/order/return/${hash}?hash_conf=`) && !usedLinks.includes(linkOf(body)),
+    30_000,
+    mailPort,
+  );
   const link = linkOf(text);
   usedLinks.push(link);
   await page.goto(link);
@@ -104,7 +111,13 @@ async function returnTickets(page: Page, baseURL: string, hash: string, which: '
 
 /** A receipt line: its name, how many, and the line's total in kopecks. */
 type ReceiptItem = { name: string; quantity: number; amount: number };
-type FakeRecord = { status: string; amount: number; refunded: number; items: ReceiptItem[]; refunds: { amount: number; items: ReceiptItem[] }[] };
+type FakeRecord = {
+  status: string;
+  amount: number;
+  refunded: number;
+  items: ReceiptItem[];
+  refunds: { amount: number; items: ReceiptItem[] }[];
+};
 type TbankReceipt = { Items: { Name: string; Quantity: number; Amount: number }[] };
 // YooKassa's amount is the price of one unit.
 type YookassaReceipt = { items: { description: string; quantity: string; amount: { value: string } }[] };
@@ -115,11 +128,21 @@ async function fakeRecord(paymentUrl: string): Promise<FakeRecord> {
   const id = /^\/(?:pay|sbp)\/([\w-]+)/.exec(url.pathname)?.[1];
   const response = await fetch(`${url.origin}/records/payments/${id}`);
   expect(response.status).toBe(200);
-  const raw = (await response.json()) as { status: string; amount: number; refunded: number; receipt: unknown; refunds: { amount: number; receipt: unknown }[] };
+  const raw = (await response.json()) as {
+    status: string;
+    amount: number;
+    refunded: number;
+    receipt: unknown;
+    refunds: { amount: number; receipt: unknown }[];
+  };
   const items = (receipt: unknown): ReceiptItem[] =>
     'Items' in (receipt as object)
       ? (receipt as TbankReceipt).Items.map((i) => ({ name: i.Name, quantity: i.Quantity, amount: i.Amount }))
-      : (receipt as YookassaReceipt).items.map((i) => ({ name: i.description, quantity: Number(i.quantity), amount: Math.round(Number(i.amount.value) * 100) * Number(i.quantity) }));
+      : (receipt as YookassaReceipt).items.map((i) => ({
+          name: i.description,
+          quantity: Number(i.quantity),
+          amount: Math.round(Number(i.amount.value) * 100) * Number(i.quantity),
+        }));
   return { ...raw, items: items(raw.receipt), refunds: raw.refunds.map((r) => ({ amount: r.amount, items: items(r.receipt) })) };
 }
 
@@ -167,7 +190,11 @@ async function expectRestRefunded(paymentUrl: string) {
 }
 
 test.describe('cards through T-Bank, SBP through YooKassa', () => {
-  test('pays by card on the T-Bank payment page, comes back paid, and returns one ticket of two refunded through T-Bank', async ({ page, request, baseURL }) => {
+  test('pays by card on the T-Bank payment page, comes back paid, and returns one ticket of two refunded through T-Bank', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const hash = await createDemoOrder(request, { quantity: 2 });
     const paymentPage = await payOnCardPage(page, hash, 'T-Bank (тест): оплата картой');
@@ -185,7 +212,11 @@ test.describe('cards through T-Bank, SBP through YooKassa', () => {
     await expect(page.getByText(/недостаточно средств/i).first()).toBeVisible();
   });
 
-  test('pays by SBP through YooKassa on its own SBP page (redirect), comes back paid; one ticket, then the other, refunded through YooKassa', async ({ page, request, baseURL }) => {
+  test('pays by SBP through YooKassa on its own SBP page (redirect), comes back paid; one ticket, then the other, refunded through YooKassa', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const hash = await createDemoOrder(request, { quantity: 2 });
     const link = await payOnCardPage(page, hash, 'ЮKassa (тест): оплата по СБП', 'СБП по QR-коду');
@@ -201,7 +232,11 @@ test.describe('cards through T-Bank, SBP through YooKassa', () => {
 test.describe('cards through YooKassa, SBP through T-Bank', () => {
   test.use({ baseURL: SWAPPED_URL });
 
-  test('pays by card on the YooKassa confirmation page, comes back paid, and returns one ticket of two refunded through YooKassa', async ({ page, request, baseURL }) => {
+  test('pays by card on the YooKassa confirmation page, comes back paid, and returns one ticket of two refunded through YooKassa', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const hash = await createDemoOrder(request, { quantity: 2 });
     const paymentPage = await payOnCardPage(page, hash, 'ЮKassa (тест): оплата картой');
@@ -209,7 +244,12 @@ test.describe('cards through YooKassa, SBP through T-Bank', () => {
     expectPartialRefund(await fakeRecord(paymentPage));
   });
 
-  test('pays by SBP through T-Bank: GetQr in the QR modal, the bank app, the poll shows it paid; one ticket, then the other, refunded through T-Bank', async ({ page, request, browser, baseURL }) => {
+  test('pays by SBP through T-Bank: GetQr in the QR modal, the bank app, the poll shows it paid; one ticket, then the other, refunded through T-Bank', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const hash = await createDemoOrder(request, { quantity: 2 });
     const link = await payBySbp(page, browser, hash, 'T-Bank (тест): оплата по СБП');

@@ -10,6 +10,8 @@ import ruOffers from '../web/locales/ru/admin-offers.json' with { type: 'json' }
 import ruOrders from '../web/locales/ru/admin-orders.json' with { type: 'json' };
 import ruReports from '../web/locales/ru/admin-reports.json' with { type: 'json' };
 import ruSetup from '../web/locales/ru/admin-setup.json' with { type: 'json' };
+import ruPrint from '../web/locales/ru/admin-print.json' with { type: 'json' };
+import ruGroups from '../web/locales/ru/admin-groups.json' with { type: 'json' };
 import { navLinksFor } from '../web/admin/app/nav.ts';
 import { wcagViolations } from './support/axe.ts';
 import { chooseSessionOf } from './support/checkin.ts';
@@ -35,6 +37,8 @@ const catalogs: Record<string, unknown> = {
   'admin-halls': ruHalls,
   'admin-offers': ruOffers,
   'admin-setup': ruSetup,
+  'admin-print': ruPrint,
+  'admin-groups': ruGroups,
 };
 /** A menu entry's Russian label. */
 const labelOf = (key: string) => {
@@ -55,13 +59,15 @@ async function signedIn(page: Page) {
 async function sizeProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const TEXTLESS = ['checkbox', 'radio', 'file', 'color', 'range', 'submit', 'button', 'reset', 'image'];
-    const describe = (e: HTMLElement) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.getAttribute('aria-label') ? `[${e.getAttribute('aria-label')}]` : ''}`;
+    const describe = (e: HTMLElement) =>
+      `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.getAttribute('aria-label') ? `[${e.getAttribute('aria-label')}]` : ''}`;
     const problems: string[] = [];
     for (const e of document.querySelectorAll<HTMLElement>('input, select, textarea, button')) {
       const box = e.getBoundingClientRect();
       if (box.width <= 1 || box.height <= 1 || getComputedStyle(e).visibility === 'hidden') continue;
       const type = e instanceof HTMLInputElement ? e.type : '';
-      if (e.tagName !== 'BUTTON' && !TEXTLESS.includes(type) && Number.parseFloat(getComputedStyle(e).fontSize) < 16) problems.push(`${describe(e)}: text ${getComputedStyle(e).fontSize}`);
+      if (e.tagName !== 'BUTTON' && !TEXTLESS.includes(type) && Number.parseFloat(getComputedStyle(e).fontSize) < 16)
+        problems.push(`${describe(e)}: text ${getComputedStyle(e).fontSize}`);
       if (box.width < 24 || box.height < 24) problems.push(`${describe(e)}: ${Math.round(box.width)} × ${Math.round(box.height)} px`);
     }
     return problems;
@@ -70,7 +76,10 @@ async function sizeProblems(page: Page): Promise<string[]> {
 
 const loaded = (page: Page) => expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 
-test('each page of the menu has its own title, and a navigation moves focus to its heading and reads the title out', async ({ page, request }) => {
+test('each page of the menu has its own title, and a navigation moves focus to its heading and reads the title out', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
   await signedIn(page);
@@ -90,6 +99,8 @@ test('each page of the menu has its own title, and a navigation moves focus to i
     const heading = page.getByRole('heading', { level: 1 });
     // The box office is keyboard-first: it opens on its event search (the title is still read out).
     if (entry.path === '/desk') await expect(page.getByLabel('Найти событие'), '/desk: the search has focus').toBeFocused();
+    // The hand-out takes a scanner's keystrokes at once: its search has the focus.
+    else if (entry.path === '/handout') await expect(page.getByLabel(ruPrint.search.label), '/handout: the search has focus').toBeFocused();
     else await expect(heading, `${entry.path}: the heading has focus`).toBeFocused();
     const text = (await heading.textContent())?.trim() ?? '';
     const title = entry.path === '/' ? `Главная — ${SUFFIX}` : `${text} — ${SUFFIX}`;
@@ -119,7 +130,9 @@ test('each page of the menu has its own title, and a navigation moves focus to i
   await expect(page).toHaveTitle(/ — Back office$/);
 });
 
-test('on a phone the menu folds behind a button: the heading is in the first screen, the menu opens, closes with Escape and on navigation', async ({ page }) => {
+test('on a phone the menu folds behind a button: the heading is in the first screen, the menu opens, closes with Escape and on navigation', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   await signedIn(page);
   const menu = page.getByRole('navigation', { name: 'Меню' });
@@ -165,7 +178,10 @@ test('on a phone the menu folds behind a button: the heading is in the first scr
   await expect(menu.getByRole('link', { name: 'Заказы', exact: true })).toBeVisible();
 });
 
-test('focus never falls to the page: a refused form focuses its first invalid field, removing a row or a poster and uploading one keep it near', async ({ page, request }) => {
+test('focus never falls to the page: a refused form focuses its first invalid field, removing a row or a poster and uploading one keep it near', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
   await signedIn(page);
@@ -196,7 +212,9 @@ test('focus never falls to the page: a refused form focuses its first invalid fi
   const poster = page.getByRole('group', { name: 'Афиша (изображение)' });
   const file = poster.locator('input[type="file"]');
   await file.focus();
-  const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer();
+  const picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .png()
+    .toBuffer();
   await file.setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: picture });
   await expect(poster.locator('img')).toHaveAttribute('src', /^\/media\//);
   await expect(file).toBeFocused();
@@ -227,7 +245,9 @@ test('focus never falls to the page: a refused form focuses its first invalid fi
   await dialog.getByRole('button', { name: 'Отмена' }).click();
 });
 
-test('the description editor: the toolbar is one tab stop walked with the arrows, Home and End, and «1.» is named by its label', async ({ page }) => {
+test('the description editor: the toolbar is one tab stop walked with the arrows, Home and End, and «1.» is named by its label', async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   await signedIn(page);
   await page.goto(`/admin/catalog/events/${EVENT_ID}`);
@@ -258,60 +278,60 @@ test('the description editor: the toolbar is one tab stop walked with the arrows
   await expect(toolbar.locator('button[tabindex="0"]')).toHaveCount(1);
 });
 
-test('no WCAG 2.1 A or AA violation on any back-office page or the door, on a desktop and a phone', async ({ page, request }) => {
-  test.setTimeout(300_000);
-  const email = `a11y.axe.${Date.now()}.${test.info().workerIndex}@example.com`;
-  const hash = await createDemoOrder(request, { quantity: 2, email });
-  await payDemoOrder(request, hash);
+// One test per window size, so the two run side by side on the workers.
+for (const [size, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  test(`no WCAG 2.1 A or AA violation on any back-office page or the door, on a ${size}`, async ({ page, request }) => {
+    test.setTimeout(300_000);
+    const email = `a11y.axe.${size}.${Date.now()}.${test.info().workerIndex}@example.com`;
+    const hash = await createDemoOrder(request, { quantity: 2, email });
+    await payDemoOrder(request, hash);
 
-  await page.setViewportSize(DESKTOP);
-  await page.goto('/admin');
-  await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
-  const signInViolations = await wcagViolations(page);
-  await signedIn(page);
-
-  // The order of this run and the demo's loyalty card: pages reached from a list.
-  await page.goto(`/admin/orders?q=${encodeURIComponent(email)}`);
-  const orderLink = page.getByRole('table').getByRole('link').first();
-  await expect(orderLink).toBeVisible();
-  const orderPath = new URL((await orderLink.getAttribute('href')) ?? '', page.url()).pathname;
-  await page.goto('/admin/loyalty');
-  const cardLink = page.getByRole('link', { name: 'Открыть карту 1000200030004000' });
-  const cardPath = new URL((await cardLink.getAttribute('href')) ?? '', page.url()).pathname;
-
-  const paths = [
-    '/admin',
-    '/admin/orders',
-    `/admin/orders?q=${encodeURIComponent(email)}`,
-    orderPath,
-    '/admin/reports',
-    '/admin/registry',
-    '/admin/loyalty',
-    cardPath,
-    '/admin/catalog',
-    '/admin/catalog/events/new',
-    `/admin/catalog/events/${EVENT_ID}`,
-    ...SIMPLE_ENTRY_KINDS.map((kind) => `/admin/catalog/entries/${kind}`),
-    '/admin/catalog/entries/venues/new',
-    '/admin/offers',
-    '/admin/offers/services',
-    '/admin/offers/subscriptions',
-    '/admin/halls',
-    '/admin/halls/blocks',
-    '/admin/setup',
-    '/admin/checkin-devices',
-    '/admin/staff',
-    '/admin/audit',
-    '/admin/account',
-    '/checkin',
-  ];
-  const found: Record<string, string[]> = {};
-  if (signInViolations.length > 0) found['desktop /admin signed out'] = signInViolations;
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
     await page.setViewportSize(viewport);
+    await page.goto('/admin');
+    await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+    const signInViolations = await wcagViolations(page);
+    await signedIn(page);
+
+    // The order of this run and the demo's loyalty card: pages reached from a list.
+    await page.goto(`/admin/orders?q=${encodeURIComponent(email)}`);
+    const orderLink = page.getByRole('table').getByRole('link').first();
+    await expect(orderLink).toBeVisible();
+    const orderPath = new URL((await orderLink.getAttribute('href')) ?? '', page.url()).pathname;
+    await page.goto('/admin/loyalty');
+    const cardLink = page.getByRole('link', { name: 'Открыть карту 1000200030004000' });
+    const cardPath = new URL((await cardLink.getAttribute('href')) ?? '', page.url()).pathname;
+
+    const paths = [
+      '/admin',
+      '/admin/orders',
+      `/admin/orders?q=${encodeURIComponent(email)}`,
+      orderPath,
+      '/admin/reports',
+      '/admin/registry',
+      '/admin/loyalty',
+      cardPath,
+      '/admin/catalog',
+      '/admin/catalog/events/new',
+      `/admin/catalog/events/${EVENT_ID}`,
+      ...SIMPLE_ENTRY_KINDS.map((kind) => `/admin/catalog/entries/${kind}`),
+      '/admin/catalog/entries/venues/new',
+      '/admin/offers',
+      '/admin/offers/services',
+      '/admin/offers/subscriptions',
+      '/admin/halls',
+      '/admin/halls/blocks',
+      '/admin/setup',
+      '/admin/checkin-devices',
+      '/admin/staff',
+      '/admin/audit',
+      '/admin/account',
+      '/checkin',
+    ];
+    const found: Record<string, string[]> = {};
+    if (signInViolations.length > 0) found[`${size} /admin signed out`] = signInViolations;
     for (const path of paths) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -337,9 +357,9 @@ test('no WCAG 2.1 A or AA violation on any back-office page or the door, on a de
     await expect(page.getByLabel('Название (обязательно)')).toBeFocused();
     const refused = await wcagViolations(page);
     if (refused.length > 0) found[`${size}: the new-event form refused`] = refused;
-  }
-  expect(found).toEqual({});
-});
+    expect(found).toEqual({});
+  });
+}
 
 test('the door at 390 px: the count headers keep their words whole', async ({ page, request }) => {
   const hash = await createDemoOrder(request, { quantity: 1 });

@@ -23,7 +23,11 @@ type Session = { calendar_id: number; event_day: string; event_time: string };
 async function firstSession(request: APIRequestContext) {
   const headers = await storefrontHeaders(request);
   const sessions = await request.post('/api/scheme/sessions', { data: { hash: EVENT, lang: 'ru' }, headers });
-  const { action, calendar, checkboxList } = (await sessions.json()) as { action: { action_id: number }; calendar: Session[]; checkboxList: { id: number }[] };
+  const { action, calendar, checkboxList } = (await sessions.json()) as {
+    action: { action_id: number };
+    calendar: Session[];
+    checkboxList: { id: number }[];
+  };
   const session = calendar[0];
   if (!session) throw new Error('the demo event has no session on sale');
   const map = await request.post('/api/scheme', { data: { hash: EVENT, calendar_id: session.calendar_id, lang: 'ru' }, headers });
@@ -69,10 +73,16 @@ async function clientPoint(page: Page, hall: { x: number; y: number }) {
   const box = await page.getByRole('img', { name: /Схема зала/ }).boundingBox();
   if (!box) throw new Error('the map is not on the page');
   const scale = Math.min(box.width / HALL.width, box.height / HALL.height) * 0.96;
-  return { x: box.x + (box.width - HALL.width * scale) / 2 + hall.x * scale, y: box.y + (box.height - HALL.height * scale) / 2 + hall.y * scale };
+  return {
+    x: box.x + (box.width - HALL.width * scale) / 2 + hall.x * scale,
+    y: box.y + (box.height - HALL.height * scale) / 2 + hall.y * scale,
+  };
 }
 
-test('staff block a seat of a seated session: a visitor cannot choose it and its hold is refused; unblocked, it can be held again', async ({ page, browser }) => {
+test('staff block a seat of a seated session: a visitor cannot choose it and its hold is refused; unblocked, it can be held again', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const order = await firstSession(page.request);
   const { session } = order;
@@ -94,7 +104,11 @@ test('staff block a seat of a seated session: a visitor cannot choose it and its
   // Each state has its own shape in the legend, as on the map: no state is told by colour alone.
   const legend = page.getByRole('list', { name: 'Состояния мест' });
   await expect(legend.getByRole('listitem').filter({ hasText: 'Свободно — цвет ценовой зоны' })).toHaveAttribute('data-mark', 'none');
-  for (const [state, mark] of [['Забронировано', 'ring'], ['Продано', 'dash'], ['Заблокировано', 'cross']] as const) {
+  for (const [state, mark] of [
+    ['Забронировано', 'ring'],
+    ['Продано', 'dash'],
+    ['Заблокировано', 'cross'],
+  ] as const) {
     await expect(legend.getByRole('listitem').filter({ hasText: state })).toHaveAttribute('data-mark', mark);
   }
   // A box dragged with Shift held over row 12, seats 1–3, selects those three; cleared again.
@@ -161,7 +175,9 @@ test('staff block a seat of a seated session: a visitor cannot choose it and its
   // the seat, and the page reads the states again.
   await seatBox('Свободно').check();
   await page.getByRole('button', { name: 'Заблокировать' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: `Эти места заняты заказами, заблокировать их нельзя: Партер, ряд ${ROW}, место ${SEAT}` })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: `Эти места заняты заказами, заблокировать их нельзя: Партер, ряд ${ROW}, место ${SEAT}` }),
+  ).toBeVisible();
   await expect(seatBox('Забронировано')).toBeChecked();
   await visitorContext.close();
 });
@@ -178,11 +194,28 @@ test('staff preview a pretix seating plan drawn by the storefront renderer, then
         rows: [1, 2, 3].map((r) => ({
           row_number: String(r),
           position: { x: 0, y: (r - 1) * 30 },
-          seats: [1, 2, 3, 4].map((n) => ({ seat_guid: `e2e-${r}-${n}`, seat_number: String(n), position: { x: (n - 1) * 30, y: 0 }, category: 'Партер' })),
+          seats: [1, 2, 3, 4].map((n) => ({
+            seat_guid: `e2e-${r}-${n}`,
+            seat_number: String(n),
+            position: { x: (n - 1) * 30, y: 0 },
+            category: 'Партер',
+          })),
         })),
         areas: [
-          { uuid: 'e2e-stage', shape: 'rectangle', position: { x: 0, y: -50 }, rectangle: { width: 90, height: 30 }, text: { text: 'Сцена', position: { x: 45, y: 15 } } },
-          { uuid: 'e2e-bar', shape: 'rectangle', position: { x: 150, y: 0 }, rectangle: { width: 50, height: 30 }, text: { text: 'бар', position: { x: 25, y: 15 } } },
+          {
+            uuid: 'e2e-stage',
+            shape: 'rectangle',
+            position: { x: 0, y: -50 },
+            rectangle: { width: 90, height: 30 },
+            text: { text: 'Сцена', position: { x: 45, y: 15 } },
+          },
+          {
+            uuid: 'e2e-bar',
+            shape: 'rectangle',
+            position: { x: 150, y: 0 },
+            rectangle: { width: 50, height: 30 },
+            text: { text: 'бар', position: { x: 25, y: 15 } },
+          },
         ],
       },
     ],

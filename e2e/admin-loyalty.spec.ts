@@ -2,9 +2,17 @@ import { expect, test } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
 import { addStaffMember, signInToAdmin } from './support/staff.ts';
 
-test('a manager creates a loyalty card with an opening balance, corrects it, blocks it, and the card page shows the movements', async ({ page, request }) => {
+test('a manager creates a loyalty card with an opening balance, corrects it, blocks it, and the card page shows the movements', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
-  const manager = { email: `loyalty-manager-${Date.now()}@e2e.test`, name: 'Лада Менеджер', role: 'manager' as const, password: 'e2e manager password' };
+  const manager = {
+    email: `loyalty-manager-${Date.now()}@e2e.test`,
+    name: 'Лада Менеджер',
+    role: 'manager' as const,
+    password: 'e2e manager password',
+  };
   await addStaffMember(request, manager);
   await signInToAdmin(page, manager.email, manager.password);
   await page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Бонусные карты' }).click();

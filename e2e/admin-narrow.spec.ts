@@ -17,9 +17,22 @@ const PRETIX_PLAN = {
       rows: [1, 2].map((r) => ({
         row_number: String(r),
         position: { x: 0, y: (r - 1) * 30 },
-        seats: [1, 2, 3].map((n) => ({ seat_guid: `narrow-${r}-${n}`, seat_number: String(n), position: { x: (n - 1) * 30, y: 0 }, category: 'Партер' })),
+        seats: [1, 2, 3].map((n) => ({
+          seat_guid: `narrow-${r}-${n}`,
+          seat_number: String(n),
+          position: { x: (n - 1) * 30, y: 0 },
+          category: 'Партер',
+        })),
       })),
-      areas: [{ uuid: 'narrow-bar', shape: 'rectangle', position: { x: 150, y: 0 }, rectangle: { width: 50, height: 30 }, text: { text: 'Буфет партера', position: { x: 25, y: 15 } } }],
+      areas: [
+        {
+          uuid: 'narrow-bar',
+          shape: 'rectangle',
+          position: { x: 150, y: 0 },
+          rectangle: { width: 50, height: 30 },
+          text: { text: 'Буфет партера', position: { x: 25, y: 15 } },
+        },
+      ],
     },
   ],
 };
@@ -71,7 +84,10 @@ async function fitsPhone(page: Page, view: string, width = PHONE.width) {
   expect.soft(report.scrollers, `${view}: a box scrolls sideways that is not a named, focusable region`).toEqual([]);
 }
 
-test('at 320 px every back-office page and the check-in screen fit the phone without scrolling sideways, and a form at 200 % zoom', async ({ page, request }) => {
+test('at 320 px every back-office page and the check-in screen fit the phone without scrolling sideways, and a form at 200 % zoom', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   // An order of this run, so the order page has lines, tickets and a payment to lay out.
   const email = `narrow.${Date.now()}.${test.info().workerIndex}@example.com`;
@@ -157,6 +173,11 @@ test('at 320 px every back-office page and the check-in screen fit the phone wit
   await expect(page.getByRole('list', { name: 'Что не перенесено из плана' })).toBeVisible();
   await fitsPhone(page, '/halls with a preview');
   await page.getByRole('navigation', { name: 'Разделы залов' }).getByRole('link', { name: 'Места на сеансе' }).click();
+  // The plan pasted and never saved is unsaved work: leaving asks first, and the question fits the phone too.
+  const leave = page.getByRole('dialog', { name: 'Несохранённые изменения' });
+  await expect(leave).toBeVisible();
+  await fitsPhone(page, '/halls: leaving an unsaved plan');
+  await leave.getByRole('button', { name: 'Уйти без сохранения' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Блокировка мест на сеансе' })).toBeVisible();
   const session = page.getByLabel('Сеанс', { exact: true });
   await session.selectOption({ index: 1 });

@@ -4,9 +4,18 @@ import { axeViolations } from './support/axe.ts';
 import { createDemoOrder } from './support/orders.ts';
 import { addStaffMember, signInToAdmin } from './support/staff.ts';
 
-test('a manager generates a batch of 5 promo codes; a visitor applies one on the order page and the back office counts it used', async ({ page, browser, request }) => {
+test('a manager generates a batch of 5 promo codes; a visitor applies one on the order page and the back office counts it used', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(90_000);
-  const manager = { email: `offers-manager-${Date.now()}@e2e.test`, name: 'Мария Менеджер', role: 'manager' as const, password: 'e2e manager password' };
+  const manager = {
+    email: `offers-manager-${Date.now()}@e2e.test`,
+    name: 'Мария Менеджер',
+    role: 'manager' as const,
+    password: 'e2e manager password',
+  };
   await addStaffMember(request, manager);
   await signInToAdmin(page, manager.email, manager.password);
   await page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Скидки и услуги' }).click();

@@ -3,9 +3,12 @@ import { createDemoOrder, payDemoOrder } from './support/orders.ts';
 import { mailsTo } from './support/mail.ts';
 import { E2E_OWNER, signInToAdmin } from './support/staff.ts';
 
-const poll = { timeout: 30_000, intervals: [500, 1000, 2000] };
+const poll = { timeout: 30_000, intervals: [250, 500, 1000] };
 
-test("support resends the tickets to another address once, then corrects the buyer's e-mail; the catcher gets each at its address", async ({ page, request }) => {
+test("support resends the tickets to another address once, then corrects the buyer's e-mail; the catcher gets each at its address", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const stamp = `${Date.now()}.${test.info().workerIndex}`;
   const buyer = `mail.buyer.${stamp}@example.com`;
@@ -61,7 +64,10 @@ test("support resends the tickets to another address once, then corrects the buy
 /** The tickets of a paid order (id and page hash), through the storefront's own order view. */
 async function ticketsOf(request: APIRequestContext, hash: string) {
   const { token } = (await (await request.get('/api/token')).json()) as { token: string };
-  const view = await request.post('/api/order/view', { headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' }, data: { hash, lang: 'ru' } });
+  const view = await request.post('/api/order/view', {
+    headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
+    data: { hash, lang: 'ru' },
+  });
   expect(view.ok(), await view.text()).toBeTruthy();
   const body = (await view.json()) as { main: { tickets: { id: number; tickethash_id: string }[] }[] };
   return body.main.flatMap((line) => line.tickets);
@@ -78,12 +84,17 @@ test("a returned ticket's page says it was returned and when, in the visitor's l
   // The owner refunds the first ticket through the back office's own calls.
   const { token } = (await (await request.get('/api/token')).json()) as { token: string };
   const headers = { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' };
-  expect((await request.post('/api/admin/session', { headers, data: { email: E2E_OWNER.email, password: E2E_OWNER.password } })).ok()).toBeTruthy();
+  expect(
+    (await request.post('/api/admin/session', { headers, data: { email: E2E_OWNER.email, password: E2E_OWNER.password } })).ok(),
+  ).toBeTruthy();
   const found = (await (await request.get(`/api/admin/orders?q=${encodeURIComponent(email)}`)).json()) as { orders: { id: number }[] };
   const orderId = found.orders[0]?.id;
   // A staff call takes a token fetched with the staff session's cookie.
   const staff = (await (await request.get('/api/token')).json()) as { token: string };
-  const refund = await request.post(`/api/admin/orders/${orderId}/refund`, { headers: { ...headers, 'x-csrf-token': staff.token }, data: { ticketIds: [returned?.id], reason: 'Зритель заболел', lang: 'ru' } });
+  const refund = await request.post(`/api/admin/orders/${orderId}/refund`, {
+    headers: { ...headers, 'x-csrf-token': staff.token },
+    data: { ticketIds: [returned?.id], reason: 'Зритель заболел', lang: 'ru' },
+  });
   expect(refund.ok(), await refund.text()).toBeTruthy();
 
   await page.goto(`/ticket/${returned?.tickethash_id}`);

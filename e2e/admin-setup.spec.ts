@@ -14,7 +14,12 @@ test('a manager uploads a poster: the event page shows it as a picture with AVIF
   test.setTimeout(120_000);
   const run = `${Date.now()}${test.info().workerIndex}`;
   await signedIn(page, E2E_OWNER.email, E2E_OWNER.password);
-  const manager = { email: `images.${run}@e2e.test`, name: 'Ирина Афиша', role: 'manager' as const, password: 'e2e images manager password' };
+  const manager = {
+    email: `images.${run}@e2e.test`,
+    name: 'Ирина Афиша',
+    role: 'manager' as const,
+    password: 'e2e images manager password',
+  };
   await addStaffMember(page.request, manager);
   const context = await browser.newContext();
   const admin = await context.newPage();
@@ -35,11 +40,16 @@ test('a manager uploads a poster: the event page shows it as a picture with AVIF
   const hash = url.split('/')[2] ?? '';
   await admin.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(admin.getByRole('status').filter({ hasText: 'Сохранено' })).toHaveText('Сохранено. Изменения уже на витрине.');
+  // The confirmation is where the owner is: the save bar stays at the bottom of the view.
+  await expect(admin.getByRole('status').filter({ hasText: 'Сохранено' })).toBeInViewport();
 
   // A visitor opens the event: the poster is a <picture> with AVIF and WebP, the JPEG in the <img>.
   await page.goto(`/event/${EVENT.hash}`);
   const header = page.locator('.event-header');
-  await expect(header.locator('picture source[type="image/avif"]')).toHaveAttribute('srcset', new RegExp(`^/media/${hash}/200\\.avif 200w, .*960\\.avif 960w$`));
+  await expect(header.locator('picture source[type="image/avif"]')).toHaveAttribute(
+    'srcset',
+    new RegExp(`^/media/${hash}/200\\.avif 200w, .*960\\.avif 960w$`),
+  );
   await expect(header.locator('picture source[type="image/webp"]')).toHaveAttribute('srcset', new RegExp(`/media/${hash}/430\\.webp 430w`));
   const img = header.locator('picture img');
   await expect(img).toHaveAttribute('src', url);
@@ -55,7 +65,7 @@ test('a manager uploads a poster: the event page shows it as a picture with AVIF
   await context.close();
 });
 
-test('an owner changes the contact phone: the storefront\'s contacts page shows it', async ({ page, browser }) => {
+test("an owner changes the contact phone: the storefront's contacts page shows it", async ({ page, browser }) => {
   test.setTimeout(90_000);
   const phone = `+7 (495) ${String(Date.now() % 1000).padStart(3, '0')}-20-26`;
   const context = await browser.newContext();
@@ -80,7 +90,9 @@ test('an owner changes the contact phone: the storefront\'s contacts page shows 
   const logos = admin.getByRole('group', { name: 'Логотипы', exact: true });
   await logos.getByRole('radio', { name: 'Один логотип для всех языков' }).check();
   const logoField = logos.getByRole('group', { name: 'Логотип', exact: true });
-  const png = await sharp({ create: { width: 320, height: 80, channels: 4, background: { r: 20, g: 40, b: 120, alpha: 0.5 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 320, height: 80, channels: 4, background: { r: 20, g: 40, b: 120, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
   await logoField.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
   await expect(logoField.locator('img')).toHaveAttribute('src', /^\/media\/[0-9a-f]{32}\/640\.png$/);
   const logo = (await logoField.locator('img').getAttribute('src')) ?? '';
@@ -98,6 +110,13 @@ test('an owner changes the contact phone: the storefront\'s contacts page shows 
   await expect(page.getByRole('contentinfo').getByRole('img', { name: /./ }).first()).toHaveAttribute('src', logo);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
-  await expect.poll(() => page.getByRole('banner').locator('img').evaluate((img: HTMLImageElement) => img.currentSrc)).toContain(folder);
+  await expect
+    .poll(() =>
+      page
+        .getByRole('banner')
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.currentSrc),
+    )
+    .toContain(folder);
   await context.close();
 });

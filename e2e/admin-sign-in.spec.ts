@@ -16,7 +16,15 @@ test.describe('back office sign-in', () => {
     await menu.getByRole('link', { name: 'Сотрудники' }).click();
     await expect(page).toHaveURL(/\/admin\/staff$/);
     await expect(page.getByRole('cell', { name: E2E_OWNER.email })).toBeVisible();
-    const rules = ['color-contrast', 'label', 'aria-allowed-attr', 'aria-valid-attr-value', 'landmark-unique', 'region', 'th-has-data-cells'];
+    const rules = [
+      'color-contrast',
+      'label',
+      'aria-allowed-attr',
+      'aria-valid-attr-value',
+      'landmark-unique',
+      'region',
+      'th-has-data-cells',
+    ];
     expect(await axeViolations(page, rules, 'body')).toEqual([]);
 
     // A reload keeps the session (the cookie), and the page of the address shows.

@@ -1,4 +1,4 @@
-import { type Page, demoDay as moscowDay, expect, test } from './support/test.ts';
+import { CLOCK, type Page, demoDay as moscowDay, expect, test, testNow } from './support/test.ts';
 
 // The listing on '/' against the demo catalog. Demo dates count from the Moscow day of the demo's
 // instant (demo/catalog.ts, e2e/support/test.ts), so days here are computed the same way.
@@ -32,7 +32,7 @@ async function pickFilterDay(page: Page, day: string) {
 }
 
 test.describe('afisha: the listing', () => {
-  test('shows the museum kind with its menus, cards and every sales state', async ({ page }) => {
+  test('shows the museum kind with its menus, cards and every sales state', CLOCK, async ({ page }) => {
     await openListing(page);
     await expect(kind(page, 'Билеты в музей')).toHaveAttribute('aria-pressed', 'true');
     await expect(kind(page, 'Концерты')).toBeVisible();
@@ -53,7 +53,7 @@ test.describe('afisha: the listing', () => {
     await expect(pushkin.getByText('Пушкинская карта', { exact: true }).first()).toBeVisible();
   });
 
-  test("shows a concert announced without dates as 'soon on sale', and the venue's info links", async ({ page }) => {
+  test("shows a concert announced without dates as 'soon on sale', and the venue's info links", CLOCK, async ({ page }) => {
     await openListing(page, '/?id=2');
     await expect(cards(page).filter({ hasText: 'Звёзды джаза' }).getByRole('button', { name: 'Скоро в продаже' })).toBeDisabled();
     const info = cards(page).filter({ hasText: 'Чайковский' }).getByRole('link', { name: 'Подробнее о мероприятии' });
@@ -100,7 +100,7 @@ test.describe('afisha: the listing', () => {
     await expect(titles(page)).toHaveCount(6);
   });
 
-  test('filters by a date range from the calendar', async ({ page }) => {
+  test('filters by a date range from the calendar', CLOCK, async ({ page }) => {
     await openListing(page);
     await page.getByRole('button', { name: /^Даты: / }).click();
     const panel = page.getByRole('group', { name: 'Даты' });
@@ -127,7 +127,7 @@ test.describe('afisha: the listing', () => {
     await expect(menu(page, 'Выставки')).toHaveCount(0);
   });
 
-  test('shows only events in stock when asked', async ({ page }) => {
+  test('shows only events in stock when asked', CLOCK, async ({ page }) => {
     await openListing(page);
     await expect(titles(page).filter({ hasText: 'Ночь в музее' })).toHaveCount(1);
     await inStock(page).check();
@@ -136,7 +136,7 @@ test.describe('afisha: the listing', () => {
     await expect(titles(page).filter({ hasText: 'Постоянная экспозиция' })).toHaveCount(1);
   });
 
-  test('combines text, dates, tag and in-stock filters', async ({ page }) => {
+  test('combines text, dates, tag and in-stock filters', CLOCK, async ({ page }) => {
     await openListing(page);
     await chip(page, 'Экскурсия').click();
     await expect(titles(page)).toHaveText([/Обзорная экскурсия/, /фондохранилище/]);
@@ -152,7 +152,7 @@ test.describe('afisha: the listing', () => {
     await expect(titles(page)).toHaveText([/фондохранилище/]);
   });
 
-  test("pages with 'Load next N of M' and moves focus to the first new card", async ({ page }) => {
+  test("pages with 'Load next N of M' and moves focus to the first new card", CLOCK, async ({ page }) => {
     await openListing(page);
     await expect(titles(page)).toHaveCount(6);
     await page.getByRole('button', { name: 'Показать ещё 2', exact: true }).click();
@@ -173,7 +173,10 @@ test.describe('afisha: the listing', () => {
     await expect(page).toHaveURL(/[?&]id=2(&|$)/);
     await expect(titles(page).filter({ hasText: 'Чайковский' })).toHaveCount(1);
     // Seated concerts link to the scheme page.
-    await expect(cards(page).filter({ hasText: 'Чайковский' }).getByRole('link', { name: 'Купить' })).toHaveAttribute('href', '/scheme/tchaikovsky-symphony-night');
+    await expect(cards(page).filter({ hasText: 'Чайковский' }).getByRole('link', { name: 'Купить' })).toHaveAttribute(
+      'href',
+      '/scheme/tchaikovsky-symphony-night',
+    );
   });
 });
 
@@ -191,9 +194,9 @@ test.describe('afisha: storage, URL and language', () => {
     await expect(titles(page)).toHaveText([/фондохранилище/]);
   });
 
-  test('drops the stored filters once the storage lifetime has passed', async ({ page }) => {
+  test('drops the stored filters once the storage lifetime has passed', CLOCK, async ({ page }) => {
     const LIFETIME = 86_400_000; // setup lifetime_storage
-    const start = Date.now();
+    const start = testNow();
     await page.clock.install({ time: start });
     await openListing(page);
     await search(page).fill('ночь');
@@ -255,11 +258,22 @@ test.describe('afisha: storage, URL and language', () => {
     await page.getByRole('link', { name: 'English' }).click();
     await expect(page).toHaveURL(/lang=en/);
     await expect(page).toHaveURL(/sid=11/);
-    await expect(page.getByRole('navigation', { name: 'Ticket types' }).getByRole('button', { name: 'Museum tickets' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByRole('region', { name: 'Sections' }).getByRole('button', { name: 'Exhibitions' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('navigation', { name: 'Ticket types' }).getByRole('button', { name: 'Museum tickets' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(page.getByRole('region', { name: 'Sections' }).getByRole('button', { name: 'Exhibitions' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     const card = page.getByRole('article').filter({ hasText: 'The City Through the Centuries' });
     await expect(card.getByRole('link', { name: 'Buy' })).toHaveAttribute('href', '/event/city-through-centuries?lang=en');
-    await expect(page.getByRole('article').filter({ hasText: 'Treasures of the East' }).getByRole('button', { name: /^Sales begin / })).toBeDisabled();
+    await expect(
+      page
+        .getByRole('article')
+        .filter({ hasText: 'Treasures of the East' })
+        .getByRole('button', { name: /^Sales begin / }),
+    ).toBeDisabled();
   });
 });
 
@@ -290,7 +304,7 @@ test.describe('afisha: to the event', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test('opens a date from the mini calendar', async ({ page }) => {
+  test('opens a date from the mini calendar', CLOCK, async ({ page }) => {
     await openListing(page);
     const card = cards(page).filter({ hasText: 'Русский авангард' });
     await card.getByRole('button', { name: /^Даты «Лекция «Русский авангард/ }).click();
@@ -307,7 +321,10 @@ test.describe('afisha: to the event', () => {
     await expect(page).toHaveURL(new RegExp(`/event/avant-garde-lecture/${dotted(day).replaceAll('.', '\\.')}/18:30$`));
     // The event page opens on that session: its title, the time chosen and the prices to buy.
     await expect(page.getByRole('heading', { level: 1, name: /Русский авангард/ })).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Выберите время' }).getByRole('button', { name: /18:30/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('group', { name: 'Выберите время' }).getByRole('button', { name: /18:30/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(page.getByRole('button', { name: /^Добавить билет: / }).first()).toBeVisible();
   });
 });
@@ -328,7 +345,9 @@ test.describe('afisha: layout', () => {
     expect(cls).toBeLessThan(0.1);
   });
 
-  test('at 320 px the filter bar stays still when the first filter is set: its reset link is always there, disabled until then', async ({ page }) => {
+  test('at 320 px the filter bar stays still when the first filter is set: its reset link is always there, disabled until then', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 320, height: 800 });
     await openListing(page);
     // On a phone the filters fold behind their button.

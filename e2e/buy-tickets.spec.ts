@@ -14,7 +14,9 @@ async function expectOrderPage(page: Page, event: RegExp) {
 
 async function chooseFirstDate(page: Page) {
   // The date buttons are named by the day they show (digits); the arrows are not.
-  await dateButtons(page.getByRole('group', { name: 'Выберите дату' })).first().click();
+  await dateButtons(page.getByRole('group', { name: 'Выберите дату' }))
+    .first()
+    .click();
 }
 
 async function fillBuyer(page: Page, fio = 'Иван Петров') {
@@ -26,6 +28,7 @@ async function fillBuyer(page: Page, fio = 'Иван Петров') {
 
 async function acceptTerms(page: Page) {
   await page.getByRole('checkbox', { name: /Я принимаю условия покупки/ }).check();
+  await page.getByRole('checkbox', { name: 'Даю согласие на обработку персональных данных' }).check();
 }
 
 test.describe('buying tickets on the event page', () => {
@@ -81,7 +84,9 @@ test.describe('buying tickets on the event page', () => {
     await page.getByRole('button', { name: /Добавить билет: Школьная группа/ }).click();
     // The per-order group limit is 1: a second group is refused with the limit warning.
     await page.getByRole('button', { name: /Добавить билет: Школьная группа/ }).click();
-    await expect(page.getByRole('dialog', { name: 'Предупреждение' })).toContainText('Достигнут лимит количества билетов в одном заказе! Можно выбрать не больше 1 шт.');
+    await expect(page.getByRole('dialog', { name: 'Предупреждение' })).toContainText(
+      'Достигнут лимит количества билетов в одном заказе! Можно выбрать не больше 1 шт.',
+    );
     await page.getByRole('button', { name: 'Закрыть' }).click();
 
     await fillBuyer(page);
@@ -130,7 +135,9 @@ test.describe('buying tickets on the event page', () => {
     await expectOrderPage(page, /Русский авангард/);
   });
 
-  test('an e-mail typed key by key with the Russian keyboard layout turns Latin as it is typed and the order is placed', async ({ page }) => {
+  test('an e-mail typed key by key with the Russian keyboard layout turns Latin as it is typed and the order is placed', async ({
+    page,
+  }) => {
     // Chromium rewrote the Cyrillic domain of a type="email" input to punycode ('ivan@xn--…')
     // before the page saw it, so only the part before '@' was converted and the order refused.
     await page.goto('/event/city-through-centuries');
@@ -264,7 +271,9 @@ test.describe('buying tickets on the event page', () => {
     await page.getByRole('button', { name: /^14:00/ }).click();
     await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Оформить заказ' })).toBeVisible();
-    await dateButtons(page.getByRole('group', { name: 'Выберите дату' })).nth(1).click();
+    await dateButtons(page.getByRole('group', { name: 'Выберите дату' }))
+      .nth(1)
+      .click();
     await expect(page.getByRole('button', { name: 'Оформить заказ' })).toHaveCount(0);
     await expect(page.getByText('Выберите время посещения')).toBeVisible();
   });
@@ -293,7 +302,9 @@ function activeOption(combobox: Locator) {
 }
 
 test.describe('the event page with the keyboard and a screen reader', () => {
-  test('the phone country chooser is one Tab stop: arrows, Home, End and a letter move, Enter chooses, Escape and Tab close it', async ({ page }) => {
+  test('the phone country chooser is one Tab stop: arrows, Home, End and a letter move, Enter chooses, Escape and Tab close it', async ({
+    page,
+  }) => {
     await page.goto('/event/city-through-centuries');
     await chooseFirstDate(page);
     await page.getByRole('button', { name: /^12:00/ }).click();
@@ -385,7 +396,9 @@ test.describe('the event page with the keyboard and a screen reader', () => {
     await expect(count).toHaveText('4');
   });
 
-  test('every control is named with the text it shows (axe label-content-name-mismatch); a date button tells its whole date', async ({ page }) => {
+  test('every control is named with the text it shows (axe label-content-name-mismatch); a date button tells its whole date', async ({
+    page,
+  }) => {
     await page.goto('/event/city-through-centuries');
     const first = dateButtons(page.getByRole('group', { name: 'Выберите дату' })).first();
     await expect(first).toHaveAccessibleName(/^(пн|вт|ср|чт|пт|сб|вс) \d{1,2} [а-я]+\.?$/);
@@ -396,6 +409,8 @@ test.describe('the event page with the keyboard and a screen reader', () => {
     await page.getByRole('combobox', { name: /^Код страны/ }).click();
     await expect(page.getByRole('listbox', { name: 'Страны' })).toBeVisible();
     // axe looks inside <main>, the page's own content.
-    expect(await axeViolations(page, ['label-content-name-mismatch', 'aria-allowed-attr', 'aria-required-children', 'aria-valid-attr-value'])).toEqual([]);
+    expect(
+      await axeViolations(page, ['label-content-name-mismatch', 'aria-allowed-attr', 'aria-required-children', 'aria-valid-attr-value']),
+    ).toEqual([]);
   });
 });

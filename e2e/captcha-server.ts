@@ -11,7 +11,9 @@ import { loadDemoIfEmpty } from '../demo/load.ts';
 import { startServer } from '../server/start.ts';
 import { E2E_CAPTCHA_ANSWER, E2E_CAPTCHA_DIGITS } from './support/captcha.ts';
 
-startServer(loadConfig(), loadDemoIfEmpty, { captchaText: () => E2E_CAPTCHA_ANSWER, captchaDigits: () => E2E_CAPTCHA_DIGITS }).catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+startServer(loadConfig(), loadDemoIfEmpty, { captchaText: () => E2E_CAPTCHA_ANSWER, captchaDigits: () => E2E_CAPTCHA_DIGITS }).catch(
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -48,6 +48,7 @@ async function fillBuyer(page: Page) {
   await page.getByLabel('E-mail', { exact: true }).fill('ivan@example.com');
   await page.getByLabel('Повторите e-mail').fill('ivan@example.com');
   await page.getByRole('checkbox', { name: /Я принимаю условия покупки/ }).check();
+  await page.getByRole('checkbox', { name: 'Даю согласие на обработку персональных данных' }).check();
 }
 
 test('on the scheme page the visitor passes the image captcha and reaches the order', async ({ page }) => {
@@ -77,7 +78,9 @@ test('on the scheme page the visitor passes the image captcha and reaches the or
 
 test('on the event page the visitor passes the image captcha and reaches the order', async ({ page }) => {
   await page.goto('/event/city-through-centuries');
-  await dateButtons(page.getByRole('group', { name: 'Выберите дату' })).first().click();
+  await dateButtons(page.getByRole('group', { name: 'Выберите дату' }))
+    .first()
+    .click();
   await page.getByRole('button', { name: /^12:00/ }).click();
   await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
   await fillBuyer(page);
@@ -90,7 +93,9 @@ test('on the event page the visitor passes the image captcha and reaches the ord
 test('on the event page at 320 px the visitor passes the audio captcha instead and reaches the order', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await page.goto('/event/city-through-centuries');
-  await dateButtons(page.getByRole('group', { name: 'Выберите дату' })).first().click();
+  await dateButtons(page.getByRole('group', { name: 'Выберите дату' }))
+    .first()
+    .click();
   await page.getByRole('button', { name: /^12:00/ }).click();
   await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
   await fillBuyer(page);
@@ -110,7 +115,15 @@ test('on the event page at 320 px the visitor passes the audio captcha instead a
   expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   // Every control named, readable and large enough to tap.
-  const rules = ['button-name', 'label', 'color-contrast', 'target-size', 'aria-allowed-attr', 'aria-valid-attr-value', 'label-content-name-mismatch'];
+  const rules = [
+    'button-name',
+    'label',
+    'color-contrast',
+    'target-size',
+    'aria-allowed-attr',
+    'aria-valid-attr-value',
+    'label-content-name-mismatch',
+  ];
   expect(await axeViolations(page, rules, '.captcha-dialog')).toEqual([]);
 
   // A new recording, then the answer by keyboard.
@@ -128,7 +141,9 @@ test('on the event page at 320 px the visitor passes the audio captcha instead a
 test('on the named-ticket page the visitor passes the image captcha and the order is confirmed', async ({ page }) => {
   // The demo's named-ticket event: one ticket, bought through the captcha as any order.
   await page.goto('/event/storage-vault-tour');
-  await dateButtons(page.getByRole('group', { name: 'Выберите дату' })).first().click();
+  await dateButtons(page.getByRole('group', { name: 'Выберите дату' }))
+    .first()
+    .click();
   const time = page.getByRole('group', { name: 'Выберите время' }).getByRole('button', { name: /12:00/ });
   if ((await time.getAttribute('aria-pressed')) !== 'true') await time.click();
   await page.getByRole('button', { name: 'Добавить билет: Взрослый' }).click();

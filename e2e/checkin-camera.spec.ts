@@ -52,7 +52,9 @@ test('the camera reads the QR code of a paid ticket and the door admits it', asy
     // Without a native detector, the decoder's chunk is downloaded when the camera starts, not before.
     const zxing = native
       ? null
-      : page.waitForResponse(async (response) => response.url().endsWith('.js') && (await response.text()).includes('MultiFormatReader'), { timeout: 20_000 });
+      : page.waitForResponse(async (response) => response.url().endsWith('.js') && (await response.text()).includes('MultiFormatReader'), {
+          timeout: 20_000,
+        });
 
     await page.getByRole('button', { name: 'Сканировать камерой' }).click();
     await expect(page.getByRole('button', { name: 'Выключить камеру' })).toHaveAttribute('aria-pressed', 'true');

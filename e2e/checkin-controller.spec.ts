@@ -18,7 +18,12 @@ type Controller = { email: string; name: string; role: 'controller'; password: s
 
 /** A new controller and the code of a paid one-ticket order of this run. */
 async function controllerAndTicket(request: APIRequestContext, prefix: string, name: string) {
-  const controller: Controller = { email: `${prefix}-${Date.now()}-${test.info().workerIndex}@e2e.test`, name, role: 'controller', password: 'controller e2e password' };
+  const controller: Controller = {
+    email: `${prefix}-${Date.now()}-${test.info().workerIndex}@e2e.test`,
+    name,
+    role: 'controller',
+    password: 'controller e2e password',
+  };
   await addStaffMember(request, controller);
   const hash = await createDemoOrder(request, { quantity: 1 });
   await payDemoOrder(request, hash);
@@ -34,7 +39,10 @@ async function signInAtDoor(page: Page, controller: Controller) {
 }
 
 test.describe('door check-in as a controller', () => {
-  test('a controller signs in at the door, admits a ticket by typing its code, is refused the second time, and sees no other back-office page', async ({ page, request }) => {
+  test('a controller signs in at the door, admits a ticket by typing its code, is refused the second time, and sees no other back-office page', async ({
+    page,
+    request,
+  }) => {
     const { controller, hash, code } = await controllerAndTicket(request, 'controller', 'Вера Контролёр');
 
     await page.goto('/checkin');
@@ -71,7 +79,9 @@ test.describe('door check-in as a controller', () => {
     await page.goto('/admin');
     const menu = page.getByRole('navigation', { name: 'Меню' });
     await expect(menu.getByRole('link').first()).toBeVisible();
-    const expected = navLinksFor('controller').map((entry) => entry.labelKey.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], ru));
+    const expected = navLinksFor('controller').map((entry) =>
+      entry.labelKey.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], ru),
+    );
     expect(expected).toEqual([ru.nav.home, ru.nav.checkin, ru.nav.account]);
     await expect(menu.getByRole('link')).toHaveText(expected as string[]);
     // Typed addresses of other pages are not there, and their calls are refused.
@@ -85,7 +95,11 @@ test.describe('door check-in as a controller', () => {
 });
 
 test.describe('the door when the controller is signed out', () => {
-  test('a scan after the session ended says so neutrally, the sign-in is in place and the waiting code is checked after it; the chosen day admits its sessions with none ticked', async ({ page, context, request }) => {
+  test('a scan after the session ended says so neutrally, the sign-in is in place and the waiting code is checked after it; the chosen day admits its sessions with none ticked', async ({
+    page,
+    context,
+    request,
+  }) => {
     const { controller, code } = await controllerAndTicket(request, 'door-out', 'Олег Контролёр');
 
     await page.goto('/checkin');
@@ -95,7 +109,10 @@ test.describe('the door when the controller is signed out', () => {
 
     // The ticket's day, no session ticked: the door admits every session of that day.
     const { token } = (await (await page.request.get('/api/token')).json()) as { token: string };
-    const probe = await page.request.post('/api/checkin/scan', { headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' }, data: { code, deviceId: 'e2e-probe-out' } });
+    const probe = await page.request.post('/api/checkin/scan', {
+      headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
+      data: { code, deviceId: 'e2e-probe-out' },
+    });
     const { ticket } = (await probe.json()) as { ticket: { date: string } };
     await page.getByLabel('День', { exact: true }).fill(ticket.date);
     await expect(page.getByText('Если ничего не выбрано, пускаем на все сеансы выбранного дня.')).toBeVisible();
@@ -133,7 +150,11 @@ test.describe('the door when the controller is signed out', () => {
 });
 
 test.describe('device keys in the back office', () => {
-  test('the owner makes a key for a turnstile, copies it, the turnstile admits with it, and a revoked key is refused; the audit log shows both', async ({ page, request, context }) => {
+  test('the owner makes a key for a turnstile, copies it, the turnstile admits with it, and a revoked key is refused; the audit log shows both', async ({
+    page,
+    request,
+    context,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const name = `Турникет e2e ${Date.now()}-${test.info().workerIndex}`;
     const hash = await createDemoOrder(request, { quantity: 2 });
@@ -167,7 +188,15 @@ test.describe('device keys in the back office', () => {
     const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
     await expect(row).toContainText('Действует');
 
-    const rules = ['color-contrast', 'label', 'aria-allowed-attr', 'aria-valid-attr-value', 'landmark-unique', 'region', 'th-has-data-cells'];
+    const rules = [
+      'color-contrast',
+      'label',
+      'aria-allowed-attr',
+      'aria-valid-attr-value',
+      'landmark-unique',
+      'region',
+      'th-has-data-cells',
+    ];
     expect(await axeViolations(page, rules, 'body')).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 

@@ -5,7 +5,10 @@ import { chooseSessionOf } from './support/checkin.ts';
 import { E2E_OWNER } from './support/staff.ts';
 
 test.describe('door check-in', () => {
-  test('a member of staff on door duty signs in, admits a ticket by typing its code and is refused the second time', async ({ page, request }) => {
+  test('a member of staff on door duty signs in, admits a ticket by typing its code and is refused the second time', async ({
+    page,
+    request,
+  }) => {
     const hash = await createDemoOrder(request, { quantity: 1 });
     await payDemoOrder(request, hash);
     const [code] = await ticketCodesOf(request, hash);
@@ -38,7 +41,12 @@ test.describe('door check-in', () => {
     await expect(input).toBeFocused();
     // Other specs may admit to the same session at once: the admission shows in the last scans.
     await expect(page.getByRole('listitem').filter({ hasText: `…${(code ?? '').slice(-4)}` })).toBeVisible();
-    await expect(page.getByRole('row', { name: new RegExp(`${ticket.time} · `) }).getByRole('cell').first()).not.toHaveText('0');
+    await expect(
+      page
+        .getByRole('row', { name: new RegExp(`${ticket.time} · `) })
+        .getByRole('cell')
+        .first(),
+    ).not.toHaveText('0');
 
     await input.fill(code ?? '');
     await input.press('Enter');
@@ -46,7 +54,9 @@ test.describe('door check-in', () => {
     await expect(verdict).toContainText(E2E_OWNER.name);
 
     const widest = await page.evaluate(() =>
-      [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 321).map((e) => `${e.tagName}.${e.className}`),
+      [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > 321)
+        .map((e) => `${e.tagName}.${e.className}`),
     );
     expect(widest).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);

@@ -78,7 +78,10 @@ test.describe('search-engine heads', () => {
     await page.route('**/*.js', (route) => route.abort());
     await page.goto('/event/city-through-centuries');
     await expect(page).toHaveTitle(/^Билеты — /);
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '[]') as { '@type': string; startDate: string }[];
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '[]') as {
+      '@type': string;
+      startDate: string;
+    }[];
     expect(jsonLd.length).toBeGreaterThan(0);
     expect(jsonLd.every((event) => event['@type'] === 'Event' && /^\d{4}-\d{2}-\d{2}/.test(event.startDate))).toBe(true);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /^Билеты — /);

@@ -88,7 +88,9 @@ test.describe('embeddable widget', () => {
     const frame = page.frameLocator('iframe[title="Билеты: одно событие"]');
     await expect(frame.getByRole('heading', { level: 1, name: /Город сквозь века/ })).toBeVisible();
 
-    await dateButtons(frame.getByRole('group', { name: 'Выберите дату' })).first().click();
+    await dateButtons(frame.getByRole('group', { name: 'Выберите дату' }))
+      .first()
+      .click();
     await frame.getByRole('button', { name: /^12:00/ }).click();
     await frame.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
     await frame.getByLabel('ФИО', { exact: true }).fill('Иван Петров');
@@ -96,6 +98,7 @@ test.describe('embeddable widget', () => {
     await frame.getByLabel('E-mail', { exact: true }).fill('ivan@example.com');
     await frame.getByLabel('Повторите e-mail', { exact: true }).fill('ivan@example.com');
     await frame.getByRole('checkbox', { name: /Я принимаю условия покупки/ }).check();
+    await frame.getByRole('checkbox', { name: 'Даю согласие на обработку персональных данных' }).check();
     // The frame grew with the order form: nothing is cut off or scrolls inside it.
     await expectFrameFitsContent(frameElement);
     await frame.getByRole('button', { name: 'Оформить заказ' }).scrollIntoViewIfNeeded();
@@ -112,7 +115,11 @@ test.describe('embeddable widget', () => {
     await expect.poll(() => frameElement.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeGreaterThanOrEqual(0);
   });
 
-  test('a site listed in EMBED_ORIGINS embeds the storefront; a site not listed gets an empty frame', async ({ page, browser, baseURL }) => {
+  test('a site listed in EMBED_ORIGINS embeds the storefront; a site not listed gets an empty frame', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const storefront = baseURL ?? '';
     // e2e/start-server.ts lists the storefront port + 2 in EMBED_ORIGINS (+1 is the mail catcher).
     const venue = await startHostSite(storefront, Number(new URL(storefront).port) + 2);
@@ -132,7 +139,9 @@ test.describe('embeddable widget', () => {
       await other.goto(`${intruder.origin}/tickets`);
       const response = await refused;
       // The page policy comes first (server/security/page-headers.ts); frame-ancestors is the embed code's, once.
-      expect(response.headers()['content-security-policy']).toMatch(new RegExp(`(^|; )frame-ancestors 'self' ${venue.origin.replace(/[.:/]/g, '\\$&')}$`));
+      expect(response.headers()['content-security-policy']).toMatch(
+        new RegExp(`(^|; )frame-ancestors 'self' ${venue.origin.replace(/[.:/]/g, '\\$&')}$`),
+      );
       // Chromium refuses to show the storefront there: the frame ends on its error page.
       await expect.poll(() => storefrontFrame(other, storefront)).toBeUndefined();
       await expect(other.frameLocator('iframe[title="Tickets widget"]').getByRole('heading', { level: 1 })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { observeLayoutShifts } from './support/layout-shifts.ts';
+import { observeLayoutShifts, settled } from './support/layout-shifts.ts';
 import { createDemoOrder, payDemoOrder } from './support/orders.ts';
 
 // Cumulative layout shift of a first load, measured in the browser: a PerformanceObserver on
@@ -88,8 +88,8 @@ for (const viewport of VIEWPORTS) {
         await page.goto(target.path(orderHash, paidHash));
         await target.ready(page);
         await page.waitForLoadState('networkidle');
-        // Late images and fonts: give the page two more frames' worth of quiet time.
-        await page.waitForTimeout(500);
+        // Late images and fonts: laid out and their frames painted (two frames after the last one).
+        await settled(page);
         const shifts = await page.evaluate(() => window.__layoutShifts ?? []);
         const total = shifts.reduce((sum, s) => sum + s.value, 0);
         const detail = shifts.map((s) => `${s.value.toFixed(4)}: ${s.sources.join('; ')}`).join('\n');

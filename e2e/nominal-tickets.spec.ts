@@ -8,7 +8,9 @@ const EVENT = '/event/storage-vault-tour';
 
 async function buyTwoNamedTickets(page: Page) {
   await page.goto(EVENT);
-  await dateButtons(page.getByRole('group', { name: 'Выберите дату' })).first().click();
+  await dateButtons(page.getByRole('group', { name: 'Выберите дату' }))
+    .first()
+    .click();
   const time = page.getByRole('group', { name: 'Выберите время' }).getByRole('button', { name: /12:00/ });
   if ((await time.getAttribute('aria-pressed')) !== 'true') await time.click();
   const plus = page.getByRole('button', { name: 'Добавить билет: Взрослый' });
@@ -19,13 +21,16 @@ async function buyTwoNamedTickets(page: Page) {
   await page.getByLabel('E-mail', { exact: true }).fill('petrov@example.com');
   await page.getByLabel('Повторите e-mail').fill('petrov@example.com');
   await page.getByRole('checkbox', { name: /Я принимаю условия покупки/ }).check();
+  await page.getByRole('checkbox', { name: 'Даю согласие на обработку персональных данных' }).check();
   await page.getByRole('button', { name: 'Оформить заказ' }).click();
   await expect(page).toHaveURL(/\/nominal-tickets\/[A-Za-z0-9_-]+$/);
   return new URL(page.url()).pathname.split('/').pop() as string;
 }
 
 test.describe('named tickets', () => {
-  test('the visitor buys two named tickets, fills both holders, fixes a mistake, confirms and reaches the order ready to pay', async ({ page }) => {
+  test('the visitor buys two named tickets, fills both holders, fixes a mistake, confirms and reaches the order ready to pay', async ({
+    page,
+  }) => {
     const hash = await buyTwoNamedTickets(page);
 
     const orderHeading = page.getByRole('heading', { level: 1, name: /^Заказ № \d+$/ });
@@ -93,7 +98,10 @@ test.describe('named tickets', () => {
     await expect(page).toHaveURL(new RegExp(`/order/${hash}$`));
   });
 
-  test('an order still awaiting named-ticket data offers Pay while its reserve runs, and Pay opens the named-ticket form', async ({ page, request }) => {
+  test('an order still awaiting named-ticket data offers Pay while its reserve runs, and Pay opens the named-ticket form', async ({
+    page,
+    request,
+  }) => {
     const hash = await createDemoOrder(request, { event: 'storage-vault-tour', quantity: 1 });
     await page.goto(`/order/${hash}`);
     await expect(page.getByText('Не оплачен')).toBeVisible();

@@ -156,7 +156,10 @@ test.describe('the order page dialogs', () => {
     await payFooter(page).getByRole('radio', { name: 'СБП по QR-коду' }).check();
     await payButton(page).focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('alertdialog', { name: 'Специальные предложения' }).getByRole('button', { name: 'Оплатить без предложений' }).press('Enter');
+    await page
+      .getByRole('alertdialog', { name: 'Специальные предложения' })
+      .getByRole('button', { name: 'Оплатить без предложений' })
+      .press('Enter');
     const modal = page.getByRole('dialog', { name: /Оплата заказа №\d+/ });
     await expect(modal).toBeVisible();
     await page.keyboard.press('Escape');
@@ -169,7 +172,10 @@ test.describe('the order page dialogs', () => {
     await openOrder(page, hash);
     await payFooter(page).getByRole('radio', { name: 'Банковская карта' }).check();
     await payButton(page).click();
-    await page.getByRole('alertdialog', { name: 'Специальные предложения' }).getByRole('button', { name: 'Оплатить без предложений' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Специальные предложения' })
+      .getByRole('button', { name: 'Оплатить без предложений' })
+      .click();
     await expect(page).toHaveURL(/\/sandbox\/pay$/);
     await page.getByRole('button', { name: /^Оплатить/ }).click();
     await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
 import { waitForMail } from './support/mail.ts';
 import { createDemoOrder, orderNumberOf } from './support/orders.ts';
@@ -58,6 +59,14 @@ test('pays by card through the sandbox bank form and opens a ticket QR code', as
   await payByCardAtBank(page, hash);
   await expect(footer(page)).toHaveCount(0);
 
+  // The order's calendar entry downloads from the paid order's page.
+  const [calendar] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Добавить в календарь' }).click()]);
+  expect(calendar.suggestedFilename()).toMatch(/^order-\d+\.ics$/);
+  // Long lines are folded (CRLF and a space): unfolded, the entry names the event.
+  const ics = (await readFile(await calendar.path(), 'utf8')).replace(/\r\n /g, '');
+  expect(ics).toContain('BEGIN:VEVENT');
+  expect(ics).toContain('SUMMARY:Постоянная экспозиция «Город сквозь века»');
+
   await page.getByRole('button', { name: 'QR-код билета' }).click();
   const codes = page.getByRole('dialog', { name: /Город сквозь века/ });
   await expect(codes).toBeVisible();
@@ -71,6 +80,8 @@ test('pays by card through the sandbox bank form and opens a ticket QR code', as
   await expect(ticketPage.getByRole('heading', { name: /Город сквозь века/ })).toBeVisible();
   await expect(ticketPage.getByRole('img', { name: /QR-код билета/ })).toBeVisible();
   await expect(ticketPage.getByRole('button', { name: 'Распечатать' })).toBeVisible();
+  // The demo has no Apple pass certificate: no Wallet button.
+  await expect(ticketPage.getByRole('link', { name: 'Добавить в Apple Wallet' })).toHaveCount(0);
 });
 
 // The demo's lecture has barcode tickets (ticket type 0), its group tour tickets with no code (type 2).
@@ -146,7 +157,9 @@ test('lands on the declined page when the bank declines, with a link back to the
   await expect(page).toHaveURL(new RegExp(`/order/declined/${hash}$`));
   await expect(page.getByRole('heading', { name: `Платёж по заказу №\u00a0${number} отклонён` })).toBeVisible();
   const declined = page.getByRole('region', { name: /отклонён/ });
-  await expect(declined.getByRole('listitem').filter({ hasText: 'Причина, указанная банком' })).toContainText('Недостаточно средств на карте');
+  await expect(declined.getByRole('listitem').filter({ hasText: 'Причина, указанная банком' })).toContainText(
+    'Недостаточно средств на карте',
+  );
   await expect(declined.getByRole('listitem')).toHaveCount(6);
   await page.getByRole('link', { name: 'Вернуться к заказу' }).click();
   await expect(page).toHaveURL(new RegExp(`/order/${hash}$`));
@@ -195,7 +208,9 @@ test('lands on the declined page saying the order changed when the old bank page
   await expect(page).toHaveURL(new RegExp(`/order/declined/${hash}$`));
   const declined = page.getByRole('region', { name: /отклонён/ });
   await expect(
-    declined.getByText('Сумма заказа изменилась во время оплаты, поэтому этот платёж отменён. Если деньги уже списаны, они возвращаются на карту. Оплатите заказ ещё раз.'),
+    declined.getByText(
+      'Сумма заказа изменилась во время оплаты, поэтому этот платёж отменён. Если деньги уже списаны, они возвращаются на карту. Оплатите заказ ещё раз.',
+    ),
   ).toBeVisible();
   await page.getByRole('link', { name: 'Вернуться к заказу' }).click();
   await expect(page).toHaveURL(new RegExp(`/order/${hash}$`));
@@ -280,7 +295,10 @@ async function mailedCardCode(request: APIRequestContext, hash: string): Promise
   return code;
 }
 
-test('proves the loyalty card with the code mailed to its e-mail and spends its bonuses; a wrong code is refused', async ({ page, request }) => {
+test('proves the loyalty card with the code mailed to its e-mail and spends its bonuses; a wrong code is refused', async ({
+  page,
+  request,
+}) => {
   const hash = await createDemoOrder(request);
   await openOrder(page, hash);
   await page.getByRole('textbox', { name: 'Номер карты лояльности' }).fill('1000200030004000');

@@ -37,7 +37,9 @@ test.describe('the pages under their Content-Security-Policy', () => {
     await open(page, '/event/city-through-centuries');
     await expect(page.getByRole('heading', { level: 1, name: /Город сквозь века/ })).toBeVisible();
     // The buyer form checks its fields with the contract's zod schemas (no eval under this CSP).
-    await dateButtons(page.getByRole('group', { name: 'Выберите дату' })).first().click();
+    await dateButtons(page.getByRole('group', { name: 'Выберите дату' }))
+      .first()
+      .click();
     await page.getByRole('button', { name: /^12:00/ }).click();
     await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
     await page.getByLabel('ФИО', { exact: true }).fill('Иван Петров');
@@ -45,6 +47,7 @@ test.describe('the pages under their Content-Security-Policy', () => {
     await page.getByLabel('E-mail', { exact: true }).fill('ivan@example.com');
     await page.getByLabel('Повторите e-mail', { exact: true }).fill('ivan@example.com');
     await page.getByRole('checkbox', { name: /Я принимаю условия покупки/ }).check();
+    await page.getByRole('checkbox', { name: 'Даю согласие на обработку персональных данных' }).check();
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
     await expect(page.getByRole('heading', { level: 1, name: /^Заказ № \d+$/ })).toBeVisible();
     expect(reported).toEqual([]);
@@ -90,7 +93,10 @@ test.describe('the pages under their Content-Security-Policy', () => {
     const footer = page.getByRole('region', { name: 'Оплатить' });
     await footer.getByRole('radio', { name: 'Банковская карта' }).check();
     await footer.getByRole('button', { name: 'Оплатить' }).click();
-    await page.getByRole('alertdialog', { name: 'Специальные предложения' }).getByRole('button', { name: 'Оплатить без предложений' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Специальные предложения' })
+      .getByRole('button', { name: 'Оплатить без предложений' })
+      .click();
     // The hidden form reached the bank page (form-action), and its answer brings the visitor back.
     await expect(page.getByRole('heading', { name: 'Тестовый банк' })).toBeVisible();
     await page.getByRole('button', { name: /^Оплатить/ }).click();

@@ -6,7 +6,11 @@ import { payDemoOrder } from './support/orders.ts';
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const ORDER_URL = /\/order\/([A-Za-z0-9_-]{32})$/;
-const card = (page: Page, name: RegExp) => page.getByRole('main').getByRole('article').filter({ has: page.getByRole('heading', { name }) });
+const card = (page: Page, name: RegExp) =>
+  page
+    .getByRole('main')
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name }) });
 
 test.describe('the lowest price on the afisha cards', () => {
   test("each card says 'от …' from its lowest price, the price alone when there is one, 'Бесплатно' when free", async ({ page }) => {
@@ -45,7 +49,7 @@ test('the event page shows its picture and description before a session is chose
   await expect(page.getByRole('table', { name: 'Цены на билеты' })).toHaveCount(0);
 });
 
-test("a search with no match in the chosen kind names the kinds that have, each a link there with the same search", async ({ page }) => {
+test('a search with no match in the chosen kind names the kinds that have, each a link there with the same search', async ({ page }) => {
   await page.goto('/');
   const kinds = page.getByRole('navigation', { name: 'Виды билетов' });
   await expect(kinds.getByRole('button', { name: 'Билеты в музей' })).toHaveAttribute('aria-pressed', 'true');
@@ -62,7 +66,9 @@ test("a search with no match in the chosen kind names the kinds that have, each 
 test('back from the order page, the event page offers to continue the unpaid order while it is held', async ({ page }) => {
   await page.goto('/event/city-through-centuries');
   await expect(page.getByRole('link', { name: 'Продолжить оплату' })).toHaveCount(0);
-  await dateButtons(page.getByRole('group', { name: 'Выберите дату' })).first().click();
+  await dateButtons(page.getByRole('group', { name: 'Выберите дату' }))
+    .first()
+    .click();
   await page.getByRole('button', { name: /^12:00/ }).click();
   await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
   await page.getByLabel('ФИО', { exact: true }).fill('Иван Петров');
@@ -70,6 +76,7 @@ test('back from the order page, the event page offers to continue the unpaid ord
   await page.getByLabel('E-mail', { exact: true }).fill('ivan@example.com');
   await page.getByLabel('Повторите e-mail', { exact: true }).fill('ivan@example.com');
   await page.getByRole('checkbox', { name: /Я принимаю условия покупки/ }).check();
+  await page.getByRole('checkbox', { name: 'Даю согласие на обработку персональных данных' }).check();
   await page.getByRole('button', { name: 'Оформить заказ' }).click();
   await expect(page).toHaveURL(ORDER_URL);
   const hash = ORDER_URL.exec(page.url())?.[1] ?? '';

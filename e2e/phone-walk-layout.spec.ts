@@ -27,14 +27,18 @@ async function expectAbove(element: Locator, cover: Locator) {
 
 async function openEventSession(page: Page) {
   await page.goto('/event/city-through-centuries');
-  await dateButtons(page.getByRole('group', { name: 'Выберите дату' })).first().click();
+  await dateButtons(page.getByRole('group', { name: 'Выберите дату' }))
+    .first()
+    .click();
   await page.getByRole('button', { name: /^12:00/ }).click();
 }
 
 test.describe('the bottom bar on a phone', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-  test('event page: chosen tickets show the count and total in a bar whose button takes the buyer to the form, never covering it', async ({ page }) => {
+  test('event page: chosen tickets show the count and total in a bar whose button takes the buyer to the form, never covering it', async ({
+    page,
+  }) => {
     await page.addInitScript(observeLayoutShifts);
     await openEventSession(page);
     const bar = page.locator('.bottom-bar');
@@ -71,7 +75,7 @@ test.describe('the bottom bar on a phone', () => {
     await expectNoShift(page);
   });
 
-  test('scheme page: a chosen seat shows the bar; its button goes to the cart\'s buyer form', async ({ page }) => {
+  test("scheme page: a chosen seat shows the bar; its button goes to the cart's buyer form", async ({ page }) => {
     await page.addInitScript(observeLayoutShifts);
     await page.goto('/scheme/tchaikovsky-symphony-night');
     await page.getByRole('region', { name: 'Дата мероприятия' }).getByRole('listitem').first().getByRole('button').click();
@@ -107,7 +111,9 @@ test.describe('the seat map on a phone', () => {
   // at (134, 160) with a seat every 28 units.
   const HALL = { width: 800, height: 680 };
 
-  test('the zoom controls sit above the hall, rows carry their numbers at both ends, the legend shows taken and chosen seats', async ({ page }) => {
+  test('the zoom controls sit above the hall, rows carry their numbers at both ends, the legend shows taken and chosen seats', async ({
+    page,
+  }) => {
     await page.goto('/scheme/tchaikovsky-symphony-night');
     await page.getByRole('region', { name: 'Дата мероприятия' }).getByRole('listitem').first().getByRole('button').click();
     const map = page.getByRole('img', { name: /Схема зала/ });
@@ -124,18 +130,22 @@ test.describe('the seat map on a phone', () => {
 
     // Row 1's number is drawn a seat's spacing left of seat 1 and right of seat 20; ink there, not the hall's background.
     const inkAt = (hall: { x: number; y: number }) =>
-      map.evaluate((canvas: HTMLCanvasElement, { point, size }) => {
-        const rect = canvas.getBoundingClientRect();
-        const scale = Math.min(rect.width / size.width, rect.height / size.height) * 0.96;
-        const ratio = canvas.width / rect.width;
-        const x = ((rect.width - size.width * scale) / 2 + point.x * scale) * ratio;
-        const y = ((rect.height - size.height * scale) / 2 + point.y * scale) * ratio;
-        const half = Math.max(2, Math.round(4 * ratio));
-        const data = canvas.getContext('2d')?.getImageData(Math.round(x) - half, Math.round(y) - half, half * 2, half * 2).data ?? [];
-        let dark = 0;
-        for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 150 && (data[i + 1] ?? 255) < 150 && (data[i + 2] ?? 255) < 170) dark++;
-        return dark;
-      }, { point: hall, size: HALL });
+      map.evaluate(
+        (canvas: HTMLCanvasElement, { point, size }) => {
+          const rect = canvas.getBoundingClientRect();
+          const scale = Math.min(rect.width / size.width, rect.height / size.height) * 0.96;
+          const ratio = canvas.width / rect.width;
+          const x = ((rect.width - size.width * scale) / 2 + point.x * scale) * ratio;
+          const y = ((rect.height - size.height * scale) / 2 + point.y * scale) * ratio;
+          const half = Math.max(2, Math.round(4 * ratio));
+          const data = canvas.getContext('2d')?.getImageData(Math.round(x) - half, Math.round(y) - half, half * 2, half * 2).data ?? [];
+          let dark = 0;
+          for (let i = 0; i < data.length; i += 4)
+            if ((data[i] ?? 255) < 150 && (data[i + 1] ?? 255) < 150 && (data[i + 2] ?? 255) < 170) dark++;
+          return dark;
+        },
+        { point: hall, size: HALL },
+      );
     await expect.poll(() => inkAt({ x: 134 - 28, y: 160 })).toBeGreaterThan(0);
     await expect.poll(() => inkAt({ x: 134 + 19 * 28 + 28, y: 160 })).toBeGreaterThan(0);
     // Between two rows' numbers, further out, the hall's background: the check can fail.
@@ -155,7 +165,10 @@ function isUncovered(locator: Locator) {
 test.describe('the order page on a phone', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-  test('the payment panel is compact, stays at the window\'s bottom, and nothing covers a payment method or Pay', async ({ page, request }) => {
+  test("the payment panel is compact, stays at the window's bottom, and nothing covers a payment method or Pay", async ({
+    page,
+    request,
+  }) => {
     await page.addInitScript(observeLayoutShifts);
     await page.goto(`/order/${await createDemoOrder(request, { quantity: 3 })}`);
     const panel = page.getByRole('region', { name: 'Оплатить' });
@@ -174,7 +187,8 @@ test.describe('the order page on a phone', () => {
       // The panel stays at the window's bottom, the scroll-to-top button above it.
       await expect.poll(() => panel.evaluate((element) => Math.round(element.getBoundingClientRect().bottom))).toBe(PHONE.height);
       await expectAbove(up, panel);
-      for (const target of targets) await expect.poll(() => isUncovered(target), { message: `${at}: ${await target.textContent()}` }).toBe(true);
+      for (const target of targets)
+        await expect.poll(() => isUncovered(target), { message: `${at}: ${await target.textContent()}` }).toBe(true);
     }
     // The site's footer scrolls clear of the panel.
     await expectAbove(page.getByRole('contentinfo').getByRole('link').last(), panel);
@@ -185,7 +199,7 @@ test.describe('the order page on a phone', () => {
 test.describe('the return page on a phone', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-  test('each ticket card shows its box\'s label, and a tap on the label ticks the box', async ({ page, request }) => {
+  test("each ticket card shows its box's label, and a tap on the label ticks the box", async ({ page, request }) => {
     const paid = await createDemoOrder(request, { quantity: 2 });
     await payDemoOrder(request, paid);
     await page.goto(`/order/return/${paid}`);

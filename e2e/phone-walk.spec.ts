@@ -9,7 +9,9 @@ const ORDER_URL = /\/order\/[A-Za-z0-9_-]{32}$/;
 
 async function startOrder(page: Page) {
   await page.goto('/event/city-through-centuries');
-  await dateButtons(page.getByRole('group', { name: 'Выберите дату' })).first().click();
+  await dateButtons(page.getByRole('group', { name: 'Выберите дату' }))
+    .first()
+    .click();
   await page.getByRole('button', { name: /^12:00/ }).click();
   await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
   await page.getByLabel('ФИО', { exact: true }).fill('Иван Петров');
@@ -29,6 +31,7 @@ test.describe('the phone on the event page', () => {
       await phone.pressSequentially(typed);
       await expect(phone).toHaveValue(shown);
       await page.getByRole('checkbox', { name: /Я принимаю условия покупки/ }).check();
+      await page.getByRole('checkbox', { name: 'Даю согласие на обработку персональных данных' }).check();
       await page.getByRole('button', { name: 'Оформить заказ' }).click();
       await expect(page).toHaveURL(ORDER_URL);
       // The order view shows the phone as the server stored it (the buyer's data fold on a phone).
@@ -42,6 +45,7 @@ test.describe('the phone on the event page', () => {
     const phone = page.getByLabel('Телефон', { exact: true });
     await phone.pressSequentially('900 000 00 000');
     await page.getByRole('checkbox', { name: /Я принимаю условия покупки/ }).check();
+    await page.getByRole('checkbox', { name: 'Даю согласие на обработку персональных данных' }).check();
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
     await expect(page.getByText('Номер телефона не действителен, проверьте корректность данных и попробуйте снова.')).toBeVisible();
     await expect(phone).toBeFocused();
@@ -53,7 +57,8 @@ test('the consent text ticks the box; the document is a separate link', async ({
   await startOrder(page);
   const box = page.getByRole('checkbox', { name: /Я принимаю условия покупки/ });
   await expect(box).not.toBeChecked();
-  await page.getByText('Я принимаю условия покупки и даю согласие на обработку персональных данных').click();
+  // The text itself, beside its '(обязательно)': a tap on it ticks the box.
+  await page.getByText('Я принимаю условия покупки').first().click();
   await expect(box).toBeChecked();
   await expect(page).toHaveURL(/\/event\//);
   expect(page.context().pages()).toHaveLength(1);
@@ -92,7 +97,9 @@ test('after payment the order page says the order is paid and where the tickets 
 
 test('switching the language keeps the chosen tickets', async ({ page }) => {
   await page.goto('/event/city-through-centuries');
-  await dateButtons(page.getByRole('group', { name: 'Выберите дату' })).first().click();
+  await dateButtons(page.getByRole('group', { name: 'Выберите дату' }))
+    .first()
+    .click();
   await page.getByRole('button', { name: /^12:00/ }).click();
   await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
   await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();

@@ -8,7 +8,10 @@ async function payByCard(page: Page, hash: string) {
   const footer = page.getByRole('region', { name: 'Оплатить' });
   await footer.getByRole('radio', { name: 'Банковская карта' }).check();
   await footer.getByRole('button', { name: 'Оплатить' }).click();
-  await page.getByRole('alertdialog', { name: 'Специальные предложения' }).getByRole('button', { name: 'Оплатить без предложений' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Специальные предложения' })
+    .getByRole('button', { name: 'Оплатить без предложений' })
+    .click();
   await expect(page).toHaveURL(/\/sandbox\/pay$/);
   await page.getByRole('button', { name: /^Оплатить/ }).click();
   await expect(page).toHaveURL(new RegExp(`/order/${hash}$`));
@@ -82,7 +85,10 @@ test('returns one of two paid tickets: request, e-mail link, confirmation, badge
   await expect(page).toHaveURL(new RegExp(`/order/return/${hash}$`));
 });
 
-test('returns a ticket with its audio guide: the page lists the service, the refund and the e-mail count it, the order page marks it returned', async ({ page, request }) => {
+test('returns a ticket with its audio guide: the page lists the service, the refund and the e-mail count it, the order page marks it returned', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const hash = await createDemoOrder(request, { quantity: 2 });
   await page.goto(`/order/${hash}`);

@@ -131,9 +131,15 @@ test.describe('storefront shell', () => {
 test.describe('moving between pages', () => {
   const announcement = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
 
-  test('a keyboard user who opens an event from the listing lands in the event page, hears its title, and keeps focus while choosing a date and a time', async ({ page }) => {
+  test('a keyboard user who opens an event from the listing lands in the event page, hears its title, and keeps focus while choosing a date and a time', async ({
+    page,
+  }) => {
     await page.goto('/');
-    const buy = page.getByRole('main').getByRole('article').filter({ hasText: 'Постоянная экспозиция' }).getByRole('link', { name: 'Купить' });
+    const buy = page
+      .getByRole('main')
+      .getByRole('article')
+      .filter({ hasText: 'Постоянная экспозиция' })
+      .getByRole('link', { name: 'Купить' });
     await buy.focus();
     await page.keyboard.press('Enter');
 

@@ -5,12 +5,13 @@
  * Its e-mail goes by SMTP to a mail catcher in this process, which the specs read at
  * E2E_MAIL_PORT (default E2E_PORT + 1), see e2e/mail-catcher.ts.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDemoIfEmpty } from '../demo/load.ts';
+import { addStaffMember } from '../server/admin/staff/staff-accounts.ts';
 import { loadConfig } from '../server/config.ts';
 import { withDatabase } from '../server/db/cli.ts';
 import { startMailCatcher } from './mail-catcher.ts';
@@ -23,22 +24,17 @@ const mail = await startMailCatcher(Number(process.env.E2E_MAIL_PORT ?? Number(p
 
 const entry = path.resolve(root, process.argv[2] ?? 'main.ts');
 
-// The back office's first owner, added the way a venue adds it (`npm run staff -- add`), before
-// the server holds the embedded database.
-const added = spawnSync(process.execPath, ['server/admin/staff/staff-cli.ts', 'add', E2E_OWNER.email, '--role', 'owner', '--name', E2E_OWNER.name], {
-  cwd: root,
-  input: `${E2E_OWNER.password}\n`,
-  env: { ...process.env, DATA_DIR: dataDir },
-  stdio: ['pipe', 'inherit', 'inherit'],
-});
-if (added.status !== 0) throw new Error(`npm run staff -- add failed (exit ${added.status})`);
-
-// The demo of the instant playwright.config.ts fixed (E2E_DEMO_AT), which the specs count its
-// days from: a server that boots after the venue's midnight would otherwise load the next day's.
-// The server then finds the database filled and leaves it.
+// Before the server holds the embedded database, in one opening of it: the back office's first
+// owner, added the way `npm run staff -- add` adds one (its own call, in this process: the CLI has
+// tests of its own), and the demo of the instant playwright.config.ts fixed (E2E_DEMO_AT), which
+// the specs count its days from: a server that boots after the venue's midnight would otherwise
+// load the next day's. The server then finds the database filled and leaves it.
 const demoAt = process.env.E2E_DEMO_AT;
-const demoConfig = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: undefined });
-if (demoAt && demoConfig.demo) await withDatabase(demoConfig, (db) => loadDemoIfEmpty(db, new Date(demoAt)));
+const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: undefined });
+await withDatabase(config, async (db) => {
+  await addStaffMember(db, { ...E2E_OWNER, role: 'owner' }, { staffId: null, ip: 'command line', userAgent: null }, { now: Date.now });
+  if (demoAt && config.demo) await loadDemoIfEmpty(db, new Date(demoAt));
+});
 
 const server = spawn(process.execPath, [entry], {
   cwd: root,
@@ -66,6 +62,10 @@ const server = spawn(process.execPath, [entry], {
     // Every spec signs its staff in from this one address.
     STAFF_SIGN_IN_LIMIT: process.env.STAFF_SIGN_IN_LIMIT ?? '10000',
     PAY_RATE_LIMIT: process.env.PAY_RATE_LIMIT ?? '0',
+    // The specs wait for e-mails; the outbox sends them within half a second, not five.
+    MAIL_OUTBOX_INTERVAL_MS: process.env.MAIL_OUTBOX_INTERVAL_MS ?? '500',
+    // The waiting-list spec waits for the job to offer places that came back: every second, not five.
+    WAITLIST_INTERVAL_MS: process.env.WAITLIST_INTERVAL_MS ?? '1000',
     RETURN_RATE_LIMIT: process.env.RETURN_RATE_LIMIT ?? '0',
   },
 });
@@ -77,5 +77,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 server.on('exit', (code, signal) => {
   cleanUp();
-  void mail.close().finally(() => process.exit(code ?? (signal ? 1 : 0)));
+  const exitCode = code ?? (signal ? 1 : 0);
+  // A catcher with a connection left open must not keep this process (and the run) waiting.
+  setTimeout(() => process.exit(exitCode), 5000).unref();
+  void mail.close().finally(() => process.exit(exitCode));
 });

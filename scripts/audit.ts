@@ -22,7 +22,9 @@ try {
 const counts = report?.metadata?.vulnerabilities;
 if (!counts) {
   const why = report?.message ?? result.error?.message ?? (result.stderr.trim().split('\n').at(-1) || 'no report');
-  console.log(`SKIPPED: npm audit --omit=dev could not get a report from the registry's audit endpoint (${why}). Dependencies were NOT checked.`);
+  console.log(
+    `SKIPPED: npm audit --omit=dev could not get a report from the registry's audit endpoint (${why}). Dependencies were NOT checked.`,
+  );
   process.exit(AUDIT_SKIPPED);
 }
 const serious = Object.entries(report?.vulnerabilities ?? {}).filter(([, v]) => v.severity === 'high' || v.severity === 'critical');

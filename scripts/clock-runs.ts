@@ -1,11 +1,12 @@
 /**
  * The clock runs: the date-sensitive tests again with the machine's clock set to instants where a
  * day, a month or a year turns over in the venue's zone (Moscow) but not in UTC, or the other way
- * round. Every process of a run (vitest and its workers, PGlite, the PostgreSQL cluster, the
- * Playwright runner and the storefront servers) reads the clock through libfaketime
- * (LD_PRELOAD, a fixed offset from the real clock, so time still flows and every process agrees).
- * Chromium does not start under libfaketime, so the browser gets the same instant through
- * Playwright's page clock (e2e/support/test.ts).
+ * round. Every process of an API run (vitest and its workers, PGlite) reads the clock through
+ * libfaketime (LD_PRELOAD, a fixed offset from the real clock, so time still flows and every
+ * process agrees). In a browser run only the storefront servers do (the webServer processes,
+ * `clockE2eEnv`): Chromium does not start under libfaketime, and Playwright's page clock must log
+ * the time the browser keeps, so the runner and Chromium keep the real clock and each page gets
+ * the servers' instant through Playwright's clock (e2e/support/test.ts, e2e/support/clock.ts).
  *
  * Only the files below run at each instant, chosen for what they compare or default by date; the
  * rest of the suite runs once, at the real time.
@@ -20,16 +21,14 @@ export const CLOCK_API_FILES = [
   'server/setup/timezone.api.test.ts',
 ];
 
-/** Playwright specs whose pages show, default or pick dates (the listing's calendars, the reports' period). */
-export const CLOCK_E2E_SPECS = ['e2e/afisha.spec.ts', 'e2e/admin-orders.spec.ts'];
-
 /**
- * `browser`: whether the specs run at the instant too. Not yet at the two 23:59 instants: the
- * Playwright runner reads the shifted clock while Chromium keeps the real one, and Playwright's
- * clock replays its log on each new document against the browser's own time, so a page opened after
- * the venue's midnight still shows the instant the context was made at (the page clock lags).
+ * Playwright specs whose pages show, default or pick dates (the listing's calendars, the reports'
+ * period); of them, only the tests tagged CLOCK_E2E_GREP (`CLOCK` in e2e/support/test.ts) run.
  */
-export type ClockInstant = { name: string; at: Date; browser: boolean };
+export const CLOCK_E2E_SPECS = ['e2e/afisha.spec.ts', 'e2e/admin-orders.spec.ts'];
+export const CLOCK_E2E_GREP = '@clock';
+
+export type ClockInstant = { name: string; at: Date };
 
 const DAY_MS = 86_400_000;
 // Moscow keeps UTC+3 all year.
@@ -51,13 +50,17 @@ export function clockInstants(now: Date = new Date()): ClockInstant[] {
   let yearEnd = Date.UTC(y, 11, 31, 23, 59) - MOSCOW_MS;
   if (yearEnd <= now.getTime()) yearEnd = Date.UTC(y + 1, 11, 31, 23, 59) - MOSCOW_MS;
   return [
-    { name: '23:30 UTC, the next day in Moscow', at: new Date(utcNight), browser: true },
-    { name: '23:59 in Moscow on the last day of February', at: new Date(februaryEnd), browser: false },
-    { name: '23:59 in Moscow on 31 December', at: new Date(yearEnd), browser: false },
+    { name: '23:30 UTC, the next day in Moscow', at: new Date(utcNight) },
+    { name: '23:59 in Moscow on the last day of February', at: new Date(februaryEnd) },
+    { name: '23:59 in Moscow on 31 December', at: new Date(yearEnd) },
   ];
 }
 
-const LIBFAKETIME = ['/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1', '/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1', '/usr/lib/faketime/libfaketime.so.1'];
+const LIBFAKETIME = [
+  '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1',
+  '/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1',
+  '/usr/lib/faketime/libfaketime.so.1',
+];
 
 /** The environment that sets every process's clock to `at` (and lets it run on from there). */
 export function clockEnv(library: string, at: Date, now = Date.now()): Record<string, string> {
@@ -71,6 +74,16 @@ export function clockEnv(library: string, at: Date, now = Date.now()): Record<st
     // The instant, for the Playwright fixture that sets the browser's clock and for messages.
     TEST_CLOCK_AT: at.toISOString(),
   };
+}
+
+/**
+ * The environment of a browser run at `at`: libfaketime for the servers only (playwright.config.ts
+ * preloads TEST_CLOCK_PRELOAD into its webServer processes), the same offset for the runner's
+ * `testNow()` and the pages' clock.
+ */
+export function clockE2eEnv(library: string, at: Date, now = Date.now()): Record<string, string> {
+  const { LD_PRELOAD: _, ...rest } = clockEnv(library, at, now);
+  return { ...rest, TEST_CLOCK_PRELOAD: library };
 }
 
 export { LIBFAKETIME };

@@ -5,7 +5,10 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const children = [
-  spawn(process.execPath, ['--watch-path=server', '--watch-path=contract', '--watch-path=demo', 'main.ts'], { cwd: root, stdio: 'inherit' }),
+  spawn(process.execPath, ['--watch-path=server', '--watch-path=contract', '--watch-path=demo', 'main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  }),
   spawn(path.join(root, 'node_modules', '.bin', 'vite'), [], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

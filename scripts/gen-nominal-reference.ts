@@ -231,7 +231,7 @@ const lines: string[] = [
   '',
   'create table countries (',
   '  id integer primary key,                  -- ISO 3166-1 numeric',
-  '  code text not null unique check (code ~ \'^[A-Z]{2}$\'),  -- ISO 3166-1 alpha-2',
+  "  code text not null unique check (code ~ '^[A-Z]{2}$'),  -- ISO 3166-1 alpha-2",
   '  sortnum integer not null default 100,    -- lower first; equal ones in alphabetical order',
   '  name jsonb not null',
   ');',
@@ -249,7 +249,7 @@ const lines: string[] = [
   '  country_id integer references countries (id),   -- the issuing country; null: any',
   '  sortnum integer not null default 0,',
   '  name jsonb not null,',
-  '  note jsonb not null default \'{}\'::jsonb          -- the expected format, shown when a number is invalid',
+  "  note jsonb not null default '{}'::jsonb          -- the expected format, shown when a number is invalid",
   ');',
   '',
   `insert into countries (id, code, sortnum, name) values`,
@@ -266,4 +266,6 @@ const lines: string[] = [
   '',
 ];
 writeFileSync(OUT, lines.join('\n'));
-console.log(`wrote ${path.relative(ROOT, OUT)}: ${countries.length} countries, ${russia.length + kazakhstan.length} regions, ${docTypes.length} document types`);
+console.log(
+  `wrote ${path.relative(ROOT, OUT)}: ${countries.length} countries, ${russia.length + kazakhstan.length} regions, ${docTypes.length} document types`,
+);

@@ -12,7 +12,11 @@ export async function apiDocs(app: FastifyInstance) {
         securitySchemes: {
           csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-TOKEN' },
           staffSession: { type: 'apiKey', in: 'cookie', name: 'staff_session' },
-          deviceKey: { type: 'http', scheme: 'bearer', description: 'A check-in device key (ckd_…), made in the back office and shown once.' },
+          deviceKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A check-in device key (ckd_…), made in the back office and shown once.',
+          },
         },
       },
     },

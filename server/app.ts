@@ -11,6 +11,13 @@ import type { Db } from './db/client.ts';
 import type { GracefulShutdown } from './graceful-shutdown.ts';
 import { businessError } from './http.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
+import { createTicketPdfs } from './tickets/ticket-pdf.service.ts';
+import { ticketsPdfRoutes } from './tickets/tickets-pdf.routes.ts';
+import { createCalendarFiles } from './tickets/calendar.service.ts';
+import { WALLET_WEB_SERVICE_PATH, keepsakesRoutes } from './tickets/keepsakes.routes.ts';
+import { loadPassSigner } from './tickets/wallet/pkpass.ts';
+import { readWalletPems } from './tickets/wallet/wallet-config.ts';
+import { createWalletPasses } from './tickets/wallet/wallet.service.ts';
 import type { ScryptCost } from './admin/staff/password.ts';
 import { afishaRoutes } from './afisha/afisha.routes.ts';
 import { createAfishaService } from './afisha/afisha.service.ts';
@@ -18,6 +25,7 @@ import { createCatalogVersion } from './catalog/catalog-version.ts';
 import { allowedHostsGuard, allowedHostsOf } from './security/allowed-hosts.ts';
 import { createHoldGuard } from './security/hold-limits.ts';
 import { rateLimits } from './security/rate-limits.ts';
+import { exchangePayRoutes } from './admin/order-exchange/exchange-pay.routes.ts';
 import { createReturnProof } from './payments/return-proof.ts';
 import { createCsrf } from './security/csrf.ts';
 import { nulGuard } from './security/nul-guard.ts';
@@ -60,6 +68,19 @@ import { seatingRoutes } from './seating/seating.routes.ts';
 import { createSchemeOrderService } from './seating/scheme-order.service.ts';
 import { createFirstAnswer } from './spa-first-answer.ts';
 import { loggerOptions } from './log-output.ts';
+import { createPersonalDataService } from './personal-data/personal-data.service.ts';
+import { auditWriter } from './admin/audit/audit.service.ts';
+import { createWaitlistMatcher, type WaitlistMatcher } from './waitlist/waitlist-job.ts';
+import { createWaitlistTokens } from './waitlist/waitlist-token.ts';
+import { createWaitlistService } from './waitlist/waitlist.service.ts';
+import { waitlistRoutes } from './waitlist/waitlist.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The waiting list's matching job (server/start.ts runs it; tests run it with the app's clock). */
+    waitlistMatcher: WaitlistMatcher;
+  }
+}
 
 export type AppDeps = {
   db: Db;
@@ -82,7 +103,20 @@ export type AppDeps = {
   logStream?: { write(line: string): void };
   /** The cost of staff password hashes; tests pass a cheaper one (server/admin/staff/password.ts). */
   staffScryptCost?: ScryptCost;
+  /**
+   * Makes a stand-in for a desk register's driver, one per register name, served at
+   * /demo-register/{name}/ when DEMO is on (the entry point passes the ATOL fake, so the demo's
+   * desk prints without a register; the screen says so).
+   */
+  /** Makes the demo's register for a desk, working in the receipts' FFD version (RECEIPT_FFD). */
+  demoRegister?: (ffd: '1.05' | '1.2') => DemoRegister;
 };
+
+/** A register driver's HTTP service answered in process (the demo's). */
+export type DemoRegister = { handle(method: string, path: string, body: string): { status: number; body: string } };
+
+/** The path the demo's register driver is served under. */
+export const DEMO_REGISTER_PATH = '/demo-register';
 
 /**
  * The longest a client may take to send a whole request (headers and body). Node's default of
@@ -107,7 +141,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const securityHeaders: { set?: (request: FastifyRequest, reply: FastifyReply) => void } = {};
   // Admission control: an on-sale rush beyond the server's capacity is told to come back (429)
   // instead of queueing without bound inside the connection pool (docs/orders.md).
-  const admission = createAdmission({ concurrency: config.orderConcurrency, queue: config.orderQueue, queueTimeoutMs: config.orderQueueTimeoutMs });
+  const admission = createAdmission({
+    concurrency: config.orderConcurrency,
+    queue: config.orderQueue,
+    queueTimeoutMs: config.orderQueueTimeoutMs,
+  });
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.terminalLog === true, deps.logStream),
     bodyLimit: 256 * 1024,
@@ -142,7 +180,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const csrf = createCsrf(deps.secret, now);
   // Held in memory on the embedded database, read per call on a PostgreSQL server.
   const catalogVersion = await createCatalogVersion(deps.db);
-  const setup = createSetupService({ db: deps.db, setupFile: config.setupFile, now, log: app.log, timeZone: config.timezone, version: () => catalogVersion.current() });
+  const setup = createSetupService({
+    db: deps.db,
+    setupFile: config.setupFile,
+    now,
+    log: app.log,
+    timeZone: config.timezone,
+    version: () => catalogVersion.current(),
+  });
   // One venue time zone for every date the server formats or compares, and the one /api/setup
   // gives the pages: TIMEZONE, else the setup's app.timezone (docs/afisha.md, 'Time zone').
   const timeZone = await setup.venueTimeZone();
@@ -160,7 +205,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const setPageHeaders = pageHeadersHook(app, {
     webDist: deps.webDist,
     formActions: acquirerOrigins(config),
-    recaptchaEnabled: () => setup.get().then((s) => s.recaptcha.enabled, () => false),
+    recaptchaEnabled: () =>
+      setup.get().then(
+        (s) => s.recaptcha.enabled,
+        () => false,
+      ),
   });
   const setFrameAncestors = frameAncestorsHook(app, config.embedOrigins);
   securityHeaders.set = (request, reply) => {
@@ -169,11 +218,24 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   };
   const crm = createCrmService({ db: deps.db, secret: config.crmSecret, now });
   const holds = createHoldGuard({ db: deps.db, limits: config.holdLimits });
-  const captcha = createCaptchaService({ db: deps.db, secret: deps.secret, now, drawText: deps.captchaText, drawDigits: deps.captchaDigits });
-  const recaptcha =
-    deps.recaptcha ?? createGoogleRecaptchaVerifier(config.recaptchaSecret, { log: (message) => app.log.warn(message) });
+  const captcha = createCaptchaService({
+    db: deps.db,
+    secret: deps.secret,
+    now,
+    drawText: deps.captchaText,
+    drawDigits: deps.captchaDigits,
+  });
+  const recaptcha = deps.recaptcha ?? createGoogleRecaptchaVerifier(config.recaptchaSecret, { log: (message) => app.log.warn(message) });
 
-  setupRoutes(app, { setup, csrf, health: createHealthService({ db: deps.db }), crm });
+  const personalData = createPersonalDataService({
+    db: deps.db,
+    now,
+    audit: auditWriter(now),
+    retentionDays: config.personalDataRetentionDays,
+    recaptchaEnabled: async () => (await setup.get()).recaptcha.enabled,
+  });
+  app.decorate('personalData', personalData);
+  setupRoutes(app, { setup, csrf, health: createHealthService({ db: deps.db }), crm, consentTexts: personalData });
   captchaRoutes(app, { captcha });
   // The events' catalog part, per catalog version: for the event pages and the quantity orders.
   const eventCatalog = createEventCatalog({ db: deps.db, catalogVersion: () => catalogVersion.current() });
@@ -182,8 +244,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Quantity orders that need no transaction of their own go through the batcher: alone when the
   // database is free, several in one statement while it is busy (server/orders/order-batcher.ts).
   const orders = createOrderBatcher(deps.db, { lanes: config.orderBatchLanes, maxBatch: config.orderBatch });
-  quantityOrderRoutes(app, { quantityOrders: createQuantityOrderService({ db: deps.db, setup, captcha, recaptcha, holds, now, orders, catalog: eventCatalog }), crm });
-  const { payments, providers, bank, assignMethods, closingReceipts } = createPaymentsStack(app, config, { db: deps.db, secret: deps.secret, now, setup, timeZone });
+  quantityOrderRoutes(app, {
+    quantityOrders: createQuantityOrderService({ db: deps.db, setup, captcha, recaptcha, holds, now, orders, catalog: eventCatalog }),
+    crm,
+  });
+  const { payments, providers, bank, assignMethods, closingReceipts } = createPaymentsStack(app, config, {
+    db: deps.db,
+    secret: deps.secret,
+    now,
+    setup,
+    timeZone,
+  });
   await assignMethods();
   paymentsRoutes(app, {
     payments,
@@ -194,14 +265,60 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     isIntegration: async () => (await setup.get()).is_integration === 1,
     currency: async () => (await setup.get()).app.currency,
   });
+  exchangePayRoutes(app, {
+    db: deps.db,
+    now,
+    payments,
+    returnProof: createReturnProof(deps.secret),
+    publicUrl: config.publicUrl,
+    timeZone,
+    venue: async () => {
+      const s = await setup.get();
+      return { currency: s.app.currency, integration: s.is_integration === 1 };
+    },
+  });
   await sandboxBankRoutes(app, { bank });
+  // What every ticket prints of the venue: the e-ticket page, the desk's printed ticket and the PDF.
+  const ticketVenue = async () => {
+    const s = await setup.get();
+    return { organizer: s.organizer, currency: s.app.currency, timeZone };
+  };
+  const ticketPdfs = createTicketPdfs({ db: deps.db, now, venue: ticketVenue });
+  app.decorate('ticketPdfs', ticketPdfs);
+  ticketsPdfRoutes(app, { ticketPdfs });
+  const baseUrl = publicBaseUrl(config);
+  const walletPasses = config.wallet
+    ? createWalletPasses({
+        db: deps.db,
+        now,
+        venue: ticketVenue,
+        signer: loadPassSigner(readWalletPems(config.wallet)),
+        // Wallet talks to a web service over https only.
+        webServiceUrl: config.publicUrl?.startsWith('https://') ? `${baseUrl}${WALLET_WEB_SERVICE_PATH}` : undefined,
+        secret: deps.secret,
+      })
+    : undefined;
+  app.decorate('walletPasses', walletPasses);
+  keepsakesRoutes(app, {
+    db: deps.db,
+    now,
+    wallet: walletPasses,
+    calendar: createCalendarFiles({
+      db: deps.db,
+      now,
+      timeZone,
+      baseUrl,
+      isIntegration: async () => (await setup.get()).is_integration === 1,
+    }),
+  });
   orderViewRoutes(app, {
-    orderView: createOrderViewService({ db: deps.db, payments, now, timeZone, organizer: async () => (await setup.get()).organizer }),
+    orderView: createOrderViewService({ db: deps.db, payments, now, timeZone, ticketVenue }),
     offers: createOffersService({ db: deps.db }),
     discounts: createDiscountsService({ db: deps.db }),
     payments,
     now,
     crm,
+    walletPasses: walletPasses !== undefined,
   });
   nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: timeZone, setup, captcha, recaptcha }) });
   const returns = createReturnsService({ db: deps.db, now, setup, payments, baseUrl: publicBaseUrl(config), timeZone });
@@ -214,11 +331,30 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }),
     schemeOrders: createSchemeOrderService({ db: deps.db, setup, captcha, recaptcha, holds, now }),
   });
-  const seo = createSeoService({ db: deps.db, setup, now });
+  // The waiting list of sold-out sessions: the visitor's calls, and the job that offers places
+  // coming back to the first in line (docs/waiting-list.md).
+  const waitlistTokens = createWaitlistTokens(deps.secret);
+  const waitlistLinks = { tokens: waitlistTokens, baseUrl: publicBaseUrl(config), timeZone };
+  waitlistRoutes(app, {
+    waitlist: createWaitlistService({
+      db: deps.db,
+      setup,
+      captcha,
+      recaptcha,
+      now,
+      windowMs: config.rateLimits.windowMs,
+      ...waitlistLinks,
+    }),
+  });
+  app.decorate('waitlistMatcher', createWaitlistMatcher({ db: deps.db, now, setup, ...waitlistLinks }));
+  const seo = createSeoService({ db: deps.db, setup, now, consentTexts: personalData });
   seoRoutes(app, { seo, publicUrl: config.publicUrl });
   mediaRoutes(app, { media: createMediaService({ db: deps.db }) });
   await adminRoutes(app, {
     db: deps.db,
+    personalData,
+    ticketPdfs,
+    ticketVenue,
     now,
     timeZone,
     scryptCost: deps.staffScryptCost,
@@ -230,8 +366,56 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     publicUrl: publicBaseUrl(config),
     registryConfigured: config.registry !== undefined,
     closingReceipts,
+    serverFacts: {
+      paymentProvider:
+        config.acquirers !== undefined &&
+        [config.acquirers.card, config.acquirers.qr, config.acquirers.pushkin].some((choice) => choice !== 'sandbox'),
+      addressAndMail: config.publicUrl !== undefined && config.smtpUrl !== undefined,
+    },
+    deskReceipt: { ...config.receipt, timeZone },
+    demoRegister: config.demo && deps.demoRegister ? DEMO_REGISTER_PATH : null,
   });
+  if (config.demo && deps.demoRegister) {
+    const make = deps.demoRegister;
+    serveDemoRegister(app, () => make(config.receipt.ffd));
+  }
 
-  badUrlPage.html = await registerSpa(app, deps.webDist, createIndexRenderer({ seo, publicUrl: config.publicUrl }), createFirstAnswer(afisha));
+  badUrlPage.html = await registerSpa(
+    app,
+    deps.webDist,
+    createIndexRenderer({ seo, publicUrl: config.publicUrl }),
+    createFirstAnswer(afisha),
+  );
   return app;
+}
+
+/** Demo registers one server keeps at most (the path is public: a name beyond them is not served). */
+const DEMO_REGISTERS_MAX = 100;
+
+/**
+ * The demo's register drivers, one per desk register (each has its own shift), on the back
+ * office's own origin (no CORS, no loopback service to install).
+ */
+function serveDemoRegister(app: FastifyInstance, make: () => DemoRegister) {
+  const drivers = new Map<string, DemoRegister>();
+  const driverOf = (name: string) => {
+    let driver = drivers.get(name);
+    if (!driver && drivers.size < DEMO_REGISTERS_MAX) {
+      driver = make();
+      drivers.set(name, driver);
+    }
+    return driver;
+  };
+  const answer = (reply: FastifyReply, out: { status: number; body: string }) =>
+    reply.code(out.status).header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(out.body);
+  const missing = { status: 404, body: '' };
+  app.post<{ Params: { register: string } }>(`${DEMO_REGISTER_PATH}/:register/api/v2/requests`, async (request, reply) =>
+    answer(reply, driverOf(request.params.register)?.handle('POST', '/api/v2/requests', JSON.stringify(request.body ?? null)) ?? missing),
+  );
+  app.get<{ Params: { register: string; uuid: string } }>(`${DEMO_REGISTER_PATH}/:register/api/v2/requests/:uuid`, async (request, reply) =>
+    answer(
+      reply,
+      driverOf(request.params.register)?.handle('GET', `/api/v2/requests/${encodeURIComponent(request.params.uuid)}`, '') ?? missing,
+    ),
+  );
 }

@@ -27,7 +27,13 @@ describe('acquirer configuration', () => {
   });
 
   it('names each missing credential on a line of its own, secrets never shown', () => {
-    const lines = problems({ PAY_CARD_PROVIDER: 'tbank', PAY_QR_PROVIDER: 'yookassa', PAY_PUSHKIN_PROVIDER: 'tbank', TBANK_PASSWORD: 'Pa55-word-secret', YOOKASSA_SHOP_ID: 'shop' });
+    const lines = problems({
+      PAY_CARD_PROVIDER: 'tbank',
+      PAY_QR_PROVIDER: 'yookassa',
+      PAY_PUSHKIN_PROVIDER: 'tbank',
+      TBANK_PASSWORD: 'Pa55-word-secret',
+      YOOKASSA_SHOP_ID: 'shop',
+    });
     expect(lines).toEqual(
       expect.arrayContaining([
         '  TBANK_TERMINAL_KEY="": required when PAY_CARD_PROVIDER is tbank',
@@ -51,7 +57,10 @@ describe('acquirer configuration', () => {
 
   it('reads the credentials from a secrets file; the environment wins', () => {
     const file = path.join(dir, 'acquirers.env');
-    writeFileSync(file, '# T-Bank terminals\nTBANK_TERMINAL_KEY=FromFile\nTBANK_PASSWORD="file-password"\nYOOKASSA_SHOP_ID=501234\nYOOKASSA_SECRET_KEY=live_key\n');
+    writeFileSync(
+      file,
+      '# T-Bank terminals\nTBANK_TERMINAL_KEY=FromFile\nTBANK_PASSWORD="file-password"\nYOOKASSA_SHOP_ID=501234\nYOOKASSA_SECRET_KEY=live_key\n',
+    );
     const config = loadConfig({
       ACQUIRER_SECRETS_FILE: file,
       PAY_CARD_PROVIDER: 'tbank',
@@ -71,18 +80,37 @@ describe('acquirer configuration', () => {
   });
 
   it('refuses a secrets file it cannot read or that holds anything but acquirer settings', () => {
-    expect(problems({ ACQUIRER_SECRETS_FILE: path.join(dir, 'missing.env') })).toEqual([`  ACQUIRER_SECRETS_FILE=${JSON.stringify(path.join(dir, 'missing.env'))}: cannot be read (ENOENT)`]);
+    expect(problems({ ACQUIRER_SECRETS_FILE: path.join(dir, 'missing.env') })).toEqual([
+      `  ACQUIRER_SECRETS_FILE=${JSON.stringify(path.join(dir, 'missing.env'))}: cannot be read (ENOENT)`,
+    ]);
     const file = path.join(dir, 'bad.env');
     writeFileSync(file, 'DATABASE_URL=postgres://x\n');
-    expect(problems({ ACQUIRER_SECRETS_FILE: file })).toEqual(['  ACQUIRER_SECRETS_FILE line 1: expected TBANK_…=value or YOOKASSA_…=value']);
+    expect(problems({ ACQUIRER_SECRETS_FILE: file })).toEqual([
+      '  ACQUIRER_SECRETS_FILE line 1: expected TBANK_…=value or YOOKASSA_…=value',
+    ]);
   });
 
   it("lets the page post only to the configured acquirers' payment pages", () => {
-    const config = loadConfig({ PAY_CARD_PROVIDER: 'tbank', PAY_QR_PROVIDER: 'yookassa', TBANK_TERMINAL_KEY: 'k', TBANK_PASSWORD: 'p', YOOKASSA_SHOP_ID: '1', YOOKASSA_SECRET_KEY: 's', PUBLIC_URL: 'https://t.example', RECEIPT_TAXATION: 'osn' });
+    const config = loadConfig({
+      PAY_CARD_PROVIDER: 'tbank',
+      PAY_QR_PROVIDER: 'yookassa',
+      TBANK_TERMINAL_KEY: 'k',
+      TBANK_PASSWORD: 'p',
+      YOOKASSA_SHOP_ID: '1',
+      YOOKASSA_SECRET_KEY: 's',
+      PUBLIC_URL: 'https://t.example',
+      RECEIPT_TAXATION: 'osn',
+    });
     const origins = acquirerOrigins(config);
     expect(origins).toEqual(['https://securepay.tinkoff.ru', 'https://yoomoney.ru']);
     expect(pagePolicy({ formActions: origins })).toContain("form-action 'self' https://securepay.tinkoff.ru https://yoomoney.ru");
-    const tbankOnly = loadConfig({ PAY_CARD_PROVIDER: 'tbank', TBANK_TERMINAL_KEY: 'k', TBANK_PASSWORD: 'p', PUBLIC_URL: 'https://t.example', RECEIPT_TAXATION: 'osn' });
+    const tbankOnly = loadConfig({
+      PAY_CARD_PROVIDER: 'tbank',
+      TBANK_TERMINAL_KEY: 'k',
+      TBANK_PASSWORD: 'p',
+      PUBLIC_URL: 'https://t.example',
+      RECEIPT_TAXATION: 'osn',
+    });
     expect(acquirerOrigins(tbankOnly)).toEqual(['https://securepay.tinkoff.ru']);
   });
 });

@@ -14,17 +14,78 @@ function configError(env: NodeJS.ProcessEnv): string {
 
 describe('loadConfig refuses a bad environment', () => {
   it.each([
-    { description: 'a DATABASE_URL of another scheme, its password masked', env: { DATABASE_URL: 'mysql://shop:Hunter2Pass@db:3306/shop' }, line: '  DATABASE_URL="mysql://shop:***@db:3306/shop": must start with postgres:// or postgresql://', secret: 'Hunter2Pass' },
-    { description: 'an SMTP_URL of another scheme, its password masked', env: { SMTP_URL: 'http://mailer:MailPass99@mx.example:25' }, line: '  SMTP_URL="http://mailer:***@mx.example:25": must start with smtp:// or smtps://', secret: 'MailPass99' },
-    { description: 'a password with an @ in it, masked whole', env: { DATABASE_URL: 'mysql://shop:p@ssWord@db/shop' }, line: '  DATABASE_URL="mysql://shop:***@db/shop": must start with postgres:// or postgresql://', secret: 'ssWord' },
-    { description: 'a short CRM_SECRET, not shown at all', env: { CRM_SECRET: 'crm-secret-too-short' }, line: '  CRM_SECRET=***: must be at least 32 characters', secret: 'crm-secret-too-short' },
-    { description: 'a short SECRET, not shown at all', env: { SECRET: 'short-signing-secret' }, line: '  SECRET=***: must be at least 32 characters', secret: 'short-signing-secret' },
-    { description: 'an empty RECAPTCHA_SECRET', env: { RECAPTCHA_SECRET: '' }, line: '  RECAPTCHA_SECRET="": Too small: expected string to have >=1 characters', secret: undefined },
-    { description: 'a port that is not a number', env: { PORT: 'eighty' }, line: '  PORT="eighty": Invalid input: expected number, received NaN', secret: undefined },
-    { description: 'a pool size out of range', env: { DATABASE_POOL_SIZE: '0' }, line: '  DATABASE_POOL_SIZE="0": Too small: expected number to be >=1', secret: undefined },
-    { description: 'a registry key without its URL and organization id, the key not shown', env: { REGISTRY_KEY: 'reg-key-4242-secret' }, line: '  REGISTRY_URL="": REGISTRY_URL, REGISTRY_KEY and REGISTRY_ORG_ID go together: set all three or none', secret: 'reg-key-4242-secret' },
-    { description: 'a registry URL that is not http(s)', env: { REGISTRY_URL: 'ftp://pushka.gosuslugi.ru/api/v1', REGISTRY_KEY: 'reg-key-4242-secret', REGISTRY_ORG_ID: '123' }, line: '  REGISTRY_URL="ftp://pushka.gosuslugi.ru/api/v1": Invalid URL', secret: 'reg-key-4242-secret' },
-    { description: 'an unknown time zone', env: { TIMEZONE: 'Mars/Olympus' }, line: '  TIMEZONE="Mars/Olympus": unknown time zone, expected an IANA name such as Europe/Moscow', secret: undefined },
+    {
+      description: 'a DATABASE_URL of another scheme, its password masked',
+      env: { DATABASE_URL: 'mysql://shop:Hunter2Pass@db:3306/shop' },
+      line: '  DATABASE_URL="mysql://shop:***@db:3306/shop": must start with postgres:// or postgresql://',
+      secret: 'Hunter2Pass',
+    },
+    {
+      description: 'an SMTP_URL of another scheme, its password masked',
+      env: { SMTP_URL: 'http://mailer:MailPass99@mx.example:25' },
+      line: '  SMTP_URL="http://mailer:***@mx.example:25": must start with smtp:// or smtps://',
+      secret: 'MailPass99',
+    },
+    {
+      description: 'a password with an @ in it, masked whole',
+      env: { DATABASE_URL: 'mysql://shop:p@ssWord@db/shop' },
+      line: '  DATABASE_URL="mysql://shop:***@db/shop": must start with postgres:// or postgresql://',
+      secret: 'ssWord',
+    },
+    {
+      description: 'a short CRM_SECRET, not shown at all',
+      env: { CRM_SECRET: 'crm-secret-too-short' },
+      line: '  CRM_SECRET=***: must be at least 32 characters',
+      secret: 'crm-secret-too-short',
+    },
+    {
+      description: 'a short SECRET, not shown at all',
+      env: { SECRET: 'short-signing-secret' },
+      line: '  SECRET=***: must be at least 32 characters',
+      secret: 'short-signing-secret',
+    },
+    {
+      description: 'an empty RECAPTCHA_SECRET',
+      env: { RECAPTCHA_SECRET: '' },
+      line: '  RECAPTCHA_SECRET="": Too small: expected string to have >=1 characters',
+      secret: undefined,
+    },
+    {
+      description: 'a port that is not a number',
+      env: { PORT: 'eighty' },
+      line: '  PORT="eighty": Invalid input: expected number, received NaN',
+      secret: undefined,
+    },
+    {
+      description: 'a pool size out of range',
+      env: { DATABASE_POOL_SIZE: '0' },
+      line: '  DATABASE_POOL_SIZE="0": Too small: expected number to be >=1',
+      secret: undefined,
+    },
+    {
+      description: 'a registry key without its URL and organization id, the key not shown',
+      env: { REGISTRY_KEY: 'reg-key-4242-secret' },
+      line: '  REGISTRY_URL="": REGISTRY_URL, REGISTRY_KEY and REGISTRY_ORG_ID go together: set all three or none',
+      secret: 'reg-key-4242-secret',
+    },
+    {
+      description: 'a registry URL that is not http(s)',
+      env: { REGISTRY_URL: 'ftp://pushka.gosuslugi.ru/api/v1', REGISTRY_KEY: 'reg-key-4242-secret', REGISTRY_ORG_ID: '123' },
+      line: '  REGISTRY_URL="ftp://pushka.gosuslugi.ru/api/v1": Invalid URL',
+      secret: 'reg-key-4242-secret',
+    },
+    {
+      description: 'an unknown time zone',
+      env: { TIMEZONE: 'Mars/Olympus' },
+      line: '  TIMEZONE="Mars/Olympus": unknown time zone, expected an IANA name such as Europe/Moscow',
+      secret: undefined,
+    },
+    {
+      description: 'a mail outbox interval under 100 ms',
+      env: { MAIL_OUTBOX_INTERVAL_MS: '10' },
+      line: '  MAIL_OUTBOX_INTERVAL_MS="10": Too small: expected number to be >=100',
+      secret: undefined,
+    },
   ])('$description', ({ env, line, secret }) => {
     const message = configError(env);
     expect(message.split('\n')).toEqual(['Invalid configuration:', line]);
@@ -45,9 +106,22 @@ describe('loadConfig refuses a bad environment', () => {
     expect(config).toMatchObject({ databaseUrl: 'postgres://shop:pw@db/shop', port: 8181, registry: undefined });
   });
 
+  it('sends the mail outbox every 5 s unless MAIL_OUTBOX_INTERVAL_MS says otherwise', () => {
+    expect(loadConfig({}).mailOutboxIntervalMs).toBe(5000);
+    expect(loadConfig({ MAIL_OUTBOX_INTERVAL_MS: '500' }).mailOutboxIntervalMs).toBe(500);
+  });
+
   it('turns the Pushkin-card registry on when its URL, key and organization id are all set', () => {
-    const config = loadConfig({ REGISTRY_URL: 'https://pushka-uat.test.gosuslugi.ru/api/v1', REGISTRY_KEY: 'reg-key-4242-secret', REGISTRY_ORG_ID: '7701' });
-    expect(config.registry).toEqual({ url: 'https://pushka-uat.test.gosuslugi.ru/api/v1', key: 'reg-key-4242-secret', organizationId: '7701' });
+    const config = loadConfig({
+      REGISTRY_URL: 'https://pushka-uat.test.gosuslugi.ru/api/v1',
+      REGISTRY_KEY: 'reg-key-4242-secret',
+      REGISTRY_ORG_ID: '7701',
+    });
+    expect(config.registry).toEqual({
+      url: 'https://pushka-uat.test.gosuslugi.ru/api/v1',
+      key: 'reg-key-4242-secret',
+      organizationId: '7701',
+    });
   });
 });
 

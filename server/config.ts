@@ -17,9 +17,7 @@ import type { HoldLimits } from './security/hold-limits.ts';
 import type { RateLimits } from './security/rate-limits.ts';
 import { type TrustProxy, trustProxyFromEnv } from './security/trust-proxy.ts';
 
-const flagFromEnv = z
-  .enum(['0', '1', 'true', 'false'])
-  .transform((value) => value === '1' || value === 'true');
+const flagFromEnv = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 
 // An origin a host page may frame the storefront from (CSP frame-ancestors source syntax,
 // narrowed to scheme://host[:port] with an optional leading wildcard label; no paths).
@@ -28,120 +26,171 @@ const EMBED_ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9
 const acquirerChoice = z.enum(['sandbox', 'tbank', 'yookassa']).default('sandbox');
 
 /** Every environment variable the server reads, parsed once at start. */
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  /** Order-creating calls run at once (admission control, server/security/admission.ts); 0 = off. Default: as many as the order batcher's lanes carry in one go (ORDER_BATCH × ORDER_BATCH_LANES). */
-  ORDER_CONCURRENCY: z.coerce.number().int().min(0).max(1000).optional(),
-  /** Order-creating calls that may wait for a slot; beyond that they get HTTP 429 at once. */
-  ORDER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(50),
-  /** The longest an order-creating call waits in that queue before it gets HTTP 429. */
-  ORDER_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
-  /** The most quantity orders placed together in one statement under a rush (server/orders/order-batcher.ts); 1 = each alone. */
-  ORDER_BATCH: z.coerce.number().int().min(1).max(200).default(20),
-  /** Order-placing calls to the database at once; orders arriving while all are busy go together in the next. */
-  ORDER_BATCH_LANES: z.coerce.number().int().min(1).max(200).default(2),
-  PUBLIC_URL: z.url().optional(),
-  /** Unpaid orders one client address, or one e-mail, may hold at once (server/security/hold-limits.ts); 0 = no limit. */
-  HOLD_LIMIT_ORDERS: z.coerce.number().int().min(0).max(10_000).default(5),
-  /** Places those unpaid orders may hold together; 0 = no limit. */
-  HOLD_LIMIT_PLACES: z.coerce.number().int().min(0).max(100_000).default(40),
-  /** Orders one client address may place within ORDER_BURST_WINDOW_S before the next needs the image captcha, even where the setup has it off; 0 = never. */
-  ORDER_BURST_CAPTCHA: z.coerce.number().int().min(0).max(10_000).default(3),
-  ORDER_BURST_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
-  /** Back-office sign-in attempts one client address may make per 10 minutes (a box office behind one address signs several staff in). */
-  STAFF_SIGN_IN_LIMIT: z.coerce.number().int().min(1).max(100_000).default(STAFF_SIGN_IN_LIMIT),
-  /** Captcha images and recordings one client address may fetch per RATE_LIMIT_WINDOW_S (server/security/rate-limits.ts); 0 = no limit. */
-  CAPTCHA_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(30),
-  /** Payment starts (Pay) one client address may make per window; 0 = no limit. */
-  PAY_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(20),
-  /** Return requests and confirmations one client address may send per window; 0 = no limit. */
-  RETURN_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(10),
-  RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
-  /** Host names the server answers when PUBLIC_URL is unset (links are built from them); default: HOST and localhost. */
-  ALLOWED_HOSTS: allowedHostsFromEnv,
-  /** The venue's time zone; unset: the setup's app.timezone (server/setup/setup.service.ts, venueTimeZone). */
-  TIMEZONE: z.string().min(1).refine(isValidTimeZone, 'unknown time zone, expected an IANA name such as Europe/Moscow').optional(),
-  SETUP_FILE: z.string().min(1).optional(),
-  SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  DEMO: flagFromEnv.default(true),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('Storefront <tickets@localhost>'),
-  JOBS: flagFromEnv.default(true),
-  EMBED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((value) => value.split(/[\s,]+/).filter(Boolean))
-    .pipe(z.array(z.string().regex(EMBED_ORIGIN, 'each entry must be an origin like https://venue.example (a leading *. allows subdomains)'))),
-  /** Shared with the venue's site, which signs CRM-client tokens with it (docs/crm-client.md). */
-  CRM_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** The reCAPTCHA secret key; the site key is in the setup (recaptcha.sitekey). */
-  RECAPTCHA_SECRET: z.string().min(1).optional(),
-  /** Benchmarks: on SIGUSR2 the server writes `db-statements <n>` (SQL statements sent so far) to stderr. */
-  DB_STATEMENT_REPORT: flagFromEnv.default(false),
-  /** Which proxies' X-Forwarded-For/-Proto/-Host to believe (server/security/trust-proxy.ts). */
-  TRUST_PROXY: trustProxyFromEnv,
-  /** The acquirer of each payment type (docs/acquirers.md); the sandbox by default. */
-  PAY_CARD_PROVIDER: acquirerChoice,
-  PAY_QR_PROVIDER: acquirerChoice,
-  PAY_PUSHKIN_PROVIDER: acquirerChoice,
-  TBANK_TERMINAL_KEY: z.string().min(1).max(20).optional(),
-  TBANK_PASSWORD: z.string().min(1).optional(),
-  TBANK_PUSHKIN_TERMINAL_KEY: z.string().min(1).max(20).optional(),
-  TBANK_PUSHKIN_PASSWORD: z.string().min(1).optional(),
-  TBANK_API_URL: z.url().default('https://securepay.tinkoff.ru/v2/'),
-  YOOKASSA_SHOP_ID: z.string().regex(/^\d{1,12}$/, 'must be the shop\'s number').optional(),
-  YOOKASSA_SECRET_KEY: z.string().min(1).optional(),
-  YOOKASSA_PUSHKIN_SHOP_ID: z.string().regex(/^\d{1,12}$/, 'must be the shop\'s number').optional(),
-  YOOKASSA_PUSHKIN_SECRET_KEY: z.string().min(1).optional(),
-  YOOKASSA_API_URL: z.url().default('https://api.yookassa.ru/v3/'),
-  /** How a YooKassa SBP payment is confirmed: its own page (redirect, as YooKassa's SBP page documents) or our QR modal (qr). */
-  YOOKASSA_SBP_CONFIRMATION: z.enum(['redirect', 'qr']).default('redirect'),
-  /** The longest one call to an acquirer may take before the visitor is told the bank is unavailable. */
-  ACQUIRER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(15_000),
-  RECEIPT_PAYMENT_MODE: z.enum(RECEIPT_PAYMENT_MODES).default('full_prepayment'),
-  RECEIPT_TAX: z.enum(RECEIPT_TAXES).default('none'),
-  RECEIPT_TAXATION: z.enum(RECEIPT_TAXATIONS).optional(),
-  /** The fiscal document format of the venue's register (docs/acquirers.md): 1.2, the current one, or 1.05. */
-  RECEIPT_FFD: z.enum(RECEIPT_FFD_VERSIONS, { message: 'must be 1.2 or 1.05' }).default('1.2'),
-  /** The Pushkin-card registry's API (docs/checkin.md): https://pushka.gosuslugi.ru/api/v1, or the test host https://pushka-uat.test.gosuslugi.ru/api/v1. Unset: nothing is sent. */
-  REGISTRY_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** The venue's key for the registry (Bearer). */
-  REGISTRY_KEY: z.string().min(8).optional(),
-  /** The venue's organization id in PRO.Культура. */
-  REGISTRY_ORG_ID: z.string().regex(/^[\w-]{1,64}$/, 'letters, digits, _ or -').optional(),
-}).superRefine((e, ctx) => {
-  const need = (name: keyof typeof e, why: string) => {
-    if (e[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `required when ${why}` });
-  };
-  const uses = (provider: string) => (['PAY_CARD_PROVIDER', 'PAY_QR_PROVIDER'] as const).filter((k) => e[k] === provider);
-  for (const provider of ['tbank', 'yookassa'] as const) {
-    const kinds = uses(provider);
-    if (kinds.length === 0) continue;
-    const why = `${kinds.join(' or ')} is ${provider}`;
-    if (provider === 'tbank') (['TBANK_TERMINAL_KEY', 'TBANK_PASSWORD'] as const).forEach((n) => need(n, why));
-    else (['YOOKASSA_SHOP_ID', 'YOOKASSA_SECRET_KEY'] as const).forEach((n) => need(n, why));
-  }
-  if (e.PAY_PUSHKIN_PROVIDER === 'tbank') (['TBANK_PUSHKIN_TERMINAL_KEY', 'TBANK_PUSHKIN_PASSWORD'] as const).forEach((n) => need(n, 'PAY_PUSHKIN_PROVIDER is tbank'));
-  if (e.PAY_PUSHKIN_PROVIDER === 'yookassa') (['YOOKASSA_PUSHKIN_SHOP_ID', 'YOOKASSA_PUSHKIN_SECRET_KEY'] as const).forEach((n) => need(n, 'PAY_PUSHKIN_PROVIDER is yookassa'));
-  const real = [e.PAY_CARD_PROVIDER, e.PAY_QR_PROVIDER, e.PAY_PUSHKIN_PROVIDER].some((p) => p !== 'sandbox');
-  if (real) need('PUBLIC_URL', 'a real acquirer is configured (its notifications and return pages need our public address)');
-  if ([e.PAY_CARD_PROVIDER, e.PAY_QR_PROVIDER, e.PAY_PUSHKIN_PROVIDER].includes('tbank')) need('RECEIPT_TAXATION', 'T-Bank is configured (its receipts name the tax system)');
-  const registry = [e.REGISTRY_URL, e.REGISTRY_KEY, e.REGISTRY_ORG_ID];
-  if (registry.some((v) => v !== undefined) && registry.some((v) => v === undefined)) {
-    ctx.addIssue({ code: 'custom', path: ['REGISTRY_URL'], message: 'REGISTRY_URL, REGISTRY_KEY and REGISTRY_ORG_ID go together: set all three or none' });
-  }
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** Order-creating calls run at once (admission control, server/security/admission.ts); 0 = off. Default: as many as the order batcher's lanes carry in one go (ORDER_BATCH × ORDER_BATCH_LANES). */
+    ORDER_CONCURRENCY: z.coerce.number().int().min(0).max(1000).optional(),
+    /** Order-creating calls that may wait for a slot; beyond that they get HTTP 429 at once. */
+    ORDER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(50),
+    /** The longest an order-creating call waits in that queue before it gets HTTP 429. */
+    ORDER_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
+    /** The most quantity orders placed together in one statement under a rush (server/orders/order-batcher.ts); 1 = each alone. */
+    ORDER_BATCH: z.coerce.number().int().min(1).max(200).default(20),
+    /** Order-placing calls to the database at once; orders arriving while all are busy go together in the next. */
+    ORDER_BATCH_LANES: z.coerce.number().int().min(1).max(200).default(2),
+    PUBLIC_URL: z.url().optional(),
+    /** Unpaid orders one client address, or one e-mail, may hold at once (server/security/hold-limits.ts); 0 = no limit. */
+    HOLD_LIMIT_ORDERS: z.coerce.number().int().min(0).max(10_000).default(5),
+    /** Places those unpaid orders may hold together; 0 = no limit. */
+    HOLD_LIMIT_PLACES: z.coerce.number().int().min(0).max(100_000).default(40),
+    /** Orders one client address may place within ORDER_BURST_WINDOW_S before the next needs the image captcha, even where the setup has it off; 0 = never. */
+    ORDER_BURST_CAPTCHA: z.coerce.number().int().min(0).max(10_000).default(3),
+    ORDER_BURST_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
+    /** Back-office sign-in attempts one client address may make per 10 minutes (a box office behind one address signs several staff in). */
+    STAFF_SIGN_IN_LIMIT: z.coerce.number().int().min(1).max(100_000).default(STAFF_SIGN_IN_LIMIT),
+    /** Captcha images and recordings one client address may fetch per RATE_LIMIT_WINDOW_S (server/security/rate-limits.ts); 0 = no limit. */
+    CAPTCHA_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(30),
+    /** Payment starts (Pay) one client address may make per window; 0 = no limit. */
+    PAY_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(20),
+    /** Return requests and confirmations one client address may send per window; 0 = no limit. */
+    RETURN_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(10),
+    RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
+    /** Host names the server answers when PUBLIC_URL is unset (links are built from them); default: HOST and localhost. */
+    ALLOWED_HOSTS: allowedHostsFromEnv,
+    /** The venue's time zone; unset: the setup's app.timezone (server/setup/setup.service.ts, venueTimeZone). */
+    TIMEZONE: z.string().min(1).refine(isValidTimeZone, 'unknown time zone, expected an IANA name such as Europe/Moscow').optional(),
+    SETUP_FILE: z.string().min(1).optional(),
+    SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    DEMO: flagFromEnv.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Storefront <tickets@localhost>'),
+    MAIL_OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+    // Days after an order's session when its personal data is anonymised (docs/personal-data.md).
+    PERSONAL_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+    /** How often the waiting-list job offers places that came back (server/waitlist/waitlist-job.ts). */
+    WAITLIST_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+    JOBS: flagFromEnv.default(true),
+    EMBED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+      .pipe(
+        z.array(z.string().regex(EMBED_ORIGIN, 'each entry must be an origin like https://venue.example (a leading *. allows subdomains)')),
+      ),
+    /** Shared with the venue's site, which signs CRM-client tokens with it (docs/crm-client.md). */
+    CRM_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** The reCAPTCHA secret key; the site key is in the setup (recaptcha.sitekey). */
+    RECAPTCHA_SECRET: z.string().min(1).optional(),
+    /** Benchmarks: on SIGUSR2 the server writes `db-statements <n>` (SQL statements sent so far) to stderr. */
+    DB_STATEMENT_REPORT: flagFromEnv.default(false),
+    /** Which proxies' X-Forwarded-For/-Proto/-Host to believe (server/security/trust-proxy.ts). */
+    TRUST_PROXY: trustProxyFromEnv,
+    /** The acquirer of each payment type (docs/acquirers.md); the sandbox by default. */
+    PAY_CARD_PROVIDER: acquirerChoice,
+    PAY_QR_PROVIDER: acquirerChoice,
+    PAY_PUSHKIN_PROVIDER: acquirerChoice,
+    TBANK_TERMINAL_KEY: z.string().min(1).max(20).optional(),
+    TBANK_PASSWORD: z.string().min(1).optional(),
+    TBANK_PUSHKIN_TERMINAL_KEY: z.string().min(1).max(20).optional(),
+    TBANK_PUSHKIN_PASSWORD: z.string().min(1).optional(),
+    TBANK_API_URL: z.url().default('https://securepay.tinkoff.ru/v2/'),
+    YOOKASSA_SHOP_ID: z
+      .string()
+      .regex(/^\d{1,12}$/, "must be the shop's number")
+      .optional(),
+    YOOKASSA_SECRET_KEY: z.string().min(1).optional(),
+    YOOKASSA_PUSHKIN_SHOP_ID: z
+      .string()
+      .regex(/^\d{1,12}$/, "must be the shop's number")
+      .optional(),
+    YOOKASSA_PUSHKIN_SECRET_KEY: z.string().min(1).optional(),
+    YOOKASSA_API_URL: z.url().default('https://api.yookassa.ru/v3/'),
+    /** How a YooKassa SBP payment is confirmed: its own page (redirect, as YooKassa's SBP page documents) or our QR modal (qr). */
+    YOOKASSA_SBP_CONFIRMATION: z.enum(['redirect', 'qr']).default('redirect'),
+    /** The longest one call to an acquirer may take before the visitor is told the bank is unavailable. */
+    ACQUIRER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(15_000),
+    RECEIPT_PAYMENT_MODE: z.enum(RECEIPT_PAYMENT_MODES).default('full_prepayment'),
+    RECEIPT_TAX: z.enum(RECEIPT_TAXES).default('none'),
+    RECEIPT_TAXATION: z.enum(RECEIPT_TAXATIONS).optional(),
+    /** The fiscal document format of the venue's register (docs/acquirers.md): 1.2, the current one, or 1.05. */
+    RECEIPT_FFD: z.enum(RECEIPT_FFD_VERSIONS, { message: 'must be 1.2 or 1.05' }).default('1.2'),
+    /** The Pushkin-card registry's API (docs/checkin.md): https://pushka.gosuslugi.ru/api/v1, or the test host https://pushka-uat.test.gosuslugi.ru/api/v1. Unset: nothing is sent. */
+    REGISTRY_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** The venue's key for the registry (Bearer). */
+    REGISTRY_KEY: z.string().min(8).optional(),
+    /** The venue's organization id in PRO.Культура. */
+    REGISTRY_ORG_ID: z
+      .string()
+      .regex(/^[\w-]{1,64}$/, 'letters, digits, _ or -')
+      .optional(),
+    /** Apple Wallet passes (docs/tickets.md): the Pass Type ID of the venue's Apple developer account ('pass.ru.venue.tickets'). Unset: no Wallet button. */
+    WALLET_PASS_TYPE_ID: z
+      .string()
+      .regex(/^pass(\.[A-Za-z0-9-]+)+$/, 'must be a Pass Type ID such as pass.ru.venue.tickets')
+      .optional(),
+    /** The developer account's team id (10 letters and digits). */
+    WALLET_TEAM_ID: z
+      .string()
+      .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character team id')
+      .optional(),
+    /** PEM files: the Pass Type ID certificate, its private key, and Apple's WWDR intermediate certificate. */
+    WALLET_CERT_FILE: z.string().min(1).optional(),
+    WALLET_KEY_FILE: z.string().min(1).optional(),
+    WALLET_KEY_PASSPHRASE: z.string().min(1).optional(),
+    WALLET_WWDR_FILE: z.string().min(1).optional(),
+    /** Apple's push service for pass updates. */
+    WALLET_APNS_URL: z.url({ protocol: /^https$/ }).default('https://api.push.apple.com'),
+  })
+  .superRefine((e, ctx) => {
+    const need = (name: keyof typeof e, why: string) => {
+      if (e[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `required when ${why}` });
+    };
+    const uses = (provider: string) => (['PAY_CARD_PROVIDER', 'PAY_QR_PROVIDER'] as const).filter((k) => e[k] === provider);
+    for (const provider of ['tbank', 'yookassa'] as const) {
+      const kinds = uses(provider);
+      if (kinds.length === 0) continue;
+      const why = `${kinds.join(' or ')} is ${provider}`;
+      if (provider === 'tbank') (['TBANK_TERMINAL_KEY', 'TBANK_PASSWORD'] as const).forEach((n) => need(n, why));
+      else (['YOOKASSA_SHOP_ID', 'YOOKASSA_SECRET_KEY'] as const).forEach((n) => need(n, why));
+    }
+    if (e.PAY_PUSHKIN_PROVIDER === 'tbank')
+      (['TBANK_PUSHKIN_TERMINAL_KEY', 'TBANK_PUSHKIN_PASSWORD'] as const).forEach((n) => need(n, 'PAY_PUSHKIN_PROVIDER is tbank'));
+    if (e.PAY_PUSHKIN_PROVIDER === 'yookassa')
+      (['YOOKASSA_PUSHKIN_SHOP_ID', 'YOOKASSA_PUSHKIN_SECRET_KEY'] as const).forEach((n) => need(n, 'PAY_PUSHKIN_PROVIDER is yookassa'));
+    const real = [e.PAY_CARD_PROVIDER, e.PAY_QR_PROVIDER, e.PAY_PUSHKIN_PROVIDER].some((p) => p !== 'sandbox');
+    if (real) need('PUBLIC_URL', 'a real acquirer is configured (its notifications and return pages need our public address)');
+    if ([e.PAY_CARD_PROVIDER, e.PAY_QR_PROVIDER, e.PAY_PUSHKIN_PROVIDER].includes('tbank'))
+      need('RECEIPT_TAXATION', 'T-Bank is configured (its receipts name the tax system)');
+    const wallet = [e.WALLET_PASS_TYPE_ID, e.WALLET_TEAM_ID, e.WALLET_CERT_FILE, e.WALLET_KEY_FILE, e.WALLET_WWDR_FILE];
+    if (wallet.some((v) => v !== undefined) && wallet.some((v) => v === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WALLET_PASS_TYPE_ID'],
+        message:
+          'WALLET_PASS_TYPE_ID, WALLET_TEAM_ID, WALLET_CERT_FILE, WALLET_KEY_FILE and WALLET_WWDR_FILE go together: set all five or none',
+      });
+    }
+    const registry = [e.REGISTRY_URL, e.REGISTRY_KEY, e.REGISTRY_ORG_ID];
+    if (registry.some((v) => v !== undefined) && registry.some((v) => v === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REGISTRY_URL'],
+        message: 'REGISTRY_URL, REGISTRY_KEY and REGISTRY_ORG_ID go together: set all three or none',
+      });
+    }
+  });
 
 export type Config = {
   port: number;
@@ -166,9 +215,21 @@ export type Config = {
   setupFile: string | undefined;
   secret: string | undefined;
   demo: boolean;
+  /** RECEIPT_*: the fiscal receipts' settings, for the desk's register too when no acquirer is configured. */
+  receipt: {
+    paymentMode: (typeof RECEIPT_PAYMENT_MODES)[number];
+    tax: (typeof RECEIPT_TAXES)[number];
+    taxation: (typeof RECEIPT_TAXATIONS)[number] | undefined;
+    ffd: (typeof RECEIPT_FFD_VERSIONS)[number];
+  };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How often the mail outbox job sends what is due. */
+  mailOutboxIntervalMs: number;
+  /** Days after an order's (latest) session when the retention job anonymises its personal data. */
+  personalDataRetentionDays: number;
+  waitlistIntervalMs: number;
   jobs: boolean;
   /** Host-page origins allowed to frame the storefront (the embeddable widget); empty: none but our own. */
   embedOrigins: string[];
@@ -180,8 +241,20 @@ export type Config = {
   trustProxy: TrustProxy;
   /** The real acquirers and which payment type each serves; absent or all sandbox: the sandbox alone. */
   acquirers?: AcquirersConfig;
+  /** Apple Wallet passes (WALLET_*); undefined: none are offered. */
+  wallet?: WalletConfig;
   /** The Pushkin-card registry; undefined: reports wait in their queue, nothing is sent. */
   registry?: { url: string; key: string; organizationId: string } | undefined;
+};
+
+export type WalletConfig = {
+  passTypeId: string;
+  teamId: string;
+  certFile: string;
+  keyFile: string;
+  keyPassphrase: string | undefined;
+  wwdrFile: string;
+  apnsUrl: string;
 };
 
 export type AcquirerChoice = 'sandbox' | 'tbank' | 'yookassa';
@@ -217,7 +290,9 @@ export function withSecretsFile(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new ConfigError(`Invalid configuration:\n  ACQUIRER_SECRETS_FILE=${JSON.stringify(file)}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new ConfigError(
+      `Invalid configuration:\n  ACQUIRER_SECRETS_FILE=${JSON.stringify(file)}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
   const fromFile: NodeJS.ProcessEnv = {};
   const problems: string[] = [];
@@ -225,7 +300,8 @@ export function withSecretsFile(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     const trimmed = line.trim();
     if (!trimmed || trimmed.startsWith('#')) return;
     const match = /^([A-Z][A-Z0-9_]*)\s*=\s*(.*)$/.exec(trimmed);
-    if (!match?.[1] || !/^(TBANK|YOOKASSA)_/.test(match[1])) problems.push(`  ACQUIRER_SECRETS_FILE line ${index + 1}: expected TBANK_…=value or YOOKASSA_…=value`);
+    if (!match?.[1] || !/^(TBANK|YOOKASSA)_/.test(match[1]))
+      problems.push(`  ACQUIRER_SECRETS_FILE line ${index + 1}: expected TBANK_…=value or YOOKASSA_…=value`);
     else fromFile[match[1]] = match[2]?.replace(/^"(.*)"$/, '$1');
   });
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
@@ -307,15 +383,29 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
     publicUrl: e.PUBLIC_URL,
     allowedHosts: e.ALLOWED_HOSTS,
     staffSignInLimit: e.STAFF_SIGN_IN_LIMIT,
-    rateLimits: { captcha: e.CAPTCHA_RATE_LIMIT, payments: e.PAY_RATE_LIMIT, returns: e.RETURN_RATE_LIMIT, windowMs: e.RATE_LIMIT_WINDOW_S * 1000 },
-    holdLimits: { orders: e.HOLD_LIMIT_ORDERS, places: e.HOLD_LIMIT_PLACES, burstOrders: e.ORDER_BURST_CAPTCHA, burstWindowMs: e.ORDER_BURST_WINDOW_S * 1000 },
+    rateLimits: {
+      captcha: e.CAPTCHA_RATE_LIMIT,
+      payments: e.PAY_RATE_LIMIT,
+      returns: e.RETURN_RATE_LIMIT,
+      windowMs: e.RATE_LIMIT_WINDOW_S * 1000,
+    },
+    holdLimits: {
+      orders: e.HOLD_LIMIT_ORDERS,
+      places: e.HOLD_LIMIT_PLACES,
+      burstOrders: e.ORDER_BURST_CAPTCHA,
+      burstWindowMs: e.ORDER_BURST_WINDOW_S * 1000,
+    },
     timezone: e.TIMEZONE,
     setupFile: e.SETUP_FILE,
     secret: e.SECRET,
     demo: e.DEMO,
+    receipt: { paymentMode: e.RECEIPT_PAYMENT_MODE, tax: e.RECEIPT_TAX, taxation: e.RECEIPT_TAXATION, ffd: e.RECEIPT_FFD },
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailOutboxIntervalMs: e.MAIL_OUTBOX_INTERVAL_MS,
+    personalDataRetentionDays: e.PERSONAL_DATA_RETENTION_DAYS,
+    waitlistIntervalMs: e.WAITLIST_INTERVAL_MS,
     jobs: e.JOBS,
     embedOrigins: e.EMBED_ORIGINS,
     crmSecret: e.CRM_SECRET,
@@ -328,7 +418,9 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
       pushkin: e.PAY_PUSHKIN_PROVIDER,
       tbank: e.TBANK_TERMINAL_KEY && e.TBANK_PASSWORD ? { terminalKey: e.TBANK_TERMINAL_KEY, password: e.TBANK_PASSWORD } : undefined,
       tbankPushkin:
-        e.TBANK_PUSHKIN_TERMINAL_KEY && e.TBANK_PUSHKIN_PASSWORD ? { terminalKey: e.TBANK_PUSHKIN_TERMINAL_KEY, password: e.TBANK_PUSHKIN_PASSWORD } : undefined,
+        e.TBANK_PUSHKIN_TERMINAL_KEY && e.TBANK_PUSHKIN_PASSWORD
+          ? { terminalKey: e.TBANK_PUSHKIN_TERMINAL_KEY, password: e.TBANK_PUSHKIN_PASSWORD }
+          : undefined,
       tbankApiUrl: e.TBANK_API_URL,
       yookassa: e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY ? { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY } : undefined,
       yookassaPushkin:
@@ -340,7 +432,22 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
       timeoutMs: e.ACQUIRER_TIMEOUT_MS,
       receipt: { paymentMode: e.RECEIPT_PAYMENT_MODE, tax: e.RECEIPT_TAX, taxation: e.RECEIPT_TAXATION, ffd: e.RECEIPT_FFD },
     },
-    registry: e.REGISTRY_URL && e.REGISTRY_KEY && e.REGISTRY_ORG_ID ? { url: e.REGISTRY_URL, key: e.REGISTRY_KEY, organizationId: e.REGISTRY_ORG_ID } : undefined,
+    wallet:
+      e.WALLET_PASS_TYPE_ID && e.WALLET_TEAM_ID && e.WALLET_CERT_FILE && e.WALLET_KEY_FILE && e.WALLET_WWDR_FILE
+        ? {
+            passTypeId: e.WALLET_PASS_TYPE_ID,
+            teamId: e.WALLET_TEAM_ID,
+            certFile: e.WALLET_CERT_FILE,
+            keyFile: e.WALLET_KEY_FILE,
+            keyPassphrase: e.WALLET_KEY_PASSPHRASE,
+            wwdrFile: e.WALLET_WWDR_FILE,
+            apnsUrl: e.WALLET_APNS_URL,
+          }
+        : undefined,
+    registry:
+      e.REGISTRY_URL && e.REGISTRY_KEY && e.REGISTRY_ORG_ID
+        ? { url: e.REGISTRY_URL, key: e.REGISTRY_KEY, organizationId: e.REGISTRY_ORG_ID }
+        : undefined,
   };
 }
 

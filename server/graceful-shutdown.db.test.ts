@@ -41,7 +41,9 @@ async function openConnection(url: string) {
         const end = buffer.indexOf('\r\n\r\n');
         if (end >= 0) {
           const [statusLine = '', ...lines] = buffer.slice(0, end).split('\r\n');
-          const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+          const headers = Object.fromEntries(
+            lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+          );
           const length = Number(headers['content-length'] ?? 0);
           if (buffer.length >= end + 4 + length) {
             const body = buffer.slice(end + 4, end + 4 + length);

@@ -48,16 +48,41 @@ function replaced(body: unknown, path: (string | number)[], value: unknown): unk
 }
 
 type Session = { calendar_id: number; event_day: string; event_time: string };
-type Price = { calendar_id: number; action_day: string; action_id: number; clientcategory_id: number; zonelevel_id: number; price: number; passagequant: number; useproculture: number; needprice: number };
+type Price = {
+  calendar_id: number;
+  action_day: string;
+  action_id: number;
+  clientcategory_id: number;
+  zonelevel_id: number;
+  price: number;
+  passagequant: number;
+  useproculture: number;
+  needprice: number;
+};
 
 /** An order line for one ordinary ticket of the event page's first session. */
 function firstLine(event: { calendar: Session[]; price: Price[] }) {
   const session = event.calendar[0];
   const price = event.price.find(
-    (p) => session && p.action_day === session.event_day && (p.calendar_id === 0 || p.calendar_id === session.calendar_id) && p.passagequant === 0 && p.useproculture !== 1 && p.needprice <= 1,
+    (p) =>
+      session &&
+      p.action_day === session.event_day &&
+      (p.calendar_id === 0 || p.calendar_id === session.calendar_id) &&
+      p.passagequant === 0 &&
+      p.useproculture !== 1 &&
+      p.needprice <= 1,
   );
   if (!session || !price) throw new Error('no ordinary price on the demo event');
-  return { day: session.event_day, time: session.event_time, actionId: price.action_id, categoryId: price.clientcategory_id, zoneId: price.zonelevel_id, quantity: 1, sum: price.price, seatId: 0 };
+  return {
+    day: session.event_day,
+    time: session.event_time,
+    actionId: price.action_id,
+    categoryId: price.clientcategory_id,
+    zoneId: price.zonelevel_id,
+    quantity: 1,
+    sum: price.price,
+    seatId: 0,
+  };
 }
 
 let t: TestApp;
@@ -125,7 +150,14 @@ beforeAll(async () => {
     { url: '/api/scheme', body: { hash: 'tchaikovsky-symphony-night', calendar_id: calendarId, lang: 'ru' } },
     {
       url: '/api/order/create-scheme',
-      body: { ...buyer, action_id: seat.event_id, calendarId, lang: 'ru', checkboxList: [], tickets: [{ seat_id: seat.seat_id, price_id: seat.price_id, quantity: 1, calendar_id: calendarId }] },
+      body: {
+        ...buyer,
+        action_id: seat.event_id,
+        calendarId,
+        lang: 'ru',
+        checkboxList: [],
+        tickets: [{ seat_id: seat.seat_id, price_id: seat.price_id, quantity: 1, calendar_id: calendarId }],
+      },
     },
     { url: '/api/captcha/check', body: { code: 'ABCDE', sid: 'abcdef' } },
     { url: '/api/order-data', body: { hash: namedHash, lang: 'ru' } },
@@ -147,7 +179,10 @@ beforeAll(async () => {
       },
     },
     { url: '/api/order/view', body: { hash: unpaid, lang: 'ru', bank_data: { id: 1, name: 'card', type: 'card' } } },
-    { url: '/api/order/add-special-offer', body: { hash: unpaid, lang: 'ru', data: [{ uid: 'a1', parent_id: tickets[0]?.id ?? 1, package_id: 0, price_id: 1, cost: 100 }] } },
+    {
+      url: '/api/order/add-special-offer',
+      body: { hash: unpaid, lang: 'ru', data: [{ uid: 'a1', parent_id: tickets[0]?.id ?? 1, package_id: 0, price_id: 1, cost: 100 }] },
+    },
     { url: '/api/order/remove-special-offer', body: { hash: unpaid, lang: 'ru', id: 1 } },
     { url: '/api/order/discount', body: { hash: unpaid, lang: 'ru', bonuses: 10, cardCode: '1234567890123456', promoCode: 'DEMO10' } },
     { url: '/api/order/discount/cancel', body: { hash: unpaid, lang: 'ru' } },
@@ -178,7 +213,7 @@ describe('hostile values in every call', () => {
 });
 
 describe('the fields of a refused body', () => {
-  it('names each wrong field once, with an error code rather than the validator\'s prose', async () => {
+  it("names each wrong field once, with an error code rather than the validator's prose", async () => {
     const create = calls.find((call) => call.url === '/api/order/create');
     if (!create) throw new Error('no create call');
     const { data: _data, ...withoutLines } = create.body;
@@ -210,7 +245,12 @@ describe('hostile addresses', () => {
     for (const part of PARTS) {
       const url = pattern.replace('{}', part);
       const headers = { 'x-csrf-token': await t.csrfToken(), 'x-requested-with': 'XMLHttpRequest' };
-      const response = await t.app.inject({ method: method as 'GET' | 'POST', url, headers, ...(method === 'POST' ? { payload: { hash: part, lang: 'ru' } } : {}) });
+      const response = await t.app.inject({
+        method: method as 'GET' | 'POST',
+        url,
+        headers,
+        ...(method === 'POST' ? { payload: { hash: part, lang: 'ru' } } : {}),
+      });
       expectClearAnswer(response, `${method} ${url}`);
     }
   });

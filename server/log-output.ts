@@ -6,7 +6,8 @@ import type { Config } from './config.ts';
  * holds it (the hash is the only key, as in the e-mailed links). Longest first, so
  * `/order/declined/{hash}` is not read as `/order/{hash}`.
  */
-const BEARER_PATHS = /^(\/(?:api\/order\/return|api\/ticket|payments\/return|sandbox\/pay|sandbox\/qr|[a-z]{2}\/order\/view|order\/declined|order\/return|order|nominal-tickets|ticket))\/[^/?#]+/;
+const BEARER_PATHS =
+  /^(\/(?:api\/order\/return|api\/ticket|payments\/return|sandbox\/pay|sandbox\/qr|[a-z]{2}\/order\/view|order\/declined|order\/return|order|nominal-tickets|ticket))\/[^/?#]+/;
 /**
  * Query parameters whose values say nothing about a person: the log keeps them. Every other
  * value is written as `***`, whatever the route: a search (the order desk's, the loyalty cards')
@@ -58,7 +59,11 @@ const serializers = {
  * service manager, a container runtime or a pipe gets one JSON object per line for a log
  * collector. LOG_LEVEL=silent turns logging off either way. A test passes a stream to read the JSON.
  */
-export function loggerOptions(level: Config['logLevel'], terminal: boolean, stream?: { write(line: string): void }): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: Config['logLevel'],
+  terminal: boolean,
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] {
   if (level === 'silent') return false;
   if (stream) return { level, serializers, stream };
   if (!terminal) return { level, serializers };

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, redactSecrets } from './config.ts';
-import { type EmptyDatabaseFiller, startServer } from './start.ts';
+import { type EmptyDatabaseFiller, type ServerOverrides, startServer } from './start.ts';
 
 /**
  * The production start (main.ts at the repository's root runs it with the demo's loader): the
@@ -8,9 +8,9 @@ import { type EmptyDatabaseFiller, startServer } from './start.ts';
  * environment (a DATABASE_URL's password, CRM_SECRET…): operators paste these messages into
  * tickets and chats.
  */
-export async function runServer(fillEmpty?: EmptyDatabaseFiller): Promise<void> {
+export async function runServer(fillEmpty?: EmptyDatabaseFiller, overrides: ServerOverrides = {}): Promise<void> {
   try {
-    await startServer(loadConfig(), fillEmpty);
+    await startServer(loadConfig(), fillEmpty, overrides);
   } catch (error: unknown) {
     console.error(redactSecrets(startFailure(error)));
     process.exit(1);
@@ -21,7 +21,11 @@ function startFailure(error: unknown): string {
   if (error instanceof ConfigError) return error.message;
   const lines = [`The storefront could not start: ${messageOf(error)}`];
   // A wrapped cause (a migration's SQL error, a refused connection) says what actually failed.
-  for (let cause = (error as { cause?: unknown } | null)?.cause, depth = 0; cause !== undefined && depth < 3; cause = (cause as { cause?: unknown } | null)?.cause, depth++) {
+  for (
+    let cause = (error as { cause?: unknown } | null)?.cause, depth = 0;
+    cause !== undefined && depth < 3;
+    cause = (cause as { cause?: unknown } | null)?.cause, depth++
+  ) {
     lines.push(`  caused by: ${messageOf(cause)}`);
   }
   return lines.join('\n');

@@ -46,7 +46,8 @@ describe('personal data in the log', () => {
     expect(await server.exited).toBe(0);
     const log = server.output();
     expect(log).toContain('incoming request');
-    for (const personal of ['buyer7@example.com', '+7 999 000 0007', '9990000007', 'Покупатель Номер', 'Секретная Фамилия']) expect(log).not.toContain(personal);
+    for (const personal of ['buyer7@example.com', '+7 999 000 0007', '9990000007', 'Покупатель Номер', 'Секретная Фамилия'])
+      expect(log).not.toContain(personal);
     expect(log).toContain('/order/***');
     expect(log).not.toContain(hash);
     expect(log).not.toContain('abcdefgh');

@@ -24,7 +24,8 @@ const body = {
     { event_id: 2, saledate: '' },
   ],
 };
-const payloadOf = (html: string) => JSON.parse(/^<script type="application\/json" id="afisha-answer">(.*)<\/script>$/s.exec(html)?.[1] ?? 'null');
+const payloadOf = (html: string) =>
+  JSON.parse(/^<script type="application\/json" id="afisha-answer">(.*)<\/script>$/s.exec(html)?.[1] ?? 'null');
 
 describe('the listing answer inside its page', () => {
   it('carries the answer, its language and the venue offsets at the sale starts', async () => {
@@ -87,7 +88,15 @@ describe('a page does not wait for the listing being rebuilt', () => {
 });
 
 describe('the first card image, preloaded', () => {
-  const event = (id: number, kind: number, sort: number, image: string, extra: object = {}) => ({ event_id: id, menukind_id: kind, eventsotrnum: sort, notimes: 0, is_subscription: 0, image_url: { ru: image, en: '' }, ...extra });
+  const event = (id: number, kind: number, sort: number, image: string, extra: object = {}) => ({
+    event_id: id,
+    menukind_id: kind,
+    eventsotrnum: sort,
+    notimes: 0,
+    is_subscription: 0,
+    image_url: { ru: image, en: '' },
+    ...extra,
+  });
   const listing = (extra: { setup?: object; action?: unknown[] } = {}) =>
     ({
       kind_menu: [
@@ -96,19 +105,33 @@ describe('the first card image, preloaded', () => {
       ],
       sub_menu: [],
       setup: { tickets_image: 1, subscription_image: 0, menu_first_notimes: 0, ...extra.setup },
-      action: extra.action ?? [event(1, 7, 1, '/a.jpg'), event(2, 5, 9, '/b.jpg'), event(3, 5, 3, '/c.jpg?x=1&y="2"'), event(4, 5, 3, '/d.jpg')],
+      action: extra.action ?? [
+        event(1, 7, 1, '/a.jpg'),
+        event(2, 5, 9, '/b.jpg'),
+        event(3, 5, 3, '/c.jpg?x=1&y="2"'),
+        event(4, 5, 3, '/d.jpg'),
+      ],
     }) as unknown as Parameters<typeof firstImagePreload>[0];
 
-  it('is the image of the first kind\'s first event in the listing order (sort number, then id)', () => {
-    expect(firstImagePreload(listing(), 'ru')).toBe('<link rel="preload" as="image" href="/c.jpg?x=1&amp;y=&quot;2&quot;" fetchpriority="high">');
-    expect(firstImagePreload(listing(), 'en')).toBe('<link rel="preload" as="image" href="/c.jpg?x=1&amp;y=&quot;2&quot;" fetchpriority="high">');
+  it("is the image of the first kind's first event in the listing order (sort number, then id)", () => {
+    expect(firstImagePreload(listing(), 'ru')).toBe(
+      '<link rel="preload" as="image" href="/c.jpg?x=1&amp;y=&quot;2&quot;" fetchpriority="high">',
+    );
+    expect(firstImagePreload(listing(), 'en')).toBe(
+      '<link rel="preload" as="image" href="/c.jpg?x=1&amp;y=&quot;2&quot;" fetchpriority="high">',
+    );
   });
 
   it('puts events without times first when the setup says so', () => {
-    expect(firstImagePreload(listing({ setup: { menu_first_notimes: 1 }, action: [event(1, 5, 1, '/a.jpg'), event(2, 5, 2, '/b.jpg', { notimes: 1 })] }), 'ru')).toContain('/b.jpg');
+    expect(
+      firstImagePreload(
+        listing({ setup: { menu_first_notimes: 1 }, action: [event(1, 5, 1, '/a.jpg'), event(2, 5, 2, '/b.jpg', { notimes: 1 })] }),
+        'ru',
+      ),
+    ).toContain('/b.jpg');
   });
 
-  it('preloads an uploaded image as the card asks for it: its AVIF widths with the card\'s sizes', () => {
+  it("preloads an uploaded image as the card asks for it: its AVIF widths with the card's sizes", () => {
     const hash = '0123456789abcdef0123456789abcdef';
     const preload = firstImagePreload(listing({ setup: { tickets_col: 3 }, action: [event(1, 5, 1, `/media/${hash}/640.jpg`)] }), 'ru');
     expect(preload).toBe(

@@ -45,7 +45,8 @@ export function createFirstAnswer(afisha: AfishaService, now: () => number = Dat
         .get(lang)
         .then((answer) => {
           const known = built.get(lang);
-          const html = known?.etag === answer.etag ? known.html : { head: firstImagePreload(answer.body, lang), body: elementOf(answer, lang) };
+          const html =
+            known?.etag === answer.etag ? known.html : { head: firstImagePreload(answer.body, lang), body: elementOf(answer, lang) };
           built.set(lang, { etag: answer.etag, html, at: now() });
           return html;
         })
@@ -118,7 +119,16 @@ export function utcOffsetMinutes(iso: string, timeZone: string): number | undefi
   let format = zoneFormats.get(timeZone);
   if (!format) {
     try {
-      format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      });
     } catch {
       return undefined;
     }

@@ -78,7 +78,8 @@ export function createSpaHints(webDist: string, options: { listingInHtml?: boole
     if (screen?.postsFirst) links.push('<link rel="preload" as="fetch" href="/api/token" crossorigin>');
     if (screen) {
       // The listing's own answer (web/features/afisha/api/afisha-query.ts asks the same URL).
-      if (screen.namespace === 'afisha' && !options.listingInHtml) links.push(`<link rel="preload" as="fetch" href="${escape(`/api/afisha${lang === 'ru' ? '' : `?lang=${lang}`}`)}" crossorigin>`);
+      if (screen.namespace === 'afisha' && !options.listingInHtml)
+        links.push(`<link rel="preload" as="fetch" href="${escape(`/api/afisha${lang === 'ru' ? '' : `?lang=${lang}`}`)}" crossorigin>`);
       const files = new Set<string>();
       const css = new Set<string>();
       collect(screen.source, files, css);

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../tests/harness.ts';
 
 // A built app in miniature: index.html, one hashed asset with its precompressed copy, Vite's manifest.
-const INDEX_HTML = '<!doctype html>\n<html lang="ru">\n  <head>\n    <title>Билеты</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
+const INDEX_HTML =
+  '<!doctype html>\n<html lang="ru">\n  <head>\n    <title>Билеты</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
 const ASSET = 'console.log("app");\n'.repeat(50);
 const manifest = {
   'index.html': { file: 'assets/index-1.js', isEntry: true },
@@ -62,12 +63,15 @@ describe('serving the built app', () => {
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(ASSET);
   });
 
-  it.each(['/%ZZ', '/event/%E0%A4%A', '/order/%'])('answers a page address it cannot decode (%s) with the app and 404, not a bare error', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(404);
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toContain('<div id="root"></div>');
-  });
+  it.each(['/%ZZ', '/event/%E0%A4%A', '/order/%'])(
+    'answers a page address it cannot decode (%s) with the app and 404, not a bare error',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root"></div>');
+    },
+  );
 
   it('answers an API address it cannot decode with -1002 in the business answer', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/%ZZ?lang=en' });
@@ -87,9 +91,12 @@ describe('serving the built app', () => {
     expect(res.headers.location).toBe(to);
   });
 
-  it.each(['/?lang=en', '/contacts?lang=kz', '/?id=2&lang=ch', '/', '/?id=2', '/?lang=ru'])('serves %s, whose lang is right, as it is', async (url) => {
-    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
-  });
+  it.each(['/?lang=en', '/contacts?lang=kz', '/?id=2&lang=ch', '/', '/?id=2', '/?lang=ru'])(
+    'serves %s, whose lang is right, as it is',
+    async (url) => {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    },
+  );
 });
 
 describe('redirects of page addresses stay on this site', () => {
@@ -128,7 +135,9 @@ describe('a venue text with $-patterns in the page', () => {
   beforeAll(async () => {
     demo = await createTestApp({ webDist });
     // String.replace reads $' $& $` in a replacement string; the event name must arrive literally.
-    await demo.db.query(`update events set name = jsonb_build_object('ru', $1::text) where id = (select min(id) from events)`, ["Концерт $' $& $` $$ конец"]);
+    await demo.db.query(`update events set name = jsonb_build_object('ru', $1::text) where id = (select min(id) from events)`, [
+      "Концерт $' $& $` $$ конец",
+    ]);
     await demo.db.query('update catalog_version set version = version + 1');
   });
   afterAll(() => demo.close());

@@ -22,7 +22,12 @@ export const DEFAULT_WEB_DIST = path.join(ROOT, 'dist');
  * the app, with the page's head tags for crawlers and link previews (server/seo). A path no
  * route matches still gets the app (it renders the 404 page) but with 404.
  */
-export async function registerSpa(app: FastifyInstance, webDist: string | undefined, renderIndex: IndexRenderer, firstAnswer: FirstAnswer): Promise<string | undefined> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDist: string | undefined,
+  renderIndex: IndexRenderer,
+  firstAnswer: FirstAnswer,
+): Promise<string | undefined> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
   // The back office's own page (a second Vite entry): no search-engine head, hints or first answer.
@@ -53,10 +58,20 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
       return reply.code(404).send(businessError(ErrorCode.notFound, requestLang(request)));
     }
     if (adminHtml && (pathname === '/admin' || pathname.startsWith('/admin/'))) {
-      return reply.code(200).header('cache-control', 'no-cache').header('x-robots-tag', 'noindex, nofollow').type('text/html; charset=utf-8').send(adminHtml);
+      return reply
+        .code(200)
+        .header('cache-control', 'no-cache')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .type('text/html; charset=utf-8')
+        .send(adminHtml);
     }
     if (checkinHtml && (pathname === '/checkin' || pathname.startsWith('/checkin/'))) {
-      return reply.code(200).header('cache-control', 'no-cache').header('x-robots-tag', 'noindex, nofollow').type('text/html; charset=utf-8').send(checkinHtml);
+      return reply
+        .code(200)
+        .header('cache-control', 'no-cache')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .type('text/html; charset=utf-8')
+        .send(checkinHtml);
     }
     // The older rules addresses move for good: a 301 carries their search ranking over.
     const legacy = rulesLegacy.exec(pathname);

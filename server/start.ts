@@ -9,6 +9,8 @@ import { migrate } from './db/migrate.ts';
 import { CLEANUP_INTERVAL_MS, cleanUpTables } from './jobs/cleanup.ts';
 import { expireUnpaidOrders } from './jobs/expiry.ts';
 import { startJobs } from './jobs/jobs.ts';
+import { walletJobs } from './tickets/wallet/wallet-jobs.ts';
+import { lapseDueExchanges } from './admin/order-exchange/exchange-payment.ts';
 import { reconcileStalePayments } from './jobs/reconcile-payments.ts';
 import type { RegistryConfig } from './registry/registry-client.ts';
 import { createRegistrySender, rrnReaderOf } from './registry/registry-job.ts';
@@ -19,13 +21,14 @@ import { createMailTransport } from './mail/transport.ts';
 import { loadSecret } from './security/secret.ts';
 import { trustProxyWarning } from './security/trust-proxy.ts';
 import { resolveSetup } from './setup/setup.service.ts';
+import { RECAPTCHA_WARNING } from './personal-data/personal-data.service.ts';
 import { DEFAULT_WEB_DIST } from './spa-serving.ts';
 
 /**
  * What a test launcher may replace in a running server. Code only, never configuration: no
  * environment variable reaches these, so a production start (server/main.ts) cannot turn them on.
  */
-export type ServerOverrides = Pick<AppDeps, 'captchaText' | 'captchaDigits'>;
+export type ServerOverrides = Pick<AppDeps, 'captchaText' | 'captchaDigits' | 'demoRegister'>;
 
 /**
  * Fills a database that has no catalog yet (DEMO on); answers whether it did. The entry point
@@ -39,20 +42,32 @@ export type EmptyDatabaseFiller = (db: Db, now: Date) => Promise<boolean>;
  * calls it with the environment's config; the image-captcha e2e server (e2e/captcha-server.ts)
  * also passes a fixed captcha text and fixed audio-captcha digits.
  */
-export async function startServer(config: Config, fillEmpty: EmptyDatabaseFiller | undefined, overrides: ServerOverrides = {}): Promise<void> {
+export async function startServer(
+  config: Config,
+  fillEmpty: EmptyDatabaseFiller | undefined,
+  overrides: ServerOverrides = {},
+): Promise<void> {
   if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
   // One process at a time on the embedded database's files (server/db/data-dir-lock.ts).
   const dataDirLock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
   // Requests' statements run under time limits on a PostgreSQL server (REQUEST_LIMITS: a frozen
   // server answers 'busy' instead of holding requests forever)...
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, limits: REQUEST_LIMITS });
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    limits: REQUEST_LIMITS,
+  });
   // ...but migrations and the demo catalog may take longer: a connection of their own, no limits.
   const maintenance = config.databaseUrl ? await openPostgres(config.databaseUrl, 1) : db;
   try {
     await migrate(maintenance);
-    if (config.demo && fillEmpty && (await fillEmpty(maintenance, new Date()))) console.log('Filled the empty database with the demo catalog.');
+    if (config.demo && fillEmpty && (await fillEmpty(maintenance, new Date())))
+      console.log('Filled the empty database with the demo catalog.');
     // A broken setup stops the start here, naming the field, rather than failing visitors later.
-    await resolveSetup(maintenance, config.setupFile);
+    const resolved = await resolveSetup(maintenance, config.setupFile);
+    // A service outside Russia sees the visitor's address and browser: said at every start.
+    if (resolved.recaptcha.enabled) console.warn(RECAPTCHA_WARNING);
   } finally {
     if (maintenance !== db) await maintenance.close();
   }
@@ -60,7 +75,14 @@ export async function startServer(config: Config, fillEmpty: EmptyDatabaseFiller
   if (proxyWarning) console.warn(proxyWarning);
   const secret = await loadSecret(db, config.secret);
   const shutdown = createGracefulShutdown();
-  const app = await buildApp(config, { db, secret, webDist: DEFAULT_WEB_DIST, shutdown, terminalLog: process.stdout.isTTY === true, ...overrides });
+  const app = await buildApp(config, {
+    db,
+    secret,
+    webDist: DEFAULT_WEB_DIST,
+    shutdown,
+    terminalLog: process.stdout.isTTY === true,
+    ...overrides,
+  });
 
   // Background jobs: every one is safe on several instances (SKIP LOCKED claims), so each
   // instance with JOBS on runs them all.
@@ -69,18 +91,61 @@ export async function startServer(config: Config, fillEmpty: EmptyDatabaseFiller
     ? startJobs(
         [
           { name: 'reservation-expiry', intervalMs: 10_000, run: () => expireUnpaidOrders(db, new Date()) },
-          { name: 'mail-outbox', intervalMs: 5_000, run: () => deliverDueMail(db, mail, { now: Date.now, from: config.mailFrom, log: app.log }) },
-          { name: 'refunds', intervalMs: 60_000, run: async () => [await app.payments.processRefunds(), await app.payments.checkSentRefunds()] },
+          {
+            name: 'mail-outbox',
+            intervalMs: config.mailOutboxIntervalMs,
+            run: () =>
+              deliverDueMail(db, mail, {
+                now: Date.now,
+                from: config.mailFrom,
+                log: app.log,
+                attachmentsOf: (row) => (row.order_id ? app.ticketPdfs.mailAttachments(row.order_id) : Promise.resolve([])),
+              }),
+          },
+          {
+            name: 'refunds',
+            intervalMs: 60_000,
+            run: async () => [await app.payments.processRefunds(), await app.payments.checkSentRefunds()],
+          },
+          // Settles the orders of cancelled sessions: claimed with SKIP LOCKED and a lease, so any number of instances share it.
+          { name: 'session-cancellations', intervalMs: 5_000, run: () => app.sessionCancellation.runDue() },
+          // Exchanges whose higher price was not paid in time give their held places back.
+          { name: 'exchange-lapses', intervalMs: 60_000, run: () => lapseDueExchanges({ db, now: Date.now, payments: app.payments }) },
+          // Offers places that came back to the first in line of each sold-out session; SKIP LOCKED and a lock per session.
+          { name: 'waitlist', intervalMs: config.waitlistIntervalMs, run: () => app.waitlistMatcher.run() },
           { name: 'payment-rrn', intervalMs: 60_000, run: () => app.payments.lookUpRrns() },
           { name: 'payment-reconciliation', intervalMs: 60_000, run: () => reconcileStalePayments(db, app.payments, Date.now) },
+          // Nightly in effect: it anonymises what fell past the retention period since the last run,
+          // and an hourly tick keeps that small whenever the instance started.
+          { name: 'personal-data-retention', intervalMs: 3_600_000, run: () => app.personalData.runRetention() },
           {
             name: 'table-cleanup',
             intervalMs: CLEANUP_INTERVAL_MS,
-            run: () => cleanUpTables(db, new Date(), { rateLimitWindowMs: config.rateLimits.windowMs, burstWindowMs: config.holdLimits.burstWindowMs }),
+            run: () =>
+              cleanUpTables(db, new Date(), {
+                rateLimitWindowMs: config.rateLimits.windowMs,
+                burstWindowMs: config.holdLimits.burstWindowMs,
+              }),
           },
-          ...(app.closingReceipts ? [{ name: 'closing-receipts', intervalMs: 60_000, run: () => (app.closingReceipts as ClosingReceiptsService).run() }] : []),
+          ...(app.closingReceipts
+            ? [{ name: 'closing-receipts', intervalMs: 60_000, run: () => (app.closingReceipts as ClosingReceiptsService).run() }]
+            : []),
+          ...(config.wallet && app.walletPasses?.updatable ? walletJobs(db, app.walletPasses, config.wallet) : []),
           ...(config.registry
-            ? [{ name: 'registry-reports', intervalMs: 15_000, run: () => createRegistrySender({ db, config: config.registry as RegistryConfig, now: Date.now, readRrn: rrnReaderOf(app.paymentProviders), readRefundRrn: yookassaRefundRrnReader(config.acquirers) }).run() }]
+            ? [
+                {
+                  name: 'registry-reports',
+                  intervalMs: 15_000,
+                  run: () =>
+                    createRegistrySender({
+                      db,
+                      config: config.registry as RegistryConfig,
+                      now: Date.now,
+                      readRrn: rrnReaderOf(app.paymentProviders),
+                      readRefundRrn: yookassaRefundRrnReader(config.acquirers),
+                    }).run(),
+                },
+              ]
             : []),
         ],
         app.log,

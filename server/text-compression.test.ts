@@ -2,7 +2,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createTextCompressor, pickEncoding } from './text-compression.ts';
 
-const page = (n: number) => `<!doctype html><html><head><title>Событие ${n}</title></head><body>${'<p>Билеты</p>'.repeat(200)}</body></html>`;
+const page = (n: number) =>
+  `<!doctype html><html><head><title>Событие ${n}</title></head><body>${'<p>Билеты</p>'.repeat(200)}</body></html>`;
 
 describe('createTextCompressor', () => {
   it.each([

@@ -19,8 +19,14 @@ import './unit-setup.ts';
 // server under the manager's session: one receipt failing at a fake T-Bank, in each language.
 
 const acquirer = useAcquirerApp<TbankFake>({
-  startFake: (deliver) => startTbankFake({ terminals: { Terminal: 'terminal-password' }, deliver, now: (): number => acquirer.app().clock.now() }),
-  acquirers: (fake) => ({ card: 'tbank', qr: 'tbank', tbank: { terminalKey: 'Terminal', password: 'terminal-password' }, tbankApiUrl: fake.apiUrl }),
+  startFake: (deliver) =>
+    startTbankFake({ terminals: { Terminal: 'terminal-password' }, deliver, now: (): number => acquirer.app().clock.now() }),
+  acquirers: (fake) => ({
+    card: 'tbank',
+    qr: 'tbank',
+    tbank: { terminalKey: 'Terminal', password: 'terminal-password' },
+    tbankApiUrl: fake.apiUrl,
+  }),
   deliverAgain: (fake) => fake.dropNotifications(false),
 });
 let t: TestApp;
@@ -32,7 +38,10 @@ beforeAll(async () => {
   const order = await makeOrder(t);
   orderNumber = order.number;
   await pressAtFake(String((await pay(t, order.hash, 1)).bankUrl), 'pay');
-  const { rows } = await t.db.query<{ code: string }>('select code from tickets where order_id = (select id from orders where hash = $1) order by id', [order.hash]);
+  const { rows } = await t.db.query<{ code: string }>(
+    'select code from tickets where order_id = (select id from orders where hash = $1) order by id',
+    [order.hash],
+  );
   await withKey(t, '/api/checkin/scan', await deviceKey(t), { code: rows[0]?.code, deviceId: DEVICE });
   acquirer.fake().arm('/cashbox/SendClosingReceipt', '500');
   await (t.app.closingReceipts as ClosingReceiptsService).sendDue();
@@ -48,15 +57,36 @@ afterEach(() => {
 function fetchAsManager() {
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const res = await t.app.inject({ method: 'GET', url, headers: { ...Object.fromEntries(new Headers(init.headers)), cookie } });
-    return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'text/plain') } });
+    return new Response(res.body, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'text/plain') },
+    });
   });
 }
 
 describe('the closing receipts page', () => {
   it.each([
-    { lang: 'ru', heading: 'Закрывающие чеки: ожидание и ошибки', counts: 'Ждёт отправки: 1 чек. С ошибкой: 1.', reason: 'Проход по билету', order: 'заказ №' },
-    { lang: 'en', heading: 'Closing receipts: waiting and failing', counts: '1 receipt waits to be sent. 1 failed.', reason: 'Admission at the door', order: 'order no.' },
-    { lang: 'kz', heading: 'Жабу чектері: күту және қателер', counts: 'Жіберуді күтуде: 1 чек. Қатемен: 1.', reason: 'Билетпен кіру', order: 'тапсырыс' },
+    {
+      lang: 'ru',
+      heading: 'Закрывающие чеки: ожидание и ошибки',
+      counts: 'Ждёт отправки: 1 чек. С ошибкой: 1.',
+      reason: 'Проход по билету',
+      order: 'заказ №',
+    },
+    {
+      lang: 'en',
+      heading: 'Closing receipts: waiting and failing',
+      counts: '1 receipt waits to be sent. 1 failed.',
+      reason: 'Admission at the door',
+      order: 'order no.',
+    },
+    {
+      lang: 'kz',
+      heading: 'Жабу чектері: күту және қателер',
+      counts: 'Жіберуді күтуде: 1 чек. Қатемен: 1.',
+      reason: 'Билетпен кіру',
+      order: 'тапсырыс',
+    },
     { lang: 'ch', heading: '结算收据：等待与失败', counts: '等待发送：1 张收据。 失败：1。', reason: '凭票入场', order: '订单号' },
   ] as const)('lists the failing receipt with its reason and attempt in $lang', async ({ lang, heading, counts, reason, order }) => {
     fetchAsManager();
@@ -72,7 +102,9 @@ describe('the closing receipts page', () => {
     await screen.findByRole('heading', { level: 1, name: heading });
     expect(await screen.findByText(counts)).toBeTruthy();
     const table = screen.getByRole('table');
-    const cells = within(within(table).getAllByRole('row')[1] as HTMLElement).getAllByRole('cell').map((c) => c.textContent ?? '');
+    const cells = within(within(table).getAllByRole('row')[1] as HTMLElement)
+      .getAllByRole('cell')
+      .map((c) => c.textContent ?? '');
     expect(cells[0]).toBe(reason);
     expect(cells[1]).toContain(order);
     expect(cells[1]).toContain(String(orderNumber));

@@ -4,8 +4,18 @@ import { createCheckinService } from '../server/checkin/checkin.service.ts';
 import { moscowDay } from '../server/checkin/checkin-test-kit.ts';
 import { sandboxKey, signSandboxNotification } from '../server/payments/sandbox/sandbox-bank.ts';
 import { brokenInvariants } from './invariants.ts';
-import { type Browser, type Prepared, browser, instanceEnv, prepareDatabase, sandboxPaymentId, startInstances, stopInstance, until } from './instances.ts';
-import { startSmtp } from './smtp.ts';
+import {
+  type Browser,
+  type Prepared,
+  browser,
+  instanceEnv,
+  prepareDatabase,
+  sandboxPaymentId,
+  startInstances,
+  stopInstance,
+  until,
+} from './instances.ts';
+import { plainText, startSmtp } from './smtp.ts';
 import type { SpawnedServer } from './spawn-server.ts';
 
 // The app process dies (SIGKILL: no shutdown hook, requests cut mid-way) in the middle of a burst
@@ -53,6 +63,28 @@ async function payAtBank(b: Browser, hash: string): Promise<void> {
   if (done.status !== 303) throw new Error(`bank: ${done.status} ${done.text}`);
 }
 
+/**
+ * The confirmation code of the return link mailed for an order: read from the mail the SMTP
+ * server received (a sent message's row keeps no text), or from the outbox while it waits there.
+ */
+async function mailedConfirmation(hash: string): Promise<string | undefined> {
+  const link = new RegExp(`${hash}\\?hash_conf=([\\w-]+)`);
+  for (let tries = 0; tries < 300; tries += 1) {
+    const { rows } = await prepared.db.query<{ text_body: string }>(
+      `select m.text_body from mail_outbox m join return_requests r on m.dedupe_key = 'return-request:' || r.id
+         join orders o on o.id = r.order_id where o.hash = $1 order by r.id desc limit 1`,
+      [hash],
+    );
+    const found = [rows[0]?.text_body ?? '', ...smtp.received.map((mail) => plainText(mail.raw))]
+      .map((text) => link.exec(text)?.[1])
+      .find(Boolean);
+    if (found) return found;
+    // The message is between the outbox and the SMTP server: wait for it to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return undefined;
+}
+
 /** Returns the first ticket of a paid order: the request, then the e-mailed link's confirmation. */
 async function returnOne(b: Browser, hash: string): Promise<void> {
   const view = await b.post(`/api/order/return/${hash}`, { hash, lang: 'ru' });
@@ -60,12 +92,7 @@ async function returnOne(b: Browser, hash: string): Promise<void> {
   if (!rows[0]) throw new Error(`return page: ${view.status} ${view.text}`);
   const asked = await b.post('/api/order/return-create', { hash, lang: 'ru', reason: 1, id: [rows[0].id] });
   if (asked.status !== 200) throw new Error(`return-create: ${asked.status} ${asked.text}`);
-  const { rows: mails } = await prepared.db.query<{ text_body: string }>(
-    `select m.text_body from mail_outbox m join return_requests r on m.dedupe_key = 'return-request:' || r.id
-       join orders o on o.id = r.order_id where o.hash = $1 order by r.id desc limit 1`,
-    [hash],
-  );
-  const hashConf = /hash_conf=([\w-]+)/.exec(mails[0]?.text_body ?? '')?.[1];
+  const hashConf = await mailedConfirmation(hash);
   if (!hashConf) throw new Error('no confirmation link mailed');
   const confirmed = await b.post('/api/order/return-confirm', { hash, lang: 'ru', hashConf });
   if (confirmed.status !== 200) throw new Error(`return-confirm: ${confirmed.status} ${confirmed.text}`);
@@ -135,7 +162,9 @@ it('a SIGKILL mid-burst leaves every order whole, each place held once, each mai
 
   // What the dead process had claimed stays leased to it (mail 5 minutes, refunds 5 minutes);
   // the test cannot wait that long, so the leases end now, as they would have by then.
-  const { rows: inFlight } = await prepared.db.query<{ id: number }>('select id from mail_outbox where sent_at is null and locked_until > now()');
+  const { rows: inFlight } = await prepared.db.query<{ id: number }>(
+    'select id from mail_outbox where sent_at is null and locked_until > now()',
+  );
   await prepared.db.query('update mail_outbox set locked_until = null where sent_at is null');
   await prepared.db.query(`update refunds set next_attempt_at = now() where status = 'pending'`);
 
@@ -143,24 +172,43 @@ it('a SIGKILL mid-burst leaves every order whole, each place held once, each mai
 
   // The bank sends every finished payment's notification again (it would, not having seen our
   // answer): those lost in the crash are applied now, the others change nothing.
-  const bank = await prepared.db.query<{ id: string; merchant_ref: string; status: 'paid' | 'declined'; amount: number; decline_reason: string | null }>(
-    `select id, merchant_ref, status, amount, decline_reason from sandbox_acquirer_payments where status in ('paid', 'declined')`,
-  );
+  const bank = await prepared.db.query<{
+    id: string;
+    merchant_ref: string;
+    status: 'paid' | 'declined';
+    amount: number;
+    decline_reason: string | null;
+  }>(`select id, merchant_ref, status, amount, decline_reason from sandbox_acquirer_payments where status in ('paid', 'declined')`);
   const notify = () =>
     Promise.all(
       bank.rows.map(async (p) => {
-        const body = signSandboxNotification(sandboxKey(SECRET), { event_id: `${p.id}:${p.status}`, payment_id: p.id, order_ref: p.merchant_ref, status: p.status, amount: p.amount, reason: p.decline_reason ?? '' });
-        const answer = await fetch(`${one()}/payments/notify/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const body = signSandboxNotification(sandboxKey(SECRET), {
+          event_id: `${p.id}:${p.status}`,
+          payment_id: p.id,
+          order_ref: p.merchant_ref,
+          status: p.status,
+          amount: p.amount,
+          reason: p.decline_reason ?? '',
+        });
+        const answer = await fetch(`${one()}/payments/notify/sandbox`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
         expect(answer.status).toBe(200);
       }),
     );
   await notify();
-  await until('refunds and mail to be done', async () => {
-    const { rows } = await prepared.db.query<{ n: number }>(
-      `select (select count(*) from refunds where status = 'pending') + (select count(*) from mail_outbox where sent_at is null) as n`,
-    );
-    return Number(rows[0]?.n) === 0;
-  }, 40_000);
+  await until(
+    'refunds and mail to be done',
+    async () => {
+      const { rows } = await prepared.db.query<{ n: number }>(
+        `select (select count(*) from refunds where status = 'pending') + (select count(*) from mail_outbox where sent_at is null) as n`,
+      );
+      return Number(rows[0]?.n) === 0;
+    },
+    40_000,
+  );
 
   const books = async () =>
     (
@@ -227,13 +275,25 @@ it('the invariant checks catch each kind of damage to those books', async () => 
   const cases: [string, string][] = [
     ['session stock equals', `update sessions set remaining = remaining - 1 where id = ${RUSH.bigSession}`],
     ['order totals equal', `update orders set total = total + 1 where id = (select min(id) from orders)`],
-    ['one ticket per place', `delete from tickets where id = (select max(t.id) from tickets t where not exists (select 1 from checkins c where c.ticket_id = t.id) and not exists (select 1 from return_request_tickets r where r.ticket_id = t.id))`],
+    [
+      'one ticket per place',
+      `delete from tickets where id = (select max(t.id) from tickets t where not exists (select 1 from checkins c where c.ticket_id = t.id) and not exists (select 1 from return_request_tickets r where r.ticket_id = t.id))`,
+    ],
     ['a canceled order is released', `update orders set released_at = now() where id = (select min(id) from orders where status = 30)`],
     ['a paid order has one succeeded payment', `update orders set status = 30 where id = (select min(id) from orders where status = 20)`],
-    ['the sandbox bank agrees', `update sandbox_acquirer_payments set refunded = refunded + 1 where id = (select min(id) from sandbox_acquirer_payments where status = 'paid')`],
+    [
+      'the sandbox bank agrees',
+      `update sandbox_acquirer_payments set refunded = refunded + 1 where id = (select min(id) from sandbox_acquirer_payments where status = 'paid')`,
+    ],
     ['returned places equal returned tickets', `update tickets set status = 70 where id = (select min(id) from tickets where status = 0)`],
-    ['only tickets of paid orders were admitted', `update checkins set session_id = ${RUSH.placesSession} where ticket_id = (select min(ticket_id) from checkins)`],
-    ['ticket e-mail queued once', `delete from mail_outbox where id = (select min(id) from mail_outbox where dedupe_key like 'order-paid:%')`],
+    [
+      'only tickets of paid orders were admitted',
+      `update checkins set session_id = ${RUSH.placesSession} where ticket_id = (select min(ticket_id) from checkins)`,
+    ],
+    [
+      'ticket e-mail queued once',
+      `delete from mail_outbox where id = (select min(id) from mail_outbox where dedupe_key like 'order-paid:%')`,
+    ],
   ];
   for (const [name, sql] of cases) expect((await brokenAfter(sql)).join('\n'), sql).toContain(name);
 });

@@ -31,5 +31,14 @@ export async function insertMiniCatalog(db: Queryable, options: { capacity?: num
   if (options.priceLimit !== undefined) {
     await db.query('insert into price_stock (session_id, price_id, remaining) values (9000, 9001, $1)', [options.priceLimit]);
   }
-  return { eventId: 9000, sessionId: 9000, priceId: 9000, limitedPriceId: 9001, categoryId: 9000, zoneId: 9000, seatIds: Array.from({ length: 10 }, (_, i) => 9001 + i), standingAreaId: 9000 };
+  return {
+    eventId: 9000,
+    sessionId: 9000,
+    priceId: 9000,
+    limitedPriceId: 9001,
+    categoryId: 9000,
+    zoneId: 9000,
+    seatIds: Array.from({ length: 10 }, (_, i) => 9001 + i),
+    standingAreaId: 9000,
+  };
 }

@@ -1,12 +1,13 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { loadDemoIfEmpty } from '../demo/load.ts';
 import { type AppDeps, buildApp } from '../server/app.ts';
 import { type Config, loadConfig } from '../server/config.ts';
-import { PGlite } from '@electric-sql/pglite';
-import { type Db, openPostgres, wrapPglite } from '../server/db/client.ts';
+import { type Db, openPostgres } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { createDatabase } from './pg-cluster.ts';
+import { PglitePool, buildPgliteTemplate, claimTemplate, readTemplate, saveTemplate, templateKind } from './pglite-templates.ts';
 
 /** A clock tests move by hand instead of sleeping. */
 export function createClock(start: Date | number = new Date()) {
@@ -25,11 +26,12 @@ export function createClock(start: Date | number = new Date()) {
 export type Clock = ReturnType<typeof createClock>;
 
 /**
- * Opens the database the current project tests on: in-memory PGlite (api), or a fresh database
+ * Opens the database the current project tests on, migrated (with the demo of `demoAt`'s day
+ * when given): in-memory PGlite (api), as if copied afresh from a template, or a fresh database
  * of its own on the throw-away PostgreSQL cluster (api-pg), dropped again on close.
  */
 export async function openTestDb(options: { demoAt?: Date } = {}): Promise<Db> {
-  if (process.env.TEST_DB !== 'postgres') return clonePgliteTemplate(options.demoAt);
+  if (process.env.TEST_DB !== 'postgres') return openPgliteTestDb(options.demoAt);
   const scratch = await createDatabase(inject('pgUrl'), 't', await postgresTemplate(options.demoAt));
   const db = await openPostgres(scratch.url, 50);
   return {
@@ -39,12 +41,6 @@ export async function openTestDb(options: { demoAt?: Date } = {}): Promise<Db> {
       await scratch.drop();
     },
   };
-}
-
-/** A template's kind: migrated only ('none'), or migrated with the demo of a Moscow day. */
-function templateKind(demoAt: Date | undefined): string {
-  // The demo counts whole days in Moscow from its instant, so one template serves a Moscow day.
-  return demoAt ? new Date(demoAt.getTime() + 3 * 3600_000).toISOString().slice(0, 10) : 'none';
 }
 
 // Migrating a PostgreSQL database and loading the demo into it costs about a second; copying a
@@ -94,24 +90,57 @@ async function buildPostgresTemplate(name: string, demoAt: Date | undefined): Pr
   }
 }
 
-// Starting PGlite costs seconds; cloning a migrated instance costs far less. Each test file
-// keeps one template per kind and clones it.
-const pgliteTemplates = new Map<string, Promise<PGlite>>();
+// Starting PGlite and migrating it costs seconds. The run's global setup
+// (tests/pglite-global-setup.ts) writes the migrated data folder, and the one with today's demo,
+// once; a test file loads the one it needs, and the first file that needs another kind (a clock on
+// another day) writes that one for the files after it. Within a file, a pool keeps the instances
+// and resets each when a test closes it (tests/pglite-templates.ts).
+const pglitePools = new Map<string, Promise<PglitePool>>();
 
-async function clonePgliteTemplate(demoAt: Date | undefined): Promise<Db> {
-  const day = templateKind(demoAt);
-  let template = pgliteTemplates.get(day);
-  if (!template) {
-    template = (async () => {
-      const raw = await PGlite.create();
-      const db = wrapPglite(raw);
-      await migrate(db);
-      if (demoAt) await loadDemoIfEmpty(db, demoAt);
-      return raw;
+async function openPgliteTestDb(demoAt: Date | undefined): Promise<Db> {
+  const kind = templateKind(demoAt);
+  let pool = pglitePools.get(kind);
+  if (!pool) {
+    pool = (async () => {
+      const dir = inject('pgliteTemplateDir');
+      // One file builds a missing kind while the others wait for it (tests/pglite-templates.ts).
+      const release = dir ? await claimTemplate(dir, kind) : undefined;
+      try {
+        let tar = readTemplate(dir, kind);
+        if (!tar) {
+          // Another day's demo goes onto the run's migrated template, which spares initdb and the migrations.
+          const migrated = readTemplate(dir, templateKind(undefined));
+          const from = migrated ? await PGlite.create({ loadDataDir: migrated }) : undefined;
+          try {
+            tar = await buildPgliteTemplate(demoAt, from);
+          } finally {
+            await from?.close();
+          }
+          if (dir) await saveTemplate(dir, kind, tar);
+        }
+        return new PglitePool(tar);
+      } finally {
+        release?.();
+      }
     })();
-    pgliteTemplates.set(day, template);
+    pglitePools.set(kind, pool);
   }
-  return wrapPglite(await (await template).clone());
+  return (await pool).open();
+}
+
+/**
+ * At the end of a test file: closes the idle PGlite instances of every kind but the two most files
+ * use (migrated, and migrated with today's demo). A worker runs file after file in one process
+ * (vitest.config.ts), and a file's clock on another day would otherwise leave its instances in
+ * memory for the rest of the run.
+ */
+export async function closeRareTestDbs(): Promise<void> {
+  const common = new Set([templateKind(undefined), templateKind(new Date())]);
+  for (const [kind, pool] of pglitePools) {
+    if (common.has(kind)) continue;
+    pglitePools.delete(kind);
+    await (await pool.catch(() => undefined))?.closeIdle();
+  }
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -120,7 +149,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   // per-client hold limits and the adaptive captcha: every test order comes from one address;
   // server/security/hold-limits.api.test.ts turns them on. The per-client rate limits likewise
   // (server/security/rate-limits.api.test.ts turns them on).
-  const off = { ORDER_CONCURRENCY: '0', HOLD_LIMIT_ORDERS: '0', HOLD_LIMIT_PLACES: '0', ORDER_BURST_CAPTCHA: '0', CAPTCHA_RATE_LIMIT: '0', PAY_RATE_LIMIT: '0', RETURN_RATE_LIMIT: '0' };
+  const off = {
+    ORDER_CONCURRENCY: '0',
+    HOLD_LIMIT_ORDERS: '0',
+    HOLD_LIMIT_PLACES: '0',
+    ORDER_BURST_CAPTCHA: '0',
+    CAPTCHA_RATE_LIMIT: '0',
+    PAY_RATE_LIMIT: '0',
+    RETURN_RATE_LIMIT: '0',
+  };
   return { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '0', JOBS: '0', ...off }), ...overrides };
 }
 
@@ -139,8 +176,6 @@ export async function createTestApp(
   const clock = options.clock ?? createClock();
   const demo = options.demo ?? true;
   const db = await openTestDb(demo ? { demoAt: clock.date() } : {});
-  await migrate(db);
-  if (demo) await loadDemoIfEmpty(db, clock.date());
   const app: FastifyInstance = await buildApp(testConfig(options.config), {
     db,
     secret: 'test-secret-'.padEnd(40, 'x'),
@@ -154,7 +189,9 @@ export async function createTestApp(
   const csrfToken = async (cookieHeader = '') => {
     let token = tokens.get(cookieHeader);
     if (!token) {
-      token = (await app.inject({ method: 'GET', url: '/api/token', headers: cookieHeader ? { cookie: cookieHeader } : {} })).json<{ token: string }>().token;
+      token = (await app.inject({ method: 'GET', url: '/api/token', headers: cookieHeader ? { cookie: cookieHeader } : {} })).json<{
+        token: string;
+      }>().token;
       tokens.set(cookieHeader, token);
     }
     return token;
@@ -184,13 +221,22 @@ export async function createTestApp(
           method: 'POST',
           url,
           payload: body,
-          headers: { 'x-csrf-token': await csrfToken(headers.cookie ?? cookie().cookie), 'x-requested-with': 'XMLHttpRequest', ...cookie(), ...headers },
+          headers: {
+            'x-csrf-token': await csrfToken(headers.cookie ?? cookie().cookie),
+            'x-requested-with': 'XMLHttpRequest',
+            ...cookie(),
+            ...headers,
+          },
         });
       let response = await send();
       // A token kept from before the test clock moved (more than its lifetime on, or back before
       // it was issued) is refused as stale: fetched again and the call repeated once, as the web
       // client does. A refused call changed nothing.
-      if (response.statusCode === 403 && response.json<{ errorCode?: string }>().errorCode === '-1000' && headers['x-csrf-token'] === undefined) {
+      if (
+        response.statusCode === 403 &&
+        response.json<{ errorCode?: string }>().errorCode === '-1000' &&
+        headers['x-csrf-token'] === undefined
+      ) {
         tokens.delete(headers.cookie ?? cookie().cookie ?? '');
         response = await send();
       }

@@ -4,7 +4,18 @@ import { placeOrderBody, RUSH } from '../bench/lib/catalog.ts';
 import { addStaffMember } from '../server/admin/staff/staff-accounts.ts';
 import { TEST_PASSWORD, TEST_SCRYPT_COST } from '../server/admin/staff/staff-test-kit.ts';
 import { brokenInvariants } from './invariants.ts';
-import { type Browser, type Prepared, browser, instanceEnv, prepareDatabase, roundRobin, sandboxPaymentId, startInstances, stopInstance, until } from './instances.ts';
+import {
+  type Browser,
+  type Prepared,
+  browser,
+  instanceEnv,
+  prepareDatabase,
+  roundRobin,
+  sandboxPaymentId,
+  startInstances,
+  stopInstance,
+  until,
+} from './instances.ts';
 import { startSmtp } from './smtp.ts';
 import type { SpawnedServer } from './spawn-server.ts';
 
@@ -30,7 +41,8 @@ afterAll(async () => {
   await prepared?.drop();
 });
 
-const placesLeft = async () => (await prepared.db.query<{ remaining: number }>('select remaining from sessions where id = $1', [RUSH.placesSession])).rows[0]?.remaining;
+const placesLeft = async () =>
+  (await prepared.db.query<{ remaining: number }>('select remaining from sessions where id = $1', [RUSH.placesSession])).rows[0]?.remaining;
 
 /** Places one order, coming back after a 429 as the page's buyer does (a bounded number of times). */
 async function buy(b: Browser, i: number) {
@@ -66,7 +78,10 @@ describe('three instances on one database', () => {
       expect(viewed.status, viewed.text).toBe(200);
     }
     const forged = `${token.slice(0, -4)}AAAA`;
-    for (const url of urls) expect((await browser(() => url).post('/api/order/view', { hash: held[0], lang: 'ru' }, { 'x-csrf-token': forged })).status).toBe(403);
+    for (const url of urls)
+      expect((await browser(() => url).post('/api/order/view', { hash: held[0], lang: 'ru' }, { 'x-csrf-token': forged })).status).toBe(
+        403,
+      );
 
     // A challenge issued by A, checked on B and C. Its answer is only in the picture, so the test
     // replaces the stored HMAC with that of an answer it knows, keyed by the secret the instances share.
@@ -81,7 +96,12 @@ describe('three instances on one database', () => {
     expect((await browser(() => a).post('/api/captcha/check', { sid, code: 'K7WQ2' })).body).toBe(false);
 
     // A member of staff signs in on A; B and C know the session; signing out on C ends it everywhere.
-    const member = await addStaffMember(prepared.db, { email: 'door@venue.test', name: 'Door', role: 'controller', password: TEST_PASSWORD }, { staffId: null, ip: 'cli', userAgent: null }, { now: Date.now, cost: TEST_SCRYPT_COST });
+    const member = await addStaffMember(
+      prepared.db,
+      { email: 'door@venue.test', name: 'Door', role: 'controller', password: TEST_PASSWORD },
+      { staffId: null, ip: 'cli', userAgent: null },
+      { now: Date.now, cost: TEST_SCRYPT_COST },
+    );
     const staff = browser(roundRobin(urls));
     const signedIn = await staff.post('/api/admin/session', { email: member.email, password: TEST_PASSWORD });
     expect(signedIn.status, signedIn.text).toBe(200);
@@ -96,13 +116,25 @@ describe('three instances on one database', () => {
   it('expiry on three instances releases each lapsed reservation once', async () => {
     const lapsed = held.slice(60);
     await prepared.db.query(`update orders set reserved_until = now() - interval '1 second' where hash = any($1::text[])`, [lapsed]);
-    await until('the lapsed orders to be released', async () => {
-      const { rows } = await prepared.db.query<{ n: number }>('select count(*)::int as n from orders where hash = any($1::text[]) and released_at is null', [lapsed]);
-      return rows[0]?.n === 0;
-    }, 40_000);
+    await until(
+      'the lapsed orders to be released',
+      async () => {
+        const { rows } = await prepared.db.query<{ n: number }>(
+          'select count(*)::int as n from orders where hash = any($1::text[]) and released_at is null',
+          [lapsed],
+        );
+        return rows[0]?.n === 0;
+      },
+      40_000,
+    );
     expect(await placesLeft()).toBe(lapsed.length);
-    const { rows } = await prepared.db.query<{ status: number; n: number }>('select status, count(*)::int as n from orders group by status order by status');
-    expect(rows).toEqual([{ status: 20, n: 60 }, { status: 90, n: 40 }]);
+    const { rows } = await prepared.db.query<{ status: number; n: number }>(
+      'select status, count(*)::int as n from orders group by status order by status',
+    );
+    expect(rows).toEqual([
+      { status: 20, n: 60 },
+      { status: 90, n: 40 },
+    ]);
     expect(await brokenInvariants(prepared.db)).toEqual([]);
   });
 
@@ -119,13 +151,22 @@ describe('three instances on one database', () => {
         expect(done.status, done.text).toBe(303);
       }),
     );
-    const { rows: orders } = await prepared.db.query<{ email: string }>('select email from orders where hash = any($1::text[]) and status = 30', [paying]);
+    const { rows: orders } = await prepared.db.query<{ email: string }>(
+      'select email from orders where hash = any($1::text[]) and status = 30',
+      [paying],
+    );
     expect(orders).toHaveLength(20);
-    await until('the outbox to be sent', async () => {
-      const { rows } = await prepared.db.query<{ n: number }>('select count(*)::int as n from mail_outbox where sent_at is null');
-      return rows[0]?.n === 0;
-    }, 40_000);
-    const { rows: outbox } = await prepared.db.query<{ to_address: string }>(`select to_address from mail_outbox where dedupe_key like 'order-paid:%'`);
+    await until(
+      'the outbox to be sent',
+      async () => {
+        const { rows } = await prepared.db.query<{ n: number }>('select count(*)::int as n from mail_outbox where sent_at is null');
+        return rows[0]?.n === 0;
+      },
+      40_000,
+    );
+    const { rows: outbox } = await prepared.db.query<{ to_address: string }>(
+      `select to_address from mail_outbox where dedupe_key like 'order-paid:%'`,
+    );
     expect(outbox).toHaveLength(20);
     // Each row is marked sent after its delivery, so once all are marked, what arrived is final.
     const received = smtp.received.map((m) => m.to.join(',')).sort();

@@ -115,7 +115,10 @@ export function browser(base: () => string) {
     },
     /** An HTML form's POST (the sandbox bank's page): no CSRF token, as a form sends none. */
     form: (path: string, fields: Record<string, string>) =>
-      send('POST', path, { body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      send('POST', path, {
+        body: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
     token: csrf,
     /** The session cookie the last Set-Cookie gave (a member of staff signed in). */
     cookie: () => cookie,

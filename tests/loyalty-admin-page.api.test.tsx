@@ -25,7 +25,13 @@ beforeAll(async () => {
   await preparePaymentCatalog(t);
   cookies.support = (await signedInAs(t, 'support')).cookie;
   cookies.manager = (await signedInAs(t, 'manager')).cookie;
-  const made = await adminCall(t, 'POST', '/api/admin/loyalty-cards', cookies.manager, { code: '5100200030004000', holderName: 'Вера Читалова', email: 'vera@example.test', accrualPercent: 5, openingBalance: 120 });
+  const made = await adminCall(t, 'POST', '/api/admin/loyalty-cards', cookies.manager, {
+    code: '5100200030004000',
+    holderName: 'Вера Читалова',
+    email: 'vera@example.test',
+    accrualPercent: 5,
+    openingBalance: 120,
+  });
   cardId = made.json().card.id;
   await adminCall(t, 'POST', `/api/admin/loyalty-cards/${cardId}/corrections`, cookies.manager, { delta: -20, reason: 'Ошибка кассира' });
 });
@@ -45,7 +51,10 @@ function fetchAs(cookie: string) {
       headers: { ...Object.fromEntries(new Headers(init.headers)), cookie },
       ...(typeof init.body === 'string' ? { payload: init.body } : {}),
     });
-    return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'text/plain') } });
+    return new Response(res.body, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'text/plain') },
+    });
   });
 }
 
@@ -72,7 +81,14 @@ describe("a loyalty card's page", () => {
     expect(screen.getByTestId('loyalty-balance').textContent).toBe('100');
     const movements = await screen.findByRole('table', { name: 'Движения бонусов по карте' });
     const rows = within(movements).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent)[1])).toEqual(['Корректировка: списание', 'Начальный баланс']);
+    expect(
+      rows.map(
+        (row) =>
+          within(row)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent)[1],
+      ),
+    ).toEqual(['Корректировка: списание', 'Начальный баланс']);
     expect(rows[0]?.textContent).toMatch(/[-−]20/);
     expect(rows[0]?.textContent).toContain('Ошибка кассира');
     expect(await screen.findByText('Карта ещё не использовалась в заказах.')).toBeTruthy();

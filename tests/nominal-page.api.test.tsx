@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Setup } from '../contract/setup.ts';
 import { expireUnpaidOrders } from '../server/jobs/expiry.ts';
 import { insertNamedTicketCatalog, placeNamedOrder } from '../server/nominal/nominal-test-kit.ts';
-import { OrderStatus } from '../server/orders/orders.service.ts';
+import { OrderStatus } from '../contract/order-status.ts';
 import { resetCsrfToken } from '../web/lib/api.ts';
 import { renderApp } from '../web/test/render-app.tsx';
 import { type TestApp, createClock, createTestApp } from './harness.ts';

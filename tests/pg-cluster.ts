@@ -13,7 +13,11 @@ export type Cluster = { url: string; stop: () => void; /** The server's log file
  * A fresh database `<prefix>_<random>` on the server at adminUrl, empty or a copy of `template`
  * (a database nobody is connected to); drop() removes it again.
  */
-export async function createDatabase(adminUrl: string, prefix: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createDatabase(
+  adminUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = await openPostgres(adminUrl, 1);
   await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);

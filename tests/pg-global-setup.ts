@@ -23,7 +23,9 @@ export default async function setup(project: TestProject) {
     return async () => {
       const admin = await openPostgres(given, 1);
       try {
-        const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [`${templatePrefix}_`]);
+        const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [
+          `${templatePrefix}_`,
+        ]);
         for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
       } finally {
         await admin.close();

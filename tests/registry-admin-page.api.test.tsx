@@ -53,8 +53,15 @@ afterEach(() => {
 
 function fetchAsOwner() {
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const res = await t.app.inject({ method: (init.method ?? 'GET') as 'GET', url, headers: { ...Object.fromEntries(new Headers(init.headers)), cookie: owner } });
-    return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'text/plain') } });
+    const res = await t.app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers: { ...Object.fromEntries(new Headers(init.headers)), cookie: owner },
+    });
+    return new Response(res.body, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'text/plain') },
+    });
   });
 }
 
@@ -78,7 +85,11 @@ describe('the registry page', () => {
     const table = await screen.findByRole('table', { name: 'Сведения, которые реестр пока не принял' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
-    const [refused, waiting] = rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent ?? ''));
+    const [refused, waiting] = rows.map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent ?? ''),
+    );
     expect(refused?.[0]).toBe('Посещение');
     expect(refused?.[1]).toContain(refusedCode);
     expect(refused?.[4]).toMatch(/^Отклонено реестром .+: не будет отправлено снова/);

@@ -41,7 +41,10 @@ export function plainText(raw: string): string {
     const split = part.search(/\r?\n\r?\n/);
     const head = part.slice(0, split);
     if (!/content-type:\s*text\/plain/i.test(head)) continue;
-    const body = part.slice(split).replace(/^\s+/, '').replace(/\r?\n--[^\r\n]*--\s*$/, '');
+    const body = part
+      .slice(split)
+      .replace(/^\s+/, '')
+      .replace(/\r?\n--[^\r\n]*--\s*$/, '');
     if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
     if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
       const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));

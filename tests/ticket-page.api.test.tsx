@@ -64,7 +64,8 @@ describe('the ticket of a paid order', () => {
     fetchThroughApp(t);
     await renderApp(`/ticket/${ticketHash}`, setup);
     expect(await screen.findByText(`ЭБ № ${String(ticket?.id).padStart(8, '0')}`)).toBeTruthy();
-    for (const term of ['Серия и номер', 'Организатор', 'Дата и время', 'Место проведения', 'Категория', 'Цена']) expect(screen.getByText(term)).toBeTruthy();
+    for (const term of ['Серия и номер', 'Организатор', 'Дата и время', 'Место проведения', 'Категория', 'Цена'])
+      expect(screen.getByText(term)).toBeTruthy();
     expect(screen.getByText('ГБУК «Городской музей», ИНН 7701234567')).toBeTruthy();
     expect(screen.getByText(ticket?.code ?? 'no code')).toBeTruthy();
   });

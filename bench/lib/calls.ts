@@ -51,7 +51,13 @@ export function createLog() {
 export type Log = ReturnType<typeof createLog>;
 
 /** POST with the buyer's patience: a 429 is retried after Retry-After (0.5–1.5 times, so retries spread). */
-export async function postAsBuyer(buyer: Pick<Buyer, 'post'>, log: Log, path: string, body: unknown, options: { deadline: number }): Promise<{ call: Call; answer: Answer | undefined }> {
+export async function postAsBuyer(
+  buyer: Pick<Buyer, 'post'>,
+  log: Log,
+  path: string,
+  body: unknown,
+  options: { deadline: number },
+): Promise<{ call: Call; answer: Answer | undefined }> {
   for (;;) {
     const started = performance.now();
     let answer: Answer | undefined;

@@ -14,7 +14,16 @@ export async function launchChromium(): Promise<{ port: number; kill: () => Prom
   const profile = mkdtempSync(path.join(tmpdir(), 'storefront-chromium-'));
   const child = spawn(
     CHROMIUM,
-    ['--headless', '--no-sandbox', '--disable-gpu', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, '--no-first-run', '--no-default-browser-check', 'about:blank'],
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      '--no-first-run',
+      '--no-default-browser-check',
+      'about:blank',
+    ],
     { stdio: 'ignore' },
   );
   const kill = async () => {
@@ -26,7 +35,11 @@ export async function launchChromium(): Promise<{ port: number; kill: () => Prom
     rmSync(profile, { recursive: true, force: true });
   };
   try {
-    await waitForHttp(`http://127.0.0.1:${port}/json/version`, { timeoutMs: 30_000, alive: () => child.exitCode === null, what: 'Chromium' });
+    await waitForHttp(`http://127.0.0.1:${port}/json/version`, {
+      timeoutMs: 30_000,
+      alive: () => child.exitCode === null,
+      what: 'Chromium',
+    });
   } catch (error) {
     await kill();
     throw error;

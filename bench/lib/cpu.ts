@@ -30,7 +30,14 @@ function readStat(pid: number): Stat | undefined {
   // The command name in parentheses may hold spaces; the fields after it are space-separated.
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
   const field = (n: number) => Number(fields[n - 3] ?? 0);
-  return { comm: text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')), ppid: field(4), utime: field(14), stime: field(15), cutime: field(16), cstime: field(17) };
+  return {
+    comm: text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')),
+    ppid: field(4),
+    utime: field(14),
+    stime: field(15),
+    cutime: field(16),
+    cstime: field(17),
+  };
 }
 
 const toMs = (ticks: number) => (ticks * 1000) / clockTicks();

@@ -5,7 +5,9 @@ type Seen = { status: number; headers: Record<string, string | undefined>; body:
 
 function collect() {
   const seen: Seen[] = [];
-  const parser = new ResponseParser((r: ParsedResponse) => seen.push({ status: r.status, headers: r.headers, body: r.body.toString('utf8') }));
+  const parser = new ResponseParser((r: ParsedResponse) =>
+    seen.push({ status: r.status, headers: r.headers, body: r.body.toString('utf8') }),
+  );
   return { seen, parser };
 }
 
@@ -23,7 +25,12 @@ describe('ResponseParser', () => {
     expect(seen).toEqual([
       {
         status: 429,
-        headers: expect.objectContaining({ 'retry-after': '1', 'content-type': 'application/json; charset=utf-8', connection: 'keep-alive', date: 'Sat, 21 Nov 2026 16:00:00 GMT' }),
+        headers: expect.objectContaining({
+          'retry-after': '1',
+          'content-type': 'application/json; charset=utf-8',
+          connection: 'keep-alive',
+          date: 'Sat, 21 Nov 2026 16:00:00 GMT',
+        }),
         body: refusal,
       },
     ]);
@@ -78,9 +85,13 @@ describe('ResponseParser', () => {
   it('decodes a chunked body: extensions, a chunk holding CRLF, trailers', () => {
     const { seen, parser } = collect();
     parser.push(Buffer.from(answerChunked));
-    expect(seen).toEqual([{ status: 200, headers: expect.objectContaining({ 'transfer-encoding': 'chunked' }), body: 'Wikipedia in\r\n\r\nchunks.' }]);
+    expect(seen).toEqual([
+      { status: 200, headers: expect.objectContaining({ 'transfer-encoding': 'chunked' }), body: 'Wikipedia in\r\n\r\nchunks.' },
+    ]);
     const trailers = collect();
-    trailers.parser.push(Buffer.from('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\nX-Checksum: 1\r\nX-More: 2\r\n\r\n' + answer200));
+    trailers.parser.push(
+      Buffer.from('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\nX-Checksum: 1\r\nX-More: 2\r\n\r\n' + answer200),
+    );
     expect(trailers.seen.map((s) => [s.status, s.body])).toEqual([
       [200, 'abc'],
       [200, '{"errorCode":"0","hash":"abc123"}'],
@@ -89,7 +100,13 @@ describe('ResponseParser', () => {
 
   it('counts chunk sizes in bytes, so a multi-byte character split over two chunks is whole in the body', () => {
     const word = Buffer.from('Привет'); // 12 bytes
-    const body = Buffer.concat([Buffer.from('5\r\n'), word.subarray(0, 5), Buffer.from('\r\n7\r\n'), word.subarray(5), Buffer.from('\r\n0\r\n\r\n')]);
+    const body = Buffer.concat([
+      Buffer.from('5\r\n'),
+      word.subarray(0, 5),
+      Buffer.from('\r\n7\r\n'),
+      word.subarray(5),
+      Buffer.from('\r\n0\r\n\r\n'),
+    ]);
     const { seen, parser } = collect();
     parser.push(Buffer.concat([Buffer.from('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n'), body]));
     expect(seen[0]?.body).toBe('Привет');
@@ -104,7 +121,11 @@ describe('ResponseParser', () => {
 
   it('answers without a body: 204, 304, and Content-Length 0', () => {
     const { seen, parser } = collect();
-    parser.push(Buffer.from('HTTP/1.1 204 No Content\r\nX-A: 1\r\n\r\nHTTP/1.1 304 Not Modified\r\nContent-Length: 99\r\n\r\nHTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n'));
+    parser.push(
+      Buffer.from(
+        'HTTP/1.1 204 No Content\r\nX-A: 1\r\n\r\nHTTP/1.1 304 Not Modified\r\nContent-Length: 99\r\n\r\nHTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n',
+      ),
+    );
     expect(seen.map((s) => [s.status, s.body])).toEqual([
       [204, ''],
       [304, ''],
@@ -128,7 +149,11 @@ describe('ResponseParser', () => {
   });
 
   it('fails when the connection closes mid-response: in the head, in a sized body, in a chunked body', () => {
-    for (const cut of ['HTTP/1.1 200 OK\r\nContent-Le', answer429.slice(0, -5), 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nWi']) {
+    for (const cut of [
+      'HTTP/1.1 200 OK\r\nContent-Le',
+      answer429.slice(0, -5),
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nWi',
+    ]) {
       const { seen, parser } = collect();
       parser.push(Buffer.from(cut));
       expect(parser.midResponse).toBe(true);
@@ -145,7 +170,13 @@ describe('ResponseParser', () => {
   });
 
   it('refuses what is not an HTTP/1.x answer and a bad Content-Length', () => {
-    for (const bad of ['SSH-2.0-OpenSSH\r\n\r\n', 'HTTP/2 200\r\n\r\n', 'HTTP/1.1 2x0 OK\r\n\r\n', 'HTTP/1.1 200 OK\r\nno colon here\r\n\r\n', 'HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n']) {
+    for (const bad of [
+      'SSH-2.0-OpenSSH\r\n\r\n',
+      'HTTP/2 200\r\n\r\n',
+      'HTTP/1.1 2x0 OK\r\n\r\n',
+      'HTTP/1.1 200 OK\r\nno colon here\r\n\r\n',
+      'HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n',
+    ]) {
       const { parser } = collect();
       expect(() => parser.push(Buffer.from(bad)), bad).toThrow(HttpParseError);
     }

@@ -81,7 +81,12 @@ export class ResponseParser {
     const statusLine = lineEnd < 0 ? head : head.slice(0, lineEnd);
     // "HTTP/1.1 200 OK": the version, one space, three digits, then the reason (which may be empty).
     const status = Number(statusLine.slice(9, 12));
-    if (!statusLine.startsWith('HTTP/1.') || statusLine[8] !== ' ' || (statusLine[12] !== undefined && statusLine[12] !== ' ') || !(status >= 100 && status <= 999)) {
+    if (
+      !statusLine.startsWith('HTTP/1.') ||
+      statusLine[8] !== ' ' ||
+      (statusLine[12] !== undefined && statusLine[12] !== ' ') ||
+      !(status >= 100 && status <= 999)
+    ) {
       throw new HttpParseError(`not an HTTP/1.x status line: ${JSON.stringify(statusLine.slice(0, 80))}`);
     }
     const headers: Headers = {};

@@ -14,7 +14,13 @@ async function serve(handle: (req: http.IncomingMessage, res: http.ServerRespons
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const entry = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), socket: ids.get(req.socket) ?? 0 };
+      const entry = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        socket: ids.get(req.socket) ?? 0,
+      };
       seen.push(entry);
       handle(req, res, entry);
     });
@@ -22,10 +28,11 @@ async function serve(handle: (req: http.IncomingMessage, res: http.ServerRespons
   server.on('connection', (socket) => ids.set(socket, ++sockets));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const close = () => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   closers.push(close);
   return { url, seen, connections: () => sockets };
 }
@@ -44,7 +51,9 @@ const tokenOr = (req: http.IncomingMessage, res: http.ServerResponse, answer: ()
 
 describe('createClient (raw-socket HTTP/1.1)', () => {
   it('sends a POST as the web app does: JSON with its byte length, the CSRF token and X-Requested-With', async () => {
-    const { url, seen } = await serve((req, res) => tokenOr(req, res, () => res.writeHead(429, { 'retry-after': '1', 'content-type': 'application/json' }).end('{"errorCode":"-1029"}')));
+    const { url, seen } = await serve((req, res) =>
+      tokenOr(req, res, () => res.writeHead(429, { 'retry-after': '1', 'content-type': 'application/json' }).end('{"errorCode":"-1029"}')),
+    );
     const client = createClient(url);
     const buyer = client.buyer();
     const body = { fio: 'Покупатель Билетов', n: 1 };
@@ -66,7 +75,12 @@ describe('createClient (raw-socket HTTP/1.1)', () => {
     const bytes = Buffer.from(JSON.stringify({ pre: 'сериализовано' }));
     await buyer.post('/api/order/create', bytes);
     await buyer.post('/api/order/create', bytes);
-    expect(seen.filter((s) => s.method === 'POST').map((s) => s.body).slice(1)).toEqual([bytes.toString(), bytes.toString()]);
+    expect(
+      seen
+        .filter((s) => s.method === 'POST')
+        .map((s) => s.body)
+        .slice(1),
+    ).toEqual([bytes.toString(), bytes.toString()]);
     client.close();
   });
 

@@ -242,7 +242,8 @@ export function createClient(baseUrl: string, options: { timeoutMs?: number } = 
   function buyerOn(conn: Connection): Buyer {
     return {
       get: (path) => conn.send(getRequest(path)),
-      post: (path, body) => (token ? conn.send(postRequest(path, token, body)) : fetchToken().then((t) => conn.send(postRequest(path, t, body)))),
+      post: (path, body) =>
+        token ? conn.send(postRequest(path, token, body)) : fetchToken().then((t) => conn.send(postRequest(path, t, body))),
       close: () => conn.close(),
     };
   }

@@ -64,7 +64,9 @@ const adminDb = () => (admin ??= pgCluster().then((c) => openPostgres(c.url, 1))
 
 async function benchDb(): Promise<Db | undefined> {
   const a = await adminDb();
-  const { rows } = await a.query<{ datname: string }>("select datname from pg_database where datname like 'bench_%' order by oid desc limit 1");
+  const { rows } = await a.query<{ datname: string }>(
+    "select datname from pg_database where datname like 'bench_%' order by oid desc limit 1",
+  );
   const name = rows[0]?.datname;
   if (!name) return undefined;
   const url = new URL((await pgCluster()).url);
@@ -91,22 +93,38 @@ export function pgDiagnostics(postmaster: number): Diagnostics {
         const was = prior.get(p.pid);
         const delta = p.ticks - (was?.ticks ?? 0);
         byKind.set(p.kind, (byKind.get(p.kind) ?? 0) + delta);
-        if (p.kind === 'postmaster') byKind.set('exited children (autovacuum workers, closed backends)', p.childTicks - (was?.childTicks ?? 0));
+        if (p.kind === 'postmaster')
+          byKind.set('exited children (autovacuum workers, closed backends)', p.childTicks - (was?.childTicks ?? 0));
       }
       const total = [...byKind.values()].reduce((s, v) => s + v, 0);
       lines.push(`CPU ms per order by process kind (total ${per((total * 1000) / ticks)}):`);
-      for (const [kind, t] of [...byKind].sort((x, y) => y[1] - x[1])) if (t > 0) lines.push(`  ${kind.padEnd(55)} ${per((t * 1000) / ticks)}`);
+      for (const [kind, t] of [...byKind].sort((x, y) => y[1] - x[1]))
+        if (t > 0) lines.push(`  ${kind.padEnd(55)} ${per((t * 1000) / ticks)}`);
       const a = await adminDb();
       const wal = (await a.query<Record<string, number>>(WAL_AND_SESSIONS)).rows[0] ?? {};
-      lines.push(`WAL and sessions per order: ${Object.keys(wal).map((k) => `${k} ${per(Number(wal[k]) - Number(before.wal[k] ?? 0))}`).join(', ')}`);
-      const { rows } = await a.query<{ calls: number; total: number; mean: number; rows: number; hit: number; query: string; toplevel: boolean }>(
+      lines.push(
+        `WAL and sessions per order: ${Object.keys(wal)
+          .map((k) => `${k} ${per(Number(wal[k]) - Number(before.wal[k] ?? 0))}`)
+          .join(', ')}`,
+      );
+      const { rows } = await a.query<{
+        calls: number;
+        total: number;
+        mean: number;
+        rows: number;
+        hit: number;
+        query: string;
+        toplevel: boolean;
+      }>(
         `select calls::int, total_exec_time as total, mean_exec_time as mean, rows::int, shared_blks_hit::int as hit, toplevel,
                 regexp_replace(query, '\\s+', ' ', 'g') as query
            from pg_stat_statements order by total_exec_time desc limit 25`,
       );
       lines.push('Statements by execution time (ms per order, calls per order, mean ms, buffer hits per call, top level):');
       for (const r of rows) {
-        lines.push(`  ${per(r.total).padStart(7)} ${per(r.calls).padStart(7)} ${r.mean.toFixed(3).padStart(8)} ${(r.calls ? r.hit / r.calls : 0).toFixed(1).padStart(7)} ${r.toplevel ? 'top ' : 'nest'} ${r.query.slice(0, 150)}`);
+        lines.push(
+          `  ${per(r.total).padStart(7)} ${per(r.calls).padStart(7)} ${r.mean.toFixed(3).padStart(8)} ${(r.calls ? r.hit / r.calls : 0).toFixed(1).padStart(7)} ${r.toplevel ? 'top ' : 'nest'} ${r.query.slice(0, 150)}`,
+        );
       }
       const db = await benchDb();
       if (db) {
@@ -116,7 +134,9 @@ export function pgDiagnostics(postmaster: number): Diagnostics {
                from pg_stat_user_tables where relname in ('sessions','orders','order_lines','tickets','price_stock','standing_stock','events') order by relname`,
           );
           lines.push('Tables (cumulative): ' + tables.rows.map((t) => JSON.stringify(t)).join('\n  '));
-          const functions = await db.query<Record<string, unknown>>('select funcname, calls, total_time, self_time from pg_stat_user_functions');
+          const functions = await db.query<Record<string, unknown>>(
+            'select funcname, calls, total_time, self_time from pg_stat_user_functions',
+          );
           lines.push('Functions (cumulative): ' + functions.rows.map((t) => JSON.stringify(t)).join('\n  '));
         } finally {
           await db.close();

@@ -34,23 +34,31 @@ export function cpuTimes(): { total: number; steal: number } | undefined {
  */
 export function machine(since?: { total: number; steal: number }) {
   const now = cpuTimes();
-  const stealPercent = since && now && now.total > since.total ? Number((((now.steal - since.steal) / (now.total - since.total)) * 100).toFixed(1)) : null;
+  const stealPercent =
+    since && now && now.total > since.total ? Number((((now.steal - since.steal) / (now.total - since.total)) * 100).toFixed(1)) : null;
   return { cpus: os.cpus().length, loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))), node: process.version, stealPercent };
 }
 
-const show = (cell: Cell) => (cell === null ? '—' : typeof cell === 'number' ? cell.toLocaleString('en-US', { maximumFractionDigits: 2 }) : cell);
+const show = (cell: Cell) =>
+  cell === null ? '—' : typeof cell === 'number' ? cell.toLocaleString('en-US', { maximumFractionDigits: 2 }) : cell;
 
 /** A plain-text table, numbers right-aligned. */
 export function formatTable(table: Table): string {
   const cells = table.rows.map((row) => row.map(show));
   const widths = table.columns.map((c, i) => Math.max(c.length, ...cells.map((row) => (row[i] ?? '').length)));
   const line = (values: string[], numeric: boolean[]) =>
-    values.map((v, i) => (numeric[i] ? v.padStart(widths[i] ?? 0) : v.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+    values
+      .map((v, i) => (numeric[i] ? v.padStart(widths[i] ?? 0) : v.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   const numeric = table.columns.map((_, i) => table.rows.every((row) => typeof row[i] === 'number' || row[i] === null));
   return [
     table.title,
     line(table.columns, numeric),
-    line(widths.map((w) => '-'.repeat(w)), numeric),
+    line(
+      widths.map((w) => '-'.repeat(w)),
+      numeric,
+    ),
     ...cells.map((row) => line(row, numeric)),
   ].join('\n');
 }

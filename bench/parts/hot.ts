@@ -55,7 +55,16 @@ async function measureScheme(pid: number, url: string, headers: Record<string, s
       const started = performance.now();
       const req = http.request(
         `${url}/api/scheme`,
-        { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'accept-encoding': 'br, gzip', 'content-length': Buffer.byteLength(body) } },
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            ...headers,
+            'content-type': 'application/json',
+            'accept-encoding': 'br, gzip',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
         (res) => {
           let bytes = 0;
           res.on('data', (chunk: Buffer) => (bytes += chunk.length));
@@ -80,17 +89,26 @@ async function measureScheme(pid: number, url: string, headers: Record<string, s
     const cpuMs = (cpuMsOf(pid) - cpuBefore) / SCHEME_WARM_CALLS;
     warm.sort((a, b) => a - b);
     const round = (ms: number) => Number(ms.toFixed(1));
-    return { coldMs: round(cold.ms), warmP50: round(percentile(warm, 0.5)), warmP90: round(percentile(warm, 0.9)), cpuMs: round(cpuMs), bytes };
+    return {
+      coldMs: round(cold.ms),
+      warmP50: round(percentile(warm, 0.5)),
+      warmP90: round(percentile(warm, 0.9)),
+      cpuMs: round(cpuMs),
+      bytes,
+    };
   } finally {
     agent.destroy();
   }
 }
 
-type Scheme = { db: DbKind; coldMs: number; warmP50: number; warmP90: number; cpuMs: number; bytes: number } | { db: DbKind; unavailable: string };
+type Scheme =
+  { db: DbKind; coldMs: number; warmP50: number; warmP90: number; cpuMs: number; bytes: number } | { db: DbKind; unavailable: string };
 
 type Call = { name: string; method: 'GET' | 'POST'; path: string; body?: unknown };
 type Figures = LoadFigures & { cpuMs: number };
-type Measured = { db: DbKind; call: string; bytes: number; real: Figures; bare: Figures; ratio: number } | { db: DbKind; call: string; unavailable: string };
+type Measured =
+  | { db: DbKind; call: string; bytes: number; real: Figures; bare: Figures; ratio: number }
+  | { db: DbKind; call: string; unavailable: string };
 
 async function measureOn(db: DbKind, log: (line: string) => void): Promise<{ measured: Measured[]; scheme: Scheme }> {
   log(`hot: starting the storefront on ${DB_LABEL[db]} with the demo catalog`);
@@ -120,7 +138,8 @@ async function measureOn(db: DbKind, log: (line: string) => void): Promise<{ mea
       available.push(call);
     }
     const sessions = await client.post('/api/scheme/sessions', { hash: ARENA_EVENT, lang: 'ru' });
-    const calendarId = sessions.status === 200 ? (JSON.parse(sessions.text) as { calendar: { calendar_id: number }[] }).calendar[0]?.calendar_id : undefined;
+    const calendarId =
+      sessions.status === 200 ? (JSON.parse(sessions.text) as { calendar: { calendar_id: number }[] }).calendar[0]?.calendar_id : undefined;
     if (calendarId === undefined) scheme = { db, unavailable: `not available (sessions of ${ARENA_EVENT}: HTTP ${sessions.status})` };
     else {
       log(`hot: ${DB_LABEL[db]} POST /api/scheme of the 21,000-seat hall: one cold call, then ${SCHEME_WARM_CALLS} warm ones in a row`);
@@ -151,7 +170,12 @@ export const hot: Part = {
   title: 'Hot calls against a bare Fastify route of the same size',
   async run(ctx): Promise<PartOutput> {
     if (!(await loadAutocannon())) {
-      return { tables: [], targets: [{ target: 'afisha ≥ 60% of the bare route’s req/s', measured: 'not available: autocannon is not installed', met: null }], notes: ['autocannon is not installed: npm install'], data: {} };
+      return {
+        tables: [],
+        targets: [{ target: 'afisha ≥ 60% of the bare route’s req/s', measured: 'not available: autocannon is not installed', met: null }],
+        notes: ['autocannon is not installed: npm install'],
+        data: {},
+      };
     }
     const measured: Measured[] = [];
     const schemes: Scheme[] = [];
@@ -163,7 +187,20 @@ export const hot: Part = {
     const rows: Cell[][] = measured.map((m) =>
       'unavailable' in m
         ? [DB_LABEL[m.db], m.call, null, m.unavailable, null, null, null, null, null, null, null, null]
-        : [DB_LABEL[m.db], m.call, m.bytes, m.real.rps, m.real.p50, m.real.p99, m.real.cpuMs, m.bare.rps, m.bare.p50, m.bare.p99, m.bare.cpuMs, `${(m.ratio * 100).toFixed(0)}%`],
+        : [
+            DB_LABEL[m.db],
+            m.call,
+            m.bytes,
+            m.real.rps,
+            m.real.p50,
+            m.real.p99,
+            m.real.cpuMs,
+            m.bare.rps,
+            m.bare.p50,
+            m.bare.p99,
+            m.bare.cpuMs,
+            `${(m.ratio * 100).toFixed(0)}%`,
+          ],
     );
     const ratioTarget = (db: DbKind, call: string, share: number): TargetCheck => {
       const m = measured.find((x) => x.db === db && x.call === call);
@@ -196,21 +233,38 @@ export const hot: Part = {
       tables: [
         {
           title: `Hot calls: ${CONNECTIONS} keep-alive connections, ${SECONDS} s after ${WARMUP_SECONDS} s of warm-up; latency in ms`,
-          columns: ['database', 'call', 'body bytes', 'req/s', 'p50', 'p99', 'server CPU ms/req', 'bare req/s', 'bare p50', 'bare p99', 'bare CPU ms/req', 'of bare'],
+          columns: [
+            'database',
+            'call',
+            'body bytes',
+            'req/s',
+            'p50',
+            'p99',
+            'server CPU ms/req',
+            'bare req/s',
+            'bare p50',
+            'bare p99',
+            'bare CPU ms/req',
+            'of bare',
+          ],
           rows,
         },
         {
           title: `The 21,000-seat hall's map (POST /api/scheme, brotli accepted): one cold call, then ${SCHEME_WARM_CALLS} in a row; ms to the last byte`,
           columns: ['database', 'compressed bytes', 'cold', 'warm p50', 'warm p90', 'server CPU ms/warm call'],
           rows: schemes.map((m) =>
-            'unavailable' in m ? [DB_LABEL[m.db], null, m.unavailable, null, null, null] : [DB_LABEL[m.db], m.bytes, m.coldMs, m.warmP50, m.warmP90, m.cpuMs],
+            'unavailable' in m
+              ? [DB_LABEL[m.db], null, m.unavailable, null, null, null]
+              : [DB_LABEL[m.db], m.bytes, m.coldMs, m.warmP50, m.warmP90, m.cpuMs],
           ),
         },
       ],
       targets,
       notes: [
         'server CPU ms/req: user + system CPU time of the server process (with PGlite, the database too) per answered request; a busy machine disturbs it far less than req/s.',
-        ...errors.map((m) => `${DB_LABEL[m.db]} ${m.call}: ${'real' in m ? `${m.real.non2xx} non-2xx answers, ${m.real.errors} errors` : ''}`),
+        ...errors.map(
+          (m) => `${DB_LABEL[m.db]} ${m.call}: ${'real' in m ? `${m.real.non2xx} non-2xx answers, ${m.real.errors} errors` : ''}`,
+        ),
       ],
       data: { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, measured, schemes },
     };

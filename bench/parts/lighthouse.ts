@@ -15,7 +15,10 @@ type Lhr = {
   runtimeError?: { code: string; message: string };
   runWarnings?: string[];
 };
-type Lighthouse = (url: string, flags: { port: number; output?: 'json'; logLevel?: 'silent' | 'error'; onlyCategories?: string[] }) => Promise<{ lhr: Lhr } | undefined>;
+type Lighthouse = (
+  url: string,
+  flags: { port: number; output?: 'json'; logLevel?: 'silent' | 'error'; onlyCategories?: string[] },
+) => Promise<{ lhr: Lhr } | undefined>;
 
 const TARGETS = { performance: 95, accessibility: 100, cls: 0.02 };
 
@@ -40,7 +43,12 @@ export const lighthouse: Part = {
     const unavailable = missing ?? (lighthouseRun ? undefined : 'not available: the lighthouse package is not installed');
     if (unavailable || !lighthouseRun) {
       const why = unavailable ?? 'not available';
-      return { tables: [], targets: [{ target: 'Lighthouse performance ≥ 95, accessibility 100, CLS ≤ 0.02 on every page', measured: why, met: null }], notes: [why], data: {} };
+      return {
+        tables: [],
+        targets: [{ target: 'Lighthouse performance ≥ 95, accessibility 100, CLS ≤ 0.02 on every page', measured: why, met: null }],
+        notes: [why],
+        data: {},
+      };
     }
     ensureBuilt(ctx.log);
     ctx.log('lighthouse: starting the storefront (PGlite, demo catalog, built web app)');
@@ -50,16 +58,30 @@ export const lighthouse: Part = {
     try {
       // BENCH_LIGHTHOUSE_PAGES=/,/order measures only those pages (names as in the table) while working on one.
       const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
-      const pages = (await pagesToMeasure(server.url)).filter((page) => !only || only.some((name) => page.name === name || page.name.startsWith(`${name}/`)));
+      const pages = (await pagesToMeasure(server.url)).filter(
+        (page) => !only || only.some((name) => page.name === name || page.name.startsWith(`${name}/`)),
+      );
       // BENCH_LIGHTHOUSE_JSON=<dir> keeps each page's whole Lighthouse report there (audits, LCP breakdown, requests).
       const jsonDir = process.env.BENCH_LIGHTHOUSE_JSON;
       if (jsonDir) mkdirSync(jsonDir, { recursive: true });
       for (const page of pages) {
         ctx.log(`lighthouse: ${page.name}`);
-        const result = await lighthouseRun(server.url + page.path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+        const result = await lighthouseRun(server.url + page.path, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+        });
         const lhr = result?.lhr;
         if (jsonDir && lhr) {
-          const file = path.join(jsonDir, `${page.name.replace(/\{hash\}/g, 'hash').replace(/^\/$/, 'home').replace(/^\//, '').replace(/\//g, '-')}.json`);
+          const file = path.join(
+            jsonDir,
+            `${page.name
+              .replace(/\{hash\}/g, 'hash')
+              .replace(/^\/$/, 'home')
+              .replace(/^\//, '')
+              .replace(/\//g, '-')}.json`,
+          );
           writeFileSync(file, JSON.stringify(lhr));
           ctx.log(`lighthouse: report kept in ${file}`);
         }
@@ -89,7 +111,12 @@ export const lighthouse: Part = {
       await server.stop();
     }
     const rows: Cell[][] = scores.map((s) => [s.page, s.performance, s.accessibility, s.lcpMs, s.tbtMs, s.cls]);
-    const met = (s: Score) => s.performance !== null && s.performance >= TARGETS.performance && s.accessibility === TARGETS.accessibility && s.cls !== null && s.cls <= TARGETS.cls;
+    const met = (s: Score) =>
+      s.performance !== null &&
+      s.performance >= TARGETS.performance &&
+      s.accessibility === TARGETS.accessibility &&
+      s.cls !== null &&
+      s.cls <= TARGETS.cls;
     const targets: TargetCheck[] = scores.map((s) => ({
       target: `Lighthouse ${s.page}: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, CLS ≤ ${TARGETS.cls}`,
       measured: `performance ${s.performance ?? '—'}, accessibility ${s.accessibility ?? '—'}, CLS ${s.cls ?? '—'}${s.error ? ` (${s.error})` : ''}`,
@@ -106,7 +133,9 @@ export const lighthouse: Part = {
       targets,
       notes: [
         ...scores.filter((s) => s.error).map((s) => `${s.page}: ${s.error}`),
-        ...scores.filter((s) => s.accessibilityFailures.length).map((s) => `${s.page}: accessibility audits failed: ${s.accessibilityFailures.join('; ')}`),
+        ...scores
+          .filter((s) => s.accessibilityFailures.length)
+          .map((s) => `${s.page}: accessibility audits failed: ${s.accessibilityFailures.join('; ')}`),
       ],
       data: { scores },
     };

@@ -58,7 +58,10 @@ async function runOn(db: DbKind, log: (line: string) => void): Promise<Result> {
     afterWarmup = server.memory();
     log(`memory: ${DB_LABEL[db]}: ${ORDERS.toLocaleString('en-US')} orders by ${limits.inFlight} buyers at once`);
     const started = performance.now();
-    const progress = setInterval(() => log(`memory: ${DB_LABEL[db]}: ${sold.toLocaleString('en-US')} orders, RSS ${server.memory().rssMb} MiB`), 15_000);
+    const progress = setInterval(
+      () => log(`memory: ${DB_LABEL[db]}: ${sold.toLocaleString('en-US')} orders, RSS ${server.memory().rssMb} MiB`),
+      15_000,
+    );
     try {
       await buy(WARMUP_ORDERS + ORDERS);
     } finally {
@@ -70,7 +73,18 @@ async function runOn(db: DbKind, log: (line: string) => void): Promise<Result> {
     client.close();
   }
   const ordersInDb = await server.stop(async (q) => (await q.query<{ n: number }>('select count(*)::int as n from orders')).rows[0]?.n);
-  return { db, orders: sold, seconds: Math.round(seconds), ordersPerSecond: Math.round(ORDERS / Math.max(0.001, seconds)), refused, failed, afterStart, afterWarmup, after, ordersInDb };
+  return {
+    db,
+    orders: sold,
+    seconds: Math.round(seconds),
+    ordersPerSecond: Math.round(ORDERS / Math.max(0.001, seconds)),
+    refused,
+    failed,
+    afterStart,
+    afterWarmup,
+    after,
+    ordersInDb,
+  };
 }
 
 export const memory: Part = {
@@ -97,14 +111,28 @@ export const memory: Part = {
       tables: [
         {
           title: `Memory of the server process (resident set, MiB) before and after ${ORDERS.toLocaleString('en-US')} orders of one place`,
-          columns: ['database', 'orders in db', 'RSS at start', `after ${WARMUP_ORDERS} orders`, 'RSS after', 'peak RSS', 'growth', 'orders/s', 'seconds'],
+          columns: [
+            'database',
+            'orders in db',
+            'RSS at start',
+            `after ${WARMUP_ORDERS} orders`,
+            'RSS after',
+            'peak RSS',
+            'growth',
+            'orders/s',
+            'seconds',
+          ],
           rows,
         },
       ],
       targets: [],
       notes: [
         'With PGlite the database runs inside the server process, so its RSS includes PostgreSQL’s own memory; with a PostgreSQL server it is the app alone.',
-        ...(dbs.length < ctx.dbs.length ? ['PGlite is measured by `npm run bench -- memory --db=pglite` (not in the default run: 100,000 orders take too long on the embedded database).'] : []),
+        ...(dbs.length < ctx.dbs.length
+          ? [
+              'PGlite is measured by `npm run bench -- memory --db=pglite` (not in the default run: 100,000 orders take too long on the embedded database).',
+            ]
+          : []),
       ],
       data: { orders: ORDERS, results },
     };

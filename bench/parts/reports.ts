@@ -112,10 +112,12 @@ export const reports: Part = {
       const generated = performance.now();
       await db.exec(GENERATE);
       const generateSeconds = Math.round((performance.now() - generated) / 1000);
-      const counts = (await db.query<{ orders: number; tickets: number; month: number }>(
-        `select (select count(*) from orders)::int as orders, (select count(*) from tickets)::int as tickets,
+      const counts = (
+        await db.query<{ orders: number; tickets: number; month: number }>(
+          `select (select count(*) from orders)::int as orders, (select count(*) from tickets)::int as tickets,
            (select count(*) from orders where status = 30 and paid_at >= '${MONTH.from}' and paid_at < '${MONTH.to}'::date + 1)::int as month`,
-      )).rows[0];
+        )
+      ).rows[0];
       ctx.log(`reports: ${counts?.orders} orders, ${counts?.tickets} tickets in ${generateSeconds} s; ${counts?.month} paid in the month`);
 
       const service = createReportsService({ db, timeZone: TIME_ZONE });
@@ -145,9 +147,17 @@ export const reports: Part = {
         },
       ];
       return {
-        tables: [{ title: `One-month reports (${MONTH.from} to ${MONTH.to}, ${counts?.month ?? '?'} paid orders of ${ORDERS.toLocaleString('en-US')}), ${RUNS} runs each`, columns: ['report', 'median ms', 'max ms'], rows }],
+        tables: [
+          {
+            title: `One-month reports (${MONTH.from} to ${MONTH.to}, ${counts?.month ?? '?'} paid orders of ${ORDERS.toLocaleString('en-US')}), ${RUNS} runs each`,
+            columns: ['report', 'median ms', 'max ms'],
+            rows,
+          },
+        ],
         targets,
-        notes: [`Data generated in SQL in ${generateSeconds} s on a fresh database of the throw-away cluster; 3 % of paid orders with a returned ticket (${counts?.tickets ?? '?'} ticket rows, for those orders only: no report reads tickets otherwise).`],
+        notes: [
+          `Data generated in SQL in ${generateSeconds} s on a fresh database of the throw-away cluster; 3 % of paid orders with a returned ticket (${counts?.tickets ?? '?'} ticket rows, for those orders only: no report reads tickets otherwise).`,
+        ],
         data: { orders: ORDERS, generateSeconds, rows },
       };
     } finally {

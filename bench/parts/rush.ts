@@ -35,7 +35,13 @@ type Scenario = {
 };
 
 /** benchCpuMsPerCall: the generator's CPU per HTTP request it sent (retries and map reloads included), which unlike the figure per order does not grow with the 429s a busy machine causes. */
-type PerOrder = { serverCpuMs: number | null; pgCpuMs: number | null; benchCpuMs: number | null; benchCpuMsPerCall: number | null; statements: number | null };
+type PerOrder = {
+  serverCpuMs: number | null;
+  pgCpuMs: number | null;
+  benchCpuMs: number | null;
+  benchCpuMsPerCall: number | null;
+  statements: number | null;
+};
 const NO_COST: PerOrder = { serverCpuMs: null, pgCpuMs: null, benchCpuMs: null, benchCpuMsPerCall: null, statements: null };
 
 type Meter = { serverCpuMs: number | null; pgCpuMs: number | null; benchCpuMs: number; requests: number; statements: number | null };
@@ -53,7 +59,8 @@ async function meter(server: Running, postmaster: number | null, client: Client)
 }
 
 function perOrder(before: Meter, after: Meter, sold: number): PerOrder {
-  const per = (a: number | null, b: number | null, digits: number) => (a === null || b === null || sold === 0 ? null : round((b - a) / sold, digits));
+  const per = (a: number | null, b: number | null, digits: number) =>
+    a === null || b === null || sold === 0 ? null : round((b - a) / sold, digits);
   const requests = after.requests - before.requests;
   return {
     serverCpuMs: per(before.serverCpuMs, after.serverCpuMs, 2),
@@ -86,7 +93,10 @@ function codesOf(log: Log) {
 
 function summarize(db: DbKind, name: string, log: Log, started: number, finished: number, buyers: number): Scenario {
   const sales = log.calls.filter((c) => c.status === 200);
-  const lastSale = maxOf(sales.map((c) => c.endedAt), started);
+  const lastSale = maxOf(
+    sales.map((c) => c.endedAt),
+    started,
+  );
   const soldOutMs = sales.length ? lastSale - started : null;
   return {
     db,
@@ -122,7 +132,14 @@ async function placesRush(client: Client, db: DbKind, day: string, time: string)
   const log = createLog();
   const started = performance.now();
   const deadline = started + PATIENCE_MS;
-  await Promise.all(Array.from({ length: BUYERS }, (_, i) => asBuyer(client, async (buyer) => void (await postAsBuyer(buyer, log, '/api/order/create', placeOrderBody(day, time, i), { deadline })))));
+  await Promise.all(
+    Array.from({ length: BUYERS }, (_, i) =>
+      asBuyer(
+        client,
+        async (buyer) => void (await postAsBuyer(buyer, log, '/api/order/create', placeOrderBody(day, time, i), { deadline })),
+      ),
+    ),
+  );
   return summarize(db, `${BUYERS} buyers, 100 places`, log, started, performance.now(), BUYERS);
 }
 
@@ -182,7 +199,8 @@ async function sustainedRush(client: Client, db: DbKind, day: string, time: stri
   const until = started + SUSTAINED_SECONDS * 1000;
   let n = 0;
   const buyer = async (connection: Buyer) => {
-    while (performance.now() < until) await postAsBuyer(connection, log, '/api/order/create', placeOrderBody(day, time, n++), { deadline: until });
+    while (performance.now() < until)
+      await postAsBuyer(connection, log, '/api/order/create', placeOrderBody(day, time, n++), { deadline: until });
   };
   await Promise.all(Array.from({ length: BUYERS }, () => asBuyer(client, buyer)));
   const scenario = summarize(db, `${BUYERS} buyers for ${SUSTAINED_SECONDS} s`, log, started, performance.now(), BUYERS);
@@ -234,20 +252,46 @@ async function runOn(db: DbKind, log: (line: string) => void): Promise<Scenario[
   if (places && counts?.places) {
     const c = counts.places;
     const passed = c.sold === 100 && c.remaining === 0 && c.orders === places.sold && c.tickets === 100 && places.serverErrors === 0;
-    places.check = { passed, text: `${c.sold} places sold in ${c.orders} orders (${places.sold} answered 200), ${c.tickets} tickets, ${c.remaining} left, ${places.serverErrors} 5xx` };
+    places.check = {
+      passed,
+      text: `${c.sold} places sold in ${c.orders} orders (${places.sold} answered 200), ${c.tickets} tickets, ${c.remaining} left, ${places.serverErrors} 5xx`,
+    };
   }
   if (seatsAvailable && seats && counts?.seats) {
     const c = counts.seats;
     const passed = c.lines === 50 && c.distinct_seats === 50 && c.remaining === 0 && seats.serverErrors === 0;
-    seats.check = { passed, text: `${c.distinct_seats} seats sold on ${c.lines} order lines (no seat twice: ${c.lines === c.distinct_seats}), ${c.remaining} left, ${seats.serverErrors} 5xx` };
+    seats.check = {
+      passed,
+      text: `${c.distinct_seats} seats sold on ${c.lines} order lines (no seat twice: ${c.lines === c.distinct_seats}), ${c.remaining} left, ${seats.serverErrors} 5xx`,
+    };
   }
-  if (!seatsAvailable) scenarios.splice(1, 0, { ...emptyScenario(db, `${BUYERS} buyers, 50 seats`), check: { passed: false, text: 'not available: POST /api/scheme/sessions does not answer (seat map not on this branch)' } });
+  if (!seatsAvailable)
+    scenarios.splice(1, 0, {
+      ...emptyScenario(db, `${BUYERS} buyers, 50 seats`),
+      check: { passed: false, text: 'not available: POST /api/scheme/sessions does not answer (seat map not on this branch)' },
+    });
   return scenarios;
 }
 
 function emptyScenario(db: DbKind, name: string): Scenario {
   const none = latencySummary([]);
-  return { db, name, buyers: BUYERS, sold: 0, ordersPerSecond: 0, soldOutMs: null, allAnsweredMs: 0, create: none, sales: none, refused429: 0, serverErrors: 0, noAnswer: 0, codes: {}, check: null, perOrder: NO_COST };
+  return {
+    db,
+    name,
+    buyers: BUYERS,
+    sold: 0,
+    ordersPerSecond: 0,
+    soldOutMs: null,
+    allAnsweredMs: 0,
+    create: none,
+    sales: none,
+    refused429: 0,
+    serverErrors: 0,
+    noAnswer: 0,
+    codes: {},
+    check: null,
+    perOrder: NO_COST,
+  };
 }
 
 export const rush: Part = {
@@ -294,7 +338,24 @@ export const rush: Part = {
       tables: [
         {
           title: 'On-sale rush: orders/s = places sold / time to the last sale; latency of order creation in ms',
-          columns: ['database', 'scenario', 'orders', 'orders/s', 'sold out ms', 'sale p50', 'sale p99', 'any answer p99', '429s', '5xx/none', 'server CPU ms/order', 'PG CPU ms/order', 'SQL/order', 'bench CPU ms/order', 'bench CPU ms/call', 'count check'],
+          columns: [
+            'database',
+            'scenario',
+            'orders',
+            'orders/s',
+            'sold out ms',
+            'sale p50',
+            'sale p99',
+            'any answer p99',
+            '429s',
+            '5xx/none',
+            'server CPU ms/order',
+            'PG CPU ms/order',
+            'SQL/order',
+            'bench CPU ms/order',
+            'bench CPU ms/call',
+            'count check',
+          ],
           rows,
         },
       ],
@@ -304,7 +365,11 @@ export const rush: Part = {
         `sale p99 = order-creation calls that sold; any answer p99 also counts refusals (409 sold out, 409 seat taken, 429).`,
         'Per order sold, over the whole scenario (refusals and map reloads included): server CPU ms = the storefront process (/proc/<pid>/stat user+system); PG CPU ms = every process of the PostgreSQL cluster (postmaster, backends, background workers); SQL/order = statements the server sent (BEGIN/COMMIT included, each one round trip; the server counts them and answers SIGUSR2); bench CPU ms = the load generator (bench CPU ms/call: per HTTP request it sent, refusals, retries and map reloads included; the figure per order grows with the 429s a busy machine causes, this one does not). These do not depend on how busy the machine is.',
       ],
-      data: { buyers: BUYERS, sustainedSeconds: SUSTAINED_SECONDS, scenarios: scenarios.map((s) => ({ ...s, create: s.create, sales: s.sales, allAnsweredMs: round(s.allAnsweredMs, 0) })) },
+      data: {
+        buyers: BUYERS,
+        sustainedSeconds: SUSTAINED_SECONDS,
+        scenarios: scenarios.map((s) => ({ ...s, create: s.create, sales: s.sales, allAnsweredMs: round(s.allAnsweredMs, 0) })),
+      },
     };
   },
 };

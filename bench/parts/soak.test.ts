@@ -6,7 +6,13 @@ const minutes = (rss: number[], p99: number[]) =>
 
 describe('the soak verdict', () => {
   it('fits a least-squares slope', () => {
-    expect(slope([{ x: 1, y: 10 }, { x: 2, y: 12 }, { x: 3, y: 14 }])).toBe(2);
+    expect(
+      slope([
+        { x: 1, y: 10 },
+        { x: 2, y: 12 },
+        { x: 3, y: 14 },
+      ]),
+    ).toBe(2);
     expect(slope([{ x: 1, y: 5 }])).toBe(0);
   });
 

@@ -68,8 +68,18 @@ function createRecorder() {
       const inside = calls.filter((c) => c.at >= from && c.at < to);
       return {
         calls: inside.length,
-        p50: round(percentile(inside.map((c) => c.ms), 0.5)),
-        p99: round(percentile(inside.map((c) => c.ms), 0.99)),
+        p50: round(
+          percentile(
+            inside.map((c) => c.ms),
+            0.5,
+          ),
+        ),
+        p99: round(
+          percentile(
+            inside.map((c) => c.ms),
+            0.99,
+          ),
+        ),
         serverErrors: inside.filter((c) => c.status >= 500).length,
         noAnswer: inside.filter((c) => c.status === 0).length,
       };
@@ -211,7 +221,16 @@ function createPool(client: Client) {
   };
 }
 
-type Bucket = { minute: number; actions: number; calls: number; rssMb: number; p50: number; p99: number; serverErrors: number; noAnswer: number };
+type Bucket = {
+  minute: number;
+  actions: number;
+  calls: number;
+  rssMb: number;
+  p50: number;
+  p99: number;
+  serverErrors: number;
+  noAnswer: number;
+};
 
 /** Least-squares slope of y over x. */
 export function slope(points: readonly { x: number; y: number }[]): number {
@@ -312,7 +331,9 @@ async function soakOn(db: DbKind, log: (line: string) => void) {
             ...figures,
           };
           buckets.push(bucket);
-          log(`soak: ${bucket.minute} min: ${bucket.actions} actions, ${bucket.calls} calls, RSS ${bucket.rssMb} MiB, p50 ${bucket.p50} ms, p99 ${bucket.p99} ms, ${bucket.serverErrors} 5xx, ${bucket.noAnswer} unanswered`);
+          log(
+            `soak: ${bucket.minute} min: ${bucket.actions} actions, ${bucket.calls} calls, RSS ${bucket.rssMb} MiB, p50 ${bucket.p50} ms, p99 ${bucket.p99} ms, ${bucket.serverErrors} 5xx, ${bucket.noAnswer} unanswered`,
+          );
           nextBucket += BUCKET_MS;
         }
         if (now >= end) {
@@ -399,7 +420,17 @@ export const soak: Part = {
         `Verdict: a least-squares line through the ${unit} figures (the first window, the warm-up, left out when there are more than two); flat when what it gains over the run stays within ${RSS_DRIFT_SHARE * 100}% of the mean RSS (at least ${RSS_DRIFT_FLOOR_MB} MiB) and ${P99_DRIFT_SHARE * 100}% of the mean p99 (at least ${P99_DRIFT_FLOOR_MS} ms). RSS: ${v.rssFlat ? 'flat' : 'NOT flat'}; p99: ${v.p99Flat ? 'flat' : 'NOT flat'}.`,
         `Returns: ${returns.asked} asked for, ${returns.confirmed} confirmed from their e-mailed link, ${returns.noLink} without a link within a minute; ${result.mails} e-mails delivered to the bench's SMTP server. BENCH_SOAK_MINUTES sets the length (default 10); runs under 3 minutes are read per 10 s.`,
       ],
-      data: { db, minutes: MINUTES, returns, capacity: round(result.capacity), rate: round(result.rate), buckets: result.buckets, verdict: v, skipped: result.skipped, probe: result.probe },
+      data: {
+        db,
+        minutes: MINUTES,
+        returns,
+        capacity: round(result.capacity),
+        rate: round(result.rate),
+        buckets: result.buckets,
+        verdict: v,
+        skipped: result.skipped,
+        probe: result.probe,
+      },
     };
   },
 };

@@ -9,14 +9,29 @@ import { CHROMIUM, chromiumMissing, ensureBuilt } from '../lib/web.ts';
 /** First-load JS of / at most this many gzipped bytes (130 kB: React DOM 19 is about 60 kB of it). */
 const HOME_JS_TARGET = 130_000;
 
-type Weight = { page: string; jsFiles: number; jsGzip: number; jsRaw: number; cssFiles: number; cssGzip: number; cssRaw: number; files: string[] };
+type Weight = {
+  page: string;
+  jsFiles: number;
+  jsGzip: number;
+  jsRaw: number;
+  cssFiles: number;
+  cssGzip: number;
+  cssRaw: number;
+  files: string[];
+};
 
 export const weight: Part = {
   name: 'weight',
   title: 'Page weight: gzipped JS and CSS of the first load',
   async run(ctx): Promise<PartOutput> {
     const missing = chromiumMissing();
-    if (missing) return { tables: [], targets: [{ target: 'first-load JS on / ≤ 130 kB gzipped', measured: missing, met: null }], notes: [missing], data: {} };
+    if (missing)
+      return {
+        tables: [],
+        targets: [{ target: 'first-load JS on / ≤ 130 kB gzipped', measured: missing, met: null }],
+        notes: [missing],
+        data: {},
+      };
     ensureBuilt(ctx.log);
     ctx.log('weight: starting the storefront (PGlite, demo catalog, built web app)');
     const server = await startStorefront({ db: 'pglite' });

@@ -28,7 +28,11 @@ export function changeDue(cashDue: number, tendered: number | undefined): number
  * or the Pushkin terminal; a split takes `cash` in cash and the rest by card. Undefined when the
  * split's cash is not a part of the total (zero, or the whole of it or more).
  */
-export function paymentParts(total: number, kind: DeskPaymentKind, splitCash = 0): { cash: number; card: number; pushkin: number } | undefined {
+export function paymentParts(
+  total: number,
+  kind: DeskPaymentKind,
+  splitCash = 0,
+): { cash: number; card: number; pushkin: number } | undefined {
   if (kind === 'cash') return { cash: total, card: 0, pushkin: 0 };
   if (kind === 'card') return { cash: 0, card: total, pushkin: 0 };
   if (kind === 'pushkin') return { cash: 0, card: 0, pushkin: total };

@@ -1,7 +1,16 @@
 import { z } from 'zod';
-import { emailSchema, phoneSchema, pushkinNameSchema, pushkinPhoneSchema, pushkinPatronymicSchema, pushkinSurnameSchema } from '../buyer.ts';
+import {
+  emailSchema,
+  phoneSchema,
+  pushkinNameSchema,
+  pushkinPhoneSchema,
+  pushkinPatronymicSchema,
+  pushkinSurnameSchema,
+} from '../buyer.ts';
 import { langField, localized, recordId } from '../common.ts';
+import { holderInput, nominalCheckbox, nominalCountry, nominalDocType, nominalRegion } from '../nominal.ts';
 import { DESK_LIMITS } from './box-office-rules.ts';
+import { registerName } from './desk-register.ts';
 
 /** Schemas of the box office's calls (GET/POST /api/admin/desk/...). Amounts are kopecks. */
 
@@ -53,6 +62,22 @@ export const deskSessionResponse = z.object({
   errorText: z.string(),
   session: deskSession.extend({
     orderLimit: z.number(),
+    /** A named-ticket event: what each holder must give (the storefront's flags and lists); null otherwise. */
+    named: z
+      .object({
+        needage: z.number().int().min(0).max(2),
+        needmiddlename: z.number().int().min(0).max(1),
+        needdocument: z.number().int().min(0).max(1),
+        needcountry: z.number().int().min(0).max(1),
+        needregion: z.number().int().min(0).max(1),
+        /** The venue's today (YYYY-MM-DD): a birth date after it is refused. */
+        today: z.string(),
+        docTypes: z.array(nominalDocType),
+        countries: z.array(nominalCountry),
+        regions: z.array(nominalRegion),
+        checkboxes: z.array(nominalCheckbox),
+      })
+      .nullable(),
     prices: z.array(
       z.object({
         id: z.number(),
@@ -96,17 +121,33 @@ export const deskSaleRequest = z
   .object({
     sessionId: recordId,
     /** Quantities per price (a hall without a seat map), or seats of the map, not both. */
-    lines: z.array(z.object({ priceId: recordId, quantity: z.number().int('quantity').min(1, 'quantity').max(1000, 'quantity') })).max(50, 'lines').default([]),
-    seats: z.array(z.object({ seatId: recordId, priceId: recordId })).max(200, 'seats').default([]),
+    lines: z
+      .array(z.object({ priceId: recordId, quantity: z.number().int('quantity').min(1, 'quantity').max(1000, 'quantity') }))
+      .max(50, 'lines')
+      .default([]),
+    seats: z
+      .array(z.object({ seatId: recordId, priceId: recordId }))
+      .max(200, 'seats')
+      .default([]),
     /** Only when the buyer wants the tickets sent. */
     email: z.union([z.literal(''), emailSchema]).default(''),
     phone: z.union([z.literal(''), phoneSchema]).default(''),
     payment: deskPayment,
     /** The total the screen showed: refused when the server's differs, so the cashier takes what the receipt says. */
     expectedTotal: kopecks,
+    /**
+     * A named-ticket event: one holder per place, in the order the sale lists its places (line by
+     * line, a line's quantity in a row; or seat by seat), checked by the storefront's rules
+     * (contract/admin/desk-holders.ts). Empty for any other event.
+     */
+    holders: z.array(holderInput).max(1000, 'holders').default([]),
+    /** The named-ticket consents the holder gave (the ids of the boxes ticked). */
+    consents: z.array(recordId).max(100, 'consents').default([]),
+    /** The desk's register (the page's setting): its shift takes the money and its sale receipt becomes the register's task. */
+    register: registerName.optional(),
     lang: langField,
   })
-  .refine((sale) => (sale.lines.length > 0) !== (sale.seats.length > 0), { message: 'lines', path: ['lines'] });
+  .refine((sale) => sale.lines.length > 0 !== sale.seats.length > 0, { message: 'lines', path: ['lines'] });
 export type DeskSaleRequest = z.input<typeof deskSaleRequest>;
 
 export const deskSaleResponse = z.object({
@@ -115,5 +156,7 @@ export const deskSaleResponse = z.object({
   order: z.object({ id: z.number(), number: z.number(), hash: z.string(), total: z.number(), tickets: z.number() }),
   payments: z.array(z.object({ method: z.enum(['cash', 'card', 'pushkin']), amount: z.number() })),
   change: z.number(),
+  /** The sale receipt's task for the register (null: no register named, or nothing to pay). */
+  receiptTask: z.number().nullable(),
 });
 export type DeskSaleResponse = z.infer<typeof deskSaleResponse>;

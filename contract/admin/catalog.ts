@@ -30,7 +30,12 @@ import { adminErrorResponse } from './api.ts';
 const langField = z.string().max(16).optional();
 
 /** An id in a draft: a stored entry's own (positive), or a negative stand-in for a new one. */
-export const draftId = z.number().int().min(-MAX_INT4).max(MAX_INT4).refine((n) => n !== 0, 'invalid');
+export const draftId = z
+  .number()
+  .int()
+  .min(-MAX_INT4)
+  .max(MAX_INT4)
+  .refine((n) => n !== 0, 'invalid');
 
 export const catalogEventDraft = catalogEvent.extend({
   id: draftId,
@@ -200,7 +205,12 @@ export const entryListResponse = z.object({
   entries: z.array(z.object({ entry: z.record(z.string(), z.unknown()), ...stamp.shape })),
 });
 
-export const entrySavedResponse = z.object({ errorCode: z.literal('0'), errorText: z.string(), id: z.number().int(), revision: z.number().int() });
+export const entrySavedResponse = z.object({
+  errorCode: z.literal('0'),
+  errorText: z.string(),
+  id: z.number().int(),
+  revision: z.number().int(),
+});
 
 /** DELETE /api/admin/catalog/entries/:kind/:id?revision=N: an entry nothing uses any more. */
 export const entryDeleteQuery = eventDeleteQuery;

@@ -4,7 +4,10 @@
  * apps. Codes -2000..-2099: staff accounts, sessions and the guard; -2100..-2199: the orders
  * desk, staff refunds and reports; -2300..-2399: halls and seats blocked per session; -2400..-2449:
  * promo codes and special offers; -2460..-2479: uploaded images and the storefront setup;
- * -2500..-2519: loyalty cards; -2600..-2649: the box office. Only the
+ * -2500..-2519: loyalty cards; -2600..-2649: the box office; -2650..-2669: cancelling and postponing a session;
+ * -2700..-2719: concessions and the visits statistics (a report's period refusal is -2103, shared with the other reports);
+ * -2720..-2749: groups, invoices and bank statements; -2750..-2769: personal data (visitors' requests, consent texts);
+ * -2770..-2779: the waiting list of a session. Only the
  * codes live here: each one's text is the server's (server/locales, namespace `adminErrors`).
  */
 export const AdminErrorCode = {
@@ -38,6 +41,11 @@ export const AdminErrorCode = {
   weakPassword: '-2013',
   /** Resetting an owner's password needs the password of the owner doing it. */
   ownerConfirmRequired: '-2014',
+  /**
+   * The member's password was set by an owner (on adding them or a reset) and is temporary: until
+   * they change it, their session may only change it, see who they are and sign out.
+   */
+  passwordChangeRequired: '-2015',
   // --- orders desk, staff refunds, reports (-2100..-2199) ---
   /** Only an unpaid order can be cancelled; a paid one is refunded. */
   orderNotCancelable: '-2100',
@@ -133,12 +141,101 @@ export const AdminErrorCode = {
   deskSplitInvalid: '-2604',
   /** The event or the price does not take the Pushkin card, or the card pays for more than one ticket. */
   deskPushkinRefused: '-2605',
-  /** A named-ticket event: its holders' data is taken on the storefront's form, not at the desk yet. */
+  /** No longer answered: a named-ticket event is sold at the desk with its holders (-2642). Kept so the code is never reused. */
   deskNamedTickets: '-2606',
   /** A line names a price not sold for the session (or for the chosen payment), or a seat not in its hall. */
   deskBadPlace: '-2607',
   /** The event is sold with the Pushkin card only. */
   deskPushkinOnly: '-2608',
+  // --- cancelling and postponing a session (-2650..-2669) ---
+  /** No session has this id. */
+  changeSessionNotFound: '-2650',
+  /** The session is cancelled already: it is neither cancelled again nor moved. */
+  sessionCancelled: '-2651',
+  /** A new start in the past, or the same as the current one. */
+  postponeDateInvalid: '-2652',
+  /** The full-return deadline is in the past or after the new start. */
+  postponeDeadlineInvalid: '-2653',
+  /** The orders changed since the dry run staff confirmed: they must look at the figures again. */
+  cancelPreviewStale: '-2654',
+  /** The order has no refund due at the desk (none, or paid out already). */
+  deskRefundNotDue: '-2655',
+  // --- exchanging an order's tickets (-2660..-2669) ---
+  /** A ticket named is not one of the order's tickets that admit (returned, exchanged, requested, admitted at the door), or named twice. */
+  exchangeTicketsInvalid: '-2660',
+  /** The new session is not one of the order's event, is cancelled, or has started. */
+  exchangeSessionInvalid: '-2661',
+  /** The new places do not match the tickets (one place per ticket), or name a price or seat the session does not sell. */
+  exchangePlacesInvalid: '-2662',
+  /** The difference changed since staff saw it (prices or the order moved): they must look again. */
+  exchangeQuoteStale: '-2663',
+  /** The order cannot be exchanged: not paid online by card or SBP (Pushkin card, box office), or group tickets. */
+  exchangeNotPossible: '-2664',
+  /** An exchange of this order is already waiting for its difference to be paid. */
+  exchangeWaiting: '-2665',
+  // --- the waiting list of a session (-2770..-2779) ---
+  /** No session has this id. */
+  waitlistSessionNotFound: '-2770',
+  /** No waiting-list entry of this session has this id. */
+  waitlistEntryNotFound: '-2771',
+  /** The entry has left the line already (bought, expired, unsubscribed or removed). */
+  waitlistEntryGone: '-2772',
+  // --- the desk's cash register, shifts and returns (-2630..-2649) ---
+  /** A shift is already open on this register. */
+  deskShiftOpen: '-2630',
+  /** No shift is open on this register (close, X report, cash in or out, a return). */
+  deskShiftNotOpen: '-2631',
+  /** No receipt task has this id (or it belongs to another register). */
+  deskTaskNotFound: '-2632',
+  /** The task is not in a state that allows this (sent already, done, or not failed for a retry). */
+  deskTaskState: '-2633',
+  /** No ticket has this code. */
+  deskTicketNotFound: '-2634',
+  /** A refund at a share set by hand needs a reason. */
+  deskOverrideReason: '-2635',
+  /** A cash refund larger than the cash the shift's drawer holds. */
+  deskCashShort: '-2636',
+  /** Hand-out at the desk: no paid order with tickets that admit answers the number, code or e-mail given. */
+  deskOrderNotFound: '-2640',
+  /** Printing at the desk: a ticket named is not one of the order's tickets that admit. */
+  deskTicketNotPrintable: '-2641',
+  /** Named-ticket sale at the desk: the holders' data is missing or does not match the tickets. */
+  deskHoldersInvalid: '-2642',
+  /** A correction receipt's grounds are incomplete: the number for an instruction (or under FFD 1.05), a real day not in the future. */
+  deskCorrectionInvalid: '-2643',
+
+  // --- personal data (-2750..-2769) ---
+  /** A visitor's request: neither an e-mail nor a phone to look for, or both. */
+  personalDataQuery: '-2750',
+  /** Erasing a visitor's data needs a reason (the request it answers). */
+  personalDataReason: '-2751',
+  /** No order holds this e-mail or phone. */
+  personalDataNotFound: '-2752',
+  /** A consent text needs a body and a title in every language. */
+  consentTextInvalid: '-2753',
+  // --- groups, invoices, bank statements (-2720..-2749) ---
+  /** No group has this id. */
+  groupNotFound: '-2720',
+  /** Invoices need the venue's bank details: the setup has none yet. */
+  groupBankDetailsMissing: '-2721',
+  /** The group is paid already, or its deadline passed and its places went back on sale. */
+  groupNotPayable: '-2722',
+  /** The session is not on sale for a group: not found, cancelled or over. */
+  groupNotOnSale: '-2723',
+  /** A price or seat that is not of this session, or the companions' price is not among the group's. */
+  groupBadPlace: '-2724',
+  /** The payment deadline is past, further than the longest allowed, or after the session begins. */
+  groupDeadline: '-2725',
+  /** The file is not a 1CClientBankExchange statement this server reads: the detail says why. */
+  statementUnreadable: '-2726',
+  /** The statement is of another account than the venue's settlement account. */
+  statementWrongAccount: '-2727',
+  /** The act is made after the visit: the session has not begun yet, or the group is not paid. */
+  groupActTooEarly: '-2728',
+  /** Named-ticket events take the holders' data on the storefront's form only. */
+  groupNamedTickets: '-2729',
+  /** A private person's payment needs a fiscal receipt: name the desk's register that prints it. */
+  groupReceiptRegister: '-2730',
 } as const;
 export type AdminErrorCodeValue = (typeof AdminErrorCode)[keyof typeof AdminErrorCode];
 

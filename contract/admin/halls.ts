@@ -64,7 +64,14 @@ export type SeatBlockEntry = z.infer<typeof seatBlockEntry>;
  */
 export const hallSessionMapResponse = z.object({
   ...base,
-  session: z.object({ id: z.number(), eventId: z.number(), eventName: localized, hallId: z.number(), startsAt: z.string(), hasTime: z.boolean() }),
+  session: z.object({
+    id: z.number(),
+    eventId: z.number(),
+    eventName: localized,
+    hallId: z.number(),
+    startsAt: z.string(),
+    hasTime: z.boolean(),
+  }),
   map: hallMap,
   states: z.array(z.string()),
   blocks: z.array(seatBlockEntry),
@@ -112,8 +119,10 @@ export const hallSourceRequest = z
   })
   .superRefine((value, ctx) => {
     if (value.hallId === undefined && value.venueId === undefined) ctx.addIssue({ code: 'custom', path: ['venueId'], message: 'venue' });
-    if (value.hallId !== undefined && value.revision === undefined) ctx.addIssue({ code: 'custom', path: ['revision'], message: 'revision' });
-    if (value.hallId !== undefined && value.format !== 'catalog') ctx.addIssue({ code: 'custom', path: ['format'], message: 'format-replace' });
+    if (value.hallId !== undefined && value.revision === undefined)
+      ctx.addIssue({ code: 'custom', path: ['revision'], message: 'revision' });
+    if (value.hallId !== undefined && value.format !== 'catalog')
+      ctx.addIssue({ code: 'custom', path: ['format'], message: 'format-replace' });
   });
 export type HallSourceRequest = z.infer<typeof hallSourceRequest>;
 

@@ -14,7 +14,11 @@ describe('a card number', () => {
   ])('$description: $valid', ({ code, valid }) => expect(isCardCode(normalizeCardCode(code))).toBe(valid));
 
   it('is trimmed as the storefront trims what the visitor types', () => {
-    expect(loyaltyCardCreateRequest.parse({ code: ' 1000200030004000 ', holderName: 'Анна', email: '', accrualPercent: 5 })).toMatchObject({ code: '1000200030004000', openingBalance: 0, blocked: false });
+    expect(loyaltyCardCreateRequest.parse({ code: ' 1000200030004000 ', holderName: 'Анна', email: '', accrualPercent: 5 })).toMatchObject({
+      code: '1000200030004000',
+      openingBalance: 0,
+      blocked: false,
+    });
   });
 });
 

@@ -128,7 +128,13 @@ export const loyaltyOrderView = z.object({
 export type LoyaltyOrderView = z.infer<typeof loyaltyOrderView>;
 
 const okFields = { errorCode: z.literal('0'), errorText: z.string() };
-export const loyaltyListResponse = z.object({ ...okFields, cards: z.array(loyaltyCardView), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const loyaltyListResponse = z.object({
+  ...okFields,
+  cards: z.array(loyaltyCardView),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export const loyaltyCardResponse = z.object({ ...okFields, card: loyaltyCardView });
 export const loyaltyMovementsResponse = z.object({ ...okFields, movements: z.array(loyaltyMovementView), more: z.boolean() });
 export const loyaltyOrdersResponse = z.object({ ...okFields, orders: z.array(loyaltyOrderView), more: z.boolean() });

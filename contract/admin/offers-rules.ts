@@ -38,7 +38,10 @@ export const normalizePromoCode = (code: string) => code.trim().toUpperCase();
  * A code's state at a moment: switched off by staff, past its end, not started yet, or active.
  * `at` and the dates are epoch milliseconds.
  */
-export function promoState(code: { active: boolean; validFrom: number | null; validUntil: number | null }, at: number): 'inactive' | 'expired' | 'upcoming' | 'active' {
+export function promoState(
+  code: { active: boolean; validFrom: number | null; validUntil: number | null },
+  at: number,
+): 'inactive' | 'expired' | 'upcoming' | 'active' {
   if (!code.active) return 'inactive';
   if (code.validUntil !== null && code.validUntil <= at) return 'expired';
   if (code.validFrom !== null && code.validFrom > at) return 'upcoming';

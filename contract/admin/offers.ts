@@ -22,7 +22,10 @@ import {
  * percent code's value basis points (1000 = 10 %); times are ISO strings.
  */
 
-const isoTime = z.string().max(40).refine((s) => !Number.isNaN(Date.parse(s)), 'date');
+const isoTime = z
+  .string()
+  .max(40)
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'date');
 const revision = z.number().int().positive().max(MAX_INT4);
 
 /** What a code gives and when, shared by a single code and a batch. */
@@ -65,7 +68,12 @@ export const promoBatchRequest = z
     prefix: z
       .string()
       .transform((s) => s.trim().toUpperCase())
-      .pipe(z.string().max(BATCH_PREFIX_MAX, 'prefix').regex(/^[\p{Lu}\p{Nd}_-]*$/u, 'code-chars')),
+      .pipe(
+        z
+          .string()
+          .max(BATCH_PREFIX_MAX, 'prefix')
+          .regex(/^[\p{Lu}\p{Nd}_-]*$/u, 'code-chars'),
+      ),
     count: z.number().int('count').min(1, 'count').max(BATCH_MAX, 'count'),
     length: z.number().int('length').min(BATCH_LENGTH_MIN, 'length').max(BATCH_LENGTH_MAX, 'length'),
     ...promoTermsShape,
@@ -110,7 +118,13 @@ export const promoCodeView = z.object({
 export type PromoCodeView = z.infer<typeof promoCodeView>;
 
 const okFields = { errorCode: z.literal('0'), errorText: z.string() };
-export const promoListResponse = z.object({ ...okFields, codes: z.array(promoCodeView), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const promoListResponse = z.object({
+  ...okFields,
+  codes: z.array(promoCodeView),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export const promoCodeResponse = z.object({ ...okFields, code: promoCodeView });
 export const promoBatchResponse = z.object({ ...okFields, batchId: z.number().int(), count: z.number().int() });
 export const adminIdParams = z.object({ id: z.coerce.number().pipe(recordId) });
@@ -179,7 +193,14 @@ export const subscriptionsResponse = z.object({
       /** Sold: its events may be added to, not taken out. */
       hasOrders: z.boolean(),
       /** startsAt: the visit time the composition shows for that event (null: none), one of its session starts. */
-      items: z.array(z.object({ eventId: z.number().int(), name: z.record(z.string(), z.string()), sortnum: z.number().int(), startsAt: z.string().nullable() })),
+      items: z.array(
+        z.object({
+          eventId: z.number().int(),
+          name: z.record(z.string(), z.string()),
+          sortnum: z.number().int(),
+          startsAt: z.string().nullable(),
+        }),
+      ),
     }),
   ),
   /** sessions: starts of the event's coming sessions that are not cancelled, the visit times one may choose. */

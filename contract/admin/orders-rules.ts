@@ -19,7 +19,16 @@ export const DESK_LIMITS = {
 export const TICKET_CODE_LENGTH = 16;
 
 /** What a ticket is, for staff: its order's state and its own return status together. */
-export const TICKET_STATES = ['held', 'canceled', 'valid', 'return-requested', 'returned', 'refund-pending'] as const;
+export const TICKET_STATES = [
+  'held',
+  'canceled',
+  'valid',
+  'return-requested',
+  'returned',
+  'refund-pending',
+  'exchanged',
+  'exchange-awaiting-payment',
+] as const;
 export type TicketState = (typeof TICKET_STATES)[number];
 
 /** The order statuses (10 named data awaited, 20 awaiting payment, 30 paid, 90 canceled). */
@@ -30,13 +39,15 @@ export function orderState(status: number): OrderState {
   return ORDER_STATES[status as keyof typeof ORDER_STATES] ?? 'canceled';
 }
 
-/** A ticket's state from its order's status and its return status (0, 60, 70, 80). */
+/** A ticket's state from its order's status and its return status (0, 50, 60, 70, 80, 90). */
 export function ticketState(orderStatus: number, ticketStatus: number): TicketState {
   if (orderStatus === 10 || orderStatus === 20) return 'held';
   if (orderStatus !== 30) return 'canceled';
   if (ticketStatus === 60) return 'return-requested';
   if (ticketStatus === 70) return 'returned';
   if (ticketStatus === 80) return 'refund-pending';
+  if (ticketStatus === 90) return 'exchanged';
+  if (ticketStatus === 50) return 'exchange-awaiting-payment';
   return 'valid';
 }
 
@@ -74,6 +85,9 @@ export function searchKeys(query: string): SearchKeys {
   }
   const text = !allDigits && q.length >= DESK_LIMITS.textMin ? q.toLowerCase() : null;
   const words = text?.split(' ') ?? [];
-  const names = text === null ? [] : [...new Set([text, [...words.slice(-1), ...words.slice(0, -1)].join(' '), [...words.slice(1), ...words.slice(0, 1)].join(' ')])];
+  const names =
+    text === null
+      ? []
+      : [...new Set([text, [...words.slice(-1), ...words.slice(0, -1)].join(' '), [...words.slice(1), ...words.slice(0, 1)].join(' ')])];
   return { orderNumber, ticketCode, phonePrefixes, text, names };
 }

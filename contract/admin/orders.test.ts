@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { cancelOrderRequest, orderIdParams, orderSearchQuery, staffRefundRequest } from './orders.ts';
 import { salesCsvQuery, salesReportQuery } from './reports.ts';
 
-const codes = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? [] : (result.error?.issues ?? []).map((i) => i.message));
+const codes = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? [] : (result.error?.issues ?? []).map((i) => i.message);
 
 describe('staffRefundRequest', () => {
   it.each([
@@ -18,7 +19,12 @@ describe('staffRefundRequest', () => {
   });
 
   it('defaults the share to the policy (null) and the reason to "another reason"', () => {
-    expect(staffRefundRequest.parse({ ticketIds: 'all', reason: ' Отмена ' })).toMatchObject({ percent: null, reasonId: 4, reason: 'Отмена', lang: 'ru' });
+    expect(staffRefundRequest.parse({ ticketIds: 'all', reason: ' Отмена ' })).toMatchObject({
+      percent: null,
+      reasonId: 4,
+      reason: 'Отмена',
+      lang: 'ru',
+    });
   });
 });
 
@@ -31,9 +37,24 @@ describe('desk requests', () => {
     { description: 'an order id that is no number', schema: orderIdParams, input: { id: 'x' }, want: expect.any(Array) },
     { description: 'a cancel without a reason', schema: cancelOrderRequest, input: {}, want: ['required-reason'] },
     { description: 'a report of a day', schema: salesReportQuery, input: { from: '2026-11-01', to: '2026-11-30' }, want: [] },
-    { description: 'a report on a day that does not exist', schema: salesReportQuery, input: { from: '2026-02-30', to: '2026-03-01' }, want: ['date'] },
-    { description: 'an unknown grouping', schema: salesReportQuery, input: { from: '2026-11-01', to: '2026-11-02', group: 'hour' }, want: expect.any(Array) },
-    { description: 'a CSV for Excel with semicolons', schema: salesCsvQuery, input: { from: '2026-11-01', to: '2026-11-02', dialect: 'excel-semicolon' }, want: [] },
+    {
+      description: 'a report on a day that does not exist',
+      schema: salesReportQuery,
+      input: { from: '2026-02-30', to: '2026-03-01' },
+      want: ['date'],
+    },
+    {
+      description: 'an unknown grouping',
+      schema: salesReportQuery,
+      input: { from: '2026-11-01', to: '2026-11-02', group: 'hour' },
+      want: expect.any(Array),
+    },
+    {
+      description: 'a CSV for Excel with semicolons',
+      schema: salesCsvQuery,
+      input: { from: '2026-11-01', to: '2026-11-02', dialect: 'excel-semicolon' },
+      want: [],
+    },
   ])('$description', ({ schema, input, want }) => {
     const result = codes(schema.safeParse(input));
     expect(result).toEqual(want);

@@ -10,7 +10,11 @@ const text = (max: number, code: string) => z.string({ error: code }).trim().min
 export const orderSearchQuery = z.object({
   q: z.string().max(DESK_LIMITS.queryMax, 'query').default(''),
   limit: z.coerce.number().int('limit').min(1, 'limit').max(DESK_LIMITS.pageSizeMax, 'limit').optional(),
-  cursor: z.string().max(200, 'cursor').regex(/^[\w-]*$/, 'cursor').optional(),
+  cursor: z
+    .string()
+    .max(200, 'cursor')
+    .regex(/^[\w-]*$/, 'cursor')
+    .optional(),
   lang: langField,
 });
 
@@ -84,7 +88,9 @@ export const deskOrderResponse = z.object({
       standing: z.record(z.string(), z.string()).nullable(),
     }),
   ),
-  tickets: z.array(z.object({ id: z.number(), lineId: z.number(), code: z.string().nullable(), state: z.enum(TICKET_STATES), holder: z.string() })),
+  tickets: z.array(
+    z.object({ id: z.number(), lineId: z.number(), code: z.string().nullable(), state: z.enum(TICKET_STATES), holder: z.string() }),
+  ),
   payments: z.array(
     z.object({
       id: z.number(),
@@ -117,14 +123,29 @@ export const deskOrderResponse = z.object({
     }),
   ),
   mails: z.array(
-    z.object({ id: z.number(), to: z.string(), subject: z.string(), createdAt: z.string(), sentAt: z.string().nullable(), attempts: z.number(), lastError: z.string().nullable() }),
+    z.object({
+      id: z.number(),
+      to: z.string(),
+      subject: z.string(),
+      createdAt: z.string(),
+      sentAt: z.string().nullable(),
+      attempts: z.number(),
+      lastError: z.string().nullable(),
+    }),
   ),
-  notes: z.array(z.object({ id: z.number(), staffId: z.number().nullable(), staffName: z.string(), body: z.string(), createdAt: z.string() })),
+  notes: z.array(
+    z.object({ id: z.number(), staffId: z.number().nullable(), staffName: z.string(), body: z.string(), createdAt: z.string() }),
+  ),
 });
 export type DeskOrderResponse = z.infer<typeof deskOrderResponse>;
 
 export const resendTicketsRequest = z.object({ to: emailSchema.nullish(), lang: langField });
-export const resendTicketsResponse = z.object({ errorCode: z.string(), errorText: z.string(), to: z.string(), mailId: z.number().nullable() });
+export const resendTicketsResponse = z.object({
+  errorCode: z.string(),
+  errorText: z.string(),
+  to: z.string(),
+  mailId: z.number().nullable(),
+});
 
 /** Corrects the buyer's e-mail of an order (the spec's e-mail rule), with the reason staff give. */
 export const orderEmailRequest = z.object({ email: emailSchema, reason: text(DESK_LIMITS.reasonMax, 'required-reason'), lang: langField });

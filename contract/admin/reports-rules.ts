@@ -1,8 +1,12 @@
 /**
  * Rules of the back office's reports that the server and the admin pages share. Zod-free.
  */
-export const REPORT_GROUPS = ['day', 'event', 'session', 'category', 'payment'] as const;
+export const REPORT_GROUPS = ['day', 'event', 'session', 'category', 'payment', 'channel'] as const;
 export type ReportGroup = (typeof REPORT_GROUPS)[number];
+
+/** The visits CSV's layouts: rows per category, per age group, or the lines of the state forms 8-НК (museums) and 9-НК (theatres). */
+export const VISITS_LAYOUTS = ['category', 'age', '8-nk', '9-nk'] as const;
+export type VisitsLayout = (typeof VISITS_LAYOUTS)[number];
 
 /** The longest period one report covers. */
 export const REPORT_MAX_DAYS = 366;

@@ -4,7 +4,25 @@ import { PERMISSIONS, STAFF_ROLES, can, isStaffRole } from './roles.ts';
 describe('staff roles', () => {
   it.each([
     { role: 'owner', allowed: Object.keys(PERMISSIONS) },
-    { role: 'manager', allowed: ['orders.read', 'orders.write', 'orders.refund', 'reports.read', 'catalog.write', 'checkin.scan', 'checkin.devices', 'loyalty.read', 'loyalty.write', 'desk.sell'] },
+    {
+      role: 'manager',
+      allowed: [
+        'orders.read',
+        'orders.write',
+        'orders.refund',
+        'reports.read',
+        'catalog.write',
+        'checkin.scan',
+        'checkin.devices',
+        'loyalty.read',
+        'loyalty.write',
+        'desk.sell',
+        'sessions.change',
+        'orders.exchange',
+        'groups.manage',
+        'waitlist.manage',
+      ],
+    },
     { role: 'support', allowed: ['orders.read', 'orders.write', 'orders.refund', 'checkin.scan', 'loyalty.read'] },
     { role: 'controller', allowed: ['checkin.scan'] },
     { role: 'cashier', allowed: ['checkin.scan', 'desk.sell'] },

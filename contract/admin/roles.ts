@@ -30,6 +30,17 @@ export const PERMISSIONS = {
   // Support answers a holder who asks about their bonuses; cards are made, blocked and corrected by those who run the sale.
   'loyalty.read': ['owner', 'manager', 'support'],
   'loyalty.write': ['owner', 'manager'],
+  // Cancelling or moving a session refunds or changes every order of it: those who run the sale decide.
+  'sessions.change': ['owner', 'manager'],
+  // Exchanging an order's tickets moves money both ways and places between sessions: those who run the sale.
+  'orders.exchange': ['owner', 'manager'],
+  // A visitor's request about their personal data (find, export, erase) and the consent texts:
+  // the owner, who answers for the venue as the data's operator.
+  'personalData.manage': ['owner'],
+  // School and company groups: reserving places, invoices and bank statements, by those who run the sale.
+  'groups.manage': ['owner', 'manager'],
+  // Who waits for a sold-out session, their e-mails, removing one, and how long an offer holds places: those who run the sale.
+  'waitlist.manage': ['owner', 'manager'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

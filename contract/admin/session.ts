@@ -39,6 +39,8 @@ export const staffSessionResponse = z.object({
   permissions: z.array(permissionName),
   /** The venue requires one-time codes and this member has none: the back office shows only their set-up. */
   mustSetUpTotp: z.boolean(),
+  /** The password is temporary (set by an owner): the back office shows only the change form until it is changed. */
+  mustChangePassword: z.boolean(),
   /** The venue's time zone and currency: every date and sum staff see, default or compare is the venue's. */
   venue: z.object({ timeZone: z.string(), currency: currencyCode }),
 });

@@ -15,6 +15,11 @@ describe('one logo for every language', () => {
   });
 
   it('sets all four languages', () => {
-    expect(logoForEveryLang('/media/x/640.png')).toEqual({ ru: '/media/x/640.png', en: '/media/x/640.png', kz: '/media/x/640.png', ch: '/media/x/640.png' });
+    expect(logoForEveryLang('/media/x/640.png')).toEqual({
+      ru: '/media/x/640.png',
+      en: '/media/x/640.png',
+      kz: '/media/x/640.png',
+      ch: '/media/x/640.png',
+    });
   });
 });

@@ -16,7 +16,8 @@ import { setup } from '../setup.ts';
 const link = z.string().refine((value) => value === '' || linkUrl.safeParse(value).success, 'url');
 const localizedLink = z.strictObject({ ru: link.optional(), en: link.optional(), kz: link.optional(), ch: link.optional() });
 const text = (max: number) => z.string().max(max, 'too-long');
-const localizedText = (max: number) => z.strictObject({ ru: text(max).optional(), en: text(max).optional(), kz: text(max).optional(), ch: text(max).optional() });
+const localizedText = (max: number) =>
+  z.strictObject({ ru: text(max).optional(), en: text(max).optional(), kz: text(max).optional(), ch: text(max).optional() });
 const boxWidth = z.number({ error: 'number' }).int('number').min(16, 'width').max(400, 'width');
 
 /** setup.db.languages: a comma list of the storefront's language codes, each once. */
@@ -56,8 +57,15 @@ export const setupEdit = z
       languages: languageList,
       info_client: localizedText(1000),
       info_contact: z.object({
-        email: z.string().trim().refine((value) => value === '' || isValidEmail(value), 'email'),
-        phone: z.string().trim().max(40, 'too-long').regex(/^[\d\s()+-]*$/, 'phone'),
+        email: z
+          .string()
+          .trim()
+          .refine((value) => value === '' || isValidEmail(value), 'email'),
+        phone: z
+          .string()
+          .trim()
+          .max(40, 'too-long')
+          .regex(/^[\d\s()+-]*$/, 'phone'),
         requisites: localizedText(2000),
         pushkin_url: link,
         china_url: link,

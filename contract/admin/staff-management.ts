@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { isValidEmail } from '../buyer-format.ts';
 import { currencyCode } from '../setup.ts';
 import { STAFF_ROLES } from './roles.ts';
-import { AUDIT_PAGE_SIZE, STAFF_NAME_MAX_LENGTH, STAFF_PASSWORD_MAX_LENGTH, STAFF_PASSWORD_MIN_LENGTH, StaffFieldError } from './staff-rules.ts';
+import {
+  AUDIT_PAGE_SIZE,
+  STAFF_NAME_MAX_LENGTH,
+  STAFF_PASSWORD_MAX_LENGTH,
+  STAFF_PASSWORD_MIN_LENGTH,
+  StaffFieldError,
+} from './staff-rules.ts';
 
 // Any value is taken and read as the storefront reads it (unknown means ru), never refused.
 const langField = z.string().max(16).optional();
@@ -32,7 +38,10 @@ export const staffListEntry = z.object({
   role: z.enum(STAFF_ROLES),
   disabled: z.boolean(),
   totpEnabled: z.boolean(),
+  /** The end of a running sign-in lock of the member's e-mail (at some address), or null. */
   lockedUntil: z.string().nullable(),
+  /** The password was set by an owner and the member has not changed it yet. */
+  mustChangePassword: z.boolean(),
 });
 export type StaffListEntry = z.infer<typeof staffListEntry>;
 
@@ -70,7 +79,13 @@ export const updateStaffRequest = z.object({
 });
 export type UpdateStaffRequest = z.infer<typeof updateStaffRequest>;
 
-export const staffIdParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+export const staffIdParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 
 // The password a member proves again (their own, as typed): never checked for length, an old short one still proves.
 const currentPassword = z
@@ -82,7 +97,11 @@ const currentPassword = z
  * POST /api/admin/staff/:id/password: sets the given password, or makes one up and answers it
  * once. Resetting an owner's password needs the acting owner's own password (`actorPassword`).
  */
-export const resetStaffPasswordRequest = z.object({ password: newPassword.optional(), actorPassword: currentPassword.optional(), lang: langField });
+export const resetStaffPasswordRequest = z.object({
+  password: newPassword.optional(),
+  actorPassword: currentPassword.optional(),
+  lang: langField,
+});
 
 /** GET and PUT /api/admin/settings: what the owner decides for every member. */
 export const staffSettingsRequest = z.object({ totpRequired: z.boolean(), lang: langField });
@@ -118,7 +137,12 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'not-valid-date');
 
 /** GET /api/admin/audit: filters (all optional) and the page, newest first. */
 export const auditQuery = z.object({
-  staffId: z.coerce.number().int().positive().max(2 ** 31 - 1).optional(),
+  staffId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .optional(),
   action: z.string().max(100).optional(),
   subjectType: z.string().max(50).optional(),
   subjectId: z.string().max(100).optional(),

@@ -52,6 +52,8 @@ export const StaffFieldError = {
   wrongTotp: 'wrong-totp',
   passwordCommon: 'password-common',
   passwordOwnData: 'password-own-data',
+  /** The new password is the current one (a temporary password typed again is still the owner's). */
+  passwordUnchanged: 'password-unchanged',
 } as const;
 
 /** A staff member's name: as people write it, within reason. */

@@ -15,7 +15,12 @@ export const WCAG21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  */
 const NAMED_RULES = { 'label-content-name-mismatch': { enabled: true }, 'target-size': { enabled: true } };
 
-async function runAxe(page: Page, runOnly: { type: 'rule' | 'tag'; values: string[] }, include: string, rules: object = {}): Promise<string[]> {
+async function runAxe(
+  page: Page,
+  runOnly: { type: 'rule' | 'tag'; values: string[] },
+  include: string,
+  rules: object = {},
+): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
     async ({ only, within, named }) => {

@@ -5,7 +5,7 @@ const mailPort = Number(process.env.E2E_MAIL_PORT ?? Number(process.env.E2E_PORT
 
 /**
  * Waits for an e-mail the storefront sent to the mail catcher of e2e/start-server.ts whose text
- * matches, and answers its text (the outbox worker sends every few seconds). `port`: the HTTP port of
+ * matches, and answers its text (the outbox worker sends every half second in e2e/start-server.ts). `port`: the HTTP port of
  * another server's catcher (its port + 1).
  */
 export async function waitForMail(match: (text: string) => boolean, timeoutMs = 30_000, port = mailPort): Promise<string> {
@@ -18,7 +18,7 @@ export async function waitForMail(match: (text: string) => boolean, timeoutMs = 
         found = messages.map((m) => plainText(m.raw)).find(match) ?? '';
         return found !== '';
       },
-      { timeout: timeoutMs, intervals: [500, 1000, 2000] },
+      { timeout: timeoutMs, intervals: [250, 500, 1000] },
     )
     .toBe(true);
   return found;

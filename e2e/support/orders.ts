@@ -26,7 +26,12 @@ export async function createDemoOrder(
   const headers = { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' };
   const page = await request.post('/api/no-scheme', { data: { hash, lang: 'ru', pushkarta: options.pushkin ? 1 : 0 }, headers });
   expect(page.ok(), await page.text()).toBeTruthy();
-  const data = (await page.json()) as { action: { action_id: number }; calendar: Calendar[]; price: Price[]; checkboxList: { id: number }[] };
+  const data = (await page.json()) as {
+    action: { action_id: number };
+    calendar: Calendar[];
+    price: Price[];
+    checkboxList: { id: number }[];
+  };
   const usable = (session: Calendar) =>
     data.price.find(
       (p) =>
@@ -40,9 +45,7 @@ export async function createDemoOrder(
   const session = data.calendar.find((c) => c.quant >= quantity && usable(c));
   if (!session) throw new Error(`no session of ${hash} with ${quantity} free places`);
   const price = usable(session) as Price;
-  const buyer = options.pushkin
-    ? { surname: 'Петров', name: 'Иван', patronymic: 'Сергеевич' }
-    : { fio: 'Иван Петров' };
+  const buyer = options.pushkin ? { surname: 'Петров', name: 'Иван', patronymic: 'Сергеевич' } : { fio: 'Иван Петров' };
   const created = await request.post('/api/order/create', {
     headers,
     data: {
@@ -77,7 +80,10 @@ export async function createDemoOrder(
 export async function payDemoOrder(request: APIRequestContext, orderHash: string): Promise<void> {
   const { token } = (await (await request.get('/api/token')).json()) as { token: string };
   const headers = { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' };
-  const pay = await request.post('/api/order/pay', { headers, data: { hash: orderHash, lang: 'ru', bank_data: { id: 1, name: '', type: 0 } } });
+  const pay = await request.post('/api/order/pay', {
+    headers,
+    data: { hash: orderHash, lang: 'ru', bank_data: { id: 1, name: '', type: 0 } },
+  });
   expect(pay.ok(), await pay.text()).toBeTruthy();
   const id = ((await pay.json()) as { form_bank?: { MdOrder?: string } }).form_bank?.MdOrder;
   if (!id) throw new Error(`the card payment of ${orderHash} has no bank form`);
@@ -88,7 +94,10 @@ export async function payDemoOrder(request: APIRequestContext, orderHash: string
 /** The order's number (what the e-mails about it name), through the storefront's own call. */
 export async function orderNumberOf(request: APIRequestContext, hash: string): Promise<number> {
   const { token } = (await (await request.get('/api/token')).json()) as { token: string };
-  const answer = await request.post('/api/order/number', { data: { hash, lang: 'ru' }, headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' } });
+  const answer = await request.post('/api/order/number', {
+    data: { hash, lang: 'ru' },
+    headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
+  });
   expect(answer.ok(), await answer.text()).toBeTruthy();
   return ((await answer.json()) as { num: number }).num;
 }
@@ -96,7 +105,10 @@ export async function orderNumberOf(request: APIRequestContext, hash: string): P
 /** The codes of a paid order's tickets, as its order page shows them. */
 export async function ticketCodesOf(request: APIRequestContext, hash: string): Promise<string[]> {
   const { token } = (await (await request.get('/api/token')).json()) as { token: string };
-  const view = await request.post('/api/order/view', { headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' }, data: { hash, lang: 'ru' } });
+  const view = await request.post('/api/order/view', {
+    headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
+    data: { hash, lang: 'ru' },
+  });
   expect(view.ok(), await view.text()).toBeTruthy();
   return [...(await view.text()).matchAll(/"ticketcode":"(\d{16})"/g)].map((m) => m[1] ?? '');
 }

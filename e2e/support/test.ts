@@ -1,22 +1,30 @@
 import { test as base } from '@playwright/test';
+import { testNow } from './clock.ts';
 
 export { expect } from '@playwright/test';
 export type { APIRequestContext, Locator, Page } from '@playwright/test';
+export { testNow } from './clock.ts';
 
 /**
- * Playwright's test with the browser on the clock runs' instant (scripts/clock-runs.ts): there the
- * servers and this runner read a shifted clock through libfaketime, which Chromium cannot start
- * under, so each context's pages get the same instant through Playwright's clock, running on in
- * real time from it. Outside a clock run (no TEST_CLOCK_AT) it is Playwright's own test. Specs of
- * the clock runs' list import `test` from here.
+ * Playwright's test with the browser on the clock runs' instant (scripts/clock-runs.ts): there only
+ * the servers read a clock shifted by libfaketime (Chromium cannot start under it, and Playwright's
+ * clock must log the same real time the browser keeps), so each context's pages get the servers'
+ * instant through Playwright's clock, running on in real time from it (`install`, never paused).
+ * Outside a clock run (no TEST_CLOCK_AT) it is Playwright's own test. Specs of the clock runs'
+ * list import `test` from here, and read "now" through `testNow()`, never `Date.now()`.
  */
 export const test = base.extend({
   context: async ({ context }, use) => {
-    // Date.now() of this runner is the shifted clock in a clock run.
-    if (process.env.TEST_CLOCK_AT) await context.clock.install({ time: Date.now() });
+    if (process.env.TEST_CLOCK_AT) await context.clock.install({ time: testNow() });
     await use(context);
   },
 });
+
+/**
+ * The tag of the tests the clock runs repeat (`--grep @clock`, scripts/clock-runs.ts): those whose
+ * pages show, default, pick or compare dates. `test('…', CLOCK, async ({ page }) => …)`.
+ */
+export const CLOCK = { tag: '@clock' } as const;
 
 // Demo dates count from the instant the servers' demo was loaded (e2e/start-server.ts), fixed by
 // playwright.config.ts before the servers start, so a run that crosses the venue's midnight still
@@ -27,11 +35,11 @@ const MOSCOW_MS = 3 * 3_600_000;
 
 /** The demo's Moscow day `offset` days on, 'YYYY-MM-DD'. */
 export function demoDay(offset: number): string {
-  const at = Date.parse(process.env.E2E_DEMO_AT ?? '') || Date.now();
+  const at = Date.parse(process.env.E2E_DEMO_AT ?? '') || testNow();
   return new Date(at + MOSCOW_MS + offset * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** The venue's (Moscow's) day now, 'YYYY-MM-DD'. */
+/** The venue's (Moscow's) day now (the servers' now in a clock run), 'YYYY-MM-DD'. */
 export function venueToday(): string {
-  return new Date(Date.now() + MOSCOW_MS).toISOString().slice(0, 10);
+  return new Date(testNow() + MOSCOW_MS).toISOString().slice(0, 10);
 }

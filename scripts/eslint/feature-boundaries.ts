@@ -29,7 +29,8 @@ const rule: Rule.RuleModule = {
     docs: { description: 'a feature must not import another feature (shared code lives in web/lib, web/components)' },
     schema: [],
     messages: {
-      crossFeature: "'{{source}}' reaches the feature {{target}}: a feature must not import another feature; move what both need to web/lib or web/components",
+      crossFeature:
+        "'{{source}}' reaches the feature {{target}}: a feature must not import another feature; move what both need to web/lib or web/components",
     },
   },
   create(context) {
@@ -39,7 +40,11 @@ const rule: Rule.RuleModule = {
       if (typeof source !== 'string') return;
       const target = importedFeature(context.filename, source);
       if (target && target !== own) {
-        context.report({ node, messageId: 'crossFeature', data: { source, target: path.relative(path.dirname(path.dirname(own)), target) } });
+        context.report({
+          node,
+          messageId: 'crossFeature',
+          data: { source, target: path.relative(path.dirname(path.dirname(own)), target) },
+        });
       }
     };
     return {

@@ -16,7 +16,10 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, '.vite'));
   writeFileSync(path.join(webDist, 'index.html'), STOREFRONT_HTML);
   writeFileSync(path.join(webDist, 'admin', 'index.html'), ADMIN_HTML);
-  writeFileSync(path.join(webDist, '.vite', 'manifest.json'), JSON.stringify({ 'index.html': { file: 'assets/index-1.js', isEntry: true } }));
+  writeFileSync(
+    path.join(webDist, '.vite', 'manifest.json'),
+    JSON.stringify({ 'index.html': { file: 'assets/index-1.js', isEntry: true } }),
+  );
   t = await createTestApp({ demo: false, webDist, config: { embedOrigins: ['https://venue.example'] } });
 });
 afterAll(async () => {
@@ -25,20 +28,23 @@ afterAll(async () => {
 });
 
 describe('the back office page', () => {
-  it.each(['/admin', '/admin/', '/admin/staff', '/admin/orders/42?lang=en'])('serves the back office at %s, never framed, kept out of search engines', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(ADMIN_HTML);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
-    expect(res.headers['x-frame-options']).toBe('DENY');
-    const policy = String(res.headers['content-security-policy']);
-    expect(policy).toContain("script-src 'self'");
-    expect(policy).toContain("frame-ancestors 'none'");
-    expect(policy).not.toContain('venue.example');
-  });
+  it.each(['/admin', '/admin/', '/admin/staff', '/admin/orders/42?lang=en'])(
+    'serves the back office at %s, never framed, kept out of search engines',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(ADMIN_HTML);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      const policy = String(res.headers['content-security-policy']);
+      expect(policy).toContain("script-src 'self'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).not.toContain('venue.example');
+    },
+  );
 
-  it('leaves the storefront as it was: its own page, framable by the venue\'s site', async () => {
+  it("leaves the storefront as it was: its own page, framable by the venue's site", async () => {
     for (const url of ['/', '/administrator']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.body).toContain('<div id="root"></div>');

@@ -46,9 +46,21 @@ describe('GET /api/afisha on the demo catalog', () => {
   });
 
   const priced = [
-    { description: 'several categories: from the lowest (child 200 ₽) to the highest', hash: 'city-through-centuries', expected: { minprice: 200, maxprice: 700 } },
-    { description: 'Pushkin-card-only and non-card prices: the lowest any card pays', hash: 'avant-garde-lecture', expected: { minprice: 350, maxprice: 600 } },
-    { description: 'sold by Pushkin card only: its card price', hash: 'secrets-of-the-mansion', expected: { minprice: 900, maxprice: 900 } },
+    {
+      description: 'several categories: from the lowest (child 200 ₽) to the highest',
+      hash: 'city-through-centuries',
+      expected: { minprice: 200, maxprice: 700 },
+    },
+    {
+      description: 'Pushkin-card-only and non-card prices: the lowest any card pays',
+      hash: 'avant-garde-lecture',
+      expected: { minprice: 350, maxprice: 600 },
+    },
+    {
+      description: 'sold by Pushkin card only: its card price',
+      hash: 'secrets-of-the-mansion',
+      expected: { minprice: 900, maxprice: 900 },
+    },
     { description: 'a subscription: its own prices', hash: 'classical-evenings-pass', expected: { minprice: 3500, maxprice: 5000 } },
     { description: 'a free event: 0 and 0', hash: 'sculpture-garden', expected: { minprice: 0, maxprice: 0 } },
     { description: 'sold out: no price', hash: 'night-at-the-museum', expected: { minprice: null, maxprice: null } },

@@ -84,7 +84,19 @@ describe('GET /api/afisha: the answer', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const body = res.json<Record<string, unknown>>();
     expect(Object.keys(body).sort()).toEqual(
-      ['setup', 'kind_menu', 'main_menu', 'sub_menu', 'calendar', 'venues', 'action', 'list_tags', 'event_tags', 'images', 'composition'].sort(),
+      [
+        'setup',
+        'kind_menu',
+        'main_menu',
+        'sub_menu',
+        'calendar',
+        'venues',
+        'action',
+        'list_tags',
+        'event_tags',
+        'images',
+        'composition',
+      ].sort(),
     );
     const parsed = afishaResponse.parse(body);
     expect(parsed.setup.const.price_limit).toBe(100);
@@ -95,12 +107,24 @@ describe('GET /api/afisha: the answer', () => {
     const body = await afisha();
     expect(body.kind_menu).toEqual([
       {
-        menukind_id: 1, menukindsortnum: 1, menukindname: { ru: 'Билеты', en: 'Tickets', kz: '', ch: '' },
-        menukindtype_id: 1, menucolumncount: 3, menurowcount: 100, showfiltercalendar: 1, showattribute: 1,
+        menukind_id: 1,
+        menukindsortnum: 1,
+        menukindname: { ru: 'Билеты', en: 'Tickets', kz: '', ch: '' },
+        menukindtype_id: 1,
+        menucolumncount: 3,
+        menurowcount: 100,
+        showfiltercalendar: 1,
+        showattribute: 1,
       },
       {
-        menukind_id: 2, menukindsortnum: 2, menukindname: { ru: 'Концерты', en: 'Concerts', kz: '', ch: '' },
-        menukindtype_id: 3, menucolumncount: 2, menurowcount: 5, showfiltercalendar: 0, showattribute: 0,
+        menukind_id: 2,
+        menukindsortnum: 2,
+        menukindname: { ru: 'Концерты', en: 'Concerts', kz: '', ch: '' },
+        menukindtype_id: 3,
+        menucolumncount: 2,
+        menurowcount: 5,
+        showfiltercalendar: 0,
+        showattribute: 0,
       },
     ]);
     expect(body.main_menu.map((m) => [m.mainmenu_id, m.menukind_id, m.showimage, m.image_url])).toEqual([
@@ -108,7 +132,9 @@ describe('GET /api/afisha: the answer', () => {
       [20, 2, 0, ''],
       [11, 1, 0, ''],
     ]);
-    expect(body.sub_menu).toEqual([{ submenu_id: 100, mainmenu_id: 10, name: { ru: 'Постоянные', en: '', kz: '', ch: '' }, submenusortnum: 1 }]);
+    expect(body.sub_menu).toEqual([
+      { submenu_id: 100, mainmenu_id: 10, name: { ru: 'Постоянные', en: '', kz: '', ch: '' }, submenusortnum: 1 },
+    ]);
   });
 
   it('lists published events with upcoming or no sessions, never past or hidden ones', async () => {
@@ -119,10 +145,22 @@ describe('GET /api/afisha: the answer', () => {
   it('describes an event with its hash, menus, venue, flags and sort number', async () => {
     const e = byId(await afisha(), 1001);
     expect(e).toMatchObject({
-      hash: 'onsale-hash-0001', menukind_id: 1, mainmenu_id: 10, submenu_id: 100, seatroot_id: 1,
-      name: { ru: 'В продаже', en: 'On sale', kz: '', ch: '' }, descript: { ru: '<p>Текст</p>', en: '', kz: '', ch: '' },
-      age_from: 6, usepushkarta: 1, useseatsvg: 0, maybefree: 0, is_subscription: 0, eventsotrnum: 1, notimes: 0,
-      showticketcount: 1, showquant: 1,
+      hash: 'onsale-hash-0001',
+      menukind_id: 1,
+      mainmenu_id: 10,
+      submenu_id: 100,
+      seatroot_id: 1,
+      name: { ru: 'В продаже', en: 'On sale', kz: '', ch: '' },
+      descript: { ru: '<p>Текст</p>', en: '', kz: '', ch: '' },
+      age_from: 6,
+      usepushkarta: 1,
+      useseatsvg: 0,
+      maybefree: 0,
+      is_subscription: 0,
+      eventsotrnum: 1,
+      notimes: 0,
+      showticketcount: 1,
+      showquant: 1,
     });
     expect(e?.image_url.ru).toBe('/static/e1.jpg');
     expect(e?.image_id.ru).toBe(e?.image_id.en);
@@ -141,14 +179,26 @@ describe('GET /api/afisha: the answer', () => {
     const days = body.calendar.filter((c) => c.event_id === 1001);
     expect(days).toEqual([
       {
-        event_id: 1001, eventday: '11.03.2030', day: '2030-03-11', eventtime: '10:00', ticketcount: 12, quantity: 20, pricetype_id: 1,
+        event_id: 1001,
+        eventday: '11.03.2030',
+        day: '2030-03-11',
+        eventtime: '10:00',
+        ticketcount: 12,
+        quantity: 20,
+        pricetype_id: 1,
         _time: [
           { calendar_id: 1, eventtime: '10:00', ticketcount: 5 },
           { calendar_id: 2, eventtime: '14:30', ticketcount: 7 },
         ],
       },
       {
-        event_id: 1001, eventday: '12.03.2030', day: '2030-03-12', eventtime: '10:00', ticketcount: 100, quantity: 300, pricetype_id: 1,
+        event_id: 1001,
+        eventday: '12.03.2030',
+        day: '2030-03-12',
+        eventtime: '10:00',
+        ticketcount: 100,
+        quantity: 300,
+        pricetype_id: 1,
         _time: [{ calendar_id: 3, eventtime: '10:00', ticketcount: 100 }],
       },
     ]);
@@ -166,8 +216,10 @@ describe('GET /api/afisha: the answer', () => {
     const body = await afisha();
     expect(body.venues.map((v) => v.seatroot_id)).toEqual([1, 2]);
     expect(body.venues[0]).toEqual({
-      seatroot_id: 1, name: { ru: 'Главное здание', en: '', kz: '', ch: '' },
-      address: { ru: 'Невский пр., 1', en: '1 Nevsky Ave', kz: '', ch: '' }, urlyandexmap: 'https://yandex.ru/maps/?text=1',
+      seatroot_id: 1,
+      name: { ru: 'Главное здание', en: '', kz: '', ch: '' },
+      address: { ru: 'Невский пр., 1', en: '1 Nevsky Ave', kz: '', ch: '' },
+      urlyandexmap: 'https://yandex.ru/maps/?text=1',
     });
     expect(body.list_tags.map((tag) => tag.attr_id)).toEqual([1, 2]);
     expect(body.list_tags[0]?.attrname).toEqual({ ru: 'Детям', en: 'For children', kz: '', ch: '' });
@@ -182,8 +234,24 @@ describe('GET /api/afisha: the answer', () => {
     const body = await afisha();
     expect(byId(body, 1011)?.is_subscription).toBe(1);
     expect(body.composition).toEqual([
-      { subscription_id: 1011, event_id: 1001, name: { ru: 'В продаже', en: 'On sale', kz: '', ch: '' }, seatroot_id: 1, eventday: '11.03.2030', eventtime: '10:00', sortnum: 1 },
-      { subscription_id: 1011, event_id: 1009, name: { ru: 'Мало мест', en: '', kz: '', ch: '' }, seatroot_id: 1, eventday: '', eventtime: '', sortnum: 2 },
+      {
+        subscription_id: 1011,
+        event_id: 1001,
+        name: { ru: 'В продаже', en: 'On sale', kz: '', ch: '' },
+        seatroot_id: 1,
+        eventday: '11.03.2030',
+        eventtime: '10:00',
+        sortnum: 1,
+      },
+      {
+        subscription_id: 1011,
+        event_id: 1009,
+        name: { ru: 'Мало мест', en: '', kz: '', ch: '' },
+        seatroot_id: 1,
+        eventday: '',
+        eventtime: '',
+        sortnum: 2,
+      },
     ]);
   });
 });

@@ -1,11 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  AFISHA,
-  NOT_ON_SALE,
-  type AfishaResponse,
-  type CalendarEntry,
-  afishaResponse,
-} from '../../contract/afisha.ts';
+import { AFISHA, NOT_ON_SALE, type AfishaResponse, type CalendarEntry, afishaResponse } from '../../contract/afisha.ts';
 import { type Lang, LANGS, type Localized } from '../../contract/common.ts';
 import type { Setup, StoredSetup } from '../../contract/setup.ts';
 import type { Queryable } from '../db/client.ts';
@@ -264,9 +258,7 @@ async function buildAfisha(
     sub_menu: subMenus
       .filter((s) => listedMenus.has(s.main_menu_id))
       .map((s) => ({ submenu_id: s.id, mainmenu_id: s.main_menu_id, name: toLocalized(s.name), submenusortnum: s.sortnum })),
-    calendar: events.flatMap((e) =>
-      buildCalendar(e, sessionsByEvent.get(e.id) ?? [], kindType.get(e.kind_id) ?? 1, priceLimit),
-    ),
+    calendar: events.flatMap((e) => buildCalendar(e, sessionsByEvent.get(e.id) ?? [], kindType.get(e.kind_id) ?? 1, priceLimit)),
     venues: venues
       .filter((v) => usedVenues.has(v.id))
       .map((v) => ({ seatroot_id: v.id, name: toLocalized(v.name), address: toLocalized(v.address), urlyandexmap: v.map_url })),

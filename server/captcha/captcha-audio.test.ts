@@ -26,7 +26,9 @@ function seeded(seed: number): () => number {
 }
 
 /** Ten distinct synthetic clips: digit d is a square wave of (d + 1) × 100 samples, height 1000 × (d + 1). */
-const fakeClips = Array.from({ length: 10 }, (_, d) => Int16Array.from({ length: (d + 1) * 100 }, (_, i) => ((i >> 3) & 1 ? 1 : -1) * 1000 * (d + 1)));
+const fakeClips = Array.from({ length: 10 }, (_, d) =>
+  Int16Array.from({ length: (d + 1) * 100 }, (_, i) => ((i >> 3) & 1 ? 1 : -1) * 1000 * (d + 1)),
+);
 
 const rms = (samples: Int16Array, from = 0, to = samples.length) => {
   let sum = 0;

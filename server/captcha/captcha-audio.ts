@@ -44,12 +44,17 @@ export function parseWav(file: Buffer): Int16Array {
     throw new Error('not a WAV file');
   }
   let format: { channels: number; rate: number; bits: number; codec: number } | undefined;
-  for (let at = 12; at + 8 <= file.length; ) {
+  for (let at = 12; at + 8 <= file.length;) {
     const id = file.toString('latin1', at, at + 4);
     const size = file.readUInt32LE(at + 4);
     const body = at + 8;
     if (id === 'fmt ') {
-      format = { codec: file.readUInt16LE(body), channels: file.readUInt16LE(body + 2), rate: file.readUInt32LE(body + 4), bits: file.readUInt16LE(body + 14) };
+      format = {
+        codec: file.readUInt16LE(body),
+        channels: file.readUInt16LE(body + 2),
+        rate: file.readUInt32LE(body + 4),
+        bits: file.readUInt16LE(body + 14),
+      };
     } else if (id === 'data') {
       if (!format || format.codec !== 1 || format.channels !== 1 || format.bits !== 16 || format.rate !== AUDIO_RATE) {
         throw new Error(`WAV must be PCM mono 16-bit ${AUDIO_RATE} Hz`);
@@ -110,7 +115,11 @@ export type AudioLayout = { start: number; end: number }[];
  * random gain with a random gap of GAP_MIN_MS–GAP_MAX_MS after it (the last one: TAIL_MS), all
  * over uniform noise. `random` (0 ≤ x < 1) decides gaps, gains and noise, so a test can fix it.
  */
-export function composeCaptchaAudio(digits: string, clips: DigitClips, random: () => number = Math.random): { wav: Buffer; layout: AudioLayout } {
+export function composeCaptchaAudio(
+  digits: string,
+  clips: DigitClips,
+  random: () => number = Math.random,
+): { wav: Buffer; layout: AudioLayout } {
   const ms = (value: number) => Math.round((value * AUDIO_RATE) / 1000);
   const parts = [...digits].map((char) => {
     const clip = clips[Number(char)];

@@ -14,7 +14,11 @@ function chunksOf(png: Buffer): Chunk[] {
   let at = 8;
   while (at < png.length) {
     const length = png.readUInt32BE(at);
-    chunks.push({ type: png.toString('latin1', at + 4, at + 8), data: png.subarray(at + 8, at + 8 + length), crc: png.readUInt32BE(at + 8 + length) });
+    chunks.push({
+      type: png.toString('latin1', at + 4, at + 8),
+      data: png.subarray(at + 8, at + 8 + length),
+      crc: png.readUInt32BE(at + 8 + length),
+    });
     at += 12 + length;
   }
   expect(at).toBe(png.length);
@@ -54,7 +58,9 @@ function readAnswerFromMarkup(markup: string): string {
       for (const [ch, strokes] of Object.entries(GLYPHS)) {
         const grid = strokes.flat();
         if (grid.length !== points.length) continue;
-        const error = Math.max(...grid.map(([x, y], i) => Math.max(Math.abs(x - (points[i]?.[0] ?? NaN)), Math.abs(y - (points[i]?.[1] ?? NaN)))));
+        const error = Math.max(
+          ...grid.map(([x, y], i) => Math.max(Math.abs(x - (points[i]?.[0] ?? NaN)), Math.abs(y - (points[i]?.[1] ?? NaN)))),
+        );
         if (error < bestError) [best, bestError] = [ch, error];
       }
       return best;

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { captchaAudioRequest, captchaAudioResponse, captchaCheckRequest, captchaCheckResponse, captchaResponse } from '../../contract/captcha.ts';
+import {
+  captchaAudioRequest,
+  captchaAudioResponse,
+  captchaCheckRequest,
+  captchaCheckResponse,
+  captchaResponse,
+} from '../../contract/captcha.ts';
 import type { CaptchaService } from './captcha.service.ts';
 
 export function captchaRoutes(app: FastifyInstance, deps: { captcha: CaptchaService }) {

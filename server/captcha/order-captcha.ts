@@ -47,12 +47,20 @@ export async function withOrderCaptcha<T>(
   // An image answer sent while the setup has the captcha off is the adaptive challenge's (the
   // client ordered too fast): it is checked and used like any other.
   const answered = Boolean(input.captchaSid && input.captchaText);
-  const image = !setup.recaptcha.enabled && (setup.captcha.enabled || answered) ? { sid: input.captchaSid, text: input.captchaText } : undefined;
+  const image =
+    !setup.recaptcha.enabled && (setup.captcha.enabled || answered) ? { sid: input.captchaSid, text: input.captchaText } : undefined;
   if (image && (!image.sid || !image.text)) throw invalid();
   const hold = options.hold;
   const claim =
     hold && deps.holds
-      ? await deps.holds.claim({ ip: remoteIp ?? '', email: hold.email, places: hold.places, at: hold.at, until: hold.until, captchaAnswered: setup.recaptcha.enabled || image !== undefined })
+      ? await deps.holds.claim({
+          ip: remoteIp ?? '',
+          email: hold.email,
+          places: hold.places,
+          at: hold.at,
+          until: hold.until,
+          captchaAnswered: setup.recaptcha.enabled || image !== undefined,
+        })
       : undefined;
   if (!claim || !hold) return placeBehindCaptcha(deps, image, placeOrder, options);
   let placed: T;

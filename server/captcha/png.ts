@@ -27,5 +27,11 @@ export function encodePalettePng(width: number, height: number, palette: Uint8Ar
   // Each row starts with its filter type; 0 (none) suits palette images.
   const raw = Buffer.alloc((width + 1) * height);
   for (let y = 0; y < height; y += 1) raw.set(pixels.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
-  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('PLTE', palette), chunk('IDAT', deflateSync(raw, { level: 4 })), chunk('IEND', new Uint8Array(0))]);
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', header),
+    chunk('PLTE', palette),
+    chunk('IDAT', deflateSync(raw, { level: 4 })),
+    chunk('IEND', new Uint8Array(0)),
+  ]);
 }

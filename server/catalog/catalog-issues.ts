@@ -42,7 +42,9 @@ export class CatalogImportError extends Error {
   /** The same problems unformatted, for a form to put on its fields (empty for a file that is not JSON). */
   readonly issues: CatalogIssue[];
   constructor(errors: string[], issues: CatalogIssue[] = []) {
-    super(`The catalog file was not imported (${errors.length} error${errors.length === 1 ? '' : 's'}):\n${errors.map((e) => `  ${e}`).join('\n')}`);
+    super(
+      `The catalog file was not imported (${errors.length} error${errors.length === 1 ? '' : 's'}):\n${errors.map((e) => `  ${e}`).join('\n')}`,
+    );
     this.name = 'CatalogImportError';
     this.errors = errors;
     this.issues = issues;
@@ -64,8 +66,7 @@ export function formatPath(path: readonly PathSegment[]): string {
   return out;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Names an entry the way a person finds it in the file: its position and, when present, the

@@ -102,9 +102,21 @@ async function loadRemovalsInUse(tx: Queryable, { file, seats }: PreparedCatalog
   const eventIds = file.events.map((e) => e.id);
   for (const event of file.events) {
     const checks: Array<[string, string, number[]]> = [
-      ['session', 'select distinct l.session_id as id from order_lines l join sessions s on s.id = l.session_id where s.event_id = $1 and not (s.id = any($2::int[]))', event.sessions.map((s) => s.id)],
-      ['price', 'select distinct l.price_id as id from order_lines l join prices p on p.id = l.price_id where p.event_id = $1 and not (p.id = any($2::int[]))', event.prices.map((p) => p.id)],
-      ['category', 'select distinct l.category_id as id from order_lines l join categories c on c.id = l.category_id where c.event_id = $1 and not (c.id = any($2::int[]))', event.categories.map((c) => c.id)],
+      [
+        'session',
+        'select distinct l.session_id as id from order_lines l join sessions s on s.id = l.session_id where s.event_id = $1 and not (s.id = any($2::int[]))',
+        event.sessions.map((s) => s.id),
+      ],
+      [
+        'price',
+        'select distinct l.price_id as id from order_lines l join prices p on p.id = l.price_id where p.event_id = $1 and not (p.id = any($2::int[]))',
+        event.prices.map((p) => p.id),
+      ],
+      [
+        'category',
+        'select distinct l.category_id as id from order_lines l join categories c on c.id = l.category_id where c.event_id = $1 and not (c.id = any($2::int[]))',
+        event.categories.map((c) => c.id),
+      ],
     ];
     for (const [what, sql, keep] of checks) {
       for (const id of await ids(tx, sql, [event.id, keep])) {
@@ -119,10 +131,30 @@ async function loadRemovalsInUse(tx: Queryable, { file, seats }: PreparedCatalog
   }
   for (const hall of file.halls) {
     const keepSeats = (seats.get(hall.id) ?? []).map((s) => s.id);
-    const seatsInUse = await ids(tx, 'select distinct l.seat_id as id from order_lines l join hall_seats s on s.id = l.seat_id where s.hall_id = $1 and not (s.id = any($2::int[]))', [hall.id, keepSeats]);
-    for (const id of seatsInUse) out.push({ collection: 'halls', ownerId: hall.id, what: `seat ${id} is missing from the file but has orders`, params: { what: 'seat', id } });
-    const areasInUse = await ids(tx, 'select distinct l.standing_area_id as id from order_lines l join standing_areas a on a.id = l.standing_area_id where a.hall_id = $1 and not (a.id = any($2::int[]))', [hall.id, hall.standingAreas.map((a) => a.id)]);
-    for (const id of areasInUse) out.push({ collection: 'halls', ownerId: hall.id, what: `standing area ${id} is missing from the file but has orders`, params: { what: 'standing-area', id } });
+    const seatsInUse = await ids(
+      tx,
+      'select distinct l.seat_id as id from order_lines l join hall_seats s on s.id = l.seat_id where s.hall_id = $1 and not (s.id = any($2::int[]))',
+      [hall.id, keepSeats],
+    );
+    for (const id of seatsInUse)
+      out.push({
+        collection: 'halls',
+        ownerId: hall.id,
+        what: `seat ${id} is missing from the file but has orders`,
+        params: { what: 'seat', id },
+      });
+    const areasInUse = await ids(
+      tx,
+      'select distinct l.standing_area_id as id from order_lines l join standing_areas a on a.id = l.standing_area_id where a.hall_id = $1 and not (a.id = any($2::int[]))',
+      [hall.id, hall.standingAreas.map((a) => a.id)],
+    );
+    for (const id of areasInUse)
+      out.push({
+        collection: 'halls',
+        ownerId: hall.id,
+        what: `standing area ${id} is missing from the file but has orders`,
+        params: { what: 'standing-area', id },
+      });
     const zonesInUse = await ids(
       tx,
       `select z.id from zones z where z.hall_id = $1 and not (z.id = any($2::int[]))
@@ -130,7 +162,12 @@ async function loadRemovalsInUse(tx: Queryable, { file, seats }: PreparedCatalog
               or exists (select 1 from prices p where p.zone_id = z.id and not (p.event_id = any($3::int[]))))`,
       [hall.id, hall.zones.map((z) => z.id), eventIds],
     );
-    for (const id of zonesInUse) out.push({ collection: 'halls', ownerId: hall.id, what: `zone ${id} is missing from the file but orders or other events' prices use it` });
+    for (const id of zonesInUse)
+      out.push({
+        collection: 'halls',
+        ownerId: hall.id,
+        what: `zone ${id} is missing from the file but orders or other events' prices use it`,
+      });
   }
   return out;
 }
@@ -151,7 +188,8 @@ async function loadSoldCompositions(tx: Queryable, { file }: PreparedCatalog): P
     [file.events.map((e) => e.id)],
   );
   const out: ExistingCatalog['soldCompositions'] = new Map();
-  for (const row of rows) out.set(row.subscription_id, [...(out.get(row.subscription_id) ?? []), { eventId: row.event_id, name: row.name }]);
+  for (const row of rows)
+    out.set(row.subscription_id, [...(out.get(row.subscription_id) ?? []), { eventId: row.event_id, name: row.name }]);
   return out;
 }
 
@@ -173,7 +211,10 @@ async function loadIncludedIn(tx: Queryable, { file }: PreparedCatalog): Promise
 async function loadSessionStarts(tx: Queryable, { file }: PreparedCatalog): Promise<Map<number, string[]>> {
   const wanted = file.events.flatMap((e) => e.subscriptionItems.filter((i) => i.startsAt !== undefined).map((i) => i.eventId));
   if (wanted.length === 0) return new Map();
-  const { rows } = await tx.query<{ event_id: number; starts_at: Date | string }>('select event_id, starts_at from sessions where event_id = any($1::int[])', [wanted]);
+  const { rows } = await tx.query<{ event_id: number; starts_at: Date | string }>(
+    'select event_id, starts_at from sessions where event_id = any($1::int[])',
+    [wanted],
+  );
   const out = new Map<number, string[]>();
   for (const row of rows) out.set(row.event_id, [...(out.get(row.event_id) ?? []), new Date(row.starts_at).toISOString()]);
   return out;

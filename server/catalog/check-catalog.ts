@@ -47,13 +47,22 @@ function checkUnique<T>(issues: IssueList, collection: string, entries: readonly
   entries.forEach((entry, i) => {
     const value = key(entry);
     const first = seen.get(value);
-    if (first !== undefined) issues.entry(describeEntry(collection, i, entry))(`duplicate ${label} ${JSON.stringify(value)} (also ${collection}[${first}])`, label);
+    if (first !== undefined)
+      issues.entry(describeEntry(collection, i, entry))(
+        `duplicate ${label} ${JSON.stringify(value)} (also ${collection}[${first}])`,
+        label,
+      );
     else seen.set(value, i);
   });
 }
 
 /** Child ids are primary keys of their whole table, so they must be unique across parents. */
-function checkChildIdsUnique(issues: IssueList, collection: 'halls' | 'events', owners: ReadonlyArray<{ id: number }>, children: (o: number) => Array<[string, number, number]>) {
+function checkChildIdsUnique(
+  issues: IssueList,
+  collection: 'halls' | 'events',
+  owners: ReadonlyArray<{ id: number }>,
+  children: (o: number) => Array<[string, number, number]>,
+) {
   const seen = new Map<string, string>();
   owners.forEach((owner, o) => {
     const report = issues.entry(describeEntry(collection, o, owner));
@@ -114,7 +123,10 @@ function checkSeatIdsUnique(issues: IssueList, file: CatalogFile, seats: Map<num
     for (const seat of seats.get(hall.id) ?? []) {
       const first = seen.get(seat.id);
       if (first && reported < 5) {
-        report(`seat id ${seat.id} (row ${seat.row_label} seat ${seat.seat_label}, sector ${seat.sector_id}) is also row ${first.row_label} seat ${first.seat_label} of sector ${first.sector_id} in hall ${first.hall_id}`, 'sectors');
+        report(
+          `seat id ${seat.id} (row ${seat.row_label} seat ${seat.seat_label}, sector ${seat.sector_id}) is also row ${first.row_label} seat ${first.seat_label} of sector ${first.sector_id} in hall ${first.hall_id}`,
+          'sectors',
+        );
         reported += 1;
       } else if (!first) seen.set(seat.id, seat);
     }
@@ -139,14 +151,16 @@ function checkOwners(issues: IssueList, { file, seats }: PreparedCatalog, existi
     });
     hall.zones.forEach((z, i) => {
       const other = existing.zones.get(z.id);
-      if (other !== undefined && other !== hall.id) report(`zone ${z.id} already belongs to ${other === null ? 'no hall' : `hall ${other}`}`, 'zones', i, 'id');
+      if (other !== undefined && other !== hall.id)
+        report(`zone ${z.id} already belongs to ${other === null ? 'no hall' : `hall ${other}`}`, 'zones', i, 'id');
     });
     const moved = (seats.get(hall.id) ?? []).find((seat) => conflict(existing.owners.seats, seat.id, hall.id) !== undefined);
     if (moved) report(`seat id ${moved.id} already belongs to hall ${existing.owners.seats.get(moved.id)}`, 'sectors');
   });
   file.zones.forEach((zone, i) => {
     const other = existing.zones.get(zone.id);
-    if (other !== undefined && other !== null) issues.entry(describeEntry('zones', i, zone))(`zone ${zone.id} already belongs to hall ${other}`, 'id');
+    if (other !== undefined && other !== null)
+      issues.entry(describeEntry('zones', i, zone))(`zone ${zone.id} already belongs to hall ${other}`, 'id');
   });
   const hashes = new Map([...existing.events].map(([id, e]): [string, number] => [e.hash, id]));
   file.events.forEach((event, e) => {
@@ -160,11 +174,16 @@ function checkOwners(issues: IssueList, { file, seats }: PreparedCatalog, existi
     check('sessions', event.sessions);
     check('prices', event.prices);
     const holder = hashes.get(event.hash);
-    if (holder !== undefined && holder !== event.id) report({ text: `hash ${JSON.stringify(event.hash)} already belongs to event ${holder}`, code: 'hash-taken', params: { id: holder } }, 'hash');
+    if (holder !== undefined && holder !== event.id)
+      report(
+        { text: `hash ${JSON.stringify(event.hash)} already belongs to event ${holder}`, code: 'hash-taken', params: { id: holder } },
+        'hash',
+      );
   });
   file.rules.forEach((doc, i) => {
     const holder = existing.rulesSlugs.get(doc.slug);
-    if (holder !== undefined && holder !== doc.id) issues.entry(describeEntry('rules', i, doc))(`slug ${JSON.stringify(doc.slug)} already belongs to rules document ${holder}`, 'slug');
+    if (holder !== undefined && holder !== doc.id)
+      issues.entry(describeEntry('rules', i, doc))(`slug ${JSON.stringify(doc.slug)} already belongs to rules document ${holder}`, 'slug');
   });
 }
 
@@ -206,7 +225,8 @@ function checkMenusAndHalls(issues: IssueList, file: CatalogFile, known: Known) 
     if (!known.kinds.has(menu.kindId)) issues.entry(describeEntry('mainMenus', i, menu))(`unknown kind ${menu.kindId}`, 'kindId');
   });
   file.subMenus.forEach((menu, i) => {
-    if (!known.mainMenus.has(menu.mainMenuId)) issues.entry(describeEntry('subMenus', i, menu))(`unknown main menu ${menu.mainMenuId}`, 'mainMenuId');
+    if (!known.mainMenus.has(menu.mainMenuId))
+      issues.entry(describeEntry('subMenus', i, menu))(`unknown main menu ${menu.mainMenuId}`, 'mainMenuId');
   });
   file.halls.forEach((hall, h) => {
     const report = issues.entry(describeEntry('halls', h, hall));
@@ -217,7 +237,8 @@ function checkMenusAndHalls(issues: IssueList, file: CatalogFile, known: Known) 
     });
   });
   file.checkboxes.forEach((box, i) => {
-    if (box.eventId !== undefined && !known.events.has(box.eventId)) issues.entry(describeEntry('checkboxes', i, box))(`unknown event ${box.eventId}`, 'eventId');
+    if (box.eventId !== undefined && !known.events.has(box.eventId))
+      issues.entry(describeEntry('checkboxes', i, box))(`unknown event ${box.eventId}`, 'eventId');
   });
 }
 
@@ -231,17 +252,20 @@ function checkEventRefs(event: CatalogEvent, known: Known, report: Report) {
   if (event.mainMenuId !== undefined) {
     const kind = known.mainMenus.get(event.mainMenuId);
     if (kind === undefined) report(`unknown main menu ${event.mainMenuId}`, 'mainMenuId');
-    else if (kind !== event.kindId) report(`main menu ${event.mainMenuId} belongs to kind ${kind}, not to kind ${event.kindId}`, 'mainMenuId');
+    else if (kind !== event.kindId)
+      report(`main menu ${event.mainMenuId} belongs to kind ${kind}, not to kind ${event.kindId}`, 'mainMenuId');
   }
   if (event.subMenuId !== undefined) {
     const parent = known.subMenus.get(event.subMenuId);
     if (parent === undefined) report(`unknown sub-menu ${event.subMenuId}`, 'subMenuId');
-    else if (parent !== event.mainMenuId) report(`sub-menu ${event.subMenuId} belongs to main menu ${parent}, not to ${event.mainMenuId ?? 'none'}`, 'subMenuId');
+    else if (parent !== event.mainMenuId)
+      report(`sub-menu ${event.subMenuId} belongs to main menu ${parent}, not to ${event.mainMenuId ?? 'none'}`, 'subMenuId');
   }
   if (event.hallId !== undefined) {
     const hall = known.halls.get(event.hallId);
     if (!hall) report(`unknown hall ${event.hallId}`, 'hallId');
-    else if (hall.venueId !== event.venueId) report(`hall ${event.hallId} belongs to venue ${hall.venueId}, not to venue ${event.venueId}`, 'hallId');
+    else if (hall.venueId !== event.venueId)
+      report(`hall ${event.hallId} belongs to venue ${hall.venueId}, not to venue ${event.venueId}`, 'hallId');
   } else if (event.useSeatMap) report('an event sold on a seat map needs a hall', 'hallId');
   const tags = new Set<number>();
   event.tagIds.forEach((tag, i) => {
@@ -251,18 +275,60 @@ function checkEventRefs(event: CatalogEvent, known: Known, report: Report) {
   });
 }
 
-function checkSubscription(event: CatalogEvent, known: Known, existing: ExistingCatalog, starts: Map<number, string[]>, fileEventIds: Set<number>, report: Report) {
-  if (event.isSubscription && event.subscriptionItems.length === 0) report({ text: 'a subscription needs at least one event in its composition', code: 'empty-composition', params: {} }, 'subscriptionItems');
-  if (!event.isSubscription && event.subscriptionItems.length > 0) report({ text: 'only a subscription (isSubscription) has a composition', code: 'composition-not-subscription', params: {} }, 'subscriptionItems');
+function checkSubscription(
+  event: CatalogEvent,
+  known: Known,
+  existing: ExistingCatalog,
+  starts: Map<number, string[]>,
+  fileEventIds: Set<number>,
+  report: Report,
+) {
+  if (event.isSubscription && event.subscriptionItems.length === 0)
+    report(
+      { text: 'a subscription needs at least one event in its composition', code: 'empty-composition', params: {} },
+      'subscriptionItems',
+    );
+  if (!event.isSubscription && event.subscriptionItems.length > 0)
+    report(
+      { text: 'only a subscription (isSubscription) has a composition', code: 'composition-not-subscription', params: {} },
+      'subscriptionItems',
+    );
   const seen = new Set<number>();
   event.subscriptionItems.forEach((item, i) => {
     const target = known.events.get(item.eventId);
-    if (!target) report({ text: `unknown event ${item.eventId}`, code: 'unknown-subscription-item', params: { id: item.eventId } }, 'subscriptionItems', i, 'eventId');
-    else if (item.eventId === event.id || target.isSubscription) report({ text: `event ${item.eventId} is a subscription itself`, code: 'subscription-in-subscription', params: { id: item.eventId } }, 'subscriptionItems', i, 'eventId');
+    if (!target)
+      report(
+        { text: `unknown event ${item.eventId}`, code: 'unknown-subscription-item', params: { id: item.eventId } },
+        'subscriptionItems',
+        i,
+        'eventId',
+      );
+    else if (item.eventId === event.id || target.isSubscription)
+      report(
+        { text: `event ${item.eventId} is a subscription itself`, code: 'subscription-in-subscription', params: { id: item.eventId } },
+        'subscriptionItems',
+        i,
+        'eventId',
+      );
     else if (!visitTimeFits(item.startsAt, starts.get(item.eventId) ?? [])) {
-      report({ text: `${item.startsAt ?? ''} is not the start of a session of event ${item.eventId} (leave startsAt out, or give one of its session times)`, code: 'visit-time', params: { eventId: item.eventId } }, 'subscriptionItems', i, 'startsAt');
+      report(
+        {
+          text: `${item.startsAt ?? ''} is not the start of a session of event ${item.eventId} (leave startsAt out, or give one of its session times)`,
+          code: 'visit-time',
+          params: { eventId: item.eventId },
+        },
+        'subscriptionItems',
+        i,
+        'startsAt',
+      );
     }
-    if (seen.has(item.eventId)) report({ text: `event ${item.eventId} is given twice`, code: 'subscription-item-twice', params: { id: item.eventId } }, 'subscriptionItems', i, 'eventId');
+    if (seen.has(item.eventId))
+      report(
+        { text: `event ${item.eventId} is given twice`, code: 'subscription-item-twice', params: { id: item.eventId } },
+        'subscriptionItems',
+        i,
+        'eventId',
+      );
     seen.add(item.eventId);
   });
   if (event.isSubscription) {
@@ -270,18 +336,34 @@ function checkSubscription(event: CatalogEvent, known: Known, existing: Existing
     const holder = (existing.includedIn.get(event.id) ?? []).find((h) => !fileEventIds.has(h.id));
     if (holder) {
       report(
-        { text: `event ${event.id} is in the composition of subscription ${holder.id} "${pickLocalized(holder.name, 'en')}", so it cannot be a subscription itself`, code: 'in-subscription', params: { id: holder.id, name: JSON.stringify(holder.name) } },
+        {
+          text: `event ${event.id} is in the composition of subscription ${holder.id} "${pickLocalized(holder.name, 'en')}", so it cannot be a subscription itself`,
+          code: 'in-subscription',
+          params: { id: holder.id, name: JSON.stringify(holder.name) },
+        },
         'isSubscription',
       );
     }
   }
   const sold = existing.soldCompositions.get(event.id);
   if (sold) {
-    const out = new Set(eventsTakenOut(sold.map((i) => i.eventId), { isSubscription: event.isSubscription, eventIds: event.subscriptionItems.map((i) => i.eventId) }));
+    const out = new Set(
+      eventsTakenOut(
+        sold.map((i) => i.eventId),
+        { isSubscription: event.isSubscription, eventIds: event.subscriptionItems.map((i) => i.eventId) },
+      ),
+    );
     if (out.size > 0) {
-      const names = sold.filter((i) => out.has(i.eventId)).map((i) => `event ${i.eventId} "${pickLocalized(i.name, 'en')}"`).join(', ');
+      const names = sold
+        .filter((i) => out.has(i.eventId))
+        .map((i) => `event ${i.eventId} "${pickLocalized(i.name, 'en')}"`)
+        .join(', ');
       report(
-        { text: serverText('adminErrors', '-2405', 'en', { detail: names }), code: 'sold-subscription-item', params: { ids: [...out].join(',') } },
+        {
+          text: serverText('adminErrors', '-2405', 'en', { detail: names }),
+          code: 'sold-subscription-item',
+          params: { ids: [...out].join(',') },
+        },
         event.isSubscription ? 'subscriptionItems' : 'isSubscription',
       );
     }
@@ -291,7 +373,11 @@ function checkSubscription(event: CatalogEvent, known: Known, existing: Existing
 /** Session starts of every event a subscription item may name: the file's own events as the file gives them, the others as stored. */
 function sessionStartsOf(file: CatalogFile, existing: ExistingCatalog): Map<number, string[]> {
   const starts = new Map(existing.sessionStarts);
-  for (const event of file.events) starts.set(event.id, event.sessions.map((s) => s.startsAt));
+  for (const event of file.events)
+    starts.set(
+      event.id,
+      event.sessions.map((s) => s.startsAt),
+    );
   return starts;
 }
 
@@ -299,23 +385,40 @@ function checkPrices(event: CatalogEvent, known: Known, report: Report) {
   const categories = new Set(event.categories.map((c) => c.id));
   const sessions = new Set(event.sessions.map((s) => s.id));
   event.prices.forEach((price, i) => {
-    if (!categories.has(price.categoryId)) report(`unknown category ${price.categoryId} (not a category of this event)`, 'prices', i, 'categoryId');
-    if (price.sessionId !== undefined && !sessions.has(price.sessionId)) report(`unknown session ${price.sessionId} (not a session of this event)`, 'prices', i, 'sessionId');
+    if (!categories.has(price.categoryId))
+      report(`unknown category ${price.categoryId} (not a category of this event)`, 'prices', i, 'categoryId');
+    if (price.sessionId !== undefined && !sessions.has(price.sessionId))
+      report(`unknown session ${price.sessionId} (not a session of this event)`, 'prices', i, 'sessionId');
     if (price.zoneId !== undefined) {
       const hall = known.zones.get(price.zoneId);
       if (hall === undefined) report(`unknown zone ${price.zoneId}`, 'prices', i, 'zoneId');
-      else if (hall !== null && hall !== event.hallId) report(`zone ${price.zoneId} belongs to hall ${hall}, not to the event's hall`, 'prices', i, 'zoneId');
+      else if (hall !== null && hall !== event.hallId)
+        report(`zone ${price.zoneId} belongs to hall ${hall}, not to the event's hall`, 'prices', i, 'zoneId');
     }
-    if (price.serviceFeeKind === 'percent' && price.serviceFee > 10_000) report('a percent fee is in basis points, at most 10000 (100%)', 'prices', i, 'serviceFee');
-    if (price.minQuantity > event.orderLimit) report(`minQuantity ${price.minQuantity} is above the event's orderLimit ${event.orderLimit}`, 'prices', i, 'minQuantity');
-    if (price.pushkin === 1 && !event.usePushkinCard) report('a Pushkin-card-only price needs usePushkinCard on the event', 'prices', i, 'pushkin');
-    if (price.pushkin === 2 && !event.useOrdinaryCard) report('an ordinary-payment-only price needs useOrdinaryCard on the event', 'prices', i, 'pushkin');
-    if (price.forSubscription && !event.isSubscription) report({ text: 'forSubscription prices belong to a subscription event', code: 'subscription-price', params: {} }, 'prices', i, 'forSubscription');
+    if (price.serviceFeeKind === 'percent' && price.serviceFee > 10_000)
+      report('a percent fee is in basis points, at most 10000 (100%)', 'prices', i, 'serviceFee');
+    if (price.minQuantity > event.orderLimit)
+      report(`minQuantity ${price.minQuantity} is above the event's orderLimit ${event.orderLimit}`, 'prices', i, 'minQuantity');
+    if (price.pushkin === 1 && !event.usePushkinCard)
+      report('a Pushkin-card-only price needs usePushkinCard on the event', 'prices', i, 'pushkin');
+    if (price.pushkin === 2 && !event.useOrdinaryCard)
+      report('an ordinary-payment-only price needs useOrdinaryCard on the event', 'prices', i, 'pushkin');
+    if (price.forSubscription && !event.isSubscription)
+      report(
+        { text: 'forSubscription prices belong to a subscription event', code: 'subscription-price', params: {} },
+        'prices',
+        i,
+        'forSubscription',
+      );
   });
 }
 
 /** Places a session offers when the file leaves capacity out: the seats and standing places of its hall. */
-export function sessionCapacity(event: CatalogEvent, capacity: number | undefined, known: { halls: Map<number, { places: number }> }): number | undefined {
+export function sessionCapacity(
+  event: CatalogEvent,
+  capacity: number | undefined,
+  known: { halls: Map<number, { places: number }> },
+): number | undefined {
   if (capacity !== undefined) return capacity;
   return event.hallId === undefined ? undefined : known.halls.get(event.hallId)?.places;
 }
@@ -325,20 +428,41 @@ function checkSessions(event: CatalogEvent, known: Known, existing: ExistingCata
   event.sessions.forEach((session, i) => {
     const capacity = sessionCapacity(event, session.capacity, known);
     if (capacity === undefined) report('capacity is required for an event without a hall', 'sessions', i, 'capacity');
-    else if (session.soldOutside > capacity) report(`soldOutside ${session.soldOutside} is above the capacity ${capacity}`, 'sessions', i, 'soldOutside');
+    else if (session.soldOutside > capacity)
+      report(`soldOutside ${session.soldOutside} is above the capacity ${capacity}`, 'sessions', i, 'soldOutside');
     const taken = existing.sessionTaken.get(session.id);
     if (taken && capacity !== undefined && capacity - session.soldOutside < taken.places + taken.blocked) {
       const least = taken.places + session.soldOutside + taken.blocked;
       if (taken.blocked === 0) {
-        report(belowSold(`capacity ${capacity} is below the ${least} places already sold or held (${taken.places} in the storefront, ${session.soldOutside} outside)`, least), 'sessions', i, 'capacity');
+        report(
+          belowSold(
+            `capacity ${capacity} is below the ${least} places already sold or held (${taken.places} in the storefront, ${session.soldOutside} outside)`,
+            least,
+          ),
+          'sessions',
+          i,
+          'capacity',
+        );
       } else {
         report(
-          { text: `capacity ${capacity} is below the ${least} places already sold, held or blocked (${taken.places} in the storefront, ${session.soldOutside} outside, ${taken.blocked} seats blocked)`, code: 'below-sold', params: { taken: least, blocked: taken.blocked } },
-          'sessions', i, 'capacity',
+          {
+            text: `capacity ${capacity} is below the ${least} places already sold, held or blocked (${taken.places} in the storefront, ${session.soldOutside} outside, ${taken.blocked} seats blocked)`,
+            code: 'below-sold',
+            params: { taken: least, blocked: taken.blocked },
+          },
+          'sessions',
+          i,
+          'capacity',
         );
       }
     }
-    if (taken && session.groupCapacity < taken.groups) report(belowSold(`groupCapacity ${session.groupCapacity} is below the ${taken.groups} groups already sold or held`, taken.groups), 'sessions', i, 'groupCapacity');
+    if (taken && session.groupCapacity < taken.groups)
+      report(
+        belowSold(`groupCapacity ${session.groupCapacity} is below the ${taken.groups} groups already sold or held`, taken.groups),
+        'sessions',
+        i,
+        'groupCapacity',
+      );
     const at = Date.parse(session.startsAt);
     const same = times.get(at);
     if (same !== undefined) report(`starts at the same time as sessions[${same}]`, 'sessions', i, 'startsAt');
@@ -346,7 +470,16 @@ function checkSessions(event: CatalogEvent, known: Known, existing: ExistingCata
   });
   event.prices.forEach((price, i) => {
     const taken = existing.priceTaken.get(price.id) ?? 0;
-    if (price.quantityLimit !== undefined && price.quantityLimit < taken) report(belowSold(`quantityLimit ${price.quantityLimit} is below the ${taken} tickets of this price already sold or held in one session`, taken), 'prices', i, 'quantityLimit');
+    if (price.quantityLimit !== undefined && price.quantityLimit < taken)
+      report(
+        belowSold(
+          `quantityLimit ${price.quantityLimit} is below the ${taken} tickets of this price already sold or held in one session`,
+          taken,
+        ),
+        'prices',
+        i,
+        'quantityLimit',
+      );
   });
 }
 
@@ -354,7 +487,13 @@ function checkStandingTaken(issues: IssueList, file: CatalogFile, existing: Exis
   file.halls.forEach((hall, h) => {
     hall.standingAreas.forEach((area, i) => {
       const taken = existing.standingTaken.get(area.id) ?? 0;
-      if (area.capacity < taken) issues.entry(describeEntry('halls', h, hall))(belowSold(`capacity ${area.capacity} is below the ${taken} places already sold or held in one session`, taken), 'standingAreas', i, 'capacity');
+      if (area.capacity < taken)
+        issues.entry(describeEntry('halls', h, hall))(
+          belowSold(`capacity ${area.capacity} is below the ${taken} places already sold or held in one session`, taken),
+          'standingAreas',
+          i,
+          'capacity',
+        );
     });
   });
 }
@@ -383,7 +522,11 @@ export function checkCatalog(prepared: PreparedCatalog, existing: ExistingCatalo
   for (const blocked of existing.removalsInUse) {
     const index = file[blocked.collection].findIndex((owner) => owner.id === blocked.ownerId);
     const entry = describeEntry(blocked.collection, index, file[blocked.collection][index]);
-    issues.add(blocked.params ? { entry, field: '', message: blocked.what, code: 'in-use', params: blocked.params } : { entry, field: '', message: blocked.what });
+    issues.add(
+      blocked.params
+        ? { entry, field: '', message: blocked.what, code: 'in-use', params: blocked.params }
+        : { entry, field: '', message: blocked.what },
+    );
   }
   return issues.items;
 }

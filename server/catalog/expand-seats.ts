@@ -49,7 +49,16 @@ function expandSector(hall: CatalogHall, sector: CatalogSector, path: PathSegmen
     nextId += labels.length;
   });
   for (const seat of sector.seats) {
-    seats.push({ id: seat.id, hall_id: hall.id, sector_id: sector.id, zone_id: seat.zoneId, row_label: seat.row, seat_label: seat.seat, x: seat.x, y: seat.y });
+    seats.push({
+      id: seat.id,
+      hall_id: hall.id,
+      sector_id: sector.id,
+      zone_id: seat.zoneId,
+      row_label: seat.row,
+      seat_label: seat.seat,
+      x: seat.x,
+      y: seat.y,
+    });
   }
   return seats;
 }
@@ -89,7 +98,10 @@ export function expandHallSeats(hall: CatalogHall, report: Report): SeatRecord[]
       }
       const outside = seat.x < 0 || seat.x > hall.width || seat.y < 0 || seat.y > hall.height;
       if (outside && !reported.has(`outside ${seat.row_label}`)) {
-        report(`seat ${seat.seat_label} of row ${seat.row_label} at (${seat.x}, ${seat.y}) lies outside the hall (${hall.width} x ${hall.height})`, ...where());
+        report(
+          `seat ${seat.seat_label} of row ${seat.row_label} at (${seat.x}, ${seat.y}) lies outside the hall (${hall.width} x ${hall.height})`,
+          ...where(),
+        );
         reported.add(`outside ${seat.row_label}`);
       }
     }

@@ -16,7 +16,12 @@ async function run(args: string[]): Promise<number> {
   const config = loadConfig();
   return withDatabase(config, async (db) => {
     // Times are written in the venue's zone, the one the storefront shows them in.
-    const timeZone = await createSetupService({ db, setupFile: config.setupFile, now: Date.now, timeZone: config.timezone }).venueTimeZone();
+    const timeZone = await createSetupService({
+      db,
+      setupFile: config.setupFile,
+      now: Date.now,
+      timeZone: config.timezone,
+    }).venueTimeZone();
     const text = `${JSON.stringify(await exportCatalog(db, timeZone), null, 2)}\n`;
     if (file === '-') process.stdout.write(text);
     else {

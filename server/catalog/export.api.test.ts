@@ -36,8 +36,29 @@ describe('the catalog export', () => {
     // The catalog tables agree too, not just what the export reads of them: stock starts the same
     // (the demo has no orders), seats sit at the same places.
     const [a, b] = [await catalogFingerprint(demo), await catalogFingerprint(empty)];
-    for (const table of ['kinds', 'main_menus', 'sub_menus', 'venues', 'tags', 'halls', 'zones', 'hall_sectors', 'hall_seats', 'standing_areas',
-      'events', 'event_tags', 'categories', 'sessions', 'prices', 'price_stock', 'standing_stock', 'subscription_items', 'checkboxes', 'rules_documents', 'setup']) {
+    for (const table of [
+      'kinds',
+      'main_menus',
+      'sub_menus',
+      'venues',
+      'tags',
+      'halls',
+      'zones',
+      'hall_sectors',
+      'hall_seats',
+      'standing_areas',
+      'events',
+      'event_tags',
+      'categories',
+      'sessions',
+      'prices',
+      'price_stock',
+      'standing_stock',
+      'subscription_items',
+      'checkboxes',
+      'rules_documents',
+      'setup',
+    ]) {
       expect(b[table], table).toBe(a[table]);
     }
   });
@@ -55,9 +76,24 @@ describe('the catalog export', () => {
 });
 
 describe('compactSeats', () => {
-  const seat = (id: number, row: string, label: string, x: number, y = 10, zone = 1) => ({ id, sector_id: 1, zone_id: zone, row_label: row, seat_label: label, x, y });
+  const seat = (id: number, row: string, label: string, x: number, y = 10, zone = 1) => ({
+    id,
+    sector_id: 1,
+    zone_id: zone,
+    row_label: row,
+    seat_label: label,
+    x,
+    y,
+  });
   it('joins evenly spaced, consecutively numbered seats into a row and keeps the rest apart', () => {
-    const out = compactSeats([seat(1, '1', '1', 10), seat(2, '1', '2', 20.5), seat(3, '1', '3', 31), seat(4, '1', '5', 41.5), seat(5, '2', 'A', 0), seat(9, 'Ложа', '1', 3, 7)]);
+    const out = compactSeats([
+      seat(1, '1', '1', 10),
+      seat(2, '1', '2', 20.5),
+      seat(3, '1', '3', 31),
+      seat(4, '1', '5', 41.5),
+      seat(5, '2', 'A', 0),
+      seat(9, 'Ложа', '1', 3, 7),
+    ]);
     expect(out.rows).toEqual([
       { label: '1', seatLabels: ['1', '2', '3', '5'], x: 10, y: 10, dx: 10.5, dy: 0, zoneId: 1, firstSeatId: 1 },
       { label: 'Ложа', seatCount: 1, firstSeatNumber: 1, x: 3, y: 7, dx: 0, dy: 0, zoneId: 1, firstSeatId: 9 },
@@ -66,7 +102,10 @@ describe('compactSeats', () => {
   });
   it('splits a row where the zone or the spacing changes', () => {
     const out = compactSeats([seat(1, '1', '1', 10), seat(2, '1', '2', 20), seat(3, '1', '3', 30, 10, 2), seat(4, '1', '4', 45, 10, 2)]);
-    expect((out.rows ?? []).map((r) => [r.firstSeatId, r.zoneId, 'seatCount' in r ? r.seatCount : r.seatLabels?.length])).toEqual([[1, 1, 2], [3, 2, 2]]);
+    expect((out.rows ?? []).map((r) => [r.firstSeatId, r.zoneId, 'seatCount' in r ? r.seatCount : r.seatLabels?.length])).toEqual([
+      [1, 1, 2],
+      [3, 2, 2],
+    ]);
   });
 });
 

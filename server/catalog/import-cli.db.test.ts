@@ -33,39 +33,51 @@ describe('npm run catalog:import', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('imports demo/example-catalog.json, prints the counts and exits 0', async () => {
-    const run = await runCli(path.join(dir, 'data'), EXAMPLE_FILE);
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-    expect(run.stdout).toContain('events: 2');
-    expect(run.stdout).toContain('seats: 19');
-  }, RUN_MS);
+  it(
+    'imports demo/example-catalog.json, prints the counts and exits 0',
+    async () => {
+      const run = await runCli(path.join(dir, 'data'), EXAMPLE_FILE);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('events: 2');
+      expect(run.stdout).toContain('seats: 19');
+    },
+    RUN_MS,
+  );
 
-  it('refuses a broken copy, naming the entry and the field, exits 1 and imports nothing', async () => {
-    const broken = await readExample();
-    const event = nth(broken.events, 0);
-    event.name = { ru: 'Не должно сохраниться' };
-    event.venueId = 99;
-    const file = path.join(dir, 'broken.json');
-    await writeFile(file, JSON.stringify(broken));
-    const run = await runCli(path.join(dir, 'data'), file);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain('Nothing was imported');
-    expect(run.stderr).toContain('events[0] (id 1, hash "city-museum"): venueId: unknown venue 99');
-    const db = await openPglite(path.join(dir, 'data'));
-    try {
-      const { rows } = await db.query<{ ru: string }>("select name->>'ru' as ru from events where id = 1");
-      expect(rows[0]?.ru).toBe('Постоянная экспозиция');
-    } finally {
-      await db.close();
-    }
-  }, RUN_MS);
+  it(
+    'refuses a broken copy, naming the entry and the field, exits 1 and imports nothing',
+    async () => {
+      const broken = await readExample();
+      const event = nth(broken.events, 0);
+      event.name = { ru: 'Не должно сохраниться' };
+      event.venueId = 99;
+      const file = path.join(dir, 'broken.json');
+      await writeFile(file, JSON.stringify(broken));
+      const run = await runCli(path.join(dir, 'data'), file);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('Nothing was imported');
+      expect(run.stderr).toContain('events[0] (id 1, hash "city-museum"): venueId: unknown venue 99');
+      const db = await openPglite(path.join(dir, 'data'));
+      try {
+        const { rows } = await db.query<{ ru: string }>("select name->>'ru' as ru from events where id = 1");
+        expect(rows[0]?.ru).toBe('Постоянная экспозиция');
+      } finally {
+        await db.close();
+      }
+    },
+    RUN_MS,
+  );
 
-  it('refuses a file that is not JSON, saying so', async () => {
-    const file = path.join(dir, 'not-json.json');
-    await writeFile(file, '{ "kinds": [');
-    const run = await runCli(path.join(dir, 'data'), file);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain('not valid JSON');
-  }, RUN_MS);
+  it(
+    'refuses a file that is not JSON, saying so',
+    async () => {
+      const file = path.join(dir, 'not-json.json');
+      await writeFile(file, '{ "kinds": [');
+      const run = await runCli(path.join(dir, 'data'), file);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('not valid JSON');
+    },
+    RUN_MS,
+  );
 });

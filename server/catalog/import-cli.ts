@@ -47,6 +47,9 @@ runCli(
   () => run(process.argv.slice(2)),
   (error) =>
     error instanceof CatalogImportError
-      ? [`Nothing was imported: the file has ${error.errors.length} error${error.errors.length === 1 ? '' : 's'}.`, ...error.errors.map((line) => `  ${line}`)].join('\n')
+      ? [
+          `Nothing was imported: the file has ${error.errors.length} error${error.errors.length === 1 ? '' : 's'}.`,
+          ...error.errors.map((line) => `  ${line}`),
+        ].join('\n')
       : undefined,
 );

@@ -4,9 +4,29 @@ import type { Db, Queryable } from '../db/client.ts';
 import { findStoredSetup, saveSetup } from '../setup/setup.repository.ts';
 import { mergeSetup, resolveSetup } from '../setup/setup.service.ts';
 import { loadExistingCatalog } from './catalog-snapshot.repository.ts';
-import { type CatalogIssue, CatalogImportError, IssueList, describeEntry, formatIssue, formatPath, issuesFromZod } from './catalog-issues.ts';
+import {
+  type CatalogIssue,
+  CatalogImportError,
+  IssueList,
+  describeEntry,
+  formatIssue,
+  formatPath,
+  issuesFromZod,
+} from './catalog-issues.ts';
 import { type ExistingCatalog, type PreparedCatalog, checkCatalog, knownIds, sessionCapacity } from './check-catalog.ts';
-import { type SessionRecord, bumpCatalogVersion, bumpHallRevisions, lockCatalogImport, releaseBlocksLeftOut, removeHallChildren, syncStock, writeCheckboxesAndRules, writeEvents, writeHalls, writeMenus } from './catalog-write.repository.ts';
+import {
+  type SessionRecord,
+  bumpCatalogVersion,
+  bumpHallRevisions,
+  lockCatalogImport,
+  releaseBlocksLeftOut,
+  removeHallChildren,
+  syncStock,
+  writeCheckboxesAndRules,
+  writeEvents,
+  writeHalls,
+  writeMenus,
+} from './catalog-write.repository.ts';
 import { type SeatRecord, expandHallSeats } from './expand-seats.ts';
 
 export { CatalogImportError } from './catalog-issues.ts';
@@ -18,7 +38,26 @@ export type ImportOptions = {
 
 export type ImportSummary = {
   /** Entries of each kind the file holds (seats expanded), all inserted or updated. */
-  counts: Record<'kinds' | 'mainMenus' | 'subMenus' | 'venues' | 'tags' | 'halls' | 'zones' | 'sectors' | 'seats' | 'standingAreas' | 'events' | 'categories' | 'sessions' | 'prices' | 'subscriptionItems' | 'checkboxes' | 'rules', number>;
+  counts: Record<
+    | 'kinds'
+    | 'mainMenus'
+    | 'subMenus'
+    | 'venues'
+    | 'tags'
+    | 'halls'
+    | 'zones'
+    | 'sectors'
+    | 'seats'
+    | 'standingAreas'
+    | 'events'
+    | 'categories'
+    | 'sessions'
+    | 'prices'
+    | 'subscriptionItems'
+    | 'checkboxes'
+    | 'rules',
+    number
+  >;
   /** Children of the file's halls and events that the file no longer lists, now deleted. */
   removed: Record<'prices' | 'categories' | 'sessions' | 'seats' | 'standingAreas' | 'sectors' | 'zones', number>;
   setupUpdated: boolean;
@@ -51,7 +90,6 @@ function parseFile(raw: unknown): { prepared: PreparedCatalog; seatIssues: Catal
   return { prepared: { file, seats }, seatIssues: issues.items };
 }
 
-
 function resolveSessions(prepared: PreparedCatalog, existing: ExistingCatalog): SessionRecord[] {
   const known = knownIds(prepared, existing);
   return prepared.file.events.flatMap((event) =>
@@ -80,7 +118,13 @@ async function checkSetup(tx: Queryable, partial: CatalogFile['setup']): Promise
   }
   const merged = storedSetup.safeParse(mergeSetup(base, partial));
   if (!merged.success) {
-    return { issues: merged.error.issues.map((i) => ({ entry: '', field: formatPath(['setup', ...i.path.filter((p) => typeof p !== 'symbol')]), message: i.message })) };
+    return {
+      issues: merged.error.issues.map((i) => ({
+        entry: '',
+        field: formatPath(['setup', ...i.path.filter((p) => typeof p !== 'symbol')]),
+        message: i.message,
+      })),
+    };
   }
   return { issues: [], toStore: mergeSetup((await findStoredSetup(tx)) ?? {}, partial) };
 }
@@ -115,7 +159,11 @@ async function writeCatalog(tx: Queryable, prepared: PreparedCatalog, sessions: 
   await writeHalls(tx, file, seats);
   const eventRemovals = await writeEvents(tx, file.events, sessions);
   const hallRemovals = await removeHallChildren(tx, file, seats);
-  await syncStock(tx, file.events.map((e) => e.id), file.halls.map((h) => h.id));
+  await syncStock(
+    tx,
+    file.events.map((e) => e.id),
+    file.halls.map((h) => h.id),
+  );
   await writeCheckboxesAndRules(tx, file);
   return { removed: { ...eventRemovals, ...hallRemovals }, catalogVersion: await bumpCatalogVersion(tx) };
 }
@@ -160,7 +208,10 @@ async function applyCatalog(tx: Queryable, prepared: PreparedCatalog, seatIssues
   const issues = [...seatIssues, ...checkCatalog(prepared, existing), ...setup.issues];
   if (issues.length > 0) throw new CatalogImportError(issues.map(formatIssue), issues);
   const written = await writeCatalog(tx, prepared, resolveSessions(prepared, existing));
-  await bumpHallRevisions(tx, prepared.file.halls.map((h) => h.id).filter((id) => existing.halls.has(id)));
+  await bumpHallRevisions(
+    tx,
+    prepared.file.halls.map((h) => h.id).filter((id) => existing.halls.has(id)),
+  );
   if (setup.toStore !== undefined) await saveSetup(tx, setup.toStore);
   return { counts: countEntries(prepared), ...written, setupUpdated: setup.toStore !== undefined, dryRun };
 }

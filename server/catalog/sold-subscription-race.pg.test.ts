@@ -80,9 +80,14 @@ async function subscriptionOrder(sum: number) {
 
 const orderCount = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from orders')).rows[0]?.n;
 const composition = async () =>
-  (await t.db.query<{ event_id: number }>('select event_id from subscription_items where subscription_event_id = 9203 order by sortnum')).rows.map((r) => r.event_id);
+  (
+    await t.db.query<{ event_id: number }>('select event_id from subscription_items where subscription_event_id = 9203 order by sortnum')
+  ).rows.map((r) => r.event_id);
 type Items = Array<{ eventId: number }>;
-const without = (eventId: number) => (event: Record<string, unknown>) => ({ ...event, subscriptionItems: (event.subscriptionItems as Items).filter((i) => i.eventId !== eventId) });
+const without = (eventId: number) => (event: Record<string, unknown>) => ({
+  ...event,
+  subscriptionItems: (event.subscriptionItems as Items).filter((i) => i.eventId !== eventId),
+});
 
 describe('an order of a subscription while an import edits it (PostgreSQL)', () => {
   it('a visit paid by the subscription waits for a running import; when the import took its event out, it is refused cleanly and spends nothing', async () => {
@@ -104,7 +109,10 @@ describe('an order of a subscription while an import edits it (PostgreSQL)', () 
 
   it('buying the subscription waits for a running import and is then placed at the price the import set', async () => {
     expect((await t.post('/api/no-scheme', { hash: 'test-qty-sub' })).statusCode).toBe(200);
-    const held = importHeld((event) => ({ ...event, prices: (event.prices as Array<Record<string, unknown>>).map((p) => ({ ...p, amount: 160_000 })) }));
+    const held = importHeld((event) => ({
+      ...event,
+      prices: (event.prices as Array<Record<string, unknown>>).map((p) => ({ ...p, amount: 160_000 })),
+    }));
     await held.locked;
     const order = subscriptionOrder(1_500);
     await waiting('import');
@@ -123,7 +131,13 @@ describe('an order of a subscription while an import edits it (PostgreSQL)', () 
     const f = await insertSchemeEvent(t.db, { at: t.clock.date() });
     await t.db.exec(`update events set is_subscription = true where id = ${f.eventId};
       insert into subscription_items (subscription_event_id, event_id, sortnum) values (${f.eventId}, 9200, 1);`);
-    const held = importHeld((event) => ({ ...event, prices: (event.prices as Array<Record<string, unknown>>).map((p) => (p.id === f.stallsPriceId ? { ...p, amount: 250_000 } : p)) }), f.eventId);
+    const held = importHeld(
+      (event) => ({
+        ...event,
+        prices: (event.prices as Array<Record<string, unknown>>).map((p) => (p.id === f.stallsPriceId ? { ...p, amount: 250_000 } : p)),
+      }),
+      f.eventId,
+    );
     await held.locked;
     const order = t.post('/api/order/create-scheme', schemeOrderBody(f, [{ seat_id: f.seatIds[0] as number, price_id: f.stallsPriceId }]));
     await waiting('import');
@@ -131,7 +145,10 @@ describe('an order of a subscription while an import edits it (PostgreSQL)', () 
     await held.done;
     const res = await order;
     expect(res.statusCode, res.body).toBe(200);
-    const placed = await t.db.query<{ unit_price: number }>('select l.unit_price from orders o join order_lines l on l.order_id = o.id where o.hash = $1', [res.json<{ hash: string }>().hash]);
+    const placed = await t.db.query<{ unit_price: number }>(
+      'select l.unit_price from orders o join order_lines l on l.order_id = o.id where o.hash = $1',
+      [res.json<{ hash: string }>().hash],
+    );
     expect(placed.rows).toEqual([{ unit_price: 250_000 }]);
   });
 
@@ -160,8 +177,13 @@ describe('an order of a subscription while an import edits it (PostgreSQL)', () 
     expect(placed.statusCode, placed.body).toBe(200);
     const refused = await save;
     expect(refused.statusCode, refused.body).toBe(409);
-    expect(refused.json()).toMatchObject({ errorCode: '-2405', fields: [{ path: 'event.subscriptionItems', code: 'in-use-subscription-item' }] });
-    expect(refused.json().errorText).toBe('Абонемент уже продан: убрать из него событие нельзя (Постоянная экспозиция). Добавлять события можно.');
+    expect(refused.json()).toMatchObject({
+      errorCode: '-2405',
+      fields: [{ path: 'event.subscriptionItems', code: 'in-use-subscription-item' }],
+    });
+    expect(refused.json().errorText).toBe(
+      'Абонемент уже продан: убрать из него событие нельзя (Постоянная экспозиция). Добавлять события можно.',
+    );
     expect(await composition()).toEqual([9200, 9201]);
     expect(await visitsLeft(t)).toBe(1);
   });

@@ -28,9 +28,28 @@ export function nth<T>(list: T[] | undefined, index: number): T {
 }
 
 const CATALOG_TABLES = [
-  'setup', 'catalog_version', 'kinds', 'main_menus', 'sub_menus', 'venues', 'tags', 'halls', 'zones', 'hall_sectors', 'hall_seats',
-  'standing_areas', 'events', 'event_tags', 'sessions', 'categories', 'prices', 'price_stock', 'standing_stock', 'subscription_items',
-  'checkboxes', 'rules_documents',
+  'setup',
+  'catalog_version',
+  'kinds',
+  'main_menus',
+  'sub_menus',
+  'venues',
+  'tags',
+  'halls',
+  'zones',
+  'hall_sectors',
+  'hall_seats',
+  'standing_areas',
+  'events',
+  'event_tags',
+  'sessions',
+  'categories',
+  'prices',
+  'price_stock',
+  'standing_stock',
+  'subscription_items',
+  'checkboxes',
+  'rules_documents',
 ];
 
 /**
@@ -43,9 +62,17 @@ export async function catalogFingerprint(db: Db, options: { ignoreRevisions?: bo
   for (const table of CATALOG_TABLES) {
     // The setup row's updated_at moves on every import that carries a setup, and a hall's revision
     // (with who and when) on every import that writes it; their data is what counts.
-    const source = table === 'setup' ? '(select data from setup)' : table === 'halls' ? '(select id, venue_id, name, width, height, stage from halls)' : table;
+    const source =
+      table === 'setup'
+        ? '(select data from setup)'
+        : table === 'halls'
+          ? '(select id, venue_id, name, width, height, stage from halls)'
+          : table;
     // An alias no table has as a column: hall_seats.x would otherwise be read instead of the row.
-    const row = options.ignoreRevisions && table !== 'setup' ? "(to_jsonb(whole_row) - 'revision' - 'updated_at' - 'updated_by')::text" : 'whole_row::text';
+    const row =
+      options.ignoreRevisions && table !== 'setup'
+        ? "(to_jsonb(whole_row) - 'revision' - 'updated_at' - 'updated_by')::text"
+        : 'whole_row::text';
     const { rows } = await db.query<{ digest: string }>(
       `select count(*) || ':' || md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) as digest from ${source} whole_row`,
     );
@@ -61,7 +88,10 @@ export async function countOf(db: Db, sql: string, params: unknown[] = []): Prom
 }
 
 /** Puts an unpaid order of `quantity` places for a session, as the orders module would. */
-export async function holdPlaces(db: Db, o: { sessionId: number; priceId: number; quantity: number; standingAreaId?: number }): Promise<void> {
+export async function holdPlaces(
+  db: Db,
+  o: { sessionId: number; priceId: number; quantity: number; standingAreaId?: number },
+): Promise<void> {
   const { rows } = await db.query<{ event_id: number; category_id: number }>(
     'select p.event_id, p.category_id from prices p where p.id = $1',
     [o.priceId],
@@ -78,8 +108,16 @@ export async function holdPlaces(db: Db, o: { sessionId: number; priceId: number
     [order.rows[0]?.id, o.sessionId, o.priceId, price.category_id, o.standingAreaId ?? null, o.quantity],
   );
   await db.query('update sessions set remaining = remaining - $2 where id = $1', [o.sessionId, o.quantity]);
-  await db.query('update price_stock set remaining = remaining - $3 where session_id = $1 and price_id = $2', [o.sessionId, o.priceId, o.quantity]);
+  await db.query('update price_stock set remaining = remaining - $3 where session_id = $1 and price_id = $2', [
+    o.sessionId,
+    o.priceId,
+    o.quantity,
+  ]);
   if (o.standingAreaId !== undefined) {
-    await db.query('update standing_stock set remaining = remaining - $3 where session_id = $1 and standing_area_id = $2', [o.sessionId, o.standingAreaId, o.quantity]);
+    await db.query('update standing_stock set remaining = remaining - $3 where session_id = $1 and standing_area_id = $2', [
+      o.sessionId,
+      o.standingAreaId,
+      o.quantity,
+    ]);
   }
 }

@@ -28,7 +28,8 @@ function doorPerBlock() {
   afterAll(() => t.close());
 }
 
-const scan = (code: string, extra: Record<string, unknown> = {}) => withKey(t, '/api/checkin/scan', key, { code, deviceId: DEVICE, ...extra });
+const scan = (code: string, extra: Record<string, unknown> = {}) =>
+  withKey(t, '/api/checkin/scan', key, { code, deviceId: DEVICE, ...extra });
 const admissions = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from checkins')).rows[0]?.n;
 
 describe('POST /api/checkin/scan', () => {
@@ -42,7 +43,16 @@ describe('POST /api/checkin/scan', () => {
     expect(first.json()).toMatchObject({
       errorCode: '0',
       verdict: 'admitted',
-      ticket: { code, sessionId: 9000, event: 'Событие', date: '2026-11-27', time: '12:00', category: 'Взрослый', seat: null, holder: null },
+      ticket: {
+        code,
+        sessionId: 9000,
+        event: 'Событие',
+        date: '2026-11-27',
+        time: '12:00',
+        category: 'Взрослый',
+        seat: null,
+        holder: null,
+      },
       usedAt: null,
     });
     t.clock.advance(60_000);
@@ -60,7 +70,9 @@ describe('POST /api/checkin/scan', () => {
   it('shows the holder of a named ticket and the seat of a seated one', async () => {
     const { tickets } = await paidTickets(t.db, AT);
     const ticket = tickets[0];
-    await t.db.query(`update tickets set holder = '{"surname":"Иванова","name":"Мария","middleName":"Петровна"}' where id = $1`, [ticket?.id]);
+    await t.db.query(`update tickets set holder = '{"surname":"Иванова","name":"Мария","middleName":"Петровна"}' where id = $1`, [
+      ticket?.id,
+    ]);
     await t.db.query('update order_lines set seat_id = 9003 where id = (select order_line_id from tickets where id = $1)', [ticket?.id]);
     expect((await scan(ticket?.code ?? '')).json()).toMatchObject({
       verdict: 'admitted',
@@ -73,14 +85,52 @@ describe('POST /api/checkin/scan', () => {
     expect((await scan(tickets[0]?.code ?? '')).json()).toMatchObject({ verdict: 'admitted', ticket: { holder: 'Петров Иван Сергеевич' } });
   });
 
-  const refusals: { description: string; prepare: (ids: { ticketId: number; orderId: number }) => Promise<unknown>; sessionIds?: number[]; session?: number; verdict: string }[] = [
-    { description: 'a ticket of another date (not among the chosen sessions)', prepare: async () => undefined, session: 9001, sessionIds: [9000], verdict: 'wrong-session' },
-    { description: "a ticket of a session not today when the device chose none", prepare: async () => undefined, session: 9001, verdict: 'wrong-session' },
-    { description: "today's ticket on a device that admits only another session", prepare: async () => undefined, sessionIds: [9001], verdict: 'wrong-session' },
-    { description: 'a returned ticket whose refund is done', prepare: ({ ticketId }) => t.db.query('update tickets set status = 70 where id = $1', [ticketId]), verdict: 'refunded' },
-    { description: 'a returned ticket whose refund is under way', prepare: ({ ticketId }) => t.db.query('update tickets set status = 80 where id = $1', [ticketId]), verdict: 'refunded' },
-    { description: 'a ticket of a cancelled session', prepare: () => t.db.query('update sessions set is_cancelled = true where id = 9000'), verdict: 'cancelled' },
-    { description: 'a ticket of a cancelled order', prepare: ({ orderId }) => t.db.query('update orders set status = 90 where id = $1', [orderId]), verdict: 'cancelled' },
+  const refusals: {
+    description: string;
+    prepare: (ids: { ticketId: number; orderId: number }) => Promise<unknown>;
+    sessionIds?: number[];
+    session?: number;
+    verdict: string;
+  }[] = [
+    {
+      description: 'a ticket of another date (not among the chosen sessions)',
+      prepare: async () => undefined,
+      session: 9001,
+      sessionIds: [9000],
+      verdict: 'wrong-session',
+    },
+    {
+      description: 'a ticket of a session not today when the device chose none',
+      prepare: async () => undefined,
+      session: 9001,
+      verdict: 'wrong-session',
+    },
+    {
+      description: "today's ticket on a device that admits only another session",
+      prepare: async () => undefined,
+      sessionIds: [9001],
+      verdict: 'wrong-session',
+    },
+    {
+      description: 'a returned ticket whose refund is done',
+      prepare: ({ ticketId }) => t.db.query('update tickets set status = 70 where id = $1', [ticketId]),
+      verdict: 'refunded',
+    },
+    {
+      description: 'a returned ticket whose refund is under way',
+      prepare: ({ ticketId }) => t.db.query('update tickets set status = 80 where id = $1', [ticketId]),
+      verdict: 'refunded',
+    },
+    {
+      description: 'a ticket of a cancelled session',
+      prepare: () => t.db.query('update sessions set is_cancelled = true where id = 9000'),
+      verdict: 'cancelled',
+    },
+    {
+      description: 'a ticket of a cancelled order',
+      prepare: ({ orderId }) => t.db.query('update orders set status = 90 where id = $1', [orderId]),
+      verdict: 'cancelled',
+    },
   ];
   it.each(refusals)('refuses $description and admits nothing', async ({ prepare, sessionIds, session, verdict }) => {
     const { orderId, tickets } = await paidTickets(t.db, AT, { sessionId: session ?? 9000 });
@@ -135,7 +185,9 @@ describe('POST /api/checkin/sync', () => {
       { scanId: 'scan-000003', verdict: 'already-used', usedAt: at1, replayed: false },
       { scanId: 'scan-000004', verdict: 'malformed', replayed: false },
     ]);
-    const { rows } = await t.db.query<{ checked_in_at: Date; recorded_at: Date }>('select checked_in_at, recorded_at from checkins order by ticket_id');
+    const { rows } = await t.db.query<{ checked_in_at: Date; recorded_at: Date }>(
+      'select checked_in_at, recorded_at from checkins order by ticket_id',
+    );
     expect(rows.map((r) => r.checked_in_at.toISOString())).toEqual([at1, at1]);
     expect(rows.every((r) => r.recorded_at.getTime() === AT.getTime())).toBe(true);
   });
@@ -153,9 +205,16 @@ describe('POST /api/checkin/sync', () => {
       { scanId: 'scan-13h-001', code: early.tickets[0]?.code ?? '', scannedAt: new Date(AT.getTime() - 13 * 3600_000).toISOString() },
     ]);
     expect(response.json().results.map((r: { verdict: string }) => r.verdict)).toEqual(['admitted', 'admitted', 'admitted', 'admitted']);
-    const { rows } = await t.db.query<{ code: string; checked_in_at: Date }>('select t.code, c.checked_in_at from checkins c join tickets t on t.id = c.ticket_id');
+    const { rows } = await t.db.query<{ code: string; checked_in_at: Date }>(
+      'select t.code, c.checked_in_at from checkins c join tickets t on t.id = c.ticket_id',
+    );
     const when = new Map(rows.map((r) => [r.code, r.checked_in_at.toISOString()]));
-    expect([when.get(a ?? ''), when.get(b ?? ''), when.get(c ?? ''), when.get(early.tickets[0]?.code ?? '')]).toEqual([AT.toISOString(), AT.toISOString(), fine, AT.toISOString()]);
+    expect([when.get(a ?? ''), when.get(b ?? ''), when.get(c ?? ''), when.get(early.tickets[0]?.code ?? '')]).toEqual([
+      AT.toISOString(),
+      AT.toISOString(),
+      fine,
+      AT.toISOString(),
+    ]);
     const visits = await t.db.query<{ code: string; visit_date: number }>(
       `select t.code, (r.payload ->> 'visit_date')::bigint as visit_date from registry_reports r join tickets t on t.id = r.ticket_id where r.kind = 'visit'`,
     );
@@ -188,7 +247,9 @@ describe('POST /api/checkin/sync', () => {
     const early = new Date(AT.getTime() - 120_000).toISOString();
     const later = new Date(AT.getTime() - 60_000).toISOString();
     // Device B scanned later but synced first: the first to sync admits.
-    expect((await sync(other, 'device-b-0001', [{ scanId: 'b-scan-0001', code, scannedAt: later }])).json().results[0]).toMatchObject({ verdict: 'admitted' });
+    expect((await sync(other, 'device-b-0001', [{ scanId: 'b-scan-0001', code, scannedAt: later }])).json().results[0]).toMatchObject({
+      verdict: 'admitted',
+    });
     const response = await sync(key, DEVICE, [{ scanId: 'a-scan-0001', code, scannedAt: early }]);
     expect(response.json().results[0]).toMatchObject({ verdict: 'conflict', usedBy: 'Вход Б', usedAt: later, replayed: false });
     expect(await admissions()).toBe(1);
@@ -196,7 +257,9 @@ describe('POST /api/checkin/sync', () => {
 
   it('counts a scan time ahead of the server clock as now', async () => {
     const { tickets } = await paidTickets(t.db, AT);
-    await sync(key, DEVICE, [{ scanId: 'scan-future1', code: tickets[0]?.code ?? '', scannedAt: new Date(AT.getTime() + 86_400_000).toISOString() }]);
+    await sync(key, DEVICE, [
+      { scanId: 'scan-future1', code: tickets[0]?.code ?? '', scannedAt: new Date(AT.getTime() + 86_400_000).toISOString() },
+    ]);
     const { rows } = await t.db.query<{ checked_in_at: Date }>('select checked_in_at from checkins');
     expect(rows[0]?.checked_in_at.toISOString()).toBe(AT.toISOString());
   });
@@ -214,7 +277,10 @@ describe('GET /api/checkin/sessions and /api/checkin/activity', () => {
     const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
     const day = await get('/api/checkin/sessions?lang=en');
     expect(day.statusCode, day.body).toBe(200);
-    expect(day.json()).toMatchObject({ date: '2026-11-27', sessions: [{ sessionId: 9000, time: '12:00', sold: 3, admitted: 1, remaining: 2 }] });
+    expect(day.json()).toMatchObject({
+      date: '2026-11-27',
+      sessions: [{ sessionId: 9000, time: '12:00', sold: 3, admitted: 1, remaining: 2 }],
+    });
     const nextWeek = await get('/api/checkin/sessions?date=2026-12-04');
     expect(nextWeek.json().sessions).toMatchObject([{ sessionId: 9001, sold: 1, admitted: 0, remaining: 1 }]);
     const activity = await get('/api/checkin/activity?sessionIds=9000,9001');
@@ -260,7 +326,12 @@ describe('the check-in calls, refused or answered without changing anything (one
   });
 
   it('needs the CSRF token like every state-changing call', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/checkin/scan', payload: { code: '1', deviceId: DEVICE }, headers: { authorization: `Bearer ${key}` } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkin/scan',
+      payload: { code: '1', deviceId: DEVICE },
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ errorCode: '-1000' });
   });
@@ -274,8 +345,18 @@ describe('the check-in calls, refused or answered without changing anything (one
   it.each([
     { description: 'an empty batch', scans: [] },
     { description: 'a scan without its id', scans: [{ code: '1234567890123456', scannedAt: AT.toISOString() }] },
-    { description: 'a scan with a time that is no time', scans: [{ scanId: 'scan-bad-01', code: '1234567890123456', scannedAt: 'yesterday' }] },
-    { description: 'more than 200 scans', scans: Array.from({ length: 201 }, (_, i) => ({ scanId: `scan-${String(i).padStart(6, '0')}`, code: '1234567890123456', scannedAt: AT.toISOString() })) },
+    {
+      description: 'a scan with a time that is no time',
+      scans: [{ scanId: 'scan-bad-01', code: '1234567890123456', scannedAt: 'yesterday' }],
+    },
+    {
+      description: 'more than 200 scans',
+      scans: Array.from({ length: 201 }, (_, i) => ({
+        scanId: `scan-${String(i).padStart(6, '0')}`,
+        code: '1234567890123456',
+        scannedAt: AT.toISOString(),
+      })),
+    },
   ])('refuses $description with 400 and changes nothing', async ({ scans }) => {
     const response = await withKey(t, '/api/checkin/sync', key, { deviceId: DEVICE, scans });
     expect(response.statusCode).toBe(400);
@@ -285,8 +366,13 @@ describe('the check-in calls, refused or answered without changing anything (one
 
   it('describes the check-in calls and how they authenticate', async () => {
     const doc = (await t.get('/api/docs/json')).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/checkin/scan', '/api/checkin/sync', '/api/checkin/sessions', '/api/checkin/activity']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/checkin/scan', '/api/checkin/sync', '/api/checkin/sessions', '/api/checkin/activity']),
+    );
     expect(doc.components.securitySchemes.deviceKey).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(doc.paths['/api/checkin/scan'].post.security).toEqual([{ csrf: [], staffSession: [] }, { csrf: [], deviceKey: [] }]);
+    expect(doc.paths['/api/checkin/scan'].post.security).toEqual([
+      { csrf: [], staffSession: [] },
+      { csrf: [], deviceKey: [] },
+    ]);
   });
 });

@@ -17,10 +17,17 @@ afterEach(() => db.close());
 
 const service = () => createCheckinService({ db, now: () => AT.getTime(), timeZone: 'Europe/Moscow' });
 const scope = { validFrom: moscowDay(AT.getTime(), -1), validTo: moscowDay(AT.getTime(), 29), sessionIds: null };
-const device = (n: number): Scanner => ({ kind: 'device', checkinDeviceId: n, deviceName: `Вход ${n}`, deviceId: `device-${String(n).padStart(4, '0')}`, scope });
+const device = (n: number): Scanner => ({
+  kind: 'device',
+  checkinDeviceId: n,
+  deviceName: `Вход ${n}`,
+  deviceId: `device-${String(n).padStart(4, '0')}`,
+  scope,
+});
 
 async function addDevices(n: number) {
-  for (let i = 1; i <= n; i += 1) await service().createDevice({ name: `Вход ${i}`, validFrom: scope.validFrom, validTo: scope.validTo }, null);
+  for (let i = 1; i <= n; i += 1)
+    await service().createDevice({ name: `Вход ${i}`, validFrom: scope.validFrom, validTo: scope.validTo }, null);
 }
 
 describe('exactly one admission per ticket under concurrent scans (PostgreSQL)', () => {
@@ -29,7 +36,9 @@ describe('exactly one admission per ticket under concurrent scans (PostgreSQL)',
     const { tickets } = await paidTickets(db, AT, { pushkin: true });
     const code = tickets[0]?.code ?? '';
     const checkin = service();
-    const verdicts = await Promise.all(Array.from({ length: 120 }, (_, i) => checkin.scan(device(1 + (i % 12)), code, { sessionIds: [9000], lang: 'ru' })));
+    const verdicts = await Promise.all(
+      Array.from({ length: 120 }, (_, i) => checkin.scan(device(1 + (i % 12)), code, { sessionIds: [9000], lang: 'ru' })),
+    );
     const counts = verdicts.reduce<Record<string, number>>((acc, v) => ({ ...acc, [v.verdict]: (acc[v.verdict] ?? 0) + 1 }), {});
     expect(counts).toEqual({ admitted: 1, 'already-used': 119 });
     const admittedBy = verdicts.find((v) => v.verdict === 'admitted');
@@ -47,7 +56,9 @@ describe('exactly one admission per ticket under concurrent scans (PostgreSQL)',
     const { tickets } = await paidTickets(db, AT, { quantity: 30 });
     const checkin = service();
     const verdicts = await Promise.all(
-      tickets.flatMap((ticket) => Array.from({ length: 6 }, (_, d) => checkin.scan(device(d + 1), ticket.code, { sessionIds: [9000], lang: 'ru' }))),
+      tickets.flatMap((ticket) =>
+        Array.from({ length: 6 }, (_, d) => checkin.scan(device(d + 1), ticket.code, { sessionIds: [9000], lang: 'ru' })),
+      ),
     );
     expect(verdicts.filter((v) => v.verdict === 'admitted')).toHaveLength(30);
     expect(verdicts.filter((v) => v.verdict === 'already-used')).toHaveLength(150);
@@ -61,7 +72,10 @@ describe('exactly one admission per ticket under concurrent scans (PostgreSQL)',
     const checkin = service();
     const batch = tickets.map((ticket, i) => ({ scanId: `scan-00000${i}`, code: ticket.code, scannedAt: AT.toISOString() }));
     const [other] = await Promise.all([
-      checkin.sync(device(2), [{ scanId: 'other-0001', code: tickets[0]?.code ?? '', scannedAt: AT.toISOString() }], { sessionIds: [9000], lang: 'ru' }),
+      checkin.sync(device(2), [{ scanId: 'other-0001', code: tickets[0]?.code ?? '', scannedAt: AT.toISOString() }], {
+        sessionIds: [9000],
+        lang: 'ru',
+      }),
       ...Array.from({ length: 8 }, () => checkin.sync(device(1), batch, { sessionIds: [9000], lang: 'ru' })),
     ]);
     const { rows } = await db.query<{ device_key: string }>('select device_key from checkins order by ticket_id');

@@ -1,3 +1,4 @@
+import type { CatalogConcession } from '../../contract/catalog-file.ts';
 import type { Queryable } from '../db/client.ts';
 import { OrderStatus } from '../../contract/order-status.ts';
 import { TICKET_VALID } from '../orders/order-status-sql.ts';
@@ -7,7 +8,7 @@ export type DoorTicketRow = {
   ticket_id: number;
   code: string;
   ticket_status: number;
-  holder: { surname?: string; name?: string; middleName?: string | null } | null;
+  holder: { surname?: string; name?: string; middleName?: string | null; birthDate?: string | null; age?: number | null } | null;
   order_status: number;
   /** When the order was paid: no one was admitted on it before. */
   paid_at: Date | null;
@@ -20,6 +21,12 @@ export type DoorTicketRow = {
   session_cancelled: boolean;
   event_name: Record<string, string>;
   category_name: Record<string, string>;
+  category_id: number;
+  /** What the door checks for the category (contract/concession-rules.ts); null for an ordinary one. */
+  category_concession: CatalogConcession | null;
+  /** The event's timed-entry window in minutes around the session's time; null: no bound on that side. */
+  entry_before_minutes: number | null;
+  entry_after_minutes: number | null;
   sector_name: Record<string, string> | null;
   row_label: string | null;
   seat_label: string | null;
@@ -32,7 +39,8 @@ const DOOR_TICKET = `
   select t.id as ticket_id, t.code, t.status as ticket_status, t.holder,
          o.status as order_status, o.paid_at, o.pushkin_card, o.buyer_name,
          e.named_tickets, s.id as session_id, s.starts_at, s.has_time, s.is_cancelled as session_cancelled,
-         e.name as event_name, c.name as category_name,
+         e.name as event_name, c.name as category_name, c.id as category_id, c.concession as category_concession,
+         e.entry_before_minutes, e.entry_after_minutes,
          hs.name as sector_name, st.row_label, st.seat_label,
          ci.checked_in_at, ci.device_label as checked_in_by, ci.device_key as checked_in_device_key
   from tickets t
@@ -56,6 +64,12 @@ export async function findDoorTicket(q: Queryable, code: string): Promise<DoorTi
   return rows[0];
 }
 
+/** Whether a desk duplicate replaced this code (the venue's 'reissue' choice): the door says so rather than 'unknown'. */
+export async function isReplacedCode(q: Queryable, code: string): Promise<boolean> {
+  const { rows } = await q.query('select 1 from ticket_replaced_codes where code = $1', [code]);
+  return rows.length > 0;
+}
+
 export type NewCheckin = {
   ticketId: number;
   sessionId: number;
@@ -66,6 +80,8 @@ export type NewCheckin = {
   checkinDeviceId: number | null;
   staffId: number | null;
   offlineScanId: string | null;
+  /** Admitted by a controller outside the entry window: which side. */
+  windowOverride: 'too-early' | 'too-late' | null;
 };
 
 /**
@@ -74,15 +90,30 @@ export type NewCheckin = {
  */
 export async function insertCheckin(q: Queryable, c: NewCheckin): Promise<boolean> {
   const { rowCount } = await q.query(
-    `insert into checkins (ticket_id, session_id, checked_in_at, recorded_at, device_label, device_key, checkin_device_id, staff_id, offline_scan_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (ticket_id) do nothing`,
-    [c.ticketId, c.sessionId, c.checkedInAt, c.recordedAt, c.deviceLabel, c.deviceKey, c.checkinDeviceId, c.staffId, c.offlineScanId],
+    `insert into checkins (ticket_id, session_id, checked_in_at, recorded_at, device_label, device_key, checkin_device_id, staff_id, offline_scan_id,
+       window_override)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (ticket_id) do nothing`,
+    [
+      c.ticketId,
+      c.sessionId,
+      c.checkedInAt,
+      c.recordedAt,
+      c.deviceLabel,
+      c.deviceKey,
+      c.checkinDeviceId,
+      c.staffId,
+      c.offlineScanId,
+      c.windowOverride,
+    ],
   );
   return rowCount === 1;
 }
 
 /** The admission that got there first, for the verdict of the scans that did not. */
-export async function findCheckin(q: Queryable, ticketId: number): Promise<{ checked_in_at: Date; device_label: string; device_key: string } | undefined> {
+export async function findCheckin(
+  q: Queryable,
+  ticketId: number,
+): Promise<{ checked_in_at: Date; device_label: string; device_key: string } | undefined> {
   const { rows } = await q.query<{ checked_in_at: Date; device_label: string; device_key: string }>(
     'select checked_in_at, device_label, device_key from checkins where ticket_id = $1',
     [ticketId],
@@ -92,7 +123,10 @@ export async function findCheckin(q: Queryable, ticketId: number): Promise<{ che
 
 /** An offline scan applied before, by its device and its own id. */
 export async function findOfflineScan(q: Queryable, deviceKey: string, scanId: string): Promise<unknown> {
-  const { rows } = await q.query<{ answer: unknown }>('select answer from checkin_offline_scans where device_key = $1 and scan_id = $2', [deviceKey, scanId]);
+  const { rows } = await q.query<{ answer: unknown }>('select answer from checkin_offline_scans where device_key = $1 and scan_id = $2', [
+    deviceKey,
+    scanId,
+  ]);
   return rows[0]?.answer;
 }
 
@@ -126,7 +160,10 @@ export async function findSessionsBetween(q: Queryable, from: Date, to: Date): P
  * Per session: valid tickets (paid order, not returned; a requested return still admits) and
  * how many of them were admitted.
  */
-export async function countSessions(q: Queryable, sessionIds: readonly number[]): Promise<{ session_id: number; sold: number; admitted: number }[]> {
+export async function countSessions(
+  q: Queryable,
+  sessionIds: readonly number[],
+): Promise<{ session_id: number; sold: number; admitted: number }[]> {
   const { rows } = await q.query<{ session_id: number; sold: number; admitted: number }>(
     `select s.id as session_id,
             count(t.id) filter (where t.id is not null)::int as sold,
@@ -180,7 +217,16 @@ const DEVICE_COLUMNS = `d.id, d.name, d.created_at, d.revoked_at, d.last_used_at
 
 export async function insertDevice(
   q: Queryable,
-  d: { name: string; keySha256: string; createdBy: number | null; at: Date; validFrom: string; validTo: string; expiresAt: Date; sessionIds: readonly number[] | null },
+  d: {
+    name: string;
+    keySha256: string;
+    createdBy: number | null;
+    at: Date;
+    validFrom: string;
+    validTo: string;
+    expiresAt: Date;
+    sessionIds: readonly number[] | null;
+  },
 ): Promise<DeviceRow> {
   const { rows } = await q.query<DeviceRow>(
     `insert into checkin_devices as d (name, key_sha256, created_by, created_at, valid_from, valid_to, expires_at, session_ids)
@@ -222,7 +268,14 @@ export type LiveDevice = { id: number; name: string; validFrom: string; validTo:
  * Marks it used (at most once a minute, so a busy door does not write per scan).
  */
 export async function findLiveDeviceByKey(q: Queryable, keySha256: string, at: Date): Promise<LiveDevice | undefined> {
-  const { rows } = await q.query<{ id: number; name: string; last_used_at: Date | null; valid_from: string; valid_to: string; session_ids: number[] | null }>(
+  const { rows } = await q.query<{
+    id: number;
+    name: string;
+    last_used_at: Date | null;
+    valid_from: string;
+    valid_to: string;
+    session_ids: number[] | null;
+  }>(
     `select d.id, d.name, d.last_used_at, d.valid_from::text as valid_from, d.valid_to::text as valid_to, d.session_ids
      from checkin_devices d left join staff m on m.id = d.created_by
      where d.key_sha256 = $1 and d.revoked_at is null and d.expires_at > $2 and (d.created_by is null or m.disabled is false)`,
@@ -238,6 +291,8 @@ export async function findLiveDeviceByKey(q: Queryable, keySha256: string, at: D
 
 /** The start of each of these sessions (those that exist). */
 export async function findSessionStarts(q: Queryable, sessionIds: readonly number[]): Promise<{ id: number; starts_at: Date }[]> {
-  const { rows } = await q.query<{ id: number; starts_at: Date }>('select id, starts_at from sessions where id = any($1::int[])', [sessionIds]);
+  const { rows } = await q.query<{ id: number; starts_at: Date }>('select id, starts_at from sessions where id = any($1::int[])', [
+    sessionIds,
+  ]);
   return rows;
 }

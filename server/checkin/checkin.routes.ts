@@ -15,7 +15,9 @@ import { AdminErrorCode } from '../../contract/admin/errors.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { type StaffGate, type StaffRefusal, guardedStaff, staffGate, staffRefusal } from '../admin/staff/guard.ts';
 import { type AnyErrorCode, businessError, ok, requestLang } from '../http.ts';
-import type { CheckinService, DoorReader, LiveDevice, Scanner } from './checkin.service.ts';
+import type { AuditWriter } from '../admin/audit/audit.service.ts';
+import { clientOf } from '../admin/staff/staff.routes.ts';
+import type { CheckinService, DoorReader, LiveDevice, Scanner, WindowOverride } from './checkin.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,13 +26,34 @@ declare module 'fastify' {
   }
 }
 
-export type CheckinRouteDeps = { checkin: CheckinService };
+export type CheckinRouteDeps = { checkin: CheckinService; audit: AuditWriter };
+
+/** The audit entry of a ticket a controller admitted outside its entry window: who, which ticket, which side. */
+function overrideAudit(audit: AuditWriter, staffId: number, client: { ip: string; userAgent: string | null }): WindowOverride['audit'] {
+  return (tx, ticket, side) =>
+    audit(tx, {
+      staffId,
+      action: side === 'too-early' ? 'checkin.override-early' : 'checkin.override-late',
+      subjectType: 'ticket',
+      subjectId: String(ticket.ticketId),
+      after: {
+        code: ticket.code,
+        session: ticket.sessionId,
+        event: ticket.event,
+        entryFrom: ticket.entryFrom,
+        entryUntil: ticket.entryUntil,
+      },
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
+}
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
 /** The door's answers to the staff gate's refusals: its own codes for sign-in and role, the back office's for codes to set up. */
 const DOOR_REFUSAL: Record<StaffRefusal, { status: number; code: AnyErrorCode }> = {
   'sign-in': { status: 401, code: ErrorCode.checkinSignInRequired },
+  'password-change': { status: 403, code: AdminErrorCode.passwordChangeRequired },
   'totp-setup': { status: 403, code: AdminErrorCode.totpSetupRequired },
   forbidden: { status: 403, code: ErrorCode.checkinForbidden },
 };
@@ -64,7 +87,13 @@ function doorGate(checkin: CheckinService): StaffGate {
 function scannerOf(request: FastifyRequest, deviceId: string): Scanner {
   const device = request.doorDevice;
   if (device) {
-    return { kind: 'device', checkinDeviceId: device.id, deviceName: device.name, deviceId, scope: { validFrom: device.validFrom, validTo: device.validTo, sessionIds: device.sessionIds } };
+    return {
+      kind: 'device',
+      checkinDeviceId: device.id,
+      deviceName: device.name,
+      deviceId,
+      scope: { validFrom: device.validFrom, validTo: device.validTo, sessionIds: device.sessionIds },
+    };
   }
   const staff = guardedStaff(request);
   return { kind: 'staff', staffId: staff.id, staffName: staff.name, deviceId };
@@ -76,7 +105,10 @@ function readerOf(request: FastifyRequest): DoorReader {
   return { scope: device ? { validFrom: device.validFrom, validTo: device.validTo, sessionIds: device.sessionIds } : null };
 }
 
-const SECURITY: { [scheme: string]: string[] }[] = [{ csrf: [], staffSession: [] }, { csrf: [], deviceKey: [] }];
+const SECURITY: { [scheme: string]: string[] }[] = [
+  { csrf: [], staffSession: [] },
+  { csrf: [], deviceKey: [] },
+];
 /** The reads need no CSRF token: they change nothing. */
 const READ_SECURITY: { [scheme: string]: string[] }[] = [{ staffSession: [] }, { deviceKey: [] }];
 
@@ -92,7 +124,7 @@ export function checkinRoutes(app: FastifyInstance, deps: CheckinRouteDeps) {
         tags: ['checkin'],
         summary: 'The verdict for one scanned code; admits the ticket when it may pass',
         description:
-          'Answers HTTP 200 with a verdict for any code text: admitted (the only one that lets the visitor in), already-used (usedAt, usedBy), wrong-session (not among sessionIds, or not today when they are left out, or outside a device key’s days and sessions), refunded, cancelled, unknown or malformed. A ticket is admitted exactly once however many devices scan it at once. Authenticated, before the body is read, by the staff session cookie (a role with checkin.scan, one-time codes set up where the venue requires them) or a live device key (Authorization: Bearer ckd_…); the X-CSRF-TOKEN of GET /api/token and X-Requested-With: XMLHttpRequest are required as on every state-changing call.',
+          'Answers HTTP 200 with a verdict for any code text: admitted (the only one that lets the visitor in), already-used (usedAt, usedBy), wrong-session (not among sessionIds, or not today when they are left out, or outside a device key’s days and sessions), refunded, cancelled, replaced (a code a desk duplicate replaced), unknown or malformed. A ticket is admitted exactly once however many devices scan it at once. Authenticated, before the body is read, by the staff session cookie (a role with checkin.scan, one-time codes set up where the venue requires them) or a live device key (Authorization: Bearer ckd_…); the X-CSRF-TOKEN of GET /api/token and X-Requested-With: XMLHttpRequest are required as on every state-changing call.',
         security: SECURITY,
         body: scanRequest,
         response: { 200: scanResponse, '4xx': businessResult },
@@ -102,7 +134,18 @@ export function checkinRoutes(app: FastifyInstance, deps: CheckinRouteDeps) {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const scanner = scannerOf(request, request.body.deviceId);
-      const v = await deps.checkin.scan(scanner, request.body.code, { sessionIds: request.body.sessionIds, lang: request.body.lang });
+      // A turnstile's key cannot decide to let someone in early: only a controller who answers for it.
+      if (request.body.override && scanner.kind !== 'staff')
+        return reply.code(403).send(businessError(ErrorCode.checkinOverrideForbidden, requestLang(request)));
+      const override =
+        request.body.override && scanner.kind === 'staff'
+          ? { audit: overrideAudit(deps.audit, scanner.staffId, clientOf(request)) }
+          : undefined;
+      const v = await deps.checkin.scan(scanner, request.body.code, {
+        sessionIds: request.body.sessionIds,
+        lang: request.body.lang,
+        override,
+      });
       return ok(v);
     },
   );
@@ -124,7 +167,10 @@ export function checkinRoutes(app: FastifyInstance, deps: CheckinRouteDeps) {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const scanner = scannerOf(request, request.body.deviceId);
-      const results = await deps.checkin.sync(scanner, request.body.scans, { sessionIds: request.body.sessionIds, lang: request.body.lang });
+      const results = await deps.checkin.sync(scanner, request.body.scans, {
+        sessionIds: request.body.sessionIds,
+        lang: request.body.lang,
+      });
       return ok({ results });
     },
   );

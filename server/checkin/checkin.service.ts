@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { ageOn, entryTiming } from '../../contract/concession-rules.ts';
+import { concessionDocument } from '../concessions/concession-texts.ts';
 import { DEVICE_KEY_PREFIX, DeviceFieldError, RECENT_SCANS, isTicketCode, normalizeScannedCode } from '../../contract/checkin-rules.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { BusinessError } from '../http.ts';
@@ -12,7 +14,8 @@ import type {
   TicketFacts,
 } from '../../contract/checkin.ts';
 import { type Lang, pickLocalized } from '../../contract/lang.ts';
-import { OrderStatus, isReturned } from '../../contract/order-status.ts';
+import { OrderStatus, ReturnStatus, isReturned } from '../../contract/order-status.ts';
+import { findGroupTicketsAdmittedWith } from '../groups/groups.repository.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { venueDateParts } from '../order-view/dates.ts';
 import { enqueueVisitReport } from '../registry/registry.repository.ts';
@@ -33,6 +36,7 @@ import {
   insertCheckin,
   insertDevice,
   insertOfflineScan,
+  isReplacedCode,
   revokeDevice,
 } from './checkin.repository.ts';
 
@@ -53,7 +57,15 @@ export type DoorReader = { scope: DeviceScope | null };
 const scannerKey = (s: Scanner) => (s.kind === 'device' ? `device:${s.checkinDeviceId}` : `staff:${s.staffId}:${s.deviceId}`);
 const scannerLabel = (s: Scanner) => (s.kind === 'device' ? s.deviceName : `${s.staffName} · ${s.deviceId.slice(0, 6)}`);
 
-type Options = { sessionIds?: readonly number[] | undefined; lang: Lang };
+/**
+ * A controller's override of a too-early or too-late verdict: the ticket is admitted all the same
+ * and `audit` records who did it, in the admission's transaction.
+ */
+export type WindowOverride = {
+  audit: (tx: Queryable, ticket: TicketFacts & { ticketId: number }, side: 'too-early' | 'too-late') => Promise<void>;
+};
+
+type Options = { sessionIds?: readonly number[] | undefined; lang: Lang; override?: WindowOverride | undefined };
 
 export type { LiveDevice };
 
@@ -88,6 +100,9 @@ export function createCheckinService(deps: { db: Db; now: () => number; timeZone
   const facts = (t: DoorTicketRow, lang: Lang): TicketFacts => {
     const parts = venueDateParts(t.starts_at, deps.timeZone);
     const holderName = t.holder ? [t.holder.surname, t.holder.name, t.holder.middleName].filter(Boolean).join(' ') : '';
+    const start = t.starts_at.getTime();
+    const edge = (minutes: number | null, sign: number) =>
+      t.has_time && minutes !== null ? new Date(start + sign * minutes * 60_000).toISOString() : null;
     return {
       code: t.code,
       sessionId: t.session_id,
@@ -98,6 +113,10 @@ export function createCheckinService(deps: { db: Db; now: () => number; timeZone
       seat: t.seat_label !== null ? { sector: pickLocalized(t.sector_name, lang), row: t.row_label ?? '', seat: t.seat_label } : null,
       // Named tickets carry their holder; a Pushkin-card ticket is for its buyer only.
       holder: holderName || (t.pushkin_card || t.named_tickets ? t.buyer_name || null : null),
+      document: concessionDocument(t.category_concession)[lang] || null,
+      age: t.holder?.birthDate ? ageOn(t.holder.birthDate, parts.iso) : (t.holder?.age ?? null),
+      entryFrom: edge(t.entry_before_minutes, -1),
+      entryUntil: edge(t.entry_after_minutes, 1),
     };
   };
 
@@ -111,7 +130,9 @@ export function createCheckinService(deps: { db: Db; now: () => number; timeZone
   /** Which sessions this device admits: its choice, else every session of the venue's today; never one outside a key's scope. */
   const admits = (t: DoorTicketRow, scanner: Scanner, sessionIds: readonly number[] | undefined, at: Date) =>
     inScope(scanner.kind === 'device' ? scanner.scope : null, t.session_id, t.starts_at) &&
-    (sessionIds ? sessionIds.includes(t.session_id) : venueDateParts(t.starts_at, deps.timeZone).iso === venueDateParts(at, deps.timeZone).iso);
+    (sessionIds
+      ? sessionIds.includes(t.session_id)
+      : venueDateParts(t.starts_at, deps.timeZone).iso === venueDateParts(at, deps.timeZone).iso);
 
   const verdict = (v: ScanVerdict['verdict'], ticket: TicketFacts | null, used?: { at: Date; by: string }): ScanVerdict => ({
     verdict: v,
@@ -124,18 +145,39 @@ export function createCheckinService(deps: { db: Db; now: () => number; timeZone
    * The verdict for one code, admitting the ticket when it may pass; inside the caller's
    * transaction. `offline` is the time an offline scan was made.
    */
-  async function judge(tx: Queryable, scanner: Scanner, rawCode: string, options: Options, offline?: { scanId: string; at: Date }): Promise<ScanVerdict> {
+  async function judge(
+    tx: Queryable,
+    scanner: Scanner,
+    rawCode: string,
+    options: Options,
+    offline?: { scanId: string; at: Date },
+  ): Promise<ScanVerdict> {
     const code = normalizeScannedCode(rawCode);
     if (!isTicketCode(code)) return verdict('malformed', null);
     const row = await findDoorTicket(tx, code);
     // Codes are issued on payment only, so a code of an unpaid order names no ticket one may sell.
-    if (!row || (row.order_status !== OrderStatus.paid && row.order_status !== OrderStatus.canceled)) return verdict('unknown', null);
+    if (!row) return verdict((await isReplacedCode(tx, code)) ? 'replaced' : 'unknown', null);
+    if (row.order_status !== OrderStatus.paid && row.order_status !== OrderStatus.canceled) return verdict('unknown', null);
     const ticket = facts(row, options.lang);
+    // An exchange replaced it: the new ticket admits, this one never again.
+    if (row.ticket_status === ReturnStatus.exchanged) return verdict('replaced', ticket);
     if (isReturned(row.ticket_status)) return verdict('refunded', ticket);
     if (row.order_status === OrderStatus.canceled || row.session_cancelled) return verdict('cancelled', ticket);
     const now = new Date(deps.now());
     const at = offline ? offlineTime(offline.at, row, now) : now;
     if (!admits(row, scanner, options.sessionIds, at)) return verdict('wrong-session', ticket);
+    // Timed entry, online only: an offline scan already let the visitor in on the device's word.
+    // A ticket admitted before is already-used, whatever the time.
+    const timing = offline
+      ? 'in-time'
+      : entryTiming(
+          { beforeMinutes: row.entry_before_minutes, afterMinutes: row.entry_after_minutes },
+          row.starts_at.getTime(),
+          at.getTime(),
+          row.has_time,
+        );
+    const outside = timing === 'in-time' || row.checked_in_at !== null ? null : timing;
+    if (outside && !options.override) return verdict(outside, ticket);
     const key = scannerKey(scanner);
     const admitted = await insertCheckin(tx, {
       ticketId: row.ticket_id,
@@ -147,12 +189,34 @@ export function createCheckinService(deps: { db: Db; now: () => number; timeZone
       checkinDeviceId: scanner.kind === 'device' ? scanner.checkinDeviceId : null,
       staffId: scanner.kind === 'staff' ? scanner.staffId : null,
       offlineScanId: offline?.scanId ?? null,
+      windowOverride: outside,
     });
     if (admitted) {
+      if (outside) await options.override?.audit(tx, { ...ticket, ticketId: row.ticket_id }, outside);
       await enqueueVisitReport(tx, row.ticket_id, at, now);
       // The service is delivered: a prepaid ticket's closing receipt is due (54-FZ).
       await enqueueAdmissionClosing(tx, row.ticket_id, now);
-      return verdict('admitted', ticket);
+      // A group admitted on one code: its other places pass with it, and the verdict says how many in all.
+      const others = await findGroupTicketsAdmittedWith(tx, row.ticket_id);
+      for (const other of others) {
+        const also = await insertCheckin(tx, {
+          ticketId: other.id,
+          sessionId: other.session_id,
+          checkedInAt: at,
+          recordedAt: now,
+          deviceLabel: scannerLabel(scanner),
+          deviceKey: key,
+          checkinDeviceId: scanner.kind === 'device' ? scanner.checkinDeviceId : null,
+          staffId: scanner.kind === 'staff' ? scanner.staffId : null,
+          offlineScanId: null,
+          // The group's other places pass with the code the controller let in, outside the window too.
+          windowOverride: outside,
+        });
+        if (!also) continue;
+        await enqueueVisitReport(tx, other.id, at, now);
+        await enqueueAdmissionClosing(tx, other.id, now);
+      }
+      return others.length > 0 ? { ...verdict('admitted', ticket), groupPlaces: others.length + 1 } : verdict('admitted', ticket);
     }
     const first = await findCheckin(tx, row.ticket_id);
     const used = first ? { at: first.checked_in_at, by: first.device_label } : undefined;
@@ -204,7 +268,14 @@ export function createCheckinService(deps: { db: Db; now: () => number; timeZone
       const rows = (await findSessionsBetween(deps.db, new Date(midnight - 15 * 3600_000), new Date(midnight + 39 * 3600_000))).filter(
         (s) => venueDateParts(s.starts_at, deps.timeZone).iso === day && inScope(reader.scope, s.id, s.starts_at),
       );
-      const counts = new Map((await countSessions(deps.db, rows.map((s) => s.id))).map((c) => [c.session_id, c]));
+      const counts = new Map(
+        (
+          await countSessions(
+            deps.db,
+            rows.map((s) => s.id),
+          )
+        ).map((c) => [c.session_id, c]),
+      );
       return {
         date: day,
         sessions: rows.map((s) => {
@@ -229,7 +300,11 @@ export function createCheckinService(deps: { db: Db; now: () => number; timeZone
      * never a holder's name: names are shown only for the ticket being scanned). A device key
      * asking for a session outside its scope is refused.
      */
-    async activity(reader: DoorReader, sessionIds: readonly number[], lang: Lang): Promise<Omit<CheckinActivityResponse, 'errorCode' | 'errorText'>> {
+    async activity(
+      reader: DoorReader,
+      sessionIds: readonly number[],
+      lang: Lang,
+    ): Promise<Omit<CheckinActivityResponse, 'errorCode' | 'errorText'>> {
       if (reader.scope) {
         const starts = await findSessionStarts(deps.db, sessionIds);
         const allowed = starts.filter((s) => inScope(reader.scope, s.id, s.starts_at)).length;
@@ -238,7 +313,12 @@ export function createCheckinService(deps: { db: Db; now: () => number; timeZone
       const counts = await countSessions(deps.db, sessionIds);
       const recent = await findRecentCheckins(deps.db, sessionIds, RECENT_SCANS);
       return {
-        sessions: counts.map((c) => ({ sessionId: c.session_id, sold: c.sold, admitted: c.admitted, remaining: Math.max(0, c.sold - c.admitted) })),
+        sessions: counts.map((c) => ({
+          sessionId: c.session_id,
+          sold: c.sold,
+          admitted: c.admitted,
+          remaining: Math.max(0, c.sold - c.admitted),
+        })),
         recent: recent.map((r) => ({
           at: r.checked_in_at.toISOString(),
           sessionId: r.session_id,
@@ -271,12 +351,22 @@ export function createCheckinService(deps: { db: Db; now: () => number; timeZone
       if (sessionIds) {
         const scope = { validFrom: input.validFrom, validTo: input.validTo, sessionIds: null };
         const starts = await findSessionStarts(deps.db, sessionIds);
-        if (starts.length !== sessionIds.length || starts.some((s) => !inScope(scope, s.id, s.starts_at))) throw deviceFieldError('sessionIds', DeviceFieldError.sessionsOutside);
+        if (starts.length !== sessionIds.length || starts.some((s) => !inScope(scope, s.id, s.starts_at)))
+          throw deviceFieldError('sessionIds', DeviceFieldError.sessionsOutside);
       }
       const key = DEVICE_KEY_PREFIX + randomBytes(32).toString('base64url');
       const expiresAt = venueMidnightAfter(input.validTo, deps.timeZone);
       return deps.db.transaction(async (tx) => {
-        const row = await insertDevice(tx, { name: input.name, keySha256: hashDeviceKey(key), createdBy, at: now, validFrom: input.validFrom, validTo: input.validTo, expiresAt, sessionIds });
+        const row = await insertDevice(tx, {
+          name: input.name,
+          keySha256: hashDeviceKey(key),
+          createdBy,
+          at: now,
+          validFrom: input.validFrom,
+          validTo: input.validTo,
+          expiresAt,
+          sessionIds,
+        });
         const device = deviceView(row);
         await audit?.(tx, device);
         return { device, key };
@@ -315,7 +405,8 @@ function deviceView(row: DeviceRow): CheckinDevice {
   };
 }
 
-const deviceFieldError = (path: string, code: string) => new BusinessError(ErrorCode.validation, { status: 400, details: { fields: [{ path, code }] } });
+const deviceFieldError = (path: string, code: string) =>
+  new BusinessError(ErrorCode.validation, { status: 400, details: { fields: [{ path, code }] } });
 
 /** The instant a venue-local day ends: the first moment of the next day in the venue's time zone. */
 function venueMidnightAfter(day: string, timeZone: string): Date {

@@ -35,11 +35,7 @@ export async function findCrmSubscriptions(db: Queryable, clientId: number): Pro
 }
 
 /** The client's subscription that gives entry to an event, if any (the one with most visits left). */
-export async function findCoveringSubscription(
-  db: Queryable,
-  clientId: number,
-  eventId: number,
-): Promise<CrmSubscriptionRow | undefined> {
+export async function findCoveringSubscription(db: Queryable, clientId: number, eventId: number): Promise<CrmSubscriptionRow | undefined> {
   const { rows } = await db.query<CrmSubscriptionRow>(
     `select s.subscription_event_id, e.hash, s.remaining
        from crm_subscriptions s
@@ -54,12 +50,7 @@ export async function findCoveringSubscription(
 }
 
 /** Spends n visits of a subscription; false when fewer are left (nothing changes then). */
-export async function takeSubscriptionVisits(
-  tx: Queryable,
-  clientId: number,
-  subscriptionEventId: number,
-  n: number,
-): Promise<boolean> {
+export async function takeSubscriptionVisits(tx: Queryable, clientId: number, subscriptionEventId: number, n: number): Promise<boolean> {
   const { rowCount } = await tx.query(
     `update crm_subscriptions set remaining = remaining - $3
       where client_id = $1 and subscription_event_id = $2 and remaining >= $3`,

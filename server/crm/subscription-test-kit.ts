@@ -13,7 +13,9 @@ export async function prepareSubscriptionCatalog(t: TestApp, visits: number) {
 }
 
 export async function visitsLeft(t: TestApp): Promise<number | undefined> {
-  const { rows } = await t.db.query<{ remaining: number }>('select remaining from crm_subscriptions where client_id = 9200 and subscription_event_id = 9203');
+  const { rows } = await t.db.query<{ remaining: number }>(
+    'select remaining from crm_subscriptions where client_id = 9200 and subscription_event_id = 9203',
+  );
   return rows[0]?.remaining;
 }
 
@@ -58,7 +60,10 @@ export async function payFree(t: TestApp, hash: string) {
 export async function requestReturn(t: TestApp, hash: string, count?: number): Promise<string> {
   const view = await loadReturn(t, hash);
   expect(view.status).toBe(200);
-  const ids = view.body.response.rows.filter((r) => r.status_id === 0).map((r) => r.id).slice(0, count);
+  const ids = view.body.response.rows
+    .filter((r) => r.status_id === 0)
+    .map((r) => r.id)
+    .slice(0, count);
   const created = await createReturn(t, hash, ids);
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const hashConf = (await lastReturnLink(t)).url.searchParams.get('hash_conf');

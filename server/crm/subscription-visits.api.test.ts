@@ -58,7 +58,9 @@ describe('subscription visits come back with the places', () => {
     // An order without subscrit_id spends no visit, so its expiry gives none back.
     await t.db.query('update crm_subscriptions set remaining = 1 where client_id = 9200');
     const hash = await orderBySubscription(t, 1);
-    await t.db.query('update order_lines set subscription_event_id = null where order_id = (select id from orders where hash = $1)', [hash]);
+    await t.db.query('update order_lines set subscription_event_id = null where order_id = (select id from orders where hash = $1)', [
+      hash,
+    ]);
     expect(await expireUnpaidOrders(t.db, new Date(t.clock.now() + 16 * 60_000))).toBe(1);
     expect(await visitsLeft(t)).toBe(0);
   });

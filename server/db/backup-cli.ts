@@ -52,7 +52,9 @@ async function run(command: string | undefined, args: string[]): Promise<number>
   try {
     // Never over a database: a restore that replaced one by mistake would lose what it held.
     if (readdirSync(config.dataDir).some((name) => name !== path.basename(lock.file))) {
-      console.error(`DATA_DIR ${config.dataDir} is not empty: restore into an empty or new folder (DATA_DIR=… npm run restore -- ${file}), then point the server at it.`);
+      console.error(
+        `DATA_DIR ${config.dataDir} is not empty: restore into an empty or new folder (DATA_DIR=… npm run restore -- ${file}), then point the server at it.`,
+      );
       return 1;
     }
     const db = await PGlite.create(config.dataDir, { loadDataDir: new Blob([await readFile(file)]) });
@@ -74,10 +76,15 @@ function postgres(command: 'backup' | 'restore', url: string, file: string): num
       : [bin('pg_restore'), ['--no-owner', '--exit-on-error', '--single-transaction', `--dbname=${url}`, file]];
   const result = spawnSync(tool, args, { stdio: 'inherit' });
   if (result.error) {
-    console.error(`Could not run ${tool}: ${result.error.message}. Install the PostgreSQL client tools of the server's version, or set PG_BIN to their folder.`);
+    console.error(
+      `Could not run ${tool}: ${result.error.message}. Install the PostgreSQL client tools of the server's version, or set PG_BIN to their folder.`,
+    );
     return 1;
   }
-  if (result.status === 0) console.error(command === 'backup' ? `Backed up the PostgreSQL database to ${file}.` : `Restored ${file} into the PostgreSQL database.`);
+  if (result.status === 0)
+    console.error(
+      command === 'backup' ? `Backed up the PostgreSQL database to ${file}.` : `Restored ${file} into the PostgreSQL database.`,
+    );
   return result.status ?? 1;
 }
 

@@ -66,7 +66,8 @@ describe('backup and restore of the embedded database', () => {
     servers.push(second);
     const restoredShop = await shopper(second, when);
     // The same orders, but for the seconds of their reservation that ran meanwhile.
-    const timeless = (view: unknown) => JSON.parse(JSON.stringify(view, (key, value: unknown) => (key === 'reserveTime' ? undefined : value))) as unknown;
+    const timeless = (view: unknown) =>
+      JSON.parse(JSON.stringify(view, (key, value: unknown) => (key === 'reserveTime' ? undefined : value))) as unknown;
     for (const [i, hash] of hashes.entries()) expect(timeless(await restoredShop.view(hash))).toEqual(timeless(views[i]));
     // And it goes on selling.
     expect(await restoredShop.order(4)).toMatch(/\w/);

@@ -15,7 +15,10 @@ const ENV = { HOLD_LIMIT_ORDERS: '0', HOLD_LIMIT_PLACES: '0', ORDER_BURST_CAPTCH
 
 /** `npm run backup|restore -- FILE` on a PostgreSQL server, with the cluster's own client tools. */
 function cli(command: 'backup' | 'restore', file: string, databaseUrl: string) {
-  const result = spawnSync(process.execPath, [CLI, command, file], { env: { ...process.env, DATABASE_URL: databaseUrl, PG_BIN: findBinDir() }, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [CLI, command, file], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PG_BIN: findBinDir() },
+    encoding: 'utf8',
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -61,7 +64,8 @@ describe('backup and restore of a PostgreSQL database (pg_dump, pg_restore)', ()
     const second = await spawnServer({ DATABASE_URL: target.url, ...ENV });
     servers.push(second);
     const restoredShop = await shopper(second, when);
-    const timeless = (view: unknown) => JSON.parse(JSON.stringify(view, (key, value: unknown) => (key === 'reserveTime' ? undefined : value))) as unknown;
+    const timeless = (view: unknown) =>
+      JSON.parse(JSON.stringify(view, (key, value: unknown) => (key === 'reserveTime' ? undefined : value))) as unknown;
     for (const [i, hash] of hashes.entries()) expect(timeless(await restoredShop.view(hash))).toEqual(timeless(views[i]));
     // Sequences came along: a new order gets a new number, not one of the restored orders'.
     expect(await restoredShop.order(4)).toMatch(/\w/);

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { mkdir } from 'node:fs/promises';
 import { type Config, ConfigError } from '../config.ts';
 import { type Db, openDb } from './client.ts';
@@ -26,18 +27,27 @@ export async function withDatabase<T>(config: Config, work: (db: Db) => Promise<
 }
 
 /**
- * Runs a command-line tool and exits with the code it answers. A failure exits 1 with its
- * explanation on standard error: `explain`'s for the tool's own errors, the message alone for a
+ * Runs a command-line tool's main and answers the exit code. A failure answers 1 with its
+ * explanation written to `stderr`: `explain`'s for the tool's own errors, the message alone for a
  * bad configuration or a locked data folder (the operator's to fix), the stack for anything else
- * (a fault to report).
+ * (a fault to report). Tests call it in process; runCli is the same for a real process.
  */
+export async function cliExitCode(
+  main: () => Promise<number>,
+  explain: (error: unknown) => string | undefined = () => undefined,
+  stderr: (line: string) => void = (line) => console.error(line),
+): Promise<number> {
+  try {
+    return await main();
+  } catch (error) {
+    const known = error instanceof ConfigError || error instanceof DataDirLocked ? error.message : undefined;
+    const text = explain(error) ?? known ?? (error instanceof Error ? (error.stack ?? error.message) : error);
+    stderr(typeof text === 'string' ? text : inspect(text));
+    return 1;
+  }
+}
+
+/** Runs a command-line tool and exits with the code it answers (cliExitCode). */
 export function runCli(main: () => Promise<number>, explain: (error: unknown) => string | undefined = () => undefined): void {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      const known = error instanceof ConfigError || error instanceof DataDirLocked ? error.message : undefined;
-      console.error(explain(error) ?? known ?? (error instanceof Error ? (error.stack ?? error.message) : error));
-      process.exit(1);
-    },
-  );
+  void cliExitCode(main, explain).then((code) => process.exit(code));
 }

@@ -216,7 +216,12 @@ export async function openPostgres(url: string, poolSize = 10, limits: PostgresL
   };
 }
 
-export async function openDb(options: { databaseUrl?: string | undefined; dataDir?: string | undefined; poolSize?: number; limits?: PostgresLimits }): Promise<Db> {
+export async function openDb(options: {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  poolSize?: number;
+  limits?: PostgresLimits;
+}): Promise<Db> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize, options.limits);
   return openPglite(options.dataDir);
 }
@@ -249,7 +254,8 @@ const sqlState = (error: unknown) => (error as { code?: unknown } | undefined)?.
  */
 export async function queryPlanned<T>(db: Db, statement: PlannedStatement, params: readonly (string | number)[]): Promise<QueryResult<T>> {
   if (db.kind !== 'pglite') return db.query<T>(statement.sql, params);
-  if (!STATEMENT_NAME.test(statement.name) || params.length !== statement.types.length) throw new Error(`bad planned statement ${statement.name}`);
+  if (!STATEMENT_NAME.test(statement.name) || params.length !== statement.types.length)
+    throw new Error(`bad planned statement ${statement.name}`);
   const execute = `execute ${statement.name}(${params.map(sqlLiteral).join(', ')})`;
   try {
     return await db.query<T>(execute);

@@ -38,7 +38,11 @@ describe('lockDataDir', () => {
 
   it.each([
     { description: 'a pid that no longer runs', content: () => `${deadPid()}\n`, age: 0 },
-    { description: 'a pid now reused by a process started after the file was written', content: () => `${process.ppid}\n`, age: 10 * 365 * 86_400_000 },
+    {
+      description: 'a pid now reused by a process started after the file was written',
+      content: () => `${process.ppid}\n`,
+      age: 10 * 365 * 86_400_000,
+    },
     { description: 'a file without a pid, left long ago', content: () => '', age: 60_000 },
   ])('takes over a stale file: $description', ({ content, age }) => {
     writeFileSync(file, content());

@@ -27,7 +27,8 @@ function failNext(error: Error, times = 1) {
   };
 }
 
-const pgError = (code: string, message: string) => Object.assign(new Error(message), { code, severity: code === '53300' ? 'FATAL' : 'ERROR' });
+const pgError = (code: string, message: string) =>
+  Object.assign(new Error(message), { code, severity: code === '53300' ? 'FATAL' : 'ERROR' });
 
 describe('the database is busy', () => {
   it.each([

@@ -12,7 +12,8 @@ const BUSY_CLASSES = ['53', '08'];
 const NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
 // 'Query read timeout': no answer within the pool's query_timeout (a frozen server, server/db/client.ts);
 // 'Connection terminated due to connection timeout' and 'timeout exceeded…': none within connectionTimeoutMillis.
-const CLIENT_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|Query read timeout)/;
+const CLIENT_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|Query read timeout)/;
 
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 
@@ -23,7 +24,11 @@ function* causes(error: unknown): Generator<{ code?: unknown; message?: unknown 
 
 export function isDatabaseBusy(error: unknown): boolean {
   for (const { code, message } of causes(error)) {
-    if (typeof code === 'string' && (BUSY_CODES.has(code) || NODE_CODES.has(code) || (SQLSTATE.test(code) && BUSY_CLASSES.includes(code.slice(0, 2))))) return true;
+    if (
+      typeof code === 'string' &&
+      (BUSY_CODES.has(code) || NODE_CODES.has(code) || (SQLSTATE.test(code) && BUSY_CLASSES.includes(code.slice(0, 2))))
+    )
+      return true;
     if (typeof message === 'string' && CLIENT_MESSAGES.test(message)) return true;
   }
   return false;

@@ -91,7 +91,9 @@ describe('a PostgreSQL server that stops answering', () => {
     expect(again.ms).toBeLessThan(10_500);
 
     resume();
-    await expect.poll(async () => (await app.inject({ method: 'GET', url: '/healthz' })).statusCode, { timeout: 20_000, interval: 200 }).toBe(200);
+    await expect
+      .poll(async () => (await app.inject({ method: 'GET', url: '/healthz' })).statusCode, { timeout: 20_000, interval: 200 })
+      .toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/rules' })).statusCode).toBe(200);
   }, 90_000);
 });

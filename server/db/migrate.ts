@@ -37,4 +37,3 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   }
   return applied;
 }
-

@@ -7,7 +7,10 @@ describe('EMBED_ORIGINS', () => {
     { value: undefined, origins: [] },
     { value: '', origins: [] },
     { value: 'https://venue.example', origins: ['https://venue.example'] },
-    { value: 'https://venue.example, http://localhost:3000 https://*.museum.example', origins: ['https://venue.example', 'http://localhost:3000', 'https://*.museum.example'] },
+    {
+      value: 'https://venue.example, http://localhost:3000 https://*.museum.example',
+      origins: ['https://venue.example', 'http://localhost:3000', 'https://*.museum.example'],
+    },
   ])('accepts $value', ({ value, origins }) => {
     expect(loadConfig(value === undefined ? {} : { EMBED_ORIGINS: value }).embedOrigins).toEqual(origins);
   });

@@ -10,7 +10,9 @@ async function paidOrderLinks(t: TestApp, lang: string) {
   await t.db.query('update orders set lang = $1 where id = $2', [lang, order.id]);
   const answer = await pay(t, order.hash, CARD, lang);
   const landing = await completeAtBank(t, (answer.form_bank as Record<string, string>).MdOrder ?? '', 'pay');
-  const mail = await t.db.query<{ text_body: string }>('select text_body from mail_outbox where dedupe_key = $1', [`order-paid:${order.id}`]);
+  const mail = await t.db.query<{ text_body: string }>('select text_body from mail_outbox where dedupe_key = $1', [
+    `order-paid:${order.id}`,
+  ]);
   return { hash: order.hash, landing, mail: mail.rows[0]?.text_body ?? '' };
 }
 

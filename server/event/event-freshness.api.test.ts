@@ -32,7 +32,18 @@ describe('POST /api/no-scheme: cached catalog part, live places', () => {
     const created = await t.post('/api/order/create', {
       hash: HASH,
       lang: 'ru',
-      data: [{ day: entry.event_day, time: entry.event_time, actionId: before.action.action_id, categoryId: price.clientcategory_id, zoneId: 0, quantity: 2, sum: 0, seatId: 0 }],
+      data: [
+        {
+          day: entry.event_day,
+          time: entry.event_time,
+          actionId: before.action.action_id,
+          categoryId: price.clientcategory_id,
+          zoneId: 0,
+          quantity: 2,
+          sum: 0,
+          seatId: 0,
+        },
+      ],
       fio: 'Покупатель Билетов',
       phone: '+7 999 1234567',
       email: 'buyer@example.com',
@@ -53,7 +64,18 @@ describe('POST /api/no-scheme: cached catalog part, live places', () => {
     const created = await t.post('/api/order/create', {
       hash: HASH,
       lang: 'ru',
-      data: [{ day: entry.event_day, time: entry.event_time, actionId: before.action.action_id, categoryId: price.clientcategory_id, zoneId: 0, quantity: 3, sum: 0, seatId: 0 }],
+      data: [
+        {
+          day: entry.event_day,
+          time: entry.event_time,
+          actionId: before.action.action_id,
+          categoryId: price.clientcategory_id,
+          zoneId: 0,
+          quantity: 3,
+          sum: 0,
+          seatId: 0,
+        },
+      ],
       fio: 'Покупатель Билетов',
       phone: '+7 999 1234568',
       email: 'buyer2@example.com',
@@ -111,7 +133,9 @@ describe('POST /api/no-scheme: cached catalog part, live places', () => {
     // The clock has not moved: only the import can have made the cached part stale.
     const after = await eventPage();
     expect(after.action.name.ru).toBe('Город сквозь века (обновлено)');
-    expect(after.price.filter((p) => p.price_id === 101).map((p) => p.price)).toEqual(before.price.filter((p) => p.price_id === 101).map(() => 550));
+    expect(after.price.filter((p) => p.price_id === 101).map((p) => p.price)).toEqual(
+      before.price.filter((p) => p.price_id === 101).map(() => 550),
+    );
   });
 
   it('drops a session from the page once it starts, with no import', async () => {

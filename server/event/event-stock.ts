@@ -29,7 +29,8 @@ const MAX_KEPT = 1000;
  * also reads the catalog version (one round trip where there were two).
  */
 export async function createStockReader(db: Db): Promise<StockReader> {
-  if (!db.listen) return { read: (ids) => findSessionStockText(db, ids), readWithVersion: (ids) => findSessionStockTextAndVersion(db, ids) };
+  if (!db.listen)
+    return { read: (ids) => findSessionStockText(db, ids), readWithVersion: (ids) => findSessionStockTextAndVersion(db, ids) };
   const kept = new Map<string, Promise<string>>();
   let generation = 0;
   await db.listen('stock', () => {

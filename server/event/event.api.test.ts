@@ -40,7 +40,15 @@ describe('POST /api/no-scheme', () => {
     expect(data.calendar[0]).toEqual({ calendar_id: 9200, event_day: first.day, event_time: first.time, quant: 20, groupquant: 3 });
     expect(data.calendar).toHaveLength(2);
     const adult = data.price.find((p) => p.price_id === 9200 && p.action_day === first.day);
-    expect(adult).toMatchObject({ clientcategory_id: 9200, price: 500, priceservise: 30, currency_id: 1, needprice: 0, passagequant: 0, useproculture: 0 });
+    expect(adult).toMatchObject({
+      clientcategory_id: 9200,
+      price: 500,
+      priceservise: 30,
+      currency_id: 1,
+      needprice: 0,
+      passagequant: 0,
+      useproculture: 0,
+    });
     const group = data.price.find((p) => p.price_id === 9202);
     expect(group).toMatchObject({ price: 3000, priceservise: 10, currency_id: 2, passagequant: 25 });
     expect(data.price.find((p) => p.price_id === 9201)?.needprice).toBe(2);
@@ -59,13 +67,13 @@ describe('POST /api/no-scheme', () => {
     const before = noSchemeResponse.parse((await page({ hash: 'test-qty-pushkin' })).body);
     expect(before.action.image_url).toEqual({});
     expect(before.action.descript_text).toEqual({});
-    await t.db.query(
-      `update events set image_url = $1, description = $2 where id = 9204`,
-      [
-        { ru: '/static/demo/avant-garde.svg', en: '/static/demo/avant-garde-en.svg' },
-        { ru: '<p>Лекция о <b>Малевиче</b> &laquo;Чёрный квадрат&raquo;.</p><script>alert(1)</script><p>Вход&nbsp;с 14 лет.</p>', en: '<p></p>' },
-      ],
-    );
+    await t.db.query(`update events set image_url = $1, description = $2 where id = 9204`, [
+      { ru: '/static/demo/avant-garde.svg', en: '/static/demo/avant-garde-en.svg' },
+      {
+        ru: '<p>Лекция о <b>Малевиче</b> &laquo;Чёрный квадрат&raquo;.</p><script>alert(1)</script><p>Вход&nbsp;с 14 лет.</p>',
+        en: '<p></p>',
+      },
+    ]);
     await t.db.query('update catalog_version set version = version + 1 where id = 1');
     const data = noSchemeResponse.parse((await page({ hash: 'test-qty-pushkin' })).body);
     expect(data.action.image_url).toEqual({ ru: '/static/demo/avant-garde.svg', en: '/static/demo/avant-garde-en.svg' });
@@ -90,7 +98,13 @@ describe('POST /api/no-scheme', () => {
     expect(data.price.map((p) => p.price_id)).toContain(9230);
     expect(data.ticketPrice).toEqual([]);
     expect(data.actionStr).toEqual([
-      { action: expect.objectContaining({ ru: 'Постоянная экспозиция' }), location: expect.objectContaining({ ru: 'Главное здание' }), address: expect.objectContaining({ ru: 'ул. Тестовая, 1' }), day: '', time: '' },
+      {
+        action: expect.objectContaining({ ru: 'Постоянная экспозиция' }),
+        location: expect.objectContaining({ ru: 'Главное здание' }),
+        address: expect.objectContaining({ ru: 'ул. Тестовая, 1' }),
+        day: '',
+        time: '',
+      },
     ]);
   });
 
@@ -145,15 +159,18 @@ describe('POST /api/no-scheme on the demo catalog', () => {
     await demo.close();
   });
 
-  it.each(['br', 'gzip'])('compresses a large answer (a demo event of 14 days) with %s for a browser that accepts it: the same JSON', async (encoding) => {
-    const plain = await demo.post('/api/no-scheme', { hash: 'city-through-centuries' });
-    const res = await demo.post('/api/no-scheme', { hash: 'city-through-centuries' }, { 'accept-encoding': `${encoding}, deflate` });
-    expect([plain.statusCode, plain.payload.length > 4096]).toEqual([200, true]);
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(res.headers['content-encoding']).toBe(encoding);
-    expect(res.headers.vary).toContain('accept-encoding');
-    const body = encoding === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
-    expect(JSON.parse(body.toString('utf8'))).toEqual(plain.json());
-    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
-  });
+  it.each(['br', 'gzip'])(
+    'compresses a large answer (a demo event of 14 days) with %s for a browser that accepts it: the same JSON',
+    async (encoding) => {
+      const plain = await demo.post('/api/no-scheme', { hash: 'city-through-centuries' });
+      const res = await demo.post('/api/no-scheme', { hash: 'city-through-centuries' }, { 'accept-encoding': `${encoding}, deflate` });
+      expect([plain.statusCode, plain.payload.length > 4096]).toEqual([200, true]);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('accept-encoding');
+      const body = encoding === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
+      expect(JSON.parse(body.toString('utf8'))).toEqual(plain.json());
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import type { CatalogConcession } from '../../contract/catalog-file.ts';
 import type { Queryable } from '../db/client.ts';
 
 type Json = Record<string, string>;
@@ -68,26 +69,6 @@ export const SESSION_COLUMNS = `s.id, to_char(s.starts_at at time zone $2, 'DD.M
   case when s.has_time then to_char(s.starts_at at time zone $2, 'HH24:MI') else '00:00' end as time,
   s.remaining, s.group_remaining`;
 
-/** The on-sale session of an event at a local day (dd.mm.yyyy) and time (HH:MM, '00:00' = none). */
-export async function findSessionOnSaleAt(
-  db: Queryable,
-  eventId: number,
-  day: string,
-  time: string,
-  now: Date,
-  tz: string,
-): Promise<SessionRow | undefined> {
-  const { rows } = await db.query<SessionRow>(
-    `select ${SESSION_COLUMNS} from sessions s
-      where s.event_id = $3 and ${ON_SALE}
-        and to_char(s.starts_at at time zone $2, 'DD.MM.YYYY') = $4
-        and (case when s.has_time then to_char(s.starts_at at time zone $2, 'HH24:MI') else '00:00' end) = $5
-      order by s.id limit 1`,
-    [now.toISOString(), tz, eventId, day, time],
-  );
-  return rows[0];
-}
-
 /**
  * Every session of an event that is not cancelled, with its date and time in the venue's zone and
  * the instant it stops being on sale: its start, or for a whole-day session (no time) the end of
@@ -132,7 +113,10 @@ export async function findSessionStockText(db: Queryable, sessionIds: readonly n
  * findSessionStockText and the catalog version (server/catalog/catalog-version.ts) in one
  * statement, so both come from one snapshot in one round trip.
  */
-export async function findSessionStockTextAndVersion(db: Queryable, sessionIds: readonly number[]): Promise<{ version: number; stock: string }> {
+export async function findSessionStockTextAndVersion(
+  db: Queryable,
+  sessionIds: readonly number[],
+): Promise<{ version: number; stock: string }> {
   const { rows } = await db.query<{ version: number | null; stock: string }>(
     `select (select version from catalog_version where id = 1) as version, ${SESSION_STOCK_TEXT} as stock`,
     [sessionIds],
@@ -161,6 +145,8 @@ export type PriceRow = {
   quantity_limit: number | null;
   category_name: Json;
   category_description: Json;
+  /** The category's concession (contract/concession-rules.ts); null: an ordinary category. */
+  category_concession: CatalogConcession | null;
   zone_color: string | null;
   zone_name: Json | null;
   zone_level_name: Json | null;
@@ -171,7 +157,7 @@ export async function findPrices(db: Queryable, eventId: number): Promise<PriceR
   const { rows } = await db.query<PriceRow>(
     `select p.id, p.session_id, p.category_id, p.zone_id, p.amount, p.service_fee, p.service_fee_kind,
             p.min_quantity, p.group_passes, p.pushkin, p.for_subscription, p.quantity_limit,
-            c.name as category_name, c.description as category_description,
+            c.name as category_name, c.description as category_description, c.concession as category_concession,
             z.color as zone_color, z.name as zone_name, z.level_name as zone_level_name, z.description as zone_description
        from prices p
        join categories c on c.id = p.category_id
@@ -201,7 +187,7 @@ export async function findComposition(db: Queryable, subscriptionEventId: number
   return rows;
 }
 
-export type CheckboxRow = { id: number; name: Json; url: Json; required: boolean };
+export type CheckboxRow = { id: number; name: Json; url: Json; required: boolean; consent: string | null };
 
 /**
  * The checkboxes of one form, the event's own and those of every event: 'order' the extra
@@ -209,7 +195,7 @@ export type CheckboxRow = { id: number; name: Json; url: Json; required: boolean
  */
 export async function findCheckboxes(db: Queryable, scope: 'order' | 'nominal', eventId: number): Promise<CheckboxRow[]> {
   const { rows } = await db.query<CheckboxRow>(
-    `select id, name, url, required from checkboxes
+    `select id, name, url, required, consent from checkboxes
       where scope = $1 and (event_id = $2 or event_id is null)
       order by sortnum, id`,
     [scope, eventId],

@@ -1,6 +1,16 @@
+import { isConsentScope } from '../../contract/consent.ts';
 import { NOT_ON_SALE } from '../../contract/sale-state.ts';
+import { appliesOnDay } from '../../contract/concession-rules.ts';
+import { concessionDocument, isoOfDay } from '../concessions/concession-texts.ts';
 import type { Lang } from '../../contract/common.ts';
-import { type CalendarEntry, type NoSchemeResponse, type OrderCheckbox, type PriceEntry, noSchemeResponse, priceFitsPayment } from '../../contract/event.ts';
+import {
+  type CalendarEntry,
+  type NoSchemeResponse,
+  type OrderCheckbox,
+  type PriceEntry,
+  noSchemeResponse,
+  priceFitsPayment,
+} from '../../contract/event.ts';
 import type { Queryable } from '../db/client.ts';
 import { type CrmSubscriptionRow, findCoveringSubscription } from '../crm/crm.repository.ts';
 import { htmlToText } from '../seo/html-head.ts';
@@ -44,6 +54,7 @@ export function toPriceEntry(row: PriceRow, eventId: number, day: string, calend
     currency_id: row.service_fee_kind,
     category: row.category_name,
     description: row.category_description,
+    document: concessionDocument(row.category_concession),
     zonedescription: row.zone_description ?? {},
     zonelevelname: row.zone_level_name ?? row.zone_name ?? {},
   };
@@ -63,14 +74,20 @@ export function pricesOfSession<R extends Pick<PriceRow, 'session_id' | 'categor
   return rows.filter((r) => r.session_id === sessionId || (r.session_id === null && !ownKeys.has(key(r))));
 }
 
+/**
+ * The prices of each day and session on sale; a concession category is offered only on the days
+ * it applies (its weekdays, days of the month, weekdays of the month).
+ */
 function priceEntries(rows: readonly PriceRow[], event: EventRow, sessions: readonly Pick<EventSessionRow, 'id' | 'day'>[]): PriceEntry[] {
   const out: PriceEntry[] = [];
   const days = [...new Set(sessions.map((s) => s.day))];
+  const offered = (row: PriceRow, day: string) => appliesOnDay(row.category_concession, isoOfDay(day));
   for (const day of days) {
-    for (const row of rows) if (row.session_id === null) out.push(toPriceEntry(row, event.id, day, 0));
+    for (const row of rows) if (row.session_id === null && offered(row, day)) out.push(toPriceEntry(row, event.id, day, 0));
   }
   for (const session of sessions) {
-    for (const row of rows) if (row.session_id === session.id) out.push(toPriceEntry(row, event.id, session.day, session.id));
+    for (const row of rows)
+      if (row.session_id === session.id && offered(row, session.day)) out.push(toPriceEntry(row, event.id, session.day, session.id));
   }
   return out;
 }
@@ -144,7 +161,13 @@ export function buildEventPage(
     quant: s.remaining,
     groupquant: s.group_remaining,
   }));
-  const checkboxList: OrderCheckbox[] = checkboxes.map((c) => ({ id: c.id, name: c.name, url: c.url, filling: c.required ? 1 : 0 }));
+  const checkboxList: OrderCheckbox[] = checkboxes.map((c) => ({
+    id: c.id,
+    name: c.name,
+    url: c.url,
+    filling: c.required ? 1 : 0,
+    ...(isConsentScope(c.consent) ? { consent: c.consent } : {}),
+  }));
 
   return {
     errorCode: '0',

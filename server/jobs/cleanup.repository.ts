@@ -15,7 +15,10 @@ export const CLEANUP_RULES = {
    * A staff session idle that long ($1 is the idle limit ago), or begun longer ago than its
    * absolute lifetime, is over: the guard refuses it already, its row goes.
    */
-  staffSessions: { table: 'staff_sessions', over: `last_seen_at < $1 or created_at < $1::timestamptz - interval '${(STAFF_SESSION_MAX_MS - STAFF_SESSION_IDLE_MS) / 1000} seconds'` },
+  staffSessions: {
+    table: 'staff_sessions',
+    over: `last_seen_at < $1 or created_at < $1::timestamptz - interval '${(STAFF_SESSION_MAX_MS - STAFF_SESSION_IDLE_MS) / 1000} seconds'`,
+  },
   /** A captcha challenge past its expiry can only be refused. */
   captchaChallenges: { table: 'captcha_challenges', over: 'expires_at < $1' },
   /** Rate-limit hits older than the longest window count for no client. */
@@ -30,6 +33,8 @@ export const CLEANUP_RULES = {
   codeFailures: { table: 'discount_code_failures', over: 'failed_at < $1' },
   /** A loyalty card's one-time code past its expiry can only be refused; a new one replaces it. */
   cardProofs: { table: 'loyalty_card_proofs', over: 'expires_at < $1' },
+  /** A push to Apple sent or given up is history: the pass's own row says when it last changed. */
+  walletPushes: { table: 'wallet_pushes', over: 'coalesce(sent_at, dropped_at) < $1' },
 } as const satisfies Record<string, CleanupRule>;
 
 /** Rows deleted per statement: a first run over a large backlog never holds one long lock or hits the statement timeout. */
@@ -58,6 +63,9 @@ export async function deleteOverRows(db: Queryable, rule: CleanupRule, before: D
  * while the bodies, the bulk of the table and the links that open a buyer's order, go.
  */
 export async function emptySentMailBodies(db: Queryable, before: Date): Promise<number> {
-  const { rowCount } = await db.query("update mail_outbox set text_body = '', html_body = null where sent_at < $1 and (text_body <> '' or html_body is not null)", [before]);
+  const { rowCount } = await db.query(
+    "update mail_outbox set text_body = '', html_body = null where sent_at < $1 and (text_body <> '' or html_body is not null)",
+    [before],
+  );
   return rowCount;
 }

@@ -32,6 +32,7 @@ export async function cleanUpTables(db: Queryable, now: Date, windows: CleanupWi
     [CLEANUP_RULES.reauthFailures, ago(STAFF_REAUTH_WINDOW_MS)],
     [CLEANUP_RULES.codeFailures, ago(CODE_FAILURE_WINDOW_MS)],
     [CLEANUP_RULES.cardProofs, ago(DAY_MS)],
+    [CLEANUP_RULES.walletPushes, ago(DAY_MS)],
   ];
   const deleted: Record<string, number> = {};
   for (const [rule, before] of rules) deleted[rule.table] = await deleteOverRows(db, rule, before);

@@ -46,7 +46,9 @@ describe('reservation expiry with two workers (PostgreSQL)', () => {
       'select status, count(*)::int as n from orders where released_at is not null group by status',
     );
     expect(rows).toEqual([{ status: 90, n: 60 }]);
-    const kept = await db.query<{ status: number; released_at: Date | null }>('select status, released_at from orders where id = $1', [keep.id]);
+    const kept = await db.query<{ status: number; released_at: Date | null }>('select status, released_at from orders where id = $1', [
+      keep.id,
+    ]);
     expect(kept.rows[0]).toEqual({ status: 20, released_at: null });
     expect(orders).toHaveLength(60);
     // Running again releases nothing more.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PUBLIC_URL, acquirersConfig, deliverTo, pressAtFake } from '../../tests/fakes/acquirer-test-kit.ts';
 import { type TbankFake, startTbankFake } from '../../tests/fakes/tbank-fake.ts';
 import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts';
-import { OrderStatus } from '../orders/orders.service.ts';
+import { OrderStatus } from '../../contract/order-status.ts';
 import { makeOrder, pay, preparePaymentCatalog } from '../payments/payment-test-kit.ts';
 import { reconcileStalePayments } from './reconcile-payments.ts';
 
@@ -14,7 +14,10 @@ beforeAll(async () => {
   t = await createTestApp({
     demo: false,
     clock: createClock(new Date('2026-11-21T10:00:00Z')),
-    config: { publicUrl: PUBLIC_URL, acquirers: acquirersConfig({ card: 'tbank', tbank: { terminalKey: 'Pg', password: 'pg-password' }, tbankApiUrl: fake.apiUrl }) },
+    config: {
+      publicUrl: PUBLIC_URL,
+      acquirers: acquirersConfig({ card: 'tbank', tbank: { terminalKey: 'Pg', password: 'pg-password' }, tbankApiUrl: fake.apiUrl }),
+    },
   });
   await preparePaymentCatalog(t, { capacity: 500 });
 });

@@ -26,7 +26,9 @@ export async function reconcileStalePayments(
   limit = 50,
 ): Promise<number> {
   const at = now();
-  const claimed = await db.transaction((tx) => claimStalePayments(tx, new Date(at), new Date(at - RECONCILE_AFTER_MS), new Date(at + LEASE_MS), limit));
+  const claimed = await db.transaction((tx) =>
+    claimStalePayments(tx, new Date(at), new Date(at - RECONCILE_AFTER_MS), new Date(at + LEASE_MS), limit),
+  );
   for (const { public_id } of claimed) {
     const payment = await findPaymentByPublicId(db, public_id);
     // reconcile never throws for an acquirer that cannot be reached: the lease brings it back.
@@ -35,7 +37,13 @@ export async function reconcileStalePayments(
   // Declined payments are read back too, where the acquirer does not document a decline as final.
   const providers = (payments.providerIds?.() ?? []).filter((id) => !payments.provider(id).finalDeclines);
   const declined = await db.transaction((tx) =>
-    claimDeclinedPayments(tx, { at: new Date(at), since: new Date(at - DECLINED_RECHECK_MS), leaseUntil: new Date(at + DECLINED_LEASE_MS), providers, limit }),
+    claimDeclinedPayments(tx, {
+      at: new Date(at),
+      since: new Date(at - DECLINED_RECHECK_MS),
+      leaseUntil: new Date(at + DECLINED_LEASE_MS),
+      providers,
+      limit,
+    }),
   );
   for (const { public_id } of declined) {
     const payment = await findPaymentByPublicId(db, public_id);

@@ -56,13 +56,19 @@ describe('server/locales', () => {
       const expected = [...(declared[ns]?.[baseOf(key)] ?? [])].sort();
       const stray = text.replace(/\{\{\w+\}\}/g, '').includes('{{') || text.replace(/\{\{\w+\}\}/g, '').includes('}}');
       const plural = PLURAL.test(key) && !expected.includes('count');
-      return stray || plural || placeholdersOf(text).join() !== expected.join() ? [`${path}: ${placeholdersOf(text).join()} ≠ ${expected.join()}`] : [];
+      return stray || plural || placeholdersOf(text).join() !== expected.join()
+        ? [`${path}: ${placeholdersOf(text).join()} ≠ ${expected.join()}`]
+        : [];
     });
     expect(wrong).toEqual([]);
   });
 
   it('declares placeholders only for texts that exist', () => {
-    const unknown = Object.entries(declared).flatMap(([ns, keys]) => Object.keys(keys).filter((key) => !ruBases.includes(`${ns}.${key}`)).map((key) => `${ns}.${key}`));
+    const unknown = Object.entries(declared).flatMap(([ns, keys]) =>
+      Object.keys(keys)
+        .filter((key) => !ruBases.includes(`${ns}.${key}`))
+        .map((key) => `${ns}.${key}`),
+    );
     expect(unknown).toEqual([]);
   });
 
@@ -70,7 +76,9 @@ describe('server/locales', () => {
     expect(serverText('payments', 'orderDeleted', 'ru')).toBe('Заказ удалён или не найден');
     expect(serverText('payments', 'orderDeleted', 'en')).toBe('The order was deleted or not found');
     expect(textOf('payments', 'orderDeleted')('kz')).toBe(serverCatalogs.kz.payments?.orderDeleted);
-    expect(textInAll('payments', 'orderDeleted')).toEqual(Object.fromEntries(LANGS.map((lang) => [lang, serverCatalogs[lang].payments?.orderDeleted])));
+    expect(textInAll('payments', 'orderDeleted')).toEqual(
+      Object.fromEntries(LANGS.map((lang) => [lang, serverCatalogs[lang].payments?.orderDeleted])),
+    );
   });
 });
 
@@ -93,8 +101,12 @@ describe('back office error codes', () => {
   });
 
   it('puts the value a refusal names where its text says', () => {
-    expect(adminErrorText(AdminErrorCode.catalogEntryInUse, 'ru', 'событие «Выставка»')).toBe('Удалить нельзя. Используется: событие «Выставка».');
-    expect(adminErrorText(AdminErrorCode.seatsAlreadyBlocked, 'en', 'A, row 1, seat 2')).toBe('These seats are blocked already: A, row 1, seat 2');
+    expect(adminErrorText(AdminErrorCode.catalogEntryInUse, 'ru', 'событие «Выставка»')).toBe(
+      'Удалить нельзя. Используется: событие «Выставка».',
+    );
+    expect(adminErrorText(AdminErrorCode.seatsAlreadyBlocked, 'en', 'A, row 1, seat 2')).toBe(
+      'These seats are blocked already: A, row 1, seat 2',
+    );
     expect(serverText('adminHalls', 'seat', 'kz', { sector: 'Партер', row: '3', seat: '7' })).toBe('Партер, 3-қатар, 7-орын');
     expect(serverText('adminCatalog', 'below-sold', 'ru', { taken: 12 })).toBe('Меньше, чем уже продано или забронировано: 12.');
   });
@@ -136,7 +148,9 @@ describe('plural forms', () => {
     expect(serverText('returnMail', 'action', 'en', { count: 24 })).toContain('valid for 24 hours:');
     expect(serverText('returnMail', 'intro', 'en', { number: 5, count: 1, amount: '€1' })).toContain(': 1 ticket, refund €1.');
     expect(serverText('returnMail', 'intro', 'en', { number: 5, count: 2, amount: '€1' })).toContain(': 2 tickets, refund €1.');
-    expect(serverText('returnMail', 'intro', 'ru', { number: 5, count: 2, amount: '1 ₽' })).toContain('билетов — 2, сумма к возврату — 1 ₽.');
+    expect(serverText('returnMail', 'intro', 'ru', { number: 5, count: 2, amount: '1 ₽' })).toContain(
+      'билетов — 2, сумма к возврату — 1 ₽.',
+    );
   });
 
   it('checks the values a text takes at compile time', () => {

@@ -27,11 +27,16 @@ type BaseKey<K> = K extends `${infer B}_${PluralForm}` ? B : K;
 /** A text's name in its namespace: its key in ru.json without a plural suffix. */
 export type TextKey<N extends TextNamespace> = BaseKey<keyof Catalog[N] & string>;
 
-type Declared<N, K> = N extends keyof typeof textParams ? (K extends keyof (typeof textParams)[N] ? (typeof textParams)[N][K] : readonly []) : readonly [];
+type Declared<N, K> = N extends keyof typeof textParams
+  ? K extends keyof (typeof textParams)[N]
+    ? (typeof textParams)[N][K]
+    : readonly []
+  : readonly [];
 /** The values a text takes: `count` (which also picks the plural form) is a number. */
 type ParamsOf<Names extends readonly string[]> = { [P in Names[number]]: P extends 'count' ? number : string | number };
 /** No argument for a text without placeholders, else an object with every one of them. */
-export type TextArgs<N extends TextNamespace, K extends string> = Declared<N, K> extends readonly [] ? [] : [params: ParamsOf<Declared<N, K>>];
+export type TextArgs<N extends TextNamespace, K extends string> =
+  Declared<N, K> extends readonly [] ? [] : [params: ParamsOf<Declared<N, K>>];
 
 // Intl.PluralRules is costly to make and answers the same for a language: one per language.
 const pluralRules = new Map<Lang, Intl.PluralRules>();

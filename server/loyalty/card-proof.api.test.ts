@@ -21,7 +21,8 @@ beforeEach(async () => {
   await t.db.query('delete from discount_code_failures');
 });
 
-const discount = (hash: string, body: object, headers: Record<string, string> = {}) => t.post('/api/order/discount', { hash, lang: 'ru', ...body }, headers);
+const discount = (hash: string, body: object, headers: Record<string, string> = {}) =>
+  t.post('/api/order/discount', { hash, lang: 'ru', ...body }, headers);
 const mailsTo = async (email: string) =>
   (await t.db.query<{ n: number }>('select count(*)::int as n from mail_outbox where to_address = $1', [email])).rows[0]?.n ?? 0;
 
@@ -72,8 +73,12 @@ describe('POST /api/order/discount: a loyalty card is spent only by its holder',
     const wrong = String((Number(code) + 1) % 10 ** LOYALTY_PROOF.digits).padStart(LOYALTY_PROOF.digits, '0');
     const first = await discount(order.hash, { cardCode: CARD, cardProof: wrong, lang: 'en' });
     expect(first.statusCode).toBe(400);
-    expect(first.json()).toMatchObject({ errorCode: '-1002', errorText: 'Wrong or expired code. Ask for a new code and type it from the e-mail.' });
-    for (let i = 1; i < LOYALTY_PROOF.attempts; i += 1) expect((await discount(order.hash, { cardCode: CARD, cardProof: wrong })).statusCode).toBe(400);
+    expect(first.json()).toMatchObject({
+      errorCode: '-1002',
+      errorText: 'Wrong or expired code. Ask for a new code and type it from the e-mail.',
+    });
+    for (let i = 1; i < LOYALTY_PROOF.attempts; i += 1)
+      expect((await discount(order.hash, { cardCode: CARD, cardProof: wrong })).statusCode).toBe(400);
     expect((await discount(order.hash, { cardCode: CARD, cardProof: code })).statusCode).toBe(400);
     expect((await view(t, order.hash)).body.discountData).toMatchObject({ cardCode: '' });
   });

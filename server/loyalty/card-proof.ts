@@ -6,7 +6,8 @@ import { serverText } from '../locales/texts.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { countCardProofAttempt, deleteCardProof, findCardProof, upsertCardProof } from './card-proof.repository.ts';
 
-const hashOf = (orderId: number, cardId: number, code: string) => createHash('sha256').update(`loyalty-proof:${orderId}:${cardId}:${code}`).digest('hex');
+const hashOf = (orderId: number, cardId: number, code: string) =>
+  createHash('sha256').update(`loyalty-proof:${orderId}:${cardId}:${code}`).digest('hex');
 
 /** The card's number as a mail shows it: its last four digits only. */
 const masked = (code: string) => `•••• ${code.slice(-4)}`;
@@ -27,7 +28,12 @@ export async function sendCardProof(
     at: p.at,
     expiresAt: new Date(p.at.getTime() + LOYALTY_PROOF.lifetimeMinutes * 60_000),
   });
-  const text = serverText('cardProofMail', 'text', p.lang, { card: masked(p.card.code), number: p.orderNumber, code, count: LOYALTY_PROOF.lifetimeMinutes });
+  const text = serverText('cardProofMail', 'text', p.lang, {
+    card: masked(p.card.code),
+    number: p.orderNumber,
+    code,
+    count: LOYALTY_PROOF.lifetimeMinutes,
+  });
   await enqueueMail(tx, { to: p.card.email, subject: serverText('cardProofMail', 'subject', p.lang), text }, p.at);
 }
 

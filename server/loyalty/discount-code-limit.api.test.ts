@@ -29,7 +29,11 @@ const failures = async (orderId: number) =>
  */
 async function tryWrongCodes(hash: string, count: number, app = t) {
   for (let i = 0; i < count; i++) {
-    const response = await discount(hash, i % 2 === 0 ? { promoCode: `GUESS${i}` } : { cardCode: `000000000000${String(i).padStart(4, '0')}` }, app);
+    const response = await discount(
+      hash,
+      i % 2 === 0 ? { promoCode: `GUESS${i}` } : { cardCode: `000000000000${String(i).padStart(4, '0')}` },
+      app,
+    );
     if (i % 2 === 0) expect(response.statusCode, response.body).toBe(400);
     else expect(response.json()).toMatchObject({ errorCode: '0', cardProof: 'required' });
   }
@@ -82,7 +86,10 @@ describe('POST /api/order/discount: guessing codes', () => {
   it('lets the order try again once its wrong codes are an hour old', async () => {
     const order = await makeOrder(t);
     // A reservation of 15 minutes would end first: this order is held for longer than the window.
-    await t.db.query('update orders set reserved_until = $2 where id = $1', [order.id, new Date(START.getTime() + 2 * CODE_FAILURE_WINDOW_MS)]);
+    await t.db.query('update orders set reserved_until = $2 where id = $1', [
+      order.id,
+      new Date(START.getTime() + 2 * CODE_FAILURE_WINDOW_MS),
+    ]);
     await tryWrongCodes(order.hash, CODE_FAILURE_LIMIT);
     const refused = await discount(order.hash, { promoCode: 'DEMO10' });
     expect(refused.statusCode).toBe(429);
@@ -125,7 +132,12 @@ describe('POST /api/order/discount: guessing codes', () => {
         app: other,
         post: async (url, body) => {
           const token = (await other.inject({ method: 'GET', url: '/api/token' })).json<{ token: string }>().token;
-          return other.inject({ method: 'POST', url, payload: body, headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' } });
+          return other.inject({
+            method: 'POST',
+            url,
+            payload: body,
+            headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
+          });
         },
       };
       const order = await makeOrder(t);
@@ -140,7 +152,9 @@ describe('POST /api/order/discount: guessing codes', () => {
 
   it('holds under concurrent tries: no more than the limit are ever judged', async () => {
     const order = await makeOrder(t);
-    const answers = await Promise.all(Array.from({ length: 3 * CODE_FAILURE_LIMIT }, (_, i) => discount(order.hash, { promoCode: `RACE${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 3 * CODE_FAILURE_LIMIT }, (_, i) => discount(order.hash, { promoCode: `RACE${i}` })),
+    );
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 400)).toHaveLength(CODE_FAILURE_LIMIT);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2 * CODE_FAILURE_LIMIT);

@@ -2,9 +2,23 @@ import type { Queryable } from '../db/client.ts';
 import { OrderStatus } from '../../contract/order-status.ts';
 import { UNPAID } from '../orders/order-status-sql.ts';
 
-export type CardRow = { id: number; code: string; is_blocked: boolean; balance: number; accrual_percent: number; email: string; crm_client_id: number | null };
+export type CardRow = {
+  id: number;
+  code: string;
+  is_blocked: boolean;
+  balance: number;
+  accrual_percent: number;
+  email: string;
+  crm_client_id: number | null;
+};
 
-export type PromoCodeRow = { id: number; usage_limit: number | null; event_id: number | null; valid_from: Date | null; valid_until: Date | null };
+export type PromoCodeRow = {
+  id: number;
+  usage_limit: number | null;
+  event_id: number | null;
+  valid_from: Date | null;
+  valid_until: Date | null;
+};
 
 /** Wrong codes since `since`, of an order or of a client address, and the oldest of them (null: none). */
 export async function countCodeFailuresSince(
@@ -21,7 +35,10 @@ export async function countCodeFailuresSince(
 }
 
 /** Records a wrong code; tries older than `forgetBefore` no longer count and go at the same time, so the table stays small. */
-export async function insertCodeFailure(tx: Queryable, f: { orderId: number; clientIp: string | null; at: Date; forgetBefore: Date }): Promise<void> {
+export async function insertCodeFailure(
+  tx: Queryable,
+  f: { orderId: number; clientIp: string | null; at: Date; forgetBefore: Date },
+): Promise<void> {
   await tx.query('delete from discount_code_failures where failed_at <= $1', [f.forgetBefore]);
   await tx.query('insert into discount_code_failures (order_id, failed_at, client_ip) values ($1, $2, $3)', [f.orderId, f.at, f.clientIp]);
 }
@@ -102,7 +119,10 @@ export async function setOrderPromoCode(tx: Queryable, orderId: number, promoId:
 
 /** Attaches a card to the order; bonuses chosen for another card are dropped. */
 export async function attachCard(tx: Queryable, orderId: number, cardId: number): Promise<void> {
-  await tx.query('update order_discounts set card_id = $2, bonuses = case when card_id = $2 then bonuses else 0 end where order_id = $1', [orderId, cardId]);
+  await tx.query('update order_discounts set card_id = $2, bonuses = case when card_id = $2 then bonuses else 0 end where order_id = $1', [
+    orderId,
+    cardId,
+  ]);
 }
 
 export async function lockAttachedCard(tx: Queryable, orderId: number): Promise<CardRow | undefined> {
@@ -174,20 +194,18 @@ export type DiscountViewRow = {
   accrual_percent: number | null;
 };
 
-/** Reads DiscountViewRow; `$1` is the order id, or pass another expression (a correlated subquery). */
+/** Reads DiscountViewRow; `$1` is the order id, or pass another expression (the order view's correlated subquery). */
 export const discountViewSql = (orderId = '$1') =>
   `select p.code as promo, d.promo_discount, d.bonuses, d.bonus_discount, d.charged_bonus, c.id as card_id, c.code,
        c.is_blocked, c.balance, c.accrual_percent
      from order_discounts d left join promo_codes p on p.id = d.promo_code_id left join loyalty_cards c on c.id = d.card_id
      where d.order_id = ${orderId}`;
 
-export async function findDiscountView(db: Queryable, orderId: number): Promise<DiscountViewRow | undefined> {
-  const { rows } = await db.query<DiscountViewRow>(discountViewSql(), [orderId]);
-  return rows[0];
-}
-
 /** The order's promo code terms and bonuses chosen (undefined: the order has no discount row). */
-export async function findOrderDiscountTerms(tx: Queryable, orderId: number): Promise<{ kind: string | null; value: number | null; bonuses: number } | undefined> {
+export async function findOrderDiscountTerms(
+  tx: Queryable,
+  orderId: number,
+): Promise<{ kind: string | null; value: number | null; bonuses: number } | undefined> {
   const { rows } = await tx.query<{ kind: string | null; value: number | null; bonuses: number }>(
     `select p.kind, p.value, d.bonuses from order_discounts d left join promo_codes p on p.id = d.promo_code_id where d.order_id = $1`,
     [orderId],
@@ -195,7 +213,11 @@ export async function findOrderDiscountTerms(tx: Queryable, orderId: number): Pr
   return rows[0];
 }
 
-export async function setDiscountAmounts(tx: Queryable, orderId: number, a: { promoDiscount: number; bonuses: number; bonusDiscount: number }): Promise<void> {
+export async function setDiscountAmounts(
+  tx: Queryable,
+  orderId: number,
+  a: { promoDiscount: number; bonuses: number; bonusDiscount: number },
+): Promise<void> {
   await tx.query('update order_discounts set promo_discount = $2, bonuses = $3, bonus_discount = $4 where order_id = $1', [
     orderId,
     a.promoDiscount,

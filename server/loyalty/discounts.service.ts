@@ -16,7 +16,6 @@ import {
   countPromoUses,
   ensureDiscountRow,
   findBonusRoom,
-  findDiscountView,
   findLoyaltySettlement,
   findOrderPromoCode,
   insertCodeFailure,
@@ -47,8 +46,10 @@ class WrongCode extends BusinessError {
 /** A card attached only with the code sent to its holder: the answer is 200 with cardProof 'required'. */
 class CardProofRequired extends WrongCode {}
 
-const invalidPromo = () => new WrongCode(ErrorCode.validation, { status: 400, text: textOf('discounts', 'invalidPromo'), details: { promoCode: '' } });
-const wrongCardProof = () => new WrongCode(ErrorCode.validation, { status: 400, text: textOf('discounts', 'wrongCardProof'), details: { cardProof: '' } });
+const invalidPromo = () =>
+  new WrongCode(ErrorCode.validation, { status: 400, text: textOf('discounts', 'invalidPromo'), details: { promoCode: '' } });
+const wrongCardProof = () =>
+  new WrongCode(ErrorCode.validation, { status: 400, text: textOf('discounts', 'wrongCardProof'), details: { cardProof: '' } });
 
 /** Wrong codes an order may try per window; the next try answers 429 until the oldest ages out. */
 export const CODE_FAILURE_LIMIT = 10;
@@ -57,13 +58,23 @@ export const CODE_FAILURE_LIMIT_PER_ADDRESS = 30;
 export const CODE_FAILURE_WINDOW_MS = 3_600_000;
 
 /** Wrong codes within the window, of an order or of a client address, and when the oldest of them ages out of it. */
-async function recentCodeFailures(tx: Queryable, column: 'order_id' | 'client_ip', value: number | string, at: Date): Promise<{ count: number; freeAt: Date }> {
+async function recentCodeFailures(
+  tx: Queryable,
+  column: 'order_id' | 'client_ip',
+  value: number | string,
+  at: Date,
+): Promise<{ count: number; freeAt: Date }> {
   const { count, oldest } = await countCodeFailuresSince(tx, column, value, new Date(at.getTime() - CODE_FAILURE_WINDOW_MS));
   return { count, freeAt: new Date((oldest ?? at).getTime() + CODE_FAILURE_WINDOW_MS) };
 }
 
 async function recordCodeFailure(tx: Queryable, orderId: number, clientIp: string | undefined, at: Date): Promise<void> {
-  await insertCodeFailure(tx, { orderId, clientIp: clientIp === undefined ? null : addressKey(clientIp), at, forgetBefore: new Date(at.getTime() - CODE_FAILURE_WINDOW_MS) });
+  await insertCodeFailure(tx, {
+    orderId,
+    clientIp: clientIp === undefined ? null : addressKey(clientIp),
+    at,
+    forgetBefore: new Date(at.getTime() - CODE_FAILURE_WINDOW_MS),
+  });
 }
 
 /** A card's balance minus the bonuses other unpaid orders hold, so no bonus is spent twice. */
@@ -72,7 +83,11 @@ async function freeBalance(tx: Queryable, card: Pick<CardRow, 'id' | 'balance'>,
 }
 
 /** The bonuses an order may use now: the card's free balance, at most whole roubles left to pay. */
-export async function availableBonuses(tx: Queryable, orderId: number, card: Pick<CardRow, 'id' | 'is_blocked' | 'balance'>): Promise<number> {
+export async function availableBonuses(
+  tx: Queryable,
+  orderId: number,
+  card: Pick<CardRow, 'id' | 'is_blocked' | 'balance'>,
+): Promise<number> {
   if (card.is_blocked) return 0;
   return Math.min(await freeBalance(tx, card, orderId), Math.floor((await findBonusRoom(tx, orderId)) / 100));
 }
@@ -127,7 +142,8 @@ async function applyDiscount(db: Db, input: DiscountInput): Promise<{ promoCode:
       await rollbackToCodesSavepoint(tx);
       await error.afterRollback?.(tx);
       await recordCodeFailure(tx, order.id, input.clientIp, input.at);
-      if (error instanceof CardProofRequired) return { applied: { promoCode: await findOrderPromoCode(tx, order.id), cardProof: 'required' as const } };
+      if (error instanceof CardProofRequired)
+        return { applied: { promoCode: await findOrderPromoCode(tx, order.id), cardProof: 'required' as const } };
       return { refused: error };
     }
   });
@@ -141,7 +157,11 @@ async function applyDiscount(db: Db, input: DiscountInput): Promise<{ promoCode:
  * (known, not blocked, with an e-mail) and the answer asks for it, the same answer whatever the
  * card; a wrong code (or any code for a card that is not there) is refused alike.
  */
-async function provenCard(tx: Queryable, order: { id: number; number: number }, input: DiscountInput & { cardCode: string }): Promise<CardRow> {
+async function provenCard(
+  tx: Queryable,
+  order: { id: number; number: number },
+  input: DiscountInput & { cardCode: string },
+): Promise<CardRow> {
   const card = await lockCardByCode(tx, input.cardCode.trim());
   if (card && card.crm_client_id !== null && card.crm_client_id === input.crmClientId) return card;
   // Proven on this order before: naming it again (with bonuses to spend, say) needs no new code.
@@ -149,7 +169,8 @@ async function provenCard(tx: Queryable, order: { id: number; number: number }, 
   if (input.cardProof === undefined) {
     const required = new CardProofRequired(ErrorCode.ok, { status: 200 });
     if (card && !card.is_blocked && card.email) {
-      required.afterRollback = (t) => sendCardProof(t, { orderId: order.id, orderNumber: order.number, card, lang: input.lang, at: input.at });
+      required.afterRollback = (t) =>
+        sendCardProof(t, { orderId: order.id, orderNumber: order.number, card, lang: input.lang, at: input.at });
     }
     throw required;
   }
@@ -166,7 +187,11 @@ async function provenCard(tx: Queryable, order: { id: number; number: number }, 
   return card;
 }
 
-async function applyDiscountParts(tx: Queryable, order: { id: number; event_id: number; number: number; pushkin_card: boolean }, input: DiscountInput): Promise<{ promoCode: string }> {
+async function applyDiscountParts(
+  tx: Queryable,
+  order: { id: number; event_id: number; number: number; pushkin_card: boolean },
+  input: DiscountInput,
+): Promise<{ promoCode: string }> {
   let promoCode = '';
 
   // A promo code sent is checked, even one that is blank once trimmed (the page never sends one).
@@ -176,7 +201,8 @@ async function applyDiscountParts(tx: Queryable, order: { id: number; event_id: 
     const promo = await lockActivePromoCode(tx, code);
     const at = input.at.getTime();
     if (!promo) throw invalidPromo();
-    if ((promo.valid_from && promo.valid_from.getTime() > at) || (promo.valid_until && promo.valid_until.getTime() <= at)) throw invalidPromo();
+    if ((promo.valid_from && promo.valid_from.getTime() > at) || (promo.valid_until && promo.valid_until.getTime() <= at))
+      throw invalidPromo();
     if (promo.event_id !== null && promo.event_id !== order.event_id) throw invalidPromo();
     if (promo.usage_limit !== null && (await countPromoUses(tx, promo.id, order.id)) >= promo.usage_limit) throw invalidPromo();
     await setOrderPromoCode(tx, order.id, promo.id);
@@ -194,7 +220,8 @@ async function applyDiscountParts(tx: Queryable, order: { id: number; event_id: 
     // The Pushkin card pays the whole price (the programme's rule, and the registry is told what
     // the card paid): bonuses cannot pay part of a Pushkin-card order. A promo code lowers the
     // price the card pays, and is reported so.
-    if (order.pushkin_card && input.bonuses > 0) throw new BusinessError(ErrorCode.validation, { status: 409, text: textOf('discounts', 'pushkinCard') });
+    if (order.pushkin_card && input.bonuses > 0)
+      throw new BusinessError(ErrorCode.validation, { status: 409, text: textOf('discounts', 'pushkinCard') });
     card ??= await lockAttachedCard(tx, order.id);
     if (!card) throw new BusinessError(ErrorCode.validation, { status: 400, text: textOf('discounts', 'noCard') });
     if (card.is_blocked) throw new BusinessError(ErrorCode.validation, { status: 409, text: textOf('discounts', 'cardBlocked') });
@@ -245,14 +272,18 @@ export async function settleLoyalty(tx: Queryable, orderId: number, at: Date): P
   }
 }
 
-/** discountData of the order view. */
-export async function discountDataOf(db: Queryable, orderId: number) {
-  return discountDataFrom(db, orderId, await findDiscountView(db, orderId));
-}
-
 /** discountData of the order view from its discount row (undefined: none); reads more only for a loyalty card. */
 export async function discountDataFrom(db: Queryable, orderId: number, d: DiscountViewRow | undefined) {
-  const card = d && d.card_id !== null ? { id: d.card_id, code: d.code ?? '', is_blocked: Boolean(d.is_blocked), balance: d.balance ?? 0, accrual_percent: d.accrual_percent ?? 0 } : undefined;
+  const card =
+    d && d.card_id !== null
+      ? {
+          id: d.card_id,
+          code: d.code ?? '',
+          is_blocked: Boolean(d.is_blocked),
+          balance: d.balance ?? 0,
+          accrual_percent: d.accrual_percent ?? 0,
+        }
+      : undefined;
   return {
     cardCode: card?.code ?? '',
     isBlocked: (card?.is_blocked ? 1 : 0) as 0 | 1,

@@ -26,7 +26,9 @@ describe('mail outbox', () => {
     const clock = createClock();
     const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}`, { timeoutMs: 3000 });
     try {
-      await db.transaction((tx) => enqueueMail(tx, { to: 'buyer@example.test', subject: 'Заказ № 100001', text: 'Билеты: http://x/ticket/abc' }, clock.date()));
+      await db.transaction((tx) =>
+        enqueueMail(tx, { to: 'buyer@example.test', subject: 'Заказ № 100001', text: 'Билеты: http://x/ticket/abc' }, clock.date()),
+      );
       expect(await deliverDueMail(db, transport, { now: clock.now, from })).toEqual({ sent: 1, failed: 0 });
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]?.to).toEqual(['buyer@example.test']);
@@ -49,7 +51,9 @@ describe('mail outbox', () => {
     try {
       await db.transaction((tx) => enqueueMail(tx, { to: 'late@example.test', subject: 'S', text: 'T' }, clock.date()));
       expect(await deliverDueMail(db, transport, { now: clock.now, from })).toEqual({ sent: 0, failed: 1 });
-      const { rows } = await db.query<{ attempts: number; last_error: string; sent_at: Date | null }>('select attempts, last_error, sent_at from mail_outbox');
+      const { rows } = await db.query<{ attempts: number; last_error: string; sent_at: Date | null }>(
+        'select attempts, last_error, sent_at from mail_outbox',
+      );
       expect(rows[0]).toMatchObject({ attempts: 1, sent_at: null });
       expect(rows[0]?.last_error).toBeTruthy();
 
@@ -78,7 +82,15 @@ describe('mail outbox', () => {
       // the row stays unsent under that worker's lease, which the next worker waits out.
       const [row] = await db.transaction((tx) => claimDueMail(tx, clock.date(), 20, new Date(clock.now() + 5 * 60_000)));
       if (!row) throw new Error('nothing claimed');
-      await transport.send({ id: row.id, from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, messageId: outboxMessageId(row, from) });
+      await transport.send({
+        id: row.id,
+        from,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        messageId: outboxMessageId(row, from),
+      });
       expect(await deliverDueMail(db, transport, { now: clock.now, from })).toEqual({ sent: 0, failed: 0 });
       clock.advance(5 * 60_000);
       expect(await deliverDueMail(db, transport, { now: clock.now, from })).toEqual({ sent: 1, failed: 0 });
@@ -134,11 +146,18 @@ describe('mail outbox', () => {
     const logged: string[] = [];
     const log = { info: (obj: unknown, msg?: string) => void logged.push(JSON.stringify([obj, msg])), warn: () => {} };
     try {
-      await db.transaction((tx) => enqueueMail(tx, { to: 'file@example.test', subject: 'Билеты', text: 'Ссылка http://x/order/h\nБилет http://x/ticket/t1' }, clock.date()));
+      await db.transaction((tx) =>
+        enqueueMail(
+          tx,
+          { to: 'file@example.test', subject: 'Билеты', text: 'Ссылка http://x/order/h\nБилет http://x/ticket/t1' },
+          clock.date(),
+        ),
+      );
       expect(await deliverDueMail(db, transport, { now: clock.now, from, log })).toEqual({ sent: 1, failed: 0 });
       expect(logged).toHaveLength(1);
       expect(logged[0]).toContain('not sent');
-      for (const carried of ['file@example.test', 'http://x/order/h', 'x/ticket/t1', '/order/', 'Билеты']) expect(logged[0]).not.toContain(carried);
+      for (const carried of ['file@example.test', 'http://x/order/h', 'x/ticket/t1', '/order/', 'Билеты'])
+        expect(logged[0]).not.toContain(carried);
       const files = await readdir(dir);
       expect(files).toHaveLength(1);
       const eml = await readFile(path.join(dir, files[0] as string), 'utf8');

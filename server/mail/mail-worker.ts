@@ -1,7 +1,10 @@
 import path from 'node:path';
 import type { Db } from '../db/client.ts';
-import { claimDueMail, markMailSent, scheduleMailRetry } from './outbox.repository.ts';
-import { type MailTransport, SMTP_CONNECTIONS } from './transport.ts';
+import { type OutboxRow, claimDueMail, markMailSent, scheduleMailRetry } from './outbox.repository.ts';
+import { type MailAttachment, type MailTransport, SMTP_CONNECTIONS } from './transport.ts';
+
+/** Draws the files a message carries (the tickets PDF); a failure retries the message like an SMTP one. */
+export type AttachmentsOf = (row: OutboxRow) => Promise<MailAttachment[]>;
 
 /** Waits before the n-th retry: 30 s, 1 min, 2 min ... capped at one hour; never gives up. */
 export function retryDelayMs(attempts: number): number {
@@ -42,7 +45,7 @@ const BATCHES_PER_RUN = 25;
 export async function deliverDueMail(
   db: Db,
   transport: MailTransport,
-  options: { now: () => number; from: string; limit?: number; log?: Log },
+  options: { now: () => number; from: string; limit?: number; log?: Log; attachmentsOf?: AttachmentsOf },
 ): Promise<{ sent: number; failed: number }> {
   const limit = options.limit ?? 20;
   const total = { sent: 0, failed: 0 };
@@ -58,7 +61,7 @@ export async function deliverDueMail(
 async function deliverBatch(
   db: Db,
   transport: MailTransport,
-  options: { now: () => number; from: string; limit: number; log?: Log },
+  options: { now: () => number; from: string; limit: number; log?: Log; attachmentsOf?: AttachmentsOf },
 ): Promise<{ sent: number; failed: number; claimed: number }> {
   const at = new Date(options.now());
   const claimed = await db.transaction((tx) => claimDueMail(tx, at, options.limit, new Date(at.getTime() + LEASE_MS)));
@@ -67,7 +70,9 @@ async function deliverBatch(
   const queue = [...claimed];
   const deliverOne = async (row: (typeof claimed)[number]) => {
     try {
+      const attachments = row.attach_tickets && options.attachmentsOf ? await options.attachmentsOf(row) : [];
       const result = await transport.send({
+        attachments,
         id: row.id,
         from: options.from,
         to: row.to_address,
@@ -79,12 +84,21 @@ async function deliverBatch(
       await markMailSent(db, row.id, new Date(options.now()), result.messageId);
       // Without SMTP the message is only a file: the log says so, never whom it was for or the
       // links in it (they open the buyer's order and tickets to whoever reads the log).
-      if (result.location) options.log?.info({ mail: row.id, file: path.basename(result.location) }, 'e-mail not sent (no SMTP_URL): kept as a file in DATA_DIR/outbox');
+      if (result.location)
+        options.log?.info(
+          { mail: row.id, file: path.basename(result.location) },
+          'e-mail not sent (no SMTP_URL): kept as a file in DATA_DIR/outbox',
+        );
       sent += 1;
     } catch (error) {
       failed += 1;
       options.log?.warn({ err: error, mail: row.id, attempts: row.attempts }, 'e-mail delivery failed; will retry');
-      await scheduleMailRetry(db, row.id, String((error as Error).message ?? error).slice(0, 500), new Date(options.now() + retryDelayMs(row.attempts)));
+      await scheduleMailRetry(
+        db,
+        row.id,
+        String((error as Error).message ?? error).slice(0, 500),
+        new Date(options.now() + retryDelayMs(row.attempts)),
+      );
     }
   };
   // A few messages at once, one per pooled SMTP connection: each waits on the SMTP server's answer.

@@ -1,3 +1,4 @@
+import { maskEmailsIn } from '../personal-data/redact.ts';
 import type { Queryable } from '../db/client.ts';
 
 export type OutgoingMail = {
@@ -9,6 +10,8 @@ export type OutgoingMail = {
   dedupeKey?: string;
   /** The order the message is about, so the back office lists the e-mails an order caused. */
   orderId?: number;
+  /** The message carries the order's tickets as a PDF, drawn when it is sent. */
+  attachTickets?: boolean;
 };
 
 /**
@@ -19,11 +22,20 @@ export type OutgoingMail = {
  */
 export async function enqueueMail(tx: Queryable, mail: OutgoingMail, at: Date): Promise<number | undefined> {
   const { rows } = await tx.query<{ id: number }>(
-    `insert into mail_outbox (dedupe_key, to_address, subject, text_body, html_body, created_at, next_attempt_at, order_id)
-     values ($1, $2, $3, $4, $5, $6, $6, $7)
+    `insert into mail_outbox (dedupe_key, to_address, subject, text_body, html_body, created_at, next_attempt_at, order_id, attach_tickets)
+     values ($1, $2, $3, $4, $5, $6, $6, $7, $8)
      on conflict (dedupe_key) do nothing
      returning id`,
-    [mail.dedupeKey ?? null, mail.to, mail.subject, mail.text, mail.html ?? null, at, mail.orderId ?? null],
+    [
+      mail.dedupeKey ?? null,
+      mail.to,
+      mail.subject,
+      mail.text,
+      mail.html ?? null,
+      at,
+      mail.orderId ?? null,
+      (mail.attachTickets ?? false) && mail.orderId !== undefined,
+    ],
   );
   return rows[0]?.id;
 }
@@ -36,6 +48,8 @@ export type OutboxRow = {
   html_body: string | null;
   attempts: number;
   created_at: Date;
+  order_id: number | null;
+  attach_tickets: boolean;
 };
 
 /** Claims due, unleased messages with FOR UPDATE SKIP LOCKED and leases them until `leaseUntil`. */
@@ -49,16 +63,31 @@ export async function claimDueMail(tx: Queryable, at: Date, limit: number, lease
        )
        update mail_outbox m set locked_until = $3, attempts = attempts + 1
        from due where m.id = due.id
-       returning m.id, m.to_address, m.subject, m.text_body, m.html_body, m.attempts, m.created_at`,
+       returning m.id, m.to_address, m.subject, m.text_body, m.html_body, m.attempts, m.created_at, m.order_id, m.attach_tickets`,
     [at, limit, leaseUntil],
   );
   return rows;
 }
 
+/**
+ * Sent: the row keeps when and to whom (the address masked) for the desk's mail history, never the
+ * message itself, which names the buyer and carries the links that open the order.
+ */
 export async function markMailSent(db: Queryable, id: number, at: Date, messageId: string): Promise<void> {
-  await db.query('update mail_outbox set sent_at = $2, message_id = $3, locked_until = null, last_error = null where id = $1', [id, at, messageId]);
+  await db.query(
+    `update mail_outbox set sent_at = $2, message_id = $3, locked_until = null, last_error = null,
+            to_address = case when position('@' in to_address) > 1
+                              then left(to_address, 1) || '***' || substr(to_address, position('@' in to_address)) else '' end,
+            text_body = '', html_body = null
+      where id = $1`,
+    [id, at, messageId],
+  );
 }
 
 export async function scheduleMailRetry(db: Queryable, id: number, error: string, nextAttemptAt: Date): Promise<void> {
-  await db.query('update mail_outbox set locked_until = null, last_error = $2, next_attempt_at = $3 where id = $1', [id, error, nextAttemptAt]);
+  await db.query('update mail_outbox set locked_until = null, last_error = $2, next_attempt_at = $3 where id = $1', [
+    id,
+    maskEmailsIn(error),
+    nextAttemptAt,
+  ]);
 }

@@ -11,7 +11,11 @@ export type MailMessage = {
   html: string | null;
   /** The Message-ID header; the same for every attempt of one outbox message (mail-worker.ts). */
   messageId?: string;
+  /** Files the message carries (the tickets PDF), drawn when it is sent. */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
 /** Sends one message or throws; answers the message id the server gave. */
 export type MailTransport = {
@@ -42,7 +46,15 @@ export function smtpTransport(url: string, options: { timeoutMs?: number } = {})
   return {
     kind: 'smtp',
     async send(m) {
-      const info = await transporter.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}), ...(m.messageId ? { messageId: m.messageId } : {}) });
+      const info = await transporter.sendMail({
+        from: m.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        ...(m.html ? { html: m.html } : {}),
+        ...(m.messageId ? { messageId: m.messageId } : {}),
+        ...(m.attachments?.length ? { attachments: m.attachments } : {}),
+      });
       return { messageId: String(info.messageId ?? '') };
     },
     close: () => transporter.close(),
@@ -59,7 +71,15 @@ export function fileTransport(dir: string): MailTransport {
   return {
     kind: 'file',
     async send(m) {
-      const info = (await transporter.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}), ...(m.messageId ? { messageId: m.messageId } : {}) })) as unknown as {
+      const info = (await transporter.sendMail({
+        from: m.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        ...(m.html ? { html: m.html } : {}),
+        ...(m.messageId ? { messageId: m.messageId } : {}),
+        ...(m.attachments?.length ? { attachments: m.attachments } : {}),
+      })) as unknown as {
         messageId: string;
         message: Buffer;
       };

@@ -63,7 +63,12 @@ export async function makeImageVariants(input: Buffer): Promise<ProcessedImage> 
   const largest = MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1];
   let master: { data: Buffer; info: OutputInfo };
   try {
-    master = await sharp(input, INPUT).rotate().resize({ width: largest, withoutEnlargement: true }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+    master = await sharp(input, INPUT)
+      .rotate()
+      .resize({ width: largest, withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
   } catch (error) {
     throw new ImageRefused(isPixelLimit(error) ? 'too-many-pixels' : 'corrupt', error);
   }
@@ -77,10 +82,14 @@ export async function makeImageVariants(input: Buffer): Promise<ProcessedImage> 
     if (opaque && hasAlpha) image = image.removeAlpha();
     switch (format) {
       // effort 2: an upload of six widths encodes in about a second; higher efforts take ten times longer for a few per cent.
-      case 'avif': return image.avif({ quality: 55, effort: 2 }).toBuffer();
-      case 'webp': return image.webp({ quality: 78 }).toBuffer();
-      case 'jpg': return image.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
-      case 'png': return image.png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
+      case 'avif':
+        return image.avif({ quality: 55, effort: 2 }).toBuffer();
+      case 'webp':
+        return image.webp({ quality: 78 }).toBuffer();
+      case 'jpg':
+        return image.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+      case 'png':
+        return image.png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
     }
   };
   const jobs = MEDIA_WIDTHS.flatMap((width) => (['avif', 'webp', fallback] as const).map((format) => ({ width, format })));

@@ -9,7 +9,12 @@ process.on('message', (job: Job) => {
   void makeImageVariants(Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength)).then(
     (image) => process.send?.({ id: job.id, ok: true, image }),
     (error: unknown) =>
-      process.send?.({ id: job.id, ok: false, refusal: error instanceof ImageRefused ? error.reason : undefined, message: error instanceof Error ? error.message : String(error) }),
+      process.send?.({
+        id: job.id,
+        ok: false,
+        refusal: error instanceof ImageRefused ? error.reason : undefined,
+        message: error instanceof Error ? error.message : String(error),
+      }),
   );
 });
 // The server went away (stopped, or killed outright): so does its worker.

@@ -24,7 +24,11 @@ export function createImageWorker() {
     // Of the server's own flags only the one a Node that does not strip types by default needs: a
     // test runner's loaders and an inspector's port are not the worker's.
     const execArgv = process.execArgv.filter((flag) => flag === '--experimental-strip-types');
-    const started = fork(fileURLToPath(new URL('./image-worker-main.ts', import.meta.url)), [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const started = fork(fileURLToPath(new URL('./image-worker-main.ts', import.meta.url)), [], {
+      execArgv,
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     try {
       if (started.pid) setPriority(started.pid, WORKER_NICE);
     } catch {
@@ -36,7 +40,10 @@ export function createImageWorker() {
       pending.delete(reply.id);
       if (reply.ok) {
         // Structured clone hands Buffers back as Uint8Arrays: the database drivers want Buffers.
-        const variants = reply.image.variants.map((v) => ({ ...v, bytes: Buffer.from(v.bytes.buffer, v.bytes.byteOffset, v.bytes.byteLength) }));
+        const variants = reply.image.variants.map((v) => ({
+          ...v,
+          bytes: Buffer.from(v.bytes.buffer, v.bytes.byteOffset, v.bytes.byteLength),
+        }));
         waiting.resolve({ ...reply.image, variants });
       } else waiting.reject(reply.refusal ? new ImageRefused(reply.refusal) : new Error(`image worker: ${reply.message}`));
     });

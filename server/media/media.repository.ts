@@ -16,7 +16,12 @@ export async function insertImage(tx: Queryable, hash: string, image: ProcessedI
   );
   if (rowCount === 0) return false;
   for (const variant of image.variants) {
-    await tx.query('insert into media_variants (hash, width, format, bytes) values ($1, $2, $3, $4)', [hash, variant.width, variant.format, variant.bytes]);
+    await tx.query('insert into media_variants (hash, width, format, bytes) values ($1, $2, $3, $4)', [
+      hash,
+      variant.width,
+      variant.format,
+      variant.bytes,
+    ]);
   }
   return true;
 }
@@ -28,6 +33,10 @@ export async function findImage(q: Queryable, hash: string): Promise<MediaImageR
 
 /** One variant's bytes, or undefined when the image or that width and format was never made. */
 export async function findVariant(q: Queryable, hash: string, width: number, format: MediaFormat): Promise<Uint8Array | undefined> {
-  const { rows } = await q.query<{ bytes: Uint8Array }>('select bytes from media_variants where hash = $1 and width = $2 and format = $3', [hash, width, format]);
+  const { rows } = await q.query<{ bytes: Uint8Array }>('select bytes from media_variants where hash = $1 and width = $2 and format = $3', [
+    hash,
+    width,
+    format,
+  ]);
   return rows[0]?.bytes;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../tests/harness.ts';
-import { OrderStatus, placeOrder } from '../orders/orders.service.ts';
+import { placeOrder } from '../orders/orders.service.ts';
+import { OrderStatus } from '../../contract/order-status.ts';
 
 // The demo catalog's named-ticket event ('storage-vault-tour') through both calls.
 let t: TestApp;
@@ -32,7 +33,19 @@ async function placeOnDemo(quantity: number) {
       crmClientId: null,
       checkboxes: [],
       lines: [
-        { sessionId: line.session_id, priceId: line.price_id, categoryId: line.category_id, zoneId: null, seatId: null, standingAreaId: null, subscriptionEventId: null, isGroup: false, quantity, unitPrice: line.amount, unitFee: 0 },
+        {
+          sessionId: line.session_id,
+          priceId: line.price_id,
+          categoryId: line.category_id,
+          zoneId: null,
+          seatId: null,
+          standingAreaId: null,
+          subscriptionEventId: null,
+          isGroup: false,
+          quantity,
+          unitPrice: line.amount,
+          unitFee: 0,
+        },
       ],
     }),
   );
@@ -43,7 +56,14 @@ describe('named tickets on the demo catalog', () => {
     const order = await placeOnDemo(2);
     const data = (await t.post('/api/order-data', { hash: order.hash, lang: 'ru' })).json();
     expect(data.response).toHaveLength(2);
-    expect(data.response[0]).toMatchObject({ needage: 2, needmiddlename: 1, needdocument: 1, needcountry: 1, needregion: 1, demandstatusid: 10 });
+    expect(data.response[0]).toMatchObject({
+      needage: 2,
+      needmiddlename: 1,
+      needdocument: 1,
+      needcountry: 1,
+      needregion: 1,
+      demandstatusid: 10,
+    });
     const required = data.checkboxList.filter((box: { filling: number }) => box.filling === 1).map((box: { id: number }) => box.id);
     expect(required.length).toBeGreaterThan(0);
 

@@ -2,7 +2,8 @@ import { insertMiniCatalog } from '../../tests/fixtures.ts';
 import type { Queryable } from '../db/client.ts';
 import type { Db } from '../db/client.ts';
 import { testOrder } from '../orders/order-test-kit.ts';
-import { OrderStatus, placeOrder } from '../orders/orders.service.ts';
+import { placeOrder } from '../orders/orders.service.ts';
+import { OrderStatus } from '../../contract/order-status.ts';
 
 /**
  * The mini catalog of tests/fixtures.ts with its event turned into a named-ticket event that asks

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NominalError } from '../../contract/nominal.ts';
 import { type TestApp, createClock, createTestApp } from '../../tests/harness.ts';
 import { expireUnpaidOrders } from '../jobs/expiry.ts';
-import { OrderStatus } from '../orders/orders.service.ts';
+import { OrderStatus } from '../../contract/order-status.ts';
 import { insertNamedTicketCatalog, placeNamedOrder } from './nominal-test-kit.ts';
 
 const START = new Date('2026-03-15T09:00:00Z');
@@ -95,20 +95,35 @@ describe('POST /api/order-data', () => {
       { id: 9002, name: expect.objectContaining({ ru: 'Хочу получать новости' }), url: {}, filling: 0 },
     ]);
     expect(body.docTypes.map((d: { id: number }) => d.id)).toEqual([1, 3, 4, 5, 6]);
-    expect(body.docTypes[0]).toMatchObject({ country_id: RUSSIA, name: { ru: 'Паспорт гражданина РФ' }, note: { ru: expect.stringContaining('10 цифр') } });
+    expect(body.docTypes[0]).toMatchObject({
+      country_id: RUSSIA,
+      name: { ru: 'Паспорт гражданина РФ' },
+      note: { ru: expect.stringContaining('10 цифр') },
+    });
   });
 
   it('lists every ISO country in four languages and every region of Russia and Kazakhstan', async () => {
     const body = (await t.post('/api/order-data', { hash: order.hash, lang: 'en' })).json();
     expect(body.countries.length).toBe(249);
-    expect(body.countries[0]).toEqual({ id: RUSSIA, code: 'RU', sortnum: 1, name: { ru: 'Россия', en: 'Russia', kz: 'Ресей', ch: '俄罗斯' } });
+    expect(body.countries[0]).toEqual({
+      id: RUSSIA,
+      code: 'RU',
+      sortnum: 1,
+      name: { ru: 'Россия', en: 'Russia', kz: 'Ресей', ch: '俄罗斯' },
+    });
     expect(body.countries[1]).toMatchObject({ id: KAZAKHSTAN, name: { ru: 'Казахстан', kz: 'Қазақстан' } });
-    for (const country of body.countries) expect(Object.values(country.name).every((n) => typeof n === 'string' && n.length > 0)).toBe(true);
+    for (const country of body.countries)
+      expect(Object.values(country.name).every((n) => typeof n === 'string' && n.length > 0)).toBe(true);
     const regionsOf = (id: number) => body.regions.filter((r: { country_id: number }) => r.country_id === id);
     expect(regionsOf(RUSSIA)).toHaveLength(89);
     expect(regionsOf(KAZAKHSTAN)).toHaveLength(20);
     expect(regionsOf(RUSSIA).find((r: { id: number }) => r.id === MOSCOW).name).toMatchObject({ ru: 'Москва', en: 'Moscow' });
-    expect(regionsOf(KAZAKHSTAN).find((r: { id: number }) => r.id === ALMATY).name).toEqual({ ru: 'Алматы', en: 'Almaty', kz: 'Алматы', ch: '阿拉木图' });
+    expect(regionsOf(KAZAKHSTAN).find((r: { id: number }) => r.id === ALMATY).name).toEqual({
+      ru: 'Алматы',
+      en: 'Almaty',
+      kz: 'Алматы',
+      ch: '阿拉木图',
+    });
   });
 
   it('counts the reserve down with the clock and answers 0 once it ended', async () => {
@@ -126,7 +141,10 @@ describe('POST /api/order-data', () => {
 
   it('answers no reserve for a paid order', async () => {
     await t.db.query('update orders set status = 30 where id = $1', [order.id]);
-    expect((await t.post('/api/order-data', { hash: order.hash })).json().response[0]).toMatchObject({ demandstatusid: 30, reservetime: 0 });
+    expect((await t.post('/api/order-data', { hash: order.hash })).json().response[0]).toMatchObject({
+      demandstatusid: 30,
+      reservetime: 0,
+    });
   });
 
   // 20 and 90 returned on load send the page to the order view, so the answer
@@ -176,8 +194,28 @@ describe('POST /api/confirm-nominal', () => {
       { id: 9002, checked: false },
     ]);
     expect(after.holders).toEqual([
-      { surname: 'Иванов', name: 'Иван', middleName: 'Иванович', age: null, birthDate: '1987-05-24', docTypeId: 1, docNumber: '4510123456', countryId: RUSSIA, regionId: MOSCOW },
-      { surname: 'Smith', name: 'John', middleName: 'Peter', age: null, birthDate: '1950-02-01', docTypeId: 6, docNumber: 'N1234567', countryId: MONACO, regionId: null },
+      {
+        surname: 'Иванов',
+        name: 'Иван',
+        middleName: 'Иванович',
+        age: null,
+        birthDate: '1987-05-24',
+        docTypeId: 1,
+        docNumber: '4510123456',
+        countryId: RUSSIA,
+        regionId: MOSCOW,
+      },
+      {
+        surname: 'Smith',
+        name: 'John',
+        middleName: 'Peter',
+        age: null,
+        birthDate: '1950-02-01',
+        docTypeId: 6,
+        docNumber: 'N1234567',
+        countryId: MONACO,
+        regionId: null,
+      },
     ]);
   });
 
@@ -191,39 +229,143 @@ describe('POST /api/confirm-nominal', () => {
   type Overrides = Record<string, unknown> | ((ids: number[]) => Record<string, unknown>);
   const invalid: { description: string; overrides: Overrides; path: string; code: string }[] = [
     { description: 'a missing surname', overrides: { surname: ['', 'Smith'] }, path: 'surname.0', code: NominalError.requiredSurname },
-    { description: 'a surname of 33 letters', overrides: { surname: ['Иванов', 'S'.repeat(33)] }, path: 'surname.1', code: NominalError.notValidSurname },
+    {
+      description: 'a surname of 33 letters',
+      overrides: { surname: ['Иванов', 'S'.repeat(33)] },
+      path: 'surname.1',
+      code: NominalError.notValidSurname,
+    },
     { description: 'a name of 2 letters', overrides: { name: ['Ян', 'John'] }, path: 'name.0', code: NominalError.notValidName },
     { description: 'a name with digits', overrides: { name: ['Иван', 'J0hn'] }, path: 'name.1', code: NominalError.notValidName },
-    { description: 'a surname of Roman numeral symbols', overrides: { surname: ['ⅠⅡ', 'Smith'] }, path: 'surname.0', code: NominalError.notValidSurname },
-    { description: 'a name in fullwidth letters', overrides: { name: ['Иван', 'Ｊｏｈｎ'] }, path: 'name.1', code: NominalError.notValidName },
-    { description: 'a missing middle name', overrides: { middleName: ['Иванович', ''] }, path: 'middleName.1', code: NominalError.requiredMiddleName },
-    { description: 'a middle name of 65 letters', overrides: { middleName: ['И'.repeat(65), 'Peter'] }, path: 'middleName.0', code: NominalError.notValidMiddleName },
+    {
+      description: 'a surname of Roman numeral symbols',
+      overrides: { surname: ['ⅠⅡ', 'Smith'] },
+      path: 'surname.0',
+      code: NominalError.notValidSurname,
+    },
+    {
+      description: 'a name in fullwidth letters',
+      overrides: { name: ['Иван', 'Ｊｏｈｎ'] },
+      path: 'name.1',
+      code: NominalError.notValidName,
+    },
+    {
+      description: 'a missing middle name',
+      overrides: { middleName: ['Иванович', ''] },
+      path: 'middleName.1',
+      code: NominalError.requiredMiddleName,
+    },
+    {
+      description: 'a middle name of 65 letters',
+      overrides: { middleName: ['И'.repeat(65), 'Peter'] },
+      path: 'middleName.0',
+      code: NominalError.notValidMiddleName,
+    },
     { description: 'a missing birth date', overrides: { date: ['', '01.02.1950'] }, path: 'date.0', code: NominalError.requiredBirthDate },
-    { description: 'a birth date in the future', overrides: { date: ['16.03.2026', '01.02.1950'] }, path: 'date.0', code: NominalError.futureBirthDate },
-    { description: 'a birth date of 1899', overrides: { date: ['24.05.1987', '01.02.1899'] }, path: 'date.1', code: NominalError.notValidBirthDate },
-    { description: 'a birth date 31 April', overrides: { date: ['31.04.1987', '01.02.1950'] }, path: 'date.0', code: NominalError.notValidBirthDate },
-    { description: 'a missing document type', overrides: { docTypeId: [null, 6] }, path: 'docTypeId.0', code: NominalError.requiredDocType },
+    {
+      description: 'a birth date in the future',
+      overrides: { date: ['16.03.2026', '01.02.1950'] },
+      path: 'date.0',
+      code: NominalError.futureBirthDate,
+    },
+    {
+      description: 'a birth date of 1899',
+      overrides: { date: ['24.05.1987', '01.02.1899'] },
+      path: 'date.1',
+      code: NominalError.notValidBirthDate,
+    },
+    {
+      description: 'a birth date 31 April',
+      overrides: { date: ['31.04.1987', '01.02.1950'] },
+      path: 'date.0',
+      code: NominalError.notValidBirthDate,
+    },
+    {
+      description: 'a missing document type',
+      overrides: { docTypeId: [null, 6] },
+      path: 'docTypeId.0',
+      code: NominalError.requiredDocType,
+    },
     { description: 'an unknown document type', overrides: { docTypeId: [2, 6] }, path: 'docTypeId.0', code: NominalError.notValidDocType },
-    { description: 'a missing document number', overrides: { docNum: ['4510 123456', '  '] }, path: 'docNum.1', code: NominalError.requiredDocNum },
-    { description: 'a passport number of 9 digits', overrides: { docNum: ['4510 12345', 'N1234567'] }, path: 'docNum.0', code: NominalError.notValidDocNum },
-    { description: 'a military ID in Latin letters', overrides: { docTypeId: [3, 6], docNum: ['AB 1234567', 'N1234567'] }, path: 'docNum.0', code: NominalError.notValidDocNum },
-    { description: 'a birth certificate without the hyphen', overrides: { docTypeId: [4, 6], docNum: ['IVМЮ 123456', 'N1234567'] }, path: 'docNum.0', code: NominalError.notValidDocNum },
-    { description: "a seafarer's passport of 6 digits", overrides: { docTypeId: [5, 6], docNum: ['II 123456', 'N1234567'] }, path: 'docNum.0', code: NominalError.notValidDocNum },
-    { description: 'a foreign document in Cyrillic', overrides: { docNum: ['4510 123456', 'Н1234567'] }, path: 'docNum.1', code: NominalError.notValidDocNum },
-    { description: 'a foreign document of 33 characters', overrides: { docNum: ['4510 123456', 'N'.repeat(33)] }, path: 'docNum.1', code: NominalError.notValidDocNum },
+    {
+      description: 'a missing document number',
+      overrides: { docNum: ['4510 123456', '  '] },
+      path: 'docNum.1',
+      code: NominalError.requiredDocNum,
+    },
+    {
+      description: 'a passport number of 9 digits',
+      overrides: { docNum: ['4510 12345', 'N1234567'] },
+      path: 'docNum.0',
+      code: NominalError.notValidDocNum,
+    },
+    {
+      description: 'a military ID in Latin letters',
+      overrides: { docTypeId: [3, 6], docNum: ['AB 1234567', 'N1234567'] },
+      path: 'docNum.0',
+      code: NominalError.notValidDocNum,
+    },
+    {
+      description: 'a birth certificate without the hyphen',
+      overrides: { docTypeId: [4, 6], docNum: ['IVМЮ 123456', 'N1234567'] },
+      path: 'docNum.0',
+      code: NominalError.notValidDocNum,
+    },
+    {
+      description: "a seafarer's passport of 6 digits",
+      overrides: { docTypeId: [5, 6], docNum: ['II 123456', 'N1234567'] },
+      path: 'docNum.0',
+      code: NominalError.notValidDocNum,
+    },
+    {
+      description: 'a foreign document in Cyrillic',
+      overrides: { docNum: ['4510 123456', 'Н1234567'] },
+      path: 'docNum.1',
+      code: NominalError.notValidDocNum,
+    },
+    {
+      description: 'a foreign document of 33 characters',
+      overrides: { docNum: ['4510 123456', 'N'.repeat(33)] },
+      path: 'docNum.1',
+      code: NominalError.notValidDocNum,
+    },
     { description: 'a missing country', overrides: { countryId: [RUSSIA, null] }, path: 'countryId.1', code: NominalError.requiredCountry },
     { description: 'an unknown country', overrides: { countryId: [RUSSIA, 1] }, path: 'countryId.1', code: NominalError.notValidCountry },
-    { description: 'a missing region of Russia', overrides: { regionId: [null, null] }, path: 'regionId.0', code: NominalError.requiredRegion },
-    { description: 'a region of Kazakhstan for Russia', overrides: { regionId: [ALMATY, null] }, path: 'regionId.0', code: NominalError.notValidRegion },
-    { description: 'an unticked required consent', overrides: { checkboxList: [{ id: 9002, checked: true }] }, path: 'checkboxList.9001', code: NominalError.requiredConsent },
-    { description: 'a required consent sent unchecked', overrides: { checkboxList: [{ id: 9001, checked: 0 }] }, path: 'checkboxList.9001', code: NominalError.requiredConsent },
+    {
+      description: 'a missing region of Russia',
+      overrides: { regionId: [null, null] },
+      path: 'regionId.0',
+      code: NominalError.requiredRegion,
+    },
+    {
+      description: 'a region of Kazakhstan for Russia',
+      overrides: { regionId: [ALMATY, null] },
+      path: 'regionId.0',
+      code: NominalError.notValidRegion,
+    },
+    {
+      description: 'an unticked required consent',
+      overrides: { checkboxList: [{ id: 9002, checked: true }] },
+      path: 'checkboxList.9001',
+      code: NominalError.requiredConsent,
+    },
+    {
+      description: 'a required consent sent unchecked',
+      overrides: { checkboxList: [{ id: 9001, checked: 0 }] },
+      path: 'checkboxList.9001',
+      code: NominalError.requiredConsent,
+    },
     { description: 'a ticket of another order', overrides: (ids) => ({ id: [ids[0], 1] }), path: 'id', code: 'not-valid-ticket-list' },
   ];
   it.each(invalid)('refuses $description and changes nothing', async ({ overrides, path, code }) => {
     const before = await state();
     const res = await t.post('/api/confirm-nominal', validBody(typeof overrides === 'function' ? overrides(ticketIds) : overrides));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ errorCode: '-1002', errorText: 'Проверьте правильность заполнения полей.', fields: [{ path, code }] });
+    expect(res.json()).toMatchObject({
+      errorCode: '-1002',
+      errorText: 'Проверьте правильность заполнения полей.',
+      fields: [{ path, code }],
+    });
     expect(await state()).toEqual(before);
     expect(before).toMatchObject({ status: 10, holders: [null, null] });
   });
@@ -233,8 +375,16 @@ describe('POST /api/confirm-nominal', () => {
     const body = validBody();
     const res = await t.post('/api/confirm-nominal', {
       ...body,
-      id: one(body.id), surname: one(body.surname), name: one(body.name), middleName: one(body.middleName), age: one(body.age),
-      date: one(body.date), docTypeId: one(body.docTypeId), docNum: one(body.docNum), countryId: one(body.countryId), regionId: one(body.regionId),
+      id: one(body.id),
+      surname: one(body.surname),
+      name: one(body.name),
+      middleName: one(body.middleName),
+      age: one(body.age),
+      date: one(body.date),
+      docTypeId: one(body.docTypeId),
+      docNum: one(body.docNum),
+      countryId: one(body.countryId),
+      regionId: one(body.regionId),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual([{ path: 'id', code: 'not-valid-ticket-list' }]);
@@ -278,7 +428,7 @@ describe('POST /api/confirm-nominal', () => {
   });
 
   it('refuses a canceled order (90) with its hash, so the page goes to the order view', async () => {
-    await t.db.query("update orders set status = 90, canceled_at = now() where id = $1", [order.id]);
+    await t.db.query('update orders set status = 90, canceled_at = now() where id = $1', [order.id]);
     const res = await t.post('/api/confirm-nominal', validBody());
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ errorCode: '-1013', hash: order.hash });

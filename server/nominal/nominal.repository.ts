@@ -1,3 +1,4 @@
+import type { CatalogConcession } from '../../contract/catalog-file.ts';
 import type { Holder } from '../../contract/nominal.ts';
 import type { Queryable } from '../db/client.ts';
 import { OrderStatus } from '../../contract/order-status.ts';
@@ -51,6 +52,8 @@ export type NominalTicketRow = {
   starts_at: Date;
   has_time: boolean;
   category_name: Record<string, string>;
+  category_id: number;
+  category_concession: CatalogConcession | null;
   unit_price: number;
   unit_fee: number;
 };
@@ -62,7 +65,8 @@ export type NominalTicketRow = {
  */
 export async function findNominalTickets(db: Queryable, orderId: number, which: 'held' | 'all'): Promise<NominalTicketRow[]> {
   const { rows } = await db.query<NominalTicketRow>(
-    `select t.id, t.hash, t.holder, s.starts_at, s.has_time, c.name as category_name, l.unit_price, l.unit_fee
+    `select t.id, t.hash, t.holder, s.starts_at, s.has_time, c.name as category_name, c.id as category_id,
+            c.concession as category_concession, l.unit_price, l.unit_fee
      from tickets t
      join order_lines l on l.id = t.order_line_id
      join sessions s on s.id = l.session_id
@@ -90,7 +94,6 @@ export async function findCountries(db: Queryable): Promise<CountryRow[]> {
 export async function findRegions(db: Queryable): Promise<RegionRow[]> {
   return (await db.query<RegionRow>('select id, country_id, name from regions order by country_id, sortnum, id')).rows;
 }
-
 
 /** Moves a reserved order to confirmed; answers false when it was not reserved and unexpired. */
 export async function markOrderConfirmed(tx: Queryable, orderId: number, at: Date, consents: unknown): Promise<boolean> {

@@ -21,7 +21,13 @@ export function nominalRoutes(app: FastifyInstance, deps: { nominal: NominalServ
 
   r.post(
     '/api/confirm-nominal',
-    { schema: { tags: ['nominal'], body: confirmNominalRequest, response: { 200: confirmNominalResponse, 400: refusal, 404: refusal, 409: refusal } } },
+    {
+      schema: {
+        tags: ['nominal'],
+        body: confirmNominalRequest,
+        response: { 200: confirmNominalResponse, 400: refusal, 404: refusal, 409: refusal },
+      },
+    },
     async (request) => {
       const { hash } = await deps.nominal.confirmNominal(request.body, request.ip);
       return { errorCode: ErrorCode.ok, errorText: '', hash };

@@ -1,4 +1,8 @@
+import { isConsentScope } from '../../contract/consent.ts';
+import { consentTicks } from '../personal-data/consent-ticks.ts';
+import { insertConsents } from '../personal-data/personal-data.repository.ts';
 import type { z } from 'zod';
+import { checkConcessionHolders } from '../concessions/concession-holders.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import {
   type Holder,
@@ -16,7 +20,7 @@ import type { Db, Queryable } from '../db/client.ts';
 import { findCheckboxes } from '../event/event.repository.ts';
 import { BusinessError } from '../http.ts';
 import { venueDateParts } from '../order-view/dates.ts';
-import { OrderStatus } from '../orders/orders.service.ts';
+import { OrderStatus } from '../../contract/order-status.ts';
 import type { SetupService } from '../setup/setup.service.ts';
 import {
   type NominalOrderRow,
@@ -53,7 +57,7 @@ const bit = (value: boolean) => (value ? 1 : 0);
 const roubles = (kopecks: number) => kopecks / 100;
 
 /** Kazakh readers read Russian place names better than English ones; Chinese falls back to English. */
-function withFallbacks(name: Record<string, string>) {
+export function withFallbacks(name: Record<string, string>) {
   return { ...name, kz: name.kz || name.ru || name.en || '', ch: name.ch || name.en || '' };
 }
 
@@ -63,7 +67,7 @@ function reserveSeconds(order: NominalOrderRow, now: number): number {
   return Math.max(0, Math.floor((order.reserved_until.getTime() - now) / 1000));
 }
 
-async function referenceData(db: Queryable) {
+export async function referenceData(db: Queryable) {
   const [docTypes, countries, regions] = await Promise.all([findDocTypes(db), findCountries(db), findRegions(db)]);
   const regionsByCountry = new Map<number, number[]>(countries.map((c) => [c.id, []]));
   for (const region of regions) regionsByCountry.get(region.country_id)?.push(region.id);
@@ -81,7 +85,11 @@ export function createNominalService(deps: NominalDeps) {
     if (!order) throw orderNotFound();
     // Every ticket, released or not: the expiry job cancels an order (90) and releases all its
     // places at once, and the page must still read that status to go to the order view.
-    const [tickets, checkboxes, ref] = await Promise.all([findNominalTickets(db, order.id, 'all'), findCheckboxes(db, 'nominal', order.event_id), referenceData(db)]);
+    const [tickets, checkboxes, ref] = await Promise.all([
+      findNominalTickets(db, order.id, 'all'),
+      findCheckboxes(db, 'nominal', order.event_id),
+      referenceData(db),
+    ]);
     const flags = flagsOf(order);
     // The reserve runs while the order awaits its holders (10) and then its payment (20).
     const awaiting = order.status === OrderStatus.reserved || order.status === OrderStatus.confirmed;
@@ -110,7 +118,13 @@ export function createNominalService(deps: NominalDeps) {
         };
       }),
       text: order.nominal_text,
-      checkboxList: checkboxes.map((box) => ({ id: box.id, name: box.name, url: box.url, filling: bit(box.required) })),
+      checkboxList: checkboxes.map((box) => ({
+        id: box.id,
+        name: box.name,
+        url: box.url,
+        filling: bit(box.required),
+        ...(isConsentScope(box.consent) ? { consent: box.consent } : {}),
+      })),
       docTypes: ref.docTypes.map((doc) => ({ id: doc.id, country_id: doc.country_id, name: doc.name, note: doc.note })),
       countries: ref.countries.map((c) => ({ id: c.id, code: c.code, sortnum: c.sortnum, name: c.name })),
       regions: ref.regions.map((r) => ({ id: r.id, country_id: r.country_id, name: withFallbacks(r.name) })),
@@ -157,10 +171,26 @@ export function createNominalService(deps: NominalDeps) {
 
       const boxes = await findCheckboxes(tx, 'nominal', order.event_id);
       const ticked = new Set(body.checkboxList.filter((c) => c.checked === true || c.checked === 1).map((c) => c.id));
-      for (const id of missingConsents(boxes.map((b) => ({ id: b.id, filling: bit(b.required) })), ticked)) {
+      for (const id of missingConsents(
+        boxes.map((b) => ({ id: b.id, filling: bit(b.required) })),
+        ticked,
+      )) {
         issues.push({ path: `checkboxList.${id}`, code: NominalError.requiredConsent });
       }
       if (issues.length > 0) throw invalidFields(issues);
+
+      // The categories' concessions: the holder's age on the session's day, and the monthly limit per visitor.
+      const byId = new Map(tickets.map((t) => [t.id, t]));
+      await checkConcessionHolders(
+        tx,
+        holders.flatMap(({ ticketId, holder }) => {
+          const t = byId.get(ticketId);
+          if (!t) return [];
+          const day = venueDateParts(t.starts_at, timezone).iso;
+          return [{ index: body.id.indexOf(ticketId), categoryId: t.category_id, concession: t.category_concession, day, holder }];
+        }),
+        { orderId: order.id, timeZone: timezone, ageField: order.need_age === 2 ? 'date' : 'age' },
+      );
 
       const consents = boxes.map((b) => ({ id: b.id, checked: ticked.has(b.id) }));
       if (!(await markOrderConfirmed(tx, order.id, new Date(at), consents))) {
@@ -168,6 +198,7 @@ export function createNominalService(deps: NominalDeps) {
         throw new BusinessError(ErrorCode.reserveExpired, { details: { hash: order.hash } });
       }
       await saveHolders(tx, order.id, holders);
+      await insertConsents(tx, order.id, body.lang ?? 'ru', new Date(at), consentTicks(boxes, ticked, remoteIp));
       return { hash: order.hash };
     });
   }

@@ -47,7 +47,10 @@ export async function findOrderServices(db: Queryable, orderId: number): Promise
 
 /** Takes n from an offer's stock; false when not enough is left (a null stock never runs out). */
 export async function takeOfferStock(tx: Queryable, offerId: number, n: number): Promise<boolean> {
-  const { rowCount } = await tx.query('update special_offers set stock = stock - $2 where id = $1 and stock is not null and stock >= $2', [offerId, n]);
+  const { rowCount } = await tx.query('update special_offers set stock = stock - $2 where id = $1 and stock is not null and stock >= $2', [
+    offerId,
+    n,
+  ]);
   if (rowCount > 0) return true;
   const { rows } = await tx.query<{ stock: number | null }>('select stock from special_offers where id = $1', [offerId]);
   return rows[0] !== undefined && rows[0].stock === null;
@@ -67,13 +70,22 @@ export async function insertOrderServices(
     `insert into order_services (order_id, parent_line_id, offer_id, package_id, amount, created_at)
      select $1, parent_line_id, offer_id, package_id, amount, $3
      from jsonb_to_recordset($2::jsonb) as x(parent_line_id int, offer_id int, package_id int, amount int)`,
-    [orderId, JSON.stringify(items.map((i) => ({ parent_line_id: i.parentLineId, offer_id: i.offerId, package_id: i.packageId, amount: i.amount }))), at],
+    [
+      orderId,
+      JSON.stringify(
+        items.map((i) => ({ parent_line_id: i.parentLineId, offer_id: i.offerId, package_id: i.packageId, amount: i.amount })),
+      ),
+      at,
+    ],
   );
 }
 
 /** Deletes a service of the order that may be deleted (can_delete); undefined when none such. */
 export async function deleteOrderService(tx: Queryable, id: number, orderId: number): Promise<OrderServiceRow | undefined> {
-  const { rows } = await tx.query<OrderServiceRow>('delete from order_services where id = $1 and order_id = $2 and can_delete returning *', [id, orderId]);
+  const { rows } = await tx.query<OrderServiceRow>(
+    'delete from order_services where id = $1 and order_id = $2 and can_delete returning *',
+    [id, orderId],
+  );
   return rows[0];
 }
 

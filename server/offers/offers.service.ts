@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import { findOrderLines } from '../orders/orders.repository.ts';
 import { orderTooLarge, withinOrderCap } from '../orders/orders.service.ts';
-import { toKopecks } from '../orders/pricing.ts';
+import { toKopecks } from '../../contract/format-price.ts';
 import { lockChangeableOrder, recomputeOrderTotals } from '../order-view/order-state.ts';
 import {
   type OfferRow,
@@ -39,7 +39,11 @@ export function offerLimit(offer: Pick<OfferRow, 'per_order_limit' | 'seat_tied'
 
 /** The offers shown for an order: each for each of its unreleased lines, with its limit. */
 export async function offersForOrder(db: Queryable, order: { id: number; event_id: number }) {
-  const [offers, lines, services] = await Promise.all([findOffersForEvent(db, order.event_id), findOrderLines(db, order.id), findOrderServices(db, order.id)]);
+  const [offers, lines, services] = await Promise.all([
+    findOffersForEvent(db, order.event_id),
+    findOrderLines(db, order.id),
+    findOrderServices(db, order.id),
+  ]);
   return offersFrom(offers, lines, services);
 }
 
@@ -57,7 +61,9 @@ export function offersFrom(
     offers.map((offer) => {
       const limit = offerLimit(offer, places, taken.get(offer.id) ?? 0);
       // What addOffers checks per row: a seat-tied service once per place of its ticket row.
-      const rowLimit = offer.seat_tied ? Math.max(0, Math.min(limit, line.quantity - (takenPerParent.get(parentKey(line.id, offer.id)) ?? 0))) : limit;
+      const rowLimit = offer.seat_tied
+        ? Math.max(0, Math.min(limit, line.quantity - (takenPerParent.get(parentKey(line.id, offer.id)) ?? 0)))
+        : limit;
       return { parentId: line.id, offer, limit, rowLimit };
     }),
   );
@@ -78,7 +84,11 @@ async function addOffers(db: Db, input: { hash: string; items: readonly OfferReq
   await db.transaction(async (tx) => {
     const order = await lockChangeableOrder(tx, input.hash, input.at);
     if (order.pushkin_card) throw new BusinessError(ErrorCode.validation, { status: 409, text: textOf('offers', 'pushkinCard') });
-    const [offers, lines, services] = await Promise.all([findOffersForEvent(tx, order.event_id), findOrderLines(tx, order.id), findOrderServices(tx, order.id)]);
+    const [offers, lines, services] = await Promise.all([
+      findOffersForEvent(tx, order.event_id),
+      findOrderLines(tx, order.id),
+      findOrderServices(tx, order.id),
+    ]);
     const live = new Map(lines.filter((l) => !l.released).map((l) => [l.id, l]));
     const places = [...live.values()].reduce((sum, l) => sum + l.quantity, 0);
     const byId = new Map(offers.map((o) => [o.id, o]));
@@ -87,7 +97,8 @@ async function addOffers(db: Db, input: { hash: string; items: readonly OfferReq
       if (!offer || !live.has(item.parent_id) || offer.package_id !== item.package_id) {
         throw new BusinessError(ErrorCode.validation, { status: 400, text: textOf('offers', 'unknownOffer') });
       }
-      if (toKopecks(item.cost) !== offer.amount) throw new BusinessError(ErrorCode.validation, { status: 409, text: textOf('offers', 'priceChanged') });
+      if (toKopecks(item.cost) !== offer.amount)
+        throw new BusinessError(ErrorCode.validation, { status: 409, text: textOf('offers', 'priceChanged') });
     }
     const wanted = countBy(input.items, (i) => i.price_id);
     const taken = countBy(services, (s) => s.offer_id);
@@ -132,7 +143,8 @@ async function removeOffer(db: Db, input: { hash: string; id: number; at: Date }
     const order = await lockChangeableOrder(tx, input.hash, input.at);
     const removed = await deleteOrderService(tx, input.id, order.id);
     if (!removed) {
-      if (await orderServiceExists(tx, input.id, order.id)) throw new BusinessError(ErrorCode.validation, { status: 409, text: textOf('offers', 'cannotDelete') });
+      if (await orderServiceExists(tx, input.id, order.id))
+        throw new BusinessError(ErrorCode.validation, { status: 409, text: textOf('offers', 'cannotDelete') });
       throw new BusinessError(ErrorCode.notFound, { status: 404 });
     }
     await giveOfferStock(tx, removed.offer_id, 1);

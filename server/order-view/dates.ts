@@ -1,5 +1,5 @@
 import { LANGS, type Lang, type Localized } from '../../contract/common.ts';
-import { toBcp47 } from '../../contract/lang.ts';
+import { pickLocalized, toBcp47 } from '../../contract/lang.ts';
 
 // The locales the browser formats the pages' own dates with, so that an English page does not
 // say '28 November 2026' beside 'November 28, 2026'.
@@ -17,7 +17,14 @@ function format(locale: string, timeZone: string, options: Intl.DateTimeFormatOp
   return fmt;
 }
 
-const NUMERIC: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const NUMERIC: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
 const LONG_DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
 const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'long' };
 
@@ -44,7 +51,11 @@ function memo<T>(make: (at: Date, timeZone: string) => T, max = 2000) {
 export const venueDateParts = memo((at: Date, timeZone: string) => {
   const all = format('en-GB', timeZone, NUMERIC).formatToParts(at);
   const get = (type: string) => all.find((p) => p.type === type)?.value ?? '';
-  return { day: `${get('day')}.${get('month')}.${get('year')}`, time: `${get('hour')}:${get('minute')}`, iso: `${get('year')}-${get('month')}-${get('day')}` };
+  return {
+    day: `${get('day')}.${get('month')}.${get('year')}`,
+    time: `${get('hour')}:${get('minute')}`,
+    iso: `${get('year')}-${get('month')}-${get('day')}`,
+  };
 });
 
 /** A session's date and time as the spec sends them: dd.mm.yyyy and HH:MM ('00:00' = no time), in the venue's zone. */
@@ -56,17 +67,14 @@ export function sessionDayTime(at: Date, hasTime: boolean, timeZone: string) {
 const each = (fn: (lang: Lang) => string): Localized => Object.fromEntries(LANGS.map((l) => [l, fn(l)])) as Localized;
 
 /** '21 ноября 2026' and 'суббота' in each language. */
-export const localizedDay = memo(
-  (at: Date, timeZone: string): { day_str: Localized; dayofweek: Localized } => ({
-    day_str: Object.freeze(each((l) => format(LOCALES[l], timeZone, LONG_DAY).format(at))),
-    dayofweek: Object.freeze(each((l) => format(LOCALES[l], timeZone, WEEKDAY).format(at))),
-  }),
-);
+export const localizedDay = memo((at: Date, timeZone: string): { day_str: Localized; dayofweek: Localized } => ({
+  day_str: Object.freeze(each((l) => format(LOCALES[l], timeZone, LONG_DAY).format(at))),
+  dayofweek: Object.freeze(each((l) => format(LOCALES[l], timeZone, WEEKDAY).format(at))),
+}));
 
-/** A localized jsonb value with every language present (missing ones fall back to en, then ru). */
+/** A localized jsonb value with every language present, each by the one fallback order (pickLocalized). */
 export function fullLocalized(text: Partial<Record<string, string>> | null | undefined): Localized {
-  const t = text ?? {};
-  return each((l) => t[l] || t.en || t.ru || '');
+  return each((l) => pickLocalized(text, l));
 }
 
 export const sameInAll = (value: string): Localized => each(() => value);

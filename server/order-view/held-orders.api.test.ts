@@ -3,7 +3,7 @@ import { heldOrdersResponse } from '../../contract/order-view.ts';
 import { insertQuantityCatalog } from '../quantity-order/quantity-fixtures.ts';
 import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts';
 import { expireUnpaidOrders } from '../jobs/expiry.ts';
-import { OrderStatus } from '../orders/orders.service.ts';
+import { OrderStatus } from '../../contract/order-status.ts';
 import { makeOrder, preparePaymentCatalog } from '../payments/payment-test-kit.ts';
 
 const START = new Date('2026-11-21T10:00:00Z');
@@ -62,7 +62,10 @@ describe('POST /api/order/held', () => {
 
   const refused = [
     { description: 'no order named', body: { hash: EVENT, orders: [] } },
-    { description: 'more than ten orders', body: { hash: EVENT, orders: Array.from({ length: 11 }, (_, i) => `order-hash-${String(i).padStart(6, '0')}`) } },
+    {
+      description: 'more than ten orders',
+      body: { hash: EVENT, orders: Array.from({ length: 11 }, (_, i) => `order-hash-${String(i).padStart(6, '0')}`) },
+    },
     { description: 'a hash no order can have', body: { hash: EVENT, orders: ['../../etc'] } },
     { description: 'no event', body: { orders: ['a'.repeat(32)] } },
   ];

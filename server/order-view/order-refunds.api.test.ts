@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts';
 import { expireUnpaidOrders } from '../jobs/expiry.ts';
-import { OrderStatus } from '../orders/orders.service.ts';
+import { OrderStatus } from '../../contract/order-status.ts';
 import { completeAtBank, makeOrder, pay, preparePaymentCatalog, sandboxId, view } from '../payments/payment-test-kit.ts';
 import { sandboxKey, signSandboxNotification } from '../payments/sandbox/sandbox-bank.ts';
 
@@ -71,7 +71,10 @@ describe('POST /api/order/view: refunds', () => {
       amount: 106000,
       reason: '',
     });
-    expect((await t.app.inject({ method: 'POST', url: '/payments/notify/sandbox', payload: late })).json()).toEqual({ ok: true, result: 'refunded' });
+    expect((await t.app.inject({ method: 'POST', url: '/payments/notify/sandbox', payload: late })).json()).toEqual({
+      ok: true,
+      result: 'refunded',
+    });
 
     const { body } = await view(t, order.hash);
     expect(body.status).toBe(OrderStatus.canceled);
@@ -85,7 +88,13 @@ describe('POST /api/order/view: refunds', () => {
     const paymentId = rows[0]?.id as number;
     // As returns.service.ts confirms a return: part of the paid payment, keyed by the return request.
     const refundId = await t.db.transaction((tx) =>
-      t.app.payments.requestRefund(tx, { paymentId, amount: 50000, reason: `return of tickets of order ${order.number}`, key: 'return:987654', at: t.clock.date() }),
+      t.app.payments.requestRefund(tx, {
+        paymentId,
+        amount: 50000,
+        reason: `return of tickets of order ${order.number}`,
+        key: 'return:987654',
+        at: t.clock.date(),
+      }),
     );
     expect(await t.app.payments.processRefunds({ ids: [refundId] })).toEqual({ done: 1, failed: 0 });
     expect((await view(t, order.hash)).body.refunds).toEqual([]);

@@ -3,9 +3,9 @@ import type { Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import { findOrderDiscountTerms, setDiscountAmounts } from '../loyalty/discounts.repository.ts';
 import { type OrderRow, findOrderTotalsBase, lockOrderByHash, setOrderTotals } from '../orders/orders.repository.ts';
-import { OrderStatus } from '../orders/orders.service.ts';
+import { OrderStatus } from '../../contract/order-status.ts';
 import { cancelOpenPayments } from '../payments/payments.repository.ts';
-import { orderNotFound } from '../payments/payments.service.ts';
+import { orderNotFound } from '../payments/payment-context.ts';
 import { textOf } from '../locales/texts.ts';
 
 /** Whether an order still awaits payment at `at`: confirmed, not released, reserve time running. */

@@ -4,7 +4,7 @@ import { isOfferDisabled } from '../../contract/order-rules.ts';
 import type { Offer } from '../../contract/order-view.ts';
 import { expireUnpaidOrders } from '../jobs/expiry.ts';
 import { remaining } from '../orders/order-test-kit.ts';
-import { OrderStatus } from '../orders/orders.service.ts';
+import { OrderStatus } from '../../contract/order-status.ts';
 import { completeAtBank, makeOrder, pay, preparePaymentCatalog, proveCard, sandboxId, view } from '../payments/payment-test-kit.ts';
 
 const START = new Date('2026-11-21T10:00:00Z');
@@ -45,7 +45,16 @@ describe('POST /api/order/view', () => {
       phone: '+79990000000',
       toping: [],
       service: [{ id: 0, action: { ru: 'Сервисный сбор' }, cost: 60 }],
-      discountData: { cardCode: '', isBlocked: 0, availableBonuses: 0, useBonuses: 0, totalBalance: 0, totalDiscount: 0, chargedBonus: 0, promoCode: '' },
+      discountData: {
+        cardCode: '',
+        isBlocked: 0,
+        availableBonuses: 0,
+        useBonuses: 0,
+        totalBalance: 0,
+        totalDiscount: 0,
+        chargedBonus: 0,
+        promoCode: '',
+      },
     });
     expect(body.payments.map((p: { creditcompany_id: number }) => p.creditcompany_id)).toEqual([1, 2, 3]);
     expect(body.payments[0]).toMatchObject({ protocol_type: 1, protocol_kind: 1, name: { ru: 'Банковская карта', en: 'Bank card' } });
@@ -97,7 +106,15 @@ describe('POST /api/order/view of an order still awaiting named-ticket data (sta
     const order = await makeOrder(t, { status: OrderStatus.reserved });
     const { status, body } = await view(t, order.hash);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ status: 10, reserveTime: 900, paymentAllowed: true, printingAllowed: 0, url_pay: '/api/order/pay', demsumma: 1060, addToping: [] });
+    expect(body).toMatchObject({
+      status: 10,
+      reserveTime: 900,
+      paymentAllowed: true,
+      printingAllowed: 0,
+      url_pay: '/api/order/pay',
+      demsumma: 1060,
+      addToping: [],
+    });
     t.clock.advance(15 * 60_000);
     expect((await view(t, order.hash)).body).toMatchObject({ status: 10, reserveTime: 0, paymentAllowed: false });
   });
@@ -133,7 +150,10 @@ describe('special offers', () => {
   ])('refuses $name and adds nothing', async ({ items, code }) => {
     const order = await makeOrder(t);
     const parent = (await view(t, order.hash)).body.main[0].id;
-    const response = await add(order.hash, items.map((item) => ({ parent_id: parent, ...item })));
+    const response = await add(
+      order.hash,
+      items.map((item) => ({ parent_id: parent, ...item })),
+    );
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.json().errorCode).toBe(code);
     const { body } = await view(t, order.hash);
@@ -149,7 +169,14 @@ describe('special offers', () => {
   ])('answers an offer over its limit with -9998 and the offer-limit text, not the ticket-limit one ($lang)', async ({ lang, text }) => {
     const order = await makeOrder(t);
     const parent = (await view(t, order.hash)).body.main[0].id;
-    expect((await add(order.hash, [{ parent_id: parent, ...AUDIO }, { parent_id: parent, ...AUDIO }])).statusCode).toBe(200);
+    expect(
+      (
+        await add(order.hash, [
+          { parent_id: parent, ...AUDIO },
+          { parent_id: parent, ...AUDIO },
+        ])
+      ).statusCode,
+    ).toBe(200);
     const third = await t.post('/api/order/add-special-offer', { hash: order.hash, lang, data: [{ parent_id: parent, ...AUDIO }] });
     expect(third.statusCode).toBe(409);
     expect(third.json()).toEqual({ errorCode: '-9998', errorText: text });
@@ -163,7 +190,10 @@ describe('special offers', () => {
 
   it.each([
     { lang: 'ru', text: 'Заказ оплачивается Пушкинской картой: к нему нельзя добавить услуги. Пушкинская карта оплачивает только билет.' },
-    { lang: 'en', text: 'This order is paid with the Pushkin card: services cannot be added to it. The Pushkin card pays for the ticket only.' },
+    {
+      lang: 'en',
+      text: 'This order is paid with the Pushkin card: services cannot be added to it. The Pushkin card pays for the ticket only.',
+    },
     { lang: 'kz', text: 'Тапсырыс Пушкин картасымен төленеді: оған қызметтер қосуға болмайды. Пушкин картасы тек билетті төлейді.' },
     { lang: 'ch', text: '此订单使用普希金卡支付：无法添加服务。普希金卡仅可支付门票。' },
   ])('offers nothing to a Pushkin-card order and refuses adding one with -1002, 409 ($lang)', async ({ lang, text }) => {
@@ -278,7 +308,9 @@ describe('discounts', () => {
   });
 
   it('refuses a promo code before its validity window opens and accepts it inside', async () => {
-    await t.db.query(`insert into promo_codes (code, kind, value, valid_from) values ('SOON', 'percent', 1000, $1)`, [new Date(START.getTime() + 60_000)]);
+    await t.db.query(`insert into promo_codes (code, kind, value, valid_from) values ('SOON', 'percent', 1000, $1)`, [
+      new Date(START.getTime() + 60_000),
+    ]);
     const order = await makeOrder(t);
     expect((await discount(order.hash, { promoCode: 'SOON' })).statusCode).toBe(400);
     t.clock.advance(60_000);
@@ -286,7 +318,9 @@ describe('discounts', () => {
   });
 
   it('refuses a promo code of another event', async () => {
-    await t.db.query(`insert into events (id, hash, kind_id, venue_id, name) values (9100, 'other-event-9100', 9000, 9000, '{"ru":"Другое"}')`);
+    await t.db.query(
+      `insert into events (id, hash, kind_id, venue_id, name) values (9100, 'other-event-9100', 9000, 9000, '{"ru":"Другое"}')`,
+    );
     await t.db.query(`insert into promo_codes (code, kind, value, event_id) values ('ELSEWHERE', 'percent', 1000, 9100)`);
     const order = await makeOrder(t);
     expect((await discount(order.hash, { promoCode: 'ELSEWHERE' })).json().errorText).toBe('Недействительный промокод');
@@ -329,7 +363,7 @@ describe('discounts', () => {
   });
 
   it('holds bonuses of unpaid orders, so two orders cannot spend the same bonuses', async () => {
-    await t.db.query("update loyalty_cards set balance = 300 where code = $1", [CARD_CODE]);
+    await t.db.query('update loyalty_cards set balance = 300 where code = $1', [CARD_CODE]);
     const a = await makeOrder(t);
     const b = await makeOrder(t);
     await proveCard(t, a.hash, CARD_CODE);

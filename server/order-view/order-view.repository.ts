@@ -104,7 +104,8 @@ type ViewQueryRow = OrderRow & {
 
 // The keys an automatic refund of payment `publicId` may have (payments.repository.ts); looked up
 // through the refunds' unique key index, so the view reads no refund of another order.
-const AUTOMATIC_REFUND_KEYS_OF = (publicId: string) => AUTOMATIC_REFUND_KEY_PREFIXES.map((prefix) => `'${prefix}' || ${publicId}`).join(', ');
+const AUTOMATIC_REFUND_KEYS_OF = (publicId: string) =>
+  AUTOMATIC_REFUND_KEY_PREFIXES.map((prefix) => `'${prefix}' || ${publicId}`).join(', ');
 
 // Each part is the statement its own repository function runs (the same columns and order), as a
 // json array of the order's rows; the order's own columns come back as an ordinary row.
@@ -134,7 +135,11 @@ from orders o where o.hash = $1`;
 
 // The whole answer as one json value: a driver decodes one column and one JSON text (natively)
 // instead of some forty columns one by one, which on PGlite was most of the view's cost.
-const ORDER_VIEW: PlannedStatement = { name: 'storefront_order_view', sql: `select row_to_json(v) as view from (${ORDER_VIEW_SQL}) v`, types: ['text'] };
+const ORDER_VIEW: PlannedStatement = {
+  name: 'storefront_order_view',
+  sql: `select row_to_json(v) as view from (${ORDER_VIEW_SQL}) v`,
+  types: ['text'],
+};
 
 type Stamp = string | null;
 /** The order's timestamps arrive as json text; the row type has them as dates. */
@@ -145,7 +150,18 @@ export async function findOrderView(db: Db, hash: string): Promise<OrderViewData
   const { rows } = await queryPlanned<{ view: ViewQueryRow }>(db, ORDER_VIEW, [hash]);
   const row = rows[0]?.view;
   if (!row) return undefined;
-  const { view_payments, view_refunds, view_lines, view_tickets, view_services, view_discount, view_methods, view_offers, view_order_lines, ...order } = row;
+  const {
+    view_payments,
+    view_refunds,
+    view_lines,
+    view_tickets,
+    view_services,
+    view_discount,
+    view_methods,
+    view_offers,
+    view_order_lines,
+    ...order
+  } = row;
   const stamps = order as unknown as Record<(typeof ORDER_STAMPS)[number], Stamp | Date>;
   for (const key of ORDER_STAMPS) {
     const value = stamps[key];

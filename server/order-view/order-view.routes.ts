@@ -34,6 +34,8 @@ export function orderViewRoutes(
     payments: PaymentsService;
     now: () => number;
     crm?: Pick<CrmService, 'clientIdOf'>;
+    /** The venue offers Apple Wallet passes (WALLET_* configured). */
+    walletPasses?: boolean;
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -79,7 +81,16 @@ export function orderViewRoutes(
 
   r.post(
     '/api/order/discount',
-    { schema: { tags: ['order'], body: discountRequest, response: { 200: discountResponse, '4xx': businessResult.extend({ promoCode: z.string().optional(), cardProof: z.string().optional() }) } } },
+    {
+      schema: {
+        tags: ['order'],
+        body: discountRequest,
+        response: {
+          200: discountResponse,
+          '4xx': businessResult.extend({ promoCode: z.string().optional(), cardProof: z.string().optional() }),
+        },
+      },
+    },
     async (request) => {
       const { hash, lang, promoCode, cardCode, cardProof, bonuses } = request.body;
       const applied = await deps.discounts.apply({
@@ -121,7 +132,7 @@ export function orderViewRoutes(
       const ticket = await deps.orderView.ticket(request.params.hash);
       if (!ticket) throw new BusinessError(ErrorCode.notFound, { status: 404 });
       reply.header('cache-control', 'no-store');
-      return ok(ticket);
+      return ok({ ...ticket, wallet: deps.walletPasses === true });
     },
   );
 }

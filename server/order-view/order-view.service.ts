@@ -1,10 +1,8 @@
 import QRCode from 'qrcode';
 import type { Localized } from '../../contract/common.ts';
-import type { Holder } from '../../contract/nominal.ts';
 import type { AttachedService, AutomaticRefund, HeldOrder, Offer, OrderView, PaymentType, TicketRow } from '../../contract/order-view.ts';
-import { isReturned } from '../../contract/order-status.ts';
+import { isExchangeHidden, isReturned, OrderStatus } from '../../contract/order-status.ts';
 import type { Db } from '../db/client.ts';
-import type { Setup } from '../../contract/setup.ts';
 import { discountDataFrom } from '../loyalty/discounts.service.ts';
 import { offersFrom } from '../offers/offers.service.ts';
 import { textInAll } from '../locales/texts.ts';
@@ -12,10 +10,11 @@ import { findOrderById } from '../orders/orders.repository.ts';
 import { findTicketByHash, findTicketReturnedAt } from '../tickets/tickets.repository.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { BusinessError } from '../http.ts';
-import { OrderStatus } from '../orders/orders.service.ts';
-import { toRoubles } from '../orders/pricing.ts';
-import { type PaymentsService, orderNotFound } from '../payments/payments.service.ts';
+import { toRoubles } from '../../contract/format-price.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import { orderNotFound } from '../payments/payment-context.ts';
 import { ticketImages } from '../tickets/ticket-images.ts';
+import { type TicketVenue, holderName, ticketDocumentOf } from '../tickets/ticket-document.ts';
 import { fullLocalized, localizedDay, sameInAll, sessionDayTime } from './dates.ts';
 import {
   type ViewLineRow,
@@ -34,7 +33,12 @@ export const PAY_URL = '/api/order/pay';
 const SERVICE_FEE_NAME: Localized = textInAll('orders', 'serviceFee');
 
 /** One ticket row of the view: a seat, or a general-admission line with its tickets. */
-export async function ticketRowOf(line: ViewLineRow, tickets: readonly ViewTicketRow[], paid: boolean, timeZone: string): Promise<TicketRow> {
+export async function ticketRowOf(
+  line: ViewLineRow,
+  tickets: readonly ViewTicketRow[],
+  paid: boolean,
+  timeZone: string,
+): Promise<TicketRow> {
   const { day, time } = sessionDayTime(line.starts_at, line.has_time, timeZone);
   const shown = await Promise.all(
     tickets.map(async (t) => {
@@ -84,9 +88,15 @@ export async function ticketRowOf(line: ViewLineRow, tickets: readonly ViewTicke
  * the order (applyOutcome): none when another attempt had paid it.
  */
 export function automaticRefundOf(refund: ViewRefundRow): AutomaticRefund {
-  const reason = refund.decline_reason === 'order-changed' || refund.decline_reason === 'booking-expired' ? refund.decline_reason : 'already-paid';
+  const reason =
+    refund.decline_reason === 'order-changed' || refund.decline_reason === 'booking-expired' ? refund.decline_reason : 'already-paid';
   // 'failed' is never written (a failed attempt is retried with backoff): the money is still on its way back.
-  return { payment_num: refund.payment_num, amount: toRoubles(refund.amount), state: refund.status === 'done' ? 'done' : 'pending', reason };
+  return {
+    payment_num: refund.payment_num,
+    amount: toRoubles(refund.amount),
+    state: refund.status === 'done' ? 'done' : 'pending',
+    reason,
+  };
 }
 
 /**
@@ -120,8 +130,21 @@ async function viewOrder(
   const running = isReserveRunning(order, at);
   const discountData = await discountDataFrom(db, order.id, view.discount);
 
+  // Tickets an exchange replaced, or new ones still awaiting its difference, are not the order's
+  // tickets to show; a line left with none (a seat given up by an exchange) is not shown either.
+  const shownTickets = tickets.filter((t) => !isExchangeHidden(t.status));
+  const shownLines = lines.filter(
+    (line) => shownTickets.some((t) => t.order_line_id === line.id) || !tickets.some((t) => t.order_line_id === line.id),
+  );
   const main = await Promise.all(
-    lines.map((line) => ticketRowOf(line, tickets.filter((t) => t.order_line_id === line.id), paid, deps.timeZone)),
+    shownLines.map((line) =>
+      ticketRowOf(
+        line,
+        shownTickets.filter((t) => t.order_line_id === line.id),
+        paid,
+        deps.timeZone,
+      ),
+    ),
   );
   const toping: AttachedService[] = services.map((s) => ({
     id: s.id,
@@ -134,31 +157,39 @@ async function viewOrder(
     status: s.status,
   }));
   // A Pushkin-card order buys its one ticket and nothing else: no offers to show.
-  const addToping: Offer[] = payable && !order.pushkin_card
-    ? offersFrom(view.offers, view.orderLines, services).map(({ parentId, offer, limit, rowLimit }) => ({
-        parent_id: parentId,
-        package_id: offer.package_id,
-        price_id: offer.id,
-        cost: toRoubles(offer.amount),
-        action: fullLocalized(offer.name),
-        descript: fullLocalized(offer.description),
-        limit,
-        row_limit: rowLimit,
-        seat_tied: offer.seat_tied ? 1 : 0,
-      }))
-    : [];
+  const addToping: Offer[] =
+    payable && !order.pushkin_card
+      ? offersFrom(view.offers, view.orderLines, services).map(({ parentId, offer, limit, rowLimit }) => ({
+          parent_id: parentId,
+          package_id: offer.package_id,
+          price_id: offer.id,
+          cost: toRoubles(offer.amount),
+          action: fullLocalized(offer.name),
+          descript: fullLocalized(offer.description),
+          limit,
+          row_limit: rowLimit,
+          seat_tied: offer.seat_tied ? 1 : 0,
+        }))
+      : [];
   // A method whose acquirer refuses this sum (T-Bank's SBP under 10 ₽) is not offered.
-  const paymentTypes: PaymentType[] = methods.filter((m) => deps.payments.methodOffered(m, order.total)).map((m) => ({
-    creditcompany_id: m.id,
-    protocol_type: m.protocol_type,
-    protocol_kind: m.protocol_kind,
-    name: fullLocalized(m.name),
-    descript: fullLocalized(m.description),
-  }));
+  const paymentTypes: PaymentType[] = methods
+    .filter((m) => deps.payments.methodOffered(m, order.total))
+    .map((m) => ({
+      creditcompany_id: m.id,
+      protocol_type: m.protocol_type,
+      protocol_kind: m.protocol_kind,
+      name: fullLocalized(m.name),
+      descript: fullLocalized(m.description),
+    }));
   const lastUsed = payments.at(-1)?.method_id;
   const preferred = [input.bankId, lastUsed].find((id) => id !== undefined && methods.some((m) => m.id === id));
   const pendingQr = payable
-    ? payments.filter((p) => p.status === 'pending' && p.kind === 'qr' && p.amount === order.total && (p.action_type ?? p.action?.type ?? 'qr') === 'qr').at(-1)
+    ? payments
+        .filter(
+          (p) =>
+            p.status === 'pending' && p.kind === 'qr' && p.amount === order.total && (p.action_type ?? p.action?.type ?? 'qr') === 'qr',
+        )
+        .at(-1)
     : undefined;
   const reserveTime = running ? Math.ceil((order.reserved_until.getTime() - at.getTime()) / 1000) : 0;
 
@@ -178,10 +209,9 @@ async function viewOrder(
     url_pay: paymentTypes.length > 0 || order.total === 0 ? PAY_URL : '',
     payments: paymentTypes,
     creditCompanyId: preferred ?? paymentTypes[0]?.creditcompany_id ?? 0,
-    payment_qr:
-      pendingQr?.redirect_url
-        ? { form_qr_url: pendingQr.redirect_url, form_qr_code: await QRCode.toDataURL(pendingQr.redirect_url, { width: 240, margin: 1 }) }
-        : null,
+    payment_qr: pendingQr?.redirect_url
+      ? { form_qr_url: pendingQr.redirect_url, form_qr_code: await QRCode.toDataURL(pendingQr.redirect_url, { width: 240, margin: 1 }) }
+      : null,
     cost: toRoubles(order.subtotal + order.service_fee + order.services_total),
     name: order.buyer_name,
     email: order.email,
@@ -191,16 +221,11 @@ async function viewOrder(
   };
 }
 
-const holderName = (h: Holder) => [h.surname, h.name, h.middleName].filter(Boolean).join(' ');
-
-/** One ticket of a paid order, for /ticket/{hash}. */
 /** Fallbacks of the ticket form's organiser when the setup has none: the venue must fill it in. */
 const NO_ORGANIZER = { name: {}, inn: '', ticket_series: '' };
 
-/** The ticket's number on the ticket form: its id, zero-padded, unique within the venue. */
-export const ticketFormNumber = (ticketId: number) => String(ticketId).padStart(8, '0');
-
-async function viewTicket(deps: { db: Db; timeZone: string; organizer?: Setup['organizer'] | undefined }, ticketHash: string) {
+/** One ticket of a paid order, for /ticket/{hash}: the spec's fields and the ticket template's document. */
+async function viewTicket(deps: { db: Db; venue: TicketVenue }, ticketHash: string) {
   const ticket = await findTicketByHash(deps.db, ticketHash);
   if (!ticket) return undefined;
   const order = await findOrderById(deps.db, ticket.order_id);
@@ -208,33 +233,39 @@ async function viewTicket(deps: { db: Db; timeZone: string; organizer?: Setup['o
   const line = (await findViewLines(deps.db, order.id)).find((l) => l.id === ticket.order_line_id);
   if (!line) return undefined;
   const own = (await findViewTickets(deps.db, order.id)).filter((t) => t.id === ticket.id);
-  if (own.length === 0) return undefined;
+  // A ticket an exchange replaced (or one awaiting its difference) has no page: the new one has.
+  if (own.length === 0 || own.some((t) => isExchangeHidden(t.status))) return undefined;
   // A returned ticket says so and when, and nothing else: its code and images never leave again.
   if (own.some((t) => isReturned(t.status))) {
     const returnedAt = await findTicketReturnedAt(deps.db, ticket.id);
     throw new BusinessError(ErrorCode.ticketReturned, { status: 410, details: { returnedAt: returnedAt?.toISOString() ?? null } });
   }
-  const row = await ticketRowOf({ ...line, quantity: 1, amount: line.unit_price }, own, true, deps.timeZone);
+  const row = await ticketRowOf({ ...line, quantity: 1, amount: line.unit_price }, own, true, deps.venue.timeZone);
   const shown = row.tickets[0];
   if (!shown) return undefined;
   // Never the order's hash: whoever holds one ticket must not be able to open the order (docs/payments.md).
   // Nor the buyer's name: a ticket link is handed on, and the door needs only a named ticket's
-  // holder. A Pushkin-card ticket is the buyer's own (the card pays for its holder only), so its
-  // ticket form names the buyer as the holder.
-  const organizer = deps.organizer ?? NO_ORGANIZER;
-  const holder = ticket.holder ? holderName(ticket.holder) : '';
+  // holder (or a Pushkin-card ticket's buyer, whose own it is).
+  const document = ticketDocumentOf(
+    line,
+    { id: ticket.id, hash: ticketHash, code: shown.ticketcode || null, holder: ticket.holder },
+    order,
+    deps.venue,
+  );
+  const organizer = deps.venue.organizer ?? NO_ORGANIZER;
   return {
     ord_num: order.number,
     row,
     ticket: shown,
-    name: holder,
+    name: ticket.holder ? holderName(ticket.holder) : '',
     form: {
       series: organizer.ticket_series,
-      number: ticketFormNumber(ticket.id),
+      number: document.number,
       organizer: organizer.name,
       organizer_inn: organizer.inn,
-      holder: holder || (order.pushkin_card ? order.buyer_name : null),
+      holder: document.holder,
     },
+    document,
   };
 }
 
@@ -261,11 +292,16 @@ export function createOrderViewService(deps: {
   payments: PaymentsService;
   now: () => number;
   timeZone: string;
-  organizer?: () => Promise<Setup['organizer']>;
+  /** The venue's organiser and currency, as every ticket prints them. */
+  ticketVenue?: () => Promise<Omit<TicketVenue, 'timeZone'>>;
 }) {
   return {
     order: (input: { hash: string; bankId?: number | undefined }) => viewOrder(deps, input),
     held: (input: { eventHash: string; orders: readonly string[]; at: Date }) => heldOrders(deps.db, input),
-    ticket: async (ticketHash: string) => viewTicket({ db: deps.db, timeZone: deps.timeZone, organizer: await deps.organizer?.() }, ticketHash),
+    ticket: async (ticketHash: string) =>
+      viewTicket(
+        { db: deps.db, venue: { organizer: undefined, currency: 'RUB', ...(await deps.ticketVenue?.()), timeZone: deps.timeZone } },
+        ticketHash,
+      ),
   };
 }

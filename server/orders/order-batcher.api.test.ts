@@ -19,7 +19,10 @@ async function written(orderId: number) {
     'select id, order_id, quantity, price_id, amount, fee_amount from order_lines where order_id = $1 order by id',
     [orderId],
   );
-  const tickets = await db.query<{ order_id: number; order_line_id: number; hash: string }>('select order_id, order_line_id, hash from tickets where order_id = $1 order by id', [orderId]);
+  const tickets = await db.query<{ order_id: number; order_line_id: number; hash: string }>(
+    'select order_id, order_line_id, hash from tickets where order_id = $1 order by id',
+    [orderId],
+  );
   return { order: order.rows[0], lines: lines.rows, tickets: tickets.rows };
 }
 
@@ -33,7 +36,9 @@ describe('order batcher', () => {
     const [a, b] = [await written(placed.id), await written(viaCore.id)];
     expect(a.order).toMatchObject({ hash: placed.hash, number: placed.number, subtotal: 130000, service_fee: 6000, total: 136000 });
     expect(a.order).toMatchObject({ subtotal: b.order?.subtotal, service_fee: b.order?.service_fee, total: b.order?.total });
-    expect(a.lines.map((l) => [l.price_id, l.quantity, l.amount, l.fee_amount])).toEqual(b.lines.map((l) => [l.price_id, l.quantity, l.amount, l.fee_amount]));
+    expect(a.lines.map((l) => [l.price_id, l.quantity, l.amount, l.fee_amount])).toEqual(
+      b.lines.map((l) => [l.price_id, l.quantity, l.amount, l.fee_amount]),
+    );
     expect(a.tickets.map((t) => t.order_line_id)).toEqual([a.lines[0]?.id, a.lines[0]?.id, a.lines[1]?.id]);
     expect(await remaining(db)).toMatchObject({ session: 14, price: 0 });
   });
@@ -94,7 +99,16 @@ describe('order batcher', () => {
       testOrder([{ standingAreaId: 9000, quantity: 3 }]),
     ];
     const results = await Promise.allSettled(orders.map((o) => batcher.place(o)));
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'rejected',
+    ]);
     expect(batcher.stats()).toMatchObject({ fellBack: 7 });
     expect(await remaining(db)).toEqual({ session: 20 - 1 - 2 - 3, group: 1, standing: 2, price: 0 });
   });
@@ -135,7 +149,10 @@ describe('order batcher', () => {
   // The statement ran and committed, and then its answer was lost: placing the orders again would
   // sell their places twice.
   it.each([
-    { description: 'the connection broke (SQLSTATE class 08)', lost: () => Object.assign(new Error('connection failure'), { code: '08006' }) },
+    {
+      description: 'the connection broke (SQLSTATE class 08)',
+      lost: () => Object.assign(new Error('connection failure'), { code: '08006' }),
+    },
     { description: 'the server went down (57P01)', lost: () => Object.assign(new Error('terminating connection'), { code: '57P01' }) },
     { description: 'an error with no SQLSTATE', lost: () => new Error('Connection terminated unexpectedly') },
   ])('does not send orders again when a call of several may have been written: $description', async ({ lost }) => {
@@ -163,7 +180,12 @@ describe('order batcher', () => {
     const now = Number(rows[0]?.version);
     const batcher = createOrderBatcher(db, { lanes: 1, maxBatch: 20 });
     const at = (catalogVersion: number) => ({ ...testOrder([{ quantity: 1 }]), catalogVersion });
-    const results = await Promise.allSettled([batcher.place(at(now - 1)), batcher.place(at(now)), batcher.place(at(now - 1)), batcher.place(at(now))]);
+    const results = await Promise.allSettled([
+      batcher.place(at(now - 1)),
+      batcher.place(at(now)),
+      batcher.place(at(now - 1)),
+      batcher.place(at(now)),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'rejected', 'fulfilled']);
     for (const r of [results[0], results[2]]) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(CatalogMoved);
     await expect(placeOrder(db, at(now + 1))).rejects.toBeInstanceOf(CatalogMoved);
@@ -174,14 +196,20 @@ describe('order batcher', () => {
   it('refuses an order for a sold-out session before writing anything', async () => {
     await placeOrder(db, testOrder([{ quantity: 20 }]));
     const rowsWritten = async () =>
-      (await db.query<{ n: number }>('select (select count(*) from orders) + (select count(*) from order_lines) + (select count(*) from tickets) as n')).rows[0]?.n;
+      (
+        await db.query<{ n: number }>(
+          'select (select count(*) from orders) + (select count(*) from order_lines) + (select count(*) from tickets) as n',
+        )
+      ).rows[0]?.n;
     const before = await rowsWritten();
     await expect(placeOrder(db, testOrder([{ quantity: 1 }]))).rejects.toMatchObject({ code: '-1010' });
-    await expect(placeOrder(db, testOrder([{ isGroup: true, quantity: 4 }]))).rejects.toMatchObject({ code: '-1010', details: { pool: 'group' } });
+    await expect(placeOrder(db, testOrder([{ isGroup: true, quantity: 4 }]))).rejects.toMatchObject({
+      code: '-1010',
+      details: { pool: 'group' },
+    });
     expect(await rowsWritten()).toBe(before);
     // Not even a row written and undone: the orders' identity did not move.
     const drawn = (await db.query<{ last: number }>('select last_value as last from orders_id_seq')).rows[0]?.last;
     expect(drawn).toBe((await db.query<{ id: number }>('select max(id) as id from orders')).rows[0]?.id);
   });
 });
-

@@ -13,7 +13,9 @@ afterEach(() => db.close());
 describe('orders sent together: no oversell under concurrency (PostgreSQL)', () => {
   it('sells exactly the last 20 places to 300 concurrent buyers of two servers and refuses the other 280', async () => {
     const servers = [createOrderBatcher(db, { lanes: 4, maxBatch: 20 }), createOrderBatcher(db, { lanes: 4, maxBatch: 20 })];
-    const results = await Promise.allSettled(Array.from({ length: 300 }, (_, i) => (servers[i % 2] ?? servers[0])?.place(testOrder([{ quantity: 1 }]))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 300 }, (_, i) => (servers[i % 2] ?? servers[0])?.place(testOrder([{ quantity: 1 }]))),
+    );
 
     expect(await soldPlaces(db)).toBe(20);
     expect((await remaining(db)).session).toBe(0);

@@ -46,7 +46,10 @@ export function createOrderBatcher(db: Queryable, options: OrderBatcherOptions) 
   const together = async (items: Pending[]) => {
     let placed: PlacedOrder[];
     try {
-      placed = await sendOrders(db, items.map((i) => i.order));
+      placed = await sendOrders(
+        db,
+        items.map((i) => i.order),
+      );
     } catch (error) {
       // Unless the database refused the statement (and so wrote nothing), whether the orders were
       // written is unknown: each buyer gets the error, as a lone order would, and none is sent again.

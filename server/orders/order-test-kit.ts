@@ -2,7 +2,8 @@ import { insertMiniCatalog } from '../../tests/fixtures.ts';
 import { openTestDb } from '../../tests/harness.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { type NewOrder, type NewOrderLine, OrderStatus } from './orders.service.ts';
+import { type NewOrder, type NewOrderLine } from './orders.service.ts';
+import { OrderStatus } from '../../contract/order-status.ts';
 
 /** An order of the mini catalog (tests/fixtures.ts) with the given lines, for order-core tests. */
 export function testOrder(lines: Partial<NewOrderLine>[], at = new Date()): NewOrder {
@@ -35,10 +36,17 @@ export function testOrder(lines: Partial<NewOrderLine>[], at = new Date()): NewO
 }
 
 export async function remaining(db: Queryable) {
-  const { rows } = await db.query<{ remaining: number; group_remaining: number }>('select remaining, group_remaining from sessions where id = 9000');
+  const { rows } = await db.query<{ remaining: number; group_remaining: number }>(
+    'select remaining, group_remaining from sessions where id = 9000',
+  );
   const standing = await db.query<{ remaining: number }>('select remaining from standing_stock where session_id = 9000');
   const price = await db.query<{ remaining: number }>('select remaining from price_stock where session_id = 9000');
-  return { session: rows[0]?.remaining, group: rows[0]?.group_remaining, standing: standing.rows[0]?.remaining, price: price.rows[0]?.remaining };
+  return {
+    session: rows[0]?.remaining,
+    group: rows[0]?.group_remaining,
+    standing: standing.rows[0]?.remaining,
+    price: price.rows[0]?.remaining,
+  };
 }
 
 /** The current project's test database (PGlite or PostgreSQL), migrated, with the mini catalog (tests/fixtures.ts). */

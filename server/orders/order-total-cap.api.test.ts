@@ -36,7 +36,10 @@ async function adultPrice(kopecks: number) {
 }
 
 async function order(quantity: number, lang = 'ru') {
-  const body = { ...ordinaryOrderBody(when, quantity, lang), data: [{ ...when, actionId: 9200, categoryId: 9200, zoneId: 0, quantity, sum: 0, seatId: 0 }] };
+  const body = {
+    ...ordinaryOrderBody(when, quantity, lang),
+    data: [{ ...when, actionId: 9200, categoryId: 9200, zoneId: 0, quantity, sum: 0, seatId: 0 }],
+  };
   const response = await t.post('/api/order/create', body);
   return { status: response.statusCode, body: response.json<{ errorCode: string; errorText: string; hash?: string }>() };
 }
@@ -79,7 +82,8 @@ describe('the order total cap when offers are added', () => {
       lang: 'en',
       data: Array.from({ length: n }, () => ({ parent_id: parent, package_id: 40, price_id: OFFER, cost: 4_000_000 })),
     });
-  const view = async (hash: string) => (await t.post('/api/order/view', { hash, lang: 'ru' })).json<{ demsumma: number; toping: unknown[]; main: { id: number }[] }>();
+  const view = async (hash: string) =>
+    (await t.post('/api/order/view', { hash, lang: 'ru' })).json<{ demsumma: number; toping: unknown[]; main: { id: number }[] }>();
 
   it('refuses offers that would take the order above the cap, in one request or over several, and changes nothing', async () => {
     await adultPrice(50_000);
@@ -108,7 +112,8 @@ describe('the order total cap on a scheme order', () => {
     // Stalls at 600 000 000 kopecks a seat (plus its 150 ₽ fee): two seats are above the cap.
     await t.db.query('update prices set amount = 600000000 where id = $1', [scheme.stallsPriceId]);
     const seats = scheme.seatIds.slice(0, 2).map((seat_id) => ({ seat_id, price_id: scheme.stallsPriceId }));
-    const lines = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from order_lines where session_id = $1', [scheme.sessionId])).rows[0]?.n;
+    const lines = async () =>
+      (await t.db.query<{ n: number }>('select count(*)::int as n from order_lines where session_id = $1', [scheme.sessionId])).rows[0]?.n;
     const response = await t.post('/api/order/create-scheme', schemeOrderBody(scheme, seats, { lang: 'kz' }));
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ errorCode: '-9998', errorText: TEXTS.kz });

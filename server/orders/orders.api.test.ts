@@ -19,9 +19,14 @@ const counts = async () => {
 
 describe('placeOrder', () => {
   it('reserves the places and writes the order with its totals and one ticket per place', async () => {
-    const placed = await db.transaction((tx) => placeOrder(tx, testOrder([{ quantity: 3 }, { priceId: 9001, quantity: 2, unitPrice: 30000, unitFee: 0 }])));
+    const placed = await db.transaction((tx) =>
+      placeOrder(tx, testOrder([{ quantity: 3 }, { priceId: 9001, quantity: 2, unitPrice: 30000, unitFee: 0 }])),
+    );
     expect(placed.hash).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    const { rows } = await db.query<{ subtotal: number; service_fee: number; total: number }>('select subtotal, service_fee, total from orders where id = $1', [placed.id]);
+    const { rows } = await db.query<{ subtotal: number; service_fee: number; total: number }>(
+      'select subtotal, service_fee, total from orders where id = $1',
+      [placed.id],
+    );
     expect(rows[0]).toEqual({ subtotal: 210000, service_fee: 9000, total: 219000 });
     expect(await counts()).toEqual({ orders: 1, lines: 2, tickets: 5 });
     expect(await remaining(db)).toMatchObject({ session: 15, price: 2 });
@@ -70,7 +75,15 @@ describe('returnLinePlaces', () => {
     (await db.query<{ id: number }>('select id from order_lines where order_id = $1 order by id', [orderId])).rows.map((r) => r.id);
 
   it('gives back some places of a quantity line, records them, and a later release gives back only the rest', async () => {
-    const placed = await db.transaction((tx) => placeOrder(tx, testOrder([{ standingAreaId: 9000, quantity: 3 }, { priceId: 9001, quantity: 2 }])));
+    const placed = await db.transaction((tx) =>
+      placeOrder(
+        tx,
+        testOrder([
+          { standingAreaId: 9000, quantity: 3 },
+          { priceId: 9001, quantity: 2 },
+        ]),
+      ),
+    );
     const [standingLine, limitedLine] = await lineIds(placed.id);
     expect(await remaining(db)).toMatchObject({ session: 15, standing: 2, price: 2 });
 
@@ -81,7 +94,10 @@ describe('returnLinePlaces', () => {
       'select returned_quantity, released from order_lines where order_id = $1 order by id',
       [placed.id],
     );
-    expect(rows).toEqual([{ returned_quantity: 1, released: false }, { returned_quantity: 2, released: true }]);
+    expect(rows).toEqual([
+      { returned_quantity: 1, released: false },
+      { returned_quantity: 2, released: true },
+    ]);
 
     // More than the line has left is refused and gives back nothing.
     expect(await db.transaction((tx) => returnLinePlaces(tx, standingLine as number, 3))).toBe(false);

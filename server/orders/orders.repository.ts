@@ -122,7 +122,10 @@ export async function markOrderSoldAtDesk(tx: Queryable, id: number, staff: { id
 }
 
 /** What an order's total is computed from: its lines' subtotal, service fee and attached services, and the total it has now. */
-export async function findOrderTotalsBase(tx: Queryable, id: number): Promise<{ subtotal: number; service_fee: number; services: number; total: number } | undefined> {
+export async function findOrderTotalsBase(
+  tx: Queryable,
+  id: number,
+): Promise<{ subtotal: number; service_fee: number; services: number; total: number } | undefined> {
   const { rows } = await tx.query<{ subtotal: number; service_fee: number; services: number; total: number }>(
     `select o.subtotal, o.service_fee, o.total,
        coalesce((select sum(amount) from order_services s where s.order_id = o.id), 0)::int as services
@@ -137,7 +140,10 @@ export async function setOrderTotals(tx: Queryable, id: number, t: { services: n
 }
 
 /** Places one order, its lines and tickets through the place_order function (stock is taken there). */
-export async function callPlaceOrder(tx: Queryable, order: { row: unknown; lines: unknown; ticketHashes: readonly string[] }): Promise<{ order_id: number; order_number: number } | undefined> {
+export async function callPlaceOrder(
+  tx: Queryable,
+  order: { row: unknown; lines: unknown; ticketHashes: readonly string[] },
+): Promise<{ order_id: number; order_number: number } | undefined> {
   const { rows } = await tx.query<{ order_id: number; order_number: number }>(
     'select order_id, order_number from place_order($1::jsonb, $2::jsonb, $3::text[])',
     [JSON.stringify(order.row), JSON.stringify(order.lines), order.ticketHashes],
@@ -146,7 +152,11 @@ export async function callPlaceOrder(tx: Queryable, order: { row: unknown; lines
 }
 
 /** Places several seatless orders in one statement through the place_orders function, all or none. */
-export async function callPlaceOrders(db: Queryable, orders: readonly unknown[], lines: readonly unknown[]): Promise<{ order_hash: string; order_id: number; order_number: number }[]> {
+export async function callPlaceOrders(
+  db: Queryable,
+  orders: readonly unknown[],
+  lines: readonly unknown[],
+): Promise<{ order_hash: string; order_id: number; order_number: number }[]> {
   const { rows } = await db.query<{ order_hash: string; order_id: number; order_number: number }>(
     'select order_hash, order_id, order_number from place_orders($1::jsonb, $2::jsonb)',
     [JSON.stringify(orders), JSON.stringify(lines)],
@@ -198,7 +208,10 @@ export async function markLinePlacesReturned(tx: Queryable, lineId: number, coun
 }
 
 /** Marks unreleased lines released (all of an order's, or the given ones) with the places each still held. */
-export async function markLinesReleased(tx: Queryable, which: { orderId: number } | { lineIds: readonly number[] }): Promise<ReleasedLine[]> {
+export async function markLinesReleased(
+  tx: Queryable,
+  which: { orderId: number } | { lineIds: readonly number[] },
+): Promise<ReleasedLine[]> {
   // Places a return already gave back are not given back again.
   const { rows } = await tx.query<ReleasedLine>(
     `update order_lines l set released = true

@@ -18,7 +18,6 @@ import { type StockNeed, giveStock, mergeNeeds } from './stock.repository.ts';
 import { textOf } from '../locales/texts.ts';
 
 /** Order statuses: defined once in the contract, beside the return statuses the pages read. */
-export { OrderStatus } from '../../contract/order-status.ts';
 
 /** A URL-safe random hash of 192 bits: orders and tickets are reachable only through it. */
 export function newHash(): string {
@@ -115,7 +114,7 @@ export async function placeOrder(tx: Queryable, order: NewOrder): Promise<Placed
 export type PlacedOrder = { id: number; hash: string; number: number };
 
 /** A line as the place_order and place_orders functions take it (order_lines' columns). */
-const lineRow = (l: NewOrderLine) => ({
+export const lineRow = (l: NewOrderLine) => ({
   session_id: l.sessionId,
   price_id: l.priceId,
   category_id: l.categoryId,
@@ -230,11 +229,6 @@ export async function releaseOrder(tx: Queryable, orderId: number, at: Date, rea
   if (!(await claimOrderRelease(tx, orderId, at, reason))) return false;
   await releaseLines(tx, { orderId });
   return true;
-}
-
-/** Releases the given unreleased lines (a partial return); answers how many places went back. */
-export async function releaseOrderLines(tx: Queryable, lineIds: readonly number[]): Promise<number> {
-  return releaseLines(tx, { lineIds });
 }
 
 /**

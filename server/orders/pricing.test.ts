@@ -11,6 +11,11 @@ describe('orderTotals', () => {
   });
 
   it('never lets a discount take the total below zero', () => {
-    expect(orderTotals([{ quantity: 1, unitPrice: 100, unitFee: 0 }], 500)).toEqual({ subtotal: 100, serviceFee: 0, discount: 100, total: 0 });
+    expect(orderTotals([{ quantity: 1, unitPrice: 100, unitFee: 0 }], 500)).toEqual({
+      subtotal: 100,
+      serviceFee: 0,
+      discount: 100,
+      total: 0,
+    });
   });
 });

@@ -1,6 +1,3 @@
-/** The service fee of one place: the rule the event page shows its totals with too. */
-export { FEE_AMOUNT, FEE_PERCENT, unitServiceFee } from '../../contract/event-prices.ts';
-
 /**
  * The most an order may come to before any discount, in minor units: 1 000 000 000 (10 000 000.00
  * of the setup's currency). Order sums are int4 columns (at most 2 147 483 647) and are added up
@@ -19,6 +16,3 @@ export function orderTotals(lines: readonly PricedLine[], discount = 0) {
   const applied = Math.min(discount, subtotal + serviceFee);
   return { subtotal, serviceFee, discount: applied, total: subtotal + serviceFee - applied };
 }
-
-/** Amounts on the wire are roubles: the one conversion both sides use. */
-export { toKopecks, toRoubles } from '../../contract/format-price.ts';

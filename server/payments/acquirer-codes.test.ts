@@ -21,7 +21,8 @@ const receipt = (over: Partial<Receipt> = {}): Receipt => ({
 describe('T-Bank decline codes', () => {
   it('reads the codes of T-Bank’s error table as the declined page’s reasons', () => {
     for (const code of ['103', '116', '1051', '5060']) expect(tbankDeclineReason('REJECTED', code)).toBe('insufficient-funds');
-    for (const code of ['101', '106', '108', '507', '511', '512', '513', '1316', '2014']) expect(tbankDeclineReason('REJECTED', code)).toBe('no-3ds');
+    for (const code of ['101', '106', '108', '507', '511', '512', '513', '1316', '2014'])
+      expect(tbankDeclineReason('REJECTED', code)).toBe('no-3ds');
     for (const code of ['1057', '1058']) expect(tbankDeclineReason('REJECTED', code)).toBe('online-blocked');
   });
 
@@ -49,9 +50,13 @@ describe('YooKassa cancellation reasons', () => {
 
 describe('receipt codes', () => {
   it('YooKassa: tax_system_code 1, 2, 3, 5, 6 for osn … patent (4 was ENVD), vat_code by its table', () => {
-    const codes = (['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent'] as const).map((taxation) => yookassaReceipt(receipt({ taxation }), 'RUB').tax_system_code);
+    const codes = (['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent'] as const).map(
+      (taxation) => yookassaReceipt(receipt({ taxation }), 'RUB').tax_system_code,
+    );
     expect(codes).toEqual([1, 2, 3, 5, 6]);
-    const vat = (['none', 'vat0', 'vat10', 'vat20', 'vat5', 'vat7'] as const).map((tax) => yookassaReceipt(receipt({ tax }), 'RUB').items[0]?.vat_code);
+    const vat = (['none', 'vat0', 'vat10', 'vat20', 'vat5', 'vat7'] as const).map(
+      (tax) => yookassaReceipt(receipt({ tax }), 'RUB').items[0]?.vat_code,
+    );
     expect(vat).toEqual([1, 2, 3, 4, 7, 8]);
   });
 
@@ -59,16 +64,37 @@ describe('receipt codes', () => {
     expect(tbankReceipt(receipt({ taxation: 'patent', tax: 'vat5' }))).toEqual({
       Email: 'ivan@example.com',
       Taxation: 'patent',
-      Items: [{ Name: 'Концерт, 01.12.2026 19:00, ряд 1, место 2', Price: 50000, Quantity: 1, Amount: 50000, Tax: 'vat5', PaymentMethod: 'full_prepayment', PaymentObject: 'service' }],
+      Items: [
+        {
+          Name: 'Концерт, 01.12.2026 19:00, ряд 1, место 2',
+          Price: 50000,
+          Quantity: 1,
+          Amount: 50000,
+          Tax: 'vat5',
+          PaymentMethod: 'full_prepayment',
+          PaymentObject: 'service',
+        },
+      ],
     });
   });
 
   it('FFD 1.2: T-Bank gets FfdVersion 1.2 and MeasurementUnit шт, YooKassa measure piece; FFD 1.05 neither', () => {
     const lines = [{ name: 'Музей, 01.12.2026', price: 30000, quantity: 3, amount: 90000 }];
     const ffd12 = receipt({ ffd: '1.2', lines, total: 90000 });
-    expect(tbankReceipt(ffd12)).toMatchObject({ FfdVersion: '1.2', Items: [{ Price: 30000, Quantity: 3, Amount: 90000, MeasurementUnit: 'шт' }] });
+    expect(tbankReceipt(ffd12)).toMatchObject({
+      FfdVersion: '1.2',
+      Items: [{ Price: 30000, Quantity: 3, Amount: 90000, MeasurementUnit: 'шт' }],
+    });
     expect(yookassaReceipt(ffd12, 'RUB').items).toEqual([
-      { description: 'Музей, 01.12.2026', quantity: '3.00', amount: { value: '300.00', currency: 'RUB' }, vat_code: 1, payment_mode: 'full_prepayment', payment_subject: 'service', measure: 'piece' },
+      {
+        description: 'Музей, 01.12.2026',
+        quantity: '3.00',
+        amount: { value: '300.00', currency: 'RUB' },
+        vat_code: 1,
+        payment_mode: 'full_prepayment',
+        payment_subject: 'service',
+        measure: 'piece',
+      },
     ]);
     const ffd105 = receipt({ lines, total: 90000 });
     expect(tbankReceipt(ffd105)).not.toHaveProperty('FfdVersion');
@@ -78,7 +104,10 @@ describe('receipt codes', () => {
 
   it('a closing receipt is full_payment paid by the prepayment: T-Bank Payments.AdvancePayment, YooKassa settlements prepayment', () => {
     const closing = receipt({ kind: 'closing', paymentMode: 'full_payment', settlement: 'prepayment', ffd: '1.2' });
-    expect(tbankReceipt(closing)).toMatchObject({ Items: [{ PaymentMethod: 'full_payment' }], Payments: { Electronic: 0, AdvancePayment: 50000 } });
+    expect(tbankReceipt(closing)).toMatchObject({
+      Items: [{ PaymentMethod: 'full_payment' }],
+      Payments: { Electronic: 0, AdvancePayment: 50000 },
+    });
     expect(yookassaClosingReceipt(closing, 'pay-1', 'RUB')).toMatchObject({
       type: 'payment',
       payment_id: 'pay-1',

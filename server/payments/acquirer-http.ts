@@ -19,7 +19,9 @@ export async function callAcquirer(
       redirect: 'error',
     });
   } catch (error) {
-    throw new ProviderError(`${new URL(url).pathname}: ${(error as Error).name === 'TimeoutError' ? `no answer in ${init.timeoutMs} ms` : (error as Error).message}`);
+    throw new ProviderError(
+      `${new URL(url).pathname}: ${(error as Error).name === 'TimeoutError' ? `no answer in ${init.timeoutMs} ms` : (error as Error).message}`,
+    );
   }
   const text = await response.text().catch(() => '');
   // answer500: the caller repeats a 500 itself (YooKassa's SDKs do, with the same Idempotence-Key).
@@ -31,7 +33,8 @@ export async function callAcquirer(
   } catch {
     throw new ProviderError(`${new URL(url).pathname}: HTTP ${response.status}, not JSON`);
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ProviderError(`${new URL(url).pathname}: HTTP ${response.status}, not an object`);
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new ProviderError(`${new URL(url).pathname}: HTTP ${response.status}, not an object`);
   return { status: response.status, body: body as Record<string, unknown> };
 }
 

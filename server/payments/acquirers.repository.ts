@@ -5,7 +5,11 @@ import type { Queryable } from '../db/client.ts';
  * methods of the built-in providers are moved (a method a venue pointed elsewhere stays).
  */
 export async function assignMethodProvider(db: Queryable, kind: string, provider: string, builtIn: readonly string[]): Promise<void> {
-  await db.query('update payment_methods set provider = $2 where kind = $1 and provider = any($3::text[]) and provider <> $2', [kind, provider, builtIn]);
+  await db.query('update payment_methods set provider = $2 where kind = $1 and provider = any($3::text[]) and provider <> $2', [
+    kind,
+    provider,
+    builtIn,
+  ]);
 }
 
 /** Switches off the sandbox's online-banking method once real cards are taken: no fake bank in production. */
@@ -17,7 +21,13 @@ export async function disableSandboxRedirect(db: Queryable): Promise<void> {
  * Payments registered with a real acquirer that have had no final outcome for `olderThan`:
  * claimed with SKIP LOCKED and a lease on reconcile_after, so several instances read each back once.
  */
-export async function claimStalePayments(db: Queryable, at: Date, olderThan: Date, leaseUntil: Date, limit: number): Promise<{ public_id: string }[]> {
+export async function claimStalePayments(
+  db: Queryable,
+  at: Date,
+  olderThan: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<{ public_id: string }[]> {
   const { rows } = await db.query<{ public_id: string }>(
     `with stale as (
        select id from payments

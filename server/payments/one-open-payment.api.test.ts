@@ -16,7 +16,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function paymentsOf(orderId: number) {
-  const { rows } = await t.db.query<{ status: string; method_id: number }>('select status, method_id from payments where order_id = $1 order by id', [orderId]);
+  const { rows } = await t.db.query<{ status: string; method_id: number }>(
+    'select status, method_id from payments where order_id = $1 order by id',
+    [orderId],
+  );
   return rows;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts';
-import { OrderStatus } from '../orders/orders.service.ts';
+import { OrderStatus } from '../../contract/order-status.ts';
 import { completeAtBank, makeOrder, preparePaymentCatalog } from './payment-test-kit.ts';
 
 // Real PostgreSQL only: PGlite runs one transaction at a time, so Pay and a change never overlap
@@ -60,8 +60,11 @@ describe('Pay racing a change of the sum (PostgreSQL)', () => {
       if (held) expect(paid.statusCode, 'the change committed while the bank registered the payment').toBe(409);
       if (paid.statusCode === 200) {
         // Started after the change committed, or before it: then the change cancelled it.
-        const amount = Number((paid.json<{ form_bank: Record<string, string> }>().form_bank).amount);
-        const { rows: payment } = await t.db.query<{ status: string }>('select status from payments where order_id = $1 and amount = $2', [order.id, amount]);
+        const amount = Number(paid.json<{ form_bank: Record<string, string> }>().form_bank.amount);
+        const { rows: payment } = await t.db.query<{ status: string }>('select status from payments where order_id = $1 and amount = $2', [
+          order.id,
+          amount,
+        ]);
         if (amount !== total) {
           expect(payment.map((p) => p.status)).toEqual(['canceled']);
           oldCancelled += 1;

@@ -65,7 +65,10 @@ export async function completeAtBank(t: TestApp, id: string, choice: string): Pr
 
 /** The last one-time code mailed for a loyalty card (its text says `…: 123456`). */
 export async function lastCardProofCode(t: TestApp, email = DEMO_LOYALTY_EMAIL): Promise<string> {
-  const { rows } = await t.db.query<{ text_body: string }>('select text_body from mail_outbox where to_address = $1 order by id desc limit 1', [email]);
+  const { rows } = await t.db.query<{ text_body: string }>(
+    'select text_body from mail_outbox where to_address = $1 order by id desc limit 1',
+    [email],
+  );
   const code = /: (\d{6})\n/.exec(rows[0]?.text_body ?? '')?.[1];
   if (!code) throw new Error(`no card code mailed to ${email}`);
   return code;

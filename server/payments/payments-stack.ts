@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { SetupService } from '../setup/setup.service.ts';
 import { completePaidOrder } from '../tickets/order-paid.ts';
+import { completePaidExchange } from '../admin/order-exchange/exchange-payment.ts';
 import { type PaymentsService, createPaymentsService } from './payments.service.ts';
 import { assignMethodProvider, disableSandboxRedirect } from './acquirers.repository.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -35,7 +36,11 @@ export function publicBaseUrl(config: Pick<Config, 'publicUrl' | 'port'>): strin
  * The sandbox bank posts its notifications through the app's own HTTP stack (inject), the same
  * route, signature check and idempotence a real acquirer's callback goes through.
  */
-export function createPaymentsStack(app: FastifyInstance, config: Config, deps: { db: Db; secret: string; now: () => number; setup: Pick<SetupService, 'resolveServedSetup'>; timeZone: string }) {
+export function createPaymentsStack(
+  app: FastifyInstance,
+  config: Config,
+  deps: { db: Db; secret: string; now: () => number; setup: Pick<SetupService, 'resolveServedSetup'>; timeZone: string },
+) {
   const bank: SandboxBank = createSandboxBank({
     db: deps.db,
     key: sandboxKey(deps.secret),
@@ -58,7 +63,15 @@ export function createPaymentsStack(app: FastifyInstance, config: Config, deps: 
       // broken SETUP_FILE edit falls back to the last valid setup rather than fail the payment.
       onPaid: async (tx, orderId, at) => {
         const setup = await deps.setup.resolveServedSetup(tx);
-        return completePaidOrder(tx, orderId, at, baseUrl, { integration: setup.is_integration === 1, currency: setup.app.currency, timeZone: deps.timeZone });
+        return completePaidOrder(tx, orderId, at, baseUrl, {
+          integration: setup.is_integration === 1,
+          currency: setup.app.currency,
+          timeZone: deps.timeZone,
+        });
+      },
+      onExchangePaid: async (tx, exchangeId, _amount, at) => {
+        const setup = await deps.setup.resolveServedSetup(tx);
+        return completePaidExchange(tx, exchangeId, at, { publicUrl: baseUrl, setup, timeZone: deps.timeZone });
       },
     },
     receiptLines: receiptSettings ? (tx, orderId, amount) => saleLineCount(tx, orderId, amount, receiptSettings) : undefined,
@@ -67,9 +80,16 @@ export function createPaymentsStack(app: FastifyInstance, config: Config, deps: 
   app.decorate('payments', payments);
   app.decorate('paymentProviders', providers);
   // Only a real acquirer makes fiscal receipts; with the sandbox alone there is nothing to close.
-  const closingReceipts = receiptSettings && [...providers.values()].some((p) => p.sendClosingReceipt)
-    ? createClosingReceiptsService({ db: deps.db, now: deps.now, providers, settings: receiptSettings, timeoutMs: config.acquirers?.timeoutMs ?? 15_000 })
-    : undefined;
+  const closingReceipts =
+    receiptSettings && [...providers.values()].some((p) => p.sendClosingReceipt)
+      ? createClosingReceiptsService({
+          db: deps.db,
+          now: deps.now,
+          providers,
+          settings: receiptSettings,
+          timeoutMs: config.acquirers?.timeoutMs ?? 15_000,
+        })
+      : undefined;
   app.decorate('closingReceipts', closingReceipts);
   return { payments, providers, bank, receiptSettings, closingReceipts, assignMethods: () => assignMethods(deps.db, config) };
 }
@@ -103,7 +123,13 @@ async function assignMethods(db: Db, config: Config): Promise<void> {
  */
 export const READ_BACK_LIMITS = { perPayment: 5, perAddress: 120, windowMs: 10 * 60_000 } as const;
 
-function realAcquirers(config: Config, db: Db, baseUrl: string, settings: ReceiptSettings | undefined, now: () => number): PaymentProvider[] {
+function realAcquirers(
+  config: Config,
+  db: Db,
+  baseUrl: string,
+  settings: ReceiptSettings | undefined,
+  now: () => number,
+): PaymentProvider[] {
   const a = config.acquirers;
   if (!a || !settings) return [];
   const receipts = createReceiptSource(db, settings, now);
@@ -113,11 +139,24 @@ function realAcquirers(config: Config, db: Db, baseUrl: string, settings: Receip
   const { perPayment, perAddress, windowMs } = READ_BACK_LIMITS;
   const allowReadBack = async (paymentRef: string, ip: string) => {
     const at = new Date(now());
-    return (await takeHit(db, 'yookassa-read-back-address', ip, perAddress, windowMs, at)) && takeHit(db, 'yookassa-read-back-payment', paymentRef, perPayment, windowMs, at);
+    return (
+      (await takeHit(db, 'yookassa-read-back-address', ip, perAddress, windowMs, at)) &&
+      takeHit(db, 'yookassa-read-back-payment', paymentRef, perPayment, windowMs, at)
+    );
   };
   const tbank = (id: string, credentials: { terminalKey: string; password: string } | undefined) => {
     if (used.has(id) && credentials) {
-      out.push(createTbankProvider({ id, ...credentials, apiUrl: a.tbankApiUrl, notificationUrl: `${baseUrl}/payments/notify/${id}`, timeoutMs: a.timeoutMs, receipts, now }));
+      out.push(
+        createTbankProvider({
+          id,
+          ...credentials,
+          apiUrl: a.tbankApiUrl,
+          notificationUrl: `${baseUrl}/payments/notify/${id}`,
+          timeoutMs: a.timeoutMs,
+          receipts,
+          now,
+        }),
+      );
     }
   };
   const yookassa = (id: string, credentials: { shopId: string; secretKey: string } | undefined) => {

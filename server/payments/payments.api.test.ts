@@ -3,7 +3,7 @@ import { DECLINE_REASONS } from '../../contract/payment.ts';
 import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts';
 import { expireUnpaidOrders } from '../jobs/expiry.ts';
 import { remaining } from '../orders/order-test-kit.ts';
-import { OrderStatus } from '../orders/orders.service.ts';
+import { OrderStatus } from '../../contract/order-status.ts';
 import { completeAtBank, makeOrder, pay, preparePaymentCatalog, proveCard, sandboxId, view } from './payment-test-kit.ts';
 import { sandboxKey, signSandboxNotification } from './sandbox/sandbox-bank.ts';
 
@@ -62,7 +62,7 @@ describe('POST /api/order/pay', () => {
     expect(row.tickets[0].ticketcode).not.toBe(row.tickets[1].ticketcode);
 
     const mail = await t.db.query<{ to_address: string; text_body: string }>(
-      "select to_address, text_body from mail_outbox where dedupe_key = $1",
+      'select to_address, text_body from mail_outbox where dedupe_key = $1',
       [`order-paid:${order.id}`],
     );
     expect(mail.rows).toHaveLength(1);
@@ -105,10 +105,13 @@ describe('POST /api/order/pay', () => {
       await tenge.db.query('insert into setup (id, data) values (1, $1)', [JSON.stringify({ app: { currency: 'KZT' } })]);
       const order = await makeOrder(tenge);
       await tenge.db.query("update orders set lang = 'en' where id = $1", [order.id]);
-      expect(await completeAtBank(tenge, sandboxId(await pay(tenge, order.hash, REDIRECT, 'en')), 'pay')).toBe(`/order/${order.hash}?lang=en`);
-      const { rows } = await tenge.db.query<{ subject: string; text_body: string }>('select subject, text_body from mail_outbox where dedupe_key = $1', [
-        `order-paid:${order.id}`,
-      ]);
+      expect(await completeAtBank(tenge, sandboxId(await pay(tenge, order.hash, REDIRECT, 'en')), 'pay')).toBe(
+        `/order/${order.hash}?lang=en`,
+      );
+      const { rows } = await tenge.db.query<{ subject: string; text_body: string }>(
+        'select subject, text_body from mail_outbox where dedupe_key = $1',
+        [`order-paid:${order.id}`],
+      );
       const mail = rows[0];
       expect(mail?.subject).toBe(`Order No. ${order.number} is paid`);
       expect(mail?.text_body).toContain('Paid: T1,060\n');
@@ -129,7 +132,9 @@ describe('POST /api/order/pay', () => {
     expect(bankPage.body).not.toContain('Заказ №');
     expect(await completeAtBank(t, sandboxId(answer), 'pay')).toBe(`/order/${paid.hash}?lang=en`);
     const declined = await makeOrder(t);
-    expect(await completeAtBank(t, sandboxId(await pay(t, declined.hash, REDIRECT, 'kz')), 'insufficient-funds')).toBe(`/order/declined/${declined.hash}?lang=kz`);
+    expect(await completeAtBank(t, sandboxId(await pay(t, declined.hash, REDIRECT, 'kz')), 'insufficient-funds')).toBe(
+      `/order/declined/${declined.hash}?lang=kz`,
+    );
     // Paid from the Russian page: back in ru, whatever the order's own language.
     const english = await makeOrder(t);
     await t.db.query("update orders set lang = 'en' where id = $1", [english.id]);
@@ -242,14 +247,17 @@ describe('declined payments', () => {
     { lang: 'ru', query: '' },
     { lang: 'en', query: '?lang=en' },
     { lang: 'kz', query: '?lang=kz' },
-  ])('sends the visitor back from the bank in their language ($lang): the declined page and the order page alike', async ({ lang, query }) => {
-    const order = await makeOrder(t);
-    await t.db.query('update orders set lang = $1 where hash = $2', [lang, order.hash]);
-    const declined = await pay(t, order.hash, CARD, lang);
-    expect(await completeAtBank(t, sandboxId(declined), 'insufficient-funds')).toBe(`/order/declined/${order.hash}${query}`);
-    const paid = await pay(t, order.hash, CARD, lang);
-    expect(await completeAtBank(t, sandboxId(paid), 'pay')).toBe(`/order/${order.hash}${query}`);
-  });
+  ])(
+    'sends the visitor back from the bank in their language ($lang): the declined page and the order page alike',
+    async ({ lang, query }) => {
+      const order = await makeOrder(t);
+      await t.db.query('update orders set lang = $1 where hash = $2', [lang, order.hash]);
+      const declined = await pay(t, order.hash, CARD, lang);
+      expect(await completeAtBank(t, sandboxId(declined), 'insufficient-funds')).toBe(`/order/declined/${order.hash}${query}`);
+      const paid = await pay(t, order.hash, CARD, lang);
+      expect(await completeAtBank(t, sandboxId(paid), 'pay')).toBe(`/order/${order.hash}${query}`);
+    },
+  );
 
   it('declines with booking-expired when the visitor pays at the bank after the reservation ended', async () => {
     const order = await makeOrder(t);
@@ -264,11 +272,15 @@ describe('POST /payments/notify/sandbox', () => {
   it('applies a notification delivered twice once: one payment, one e-mail, one bonus accrual', async () => {
     const order = await makeOrder(t);
     await proveCard(t, order.hash, '1000200030004000');
-    const before = (await t.db.query<{ balance: number }>("select balance from loyalty_cards where code = '1000200030004000'")).rows[0]?.balance ?? 0;
+    const before =
+      (await t.db.query<{ balance: number }>("select balance from loyalty_cards where code = '1000200030004000'")).rows[0]?.balance ?? 0;
     const answer = await pay(t, order.hash, CARD);
     const id = sandboxId(answer);
     await completeAtBank(t, id, 'pay');
-    const { rows } = await t.db.query<{ merchant_ref: string; amount: number }>('select merchant_ref, amount from sandbox_acquirer_payments where id = $1', [id]);
+    const { rows } = await t.db.query<{ merchant_ref: string; amount: number }>(
+      'select merchant_ref, amount from sandbox_acquirer_payments where id = $1',
+      [id],
+    );
     const notification = signSandboxNotification(sandboxKey(SECRET), {
       event_id: `${id}:paid`,
       payment_id: id,
@@ -282,11 +294,15 @@ describe('POST /payments/notify/sandbox', () => {
     expect(repeat.json()).toEqual({ ok: true, result: 'duplicate' });
     // The same outcome under another event id: the payment is final, nothing changes.
     const other = signSandboxNotification(sandboxKey(SECRET), { ...notification, event_id: `${id}:again` });
-    expect((await t.app.inject({ method: 'POST', url: '/payments/notify/sandbox', payload: other })).json()).toEqual({ ok: true, result: 'final' });
+    expect((await t.app.inject({ method: 'POST', url: '/payments/notify/sandbox', payload: other })).json()).toEqual({
+      ok: true,
+      result: 'final',
+    });
 
     expect((await orderRow(order.hash))?.paid_at).toEqual(paidAt);
     expect((await t.db.query('select 1 from mail_outbox where dedupe_key = $1', [`order-paid:${order.id}`])).rows).toHaveLength(1);
-    const after = (await t.db.query<{ balance: number }>("select balance from loyalty_cards where code = '1000200030004000'")).rows[0]?.balance;
+    const after = (await t.db.query<{ balance: number }>("select balance from loyalty_cards where code = '1000200030004000'")).rows[0]
+      ?.balance;
     // 5 % of 1 060 ₽, accrued once.
     expect(after).toBe(before + 53);
     expect((await view(t, order.hash)).body.discountData.chargedBonus).toBe(53);
@@ -296,7 +312,14 @@ describe('POST /payments/notify/sandbox', () => {
     const order = await makeOrder(t);
     const id = sandboxId(await pay(t, order.hash, CARD));
     const { rows } = await t.db.query<{ merchant_ref: string }>('select merchant_ref from sandbox_acquirer_payments where id = $1', [id]);
-    const genuine = signSandboxNotification(sandboxKey(SECRET), { event_id: 'e1', payment_id: id, order_ref: rows[0]?.merchant_ref as string, status: 'paid', amount: 106000, reason: '' });
+    const genuine = signSandboxNotification(sandboxKey(SECRET), {
+      event_id: 'e1',
+      payment_id: id,
+      order_ref: rows[0]?.merchant_ref as string,
+      status: 'paid',
+      amount: 106000,
+      reason: '',
+    });
     const forged = signSandboxNotification('another key', { ...genuine });
     for (const body of [{ ...genuine, amount: 1 }, forged, { hello: 'world' }]) {
       const response = await t.app.inject({ method: 'POST', url: '/payments/notify/sandbox', payload: body });
@@ -319,14 +342,24 @@ describe('POST /payments/notify/sandbox', () => {
     expect((await remaining(t.db)).session).toBe(stockBefore + 2);
 
     const { rows } = await t.db.query<{ merchant_ref: string }>('select merchant_ref from sandbox_acquirer_payments where id = $1', [id]);
-    const late = signSandboxNotification(sandboxKey(SECRET), { event_id: `${id}:paid`, payment_id: id, order_ref: rows[0]?.merchant_ref as string, status: 'paid', amount: 106000, reason: '' });
+    const late = signSandboxNotification(sandboxKey(SECRET), {
+      event_id: `${id}:paid`,
+      payment_id: id,
+      order_ref: rows[0]?.merchant_ref as string,
+      status: 'paid',
+      amount: 106000,
+      reason: '',
+    });
     const response = await t.app.inject({ method: 'POST', url: '/payments/notify/sandbox', payload: late });
     expect(response.json()).toEqual({ ok: true, result: 'refunded' });
     expect((await orderRow(order.hash))?.status).toBe(OrderStatus.canceled);
     expect((await remaining(t.db)).session).toBe(stockBefore + 2);
     const bank = await t.db.query<{ refunded: number }>('select refunded from sandbox_acquirer_payments where id = $1', [id]);
     expect(bank.rows[0]?.refunded).toBe(106000);
-    const refund = await t.db.query<{ status: string; amount: number }>('select r.status, r.amount from refunds r join payments p on p.id = r.payment_id where p.order_id = $1', [order.id]);
+    const refund = await t.db.query<{ status: string; amount: number }>(
+      'select r.status, r.amount from refunds r join payments p on p.id = r.payment_id where p.order_id = $1',
+      [order.id],
+    );
     expect(refund.rows).toEqual([{ status: 'done', amount: 106000 }]);
     expect((await t.post('/api/order/number', { hash: order.hash, lang: 'ru' })).json()).toMatchObject({ reason: 'booking-expired' });
   });
@@ -337,11 +370,18 @@ describe('refunds through the provider interface', () => {
     const order = await makeOrder(t);
     const id = sandboxId(await pay(t, order.hash, CARD));
     await completeAtBank(t, id, 'pay');
-    const { rows } = await t.db.query<{ id: number }>('select id from payments where order_id = $1 and status = $2', [order.id, 'succeeded']);
+    const { rows } = await t.db.query<{ id: number }>('select id from payments where order_id = $1 and status = $2', [
+      order.id,
+      'succeeded',
+    ]);
     const paymentId = rows[0]?.id as number;
     const at = t.clock.date();
-    const first = await t.db.transaction((tx) => t.app.payments.requestRefund(tx, { paymentId, amount: 50000, reason: 'return', key: 'ret-1', at }));
-    const again = await t.db.transaction((tx) => t.app.payments.requestRefund(tx, { paymentId, amount: 50000, reason: 'return', key: 'ret-1', at }));
+    const first = await t.db.transaction((tx) =>
+      t.app.payments.requestRefund(tx, { paymentId, amount: 50000, reason: 'return', key: 'ret-1', at }),
+    );
+    const again = await t.db.transaction((tx) =>
+      t.app.payments.requestRefund(tx, { paymentId, amount: 50000, reason: 'return', key: 'ret-1', at }),
+    );
     expect(again).toBe(first);
     await expect(
       t.db.transaction((tx) => t.app.payments.requestRefund(tx, { paymentId, amount: 60000, reason: 'return', key: 'ret-2', at })),

@@ -37,6 +37,8 @@ export type PaymentRow = {
   currency: string | null;
   /** How often the RRN was asked for (rrn_due_at: when next). */
   rrn_attempts: number;
+  /** The exchange whose price difference this payment pays (null: a payment of the order itself). */
+  exchange_id: number | null;
 };
 
 export type RefundRow = {
@@ -80,12 +82,22 @@ export async function findPaymentMethods(db: Queryable, pushkinOrder: boolean): 
 
 export async function insertPayment(
   tx: Queryable,
-  p: { publicId: string; orderId: number; methodId: number; provider: string; kind: string; amount: number; currency: string; at: Date },
+  p: {
+    publicId: string;
+    orderId: number;
+    methodId: number;
+    provider: string;
+    kind: string;
+    amount: number;
+    currency: string;
+    at: Date;
+    exchangeId?: number | null;
+  },
 ): Promise<PaymentRow> {
   const { rows } = await tx.query<PaymentRow>(
-    `insert into payments (public_id, order_id, method_id, provider, kind, amount, currency, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,
-    [p.publicId, p.orderId, p.methodId, p.provider, p.kind, p.amount, p.currency, p.at],
+    `insert into payments (public_id, order_id, method_id, provider, kind, amount, currency, created_at, exchange_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *`,
+    [p.publicId, p.orderId, p.methodId, p.provider, p.kind, p.amount, p.currency, p.at, p.exchangeId ?? null],
   );
   const row = rows[0];
   if (!row) throw new Error('insert into payments returned no row');
@@ -130,20 +142,24 @@ export async function findOpenPayments(tx: Queryable, orderId: number): Promise<
  * reason: nothing went wrong, so no declined page). The acquirer is asked afterwards.
  */
 export async function cancelReplacedPayments(tx: Queryable, ids: readonly number[], at: Date): Promise<void> {
-  await tx.query(`update payments set status = 'canceled', finished_at = $2 where id = any($1::int[]) and status in ('created', 'pending')`, [ids, at]);
+  await tx.query(
+    `update payments set status = 'canceled', finished_at = $2 where id = any($1::int[]) and status in ('created', 'pending')`,
+    [ids, at],
+  );
 }
 
 /** Records what the acquirer answered: the payment is now pending at the bank with this link. */
-export async function markPaymentPending(
-  db: Queryable,
-  id: number,
-  providerRef: string,
-  action: PaymentAction,
-): Promise<boolean> {
+export async function markPaymentPending(db: Queryable, id: number, providerRef: string, action: PaymentAction): Promise<boolean> {
   const { rowCount } = await db.query(
     `update payments set status = 'pending', provider_ref = $2, redirect_url = $3, form_fields = $4, action = $5
      where id = $1 and status = 'created'`,
-    [id, providerRef, action.type === 'form' ? action.action : action.url, action.type === 'form' ? JSON.stringify(action.fields) : null, JSON.stringify(action)],
+    [
+      id,
+      providerRef,
+      action.type === 'form' ? action.action : action.url,
+      action.type === 'form' ? JSON.stringify(action.fields) : null,
+      JSON.stringify(action),
+    ],
   );
   return rowCount > 0;
 }
@@ -190,7 +206,10 @@ export async function confirmPaymentCancel(db: Queryable, id: number, at: Date):
 }
 
 /** A canceled payment the acquirer captured anyway: succeeded, its money owed back (order-changed). */
-export async function markCanceledPaymentCaptured(tx: Queryable, p: { id: number; amount: number; providerRef: string; at: Date }): Promise<void> {
+export async function markCanceledPaymentCaptured(
+  tx: Queryable,
+  p: { id: number; amount: number; providerRef: string; at: Date },
+): Promise<void> {
   await tx.query(
     `update payments set status = 'succeeded', amount = $2, provider_ref = coalesce(provider_ref, $3), decline_reason = 'order-changed',
              cancel_confirmed_at = coalesce(cancel_confirmed_at, $4) where id = $1`,
@@ -232,7 +251,10 @@ export async function takeRefundableAmount(tx: Queryable, paymentId: number, amo
   return rowCount > 0;
 }
 
-export async function insertRefund(tx: Queryable, r: { paymentId: number; amount: number; reason: string; key: string; at: Date }): Promise<number> {
+export async function insertRefund(
+  tx: Queryable,
+  r: { paymentId: number; amount: number; reason: string; key: string; at: Date },
+): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
     `insert into refunds (payment_id, amount, reason, idempotency_key, next_attempt_at, created_at)
        values ($1, $2, $3, $4, $5, $5) returning id`,
@@ -285,7 +307,13 @@ export async function claimSentRefunds(tx: Queryable, at: Date, limit: number): 
 }
 
 /** The acquirer finished the refund. */
-export async function markRefundDone(db: Queryable, id: number, refundRef: string, at: Date, providerStatus: string | null = null): Promise<void> {
+export async function markRefundDone(
+  db: Queryable,
+  id: number,
+  refundRef: string,
+  at: Date,
+  providerStatus: string | null = null,
+): Promise<void> {
   await db.query(
     `update refunds set status = 'done', provider_ref = $2, done_at = $3, last_error = null, check_after = null, provider_status = coalesce($4, provider_status)
      where id = $1 and status <> 'done'`,
@@ -294,7 +322,13 @@ export async function markRefundDone(db: Queryable, id: number, refundRef: strin
 }
 
 /** The acquirer took the refund and has not finished it: read it back at checkAfter. */
-export async function markRefundSent(db: Queryable, id: number, refundRef: string, providerStatus: string, checkAfter: Date): Promise<void> {
+export async function markRefundSent(
+  db: Queryable,
+  id: number,
+  refundRef: string,
+  providerStatus: string,
+  checkAfter: Date,
+): Promise<void> {
   await db.query(
     `update refunds set status = 'sent', provider_ref = $2, provider_status = $3, check_after = $4, last_error = null
      where id = $1 and status in ('pending', 'sent')`,
@@ -306,7 +340,13 @@ export async function markRefundSent(db: Queryable, id: number, refundRef: strin
  * The acquirer cancelled the refund: sent again under the next attempt at retryAt, or, with no
  * retryAt (its attempts are spent), failed for staff to settle.
  */
-export async function markRefundCanceled(db: Queryable, id: number, error: string, providerStatus: string, retryAt: Date | null): Promise<void> {
+export async function markRefundCanceled(
+  db: Queryable,
+  id: number,
+  error: string,
+  providerStatus: string,
+  retryAt: Date | null,
+): Promise<void> {
   await db.query(
     retryAt
       ? `update refunds set status = 'pending', provider_attempt = provider_attempt + 1, next_attempt_at = $4, check_after = null,
@@ -320,7 +360,12 @@ export async function markRefundCanceled(db: Queryable, id: number, error: strin
  * The acquirer told of a refund (a notification): the read-back of the matching unfinished
  * refunds (by the refund's reference, or every one of the payment) is made due now.
  */
-export async function makeRefundChecksDue(db: Queryable, provider: string, news: { providerRef?: string; refundRef?: string }, at: Date): Promise<number> {
+export async function makeRefundChecksDue(
+  db: Queryable,
+  provider: string,
+  news: { providerRef?: string; refundRef?: string },
+  at: Date,
+): Promise<number> {
   const { rowCount } = await db.query(
     `update refunds r set check_after = $4 from payments p
      where p.id = r.payment_id and p.provider = $1 and r.status = 'sent'

@@ -112,12 +112,19 @@ export function paymentsRoutes(
         // send this body, and nothing a client sends gets a 5xx; the reconciliation job reads the
         // payment back anyway.
         request.log.warn({ err: error }, 'payment notification could not be checked with the acquirer');
-        return reply.code(429).header('retry-after', '60').send({ ok: false as const });
+        return reply
+          .code(429)
+          .header('retry-after', '60')
+          .send({ ok: false as const });
       }
       if (!notification) return reply.code(400).send({ ok: false as const });
       // Too many read-backs for this payment or sender: the acquirer repeats a genuine one later,
       // and the reconciliation job reads the payment back anyway.
-      if (notification === 'throttled') return reply.code(429).header('retry-after', '60').send({ ok: false as const });
+      if (notification === 'throttled')
+        return reply
+          .code(429)
+          .header('retry-after', '60')
+          .send({ ok: false as const });
       let result: string;
       if (notification === 'acknowledged') result = 'acknowledged';
       else if ('type' in notification) {
@@ -126,7 +133,12 @@ export function paymentsRoutes(
         result = 'acknowledged';
       } else result = (await deps.payments.applyOutcome(provider.id, notification, request.body)).result;
       const answer = provider.notificationReply;
-      if (answer) return reply.code(200).type(answer.contentType).serializer((payload) => String(payload)).send(answer.body);
+      if (answer)
+        return reply
+          .code(200)
+          .type(answer.contentType)
+          .serializer((payload) => String(payload))
+          .send(answer.body);
       return { ok: true as const, result };
     },
   );
@@ -135,9 +147,17 @@ export function paymentsRoutes(
   // on its way) and show the order, or the declined page.
   r.get(
     '/payments/return/:publicId',
-    { schema: { tags: ['payment'], params: z.object({ publicId: z.string().max(80) }), querystring: z.object({ lang: z.unknown().optional() }) } },
+    {
+      schema: {
+        tags: ['payment'],
+        params: z.object({ publicId: z.string().max(80) }),
+        querystring: z.object({ lang: z.unknown().optional() }),
+      },
+    },
     async (request, reply) => {
-      const order = await deps.payments.returnedOrder(request.params.publicId, (publicId) => deps.returnProof.carries(request.headers.cookie, publicId));
+      const order = await deps.payments.returnedOrder(request.params.publicId, (publicId) =>
+        deps.returnProof.carries(request.headers.cookie, publicId),
+      );
       if (!order) return reply.code(303).header('location', '/').send();
       const declined = order.declined;
       // The language of the page the visitor paid from (the return URL carries it), else the order's.

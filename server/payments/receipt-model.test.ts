@@ -14,15 +14,42 @@ function random(seed: number) {
 }
 
 const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
-const unit = (name: string, list: number, part: ReceiptUnit['part'] = 'ticket'): ReceiptUnit => ({ part, name, list, amount: list, ticketId: null, serviceId: null });
+const unit = (name: string, list: number, part: ReceiptUnit['part'] = 'ticket'): ReceiptUnit => ({
+  part,
+  name,
+  list,
+  amount: list,
+  ticketId: null,
+  serviceId: null,
+});
 
 describe('spreadAmounts', () => {
   it.each([
     { description: 'keeps list prices that already add up to the charge', list: [50000, 3000], target: 53000, expected: [50000, 3000] },
-    { description: 'halves two equal tickets and their fee exactly', list: [50000, 50000, 3000], target: 51500, expected: [25000, 25000, 1500] },
-    { description: 'gives the odd kopeck by largest remainder, not to the last item', list: [100, 100, 100], target: 200, expected: [67, 67, 66] },
-    { description: 'never lifts the last item above its list price (a remainder-on-the-last spread put 3 kopecks on this 1-kopeck item)', list: [10, 10, 10, 1], target: 30, expected: [10, 10, 9, 1] },
-    { description: 'keeps a small item at a kopeck at least while the charge allows', list: [100000, 1, 1], target: 1000, expected: [998, 1, 1] },
+    {
+      description: 'halves two equal tickets and their fee exactly',
+      list: [50000, 50000, 3000],
+      target: 51500,
+      expected: [25000, 25000, 1500],
+    },
+    {
+      description: 'gives the odd kopeck by largest remainder, not to the last item',
+      list: [100, 100, 100],
+      target: 200,
+      expected: [67, 67, 66],
+    },
+    {
+      description: 'never lifts the last item above its list price (a remainder-on-the-last spread put 3 kopecks on this 1-kopeck item)',
+      list: [10, 10, 10, 1],
+      target: 30,
+      expected: [10, 10, 9, 1],
+    },
+    {
+      description: 'keeps a small item at a kopeck at least while the charge allows',
+      list: [100000, 1, 1],
+      target: 1000,
+      expected: [998, 1, 1],
+    },
     { description: 'free items stay free', list: [0, 500, 0], target: 250, expected: [0, 250, 0] },
     { description: 'nothing charged: nothing on any item', list: [300, 200], target: 0, expected: [0, 0] },
   ])('$description', ({ list, target, expected }) => {
@@ -81,11 +108,19 @@ describe('groupLines', () => {
   });
 
   it('leaves out free units and cuts names to the fiscal limit', () => {
-    expect(groupLines([{ name: 'x'.repeat(300), amount: 100 }, { name: 'free', amount: 0 }])).toEqual([{ name: 'x'.repeat(RECEIPT_NAME_MAX), price: 100, quantity: 1, amount: 100 }]);
+    expect(
+      groupLines([
+        { name: 'x'.repeat(300), amount: 100 },
+        { name: 'free', amount: 0 },
+      ]),
+    ).toEqual([{ name: 'x'.repeat(RECEIPT_NAME_MAX), price: 100, quantity: 1, amount: 100 }]);
   });
 
   it('60 tickets of one category with their fees make 2 lines, not 120, even with a discount spread over them', () => {
-    const units = Array.from({ length: 60 }, () => [unit('Концерт, 01.12.2026 19:00, Партер', 150000), unit('Сервисный сбор', 5000, 'fee')]).flat();
+    const units = Array.from({ length: 60 }, () => [
+      unit('Концерт, 01.12.2026 19:00, Партер', 150000),
+      unit('Сервисный сбор', 5000, 'fee'),
+    ]).flat();
     const charged = chargeUnits(units, 60 * 155000 - 77777);
     const lines = groupLines(charged);
     expect(sum(lines.map((l) => l.amount))).toBe(60 * 155000 - 77777);
@@ -99,7 +134,16 @@ describe('buildReceipt', () => {
   const settings = { paymentMode: 'full_prepayment' as const, tax: 'none' as const, taxation: 'usn_income' as const, ffd: '1.2' as const };
   it('a sale is cashless in the venue’s mode; a closing receipt is full payment set off by the prepayment', () => {
     const units = [unit('A', 1000), unit('B', 500)];
-    expect(buildReceipt('sale', { email: 'a@b.c', phone: '' }, units, settings)).toMatchObject({ total: 1500, paymentMode: 'full_prepayment', settlement: 'cashless', ffd: '1.2' });
-    expect(buildReceipt('closing', { email: 'a@b.c', phone: '' }, units, settings)).toMatchObject({ total: 1500, paymentMode: 'full_payment', settlement: 'prepayment' });
+    expect(buildReceipt('sale', { email: 'a@b.c', phone: '' }, units, settings)).toMatchObject({
+      total: 1500,
+      paymentMode: 'full_prepayment',
+      settlement: 'cashless',
+      ffd: '1.2',
+    });
+    expect(buildReceipt('closing', { email: 'a@b.c', phone: '' }, units, settings)).toMatchObject({
+      total: 1500,
+      paymentMode: 'full_payment',
+      settlement: 'prepayment',
+    });
   });
 });

@@ -17,8 +17,18 @@ export type ReceiptPlaceRow = {
 
 export type ReceiptOrderRow = { id: number; email: string; phone: string; total: number; discount: number };
 
+/** The order a payment pays, and the exchange whose difference it pays (null: the order's own payment). */
+export type ReceiptPaidOrderRow = ReceiptOrderRow & { exchange_id: number | null };
+
 /** The payment that paid an order through an acquirer, with the mode of its sale receipt (closing receipts). */
-export type ReceiptPaymentRow = { id: number; public_id: string; provider: string; provider_ref: string | null; amount: number; sale_mode: string | null };
+export type ReceiptPaymentRow = {
+  id: number;
+  public_id: string;
+  provider: string;
+  provider_ref: string | null;
+  amount: number;
+  sale_mode: string | null;
+};
 
 export async function findReceiptOrderById(db: Queryable, orderId: number): Promise<ReceiptOrderRow | undefined> {
   const { rows } = await db.query<ReceiptOrderRow>('select id, email, phone, total, discount from orders where id = $1', [orderId]);
@@ -37,9 +47,10 @@ export async function findReceiptPayment(db: Queryable, paymentId: number): Prom
 export type ReceiptServiceRow = { id: number; parent_line_id: number; name: Record<string, string>; amount: number };
 
 /** The order a payment (by our reference) pays. */
-export async function findReceiptOrderOfPayment(db: Queryable, merchantRef: string): Promise<ReceiptOrderRow | undefined> {
-  const { rows } = await db.query<ReceiptOrderRow>(
-    `select o.id, o.email, o.phone, o.total, o.discount from payments p join orders o on o.id = p.order_id where p.public_id = $1`,
+export async function findReceiptOrderOfPayment(db: Queryable, merchantRef: string): Promise<ReceiptPaidOrderRow | undefined> {
+  const { rows } = await db.query<ReceiptPaidOrderRow>(
+    `select o.id, o.email, o.phone, o.total, o.discount, p.exchange_id
+       from payments p join orders o on o.id = p.order_id where p.public_id = $1`,
     [merchantRef],
   );
   return rows[0];
@@ -52,14 +63,17 @@ export type ReceiptRefundRow = ReceiptOrderRow & {
   payment_amount: number;
   /** The sale receipt's payment mode, when our sale receipt went with the payment. */
   sale_mode: string | null;
+  /** A lower price's difference of an exchange: the tickets it gave up. */
+  exchange_old_ticket_ids: number[] | null;
 };
 
 export async function findReceiptOrderOfRefund(db: Queryable, idempotencyKey: string): Promise<ReceiptRefundRow | undefined> {
   const { rows } = await db.query<ReceiptRefundRow>(
     `select o.id, o.email, o.phone, o.total, o.discount, rr.id as return_request_id,
-            p.id as payment_id, p.amount as payment_amount, sr.payment_mode as sale_mode
+            p.id as payment_id, p.amount as payment_amount, sr.payment_mode as sale_mode, x.old_ticket_ids as exchange_old_ticket_ids
      from refunds r join payments p on p.id = r.payment_id join orders o on o.id = p.order_id
      left join return_requests rr on rr.refund_id = r.id
+     left join order_exchanges x on x.refund_id = r.id
      left join sale_receipts sr on sr.payment_id = p.id
      where r.idempotency_key = $1`,
     [idempotencyKey],
@@ -69,9 +83,16 @@ export async function findReceiptOrderOfRefund(db: Queryable, idempotencyKey: st
 
 /**
  * Every place of an order, one row per ticket (a quantity line without tickets yet counts as
- * quantity rows). With a return request: only the tickets it gives back.
+ * quantity rows). With a return request: only the tickets it gives back. The lines an exchange
+ * added are not what the order's own payment sold: they are left out, unless `exchangeId` asks
+ * for exactly that exchange's (what its difference's payment sells).
  */
-export async function findReceiptPlaces(db: Queryable, orderId: number, returnRequestId: number | null = null): Promise<ReceiptPlaceRow[]> {
+export async function findReceiptPlaces(
+  db: Queryable,
+  orderId: number,
+  returnRequestId: number | null = null,
+  exchangeId: number | null = null,
+): Promise<ReceiptPlaceRow[]> {
   const { rows } = await db.query<ReceiptPlaceRow>(
     `select t.id as ticket_id, l.id as line_id, e.name as event_name, s.starts_at, s.has_time, c.name as category_name,
             hs.row_label, hs.seat_label, sa.name as area_name, l.unit_price, l.unit_fee
@@ -89,8 +110,11 @@ export async function findReceiptPlaces(db: Queryable, orderId: number, returnRe
      ) t on true
      where l.order_id = $1
        and ($2::integer is null or t.id in (select ticket_id from return_request_tickets where request_id = $2))
+       and case when $3::integer is null
+                then not exists (select 1 from order_exchanges x where x.order_id = l.order_id and l.id = any(x.new_line_ids))
+                else exists (select 1 from order_exchanges x where x.id = $3 and l.id = any(x.new_line_ids)) end
      order by l.id, t.id`,
-    [orderId, returnRequestId],
+    [orderId, returnRequestId, exchangeId],
   );
   return rows;
 }
@@ -111,8 +135,14 @@ export async function findReturnedAmounts(
   returnRequestId: number,
 ): Promise<{ tickets: { ticket_id: number; amount: number; fee: number | null }[]; services: { service_id: number; amount: number }[] }> {
   const [tickets, services] = await Promise.all([
-    db.query<{ ticket_id: number; amount: number; fee: number | null }>('select ticket_id, amount, fee from return_request_tickets where request_id = $1 order by ticket_id', [returnRequestId]),
-    db.query<{ service_id: number; amount: number }>('select service_id, amount from return_request_services where request_id = $1 order by service_id', [returnRequestId]),
+    db.query<{ ticket_id: number; amount: number; fee: number | null }>(
+      'select ticket_id, amount, fee from return_request_tickets where request_id = $1 order by ticket_id',
+      [returnRequestId],
+    ),
+    db.query<{ service_id: number; amount: number }>(
+      'select service_id, amount from return_request_services where request_id = $1 order by service_id',
+      [returnRequestId],
+    ),
   ]);
   return { tickets: tickets.rows, services: services.rows };
 }

@@ -1,4 +1,5 @@
 import type { Lang } from '../../contract/common.ts';
+import { pickLocalized } from '../../contract/lang.ts';
 import type { Queryable } from '../db/client.ts';
 import { serverText } from '../locales/texts.ts';
 import {
@@ -41,8 +42,6 @@ export {
 // Fiscal receipts are in Russian whatever language the order was placed in.
 const RECEIPT_LANG: Lang = 'ru';
 
-const localized = (value: Record<string, string> | null | undefined, lang: Lang) => (value ? (value[lang] ?? value.ru ?? Object.values(value)[0] ?? '') : '');
-
 function placeName(place: ReceiptPlaceRow, settings: ReceiptSettings, lang: Lang): string {
   const date = new Intl.DateTimeFormat('ru-RU', {
     timeZone: settings.timeZone,
@@ -54,8 +53,8 @@ function placeName(place: ReceiptPlaceRow, settings: ReceiptSettings, lang: Lang
   const where =
     place.row_label !== null && place.seat_label !== null
       ? `${serverText('places', 'row', lang, { row: place.row_label })}, ${serverText('places', 'seat', lang, { seat: place.seat_label })}`
-      : [localized(place.category_name, lang), localized(place.area_name, lang)].filter(Boolean).join(', ');
-  return `${localized(place.event_name, lang)}, ${date}, ${where}`.slice(0, RECEIPT_NAME_MAX);
+      : [pickLocalized(place.category_name, lang), pickLocalized(place.area_name, lang)].filter(Boolean).join(', ');
+  return `${pickLocalized(place.event_name, lang)}, ${date}, ${where}`.slice(0, RECEIPT_NAME_MAX);
 }
 
 /**
@@ -63,18 +62,38 @@ function placeName(place: ReceiptPlaceRow, settings: ReceiptSettings, lang: Lang
  * places of a line not yet issued, then services), so the same order always spreads a sum the
  * same way: before its tickets exist (the sale receipt) and after (closing and refund receipts).
  */
-async function listedUnits(db: Queryable, orderId: number, settings: ReceiptSettings): Promise<ReceiptUnit[]> {
-  const places = await findReceiptPlaces(db, orderId);
+async function listedUnits(
+  db: Queryable,
+  orderId: number,
+  settings: ReceiptSettings,
+  exchangeId: number | null = null,
+): Promise<ReceiptUnit[]> {
+  const places = await findReceiptPlaces(db, orderId, null, exchangeId);
   const units: ReceiptUnit[] = [];
   for (const place of places) {
     const name = placeName(place, settings, RECEIPT_LANG);
     units.push({ part: 'ticket', name, list: place.unit_price, amount: place.unit_price, ticketId: place.ticket_id, serviceId: null });
     if (place.unit_fee > 0) {
-      units.push({ part: 'fee', name: serverText('orders', 'serviceFee', RECEIPT_LANG), list: place.unit_fee, amount: place.unit_fee, ticketId: place.ticket_id, serviceId: null });
+      units.push({
+        part: 'fee',
+        name: serverText('orders', 'serviceFee', RECEIPT_LANG),
+        list: place.unit_fee,
+        amount: place.unit_fee,
+        ticketId: place.ticket_id,
+        serviceId: null,
+      });
     }
   }
-  for (const service of await findReceiptServices(db, orderId)) {
-    units.push({ part: 'service', name: localized(service.name, RECEIPT_LANG).slice(0, RECEIPT_NAME_MAX), list: service.amount, amount: service.amount, ticketId: null, serviceId: service.id });
+  // An exchange's difference sells only the exchange's new places: the services stay the order's.
+  for (const service of exchangeId === null ? await findReceiptServices(db, orderId) : []) {
+    units.push({
+      part: 'service',
+      name: pickLocalized(service.name, RECEIPT_LANG).slice(0, RECEIPT_NAME_MAX),
+      list: service.amount,
+      amount: service.amount,
+      ticketId: null,
+      serviceId: service.id,
+    });
   }
   return units;
 }
@@ -88,6 +107,9 @@ export async function saleUnits(db: Queryable, orderId: number, amount: number, 
 export async function paymentReceipt(db: Queryable, merchantRef: string, amount: number, settings: ReceiptSettings): Promise<Receipt> {
   const order = await findReceiptOrderOfPayment(db, merchantRef);
   if (!order) throw new Error(`no order for payment ${merchantRef}`);
+  // The difference of an exchange sells the exchange's new places, at that amount spread over their prices.
+  if (order.exchange_id !== null)
+    return buildReceipt('sale', order, chargeUnits(await listedUnits(db, order.id, settings, order.exchange_id), amount), settings);
   return buildReceipt('sale', order, await saleUnits(db, order.id, amount, settings), settings);
 }
 
@@ -104,33 +126,95 @@ export async function saleLineCount(db: Queryable, orderId: number, amount: numb
  * units as charged. `whole` says the refund gives back the whole payment (T-Bank then wants no
  * receipt structure: it refunds the sale receipt as it was).
  */
-export async function refundReceipt(db: Queryable, idempotencyKey: string, amount: number, settings: ReceiptSettings): Promise<{ receipt: Receipt; whole: boolean }> {
+export async function refundReceipt(
+  db: Queryable,
+  idempotencyKey: string,
+  amount: number,
+  settings: ReceiptSettings,
+): Promise<{ receipt: Receipt; whole: boolean }> {
   const order = await findReceiptOrderOfRefund(db, idempotencyKey);
   if (!order) throw new Error(`no order for refund ${idempotencyKey}`);
   const sold = await saleUnits(db, order.id, order.payment_amount, settings);
   let units: Pick<ReceiptUnit, 'name' | 'amount'>[];
-  if (order.return_request_id === null) {
-    units = amount === order.payment_amount ? sold : chargeUnits(sold.map((u) => ({ ...u, list: u.amount })), amount);
+  if (order.exchange_old_ticket_ids !== null) {
+    // A lower price's difference: the tickets the exchange gave up, as their sale charged them, the refund spread over them.
+    const given = new Set(order.exchange_old_ticket_ids);
+    const old = sold.filter((u) => u.ticketId !== null && given.has(u.ticketId));
+    units = chargeUnits(
+      old.map((u) => ({ ...u, list: u.amount })),
+      amount,
+    );
+  } else if (order.return_request_id === null) {
+    units =
+      amount === order.payment_amount
+        ? sold
+        : chargeUnits(
+            sold.map((u) => ({ ...u, list: u.amount })),
+            amount,
+          );
   } else {
-    const returned = await findReturnedAmounts(db, order.return_request_id);
-    const ticketName = (ticketId: number) => sold.find((u) => u.part === 'ticket' && u.ticketId === ticketId)?.name ?? '';
-    const feeName = serverText('orders', 'serviceFee', RECEIPT_LANG);
-    const parts: ReceiptUnit[] = [];
-    for (const t of returned.tickets) {
-      const fee = t.fee !== null && t.fee <= t.amount ? t.fee : 0;
-      parts.push({ part: 'ticket', name: ticketName(t.ticket_id), list: t.amount - fee, amount: t.amount - fee, ticketId: t.ticket_id, serviceId: null });
-      if (fee > 0) parts.push({ part: 'fee', name: feeName, list: fee, amount: fee, ticketId: t.ticket_id, serviceId: null });
-    }
-    for (const s of returned.services) {
-      const name = sold.find((u) => u.serviceId === s.service_id)?.name ?? '';
-      parts.push({ part: 'service', name, list: s.amount, amount: s.amount, ticketId: null, serviceId: s.service_id });
-    }
-    const stored = parts.reduce((sum, p) => sum + p.amount, 0);
-    // The refund is the request's stored sum; a refund of less (never more) is spread over the parts.
-    units = stored === amount ? parts : chargeUnits(parts, amount);
+    units = await returnedUnits(db, sold, order.return_request_id, amount);
   }
   const paymentMode = (order.sale_mode ?? settings.paymentMode) as ReceiptPaymentMode;
   return { receipt: buildReceipt('refund', order, units, { ...settings, paymentMode }), whole: amount === order.payment_amount };
+}
+
+/**
+ * What a return request gives back, as receipt units: each ticket at the amount stored for it
+ * when the return was requested (the ticket and its service fee as two items when the fee part is
+ * known), and the services it gives back at theirs; nothing that stays sold. `sold` names them (the
+ * sale's units); a refund of less than the stored sum (never more) is spread over the parts.
+ */
+async function returnedUnits(db: Queryable, sold: readonly ReceiptUnit[], requestId: number, amount: number): Promise<ReceiptUnit[]> {
+  const returned = await findReturnedAmounts(db, requestId);
+  const ticketName = (ticketId: number) => sold.find((u) => u.part === 'ticket' && u.ticketId === ticketId)?.name ?? '';
+  const feeName = serverText('orders', 'serviceFee', RECEIPT_LANG);
+  const parts: ReceiptUnit[] = [];
+  for (const t of returned.tickets) {
+    const fee = t.fee !== null && t.fee <= t.amount ? t.fee : 0;
+    parts.push({
+      part: 'ticket',
+      name: ticketName(t.ticket_id),
+      list: t.amount - fee,
+      amount: t.amount - fee,
+      ticketId: t.ticket_id,
+      serviceId: null,
+    });
+    if (fee > 0) parts.push({ part: 'fee', name: feeName, list: fee, amount: fee, ticketId: t.ticket_id, serviceId: null });
+  }
+  for (const s of returned.services) {
+    const name = sold.find((u) => u.serviceId === s.service_id)?.name ?? '';
+    parts.push({ part: 'service', name, list: s.amount, amount: s.amount, ticketId: null, serviceId: s.service_id });
+  }
+  const stored = parts.reduce((sum, p) => sum + p.amount, 0);
+  return stored === amount ? parts : chargeUnits(parts, amount);
+}
+
+/** The sale receipt of an order paid at the desk (no acquirer payment): every unit at what the order charged. */
+export async function deskSaleReceipt(db: Queryable, orderId: number, total: number, settings: ReceiptSettings): Promise<Receipt> {
+  const order = await findReceiptOrderById(db, orderId);
+  if (!order) throw new Error(`no order ${orderId}`);
+  return buildReceipt('sale', order, await saleUnits(db, orderId, total, settings), settings);
+}
+
+/** The refund receipt («возврат прихода») of a return request refunded at the desk, of an order paid there in full. */
+export async function deskReturnReceipt(
+  db: Queryable,
+  p: { orderId: number; paid: number; requestId: number; amount: number },
+  settings: ReceiptSettings,
+): Promise<Receipt> {
+  const order = await findReceiptOrderById(db, p.orderId);
+  if (!order) throw new Error(`no order ${p.orderId}`);
+  const sold = await saleUnits(db, p.orderId, p.paid, settings);
+  return buildReceipt('refund', order, await returnedUnits(db, sold, p.requestId, p.amount), settings);
+}
+
+/** Each issued ticket's place as receipts name it (event, date, row and seat or category). */
+export async function ticketPlaceNames(db: Queryable, orderId: number, settings: ReceiptSettings): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  for (const unit of await listedUnits(db, orderId, settings))
+    if (unit.part === 'ticket' && unit.ticketId !== null) names.set(unit.ticketId, unit.name);
+  return names;
 }
 
 /**

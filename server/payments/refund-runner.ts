@@ -51,7 +51,8 @@ export function createRefundRunner(deps: { db: Db; now: () => number; provider: 
     }
     const delay = CANCELED_RETRY_MS[refund.provider_attempt - 1];
     const error = `the acquirer cancelled the refund (attempt ${refund.provider_attempt}): ${outcome.detail}`.slice(0, 500);
-    if (delay === undefined) log.error({ refund: refund.id, detail: outcome.detail }, 'refund cancelled by the acquirer on every attempt; staff must settle it');
+    if (delay === undefined)
+      log.error({ refund: refund.id, detail: outcome.detail }, 'refund cancelled by the acquirer on every attempt; staff must settle it');
     else log.warn({ refund: refund.id, detail: outcome.detail }, 'refund cancelled by the acquirer; will send it again');
     await markRefundCanceled(db, refund.id, error, outcome.detail, delay === undefined ? null : new Date(at.getTime() + delay));
     return 'canceled';
@@ -91,7 +92,10 @@ export function createRefundRunner(deps: { db: Db; now: () => number; provider: 
       const acquirer = provider(refund.provider);
       if (!refund.provider_payment_ref || !refund.provider_ref || !acquirer.checkRefund) continue;
       try {
-        const settled = await settle(refund, await acquirer.checkRefund({ ...inputOf(refund, refund.provider_payment_ref), refundRef: refund.provider_ref }));
+        const settled = await settle(
+          refund,
+          await acquirer.checkRefund({ ...inputOf(refund, refund.provider_payment_ref), refundRef: refund.provider_ref }),
+        );
         if (settled === 'done') counts.done += 1;
         else if (settled === 'sent') counts.pending += 1;
         else counts.canceled += 1;

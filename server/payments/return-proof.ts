@@ -13,7 +13,12 @@ export function createReturnProof(secret: string) {
   return {
     /** The Set-Cookie value for a payment; it lives as long as the order may be paid, and a little more. */
     cookie(publicId: string, options: { secure: boolean; maxAgeSeconds: number }): string {
-      const attributes = [`Path=/payments/return/${publicId}`, `Max-Age=${Math.max(60, Math.ceil(options.maxAgeSeconds))}`, 'HttpOnly', 'SameSite=Lax'];
+      const attributes = [
+        `Path=/payments/return/${publicId}`,
+        `Max-Age=${Math.max(60, Math.ceil(options.maxAgeSeconds))}`,
+        'HttpOnly',
+        'SameSite=Lax',
+      ];
       if (options.secure) attributes.push('Secure');
       return [`${nameOf(publicId)}=${valueOf(publicId)}`, ...attributes].join('; ');
     },

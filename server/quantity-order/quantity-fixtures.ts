@@ -84,7 +84,9 @@ export async function stockOf(db: Queryable, sessionId: number) {
     'select remaining, group_remaining from sessions where id = $1',
     [sessionId],
   );
-  const limited = await db.query<{ remaining: number }>('select remaining from price_stock where session_id = $1 and price_id = 9205', [sessionId]);
+  const limited = await db.query<{ remaining: number }>('select remaining from price_stock where session_id = $1 and price_id = 9205', [
+    sessionId,
+  ]);
   const orders = await db.query<{ n: number }>('select count(*)::int as n from orders');
   return { places: rows[0]?.remaining, group: rows[0]?.group_remaining, limited: limited.rows[0]?.remaining, orders: orders.rows[0]?.n };
 }

@@ -133,54 +133,215 @@ describe('POST /api/order/create', () => {
 
   it('sells a free ticket for nothing', async () => {
     const free = await sessionWhen(t.db, 9210);
-    const { body } = await create({ ...order(), hash: 'test-qty-free', checkboxList: [], data: [{ ...line(9210, 3), ...free, actionId: 9201 }] });
+    const { body } = await create({
+      ...order(),
+      hash: 'test-qty-free',
+      checkboxList: [],
+      data: [{ ...line(9210, 3), ...free, actionId: 9201 }],
+    });
     expect(body.errorCode).toBe('0');
     expect(await orderOf(body.hash as string)).toMatchObject({ total: 0, tickets: 3, status: 20 });
   });
 
   it('sells a subscription itself at its own prices', async () => {
     const sub = await sessionWhen(t.db, 9230);
-    const { body } = await create({ ...order(), hash: 'test-qty-sub', checkboxList: [], data: [{ ...line(9230, 2), ...sub, actionId: 9203 }] });
+    const { body } = await create({
+      ...order(),
+      hash: 'test-qty-sub',
+      checkboxList: [],
+      data: [{ ...line(9230, 2), ...sub, actionId: 9203 }],
+    });
     expect(body.errorCode).toBe('0');
     expect(await orderOf(body.hash as string)).toMatchObject({ total: 300000, tickets: 2, is_subscription: false });
   });
 
   it('creates a named-ticket order reserved (10) until the holders are named', async () => {
     const named = await sessionWhen(t.db, 9220);
-    const { body } = await create({ ...order(), hash: 'test-qty-named', checkboxList: [], data: [{ ...line(9220, 2), ...named, actionId: 9202 }] });
+    const { body } = await create({
+      ...order(),
+      hash: 'test-qty-named',
+      checkboxList: [],
+      data: [{ ...line(9220, 2), ...named, actionId: 9202 }],
+    });
     expect(body.errorCode).toBe('0');
     expect((await orderOf(body.hash as string)).status).toBe(10);
   });
 });
 
 describe('POST /api/order/create refuses bad input and reserves nothing', () => {
-  const cases: { description: string; body: () => Record<string, unknown>; status: number; code: string; field?: string; fieldCode?: string }[] = [
-    { description: 'a name with digits', body: () => order({ fio: 'Иван 2' }), status: 400, code: '-1002', field: 'fio', fieldCode: 'not-valid-fio' },
+  const cases: {
+    description: string;
+    body: () => Record<string, unknown>;
+    status: number;
+    code: string;
+    field?: string;
+    fieldCode?: string;
+  }[] = [
+    {
+      description: 'a name with digits',
+      body: () => order({ fio: 'Иван 2' }),
+      status: 400,
+      code: '-1002',
+      field: 'fio',
+      fieldCode: 'not-valid-fio',
+    },
     { description: 'no name', body: () => order({ fio: '' }), status: 400, code: '-1002', field: 'fio', fieldCode: 'required-fio' },
-    { description: 'a 5-character phone', body: () => order({ phone: '12345' }), status: 400, code: '-1002', field: 'phone', fieldCode: 'not-valid-phone' },
-    { description: 'a phone with the country code typed twice', body: () => order({ phone: '+7 79000000000' }), status: 400, code: '-1002', field: 'phone', fieldCode: 'not-valid-phone' },
-    { description: 'an 11-digit Russian national number', body: () => order({ phone: '+7 89000000000' }), status: 400, code: '-1002', field: 'phone', fieldCode: 'not-valid-phone' },
-    { description: 'a phone without its country code', body: () => order({ phone: '89000000000' }), status: 400, code: '-1002', field: 'phone', fieldCode: 'not-valid-phone' },
-    { description: 'a bad e-mail', body: () => order({ email: 'ivan@', re_email: 'ivan@' }), status: 400, code: '-1002', field: 'email', fieldCode: 'not-valid-email' },
-    { description: 'a re_email that differs', body: () => order({ re_email: 'ivan@mail.com' }), status: 400, code: '-1002', field: 're_email', fieldCode: 're-email' },
-    { description: 'the required checkbox unticked', body: () => order({ checkboxList: [{ id: 9201, checked: true }] }), status: 400, code: '-1002', field: 'checkboxList.9200', fieldCode: 'required-checkbox' },
-    { description: 'fewer child tickets than needprice', body: () => order({ data: [line(9201, 1)] }), status: 400, code: '-1002', field: 'data.9201', fieldCode: 'needprice' },
-    { description: 'more tickets than demquantlimit', body: () => order({ data: [line(9200, 4), line(9201, 2)] }), status: 409, code: '-9998' },
-    { description: 'more group tickets than the per-order limit', body: () => order({ data: [line(9202, 3)] }), status: 409, code: '-9998' },
-    { description: 'two tickets with the Pushkin card', body: () => ({ ...order({ data: [line(9203, 2)] }), ...pushkinBuyer }), status: 409, code: '-9998' },
-    { description: 'a Pushkin name in Latin letters', body: () => ({ ...order({ data: [line(9203, 1)] }), ...pushkinBuyer, surname: 'Ivanov' }), status: 400, code: '-1002', field: 'surname', fieldCode: 'not-valid-surname' },
-    { description: 'a Pushkin phone of 10 digits', body: () => ({ ...order({ data: [line(9203, 1)] }), ...pushkinBuyer, phone: '+7 (999) 901-02' }), status: 400, code: '-1002', field: 'phone', fieldCode: 'not-valid-pushkin-phone' },
-    { description: 'a Pushkin-only price with an ordinary card', body: () => order({ data: [line(9203, 1)] }), status: 400, code: '-1002', field: 'data', fieldCode: 'not-valid-lines' },
-    { description: 'a non-card price with the Pushkin card', body: () => ({ ...order({ data: [line(9201, 2)] }), ...pushkinBuyer }), status: 400, code: '-1002', field: 'data', fieldCode: 'not-valid-lines' },
+    {
+      description: 'a 5-character phone',
+      body: () => order({ phone: '12345' }),
+      status: 400,
+      code: '-1002',
+      field: 'phone',
+      fieldCode: 'not-valid-phone',
+    },
+    {
+      description: 'a phone with the country code typed twice',
+      body: () => order({ phone: '+7 79000000000' }),
+      status: 400,
+      code: '-1002',
+      field: 'phone',
+      fieldCode: 'not-valid-phone',
+    },
+    {
+      description: 'an 11-digit Russian national number',
+      body: () => order({ phone: '+7 89000000000' }),
+      status: 400,
+      code: '-1002',
+      field: 'phone',
+      fieldCode: 'not-valid-phone',
+    },
+    {
+      description: 'a phone without its country code',
+      body: () => order({ phone: '89000000000' }),
+      status: 400,
+      code: '-1002',
+      field: 'phone',
+      fieldCode: 'not-valid-phone',
+    },
+    {
+      description: 'a bad e-mail',
+      body: () => order({ email: 'ivan@', re_email: 'ivan@' }),
+      status: 400,
+      code: '-1002',
+      field: 'email',
+      fieldCode: 'not-valid-email',
+    },
+    {
+      description: 'a re_email that differs',
+      body: () => order({ re_email: 'ivan@mail.com' }),
+      status: 400,
+      code: '-1002',
+      field: 're_email',
+      fieldCode: 're-email',
+    },
+    {
+      description: 'the required checkbox unticked',
+      body: () => order({ checkboxList: [{ id: 9201, checked: true }] }),
+      status: 400,
+      code: '-1002',
+      field: 'checkboxList.9200',
+      fieldCode: 'required-checkbox',
+    },
+    {
+      description: 'fewer child tickets than needprice',
+      body: () => order({ data: [line(9201, 1)] }),
+      status: 400,
+      code: '-1002',
+      field: 'data.9201',
+      fieldCode: 'needprice',
+    },
+    {
+      description: 'more tickets than demquantlimit',
+      body: () => order({ data: [line(9200, 4), line(9201, 2)] }),
+      status: 409,
+      code: '-9998',
+    },
+    {
+      description: 'more group tickets than the per-order limit',
+      body: () => order({ data: [line(9202, 3)] }),
+      status: 409,
+      code: '-9998',
+    },
+    {
+      description: 'two tickets with the Pushkin card',
+      body: () => ({ ...order({ data: [line(9203, 2)] }), ...pushkinBuyer }),
+      status: 409,
+      code: '-9998',
+    },
+    {
+      description: 'a Pushkin name in Latin letters',
+      body: () => ({ ...order({ data: [line(9203, 1)] }), ...pushkinBuyer, surname: 'Ivanov' }),
+      status: 400,
+      code: '-1002',
+      field: 'surname',
+      fieldCode: 'not-valid-surname',
+    },
+    {
+      description: 'a Pushkin phone of 10 digits',
+      body: () => ({ ...order({ data: [line(9203, 1)] }), ...pushkinBuyer, phone: '+7 (999) 901-02' }),
+      status: 400,
+      code: '-1002',
+      field: 'phone',
+      fieldCode: 'not-valid-pushkin-phone',
+    },
+    {
+      description: 'a Pushkin-only price with an ordinary card',
+      body: () => order({ data: [line(9203, 1)] }),
+      status: 400,
+      code: '-1002',
+      field: 'data',
+      fieldCode: 'not-valid-lines',
+    },
+    {
+      description: 'a non-card price with the Pushkin card',
+      body: () => ({ ...order({ data: [line(9201, 2)] }), ...pushkinBuyer }),
+      status: 400,
+      code: '-1002',
+      field: 'data',
+      fieldCode: 'not-valid-lines',
+    },
     { description: 'more limited-category places than are left', body: () => order({ data: [line(9204, 4)] }), status: 409, code: '-1010' },
-    { description: 'a category the event does not have', body: () => order({ data: [line(9999, 1)] }), status: 400, code: '-1002', field: 'data', fieldCode: 'not-valid-lines' },
-    { description: 'a day with no session', body: () => order({ data: [line(9200, 1, { day: '01.01.2001' })] }), status: 409, code: '-1004' },
-    { description: 'lines for two sessions', body: () => order({ data: [line(9200, 1), line(9200, 1, { time: '23:59' })] }), status: 400, code: '-1002', field: 'data', fieldCode: 'not-valid-lines' },
+    {
+      description: 'a category the event does not have',
+      body: () => order({ data: [line(9999, 1)] }),
+      status: 400,
+      code: '-1002',
+      field: 'data',
+      fieldCode: 'not-valid-lines',
+    },
+    {
+      description: 'a day with no session',
+      body: () => order({ data: [line(9200, 1, { day: '01.01.2001' })] }),
+      status: 409,
+      code: '-1004',
+    },
+    {
+      description: 'lines for two sessions',
+      body: () => order({ data: [line(9200, 1), line(9200, 1, { time: '23:59' })] }),
+      status: 400,
+      code: '-1002',
+      field: 'data',
+      fieldCode: 'not-valid-lines',
+    },
     { description: 'a zero quantity', body: () => order({ data: [line(9200, 0)] }), status: 400, code: '-1002' },
     { description: 'no lines', body: () => order({ data: [] }), status: 400, code: '-1002' },
-    { description: 'a subscription line without a CRM client', body: () => order({ data: [line(9200, 1, { subscrit_id: 9203 })] }), status: 400, code: '-1002', field: 'data', fieldCode: 'not-valid-subscription' },
+    {
+      description: 'a subscription line without a CRM client',
+      body: () => order({ data: [line(9200, 1, { subscrit_id: 9203 })] }),
+      status: 400,
+      code: '-1002',
+      field: 'data',
+      fieldCode: 'not-valid-subscription',
+    },
     { description: 'an unknown event', body: () => order({ hash: 'no-such-event' }), status: 404, code: '-1004' },
-    { description: 'an ordinary buyer on a Pushkin-card-only event', body: () => order({ hash: 'test-qty-pushkin' }), status: 400, code: '-1002', field: 'pushkarta', fieldCode: 'required-pushkin-card' },
+    {
+      description: 'an ordinary buyer on a Pushkin-card-only event',
+      body: () => order({ hash: 'test-qty-pushkin' }),
+      status: 400,
+      code: '-1002',
+      field: 'pushkarta',
+      fieldCode: 'required-pushkin-card',
+    },
   ];
 
   it.each(cases)('$description: $code', async ({ body, status, code, field, fieldCode }) => {

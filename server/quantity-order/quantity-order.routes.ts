@@ -18,7 +18,10 @@ export function quantityOrderRoutes(app: FastifyInstance, deps: { quantityOrders
       },
     },
     async (request) => {
-      const { hash } = await deps.quantityOrders.create(request.body, { crmClientId: deps.crm.clientIdOf(crmTokenOf(request)), remoteIp: request.ip });
+      const { hash } = await deps.quantityOrders.create(request.body, {
+        crmClientId: deps.crm.clientIdOf(crmTokenOf(request)),
+        remoteIp: request.ip,
+      });
       return { errorCode: '0', errorText: '', hash };
     },
   );

@@ -1,21 +1,25 @@
 import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
-import { PUSHKIN_TICKETS_PER_ORDER, priceFitsPayment } from '../../contract/event-prices.ts';
+import { PUSHKIN_TICKETS_PER_ORDER, priceFitsPayment, unitServiceFee } from '../../contract/event-prices.ts';
 import { type CreateOrderCommand, OrderFormError } from '../../contract/order-create.ts';
 import type { StoredSetup } from '../../contract/setup.ts';
 import { type OrderCaptchaDeps, withOrderCaptcha } from '../captcha/order-captcha.ts';
 import { lockCatalogImportShared } from '../catalog/catalog-write.repository.ts';
 import { findCoveringSubscription, takeSubscriptionVisits } from '../crm/crm.repository.ts';
 import type { EventSessionRow, PriceRow } from '../event/event.repository.ts';
+import { appliesOnDay } from '../../contract/concession-rules.ts';
+import { isoOfDay } from '../concessions/concession-texts.ts';
 import { type EventCatalog, type EventCatalogPart, pricesOfSession } from '../event/event.service.ts';
 import { BusinessError } from '../http.ts';
 import type { OrderBatcher } from '../orders/order-batcher.ts';
-import { CatalogMoved, type NewOrder, OrderStatus, OrderTooLarge, type NewOrderLine, placeOrder } from '../orders/orders.service.ts';
-import { unitServiceFee } from '../orders/pricing.ts';
+import { CatalogMoved, type NewOrder, OrderTooLarge, type NewOrderLine, placeOrder } from '../orders/orders.service.ts';
+import { OrderStatus } from '../../contract/order-status.ts';
 import { textOf } from '../locales/texts.ts';
+import { consentTicks, requireConsents, withConsentTicks } from '../personal-data/consent-ticks.ts';
 import type { SetupService } from '../setup/setup.service.ts';
 
-const refuse = (code: (typeof ErrorCode)[keyof typeof ErrorCode], status: number, text?: (lang: Lang) => string) => new BusinessError(code, { status, text });
+const refuse = (code: (typeof ErrorCode)[keyof typeof ErrorCode], status: number, text?: (lang: Lang) => string) =>
+  new BusinessError(code, { status, text });
 
 /** A refusal that names the form field and its error code, like a schema failure. */
 export const fieldError = (path: string, code: string) =>
@@ -80,7 +84,8 @@ async function createAt(
   if (event.use_seat_map) throw refuse(ErrorCode.notFound, 409, textOf('quantityOrder', 'notAvailable'));
   if (pushkin && !event.use_pushkin_card) throw refuse(ErrorCode.validation, 400, textOf('quantityOrder', 'pushkinNotAllowed'));
   if (!pushkin && !event.use_ordinary_card) throw fieldError('pushkarta', 'required-pushkin-card');
-  if (event.sale_starts_at && event.sale_starts_at.getTime() > ctx.now.getTime()) throw refuse(ErrorCode.notFound, 409, textOf('quantityOrder', 'notAvailable'));
+  if (event.sale_starts_at && event.sale_starts_at.getTime() > ctx.now.getTime())
+    throw refuse(ErrorCode.notFound, 409, textOf('quantityOrder', 'notAvailable'));
   // The session on sale at the first line's day and time (the lowest id, should two share them).
   const session = first
     ? part.sessions
@@ -97,6 +102,7 @@ async function createAt(
 
   // Required extra checkboxes (filling = 1) must be ticked.
   const ticked = new Set(cmd.checkboxes.filter((c) => c.checked).map((c) => c.id));
+  requireConsents(checkboxes, ticked);
   const missing = checkboxes.find((c) => c.required && !ticked.has(c.id));
   if (missing) throw fieldError(`checkboxList.${missing.id}`, OrderFormError.requiredCheckbox);
 
@@ -117,6 +123,10 @@ async function createAt(
     subscriptionEvent: event.is_subscription,
   });
 
+  // A concession category is sold only for the days it applies (the page does not offer it on others).
+  const day = isoOfDay(session.day);
+  if (lines.some((l) => !appliesOnDay(l.price.category_concession, day))) throw refuse(ErrorCode.concessionNotThatDay, 409);
+
   // Quantity rules.
   for (const line of lines) {
     if (line.price.min_quantity > 0 && line.quantity < line.price.min_quantity) throw fieldError(`data.${line.priceId}`, 'needprice');
@@ -126,9 +136,12 @@ async function createAt(
   // A subscription holder's limit is the visits left, not the event's per-order limit,
   // as the event page counts it (web/features/event/lib/order-rules.ts).
   if (subscritId === undefined && ordinary > event.order_limit) throw refuse(ErrorCode.limit, 409);
-  if (pushkin && ordinary + group !== PUSHKIN_TICKETS_PER_ORDER) throw refuse(ErrorCode.limit, 409, textOf('quantityOrder', 'pushkinOneTicket'));
-  if (group > 0 && event.group_limit > 0 && group > event.group_limit) throw refuse(ErrorCode.limit, 409, textOf('quantityOrder', 'groupLimit'));
-  if (subscritId !== undefined && ordinary + group > subscriptionLeft) throw refuse(ErrorCode.limit, 409, textOf('quantityOrder', 'subscriptionLimit'));
+  if (pushkin && ordinary + group !== PUSHKIN_TICKETS_PER_ORDER)
+    throw refuse(ErrorCode.limit, 409, textOf('quantityOrder', 'pushkinOneTicket'));
+  if (group > 0 && event.group_limit > 0 && group > event.group_limit)
+    throw refuse(ErrorCode.limit, 409, textOf('quantityOrder', 'groupLimit'));
+  if (subscritId !== undefined && ordinary + group > subscriptionLeft)
+    throw refuse(ErrorCode.limit, 409, textOf('quantityOrder', 'subscriptionLimit'));
 
   const buyer =
     cmd.buyer.kind === 'pushkin'
@@ -152,7 +165,7 @@ async function createAt(
     pushkinCard: pushkin,
     isSubscription: subscritId !== undefined,
     crmClientId: ctx.crmClientId ?? null,
-    checkboxes: cmd.checkboxes,
+    checkboxes: withConsentTicks(cmd.checkboxes, consentTicks(checkboxes, ticked, ctx.remoteIp)),
     lines: lines.map(({ price: _price, ...line }) => line),
     catalogVersion: catalog.version,
   };
@@ -162,20 +175,27 @@ async function createAt(
   // order's catalog version no longer matches and it is checked and priced again (CatalogMoved).
   // Ordinary orders skip it: they place in one statement, batched, on an on-sale rush's hot path.
   const sellsSubscription = subscritId !== undefined || event.is_subscription;
-  return withOrderCaptcha(deps, ctx.setup, cmd, ctx.remoteIp, async (tx, alone) => {
-    if (sellsSubscription) await lockCatalogImportShared(tx);
-    if (subscritId !== undefined && ctx.crmClientId !== undefined) {
-      if (!(await takeSubscriptionVisits(tx, ctx.crmClientId, subscritId, ordinary + group))) {
-        throw refuse(ErrorCode.limit, 409, textOf('quantityOrder', 'subscriptionLimit'));
+  return withOrderCaptcha(
+    deps,
+    ctx.setup,
+    cmd,
+    ctx.remoteIp,
+    async (tx, alone) => {
+      if (sellsSubscription) await lockCatalogImportShared(tx);
+      if (subscritId !== undefined && ctx.crmClientId !== undefined) {
+        if (!(await takeSubscriptionVisits(tx, ctx.crmClientId, subscritId, ordinary + group))) {
+          throw refuse(ErrorCode.limit, 409, textOf('quantityOrder', 'subscriptionLimit'));
+        }
       }
-    }
-    const placed = alone ? await deps.orders.place(order) : await placeOrder(tx, order);
-    return { hash: placed.hash };
-    // Without a subscription to sell or draw visits from, placing the order is its one statement.
-  }, {
-    oneStatement: !sellsSubscription,
-    hold: { email: buyer.email, places: ordinary + group, at: ctx.now, until: order.reservedUntil, hashOf: (placed) => placed.hash },
-  });
+      const placed = alone ? await deps.orders.place(order) : await placeOrder(tx, order);
+      return { hash: placed.hash };
+      // Without a subscription to sell or draw visits from, placing the order is its one statement.
+    },
+    {
+      oneStatement: !sellsSubscription,
+      hold: { email: buyer.email, places: ordinary + group, at: ctx.now, until: order.reservedUntil, hashOf: (placed) => placed.hash },
+    },
+  );
 }
 
 /**

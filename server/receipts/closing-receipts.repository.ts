@@ -11,7 +11,10 @@ const PREPAID_PAYMENT = `select p.id from payments p join sale_receipts sr on sr
   where p.order_id = o.id and p.status = 'succeeded' and p.decline_reason is null and sr.payment_mode = 'full_prepayment'
   order by p.id limit 1`;
 
-async function insertReceipt(tx: Queryable, r: { key: string; orderId: number; paymentId: number; reason: 'admission' | 'session-end'; at: Date }): Promise<number | undefined> {
+async function insertReceipt(
+  tx: Queryable,
+  r: { key: string; orderId: number; paymentId: number; reason: 'admission' | 'session-end'; at: Date },
+): Promise<number | undefined> {
   const { rows } = await tx.query<{ id: number }>(
     `insert into closing_receipts (key, order_id, payment_id, reason, next_attempt_at, created_at) values ($1, $2, $3, $4, $5, $5)
      on conflict (key) do nothing returning id`,
@@ -35,9 +38,18 @@ export async function enqueueAdmissionClosing(tx: Queryable, ticketId: number, a
   );
   const sale = rows[0];
   if (!sale) return false;
-  const id = await insertReceipt(tx, { key: `ticket:${ticketId}`, orderId: sale.order_id, paymentId: sale.payment_id, reason: 'admission', at });
+  const id = await insertReceipt(tx, {
+    key: `ticket:${ticketId}`,
+    orderId: sale.order_id,
+    paymentId: sale.payment_id,
+    reason: 'admission',
+    at,
+  });
   if (id === undefined) return false;
-  const { rowCount } = await tx.query('insert into closing_receipt_units (receipt_id, ticket_id) values ($1, $2) on conflict do nothing', [id, ticketId]);
+  const { rowCount } = await tx.query('insert into closing_receipt_units (receipt_id, ticket_id) values ($1, $2) on conflict do nothing', [
+    id,
+    ticketId,
+  ]);
   if (rowCount === 1) return true;
   await tx.query('delete from closing_receipts where id = $1', [id]);
   return false;
@@ -74,7 +86,13 @@ export async function findEndedUnsettledSales(q: Queryable, now: Date, timeZone:
  * tickets not returned nor settled at the door, and its attached services. Answers whether one was queued.
  */
 export async function enqueueSessionEndClosing(tx: Queryable, sale: EndedSale, at: Date): Promise<boolean> {
-  const id = await insertReceipt(tx, { key: `session:${sale.session_id}:order:${sale.order_id}`, orderId: sale.order_id, paymentId: sale.payment_id, reason: 'session-end', at });
+  const id = await insertReceipt(tx, {
+    key: `session:${sale.session_id}:order:${sale.order_id}`,
+    orderId: sale.order_id,
+    paymentId: sale.payment_id,
+    reason: 'session-end',
+    at,
+  });
   if (id === undefined) return false;
   const tickets = await tx.query(
     `insert into closing_receipt_units (receipt_id, ticket_id)
@@ -97,7 +115,14 @@ export async function enqueueSessionEndClosing(tx: Queryable, sale: EndedSale, a
   return false;
 }
 
-export type ClaimedClosing = { id: number; order_id: number; payment_id: number; attempts: number; provider: string; provider_ref: string | null };
+export type ClaimedClosing = {
+  id: number;
+  order_id: number;
+  payment_id: number;
+  attempts: number;
+  provider: string;
+  provider_ref: string | null;
+};
 
 /**
  * Claims up to `limit` due closing receipts: each one's next attempt moves to `leaseUntil`, so
@@ -130,12 +155,20 @@ export async function findClosingUnits(q: Queryable, receiptId: number): Promise
 
 /** The acquirer took the closing receipt. Guarded by the claim's attempt. */
 export async function markClosingSent(q: Queryable, id: number, attempts: number, amount: number, at: Date): Promise<void> {
-  await q.query('update closing_receipts set sent_at = $4, amount = $3, last_error = null where id = $1 and attempts = $2 and sent_at is null', [id, attempts, amount, at]);
+  await q.query(
+    'update closing_receipts set sent_at = $4, amount = $3, last_error = null where id = $1 and attempts = $2 and sent_at is null',
+    [id, attempts, amount, at],
+  );
 }
 
 /** Sending failed: tried again at `retryAt`, the reason kept for staff. */
 export async function markClosingFailed(q: Queryable, id: number, attempts: number, retryAt: Date, error: string): Promise<void> {
-  await q.query('update closing_receipts set next_attempt_at = $3, last_error = $4 where id = $1 and attempts = $2 and sent_at is null', [id, attempts, retryAt, error.slice(0, 1000)]);
+  await q.query('update closing_receipts set next_attempt_at = $3, last_error = $4 where id = $1 and attempts = $2 and sent_at is null', [
+    id,
+    attempts,
+    retryAt,
+    error.slice(0, 1000),
+  ]);
 }
 
 export type UnsentClosingRow = {

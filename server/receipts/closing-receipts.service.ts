@@ -32,7 +32,13 @@ export type ClosingReceiptsService = ReturnType<typeof createClosingReceiptsServ
  * sent through the acquirer that took the payment, outside any transaction, retried with backoff;
  * reported to staff while unsent.
  */
-export function createClosingReceiptsService(deps: { db: Db; now: () => number; providers: ProviderRegistry; settings: ReceiptSettings; timeoutMs: number }) {
+export function createClosingReceiptsService(deps: {
+  db: Db;
+  now: () => number;
+  providers: ProviderRegistry;
+  settings: ReceiptSettings;
+  timeoutMs: number;
+}) {
   const { db } = deps;
 
   /** Queues the closing receipts of sessions whose day ended; answers how many were queued. */
@@ -66,13 +72,20 @@ export function createClosingReceiptsService(deps: { db: Db; now: () => number; 
           const units = await findClosingUnits(db, task.id);
           const receipt = await closingReceipt(db, { orderId: task.order_id, paymentId: task.payment_id, ...units }, deps.settings);
           // Nothing charged for what it settles (free places): nothing to set off.
-          if (receipt.lines.length > 0) await provider.sendClosingReceipt({ providerRef: task.provider_ref, receipt, idempotencyKey: `closing-${task.id}` });
+          if (receipt.lines.length > 0)
+            await provider.sendClosingReceipt({ providerRef: task.provider_ref, receipt, idempotencyKey: `closing-${task.id}` });
           await markClosingSent(db, task.id, task.attempts, receipt.total, new Date(deps.now()));
           sent += 1;
         } catch (error) {
           failed += 1;
           const at = new Date(deps.now());
-          await markClosingFailed(db, task.id, task.attempts, new Date(at.getTime() + closingBackoffMs(task.attempts)), (error as Error).message);
+          await markClosingFailed(
+            db,
+            task.id,
+            task.attempts,
+            new Date(at.getTime() + closingBackoffMs(task.attempts)),
+            (error as Error).message,
+          );
         }
       }
       if (claimed.length < BATCH || sent === 0) return { sent, failed };

@@ -33,7 +33,11 @@ export async function sendReport(config: RegistryConfig, report: ClaimedReport, 
     try {
       const response = await fetchImpl(`${base}${path}`, {
         method,
-        headers: { authorization: `Bearer ${config.key}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${config.key}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(REGISTRY_TIMEOUT_MS),
       });
@@ -61,14 +65,17 @@ export async function sendReport(config: RegistryConfig, report: ClaimedReport, 
         return { kind: 'sent', registryTicketId: id, byBarcode: id === null };
       }
       // Only a plain "no such ticket" lets the POST go again; anything else waits.
-      if (found.status !== 400 && found.status !== 404) return { kind: 'retry', error: `reading back: ${describe(found)}`, uncertain: true };
+      if (found.status !== 400 && found.status !== 404)
+        return { kind: 'retry', error: `reading back: ${describe(found)}`, uncertain: true };
     }
     const answer = await call('POST', '/tickets', { ...report.payload, session: { ...session, organization_id: config.organizationId } });
     if ('failed' in answer) return { kind: 'retry', error: answer.failed, uncertain: true };
     if (answer.status >= 200 && answer.status < 300) {
       const id = parseId(answer.text);
       // Accepted without an id to keep: read back by barcode next time, never posted blindly again.
-      return id ? { kind: 'sent', registryTicketId: id } : { kind: 'retry', error: `HTTP ${answer.status} without the ticket's id`, uncertain: true };
+      return id
+        ? { kind: 'sent', registryTicketId: id }
+        : { kind: 'retry', error: `HTTP ${answer.status} without the ticket's id`, uncertain: true };
     }
     return classify(answer, answer.status >= 500 || answer.status === 408);
   }
@@ -78,7 +85,10 @@ export async function sendReport(config: RegistryConfig, report: ClaimedReport, 
   if (report.registry_ticket_id) path = `/tickets/${encodeURIComponent(report.registry_ticket_id)}/${action}`;
   else if (action === 'visit' && report.registered_by_barcode && eventId && barcode) path = `${byBarcodePath}/visit`;
   else if (report.registered_by_barcode) {
-    return { kind: 'refused', error: 'the registry holds the ticket but gave no id, and a refund is addressed by id: record it in PRO.Культура by hand' };
+    return {
+      kind: 'refused',
+      error: 'the registry holds the ticket but gave no id, and a refund is addressed by id: record it in PRO.Культура by hand',
+    };
   } else return { kind: 'retry', error: 'the ticket has no registry id yet' };
   const answer = await call('PUT', path, report.payload);
   if ('failed' in answer) return { kind: 'retry', error: answer.failed };

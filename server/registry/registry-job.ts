@@ -35,7 +35,11 @@ export const RRN_ATTEMPTS = 4;
  * only through CheckOrder, which may have failed then): read back from the acquirer and kept on
  * the payment. Answers the payload to send (with the RRN when there is one), or a reason to wait.
  */
-async function withRrn(db: Db, report: ClaimedReport, readRrn: RrnReader | undefined): Promise<{ payload: Record<string, unknown> } | { wait: string }> {
+async function withRrn(
+  db: Db,
+  report: ClaimedReport,
+  readRrn: RrnReader | undefined,
+): Promise<{ payload: Record<string, unknown> } | { wait: string }> {
   const payment = (report.payload.payment ?? {}) as Record<string, unknown>;
   if (typeof payment.rrn === 'string' || !readRrn) return { payload: report.payload };
   const row = await findTicketPayment(db, report.ticket_id);
@@ -45,7 +49,8 @@ async function withRrn(db: Db, report: ClaimedReport, readRrn: RrnReader | undef
     try {
       rrn = await readRrn({ provider: row.provider, providerRef: row.provider_ref, merchantRef: row.public_id });
     } catch (error) {
-      if (report.attempts < RRN_ATTEMPTS) return { wait: `the acquirer could not be asked for the payment's RRN: ${error instanceof Error ? error.message : String(error)}` };
+      if (report.attempts < RRN_ATTEMPTS)
+        return { wait: `the acquirer could not be asked for the payment's RRN: ${error instanceof Error ? error.message : String(error)}` };
       rrn = null;
     }
     if (rrn) await savePaymentRrn(db, row.id, rrn);
@@ -61,18 +66,24 @@ export type RefundRrnReader = (refund: { provider: string; refundRef: string }) 
  * a refund still with the acquirer, or an acquirer that cannot be asked, delays the report for a
  * few attempts, then it goes without.
  */
-async function withRefundRrn(db: Db, report: ClaimedReport, read: RefundRrnReader | undefined): Promise<{ payload: Record<string, unknown> } | { wait: string }> {
+async function withRefundRrn(
+  db: Db,
+  report: ClaimedReport,
+  read: RefundRrnReader | undefined,
+): Promise<{ payload: Record<string, unknown> } | { wait: string }> {
   if (typeof report.payload.refund_rrn === 'string' || !read) return { payload: report.payload };
   const refund = await findTicketRefund(db, report.ticket_id);
   if (!refund) return { payload: report.payload };
   const patient = report.attempts < RRN_ATTEMPTS;
-  if (refund.status === 'pending') return patient ? { wait: "the refund is still with the acquirer (its RRN is sent with the report)" } : { payload: report.payload };
+  if (refund.status === 'pending')
+    return patient ? { wait: 'the refund is still with the acquirer (its RRN is sent with the report)' } : { payload: report.payload };
   if (refund.status !== 'done' || !refund.provider_ref) return { payload: report.payload };
   let rrn: string | null = null;
   try {
     rrn = await read({ provider: refund.provider, refundRef: refund.provider_ref });
   } catch (error) {
-    if (patient) return { wait: `the acquirer could not be asked for the refund's RRN: ${error instanceof Error ? error.message : String(error)}` };
+    if (patient)
+      return { wait: `the acquirer could not be asked for the refund's RRN: ${error instanceof Error ? error.message : String(error)}` };
   }
   return { payload: rrn ? { ...report.payload, refund_rrn: rrn } : report.payload };
 }
@@ -104,9 +115,18 @@ export function createRegistrySender(deps: {
         for (const report of claimed) {
           let toSend = report;
           if (report.kind !== 'visit') {
-            const prepared = report.kind === 'ticket' ? await withRrn(deps.db, report, deps.readRrn) : await withRefundRrn(deps.db, report, deps.readRefundRrn);
+            const prepared =
+              report.kind === 'ticket'
+                ? await withRrn(deps.db, report, deps.readRrn)
+                : await withRefundRrn(deps.db, report, deps.readRefundRrn);
             if ('wait' in prepared) {
-              await markReportFailed(deps.db, report.id, report.attempts, new Date(deps.now() + registryBackoffMs(report.attempts)), prepared.wait);
+              await markReportFailed(
+                deps.db,
+                report.id,
+                report.attempts,
+                new Date(deps.now() + registryBackoffMs(report.attempts)),
+                prepared.wait,
+              );
               failed += 1;
               continue;
             }
@@ -125,7 +145,14 @@ export function createRegistrySender(deps: {
             await markReportRefused(deps.db, report.id, report.attempts, at, outcome.error);
             refused += 1;
           } else {
-            await markReportFailed(deps.db, report.id, report.attempts, new Date(at.getTime() + registryBackoffMs(report.attempts)), outcome.error, outcome.uncertain ?? false);
+            await markReportFailed(
+              deps.db,
+              report.id,
+              report.attempts,
+              new Date(at.getTime() + registryBackoffMs(report.attempts)),
+              outcome.error,
+              outcome.uncertain ?? false,
+            );
             failed += 1;
           }
         }

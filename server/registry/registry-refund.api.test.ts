@@ -31,7 +31,12 @@ beforeEach(async () => {
 afterEach(() => fake.close());
 
 const sender = (readRrn?: RrnReader) =>
-  createRegistrySender({ db: t.db, config: { url: fake.url, key: KEY, organizationId: 'org-77' }, now: t.clock.now, ...(readRrn ? { readRrn } : {}) });
+  createRegistrySender({
+    db: t.db,
+    config: { url: fake.url, key: KEY, organizationId: 'org-77' },
+    now: t.clock.now,
+    ...(readRrn ? { readRrn } : {}),
+  });
 
 /** A Pushkin-card order of one ticket, paid with the Pushkin card, its sale already accepted by the registry. */
 async function registeredPushkinTicket() {
@@ -50,7 +55,8 @@ async function registeredPushkinTicket() {
   return { order, ticket, registryId: registered?.id ?? '' };
 }
 
-const refundCalls = (registryId: string) => fake.calls.filter((c) => c.method === 'PUT' && c.path.endsWith(`/tickets/${registryId}/refund`));
+const refundCalls = (registryId: string) =>
+  fake.calls.filter((c) => c.method === 'PUT' && c.path.endsWith(`/tickets/${registryId}/refund`));
 
 describe('a full return of a Pushkin-card ticket reaches the registry once', () => {
   it('through the visitor’s return: the queue gets the refund report and the registry receives PUT /tickets/{id}/refund once', async () => {
@@ -62,19 +68,28 @@ describe('a full return of a Pushkin-card ticket reaches the registry once', () 
     const confirmed = await confirmReturn(t, order.hash, (await lastReturnLink(t)).url.searchParams.get('hash_conf') ?? '');
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
 
-    const { rows } = await t.db.query<{ ticket_id: number; sent_at: Date | null }>(`select ticket_id, sent_at from registry_reports where kind = 'refund'`);
+    const { rows } = await t.db.query<{ ticket_id: number; sent_at: Date | null }>(
+      `select ticket_id, sent_at from registry_reports where kind = 'refund'`,
+    );
     expect(rows).toEqual([{ ticket_id: ticket.id, sent_at: null }]);
     expect(await sender().run()).toEqual({ sent: 1, failed: 0, refused: 0 });
     expect(await sender().run()).toEqual({ sent: 0, failed: 0, refused: 0 });
     const calls = refundCalls(registryId);
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ status: 200, body: { refund_date: (START.getTime() + 3600_000) / 1000, refund_reason: 'Возврат билета по заявлению посетителя' } });
+    expect(calls[0]).toMatchObject({
+      status: 200,
+      body: { refund_date: (START.getTime() + 3600_000) / 1000, refund_reason: 'Возврат билета по заявлению посетителя' },
+    });
     expect(fake.byBarcode(ticket.code)[0]).toMatchObject({ status: 'refunded' });
   });
 
   it('through a staff refund of the whole order, also after an outage: the refund is sent once when the registry is back', async () => {
     const { order, ticket, registryId } = await registeredPushkinTicket();
-    const refunded = await adminCall(t, 'POST', `/api/admin/orders/${order.id}/refund`, support, { ticketIds: 'all', reason: 'Спектакль отменён', lang: 'ru' });
+    const refunded = await adminCall(t, 'POST', `/api/admin/orders/${order.id}/refund`, support, {
+      ticketIds: 'all',
+      reason: 'Спектакль отменён',
+      lang: 'ru',
+    });
     expect(refunded.statusCode, refunded.body).toBe(200);
     fake.state.outage = true;
     expect(await sender().run()).toEqual({ sent: 0, failed: 1, refused: 0 });
@@ -97,7 +112,10 @@ describe('a Pushkin-card order paid, admitted and partly refunded: the three rep
     // 10% off the tickets: 2 × 500 ₽ + 2 × 30 ₽ fee − 100 ₽ = 960 ₽ paid by the card.
     expect((await t.post('/api/order/discount', { hash: order.hash, lang: 'ru', promoCode: 'DEMO10' })).statusCode).toBe(200);
     expect(await completeAtBank(t, sandboxId(await pay(t, order.hash, PUSHKIN)), 'pay')).toBe(`/order/${order.hash}`);
-    const { rows: tickets } = await t.db.query<{ id: number; code: string }>('select id, code from tickets where order_id = $1 order by id', [order.id]);
+    const { rows: tickets } = await t.db.query<{ id: number; code: string }>(
+      'select id, code from tickets where order_id = $1 order by id',
+      [order.id],
+    );
     const [first, second] = tickets;
     if (!first || !second) throw new Error('two tickets');
     const { rows: payments } = await t.db.query<{ public_id: string; amount: number; finished_at: Date }>(
@@ -121,22 +139,39 @@ describe('a Pushkin-card order paid, admitted and partly refunded: the three rep
       visitor: { full_name: 'Петров Иван Сергеевич', first_name: 'Иван', middle_name: 'Сергеевич', last_name: 'Петров' },
       buyer: { mobile_phone: '9991234567' },
       session: { event_id: 'reg-event-9000', organization_id: 'org-77', date: start, place: 'Адрес', params: 'Зал' },
-      payment: { id: payment?.public_id, rrn: '612345678901', date: Math.floor((payment?.finished_at.getTime() ?? 0) / 1000), ticket_price: '500.00', amount: '480.00' },
+      payment: {
+        id: payment?.public_id,
+        rrn: '612345678901',
+        date: Math.floor((payment?.finished_at.getTime() ?? 0) / 1000),
+        ticket_price: '500.00',
+        amount: '480.00',
+      },
     });
     expect((posts[1]?.body as { payment: unknown }).payment).toMatchObject({ rrn: '612345678901', amount: '480.00' });
-    expect((await t.db.query<{ rrn: string }>('select rrn from payments where public_id = $1', [payment?.public_id])).rows[0]?.rrn).toBe('612345678901');
+    expect((await t.db.query<{ rrn: string }>('select rrn from payments where public_id = $1', [payment?.public_id])).rows[0]?.rrn).toBe(
+      '612345678901',
+    );
     const registryId = (code: string) => fake.byBarcode(code)[0]?.id ?? '';
 
     // Staff give back half of the second ticket: its net price after the promo is 450 ₽, half 225 ₽.
     t.clock.advance(86_400_000);
     const refundAt = t.clock.now() / 1000;
     const staff = (await signedInAs(t, 'support')).cookie;
-    const refunded = await adminCall(t, 'POST', `/api/admin/orders/${order.id}/refund`, staff, { ticketIds: [second.id], percent: 50, reason: 'Замена состава', lang: 'ru' });
+    const refunded = await adminCall(t, 'POST', `/api/admin/orders/${order.id}/refund`, staff, {
+      ticketIds: [second.id],
+      percent: 50,
+      reason: 'Замена состава',
+      lang: 'ru',
+    });
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(await sender().run()).toEqual({ sent: 1, failed: 0, refused: 0 });
     const refundCall = refundCalls(registryId(second.code));
     expect(refundCall).toHaveLength(1);
-    expect(refundCall[0]?.body).toEqual({ refund_date: refundAt, refund_reason: 'Возврат билета по заявлению посетителя', refund_ticket_price: '225.00' });
+    expect(refundCall[0]?.body).toEqual({
+      refund_date: refundAt,
+      refund_reason: 'Возврат билета по заявлению посетителя',
+      refund_ticket_price: '225.00',
+    });
 
     // The first ticket is admitted half an hour before the start.
     t.clock.set(start * 1000 - 1800_000);
@@ -151,7 +186,9 @@ describe('a Pushkin-card order paid, admitted and partly refunded: the three rep
     expect(scan.json()).toMatchObject({ verdict: 'admitted' });
     expect(await sender().run()).toEqual({ sent: 1, failed: 0, refused: 0 });
     const visits = fake.calls.filter((c) => c.method === 'PUT' && c.path.endsWith('/visit'));
-    expect(visits).toEqual([{ method: 'PUT', path: `/api/v1/tickets/${registryId(first.code)}/visit`, status: 200, body: { visit_date: start - 1800 } }]);
+    expect(visits).toEqual([
+      { method: 'PUT', path: `/api/v1/tickets/${registryId(first.code)}/visit`, status: 200, body: { visit_date: start - 1800 } },
+    ]);
     expect(fake.byBarcode(first.code)[0]).toMatchObject({ status: 'visited', visit_date: start - 1800 });
     expect(fake.byBarcode(second.code)[0]).toMatchObject({ status: 'refunded', refund_ticket_price: '225.00' });
     expect(fake.tickets.size).toBe(2);
@@ -168,7 +205,9 @@ describe('the payment RRN', () => {
 
   it('waits for an acquirer that cannot be asked, then reports without the RRN rather than never', async () => {
     const order = await makeOrder(t, { pushkin: true, lines: [{ quantity: 1 }] });
-    await t.db.query(`update orders set buyer_name = 'Петров Иван', buyer_surname = 'Петров', buyer_first_name = 'Иван' where id = $1`, [order.id]);
+    await t.db.query(`update orders set buyer_name = 'Петров Иван', buyer_surname = 'Петров', buyer_first_name = 'Иван' where id = $1`, [
+      order.id,
+    ]);
     expect(await completeAtBank(t, sandboxId(await pay(t, order.hash, PUSHKIN)), 'pay')).toBe(`/order/${order.hash}`);
     const down: RrnReader = async () => {
       throw new Error('T-Bank CheckOrder: timeout');
@@ -194,8 +233,13 @@ describe('bonuses on a Pushkin-card order', () => {
     await proveCard(t, order.hash);
     const refused = await t.post('/api/order/discount', { hash: order.hash, lang: 'en', bonuses: 100 });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ errorText: 'This order is paid with the Pushkin card, which pays the whole ticket price: bonuses cannot be spent on it.' });
-    const { rows } = await t.db.query<{ bonuses: number; total: number }>('select d.bonuses, o.total from orders o left join order_discounts d on d.order_id = o.id where o.id = $1', [order.id]);
+    expect(refused.json()).toMatchObject({
+      errorText: 'This order is paid with the Pushkin card, which pays the whole ticket price: bonuses cannot be spent on it.',
+    });
+    const { rows } = await t.db.query<{ bonuses: number; total: number }>(
+      'select d.bonuses, o.total from orders o left join order_discounts d on d.order_id = o.id where o.id = $1',
+      [order.id],
+    );
     expect(rows[0]?.bonuses ?? 0).toBe(0);
     expect(rows[0]?.total).toBe(53000);
   });

@@ -27,7 +27,15 @@ afterEach(async () => {
 const sender = () => createRegistrySender({ db: t.db, config: { url: fake.url, key: KEY, organizationId: 'org-77' }, now: t.clock.now });
 const report = async (kind: string) =>
   (
-    await t.db.query<{ attempts: number; sent_at: Date | null; refused_at: Date | null; last_error: string | null; post_uncertain: boolean; registered_by_barcode: boolean; payload: Record<string, unknown> }>(
+    await t.db.query<{
+      attempts: number;
+      sent_at: Date | null;
+      refused_at: Date | null;
+      last_error: string | null;
+      post_uncertain: boolean;
+      registered_by_barcode: boolean;
+      payload: Record<string, unknown>;
+    }>(
       'select attempts, sent_at, refused_at, last_error, post_uncertain, registered_by_barcode, payload from registry_reports where kind = $1 order by id limit 1',
       [kind],
     )
@@ -69,9 +77,20 @@ describe('what the registry is sent', () => {
 
   it("reports what the card paid for each ticket: the price less the ticket's share of a promo discount, plus its fee, adding up to the payment", () => {
     // 2 × 500 ₽ + 30 ₽ fee, 10% off the tickets: the card paid 960 ₽.
-    expect(cardShares([{ unitPrice: 50000, unitFee: 3000 }, { unitPrice: 50000, unitFee: 3000 }], { discountable: 100000, discount: 10000, paid: 96000 })).toEqual([48000, 48000]);
+    expect(
+      cardShares(
+        [
+          { unitPrice: 50000, unitFee: 3000 },
+          { unitPrice: 50000, unitFee: 3000 },
+        ],
+        { discountable: 100000, discount: 10000, paid: 96000 },
+      ),
+    ).toEqual([48000, 48000]);
     // 3 × 333.33 ₽, 100 ₽ off: the rounding's kopecks go to the first tickets.
-    const shares = cardShares(Array.from({ length: 3 }, () => ({ unitPrice: 33333, unitFee: 0 })), { discountable: 99999, discount: 10000, paid: 89999 });
+    const shares = cardShares(
+      Array.from({ length: 3 }, () => ({ unitPrice: 33333, unitFee: 0 })),
+      { discountable: 99999, discount: 10000, paid: 89999 },
+    );
     expect(shares.reduce((a, b) => a + b, 0)).toBe(89999);
     expect(shares).toEqual([30000, 30000, 29999]);
     // No discount: the price and the fee.
@@ -125,7 +144,15 @@ describe('refusals are final, outages are retried', () => {
     expect(listed.json()).toMatchObject({
       configured: false,
       unsent: 0,
-      reports: [{ kind: 'visit', ticketCode: tickets[0]?.code, nextAttemptAt: null, refusedAt: expect.any(String), lastError: 'HTTP 400: invalid_status The ticket is canceled' }],
+      reports: [
+        {
+          kind: 'visit',
+          ticketCode: tickets[0]?.code,
+          nextAttemptAt: null,
+          refusedAt: expect.any(String),
+          lastError: 'HTTP 400: invalid_status The ticket is canceled',
+        },
+      ],
     });
   });
 

@@ -3,7 +3,7 @@ import { lastPaymentOf, orderRowOf, pressAtFake, useAcquirerApp } from '../../te
 import { type RegistryFake, startRegistryFake } from '../../tests/fakes/registry-fake.ts';
 import { type TbankFake, startTbankFake } from '../../tests/fakes/tbank-fake.ts';
 import type { TestApp } from '../../tests/harness.ts';
-import { OrderStatus } from '../orders/orders.service.ts';
+import { OrderStatus } from '../../contract/order-status.ts';
 import { makeOrder, pay } from '../payments/payment-test-kit.ts';
 import { createRegistrySender, rrnReaderOf } from './registry-job.ts';
 
@@ -42,7 +42,9 @@ afterAll(() => registry.close());
 describe('the T-Bank RRN that came later', () => {
   it('is read back with CheckOrder before the sale is reported, and kept on the payment', async () => {
     const order = await makeOrder(t, { pushkin: true, lines: [{ quantity: 1 }] });
-    await t.db.query(`update orders set buyer_name = 'Петров Иван', buyer_surname = 'Петров', buyer_first_name = 'Иван' where id = $1`, [order.id]);
+    await t.db.query(`update orders set buyer_name = 'Петров Иван', buyer_surname = 'Петров', buyer_first_name = 'Иван' where id = $1`, [
+      order.id,
+    ]);
     const answer = await pay(t, order.hash, PUSHKIN);
     // T-Bank's notification carries no RRN and nothing asks CheckOrder while T-Bank waits: the
     // payment is applied without one, and its RRN job has not run yet.
@@ -54,7 +56,12 @@ describe('the T-Bank RRN that came later', () => {
     const bankRrn = tbank.payments.get(Number(before.provider_ref))?.rrn;
     expect(bankRrn).toMatch(/^\d{12}$/);
 
-    const sender = createRegistrySender({ db: t.db, config: { url: registry.url, key: KEY, organizationId: 'org-77' }, now: t.clock.now, readRrn: rrnReaderOf(t.app.paymentProviders) });
+    const sender = createRegistrySender({
+      db: t.db,
+      config: { url: registry.url, key: KEY, organizationId: 'org-77' },
+      now: t.clock.now,
+      readRrn: rrnReaderOf(t.app.paymentProviders),
+    });
     expect(await sender.run()).toEqual({ sent: 1, failed: 0, refused: 0 });
     const sale = registry.calls.find((c) => c.method === 'POST')?.body as { payment: Record<string, unknown> };
     expect(sale.payment).toMatchObject({ id: before.public_id, rrn: bankRrn, amount: '530.00', ticket_price: '500.00' });

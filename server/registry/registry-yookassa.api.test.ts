@@ -51,7 +51,9 @@ describe('the RRNs YooKassa gives reach the registry', () => {
       readRefundRrn: yookassaRefundRrnReader(acquirersConfig({ ...acquirers(yookassa), timeoutMs: 700 })),
     });
     const order = await makeOrder(t, { pushkin: true, lines: [{ quantity: 1 }] });
-    await t.db.query(`update orders set buyer_name = 'Петров Иван', buyer_surname = 'Петров', buyer_first_name = 'Иван' where id = $1`, [order.id]);
+    await t.db.query(`update orders set buyer_name = 'Петров Иван', buyer_surname = 'Петров', buyer_first_name = 'Иван' where id = $1`, [
+      order.id,
+    ]);
     const answer = await pay(t, order.hash, PUSHKIN);
     // The Pushkin shop's webhook goes to the URL registered for it: the return read-back pays here.
     yookassa.dropWebhooks();
@@ -71,7 +73,8 @@ describe('the RRNs YooKassa gives reach the registry', () => {
     expect((await createReturn(t, order.hash, [ticket.id])).status).toBe(200);
     const confirmed = await confirmReturn(t, order.hash, (await lastReturnLink(t)).url.searchParams.get('hash_conf') ?? '');
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-    const refundRef = (await t.db.query<{ provider_ref: string }>(`select provider_ref from refunds order by id desc limit 1`)).rows[0]?.provider_ref ?? '';
+    const refundRef =
+      (await t.db.query<{ provider_ref: string }>(`select provider_ref from refunds order by id desc limit 1`)).rows[0]?.provider_ref ?? '';
     expect(await sender.run()).toEqual({ sent: 1, failed: 0, refused: 0 });
     expect(yookassa.calls.at(-1)).toMatchObject({ method: 'GET', path: `refunds/${refundRef}` });
     const refund = registry.calls.find((c) => c.path.endsWith('/refund'))?.body as Record<string, unknown>;

@@ -20,11 +20,19 @@ afterEach(async () => {
   await t.close();
 });
 
-const sender = (key = KEY) => createRegistrySender({ db: t.db, config: { url: fake.url, key, organizationId: 'org-77' }, now: t.clock.now });
+const sender = (key = KEY) =>
+  createRegistrySender({ db: t.db, config: { url: fake.url, key, organizationId: 'org-77' }, now: t.clock.now });
 const reports = async () =>
-  (await t.db.query<{ kind: string; ticket_id: number; attempts: number; sent_at: Date | null; last_error: string | null; registry_ticket_id: string | null }>(
-    'select kind, ticket_id, attempts, sent_at, last_error, registry_ticket_id from registry_reports order by id',
-  )).rows;
+  (
+    await t.db.query<{
+      kind: string;
+      ticket_id: number;
+      attempts: number;
+      sent_at: Date | null;
+      last_error: string | null;
+      registry_ticket_id: string | null;
+    }>('select kind, ticket_id, attempts, sent_at, last_error, registry_ticket_id from registry_reports order by id')
+  ).rows;
 
 describe('the Pushkin-card registry queue', () => {
   it('queues one report per ticket of a Pushkin-card order in its payment, and none for an ordinary order', async () => {
@@ -67,7 +75,10 @@ describe('the Pushkin-card registry queue', () => {
     fake.state.outage = true;
     expect(await sender().run()).toEqual({ sent: 0, failed: 1, refused: 0 });
     // The visit was never tried: it waits for the ticket's id.
-    expect((await reports()).map((r) => [r.kind, r.attempts])).toEqual([['ticket', 1], ['visit', 0]]);
+    expect((await reports()).map((r) => [r.kind, r.attempts])).toEqual([
+      ['ticket', 1],
+      ['visit', 0],
+    ]);
     fake.state.outage = false;
     t.clock.advance(registryBackoffMs(1));
     expect(await sender().run()).toEqual({ sent: 2, failed: 0, refused: 0 });
@@ -78,7 +89,9 @@ describe('the Pushkin-card registry queue', () => {
     const { tickets } = await paidTickets(t.db, AT, { quantity: 3, pushkin: true });
     fake.state.outage = true;
     expect(await sender().run()).toEqual({ sent: 0, failed: 3, refused: 0 });
-    expect((await reports()).every((r) => r.attempts === 1 && r.last_error === 'HTTP 503: unavailable Service temporarily unavailable')).toBe(true);
+    expect(
+      (await reports()).every((r) => r.attempts === 1 && r.last_error === 'HTTP 503: unavailable Service temporarily unavailable'),
+    ).toBe(true);
     // Not due again before the backoff has passed: nothing is called.
     const callsBefore = fake.calls.length;
     t.clock.advance(registryBackoffMs(1) - 1000);
@@ -120,7 +133,10 @@ describe('the Pushkin-card registry queue', () => {
     t.clock.advance(86_400_000);
     await t.db.transaction((tx) => enqueueRefundReports(tx, [tickets[0]?.id ?? 0], 'Возврат', t.clock.date()));
     expect(await sender().run()).toEqual({ sent: 1, failed: 0, refused: 0 });
-    expect(fake.byBarcode(tickets[0]?.code ?? '')[0]).toMatchObject({ status: 'refunded', refund_date: (AT.getTime() + 86_400_000) / 1000 });
+    expect(fake.byBarcode(tickets[0]?.code ?? '')[0]).toMatchObject({
+      status: 'refunded',
+      refund_date: (AT.getTime() + 86_400_000) / 1000,
+    });
     const refundCall = fake.calls.find((c) => c.path.endsWith('/refund'));
     // Queued without a return request, the amount given back is unknown, and is left out (it is optional).
     expect(refundCall?.body).toEqual({ refund_date: (AT.getTime() + 86_400_000) / 1000, refund_reason: 'Возврат' });

@@ -72,7 +72,9 @@ export function cardShares(
 ): number[] {
   const shares = tickets.map((t) => {
     const net =
-      order.discount > 0 && order.discountable > 0 ? Math.floor((t.unitPrice * Math.max(0, order.discountable - order.discount)) / order.discountable) : t.unitPrice;
+      order.discount > 0 && order.discountable > 0
+        ? Math.floor((t.unitPrice * Math.max(0, order.discountable - order.discount)) / order.discountable)
+        : t.unitPrice;
     return net + t.unitFee;
   });
   let left = order.paid - shares.reduce((a, b) => a + b, 0);
@@ -114,7 +116,11 @@ export async function enqueueTicketReports(tx: Queryable, orderId: number, at: D
   if (!first) return 0;
   const shares = cardShares(
     rows.map((r) => ({ unitPrice: r.unit_price, unitFee: r.unit_fee })),
-    { discountable: first.order_subtotal + first.order_services, discount: first.order_discount, paid: first.payment_amount ?? first.order_total },
+    {
+      discountable: first.order_subtotal + first.order_services,
+      discount: first.order_discount,
+      paid: first.payment_amount ?? first.order_total,
+    },
   );
   for (const [i, r] of rows.entries()) {
     await insertReport(tx, 'ticket', r.ticket_id, ticketPayload(r, shares[i] ?? 0, at), at);
@@ -144,7 +150,11 @@ function ticketPayload(r: PaidTicketRow, cardPaid: number, at: Date): TicketRepo
   if (first) visitor.first_name = first;
   if (middle) visitor.middle_name = middle;
   if (last) visitor.last_name = last;
-  const payment: TicketReportPayload['payment'] = { date: unix(r.paid_at ?? at), ticket_price: roubles(r.unit_price), amount: roubles(cardPaid) };
+  const payment: TicketReportPayload['payment'] = {
+    date: unix(r.paid_at ?? at),
+    ticket_price: roubles(r.unit_price),
+    amount: roubles(cardPaid),
+  };
   if (r.payment_id) payment.id = r.payment_id;
   // Only the bank's own retrieval reference number; none is read back before sending (registry-job.ts).
   if (r.payment_rrn) payment.rrn = r.payment_rrn;
@@ -270,7 +280,14 @@ export async function markReportSent(
  * A report failed for now (an outage, a timeout, a configuration to fix): tried again at
  * `retryAt`, the reason kept for staff. `uncertain`: a POST whose answer was lost, read back first.
  */
-export async function markReportFailed(q: Queryable, id: number, attempts: number, retryAt: Date, error: string, uncertain = false): Promise<void> {
+export async function markReportFailed(
+  q: Queryable,
+  id: number,
+  attempts: number,
+  retryAt: Date,
+  error: string,
+  uncertain = false,
+): Promise<void> {
   await q.query(
     'update registry_reports set next_attempt_at = $3, last_error = $4, post_uncertain = post_uncertain or $5 where id = $1 and attempts = $2 and sent_at is null',
     [id, attempts, retryAt, error.slice(0, 1000), uncertain],
@@ -351,6 +368,8 @@ export async function findFailingReports(q: Queryable, limit: number): Promise<F
 
 /** How many reports wait to be sent (failing or not; refused ones wait for no one). */
 export async function countUnsentReports(q: Queryable): Promise<number> {
-  const { rows } = await q.query<{ n: number }>('select count(*)::int as n from registry_reports where sent_at is null and refused_at is null');
+  const { rows } = await q.query<{ n: number }>(
+    'select count(*)::int as n from registry_reports where sent_at is null and refused_at is null',
+  );
   return rows[0]?.n ?? 0;
 }

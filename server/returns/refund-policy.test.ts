@@ -46,10 +46,34 @@ describe('ticketRefund', () => {
     { description: 'half, fee at half', percent: 50, fee: true, order: noDiscount, refund: 26_500 },
     { description: '30 %, fee kept', percent: 30, fee: false, order: noDiscount, refund: 15_000 },
     { description: 'nothing under 3 days', percent: 0, fee: true, order: noDiscount, refund: 0 },
-    { description: '10 % promo on the order: the ticket refunds what was paid for it', percent: 100, fee: false, order: { discountable: 100_000, discount: 10_000 }, refund: 45_000 },
-    { description: 'a discount with services: the ticket bears its share only', percent: 100, fee: false, order: { discountable: 125_000, discount: 30_000 }, refund: 38_000 },
-    { description: 'rounded down to whole kopecks', percent: 30, fee: false, order: { discountable: 100_001, discount: 1 }, refund: 14_999 },
-    { description: 'fully discounted: nothing was paid', percent: 100, fee: false, order: { discountable: 100_000, discount: 100_000 }, refund: 0 },
+    {
+      description: '10 % promo on the order: the ticket refunds what was paid for it',
+      percent: 100,
+      fee: false,
+      order: { discountable: 100_000, discount: 10_000 },
+      refund: 45_000,
+    },
+    {
+      description: 'a discount with services: the ticket bears its share only',
+      percent: 100,
+      fee: false,
+      order: { discountable: 125_000, discount: 30_000 },
+      refund: 38_000,
+    },
+    {
+      description: 'rounded down to whole kopecks',
+      percent: 30,
+      fee: false,
+      order: { discountable: 100_001, discount: 1 },
+      refund: 14_999,
+    },
+    {
+      description: 'fully discounted: nothing was paid',
+      percent: 100,
+      fee: false,
+      order: { discountable: 100_000, discount: 100_000 },
+      refund: 0,
+    },
   ])('$description', ({ percent, fee, order, refund }) => {
     expect(ticketRefund(ticket, percent, fee, order)).toBe(refund);
   });

@@ -32,7 +32,8 @@ export type EventRefundSettings = {
 
 /** When returns of a session close. */
 export function returnDeadline(startsAt: Date, settings: Pick<EventRefundSettings, 'policy' | 'returnHoursBefore'>): Date {
-  const hours = settings.policy === 'culture-law' ? Math.max(settings.returnHoursBefore, CULTURE_LAW_LAST_HOURS) : settings.returnHoursBefore;
+  const hours =
+    settings.policy === 'culture-law' ? Math.max(settings.returnHoursBefore, CULTURE_LAW_LAST_HOURS) : settings.returnHoursBefore;
   return new Date(startsAt.getTime() - hours * HOUR_MS);
 }
 

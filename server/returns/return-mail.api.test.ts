@@ -8,7 +8,11 @@ import { confirmReturn, createReturn, loadReturn, paidOrder, sessionStartsIn, sn
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ demo: false, clock: createClock(new Date('2026-11-21T10:00:00Z')), config: { publicUrl: 'https://tickets.example.test' } });
+  t = await createTestApp({
+    demo: false,
+    clock: createClock(new Date('2026-11-21T10:00:00Z')),
+    config: { publicUrl: 'https://tickets.example.test' },
+  });
   await preparePaymentCatalog(t, { capacity: 50 });
   await sessionStartsIn(t, 20 * 24 * 3600_000);
 });
@@ -24,7 +28,10 @@ describe('the return confirmation e-mail', () => {
       await t.db.exec('update mail_outbox set sent_at = now()'); // the payment's own e-mail is not under test
       expect((await createReturn(t, order.hash, [rows[0]?.id as number])).status).toBe(200);
 
-      expect(await deliverDueMail(t.db, transport, { now: t.clock.now, from: 'Storefront <tickets@example.test>' })).toEqual({ sent: 1, failed: 0 });
+      expect(await deliverDueMail(t.db, transport, { now: t.clock.now, from: 'Storefront <tickets@example.test>' })).toEqual({
+        sent: 1,
+        failed: 0,
+      });
       expect(smtp.received).toHaveLength(1);
       const message = smtp.received[0] as ReceivedMail;
       expect(message.to).toEqual(['buyer@example.test']);

@@ -6,7 +6,11 @@ import { serverText } from '../locales/texts.ts';
 import type { OutgoingMail } from '../mail/outbox.repository.ts';
 
 /** The services and bonuses lines a request and a done e-mail share. */
-function refundLines(lang: Lang, money: (minorUnits: number) => string, input: { services?: readonly { name: string; amount: number }[]; bonusesRestored?: number; bonusesRevoked?: number }) {
+function refundLines(
+  lang: Lang,
+  money: (minorUnits: number) => string,
+  input: { services?: readonly { name: string; amount: number }[]; bonusesRestored?: number; bonusesRevoked?: number },
+) {
   const services = (input.services ?? []).map((x) => `— ${x.name}: ${money(x.amount)}`);
   const restored = input.bonusesRestored ?? 0;
   const revoked = input.bonusesRevoked ?? 0;

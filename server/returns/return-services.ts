@@ -3,11 +3,10 @@
  * loyalty bonuses follow a return (docs/returns.md, 'Services and bonuses'). Pure functions,
  * tested as tables beside this file.
  */
+import { serviceGoesBack } from '../../contract/return-rules.ts';
 
 export type ServiceOfLine = { id: number; lineId: number; offerId: number; seatTied: boolean; amount: number; status: number };
 export type TicketOfLine = { id: number; lineId: number; status: number };
-
-const RETURNABLE = 0;
 
 /**
  * The tickets each service depends on. A service tied to a seat belongs to one place: the j-th
@@ -36,9 +35,8 @@ export function serviceTicketIds(services: readonly ServiceOfLine[], tickets: re
 }
 
 /**
- * The services a return of `chosen` tickets gives back: those not returned yet whose tickets
- * all leave with this request or have left already (returned or requested), at least one of
- * them now. A line's service therefore goes back with the line's last ticket.
+ * The services a return of `chosen` tickets gives back, by the rule the return screen applies too
+ * (contract/return-rules.ts, serviceGoesBack), in id order.
  */
 export function servicesGoingBack(
   services: readonly ServiceOfLine[],
@@ -49,14 +47,7 @@ export function servicesGoingBack(
   const status = new Map(tickets.map((t) => [t.id, t.status]));
   const depends = serviceTicketIds(services, tickets);
   return services
-    .filter((s) => {
-      const ids = depends.get(s.id) ?? [];
-      return (
-        s.status === RETURNABLE &&
-        ids.some((id) => leaving.has(id)) &&
-        ids.every((id) => leaving.has(id) || status.get(id) !== RETURNABLE)
-      );
-    })
+    .filter((s) => serviceGoesBack({ status: s.status, ticketIds: depends.get(s.id) ?? [] }, leaving, status))
     .sort((a, b) => a.id - b.id);
 }
 
@@ -70,6 +61,14 @@ export function servicesGoingBack(
 export function serviceRefund(amount: number, order: { discountable: number; discount: number }): number {
   if (order.discount <= 0 || order.discountable <= 0) return amount;
   return Math.floor((amount * Math.max(0, order.discountable - order.discount)) / order.discountable);
+}
+
+/**
+ * The part of the order's list price a return gives back, the base for giving back bonuses paid
+ * with: each ticket's price at its refund percent (rounded down), and the returned services' prices.
+ */
+export function returnedShare(tickets: readonly { unitPrice: number; percent: number }[], services: readonly { price: number }[]): number {
+  return tickets.reduce((sum, t) => sum + Math.floor((t.unitPrice * t.percent) / 100), 0) + services.reduce((sum, x) => sum + x.price, 0);
 }
 
 /**

@@ -39,13 +39,20 @@ async function paidOrderWith(extras: Extras) {
   }
   if (extras.bonuses) await proveCard(t, order.hash, CARD);
   if (extras.promo || extras.bonuses) {
-    const body = { hash: order.hash, lang: 'ru', ...(extras.promo ? { promoCode: extras.promo } : {}), ...(extras.bonuses ? { cardCode: CARD, bonuses: extras.bonuses } : {}) };
+    const body = {
+      hash: order.hash,
+      lang: 'ru',
+      ...(extras.promo ? { promoCode: extras.promo } : {}),
+      ...(extras.bonuses ? { cardCode: CARD, bonuses: extras.bonuses } : {}),
+    };
     const applied = await t.post('/api/order/discount', body);
     expect(applied.statusCode, applied.body).toBe(200);
   }
   const answer = await pay(t, order.hash, 1);
   expect(await completeAtBank(t, sandboxId(answer), 'pay')).toBe(`/order/${order.hash}`);
-  const tickets = (await t.db.query<{ id: number }>('select id from tickets where order_id = $1 order by id', [order.id])).rows.map((r) => r.id);
+  const tickets = (await t.db.query<{ id: number }>('select id from tickets where order_id = $1 order by id', [order.id])).rows.map(
+    (r) => r.id,
+  );
   return { ...order, tickets: tickets as [number, number] };
 }
 
@@ -59,8 +66,13 @@ async function returnTickets(hash: string, ids: number[]) {
 }
 
 const servicesOf = async (orderId: number) =>
-  (await t.db.query<{ offer_id: number; status: number }>('select offer_id, status from order_services where order_id = $1 order by id', [orderId])).rows;
-const balance = async () => (await t.db.query<{ balance: number }>('select balance from loyalty_cards where code = $1', [CARD])).rows[0]?.balance;
+  (
+    await t.db.query<{ offer_id: number; status: number }>('select offer_id, status from order_services where order_id = $1 order by id', [
+      orderId,
+    ])
+  ).rows;
+const balance = async () =>
+  (await t.db.query<{ balance: number }>('select balance from loyalty_cards where code = $1', [CARD])).rows[0]?.balance;
 const parkingStock = async () => (await t.db.query<{ stock: number }>('select stock from special_offers where id = 3')).rows[0]?.stock;
 
 describe('a ticket with a service', () => {
@@ -83,13 +95,19 @@ describe('a ticket with a service', () => {
     expect(mail.text).toContain('сумма к возврату — 750\u00a0₽');
     expect(confirmed).toMatchObject({ errorCode: '0', response: { summa: 750, status_id: 70, bonuses_restored: 0, bonuses_revoked: 0 } });
 
-    expect(await servicesOf(order.id)).toEqual([{ offer_id: 1, status: 70 }, { offer_id: 1, status: 0 }]);
+    expect(await servicesOf(order.id)).toEqual([
+      { offer_id: 1, status: 70 },
+      { offer_id: 1, status: 0 },
+    ]);
     expect((await snapshot(t, order.id)).refunds).toEqual([{ amount: 75_000, status: 'done' }]);
 
     const shown = (await view(t, order.hash)).body;
     expect(shown.toping.map((s: { status: number }) => s.status)).toEqual([70, 0]);
     const tickets = shown.main[0].tickets as { id: number; status: number; ticketcode: string }[];
-    expect(tickets.map((x) => [x.id, x.status])).toEqual([[first, 70], [second, 0]]);
+    expect(tickets.map((x) => [x.id, x.status])).toEqual([
+      [first, 70],
+      [second, 0],
+    ]);
     // A returned ticket is void: its code is no longer shown, and its ticket page says it was returned.
     expect(tickets.map((x) => x.ticketcode !== '')).toEqual([false, true]);
     const hashes = (await t.db.query<{ hash: string }>('select hash from tickets where order_id = $1 order by id', [order.id])).rows;
@@ -187,7 +205,10 @@ describe('a whole-order return', () => {
     const stock = await parkingStock();
     const { confirmed } = await returnTickets(order.hash, order.tickets);
     expect(confirmed).toMatchObject({ response: { summa: 1000 + 250 + 500, status_id: 70 } });
-    expect(await servicesOf(order.id)).toEqual([{ offer_id: 1, status: 70 }, { offer_id: 3, status: 70 }]);
+    expect(await servicesOf(order.id)).toEqual([
+      { offer_id: 1, status: 70 },
+      { offer_id: 3, status: 70 },
+    ]);
     expect(await parkingStock()).toBe((stock as number) + 1);
 
     const shown = (await view(t, order.hash)).body;
@@ -226,15 +247,24 @@ describe('once only, and refusals change nothing', () => {
 
     const refused = await createReturn(t, order.hash, [first, first]);
     expect(refused.body).toMatchObject({ errorCode: '-1023' });
-    expect(await servicesOf(order.id)).toEqual([{ offer_id: 1, status: 0 }, { offer_id: 1, status: 0 }]);
+    expect(await servicesOf(order.id)).toEqual([
+      { offer_id: 1, status: 0 },
+      { offer_id: 1, status: 0 },
+    ]);
 
     expect((await createReturn(t, order.hash, [first])).status).toBe(200);
-    expect(await servicesOf(order.id)).toEqual([{ offer_id: 1, status: 60 }, { offer_id: 1, status: 0 }]);
+    expect(await servicesOf(order.id)).toEqual([
+      { offer_id: 1, status: 60 },
+      { offer_id: 1, status: 0 },
+    ]);
     expect(await balance()).toBe(card); // bonuses move only on confirmation
 
     t.clock.advance(DAY + 1000);
     expect((await loadReturn(t, order.hash)).body.response.rows.map((r) => r.status_id)).toEqual([0, 0]);
-    expect(await servicesOf(order.id)).toEqual([{ offer_id: 1, status: 0 }, { offer_id: 1, status: 0 }]);
+    expect(await servicesOf(order.id)).toEqual([
+      { offer_id: 1, status: 0 },
+      { offer_id: 1, status: 0 },
+    ]);
     expect(await balance()).toBe(card);
   });
 });

@@ -22,7 +22,10 @@ export async function sessionStartsIn(t: TestApp, ms: number) {
   await t.db.query('update sessions set starts_at = $1 where id = 9000', [new Date(t.clock.now() + ms)]);
 }
 
-export async function setEvent(t: TestApp, fields: { policy?: 'full' | 'culture-law'; hoursBefore?: number; refundFee?: boolean; allowReturn?: boolean }) {
+export async function setEvent(
+  t: TestApp,
+  fields: { policy?: 'full' | 'culture-law'; hoursBefore?: number; refundFee?: boolean; allowReturn?: boolean },
+) {
   await t.db.query(
     `update events set refund_policy = coalesce($2, refund_policy), return_hours_before = coalesce($3, return_hours_before),
        refund_service_fee = coalesce($4, refund_service_fee), allow_return = coalesce($5, allow_return) where id = $1`,
@@ -44,7 +47,17 @@ export type ReturnView = {
   errorCode: string;
   response: {
     error_code: number;
-    rows: { id: number; status_id: number; returndatime: number; refund: number; summa: number; sortnum: number; returnreason_id: number; name: string; quant: number }[];
+    rows: {
+      id: number;
+      status_id: number;
+      returndatime: number;
+      refund: number;
+      summa: number;
+      sortnum: number;
+      returnreason_id: number;
+      name: string;
+      quant: number;
+    }[];
     groups: { sortnum: number; returndatime: number; deadline: string }[];
     reasons: { id: number; name: { ru: string } }[];
     text: { ru: string };
@@ -83,12 +96,16 @@ export async function lastReturnLink(t: TestApp): Promise<{ url: URL; to: string
 
 /** What the order's tickets, stock and refunds look like, for "nothing changed" checks. */
 export async function snapshot(t: TestApp, orderId: number) {
-  const tickets = await t.db.query<{ id: number; status: number }>('select id, status from tickets where order_id = $1 order by id', [orderId]);
+  const tickets = await t.db.query<{ id: number; status: number }>('select id, status from tickets where order_id = $1 order by id', [
+    orderId,
+  ]);
   const session = await t.db.query<{ remaining: number }>('select remaining from sessions where id = 9000');
   const refunds = await t.db.query<{ amount: number; status: string }>(
     'select r.amount, r.status from refunds r join payments p on p.id = r.payment_id where p.order_id = $1 order by r.id',
     [orderId],
   );
-  const bank = await t.db.query<{ n: number; total: number }>('select count(*)::int as n, coalesce(sum(amount), 0)::int as total from sandbox_acquirer_refunds');
+  const bank = await t.db.query<{ n: number; total: number }>(
+    'select count(*)::int as n, coalesce(sum(amount), 0)::int as total from sandbox_acquirer_refunds',
+  );
   return { tickets: tickets.rows, remaining: session.rows[0]?.remaining, refunds: refunds.rows, bank: bank.rows[0] };
 }

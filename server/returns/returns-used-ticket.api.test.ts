@@ -89,7 +89,11 @@ describe('a ticket admitted at the door', () => {
       `select after from audit_log where action = 'order.refund' and subject_id = $1`,
       [String(order.id)],
     );
-    expect(rows[0]?.after).toMatchObject({ ticketIds: [used.id], usedTicketIds: [used.id], reason: 'Зритель ушёл в начале: плохо себя почувствовал' });
+    expect(rows[0]?.after).toMatchObject({
+      ticketIds: [used.id],
+      usedTicketIds: [used.id],
+      reason: 'Зритель ушёл в начале: плохо себя почувствовал',
+    });
     // Refunded, the ticket no longer admits.
     expect((await admit(used.code)).json()).toMatchObject({ verdict: 'refunded' });
   });

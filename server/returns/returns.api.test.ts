@@ -41,9 +41,20 @@ describe('the return flow', () => {
     const view = loaded.body.response;
     expect(view.error_code).toBe(0);
     expect(view.rows).toHaveLength(2);
-    expect(view.rows[0]).toMatchObject({ id: first, status_id: 0, ord_num: order.number, quant: 1, summa: 500, refund: 500, sortnum: 1, returnreason_id: 0 });
+    expect(view.rows[0]).toMatchObject({
+      id: first,
+      status_id: 0,
+      ord_num: order.number,
+      quant: 1,
+      summa: 500,
+      refund: 500,
+      sortnum: 1,
+      returnreason_id: 0,
+    });
     expect(view.rows[0]?.returndatime).toBe(20 * 24 * 3600);
-    expect(view.groups).toEqual([{ sortnum: 1, returndatime: 20 * 24 * 3600, deadline: expect.stringMatching(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/) }]);
+    expect(view.groups).toEqual([
+      { sortnum: 1, returndatime: 20 * 24 * 3600, deadline: expect.stringMatching(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/) },
+    ]);
     expect(view.reasons.map((r) => r.id)).toEqual([1, 2, 3, 4]);
     expect(view.text.ru).not.toBe('');
     expect(view.date).toBe('21.11.2026');
@@ -51,9 +62,15 @@ describe('the return flow', () => {
 
     const created = await createReturn(t, order.hash, [first as number], 2);
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect(created.body).toMatchObject({ errorCode: '0', response: { error_code: 0, summa: 500, expires: new Date(START.getTime() + DAY).toISOString() } });
+    expect(created.body).toMatchObject({
+      errorCode: '0',
+      response: { error_code: 0, summa: 500, expires: new Date(START.getTime() + DAY).toISOString() },
+    });
     const requested = (await loadReturn(t, order.hash)).body.response.rows;
-    expect(requested.map((r) => [r.status_id, r.returnreason_id])).toEqual([[60, 2], [0, 0]]);
+    expect(requested.map((r) => [r.status_id, r.returnreason_id])).toEqual([
+      [60, 2],
+      [0, 0],
+    ]);
 
     const mail = await lastReturnLink(t);
     expect(mail.to).toBe('buyer@example.test');
@@ -71,7 +88,10 @@ describe('the return flow', () => {
     expect(confirmed.body).toMatchObject({ errorCode: '0', response: { error_code: 0, summa: 500, status_id: 70 } });
 
     const after = await snapshot(t, order.id);
-    expect(after.tickets).toEqual([{ id: first, status: 70 }, { id: second, status: 0 }]);
+    expect(after.tickets).toEqual([
+      { id: first, status: 70 },
+      { id: second, status: 0 },
+    ]);
     expect(after.remaining).toBe((before.remaining as number) + 1);
     expect(after.refunds).toEqual([{ amount: 50_000, status: 'done' }]);
     expect(after.bank).toEqual({ n: (before.bank?.n ?? 0) + 1, total: (before.bank?.total ?? 0) + 50_000 });
@@ -292,7 +312,14 @@ describe('refusals', () => {
     const own = await ticketIds(order.id);
     if (ids === 'requested') await createReturn(t, order.hash, [own[0] as number]);
     const foreign = ids === 'foreign' ? await ticketIds((await paidOrder(t)).id) : [];
-    const chosen = { own: [own[0] as number], none: [], foreign: [foreign[0] as number], twice: [own[1] as number, own[1] as number], requested: [own[0] as number] }[ids] ?? [];
+    const chosen =
+      {
+        own: [own[0] as number],
+        none: [],
+        foreign: [foreign[0] as number],
+        twice: [own[1] as number, own[1] as number],
+        requested: [own[0] as number],
+      }[ids] ?? [];
     const before = await snapshot(t, order.id);
     const mails = await t.db.query('select id from mail_outbox');
     const refused = await createReturn(t, order.hash, chosen, reason);

@@ -8,7 +8,20 @@ type Texts = Record<string, string>;
 /** An order with what a return needs of it, optionally locked for the rest of the transaction. */
 export type ReturnOrderRow = Pick<
   OrderRow,
-  'id' | 'hash' | 'number' | 'status' | 'lang' | 'created_at' | 'buyer_name' | 'email' | 'phone' | 'event_id' | 'subtotal' | 'services_total' | 'discount' | 'total'
+  | 'id'
+  | 'hash'
+  | 'number'
+  | 'status'
+  | 'lang'
+  | 'created_at'
+  | 'buyer_name'
+  | 'email'
+  | 'phone'
+  | 'event_id'
+  | 'subtotal'
+  | 'services_total'
+  | 'discount'
+  | 'total'
 >;
 
 export async function findReturnOrderById(db: Queryable, id: number, lock = false): Promise<ReturnOrderRow | undefined> {
@@ -21,19 +34,24 @@ export async function markRequestConfirmed(
   tx: Queryable,
   r: { id: number; at: Date; refundId: number | null; bonusesRestored: number; bonusesRevoked: number },
 ): Promise<void> {
-  await tx.query('update return_requests set confirmed_at = $2, refund_id = $3, bonuses_restored = $4, bonuses_revoked = $5 where id = $1', [
-    r.id,
-    r.at,
-    r.refundId,
-    r.bonusesRestored,
-    r.bonusesRevoked,
-  ]);
+  await tx.query(
+    'update return_requests set confirmed_at = $2, refund_id = $3, bonuses_restored = $4, bonuses_revoked = $5 where id = $1',
+    [r.id, r.at, r.refundId, r.bonusesRestored, r.bonusesRevoked],
+  );
+}
+
+const RETURN_ORDER_COLUMNS =
+  'id, hash, number, status, lang, created_at, buyer_name, email, phone, event_id, subtotal, services_total, discount, total';
+
+/** The orders of these ids, as findReturnOrder reads one (no lock). */
+export async function findReturnOrdersByIds(db: Queryable, ids: readonly number[]): Promise<ReturnOrderRow[]> {
+  const { rows } = await db.query<ReturnOrderRow>(`select ${RETURN_ORDER_COLUMNS} from orders where id = any($1::int[])`, [ids]);
+  return rows;
 }
 
 export async function findReturnOrder(db: Queryable, hash: string, lock = false): Promise<ReturnOrderRow | undefined> {
   const { rows } = await db.query<ReturnOrderRow>(
-    `select id, hash, number, status, lang, created_at, buyer_name, email, phone, event_id, subtotal, services_total, discount, total
-     from orders where hash = $1${lock ? ' for update' : ''}`,
+    `select ${RETURN_ORDER_COLUMNS} from orders where hash = $1${lock ? ' for update' : ''}`,
     [hash],
   );
   return rows[0];
@@ -42,6 +60,7 @@ export async function findReturnOrder(db: Queryable, hash: string, lock = false)
 /** One ticket of the order with its line, session, event settings and the place it holds. */
 export type ReturnTicketRow = {
   id: number;
+  order_id: number;
   status: number;
   holder: Record<string, unknown> | null;
   line_id: number;
@@ -70,16 +89,17 @@ export type ReturnTicketRow = {
   request_amount: number | null;
   /** When the door admitted the ticket; null while unused. */
   checked_in_at: Date | null;
+  /** A postponed session's full-return deadline (every ticket returned in full until then); null when none. */
+  full_return_until: Date | null;
 };
 
 /** Callers that change tickets hold the order's row lock, which serialises every return of the order. */
-export async function findReturnTickets(db: Queryable, orderId: number): Promise<ReturnTicketRow[]> {
-  const { rows } = await db.query<ReturnTicketRow>(
-    `select t.id, t.status, t.holder, l.id as line_id, l.session_id, l.unit_price, l.unit_fee, l.is_group,
+/** The tickets of the given orders with their lines, sessions, event settings and places (ReturnTicketRow). */
+const RETURN_TICKETS_SQL = `select t.id, t.order_id, t.status, t.holder, l.id as line_id, l.session_id, l.unit_price, l.unit_fee, l.is_group,
        p.group_passes, s.starts_at, s.has_time, e.allow_return, e.refund_policy, e.refund_service_fee, e.return_hours_before,
        e.name as event_name, c.name as category_name, z.name as zone_name, z.level_name,
        hs.row_label, hs.seat_label, sec.name as sector_name, sa.name as standing_name,
-       coalesce(lr.reason_id, 0) as reason_id, lr.amount as request_amount, ci.checked_in_at
+       coalesce(lr.reason_id, 0) as reason_id, lr.amount as request_amount, ci.checked_in_at, s.full_return_until
      from tickets t
      left join checkins ci on ci.ticket_id = t.id
      left join lateral (
@@ -95,10 +115,17 @@ export async function findReturnTickets(db: Queryable, orderId: number): Promise
      left join hall_seats hs on hs.id = l.seat_id
      left join hall_sectors sec on sec.id = hs.sector_id
      left join standing_areas sa on sa.id = l.standing_area_id
-     where t.order_id = $1
-     order by s.starts_at, s.id, t.id`,
-    [orderId],
-  );
+     where t.order_id = any($1::int[])
+     order by s.starts_at, s.id, t.id`;
+
+export async function findReturnTickets(db: Queryable, orderId: number): Promise<ReturnTicketRow[]> {
+  const { rows } = await db.query<ReturnTicketRow>(RETURN_TICKETS_SQL, [[orderId]]);
+  return rows;
+}
+
+/** findReturnTickets of many orders in one query (a session's cancellation prices all its orders). */
+export async function findReturnTicketsOfOrders(db: Queryable, orderIds: readonly number[]): Promise<ReturnTicketRow[]> {
+  const { rows } = await db.query<ReturnTicketRow>(RETURN_TICKETS_SQL, [orderIds]);
   return rows;
 }
 
@@ -159,7 +186,19 @@ export async function insertReturnRequest(
   const { rows } = await tx.query<{ id: number }>(
     `insert into return_requests (order_id, reason_id, token_sha256, lang, amount, share, created_at, expires_at, staff_id, staff_percent, staff_reason)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
-    [r.orderId, r.reasonId, r.tokenSha256, r.lang, r.amount, r.share, r.at, r.expiresAt, r.staff?.id ?? null, r.staff?.percent ?? null, r.staff?.reason ?? null],
+    [
+      r.orderId,
+      r.reasonId,
+      r.tokenSha256,
+      r.lang,
+      r.amount,
+      r.share,
+      r.at,
+      r.expiresAt,
+      r.staff?.id ?? null,
+      r.staff?.percent ?? null,
+      r.staff?.reason ?? null,
+    ],
   );
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('insert into return_requests returned no row');
@@ -172,7 +211,12 @@ export async function insertReturnRequest(
 }
 
 /** The request a confirmation token belongs to (any state), locked when asked. */
-export async function findRequestByToken(db: Queryable, orderId: number, tokenSha256: string, lock = false): Promise<ReturnRequestRow | undefined> {
+export async function findRequestByToken(
+  db: Queryable,
+  orderId: number,
+  tokenSha256: string,
+  lock = false,
+): Promise<ReturnRequestRow | undefined> {
   const { rows } = await db.query<ReturnRequestRow>(
     `select id, order_id, reason_id, lang, amount, share, created_at, expires_at, confirmed_at, lapsed_at, refund_id
      from return_requests where order_id = $1 and token_sha256 = $2${lock ? ' for update' : ''}`,
@@ -219,9 +263,21 @@ export async function moveTickets(tx: Queryable, ids: readonly number[], from: n
  * so a visitor who missed the e-mail can ask again.
  */
 export async function lapseExpiredRequests(tx: Queryable, orderId: number, at: Date): Promise<void> {
+  await lapseRequests(tx, orderId, at, true);
+}
+
+/**
+ * Every unconfirmed request of the order lapses at once (a session cancellation settles its
+ * tickets itself): their tickets and services become returnable again.
+ */
+export async function lapseOpenRequests(tx: Queryable, orderId: number, at: Date): Promise<void> {
+  await lapseRequests(tx, orderId, at, false);
+}
+
+async function lapseRequests(tx: Queryable, orderId: number, at: Date, onlyExpired: boolean): Promise<void> {
   const { rows } = await tx.query<{ id: number }>(
     `update return_requests set lapsed_at = $2
-     where order_id = $1 and confirmed_at is null and lapsed_at is null and expires_at <= $2 returning id`,
+     where order_id = $1 and confirmed_at is null and lapsed_at is null${onlyExpired ? ' and expires_at <= $2' : ''} returning id`,
     [orderId, at],
   );
   if (rows.length === 0) return;
@@ -230,7 +286,12 @@ export async function lapseExpiredRequests(tx: Queryable, orderId: number, at: D
        and id in (select ticket_id from return_request_tickets where request_id = any($1::int[]))`,
     [rows.map((r) => r.id)],
   );
-  await moveRequestServices(tx, rows.map((r) => r.id), ReturnStatus.requested, ReturnStatus.returnable);
+  await moveRequestServices(
+    tx,
+    rows.map((r) => r.id),
+    ReturnStatus.requested,
+    ReturnStatus.returnable,
+  );
 }
 
 /** Tickets and services whose refund the acquirer has since carried out move from refunding to refunded. */
@@ -257,7 +318,10 @@ export async function settleDoneRefunds(tx: Queryable, orderId: number): Promise
  * The payment that paid the order, the one refunds go back through. A second success for an
  * already paid order was refunded whole at once, so it never has anything left to refund.
  */
-export async function findPaidPayment(db: Queryable, orderId: number): Promise<{ id: number; amount: number; refunded_amount: number } | undefined> {
+export async function findPaidPayment(
+  db: Queryable,
+  orderId: number,
+): Promise<{ id: number; amount: number; refunded_amount: number } | undefined> {
   const { rows } = await db.query<{ id: number; amount: number; refunded_amount: number }>(
     `select id, amount, refunded_amount from payments
      where order_id = $1 and status = 'succeeded' and decline_reason is null and refunded_amount < amount
@@ -270,6 +334,7 @@ export async function findPaidPayment(db: Queryable, orderId: number): Promise<{
 /** One attached service of the order (toping) with what a return needs of it. */
 export type ReturnServiceRow = {
   id: number;
+  order_id: number;
   parent_line_id: number;
   offer_id: number;
   seat_tied: boolean;
@@ -280,20 +345,29 @@ export type ReturnServiceRow = {
   request_amount: number | null;
 };
 
-export async function findReturnServices(db: Queryable, orderId: number): Promise<ReturnServiceRow[]> {
-  const { rows } = await db.query<ReturnServiceRow>(
-    `select s.id, s.parent_line_id, s.offer_id, o.seat_tied, s.amount, s.status, o.name, lr.amount as request_amount
+const RETURN_SERVICES_SQL = `select s.id, s.order_id, s.parent_line_id, s.offer_id, o.seat_tied, s.amount, s.status, o.name, lr.amount as request_amount
      from order_services s join special_offers o on o.id = s.offer_id
      left join lateral (
        select rs.amount from return_request_services rs where rs.service_id = s.id order by rs.request_id desc limit 1
      ) lr on true
-     where s.order_id = $1 order by s.id`,
-    [orderId],
-  );
+     where s.order_id = any($1::int[]) order by s.id`;
+
+export async function findReturnServices(db: Queryable, orderId: number): Promise<ReturnServiceRow[]> {
+  const { rows } = await db.query<ReturnServiceRow>(RETURN_SERVICES_SQL, [[orderId]]);
   return rows;
 }
 
-export async function insertRequestServices(tx: Queryable, requestId: number, services: readonly { id: number; amount: number }[]): Promise<void> {
+/** findReturnServices of many orders in one query. */
+export async function findReturnServicesOfOrders(db: Queryable, orderIds: readonly number[]): Promise<ReturnServiceRow[]> {
+  const { rows } = await db.query<ReturnServiceRow>(RETURN_SERVICES_SQL, [orderIds]);
+  return rows;
+}
+
+export async function insertRequestServices(
+  tx: Queryable,
+  requestId: number,
+  services: readonly { id: number; amount: number }[],
+): Promise<void> {
   if (services.length === 0) return;
   await tx.query(
     `insert into return_request_services (request_id, service_id, amount)
@@ -302,7 +376,10 @@ export async function insertRequestServices(tx: Queryable, requestId: number, se
   );
 }
 
-export async function findRequestServices(db: Queryable, requestId: number): Promise<{ service_id: number; offer_id: number; amount: number }[]> {
+export async function findRequestServices(
+  db: Queryable,
+  requestId: number,
+): Promise<{ service_id: number; offer_id: number; amount: number }[]> {
   const { rows } = await db.query<{ service_id: number; offer_id: number; amount: number }>(
     `select rs.service_id, s.offer_id, rs.amount from return_request_services rs join order_services s on s.id = rs.service_id
      where rs.request_id = $1 order by rs.service_id`,
@@ -322,13 +399,22 @@ export async function moveRequestServices(tx: Queryable, requestIds: readonly nu
 }
 
 /** The order's bonus movements so far: spent and accrued on payment, restored and revoked by returns. */
-export async function findLoyaltyMovements(db: Queryable, orderId: number): Promise<{ cardId: number | null; spent: number; accrued: number; restored: number; revoked: number }> {
+export async function findLoyaltyMovements(
+  db: Queryable,
+  orderId: number,
+): Promise<{ cardId: number | null; spent: number; accrued: number; restored: number; revoked: number }> {
   const { rows } = await db.query<{ card_id: number; kind: string; bonuses: number }>(
     'select card_id, kind, (bonuses + shortfall)::int as bonuses from loyalty_transactions where order_id = $1',
     [orderId],
   );
   const sum = (kind: string) => rows.filter((r) => r.kind === kind).reduce((s, r) => s + r.bonuses, 0);
-  return { cardId: rows[0]?.card_id ?? null, spent: sum('spend'), accrued: sum('accrue'), restored: sum('restore'), revoked: sum('revoke') };
+  return {
+    cardId: rows[0]?.card_id ?? null,
+    spent: sum('spend'),
+    accrued: sum('accrue'),
+    restored: sum('restore'),
+    revoked: sum('revoke'),
+  };
 }
 
 /** The share and refunds of the order's confirmed returns, the base of the cumulative bonus rules. */

@@ -11,7 +11,7 @@ import {
 } from '../../contract/returns.ts';
 import { z } from 'zod';
 import { ok } from '../http.ts';
-import { toRoubles } from '../orders/pricing.ts';
+import { toRoubles } from '../../contract/format-price.ts';
 import type { ReturnsService } from './returns.service.ts';
 
 /** The return calls: order return, return create, return confirm. */
@@ -30,7 +30,11 @@ export function returnsRoutes(app: FastifyInstance, deps: { returns: ReturnsServ
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const response = await deps.returns.viewReturn({ hash: request.params.hash, lang: request.body.lang, hashConf: request.body.hashConf });
+      const response = await deps.returns.viewReturn({
+        hash: request.params.hash,
+        lang: request.body.lang,
+        hashConf: request.body.hashConf,
+      });
       return ok({ response });
     },
   );

@@ -7,7 +7,15 @@ const l = (ru: string) => ({ ru, en: ru });
 
 function hall(overrides: Partial<HallModel> = {}): HallModel {
   const seats = [1, 2, 3].flatMap((row) =>
-    [1, 2, 3, 4].map((n) => ({ id: row * 100 + n, sector_id: 1, zone_id: 7, row_label: String(row), seat_label: String(n), x: 40 + n * 20, y: 60 + row * 25 })),
+    [1, 2, 3, 4].map((n) => ({
+      id: row * 100 + n,
+      sector_id: 1,
+      zone_id: 7,
+      row_label: String(row),
+      seat_label: String(n),
+      x: 40 + n * 20,
+      y: 60 + row * 25,
+    })),
   );
   return {
     hall: { id: 1, name: l('Зал'), width: 200, height: 200, stage: { x: 50, y: 5, width: 100, height: 20, label: l('Сцена & <хор>') } },

@@ -113,7 +113,9 @@ export function hallSvg(model: HallModel, lang: Lang, seatSize: number): string 
   if (hall.stage) {
     const s = hall.stage;
     const label = escapeXml(pickLocalized(s.label, lang));
-    parts.push(`<rect x="${num(s.x)}" y="${num(s.y)}" width="${num(s.width)}" height="${num(s.height)}" rx="${num(seatSize / 2)}" fill="#d9dbe3"/>`);
+    parts.push(
+      `<rect x="${num(s.x)}" y="${num(s.y)}" width="${num(s.width)}" height="${num(s.height)}" rx="${num(seatSize / 2)}" fill="#d9dbe3"/>`,
+    );
     if (label) {
       parts.push(
         `<text x="${num(s.x + s.width / 2)}" y="${num(s.y + s.height / 2)}" font-size="${num(Math.min(fontSize * 1.5, s.height * 0.6))}" text-anchor="middle" dominant-baseline="central" fill="#4a4f5c">${label}</text>`,
@@ -136,7 +138,8 @@ export function hallSvg(model: HallModel, lang: Lang, seatSize: number): string 
   // Shapes a sector name must not cover: the stage, the standing areas and every sector box.
   type Box = { x0: number; y0: number; x1: number; y1: number };
   const obstacles: Box[] = [];
-  if (hall.stage) obstacles.push({ x0: hall.stage.x, y0: hall.stage.y, x1: hall.stage.x + hall.stage.width, y1: hall.stage.y + hall.stage.height });
+  if (hall.stage)
+    obstacles.push({ x0: hall.stage.x, y0: hall.stage.y, x1: hall.stage.x + hall.stage.width, y1: hall.stage.y + hall.stage.height });
   for (const area of model.standingAreas) obstacles.push({ x0: area.x, y0: area.y, x1: area.x + area.width, y1: area.y + area.height });
   for (const box of boxes.values()) obstacles.push({ x0: box.minX - pad, y0: box.minY - pad, x1: box.maxX + pad, y1: box.maxY + pad });
   const overlaps = (a: Box) => obstacles.some((b) => a.x0 < b.x1 && a.x1 > b.x0 && a.y0 < b.y1 && a.y1 > b.y0);

@@ -18,7 +18,13 @@ describe('POST /api/order/create-scheme under concurrency (PostgreSQL)', () => {
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) => {
         const pick = [...new Set([seats[i % 10] as number, seats[(i * 7 + 3) % 10] as number])];
-        return t.post('/api/order/create-scheme', schemeOrderBody(f, pick.map((seatId) => ({ seat_id: seatId, price_id: f.stallsPriceId }))));
+        return t.post(
+          '/api/order/create-scheme',
+          schemeOrderBody(
+            f,
+            pick.map((seatId) => ({ seat_id: seatId, price_id: f.stallsPriceId })),
+          ),
+        );
       }),
     );
     for (const res of results) {
@@ -48,7 +54,9 @@ describe('POST /api/order/create-scheme under concurrency (PostgreSQL)', () => {
           '/api/order/create-scheme',
           schemeOrderBody(f, [
             { seat_id: makeStandingCartId(f.standingAreaId, f.standingCategoryId, `a${i}`), price_id: f.standingPriceId },
-            ...(i % 2 ? [{ seat_id: makeStandingCartId(f.standingAreaId, f.standingCategoryId, `b${i}`), price_id: f.standingPriceId }] : []),
+            ...(i % 2
+              ? [{ seat_id: makeStandingCartId(f.standingAreaId, f.standingCategoryId, `b${i}`), price_id: f.standingPriceId }]
+              : []),
           ]),
         ),
       ),

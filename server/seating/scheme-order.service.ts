@@ -1,3 +1,4 @@
+import { consentTicks, requireConsents, withConsentTicks } from '../personal-data/consent-ticks.ts';
 import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { type CreateSchemeOrderRequest, parseStandingCartId } from '../../contract/scheme.ts';
@@ -7,8 +8,9 @@ import { findCheckboxes } from '../event/event.repository.ts';
 import type { SetupService } from '../setup/setup.service.ts';
 import { BusinessError } from '../http.ts';
 import { lockCatalogImportShared } from '../catalog/catalog-write.repository.ts';
-import { CatalogMoved, type NewOrderLine, OrderStatus, placeOrder } from '../orders/orders.service.ts';
-import { unitServiceFee } from '../orders/pricing.ts';
+import { CatalogMoved, type NewOrderLine, placeOrder } from '../orders/orders.service.ts';
+import { OrderStatus } from '../../contract/order-status.ts';
+import { unitServiceFee } from '../../contract/event-prices.ts';
 import {
   type PriceRow,
   findHallSeats,
@@ -20,7 +22,8 @@ import {
 import { effectivePrices, schemeNotFound } from './seating.service.ts';
 import { textOf } from '../locales/texts.ts';
 
-const refuse = (code: (typeof ErrorCode)[keyof typeof ErrorCode], text: (lang: Lang) => string, status = 409) => new BusinessError(code, { status, text });
+const refuse = (code: (typeof ErrorCode)[keyof typeof ErrorCode], text: (lang: Lang) => string, status = 409) =>
+  new BusinessError(code, { status, text });
 
 /** A place of the cart resolved against the hall and the session's prices. */
 type Place = { seatId: number | null; standingAreaId: number | null; price: PriceRow };
@@ -64,10 +67,13 @@ async function createSchemeOrder(deps: SchemeOrderDeps, input: CreateSchemeOrder
   if (!onSale) throw refuse(ErrorCode.placesGone, textOf('schemeOrder', 'notOnSale'));
 
   if (input.tickets.length > event.order_limit) throw new BusinessError(ErrorCode.limit, { status: 422 });
-  if (input.tickets.some((ticket) => ticket.calendar_id !== session.id)) throw refuse(ErrorCode.validation, textOf('schemeOrder', 'badPlace'), 400);
+  if (input.tickets.some((ticket) => ticket.calendar_id !== session.id))
+    throw refuse(ErrorCode.validation, textOf('schemeOrder', 'badPlace'), 400);
 
   const checked = new Set(input.checkboxList.filter((box) => box.checked === true || box.checked === 1).map((box) => box.id));
-  const required = (await findCheckboxes(deps.db, 'order', event.id)).filter((box) => box.required);
+  const boxes = await findCheckboxes(deps.db, 'order', event.id);
+  requireConsents(boxes, checked);
+  const required = boxes.filter((box) => box.required);
   if (required.some((box) => !checked.has(box.id))) throw refuse(ErrorCode.validation, textOf('schemeOrder', 'checkbox'), 400);
 
   const places = await resolvePlaces(deps.db, event.hall_id, event.id, session.id, input.tickets);
@@ -91,7 +97,10 @@ async function createSchemeOrder(deps: SchemeOrderDeps, input: CreateSchemeOrder
       pushkinCard: false,
       isSubscription: false,
       crmClientId: null,
-      checkboxes: [...checked],
+      checkboxes: withConsentTicks(
+        [...checked].map((id) => ({ id, checked: true })),
+        consentTicks(boxes, checked, remoteIp),
+      ),
       lines,
       ...(subscription ? { catalogVersion: event.catalog_version } : {}),
     });

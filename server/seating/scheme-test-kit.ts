@@ -91,7 +91,11 @@ export async function insertSchemeEvent(
 }
 
 /** A valid create-scheme body for the fixture, with the given cart. */
-export function schemeOrderBody(f: SchemeFixture, tickets: { seat_id: number | string; price_id: number }[], extra: Record<string, unknown> = {}) {
+export function schemeOrderBody(
+  f: SchemeFixture,
+  tickets: { seat_id: number | string; price_id: number }[],
+  extra: Record<string, unknown> = {},
+) {
   return {
     fio: 'Иван Петров',
     phone: '+7 999 901-02-03',

@@ -226,7 +226,7 @@ describe('POST /api/scheme', () => {
     expect(repriced.zones.flatMap((z) => z.prices).find((p) => p.price_id === f.stallsPriceId)?.price).toBe(2500);
 
     // A catalog import rewrites the hall and moves the catalog version (server/catalog/import.ts).
-    await t.db.query("update hall_sectors set name = '{\"ru\": \"Партер (новый)\", \"en\": \"Stalls\"}' where id = 9101");
+    await t.db.query('update hall_sectors set name = \'{"ru": "Партер (новый)", "en": "Stalls"}\' where id = 9101');
     await t.db.query('update catalog_version set version = version + 1');
     expect((await brMap()).sectors.find((s) => s.sector_id === 9101)?.name).toMatchObject({ ru: 'Партер (новый)' });
   });
@@ -256,7 +256,10 @@ describe('POST /api/order/create-scheme', () => {
 
   it('ignores the prices the page sends', async () => {
     const body = schemeOrderBody(f, [{ seat_id: seat(0), price_id: f.stallsPriceId }]);
-    const res = await t.post('/api/order/create-scheme', { ...body, tickets: body.tickets.map((x) => ({ ...x, price: 1, priceservise: 0 })) });
+    const res = await t.post('/api/order/create-scheme', {
+      ...body,
+      tickets: body.tickets.map((x) => ({ ...x, price: 1, priceservise: 0 })),
+    });
     const { rows } = await t.db.query<{ total: number }>('select total from orders where hash = $1', [res.json().hash]);
     expect(rows[0]?.total).toBe(215000);
   });
@@ -271,7 +274,11 @@ describe('POST /api/order/create-scheme', () => {
   it("refuses a seat another order holds with 'Место недоступно' and holds nothing of the second cart", async () => {
     await order([{ seat_id: seat(1), price_id: f.stallsPriceId }]);
     const before = await stock();
-    const res = await order([{ seat_id: seat(0), price_id: f.stallsPriceId }, { seat_id: seat(1), price_id: f.stallsPriceId }, standing('q')]);
+    const res = await order([
+      { seat_id: seat(0), price_id: f.stallsPriceId },
+      { seat_id: seat(1), price_id: f.stallsPriceId },
+      standing('q'),
+    ]);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ errorCode: '-1011', errorText: 'Место недоступно' });
     expect(await stock()).toEqual(before);
@@ -290,7 +297,9 @@ describe('POST /api/order/create-scheme', () => {
   });
 
   it('refuses the order until a required checkbox is ticked', async () => {
-    await t.db.exec(`insert into checkboxes (id, scope, event_id, name, required) values (9100, 'order', 9100, '{"ru": "Согласен"}', true)`);
+    await t.db.exec(
+      `insert into checkboxes (id, scope, event_id, name, required) values (9100, 'order', 9100, '{"ru": "Согласен"}', true)`,
+    );
     const cart = [{ seat_id: seat(0), price_id: f.stallsPriceId }];
     const refused = await order(cart);
     expect(refused.json()).toMatchObject({ errorCode: '-1002', errorText: 'Для оформления необходимо заполнить все поля' });
@@ -320,7 +329,9 @@ describe('captcha on scheme orders', () => {
     const missing = await order([{ seat_id: seat(0), price_id: f.stallsPriceId }]);
     expect(missing.json().errorCode).toBe('-1001');
     const wrongSid = (await t.get('/api/captcha')).json<{ sid: string }>().sid;
-    expect((await order([{ seat_id: seat(0), price_id: f.stallsPriceId }], { captchaSid: wrongSid, captchaText: 'WRONG' })).json().errorCode).toBe('-1001');
+    expect(
+      (await order([{ seat_id: seat(0), price_id: f.stallsPriceId }], { captchaSid: wrongSid, captchaText: 'WRONG' })).json().errorCode,
+    ).toBe('-1001');
     expect(await stock()).toEqual(before);
     const { sid } = (await t.get('/api/captcha')).json<{ sid: string }>();
     const placed = await order([{ seat_id: seat(0), price_id: f.stallsPriceId }], { captchaSid: sid, captchaText: 'K7M3P' });
@@ -361,7 +372,9 @@ describe('the map answer of a 20 000-seat hall', () => {
     const answer = JSON.parse(gunzipSync(second.rawPayload).toString('utf8')) as SchemeMapResponse;
     const seats = answer.seat_numbers.reduce((sum, row) => sum + row.seat_id.length, 0);
     expect(seats).toBe(20_000);
-    console.log(`20 000-seat map: ${first.rawPayload.length} bytes gzipped, ${gunzipSync(first.rawPayload).length} bytes raw, warm answer ${warm.toFixed(0)} ms`);
+    console.log(
+      `20 000-seat map: ${first.rawPayload.length} bytes gzipped, ${gunzipSync(first.rawPayload).length} bytes raw, warm answer ${warm.toFixed(0)} ms`,
+    );
     expect(first.rawPayload.length).toBeLessThan(120_000);
   });
 });

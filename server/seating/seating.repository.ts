@@ -119,7 +119,14 @@ export async function findHallModel(db: Queryable, hallId: number): Promise<Hall
   return { hall, zones: zones.rows, sectors: sectors.rows, seats: seats.rows, standingAreas: standingAreas.rows };
 }
 
-export type SchemeSessionRow = { id: number; event_id: number; starts_at: Date; has_time: boolean; is_cancelled: boolean; remaining: number };
+export type SchemeSessionRow = {
+  id: number;
+  event_id: number;
+  starts_at: Date;
+  has_time: boolean;
+  is_cancelled: boolean;
+  remaining: number;
+};
 
 export async function findSession(db: Queryable, sessionId: number): Promise<SchemeSessionRow | undefined> {
   const { rows } = await db.query<SchemeSessionRow>(
@@ -194,11 +201,7 @@ export async function findSchemeEventById(db: Queryable, eventId: number): Promi
 }
 
 /** The seats asked for, if they belong to the hall. */
-export async function findHallSeats(
-  db: Queryable,
-  hallId: number,
-  seatIds: readonly number[],
-): Promise<{ id: number; zone_id: number }[]> {
+export async function findHallSeats(db: Queryable, hallId: number, seatIds: readonly number[]): Promise<{ id: number; zone_id: number }[]> {
   if (seatIds.length === 0) return [];
   const { rows } = await db.query<{ id: number; zone_id: number }>(
     'select id, zone_id from hall_seats where hall_id = $1 and id = any($2::int[])',
@@ -211,4 +214,3 @@ export async function findStandingAreas(db: Queryable, hallId: number): Promise<
   const { rows } = await db.query<{ id: number; zone_id: number }>('select id, zone_id from standing_areas where hall_id = $1', [hallId]);
   return rows;
 }
-

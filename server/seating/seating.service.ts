@@ -1,3 +1,4 @@
+import { isConsentScope } from '../../contract/consent.ts';
 import type { Lang } from '../../contract/common.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type {
@@ -13,7 +14,8 @@ import type { Queryable } from '../db/client.ts';
 import { findCheckboxes } from '../event/event.repository.ts';
 import { BusinessError, ok } from '../http.ts';
 import { sessionDayTime } from '../order-view/dates.ts';
-import { toRoubles, unitServiceFee } from '../orders/pricing.ts';
+import { toRoubles } from '../../contract/format-price.ts';
+import { unitServiceFee } from '../../contract/event-prices.ts';
 import { type HallLayout, buildHallLayout, seatRowsOf } from './hall-layout.ts';
 import {
   type PriceRow,
@@ -124,7 +126,8 @@ export function createSeatingService(deps: SeatingDeps) {
     async sessions(hash: string): Promise<Omit<SchemeSessionsResponse, 'errorCode' | 'errorText'>> {
       const event = await findEvent(hash);
       const now = new Date(deps.now());
-      const sessions = event.use_seat_map && event.hall_id !== null && onSale(event, now) ? await findOpenSessions(deps.db, event.id, now) : [];
+      const sessions =
+        event.use_seat_map && event.hall_id !== null && onSale(event, now) ? await findOpenSessions(deps.db, event.id, now) : [];
       const calendar: SchemeCalendarEntry[] = sessions.map((session) => {
         const { day, time } = sessionDayTime(session.starts_at, session.has_time, deps.timezone);
         return { calendar_id: session.id, event_day: day, event_time: time, quant: session.remaining };
@@ -140,6 +143,7 @@ export function createSeatingService(deps: SeatingDeps) {
         name: box.name,
         url: box.url,
         filling: flag(box.required),
+        ...(isConsentScope(box.consent) ? { consent: box.consent } : {}),
       }));
       return { action: toAction(event), composition, checkboxList, calendar };
     },
@@ -168,7 +172,10 @@ export function createSeatingService(deps: SeatingDeps) {
       const inputs = JSON.stringify([selling, event.order_limit, [...taken].sort((a, b) => a - b), priceRows, [...standingLeft]]);
       const known = answers.get(key);
       if (known && known.layout === layout && known.inputs === inputs) return known.answer;
-      const answer: MapAnswer = { json: JSON.stringify(ok(buildMap(layout, session.id, selling, event.order_limit, taken, priceRows, standingLeft))), compressed: new Map() };
+      const answer: MapAnswer = {
+        json: JSON.stringify(ok(buildMap(layout, session.id, selling, event.order_limit, taken, priceRows, standingLeft))),
+        compressed: new Map(),
+      };
       answers.delete(key);
       answers.set(key, { layout, inputs, answer });
       if (answers.size > MAP_ANSWERS_KEPT) answers.delete(answers.keys().next().value ?? key);

@@ -33,7 +33,10 @@ export function admitThrough(app: FastifyInstance, admission: Admission, urls: r
     const admitted: RouteHandlerMethod = async function (this: FastifyInstance, request, reply) {
       try {
         // A buyer who gave up while waiting has closed the connection: skip the work.
-        return await admission.run(async () => handler.call(this, request, reply), () => request.raw.socket?.destroyed === true);
+        return await admission.run(
+          async () => handler.call(this, request, reply),
+          () => request.raw.socket?.destroyed === true,
+        );
       } catch (error) {
         if (!(error instanceof AdmissionRefused)) throw error;
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));

@@ -13,7 +13,10 @@ afterEach(async () => {
 const QUEUE_WAIT_MS = 120_000;
 
 async function appWithAdmission(concurrency: number, queue: number, capacity = 20) {
-  t = await createTestApp({ demo: false, config: { orderConcurrency: concurrency, orderQueue: queue, orderQueueTimeoutMs: QUEUE_WAIT_MS } });
+  t = await createTestApp({
+    demo: false,
+    config: { orderConcurrency: concurrency, orderQueue: queue, orderQueueTimeoutMs: QUEUE_WAIT_MS },
+  });
   await insertQuantityCatalog(t.db, { capacity });
   const when = await sessionWhen(t.db, 9200);
   await t.csrfToken();
@@ -29,22 +32,26 @@ const soldOf = async (app: TestApp) =>
   ).rows[0];
 
 describe('admission control of POST /api/order/create', () => {
-  it('lets in as many buyers as run at once plus the queue, and answers the rest 429 -1029 with Retry-After at once', async () => {
-    const { app, order } = await appWithAdmission(2, 3);
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => app.post('/api/order/create', order(i))));
+  it(
+    'lets in as many buyers as run at once plus the queue, and answers the rest 429 -1029 with Retry-After at once',
+    async () => {
+      const { app, order } = await appWithAdmission(2, 3);
+      const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => app.post('/api/order/create', order(i))));
 
-    const admitted = answers.filter((a) => a.statusCode === 200);
-    const refused = answers.filter((a) => a.statusCode === 429);
-    expect(admitted).toHaveLength(5);
-    expect(refused).toHaveLength(7);
-    for (const a of admitted) expect(a.json()).toMatchObject({ errorCode: '0', hash: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/) });
-    for (const a of refused) {
-      expect(a.json()).toEqual({ errorCode: '-1029', errorText: 'Too many requests. Please wait a moment and try again.' });
-      expect(a.headers['retry-after']).toBe('1');
-    }
-    // A refused buyer changed nothing: exactly the admitted orders hold places.
-    expect(await soldOf(app)).toEqual({ remaining: 15, orders: 5 });
-  }, QUEUE_WAIT_MS);
+      const admitted = answers.filter((a) => a.statusCode === 200);
+      const refused = answers.filter((a) => a.statusCode === 429);
+      expect(admitted).toHaveLength(5);
+      expect(refused).toHaveLength(7);
+      for (const a of admitted) expect(a.json()).toMatchObject({ errorCode: '0', hash: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/) });
+      for (const a of refused) {
+        expect(a.json()).toEqual({ errorCode: '-1029', errorText: 'Too many requests. Please wait a moment and try again.' });
+        expect(a.headers['retry-after']).toBe('1');
+      }
+      // A refused buyer changed nothing: exactly the admitted orders hold places.
+      expect(await soldOf(app)).toEqual({ remaining: 15, orders: 5 });
+    },
+    QUEUE_WAIT_MS,
+  );
 
   it('serves the refused buyers when they come back after Retry-After', async () => {
     const { app, order } = await appWithAdmission(1, 0);
@@ -92,7 +99,10 @@ describe('admission control of POST /api/order/create', () => {
     expect(admitted).toBeGreaterThanOrEqual(2);
     expect(refused.length).toBeGreaterThan(0);
     for (const a of refused) {
-      expect(a).toMatchObject({ retryAfter: '1', body: { errorCode: '-1029', errorText: 'Too many requests. Please wait a moment and try again.' } });
+      expect(a).toMatchObject({
+        retryAfter: '1',
+        body: { errorCode: '-1029', errorText: 'Too many requests. Please wait a moment and try again.' },
+      });
       // Refused before Fastify or by its hook: the headers of every answer either way.
       expect(a).toMatchObject({ nosniff: 'nosniff', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     }

@@ -10,7 +10,11 @@ function gate() {
   return { open, work: () => done };
 }
 
-const reasonOf = (promise: Promise<unknown>) => promise.then(() => 'admitted', (error: unknown) => (error instanceof AdmissionRefused ? error.reason : 'error'));
+const reasonOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'admitted',
+    (error: unknown) => (error instanceof AdmissionRefused ? error.reason : 'error'),
+  );
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

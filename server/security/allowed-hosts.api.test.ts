@@ -87,10 +87,26 @@ describe('links with PUBLIC_URL set', () => {
 
 describe('allowedHostsOf', () => {
   it.each([
-    { description: 'default: localhost and loopback, not a wildcard', config: { host: '0.0.0.0', publicUrl: undefined, allowedHosts: [] }, expected: ['localhost', '127.0.0.1', '[::1]'] },
-    { description: 'default: the listening address', config: { host: '192.168.1.5', publicUrl: undefined, allowedHosts: [] }, expected: ['localhost', '127.0.0.1', '[::1]', '192.168.1.5'] },
-    { description: 'ALLOWED_HOSTS replaces the default', config: { host: '0.0.0.0', publicUrl: undefined, allowedHosts: ['tickets.example'] }, expected: ['tickets.example'] },
-    { description: 'PUBLIC_URL alone: no Host check', config: { host: '0.0.0.0', publicUrl: 'https://t.example', allowedHosts: [] }, expected: undefined },
+    {
+      description: 'default: localhost and loopback, not a wildcard',
+      config: { host: '0.0.0.0', publicUrl: undefined, allowedHosts: [] },
+      expected: ['localhost', '127.0.0.1', '[::1]'],
+    },
+    {
+      description: 'default: the listening address',
+      config: { host: '192.168.1.5', publicUrl: undefined, allowedHosts: [] },
+      expected: ['localhost', '127.0.0.1', '[::1]', '192.168.1.5'],
+    },
+    {
+      description: 'ALLOWED_HOSTS replaces the default',
+      config: { host: '0.0.0.0', publicUrl: undefined, allowedHosts: ['tickets.example'] },
+      expected: ['tickets.example'],
+    },
+    {
+      description: 'PUBLIC_URL alone: no Host check',
+      config: { host: '0.0.0.0', publicUrl: 'https://t.example', allowedHosts: [] },
+      expected: undefined,
+    },
   ])('$description', ({ config, expected }) => {
     const hosts = allowedHostsOf(config);
     expect(hosts ? [...hosts] : undefined).toEqual(expected);

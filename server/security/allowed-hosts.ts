@@ -12,8 +12,15 @@ const HOST_NAME = /^([a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9]
 export const allowedHostsFromEnv = z
   .string()
   .default('')
-  .transform((value) => value.split(/[\s,]+/).filter(Boolean).map((h) => h.toLowerCase()))
-  .pipe(z.array(z.string().regex(HOST_NAME, 'each entry must be a host name or IP address without scheme or port, like tickets.venue.example')));
+  .transform((value) =>
+    value
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map((h) => h.toLowerCase()),
+  )
+  .pipe(
+    z.array(z.string().regex(HOST_NAME, 'each entry must be a host name or IP address without scheme or port, like tickets.venue.example')),
+  );
 
 /** Addresses that name no host: listening on them means every interface. */
 const WILDCARDS = new Set(['0.0.0.0', '::', '[::]']);
@@ -24,7 +31,11 @@ const WILDCARDS = new Set(['0.0.0.0', '::', '[::]']);
  * ALLOWED_HOSTS is not: links then never read the Host header, and a proxy's internal host name
  * keeps working.
  */
-export function allowedHostsOf(config: { host: string; publicUrl: string | undefined; allowedHosts: readonly string[] }): ReadonlySet<string> | undefined {
+export function allowedHostsOf(config: {
+  host: string;
+  publicUrl: string | undefined;
+  allowedHosts: readonly string[];
+}): ReadonlySet<string> | undefined {
   if (config.allowedHosts.length > 0) return new Set(config.allowedHosts);
   if (config.publicUrl) return undefined;
   const listening = config.host.toLowerCase();

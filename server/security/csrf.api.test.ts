@@ -50,7 +50,11 @@ describe('the CSRF check of state-changing API calls', () => {
       const a = await signedInAs(staffApp, 'manager');
       const b = await signedInAs(staffApp, 'manager');
       const call = (token: string) =>
-        staffApp.app.inject({ method: 'POST', url: '/api/admin/sessions/revoke-all', headers: { cookie: a.cookie, 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' } });
+        staffApp.app.inject({
+          method: 'POST',
+          url: '/api/admin/sessions/revoke-all',
+          headers: { cookie: a.cookie, 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
+        });
       for (const token of [await staffApp.csrfToken(), await staffApp.csrfToken(b.cookie)]) {
         const refused = await call(token);
         expect(refused.statusCode).toBe(403);
@@ -66,7 +70,12 @@ describe('the CSRF check of state-changing API calls', () => {
 
   it('keeps the storefront working for an anonymous visitor: an unbound token passes', async () => {
     const token = (await t.app.inject({ method: 'GET', url: '/api/token' })).json<{ token: string }>().token;
-    const res = await t.app.inject({ method: 'POST', url: '/api/order/create', headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' }, payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/create',
+      headers: { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
+      payload: {},
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errorCode).toBe('-1002');
   });

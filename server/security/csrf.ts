@@ -11,7 +11,9 @@ const TOKEN_LIFETIME_MS = 7 * 24 * 3600 * 1000;
  */
 export function createCsrf(secret: string, now: () => number = Date.now) {
   const sign = (payload: string, binding: string) =>
-    createHmac('sha256', secret).update(binding ? `csrf:${payload}:${binding}` : `csrf:${payload}`).digest('base64url');
+    createHmac('sha256', secret)
+      .update(binding ? `csrf:${payload}:${binding}` : `csrf:${payload}`)
+      .digest('base64url');
   return {
     issue(binding = ''): string {
       const payload = `${randomBytes(16).toString('base64url')}.${now().toString(36)}`;

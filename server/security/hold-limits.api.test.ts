@@ -110,7 +110,7 @@ describe('unpaid holds per client', () => {
     expect(await stockOf(t.db, 9200)).not.toEqual(before);
   });
 
-  it('lets a person order again at a person\'s pace without any captcha', async () => {
+  it("lets a person order again at a person's pace without any captcha", async () => {
     t.clock.set(new Date('2026-11-25T10:00:00Z'));
     const ip = '198.51.100.40';
     for (let i = 0; i < 3; i += 1) {

@@ -9,17 +9,22 @@ export type ClientHolds = { orders: number; places: number; recent: number; free
  * taken in a fixed order so two claims never wait on each other crosswise).
  */
 export async function lockClients(tx: Queryable, ip: string, email: string): Promise<void> {
-  await tx.query(
-    `select pg_advisory_xact_lock(k) from (select hashtext(x) as k from unnest($1::text[]) as x order by 1) locks`,
-    [[`hold-ip:${ip}`, `hold-email:${email}`]],
-  );
+  await tx.query(`select pg_advisory_xact_lock(k) from (select hashtext(x) as k from unnest($1::text[]) as x order by 1) locks`, [
+    [`hold-ip:${ip}`, `hold-email:${email}`],
+  ]);
 }
 
 /**
  * The live claims of a client, by column ('client_ip' or 'email'): unpaid orders and their places,
  * when the first of them ends, and the claims begun since `since` (paid or not).
  */
-export async function findClientHolds(tx: Queryable, column: 'client_ip' | 'email', value: string, at: Date, since: Date): Promise<ClientHolds> {
+export async function findClientHolds(
+  tx: Queryable,
+  column: 'client_ip' | 'email',
+  value: string,
+  at: Date,
+  since: Date,
+): Promise<ClientHolds> {
   const { rows } = await tx.query<{ orders: number; places: number; recent: number; free_at: Date | string | null }>(
     `select count(*) filter (where live)::int as orders, coalesce(sum(places) filter (where live), 0)::int as places,
             count(*) filter (where created_at > $3)::int as recent, min(held_until) filter (where live) as free_at
@@ -30,10 +35,18 @@ export async function findClientHolds(tx: Queryable, column: 'client_ip' | 'emai
     [value, at, since],
   );
   const row = rows[0];
-  return { orders: row?.orders ?? 0, places: row?.places ?? 0, recent: row?.recent ?? 0, freeAt: row?.free_at ? new Date(row.free_at) : null };
+  return {
+    orders: row?.orders ?? 0,
+    places: row?.places ?? 0,
+    recent: row?.recent ?? 0,
+    freeAt: row?.free_at ? new Date(row.free_at) : null,
+  };
 }
 
-export async function insertHoldClaim(tx: Queryable, c: { ip: string; email: string; places: number; at: Date; until: Date }): Promise<number> {
+export async function insertHoldClaim(
+  tx: Queryable,
+  c: { ip: string; email: string; places: number; at: Date; until: Date },
+): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
     'insert into hold_claims (client_ip, email, places, created_at, held_until) values ($1, $2, $3, $4, $5) returning id',
     [c.ip, c.email, c.places, c.at, c.until],

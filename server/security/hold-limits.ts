@@ -34,7 +34,14 @@ export function createHoldGuard(deps: { db: Db; limits: HoldLimits }) {
   const { db, limits } = deps;
   const off = limits.orders === 0 && limits.places === 0 && limits.burstOrders === 0;
 
-  async function claim(c: { ip: string; email: string; places: number; at: Date; until: Date; captchaAnswered: boolean }): Promise<HoldClaim | undefined> {
+  async function claim(c: {
+    ip: string;
+    email: string;
+    places: number;
+    at: Date;
+    until: Date;
+    captchaAnswered: boolean;
+  }): Promise<HoldClaim | undefined> {
     if (off) return undefined;
     const email = c.email.trim().toLowerCase();
     const ip = addressKey(c.ip);

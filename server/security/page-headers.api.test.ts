@@ -71,13 +71,20 @@ describe('the Content-Security-Policy of pages', () => {
   });
 
   it("allows Google's scripts only on storefront pages with reCAPTCHA on, never on /admin or /checkin", async () => {
-    const scriptsOf = async (url: string) => directives((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']).filter((d) => /^(script|frame)-src /.test(d));
+    const scriptsOf = async (url: string) =>
+      directives((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']).filter((d) =>
+        /^(script|frame)-src /.test(d),
+      );
     for (const url of ['/', '/admin', '/checkin']) expect(await scriptsOf(url)).toEqual(["script-src 'self'", "frame-src 'self'"]);
     await saveSetup(t.db, { recaptcha: { enabled: true, sitekey: 'site-key' } });
     t.clock.advance(6000); // past the setup cache
     try {
-      expect(await scriptsOf('/')).toEqual(["script-src 'self' https://www.google.com https://www.gstatic.com", "frame-src 'self' https://www.google.com https://recaptcha.google.com"]);
-      for (const url of ['/admin', '/admin/staff', '/checkin']) expect(await scriptsOf(url)).toEqual(["script-src 'self'", "frame-src 'self'"]);
+      expect(await scriptsOf('/')).toEqual([
+        "script-src 'self' https://www.google.com https://www.gstatic.com",
+        "frame-src 'self' https://www.google.com https://recaptcha.google.com",
+      ]);
+      for (const url of ['/admin', '/admin/staff', '/checkin'])
+        expect(await scriptsOf(url)).toEqual(["script-src 'self'", "frame-src 'self'"]);
     } finally {
       await saveSetup(t.db, {});
       t.clock.advance(6000);
@@ -107,12 +114,15 @@ describe('the Content-Security-Policy of pages', () => {
 });
 
 describe('headers of every answer', () => {
-  it.each(['/', '/api/setup', '/api/no-such-call', '/embed-demo.html', '/api/%ZZ'])('sends nosniff, the referrer policy and a request id with %s', async (url) => {
-    const res = await t.get(url);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(res.headers['x-request-id']).toMatch(UUID);
-  });
+  it.each(['/', '/api/setup', '/api/no-such-call', '/embed-demo.html', '/api/%ZZ'])(
+    'sends nosniff, the referrer policy and a request id with %s',
+    async (url) => {
+      const res = await t.get(url);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-request-id']).toMatch(UUID);
+    },
+  );
 
   it('sends them with a refusal too (403 of the CSRF check)', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/order/create', payload: {} });

@@ -28,7 +28,9 @@ const RECAPTCHA_FRAME = ['https://www.google.com', 'https://recaptcha.google.com
  * - form-action: our own forms and the sandbox bank's (same origin). A real acquirer whose card
  *   form the page posts to must have its origin added through `formActions`.
  */
-export function pagePolicy(options: { formActions?: readonly string[]; styleHashes?: readonly string[]; recaptcha?: boolean } = {}): string {
+export function pagePolicy(
+  options: { formActions?: readonly string[]; styleHashes?: readonly string[]; recaptcha?: boolean } = {},
+): string {
   // Google's origins only where a page may show its captcha: the storefront with reCAPTCHA on.
   const google = options.recaptcha ?? true;
   return [
@@ -56,7 +58,10 @@ const OWN_POLICY = [/^\/api\/docs(\/|$)/, /^\/embed-demo\.html$/, /^\/sandbox\//
 /** The CSP hash sources ('sha256-…') of the <style> blocks of a page. */
 export function inlineStyleHashes(html: string): string[] {
   return [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)].map(
-    (match) => `sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}`,
+    (match) =>
+      `sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}`,
   );
 }
 
@@ -114,7 +119,11 @@ export function pageHeadersHook(
     // The back office and the door never show reCAPTCHA; the storefront only when the setup turns it on.
     const type = reply.getHeader('content-type');
     const html = typeof type === 'string' && type.startsWith('text/html');
-    setWith(request, reply, html && !staffPage(request) && options.recaptchaEnabled !== undefined ? await options.recaptchaEnabled() : false);
+    setWith(
+      request,
+      reply,
+      html && !staffPage(request) && options.recaptchaEnabled !== undefined ? await options.recaptchaEnabled() : false,
+    );
     return payload;
   });
   return (request, reply) => setWith(request, reply, false);

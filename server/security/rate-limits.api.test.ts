@@ -8,7 +8,11 @@ const LIMITS = { captcha: 3, payments: 2, returns: 2, windowMs: 60_000 };
 let t: TestApp;
 beforeAll(async () => {
   // X-Forwarded-For names the client, so each test is its own client address.
-  t = await createTestApp({ demo: false, clock: createClock(new Date('2026-11-21T10:00:00Z')), config: { rateLimits: LIMITS, trustProxy: true } });
+  t = await createTestApp({
+    demo: false,
+    clock: createClock(new Date('2026-11-21T10:00:00Z')),
+    config: { rateLimits: LIMITS, trustProxy: true },
+  });
 });
 afterAll(() => t.close());
 
@@ -18,13 +22,17 @@ const captcha = (ip: string, url = '/api/captcha') => t.app.inject({ method: 'GE
 describe('per-client rate limits', () => {
   it('answers the captcha past the limit with 429, -1029, a text and Retry-After, storing no challenge; another address is not affected', async () => {
     const ip = '198.51.100.10';
-    for (let i = 0; i < 3; i += 1) expect((await captcha(ip, i === 2 ? '/api/captcha/audio?lang=en' : '/api/captcha')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await captcha(ip, i === 2 ? '/api/captcha/audio?lang=en' : '/api/captcha')).statusCode).toBe(200);
     const stored = await count('captcha_challenges');
     const refused = await captcha(ip);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ errorCode: '-1029', errorText: 'Слишком много запросов. Подождите немного и попробуйте снова.' });
     expect(Number(refused.headers['retry-after'])).toBe(60);
-    expect((await captcha(ip, '/api/captcha/audio?lang=en')).json()).toMatchObject({ errorCode: '-1029', errorText: 'Too many requests. Please wait a moment and try again.' });
+    expect((await captcha(ip, '/api/captcha/audio?lang=en')).json()).toMatchObject({
+      errorCode: '-1029',
+      errorText: 'Too many requests. Please wait a moment and try again.',
+    });
     expect(await count('captcha_challenges')).toBe(stored);
     expect((await captcha('198.51.100.11')).statusCode).toBe(200);
 
@@ -39,7 +47,8 @@ describe('per-client rate limits', () => {
 
   it('limits payment starts per address, before any payment is registered', async () => {
     const ip = '198.51.100.20';
-    const pay = () => t.post('/api/order/pay', { hash: 'no-such-order-hash-0001', lang: 'en', bank_data: { id: 1 } }, { 'x-forwarded-for': ip });
+    const pay = () =>
+      t.post('/api/order/pay', { hash: 'no-such-order-hash-0001', lang: 'en', bank_data: { id: 1 } }, { 'x-forwarded-for': ip });
     // A call with a valid body counts whatever it answers: guessing orders costs tries too.
     for (let i = 0; i < 2; i += 1) expect((await pay()).statusCode).toBe(404);
     const refused = await pay();
@@ -51,8 +60,14 @@ describe('per-client rate limits', () => {
 
   it('limits return requests and confirmations per address', async () => {
     const ip = '198.51.100.30';
-    const create = () => t.post('/api/order/return-create', { hash: 'no-such-order-hash-0002', lang: 'ru', reason: 1, id: [1] }, { 'x-forwarded-for': ip });
-    const confirm = () => t.post('/api/order/return-confirm', { hash: 'no-such-order-hash-0002', lang: 'ru', hashConf: 'a'.repeat(32) }, { 'x-forwarded-for': ip });
+    const create = () =>
+      t.post('/api/order/return-create', { hash: 'no-such-order-hash-0002', lang: 'ru', reason: 1, id: [1] }, { 'x-forwarded-for': ip });
+    const confirm = () =>
+      t.post(
+        '/api/order/return-confirm',
+        { hash: 'no-such-order-hash-0002', lang: 'ru', hashConf: 'a'.repeat(32) },
+        { 'x-forwarded-for': ip },
+      );
     expect((await create()).statusCode).toBeLessThan(429);
     expect((await confirm()).statusCode).toBeLessThan(429);
     const refused = await create();

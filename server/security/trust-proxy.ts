@@ -39,7 +39,10 @@ export const trustProxyFromEnv = z
       const hops = Number(value);
       if (hops <= 100) return hops;
     }
-    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const wrong = entries.filter((entry) => !isProxyAddress(entry));
     if (entries.length === 0 || wrong.length > 0) {
       context.addIssue({

@@ -25,7 +25,11 @@ describe('escapeHtml', () => {
 
 describe('htmlToText', () => {
   it.each([
-    { description: 'tags and entities', input: '<p>Rock &amp; roll&nbsp;<b>live</b></p><p>Tonight</p>', output: 'Rock & roll live Tonight' },
+    {
+      description: 'tags and entities',
+      input: '<p>Rock &amp; roll&nbsp;<b>live</b></p><p>Tonight</p>',
+      output: 'Rock & roll live Tonight',
+    },
     { description: 'scripts and styles with their content', input: 'a<script>alert(1)</script>b<style>p{}</style>c', output: 'a b c' },
     { description: 'numeric entities', input: '&#171;Hi&#x00BB;', output: '«Hi»' },
     { description: 'an unknown entity kept as written', input: '&bogus; x', output: '&bogus; x' },

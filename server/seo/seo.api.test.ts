@@ -153,7 +153,10 @@ describe('GET /event/{hash}: head for search engines and link previews', () => {
     expect(meta('description')).toBe('Live jazz & blues');
     expect(doc.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
     expect(doc.head.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe('http://tickets.example/event/jazz-evening?lang=en');
-    const alternates = [...doc.head.querySelectorAll('link[rel=alternate]')].map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]);
+    const alternates = [...doc.head.querySelectorAll('link[rel=alternate]')].map((l) => [
+      l.getAttribute('hreflang'),
+      l.getAttribute('href'),
+    ]);
     expect(alternates).toEqual([
       ['ru', 'http://tickets.example/event/jazz-evening'],
       ['en', 'http://tickets.example/event/jazz-evening?lang=en'],
@@ -243,7 +246,12 @@ describe('GET /: head of the listing', () => {
   });
 
   it('uses PUBLIC_URL over the Host header when it is configured', async () => {
-    const other = await createTestApp({ demo: false, clock: createClock(NOW), webDist, config: { publicUrl: 'https://tickets.venue.example/' } });
+    const other = await createTestApp({
+      demo: false,
+      clock: createClock(NOW),
+      webDist,
+      config: { publicUrl: 'https://tickets.venue.example/' },
+    });
     try {
       const res = await other.app.inject({ method: 'GET', url: '/?lang=ch', headers: { host: 'evil.example' } });
       const doc = new JSDOM(res.body).window.document;
@@ -256,7 +264,12 @@ describe('GET /: head of the listing', () => {
   });
 
   it("reads an address without lang as ru, as the app shows it, whatever the setup's app.language", async () => {
-    const other = await createTestApp({ demo: false, clock: createClock(NOW), webDist, config: { allowedHosts: ['tickets.example', 'localhost'] } });
+    const other = await createTestApp({
+      demo: false,
+      clock: createClock(NOW),
+      webDist,
+      config: { allowedHosts: ['tickets.example', 'localhost'] },
+    });
     try {
       await other.db.query('insert into setup (id, data) values (1, $1)', [
         JSON.stringify({ app: { language: 'en' }, db: { languages: 'en,ru' } }),

@@ -1,3 +1,4 @@
+import type { RulesDocument } from '../../contract/setup.ts';
 import { DEFAULT_LANG, LANGS, type Lang, langOfAddress, pickLocalized, toBcp47 } from '../../contract/lang.ts';
 import { routePatterns } from '../../contract/routes.ts';
 import type { StoredSetup } from '../../contract/setup.ts';
@@ -25,7 +26,7 @@ const LISTING_EVENTS = 50;
 const EVENT_SESSIONS = 30;
 const DESCRIPTION_MAX = 200;
 
-// Pages reachable only through an order's secret hash: never indexed, never followed.
+// Pages reachable only through an order's secret hash (or a waiting-list entry's signed token): never indexed, never followed.
 const PRIVATE_ROUTES: readonly RegExp[] = [
   routePatterns.order,
   routePatterns.orderLegacy,
@@ -33,6 +34,7 @@ const PRIVATE_ROUTES: readonly RegExp[] = [
   routePatterns.orderDeclined,
   routePatterns.nominal,
   routePatterns.ticket,
+  routePatterns.waitlistUnsubscribe,
 ];
 
 export type PageHead = { status: 200 | 404; head: HeadTags };
@@ -94,7 +96,13 @@ function baseHead(page: Page, fields: Partial<HeadTags> & { title: string; descr
 }
 
 /** Search-engine and link-preview data for the storefront's pages, the sitemap and robots.txt. */
-export function createSeoService(deps: { db: Queryable; setup: SetupService; now: () => number }) {
+export function createSeoService(deps: {
+  db: Queryable;
+  setup: SetupService;
+  now: () => number;
+  /** The current consent texts, shown by the rules page beside the venue's documents. */
+  consentTexts?: { rulesDocuments(): Promise<RulesDocument[]> };
+}) {
   const { db, setup: setupService, now } = deps;
   function jsonLdContext(page: Page): JsonLdContext {
     return {
@@ -157,9 +165,14 @@ export function createSeoService(deps: { db: Queryable; setup: SetupService; now
 
   /** Titled with the route's title key, as the app titles it; the document's name is its heading. */
   async function rulesHead(page: Page, slug: string): Promise<PageHead> {
-    const doc = (await setupService.rules()).find((d) => d.slug === slug);
+    const documents = [...(await setupService.rules()), ...((await deps.consentTexts?.rulesDocuments()) ?? [])];
+    const doc = documents.find((d) => d.slug === slug);
     if (!doc) return notFound(page);
-    const title = serverText('seo', slug === 'purchase-terms' ? 'purchaseTerms' : 'privacyPolicy', page.lang);
+    const title = serverText(
+      'seo',
+      slug === 'purchase-terms' ? 'purchaseTerms' : slug === 'privacy-policy' ? 'privacyPolicy' : 'consent',
+      page.lang,
+    );
     const name = pickLocalized(doc.infname, page.lang);
     const body = htmlToText(pickLocalized(doc.filebody, page.lang));
     return { status: 200, head: baseHead(page, { title: pageTitle(page, title), description: body || name }) };
@@ -200,7 +213,10 @@ export function createSeoService(deps: { db: Queryable; setup: SetupService; now
       const rules = /^\/rules\/([a-z-]+)$/.exec(path);
       if (rules?.[1] && routePatterns.rules.test(path)) return rulesHead(page, rules[1]);
       if (PRIVATE_ROUTES.some((pattern) => pattern.test(path))) {
-        return { status: 200, head: baseHead(page, { title: pageTitle(page), description: '', robots: 'noindex,nofollow', alternates: [] }) };
+        return {
+          status: 200,
+          head: baseHead(page, { title: pageTitle(page), description: '', robots: 'noindex,nofollow', alternates: [] }),
+        };
       }
       return notFound(page);
     },

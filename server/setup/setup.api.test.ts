@@ -24,9 +24,7 @@ describe('GET /api/setup', () => {
   });
 
   it('lists the rules documents of the database in db.rules', async () => {
-    await t.db.query(
-      `insert into rules_documents (id, slug, name, body) values (901, 'test-rules', '{"ru":"Тест"}', '{"ru":"<p>x</p>"}')`,
-    );
+    await t.db.query(`insert into rules_documents (id, slug, name, body) values (901, 'test-rules', '{"ru":"Тест"}', '{"ru":"<p>x</p>"}')`);
     const body = setup.parse((await t.get('/api/setup')).json());
     expect(body.db.rules).toContainEqual({ url: '/rules/test-rules', infname: { ru: 'Тест' } });
     await t.db.query('delete from rules_documents where id = 901');

@@ -1,14 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rulesResponse, setupResponse, tokenResponse } from '../../contract/setup.ts';
+import { type RulesDocument, rulesResponse, setupResponse, tokenResponse } from '../../contract/setup.ts';
 import { staffCsrfBinding } from '../admin/staff/guard.ts';
 import { type CrmService, crmTokenOf } from '../crm/crm.service.ts';
 import type { Csrf } from '../security/csrf.ts';
 import type { SetupService } from './setup.service.ts';
 import type { HealthService } from './health.service.ts';
 
-export function setupRoutes(app: FastifyInstance, deps: { setup: SetupService; csrf: Csrf; health: HealthService; crm: CrmService }) {
+/** The current consent texts, shown by the rules page beside the venue's own documents. */
+type ConsentTexts = { rulesDocuments(): Promise<RulesDocument[]> };
+
+export function setupRoutes(
+  app: FastifyInstance,
+  deps: { setup: SetupService; csrf: Csrf; health: HealthService; crm: CrmService; consentTexts: ConsentTexts },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/setup', { schema: { tags: ['setup'], response: { 200: setupResponse } } }, async (request, reply) => {
@@ -30,12 +36,17 @@ export function setupRoutes(app: FastifyInstance, deps: { setup: SetupService; c
   });
 
   r.get('/api/rules', { schema: { tags: ['setup'], response: { 200: rulesResponse } } }, async () => ({
-    rules: await deps.setup.rules(),
+    rules: [...(await deps.setup.rules()), ...(await deps.consentTexts.rulesDocuments())],
   }));
 
   r.get(
     '/healthz',
-    { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok'), database: z.string() }), 503: z.object({ status: z.literal('unavailable') }) } } },
+    {
+      schema: {
+        tags: ['health'],
+        response: { 200: z.object({ status: z.literal('ok'), database: z.string() }), 503: z.object({ status: z.literal('unavailable') }) },
+      },
+    },
     async (request, reply) => {
       try {
         const { database } = await deps.health.check();

@@ -95,7 +95,8 @@ export function createSetupService(deps: {
   function fixTimezone(value: StoredSetup): StoredSetup {
     if (zone === undefined) {
       zone = deps.timeZone ?? value.app.timezone;
-      if (!isValidTimeZone(zone)) throw new SetupError(`Invalid storefront setup: setup.app.timezone: unknown time zone ${JSON.stringify(zone)} (or set TIMEZONE)`);
+      if (!isValidTimeZone(zone))
+        throw new SetupError(`Invalid storefront setup: setup.app.timezone: unknown time zone ${JSON.stringify(zone)} (or set TIMEZONE)`);
     }
     return value.app.timezone === zone ? value : { ...value, app: { ...value.app, timezone: zone } };
   }

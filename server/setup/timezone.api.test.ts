@@ -20,7 +20,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 // The fixture's session starts at 11:00 UTC: 14:00 in Moscow (the default setup's zone), 16:00 in Almaty.
 const cases: { description: string; config: () => Partial<Config> }[] = [
   { description: 'TIMEZONE set to a zone other than the setup’s', config: () => ({ timezone: 'Asia/Almaty' }) },
-  { description: 'TIMEZONE unset and the setup’s app.timezone changed by SETUP_FILE', config: () => ({ timezone: undefined, setupFile: path.join(dir, 'almaty.json') }) },
+  {
+    description: 'TIMEZONE unset and the setup’s app.timezone changed by SETUP_FILE',
+    config: () => ({ timezone: undefined, setupFile: path.join(dir, 'almaty.json') }),
+  },
 ];
 
 describe.each(cases)('one venue time zone: $description', ({ config }) => {

@@ -11,6 +11,7 @@ import { serverText } from '../locales/texts.ts';
 import { fullLocalized, sessionDayTime } from '../order-view/dates.ts';
 import { issueTicketCodes } from './ticket-codes.ts';
 import { findAdmittingTicketHashes } from './tickets.repository.ts';
+import { TICKET_VALID } from '../orders/order-status-sql.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -22,12 +23,17 @@ type MailSetup = {
   timeZone: string;
 };
 
-/** What the order is for: each session's event with its date and time (the date alone for a whole-day ticket). */
+/**
+ * What the order is for: each session's event with its date and time (the date alone for a
+ * whole-day ticket), of the tickets that still admit (not those an exchange replaced).
+ */
 async function orderSessions(tx: Queryable, orderId: number, lang: Lang, timeZone: string): Promise<string[]> {
   const { rows } = await tx.query<{ name: Record<string, string>; starts_at: Date; has_time: boolean }>(
     `select distinct e.name, s.starts_at, s.has_time, s.id
      from order_lines l join sessions s on s.id = l.session_id join events e on e.id = s.event_id
-     where l.order_id = $1 order by s.starts_at, s.id`,
+     where l.order_id = $1
+       and exists (select 1 from tickets t where t.order_line_id = l.id and t.status in (${TICKET_VALID}))
+     order by s.starts_at, s.id`,
     [orderId],
   );
   return rows.map((r) => {
@@ -53,7 +59,12 @@ export async function completePaidOrder(tx: Queryable, orderId: number, at: Date
  * The tickets e-mail of a paid order (its order and ticket links), as sent on payment and sent
  * again by the back office; undefined when the order has no e-mail address.
  */
-export async function paidOrderMail(tx: Queryable, orderId: number, publicUrl: string, setup: MailSetup): Promise<OutgoingMail | undefined> {
+export async function paidOrderMail(
+  tx: Queryable,
+  orderId: number,
+  publicUrl: string,
+  setup: MailSetup,
+): Promise<OutgoingMail | undefined> {
   const order = await findOrderById(tx, orderId);
   if (!order || !order.email) return undefined;
   // Returned tickets lost their code and page; the e-mail lists the tickets that still admit.
@@ -62,13 +73,41 @@ export async function paidOrderMail(tx: Queryable, orderId: number, publicUrl: s
   const number = { number: order.number };
   const intro = serverText('paidMail', 'intro', lang, number);
   const sessions = await orderSessions(tx, orderId, lang, setup.timeZone);
-  const [orderLabel, totalLabel, ticketsLabel] = [serverText('paidMail', 'order', lang), serverText('paidMail', 'total', lang), serverText('paidMail', 'tickets', lang)];
+  const [orderLabel, totalLabel, ticketsLabel, calendarLabel] = [
+    serverText('paidMail', 'order', lang),
+    serverText('paidMail', 'total', lang),
+    serverText('paidMail', 'tickets', lang),
+    serverText('paidMail', 'calendar', lang),
+  ];
   const base = publicUrl.replace(/\/$/, '');
   const orderUrl = `${base}${orderViewPath(order.hash, lang, setup.integration)}`;
   const ticketUrls = tickets.map((hash) => `${base}${ticketPath(hash, lang)}`);
+  const calendarUrl = `${base}/api/order/${encodeURIComponent(order.hash)}/calendar.ics?lang=${lang}`;
   const total = formatPrice(order.total, setup.currency, lang);
-  const text = [intro, ...sessions, '', `${orderLabel}: ${orderUrl}`, `${totalLabel}: ${total}`, '', `${ticketsLabel}:`, ...ticketUrls.map((u) => `  ${u}`), ''].join('\n');
+  const attached = serverText('ticket', 'mailAttached', lang);
+  const text = [
+    intro,
+    ...sessions,
+    '',
+    `${orderLabel}: ${orderUrl}`,
+    `${totalLabel}: ${total}`,
+    '',
+    `${ticketsLabel}:`,
+    ...ticketUrls.map((u) => `  ${u}`),
+    '',
+    `${calendarLabel}: ${calendarUrl}`,
+    '',
+    attached,
+    '',
+  ].join('\n');
   const html = `<p>${escape(intro)}</p>${sessions.map((line) => `<p><strong>${escape(line)}</strong></p>`).join('')}<p>${escape(orderLabel)}: <a href="${escape(orderUrl)}">${escape(orderUrl)}</a><br>${escape(totalLabel)}: ${escape(total)}</p>
-<p>${escape(ticketsLabel)}:</p><ul>${ticketUrls.map((u) => `<li><a href="${escape(u)}">${escape(u)}</a></li>`).join('')}</ul>`;
-  return { to: order.email, subject: serverText('paidMail', 'subject', lang, number), text, html, orderId };
+<p>${escape(ticketsLabel)}:</p><ul>${ticketUrls.map((u) => `<li><a href="${escape(u)}">${escape(u)}</a></li>`).join('')}</ul><p><a href="${escape(calendarUrl)}">${escape(calendarLabel)}</a></p><p>${escape(attached)}</p>`;
+  return {
+    to: order.email,
+    subject: serverText('paidMail', 'subject', lang, number),
+    text,
+    html,
+    orderId,
+    attachTickets: tickets.length > 0,
+  };
 }

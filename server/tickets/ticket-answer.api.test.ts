@@ -36,7 +36,17 @@ describe('GET /api/ticket/:hash', () => {
     const { hashes, buyerName } = await paidTickets();
     await t.db.query('update tickets set holder = $2::jsonb where hash = $1', [
       hashes[0],
-      JSON.stringify({ surname: 'Петрова', name: 'Анна', middleName: null, age: null, birthDate: null, docTypeId: null, docNumber: null, countryId: null, regionId: null }),
+      JSON.stringify({
+        surname: 'Петрова',
+        name: 'Анна',
+        middleName: null,
+        age: null,
+        birthDate: null,
+        docTypeId: null,
+        docNumber: null,
+        countryId: null,
+        regionId: null,
+      }),
     ]);
     const named = await t.get(`/api/ticket/${hashes[0]}`);
     expect(named.json().name).toBe('Петрова Анна');
@@ -49,11 +59,21 @@ describe('GET /api/ticket/:hash of a returned ticket', () => {
   it('says the ticket was returned and when, in the asked language, with no code or image; the other ticket still opens', async () => {
     await resetReturnableEvent(t, START);
     const { order, hashes } = await paidTickets();
-    const { rows } = await t.db.query<{ id: number; code: string; hash: string }>('select id, code, hash from tickets where order_id = $1 order by id', [order.id]);
+    const { rows } = await t.db.query<{ id: number; code: string; hash: string }>(
+      'select id, code, hash from tickets where order_id = $1 order by id',
+      [order.id],
+    );
     const [returned, kept] = rows;
     const { desk, actor } = await deskOn(t);
     t.clock.advance(3_600_000);
-    await desk.refund({ orderId: order.id, ticketIds: [returned?.id as number], percent: null, reason: 'Попросил вернуть', reasonId: 1, actor });
+    await desk.refund({
+      orderId: order.id,
+      ticketIds: [returned?.id as number],
+      percent: null,
+      reason: 'Попросил вернуть',
+      reasonId: 1,
+      actor,
+    });
 
     for (const [lang, text] of [
       ['ru', 'Билет возвращён'],
@@ -61,7 +81,11 @@ describe('GET /api/ticket/:hash of a returned ticket', () => {
     ] as const) {
       const answer = await t.get(`/api/ticket/${returned?.hash}?lang=${lang}`);
       expect(answer.statusCode).toBe(410);
-      expect(answer.json()).toEqual({ errorCode: '-1025', errorText: expect.stringContaining(text), returnedAt: '2026-11-21T11:00:00.000Z' });
+      expect(answer.json()).toEqual({
+        errorCode: '-1025',
+        errorText: expect.stringContaining(text),
+        returnedAt: '2026-11-21T11:00:00.000Z',
+      });
       expect(answer.body).not.toContain(returned?.code as string);
       expect(answer.body).not.toContain('data:image');
     }

@@ -30,21 +30,45 @@ export async function findTicketReturnedAt(db: Queryable, ticketId: number): Pro
 
 /** The hashes of an order's tickets that still admit (valid or admitted); returned tickets lost their page. */
 export async function findAdmittingTicketHashes(tx: Queryable, orderId: number): Promise<string[]> {
-  const { rows } = await tx.query<{ hash: string }>(`select hash from tickets where order_id = $1 and status in (${TICKET_VALID}) order by id`, [orderId]);
+  const { rows } = await tx.query<{ hash: string }>(
+    `select hash from tickets where order_id = $1 and status in (${TICKET_VALID}) order by id`,
+    [orderId],
+  );
   return rows.map((r) => r.hash);
 }
 
 /** The order's tickets that have no code yet, locked. */
 export async function lockTicketsWithoutCode(tx: Queryable, orderId: number): Promise<number[]> {
-  const { rows } = await tx.query<{ id: number }>('select id from tickets where order_id = $1 and code is null order by id for update', [orderId]);
+  const { rows } = await tx.query<{ id: number }>('select id from tickets where order_id = $1 and code is null order by id for update', [
+    orderId,
+  ]);
   return rows.map((r) => r.id);
 }
 
 /** Gives a ticket without a code this one, unless another ticket already has it; answers whether it did. */
 export async function setTicketCodeIfFree(tx: Queryable, id: number, code: string): Promise<boolean> {
-  const { rowCount } = await tx.query('update tickets set code = $2 where id = $1 and code is null and not exists (select 1 from tickets where code = $2)', [
-    id,
-    code,
-  ]);
+  const { rowCount } = await tx.query(
+    // A code a duplicate replaced stays out of use: the door names it as replaced.
+    'update tickets set code = $2 where id = $1 and code is null and not exists (select 1 from tickets where code = $2) and not exists (select 1 from ticket_replaced_codes where code = $2)',
+    [id, code],
+  );
   return rowCount > 0;
+}
+
+export type DocumentTicketRow = {
+  id: number;
+  order_line_id: number;
+  hash: string;
+  code: string | null;
+  status: number;
+  holder: Holder | null;
+};
+
+/** An order's tickets with what their printed form needs, in ticket order. */
+export async function findDocumentTickets(db: Queryable, orderId: number): Promise<DocumentTicketRow[]> {
+  const { rows } = await db.query<DocumentTicketRow>(
+    'select id, order_line_id, hash, code, status, holder from tickets where order_id = $1 order by id',
+    [orderId],
+  );
+  return rows;
 }

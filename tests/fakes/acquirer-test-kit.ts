@@ -64,7 +64,12 @@ export async function returnRequestFor(t: TestApp, orderId: number, ticketIds: n
     [orderId, amount, refundId],
   );
   for (const ticketId of ticketIds) {
-    await t.db.query('insert into return_request_tickets (request_id, ticket_id, amount, fee) values ($1, $2, $3, $4)', [rows[0]?.id, ticketId, Math.floor(amount / ticketIds.length), fee]);
+    await t.db.query('insert into return_request_tickets (request_id, ticket_id, amount, fee) values ($1, $2, $3, $4)', [
+      rows[0]?.id,
+      ticketId,
+      Math.floor(amount / ticketIds.length),
+      fee,
+    ]);
   }
 }
 
@@ -119,7 +124,16 @@ export async function orderRowOf(t: TestApp, hash: string): Promise<{ id: number
   return rows[0] as { id: number; status: number };
 }
 
-export type LastPaymentRow = { id: number; order_id: number; public_id: string; status: string; provider: string; provider_ref: string; rrn: string | null; decline_reason: string | null };
+export type LastPaymentRow = {
+  id: number;
+  order_id: number;
+  public_id: string;
+  status: string;
+  provider: string;
+  provider_ref: string;
+  rrn: string | null;
+  decline_reason: string | null;
+};
 
 /** The order's latest payment. */
 export async function lastPaymentOf(t: TestApp, orderId: number): Promise<LastPaymentRow> {
@@ -139,7 +153,9 @@ export async function paidAtFake(t: TestApp, methodId = 1) {
 /** A refund of the order's first ticket (530 ₽: 500 ₽ and its 30 ₽ fee), as a confirmed return asks for it; answers its id. */
 export async function refundFirstTicket(t: TestApp, orderId: number, paymentId: number, key: string): Promise<number> {
   const { rows: tickets } = await t.db.query<{ id: number }>('select id from tickets where order_id = $1 order by id', [orderId]);
-  const refundId = await t.db.transaction((tx) => t.app.payments.requestRefund(tx, { paymentId, amount: 53000, reason: 'return', key, at: t.clock.date() }));
+  const refundId = await t.db.transaction((tx) =>
+    t.app.payments.requestRefund(tx, { paymentId, amount: 53000, reason: 'return', key, at: t.clock.date() }),
+  );
   await returnRequestFor(t, orderId, [tickets[0]?.id as number], 53000, refundId);
   return refundId;
 }

@@ -71,7 +71,12 @@ export const json = (status: number, body: unknown): FakeAnswer => ({ status, bo
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The fake's payment page: the amount and one button per outcome, as a bank's test page offers. */
-export function paymentPage(title: string, amountText: string, action: string, choices: readonly { value: string; label: string }[]): FakeAnswer {
+export function paymentPage(
+  title: string,
+  amountText: string,
+  action: string,
+  choices: readonly { value: string; label: string }[],
+): FakeAnswer {
   const buttons = choices
     .map((c) => `<button type="submit" name="choice" value="${escapeHtml(c.value)}">${escapeHtml(c.label)}</button>`)
     .join('\n');

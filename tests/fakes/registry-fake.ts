@@ -51,7 +51,15 @@ const Payment: Schema = {
 };
 const CreateTicketRequest: Schema = {
   type: 'object',
-  properties: { barcode: str(), barcode_type: str('barcodeType'), visitor: Visitor, buyer: Buyer, session: Session, payment: Payment, comment: str() },
+  properties: {
+    barcode: str(),
+    barcode_type: str('barcodeType'),
+    visitor: Visitor,
+    buyer: Buyer,
+    session: Session,
+    payment: Payment,
+    comment: str(),
+  },
   required: ['barcode', 'visitor', 'buyer', 'session', 'payment'],
 };
 const VisitTicketRequest: Schema = { type: 'object', properties: { visit_date: unixTime, comment: str() }, required: ['visit_date'] };
@@ -69,9 +77,11 @@ export function validate(schema: Schema, value: unknown, path = ''): string[] {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return [`${at}: must be an object`];
     const record = value as Record<string, unknown>;
     const problems: string[] = [];
-    for (const name of schema.required ?? []) if (record[name] === undefined || record[name] === null) problems.push(`${path ? `${path}.` : ''}${name}: is required`);
+    for (const name of schema.required ?? [])
+      if (record[name] === undefined || record[name] === null) problems.push(`${path ? `${path}.` : ''}${name}: is required`);
     for (const [name, child] of Object.entries(schema.properties)) {
-      if (record[name] !== undefined && record[name] !== null) problems.push(...validate(child, record[name], path ? `${path}.${name}` : name));
+      if (record[name] !== undefined && record[name] !== null)
+        problems.push(...validate(child, record[name], path ? `${path}.${name}` : name));
     }
     return problems;
   }
@@ -84,7 +94,8 @@ export function validate(schema: Schema, value: unknown, path = ''): string[] {
   if (schema.format === 'phone10' && !/^\d{10}$/.test(value)) return [`${at}: must be 10 digits`];
   if (schema.format === 'money' && !/^\d+(\.\d{1,2})?$/.test(value)) return [`${at}: must be an amount such as 500.00`];
   // A bitmask of the printed codes: QR 1, Code128 2, EAN-13 4, ITF 8, DataMatrix 16, PDF417 32.
-  if (schema.format === 'barcodeType' && !(/^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= 63)) return [`${at}: must be a code from 1 to 63`];
+  if (schema.format === 'barcodeType' && !(/^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= 63))
+    return [`${at}: must be a code from 1 to 63`];
   return [];
 }
 
@@ -169,13 +180,17 @@ export async function startRegistryFake(options: { key: string; now?: () => numb
       }
       call.body = body;
       if (state.outage) return send(res, call, 503, { code: 'unavailable', description: 'Service temporarily unavailable' });
-      if (req.headers.authorization !== `Bearer ${options.key}`) return send(res, call, 401, { code: 'unauthorized', description: 'Invalid API key' });
+      if (req.headers.authorization !== `Bearer ${options.key}`)
+        return send(res, call, 401, { code: 'unauthorized', description: 'Invalid API key' });
 
       const byEvent = /^\/api\/v1\/events\/([^/]+)\/tickets\/([^/]+)(\/visit)?$/.exec(path);
       if (byEvent) {
         const [, eventId, barcode, isVisit] = byEvent;
         const ticket = [...tickets.values()].find(
-          (t) => t.session.event_id === decodeURIComponent(eventId ?? '') && t.barcode === decodeURIComponent(barcode ?? '') && t.status !== 'canceled',
+          (t) =>
+            t.session.event_id === decodeURIComponent(eventId ?? '') &&
+            t.barcode === decodeURIComponent(barcode ?? '') &&
+            t.status !== 'canceled',
         );
         if (!ticket) return bad(res, call, 'not_found', 'Ticket not found');
         if (req.method === 'GET' && !isVisit) return send(res, call, 200, { status: ticket.status, session: ticket.session });

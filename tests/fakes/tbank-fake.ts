@@ -74,7 +74,8 @@ export async function startTbankFake(options: {
   let nextId = 7_000_000_001;
   let dropNotifications = false;
 
-  const error = (code: string, message: string, details = '') => json(200, { Success: false, ErrorCode: code, Message: message, Details: details });
+  const error = (code: string, message: string, details = '') =>
+    json(200, { Success: false, ErrorCode: code, Message: message, Details: details });
 
   function signed(terminalKey: string, fields: Record<string, unknown>) {
     const password = options.terminals[terminalKey] ?? '';
@@ -118,7 +119,8 @@ export async function startTbankFake(options: {
     const terminalKey = String(body.TerminalKey ?? '');
     const password = options.terminals[terminalKey];
     if (password === undefined) return error('202', 'Терминал не найден');
-    if (typeof body.Token !== 'string' || fakeTbankToken(body, password) !== body.Token) return error('204', 'Неверный токен. Проверьте пару TerminalKey/SecretKey.');
+    if (typeof body.Token !== 'string' || fakeTbankToken(body, password) !== body.Token)
+      return error('204', 'Неверный токен. Проверьте пару TerminalKey/SecretKey.');
     const own = (id: unknown) => {
       const p = payments.get(Number(id));
       if (p) lapse(p);
@@ -128,7 +130,8 @@ export async function startTbankFake(options: {
       case 'Init': {
         const amount = body.Amount;
         if (!Number.isInteger(amount) || (amount as number) <= 0) return error('9999', 'Неверный параметр Amount');
-        if (typeof body.OrderId !== 'string' || body.OrderId.length === 0 || body.OrderId.length > 36) return error('9999', 'Неверный параметр OrderId');
+        if (typeof body.OrderId !== 'string' || body.OrderId.length === 0 || body.OrderId.length > 36)
+          return error('9999', 'Неверный параметр OrderId');
         for (const url of ['NotificationURL', 'SuccessURL', 'FailURL']) {
           if (typeof body[url] !== 'string' || !/^https?:\/\//.test(body[url] as string)) return error('9999', `Неверный параметр ${url}`);
         }
@@ -138,14 +141,21 @@ export async function startTbankFake(options: {
         if (body.RedirectDueDate !== undefined) {
           const due = parseDueDate(body.RedirectDueDate);
           if (due === null) return error('9999', 'Неверный параметр RedirectDueDate');
-          if (due < now() + 60_000 || due > now() + 90 * 24 * 3600_000) return error('3017', 'Переданное значение RedirectDueDate вне допустимого диапазона');
+          if (due < now() + 60_000 || due > now() + 90 * 24 * 3600_000)
+            return error('3017', 'Переданное значение RedirectDueDate вне допустимого диапазона');
           dueAt = due;
         }
         const problem = tbankReceiptProblem(body.Receipt, amount as number, ffd);
         if (problem) return error(problem.code, problem.message, problem.details);
         const initPayments = (body.Receipt as Receipt).Payments;
-        if (initPayments && initPayments.Electronic !== amount) return error('308', 'Сумма всех позиций в чеке должна равняться сумме всех видов оплаты', 'Payments.Electronic must equal Amount');
-        if ([...payments.values()].some((p) => p.terminalKey === terminalKey && p.orderId === body.OrderId)) return error('8', 'Платёж с таким OrderId уже есть');
+        if (initPayments && initPayments.Electronic !== amount)
+          return error(
+            '308',
+            'Сумма всех позиций в чеке должна равняться сумме всех видов оплаты',
+            'Payments.Electronic must equal Amount',
+          );
+        if ([...payments.values()].some((p) => p.terminalKey === terminalKey && p.orderId === body.OrderId))
+          return error('8', 'Платёж с таким OrderId уже есть');
         const id = nextId++;
         const payment: TbankFakePayment = {
           id,
@@ -166,7 +176,16 @@ export async function startTbankFake(options: {
           closings: [],
         };
         payments.set(id, payment);
-        return json(200, { Success: true, ErrorCode: '0', TerminalKey: terminalKey, Status: 'NEW', PaymentId: String(id), OrderId: body.OrderId, Amount: amount, PaymentURL: `${server.base}/pay/${id}` });
+        return json(200, {
+          Success: true,
+          ErrorCode: '0',
+          TerminalKey: terminalKey,
+          Status: 'NEW',
+          PaymentId: String(id),
+          OrderId: body.OrderId,
+          Amount: amount,
+          PaymentURL: `${server.base}/pay/${id}`,
+        });
       }
       case 'GetQr': {
         const p = own(body.PaymentId);
@@ -182,7 +201,15 @@ export async function startTbankFake(options: {
       case 'GetState': {
         const p = own(body.PaymentId);
         if (!p) return error('7', 'Платёж не найден');
-        return json(200, { Success: true, ErrorCode: '0', TerminalKey: terminalKey, Status: p.status, PaymentId: String(p.id), OrderId: p.orderId, Amount: p.amount });
+        return json(200, {
+          Success: true,
+          ErrorCode: '0',
+          TerminalKey: terminalKey,
+          Status: p.status,
+          PaymentId: String(p.id),
+          OrderId: p.orderId,
+          Amount: p.amount,
+        });
       }
       case 'CheckOrder': {
         if (delivering > 0) checkOrdersWhileDelivering += 1;
@@ -196,16 +223,35 @@ export async function startTbankFake(options: {
           Message: 'OK',
           TerminalKey: terminalKey,
           OrderId: body.OrderId,
-          Payments: found.map((p) => ({ PaymentId: String(p.id), Amount: p.amount, Status: p.status, ...(paid(p) && !p.sbp ? { RRN: p.rrn } : {}), Success: 'true', ErrorCode: 0, Message: 'None' })),
+          Payments: found.map((p) => ({
+            PaymentId: String(p.id),
+            Amount: p.amount,
+            Status: p.status,
+            ...(paid(p) && !p.sbp ? { RRN: p.rrn } : {}),
+            Success: 'true',
+            ErrorCode: 0,
+            Message: 'None',
+          })),
         });
       }
       case 'Cancel': {
         const p = own(body.PaymentId);
         if (!p) return error('7', 'Платёж не найден');
         // T-Bank documents ExternalRequestId as not working for SBP operations: every Cancel refunds.
-        const external = typeof body.ExternalRequestId === 'string' && body.ExternalRequestId !== '' && !p.sbp ? body.ExternalRequestId : undefined;
+        const external =
+          typeof body.ExternalRequestId === 'string' && body.ExternalRequestId !== '' && !p.sbp ? body.ExternalRequestId : undefined;
         const repeat = external ? p.refunds.find((r) => r.externalRequestId === external) : undefined;
-        const answer = () => json(200, { Success: true, ErrorCode: '0', TerminalKey: terminalKey, Status: p.status, PaymentId: String(p.id), OrderId: p.orderId, OriginalAmount: p.amount, NewAmount: p.amount - p.refunded });
+        const answer = () =>
+          json(200, {
+            Success: true,
+            ErrorCode: '0',
+            TerminalKey: terminalKey,
+            Status: p.status,
+            PaymentId: String(p.id),
+            OrderId: p.orderId,
+            OriginalAmount: p.amount,
+            NewAmount: p.amount - p.refunded,
+          });
         if (repeat) return answer();
         if (['NEW', 'FORM_SHOWED'].includes(p.status)) {
           p.status = 'CANCELED';
@@ -213,10 +259,12 @@ export async function startTbankFake(options: {
         }
         if (p.status !== 'CONFIRMED' && p.status !== 'PARTIAL_REFUNDED') return error('3015', 'Неверный статус платежа');
         const amount = body.Amount === undefined ? p.amount - p.refunded : body.Amount;
-        if (!Number.isInteger(amount) || (amount as number) <= 0 || (amount as number) > p.amount - p.refunded) return error('9999', 'Неверная сумма возврата');
+        if (!Number.isInteger(amount) || (amount as number) <= 0 || (amount as number) > p.amount - p.refunded)
+          return error('9999', 'Неверная сумма возврата');
         // «При полной отмене структура чека не передается, при частичной — передаются товары, которые нужно отменить.»
         const whole = p.refunded === 0 && amount === p.amount;
-        if (whole && body.Receipt !== undefined) return error('9999', 'Неверный параметр Receipt', 'a whole cancel sends no receipt structure');
+        if (whole && body.Receipt !== undefined)
+          return error('9999', 'Неверный параметр Receipt', 'a whole cancel sends no receipt structure');
         if (!whole) {
           const problem = tbankReceiptProblem(body.Receipt, amount as number, ffd);
           if (problem) return error(problem.code, problem.message, problem.details);
@@ -237,15 +285,18 @@ export async function startTbankFake(options: {
         if (!p) return error('7', 'Платёж не найден');
         // The method's conditions: the payment CONFIRMED, its Init carried a Receipt with at least one prepaid item.
         if (p.status !== 'CONFIRMED' && p.status !== 'PARTIAL_REFUNDED') return error('3015', 'Неверный статус платежа');
-        if (!p.receipt.Items.some((i) => ['full_prepayment', 'prepayment', 'advance'].includes(i.PaymentMethod ?? ''))) return error('9999', 'В чеке платежа нет предоплаты');
+        if (!p.receipt.Items.some((i) => ['full_prepayment', 'prepayment', 'advance'].includes(i.PaymentMethod ?? '')))
+          return error('9999', 'В чеке платежа нет предоплаты');
         const receipt = body.Receipt as Receipt | undefined;
         const sum = Array.isArray(receipt?.Items) ? receipt.Items.reduce((s, i) => s + (Number.isInteger(i?.Amount) ? i.Amount : 0), 0) : 0;
         const problem = tbankReceiptProblem(receipt, sum, ffd);
         if (problem) return error(problem.code, problem.message, problem.details);
         const r = receipt as Receipt;
         // What it settles was paid in advance: the prepayment, nothing cashless, and no more than was prepaid and kept.
-        if (r.Payments?.AdvancePayment !== sum || (r.Payments.Electronic ?? 0) !== 0) return error('308', 'Сумма всех позиций в чеке должна равняться сумме всех видов оплаты', 'Payments.AdvancePayment');
-        if (r.Items.some((i) => i.PaymentMethod !== 'full_payment')) return error('9999', 'Неверный параметр PaymentMethod', 'a closing receipt is full_payment');
+        if (r.Payments?.AdvancePayment !== sum || (r.Payments.Electronic ?? 0) !== 0)
+          return error('308', 'Сумма всех позиций в чеке должна равняться сумме всех видов оплаты', 'Payments.AdvancePayment');
+        if (r.Items.some((i) => i.PaymentMethod !== 'full_payment'))
+          return error('9999', 'Неверный параметр PaymentMethod', 'a closing receipt is full_payment');
         const closed = p.closings.reduce((s, c) => s + c.Items.reduce((t, i) => t + i.Amount, 0), 0);
         if (closed + sum > p.amount - p.refunded) return error('334', 'Суммы в чеке и в платеже не совпадают', 'more than was prepaid');
         p.closings.push(r);
@@ -260,7 +311,16 @@ export async function startTbankFake(options: {
     const record = /^\/records\/payments\/(\d+)$/.exec(request.path);
     if (record && request.method === 'GET') {
       const p = payments.get(Number(record[1]));
-      return p ? json(200, { status: p.status, amount: p.amount, refunded: p.refunded, receipt: p.receipt, refunds: p.refunds, closings: p.closings }) : json(404, { error: 'unknown payment' });
+      return p
+        ? json(200, {
+            status: p.status,
+            amount: p.amount,
+            refunded: p.refunded,
+            receipt: p.receipt,
+            refunds: p.refunds,
+            closings: p.closings,
+          })
+        : json(404, { error: 'unknown payment' });
     }
     const match = /^\/(pay|sbp)\/(\d+)(\/complete)?$/.exec(request.path);
     const p = match ? payments.get(Number(match[2])) : undefined;
@@ -268,13 +328,19 @@ export async function startTbankFake(options: {
     lapse(p);
     if (!match[3]) {
       if (p.status === 'NEW') p.status = 'FORM_SHOWED';
-      return paymentPage(match[1] === 'sbp' ? 'T-Bank (тест): оплата по СБП' : 'T-Bank (тест): оплата картой', `${(p.amount / 100).toFixed(2)} ₽`, `/${match[1]}/${p.id}/complete`, [
-        { value: 'pay', label: 'Оплатить' },
-        { value: '1051', label: 'Недостаточно средств' },
-        { value: '101', label: 'Не пройдена 3-D Secure' },
-      ]);
+      return paymentPage(
+        match[1] === 'sbp' ? 'T-Bank (тест): оплата по СБП' : 'T-Bank (тест): оплата картой',
+        `${(p.amount / 100).toFixed(2)} ₽`,
+        `/${match[1]}/${p.id}/complete`,
+        [
+          { value: 'pay', label: 'Оплатить' },
+          { value: '1051', label: 'Недостаточно средств' },
+          { value: '101', label: 'Не пройдена 3-D Secure' },
+        ],
+      );
     }
-    if (p.status !== 'NEW' && p.status !== 'FORM_SHOWED') return { status: 303, body: '', location: p.status === 'CONFIRMED' ? p.successUrl : p.failUrl };
+    if (p.status !== 'NEW' && p.status !== 'FORM_SHOWED')
+      return { status: 303, body: '', location: p.status === 'CONFIRMED' ? p.successUrl : p.failUrl };
     const choice = formChoice(request.body);
     if (choice === 'pay') {
       p.status = 'CONFIRMED';

@@ -26,8 +26,43 @@ export type TbankReceipt = {
 const TAXATIONS = ['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent'];
 const TAXES = ['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat105', 'vat107', 'vat110', 'vat120'];
 const PAYMENT_METHODS = ['full_prepayment', 'prepayment', 'advance', 'full_payment', 'partial_payment', 'credit', 'credit_payment'];
-const OBJECTS_105 = ['commodity', 'excise', 'job', 'service', 'gambling_bet', 'gambling_prize', 'lottery', 'lottery_prize', 'intellectual_activity', 'payment', 'agent_commission', 'composite', 'another'];
-const OBJECTS_12 = ['commodity', 'excise', 'job', 'service', 'gambling_bet', 'gambling_prize', 'lottery', 'lottery_prize', 'intellectual_activity', 'payment', 'agent_commission', 'contribution', 'property_rights', 'unrealization', 'tax_reduction', 'trade_fee', 'resort_tax', 'pledge', 'income_decrease', 'another'];
+const OBJECTS_105 = [
+  'commodity',
+  'excise',
+  'job',
+  'service',
+  'gambling_bet',
+  'gambling_prize',
+  'lottery',
+  'lottery_prize',
+  'intellectual_activity',
+  'payment',
+  'agent_commission',
+  'composite',
+  'another',
+];
+const OBJECTS_12 = [
+  'commodity',
+  'excise',
+  'job',
+  'service',
+  'gambling_bet',
+  'gambling_prize',
+  'lottery',
+  'lottery_prize',
+  'intellectual_activity',
+  'payment',
+  'agent_commission',
+  'contribution',
+  'property_rights',
+  'unrealization',
+  'tax_reduction',
+  'trade_fee',
+  'resort_tax',
+  'pledge',
+  'income_decrease',
+  'another',
+];
 /** «Массив … (не более 100 позиций)». */
 export const TBANK_ITEMS_MAX = 100;
 
@@ -40,46 +75,65 @@ const isKopecks = (v: unknown): v is number => typeof v === 'number' && Number.i
  * `amount` kopecks, or null. `closing`: a closing receipt (its Payments name the prepayment).
  */
 export function tbankReceiptProblem(receipt: unknown, amount: number, ffd: '1.05' | '1.2'): TbankReceiptProblem | null {
-  if (typeof receipt !== 'object' || receipt === null || Array.isArray(receipt)) return problem('309', 'Поле Receipt не должно быть пустым', 'Receipt');
+  if (typeof receipt !== 'object' || receipt === null || Array.isArray(receipt))
+    return problem('309', 'Поле Receipt не должно быть пустым', 'Receipt');
   const r = receipt as Partial<TbankReceipt>;
   const version = r.FfdVersion ?? '1.05';
-  if (version !== '1.05' && version !== '1.2') return problem('311', 'Ошибка регистрации чека в Receipt Service', `FfdVersion ${String(version)}`);
-  if (version !== ffd) return problem('311', 'Ошибка регистрации чека в Receipt Service', `Указанная версия ФФД не соответствует режиму обработки документов ФФД ${ffd}`);
+  if (version !== '1.05' && version !== '1.2')
+    return problem('311', 'Ошибка регистрации чека в Receipt Service', `FfdVersion ${String(version)}`);
+  if (version !== ffd)
+    return problem(
+      '311',
+      'Ошибка регистрации чека в Receipt Service',
+      `Указанная версия ФФД не соответствует режиму обработки документов ФФД ${ffd}`,
+    );
   if (!r.Email && !r.Phone) return problem('329', 'email или Phone обязательны при передаче чека', 'Receipt.Email');
   for (const field of ['Email', 'Phone'] as const) {
     const value = r[field];
-    if (value !== undefined && (typeof value !== 'string' || value.length > 64)) return problem('9999', `Неверный параметр ${field}`, `Receipt.${field}: at most 64 characters`);
+    if (value !== undefined && (typeof value !== 'string' || value.length > 64))
+      return problem('9999', `Неверный параметр ${field}`, `Receipt.${field}: at most 64 characters`);
   }
-  if (typeof r.Taxation !== 'string' || !TAXATIONS.includes(r.Taxation)) return problem('9999', 'Неверный параметр Taxation', String(r.Taxation));
+  if (typeof r.Taxation !== 'string' || !TAXATIONS.includes(r.Taxation))
+    return problem('9999', 'Неверный параметр Taxation', String(r.Taxation));
   if (!Array.isArray(r.Items) || r.Items.length === 0) return problem('309', 'Поле Receipt не должно быть пустым', 'Receipt.Items');
-  if (r.Items.length > TBANK_ITEMS_MAX) return problem('9999', 'Неверный параметр Items', `не более ${TBANK_ITEMS_MAX} позиций, передано ${r.Items.length}`);
+  if (r.Items.length > TBANK_ITEMS_MAX)
+    return problem('9999', 'Неверный параметр Items', `не более ${TBANK_ITEMS_MAX} позиций, передано ${r.Items.length}`);
   let sum = 0;
   for (const [i, item] of r.Items.entries()) {
     const at = `Receipt.Items[${i}]`;
     if (typeof item !== 'object' || item === null) return problem('9999', 'Неверный параметр Items', at);
-    if (typeof item.Name !== 'string' || item.Name.length === 0 || item.Name.length > 128) return problem('9999', 'Неверный параметр Name', `${at}.Name: 1-128 characters`);
+    if (typeof item.Name !== 'string' || item.Name.length === 0 || item.Name.length > 128)
+      return problem('9999', 'Неверный параметр Name', `${at}.Name: 1-128 characters`);
     if (!isKopecks(item.Price) || !isKopecks(item.Amount)) return problem('9999', 'Неверный параметр Price или Amount', `${at}: kopecks`);
     // Up to 5 whole digits and 3 decimals (8 characters).
     if (typeof item.Quantity !== 'number' || item.Quantity <= 0 || !/^\d{1,5}(\.\d{1,3})?$/.test(String(item.Quantity))) {
       return problem('310', 'Целая часть параметра Quantity не должна быть больше 5 знаков', `${at}.Quantity`);
     }
-    if (Math.round(item.Price * item.Quantity) !== item.Amount) return problem('9999', 'Неверный параметр Amount', `${at}.Amount must be Quantity × Price`);
+    if (Math.round(item.Price * item.Quantity) !== item.Amount)
+      return problem('9999', 'Неверный параметр Amount', `${at}.Amount must be Quantity × Price`);
     if (!TAXES.includes(item.Tax)) return problem('9999', 'Неверный параметр Tax', `${at}.Tax ${String(item.Tax)}`);
-    if (item.PaymentMethod !== undefined && !PAYMENT_METHODS.includes(item.PaymentMethod)) return problem('9999', 'Неверный параметр PaymentMethod', `${at}.PaymentMethod`);
+    if (item.PaymentMethod !== undefined && !PAYMENT_METHODS.includes(item.PaymentMethod))
+      return problem('9999', 'Неверный параметр PaymentMethod', `${at}.PaymentMethod`);
     if (version === '1.2') {
       // Items_FFD_12 requires PaymentMethod, PaymentObject and MeasurementUnit.
-      if (item.PaymentMethod === undefined) return problem('9999', 'Неверный параметр PaymentMethod', `${at}.PaymentMethod is required with FFD 1.2`);
-      if (typeof item.PaymentObject !== 'string' || !OBJECTS_12.includes(item.PaymentObject)) return problem('9999', 'Неверный параметр PaymentObject', `${at}.PaymentObject`);
-      if (typeof item.MeasurementUnit !== 'string' || item.MeasurementUnit.length === 0) return problem('9999', 'Неверный параметр MeasurementUnit', `${at}.MeasurementUnit обязателен, если версия ФД онлайн-кассы — 1.2`);
+      if (item.PaymentMethod === undefined)
+        return problem('9999', 'Неверный параметр PaymentMethod', `${at}.PaymentMethod is required with FFD 1.2`);
+      if (typeof item.PaymentObject !== 'string' || !OBJECTS_12.includes(item.PaymentObject))
+        return problem('9999', 'Неверный параметр PaymentObject', `${at}.PaymentObject`);
+      if (typeof item.MeasurementUnit !== 'string' || item.MeasurementUnit.length === 0)
+        return problem('9999', 'Неверный параметр MeasurementUnit', `${at}.MeasurementUnit обязателен, если версия ФД онлайн-кассы — 1.2`);
     } else {
-      if (item.PaymentObject !== undefined && !OBJECTS_105.includes(item.PaymentObject)) return problem('9999', 'Неверный параметр PaymentObject', `${at}.PaymentObject`);
-      if (item.MeasurementUnit !== undefined) return problem('311', 'Ошибка регистрации чека в Receipt Service', 'quantityMeasurementUnit не может быть передана для ФФД 1.05');
+      if (item.PaymentObject !== undefined && !OBJECTS_105.includes(item.PaymentObject))
+        return problem('9999', 'Неверный параметр PaymentObject', `${at}.PaymentObject`);
+      if (item.MeasurementUnit !== undefined)
+        return problem('311', 'Ошибка регистрации чека в Receipt Service', 'quantityMeasurementUnit не может быть передана для ФФД 1.05');
     }
     sum += item.Amount;
   }
   if (r.Payments !== undefined) {
     const p = r.Payments;
-    if (typeof p !== 'object' || p === null || !isKopecks(p.Electronic)) return problem('9999', 'Неверный параметр Payments', 'Payments.Electronic is required');
+    if (typeof p !== 'object' || p === null || !isKopecks(p.Electronic))
+      return problem('9999', 'Неверный параметр Payments', 'Payments.Electronic is required');
     const kinds = [p.Cash, p.Electronic, p.AdvancePayment, p.Credit, p.Provision];
     if (kinds.some((v) => v !== undefined && !isKopecks(v))) return problem('9999', 'Неверный параметр Payments', 'Payments: kopecks');
     const paid = kinds.reduce<number>((s, v) => s + (v ?? 0), 0);

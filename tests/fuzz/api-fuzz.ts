@@ -55,7 +55,8 @@ export function discoverRoutes(app: TestApp['app']): FuzzRoute[] {
   const document = app.swagger() as { paths?: Record<string, Record<string, Operation>> };
   const operations = new Map<string, Operation>();
   for (const [path, byMethod] of Object.entries(document.paths ?? {})) {
-    for (const [method, operation] of Object.entries(byMethod)) operations.set(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`, operation);
+    for (const [method, operation] of Object.entries(byMethod))
+      operations.set(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`, operation);
   }
   const routes: FuzzRoute[] = [];
   const seen = new Set<string>();
@@ -89,7 +90,12 @@ function pathParamsOf(url: string): Schema | undefined {
  */
 export function hasInput(route: FuzzRoute): boolean {
   const queryFields = Object.keys(route.query?.properties ?? {}).filter((name) => name !== 'lang');
-  return route.body !== undefined || route.params !== undefined || queryFields.length > 0 || (route.method !== 'GET' && route.method !== 'DELETE');
+  return (
+    route.body !== undefined ||
+    route.params !== undefined ||
+    queryFields.length > 0 ||
+    (route.method !== 'GET' && route.method !== 'DELETE')
+  );
 }
 
 /** What a case is and what its answer must be. */
@@ -128,7 +134,11 @@ function textOf(value: unknown): string {
 /** Percent-encodes every byte but the unreserved ones; a lone surrogate goes as its replacement character's bytes. */
 function encodePart(text: string): string {
   let out = '';
-  for (const byte of Buffer.from(text, 'utf8')) out += /[\w.~-]/.test(String.fromCharCode(byte)) && byte < 128 ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  for (const byte of Buffer.from(text, 'utf8'))
+    out +=
+      /[\w.~-]/.test(String.fromCharCode(byte)) && byte < 128
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
   return out;
 }
 
@@ -157,12 +167,33 @@ function encodeBody(route: FuzzRoute, body: unknown): { payload: string; type: s
  */
 type RawBody = { what: string; type: string; payload: fc.Arbitrary<string>; parsed?: (payload: string) => unknown };
 const RAW_BODIES: RawBody[] = [
-  { what: 'invalid-json', type: 'application/json', payload: fc.constantFrom('{', '{"hash":', '[1,2', "{'a':1}", '{"a":1}}', 'nul', '\u0000', '{"a":"\\ud800"', '{"a":01}', '{"a":1,}') },
-  { what: 'invalid-json', type: 'application/json', payload: fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }).filter((s) => !isJson(s)) },
-  { what: 'deep-json', type: 'application/json', payload: fc.integer({ min: 500, max: 20_000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth)), parsed: (payload) => JSON.parse(payload) as unknown },
+  {
+    what: 'invalid-json',
+    type: 'application/json',
+    payload: fc.constantFrom('{', '{"hash":', '[1,2', "{'a':1}", '{"a":1}}', 'nul', '\u0000', '{"a":"\\ud800"', '{"a":01}', '{"a":1,}'),
+  },
+  {
+    what: 'invalid-json',
+    type: 'application/json',
+    payload: fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }).filter((s) => !isJson(s)),
+  },
+  {
+    what: 'deep-json',
+    type: 'application/json',
+    payload: fc.integer({ min: 500, max: 20_000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth)),
+    parsed: (payload) => JSON.parse(payload) as unknown,
+  },
   { what: 'content-type', type: 'text/plain', payload: fc.constantFrom('hello', '{"hash":"x"}'), parsed: (payload) => payload },
-  { what: 'content-type', type: 'application/xml', payload: fc.constant('<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>') },
-  { what: 'content-type', type: 'multipart/form-data; boundary=x', payload: fc.constant('--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--') },
+  {
+    what: 'content-type',
+    type: 'application/xml',
+    payload: fc.constant('<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>'),
+  },
+  {
+    what: 'content-type',
+    type: 'multipart/form-data; boundary=x',
+    payload: fc.constant('--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--'),
+  },
 ];
 
 function isJson(text: string): boolean {
@@ -175,7 +206,18 @@ function isJson(text: string): boolean {
 }
 
 /** Query strings a browser would never send: repeated and bracketed keys, broken escapes, the odd separators. */
-const RAW_QUERIES = fc.constantFrom('lang[]=ru&lang[]=en', 'lang=ru&lang=en', 'a[b][c]=1', '%ZZ=%ZZ', '__proto__[x]=1', 'lang=%00', `q=${'%FF'.repeat(50)}`, ';;&&==', 'x='.concat('y'.repeat(5000)), 'page=-1&limit=1e9');
+const RAW_QUERIES = fc.constantFrom(
+  'lang[]=ru&lang[]=en',
+  'lang=ru&lang=en',
+  'a[b][c]=1',
+  '%ZZ=%ZZ',
+  '__proto__[x]=1',
+  'lang=%00',
+  `q=${'%FF'.repeat(50)}`,
+  ';;&&==',
+  'x='.concat('y'.repeat(5000)),
+  'page=-1&limit=1e9',
+);
 
 /** The storefront's token, and the staff session's cookie with the token bound to it (a staff call needs both). */
 export type Credentials = { csrf: string; staffCookie: () => string; staffCsrf: () => string };
@@ -190,11 +232,26 @@ export function casesOf(route: FuzzRoute, credentials: Credentials, known: reado
     params: route.params ? valueOf(route.params, known) : fc.constant({}),
   }) as fc.Arbitrary<{ body: unknown; query: Record<string, unknown> | undefined; params: Record<string, unknown> }>;
 
-  const build = (kind: string, values: { body: unknown; query: Record<string, unknown> | undefined; params: Record<string, unknown> }, expect: FuzzCase['expect'], rawQuery?: string): FuzzCase => {
+  const build = (
+    kind: string,
+    values: { body: unknown; query: Record<string, unknown> | undefined; params: Record<string, unknown> },
+    expect: FuzzCase['expect'],
+    rawQuery?: string,
+  ): FuzzCase => {
     const staff = needsStaff(route.url);
-    const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': staff ? credentials.staffCsrf() : credentials.csrf };
+    const headers: Record<string, string> = {
+      'x-requested-with': 'XMLHttpRequest',
+      'x-csrf-token': staff ? credentials.staffCsrf() : credentials.csrf,
+    };
     if (staff) headers.cookie = credentials.staffCookie();
-    const fuzzCase: FuzzCase = { route: name, kind, method: route.method, url: urlOf(route, values.params ?? {}, values.query, rawQuery), headers, expect };
+    const fuzzCase: FuzzCase = {
+      route: name,
+      kind,
+      method: route.method,
+      url: urlOf(route, values.params ?? {}, values.query, rawQuery),
+      headers,
+      expect,
+    };
     if (values.body !== undefined) {
       const { payload, type } = encodeBody(route, values.body);
       fuzzCase.payload = payload;
@@ -221,7 +278,11 @@ export function casesOf(route: FuzzRoute, credentials: Credentials, known: reado
         // An empty path part makes another address, another route's business: no break of this one.
         const otherAddress = part.where === 'params' && (breakage.remove === true || textOf(breakage.value) === '');
         const surely = !otherAddress && !conforms(part.schema, changed, part.carrier);
-        return build(surely ? `break:${breakage.rule}@${part.where}.${breakage.path.join('.')}` : 'hostile', next, surely ? 'refused' : 'any');
+        return build(
+          surely ? `break:${breakage.rule}@${part.where}.${breakage.path.join('.')}` : 'hostile',
+          next,
+          surely ? 'refused' : 'any',
+        );
       });
     });
     kinds.push({ weight: 6, arbitrary: broken });
@@ -274,7 +335,12 @@ export async function tableDigests(db: Db, except: ReadonlySet<string>): Promise
     "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
   );
   const kept = tables.map((t) => t.name).filter((name) => !except.has(name));
-  const sql = kept.map((name) => `select '${name}' as name, count(*)::text || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0)::text as digest from "${name}" t`).join(' union all ');
+  const sql = kept
+    .map(
+      (name) =>
+        `select '${name}' as name, count(*)::text || ':' || coalesce(sum(hashtextextended(t::text, 0)), 0)::text as digest from "${name}" t`,
+    )
+    .join(' union all ');
   const { rows } = await db.query<{ name: string; digest: string }>(sql);
   return new Map(rows.map((row) => [row.name, row.digest]));
 }
@@ -289,7 +355,15 @@ async function walPosition(db: Db): Promise<string> {
   return rows[0]?.lsn ?? '';
 }
 
-export type FuzzStats = { msByRoute: Map<string, number>; cases: number; refused: number; accepted: number; byKind: Map<string, number>; acceptedRoutes: Map<string, number>; digests: number };
+export type FuzzStats = {
+  msByRoute: Map<string, number>;
+  cases: number;
+  refused: number;
+  accepted: number;
+  byKind: Map<string, number>;
+  acceptedRoutes: Map<string, number>;
+  digests: number;
+};
 
 export function newStats(): FuzzStats {
   return { msByRoute: new Map(), cases: 0, refused: 0, accepted: 0, byKind: new Map(), acceptedRoutes: new Map(), digests: 0 };
@@ -307,7 +381,8 @@ export function verdictOf(fuzzCase: FuzzCase, response: LightMyRequestResponse):
     } catch {
       return `answered ${status} with a body that is no JSON`;
     }
-    if (typeof answer?.errorCode !== 'string' || typeof answer.errorText !== 'string' || answer.errorText === '') return `answered ${status} without errorCode and errorText`;
+    if (typeof answer?.errorCode !== 'string' || typeof answer.errorText !== 'string' || answer.errorText === '')
+      return `answered ${status} without errorCode and errorText`;
   }
   return undefined;
 }
@@ -358,14 +433,20 @@ async function runCaseTimed(ctx: FuzzContext, fuzzCase: FuzzCase, baseline: { di
     stats.digests += 1;
     const changed = changedTables(baseline.digests, after);
     baseline.digests = after;
-    if (!accepted && changed.length) throw new Error(`${describe(fuzzCase)}\nrefused with ${response.statusCode} but changed ${changed.join(', ')}\n${response.body.slice(0, 300)}`);
+    if (!accepted && changed.length)
+      throw new Error(
+        `${describe(fuzzCase)}\nrefused with ${response.statusCode} but changed ${changed.join(', ')}\n${response.body.slice(0, 300)}`,
+      );
   }
   if (problem) throw new Error(`${describe(fuzzCase)}\n${problem}\n${response.body.slice(0, 500)}`);
   if (accepted && needsStaff(fuzzCase.url)) await ctx.restoreSession();
 }
 
 export function describe(fuzzCase: FuzzCase): string {
-  const payload = fuzzCase.payload === undefined ? '' : ` body ${fuzzCase.payload.length > 400 ? `${fuzzCase.payload.slice(0, 400)}… (${fuzzCase.payload.length} chars)` : fuzzCase.payload}`;
+  const payload =
+    fuzzCase.payload === undefined
+      ? ''
+      : ` body ${fuzzCase.payload.length > 400 ? `${fuzzCase.payload.slice(0, 400)}… (${fuzzCase.payload.length} chars)` : fuzzCase.payload}`;
   return `${fuzzCase.kind}: ${fuzzCase.method} ${fuzzCase.url.slice(0, 300)}${payload} [${fuzzCase.headers['content-type'] ?? 'no content type'}]`;
 }
 

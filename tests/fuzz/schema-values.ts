@@ -81,7 +81,26 @@ const hostileText = fc.oneof(
 );
 
 /** Numbers at the edges: PostgreSQL's integer limits, JavaScript's, and the odd ones. */
-export const EDGE_NUMBERS = [0, -0, 1, -1, 0.5, -0.5, 2_147_483_647, 2_147_483_648, -2_147_483_648, -2_147_483_649, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER, 1e21, 1e300, -1e300, 5e-324, 1e-7];
+export const EDGE_NUMBERS = [
+  0,
+  -0,
+  1,
+  -1,
+  0.5,
+  -0.5,
+  2_147_483_647,
+  2_147_483_648,
+  -2_147_483_648,
+  -2_147_483_649,
+  Number.MAX_SAFE_INTEGER,
+  Number.MAX_SAFE_INTEGER + 2,
+  -Number.MAX_SAFE_INTEGER,
+  1e21,
+  1e300,
+  -1e300,
+  5e-324,
+  1e-7,
+];
 
 /** A value of any JSON type, nested up to 40 levels deep now and then. */
 const anyJson: fc.Arbitrary<unknown> = fc.oneof(
@@ -196,6 +215,13 @@ function conformsAs(type: string, schema: Schema, value: unknown, carrier: Carri
   }
 }
 
+/** A text repeated up to `min` characters or cut to `max` (a character class's strings still match). */
+function withinLength(text: string, min: number, max: number): string {
+  if (text.length === 0 || (text.length >= min && text.length <= max)) return text;
+  if (text.length > max) return text.slice(0, max);
+  return text.repeat(Math.ceil(min / text.length)).slice(0, max);
+}
+
 /** Dates and instants around now, written as the routes read them. */
 const isoDate = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true });
 
@@ -206,7 +232,8 @@ const isoDate = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('
  */
 export function valueOf(schema: Schema, known: readonly string[] = [], depth = 0): fc.Arbitrary<unknown> {
   const alternatives = branches(schema);
-  if (alternatives?.length) return fc.oneof(...alternatives.map((branch) => valueOf({ ...branch, ...(schema.nullable ? { nullable: true } : {}) }, known, depth)));
+  if (alternatives?.length)
+    return fc.oneof(...alternatives.map((branch) => valueOf({ ...branch, ...(schema.nullable ? { nullable: true } : {}) }, known, depth)));
   if (schema.allOf?.length) return valueOf(Object.assign({}, ...schema.allOf) as Schema, known, depth);
   if (schema.enum?.length) return fc.constantFrom(...schema.enum);
   const types = typesOf(schema);
@@ -243,9 +270,14 @@ function valueAs(type: string, schema: Schema, known: readonly string[], depth: 
       const drawn: fc.Arbitrary<string>[] = [];
       if (pattern) {
         const matching = stringsMatching(pattern);
-        if (matching) drawn.push(matching.filter(fits));
+        // A pattern's strings come short; bounds like a token's 20 to 64 characters would reject
+        // nearly all of them, and a filter that never passes never ends: repeat or cut them first.
+        if (matching) drawn.push(matching.map((text) => withinLength(text, minLength, maxLength)).filter(fits));
       } else {
-        drawn.push(hostileText.filter(fits), fc.string({ unit: 'binary', minLength, maxLength: Math.min(maxLength, minLength + 40) }).filter(fits));
+        drawn.push(
+          hostileText.filter(fits),
+          fc.string({ unit: 'binary', minLength, maxLength: Math.min(maxLength, minLength + 40) }).filter(fits),
+        );
         if (maxLength >= 1000) drawn.push(fc.constant('ж'.repeat(Math.min(maxLength, 20_000))).filter(fits));
       }
       const knownFits = known.filter(fits);
@@ -294,7 +326,9 @@ function wrongTypes(schema: Schema, carrier: Carrier): fc.Arbitrary<unknown>[] {
   const types = typesOf(schema);
   if (!types) return [];
   if (carrier === 'text') {
-    return types.some((type) => type === 'integer' || type === 'number') && !types.includes('string') ? [fc.constantFrom('abc', '1e400', 'NaN', '١٢', '1,5', '--1', 'Infinity', '0x')] : [];
+    return types.some((type) => type === 'integer' || type === 'number') && !types.includes('string')
+      ? [fc.constantFrom('abc', '1e400', 'NaN', '١٢', '1,5', '--1', 'Infinity', '0x')]
+      : [];
   }
   const all: Record<string, fc.Arbitrary<unknown>> = {
     string: hostileText,
@@ -303,11 +337,19 @@ function wrongTypes(schema: Schema, carrier: Carrier): fc.Arbitrary<unknown>[] {
     boolean: fc.boolean(),
     null: fc.constant(null),
     array: fc.array(anyJson, { maxLength: 3 }),
-    object: fc.oneof(fc.dictionary(hostileText, anyJson, { maxKeys: 3 }), fc.integer({ min: 20, max: 60 }).map((depth) => nest(depth, 1))),
+    object: fc.oneof(
+      fc.dictionary(hostileText, anyJson, { maxKeys: 3 }),
+      fc.integer({ min: 20, max: 60 }).map((depth) => nest(depth, 1)),
+    ),
   };
   const allowsNumber = types.includes('number');
   return Object.entries(all)
-    .filter(([type]) => !types.includes(type) && !(type === 'integer' && (!types.includes('integer') || allowsNumber)) && !(type === 'number' && types.includes('integer')))
+    .filter(
+      ([type]) =>
+        !types.includes(type) &&
+        !(type === 'integer' && (!types.includes('integer') || allowsNumber)) &&
+        !(type === 'number' && types.includes('integer')),
+    )
     .map(([, arbitrary]) => arbitrary)
     .concat(types.includes('integer') && !allowsNumber ? [all.integer as fc.Arbitrary<unknown>] : []);
 }
@@ -321,17 +363,33 @@ function breakersAt(schema: Schema, carrier: Carrier): { rule: string; value: fc
   if (types.includes('integer') || types.includes('number')) {
     const low = lowerBound(schema);
     const high = upperBound(schema);
-    if (low) found.push({ rule: 'minimum', value: asText(fc.constantFrom(low.value - 1, low.value - 0.5, low.exclusive ? low.value : low.value - 1, -2_147_483_649, -1e300)) });
-    if (high) found.push({ rule: 'maximum', value: asText(fc.constantFrom(high.value + 1, high.exclusive ? high.value : high.value + 1, 2_147_483_648, Number.MAX_SAFE_INTEGER + 2, 1e300)) });
+    if (low)
+      found.push({
+        rule: 'minimum',
+        value: asText(fc.constantFrom(low.value - 1, low.value - 0.5, low.exclusive ? low.value : low.value - 1, -2_147_483_649, -1e300)),
+      });
+    if (high)
+      found.push({
+        rule: 'maximum',
+        value: asText(
+          fc.constantFrom(high.value + 1, high.exclusive ? high.value : high.value + 1, 2_147_483_648, Number.MAX_SAFE_INTEGER + 2, 1e300),
+        ),
+      });
   }
   if (types.includes('string')) {
-    if (schema.maxLength !== undefined) found.push({ rule: 'maxLength', value: fc.integer({ min: schema.maxLength + 1, max: schema.maxLength + 5000 }).map((n) => 'я'.repeat(n)) });
+    if (schema.maxLength !== undefined)
+      found.push({
+        rule: 'maxLength',
+        value: fc.integer({ min: schema.maxLength + 1, max: schema.maxLength + 5000 }).map((n) => 'я'.repeat(n)),
+      });
     if (schema.minLength) found.push({ rule: 'minLength', value: fc.constant('') });
     if (schema.pattern) found.push({ rule: 'pattern', value: hostileText });
   }
-  if (schema.enum?.length) found.push({ rule: 'enum', value: carrier === 'text' ? hostileText : fc.oneof(hostileText, fc.constantFrom(...EDGE_NUMBERS)) });
+  if (schema.enum?.length)
+    found.push({ rule: 'enum', value: carrier === 'text' ? hostileText : fc.oneof(hostileText, fc.constantFrom(...EDGE_NUMBERS)) });
   if (types.includes('array')) {
-    if (schema.maxItems !== undefined) found.push({ rule: 'maxItems', value: fc.constant(Array.from({ length: schema.maxItems + 1 }, () => ({}))) });
+    if (schema.maxItems !== undefined)
+      found.push({ rule: 'maxItems', value: fc.constant(Array.from({ length: schema.maxItems + 1 }, () => ({}))) });
   }
   return found;
 }
@@ -348,9 +406,17 @@ export function breakOne(schema: Schema, value: unknown, carrier: Carrier): fc.A
   return options.length ? fc.oneof(...options) : undefined;
 }
 
-function collect(schema: Schema, value: unknown, path: (string | number)[], carrier: Carrier, into: fc.Arbitrary<Breakage>[], depth: number) {
+function collect(
+  schema: Schema,
+  value: unknown,
+  path: (string | number)[],
+  carrier: Carrier,
+  into: fc.Arbitrary<Breakage>[],
+  depth: number,
+) {
   if (depth > 8) return;
-  for (const breaker of breakersAt(schema, carrier)) into.push(breaker.value.map((broken) => ({ path, rule: breaker.rule, value: broken })));
+  for (const breaker of breakersAt(schema, carrier))
+    into.push(breaker.value.map((broken) => ({ path, rule: breaker.rule, value: broken })));
   const alternatives = branches(schema);
   if (alternatives) {
     for (const branch of alternatives) if (conforms(branch, value, carrier)) collect(branch, value, path, carrier, into, depth + 1);
@@ -360,8 +426,14 @@ function collect(schema: Schema, value: unknown, path: (string | number)[], carr
     value.forEach((item, index) => collect(schema.items as Schema, item, [...path, index], carrier, into, depth + 1));
   } else if (typeof value === 'object' && value !== null && schema.properties) {
     const record = value as Record<string, unknown>;
-    for (const key of schema.required ?? []) into.push(fc.constant({ path: [...path, key], rule: 'required', value: undefined, remove: true }));
-    if (schema.additionalProperties === false) into.push(fc.tuple(fc.constantFrom('extra', '__proto__', 'constructor', 'id', '$where'), anyJson).map(([key, extra]) => ({ path: [...path, key], rule: 'additionalProperties', value: extra })));
+    for (const key of schema.required ?? [])
+      into.push(fc.constant({ path: [...path, key], rule: 'required', value: undefined, remove: true }));
+    if (schema.additionalProperties === false)
+      into.push(
+        fc
+          .tuple(fc.constantFrom('extra', '__proto__', 'constructor', 'id', '$where'), anyJson)
+          .map(([key, extra]) => ({ path: [...path, key], rule: 'additionalProperties', value: extra })),
+      );
     for (const [key, property] of Object.entries(schema.properties)) {
       if (record[key] !== undefined) collect(property, record[key], [...path, key], carrier, into, depth + 1);
     }
@@ -377,9 +449,15 @@ function setAt(value: unknown, path: (string | number)[], replacement: unknown, 
   if (path.length === 0) return replacement;
   const [head, ...rest] = path as [string | number, ...(string | number)[]];
   if (Array.isArray(value)) return value.map((item, i) => (i === head ? setAt(item, rest, replacement, remove) : item));
-  if (remove && rest.length === 0) return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([key]) => key !== String(head)));
+  if (remove && rest.length === 0)
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([key]) => key !== String(head)));
   const record = { ...(value as Record<string, unknown>) };
   // defineProperty: a key named __proto__ becomes a field of the body, not the copy's prototype.
-  Object.defineProperty(record, head, { value: setAt(record[head], rest, replacement, remove), enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(record, head, {
+    value: setAt(record[head], rest, replacement, remove),
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
   return record;
 }

@@ -53,10 +53,8 @@ export function createPaths(lang: Lang, integration: boolean = isIntegrationMode
     [base, segment(hash), date && segment(date), date && time && segment(time)].filter(Boolean).join('/');
   return {
     afisha: (query: AfishaQuery = {}) => build('/', lang, query),
-    event: (hash: string, date?: string, time?: string, query: EventQuery = {}) =>
-      build(dated('/event', hash, date, time), lang, query),
-    scheme: (hash: string, date?: string, time?: string, query: EventQuery = {}) =>
-      build(dated('/scheme', hash, date, time), lang, query),
+    event: (hash: string, date?: string, time?: string, query: EventQuery = {}) => build(dated('/event', hash, date, time), lang, query),
+    scheme: (hash: string, date?: string, time?: string, query: EventQuery = {}) => build(dated('/scheme', hash, date, time), lang, query),
     order: (hash: string) => orderViewPath(hash, lang, integration),
     /** hashConf: the confirmation hash of the e-mail link (step 2 of a return). */
     orderReturn: (hash: string, hashConf?: string) => build(`/order/return/${segment(hash)}`, lang, { hash_conf: hashConf }),

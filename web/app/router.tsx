@@ -1,3 +1,4 @@
+import { CONSENT_SCOPES, consentSlug } from '../../contract/consent.ts';
 import { type ComponentType, type ReactElement, isValidElement, lazy, useState } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { Route, Switch, matchRoute } from 'wouter';
@@ -57,6 +58,7 @@ const DeclinedPage = page(() => import('../features/declined/declined-page.tsx')
 const NominalPage = page(() => import('../features/nominal/nominal-page.tsx').then((m) => m.NominalPage), 'nominal');
 const TicketPage = page(() => import('../features/ticket/ticket-page.tsx').then((m) => m.TicketPage), 'ticket');
 const ContactsPage = page(() => import('../features/contacts/contacts-page.tsx').then((m) => m.ContactsPage), 'contacts');
+const UnsubscribePage = page(() => import('../features/waitlist/unsubscribe-page.tsx').then((m) => m.UnsubscribePage), 'waitlist');
 const RulesPage = page(() => import('../features/rules/rules-page.tsx').then((m) => m.RulesPage), 'rules');
 
 /**
@@ -92,9 +94,12 @@ export const routes: AppRoute[] = [
   { path: '/order/declined/:hash', element: <DeclinedPage /> },
   { path: '/nominal-tickets/:hash', element: <NominalPage /> },
   { path: '/ticket/:hash', element: <TicketPage /> },
+  { path: '/waitlist/unsubscribe/:token', element: <UnsubscribePage /> },
   { path: '/contacts', element: <ContactsPage /> },
   { path: '/rules/purchase-terms', element: <RulesPage document="purchase-terms" /> },
   { path: '/rules/privacy-policy', element: <RulesPage document="privacy-policy" /> },
+  // The current consent texts to the processing of personal data, one page per scope.
+  ...CONSENT_SCOPES.map((scope) => ({ path: `/rules/${consentSlug(scope)}`, element: <RulesPage document={`consent-${scope}`} /> })),
   ...legacyRoutes,
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -55,8 +55,12 @@ describe('routes', () => {
   });
 
   it('/nominal-tickets/{hash} shows its screen (its own "order deleted" state when the server has no such order)', async () => {
-    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url === '/api/token' ? json(200, { token: 't' }) : json(404, { errorCode: '-1004', errorText: '' }))));
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => (url === '/api/token' ? json(200, { token: 't' }) : json(404, { errorCode: '-1004', errorText: '' }))),
+    );
     try {
       await renderApp(`/nominal-tickets/${HASH}`, setupFixture());
       expect(await screen.findByRole('heading', { level: 1, name: 'Заказ удалён или не найден' })).toBeTruthy();
@@ -79,7 +83,8 @@ describe('routes', () => {
     { url: `/order/${'a'.repeat(65)}`, heading: 'Заказ удалён или не найден' },
   ])('$url, a hash no order or ticket can have, shows "$heading" and asks the server nothing', async ({ url, heading }) => {
     const asked: string[] = [];
-    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     vi.stubGlobal(
       'fetch',
       vi.fn(async (path: string) => {

@@ -43,7 +43,9 @@ export function sessionsQueryOptions(lang: Lang, date: string) {
   return queryOptions({
     queryKey: ['checkin', 'sessions', lang, date],
     queryFn: ({ signal }) =>
-      apiGet(`/api/checkin/sessions?lang=${lang}${date ? `&date=${date}` : ''}`, () => checkin().then((m) => m.checkinSessionsResponse), { signal }),
+      apiGet(`/api/checkin/sessions?lang=${lang}${date ? `&date=${date}` : ''}`, () => checkin().then((m) => m.checkinSessionsResponse), {
+        signal,
+      }),
     staleTime: 60_000,
     // Another day keeps the list on screen until its own arrives: the date field keeps its focus.
     placeholderData: (previous) => previous,
@@ -55,14 +57,18 @@ export function activityQueryOptions(sessionIds: readonly number[], lang: Lang) 
   return queryOptions({
     queryKey: ['checkin', 'activity', sessionIds.join(','), lang],
     queryFn: ({ signal }) =>
-      apiGet(`/api/checkin/activity?sessionIds=${sessionIds.join(',')}&lang=${lang}`, () => checkin().then((m) => m.checkinActivityResponse), { signal }),
+      apiGet(
+        `/api/checkin/activity?sessionIds=${sessionIds.join(',')}&lang=${lang}`,
+        () => checkin().then((m) => m.checkinActivityResponse),
+        { signal },
+      ),
     enabled: sessionIds.length > 0,
     refetchInterval: 10_000,
   });
 }
 
 // The language is in the address too: a refusal before the body is read (no session) is said in it.
-export const scanCode = (body: { code: string; deviceId: string; sessionIds?: number[]; lang: Lang }) =>
+export const scanCode = (body: { code: string; deviceId: string; sessionIds?: number[]; override?: boolean; lang: Lang }) =>
   apiPost(`/api/checkin/scan?lang=${body.lang}`, body, () => checkin().then((m) => m.scanResponse));
 
 export const syncScans = (body: { deviceId: string; sessionIds?: number[]; scans: OfflineScan[]; lang: Lang }) =>

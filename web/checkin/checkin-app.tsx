@@ -62,6 +62,14 @@ export function CheckinApp() {
           <div className="door-skeleton door-skeleton--title" />
           <div className="door-skeleton door-skeleton--panel" />
         </main>
+      ) : me.data?.mustChangePassword ? (
+        // The password an owner set is temporary: the door refuses the member until they change it in the back office.
+        <main className="door-main">
+          <p role="alert">{t('passwordChange.text')}</p>
+          <p>
+            <a href="/admin">{t('passwordChange.link')}</a>
+          </p>
+        </main>
       ) : me.data?.mustSetUpTotp ? (
         // The venue requires one-time codes and this member has none: the door refuses them like the back office does.
         <main className="door-main">

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SCAN_CODE_MAX } from '../../contract/checkin-rules.ts';
+import { SCAN_CODE_MAX, isOverridable } from '../../contract/checkin-rules.ts';
 import { type Lang, normalizeLang } from '../../contract/lang.ts';
 import { ApiError } from '../lib/api.ts';
 import { isOffline, scanCode, sessionsQueryOptions } from './api.ts';
@@ -44,12 +44,18 @@ export function DoorPage() {
     rememberSessions(ids);
   }
 
-  async function check(raw: string) {
+  async function check(raw: string, override = false) {
     const text = raw.trim();
     if (!text || busy.current) return;
     busy.current = true;
     try {
-      const answer = await scanCode({ code: text.slice(0, SCAN_CODE_MAX), deviceId: device, lang, ...(admitting.length > 0 ? { sessionIds: admitting } : {}) });
+      const answer = await scanCode({
+        code: text.slice(0, SCAN_CODE_MAX),
+        deviceId: device,
+        lang,
+        ...(admitting.length > 0 ? { sessionIds: admitting } : {}),
+        ...(override ? { override: true } : {}),
+      });
       setOutcome({ kind: 'verdict', verdict: answer });
       // The counts show this admission at once rather than at their next refresh.
       if (answer.verdict === 'admitted') void queryClient.invalidateQueries({ queryKey: ['checkin', 'activity'] });
@@ -62,7 +68,10 @@ export function DoorPage() {
         setSignedOut(true);
         setOutcome({ kind: 'signedOut', code: text });
       } else {
-        setOutcome({ kind: 'failed', ...(error instanceof ApiError && error.status !== undefined && error.status < 500 && error.text ? { text: error.text } : {}) });
+        setOutcome({
+          kind: 'failed',
+          ...(error instanceof ApiError && error.status !== undefined && error.status < 500 && error.text ? { text: error.text } : {}),
+        });
       }
     } finally {
       busy.current = false;
@@ -95,6 +104,19 @@ export function DoorPage() {
       <div className="door-live" role="status" aria-live="assertive" aria-atomic="true">
         <VerdictPanel outcome={outcome} lang={lang} />
       </div>
+      {outcome?.kind === 'verdict' && outcome.verdict.ticket && isOverridable(outcome.verdict.verdict) ? (
+        // Outside the live region: the verdict is announced, the choice is the controller's.
+        <button
+          className="door-button door-button--override"
+          type="button"
+          onClick={() => {
+            const ticket = outcome.verdict.ticket;
+            if (ticket) void check(ticket.code, true);
+          }}
+        >
+          {t('verdict.override')}
+        </button>
+      ) : null}
       {signedOut ? <SignIn again onSignedIn={signedIn} /> : null}
       <form className="door-card door-scan" onSubmit={submit}>
         <label htmlFor={`${id}-code`}>{t('scan.label')}</label>

@@ -19,7 +19,9 @@ const i18n = await initCheckinI18n(lang);
 
 // The app shell is cached by a service worker, so the page opens at the door without a network.
 if ('serviceWorker' in navigator && import.meta.env.PROD) {
-  void navigator.serviceWorker.register('/checkin-sw.js', { scope: '/checkin' }).catch((error: unknown) => console.error('service worker', error));
+  void navigator.serviceWorker
+    .register('/checkin-sw.js', { scope: '/checkin' })
+    .catch((error: unknown) => console.error('service worker', error));
 }
 
 const container = document.getElementById('root');

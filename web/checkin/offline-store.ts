@@ -11,7 +11,10 @@ const SESSIONS_KEY = 'checkin-sessions';
 
 const randomId = () => {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 };
 
 /** This device's id, drawn once and kept: the server keys offline scans and conflicts by it. */

@@ -6,7 +6,15 @@ import type { CheckinSession } from '../../contract/checkin.ts';
  * Which of today's sessions this device admits. None chosen: every session of today (the
  * server's default), so a device is useful before anyone picks.
  */
-export function SessionsPicker({ sessions, chosen, onChange }: { sessions: CheckinSession[]; chosen: readonly number[]; onChange: (ids: number[]) => void }) {
+export function SessionsPicker({
+  sessions,
+  chosen,
+  onChange,
+}: {
+  sessions: CheckinSession[];
+  chosen: readonly number[];
+  onChange: (ids: number[]) => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   if (sessions.length === 0) return <p>{t('sessions.none')}</p>;

@@ -57,7 +57,13 @@ export function SignIn({ again, onSignedIn }: { again?: boolean; onSignedIn?: ()
       </label>
       <label className="door-field">
         <span>{t('signIn.password')}</span>
-        <input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} required />
+        <input
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          required
+        />
       </label>
       <button className="door-button" type="submit" aria-disabled={busy}>
         {busy ? t('signIn.submitting') : t('signIn.submit')}

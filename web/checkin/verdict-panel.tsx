@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ScanVerdict } from '../../contract/checkin.ts';
 import { type Lang, toBcp47 } from '../../contract/lang.ts';
-import { isAdmitted } from '../../contract/checkin-rules.ts';
+import { isAdmitted, isOverridable } from '../../contract/checkin-rules.ts';
 import { useDoorVenue } from './api.ts';
 
 /** What the last scan came to: a verdict of the server, or a scan kept offline to be judged later. */
@@ -14,7 +14,12 @@ export type Outcome =
   | { kind: 'signedOut'; code: string };
 
 const when = (iso: string, lang: Lang, timeZone: string) =>
-  new Intl.DateTimeFormat(toBcp47(lang), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
+  new Intl.DateTimeFormat(toBcp47(lang), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone }).format(
+    new Date(iso),
+  );
+
+const clock = (iso: string, lang: Lang, timeZone: string) =>
+  new Intl.DateTimeFormat(toBcp47(lang), { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
 
 /**
  * The answer at the door, large enough to read at arm's length: green to let in, red with the
@@ -53,7 +58,35 @@ export function VerdictPanel({ outcome, lang }: { outcome: Outcome | null; lang:
   return (
     <div className={`door-verdict ${isAdmitted(v.verdict) ? 'door-verdict--admitted' : 'door-verdict--refused'}`}>
       <p className="door-verdict__title">{t(`verdict.${v.verdict}`)}</p>
-      {v.usedAt ? <p className="door-verdict__reason">{t('verdict.usedAt', { when: when(v.usedAt, lang, timeZone), device: v.usedBy ?? '' })}</p> : null}
+      {v.groupPlaces ? <p className="door-verdict__title">{t('verdict.groupPlaces', { count: v.groupPlaces })}</p> : null}
+      {ticket && (ticket.document || ticket.age !== null) ? (
+        // What to check, in letters read at arm's length: the concession's document and the holder's age.
+        <div className="door-verdict__check">
+          {ticket.document ? (
+            <p>
+              <span className="door-verdict__check-label">{t('facts.document')}</span>
+              <strong className="door-verdict__check-value">{ticket.document}</strong>
+            </p>
+          ) : null}
+          {ticket.age !== null ? (
+            <p>
+              <span className="door-verdict__check-label">{t('facts.age')}</span>
+              <strong className="door-verdict__check-value">{t('facts.ageValue', { count: ticket.age })}</strong>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {ticket && isOverridable(v.verdict) ? (
+        <p className="door-verdict__reason">
+          {t('verdict.window', {
+            from: ticket.entryFrom ? clock(ticket.entryFrom, lang, timeZone) : '—',
+            until: ticket.entryUntil ? clock(ticket.entryUntil, lang, timeZone) : '—',
+          })}
+        </p>
+      ) : null}
+      {v.usedAt ? (
+        <p className="door-verdict__reason">{t('verdict.usedAt', { when: when(v.usedAt, lang, timeZone), device: v.usedBy ?? '' })}</p>
+      ) : null}
       {ticket ? (
         <dl className="door-verdict__facts">
           <div>
@@ -63,7 +96,9 @@ export function VerdictPanel({ outcome, lang }: { outcome: Outcome | null; lang:
           <div>
             <dt>{t('facts.when')}</dt>
             <dd>
-              {new Intl.DateTimeFormat(toBcp47(lang), { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${ticket.date}T00:00:00Z`))}
+              {new Intl.DateTimeFormat(toBcp47(lang), { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+                new Date(`${ticket.date}T00:00:00Z`),
+              )}
               {ticket.time ? `, ${ticket.time}` : ''}
             </dd>
           </div>

@@ -99,8 +99,20 @@ describe('apiPost', () => {
   });
 
   it.each([
-    { description: 'a business error with HTTP 200', status: 200, body: { errorCode: '-9998', errorText: 'limit' }, code: '-9998', text: 'limit' },
-    { description: 'a business error with HTTP 400', status: 400, body: { errorCode: '-1002', errorText: 'check' }, code: '-1002', text: 'check' },
+    {
+      description: 'a business error with HTTP 200',
+      status: 200,
+      body: { errorCode: '-9998', errorText: 'limit' },
+      code: '-9998',
+      text: 'limit',
+    },
+    {
+      description: 'a business error with HTTP 400',
+      status: 400,
+      body: { errorCode: '-1002', errorText: 'check' },
+      code: '-1002',
+      text: 'check',
+    },
     { description: 'a numeric error code', status: 200, body: { errorCode: -9997, errorText: 'pay' }, code: '-9997', text: 'pay' },
     { description: 'an HTTP 500 without a code (inner error)', status: 500, body: 'oops', code: '-9999', text: '' },
   ])('turns $description into ApiError $code', async ({ status, body, code, text }) => {

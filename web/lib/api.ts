@@ -96,7 +96,11 @@ export function apiPost<S extends z.ZodType>(
 }
 
 /** DELETE with the CSRF token (the back office's sign-out; a body names what to remove, as the seat unblocking does). */
-export function apiDelete<S extends z.ZodType>(path: string, schema: AnswerSchema<S>, options: RequestOptions & { body?: unknown } = {}): Promise<z.output<S>> {
+export function apiDelete<S extends z.ZodType>(
+  path: string,
+  schema: AnswerSchema<S>,
+  options: RequestOptions & { body?: unknown } = {},
+): Promise<z.output<S>> {
   return send('DELETE', path, schema, options.body, options.signal, true);
 }
 
@@ -112,7 +116,12 @@ export function apiSend<S extends z.ZodType>(
 }
 
 /** POST a file as the request body itself, with the CSRF token (the back office's image upload). */
-export function apiUpload<S extends z.ZodType>(path: string, file: Blob, schema: AnswerSchema<S>, options: RequestOptions = {}): Promise<z.output<S>> {
+export function apiUpload<S extends z.ZodType>(
+  path: string,
+  file: Blob,
+  schema: AnswerSchema<S>,
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
   return send('POST', path, schema, file, options.signal, true);
 }
 

@@ -12,7 +12,11 @@ export const SHELL_NAMESPACES = ['common', 'shell', 'errors'] as const;
 // One lazy chunk per language and namespace, so a visitor downloads only what a page shows. The
 // back office's and the door's catalogs belong to their own apps (web/admin, web/checkin): left
 // out, so the storefront's boot code does not carry an import for each of them.
-const catalogs = import.meta.glob<{ default: ResourceKey }>(['../locales/*/*.json', '!../locales/*/admin*.json', '!../locales/*/checkin.json']);
+const catalogs = import.meta.glob<{ default: ResourceKey }>([
+  '../locales/*/*.json',
+  '!../locales/*/admin*.json',
+  '!../locales/*/checkin.json',
+]);
 
 /**
  * Starts downloading a catalog before i18next asks for it (a screen's texts at boot, beside its

@@ -23,15 +23,18 @@ describe('Kazakh dates written out', () => {
     expect(intlHasKazakh()).toBe(true);
   });
 
-  it.each(OPTION_SETS.map((options) => [JSON.stringify(options), options] as const))('writes %s as Intl does, every day of two years at two times', (_, options) => {
-    const written = kazakhDateFormat(options);
-    const intl = new Intl.DateTimeFormat('kk', options);
-    const start = Date.UTC(2030, 0, 1);
-    for (let day = 0; day < 731; day++) {
-      for (const minutes of [7, 20 * 60 + 45]) {
-        const at = new Date(start + day * 86_400_000 + minutes * 60_000);
-        expect(written.format(at), at.toISOString()).toBe(intl.format(at));
+  it.each(OPTION_SETS.map((options) => [JSON.stringify(options), options] as const))(
+    'writes %s as Intl does, every day of two years at two times',
+    (_, options) => {
+      const written = kazakhDateFormat(options);
+      const intl = new Intl.DateTimeFormat('kk', options);
+      const start = Date.UTC(2030, 0, 1);
+      for (let day = 0; day < 731; day++) {
+        for (const minutes of [7, 20 * 60 + 45]) {
+          const at = new Date(start + day * 86_400_000 + minutes * 60_000);
+          expect(written.format(at), at.toISOString()).toBe(intl.format(at));
+        }
       }
-    }
-  });
+    },
+  );
 });

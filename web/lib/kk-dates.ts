@@ -37,7 +37,11 @@ export function kazakhDateFormat(options: Intl.DateTimeFormatOptions): DateForma
       if (options.month) {
         const name = (options.month === 'short' ? MONTHS_SHORT : MONTHS_LONG)[month] ?? '';
         // A month named alone is the standalone form: capitalized when long ('Наурыз'), not when short.
-        text = options.day ? `${Number(parts.day)} ${name}` : options.month === 'short' ? name : name.charAt(0).toUpperCase() + name.slice(1);
+        text = options.day
+          ? `${Number(parts.day)} ${name}`
+          : options.month === 'short'
+            ? name
+            : name.charAt(0).toUpperCase() + name.slice(1);
       } else if (options.day) {
         text = String(Number(parts.day));
       }
@@ -59,6 +63,7 @@ let kazakhData: boolean | undefined;
 
 /** Whether this browser's Intl writes Kazakh month names (Debian's Chromium writes 'M03'). */
 export function intlHasKazakh(): boolean {
-  kazakhData ??= new Intl.DateTimeFormat('kk', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(Date.UTC(2030, 2, 11)) === '11 наурыз';
+  kazakhData ??=
+    new Intl.DateTimeFormat('kk', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(Date.UTC(2030, 2, 11)) === '11 наурыз';
   return kazakhData;
 }

@@ -1,6 +1,9 @@
 type Grecaptcha = {
   ready: (cb: () => void) => void;
-  render: (container: HTMLElement, params: { sitekey: string; size: 'invisible'; callback: (token: string) => void; 'error-callback': () => void }) => number;
+  render: (
+    container: HTMLElement,
+    params: { sitekey: string; size: 'invisible'; callback: (token: string) => void; 'error-callback': () => void },
+  ) => number;
   execute: (widget: number) => void;
   reset: (widget: number) => void;
 };

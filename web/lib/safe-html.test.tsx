@@ -19,7 +19,11 @@ describe('SafeHtml with hostile input', () => {
     { description: 'an event handler attribute is removed', html: '<b onclick="alert(1)">x</b>', expected: '<b>x</b>' },
     { description: 'an img with onerror disappears (img is not allowed)', html: 'a<img src=x onerror="alert(1)">b', expected: 'ab' },
     { description: 'a javascript: link loses its href', html: '<a href="javascript:alert(1)">x</a>', expected: '<a>x</a>' },
-    { description: 'a javascript: link hidden by case and whitespace', html: '<a href=" JaVa&#09;Script:alert(1)">x</a>', expected: '<a>x</a>' },
+    {
+      description: 'a javascript: link hidden by case and whitespace',
+      html: '<a href=" JaVa&#09;Script:alert(1)">x</a>',
+      expected: '<a>x</a>',
+    },
     { description: 'a data: link loses its href', html: '<a href="data:text/html,<script>alert(1)</script>">x</a>', expected: '<a>x</a>' },
     { description: 'a vbscript: link loses its href', html: '<a href="vbscript:msgbox(1)">x</a>', expected: '<a>x</a>' },
     { description: 'a style attribute is removed', html: '<span style="position:fixed;top:0">x</span>', expected: '<span>x</span>' },
@@ -30,11 +34,27 @@ describe('SafeHtml with hostile input', () => {
     { description: 'a form and its inputs are dropped', html: '<form action="https://evil"><input name="card"></form>x', expected: 'x' },
     { description: 'class and id attributes are removed', html: '<p class="admin" id="root">x</p>', expected: '<p>x</p>' },
     { description: 'comments are removed', html: '<!-- <script>alert(1)</script> -->x', expected: 'x' },
-    { description: 'text that looks like markup stays text', html: '&lt;script&gt;alert(1)&lt;/script&gt;', expected: '&lt;script&gt;alert(1)&lt;/script&gt;' },
+    {
+      description: 'text that looks like markup stays text',
+      html: '&lt;script&gt;alert(1)&lt;/script&gt;',
+      expected: '&lt;script&gt;alert(1)&lt;/script&gt;',
+    },
     { description: 'a broken tag soup does not leak a handler', html: '<p <b onmouseover=alert(1)>x', expected: '<p>x</p>' },
-    { description: 'an https link is kept, opening in a new tab without opener', html: '<a href="https://museum.example/x" title="T">x</a>', expected: `<a href="https://museum.example/x" ${BLANK} title="T">x</a>` },
-    { description: 'a mailto link is kept', html: '<a href="mailto:info@museum.example">mail</a>', expected: `<a href="mailto:info@museum.example" ${BLANK}>mail</a>` },
-    { description: 'ordinary formatting survives', html: '<p>A <strong>b</strong><br><em>c</em></p><ul><li>d</li></ul>', expected: '<p>A <strong>b</strong><br><em>c</em></p><ul><li>d</li></ul>' },
+    {
+      description: 'an https link is kept, opening in a new tab without opener',
+      html: '<a href="https://museum.example/x" title="T">x</a>',
+      expected: `<a href="https://museum.example/x" ${BLANK} title="T">x</a>`,
+    },
+    {
+      description: 'a mailto link is kept',
+      html: '<a href="mailto:info@museum.example">mail</a>',
+      expected: `<a href="mailto:info@museum.example" ${BLANK}>mail</a>`,
+    },
+    {
+      description: 'ordinary formatting survives',
+      html: '<p>A <strong>b</strong><br><em>c</em></p><ul><li>d</li></ul>',
+      expected: '<p>A <strong>b</strong><br><em>c</em></p><ul><li>d</li></ul>',
+    },
   ];
   it.each(cases)('$description', ({ html, expected }) => {
     expect(shown(html)).toBe(expected);

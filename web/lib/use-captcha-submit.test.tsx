@@ -38,7 +38,9 @@ function attempts(...outcomes: (Error | undefined)[]) {
 function renderSubmit(setup: Setup, serverSetup?: Setup) {
   const onError = vi.fn();
   vi.stubGlobal('fetch', async (url: string) =>
-    url === '/api/setup' && serverSetup ? Response.json(serverSetup) : Response.json({ errorCode: '-9999', errorText: '' }, { status: 500 }),
+    url === '/api/setup' && serverSetup
+      ? Response.json(serverSetup)
+      : Response.json({ errorCode: '-9999', errorText: '' }, { status: 500 }),
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
@@ -99,7 +101,11 @@ describe('useCaptchaSubmit (the order submit sequence)', () => {
 
   it('opens the image dialog when the server asks for it with the captcha off (orders too fast), and sends the answer', async () => {
     const { result, onError } = renderSubmit(plain);
-    const asked = new ApiError(ErrorCode.invalidRecaptcha, '', 400, { errorCode: ErrorCode.invalidRecaptcha, errorText: '', captcha: 'image' });
+    const asked = new ApiError(ErrorCode.invalidRecaptcha, '', 400, {
+      errorCode: ErrorCode.invalidRecaptcha,
+      errorText: '',
+      captcha: 'image',
+    });
     const { attempt, calls } = attempts(asked, undefined);
     await act(() => result.current.submit(attempt));
     expect(calls).toEqual([{}]);

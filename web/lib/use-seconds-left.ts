@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 
-const secondsUntil = (deadline: number | undefined) => (deadline === undefined ? 0 : Math.max(0, Math.ceil((deadline - Date.now()) / 1000)));
+const secondsUntil = (deadline: number | undefined) =>
+  deadline === undefined ? 0 : Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
 
 /**
  * Seconds left until `deadline` (epoch ms), ticking every second and stopping at 0; 0 without a

@@ -1,5 +1,5 @@
 import { formatPrice } from '../../contract/format-price.ts';
-import { normalizeLang } from '../../contract/lang.ts';
+import { intlLocale, normalizeLang } from '../../contract/lang.ts';
 import type { CurrencyCode } from '../../contract/setup.ts';
 
 /**
@@ -12,13 +12,6 @@ export type Venue = { timeZone: string; currency: CurrencyCode };
 
 /** The setup's defaults, for a page that has no answer from the server yet (a door offline). */
 export const DEFAULT_VENUE: Venue = { timeZone: 'Europe/Moscow', currency: 'RUB' };
-
-// Intl locale of each interface language; Kazakh dates fall back to Russian month names where the runtime lacks kk.
-const LOCALES: Record<string, string> = { ru: 'ru-RU', en: 'en-GB', kz: 'kk-KZ', ch: 'zh-CN' };
-
-export function intlLocale(lang: string): string {
-  return LOCALES[normalizeLang(lang)] ?? 'ru-RU';
-}
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -27,7 +27,10 @@ export function rulesFixture(): { rules: RulesDocument[] } {
         slug: 'purchase-terms',
         infname: { ru: 'Правила покупки', en: 'Purchase terms' },
         url: {},
-        filebody: { ru: '<h2>Как купить билет</h2><p>Билеты продаются онлайн.</p>', en: '<h2>How to buy</h2><p>Tickets are sold online.</p>' },
+        filebody: {
+          ru: '<h2>Как купить билет</h2><p>Билеты продаются онлайн.</p>',
+          en: '<h2>How to buy</h2><p>Tickets are sold online.</p>',
+        },
       },
       {
         id: 2,

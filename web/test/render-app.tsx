@@ -46,7 +46,10 @@ export async function renderApp(url: string, setup: Setup, prefill: (queryClient
   // A call nothing answers stays pending, as with a server that has not answered yet, so a
   // screen that loads its data shows its skeleton (a test that needs answers stubs fetch itself).
   if (globalThis.fetch === unansweredFetch.real) {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
     onTestFinished(() => {
       vi.unstubAllGlobals();
       resetCsrfToken(); // the token call that never ended must not hold up the next test

@@ -67,7 +67,11 @@ export type AuditRow = {
 };
 
 /** One page of the log, newest first, with how many entries match in all. */
-export async function findAuditEntries(q: Queryable, filter: AuditFilter, page: { limit: number; offset: number }): Promise<{ rows: AuditRow[]; total: number }> {
+export async function findAuditEntries(
+  q: Queryable,
+  filter: AuditFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: AuditRow[]; total: number }> {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, value: unknown) => {
@@ -132,7 +136,10 @@ export async function findAuditEntries(q: Queryable, filter: AuditFilter, page: 
 /** The scanned codes of tickets by id (tickets not yet issued a code, or gone, are left out). */
 export async function findTicketCodes(q: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const { rows } = await q.query<{ id: number; code: string }>('select id, code from tickets where id = any($1::int[]) and code is not null', [ids]);
+  const { rows } = await q.query<{ id: number; code: string }>(
+    'select id, code from tickets where id = any($1::int[]) and code is not null',
+    [ids],
+  );
   return new Map(rows.map((r) => [r.id, r.code]));
 }
 

@@ -1,20 +1,32 @@
 import { AUDIT_PAGE_SIZE } from '../../../contract/admin/staff-rules.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import type { CurrencyCode } from '../../../contract/setup.ts';
-import { type AuditEntry, type AuditFilter, findAuditActions, findAuditEntries, findTicketCodes, insertAuditEntry } from './audit.repository.ts';
+import {
+  type AuditEntry,
+  type AuditFilter,
+  findAuditActions,
+  findAuditEntries,
+  findTicketCodes,
+  insertAuditEntry,
+} from './audit.repository.ts';
 
 /** Writes one audit entry in the caller's transaction. */
 export type AuditWriter = (tx: Queryable, entry: AuditEntry) => Promise<void>;
 
 export type AuditService = ReturnType<typeof createAuditService>;
 
+/**
+ * The one way an entry gets into the audit log: on the transaction of the change it records (so a
+ * change that rolls back leaves no entry), at the injected clock's time unless the entry names its
+ * own. Services that build no audit service (staff sign-in and accounts, the staff CLI) make theirs here.
+ */
+export function auditWriter(now: () => number): AuditWriter {
+  return (tx, entry) => insertAuditEntry(tx, { ...entry, at: entry.at ?? new Date(now()) });
+}
+
 /** The audit log: staff changes recorded with the change they record, and the owner's browser over them. */
 export function createAuditService(deps: { db: Db; now: () => number; timeZone: string; currency: () => Promise<CurrencyCode> }) {
-  /**
-   * Records an entry on the transaction of the change it records (so a change that rolls back
-   * leaves no entry), at the injected clock's time unless the entry names its own.
-   */
-  const record: AuditWriter = (tx, entry) => insertAuditEntry(tx, { ...entry, at: entry.at ?? new Date(deps.now()) });
+  const record = auditWriter(deps.now);
 
   /**
    * One page of entries matching the filter, newest first, with the total, every action the log

@@ -65,13 +65,21 @@ describe('the box office and the web racing for the same places (PostgreSQL)', (
     const answers = await Promise.all(
       seats.flatMap((seatId) => [
         t.post('/api/order/create-scheme', schemeOrderBody(f, [{ seat_id: seatId, price_id: f.stallsPriceId }])),
-        deskSale({ sessionId: f.sessionId, seats: [{ seatId, priceId: f.stallsPriceId }], payment: { kind: 'cash' }, expectedTotal: 200000 }),
+        deskSale({
+          sessionId: f.sessionId,
+          seats: [{ seatId, priceId: f.stallsPriceId }],
+          payment: { kind: 'cash' },
+          expectedTotal: 200000,
+        }),
       ]),
     );
     for (let i = 0; i < seats.length; i += 1) {
       const pair = [answers[2 * i], answers[2 * i + 1]];
       const codes = pair.map((a) => (a ? codeOf(a) : 'none'));
-      expect(codes.filter((c) => c === '0'), codes.join(' ')).toHaveLength(1);
+      expect(
+        codes.filter((c) => c === '0'),
+        codes.join(' '),
+      ).toHaveLength(1);
       expect(codes).toContain('-1011');
     }
     const { rows } = await t.db.query<{ seat_id: number; holders: number }>(

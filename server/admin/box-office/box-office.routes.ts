@@ -22,7 +22,10 @@ export function boxOfficeRoutes(app: FastifyInstance, deps: { boxOffice: BoxOffi
 
   r.get(
     '/api/admin/desk/sessions',
-    { schema: { tags, querystring: deskSessionsQuery, response: { 200: deskSessionsResponse, ...errors } }, onRequest: requirePermission('desk.sell') },
+    {
+      schema: { tags, querystring: deskSessionsQuery, response: { 200: deskSessionsResponse, ...errors } },
+      onRequest: requirePermission('desk.sell'),
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await deps.boxOffice.sessions(request.query.q));
@@ -31,7 +34,10 @@ export function boxOfficeRoutes(app: FastifyInstance, deps: { boxOffice: BoxOffi
 
   r.get(
     '/api/admin/desk/sessions/:id',
-    { schema: { tags, params: deskSessionParams, response: { 200: deskSessionResponse, ...errors } }, onRequest: requirePermission('desk.sell') },
+    {
+      schema: { tags, params: deskSessionParams, response: { 200: deskSessionResponse, ...errors } },
+      onRequest: requirePermission('desk.sell'),
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok({ session: await deps.boxOffice.session(request.params.id) });

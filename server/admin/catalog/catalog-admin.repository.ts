@@ -2,7 +2,20 @@ import type { EntryUser } from './entry-uses.ts';
 import type { Queryable } from '../../db/client.ts';
 
 /** The tables a back office editor saves as one entry, each with a revision (migrations 0940, 0980, 0990). */
-export type RevisedTable = 'events' | 'kinds' | 'main_menus' | 'sub_menus' | 'venues' | 'tags' | 'checkboxes' | 'rules_documents' | 'halls' | 'zones' | 'special_offers' | 'promo_codes' | 'loyalty_cards';
+export type RevisedTable =
+  | 'events'
+  | 'kinds'
+  | 'main_menus'
+  | 'sub_menus'
+  | 'venues'
+  | 'tags'
+  | 'checkboxes'
+  | 'rules_documents'
+  | 'halls'
+  | 'zones'
+  | 'special_offers'
+  | 'promo_codes'
+  | 'loyalty_cards';
 
 export type RevisionRow = { revision: number; updated_at: Date | null; updated_by_name: string | null };
 
@@ -44,26 +57,50 @@ export async function nextIds(tx: Queryable): Promise<Record<'events' | 'session
             (select coalesce(max(id), 0) + 1 from categories) as categories, (select coalesce(max(id), 0) + 1 from prices) as prices`,
   );
   const row = rows[0];
-  return { events: Number(row?.events ?? 1), sessions: Number(row?.sessions ?? 1), categories: Number(row?.categories ?? 1), prices: Number(row?.prices ?? 1) };
+  return {
+    events: Number(row?.events ?? 1),
+    sessions: Number(row?.sessions ?? 1),
+    categories: Number(row?.categories ?? 1),
+    prices: Number(row?.prices ?? 1),
+  };
 }
 
 /** Event hashes that start with the base, to make a new one unique. */
 export async function hashesStartingWith(tx: Queryable, base: string): Promise<Set<string>> {
-  const { rows } = await tx.query<{ hash: string }>(`select hash from events where hash = $1 or hash like $2`, [base, `${base.replace(/[\\%_]/g, '\\$&')}-%`]);
+  const { rows } = await tx.query<{ hash: string }>(`select hash from events where hash = $1 or hash like $2`, [
+    base,
+    `${base.replace(/[\\%_]/g, '\\$&')}-%`,
+  ]);
   return new Set(rows.map((r) => r.hash));
 }
 
-export type EventListRow = { id: number; hash: string; name: { ru: string }; kind_id: number; is_published: boolean; session_count: number; next_session: Date | null; revision: number };
+export type EventListRow = {
+  id: number;
+  hash: string;
+  name: { ru: string };
+  kind_id: number;
+  is_published: boolean;
+  session_count: number;
+  next_session: Date | null;
+  revision: number;
+};
 
 /** Events for the back office's list: by name (any language) or hash, kind, published or not. */
-export async function findEvents(q: Queryable, filter: { q?: string | undefined; kindId?: number | undefined; published: 'all' | 'published' | 'unpublished'; now: Date }): Promise<EventListRow[]> {
+export async function findEvents(
+  q: Queryable,
+  filter: { q?: string | undefined; kindId?: number | undefined; published: 'all' | 'published' | 'unpublished'; now: Date },
+): Promise<EventListRow[]> {
   const where: string[] = [];
   const params: unknown[] = [filter.now];
   const add = (sql: string, value: unknown) => {
     params.push(value);
     where.push(sql.replaceAll('$?', `$${params.length}`));
   };
-  if (filter.q) add(`(e.hash ilike $? or exists (select 1 from jsonb_each_text(e.name) n where n.value ilike $?))`, `%${filter.q.replace(/[\\%_]/g, '\\$&')}%`);
+  if (filter.q)
+    add(
+      `(e.hash ilike $? or exists (select 1 from jsonb_each_text(e.name) n where n.value ilike $?))`,
+      `%${filter.q.replace(/[\\%_]/g, '\\$&')}%`,
+    );
   if (filter.kindId !== undefined) add('e.kind_id = $?', filter.kindId);
   if (filter.published !== 'all') add('e.is_published = $?', filter.published === 'published');
   const { rows } = await q.query<EventListRow>(
@@ -91,7 +128,10 @@ export async function findEventUsage(q: Queryable, eventId: number): Promise<Eve
     'select s.id, s.capacity - s.remaining - s.sold_outside - (select count(*) from seat_blocks b where b.session_id = s.id)::int as places from sessions s where s.event_id = $1',
     [eventId],
   );
-  const orders = await q.query<{ any: boolean }>('select exists (select 1 from orders where event_id = $1) or exists (select 1 from order_lines where subscription_event_id = $1) as any', [eventId]);
+  const orders = await q.query<{ any: boolean }>(
+    'select exists (select 1 from orders where event_id = $1) or exists (select 1 from order_lines where subscription_event_id = $1) as any',
+    [eventId],
+  );
   const row = used.rows[0];
   const list = (ids: Array<number | null> | null | undefined) => (ids ?? []).filter((id): id is number => id !== null);
   return {
@@ -105,7 +145,9 @@ export async function findEventUsage(q: Queryable, eventId: number): Promise<Eve
 
 /** Subscriptions whose composition lists the event. */
 export async function findSubscriptionsOf(q: Queryable, eventId: number): Promise<number[]> {
-  const { rows } = await q.query<{ id: number }>('select subscription_event_id as id from subscription_items where event_id = $1', [eventId]);
+  const { rows } = await q.query<{ id: number }>('select subscription_event_id as id from subscription_items where event_id = $1', [
+    eventId,
+  ]);
   return rows.map((r) => r.id);
 }
 
@@ -132,7 +174,9 @@ export async function findEventOptions(q: Queryable) {
   return {
     kinds: await all<Named>('select id, name from kinds order by sortnum, id'),
     mainMenus: await all<Named & { kindId: number }>('select id, name, kind_id as "kindId" from main_menus order by sortnum, id'),
-    subMenus: await all<Named & { mainMenuId: number }>('select id, name, main_menu_id as "mainMenuId" from sub_menus order by sortnum, id'),
+    subMenus: await all<Named & { mainMenuId: number }>(
+      'select id, name, main_menu_id as "mainMenuId" from sub_menus order by sortnum, id',
+    ),
     venues: await all<Named>('select id, name from venues order by id'),
     halls: await all<Named & { venueId: number }>('select id, name, venue_id as "venueId" from halls order by id'),
     tags: await all<Named>('select id, name from tags order by id'),
@@ -166,7 +210,10 @@ const eventsWhere = (condition: string) => namedUsers(`select e.id, e.name from 
  * or checkboxes) by name, orders by number. Orders keep only the ids of the checkboxes they ticked,
  * so a checkbox they answered stays; a rules document stays while a checkbox or the setup links to its page.
  */
-const USERS: Record<Exclude<RevisedTable, 'events' | 'halls' | 'special_offers' | 'promo_codes' | 'loyalty_cards'>, Array<[EntryUser, string]>> = {
+const USERS: Record<
+  Exclude<RevisedTable, 'events' | 'halls' | 'special_offers' | 'promo_codes' | 'loyalty_cards'>,
+  Array<[EntryUser, string]>
+> = {
   kinds: [
     ['events', eventsWhere('e.kind_id = $1')],
     ['mainMenus', namedUsers('select m.id, m.name from main_menus m where m.kind_id = $1')],
@@ -181,12 +228,23 @@ const USERS: Record<Exclude<RevisedTable, 'events' | 'halls' | 'special_offers' 
     ['halls', namedUsers('select h.id, h.name from halls h where h.venue_id = $1')],
   ],
   tags: [['events', eventsWhere('exists (select 1 from event_tags t where t.event_id = e.id and t.tag_id = $1)')]],
-  checkboxes: [['orders', `select count(*)::int as count, '[]'::jsonb as names from orders o where o.checkboxes @> jsonb_build_array(jsonb_build_object('id', $1::int))`]],
+  checkboxes: [
+    [
+      'orders',
+      `select count(*)::int as count, '[]'::jsonb as names from orders o where o.checkboxes @> jsonb_build_array(jsonb_build_object('id', $1::int))`,
+    ],
+  ],
   rules_documents: [
-    ['checkboxes', namedUsers(`select c.id, c.name from checkboxes c, rules_documents d
-      where d.id = $1 and exists (select 1 from jsonb_each_text(c.url) u where u.value = '/rules/' || d.slug or u.value like '%/rules/' || d.slug)`)],
+    [
+      'checkboxes',
+      namedUsers(`select c.id, c.name from checkboxes c, rules_documents d
+      where d.id = $1 and exists (select 1 from jsonb_each_text(c.url) u where u.value = '/rules/' || d.slug or u.value like '%/rules/' || d.slug)`),
+    ],
     // The setup's links (the footer's documents, the order form's terms) name the page by its address.
-    ['setup', `select count(*)::int as count, '[]'::jsonb as names from setup s, rules_documents d where d.id = $1 and s.data::text like '%/rules/' || d.slug || '"%'`],
+    [
+      'setup',
+      `select count(*)::int as count, '[]'::jsonb as names from setup s, rules_documents d where d.id = $1 and s.data::text like '%/rules/' || d.slug || '"%'`,
+    ],
   ],
   zones: [
     ['events', eventsWhere('exists (select 1 from prices p where p.event_id = e.id and p.zone_id = $1)')],

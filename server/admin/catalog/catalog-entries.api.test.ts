@@ -15,35 +15,50 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Listed = { entry: Record<string, unknown> & { id: number }; revision: number; updatedBy: string | null };
-const list = async (kind: string) => (await adminCall(t, 'GET', `/api/admin/catalog/entries/${kind}`, manager.cookie)).json().entries as Listed[];
+const list = async (kind: string) =>
+  (await adminCall(t, 'GET', `/api/admin/catalog/entries/${kind}`, manager.cookie)).json().entries as Listed[];
 
 describe('simple catalog entries', () => {
   it('creates a tag with the next free id, audits it, and lists it with who saved it', async () => {
-    const res = await adminCall(t, 'POST', '/api/admin/catalog/entries/tags', manager.cookie, { entry: { id: -1, name: { ru: 'Для детей', en: 'For children' } } });
+    const res = await adminCall(t, 'POST', '/api/admin/catalog/entries/tags', manager.cookie, {
+      entry: { id: -1, name: { ru: 'Для детей', en: 'For children' } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { id } = res.json();
     const found = (await list('tags')).find((e) => e.entry.id === id);
     expect(found).toMatchObject({ entry: { name: { ru: 'Для детей', en: 'For children' } }, revision: 1, updatedBy: manager.member.name });
-    const audit = await t.db.query<{ action: string }>("select action from audit_log where subject_type = 'tags' and subject_id = $1", [String(id)]);
+    const audit = await t.db.query<{ action: string }>("select action from audit_log where subject_type = 'tags' and subject_id = $1", [
+      String(id),
+    ]);
     expect(audit.rows.map((r) => r.action)).toEqual(['catalog.tags.create']);
   });
 
   it('saves a venue on its revision and refuses a stale save, naming who and when', async () => {
     const venue = (await list('venues'))[0];
     if (!venue) throw new Error('the demo has no venue');
-    const first = await adminCall(t, 'PUT', `/api/admin/catalog/entries/venues/${venue.entry.id}`, manager.cookie, { revision: venue.revision, entry: { ...venue.entry, address: { ru: 'ул. Новая, 1' } } });
+    const first = await adminCall(t, 'PUT', `/api/admin/catalog/entries/venues/${venue.entry.id}`, manager.cookie, {
+      revision: venue.revision,
+      entry: { ...venue.entry, address: { ru: 'ул. Новая, 1' } },
+    });
     expect(first.statusCode, first.body).toBe(200);
-    const stale = await adminCall(t, 'PUT', `/api/admin/catalog/entries/venues/${venue.entry.id}`, manager.cookie, { revision: venue.revision, entry: venue.entry });
+    const stale = await adminCall(t, 'PUT', `/api/admin/catalog/entries/venues/${venue.entry.id}`, manager.cookie, {
+      revision: venue.revision,
+      entry: venue.entry,
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().errorText).toBe(`Изменено: ${manager.member.name}, 27.11.2026 10:00. Обновите страницу.`);
   });
 
   it('refuses bad input on its field and changes nothing', async () => {
     const before = await catalogFingerprint(t.db);
-    const shape = await adminCall(t, 'POST', '/api/admin/catalog/entries/venues', manager.cookie, { entry: { id: -1, name: { ru: '' }, address: { ru: 'x' }, mapUrl: 'ftp://x' } });
+    const shape = await adminCall(t, 'POST', '/api/admin/catalog/entries/venues', manager.cookie, {
+      entry: { id: -1, name: { ru: '' }, address: { ru: 'x' }, mapUrl: 'ftp://x' },
+    });
     expect(shape.statusCode).toBe(400);
     expect(shape.json().fields.map((f: { path: string }) => f.path)).toEqual(['entry.name.ru', 'entry.mapUrl']);
-    const rule = await adminCall(t, 'POST', '/api/admin/catalog/entries/mainMenus', manager.cookie, { entry: { id: -1, kindId: 999, name: { ru: 'Меню' } } });
+    const rule = await adminCall(t, 'POST', '/api/admin/catalog/entries/mainMenus', manager.cookie, {
+      entry: { id: -1, kindId: 999, name: { ru: 'Меню' } },
+    });
     expect(rule.statusCode).toBe(400);
     expect(rule.json().fields).toEqual([{ path: 'entry.kindId', code: 'invalid', text: 'Неверное значение (unknown kind 999).' }]);
     const kind = await adminCall(t, 'GET', '/api/admin/catalog/entries/halls', manager.cookie);
@@ -53,7 +68,12 @@ describe('simple catalog entries', () => {
 
   it('keeps a rules document body to the allow-list', async () => {
     const res = await adminCall(t, 'POST', '/api/admin/catalog/entries/rules', manager.cookie, {
-      entry: { id: -1, slug: 'house-rules', name: { ru: 'Правила посещения' }, body: { ru: '<h2>Правила</h2><img src=x onerror=alert(1)><p>Без животных</p>' } },
+      entry: {
+        id: -1,
+        slug: 'house-rules',
+        name: { ru: 'Правила посещения' },
+        body: { ru: '<h2>Правила</h2><img src=x onerror=alert(1)><p>Без животных</p>' },
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const saved = (await list('rules')).find((e) => e.entry.slug === 'house-rules');
@@ -68,10 +88,16 @@ const create = async (kind: string, entry: Record<string, unknown>) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { id: number; revision: number };
 };
-const remove = (kind: string, id: number, revision: number, lang = 'ru') => adminCall(t, 'DELETE', `/api/admin/catalog/entries/${kind}/${id}?revision=${revision}&lang=${lang}`, manager.cookie);
+const remove = (kind: string, id: number, revision: number, lang = 'ru') =>
+  adminCall(t, 'DELETE', `/api/admin/catalog/entries/${kind}/${id}?revision=${revision}&lang=${lang}`, manager.cookie);
 const catalogVersion = async () => Number((await t.db.query<{ version: number }>('select version from catalog_version')).rows[0]?.version);
 const audited = async (kind: string, id: number) =>
-  (await t.db.query<{ action: string; before: unknown; after: unknown }>('select action, before, after from audit_log where subject_type = $1 and subject_id = $2 order by id', [kind, String(id)])).rows;
+  (
+    await t.db.query<{ action: string; before: unknown; after: unknown }>(
+      'select action, before, after from audit_log where subject_type = $1 and subject_id = $2 order by id',
+      [kind, String(id)],
+    )
+  ).rows;
 
 describe('deleting an entry', () => {
   it('deletes a tag nobody uses: audited, the catalog version moves, the storefront no longer lists it', async () => {
@@ -92,7 +118,9 @@ describe('deleting an entry', () => {
     const kindId = (await list('kinds'))[0]?.entry.id;
     const venue = await create('venues', { name: { ru: 'Флигель' }, address: { ru: 'Двор, 2' } });
     for (const name of ['Лекция', 'Концерт']) {
-      const res = await adminCall(t, 'POST', '/api/admin/catalog/events', manager.cookie, { event: { id: -1, kindId, venueId: venue.id, name: { ru: name }, isPublished: false } });
+      const res = await adminCall(t, 'POST', '/api/admin/catalog/events', manager.cookie, {
+        event: { id: -1, kindId, venueId: venue.id, name: { ru: name }, isPublished: false },
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
     const before = await catalogFingerprint(t.db);
@@ -109,23 +137,36 @@ describe('deleting an entry', () => {
     const withHalls = (await t.db.query<{ id: number }>('select venue_id as id from halls order by id limit 1')).rows[0]?.id;
     const venue = (await list('venues')).find((v) => v.entry.id === withHalls);
     if (!venue) throw new Error('the demo has no venue with a hall');
-    const events = (await t.db.query<{ n: number }>('select count(*)::int as n from events where venue_id = $1', [venue.entry.id])).rows[0]?.n;
-    const halls = (await t.db.query<{ n: number }>('select count(*)::int as n from halls where venue_id = $1', [venue.entry.id])).rows[0]?.n;
+    const events = (await t.db.query<{ n: number }>('select count(*)::int as n from events where venue_id = $1', [venue.entry.id])).rows[0]
+      ?.n;
+    const halls = (await t.db.query<{ n: number }>('select count(*)::int as n from halls where venue_id = $1', [venue.entry.id])).rows[0]
+      ?.n;
     expect(halls).toBeGreaterThan(0);
     const res = await remove('venues', venue.entry.id, venue.revision);
     expect(res.statusCode).toBe(409);
-    expect(res.json().errorText).toMatch(new RegExp(`^Удалить нельзя\\. Используется: ${events} событ(ие|ия|ий): «.+»; ${halls} зал(а|ов)?: «.+»\\.$`));
+    expect(res.json().errorText).toMatch(
+      new RegExp(`^Удалить нельзя\\. Используется: ${events} событ(ие|ия|ий): «.+»; ${halls} зал(а|ов)?: «.+»\\.$`),
+    );
     const kind = await create('kinds', { name: { ru: 'Раздел' } });
     const menu = await create('mainMenus', { kindId: kind.id, name: { ru: 'Меню раздела' } });
     await create('subMenus', { mainMenuId: menu.id, name: { ru: 'Подменю' } });
     expect((await remove('kinds', kind.id, kind.revision)).json().errorText).toBe('Удалить нельзя. Используется: 1 меню: «Меню раздела».');
-    expect((await remove('mainMenus', menu.id, menu.revision)).json().errorText).toBe('Удалить нельзя. Используется: 1 подменю: «Подменю».');
+    expect((await remove('mainMenus', menu.id, menu.revision)).json().errorText).toBe(
+      'Удалить нельзя. Используется: 1 подменю: «Подменю».',
+    );
   });
 
   it('refuses a rules document a checkbox links to, then deletes both in turn', async () => {
     const rules = await create('rules', { slug: 'photo-rules', name: { ru: 'Правила съёмки' }, body: { ru: '<p>Без вспышки</p>' } });
-    const box = await create('checkboxes', { scope: 'order', name: { ru: 'Согласен с правилами съёмки' }, url: { ru: '/rules/photo-rules' }, required: true });
-    expect((await remove('rules', rules.id, rules.revision)).json().errorText).toBe('Удалить нельзя. Используется: 1 флажок: «Согласен с правилами съёмки».');
+    const box = await create('checkboxes', {
+      scope: 'order',
+      name: { ru: 'Согласен с правилами съёмки' },
+      url: { ru: '/rules/photo-rules' },
+      required: true,
+    });
+    expect((await remove('rules', rules.id, rules.revision)).json().errorText).toBe(
+      'Удалить нельзя. Используется: 1 флажок: «Согласен с правилами съёмки».',
+    );
     expect((await remove('checkboxes', box.id, box.revision)).statusCode).toBe(200);
     expect((await remove('rules', rules.id, rules.revision)).statusCode).toBe(200);
     expect((await t.get('/api/rules?lang=ru')).body).not.toContain('Правила съёмки');
@@ -136,7 +177,9 @@ describe('deleting an entry', () => {
     if (!terms) throw new Error('the demo has no purchase terms');
     const res = await remove('rules', terms.entry.id, terms.revision);
     expect(res.statusCode).toBe(409);
-    expect(res.json().errorText).toBe('Удалить нельзя. Используется: 1 флажок: «Я принимаю условия покупки и даю согласие на обработку персональных данных»; настройки витрины (ссылки на документы).');
+    expect(res.json().errorText).toBe(
+      'Удалить нельзя. Используется: 1 флажок: «Я принимаю условия покупки»; настройки витрины (ссылки на документы).',
+    );
   });
 
   it('refuses a checkbox that an order answered: the order keeps only its id', async () => {
@@ -144,8 +187,14 @@ describe('deleting an entry', () => {
     const venueId = (await list('venues'))[0]?.entry.id;
     const event = await adminCall(t, 'POST', '/api/admin/catalog/events', manager.cookie, {
       event: {
-        id: -1, kindId, venueId, name: { ru: 'Мастер-класс' }, isPublished: true,
-        categories: [{ id: -1, name: { ru: 'Взрослый' } }], sessions: [{ id: -1, startsAt: '2026-12-05T12:00:00+03:00', capacity: 20 }], prices: [{ id: -1, categoryId: -1, amount: 50000 }],
+        id: -1,
+        kindId,
+        venueId,
+        name: { ru: 'Мастер-класс' },
+        isPublished: true,
+        categories: [{ id: -1, name: { ru: 'Взрослый' } }],
+        sessions: [{ id: -1, startsAt: '2026-12-05T12:00:00+03:00', capacity: 20 }],
+        prices: [{ id: -1, categoryId: -1, amount: 50000 }],
       },
     });
     expect(event.statusCode, event.body).toBe(200);
@@ -157,9 +206,24 @@ describe('deleting an entry', () => {
     const price = page.price[0];
     if (!entry || !price) throw new Error('the event has no session on sale');
     const order = await t.post('/api/order/create', {
-      hash, lang: 'ru',
-      data: [{ day: entry.event_day, time: entry.event_time, actionId: page.action.action_id, categoryId: price.clientcategory_id, zoneId: 0, quantity: 1, sum: 0, seatId: 0 }],
-      fio: 'Покупатель Билетов', phone: '+7 999 1234567', email: 'buyer@example.com', re_email: 'buyer@example.com',
+      hash,
+      lang: 'ru',
+      data: [
+        {
+          day: entry.event_day,
+          time: entry.event_time,
+          actionId: page.action.action_id,
+          categoryId: price.clientcategory_id,
+          zoneId: 0,
+          quantity: 1,
+          sum: 0,
+          seatId: 0,
+        },
+      ],
+      fio: 'Покупатель Билетов',
+      phone: '+7 999 1234567',
+      email: 'buyer@example.com',
+      re_email: 'buyer@example.com',
       checkboxList: page.checkboxList.map((c) => ({ id: c.id, checked: true })),
     });
     expect(order.statusCode, order.body).toBe(200);
@@ -170,11 +234,17 @@ describe('deleting an entry', () => {
 
   it('refuses a delete on an older revision, naming who changed the entry and when', async () => {
     const tag = await create('tags', { name: { ru: 'Старый' } });
-    const saved = await adminCall(t, 'PUT', `/api/admin/catalog/entries/tags/${tag.id}`, manager.cookie, { revision: tag.revision, entry: { id: tag.id, name: { ru: 'Новый' } } });
+    const saved = await adminCall(t, 'PUT', `/api/admin/catalog/entries/tags/${tag.id}`, manager.cookie, {
+      revision: tag.revision,
+      entry: { id: tag.id, name: { ru: 'Новый' } },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const stale = await remove('tags', tag.id, tag.revision);
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ errorCode: 'catalog-stale', errorText: `Изменено: ${manager.member.name}, 27.11.2026 10:00. Обновите страницу.` });
+    expect(stale.json()).toMatchObject({
+      errorCode: 'catalog-stale',
+      errorText: `Изменено: ${manager.member.name}, 27.11.2026 10:00. Обновите страницу.`,
+    });
     expect((await list('tags')).some((e) => e.entry.id === tag.id)).toBe(true);
     expect((await remove('tags', tag.id, 0)).statusCode).toBe(400);
     expect((await remove('tags', 999_999, 1)).statusCode).toBe(404);
@@ -188,28 +258,59 @@ describe('hall-less zones', () => {
     expect(listed.some((z) => hallZones.includes(z.entry.id))).toBe(false);
     const zone = await create('zones', { name: { ru: 'Балкон', en: 'Balcony' }, color: '#112233' });
     const found = (await list('zones')).find((z) => z.entry.id === zone.id);
-    expect(found).toMatchObject({ entry: { name: { ru: 'Балкон', en: 'Balcony' }, color: '#112233' }, revision: 1, updatedBy: manager.member.name });
-    const saved = await adminCall(t, 'PUT', `/api/admin/catalog/entries/zones/${zone.id}`, manager.cookie, { revision: found?.revision, entry: { ...found?.entry, color: '#445566' } });
+    expect(found).toMatchObject({
+      entry: { name: { ru: 'Балкон', en: 'Balcony' }, color: '#112233' },
+      revision: 1,
+      updatedBy: manager.member.name,
+    });
+    const saved = await adminCall(t, 'PUT', `/api/admin/catalog/entries/zones/${zone.id}`, manager.cookie, {
+      revision: found?.revision,
+      entry: { ...found?.entry, color: '#445566' },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    const stale = await adminCall(t, 'PUT', `/api/admin/catalog/entries/zones/${zone.id}`, manager.cookie, { revision: found?.revision, entry: found?.entry });
+    const stale = await adminCall(t, 'PUT', `/api/admin/catalog/entries/zones/${zone.id}`, manager.cookie, {
+      revision: found?.revision,
+      entry: found?.entry,
+    });
     expect(stale.statusCode).toBe(409);
     expect((await remove('zones', zone.id, saved.json().revision)).statusCode).toBe(200);
-    expect((await audited('zones', zone.id)).map((r) => r.action)).toEqual(['catalog.zones.create', 'catalog.zones.update', 'catalog.zones.delete']);
+    expect((await audited('zones', zone.id)).map((r) => r.action)).toEqual([
+      'catalog.zones.create',
+      'catalog.zones.update',
+      'catalog.zones.delete',
+    ]);
   });
 
-  it('refuses a zone prices use, a hall\'s zone, and a colour that is not #rrggbb', async () => {
+  it("refuses a zone prices use, a hall's zone, and a colour that is not #rrggbb", async () => {
     const zone = await create('zones', { name: { ru: 'Партер без схемы' } });
     const kindId = (await list('kinds'))[0]?.entry.id;
     const venueId = (await list('venues'))[0]?.entry.id;
     const event = await adminCall(t, 'POST', '/api/admin/catalog/events', manager.cookie, {
-      event: { id: -1, kindId, venueId, name: { ru: 'Спектакль' }, isPublished: false, categories: [{ id: -1, name: { ru: 'Взрослый' } }], prices: [{ id: -1, categoryId: -1, zoneId: zone.id, amount: 50000 }] },
+      event: {
+        id: -1,
+        kindId,
+        venueId,
+        name: { ru: 'Спектакль' },
+        isPublished: false,
+        categories: [{ id: -1, name: { ru: 'Взрослый' } }],
+        prices: [{ id: -1, categoryId: -1, zoneId: zone.id, amount: 50000 }],
+      },
     });
     expect(event.statusCode, event.body).toBe(200);
     expect((await remove('zones', zone.id, zone.revision)).json().errorText).toBe('Удалить нельзя. Используется: 1 событие: «Спектакль».');
     const hallZone = hallZoneId();
-    expect((await adminCall(t, 'PUT', `/api/admin/catalog/entries/zones/${await hallZone}`, manager.cookie, { revision: 1, entry: { id: await hallZone, name: { ru: 'x' } } })).statusCode).toBe(404);
+    expect(
+      (
+        await adminCall(t, 'PUT', `/api/admin/catalog/entries/zones/${await hallZone}`, manager.cookie, {
+          revision: 1,
+          entry: { id: await hallZone, name: { ru: 'x' } },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await remove('zones', await hallZone, 1)).statusCode).toBe(404);
-    const colour = await adminCall(t, 'POST', '/api/admin/catalog/entries/zones', manager.cookie, { entry: { id: -1, name: { ru: 'Ложа' }, color: 'red' } });
+    const colour = await adminCall(t, 'POST', '/api/admin/catalog/entries/zones', manager.cookie, {
+      entry: { id: -1, name: { ru: 'Ложа' }, color: 'red' },
+    });
     expect(colour.statusCode).toBe(400);
     expect(colour.json().fields.map((f: { path: string }) => f.path)).toEqual(['entry.color']);
   });
@@ -244,7 +345,10 @@ describe('the storefront', () => {
     const venue = (await list('venues'))[0];
     if (!venue) throw new Error('the demo has no venue');
     await t.get('/api/afisha');
-    const res = await adminCall(t, 'PUT', `/api/admin/catalog/entries/venues/${venue.entry.id}`, manager.cookie, { revision: venue.revision, entry: { ...venue.entry, address: { ru: 'Набережная, 7' } } });
+    const res = await adminCall(t, 'PUT', `/api/admin/catalog/entries/venues/${venue.entry.id}`, manager.cookie, {
+      revision: venue.revision,
+      entry: { ...venue.entry, address: { ru: 'Набережная, 7' } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const afisha = afishaResponse.parse((await t.get('/api/afisha')).json());
     expect(afisha.venues.find((v) => v.seatroot_id === venue.entry.id)?.address.ru).toBe('Набережная, 7');

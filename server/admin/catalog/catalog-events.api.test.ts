@@ -58,10 +58,12 @@ const save = (id: number, revision: number, event: unknown, cookie = manager.coo
   adminCall(t, 'PUT', `/api/admin/catalog/events/${id}`, cookie, { revision, event, lang, ...extra });
 const catalogVersion = async () => Number((await t.db.query<{ version: number }>('select version from catalog_version')).rows[0]?.version);
 const auditOf = async (id: number) =>
-  (await t.db.query<{ action: string; staff_id: number; before: unknown; after: unknown }>(
-    "select action, staff_id, before, after from audit_log where subject_type = 'event' and subject_id = $1 order by id",
-    [String(id)],
-  )).rows;
+  (
+    await t.db.query<{ action: string; staff_id: number; before: unknown; after: unknown }>(
+      "select action, staff_id, before, after from audit_log where subject_type = 'event' and subject_id = $1 order by id",
+      [String(id)],
+    )
+  ).rows;
 
 async function createdEvent(overrides: Partial<CatalogEventDraftInput> = {}) {
   const res = await create(newEvent(overrides));
@@ -78,7 +80,18 @@ async function visitorOrder(hash: string, quantity: number) {
   const created = await t.post('/api/order/create', {
     hash,
     lang: 'ru',
-    data: [{ day: entry.event_day, time: entry.event_time, actionId: page.action.action_id, categoryId: price.clientcategory_id, zoneId: 0, quantity, sum: 0, seatId: 0 }],
+    data: [
+      {
+        day: entry.event_day,
+        time: entry.event_time,
+        actionId: page.action.action_id,
+        categoryId: price.clientcategory_id,
+        zoneId: 0,
+        quantity,
+        sum: 0,
+        seatId: 0,
+      },
+    ],
     fio: 'Покупатель Билетов',
     phone: '+7 999 1234567',
     email: 'buyer@example.com',
@@ -115,7 +128,7 @@ describe('creating an event', () => {
     expect(saved.hash).toMatch(/^a-lecture-on-stars-\d+$/);
   });
 
-  it('refuses another event\'s page address on the hash field, in the member\'s language, changing nothing', async () => {
+  it("refuses another event's page address on the hash field, in the member's language, changing nothing", async () => {
     const first = await createdEvent();
     const second = await createdEvent();
     const loaded = await load(second.id);
@@ -134,14 +147,20 @@ describe('creating an event', () => {
 
   it('expands a schedule into sessions: weekdays and times between two dates, less the exceptions', async () => {
     const res = await create(newEvent({ sessions: [], prices: [{ id: -1, categoryId: -1, amount: 10_000 }] }), manager.cookie, {
-      recurrences: [{ from: '2026-12-07', to: '2026-12-20', weekdays: [1, 3], times: ['10:00', '15:30'], except: ['2026-12-09'], capacity: 30 }],
+      recurrences: [
+        { from: '2026-12-07', to: '2026-12-20', weekdays: [1, 3], times: ['10:00', '15:30'], except: ['2026-12-09'], capacity: 30 },
+      ],
     });
     expect(res.statusCode, res.body).toBe(200);
     const loaded = await load(res.json().id);
     // Mondays 7 and 14, Wednesday 16 (the 9th is an exception), two times each.
     expect(loaded.event.sessions.map((s: { startsAt: string }) => s.startsAt)).toEqual([
-      '2026-12-07T10:00:00+03:00', '2026-12-07T15:30:00+03:00', '2026-12-14T10:00:00+03:00', '2026-12-14T15:30:00+03:00',
-      '2026-12-16T10:00:00+03:00', '2026-12-16T15:30:00+03:00',
+      '2026-12-07T10:00:00+03:00',
+      '2026-12-07T15:30:00+03:00',
+      '2026-12-14T10:00:00+03:00',
+      '2026-12-14T15:30:00+03:00',
+      '2026-12-16T10:00:00+03:00',
+      '2026-12-16T15:30:00+03:00',
     ]);
     expect(loaded.event.sessions.every((s: { capacity: number }) => s.capacity === 30)).toBe(true);
   });
@@ -172,7 +191,9 @@ describe('bad input', () => {
       { path: 'event.prices.0.minQuantity', code: 'invalid', text: "Wrong value (minQuantity 3 is above the event's orderLimit 2)." },
     ]);
     const stray = await create(newEvent({ prices: [{ id: -1, categoryId: -7, amount: 100 }] }));
-    expect(stray.json().fields).toEqual([{ path: 'event.prices.0.categoryId', code: 'invalid', text: 'Неверное значение (unknown category (not one of this event)).' }]);
+    expect(stray.json().fields).toEqual([
+      { path: 'event.prices.0.categoryId', code: 'invalid', text: 'Неверное значение (unknown category (not one of this event)).' },
+    ]);
     expect(await catalogFingerprint(t.db)).toEqual(before);
   });
 
@@ -195,7 +216,10 @@ describe('two managers editing one event', () => {
     const before = await catalogFingerprint(t.db);
     const stale = await save(saved.id, second.revision, { ...second.event, name: { ru: 'Вторая правка' } });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ errorCode: 'catalog-stale', errorText: 'Изменено: Анна Смирнова, 27.11.2026 10:42. Обновите страницу.' });
+    expect(stale.json()).toMatchObject({
+      errorCode: 'catalog-stale',
+      errorText: 'Изменено: Анна Смирнова, 27.11.2026 10:42. Обновите страницу.',
+    });
     expect(await catalogFingerprint(t.db)).toEqual(before);
     expect((await load(saved.id)).event.name.ru).toBe('Первая правка');
   });
@@ -234,19 +258,32 @@ describe('publishing', () => {
       return res.body.includes(saved.hash);
     };
     expect(await afishaHas()).toBe(false);
-    const published = await adminCall(t, 'POST', `/api/admin/catalog/events/${saved.id}/publish`, manager.cookie, { revision: saved.revision, published: true });
+    const published = await adminCall(t, 'POST', `/api/admin/catalog/events/${saved.id}/publish`, manager.cookie, {
+      revision: saved.revision,
+      published: true,
+    });
     expect(published.statusCode, published.body).toBe(200);
     expect(await afishaHas()).toBe(true);
-    const off = await adminCall(t, 'POST', `/api/admin/catalog/events/${saved.id}/publish`, manager.cookie, { revision: published.json().revision, published: false });
+    const off = await adminCall(t, 'POST', `/api/admin/catalog/events/${saved.id}/publish`, manager.cookie, {
+      revision: published.json().revision,
+      published: false,
+    });
     expect(off.statusCode, off.body).toBe(200);
     expect(await afishaHas()).toBe(false);
-    expect((await auditOf(saved.id)).map((a) => a.action)).toEqual(['catalog.event.create', 'catalog.event.publish', 'catalog.event.unpublish']);
+    expect((await auditOf(saved.id)).map((a) => a.action)).toEqual([
+      'catalog.event.create',
+      'catalog.event.publish',
+      'catalog.event.unpublish',
+    ]);
   });
 });
 
 describe('changes that would harm sold tickets', () => {
   let event: { id: number; hash: string };
-  let form: { revision: number; event: Record<string, unknown> & { sessions: Array<Record<string, unknown>>; prices: Array<Record<string, unknown>> } };
+  let form: {
+    revision: number;
+    event: Record<string, unknown> & { sessions: Array<Record<string, unknown>>; prices: Array<Record<string, unknown>> };
+  };
   let order: { orderHash: string; sessionId: number };
   beforeAll(async () => {
     event = await createdEvent({ isPublished: true });
@@ -263,10 +300,17 @@ describe('changes that would harm sold tickets', () => {
 
   it('refuses deleting a session with orders, on the sessions field, changing nothing', async () => {
     const before = await catalogFingerprint(t.db);
-    const res = await save(event.id, form.revision, { ...form.event, sessions: form.event.sessions.filter((s) => s.id !== order.sessionId) });
+    const res = await save(event.id, form.revision, {
+      ...form.event,
+      sessions: form.event.sessions.filter((s) => s.id !== order.sessionId),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual([
-      { path: 'event.sessions', code: 'in-use-session', text: `Сеанс ${order.sessionId} нельзя удалить: на него есть заказы. Отметьте его «Отменён».` },
+      {
+        path: 'event.sessions',
+        code: 'in-use-session',
+        text: `Сеанс ${order.sessionId} нельзя удалить: на него есть заказы. Отметьте его «Отменён».`,
+      },
     ]);
     expect(await catalogFingerprint(t.db)).toEqual(before);
   });
@@ -283,7 +327,9 @@ describe('changes that would harm sold tickets', () => {
     const sessions = form.event.sessions.map((s, i) => (i === index ? { ...s, capacity: 2 } : s));
     const res = await save(event.id, form.revision, { ...form.event, sessions }, manager.cookie, 'en');
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual([{ path: `event.sessions.${index}.capacity`, code: 'below-sold', text: 'Less than already sold or held: 3.' }]);
+    expect(res.json().fields).toEqual([
+      { path: `event.sessions.${index}.capacity`, code: 'below-sold', text: 'Less than already sold or held: 3.' },
+    ]);
   });
 
   it('refuses deleting the event, and suggests unpublishing', async () => {
@@ -298,12 +344,17 @@ describe('changes that would harm sold tickets', () => {
     const prices = form.event.prices.map((p, i) => (i === 0 ? { ...p, amount: 60_000 } : p));
     const res = await save(event.id, form.revision, { ...form.event, prices });
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json()).toMatchObject({ errorCode: '-2256', errorText: 'Проверьте предупреждения и подтвердите: пока ничего не сохранено.' });
+    expect(res.json()).toMatchObject({
+      errorCode: '-2256',
+      errorText: 'Проверьте предупреждения и подтвердите: пока ничего не сохранено.',
+    });
     expect(res.json().warnings).toEqual([
       {
         path: 'event.prices.0.amount',
         code: 'price-change',
-        text: expect.stringMatching(/^Цена изменится с 500\s?₽ на 600\s?₽ только для новых заказов: уже оформленные заказы сохраняют цену, по которой оплачены\.$/),
+        text: expect.stringMatching(
+          /^Цена изменится с 500\s?₽ на 600\s?₽ только для новых заказов: уже оформленные заказы сохраняют цену, по которой оплачены\.$/,
+        ),
       },
     ]);
     const en = await save(event.id, form.revision, { ...form.event, prices }, manager.cookie, 'en');
@@ -311,14 +362,18 @@ describe('changes that would harm sold tickets', () => {
     expect(await catalogFingerprint(t.db)).toEqual(before);
     expect(await auditOf(event.id)).toEqual(audit);
     // Anything else on such an event saves without a question.
-    const renamed = await save(event.id, form.revision, { ...form.event, name: { ...(form.event.name as object), ru: 'Лекция о планетах' } });
+    const renamed = await save(event.id, form.revision, {
+      ...form.event,
+      name: { ...(form.event.name as object), ru: 'Лекция о планетах' },
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     form = await load(event.id);
   });
 
   it('keeps the order in progress at its price and hold when the price changes', async () => {
     const viewBefore = (await t.post('/api/order/view', { hash: order.orderHash, lang: 'ru' })).json();
-    const remaining = async () => (await t.db.query<{ remaining: number }>('select remaining from sessions where id = $1', [order.sessionId])).rows[0]?.remaining;
+    const remaining = async () =>
+      (await t.db.query<{ remaining: number }>('select remaining from sessions where id = $1', [order.sessionId])).rows[0]?.remaining;
     const left = await remaining();
     const prices = form.event.prices.map((p) => ({ ...p, amount: 99_900 }));
     const res = await save(event.id, form.revision, { ...form.event, prices }, manager.cookie, 'ru', { confirm: true });
@@ -342,9 +397,18 @@ describe('warnings the member confirms before a save goes through', () => {
 
   it('a price of 0: asks whether free is right, saves nothing, and saves once confirmed', async () => {
     const before = await catalogFingerprint(t.db);
-    const event = newEvent({ prices: [{ id: -1, categoryId: -1, amount: 50_000 }, { id: -2, categoryId: -2, amount: 0 }] });
-    expect(warningsOf(await create(event))).toEqual([{ path: 'event.prices.1.amount', code: 'free-price', text: 'Цена 0 — бесплатно — верно?' }]);
-    expect(warningsOf(await create(event, manager.cookie, { lang: 'kz' }))).toEqual([{ path: 'event.prices.1.amount', code: 'free-price', text: 'Баға 0 — тегін. Дұрыс па?' }]);
+    const event = newEvent({
+      prices: [
+        { id: -1, categoryId: -1, amount: 50_000 },
+        { id: -2, categoryId: -2, amount: 0 },
+      ],
+    });
+    expect(warningsOf(await create(event))).toEqual([
+      { path: 'event.prices.1.amount', code: 'free-price', text: 'Цена 0 — бесплатно — верно?' },
+    ]);
+    expect(warningsOf(await create(event, manager.cookie, { lang: 'kz' }))).toEqual([
+      { path: 'event.prices.1.amount', code: 'free-price', text: 'Баға 0 — тегін. Дұрыс па?' },
+    ]);
     expect(await catalogFingerprint(t.db)).toEqual(before);
     const confirmed = await create(event, manager.cookie, { confirm: true });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -362,17 +426,31 @@ describe('warnings the member confirms before a save goes through', () => {
     const coming = { id: -2, startsAt: '2026-11-27T10:30:00+03:00', capacity: 20 };
     const sessions = [passed, coming];
     expect(warningsOf(await create(newEvent({ sessions }), manager.cookie, { lang: 'en' }))).toEqual([
-      { path: 'event.sessions.0.startsAt', code: 'past-session', text: 'The session at 2026-11-27 09:30 has already started or passed (venue time). Is that right?' },
+      {
+        path: 'event.sessions.0.startsAt',
+        code: 'past-session',
+        text: 'The session at 2026-11-27 09:30 has already started or passed (venue time). Is that right?',
+      },
     ]);
     // The same moment written in UTC is the same past session, shown on the venue clock.
     const utc = [{ id: -1, startsAt: '2026-11-27T06:30:00Z', capacity: 20 }, coming];
     expect(warningsOf(await create(newEvent({ sessions: utc })))).toEqual([
-      { path: 'event.sessions.0.startsAt', code: 'past-session', text: 'Сеанс 2026-11-27 09:30 уже начался или прошёл (время площадки) — верно?' },
+      {
+        path: 'event.sessions.0.startsAt',
+        code: 'past-session',
+        text: 'Сеанс 2026-11-27 09:30 уже начался или прошёл (время площадки) — верно?',
+      },
     ]);
     // A whole-day session (no time) of today is still on sale: nothing to warn about; yesterday's is over.
     expect((await create(newEvent({ sessions: [{ id: -1, startsAt: '2026-11-27T00:00:00+03:00', capacity: 20 }] }))).statusCode).toBe(200);
-    expect(warningsOf(await create(newEvent({ sessions: [{ id: -1, startsAt: '2026-11-26T00:00:00+03:00', capacity: 20 }, coming] })))).toEqual([
-      { path: 'event.sessions.0.startsAt', code: 'past-session', text: 'Сеанс 2026-11-26 уже начался или прошёл (время площадки) — верно?' },
+    expect(
+      warningsOf(await create(newEvent({ sessions: [{ id: -1, startsAt: '2026-11-26T00:00:00+03:00', capacity: 20 }, coming] }))),
+    ).toEqual([
+      {
+        path: 'event.sessions.0.startsAt',
+        code: 'past-session',
+        text: 'Сеанс 2026-11-26 уже начался или прошёл (время площадки) — верно?',
+      },
     ]);
     // A cancelled past session is nothing to warn about.
     expect((await create(newEvent({ sessions: [{ ...passed, isCancelled: true }, coming] }))).statusCode).toBe(200);
@@ -389,7 +467,11 @@ describe('warnings the member confirms before a save goes through', () => {
     const before = await catalogFingerprint(t.db);
     const past = [{ id: -1, startsAt: '2026-11-26T12:00:00+03:00', capacity: 20 }];
     expect(warningsOf(await create(newEvent({ isPublished: true, sessions: past })))).toEqual([
-      { path: 'event.sessions.0.startsAt', code: 'past-session', text: 'Сеанс 2026-11-26 12:00 уже начался или прошёл (время площадки) — верно?' },
+      {
+        path: 'event.sessions.0.startsAt',
+        code: 'past-session',
+        text: 'Сеанс 2026-11-26 12:00 уже начался или прошёл (время площадки) — верно?',
+      },
       { path: 'event.sessions', code: 'no-future-session', text: 'Посетители не увидят событие: у него нет будущих сеансов.' },
     ]);
     expect(warningsOf(await create(newEvent({ isPublished: true, prices: [] }), manager.cookie, { lang: 'ch' }))).toEqual([
@@ -401,8 +483,14 @@ describe('warnings the member confirms before a save goes through', () => {
 
     const draft = await createdEvent({ prices: [] });
     const publish = (extra: Record<string, unknown> = {}) =>
-      adminCall(t, 'POST', `/api/admin/catalog/events/${draft.id}/publish`, manager.cookie, { revision: draft.revision, published: true, ...extra });
-    expect(warningsOf(await publish({ lang: 'en' }))).toEqual([{ path: 'event.prices', code: 'no-price', text: 'Visitors will not see the event: it has no prices.' }]);
+      adminCall(t, 'POST', `/api/admin/catalog/events/${draft.id}/publish`, manager.cookie, {
+        revision: draft.revision,
+        published: true,
+        ...extra,
+      });
+    expect(warningsOf(await publish({ lang: 'en' }))).toEqual([
+      { path: 'event.prices', code: 'no-price', text: 'Visitors will not see the event: it has no prices.' },
+    ]);
     expect((await load(draft.id)).event.isPublished).toBe(false);
     expect((await auditOf(draft.id)).map((a) => a.action)).toEqual(['catalog.event.create']);
     const confirmed = await publish({ confirm: true });
@@ -423,13 +511,21 @@ describe('deleting an event', () => {
     expect(await catalogVersion()).toBe(version + 1);
     expect((await t.post('/api/no-scheme', { hash: saved.hash, lang: 'ru' })).statusCode).toBe(404);
     const audit = await auditOf(saved.id);
-    expect(audit.at(-1)).toMatchObject({ action: 'catalog.event.delete', staff_id: manager.member.id, before: expect.objectContaining({ hash: saved.hash }) });
+    expect(audit.at(-1)).toMatchObject({
+      action: 'catalog.event.delete',
+      staff_id: manager.member.id,
+      before: expect.objectContaining({ hash: saved.hash }),
+    });
   });
 });
 
 describe('the list and the export', () => {
   it('finds events by name, kind and published state', async () => {
-    const list = async (query: string) => (await adminCall(t, 'GET', `/api/admin/catalog/events?${query}`, manager.cookie)).json().events as Array<{ hash: string; isPublished: boolean }>;
+    const list = async (query: string) =>
+      (await adminCall(t, 'GET', `/api/admin/catalog/events?${query}`, manager.cookie)).json().events as Array<{
+        hash: string;
+        isPublished: boolean;
+      }>;
     expect((await list('q=stars')).length).toBeGreaterThan(0);
     const found = await list(`q=${encodeURIComponent('о звёздах')}`);
     expect(found.length).toBeGreaterThan(1);
@@ -477,9 +573,14 @@ describe('hostile input', () => {
       }
     }
     for (const date of ['0000-01-01', '9999-12-31', '2026-02-30']) {
-      const res = await adminCall(t, 'POST', '/api/admin/catalog/events', manager.cookie, { ...VALID, recurrences: [{ ...VALID.recurrences[0], from: date, to: date }] });
+      const res = await adminCall(t, 'POST', '/api/admin/catalog/events', manager.cookie, {
+        ...VALID,
+        recurrences: [{ ...VALID.recurrences[0], from: date, to: date }],
+      });
       if (res.statusCode >= 500) failures.push(`recurrence on ${date}: ${res.statusCode} ${res.body.slice(0, 120)}`);
-      const session = await adminCall(t, 'POST', '/api/admin/catalog/events', manager.cookie, { event: newEvent({ sessions: [{ id: -1, startsAt: `${date}T10:00:00Z`, capacity: 1 }] }) });
+      const session = await adminCall(t, 'POST', '/api/admin/catalog/events', manager.cookie, {
+        event: newEvent({ sessions: [{ id: -1, startsAt: `${date}T10:00:00Z`, capacity: 1 }] }),
+      });
       if (session.statusCode >= 500) failures.push(`session on ${date}: ${session.statusCode} ${session.body.slice(0, 120)}`);
     }
     expect(failures).toEqual([]);

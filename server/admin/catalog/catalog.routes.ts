@@ -28,7 +28,6 @@ import { staffActorOf } from '../staff/staff.routes.ts';
 import type { EntryEditor } from './entries.service.ts';
 import type { EventEditor } from './events.service.ts';
 
-
 /** The catalog in the back office: the export; events (list, form, publishing, deletion); the other entries (list, save, deletion). */
 export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor; entries: EntryEditor }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -76,7 +75,10 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor;
 
   r.post(
     '/api/admin/catalog/events',
-    { schema: { tags, body: eventSaveRequest, response: { 200: eventSavedResponse, 409: eventConflictResponse, ...errors } }, onRequest: guard },
+    {
+      schema: { tags, body: eventSaveRequest, response: { 200: eventSavedResponse, 409: eventConflictResponse, ...errors } },
+      onRequest: guard,
+    },
     async (request) => {
       const { event, recurrences, confirm } = request.body;
       return ok(await deps.events.create({ draft: event, recurrences, confirm, actor: staffActorOf(request), lang: requestLang(request) }));
@@ -85,16 +87,42 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor;
 
   r.put(
     '/api/admin/catalog/events/:id',
-    { schema: { tags, params: eventIdParams, body: eventSaveRequest, response: { 200: eventSavedResponse, 409: eventConflictResponse, ...errors } }, onRequest: guard },
+    {
+      schema: {
+        tags,
+        params: eventIdParams,
+        body: eventSaveRequest,
+        response: { 200: eventSavedResponse, 409: eventConflictResponse, ...errors },
+      },
+      onRequest: guard,
+    },
     async (request) => {
       const { event, recurrences, revision, confirm } = request.body;
-      return ok(await deps.events.update({ id: request.params.id, revision, draft: event, recurrences, confirm, actor: staffActorOf(request), lang: requestLang(request) }));
+      return ok(
+        await deps.events.update({
+          id: request.params.id,
+          revision,
+          draft: event,
+          recurrences,
+          confirm,
+          actor: staffActorOf(request),
+          lang: requestLang(request),
+        }),
+      );
     },
   );
 
   r.post(
     '/api/admin/catalog/events/:id/publish',
-    { schema: { tags, params: eventIdParams, body: eventPublishRequest, response: { 200: eventSavedResponse, 409: eventConflictResponse, ...errors } }, onRequest: guard },
+    {
+      schema: {
+        tags,
+        params: eventIdParams,
+        body: eventPublishRequest,
+        response: { 200: eventSavedResponse, 409: eventConflictResponse, ...errors },
+      },
+      onRequest: guard,
+    },
     async (request) =>
       ok(
         await deps.events.publish({
@@ -110,8 +138,12 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor;
 
   r.delete(
     '/api/admin/catalog/events/:id',
-    { schema: { tags, params: eventIdParams, querystring: eventDeleteQuery, response: { 200: eventDeletedResponse, ...errors } }, onRequest: guard },
-    async (request) => ok(await deps.events.remove({ id: request.params.id, revision: request.query.revision, actor: staffActorOf(request) })),
+    {
+      schema: { tags, params: eventIdParams, querystring: eventDeleteQuery, response: { 200: eventDeletedResponse, ...errors } },
+      onRequest: guard,
+    },
+    async (request) =>
+      ok(await deps.events.remove({ id: request.params.id, revision: request.query.revision, actor: staffActorOf(request) })),
   );
 
   const entrySaved = entrySavedResponse;
@@ -128,7 +160,15 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor;
   r.post(
     '/api/admin/catalog/entries/:kind',
     { schema: { tags, params: entryKindParams, body: entrySaveRequest, response: { 200: entrySaved, ...errors } }, onRequest: guard },
-    async (request) => ok(await deps.entries.save({ kind: request.params.kind, entry: request.body.entry, actor: staffActorOf(request), lang: requestLang(request) })),
+    async (request) =>
+      ok(
+        await deps.entries.save({
+          kind: request.params.kind,
+          entry: request.body.entry,
+          actor: staffActorOf(request),
+          lang: requestLang(request),
+        }),
+      ),
   );
 
   r.put(
@@ -136,13 +176,33 @@ export function catalogRoutes(app: FastifyInstance, deps: { events: EventEditor;
     { schema: { tags, params: entryParams, body: entrySaveRequest, response: { 200: entrySaved, ...errors } }, onRequest: guard },
     async (request) => {
       const { revision, entry } = request.body;
-      return ok(await deps.entries.save({ kind: request.params.kind, id: request.params.id, ...(revision === undefined ? {} : { revision }), entry, actor: staffActorOf(request), lang: requestLang(request) }));
+      return ok(
+        await deps.entries.save({
+          kind: request.params.kind,
+          id: request.params.id,
+          ...(revision === undefined ? {} : { revision }),
+          entry,
+          actor: staffActorOf(request),
+          lang: requestLang(request),
+        }),
+      );
     },
   );
 
   r.delete(
     '/api/admin/catalog/entries/:kind/:id',
-    { schema: { tags, params: entryParams, querystring: entryDeleteQuery, response: { 200: entryDeletedResponse, ...errors } }, onRequest: guard },
-    async (request) => ok(await deps.entries.remove({ kind: request.params.kind, id: request.params.id, revision: request.query.revision, actor: staffActorOf(request) })),
+    {
+      schema: { tags, params: entryParams, querystring: entryDeleteQuery, response: { 200: entryDeletedResponse, ...errors } },
+      onRequest: guard,
+    },
+    async (request) =>
+      ok(
+        await deps.entries.remove({
+          kind: request.params.kind,
+          id: request.params.id,
+          revision: request.query.revision,
+          actor: staffActorOf(request),
+        }),
+      ),
   );
 }

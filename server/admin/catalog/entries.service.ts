@@ -17,7 +17,14 @@ import { type CatalogActor, byActor } from './events.service.ts';
 import { claimRevision, recordEditor } from './revision.ts';
 
 const TABLE = {
-  kinds: 'kinds', mainMenus: 'main_menus', subMenus: 'sub_menus', venues: 'venues', tags: 'tags', checkboxes: 'checkboxes', rules: 'rules_documents', zones: 'zones',
+  kinds: 'kinds',
+  mainMenus: 'main_menus',
+  subMenus: 'sub_menus',
+  venues: 'venues',
+  tags: 'tags',
+  checkboxes: 'checkboxes',
+  rules: 'rules_documents',
+  zones: 'zones',
 } as const satisfies Record<SimpleEntryKind, string>;
 
 const notFound = () => new BusinessError(AdminErrorCode.catalogNotFound, { status: 404 });
@@ -26,7 +33,8 @@ const notFound = () => new BusinessError(AdminErrorCode.catalogNotFound, { statu
 // without a 5xx: the catalog's own rows are never deleted out from under anything.
 const FOREIGN_KEY_VIOLATION = '23503';
 
-const refused = (fields: Array<{ path: string; code: string; text?: string }>) => new BusinessError(AdminErrorCode.catalogInvalid, { status: 400, details: { fields } });
+const refused = (fields: Array<{ path: string; code: string; text?: string }>) =>
+  new BusinessError(AdminErrorCode.catalogInvalid, { status: 400, details: { fields } });
 
 /**
  * Kinds, menus, venues, tags, checkboxes, rules documents and hall-less zones, saved one at a time
@@ -39,17 +47,26 @@ export function createEntryEditor(deps: { db: Db; now: () => number; timeZone: s
     async list(kind: SimpleEntryKind) {
       return deps.db.transaction(async (tx) => {
         const entries = await exportSimpleEntries(tx, kind);
-        return Promise.all(entries.map(async (entry) => {
-          const stamp = await findRevision(tx, TABLE[kind], entry.id);
-          return { entry, revision: stamp?.revision ?? 1, updatedAt: stamp?.updated_at ? new Date(stamp.updated_at).toISOString() : null, updatedBy: stamp?.updated_by_name ?? null };
-        }));
+        return Promise.all(
+          entries.map(async (entry) => {
+            const stamp = await findRevision(tx, TABLE[kind], entry.id);
+            return {
+              entry,
+              revision: stamp?.revision ?? 1,
+              updatedAt: stamp?.updated_at ? new Date(stamp.updated_at).toISOString() : null,
+              updatedBy: stamp?.updated_by_name ?? null,
+            };
+          }),
+        );
       });
     },
 
     async save(input: { kind: SimpleEntryKind; id?: number; revision?: number; entry: unknown; actor: CatalogActor; lang: Lang }) {
       const parsed = simpleEntrySchemas[input.kind].safeParse(input.entry);
       if (!parsed.success) {
-        throw refused(parsed.error.issues.map((i) => ({ path: ['entry', ...i.path.filter((p) => typeof p !== 'symbol')].join('.'), code: i.code })));
+        throw refused(
+          parsed.error.issues.map((i) => ({ path: ['entry', ...i.path.filter((p) => typeof p !== 'symbol')].join('.'), code: i.code })),
+        );
       }
       const table = TABLE[input.kind];
       return deps.db.transaction(async (tx) => {
@@ -73,7 +90,13 @@ export function createEntryEditor(deps: { db: Db; now: () => number; timeZone: s
           await importCatalogIn(tx, { [input.kind]: [entry] });
         } catch (error) {
           if (error instanceof CatalogImportError) {
-            throw refused(error.issues.map((i) => ({ path: i.field ? `entry.${i.field.replace(/\[(\d+)\]/g, '.$1')}` : 'entry', code: 'invalid', text: serverText('adminCatalog', 'other', input.lang, { message: i.message }) })));
+            throw refused(
+              error.issues.map((i) => ({
+                path: i.field ? `entry.${i.field.replace(/\[(\d+)\]/g, '.$1')}` : 'entry',
+                code: 'invalid',
+                text: serverText('adminCatalog', 'other', input.lang, { message: i.message }),
+              })),
+            );
           }
           throw error;
         }
@@ -102,7 +125,15 @@ export function createEntryEditor(deps: { db: Db; now: () => number; timeZone: s
         if (users.length > 0) {
           throw new BusinessError(AdminErrorCode.catalogEntryInUse, {
             status: 409,
-            text: (lang) => adminErrorText(AdminErrorCode.catalogEntryInUse, lang, entryUsesText(users.map((u) => ({ ...u, names: u.names.map((n) => pickLocalized(n, lang)) })), lang)),
+            text: (lang) =>
+              adminErrorText(
+                AdminErrorCode.catalogEntryInUse,
+                lang,
+                entryUsesText(
+                  users.map((u) => ({ ...u, names: u.names.map((n) => pickLocalized(n, lang)) })),
+                  lang,
+                ),
+              ),
             details: { users: users.map((u) => ({ what: u.what, count: u.count })) },
           });
         }
@@ -111,7 +142,10 @@ export function createEntryEditor(deps: { db: Db; now: () => number; timeZone: s
           await deleteEntryRow(tx, table, input.id);
         } catch (error) {
           if (refusedByDatabase(error) && (error as { code?: string }).code === FOREIGN_KEY_VIOLATION) {
-            throw new BusinessError(AdminErrorCode.catalogEntryInUse, { status: 409, text: (lang) => adminErrorText(AdminErrorCode.catalogEntryInUse, lang, serverText('adminCatalog', 'elsewhere', lang)) });
+            throw new BusinessError(AdminErrorCode.catalogEntryInUse, {
+              status: 409,
+              text: (lang) => adminErrorText(AdminErrorCode.catalogEntryInUse, lang, serverText('adminCatalog', 'elsewhere', lang)),
+            });
           }
           throw error;
         }

@@ -5,9 +5,15 @@ describe('entryUsesText: what still uses a catalog entry, for the refusal of its
   it('counts with the right Russian form and names at most five', () => {
     expect(entryUsesText([{ what: 'events', count: 1, names: ['Лекция'] }], 'ru')).toBe('1 событие: «Лекция»');
     expect(entryUsesText([{ what: 'events', count: 3, names: ['А', 'Б', 'В'] }], 'ru')).toBe('3 события: «А», «Б», «В»');
-    expect(entryUsesText([{ what: 'events', count: 7, names: ['1', '2', '3', '4', '5'] }, { what: 'halls', count: 2, names: ['Большой', 'Малый'] }], 'ru')).toBe(
-      '7 событий: «1», «2», «3», «4», «5», …; 2 зала: «Большой», «Малый»',
-    );
+    expect(
+      entryUsesText(
+        [
+          { what: 'events', count: 7, names: ['1', '2', '3', '4', '5'] },
+          { what: 'halls', count: 2, names: ['Большой', 'Малый'] },
+        ],
+        'ru',
+      ),
+    ).toBe('7 событий: «1», «2», «3», «4», «5», …; 2 зала: «Большой», «Малый»');
     expect(entryUsesText([{ what: 'orders', count: 21, names: [] }], 'ru')).toBe('21 заказ');
     expect(entryUsesText([{ what: 'orders', count: 5, names: [] }], 'ru')).toBe('5 заказов');
   });
@@ -20,6 +26,14 @@ describe('entryUsesText: what still uses a catalog entry, for the refusal of its
   });
 
   it('names the setup without a number and leaves out what nothing counts', () => {
-    expect(entryUsesText([{ what: 'setup', count: 1, names: [] }, { what: 'events', count: 0, names: [] }], 'ru')).toBe('настройки витрины (ссылки на документы)');
+    expect(
+      entryUsesText(
+        [
+          { what: 'setup', count: 1, names: [] },
+          { what: 'events', count: 0, names: [] },
+        ],
+        'ru',
+      ),
+    ).toBe('настройки витрины (ссылки на документы)');
   });
 });

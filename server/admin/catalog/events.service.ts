@@ -63,23 +63,40 @@ function fieldsOf(issues: readonly CatalogIssue[], draftSessions: number, lang: 
       const name = pickLocalized(JSON.parse(String(issue.params?.name ?? '{}')) as Record<string, string>, lang);
       return { path: `event.${path}`, code: 'in-subscription', text: serverText('adminCatalog', 'in-subscription', lang, { name }) };
     }
-    if (issue.code === 'empty-composition') return { path: `event.${path}`, code: 'empty-composition', text: serverText('adminCatalog', 'empty-composition', lang) };
-    if (issue.code === 'subscription-price') return { path: `event.${path}`, code: 'subscription-price', text: serverText('adminCatalog', 'subscription-price', lang) };
-    if (issue.code === 'visit-time') return { path: `event.${path}`, code: 'visit-time', text: serverText('adminCatalog', 'visit-time', lang) };
-    if (issue.code === 'composition-not-subscription' || issue.code === 'subscription-in-subscription' || issue.code === 'subscription-item-twice') {
+    if (issue.code === 'empty-composition')
+      return { path: `event.${path}`, code: 'empty-composition', text: serverText('adminCatalog', 'empty-composition', lang) };
+    if (issue.code === 'subscription-price')
+      return { path: `event.${path}`, code: 'subscription-price', text: serverText('adminCatalog', 'subscription-price', lang) };
+    if (issue.code === 'visit-time')
+      return { path: `event.${path}`, code: 'visit-time', text: serverText('adminCatalog', 'visit-time', lang) };
+    if (
+      issue.code === 'composition-not-subscription' ||
+      issue.code === 'subscription-in-subscription' ||
+      issue.code === 'subscription-item-twice'
+    ) {
       return { path: `event.${path}`, code: issue.code, text: serverText('adminCatalog', issue.code, lang) };
     }
     if (issue.code === 'unknown-subscription-item' || issue.code === 'hash-taken') {
-      return { path: `event.${path}`, code: issue.code, text: serverText('adminCatalog', issue.code, lang, { id: issue.params?.id ?? '' }) };
+      return {
+        path: `event.${path}`,
+        code: issue.code,
+        text: serverText('adminCatalog', issue.code, lang, { id: issue.params?.id ?? '' }),
+      };
     }
-    return { path: path === '' ? 'event' : `event.${path}`, code: 'invalid', text: serverText('adminCatalog', 'other', lang, { message: issue.message }) };
+    return {
+      path: path === '' ? 'event' : `event.${path}`,
+      code: 'invalid',
+      text: serverText('adminCatalog', 'other', lang, { message: issue.message }),
+    };
   });
 }
 
 /** A capacity under what is taken; the seats blocked for the session count as taken, and are named when there are some. */
 function belowSoldText(params: Readonly<Record<string, string | number>>, lang: Lang): string {
   const taken = params.taken ?? '';
-  return params.blocked ? serverText('adminCatalog', 'below-sold-blocked', lang, { taken, blocked: params.blocked }) : serverText('adminCatalog', 'below-sold', lang, { taken });
+  return params.blocked
+    ? serverText('adminCatalog', 'below-sold-blocked', lang, { taken, blocked: params.blocked })
+    : serverText('adminCatalog', 'below-sold', lang, { taken });
 }
 
 function refusedFields(fields: FieldError[]): BusinessError {
@@ -93,9 +110,16 @@ function refusedFields(fields: FieldError[]): BusinessError {
  */
 async function refusal(tx: Queryable, error: CatalogImportError, draftSessions: number, lang: Lang): Promise<BusinessError> {
   const sold = error.issues.find((i) => i.code === 'sold-subscription-item');
-  const fields = fieldsOf(error.issues.filter((i) => i !== sold), draftSessions, lang);
+  const fields = fieldsOf(
+    error.issues.filter((i) => i !== sold),
+    draftSessions,
+    lang,
+  );
   if (!sold) return refusedFields(fields);
-  const ids = String(sold.params?.ids ?? '').split(',').map(Number).filter((id) => id > 0);
+  const ids = String(sold.params?.ids ?? '')
+    .split(',')
+    .map(Number)
+    .filter((id) => id > 0);
   const events = await findEventNames(tx, ids);
   const text = (l: Lang) => adminErrorText(AdminErrorCode.subscriptionItemSold, l, events.map((n) => pickLocalized(n.name, l)).join(', '));
   return new BusinessError(AdminErrorCode.subscriptionItemSold, {
@@ -121,7 +145,8 @@ type Shown = {
 };
 
 /** The venue's calendar day of a moment: '2026-12-05'. */
-const venueDay = (at: number, timeZone: string) => new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));
+const venueDay = (at: number, timeZone: string) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));
 
 /**
  * A session over as the storefront counts it (docs/afisha.md): a timed one once it has started,
@@ -161,7 +186,15 @@ function visibilityWarnings(after: Shown, before: Shown | undefined, now: number
 
 /** A moment as the venue's clock shows it: '2026-12-05 12:00'. */
 function venueTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
 }
 
 /**
@@ -170,7 +203,16 @@ function venueTime(iso: string, timeZone: string): string {
  * all of the schedules' sessions), publishing an event no visitor can see, and a price changed
  * on an event with orders (placed orders keep what they paid). Each on the form's field.
  */
-function warningsOf(input: { after: Shown; before: Shown | undefined; draftSessions: number; hasOrders: boolean; now: number; timeZone: string; lang: Lang; money: (kopecks: number) => string }): EventWarning[] {
+function warningsOf(input: {
+  after: Shown;
+  before: Shown | undefined;
+  draftSessions: number;
+  hasOrders: boolean;
+  now: number;
+  timeZone: string;
+  lang: Lang;
+  money: (kopecks: number) => string;
+}): EventWarning[] {
   const { after, before, lang } = input;
   const warnings: EventWarning[] = [];
   const oldSessions = new Map((before?.sessions ?? []).map((s) => [s.id, s.startsAt]));
@@ -218,7 +260,13 @@ function needsConfirmation(warnings: EventWarning[]): BusinessError {
  * The draft as a catalog file's event: new entries (negative stand-in ids) get the next free ids
  * and the references to them follow, schedules become sessions, descriptions are sanitized.
  */
-function resolveDraft(draft: CatalogEventDraft, eventId: number, hash: string, next: Awaited<ReturnType<typeof nextIds>>, extra: ReturnType<typeof scheduledSessions>): CatalogEventInput {
+function resolveDraft(
+  draft: CatalogEventDraft,
+  eventId: number,
+  hash: string,
+  next: Awaited<ReturnType<typeof nextIds>>,
+  extra: ReturnType<typeof scheduledSessions>,
+): CatalogEventInput {
   const ids = { sessions: next.sessions, categories: next.categories, prices: next.prices };
   const maps = { sessions: new Map<number, number>(), categories: new Map<number, number>() };
   const give = (kind: 'sessions' | 'categories' | 'prices', id: number) => {
@@ -234,7 +282,8 @@ function resolveDraft(draft: CatalogEventDraft, eventId: number, hash: string, n
   const ref = (kind: 'sessions' | 'categories', id: number, field: string) => {
     if (id > 0) return id;
     const found = maps[kind].get(id);
-    if (found === undefined) unknown.push({ entry: '', field, message: `unknown ${kind === 'sessions' ? 'session' : 'category'} (not one of this event)` });
+    if (found === undefined)
+      unknown.push({ entry: '', field, message: `unknown ${kind === 'sessions' ? 'session' : 'category'} (not one of this event)` });
     return found ?? id;
   };
   const prices = draft.prices.map((p, i) => ({
@@ -244,8 +293,20 @@ function resolveDraft(draft: CatalogEventDraft, eventId: number, hash: string, n
     ...(p.sessionId === undefined ? {} : { sessionId: ref('sessions', p.sessionId, `prices[${i}].sessionId`) }),
   }));
   // A stand-in that no entry of the form carries: refused here, on its field, before the import.
-  if (unknown.length > 0) throw new CatalogImportError(unknown.map((u) => `${u.field}: ${u.message}`), unknown);
-  for (const s of extra) sessions.push({ id: ids.sessions++, startsAt: s.startsAt, ...(s.capacity === undefined ? {} : { capacity: s.capacity }), groupCapacity: s.groupCapacity, soldOutside: 0, isCancelled: false });
+  if (unknown.length > 0)
+    throw new CatalogImportError(
+      unknown.map((u) => `${u.field}: ${u.message}`),
+      unknown,
+    );
+  for (const s of extra)
+    sessions.push({
+      id: ids.sessions++,
+      startsAt: s.startsAt,
+      ...(s.capacity === undefined ? {} : { capacity: s.capacity }),
+      groupCapacity: s.groupCapacity,
+      soldOutside: 0,
+      isCancelled: false,
+    });
   const description = Object.fromEntries(Object.entries(draft.description).map(([lang, html]) => [lang, sanitizeHtml(html ?? '')]));
   return { ...draft, id: eventId, hash, description, categories, sessions, prices };
 }
@@ -267,7 +328,15 @@ export function createEventEditor(deps: Deps) {
   const { db, timeZone } = deps;
   const at = () => new Date(deps.now());
 
-  async function save(input: { id?: number; revision?: number; draft: CatalogEventDraft; recurrences: CatalogRecurrence[]; confirm: boolean; actor: CatalogActor; lang: Lang }) {
+  async function save(input: {
+    id?: number;
+    revision?: number;
+    draft: CatalogEventDraft;
+    recurrences: CatalogRecurrence[];
+    confirm: boolean;
+    actor: CatalogActor;
+    lang: Lang;
+  }) {
     const currency = await deps.currency();
     return db.transaction(async (tx) => {
       // New ids are the next free ones: the import lock keeps a second save from taking them too.
@@ -278,7 +347,10 @@ export function createEventEditor(deps: Deps) {
       const next = await nextIds(tx);
       let hasOrders = false;
       if (input.id !== undefined) {
-        if (input.revision === undefined) throw refusedFields([{ path: 'revision', code: 'required', text: serverText('adminCatalog', 'other', input.lang, { message: 'revision' }) }]);
+        if (input.revision === undefined)
+          throw refusedFields([
+            { path: 'revision', code: 'required', text: serverText('adminCatalog', 'other', input.lang, { message: 'revision' }) },
+          ]);
         await claimRevision(tx, 'events', input.id, input.revision, timeZone);
         before = await exportEvent(tx, input.id, timeZone);
         eventId = input.id;
@@ -357,10 +429,30 @@ export function createEventEditor(deps: Deps) {
       });
     },
 
-    create: (input: { draft: CatalogEventDraft; recurrences: CatalogRecurrence[]; confirm: boolean; actor: CatalogActor; lang: Lang }) => save(input),
+    create: (input: { draft: CatalogEventDraft; recurrences: CatalogRecurrence[]; confirm: boolean; actor: CatalogActor; lang: Lang }) =>
+      save(input),
 
-    update: (input: { id: number; revision: number | undefined; draft: CatalogEventDraft; recurrences: CatalogRecurrence[]; confirm: boolean; actor: CatalogActor; lang: Lang }) =>
-      save(input.revision === undefined ? { id: input.id, draft: input.draft, recurrences: input.recurrences, confirm: input.confirm, actor: input.actor, lang: input.lang } : input),
+    update: (input: {
+      id: number;
+      revision: number | undefined;
+      draft: CatalogEventDraft;
+      recurrences: CatalogRecurrence[];
+      confirm: boolean;
+      actor: CatalogActor;
+      lang: Lang;
+    }) =>
+      save(
+        input.revision === undefined
+          ? {
+              id: input.id,
+              draft: input.draft,
+              recurrences: input.recurrences,
+              confirm: input.confirm,
+              actor: input.actor,
+              lang: input.lang,
+            }
+          : input,
+      ),
 
     /**
      * Puts the event on the storefront or takes it off, its sales and orders untouched. Putting
@@ -394,7 +486,8 @@ export function createEventEditor(deps: Deps) {
       return db.transaction(async (tx) => {
         await claimRevision(tx, 'events', input.id, input.revision, timeZone);
         if ((await findEventUsage(tx, input.id)).hasOrders) throw new BusinessError(AdminErrorCode.catalogEventHasOrders, { status: 409 });
-        if ((await findSubscriptionsOf(tx, input.id)).length > 0) throw new BusinessError(AdminErrorCode.catalogEventInSubscription, { status: 409 });
+        if ((await findSubscriptionsOf(tx, input.id)).length > 0)
+          throw new BusinessError(AdminErrorCode.catalogEventInSubscription, { status: 409 });
         const before = await exportEvent(tx, input.id, timeZone);
         await deleteEventRow(tx, input.id);
         const catalogVersion = await bumpCatalogVersion(tx);

@@ -8,7 +8,15 @@ export type { RevisedTable } from './catalog-admin.repository.ts';
 
 /** 27.11.2026 10:42 in the venue's zone: how the refusal names the time of the other change. */
 export function changeTime(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('ru-RU', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('ru-RU', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')}.${part('month')}.${part('year')} ${part('hour')}:${part('minute')}`;
 }
@@ -25,7 +33,12 @@ export async function claimRevision(tx: Queryable, table: RevisedTable, id: numb
     const when = row.updated_at ? changeTime(new Date(row.updated_at), timeZone) : '—';
     throw new BusinessError(AdminErrorCode.catalogStale, {
       status: 409,
-      text: (lang) => adminErrorText(AdminErrorCode.catalogStale, lang, `${row.updated_by_name ?? serverText('adminCatalog', 'importer', lang)}, ${when}`),
+      text: (lang) =>
+        adminErrorText(
+          AdminErrorCode.catalogStale,
+          lang,
+          `${row.updated_by_name ?? serverText('adminCatalog', 'importer', lang)}, ${when}`,
+        ),
       details: { revision: row.revision },
     });
   }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createClock, createTestApp } from '../../../tests/harness.ts';
 import { DEVICE, paidTickets, prepareDoor, withKey } from '../../checkin/checkin-test-kit.ts';
 import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
@@ -7,13 +7,19 @@ const AT = new Date('2026-11-27T09:00:00Z');
 /** A key for the test day only (Moscow, the venue's default zone). */
 const TODAY = { validFrom: '2026-11-27', validTo: '2026-11-27' };
 let t: TestApp;
-beforeEach(async () => {
+const openDoor = async () => {
   t = await createTestApp({ demo: false, clock: createClock(AT), deps: { staffScryptCost: TEST_SCRYPT_COST } });
   await prepareDoor(t.db, AT);
-});
-afterEach(() => t.close());
+};
+/** A test that admits, makes keys or counts them gets an app of its own. */
+function appPerTest() {
+  beforeEach(openDoor);
+  afterEach(() => t.close());
+}
 
 describe('check-in with a staff session', () => {
+  appPerTest();
+
   it('admits a ticket scanned by a signed-in controller, and names the controller on the second scan', async () => {
     const { member, cookie } = await signedInAs(t, 'controller');
     const { tickets } = await paidTickets(t.db, AT);
@@ -37,6 +43,8 @@ describe('check-in with a staff session', () => {
 });
 
 describe('device keys in the back office', () => {
+  appPerTest();
+
   it('makes a key shown once, lists the device without it, admits with it, and refuses it once revoked; both changes audited', async () => {
     const { member, cookie } = await signedInAs(t, 'manager');
     const made = await adminCall(t, 'POST', '/api/admin/checkin/devices', cookie, { name: '  Турникет 1 ', ...TODAY });
@@ -47,12 +55,24 @@ describe('device keys in the back office', () => {
     const listed = await adminCall(t, 'GET', '/api/admin/checkin/devices', cookie);
     // It expires at the end of its last day in the venue's time zone (Moscow midnight is 21:00 UTC).
     expect(listed.json().devices).toMatchObject([
-      { id: device.id, name: 'Турникет 1', revokedAt: null, validFrom: '2026-11-27', validTo: '2026-11-27', expiresAt: '2026-11-27T21:00:00.000Z', sessionIds: null, createdBy: 'Test manager', lastUsedAt: null },
+      {
+        id: device.id,
+        name: 'Турникет 1',
+        revokedAt: null,
+        validFrom: '2026-11-27',
+        validTo: '2026-11-27',
+        expiresAt: '2026-11-27T21:00:00.000Z',
+        sessionIds: null,
+        createdBy: 'Test manager',
+        lastUsedAt: null,
+      },
     ]);
     expect(listed.body).not.toContain(key);
 
     const { tickets } = await paidTickets(t.db, AT, { quantity: 2 });
-    expect((await withKey(t, '/api/checkin/scan', key, { code: tickets[0]?.code, deviceId: DEVICE })).json()).toMatchObject({ verdict: 'admitted' });
+    expect((await withKey(t, '/api/checkin/scan', key, { code: tickets[0]?.code, deviceId: DEVICE })).json()).toMatchObject({
+      verdict: 'admitted',
+    });
     // Its last use is shown.
     expect((await adminCall(t, 'GET', '/api/admin/checkin/devices', cookie)).json().devices[0].lastUsedAt).toBe(AT.toISOString());
 
@@ -72,36 +92,10 @@ describe('device keys in the back office', () => {
     expect(JSON.stringify(audit.rows)).not.toContain(key);
   });
 
-  it.each([
-    { description: 'an empty name', body: { name: '   ' }, code: 'required-device-name' },
-    { description: 'a name over 100 characters', body: { name: 'x'.repeat(101) }, code: 'device-name-too-long' },
-    { description: 'no name', body: {}, code: 'required-device-name' },
-  ])('refuses $description with 400 on the name field and makes nothing', async ({ body, code }) => {
-    const { cookie } = await signedInAs(t, 'owner');
-    const response = await adminCall(t, 'POST', '/api/admin/checkin/devices', cookie, { ...TODAY, ...body });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ errorCode: '-1002', fields: [{ path: 'name', code }] });
-    expect((await t.db.query('select 1 from checkin_devices')).rows).toHaveLength(0);
-  });
-
-  it.each([
-    { description: 'no days', body: { validFrom: undefined, validTo: undefined }, path: 'validFrom', code: 'required-device-day' },
-    { description: 'a last day before the first', body: { validFrom: '2026-11-28', validTo: '2026-11-27' }, path: 'validTo', code: 'device-days-reversed' },
-    { description: 'more than 31 days', body: { validFrom: '2026-11-27', validTo: '2026-12-28' }, path: 'validTo', code: 'device-days-too-many' },
-    { description: 'days already over', body: { validFrom: '2026-11-20', validTo: '2026-11-26' }, path: 'validTo', code: 'device-days-past' },
-    { description: 'a session outside its days', body: { ...{ validFrom: '2026-11-27', validTo: '2026-11-27' }, sessionIds: [9001] }, path: 'sessionIds', code: 'device-sessions-outside' },
-    { description: 'a session that does not exist', body: { ...{ validFrom: '2026-11-27', validTo: '2026-11-27' }, sessionIds: [4242] }, path: 'sessionIds', code: 'device-sessions-outside' },
-  ])('refuses a key with $description on its field and makes nothing', async ({ body, path, code }) => {
-    const { cookie } = await signedInAs(t, 'owner');
-    const response = await adminCall(t, 'POST', '/api/admin/checkin/devices', cookie, { name: 'Турникет', ...body });
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json()).toMatchObject({ errorCode: '-1002', fields: expect.arrayContaining([{ path, code }]) });
-    expect((await t.db.query('select 1 from checkin_devices')).rows).toHaveLength(0);
-  });
-
   it("admits, lists and counts only within a key's days and sessions, and refuses the key after its last day", async () => {
     const { cookie } = await signedInAs(t, 'owner');
-    const make = async (body: Record<string, unknown>) => (await adminCall(t, 'POST', '/api/admin/checkin/devices', cookie, { name: 'Турникет', ...body })).json<{ key: string }>().key;
+    const make = async (body: Record<string, unknown>) =>
+      (await adminCall(t, 'POST', '/api/admin/checkin/devices', cookie, { name: 'Турникет', ...body })).json<{ key: string }>().key;
     const todayOnly = await make(TODAY);
     const nextWeekOnly = await make({ validFrom: '2026-11-27', validTo: '2026-12-04', sessionIds: [9001] });
     const today = (await paidTickets(t.db, AT, { quantity: 2 })).tickets;
@@ -140,7 +134,9 @@ describe('device keys in the back office', () => {
   it('revokes the keys a member made when the member is disabled, and refuses them at once', async () => {
     const { cookie: ownerCookie } = await signedInAs(t, 'owner');
     const { member, cookie } = await signedInAs(t, 'manager');
-    const { key } = (await adminCall(t, 'POST', '/api/admin/checkin/devices', cookie, { name: 'Турникет менеджера', ...TODAY })).json<{ key: string }>();
+    const { key } = (await adminCall(t, 'POST', '/api/admin/checkin/devices', cookie, { name: 'Турникет менеджера', ...TODAY })).json<{
+      key: string;
+    }>();
     const get = () => t.app.inject({ method: 'GET', url: '/api/checkin/sessions', headers: { authorization: `Bearer ${key}` } });
     expect((await get()).statusCode).toBe(200);
 
@@ -149,18 +145,86 @@ describe('device keys in the back office', () => {
     expect((await get()).statusCode).toBe(401);
     const listed = (await adminCall(t, 'GET', '/api/admin/checkin/devices', ownerCookie)).json().devices;
     expect(listed).toMatchObject([{ name: 'Турникет менеджера', revokedAt: AT.toISOString() }]);
-    const audit = await t.db.query<{ after: unknown }>("select after from audit_log where action = 'staff.update' order by id desc limit 1");
+    const audit = await t.db.query<{ after: unknown }>(
+      "select after from audit_log where action = 'staff.update' order by id desc limit 1",
+    );
     expect(audit.rows[0]?.after).toEqual({ disabled: true, devicesRevoked: 1 });
   });
 });
 
+// Refused keys make nothing (each proves it), so the refusals share one app and one owner.
+describe('device keys refused', () => {
+  let cookie: string;
+  beforeAll(async () => {
+    await openDoor();
+    ({ cookie } = await signedInAs(t, 'owner'));
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    { description: 'an empty name', body: { name: '   ' }, code: 'required-device-name' },
+    { description: 'a name over 100 characters', body: { name: 'x'.repeat(101) }, code: 'device-name-too-long' },
+    { description: 'no name', body: {}, code: 'required-device-name' },
+  ])('refuses $description with 400 on the name field and makes nothing', async ({ body, code }) => {
+    const response = await adminCall(t, 'POST', '/api/admin/checkin/devices', cookie, { ...TODAY, ...body });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errorCode: '-1002', fields: [{ path: 'name', code }] });
+    expect((await t.db.query('select 1 from checkin_devices')).rows).toHaveLength(0);
+  });
+
+  it.each([
+    { description: 'no days', body: { validFrom: undefined, validTo: undefined }, path: 'validFrom', code: 'required-device-day' },
+    {
+      description: 'a last day before the first',
+      body: { validFrom: '2026-11-28', validTo: '2026-11-27' },
+      path: 'validTo',
+      code: 'device-days-reversed',
+    },
+    {
+      description: 'more than 31 days',
+      body: { validFrom: '2026-11-27', validTo: '2026-12-28' },
+      path: 'validTo',
+      code: 'device-days-too-many',
+    },
+    {
+      description: 'days already over',
+      body: { validFrom: '2026-11-20', validTo: '2026-11-26' },
+      path: 'validTo',
+      code: 'device-days-past',
+    },
+    {
+      description: 'a session outside its days',
+      body: { ...{ validFrom: '2026-11-27', validTo: '2026-11-27' }, sessionIds: [9001] },
+      path: 'sessionIds',
+      code: 'device-sessions-outside',
+    },
+    {
+      description: 'a session that does not exist',
+      body: { ...{ validFrom: '2026-11-27', validTo: '2026-11-27' }, sessionIds: [4242] },
+      path: 'sessionIds',
+      code: 'device-sessions-outside',
+    },
+  ])('refuses a key with $description on its field and makes nothing', async ({ body, path, code }) => {
+    const response = await adminCall(t, 'POST', '/api/admin/checkin/devices', cookie, { name: 'Турникет', ...body });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ errorCode: '-1002', fields: expect.arrayContaining([{ path, code }]) });
+    expect((await t.db.query('select 1 from checkin_devices')).rows).toHaveLength(0);
+  });
+});
+
 describe('GET /api/admin/registry/reports', () => {
+  appPerTest();
+
   it('lists the failing reports with their reason for a manager', async () => {
     await paidTickets(t.db, AT, { pushkin: true });
     await t.db.query("update registry_reports set attempts = 2, last_error = 'HTTP 503: unavailable'");
     const { cookie } = await signedInAs(t, 'manager');
     const response = await adminCall(t, 'GET', '/api/admin/registry/reports?lang=en', cookie);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ configured: false, unsent: 1, reports: [{ kind: 'ticket', attempts: 2, lastError: 'HTTP 503: unavailable', event: 'Событие' }] });
+    expect(response.json()).toMatchObject({
+      configured: false,
+      unsent: 1,
+      reports: [{ kind: 'ticket', attempts: 2, lastError: 'HTTP 503: unavailable', event: 'Событие' }],
+    });
   });
 });

@@ -19,7 +19,10 @@ export function checkinDevicesRoutes(app: FastifyInstance, deps: { checkin: Chec
 
   r.get(
     '/api/admin/checkin/devices',
-    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: devicesResponse, ...errors } }, onRequest: requirePermission('checkin.devices') },
+    {
+      schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: devicesResponse, ...errors } },
+      onRequest: requirePermission('checkin.devices'),
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok({ devices: await deps.checkin.listDevices() });
@@ -28,13 +31,24 @@ export function checkinDevicesRoutes(app: FastifyInstance, deps: { checkin: Chec
 
   r.post(
     '/api/admin/checkin/devices',
-    { schema: { tags: ['admin'], body: createDeviceRequest, response: { 200: createDeviceResponse, ...errors } }, onRequest: requirePermission('checkin.devices') },
+    {
+      schema: { tags: ['admin'], body: createDeviceRequest, response: { 200: createDeviceResponse, ...errors } },
+      onRequest: requirePermission('checkin.devices'),
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const staff = guardedStaff(request);
       const client = clientOf(request);
       const made = await deps.checkin.createDevice(request.body, staff.id, (tx, device) =>
-        deps.audit.record(tx, { staffId: staff.id, action: 'checkin-device.create', subjectType: 'checkin-device', subjectId: String(device.id), after: device, ip: client.ip, userAgent: client.userAgent }),
+        deps.audit.record(tx, {
+          staffId: staff.id,
+          action: 'checkin-device.create',
+          subjectType: 'checkin-device',
+          subjectId: String(device.id),
+          after: device,
+          ip: client.ip,
+          userAgent: client.userAgent,
+        }),
       );
       return ok(made);
     },
@@ -55,7 +69,15 @@ export function checkinDevicesRoutes(app: FastifyInstance, deps: { checkin: Chec
       const staff = guardedStaff(request);
       const client = clientOf(request);
       const device = await deps.checkin.revokeDevice(request.params.id, (tx, before) =>
-        deps.audit.record(tx, { staffId: staff.id, action: 'checkin-device.revoke', subjectType: 'checkin-device', subjectId: String(before.id), before, ip: client.ip, userAgent: client.userAgent }),
+        deps.audit.record(tx, {
+          staffId: staff.id,
+          action: 'checkin-device.revoke',
+          subjectType: 'checkin-device',
+          subjectId: String(before.id),
+          before,
+          ip: client.ip,
+          userAgent: client.userAgent,
+        }),
       );
       if (!device) throw new BusinessError(ErrorCode.notFound, { status: 404 });
       return ok({ device });

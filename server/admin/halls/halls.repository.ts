@@ -25,7 +25,12 @@ export async function findHallSession(q: Queryable, sessionId: number): Promise<
   return rows[0];
 }
 
-export type SeatedEventRow = { id: number; name: Text; hall_id: number; sessions: { id: number; startsAt: string; hasTime: boolean; isCancelled: boolean }[] };
+export type SeatedEventRow = {
+  id: number;
+  name: Text;
+  hall_id: number;
+  sessions: { id: number; startsAt: string; hasTime: boolean; isCancelled: boolean }[];
+};
 
 /** Events sold with a seat map and their sessions from `since` on, the nearest first. */
 export async function findSeatedEvents(q: Queryable, since: Date): Promise<SeatedEventRow[]> {
@@ -48,10 +53,10 @@ export async function findSeatedEvents(q: Queryable, since: Date): Promise<Seate
  * seat take turns and the later one sees the earlier one's rows.
  */
 export async function lockSeatClaims(tx: Queryable, sessionId: number, seatIds: readonly number[]): Promise<void> {
-  await tx.query(
-    'select pg_advisory_xact_lock($1::int, s) from (select distinct unnest($2::int[]) as s order by 1) seats',
-    [sessionId, seatIds],
-  );
+  await tx.query('select pg_advisory_xact_lock($1::int, s) from (select distinct unnest($2::int[]) as s order by 1) seats', [
+    sessionId,
+    seatIds,
+  ]);
 }
 
 export type HallSeatRow = { id: number; row_label: string; seat_label: string; sector_name: Text };
@@ -69,7 +74,11 @@ export async function findHallSeatsNamed(q: Queryable, hallId: number, seatIds: 
 }
 
 /** Seats of a session held or sold by a live order, with the order's status; all of them when seatIds is null. */
-export async function findSeatOrders(q: Queryable, sessionId: number, seatIds: readonly number[] | null): Promise<{ seat_id: number; status: number }[]> {
+export async function findSeatOrders(
+  q: Queryable,
+  sessionId: number,
+  seatIds: readonly number[] | null,
+): Promise<{ seat_id: number; status: number }[]> {
   const { rows } = await q.query<{ seat_id: number; status: number }>(
     `select l.seat_id, o.status
        from order_lines l join orders o on o.id = l.order_id
@@ -184,7 +193,15 @@ export async function findNextHallIds(tx: Queryable): Promise<NextIds> {
 }
 
 export type HallFileRows = {
-  hall: { id: number; venue_id: number; name: Text; width: number; height: number; stage: { x: number; y: number; width: number; height: number; label?: Text } | null; revision: number };
+  hall: {
+    id: number;
+    venue_id: number;
+    name: Text;
+    width: number;
+    height: number;
+    stage: { x: number; y: number; width: number; height: number; label?: Text } | null;
+    revision: number;
+  };
   zones: { id: number; name: Text; level_name: Text; description: Text; color: string }[];
   sectors: { id: number; name: Text; sortnum: number }[];
   seats: { id: number; sector_id: number; zone_id: number; row_label: string; seat_label: string; x: number; y: number }[];
@@ -193,14 +210,26 @@ export type HallFileRows = {
 
 /** Everything a hall's catalog entry holds, as stored. */
 export async function findHallFileRows(q: Queryable, hallId: number): Promise<HallFileRows | undefined> {
-  const { rows } = await q.query<HallFileRows['hall']>('select id, venue_id, name, width, height, stage, revision from halls where id = $1', [hallId]);
+  const { rows } = await q.query<HallFileRows['hall']>(
+    'select id, venue_id, name, width, height, stage, revision from halls where id = $1',
+    [hallId],
+  );
   const hall = rows[0];
   if (!hall) return undefined;
   // One after another: inside a transaction q is one connection, which runs one query at a time
   // anyway, and node-postgres refuses queries queued on a busy client from its next major version.
-  const zones = await q.query<HallFileRows['zones'][number]>('select id, name, level_name, description, color from zones where hall_id = $1 order by id', [hallId]);
-  const sectors = await q.query<HallFileRows['sectors'][number]>('select id, name, sortnum from hall_sectors where hall_id = $1 order by sortnum, id', [hallId]);
-  const seats = await q.query<HallFileRows['seats'][number]>('select id, sector_id, zone_id, row_label, seat_label, x, y from hall_seats where hall_id = $1 order by id', [hallId]);
+  const zones = await q.query<HallFileRows['zones'][number]>(
+    'select id, name, level_name, description, color from zones where hall_id = $1 order by id',
+    [hallId],
+  );
+  const sectors = await q.query<HallFileRows['sectors'][number]>(
+    'select id, name, sortnum from hall_sectors where hall_id = $1 order by sortnum, id',
+    [hallId],
+  );
+  const seats = await q.query<HallFileRows['seats'][number]>(
+    'select id, sector_id, zone_id, row_label, seat_label, x, y from hall_seats where hall_id = $1 order by id',
+    [hallId],
+  );
   const standingAreas = await q.query<HallFileRows['standingAreas'][number]>(
     'select id, zone_id, name, capacity, x, y, width, height from standing_areas where hall_id = $1 order by id',
     [hallId],

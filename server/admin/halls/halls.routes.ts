@@ -37,7 +37,8 @@ const largeSource = {
     bodyTooLarge: () =>
       new BusinessError(AdminErrorCode.hallSourceTooLarge, {
         status: 413,
-        text: (lang) => adminErrorText(AdminErrorCode.hallSourceTooLarge, lang, new Intl.NumberFormat(toBcp47(lang)).format(HALL_LIMITS.sourceMaxChars)),
+        text: (lang) =>
+          adminErrorText(AdminErrorCode.hallSourceTooLarge, lang, new Intl.NumberFormat(toBcp47(lang)).format(HALL_LIMITS.sourceMaxChars)),
         details: { fields: [{ path: 'source', code: 'source-too-large' }] },
       }),
   },
@@ -50,10 +51,14 @@ export function hallsRoutes(app: FastifyInstance, deps: { halls: HallsDesk; bloc
   const tags = ['admin-halls'];
   const guard = requirePermission('catalog.write');
 
-  r.get('/api/admin/halls', { schema: { tags, querystring: hallsLangQuery, response: { 200: hallListResponse, ...errors } }, onRequest: guard }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return ok(await deps.halls.list());
-  });
+  r.get(
+    '/api/admin/halls',
+    { schema: { tags, querystring: hallsLangQuery, response: { 200: hallListResponse, ...errors } }, onRequest: guard },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await deps.halls.list());
+    },
+  );
 
   r.get(
     '/api/admin/halls/sessions',
@@ -66,7 +71,10 @@ export function hallsRoutes(app: FastifyInstance, deps: { halls: HallsDesk; bloc
 
   r.get(
     '/api/admin/halls/sessions/:id/map',
-    { schema: { tags, params: hallSessionParams, querystring: hallsLangQuery, response: { 200: hallSessionMapResponse, ...errors } }, onRequest: guard },
+    {
+      schema: { tags, params: hallSessionParams, querystring: hallsLangQuery, response: { 200: hallSessionMapResponse, ...errors } },
+      onRequest: guard,
+    },
     async (request, reply) => {
       const json = JSON.stringify(ok(await deps.blocks.map(request.params.id, request.query.lang)));
       reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
@@ -83,19 +91,28 @@ export function hallsRoutes(app: FastifyInstance, deps: { halls: HallsDesk; bloc
 
   r.post(
     '/api/admin/halls/sessions/:id/blocks',
-    { schema: { tags, params: hallSessionParams, body: seatBlockRequest, response: { 200: seatBlockResponse, ...errors } }, onRequest: guard },
+    {
+      schema: { tags, params: hallSessionParams, body: seatBlockRequest, response: { 200: seatBlockResponse, ...errors } },
+      onRequest: guard,
+    },
     async (request) => ok(await deps.blocks.block(request.params.id, request.body, staffActorOf(request))),
   );
 
   r.delete(
     '/api/admin/halls/sessions/:id/blocks',
-    { schema: { tags, params: hallSessionParams, body: seatUnblockRequest, response: { 200: seatBlockResponse, ...errors } }, onRequest: guard },
+    {
+      schema: { tags, params: hallSessionParams, body: seatUnblockRequest, response: { 200: seatBlockResponse, ...errors } },
+      onRequest: guard,
+    },
     async (request) => ok(await deps.blocks.unblock(request.params.id, request.body, staffActorOf(request))),
   );
 
   r.get(
     '/api/admin/halls/:id',
-    { schema: { tags, params: hallIdParams, querystring: hallsLangQuery, response: { 200: hallFileResponse, ...errors } }, onRequest: guard },
+    {
+      schema: { tags, params: hallIdParams, querystring: hallsLangQuery, response: { 200: hallFileResponse, ...errors } },
+      onRequest: guard,
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await deps.halls.file(request.params.id));

@@ -100,7 +100,14 @@ function renumber(hall: CatalogHall, venueId: number, ids: NextIds): CatalogHall
       sortnum: sector.sortnum,
       seats: seats
         .filter((seat) => seat.sector_id === sector.id)
-        .map((seat) => ({ id: nextSeat++, row: seat.row_label, seat: seat.seat_label, x: seat.x, y: seat.y, zoneId: zoneId.get(seat.zone_id) ?? seat.zone_id })),
+        .map((seat) => ({
+          id: nextSeat++,
+          row: seat.row_label,
+          seat: seat.seat_label,
+          x: seat.x,
+          y: seat.y,
+          zoneId: zoneId.get(seat.zone_id) ?? seat.zone_id,
+        })),
     })),
     standingAreas: hall.standingAreas.map((a, i) => ({ ...a, id: ids.standingArea + i, zoneId: zoneId.get(a.zoneId) ?? a.zoneId })),
   };
@@ -135,7 +142,15 @@ function hallOfSource(input: HallSourceRequest, ids: NextIds): { hall: CatalogHa
 function modelOf(hall: CatalogHall): HallModel {
   const sortnum = new Map(hall.sectors.map((s, i) => [s.id, [s.sortnum, i] as const]));
   const seats = seatsOf(hall)
-    .map((s) => ({ id: s.id, sector_id: s.sector_id, zone_id: s.zone_id, row_label: s.row_label, seat_label: s.seat_label, x: s.x, y: s.y }))
+    .map((s) => ({
+      id: s.id,
+      sector_id: s.sector_id,
+      zone_id: s.zone_id,
+      row_label: s.row_label,
+      seat_label: s.seat_label,
+      x: s.x,
+      y: s.y,
+    }))
     .sort((a, b) => {
       const [sa, ia] = sortnum.get(a.sector_id) ?? [0, 0];
       const [sb, ib] = sortnum.get(b.sector_id) ?? [0, 0];
@@ -146,13 +161,32 @@ function modelOf(hall: CatalogHall): HallModel {
     zones: hall.zones.map((z) => ({ id: z.id, name: z.name, level_name: z.levelName, color: z.color })),
     sectors: hall.sectors.map((s) => ({ id: s.id, name: s.name, sortnum: s.sortnum })),
     seats,
-    standingAreas: hall.standingAreas.map((a) => ({ id: a.id, zone_id: a.zoneId, name: a.name, capacity: a.capacity, x: a.x, y: a.y, width: a.width, height: a.height })),
+    standingAreas: hall.standingAreas.map((a) => ({
+      id: a.id,
+      zone_id: a.zoneId,
+      name: a.name,
+      capacity: a.capacity,
+      x: a.x,
+      y: a.y,
+      width: a.width,
+      height: a.height,
+    })),
   };
 }
 
 /** What the audit log keeps of a hall: everything but the seats, which it counts. */
 function auditHall(hall: CatalogHall, seats: number) {
-  return { id: hall.id, venueId: hall.venueId, name: hall.name, width: hall.width, height: hall.height, zones: hall.zones, sectors: hall.sectors.map((s) => ({ id: s.id, name: s.name })), standingAreas: hall.standingAreas, seats };
+  return {
+    id: hall.id,
+    venueId: hall.venueId,
+    name: hall.name,
+    width: hall.width,
+    height: hall.height,
+    zones: hall.zones,
+    sectors: hall.sectors.map((s) => ({ id: s.id, name: s.name })),
+    standingAreas: hall.standingAreas,
+    seats,
+  };
 }
 
 /** The back office's halls: the list, one hall as a catalog entry, and creating or replacing one through the catalog import. */
@@ -190,14 +224,31 @@ export function createHallsDesk(deps: { db: Db; now: () => number; timeZone: str
         width: hall.width,
         height: hall.height,
         ...(hall.stage ? { stage: { ...hall.stage, label: hall.stage.label ?? {} } } : {}),
-        zones: rows.zones.map((z) => ({ id: z.id, name: { ru: z.name.ru ?? '', ...z.name }, levelName: z.level_name, description: z.description, color: z.color })),
+        zones: rows.zones.map((z) => ({
+          id: z.id,
+          name: { ru: z.name.ru ?? '', ...z.name },
+          levelName: z.level_name,
+          description: z.description,
+          color: z.color,
+        })),
         sectors: rows.sectors.map((s) => ({
           id: s.id,
           name: { ru: s.name.ru ?? '', ...s.name },
           sortnum: s.sortnum,
-          seats: rows.seats.filter((seat) => seat.sector_id === s.id).map((seat) => ({ id: seat.id, row: seat.row_label, seat: seat.seat_label, x: seat.x, y: seat.y, zoneId: seat.zone_id })),
+          seats: rows.seats
+            .filter((seat) => seat.sector_id === s.id)
+            .map((seat) => ({ id: seat.id, row: seat.row_label, seat: seat.seat_label, x: seat.x, y: seat.y, zoneId: seat.zone_id })),
         })),
-        standingAreas: rows.standingAreas.map((a) => ({ id: a.id, zoneId: a.zone_id, name: { ru: a.name.ru ?? '', ...a.name }, capacity: a.capacity, x: a.x, y: a.y, width: a.width, height: a.height })),
+        standingAreas: rows.standingAreas.map((a) => ({
+          id: a.id,
+          zoneId: a.zone_id,
+          name: { ru: a.name.ru ?? '', ...a.name },
+          capacity: a.capacity,
+          x: a.x,
+          y: a.y,
+          width: a.width,
+          height: a.height,
+        })),
       };
       return { hall: catalogHall.parse(entry), revision: hall.revision };
     },
@@ -210,7 +261,12 @@ export function createHallsDesk(deps: { db: Db; now: () => number; timeZone: str
       return {
         hall,
         leftOut,
-        counts: { zones: hall.zones.length, sectors: hall.sectors.length, seats: model.seats.length, standingAreas: hall.standingAreas.length },
+        counts: {
+          zones: hall.zones.length,
+          sectors: hall.sectors.length,
+          seats: model.seats.length,
+          standingAreas: hall.standingAreas.length,
+        },
         map: unpricedMapOf(layout, () => true),
       };
     },
@@ -234,7 +290,11 @@ export function createHallsDesk(deps: { db: Db; now: () => number; timeZone: str
         const { hall } = hallOfSource(input, await findNextHallIds(tx));
         if (input.hallId !== undefined) {
           // The import refuses this too; said here first in the member's language, the seats named.
-          const leftOut = await findOrderedSeatsLeftOut(tx, hall.id, seatsOf(hall).map((s) => s.id));
+          const leftOut = await findOrderedSeatsLeftOut(
+            tx,
+            hall.id,
+            seatsOf(hall).map((s) => s.id),
+          );
           if (leftOut.length > 0) {
             throw new BusinessError(AdminErrorCode.hallSoldSeatsRemoved, {
               status: 422,

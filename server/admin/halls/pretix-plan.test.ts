@@ -29,10 +29,30 @@ function plan() {
         uuid: 'zone-p',
         position: { x: 50, y: 100 },
         rows: [
-          { row_number: '1', row_label: 'Reihe %s', uuid: 'row-p1', position: { x: 0, y: 0 }, row_number_position: 'both', seats: [1, 2, 3].map((n) => seat('P', '1', n, (n - 1) * 25, 'Parkett')) },
-          { row_number: '2', row_label: null, position: { x: 0, y: 30 }, seats: [1, 2].map((n) => seat('P', '2', n, (n - 1) * 25, 'Parkett')) },
+          {
+            row_number: '1',
+            row_label: 'Reihe %s',
+            uuid: 'row-p1',
+            position: { x: 0, y: 0 },
+            row_number_position: 'both',
+            seats: [1, 2, 3].map((n) => seat('P', '1', n, (n - 1) * 25, 'Parkett')),
+          },
+          {
+            row_number: '2',
+            row_label: null,
+            position: { x: 0, y: 30 },
+            seats: [1, 2].map((n) => seat('P', '2', n, (n - 1) * 25, 'Parkett')),
+          },
         ],
-        areas: [{ shape: 'rectangle', position: { x: 0, y: -80 }, rectangle: { width: 300, height: 40 }, color: '#cccccc', text: { text: 'Bühne', position: { x: 150, y: 20 } } }],
+        areas: [
+          {
+            shape: 'rectangle',
+            position: { x: 0, y: -80 },
+            rectangle: { width: 300, height: 40 },
+            color: '#cccccc',
+            text: { text: 'Bühne', position: { x: 150, y: 20 } },
+          },
+        ],
       },
       {
         zone_id: 'R',
@@ -102,9 +122,17 @@ describe('convertPretixPlan', () => {
   it.each([
     { description: 'not a plan at all', raw: [1, 2], problem: /plan|expected object/i },
     { description: 'a plan without categories', raw: { name: 'x', zones: [] }, problem: /categories/ },
-    { description: 'a seat of an unknown category', raw: { ...plan(), categories: [{ name: 'Parkett' }] }, problem: /category "Rang" is not among the plan's categories/ },
+    {
+      description: 'a seat of an unknown category',
+      raw: { ...plan(), categories: [{ name: 'Parkett' }] },
+      problem: /category "Rang" is not among the plan's categories/,
+    },
     { description: 'a plan without seats', raw: { name: 'x', categories: [], zones: [] }, problem: /no seats/ },
-    { description: 'a row without a number', raw: { name: 'x', categories: [{ name: 'c' }], zones: [{ position: { x: 0, y: 0 }, rows: [{ row_number: ' ', seats: [] }] }] }, problem: /the row has no number/ },
+    {
+      description: 'a row without a number',
+      raw: { name: 'x', categories: [{ name: 'c' }], zones: [{ position: { x: 0, y: 0 }, rows: [{ row_number: ' ', seats: [] }] }] },
+      problem: /the row has no number/,
+    },
   ])('refuses $description with a message', ({ raw, problem }) => {
     let error: unknown;
     try {
@@ -127,7 +155,13 @@ function planWith(areas: unknown[]) {
       {
         name: 'Main',
         position: { x: 0, y: 100 },
-        rows: [{ row_number: '1', position: { x: 100, y: 100 }, seats: [1, 2, 3].map((n) => ({ seat_guid: `s${n}`, seat_number: String(n), position: { x: n * 30, y: 0 }, category: 'A' })) }],
+        rows: [
+          {
+            row_number: '1',
+            position: { x: 100, y: 100 },
+            seats: [1, 2, 3].map((n) => ({ seat_guid: `s${n}`, seat_number: String(n), position: { x: n * 30, y: 0 }, category: 'A' })),
+          },
+        ],
         areas,
       },
     ],
@@ -149,28 +183,60 @@ describe('convertPretixPlan: the stage and the areas left out', () => {
   it.each([
     {
       description: 'an ellipse, centred on its position',
-      area: { uuid: 'e', shape: 'ellipse', position: { x: 250, y: -60 }, ellipse: { radius: { x: 120, y: 30 } }, text: { text: 'Сцена', position: { x: 0, y: 0 } } },
+      area: {
+        uuid: 'e',
+        shape: 'ellipse',
+        position: { x: 250, y: -60 },
+        ellipse: { radius: { x: 120, y: 30 } },
+        text: { text: 'Сцена', position: { x: 0, y: 0 } },
+      },
       stage: { x: 130, y: 10, width: 240, height: 60, label: { ru: 'Сцена' } },
       shape: 'ellipse',
       value: null,
     },
     {
       description: 'an ellipse turned 90°: its radii swap axes',
-      area: { uuid: 'e', shape: 'ellipse', position: { x: 250, y: -60 }, rotation: 90, ellipse: { radius: { x: 40, y: 10 } }, text: { text: 'STAGE', position: { x: 0, y: 0 } } },
+      area: {
+        uuid: 'e',
+        shape: 'ellipse',
+        position: { x: 250, y: -60 },
+        rotation: 90,
+        ellipse: { radius: { x: 40, y: 10 } },
+        text: { text: 'STAGE', position: { x: 0, y: 0 } },
+      },
       stage: { x: 240, y: 0, width: 20, height: 80, label: { ru: 'STAGE' } },
       shape: 'ellipse',
       value: '90',
     },
     {
       description: 'a polygon, its points relative to its position',
-      area: { uuid: 'p', shape: 'polygon', position: { x: 100, y: -90 }, polygon: { points: [{ x: 0, y: 0 }, { x: 300, y: 0 }, { x: 260, y: 50 }, { x: 40, y: 50 }] }, text: { text: 'Scène', position: { x: 150, y: 25 } } },
+      area: {
+        uuid: 'p',
+        shape: 'polygon',
+        position: { x: 100, y: -90 },
+        polygon: {
+          points: [
+            { x: 0, y: 0 },
+            { x: 300, y: 0 },
+            { x: 260, y: 50 },
+            { x: 40, y: 50 },
+          ],
+        },
+        text: { text: 'Scène', position: { x: 150, y: 25 } },
+      },
       stage: { x: 100, y: 10, width: 300, height: 50, label: { ru: 'Scène' } },
       shape: 'polygon',
       value: null,
     },
     {
       description: 'a circle',
-      area: { uuid: 'c', shape: 'circle', position: { x: 250, y: -50 }, circle: { radius: 40 }, text: { text: 'Сахна', position: { x: 0, y: 0 } } },
+      area: {
+        uuid: 'c',
+        shape: 'circle',
+        position: { x: 250, y: -50 },
+        circle: { radius: 40 },
+        text: { text: 'Сахна', position: { x: 0, y: 0 } },
+      },
       stage: { x: 210, y: 10, width: 80, height: 80, label: { ru: 'Сахна' } },
       shape: 'circle',
       value: null,
@@ -200,14 +266,24 @@ describe('convertPretixPlan: the stage and the areas left out', () => {
   });
 
   it('reads an older plan whose area is a width and a height with a text string', () => {
-    const { hall, leftOut } = convertPretixPlan(planWith([{ width: 200, height: 30, position: { x: 150, y: -80 }, text: 'Main Stage' }]), 3, IDS);
+    const { hall, leftOut } = convertPretixPlan(
+      planWith([{ width: 200, height: 30, position: { x: 150, y: -80 }, text: 'Main Stage' }]),
+      3,
+      IDS,
+    );
     expect(hall.stage).toEqual({ x: 150, y: 20, width: 200, height: 30, label: { ru: 'Main Stage' } });
     expect(leftOut).toEqual([]);
   });
 
   it('takes the largest of two stage candidates and lists the other with the areas left out', () => {
     const { hall, leftOut } = convertPretixPlan(
-      planWith([rect('Stage', 10, -90, 60, 20), rect('Bar', 400, 150, 80, 30), rect('Большая сцена', 100, -90, 300, 40), { uuid: 'table-uuid', shape: 'circle', position: { x: 50, y: 150 }, circle: { radius: 15 } }, { uuid: 't', shape: 'text', text: { text: 'Exit', position: { x: 0, y: 0 } } }]),
+      planWith([
+        rect('Stage', 10, -90, 60, 20),
+        rect('Bar', 400, 150, 80, 30),
+        rect('Большая сцена', 100, -90, 300, 40),
+        { uuid: 'table-uuid', shape: 'circle', position: { x: 50, y: 150 }, circle: { radius: 15 } },
+        { uuid: 't', shape: 'text', text: { text: 'Exit', position: { x: 0, y: 0 } } },
+      ]),
       3,
       IDS,
     );
@@ -221,7 +297,11 @@ describe('convertPretixPlan: the stage and the areas left out', () => {
   });
 
   it('has no stage when no area names it, and lists every area', () => {
-    const { hall, leftOut } = convertPretixPlan(planWith([rect('Backstage', 10, -90, 60, 20), rect('Bar', 400, 150, 80, 30), { shape: 'hexagon' }]), 3, IDS);
+    const { hall, leftOut } = convertPretixPlan(
+      planWith([rect('Backstage', 10, -90, 60, 20), rect('Bar', 400, 150, 80, 30), { shape: 'hexagon' }]),
+      3,
+      IDS,
+    );
     expect(hall.stage).toBeUndefined();
     expect(leftOut).toEqual([
       { kind: 'area', name: 'Backstage', shape: 'rectangle', value: null, count: 1 },
@@ -262,7 +342,22 @@ describe('convertPretixPlan: the stage and the areas left out', () => {
 });
 
 describe('isStageText', () => {
-  it.each(['stage', 'STAGE', 'Main stage', 'Сцена', 'БОЛЬШАЯ СЦЕНА', 'сахна', 'Bühne', 'BUHNE', 'scène', 'Scena', 'escenario', 'Palco', '舞台', '主舞台'])('%s is the stage', (text) => {
+  it.each([
+    'stage',
+    'STAGE',
+    'Main stage',
+    'Сцена',
+    'БОЛЬШАЯ СЦЕНА',
+    'сахна',
+    'Bühne',
+    'BUHNE',
+    'scène',
+    'Scena',
+    'escenario',
+    'Palco',
+    '舞台',
+    '主舞台',
+  ])('%s is the stage', (text) => {
     expect(isStageText(text)).toBe(true);
   });
   it.each(['', 'Bar', 'Backstage', 'Stagecoach', 'Table 1', 'Сценарий'])('%s is not', (text) => {

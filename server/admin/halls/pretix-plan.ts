@@ -44,7 +44,10 @@ const pretixArea = z.object({
   polygon: z.object({ points: z.array(position) }).optional(),
   width: z.number().optional(),
   height: z.number().optional(),
-  text: z.union([z.string(), z.object({ text: z.string() })]).nullable().optional(),
+  text: z
+    .union([z.string(), z.object({ text: z.string() })])
+    .nullable()
+    .optional(),
 });
 const pretixZone = z.object({
   name: z.string().optional(),
@@ -125,9 +128,15 @@ export function areaBox(area: PretixArea, origin: Point): Box | null {
   };
   switch (shapeOf(area)) {
     case 'rectangle': {
-      const size = area.rectangle ?? (area.width !== undefined && area.height !== undefined ? { width: area.width, height: area.height } : undefined);
+      const size =
+        area.rectangle ?? (area.width !== undefined && area.height !== undefined ? { width: area.width, height: area.height } : undefined);
       if (!size) return null;
-      return boxOf([{ x: 0, y: 0 }, { x: size.width, y: 0 }, { x: size.width, y: size.height }, { x: 0, y: size.height }]);
+      return boxOf([
+        { x: 0, y: 0 },
+        { x: size.width, y: 0 },
+        { x: size.width, y: size.height },
+        { x: 0, y: size.height },
+      ]);
     }
     case 'polygon':
       return boxOf(area.polygon?.points ?? []);
@@ -174,7 +183,9 @@ const leftOutEntry = (e: LeftOutOf): HallLeftOutEntry => ({ name: null, shape: n
  * its exact shape.
  */
 function stageOfAreas(plan: PretixPlan): { stage: { box: Box; text: string } | undefined; leftOut: HallLeftOutEntry[] } {
-  const areas = plan.zones.flatMap((zone) => (zone.areas ?? []).map((area) => ({ area, text: textOf(area), shape: shapeOf(area), box: areaBox(area, zone.position) })));
+  const areas = plan.zones.flatMap((zone) =>
+    (zone.areas ?? []).map((area) => ({ area, text: textOf(area), shape: shapeOf(area), box: areaBox(area, zone.position) })),
+  );
   let stage: { box: Box; text: string } | undefined;
   let stageIndex = -1;
   areas.forEach(({ box, text }, i) => {
@@ -192,7 +203,8 @@ function stageOfAreas(plan: PretixPlan): { stage: { box: Box; text: string } | u
     }
     // A rectangle turned by quarter turns is its own box; anything else is drawn as the box around it.
     const rotation = area.rotation ?? 0;
-    if (shape !== 'rectangle' || rotation % 90 !== 0) leftOut.push(leftOutEntry({ kind: 'stage-shape', name, shape, value: rotation % 360 !== 0 ? String(rotation) : null }));
+    if (shape !== 'rectangle' || rotation % 90 !== 0)
+      leftOut.push(leftOutEntry({ kind: 'stage-shape', name, shape, value: rotation % 360 !== 0 ? String(rotation) : null }));
   });
   return { stage, leftOut };
 }
@@ -214,7 +226,8 @@ function detailsLeftOut(plan: PretixPlan): HallLeftOutEntry[] {
   const seen = new Set<string>();
   for (const category of plan.categories) {
     if (seen.has(category.name)) leftOut.push(leftOutEntry({ kind: 'category-duplicate', name: category.name }));
-    else if (category.color !== undefined && !isColor(category.color)) leftOut.push(leftOutEntry({ kind: 'category-color', name: category.name, value: category.color }));
+    else if (category.color !== undefined && !isColor(category.color))
+      leftOut.push(leftOutEntry({ kind: 'category-color', name: category.name, value: category.color }));
     seen.add(category.name);
   }
   return leftOut;
@@ -295,7 +308,11 @@ export function convertPretixPlan(raw: unknown, venueId: number, ids: FirstIds):
     ...(stage ? { stage: { ...outwards(stage.box, shiftX, shiftY), label: stage.text ? { ru: stage.text } : {} } } : {}),
     zones: plan.categories
       .filter((category, i) => zoneIdOfCategory.get(category.name) === ids.zone + i)
-      .map((category, i) => ({ id: ids.zone + plan.categories.indexOf(category), name: { ru: category.name.trim() || `${i + 1}` }, color: toColor(category.color) })),
+      .map((category, i) => ({
+        id: ids.zone + plan.categories.indexOf(category),
+        name: { ru: category.name.trim() || `${i + 1}` },
+        color: toColor(category.color),
+      })),
     sectors: plan.zones.map((zone, z) => ({
       id: ids.sector + z,
       name: { ru: (zone.name ?? zone.zone_id ?? '').trim() || `${z + 1}` },

@@ -69,11 +69,18 @@ describe('POST /api/admin/halls/sessions/:id/blocks', () => {
     const held = await t.db.query('select 1 from order_lines where seat_id = $1 and not released', [seat(0)]);
     expect(held.rows).toHaveLength(0);
 
-    const audit = await t.db.query<{ action: string; staff_id: number; subject_id: string; after: { reason: string; note: string; seats: { id: number; row: string; seat: string }[] } }>(
-      `select action, staff_id, subject_id, after from audit_log where action = 'hall.seats-block'`,
-    );
+    const audit = await t.db.query<{
+      action: string;
+      staff_id: number;
+      subject_id: string;
+      after: { reason: string; note: string; seats: { id: number; row: string; seat: string }[] };
+    }>(`select action, staff_id, subject_id, after from audit_log where action = 'hall.seats-block'`);
     expect(audit.rows).toHaveLength(1);
-    expect(audit.rows[0]).toMatchObject({ staff_id: managerId, subject_id: String(f.sessionId), after: { reason: 'guest', note: 'Пресса' } });
+    expect(audit.rows[0]).toMatchObject({
+      staff_id: managerId,
+      subject_id: String(f.sessionId),
+      after: { reason: 'guest', note: 'Пресса' },
+    });
     expect(audit.rows[0]?.after.seats.map((s) => [s.id, s.row, s.seat])).toEqual([
       [seat(0), '1', '1'],
       [seat(1), '1', '2'],
@@ -89,7 +96,11 @@ describe('POST /api/admin/halls/sessions/:id/blocks', () => {
 
     const res = await adminCall(t, 'GET', `/api/admin/halls/sessions/${f.sessionId}/map?lang=en`, manager);
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { states: string[]; map: { seat_numbers: SchemeMapResponse['seat_numbers'] }; blocks: { seatId: number; reason: string; by: string }[] };
+    const body = res.json() as {
+      states: string[];
+      map: { seat_numbers: SchemeMapResponse['seat_numbers'] };
+      blocks: { seatId: number; reason: string; by: string }[];
+    };
     const firstRow = body.map.seat_numbers[0];
     expect(firstRow && decodeSeatRow(firstRow).ids.slice(0, 6)).toEqual([seat(0), seat(1), seat(2), seat(3), seat(4), seat(5)]);
     expect(body.states[0]?.slice(0, 6)).toBe('fffhsb');
@@ -102,7 +113,10 @@ describe('POST /api/admin/halls/sessions/:id/blocks', () => {
     const before = await dump();
     const res = await adminCall(t, 'POST', blocksUrl(), manager, { seatIds: [seat(6), seat(7)], reason: 'guest' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ errorCode: '-2300', errorText: 'Эти места заняты заказами, заблокировать их нельзя: Партер, ряд 1, место 8' });
+    expect(res.json()).toEqual({
+      errorCode: '-2300',
+      errorText: 'Эти места заняты заказами, заблокировать их нельзя: Партер, ряд 1, место 8',
+    });
     expect(await dump()).toBe(before);
   });
 
@@ -130,7 +144,7 @@ describe('POST /api/admin/halls/sessions/:id/blocks', () => {
     expect(await t.db.query('select 1 from seat_blocks')).toMatchObject({ rows: [] });
   });
 
-  it('refuses a seat blocked already, in the member\'s language', async () => {
+  it("refuses a seat blocked already, in the member's language", async () => {
     await adminCall(t, 'POST', blocksUrl(), manager, { seatIds: [seat(0)], reason: 'guest' });
     const again = await adminCall(t, 'POST', blocksUrl(), manager, { seatIds: [seat(0)], reason: 'technical', lang: 'en' });
     expect(again.statusCode).toBe(409);
@@ -190,7 +204,10 @@ describe('a blocked seat is not a free place', () => {
       const before = await dump();
       const res = await adminCall(t, 'POST', blocksUrl(), manager, { seatIds: [seat(0), seat(1), seat(2)], reason: 'technical' });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ errorCode: '-2308', errorText: 'Свободных мест на сеансе меньше, чем мест для блокировки. Свободно: 2' });
+      expect(res.json()).toEqual({
+        errorCode: '-2308',
+        errorText: 'Свободных мест на сеансе меньше, чем мест для блокировки. Свободно: 2',
+      });
       expect(await dump()).toBe(before);
       const two = await adminCall(t, 'POST', blocksUrl(), manager, { seatIds: [seat(0), seat(1)], reason: 'technical', lang: 'en' });
       expect(two.statusCode, two.body).toBe(200);
@@ -210,25 +227,42 @@ describe('saving the event of a session with blocked seats in the back office', 
     const left = await remaining();
     const loaded = await adminCall(t, 'GET', `/api/admin/catalog/events/${f.eventId}`, manager);
     expect(loaded.statusCode, loaded.body).toBe(200);
-    const form = loaded.json() as { revision: number; taken: Record<string, number>; event: { sessions: { id: number; capacity?: number }[] } };
+    const form = loaded.json() as {
+      revision: number;
+      taken: Record<string, number>;
+      event: { sessions: { id: number; capacity?: number }[] };
+    };
     const taken = form.taken[String(f.sessionId)] ?? 0;
     // Lines released by earlier tests' clean-up did not give their places back: read what is held now.
     const { rows } = await t.db.query<{ capacity: number }>('select capacity from sessions where id = $1', [f.sessionId]);
     const capacity = rows[0]?.capacity ?? 0;
     expect(taken).toBe(capacity - (left ?? 0) - 2);
 
-    const saved = await adminCall(t, 'PUT', `/api/admin/catalog/events/${f.eventId}`, manager, { revision: form.revision, event: form.event });
+    const saved = await adminCall(t, 'PUT', `/api/admin/catalog/events/${f.eventId}`, manager, {
+      revision: form.revision,
+      event: form.event,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await remaining()).toBe(left);
-    expect((await t.db.query('select seat_id from seat_blocks order by seat_id')).rows).toEqual([{ seat_id: seat(10) }, { seat_id: seat(11) }]);
+    expect((await t.db.query('select seat_id from seat_blocks order by seat_id')).rows).toEqual([
+      { seat_id: seat(10) },
+      { seat_id: seat(11) },
+    ]);
 
     const again = (await adminCall(t, 'GET', `/api/admin/catalog/events/${f.eventId}`, manager)).json() as typeof form;
     const index = again.event.sessions.findIndex((x) => x.id === f.sessionId);
     const sessions = again.event.sessions.map((x, i) => (i === index ? { ...x, capacity: taken + 1 } : x));
-    const refused = await adminCall(t, 'PUT', `/api/admin/catalog/events/${f.eventId}`, manager, { revision: again.revision, event: { ...again.event, sessions } });
+    const refused = await adminCall(t, 'PUT', `/api/admin/catalog/events/${f.eventId}`, manager, {
+      revision: again.revision,
+      event: { ...again.event, sessions },
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fields).toEqual([
-      { path: `event.sessions.${index}.capacity`, code: 'below-sold', text: `Меньше, чем уже продано, забронировано или заблокировано: ${taken + 2} (заблокировано мест: 2).` },
+      {
+        path: `event.sessions.${index}.capacity`,
+        code: 'below-sold',
+        text: `Меньше, чем уже продано, забронировано или заблокировано: ${taken + 2} (заблокировано мест: 2).`,
+      },
     ]);
     expect(await remaining()).toBe(left);
   });
@@ -247,7 +281,9 @@ describe('DELETE /api/admin/halls/sessions/:id/blocks', () => {
     const audit = await t.db.query<{ before: { seats: { id: number; reason: string; note: string }[] } }>(
       `select before from audit_log where action = 'hall.seats-unblock' order by id desc limit 1`,
     );
-    expect(audit.rows[0]?.before.seats).toEqual([expect.objectContaining({ id: seat(0), reason: 'guest', note: 'VIP', by: 'Test manager' })]);
+    expect(audit.rows[0]?.before.seats).toEqual([
+      expect.objectContaining({ id: seat(0), reason: 'guest', note: 'VIP', by: 'Test manager' }),
+    ]);
   });
 
   it('refuses to unblock a seat that is not blocked, naming it, and changes nothing', async () => {

@@ -25,14 +25,24 @@ const remaining = async () =>
   (await t.db.query<{ remaining: number }>('select remaining from sessions where id = $1', [f.sessionId])).rows[0]?.remaining ?? Number.NaN;
 
 const holdBody = (seatId: number, i: number) =>
-  schemeOrderBody(f, [{ seat_id: seatId, price_id: f.stallsPriceId }], { email: `again${i}@example.com`, re_email: `again${i}@example.com` });
+  schemeOrderBody(f, [{ seat_id: seatId, price_id: f.stallsPriceId }], {
+    email: `again${i}@example.com`,
+    re_email: `again${i}@example.com`,
+  });
 
-describe('a block and a buyer\'s hold of the same seat at once (PostgreSQL)', () => {
+describe("a block and a buyer's hold of the same seat at once (PostgreSQL)", () => {
   it('lets exactly one of them win, for every seat of 20 raced both ways', async () => {
     const seats = f.seatIds.slice(0, 20);
     const races = seats.map(async (seatId, i) => {
       const block = () => adminCall(t, 'POST', blocksUrl(), manager, { seatIds: [seatId], reason: 'technical' });
-      const hold = () => t.post('/api/order/create-scheme', schemeOrderBody(f, [{ seat_id: seatId, price_id: f.stallsPriceId }], { email: `buyer${i}@example.com`, re_email: `buyer${i}@example.com` }));
+      const hold = () =>
+        t.post(
+          '/api/order/create-scheme',
+          schemeOrderBody(f, [{ seat_id: seatId, price_id: f.stallsPriceId }], {
+            email: `buyer${i}@example.com`,
+            re_email: `buyer${i}@example.com`,
+          }),
+        );
       // Half the races start the block first, half the hold: neither order may matter.
       if (i % 2) {
         const [blocked, held] = await Promise.all([block(), hold()]);
@@ -62,10 +72,12 @@ describe('a block and a buyer\'s hold of the same seat at once (PostgreSQL)', ()
     const seats = f.seatIds.slice(0, 12);
     const before = await remaining();
     const first = await Promise.all(
-      seats.map((seatId, i) => Promise.all([
-        adminCall(t, 'POST', blocksUrl(), manager, { seatIds: [seatId], reason: 'guest' }),
-        t.post('/api/order/create-scheme', holdBody(seatId, i)),
-      ])),
+      seats.map((seatId, i) =>
+        Promise.all([
+          adminCall(t, 'POST', blocksUrl(), manager, { seatIds: [seatId], reason: 'guest' }),
+          t.post('/api/order/create-scheme', holdBody(seatId, i)),
+        ]),
+      ),
     );
     for (const [block, hold] of first) expect([block.statusCode, hold.statusCode].sort()).toEqual([200, 409]);
     expect(await remaining()).toBe(before - seats.length);
@@ -75,10 +87,12 @@ describe('a block and a buyer\'s hold of the same seat at once (PostgreSQL)', ()
     // Staff give the blocked seats back one by one while a buyer tries each of them at once: a hold
     // that came before the unblock is refused, one after it wins; places left match either way.
     const second = await Promise.all(
-      blocked.map((seatId, i) => Promise.all([
-        adminCall(t, 'DELETE', blocksUrl(), manager, { seatIds: [seatId] }),
-        t.post('/api/order/create-scheme', holdBody(seatId, 100 + i)),
-      ])),
+      blocked.map((seatId, i) =>
+        Promise.all([
+          adminCall(t, 'DELETE', blocksUrl(), manager, { seatIds: [seatId] }),
+          t.post('/api/order/create-scheme', holdBody(seatId, 100 + i)),
+        ]),
+      ),
     );
     for (const [unblock] of second) expect(unblock.statusCode, unblock.body).toBe(200);
     const heldAgain = second.filter(([, hold]) => hold.statusCode === 200).length;
@@ -97,7 +111,14 @@ describe('a block and a buyer\'s hold of the same seat at once (PostgreSQL)', ()
     const before = await remaining();
     const [block, hold] = await Promise.all([
       adminCall(t, 'POST', blocksUrl(), manager, { seatIds: seats, reason: 'guest' }),
-      t.post('/api/order/create-scheme', schemeOrderBody(f, [seats[9], seats[0]].map((seatId) => ({ seat_id: seatId as number, price_id: f.balconyPriceId })), { email: 'many@example.com', re_email: 'many@example.com' })),
+      t.post(
+        '/api/order/create-scheme',
+        schemeOrderBody(
+          f,
+          [seats[9], seats[0]].map((seatId) => ({ seat_id: seatId as number, price_id: f.balconyPriceId })),
+          { email: 'many@example.com', re_email: 'many@example.com' },
+        ),
+      ),
     ]);
     expect([block.statusCode, hold.statusCode].filter((s) => s === 200)).toHaveLength(1);
     const { rows } = await t.db.query<{ blocks: number; lines: number }>(
@@ -121,7 +142,10 @@ describe('a block and a buyer\'s hold of the same seat at once (PostgreSQL)', ()
     const kept = f.seatIds.slice(20, 25);
     const before = await remaining();
     const [imported, ...blocks] = await Promise.all([
-      importCatalog(t.db, file).then(() => 'imported', (error: unknown) => String(error)),
+      importCatalog(t.db, file).then(
+        () => 'imported',
+        (error: unknown) => String(error),
+      ),
       ...[...removed, ...kept].map((seatId) => adminCall(t, 'POST', blocksUrl(), manager, { seatIds: [seatId], reason: 'technical' })),
     ]);
     expect(imported).toBe('imported');

@@ -6,7 +6,7 @@ import { ErrorCode } from '../../../contract/errors.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { BusinessError, adminErrorText } from '../../http.ts';
 import { serverText } from '../../locales/texts.ts';
-import { OrderStatus } from '../../orders/orders.service.ts';
+import { OrderStatus } from '../../../contract/order-status.ts';
 import { readCatalogVersion } from '../../catalog/catalog-version.ts';
 import { bumpCatalogVersion, lockCatalogImportShared } from '../../catalog/catalog-write.repository.ts';
 import { type HallLayout, buildHallLayout, unpricedMapOf } from '../../seating/hall-layout.ts';
@@ -29,13 +29,19 @@ const notFound = () => new BusinessError(ErrorCode.notFound, { status: 404 });
 
 /** "Партер, ряд 1, место 5; …" for the first seats, then how many more. */
 export function namesOf(seats: readonly HallSeatRow[], lang: Lang): string {
-  const named = seats.slice(0, SEATS_NAMED_MAX).map((s) => serverText('adminHalls', 'seat', lang, { sector: pickLocalized(s.sector_name, lang), row: s.row_label, seat: s.seat_label }));
+  const named = seats
+    .slice(0, SEATS_NAMED_MAX)
+    .map((s) =>
+      serverText('adminHalls', 'seat', lang, { sector: pickLocalized(s.sector_name, lang), row: s.row_label, seat: s.seat_label }),
+    );
   const more = seats.length - named.length;
   return named.join('; ') + (more > 0 ? ` (+${more})` : '');
 }
 
-const refusal = (code: typeof AdminErrorCode.seatsNotFree | typeof AdminErrorCode.seatsAlreadyBlocked | typeof AdminErrorCode.seatsNotBlocked, seats: readonly HallSeatRow[]) =>
-  new BusinessError(code, { status: 409, text: (lang) => adminErrorText(code, lang, namesOf(seats, lang)) });
+const refusal = (
+  code: typeof AdminErrorCode.seatsNotFree | typeof AdminErrorCode.seatsAlreadyBlocked | typeof AdminErrorCode.seatsNotBlocked,
+  seats: readonly HallSeatRow[],
+) => new BusinessError(code, { status: 409, text: (lang) => adminErrorText(code, lang, namesOf(seats, lang)) });
 
 /**
  * Seats staff take off sale for one session (a guest's seat, a technical one) and give back. A
@@ -84,7 +90,10 @@ export function createSeatBlocks(deps: { db: Db; now: () => number; audit: Audit
   async function seatsOf(q: Queryable, hallId: number, seatIds: readonly number[]) {
     const seats = await findHallSeatsNamed(q, hallId, seatIds);
     if (seats.length !== seatIds.length) {
-      throw new BusinessError(AdminErrorCode.seatsNotInHall, { status: 400, details: { fields: [{ path: 'seatIds', code: 'seats-not-in-hall' }] } });
+      throw new BusinessError(AdminErrorCode.seatsNotInHall, {
+        status: 400,
+        details: { fields: [{ path: 'seatIds', code: 'seats-not-in-hall' }] },
+      });
     }
     return seats;
   }
@@ -93,7 +102,11 @@ export function createSeatBlocks(deps: { db: Db; now: () => number; audit: Audit
    * Runs a change of some seats of a session in one transaction, holding the catalog import off and
    * the seats' claim lock, with the seats asked for in hall order.
    */
-  async function changeSeats<T>(sessionId: number, asked: readonly number[], change: (tx: Queryable, seatIds: number[], seats: HallSeatRow[]) => Promise<T>) {
+  async function changeSeats<T>(
+    sessionId: number,
+    asked: readonly number[],
+    change: (tx: Queryable, seatIds: number[], seats: HallSeatRow[]) => Promise<T>,
+  ) {
     const session = await sessionOf(sessionId);
     const seatIds = [...asked].sort((a, b) => a - b);
     return db.transaction(async (tx) => {
@@ -108,7 +121,14 @@ export function createSeatBlocks(deps: { db: Db; now: () => number; audit: Audit
     async sessions() {
       const since = new Date(deps.now() - 86_400_000);
       const events = await findSeatedEvents(db, since);
-      return { events: events.map((e) => ({ id: e.id, name: e.name, hallId: e.hall_id, sessions: e.sessions.map((s) => ({ ...s, startsAt: new Date(s.startsAt).toISOString() })) })) };
+      return {
+        events: events.map((e) => ({
+          id: e.id,
+          name: e.name,
+          hallId: e.hall_id,
+          sessions: e.sessions.map((s) => ({ ...s, startsAt: new Date(s.startsAt).toISOString() })),
+        })),
+      };
     },
 
     /** The session's hall drawn as the storefront draws it, and each seat's state. */
@@ -131,7 +151,13 @@ export function createSeatBlocks(deps: { db: Db; now: () => number; audit: Audit
         },
         map: unpricedMapOf(layout, (seatId) => !stateOf.has(seatId)),
         states: layout.rows.map((row) => row.seatIds.map(letter).join('')),
-        blocks: blocks.map((b) => ({ seatId: b.seat_id, reason: b.reason, note: b.note, by: b.blocked_by_name, at: b.blocked_at.toISOString() })),
+        blocks: blocks.map((b) => ({
+          seatId: b.seat_id,
+          reason: b.reason,
+          note: b.note,
+          by: b.blocked_by_name,
+          at: b.blocked_at.toISOString(),
+        })),
       };
     },
 
@@ -140,12 +166,30 @@ export function createSeatBlocks(deps: { db: Db; now: () => number; audit: Audit
       return changeSeats(sessionId, input.seatIds, async (tx, seatIds, seats) => {
         const byId = new Map(seats.map((s) => [s.id, s]));
         const taken = new Set((await findSeatOrders(tx, sessionId, seatIds)).map((line) => line.seat_id));
-        if (taken.size > 0) throw refusal(AdminErrorCode.seatsNotFree, seats.filter((s) => taken.has(s.id)));
+        if (taken.size > 0)
+          throw refusal(
+            AdminErrorCode.seatsNotFree,
+            seats.filter((s) => taken.has(s.id)),
+          );
         const blocked = new Set((await findSeatBlocks(tx, sessionId, seatIds)).map((b) => b.seat_id));
-        if (blocked.size > 0) throw refusal(AdminErrorCode.seatsAlreadyBlocked, seats.filter((s) => blocked.has(s.id)));
-        const short = await insertSeatBlocks(tx, { sessionId, seatIds, reason: input.reason, note: input.note, staffId: actor.id, at: new Date(deps.now()) });
+        if (blocked.size > 0)
+          throw refusal(
+            AdminErrorCode.seatsAlreadyBlocked,
+            seats.filter((s) => blocked.has(s.id)),
+          );
+        const short = await insertSeatBlocks(tx, {
+          sessionId,
+          seatIds,
+          reason: input.reason,
+          note: input.note,
+          staffId: actor.id,
+          at: new Date(deps.now()),
+        });
         if (short) {
-          throw new BusinessError(AdminErrorCode.seatsNoPlacesLeft, { status: 409, text: (lang) => adminErrorText(AdminErrorCode.seatsNoPlacesLeft, lang, String(short.placesLeft)) });
+          throw new BusinessError(AdminErrorCode.seatsNoPlacesLeft, {
+            status: 409,
+            text: (lang) => adminErrorText(AdminErrorCode.seatsNoPlacesLeft, lang, String(short.placesLeft)),
+          });
         }
         await bumpCatalogVersion(tx);
         await deps.audit(tx, {
@@ -167,7 +211,11 @@ export function createSeatBlocks(deps: { db: Db; now: () => number; audit: Audit
       return changeSeats(sessionId, input.seatIds, async (tx, seatIds, seats) => {
         const blocks = await findSeatBlocks(tx, sessionId, seatIds);
         const blocked = new Set(blocks.map((b) => b.seat_id));
-        if (blocked.size !== seatIds.length) throw refusal(AdminErrorCode.seatsNotBlocked, seats.filter((s) => !blocked.has(s.id)));
+        if (blocked.size !== seatIds.length)
+          throw refusal(
+            AdminErrorCode.seatsNotBlocked,
+            seats.filter((s) => !blocked.has(s.id)),
+          );
         await deleteSeatBlocks(tx, sessionId, seatIds);
         await bumpCatalogVersion(tx);
         const byId = new Map(seats.map((s) => [s.id, s]));
@@ -176,7 +224,9 @@ export function createSeatBlocks(deps: { db: Db; now: () => number; audit: Audit
           action: 'hall.seats-unblock',
           subjectType: 'session',
           subjectId: String(sessionId),
-          before: { seats: blocks.map((b) => ({ ...auditSeat(byId.get(b.seat_id)), reason: b.reason, note: b.note, by: b.blocked_by_name })) },
+          before: {
+            seats: blocks.map((b) => ({ ...auditSeat(byId.get(b.seat_id)), reason: b.reason, note: b.note, by: b.blocked_by_name })),
+          },
           after: null,
           ip: actor.ip,
           userAgent: actor.userAgent,

@@ -37,7 +37,8 @@ function cameraPhoto(): Promise<Buffer> {
 }
 
 const stored = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from media_images')).rows[0]?.n;
-const uploadsAudited = async () => (await t.db.query<{ n: number }>("select count(*)::int as n from audit_log where action = 'image.upload'")).rows[0]?.n;
+const uploadsAudited = async () =>
+  (await t.db.query<{ n: number }>("select count(*)::int as n from audit_log where action = 'image.upload'")).rows[0]?.n;
 
 describe('POST /api/admin/images', () => {
   it('turns a photo upright, strips every bit of metadata and serves each width in AVIF, WebP and JPEG', async () => {
@@ -55,13 +56,23 @@ describe('POST /api/admin/images', () => {
     expect(parsed).toEqual({ hash: answer.hash, fallback: 'jpg' });
 
     for (const width of MEDIA_WIDTHS) {
-      for (const [format, type] of [['avif', 'image/avif'], ['webp', 'image/webp'], ['jpg', 'image/jpeg']] as const) {
+      for (const [format, type] of [
+        ['avif', 'image/avif'],
+        ['webp', 'image/webp'],
+        ['jpg', 'image/jpeg'],
+      ] as const) {
         const file = await t.get(`/media/${answer.hash}/${width}.${format}`);
         expect(file.statusCode, `${width}.${format}`).toBe(200);
         expect(file.headers['content-type']).toBe(type);
         expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
         const meta = await sharp(file.rawPayload).metadata();
-        expect({ exif: meta.exif, icc: meta.icc, xmp: meta.xmp, iptc: meta.iptc, orientation: meta.orientation }).toEqual({ exif: undefined, icc: undefined, xmp: undefined, iptc: undefined, orientation: undefined });
+        expect({ exif: meta.exif, icc: meta.icc, xmp: meta.xmp, iptc: meta.iptc, orientation: meta.orientation }).toEqual({
+          exif: undefined,
+          icc: undefined,
+          xmp: undefined,
+          iptc: undefined,
+          orientation: undefined,
+        });
         // Upright (portrait, as the camera's orientation said), and never wider than the photo.
         expect(meta.width).toBe(Math.min(width, 800));
         expect(meta.height).toBe(Math.round((Math.min(width, 800) * 1200) / 800));
@@ -73,7 +84,9 @@ describe('POST /api/admin/images', () => {
   });
 
   it('stores the same upload once, records each upload, and answers a revalidation with 304', async () => {
-    const photo = await sharp({ create: { width: 500, height: 375, channels: 3, background: '#336699' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 500, height: 375, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const first = await upload(photo, 'application/octet-stream');
     expect(first.statusCode, first.body).toBe(200);
     const count = await stored();
@@ -82,7 +95,9 @@ describe('POST /api/admin/images', () => {
     expect(again.json()).toMatchObject({ hash: first.json().hash, url: first.json().url, existing: true });
     expect(await stored()).toBe(count);
     expect(await uploadsAudited()).toBe((audited ?? 0) + 1);
-    const entry = await t.db.query<{ staff_id: number; subject_id: string }>("select staff_id, subject_id from audit_log where action = 'image.upload' order by id desc limit 1");
+    const entry = await t.db.query<{ staff_id: number; subject_id: string }>(
+      "select staff_id, subject_id from audit_log where action = 'image.upload' order by id desc limit 1",
+    );
     expect(entry.rows[0]).toEqual({ staff_id: manager.member.id, subject_id: first.json().hash });
 
     const url = `/media/${first.json().hash}/215.webp`;
@@ -96,7 +111,9 @@ describe('POST /api/admin/images', () => {
 
   it('keeps transparency: a logo with transparent parts falls back to PNG, not JPEG', async () => {
     const logo = await sharp({ create: { width: 300, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-      .composite([{ input: { create: { width: 100, height: 40, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 1 } } }, left: 10, top: 20 }])
+      .composite([
+        { input: { create: { width: 100, height: 40, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 1 } } }, left: 10, top: 20 },
+      ])
       .png()
       .toBuffer();
     const res = await upload(logo, 'image/png');
@@ -107,27 +124,59 @@ describe('POST /api/admin/images', () => {
     expect((await t.get(`/media/${res.json().hash}/430.jpg`)).statusCode).toBe(404);
   });
 
-  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>');
+  const svg = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+  );
   const refusals = [
-    { description: 'a text file, whatever type it claims', bytes: async () => Buffer.from('just some text, not a picture'), type: 'image/jpeg', status: 400, code: '-2461' },
+    {
+      description: 'a text file, whatever type it claims',
+      bytes: async () => Buffer.from('just some text, not a picture'),
+      type: 'image/jpeg',
+      status: 400,
+      code: '-2461',
+    },
     { description: 'an SVG (it can carry scripts)', bytes: async () => svg, type: 'image/svg+xml', status: 400, code: '-2462' },
-    { description: 'a JPEG cut short', bytes: async () => (await cameraPhoto()).subarray(0, 2000), type: 'image/jpeg', status: 400, code: '-2464' },
-    { description: 'a small file that decodes to 64 megapixels', bytes: () => sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#fff' } }).png().toBuffer(), type: 'image/png', status: 400, code: '-2463' },
-    { description: 'a file over the size limit', bytes: async () => Buffer.alloc(MEDIA_MAX_BYTES + 1, 1), type: 'image/jpeg', status: 413, code: '-2460' },
+    {
+      description: 'a JPEG cut short',
+      bytes: async () => (await cameraPhoto()).subarray(0, 2000),
+      type: 'image/jpeg',
+      status: 400,
+      code: '-2464',
+    },
+    {
+      description: 'a small file that decodes to 64 megapixels',
+      bytes: () =>
+        sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#fff' } })
+          .png()
+          .toBuffer(),
+      type: 'image/png',
+      status: 400,
+      code: '-2463',
+    },
+    {
+      description: 'a file over the size limit',
+      bytes: async () => Buffer.alloc(MEDIA_MAX_BYTES + 1, 1),
+      type: 'image/jpeg',
+      status: 413,
+      code: '-2460',
+    },
     { description: 'an empty body', bytes: async () => Buffer.alloc(0), type: 'image/jpeg', status: 400, code: '-2461' },
   ];
-  it.each(refusals)('refuses $description with a clear message on the file field, and stores nothing', async ({ bytes, type, status, code }) => {
-    const count = await stored();
-    const audited = await uploadsAudited();
-    const res = await upload(await bytes(), type);
-    expect(res.statusCode, res.body).toBe(status);
-    const body = res.json();
-    expect(body.errorCode).toBe(code);
-    expect(body.errorText).toMatch(/\w{4,}/);
-    expect(body.fields?.[0]?.path).toBe('file');
-    expect(await stored()).toBe(count);
-    expect(await uploadsAudited()).toBe(audited);
-  });
+  it.each(refusals)(
+    'refuses $description with a clear message on the file field, and stores nothing',
+    async ({ bytes, type, status, code }) => {
+      const count = await stored();
+      const audited = await uploadsAudited();
+      const res = await upload(await bytes(), type);
+      expect(res.statusCode, res.body).toBe(status);
+      const body = res.json();
+      expect(body.errorCode).toBe(code);
+      expect(body.errorText).toMatch(/\w{4,}/);
+      expect(body.fields?.[0]?.path).toBe('file');
+      expect(await stored()).toBe(count);
+      expect(await uploadsAudited()).toBe(audited);
+    },
+  );
 
   it('is for those who edit the catalog: support is refused', async () => {
     const support = await signedInAs(t, 'support');
@@ -139,7 +188,15 @@ describe('POST /api/admin/images', () => {
 describe('a burst of uploads', () => {
   /** A distinct noisy picture (nothing to deduplicate, some work to decode and encode). */
   const noisy = (seed: number) =>
-    sharp({ create: { width: 400, height: 400, channels: 3, background: { r: seed * 20, g: 90, b: 200 - seed * 10 }, noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
+    sharp({
+      create: {
+        width: 400,
+        height: 400,
+        channels: 3,
+        background: { r: seed * 20, g: 90, b: 200 - seed * 10 },
+        noise: { type: 'gaussian', mean: 120, sigma: 40 },
+      },
+    })
       .png()
       .toBuffer();
 
@@ -169,7 +226,12 @@ describe('a burst of uploads', () => {
 });
 
 describe('GET /media/<hash>/<width>.<format>', () => {
-  it.each(['/media/0123456789abcdef0123456789abcdef/215.webp', '/media/not-a-hash/215.webp', '/media/0123456789abcdef0123456789abcdef/217.webp', '/media/0123456789abcdef0123456789abcdef/215.gif'])('answers 404 for %s', async (url) => {
+  it.each([
+    '/media/0123456789abcdef0123456789abcdef/215.webp',
+    '/media/not-a-hash/215.webp',
+    '/media/0123456789abcdef0123456789abcdef/217.webp',
+    '/media/0123456789abcdef0123456789abcdef/215.gif',
+  ])('answers 404 for %s', async (url) => {
     const res = await t.get(url);
     expect(res.statusCode).toBe(404);
   });

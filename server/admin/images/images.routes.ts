@@ -48,10 +48,14 @@ export async function imagesRoutes(app: FastifyInstance, deps: { images: ImageUp
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/admin/images',
-    { schema: { tags: ['admin-catalog'], response: { 200: imageUploadResponse, '4xx': adminErrorResponse } }, onRequest: requirePermission('catalog.write') },
+    {
+      schema: { tags: ['admin-catalog'], response: { 200: imageUploadResponse, '4xx': adminErrorResponse } },
+      onRequest: requirePermission('catalog.write'),
+    },
     async (request) => {
       const body = request.body;
-      if (!Buffer.isBuffer(body) || body.length === 0) throw new BusinessError(AdminErrorCode.imageNotImage, { status: 400, details: { fields: [{ path: 'file', code: 'not-image' }] } });
+      if (!Buffer.isBuffer(body) || body.length === 0)
+        throw new BusinessError(AdminErrorCode.imageNotImage, { status: 400, details: { fields: [{ path: 'file', code: 'not-image' }] } });
       return ok(await deps.images.upload(body, staffActorOf(request)));
     },
   );

@@ -28,7 +28,11 @@ const REFUSAL_CODES: Record<ImageRefusal, (typeof AdminErrorCode)[keyof typeof A
 export const IMAGE_UPLOADS = { atOnce: 1, waiting: 3, waitMs: 60_000, retryAfterSeconds: 10 } as const;
 
 const busy = () =>
-  new BusinessError(AdminErrorCode.imagesBusy, { status: 429, retryAfterSeconds: IMAGE_UPLOADS.retryAfterSeconds, details: { fields: [{ path: 'file', code: 'busy' }] } });
+  new BusinessError(AdminErrorCode.imagesBusy, {
+    status: 429,
+    retryAfterSeconds: IMAGE_UPLOADS.retryAfterSeconds,
+    details: { fields: [{ path: 'file', code: 'busy' }] },
+  });
 
 /** The name of an upload under /media: the first 128 bits of its SHA-256. */
 export function mediaHash(bytes: Buffer): string {
@@ -56,16 +60,24 @@ export function createImageUploads(deps: { db: Db; now: () => number; audit: (tx
       const hash = mediaHash(bytes);
       const known = await findImage(deps.db, hash);
       // The same bytes again: nothing to decode, but the upload is still recorded.
-      const processed = known ? undefined : await line.run(() => worker.process(bytes)).catch((error: unknown) => {
-        if (error instanceof AdmissionRefused) throw busy();
-        if (error instanceof ImageRefused) {
-          const code = REFUSAL_CODES[error.reason];
-          // The pixel limit is named in the text, in millions.
-          const detail = error.reason === 'too-many-pixels' ? String(MEDIA_MAX_PIXELS / 1_000_000) : '';
-          throw new BusinessError(code, { status: 400, text: (lang) => adminErrorText(code, lang, detail), details: { fields: [{ path: 'file', code: error.reason }] } });
-        }
-        throw error;
-      });
+      const processed = known
+        ? undefined
+        : await line
+            .run(() => worker.process(bytes))
+            .catch((error: unknown) => {
+              if (error instanceof AdmissionRefused) throw busy();
+              if (error instanceof ImageRefused) {
+                const code = REFUSAL_CODES[error.reason];
+                // The pixel limit is named in the text, in millions.
+                const detail = error.reason === 'too-many-pixels' ? String(MEDIA_MAX_PIXELS / 1_000_000) : '';
+                throw new BusinessError(code, {
+                  status: 400,
+                  text: (lang) => adminErrorText(code, lang, detail),
+                  details: { fields: [{ path: 'file', code: error.reason }] },
+                });
+              }
+              throw error;
+            });
       return deps.db.transaction(async (tx) => {
         const at = new Date(deps.now());
         const stored = processed ? await insertImage(tx, hash, processed, actor.id, at) : false;

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOYALTY_PAGE_SIZE } from '../../../contract/admin/loyalty-rules.ts';
 import { type TestApp, createClock, createTestApp } from '../../../tests/harness.ts';
-import { completeAtBank, lastCardProofCode, makeOrder, pay, preparePaymentCatalog, sandboxId, view } from '../../payments/payment-test-kit.ts';
+import {
+  completeAtBank,
+  lastCardProofCode,
+  makeOrder,
+  pay,
+  preparePaymentCatalog,
+  sandboxId,
+  view,
+} from '../../payments/payment-test-kit.ts';
 import { adminCall, signedInAs } from '../staff/staff-test-kit.ts';
 
 // Loyalty cards in the back office, and the storefront's own calls seeing each change at once.
@@ -20,7 +28,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const card = { code: '7000000000000001', holderName: 'Анна Петрова', email: 'anna.petrova@example.test', accrualPercent: 7, openingBalance: 0, blocked: false };
+const card = {
+  code: '7000000000000001',
+  holderName: 'Анна Петрова',
+  email: 'anna.petrova@example.test',
+  accrualPercent: 7,
+  openingBalance: 0,
+  blocked: false,
+};
 let serial = 100;
 const newCode = () => `70000000000${String((serial += 1)).padStart(5, '0')}`;
 const create = async (body: object = {}) => {
@@ -38,21 +53,42 @@ const formOf = (c: { revision: number; holderName: string; email: string; accrua
 const cardsTable = async () => (await t.db.query('select * from loyalty_cards order by id')).rows;
 const movesTable = async () => (await t.db.query('select * from loyalty_transactions order by id')).rows;
 const auditOf = async (id: number) =>
-  (await t.db.query<{ action: string; staff_id: number; before: unknown; after: unknown }>(
-    "select action, staff_id, before, after from audit_log where subject_type = 'loyalty-card' and subject_id = $1 order by id",
-    [String(id)],
-  )).rows;
-const movements = async (id: number, cookie = manager.cookie) => (await adminCall(t, 'GET', `/api/admin/loyalty-cards/${id}/movements`, cookie)).json().movements;
-const correct = (id: number, body: object, cookie = manager.cookie) => adminCall(t, 'POST', `/api/admin/loyalty-cards/${id}/corrections`, cookie, body);
+  (
+    await t.db.query<{ action: string; staff_id: number; before: unknown; after: unknown }>(
+      "select action, staff_id, before, after from audit_log where subject_type = 'loyalty-card' and subject_id = $1 order by id",
+      [String(id)],
+    )
+  ).rows;
+const movements = async (id: number, cookie = manager.cookie) =>
+  (await adminCall(t, 'GET', `/api/admin/loyalty-cards/${id}/movements`, cookie)).json().movements;
+const correct = (id: number, body: object, cookie = manager.cookie) =>
+  adminCall(t, 'POST', `/api/admin/loyalty-cards/${id}/corrections`, cookie, body);
 const discount = (hash: string, body: object) => t.post('/api/order/discount', { hash, lang: 'ru', ...body });
 
 describe('a new card', () => {
   it('is created with its opening balance as its first movement, audited, and listed', async () => {
-    const res = await adminCall(t, 'POST', '/api/admin/loyalty-cards', manager.cookie, { ...card, code: '  7000000000000001 ', email: ' Anna.Petrova@example.test ', openingBalance: 400 });
+    const res = await adminCall(t, 'POST', '/api/admin/loyalty-cards', manager.cookie, {
+      ...card,
+      code: '  7000000000000001 ',
+      email: ' Anna.Petrova@example.test ',
+      openingBalance: 400,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const made = res.json().card;
-    expect(made).toMatchObject({ code: '7000000000000001', holderName: 'Анна Петрова', email: 'Anna.Petrova@example.test', balance: 400, heldBonuses: 0, accrualPercent: 7, blocked: false, revision: 1, updatedBy: manager.member.name });
-    expect(await movements(made.id)).toEqual([expect.objectContaining({ kind: 'open', bonuses: 400, orderId: null, staffName: manager.member.name, reason: null })]);
+    expect(made).toMatchObject({
+      code: '7000000000000001',
+      holderName: 'Анна Петрова',
+      email: 'Anna.Petrova@example.test',
+      balance: 400,
+      heldBonuses: 0,
+      accrualPercent: 7,
+      blocked: false,
+      revision: 1,
+      updatedBy: manager.member.name,
+    });
+    expect(await movements(made.id)).toEqual([
+      expect.objectContaining({ kind: 'open', bonuses: 400, orderId: null, staffName: manager.member.name, reason: null }),
+    ]);
     expect((await auditOf(made.id)).map((a) => [a.action, a.staff_id])).toEqual([['loyalty-card.create', manager.member.id]]);
     expect((await auditOf(made.id))[0]?.after).toMatchObject({ code: '7000000000000001', balance: 400 });
     // A card made with no opening balance has no movement yet.
@@ -79,14 +115,26 @@ describe('a new card', () => {
       [{ blocked: 'yes' }, ['blocked']],
     ];
     for (const [body, paths] of cases) {
-      const res = await adminCall(t, 'POST', '/api/admin/loyalty-cards', manager.cookie, { ...card, code: '7100000000000001', ...body, lang: 'en' });
+      const res = await adminCall(t, 'POST', '/api/admin/loyalty-cards', manager.cookie, {
+        ...card,
+        code: '7100000000000001',
+        ...body,
+        lang: 'en',
+      });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().fields.map((f: { path: string }) => f.path), JSON.stringify(body)).toEqual(paths);
+      expect(
+        res.json().fields.map((f: { path: string }) => f.path),
+        JSON.stringify(body),
+      ).toEqual(paths);
       expect(res.json().errorText, JSON.stringify(body)).toMatch(/[A-Za-z]/);
     }
     const taken = await adminCall(t, 'POST', '/api/admin/loyalty-cards', manager.cookie, { ...card, code: ` ${DEMO_CARD} ` });
     expect(taken.statusCode).toBe(400);
-    expect(taken.json()).toMatchObject({ errorCode: '-2251', errorText: 'Не сохранено: исправьте отмеченные поля.', fields: [{ path: 'code', code: 'code-taken' }] });
+    expect(taken.json()).toMatchObject({
+      errorCode: '-2251',
+      errorText: 'Не сохранено: исправьте отмеченные поля.',
+      fields: [{ path: 'code', code: 'code-taken' }],
+    });
     const takenEn = await adminCall(t, 'POST', '/api/admin/loyalty-cards', manager.cookie, { ...card, code: DEMO_CARD, lang: 'kz' });
     expect(takenEn.json().errorText).toBe('Сақталмады: белгіленген өрістерді түзетіңіз.');
     expect(await cardsTable()).toEqual(cards);
@@ -96,7 +144,9 @@ describe('a new card', () => {
   it('is made only by owners and managers; support reads cards', async () => {
     const refused = await adminCall(t, 'POST', '/api/admin/loyalty-cards', support.cookie, { ...card, code: newCode() });
     expect(refused.statusCode).toBe(403);
-    expect((await adminCall(t, 'GET', `/api/admin/loyalty-cards?q=${DEMO_CARD}`, support.cookie)).json().cards).toEqual([expect.objectContaining({ code: DEMO_CARD })]);
+    expect((await adminCall(t, 'GET', `/api/admin/loyalty-cards?q=${DEMO_CARD}`, support.cookie)).json().cards).toEqual([
+      expect.objectContaining({ code: DEMO_CARD }),
+    ]);
   });
 });
 
@@ -104,16 +154,39 @@ describe("a card's form", () => {
   it('saves holder, e-mail and percent, refuses a stale save naming who and when, and audits before and after', async () => {
     const made = await create();
     t.clock.advance(60_000);
-    const first = await adminCall(t, 'PUT', `/api/admin/loyalty-cards/${made.id}`, owner.cookie, { ...formOf(made), holderName: 'Анна Сидорова', accrualPercent: 10 });
+    const first = await adminCall(t, 'PUT', `/api/admin/loyalty-cards/${made.id}`, owner.cookie, {
+      ...formOf(made),
+      holderName: 'Анна Сидорова',
+      accrualPercent: 10,
+    });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().card).toMatchObject({ holderName: 'Анна Сидорова', accrualPercent: 10, revision: 2, updatedBy: owner.member.name, balance: 0 });
-    const stale = await adminCall(t, 'PUT', `/api/admin/loyalty-cards/${made.id}`, manager.cookie, { ...formOf(made), email: 'other@example.test' });
+    expect(first.json().card).toMatchObject({
+      holderName: 'Анна Сидорова',
+      accrualPercent: 10,
+      revision: 2,
+      updatedBy: owner.member.name,
+      balance: 0,
+    });
+    const stale = await adminCall(t, 'PUT', `/api/admin/loyalty-cards/${made.id}`, manager.cookie, {
+      ...formOf(made),
+      email: 'other@example.test',
+    });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ errorCode: 'catalog-stale', errorText: `Изменено: ${owner.member.name}, 27.11.2026 10:01. Обновите страницу.` });
-    expect((await adminCall(t, 'GET', `/api/admin/loyalty-cards/${made.id}`, manager.cookie)).json().card).toMatchObject({ email: card.email, holderName: 'Анна Сидорова' });
+    expect(stale.json()).toMatchObject({
+      errorCode: 'catalog-stale',
+      errorText: `Изменено: ${owner.member.name}, 27.11.2026 10:01. Обновите страницу.`,
+    });
+    expect((await adminCall(t, 'GET', `/api/admin/loyalty-cards/${made.id}`, manager.cookie)).json().card).toMatchObject({
+      email: card.email,
+      holderName: 'Анна Сидорова',
+    });
     const audit = await auditOf(made.id);
     expect(audit.map((a) => a.action)).toEqual(['loyalty-card.create', 'loyalty-card.update']);
-    expect(audit[1]).toMatchObject({ staff_id: owner.member.id, before: { holderName: 'Анна Петрова', accrualPercent: 7 }, after: { holderName: 'Анна Сидорова', accrualPercent: 10 } });
+    expect(audit[1]).toMatchObject({
+      staff_id: owner.member.id,
+      before: { holderName: 'Анна Петрова', accrualPercent: 7 },
+      after: { holderName: 'Анна Сидорова', accrualPercent: 10 },
+    });
   });
 
   it('refuses bad input on its field and an unknown card, and changes nothing', async () => {
@@ -137,9 +210,15 @@ describe("a card's form", () => {
 
   it('audits a block and an unblock as such, with before and after', async () => {
     const made = await create();
-    const blocked = (await adminCall(t, 'PUT', `/api/admin/loyalty-cards/${made.id}`, manager.cookie, { ...formOf(made), blocked: true })).json().card;
+    const blocked = (
+      await adminCall(t, 'PUT', `/api/admin/loyalty-cards/${made.id}`, manager.cookie, { ...formOf(made), blocked: true })
+    ).json().card;
     expect(blocked.blocked).toBe(true);
-    await adminCall(t, 'PUT', `/api/admin/loyalty-cards/${made.id}`, manager.cookie, { ...formOf(blocked), blocked: false, holderName: 'Анна П.' });
+    await adminCall(t, 'PUT', `/api/admin/loyalty-cards/${made.id}`, manager.cookie, {
+      ...formOf(blocked),
+      blocked: false,
+      holderName: 'Анна П.',
+    });
     const audit = await auditOf(made.id);
     expect(audit.map((a) => [a.action, a.before, a.after])).toEqual([
       ['loyalty-card.create', null, expect.anything()],
@@ -156,7 +235,10 @@ describe('a balance correction', () => {
     t.clock.advance(1000);
     const credit = await correct(made.id, { delta: 50, reason: '  Компенсация за отменённый концерт ' });
     expect(credit.statusCode, credit.body).toBe(200);
-    expect(credit.json()).toMatchObject({ card: { balance: 150 }, movement: { kind: 'credit', bonuses: 50, staffName: manager.member.name, reason: 'Компенсация за отменённый концерт' } });
+    expect(credit.json()).toMatchObject({
+      card: { balance: 150 },
+      movement: { kind: 'credit', bonuses: 50, staffName: manager.member.name, reason: 'Компенсация за отменённый концерт' },
+    });
     t.clock.advance(1000);
     const debit = await correct(made.id, { delta: -150, reason: 'Ошибочное начисление' }, owner.cookie);
     expect(debit.json()).toMatchObject({ card: { balance: 0 }, movement: { kind: 'debit', bonuses: -150, staffName: owner.member.name } });
@@ -198,7 +280,10 @@ describe('a balance correction', () => {
     ] as const) {
       const res = await correct(made.id, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().fields.map((f: { path: string }) => f.path), JSON.stringify(body)).toEqual([path]);
+      expect(
+        res.json().fields.map((f: { path: string }) => f.path),
+        JSON.stringify(body),
+      ).toEqual([path]);
     }
     expect((await correct(made.id, { delta: 5, reason: 'я'.repeat(500) })).statusCode).toBe(200);
     expect((await correct(987654, { delta: 5, reason: 'x' })).statusCode).toBe(404);
@@ -211,7 +296,10 @@ describe('a balance correction', () => {
     await discount(order.hash, { cardCode: made.code });
     await discount(order.hash, { cardCode: made.code, cardProof: await lastCardProofCode(t, 'held@example.test') });
     expect((await discount(order.hash, { bonuses: 300 })).statusCode).toBe(200);
-    expect((await adminCall(t, 'GET', `/api/admin/loyalty-cards/${made.id}`, manager.cookie)).json().card).toMatchObject({ balance: 500, heldBonuses: 300 });
+    expect((await adminCall(t, 'GET', `/api/admin/loyalty-cards/${made.id}`, manager.cookie)).json().card).toMatchObject({
+      balance: 500,
+      heldBonuses: 300,
+    });
     const refused = await correct(made.id, { delta: -201, reason: 'Списание' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errorText).toContain('не больше 200');
@@ -236,13 +324,21 @@ describe('a card blocked in the back office', () => {
     expect(blocked.statusCode, blocked.body).toBe(200);
 
     // The order page's loyalty block shows it blocked, keeps the bonuses chosen, refuses more.
-    expect((await view(t, order.hash)).body.discountData).toMatchObject({ cardCode: made.code, isBlocked: 1, availableBonuses: 0, useBonuses: 200, totalDiscount: 200 });
+    expect((await view(t, order.hash)).body.discountData).toMatchObject({
+      cardCode: made.code,
+      isBlocked: 1,
+      availableBonuses: 0,
+      useBonuses: 200,
+      totalDiscount: 200,
+    });
     const more = await discount(order.hash, { bonuses: 300 });
     expect(more.statusCode).toBe(409);
     expect(more.json()).toMatchObject({ errorCode: '-1002', errorText: 'Карта лояльности заблокирована' });
     // Another visitor cannot attach it: no code is mailed, any code is refused.
     const other = await makeOrder(t);
-    const mails = async () => (await t.db.query<{ n: number }>("select count(*)::int as n from mail_outbox where to_address = 'blocked-later@example.test'")).rows[0]?.n;
+    const mails = async () =>
+      (await t.db.query<{ n: number }>("select count(*)::int as n from mail_outbox where to_address = 'blocked-later@example.test'"))
+        .rows[0]?.n;
     const sent = await mails();
     expect((await discount(other.hash, { cardCode: made.code })).json()).toMatchObject({ cardProof: 'required' });
     expect(await mails()).toBe(sent);
@@ -253,7 +349,14 @@ describe('a card blocked in the back office', () => {
     const after = (await adminCall(t, 'GET', `/api/admin/loyalty-cards/${made.id}`, support.cookie)).json().card;
     expect(after).toMatchObject({ balance: 800, heldBonuses: 0, blocked: true });
     const moves = await movements(made.id, support.cookie);
-    expect(moves.map((m: { kind: string; bonuses: number; orderId: number | null; orderNumber: number | null }) => [m.kind, m.bonuses, m.orderId, m.orderNumber])).toEqual([
+    expect(
+      moves.map((m: { kind: string; bonuses: number; orderId: number | null; orderNumber: number | null }) => [
+        m.kind,
+        m.bonuses,
+        m.orderId,
+        m.orderNumber,
+      ]),
+    ).toEqual([
       ['spend', -200, order.id, Number(order.number)],
       ['open', 1000, null, null],
     ]);
@@ -264,7 +367,9 @@ describe('a card blocked in the back office', () => {
     await adminCall(t, 'PUT', `/api/admin/loyalty-cards/${made.id}`, manager.cookie, { ...formOf(after), blocked: false });
     const next = await makeOrder(t);
     await discount(next.hash, { cardCode: made.code });
-    expect((await discount(next.hash, { cardCode: made.code, cardProof: await lastCardProofCode(t, 'blocked-later@example.test') })).statusCode).toBe(200);
+    expect(
+      (await discount(next.hash, { cardCode: made.code, cardProof: await lastCardProofCode(t, 'blocked-later@example.test') })).statusCode,
+    ).toBe(200);
     expect((await view(t, next.hash)).body.discountData).toMatchObject({ isBlocked: 0, availableBonuses: 800 });
   });
 });
@@ -273,7 +378,8 @@ describe('GET /api/admin/loyalty-cards', () => {
   it('finds a card by its full number, its last 4 digits, the holder name (any word) and the e-mail, and filters by state', async () => {
     const a = await create({ holderName: 'Борис Годунов', email: 'boris.g@example.test', code: '8800555535354242' });
     const b = await create({ holderName: 'Ёлкина Мария', email: 'maria@example.test', code: '8800555535359999', blocked: true });
-    const codes = async (query: string) => (await adminCall(t, 'GET', `/api/admin/loyalty-cards?${query}`, support.cookie)).json().cards.map((c: { code: string }) => c.code);
+    const codes = async (query: string) =>
+      (await adminCall(t, 'GET', `/api/admin/loyalty-cards?${query}`, support.cookie)).json().cards.map((c: { code: string }) => c.code);
     expect(await codes('q=8800555535354242')).toEqual([a.code]);
     expect(await codes('q=4242')).toEqual([a.code]);
     expect(await codes('q=9999')).toEqual([b.code]);

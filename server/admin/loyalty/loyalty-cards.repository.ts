@@ -55,10 +55,17 @@ function cardWhere(filter: CardFilter): { sql: string; params: unknown[] } {
 }
 
 /** A page of cards, newest first, with the number of all that match. */
-export async function findCards(q: Queryable, filter: CardFilter, page: { limit: number; offset: number }): Promise<{ rows: CardRow[]; total: number }> {
+export async function findCards(
+  q: Queryable,
+  filter: CardFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: CardRow[]; total: number }> {
   const { sql, params } = cardWhere(filter);
   const [list, count] = await Promise.all([
-    q.query<CardRow>(`select ${CARD_COLUMNS} from ${CARD_FROM} ${sql} order by c.id desc limit ${page.limit} offset ${page.offset}`, params),
+    q.query<CardRow>(
+      `select ${CARD_COLUMNS} from ${CARD_FROM} ${sql} order by c.id desc limit ${page.limit} offset ${page.offset}`,
+      params,
+    ),
     q.query<{ n: number }>(`select count(*)::int as n from loyalty_cards c ${sql}`, params),
   ]);
   return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
@@ -82,7 +89,11 @@ export async function lockCard(tx: Queryable, id: number): Promise<boolean> {
 export type CardValues = { holderName: string; email: string; accrualPercent: number; blocked: boolean };
 
 /** A new card; undefined when its number is taken (a save racing this one may have taken it). */
-export async function insertCard(tx: Queryable, v: CardValues & { code: string; balance: number }, by: { staffId: number; at: Date }): Promise<number | undefined> {
+export async function insertCard(
+  tx: Queryable,
+  v: CardValues & { code: string; balance: number },
+  by: { staffId: number; at: Date },
+): Promise<number | undefined> {
   const { rows } = await tx.query<{ id: number }>(
     `insert into loyalty_cards (code, holder_name, email, accrual_percent, is_blocked, balance, updated_by, updated_at, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $8) on conflict (code) do nothing returning id`,
@@ -161,7 +172,15 @@ export async function findMovements(q: Queryable, cardId: number, before: number
   return rows;
 }
 
-export type CardOrderRow = { id: number; number: number; status: number; created_at: Date; total: number; bonuses: number; charged_bonus: number };
+export type CardOrderRow = {
+  id: number;
+  number: number;
+  status: number;
+  created_at: Date;
+  total: number;
+  bonuses: number;
+  charged_bonus: number;
+};
 
 /** Orders the card was attached to, newest first, `limit` of them, older than the order `before` when given. */
 export async function findCardOrders(q: Queryable, cardId: number, before: number | undefined, limit: number): Promise<CardOrderRow[]> {

@@ -27,20 +27,31 @@ export function loyaltyCardsRoutes(app: FastifyInstance, deps: { loyalty: Loyalt
   const read = requirePermission('loyalty.read');
   const write = requirePermission('loyalty.write');
 
-  r.get('/api/admin/loyalty-cards', { schema: { tags, querystring: loyaltyListQuery, response: { 200: loyaltyListResponse, ...errors } }, onRequest: read }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const { q, state, page } = request.query;
-    return ok(await deps.loyalty.list({ q, state, page }));
-  });
+  r.get(
+    '/api/admin/loyalty-cards',
+    { schema: { tags, querystring: loyaltyListQuery, response: { 200: loyaltyListResponse, ...errors } }, onRequest: read },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { q, state, page } = request.query;
+      return ok(await deps.loyalty.list({ q, state, page }));
+    },
+  );
 
-  r.get('/api/admin/loyalty-cards/:id', { schema: { tags, params: adminIdParams, response: { 200: loyaltyCardResponse, ...errors } }, onRequest: read }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return ok({ card: await deps.loyalty.load(request.params.id) });
-  });
+  r.get(
+    '/api/admin/loyalty-cards/:id',
+    { schema: { tags, params: adminIdParams, response: { 200: loyaltyCardResponse, ...errors } }, onRequest: read },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok({ card: await deps.loyalty.load(request.params.id) });
+    },
+  );
 
   r.get(
     '/api/admin/loyalty-cards/:id/movements',
-    { schema: { tags, params: adminIdParams, querystring: loyaltyPageQuery, response: { 200: loyaltyMovementsResponse, ...errors } }, onRequest: read },
+    {
+      schema: { tags, params: adminIdParams, querystring: loyaltyPageQuery, response: { 200: loyaltyMovementsResponse, ...errors } },
+      onRequest: read,
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await deps.loyalty.movements(request.params.id, request.query.before));
@@ -49,26 +60,37 @@ export function loyaltyCardsRoutes(app: FastifyInstance, deps: { loyalty: Loyalt
 
   r.get(
     '/api/admin/loyalty-cards/:id/orders',
-    { schema: { tags, params: adminIdParams, querystring: loyaltyPageQuery, response: { 200: loyaltyOrdersResponse, ...errors } }, onRequest: read },
+    {
+      schema: { tags, params: adminIdParams, querystring: loyaltyPageQuery, response: { 200: loyaltyOrdersResponse, ...errors } },
+      onRequest: read,
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await deps.loyalty.orders(request.params.id, request.query.before));
     },
   );
 
-  r.post('/api/admin/loyalty-cards', { schema: { tags, body: loyaltyCardCreateRequest, response: { 200: loyaltyCardResponse, ...errors } }, onRequest: write }, async (request) =>
-    ok({ card: await deps.loyalty.create(request.body, staffActorOf(request)) }),
+  r.post(
+    '/api/admin/loyalty-cards',
+    { schema: { tags, body: loyaltyCardCreateRequest, response: { 200: loyaltyCardResponse, ...errors } }, onRequest: write },
+    async (request) => ok({ card: await deps.loyalty.create(request.body, staffActorOf(request)) }),
   );
 
   r.put(
     '/api/admin/loyalty-cards/:id',
-    { schema: { tags, params: adminIdParams, body: loyaltyCardSaveRequest, response: { 200: loyaltyCardResponse, ...errors } }, onRequest: write },
+    {
+      schema: { tags, params: adminIdParams, body: loyaltyCardSaveRequest, response: { 200: loyaltyCardResponse, ...errors } },
+      onRequest: write,
+    },
     async (request) => ok({ card: await deps.loyalty.update(request.params.id, request.body, staffActorOf(request)) }),
   );
 
   r.post(
     '/api/admin/loyalty-cards/:id/corrections',
-    { schema: { tags, params: adminIdParams, body: loyaltyCorrectionRequest, response: { 200: loyaltyCorrectionResponse, ...errors } }, onRequest: write },
+    {
+      schema: { tags, params: adminIdParams, body: loyaltyCorrectionRequest, response: { 200: loyaltyCorrectionResponse, ...errors } },
+      onRequest: write,
+    },
     async (request) => ok(await deps.loyalty.correct(request.params.id, request.body, staffActorOf(request))),
   );
 }

@@ -1,6 +1,13 @@
 import type { z } from 'zod';
 import { AdminErrorCode } from '../../../contract/admin/errors.ts';
-import type { LoyaltyCardView, LoyaltyMovementView, LoyaltyOrderView, loyaltyCardCreateRequest, loyaltyCardSaveRequest, loyaltyCorrectionRequest } from '../../../contract/admin/loyalty.ts';
+import type {
+  LoyaltyCardView,
+  LoyaltyMovementView,
+  LoyaltyOrderView,
+  loyaltyCardCreateRequest,
+  loyaltyCardSaveRequest,
+  loyaltyCorrectionRequest,
+} from '../../../contract/admin/loyalty.ts';
 import { LOYALTY_PAGE_SIZE, type LoyaltyState, cardSearchKeys, movementSign } from '../../../contract/admin/loyalty-rules.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { BusinessError, adminErrorText } from '../../http.ts';
@@ -77,7 +84,12 @@ const orderView = (row: CardOrderRow): LoyaltyOrderView => ({
 const notFound = () => new BusinessError(AdminErrorCode.loyaltyCardNotFound, { status: 404 });
 
 /** What the audit keeps of a card's form: the fields a save may change. */
-const formOf = (card: LoyaltyCardView) => ({ holderName: card.holderName, email: card.email, accrualPercent: card.accrualPercent, blocked: card.blocked });
+const formOf = (card: LoyaltyCardView) => ({
+  holderName: card.holderName,
+  email: card.email,
+  accrualPercent: card.accrualPercent,
+  blocked: card.blocked,
+});
 
 /**
  * Loyalty cards in the back office: the list and its search, a card created (its opening balance
@@ -87,8 +99,23 @@ const formOf = (card: LoyaltyCardView) => ({ holderName: card.holderName, email:
  */
 export function createLoyaltyDesk(deps: LoyaltyDeskDeps) {
   const at = () => new Date(deps.now());
-  const audit = (tx: Queryable, actor: CatalogActor, when: Date, entry: Pick<AuditEntry, 'action' | 'before' | 'after'> & { cardId: number }) =>
-    deps.audit(tx, { action: entry.action, subjectType: 'loyalty-card', subjectId: String(entry.cardId), before: entry.before, after: entry.after, staffId: actor.id, ip: actor.ip, userAgent: actor.userAgent, at: when });
+  const audit = (
+    tx: Queryable,
+    actor: CatalogActor,
+    when: Date,
+    entry: Pick<AuditEntry, 'action' | 'before' | 'after'> & { cardId: number },
+  ) =>
+    deps.audit(tx, {
+      action: entry.action,
+      subjectType: 'loyalty-card',
+      subjectId: String(entry.cardId),
+      before: entry.before,
+      after: entry.after,
+      staffId: actor.id,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      at: when,
+    });
 
   async function loaded(q: Queryable, id: number): Promise<LoyaltyCardView> {
     const row = await findCard(q, id);
@@ -99,7 +126,11 @@ export function createLoyaltyDesk(deps: LoyaltyDeskDeps) {
   return {
     async list(filter: { q?: string | undefined; state: LoyaltyState; page: number }) {
       const keys = cardSearchKeys(filter.q ?? '');
-      const { rows, total } = await findCards(deps.db, { ...keys, state: filter.state }, { limit: LOYALTY_PAGE_SIZE, offset: (filter.page - 1) * LOYALTY_PAGE_SIZE });
+      const { rows, total } = await findCards(
+        deps.db,
+        { ...keys, state: filter.state },
+        { limit: LOYALTY_PAGE_SIZE, offset: (filter.page - 1) * LOYALTY_PAGE_SIZE },
+      );
       return { cards: rows.map(cardView), total, page: filter.page, pageSize: LOYALTY_PAGE_SIZE };
     },
 
@@ -120,10 +151,23 @@ export function createLoyaltyDesk(deps: LoyaltyDeskDeps) {
     async create(input: CreateInput, actor: CatalogActor) {
       const when = at();
       return deps.db.transaction(async (tx) => {
-        const values: CardValues = { holderName: input.holderName, email: input.email, accrualPercent: input.accrualPercent, blocked: input.blocked };
+        const values: CardValues = {
+          holderName: input.holderName,
+          email: input.email,
+          accrualPercent: input.accrualPercent,
+          blocked: input.blocked,
+        };
         const id = await insertCard(tx, { ...values, code: input.code, balance: input.openingBalance }, { staffId: actor.id, at: when });
         if (id === undefined) throw fieldsRefused([{ path: 'code', code: 'code-taken' }]);
-        if (input.openingBalance > 0) await insertStaffMovement(tx, { cardId: id, kind: 'open', bonuses: input.openingBalance, staffId: actor.id, reason: null, at: when });
+        if (input.openingBalance > 0)
+          await insertStaffMovement(tx, {
+            cardId: id,
+            kind: 'open',
+            bonuses: input.openingBalance,
+            staffId: actor.id,
+            reason: null,
+            at: when,
+          });
         const after = await loaded(tx, id);
         await audit(tx, actor, when, { action: 'loyalty-card.create', cardId: id, after });
         return after;
@@ -140,7 +184,12 @@ export function createLoyaltyDesk(deps: LoyaltyDeskDeps) {
         if (!(await lockCard(tx, id))) throw notFound();
         await claimRevision(tx, 'loyalty_cards', id, input.revision, deps.timeZone);
         const before = await loaded(tx, id);
-        const values: CardValues = { holderName: input.holderName, email: input.email, accrualPercent: input.accrualPercent, blocked: input.blocked };
+        const values: CardValues = {
+          holderName: input.holderName,
+          email: input.email,
+          accrualPercent: input.accrualPercent,
+          blocked: input.blocked,
+        };
         await updateCard(tx, id, values, { staffId: actor.id, at: when });
         const after = await loaded(tx, id);
         const { blocked: wasBlocked, ...formBefore } = formOf(before);
@@ -149,7 +198,12 @@ export function createLoyaltyDesk(deps: LoyaltyDeskDeps) {
           await audit(tx, actor, when, { action: 'loyalty-card.update', cardId: id, before: formBefore, after: formAfter });
         }
         if (wasBlocked !== isBlocked) {
-          await audit(tx, actor, when, { action: isBlocked ? 'loyalty-card.block' : 'loyalty-card.unblock', cardId: id, before: { blocked: wasBlocked }, after: { blocked: isBlocked } });
+          await audit(tx, actor, when, {
+            action: isBlocked ? 'loyalty-card.block' : 'loyalty-card.unblock',
+            cardId: id,
+            before: { blocked: wasBlocked },
+            after: { blocked: isBlocked },
+          });
         }
         return after;
       });
@@ -175,7 +229,14 @@ export function createLoyaltyDesk(deps: LoyaltyDeskDeps) {
           });
         }
         const kind = input.delta > 0 ? 'credit' : 'debit';
-        const movementId = await insertStaffMovement(tx, { cardId: id, kind, bonuses: Math.abs(input.delta), staffId: actor.id, reason: input.reason, at: when });
+        const movementId = await insertStaffMovement(tx, {
+          cardId: id,
+          kind,
+          bonuses: Math.abs(input.delta),
+          staffId: actor.id,
+          reason: input.reason,
+          at: when,
+        });
         const after = await loaded(tx, id);
         await audit(tx, actor, when, {
           action: 'loyalty-card.correct',

@@ -27,7 +27,12 @@ async function cardOnOrder(balance: number) {
   const card = made.json().card as { id: number; code: string };
   const order = await makeOrder(t);
   await t.post('/api/order/discount', { hash: order.hash, lang: 'ru', cardCode: card.code });
-  const proven = await t.post('/api/order/discount', { hash: order.hash, lang: 'ru', cardCode: card.code, cardProof: await lastCardProofCode(t, email) });
+  const proven = await t.post('/api/order/discount', {
+    hash: order.hash,
+    lang: 'ru',
+    cardCode: card.code,
+    cardProof: await lastCardProofCode(t, email),
+  });
   expect(proven.statusCode, proven.body).toBe(200);
   return { card, order };
 }
@@ -45,13 +50,16 @@ async function ledger(cardId: number) {
 /** Returns once `n` sessions of this database wait for a lock (each look is a query: no sleeping). */
 async function waitersOnLocks(n: number) {
   for (let look = 0; look < 5000; look += 1) {
-    const { rows } = await t.db.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+    const { rows } = await t.db.query<{ n: number }>(
+      "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+    );
     if ((rows[0]?.n ?? 0) >= n) return;
   }
   throw new Error(`fewer than ${n} sessions ever waited for a lock`);
 }
 
-const correct = (cardId: number, delta: number) => adminCall(t, 'POST', `/api/admin/loyalty-cards/${cardId}/corrections`, manager, { delta, reason: 'Гонка' });
+const correct = (cardId: number, delta: number) =>
+  adminCall(t, 'POST', `/api/admin/loyalty-cards/${cardId}/corrections`, manager, { delta, reason: 'Гонка' });
 
 describe('a balance correction racing the storefront (PostgreSQL)', () => {
   it('and a visitor choosing bonuses: of 600 taken and 600 chosen from 1000, exactly one lands, whichever comes first', async () => {
@@ -59,14 +67,16 @@ describe('a balance correction racing the storefront (PostgreSQL)', () => {
       const { card, order } = await cardOnOrder(1000);
       const choose = () => t.post('/api/order/discount', { hash: order.hash, lang: 'ru', bonuses: 600 });
       // The card's row held by the test, both calls queue behind it in a known order and run as soon as it is let go.
-      const [chosen, corrected] = await t.db.transaction(async (tx) => {
-        await tx.query('select 1 from loyalty_cards where id = $1 for update', [card.id]);
-        const a = first === 'visitor' ? choose() : correct(card.id, -600);
-        await waitersOnLocks(1);
-        const b = first === 'visitor' ? correct(card.id, -600) : choose();
-        await waitersOnLocks(2);
-        return first === 'visitor' ? ([a, b] as const) : ([b, a] as const);
-      }).then(([x, y]) => Promise.all([x, y]));
+      const [chosen, corrected] = await t.db
+        .transaction(async (tx) => {
+          await tx.query('select 1 from loyalty_cards where id = $1 for update', [card.id]);
+          const a = first === 'visitor' ? choose() : correct(card.id, -600);
+          await waitersOnLocks(1);
+          const b = first === 'visitor' ? correct(card.id, -600) : choose();
+          await waitersOnLocks(2);
+          return first === 'visitor' ? ([a, b] as const) : ([b, a] as const);
+        })
+        .then(([x, y]) => Promise.all([x, y]));
       if (first === 'visitor') {
         expect(chosen.statusCode, chosen.body).toBe(200);
         expect(corrected.statusCode, corrected.body).toBe(409);
@@ -84,7 +94,8 @@ describe('a balance correction racing the storefront (PostgreSQL)', () => {
 
   it('and the payment that spends the bonuses: the balance never goes below zero and equals the sum of the movements', async () => {
     const rounds = await Promise.all(Array.from({ length: 6 }, () => cardOnOrder(1000)));
-    for (const { order } of rounds) expect((await t.post('/api/order/discount', { hash: order.hash, lang: 'ru', bonuses: 600 })).statusCode).toBe(200);
+    for (const { order } of rounds)
+      expect((await t.post('/api/order/discount', { hash: order.hash, lang: 'ru', bonuses: 600 })).statusCode).toBe(200);
     const started = await Promise.all(rounds.map(async ({ order }) => sandboxId(await pay(t, order.hash, 1))));
     const results = await Promise.all(
       rounds.map(async ({ card }, i) => {
@@ -94,11 +105,17 @@ describe('a balance correction racing the storefront (PostgreSQL)', () => {
       }),
     );
     for (const { card, statuses } of results) {
-      expect(statuses.filter((s) => s === 200), JSON.stringify(statuses)).toHaveLength(1);
+      expect(
+        statuses.filter((s) => s === 200),
+        JSON.stringify(statuses),
+      ).toHaveLength(1);
       const book = await ledger(card.id);
       expect(book?.balance).toBe(book?.sum);
       expect(book?.balance).toBe(statuses[0] === 200 ? 0 : 399);
-      const spent = await t.db.query<{ bonuses: number }>("select bonuses from loyalty_transactions where card_id = $1 and kind = 'spend'", [card.id]);
+      const spent = await t.db.query<{ bonuses: number }>(
+        "select bonuses from loyalty_transactions where card_id = $1 and kind = 'spend'",
+        [card.id],
+      );
       expect(spent.rows).toEqual([{ bonuses: 600 }]);
     }
   });

@@ -13,7 +13,8 @@ const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../.
 type Node = { nodeName: string; value?: string; childNodes?: Node[] };
 /** What a browser shows of the HTML: its text, a <br> as a line break. */
 const shown = (html: string): string => {
-  const walk = (node: Node): string => (node.nodeName === '#text' ? (node.value ?? '') : node.nodeName === 'br' ? '\n' : (node.childNodes ?? []).map(walk).join(''));
+  const walk = (node: Node): string =>
+    node.nodeName === '#text' ? (node.value ?? '') : node.nodeName === 'br' ? '\n' : (node.childNodes ?? []).map(walk).join('');
   return walk(parseFragment(html) as unknown as Node);
 };
 
@@ -42,7 +43,9 @@ describe('migration 1040 on plain-text offer descriptions', () => {
       [JSON.stringify(plain)],
     );
     expect(await migrate(db)).toEqual([migration]);
-    const rows = (await db.query<{ id: number; description: Record<string, string> }>('select id, description from special_offers order by id')).rows;
+    const rows = (
+      await db.query<{ id: number; description: Record<string, string> }>('select id, description from special_offers order by id')
+    ).rows;
     const html = rows[0]?.description ?? {};
     expect(html).toEqual({
       ru: 'Парковка &lt;у входа&gt; &amp; въезд<br>с 18:00<br>до 23:00',

@@ -19,7 +19,11 @@ describe('an offer saved while visitors take it (PostgreSQL)', () => {
     const orders = await Promise.all(Array.from({ length: 20 }, () => makeOrder(t)));
     const parents = await Promise.all(orders.map(async (o) => (await view(t, o.hash)).body.main[0].id as number));
     const sales = orders.map((o, i) =>
-      t.post('/api/order/add-special-offer', { hash: o.hash, lang: 'ru', data: [{ uid: '0', parent_id: parents[i], package_id: offer.packageId, price_id: offer.id, cost: 100 }] }),
+      t.post('/api/order/add-special-offer', {
+        hash: o.hash,
+        lang: 'ru',
+        data: [{ uid: '0', parent_id: parents[i], package_id: offer.packageId, price_id: offer.id, cost: 100 }],
+      }),
     );
     const saves = (async () => {
       let revision = offer.revision as number;

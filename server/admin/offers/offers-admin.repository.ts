@@ -34,7 +34,13 @@ const PROMO_COLUMNS = `p.id, p.code, p.kind, p.value, p.valid_from, p.valid_unti
   exists (select 1 from order_discounts d where d.promo_code_id = p.id) as used`;
 const PROMO_FROM = `promo_codes p left join events e on e.id = p.event_id left join staff s on s.id = p.updated_by`;
 
-export type PromoFilter = { q?: string | undefined; eventId?: number | undefined; state: 'all' | 'active' | 'expired' | 'inactive'; batchId?: number | undefined; at: Date };
+export type PromoFilter = {
+  q?: string | undefined;
+  eventId?: number | undefined;
+  state: 'all' | 'active' | 'expired' | 'inactive';
+  batchId?: number | undefined;
+  at: Date;
+};
 
 function promoWhere(filter: PromoFilter): { sql: string; params: unknown[] } {
   const where: string[] = [];
@@ -54,10 +60,17 @@ function promoWhere(filter: PromoFilter): { sql: string; params: unknown[] } {
 }
 
 /** A page of codes, newest first, with the number of all that match. */
-export async function findPromoCodes(q: Queryable, filter: PromoFilter, page: { limit: number; offset: number }): Promise<{ rows: PromoRow[]; total: number }> {
+export async function findPromoCodes(
+  q: Queryable,
+  filter: PromoFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: PromoRow[]; total: number }> {
   const { sql, params } = promoWhere(filter);
   const [list, count] = await Promise.all([
-    q.query<PromoRow>(`select ${PROMO_COLUMNS} from ${PROMO_FROM} ${sql} order by p.id desc limit ${page.limit} offset ${page.offset}`, params),
+    q.query<PromoRow>(
+      `select ${PROMO_COLUMNS} from ${PROMO_FROM} ${sql} order by p.id desc limit ${page.limit} offset ${page.offset}`,
+      params,
+    ),
     q.query<{ n: number }>(`select count(*)::int as n from promo_codes p ${sql}`, params),
   ]);
   return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
@@ -122,7 +135,12 @@ export async function nextBatchId(tx: Queryable): Promise<number> {
 }
 
 /** Inserts the batch's codes that are free; answers those taken (by the table or a concurrent batch). */
-export async function insertBatchCodes(tx: Queryable, codes: readonly string[], v: Omit<PromoValues, 'code'>, batch: { batchId: number; staffId: number; at: Date }): Promise<Set<string>> {
+export async function insertBatchCodes(
+  tx: Queryable,
+  codes: readonly string[],
+  v: Omit<PromoValues, 'code'>,
+  batch: { batchId: number; staffId: number; at: Date },
+): Promise<Set<string>> {
   const { rows } = await tx.query<{ code: string }>(
     `insert into promo_codes (code, kind, value, valid_from, valid_until, usage_limit, event_id, is_active, batch_id, updated_by, updated_at, created_at)
      select c, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11 from unnest($1::text[]) as c
@@ -201,7 +219,17 @@ export type OfferValues = {
   active: boolean;
 };
 
-const offerParams = (v: OfferValues) => [v.eventId, JSON.stringify(v.name), JSON.stringify(v.description), v.amount, v.perOrderLimit, v.seatTied, v.stock, v.sortnum, v.active];
+const offerParams = (v: OfferValues) => [
+  v.eventId,
+  JSON.stringify(v.name),
+  JSON.stringify(v.description),
+  v.amount,
+  v.perOrderLimit,
+  v.seatTied,
+  v.stock,
+  v.sortnum,
+  v.active,
+];
 
 /**
  * A new offer with the next free id (its price id on the storefront), taken under a lock of the
@@ -260,7 +288,10 @@ const VISIT_TIMES_PER_EVENT = 200;
  * Events a subscription may include: those that are not subscriptions themselves, each with the
  * starts of its coming sessions that are not cancelled (the visit times the page offers).
  */
-export async function findIncludableEvents(q: Queryable, now: Date): Promise<Array<{ id: number; name: Record<string, string>; sessions: string[] }>> {
+export async function findIncludableEvents(
+  q: Queryable,
+  now: Date,
+): Promise<Array<{ id: number; name: Record<string, string>; sessions: string[] }>> {
   const { rows } = await q.query<{ id: number; name: Record<string, string>; sessions: string[] }>(
     `select e.id, e.name,
        coalesce((select array_agg(to_json(s.starts_at) #>> '{}' order by s.starts_at)
@@ -272,6 +303,9 @@ export async function findIncludableEvents(q: Queryable, now: Date): Promise<Arr
 }
 
 export async function findEventNames(q: Queryable, ids: readonly number[]): Promise<Array<{ id: number; name: Record<string, string> }>> {
-  const { rows } = await q.query<{ id: number; name: Record<string, string> }>('select id, name from events where id = any($1::int[]) order by id', [ids]);
+  const { rows } = await q.query<{ id: number; name: Record<string, string> }>(
+    'select id, name from events where id = any($1::int[]) order by id',
+    [ids],
+  );
   return rows;
 }

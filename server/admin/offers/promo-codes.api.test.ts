@@ -19,16 +19,32 @@ afterAll(() => t.close());
 
 const terms = { kind: 'percent', value: 1500, validFrom: null, validUntil: null, usageLimit: null, eventId: null, active: true };
 const applyPromo = (hash: string, promoCode: string) => t.post('/api/order/discount', { hash, lang: 'ru', promoCode });
-const promoTable = async () => (await t.db.query<{ code: string; revision: number }>('select code, revision, is_active, value from promo_codes order by id')).rows;
+const promoTable = async () =>
+  (await t.db.query<{ code: string; revision: number }>('select code, revision, is_active, value from promo_codes order by id')).rows;
 const auditOf = async (subjectId: string) =>
-  (await t.db.query<{ action: string; staff_id: number; before: unknown; after: unknown }>("select action, staff_id, before, after from audit_log where subject_type = 'promo-code' and subject_id = $1 order by id", [subjectId])).rows;
+  (
+    await t.db.query<{ action: string; staff_id: number; before: unknown; after: unknown }>(
+      "select action, staff_id, before, after from audit_log where subject_type = 'promo-code' and subject_id = $1 order by id",
+      [subjectId],
+    )
+  ).rows;
 
 describe('a single promo code', () => {
   it('is created upper-case, audited, and applies on the order page at once', async () => {
     const created = await adminCall(t, 'POST', '/api/admin/promo-codes', manager.cookie, { ...terms, code: '  winter15 ' });
     expect(created.statusCode, created.body).toBe(200);
     const code = created.json().code;
-    expect(code).toMatchObject({ code: 'WINTER15', kind: 'percent', value: 1500, active: true, paidUses: 0, unpaidUses: 0, used: false, revision: 1, updatedBy: manager.member.name });
+    expect(code).toMatchObject({
+      code: 'WINTER15',
+      kind: 'percent',
+      value: 1500,
+      active: true,
+      paidUses: 0,
+      unpaidUses: 0,
+      used: false,
+      revision: 1,
+      updatedBy: manager.member.name,
+    });
     expect((await auditOf(String(code.id))).map((a) => [a.action, a.staff_id])).toEqual([['promo-code.create', manager.member.id]]);
 
     const order = await makeOrder(t);
@@ -55,23 +71,49 @@ describe('a single promo code', () => {
     for (const [body, paths] of cases) {
       const res = await adminCall(t, 'POST', '/api/admin/promo-codes', manager.cookie, { ...body, lang: 'en' });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().fields.map((f: { path: string }) => f.path), JSON.stringify(body)).toEqual(paths);
+      expect(
+        res.json().fields.map((f: { path: string }) => f.path),
+        JSON.stringify(body),
+      ).toEqual(paths);
     }
     const taken = await adminCall(t, 'POST', '/api/admin/promo-codes', manager.cookie, { ...terms, code: 'demo10' });
     expect(taken.statusCode).toBe(400);
-    expect(taken.json()).toMatchObject({ errorCode: '-2251', errorText: 'Не сохранено: исправьте отмеченные поля.', fields: [{ path: 'code', code: 'code-taken' }] });
-    const unknownEvent = await adminCall(t, 'POST', '/api/admin/promo-codes', manager.cookie, { ...terms, code: 'NOEVENT', eventId: 4242, lang: 'en' });
-    expect(unknownEvent.json()).toMatchObject({ errorCode: '-2251', errorText: 'Not saved: correct the marked fields.', fields: [{ path: 'eventId', code: 'unknown-event' }] });
+    expect(taken.json()).toMatchObject({
+      errorCode: '-2251',
+      errorText: 'Не сохранено: исправьте отмеченные поля.',
+      fields: [{ path: 'code', code: 'code-taken' }],
+    });
+    const unknownEvent = await adminCall(t, 'POST', '/api/admin/promo-codes', manager.cookie, {
+      ...terms,
+      code: 'NOEVENT',
+      eventId: 4242,
+      lang: 'en',
+    });
+    expect(unknownEvent.json()).toMatchObject({
+      errorCode: '-2251',
+      errorText: 'Not saved: correct the marked fields.',
+      fields: [{ path: 'eventId', code: 'unknown-event' }],
+    });
     expect(await promoTable()).toEqual(before);
   });
 
   it('refuses a stale save naming who saved it and when; the current one lands and is audited with before and after', async () => {
     const made = (await adminCall(t, 'POST', '/api/admin/promo-codes', manager.cookie, { ...terms, code: 'STALE1' })).json().code;
     t.clock.advance(60_000);
-    const first = await adminCall(t, 'PUT', `/api/admin/promo-codes/${made.id}`, other.cookie, { ...terms, code: 'STALE1', usageLimit: 5, revision: made.revision });
+    const first = await adminCall(t, 'PUT', `/api/admin/promo-codes/${made.id}`, other.cookie, {
+      ...terms,
+      code: 'STALE1',
+      usageLimit: 5,
+      revision: made.revision,
+    });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().code).toMatchObject({ usageLimit: 5, revision: 2, updatedBy: other.member.name });
-    const second = await adminCall(t, 'PUT', `/api/admin/promo-codes/${made.id}`, manager.cookie, { ...terms, code: 'STALE1', usageLimit: 9, revision: made.revision });
+    const second = await adminCall(t, 'PUT', `/api/admin/promo-codes/${made.id}`, manager.cookie, {
+      ...terms,
+      code: 'STALE1',
+      usageLimit: 9,
+      revision: made.revision,
+    });
     expect(second.statusCode).toBe(409);
     expect(second.json().errorText).toBe(`Изменено: ${other.member.name}, 27.11.2026 10:01. Обновите страницу.`);
     expect((await adminCall(t, 'GET', `/api/admin/promo-codes/${made.id}`, manager.cookie)).json().code.usageLimit).toBe(5);
@@ -81,17 +123,35 @@ describe('a single promo code', () => {
   });
 
   it('keeps the code and discount of a code orders hold, and applies a deactivation to the next visitor only', async () => {
-    const made = (await adminCall(t, 'POST', '/api/admin/promo-codes', manager.cookie, { ...terms, code: 'HELD20', value: 2000 })).json().code;
+    const made = (await adminCall(t, 'POST', '/api/admin/promo-codes', manager.cookie, { ...terms, code: 'HELD20', value: 2000 })).json()
+      .code;
     const holder = await makeOrder(t);
     expect((await applyPromo(holder.hash, 'HELD20')).statusCode).toBe(200);
     const discountBefore = (await view(t, holder.hash)).body.discountData.totalDiscount;
 
-    const changed = await adminCall(t, 'PUT', `/api/admin/promo-codes/${made.id}`, manager.cookie, { ...terms, code: 'HELD21', value: 5000, revision: 1 });
+    const changed = await adminCall(t, 'PUT', `/api/admin/promo-codes/${made.id}`, manager.cookie, {
+      ...terms,
+      code: 'HELD21',
+      value: 5000,
+      revision: 1,
+    });
     expect(changed.statusCode).toBe(409);
-    expect(changed.json()).toMatchObject({ errorCode: '-2401', fields: [{ path: 'code', code: 'in-use' }, { path: 'value', code: 'in-use' }] });
+    expect(changed.json()).toMatchObject({
+      errorCode: '-2401',
+      fields: [
+        { path: 'code', code: 'in-use' },
+        { path: 'value', code: 'in-use' },
+      ],
+    });
     expect(changed.json().errorText).toContain('Код и скидку промокода');
 
-    const off = await adminCall(t, 'PUT', `/api/admin/promo-codes/${made.id}`, manager.cookie, { ...terms, code: 'HELD20', value: 2000, active: false, revision: 1 });
+    const off = await adminCall(t, 'PUT', `/api/admin/promo-codes/${made.id}`, manager.cookie, {
+      ...terms,
+      code: 'HELD20',
+      value: 2000,
+      active: false,
+      revision: 1,
+    });
     expect(off.statusCode, off.body).toBe(200);
     // The order that holds it keeps its discount; a new visitor gets the storefront's refusal.
     expect((await view(t, holder.hash)).body.discountData).toMatchObject({ promoCode: 'HELD20', totalDiscount: discountBefore });
@@ -102,7 +162,10 @@ describe('a single promo code', () => {
 
     const deleted = await adminCall(t, 'DELETE', `/api/admin/promo-codes/${made.id}?revision=2`, manager.cookie);
     expect(deleted.statusCode).toBe(409);
-    expect(deleted.json()).toEqual({ errorCode: '-2400', errorText: 'Промокод уже использовался в заказах: удалить его нельзя, можно только отключить.' });
+    expect(deleted.json()).toEqual({
+      errorCode: '-2400',
+      errorText: 'Промокод уже использовался в заказах: удалить его нельзя, можно только отключить.',
+    });
   });
 
   it('deletes a code no order held, audited', async () => {
@@ -123,7 +186,9 @@ describe('a single promo code', () => {
     expect((await adminCall(t, 'GET', '/api/admin/promo-codes?q=%25', manager.cookie)).json().codes).toEqual([]);
     const forEvent = await adminCall(t, 'POST', '/api/admin/promo-codes', manager.cookie, { ...terms, code: 'ONLY9000', eventId: 9000 });
     expect(forEvent.json().code.eventName).toBe('Событие');
-    expect((await adminCall(t, 'GET', '/api/admin/promo-codes?eventId=9000', manager.cookie)).json().codes.map((c: { code: string }) => c.code)).toEqual(['ONLY9000']);
+    expect(
+      (await adminCall(t, 'GET', '/api/admin/promo-codes?eventId=9000', manager.cookie)).json().codes.map((c: { code: string }) => c.code),
+    ).toEqual(['ONLY9000']);
     const bad = await adminCall(t, 'GET', '/api/admin/promo-codes?state=soon', manager.cookie);
     expect(bad.statusCode).toBe(400);
   });
@@ -131,17 +196,32 @@ describe('a single promo code', () => {
 
 describe('a generated batch', () => {
   it('makes unique codes of the prefix and the unambiguous alphabet, audited once, downloadable as CSV for Excel', async () => {
-    const res = await adminCall(t, 'POST', '/api/admin/promo-codes/batches', manager.cookie, { ...terms, kind: 'amount', value: 20_000, prefix: 'ny-', count: 300, length: 6, usageLimit: 1 });
+    const res = await adminCall(t, 'POST', '/api/admin/promo-codes/batches', manager.cookie, {
+      ...terms,
+      kind: 'amount',
+      value: 20_000,
+      prefix: 'ny-',
+      count: 300,
+      length: 6,
+      usageLimit: 1,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { batchId, count } = res.json();
     expect(count).toBe(300);
-    const rows = (await t.db.query<{ code: string; usage_limit: number }>('select code, usage_limit from promo_codes where batch_id = $1', [batchId])).rows;
+    const rows = (
+      await t.db.query<{ code: string; usage_limit: number }>('select code, usage_limit from promo_codes where batch_id = $1', [batchId])
+    ).rows;
     expect(rows).toHaveLength(300);
     expect(new Set(rows.map((r) => r.code)).size).toBe(300);
     const pattern = new RegExp(`^NY-[${CODE_ALPHABET}]{6}$`);
     for (const row of rows) expect(row.code).toMatch(pattern);
     expect(rows.every((r) => r.usage_limit === 1)).toBe(true);
-    const audit = (await t.db.query<{ action: string; after: { count: number; codes: string[] } }>("select action, after from audit_log where subject_type = 'promo-batch' and subject_id = $1", [String(batchId)])).rows;
+    const audit = (
+      await t.db.query<{ action: string; after: { count: number; codes: string[] } }>(
+        "select action, after from audit_log where subject_type = 'promo-batch' and subject_id = $1",
+        [String(batchId)],
+      )
+    ).rows;
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'promo-code.batch-create', after: { count: 300 } });
     expect(audit[0]?.after.codes).toHaveLength(300);
@@ -177,16 +257,26 @@ describe('a generated batch', () => {
     for (const [body, path] of cases) {
       const res = await adminCall(t, 'POST', '/api/admin/promo-codes/batches', manager.cookie, { ...terms, ...body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().fields.map((f: { path: string }) => f.path), JSON.stringify(body)).toEqual([path]);
+      expect(
+        res.json().fields.map((f: { path: string }) => f.path),
+        JSON.stringify(body),
+      ).toEqual([path]);
     }
     expect(await promoTable()).toEqual(before);
     expect((await adminCall(t, 'GET', '/api/admin/promo-codes/batches/999999/codes.csv', manager.cookie)).statusCode).toBe(404);
   });
 
   it('makes the largest batch, 10 000 codes', async () => {
-    const res = await adminCall(t, 'POST', '/api/admin/promo-codes/batches', manager.cookie, { ...terms, prefix: '', count: 10_000, length: 8 });
+    const res = await adminCall(t, 'POST', '/api/admin/promo-codes/batches', manager.cookie, {
+      ...terms,
+      prefix: '',
+      count: 10_000,
+      length: 8,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const { n } = (await t.db.query<{ n: number }>('select count(distinct code)::int as n from promo_codes where batch_id = $1', [res.json().batchId])).rows[0] as { n: number };
+    const { n } = (
+      await t.db.query<{ n: number }>('select count(distinct code)::int as n from promo_codes where batch_id = $1', [res.json().batchId])
+    ).rows[0] as { n: number };
     expect(n).toBe(10_000);
   });
 });

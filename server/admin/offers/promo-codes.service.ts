@@ -55,8 +55,11 @@ export function promoView(row: PromoRow): PromoCodeView {
 }
 
 /** A refusal naming its fields (400, nothing written). */
-export const fieldsRefused = (fields: Array<{ path: string; code: string }>, code: '-2251' | '-2401' = AdminErrorCode.catalogInvalid, status = 400) =>
-  new BusinessError(code, { status, details: { fields } });
+export const fieldsRefused = (
+  fields: Array<{ path: string; code: string }>,
+  code: '-2251' | '-2401' = AdminErrorCode.catalogInvalid,
+  status = 400,
+) => new BusinessError(code, { status, details: { fields } });
 
 const notFound = () => new BusinessError(AdminErrorCode.offerNotFound, { status: 404 });
 
@@ -99,8 +102,11 @@ const CSV_WORDS: Record<Lang, { percent: string; amount: string; any: string; ye
  */
 export function createPromoCodesDesk(deps: OffersDeskDeps) {
   const at = () => new Date(deps.now());
-  const audit = (tx: Queryable, actor: CatalogActor, entry: Pick<AuditEntry, 'action' | 'subjectType' | 'subjectId' | 'before' | 'after'>) =>
-    deps.audit(tx, { ...entry, staffId: actor.id, ip: actor.ip, userAgent: actor.userAgent, at: at() });
+  const audit = (
+    tx: Queryable,
+    actor: CatalogActor,
+    entry: Pick<AuditEntry, 'action' | 'subjectType' | 'subjectId' | 'before' | 'after'>,
+  ) => deps.audit(tx, { ...entry, staffId: actor.id, ip: actor.ip, userAgent: actor.userAgent, at: at() });
 
   async function checkEvent(tx: Queryable, eventId: number | null) {
     if (eventId !== null && !(await eventExists(tx, eventId))) throw fieldsRefused([{ path: 'eventId', code: 'unknown-event' }]);
@@ -113,9 +119,19 @@ export function createPromoCodesDesk(deps: OffersDeskDeps) {
   }
 
   return {
-    async list(filter: { q?: string | undefined; eventId?: number | undefined; state: PromoState; batchId?: number | undefined; page: number }) {
+    async list(filter: {
+      q?: string | undefined;
+      eventId?: number | undefined;
+      state: PromoState;
+      batchId?: number | undefined;
+      page: number;
+    }) {
       const q = filter.q?.trim().toUpperCase() || undefined;
-      const { rows, total } = await findPromoCodes(deps.db, { ...filter, q, at: at() }, { limit: PROMO_PAGE_SIZE, offset: (filter.page - 1) * PROMO_PAGE_SIZE });
+      const { rows, total } = await findPromoCodes(
+        deps.db,
+        { ...filter, q, at: at() },
+        { limit: PROMO_PAGE_SIZE, offset: (filter.page - 1) * PROMO_PAGE_SIZE },
+      );
       return { codes: rows.map(promoView), total, page: filter.page, pageSize: PROMO_PAGE_SIZE };
     },
 
@@ -143,14 +159,25 @@ export function createPromoCodesDesk(deps: OffersDeskDeps) {
         // An order keeps the code it holds: its text and discount are what the order was placed with.
         if (before.used) {
           const locked = (['code', 'kind', 'value'] as const).filter((k) => before[k] !== input[k]);
-          if (locked.length > 0) throw fieldsRefused(locked.map((path) => ({ path, code: 'in-use' })), AdminErrorCode.promoTermsLocked, 409);
+          if (locked.length > 0)
+            throw fieldsRefused(
+              locked.map((path) => ({ path, code: 'in-use' })),
+              AdminErrorCode.promoTermsLocked,
+              409,
+            );
         }
         await checkEvent(tx, input.eventId);
         if (!(await updatePromoCode(tx, id, { code: input.code, ...termsOf(input) }, { staffId: actor.id, at: at() }))) {
           throw fieldsRefused([{ path: 'code', code: 'code-taken' }]);
         }
         const after = promoView(await loaded(tx, id));
-        await audit(tx, actor, { action: 'promo-code.update', subjectType: 'promo-code', subjectId: String(id), before: promoView(before), after });
+        await audit(tx, actor, {
+          action: 'promo-code.update',
+          subjectType: 'promo-code',
+          subjectId: String(id),
+          before: promoView(before),
+          after,
+        });
         return after;
       });
     },
@@ -161,7 +188,12 @@ export function createPromoCodesDesk(deps: OffersDeskDeps) {
         const before = await loaded(tx, id);
         if (before.used) throw new BusinessError(AdminErrorCode.promoCodeUsed, { status: 409 });
         await deletePromoCode(tx, id);
-        await audit(tx, actor, { action: 'promo-code.delete', subjectType: 'promo-code', subjectId: String(id), before: promoView(before) });
+        await audit(tx, actor, {
+          action: 'promo-code.delete',
+          subjectType: 'promo-code',
+          subjectId: String(id),
+          before: promoView(before),
+        });
         return { id };
       });
     },

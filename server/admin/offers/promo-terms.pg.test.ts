@@ -21,7 +21,8 @@ describe('a promo code changed while a visitor applies it (PostgreSQL)', () => {
         const made = (await adminCall(t, 'POST', '/api/admin/promo-codes', manager, { ...terms, code })).json().code;
         const order = await makeOrder(t);
         const apply = () => t.post('/api/order/discount', { hash: order.hash, lang: 'ru', promoCode: code });
-        const change = () => adminCall(t, 'PUT', `/api/admin/promo-codes/${made.id}`, manager, { ...terms, code, value: 5000, revision: made.revision });
+        const change = () =>
+          adminCall(t, 'PUT', `/api/admin/promo-codes/${made.id}`, manager, { ...terms, code, value: 5000, revision: made.revision });
         const [applied, changed] = i % 2 ? await Promise.all([apply(), change()]) : (await Promise.all([change(), apply()])).reverse();
         expect(applied?.statusCode, applied?.body).toBe(200);
         const discount = (await view(t, order.hash)).body.discountData.totalDiscount as number;

@@ -33,7 +33,13 @@ const add = (hash: string, parent: number, offer: { id: number; packageId: numbe
   t.post('/api/order/add-special-offer', {
     hash,
     lang: 'ru',
-    data: Array.from({ length: n }, (_, i) => ({ uid: String(i), parent_id: parent, package_id: offer.packageId, price_id: offer.id, cost: offer.amount / 100 })),
+    data: Array.from({ length: n }, (_, i) => ({
+      uid: String(i),
+      parent_id: parent,
+      package_id: offer.packageId,
+      price_id: offer.id,
+      cost: offer.amount / 100,
+    })),
   });
 
 describe('special offers in the back office', () => {
@@ -41,7 +47,18 @@ describe('special offers in the back office', () => {
     const res = await adminCall(t, 'POST', '/api/admin/special-offers', manager.cookie, draft);
     expect(res.statusCode, res.body).toBe(200);
     const offer = res.json().offer;
-    expect(offer).toMatchObject({ id: 4, packageId: 4, eventName: 'Событие', stockLeft: 3, stockTotal: 3, paid: 0, unpaid: 0, used: false, revision: 1, updatedBy: manager.member.name });
+    expect(offer).toMatchObject({
+      id: 4,
+      packageId: 4,
+      eventName: 'Событие',
+      stockLeft: 3,
+      stockTotal: 3,
+      paid: 0,
+      unpaid: 0,
+      used: false,
+      revision: 1,
+      updatedBy: manager.member.name,
+    });
     const audit = (await t.db.query("select action from audit_log where subject_type = 'special-offer' and subject_id = '4'")).rows;
     expect(audit).toEqual([{ action: 'special-offer.create' }]);
     const order = await makeOrder(t);
@@ -79,9 +96,18 @@ describe('special offers in the back office', () => {
 
     const below = await adminCall(t, 'PUT', '/api/admin/special-offers/4', manager.cookie, { ...draft, stockTotal: 1, revision: 1 });
     expect(below.statusCode).toBe(409);
-    expect(below.json()).toMatchObject({ errorCode: '-2403', errorText: 'Всего к продаже не может быть меньше, чем уже в заказах: 2.', fields: [{ path: 'stockTotal', code: 'below-orders' }] });
+    expect(below.json()).toMatchObject({
+      errorCode: '-2403',
+      errorText: 'Всего к продаже не может быть меньше, чем уже в заказах: 2.',
+      fields: [{ path: 'stockTotal', code: 'below-orders' }],
+    });
 
-    const dearer = await adminCall(t, 'PUT', '/api/admin/special-offers/4', manager.cookie, { ...draft, amount: 40_000, stockTotal: 2, revision: 1 });
+    const dearer = await adminCall(t, 'PUT', '/api/admin/special-offers/4', manager.cookie, {
+      ...draft,
+      amount: 40_000,
+      stockTotal: 2,
+      revision: 1,
+    });
     expect(dearer.statusCode, dearer.body).toBe(200);
     expect(dearer.json().offer).toMatchObject({ amount: 40_000, stockLeft: 0, stockTotal: 2, unpaid: 2, revision: 2 });
     // The order keeps its two services at 150 ₽; a second visitor sees the new price and nothing left.
@@ -91,13 +117,25 @@ describe('special offers in the back office', () => {
     const soldOut = await add(next.hash, nextParent, { ...offer, amount: 40_000 });
     expect(soldOut.json()).toEqual({ errorCode: '-9998', errorText: 'Предложение закончилось.' });
 
-    const audit = (await t.db.query<{ before: { amount: number }; after: { amount: number } }>("select before, after from audit_log where action = 'special-offer.update' and subject_id = '4'")).rows;
-    expect(audit).toEqual([expect.objectContaining({ before: expect.objectContaining({ amount: 15_000 }), after: expect.objectContaining({ amount: 40_000 }) })]);
+    const audit = (
+      await t.db.query<{ before: { amount: number }; after: { amount: number } }>(
+        "select before, after from audit_log where action = 'special-offer.update' and subject_id = '4'",
+      )
+    ).rows;
+    expect(audit).toEqual([
+      expect.objectContaining({ before: expect.objectContaining({ amount: 15_000 }), after: expect.objectContaining({ amount: 40_000 }) }),
+    ]);
   });
 
   it('refuses a stale save naming who and when, and a deletion of an offer orders took', async () => {
     t.clock.advance(5 * 60_000);
-    const saved = await adminCall(t, 'PUT', '/api/admin/special-offers/4', owner.cookie, { ...draft, amount: 40_000, stockTotal: 5, active: false, revision: 2 });
+    const saved = await adminCall(t, 'PUT', '/api/admin/special-offers/4', owner.cookie, {
+      ...draft,
+      amount: 40_000,
+      stockTotal: 5,
+      active: false,
+      revision: 2,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const stale = await adminCall(t, 'PUT', '/api/admin/special-offers/4', manager.cookie, { ...draft, revision: 2 });
     expect(stale.statusCode).toBe(409);
@@ -111,12 +149,19 @@ describe('special offers in the back office', () => {
   });
 
   it('deletes an offer no order took, audited', async () => {
-    const made = (await adminCall(t, 'POST', '/api/admin/special-offers', manager.cookie, { ...draft, name: { ru: 'Шарф' }, stockTotal: null })).json().offer;
+    const made = (
+      await adminCall(t, 'POST', '/api/admin/special-offers', manager.cookie, { ...draft, name: { ru: 'Шарф' }, stockTotal: null })
+    ).json().offer;
     expect(made).toMatchObject({ stockLeft: null, stockTotal: null });
     const res = await adminCall(t, 'DELETE', `/api/admin/special-offers/${made.id}?revision=1`, manager.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect((await adminCall(t, 'GET', `/api/admin/special-offers/${made.id}`, manager.cookie)).statusCode).toBe(404);
-    const actions = (await t.db.query<{ action: string }>("select action from audit_log where subject_type = 'special-offer' and subject_id = $1 order by id", [String(made.id)])).rows;
+    const actions = (
+      await t.db.query<{ action: string }>(
+        "select action from audit_log where subject_type = 'special-offer' and subject_id = $1 order by id",
+        [String(made.id)],
+      )
+    ).rows;
     expect(actions.map((a) => a.action)).toEqual(['special-offer.create', 'special-offer.delete']);
     const list = (await adminCall(t, 'GET', '/api/admin/special-offers', manager.cookie)).json().offers;
     expect(list.map((o: { id: number }) => o.id)).toEqual([1, 2, 3, 4]);
@@ -134,7 +179,12 @@ describe("a special offer's description is a rich text", () => {
   };
 
   it('is stored through the allow-list on create and on save, and the order page gets that HTML', async () => {
-    const created = await adminCall(t, 'POST', '/api/admin/special-offers', manager.cookie, { ...draft, eventId: null, stockTotal: null, description: hostile });
+    const created = await adminCall(t, 'POST', '/api/admin/special-offers', manager.cookie, {
+      ...draft,
+      eventId: null,
+      stockTotal: null,
+      description: hostile,
+    });
     expect(created.statusCode, created.body).toBe(200);
     const offer = created.json().offer;
     expect(offer.description).toEqual(clean);
@@ -142,7 +192,9 @@ describe("a special offer's description is a rich text", () => {
     expect(stored.rows[0]?.description).toEqual(clean);
 
     const order = await makeOrder(t);
-    const shown = ((await view(t, order.hash)).body.addToping as Array<{ price_id: number; descript: Record<string, string> }>).filter((o) => o.price_id === offer.id);
+    const shown = ((await view(t, order.hash)).body.addToping as Array<{ price_id: number; descript: Record<string, string> }>).filter(
+      (o) => o.price_id === offer.id,
+    );
     expect(shown.length).toBeGreaterThan(0);
     for (const o of shown) expect(o.descript).toMatchObject(clean);
 
@@ -151,13 +203,23 @@ describe("a special offer's description is a rich text", () => {
       eventId: null,
       stockTotal: null,
       revision: offer.revision,
-      description: { ru: '<ul><li onfocus="x()">Один</li><li>Два<object data="x"></object></li></ul>', kz: '<a href=" java\tscript:alert(1)">Kz</a>' },
+      description: {
+        ru: '<ul><li onfocus="x()">Один</li><li>Два<object data="x"></object></li></ul>',
+        kz: '<a href=" java\tscript:alert(1)">Kz</a>',
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().offer.description).toEqual({ ru: '<ul><li>Один</li><li>Два</li></ul>', kz: '<a>Kz</a>' });
-    const after = ((await view(t, (await makeOrder(t)).hash)).body.addToping as Array<{ price_id: number; descript: Record<string, string> }>).find((o) => o.price_id === offer.id);
+    const after = (
+      (await view(t, (await makeOrder(t)).hash)).body.addToping as Array<{ price_id: number; descript: Record<string, string> }>
+    ).find((o) => o.price_id === offer.id);
     expect(after?.descript.ru).toBe('<ul><li>Один</li><li>Два</li></ul>');
-    const audit = (await t.db.query<{ after: { description: unknown } }>("select after from audit_log where action = 'special-offer.update' and subject_id = $1", [String(offer.id)])).rows;
+    const audit = (
+      await t.db.query<{ after: { description: unknown } }>(
+        "select after from audit_log where action = 'special-offer.update' and subject_id = $1",
+        [String(offer.id)],
+      )
+    ).rows;
     expect(audit.at(-1)?.after.description).toEqual({ ru: '<ul><li>Один</li><li>Два</li></ul>', kz: '<a>Kz</a>' });
   });
 });

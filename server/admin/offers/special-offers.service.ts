@@ -60,8 +60,11 @@ const notFound = () => new BusinessError(AdminErrorCode.offerNotFound, { status:
  */
 export function createSpecialOffersDesk(deps: OffersDeskDeps) {
   const at = () => new Date(deps.now());
-  const audit = (tx: Queryable, actor: CatalogActor, entry: Pick<AuditEntry, 'action' | 'subjectType' | 'subjectId' | 'before' | 'after'>) =>
-    deps.audit(tx, { ...entry, staffId: actor.id, ip: actor.ip, userAgent: actor.userAgent, at: at() });
+  const audit = (
+    tx: Queryable,
+    actor: CatalogActor,
+    entry: Pick<AuditEntry, 'action' | 'subjectType' | 'subjectId' | 'before' | 'after'>,
+  ) => deps.audit(tx, { ...entry, staffId: actor.id, ip: actor.ip, userAgent: actor.userAgent, at: at() });
 
   async function loaded(tx: Queryable, id: number): Promise<OfferAdminRow> {
     const row = await findOffer(tx, id);
@@ -70,7 +73,8 @@ export function createSpecialOffersDesk(deps: OffersDeskDeps) {
   }
 
   async function values(tx: Queryable, input: SaveInput, held: number) {
-    if (input.eventId !== null && !(await eventExists(tx, input.eventId))) throw fieldsRefused([{ path: 'eventId', code: 'unknown-event' }]);
+    if (input.eventId !== null && !(await eventExists(tx, input.eventId)))
+      throw fieldsRefused([{ path: 'eventId', code: 'unknown-event' }]);
     if (input.stockTotal !== null && input.stockTotal < held) {
       throw new BusinessError(AdminErrorCode.offerStockBelowOrders, {
         status: 409,
@@ -130,7 +134,12 @@ export function createSpecialOffersDesk(deps: OffersDeskDeps) {
         const before = await loaded(tx, id);
         if (before.used) throw new BusinessError(AdminErrorCode.offerUsed, { status: 409 });
         await deleteOffer(tx, id);
-        await audit(tx, actor, { action: 'special-offer.delete', subjectType: 'special-offer', subjectId: String(id), before: offerView(before) });
+        await audit(tx, actor, {
+          action: 'special-offer.delete',
+          subjectType: 'special-offer',
+          subjectId: String(id),
+          before: offerView(before),
+        });
         return { id };
       });
     },

@@ -4,7 +4,10 @@ import type { OrderRow } from '../../orders/orders.repository.ts';
 
 type Texts = Record<string, string>;
 
-export type OrderHitRow = Pick<OrderRow, 'id' | 'number' | 'status' | 'created_at' | 'paid_at' | 'buyer_name' | 'email' | 'phone' | 'total'> & {
+export type OrderHitRow = Pick<
+  OrderRow,
+  'id' | 'number' | 'status' | 'created_at' | 'paid_at' | 'buyer_name' | 'email' | 'phone' | 'total'
+> & {
   event_name: Texts;
   tickets: number;
 };
@@ -31,7 +34,8 @@ export async function searchOrders(
   if (keys) {
     if (keys.orderNumber !== null) add('select id from orders where number = $?::int', keys.orderNumber);
     if (keys.ticketCode !== null) add('select order_id as id from tickets where code = $?', keys.ticketCode);
-    for (const digits of keys.phonePrefixes) add(`select id from orders where regexp_replace(phone, '\\D', '', 'g') like $?`, likePrefix(digits));
+    for (const digits of keys.phonePrefixes)
+      add(`select id from orders where regexp_replace(phone, '\\D', '', 'g') like $?`, likePrefix(digits));
     if (keys.text !== null) add('select id from orders where desk_fold(email) like $?', likePrefix(keys.text));
     for (const name of keys.names) {
       const prefix = likePrefix(name);
@@ -202,7 +206,15 @@ export async function findDeskRefunds(db: Queryable, orderId: number): Promise<D
   return rows;
 }
 
-export type DeskMailRow = { id: number; to_address: string; subject: string; created_at: Date; sent_at: Date | null; attempts: number; last_error: string | null };
+export type DeskMailRow = {
+  id: number;
+  to_address: string;
+  subject: string;
+  created_at: Date;
+  sent_at: Date | null;
+  attempts: number;
+  last_error: string | null;
+};
 
 export async function findDeskMails(db: Queryable, orderId: number): Promise<DeskMailRow[]> {
   const { rows } = await db.query<DeskMailRow>(
@@ -215,11 +227,17 @@ export async function findDeskMails(db: Queryable, orderId: number): Promise<Des
 export type DeskNoteRow = { id: number; staff_id: number | null; staff_name: string; body: string; created_at: Date };
 
 export async function findDeskNotes(db: Queryable, orderId: number): Promise<DeskNoteRow[]> {
-  const { rows } = await db.query<DeskNoteRow>('select id, staff_id, staff_name, body, created_at from order_notes where order_id = $1 order by id', [orderId]);
+  const { rows } = await db.query<DeskNoteRow>(
+    'select id, staff_id, staff_name, body, created_at from order_notes where order_id = $1 order by id',
+    [orderId],
+  );
   return rows;
 }
 
-export async function insertNote(tx: Queryable, note: { orderId: number; staffId: number; staffName: string; body: string; at: Date }): Promise<number> {
+export async function insertNote(
+  tx: Queryable,
+  note: { orderId: number; staffId: number; staffName: string; body: string; at: Date },
+): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
     'insert into order_notes (order_id, staff_id, staff_name, body, created_at) values ($1, $2, $3, $4, $5) returning id',
     [note.orderId, note.staffId, note.staffName, note.body, note.at],

@@ -25,7 +25,6 @@ import { requirePermission } from '../staff/guard.ts';
 import { staffActorOf } from '../staff/staff.routes.ts';
 import type { OrdersDesk } from './orders-desk.service.ts';
 
-
 /** The orders desk: search, an order's page, and what staff do to an order. */
 export function ordersDeskRoutes(app: FastifyInstance, deps: { desk: OrdersDesk }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -34,7 +33,10 @@ export function ordersDeskRoutes(app: FastifyInstance, deps: { desk: OrdersDesk 
 
   r.get(
     '/api/admin/orders',
-    { schema: { tags, querystring: orderSearchQuery, response: { 200: orderSearchResponse, ...errors } }, onRequest: requirePermission('orders.read') },
+    {
+      schema: { tags, querystring: orderSearchQuery, response: { 200: orderSearchResponse, ...errors } },
+      onRequest: requirePermission('orders.read'),
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { q, limit, cursor } = request.query;
@@ -44,34 +46,59 @@ export function ordersDeskRoutes(app: FastifyInstance, deps: { desk: OrdersDesk 
 
   r.get(
     '/api/admin/orders/:id',
-    { schema: { tags, params: orderIdParams, querystring: langQuery, response: { 200: deskOrderResponse, ...errors } }, onRequest: requirePermission('orders.read') },
+    {
+      schema: { tags, params: orderIdParams, querystring: langQuery, response: { 200: deskOrderResponse, ...errors } },
+      onRequest: requirePermission('orders.read'),
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(await deps.desk.view(request.params.id));
+      return ok(await deps.desk.view(request.params.id, staffActorOf(request)));
     },
   );
 
   r.post(
     '/api/admin/orders/:id/resend-tickets',
-    { schema: { tags, params: orderIdParams, body: resendTicketsRequest, response: { 200: resendTicketsResponse, ...errors } }, onRequest: requirePermission('orders.write') },
-    async (request) => ok(await deps.desk.resendTickets({ orderId: request.params.id, to: request.body.to ?? null, actor: staffActorOf(request) })),
+    {
+      schema: { tags, params: orderIdParams, body: resendTicketsRequest, response: { 200: resendTicketsResponse, ...errors } },
+      onRequest: requirePermission('orders.write'),
+    },
+    async (request) =>
+      ok(await deps.desk.resendTickets({ orderId: request.params.id, to: request.body.to ?? null, actor: staffActorOf(request) })),
   );
 
   r.post(
     '/api/admin/orders/:id/email',
-    { schema: { tags, params: orderIdParams, body: orderEmailRequest, response: { 200: orderEmailResponse, ...errors } }, onRequest: requirePermission('orders.write') },
-    async (request) => ok(await deps.desk.changeEmail({ orderId: request.params.id, email: request.body.email, reason: request.body.reason, actor: staffActorOf(request) })),
+    {
+      schema: { tags, params: orderIdParams, body: orderEmailRequest, response: { 200: orderEmailResponse, ...errors } },
+      onRequest: requirePermission('orders.write'),
+    },
+    async (request) =>
+      ok(
+        await deps.desk.changeEmail({
+          orderId: request.params.id,
+          email: request.body.email,
+          reason: request.body.reason,
+          actor: staffActorOf(request),
+        }),
+      ),
   );
 
   r.post(
     '/api/admin/orders/:id/cancel',
-    { schema: { tags, params: orderIdParams, body: cancelOrderRequest, response: { 200: cancelOrderResponse, ...errors } }, onRequest: requirePermission('orders.write') },
-    async (request) => ok(await deps.desk.cancelUnpaid({ orderId: request.params.id, reason: request.body.reason, actor: staffActorOf(request) })),
+    {
+      schema: { tags, params: orderIdParams, body: cancelOrderRequest, response: { 200: cancelOrderResponse, ...errors } },
+      onRequest: requirePermission('orders.write'),
+    },
+    async (request) =>
+      ok(await deps.desk.cancelUnpaid({ orderId: request.params.id, reason: request.body.reason, actor: staffActorOf(request) })),
   );
 
   r.post(
     '/api/admin/orders/:id/refund',
-    { schema: { tags, params: orderIdParams, body: staffRefundRequest, response: { 200: staffRefundResponse, ...errors } }, onRequest: requirePermission('orders.refund') },
+    {
+      schema: { tags, params: orderIdParams, body: staffRefundRequest, response: { 200: staffRefundResponse, ...errors } },
+      onRequest: requirePermission('orders.refund'),
+    },
     async (request) => {
       const { ticketIds, percent, reason, reasonId } = request.body;
       return ok(await deps.desk.refund({ orderId: request.params.id, ticketIds, percent, reason, reasonId, actor: staffActorOf(request) }));
@@ -80,13 +107,20 @@ export function ordersDeskRoutes(app: FastifyInstance, deps: { desk: OrdersDesk 
 
   r.post(
     '/api/admin/orders/:id/refund-quote',
-    { schema: { tags, params: orderIdParams, body: refundQuoteRequest, response: { 200: refundQuoteResponse, ...errors } }, onRequest: requirePermission('orders.refund') },
-    async (request) => ok(await deps.desk.quoteRefund({ orderId: request.params.id, ticketIds: request.body.ticketIds, percent: request.body.percent })),
+    {
+      schema: { tags, params: orderIdParams, body: refundQuoteRequest, response: { 200: refundQuoteResponse, ...errors } },
+      onRequest: requirePermission('orders.refund'),
+    },
+    async (request) =>
+      ok(await deps.desk.quoteRefund({ orderId: request.params.id, ticketIds: request.body.ticketIds, percent: request.body.percent })),
   );
 
   r.post(
     '/api/admin/orders/:id/notes',
-    { schema: { tags, params: orderIdParams, body: orderNoteRequest, response: { 200: orderNoteResponse, ...errors } }, onRequest: requirePermission('orders.write') },
+    {
+      schema: { tags, params: orderIdParams, body: orderNoteRequest, response: { 200: orderNoteResponse, ...errors } },
+      onRequest: requirePermission('orders.write'),
+    },
     async (request) => ok(await deps.desk.addNote({ orderId: request.params.id, body: request.body.body, actor: staffActorOf(request) })),
   );
 }

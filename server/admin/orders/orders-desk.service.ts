@@ -1,3 +1,4 @@
+import { maskEmail } from '../../personal-data/redact.ts';
 import { DESK_LIMITS, orderState, searchKeys, ticketState } from '../../../contract/admin/orders-rules.ts';
 import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
@@ -7,7 +8,8 @@ import { BusinessError } from '../../http.ts';
 import type { AuditWriter } from '../audit/audit.service.ts';
 import { enqueueMail } from '../../mail/outbox.repository.ts';
 import { releaseOrderServices } from '../../offers/offers.service.ts';
-import { OrderStatus, releaseOrder } from '../../orders/orders.service.ts';
+import { releaseOrder } from '../../orders/orders.service.ts';
+import { OrderStatus } from '../../../contract/order-status.ts';
 import { cancelOpenPayments } from '../../payments/payments.repository.ts';
 import type { PaymentsService } from '../../payments/payments.service.ts';
 import type { ReturnsService } from '../../returns/returns.service.ts';
@@ -92,9 +94,24 @@ export function createOrdersDesk(deps: {
   }
 
   /** An order as staff see it: lines, tickets and their states, payments, refunds, e-mails and notes. */
-  async function view(orderId: number) {
+  /**
+   * An order's page. Staff reading a buyer's personal data is recorded in the audit log (who,
+   * which order, when): the route always names the reader; only the services' tests leave it out.
+   */
+  async function view(orderId: number, actor?: StaffActor) {
     const order = await findDeskOrder(db, orderId);
     if (!order) throw notFound();
+    if (actor)
+      await db.transaction((tx) =>
+        deps.audit(tx, {
+          staffId: actor.id,
+          action: 'order.view',
+          subjectType: 'order',
+          subjectId: String(order.id),
+          ip: actor.ip,
+          userAgent: actor.userAgent,
+        }),
+      );
     const [lines, tickets, payments, refunds, mails, notes] = await Promise.all([
       findDeskLines(db, orderId),
       findDeskTickets(db, orderId),
@@ -181,7 +198,13 @@ export function createOrdersDesk(deps: {
         attempts: m.attempts,
         lastError: m.last_error,
       })),
-      notes: notes.map((n) => ({ id: n.id, staffId: n.staff_id, staffName: n.staff_name, body: n.body, createdAt: n.created_at.toISOString() })),
+      notes: notes.map((n) => ({
+        id: n.id,
+        staffId: n.staff_id,
+        staffName: n.staff_name,
+        body: n.body,
+        createdAt: n.created_at.toISOString(),
+      })),
     };
   }
 
@@ -198,16 +221,21 @@ export function createOrdersDesk(deps: {
     return db.transaction(async (tx) => {
       const order = await lockOrder(tx, input.orderId);
       if (order.status !== OrderStatus.paid) throw new BusinessError(AdminErrorCode.orderNotPaid);
-      const mail = await paidOrderMail(tx, order.id, deps.publicUrl, { integration: setup.is_integration === 1, currency: setup.app.currency, timeZone: setup.app.timezone });
+      const mail = await paidOrderMail(tx, order.id, deps.publicUrl, {
+        integration: setup.is_integration === 1,
+        currency: setup.app.currency,
+        timeZone: setup.app.timezone,
+      });
       const to = input.to ?? mail?.to;
-      if (!mail || !to) throw new BusinessError(AdminErrorCode.noEmail, { status: 400, details: { fields: [{ path: 'to', code: 'required' }] } });
+      if (!mail || !to)
+        throw new BusinessError(AdminErrorCode.noEmail, { status: 400, details: { fields: [{ path: 'to', code: 'required' }] } });
       const mailId = await enqueueMail(tx, { ...mail, to }, at);
       await deps.audit(tx, {
         staffId: input.actor.id,
         action: 'order.resend-tickets',
         subjectType: 'order',
         subjectId: String(order.id),
-        after: { to, mailId },
+        after: { to: maskEmail(to), mailId },
         ip: input.actor.ip,
         userAgent: input.actor.userAgent,
       });
@@ -232,8 +260,8 @@ export function createOrdersDesk(deps: {
         action: 'order.email',
         subjectType: 'order',
         subjectId: String(order.id),
-        before: { email: order.email },
-        after: { email: input.email, reason: input.reason },
+        before: { email: maskEmail(order.email) },
+        after: { email: maskEmail(input.email), reason: input.reason },
         ip: input.actor.ip,
         userAgent: input.actor.userAgent,
       });
@@ -250,7 +278,8 @@ export function createOrdersDesk(deps: {
     const at = new Date(now());
     await db.transaction(async (tx) => {
       const order = await lockOrder(tx, input.orderId);
-      if (order.status !== OrderStatus.reserved && order.status !== OrderStatus.confirmed) throw new BusinessError(AdminErrorCode.orderNotCancelable);
+      if (order.status !== OrderStatus.reserved && order.status !== OrderStatus.confirmed)
+        throw new BusinessError(AdminErrorCode.orderNotCancelable);
       if (!(await releaseOrder(tx, order.id, at, 'staff'))) throw new BusinessError(AdminErrorCode.orderNotCancelable);
       await recordStaffCancelReason(tx, order.id, input.reason);
       await releaseOrderServices(tx, order.id);
@@ -274,7 +303,14 @@ export function createOrdersDesk(deps: {
    * Refunds a whole paid order or chosen tickets through the returns core (the same rules,
    * refund and e-mail as a visitor's return), optionally at a share set by hand with a reason.
    */
-  async function refund(input: { orderId: number; ticketIds: readonly number[] | 'all'; percent: number | null; reason: string; reasonId: number; actor: StaffActor }) {
+  async function refund(input: {
+    orderId: number;
+    ticketIds: readonly number[] | 'all';
+    percent: number | null;
+    reason: string;
+    reasonId: number;
+    actor: StaffActor;
+  }) {
     const exists = await findDeskOrder(db, input.orderId);
     if (!exists) throw notFound();
     if (exists.status !== OrderStatus.paid) throw new BusinessError(AdminErrorCode.orderNotPaid);

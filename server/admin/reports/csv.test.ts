@@ -42,7 +42,10 @@ describe('toCsv', () => {
   });
 
   it('round-trips through an RFC 4180 reader', () => {
-    const rows = [['a "q"', 'b,c'], ['d\r\ne', 'f']];
+    const rows = [
+      ['a "q"', 'b,c'],
+      ['d\r\ne', 'f'],
+    ];
     const csv = toCsv(['h1', 'h2'], rows).slice(1);
     expect(parseRfc4180(csv)).toEqual([['h1', 'h2'], ...rows]);
   });

@@ -27,7 +27,11 @@ export function startsLikeFormula(value: string): boolean {
  * starts like a formula (startsLikeFormula) gets a leading apostrophe, so an event name can never
  * run as a formula in a spreadsheet.
  */
-export function toCsv(header: readonly string[], rows: readonly (readonly (CsvCell | CsvMoney)[])[], dialect: CsvDialect = 'rfc4180'): string {
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly (CsvCell | CsvMoney)[])[],
+  dialect: CsvDialect = 'rfc4180',
+): string {
   const separator = dialect === 'excel-semicolon' ? ';' : ',';
   const cell = (value: CsvCell | CsvMoney): string => {
     if (value === null) return '';

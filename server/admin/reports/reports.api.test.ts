@@ -35,14 +35,26 @@ const PERIOD = { from: '2026-11-01', to: '2026-11-30' };
 
 /** Codes of the tickets still valid (paid, not returned), in order. */
 const validTicketCodes = async () =>
-  (await t.db.query<{ code: string }>(
-    'select t.code from tickets t join orders o on o.id = t.order_id where o.status = 30 and t.status = 0 order by t.id',
-  )).rows.map((r) => r.code);
+  (
+    await t.db.query<{ code: string }>(
+      'select t.code from tickets t join orders o on o.id = t.order_id where o.status = 30 and t.status = 0 order by t.id',
+    )
+  ).rows.map((r) => r.code);
 
 describe('sales report', () => {
   it('by day: each day its sales, refunds netted on the day they were made', async () => {
     const r = await reports.sales({ ...PERIOD, group: 'day' });
-    expect(r.rows.map(({ key, orders, tickets, amount, returnedTickets, refunds, net }) => ({ key, orders, tickets, amount, returnedTickets, refunds, net }))).toEqual([
+    expect(
+      r.rows.map(({ key, orders, tickets, amount, returnedTickets, refunds, net }) => ({
+        key,
+        orders,
+        tickets,
+        amount,
+        returnedTickets,
+        refunds,
+        net,
+      })),
+    ).toEqual([
       { key: '2026-11-21', orders: 1, tickets: 2, amount: 106_000, returnedTickets: 0, refunds: 0, net: 106_000 },
       { key: '2026-11-22', orders: 1, tickets: 3, amount: 159_000, returnedTickets: 1, refunds: 50_000, net: 109_000 },
     ]);
@@ -97,7 +109,17 @@ describe('occupancy report', () => {
     const r = await reports.occupancy({ from: '2026-12-01', to: '2026-12-31' });
     expect(r.rows).toHaveLength(1);
     const { rows } = await t.db.query<{ remaining: number }>('select remaining from sessions where id = 9000');
-    expect(r.rows[0]).toMatchObject({ sessionId: 9000, capacity: 500, sold: 4, held: 2, blocked: 2, soldOutside: 3, free: 489, checkedIn: 0, notCheckedIn: 4 });
+    expect(r.rows[0]).toMatchObject({
+      sessionId: 9000,
+      capacity: 500,
+      sold: 4,
+      held: 2,
+      blocked: 2,
+      soldOutside: 3,
+      free: 489,
+      checkedIn: 0,
+      notCheckedIn: 4,
+    });
     expect(rows[0]?.remaining).toBe(489);
     const row = r.rows[0];
     expect((row?.sold ?? 0) + (row?.held ?? 0) + (row?.blocked ?? 0) + (row?.soldOutside ?? 0) + (row?.free ?? 0)).toBe(500);
@@ -108,7 +130,8 @@ describe('occupancy report', () => {
     const door = createCheckinService({ db: t.db, now: t.clock.now, timeZone: 'Europe/Moscow' });
     const valid = await validTicketCodes();
     const scanner = { kind: 'staff', staffId: 1, staffName: 'Контролёр', deviceId: 'device-report-1' } as const;
-    for (const code of valid.slice(0, 2)) expect((await door.scan(scanner, code, { sessionIds: [9000], lang: 'ru' })).verdict).toBe('admitted');
+    for (const code of valid.slice(0, 2))
+      expect((await door.scan(scanner, code, { sessionIds: [9000], lang: 'ru' })).verdict).toBe('admitted');
     const r = await reports.occupancy({ from: '2026-12-01', to: '2026-12-31' });
     expect(r.rows[0]).toMatchObject({ sold: 4, checkedIn: 2, notCheckedIn: 2 });
     const [counts] = (await door.activity({ scope: null }, [9000], 'ru')).sessions;
@@ -140,7 +163,9 @@ describe('CSV export', () => {
   it('writes the occupancy report', async () => {
     const csv = await reports.occupancyCsv({ from: '2026-12-01', to: '2026-12-31', lang: 'ru', dialect: 'rfc4180' });
     const lines = csv.slice(1).split('\r\n');
-    expect(lines[0]).toBe('Сеанс,Мероприятие,Мест,Продано,Забронировано,Заблокировано,Продано вне сайта,Свободно,Прошли на вход,Ещё не прошли');
+    expect(lines[0]).toBe(
+      'Сеанс,Мероприятие,Мест,Продано,Забронировано,Заблокировано,Продано вне сайта,Свободно,Прошли на вход,Ещё не прошли',
+    );
     expect(lines[1]).toMatch(/,Событие,500,4,2,2,3,489,2,2$/);
     const en = await reports.occupancyCsv({ from: '2026-12-01', to: '2026-12-31', lang: 'en', dialect: 'rfc4180' });
     expect(en.slice(1).split('\r\n')[0]).toBe('Session,Event,Places,Sold,Held,Blocked,Sold elsewhere,Free,Checked in,Not in yet');

@@ -33,7 +33,7 @@ export type SalesRow = {
 const PERIOD = `
   period as (select ($1::date)::timestamp at time zone $3 as since, ($2::date + 1)::timestamp at time zone $3 as till),
   paid as (
-    select o.id, o.total, o.discount, o.subtotal + o.services_total as discountable, o.paid_at
+    select o.id, o.total, o.discount, o.subtotal + o.services_total as discountable, o.paid_at, o.channel
     from orders o, period
     where o.status = ${PAID} and o.paid_at >= period.since and o.paid_at < period.till and ($4::int is null or o.event_id = $4::int)
   ),
@@ -44,24 +44,35 @@ const PERIOD = `
     where q.confirmed_at >= period.since and q.confirmed_at < period.till and ($4::int is null or o.event_id = $4::int)
   )`;
 
-/** Sales and returns of the period by day or by payment method: whole orders, what was paid and refunded. */
-async function salesByOrder(db: Queryable, period: ReportPeriod, group: 'day' | 'payment'): Promise<SalesRow[]> {
+/** Sales and returns of the period by day, payment method or channel (web, desk): whole orders, what was paid and refunded. */
+async function salesByOrder(db: Queryable, period: ReportPeriod, group: 'day' | 'payment' | 'channel'): Promise<SalesRow[]> {
   const byPayment = group === 'payment';
-  const saleKey = byPayment ? 'pm.method_id::text' : `to_char(p.paid_at at time zone $3, 'YYYY-MM-DD')`;
-  const returnKey = byPayment ? 'pm.method_id::text' : `to_char(q.confirmed_at at time zone $3, 'YYYY-MM-DD')`;
+  const saleKey = byPayment ? 'pm.method_id::text' : group === 'channel' ? 'p.channel' : `to_char(p.paid_at at time zone $3, 'YYYY-MM-DD')`;
+  // A return counts in its order's channel, wherever it was made.
+  const returnKey = byPayment
+    ? 'pm.method_id::text'
+    : group === 'channel'
+      ? '(select channel from orders x where x.id = q.order_id)'
+      : `to_char(q.confirmed_at at time zone $3, 'YYYY-MM-DD')`;
   // The payment that paid an order (one succeeds per order; the latest, should there be two).
   const method = (order: string) =>
-    byPayment ? `left join lateral (select method_id from payments x where x.order_id = ${order} and x.status = 'succeeded' order by x.id desc limit 1) pm on true` : '';
+    byPayment
+      ? `left join lateral (select method_id from payments x where x.order_id = ${order} and x.status = 'succeeded' order by x.id desc limit 1) pm on true`
+      : '';
   const { rows } = await db.query<SalesRow>(
     `with ${PERIOD},
      tickets as (
        select l.order_id, sum(l.quantity) as tickets from span, order_lines l where l.order_id between span.lo and span.hi group by 1
      ),
-     ${byPayment ? `paid_by as (
+     ${
+       byPayment
+         ? `paid_by as (
        select distinct on (x.order_id) x.order_id, x.method_id
        from span, payments x where x.status = 'succeeded' and x.order_id between span.lo and span.hi
        order by x.order_id, x.id desc
-     ),` : ''}
+     ),`
+         : ''
+     }
      sales as (
        select ${saleKey} as key, count(*)::int as orders, sum(p.total)::bigint as amount, coalesce(sum(tk.tickets), 0)::int as tickets
        from paid p
@@ -88,7 +99,13 @@ async function salesByOrder(db: Queryable, period: ReportPeriod, group: 'day' | 
 }
 
 const LINE_KEYS = {
-  event: { key: 's.event_id', name: 'e.name', event: 'null::jsonb', startsAt: 'null::timestamptz', join: 'join events e on e.id = k.key::int' },
+  event: {
+    key: 's.event_id',
+    name: 'e.name',
+    event: 'null::jsonb',
+    startsAt: 'null::timestamptz',
+    join: 'join events e on e.id = k.key::int',
+  },
   session: {
     key: 'l.session_id',
     name: 'null::jsonb',
@@ -96,7 +113,13 @@ const LINE_KEYS = {
     startsAt: 'ss.starts_at',
     join: 'join sessions ss on ss.id = k.key::int join events e on e.id = ss.event_id',
   },
-  category: { key: 'l.category_id', name: 'c.name', event: 'e.name', startsAt: 'null::timestamptz', join: 'join categories c on c.id = k.key::int join events e on e.id = c.event_id' },
+  category: {
+    key: 'l.category_id',
+    name: 'c.name',
+    event: 'e.name',
+    startsAt: 'null::timestamptz',
+    join: 'join categories c on c.id = k.key::int join events e on e.id = c.event_id',
+  },
 } as const;
 
 /**
@@ -170,7 +193,7 @@ export async function countPaidOrders(db: Queryable, period: ReportPeriod): Prom
 }
 
 export function findSales(db: Queryable, period: ReportPeriod, group: ReportGroup): Promise<SalesRow[]> {
-  return group === 'day' || group === 'payment' ? salesByOrder(db, period, group) : salesByLine(db, period, group);
+  return group === 'day' || group === 'payment' || group === 'channel' ? salesByOrder(db, period, group) : salesByLine(db, period, group);
 }
 
 export type OccupancyRow = {

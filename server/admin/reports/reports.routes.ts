@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminErrorResponse } from '../../../contract/admin/api.ts';
-import { occupancyCsvQuery, occupancyReportResponse, reportQuery, salesCsvQuery, salesReportQuery, salesReportResponse } from '../../../contract/admin/reports.ts';
+import {
+  occupancyCsvQuery,
+  occupancyReportResponse,
+  reportQuery,
+  salesCsvQuery,
+  salesReportQuery,
+  salesReportResponse,
+} from '../../../contract/admin/reports.ts';
 import { ok } from '../../http.ts';
 import { requirePermission } from '../staff/guard.ts';
 import type { ReportsService } from './reports.service.ts';
@@ -16,17 +23,25 @@ export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsServ
   const tags = ['admin-reports'];
   const guard = requirePermission('reports.read');
 
-  r.get('/api/admin/reports/sales', { schema: { tags, querystring: salesReportQuery, response: { 200: salesReportResponse, ...errors } }, onRequest: guard }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const { from, to, eventId, group } = request.query;
-    return ok(await deps.reports.sales({ from, to, eventId: eventId ?? null, group }));
-  });
+  r.get(
+    '/api/admin/reports/sales',
+    { schema: { tags, querystring: salesReportQuery, response: { 200: salesReportResponse, ...errors } }, onRequest: guard },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { from, to, eventId, group } = request.query;
+      return ok(await deps.reports.sales({ from, to, eventId: eventId ?? null, group }));
+    },
+  );
 
-  r.get('/api/admin/reports/occupancy', { schema: { tags, querystring: reportQuery, response: { 200: occupancyReportResponse, ...errors } }, onRequest: guard }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const { from, to, eventId } = request.query;
-    return ok(await deps.reports.occupancy({ from, to, eventId: eventId ?? null }));
-  });
+  r.get(
+    '/api/admin/reports/occupancy',
+    { schema: { tags, querystring: reportQuery, response: { 200: occupancyReportResponse, ...errors } }, onRequest: guard },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { from, to, eventId } = request.query;
+      return ok(await deps.reports.occupancy({ from, to, eventId: eventId ?? null }));
+    },
+  );
 
   r.get('/api/admin/reports/sales.csv', { schema: { tags, querystring: salesCsvQuery }, onRequest: guard }, async (request, reply) => {
     const { from, to, eventId, group, lang, dialect } = request.query;
@@ -38,13 +53,17 @@ export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsServ
       .send(csv);
   });
 
-  r.get('/api/admin/reports/occupancy.csv', { schema: { tags, querystring: occupancyCsvQuery }, onRequest: guard }, async (request, reply) => {
-    const { from, to, eventId, lang, dialect } = request.query;
-    const csv = await deps.reports.occupancyCsv({ from, to, eventId: eventId ?? null, lang, dialect });
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="occupancy-${from}-${to}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
-  });
+  r.get(
+    '/api/admin/reports/occupancy.csv',
+    { schema: { tags, querystring: occupancyCsvQuery }, onRequest: guard },
+    async (request, reply) => {
+      const { from, to, eventId, lang, dialect } = request.query;
+      const csv = await deps.reports.occupancyCsv({ from, to, eventId: eventId ?? null, lang, dialect });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="occupancy-${from}-${to}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
 }

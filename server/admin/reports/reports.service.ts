@@ -1,8 +1,9 @@
 import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import { type CsvDialect, type ReportGroup, isReportPeriod } from '../../../contract/admin/reports-rules.ts';
 import type { Lang } from '../../../contract/common.ts';
+import { toBcp47 } from '../../../contract/lang.ts';
 import type { Queryable } from '../../db/client.ts';
-import { serverText } from '../../locales/texts.ts';
+import { serverText, textInAll } from '../../locales/texts.ts';
 import { BusinessError } from '../../http.ts';
 import { fullLocalized } from '../../order-view/dates.ts';
 import { type CsvCell, type CsvMoney, toCsv } from './csv.ts';
@@ -31,7 +32,11 @@ const headers = (lang: Lang) => ({
   group: (group: ReportGroup) => serverText('reportGroups', group, lang),
   sales: SALES_COLUMNS.map((key) => serverText('reports', key, lang)),
   total: serverText('reports', 'total', lang),
-  occupancy: [serverText('reportGroups', 'session', lang), serverText('reportGroups', 'event', lang), ...OCCUPANCY_COLUMNS.map((key) => serverText('reports', key, lang))],
+  occupancy: [
+    serverText('reportGroups', 'session', lang),
+    serverText('reportGroups', 'event', lang),
+    ...OCCUPANCY_COLUMNS.map((key) => serverText('reports', key, lang)),
+  ],
 });
 
 export type ReportsService = ReturnType<typeof createReportsService>;
@@ -52,11 +57,19 @@ export function createReportsService(deps: { db: Queryable; timeZone: string }) 
    */
   async function sales(input: { from: string; to: string; eventId?: number | null; group: ReportGroup }) {
     const chosen = period(input);
-    const byOrder = input.group === 'day' || input.group === 'payment';
-    const [rows, paidOrders] = await Promise.all([findSales(deps.db, chosen, input.group), byOrder ? null : countPaidOrders(deps.db, chosen)]);
+    const byOrder = input.group === 'day' || input.group === 'payment' || input.group === 'channel';
+    const [rows, paidOrders] = await Promise.all([
+      findSales(deps.db, chosen, input.group),
+      byOrder ? null : countPaidOrders(deps.db, chosen),
+    ]);
     const shaped: SalesReportRow[] = rows.map((r) => ({
       key: r.key,
-      name: r.name ? fullLocalized(r.name) : null,
+      name:
+        input.group === 'channel' && (r.key === 'web' || r.key === 'desk')
+          ? textInAll('channels', r.key)
+          : r.name
+            ? fullLocalized(r.name)
+            : null,
       eventName: r.event_name ? fullLocalized(r.event_name) : null,
       startsAt: r.starts_at?.toISOString() ?? null,
       orders: r.orders,
@@ -102,10 +115,17 @@ export function createReportsService(deps: { db: Queryable; timeZone: string }) 
   }
 
   const localTime = (iso: string, lang: Lang) =>
-    new Intl.DateTimeFormat(lang === 'ch' ? 'zh-CN' : lang === 'kz' ? 'kk-KZ' : lang, { timeZone: deps.timeZone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+    new Intl.DateTimeFormat(toBcp47(lang), { timeZone: deps.timeZone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
 
   /** The sales report as a CSV file in the staff member's language, with a totals row. */
-  async function salesCsv(input: { from: string; to: string; eventId?: number | null; group: ReportGroup; lang: Lang; dialect: CsvDialect }) {
+  async function salesCsv(input: {
+    from: string;
+    to: string;
+    eventId?: number | null;
+    group: ReportGroup;
+    lang: Lang;
+    dialect: CsvDialect;
+  }) {
     const report = await sales(input);
     const h = headers(input.lang);
     const withEvent = input.group === 'session' || input.group === 'category';
@@ -124,7 +144,18 @@ export function createReportsService(deps: { db: Queryable; timeZone: string }) 
   /** The occupancy report as a CSV file. */
   async function occupancyCsv(input: { from: string; to: string; eventId?: number | null; lang: Lang; dialect: CsvDialect }) {
     const report = await occupancy(input);
-    const rows = report.rows.map((r) => [localTime(r.startsAt, input.lang), r.eventName[input.lang], r.capacity, r.sold, r.held, r.blocked, r.soldOutside, r.free, r.checkedIn, r.notCheckedIn]);
+    const rows = report.rows.map((r) => [
+      localTime(r.startsAt, input.lang),
+      r.eventName[input.lang],
+      r.capacity,
+      r.sold,
+      r.held,
+      r.blocked,
+      r.soldOutside,
+      r.free,
+      r.checkedIn,
+      r.notCheckedIn,
+    ]);
     return toCsv(headers(input.lang).occupancy, rows, input.dialect);
   }
 

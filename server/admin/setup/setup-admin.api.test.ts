@@ -17,11 +17,20 @@ afterAll(() => t.close());
 
 type Editor = { setup: SetupEdit; revision: number; updatedBy: string | null; fixedByFile: string[] };
 const load = async (cookie = owner.cookie) => (await adminCall(t, 'GET', '/api/admin/setup', cookie)).json<Editor>();
-const save = (revision: number, setup: unknown, cookie = owner.cookie) => adminCall(t, 'PUT', '/api/admin/setup', cookie, { revision, setup, lang: 'ru' });
+const save = (revision: number, setup: unknown, cookie = owner.cookie) =>
+  adminCall(t, 'PUT', '/api/admin/setup', cookie, { revision, setup, lang: 'ru' });
 const catalogVersion = async () => Number((await t.db.query<{ version: number }>('select version from catalog_version')).rows[0]?.version);
 const setupRow = async () => (await t.db.query<{ data: unknown; revision: number }>('select data, revision from setup')).rows[0];
-const audits = async () => (await t.db.query<{ staff_id: number; before: SetupEdit; after: SetupEdit }>("select staff_id, before, after from audit_log where action = 'setup.update' order by id")).rows;
-const withContact = (form: Editor, contact: Record<string, unknown>) => ({ ...form.setup, db: { ...form.setup.db, info_contact: { ...form.setup.db.info_contact, ...contact } } });
+const audits = async () =>
+  (
+    await t.db.query<{ staff_id: number; before: SetupEdit; after: SetupEdit }>(
+      "select staff_id, before, after from audit_log where action = 'setup.update' order by id",
+    )
+  ).rows;
+const withContact = (form: Editor, contact: Record<string, unknown>) => ({
+  ...form.setup,
+  db: { ...form.setup.db, info_contact: { ...form.setup.db.info_contact, ...contact } },
+});
 
 /** A visitor's unpaid order of one ticket of a demo event, placed before the setup changes. */
 async function visitorOrder() {
@@ -32,7 +41,18 @@ async function visitorOrder() {
   const created = await t.post('/api/order/create', {
     hash: 'city-through-centuries',
     lang: 'ru',
-    data: [{ day: entry.event_day, time: entry.event_time, actionId: page.action.action_id, categoryId: price.clientcategory_id, zoneId: 0, quantity: 1, sum: 0, seatId: 0 }],
+    data: [
+      {
+        day: entry.event_day,
+        time: entry.event_time,
+        actionId: page.action.action_id,
+        categoryId: price.clientcategory_id,
+        zoneId: 0,
+        quantity: 1,
+        sum: 0,
+        seatId: 0,
+      },
+    ],
     fio: 'Покупатель Билетов',
     phone: '+7 999 1234567',
     email: 'buyer@example.com',
@@ -44,7 +64,7 @@ async function visitorOrder() {
 }
 
 describe('the storefront setup in the back office', () => {
-  it('saves a new phone and header colour: the storefront\'s setup and listing show them on the next call, audited before and after', async () => {
+  it("saves a new phone and header colour: the storefront's setup and listing show them on the next call, audited before and after", async () => {
     const orderHash = await visitorOrder();
     const orderBefore = (await t.post('/api/order/view', { hash: orderHash, lang: 'ru' })).json();
     // Warm every cache that carries the setup.
@@ -54,7 +74,10 @@ describe('the storefront setup in the back office', () => {
 
     const form = await load();
     expect(form.fixedByFile).toEqual([]);
-    const res = await save(form.revision, { ...withContact(form, { phone: '+7 (495) 000-11-22' }), app: { ...form.setup.app, header_background: '#8a1538' } });
+    const res = await save(form.revision, {
+      ...withContact(form, { phone: '+7 (495) 000-11-22' }),
+      app: { ...form.setup.app, header_background: '#8a1538' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().revision).toBe(form.revision + 1);
 
@@ -92,7 +115,10 @@ describe('the storefront setup in the back office', () => {
     const before = await setupRow();
     const stale = await save(form.revision, withContact(form, { email: 'other@venue.example' }));
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ errorCode: 'catalog-stale', errorText: `Изменено: ${owner.member.name}, 27.11.2026 10:00. Обновите страницу.` });
+    expect(stale.json()).toMatchObject({
+      errorCode: 'catalog-stale',
+      errorText: `Изменено: ${owner.member.name}, 27.11.2026 10:00. Обновите страницу.`,
+    });
     expect(await setupRow()).toEqual(before);
   });
 
@@ -109,14 +135,54 @@ describe('the storefront setup in the back office', () => {
   });
 
   const refusals = [
-    { description: 'a header colour white text is unreadable on (below 4.5:1)', change: (s: SetupEdit) => ({ ...s, app: { ...s.app, header_background: '#ffcc00' } }), path: 'setup.app.header_background', code: 'contrast' },
-    { description: 'a colour that is not #rrggbb', change: (s: SetupEdit) => ({ ...s, app: { ...s.app, header_background: 'red; background: url(x)' } }), path: 'setup.app.header_background', code: 'colour' },
-    { description: 'a contact e-mail that is no e-mail', change: (s: SetupEdit) => ({ ...s, db: { ...s.db, info_contact: { ...s.db.info_contact, email: 'not an e-mail' } } }), path: 'setup.db.info_contact.email', code: 'email' },
-    { description: 'a phone with letters', change: (s: SetupEdit) => ({ ...s, db: { ...s.db, info_contact: { ...s.db.info_contact, phone: 'call us' } } }), path: 'setup.db.info_contact.phone', code: 'phone' },
-    { description: 'a Pushkin link that is no link', change: (s: SetupEdit) => ({ ...s, db: { ...s.db, info_contact: { ...s.db.info_contact, pushkin_url: 'javascript:alert(1)' } } }), path: 'setup.db.info_contact.pushkin_url', code: 'url' },
-    { description: 'languages without the default one', change: (s: SetupEdit) => ({ ...s, app: { ...s.app, language: 'ru' }, db: { ...s.db, languages: 'en,kz' } }), path: 'setup.db.languages', code: 'default-language' },
-    { description: 'an unknown language', change: (s: SetupEdit) => ({ ...s, db: { ...s.db, languages: 'ru,de' } }), path: 'setup.db.languages', code: 'languages' },
-    { description: 'an empty Russian title', change: (s: SetupEdit) => ({ ...s, app: { ...s.app, title: { ...s.app.title, ru: ' ' } } }), path: 'setup.app.title.ru', code: 'required' },
+    {
+      description: 'a header colour white text is unreadable on (below 4.5:1)',
+      change: (s: SetupEdit) => ({ ...s, app: { ...s.app, header_background: '#ffcc00' } }),
+      path: 'setup.app.header_background',
+      code: 'contrast',
+    },
+    {
+      description: 'a colour that is not #rrggbb',
+      change: (s: SetupEdit) => ({ ...s, app: { ...s.app, header_background: 'red; background: url(x)' } }),
+      path: 'setup.app.header_background',
+      code: 'colour',
+    },
+    {
+      description: 'a contact e-mail that is no e-mail',
+      change: (s: SetupEdit) => ({ ...s, db: { ...s.db, info_contact: { ...s.db.info_contact, email: 'not an e-mail' } } }),
+      path: 'setup.db.info_contact.email',
+      code: 'email',
+    },
+    {
+      description: 'a phone with letters',
+      change: (s: SetupEdit) => ({ ...s, db: { ...s.db, info_contact: { ...s.db.info_contact, phone: 'call us' } } }),
+      path: 'setup.db.info_contact.phone',
+      code: 'phone',
+    },
+    {
+      description: 'a Pushkin link that is no link',
+      change: (s: SetupEdit) => ({ ...s, db: { ...s.db, info_contact: { ...s.db.info_contact, pushkin_url: 'javascript:alert(1)' } } }),
+      path: 'setup.db.info_contact.pushkin_url',
+      code: 'url',
+    },
+    {
+      description: 'languages without the default one',
+      change: (s: SetupEdit) => ({ ...s, app: { ...s.app, language: 'ru' }, db: { ...s.db, languages: 'en,kz' } }),
+      path: 'setup.db.languages',
+      code: 'default-language',
+    },
+    {
+      description: 'an unknown language',
+      change: (s: SetupEdit) => ({ ...s, db: { ...s.db, languages: 'ru,de' } }),
+      path: 'setup.db.languages',
+      code: 'languages',
+    },
+    {
+      description: 'an empty Russian title',
+      change: (s: SetupEdit) => ({ ...s, app: { ...s.app, title: { ...s.app.title, ru: ' ' } } }),
+      path: 'setup.app.title.ru',
+      code: 'required',
+    },
     { description: 'five card columns', change: (s: SetupEdit) => ({ ...s, tickets_col: 5 }), path: 'setup.tickets_col', code: 'invalid' },
   ];
   it.each(refusals)('refuses $description on its field and changes nothing', async ({ change, path, code }) => {
@@ -131,7 +197,7 @@ describe('the storefront setup in the back office', () => {
     expect((await audits()).length).toBe(count);
   });
 
-  it('is the owner\'s: a manager is refused', async () => {
+  it("is the owner's: a manager is refused", async () => {
     const manager = await signedInAs(t, 'manager');
     expect((await adminCall(t, 'GET', '/api/admin/setup', manager.cookie)).statusCode).toBe(403);
   });
@@ -142,18 +208,28 @@ describe('one logo for every language', () => {
     const form = await load();
     // The demo has a logo per language: the page opens with a logo per language.
     expect(oneLogoOf(form.setup.app.logo)).toBeUndefined();
-    const png = await sharp({ create: { width: 320, height: 80, channels: 4, background: { r: 20, g: 40, b: 120, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 320, height: 80, channels: 4, background: { r: 20, g: 40, b: 120, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const uploaded = await t.app.inject({
       method: 'POST',
       url: '/api/admin/images?lang=ru',
       payload: png,
-      headers: { 'content-type': 'image/png', 'x-csrf-token': await t.csrfToken(owner.cookie), 'x-requested-with': 'XMLHttpRequest', cookie: owner.cookie },
+      headers: {
+        'content-type': 'image/png',
+        'x-csrf-token': await t.csrfToken(owner.cookie),
+        'x-requested-with': 'XMLHttpRequest',
+        cookie: owner.cookie,
+      },
     });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const url = uploaded.json<{ url: string }>().url;
     const auditsBefore = (await audits()).length;
 
-    const res = await save(form.revision, { ...form.setup, app: { ...form.setup.app, logo: logoForEveryLang(url), logo_mobile: logoForEveryLang(url) } });
+    const res = await save(form.revision, {
+      ...form.setup,
+      app: { ...form.setup.app, logo: logoForEveryLang(url), logo_mobile: logoForEveryLang(url) },
+    });
     expect(res.statusCode, res.body).toBe(200);
 
     const storefront = (await t.get('/api/setup')).json<{ app: { logo: Record<string, string>; logo_mobile: Record<string, string> } }>();

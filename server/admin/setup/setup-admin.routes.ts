@@ -14,13 +14,25 @@ export function setupAdminRoutes(app: FastifyInstance, deps: { editor: SetupEdit
   const tags = ['admin-setup'];
   const guard = requirePermission('setup.write');
 
-  r.get('/api/admin/setup', { schema: { tags, response: { 200: setupEditorResponse, ...errors } }, onRequest: guard }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return ok(await deps.editor.load());
-  });
+  r.get(
+    '/api/admin/setup',
+    { schema: { tags, response: { 200: setupEditorResponse, ...errors } }, onRequest: guard },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await deps.editor.load());
+    },
+  );
 
-  r.put('/api/admin/setup', { schema: { tags, body: setupSaveRequest, response: { 200: setupSavedResponse, ...errors } }, onRequest: guard }, async (request) => {
-    const { revision } = await deps.editor.save({ revision: request.body.revision, edit: request.body.setup, actor: staffActorOf(request) });
-    return ok({ revision });
-  });
+  r.put(
+    '/api/admin/setup',
+    { schema: { tags, body: setupSaveRequest, response: { 200: setupSavedResponse, ...errors } }, onRequest: guard },
+    async (request) => {
+      const { revision } = await deps.editor.save({
+        revision: request.body.revision,
+        edit: request.body.setup,
+        actor: staffActorOf(request),
+      });
+      return ok({ revision });
+    },
+  );
 }

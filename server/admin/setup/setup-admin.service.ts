@@ -14,11 +14,16 @@ import { changeTime } from '../catalog/revision.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const pick = (from: Json, keys: readonly string[]): Json => Object.fromEntries(keys.filter((key) => key in from).map((key) => [key, from[key]]));
+const pick = (from: Json, keys: readonly string[]): Json =>
+  Object.fromEntries(keys.filter((key) => key in from).map((key) => [key, from[key]]));
 
 /** The editable part of a setup, shaped as the form edits it. */
 export function editablePart(setup: StoredSetup): Json {
-  return { app: pick(setup.app, SETUP_EDIT_KEYS.app), db: pick(setup.db, SETUP_EDIT_KEYS.db), ...pick(setup as unknown as Json, SETUP_EDIT_KEYS.top) };
+  return {
+    app: pick(setup.app, SETUP_EDIT_KEYS.app),
+    db: pick(setup.db, SETUP_EDIT_KEYS.db),
+    ...pick(setup as unknown as Json, SETUP_EDIT_KEYS.top),
+  };
 }
 
 /**
@@ -29,7 +34,12 @@ export function editablePart(setup: StoredSetup): Json {
 function applyEdit(stored: unknown, edit: SetupEdit): Json {
   const base = isObject(stored) ? stored : {};
   const { app, db, ...top } = edit;
-  return { ...base, ...top, app: { ...(isObject(base.app) ? base.app : {}), ...app }, db: { ...(isObject(base.db) ? base.db : {}), ...db } };
+  return {
+    ...base,
+    ...top,
+    app: { ...(isObject(base.app) ? base.app : {}), ...app },
+    db: { ...(isObject(base.db) ? base.db : {}), ...db },
+  };
 }
 
 /** The editable paths ('app.logo', 'topmenu') a SETUP_FILE sets: whatever the database holds, the file wins there. */
@@ -80,7 +90,12 @@ export function createSetupEditor(deps: {
           const when = stamp.updated_at ? changeTime(new Date(stamp.updated_at), deps.timeZone) : '—';
           throw new BusinessError(AdminErrorCode.catalogStale, {
             status: 409,
-            text: (lang) => adminErrorText(AdminErrorCode.catalogStale, lang, `${stamp.updated_by_name ?? serverText('adminCatalog', 'importer', lang)}, ${when}`),
+            text: (lang) =>
+              adminErrorText(
+                AdminErrorCode.catalogStale,
+                lang,
+                `${stamp.updated_by_name ?? serverText('adminCatalog', 'importer', lang)}, ${when}`,
+              ),
             details: { revision: stamp.revision },
           });
         }
@@ -92,7 +107,10 @@ export function createSetupEditor(deps: {
           after = editablePart(await resolveSetup(tx, deps.setupFile));
         } catch (error) {
           if (!(error instanceof SetupError)) throw error;
-          throw new BusinessError(AdminErrorCode.catalogInvalid, { status: 400, details: { fields: [{ path: 'setup', code: 'invalid', text: error.message }] } });
+          throw new BusinessError(AdminErrorCode.catalogInvalid, {
+            status: 400,
+            details: { fields: [{ path: 'setup', code: 'invalid', text: error.message }] },
+          });
         }
         await bumpCatalogVersion(tx);
         await deps.audit(tx, {

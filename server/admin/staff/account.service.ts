@@ -3,7 +3,7 @@ import { AdminErrorCode } from '../../../contract/admin/errors.ts';
 import { StaffFieldError } from '../../../contract/admin/staff-rules.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { BusinessError } from '../../http.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { auditWriter } from '../audit/audit.service.ts';
 import { type ScryptCost, STAFF_SCRYPT_COST, hashPassword } from './password.ts';
 import { refuseWeakPassword } from './password-policy.ts';
 import type { Reauth } from './reauth.ts';
@@ -27,6 +27,7 @@ const stateConflict = () => new BusinessError(AdminErrorCode.totpStateConflict, 
 /** A member's own account: their password and their one-time codes. */
 export function createAccount(deps: { db: Db; now: () => number; reauth: Reauth; scryptCost?: ScryptCost | undefined }) {
   const { db, now } = deps;
+  const record = auditWriter(now);
 
   async function accountOf(staff: SignedInStaff): Promise<StaffAccount> {
     const account = await findStaffById(db, staff.id);
@@ -36,8 +37,7 @@ export function createAccount(deps: { db: Db; now: () => number; reauth: Reauth;
   }
 
   function audit(q: Queryable, staff: SignedInStaff, client: StaffClient, action: AuditAction, after?: unknown) {
-    return insertAuditEntry(q, {
-      at: new Date(now()),
+    return record(q, {
       staffId: staff.id,
       action,
       subjectType: 'staff',
@@ -58,13 +58,28 @@ export function createAccount(deps: { db: Db; now: () => number; reauth: Reauth;
      * Checks the current password (and a current code where the member has codes on), then sets
      * the new one and ends every other session of the member.
      */
-    async changePassword(staff: SignedInStaff, input: { currentPassword: string; newPassword: string; code?: string | undefined }, client: StaffClient) {
+    async changePassword(
+      staff: SignedInStaff,
+      input: { currentPassword: string; newPassword: string; code?: string | undefined },
+      client: StaffClient,
+    ) {
       const account = await accountOf(staff);
-      await deps.reauth.confirm(account, { password: { value: input.currentPassword, field: 'currentPassword' }, code: { value: input.code, field: 'code' } }, client);
+      await deps.reauth.confirm(
+        account,
+        { password: { value: input.currentPassword, field: 'currentPassword' }, code: { value: input.code, field: 'code' } },
+        client,
+      );
       refuseWeakPassword(input.newPassword, account, 'newPassword');
+      // The same password again changes nothing: a temporary one, which its owner knows, would stay.
+      if (input.newPassword === input.currentPassword) {
+        throw new BusinessError(AdminErrorCode.weakPassword, {
+          status: 400,
+          details: { fields: [{ path: 'newPassword', code: StaffFieldError.passwordUnchanged }] },
+        });
+      }
       const passwordHash = await hashPassword(input.newPassword, deps.scryptCost ?? STAFF_SCRYPT_COST);
       await db.transaction(async (tx) => {
-        await updateStaffPassword(tx, staff.id, passwordHash, new Date(now()));
+        await updateStaffPassword(tx, staff.id, passwordHash, new Date(now()), { temporary: false });
         const ended = await deleteOtherStaffSessions(tx, staff.id, sessionIdHash(staff.sessionId));
         await audit(tx, staff, client, 'staff.password-change', { otherSessionsEnded: ended });
       });
@@ -107,7 +122,11 @@ export function createAccount(deps: { db: Db; now: () => number; reauth: Reauth;
       const account = await accountOf(staff);
       if (!account.totpEnabled || !account.totpSecret) throw stateConflict();
       if ((await readStaffSettings(db)).totpRequired) throw new BusinessError(AdminErrorCode.totpRequiredByVenue, { status: 409 });
-      await deps.reauth.confirm(account, { password: { value: input.password, field: 'password' }, code: { value: input.code, field: 'code' } }, client);
+      await deps.reauth.confirm(
+        account,
+        { password: { value: input.password, field: 'password' }, code: { value: input.code, field: 'code' } },
+        client,
+      );
       await db.transaction(async (tx) => {
         await setTotpEnabled(tx, staff.id, false, new Date(now()));
         await audit(tx, staff, client, 'staff.totp-disable');

@@ -12,6 +12,8 @@ declare module 'fastify' {
     staff?: { id: number; email: string; name: string; role: StaffRole; sessionId: string };
     /** The venue requires one-time codes and the signed-in member has none: only setting them up is allowed. */
     staffMustSetUpTotp?: boolean;
+    /** The member's password is temporary (set by an owner): only changing it is allowed. */
+    staffMustChangePassword?: boolean;
   }
 }
 
@@ -38,7 +40,11 @@ export function sessionCookieOf(request: FastifyRequest): string | undefined {
  */
 export function staffCsrfBinding(request: FastifyRequest): string {
   const sessionId = sessionCookieOf(request);
-  return sessionId ? createHash('sha256').update(`csrf-binding:${sessionIdHash(sessionId)}`).digest('base64url') : '';
+  return sessionId
+    ? createHash('sha256')
+        .update(`csrf-binding:${sessionIdHash(sessionId)}`)
+        .digest('base64url')
+    : '';
 }
 
 /**
@@ -65,24 +71,33 @@ export function resolveStaffSession(sessions: StaffSessions) {
     if (resolved) {
       request.staff = resolved.staff;
       request.staffMustSetUpTotp = resolved.mustSetUpTotp;
+      request.staffMustChangePassword = resolved.mustChangePassword;
     }
   };
 }
 
 /** What a staff call needs: nothing (sign-in), any signed-in member, or a permission of the role. */
-export type StaffNeed = { kind: 'public' } | { kind: 'signed-in'; duringTotpSetup: boolean } | { kind: 'permission'; permission: Permission };
+export type StaffNeed =
+  | { kind: 'public' }
+  | { kind: 'signed-in'; duringTotpSetup: boolean; duringPasswordChange: boolean }
+  | { kind: 'permission'; permission: Permission };
 
-/** Why a call is refused: no live session, codes to set up first, or a role without the permission. */
-export type StaffRefusal = 'sign-in' | 'totp-setup' | 'forbidden';
+/** Why a call is refused: no live session, a temporary password to change first, codes to set up first, or a role without the permission. */
+export type StaffRefusal = 'sign-in' | 'password-change' | 'totp-setup' | 'forbidden';
 
 /**
  * The one decision for every staff call, the back office's and the door's: a live session, then
- * the venue's one-time-code rule (a member who must set codes up may only do that), then the
- * role's permission (contract/admin/roles.ts).
+ * a temporary password (set by an owner: only changing it is open), then the venue's
+ * one-time-code rule (a member who must set codes up may only do that), then the role's
+ * permission (contract/admin/roles.ts).
  */
 export function staffRefusal(request: FastifyRequest, need: StaffNeed): StaffRefusal | undefined {
   if (need.kind === 'public') return undefined;
   if (!request.staff) return 'sign-in';
+  if (request.staffMustChangePassword) {
+    // The password goes first, one-time codes after: a call open during the change is open whatever else is due.
+    return need.kind === 'signed-in' && need.duringPasswordChange ? undefined : 'password-change';
+  }
   if (request.staffMustSetUpTotp && !(need.kind === 'signed-in' && need.duringTotpSetup)) return 'totp-setup';
   if (need.kind === 'permission' && !can(request.staff.role, need.permission)) return 'forbidden';
   return undefined;
@@ -106,12 +121,15 @@ export function staffGate(gate: StaffGate): StaffGate {
 export function assertGated(route: { method: string | string[]; url: string; onRequest?: unknown }) {
   const hooks = Array.isArray(route.onRequest) ? route.onRequest : route.onRequest ? [route.onRequest] : [];
   if (!hooks.some((hook) => GATES.has(hook as StaffGate))) {
-    throw new Error(`${String(route.method)} ${route.url} has no staff gate (onRequest: requirePermission, requireSignedIn or publicStaffCall)`);
+    throw new Error(
+      `${String(route.method)} ${route.url} has no staff gate (onRequest: requirePermission, requireSignedIn or publicStaffCall)`,
+    );
   }
 }
 
 const REFUSAL_ANSWER: Record<StaffRefusal, { status: number; code: AdminErrorCodeValue }> = {
   'sign-in': { status: 401, code: AdminErrorCode.signInRequired },
+  'password-change': { status: 403, code: AdminErrorCode.passwordChangeRequired },
   'totp-setup': { status: 403, code: AdminErrorCode.totpSetupRequired },
   forbidden: { status: 403, code: AdminErrorCode.forbidden },
 };
@@ -131,10 +149,16 @@ export const publicStaffCall: StaffGate = gateOf({ kind: 'public' });
 /**
  * A call for any signed-in member of staff (their own session and profile): 401 without a session.
  * While the venue's rule sends the member to set up one-time codes, only the calls marked
- * `duringTotpSetup` (who am I, sign out, the set-up itself) are open: 403 otherwise.
+ * `duringTotpSetup` (who am I, sign out, the set-up itself) are open: 403 otherwise. While the
+ * member's password is temporary, only those marked `duringPasswordChange` (who am I, sign out,
+ * the account's state and the password change) are: 403 -2015 otherwise.
  */
-export function requireSignedIn(options: { duringTotpSetup?: boolean } = {}): StaffGate {
-  return gateOf({ kind: 'signed-in', duringTotpSetup: options.duringTotpSetup === true });
+export function requireSignedIn(options: { duringTotpSetup?: boolean; duringPasswordChange?: boolean } = {}): StaffGate {
+  return gateOf({
+    kind: 'signed-in',
+    duringTotpSetup: options.duringTotpSetup === true,
+    duringPasswordChange: options.duringPasswordChange === true,
+  });
 }
 
 /**

@@ -26,7 +26,13 @@ function core(password: string): string {
 function ownWords(account: { email: string; name?: string | undefined }): string[] {
   const email = account.email.trim().toLowerCase();
   const [local = '', domain = ''] = email.split('@');
-  const words = [email, local, ...local.split(/[^\p{L}\p{N}]+/u), ...domain.split('.').slice(0, -1), ...(account.name ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u)];
+  const words = [
+    email,
+    local,
+    ...local.split(/[^\p{L}\p{N}]+/u),
+    ...domain.split('.').slice(0, -1),
+    ...(account.name ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u),
+  ];
   return [...new Set(words.filter((word) => word.length >= 3))].sort((a, b) => b.length - a.length);
 }
 
@@ -36,9 +42,13 @@ function ownWords(account: { email: string; name?: string | undefined }): string
  * (`aaaaaaaaaaaa`), or too little left when the account's e-mail and name are taken out of it.
  * Length limits are the schema's.
  */
-export function passwordWeakness(password: string, account: { email: string; name?: string | undefined }): (typeof StaffFieldError)['passwordCommon' | 'passwordOwnData'] | undefined {
+export function passwordWeakness(
+  password: string,
+  account: { email: string; name?: string | undefined },
+): (typeof StaffFieldError)['passwordCommon' | 'passwordOwnData'] | undefined {
   const lower = password.toLowerCase();
-  if (COMMON.has(lower) || COMMON.has(core(password)) || new Set(lower).size < STAFF_PASSWORD_MIN_DISTINCT) return StaffFieldError.passwordCommon;
+  if (COMMON.has(lower) || COMMON.has(core(password)) || new Set(lower).size < STAFF_PASSWORD_MIN_DISTINCT)
+    return StaffFieldError.passwordCommon;
   let rest = lower;
   for (const word of ownWords(account)) rest = rest.split(word).join('');
   if (rest.replace(/[^\p{L}\p{N}]/gu, '').length < STAFF_PASSWORD_MIN_OWN_REST) return StaffFieldError.passwordOwnData;
@@ -48,5 +58,6 @@ export function passwordWeakness(password: string, account: { email: string; nam
 /** Refuses a weak new password with 400 and the reason on its field (`field`: the form's name for it). */
 export function refuseWeakPassword(password: string, account: { email: string; name?: string | undefined }, field: string): void {
   const weakness = passwordWeakness(password, account);
-  if (weakness) throw new BusinessError(AdminErrorCode.weakPassword, { status: 400, details: { fields: [{ path: field, code: weakness }] } });
+  if (weakness)
+    throw new BusinessError(AdminErrorCode.weakPassword, { status: 400, details: { fields: [{ path: field, code: weakness }] } });
 }

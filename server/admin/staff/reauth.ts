@@ -1,5 +1,11 @@
 import { AdminErrorCode } from '../../../contract/admin/errors.ts';
-import { STAFF_REAUTH_LIMIT, STAFF_REAUTH_WINDOW_MS, STAFF_SIGN_IN_LIMIT, STAFF_SIGN_IN_WINDOW_MS, StaffFieldError } from '../../../contract/admin/staff-rules.ts';
+import {
+  STAFF_REAUTH_LIMIT,
+  STAFF_REAUTH_WINDOW_MS,
+  STAFF_SIGN_IN_LIMIT,
+  STAFF_SIGN_IN_WINDOW_MS,
+  StaffFieldError,
+} from '../../../contract/admin/staff-rules.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../http.ts';
@@ -11,7 +17,10 @@ import { matchTotp } from './totp.ts';
 
 /** 429 with Retry-After: the caller's tries are spent until `retryAt`. */
 export function tooManyTries(retryAt: Date, at: Date): BusinessError {
-  return new BusinessError(ErrorCode.tooManyRequests, { status: 429, retryAfterSeconds: Math.max(1, Math.ceil((retryAt.getTime() - at.getTime()) / 1000)) });
+  return new BusinessError(ErrorCode.tooManyRequests, {
+    status: 429,
+    retryAfterSeconds: Math.max(1, Math.ceil((retryAt.getTime() - at.getTime()) / 1000)),
+  });
 }
 
 /**
@@ -21,7 +30,11 @@ export function tooManyTries(retryAt: Date, at: Date): BusinessError {
  */
 export async function spendScryptBudget(db: Db, limit: number | undefined, client: StaffClient, at: Date): Promise<void> {
   const throttled = await db.transaction((tx) =>
-    takeSignInAttempt(tx, addressKey(client.ip), { limit: limit ?? STAFF_SIGN_IN_LIMIT, windowStart: new Date(at.getTime() - STAFF_SIGN_IN_WINDOW_MS), at }),
+    takeSignInAttempt(tx, addressKey(client.ip), {
+      limit: limit ?? STAFF_SIGN_IN_LIMIT,
+      windowStart: new Date(at.getTime() - STAFF_SIGN_IN_WINDOW_MS),
+      at,
+    }),
   );
   if (throttled) throw tooManyTries(throttled.retryAt, at);
 }
@@ -67,7 +80,10 @@ export function createReauth(deps: { db: Db; now: () => number; signInLimit?: nu
         if (proof.code && account.totpEnabled) {
           const step = account.totpSecret && proof.code.value ? matchTotp(account.totpSecret, proof.code.value, at.getTime()) : null;
           if (step === null || !(await takeTotpStep(db, account.id, step))) {
-            throw new BusinessError(AdminErrorCode.totpInvalid, { status: 400, details: { fields: [{ path: proof.code.field, code: StaffFieldError.wrongTotp }] } });
+            throw new BusinessError(AdminErrorCode.totpInvalid, {
+              status: 400,
+              details: { fields: [{ path: proof.code.field, code: StaffFieldError.wrongTotp }] },
+            });
           }
         }
       });

@@ -3,7 +3,7 @@ import { STAFF_PASSWORD_MAX_LENGTH, STAFF_PASSWORD_MIN_LENGTH, StaffFieldError }
 import { passwordWeakness } from './password-policy.ts';
 import { isValidEmail } from '../../../contract/buyer-format.ts';
 import type { Db } from '../../db/client.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { auditWriter } from '../audit/audit.service.ts';
 import { type ScryptCost, STAFF_SCRYPT_COST, hashPassword } from './password.ts';
 import { findStaffByEmail, insertStaff, setTotpEnabled, updateStaffPassword } from './staff.repository.ts';
 
@@ -21,8 +21,10 @@ export function checkStaffPassword(password: string, account: { email: string; n
     throw new StaffAccountError(`The password must be at most ${STAFF_PASSWORD_MAX_LENGTH} characters long.`);
   }
   const weakness = passwordWeakness(password, account);
-  if (weakness === StaffFieldError.passwordCommon) throw new StaffAccountError('The password is too easy to guess: it is a common one, or too repetitive.');
-  if (weakness === StaffFieldError.passwordOwnData) throw new StaffAccountError('The password is too easy to guess: it is made of the e-mail or the name.');
+  if (weakness === StaffFieldError.passwordCommon)
+    throw new StaffAccountError('The password is too easy to guess: it is a common one, or too repetitive.');
+  if (weakness === StaffFieldError.passwordOwnData)
+    throw new StaffAccountError('The password is too easy to guess: it is made of the e-mail or the name.');
 }
 
 /** Adds a member of staff; the audit log records who added whom with which role. */
@@ -42,7 +44,7 @@ export async function addStaffMember(
   return db.transaction(async (tx) => {
     const added = await insertStaff(tx, { email, name, role: input.role, passwordHash, at });
     if (!added) throw new StaffAccountError(`A member of staff with the e-mail ${email} exists already.`);
-    await insertAuditEntry(tx, {
+    await auditWriter(options.now)(tx, {
       at,
       staffId: actor.staffId,
       action: 'staff.add',
@@ -70,8 +72,8 @@ export async function resetStaffPassword(
   return db.transaction(async (tx) => {
     const account = await findStaffByEmail(tx, input.email.trim());
     if (!account) throw new StaffAccountError(`No member of staff has the e-mail ${input.email.trim()}.`);
-    await updateStaffPassword(tx, account.id, passwordHash, at);
-    await insertAuditEntry(tx, {
+    await updateStaffPassword(tx, account.id, passwordHash, at, { temporary: false });
+    await auditWriter(options.now)(tx, {
       at,
       staffId: actor.staffId,
       action: 'staff.password-reset',
@@ -94,7 +96,7 @@ export async function turnOffStaffTotp(db: Db, input: { email: string }, actor: 
     const account = await findStaffByEmail(tx, input.email.trim());
     if (!account) throw new StaffAccountError(`No member of staff has the e-mail ${input.email.trim()}.`);
     await setTotpEnabled(tx, account.id, false, at);
-    await insertAuditEntry(tx, {
+    await auditWriter(options.now)(tx, {
       at,
       staffId: actor.staffId,
       action: 'staff.totp-reset',

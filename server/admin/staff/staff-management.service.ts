@@ -5,13 +5,14 @@ import type { AddStaffRequest, StaffListEntry, UpdateStaffRequest } from '../../
 import { StaffFieldError } from '../../../contract/admin/staff-rules.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { BusinessError } from '../../http.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { auditWriter } from '../audit/audit.service.ts';
 import { type ScryptCost, STAFF_SCRYPT_COST, hashPassword } from './password.ts';
 import { refuseWeakPassword } from './password-policy.ts';
 import type { Reauth } from './reauth.ts';
 import { revokeDevicesMadeBy } from '../../checkin/checkin.repository.ts';
 import {
   type StaffAccount,
+  deleteSignInLocks,
   deleteStaffSessions,
   findStaffById,
   insertStaff,
@@ -26,7 +27,8 @@ import {
 import type { SignedInStaff, StaffClient } from './staff.service.ts';
 
 /** What the owner's list shows of a member: never the hash or the secret. */
-export function listEntryOf(m: StaffAccount): StaffListEntry {
+export function listEntryOf(m: StaffAccount, at: number): StaffListEntry {
+  const locked = m.lockedUntil !== null && m.lockedUntil.getTime() > at;
   return {
     id: m.id,
     email: m.email,
@@ -34,7 +36,9 @@ export function listEntryOf(m: StaffAccount): StaffListEntry {
     role: m.role,
     disabled: m.disabled,
     totpEnabled: m.totpEnabled,
-    lockedUntil: m.lockedUntil?.toISOString() ?? null,
+    // Only a running lock: one that has run out locks nobody.
+    lockedUntil: locked ? (m.lockedUntil?.toISOString() ?? null) : null,
+    mustChangePassword: m.mustChangePassword,
   };
 }
 
@@ -48,11 +52,19 @@ const notFound = () => new BusinessError(AdminErrorCode.staffNotFound, { status:
 /** The owner's staff management: add, change, disable, reset a password, sign a member out; every change audited. */
 export function createStaffManagement(deps: { db: Db; now: () => number; reauth: Reauth; scryptCost?: ScryptCost | undefined }) {
   const { db, now } = deps;
+  const record = auditWriter(now);
   const cost = deps.scryptCost ?? STAFF_SCRYPT_COST;
 
-  function audit(q: Queryable, actor: SignedInStaff, client: StaffClient, action: AuditAction, subjectId: number, before?: unknown, after?: unknown) {
-    return insertAuditEntry(q, {
-      at: new Date(now()),
+  function audit(
+    q: Queryable,
+    actor: SignedInStaff,
+    client: StaffClient,
+    action: AuditAction,
+    subjectId: number,
+    before?: unknown,
+    after?: unknown,
+  ) {
+    return record(q, {
       staffId: actor.id,
       action,
       subjectType: 'staff',
@@ -65,7 +77,7 @@ export function createStaffManagement(deps: { db: Db; now: () => number; reauth:
   }
 
   return {
-    list: async () => (await listStaff(db)).map(listEntryOf),
+    list: async () => (await listStaff(db)).map((m) => listEntryOf(m, now())),
 
     async add(actor: SignedInStaff, input: AddStaffRequest, client: StaffClient) {
       if (input.password !== undefined) refuseWeakPassword(input.password, input, 'password');
@@ -73,9 +85,12 @@ export function createStaffManagement(deps: { db: Db; now: () => number; reauth:
       const passwordHash = await hashPassword(input.password ?? initialPassword ?? '', cost);
       const at = new Date(now());
       const member = await db.transaction(async (tx) => {
-        const added = await insertStaff(tx, { email: input.email, name: input.name, role: input.role, passwordHash, at });
+        const added = await insertStaff(tx, { email: input.email, name: input.name, role: input.role, passwordHash, at, temporary: true });
         if (!added) {
-          throw new BusinessError(AdminErrorCode.emailTaken, { status: 409, details: { fields: [{ path: 'email', code: StaffFieldError.emailTaken }] } });
+          throw new BusinessError(AdminErrorCode.emailTaken, {
+            status: 409,
+            details: { fields: [{ path: 'email', code: StaffFieldError.emailTaken }] },
+          });
         }
         await audit(tx, actor, client, 'staff.add', added.id, undefined, {
           email: added.email,
@@ -85,7 +100,7 @@ export function createStaffManagement(deps: { db: Db; now: () => number; reauth:
         });
         return added;
       });
-      return { member: listEntryOf(member), initialPassword };
+      return { member: listEntryOf(member, now()), initialPassword };
     },
 
     /**
@@ -107,22 +122,18 @@ export function createStaffManagement(deps: { db: Db; now: () => number; reauth:
         const after = await updateStaffProfile(tx, id, next, at);
         if (!after) throw notFound();
         // Disabling ends the member's sessions and revokes the door device keys they made: nothing they set up acts on.
-        const devicesRevoked = next.disabled && !before.disabled ? (await deleteStaffSessions(tx, id), await revokeDevicesMadeBy(tx, id, at)) : 0;
+        const devicesRevoked =
+          next.disabled && !before.disabled ? (await deleteStaffSessions(tx, id), await revokeDevicesMadeBy(tx, id, at)) : 0;
         const changed = (['name', 'role', 'disabled'] as const).filter((key) => before[key] !== after[key]);
         if (changed.length > 0) {
-          await audit(
-            tx,
-            actor,
-            client,
-            'staff.update',
-            id,
-            Object.fromEntries(changed.map((key) => [key, before[key]])),
-            { ...Object.fromEntries(changed.map((key) => [key, after[key]])), ...(devicesRevoked > 0 ? { devicesRevoked } : {}) },
-          );
+          await audit(tx, actor, client, 'staff.update', id, Object.fromEntries(changed.map((key) => [key, before[key]])), {
+            ...Object.fromEntries(changed.map((key) => [key, after[key]])),
+            ...(devicesRevoked > 0 ? { devicesRevoked } : {}),
+          });
         }
         return after;
       });
-      return listEntryOf(member);
+      return listEntryOf(member, now());
     },
 
     /**
@@ -130,13 +141,21 @@ export function createStaffManagement(deps: { db: Db; now: () => number; reauth:
      * owner's password is reset only with the acting owner's own password: a stolen owner session
      * alone cannot take over another owner's account.
      */
-    async resetPassword(actor: SignedInStaff, id: number, input: { password?: string | undefined; actorPassword?: string | undefined }, client: StaffClient) {
+    async resetPassword(
+      actor: SignedInStaff,
+      id: number,
+      input: { password?: string | undefined; actorPassword?: string | undefined },
+      client: StaffClient,
+    ) {
       const { password } = input;
       const target = await findStaffById(db, id);
       if (!target) throw notFound();
       if (target.role === 'owner') {
         if (input.actorPassword === undefined) {
-          throw new BusinessError(AdminErrorCode.ownerConfirmRequired, { status: 400, details: { fields: [{ path: 'actorPassword', code: StaffFieldError.requiredPassword }] } });
+          throw new BusinessError(AdminErrorCode.ownerConfirmRequired, {
+            status: 400,
+            details: { fields: [{ path: 'actorPassword', code: StaffFieldError.requiredPassword }] },
+          });
         }
         const self = await findStaffById(db, actor.id);
         if (!self) throw new BusinessError(AdminErrorCode.signInRequired, { status: 401 });
@@ -149,7 +168,7 @@ export function createStaffManagement(deps: { db: Db; now: () => number; reauth:
       const member = await db.transaction(async (tx) => {
         const before = await findStaffById(tx, id, { forUpdate: true });
         if (!before) throw notFound();
-        await updateStaffPassword(tx, id, passwordHash, at);
+        await updateStaffPassword(tx, id, passwordHash, at, { temporary: true });
         const ended = await deleteStaffSessions(tx, id);
         await audit(
           tx,
@@ -162,7 +181,7 @@ export function createStaffManagement(deps: { db: Db; now: () => number; reauth:
         );
         return (await findStaffById(tx, id)) ?? before;
       });
-      return { member: listEntryOf(member), initialPassword };
+      return { member: listEntryOf(member, now()), initialPassword };
     },
 
     /** Turns a member's one-time codes off (a lost device); they sign in with the password and set codes up again. */
@@ -172,7 +191,7 @@ export function createStaffManagement(deps: { db: Db; now: () => number; reauth:
         if (!before) throw notFound();
         await setTotpEnabled(tx, id, false, new Date(now()));
         await audit(tx, actor, client, 'staff.totp-reset', id, { totpEnabled: before.totpEnabled }, { totpEnabled: false });
-        return listEntryOf({ ...before, totpEnabled: false, totpSecret: null });
+        return listEntryOf({ ...before, totpEnabled: false, totpSecret: null }, now());
       });
     },
 
@@ -183,7 +202,30 @@ export function createStaffManagement(deps: { db: Db; now: () => number; reauth:
         if (!member) throw notFound();
         const ended = await deleteStaffSessions(tx, id);
         await audit(tx, actor, client, 'staff.sign-out-everywhere', id, undefined, { sessionsEnded: ended });
-        return listEntryOf(member);
+        return listEntryOf(member, now());
+      });
+    },
+
+    /**
+     * Lifts the member's sign-in locks (per e-mail and address: every address at once) without
+     * touching the password; audited with the addresses that were locked.
+     */
+    async unlock(actor: SignedInStaff, id: number, client: StaffClient) {
+      const at = new Date(now());
+      return db.transaction(async (tx) => {
+        const before = await findStaffById(tx, id, { forUpdate: true });
+        if (!before) throw notFound();
+        const addresses = await deleteSignInLocks(tx, id, at);
+        await audit(
+          tx,
+          actor,
+          client,
+          'staff.unlock',
+          id,
+          { lockedUntil: listEntryOf(before, at.getTime()).lockedUntil },
+          { lockedAddresses: addresses },
+        );
+        return listEntryOf({ ...before, lockedUntil: null }, at.getTime());
       });
     },
 
@@ -195,8 +237,7 @@ export function createStaffManagement(deps: { db: Db; now: () => number; reauth:
         const before = await readStaffSettings(tx, { forUpdate: true });
         if (before.totpRequired === settings.totpRequired) return;
         await writeStaffSettings(tx, settings, new Date(now()));
-        await insertAuditEntry(tx, {
-          at: new Date(now()),
+        await record(tx, {
           staffId: actor.id,
           action: 'settings.update',
           subjectType: 'settings',

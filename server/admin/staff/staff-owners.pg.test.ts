@@ -6,7 +6,11 @@ import { totpCodeAt } from './totp.ts';
 // Real PostgreSQL only: PGlite runs one transaction at a time, so nothing overlaps there.
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ demo: false, clock: createClock(new Date('2026-11-21T10:00:00Z')), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  t = await createTestApp({
+    demo: false,
+    clock: createClock(new Date('2026-11-21T10:00:00Z')),
+    deps: { staffScryptCost: TEST_SCRYPT_COST },
+  });
 });
 afterAll(() => t.close());
 
@@ -29,7 +33,9 @@ describe('racing staff changes on PostgreSQL', () => {
 
   it('the same one-time code sent twice at once signs in once', async () => {
     const me = await signedInAs(t, 'support');
-    const setup = (await adminCall(t, 'POST', '/api/admin/account/totp/setup', me.cookie, { password: 'correct horse battery' })).json() as { secret: string };
+    const setup = (
+      await adminCall(t, 'POST', '/api/admin/account/totp/setup', me.cookie, { password: 'correct horse battery' })
+    ).json() as { secret: string };
     await adminCall(t, 'POST', '/api/admin/account/totp/confirm', me.cookie, { code: totpCodeAt(setup.secret, t.clock.now()) });
     t.clock.set(t.clock.now() + 30_000);
     const code = totpCodeAt(setup.secret, t.clock.now());

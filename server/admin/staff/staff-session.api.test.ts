@@ -29,7 +29,9 @@ let ipCounter = 0;
 const freshIp = () => `192.0.2.${++ipCounter}`;
 
 const auditActions = async (staffId: number) =>
-  (await t.db.query<{ action: string }>('select action from audit_log where staff_id = $1 order by id', [staffId])).rows.map((r) => r.action);
+  (await t.db.query<{ action: string }>('select action from audit_log where staff_id = $1 order by id', [staffId])).rows.map(
+    (r) => r.action,
+  );
 
 describe('POST /api/admin/session', () => {
   it('signs in with the e-mail in any case, sets an httpOnly SameSite=Strict cookie and stores only a hash of the session id', async () => {
@@ -57,7 +59,12 @@ describe('POST /api/admin/session', () => {
   });
 
   it('marks the cookie Secure when the request came over https through a trusted proxy', async () => {
-    const proxied = await createTestApp({ demo: false, clock: createClock(START), config: { trustProxy: true }, deps: { staffScryptCost: TEST_SCRYPT_COST } });
+    const proxied = await createTestApp({
+      demo: false,
+      clock: createClock(START),
+      config: { trustProxy: true },
+      deps: { staffScryptCost: TEST_SCRYPT_COST },
+    });
     try {
       const member = await addTestStaff(proxied, 'support');
       const response = await proxied.app.inject({
@@ -91,12 +98,14 @@ describe('POST /api/admin/session', () => {
     // A stranger's guess at an e-mail no member has is counted, never written to the audit log.
     const unknown = await t.db.query("select 1 from audit_log where action = 'staff.sign-in-failed' and staff_id is null");
     expect(unknown.rows).toEqual([]);
-    const counted = await t.db.query<{ failures: number }>("select failures from staff_sign_in_failures where email_key = 'nobody@venue.test'");
+    const counted = await t.db.query<{ failures: number }>(
+      "select failures from staff_sign_in_failures where email_key = 'nobody@venue.test'",
+    );
     expect(counted.rows).toEqual([{ failures: 1 }]);
     expect((await t.db.query('select 1 from staff_sessions where staff_id in ($1, $2)', [member.id, disabled.id])).rows).toEqual([]);
   });
 
-  it('refuses a malformed body with field codes in the staff member\'s language, changing nothing', async () => {
+  it("refuses a malformed body with field codes in the staff member's language, changing nothing", async () => {
     const before = (await t.db.query('select count(*)::int as n from audit_log')).rows[0];
     const response = await t.app.inject({
       method: 'POST',
@@ -118,7 +127,11 @@ describe('POST /api/admin/session', () => {
 
   it('refuses a sign-in without the CSRF token', async () => {
     const member = await addTestStaff(t, 'owner');
-    const response = await t.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: member.email, password: TEST_PASSWORD } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      payload: { email: member.email, password: TEST_PASSWORD },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().errorCode).toBe('-1000');
   });
@@ -128,7 +141,10 @@ describe('POST /api/admin/session', () => {
     const attacker = freshIp();
     const stranger = 'nobody-locked@venue.test';
     for (let i = 1; i <= STAFF_LOCK_AFTER_FAILURES; i++) {
-      const [known, unknown] = [await signIn(t, member.email, `wrong password ${i}`, attacker), await signIn(t, stranger, `wrong password ${i}`, attacker)];
+      const [known, unknown] = [
+        await signIn(t, member.email, `wrong password ${i}`, attacker),
+        await signIn(t, stranger, `wrong password ${i}`, attacker),
+      ];
       // The same answer for a member's e-mail and for an e-mail no member has, at every try.
       expect(known.statusCode).toBe(401);
       expect(known.json()).toEqual({ errorCode: '-2000', errorText: 'Неверный e-mail или пароль.' });
@@ -138,7 +154,9 @@ describe('POST /api/admin/session', () => {
 
     // The owner's list shows the lock of the member's e-mail (at whatever address).
     const owner = await signedInAs(t, 'owner');
-    const listed = (await adminCall(t, 'GET', '/api/admin/staff', owner.cookie)).json().staff.find((m: { id: number }) => m.id === member.id);
+    const listed = (await adminCall(t, 'GET', '/api/admin/staff', owner.cookie))
+      .json()
+      .staff.find((m: { id: number }) => m.id === member.id);
     expect(listed.lockedUntil).toBe(new Date(START.getTime() + STAFF_LOCK_MS).toISOString());
 
     t.clock.advance(STAFF_LOCK_MS - 1000);
@@ -154,7 +172,12 @@ describe('POST /api/admin/session', () => {
     expect((await signIn(t, member.email, TEST_PASSWORD, attacker)).statusCode).toBe(200);
     const actions = await auditActions(member.id);
     expect(actions.filter((a) => a === 'staff.sign-in-failed')).toHaveLength(STAFF_LOCK_AFTER_FAILURES);
-    expect(actions.slice(STAFF_LOCK_AFTER_FAILURES)).toEqual(['staff.lock', 'staff.sign-in-refused-locked', 'staff.sign-in', 'staff.sign-in']);
+    expect(actions.slice(STAFF_LOCK_AFTER_FAILURES)).toEqual([
+      'staff.lock',
+      'staff.sign-in-refused-locked',
+      'staff.sign-in',
+      'staff.sign-in',
+    ]);
     // A sign-in at the address lifts its lock.
     expect((await t.db.query('select 1 from staff_sign_in_failures where email_key = lower($1)', [member.email])).rows).toEqual([]);
   });
@@ -171,7 +194,8 @@ describe('POST /api/admin/session', () => {
 
   it('counts an IPv6 client by its /64: fresh addresses of one /64 share one limit', async () => {
     const member = await addTestStaff(t, 'support');
-    for (let i = 0; i < STAFF_SIGN_IN_LIMIT; i++) await signIn(t, `nobody-v6-${i}@venue.test`, 'whatever password', `2001:db8:77:1::${(i + 1).toString(16)}`);
+    for (let i = 0; i < STAFF_SIGN_IN_LIMIT; i++)
+      await signIn(t, `nobody-v6-${i}@venue.test`, 'whatever password', `2001:db8:77:1::${(i + 1).toString(16)}`);
     const refused = await signIn(t, member.email, TEST_PASSWORD, '2001:db8:77:1:ffff::1');
     expect(refused.statusCode).toBe(429);
     expect(refused.json().errorCode).toBe('-1029');
@@ -198,7 +222,7 @@ describe('POST /api/admin/session', () => {
   });
 });
 
-describe('GET /api/admin/me and the session\'s idle expiry', () => {
+describe("GET /api/admin/me and the session's idle expiry", () => {
   it('answers 401 without a session, or with a made-up one', async () => {
     for (const cookie of [undefined, 'staff_session=' + 'A'.repeat(43), 'staff_session=short']) {
       const response = await adminCall(t, 'GET', '/api/admin/me?lang=en', cookie);
@@ -235,7 +259,10 @@ describe('GET /api/admin/me and the session\'s idle expiry', () => {
   it('writes last-seen at most once a minute', async () => {
     const { member, cookie } = await signedInAs(t, 'support');
     const lastSeen = async () =>
-      new Date((await t.db.query<{ last_seen_at: Date }>('select last_seen_at from staff_sessions where staff_id = $1', [member.id])).rows[0]?.last_seen_at ?? 0).getTime();
+      new Date(
+        (await t.db.query<{ last_seen_at: Date }>('select last_seen_at from staff_sessions where staff_id = $1', [member.id])).rows[0]
+          ?.last_seen_at ?? 0,
+      ).getTime();
     t.clock.advance(59_000);
     await adminCall(t, 'GET', '/api/admin/me', cookie);
     expect(await lastSeen()).toBe(START.getTime());
@@ -244,7 +271,7 @@ describe('GET /api/admin/me and the session\'s idle expiry', () => {
     expect(await lastSeen()).toBe(START.getTime() + 60_000);
   });
 
-  it('refuses a disabled member\'s session at once', async () => {
+  it("refuses a disabled member's session at once", async () => {
     const { member, cookie } = await signedInAs(t, 'manager');
     await t.db.query('update staff set disabled = true where id = $1', [member.id]);
     expect((await adminCall(t, 'GET', '/api/admin/me', cookie)).statusCode).toBe(401);
@@ -270,7 +297,7 @@ describe('DELETE /api/admin/session and POST /api/admin/sessions/revoke-all', ()
     expect((await adminCall(t, 'GET', '/api/admin/me', cookie)).statusCode).toBe(200);
   });
 
-  it('signs out everywhere: every session of the member ends, another member\'s stays', async () => {
+  it("signs out everywhere: every session of the member ends, another member's stays", async () => {
     const { member, cookie } = await signedInAs(t, 'owner');
     const second = sessionCookie((await signIn(t, member.email, TEST_PASSWORD, freshIp())).headers['set-cookie']);
     const someoneElse = await signedInAs(t, 'owner');
@@ -285,8 +312,11 @@ describe('DELETE /api/admin/session and POST /api/admin/sessions/revoke-all', ()
 });
 
 describe('audit_log', () => {
-  it.each(['update audit_log set action = $1', 'delete from audit_log where action <> $1'])('refuses to change entries: %s', async (sql) => {
-    await addTestStaff(t, 'owner');
-    await expect(t.db.query(sql, ['x'])).rejects.toThrow(/append-only/);
-  });
+  it.each(['update audit_log set action = $1', 'delete from audit_log where action <> $1'])(
+    'refuses to change entries: %s',
+    async (sql) => {
+      await addTestStaff(t, 'owner');
+      await expect(t.db.query(sql, ['x'])).rejects.toThrow(/append-only/);
+    },
+  );
 });

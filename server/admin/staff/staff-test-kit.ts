@@ -15,7 +15,10 @@ const CLI = { staffId: null, ip: 'cli', userAgent: null };
 let counter = 0;
 /** Adds a member of staff with a fresh e-mail (or the given one) and the test password. */
 export async function addTestStaff(t: TestApp, role: StaffRole, email = `${role}-${++counter}-${Date.now()}@venue.test`) {
-  return addStaffMember(t.db, { email, name: `Test ${role}`, role, password: TEST_PASSWORD }, CLI, { now: t.clock.now, cost: TEST_SCRYPT_COST });
+  return addStaffMember(t.db, { email, name: `Test ${role}`, role, password: TEST_PASSWORD }, CLI, {
+    now: t.clock.now,
+    cost: TEST_SCRYPT_COST,
+  });
 }
 
 /** The session cookie of a Set-Cookie header, as a Cookie header sends it back. */
@@ -45,7 +48,13 @@ export async function signedInAs(t: TestApp, role: StaffRole) {
 }
 
 /** An admin call as the back office sends it: the session cookie, the CSRF token, X-Requested-With. */
-export async function adminCall(t: TestApp, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, cookie: string | undefined, body?: unknown) {
+export async function adminCall(
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  cookie: string | undefined,
+  body?: unknown,
+) {
   return t.app.inject({
     method,
     url,

@@ -13,6 +13,8 @@ export type StaffAccount = {
   failedAttempts: number;
   lockedUntil: Date | null;
   totpLastStep: number | null;
+  /** The password was set by an owner (on adding or a reset): the member must change it before anything else. */
+  mustChangePassword: boolean;
 };
 
 type StaffRow = {
@@ -27,11 +29,13 @@ type StaffRow = {
   failed_attempts: number;
   locked_until: Date | null;
   totp_last_step: string | null;
+  must_change_password: boolean;
 };
 
 // lockedUntil: the latest sign-in lock of the member's e-mail at any address (locks are per e-mail and address).
 const STAFF_COLUMNS = `id, email, name, role, password_hash, totp_secret, totp_enabled, disabled, failed_attempts,
-  (select max(f.locked_until) from staff_sign_in_failures f where f.email_key = lower(staff.email)) as locked_until, totp_last_step`;
+  (select max(f.locked_until) from staff_sign_in_failures f where f.email_key = lower(staff.email)) as locked_until, totp_last_step,
+  must_change_password`;
 
 function toAccount(row: StaffRow): StaffAccount {
   return {
@@ -46,6 +50,7 @@ function toAccount(row: StaffRow): StaffAccount {
     failedAttempts: row.failed_attempts,
     lockedUntil: row.locked_until === null ? null : new Date(row.locked_until),
     totpLastStep: row.totp_last_step === null ? null : Number(row.totp_last_step),
+    mustChangePassword: row.must_change_password,
   };
 }
 
@@ -55,27 +60,50 @@ export async function findStaffByEmail(q: Queryable, email: string): Promise<Sta
   return rows[0] ? toAccount(rows[0]) : undefined;
 }
 
-/** Adds an account; undefined when the e-mail is taken already (in any case). */
+/** Adds an account; undefined when the e-mail is taken already (in any case). `temporary`: the member must change the password first. */
 export async function insertStaff(
   q: Queryable,
-  staff: { email: string; name: string; role: StaffRole; passwordHash: string; at: Date },
+  staff: { email: string; name: string; role: StaffRole; passwordHash: string; at: Date; temporary?: boolean },
 ): Promise<StaffAccount | undefined> {
   const { rows } = await q.query<StaffRow>(
-    `insert into staff (email, name, role, password_hash, created_at, updated_at) values ($1, $2, $3, $4, $5, $5)
+    `insert into staff (email, name, role, password_hash, created_at, updated_at, must_change_password) values ($1, $2, $3, $4, $5, $5, $6)
      on conflict ((lower(email))) do nothing
      returning ${STAFF_COLUMNS}`,
-    [staff.email, staff.name, staff.role, staff.passwordHash, staff.at],
+    [staff.email, staff.name, staff.role, staff.passwordHash, staff.at, staff.temporary === true],
   );
   return rows[0] ? toAccount(rows[0]) : undefined;
 }
 
-/** Sets a new password and lifts every sign-in lock of the member's e-mail (a reset is how an owner unlocks at once). */
-export async function updateStaffPassword(q: Queryable, id: number, passwordHash: string, at: Date): Promise<void> {
+/**
+ * Sets a new password and lifts every sign-in lock of the member's e-mail (a reset unlocks too).
+ * `temporary`: set by an owner, so the member must change it before anything else; the member's
+ * own change clears that.
+ */
+export async function updateStaffPassword(
+  q: Queryable,
+  id: number,
+  passwordHash: string,
+  at: Date,
+  options: { temporary: boolean },
+): Promise<void> {
   await q.query(
-    'update staff set password_hash = $2, failed_attempts = 0, locked_until = null, updated_at = $3 where id = $1',
-    [id, passwordHash, at],
+    'update staff set password_hash = $2, failed_attempts = 0, locked_until = null, updated_at = $3, must_change_password = $4 where id = $1',
+    [id, passwordHash, at, options.temporary],
   );
-  await q.query('delete from staff_sign_in_failures where email_key = (select lower(email) from staff where id = $1)', [id]);
+  await deleteSignInLocks(q, id);
+}
+
+/**
+ * Lifts the sign-in locks (and the counts towards one) of a member's e-mail at every address;
+ * answers how many addresses were locked at `at` (none without `at`).
+ */
+export async function deleteSignInLocks(q: Queryable, id: number, at?: Date): Promise<number> {
+  const { rows } = await q.query<{ locked: boolean }>(
+    `delete from staff_sign_in_failures where email_key = (select lower(email) from staff where id = $1)
+     returning (locked_until is not null and locked_until > $2::timestamptz) as locked`,
+    [id, at ?? null],
+  );
+  return rows.filter((row) => row.locked).length;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -103,7 +131,10 @@ export async function recordSignInFailure(
   addressKey: string,
   options: { lockAfter: number; lockUntil: Date; at: Date; forgetBefore: Date },
 ): Promise<{ lockedUntil: Date | null }> {
-  await q.query('delete from staff_sign_in_failures where last_failed_at <= $1 and (locked_until is null or locked_until <= $2)', [options.forgetBefore, options.at]);
+  await q.query('delete from staff_sign_in_failures where last_failed_at <= $1 and (locked_until is null or locked_until <= $2)', [
+    options.forgetBefore,
+    options.at,
+  ]);
   const { rows } = await q.query<{ locked_until: Date | null; locked_now: boolean }>(
     `insert into staff_sign_in_failures as f (email_key, address_key, failures, last_failed_at, locked_until)
      values ($1, $2, 1, $5, case when 1 >= $3 then $4::timestamptz end)
@@ -132,7 +163,11 @@ export async function clearSignInFailures(q: Queryable, emailKey: string, addres
  * `clearReauthFailures` when it succeeds. Serialised per member. Answers when the oldest counted
  * failure ages out if the limit is reached, else undefined.
  */
-export async function takeReauthTry(q: Queryable, staffId: number, options: { limit: number; windowStart: Date; at: Date }): Promise<{ retryAt: Date } | undefined> {
+export async function takeReauthTry(
+  q: Queryable,
+  staffId: number,
+  options: { limit: number; windowStart: Date; at: Date },
+): Promise<{ retryAt: Date } | undefined> {
   await q.query("select pg_advisory_xact_lock(hashtext('staff-reauth:' || $1::text))", [staffId]);
   await q.query('delete from staff_reauth_failures where staff_id = $1 and failed_at <= $2', [staffId, options.windowStart]);
   const { rows } = await q.query<{ n: number; oldest: Date | null }>(
@@ -161,6 +196,8 @@ export type StaffSessionRow = {
   staff: { id: number; email: string; name: string; role: StaffRole };
   /** The venue requires one-time codes and this member has none yet. */
   mustSetUpTotp: boolean;
+  /** The member's password was set by an owner and not changed since. */
+  mustChangePassword: boolean;
 };
 
 export async function insertStaffSession(
@@ -175,8 +212,18 @@ export async function insertStaffSession(
 
 /** A session and its member, unless the member's account has been disabled. */
 export async function findStaffSession(q: Queryable, idHash: string): Promise<StaffSessionRow | undefined> {
-  const { rows } = await q.query<{ id_hash: string; created_at: Date; last_seen_at: Date; id: number; email: string; name: string; role: StaffRole; must_set_up_totp: boolean }>(
-    `select s.id_hash, s.created_at, s.last_seen_at, m.id, m.email, m.name, m.role,
+  const { rows } = await q.query<{
+    id_hash: string;
+    created_at: Date;
+    last_seen_at: Date;
+    id: number;
+    email: string;
+    name: string;
+    role: StaffRole;
+    must_set_up_totp: boolean;
+    must_change_password: boolean;
+  }>(
+    `select s.id_hash, s.created_at, s.last_seen_at, m.id, m.email, m.name, m.role, m.must_change_password,
             (not m.totp_enabled and (select totp_required from staff_settings)) as must_set_up_totp
      from staff_sessions s join staff m on m.id = s.staff_id
      where s.id_hash = $1 and not m.disabled`,
@@ -190,6 +237,7 @@ export async function findStaffSession(q: Queryable, idHash: string): Promise<St
     lastSeenAt: new Date(row.last_seen_at),
     staff: { id: row.id, email: row.email, name: row.name, role: row.role },
     mustSetUpTotp: row.must_set_up_totp,
+    mustChangePassword: row.must_change_password,
   };
 }
 
@@ -241,7 +289,9 @@ export async function listStaff(q: Queryable): Promise<StaffAccount[]> {
 }
 
 export async function findStaffById(q: Queryable, id: number, options: { forUpdate?: boolean } = {}): Promise<StaffAccount | undefined> {
-  const { rows } = await q.query<StaffRow>(`select ${STAFF_COLUMNS} from staff where id = $1${options.forUpdate ? ' for update' : ''}`, [id]);
+  const { rows } = await q.query<StaffRow>(`select ${STAFF_COLUMNS} from staff where id = $1${options.forUpdate ? ' for update' : ''}`, [
+    id,
+  ]);
   return rows[0] ? toAccount(rows[0]) : undefined;
 }
 
@@ -274,7 +324,11 @@ export async function deleteOtherStaffSessions(q: Queryable, staffId: number, ke
 
 /** Keeps a secret being set up (codes stay off until a first code confirms it). */
 export async function setPendingTotpSecret(q: Queryable, id: number, secret: string, at: Date): Promise<void> {
-  await q.query('update staff set totp_secret = $2, totp_last_step = null, updated_at = $3 where id = $1 and not totp_enabled', [id, secret, at]);
+  await q.query('update staff set totp_secret = $2, totp_last_step = null, updated_at = $3 where id = $1 and not totp_enabled', [
+    id,
+    secret,
+    at,
+  ]);
 }
 
 /**
@@ -282,7 +336,10 @@ export async function setPendingTotpSecret(q: Queryable, id: number, secret: str
  * code sent twice at once is taken once. Answers whether it was taken.
  */
 export async function takeTotpStep(q: Queryable, id: number, step: number): Promise<boolean> {
-  const { rowCount } = await q.query('update staff set totp_last_step = $2 where id = $1 and (totp_last_step is null or totp_last_step < $2)', [id, step]);
+  const { rowCount } = await q.query(
+    'update staff set totp_last_step = $2 where id = $1 and (totp_last_step is null or totp_last_step < $2)',
+    [id, step],
+  );
   return rowCount > 0;
 }
 
@@ -294,7 +351,9 @@ export async function setTotpEnabled(q: Queryable, id: number, enabled: boolean,
 }
 
 export async function readStaffSettings(q: Queryable, options: { forUpdate?: boolean } = {}): Promise<{ totpRequired: boolean }> {
-  const { rows } = await q.query<{ totp_required: boolean }>(`select totp_required from staff_settings${options.forUpdate ? ' for update' : ''}`);
+  const { rows } = await q.query<{ totp_required: boolean }>(
+    `select totp_required from staff_settings${options.forUpdate ? ' for update' : ''}`,
+  );
   return { totpRequired: rows[0]?.totp_required ?? false };
 }
 

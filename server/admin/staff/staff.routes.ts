@@ -3,7 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CurrencyCode } from '../../../contract/setup.ts';
 import { adminErrorResponse } from '../../../contract/admin/api.ts';
 import { type Permission, PERMISSIONS, can } from '../../../contract/admin/roles.ts';
-import { adminLangQuery, staffListResponse, staffSessionResponse, staffSignInRequest, staffSignedOutResponse } from '../../../contract/admin/session.ts';
+import {
+  adminLangQuery,
+  staffListResponse,
+  staffSessionResponse,
+  staffSignInRequest,
+  staffSignedOutResponse,
+} from '../../../contract/admin/session.ts';
 import {
   accountResponse,
   addStaffRequest,
@@ -40,10 +46,17 @@ export function staffActorOf(request: FastifyRequest): { id: number; name: strin
 /** The venue's time zone and currency: the back office and the door show, default and compare dates and sums in them. */
 export type VenueOf = () => Promise<{ timeZone: string; currency: CurrencyCode }>;
 
-function sessionAnswer(staff: SignedInStaff, mustSetUpTotp: boolean, venue: Awaited<ReturnType<VenueOf>>) {
+function sessionAnswer(
+  staff: SignedInStaff,
+  must: { mustSetUpTotp: boolean; mustChangePassword: boolean },
+  venue: Awaited<ReturnType<VenueOf>>,
+) {
   const permissions = (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => can(staff.role, permission));
-  return ok({ staff: { id: staff.id, email: staff.email, name: staff.name, role: staff.role }, permissions, mustSetUpTotp, venue });
+  return ok({ staff: { id: staff.id, email: staff.email, name: staff.name, role: staff.role }, permissions, ...must, venue });
 }
+
+// Who am I, sign out: open while codes must be set up and while a temporary password must be changed.
+const anySignedIn = requireSignedIn({ duringTotpSetup: true, duringPasswordChange: true });
 
 /** Sign-in, the signed-in member, sign-out and sign-out everywhere. */
 export function staffSessionRoutes(app: FastifyInstance, deps: { sessions: StaffSessions; venue: VenueOf }) {
@@ -52,13 +65,16 @@ export function staffSessionRoutes(app: FastifyInstance, deps: { sessions: Staff
 
   r.post(
     '/api/admin/session',
-    { schema: { tags: ['admin'], body: staffSignInRequest, response: { 200: staffSessionResponse, ...errors } }, onRequest: publicStaffCall },
+    {
+      schema: { tags: ['admin'], body: staffSignInRequest, response: { 200: staffSessionResponse, ...errors } },
+      onRequest: publicStaffCall,
+    },
     async (request, reply) => {
       const { email, password, totpCode } = request.body;
       const staff = await deps.sessions.signIn({ email, password, totpCode }, clientOf(request));
       reply.header('cache-control', 'no-store');
       setSessionCookie(request, reply, staff.sessionId);
-      return sessionAnswer(staff, staff.mustSetUpTotp, await deps.venue());
+      return sessionAnswer(staff, staff, await deps.venue());
     },
   );
 
@@ -66,17 +82,21 @@ export function staffSessionRoutes(app: FastifyInstance, deps: { sessions: Staff
     '/api/admin/me',
     {
       schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffSessionResponse, ...errors } },
-      onRequest: requireSignedIn({ duringTotpSetup: true }),
+      onRequest: anySignedIn,
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return sessionAnswer(guardedStaff(request), request.staffMustSetUpTotp === true, await deps.venue());
+      const must = { mustSetUpTotp: request.staffMustSetUpTotp === true, mustChangePassword: request.staffMustChangePassword === true };
+      return sessionAnswer(guardedStaff(request), must, await deps.venue());
     },
   );
 
   r.delete(
     '/api/admin/session',
-    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffSignedOutResponse, ...errors } }, onRequest: requireSignedIn({ duringTotpSetup: true }) },
+    {
+      schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffSignedOutResponse, ...errors } },
+      onRequest: anySignedIn,
+    },
     async (request, reply) => {
       await deps.sessions.signOut(guardedStaff(request), clientOf(request));
       setSessionCookie(request, reply, null);
@@ -86,7 +106,10 @@ export function staffSessionRoutes(app: FastifyInstance, deps: { sessions: Staff
 
   r.post(
     '/api/admin/sessions/revoke-all',
-    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffSignedOutResponse, ...errors } }, onRequest: requireSignedIn({ duringTotpSetup: true }) },
+    {
+      schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: staffSignedOutResponse, ...errors } },
+      onRequest: anySignedIn,
+    },
     async (request, reply) => {
       await deps.sessions.signOutEverywhere(guardedStaff(request), clientOf(request));
       setSessionCookie(request, reply, null);
@@ -122,33 +145,62 @@ export function staffManagementRoutes(app: FastifyInstance, deps: { management: 
 
   r.patch(
     '/api/admin/staff/:id',
-    { schema: { tags: ['admin'], params: staffIdParams, body: updateStaffRequest, response: { 200: staffChangedResponse, ...errors } }, onRequest: guard },
-    async (request) => ok({ member: await deps.management.update(guardedStaff(request), request.params.id, request.body, clientOf(request)) }),
+    {
+      schema: { tags: ['admin'], params: staffIdParams, body: updateStaffRequest, response: { 200: staffChangedResponse, ...errors } },
+      onRequest: guard,
+    },
+    async (request) =>
+      ok({ member: await deps.management.update(guardedStaff(request), request.params.id, request.body, clientOf(request)) }),
   );
 
   r.post(
     '/api/admin/staff/:id/password',
     {
-      schema: { tags: ['admin'], params: staffIdParams, body: resetStaffPasswordRequest, response: { 200: staffChangedResponse, ...errors } },
+      schema: {
+        tags: ['admin'],
+        params: staffIdParams,
+        body: resetStaffPasswordRequest,
+        response: { 200: staffChangedResponse, ...errors },
+      },
       onRequest: guard,
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const { member, initialPassword } = await deps.management.resetPassword(guardedStaff(request), request.params.id, request.body, clientOf(request));
+      const { member, initialPassword } = await deps.management.resetPassword(
+        guardedStaff(request),
+        request.params.id,
+        request.body,
+        clientOf(request),
+      );
       return ok({ member, ...(initialPassword === undefined ? {} : { initialPassword }) });
     },
   );
 
   r.post(
     '/api/admin/staff/:id/sign-out-everywhere',
-    { schema: { tags: ['admin'], params: staffIdParams, querystring: adminLangQuery, response: { 200: staffChangedResponse, ...errors } }, onRequest: guard },
+    {
+      schema: { tags: ['admin'], params: staffIdParams, querystring: adminLangQuery, response: { 200: staffChangedResponse, ...errors } },
+      onRequest: guard,
+    },
     async (request) => ok({ member: await deps.management.signOutEverywhere(guardedStaff(request), request.params.id, clientOf(request)) }),
   );
 
   r.post(
     '/api/admin/staff/:id/totp-reset',
-    { schema: { tags: ['admin'], params: staffIdParams, querystring: adminLangQuery, response: { 200: staffChangedResponse, ...errors } }, onRequest: guard },
+    {
+      schema: { tags: ['admin'], params: staffIdParams, querystring: adminLangQuery, response: { 200: staffChangedResponse, ...errors } },
+      onRequest: guard,
+    },
     async (request) => ok({ member: await deps.management.resetTotp(guardedStaff(request), request.params.id, clientOf(request)) }),
+  );
+
+  r.post(
+    '/api/admin/staff/:id/unlock',
+    {
+      schema: { tags: ['admin'], params: staffIdParams, querystring: adminLangQuery, response: { 200: staffChangedResponse, ...errors } },
+      onRequest: guard,
+    },
+    async (request) => ok({ member: await deps.management.unlock(guardedStaff(request), request.params.id, clientOf(request)) }),
   );
 
   r.get(
@@ -160,7 +212,8 @@ export function staffManagementRoutes(app: FastifyInstance, deps: { management: 
   r.put(
     '/api/admin/settings',
     { schema: { tags: ['admin'], body: staffSettingsRequest, response: { 200: staffSettingsResponse, ...errors } }, onRequest: guard },
-    async (request) => ok(await deps.management.updateSettings(guardedStaff(request), { totpRequired: request.body.totpRequired }, clientOf(request))),
+    async (request) =>
+      ok(await deps.management.updateSettings(guardedStaff(request), { totpRequired: request.body.totpRequired }, clientOf(request))),
   );
 }
 
@@ -169,10 +222,15 @@ export function accountRoutes(app: FastifyInstance, deps: { account: Account }) 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { '4xx': adminErrorResponse };
   const duringSetup = requireSignedIn({ duringTotpSetup: true });
+  // The account's state and the password change: what a member with a temporary password may do (before codes are set up).
+  const duringPasswordChange = requireSignedIn({ duringPasswordChange: true });
 
   r.get(
     '/api/admin/account',
-    { schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: accountResponse, ...errors } }, onRequest: duringSetup },
+    {
+      schema: { tags: ['admin'], querystring: adminLangQuery, response: { 200: accountResponse, ...errors } },
+      onRequest: requireSignedIn({ duringTotpSetup: true, duringPasswordChange: true }),
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await deps.account.state(guardedStaff(request)));
@@ -181,7 +239,10 @@ export function accountRoutes(app: FastifyInstance, deps: { account: Account }) 
 
   r.post(
     '/api/admin/account/password',
-    { schema: { tags: ['admin'], body: changeOwnPasswordRequest, response: { 200: doneResponse, ...errors } }, onRequest: requireSignedIn() },
+    {
+      schema: { tags: ['admin'], body: changeOwnPasswordRequest, response: { 200: doneResponse, ...errors } },
+      onRequest: duringPasswordChange,
+    },
     async (request) => {
       await deps.account.changePassword(guardedStaff(request), request.body, clientOf(request));
       return ok({});

@@ -11,7 +11,7 @@ import {
 } from '../../../contract/admin/staff-rules.ts';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../http.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { auditWriter } from '../audit/audit.service.ts';
 import { type ScryptCost, STAFF_SCRYPT_COST, hashPassword, verifyPassword } from './password.ts';
 import {
   type StaffAccount,
@@ -37,7 +37,7 @@ export type StaffClient = { ip: string; userAgent: string | null };
 export type SignedInStaff = { id: number; email: string; name: string; role: StaffRole; sessionId: string };
 
 /** A resolved session: the member, and whether the venue's rule sends them to set up one-time codes first. */
-export type ResolvedSession = { staff: SignedInStaff; mustSetUpTotp: boolean };
+export type ResolvedSession = { staff: SignedInStaff; mustSetUpTotp: boolean; mustChangePassword: boolean };
 
 /** last_seen_at is written at most this often: a session's every call must not be a write. */
 export const SESSION_TOUCH_MS = 60_000;
@@ -56,12 +56,12 @@ export function createStaffSessions(deps: {
   signInLimit?: number | undefined;
 }) {
   const { db, now } = deps;
+  const record = auditWriter(now);
   // An unknown e-mail is checked against this hash, so its answer takes as long as a wrong password's.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'), deps.scryptCost ?? STAFF_SCRYPT_COST);
 
   async function audit(action: AuditAction, staffId: number | null, client: StaffClient, after?: unknown) {
-    await insertAuditEntry(db, {
-      at: new Date(now()),
+    await record(db, {
       staffId,
       action,
       subjectType: 'staff',
@@ -92,7 +92,7 @@ export function createStaffSessions(deps: {
         forgetBefore: new Date(at.getTime() - STAFF_LOCK_MS),
       });
       if (!account) return;
-      await insertAuditEntry(tx, {
+      await record(tx, {
         at,
         staffId: account.id,
         action: 'staff.sign-in-failed',
@@ -103,7 +103,7 @@ export function createStaffSessions(deps: {
         userAgent: client.userAgent,
       });
       if (lockedUntil) {
-        await insertAuditEntry(tx, {
+        await record(tx, {
           at,
           staffId: account.id,
           action: 'staff.lock',
@@ -125,7 +125,10 @@ export function createStaffSessions(deps: {
      * cookie) and the member. A locked e-mail answers exactly as an unknown one and a wrong
      * password do (401, -2000), so the lock tells nobody which e-mails are staff.
      */
-    async signIn(input: { email: string; password: string; totpCode?: string | undefined }, client: StaffClient): Promise<SignedInStaff & { mustSetUpTotp: boolean }> {
+    async signIn(
+      input: { email: string; password: string; totpCode?: string | undefined },
+      client: StaffClient,
+    ): Promise<SignedInStaff & { mustSetUpTotp: boolean; mustChangePassword: boolean }> {
       const at = new Date(now());
       const key = { email: input.email.trim().toLowerCase(), address: addressKey(client.ip) };
       await spendScryptBudget(db, deps.signInLimit, client, at);
@@ -134,7 +137,8 @@ export function createStaffSessions(deps: {
       if (lockedUntil) {
         // Locked here: the password is not even looked at, so guessing on during the lock learns nothing.
         await verifyPassword(input.password, await dummyHash);
-        if (account) await audit('staff.sign-in-refused-locked', account.id, client, { lockedUntil: lockedUntil.toISOString(), address: key.address });
+        if (account)
+          await audit('staff.sign-in-refused-locked', account.id, client, { lockedUntil: lockedUntil.toISOString(), address: key.address });
         throw invalidCredentials();
       }
       const matches = await verifyPassword(input.password, account && !account.disabled ? account.passwordHash : await dummyHash);
@@ -157,8 +161,14 @@ export function createStaffSessions(deps: {
       const sessionId = randomBytes(32).toString('base64url');
       await db.transaction(async (tx) => {
         await clearSignInFailures(tx, key.email, key.address);
-        await insertStaffSession(tx, { idHash: sessionIdHash(sessionId), staffId: account.id, at, ip: client.ip, userAgent: client.userAgent });
-        await insertAuditEntry(tx, {
+        await insertStaffSession(tx, {
+          idHash: sessionIdHash(sessionId),
+          staffId: account.id,
+          at,
+          ip: client.ip,
+          userAgent: client.userAgent,
+        });
+        await record(tx, {
           at,
           staffId: account.id,
           action: 'staff.sign-in',
@@ -169,7 +179,15 @@ export function createStaffSessions(deps: {
         });
       });
       const mustSetUpTotp = !account.totpEnabled && (await readStaffSettings(db)).totpRequired;
-      return { id: account.id, email: account.email, name: account.name, role: account.role, sessionId, mustSetUpTotp };
+      return {
+        id: account.id,
+        email: account.email,
+        name: account.name,
+        role: account.role,
+        sessionId,
+        mustSetUpTotp,
+        mustChangePassword: account.mustChangePassword,
+      };
     },
 
     /**
@@ -187,15 +205,18 @@ export function createStaffSessions(deps: {
         return undefined;
       }
       if (at - session.lastSeenAt.getTime() >= SESSION_TOUCH_MS) await touchStaffSession(db, idHash, new Date(at));
-      return { staff: { ...session.staff, sessionId }, mustSetUpTotp: session.mustSetUpTotp };
+      return {
+        staff: { ...session.staff, sessionId },
+        mustSetUpTotp: session.mustSetUpTotp,
+        mustChangePassword: session.mustChangePassword,
+      };
     },
 
     /** Ends this session. */
     async signOut(staff: SignedInStaff, client: StaffClient): Promise<void> {
       await db.transaction(async (tx) => {
         await deleteStaffSession(tx, sessionIdHash(staff.sessionId));
-        await insertAuditEntry(tx, {
-          at: new Date(now()),
+        await record(tx, {
           staffId: staff.id,
           action: 'staff.sign-out',
           subjectType: 'staff',
@@ -210,8 +231,7 @@ export function createStaffSessions(deps: {
     async signOutEverywhere(staff: SignedInStaff, client: StaffClient): Promise<number> {
       return db.transaction(async (tx) => {
         const ended = await deleteStaffSessions(tx, staff.id);
-        await insertAuditEntry(tx, {
-          at: new Date(now()),
+        await record(tx, {
           staffId: staff.id,
           action: 'staff.sign-out-everywhere',
           subjectType: 'staff',

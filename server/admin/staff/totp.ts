@@ -3,7 +3,14 @@ import { TOTP_DIGITS, TOTP_ISSUER, TOTP_PERIOD_SECONDS, TOTP_WINDOW_STEPS } from
 
 /** RFC 6238 with the parameters every authenticator app reads: SHA-1, 6 digits, 30 seconds. */
 function totpOf(secret: string, label = 'staff'): TOTP {
-  return new TOTP({ issuer: TOTP_ISSUER, label, algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer: TOTP_ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 /** A fresh secret of 160 bits (the size RFC 4226 recommends), in base32 as apps take it typed. */

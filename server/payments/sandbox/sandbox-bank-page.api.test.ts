@@ -17,7 +17,15 @@ afterAll(() => t.close());
 const cases = [
   { lang: 'ru', query: '', htmlLang: 'ru', amount: '1\u00a0060,00\u00a0₽', sum: 'Сумма', pay: 'Оплатить', reason: 'Недостаточно средств' },
   { lang: 'en', query: '?lang=en', htmlLang: 'en', amount: '₽1,060.00', sum: 'Amount', pay: 'Pay', reason: 'Insufficient funds' },
-  { lang: 'kz', query: '?lang=kz', htmlLang: 'kk', amount: '1\u00a0060,00\u00a0₽', sum: 'Сомасы', pay: 'Төлеу', reason: 'Қаражат жеткіліксіз' },
+  {
+    lang: 'kz',
+    query: '?lang=kz',
+    htmlLang: 'kk',
+    amount: '1\u00a0060,00\u00a0₽',
+    sum: 'Сомасы',
+    pay: 'Төлеу',
+    reason: 'Қаражат жеткіліксіз',
+  },
   { lang: 'ch', query: '?lang=ch', htmlLang: 'zh', amount: '₽1,060.00', sum: '金额', pay: '支付', reason: '余额不足' },
 ] as const;
 

@@ -27,7 +27,17 @@ export async function findSandboxPayment(db: Queryable, id: string): Promise<San
 /** Registers a payment; the same merchant reference registered twice answers the first registration's id. */
 export async function insertSandboxPayment(
   db: Queryable,
-  p: { id: string; merchantRef: string; kind: PaymentKind; amount: number; currency: CurrencyCode; description: string; returnUrl: string; at: Date; expiresAt: Date },
+  p: {
+    id: string;
+    merchantRef: string;
+    kind: PaymentKind;
+    amount: number;
+    currency: CurrencyCode;
+    description: string;
+    returnUrl: string;
+    at: Date;
+    expiresAt: Date;
+  },
 ): Promise<string | undefined> {
   const { rows } = await db.query<{ id: string }>(
     `insert into sandbox_acquirer_payments (id, merchant_ref, kind, amount, currency, description, return_url, fail_url, created_at, expires_at)
@@ -40,7 +50,11 @@ export async function insertSandboxPayment(
 }
 
 /** Finishes a new payment (paid or declined); one already finished stays as it is. */
-export async function finishSandboxPayment(db: Queryable, id: string, f: { status: 'paid' | 'declined'; reason: string | null; at: Date }): Promise<void> {
+export async function finishSandboxPayment(
+  db: Queryable,
+  id: string,
+  f: { status: 'paid' | 'declined'; reason: string | null; at: Date },
+): Promise<void> {
   await db.query(
     `update sandbox_acquirer_payments set status = $2, decline_reason = $3, finished_at = $4
          where id = $1 and status = 'new'`,
@@ -68,5 +82,10 @@ export async function takeSandboxRefund(tx: Queryable, paymentId: string, amount
 }
 
 export async function insertSandboxRefund(tx: Queryable, r: { id: string; paymentId: string; amount: number; at: Date }): Promise<void> {
-  await tx.query('insert into sandbox_acquirer_refunds (id, payment_id, amount, created_at) values ($1, $2, $3, $4)', [r.id, r.paymentId, r.amount, r.at]);
+  await tx.query('insert into sandbox_acquirer_refunds (id, payment_id, amount, created_at) values ($1, $2, $3, $4)', [
+    r.id,
+    r.paymentId,
+    r.amount,
+    r.at,
+  ]);
 }

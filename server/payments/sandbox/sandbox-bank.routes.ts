@@ -7,7 +7,6 @@ import { type SandboxBank, type SandboxPayment, signForm } from './sandbox-bank.
 /** The bank's pages speak the storefront's four languages; `?lang=` carries the visitor's. */
 type PageLang = Lang;
 
-
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /**
  * The amount in the currency the payment was registered in (minor units: two decimals in each),
@@ -86,8 +85,12 @@ export async function sandboxBankRoutes(app: FastifyInstance, deps: { bank: Sand
       return html(reply, 200, paymentPage(payment, lang));
     };
 
-    scope.get<{ Params: { id: string } }>('/sandbox/pay/:id', async (request, reply) => show(request.params.id, langOf(request.query), reply));
-    scope.get<{ Params: { id: string } }>('/sandbox/qr/:id', async (request, reply) => show(request.params.id, langOf(request.query), reply));
+    scope.get<{ Params: { id: string } }>('/sandbox/pay/:id', async (request, reply) =>
+      show(request.params.id, langOf(request.query), reply),
+    );
+    scope.get<{ Params: { id: string } }>('/sandbox/qr/:id', async (request, reply) =>
+      show(request.params.id, langOf(request.query), reply),
+    );
 
     // The auto-submitted card form of the storefront lands here (form_action + form_bank).
     scope.post('/sandbox/pay', async (request, reply) => {

@@ -32,7 +32,6 @@ export type SandboxNotification = {
   signature: string;
 };
 
-
 /** The bank's signing key, shared with the merchant (derived from the server secret). */
 export function sandboxKey(secret: string): string {
   return createHmac('sha256', secret).update('sandbox-acquirer').digest('base64url');
@@ -144,7 +143,8 @@ export function createSandboxBank(deps: {
     async refund(input: { paymentId: string; amount: number; idempotencyKey: string }): Promise<{ refundRef: string }> {
       return db.transaction(async (tx) => {
         if (await sandboxRefundExists(tx, input.idempotencyKey)) return { refundRef: input.idempotencyKey };
-        if (!(await takeSandboxRefund(tx, input.paymentId, input.amount))) throw new SandboxBankError('refund refused: not paid or above the captured amount');
+        if (!(await takeSandboxRefund(tx, input.paymentId, input.amount)))
+          throw new SandboxBankError('refund refused: not paid or above the captured amount');
         await insertSandboxRefund(tx, { id: input.idempotencyKey, paymentId: input.paymentId, amount: input.amount, at: new Date(now()) });
         return { refundRef: input.idempotencyKey };
       });

@@ -80,7 +80,11 @@ export function createSandboxProvider(bank: SandboxBank): PaymentProvider {
 
     async refund(input) {
       try {
-        const { refundRef } = await bank.refund({ paymentId: input.providerRef, amount: input.amount, idempotencyKey: input.idempotencyKey });
+        const { refundRef } = await bank.refund({
+          paymentId: input.providerRef,
+          amount: input.amount,
+          idempotencyKey: input.idempotencyKey,
+        });
         // The sandbox bank refunds at once: its answer is final.
         return { refundRef, status: 'done' as const, detail: 'refunded' };
       } catch (error) {

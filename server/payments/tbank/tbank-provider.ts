@@ -175,7 +175,8 @@ export function createTbankProvider(terminal: TbankTerminal): PaymentProvider {
 
     async checkStatus(payment) {
       const s = await state(payment.providerRef);
-      if (s.body.OrderId !== undefined && String(s.body.OrderId) !== payment.merchantRef) throw new ProviderError('T-Bank GetState: another order');
+      if (s.body.OrderId !== undefined && String(s.body.OrderId) !== payment.merchantRef)
+        throw new ProviderError('T-Bank GetState: another order');
       return tbankOutcome(s.status, s.amount, s.errorCode, tbankRrn(s.body));
     },
 
@@ -201,7 +202,8 @@ export function createTbankProvider(terminal: TbankTerminal): PaymentProvider {
       if (typeof n.Amount !== 'number' || !Number.isInteger(n.Amount) || n.Amount < 0) return null;
       const status = String(n.Status ?? '');
       // A refund finished (or under way): its read-back is made due.
-      if (['REFUNDED', 'PARTIAL_REFUNDED', 'REFUNDING', 'ASYNC_REFUNDING'].includes(status)) return { type: 'refund', providerRef: String(n.PaymentId) };
+      if (['REFUNDED', 'PARTIAL_REFUNDED', 'REFUNDING', 'ASYNC_REFUNDING'].includes(status))
+        return { type: 'refund', providerRef: String(n.PaymentId) };
       const outcome = tbankOutcome(status, n.Amount, n.ErrorCode, tbankRrn(n));
       // AUTHORIZED and the like: genuine, nothing for the order.
       if (outcome.status === 'pending') return 'acknowledged';
@@ -235,7 +237,11 @@ export function createTbankProvider(terminal: TbankTerminal): PaymentProvider {
       const status = String(body.Status ?? '');
       const state = tbankRefundState(status);
       // Cancel answers the payment's state: CONFIRMED right after it is no refusal yet, read it back.
-      return { refundRef: `${input.providerRef}:${refundAttemptKey(input)}`, status: state === 'canceled' ? 'pending' : state, detail: status };
+      return {
+        refundRef: `${input.providerRef}:${refundAttemptKey(input)}`,
+        status: state === 'canceled' ? 'pending' : state,
+        detail: status,
+      };
     },
 
     async checkRefund(input): Promise<RefundOutcome> {

@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ReturnStatus } from '../../../contract/order-status.ts';
-import { ACQUIRER_TEST_START, lastPaymentOf, orderRowOf, pressAtFake, returnRequestFor, useAcquirerApp } from '../../../tests/fakes/acquirer-test-kit.ts';
+import {
+  ACQUIRER_TEST_START,
+  lastPaymentOf,
+  orderRowOf,
+  pressAtFake,
+  returnRequestFor,
+  useAcquirerApp,
+} from '../../../tests/fakes/acquirer-test-kit.ts';
 import { type TbankFake, startTbankFake } from '../../../tests/fakes/tbank-fake.ts';
 import type { TestApp } from '../../../tests/harness.ts';
 import { DEVICE, deviceKey, withKey } from '../../checkin/checkin-test-kit.ts';
@@ -43,11 +50,18 @@ async function paidOrder(quantity = 2) {
   const answer = await pay(t, order.hash, CARD);
   await pressAtFake(String(answer.bankUrl), 'pay');
   const row = await orderRowOf(t, order.hash);
-  const { rows: tickets } = await t.db.query<{ id: number; code: string }>('select id, code from tickets where order_id = $1 order by id', [row.id]);
+  const { rows: tickets } = await t.db.query<{ id: number; code: string }>('select id, code from tickets where order_id = $1 order by id', [
+    row.id,
+  ]);
   return { ...order, id: row.id, tickets };
 }
 const tasksOf = async (orderId: number) =>
-  (await t.db.query<{ reason: string; sent_at: Date | null }>('select reason, sent_at from closing_receipts where order_id = $1 order by id', [orderId])).rows;
+  (
+    await t.db.query<{ reason: string; sent_at: Date | null }>(
+      'select reason, sent_at from closing_receipts where order_id = $1 order by id',
+      [orderId],
+    )
+  ).rows;
 
 describe('T-Bank receipts: FFD 1.2, grouped items, the item limit', () => {
   it('60 tickets with their fees go as 2 items (quantity 60), FFD 1.2 with MeasurementUnit, and the fake’s schema check takes them', async () => {
@@ -68,10 +82,15 @@ describe('T-Bank receipts: FFD 1.2, grouped items, the item limit', () => {
     for (const lang of ['ru', 'en', 'kz', 'ch'] as const) {
       const response = await t.post('/api/order/pay', { hash: order.hash, lang, bank_data: { id: CARD } });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toMatchObject({ errorCode: '-9997', errorText: serverText('payments', 'receiptTooLarge', lang, { max: 100 }) });
+      expect(response.json()).toMatchObject({
+        errorCode: '-9997',
+        errorText: serverText('payments', 'receiptTooLarge', lang, { max: 100 }),
+      });
     }
     expect(fake.calls.filter((c) => c.method === 'Init').length).toBe(inits);
-    expect((await t.db.query('select 1 from payments where order_id = (select id from orders where hash = $1)', [order.hash])).rowCount).toBe(0);
+    expect(
+      (await t.db.query('select 1 from payments where order_id = (select id from orders where hash = $1)', [order.hash])).rowCount,
+    ).toBe(0);
   });
 });
 
@@ -79,7 +98,15 @@ describe('T-Bank refund receipts', () => {
   it('a whole refund cancels with no receipt structure', async () => {
     const order = await paidOrder();
     const payment = await lastPaymentOf(t, order.id);
-    const id = await t.db.transaction((tx) => t.app.payments.requestRefund(tx, { paymentId: payment.id, amount: 106000, reason: 'whole', key: `whole:${order.id}`, at: t.clock.date() }));
+    const id = await t.db.transaction((tx) =>
+      t.app.payments.requestRefund(tx, {
+        paymentId: payment.id,
+        amount: 106000,
+        reason: 'whole',
+        key: `whole:${order.id}`,
+        at: t.clock.date(),
+      }),
+    );
     await t.db.query(`update tickets set status = ${ReturnStatus.refunded} where order_id = $1`, [order.id]);
     await t.app.payments.processRefunds({ ids: [id] });
     const p = await atBank(order.id);
@@ -91,12 +118,22 @@ describe('T-Bank refund receipts', () => {
   it('a partial refund at 50 % lists exactly the ticket and fee refunded, at the amounts stored for the return, and nothing that stays sold', async () => {
     const order = await paidOrder();
     const payment = await lastPaymentOf(t, order.id);
-    const id = await t.db.transaction((tx) => t.app.payments.requestRefund(tx, { paymentId: payment.id, amount: 26500, reason: 'return', key: `half:${order.id}`, at: t.clock.date() }));
+    const id = await t.db.transaction((tx) =>
+      t.app.payments.requestRefund(tx, {
+        paymentId: payment.id,
+        amount: 26500,
+        reason: 'return',
+        key: `half:${order.id}`,
+        at: t.clock.date(),
+      }),
+    );
     // Half of a 500 ₽ ticket and half of its 30 ₽ fee, as the returns service stores them.
     await returnRequestFor(t, order.id, [order.tickets[0]?.id as number], 26500, id, 1500);
     await t.app.payments.processRefunds({ ids: [id] });
     const refund = (await atBank(order.id)).refunds[0];
-    expect(refund?.receipt?.Items.map((i) => [i.Name === 'Сервисный сбор' ? 'fee' : 'ticket', i.Price, i.Quantity, i.Amount, i.PaymentMethod])).toEqual([
+    expect(
+      refund?.receipt?.Items.map((i) => [i.Name === 'Сервисный сбор' ? 'fee' : 'ticket', i.Price, i.Quantity, i.Amount, i.PaymentMethod]),
+    ).toEqual([
       ['ticket', 25000, 1, 25000, 'full_prepayment'],
       ['fee', 1500, 1, 1500, 'full_prepayment'],
     ]);
@@ -119,11 +156,20 @@ describe('T-Bank closing receipts (SendClosingReceipt)', () => {
       FfdVersion: '1.2',
       Payments: { Electronic: 0, AdvancePayment: 53000 },
       Items: [
-        expect.objectContaining({ Price: 50000, Quantity: 1, PaymentMethod: 'full_payment', PaymentObject: 'service', MeasurementUnit: 'шт' }),
+        expect.objectContaining({
+          Price: 50000,
+          Quantity: 1,
+          PaymentMethod: 'full_payment',
+          PaymentObject: 'service',
+          MeasurementUnit: 'шт',
+        }),
         expect.objectContaining({ Name: 'Сервисный сбор', Price: 3000, PaymentMethod: 'full_payment' }),
       ],
     });
-    expect(fake.calls.filter((c) => c.method === 'SendClosingReceipt').at(-1)?.body).toMatchObject({ TerminalKey: TERMINAL, PaymentId: String(p.id) });
+    expect(fake.calls.filter((c) => c.method === 'SendClosingReceipt').at(-1)?.body).toMatchObject({
+      TerminalKey: TERMINAL,
+      PaymentId: String(p.id),
+    });
     expect((await tasksOf(order.id))[0]?.sent_at).not.toBeNull();
     await closing().sendDue();
     expect(p.closings).toHaveLength(1);
@@ -137,16 +183,30 @@ describe('T-Bank closing receipts (SendClosingReceipt)', () => {
     const manager = await signedInAs(t, 'manager');
     const report = await adminCall(t, 'GET', '/api/admin/receipts/closing?lang=en', manager.cookie);
     expect(report.statusCode).toBe(200);
-    const body = report.json<{ pending: number; failing: number; receipts: { orderNumber: number; reason: string; provider: string; attempts: number; lastError: string | null }[] }>();
+    const body = report.json<{
+      pending: number;
+      failing: number;
+      receipts: { orderNumber: number; reason: string; provider: string; attempts: number; lastError: string | null }[];
+    }>();
     expect(body.failing).toBe(1);
-    expect(body.receipts[0]).toMatchObject({ orderNumber: order.number, reason: 'admission', provider: 'tbank', attempts: 1, lastError: expect.stringContaining('500') });
+    expect(body.receipts[0]).toMatchObject({
+      orderNumber: order.number,
+      reason: 'admission',
+      provider: 'tbank',
+      attempts: 1,
+      lastError: expect.stringContaining('500'),
+    });
     const support = await signedInAs(t, 'support');
     expect((await adminCall(t, 'GET', '/api/admin/receipts/closing', support.cookie)).statusCode).toBe(403);
     // Not before its backoff...
     expect(await closing().sendDue()).toEqual({ sent: 0, failed: 0 });
     t.clock.advance(61_000);
     expect(await closing().sendDue()).toEqual({ sent: 1, failed: 0 });
-    expect((await adminCall(t, 'GET', '/api/admin/receipts/closing', manager.cookie)).json()).toMatchObject({ pending: 0, failing: 0, receipts: [] });
+    expect((await adminCall(t, 'GET', '/api/admin/receipts/closing', manager.cookie)).json()).toMatchObject({
+      pending: 0,
+      failing: 0,
+      receipts: [],
+    });
   });
 
   it('when the session’s day ends, what was not used is settled in one receipt per order; nothing twice, a returned ticket never', async () => {

@@ -1,11 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lastPaymentOf, orderRowOf, paidAtFake, pressAtFake, refundFirstTicket, useAcquirerApp } from '../../../tests/fakes/acquirer-test-kit.ts';
+import {
+  lastPaymentOf,
+  orderRowOf,
+  paidAtFake,
+  pressAtFake,
+  refundFirstTicket,
+  useAcquirerApp,
+} from '../../../tests/fakes/acquirer-test-kit.ts';
 import { type TbankFake, fakeTbankToken, startTbankFake } from '../../../tests/fakes/tbank-fake.ts';
 import type { TestApp } from '../../../tests/harness.ts';
 import { deskOn } from '../../admin/orders/orders-desk-kit.ts';
 import { reconcileStalePayments } from '../../jobs/reconcile-payments.ts';
 import { serverText } from '../../locales/texts.ts';
-import { OrderStatus } from '../../orders/orders.service.ts';
+import { OrderStatus } from '../../../contract/order-status.ts';
 import { makeOrder, pay, view } from '../payment-test-kit.ts';
 
 // What T-Bank's reference says beyond the happy path: the link lapses at RedirectDueDate, SBP
@@ -47,7 +54,12 @@ async function paidOrder() {
 const refundOne = (row: { id: number }, paymentId: number, key: string) => refundFirstTicket(t, row.id, paymentId, key);
 
 const refundRow = async (id: number) =>
-  (await t.db.query<{ status: string; provider_attempt: number; last_error: string | null; provider_status: string | null }>('select * from refunds where id = $1', [id])).rows[0];
+  (
+    await t.db.query<{ status: string; provider_attempt: number; last_error: string | null; provider_status: string | null }>(
+      'select * from refunds where id = $1',
+      [id],
+    )
+  ).rows[0];
 
 describe('T-Bank: the link lapses with the reserve', () => {
   it('sends the reserve end as RedirectDueDate; paid in time the order is paid', async () => {
@@ -83,7 +95,9 @@ describe('T-Bank: what it refuses is refused before it is called', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ errorText: serverText('payments', 'receiptEmailTooLong', 'en', { max: 64 }) });
     expect(initCalls()).toBe(before);
-    expect((await t.db.query('select 1 from payments p join orders o on o.id = p.order_id where o.hash = $1', [order.hash])).rows).toHaveLength(0);
+    expect(
+      (await t.db.query('select 1 from payments p join orders o on o.id = p.order_id where o.hash = $1', [order.hash])).rows,
+    ).toHaveLength(0);
 
     const fits = await makeOrder(t, { email: long.slice(1) });
     const answer = await pay(t, fits.hash, CARD);
@@ -176,7 +190,10 @@ describe('T-Bank: a success after a decline', () => {
     rejected.status = 'CONFIRMED';
     rejected.errorCode = '0';
     await fake.resend(rejected.id);
-    const { rows } = await t.db.query<{ status: string; amount: number }>('select r.status, r.amount from refunds r where r.payment_id = $1', [first.id]);
+    const { rows } = await t.db.query<{ status: string; amount: number }>(
+      'select r.status, r.amount from refunds r where r.payment_id = $1',
+      [first.id],
+    );
     expect(rows).toEqual([{ status: 'done', amount: 106000 }]);
     expect(rejected.refunded).toBe(106000);
   });
@@ -201,7 +218,10 @@ describe('T-Bank: a success after a decline', () => {
     const later = await makeOrder(t);
     await pay(t, later.hash, CARD);
     const declined = await lastPayment((await orderRow(later.hash)).id);
-    await t.db.query(`update payments set status = 'declined', decline_reason = 'card-data', finished_at = $2 where id = $1`, [declined.id, t.clock.date()]);
+    await t.db.query(`update payments set status = 'declined', decline_reason = 'card-data', finished_at = $2 where id = $1`, [
+      declined.id,
+      t.clock.date(),
+    ]);
     const q = atBank(declined.provider_ref);
     if (q) q.status = 'CONFIRMED';
     t.clock.advance(25 * 3600_000);
@@ -242,7 +262,9 @@ describe('T-Bank: a refund is done when T-Bank says so', () => {
     for (const attempt of [1, 2, 3]) {
       await t.app.payments.processRefunds({ ids: [refundId] });
       expect(await refundRow(refundId)).toMatchObject({ status: 'sent', provider_status: 'ASYNC_REFUNDING', provider_attempt: attempt });
-      expect(fake.calls.filter((c) => c.method === 'Cancel').at(-1)?.body.ExternalRequestId).toBe(attempt === 1 ? key : `${key}~${attempt}`);
+      expect(fake.calls.filter((c) => c.method === 'Cancel').at(-1)?.body.ExternalRequestId).toBe(
+        attempt === 1 ? key : `${key}~${attempt}`,
+      );
       // T-Bank's failure is notified as the payment's status (CONFIRMED again); the read-back finds it.
       await fake.finishRefund(Number(payment.provider_ref), 'failed');
       t.clock.advance(6 * 60_000);

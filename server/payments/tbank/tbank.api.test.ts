@@ -1,9 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_URL, followReturn, lastPaymentOf, orderRowOf, pressAtFake, returnRequestFor, useAcquirerApp } from '../../../tests/fakes/acquirer-test-kit.ts';
+import {
+  PUBLIC_URL,
+  followReturn,
+  lastPaymentOf,
+  orderRowOf,
+  pressAtFake,
+  returnRequestFor,
+  useAcquirerApp,
+} from '../../../tests/fakes/acquirer-test-kit.ts';
 import { type TbankFake, fakeTbankToken, startTbankFake } from '../../../tests/fakes/tbank-fake.ts';
 import type { TestApp } from '../../../tests/harness.ts';
 import { reconcileStalePayments } from '../../jobs/reconcile-payments.ts';
-import { OrderStatus } from '../../orders/orders.service.ts';
+import { OrderStatus } from '../../../contract/order-status.ts';
 import { makeOrder, pay } from '../payment-test-kit.ts';
 import { serverText } from '../../locales/texts.ts';
 
@@ -17,7 +25,12 @@ const PUSHKIN_PASSWORD = 'terminal-password-2';
 
 const acquirer: { app: () => TestApp; fake: () => TbankFake } = useAcquirerApp<TbankFake>({
   // The bank's clock is the storefront's test clock, so RedirectDueDate is judged on the same time.
-  startFake: (deliver) => startTbankFake({ terminals: { [TERMINAL]: PASSWORD, [PUSHKIN_TERMINAL]: PUSHKIN_PASSWORD }, deliver, now: (): number => acquirer.app().clock.now() }),
+  startFake: (deliver) =>
+    startTbankFake({
+      terminals: { [TERMINAL]: PASSWORD, [PUSHKIN_TERMINAL]: PUSHKIN_PASSWORD },
+      deliver,
+      now: (): number => acquirer.app().clock.now(),
+    }),
   acquirers: (fake) => ({
     card: 'tbank',
     qr: 'tbank',
@@ -41,7 +54,8 @@ beforeAll(() => {
 const orderRow = (hash: string) => orderRowOf(t, hash);
 const fakePaymentOf = (orderId: string) => [...fake.payments.values()].find((p) => p.orderId === orderId);
 const lastPayment = (orderId: number) => lastPaymentOf(t, orderId);
-const notificationCount = async () => Number((await t.db.query<{ n: string }>(`select count(*) as n from payment_notifications where provider like 'tbank%'`)).rows[0]?.n);
+const notificationCount = async () =>
+  Number((await t.db.query<{ n: string }>(`select count(*) as n from payment_notifications where provider like 'tbank%'`)).rows[0]?.n);
 
 describe('T-Bank: card payments', () => {
   it('sends the buyer to PaymentURL after an Init with kopecks, our attempt id, the URLs, one stage and a receipt; CONFIRMED pays the order', async () => {
@@ -71,7 +85,8 @@ describe('T-Bank: card payments', () => {
       expect.objectContaining({ Price: 50000, Quantity: 2, Amount: 100000 }),
       expect.objectContaining({ Name: 'Сервисный сбор', Price: 3000, Quantity: 2, Amount: 6000 }),
     ]);
-    for (const item of receipt.Items) expect(item).toMatchObject({ Tax: 'none', PaymentMethod: 'full_prepayment', PaymentObject: 'service', MeasurementUnit: 'шт' });
+    for (const item of receipt.Items)
+      expect(item).toMatchObject({ Tax: 'none', PaymentMethod: 'full_prepayment', PaymentObject: 'service', MeasurementUnit: 'шт' });
 
     const location = await pressAtFake(String(answer.bankUrl), 'pay');
     expect(fake.notifications.at(-1)).toMatchObject({ status: 200, answer: 'OK' });
@@ -155,7 +170,10 @@ describe('T-Bank: SBP', () => {
     const order = await makeOrder(t);
     const answer = await pay(t, order.hash, QR);
     const payment = await lastPayment((await orderRow(order.hash)).id);
-    expect(answer).toMatchObject({ form_qr_url: `${fake.base}/sbp/${payment.provider_ref}`, form_qr_code: expect.stringMatching(/^data:image\/png;base64,/) });
+    expect(answer).toMatchObject({
+      form_qr_url: `${fake.base}/sbp/${payment.provider_ref}`,
+      form_qr_code: expect.stringMatching(/^data:image\/png;base64,/),
+    });
     expect(fake.calls.at(-1)).toMatchObject({ method: 'GetQr', body: { PaymentId: payment.provider_ref, DataType: 'PAYLOAD' } });
     const poll = async () => (await t.post('/api/order/status', { hash: order.hash })).json();
     expect(await poll()).toBe(0);
@@ -179,7 +197,9 @@ describe('T-Bank: refunds, reconciliation, Pushkin card', () => {
     const { rows: tickets } = await t.db.query<{ id: number }>('select id from tickets where order_id = $1 order by id', [row.id]);
     const at = t.clock.date();
 
-    const partial = await t.db.transaction((tx) => t.app.payments.requestRefund(tx, { paymentId: payment.id, amount: 53000, reason: 'return', key: `return:tb-${row.id}`, at }));
+    const partial = await t.db.transaction((tx) =>
+      t.app.payments.requestRefund(tx, { paymentId: payment.id, amount: 53000, reason: 'return', key: `return:tb-${row.id}`, at }),
+    );
     await returnRequestFor(t, row.id, [tickets[0]?.id as number], 53000, partial, 3000);
     expect(await t.app.payments.processRefunds({ ids: [partial] })).toEqual({ done: 1, failed: 0 });
     const atBank = fakePaymentOf(payment.public_id);
@@ -189,7 +209,9 @@ describe('T-Bank: refunds, reconciliation, Pushkin card', () => {
     expect(first?.receipt?.Items.map((i) => i.Amount)).toEqual([50000, 3000]);
     expect(first?.externalRequestId).toBe(`return:tb-${row.id}`);
 
-    const rest = await t.db.transaction((tx) => t.app.payments.requestRefund(tx, { paymentId: payment.id, amount: 53000, reason: 'return', key: `return:tb2-${row.id}`, at }));
+    const rest = await t.db.transaction((tx) =>
+      t.app.payments.requestRefund(tx, { paymentId: payment.id, amount: 53000, reason: 'return', key: `return:tb2-${row.id}`, at }),
+    );
     await t.app.payments.processRefunds({ ids: [rest] });
     expect(atBank?.status).toBe('REFUNDED');
     expect(atBank?.refunds.map((r) => r.amount)).toEqual([53000, 53000]);
@@ -224,13 +246,20 @@ describe('T-Bank: refunds, reconciliation, Pushkin card', () => {
     const row = await orderRow(order.hash);
     const payment = await lastPayment(row.id);
     expect(payment.provider).toBe('tbank-pushkin');
-    expect(fake.calls.filter((c) => c.method === 'Init').at(-1)?.body).toMatchObject({ TerminalKey: PUSHKIN_TERMINAL, Amount: 106000, NotificationURL: `${PUBLIC_URL}/payments/notify/tbank-pushkin` });
+    expect(fake.calls.filter((c) => c.method === 'Init').at(-1)?.body).toMatchObject({
+      TerminalKey: PUSHKIN_TERMINAL,
+      Amount: 106000,
+      NotificationURL: `${PUBLIC_URL}/payments/notify/tbank-pushkin`,
+    });
     await pressAtFake(String(answer.bankUrl), 'pay');
     expect((await orderRow(order.hash)).status).toBe(OrderStatus.paid);
     await t.app.payments.lookUpRrns();
     const paid = await lastPayment(row.id);
     expect(paid.rrn).toBe(fakePaymentOf(paid.public_id)?.rrn);
-    expect(fake.calls.filter((c) => c.method === 'CheckOrder').at(-1)?.body).toMatchObject({ TerminalKey: PUSHKIN_TERMINAL, OrderId: paid.public_id });
+    expect(fake.calls.filter((c) => c.method === 'CheckOrder').at(-1)?.body).toMatchObject({
+      TerminalKey: PUSHKIN_TERMINAL,
+      OrderId: paid.public_id,
+    });
     // The Pushkin order is offered no SBP.
     const qr = await t.post('/api/order/pay', { hash: (await makeOrder(t, { pushkin: true })).hash, lang: 'ru', bank_data: { id: QR } });
     expect(qr.statusCode).toBe(400);

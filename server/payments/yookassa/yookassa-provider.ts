@@ -68,7 +68,8 @@ type YookassaPayment = { id: string; status: string; amount: number; merchantRef
 
 function readPayment(body: Record<string, unknown>): YookassaPayment {
   const amount = minorUnits((body.amount as { value?: unknown } | undefined)?.value);
-  if (typeof body.id !== 'string' || typeof body.status !== 'string' || amount === null) throw new ProviderError('YooKassa: not a payment object');
+  if (typeof body.id !== 'string' || typeof body.status !== 'string' || amount === null)
+    throw new ProviderError('YooKassa: not a payment object');
   const metadata = body.metadata as Record<string, unknown> | undefined;
   return { id: body.id, status: body.status, amount, merchantRef: typeof metadata?.payment === 'string' ? metadata.payment : null, body };
 }
@@ -76,7 +77,10 @@ function readPayment(body: Record<string, unknown>): YookassaPayment {
 export function yookassaOutcome(payment: YookassaPayment): ProviderOutcome {
   if (payment.status === 'succeeded') return { status: 'succeeded', amount: payment.amount, rrn: yookassaRrn(payment.body) };
   if (payment.status === 'canceled') {
-    return { status: 'declined', reason: yookassaDeclineReason((payment.body.cancellation_details as { reason?: unknown } | undefined)?.reason) };
+    return {
+      status: 'declined',
+      reason: yookassaDeclineReason((payment.body.cancellation_details as { reason?: unknown } | undefined)?.reason),
+    };
   }
   return { status: 'pending' };
 }
@@ -134,7 +138,9 @@ export function createYookassaProvider(shop: YookassaShop): PaymentProvider {
         {
           amount: { value: decimalAmount(input.amount), currency: input.currency },
           capture: true,
-          confirmation: qr ? { type: 'qr' } : { type: 'redirect', return_url: input.returnUrl, locale: input.lang === 'ru' ? 'ru_RU' : 'en_US' },
+          confirmation: qr
+            ? { type: 'qr' }
+            : { type: 'redirect', return_url: input.returnUrl, locale: input.lang === 'ru' ? 'ru_RU' : 'en_US' },
           payment_method_data: { type: sbp ? 'sbp' : 'bank_card' },
           description: input.description.slice(0, 128),
           metadata: { payment: input.merchantRef },
@@ -143,7 +149,8 @@ export function createYookassaProvider(shop: YookassaShop): PaymentProvider {
         // Our attempt id: a repeat after a timeout answers the payment already made, never a second one.
         input.merchantRef,
       );
-      if (status !== 200) throw new ProviderError(`YooKassa POST payments: HTTP ${status} ${String(body.code ?? '')} ${String(body.description ?? '')}`);
+      if (status !== 200)
+        throw new ProviderError(`YooKassa POST payments: HTTP ${status} ${String(body.code ?? '')} ${String(body.description ?? '')}`);
       const payment = readPayment(body);
       const confirmation = (body.confirmation ?? {}) as Record<string, unknown>;
       if (qr) {
@@ -178,7 +185,8 @@ export function createYookassaProvider(shop: YookassaShop): PaymentProvider {
       if (typeof body !== 'object' || body === null) return null;
       const n = body as Record<string, unknown>;
       const object = n.object as Record<string, unknown> | undefined;
-      if (n.type !== 'notification' || typeof n.event !== 'string' || typeof object?.id !== 'string' || !/^[\w-]{1,64}$/.test(object.id)) return null;
+      if (n.type !== 'notification' || typeof n.event !== 'string' || typeof object?.id !== 'string' || !/^[\w-]{1,64}$/.test(object.id))
+        return null;
       // A refund's news: its read-back is made due (the refunds job asks GET /refunds/{id}).
       if (n.event.startsWith('refund.')) return { type: 'refund', refundRef: object.id };
       if (!n.event.startsWith('payment.')) return null;
@@ -195,9 +203,16 @@ export function createYookassaProvider(shop: YookassaShop): PaymentProvider {
     // POST /v3/receipts: a receipt of type payment tied to the payment, settled by its prepayment.
     // The same Idempotence-Key answers the receipt already created.
     async sendClosingReceipt(input) {
-      const { status, body } = await request('POST', 'receipts', yookassaClosingReceipt(input.receipt, input.providerRef, 'RUB'), input.idempotencyKey);
+      const { status, body } = await request(
+        'POST',
+        'receipts',
+        yookassaClosingReceipt(input.receipt, input.providerRef, 'RUB'),
+        input.idempotencyKey,
+      );
       if (status !== 200 || typeof body.id !== 'string' || body.status === 'canceled') {
-        throw new ProviderError(`YooKassa POST receipts: HTTP ${status} ${String(body.code ?? body.status ?? '')} ${String(body.description ?? '')}`.trim());
+        throw new ProviderError(
+          `YooKassa POST receipts: HTTP ${status} ${String(body.code ?? body.status ?? '')} ${String(body.description ?? '')}`.trim(),
+        );
       }
       return { receiptRef: body.id };
     },
@@ -208,17 +223,23 @@ export function createYookassaProvider(shop: YookassaShop): PaymentProvider {
         'POST',
         'refunds',
         // In the payment's currency, like its receipt.
-        { payment_id: input.providerRef, amount: { value: decimalAmount(input.amount), currency: input.currency }, receipt: yookassaReceipt(receipt, input.currency) },
+        {
+          payment_id: input.providerRef,
+          amount: { value: decimalAmount(input.amount), currency: input.currency },
+          receipt: yookassaReceipt(receipt, input.currency),
+        },
         refundAttemptKey(input),
       );
-      if (status !== 200 || typeof body.id !== 'string') throw new ProviderError(`YooKassa POST refunds: HTTP ${status} ${String(body.code ?? body.status ?? '')}`);
+      if (status !== 200 || typeof body.id !== 'string')
+        throw new ProviderError(`YooKassa POST refunds: HTTP ${status} ${String(body.code ?? body.status ?? '')}`);
       return refundOutcome(body);
     },
 
     async checkRefund(input): Promise<RefundOutcome> {
       if (!/^[\w-]{1,64}$/.test(input.refundRef)) throw new ProviderError('YooKassa: not a refund id');
       const { status, body } = await request('GET', `refunds/${input.refundRef}`);
-      if (status !== 200 || typeof body.id !== 'string') throw new ProviderError(`YooKassa GET refunds: HTTP ${status} ${String(body.code ?? '')}`);
+      if (status !== 200 || typeof body.id !== 'string')
+        throw new ProviderError(`YooKassa GET refunds: HTTP ${status} ${String(body.code ?? '')}`);
       return refundOutcome(body);
     },
   };
@@ -228,5 +249,9 @@ export function createYookassaProvider(shop: YookassaShop): PaymentProvider {
 function refundOutcome(body: Record<string, unknown>): RefundOutcome {
   const state = yookassaRefundState(body.status);
   const reason = (body.cancellation_details as { reason?: unknown } | undefined)?.reason;
-  return { refundRef: String(body.id), status: state, detail: state === 'canceled' && typeof reason === 'string' ? `canceled: ${reason}` : String(body.status ?? '') };
+  return {
+    refundRef: String(body.id),
+    status: state,
+    detail: state === 'canceled' && typeof reason === 'string' ? `canceled: ${reason}` : String(body.status ?? ''),
+  };
 }

@@ -1,6 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ReturnStatus } from '../../../contract/order-status.ts';
-import { ACQUIRER_TEST_START, PUBLIC_URL, lastPaymentOf, orderRowOf, pressAtFake, returnRequestFor, useAcquirerApp } from '../../../tests/fakes/acquirer-test-kit.ts';
+import {
+  ACQUIRER_TEST_START,
+  PUBLIC_URL,
+  lastPaymentOf,
+  orderRowOf,
+  pressAtFake,
+  returnRequestFor,
+  useAcquirerApp,
+} from '../../../tests/fakes/acquirer-test-kit.ts';
 import { type YookassaFake, startYookassaFake } from '../../../tests/fakes/yookassa-fake.ts';
 import type { TestApp } from '../../../tests/harness.ts';
 import { DEVICE, deviceKey, withKey } from '../../checkin/checkin-test-kit.ts';
@@ -14,8 +22,14 @@ const SECRET_KEY = 'test_secret_key_1';
 
 // The shop's receipts are «Чеки от ЮKassa» (the fake's default): FFD 1.2, at most 80 items.
 const acquirer = useAcquirerApp<YookassaFake>({
-  startFake: (deliver) => startYookassaFake({ shops: { [SHOP]: SECRET_KEY }, webhookUrl: `${PUBLIC_URL}/payments/notify/yookassa`, deliver }),
-  acquirers: (fake) => ({ card: 'yookassa', qr: 'yookassa', yookassa: { shopId: SHOP, secretKey: SECRET_KEY }, yookassaApiUrl: fake.apiUrl }),
+  startFake: (deliver) =>
+    startYookassaFake({ shops: { [SHOP]: SECRET_KEY }, webhookUrl: `${PUBLIC_URL}/payments/notify/yookassa`, deliver }),
+  acquirers: (fake) => ({
+    card: 'yookassa',
+    qr: 'yookassa',
+    yookassa: { shopId: SHOP, secretKey: SECRET_KEY },
+    yookassaApiUrl: fake.apiUrl,
+  }),
   deliverAgain: (fake) => fake.dropWebhooks(false),
 });
 let t: TestApp;
@@ -40,7 +54,9 @@ async function paidOrder(quantity = 2) {
   const answer = await pay(t, order.hash, CARD);
   await pressAtFake(String(answer.bankUrl), 'pay');
   const row = await orderRowOf(t, order.hash);
-  const { rows: tickets } = await t.db.query<{ id: number; code: string }>('select id, code from tickets where order_id = $1 order by id', [row.id]);
+  const { rows: tickets } = await t.db.query<{ id: number; code: string }>('select id, code from tickets where order_id = $1 order by id', [
+    row.id,
+  ]);
   return { ...order, id: row.id, tickets };
 }
 
@@ -68,11 +84,15 @@ describe('YooKassa receipts: measure, grouped items, the item limit', () => {
     const order = await paidOrder();
     const payment = await lastPaymentOf(t, order.id);
     const at = t.clock.date();
-    const part = await t.db.transaction((tx) => t.app.payments.requestRefund(tx, { paymentId: payment.id, amount: 15900, reason: 'return', key: `yk30:${order.id}`, at }));
+    const part = await t.db.transaction((tx) =>
+      t.app.payments.requestRefund(tx, { paymentId: payment.id, amount: 15900, reason: 'return', key: `yk30:${order.id}`, at }),
+    );
     await returnRequestFor(t, order.id, [order.tickets[1]?.id as number], 15900, part, 900);
     await t.app.payments.processRefunds({ ids: [part] });
     const p = await atShop(order.id);
-    expect(p.refunds[0]?.receipt.items.map((i) => [i.description === 'Сервисный сбор' ? 'fee' : 'ticket', i.quantity, i.amount.value])).toEqual([
+    expect(
+      p.refunds[0]?.receipt.items.map((i) => [i.description === 'Сервисный сбор' ? 'fee' : 'ticket', i.quantity, i.amount.value]),
+    ).toEqual([
       ['ticket', '1.00', '150.00'],
       ['fee', '1.00', '9.00'],
     ]);
@@ -82,14 +102,21 @@ describe('YooKassa receipts: measure, grouped items, the item limit', () => {
 describe('YooKassa closing receipts (POST /v3/receipts)', () => {
   it('the door’s admission sends a receipt of type payment for the payment, full_payment items settled by the prepayment', async () => {
     const order = await paidOrder();
-    expect((await withKey(t, '/api/checkin/scan', key, { code: order.tickets[0]?.code, deviceId: DEVICE })).json()).toMatchObject({ verdict: 'admitted' });
+    expect((await withKey(t, '/api/checkin/scan', key, { code: order.tickets[0]?.code, deviceId: DEVICE })).json()).toMatchObject({
+      verdict: 'admitted',
+    });
     expect(await closing().sendDue()).toMatchObject({ sent: 1, failed: 0 });
     const p = await atShop(order.id);
     expect(p.receipts).toHaveLength(1);
     expect(p.receipts[0]).toMatchObject({
       type: 'payment',
       settlements: [{ type: 'prepayment', amount: { value: '530.00', currency: 'RUB' } }],
-      receipt: { items: [expect.objectContaining({ amount: { value: '500.00', currency: 'RUB' }, payment_mode: 'full_payment', measure: 'piece' }), expect.objectContaining({ description: 'Сервисный сбор', payment_mode: 'full_payment' })] },
+      receipt: {
+        items: [
+          expect.objectContaining({ amount: { value: '500.00', currency: 'RUB' }, payment_mode: 'full_payment', measure: 'piece' }),
+          expect.objectContaining({ description: 'Сервисный сбор', payment_mode: 'full_payment' }),
+        ],
+      },
     });
     const call = fake.calls.filter((c) => c.path === 'receipts').at(-1);
     expect(call?.body).toMatchObject({ payment_id: p.object.id, send: true });

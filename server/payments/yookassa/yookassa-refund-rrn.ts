@@ -8,7 +8,10 @@ import { ProviderError } from '../provider.ts';
  * SDKs' RefundAuthorizationDetails). Read with `GET /v3/refunds/{id}`; null when it has none.
  * Throws ProviderError when YooKassa cannot be asked. Kept apart from the adapter's payment flow.
  */
-export async function yookassaRefundRrn(shop: { shopId: string; secretKey: string; apiUrl: string; timeoutMs: number }, refundId: string): Promise<string | null> {
+export async function yookassaRefundRrn(
+  shop: { shopId: string; secretKey: string; apiUrl: string; timeoutMs: number },
+  refundId: string,
+): Promise<string | null> {
   if (!/^[\w-]{1,64}$/.test(refundId)) return null;
   const { status, body } = await callAcquirer(new URL(`refunds/${refundId}`, shop.apiUrl).toString(), {
     method: 'GET',

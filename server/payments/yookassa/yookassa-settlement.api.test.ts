@@ -1,9 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_URL, followReturn, lastPaymentOf, orderRowOf, paidAtFake, pressAtFake, refundFirstTicket, useAcquirerApp } from '../../../tests/fakes/acquirer-test-kit.ts';
+import {
+  PUBLIC_URL,
+  followReturn,
+  lastPaymentOf,
+  orderRowOf,
+  paidAtFake,
+  pressAtFake,
+  refundFirstTicket,
+  useAcquirerApp,
+} from '../../../tests/fakes/acquirer-test-kit.ts';
 import { type YookassaFake, startYookassaFake } from '../../../tests/fakes/yookassa-fake.ts';
 import type { TestApp } from '../../../tests/harness.ts';
 import { deskOn } from '../../admin/orders/orders-desk-kit.ts';
-import { OrderStatus } from '../../orders/orders.service.ts';
+import { OrderStatus } from '../../../contract/order-status.ts';
 import { READ_BACK_LIMITS } from '../payments-stack.ts';
 import { makeOrder, pay } from '../payment-test-kit.ts';
 
@@ -18,8 +27,14 @@ const SHOP = '502001';
 const SECRET_KEY = 'test_settlement_key';
 
 const acquirer = useAcquirerApp<YookassaFake>({
-  startFake: (deliver) => startYookassaFake({ shops: { [SHOP]: SECRET_KEY }, webhookUrl: `${PUBLIC_URL}/payments/notify/yookassa`, deliver }),
-  acquirers: (fake) => ({ card: 'yookassa', qr: 'yookassa', yookassa: { shopId: SHOP, secretKey: SECRET_KEY }, yookassaApiUrl: fake.apiUrl }),
+  startFake: (deliver) =>
+    startYookassaFake({ shops: { [SHOP]: SECRET_KEY }, webhookUrl: `${PUBLIC_URL}/payments/notify/yookassa`, deliver }),
+  acquirers: (fake) => ({
+    card: 'yookassa',
+    qr: 'yookassa',
+    yookassa: { shopId: SHOP, secretKey: SECRET_KEY },
+    yookassaApiUrl: fake.apiUrl,
+  }),
   deliverAgain: (fake) => {
     fake.dropWebhooks(false);
     fake.refundsAs('succeeded');
@@ -35,7 +50,12 @@ beforeAll(() => {
 const orderRow = (hash: string) => orderRowOf(t, hash);
 const lastPayment = (orderId: number) => lastPaymentOf(t, orderId);
 const refundRow = async (id: number) =>
-  (await t.db.query<{ status: string; provider_attempt: number; provider_ref: string | null; last_error: string | null }>('select * from refunds where id = $1', [id])).rows[0];
+  (
+    await t.db.query<{ status: string; provider_attempt: number; provider_ref: string | null; last_error: string | null }>(
+      'select * from refunds where id = $1',
+      [id],
+    )
+  ).rows[0];
 
 async function paidOrder() {
   const paid = await paidAtFake(t);
@@ -46,7 +66,7 @@ async function paidOrder() {
 const refundOne = (row: { id: number }, paymentId: number, key: string) => refundFirstTicket(t, row.id, paymentId, key);
 
 describe('YooKassa: SBP by redirect', () => {
-  it('starts SBP with confirmation redirect (its documented scenario): the buyer pays on YooKassa\'s page and comes back paid', async () => {
+  it("starts SBP with confirmation redirect (its documented scenario): the buyer pays on YooKassa's page and comes back paid", async () => {
     const order = await makeOrder(t);
     const answer = await pay(t, order.hash, QR);
     const row = await orderRow(order.hash);
@@ -121,16 +141,22 @@ describe('YooKassa: a refund is done when YooKassa says so', () => {
     }
     expect(await refundRow(refundId)).toMatchObject({ status: 'failed', last_error: expect.stringContaining('insufficient_funds') });
     const { desk } = await deskOn(t);
-    expect((await desk.view(row.id)).refunds.find((r) => r.id === refundId)).toMatchObject({ status: 'failed', lastError: expect.stringContaining('insufficient_funds') });
+    expect((await desk.view(row.id)).refunds.find((r) => r.id === refundId)).toMatchObject({
+      status: 'failed',
+      lastError: expect.stringContaining('insufficient_funds'),
+    });
   });
 
-  it('refunds go back in the payment\'s currency', async () => {
+  it("refunds go back in the payment's currency", async () => {
     const { row, payment } = await paidOrder();
     const { rows } = await t.db.query<{ currency: string }>('select currency from payments where id = $1', [payment.id]);
     expect(rows[0]?.currency).toBe('RUB');
     const refundId = await refundOne(row, payment.id, `return:currency-${row.id}`);
     await t.app.payments.processRefunds({ ids: [refundId] });
-    const body = fake.calls.filter((c) => c.path === 'refunds').at(-1)?.body as { amount: { currency: string }; receipt: { items: { amount: { currency: string } }[] } };
+    const body = fake.calls.filter((c) => c.path === 'refunds').at(-1)?.body as {
+      amount: { currency: string };
+      receipt: { items: { amount: { currency: string } }[] };
+    };
     expect(body.amount.currency).toBe('RUB');
     expect(body.receipt.items.length).toBeGreaterThan(0);
     expect(body.receipt.items.map((item) => item.amount.currency)).toEqual(body.receipt.items.map(() => 'RUB'));
@@ -163,7 +189,12 @@ describe('YooKassa: webhook read-backs are limited', () => {
     const webhook = { type: 'notification', event: 'payment.succeeded', object: { id: payment.provider_ref } };
     const reads = () => fake.calls.filter((c) => c.method === 'GET' && c.path === `payments/${payment.provider_ref}`).length;
     for (let i = 0; i < READ_BACK_LIMITS.perPayment; i += 1) {
-      const response = await t.app.inject({ method: 'POST', url: '/payments/notify/yookassa', payload: webhook, remoteAddress: `10.1.0.${i + 1}` });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/payments/notify/yookassa',
+        payload: webhook,
+        remoteAddress: `10.1.0.${i + 1}`,
+      });
       expect(response.statusCode).toBe(200);
     }
     const before = reads();
@@ -179,18 +210,33 @@ describe('YooKassa: webhook read-backs are limited', () => {
     expect((await orderRow(order.hash)).status).toBe(OrderStatus.paid);
   });
 
-  it('per address: past the limit one sender\'s webhooks are answered 429 without a read-back; another sender is read back', async () => {
+  it("per address: past the limit one sender's webhooks are answered 429 without a read-back; another sender is read back", async () => {
     const reads = () => fake.calls.filter((c) => c.method === 'GET').length;
     const forged = (i: number) => ({ type: 'notification', event: 'payment.succeeded', object: { id: `forged-${i}` } });
     for (let i = 0; i < READ_BACK_LIMITS.perAddress; i += 1) {
-      const response = await t.app.inject({ method: 'POST', url: '/payments/notify/yookassa', payload: forged(i), remoteAddress: '203.0.113.9' });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/payments/notify/yookassa',
+        payload: forged(i),
+        remoteAddress: '203.0.113.9',
+      });
       expect(response.statusCode).toBe(400);
     }
     const before = reads();
-    const refused = await t.app.inject({ method: 'POST', url: '/payments/notify/yookassa', payload: forged(-1), remoteAddress: '203.0.113.9' });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/payments/notify/yookassa',
+      payload: forged(-1),
+      remoteAddress: '203.0.113.9',
+    });
     expect(refused.statusCode).toBe(429);
     expect(reads()).toBe(before);
-    const other = await t.app.inject({ method: 'POST', url: '/payments/notify/yookassa', payload: forged(-2), remoteAddress: '203.0.113.10' });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/payments/notify/yookassa',
+      payload: forged(-2),
+      remoteAddress: '203.0.113.10',
+    });
     expect(other.statusCode).toBe(400);
     expect(reads()).toBe(before + 1);
   });

@@ -1,9 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_URL, followReturn, lastPaymentOf, orderRowOf, pressAtFake, returnRequestFor, useAcquirerApp } from '../../../tests/fakes/acquirer-test-kit.ts';
+import {
+  PUBLIC_URL,
+  followReturn,
+  lastPaymentOf,
+  orderRowOf,
+  pressAtFake,
+  returnRequestFor,
+  useAcquirerApp,
+} from '../../../tests/fakes/acquirer-test-kit.ts';
 import { type YookassaFake, startYookassaFake } from '../../../tests/fakes/yookassa-fake.ts';
 import type { TestApp } from '../../../tests/harness.ts';
 import { reconcileStalePayments } from '../../jobs/reconcile-payments.ts';
-import { OrderStatus } from '../../orders/orders.service.ts';
+import { OrderStatus } from '../../../contract/order-status.ts';
 import { makeOrder, pay } from '../payment-test-kit.ts';
 import { serverText } from '../../locales/texts.ts';
 
@@ -17,7 +25,11 @@ const PUSHKIN_SECRET_KEY = 'test_secret_key_2';
 
 const acquirer = useAcquirerApp<YookassaFake>({
   startFake: (deliver) =>
-    startYookassaFake({ shops: { [SHOP]: SECRET_KEY, [PUSHKIN_SHOP]: PUSHKIN_SECRET_KEY }, webhookUrl: `${PUBLIC_URL}/payments/notify/yookassa`, deliver }),
+    startYookassaFake({
+      shops: { [SHOP]: SECRET_KEY, [PUSHKIN_SHOP]: PUSHKIN_SECRET_KEY },
+      webhookUrl: `${PUBLIC_URL}/payments/notify/yookassa`,
+      deliver,
+    }),
   acquirers: (fake) => ({
     card: 'yookassa',
     qr: 'yookassa',
@@ -39,7 +51,8 @@ beforeAll(() => {
 
 const orderRow = (hash: string) => orderRowOf(t, hash);
 const lastPayment = (orderId: number) => lastPaymentOf(t, orderId);
-const notificationCount = async () => Number((await t.db.query<{ n: string }>(`select count(*) as n from payment_notifications where provider like 'yookassa%'`)).rows[0]?.n);
+const notificationCount = async () =>
+  Number((await t.db.query<{ n: string }>(`select count(*) as n from payment_notifications where provider like 'yookassa%'`)).rows[0]?.n);
 
 describe('YooKassa: card payments', () => {
   it('creates the payment with Basic auth, our attempt id as Idempotence-Key, a decimal amount, capture, redirect and a receipt; the webhook, read back, pays the order', async () => {
@@ -65,7 +78,8 @@ describe('YooKassa: card payments', () => {
       expect.objectContaining({ quantity: '2.00', amount: { value: '500.00', currency: 'RUB' } }),
       expect.objectContaining({ description: 'Сервисный сбор', quantity: '2.00', amount: { value: '30.00', currency: 'RUB' } }),
     ]);
-    for (const item of receipt.items) expect(item).toMatchObject({ vat_code: 1, payment_mode: 'full_prepayment', payment_subject: 'service', measure: 'piece' });
+    for (const item of receipt.items)
+      expect(item).toMatchObject({ vat_code: 1, payment_mode: 'full_prepayment', payment_subject: 'service', measure: 'piece' });
 
     const location = await pressAtFake(String(answer.bankUrl), 'pay');
     expect(fake.webhooks.at(-1)?.status).toBe(200);
@@ -81,13 +95,25 @@ describe('YooKassa: card payments', () => {
     const answer = await pay(t, order.hash, CARD);
     const row = await orderRow(order.hash);
     const payment = await lastPayment(row.id);
-    const forged = { type: 'notification', event: 'payment.succeeded', object: { id: payment.provider_ref, status: 'succeeded', amount: { value: '1060.00', currency: 'RUB' } } };
+    const forged = {
+      type: 'notification',
+      event: 'payment.succeeded',
+      object: { id: payment.provider_ref, status: 'succeeded', amount: { value: '1060.00', currency: 'RUB' } },
+    };
     const first = await t.app.inject({ method: 'POST', url: '/payments/notify/yookassa', payload: forged });
     expect(first.statusCode).toBe(200);
     expect((await orderRow(order.hash)).status).toBe(OrderStatus.confirmed);
-    const unknown = await t.app.inject({ method: 'POST', url: '/payments/notify/yookassa', payload: { ...forged, object: { id: '2f0c0000-000f-5000-9000-1b68e7b15f3f' } } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/payments/notify/yookassa',
+      payload: { ...forged, object: { id: '2f0c0000-000f-5000-9000-1b68e7b15f3f' } },
+    });
     expect(unknown.statusCode).toBe(400);
-    const junk = await t.app.inject({ method: 'POST', url: '/payments/notify/yookassa', payload: { type: 'notification', event: 'payment.succeeded', object: { id: '../refunds' } } });
+    const junk = await t.app.inject({
+      method: 'POST',
+      url: '/payments/notify/yookassa',
+      payload: { type: 'notification', event: 'payment.succeeded', object: { id: '../refunds' } },
+    });
     expect(junk.statusCode).toBe(400);
 
     await pressAtFake(String(answer.bankUrl), 'pay');
@@ -138,7 +164,11 @@ describe('YooKassa: card payments', () => {
     const answer = await pay(t, order.hash, CARD);
     await pressAtFake(String(answer.bankUrl), 'pay');
     expect((await orderRow(order.hash)).status).toBe(OrderStatus.paid);
-    expect([...fake.payments.values()].filter((p) => p.object.metadata.payment && p.object.status === 'succeeded' && p.object.description === `Заказ № ${order.number}`)).toHaveLength(1);
+    expect(
+      [...fake.payments.values()].filter(
+        (p) => p.object.metadata.payment && p.object.status === 'succeeded' && p.object.description === `Заказ № ${order.number}`,
+      ),
+    ).toHaveLength(1);
   });
 });
 
@@ -147,8 +177,14 @@ describe('YooKassa: SBP, refunds, reconciliation, Pushkin card', () => {
     const order = await makeOrder(t);
     const answer = await pay(t, order.hash, QR);
     const payment = await lastPayment((await orderRow(order.hash)).id);
-    expect(answer).toMatchObject({ form_qr_url: `${fake.base}/sbp/${payment.provider_ref}`, form_qr_code: expect.stringMatching(/^data:image\/png;base64,/) });
-    expect(fake.calls.filter((c) => c.path === 'payments').at(-1)?.body).toMatchObject({ confirmation: { type: 'qr' }, payment_method_data: { type: 'sbp' } });
+    expect(answer).toMatchObject({
+      form_qr_url: `${fake.base}/sbp/${payment.provider_ref}`,
+      form_qr_code: expect.stringMatching(/^data:image\/png;base64,/),
+    });
+    expect(fake.calls.filter((c) => c.path === 'payments').at(-1)?.body).toMatchObject({
+      confirmation: { type: 'qr' },
+      payment_method_data: { type: 'sbp' },
+    });
     fake.dropWebhooks();
     await pressAtFake(String(answer.form_qr_url), 'pay');
     expect((await t.post('/api/order/status', { hash: order.hash })).json()).toBe(1);
@@ -162,15 +198,22 @@ describe('YooKassa: SBP, refunds, reconciliation, Pushkin card', () => {
     const payment = await lastPayment(row.id);
     const { rows: tickets } = await t.db.query<{ id: number }>('select id from tickets where order_id = $1 order by id', [row.id]);
     const at = t.clock.date();
-    const partial = await t.db.transaction((tx) => t.app.payments.requestRefund(tx, { paymentId: payment.id, amount: 53000, reason: 'return', key: `return:yk-${row.id}`, at }));
+    const partial = await t.db.transaction((tx) =>
+      t.app.payments.requestRefund(tx, { paymentId: payment.id, amount: 53000, reason: 'return', key: `return:yk-${row.id}`, at }),
+    );
     await returnRequestFor(t, row.id, [tickets[1]?.id as number], 53000, partial, 3000);
     expect(await t.app.payments.processRefunds({ ids: [partial] })).toEqual({ done: 1, failed: 0 });
     const atShop = fake.payments.get(payment.provider_ref);
     expect(atShop?.refunds[0]?.amount).toBe(53000);
     expect(atShop?.refunds[0]?.receipt.items.map((i) => i.amount.value)).toEqual(['500.00', '30.00']);
-    expect(fake.calls.filter((c) => c.path === 'refunds').at(-1)).toMatchObject({ key: `return:yk-${row.id}`, body: { payment_id: payment.provider_ref, amount: { value: '530.00' } } });
+    expect(fake.calls.filter((c) => c.path === 'refunds').at(-1)).toMatchObject({
+      key: `return:yk-${row.id}`,
+      body: { payment_id: payment.provider_ref, amount: { value: '530.00' } },
+    });
 
-    const rest = await t.db.transaction((tx) => t.app.payments.requestRefund(tx, { paymentId: payment.id, amount: 53000, reason: 'return', key: `return:yk2-${row.id}`, at }));
+    const rest = await t.db.transaction((tx) =>
+      t.app.payments.requestRefund(tx, { paymentId: payment.id, amount: 53000, reason: 'return', key: `return:yk2-${row.id}`, at }),
+    );
     await t.app.payments.processRefunds({ ids: [rest] });
     await t.db.query(`update refunds set status = 'pending' where id = $1`, [rest]);
     await t.app.payments.processRefunds({ ids: [rest] });
@@ -194,7 +237,10 @@ describe('YooKassa: SBP, refunds, reconciliation, Pushkin card', () => {
     const payment = await lastPayment((await orderRow(order.hash)).id);
     expect(payment.provider).toBe('yookassa-pushkin');
     expect(fake.payments.get(payment.provider_ref)?.shopId).toBe(PUSHKIN_SHOP);
-    expect(fake.calls.filter((c) => c.path === 'payments').at(-1)?.body).toMatchObject({ payment_method_data: { type: 'bank_card' }, amount: { value: '1060.00' } });
+    expect(fake.calls.filter((c) => c.path === 'payments').at(-1)?.body).toMatchObject({
+      payment_method_data: { type: 'bank_card' },
+      amount: { value: '1060.00' },
+    });
     // YooKassa sends the webhook to the URL registered for the Pushkin shop.
     fake.dropWebhooks();
     await pressAtFake(String(answer.bankUrl), 'pay');

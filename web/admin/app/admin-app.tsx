@@ -1,21 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, lazy } from 'react';
+import { type ReactNode, Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
 import { SIMPLE_ENTRY_KINDS, type SimpleEntryKind } from '../../../contract/admin/catalog.ts';
+import type { Permission } from '../../../contract/admin/roles.ts';
 import { OrderPage } from '../features/orders/order-page.tsx';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
 import { OrdersSearchPage } from '../features/orders/orders-search-page.tsx';
 import { ReportsPage } from '../features/reports/reports-page.tsx';
 import { AccountPage } from '../features/account/account-page.tsx';
 import { AuditPage } from '../features/audit/audit-page.tsx';
+import { PersonalDataPage } from '../features/personal-data/personal-data-page.tsx';
 import { HallsPage } from '../features/halls/halls-page.tsx';
 import { SeatBlocksPage } from '../features/halls/seat-blocks-page.tsx';
 import { RegistryPage } from '../features/registry/registry-page.tsx';
 import { ClosingReceiptsPage } from '../features/receipts/closing-receipts-page.tsx';
 import { DevicesPage } from '../features/checkin-devices/devices-page.tsx';
 import { StaffPage } from '../features/staff/staff-page.tsx';
+import { HomePage } from '../features/home/home-page.tsx';
 import { AdminShell } from './admin-shell.tsx';
+import { pagePermission } from './nav.ts';
 import { meQueryOptions } from './session.ts';
 import { SignInPage } from './sign-in-page.tsx';
 
@@ -29,9 +33,107 @@ const LoyaltyCardsPage = lazy(() => import('../features/loyalty/loyalty-cards-pa
 const LoyaltyCardPage = lazy(() => import('../features/loyalty/loyalty-card-page.tsx'));
 const EntriesPage = lazy(() => import('../features/catalog/entries-page.tsx'));
 const EntryFormPage = lazy(() => import('../features/catalog/entry-form-page.tsx'));
-const entryKind = (kind: string): SimpleEntryKind | null => ((SIMPLE_ENTRY_KINDS as readonly string[]).includes(kind) ? (kind as SimpleEntryKind) : null);
+const entryKind = (kind: string): SimpleEntryKind | null =>
+  (SIMPLE_ENTRY_KINDS as readonly string[]).includes(kind) ? (kind as SimpleEntryKind) : null;
 const SetupPage = lazy(() => import('../features/setup/setup-page.tsx'));
 const DeskPage = lazy(() => import('../features/box-office/desk-page.tsx'));
+const GroupsPage = lazy(() => import('../features/groups/groups-page.tsx'));
+const GroupNewPage = lazy(() => import('../features/groups/group-new-page.tsx'));
+const GroupPage = lazy(() => import('../features/groups/group-page.tsx'));
+const SessionChangePage = lazy(() => import('../features/session-changes/session-change-page.tsx'));
+
+/** What a page is given: the route's parameters, whether the member may change loyalty cards and the venue's settings, the not-found heading. */
+type PageContext = {
+  params: Record<string, string | undefined>;
+  canWriteLoyalty: boolean;
+  canSetPolicy: boolean;
+  canExchange: boolean;
+  notFound: ReactNode;
+};
+
+const positiveId = (value: string | undefined): number | null => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/**
+ * Every page of the back office, by address. The permission each needs is the menu's
+ * (pagePermission, nav.ts), so a page is gated exactly as its menu entry is shown; a page the
+ * member may not use is no route at all, and its address shows "not found".
+ */
+const PAGES: readonly { path: string; permission?: Permission; render: (page: PageContext) => ReactNode }[] = [
+  { path: '/desk', render: () => <DeskPage /> },
+  { path: '/handout', render: ({ canSetPolicy }) => <HandoutPage canSetPolicy={canSetPolicy} /> },
+  { path: '/staff', render: () => <StaffPage /> },
+  { path: '/orders', render: () => <OrdersSearchPage /> },
+  {
+    path: '/orders/:id',
+    render: ({ params, canExchange }) => <OrderPage key={params.id} orderId={Number(params.id)} canExchange={canExchange} />,
+  },
+  { path: '/groups', render: ({ canSetPolicy }) => <GroupsPage canEditBank={canSetPolicy} /> },
+  { path: '/groups/new', render: () => <GroupNewPage /> },
+  {
+    path: '/groups/:id',
+    render: ({ params, notFound }) => {
+      const id = positiveId(params.id);
+      return id === null ? notFound : <GroupPage key={id} groupId={id} />;
+    },
+  },
+  { path: '/catalog', render: () => <EventsPage /> },
+  {
+    // Cancelling or moving a session asks more than the catalog's editing does.
+    path: '/catalog/events/:eventId/sessions/:sessionId',
+    permission: 'sessions.change',
+    render: ({ params }) => (
+      <SessionChangePage key={params.sessionId} eventId={Number(params.eventId)} sessionId={Number(params.sessionId)} />
+    ),
+  },
+  {
+    path: '/catalog/events/:id',
+    render: ({ params }) => <EventFormPage key={params.id} eventId={params.id === 'new' ? null : Number(params.id)} />,
+  },
+  {
+    path: '/catalog/entries/:kind',
+    render: ({ params, notFound }) => {
+      const kind = entryKind(params.kind ?? '');
+      return kind ? <EntriesPage key={kind} kind={kind} /> : notFound;
+    },
+  },
+  {
+    path: '/catalog/entries/:kind/:id',
+    render: ({ params, notFound }) => {
+      const kind = entryKind(params.kind ?? '');
+      const id = params.id === 'new' ? null : positiveId(params.id);
+      return kind && (params.id === 'new' || id !== null) ? (
+        <EntryFormPage key={`${kind}-${params.id}`} kind={kind} entryId={id} />
+      ) : (
+        notFound
+      );
+    },
+  },
+  { path: '/reports', render: () => <ReportsPage /> },
+  { path: '/halls', render: () => <HallsPage /> },
+  { path: '/halls/blocks', render: () => <SeatBlocksPage /> },
+  { path: '/offers', render: () => <PromoCodesPage /> },
+  { path: '/offers/services', render: () => <SpecialOffersPage /> },
+  { path: '/offers/subscriptions', render: () => <SubscriptionsPage /> },
+  { path: '/loyalty', render: ({ canWriteLoyalty }) => <LoyaltyCardsPage canWrite={canWriteLoyalty} /> },
+  {
+    path: '/loyalty/:id',
+    render: ({ params, canWriteLoyalty, notFound }) => {
+      const id = positiveId(params.id);
+      return id === null ? notFound : <LoyaltyCardPage key={id} cardId={id} canWrite={canWriteLoyalty} />;
+    },
+  },
+  { path: '/setup', render: () => <SetupPage /> },
+  { path: '/audit', render: () => <AuditPage /> },
+  { path: '/personal-data', render: () => <PersonalDataPage /> },
+  { path: '/account', render: () => <AccountPage /> },
+  { path: '/registry', render: () => <RegistryPage /> },
+  { path: '/closing-receipts', render: () => <ClosingReceiptsPage /> },
+  { path: '/checkin-devices', render: () => <DevicesPage /> },
+];
+const HandoutPage = lazy(() => import('../features/box-office/handout-page.tsx'));
 
 /** Signed out: the sign-in page at any address; signed in: the shell with the page of the address. */
 export function AdminApp() {
@@ -49,7 +151,15 @@ export function AdminApp() {
     );
   }
   if (!me.data) return <SignInPage />;
-  const { staff, permissions, mustSetUpTotp } = me.data;
+  const { staff, permissions, mustSetUpTotp, mustChangePassword } = me.data;
+  if (mustChangePassword) {
+    // The password an owner set is temporary: until the member changes it, that is all there is (the server agrees).
+    return (
+      <AdminShell staff={staff} menu={false}>
+        <AccountPage passwordOnly />
+      </AdminShell>
+    );
+  }
   if (mustSetUpTotp) {
     // The venue requires one-time codes: until this member has them, setting them up is all there is.
     return (
@@ -58,166 +168,33 @@ export function AdminApp() {
       </AdminShell>
     );
   }
+  const allowed = (page: (typeof PAGES)[number]) => {
+    const permission = page.permission ?? pagePermission(page.path);
+    return permission === null || (permission !== undefined && permissions.includes(permission));
+  };
+  const notFound = <h1 className="admin-heading">{t('notFound')}</h1>;
   return (
     <AdminShell staff={staff}>
       <Switch>
         <Route path="/">
-          <h1 className="admin-heading" data-page-title={t('nav.home')}>
-            {t('home.heading', { name: staff.name })}
-          </h1>
-          <p>{t('home.text')}</p>
+          <HomePage name={staff.name} permissions={permissions} />
         </Route>
-        {permissions.includes('desk.sell') ? (
-          <Route path="/desk">
-            <Suspense fallback={<PageSkeleton label={t('loading')} />}>
-              <DeskPage />
-            </Suspense>
-          </Route>
-        ) : null}
-        {permissions.includes('staff.manage') ? (
-          <Route path="/staff">
-            <StaffPage />
-          </Route>
-        ) : null}
-        {permissions.includes('orders.read') ? (
-          <Route path="/orders">
-            <OrdersSearchPage />
-          </Route>
-        ) : null}
-        {permissions.includes('orders.read') ? (
-          <Route path="/orders/:id">{(params) => <OrderPage key={params.id} orderId={Number(params.id)} />}</Route>
-        ) : null}
-        {permissions.includes('catalog.write') ? (
-          <Route path="/catalog">
-            <Suspense fallback={<PageSkeleton label={t('loading')} />}>
-              <EventsPage />
-            </Suspense>
-          </Route>
-        ) : null}
-        {permissions.includes('catalog.write') ? (
-          <Route path="/catalog/events/:id">
+        {PAGES.filter(allowed).map((page) => (
+          <Route key={page.path} path={page.path}>
             {(params) => (
               <Suspense fallback={<PageSkeleton label={t('loading')} />}>
-                <EventFormPage key={params.id} eventId={params.id === 'new' ? null : Number(params.id)} />
+                {page.render({
+                  params,
+                  canWriteLoyalty: permissions.includes('loyalty.write'),
+                  canSetPolicy: permissions.includes('setup.write'),
+                  canExchange: permissions.includes('orders.exchange'),
+                  notFound,
+                })}
               </Suspense>
             )}
           </Route>
-        ) : null}
-        {permissions.includes('catalog.write') ? (
-          <Route path="/catalog/entries/:kind">
-            {(params) => {
-              const kind = entryKind(params.kind);
-              return kind ? (
-                <Suspense fallback={<PageSkeleton label={t('loading')} />}>
-                  <EntriesPage key={kind} kind={kind} />
-                </Suspense>
-              ) : (
-                <h1 className="admin-heading">{t('notFound')}</h1>
-              );
-            }}
-          </Route>
-        ) : null}
-        {permissions.includes('catalog.write') ? (
-          <Route path="/catalog/entries/:kind/:id">
-            {(params) => {
-              const kind = entryKind(params.kind);
-              const id = params.id === 'new' ? null : Number(params.id);
-              return kind && (id === null || (Number.isInteger(id) && id > 0)) ? (
-                <Suspense fallback={<PageSkeleton label={t('loading')} />}>
-                  <EntryFormPage key={`${kind}-${params.id}`} kind={kind} entryId={id} />
-                </Suspense>
-              ) : (
-                <h1 className="admin-heading">{t('notFound')}</h1>
-              );
-            }}
-          </Route>
-        ) : null}
-        {permissions.includes('reports.read') ? (
-          <Route path="/reports">
-            <ReportsPage />
-          </Route>
-        ) : null}
-        {permissions.includes('catalog.write') ? (
-          <Route path="/halls">
-            <HallsPage />
-          </Route>
-        ) : null}
-        {permissions.includes('catalog.write') ? (
-          <Route path="/halls/blocks">
-            <SeatBlocksPage />
-          </Route>
-        ) : null}
-        {permissions.includes('catalog.write') ? (
-          <Route path="/offers">
-            <Suspense fallback={<PageSkeleton label={t('loading')} />}>
-              <PromoCodesPage />
-            </Suspense>
-          </Route>
-        ) : null}
-        {permissions.includes('catalog.write') ? (
-          <Route path="/offers/services">
-            <Suspense fallback={<PageSkeleton label={t('loading')} />}>
-              <SpecialOffersPage />
-            </Suspense>
-          </Route>
-        ) : null}
-        {permissions.includes('catalog.write') ? (
-          <Route path="/offers/subscriptions">
-            <Suspense fallback={<PageSkeleton label={t('loading')} />}>
-              <SubscriptionsPage />
-            </Suspense>
-          </Route>
-        ) : null}
-        {permissions.includes('loyalty.read') ? (
-          <Route path="/loyalty">
-            <Suspense fallback={<PageSkeleton label={t('loading')} />}>
-              <LoyaltyCardsPage canWrite={permissions.includes('loyalty.write')} />
-            </Suspense>
-          </Route>
-        ) : null}
-        {permissions.includes('loyalty.read') ? (
-          <Route path="/loyalty/:id">
-            {(params) => {
-              const id = Number(params.id);
-              return Number.isInteger(id) && id > 0 ? (
-                <Suspense fallback={<PageSkeleton label={t('loading')} />}>
-                  <LoyaltyCardPage key={id} cardId={id} canWrite={permissions.includes('loyalty.write')} />
-                </Suspense>
-              ) : (
-                <h1 className="admin-heading">{t('notFound')}</h1>
-              );
-            }}
-          </Route>
-        ) : null}
-        {permissions.includes('setup.write') ? (
-          <Route path="/setup">
-            <Suspense fallback={<PageSkeleton label={t('loading')} />}>
-              <SetupPage />
-            </Suspense>
-          </Route>
-        ) : null}
-        {permissions.includes('audit.read') ? (
-          <Route path="/audit">
-            <AuditPage />
-          </Route>
-        ) : null}
-        <Route path="/account">
-          <AccountPage />
-        </Route>
-        {permissions.includes('reports.read') ? (
-          <Route path="/registry">
-            <RegistryPage />
-          </Route>
-        ) : null}
-        {permissions.includes('reports.read') ? (
-          <Route path="/closing-receipts">
-            <ClosingReceiptsPage />
-          </Route>
-        ) : null}
-        {permissions.includes('checkin.devices') ? <Route path="/checkin-devices"><DevicesPage /></Route> : null}
-        <Route>
-          <h1 className="admin-heading">{t('notFound')}</h1>
-        </Route>
+        ))}
+        <Route>{notFound}</Route>
       </Switch>
     </AdminShell>
   );

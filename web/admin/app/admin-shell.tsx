@@ -4,12 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { StaffRole } from '../../../contract/admin/roles.ts';
 import { PageChangeAnnouncer } from '../../lib/page-change-announcer.tsx';
+import { requestLeave } from '../components/unsaved-changes.ts';
+import { UnsavedChangesDialog } from '../components/unsaved-changes-dialog.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { meQueryOptions, signOut } from './session.ts';
 import { useHeadingTitle } from './use-heading-title.ts';
 
-type Props = { staff: { name: string; role: StaffRole }; children: ReactNode; /** false while the member may only set up one-time codes */ menu?: boolean };
+type Props = {
+  staff: { name: string; role: StaffRole };
+  children: ReactNode;
+  /** false while the member may only set up one-time codes */ menu?: boolean;
+};
 
 const MAIN_ID = 'admin-main';
 // Every path is a page of its own (/catalog/entries/venues and /catalog/entries/tags included).
@@ -45,7 +51,12 @@ export function AdminShell({ staff, children, menu = true }: Props) {
         <span className="admin-header__title">{t('title')}</span>
         <span className="admin-header__member">{t('shell.signedInAs', { name: staff.name, role: t(`roles.${staff.role}`) })}</span>
         <LanguageSwitch />
-        <button className="admin-button admin-button--quiet" type="button" onClick={leave} disabled={signingOut}>
+        <button
+          className="admin-button admin-button--quiet"
+          type="button"
+          onClick={() => requestLeave(() => void leave())}
+          disabled={signingOut}
+        >
           {t('shell.signOut')}
         </button>
       </header>
@@ -53,6 +64,7 @@ export function AdminShell({ staff, children, menu = true }: Props) {
       <main className="admin-main" id={MAIN_ID} tabIndex={-1}>
         {children}
       </main>
+      <UnsavedChangesDialog />
       <PageChangeAnnouncer mainId={MAIN_ID} pageOf={pathIsPage} focus="heading" hiddenClass="admin-visually-hidden" />
     </div>
   );

@@ -8,7 +8,12 @@ type Props = InputHTMLAttributes<HTMLInputElement> & { id: string; label: string
 export function FormField({ id, label, error, hint, ...input }: Props) {
   const { t } = useTranslation('admin');
   return (
-    <LabelledField id={id} label={label} hint={hint} error={error ? t(`fields.${error}`, { defaultValue: t('fields.invalid') }) : undefined}>
+    <LabelledField
+      id={id}
+      label={label}
+      hint={hint}
+      error={error ? t(`fields.${error}`, { defaultValue: t('fields.invalid') }) : undefined}
+    >
       <input {...input} />
     </LabelledField>
   );

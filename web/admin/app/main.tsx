@@ -7,6 +7,7 @@ import { Router } from 'wouter';
 import { toBcp47 } from '../../../contract/lang.ts';
 import '../../styles/tokens.css';
 import '../admin.css';
+import { useGuardedLocation } from '../components/unsaved-changes.ts';
 import { AdminApp } from './admin-app.tsx';
 import { initAdminI18n, storedLang } from './i18n.ts';
 import { meQueryOptions } from './session.ts';
@@ -24,7 +25,7 @@ createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <Router base="/admin">
+        <Router base="/admin" hook={useGuardedLocation}>
           <AdminApp />
         </Router>
       </I18nextProvider>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STAFF_ROLES, can } from '../../../contract/admin/roles.ts';
-import { NAV, navFor, navLinksFor } from './nav.ts';
+import { NAV, navFor, navLinksFor, pagePermission } from './nav.ts';
 
 describe('the back office menu', () => {
   it.each([
@@ -21,5 +21,20 @@ describe('the back office menu', () => {
   it('lists every page once', () => {
     const paths = NAV.flatMap((section) => section.entries.map((entry) => entry.path));
     expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it.each([
+    { path: '/', permission: null },
+    { path: '/account', permission: null },
+    { path: '/orders', permission: 'orders.read' },
+    { path: '/orders/:id', permission: 'orders.read' },
+    { path: '/halls/blocks', permission: 'catalog.write' },
+    { path: '/catalog/entries/:kind/:id', permission: 'catalog.write' },
+    { path: '/loyalty/:id', permission: 'loyalty.read' },
+    { path: '/checkin-devices', permission: 'checkin.devices' },
+    { path: '/checkin', permission: undefined },
+    { path: '/nowhere', permission: undefined },
+  ])('gates the page $path as its menu entry: $permission', ({ path, permission }) => {
+    expect(pagePermission(path)).toBe(permission);
   });
 });

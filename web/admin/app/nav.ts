@@ -5,7 +5,12 @@ import { type Permission, type StaffRole, can } from '../../../contract/admin/ro
  * the work they serve. A role sees only the entries it may use (the same table decides the
  * server's answers), and only the sections left with an entry.
  */
-export type NavEntry = { path: string; labelKey: string; permission: Permission | null; /** another app of the site (the door), not a page of the back office */ app?: true };
+export type NavEntry = {
+  path: string;
+  labelKey: string;
+  permission: Permission | null;
+  /** another app of the site (the door), not a page of the back office */ app?: true;
+};
 export type NavSection = { key: 'sales' | 'catalog' | 'venue' | 'staff'; entries: readonly NavEntry[] };
 
 /** The home page, above the sections. */
@@ -16,7 +21,9 @@ export const NAV: readonly NavSection[] = [
     key: 'sales',
     entries: [
       { path: '/desk', labelKey: 'admin-desk:nav', permission: 'desk.sell' },
+      { path: '/handout', labelKey: 'admin-print:nav', permission: 'desk.sell' },
       { path: '/orders', labelKey: 'admin-orders:nav', permission: 'orders.read' },
+      { path: '/groups', labelKey: 'admin-groups:nav', permission: 'groups.manage' },
       { path: '/reports', labelKey: 'admin-reports:nav', permission: 'reports.read' },
       { path: '/registry', labelKey: 'nav.registry', permission: 'reports.read' },
       { path: '/closing-receipts', labelKey: 'nav.closingReceipts', permission: 'reports.read' },
@@ -44,6 +51,7 @@ export const NAV: readonly NavSection[] = [
     entries: [
       { path: '/staff', labelKey: 'nav.staff', permission: 'staff.manage' },
       { path: '/audit', labelKey: 'nav.audit', permission: 'audit.read' },
+      { path: '/personal-data', labelKey: 'nav.personalData', permission: 'personalData.manage' },
       { path: '/account', labelKey: 'nav.account', permission: null },
     ],
   },
@@ -51,12 +59,25 @@ export const NAV: readonly NavSection[] = [
 
 /** The sections a role sees, each with the entries it may use; a section left empty is dropped. */
 export function navFor(role: StaffRole): NavSection[] {
-  return NAV.map((section) => ({ ...section, entries: section.entries.filter((entry) => entry.permission === null || can(role, entry.permission)) })).filter(
-    (section) => section.entries.length > 0,
-  );
+  return NAV.map((section) => ({
+    ...section,
+    entries: section.entries.filter((entry) => entry.permission === null || can(role, entry.permission)),
+  })).filter((section) => section.entries.length > 0);
 }
 
 /** Every entry a role sees, in the menu's order: the home page, then the sections'. */
 export function navLinksFor(role: StaffRole): NavEntry[] {
   return [HOME, ...navFor(role).flatMap((section) => section.entries)];
+}
+
+/**
+ * The permission a page of the back office needs, taken from the menu: its entry's, or for a page
+ * under an entry (/orders/:id, /halls/blocks) the entry's, so the routes and the menu cannot
+ * disagree. undefined: the menu has no such page (another app's entry, such as the door, is no
+ * page of the back office).
+ */
+export function pagePermission(path: string): Permission | null | undefined {
+  const top = `/${path.split('/')[1] ?? ''}`;
+  const entry = [HOME, ...NAV.flatMap((section) => section.entries)].find((e) => e.path === top && !e.app);
+  return entry?.permission;
 }

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
 import { useCardForm, useOpeningForm } from './card-form.tsx';
+import { hasUnsavedChanges } from './unsaved-changes.ts';
 
 afterEach(() => {
   cleanup();
@@ -76,7 +77,13 @@ describe('useCardForm: the focus after a refusal', () => {
   Element.prototype.scrollIntoView = scrolled;
 
   it('focuses the first invalid field in reading order, whatever order the server named them in', async () => {
-    const twoFields = () => new ApiError('-1002', 'Проверьте поля', 400, { fields: [{ path: 'second', code: 'invalid' }, { path: 'first', code: 'invalid' }] });
+    const twoFields = () =>
+      new ApiError('-1002', 'Проверьте поля', 400, {
+        fields: [
+          { path: 'second', code: 'invalid' },
+          { path: 'first', code: 'invalid' },
+        ],
+      });
     render(<TwoErrorsForm refuse={twoFields} />);
     screen.getByRole('button').focus();
     await act(async () => {
@@ -122,5 +129,45 @@ describe('useOpeningForm', () => {
     for (const frame of frames.splice(0)) frame(0);
     expect(document.activeElement).toBe(heading);
     heading.remove();
+  });
+});
+
+/** An editor card: its edits guarded until its save succeeds (or refused, still guarded). */
+function EditorCard({ save }: { save: () => Promise<string> }) {
+  const { message, submitWith, edits } = useCardForm();
+  return (
+    <form aria-label="Карточка" onSubmit={submitWith(save)} onInput={edits.onInput}>
+      <p role="status">{message}</p>
+      <input aria-label="Название" />
+      <button type="submit">Сохранить</button>
+    </form>
+  );
+}
+
+describe('useCardForm: unsaved edits', () => {
+  it('holds a typed change as unsaved through a refusal, and lets it go once a save succeeds', async () => {
+    let answer: () => Promise<string> = () => Promise.reject(refusal());
+    render(<EditorCard save={() => answer()} />);
+    expect(hasUnsavedChanges()).toBe(false);
+    fireEvent.input(screen.getByLabelText('Название'), { target: { value: 'Новое' } });
+    expect(hasUnsavedChanges()).toBe(true);
+    await act(async () => {
+      fireEvent.submit(screen.getByRole('form', { name: 'Карточка' }));
+    });
+    expect(hasUnsavedChanges()).toBe(true);
+    answer = () => Promise.resolve('Сохранено');
+    await act(async () => {
+      fireEvent.submit(screen.getByRole('form', { name: 'Карточка' }));
+    });
+    expect(screen.getByRole('status')).toHaveProperty('textContent', 'Сохранено');
+    expect(hasUnsavedChanges()).toBe(false);
+  });
+
+  it('lets go of the edits of a form no longer on the page', () => {
+    const view = render(<EditorCard save={() => Promise.resolve('')} />);
+    fireEvent.input(screen.getByLabelText('Название'), { target: { value: 'Новое' } });
+    expect(hasUnsavedChanges()).toBe(true);
+    view.unmount();
+    expect(hasUnsavedChanges()).toBe(false);
   });
 });

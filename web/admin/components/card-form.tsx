@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type FieldErrors, fieldErrorsOf, messageOf } from '../lib/field-errors.ts';
 import { FormField } from '../app/form-field.tsx';
 import { focusWasLost, useFocusFirstInvalid } from './use-focus-first-invalid.ts';
+import { useUnsavedChanges } from './unsaved-changes.ts';
 
 /** A form's outcome line (an alert or status with text), else its submit button: where a lost focus goes back to. */
 function outcomeOf(form: HTMLFormElement | null): HTMLElement | null {
@@ -22,10 +23,21 @@ function outcomeOf(form: HTMLFormElement | null): HTMLElement | null {
  * The form sent (by `submitWith`, or the one holding the focus) then keeps the keyboard's place:
  * a refusal focuses its first invalid field in reading order, and a focus lost while the form was
  * busy (its button disabled under it) goes to the outcome's message.
+ * An editor spreads `edits` on its <form>: a change typed there is unsaved until a call succeeds,
+ * and leaving the page asks first while the form is still on it.
  */
 export function useCardForm(generic?: string) {
   const { t } = useTranslation('admin');
   const [busy, setBusy] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const edited = useRef<HTMLFormElement | null>(null);
+  useUnsavedChanges(dirty, () => edited.current?.isConnected === true);
+  const edits = {
+    onInput: (event: FormEvent<HTMLFormElement>) => {
+      edited.current = event.currentTarget;
+      setDirty(true);
+    },
+  };
   const [message, setMessage] = useState('');
   const [fields, setFields] = useState<FieldErrors>({});
   const form = useRef<HTMLFormElement | null>(null);
@@ -40,6 +52,7 @@ export function useCardForm(generic?: string) {
     setFields({});
     try {
       setMessage(await action());
+      setDirty(false);
     } catch (failure) {
       setFields(fieldErrorsOf(failure));
       setMessage(messageOf(failure, generic ?? t('errors.generic')));
@@ -59,8 +72,9 @@ export function useCardForm(generic?: string) {
   const clear = () => {
     setMessage('');
     setFields({});
+    setDirty(false);
   };
-  return { busy, message, setMessage, fields, run, submitWith, clear };
+  return { busy, message, setMessage, fields, run, submitWith, clear, edits, dirty };
 }
 
 /**
@@ -93,8 +107,8 @@ export function Card({ heading, children }: { heading: string; children: ReactNo
 type CardFormProps = {
   heading: string;
   submitLabel: string;
-  /** useCardForm's state. */
-  form: { busy: boolean; message: string };
+  /** useCardForm's state (with its `edits`, the card's changes are guarded until saved). */
+  form: { busy: boolean; message: string; edits?: { onInput: (event: FormEvent<HTMLFormElement>) => void } };
   onSubmit: () => void;
   children: ReactNode;
 };
@@ -107,6 +121,7 @@ export function CardForm({ heading, submitLabel, form, onSubmit, children }: Car
       className="admin-card admin-stack"
       noValidate
       aria-labelledby={`${id}-h`}
+      onInput={form.edits?.onInput}
       onSubmit={(event) => {
         event.preventDefault();
         onSubmit();
@@ -138,5 +153,16 @@ type PasswordFieldProps = {
 
 /** A new password (the member's own, or one the owner sets for a new member): never filled in from a saved one. */
 export function NewPasswordField({ id, label, hint, value, onChange, error }: PasswordFieldProps) {
-  return <FormField id={id} label={label} hint={hint} type="password" autoComplete="new-password" value={value} onChange={(e) => onChange(e.currentTarget.value)} error={error} />;
+  return (
+    <FormField
+      id={id}
+      label={label}
+      hint={hint}
+      type="password"
+      autoComplete="new-password"
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error}
+    />
+  );
 }

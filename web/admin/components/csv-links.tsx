@@ -5,7 +5,15 @@ import { CSV_DIALECTS, type CsvDialect } from '../../../contract/admin/reports-r
  * A CSV file in both dialects: commas for most programs, semicolons and decimal commas for Excel
  * set up for Russian or Kazakh (which opens a comma file in one column).
  */
-export function CsvLinks({ label, href, className = 'admin-actions' }: { label: string; href: (dialect: CsvDialect) => string; className?: string }) {
+export function CsvLinks({
+  label,
+  href,
+  className = 'admin-actions',
+}: {
+  label: string;
+  href: (dialect: CsvDialect) => string;
+  className?: string;
+}) {
   const { t } = useTranslation('admin');
   return (
     <p className={className}>

@@ -7,7 +7,11 @@ export type FormOutcome = { kind: 'error' | 'done'; text: string } | null;
  */
 export function FormMessage({ id, message }: { id: string; message: FormOutcome }) {
   return (
-    <p id={id} role={message?.kind === 'error' ? 'alert' : 'status'} className={message?.kind === 'error' ? 'admin-catalog__error' : 'admin-message'}>
+    <p
+      id={id}
+      role={message?.kind === 'error' ? 'alert' : 'status'}
+      className={message?.kind === 'error' ? 'admin-catalog__error' : 'admin-message'}
+    >
       {message?.text ?? ''}
     </p>
   );

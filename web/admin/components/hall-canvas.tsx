@@ -66,16 +66,33 @@ export function HallCanvas({ model, svg, label, describedBy, colorOf, markOf, se
     <div className="hall-canvas">
       <canvas ref={canvasRef} className="hall-canvas__canvas" tabIndex={0} role="img" aria-label={label} aria-describedby={describedBy} />
       <div className="hall-canvas__zoom" role="group" aria-label={t('map.scale')}>
-        <button type="button" className="admin-button admin-button--plain" aria-label={t('map.zoomIn')} aria-disabled={zoom >= ZOOM_MAX || undefined} onClick={() => zoom < ZOOM_MAX && viewRef.current?.zoomBy(1.5)}>
+        <button
+          type="button"
+          className="admin-button admin-button--plain"
+          aria-label={t('map.zoomIn')}
+          aria-disabled={zoom >= ZOOM_MAX || undefined}
+          onClick={() => zoom < ZOOM_MAX && viewRef.current?.zoomBy(1.5)}
+        >
           +
         </button>
         <output aria-live="polite" aria-label={t('map.scale')}>
           {Math.round(zoom * 100)}%
         </output>
-        <button type="button" className="admin-button admin-button--plain" aria-label={t('map.zoomOut')} aria-disabled={zoom <= ZOOM_MIN || undefined} onClick={() => zoom > ZOOM_MIN && viewRef.current?.zoomBy(1 / 1.5)}>
+        <button
+          type="button"
+          className="admin-button admin-button--plain"
+          aria-label={t('map.zoomOut')}
+          aria-disabled={zoom <= ZOOM_MIN || undefined}
+          onClick={() => zoom > ZOOM_MIN && viewRef.current?.zoomBy(1 / 1.5)}
+        >
           −
         </button>
-        <button type="button" className="admin-button admin-button--plain" aria-label={t('map.zoomReset')} onClick={() => viewRef.current?.fit()}>
+        <button
+          type="button"
+          className="admin-button admin-button--plain"
+          aria-label={t('map.zoomReset')}
+          onClick={() => viewRef.current?.fit()}
+        >
           ⟲
         </button>
       </div>

@@ -15,7 +15,9 @@ function safeMarkup(html: string): string {
     nodes
       .map((node) => {
         if (typeof node === 'string') return escape(node);
-        const attrs = Object.entries(node.attrs).map(([name, value]) => ` ${name}="${escape(value)}"`).join('');
+        const attrs = Object.entries(node.attrs)
+          .map(([name, value]) => ` ${name}="${escape(value)}"`)
+          .join('');
         return VOID_TAGS.has(node.tag) ? `<${node.tag}${attrs}>` : `<${node.tag}${attrs}>${write(node.children)}</${node.tag}>`;
       })
       .join('');
@@ -55,7 +57,14 @@ export function HtmlEditor({ id, label, value, onChange }: { id: string; label: 
   const stop = Math.min(current, tools - 1);
 
   function onToolbarKey(event: KeyboardEvent) {
-    const moves: Record<string, number> = { ArrowRight: stop + 1, ArrowDown: stop + 1, ArrowLeft: stop - 1, ArrowUp: stop - 1, Home: 0, End: tools - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: stop + 1,
+      ArrowDown: stop + 1,
+      ArrowLeft: stop - 1,
+      ArrowUp: stop - 1,
+      Home: 0,
+      End: tools - 1,
+    };
     const to = moves[event.key];
     if (to === undefined) return;
     event.preventDefault();
@@ -86,7 +95,14 @@ export function HtmlEditor({ id, label, value, onChange }: { id: string; label: 
       <span id={labelId} className="admin-editor__label">
         {label}
       </span>
-      <div ref={toolbar} className="admin-editor__toolbar" role="toolbar" aria-label={t('editor.toolbar')} aria-controls={code ? id : `${id}-rich`} onKeyDown={onToolbarKey}>
+      <div
+        ref={toolbar}
+        className="admin-editor__toolbar"
+        role="toolbar"
+        aria-label={t('editor.toolbar')}
+        aria-controls={code ? id : `${id}-rich`}
+        onKeyDown={onToolbarKey}
+      >
         {code
           ? null
           : COMMANDS.map((c, i) => (
@@ -120,7 +136,15 @@ export function HtmlEditor({ id, label, value, onChange }: { id: string; label: 
         </button>
       </div>
       {code ? (
-        <textarea id={id} aria-labelledby={labelId} className="admin-editor__html" rows={6} value={value} onChange={(e) => onChange(e.currentTarget.value)} aria-describedby={`${id}-hint`} />
+        <textarea
+          id={id}
+          aria-labelledby={labelId}
+          className="admin-editor__html"
+          rows={6}
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          aria-describedby={`${id}-hint`}
+        />
       ) : (
         <div
           id={`${id}-rich`}

@@ -56,7 +56,11 @@ export function ImageUpload({ label, value, onChange, preview, hint, error }: Pr
       </span>
       <div className="admin-image__row">
         <span className="admin-image__preview" style={{ width: preview.width, aspectRatio: `${preview.width} / ${preview.height}` }}>
-          {value ? <img src={value} alt="" width={preview.width} height={preview.height} /> : <span className="admin-field__hint">{t('image.none')}</span>}
+          {value ? (
+            <img src={value} alt="" width={preview.width} height={preview.height} />
+          ) : (
+            <span className="admin-field__hint">{t('image.none')}</span>
+          )}
         </span>
         <div className="admin-image__actions">
           <label className="admin-button admin-button--plain admin-image__pick">
@@ -82,10 +86,15 @@ export function ImageUpload({ label, value, onChange, preview, hint, error }: Pr
             />
           </label>
           {value ? (
-            <button type="button" className="admin-button admin-button--plain" disabled={busy} onClick={() => {
+            <button
+              type="button"
+              className="admin-button admin-button--plain"
+              disabled={busy}
+              onClick={() => {
                 onChange('');
                 picker.current?.focus();
-              }}>
+              }}
+            >
               {t('image.remove')}
             </button>
           ) : null}

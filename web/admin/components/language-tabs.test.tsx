@@ -10,7 +10,17 @@ afterEach(cleanup);
 
 function Tabs({ flagged }: { flagged: Lang[] }) {
   const [tab, setTab] = useState<Lang>('ru');
-  return <LanguageTabs idPrefix="t" label="Язык текстов" tab={tab} onTab={setTab} tabLabel={(l) => l.toUpperCase()} flagged={(l) => flagged.includes(l)} panel={(l) => <p>текст {l}</p>} />;
+  return (
+    <LanguageTabs
+      idPrefix="t"
+      label="Язык текстов"
+      tab={tab}
+      onTab={setTab}
+      tabLabel={(l) => l.toUpperCase()}
+      flagged={(l) => flagged.includes(l)}
+      panel={(l) => <p>текст {l}</p>}
+    />
+  );
 }
 
 describe('LanguageTabs', () => {

@@ -31,7 +31,12 @@ export function LanguageTabs({ idPrefix, label, tab, onTab, tabLabel, flagged, p
             onClick={() => onTab(l)}
             onKeyDown={(e) => {
               const at = LANGS.indexOf(l);
-              const to = e.key === 'ArrowRight' ? LANGS[(at + 1) % LANGS.length] : e.key === 'ArrowLeft' ? LANGS[(at + LANGS.length - 1) % LANGS.length] : undefined;
+              const to =
+                e.key === 'ArrowRight'
+                  ? LANGS[(at + 1) % LANGS.length]
+                  : e.key === 'ArrowLeft'
+                    ? LANGS[(at + LANGS.length - 1) % LANGS.length]
+                    : undefined;
               if (to) {
                 onTab(to);
                 document.getElementById(`${idPrefix}-tab-${to}`)?.focus();
@@ -44,7 +49,15 @@ export function LanguageTabs({ idPrefix, label, tab, onTab, tabLabel, flagged, p
         ))}
       </div>
       {LANGS.map((l) => (
-        <div key={l} role="tabpanel" id={`${idPrefix}-panel-${l}`} data-lang={l} aria-labelledby={`${idPrefix}-tab-${l}`} hidden={tab !== l} className="admin-stack">
+        <div
+          key={l}
+          role="tabpanel"
+          id={`${idPrefix}-panel-${l}`}
+          data-lang={l}
+          aria-labelledby={`${idPrefix}-tab-${l}`}
+          hidden={tab !== l}
+          className="admin-stack"
+        >
           {panel(l)}
         </div>
       ))}

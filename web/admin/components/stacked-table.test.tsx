@@ -26,10 +26,18 @@ describe('StackedTable', () => {
       />,
     );
     const table = screen.getByRole('table', { name: 'Заказы' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Выбрать', 'Имя', 'Места']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Выбрать', 'Имя', 'Места']);
     const [, first, second] = within(table).getAllByRole('row');
     if (!first || !second) throw new Error('two rows of data expected');
-    expect(within(first).getAllByRole('cell').map((td) => [td.getAttribute('data-label'), td.textContent])).toEqual([
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((td) => [td.getAttribute('data-label'), td.textContent]),
+    ).toEqual([
       [null, ''],
       ['Имя', 'Анна'],
       ['Места', '2'],

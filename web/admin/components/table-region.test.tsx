@@ -60,7 +60,12 @@ describe('TableRegion', () => {
   it.each([
     { description: 'a table that fits is no region and no tab stop', scrollWidth: 600, clientWidth: 600, region: false },
     { description: 'half a pixel of rounding is still a fit', scrollWidth: 601, clientWidth: 600, region: false },
-    { description: 'a table wider than its box is a named region the keyboard can focus', scrollWidth: 707, clientWidth: 288, region: true },
+    {
+      description: 'a table wider than its box is a named region the keyboard can focus',
+      scrollWidth: 707,
+      clientWidth: 288,
+      region: true,
+    },
   ])('$description', ({ scrollWidth, clientWidth, region }) => {
     const { box, resize } = renderBox();
     resize(scrollWidth, clientWidth);

@@ -18,7 +18,11 @@ export function TableRegion({ name, children }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const scrolls = useScrollsSideways(box);
   return (
-    <div ref={box} className="admin-table-wrap" {...(scrolls ? { role: 'region', 'aria-label': t('tableRegion', { name }), tabIndex: 0 } : {})}>
+    <div
+      ref={box}
+      className="admin-table-wrap"
+      {...(scrolls ? { role: 'region', 'aria-label': t('tableRegion', { name }), tabIndex: 0 } : {})}
+    >
       {children}
     </div>
   );

@@ -1,9 +1,8 @@
-import { normalizeLang } from '../../../contract/lang.ts';
+import { normalizeLang, pickLocalized } from '../../../contract/lang.ts';
 
-/** A text stored in every language (event names, categories): the member's, else Russian, else any. */
+/** A text stored in every language (event names, categories) in the member's interface language, by the one fallback order (pickLocalized). */
 export function pickText(texts: Record<string, string> | null | undefined, lang: string): string {
-  if (!texts) return '';
-  return texts[normalizeLang(lang)] || texts.ru || Object.values(texts).find(Boolean) || '';
+  return pickLocalized(texts, normalizeLang(lang));
 }
 
 /** The cache key of one order's page; actions on the order refetch it. */

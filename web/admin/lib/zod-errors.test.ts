@@ -17,7 +17,13 @@ async function errorsOf<S extends z.ZodType<Record<string, unknown>, Record<stri
 
 describe('the back-office forms’ field errors', () => {
   it('say "fill in" for an empty text and name the bound for a number, instead of one text for both', async () => {
-    const schema = z.object({ name: z.string().min(1), price: z.number().min(0), fee: z.number().positive(), code: z.string().max(4), tags: z.array(z.string()).min(2) });
+    const schema = z.object({
+      name: z.string().min(1),
+      price: z.number().min(0),
+      fee: z.number().positive(),
+      code: z.string().max(4),
+      tags: z.array(z.string()).min(2),
+    });
     const errors = await errorsOf(schema, { name: '', price: -100, fee: 0, code: 'ABCDEF', tags: [] });
     const text = (name: string) => fieldErrorText(t, errors[name] as never);
     expect(text('name')).toBe('Заполните поле.');
@@ -35,8 +41,17 @@ describe('the back-office forms’ field errors', () => {
   });
 
   it('the event form: an empty name and a price of −100 each get their own text', async () => {
-    const event = catalogEventDraft.parse({ id: -1, kindId: 1, venueId: 1, name: { ru: '-' }, isPublished: false, categories: [{ id: -1, name: { ru: '-' } }] });
-    const errors = await errorsOf(z.object({ event: catalogEventDraft }), { event: { ...event, name: { ru: '' }, prices: [{ id: -1, categoryId: -1, amount: -100 }] } });
+    const event = catalogEventDraft.parse({
+      id: -1,
+      kindId: 1,
+      venueId: 1,
+      name: { ru: '-' },
+      isPublished: false,
+      categories: [{ id: -1, name: { ru: '-' } }],
+    });
+    const errors = await errorsOf(z.object({ event: catalogEventDraft }), {
+      event: { ...event, name: { ru: '' }, prices: [{ id: -1, categoryId: -1, amount: -100 }] },
+    });
     const flat = JSON.stringify(errors);
     expect(flat).toContain('"type":"too_small"');
     const nameError = (errors.event as unknown as { name: { ru: { type: string; message: string } } }).name.ru;

@@ -17,7 +17,11 @@ function boundMessage(iss: Bounded): string | undefined {
 
 /** zodResolver with the size issues' bounds kept for errorTextOf. */
 export function boundsResolver<S extends z.ZodType<FieldValues, FieldValues>>(schema: S): Resolver<z.input<S>, unknown, z.output<S>> {
-  return zodResolver(schema, { error: (iss) => boundMessage(iss as unknown as Bounded) }) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
+  return zodResolver(schema, { error: (iss) => boundMessage(iss as unknown as Bounded) }) as unknown as Resolver<
+    z.input<S>,
+    unknown,
+    z.output<S>
+  >;
 }
 
 const NUMBERS = new Set(['number', 'int', 'bigint']);
@@ -42,7 +46,10 @@ export function fieldErrorKey(error: Pick<FieldError, 'type' | 'message'>): { ke
 }
 
 /** A form field's error in the member's language: the server's own words, or the catalog's text of the schema's check. */
-export function fieldErrorText(t: (key: string, options: Record<string, unknown>) => string, error: FieldError | undefined): string | undefined {
+export function fieldErrorText(
+  t: (key: string, options: Record<string, unknown>) => string,
+  error: FieldError | undefined,
+): string | undefined {
   if (!error) return undefined;
   if (error.type === 'server') return error.message;
   const { key, params } = fieldErrorKey(error);

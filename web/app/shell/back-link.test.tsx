@@ -54,7 +54,7 @@ describe('BackLink', () => {
     expect(screen.getByRole('link', { name: 'Вернуться к Заказу № 1042' }).getAttribute('href')).toBe('/order/ordHash');
   });
 
-  it('holds the return page\'s line for its order link, unseen, before the page names the order', () => {
+  it("holds the return page's line for its order link, unseen, before the page names the order", () => {
     const { container } = renderBackLink(undefined, '/order/return/h1');
     expect(screen.queryByRole('link')).toBeNull();
     expect(container.querySelector('.back-link--pending')?.textContent).toBe('Вернуться к Заказу № 000000');

@@ -23,7 +23,8 @@ export function BackLink({ pending = false }: { pending?: boolean }) {
 
   if (!isKnownRoute(pathname)) return null;
   // Until the return page names its order (its effect runs after the first paint).
-  const target = pageTarget.kind === 'listing' && routePatterns.orderReturn.test(pathname) ? { kind: 'order' as const, hash: '' } : pageTarget;
+  const target =
+    pageTarget.kind === 'listing' && routePatterns.orderReturn.test(pathname) ? { kind: 'order' as const, hash: '' } : pageTarget;
   if (target.kind === 'hidden') return null;
   if (pending || (target.kind === 'order' && target.orderNumber === undefined)) {
     if (target.kind !== 'order' && pathname === '/') return null;

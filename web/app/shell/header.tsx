@@ -33,18 +33,22 @@ export function Header({ setup }: { setup: Setup }) {
       <div className="site-header__inner">
         <SmartLink href={app.url_logo || '/'} className="site-header__logo" aria-label={t('homeLink', { title })}>
           {logo ? (
-            <ResponsiveImage src={logo} sizes={`${app.logo_width}px`} mobile={{ src: logoMobile, media: '(max-width: 599px)' }} alt="" width={app.logo_width} height={LOGO_HEIGHT} style={logoStyle} />
+            <ResponsiveImage
+              src={logo}
+              sizes={`${app.logo_width}px`}
+              mobile={{ src: logoMobile, media: '(max-width: 599px)' }}
+              alt=""
+              width={app.logo_width}
+              height={LOGO_HEIGHT}
+              style={logoStyle}
+            />
           ) : (
             <span className="site-header__title">{title}</span>
           )}
         </SmartLink>
         <nav className="site-header__nav" aria-label={t('headerNav')}>
           {app.url_lk && (
-            <SmartLink
-              href={app.url_lk}
-              className="site-header__account"
-              aria-label={email ? t('accountOf', { email }) : t('account')}
-            >
+            <SmartLink href={app.url_lk} className="site-header__account" aria-label={email ? t('accountOf', { email }) : t('account')}>
               <span className={email ? 'account-icon account-icon--has-letter' : 'account-icon'} aria-hidden="true" />
               {/* On phones the icon gives way to the client's initial (spec: first letter of the e-mail). */}
               {email && (

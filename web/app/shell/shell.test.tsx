@@ -38,20 +38,41 @@ describe('Shell', () => {
   });
 
   it('offers only the languages of setup.db.languages, and none with a single language', async () => {
-    await renderApp('/', setupFixture((s) => void (s.db.languages = 'ru,en')));
+    await renderApp(
+      '/',
+      setupFixture((s) => void (s.db.languages = 'ru,en')),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'RU, язык сайта: Русский' }));
     expect(screen.getByRole('link', { name: 'English' }).getAttribute('href')).toBe('/?lang=en');
     expect(screen.queryByRole('link', { name: 'Қазақша' })).toBeNull();
     cleanup();
 
-    await renderApp('/', setupFixture((s) => void (s.db.languages = 'ru')));
+    await renderApp(
+      '/',
+      setupFixture((s) => void (s.db.languages = 'ru')),
+    );
     expect(screen.queryByRole('button', { name: /язык сайта/ })).toBeNull();
   });
 
   it.each([
-    { description: 'header: 0 hides the header', change: (s: ReturnType<typeof setupFixture>) => void (s.app.header = 0), header: false, footer: true },
-    { description: 'footer: 0 hides the footer', change: (s: ReturnType<typeof setupFixture>) => void (s.app.footer = 0), header: true, footer: false },
-    { description: 'is_integration: 1 hides both', change: (s: ReturnType<typeof setupFixture>) => void (s.is_integration = 1), header: false, footer: false },
+    {
+      description: 'header: 0 hides the header',
+      change: (s: ReturnType<typeof setupFixture>) => void (s.app.header = 0),
+      header: false,
+      footer: true,
+    },
+    {
+      description: 'footer: 0 hides the footer',
+      change: (s: ReturnType<typeof setupFixture>) => void (s.app.footer = 0),
+      header: true,
+      footer: false,
+    },
+    {
+      description: 'is_integration: 1 hides both',
+      change: (s: ReturnType<typeof setupFixture>) => void (s.is_integration = 1),
+      header: false,
+      footer: false,
+    },
   ])('$description', async ({ change, header, footer }) => {
     await renderApp('/', setupFixture(change));
     await screen.findByRole('heading', { level: 1 });
@@ -75,7 +96,10 @@ describe('Shell', () => {
   });
 
   it('themes the header background from the setup', async () => {
-    const { container } = await renderApp('/', setupFixture((s) => void (s.app.header_background = '#8a1538')));
+    const { container } = await renderApp(
+      '/',
+      setupFixture((s) => void (s.app.header_background = '#8a1538')),
+    );
     expect((container.querySelector('.shell') as HTMLElement).style.getPropertyValue('--header-bg')).toBe('#8a1538');
   });
 
@@ -85,7 +109,17 @@ describe('Shell', () => {
       setupFixture((s) => {
         s.app.url_lk = 'https://lk.example/';
         s.crm_client = {
-          data: { id: 1, typeId: 1, typeName: '', cardCode: '', first_name: '', last_name: '', middle_name: '', phone: '', email: 'anna@example.com' },
+          data: {
+            id: 1,
+            typeId: 1,
+            typeName: '',
+            cardCode: '',
+            first_name: '',
+            last_name: '',
+            middle_name: '',
+            phone: '',
+            email: 'anna@example.com',
+          },
           subscriptions: [],
         };
       }),
@@ -144,5 +178,4 @@ describe('Shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Контакты' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('ru');
   });
-
 });

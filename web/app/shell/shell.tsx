@@ -52,9 +52,7 @@ export function Shell({ children }: { children: ReactNode }) {
         ) : (
           <>
             {setup ? <BackLink /> : isPending && <BackLink pending />}
-            <Suspense fallback={<PageSkeleton />}>
-              {children}
-            </Suspense>
+            <Suspense fallback={<PageSkeleton />}>{children}</Suspense>
           </>
         )}
       </main>

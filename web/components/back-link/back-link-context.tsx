@@ -6,9 +6,7 @@ import { type ReactNode, createContext, useContext, useEffect, useState } from '
  * whose number is still loading holds the link's line, invisible, so nothing moves when it comes.
  */
 export type BackLinkTarget =
-  | { kind: 'listing' }
-  | { kind: 'order'; hash: string; orderNumber?: string | number | undefined }
-  | { kind: 'hidden' };
+  { kind: 'listing' } | { kind: 'order'; hash: string; orderNumber?: string | number | undefined } | { kind: 'hidden' };
 
 const LISTING: BackLinkTarget = { kind: 'listing' };
 

@@ -31,7 +31,11 @@ export function BottomBar({ chosen, action, form, fallback }: BottomBarProps) {
         )}
       </p>
       {chosen && (
-        <button type="button" className="button button--primary bottom-bar__action" onClick={() => goToNextControl(form() ?? null, fallback?.())}>
+        <button
+          type="button"
+          className="button button--primary bottom-bar__action"
+          onClick={() => goToNextControl(form() ?? null, fallback?.())}
+        >
           {action}
         </button>
       )}

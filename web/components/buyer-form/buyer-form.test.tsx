@@ -22,7 +22,8 @@ beforeAll(async () => {
 const withTexts = (node: ReactNode) => render(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>);
 
 const TEXTS = { ns: 'scheme', errors: 'fieldErrors' };
-const box = (id: number, filling: 0 | 1): SchemeCheckbox => ({ id, name: { ru: `Согласие ${id}` }, url: { ru: '' }, filling }) as SchemeCheckbox;
+const box = (id: number, filling: 0 | 1): SchemeCheckbox =>
+  ({ id, name: { ru: `Согласие ${id}` }, url: { ru: '' }, filling }) as SchemeCheckbox;
 
 type HarnessProps = { pushkin?: boolean; texts?: BuyerTexts; options?: Partial<BuyerOptions>; boxes?: SchemeCheckbox[] };
 
@@ -31,8 +32,20 @@ function Harness({ pushkin = false, texts = TEXTS, options = {}, boxes = [] }: H
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
   const [showMissing, setShowMissing] = useState(false);
   return (
-    <form noValidate onSubmit={form.handleSubmit(() => {}, () => setShowMissing(true))}>
-      <BuyerForm form={form} pushkin={pushkin} texts={texts} idPrefix="cart" consents={{ boxes, checked, onChange: setChecked, showMissing }} />
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(
+        () => {},
+        () => setShowMissing(true),
+      )}
+    >
+      <BuyerForm
+        form={form}
+        pushkin={pushkin}
+        texts={texts}
+        idPrefix="cart"
+        consents={{ boxes, checked, onChange: setChecked, showMissing }}
+      />
       <button type="submit">submit</button>
     </form>
   );
@@ -51,7 +64,8 @@ describe('BuyerForm', () => {
   it('has the names and the masked phone with the Pushkin card, and no fio', () => {
     withTexts(<Harness pushkin />);
     expect(document.getElementById('cart-fio')).toBeNull();
-    for (const wire of ['surname', 'name', 'patronymic', 'phone', 'email', 're_email']) expect(document.getElementById(`cart-${wire}`), wire).not.toBeNull();
+    for (const wire of ['surname', 'name', 'patronymic', 'phone', 'email', 're_email'])
+      expect(document.getElementById(`cart-${wire}`), wire).not.toBeNull();
     expect((document.getElementById('cart-phone') as HTMLInputElement).placeholder).toBe('+7 (999) 901-02-03');
   });
 
@@ -90,6 +104,12 @@ describe('BuyerFormSkeleton', () => {
     withTexts(<BuyerFormSkeleton texts={TEXTS} consents={[box(1, 1)]} />);
     const status = screen.getByRole('status');
     expect(status.getAttribute('aria-label')).toBe(common.loading);
-    expect([...status.querySelectorAll('label')].map((label) => label.textContent?.trim())).toEqual([scheme.buyer.fio, scheme.buyer.phone, scheme.buyer.email, scheme.buyer.reEmail, 'Согласие 1']);
+    expect([...status.querySelectorAll('label')].map((label) => label.textContent?.trim())).toEqual([
+      scheme.buyer.fio,
+      scheme.buyer.phone,
+      scheme.buyer.email,
+      scheme.buyer.reEmail,
+      'Согласие 1',
+    ]);
   });
 });

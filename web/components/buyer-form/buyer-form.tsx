@@ -83,7 +83,11 @@ export function BuyerForm({ form, pushkin, texts, idPrefix, legendId, consents }
           </p>
           {text('surname', 'surname', t('buyer.surname'), { maxLength: BUYER_LIMITS.surnameMax, autoComplete: 'family-name' })}
           {text('name', 'name', t('buyer.name'), { maxLength: BUYER_LIMITS.nameMax, autoComplete: 'given-name' })}
-          {text('patronymic', 'patronymic', t('buyer.patronymic'), { maxLength: BUYER_LIMITS.patronymicMax, autoComplete: 'additional-name', disabled: noPatronymic })}
+          {text('patronymic', 'patronymic', t('buyer.patronymic'), {
+            maxLength: BUYER_LIMITS.patronymicMax,
+            autoComplete: 'additional-name',
+            disabled: noPatronymic,
+          })}
           <Controller
             name="noPatronymic"
             control={control}
@@ -198,13 +202,19 @@ function ConsentBoxes({ consents, texts, idPrefix }: { consents: BuyerConsents; 
         <label htmlFor={id}>{name}</label>
         {/* The label ticks the box; the document is its own link, so a tap on the text never leaves the form. */}
         {url && (
-          <a className="consent-document" href={url} target="_blank" rel="noopener noreferrer" aria-label={`${t('buyer.document')}: ${name}`}>
+          <a
+            className="consent-document"
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`${t('buyer.document')}: ${name}`}
+          >
             {t('buyer.document')}
           </a>
         )}
         {invalid && (
           <p className="field__error" id={`${id}-error`}>
-            {t('buyer.checkboxRequired')}
+            {t(box.consent ? 'buyer.consentRequired' : 'buyer.checkboxRequired')}
           </p>
         )}
       </div>

@@ -21,9 +21,7 @@ import { type BuyerValues, buyerFormField, buyerPayload, ordinaryBuyerPayload } 
 /** Checks the buyer with the contract schemas; answers { field: code } for the form. */
 export function validateBuyer(values: BuyerValues, pushkin: boolean): Record<string, string> {
   const payload = buyerPayload(values, pushkin, typedPhoneToE164);
-  const result = pushkin
-    ? pushkinBuyerSchema.safeParse({ ...payload, noPatronymic: values.noPatronymic })
-    : buyerSchema.safeParse(payload);
+  const result = pushkin ? pushkinBuyerSchema.safeParse({ ...payload, noPatronymic: values.noPatronymic }) : buyerSchema.safeParse(payload);
   const errors = result.success ? {} : buyerFieldErrors(result.error as z.ZodError);
   // Cross-field rules run only once the fields themselves pass; show them together with the rest.
   if (pushkin && !values.noPatronymic && !errors.patronymic && !pushkinPatronymicSchema.safeParse(values.patronymic).success) {

@@ -22,20 +22,46 @@ describe('validateBuyer', () => {
   const cases = [
     { description: 'a complete ordinary buyer', pushkin: false, over: {}, expected: {} },
     { description: 'a complete Pushkin buyer', pushkin: true, over: {}, expected: {} },
-    { description: 'every empty field at once, ordinary', pushkin: false, over: { fio: '', phone: '', email: '', reEmail: '' }, expected: { fio: 'required-fio', phone: 'required-phone', email: 'required-email' } },
+    {
+      description: 'every empty field at once, ordinary',
+      pushkin: false,
+      over: { fio: '', phone: '', email: '', reEmail: '' },
+      expected: { fio: 'required-fio', phone: 'required-phone', email: 'required-email' },
+    },
     {
       description: 'every empty field at once, Pushkin, patronymic included',
       pushkin: true,
       over: { surname: '', name: '', patronymic: '', pushkinPhone: '', email: '', reEmail: '' },
-      expected: { surname: 'not-valid-surname', name: 'not-valid-name', patronymic: 'not-valid-patronymic', phone: 'required-phone', email: 'required-email' },
+      expected: {
+        surname: 'not-valid-surname',
+        name: 'not-valid-name',
+        patronymic: 'not-valid-patronymic',
+        phone: 'required-phone',
+        email: 'required-email',
+      },
     },
     { description: 'no patronymic with "Нет отчества"', pushkin: true, over: { patronymic: '', noPatronymic: true }, expected: {} },
-    { description: 'a differing repeat next to another error', pushkin: false, over: { fio: 'Ив', reEmail: 'x@mail.ru' }, expected: { fio: 'not-valid-fio', re_email: 're-email' } },
+    {
+      description: 'a differing repeat next to another error',
+      pushkin: false,
+      over: { fio: 'Ив', reEmail: 'x@mail.ru' },
+      expected: { fio: 'not-valid-fio', re_email: 're-email' },
+    },
     { description: 'a national number of 1 digit', pushkin: false, over: { phone: '9' }, expected: { phone: 'not-valid-phone' } },
     { description: 'the +7 country code typed beside RU +7', pushkin: false, over: { phone: '+7 900 000-00-00' }, expected: {} },
     { description: 'the trunk prefix 8 typed beside RU +7', pushkin: false, over: { phone: '8 900 000 00 00' }, expected: {} },
-    { description: 'an 11-digit Russian national number', pushkin: false, over: { phone: '900 000 00 000' }, expected: { phone: 'not-valid-phone' } },
-    { description: 'the country code typed twice', pushkin: false, over: { phone: '+7 7900 000 00 00' }, expected: { phone: 'not-valid-phone' } },
+    {
+      description: 'an 11-digit Russian national number',
+      pushkin: false,
+      over: { phone: '900 000 00 000' },
+      expected: { phone: 'not-valid-phone' },
+    },
+    {
+      description: 'the country code typed twice',
+      pushkin: false,
+      over: { phone: '+7 7900 000 00 00' },
+      expected: { phone: 'not-valid-phone' },
+    },
   ];
   it.each(cases)('$description', ({ pushkin, over, expected }) => {
     expect(validateBuyer(values(over), pushkin)).toEqual(expected);
@@ -56,9 +82,21 @@ describe('buyerPayload', () => {
     expect(payload.phone).toBe(wire);
   });
   it('sends fio and the E.164 phone for an ordinary card', () => {
-    expect(buyerPayload(values(), false, typedPhoneToE164)).toEqual({ pushkarta: 0, fio: 'Иван Петров', phone: '+79999010203', email: 'ivan@mail.ru', re_email: 'ivan@mail.ru' });
+    expect(buyerPayload(values(), false, typedPhoneToE164)).toEqual({
+      pushkarta: 0,
+      fio: 'Иван Петров',
+      phone: '+79999010203',
+      email: 'ivan@mail.ru',
+      re_email: 'ivan@mail.ru',
+    });
   });
   it('sends the names and no patronymic with "Нет отчества" for the Pushkin card', () => {
-    expect(buyerPayload(values({ noPatronymic: true }), true, typedPhoneToE164)).toMatchObject({ pushkarta: 1, surname: 'Иванов', name: 'Иван', patronymic: '', nopatronymic: true });
+    expect(buyerPayload(values({ noPatronymic: true }), true, typedPhoneToE164)).toMatchObject({
+      pushkarta: 1,
+      surname: 'Иванов',
+      name: 'Иван',
+      patronymic: '',
+      nopatronymic: true,
+    });
   });
 });

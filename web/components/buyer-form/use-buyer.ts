@@ -72,7 +72,12 @@ export function buyerPayload(values: BuyerValues, pushkin: boolean, toE164: Phon
 
 /** The ordinary buyer's wire fields (fio, the phone as E.164), as the scheme's order sends them. */
 export function ordinaryBuyerPayload(values: BuyerValues, toE164: PhoneToE164) {
-  return { fio: values.fio, phone: toE164(values.country.iso, values.phone) ?? values.phone.trim(), email: values.email, re_email: values.reEmail };
+  return {
+    fio: values.fio,
+    phone: toE164(values.country.iso, values.phone) ?? values.phone.trim(),
+    email: values.email,
+    re_email: values.reEmail,
+  };
 }
 
 /** The buyer's wire fields of POST /api/order/create (buyerPayload's answer). */

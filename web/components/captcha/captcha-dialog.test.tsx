@@ -17,7 +17,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const image = (n: number) => `<img src="data:image/png;base64,iVBORw0KGgo=" width="160" height="56" alt="captcha" data-testid="captcha-${n}">`;
+const image = (n: number) =>
+  `<img src="data:image/png;base64,iVBORw0KGgo=" width="160" height="56" alt="captcha" data-testid="captcha-${n}">`;
 
 /**
  * A captcha server: each GET /api/captcha draws image n with sid s{n}, the right answer 'K7WPX';

@@ -23,7 +23,10 @@ function serve() {
   vi.stubGlobal('fetch', async (url: string) => {
     if (url === '/api/captcha') {
       issued += 1;
-      return Response.json({ code: `<img src="data:image/png;base64,iVBORw0KGgo=" alt="captcha" data-testid="captcha-${issued}">`, sid: `s${issued}` });
+      return Response.json({
+        code: `<img src="data:image/png;base64,iVBORw0KGgo=" alt="captcha" data-testid="captcha-${issued}">`,
+        sid: `s${issued}`,
+      });
     }
     return Response.json({ errorCode: '-9999', errorText: '' }, { status: 404 });
   });

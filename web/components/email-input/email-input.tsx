@@ -1,7 +1,10 @@
 import { type InputHTMLAttributes, type Ref, type SyntheticEvent, useRef } from 'react';
 import { convertCyrillicLayout } from '../../../contract/buyer-format.ts';
 
-type EmailInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'spellCheck' | 'autoCapitalize' | 'autoCorrect' | 'onChange'> & {
+type EmailInputProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'inputMode' | 'spellCheck' | 'autoCapitalize' | 'autoCorrect' | 'onChange'
+> & {
   ref?: Ref<HTMLInputElement>;
   /**
    * The value changed: typed or pasted (a change event), or turned Latin when an input method's
@@ -18,7 +21,8 @@ function latinize(input: HTMLInputElement): boolean {
   const { selectionStart, selectionEnd, selectionDirection } = input;
   input.value = converted;
   // One character for one, so the caret stays where the visitor typed, also mid-text.
-  if (selectionStart !== null && selectionEnd !== null) input.setSelectionRange(selectionStart, selectionEnd, selectionDirection ?? undefined);
+  if (selectionStart !== null && selectionEnd !== null)
+    input.setSelectionRange(selectionStart, selectionEnd, selectionDirection ?? undefined);
   return true;
 }
 

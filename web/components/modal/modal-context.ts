@@ -10,8 +10,7 @@ export type ModalError = { code: string; text: string };
 export type ModalErrorContext = 'createOrder';
 
 export type ModalMessage =
-  | { kind: 'error'; code: string; text: string; context?: ModalErrorContext }
-  | { kind: 'warning' | 'info'; text: string };
+  { kind: 'error'; code: string; text: string; context?: ModalErrorContext } | { kind: 'warning' | 'info'; text: string };
 
 export type ModalApi = {
   /**

@@ -81,8 +81,20 @@ describe('modal', () => {
       title: 'Ошибка (#-9999) при создании заказа!',
       text: 'Неизвестная ошибка. Попробуйте позже.',
     },
-    { description: 'a warning', open: (modal: ModalApi) => modal.warning('Место недоступно'), role: 'dialog', title: 'Предупреждение', text: 'Место недоступно' },
-    { description: 'an information', open: (modal: ModalApi) => modal.info('Заявление принято'), role: 'dialog', title: 'Информация', text: 'Заявление принято' },
+    {
+      description: 'a warning',
+      open: (modal: ModalApi) => modal.warning('Место недоступно'),
+      role: 'dialog',
+      title: 'Предупреждение',
+      text: 'Место недоступно',
+    },
+    {
+      description: 'an information',
+      open: (modal: ModalApi) => modal.info('Заявление принято'),
+      role: 'dialog',
+      title: 'Информация',
+      text: 'Заявление принято',
+    },
   ])('$description', ({ open, role, title, text }) => {
     renderWithTrigger(open);
     const dialog = screen.getByRole(role, { name: title });

@@ -56,6 +56,8 @@ describe('useModalDialog', () => {
     act(() => screen.getByRole('button', { name: 'change' }).click());
     act(() => screen.getByRole('button', { name: 'close' }).click());
     expect(screen.queryByRole('dialog', { hidden: true })).toBeNull();
-    expect(document.activeElement).toBe(focused === 'opener' ? screen.getByRole('button', { name: 'opener' }) : screen.getByRole('heading', { level: 1 }));
+    expect(document.activeElement).toBe(
+      focused === 'opener' ? screen.getByRole('button', { name: 'opener' }) : screen.getByRole('heading', { level: 1 }),
+    );
   });
 });

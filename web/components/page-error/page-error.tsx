@@ -12,7 +12,8 @@ type PageErrorProps = {
 /** Shown instead of a page whose data failed to load, with a retry button. */
 export function PageError({ error, onRetry }: PageErrorProps) {
   const { t, i18n } = useTranslation('errors');
-  const code = error !== null && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : ErrorCode.inner;
+  const code =
+    error !== null && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : ErrorCode.inner;
   // The server answered (too many requests, an inner error): its code's text, in the page's
   // language where the catalog has one. No answer at all: the connection is the likely cause.
   const answered = error instanceof ApiError && error.status !== undefined;

@@ -27,7 +27,10 @@ export function CountryChooser({ country, onCountry }: Props) {
   const combo = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const typed = useRef({ text: '', at: -Infinity });
-  const chosenIndex = Math.max(0, PHONE_COUNTRIES.findIndex((c) => c.iso === country.iso));
+  const chosenIndex = Math.max(
+    0,
+    PHONE_COUNTRIES.findIndex((c) => c.iso === country.iso),
+  );
 
   useEffect(() => {
     if (!open) return;
@@ -142,13 +145,7 @@ export function CountryChooser({ country, onCountry }: Props) {
           onMouseDown={(event) => event.preventDefault()}
         >
           {PHONE_COUNTRIES.map((c, index) => (
-            <li
-              key={c.iso}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === active}
-              onClick={() => choose(index)}
-            >
+            <li key={c.iso} id={optionId(index)} role="option" aria-selected={index === active} onClick={() => choose(index)}>
               <span className="phone-input__iso">{c.iso}</span> +{c.dial}
             </li>
           ))}

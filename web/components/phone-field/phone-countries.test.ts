@@ -26,7 +26,14 @@ describe('phone countries', () => {
     { description: 'capitals are the same as small letters', typed: 'US', from: 'RU', iso: 'US' },
     { description: 'nothing matches', typed: 'qq', from: 'RU', iso: undefined },
   ])('type-ahead: $description', ({ typed, from, iso: expected }) => {
-    expect(iso(findCountryByTyping(typed, PHONE_COUNTRIES.findIndex((c) => c.iso === from)))).toBe(expected);
+    expect(
+      iso(
+        findCountryByTyping(
+          typed,
+          PHONE_COUNTRIES.findIndex((c) => c.iso === from),
+        ),
+      ),
+    ).toBe(expected);
   });
 });
 

@@ -16,7 +16,16 @@ function Field({ initial = defaultCountry('RUB') }: { initial?: PhoneCountry }) 
   const [value, setValue] = useState('');
   return (
     <>
-      <PhoneInput id="phone" label="Phone" country={country} value={value} error={undefined} errorId="phone-error" onCountry={setCountry} onChange={setValue} />
+      <PhoneInput
+        id="phone"
+        label="Phone"
+        country={country}
+        value={value}
+        error={undefined}
+        errorId="phone-error"
+        onCountry={setCountry}
+        onChange={setValue}
+      />
       <output data-testid="country">{country.iso}</output>
     </>
   );

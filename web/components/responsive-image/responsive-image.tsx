@@ -25,7 +25,12 @@ function Sources({ src, sizes, media, withFallback }: { src: string; sizes: stri
  * (the box is fixed before the file loads) and its loading and priority attributes. `mobile`:
  * another image for screens matching its media query (the header's phone logo).
  */
-export function ResponsiveImage({ src, sizes, mobile, ...img }: ImgProps & { src: string; sizes: string; mobile?: { src: string; media: string } | undefined }) {
+export function ResponsiveImage({
+  src,
+  sizes,
+  mobile,
+  ...img
+}: ImgProps & { src: string; sizes: string; mobile?: { src: string; media: string } | undefined }) {
   const own = parseMediaUrl(src);
   const alternate = mobile && mobile.src !== src ? mobile : undefined;
   if (!own && !alternate) return <img src={src} {...img} />;

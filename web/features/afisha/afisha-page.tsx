@@ -71,7 +71,9 @@ function Listing({ catalog, lang }: { catalog: Catalog; lang: Lang }) {
   return (
     <>
       {showsTopMenu(catalog) && <KindMenu kinds={catalog.kinds} current={kind.menukind_id} lang={lang} onSelect={state.selectKind} />}
-      {(state.kindMenuCount > 1 || menuId !== undefined) && <MenuCarousel menus={menus} current={menuId} lang={lang} onSelect={state.selectMenu} />}
+      {(state.kindMenuCount > 1 || menuId !== undefined) && (
+        <MenuCarousel menus={menus} current={menuId} lang={lang} onSelect={state.selectMenu} />
+      )}
       <FiltersBar
         kind={kind}
         filters={filters}

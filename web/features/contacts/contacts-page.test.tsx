@@ -33,9 +33,12 @@ describe('contacts page', () => {
   });
 
   it('leaves out what the venue did not give', async () => {
-    await renderApp('/contacts', setupFixture((setup) => {
-      setup.db.info_contact = { email: 'box@museum.example', phone: '', requisites: {}, pushkin_url: '', china_url: '' };
-    }));
+    await renderApp(
+      '/contacts',
+      setupFixture((setup) => {
+        setup.db.info_contact = { email: 'box@museum.example', phone: '', requisites: {}, pushkin_url: '', china_url: '' };
+      }),
+    );
     expect(await screen.findByRole('link', { name: 'box@museum.example' }, WAIT)).toBeTruthy();
     expect(screen.queryByText('Телефон')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Реквизиты' })).toBeNull();

@@ -29,9 +29,24 @@ afterEach(() => {
 
 describe('/order/declined/{hash} when the order changed while paying', () => {
   it.each([
-    { lang: 'ru', query: '', title: 'Платёж по заказу №\u00a01042 отклонён', text: /Сумма заказа изменилась во время оплаты.*возвращаются на карту.*Оплатите заказ ещё раз/ },
-    { lang: 'en', query: '?lang=en', title: 'Payment No.\u00a01042 was declined', text: /The order changed while you were paying.*being returned to your card.*pay for the order again/ },
-    { lang: 'kz', query: '?lang=kz', title: '№\u00a01042 тапсырыс бойынша төлем қабылданбады', text: /Төлем кезінде тапсырыс өзгерді.*картаға қайтарылуда.*қайта төлеңіз/ },
+    {
+      lang: 'ru',
+      query: '',
+      title: 'Платёж по заказу №\u00a01042 отклонён',
+      text: /Сумма заказа изменилась во время оплаты.*возвращаются на карту.*Оплатите заказ ещё раз/,
+    },
+    {
+      lang: 'en',
+      query: '?lang=en',
+      title: 'Payment No.\u00a01042 was declined',
+      text: /The order changed while you were paying.*being returned to your card.*pay for the order again/,
+    },
+    {
+      lang: 'kz',
+      query: '?lang=kz',
+      title: '№\u00a01042 тапсырыс бойынша төлем қабылданбады',
+      text: /Төлем кезінде тапсырыс өзгерді.*картаға қайтарылуда.*қайта төлеңіз/,
+    },
     { lang: 'ch', query: '?lang=ch', title: '第 1042 号付款被拒绝', text: /付款过程中订单发生了变化.*正在退回.*请重新支付订单/ },
   ])('says so in $lang: the payment was cancelled, the money is returned, pay again', async ({ query, title, text }) => {
     await open('order-changed', query);

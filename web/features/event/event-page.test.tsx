@@ -14,7 +14,6 @@ import { eventQueryOptions } from './api/event-api.ts';
 import { EventPage } from './event-page.tsx';
 import { rememberUnpaidOrder, rememberedOrders } from './lib/unpaid-orders.ts';
 
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -247,7 +246,8 @@ describe('event page', () => {
     await renderEvent('/event/ev1/10.06.2030/12:00');
     await screen.findByRole('table', { name: 'Цены на билеты' });
     fireEvent.click(screen.getByRole('radio', { name: 'Пушкинская карта' }));
-    if (!screen.queryByRole('button', { name: 'Добавить билет: Пушкинский' })) fireEvent.click(screen.getByRole('button', { name: 'Ещё категории' }));
+    if (!screen.queryByRole('button', { name: 'Добавить билет: Пушкинский' }))
+      fireEvent.click(screen.getByRole('button', { name: 'Ещё категории' }));
     plus('Пушкинский');
     fireEvent.change(await screen.findByLabelText('Фамилия'), { target: { value: 'Ivanov' } });
     fireEvent.change(screen.getByLabelText('Имя'), { target: { value: 'Иван' } });
@@ -256,7 +256,9 @@ describe('event page', () => {
 
     expect(await screen.findByText(/^Наберите фамилию русскими буквами/)).toBeTruthy();
     expect(screen.getByText(/^Наберите отчество русскими буквами/)).toBeTruthy();
-    expect(screen.getByText('Номер телефона не действителен, проверьте корректность данных и попробуйте снова. Пример: +7 (999) 901-02-03')).toBeTruthy();
+    expect(
+      screen.getByText('Номер телефона не действителен, проверьте корректность данных и попробуйте снова. Пример: +7 (999) 901-02-03'),
+    ).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Фамилия')));
     // The card phone is masked as it is typed.
     expect((screen.getByLabelText('Телефон') as HTMLInputElement).value).toBe('+7 (999) 901');
@@ -267,7 +269,8 @@ describe('event page', () => {
   });
 
   it("titles a refused order 'Ошибка (#code) при создании заказа!' with the server's text, and gives the button back", async () => {
-    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
@@ -294,7 +297,8 @@ describe('event page', () => {
 
   describe("this browser's unpaid order", () => {
     const ORDER = 'order-hash-0000000000000001';
-    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     afterEach(() => localStorage.clear());
 
     it('offers to continue it with the time left, as part of the first render, asking the server only about remembered orders', async () => {
@@ -325,7 +329,8 @@ describe('event page', () => {
         'fetch',
         vi.fn(async (url: string) => {
           if (url === '/api/token') return json(200, { token: 'token' });
-          if (url === '/api/order/held') return json(200, { errorCode: '0', errorText: '', orders: [{ hash: ORDER, ord_num: 100235, status: 10, reserveTime: 3725 }] });
+          if (url === '/api/order/held')
+            return json(200, { errorCode: '0', errorText: '', orders: [{ hash: ORDER, ord_num: 100235, status: 10, reserveTime: 3725 }] });
           return json(404, { errorCode: '-1004', errorText: '' });
         }),
       );

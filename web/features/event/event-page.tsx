@@ -42,16 +42,19 @@ export function EventPage() {
   if (event.isPending || setup.isPending || unpaid.isLoading) return <EventSkeleton label={t('heading')} />;
   if (event.isError) {
     const notFound = event.error instanceof ApiError && event.error.code === ErrorCode.notFound;
-    return notFound ? (
-      <EventNotFound />
-    ) : (
-      <PageError error={event.error} onRetry={() => void event.refetch()} />
-    );
+    return notFound ? <EventNotFound /> : <PageError error={event.error} onRetry={() => void event.refetch()} />;
   }
   if (setup.isError) return <PageError error={setup.error} onRetry={() => void setup.refetch()} />;
   // A new event or language starts a fresh page (spec: the page reloads when hash or lang changes).
   return (
-    <EventView key={`${hash}:${lang}`} data={event.data} setup={setup.data} lang={lang} queryKey={options.queryKey} unpaid={unpaid.data?.[0]} />
+    <EventView
+      key={`${hash}:${lang}`}
+      data={event.data}
+      setup={setup.data}
+      lang={lang}
+      queryKey={options.queryKey}
+      unpaid={unpaid.data?.[0]}
+    />
   );
 }
 

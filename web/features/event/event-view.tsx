@@ -27,6 +27,7 @@ import { UnpaidOrderNotice } from './components/unpaid-order-notice.tsx';
 import { rememberUnpaidOrder } from './lib/unpaid-orders.ts';
 import { useTicketChoice } from './hooks/use-ticket-choice.ts';
 import { carriedChoice, keepChoice } from './lib/choice-carry.ts';
+import { documentsToBring } from './lib/order-rules.ts';
 import { formatDateTime } from './lib/format.ts';
 import { calendarDays, categoryStock, initialRows, orderLines, showOrderForm, timeAfterDateChoice, timesOfDay } from './lib/order-rules.ts';
 import { NOT_ON_SALE } from '../../../contract/sale-state.ts';
@@ -53,6 +54,8 @@ const loadBuyerSection = () => import('./components/buyer-section.tsx');
 const BuyerSection = lazy(() => loadBuyerSection().then((m) => ({ default: m.BuyerSection })));
 /** The buyer form's labels and error messages in the event page's texts. */
 const BUYER_TEXTS: BuyerTexts = { ns: 'event', errors: 'errors' };
+/** The waiting list's form: only on a sold-out session, so its code loads then. */
+const WaitlistForm = lazy(() => import('../../components/waitlist/waitlist-form.tsx').then((m) => ({ default: m.WaitlistForm })));
 const prefetchBuyerForm = () => {
   void loadBuyerSection().then((m) => m.preloadBuyerChecks());
   void preloadCaptchaDialog();
@@ -144,7 +147,12 @@ export function EventView({ data, setup, lang, queryKey, unpaid }: Props) {
     return {
       hash: action.hash,
       lang,
-      data: orderLines(choice.quantities, choice.counted, entry, choice.subscriptionMode ? ticketInfo.subscription?.subscrit_id : undefined),
+      data: orderLines(
+        choice.quantities,
+        choice.counted,
+        entry,
+        choice.subscriptionMode ? ticketInfo.subscription?.subscrit_id : undefined,
+      ),
       ...wire,
       checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: checked[c.id] ?? false })),
     };
@@ -201,7 +209,12 @@ export function EventView({ data, setup, lang, queryKey, unpaid }: Props) {
 
   return (
     <div className="event-page">
-      {unpaid && <UnpaidOrderNotice order={unpaid} href={unpaid.status === OrderStatus.reserved ? paths.nominal(unpaid.hash) : paths.order(unpaid.hash)} />}
+      {unpaid && (
+        <UnpaidOrderNotice
+          order={unpaid}
+          href={unpaid.status === OrderStatus.reserved ? paths.nominal(unpaid.hash) : paths.order(unpaid.hash)}
+        />
+      )}
       <EventHeader action={action} composition={data.actionStr} lang={lang} />
 
       {notYet ? (
@@ -224,11 +237,19 @@ export function EventView({ data, setup, lang, queryKey, unpaid }: Props) {
             onTime={onTime}
           />
           {params.date && !day && <p className="event-message">{t('notAvailableDay')}</p>}
-          {day && params.time && !times.some((e) => e.event_time === params.time) && <p className="event-message">{t('notAvailableSession')}</p>}
+          {day && params.time && !times.some((e) => e.event_time === params.time) && (
+            <p className="event-message">{t('notAvailableSession')}</p>
+          )}
           {ticketInfo.showticketcount === 1 && available >= 0 && available < priceLimit && (
             <p className="event-available">{available === 0 ? t('soldOut') : t('available', { count: available })}</p>
           )}
         </>
+      )}
+
+      {entry && !notYet && entry.quant === 0 && (
+        <Suspense fallback={null}>
+          <WaitlistForm key={entry.calendar_id} sessionId={entry.calendar_id} lang={lang} maxPlaces={action.demquantlimit} />
+        </Suspense>
       )}
 
       {action.usepushkarta === 1 && !notYet && calendar.length > 0 && (
@@ -257,19 +278,9 @@ export function EventView({ data, setup, lang, queryKey, unpaid }: Props) {
       )}
 
       {entry && !noPrices && (
-        <form
-          ref={formRef}
-          className="event-order"
-          noValidate
-          onSubmit={onSubmit}
-        >
+        <form ref={formRef} className="event-order" noValidate onSubmit={onSubmit}>
           {choice.ordinary.length > 0 && (
-            <PriceTable
-              caption={t('prices.caption')}
-              prices={choice.ordinary}
-              initialRows={initialRows(action.rowcount)}
-              {...tableProps}
-            />
+            <PriceTable caption={t('prices.caption')} prices={choice.ordinary} initialRows={initialRows(action.rowcount)} {...tableProps} />
           )}
 
           {choice.groupAvailable && (
@@ -278,19 +289,21 @@ export function EventView({ data, setup, lang, queryKey, unpaid }: Props) {
                 <input type="checkbox" checked={choice.groupMode} onChange={(event) => choice.toggleGroupMode(event.target.checked)} />{' '}
                 {t('group.toggle')}
               </label>
-              {choice.groupMode && (
-                <PriceTable
-                  caption={t('group.title')}
-                  prices={choice.group}
-                  {...tableProps}
-                />
-              )}
+              {choice.groupMode && <PriceTable caption={t('group.title')} prices={choice.group} {...tableProps} />}
             </section>
           )}
 
           {buyerShown && (
             <Suspense fallback={visible ? <BuyerFormSkeleton texts={BUYER_TEXTS} pushkin={choice.pushkin} /> : null}>
-              <BuyerSection visible={visible} pushkin={choice.pushkin} texts={BUYER_TEXTS} currency={currency} crm={setup.crm_client} handle={buyer} kept={keptBuyer} />
+              <BuyerSection
+                visible={visible}
+                pushkin={choice.pushkin}
+                texts={BUYER_TEXTS}
+                currency={currency}
+                crm={setup.crm_client}
+                handle={buyer}
+                kept={keptBuyer}
+              />
             </Suspense>
           )}
           {visible && (
@@ -305,7 +318,12 @@ export function EventView({ data, setup, lang, queryKey, unpaid }: Props) {
                   if (value) setInvalidBoxes(new Set([...invalidBoxes].filter((x) => x !== id)));
                 }}
               />
-              <OrderSummary {...choice.sums} currency={currency} lang={lang} />
+              <OrderSummary
+                {...choice.sums}
+                documents={documentsToBring(choice.counted, choice.quantities, lang)}
+                currency={currency}
+                lang={lang}
+              />
               <button type="submit" className="button button--primary event-order__submit" disabled={submit.busy}>
                 {submit.busy ? t('submitting') : t('submit')}
               </button>
@@ -316,7 +334,14 @@ export function EventView({ data, setup, lang, queryKey, unpaid }: Props) {
 
       {entry && !noPrices && (
         <LazyBottomBar
-          chosen={visible ? { count: t('bar.count', { count: choice.chosen + choice.groupChosen }), total: formatPrice(choice.sums.total, currency, lang) } : undefined}
+          chosen={
+            visible
+              ? {
+                  count: t('bar.count', { count: choice.chosen + choice.groupChosen }),
+                  total: formatPrice(choice.sums.total, currency, lang),
+                }
+              : undefined
+          }
           action={t('bar.next')}
           form={() => formRef.current}
         />

@@ -56,8 +56,26 @@ const data = orderDataFixture();
 
 const filled = () => ({
   holders: [
-    { ...emptyHolder(), surname: 'Иванов', name: 'Иван', date: '24.05.1987', docTypeId: '1', docNum: '4510 123456', countryId: '643', regionId: '643077' },
-    { ...emptyHolder(), surname: 'Smith', name: 'John', middleName: 'Peter', age: '70', docTypeId: '6', docNum: 'N1234567', countryId: '492' },
+    {
+      ...emptyHolder(),
+      surname: 'Иванов',
+      name: 'Иван',
+      date: '24.05.1987',
+      docTypeId: '1',
+      docNum: '4510 123456',
+      countryId: '643',
+      regionId: '643077',
+    },
+    {
+      ...emptyHolder(),
+      surname: 'Smith',
+      name: 'John',
+      middleName: 'Peter',
+      age: '70',
+      docTypeId: '6',
+      docNum: 'N1234567',
+      countryId: '492',
+    },
   ],
   consents: { c3: true, c7: false },
 });
@@ -82,13 +100,48 @@ describe('the form resolver (the shared rules per ticket)', () => {
   });
 
   it.each([
-    { description: 'a surname too short on the first ticket', change: (v: Values) => (at(v, 0).surname = 'И'), path: ['holders', 0, 'surname'], code: NominalError.notValidSurname },
-    { description: 'a missing middle name where the ticket asks for it', change: (v: Values) => (at(v, 1).middleName = ''), path: ['holders', 1, 'middleName'], code: NominalError.requiredMiddleName },
-    { description: 'an age of 0', change: (v: Values) => (at(v, 1).age = '0'), path: ['holders', 1, 'age'], code: NominalError.notValidAge },
-    { description: 'a future birth date', change: (v: Values) => (at(v, 0).date = '01.01.2027'), path: ['holders', 0, 'date'], code: NominalError.futureBirthDate },
-    { description: 'a passport number of the wrong shape', change: (v: Values) => (at(v, 0).docNum = 'AB 1234567'), path: ['holders', 0, 'docNum'], code: NominalError.notValidDocNum },
-    { description: 'no region for Russia', change: (v: Values) => (at(v, 0).regionId = ''), path: ['holders', 0, 'regionId'], code: NominalError.requiredRegion },
-    { description: 'an unticked required consent', change: (v: Values) => (v.consents.c3 = false), path: ['consents', 'c3'], code: NominalError.requiredConsent },
+    {
+      description: 'a surname too short on the first ticket',
+      change: (v: Values) => (at(v, 0).surname = 'И'),
+      path: ['holders', 0, 'surname'],
+      code: NominalError.notValidSurname,
+    },
+    {
+      description: 'a missing middle name where the ticket asks for it',
+      change: (v: Values) => (at(v, 1).middleName = ''),
+      path: ['holders', 1, 'middleName'],
+      code: NominalError.requiredMiddleName,
+    },
+    {
+      description: 'an age of 0',
+      change: (v: Values) => (at(v, 1).age = '0'),
+      path: ['holders', 1, 'age'],
+      code: NominalError.notValidAge,
+    },
+    {
+      description: 'a future birth date',
+      change: (v: Values) => (at(v, 0).date = '01.01.2027'),
+      path: ['holders', 0, 'date'],
+      code: NominalError.futureBirthDate,
+    },
+    {
+      description: 'a passport number of the wrong shape',
+      change: (v: Values) => (at(v, 0).docNum = 'AB 1234567'),
+      path: ['holders', 0, 'docNum'],
+      code: NominalError.notValidDocNum,
+    },
+    {
+      description: 'no region for Russia',
+      change: (v: Values) => (at(v, 0).regionId = ''),
+      path: ['holders', 0, 'regionId'],
+      code: NominalError.requiredRegion,
+    },
+    {
+      description: 'an unticked required consent',
+      change: (v: Values) => (v.consents.c3 = false),
+      path: ['consents', 'c3'],
+      code: NominalError.requiredConsent,
+    },
   ])('marks $description', async ({ change, path, code }) => {
     const values = filled();
     change(values);

@@ -1,5 +1,15 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { Lang } from '../../../contract/lang.ts';
+import { type HolderValues, emptyHolder, toHolderInput } from '../../lib/holder-values.ts';
+export {
+  type HolderField,
+  type HolderValues,
+  emptyHolder,
+  maskAge,
+  maskBirthDate,
+  maskDocNum,
+  toHolderInput,
+} from '../../lib/holder-values.ts';
 import {
   type ConfirmNominalRequest,
   type HolderContext,
@@ -12,20 +22,6 @@ import {
   validateHolder,
 } from '../../../contract/nominal.ts';
 
-/** One holder as the form edits it: every value a string (selects hold '' for none). */
-export type HolderValues = {
-  surname: string;
-  name: string;
-  middleName: string;
-  age: string;
-  date: string;
-  docTypeId: string;
-  docNum: string;
-  countryId: string;
-  regionId: string;
-};
-export type HolderField = keyof HolderValues;
-
 export type NominalFormValues = {
   holders: HolderValues[];
   /** Ticked consents, keyed `c<id>` (react-hook-form paths must not be bare numbers). */
@@ -34,38 +30,10 @@ export type NominalFormValues = {
 
 export const consentKey = (id: number) => `c${id}`;
 
-export const emptyHolder = (): HolderValues => ({
-  surname: '',
-  name: '',
-  middleName: '',
-  age: '',
-  date: '',
-  docTypeId: '',
-  docNum: '',
-  countryId: '',
-  regionId: '',
-});
-
 export function initialValues(data: OrderDataResponse): NominalFormValues {
   return {
     holders: data.response.map(() => emptyHolder()),
     consents: Object.fromEntries(data.checkboxList.map((box) => [consentKey(box.id), false])),
-  };
-}
-
-const idOrNull = (value: string): number | null => (value === '' ? null : Number(value));
-
-export function toHolderInput(values: HolderValues): HolderInput {
-  return {
-    surname: values.surname,
-    name: values.name,
-    middleName: values.middleName,
-    age: values.age,
-    date: values.date,
-    docTypeId: idOrNull(values.docTypeId),
-    docNum: values.docNum,
-    countryId: idOrNull(values.countryId),
-    regionId: idOrNull(values.regionId),
   };
 }
 
@@ -84,7 +52,9 @@ export function holderContext(item: NominalItem, data: OrderDataResponse, today:
 /** Today as 'YYYY-MM-DD' in the venue's time zone (the server judges a birth date by the same day). */
 export function todayIn(timeZone: string, now = new Date()): IsoDate {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now).map((p) => [p.type, p.value]),
+    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
   ) as Record<string, string>;
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
@@ -110,7 +80,9 @@ export function nominalResolver(data: OrderDataResponse, today: () => IsoDate): 
     const ticked = new Set(data.checkboxList.filter((box) => values.consents[consentKey(box.id)]).map((box) => box.id));
     const missing = missingConsents(data.checkboxList, ticked);
     if (missing.length > 0) {
-      errors.consents = Object.fromEntries(missing.map((id) => [consentKey(id), { type: 'custom', message: NominalError.requiredConsent }])) as FieldErrors<NominalFormValues>['consents'];
+      errors.consents = Object.fromEntries(
+        missing.map((id) => [consentKey(id), { type: 'custom', message: NominalError.requiredConsent }]),
+      ) as FieldErrors<NominalFormValues>['consents'];
     }
     return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
   };
@@ -135,22 +107,4 @@ export function toConfirmBody(data: OrderDataResponse, values: NominalFormValues
     regionId: list('regionId') as (number | null)[],
     checkboxList: data.checkboxList.map((box) => ({ id: box.id, checked: values.consents[consentKey(box.id)] === true })),
   };
-}
-
-/** The birth-date mask dd.mm.yyyy: digits only, dots put in as the visitor types. */
-export function maskBirthDate(input: string): string {
-  const digits = input.replace(/\D/g, '').slice(0, 8);
-  if (digits.length <= 2) return digits;
-  if (digits.length <= 4) return `${digits.slice(0, 2)}.${digits.slice(2)}`;
-  return `${digits.slice(0, 2)}.${digits.slice(2, 4)}.${digits.slice(4)}`;
-}
-
-/** The age field: at most 2 digits. */
-export function maskAge(input: string): string {
-  return input.replace(/\D/g, '').slice(0, 2);
-}
-
-/** Document types whose numbers hold Cyrillic capitals or roman numerals are typed in capitals. */
-export function maskDocNum(input: string, docTypeId: string): string {
-  return ['3', '4', '5'].includes(docTypeId) ? input.toUpperCase() : input;
 }

@@ -24,7 +24,8 @@ const ok = (hash = HASH): Answer => ({ status: 200, body: { errorCode: '0', erro
  */
 function stubServer(orderData: Answer, ...confirms: Answer[]) {
   const sent = { orderData: [] as unknown[], confirmed: [] as unknown[], captchaChecks: [] as unknown[] };
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -39,7 +40,11 @@ function stubServer(orderData: Answer, ...confirms: Answer[]) {
         const answer = confirms[Math.min(sent.confirmed.length, confirms.length) - 1] ?? ok();
         return json(answer.status, answer.body);
       }
-      if (url === '/api/captcha') return json(200, { code: '<img src="data:image/png;base64,iVBORw0KGgo=" width="160" height="56" alt="captcha">', sid: CAPTCHA.sid });
+      if (url === '/api/captcha')
+        return json(200, {
+          code: '<img src="data:image/png;base64,iVBORw0KGgo=" width="160" height="56" alt="captcha">',
+          sid: CAPTCHA.sid,
+        });
       if (url === '/api/captcha/check') {
         sent.captchaChecks.push(body);
         return json(200, body.sid === CAPTCHA.sid && body.code === CAPTCHA.answer);
@@ -50,7 +55,8 @@ function stubServer(orderData: Answer, ...confirms: Answer[]) {
   return sent;
 }
 
-const type = (card: HTMLElement, label: RegExp, value: string) => fireEvent.change(within(card).getByLabelText(label), { target: { value } });
+const type = (card: HTMLElement, label: RegExp, value: string) =>
+  fireEvent.change(within(card).getByLabelText(label), { target: { value } });
 
 /** Fills both holders of orderDataFixture() and ticks the required consent. */
 async function fillValidHolders() {
@@ -172,7 +178,12 @@ describe('/nominal-tickets/{hash}', () => {
     await renderApp(`/nominal-tickets/${HASH}`, setupFixture());
     type(await screen.findByRole('region', { name: /Билет 1/ }), /^Фамилия/, 'Иванов');
     act(() => navigate(`/nominal-tickets/${HASH}?lang=en`));
-    await waitFor(() => expect(sent.orderData).toEqual([{ hash: HASH, lang: 'ru' }, { hash: HASH, lang: 'en' }]));
+    await waitFor(() =>
+      expect(sent.orderData).toEqual([
+        { hash: HASH, lang: 'ru' },
+        { hash: HASH, lang: 'en' },
+      ]),
+    );
     await screen.findByRole('region', { name: /Ticket 1/ });
     expect(screen.getByDisplayValue('Иванов')).toBeTruthy();
   });
@@ -201,7 +212,9 @@ describe('/nominal-tickets/{hash}', () => {
     await waitFor(() => expect(send.hasAttribute('disabled')).toBe(false));
     fireEvent.click(send);
     await waitFor(() => expect(window.location.pathname).toBe(`/order/${HASH}`));
-    expect(sent.confirmed).toEqual([expect.objectContaining({ hash: HASH, id: [11, 12], captchaSid: CAPTCHA.sid, captchaText: CAPTCHA.answer })]);
+    expect(sent.confirmed).toEqual([
+      expect.objectContaining({ hash: HASH, id: [11, 12], captchaSid: CAPTCHA.sid, captchaText: CAPTCHA.answer }),
+    ]);
   });
 
   it('shows the image captcha again when the confirm answers -1001', async () => {

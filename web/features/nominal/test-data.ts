@@ -34,7 +34,12 @@ export function orderDataFixture(): OrderDataResponse {
       { id: 3, name: { ru: 'Согласие' }, url: {}, filling: 1 },
       { id: 7, name: { ru: 'Рассылка' }, url: {}, filling: 0 },
     ],
-    docTypes: [1, 3, 4, 5, 6].map((id) => ({ id, country_id: id === 6 ? null : 643, name: { ru: `Документ ${id}` }, note: { ru: `Формат ${id}` } })),
+    docTypes: [1, 3, 4, 5, 6].map((id) => ({
+      id,
+      country_id: id === 6 ? null : 643,
+      name: { ru: `Документ ${id}` },
+      note: { ru: `Формат ${id}` },
+    })),
     countries: [
       { id: 643, code: 'RU', sortnum: 1, name: { ru: 'Россия' } },
       { id: 492, code: 'MC', sortnum: 100, name: { ru: 'Монако' } },

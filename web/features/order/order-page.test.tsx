@@ -53,7 +53,16 @@ function paidOrder(statuses: number[]): OrderView {
     toping: [],
     service: [],
     addToping: [],
-    discountData: { cardCode: '', isBlocked: 0, availableBonuses: 0, useBonuses: 0, totalBalance: 0, totalDiscount: 0, chargedBonus: 0, promoCode: '' },
+    discountData: {
+      cardCode: '',
+      isBlocked: 0,
+      availableBonuses: 0,
+      useBonuses: 0,
+      totalBalance: 0,
+      totalDiscount: 0,
+      chargedBonus: 0,
+      promoCode: '',
+    },
     printingAllowed: 1,
     paymentAllowed: false,
     demsumma: 0,
@@ -122,7 +131,8 @@ describe('/order/{hash}: a return request', () => {
   ])('tickets $statuses: awaiting e-mail confirmation shown: $shown', async ({ statuses, shown }) => {
     await open(paidOrder(statuses));
     expect(await screen.findByRole('heading', { level: 1, name: 'Заказ № 1042' })).toBeTruthy();
-    const text = 'Заявление на возврат ожидает подтверждения: откройте ссылку из письма, отправленного на ivan@example.com. Ссылка действительна 24 часа.';
+    const text =
+      'Заявление на возврат ожидает подтверждения: откройте ссылку из письма, отправленного на ivan@example.com. Ссылка действительна 24 часа.';
     expect(screen.queryByText(text) !== null).toBe(shown);
   });
 });
@@ -131,7 +141,10 @@ describe('/order/{hash}: payments given back automatically', () => {
   /** The page in `lang` with the order as the server answers it. */
   function openIn(lang: 'ru' | 'en', view: OrderView) {
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url === '/api/token' ? json({ token: 'token' }) : json(view))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => (url === '/api/token' ? json({ token: 'token' }) : json(view))),
+    );
     const url = lang === 'ru' ? `/order/${HASH}` : `/order/${HASH}?lang=${lang}`;
     return renderApp(url, setupFixture(), (client) => client.setQueryData(orderQueryOptions(HASH, lang).queryKey, view));
   }
@@ -181,7 +194,11 @@ describe('/order/{hash}: payments given back automatically', () => {
       ],
     });
     const notice = await screen.findByRole('status', { name: 'Возврат денег' });
-    expect(within(notice).getAllByText(/^Платёж № \d/).map((p) => p.textContent?.slice(0, 11))).toEqual(['Платёж № 2 ', 'Платёж № 3 ']);
+    expect(
+      within(notice)
+        .getAllByText(/^Платёж № \d/)
+        .map((p) => p.textContent?.slice(0, 11)),
+    ).toEqual(['Платёж № 2 ', 'Платёж № 3 ']);
     cleanup();
     await openIn('ru', paidOrder([0]));
     expect(await screen.findByRole('heading', { level: 1, name: 'Заказ № 1042' })).toBeTruthy();
@@ -220,7 +237,9 @@ describe('/order/{hash} of an order still awaiting named-ticket data (status 10)
         return json(awaitingNames);
       }),
     );
-    await renderApp(`/order/${HASH}`, setupFixture(), (client) => client.setQueryData(orderQueryOptions(HASH, 'ru').queryKey, awaitingNames));
+    await renderApp(`/order/${HASH}`, setupFixture(), (client) =>
+      client.setQueryData(orderQueryOptions(HASH, 'ru').queryKey, awaitingNames),
+    );
     const footer = await screen.findByRole('region', { name: 'Оплатить' });
     expect(within(footer).getByRole('timer').textContent).toMatch(/\d{2}:\d{2}/);
     fireEvent.click(within(footer).getByRole('button', { name: 'Оплатить' }));
@@ -232,7 +251,19 @@ describe('/order/{hash} of an order still awaiting named-ticket data (status 10)
 describe('/order/{hash}: a double click changes the order once', () => {
   const unpaid = unpaidOrder(20, {
     toping: [{ id: 7, parent_id: 1, package_id: 3, price_id: 5, cost: 300, candelete: 1, action: text('Программка'), status: 0 }],
-    addToping: [{ parent_id: 1, package_id: 3, price_id: 5, cost: 300, action: text('Программка'), descript: text(''), limit: 2, row_limit: 2, seat_tied: 0 }],
+    addToping: [
+      {
+        parent_id: 1,
+        package_id: 3,
+        price_id: 5,
+        cost: 300,
+        action: text('Программка'),
+        descript: text(''),
+        limit: 2,
+        row_limit: 2,
+        seat_tied: 0,
+      },
+    ],
   });
 
   afterEach(() => {
@@ -297,11 +328,27 @@ describe("/order/{hash}: an offer's rich description", () => {
         this.open = true;
       },
     });
-    const html = 'Место на парковке.<br>Въезд <b>за час</b><script>window.hacked = 1</script><img src="x" onerror="window.hacked = 2"><a href="javascript:alert(1)">ссылка</a>';
+    const html =
+      'Место на парковке.<br>Въезд <b>за час</b><script>window.hacked = 1</script><img src="x" onerror="window.hacked = 2"><a href="javascript:alert(1)">ссылка</a>';
     const order = unpaidOrder(20, {
-      addToping: [{ parent_id: 1, package_id: 3, price_id: 5, cost: 300, action: text('Парковка'), descript: text(html), limit: 1, row_limit: 1, seat_tied: 0 }],
+      addToping: [
+        {
+          parent_id: 1,
+          package_id: 3,
+          price_id: 5,
+          cost: 300,
+          action: text('Парковка'),
+          descript: text(html),
+          limit: 1,
+          row_limit: 1,
+          seat_tied: 0,
+        },
+      ],
     });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(order), { status: 200, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(order), { status: 200, headers: { 'content-type': 'application/json' } })),
+    );
     await renderApp(`/order/${HASH}`, setupFixture(), (client) => client.setQueryData(orderQueryOptions(HASH, 'ru').queryKey, order));
     fireEvent.click(await screen.findByRole('button', { name: /Специальные предложения/ }));
     const toggle = await screen.findByRole('button', { name: /^Парковка/, pressed: false });

@@ -8,7 +8,14 @@ import { returnFixture, returnRowFixture } from './test-data.ts';
 
 const HASH = 'h'.repeat(32);
 type Answer = { status: number; body: unknown };
-const ok = { status: 200, body: { errorCode: '0', errorText: '', response: { error_code: 0, summa: 500, expires: '', status_id: 70, bonuses_restored: 0, bonuses_revoked: 0 } } };
+const ok = {
+  status: 200,
+  body: {
+    errorCode: '0',
+    errorText: '',
+    response: { error_code: 0, summa: 500, expires: '', status_id: 70, bonuses_restored: 0, bonuses_revoked: 0 },
+  },
+};
 
 /** Answers the token and return calls; records what the page posts. */
 function stubServer(load: Answer | (() => Answer), answers: { create?: Answer; confirm?: Answer } = {}) {
@@ -45,13 +52,23 @@ describe('/order/return/{hash}', () => {
     expect(screen.getByText('Заказ № 100001 от 21.11.2026 14:03')).toBeTruthy();
     expect(screen.getByText('ivan@example.com')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Вернуться к Заказу № 100001' })).toBeTruthy();
-    expect(screen.getByRole('timer').textContent).toMatch(/^Возврат возможен в течение \(GTM \+03:00\) (3 дня 00:00:00|2 дня 23:59:5\d) до 25\.11\.2026 10:00$/); // a slow machine may tick a few seconds
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Возврат', 'Категория', 'Кол-во посетителей', 'Стоимость']);
+    expect(screen.getByRole('timer').textContent).toMatch(
+      /^Возврат возможен в течение \(GTM \+03:00\) (3 дня 00:00:00|2 дня 23:59:5\d) до 25\.11\.2026 10:00$/,
+    ); // a slow machine may tick a few seconds
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Возврат',
+      'Категория',
+      'Кол-во посетителей',
+      'Стоимость',
+    ]);
     expect(screen.getByText('Дата заявления: 21.11.2026')).toBeTruthy();
   });
 
   it('shows a ticket admitted at the door as used, with why, and offers no checkbox for it', async () => {
-    const rows = [returnRowFixture({ used: 1 }), returnRowFixture({ id: 12, category: { ru: 'Детский', en: 'Детский', kz: 'Детский', ch: 'Детский' } })];
+    const rows = [
+      returnRowFixture({ used: 1 }),
+      returnRowFixture({ id: 12, category: { ru: 'Детский', en: 'Детский', kz: 'Детский', ch: 'Детский' } }),
+    ];
     stubServer({ status: 200, body: returnFixture({ rows }) });
     await renderApp(`/order/return/${HASH}`, setupFixture());
     expect(await screen.findByText('Билет использован')).toBeTruthy();
@@ -60,7 +77,7 @@ describe('/order/return/{hash}', () => {
     expect(screen.getByRole('checkbox', { name: 'Вернуть билет 2: Детский' })).toBeTruthy();
   });
 
-  it('lists the services of each ticket and adds what they refund: a seat-tied one with its ticket, the line\'s with the last ticket', async () => {
+  it("lists the services of each ticket and adds what they refund: a seat-tied one with its ticket, the line's with the last ticket", async () => {
     const service = (id: number, ids: number[], name: string, refund: number) => ({
       id,
       ids,
@@ -90,7 +107,10 @@ describe('/order/return/{hash}', () => {
 
   it.each([
     { refund: { service_fee: false, discounted: false }, text: 'К возврату — сумма, оплаченная за билет. Сервисный сбор не возвращается.' },
-    { refund: { service_fee: true, discounted: true }, text: 'К возврату — сумма, фактически оплаченная за билет: цена за вычетом скидки по промокоду или бонусам. Сервисный сбор возвращается вместе с билетом.' },
+    {
+      refund: { service_fee: true, discounted: true },
+      text: 'К возврату — сумма, фактически оплаченная за билет: цена за вычетом скидки по промокоду или бонусам. Сервисный сбор возвращается вместе с билетом.',
+    },
   ])('says what the refund is made of: $text', async ({ refund, text }) => {
     stubServer({ status: 200, body: returnFixture({ refund }) });
     await renderApp(`/order/return/${HASH}`, setupFixture());
@@ -137,7 +157,9 @@ describe('/order/return/{hash}', () => {
     fireEvent.click(screen.getByRole('radio', { name: /Не смогу/ }));
     fireEvent.click(screen.getByRole('switch'));
     fireEvent.click(submit('Оформить возврат'));
-    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Заявление создано' })).getByRole('button', { name: 'Отменить' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Заявление создано' })).getByRole('button', { name: 'Отменить' }),
+    );
     await waitFor(() => expect(screen.queryByRole('alertdialog', { name: 'Заявление создано' })).toBeNull());
     expect(posted.some((p) => p.url === '/api/order/return-create')).toBe(false);
   });
@@ -145,7 +167,10 @@ describe('/order/return/{hash}', () => {
   it('confirms with the link: only the consent is needed, then "Возврат успешно подтвержден."', async () => {
     const conf = 'c'.repeat(32);
     const rows = [returnRowFixture({ status_id: 60, returnreason_id: 1 }), returnRowFixture({ id: 12 })];
-    const posted = stubServer({ status: 200, body: returnFixture({ rows, confirm: { ids: [11], service_ids: [], summa: 500, reason_id: 1 } }) });
+    const posted = stubServer({
+      status: 200,
+      body: returnFixture({ rows, confirm: { ids: [11], service_ids: [], summa: 500, reason_id: 1 } }),
+    });
     await renderApp(`/order/return/${HASH}?hash_conf=${conf}`, setupFixture());
     expect(await screen.findByText('Не подтверждено')).toBeTruthy();
     expect(screen.getByLabelText('Итог возврата').textContent).toMatch(/Билетов к возврату1Сумма возврата500\s₽/);
@@ -158,31 +183,37 @@ describe('/order/return/{hash}', () => {
   });
 
   it.each([6, 20, 128])('drops a refused confirmation hash (%i characters): shows the error and resets the query', async (length) => {
-    const posted = stubServer({ status: 200, body: returnFixture({ error_code: -1022, error_text: 'Ссылка подтверждения недействительна' }) });
+    const posted = stubServer({
+      status: 200,
+      body: returnFixture({ error_code: -1022, error_text: 'Ссылка подтверждения недействительна' }),
+    });
     await renderApp(`/order/return/${HASH}?hash_conf=${'x'.repeat(length)}`, setupFixture());
     expect((await screen.findByRole('alertdialog')).textContent).toContain('Ссылка подтверждения недействительна');
     await waitFor(() => expect(window.location.search).toBe(''));
     expect(posted[0]?.body.hashConf).toBe('x'.repeat(length));
   });
 
-  it.each([129, 400])('refuses a confirmation hash longer than the schema allows (%i characters) as a refused one: the error, then step 1 without it', async (length) => {
-    const posted: { url: string; body: Record<string, unknown> }[] = stubServer(() => {
-      // As the server answers: hashConf above 128 characters fails the call's schema.
-      const last = posted.at(-1)?.body.hashConf;
-      return typeof last === 'string' && last.length > 128
-        ? { status: 400, body: { errorCode: '-1002', errorText: 'Проверьте правильность заполнения полей.' } }
-        : { status: 200, body: returnFixture() };
-    });
-    await renderApp(`/order/return/${HASH}?hash_conf=${'x'.repeat(length)}`, setupFixture());
-    const dialog = await screen.findByRole('alertdialog');
-    expect(dialog.textContent).toContain('Ошибка (#-1022)');
-    expect(dialog.textContent).toContain('Ссылка подтверждения недействительна');
-    await waitFor(() => expect(window.location.search).toBe(''));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Закрыть' }));
-    expect(await screen.findByRole('button', { name: 'Оформить возврат' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Вернуться к Заказу № 100001' })).toBeTruthy();
-    expect(posted.filter((p) => p.url === `/api/order/return/${HASH}`).map((p) => p.body.hashConf)).toEqual([undefined]);
-  });
+  it.each([129, 400])(
+    'refuses a confirmation hash longer than the schema allows (%i characters) as a refused one: the error, then step 1 without it',
+    async (length) => {
+      const posted: { url: string; body: Record<string, unknown> }[] = stubServer(() => {
+        // As the server answers: hashConf above 128 characters fails the call's schema.
+        const last = posted.at(-1)?.body.hashConf;
+        return typeof last === 'string' && last.length > 128
+          ? { status: 400, body: { errorCode: '-1002', errorText: 'Проверьте правильность заполнения полей.' } }
+          : { status: 200, body: returnFixture() };
+      });
+      await renderApp(`/order/return/${HASH}?hash_conf=${'x'.repeat(length)}`, setupFixture());
+      const dialog = await screen.findByRole('alertdialog');
+      expect(dialog.textContent).toContain('Ошибка (#-1022)');
+      expect(dialog.textContent).toContain('Ссылка подтверждения недействительна');
+      await waitFor(() => expect(window.location.search).toBe(''));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Закрыть' }));
+      expect(await screen.findByRole('button', { name: 'Оформить возврат' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Вернуться к Заказу № 100001' })).toBeTruthy();
+      expect(posted.filter((p) => p.url === `/api/order/return/${HASH}`).map((p) => p.body.hashConf)).toEqual([undefined]);
+    },
+  );
 
   it('goes back to the order when the order does not allow returns', async () => {
     stubServer({ status: 409, body: { errorCode: '-1020', errorText: 'Возврат по этому заказу невозможен.' } });
@@ -194,7 +225,11 @@ describe('/order/return/{hash}', () => {
     stubServer({
       status: 200,
       body: returnFixture({
-        rows: [returnRowFixture({ status_id: 70 }), returnRowFixture({ id: 12, status_id: 70 }), returnRowFixture({ id: 13, sortnum: 2, returndatime: 0 })],
+        rows: [
+          returnRowFixture({ status_id: 70 }),
+          returnRowFixture({ id: 12, status_id: 70 }),
+          returnRowFixture({ id: 13, sortnum: 2, returndatime: 0 }),
+        ],
         groups: [
           { sortnum: 1, returndatime: 3600, deadline: '25.11.2026 10:00' },
           { sortnum: 2, returndatime: 0, deadline: '22.11.2026 10:00' },
@@ -209,7 +244,10 @@ describe('/order/return/{hash}', () => {
   });
 
   it('hides the footer when every row is returned and refunded (70)', async () => {
-    stubServer({ status: 200, body: returnFixture({ rows: [returnRowFixture({ status_id: 70 }), returnRowFixture({ id: 12, status_id: 70 })] }) });
+    stubServer({
+      status: 200,
+      body: returnFixture({ rows: [returnRowFixture({ status_id: 70 }), returnRowFixture({ id: 12, status_id: 70 })] }),
+    });
     await renderApp(`/order/return/${HASH}`, setupFixture());
     expect(await screen.findAllByText('Подтверждено')).toHaveLength(2);
     expect(screen.queryByLabelText('Итог возврата')).toBeNull();

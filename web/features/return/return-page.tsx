@@ -42,7 +42,13 @@ export function ReturnPage() {
   const query = useQuery({ ...returnQueryOptions(hash, lang, hashConf), enabled: possible && setup !== undefined });
   const rows = query.data?.response.rows;
   // While the order loads, its link's line is held (invisible), so the page does not move.
-  useBackLink(rows?.[0] ? { kind: 'order', hash, orderNumber: rows[0].ord_num } : query.isPending && possible ? { kind: 'order', hash } : { kind: 'hidden' });
+  useBackLink(
+    rows?.[0]
+      ? { kind: 'order', hash, orderNumber: rows[0].ord_num }
+      : query.isPending && possible
+        ? { kind: 'order', hash }
+        : { kind: 'hidden' },
+  );
 
   const errorCode = query.data?.response.error_code ?? 0;
   const errorText = query.data?.response.error_text ?? '';

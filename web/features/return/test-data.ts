@@ -30,7 +30,11 @@ export function returnRowFixture(over: Partial<ReturnRow> = {}): ReturnRow {
 }
 
 /** The answer of POST /api/order/return/{hash}: two returnable tickets of one session. */
-export function returnFixture(over: Partial<OrderReturnPayload> = {}): { errorCode: string; errorText: string; response: OrderReturnPayload } {
+export function returnFixture(over: Partial<OrderReturnPayload> = {}): {
+  errorCode: string;
+  errorText: string;
+  response: OrderReturnPayload;
+} {
   const response: OrderReturnPayload = {
     error_code: 0,
     error_text: '',

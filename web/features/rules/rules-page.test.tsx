@@ -56,7 +56,10 @@ describe('rules pages', () => {
       setupFixture(),
       withRules((r) => {
         const doc = r.rules[0];
-        if (doc) doc.filebody = { ru: '<p onclick="alert(1)">Текст</p><script>window.hacked = 1</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)">ссылка</a>' };
+        if (doc)
+          doc.filebody = {
+            ru: '<p onclick="alert(1)">Текст</p><script>window.hacked = 1</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)">ссылка</a>',
+          };
       }),
     );
     const text = await screen.findByText('Текст', undefined, WAIT);
@@ -66,7 +69,11 @@ describe('rules pages', () => {
   });
 
   it('says so when the database has no such document', async () => {
-    await renderApp('/rules/privacy-policy', setupFixture(), withRules((r) => (r.rules = r.rules.slice(0, 1))));
+    await renderApp(
+      '/rules/privacy-policy',
+      setupFixture(),
+      withRules((r) => (r.rules = r.rules.slice(0, 1))),
+    );
     expect(await screen.findByText('Документ пока не опубликован.', undefined, WAIT)).toBeTruthy();
   });
 });

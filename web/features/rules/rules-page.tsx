@@ -1,3 +1,4 @@
+import type { ConsentScope } from '../../../contract/consent.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -13,7 +14,7 @@ import { SafeHtml, allowedTags, safeHref } from '../../lib/safe-html.tsx';
 import { useLang } from '../../lib/use-lang.ts';
 import './rules.css';
 
-export type RulesDocumentKind = 'purchase-terms' | 'privacy-policy';
+export type RulesDocumentKind = 'purchase-terms' | 'privacy-policy' | `consent-${ConsentScope}`;
 
 /** What a rules document may contain: text formatting, lists, links and sub-headings (the page has the h1). */
 const RULES_TAGS = allowedTags('p,br,b,strong,i,em,u,s,a,ul,ol,li,span,div,small,sub,sup,blockquote,h2,h3,h4,h5,h6');
@@ -28,7 +29,7 @@ export function RulesPage({ document: slug }: { document: RulesDocumentKind }) {
   const { data, isPending, isError, error, refetch } = useQuery(rulesQueryOptions());
   const doc = data?.rules.find((d) => d.slug === slug);
   const name = doc ? pickLocalized(doc.infname, lang) : '';
-  usePageTitle(slug === 'purchase-terms' ? 'purchaseTerms' : 'privacyPolicy');
+  usePageTitle(slug === 'purchase-terms' ? 'purchaseTerms' : slug === 'privacy-policy' ? 'privacyPolicy' : 'consent');
 
   if (isPending) return <RulesSkeleton />;
   if (isError) return <PageError error={error} onRetry={() => void refetch()} />;

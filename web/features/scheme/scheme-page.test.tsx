@@ -32,10 +32,25 @@ function sessions(calendar: SchemeSessionsResponse['calendar'], useseatsvg: 0 | 
 }
 
 /** A hall whose diagram has not been uploaded: no seats and no standing places. */
-const emptyMap = { errorCode: '0', errorText: '', calendar_id: 1, svg: '<svg/>', width: 10, height: 10, seat_size: 1, sectors: [], seat_numbers: [], seat_stand: [], zones: [] };
+const emptyMap = {
+  errorCode: '0',
+  errorText: '',
+  calendar_id: 1,
+  svg: '<svg/>',
+  width: 10,
+  height: 10,
+  seat_size: 1,
+  sectors: [],
+  seat_numbers: [],
+  seat_stand: [],
+  zones: [],
+};
 
 /** Answers the token, the map (an empty hall unless told) and the sessions call. */
-function serve(answer: SchemeSessionsResponse | { status: number; body: unknown }, map: { status: number; body: unknown } = { status: 200, body: emptyMap }) {
+function serve(
+  answer: SchemeSessionsResponse | { status: number; body: unknown },
+  map: { status: number; body: unknown } = { status: 200, body: emptyMap },
+) {
   const calls: string[] = [];
   vi.stubGlobal('fetch', async (url: string) => {
     calls.push(url);

@@ -68,7 +68,9 @@ export class SeatMapView {
   private frame = 0;
   private firstDrawn = false;
   private readonly pointers = new Map<number, { x: number; y: number }>();
-  private gesture: { startX: number; startY: number; moved: boolean; pinchDistance: number; pinchZoom: number; box?: { x: number; y: number } } | undefined;
+  private gesture:
+    | { startX: number; startY: number; moved: boolean; pinchDistance: number; pinchZoom: number; box?: { x: number; y: number } }
+    | undefined;
   private readonly resizeObserver: ResizeObserver;
   private readonly abort = new AbortController();
 
@@ -223,7 +225,9 @@ export class SeatMapView {
     const dpr = Math.min(window.devicePixelRatio || 1, 2);
     if (width === this.cssWidth && height === this.cssHeight && dpr === this.dpr) return;
     const first = this.cssWidth === 0;
-    const centre = first ? undefined : { x: (this.cssWidth / 2 - this.tx) / this.scale(), y: (this.cssHeight / 2 - this.ty) / this.scale() };
+    const centre = first
+      ? undefined
+      : { x: (this.cssWidth / 2 - this.tx) / this.scale(), y: (this.cssHeight / 2 - this.ty) / this.scale() };
     this.cssWidth = width;
     this.cssHeight = height;
     this.dpr = dpr;
@@ -299,7 +303,16 @@ export class SeatMapView {
     if (bench) performance.measure('seatmap:draw', { start: started, end: performance.now() });
   }
 
-  private drawSeats(ctx: CanvasRenderingContext2D, x0: number, y0: number, x1: number, y1: number, pxPerUnit: number, labels: boolean, culled: boolean) {
+  private drawSeats(
+    ctx: CanvasRenderingContext2D,
+    x0: number,
+    y0: number,
+    x1: number,
+    y1: number,
+    pxPerUnit: number,
+    labels: boolean,
+    culled: boolean,
+  ) {
     const m = this.model;
     const r = m.size * 0.42;
     // Circles where a seat is a few pixels wide; squares (much cheaper) where it is a dot.
@@ -500,7 +513,8 @@ export class SeatMapView {
         this.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
         if (this.pointers.size === 1) {
           this.gesture = { startX: event.clientX, startY: event.clientY, moved: false, pinchDistance: 0, pinchZoom: this.zoom };
-          if (this.callbacks.onBox && event.shiftKey && event.pointerType === 'mouse') this.gesture.box = { x: event.clientX, y: event.clientY };
+          if (this.callbacks.onBox && event.shiftKey && event.pointerType === 'mouse')
+            this.gesture.box = { x: event.clientX, y: event.clientY };
         } else if (this.pointers.size === 2 && this.gesture) {
           const [a, b] = [...this.pointers.values()];
           this.gesture.moved = true;
@@ -529,7 +543,8 @@ export class SeatMapView {
           this.zoomTo(this.gesture.pinchZoom * (distance / this.gesture.pinchDistance), midX, midY);
           return;
         }
-        if (!this.gesture.moved && Math.hypot(event.clientX - this.gesture.startX, event.clientY - this.gesture.startY) < CLICK_SLOP_PX) return;
+        if (!this.gesture.moved && Math.hypot(event.clientX - this.gesture.startX, event.clientY - this.gesture.startY) < CLICK_SLOP_PX)
+          return;
         this.gesture.moved = true;
         if (this.gesture.box) {
           this.gesture.box = { x: event.clientX, y: event.clientY };
@@ -554,7 +569,13 @@ export class SeatMapView {
       if (cancelled || !gesture || gesture.moved) return;
       const point = this.hallPoint(event.clientX, event.clientY);
       const index = seatAt(this.model, point.x, point.y, event.pointerType === 'mouse' ? 0.5 : 0.9);
-      if (index >= 0) this.callbacks.onActivate?.(index, { clientX: event.clientX, clientY: event.clientY, pointerType: event.pointerType, shiftKey: event.shiftKey });
+      if (index >= 0)
+        this.callbacks.onActivate?.(index, {
+          clientX: event.clientX,
+          clientY: event.clientY,
+          pointerType: event.pointerType,
+          shiftKey: event.shiftKey,
+        });
     };
     canvas.addEventListener('pointerup', (event) => end(event, false), { signal });
     canvas.addEventListener('pointercancel', (event) => end(event, true), { signal });

@@ -73,12 +73,46 @@ describe('forEachSeatIn', () => {
 });
 
 describe('rowLabelPoints', () => {
-  const points = (coords: [number, number][]) => ({ xs: Float32Array.from(coords.map((c) => c[0])), ys: Float32Array.from(coords.map((c) => c[1])) });
+  const points = (coords: [number, number][]) => ({
+    xs: Float32Array.from(coords.map((c) => c[0])),
+    ys: Float32Array.from(coords.map((c) => c[1])),
+  });
   it.each([
-    { description: 'a row across the hall: a spacing left of its leftmost seat and right of its rightmost', seats: [[10, 5], [20, 5], [30, 5]], expected: [0, 5, 40, 5] },
-    { description: 'seats numbered right to left: the same two ends', seats: [[30, 5], [20, 5], [10, 5]], expected: [0, 5, 40, 5] },
-    { description: 'a row along the hall\'s side: above its top seat and below its bottom one', seats: [[5, 40], [5, 20], [5, 30]], expected: [5, 10, 5, 50] },
-    { description: 'a slanted row: along its own direction', seats: [[0, 0], [30, 40]], expected: [-6, -8, 36, 48] },
+    {
+      description: 'a row across the hall: a spacing left of its leftmost seat and right of its rightmost',
+      seats: [
+        [10, 5],
+        [20, 5],
+        [30, 5],
+      ],
+      expected: [0, 5, 40, 5],
+    },
+    {
+      description: 'seats numbered right to left: the same two ends',
+      seats: [
+        [30, 5],
+        [20, 5],
+        [10, 5],
+      ],
+      expected: [0, 5, 40, 5],
+    },
+    {
+      description: "a row along the hall's side: above its top seat and below its bottom one",
+      seats: [
+        [5, 40],
+        [5, 20],
+        [5, 30],
+      ],
+      expected: [5, 10, 5, 50],
+    },
+    {
+      description: 'a slanted row: along its own direction',
+      seats: [
+        [0, 0],
+        [30, 40],
+      ],
+      expected: [-6, -8, 36, 48],
+    },
     { description: 'a single seat: left and right of it', seats: [[50, 50]], expected: [40, 50, 60, 50] },
   ] as { description: string; seats: [number, number][]; expected: number[] }[])('$description', ({ seats, expected }) => {
     const { xs, ys } = points(seats);

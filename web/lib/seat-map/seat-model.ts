@@ -106,7 +106,12 @@ export function buildSeatModel(answer: SeatMapSource): SeatModel {
  * the seats furthest apart along the row's longer extent (x for a row across the hall, y for one
  * along its side), whatever order the seats come in. A single seat's row has its numbers left and right.
  */
-export function rowLabelPoints(rows: readonly { first: number; count: number }[], xs: Float32Array, ys: Float32Array, size: number): Float32Array {
+export function rowLabelPoints(
+  rows: readonly { first: number; count: number }[],
+  xs: Float32Array,
+  ys: Float32Array,
+  size: number,
+): Float32Array {
   const ends = new Float32Array(rows.length * 4);
   rows.forEach(({ first, count }, r) => {
     let minX = first;

@@ -11,10 +11,32 @@ import { Card, CardForm, NewPasswordField, useCardForm } from '../../components/
 
 const accountKey = ['admin', 'account'] as const;
 
-/** The member's own account: one-time codes, password, sign out everywhere. `setupOnly` when the venue requires codes first. */
-export function AccountPage({ setupOnly = false }: { setupOnly?: boolean }) {
+/**
+ * The member's own account: one-time codes, password, sign out everywhere. `setupOnly` when the
+ * venue requires codes first; `passwordOnly` while the password is a temporary one an owner set
+ * (the server refuses everything else until it is changed).
+ */
+export function AccountPage({ setupOnly = false, passwordOnly = false }: { setupOnly?: boolean; passwordOnly?: boolean }) {
   const { t } = useTranslation('admin');
   const account = useQuery({ queryKey: accountKey, queryFn: ({ signal }) => apiGet('/api/admin/account', accountResponse, { signal }) });
+  if (passwordOnly) {
+    return (
+      <section aria-labelledby="admin-account-heading" className="admin-stack">
+        <h1 className="admin-heading" id="admin-account-heading">
+          {t('account.passwordChangeHeading')}
+        </h1>
+        <p>{t('account.passwordChangeText')}</p>
+        {account.isPending ? (
+          <div aria-busy="true" className="admin-card">
+            <span className="admin-visually-hidden">{t('loading')}</span>
+            <div className="admin-skeleton admin-skeleton--row" />
+          </div>
+        ) : (
+          <PasswordSection totpEnabled={account.data?.totpEnabled === true} temporary />
+        )}
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="admin-account-heading" className="admin-stack">
       <h1 className="admin-heading" id="admin-account-heading">
@@ -69,11 +91,18 @@ function TotpSection({ enabled, required }: { enabled: boolean; required: boolea
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      await apiPost(enabled ? '/api/admin/account/totp/disable' : '/api/admin/account/totp/confirm', enabled ? { password, code, lang } : { code, lang }, doneResponse);
+      await apiPost(
+        enabled ? '/api/admin/account/totp/disable' : '/api/admin/account/totp/confirm',
+        enabled ? { password, code, lang } : { code, lang },
+        doneResponse,
+      );
       setSetup(null);
       setCode('');
       setPassword('');
-      await Promise.all([queryClient.invalidateQueries({ queryKey: accountKey }), queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKey }),
+        queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey }),
+      ]);
       return enabled ? t('account.totpOff') : t('account.totpOn');
     });
   };
@@ -109,7 +138,10 @@ function TotpSection({ enabled, required }: { enabled: boolean; required: boolea
         <div className="admin-totp">
           <img className="admin-totp__qr" src={setup.qr} width={200} height={200} alt={t('account.totpQrAlt')} />
           <p>
-            {t('account.totpSecret')} <code className="admin-totp__secret" data-testid="totp-secret">{setup.secret}</code>
+            {t('account.totpSecret')}{' '}
+            <code className="admin-totp__secret" data-testid="totp-secret">
+              {setup.secret}
+            </code>
           </p>
         </div>
       ) : null}
@@ -137,8 +169,9 @@ function TotpSection({ enabled, required }: { enabled: boolean; required: boolea
 }
 
 /** The password change: the current password, and a current code where the member has codes on. */
-function PasswordSection({ totpEnabled }: { totpEnabled: boolean }) {
+function PasswordSection({ totpEnabled, temporary = false }: { totpEnabled: boolean; temporary?: boolean }) {
   const { t, i18n } = useTranslation('admin');
+  const queryClient = useQueryClient();
   const id = useId();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
@@ -148,10 +181,16 @@ function PasswordSection({ totpEnabled }: { totpEnabled: boolean }) {
 
   const submit = () =>
     form.run(async () => {
-      await apiPost('/api/admin/account/password', { currentPassword, newPassword, ...(totpEnabled ? { code } : {}), lang: normalizeLang(i18n.language) }, doneResponse);
+      await apiPost(
+        '/api/admin/account/password',
+        { currentPassword, newPassword, ...(totpEnabled ? { code } : {}), lang: normalizeLang(i18n.language) },
+        doneResponse,
+      );
       setCurrent('');
       setNew('');
       setCode('');
+      // The temporary password is gone: the session may do what the role allows, the back office opens.
+      if (temporary) await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
       return t('account.passwordChanged');
     });
 
@@ -166,7 +205,14 @@ function PasswordSection({ totpEnabled }: { totpEnabled: boolean }) {
         onChange={(e) => setCurrent(e.currentTarget.value)}
         error={fields.currentPassword}
       />
-      <NewPasswordField id={`${id}-new`} label={t('account.newPassword')} hint={t('account.newPasswordHint')} value={newPassword} onChange={setNew} error={fields.newPassword} />
+      <NewPasswordField
+        id={`${id}-new`}
+        label={t('account.newPassword')}
+        hint={t('account.newPasswordHint')}
+        value={newPassword}
+        onChange={setNew}
+        error={fields.newPassword}
+      />
       {totpEnabled ? (
         <FormField
           id={`${id}-code`}

@@ -10,7 +10,13 @@ import { actionChoices, actionName } from './action-names.ts';
 
 async function adminT(lang: (typeof LANGS)[number]): Promise<TFunction<'admin'>> {
   const instance = i18next.createInstance();
-  await instance.init({ lng: lang, fallbackLng: false, ns: ['admin'], defaultNS: 'admin', resources: { [lang]: { admin: { ru, en, kz, ch }[lang] } } });
+  await instance.init({
+    lng: lang,
+    fallbackLng: false,
+    ns: ['admin'],
+    defaultNS: 'admin',
+    resources: { [lang]: { admin: { ru, en, kz, ch }[lang] } },
+  });
   return instance.getFixedT(lang, 'admin');
 }
 

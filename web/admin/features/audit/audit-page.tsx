@@ -29,7 +29,10 @@ export function AuditPage() {
   const [draft, setDraft] = useState<Filter>(EMPTY);
   const [filter, setFilter] = useState<Filter>(EMPTY);
   const [page, setPage] = useState(1);
-  const staff = useQuery({ queryKey: ['admin', 'staff'], queryFn: ({ signal }) => apiGet('/api/admin/staff', staffListResponse, { signal }) });
+  const staff = useQuery({
+    queryKey: ['admin', 'staff'],
+    queryFn: ({ signal }) => apiGet('/api/admin/staff', staffListResponse, { signal }),
+  });
   const log = useQuery({
     queryKey: ['admin', 'audit', filter, page, lang],
     queryFn: ({ signal }) => apiGet(`/api/admin/audit?${queryString(filter, page, lang)}`, auditResponse, { signal }),
@@ -145,7 +148,9 @@ function AuditItem({ entry, currency, ticketCodes }: { entry: AuditEntryView; cu
   const { t, i18n } = useTranslation('admin');
   const lang = normalizeLang(i18n.language);
   const venue = useVenue();
-  const when = new Intl.DateTimeFormat(toBcp47(lang), { dateStyle: 'medium', timeStyle: 'medium', timeZone: venue.timeZone }).format(new Date(entry.at));
+  const when = new Intl.DateTimeFormat(toBcp47(lang), { dateStyle: 'medium', timeStyle: 'medium', timeZone: venue.timeZone }).format(
+    new Date(entry.at),
+  );
   const diff = auditDiff(entry.before, entry.after);
   const sentence = auditSentence(t, entry, { lang, currency, ticketCodes, timeZone: venue.timeZone });
   return (
@@ -196,8 +201,12 @@ function AuditItem({ entry, currency, ticketCodes }: { entry: AuditEntryView; cu
               {diff.map((line) => (
                 <tr key={line.path}>
                   <th scope="row">{line.path}</th>
-                  <td>{line.before === undefined ? <span className="admin-audit__none">{t('audit.none')}</span> : <del>{line.before}</del>}</td>
-                  <td>{line.after === undefined ? <span className="admin-audit__none">{t('audit.none')}</span> : <ins>{line.after}</ins>}</td>
+                  <td>
+                    {line.before === undefined ? <span className="admin-audit__none">{t('audit.none')}</span> : <del>{line.before}</del>}
+                  </td>
+                  <td>
+                    {line.after === undefined ? <span className="admin-audit__none">{t('audit.none')}</span> : <ins>{line.after}</ins>}
+                  </td>
                 </tr>
               ))}
             </tbody>

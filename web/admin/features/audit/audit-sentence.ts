@@ -2,16 +2,22 @@ import type { TFunction } from 'i18next';
 import { isAuditAction } from '../../../../contract/admin/audit-actions.ts';
 import { SEAT_BLOCK_REASONS } from '../../../../contract/admin/halls-rules.ts';
 import { ORDER_STATES } from '../../../../contract/admin/orders-rules.ts';
+import { CONSENT_SCOPES } from '../../../../contract/consent.ts';
 import type { AuditEntryView } from '../../../../contract/admin/staff-management.ts';
 import { type Currency, formatPrice } from '../../../../contract/format-price.ts';
-import type { Lang } from '../../../../contract/lang.ts';
+import { type Lang, intlLocale } from '../../../../contract/lang.ts';
 import { ReturnStatus } from '../../../../contract/order-status.ts';
 import { pickText } from '../../lib/format.ts';
-import { DEFAULT_VENUE, formatDateTime, intlLocale } from '../../../lib/venue-format.ts';
+import { DEFAULT_VENUE, formatDateTime } from '../../../lib/venue-format.ts';
 import { actionName } from './action-names.ts';
 
 /** What the page knows beside the entry: the member's language, the venue's currency, ticket codes by id. */
-export type SentenceContext = { lang: Lang; currency: Currency; ticketCodes: Readonly<Record<string, string>>; /** The venue's, in which times are told (Moscow when not given). */ timeZone?: string };
+export type SentenceContext = {
+  lang: Lang;
+  currency: Currency;
+  ticketCodes: Readonly<Record<string, string>>;
+  /** The venue's, in which times are told (Moscow when not given). */ timeZone?: string;
+};
 
 /** Where the back office shows the entry's object, and the link's words. */
 export type AuditLink = { href: string; label: string };
@@ -45,7 +51,8 @@ function nameOf(value: unknown, lang: Lang): string | undefined {
 }
 
 const ROLES = new Set(['owner', 'manager', 'support', 'controller', 'cashier']);
-const roleName = (t: TFunction<'admin'>, role: unknown) => (typeof role === 'string' && ROLES.has(role) ? t(`roles.${role}` as 'roles.owner') : String(role ?? '—'));
+const roleName = (t: TFunction<'admin'>, role: unknown) =>
+  typeof role === 'string' && ROLES.has(role) ? t(`roles.${role}` as 'roles.owner') : String(role ?? '—');
 
 const RETURN_WORDS: Record<number, string> = {
   [ReturnStatus.returnable]: 'returnable',
@@ -62,7 +69,9 @@ function returnStatusWord(t: TFunction<'admin'>, status: unknown): string {
 }
 
 function orderStateWord(t: TFunction<'admin'>, state: unknown): string {
-  return typeof state === 'string' && ORDER_WORDS.has(state) ? t(`audit.orderState.${state}` as 'audit.orderState.paid') : String(state ?? '—');
+  return typeof state === 'string' && ORDER_WORDS.has(state)
+    ? t(`audit.orderState.${state}` as 'audit.orderState.paid')
+    : String(state ?? '—');
 }
 
 const BLOCK_REASONS = new Set<string>(SEAT_BLOCK_REASONS);
@@ -97,14 +106,31 @@ function linkOf(t: TFunction<'admin'>, entry: AuditEntryView, order: string, nam
       return { href: '/halls', label: t('audit.link.halls') };
     case 'setup':
       return { href: '/setup', label: t('audit.link.setup') };
+    case 'visitor':
+    case 'consent-text':
+      return { href: '/personal-data', label: t('audit.link.personalData') };
     case 'checkin-device':
       return { href: '/checkin-devices', label: t('audit.link.checkinDevices') };
+    case 'group':
+      return id ? { href: `/groups/${encodeURIComponent(id)}`, label: t('audit.link.group', { name }) } : null;
     default:
       if (ENTRY_KINDS.has(entry.subjectType) && id && !deleted) {
-        return { href: `/catalog/entries/${encodeURIComponent(entry.subjectType)}/${encodeURIComponent(id)}`, label: t('audit.link.entry', { name }) };
+        return {
+          href: `/catalog/entries/${encodeURIComponent(entry.subjectType)}/${encodeURIComponent(id)}`,
+          label: t('audit.link.entry', { name }),
+        };
       }
       return null;
   }
+}
+
+const CONSENT_SCOPE_WORDS = new Set<string>(CONSENT_SCOPES);
+
+/** A consent text's scope in words (the order form, the named tickets, ...). */
+function consentScopeName(t: TFunction<'admin'>, scope: unknown): string {
+  return typeof scope === 'string' && CONSENT_SCOPE_WORDS.has(scope)
+    ? t(`audit.consentScope.${scope}` as 'audit.consentScope.order')
+    : String(scope ?? '—');
 }
 
 /** The sentence key of a staff member's change: a role change, a disabled or enabled account, or other details. */
@@ -127,13 +153,19 @@ export function auditSentence(t: TFunction<'admin'>, entry: AuditEntryView, ctx:
   const money = (kopecks: unknown) => (int(kopecks) === undefined ? '—' : formatPrice(int(kopecks) as number, ctx.currency, ctx.lang));
   const who = entry.staff?.name || entry.staff?.email || t('audit.commandLine');
   const order = entry.orderNumber !== null ? String(entry.orderNumber) : (entry.subjectId ?? '—');
-  const name = entry.subjectName ?? nameOf(entry.after, ctx.lang) ?? nameOf(entry.before, ctx.lang) ?? (entry.subjectId ? `#${entry.subjectId}` : '—');
+  const name =
+    entry.subjectName ?? nameOf(entry.after, ctx.lang) ?? nameOf(entry.before, ctx.lang) ?? (entry.subjectId ? `#${entry.subjectId}` : '—');
   const ticketIds = list(after.ticketIds).map((id) => String(id));
   const tickets = ticketIds.map((id) => ctx.ticketCodes[id] ?? `#${id}`);
   const numberFormat = new Intl.NumberFormat(intlLocale(ctx.lang));
   const payments = list(after.payments)
     .map((p) => obj(p))
-    .map((p) => t('audit.payment', { method: t(`audit.method.${str(p.method) ?? 'other'}` as 'audit.method.cash', { defaultValue: String(p.method) }), amount: money(p.amount) }))
+    .map((p) =>
+      t('audit.payment', {
+        method: t(`audit.method.${str(p.method) ?? 'other'}` as 'audit.method.cash', { defaultValue: String(p.method) }),
+        amount: money(p.amount),
+      }),
+    )
     .join(', ');
   const seats = list(after.seats).length || list(before.seats).length;
   const params = {
@@ -154,15 +186,23 @@ export function auditSentence(t: TFunction<'admin'>, entry: AuditEntryView, ctx:
     count: int(after.count) ?? int(after.places) ?? int(after.sessionsEnded) ?? seats,
     prefix: str(after.prefix) ?? '',
     payments: payments || '—',
-    until: formatDateTime(str(after.lockedUntil) ?? null, ctx.lang, ctx.timeZone ?? DEFAULT_VENUE.timeZone),
+    until: formatDateTime(str(after.lockedUntil) ?? str(after.fullReturnUntil) ?? null, ctx.lang, ctx.timeZone ?? DEFAULT_VENUE.timeZone),
+    startsAt: formatDateTime(str(after.startsAt) ?? null, ctx.lang, ctx.timeZone ?? DEFAULT_VENUE.timeZone),
     session: entry.subjectId ?? '—',
     delta: int(after.delta) === undefined ? '—' : `${(after.delta as number) > 0 ? '+' : ''}${numberFormat.format(after.delta as number)}`,
     balance: int(after.balance) === undefined ? '—' : numberFormat.format(after.balance as number),
+    minutes: int(after.holdMinutes) ?? '—',
     width: int(after.width) ?? '—',
     height: int(after.height) ?? '—',
     action: actionName(t, entry.action),
     code: entry.action,
     subject: entry.subjectId ? `${entry.subjectType} #${entry.subjectId}` : entry.subjectType,
+    // A visitor's request: the log keeps the e-mail masked or the phone's last digits, and order ids.
+    visitor: str(after.email) ?? str(after.phone) ?? '—',
+    orderCount: list(after.orderIds).length,
+    keptCount: list(after.keptOrderIds).length,
+    version: int(after.version) ?? '—',
+    scope: consentScopeName(t, after.scope),
   };
   const key = !isAuditAction(entry.action)
     ? 'audit.sentence.unknown'

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import type { DeskSaleResponse, DeskSession } from '../../../../contract/admin/box-office.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
@@ -8,6 +9,11 @@ import { useVenue } from '../../app/session.ts';
 import './box-office.css';
 import { SaleForm } from './sale-form.tsx';
 import { SessionList } from './session-list.tsx';
+import { DeskReturn } from './desk-return.tsx';
+import { RegisterPanel, registerQueryKey } from './register-panel.tsx';
+import { loadRegisterSettings } from './register-settings.ts';
+import { RegisterSettingsForm } from './register-settings-form.tsx';
+import { useQueryClient } from '@tanstack/react-query';
 
 /**
  * The cashier's screen: the sessions on the left (today's first, found by the event's name), the
@@ -23,6 +29,8 @@ export default function DeskPage() {
   const [sold, setSold] = useState<DeskSaleResponse | null>(null);
   const [round, setRound] = useState(0);
   const again = useRef<HTMLButtonElement>(null);
+  const [register, setRegister] = useState(loadRegisterSettings);
+  const client = useQueryClient();
 
   if (!ready) return <PageSkeleton label="" />;
 
@@ -37,6 +45,8 @@ export default function DeskPage() {
   };
   const onSold = (sale: DeskSaleResponse) => {
     setSold(sale);
+    // The sale's receipt is the register's task now: the panel relays it.
+    void client.invalidateQueries({ queryKey: registerQueryKey(register.name) });
     requestAnimationFrame(() => again.current?.focus());
   };
 
@@ -50,20 +60,32 @@ export default function DeskPage() {
         <div className="admin-desk__panel">
           {sold ? (
             <div className="admin-card admin-stack" role="status">
-              <p className="admin-desk__done">{t('done', { number: sold.order.number, amount: formatMoney(sold.order.total, venue.currency, lang) })}</p>
-              {sold.change > 0 ? <p className="admin-desk__change">{t('change', { amount: formatMoney(sold.change, venue.currency, lang) })}</p> : null}
+              <p className="admin-desk__done">
+                {t('done', { number: sold.order.number, amount: formatMoney(sold.order.total, venue.currency, lang) })}
+              </p>
+              {sold.change > 0 ? (
+                <p className="admin-desk__change">{t('change', { amount: formatMoney(sold.change, venue.currency, lang) })}</p>
+              ) : null}
               <div className="admin-actions">
                 <button ref={again} type="button" className="admin-button" onClick={newSale}>
                   {t('newSale')}
                 </button>
+                <Link className="admin-button admin-button--plain" href={`/handout?order=${sold.order.id}`}>
+                  {t('admin-print:afterSale')}
+                </Link>
               </div>
             </div>
           ) : session ? (
-            <SaleForm key={`${session.id}-${round}`} sessionId={session.id} onSold={onSold} />
+            <SaleForm key={`${session.id}-${round}`} sessionId={session.id} onSold={onSold} register={register.name} />
           ) : (
             <p>{t('sale.choose')}</p>
           )}
         </div>
+      </div>
+      <div className="admin-desk__register">
+        <RegisterPanel settings={register} />
+        <DeskReturn register={register.name} />
+        <RegisterSettingsForm settings={register} onSaved={setRegister} />
       </div>
     </section>
   );

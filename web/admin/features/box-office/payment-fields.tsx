@@ -45,10 +45,21 @@ export function PaymentFields({ id, kinds, total, value, onChange }: Props) {
   const venue = useVenue();
   const lang = normalizeLang(i18n.language);
   const set = (patch: Partial<PaymentState>) => onChange({ ...value, ...patch });
-  const input = (name: keyof PaymentState, label: string, extra: { inputMode?: 'numeric' | 'decimal' | 'tel'; autoComplete?: string; maxLength?: number } = {}) => (
+  const input = (
+    name: keyof PaymentState,
+    label: string,
+    extra: { inputMode?: 'numeric' | 'decimal' | 'tel'; autoComplete?: string; maxLength?: number } = {},
+  ) => (
     <div className="admin-field">
       <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input id={`${id}-${name}`} value={String(value[name])} onChange={(e) => set({ [name]: e.currentTarget.value })} autoComplete={extra.autoComplete ?? 'off'} inputMode={extra.inputMode} maxLength={extra.maxLength} />
+      <input
+        id={`${id}-${name}`}
+        value={String(value[name])}
+        onChange={(e) => set({ [name]: e.currentTarget.value })}
+        autoComplete={extra.autoComplete ?? 'off'}
+        inputMode={extra.inputMode}
+        maxLength={extra.maxLength}
+      />
     </div>
   );
   const cashDue = value.kind === 'split' ? (parseRoubles(value.splitCash) ?? 0) : total;
@@ -63,7 +74,13 @@ export function PaymentFields({ id, kinds, total, value, onChange }: Props) {
       <div className="admin-desk__kinds">
         {kinds.map((kind) => (
           <label key={kind} className="admin-check">
-            <input type="radio" name={`${id}-kind`} value={kind} checked={value.kind === kind} onChange={() => set({ kind, approved: false })} />
+            <input
+              type="radio"
+              name={`${id}-kind`}
+              value={kind}
+              checked={value.kind === kind}
+              onChange={() => set({ kind, approved: false })}
+            />
             {t(`payment.${kind}`)}
           </label>
         ))}
@@ -106,7 +123,8 @@ export function paymentOf(value: PaymentState): Record<string, unknown> | 'error
   if (value.kind !== 'cash' && !value.approved) return 'errors.approve';
   if (value.kind === 'cash') return { kind: 'cash', ...(tendered === undefined ? {} : { tendered }) };
   if (value.kind === 'card') return { kind: 'card', ...slip };
-  if (value.kind === 'pushkin') return { kind: 'pushkin', surname: value.surname, name: value.name, patronymic: value.patronymic, phone: value.phone, rrn: slip.rrn };
+  if (value.kind === 'pushkin')
+    return { kind: 'pushkin', surname: value.surname, name: value.name, patronymic: value.patronymic, phone: value.phone, rrn: slip.rrn };
   const cash = parseRoubles(value.splitCash);
   if (cash === undefined || Number.isNaN(cash)) return 'errors.amount';
   return { kind: 'split', cash, ...(tendered === undefined ? {} : { tendered }), ...slip };

@@ -12,15 +12,22 @@ import { formatMoney } from '../../../lib/venue-format.ts';
 import { useVenue } from '../../app/session.ts';
 import { PaymentFields, type PaymentState, emptyPayment, paymentOf } from './payment-fields.tsx';
 import { type ChosenSeat, SeatPicker } from './seat-picker.tsx';
+import { deskHolderIssues } from '../../../../contract/admin/desk-holders.ts';
+import { type HolderValues, emptyHolder, toHolderInput } from '../../../lib/holder-values.ts';
+import { HolderFields, deskHolderContext } from './holder-fields.tsx';
 
-type Props = { sessionId: number; onSold: (sale: DeskSaleResponse) => void };
+type Props = {
+  sessionId: number;
+  onSold: (sale: DeskSaleResponse) => void;
+  /** The desk's register: its shift takes the money, it prints the receipt. */ register?: string;
+};
 
 /**
  * One sale of one session: quantities per price, the payment, and the buyer's address only when
  * the tickets are to be sent. The focus lands on the first quantity, so a sale for cash is the
  * number of tickets and Enter.
  */
-export function SaleForm({ sessionId, onSold }: Props) {
+export function SaleForm({ sessionId, onSold, register }: Props) {
   const { t, i18n } = useTranslation(['admin-desk', 'admin']);
   const venue = useVenue();
   const lang = normalizeLang(i18n.language);
@@ -33,19 +40,26 @@ export function SaleForm({ sessionId, onSold }: Props) {
   });
   const data = session.data?.session;
   // The Pushkin card pays for one place without a seat map, as on the storefront.
-  const kinds: DeskPaymentKind[] = data ? [...(data.ordinary ? (['cash', 'card', 'split'] as const) : []), ...(data.pushkin && !data.useSeatMap ? (['pushkin'] as const) : [])] : [];
+  const kinds: DeskPaymentKind[] = data
+    ? [...(data.ordinary ? (['cash', 'card', 'split'] as const) : []), ...(data.pushkin && !data.useSeatMap ? (['pushkin'] as const) : [])]
+    : [];
   const [seats, setSeats] = useState<ChosenSeat[]>([]);
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [chosenPayment, setPayment] = useState<PaymentState>(emptyPayment('cash'));
   // An event sold with the Pushkin card only starts on it: the first way of paying the session has.
-  const payment = kinds.length === 0 || kinds.includes(chosenPayment.kind) ? chosenPayment : { ...chosenPayment, kind: kinds[0] ?? chosenPayment.kind };
+  const payment =
+    kinds.length === 0 || kinds.includes(chosenPayment.kind) ? chosenPayment : { ...chosenPayment, kind: kinds[0] ?? chosenPayment.kind };
   const [send, setSend] = useState(false);
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
   const form = useCardForm(t('errors.generic'));
+  // A named-ticket event: a holder per place, the consents ticked, and each field's issue.
+  const [holderValues, setHolderValues] = useState<HolderValues[]>([]);
+  const [consents, setConsents] = useState<ReadonlySet<number>>(new Set());
+  const [holderErrors, setHolderErrors] = useState<Record<string, string>>({});
   const first = useRef<HTMLInputElement>(null);
 
-  const sellable = data !== undefined && !data.namedTickets;
+  const sellable = data !== undefined && (!data.namedTickets || data.named !== null);
   const byMap = data?.useSeatMap === true;
   useEffect(() => {
     if (sellable && !byMap) first.current?.focus();
@@ -62,14 +76,55 @@ export function SaleForm({ sessionId, onSold }: Props) {
   const total = byMap ? seats.reduce((sum, seat) => sum + seat.amount, 0) : prices.reduce((sum, p) => sum + count(p.id) * p.amount, 0);
   const lines = byMap ? [] : prices.filter((p) => count(p.id) > 0).map((p) => ({ priceId: p.id, quantity: count(p.id) }));
   const places = byMap ? { seats: seats.map(({ seatId, priceId }) => ({ seatId, priceId })) } : { lines };
+  const named = data.named;
+  const categoryOf = (priceId: number) => {
+    const p = data.prices.find((price) => price.id === priceId);
+    return p ? [pickText(p.categoryName, lang), p.zoneName ? pickText(p.zoneName, lang) : ''].filter(Boolean).join(', ') : '';
+  };
+  // One holder per place, in the order the sale lists its places (line by line, or seat by seat).
+  const placeLabels = named
+    ? byMap
+      ? seats.map((seat) => categoryOf(seat.priceId))
+      : lines.flatMap((line) => Array.from({ length: line.quantity }, () => categoryOf(line.priceId)))
+    : [];
+  const holders = placeLabels.map((_, i) => holderValues[i] ?? emptyHolder());
+  const holderContext = named ? deskHolderContext(named) : null;
 
   const submit = form.submitWith(async () => {
     // Refused here, before a call: the same words a refusal of the server's would be shown in.
     if (lines.length === 0 && seats.length === 0) throw new ApiError('', t('errors.nothing'));
     const paid = paymentOf(payment);
     if (typeof paid === 'string') throw new ApiError('', t(paid));
-    const body = { sessionId, ...places, payment: paid, expectedTotal: total, lang, ...(send ? { email: email.trim(), phone: phone.trim() } : {}) };
-    const sold = await apiPost('/api/admin/desk/sales', body, deskSaleResponse);
+    setHolderErrors({});
+    const holderInputs = holders.map(toHolderInput);
+    if (named && holderContext) {
+      // The storefront's rules, checked here before the call and again by the server.
+      const checked = deskHolderIssues(
+        { holders: holderInputs, places: placeLabels.length, consents: [...consents] },
+        holderContext,
+        named.checkboxes,
+      );
+      if (!checked.holders) {
+        setHolderErrors(Object.fromEntries(checked.issues.map((issue) => [issue.path, issue.code])));
+        throw new ApiError('', t('errors.holders'));
+      }
+    }
+    const body = {
+      sessionId,
+      ...places,
+      payment: paid,
+      expectedTotal: total,
+      lang,
+      ...(register ? { register } : {}),
+      ...(send ? { email: email.trim(), phone: phone.trim() } : {}),
+      ...(named ? { holders: holderInputs, consents: [...consents] } : {}),
+    };
+    const sold = await apiPost('/api/admin/desk/sales', body, deskSaleResponse).catch((failure: unknown) => {
+      const fields =
+        failure instanceof ApiError ? (failure.body as { fields?: { path: string; code: string }[] } | undefined)?.fields : undefined;
+      if (fields) setHolderErrors(Object.fromEntries(fields.map((f) => [f.path, f.code])));
+      throw failure;
+    });
     await queryClient.invalidateQueries({ queryKey: ['admin', 'desk'] });
     onSold(sold);
     return '';
@@ -81,39 +136,61 @@ export function SaleForm({ sessionId, onSold }: Props) {
         {pickText(data.eventName, lang)}, {data.time || t('sessions.wholeDay')}
       </h2>
       <p>{t('sale.free', { count: data.free })}</p>
-      {data.namedTickets ? <p role="note">{t('sale.named')}</p> : null}
       {sellable ? (
         <>
-          {byMap ? <SeatPicker eventHash={data.eventHash} sessionId={data.id} eventName={pickText(data.eventName, lang)} onChange={setSeats} /> : null}
-          {byMap ? null : <fieldset className="admin-desk__prices">
-            <legend>{t('sale.prices')}</legend>
-            {prices.map((p, index) => {
-              const category = [pickText(p.categoryName, lang), p.zoneName ? pickText(p.zoneName, lang) : ''].filter(Boolean).join(', ');
-              return (
-                <div key={p.id} className="admin-desk__price">
-                  <label htmlFor={`${id}-q${p.id}`}>
-                    <span className="admin-visually-hidden">{t('sale.quantity', { category })}</span>
-                    <span aria-hidden="true">{category}</span>
-                  </label>
-                  <span className="admin-desk__amount">
-                    {formatMoney(p.amount, venue.currency, lang)}
-                    {p.free !== null ? ` · ${t('sale.left', { count: p.free })}` : ''}
-                  </span>
-                  <input
-                    ref={index === 0 ? first : undefined}
-                    id={`${id}-q${p.id}`}
-                    className="admin-desk__qty"
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    value={quantities[p.id] ?? ''}
-                    placeholder="0"
-                    onChange={(e) => setQuantities({ ...quantities, [p.id]: e.currentTarget.value })}
-                  />
-                </div>
-              );
-            })}
-          </fieldset>}
+          {byMap ? (
+            <SeatPicker eventHash={data.eventHash} sessionId={data.id} eventName={pickText(data.eventName, lang)} onChange={setSeats} />
+          ) : null}
+          {byMap ? null : (
+            <fieldset className="admin-desk__prices">
+              <legend>{t('sale.prices')}</legend>
+              {prices.map((p, index) => {
+                const category = [pickText(p.categoryName, lang), p.zoneName ? pickText(p.zoneName, lang) : ''].filter(Boolean).join(', ');
+                return (
+                  <div key={p.id} className="admin-desk__price">
+                    <label htmlFor={`${id}-q${p.id}`}>
+                      <span className="admin-visually-hidden">{t('sale.quantity', { category })}</span>
+                      <span aria-hidden="true">{category}</span>
+                    </label>
+                    <span className="admin-desk__amount">
+                      {formatMoney(p.amount, venue.currency, lang)}
+                      {p.free !== null ? ` · ${t('sale.left', { count: p.free })}` : ''}
+                    </span>
+                    <input
+                      ref={index === 0 ? first : undefined}
+                      id={`${id}-q${p.id}`}
+                      className="admin-desk__qty"
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      value={quantities[p.id] ?? ''}
+                      placeholder="0"
+                      onChange={(e) => setQuantities({ ...quantities, [p.id]: e.currentTarget.value })}
+                    />
+                  </div>
+                );
+              })}
+            </fieldset>
+          )}
+          {named && holderContext && placeLabels.length > 0 ? (
+            <HolderFields
+              id={id}
+              named={named}
+              context={holderContext}
+              places={placeLabels}
+              holders={holders}
+              onChange={(index, holder) => setHolderValues(holders.map((h, i) => (i === index ? holder : h)))}
+              consents={consents}
+              onConsent={(box, checked) => {
+                const next = new Set(consents);
+                if (checked) next.add(box);
+                else next.delete(box);
+                setConsents(next);
+              }}
+              errors={holderErrors}
+              lang={lang}
+            />
+          ) : null}
           <p className="admin-desk__total" aria-live="polite">
             {t('sale.total', { amount: formatMoney(total, venue.currency, lang) })}
           </p>
@@ -126,11 +203,25 @@ export function SaleForm({ sessionId, onSold }: Props) {
             <div className="admin-desk__send">
               <div className="admin-field">
                 <label htmlFor={`${id}-email`}>{t('send.email')}</label>
-                <input id={`${id}-email`} type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} autoComplete="off" aria-invalid={form.fields.email ? true : undefined} />
+                <input
+                  id={`${id}-email`}
+                  type="email"
+                  value={email}
+                  onChange={(e) => setEmail(e.currentTarget.value)}
+                  autoComplete="off"
+                  aria-invalid={form.fields.email ? true : undefined}
+                />
               </div>
               <div className="admin-field">
                 <label htmlFor={`${id}-phone`}>{t('send.phone')}</label>
-                <input id={`${id}-phone`} type="tel" value={phone} onChange={(e) => setPhone(e.currentTarget.value)} autoComplete="off" aria-invalid={form.fields.phone ? true : undefined} />
+                <input
+                  id={`${id}-phone`}
+                  type="tel"
+                  value={phone}
+                  onChange={(e) => setPhone(e.currentTarget.value)}
+                  autoComplete="off"
+                  aria-invalid={form.fields.phone ? true : undefined}
+                />
               </div>
             </div>
           ) : null}

@@ -89,7 +89,14 @@ export function SeatPicker({ eventHash, sessionId, eventName, onChange }: Props)
       <p className="admin-field__hint" id={`${id}-hint`}>
         {t('seats.hint')}
       </p>
-      <HallCanvas model={model} svg={answer.svg} label={t('seats.map', { event: eventName })} describedBy={`${id}-hint`} selected={selected} onActivate={(i) => toggle(i)} />
+      <HallCanvas
+        model={model}
+        svg={answer.svg}
+        label={t('seats.map', { event: eventName })}
+        describedBy={`${id}-hint`}
+        selected={selected}
+        onActivate={(i) => toggle(i)}
+      />
       <p aria-live="polite">{t('seats.chosen', { count: selected.size })}</p>
       <RowSeats model={model} sectorNames={sectorNames} selected={selected} onToggle={toggle} />
     </fieldset>
@@ -97,12 +104,23 @@ export function SeatPicker({ eventHash, sessionId, eventName, onChange }: Props)
 }
 
 /** One row's seats as checkboxes, the row picked by sector and row: the map for a keyboard or a screen reader. */
-function RowSeats({ model, sectorNames, selected, onToggle }: { model: SeatModel; sectorNames: ReadonlyMap<number, string>; selected: ReadonlySet<number>; onToggle: (i: number) => void }) {
+function RowSeats({
+  model,
+  sectorNames,
+  selected,
+  onToggle,
+}: {
+  model: SeatModel;
+  sectorNames: ReadonlyMap<number, string>;
+  selected: ReadonlySet<number>;
+  onToggle: (i: number) => void;
+}) {
   const { t } = useTranslation('admin-desk');
   const id = useId();
   const [rowIndex, setRowIndex] = useState(0);
   const row = model.rows[rowIndex];
-  const nameOf = (i: number) => t('seats.seat', { sector: sectorNames.get(row?.sectorId ?? 0) ?? '', row: row?.row ?? '', seat: model.labels[i] ?? '' });
+  const nameOf = (i: number) =>
+    t('seats.seat', { sector: sectorNames.get(row?.sectorId ?? 0) ?? '', row: row?.row ?? '', seat: model.labels[i] ?? '' });
   return (
     <div className="admin-desk__rows">
       <div className="admin-field">

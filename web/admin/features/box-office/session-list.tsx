@@ -23,7 +23,8 @@ export function SessionList({ chosen, onChoose }: Props) {
   const typed = useDeferredValue(q.trim());
   const sessions = useQuery({
     queryKey: ['admin', 'desk', 'sessions', typed],
-    queryFn: ({ signal }) => apiGet(`/api/admin/desk/sessions?${new URLSearchParams({ q: typed, lang })}`, deskSessionsResponse, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet(`/api/admin/desk/sessions?${new URLSearchParams({ q: typed, lang })}`, deskSessionsResponse, { signal }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -68,7 +69,12 @@ export function SessionList({ chosen, onChoose }: Props) {
               <ul className="admin-desk__list">
                 {list.map((session) => (
                   <li key={session.id}>
-                    <button type="button" className="admin-desk__session" aria-pressed={chosen === session.id} onClick={() => onChoose(session)}>
+                    <button
+                      type="button"
+                      className="admin-desk__session"
+                      aria-pressed={chosen === session.id}
+                      onClick={() => onChoose(session)}
+                    >
                       <span className="admin-desk__time">{session.time || t('sessions.wholeDay')}</span>
                       <span className="admin-desk__name">{pickText(session.eventName, lang)}</span>
                       <span className="admin-desk__free">{t('sessions.free', { count: session.free })}</span>

@@ -8,7 +8,11 @@ export function CatalogNav() {
   const [location] = useLocation();
   const links = [
     { href: '/catalog', label: t('sections.events'), current: location === '/catalog' || location.startsWith('/catalog/events') },
-    ...SIMPLE_ENTRY_KINDS.map((kind) => ({ href: `/catalog/entries/${kind}`, label: t(`sections.${kind}`), current: location === `/catalog/entries/${kind}` || location.startsWith(`/catalog/entries/${kind}/`) })),
+    ...SIMPLE_ENTRY_KINDS.map((kind) => ({
+      href: `/catalog/entries/${kind}`,
+      label: t(`sections.${kind}`),
+      current: location === `/catalog/entries/${kind}` || location.startsWith(`/catalog/entries/${kind}/`),
+    })),
   ];
   return (
     <nav aria-label={t('sections.label')} className="admin-catalog__nav">

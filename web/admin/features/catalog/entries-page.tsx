@@ -29,7 +29,8 @@ export default function EntriesPage({ kind }: { kind: SimpleEntryKind }) {
     const found = items?.find((i) => i.id === ref);
     return found ? pickLocalized(found.name, lang) : '—';
   };
-  const detail = (entry: Entry) => detailOf(kind, entry, lang, t, { kinds: options.data?.kinds, mainMenus: options.data?.mainMenus, nameIn });
+  const detail = (entry: Entry) =>
+    detailOf(kind, entry, lang, t, { kinds: options.data?.kinds, mainMenus: options.data?.mainMenus, nameIn });
   return (
     <section aria-labelledby={headingId} className="admin-stack admin-catalog">
       <CatalogNav />
@@ -59,7 +60,10 @@ export default function EntriesPage({ kind }: { kind: SimpleEntryKind }) {
               { label: t(`entries.${kind}.detail`), cell: ({ entry }) => detail(entry as Entry) },
               {
                 label: t('entries.lastChange'),
-                cell: ({ updatedAt, updatedBy }) => (updatedAt && options.data ? `${updatedBy ?? t('form.importer')}, ${formatSessionTime(updatedAt, options.data.timeZone, lang)}` : '—'),
+                cell: ({ updatedAt, updatedBy }) =>
+                  updatedAt && options.data
+                    ? `${updatedBy ?? t('form.importer')}, ${formatSessionTime(updatedAt, options.data.timeZone, lang)}`
+                    : '—',
               },
             ]}
           />

@@ -1,14 +1,23 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldError, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { z } from 'zod';
-import { type SimpleEntryKind, entryDeletedResponse, entrySavedResponse, eventListResponse, simpleEntrySchemas } from '../../../../contract/admin/catalog.ts';
+import {
+  type SimpleEntryKind,
+  entryDeletedResponse,
+  entryListResponse,
+  entrySavedResponse,
+  eventListResponse,
+  simpleEntrySchemas,
+} from '../../../../contract/admin/catalog.ts';
 import { type Lang, normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
 import { ApiError, apiDelete, apiGet, apiPost, apiSend, toApiError } from '../../../lib/api.ts';
 import { errorAt, fieldAt } from '../../components/form-paths.tsx';
-import { FormMessage } from '../../components/form-message.tsx';
+import type { FormOutcome } from '../../components/form-message.tsx';
+import { SaveBar, useStaleSave } from '../../components/editor-save.tsx';
+import { leaveSaved, useUnsavedChanges } from '../../components/unsaved-changes.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { useBusy } from '../../components/use-busy.ts';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid.ts';
@@ -22,7 +31,11 @@ import './catalog.css';
 
 type FormValues = { entry: Record<string, unknown> };
 type Stamp = { revision: number; updatedAt: string | null; updatedBy: string | null };
-type Choices = { kinds: Array<{ id: number; name: { ru: string } }>; mainMenus: Array<{ id: number; name: { ru: string } }>; events: Array<{ id: number; name: { ru: string } }> };
+type Choices = {
+  kinds: Array<{ id: number; name: { ru: string } }>;
+  mainMenus: Array<{ id: number; name: { ru: string } }>;
+  events: Array<{ id: number; name: { ru: string } }>;
+};
 
 const eventsQuery = {
   queryKey: ['admin', 'catalog', 'events', 'for-entries'],
@@ -43,7 +56,8 @@ export default function EntryFormPage({ kind, entryId }: { kind: SimpleEntryKind
   const options = useQuery(optionsQuery);
   const needsEvents = ENTRY_FIELDS[kind].some((f) => f.type === 'ref' && f.source === 'events');
   const events = useQuery({ ...eventsQuery, enabled: needsEvents });
-  if (!ready || list.isPending || options.isPending || (needsEvents && events.isPending)) return <PageSkeleton label={ready ? t('admin:loading') : ''} />;
+  if (!ready || list.isPending || options.isPending || (needsEvents && events.isPending))
+    return <PageSkeleton label={ready ? t('admin:loading') : ''} />;
   const failure = list.error ?? options.error ?? events.error;
   if (failure) return <p role="alert">{toApiError(failure).text || t('admin:errors.generic')}</p>;
   if (!list.data || !options.data) return null;
@@ -90,18 +104,35 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
   const [, navigate] = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   const [tab, setTab] = useState<Lang>('ru');
-  const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(saved ? { kind: 'done', text: t('form.saved') } : null);
+  const [message, setMessage] = useState<FormOutcome>(saved ? { kind: 'done', text: t('form.saved') } : null);
   const { busy, run } = useBusy(showRefusal);
   const specs = ENTRY_FIELDS[kind];
   // The browser checks with the very schema the server parses the entry with.
-  const resolver = useMemo(() => boundsResolver(z.object({ entry: simpleEntrySchemas[kind] }) as unknown as z.ZodType<FormValues, FormValues>), [kind]);
+  const resolver = useMemo(
+    () => boundsResolver(z.object({ entry: simpleEntrySchemas[kind] }) as unknown as z.ZodType<FormValues, FormValues>),
+    [kind],
+  );
   const form = useForm<FormValues>({
     resolver,
-    defaultValues: { entry: loaded ? loaded.entry : blankEntry(kind, { kindId: choices.kinds[0]?.id, mainMenuId: choices.mainMenus[0]?.id }) },
+    defaultValues: {
+      entry: loaded ? loaded.entry : blankEntry(kind, { kindId: choices.kinds[0]?.id, mainMenuId: choices.mainMenus[0]?.id }),
+    },
     mode: 'onSubmit',
     shouldFocusError: false,
   });
   const { register, control, handleSubmit, setError, formState } = form;
+  useUnsavedChanges(formState.isDirty);
+  const stale = useStaleSave({
+    form,
+    idPrefix: id,
+    loaded: { values: { entry: loaded?.entry ?? {} }, revision: loaded?.revision ?? 0 },
+    loadCurrent: async () => {
+      const list = await apiGet(`/api/admin/catalog/entries/${kind}`, entryListResponse);
+      const current = list.entries.find((e) => e.entry.id === entryId);
+      if (!current) throw new Error('The entry is gone');
+      return { values: { entry: current.entry }, revision: current.revision };
+    },
+  });
 
   // The first field in error gets the focus, its language's tab opened first when it is on another.
   const focusFirstInvalid = useFocusFirstInvalid(formRef, formState.errors, { onHiddenTab: (lang) => setTab(lang as Lang) });
@@ -112,8 +143,14 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
 
   function showRefusal(error: unknown) {
     const failure = toApiError(error);
-    const fields = failure instanceof ApiError ? ((failure.body as { fields?: Array<{ path: string; code: string; text?: string }> } | undefined)?.fields ?? []) : [];
-    for (const f of fields) if (f.path !== 'entry') setError(f.path as Path<FormValues>, { type: f.text ? 'server' : f.code, message: f.text ?? '' });
+    // A stale save keeps the edits: the save bar offers the other change and carrying these over.
+    stale.refused(failure);
+    const fields =
+      failure instanceof ApiError
+        ? ((failure.body as { fields?: Array<{ path: string; code: string; text?: string }> } | undefined)?.fields ?? [])
+        : [];
+    for (const f of fields)
+      if (f.path !== 'entry') setError(f.path as Path<FormValues>, { type: f.text ? 'server' : f.code, message: f.text ?? '' });
     setMessage({ kind: 'error', text: failure.text || t('admin:errors.generic') });
     if (fields.length > 0) focusFirstInvalid();
   }
@@ -121,15 +158,16 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
   async function onSubmit(values: FormValues) {
     await run(async () => {
       setMessage(null);
+      stale.clear();
       onSaved(false);
-      const body = { entry: values.entry, lang, ...(loaded ? { revision: loaded.revision } : {}) };
+      const body = { entry: values.entry, lang, ...(loaded ? { revision: stale.revision } : {}) };
       const answer =
         entryId === null
           ? await apiPost(`/api/admin/catalog/entries/${kind}`, body, entrySavedResponse)
           : await apiSend('PUT', `/api/admin/catalog/entries/${kind}/${entryId}`, body, entrySavedResponse);
       onSaved(true);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'catalog'] });
-      if (entryId === null) navigate(`/catalog/entries/${kind}/${answer.id}`, { state: { saved: true } });
+      if (entryId === null) leaveSaved(() => navigate(`/catalog/entries/${kind}/${answer.id}`, { state: { saved: true } }));
     });
   }
 
@@ -137,9 +175,9 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
     if (!loaded || entryId === null || !window.confirm(t('entries.confirmDelete'))) return;
     await run(async () => {
       setMessage(null);
-      await apiDelete(`/api/admin/catalog/entries/${kind}/${entryId}?revision=${loaded.revision}&lang=${lang}`, entryDeletedResponse);
+      await apiDelete(`/api/admin/catalog/entries/${kind}/${entryId}?revision=${stale.revision}&lang=${lang}`, entryDeletedResponse);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'catalog'] });
-      navigate(`/catalog/entries/${kind}`);
+      leaveSaved(() => navigate(`/catalog/entries/${kind}`));
     });
   }
 
@@ -160,7 +198,14 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
           key={spec.key}
           control={control}
           name={path as Path<FormValues>}
-          render={({ field: c }) => <HtmlEditor id={`${id}-${path}`} label={label(spec.key)} value={typeof c.value === 'string' ? c.value : ''} onChange={c.onChange} />}
+          render={({ field: c }) => (
+            <HtmlEditor
+              id={`${id}-${path}`}
+              label={label(spec.key)}
+              value={typeof c.value === 'string' ? c.value : ''}
+              onChange={c.onChange}
+            />
+          )}
         />
       );
     }
@@ -172,7 +217,11 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
           {label(spec.key)}
           {required ? ` ${t('form.required')}` : ''}
         </label>
-        <input {...f.attrs} {...(spec.type === 'localizedUrl' ? { inputMode: 'url' as const, placeholder: '/rules/… https://…' } : {})} {...register(path as Path<FormValues>, spec.type === 'localizedUrl' ? optional : {})} />
+        <input
+          {...f.attrs}
+          {...(spec.type === 'localizedUrl' ? { inputMode: 'url' as const, placeholder: '/rules/… https://…' } : {})}
+          {...register(path as Path<FormValues>, spec.type === 'localizedUrl' ? optional : {})}
+        />
         {f.message}
       </div>
     );
@@ -192,7 +241,14 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
         return (
           <div className="admin-field" key={spec.key}>
             <label htmlFor={f.attrs.id}>{label(spec.key)}</label>
-            <input {...f.attrs} type="number" inputMode="numeric" min={spec.min} max={spec.max} {...register(path as Path<FormValues>, { valueAsNumber: true })} />
+            <input
+              {...f.attrs}
+              type="number"
+              inputMode="numeric"
+              min={spec.min}
+              max={spec.max}
+              {...register(path as Path<FormValues>, { valueAsNumber: true })}
+            />
             {f.message}
           </div>
         );
@@ -225,7 +281,11 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
         return (
           <div className="admin-field" key={spec.key}>
             <label htmlFor={f.attrs.id}>{label(spec.key)}</label>
-            <select className="admin-select" {...f.attrs} {...register(path as Path<FormValues>, spec.optional ? optionalNumber : { valueAsNumber: true })}>
+            <select
+              className="admin-select"
+              {...f.attrs}
+              {...register(path as Path<FormValues>, spec.optional ? optionalNumber : { valueAsNumber: true })}
+            >
               {spec.optional ? <option value="">{t(`entries.field.${spec.key}Any`)}</option> : null}
               {items.map((item) => (
                 <option key={item.id} value={item.id}>
@@ -242,7 +302,11 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
         return (
           <div className="admin-field" key={spec.key}>
             <label htmlFor={f.attrs.id}>{label(spec.key)}</label>
-            <input {...f.attrs} aria-describedby={[hintId, f.attrs['aria-describedby']].filter(Boolean).join(' ') || undefined} {...register(path as Path<FormValues>, spec.optional ? optional : {})} />
+            <input
+              {...f.attrs}
+              aria-describedby={[hintId, f.attrs['aria-describedby']].filter(Boolean).join(' ') || undefined}
+              {...register(path as Path<FormValues>, spec.optional ? optional : {})}
+            />
             {hintId ? (
               <p className="admin-field__hint" id={hintId}>
                 {t(`entries.field.${spec.key}Hint`)}
@@ -268,7 +332,9 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
         {entryId === null ? t(`entries.${kind}.create`) : t(`entries.${kind}.edit`, { name: title })}
       </h1>
       {loaded?.updatedAt ? (
-        <p className="admin-field__hint admin-catalog__meta">{t('form.lastChange', { who: loaded.updatedBy ?? t('form.importer'), when: formatSessionTime(loaded.updatedAt, timeZone, lang) })}</p>
+        <p className="admin-field__hint admin-catalog__meta">
+          {t('form.lastChange', { who: loaded.updatedBy ?? t('form.importer'), when: formatSessionTime(loaded.updatedAt, timeZone, lang) })}
+        </p>
       ) : null}
       <form
         ref={formRef}
@@ -280,24 +346,32 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
         className="admin-stack"
         aria-describedby={`${id}-message`}
       >
-        {localized.length > 0 ? (
-          <TextTabs
-            idPrefix={id}
-            tab={tab}
-            onTab={setTab}
-            flagged={(l) => localized.some((s) => errorAt(formState.errors, `entry.${s.key}.${l}`) !== undefined)}
-            panel={(l) => localized.map((spec) => localizedField(spec, l))}
-          />
-        ) : null}
-        {plain.length > 0 ? (
-          <fieldset className="admin-card admin-catalog__grid">
-            <legend>{t('entries.settings')}</legend>
-            {plain.map(plainField)}
-          </fieldset>
-        ) : null}
+        <Fragment key={stale.remount}>
+          {localized.length > 0 ? (
+            <TextTabs
+              idPrefix={id}
+              tab={tab}
+              onTab={setTab}
+              flagged={(l) => localized.some((s) => errorAt(formState.errors, `entry.${s.key}.${l}`) !== undefined)}
+              panel={(l) => localized.map((spec) => localizedField(spec, l))}
+            />
+          ) : null}
+          {plain.length > 0 ? (
+            <fieldset className="admin-card admin-catalog__grid">
+              <legend>{t('entries.settings')}</legend>
+              {plain.map(plainField)}
+            </fieldset>
+          ) : null}
+        </Fragment>
 
-        <FormMessage id={`${id}-message`} message={message} />
-        <div className="admin-actions">
+        <SaveBar
+          messageId={`${id}-message`}
+          message={message}
+          dirty={formState.isDirty}
+          busy={busy}
+          isNew={entryId === null}
+          panel={stale.panel}
+        >
           <button className="admin-button" type="submit" disabled={busy}>
             {entryId === null ? t('entries.createButton') : t('form.save')}
           </button>
@@ -306,7 +380,7 @@ function EntryForm({ kind, entryId, loaded, choices, timeZone, saved, onSaved }:
               {t('entries.delete')}
             </button>
           ) : null}
-        </div>
+        </SaveBar>
       </form>
     </section>
   );

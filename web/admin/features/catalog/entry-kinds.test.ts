@@ -10,7 +10,12 @@ describe('the entry forms and the contract schemas', () => {
     expect(refused.success).toBe(false);
     const paths = refused.error?.issues.map((i) => i.path.join('.')).sort();
     expect(paths).toEqual((kind === 'venues' ? ['address.ru', 'name.ru'] : kind === 'rules' ? ['name.ru', 'slug'] : ['name.ru']).sort());
-    const filled = { ...blank, name: { ru: 'Имя' }, ...(kind === 'venues' ? { address: { ru: 'Адрес' } } : {}), ...(kind === 'rules' ? { slug: 'house-rules' } : {}) };
+    const filled = {
+      ...blank,
+      name: { ru: 'Имя' },
+      ...(kind === 'venues' ? { address: { ru: 'Адрес' } } : {}),
+      ...(kind === 'rules' ? { slug: 'house-rules' } : {}),
+    };
     expect(simpleEntrySchemas[kind].safeParse(filled).success).toBe(true);
   });
 

@@ -76,7 +76,10 @@ export const ENTRY_FIELDS: Record<SimpleEntryKind, readonly FieldSpec[]> = {
 };
 
 /** A new entry of the kind with the catalog file's defaults, its id a stand-in the server replaces. */
-export function blankEntry(kind: SimpleEntryKind, first: { kindId?: number | undefined; mainMenuId?: number | undefined }): Record<string, unknown> {
+export function blankEntry(
+  kind: SimpleEntryKind,
+  first: { kindId?: number | undefined; mainMenuId?: number | undefined },
+): Record<string, unknown> {
   const name = { ru: '' };
   switch (kind) {
     case 'kinds':

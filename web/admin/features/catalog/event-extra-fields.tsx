@@ -10,7 +10,7 @@ import { LANGS, type Lang, pickLocalized } from '../../../../contract/lang.ts';
 import { apiGet } from '../../../lib/api.ts';
 import { EventSelect } from '../../components/event-select.tsx';
 import { ImageUpload } from '../../components/image-upload.tsx';
-import type { FormInput, FormOutput } from './event-form-page.tsx';
+import type { FormInput, FormOutput } from './event-form/model.ts';
 
 type Form = UseFormReturn<FormInput, unknown, FormOutput>;
 const optNum = { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v)) };
@@ -51,7 +51,14 @@ export function DisplayFields({ form, idPrefix }: { form: Form; idPrefix: string
     <>
       <div className="admin-field">
         <label htmlFor={`${idPrefix}-sortnum`}>{t('form.sortnum')}</label>
-        <input id={`${idPrefix}-sortnum`} type="number" inputMode="numeric" min={0} aria-describedby={`${idPrefix}-sortnum-hint`} {...register('event.sortnum', num)} />
+        <input
+          id={`${idPrefix}-sortnum`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          aria-describedby={`${idPrefix}-sortnum-hint`}
+          {...register('event.sortnum', num)}
+        />
         <p className="admin-field__hint" id={`${idPrefix}-sortnum-hint`}>
           {t('form.sortnumHint')}
         </p>
@@ -108,7 +115,13 @@ export function SessionExtras({ form, index, idPrefix }: { form: Form; index: nu
           const derived = !writtenAtMidnight(startsAt);
           return (
             <label className="admin-check">
-              <input type="checkbox" checked={typeof field.value === 'boolean' ? field.value : derived} onChange={(e) => field.onChange(e.currentTarget.checked)} onBlur={field.onBlur} /> {t('form.hasTime')}
+              <input
+                type="checkbox"
+                checked={typeof field.value === 'boolean' ? field.value : derived}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+                onBlur={field.onBlur}
+              />{' '}
+              {t('form.hasTime')}
             </label>
           );
         }}
@@ -126,7 +139,19 @@ export function SessionExtras({ form, index, idPrefix }: { form: Form; index: nu
 }
 
 /** A price's rarer settings: a fee in per cent, a minimum per order, group tickets, Pushkin card, subscriptions, order. */
-export function PriceExtras({ form, index, idPrefix, percent, field }: { form: Form; index: number; idPrefix: string; percent: boolean; field: FieldHelper }) {
+export function PriceExtras({
+  form,
+  index,
+  idPrefix,
+  percent,
+  field,
+}: {
+  form: Form;
+  index: number;
+  idPrefix: string;
+  percent: boolean;
+  field: FieldHelper;
+}) {
   const { t } = useTranslation('admin-catalog');
   const { register } = form;
   const base = `event.prices.${index}` as const;
@@ -137,7 +162,12 @@ export function PriceExtras({ form, index, idPrefix, percent, field }: { form: F
     <>
       <div className="admin-field">
         <label htmlFor={id('feeKind')}>{t('form.serviceFeeKind')}</label>
-        <select id={id('feeKind')} className="admin-select" {...register(`${base}.serviceFeeKind`)} aria-describedby={percent ? id('feeKind-hint') : undefined}>
+        <select
+          id={id('feeKind')}
+          className="admin-select"
+          {...register(`${base}.serviceFeeKind`)}
+          aria-describedby={percent ? id('feeKind-hint') : undefined}
+        >
           <option value="amount">{t('form.feeKinds.amount')}</option>
           <option value="percent">{t('form.feeKinds.percent')}</option>
         </select>
@@ -153,7 +183,14 @@ export function PriceExtras({ form, index, idPrefix, percent, field }: { form: F
       </div>
       <div className="admin-field">
         <label htmlFor={id('passes')}>{t('form.groupPasses')}</label>
-        <input id={id('passes')} type="number" inputMode="numeric" min={0} aria-describedby={id('passes-hint')} {...register(`${base}.groupPasses`, optNum)} />
+        <input
+          id={id('passes')}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          aria-describedby={id('passes-hint')}
+          {...register(`${base}.groupPasses`, optNum)}
+        />
         <p className="admin-field__hint" id={id('passes-hint')}>
           {t('form.groupPassesHint')}
         </p>
@@ -171,7 +208,13 @@ export function PriceExtras({ form, index, idPrefix, percent, field }: { form: F
         <input id={id('sort')} type="number" inputMode="numeric" min={0} {...register(`${base}.sortnum`, optNum)} />
       </div>
       <label className="admin-check">
-        <input type="checkbox" {...register(`${base}.forSubscription`)} aria-invalid={forSubscription.attrs['aria-invalid']} aria-describedby={forSubscription.attrs['aria-describedby']} /> {t('form.forSubscription')}
+        <input
+          type="checkbox"
+          {...register(`${base}.forSubscription`)}
+          aria-invalid={forSubscription.attrs['aria-invalid']}
+          aria-describedby={forSubscription.attrs['aria-describedby']}
+        />{' '}
+        {t('form.forSubscription')}
       </label>
       {forSubscription.message}
     </>
@@ -208,7 +251,10 @@ export function CategoryExtras({ form, index, idPrefix }: { form: Form; index: n
   );
 }
 
-type FieldHelper = (path: string) => { attrs: { id: string; 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined }; message: ReactNode };
+type FieldHelper = (path: string) => {
+  attrs: { id: string; 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined };
+  message: ReactNode;
+};
 
 /** The subscriptions page's list: the composition's names and the events one may add. */
 export const subscriptionsQuery = (lang: Lang) => ({
@@ -221,7 +267,21 @@ export const subscriptionsQuery = (lang: Lang) => ({
  * refuses a subscription without events, so an event that becomes one picks its first events
  * here; one that already is shows its events and the way to that page.
  */
-export function SubscriptionField({ form, idPrefix, eventId, wasSubscription, field, lang }: { form: Form; idPrefix: string; eventId: number | null; wasSubscription: boolean; field: FieldHelper; lang: Lang }) {
+export function SubscriptionField({
+  form,
+  idPrefix,
+  eventId,
+  wasSubscription,
+  field,
+  lang,
+}: {
+  form: Form;
+  idPrefix: string;
+  eventId: number | null;
+  wasSubscription: boolean;
+  field: FieldHelper;
+  lang: Lang;
+}) {
   const { t } = useTranslation('admin-catalog');
   const on = useWatch({ control: form.control, name: 'event.isSubscription' }) === true;
   const items = useWatch({ control: form.control, name: 'event.subscriptionItems' }) ?? [];
@@ -231,18 +291,28 @@ export function SubscriptionField({ form, idPrefix, eventId, wasSubscription, fi
   const composition = field('event.subscriptionItems');
   const hintId = `${idPrefix}-isSubscription-hint`;
   const nameOf = (id: number) => {
-    const known = list.data?.events.find((e) => e.id === id) ?? list.data?.subscriptions.flatMap((s) => s.items).find((i) => i.eventId === id);
+    const known =
+      list.data?.events.find((e) => e.id === id) ?? list.data?.subscriptions.flatMap((s) => s.items).find((i) => i.eventId === id);
     return known ? pickLocalized(known.name, lang) : `#${id}`;
   };
   const chosen = new Set(items.map((i) => i.eventId));
   const addable = (list.data?.events ?? []).filter((e) => e.id !== eventId && !chosen.has(e.id));
   const setItems = (next: Array<{ eventId: number }>) =>
-    form.setValue('event.subscriptionItems', next.map((i, n) => ({ ...i, sortnum: n + 1 })), { shouldDirty: true });
+    form.setValue(
+      'event.subscriptionItems',
+      next.map((i, n) => ({ ...i, sortnum: n + 1 })),
+      { shouldDirty: true },
+    );
 
   return (
     <div className="admin-stack admin-catalog__wide">
       <label className="admin-check">
-        <input type="checkbox" {...form.register('event.isSubscription')} aria-invalid={flag.attrs['aria-invalid']} aria-describedby={[hintId, flag.attrs['aria-describedby']].filter(Boolean).join(' ')} />{' '}
+        <input
+          type="checkbox"
+          {...form.register('event.isSubscription')}
+          aria-invalid={flag.attrs['aria-invalid']}
+          aria-describedby={[hintId, flag.attrs['aria-describedby']].filter(Boolean).join(' ')}
+        />{' '}
         {t('form.isSubscription')}
       </label>
       <p className="admin-field__hint" id={hintId}>
@@ -259,7 +329,12 @@ export function SubscriptionField({ form, idPrefix, eventId, wasSubscription, fi
               <li key={item.eventId}>
                 {nameOf(item.eventId)}{' '}
                 {wasSubscription ? null : (
-                  <button type="button" className="admin-button admin-button--plain" aria-label={t('form.subscriptionRemove', { name: nameOf(item.eventId) })} onClick={() => setItems(items.filter((i) => i.eventId !== item.eventId))}>
+                  <button
+                    type="button"
+                    className="admin-button admin-button--plain"
+                    aria-label={t('form.subscriptionRemove', { name: nameOf(item.eventId) })}
+                    onClick={() => setItems(items.filter((i) => i.eventId !== item.eventId))}
+                  >
                     {t('form.remove')}
                   </button>
                 )}
@@ -273,7 +348,14 @@ export function SubscriptionField({ form, idPrefix, eventId, wasSubscription, fi
               <p className="admin-field__hint">{t('form.subscriptionFirstHint')}</p>
               <div className="admin-field">
                 <label htmlFor={`${idPrefix}-subscription-add`}>{t('form.subscriptionAdd')}</label>
-                <EventSelect id={`${idPrefix}-subscription-add`} events={addable} lang={lang} value={adding} onValue={setAdding} blank={t('form.subscriptionChoose')} />
+                <EventSelect
+                  id={`${idPrefix}-subscription-add`}
+                  events={addable}
+                  lang={lang}
+                  value={adding}
+                  onValue={setAdding}
+                  blank={t('form.subscriptionChoose')}
+                />
               </div>
               <button
                 type="button"

@@ -30,7 +30,9 @@ export default function EventsPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const kindId = params.get('kind') ?? '';
-  const published = (EVENT_PUBLISHED_FILTERS as readonly string[]).includes(params.get('published') ?? '') ? (params.get('published') as string) : 'all';
+  const published = (EVENT_PUBLISHED_FILTERS as readonly string[]).includes(params.get('published') ?? '')
+    ? (params.get('published') as string)
+    : 'all';
   const [draft, setDraft] = useState({ q, kindId, published });
   const options = useQuery(optionsQuery);
   const list = useQuery({
@@ -77,11 +79,23 @@ export default function EventsPage() {
       <form className="admin-filters" role="search" onSubmit={submit}>
         <div className="admin-field">
           <label htmlFor={`${id}-q`}>{t('events.search')}</label>
-          <input id={`${id}-q`} type="search" value={draft.q} maxLength={200} onChange={(e) => setDraft({ ...draft, q: e.currentTarget.value })} autoComplete="off" />
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={draft.q}
+            maxLength={200}
+            onChange={(e) => setDraft({ ...draft, q: e.currentTarget.value })}
+            autoComplete="off"
+          />
         </div>
         <div className="admin-field">
           <label htmlFor={`${id}-kind`}>{t('events.kind')}</label>
-          <select id={`${id}-kind`} className="admin-select" value={draft.kindId} onChange={(e) => setDraft({ ...draft, kindId: e.currentTarget.value })}>
+          <select
+            id={`${id}-kind`}
+            className="admin-select"
+            value={draft.kindId}
+            onChange={(e) => setDraft({ ...draft, kindId: e.currentTarget.value })}
+          >
             <option value="">{t('events.anyKind')}</option>
             {options.data?.kinds.map((k) => (
               <option key={k.id} value={String(k.id)}>
@@ -92,7 +106,12 @@ export default function EventsPage() {
         </div>
         <div className="admin-field">
           <label htmlFor={`${id}-published`}>{t('events.published')}</label>
-          <select id={`${id}-published`} className="admin-select" value={draft.published} onChange={(e) => setDraft({ ...draft, published: e.currentTarget.value })}>
+          <select
+            id={`${id}-published`}
+            className="admin-select"
+            value={draft.published}
+            onChange={(e) => setDraft({ ...draft, published: e.currentTarget.value })}
+          >
             {EVENT_PUBLISHED_FILTERS.map((f) => (
               <option key={f} value={f}>
                 {t(`events.publishedFilter.${f}`)}
@@ -125,7 +144,10 @@ export default function EventsPage() {
               { label: t('events.kind'), cell: (e) => kindName(e.kindId) },
               { label: t('events.state'), cell: (e) => (e.isPublished ? t('events.isPublished') : t('events.notPublished')) },
               { label: t('events.sessions'), cell: (e) => e.sessionCount },
-              { label: t('events.next'), cell: (e) => (e.nextSession && options.data ? formatSessionTime(e.nextSession, options.data.timeZone, lang) : '—') },
+              {
+                label: t('events.next'),
+                cell: (e) => (e.nextSession && options.data ? formatSessionTime(e.nextSession, options.data.timeZone, lang) : '—'),
+              },
             ]}
           />
         )}

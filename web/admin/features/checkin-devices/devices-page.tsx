@@ -1,8 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_NAME_MAX_LENGTH } from '../../../../contract/checkin-rules.ts';
-import { type CheckinDevice, checkinSessionsResponse, createDeviceResponse, devicesResponse, revokeDeviceResponse } from '../../../../contract/checkin.ts';
+import { DEVICE_KEY_MAX_DAYS, DEVICE_NAME_MAX_LENGTH } from '../../../../contract/checkin-rules.ts';
+import {
+  type CheckinDevice,
+  checkinSessionsResponse,
+  createDeviceResponse,
+  devicesResponse,
+  revokeDeviceResponse,
+} from '../../../../contract/checkin.ts';
 import { formatDay } from '../../../lib/venue-format.ts';
 import { normalizeLang, toBcp47 } from '../../../../contract/lang.ts';
 import { apiGet, apiPost } from '../../../lib/api.ts';
@@ -21,7 +27,10 @@ const devicesKey = ['admin', 'checkin-devices'] as const;
 export function DevicesPage() {
   const { t, i18n, ready } = useTranslation('admin-checkin');
   const lang = normalizeLang(i18n.language);
-  const list = useQuery({ queryKey: devicesKey, queryFn: ({ signal }) => apiGet(`/api/admin/checkin/devices?lang=${lang}`, devicesResponse, { signal }) });
+  const list = useQuery({
+    queryKey: devicesKey,
+    queryFn: ({ signal }) => apiGet(`/api/admin/checkin/devices?lang=${lang}`, devicesResponse, { signal }),
+  });
   const [made, setMade] = useState<{ name: string; key: string } | null>(null);
   // The page's catalog loads on first visit; until then a skeleton, never raw keys.
   if (!ready) return <div className="admin-skeleton admin-skeleton--title" aria-busy="true" />;
@@ -91,21 +100,37 @@ function ShownKey({ name, secret, onDone }: { name: string; secret: string; onDo
   );
 }
 
-
 /** The venue's sessions of a day, as the door lists them (today when `date` is empty): the form's days default and session choice. */
 function useDaySessions(date: string) {
   const { i18n } = useTranslation('admin-checkin');
   const lang = normalizeLang(i18n.language);
   return useQuery({
     queryKey: ['admin', 'checkin-devices', 'sessions', date, lang],
-    queryFn: ({ signal }) => apiGet(`/api/checkin/sessions?lang=${lang}${date ? `&date=${date}` : ''}`, checkinSessionsResponse, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet(`/api/checkin/sessions?lang=${lang}${date ? `&date=${date}` : ''}`, checkinSessionsResponse, { signal }),
     placeholderData: (previous) => previous,
   });
 }
 
 /**
+ * The calendar days from `from` to `to`, both included (venue dates, no zone shifts them); at most
+ * DEVICE_KEY_MAX_DAYS, and none when the range is reversed or unreadable.
+ */
+export function daysBetween(from: string, to: string): string[] {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const end = Date.parse(`${to}T00:00:00Z`);
+  if (Number.isNaN(start) || Number.isNaN(end) || end < start) return [];
+  const days: string[] = [];
+  for (let at = start; at <= end && days.length < DEVICE_KEY_MAX_DAYS; at += 86_400_000) days.push(new Date(at).toISOString().slice(0, 10));
+  return days;
+}
+
+/** A chosen session: its venue day and how the form names it, kept while another day's sessions are shown. */
+type Chosen = { sessionId: number; day: string; label: string };
+
+/**
  * A key is made for a name and its days (the venue's today by default), and optionally only for
- * some sessions of its first day; it expires at the end of its last day.
+ * some sessions of those days, picked day by day; it expires at the end of its last day.
  */
 function CreateDeviceForm({ onMade }: { onMade: (made: { name: string; key: string }) => void }) {
   const { t, i18n } = useTranslation('admin-checkin');
@@ -113,12 +138,25 @@ function CreateDeviceForm({ onMade }: { onMade: (made: { name: string; key: stri
   const id = useId();
   const [name, setName] = useState('');
   const [days, setDays] = useState<{ from: string; to: string } | null>(null);
-  const [sessionIds, setSessionIds] = useState<number[]>([]);
+  const [chosen, setChosen] = useState<Chosen[]>([]);
+  const [shownDay, setShownDay] = useState('');
   const today = useDaySessions('');
   const from = days?.from ?? today.data?.date ?? '';
   const to = days?.to ?? today.data?.date ?? '';
-  const firstDay = useDaySessions(from);
-  const { busy, message, fields, submitWith } = useCardForm(t('devices.error'));
+  const keyDays = daysBetween(from, to);
+  // The day whose sessions are listed: the one picked, while it is one of the key's days; else the first.
+  const day = keyDays.includes(shownDay) ? shownDay : (keyDays[0] ?? from);
+  const daySessions = useDaySessions(day);
+  const sessionIds = chosen.map((c) => c.sessionId);
+  const { busy, message, fields, submitWith, edits } = useCardForm(t('devices.error'));
+  const lang = normalizeLang(i18n.language);
+
+  // Days changed: sessions of days the key no longer has are let go.
+  const changeDays = (next: { from: string; to: string }) => {
+    setDays(next);
+    const kept = new Set(daysBetween(next.from, next.to));
+    setChosen((list) => list.filter((c) => kept.has(c.day)));
+  };
 
   const submit = submitWith(async () => {
     const answer = await apiPost(
@@ -128,13 +166,13 @@ function CreateDeviceForm({ onMade }: { onMade: (made: { name: string; key: stri
     );
     onMade({ name: answer.device.name, key: answer.key });
     setName('');
-    setSessionIds([]);
+    setChosen([]);
     await queryClient.invalidateQueries({ queryKey: devicesKey });
     return '';
   });
 
   return (
-    <form className="admin-card admin-stack" onSubmit={submit} noValidate aria-labelledby={`${id}-h`}>
+    <form className="admin-card admin-stack" onSubmit={submit} onInput={edits.onInput} noValidate aria-labelledby={`${id}-h`}>
       <h2 className="admin-subheading" id={`${id}-h`}>
         {t('devices.createHeading')}
       </h2>
@@ -153,10 +191,7 @@ function CreateDeviceForm({ onMade }: { onMade: (made: { name: string; key: stri
         label={t('devices.validFrom')}
         type="date"
         value={from}
-        onChange={(e) => {
-          setDays({ from: e.currentTarget.value, to });
-          setSessionIds([]);
-        }}
+        onChange={(e) => changeDays({ from: e.currentTarget.value, to })}
         error={fields.validFrom}
       />
       <FormField
@@ -165,32 +200,75 @@ function CreateDeviceForm({ onMade }: { onMade: (made: { name: string; key: stri
         hint={t('devices.daysHint')}
         type="date"
         value={to}
-        onChange={(e) => setDays({ from, to: e.currentTarget.value })}
+        onChange={(e) => changeDays({ from, to: e.currentTarget.value })}
         error={fields.validTo}
       />
+      {to && keyDays.length > 0 ? (
+        <p className="admin-field__hint" data-testid="device-expiry">
+          {t('devices.expiresAt', { day: formatDay(to, lang) })}
+        </p>
+      ) : null}
       <fieldset className="admin-stack" aria-describedby={`${id}-sessions-hint`}>
         <legend>{t('devices.sessionsLegend')}</legend>
         <p className="admin-field__hint" id={`${id}-sessions-hint`}>
           {t('devices.sessionsHint')}
         </p>
-        {firstDay.data && firstDay.data.sessions.length > 0 ? (
-          firstDay.data.sessions.map((session) => (
-            <label key={session.sessionId} className="admin-check">
-              <input
-                type="checkbox"
-                checked={sessionIds.includes(session.sessionId)}
-                onChange={(e) => {
-                  const checked = e.currentTarget.checked;
-                  setSessionIds((ids) => (checked ? [...ids, session.sessionId] : ids.filter((x) => x !== session.sessionId)));
-                }}
-              />{' '}
-              {session.time ? `${session.time} · ` : ''}
-              {session.event}
-            </label>
-          ))
-        ) : (
-          <p>{firstDay.isPending ? t('devices.loading') : t('devices.noSessions')}</p>
-        )}
+        {keyDays.length > 1 ? (
+          <div className="admin-field">
+            <label htmlFor={`${id}-day`}>{t('devices.sessionsDay')}</label>
+            <select id={`${id}-day`} className="admin-select" value={day} onChange={(e) => setShownDay(e.currentTarget.value)}>
+              {keyDays.map((d) => (
+                <option key={d} value={d}>
+                  {formatDay(d, lang)}
+                  {chosen.some((c) => c.day === d)
+                    ? ` (${t('devices.chosenOnDay', { count: chosen.filter((c) => c.day === d).length })})`
+                    : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <div aria-live="polite" aria-busy={daySessions.isFetching} className="admin-stack">
+          {daySessions.data && daySessions.data.date === day && daySessions.data.sessions.length > 0 ? (
+            daySessions.data.sessions.map((session) => {
+              const label = `${formatDay(day, lang, 'short')} · ${session.time ? `${session.time} · ` : ''}${session.event}`;
+              return (
+                <label key={session.sessionId} className="admin-check">
+                  <input
+                    type="checkbox"
+                    checked={sessionIds.includes(session.sessionId)}
+                    onChange={(e) => {
+                      const checked = e.currentTarget.checked;
+                      setChosen((list) =>
+                        checked
+                          ? [...list, { sessionId: session.sessionId, day, label }]
+                          : list.filter((c) => c.sessionId !== session.sessionId),
+                      );
+                    }}
+                  />{' '}
+                  {session.time ? `${session.time} · ` : ''}
+                  {session.event}
+                </label>
+              );
+            })
+          ) : (
+            <p>
+              {daySessions.isPending || daySessions.data?.date !== day
+                ? t('devices.loading')
+                : t('devices.noSessions', { day: formatDay(day, lang) })}
+            </p>
+          )}
+        </div>
+        {chosen.length > 0 ? (
+          <div>
+            <p>{t('devices.chosen', { count: chosen.length })}</p>
+            <ul aria-label={t('devices.chosenList')} data-testid="device-chosen">
+              {chosen.map((c) => (
+                <li key={c.sessionId}>{c.label}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {fields.sessionIds ? (
           <p className="admin-field__error" role="alert">
             {t(`admin:fields.${fields.sessionIds}`)}
@@ -240,7 +318,9 @@ function DevicesTable({ devices }: { devices: readonly CheckinDevice[] }) {
                 {t('devices.scopeDays', { from: formatDay(device.validFrom, lang, 'short'), to: formatDay(device.validTo, lang, 'short') })}
                 {device.sessionIds ? ` · ${t('devices.scopeSessions', { count: device.sessionIds.length })}` : ''}
               </td>
-              <td data-label={t('devices.lastUsed')}>{device.lastUsedAt ? when.format(new Date(device.lastUsedAt)) : t('devices.never')}</td>
+              <td data-label={t('devices.lastUsed')}>
+                {device.lastUsedAt ? when.format(new Date(device.lastUsedAt)) : t('devices.never')}
+              </td>
               <td data-label={t('devices.state')}>
                 {device.revokedAt
                   ? t('devices.revokedAt', { at: when.format(new Date(device.revokedAt)) })
@@ -248,7 +328,9 @@ function DevicesTable({ devices }: { devices: readonly CheckinDevice[] }) {
                     ? t('devices.expired', { at: when.format(new Date(device.expiresAt)) })
                     : t('devices.active')}
               </td>
-              <td data-label={t('devices.actions')}>{device.revokedAt || Date.parse(device.expiresAt) <= Date.now() ? null : <RevokeButton device={device} />}</td>
+              <td data-label={t('devices.actions')}>
+                {device.revokedAt || Date.parse(device.expiresAt) <= Date.now() ? null : <RevokeButton device={device} />}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -69,7 +69,9 @@ export function BlockPanel({ sessionId, model, states, selected, seatName, onCle
 
   return (
     <div className="halls-panel">
-      <h2 className="admin-subheading">{selected.size === 0 ? t('blocks.noneSelected') : t('blocks.selected', { count: selected.size })}</h2>
+      <h2 className="admin-subheading">
+        {selected.size === 0 ? t('blocks.noneSelected') : t('blocks.selected', { count: selected.size })}
+      </h2>
       {names.length > 0 ? (
         <ul className="halls-panel__names">
           {names.map((name) => (
@@ -117,7 +119,12 @@ export function BlockPanel({ sessionId, model, states, selected, seatName, onCle
         <button type="button" className="admin-button" disabled={busy || toBlock.length === 0} onClick={() => act('block')}>
           {t('blocks.block')}
         </button>
-        <button type="button" className="admin-button admin-button--plain" disabled={busy || toUnblock.length === 0} onClick={() => act('unblock')}>
+        <button
+          type="button"
+          className="admin-button admin-button--plain"
+          disabled={busy || toUnblock.length === 0}
+          onClick={() => act('unblock')}
+        >
           {t('blocks.unblock')}
         </button>
       </div>

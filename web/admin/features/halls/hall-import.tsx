@@ -1,7 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HALL_SOURCE_FORMATS, type HallListResponse, type HallPreviewResponse, type HallSourceFormat, hallPreviewResponse, hallSaveResponse } from '../../../../contract/admin/halls.ts';
+import {
+  HALL_SOURCE_FORMATS,
+  type HallListResponse,
+  type HallPreviewResponse,
+  type HallSourceFormat,
+  hallPreviewResponse,
+  hallSaveResponse,
+} from '../../../../contract/admin/halls.ts';
 import { HALL_LIMITS } from '../../../../contract/admin/halls-rules.ts';
 import { normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
 import { apiPost } from '../../../lib/api.ts';
@@ -9,6 +16,7 @@ import { buildSeatModel } from '../../../lib/seat-map/seat-model.ts';
 import { fieldErrorsOf, messageOf } from '../../lib/field-errors.ts';
 import { HallCanvas } from '../../components/hall-canvas.tsx';
 import { leftOutLines } from './left-out.ts';
+import { useUnsavedChanges } from '../../components/unsaved-changes.ts';
 
 type Field = 'source' | 'venueId' | 'revision' | 'format';
 
@@ -33,6 +41,8 @@ export function HallImport({ halls, venues }: { halls: HallListResponse['halls']
   const [fields, setFields] = useState<Partial<Record<Field, string>>>({});
   const [status, setStatus] = useState('');
   const [preview, setPreview] = useState<HallPreviewResponse | undefined>();
+  // A plan pasted and not yet saved (a save says so in the status).
+  useUnsavedChanges(source.trim() !== '' && status === '');
   const model = useMemo(() => (preview ? buildSeatModel(preview.map) : undefined), [preview]);
   const leftOut = preview ? leftOutLines(t, preview.leftOut) : [];
 
@@ -76,7 +86,13 @@ export function HallImport({ halls, venues }: { halls: HallListResponse['halls']
         <legend>{t('import.mode')}</legend>
         {(['create', 'replace'] as const).map((value) => (
           <label key={value}>
-            <input type="radio" name={`${id}-mode`} checked={mode === value} disabled={value === 'replace' && halls.length === 0} onChange={() => setMode(value)} />
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              checked={mode === value}
+              disabled={value === 'replace' && halls.length === 0}
+              onChange={() => setMode(value)}
+            />
             {t(value === 'create' ? 'import.modeCreate' : 'import.modeReplace')}
           </label>
         ))}
@@ -94,7 +110,12 @@ export function HallImport({ halls, venues }: { halls: HallListResponse['halls']
           </fieldset>
           <div className="admin-field">
             <label htmlFor={`${id}-venue`}>{t('import.venue')}</label>
-            <select id={`${id}-venue`} value={venueId} onChange={(e) => setVenueId(Number(e.currentTarget.value))} aria-invalid={fields.venueId ? true : undefined}>
+            <select
+              id={`${id}-venue`}
+              value={venueId}
+              onChange={(e) => setVenueId(Number(e.currentTarget.value))}
+              aria-invalid={fields.venueId ? true : undefined}
+            >
               {venues.map((v) => (
                 <option key={v.id} value={v.id}>
                   {pickLocalized(v.name, lang)}

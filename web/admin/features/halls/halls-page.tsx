@@ -78,10 +78,17 @@ export function HallsPage() {
                       <td data-label={t('halls.seats')}>{hall.seats}</td>
                       <td data-label={t('halls.standing')}>{hall.standingAreas}</td>
                       <td data-label={t('halls.changed')}>
-                        {hall.updatedAt ? `${dateTimeFormat(toBcp47(lang), { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(hall.updatedAt))}${hall.updatedBy ? `, ${hall.updatedBy}` : ''}` : '—'}
+                        {hall.updatedAt
+                          ? `${dateTimeFormat(toBcp47(lang), { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(hall.updatedAt))}${hall.updatedBy ? `, ${hall.updatedBy}` : ''}`
+                          : '—'}
                       </td>
                       <td>
-                        <button type="button" className="admin-button admin-button--plain" aria-label={t('halls.download', { hall: pickLocalized(hall.name, lang) })} onClick={() => void download(hall.id)}>
+                        <button
+                          type="button"
+                          className="admin-button admin-button--plain"
+                          aria-label={t('halls.download', { hall: pickLocalized(hall.name, lang) })}
+                          onClick={() => void download(hall.id)}
+                        >
                           {t('halls.downloadShort')}
                         </button>
                       </td>

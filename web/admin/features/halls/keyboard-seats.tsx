@@ -20,7 +20,10 @@ export function KeyboardSeats({ model, states, sectorNames, selected, onChange }
   const id = useId();
   const sectors = useMemo(() => [...new Set(model.rows.map((r) => r.sectorId))], [model]);
   const [sector, setSector] = useState(sectors[0] ?? 0);
-  const rows = useMemo(() => model.rows.map((row, index) => ({ row, index })).filter(({ row }) => row.sectorId === sector), [model, sector]);
+  const rows = useMemo(
+    () => model.rows.map((row, index) => ({ row, index })).filter(({ row }) => row.sectorId === sector),
+    [model, sector],
+  );
   const [rowIndex, setRowIndex] = useState(rows[0]?.index ?? 0);
   const row = model.rows[rowIndex]?.sectorId === sector ? model.rows[rowIndex] : rows[0]?.row;
 

@@ -21,14 +21,26 @@ async function hallsT(lang: (typeof LANGS)[number]): Promise<TFunction<'admin-ha
   return instance.getFixedT(lang, 'admin-halls');
 }
 
-const e = (entry: Partial<HallLeftOutEntry> & Pick<HallLeftOutEntry, 'kind'>): HallLeftOutEntry => ({ name: null, shape: null, value: null, count: 1, ...entry });
+const e = (entry: Partial<HallLeftOutEntry> & Pick<HallLeftOutEntry, 'kind'>): HallLeftOutEntry => ({
+  name: null,
+  shape: null,
+  value: null,
+  count: 1,
+  ...entry,
+});
 
 describe('leftOutLines', () => {
   it('says the areas left out in one sentence, named, with the reason', async () => {
     const t = await hallsT('ru');
-    const areas = [e({ kind: 'area', name: 'бар', shape: 'rectangle' }), e({ kind: 'area', name: 'стол 1', shape: 'circle' }), e({ kind: 'area', name: 'стол 2', shape: 'circle' })];
+    const areas = [
+      e({ kind: 'area', name: 'бар', shape: 'rectangle' }),
+      e({ kind: 'area', name: 'стол 1', shape: 'circle' }),
+      e({ kind: 'area', name: 'стол 2', shape: 'circle' }),
+    ];
     expect(leftOutLines(t, areas)).toEqual(['Не перенесено: 3 области (бар, стол 1, стол 2): на нашей схеме зала нет произвольных фигур']);
-    expect(leftOutLines(t, [e({ kind: 'area', shape: 'circle' })])).toEqual(['Не перенесено: 1 область (круг): на нашей схеме зала нет произвольных фигур']);
+    expect(leftOutLines(t, [e({ kind: 'area', shape: 'circle' })])).toEqual([
+      'Не перенесено: 1 область (круг): на нашей схеме зала нет произвольных фигур',
+    ]);
     const many = Array.from({ length: 12 }, (_, i) => e({ kind: 'area', name: `стол ${i + 1}`, shape: 'circle' }));
     expect(leftOutLines(t, many)[0]).toMatch(/^Не перенесено: 12 областей \(стол 1, .*, стол 10, и ещё 2\): /);
   });
@@ -54,7 +66,15 @@ describe('leftOutLines', () => {
     const t = await hallsT(lang);
     const lines = leftOutLines(
       t,
-      HALL_LEFT_OUT_KINDS.map((kind) => e({ kind, name: 'N', shape: kind === 'area' || kind === 'stage-shape' ? 'ellipse' : null, value: kind === 'area' ? null : 'V', count: 2 })),
+      HALL_LEFT_OUT_KINDS.map((kind) =>
+        e({
+          kind,
+          name: 'N',
+          shape: kind === 'area' || kind === 'stage-shape' ? 'ellipse' : null,
+          value: kind === 'area' ? null : 'V',
+          count: 2,
+        }),
+      ),
     );
     expect(lines).toHaveLength(HALL_LEFT_OUT_KINDS.length);
     for (const line of lines) {

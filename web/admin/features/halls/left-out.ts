@@ -28,7 +28,11 @@ export function leftOutLines(t: TFunction<'admin-halls'>, entries: readonly Hall
       case 'stage-shape':
         for (const e of of) {
           const name = e.name ?? '';
-          lines.push(e.value ? t('import.leftOut.stageTurned', { name, shape: shapeName(e), value: e.value }) : t('import.leftOut.stageShape', { name, shape: shapeName(e) }));
+          lines.push(
+            e.value
+              ? t('import.leftOut.stageTurned', { name, shape: shapeName(e), value: e.value })
+              : t('import.leftOut.stageShape', { name, shape: shapeName(e) }),
+          );
         }
         break;
       case 'category-color':

@@ -17,7 +17,10 @@ import './halls.css';
 import { useVenue } from '../../app/session.ts';
 
 function formatWhen(iso: string, lang: Lang, timeZone: string, hasTime: boolean): string {
-  return dateTimeFormat(toBcp47(lang), hasTime ? { dateStyle: 'medium', timeStyle: 'short', timeZone } : { dateStyle: 'medium', timeZone }).format(new Date(iso));
+  return dateTimeFormat(
+    toBcp47(lang),
+    hasTime ? { dateStyle: 'medium', timeStyle: 'short', timeZone } : { dateStyle: 'medium', timeZone },
+  ).format(new Date(iso));
 }
 
 export const mapQueryKey = (sessionId: number) => ['admin', 'halls', 'map', sessionId] as const;
@@ -61,7 +64,11 @@ export function SeatBlocksPage() {
         ) : sessions.data.events.length === 0 ? (
           <p>{t('blocks.noSessions')}</p>
         ) : (
-          <select id={`${id}-session`} value={sessionId ?? ''} onChange={(e) => setParams(e.currentTarget.value ? { session: e.currentTarget.value } : {})}>
+          <select
+            id={`${id}-session`}
+            value={sessionId ?? ''}
+            onChange={(e) => setParams(e.currentTarget.value ? { session: e.currentTarget.value } : {})}
+          >
             <option value="">{t('blocks.sessionPlaceholder')}</option>
             {sessions.data.events.map((event) => (
               <optgroup key={event.id} label={pickLocalized(event.name, lang)}>
@@ -99,18 +106,27 @@ function SessionSeats({ sessionId, answer }: { sessionId: number; answer: HallSe
   const states = useMemo(() => statesOf(model, answer.states), [model, answer.states]);
   const counts = useMemo(() => countStates(states), [states]);
   const blocks = useMemo(() => new Map(answer.blocks.map((b) => [b.seatId, b])), [answer.blocks]);
-  const sectorNames = useMemo(() => new Map(answer.map.sectors.map((s) => [s.sector_id, pickLocalized(s.name, lang)])), [answer.map.sectors, lang]);
+  const sectorNames = useMemo(
+    () => new Map(answer.map.sectors.map((s) => [s.sector_id, pickLocalized(s.name, lang)])),
+    [answer.map.sectors, lang],
+  );
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [pointed, setPointed] = useState(-1);
 
-  const colorOf = useMemo(() => (i: number) => {
-    const state = states[i] ?? 'free';
-    return state === 'free' ? undefined : STATE_COLORS[state];
-  }, [states]);
-  const markOf = useMemo(() => (i: number) => {
-    const state = states[i] ?? 'free';
-    return state === 'free' ? undefined : STATE_MARKS[state];
-  }, [states]);
+  const colorOf = useMemo(
+    () => (i: number) => {
+      const state = states[i] ?? 'free';
+      return state === 'free' ? undefined : STATE_COLORS[state];
+    },
+    [states],
+  );
+  const markOf = useMemo(
+    () => (i: number) => {
+      const state = states[i] ?? 'free';
+      return state === 'free' ? undefined : STATE_MARKS[state];
+    },
+    [states],
+  );
 
   const seatName = (i: number) => {
     const row = model.rows[model.row[i] ?? 0];
@@ -142,9 +158,7 @@ function SessionSeats({ sessionId, answer }: { sessionId: number; answer: HallSe
         onHover={setPointed}
       />
       {/* Visual only: a screen reader hears each seat and its state in the row checkboxes below. */}
-      <p className="halls-pointed">
-        {pointed >= 0 ? describe(pointed) : '\u00a0'}
-      </p>
+      <p className="halls-pointed">{pointed >= 0 ? describe(pointed) : '\u00a0'}</p>
       <div className="halls-columns">
         <KeyboardSeats model={model} states={states} sectorNames={sectorNames} selected={selected} onChange={setSelected} />
         <BlockPanel
@@ -162,7 +176,9 @@ function SessionSeats({ sessionId, answer }: { sessionId: number; answer: HallSe
         />
       </div>
       <details className="halls-blocked">
-        <summary>{t('blocks.list')} ({answer.blocks.length})</summary>
+        <summary>
+          {t('blocks.list')} ({answer.blocks.length})
+        </summary>
         {answer.blocks.length === 0 ? (
           <p>{t('blocks.listEmpty')}</p>
         ) : (

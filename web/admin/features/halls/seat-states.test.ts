@@ -10,13 +10,31 @@ const model = buildSeatModel({
   seat_size: 10,
   zones: [{ zone_id: 5, name: {}, level_name: {}, color: '#ff0000', prices: [] }],
   seat_numbers: [
-    { sector_id: 1, row: '1', seat_id: deltaEncode([11, 12, 13]), x: deltaEncode([100, 200, 300]), y: deltaEncode([100, 100, 100]), seat: ['1', '2', '3'], zone_id: [5, 5, 5], free: [1, 0, 0] },
-    { sector_id: 1, row: '2', seat_id: deltaEncode([21, 22]), x: deltaEncode([100, 200]), y: deltaEncode([200, 200]), seat: ['1', '2'], zone_id: [5, 5], free: [0, 1] },
+    {
+      sector_id: 1,
+      row: '1',
+      seat_id: deltaEncode([11, 12, 13]),
+      x: deltaEncode([100, 200, 300]),
+      y: deltaEncode([100, 100, 100]),
+      seat: ['1', '2', '3'],
+      zone_id: [5, 5, 5],
+      free: [1, 0, 0],
+    },
+    {
+      sector_id: 1,
+      row: '2',
+      seat_id: deltaEncode([21, 22]),
+      x: deltaEncode([100, 200]),
+      y: deltaEncode([200, 200]),
+      seat: ['1', '2'],
+      zone_id: [5, 5],
+      free: [0, 1],
+    },
   ],
 });
 
 describe('statesOf', () => {
-  it('reads one letter per seat per row into the model\'s seat order; a missing letter is a free seat', () => {
+  it("reads one letter per seat per row into the model's seat order; a missing letter is a free seat", () => {
     const states = statesOf(model, ['fhs', 'b']);
     expect(states).toEqual(['free', 'held', 'sold', 'blocked', 'free']);
     expect(countStates(states)).toEqual({ free: 2, held: 1, sold: 1, blocked: 1 });

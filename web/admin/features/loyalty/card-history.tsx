@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { loyaltyMovementsResponse, loyaltyOrdersResponse } from '../../../../contract/admin/loyalty.ts';
 import { orderState } from '../../../../contract/admin/orders-rules.ts';
-import { normalizeLang } from '../../../../contract/lang.ts';
+import { intlLocale, normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet } from '../../../lib/api.ts';
 import { QueryList } from '../../components/query-list.tsx';
 import { type StackedColumn, StackedTable } from '../../components/stacked-table.tsx';
-import { formatDateTime, formatMoney, intlLocale } from '../../../lib/venue-format.ts';
+import { formatDateTime, formatMoney } from '../../../lib/venue-format.ts';
 import { useVenue } from '../../app/session.ts';
 import { LOYALTY_KEY } from './loyalty-api.ts';
 
@@ -46,7 +46,12 @@ function HistorySection<Page, Row>({
             <StackedTable caption={caption} rows={data.pages.flatMap((p) => rowsOf(p))} rowKey={rowKey} columns={columns} />
             {query.hasNextPage ? (
               <div className="admin-actions">
-                <button className="admin-button admin-button--plain" type="button" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                <button
+                  className="admin-button admin-button--plain"
+                  type="button"
+                  disabled={query.isFetchingNextPage}
+                  onClick={() => void query.fetchNextPage()}
+                >
                   {more}
                 </button>
               </div>
@@ -65,7 +70,8 @@ export function CardMovements({ cardId }: { cardId: number }) {
   const lang = normalizeLang(i18n.language);
   const movements = useInfiniteQuery({
     queryKey: [...LOYALTY_KEY, 'movements', cardId],
-    queryFn: ({ signal, pageParam }) => apiGet(pageAfter(`/api/admin/loyalty-cards/${cardId}/movements`, pageParam), loyaltyMovementsResponse, { signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiGet(pageAfter(`/api/admin/loyalty-cards/${cardId}/movements`, pageParam), loyaltyMovementsResponse, { signal }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => (last.more ? last.movements.at(-1)?.id : undefined),
     retry: false,
@@ -117,7 +123,8 @@ export function CardOrders({ cardId }: { cardId: number }) {
   const lang = normalizeLang(i18n.language);
   const orders = useInfiniteQuery({
     queryKey: [...LOYALTY_KEY, 'orders', cardId],
-    queryFn: ({ signal, pageParam }) => apiGet(pageAfter(`/api/admin/loyalty-cards/${cardId}/orders`, pageParam), loyaltyOrdersResponse, { signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiGet(pageAfter(`/api/admin/loyalty-cards/${cardId}/orders`, pageParam), loyaltyOrdersResponse, { signal }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => (last.more ? last.orders.at(-1)?.id : undefined),
     retry: false,

@@ -1,6 +1,12 @@
 import type { TFunction } from 'i18next';
 import { loyaltyCardResponse } from '../../../../contract/admin/loyalty.ts';
-import { CARD_CODE_MAX, CARD_CODE_MIN, CORRECTION_REASON_MAX, HOLDER_NAME_MAX, ACCRUAL_PERCENT_MAX } from '../../../../contract/admin/loyalty-rules.ts';
+import {
+  CARD_CODE_MAX,
+  CARD_CODE_MIN,
+  CORRECTION_REASON_MAX,
+  HOLDER_NAME_MAX,
+  ACCRUAL_PERCENT_MAX,
+} from '../../../../contract/admin/loyalty-rules.ts';
 import { apiGet } from '../../../lib/api.ts';
 import type { FieldErrors } from '../../lib/field-errors.ts';
 
@@ -17,7 +23,13 @@ export const cardQuery = (id: number) => ({
 export function fieldText(t: TFunction<['admin-loyalty', 'admin']>, errors: FieldErrors, name: string): string | undefined {
   const code = errors[name];
   if (!code) return undefined;
-  const limits = { codeMin: CARD_CODE_MIN, codeMax: CARD_CODE_MAX, holderMax: HOLDER_NAME_MAX, reasonMax: CORRECTION_REASON_MAX, percentMax: ACCRUAL_PERCENT_MAX };
+  const limits = {
+    codeMin: CARD_CODE_MIN,
+    codeMax: CARD_CODE_MAX,
+    holderMax: HOLDER_NAME_MAX,
+    reasonMax: CORRECTION_REASON_MAX,
+    percentMax: ACCRUAL_PERCENT_MAX,
+  };
   return t(`fields.${code}`, { ...limits, defaultValue: t('fields.invalid') });
 }
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { normalizeLang } from '../../../../contract/lang.ts';
+import { intlLocale, normalizeLang } from '../../../../contract/lang.ts';
 import { isNotFound, toApiError } from '../../../lib/api.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
-import { formatDateTime, intlLocale } from '../../../lib/venue-format.ts';
+import { formatDateTime } from '../../../lib/venue-format.ts';
 import { useVenue } from '../../app/session.ts';
 import { CardForm } from './card-form.tsx';
 import { CardMovements, CardOrders } from './card-history.tsx';
@@ -78,7 +78,11 @@ export default function LoyaltyCardPage({ cardId, canWrite }: { cardId: number; 
         </div>
         <div>
           <dt>{t('card.updated')}</dt>
-          <dd>{c.updatedAt ? t('card.updatedBy', { when: formatDateTime(c.updatedAt, lang, venue.timeZone), who: c.updatedBy ?? '—' }) : t('card.none')}</dd>
+          <dd>
+            {c.updatedAt
+              ? t('card.updatedBy', { when: formatDateTime(c.updatedAt, lang, venue.timeZone), who: c.updatedBy ?? '—' })
+              : t('card.none')}
+          </dd>
         </div>
       </dl>
       {canWrite ? (

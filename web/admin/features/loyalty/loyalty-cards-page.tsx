@@ -4,21 +4,27 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 import { loyaltyCardResponse, loyaltyListResponse } from '../../../../contract/admin/loyalty.ts';
 import { ACCRUAL_PERCENT_DEFAULT, ACCRUAL_PERCENT_MAX, CARD_CODE_MAX, LOYALTY_STATES } from '../../../../contract/admin/loyalty-rules.ts';
-import { normalizeLang } from '../../../../contract/lang.ts';
+import { intlLocale, normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet, apiPost } from '../../../lib/api.ts';
 import { LabelledField } from '../../components/labelled-field.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { QueryList } from '../../components/query-list.tsx';
 import { StackedTable } from '../../components/stacked-table.tsx';
 import { Pager, SearchForm, StateSelect } from '../../components/list-filters.tsx';
-import { intlLocale } from '../../../lib/venue-format.ts';
 import { useOpeningForm } from '../../components/card-form.tsx';
 import { LOYALTY_KEY, fieldText, typedInteger } from './loyalty-api.ts';
 import '../../components/desk.css';
 import './loyalty.css';
 
 type Draft = { code: string; holderName: string; email: string; accrualPercent: string; openingBalance: string; blocked: boolean };
-const emptyDraft: Draft = { code: '', holderName: '', email: '', accrualPercent: String(ACCRUAL_PERCENT_DEFAULT), openingBalance: '0', blocked: false };
+const emptyDraft: Draft = {
+  code: '',
+  holderName: '',
+  email: '',
+  accrualPercent: String(ACCRUAL_PERCENT_DEFAULT),
+  openingBalance: '0',
+  blocked: false,
+};
 
 /**
  * Loyalty cards: a search by number (or its last 4 digits), holder or e-mail, a state filter, a
@@ -47,7 +53,8 @@ export default function LoyaltyCardsPage({ canWrite }: { canWrite: boolean }) {
     retry: false,
   });
 
-  const setQuery = (next: Record<string, string>) => setParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v !== '' && v !== 'all' && v !== '1')));
+  const setQuery = (next: Record<string, string>) =>
+    setParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v !== '' && v !== 'all' && v !== '1')));
 
   function search(event: FormEvent) {
     event.preventDefault();
@@ -63,7 +70,12 @@ export default function LoyaltyCardsPage({ canWrite }: { canWrite: boolean }) {
     event.preventDefault();
     if (!draft) return;
     await form.run(async () => {
-      const body = { ...draft, accrualPercent: typedInteger(draft.accrualPercent), openingBalance: typedInteger(draft.openingBalance), lang };
+      const body = {
+        ...draft,
+        accrualPercent: typedInteger(draft.accrualPercent),
+        openingBalance: typedInteger(draft.openingBalance),
+        lang,
+      };
       const made = await apiPost('/api/admin/loyalty-cards', body, loyaltyCardResponse);
       setDraft(null);
       await queryClient.invalidateQueries({ queryKey: LOYALTY_KEY });
@@ -93,25 +105,63 @@ export default function LoyaltyCardsPage({ canWrite }: { canWrite: boolean }) {
         {form.message}
       </p>
       {draft ? (
-        <form className="admin-card admin-stack loyalty-form" onSubmit={create} noValidate aria-labelledby={f('form-heading')}>
+        <form
+          className="admin-card admin-stack loyalty-form"
+          onSubmit={create}
+          onInput={form.edits.onInput}
+          noValidate
+          aria-labelledby={f('form-heading')}
+        >
           <h2 className="admin-subheading" id={f('form-heading')} tabIndex={-1} ref={form.heading}>
             {t('create.heading')}
           </h2>
           <div className="loyalty-form__grid">
             <LabelledField id={f('code')} label={t('card.code')} error={err('code')} hint={t('create.codeHint', { max: CARD_CODE_MAX })}>
-              <input value={draft.code} maxLength={CARD_CODE_MAX} inputMode="numeric" autoComplete="off" onChange={(e) => setDraft({ ...draft, code: e.currentTarget.value })} required />
+              <input
+                value={draft.code}
+                maxLength={CARD_CODE_MAX}
+                inputMode="numeric"
+                autoComplete="off"
+                onChange={(e) => setDraft({ ...draft, code: e.currentTarget.value })}
+                required
+              />
             </LabelledField>
             <LabelledField id={f('holderName')} label={t('card.holderName')} error={err('holderName')}>
-              <input value={draft.holderName} autoComplete="off" onChange={(e) => setDraft({ ...draft, holderName: e.currentTarget.value })} required />
+              <input
+                value={draft.holderName}
+                autoComplete="off"
+                onChange={(e) => setDraft({ ...draft, holderName: e.currentTarget.value })}
+                required
+              />
             </LabelledField>
             <LabelledField id={f('email')} label={t('card.email')} error={err('email')} hint={t('card.noEmailHint')}>
-              <input type="email" value={draft.email} autoComplete="off" onChange={(e) => setDraft({ ...draft, email: e.currentTarget.value })} />
+              <input
+                type="email"
+                value={draft.email}
+                autoComplete="off"
+                onChange={(e) => setDraft({ ...draft, email: e.currentTarget.value })}
+              />
             </LabelledField>
             <LabelledField id={f('accrualPercent')} label={t('card.accrualPercent')} error={err('accrualPercent')}>
-              <input inputMode="numeric" value={draft.accrualPercent} max={ACCRUAL_PERCENT_MAX} onChange={(e) => setDraft({ ...draft, accrualPercent: e.currentTarget.value })} required />
+              <input
+                inputMode="numeric"
+                value={draft.accrualPercent}
+                max={ACCRUAL_PERCENT_MAX}
+                onChange={(e) => setDraft({ ...draft, accrualPercent: e.currentTarget.value })}
+                required
+              />
             </LabelledField>
-            <LabelledField id={f('openingBalance')} label={t('create.openingBalance')} error={err('openingBalance')} hint={t('create.openingBalanceHint')}>
-              <input inputMode="numeric" value={draft.openingBalance} onChange={(e) => setDraft({ ...draft, openingBalance: e.currentTarget.value })} />
+            <LabelledField
+              id={f('openingBalance')}
+              label={t('create.openingBalance')}
+              error={err('openingBalance')}
+              hint={t('create.openingBalanceHint')}
+            >
+              <input
+                inputMode="numeric"
+                value={draft.openingBalance}
+                onChange={(e) => setDraft({ ...draft, openingBalance: e.currentTarget.value })}
+              />
             </LabelledField>
           </div>
           <label className="admin-check">
@@ -131,12 +181,26 @@ export default function LoyaltyCardsPage({ canWrite }: { canWrite: boolean }) {
       <SearchForm onSearch={search} find={t('list.find')}>
         <div className="admin-field">
           <label htmlFor={f('q')}>{t('list.search')}</label>
-          <input id={f('q')} type="search" value={filters.q} autoComplete="off" aria-describedby={f('q-hint')} onChange={(e) => setFilters({ ...filters, q: e.currentTarget.value })} />
+          <input
+            id={f('q')}
+            type="search"
+            value={filters.q}
+            autoComplete="off"
+            aria-describedby={f('q-hint')}
+            onChange={(e) => setFilters({ ...filters, q: e.currentTarget.value })}
+          />
           <p className="admin-field__hint" id={f('q-hint')}>
             {t('list.searchHint')}
           </p>
         </div>
-        <StateSelect id={f('state')} label={t('list.state')} states={LOYALTY_STATES} labelOf={(s) => t(`list.states.${s}`)} value={filters.state} onValue={(v) => setFilters({ ...filters, state: v })} />
+        <StateSelect
+          id={f('state')}
+          label={t('list.state')}
+          states={LOYALTY_STATES}
+          labelOf={(s) => t(`list.states.${s}`)}
+          value={filters.state}
+          onValue={(v) => setFilters({ ...filters, state: v })}
+        />
       </SearchForm>
       <QueryList query={list} isEmpty={(data) => data.cards.length === 0} nothing={t('list.nothing')}>
         {(data) => (

@@ -33,7 +33,7 @@ import { useOpeningForm } from '../../components/card-form.tsx';
 import { OffersTabs } from './offers-tabs.tsx';
 import { EventSelect } from '../../components/event-select.tsx';
 import { LabelledField } from '../../components/labelled-field.tsx';
-import { fromZoneInput, toZoneInput } from './zone-time.ts';
+import { fromZoneInput, toZoneInput } from '../../lib/zone-time.ts';
 import { TableRegion } from '../../components/table-region.tsx';
 import { Pager, SearchForm, StateSelect } from '../../components/list-filters.tsx';
 import '../../components/desk.css';
@@ -49,15 +49,26 @@ const eventsQuery = {
   queryFn: ({ signal }: { signal: AbortSignal }) => apiGet('/api/admin/catalog/events?published=all', eventListResponse, { signal }),
 };
 
-type Terms = { kind: 'percent' | 'amount'; value: string; validFrom: string; validUntil: string; usageLimit: string; eventId: string; active: boolean };
-type Editing = { mode: 'code'; id: number | null; revision: number | null; used: boolean; code: string } | { mode: 'batch'; prefix: string; count: string; length: string };
+type Terms = {
+  kind: 'percent' | 'amount';
+  value: string;
+  validFrom: string;
+  validUntil: string;
+  usageLimit: string;
+  eventId: string;
+  active: boolean;
+};
+type Editing =
+  | { mode: 'code'; id: number | null; revision: number | null; used: boolean; code: string }
+  | { mode: 'batch'; prefix: string; count: string; length: string };
 
 const emptyTerms: Terms = { kind: 'percent', value: '', validFrom: '', validUntil: '', usageLimit: '', eventId: '', active: true };
 
 /** What the form sends: typed percent or roubles to basis points or kopecks, dates in the venue's zone. */
 function termsBody(terms: Terms, timeZone: string) {
   const number = Number(terms.value.replace(',', '.'));
-  const value = terms.value.trim() === '' || Number.isNaN(number) ? 0 : terms.kind === 'percent' ? percentToBasis(number) : roublesToKopecks(number);
+  const value =
+    terms.value.trim() === '' || Number.isNaN(number) ? 0 : terms.kind === 'percent' ? percentToBasis(number) : roublesToKopecks(number);
   return {
     kind: terms.kind,
     value,
@@ -155,7 +166,12 @@ export default function PromoCodesPage() {
       } else if (editing.id === null) {
         await apiPost('/api/admin/promo-codes', { ...body, code: editing.code }, promoCodeResponse);
       } else {
-        await apiSend('PUT', `/api/admin/promo-codes/${editing.id}`, { ...body, code: editing.code, revision: editing.revision }, promoCodeResponse);
+        await apiSend(
+          'PUT',
+          `/api/admin/promo-codes/${editing.id}`,
+          { ...body, code: editing.code, revision: editing.revision },
+          promoCodeResponse,
+        );
       }
       setEditing(null);
       await queryClient.invalidateQueries({ queryKey: ['admin', 'promo-codes'] });
@@ -183,7 +199,8 @@ export default function PromoCodesPage() {
     const found = events.data?.events.find((e) => e.id === eid);
     return found ? pickLocalized(found.name, lang) : (fallback ?? String(eid));
   };
-  const dateText = (iso: string | null) => (iso ? new Intl.DateTimeFormat(toBcp47(lang), { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso)) : '');
+  const dateText = (iso: string | null) =>
+    iso ? new Intl.DateTimeFormat(toBcp47(lang), { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso)) : '';
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
   const f = (name: string) => `${id}-${name}`;
   const err = (name: string) => (errors[name] ? t(`fields.${errors[name]}`, { defaultValue: t('fields.invalid') }) : undefined);
@@ -196,10 +213,18 @@ export default function PromoCodesPage() {
         {t('promo.heading')}
       </h1>
       <div className="admin-actions">
-        <button className="admin-button" type="button" onClick={() => open({ mode: 'code', id: null, revision: null, used: false, code: '' }, emptyTerms)}>
+        <button
+          className="admin-button"
+          type="button"
+          onClick={() => open({ mode: 'code', id: null, revision: null, used: false, code: '' }, emptyTerms)}
+        >
           {t('promo.create')}
         </button>
-        <button className="admin-button admin-button--plain" type="button" onClick={() => open({ mode: 'batch', prefix: '', count: '100', length: '8' }, emptyTerms)}>
+        <button
+          className="admin-button admin-button--plain"
+          type="button"
+          onClick={() => open({ mode: 'batch', prefix: '', count: '100', length: '8' }, emptyTerms)}
+        >
           {t('promo.createBatch')}
         </button>
       </div>
@@ -209,18 +234,35 @@ export default function PromoCodesPage() {
       {batchMade ? (
         <div className="admin-card admin-stack" role="region" aria-label={t('promo.batchDone', { count: batchMade.count })}>
           <p>{t('promo.batchDone', { count: batchMade.count })}</p>
-          <CsvLinks label={t('promo.downloadCsv')} href={(dialect) => `/api/admin/promo-codes/batches/${batchMade.batchId}/codes.csv?lang=${lang}&dialect=${dialect}`} />
+          <CsvLinks
+            label={t('promo.downloadCsv')}
+            href={(dialect) => `/api/admin/promo-codes/batches/${batchMade.batchId}/codes.csv?lang=${lang}&dialect=${dialect}`}
+          />
           <p className="admin-actions">
-            <button className="admin-button admin-button--plain" type="button" onClick={() => setQuery({ batch: String(batchMade.batchId) })}>
+            <button
+              className="admin-button admin-button--plain"
+              type="button"
+              onClick={() => setQuery({ batch: String(batchMade.batchId) })}
+            >
               {t('promo.showBatch')}
             </button>
           </p>
         </div>
       ) : null}
       {editing ? (
-        <form className="admin-card admin-stack offers-form" onSubmit={save} noValidate aria-labelledby={f('form-heading')}>
+        <form
+          className="admin-card admin-stack offers-form"
+          onSubmit={save}
+          onInput={form.edits.onInput}
+          noValidate
+          aria-labelledby={f('form-heading')}
+        >
           <h2 className="admin-subheading" id={f('form-heading')} tabIndex={-1} ref={form.heading}>
-            {editing.mode === 'batch' ? t('promo.batchHeading') : editing.id === null ? t('promo.createHeading') : t('promo.editHeading', { code: editing.code })}
+            {editing.mode === 'batch'
+              ? t('promo.batchHeading')
+              : editing.id === null
+                ? t('promo.createHeading')
+                : t('promo.editHeading', { code: editing.code })}
           </h2>
           {editing.mode === 'code' && editing.used ? <p className="admin-field__hint">{t('promo.usedHint')}</p> : null}
           <div className="offers-form__grid">
@@ -237,37 +279,113 @@ export default function PromoCodesPage() {
               </LabelledField>
             ) : (
               <>
-                <LabelledField id={f('prefix')} label={t('promo.prefix')} error={err('prefix')} hint={t('promo.prefixHint', { max: BATCH_PREFIX_MAX })}>
-                  <input value={editing.prefix} maxLength={BATCH_PREFIX_MAX} autoComplete="off" onChange={(e) => setEditing({ ...editing, prefix: e.currentTarget.value.toUpperCase() })} />
+                <LabelledField
+                  id={f('prefix')}
+                  label={t('promo.prefix')}
+                  error={err('prefix')}
+                  hint={t('promo.prefixHint', { max: BATCH_PREFIX_MAX })}
+                >
+                  <input
+                    value={editing.prefix}
+                    maxLength={BATCH_PREFIX_MAX}
+                    autoComplete="off"
+                    onChange={(e) => setEditing({ ...editing, prefix: e.currentTarget.value.toUpperCase() })}
+                  />
                 </LabelledField>
-                <LabelledField id={f('count')} label={t('promo.count')} error={err('count')} hint={t('promo.countHint', { max: BATCH_MAX })}>
-                  <input type="number" inputMode="numeric" min={1} max={BATCH_MAX} value={editing.count} onChange={(e) => setEditing({ ...editing, count: e.currentTarget.value })} required />
+                <LabelledField
+                  id={f('count')}
+                  label={t('promo.count')}
+                  error={err('count')}
+                  hint={t('promo.countHint', { max: BATCH_MAX })}
+                >
+                  <input
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={BATCH_MAX}
+                    value={editing.count}
+                    onChange={(e) => setEditing({ ...editing, count: e.currentTarget.value })}
+                    required
+                  />
                 </LabelledField>
-                <LabelledField id={f('length')} label={t('promo.length')} error={err('length')} hint={t('promo.lengthHint', { min: BATCH_LENGTH_MIN, max: BATCH_LENGTH_MAX })}>
-                  <input type="number" inputMode="numeric" min={BATCH_LENGTH_MIN} max={BATCH_LENGTH_MAX} value={editing.length} onChange={(e) => setEditing({ ...editing, length: e.currentTarget.value })} required />
+                <LabelledField
+                  id={f('length')}
+                  label={t('promo.length')}
+                  error={err('length')}
+                  hint={t('promo.lengthHint', { min: BATCH_LENGTH_MIN, max: BATCH_LENGTH_MAX })}
+                >
+                  <input
+                    type="number"
+                    inputMode="numeric"
+                    min={BATCH_LENGTH_MIN}
+                    max={BATCH_LENGTH_MAX}
+                    value={editing.length}
+                    onChange={(e) => setEditing({ ...editing, length: e.currentTarget.value })}
+                    required
+                  />
                 </LabelledField>
               </>
             )}
             <LabelledField id={f('kind')} label={t('promo.kind')} error={err('kind')}>
-              <select className="admin-select" value={terms.kind} disabled={editing.mode === 'code' && editing.used} onChange={(e) => setTerms({ ...terms, kind: e.currentTarget.value as Terms['kind'] })}>
+              <select
+                className="admin-select"
+                value={terms.kind}
+                disabled={editing.mode === 'code' && editing.used}
+                onChange={(e) => setTerms({ ...terms, kind: e.currentTarget.value as Terms['kind'] })}
+              >
                 <option value="percent">{t('promo.kindPercent')}</option>
                 <option value="amount">{t('promo.kindAmount')}</option>
               </select>
             </LabelledField>
-            <LabelledField id={f('value')} label={terms.kind === 'percent' ? t('promo.valuePercent') : t('promo.valueAmount')} error={err('value')}>
-              <input inputMode="decimal" value={terms.value} readOnly={editing.mode === 'code' && editing.used} onChange={(e) => setTerms({ ...terms, value: e.currentTarget.value })} required />
+            <LabelledField
+              id={f('value')}
+              label={terms.kind === 'percent' ? t('promo.valuePercent') : t('promo.valueAmount')}
+              error={err('value')}
+            >
+              <input
+                inputMode="decimal"
+                value={terms.value}
+                readOnly={editing.mode === 'code' && editing.used}
+                onChange={(e) => setTerms({ ...terms, value: e.currentTarget.value })}
+                required
+              />
             </LabelledField>
-            <LabelledField id={f('validFrom')} label={t('promo.validFrom')} error={err('validFrom')} hint={t('promo.zoneHint', { zone: timeZone })}>
-              <input type="datetime-local" value={terms.validFrom} onChange={(e) => setTerms({ ...terms, validFrom: e.currentTarget.value })} />
+            <LabelledField
+              id={f('validFrom')}
+              label={t('promo.validFrom')}
+              error={err('validFrom')}
+              hint={t('promo.zoneHint', { zone: timeZone })}
+            >
+              <input
+                type="datetime-local"
+                value={terms.validFrom}
+                onChange={(e) => setTerms({ ...terms, validFrom: e.currentTarget.value })}
+              />
             </LabelledField>
             <LabelledField id={f('validUntil')} label={t('promo.validUntil')} error={err('validUntil')}>
-              <input type="datetime-local" value={terms.validUntil} onChange={(e) => setTerms({ ...terms, validUntil: e.currentTarget.value })} />
+              <input
+                type="datetime-local"
+                value={terms.validUntil}
+                onChange={(e) => setTerms({ ...terms, validUntil: e.currentTarget.value })}
+              />
             </LabelledField>
             <LabelledField id={f('usageLimit')} label={t('promo.usageLimit')} error={err('usageLimit')} hint={t('promo.usageLimitHint')}>
-              <input type="number" inputMode="numeric" min={1} value={terms.usageLimit} onChange={(e) => setTerms({ ...terms, usageLimit: e.currentTarget.value })} />
+              <input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                value={terms.usageLimit}
+                onChange={(e) => setTerms({ ...terms, usageLimit: e.currentTarget.value })}
+              />
             </LabelledField>
             <LabelledField id={f('eventId')} label={t('promo.event')} error={err('eventId')}>
-              <EventSelect events={events.data?.events} lang={lang} value={terms.eventId} onValue={(v) => setTerms({ ...terms, eventId: v })} blank={t('promo.anyEvent')} />
+              <EventSelect
+                events={events.data?.events}
+                lang={lang}
+                value={terms.eventId}
+                onValue={(v) => setTerms({ ...terms, eventId: v })}
+                blank={t('promo.anyEvent')}
+              />
             </LabelledField>
           </div>
           <label className="admin-check">
@@ -287,18 +405,42 @@ export default function PromoCodesPage() {
       <SearchForm onSearch={search} find={t('promo.find')}>
         <div className="admin-field">
           <label htmlFor={f('q')}>{t('promo.search')}</label>
-          <input id={f('q')} type="search" value={filters.q} maxLength={DISCOUNT_CODE_MAX} autoComplete="off" onChange={(e) => setFilters({ ...filters, q: e.currentTarget.value })} />
+          <input
+            id={f('q')}
+            type="search"
+            value={filters.q}
+            maxLength={DISCOUNT_CODE_MAX}
+            autoComplete="off"
+            onChange={(e) => setFilters({ ...filters, q: e.currentTarget.value })}
+          />
         </div>
-        <StateSelect id={f('state')} label={t('promo.state')} states={PROMO_STATES} labelOf={(s) => t(`promo.states.${s}`)} value={filters.state} onValue={(v) => setFilters({ ...filters, state: v })} />
+        <StateSelect
+          id={f('state')}
+          label={t('promo.state')}
+          states={PROMO_STATES}
+          labelOf={(s) => t(`promo.states.${s}`)}
+          value={filters.state}
+          onValue={(v) => setFilters({ ...filters, state: v })}
+        />
         <div className="admin-field">
           <label htmlFor={f('event')}>{t('promo.event')}</label>
-          <EventSelect id={f('event')} events={events.data?.events} lang={lang} value={filters.eventId} onValue={(v) => setFilters({ ...filters, eventId: v })} blank={t('promo.allEvents')} />
+          <EventSelect
+            id={f('event')}
+            events={events.data?.events}
+            lang={lang}
+            value={filters.eventId}
+            onValue={(v) => setFilters({ ...filters, eventId: v })}
+            blank={t('promo.allEvents')}
+          />
         </div>
       </SearchForm>
       {batchId ? (
         <>
           <p>{t('promo.batchFilter', { id: batchId })}</p>
-          <CsvLinks label={t('promo.downloadCsv')} href={(dialect) => `/api/admin/promo-codes/batches/${batchId}/codes.csv?lang=${lang}&dialect=${dialect}`} />
+          <CsvLinks
+            label={t('promo.downloadCsv')}
+            href={(dialect) => `/api/admin/promo-codes/batches/${batchId}/codes.csv?lang=${lang}&dialect=${dialect}`}
+          />
         </>
       ) : null}
       <QueryList query={list} isEmpty={(data) => data.codes.length === 0} nothing={t('promo.nothing')}>
@@ -320,7 +462,14 @@ export default function PromoCodesPage() {
                 </thead>
                 <tbody>
                   {data.codes.map((c) => {
-                    const s = promoState({ active: c.active, validFrom: c.validFrom ? Date.parse(c.validFrom) : null, validUntil: c.validUntil ? Date.parse(c.validUntil) : null }, now);
+                    const s = promoState(
+                      {
+                        active: c.active,
+                        validFrom: c.validFrom ? Date.parse(c.validFrom) : null,
+                        validUntil: c.validUntil ? Date.parse(c.validUntil) : null,
+                      },
+                      now,
+                    );
                     return (
                       <tr key={c.id} data-testid={`promo-${c.code}`}>
                         <td data-label={t('promo.code')}>
@@ -328,7 +477,9 @@ export default function PromoCodesPage() {
                         </td>
                         <td data-label={t('promo.discount')}>{discountText(c, lang)}</td>
                         <td data-label={t('promo.validity')}>
-                          {c.validFrom || c.validUntil ? `${dateText(c.validFrom) || '…'} – ${dateText(c.validUntil) || '…'}` : t('promo.always')}
+                          {c.validFrom || c.validUntil
+                            ? `${dateText(c.validFrom) || '…'} – ${dateText(c.validUntil) || '…'}`
+                            : t('promo.always')}
                         </td>
                         <td data-label={t('promo.event')}>{eventName(c.eventId, c.eventName)}</td>
                         <td data-label={t('promo.uses')} data-testid="promo-uses">
@@ -342,12 +493,19 @@ export default function PromoCodesPage() {
                               className="admin-button admin-button--plain"
                               type="button"
                               aria-label={t('promo.editCode', { code: c.code })}
-                              onClick={() => open({ mode: 'code', id: c.id, revision: c.revision, used: c.used, code: c.code }, termsOf(c, timeZone))}
+                              onClick={() =>
+                                open({ mode: 'code', id: c.id, revision: c.revision, used: c.used, code: c.code }, termsOf(c, timeZone))
+                              }
                             >
                               {t('promo.edit')}
                             </button>
                             {c.used ? null : (
-                              <button className="admin-button admin-button--plain" type="button" aria-label={t('promo.deleteCode', { code: c.code })} onClick={() => remove(c)}>
+                              <button
+                                className="admin-button admin-button--plain"
+                                type="button"
+                                aria-label={t('promo.deleteCode', { code: c.code })}
+                                onClick={() => remove(c)}
+                              >
                                 {t('promo.delete')}
                               </button>
                             )}

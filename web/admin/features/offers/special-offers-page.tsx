@@ -2,7 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eventListResponse } from '../../../../contract/admin/catalog.ts';
-import { type SpecialOfferView, deletedResponse, specialOfferListResponse, specialOfferResponse } from '../../../../contract/admin/offers.ts';
+import {
+  type SpecialOfferView,
+  deletedResponse,
+  specialOfferListResponse,
+  specialOfferResponse,
+} from '../../../../contract/admin/offers.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../../../contract/admin/offers-rules.ts';
 import { LANGS, type Lang, normalizeLang, pickLocalized, toBcp47 } from '../../../../contract/lang.ts';
 import { apiDelete, apiGet, apiPost, apiSend } from '../../../lib/api.ts';
@@ -41,7 +46,18 @@ type Draft = {
 
 const blank = (): Record<Lang, string> => ({ ru: '', en: '', kz: '', ch: '' });
 const emptyDraft = (): Draft => ({
-  id: null, revision: null, name: blank(), description: blank(), amount: '', perOrderLimit: '1', seatTied: false, stockTotal: '', eventId: '', packageId: '', sortnum: '0', active: true,
+  id: null,
+  revision: null,
+  name: blank(),
+  description: blank(),
+  amount: '',
+  perOrderLimit: '1',
+  seatTied: false,
+  stockTotal: '',
+  eventId: '',
+  packageId: '',
+  sortnum: '0',
+  active: true,
 });
 
 function draftOf(o: SpecialOfferView): Draft {
@@ -63,7 +79,8 @@ function draftOf(o: SpecialOfferView): Draft {
 }
 
 /** An event's name in the member's language, else the server's Russian one. */
-const pickLocalizedOr = (name: Parameters<typeof pickLocalized>[0] | undefined, lang: Lang, fallback: string | null) => (name ? pickLocalized(name, lang) : (fallback ?? ''));
+const pickLocalizedOr = (name: Parameters<typeof pickLocalized>[0] | undefined, lang: Lang, fallback: string | null) =>
+  name ? pickLocalized(name, lang) : (fallback ?? '');
 
 const numberOr = (text: string, empty: number | null) => (text.trim() === '' ? empty : Number(text.replace(',', '.')));
 
@@ -96,7 +113,10 @@ export default function SpecialOffersPage() {
   const lang = normalizeLang(i18n.language);
   const id = useId();
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: offersKey, queryFn: ({ signal }) => apiGet(`/api/admin/special-offers?lang=${lang}`, specialOfferListResponse, { signal }) });
+  const list = useQuery({
+    queryKey: offersKey,
+    queryFn: ({ signal }) => apiGet(`/api/admin/special-offers?lang=${lang}`, specialOfferListResponse, { signal }),
+  });
   const events = useQuery(eventsQuery);
   const [draft, setDraft] = useState<Draft | null>(null);
   const form = useOpeningForm();
@@ -155,7 +175,13 @@ export default function SpecialOffersPage() {
         {message}
       </p>
       {draft ? (
-        <form className="admin-card admin-stack offers-form" onSubmit={save} noValidate aria-labelledby={f('form-heading')}>
+        <form
+          className="admin-card admin-stack offers-form"
+          onSubmit={save}
+          onInput={form.edits.onInput}
+          noValidate
+          aria-labelledby={f('form-heading')}
+        >
           <h2 className="admin-subheading" id={f('form-heading')} tabIndex={-1} ref={form.heading}>
             {draft.id === null ? t('services.createHeading') : t('services.editHeading', { name: draft.name.ru })}
           </h2>
@@ -164,7 +190,12 @@ export default function SpecialOffersPage() {
             <div className="offers-form__grid">
               {LANGS.map((l) => (
                 <LabelledField key={l} id={f(`name-${l}`)} label={t(`langs.${l}`)} error={l === 'ru' ? err('name') : undefined}>
-                  <input value={draft.name[l]} maxLength={200} required={l === 'ru'} onChange={(e) => setDraft({ ...draft, name: { ...draft.name, [l]: e.currentTarget.value } })} />
+                  <input
+                    value={draft.name[l]}
+                    maxLength={200}
+                    required={l === 'ru'}
+                    onChange={(e) => setDraft({ ...draft, name: { ...draft.name, [l]: e.currentTarget.value } })}
+                  />
                 </LabelledField>
               ))}
             </div>
@@ -178,28 +209,70 @@ export default function SpecialOffersPage() {
                 id={f(`description-${l}`)}
                 label={t(`langs.${l}`)}
                 value={draft.description[l]}
-                onChange={(html) => setDraft((current) => (current ? { ...current, description: { ...current.description, [l]: html } } : current))}
+                onChange={(html) =>
+                  setDraft((current) => (current ? { ...current, description: { ...current.description, [l]: html } } : current))
+                }
               />
             ))}
           </fieldset>
           <div className="offers-form__grid">
-            <LabelledField id={f('amount')} label={t('services.amount')} error={err('amount')} hint={draft.id === null ? undefined : t('services.amountHint')}>
-              <input inputMode="decimal" value={draft.amount} required onChange={(e) => setDraft({ ...draft, amount: e.currentTarget.value })} />
+            <LabelledField
+              id={f('amount')}
+              label={t('services.amount')}
+              error={err('amount')}
+              hint={draft.id === null ? undefined : t('services.amountHint')}
+            >
+              <input
+                inputMode="decimal"
+                value={draft.amount}
+                required
+                onChange={(e) => setDraft({ ...draft, amount: e.currentTarget.value })}
+              />
             </LabelledField>
             <LabelledField id={f('perOrderLimit')} label={t('services.perOrderLimit')} error={err('perOrderLimit')}>
-              <input type="number" inputMode="numeric" min={1} value={draft.perOrderLimit} required onChange={(e) => setDraft({ ...draft, perOrderLimit: e.currentTarget.value })} />
+              <input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                value={draft.perOrderLimit}
+                required
+                onChange={(e) => setDraft({ ...draft, perOrderLimit: e.currentTarget.value })}
+              />
             </LabelledField>
             <LabelledField id={f('stockTotal')} label={t('services.stockTotal')} error={err('stockTotal')} hint={t('services.stockHint')}>
-              <input type="number" inputMode="numeric" min={0} value={draft.stockTotal} onChange={(e) => setDraft({ ...draft, stockTotal: e.currentTarget.value })} />
+              <input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                value={draft.stockTotal}
+                onChange={(e) => setDraft({ ...draft, stockTotal: e.currentTarget.value })}
+              />
             </LabelledField>
             <LabelledField id={f('eventId')} label={t('services.event')} error={err('eventId')}>
-              <EventSelect events={events.data?.events} lang={lang} value={draft.eventId} onValue={(v) => setDraft({ ...draft, eventId: v })} blank={t('services.anyEvent')} />
+              <EventSelect
+                events={events.data?.events}
+                lang={lang}
+                value={draft.eventId}
+                onValue={(v) => setDraft({ ...draft, eventId: v })}
+                blank={t('services.anyEvent')}
+              />
             </LabelledField>
             <LabelledField id={f('packageId')} label={t('services.packageId')} error={err('packageId')} hint={t('services.packageHint')}>
-              <input type="number" inputMode="numeric" min={1} value={draft.packageId} onChange={(e) => setDraft({ ...draft, packageId: e.currentTarget.value })} />
+              <input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                value={draft.packageId}
+                onChange={(e) => setDraft({ ...draft, packageId: e.currentTarget.value })}
+              />
             </LabelledField>
             <LabelledField id={f('sortnum')} label={t('services.sortnum')} error={err('sortnum')}>
-              <input type="number" inputMode="numeric" value={draft.sortnum} onChange={(e) => setDraft({ ...draft, sortnum: e.currentTarget.value })} />
+              <input
+                type="number"
+                inputMode="numeric"
+                value={draft.sortnum}
+                onChange={(e) => setDraft({ ...draft, sortnum: e.currentTarget.value })}
+              />
             </LabelledField>
           </div>
           <label className="admin-check">
@@ -236,9 +309,19 @@ export default function SpecialOffersPage() {
                   </>
                 ),
               },
-              { label: t('services.event'), cell: (o) => (o.eventId === null ? t('services.anyEvent') : pickLocalizedOr(events.data?.events.find((e) => e.id === o.eventId)?.name, lang, o.eventName)) },
+              {
+                label: t('services.event'),
+                cell: (o) =>
+                  o.eventId === null
+                    ? t('services.anyEvent')
+                    : pickLocalizedOr(events.data?.events.find((e) => e.id === o.eventId)?.name, lang, o.eventName),
+              },
               { label: t('services.amount'), cell: (o) => `${money.format(kopecksToRoubles(o.amount))} ₽` },
-              { label: t('services.stock'), cell: (o) => (o.stockTotal === null ? t('services.noLimit') : t('services.stockText', { left: o.stockLeft, total: o.stockTotal })) },
+              {
+                label: t('services.stock'),
+                cell: (o) =>
+                  o.stockTotal === null ? t('services.noLimit') : t('services.stockText', { left: o.stockLeft, total: o.stockTotal }),
+              },
               { label: t('services.inOrders'), cell: (o) => t('services.inOrdersText', { paid: o.paid, unpaid: o.unpaid }) },
               { label: t('services.state'), cell: (o) => (o.active ? t('services.isActive') : t('services.isInactive')) },
               {
@@ -247,11 +330,21 @@ export default function SpecialOffersPage() {
                   const name = pickLocalized(o.name, lang);
                   return (
                     <div className="admin-actions">
-                      <button className="admin-button admin-button--plain" type="button" aria-label={t('services.editOne', { name })} onClick={() => open(draftOf(o))}>
+                      <button
+                        className="admin-button admin-button--plain"
+                        type="button"
+                        aria-label={t('services.editOne', { name })}
+                        onClick={() => open(draftOf(o))}
+                      >
                         {t('services.edit')}
                       </button>
                       {o.used ? null : (
-                        <button className="admin-button admin-button--plain" type="button" aria-label={t('services.deleteOne', { name })} onClick={() => remove(o)}>
+                        <button
+                          className="admin-button admin-button--plain"
+                          type="button"
+                          aria-label={t('services.deleteOne', { name })}
+                          onClick={() => remove(o)}
+                        >
                           {t('services.delete')}
                         </button>
                       )}

@@ -10,9 +10,10 @@ import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { messageOf } from '../../lib/field-errors.ts';
 import { OffersTabs } from './offers-tabs.tsx';
-import { zoneTimeLabel } from './zone-time.ts';
+import { zoneTimeLabel } from '../../lib/zone-time.ts';
 import '../../components/desk.css';
 import './offers.css';
+import { useUnsavedChanges } from '../../components/unsaved-changes.ts';
 
 const subscriptionsKey = ['admin', 'subscriptions'] as const;
 type Subscription = SubscriptionsResponse['subscriptions'][number];
@@ -27,7 +28,10 @@ export default function SubscriptionsPage() {
   const { t, i18n, ready } = useTranslation(['admin-offers', 'admin']);
   const lang = normalizeLang(i18n.language);
   const id = useId();
-  const list = useQuery({ queryKey: subscriptionsKey, queryFn: ({ signal }) => apiGet(`/api/admin/subscriptions?lang=${lang}`, subscriptionsResponse, { signal }) });
+  const list = useQuery({
+    queryKey: subscriptionsKey,
+    queryFn: ({ signal }) => apiGet(`/api/admin/subscriptions?lang=${lang}`, subscriptionsResponse, { signal }),
+  });
   if (!ready) return <PageSkeleton label="" />;
   const headingId = `${id}-heading`;
   return (
@@ -45,7 +49,9 @@ export default function SubscriptionsPage() {
       ) : list.data.subscriptions.length === 0 ? (
         <p>{t('subscriptions.nothing')}</p>
       ) : (
-        list.data.subscriptions.map((s) => <SubscriptionCard key={s.id} subscription={s} events={list.data.events} timeZone={list.data.timeZone} lang={lang} />)
+        list.data.subscriptions.map((s) => (
+          <SubscriptionCard key={s.id} subscription={s} events={list.data.events} timeZone={list.data.timeZone} lang={lang} />
+        ))
       )}
     </section>
   );
@@ -53,7 +59,8 @@ export default function SubscriptionsPage() {
 
 /** The server's errors on the composition's items, by item index: 'event.subscriptionItems.2.startsAt' -> 2. */
 function itemErrorsOf(error: unknown): Map<number, string> {
-  const fields = error instanceof ApiError ? ((error.body as { fields?: Array<{ path: string; text?: string }> } | undefined)?.fields ?? []) : [];
+  const fields =
+    error instanceof ApiError ? ((error.body as { fields?: Array<{ path: string; text?: string }> } | undefined)?.fields ?? []) : [];
   const out = new Map<number, string>();
   for (const f of fields) {
     const match = /^event\.subscriptionItems\.(\d+)\./.exec(f.path);
@@ -62,7 +69,17 @@ function itemErrorsOf(error: unknown): Map<number, string> {
   return out;
 }
 
-function SubscriptionCard({ subscription, events, timeZone, lang }: { subscription: Subscription; events: SubscriptionsResponse['events']; timeZone: string; lang: Lang }) {
+function SubscriptionCard({
+  subscription,
+  events,
+  timeZone,
+  lang,
+}: {
+  subscription: Subscription;
+  events: SubscriptionsResponse['events'];
+  timeZone: string;
+  lang: Lang;
+}) {
   const { t } = useTranslation(['admin-offers', 'admin']);
   const id = useId();
   const queryClient = useQueryClient();
@@ -75,6 +92,8 @@ function SubscriptionCard({ subscription, events, timeZone, lang }: { subscripti
   const name = pickLocalized(subscription.name, lang);
   const original = new Set(subscription.items.map((i) => i.eventId));
   const addable = events.filter((e) => !items.some((i) => i.eventId === e.id));
+  // The composition as saved, in order: anything else is unsaved.
+  useUnsavedChanges(items.map((i) => i.eventId).join() !== subscription.items.map((i) => i.eventId).join());
 
   function move(index: number, by: -1 | 1) {
     const next = [...items];
@@ -97,8 +116,17 @@ function SubscriptionCard({ subscription, events, timeZone, lang }: { subscripti
     setItemErrors(new Map());
     try {
       const loaded = await apiGet(`/api/admin/catalog/events/${subscription.id}?lang=${lang}`, eventEditorResponse);
-      const subscriptionItems = items.map((item, index) => ({ eventId: item.eventId, sortnum: index + 1, ...(item.startsAt ? { startsAt: item.startsAt } : {}) }));
-      await apiSend('PUT', `/api/admin/catalog/events/${subscription.id}`, { revision: subscription.revision, event: { ...loaded.event, subscriptionItems }, lang }, eventSavedResponse);
+      const subscriptionItems = items.map((item, index) => ({
+        eventId: item.eventId,
+        sortnum: index + 1,
+        ...(item.startsAt ? { startsAt: item.startsAt } : {}),
+      }));
+      await apiSend(
+        'PUT',
+        `/api/admin/catalog/events/${subscription.id}`,
+        { revision: subscription.revision, event: { ...loaded.event, subscriptionItems }, lang },
+        eventSavedResponse,
+      );
       setMessage(t('subscriptions.saved'));
       await queryClient.invalidateQueries({ queryKey: subscriptionsKey });
     } catch (error) {
@@ -116,7 +144,9 @@ function SubscriptionCard({ subscription, events, timeZone, lang }: { subscripti
         {name}
       </h2>
       {subscription.hasOrders ? <p className="admin-field__hint">{t('subscriptions.soldHint')}</p> : null}
-      {subscription.updatedBy ? <p className="admin-field__hint">{t('subscriptions.lastSaved', { name: subscription.updatedBy })}</p> : null}
+      {subscription.updatedBy ? (
+        <p className="admin-field__hint">{t('subscriptions.lastSaved', { name: subscription.updatedBy })}</p>
+      ) : null}
       <ol className="offers-items" aria-label={t('subscriptions.items', { name })}>
         {items.map((item, index) => {
           const itemName = pickLocalized(item.name, lang);
@@ -125,7 +155,10 @@ function SubscriptionCard({ subscription, events, timeZone, lang }: { subscripti
           const error = itemErrors.get(index);
           const starts = events.find((e) => e.id === item.eventId)?.sessions ?? [];
           // The stored time stays choosable though its session has passed or is no longer offered.
-          const offered = item.startsAt && !starts.some((at) => Date.parse(at) === Date.parse(item.startsAt as string)) ? [item.startsAt, ...starts] : starts;
+          const offered =
+            item.startsAt && !starts.some((at) => Date.parse(at) === Date.parse(item.startsAt as string))
+              ? [item.startsAt, ...starts]
+              : starts;
           const chosen = offered.find((at) => item.startsAt !== null && Date.parse(at) === Date.parse(item.startsAt)) ?? '';
           return (
             <li key={item.eventId} className="offers-items__row">
@@ -158,14 +191,31 @@ function SubscriptionCard({ subscription, events, timeZone, lang }: { subscripti
                 ) : null}
               </span>
               <span className="admin-actions">
-                <button className="admin-button admin-button--plain" type="button" disabled={index === 0} aria-label={t('subscriptions.up', { name: itemName })} onClick={() => move(index, -1)}>
+                <button
+                  className="admin-button admin-button--plain"
+                  type="button"
+                  disabled={index === 0}
+                  aria-label={t('subscriptions.up', { name: itemName })}
+                  onClick={() => move(index, -1)}
+                >
                   ↑
                 </button>
-                <button className="admin-button admin-button--plain" type="button" disabled={index === items.length - 1} aria-label={t('subscriptions.down', { name: itemName })} onClick={() => move(index, 1)}>
+                <button
+                  className="admin-button admin-button--plain"
+                  type="button"
+                  disabled={index === items.length - 1}
+                  aria-label={t('subscriptions.down', { name: itemName })}
+                  onClick={() => move(index, 1)}
+                >
                   ↓
                 </button>
                 {locked ? null : (
-                  <button className="admin-button admin-button--plain" type="button" aria-label={t('subscriptions.remove', { name: itemName })} onClick={() => setItems(items.filter((i) => i.eventId !== item.eventId))}>
+                  <button
+                    className="admin-button admin-button--plain"
+                    type="button"
+                    aria-label={t('subscriptions.remove', { name: itemName })}
+                    onClick={() => setItems(items.filter((i) => i.eventId !== item.eventId))}
+                  >
                     {t('subscriptions.removeShort')}
                   </button>
                 )}

@@ -22,6 +22,7 @@ import { formatDateTime, formatMoney } from '../../../lib/venue-format.ts';
 import { useVenue } from '../../app/session.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
+import { ExchangeDialog } from './exchange-dialog.tsx';
 import { useCardForm } from '../../components/card-form.tsx';
 import { useFieldError } from '../../components/field-errors.tsx';
 import { StackedTable } from '../../components/stacked-table.tsx';
@@ -32,16 +33,21 @@ type Order = DeskOrderResponse;
  * Checks a body in the browser with the call's own contract schema before sending it, refusing
  * as the server would (the field codes beside their fields), so the rule lives in one place.
  */
-function checkBody(schema: { safeParse(body: unknown): { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } } }, body: unknown, text: string) {
+function checkBody(
+  schema: {
+    safeParse(body: unknown): { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+  },
+  body: unknown,
+  text: string,
+) {
   const parsed = schema.safeParse(body);
   if (parsed.success) return;
   const fields = (parsed.error?.issues ?? []).map((issue) => ({ path: issue.path.map(String).join('.'), code: issue.message }));
   throw new ApiError(ErrorCode.validation, text, 400, { errorCode: ErrorCode.validation, errorText: text, fields });
 }
 
-
 /** An order as staff see it (lines, tickets, payments, refunds, e-mails, notes) and what they can do to it. */
-export function OrderPage({ orderId }: { orderId: number }) {
+export function OrderPage({ orderId, canExchange = false }: { orderId: number; canExchange?: boolean }) {
   const { t, i18n, ready } = useTranslation(['admin-orders', 'admin']);
   const lang = normalizeLang(i18n.language);
   const id = useId();
@@ -74,7 +80,7 @@ export function OrderPage({ orderId }: { orderId: number }) {
       </h1>
       <Summary data={data} lang={lang} />
       <Lines data={data} lang={lang} />
-      <Tickets data={data} orderId={orderId} lang={lang} />
+      <Tickets data={data} orderId={orderId} lang={lang} canExchange={canExchange && data.order.state === 'paid'} />
       <Payments data={data} lang={lang} />
       <Refunds data={data} lang={lang} />
       <Mails data={data} lang={lang} orderId={orderId} />
@@ -146,7 +152,11 @@ function Lines({ data, lang }: { data: Order; lang: string }) {
           { label: t('line.session'), cell: (line) => formatDateTime(line.startsAt, lang, venue.timeZone) },
           { label: t('line.category'), cell: (line) => pickText(line.category, lang) },
           { label: t('line.place'), cell: (line) => line.seat || pickText(line.standing, lang) || '—' },
-          { label: t('line.quantity'), cell: (line) => (line.returned ? t('line.quantityReturned', { quantity: line.quantity, returned: line.returned }) : line.quantity) },
+          {
+            label: t('line.quantity'),
+            cell: (line) =>
+              line.returned ? t('line.quantityReturned', { quantity: line.quantity, returned: line.returned }) : line.quantity,
+          },
           { label: t('line.price'), cell: (line) => formatMoney(line.unitPrice + line.unitFee, venue.currency, lang) },
           { label: t('line.amount'), cell: (line) => formatMoney(line.amount, venue.currency, lang) },
         ]}
@@ -162,7 +172,7 @@ function ticketLabel(ticket: Order['tickets'][number], data: Order, lang: string
   return ticket.holder || [category, ticket.code].filter(Boolean).join(' ') || String(ticket.id);
 }
 
-function Tickets({ data, orderId, lang }: { data: Order; orderId: number; lang: string }) {
+function Tickets({ data, orderId, lang, canExchange }: { data: Order; orderId: number; lang: string; canExchange: boolean }) {
   const { t } = useTranslation('admin-orders');
   const venue = useVenue();
   const id = useId();
@@ -170,6 +180,7 @@ function Tickets({ data, orderId, lang }: { data: Order; orderId: number; lang: 
   const refundable = data.tickets.filter((ticket) => ticket.state === 'valid');
   const [chosen, setChosen] = useState<number[]>([]);
   const [dialog, setDialog] = useState<null | 'all' | number[]>(null);
+  const [exchanging, setExchanging] = useState<number[] | null>(null);
   const [done, setDone] = useState('');
   const toggle = (ticketId: number, on: boolean) => setChosen((now) => (on ? [...now, ticketId] : now.filter((x) => x !== ticketId)));
 
@@ -196,7 +207,11 @@ function Tickets({ data, orderId, lang }: { data: Order; orderId: number; lang: 
           },
           { label: t('ticket.session'), cell: (ticket) => formatDateTime(lineOf(ticket)?.startsAt ?? null, lang, venue.timeZone) },
           { label: t('ticket.category'), cell: (ticket) => pickText(lineOf(ticket)?.category, lang) || '—' },
-          { label: t('ticket.price'), cell: (ticket) => (lineOf(ticket) ? formatMoney((lineOf(ticket)?.unitPrice ?? 0) + (lineOf(ticket)?.unitFee ?? 0), venue.currency, lang) : '—') },
+          {
+            label: t('ticket.price'),
+            cell: (ticket) =>
+              lineOf(ticket) ? formatMoney((lineOf(ticket)?.unitPrice ?? 0) + (lineOf(ticket)?.unitFee ?? 0), venue.currency, lang) : '—',
+          },
           { label: t('ticket.holder'), cell: (ticket) => ticket.holder || '—' },
           { label: t('ticket.code'), cell: (ticket) => ticket.code ?? '—' },
           { label: t('ticket.state'), cell: (ticket) => t(`ticketStates.${ticket.state}`) },
@@ -210,7 +225,34 @@ function Tickets({ data, orderId, lang }: { data: Order; orderId: number; lang: 
           <button className="admin-button admin-button--quiet" type="button" onClick={() => setDialog('all')}>
             {t('refund.all')}
           </button>
+          {canExchange ? (
+            <button
+              className="admin-button admin-button--quiet"
+              type="button"
+              disabled={chosen.length === 0}
+              onClick={() => setExchanging(chosen)}
+            >
+              {t('exchange.chosen', { n: chosen.length })}
+            </button>
+          ) : null}
         </div>
+      ) : null}
+      {exchanging ? (
+        <ExchangeDialog
+          orderId={orderId}
+          ticketIds={exchanging}
+          labelOf={(ticketId) => {
+            const ticket = data.tickets.find((x) => x.id === ticketId);
+            return ticket ? ticketLabel(ticket, data, lang) : String(ticketId);
+          }}
+          onClose={(message) => {
+            setExchanging(null);
+            if (message) {
+              setChosen([]);
+              setDone(message);
+            }
+          }}
+        />
       ) : null}
       <p role="status">{done}</p>
       {dialog ? (
@@ -250,7 +292,11 @@ function Payments({ data, lang }: { data: Order; lang: string }) {
           columns={[
             { label: t('payment.date'), cell: (payment) => formatDateTime(payment.createdAt, lang, venue.timeZone) },
             { label: t('payment.method'), cell: (payment) => pickText(payment.method, lang) },
-            { label: t('payment.status'), cell: (payment) => `${t(`paymentStatuses.${payment.status}`, { defaultValue: payment.status })}${payment.declineReason ? ` — ${payment.declineReason}` : ''}` },
+            {
+              label: t('payment.status'),
+              cell: (payment) =>
+                `${t(`paymentStatuses.${payment.status}`, { defaultValue: payment.status })}${payment.declineReason ? ` — ${payment.declineReason}` : ''}`,
+            },
             { label: t('payment.amount'), cell: (payment) => formatMoney(payment.amount, venue.currency, lang) },
             { label: t('payment.refunded'), cell: (payment) => formatMoney(payment.refunded, venue.currency, lang) },
           ]}
@@ -272,8 +318,13 @@ function Refunds({ data, lang }: { data: Order; lang: string }) {
         <ul className="admin-list" data-testid="order-refunds">
           {data.refunds.map((refund) => (
             <li key={refund.id}>
-              <strong>{formatMoney(refund.amount, venue.currency, lang)}</strong> · {formatDateTime(refund.createdAt, lang, venue.timeZone)} ·{' '}
-              {refund.status === 'failed' ? <strong role="alert">{t(`refund.state.${refund.status}`)}</strong> : t(`refund.state.${refund.status}`, { defaultValue: refund.status })}
+              <strong>{formatMoney(refund.amount, venue.currency, lang)}</strong> · {formatDateTime(refund.createdAt, lang, venue.timeZone)}{' '}
+              ·{' '}
+              {refund.status === 'failed' ? (
+                <strong role="alert">{t(`refund.state.${refund.status}`)}</strong>
+              ) : (
+                t(`refund.state.${refund.status}`, { defaultValue: refund.status })
+              )}
               {refund.lastError ? ` · ${refund.lastError}` : ''}
               <br />
               {t('refund.tickets', { list: refund.ticketIds.map((ticketId) => holders.get(ticketId) ?? ticketId).join(', ') })}
@@ -295,7 +346,7 @@ function Mails({ data, lang, orderId }: { data: Order; lang: string; orderId: nu
   const id = useId();
   // An address given here takes this one resend only; the order's own e-mail stays as it is.
   const [to, setTo] = useState('');
-  const { busy, message, fields, submitWith } = useCardForm();
+  const { busy, message, fields, submitWith, edits } = useCardForm();
   const fieldError = useFieldError(id, fields);
   const resend = submitWith(async () => {
     const body = { lang, ...(to.trim() === '' ? {} : { to }) };
@@ -314,13 +365,17 @@ function Mails({ data, lang, orderId }: { data: Order; lang: string; orderId: nu
           {data.mails.map((mail) => (
             <li key={mail.id}>
               {formatDateTime(mail.createdAt, lang, venue.timeZone)} · {mail.to} · {mail.subject} ·{' '}
-              {mail.sentAt ? t('mail.sent', { at: formatDateTime(mail.sentAt, lang, venue.timeZone) }) : mail.lastError ? t('mail.failed', { error: mail.lastError }) : t('mail.queued')}
+              {mail.sentAt
+                ? t('mail.sent', { at: formatDateTime(mail.sentAt, lang, venue.timeZone) })
+                : mail.lastError
+                  ? t('mail.failed', { error: mail.lastError })
+                  : t('mail.queued')}
             </li>
           ))}
         </ul>
       )}
       {data.order.state === 'paid' ? (
-        <form onSubmit={resend} noValidate>
+        <form onSubmit={resend} onInput={edits.onInput} noValidate>
           <div className="admin-field">
             <label htmlFor={`${id}-to`}>{t('mail.resendTo')}</label>
             <input
@@ -359,7 +414,7 @@ function EmailForm({ data, lang, orderId }: { data: Order; lang: string; orderId
   const id = useId();
   const [email, setEmail] = useState('');
   const [reason, setReason] = useState('');
-  const { busy, message, fields, submitWith } = useCardForm();
+  const { busy, message, fields, submitWith, edits } = useCardForm();
   const fieldError = useFieldError(id, fields);
   const submit = submitWith(async () => {
     checkBody(orderEmailRequest, { email, reason, lang }, t('email.check'));
@@ -370,7 +425,7 @@ function EmailForm({ data, lang, orderId }: { data: Order; lang: string; orderId
     return t('email.done', { email: answer.email });
   });
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
+    <form onSubmit={submit} onInput={edits.onInput} noValidate aria-labelledby={`${id}-heading`}>
       <h3 className="admin-subheading" id={`${id}-heading`}>
         {t('email.heading')}
       </h3>
@@ -392,7 +447,13 @@ function EmailForm({ data, lang, orderId }: { data: Order; lang: string; orderId
       </div>
       <div className="admin-field">
         <label htmlFor={`${id}-reason`}>{t('email.reason')}</label>
-        <input id={`${id}-reason`} maxLength={DESK_LIMITS.reasonMax} value={reason} onChange={(e) => setReason(e.currentTarget.value)} {...fieldError.attrs('reason')} />
+        <input
+          id={`${id}-reason`}
+          maxLength={DESK_LIMITS.reasonMax}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          {...fieldError.attrs('reason')}
+        />
         {fieldError.message('reason')}
       </div>
       <button className="admin-button" type="submit" disabled={busy}>
@@ -408,7 +469,7 @@ function Notes({ data, lang, orderId }: { data: Order; lang: string; orderId: nu
   const queryClient = useQueryClient();
   const id = useId();
   const [body, setBody] = useState('');
-  const { busy, message, fields, submitWith } = useCardForm();
+  const { busy, message, fields, submitWith, edits } = useCardForm();
   const fieldError = useFieldError(id, fields);
   const submit = submitWith(async () => {
     await apiPost(`/api/admin/orders/${orderId}/notes`, { body, lang }, orderNoteResponse);
@@ -433,11 +494,18 @@ function Notes({ data, lang, orderId }: { data: Order; lang: string; orderId: nu
           ))}
         </ul>
       )}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onInput={edits.onInput} noValidate>
         <p role="alert">{message}</p>
         <div className="admin-field">
           <label htmlFor={`${id}-body`}>{t('note.label')}</label>
-          <textarea id={`${id}-body`} rows={3} maxLength={DESK_LIMITS.noteMax} value={body} onChange={(e) => setBody(e.currentTarget.value)} {...fieldError.attrs('body')} />
+          <textarea
+            id={`${id}-body`}
+            rows={3}
+            maxLength={DESK_LIMITS.noteMax}
+            value={body}
+            onChange={(e) => setBody(e.currentTarget.value)}
+            {...fieldError.attrs('body')}
+          />
           {fieldError.message('body')}
         </div>
         <button className="admin-button" type="submit" disabled={busy}>
@@ -453,7 +521,7 @@ function CancelForm({ orderId }: { orderId: number }) {
   const queryClient = useQueryClient();
   const id = useId();
   const [reason, setReason] = useState('');
-  const { busy, message, fields, submitWith } = useCardForm();
+  const { busy, message, fields, submitWith, edits } = useCardForm();
   const fieldError = useFieldError(id, fields);
   const submit = submitWith(async () => {
     await apiPost(`/api/admin/orders/${orderId}/cancel`, { reason, lang: normalizeLang(i18n.language) }, cancelOrderResponse);
@@ -462,12 +530,18 @@ function CancelForm({ orderId }: { orderId: number }) {
   });
   return (
     <Section title={t('cancel.heading')}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onInput={edits.onInput} noValidate>
         <p>{t('cancel.text')}</p>
         <p role="alert">{message}</p>
         <div className="admin-field">
           <label htmlFor={`${id}-reason`}>{t('cancel.reason')}</label>
-          <input id={`${id}-reason`} maxLength={DESK_LIMITS.reasonMax} value={reason} onChange={(e) => setReason(e.currentTarget.value)} {...fieldError.attrs('reason')} />
+          <input
+            id={`${id}-reason`}
+            maxLength={DESK_LIMITS.reasonMax}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            {...fieldError.attrs('reason')}
+          />
           {fieldError.message('reason')}
         </div>
         <button className="admin-button" type="submit" disabled={busy}>

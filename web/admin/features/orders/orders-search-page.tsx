@@ -100,7 +100,10 @@ export function OrdersSearchPage() {
               rows={search.data.orders}
               rowKey={(order) => order.id}
               columns={[
-                { label: t('order.number'), cell: (order) => <Link href={`/orders/${order.id}`}>{t('order.numberLink', { number: order.number })}</Link> },
+                {
+                  label: t('order.number'),
+                  cell: (order) => <Link href={`/orders/${order.id}`}>{t('order.numberLink', { number: order.number })}</Link>,
+                },
                 { label: t('order.date'), cell: (order) => formatDateTime(order.createdAt, lang, venue.timeZone) },
                 { label: t('order.buyer'), cell: (order) => order.buyerName },
                 { label: t('order.email'), cell: (order) => order.email },

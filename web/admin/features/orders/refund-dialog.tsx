@@ -45,7 +45,8 @@ export function RefundDialog({ orderId, ticketIds, count, labelOf, onClose }: Pr
   const share = manual ? (percent.trim() !== '' && Number.isInteger(typed) && typed >= 0 && typed <= 100 ? typed : undefined) : null;
   const quote = useQuery({
     queryKey: [...orderQueryKey(orderId), 'refund-quote', ticketIds, share],
-    queryFn: ({ signal }) => apiPost(`/api/admin/orders/${orderId}/refund-quote`, { ticketIds, percent: share ?? null, lang }, refundQuoteResponse, { signal }),
+    queryFn: ({ signal }) =>
+      apiPost(`/api/admin/orders/${orderId}/refund-quote`, { ticketIds, percent: share ?? null, lang }, refundQuoteResponse, { signal }),
     enabled: share !== undefined,
     placeholderData: (previous) => previous,
     retry: false,
@@ -79,10 +80,21 @@ export function RefundDialog({ orderId, ticketIds, count, labelOf, onClose }: Pr
               </p>
               <ul aria-label={t('refund.quoteCaption')}>
                 {quote.data.tickets.map((ticket) => (
-                  <li key={ticket.id}>{t('refund.quoteTicket', { ticket: labelOf(ticket.id), amount: formatMoney(ticket.amount, venue.currency, lang), percent: ticket.percent })}</li>
+                  <li key={ticket.id}>
+                    {t('refund.quoteTicket', {
+                      ticket: labelOf(ticket.id),
+                      amount: formatMoney(ticket.amount, venue.currency, lang),
+                      percent: ticket.percent,
+                    })}
+                  </li>
                 ))}
                 {quote.data.services.map((service) => (
-                  <li key={`${pickText(service.name, 'ru')}:${service.amount}`}>{t('refund.quoteService', { name: pickText(service.name, lang), amount: formatMoney(service.amount, venue.currency, lang) })}</li>
+                  <li key={`${pickText(service.name, 'ru')}:${service.amount}`}>
+                    {t('refund.quoteService', {
+                      name: pickText(service.name, lang),
+                      amount: formatMoney(service.amount, venue.currency, lang),
+                    })}
+                  </li>
                 ))}
               </ul>
             </>

@@ -54,7 +54,8 @@ export function ClosingReceiptsPage() {
                     <tr key={receipt.id}>
                       <td>{t(`closing.reasons.${receipt.reason}`)}</td>
                       <td>
-                        {t('closing.orderNumber', { number: receipt.orderNumber })}, {t('closing.tickets', { count: receipt.tickets })}, {receipt.provider}
+                        {t('closing.orderNumber', { number: receipt.orderNumber })}, {t('closing.tickets', { count: receipt.tickets })},{' '}
+                        {receipt.provider}
                       </td>
                       <td>{receipt.event}</td>
                       <td>{receipt.attempts}</td>

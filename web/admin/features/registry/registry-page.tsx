@@ -61,7 +61,11 @@ export function RegistryPage() {
                       </td>
                       <td>{report.event}</td>
                       <td>{report.attempts}</td>
-                      <td>{report.nextAttemptAt ? when.format(new Date(report.nextAttemptAt)) : t('registry.refused', { at: when.format(new Date(report.refusedAt ?? report.createdAt)) })}</td>
+                      <td>
+                        {report.nextAttemptAt
+                          ? when.format(new Date(report.nextAttemptAt))
+                          : t('registry.refused', { at: when.format(new Date(report.refusedAt ?? report.createdAt)) })}
+                      </td>
                       <td>{report.lastError}</td>
                     </tr>
                   ))}

@@ -82,17 +82,33 @@ export function ReportsPage() {
       <form className="admin-search" onSubmit={submit} noValidate>
         <div className="admin-field">
           <label htmlFor={`${id}-from`}>{t('from')}</label>
-          <input id={`${id}-from`} type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })} {...fieldError.attrs('from')} />
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={draft.from}
+            onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
+            {...fieldError.attrs('from')}
+          />
           {fieldError.message('from')}
         </div>
         <div className="admin-field">
           <label htmlFor={`${id}-to`}>{t('to')}</label>
-          <input id={`${id}-to`} type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })} {...fieldError.attrs('to')} />
+          <input
+            id={`${id}-to`}
+            type="date"
+            value={draft.to}
+            onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
+            {...fieldError.attrs('to')}
+          />
           {fieldError.message('to')}
         </div>
         <div className="admin-field">
           <label htmlFor={`${id}-group`}>{t('group')}</label>
-          <select id={`${id}-group`} value={draft.group} onChange={(e) => setDraft({ ...draft, group: isGroup(e.currentTarget.value) ? e.currentTarget.value : 'day' })}>
+          <select
+            id={`${id}-group`}
+            value={draft.group}
+            onChange={(e) => setDraft({ ...draft, group: isGroup(e.currentTarget.value) ? e.currentTarget.value : 'day' })}
+          >
             {REPORT_GROUPS.map((g) => (
               <option key={g} value={g}>
                 {t(`groups.${g}`)}
@@ -111,7 +127,11 @@ export function ReportsPage() {
           {t('sales.heading')}
         </h2>
         <CsvLinks label={t('sales.csvLabel')} href={(dialect) => csv('sales', dialect)} />
-        {sales.isPending ? <PageSkeleton label={t('admin:loading')} /> : sales.isError ? null : <SalesTable report={sales.data} lang={lang} />}
+        {sales.isPending ? (
+          <PageSkeleton label={t('admin:loading')} />
+        ) : sales.isError ? null : (
+          <SalesTable report={sales.data} lang={lang} />
+        )}
       </section>
 
       <section className="admin-order__section" aria-labelledby={`${id}-chart`}>
@@ -147,9 +167,18 @@ export function ReportsPage() {
             rows={occupancy.data.rows}
             rowKey={(row) => row.sessionId}
             columns={[
-              { label: t('occupancy.session'), cell: (row) => `${pickText(row.eventName, lang)}, ${formatDateTime(row.startsAt, lang, venue.timeZone)}` },
+              {
+                label: t('occupancy.session'),
+                cell: (row) => `${pickText(row.eventName, lang)}, ${formatDateTime(row.startsAt, lang, venue.timeZone)}`,
+              },
               { label: t('occupancy.capacity'), cell: (row) => row.capacity },
-              { label: t('occupancy.sold'), cell: (row) => (row.soldOutside ? t('occupancy.soldWithOutside', { sold: row.sold + row.soldOutside, outside: row.soldOutside }) : row.sold) },
+              {
+                label: t('occupancy.sold'),
+                cell: (row) =>
+                  row.soldOutside
+                    ? t('occupancy.soldWithOutside', { sold: row.sold + row.soldOutside, outside: row.soldOutside })
+                    : row.sold,
+              },
               { label: t('occupancy.held'), cell: (row) => row.held },
               { label: t('occupancy.blocked'), cell: (row) => row.blocked },
               { label: t('occupancy.free'), cell: (row) => row.free },
@@ -180,11 +209,19 @@ function SalesTable({ report, lang }: { report: SalesReportResponse; lang: strin
   if (report.rows.length === 0) return <p>{t('empty')}</p>;
   const label = (row: SalesReportResponse['rows'][number]) => {
     if (report.group === 'day') return formatDay(row.key, lang);
-    if (report.group === 'session') return `${pickText(row.eventName ?? row.name, lang)}, ${formatDateTime(row.startsAt, lang, venue.timeZone)}`;
+    if (report.group === 'session')
+      return `${pickText(row.eventName ?? row.name, lang)}, ${formatDateTime(row.startsAt, lang, venue.timeZone)}`;
     if (report.group === 'event') return pickText(row.eventName ?? row.name, lang) || row.key;
     return pickText(row.name, lang) || row.key;
   };
-  const cells = (f: SalesReportResponse['totals']) => [f.orders, f.tickets, formatMoney(f.amount, venue.currency, lang), f.returnedTickets, formatMoney(f.refunds, venue.currency, lang), formatMoney(f.net, venue.currency, lang)];
+  const cells = (f: SalesReportResponse['totals']) => [
+    f.orders,
+    f.tickets,
+    formatMoney(f.amount, venue.currency, lang),
+    f.returnedTickets,
+    formatMoney(f.refunds, venue.currency, lang),
+    formatMoney(f.net, venue.currency, lang),
+  ];
   const heads = ['orders', 'tickets', 'amount', 'returnedTickets', 'refunds', 'net'].map((k) => t(`sales.${k}`));
   return (
     <TableRegion name={t('sales.heading')}>

@@ -55,7 +55,17 @@ describe('dailySeries', () => {
       total: 0,
       best: null,
     },
-    { description: 'gives nothing for a reversed period', rows: [], from: '2026-11-02', to: '2026-11-01', days: [], low: 0, high: 0, total: 0, best: null },
+    {
+      description: 'gives nothing for a reversed period',
+      rows: [],
+      from: '2026-11-02',
+      to: '2026-11-01',
+      days: [],
+      low: 0,
+      high: 0,
+      total: 0,
+      best: null,
+    },
   ])('$description', ({ rows, from, to, days, low, high, total, best }) => {
     const series = dailySeries(rows, from, to);
     expect(series.days).toEqual(days);

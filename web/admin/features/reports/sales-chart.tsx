@@ -190,7 +190,12 @@ function Plot({ series, label, dayLabel, money, formatDay }: PlotProps) {
           paths: uPlot.paths.bars?.({
             size: [BAR_SHARE, Infinity, 1],
             // A day whose refunds exceed its sales is coloured apart, as well as hanging below the axis.
-            disp: { fill: { unit: 3 as uPlot.Series.BarsPathBuilderFacetUnit, values: () => series.days.map((d) => (d.net < 0 ? negative : positive)) } },
+            disp: {
+              fill: {
+                unit: 3 as uPlot.Series.BarsPathBuilderFacetUnit,
+                values: () => series.days.map((d) => (d.net < 0 ? negative : positive)),
+              },
+            },
           }),
         },
       ],

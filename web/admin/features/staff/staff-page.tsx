@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES, type StaffRole } from '../../../../contract/admin/roles.ts';
 import { staffListResponse } from '../../../../contract/admin/session.ts';
@@ -11,6 +11,7 @@ import { FormField } from '../../app/form-field.tsx';
 import { meQueryOptions } from '../../app/session.ts';
 import { Card, CardForm, NewPasswordField, useCardForm } from '../../components/card-form.tsx';
 import { TableRegion } from '../../components/table-region.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 
 const staffKey = ['admin', 'staff'] as const;
 const settingsKey = ['admin', 'settings'] as const;
@@ -20,14 +21,21 @@ export function StaffPage() {
   const { t } = useTranslation('admin');
   const list = useQuery({ queryKey: staffKey, queryFn: ({ signal }) => apiGet('/api/admin/staff', staffListResponse, { signal }) });
   const [shown, setShown] = useState<{ email: string; password: string } | null>(null);
+  // A one-time password is shown at the top of the page: focus and the view go to it, wherever the owner clicked.
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!shown || !notice.current) return;
+    notice.current.scrollIntoView({ block: 'center' });
+    notice.current.focus();
+  }, [shown]);
   return (
     <section aria-labelledby="admin-staff-heading" className="admin-stack">
       <h1 className="admin-heading" id="admin-staff-heading">
         {t('staff.heading')}
       </h1>
       {shown ? (
-        <div className="admin-card admin-notice" role="status">
-          <p>{t('staff.initialPassword', { email: shown.email })}</p>
+        <div className="admin-card admin-notice" role="status" tabIndex={-1} ref={notice} aria-labelledby="admin-staff-initial-password">
+          <p id="admin-staff-initial-password">{t('staff.initialPassword', { email: shown.email })}</p>
           <p>
             <code className="admin-totp__secret" data-testid="initial-password">
               {shown.password}
@@ -81,6 +89,8 @@ function StaffRow({ member, onPassword }: { member: StaffListEntry; onPassword: 
   const [confirming, setConfirming] = useState(false);
   const [actorPassword, setActorPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // A role change and disabling wait for a confirmation: one click must not make a controller an owner.
+  const [asking, setAsking] = useState<{ kind: 'role'; role: StaffRole } | { kind: 'disable' } | null>(null);
   const lang = normalizeLang(i18n.language);
 
   async function run(call: () => Promise<{ initialPassword?: string | undefined }>, done: string) {
@@ -91,7 +101,10 @@ function StaffRow({ member, onPassword }: { member: StaffListEntry; onPassword: 
       const answer = await call();
       if (answer.initialPassword) onPassword({ email: member.email, password: answer.initialPassword });
       setMessage(done);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: staffKey }), queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: staffKey }),
+        queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey }),
+      ]);
     } catch (failure) {
       setFieldErrors(fieldErrorsOf(failure));
       setMessage(messageOf(failure, t('errors.generic')));
@@ -100,7 +113,8 @@ function StaffRow({ member, onPassword }: { member: StaffListEntry; onPassword: 
     }
   }
 
-  const patch = (body: { role?: StaffRole; disabled?: boolean }) => apiSend('PATCH', `/api/admin/staff/${member.id}`, { ...body, lang }, staffChangedResponse);
+  const patch = (body: { role?: StaffRole; disabled?: boolean }) =>
+    apiSend('PATCH', `/api/admin/staff/${member.id}`, { ...body, lang }, staffChangedResponse);
   const locked = member.lockedUntil !== null && new Date(member.lockedUntil).getTime() > Date.now();
   return (
     <tr>
@@ -115,7 +129,10 @@ function StaffRow({ member, onPassword }: { member: StaffListEntry; onPassword: 
           className="admin-select"
           value={member.role}
           disabled={busy}
-          onChange={(e) => run(() => patch({ role: e.currentTarget.value as StaffRole }), t('staff.roleChanged'))}
+          onChange={(e) => {
+            const role = e.currentTarget.value as StaffRole;
+            if (role !== member.role) setAsking({ kind: 'role', role });
+          }}
         >
           {STAFF_ROLES.map((role) => (
             <option key={role} value={role}>
@@ -134,7 +151,9 @@ function StaffRow({ member, onPassword }: { member: StaffListEntry; onPassword: 
             className="admin-button admin-button--plain"
             type="button"
             disabled={busy}
-            onClick={() => run(() => patch({ disabled: !member.disabled }), member.disabled ? t('staff.enabledDone') : t('staff.disabledDone'))}
+            onClick={() =>
+              member.disabled ? run(() => patch({ disabled: false }), t('staff.enabledDone')) : setAsking({ kind: 'disable' })
+            }
           >
             {member.disabled ? t('staff.enable') : t('staff.disable')}
             <span className="admin-visually-hidden">: {member.name}</span>
@@ -146,19 +165,42 @@ function StaffRow({ member, onPassword }: { member: StaffListEntry; onPassword: 
               type="button"
               disabled={busy}
               onClick={() =>
-                member.role === 'owner' ? setConfirming(true) : run(() => apiPost(`/api/admin/staff/${member.id}/password`, { lang }, staffChangedResponse), t('staff.passwordReset'))
+                member.role === 'owner'
+                  ? setConfirming(true)
+                  : run(() => apiPost(`/api/admin/staff/${member.id}/password`, { lang }, staffChangedResponse), t('staff.passwordReset'))
               }
             >
               {t('staff.resetPassword')}
               <span className="admin-visually-hidden">: {member.name}</span>
             </button>
           )}
+          {locked && !member.disabled ? (
+            <button
+              className="admin-button admin-button--plain"
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                run(
+                  () => apiPost(`/api/admin/staff/${member.id}/unlock?lang=${lang}`, undefined, staffChangedResponse),
+                  t('staff.unlocked', { name: member.name }),
+                )
+              }
+            >
+              {t('staff.unlock')}
+              <span className="admin-visually-hidden">: {member.name}</span>
+            </button>
+          ) : null}
           {member.totpEnabled ? (
             <button
               className="admin-button admin-button--plain"
               type="button"
               disabled={busy}
-              onClick={() => run(() => apiPost(`/api/admin/staff/${member.id}/totp-reset?lang=${lang}`, undefined, staffChangedResponse), t('staff.totpResetDone'))}
+              onClick={() =>
+                run(
+                  () => apiPost(`/api/admin/staff/${member.id}/totp-reset?lang=${lang}`, undefined, staffChangedResponse),
+                  t('staff.totpResetDone'),
+                )
+              }
             >
               {t('staff.totpReset')}
               <span className="admin-visually-hidden">: {member.name}</span>
@@ -168,7 +210,12 @@ function StaffRow({ member, onPassword }: { member: StaffListEntry; onPassword: 
             className="admin-button admin-button--plain"
             type="button"
             disabled={busy}
-            onClick={() => run(() => apiPost(`/api/admin/staff/${member.id}/sign-out-everywhere?lang=${lang}`, undefined, staffChangedResponse), t('staff.signedOut'))}
+            onClick={() =>
+              run(
+                () => apiPost(`/api/admin/staff/${member.id}/sign-out-everywhere?lang=${lang}`, undefined, staffChangedResponse),
+                t('staff.signedOut'),
+              )
+            }
           >
             {t('staff.signOutEverywhere')}
             <span className="admin-visually-hidden">: {member.name}</span>
@@ -211,6 +258,47 @@ function StaffRow({ member, onPassword }: { member: StaffListEntry; onPassword: 
         <p className="admin-message" role="status">
           {message}
         </p>
+        {asking?.kind === 'role' ? (
+          <ConfirmDialog
+            title={
+              asking.role === 'owner'
+                ? t('staff.confirmOwnerTitle', { name: member.name })
+                : t('staff.confirmRoleTitle', { name: member.name })
+            }
+            confirmLabel={asking.role === 'owner' ? t('staff.confirmOwner') : t('staff.confirmRole')}
+            cancelLabel={t('staff.cancel')}
+            serious={asking.role === 'owner'}
+            busy={busy}
+            onCancel={() => setAsking(null)}
+            onConfirm={() => {
+              const role = asking.role;
+              setAsking(null);
+              void run(() => patch({ role }), t('staff.roleChanged'));
+            }}
+          >
+            <p>{t('staff.confirmRoleText', { name: member.name, from: t(`roles.${member.role}`), to: t(`roles.${asking.role}`) })}</p>
+            {asking.role === 'owner' ? (
+              <p>
+                <strong>{t('staff.confirmOwnerText', { name: member.name })}</strong>
+              </p>
+            ) : null}
+          </ConfirmDialog>
+        ) : null}
+        {asking?.kind === 'disable' ? (
+          <ConfirmDialog
+            title={t('staff.confirmDisableTitle', { name: member.name })}
+            confirmLabel={t('staff.disable')}
+            cancelLabel={t('staff.cancel')}
+            busy={busy}
+            onCancel={() => setAsking(null)}
+            onConfirm={() => {
+              setAsking(null);
+              void run(() => patch({ disabled: true }), t('staff.disabledDone'));
+            }}
+          >
+            <p>{t('staff.confirmDisableText', { name: member.name })}</p>
+          </ConfirmDialog>
+        ) : null}
       </td>
     </tr>
   );
@@ -244,8 +332,23 @@ function AddStaffForm({ onAdded }: { onAdded: (shown: { email: string; password:
 
   return (
     <CardForm heading={t('staff.addHeading')} submitLabel={t('staff.add')} form={form} onSubmit={submit}>
-      <FormField id={`${id}-email`} label={t('staff.email')} type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={fields.email} />
-      <FormField id={`${id}-name`} label={t('staff.name')} autoComplete="off" value={name} onChange={(e) => setName(e.currentTarget.value)} error={fields.name} />
+      <FormField
+        id={`${id}-email`}
+        label={t('staff.email')}
+        type="email"
+        autoComplete="off"
+        value={email}
+        onChange={(e) => setEmail(e.currentTarget.value)}
+        error={fields.email}
+      />
+      <FormField
+        id={`${id}-name`}
+        label={t('staff.name')}
+        autoComplete="off"
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        error={fields.name}
+      />
       <div className="admin-field">
         <label htmlFor={`${id}-role`}>{t('staff.role')}</label>
         <select id={`${id}-role`} className="admin-select" value={role} onChange={(e) => setRole(e.currentTarget.value as StaffRole)}>
@@ -256,7 +359,14 @@ function AddStaffForm({ onAdded }: { onAdded: (shown: { email: string; password:
           ))}
         </select>
       </div>
-      <NewPasswordField id={`${id}-password`} label={t('staff.password')} hint={t('staff.passwordHint')} value={password} onChange={setPassword} error={fields.password} />
+      <NewPasswordField
+        id={`${id}-password`}
+        label={t('staff.password')}
+        hint={t('staff.passwordHint')}
+        value={password}
+        onChange={setPassword}
+        error={fields.password}
+      />
     </CardForm>
   );
 }
@@ -264,12 +374,20 @@ function AddStaffForm({ onAdded }: { onAdded: (shown: { email: string; password:
 function SettingsForm() {
   const { t, i18n } = useTranslation('admin');
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: settingsKey, queryFn: ({ signal }) => apiGet('/api/admin/settings', staffSettingsResponse, { signal }) });
+  const settings = useQuery({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) => apiGet('/api/admin/settings', staffSettingsResponse, { signal }),
+  });
   const { busy, message, run } = useCardForm();
 
   const toggle = (totpRequired: boolean) =>
     run(async () => {
-      const answer = await apiSend('PUT', '/api/admin/settings', { totpRequired, lang: normalizeLang(i18n.language) }, staffSettingsResponse);
+      const answer = await apiSend(
+        'PUT',
+        '/api/admin/settings',
+        { totpRequired, lang: normalizeLang(i18n.language) },
+        staffSettingsResponse,
+      );
       queryClient.setQueryData(settingsKey, answer);
       // The owner may now have to set codes up themselves.
       await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });

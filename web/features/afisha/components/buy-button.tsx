@@ -15,7 +15,19 @@ export function salesLabel(event: Pick<AfishaEvent, 'totalticketcount' | 'saleda
 }
 
 /** 'Buy' as a link to the event page; otherwise a disabled button saying why. */
-export function BuyButton({ event, href, lang, timeZone, describedBy }: { event: AfishaEvent; href: string; lang: Lang; timeZone: string; describedBy: string }) {
+export function BuyButton({
+  event,
+  href,
+  lang,
+  timeZone,
+  describedBy,
+}: {
+  event: AfishaEvent;
+  href: string;
+  lang: Lang;
+  timeZone: string;
+  describedBy: string;
+}) {
   const { t } = useTranslation('afisha');
   const state = salesLabel(event);
   if (state.kind === 'buy') {

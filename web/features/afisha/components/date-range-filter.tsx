@@ -16,9 +16,16 @@ export function DateRangeFilter({ days, from, to, lang, onChange }: Props) {
   const popover = usePopover();
   const months = monthsSpanning(days);
   const [month, setMonth] = useState<string | undefined>(undefined);
-  const shown = month && months.includes(month) ? month : ((from && months.includes(from.slice(0, 7)) ? from.slice(0, 7) : months[0]) ?? '');
+  const shown =
+    month && months.includes(month) ? month : ((from && months.includes(from.slice(0, 7)) ? from.slice(0, 7) : months[0]) ?? '');
   const available = new Set(days);
-  const label = from ? (to && to !== from ? `${formatShortDay(from, lang)} – ${formatShortDay(to, lang)}` : to ? formatShortDay(from, lang) : t('dateFrom', { date: formatShortDay(from, lang) })) : t('dates');
+  const label = from
+    ? to && to !== from
+      ? `${formatShortDay(from, lang)} – ${formatShortDay(to, lang)}`
+      : to
+        ? formatShortDay(from, lang)
+        : t('dateFrom', { date: formatShortDay(from, lang) })
+    : t('dates');
 
   return (
     <div className="afisha-dates" ref={popover.root}>

@@ -22,8 +22,20 @@ export type CardFlags = { image: boolean; description: boolean; action: boolean;
 
 export function cardFlags(setup: Setup, subscription: boolean): CardFlags {
   return subscription
-    ? { image: setup.subscription_image === 1, description: setup.subscription_description === 1, action: setup.subscription_action === 1, address: setup.subscription_address === 1, cols: setup.subscription_col }
-    : { image: setup.tickets_image === 1, description: setup.tickets_description === 1, action: setup.tickets_action === 1, address: setup.tickets_address === 1, cols: setup.tickets_col };
+    ? {
+        image: setup.subscription_image === 1,
+        description: setup.subscription_description === 1,
+        action: setup.subscription_action === 1,
+        address: setup.subscription_address === 1,
+        cols: setup.subscription_col,
+      }
+    : {
+        image: setup.tickets_image === 1,
+        description: setup.tickets_description === 1,
+        action: setup.tickets_action === 1,
+        address: setup.tickets_address === 1,
+        cols: setup.tickets_col,
+      };
 }
 
 /** Descriptions longer than this get the more/close toggle. */
@@ -48,7 +60,21 @@ type Props = {
   eager?: boolean | undefined;
 };
 
-export function EventCard({ event, days, tags, venue, flags, showTags, allowedTags, setup, paths, lang, headingLevel, focusRef, eager }: Props) {
+export function EventCard({
+  event,
+  days,
+  tags,
+  venue,
+  flags,
+  showTags,
+  allowedTags,
+  setup,
+  paths,
+  lang,
+  headingLevel,
+  focusRef,
+  eager,
+}: Props) {
   const { t } = useTranslation('afisha');
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   const titleId = useId();
@@ -57,7 +83,8 @@ export function EventCard({ event, days, tags, venue, flags, showTags, allowedTa
   const name = pickLocalized(event.name, lang);
   const description = useMemo(() => sanitizeHtml(pickLocalized(event.descript, lang), allowedTags), [event.descript, lang, allowedTags]);
   const isLong = safeText(description).length > LONG_DESCRIPTION;
-  const link = (date?: string, time?: string) => (event.useseatsvg === 1 ? paths.scheme(event.hash, date, time) : paths.event(event.hash, date, time));
+  const link = (date?: string, time?: string) =>
+    event.useseatsvg === 1 ? paths.scheme(event.hash, date, time) : paths.event(event.hash, date, time);
   const range = dateRange(days);
   const times = sessionTimes(days);
   const infoUrl = pickLocalized(event.descript_url, lang);
@@ -66,7 +93,10 @@ export function EventCard({ event, days, tags, venue, flags, showTags, allowedTa
   // A tag that says what the Pushkin-card badge says ('Пушкинская карта') is not said twice.
   const badge = event.usepushkarta === 1 ? t('pushkinCard').toLocaleLowerCase(lang) : undefined;
   const cardTags = badge ? tags.filter((tag) => pickLocalized(tag.attrname, lang).trim().toLocaleLowerCase(lang) !== badge) : tags;
-  const left = event.showticketcount === 1 && event.totalticketcount > 0 && event.totalticketcount < setup.const.price_limit ? event.totalticketcount : undefined;
+  const left =
+    event.showticketcount === 1 && event.totalticketcount > 0 && event.totalticketcount < setup.const.price_limit
+      ? event.totalticketcount
+      : undefined;
   const price = cardPrice(event);
   const priceText =
     price === undefined
@@ -85,7 +115,19 @@ export function EventCard({ event, days, tags, venue, flags, showTags, allowedTa
     <article className="afisha-card" aria-labelledby={titleId} ref={focusRef} tabIndex={focusRef ? -1 : undefined}>
       {flags.image && (
         <div className="afisha-card__media">
-          {image ? <ResponsiveImage src={image} sizes={afishaCardSizes(flags.cols)} alt="" loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} width={AFISHA.imageWidth} height={Math.round((AFISHA.imageWidth * 3) / 4)} /> : <span className="afisha-card__placeholder" aria-hidden="true" />}
+          {image ? (
+            <ResponsiveImage
+              src={image}
+              sizes={afishaCardSizes(flags.cols)}
+              alt=""
+              loading={eager ? 'eager' : 'lazy'}
+              fetchPriority={eager ? 'high' : undefined}
+              width={AFISHA.imageWidth}
+              height={Math.round((AFISHA.imageWidth * 3) / 4)}
+            />
+          ) : (
+            <span className="afisha-card__placeholder" aria-hidden="true" />
+          )}
           <div className="afisha-card__badges">
             <span className="afisha-badge afisha-badge--age" aria-label={t('ageFrom', { age: event.age_from })}>
               {event.age_from}+
@@ -113,13 +155,7 @@ export function EventCard({ event, days, tags, venue, flags, showTags, allowedTa
           </ul>
         )}
         <Title className="afisha-card__title" id={titleId}>
-          {flags.action ? (
-            <Link to={link()}>
-              {name}
-            </Link>
-          ) : (
-            name
-          )}
+          {flags.action ? <Link to={link()}>{name}</Link> : name}
         </Title>
         {infoUrl && (
           <a className="afisha-card__info" href={infoUrl} target="_blank" rel="noopener noreferrer">
@@ -133,14 +169,28 @@ export function EventCard({ event, days, tags, venue, flags, showTags, allowedTa
               <SafeNodes nodes={description} />
             </div>
             {isLong && (
-              <button type="button" className="afisha-link-button" aria-expanded={expanded} aria-controls={descriptionId} onClick={() => setExpanded((e) => !e)}>
+              <button
+                type="button"
+                className="afisha-link-button"
+                aria-expanded={expanded}
+                aria-controls={descriptionId}
+                onClick={() => setExpanded((e) => !e)}
+              >
                 {expanded ? t('close') : t('more')}
               </button>
             )}
           </div>
         )}
         <div className="afisha-card__facts">
-          {range && <MiniCalendar days={days} label={formatDayRange(range.first, range.last, lang)} lang={lang} dayHref={dayHref} eventName={name} />}
+          {range && (
+            <MiniCalendar
+              days={days}
+              label={formatDayRange(range.first, range.last, lang)}
+              lang={lang}
+              dayHref={dayHref}
+              eventName={name}
+            />
+          )}
           {times.length > 0 && (
             <p className="afisha-card__time">
               <span className="visually-hidden">{t('time')}: </span>

@@ -24,10 +24,30 @@ afterEach(cleanup);
 
 const L = (ru: string) => ({ ru, en: '', kz: '', ch: '' });
 const event = (id: number): AfishaEvent => ({
-  event_id: id, hash: `h${id}`, menukind_id: 1, mainmenu_id: 10, submenu_id: null, name: L(`Событие ${id}`), descript: L(''),
-  descript_url: L(''), image_url: L(''), image_id: L(''), age_from: 0, totalticketcount: 5, showticketcount: 1, showquant: 1,
-  saledate: '', seatroot_id: 1, usepushkarta: 0, useseatsvg: 0, maybefree: 0, is_subscription: 0, eventsotrnum: id, notimes: 0,
-  minprice: null, maxprice: null,
+  event_id: id,
+  hash: `h${id}`,
+  menukind_id: 1,
+  mainmenu_id: 10,
+  submenu_id: null,
+  name: L(`Событие ${id}`),
+  descript: L(''),
+  descript_url: L(''),
+  image_url: L(''),
+  image_id: L(''),
+  age_from: 0,
+  totalticketcount: 5,
+  showticketcount: 1,
+  showquant: 1,
+  saledate: '',
+  seatroot_id: 1,
+  usepushkarta: 0,
+  useseatsvg: 0,
+  maybefree: 0,
+  is_subscription: 0,
+  eventsotrnum: id,
+  notimes: 0,
+  minprice: null,
+  maxprice: null,
 });
 const answer = (events: AfishaEvent[]) =>
   ({

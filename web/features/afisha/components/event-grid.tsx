@@ -30,7 +30,10 @@ function shownColumns(columns: number): number {
 }
 
 /** What the grid gives a card: the card's own props, less those worked out here from the catalog. */
-type CardProps = Omit<ComponentProps<typeof EventCard>, 'days' | 'tags' | 'venue' | 'flags'> & { catalog: Catalog; subscriptionKind: boolean };
+type CardProps = Omit<ComponentProps<typeof EventCard>, 'days' | 'tags' | 'venue' | 'flags'> & {
+  catalog: Catalog;
+  subscriptionKind: boolean;
+};
 
 /**
  * One card of the grid, drawn again only when its own props change: the grid re-renders for each
@@ -71,7 +74,21 @@ type Props = {
 };
 
 /** The cards, with sub-menu headings inside a menu, and 'Load next N of M'. */
-export function EventGrid({ catalog, events, pages, perPage, columns, subscriptionKind, showTags, groupBySubMenu, allowedTags, setup, paths, lang, onLoadMore }: Props) {
+export function EventGrid({
+  catalog,
+  events,
+  pages,
+  perPage,
+  columns,
+  subscriptionKind,
+  showTags,
+  groupBySubMenu,
+  allowedTags,
+  setup,
+  paths,
+  lang,
+  onLoadMore,
+}: Props) {
   const { t } = useTranslation('afisha');
   const shownCount = Math.min(events.length, pages * perPage);
   const [renderLimit, setRenderLimit] = useState(() => firstCards(shownColumns(columns)));

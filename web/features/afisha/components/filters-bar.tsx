@@ -53,7 +53,12 @@ export function FiltersBar({ kind, filters, tags, days, lang, onChange, onToggle
             <DateRangeFilter days={days} from={filters.from} to={filters.to} lang={lang} onChange={(range) => onChange(range)} />
           )}
           <div className="afisha-stock">
-            <input id={stockId} type="checkbox" checked={filters.inStock} onChange={(event) => onChange({ inStock: event.target.checked })} />
+            <input
+              id={stockId}
+              type="checkbox"
+              checked={filters.inStock}
+              onChange={(event) => onChange({ inStock: event.target.checked })}
+            />
             <label htmlFor={stockId}>{t('inStock')}</label>
           </div>
           <ResetButton active={hasFilters(filters)} onReset={onReset} />

@@ -3,7 +3,17 @@ import type { KindMenuEntry } from '../../../../contract/afisha.ts';
 import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
 
 /** The top menu of kinds (museum tickets, concerts, subscriptions...). */
-export function KindMenu({ kinds, current, lang, onSelect }: { kinds: KindMenuEntry[]; current: number | undefined; lang: Lang; onSelect: (id: number) => void }) {
+export function KindMenu({
+  kinds,
+  current,
+  lang,
+  onSelect,
+}: {
+  kinds: KindMenuEntry[];
+  current: number | undefined;
+  lang: Lang;
+  onSelect: (id: number) => void;
+}) {
   const { t } = useTranslation('afisha');
   return (
     <nav className="afisha-kinds" aria-label={t('kinds')}>

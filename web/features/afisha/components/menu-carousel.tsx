@@ -28,7 +28,17 @@ type Item = { id: number | undefined; name: string; image: string };
  * The sub-menu carousel: "All" and the kind's menus. It moves 1 slide per step on narrow
  * screens and 2 on wide ones; a slide that gets keyboard focus is scrolled into view.
  */
-export function MenuCarousel({ menus, current, lang, onSelect }: { menus: MainMenuEntry[]; current: number | undefined; lang: Lang; onSelect: (id: number | undefined) => void }) {
+export function MenuCarousel({
+  menus,
+  current,
+  lang,
+  onSelect,
+}: {
+  menus: MainMenuEntry[];
+  current: number | undefined;
+  lang: Lang;
+  onSelect: (id: number | undefined) => void;
+}) {
   const { t } = useTranslation('afisha');
   const perView = useSlidesPerView();
   const [start, setStart] = useState(0);
@@ -49,7 +59,13 @@ export function MenuCarousel({ menus, current, lang, onSelect }: { menus: MainMe
   return (
     <section className="afisha-menus" aria-label={t('menus')} style={{ '--slides': perView } as CSSProperties}>
       {maxStart > 0 && (
-        <button type="button" className="afisha-menus__nav" aria-label={t('carouselPrev')} disabled={first === 0} onClick={() => setStart(Math.max(0, first - step))}>
+        <button
+          type="button"
+          className="afisha-menus__nav"
+          aria-label={t('carouselPrev')}
+          disabled={first === 0}
+          onClick={() => setStart(Math.max(0, first - step))}
+        >
           <span aria-hidden="true">‹</span>
         </button>
       )}
@@ -66,7 +82,11 @@ export function MenuCarousel({ menus, current, lang, onSelect }: { menus: MainMe
               >
                 {withImages && (
                   <span className="afisha-menus__image" aria-hidden="true">
-                    {item.image ? <ResponsiveImage src={item.image} sizes={MENU_TILE_SIZES} alt="" loading="lazy" /> : item.id === undefined && <GridIcon />}
+                    {item.image ? (
+                      <ResponsiveImage src={item.image} sizes={MENU_TILE_SIZES} alt="" loading="lazy" />
+                    ) : (
+                      item.id === undefined && <GridIcon />
+                    )}
                   </span>
                 )}
                 <span className="afisha-menus__name">{item.name}</span>
@@ -76,7 +96,13 @@ export function MenuCarousel({ menus, current, lang, onSelect }: { menus: MainMe
         </ul>
       </div>
       {maxStart > 0 && (
-        <button type="button" className="afisha-menus__nav" aria-label={t('carouselNext')} disabled={first >= maxStart} onClick={() => setStart(Math.min(maxStart, first + step))}>
+        <button
+          type="button"
+          className="afisha-menus__nav"
+          aria-label={t('carouselNext')}
+          disabled={first >= maxStart}
+          onClick={() => setStart(Math.min(maxStart, first + step))}
+        >
           <span aria-hidden="true">›</span>
         </button>
       )}

@@ -10,7 +10,19 @@ import { CalendarIcon } from './icons.tsx';
 import { MonthGrid, MonthNav } from './month-grid.tsx';
 
 /** The card's date range with a small calendar whose days link to the event on that date. */
-export function MiniCalendar({ days, label, lang, dayHref, eventName }: { days: CalendarEntry[]; label: string; lang: Lang; dayHref: (entry: CalendarEntry) => string; eventName: string }) {
+export function MiniCalendar({
+  days,
+  label,
+  lang,
+  dayHref,
+  eventName,
+}: {
+  days: CalendarEntry[];
+  label: string;
+  lang: Lang;
+  dayHref: (entry: CalendarEntry) => string;
+  eventName: string;
+}) {
   const { t } = useTranslation('afisha');
   const popover = usePopover();
   const [month, setMonth] = useState<string | undefined>(undefined);
@@ -21,11 +33,21 @@ export function MiniCalendar({ days, label, lang, dayHref, eventName }: { days: 
   const shown = (month && months.includes(month) ? month : months[0]) ?? '';
   return (
     <div className="afisha-card__dates" ref={popover.root}>
-      <button type="button" className="afisha-card__dates-button" {...popover.buttonProps} aria-label={t('calendarFor', { name: eventName, dates: label })}>
+      <button
+        type="button"
+        className="afisha-card__dates-button"
+        {...popover.buttonProps}
+        aria-label={t('calendarFor', { name: eventName, dates: label })}
+      >
         <CalendarIcon />
         <span>{label}</span>
       </button>
-      <div className="afisha-popover afisha-popover--card" role="group" aria-label={t('calendarFor', { name: eventName, dates: label })} {...popover.panelProps}>
+      <div
+        className="afisha-popover afisha-popover--card"
+        role="group"
+        aria-label={t('calendarFor', { name: eventName, dates: label })}
+        {...popover.panelProps}
+      >
         {shown && (
           <>
             <MonthNav month={shown} months={months} onChange={setMonth} labels={{ prev: t('prevMonth'), next: t('nextMonth') }} />

@@ -31,15 +31,37 @@ export function MonthGrid({ month, lang, renderDay }: { month: string; lang: Lan
 }
 
 /** Previous and next month buttons around a grid, limited to the months that have days. */
-export function MonthNav({ month, months, onChange, labels }: { month: string; months: string[]; onChange: (month: string) => void; labels: { prev: string; next: string } }) {
+export function MonthNav({
+  month,
+  months,
+  onChange,
+  labels,
+}: {
+  month: string;
+  months: string[];
+  onChange: (month: string) => void;
+  labels: { prev: string; next: string };
+}) {
   const index = months.indexOf(month);
   if (months.length < 2) return null;
   return (
     <div className="month-nav">
-      <button type="button" className="month-nav__button" aria-label={labels.prev} disabled={index <= 0} onClick={() => onChange(months[index - 1] ?? month)}>
+      <button
+        type="button"
+        className="month-nav__button"
+        aria-label={labels.prev}
+        disabled={index <= 0}
+        onClick={() => onChange(months[index - 1] ?? month)}
+      >
         <span aria-hidden="true">‹</span>
       </button>
-      <button type="button" className="month-nav__button" aria-label={labels.next} disabled={index >= months.length - 1} onClick={() => onChange(months[index + 1] ?? month)}>
+      <button
+        type="button"
+        className="month-nav__button"
+        aria-label={labels.next}
+        disabled={index >= months.length - 1}
+        onClick={() => onChange(months[index + 1] ?? month)}
+      >
         <span aria-hidden="true">›</span>
       </button>
     </div>

@@ -6,7 +6,17 @@ import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 
 /** Tag chips: 20 shown (6 on a phone) and a toggle for the rest; chosen ones always show. */
-export function TagChips({ tags, selected, lang, onToggle }: { tags: TagEntry[]; selected: number[]; lang: Lang; onToggle: (id: number) => void }) {
+export function TagChips({
+  tags,
+  selected,
+  lang,
+  onToggle,
+}: {
+  tags: TagEntry[];
+  selected: number[];
+  lang: Lang;
+  onToggle: (id: number) => void;
+}) {
   const { t } = useTranslation('afisha');
   const mobile = useMediaQuery('(max-width: 767px)');
   const [expanded, setExpanded] = useState(false);
@@ -16,7 +26,13 @@ export function TagChips({ tags, selected, lang, onToggle }: { tags: TagEntry[];
   return (
     <div className="afisha-tags" role="group" aria-label={t('tags')}>
       {shown.map((tag) => (
-        <button key={tag.attr_id} type="button" className="choice afisha-chip" aria-pressed={selected.includes(tag.attr_id)} onClick={() => onToggle(tag.attr_id)}>
+        <button
+          key={tag.attr_id}
+          type="button"
+          className="choice afisha-chip"
+          aria-pressed={selected.includes(tag.attr_id)}
+          onClick={() => onToggle(tag.attr_id)}
+        >
           {pickLocalized(tag.attrname, lang)}
         </button>
       ))}

@@ -73,7 +73,8 @@ export function useListingState(catalog: Catalog) {
     ),
     /** Another kind with the search kept (its other filters reset, as a change of kind does). */
     searchInKind: useCallback(
-      (id: number) => setState((s) => ({ kindId: id, menuId: undefined, filters: { ...EMPTY_FILTERS, search: s.filters.search }, pages: 1 })),
+      (id: number) =>
+        setState((s) => ({ kindId: id, menuId: undefined, filters: { ...EMPTY_FILTERS, search: s.filters.search }, pages: 1 })),
       [],
     ),
     selectMenu: useCallback((id: number | undefined) => setState((s) => ({ ...s, menuId: id, pages: 1 })), []),

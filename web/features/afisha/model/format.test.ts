@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { LANGS, type Lang } from '../../../../contract/lang.ts';
 import { toBcp47 } from '../../../../contract/lang.ts';
-import { dateToDay, dayToDate, formatDay, formatDayRange, formatMonth, formatSaleDate, formatShortDay, rememberSaleOffsets } from './format.ts';
+import {
+  dateToDay,
+  dayToDate,
+  formatDay,
+  formatDayRange,
+  formatMonth,
+  formatSaleDate,
+  formatShortDay,
+  rememberSaleOffsets,
+} from './format.ts';
 
 // The texts are written out per language instead of built with Intl (the first
 // Intl.DateTimeFormat of a page is a long task on a phone): they must read as Intl writes them.
@@ -27,7 +36,8 @@ describe.each(LANGS.map((lang) => ({ lang })))('date texts in $lang read as Intl
 
   it('a month', () => {
     const format = intl(lang, { month: 'long', year: 'numeric' });
-    for (const day of days.filter((d) => d.endsWith('-01'))) expect(plain(formatMonth(day.slice(0, 7), lang))).toBe(plain(format.format(dayToDate(day))));
+    for (const day of days.filter((d) => d.endsWith('-01')))
+      expect(plain(formatMonth(day.slice(0, 7), lang))).toBe(plain(format.format(dayToDate(day))));
   });
 
   it('a range of days: one day, within a month, across months, across years', () => {
@@ -55,21 +65,40 @@ describe('the Russian texts', () => {
 });
 
 describe('the sale start, written out with the offset the server gave', () => {
-  const instants = ['2026-11-25T07:00:00.000Z', '2026-03-05T15:07:00.000Z', '2026-01-01T21:30:00.000Z', '2030-06-30T11:59:00.000Z', '2030-12-31T23:45:00.000Z'];
+  const instants = [
+    '2026-11-25T07:00:00.000Z',
+    '2026-03-05T15:07:00.000Z',
+    '2026-01-01T21:30:00.000Z',
+    '2030-06-30T11:59:00.000Z',
+    '2030-12-31T23:45:00.000Z',
+  ];
   const zones = ['Europe/Moscow', 'Asia/Almaty', 'Europe/Berlin', 'America/New_York', 'UTC'];
   const offsetAt = (iso: string, timeZone: string) => {
     const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' })
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      })
         .formatToParts(new Date(iso))
         .map((p) => [p.type, Number(p.value)]),
     );
-    return (Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0) - Date.parse(iso)) / 60_000;
+    return (
+      (Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0) - Date.parse(iso)) / 60_000
+    );
   };
 
-  it.each(LANGS.flatMap((lang) => zones.map((timeZone) => ({ lang, timeZone }))))('$lang, $timeZone: reads as Intl writes it', ({ lang, timeZone }) => {
-    const viaIntl = instants.map((iso) => formatSaleDate(iso, lang, timeZone));
-    rememberSaleOffsets(timeZone, Object.fromEntries(instants.map((iso) => [iso, offsetAt(iso, timeZone)])));
-    const written = instants.map((iso) => formatSaleDate(iso, lang, timeZone));
-    expect(written.map(plain)).toEqual(viaIntl.map(plain));
-  });
+  it.each(LANGS.flatMap((lang) => zones.map((timeZone) => ({ lang, timeZone }))))(
+    '$lang, $timeZone: reads as Intl writes it',
+    ({ lang, timeZone }) => {
+      const viaIntl = instants.map((iso) => formatSaleDate(iso, lang, timeZone));
+      rememberSaleOffsets(timeZone, Object.fromEntries(instants.map((iso) => [iso, offsetAt(iso, timeZone)])));
+      const written = instants.map((iso) => formatSaleDate(iso, lang, timeZone));
+      expect(written.map(plain)).toEqual(viaIntl.map(plain));
+    },
+  );
 });

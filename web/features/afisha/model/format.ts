@@ -12,12 +12,6 @@ export function dateToDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** 'yyyy-mm-dd' to the route's 'dd.mm.yyyy'. */
-export function dottedDay(day: string): string {
-  const [y, m, d] = day.split('-');
-  return `${d}.${m}.${y}`;
-}
-
 function fmt(lang: Lang, options: Intl.DateTimeFormatOptions): DateFormatter {
   return dateTimeFormat(toBcp47(lang), options);
 }
@@ -153,7 +147,10 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 /** The sale start in the venue's time zone: '12 марта 2030 г. в 10:00'. */
 export function formatSaleDate(iso: string, lang: Lang, timeZone: string): string {
   const offset = saleOffsets.get(`${timeZone}|${iso}`);
-  if (offset === undefined) return fmt(lang, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
+  if (offset === undefined)
+    return fmt(lang, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone }).format(
+      new Date(iso),
+    );
   const wall = new Date(Date.parse(iso) + offset * 60_000);
   const day = { y: wall.getUTCFullYear(), m: wall.getUTCMonth() + 1, d: wall.getUTCDate() };
   const hours = wall.getUTCHours();

@@ -1,17 +1,57 @@
 import { describe, expect, it } from 'vitest';
 import type { AfishaEvent, AfishaResponse } from '../../../../contract/afisha.ts';
-import { EMPTY_FILTERS, type Filters, indexCatalog, kindTags, nextPage, perPage, searchMatchesInOtherKinds, selectEvents, sessionTimes, showsTopMenu, visibleMenus } from './listing.ts';
+import {
+  EMPTY_FILTERS,
+  type Filters,
+  indexCatalog,
+  kindTags,
+  nextPage,
+  perPage,
+  searchMatchesInOtherKinds,
+  selectEvents,
+  sessionTimes,
+  showsTopMenu,
+  visibleMenus,
+} from './listing.ts';
 import { monthWeeks } from './format.ts';
 import { pickDay } from './date-range.ts';
 
 const L = (ru: string, en = '') => ({ ru, en, kz: '', ch: '' });
 const event = (id: number, over: Partial<AfishaEvent> = {}): AfishaEvent => ({
-  event_id: id, hash: `h${id}`, menukind_id: 1, mainmenu_id: 10, submenu_id: null, name: L(`Событие ${id}`), descript: L(''),
-  descript_url: L(''), image_url: L(''), image_id: L(''), age_from: 0, totalticketcount: 5, showticketcount: 1, showquant: 1,
-  saledate: '', seatroot_id: 1, usepushkarta: 0, useseatsvg: 0, maybefree: 0, is_subscription: 0, eventsotrnum: id, notimes: 0, minprice: null, maxprice: null, ...over,
+  event_id: id,
+  hash: `h${id}`,
+  menukind_id: 1,
+  mainmenu_id: 10,
+  submenu_id: null,
+  name: L(`Событие ${id}`),
+  descript: L(''),
+  descript_url: L(''),
+  image_url: L(''),
+  image_id: L(''),
+  age_from: 0,
+  totalticketcount: 5,
+  showticketcount: 1,
+  showquant: 1,
+  saledate: '',
+  seatroot_id: 1,
+  usepushkarta: 0,
+  useseatsvg: 0,
+  maybefree: 0,
+  is_subscription: 0,
+  eventsotrnum: id,
+  notimes: 0,
+  minprice: null,
+  maxprice: null,
+  ...over,
 });
 const day = (eventId: number, d: string, times = ['10:00']) => ({
-  event_id: eventId, eventday: d.split('-').reverse().join('.'), day: d, eventtime: times[0] ?? '00:00', ticketcount: 5, quantity: 5, pricetype_id: 1,
+  event_id: eventId,
+  eventday: d.split('-').reverse().join('.'),
+  day: d,
+  eventtime: times[0] ?? '00:00',
+  ticketcount: 5,
+  quantity: 5,
+  pricetype_id: 1,
   _time: times.map((t, i) => ({ calendar_id: eventId * 100 + i, eventtime: t, ticketcount: 5 })),
 });
 
@@ -19,8 +59,26 @@ function answer(over: Partial<AfishaResponse> = {}): AfishaResponse {
   return {
     setup: { menu_first_notimes: 0, topmenu: 0 } as AfishaResponse['setup'],
     kind_menu: [
-      { menukind_id: 1, menukindsortnum: 1, menukindname: L('Билеты'), menukindtype_id: 1, menucolumncount: 3, menurowcount: 2, showfiltercalendar: 1, showattribute: 1 },
-      { menukind_id: 2, menukindsortnum: 2, menukindname: L('Концерты'), menukindtype_id: 3, menucolumncount: 2, menurowcount: 100, showfiltercalendar: 0, showattribute: 0 },
+      {
+        menukind_id: 1,
+        menukindsortnum: 1,
+        menukindname: L('Билеты'),
+        menukindtype_id: 1,
+        menucolumncount: 3,
+        menurowcount: 2,
+        showfiltercalendar: 1,
+        showattribute: 1,
+      },
+      {
+        menukind_id: 2,
+        menukindsortnum: 2,
+        menukindname: L('Концерты'),
+        menukindtype_id: 3,
+        menucolumncount: 2,
+        menurowcount: 100,
+        showfiltercalendar: 0,
+        showattribute: 0,
+      },
     ],
     main_menu: [
       { mainmenu_id: 10, menukind_id: 1, name: L('Выставки'), mainmenusortnum: 1, showimage: 0, image_url: '' },
@@ -36,8 +94,18 @@ function answer(over: Partial<AfishaResponse> = {}): AfishaResponse {
       event(3, { totalticketcount: -99999, saledate: '2030-03-15T07:00:00.000Z', name: L('Новая выставка') }),
       event(4, { menukind_id: 2, mainmenu_id: 20, name: L('Орган') }),
     ],
-    list_tags: [{ attr_id: 1, attrname: L('Детям') }, { attr_id: 2, attrname: L('Новое') }, { attr_id: 3, attrname: L('Пушкинская карта') }],
-    event_tags: [{ event_id: 1, attr_id: 1 }, { event_id: 1, attr_id: 3 }, { event_id: 3, attr_id: 2 }, { event_id: 3, attr_id: 3 }, { event_id: 4, attr_id: 2 }],
+    list_tags: [
+      { attr_id: 1, attrname: L('Детям') },
+      { attr_id: 2, attrname: L('Новое') },
+      { attr_id: 3, attrname: L('Пушкинская карта') },
+    ],
+    event_tags: [
+      { event_id: 1, attr_id: 1 },
+      { event_id: 1, attr_id: 3 },
+      { event_id: 3, attr_id: 2 },
+      { event_id: 3, attr_id: 3 },
+      { event_id: 4, attr_id: 2 },
+    ],
     images: [],
     composition: [],
     ...over,
@@ -63,7 +131,11 @@ describe('selectEvents: every filter, and all combined', () => {
     { description: 'two tags no event carries together: nothing', filters: { tags: [1, 2] }, expected: [] },
     { description: 'in stock only: not sold out, not before sales', filters: { inStock: true }, expected: [1] },
     { description: 'tag and dates combined', filters: { tags: [3], from: '2030-03-20' }, expected: [3] },
-    { description: 'all four combined', filters: { tags: [3, 1], from: '2030-03-01', to: '2030-03-31', inStock: true, search: 'музее' }, expected: [1] },
+    {
+      description: 'all four combined',
+      filters: { tags: [3, 1], from: '2030-03-01', to: '2030-03-31', inStock: true, search: 'музее' },
+      expected: [1],
+    },
   ])('$description', ({ filters, expected }) => {
     expect(ids(filters)).toEqual(expected);
   });
@@ -78,7 +150,11 @@ describe('selectEvents: every filter, and all combined', () => {
 
   it('puts whole-day tickets first when setup menu_first_notimes is on', () => {
     const base = answer();
-    const catalog = indexCatalog({ ...base, setup: { ...base.setup, menu_first_notimes: 1 }, action: base.action.map((e) => (e.event_id === 3 ? { ...e, notimes: 1 as const } : e)) });
+    const catalog = indexCatalog({
+      ...base,
+      setup: { ...base.setup, menu_first_notimes: 1 },
+      action: base.action.map((e) => (e.event_id === 3 ? { ...e, notimes: 1 as const } : e)),
+    });
     expect(selectEvents(catalog, { kindId: 1, menuId: undefined }, EMPTY_FILTERS, 'ru').map((e) => e.event_id)).toEqual([3, 1, 2]);
   });
 });
@@ -148,13 +224,25 @@ describe('searchMatchesInOtherKinds', () => {
     }),
   );
   it.each([
-    { description: 'names the other kind with how many events the search finds there, sold out included', kindId: 1, search: 'бах', expected: [{ id: 2, count: 2 }] },
-    { description: 'counts across every menu of the other kind, words in any order', kindId: 1, search: 'гендель бах', expected: [{ id: 2, count: 1 }] },
+    {
+      description: 'names the other kind with how many events the search finds there, sold out included',
+      kindId: 1,
+      search: 'бах',
+      expected: [{ id: 2, count: 2 }],
+    },
+    {
+      description: 'counts across every menu of the other kind, words in any order',
+      kindId: 1,
+      search: 'гендель бах',
+      expected: [{ id: 2, count: 1 }],
+    },
     { description: 'leaves out the chosen kind itself', kindId: 2, search: 'бах', expected: [] },
     { description: 'finds with ё written as е', kindId: 2, search: 'елка', expected: [{ id: 1, count: 1 }] },
     { description: 'says nothing without a search', kindId: 1, search: '  ', expected: [] },
     { description: 'says nothing when no kind matches', kindId: 1, search: 'моцарт', expected: [] },
   ])('$description', ({ kindId, search, expected }) => {
-    expect(searchMatchesInOtherKinds(catalog, kindId, search, 'ru').map((m) => ({ id: m.kind.menukind_id, count: m.count }))).toEqual(expected);
+    expect(searchMatchesInOtherKinds(catalog, kindId, search, 'ru').map((m) => ({ id: m.kind.menukind_id, count: m.count }))).toEqual(
+      expected,
+    );
   });
 });

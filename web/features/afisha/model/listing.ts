@@ -152,11 +152,17 @@ export function selectEvents(
  * what the empty listing offers when the chosen kind has no match. Only the search counts, since
  * the other filters belong to a kind and are reset by changing it.
  */
-export function searchMatchesInOtherKinds(catalog: Catalog, kindId: number, search: string, lang: Lang): { kind: KindMenuEntry; count: number }[] {
+export function searchMatchesInOtherKinds(
+  catalog: Catalog,
+  kindId: number,
+  search: string,
+  lang: Lang,
+): { kind: KindMenuEntry; count: number }[] {
   if (search.trim() === '') return [];
   const counts = new Map<number, number>();
   for (const event of catalog.answer.action) {
-    if (event.menukind_id !== kindId && matchesSearch(catalog, event, search, lang)) counts.set(event.menukind_id, (counts.get(event.menukind_id) ?? 0) + 1);
+    if (event.menukind_id !== kindId && matchesSearch(catalog, event, search, lang))
+      counts.set(event.menukind_id, (counts.get(event.menukind_id) ?? 0) + 1);
   }
   return catalog.kinds.flatMap((kind) => {
     const count = counts.get(kind.menukind_id) ?? 0;

@@ -5,12 +5,22 @@ import { EMPTY_LISTING, STORAGE_KEY, loadListing, parseStored, readStoredListing
 const DAY = 86_400_000;
 const now = 1_900_000_000_000;
 const saved = (over: Record<string, unknown> = {}) =>
-  JSON.stringify({ kindId: 2, menuId: 20, filters: { search: 'орган', from: '2030-03-01', to: '', tags: [1], inStock: true }, pages: 3, savedAt: now - 1000, ...over });
+  JSON.stringify({
+    kindId: 2,
+    menuId: 20,
+    filters: { search: 'орган', from: '2030-03-01', to: '', tags: [1], inStock: true },
+    pages: 3,
+    savedAt: now - 1000,
+    ...over,
+  });
 
 describe('parseStored', () => {
   it('restores what was saved within the lifetime', () => {
     expect(parseStored(saved(), now, DAY)).toEqual({
-      kindId: 2, menuId: 20, filters: { search: 'орган', from: '2030-03-01', to: '', tags: [1], inStock: true }, pages: 3,
+      kindId: 2,
+      menuId: 20,
+      filters: { search: 'орган', from: '2030-03-01', to: '', tags: [1], inStock: true },
+      pages: 3,
     });
   });
   it.each([
@@ -27,9 +37,16 @@ describe('parseStored', () => {
     expect(parseStored(saved({ savedAt: now - DAY }), now, DAY).kindId).toBe(2);
   });
   it('drops malformed fields one by one', () => {
-    const raw = saved({ kindId: 'x', filters: { search: 5, from: '1.2.2030', to: '2030-03-05', tags: [1, 'a', 2.5], inStock: 'yes' }, pages: 99 });
+    const raw = saved({
+      kindId: 'x',
+      filters: { search: 5, from: '1.2.2030', to: '2030-03-05', tags: [1, 'a', 2.5], inStock: 'yes' },
+      pages: 99,
+    });
     expect(parseStored(raw, now, DAY)).toEqual({
-      kindId: undefined, menuId: 20, filters: { search: '', from: '', to: '2030-03-05', tags: [1], inStock: false }, pages: 6,
+      kindId: undefined,
+      menuId: 20,
+      filters: { search: '', from: '', to: '2030-03-05', tags: [1], inStock: false },
+      pages: 6,
     });
   });
 });

@@ -45,7 +45,9 @@ describe('the event answer asked for at boot', () => {
       { hash: 'opera', lang: 'en' },
     ]);
     const now = performance.now();
-    vi.spyOn(performance, 'now').mockReturnValueOnce(now).mockReturnValue(now + 30_001);
+    vi.spyOn(performance, 'now')
+      .mockReturnValueOnce(now)
+      .mockReturnValue(now + 30_001);
     requestEventAtBoot('/event/ballet', '');
     await run('ballet', 'ru');
     expect(post).toHaveBeenCalledTimes(4);

@@ -44,14 +44,24 @@ export function unpaidOrdersQueryOptions(eventHash: string, orders: readonly str
   return queryOptions({
     queryKey: ['unpaid-orders', eventHash, orders],
     queryFn: async ({ signal }): Promise<UnpaidOrder[]> => {
-      const answer = await apiPost('/api/order/held', { hash: eventHash, orders, lang }, heldOrdersResponse, { signal }).catch((error: unknown) => {
-        // A memory the server refuses to read (a damaged entry) is dropped rather than asked again.
-        if (error instanceof ApiError && error.code === ErrorCode.validation) return { orders: [] };
-        throw error;
-      });
+      const answer = await apiPost('/api/order/held', { hash: eventHash, orders, lang }, heldOrdersResponse, { signal }).catch(
+        (error: unknown) => {
+          // A memory the server refuses to read (a damaged entry) is dropped rather than asked again.
+          if (error instanceof ApiError && error.code === ErrorCode.validation) return { orders: [] };
+          throw error;
+        },
+      );
       const at = Date.now();
-      forgetReleasedOrders(eventHash, answer.orders.map((order) => order.hash));
-      return answer.orders.map((order) => ({ hash: order.hash, ord_num: order.ord_num, status: order.status, until: at + order.reserveTime * 1000 }));
+      forgetReleasedOrders(
+        eventHash,
+        answer.orders.map((order) => order.hash),
+      );
+      return answer.orders.map((order) => ({
+        hash: order.hash,
+        ord_num: order.ord_num,
+        status: order.status,
+        until: at + order.reserveTime * 1000,
+      }));
     },
     enabled: orders.length > 0,
     retry: false,

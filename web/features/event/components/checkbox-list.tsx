@@ -39,13 +39,19 @@ export function CheckboxList({ items, checked, invalid, lang, onChange }: Props)
             </label>
             {/* The label ticks the box; the document is its own link, so a tap on the text never leaves the form. */}
             {url && (
-              <a className="consent-document" href={url} target="_blank" rel="noopener noreferrer" aria-label={`${t('checkboxes.document')}: ${name}`}>
+              <a
+                className="consent-document"
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${t('checkboxes.document')}: ${name}`}
+              >
                 {t('checkboxes.document')}
               </a>
             )}
             {invalid.has(item.id) && (
               <p id={errorId} className="field__error">
-                {t('errors.required-checkbox')}
+                {t(item.consent ? 'errors.required-consent' : 'errors.required-checkbox')}
               </p>
             )}
           </div>

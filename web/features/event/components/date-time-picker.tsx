@@ -24,7 +24,8 @@ export function DateTimePicker({ days, times, day, calendarId, showQuant, priceL
   const track = useRef<HTMLDivElement>(null);
   const fullDateId = useId();
   useChosenInView(track, day);
-  const scroll = (direction: 1 | -1) => track.current?.scrollBy({ left: direction * track.current.clientWidth * 0.8, behavior: scrollBehavior() });
+  const scroll = (direction: 1 | -1) =>
+    track.current?.scrollBy({ left: direction * track.current.clientWidth * 0.8, behavior: scrollBehavior() });
 
   return (
     <section className="event-when">

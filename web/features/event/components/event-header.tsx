@@ -19,7 +19,13 @@ function EventAbout({ text }: { text: string }) {
         {text}
       </p>
       {long && (
-        <button type="button" className="event-header__about-toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen((value) => !value)}>
+        <button
+          type="button"
+          className="event-header__about-toggle"
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen((value) => !value)}
+        >
           {open ? t('about.less') : t('about.more')}
         </button>
       )}
@@ -38,7 +44,17 @@ export function EventHeader({ action, composition, lang }: { action: NoSchemeAct
       <div className={image ? 'event-header__intro event-header__intro--image' : 'event-header__intro'}>
         {/* A thumbnail beside the title, never the page's largest paint: the title and the
             description paint with the answer, and the picture's box is fixed before it loads. */}
-        {image && <ResponsiveImage className="event-header__image" src={image} sizes={EVENT_IMAGE_SIZES} alt="" width={EVENT_IMAGE.width} height={EVENT_IMAGE.height} decoding="async" />}
+        {image && (
+          <ResponsiveImage
+            className="event-header__image"
+            src={image}
+            sizes={EVENT_IMAGE_SIZES}
+            alt=""
+            width={EVENT_IMAGE.width}
+            height={EVENT_IMAGE.height}
+            decoding="async"
+          />
+        )}
         <div className="event-header__heading">
           <div className="event-header__title-row title-row">
             <h1 className="event-header__title">{pickLocalized(action.name, lang)}</h1>
@@ -60,24 +76,40 @@ export function EventHeader({ action, composition, lang }: { action: NoSchemeAct
           <table className="data-table event-composition__table" role="table">
             <thead role="rowgroup" className="visually-hidden-narrow">
               <tr role="row">
-                <th scope="col" role="columnheader">{t('composition.action')}</th>
-                <th scope="col" role="columnheader">{t('composition.venue')}</th>
-                <th scope="col" role="columnheader">{t('composition.day')}</th>
-                <th scope="col" role="columnheader">{t('composition.time')}</th>
+                <th scope="col" role="columnheader">
+                  {t('composition.action')}
+                </th>
+                <th scope="col" role="columnheader">
+                  {t('composition.venue')}
+                </th>
+                <th scope="col" role="columnheader">
+                  {t('composition.day')}
+                </th>
+                <th scope="col" role="columnheader">
+                  {t('composition.time')}
+                </th>
               </tr>
             </thead>
             <tbody role="rowgroup">
               {composition.map((item, index) => (
                 <tr key={index} role="row">
-                  <td role="cell" data-label={t('composition.action')}>{pickLocalized(item.action, lang)}</td>
+                  <td role="cell" data-label={t('composition.action')}>
+                    {pickLocalized(item.action, lang)}
+                  </td>
                   <td role="cell" data-label={t('composition.venue')}>
                     <span>
                       {pickLocalized(item.location, lang)}
-                      {pickLocalized(item.address, lang) && <span className="event-composition__address">{pickLocalized(item.address, lang)}</span>}
+                      {pickLocalized(item.address, lang) && (
+                        <span className="event-composition__address">{pickLocalized(item.address, lang)}</span>
+                      )}
                     </span>
                   </td>
-                  <td role="cell" data-label={t('composition.day')}>{item.day || '—'}</td>
-                  <td role="cell" data-label={t('composition.time')}>{item.time || '—'}</td>
+                  <td role="cell" data-label={t('composition.day')}>
+                    {item.day || '—'}
+                  </td>
+                  <td role="cell" data-label={t('composition.time')}>
+                    {item.time || '—'}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -2,7 +2,15 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Ordinary card and Pushkin card (per usepushkarta and usenopushkarta) as a radio group. */
-export function PaymentChooser({ allowCard, pushkin, onChange }: { allowCard: boolean; pushkin: boolean; onChange: (pushkin: boolean) => void }) {
+export function PaymentChooser({
+  allowCard,
+  pushkin,
+  onChange,
+}: {
+  allowCard: boolean;
+  pushkin: boolean;
+  onChange: (pushkin: boolean) => void;
+}) {
   const { t } = useTranslation('event');
   const name = useId();
   return (

@@ -21,7 +21,19 @@ type Props = {
 };
 
 /** The price table: category, price (and fee), minus, quantity, plus. */
-export function PriceTable({ caption, prices, quantities, initialRows, currency, lang, priceLimit, stockOf, canIncrement, onPlus, onMinus }: Props) {
+export function PriceTable({
+  caption,
+  prices,
+  quantities,
+  initialRows,
+  currency,
+  lang,
+  priceLimit,
+  stockOf,
+  canIncrement,
+  onPlus,
+  onMinus,
+}: Props) {
   const { t } = useTranslation('event');
   const [expanded, setExpanded] = useState(false);
   const limit = initialRows ?? prices.length;
@@ -43,6 +55,7 @@ export function PriceTable({ caption, prices, quantities, initialRows, currency,
           {shown.map((p) => {
             const name = pickLocalized(p.category, lang);
             const description = pickLocalized(p.description, lang);
+            const document = pickLocalized(p.document ?? {}, lang);
             const quantity = quantities[p.price_id] ?? 0;
             const amount = toKopecks(p.price);
             const fee = unitFee(p);
@@ -55,9 +68,12 @@ export function PriceTable({ caption, prices, quantities, initialRows, currency,
                     {name}
                   </span>
                   {description && <span className="price-table__description">{description}</span>}
+                  {document && <span className="price-table__document">{t('prices.document', { document })}</span>}
                   {p.passagequant > 0 && <span className="price-table__hint">{t('group.passes', { count: p.passagequant })}</span>}
                   {p.needprice > 1 && <span className="price-table__hint">{t('prices.minimum', { count: p.needprice })}</span>}
-                  {stock !== undefined && stock < priceLimit && <span className="price-table__hint">{t('prices.left', { count: stock })}</span>}
+                  {stock !== undefined && stock < priceLimit && (
+                    <span className="price-table__hint">{t('prices.left', { count: stock })}</span>
+                  )}
                 </th>
                 <td className="price-table__price">
                   {amount === 0 ? t('prices.free') : money(amount)}

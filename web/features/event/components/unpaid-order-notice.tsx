@@ -25,7 +25,9 @@ export function UnpaidOrderNotice({ order, href }: { order: UnpaidOrder; href: s
   if (seconds === 0) {
     return (
       <div className="event-unpaid" role="note" aria-labelledby={id}>
-        <p id={id} className="event-unpaid__text">{t('unpaid.expired', { number: order.ord_num })}</p>
+        <p id={id} className="event-unpaid__text">
+          {t('unpaid.expired', { number: order.ord_num })}
+        </p>
       </div>
     );
   }

@@ -18,10 +18,17 @@ import type { CarriedChoice } from '../lib/choice-carry.ts';
  * The ticket choice of the event page: payment method, subscription and group
  * modes, quantities per category within the session's limits.
  */
-export function useTicketChoice(data: NoSchemeResponse, entry: CalendarEntry | undefined, initialSubscription: boolean, carried?: CarriedChoice) {
+export function useTicketChoice(
+  data: NoSchemeResponse,
+  entry: CalendarEntry | undefined,
+  initialSubscription: boolean,
+  carried?: CarriedChoice,
+) {
   const { action, ticketInfo } = data;
   const [pushkin, setPushkinState] = useState(carried?.pushkin ?? (action.usenopushkarta === 0 && action.usepushkarta === 1));
-  const [subscriptionMode, setSubscriptionState] = useState(carried?.subscriptionMode ?? (initialSubscription && ticketInfo.subscription !== null));
+  const [subscriptionMode, setSubscriptionState] = useState(
+    carried?.subscriptionMode ?? (initialSubscription && ticketInfo.subscription !== null),
+  );
   const [groupMode, setGroupMode] = useState(carried?.groupMode ?? false);
   const [quantities, setQuantities] = useState<Quantities>(carried?.quantities ?? {});
 
@@ -86,7 +93,8 @@ export function useTicketChoice(data: NoSchemeResponse, entry: CalendarEntry | u
   };
   const toggleGroupMode = (value: boolean) => {
     setGroupMode(value);
-    if (!value) setQuantities(Object.fromEntries(Object.entries(quantities).filter(([id]) => !group.some((g) => String(g.price_id) === id))));
+    if (!value)
+      setQuantities(Object.fromEntries(Object.entries(quantities).filter(([id]) => !group.some((g) => String(g.price_id) === id))));
   };
 
   return {

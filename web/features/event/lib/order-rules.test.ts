@@ -4,6 +4,7 @@ import {
   calendarDays,
   categoryStock,
   decrement,
+  documentsToBring,
   groupModeAvailable,
   increment,
   initialRows,
@@ -65,12 +66,36 @@ describe('dates and times', () => {
 
 describe('ticketLimit', () => {
   const cases = [
-    { description: 'the per-order limit when more places are left', input: { quant: 50, demquantlimit: 10, sub: false, subQuant: 0, pushkin: false }, expected: 10 },
-    { description: 'the places left when fewer than the limit', input: { quant: 3, demquantlimit: 10, sub: false, subQuant: 0, pushkin: false }, expected: 3 },
-    { description: 'the subscription visits in subscription mode', input: { quant: 50, demquantlimit: 10, sub: true, subQuant: 4, pushkin: false }, expected: 4 },
-    { description: 'subscription visits above the places left', input: { quant: 2, demquantlimit: 10, sub: true, subQuant: 4, pushkin: false }, expected: 2 },
-    { description: '1 with the Pushkin card', input: { quant: 50, demquantlimit: 10, sub: false, subQuant: 0, pushkin: true }, expected: 1 },
-    { description: '0 when sold out, even with the Pushkin card', input: { quant: 0, demquantlimit: 10, sub: false, subQuant: 0, pushkin: true }, expected: 0 },
+    {
+      description: 'the per-order limit when more places are left',
+      input: { quant: 50, demquantlimit: 10, sub: false, subQuant: 0, pushkin: false },
+      expected: 10,
+    },
+    {
+      description: 'the places left when fewer than the limit',
+      input: { quant: 3, demquantlimit: 10, sub: false, subQuant: 0, pushkin: false },
+      expected: 3,
+    },
+    {
+      description: 'the subscription visits in subscription mode',
+      input: { quant: 50, demquantlimit: 10, sub: true, subQuant: 4, pushkin: false },
+      expected: 4,
+    },
+    {
+      description: 'subscription visits above the places left',
+      input: { quant: 2, demquantlimit: 10, sub: true, subQuant: 4, pushkin: false },
+      expected: 2,
+    },
+    {
+      description: '1 with the Pushkin card',
+      input: { quant: 50, demquantlimit: 10, sub: false, subQuant: 0, pushkin: true },
+      expected: 1,
+    },
+    {
+      description: '0 when sold out, even with the Pushkin card',
+      input: { quant: 0, demquantlimit: 10, sub: false, subQuant: 0, pushkin: true },
+      expected: 0,
+    },
   ];
   it.each(cases)('is $description', ({ input, expected }) => {
     expect(
@@ -93,7 +118,14 @@ describe('plus and minus', () => {
     { description: 'plus adds one', current: 1, needprice: 0, room: 5, stock: undefined, expected: 2 },
     { description: 'plus from 0 jumps to needprice', current: 0, needprice: 3, room: 5, stock: undefined, expected: 3 },
     { description: 'plus is refused when the order has no room', current: 2, needprice: 0, room: 0, stock: undefined, expected: undefined },
-    { description: 'plus to needprice is refused when the room is smaller', current: 0, needprice: 3, room: 2, stock: undefined, expected: undefined },
+    {
+      description: 'plus to needprice is refused when the room is smaller',
+      current: 0,
+      needprice: 3,
+      room: 2,
+      stock: undefined,
+      expected: undefined,
+    },
     { description: 'plus is refused beyond the category stock', current: 2, needprice: 0, room: 5, stock: 2, expected: undefined },
   ];
   it.each(cases)('$description', ({ current, needprice, room, stock, expected }) => {
@@ -131,7 +163,10 @@ describe('sessionPrices', () => {
 
 describe('totals', () => {
   it('adds prices and fees in kopecks, a percent fee rounded half up per place', () => {
-    const prices = [price({ price_id: 1, price: 500, priceservise: 30 }), price({ price_id: 2, price: 333.33, priceservise: 10, currency_id: 2 })];
+    const prices = [
+      price({ price_id: 1, price: 500, priceservise: 30 }),
+      price({ price_id: 2, price: 333.33, priceservise: 10, currency_id: 2 }),
+    ];
     expect(totals({ 1: 2, 2: 3 }, prices)).toEqual({ sum: 100000 + 99999, fee: 6000 + 3 * 3333, total: 100000 + 99999 + 6000 + 9999 });
   });
 });
@@ -143,10 +178,22 @@ describe('showOrderForm', () => {
     { description: 'shown with a total', input: { ...base, quantity: 1, total: 50000 }, expected: true },
     { description: 'hidden for zero-price tickets of a paid event', input: { ...base, quantity: 1, total: 0 }, expected: false },
     { description: 'shown for a free event with tickets', input: { ...base, free: true, quantity: 2 }, expected: true },
-    { description: 'shown in subscription mode with tickets, total 0', input: { ...base, subscriptionMode: true, quantity: 1 }, expected: true },
+    {
+      description: 'shown in subscription mode with tickets, total 0',
+      input: { ...base, subscriptionMode: true, quantity: 1 },
+      expected: true,
+    },
     { description: 'hidden in subscription mode with no tickets', input: { ...base, subscriptionMode: true, total: 100 }, expected: false },
-    { description: 'shown in group mode with group tickets and a total', input: { ...base, groupMode: true, groupQuantity: 1, total: 300000 }, expected: true },
-    { description: 'shown in group mode of a free event', input: { ...base, groupMode: true, groupQuantity: 1, free: true }, expected: true },
+    {
+      description: 'shown in group mode with group tickets and a total',
+      input: { ...base, groupMode: true, groupQuantity: 1, total: 300000 },
+      expected: true,
+    },
+    {
+      description: 'shown in group mode of a free event',
+      input: { ...base, groupMode: true, groupQuantity: 1, free: true },
+      expected: true,
+    },
   ];
   it.each(cases)('$description', ({ input, expected }) => {
     expect(showOrderForm(input)).toBe(expected);
@@ -189,5 +236,20 @@ describe('group mode, categories, stock and lines', () => {
     expect(orderLines({ 1: 2, 2: 0 }, prices, entry(), 40)).toEqual([
       { day: '10.06.2030', time: '12:00', actionId: 7, categoryId: 11, zoneId: 0, quantity: 2, sum: 1000, seatId: 0, subscrit_id: 40 },
     ]);
+  });
+});
+
+describe('documentsToBring', () => {
+  const withDocument = (id: number, document: Record<string, string>) => price({ price_id: id, document });
+  it('names each document of the chosen categories once, in the visitor’s language, and none of the unchosen', () => {
+    const prices = [
+      withDocument(1, { ru: 'Студенческий билет', en: 'Student card' }),
+      withDocument(2, { ru: 'Студенческий билет', en: 'Student card' }),
+      withDocument(3, { ru: 'Пенсионное удостоверение' }),
+      withDocument(4, {}),
+    ];
+    expect(documentsToBring(prices, { 1: 1, 2: 2, 4: 1 }, 'en')).toEqual(['Student card']);
+    expect(documentsToBring(prices, { 3: 1 }, 'ru')).toEqual(['Пенсионное удостоверение']);
+    expect(documentsToBring(prices, {}, 'ru')).toEqual([]);
   });
 });

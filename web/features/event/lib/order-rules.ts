@@ -1,6 +1,7 @@
 import type { CalendarEntry, PriceEntry, TicketInfo } from '../../../../contract/event.ts';
 import { PUSHKIN_TICKETS_PER_ORDER, pricesForPayment, unitServiceFee } from '../../../../contract/event-prices.ts';
 import { toKopecks, toRoubles } from '../../../../contract/format-price.ts';
+import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
 
 /**
  * The rules of the event page, as pure functions so they are
@@ -64,11 +65,6 @@ export function ticketLimit(input: {
 
 export function countOf(quantities: Quantities, prices: readonly PriceEntry[]): number {
   return prices.reduce((sum, p) => sum + (quantities[p.price_id] ?? 0), 0);
-}
-
-/** What remains of the limit after the tickets already chosen; below 0 means the choice no longer fits. */
-export function remainingLimit(limit: number, chosen: number): number {
-  return limit - chosen;
 }
 
 /** Remaining stock of a limited category for a session; undefined when the category has none. */
@@ -142,12 +138,7 @@ export function initialRows(rowcount: number): number {
 }
 
 /** The lines sent to POST /api/order/create. */
-export function orderLines(
-  quantities: Quantities,
-  prices: readonly PriceEntry[],
-  entry: CalendarEntry,
-  subscritId: number | undefined,
-) {
+export function orderLines(quantities: Quantities, prices: readonly PriceEntry[], entry: CalendarEntry, subscritId: number | undefined) {
   return prices
     .filter((p) => (quantities[p.price_id] ?? 0) > 0)
     .map((p) => {
@@ -164,4 +155,10 @@ export function orderLines(
         ...(subscritId === undefined ? {} : { subscrit_id: subscritId }),
       };
     });
+}
+
+/** The documents the chosen concession categories ask for at the door, each once, in the visitor's language. */
+export function documentsToBring(prices: readonly PriceEntry[], quantities: Quantities, lang: Lang): string[] {
+  const texts = prices.filter((p) => (quantities[p.price_id] ?? 0) > 0).map((p) => pickLocalized(p.document ?? {}, lang));
+  return [...new Set(texts.filter(Boolean))];
 }

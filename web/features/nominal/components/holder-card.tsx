@@ -2,8 +2,15 @@ import { useId, useMemo } from 'react';
 import type { ClipboardEvent } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
-import { type IsoDate, type NominalItem, type OrderDataResponse, NOMINAL_LIMITS, NominalError, needsAgeWarning } from '../../../../contract/nominal.ts';
+import { type Lang, pickLocalized, toBcp47 } from '../../../../contract/lang.ts';
+import {
+  type IsoDate,
+  type NominalItem,
+  type OrderDataResponse,
+  NOMINAL_LIMITS,
+  NominalError,
+  needsAgeWarning,
+} from '../../../../contract/nominal.ts';
 import { type HolderField, type NominalFormValues, maskAge, maskBirthDate, maskDocNum } from '../form-model.ts';
 import { Field } from './field.tsx';
 
@@ -26,7 +33,7 @@ type HolderCardProps = {
  */
 const blockPaste = import.meta.env.DEV ? undefined : (event: ClipboardEvent) => event.preventDefault();
 
-const collator = (lang: Lang) => new Intl.Collator(lang === 'kz' ? 'kk' : lang === 'ch' ? 'zh' : lang);
+const collator = (lang: Lang) => new Intl.Collator(toBcp47(lang));
 
 /** One ticket's collapsible card with the holder fields its flags ask for. */
 export function HolderCard({ index, item, data, form, lang, today, open, onToggle, price, disabled }: HolderCardProps) {
@@ -90,14 +97,35 @@ export function HolderCard({ index, item, data, form, lang, today, open, onToggl
         <fieldset className="nominal-card__fields" disabled={disabled}>
           <legend className="visually-hidden">{t('card.legend', { number: index + 1 })}</legend>
           <Field label={t('fields.surname')} error={errorText('surname')} required>
-            <input className="text-input" type="text" autoComplete="family-name" maxLength={NOMINAL_LIMITS.surnameMax} {...register(path('surname'))} onPaste={blockPaste} />
+            <input
+              className="text-input"
+              type="text"
+              autoComplete="family-name"
+              maxLength={NOMINAL_LIMITS.surnameMax}
+              {...register(path('surname'))}
+              onPaste={blockPaste}
+            />
           </Field>
           <Field label={t('fields.name')} error={errorText('name')} required>
-            <input className="text-input" type="text" autoComplete="given-name" maxLength={NOMINAL_LIMITS.nameMax} {...register(path('name'))} onPaste={blockPaste} />
+            <input
+              className="text-input"
+              type="text"
+              autoComplete="given-name"
+              maxLength={NOMINAL_LIMITS.nameMax}
+              {...register(path('name'))}
+              onPaste={blockPaste}
+            />
           </Field>
           {item.needmiddlename === 1 && (
             <Field label={t('fields.middleName')} error={errorText('middleName')} required>
-              <input className="text-input" type="text" autoComplete="additional-name" maxLength={NOMINAL_LIMITS.middleNameMax} {...register(path('middleName'))} onPaste={blockPaste} />
+              <input
+                className="text-input"
+                type="text"
+                autoComplete="additional-name"
+                maxLength={NOMINAL_LIMITS.middleNameMax}
+                {...register(path('middleName'))}
+                onPaste={blockPaste}
+              />
             </Field>
           )}
           {item.needage === 1 && (

@@ -117,7 +117,12 @@ export function NominalForm({ hash, data, receivedAt }: NominalFormProps) {
             <>
               <Countdown seconds={secondsLeft} />
               <Consents checkboxes={data.checkboxList} form={form} lang={lang} disabled={confirm.busy} />
-              <button type="submit" className="button button--primary nominal-summary__submit" disabled={confirm.busy} aria-busy={confirm.busy}>
+              <button
+                type="submit"
+                className="button button--primary nominal-summary__submit"
+                disabled={confirm.busy}
+                aria-busy={confirm.busy}
+              >
                 {confirm.busy ? t('confirming') : t('confirm')}
               </button>
             </>

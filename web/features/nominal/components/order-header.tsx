@@ -1,15 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
+import { type Lang, intlLocale, pickLocalized } from '../../../../contract/lang.ts';
 import type { NominalItem } from '../../../../contract/nominal.ts';
 import { dateTimeFormat } from '../../../lib/intl-cache.ts';
-
-const BCP47: Record<Lang, string> = { ru: 'ru-RU', en: 'en-GB', kz: 'kk-KZ', ch: 'zh-CN' };
 
 /** 'dd.mm.yyyy' (already the venue's day) as a long date with its weekday. */
 export function formatEventDay(day: string, lang: Lang): string {
   const [d, m, y] = day.split('.').map(Number) as [number, number, number];
   if (!d || !m || !y) return day;
-  return dateTimeFormat(BCP47[lang], { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' }).format(
+  return dateTimeFormat(intlLocale(lang), { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' }).format(
     new Date(Date.UTC(y, m - 1, d)),
   );
 }

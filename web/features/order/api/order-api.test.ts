@@ -53,7 +53,9 @@ describe('the order asked for at boot', () => {
     const other = 'OLD_12-xyzXYZ0123';
     post.mockResolvedValue(view(0) as never);
     const now = performance.now();
-    vi.spyOn(performance, 'now').mockReturnValueOnce(now).mockReturnValue(now + 10_001);
+    vi.spyOn(performance, 'now')
+      .mockReturnValueOnce(now)
+      .mockReturnValue(now + 10_001);
     requestOrderAtBoot(`/order/${other}`, '');
     await run(other, 'ru');
     expect(post).toHaveBeenCalledTimes(2);

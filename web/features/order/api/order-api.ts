@@ -58,10 +58,14 @@ export type OfferChoice = { uid: string; parent_id: number; package_id: number; 
 export const addOffers = (hash: string, lang: Lang, data: OfferChoice[]) =>
   apiPost('/api/order/add-special-offer', { hash, lang, data }, businessResult);
 
-export const removeOffer = (hash: string, lang: Lang, id: number) => apiPost('/api/order/remove-special-offer', { hash, lang, id }, businessResult);
+export const removeOffer = (hash: string, lang: Lang, id: number) =>
+  apiPost('/api/order/remove-special-offer', { hash, lang, id }, businessResult);
 
-export const applyDiscount = (hash: string, lang: Lang, body: { promoCode?: string; cardCode?: string; cardProof?: string; bonuses?: number }) =>
-  apiPost('/api/order/discount', { hash, lang, ...body }, discountResponse);
+export const applyDiscount = (
+  hash: string,
+  lang: Lang,
+  body: { promoCode?: string; cardCode?: string; cardProof?: string; bonuses?: number },
+) => apiPost('/api/order/discount', { hash, lang, ...body }, discountResponse);
 
 export const cancelDiscount = (hash: string, lang: Lang, what: 'promo' | 'bonuses' | 'all') =>
   apiPost('/api/order/discount/cancel', { hash, lang, what }, businessResult);

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DiscountData } from '../../../../contract/order-view.ts';
 import { useFormatRoubles } from '../../../lib/use-money.ts';
-import { BONUS_DIGITS_MAX, DISCOUNT_CODE_MAX, LOYALTY_PROOF } from '../../../../contract/order-rules.ts';
-import { canApplyPromo, isValidBonusAmount } from '../lib/order-logic.ts';
+import { BONUS_DIGITS_MAX, DISCOUNT_CODE_MAX, LOYALTY_PROOF, canApplyPromo } from '../../../../contract/order-rules.ts';
+import { isValidBonusAmount } from '../lib/order-logic.ts';
 
 type Props = {
   data: DiscountData;
@@ -133,7 +133,15 @@ export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCan
         >
           <label className="loyalty__field">
             <span>{t('loyalty.card')}</span>
-            <input className="text-input" value={card} onChange={(e) => setCard(e.target.value)} readOnly={busy} inputMode="numeric" maxLength={DISCOUNT_CODE_MAX} autoComplete="off" />
+            <input
+              className="text-input"
+              value={card}
+              onChange={(e) => setCard(e.target.value)}
+              readOnly={busy}
+              inputMode="numeric"
+              maxLength={DISCOUNT_CODE_MAX}
+              autoComplete="off"
+            />
           </label>
           <button type="submit" className="button button--secondary" aria-disabled={busy || card.trim() === '' || undefined}>
             {t('loyalty.cardApply')}
@@ -167,7 +175,11 @@ export function LoyaltyBlock({ data, editable, busy, promoFailed, onPromo, onCan
               aria-describedby="card-code-sent"
             />
           </label>
-          <button type="submit" className="button button--secondary" aria-disabled={busy || proof.trim().length !== LOYALTY_PROOF.digits || undefined}>
+          <button
+            type="submit"
+            className="button button--secondary"
+            aria-disabled={busy || proof.trim().length !== LOYALTY_PROOF.digits || undefined}
+          >
             {t('loyalty.codeApply')}
           </button>
           <button

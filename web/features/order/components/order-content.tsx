@@ -87,7 +87,9 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
     }
     setPaying(true);
     try {
-      const bank = method ? { id: method.creditcompany_id, name: method.name[lang] || method.name.ru, type: method.protocol_type } : { id: 0, name: '', type: 0 };
+      const bank = method
+        ? { id: method.creditcompany_id, name: method.name[lang] || method.name.ru, type: method.protocol_type }
+        : { id: 0, name: '', type: 0 };
       const answer = await payOrder(view.url_pay, hash, lang, bank);
       if (answer.form_qr_url && answer.form_qr_code) {
         setQr({ url: answer.form_qr_url, image: answer.form_qr_code });
@@ -128,10 +130,17 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
   const groups = groupRows(view.main);
   const allowReturn = view.usereturn === 1 || setup?.app.order_return === 1;
   // An order stays paid when every ticket is returned; the badge then says so (docs/returns.md).
-  const allReturned = paid && view.main.length > 0 && view.main.every((row) => row.tickets.length > 0 && row.tickets.every((x) => isReturned(x.status)));
+  const allReturned =
+    paid && view.main.length > 0 && view.main.every((row) => row.tickets.length > 0 && row.tickets.every((x) => isReturned(x.status)));
   // A return request waits for the link in its e-mail; the order page says so.
   const awaitingReturn = paid && view.main.some((row) => row.tickets.some((x) => x.status === ReturnStatus.requested));
-  const statusText = allReturned ? t('status.returned') : paid ? t('status.paid') : view.status === OrderStatus.canceled ? t('status.canceled') : t('status.notPaid');
+  const statusText = allReturned
+    ? t('status.returned')
+    : paid
+      ? t('status.paid')
+      : view.status === OrderStatus.canceled
+        ? t('status.canceled')
+        : t('status.notPaid');
 
   return (
     <div className="page-column order-page">
@@ -155,6 +164,17 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
       <RefundNotices refunds={view.refunds} money={money} />
 
       <BuyerData name={view.name} email={view.email} phone={view.phone} />
+
+      {paid && !allReturned && (
+        <div className="order-keep">
+          <a className="button button--secondary" href={`/api/order/${encodeURIComponent(hash)}/tickets.pdf?lang=${lang}`} download>
+            {t('ticketsPdf')}
+          </a>
+          <a className="button button--secondary" href={`/api/order/${encodeURIComponent(hash)}/calendar.ics?lang=${lang}`} download>
+            {t('addToCalendar')}
+          </a>
+        </div>
+      )}
 
       {paid && allowReturn && (
         <Link className="button button--secondary order-return" to={paths.orderReturn(hash)}>
@@ -212,7 +232,10 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
           cancel.mutate('promo');
         }}
         onCard={(cardCode, cardProof, onAnswer) =>
-          discount.mutate({ cardCode, ...(cardProof ? { cardProof } : {}) }, { onSuccess: (answer) => onAnswer(answer.cardProof === 'required') })
+          discount.mutate(
+            { cardCode, ...(cardProof ? { cardProof } : {}) },
+            { onSuccess: (answer) => onAnswer(answer.cardProof === 'required') },
+          )
         }
         onBonuses={(bonuses) => discount.mutate({ bonuses })}
         onCancelBonuses={() => cancel.mutate('bonuses')}

@@ -29,7 +29,14 @@ export function NoOffersConfirm({ onPay, onBack, onDismiss }: { onPay: () => voi
   const { t } = useTranslation('order');
   const ref = useModalDialog();
   return (
-    <dialog ref={ref} className="dialog" role="alertdialog" aria-labelledby="no-offers-title" aria-describedby="no-offers-text" onCancel={(e) => (e.preventDefault(), onDismiss())}>
+    <dialog
+      ref={ref}
+      className="dialog"
+      role="alertdialog"
+      aria-labelledby="no-offers-title"
+      aria-describedby="no-offers-text"
+      onCancel={(e) => (e.preventDefault(), onDismiss())}
+    >
       <h2 id="no-offers-title">{t('payment.confirmTitle')}</h2>
       <p id="no-offers-text">{t('payment.confirmText')}</p>
       <div className="dialog__actions">

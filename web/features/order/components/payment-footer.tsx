@@ -40,7 +40,9 @@ function usePublishedHeight() {
     // jsdom (the unit tests) has no ResizeObserver.
     if (!footer || typeof ResizeObserver !== 'function') return;
     const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty('--pay-footer-height', `${Math.ceil(footer.getBoundingClientRect().height)}px`));
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--pay-footer-height', `${Math.ceil(footer.getBoundingClientRect().height)}px`),
+    );
     observer.observe(footer);
     return () => {
       observer.disconnect();
@@ -72,7 +74,13 @@ export function PaymentFooter({ amount, deadline, payments, methodId, onMethod, 
             <legend className="visually-hidden">{t('payment.method')}</legend>
             {payments.map((p) => (
               <label key={p.creditcompany_id} className="pay-method">
-                <input type="radio" name="payment-method" value={p.creditcompany_id} checked={methodId === p.creditcompany_id} onChange={() => onMethod(p.creditcompany_id)} />
+                <input
+                  type="radio"
+                  name="payment-method"
+                  value={p.creditcompany_id}
+                  checked={methodId === p.creditcompany_id}
+                  onChange={() => onMethod(p.creditcompany_id)}
+                />
                 <span className="pay-method__name">{pickLocalized(p.name, lang)}</span>
                 {pickLocalized(p.descript, lang) && <span className="pay-method__descript">{pickLocalized(p.descript, lang)}</span>}
               </label>
@@ -80,14 +88,24 @@ export function PaymentFooter({ amount, deadline, payments, methodId, onMethod, 
           </fieldset>
         )}
         {onResumeQr && (
-          <button type="button" className="button button--secondary pay-footer__resume" aria-disabled={busy || undefined} onClick={busy ? undefined : onResumeQr}>
+          <button
+            type="button"
+            className="button button--secondary pay-footer__resume"
+            aria-disabled={busy || undefined}
+            onClick={busy ? undefined : onResumeQr}
+          >
             {t('payment.resumeQr')}
           </button>
         )}
         {canPay && (
           // aria-disabled, not disabled, while paying: focus stays on Pay (a disabled button drops it),
           // so the QR modal that follows can hand it back there.
-          <button type="button" className="button button--primary pay-footer__pay" aria-disabled={busy || undefined} onClick={busy ? undefined : onPay}>
+          <button
+            type="button"
+            className="button button--primary pay-footer__pay"
+            aria-disabled={busy || undefined}
+            onClick={busy ? undefined : onPay}
+          >
             {busy ? t('payment.paying') : t('payment.pay')}
           </button>
         )}

@@ -23,7 +23,12 @@ export function TicketCodesModal({ row, orderNumber, onClose }: { row: TicketRow
   if (!ticket) return null;
   const image = isQr ? ticket._qrcode : ticket._barcode;
   return (
-    <dialog ref={ref} className="dialog ticket-codes" aria-labelledby="ticket-codes-title" onCancel={(e) => (e.preventDefault(), onClose())}>
+    <dialog
+      ref={ref}
+      className="dialog ticket-codes"
+      aria-labelledby="ticket-codes-title"
+      onCancel={(e) => (e.preventDefault(), onClose())}
+    >
       <h2 id="ticket-codes-title">{pickLocalized(row.action, lang)}</h2>
       <p className="ticket-codes__meta">
         {t('codes.order', { number: orderNumber })}
@@ -50,7 +55,11 @@ export function TicketCodesModal({ row, orderNumber, onClose }: { row: TicketRow
       </figure>
       {tickets.length > 1 && (
         <div className="ticket-codes__nav">
-          <button type="button" className="button button--secondary" onClick={() => setIndex((i) => (i - 1 + tickets.length) % tickets.length)}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setIndex((i) => (i - 1 + tickets.length) % tickets.length)}
+          >
             <span aria-hidden="true">‹</span>
             <span className="visually-hidden">{t('codes.prev')}</span>
           </button>

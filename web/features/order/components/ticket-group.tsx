@@ -7,7 +7,6 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { useFormatRoubles } from '../../../lib/use-money.ts';
 import { preloadOffersSidebar } from './lazy-offers-sidebar.tsx';
 
-
 type Props = {
   rows: TicketRow[];
   services: AttachedService[];
@@ -81,7 +80,9 @@ export function TicketGroup({ rows, services, paid, busy, hasOffers, onOpenOffer
                   : pickLocalized(row.zonelevel, lang) && `${t('row.priceCategory')}: ${pickLocalized(row.zonelevel, lang)}`}
               </p>
             </div>
-            <p className="order-row__price">{row.seat_id ? money(row.price) : t('row.quantityPrice', { quant: row.quant, price: money(row.price) })}</p>
+            <p className="order-row__price">
+              {row.seat_id ? money(row.price) : t('row.quantityPrice', { quant: row.quant, price: money(row.price) })}
+            </p>
             {row.tickets.some((x) => isReturned(x.status)) && (
               <p className="order-row__returned">{t('row.returned', { count: row.tickets.filter((x) => isReturned(x.status)).length })}</p>
             )}
@@ -102,7 +103,11 @@ export function TicketGroup({ rows, services, paid, busy, hasOffers, onOpenOffer
                     <li key={s.id} className="order-service">
                       <span>{pickLocalized(s.action, lang)}</span>
                       <span className="order-service__cost">{money(s.cost)}</span>
-                      {s.status !== ReturnStatus.returnable && <span className="order-service__status">{isReturned(s.status) ? t('services.returned') : t('services.requested')}</span>}
+                      {s.status !== ReturnStatus.returnable && (
+                        <span className="order-service__status">
+                          {isReturned(s.status) ? t('services.returned') : t('services.requested')}
+                        </span>
+                      )}
                       {s.candelete === 1 && (
                         <button
                           type="button"

@@ -8,7 +8,11 @@ import { useModal } from '../../../components/modal/modal-context.ts';
  * A second `mutate` before the first has settled (the order reloaded) is ignored: a double click
  * comes before the disabled control is drawn, and would add an offer twice or remove one twice.
  */
-export function useOrderChange<TArgs, TResult>(hash: string, run: (args: TArgs) => Promise<TResult>, options: { silentError?: boolean } = {}) {
+export function useOrderChange<TArgs, TResult>(
+  hash: string,
+  run: (args: TArgs) => Promise<TResult>,
+  options: { silentError?: boolean } = {},
+) {
   const queryClient = useQueryClient();
   const modal = useModal();
   const underWay = useRef(false);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Offer } from '../../../../contract/order-view.ts';
 import { selectedSum } from './offer-choice.ts';
-import { canApplyPromo, isOfferDisabled, isValidBonusAmount, offerKey } from './order-logic.ts';
+import { isValidBonusAmount } from './order-logic.ts';
+import { canApplyPromo, isOfferDisabled, offerKey } from '../../../../contract/order-rules.ts';
 
 const l = (ru: string) => ({ ru, en: ru, kz: ru, ch: ru });
 const offer = (parent: number, price: number, limit: number, cost = 100): Offer => ({

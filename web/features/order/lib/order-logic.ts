@@ -11,11 +11,8 @@ export function groupRows(rows: readonly TicketRow[]): { key: string; rows: Tick
   return [...groups].map(([key, list]) => ({ key, rows: list }));
 }
 
-// The offer rule lives in contract/, where the server's add call decides with it too.
-export { isOfferDisabled, offerKey } from '../../../../contract/order-rules.ts';
-
-/** Promo codes need at least 3 characters. */
-export { canApplyPromo } from '../../../../contract/order-rules.ts';
+// The offer and promo-code rules (isOfferDisabled, offerKey, canApplyPromo) live in contract/order-rules.ts,
+// where the server's calls decide with them too.
 
 /** Bonuses are accepted only when a whole number above 0 and not above what is available. */
 export function isValidBonusAmount(value: string, available: number): boolean {

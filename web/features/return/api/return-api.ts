@@ -8,7 +8,9 @@ export function returnQueryOptions(hash: string, lang: Lang, hashConf: string | 
   return queryOptions({
     queryKey: ['order-return', hash, lang, hashConf ?? ''],
     queryFn: ({ signal }) =>
-      apiPost(`/api/order/return/${encodeURIComponent(hash)}`, { hash, lang, ...(hashConf ? { hashConf } : {}) }, orderReturnResponse, { signal }),
+      apiPost(`/api/order/return/${encodeURIComponent(hash)}`, { hash, lang, ...(hashConf ? { hashConf } : {}) }, orderReturnResponse, {
+        signal,
+      }),
     // A business error (no return for this order) is the answer; do not retry it.
     retry: false,
   });

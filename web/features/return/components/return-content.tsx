@@ -55,7 +55,9 @@ export function ReturnContent({ data, loadedAt, hashConf }: Props) {
   const missingId = useId();
   const missing = busy
     ? []
-    : ([!confirmStep && chosen.length === 0 && 'tickets', !confirmStep && reason === undefined && 'reason', !consent && 'consent'].filter(Boolean) as string[]);
+    : ([!confirmStep && chosen.length === 0 && 'tickets', !confirmStep && reason === undefined && 'reason', !consent && 'consent'].filter(
+        Boolean,
+      ) as string[]);
   const anyOpen = rows.some((row) => row.status_id === ReturnStatus.returnable && row.used === 0 && row.returndatime > 0);
 
   const onExpired = useCallback((sortnum: number) => {
@@ -75,7 +77,12 @@ export function ReturnContent({ data, loadedAt, hashConf }: Props) {
     if (reason === undefined) return;
     setBusy(true);
     try {
-      await createReturn(data.hash, lang, reason, chosen.map((row) => row.id));
+      await createReturn(
+        data.hash,
+        lang,
+        reason,
+        chosen.map((row) => row.id),
+      );
       setSelected(new Set());
       setConsent(false);
       setDialog('accepted');
@@ -106,8 +113,18 @@ export function ReturnContent({ data, loadedAt, hashConf }: Props) {
 
   return (
     <div className="page-column">
-      <ReturnHeader number={first?.ord_num ?? 0} date={first?.datime ?? ''} name={first?.owner_name ?? ''} email={first?.email ?? ''} phone={first?.phone ?? ''} />
-      {confirmStep && <p className="return-note" role="note">{t('confirmStep')}</p>}
+      <ReturnHeader
+        number={first?.ord_num ?? 0}
+        date={first?.datime ?? ''}
+        name={first?.owner_name ?? ''}
+        email={first?.email ?? ''}
+        phone={first?.phone ?? ''}
+      />
+      {confirmStep && (
+        <p className="return-note" role="note">
+          {t('confirmStep')}
+        </p>
+      )}
 
       {groups.map((group) => {
         const info = data.groups.find((g) => g.sortnum === group.sortnum) ?? { sortnum: group.sortnum, returndatime: 0, deadline: '' };
@@ -144,7 +161,8 @@ export function ReturnContent({ data, loadedAt, hashConf }: Props) {
         >
           <p className="return-policy">{t(`policy.${data.policy}`)}</p>
           <p className="return-policy">
-            {t(data.refund.discounted ? 'refund.discounted' : 'refund.paid')} {t(data.refund.service_fee ? 'refund.feeBack' : 'refund.feeKept')}
+            {t(data.refund.discounted ? 'refund.discounted' : 'refund.paid')}{' '}
+            {t(data.refund.service_fee ? 'refund.feeBack' : 'refund.feeKept')}
           </p>
           {data.services.length > 0 && <p className="return-policy">{t('services.note')}</p>}
           {usesBonuses && <p className="return-policy">{t('bonuses.note')}</p>}
@@ -162,7 +180,15 @@ export function ReturnContent({ data, loadedAt, hashConf }: Props) {
           </fieldset>
 
           <div className="return-consent">
-            <input id={consentId} type="checkbox" role="switch" className="return-switch" checked={consent} disabled={busy} onChange={(event) => setConsent(event.target.checked)} />
+            <input
+              id={consentId}
+              type="checkbox"
+              role="switch"
+              className="return-switch"
+              checked={consent}
+              disabled={busy}
+              onChange={(event) => setConsent(event.target.checked)}
+            />
             <label htmlFor={consentId}>{data.text[lang]}</label>
             <p className="return-consent__date">{t('consent.date', { date: data.date })}</p>
           </div>

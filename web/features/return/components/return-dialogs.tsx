@@ -9,7 +9,14 @@ export function CreatedDialog({ onOk, onCancel }: { onOk: () => void; onCancel: 
   const titleId = useId();
   const textId = useId();
   return (
-    <dialog ref={ref} className="dialog" role="alertdialog" aria-labelledby={titleId} aria-describedby={textId} onCancel={(e) => (e.preventDefault(), onCancel())}>
+    <dialog
+      ref={ref}
+      className="dialog"
+      role="alertdialog"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onCancel={(e) => (e.preventDefault(), onCancel())}
+    >
       <h2 id={titleId}>{t('created.title')}</h2>
       <p id={textId}>{t('created.text')}</p>
       <div className="dialog__actions">
@@ -31,7 +38,13 @@ export function AcceptedDialog({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   const textId = useId();
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={titleId} aria-describedby={textId} onCancel={(e) => (e.preventDefault(), onClose())}>
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onCancel={(e) => (e.preventDefault(), onClose())}
+    >
       <h2 id={titleId}>{t('accepted.title')}</h2>
       <p id={textId}>{t('accepted.text')}</p>
       <div className="dialog__actions">

@@ -26,7 +26,20 @@ type Props = {
 };
 
 /** One group of rows (an event session): the deadline strip and the table of tickets. */
-export function ReturnGroupTable({ group, rows, services, loadedAt, lang, showVisitor, selected, confirming, disabled, money, onToggle, onExpired }: Props) {
+export function ReturnGroupTable({
+  group,
+  rows,
+  services,
+  loadedAt,
+  lang,
+  showVisitor,
+  selected,
+  confirming,
+  disabled,
+  money,
+  onToggle,
+  onExpired,
+}: Props) {
   const { t } = useTranslation('return');
   const left = useSecondsLeft(loadedAt + group.returndatime * 1000);
   const expired = left <= 0;
@@ -40,7 +53,9 @@ export function ReturnGroupTable({ group, rows, services, loadedAt, lang, showVi
   return (
     <section className="return-group" aria-labelledby={captionId}>
       <h2 id={captionId} className="return-group__title">
-        {first ? t('table.caption', { action: first.action[lang], day: first.day, time: first.time === '00:00' ? '' : first.time }).trim() : ''}
+        {first
+          ? t('table.caption', { action: first.action[lang], day: first.day, time: first.time === '00:00' ? '' : first.time }).trim()
+          : ''}
       </h2>
       <div className={`return-strip${expired ? ' is-expired' : ''}`} role="timer" aria-live="off">
         {expired ? (
@@ -61,11 +76,23 @@ export function ReturnGroupTable({ group, rows, services, loadedAt, lang, showVi
         <table className="data-table return-table" role="table">
           <thead role="rowgroup" className="visually-hidden-narrow">
             <tr role="row">
-              <th scope="col" role="columnheader">{t('table.return')}</th>
-              {showVisitor && <th scope="col" role="columnheader">{t('table.visitor')}</th>}
-              <th scope="col" role="columnheader">{t('table.category')}</th>
-              <th scope="col" role="columnheader" className="is-number">{t('table.visitors')}</th>
-              <th scope="col" role="columnheader" className="is-number">{t('table.cost')}</th>
+              <th scope="col" role="columnheader">
+                {t('table.return')}
+              </th>
+              {showVisitor && (
+                <th scope="col" role="columnheader">
+                  {t('table.visitor')}
+                </th>
+              )}
+              <th scope="col" role="columnheader">
+                {t('table.category')}
+              </th>
+              <th scope="col" role="columnheader" className="is-number">
+                {t('table.visitors')}
+              </th>
+              <th scope="col" role="columnheader" className="is-number">
+                {t('table.cost')}
+              </th>
             </tr>
           </thead>
           <tbody role="rowgroup">
@@ -149,8 +176,7 @@ function RowServices({ services, lang, money }: { services: readonly ReturnServi
             {x.action[lang]}
             {x.ids.length > 1 && <span className="return-service__hint"> {t('services.withLast')}</span>}
           </span>{' '}
-          <span className="return-service__cost">{money(x.refund)}</span>{' '}
-          <StatusBadge status={x.status_id} />
+          <span className="return-service__cost">{money(x.refund)}</span> <StatusBadge status={x.status_id} />
         </li>
       ))}
     </ul>

@@ -1,7 +1,19 @@
 import { useTranslation } from 'react-i18next';
 
 /** 'Заявление на возврат', the order number and date, and the customer's name, e-mail and phone. */
-export function ReturnHeader({ number, date, name, email, phone }: { number: number; date: string; name: string; email: string; phone: string }) {
+export function ReturnHeader({
+  number,
+  date,
+  name,
+  email,
+  phone,
+}: {
+  number: number;
+  date: string;
+  name: string;
+  email: string;
+  phone: string;
+}) {
   const { t } = useTranslation('return');
   const items = [
     { key: 'name', label: t('buyer.name'), value: name },

@@ -3,9 +3,28 @@ import type { ReturnRow } from '../../../../contract/returns.ts';
 import { externalFormUrl, footerHidden, groupRows, isSelectable, sumRoubles } from './return-logic.ts';
 
 const row = (over: Partial<ReturnRow>): ReturnRow => ({
-  id: 1, status_id: 0, ord_num: 1, datime: '', owner_name: '', email: '', phone: '', returndatime: 100, returnreason_id: 0, quant: 1,
-  summa: 500, refund: 500, sortnum: 1, action: { ru: '', en: '', kz: '', ch: '' }, day: '', time: '', zonelevel: { ru: '', en: '', kz: '', ch: '' },
-  category: { ru: '', en: '', kz: '', ch: '' }, place: { ru: '', en: '', kz: '', ch: '' }, name: '', used: 0, ...over,
+  id: 1,
+  status_id: 0,
+  ord_num: 1,
+  datime: '',
+  owner_name: '',
+  email: '',
+  phone: '',
+  returndatime: 100,
+  returnreason_id: 0,
+  quant: 1,
+  summa: 500,
+  refund: 500,
+  sortnum: 1,
+  action: { ru: '', en: '', kz: '', ch: '' },
+  day: '',
+  time: '',
+  zonelevel: { ru: '', en: '', kz: '', ch: '' },
+  category: { ru: '', en: '', kz: '', ch: '' },
+  place: { ru: '', en: '', kz: '', ch: '' },
+  name: '',
+  used: 0,
+  ...over,
 });
 
 describe('isSelectable', () => {
@@ -37,7 +56,10 @@ describe('footerHidden', () => {
 describe('helpers', () => {
   it('groups rows by sortnum in order', () => {
     const groups = groupRows([row({ id: 1, sortnum: 1 }), row({ id: 2, sortnum: 2 }), row({ id: 3, sortnum: 1 })]);
-    expect(groups.map((g) => [g.sortnum, g.rows.map((r) => r.id)])).toEqual([[1, [1, 3]], [2, [2]]]);
+    expect(groups.map((g) => [g.sortnum, g.rows.map((r) => r.id)])).toEqual([
+      [1, [1, 3]],
+      [2, [2]],
+    ]);
   });
   it('sums roubles exactly', () => {
     expect(sumRoubles([0.1, 0.2, 265.35])).toBe(265.65);

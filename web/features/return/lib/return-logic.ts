@@ -1,6 +1,7 @@
 import type { ReturnRow, ReturnService } from '../../../../contract/returns.ts';
 import { ReturnStatus } from '../../../../contract/returns.ts';
 import { toKopecks, toRoubles } from '../../../../contract/format-price.ts';
+import { serviceGoesBack } from '../../../../contract/return-rules.ts';
 
 /** Rows grouped by sortnum, in the order the server sent them. */
 export function groupRows(rows: readonly ReturnRow[]): { sortnum: number; rows: ReturnRow[] }[] {
@@ -29,21 +30,20 @@ export function sumRoubles(amounts: readonly number[]): number {
  * replaced, so the form can know the order.
  */
 export function externalFormUrl(template: string, hash: string, orderNumber: number | undefined): string {
-  return template.replaceAll('{hash}', encodeURIComponent(hash)).replaceAll('{ord_num}', orderNumber === undefined ? '' : String(orderNumber));
+  return template
+    .replaceAll('{hash}', encodeURIComponent(hash))
+    .replaceAll('{ord_num}', orderNumber === undefined ? '' : String(orderNumber));
 }
 
 /**
- * The services a return of the chosen tickets gives back, by the server's rule
- * (server/returns/return-services.ts): a service not returned yet whose tickets all leave now or
- * have left already, at least one of them now. A seat-tied service has one ticket; a line's
- * service has every ticket of its line, so it goes with the last of them.
+ * The services a return of the chosen tickets gives back, by the rule the server applies
+ * (contract/return-rules.ts, serviceGoesBack); each service carries the tickets it depends on.
  */
-export function servicesGoing(services: readonly ReturnService[], rows: readonly ReturnRow[], chosen: ReadonlySet<number>): ReturnService[] {
+export function servicesGoing(
+  services: readonly ReturnService[],
+  rows: readonly ReturnRow[],
+  chosen: ReadonlySet<number>,
+): ReturnService[] {
   const status = new Map(rows.map((row) => [row.id, row.status_id]));
-  return services.filter(
-    (s) =>
-      s.status_id === ReturnStatus.returnable &&
-      s.ids.some((id) => chosen.has(id)) &&
-      s.ids.every((id) => chosen.has(id) || status.get(id) !== ReturnStatus.returnable),
-  );
+  return services.filter((s) => serviceGoesBack({ status: s.status_id, ticketIds: s.ids }, chosen, status));
 }

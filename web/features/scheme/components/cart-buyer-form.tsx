@@ -17,7 +17,13 @@ export function CartBuyerForm({ checkboxes, submitting, onSubmit, texts }: Omit<
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
   const [showMissing, setShowMissing] = useState(false);
   const { data: setup } = useSetup();
-  const { form } = useBuyer({ currency: setup?.app.currency ?? 'RUB', crm: null, pushkin: false, firstCheck: 'touched', focusFirstError: true });
+  const { form } = useBuyer({
+    currency: setup?.app.currency ?? 'RUB',
+    crm: null,
+    pushkin: false,
+    firstCheck: 'touched',
+    focusFirstError: true,
+  });
   const missing = checkboxes.filter((box) => box.filling === 1 && !checked.has(box.id));
 
   return (

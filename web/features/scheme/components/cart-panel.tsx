@@ -82,7 +82,12 @@ export function CartPanel({ cart, checkboxes, submitting, onSubmit }: CartPanelP
               <span className="cart__item-category">{pickLocalized(item.category, lang)}</span>
             </div>
             <span className="cart__item-price">{money(item.price)}</span>
-            <button type="button" className="cart__remove" aria-label={t('cart.remove', { item: itemText(item) })} onClick={() => remove(index, item)}>
+            <button
+              type="button"
+              className="cart__remove"
+              aria-label={t('cart.remove', { item: itemText(item) })}
+              onClick={() => remove(index, item)}
+            >
               ×
             </button>
           </li>

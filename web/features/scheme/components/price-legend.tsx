@@ -4,7 +4,7 @@ import type { SchemeZone } from '../../../../contract/scheme.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useFormatKopecks } from '../../../lib/use-money.ts';
 import { SELECTED_COLOR, TAKEN_COLOR } from '../../../lib/seat-map/seat-colors.ts';
-import { toKopecks } from './seat-info.ts';
+import { toKopecks } from '../../../../contract/format-price.ts';
 
 /** The zones with a price, each with its colour and its highest price, dearest first. */
 export function legendEntries(zones: readonly SchemeZone[]) {

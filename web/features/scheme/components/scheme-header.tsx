@@ -24,7 +24,9 @@ export function SchemeHeader({ data }: { data: SchemeSessionsResponse }) {
         {action.age_from > 0 && <span className="age-badge scheme-header__age">{t('age', { age: action.age_from })}</span>}
       </div>
       {(pickLocalized(action.location, lang) || pickLocalized(action.address, lang)) && (
-        <p className="scheme-header__place subline">{[pickLocalized(action.location, lang), pickLocalized(action.address, lang)].filter(Boolean).join(', ')}</p>
+        <p className="scheme-header__place subline">
+          {[pickLocalized(action.location, lang), pickLocalized(action.address, lang)].filter(Boolean).join(', ')}
+        </p>
       )}
       {description && <p className="scheme-header__description subline">{description}</p>}
       {infoUrl && (
@@ -39,7 +41,9 @@ export function SchemeHeader({ data }: { data: SchemeSessionsResponse }) {
             {composition.map((item, i) => (
               <li key={i}>
                 <strong>{pickLocalized(item.action, lang)}</strong>
-                <span>{[pickLocalized(item.location, lang), pickLocalized(item.address, lang), item.day, item.time].filter(Boolean).join(' · ')}</span>
+                <span>
+                  {[pickLocalized(item.location, lang), pickLocalized(item.address, lang), item.day, item.time].filter(Boolean).join(' · ')}
+                </span>
               </li>
             ))}
           </ul>

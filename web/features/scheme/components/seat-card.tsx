@@ -4,7 +4,8 @@ import type { SchemePrice } from '../../../../contract/scheme.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useFormatKopecks } from '../../../lib/use-money.ts';
 import { useSeatPlace } from '../hooks/use-seat-place.ts';
-import { type SeatInfo, toKopecks } from './seat-info.ts';
+import { type SeatInfo } from './seat-info.ts';
+import { toKopecks } from '../../../../contract/format-price.ts';
 
 type SeatCardProps = {
   info: SeatInfo;
@@ -45,7 +46,12 @@ export function SeatCard({ info, chosen, actions, onChoose }: SeatCardProps) {
       {actions && !chosen && info.free && (
         <div className="seat-card__choices">
           {info.prices.map((price) => (
-            <button key={price.price_id} type="button" className="button button--primary seat-card__button seat-price" onClick={() => onChoose(price)}>
+            <button
+              key={price.price_id}
+              type="button"
+              className="button button--primary seat-card__button seat-price"
+              onClick={() => onChoose(price)}
+            >
               <PriceParts label={info.prices.length > 1 ? pickLocalized(price.category, lang) : t('seat.add')} price={price} />
             </button>
           ))}

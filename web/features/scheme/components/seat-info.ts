@@ -34,6 +34,3 @@ export function createSeatLookup(answer: SchemeMapResponse, model: SeatModel): S
     };
   };
 }
-
-/** Roubles from the wire to integer kopecks (the contract's one conversion). */
-export { toKopecks } from '../../../../contract/format-price.ts';

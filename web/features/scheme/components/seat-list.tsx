@@ -5,7 +5,8 @@ import type { SchemePrice, SchemeSector } from '../../../../contract/scheme.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import type { SeatModel } from '../../../lib/seat-map/seat-model.ts';
 import { useFormatKopecks } from '../../../lib/use-money.ts';
-import { type SeatLookup, toKopecks } from './seat-info.ts';
+import { type SeatLookup } from './seat-info.ts';
+import { toKopecks } from '../../../../contract/format-price.ts';
 
 type SeatListProps = {
   model: SeatModel;
@@ -38,7 +39,8 @@ export function SeatList({ model, sectors, lookup, selected, onToggle }: SeatLis
   const row = rows.find((r) => r.index === rowIndex) ?? rows[0];
   const seats = row ? Array.from({ length: row.count }, (_, i) => lookup(row.first + i)) : [];
   const categories = new Map<number, SchemePrice>();
-  for (const seat of seats) for (const price of seat.prices) if (!categories.has(price.clientcategory_id)) categories.set(price.clientcategory_id, price);
+  for (const seat of seats)
+    for (const price of seat.prices) if (!categories.has(price.clientcategory_id)) categories.set(price.clientcategory_id, price);
   const [categoryId, setCategoryId] = useState<number | undefined>();
   const chosenCategory = categoryId !== undefined && categories.has(categoryId) ? categoryId : [...categories.keys()][0];
   const visible = seats.filter((seat) => seat.free || selected.has(seat.index));

@@ -61,7 +61,10 @@ export function SeatMap({ model, svg, lookup, selected, onToggle, detailThreshol
         }
         const at = boxPoint(pointer);
         setTip((current) => (current?.pinned ? current : current ? { index, ...at, pinned: false } : current));
-        timer.current = window.setTimeout(() => setTip((current) => (current?.pinned ? current : { index, ...at, pinned: false })), SHOW_DELAY_MS);
+        timer.current = window.setTimeout(
+          () => setTip((current) => (current?.pinned ? current : { index, ...at, pinned: false })),
+          SHOW_DELAY_MS,
+        );
       },
       onActivate(index, pointer) {
         const { lookup: info, selected: chosen, onToggle: toggle } = latest.current;
@@ -169,7 +172,12 @@ export function SeatMap({ model, svg, lookup, selected, onToggle, detailThreshol
             if (!tip.pinned) timer.current = window.setTimeout(() => setTip(undefined), HIDE_DELAY_MS);
           }}
         >
-          <SeatCard info={lookup(tip.index)} chosen={selected.has(tip.index)} actions={tip.pinned} onChoose={(price) => choose(tip.index, price)} />
+          <SeatCard
+            info={lookup(tip.index)}
+            chosen={selected.has(tip.index)}
+            actions={tip.pinned}
+            onChoose={(price) => choose(tip.index, price)}
+          />
           {tip.pinned && (
             <button type="button" className="seat-map__popover-close" aria-label={t('seat.close')} onClick={() => setTip(undefined)}>
               ×

@@ -52,7 +52,8 @@ export function SessionPicker({ days, date, time, priceLimit, onDate, onTime }: 
   const lang = useLang();
   const track = useRef<HTMLUListElement>(null);
   const fullDateId = useId();
-  const scroll = (direction: number) => track.current?.scrollBy({ left: direction * track.current.clientWidth, behavior: scrollBehavior() });
+  const scroll = (direction: number) =>
+    track.current?.scrollBy({ left: direction * track.current.clientWidth, behavior: scrollBehavior() });
   const chosen = days.find((d) => d.day === date);
   useChosenInView(track, chosen?.day);
 
@@ -70,7 +71,13 @@ export function SessionPicker({ days, date, time, priceLimit, onDate, onTime }: 
             // Named by what it shows (WCAG 2.5.3); the whole date is its description.
             return (
               <li key={day} className="swiper__slide per-view__slide">
-                <button type="button" className="choice day" aria-pressed={day === date} aria-describedby={`${fullDateId}-${index}`} onClick={() => onDate(day)}>
+                <button
+                  type="button"
+                  className="choice day"
+                  aria-pressed={day === date}
+                  aria-describedby={`${fullDateId}-${index}`}
+                  onClick={() => onDate(day)}
+                >
                   <span className="day__weekday">{parts.weekday}</span> <span className="day__number">{parts.day}</span>{' '}
                   <span className="day__month">{parts.month}</span>
                   {single && single.event_time !== '00:00' && (

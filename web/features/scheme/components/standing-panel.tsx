@@ -4,7 +4,7 @@ import type { SchemeStand } from '../../../../contract/scheme.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import type { Cart, CartStanding } from '../hooks/use-cart.ts';
 import { useFormatKopecks } from '../../../lib/use-money.ts';
-import { toKopecks } from './seat-info.ts';
+import { toKopecks } from '../../../../contract/format-price.ts';
 
 type StandingPanelProps = {
   stands: readonly SchemeStand[];
@@ -65,7 +65,13 @@ export function StandingPanel({ stands, cart, onLimit }: StandingPanelProps) {
                 <output className="stepper__value" aria-label={t('standing.quantity', { name })} aria-live="polite">
                   {count}
                 </output>
-                <button type="button" className="stepper__button" aria-label={t('standing.increase', { name })} aria-disabled={count >= stand.limit || undefined} onClick={increase}>
+                <button
+                  type="button"
+                  className="stepper__button"
+                  aria-label={t('standing.increase', { name })}
+                  aria-disabled={count >= stand.limit || undefined}
+                  onClick={increase}
+                >
                   +
                 </button>
               </div>

@@ -69,7 +69,10 @@ function reduce(items: CartItem[], action: Action): CartItem[] {
 function randomPart(): string {
   const bytes = new Uint8Array(6);
   crypto.getRandomValues(bytes);
-  return [...bytes].map((b) => b.toString(36).padStart(2, '0')).join('').slice(0, 10);
+  return [...bytes]
+    .map((b) => b.toString(36).padStart(2, '0'))
+    .join('')
+    .slice(0, 10);
 }
 
 /** The scheme cart: seats and standing places, kept to the event's ticket limit. */

@@ -10,7 +10,8 @@ export function useSeatPlace(): (place: Place) => string {
   const { t } = useTranslation('scheme');
   const lang = useLang();
   return useCallback(
-    ({ sector, row, seat }: Place) => [pickLocalized(sector, lang), t('seat.row', { row }), t('seat.seat', { seat })].filter(Boolean).join(' · '),
+    ({ sector, row, seat }: Place) =>
+      [pickLocalized(sector, lang), t('seat.row', { row }), t('seat.seat', { seat })].filter(Boolean).join(' · '),
     [t, lang],
   );
 }

@@ -8,8 +8,7 @@ import { createBootRequest } from '../../../lib/boot-request.ts';
 // A value import of contract/order-view.ts put zod and every order schema on the ticket page.
 const ticketViewResponse = () => import('../../../../contract/order-view.ts').then((m) => m.ticketViewResponse);
 
-const askTicket = (hash: string, signal?: AbortSignal) =>
-  apiGet(`/api/ticket/${encodeURIComponent(hash)}`, ticketViewResponse, { signal });
+const askTicket = (hash: string, signal?: AbortSignal) => apiGet(`/api/ticket/${encodeURIComponent(hash)}`, ticketViewResponse, { signal });
 
 // The page's first render comes within BOOT_WAIT_MS (3 s, web/app/main.tsx) of the boot.
 const BOOT_FRESH_MS = 10_000;

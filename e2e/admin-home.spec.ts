@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { wcagViolations } from './support/axe.ts';
+import { E2E_OWNER, addStaffMember, signInToAdmin } from './support/staff.ts';
+
+test.describe('the back office home page', () => {
+  test('an owner sees the first steps, each ticked or with where to do it; a manager the day; a controller the way to the door', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const run = `${Date.now()}${test.info().workerIndex}`;
+    await signInToAdmin(page, E2E_OWNER.email, E2E_OWNER.password);
+    const steps = page.getByRole('region', { name: 'Первые шаги' });
+    await expect(steps.getByRole('listitem')).toHaveCount(5);
+    // The sandbox pays here: the payment step is open and names the server's settings to change.
+    await expect(page.getByTestId('first-step-payment')).toContainText('Платёжный провайдер: не выполнено');
+    await expect(page.getByTestId('first-step-payment')).toContainText('PAY_CARD_PROVIDER');
+    // The demo's published events have sessions ahead: the event step is ticked and offers no link.
+    await expect(page.getByTestId('first-step-event')).toContainText('Первое событие: выполнено');
+    await expect(page.getByTestId('first-step-event').getByRole('link')).toHaveCount(0);
+    // The owner also sees the venue's day.
+    await expect(page.getByRole('region', { name: /^Сегодня, / })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Последние заказы' })).toBeVisible();
+    expect(await wcagViolations(page)).toEqual([]);
+
+    // A member added: the staff step is ticked once the page asks again.
+    await addStaffMember(request, {
+      email: `home.controller.${run}@e2e.test`,
+      name: 'Дина Контролёр',
+      role: 'controller',
+      password: 'controller home password',
+    });
+    await page.reload();
+    await expect(page.getByTestId('first-step-staff')).toContainText('Сотрудники: выполнено');
+
+    // At 320 px, by keyboard: the open venue step's link leads to the setup page.
+    await page.setViewportSize({ width: 320, height: 720 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    const venueLink = page.getByTestId('first-step-venue').getByRole('link');
+    if ((await venueLink.count()) > 0) {
+      await venueLink.focus();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/admin\/setup$/);
+    }
+
+    // A controller: no figures, the door's screen.
+    const context = await browser.newContext();
+    const controller = await context.newPage();
+    await signInToAdmin(controller, `home.controller.${run}@e2e.test`, 'controller home password');
+    const screens = controller.getByRole('region', { name: 'Ваши экраны' });
+    await expect(screens.getByRole('link', { name: 'Проверка билетов' })).toHaveAttribute('href', '/checkin');
+    await expect(controller.getByRole('region', { name: 'Первые шаги' })).toHaveCount(0);
+    await expect(controller.getByRole('region', { name: 'Последние заказы' })).toHaveCount(0);
+    expect(await wcagViolations(controller)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { createDemoOrder, payDemoOrder } from './support/orders.ts';
+import { mailsTo } from './support/mail.ts';
+import { E2E_OWNER, signInToAdmin } from './support/staff.ts';
+
+test('an owner exchanges a ticket of a paid order for another session from the order page, and the buyer gets the new tickets by e-mail', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const run = `${Date.now()}${test.info().workerIndex}`;
+  const email = `exchange.${run}@example.com`;
+  const hash = await createDemoOrder(page.request, { quantity: 2, email });
+  await payDemoOrder(page.request, hash);
+
+  await signInToAdmin(page, E2E_OWNER.email, E2E_OWNER.password);
+  await expect(page.getByRole('navigation', { name: 'Меню' })).toBeVisible();
+  await page.goto(`/admin/orders?q=${encodeURIComponent(email)}`);
+  const orderLink = page.getByRole('table').getByRole('link').first();
+  await expect(orderLink).toBeVisible();
+  await orderLink.click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Заказ № \d+$/ })).toBeVisible();
+
+  // One ticket chosen, by keyboard: the exchange opens a dialog with the event's sessions.
+  const tickets = page.getByRole('table', { name: 'Билеты' });
+  const first = tickets.getByRole('checkbox').first();
+  await first.focus();
+  await page.keyboard.press('Space');
+  await expect(first).toBeChecked();
+  await page.getByRole('button', { name: 'Обменять выбранные (1)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Обмен билетов: 1' });
+  await expect(dialog).toBeVisible();
+
+  // Another session than the ticket's own: the second of the list (each lists its free places).
+  const session = dialog.getByLabel('Новый сеанс');
+  const values = await session
+    .locator('option:not([disabled])')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  expect(values.length).toBeGreaterThan(1);
+  await session.selectOption(values[1] ?? '');
+  const figures = dialog.getByRole('list', { name: 'Расчёт обмена' });
+  await expect(figures.getByText(/^Оплачено за прежние билеты: /)).toBeVisible();
+  await expect(figures.getByText(/^Стоимость новых: /)).toBeVisible();
+  await expect(figures.getByText(/^(Без доплаты и возврата|Покупателю вернётся .+|Покупатель доплачивает .+)$/)).toBeVisible();
+  const dearer = await figures.getByText(/^Покупатель доплачивает/).isVisible();
+  await dialog.getByRole('button', { name: 'Обменять' }).click();
+
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: dearer ? /^Покупателю отправлена ссылка/ : /^Билеты обменяны/ })).toBeVisible();
+  // The buyer's e-mail, received by the test mail catcher: the new tickets, or the link to pay the difference.
+  let mail = '';
+  await expect
+    .poll(
+      async () => {
+        mail = (await mailsTo(email)).find((text) => text.includes('Ваши билеты обменяны') || text.includes('доплатите разницу')) ?? '';
+        return mail !== '';
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  if (dearer) {
+    expect(mail).toMatch(/\/exchange\/pay\/[\w-]+/);
+    await expect(tickets.getByRole('cell', { name: 'Обмен: ждёт доплаты', exact: true })).toBeVisible();
+  } else {
+    expect(mail).toContain('Прежние билеты больше не действуют на входе');
+    expect(mail).toMatch(/\/ticket\/[\w-]+/);
+    await expect(tickets.getByRole('cell', { name: 'Обменян', exact: true })).toBeVisible();
+  }
+});

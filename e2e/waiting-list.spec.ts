@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test';
+import { waitForMail } from './support/mail.ts';
+import { createDemoOrder } from './support/orders.ts';
+import { ownEvent } from './support/own-event.ts';
+import { E2E_OWNER, signInToAdmin } from './support/staff.ts';
+
+/** The first link to the storefront's order page in an e-mail's text. */
+const orderLinkOf = (mail: string) => mail.match(/https?:\/\/\S+\/order\/[A-Za-z0-9_-]+/)?.[0];
+
+test('a visitor joins the waiting list of a sold-out session, gets the places that come back by e-mail and pays for them', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const run = `${Date.now()}${test.info().workerIndex}`;
+  const holder = `wl-holder.${run}@example.com`;
+  const waiting = `wl-visitor.${run}@example.com`;
+
+  // An event of its own with two places, both held by an unpaid reserve: the session is sold out.
+  await signInToAdmin(page, E2E_OWNER.email, E2E_OWNER.password);
+  await expect(page.getByRole('navigation', { name: 'Меню' })).toBeVisible();
+  // A staff call takes a token fetched with the staff session's cookie.
+  const { token } = (await (await page.request.get('/api/token')).json()) as { token: string };
+  const headers = { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' };
+  const own = await ownEvent(page.request, headers, run, (draft) => ({
+    ...draft,
+    sessions: draft.sessions.map((s) => ({ ...s, capacity: 2 })),
+  }));
+  await createDemoOrder(page.request, { event: own.hash, quantity: 2, email: holder });
+
+  // The visitor, in a browser of their own, finds the session sold out and the waiting list's form.
+  const visitor = await browser.newContext();
+  try {
+    const shopper = await visitor.newPage();
+    await shopper.goto(`/event/${own.hash}`);
+    const list = shopper.getByRole('region', { name: 'Лист ожидания' });
+    await expect(list).toBeVisible();
+    await expect(
+      list.getByText(
+        'Билетов на этот сеанс нет. Оставьте e-mail: если билеты освободятся, мы придержим их для вас и пришлём ссылку на оплату.',
+      ),
+    ).toBeVisible();
+
+    // A wrong address is refused on its field, in the browser, before anything is sent.
+    await list.getByLabel('E-mail').fill('not an address');
+    await list.getByRole('button', { name: 'Встать в лист ожидания' }).click();
+    await expect(list.getByText('Введите корректный e-mail.')).toBeVisible();
+    await expect(list.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
+
+    await list.getByLabel('E-mail').fill(waiting.toUpperCase());
+    await list.getByLabel('Количество мест').selectOption('2');
+    await list.getByRole('button', { name: 'Встать в лист ожидания' }).click();
+    await expect(list.getByRole('status')).toHaveText(`Вы в листе ожидания: 1-й в очереди. Мы отправили подтверждение на ${waiting}.`);
+
+    const joined = await waitForMail((text) => text.includes('Вы в листе ожидания на') && text.includes(run));
+    expect(joined).toContain('мест — 2');
+    expect(joined).toContain('Сейчас вы 1-й в очереди.');
+    expect(joined).toMatch(/\/waitlist\/unsubscribe\/\d+\.\S+/);
+
+    // Staff cancel the unpaid reserve: its two places come back, and the waiting-list job (run by
+    // the server on its own, e2e/start-server.ts) holds them in an order for the first in line.
+    const found = (await (await page.request.get(`/api/admin/orders?q=${encodeURIComponent(holder)}`)).json()) as {
+      orders: { id: number }[];
+    };
+    expect(found.orders).toHaveLength(1);
+    const cancelled = await page.request.post(`/api/admin/orders/${found.orders[0]?.id}/cancel`, {
+      headers,
+      data: { reason: 'Гость не приедет', lang: 'ru' },
+    });
+    expect(cancelled.ok(), await cancelled.text()).toBeTruthy();
+
+    const offer = await waitForMail((text) => text.includes('Освободились места на') && text.includes(run), 60_000);
+    expect(offer).toMatch(/Мы придержали для вас заказ № \d+ \(мест — 2\) до /);
+    const link = orderLinkOf(offer);
+    expect(link, offer).toBeTruthy();
+
+    // The e-mail's link opens the held order; the visitor pays for it at the sandbox bank.
+    await shopper.goto(link as string);
+    await expect(shopper.getByRole('heading', { level: 1, name: /Заказ № \d+/ })).toBeVisible();
+    await expect(shopper.getByText('Не оплачен')).toBeVisible();
+    const footer = shopper.getByRole('region', { name: 'Оплатить' });
+    await expect(footer.getByText('1 060 ₽')).toBeVisible();
+    await footer.getByRole('radio', { name: 'Банковская карта' }).check();
+    await footer.getByRole('button', { name: 'Оплатить' }).click();
+    const confirm = shopper.getByRole('alertdialog', { name: 'Специальные предложения' });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Оплатить без предложений' }).click();
+    await expect(shopper).toHaveURL(/\/sandbox\/pay$/);
+    await expect(shopper.getByRole('heading', { name: 'Тестовый банк' })).toBeVisible();
+    await shopper.getByRole('button', { name: /^Оплатить/ }).click();
+    await expect(shopper).toHaveURL(/\/order\/[A-Za-z0-9_-]+$/);
+    await expect(shopper.getByText('Оплачен', { exact: true })).toBeVisible();
+
+    // The back office's list of the session shows the entry as bought (the job records the payment).
+    await expect
+      .poll(async () => {
+        const answer = await page.request.get(`/api/admin/sessions/${own.sessionId}/waitlist`);
+        const list = (await answer.json()) as { entries?: { email: string; state: string }[] };
+        return list.entries?.find((e) => e.email === waiting)?.state;
+      })
+      .toBe('bought');
+  } finally {
+    await visitor.close();
+  }
+});

@@ -1,0 +1,220 @@
+// npm run test:nginx: the shipped nginx config (deploy/nginx/) checked and run with Debian's nginx
+// in front of a small local server: `nginx -t` on it (with the TLS example included, on a
+// throw-away certificate), then requests: a normal one passes with X-Forwarded-* set, hashed
+// assets come from nginx with a year's cache, an oversized body is refused, past the admission
+// capacity an event page gets the waiting page (503, Retry-After) and the order call 429 with
+// Retry-After, and one address's payments past its limit get 429. Only upstream.conf, the listen
+// address, the pid file and the admission rate are replaced (the rate set low on purpose).
+//
+// Exit codes: 0 passed, 1 failed, 77 skipped (nginx cannot be installed: 'SKIPPED' says why).
+import { spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { freePort } from '../tests/pg-cluster.ts';
+
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SKIP = 77;
+const failures: string[] = [];
+let passed = 0;
+
+function check(name: string, ok: boolean, detail = '') {
+  if (ok) passed++;
+  else failures.push(`${name}${detail ? `: ${detail}` : ''}`);
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${!ok && detail ? ` (${detail})` : ''}`);
+}
+
+function ensureNginx() {
+  const has = () => spawnSync('sh', ['-c', 'command -v nginx || test -x /usr/sbin/nginx'], { stdio: 'ignore' }).status === 0;
+  if (has()) return;
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const install = () => spawnSync('apt-get', ['install', '-y', '-qq', 'nginx-light'], { env, stdio: 'ignore' }).status === 0;
+  if (!install()) spawnSync('apt-get', ['update', '-qq'], { env, stdio: 'ignore' });
+  if (!has() && !install()) {
+    console.log('SKIPPED: apt-get install nginx-light failed');
+    process.exit(SKIP);
+  }
+}
+
+const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+
+/** The backend: answers what it was sent (path and the forwarded headers), counting requests. */
+async function startBackend(port: number) {
+  let requests = 0;
+  const server = http.createServer((request, response) => {
+    requests++;
+    let size = 0;
+    request.on('data', (chunk: Buffer) => (size += chunk.length));
+    request.on('end', () => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          url: request.url,
+          size,
+          forwardedFor: request.headers['x-forwarded-for'],
+          forwardedProto: request.headers['x-forwarded-proto'],
+          forwardedHost: request.headers['x-forwarded-host'],
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { requests: () => requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+async function main() {
+  ensureNginx();
+  const prefix = mkdtempSync(path.join(os.tmpdir(), 'storefront-nginx-'));
+  chmodSync(prefix, 0o755);
+  const backendPort = await freePort();
+  const nginxPort = await freePort();
+  const backend = await startBackend(backendPort);
+  const pid = path.join(prefix, 'nginx.pid');
+  try {
+    cpSync(path.join(ROOT, 'deploy', 'nginx'), prefix, { recursive: true });
+    writeFileSync(path.join(prefix, 'upstream.conf'), `upstream storefront {\n  server 127.0.0.1:${backendPort};\n  keepalive 8;\n}\n`);
+    const edit = (file: string, from: RegExp, to: string) => {
+      const full = path.join(prefix, file);
+      const text = readFileSync(full, 'utf8');
+      if (!from.test(text)) throw new Error(`${file} no longer has ${from}`);
+      writeFileSync(full, text.replace(from, to));
+    };
+    edit('nginx.conf', /^pid .*;$/m, `pid ${pid};`);
+    edit('storefront.conf', /listen 80;/, `listen 127.0.0.1:${nginxPort};`);
+    // The capacity set low on purpose: one new buyer a minute beyond the burst.
+    edit('admission.conf', /zone=admission:1m rate=\d+r\/s;/, 'zone=admission:1m rate=1r/m;');
+    // The TLS example, on a throw-away certificate, is part of the config test.
+    const tls = path.join(prefix, 'tls');
+    mkdirSync(tls);
+    const cert = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-keyout',
+        path.join(tls, 'privkey.pem'),
+        '-out',
+        path.join(tls, 'fullchain.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    if (cert.status === 0) {
+      const tlsPort = await freePort();
+      writeFileSync(
+        path.join(prefix, 'tls.conf'),
+        readFileSync(path.join(prefix, 'tls.conf.example'), 'utf8')
+          .replace('listen 443 ssl http2;', `listen 127.0.0.1:${tlsPort} ssl http2;`)
+          .replaceAll('/etc/nginx/tls/', `${tls}/`),
+      );
+      edit('nginx.conf', /include storefront\.conf;/, 'include storefront.conf;\n  include tls.conf;');
+    }
+
+    const test = spawnSync(NGINX, ['-t', '-p', `${prefix}/`, '-c', 'nginx.conf'], { encoding: 'utf8' });
+    check('nginx -t accepts the shipped config', test.status === 0, test.stderr.trim());
+    if (test.status !== 0) return;
+    const start = spawnSync(NGINX, ['-p', `${prefix}/`, '-c', 'nginx.conf'], { stdio: 'ignore' });
+    if (start.status !== 0) throw new Error(`nginx did not start (exit ${start.status})`);
+    const base = `http://127.0.0.1:${nginxPort}`;
+    await new Promise((r) => setTimeout(r, 200));
+
+    // A normal request passes, with the forwarded headers the app's TRUST_PROXY reads.
+    const normal = await fetch(`${base}/contacts`);
+    const echoed = (await normal.json()) as { forwardedFor?: string; forwardedProto?: string; forwardedHost?: string };
+    check('a normal request passes to the app', normal.status === 200);
+    check(
+      'X-Forwarded-For, -Proto and -Host are set',
+      echoed.forwardedFor === '127.0.0.1' && echoed.forwardedProto === 'http' && echoed.forwardedHost === `127.0.0.1`,
+      JSON.stringify(echoed),
+    );
+
+    // Hashed assets from nginx's files, cached for a year; a missing one goes to the app.
+    mkdirSync(path.join(prefix, 'web', 'assets'), { recursive: true });
+    writeFileSync(path.join(prefix, 'web', 'assets', 'index-abc123.js'), 'console.log(1);\n');
+    chmodSync(path.join(prefix, 'web'), 0o755);
+    chmodSync(path.join(prefix, 'web', 'assets'), 0o755);
+    const before = backend.requests();
+    const asset = await fetch(`${base}/assets/index-abc123.js`);
+    check(
+      'an asset comes from nginx',
+      asset.status === 200 && (await asset.text()) === 'console.log(1);\n' && backend.requests() === before,
+    );
+    check(
+      'an asset is cached for a year, immutable',
+      asset.headers.get('cache-control') === 'public, max-age=31536000, immutable',
+      String(asset.headers.get('cache-control')),
+    );
+    const missing = await fetch(`${base}/assets/not-built-here.js`);
+    check('an asset nginx lacks is asked of the app', missing.status === 200 && backend.requests() === before + 1);
+
+    // Request size.
+    const big = await fetch(`${base}/api/admin/images`, { method: 'POST', body: Buffer.alloc(11 * 1024 * 1024) }).catch(() => undefined);
+    check('a body over 10 MB is refused with 413', big?.status === 413, String(big?.status));
+
+    // The waiting room: the burst (100) passes, then event pages get the waiting page from nginx.
+    let lastPage: Response | undefined;
+    let pagesPassed = 0;
+    for (let i = 0; i < 105; i++) {
+      lastPage = await fetch(`${base}/event/concert-${i}`);
+      if (lastPage.status === 200) pagesPassed++;
+      else break;
+    }
+    check('the admission burst passes to the app', pagesPassed === 101, `${pagesPassed} passed`);
+    const body = lastPage ? await lastPage.text() : '';
+    check(
+      'past the capacity an event page gets the waiting page (503)',
+      lastPage?.status === 503 && body.includes('location.reload()'),
+      String(lastPage?.status),
+    );
+    check('the waiting page says Retry-After', lastPage?.headers.get('retry-after') === '5');
+    const served = backend.requests();
+    const orderPage = await fetch(`${base}/order/abc`);
+    check('an order page waits too, without the app', orderPage.status === 503 && backend.requests() === served);
+    const order = await fetch(`${base}/api/order/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const orderBody = (await order.json()) as { errorCode?: string };
+    check(
+      'past the capacity the order call gets 429 with Retry-After',
+      order.status === 429 && order.headers.get('retry-after') === '5' && orderBody.errorCode === '-1029',
+      `${order.status} ${JSON.stringify(orderBody)}`,
+    );
+    const other = await fetch(`${base}/api/afisha?lang=ru`);
+    check('other calls still pass', other.status === 200);
+
+    // Per address: payments past the limit (burst 10) get 429 with Retry-After.
+    let payStatus = 0;
+    let payPassed = 0;
+    for (let i = 0; i < 15; i++) {
+      const pay = await fetch(`${base}/api/order/pay`, { method: 'POST', body: '{}' });
+      payStatus = pay.status;
+      await pay.arrayBuffer();
+      if (pay.status === 200) payPassed++;
+      else {
+        check('one address past its payment limit gets 429 with Retry-After', pay.status === 429 && pay.headers.get('retry-after') === '5');
+        break;
+      }
+    }
+    check('one address has a burst of payments', payPassed === 11, `${payPassed} passed, last ${payStatus}`);
+  } finally {
+    spawnSync(NGINX, ['-p', `${prefix}/`, '-c', 'nginx.conf', '-s', 'stop'], { stdio: 'ignore' });
+    await backend.close();
+    rmSync(prefix, { recursive: true, force: true });
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  failures.push(error instanceof Error ? error.message : String(error));
+  console.error(error);
+}
+console.log(`test:nginx: ${passed} checks passed, ${failures.length} failed`);
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,200 @@
+import { PGlite } from '@electric-sql/pglite';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import path from 'node:path';
+import { loadDemoIfEmpty } from '../demo/load.ts';
+import { type Db, wrapPglite } from '../server/db/client.ts';
+import { migrate } from '../server/db/migrate.ts';
+
+/** A template's kind: migrated only ('none'), or migrated with the demo of a Moscow day. */
+export function templateKind(demoAt: Date | undefined): string {
+  // The demo counts whole days in Moscow from its instant, so one template serves a Moscow day.
+  return demoAt ? new Date(demoAt.getTime() + 3 * 3600_000).toISOString().slice(0, 10) : 'none';
+}
+
+/** The data folder of a migrated PGlite database (with the demo of `demoAt`'s day when given), as a tar. */
+export async function buildPgliteTemplate(demoAt: Date | undefined, from?: PGlite): Promise<Blob> {
+  const raw = from ?? (await PGlite.create());
+  const db = wrapPglite(raw);
+  await migrate(db);
+  if (demoAt) await loadDemoIfEmpty(db, demoAt);
+  await raw.exec('checkpoint');
+  const tar = await raw.dumpDataDir('none');
+  if (!from) await raw.close();
+  return tar;
+}
+
+/** Where this run keeps the template of a kind (folder given by tests/pglite-global-setup.ts). */
+export const templateFile = (dir: string, kind: string) => path.join(dir, `${kind}.tar`);
+
+/** Writes a template so that a reader never sees half of it. */
+export async function saveTemplate(dir: string, kind: string, tar: Blob): Promise<void> {
+  const file = templateFile(dir, kind);
+  const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  writeFileSync(partial, Buffer.from(await tar.arrayBuffer()));
+  renameSync(partial, file);
+}
+
+/**
+ * Waits until this process may build the template of a kind: at once when it is written already
+ * or nobody builds it, else when the one building it is done (its lock file gone). Answers the
+ * release, which the builder calls once the template is written (or it gave up).
+ */
+export async function claimTemplate(dir: string, kind: string): Promise<() => void> {
+  const lock = `${templateFile(dir, kind)}.lock`;
+  for (;;) {
+    if (existsSync(templateFile(dir, kind))) return () => {};
+    try {
+      closeSync(openSync(lock, 'wx'));
+      return () => rmSync(lock, { force: true });
+    } catch {
+      // Another test file builds it: look again shortly. A lock left by a worker that was killed
+      // (older than any build takes) is taken over.
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 300_000) rmSync(lock, { force: true });
+      await sleep(200);
+    }
+  }
+}
+
+/** A template of the kind this run has already written, if any. */
+export function readTemplate(dir: string | undefined, kind: string): Blob | undefined {
+  if (!dir) return undefined;
+  const file = templateFile(dir, kind);
+  return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
+}
+
+type Snapshot = {
+  /** Every table of the public schema with its rows (COPY text), and how many there are. */
+  tables: { name: string; rows: number; copy: Blob | undefined }[];
+  /** Every sequence's state. */
+  sequences: { name: string; value: string; called: boolean }[];
+  /** The schema's catalog rows as a digest: a test that changes the schema leaves an instance nobody reuses. */
+  catalog: string;
+};
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+// Catalogs a schema change (a table, column, index, function, trigger, constraint, type, default,
+// TRUNCATE's new file, a temporary table, a per-database setting) writes or deletes rows in.
+const CATALOG_DIGEST = `select string_agg(c || ':' || n || ':' || x, ',' order by c) as digest from (
+  ${[
+    'pg_class',
+    'pg_attribute',
+    'pg_proc',
+    'pg_trigger',
+    'pg_constraint',
+    'pg_index',
+    'pg_type',
+    'pg_attrdef',
+    'pg_namespace',
+    'pg_depend',
+    'pg_db_role_setting',
+    'pg_extension',
+    'pg_policy',
+    'pg_rewrite',
+    'pg_sequence',
+  ]
+    .map((c) => `select '${c}' as c, count(*) as n, coalesce(max(xmin::text::bigint), 0) as x from ${c}`)
+    .join(' union all ')}
+) catalogs`;
+
+async function takeSnapshot(raw: PGlite): Promise<Snapshot> {
+  const names = (
+    await raw.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public' order by 1")
+  ).rows.map((r) => r.name);
+  const tables: Snapshot['tables'] = [];
+  for (const name of names) {
+    const rows = Number((await raw.query<{ n: string | number }>(`select count(*) as n from ${quote(name)}`)).rows[0]?.n ?? 0);
+    const copy = rows > 0 ? (await raw.query(`copy ${quote(name)} to '/dev/blob'`)).blob : undefined;
+    tables.push({ name, rows, copy });
+  }
+  const sequences = (
+    await raw.query<{ name: string; value: string; called: boolean }>(
+      "select quote_ident(schemaname) || '.' || quote_ident(sequencename) as name, coalesce(last_value, start_value)::text as value, last_value is not null as called from pg_sequences",
+    )
+  ).rows;
+  const catalog = (await raw.query<{ digest: string }>(CATALOG_DIGEST)).rows[0]?.digest ?? '';
+  return { tables, sequences, catalog };
+}
+
+/** The transaction id after which any row a test writes was written. */
+async function mark(raw: PGlite): Promise<string> {
+  return (await raw.query<{ id: string }>('select pg_current_xact_id()::text as id')).rows[0]?.id ?? '0';
+}
+
+/**
+ * The instances of one template a test file uses, each reset to the template's contents when a
+ * test closes it, so the next test gets it back as if freshly copied: every table a test wrote
+ * (a row written after the instance's last reset, or a different count of rows) gets the
+ * template's rows back, every sequence its value, and the session its defaults. An instance whose
+ * schema a test changed is closed instead. Loading an instance costs seconds; a reset, a few
+ * statements.
+ */
+export class PglitePool {
+  private idle: { raw: PGlite; since: string }[] = [];
+  private snapshot: Promise<Snapshot> | undefined;
+
+  private readonly tar: Blob;
+
+  constructor(tar: Blob) {
+    this.tar = tar;
+  }
+
+  async open(): Promise<Db> {
+    const reused = this.idle.pop();
+    const raw = reused?.raw ?? (await PGlite.create({ loadDataDir: this.tar }));
+    const snapshot = await (this.snapshot ??= takeSnapshot(raw));
+    const since = reused?.since ?? (await mark(raw));
+    const db = wrapPglite(raw);
+    const unlisten: (() => Promise<void>)[] = [];
+    let closed = false;
+    return {
+      ...db,
+      async listen(channel, fn) {
+        unlisten.push(await raw.listen(channel, fn));
+      },
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        for (const stop of unlisten) await stop();
+        const next = await this.reset(raw, snapshot, since).catch(() => undefined);
+        if (next) this.idle.push({ raw, since: next });
+        else await raw.close();
+      },
+    };
+  }
+
+  /** Closes the instances no test holds (a worker that runs file after file keeps only the kinds most files use). */
+  async closeIdle(): Promise<void> {
+    const idle = this.idle.splice(0);
+    for (const { raw } of idle) await raw.close().catch(() => undefined);
+  }
+
+  /** Puts the template's state back; undefined when the instance cannot be reused. */
+  private async reset(raw: PGlite, snapshot: Snapshot, since: string): Promise<string | undefined> {
+    if (raw.closed) return undefined;
+    await raw.exec('deallocate all; reset all; select pg_advisory_unlock_all(); discard sequences; discard plans');
+    if ((await raw.query<{ digest: string }>(CATALOG_DIGEST)).rows[0]?.digest !== snapshot.catalog) return undefined;
+    const checks = snapshot.tables.map(
+      (t, i) =>
+        `select ${i} as i where exists (select 1 from ${quote(t.name)} where xmin::text::bigint > ${since}) or (select count(*) from ${quote(t.name)}) <> ${t.rows}`,
+    );
+    const written = (await raw.query<{ i: number }>(checks.join(' union all '))).rows.flatMap((r) => snapshot.tables[r.i] ?? []);
+    if (written.length > 0) {
+      // Foreign keys and the schema's triggers stay quiet while the tables get their rows back.
+      await raw.exec('set session_replication_role = replica');
+      try {
+        for (const t of written) {
+          await raw.exec(`delete from ${quote(t.name)}`);
+          if (t.copy) await raw.query(`copy ${quote(t.name)} from '/dev/blob'`, [], { blob: t.copy });
+        }
+      } finally {
+        await raw.exec('reset session_replication_role');
+      }
+    }
+    const values = snapshot.sequences.map((s) => `setval('${s.name.replaceAll("'", "''")}', ${s.value}, ${s.called})`);
+    if (values.length > 0) await raw.query(`select ${values.join(', ')}`);
+    return mark(raw);
+  }
+}
