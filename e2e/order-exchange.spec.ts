@@ -32,10 +32,11 @@ test('an owner exchanges a ticket of a paid order for another session from the o
 
   // Another session than the ticket's own: the second of the list (each lists its free places).
   const session = dialog.getByLabel('Новый сеанс');
-  const values = await session
-    .locator('option:not([disabled])')
-    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-  expect(values.length).toBeGreaterThan(1);
+  // The list fills in when the event's sessions arrive: wait for them, not for the dialog alone.
+  const sessionValues = () =>
+    session.locator('option:not([disabled])').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  await expect.poll(async () => (await sessionValues()).length).toBeGreaterThan(1);
+  const values = await sessionValues();
   await session.selectOption(values[1] ?? '');
   const figures = dialog.getByRole('list', { name: 'Расчёт обмена' });
   await expect(figures.getByText(/^Оплачено за прежние билеты: /)).toBeVisible();
