@@ -60,7 +60,38 @@ const fileTimes: FileTime[] = [];
 // the sum of its tests, which run spread over the workers). A file past it is split (as the API
 // fuzzing is, in two halves) or sped up (a shared app for tests that only read, a CLI's rules
 // proven in process: docs/codebase.md, 'The suite's time').
+// The limit is for a machine the suite has to itself: where other work took part of the CPU
+// during the vitest run (a developer's build, helpers' tests), it grows by the same factor, since
+// a file's time then says more about the neighbours than about the file (`cpuShare`). The api-pg
+// project's PostgreSQL runs detached (pg_ctl), so its CPU counts as other work: on a quiet machine
+// the limit then grows by about that server's share.
 const FILE_LIMIT_MS = 60_000;
+
+/** The machine's busy CPU time and this process's waited-for children's, in clock ticks (Linux). */
+function cpuTicks(): { busy: number; ours: number } | undefined {
+  try {
+    const [, ...fields] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/);
+    // user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields.map(Number);
+    // /proc/self/stat: after the command's name in parentheses, cutime and cstime are the 14th and
+    // 15th fields (the 16th and 17th of the whole line).
+    const own = readFileSync('/proc/self/stat', 'utf8');
+    const after = own
+      .slice(own.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
+    const ours = (after[13] ?? 0) + (after[14] ?? 0);
+    return { busy: user + nice + system + irq + softirq + steal, ours };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Which part of the machine's busy CPU time between two readings was this run's (1 where unknown). */
+function cpuShare(before: ReturnType<typeof cpuTicks>, after: ReturnType<typeof cpuTicks>): number {
+  if (!before || !after || after.busy <= before.busy) return 1;
+  return Math.min(1, Math.max(0.1, (after.ours - before.ours) / (after.busy - before.busy)));
+}
 
 type VitestJson = {
   numPassedTests: number;
@@ -152,6 +183,7 @@ for (const passed of await runSideBySide([
 
 // vitest: all three projects in one run.
 const vitestFile = path.join(results, 'vitest.json');
+const ticksBefore = cpuTicks();
 const vitestOk = run('unit and API tests (PGlite and PostgreSQL)', bin('vitest'), [
   'run',
   '--reporter=default',
@@ -160,6 +192,13 @@ const vitestOk = run('unit and API tests (PGlite and PostgreSQL)', bin('vitest')
 ]);
 ok = vitestOk && ok;
 countVitest(vitestFile, vitestOk, 'vitest');
+const share = cpuShare(ticksBefore, cpuTicks());
+// Below 90% the machine was shared in earnest; above, the difference is the system's own work.
+const fileLimitMs = share < 0.9 ? Math.round(FILE_LIMIT_MS / share) : FILE_LIMIT_MS;
+if (fileLimitMs !== FILE_LIMIT_MS)
+  console.log(
+    `\nThe vitest run's own processes had ${Math.round(share * 100)}% of the machine's busy CPU: a test file may take ${(fileLimitMs / 1000).toFixed(0)} s this time.`,
+  );
 
 // Browser tests against the built app.
 const built = run('build the web app', bin('vite'), ['build', '--logLevel', 'warn']);
@@ -217,9 +256,9 @@ if (!library) {
 console.log('\n=== the 10 slowest test files ===');
 for (const t of [...fileTimes].sort((a, b) => b.ms - a.ms).slice(0, 10))
   console.log(`${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.file}  (${t.suite})`);
-for (const t of fileTimes.filter((f) => f.ms > FILE_LIMIT_MS && f.suite === 'vitest')) {
+for (const t of fileTimes.filter((f) => f.ms > fileLimitMs && f.suite === 'vitest')) {
   console.log(
-    `FAILED: ${t.file} took ${(t.ms / 1000).toFixed(1)} s, over the ${FILE_LIMIT_MS / 1000} s a test file may take: split it or make it faster.`,
+    `FAILED: ${t.file} took ${(t.ms / 1000).toFixed(1)} s, over the ${(fileLimitMs / 1000).toFixed(0)} s a test file may take: split it or make it faster.`,
   );
   ok = false;
   totals.failed += 1;
