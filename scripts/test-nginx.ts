@@ -3,8 +3,12 @@
 // throw-away certificate), then requests: a normal one passes with X-Forwarded-* set, hashed
 // assets come from nginx with a year's cache, an oversized body is refused, past the admission
 // capacity an event page gets the waiting page (503, Retry-After) and the order call 429 with
-// Retry-After, and one address's payments past its limit get 429. Only upstream.conf, the listen
-// address, the pid file and the admission rate are replaced (the rate set low on purpose).
+// Retry-After, and one address's payments past its limit get 429. Then the waiting room's pass:
+// without the pass secret no pass is accepted; with it (written as compose writes it, nginx
+// reloaded) a pass the app signs lets a visitor through the full admission limit, and a forged,
+// tampered or expired pass is treated as none; the line's calls are limited per address. Only
+// upstream.conf, the listen address, the pid file and the admission rate are replaced (the rate
+// set low on purpose), and the pass secret written.
 //
 // Exit codes: 0 passed, 1 failed, 77 skipped (nginx cannot be installed: 'SKIPPED' says why).
 import { spawnSync } from 'node:child_process';
@@ -14,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { queuePassSignature } from '../server/queue/queue.service.ts';
 import { freePort } from '../tests/pg-cluster.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -75,6 +80,8 @@ async function main() {
   const pid = path.join(prefix, 'nginx.pid');
   try {
     cpSync(path.join(ROOT, 'deploy', 'nginx'), prefix, { recursive: true });
+    // A developer's own pass secret, if their checkout has one, is not the shipped config.
+    rmSync(path.join(prefix, 'secrets', 'queue-pass.conf'), { force: true });
     writeFileSync(path.join(prefix, 'upstream.conf'), `upstream storefront {\n  server 127.0.0.1:${backendPort};\n  keepalive 8;\n}\n`);
     const edit = (file: string, from: RegExp, to: string) => {
       const full = path.join(prefix, file);
@@ -172,7 +179,7 @@ async function main() {
     const body = lastPage ? await lastPage.text() : '';
     check(
       'past the capacity an event page gets the waiting page (503)',
-      lastPage?.status === 503 && body.includes('location.reload()'),
+      lastPage?.status === 503 && body.includes('location.reload()') && body.includes('/api/queue/status'),
       String(lastPage?.status),
     );
     check('the waiting page says Retry-After', lastPage?.headers.get('retry-after') === '5');
@@ -203,11 +210,86 @@ async function main() {
       }
     }
     check('one address has a burst of payments', payPassed === 11, `${payPassed} passed, last ${payStatus}`);
+
+    await checkQueuePass(base, prefix, backend);
   } finally {
     spawnSync(NGINX, ['-p', `${prefix}/`, '-c', 'nginx.conf', '-s', 'stop'], { stdio: 'ignore' });
     await backend.close();
     rmSync(prefix, { recursive: true, force: true });
   }
+}
+
+/**
+ * The waiting room's pass, past the admission capacity (the checks above used it up): the pass the
+ * app signs (server/queue/queue.service.ts) as nginx checks it, with the shipped config and secret.
+ */
+async function checkQueuePass(base: string, prefix: string, backend: Awaited<ReturnType<typeof startBackend>>) {
+  const secret = 'test-pass-secret-'.padEnd(64, '0');
+  const inFuture = Math.floor(Date.now() / 1000) + 600;
+  const passCookie = (signature: string, expires: number) => `queue_pass=${signature}; queue_pass_expires=${expires}`;
+  const page = async (cookie: string, name = 'with-pass') => {
+    const response = await fetch(`${base}/event/${name}`, { headers: { cookie } });
+    await response.arrayBuffer();
+    return response.status;
+  };
+
+  // The shipped config, no secret written: no pass is accepted, not even one signed with an empty secret.
+  check(
+    'without the pass secret, a pass signed with an empty one waits',
+    (await page(passCookie(queuePassSignature(inFuture, ''), inFuture))) === 503,
+  );
+  check('without the pass secret, no pass is accepted', (await page(passCookie(queuePassSignature(inFuture, secret), inFuture))) === 503);
+
+  // The secret written as compose writes it at start (deploy/nginx/secrets/queue-pass.conf.example).
+  writeFileSync(path.join(prefix, 'secrets', 'queue-pass.conf'), `set $queue_pass_secret "${secret}";\n`);
+  const reload = spawnSync(NGINX, ['-p', `${prefix}/`, '-c', 'nginx.conf', '-s', 'reload'], { encoding: 'utf8' });
+  check('nginx reloads with the pass secret', reload.status === 0, reload.stderr.trim());
+  const valid = passCookie(queuePassSignature(inFuture, secret), inFuture);
+  let status = 0;
+  // A reload replaces the workers within a moment; until then the old ones answer.
+  for (let i = 0; i < 50 && status !== 200; i++) {
+    status = await page(valid);
+    if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+  }
+  check('a pass the app signed lets its visitor in past the capacity', status === 200, String(status));
+
+  const before = backend.requests();
+  let passedWithPass = 0;
+  for (let i = 0; i < 150; i++) if ((await page(valid, `concert-${i}`)) === 200) passedWithPass++;
+  check(
+    'a pass lets its visitor through more than the whole admission burst, each page from the app',
+    passedWithPass === 150 && backend.requests() === before + 150,
+    `${passedWithPass} of 150 passed`,
+  );
+  check('without the pass the same page still waits', (await page('')) === 503);
+
+  const expired = Math.floor(Date.now() / 1000) - 5;
+  const forged: [string, string][] = [
+    ['signed with another secret', passCookie(queuePassSignature(inFuture, 'another-secret-'.padEnd(64, '1')), inFuture)],
+    ['its expiry moved on under the same signature', passCookie(queuePassSignature(inFuture, secret), inFuture + 3600)],
+    ['expired, though signed', passCookie(queuePassSignature(expired, secret), expired)],
+    ['not a signature at all', passCookie('not-a-pass', inFuture)],
+    ['the signature without its expiry', `queue_pass=${queuePassSignature(inFuture, secret)}`],
+  ];
+  for (const [name, cookie] of forged) check(`a pass ${name} is treated as none: the waiting page`, (await page(cookie)) === 503);
+
+  // The line's calls reach the app past the capacity, limited per address (burst 20).
+  let queuePassed = 0;
+  let lastQueue: Response | undefined;
+  for (let i = 0; i < 30; i++) {
+    lastQueue = await fetch(`${base}/api/queue/status?ticket=1.2.3`);
+    const answer = await lastQueue.text();
+    if (lastQueue.status === 200) queuePassed++;
+    else {
+      check(
+        "one address past the line's call limit gets 429 -1029 with Retry-After",
+        lastQueue.status === 429 && lastQueue.headers.get('retry-after') === '5' && answer.includes('-1029'),
+        `${lastQueue.status} ${answer}`,
+      );
+      break;
+    }
+  }
+  check("the line's calls pass to the app past the capacity, with a burst per address", queuePassed === 21, `${queuePassed} passed`);
 }
 
 try {
