@@ -6,17 +6,21 @@
 // Retry-After, and one address's payments past its limit get 429. Then the waiting room's pass:
 // without the pass secret no pass is accepted; with it (written as compose writes it, nginx
 // reloaded) a pass the app signs lets a visitor through the full admission limit, and a forged,
-// tampered or expired pass is treated as none; the line's calls are limited per address. Only
+// tampered or expired pass is treated as none; the line's calls are limited per address. Last,
+// the waiting page in Chromium in front of the real app: visitors see their place and are let
+// in first come, first served (skipped, with a note, where Chromium is missing). Only
 // upstream.conf, the listen address, the pid file and the admission rate are replaced (the rate
 // set low on purpose), and the pass secret written.
 //
 // Exit codes: 0 passed, 1 failed, 77 skipped (nginx cannot be installed: 'SKIPPED' says why).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { chromium } from 'playwright-core';
 
 import { queuePassSignature } from '../server/queue/queue.service.ts';
 import { freePort } from '../tests/pg-cluster.ts';
@@ -212,6 +216,7 @@ async function main() {
     check('one address has a burst of payments', payPassed === 11, `${payPassed} passed, last ${payStatus}`);
 
     await checkQueuePass(base, prefix, backend);
+    await checkWaitingPageInBrowser(base, prefix);
   } finally {
     spawnSync(NGINX, ['-p', `${prefix}/`, '-c', 'nginx.conf', '-s', 'stop'], { stdio: 'ignore' });
     await backend.close();
@@ -290,6 +295,105 @@ async function checkQueuePass(base: string, prefix: string, backend: Awaited<Ret
     }
   }
   check("the line's calls pass to the app past the capacity, with a burst per address", queuePassed === 21, `${queuePassed} passed`);
+}
+
+/**
+ * The waiting page in Chromium, in front of the real app (node main.ts, embedded database, the
+ * line at one ticket every 4 s): three visitors arriving one after another, each in a browser of
+ * their own, see their place in line and are let in in the order they came. The admission
+ * capacity is used up by the checks above, so every page starts at the waiting page.
+ */
+async function checkWaitingPageInBrowser(base: string, prefix: string) {
+  const BROWSER = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
+  if (spawnSync('test', ['-x', BROWSER]).status !== 0) {
+    console.log(`note: the waiting page's browser check skipped (no Chromium at ${BROWSER})`);
+    return;
+  }
+  const appPort = await freePort();
+  const data = mkdtempSync(path.join(os.tmpdir(), 'storefront-nginx-app-'));
+  // The embedded database, whatever this machine's environment says.
+  const { DATABASE_URL: _unused, ...env } = process.env;
+  const app = spawn(process.execPath, ['main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...env,
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: data,
+      DEMO: '0',
+      JOBS: '0',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'loopback',
+      QUEUE_PASS_SECRET: 'test-pass-secret-'.padEnd(64, '0'),
+      QUEUE_ADMIT_PER_SECOND: '0.25',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const browser = await chromium.launch({ executablePath: BROWSER, args: ['--no-sandbox'] });
+  try {
+    let healthy = false;
+    for (let i = 0; i < 240 && !healthy; i++) {
+      healthy = await fetch(`http://127.0.0.1:${appPort}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (!healthy) await new Promise((r) => setTimeout(r, 500));
+    }
+    if (!healthy) throw new Error('the app did not start for the browser check');
+    writeFileSync(path.join(prefix, 'upstream.conf'), `upstream storefront {\n  server 127.0.0.1:${appPort};\n  keepalive 8;\n}\n`);
+    spawnSync(NGINX, ['-p', `${prefix}/`, '-c', 'nginx.conf', '-s', 'reload'], { stdio: 'ignore' });
+    await new Promise((r) => setTimeout(r, 1000));
+
+    const visitors = [];
+    for (let i = 0; i < 3; i++) {
+      const page = await (await browser.newContext()).newPage();
+      const first = await page.goto(`${base}/event/rush-${i}`);
+      // Its ticket is taken (the place shown) before the next visitor arrives. The checks above
+      // used up this address's burst of the line's calls: the page's first call may get 429, and
+      // it asks again 10 s later, keeping its place.
+      await page.locator('#place').filter({ hasText: 'Ahead of you' }).waitFor({ timeout: 30_000 });
+      visitors.push({ page, status: first?.status(), place: (await page.locator('#place').textContent()) ?? '', admittedAt: 0 });
+    }
+    check(
+      'each visitor first gets the waiting page',
+      visitors.every((v) => v.status === 503),
+      visitors.map((v) => v.status).join(' '),
+    );
+    check(
+      'the waiting page shows each visitor their place in line, in its four languages',
+      visitors.every(
+        (v) =>
+          /Перед вами в очереди: \d+/.test(v.place) &&
+          /Ahead of you: \d+/.test(v.place) &&
+          /Алдыңызда: \d+/.test(v.place) &&
+          v.place.includes('分钟'),
+      ),
+      visitors.map((v) => v.place).join(' | '),
+    );
+    const live = await visitors[0]?.page.getByRole('status').textContent();
+    check('a screen reader hears the place (a status live region)', Boolean(live?.includes('Ahead of you')), String(live));
+
+    const started = Date.now();
+    while (visitors.some((v) => !v.admittedAt) && Date.now() - started < 60_000) {
+      for (const v of visitors) {
+        if (v.admittedAt) continue;
+        const waiting = await v.page.evaluate(() => document.getElementById('place') !== null).catch(() => true);
+        if (!waiting) v.admittedAt = Date.now();
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const order = visitors.map((v) => v.admittedAt);
+    check(
+      'the visitors are let in first come, first served',
+      order.every((at) => at > 0) && (order[0] ?? 0) < (order[1] ?? 0) && (order[1] ?? 0) < (order[2] ?? 0),
+      order.map((at) => (at ? `${at - started} ms` : 'never')).join(', '),
+    );
+  } finally {
+    await browser.close();
+    app.kill('SIGTERM');
+    await new Promise((r) => app.once('exit', r));
+    rmSync(data, { recursive: true, force: true });
+  }
 }
 
 try {
