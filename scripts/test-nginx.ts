@@ -329,8 +329,10 @@ async function checkWaitingPageInBrowser(base: string, prefix: string) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const browser = await chromium.launch({ executablePath: BROWSER, args: ['--no-sandbox'] });
+  const exited = new Promise((resolve) => app.once('exit', resolve));
+  let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
   try {
+    browser = await chromium.launch({ executablePath: BROWSER, args: ['--no-sandbox'] });
     let healthy = false;
     for (let i = 0; i < 240 && !healthy; i++) {
       healthy = await fetch(`http://127.0.0.1:${appPort}/healthz`).then(
@@ -389,9 +391,10 @@ async function checkWaitingPageInBrowser(base: string, prefix: string) {
       order.map((at) => (at ? `${at - started} ms` : 'never')).join(', '),
     );
   } finally {
-    await browser.close();
-    app.kill('SIGTERM');
-    await new Promise((r) => app.once('exit', r));
+    await browser?.close();
+    // An app that never started (a bad environment) has exited already: nothing to stop.
+    if (app.exitCode === null && app.signalCode === null) app.kill('SIGTERM');
+    await exited;
     rmSync(data, { recursive: true, force: true });
   }
 }
