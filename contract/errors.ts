@@ -34,6 +34,10 @@ export const ErrorCode = {
   waitlistLinkInvalid: '-1062',
   /** The zone or sector asked for is not of this session's hall. */
   waitlistPlaceInvalid: '-1063',
+  /** The waiting room (-1070..-1079): a queue ticket this server did not sign. */
+  queueTicketInvalid: '-1070',
+  /** A queue ticket older than its lifetime: the page takes a new one. */
+  queueTicketExpired: '-1071',
   inner: '-9999',
   limit: '-9998',
   payment: '-9997',

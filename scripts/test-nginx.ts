@@ -3,17 +3,26 @@
 // throw-away certificate), then requests: a normal one passes with X-Forwarded-* set, hashed
 // assets come from nginx with a year's cache, an oversized body is refused, past the admission
 // capacity an event page gets the waiting page (503, Retry-After) and the order call 429 with
-// Retry-After, and one address's payments past its limit get 429. Only upstream.conf, the listen
-// address, the pid file and the admission rate are replaced (the rate set low on purpose).
+// Retry-After, and one address's payments past its limit get 429. Then the waiting room's pass:
+// without the pass secret no pass is accepted; with it (written as compose writes it, nginx
+// reloaded) a pass the app signs lets a visitor through the full admission limit, and a forged,
+// tampered or expired pass is treated as none; the line's calls are limited per address. Last,
+// the waiting page in Chromium in front of the real app: visitors see their place and are let
+// in first come, first served (skipped, with a note, where Chromium is missing). Only
+// upstream.conf, the listen address, the pid file and the admission rate are replaced (the rate
+// set low on purpose), and the pass secret written.
 //
 // Exit codes: 0 passed, 1 failed, 77 skipped (nginx cannot be installed: 'SKIPPED' says why).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { chromium } from 'playwright-core';
+
+import { queuePassSignature } from '../server/queue/queue.service.ts';
 import { freePort } from '../tests/pg-cluster.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -75,6 +84,8 @@ async function main() {
   const pid = path.join(prefix, 'nginx.pid');
   try {
     cpSync(path.join(ROOT, 'deploy', 'nginx'), prefix, { recursive: true });
+    // A developer's own pass secret, if their checkout has one, is not the shipped config.
+    rmSync(path.join(prefix, 'secrets', 'queue-pass.conf'), { force: true });
     writeFileSync(path.join(prefix, 'upstream.conf'), `upstream storefront {\n  server 127.0.0.1:${backendPort};\n  keepalive 8;\n}\n`);
     const edit = (file: string, from: RegExp, to: string) => {
       const full = path.join(prefix, file);
@@ -172,7 +183,7 @@ async function main() {
     const body = lastPage ? await lastPage.text() : '';
     check(
       'past the capacity an event page gets the waiting page (503)',
-      lastPage?.status === 503 && body.includes('location.reload()'),
+      lastPage?.status === 503 && body.includes('location.reload()') && body.includes('/api/queue/status'),
       String(lastPage?.status),
     );
     check('the waiting page says Retry-After', lastPage?.headers.get('retry-after') === '5');
@@ -203,10 +214,188 @@ async function main() {
       }
     }
     check('one address has a burst of payments', payPassed === 11, `${payPassed} passed, last ${payStatus}`);
+
+    await checkQueuePass(base, prefix, backend);
+    await checkWaitingPageInBrowser(base, prefix);
   } finally {
     spawnSync(NGINX, ['-p', `${prefix}/`, '-c', 'nginx.conf', '-s', 'stop'], { stdio: 'ignore' });
     await backend.close();
     rmSync(prefix, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The waiting room's pass, past the admission capacity (the checks above used it up): the pass the
+ * app signs (server/queue/queue.service.ts) as nginx checks it, with the shipped config and secret.
+ */
+async function checkQueuePass(base: string, prefix: string, backend: Awaited<ReturnType<typeof startBackend>>) {
+  const secret = 'test-pass-secret-'.padEnd(64, '0');
+  const inFuture = Math.floor(Date.now() / 1000) + 600;
+  const passCookie = (signature: string, expires: number) => `queue_pass=${signature}; queue_pass_expires=${expires}`;
+  const page = async (cookie: string, name = 'with-pass') => {
+    const response = await fetch(`${base}/event/${name}`, { headers: { cookie } });
+    await response.arrayBuffer();
+    return response.status;
+  };
+
+  // The shipped config, no secret written: no pass is accepted, not even one signed with an empty secret.
+  check(
+    'without the pass secret, a pass signed with an empty one waits',
+    (await page(passCookie(queuePassSignature(inFuture, ''), inFuture))) === 503,
+  );
+  check('without the pass secret, no pass is accepted', (await page(passCookie(queuePassSignature(inFuture, secret), inFuture))) === 503);
+
+  // The secret written as compose writes it at start (deploy/nginx/secrets/queue-pass.conf.example).
+  writeFileSync(path.join(prefix, 'secrets', 'queue-pass.conf'), `set $queue_pass_secret "${secret}";\n`);
+  const reload = spawnSync(NGINX, ['-p', `${prefix}/`, '-c', 'nginx.conf', '-s', 'reload'], { encoding: 'utf8' });
+  check('nginx reloads with the pass secret', reload.status === 0, reload.stderr.trim());
+  const valid = passCookie(queuePassSignature(inFuture, secret), inFuture);
+  let status = 0;
+  // A reload replaces the workers within a moment; until then the old ones answer.
+  for (let i = 0; i < 50 && status !== 200; i++) {
+    status = await page(valid);
+    if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+  }
+  check('a pass the app signed lets its visitor in past the capacity', status === 200, String(status));
+
+  const before = backend.requests();
+  let passedWithPass = 0;
+  for (let i = 0; i < 150; i++) if ((await page(valid, `concert-${i}`)) === 200) passedWithPass++;
+  check(
+    'a pass lets its visitor through more than the whole admission burst, each page from the app',
+    passedWithPass === 150 && backend.requests() === before + 150,
+    `${passedWithPass} of 150 passed`,
+  );
+  check('without the pass the same page still waits', (await page('')) === 503);
+
+  const expired = Math.floor(Date.now() / 1000) - 5;
+  const forged: [string, string][] = [
+    ['signed with another secret', passCookie(queuePassSignature(inFuture, 'another-secret-'.padEnd(64, '1')), inFuture)],
+    ['its expiry moved on under the same signature', passCookie(queuePassSignature(inFuture, secret), inFuture + 3600)],
+    ['expired, though signed', passCookie(queuePassSignature(expired, secret), expired)],
+    ['not a signature at all', passCookie('not-a-pass', inFuture)],
+    ['the signature without its expiry', `queue_pass=${queuePassSignature(inFuture, secret)}`],
+  ];
+  for (const [name, cookie] of forged) check(`a pass ${name} is treated as none: the waiting page`, (await page(cookie)) === 503);
+
+  // The line's calls reach the app past the capacity, limited per address (burst 20).
+  let queuePassed = 0;
+  let lastQueue: Response | undefined;
+  for (let i = 0; i < 30; i++) {
+    lastQueue = await fetch(`${base}/api/queue/status?ticket=1.2.3`);
+    const answer = await lastQueue.text();
+    if (lastQueue.status === 200) queuePassed++;
+    else {
+      check(
+        "one address past the line's call limit gets 429 -1029 with Retry-After",
+        lastQueue.status === 429 && lastQueue.headers.get('retry-after') === '5' && answer.includes('-1029'),
+        `${lastQueue.status} ${answer}`,
+      );
+      break;
+    }
+  }
+  check("the line's calls pass to the app past the capacity, with a burst per address", queuePassed === 21, `${queuePassed} passed`);
+}
+
+/**
+ * The waiting page in Chromium, in front of the real app (node main.ts, embedded database, the
+ * line at one ticket every 4 s): three visitors arriving one after another, each in a browser of
+ * their own, see their place in line and are let in in the order they came. The admission
+ * capacity is used up by the checks above, so every page starts at the waiting page.
+ */
+async function checkWaitingPageInBrowser(base: string, prefix: string) {
+  const BROWSER = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
+  if (spawnSync('test', ['-x', BROWSER]).status !== 0) {
+    console.log(`note: the waiting page's browser check skipped (no Chromium at ${BROWSER})`);
+    return;
+  }
+  const appPort = await freePort();
+  const data = mkdtempSync(path.join(os.tmpdir(), 'storefront-nginx-app-'));
+  // The embedded database, whatever this machine's environment says.
+  const { DATABASE_URL: _unused, ...env } = process.env;
+  const app = spawn(process.execPath, ['main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...env,
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: data,
+      DEMO: '0',
+      JOBS: '0',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'loopback',
+      QUEUE_PASS_SECRET: 'test-pass-secret-'.padEnd(64, '0'),
+      QUEUE_ADMIT_PER_SECOND: '0.25',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => app.once('exit', resolve));
+  let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
+  try {
+    browser = await chromium.launch({ executablePath: BROWSER, args: ['--no-sandbox'] });
+    let healthy = false;
+    for (let i = 0; i < 240 && !healthy; i++) {
+      healthy = await fetch(`http://127.0.0.1:${appPort}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (!healthy) await new Promise((r) => setTimeout(r, 500));
+    }
+    if (!healthy) throw new Error('the app did not start for the browser check');
+    writeFileSync(path.join(prefix, 'upstream.conf'), `upstream storefront {\n  server 127.0.0.1:${appPort};\n  keepalive 8;\n}\n`);
+    spawnSync(NGINX, ['-p', `${prefix}/`, '-c', 'nginx.conf', '-s', 'reload'], { stdio: 'ignore' });
+    await new Promise((r) => setTimeout(r, 1000));
+
+    const visitors = [];
+    for (let i = 0; i < 3; i++) {
+      const page = await (await browser.newContext()).newPage();
+      const first = await page.goto(`${base}/event/rush-${i}`);
+      // Its ticket is taken (the place shown) before the next visitor arrives. The checks above
+      // used up this address's burst of the line's calls: the page's first call may get 429, and
+      // it asks again 10 s later, keeping its place.
+      await page.locator('#place').filter({ hasText: 'Ahead of you' }).waitFor({ timeout: 30_000 });
+      visitors.push({ page, status: first?.status(), place: (await page.locator('#place').textContent()) ?? '', admittedAt: 0 });
+    }
+    check(
+      'each visitor first gets the waiting page',
+      visitors.every((v) => v.status === 503),
+      visitors.map((v) => v.status).join(' '),
+    );
+    check(
+      'the waiting page shows each visitor their place in line, in its four languages',
+      visitors.every(
+        (v) =>
+          /Перед вами в очереди: \d+/.test(v.place) &&
+          /Ahead of you: \d+/.test(v.place) &&
+          /Алдыңызда: \d+/.test(v.place) &&
+          v.place.includes('分钟'),
+      ),
+      visitors.map((v) => v.place).join(' | '),
+    );
+    const live = await visitors[0]?.page.getByRole('status').textContent();
+    check('a screen reader hears the place (a status live region)', Boolean(live?.includes('Ahead of you')), String(live));
+
+    const started = Date.now();
+    while (visitors.some((v) => !v.admittedAt) && Date.now() - started < 60_000) {
+      for (const v of visitors) {
+        if (v.admittedAt) continue;
+        const waiting = await v.page.evaluate(() => document.getElementById('place') !== null).catch(() => true);
+        if (!waiting) v.admittedAt = Date.now();
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const order = visitors.map((v) => v.admittedAt);
+    check(
+      'the visitors are let in first come, first served',
+      order.every((at) => at > 0) && (order[0] ?? 0) < (order[1] ?? 0) && (order[1] ?? 0) < (order[2] ?? 0),
+      order.map((at) => (at ? `${at - started} ms` : 'never')).join(', '),
+    );
+  } finally {
+    await browser?.close();
+    // An app that never started (a bad environment) has exited already: nothing to stop.
+    if (app.exitCode === null && app.signalCode === null) app.kill('SIGTERM');
+    await exited;
+    rmSync(data, { recursive: true, force: true });
   }
 }
 

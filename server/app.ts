@@ -74,6 +74,8 @@ import { createWaitlistMatcher, type WaitlistMatcher } from './waitlist/waitlist
 import { createWaitlistTokens } from './waitlist/waitlist-token.ts';
 import { createWaitlistService } from './waitlist/waitlist.service.ts';
 import { waitlistRoutes } from './waitlist/waitlist.routes.ts';
+import { createQueueService } from './queue/queue.service.ts';
+import { queueRoutes } from './queue/queue.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -346,6 +348,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       ...waitlistLinks,
     }),
   });
+  // The waiting room's line behind nginx's admission limit (docs/operations.md, "The waiting room").
+  if (config.queue) queueRoutes(app, { queue: createQueueService({ db: deps.db, secret: deps.secret, now, ...config.queue }) });
   app.decorate('waitlistMatcher', createWaitlistMatcher({ db: deps.db, now, setup, ...waitlistLinks }));
   const seo = createSeoService({ db: deps.db, setup, now, consentTexts: personalData });
   seoRoutes(app, { seo, publicUrl: config.publicUrl });

@@ -39,6 +39,12 @@ describe('loadConfig refuses a bad environment', () => {
       secret: 'crm-secret-too-short',
     },
     {
+      description: 'a QUEUE_PASS_SECRET nginx could not hold as it is (a quote), not shown at all',
+      env: { QUEUE_PASS_SECRET: 'pass"secret'.padEnd(40, 'x') },
+      line: '  QUEUE_PASS_SECRET=***: must be 32 to 256 letters, digits, _ or - (openssl rand -hex 32)',
+      secret: 'pass"secret',
+    },
+    {
       description: 'a short SECRET, not shown at all',
       env: { SECRET: 'short-signing-secret' },
       line: '  SECRET=***: must be at least 32 characters',
@@ -109,6 +115,16 @@ describe('loadConfig refuses a bad environment', () => {
   it('sends the mail outbox every 5 s unless MAIL_OUTBOX_INTERVAL_MS says otherwise', () => {
     expect(loadConfig({}).mailOutboxIntervalMs).toBe(5000);
     expect(loadConfig({ MAIL_OUTBOX_INTERVAL_MS: '500' }).mailOutboxIntervalMs).toBe(500);
+  });
+
+  it('has the waiting room line only with QUEUE_PASS_SECRET, at 10 a second with 20-minute passes unless told otherwise', () => {
+    expect(loadConfig({}).queue).toBeUndefined();
+    const secret = 'f'.repeat(64);
+    expect(loadConfig({ QUEUE_PASS_SECRET: secret }).queue).toEqual({ passSecret: secret, admitPerSecond: 10, passTtlSeconds: 1200 });
+    expect(loadConfig({ QUEUE_PASS_SECRET: secret, QUEUE_ADMIT_PER_SECOND: '2.5', QUEUE_PASS_TTL_S: '600' }).queue).toMatchObject({
+      admitPerSecond: 2.5,
+      passTtlSeconds: 600,
+    });
   });
 
   it('turns the Pushkin-card registry on when its URL, key and organization id are all set', () => {

@@ -91,6 +91,15 @@ const envSchema = z
       ),
     /** Shared with the venue's site, which signs CRM-client tokens with it (docs/crm-client.md). */
     CRM_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Shared with nginx, which checks the waiting room's passes with it (docs/operations.md, "The waiting room"); unset: no line, the waiting page retries. Letters, digits, _ and - only, so nginx's config holds it as it is. */
+    QUEUE_PASS_SECRET: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{32,256}$/, 'must be 32 to 256 letters, digits, _ or - (openssl rand -hex 32)')
+      .optional(),
+    /** Waiting room tickets admitted a second: with nginx's admission rate, about 80% of what the instances admit. */
+    QUEUE_ADMIT_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(10),
+    /** How long an admitted visitor's pass lets them past nginx's admission limit, in seconds. */
+    QUEUE_PASS_TTL_S: z.coerce.number().int().min(60).max(86_400).default(1200),
     /** The reCAPTCHA secret key; the site key is in the setup (recaptcha.sitekey). */
     RECAPTCHA_SECRET: z.string().min(1).optional(),
     /** Benchmarks: on SIGUSR2 the server writes `db-statements <n>` (SQL statements sent so far) to stderr. */
@@ -234,6 +243,8 @@ export type Config = {
   /** Host-page origins allowed to frame the storefront (the embeddable widget); empty: none but our own. */
   embedOrigins: string[];
   crmSecret: string | undefined;
+  /** The waiting room's line; undefined without QUEUE_PASS_SECRET (no line: the waiting page retries). */
+  queue: { passSecret: string; admitPerSecond: number; passTtlSeconds: number } | undefined;
   recaptchaSecret: string | undefined;
   /** Answer SIGUSR2 with the count of SQL statements sent (bench/parts/rush.ts reads it). */
   dbStatementReport?: boolean;
@@ -409,6 +420,9 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
     jobs: e.JOBS,
     embedOrigins: e.EMBED_ORIGINS,
     crmSecret: e.CRM_SECRET,
+    queue: e.QUEUE_PASS_SECRET
+      ? { passSecret: e.QUEUE_PASS_SECRET, admitPerSecond: e.QUEUE_ADMIT_PER_SECOND, passTtlSeconds: e.QUEUE_PASS_TTL_S }
+      : undefined,
     dbStatementReport: e.DB_STATEMENT_REPORT,
     recaptchaSecret: e.RECAPTCHA_SECRET,
     trustProxy: e.TRUST_PROXY,
