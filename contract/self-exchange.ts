@@ -23,6 +23,8 @@ const texts = z.record(z.string(), z.string());
 export const selfExchangeOptionsResponse = exchangeOptionsResponse.extend({
   /** Why the buyer cannot exchange now (-1030 not allowed, -1031 deadline passed, -1034 the order), null when they can. */
   refusal: z.string().nullable(),
+  /** The event's setting: buyers may exchange until so many hours before their session; null: they may not. */
+  hoursBefore: z.number().nullable(),
   /** The earliest moment one of the tickets below can no longer be exchanged; null when the event does not allow it. */
   deadline: z.string().nullable(),
   /** The order's tickets the buyer may exchange: admitting, not used at the door, not group tickets, of a session to come. */

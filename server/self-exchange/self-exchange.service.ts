@@ -108,6 +108,7 @@ export function createSelfExchange(deps: { db: Db; now: () => number; engine: Or
     const deadlines = tickets.map((t) => deadlineOf(t.starts_at)).filter((d): d is string => d !== null);
     return {
       refusal,
+      hoursBefore: hours,
       deadline: deadlines.sort()[0] ?? null,
       useSeatMap: event.use_seat_map && event.hall_id !== null,
       sessions: choices.sessions,
