@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts';
-import { DEAR_PRICE, OTHER_SESSION, addExchangeTargets, exchangeSnapshot } from '../admin/order-exchange/exchange-kit.ts';
+import {
+  DEAR_PRICE,
+  OTHER_SESSION,
+  addExchangeTargets,
+  exchangeSnapshot,
+  orderTickets,
+  resetExchangeCatalog,
+} from '../admin/order-exchange/exchange-kit.ts';
 import { completeAtBank, preparePaymentCatalog } from '../payments/payment-test-kit.ts';
 import { paidOrder } from '../returns/returns-test-kit.ts';
 
@@ -19,23 +26,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  t.clock.set(START);
-  await t.db.query('delete from orders');
-  await t.db.query('delete from mail_outbox');
-  await t.db.query(`update events set use_seat_map = false, self_exchange_hours_before = 24, is_published = true where id = 9000`);
-  await t.db.query(`update sessions set is_cancelled = false, remaining = capacity, starts_at = $1 where id = 9000`, [
-    new Date(START.getTime() + 7 * DAY),
-  ]);
-  await t.db.query(`update sessions set is_cancelled = false, remaining = capacity where id = ${OTHER_SESSION}`);
+  await resetExchangeCatalog(t, START);
+  await t.db.query(`update events set self_exchange_hours_before = 24, is_published = true where id = 9000`);
 });
 
-const ticketsOf = async (orderId: number) =>
-  (
-    await t.db.query<{ id: number; status: number; code: string | null }>(
-      'select id, status, code from tickets where order_id = $1 order by id',
-      [orderId],
-    )
-  ).rows;
+const ticketsOf = (orderId: number) => orderTickets(t, orderId);
 type Body = { ticketIds: number[]; sessionId: number; places: { priceId: number; seatId?: number }[]; expectedDifference?: number };
 const quote = (hash: string, body: Body, lang = 'ru') => t.post('/api/order/exchange-quote', { hash, lang, ...body });
 const exchange = (hash: string, body: Body, lang = 'ru') => t.post('/api/order/exchange', { hash, lang, ...body });
