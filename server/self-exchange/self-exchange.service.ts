@@ -88,20 +88,19 @@ export function createSelfExchange(deps: { db: Db; now: () => number; engine: Or
     const { order, event } = await orderOf(hash);
     const at = new Date(now());
     const hours = event.self_exchange_hours_before;
-    const tickets = (await findReturnTickets(db, order.id)).filter(
+    const admitting = (await findReturnTickets(db, order.id)).filter(
       (t) => t.status === ReturnStatus.returnable && t.checked_in_at === null && !t.is_group && t.starts_at.getTime() > at.getTime(),
     );
-    let refusal: string | null = selfExchangeRefusal(
-      hours,
-      tickets.map((t) => t.starts_at),
-      at,
-    );
+    // Each ticket has its session's deadline: those still before it are offered.
+    const tickets = admitting.filter((t) => selfExchangeRefusal(hours, [t.starts_at], at) === null);
+    let refusal: string | null = hours === null ? ErrorCode.selfExchangeOff : null;
     try {
       assertExchangeable(order);
     } catch {
       refusal ??= ErrorCode.selfExchangeOrder;
     }
-    if (refusal === null && tickets.length === 0) refusal = ErrorCode.selfExchangeTickets;
+    if (refusal === null && admitting.length === 0) refusal = ErrorCode.selfExchangeTickets;
+    if (refusal === null && tickets.length === 0) refusal = ErrorCode.selfExchangeDeadline;
     if (refusal === null && (await hasWaitingExchange(db, order.id))) refusal = ErrorCode.selfExchangeWaiting;
     const choices = refusal === null && eventOnSale(event, at) ? await engine.options(order.id) : { useSeatMap: false, sessions: [] };
     const deadlineOf = (startsAt: Date) => (hours === null ? null : selfExchangeDeadline(startsAt, hours).toISOString());

@@ -37,12 +37,8 @@ export function SelfExchange({ hash }: { hash: string }) {
   const untilId = useId();
   const data = options.data;
   if (!data || data.refusal !== null || data.tickets.length === 0) return null;
-  const refusal = () =>
-    selfExchangeRefusal(
-      data.hoursBefore,
-      data.tickets.map((x) => new Date(x.startsAt)),
-      new Date(),
-    );
+  // The same rule as the server's, again at the press: the deadline may pass while the page is open.
+  const stillOpen = () => data.tickets.filter((x) => selfExchangeRefusal(data.hoursBefore, [new Date(x.startsAt)], new Date()) === null);
   return (
     <>
       <button
@@ -50,8 +46,9 @@ export function SelfExchange({ hash }: { hash: string }) {
         className="button button--secondary"
         aria-describedby={untilId}
         onClick={() => {
-          const code = refusal();
-          if (code) modal.error(new ApiError(code, ''));
+          const first = data.tickets[0];
+          const code = first ? selfExchangeRefusal(data.hoursBefore, [new Date(first.startsAt)], new Date()) : null;
+          if (stillOpen().length === 0 && code) modal.error(new ApiError(code, ''));
           else setOpen(true);
         }}
       >
@@ -60,7 +57,7 @@ export function SelfExchange({ hash }: { hash: string }) {
       <span className="visually-hidden" id={untilId}>
         {data.deadline ? t('exchange.until', { when: when(data.deadline) }) : ''}
       </span>
-      {open && <ExchangeDialog hash={hash} data={data} onClose={() => setOpen(false)} />}
+      {open && <ExchangeDialog hash={hash} data={{ ...data, tickets: stillOpen() }} onClose={() => setOpen(false)} />}
     </>
   );
 }
