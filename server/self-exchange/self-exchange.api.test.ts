@@ -92,8 +92,10 @@ describe('POST /api/order/exchange', () => {
     // Recorded as the buyer's, with no member of staff.
     const { rows: made } = await t.db.query('select made_by, staff_id from order_exchanges');
     expect(made).toEqual([{ made_by: 'buyer', staff_id: null }]);
-    const { rows: audit } = await t.db.query(`select action, staff_id from audit_log where subject_id = $1`, [String(order.id)]);
-    expect(audit).toEqual([{ action: 'order.exchange', staff_id: null }]);
+    const { rows: audit } = await t.db.query(`select action, staff_id, after->>'madeBy' as made_by from audit_log where subject_id = $1`, [
+      String(order.id),
+    ]);
+    expect(audit).toEqual([{ action: 'order.exchange', staff_id: null, made_by: 'buyer' }]);
   });
 
   it('the same price: at once, with no refund', async () => {

@@ -304,6 +304,8 @@ export function createOrderExchange(deps: ExchangeDeps) {
         newAmount: priced.newAmount,
         amount: priced.difference,
         status: x.status,
+        // Who made it: a buyer's own exchange has no member of staff.
+        madeBy: actor.madeBy ?? 'staff',
       },
       ip: actor.ip,
       userAgent: actor.userAgent,
