@@ -3,6 +3,7 @@ import { CONSENT_SCOPES } from './consent.ts';
 import { isSitePath } from './site-path.ts';
 import { MAX_INT4 } from './common.ts';
 import { CONCESSION_DOCUMENTS, CONCESSION_LIMITS } from './concession-rules.ts';
+import { SELF_EXCHANGE_LIMITS } from './self-exchange-rules.ts';
 
 /**
  * The venue catalog file (JSON) that `npm run catalog:import -- FILE` and the demo loader import.
@@ -326,6 +327,8 @@ export const catalogEvent = z.strictObject({
   entryBeforeMinutes: z.number().int().min(0).max(CONCESSION_LIMITS.entryWindowMaxMinutes).optional(),
   /** …to this many minutes after it (omitted: any time after, that day). */
   entryAfterMinutes: z.number().int().min(0).max(CONCESSION_LIMITS.entryWindowMaxMinutes).optional(),
+  /** Buyers may exchange their tickets themselves until this many hours before the session (omitted: they may not). */
+  selfExchangeHoursBefore: z.number().int().min(0).max(SELF_EXCHANGE_LIMITS.hoursBeforeMax).optional(),
   isPublished: z.boolean().default(true),
   tagIds: z.array(catalogId).default([]),
   categories: z.array(catalogCategory).default([]),

@@ -18,6 +18,22 @@ export const ErrorCode = {
   /** A returned ticket's page: the ticket no longer admits; the answer says when it was returned. */
   ticketReturned: '-1025',
   tooManyRequests: '-1029',
+  /** Buyers' self-service exchange (-1030..-1039): the event does not let its buyers exchange tickets themselves. */
+  selfExchangeOff: '-1030',
+  /** The exchange's deadline (so many hours before the tickets' session) has passed. */
+  selfExchangeDeadline: '-1031',
+  /** A ticket chosen cannot be exchanged: used at the door, returned, exchanged, requested for return, or not the order's. */
+  selfExchangeTickets: '-1032',
+  /** The session chosen is not on sale: cancelled, started, of another event, or its sale has not opened. */
+  selfExchangeSession: '-1033',
+  /** The order cannot be exchanged by its buyer: unpaid, paid by Pushkin card or at the box office, or group tickets. */
+  selfExchangeOrder: '-1034',
+  /** The places chosen do not fit the tickets or the session (one place per ticket, a price the session sells). */
+  selfExchangePlaces: '-1035',
+  /** The price difference moved since it was shown: the page shows the new one. */
+  selfExchangeStale: '-1036',
+  /** An exchange of this order already waits for its difference to be paid. */
+  selfExchangeWaiting: '-1037',
   /** Personal data (-1050..-1059): a consent to the processing of personal data the form asks for was not given. */
   consentRequired: '-1050',
   /** Concessions (-1040..-1049): the category does not apply on the session's day (its weekdays or days of the month). */

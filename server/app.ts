@@ -63,6 +63,9 @@ import { createQuantityOrderService } from './quantity-order/quantity-order.serv
 import { publicBaseUrl } from './payments/payments-stack.ts';
 import { createReturnsService } from './returns/returns.service.ts';
 import { returnsRoutes } from './returns/returns.routes.ts';
+import { selfExchangeRoutes } from './self-exchange/self-exchange.routes.ts';
+import { createSelfExchange } from './self-exchange/self-exchange.service.ts';
+import { createOrderExchange } from './admin/order-exchange/order-exchange.service.ts';
 import { createSeatingService } from './seating/seating.service.ts';
 import { seatingRoutes } from './seating/seating.routes.ts';
 import { createSchemeOrderService } from './seating/scheme-order.service.ts';
@@ -323,6 +326,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     walletPasses: walletPasses !== undefined,
   });
   nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: timeZone, setup, captcha, recaptcha }) });
+  selfExchangeRoutes(app, {
+    selfExchange: createSelfExchange({
+      db: deps.db,
+      now,
+      engine: createOrderExchange({
+        db: deps.db,
+        now,
+        payments,
+        setup,
+        timeZone,
+        publicUrl: publicBaseUrl(config),
+        audit: auditWriter(now),
+      }),
+    }),
+  });
   const returns = createReturnsService({ db: deps.db, now, setup, payments, baseUrl: publicBaseUrl(config), timeZone });
   returnsRoutes(app, {
     returns,

@@ -257,6 +257,7 @@ function eventRow(e: CatalogEvent): Row {
     reserve_minutes: e.reserveMinutes,
     entry_before_minutes: opt(e.entryBeforeMinutes),
     entry_after_minutes: opt(e.entryAfterMinutes),
+    self_exchange_hours_before: opt(e.selfExchangeHoursBefore),
     is_published: e.isPublished,
   };
 }
@@ -304,6 +305,7 @@ const EVENT_COLUMNS: Columns = [
   ['reserve_minutes', 'int'],
   ['entry_before_minutes', 'int'],
   ['entry_after_minutes', 'int'],
+  ['self_exchange_hours_before', 'int'],
   ['is_published', 'boolean'],
 ];
 

@@ -86,6 +86,7 @@ export type EventRow = {
   reserve_minutes: number;
   entry_before_minutes: number | null;
   entry_after_minutes: number | null;
+  self_exchange_hours_before: number | null;
   is_published: boolean;
 };
 export type CategoryRow = {
@@ -172,7 +173,7 @@ export async function readEventRows(tx: Queryable, eventIds: number[] | null): P
       location, image_url, age_from, sale_starts_at, is_free, is_subscription, show_ticket_count, show_quant, price_rows, order_limit, group_limit,
       named_tickets, need_age, need_middle_name, need_document, need_country, need_region, use_pushkin_card, registry_event_id, use_ordinary_card,
       use_seat_map, ticket_type, allow_return, refund_policy, refund_service_fee, return_hours_before, reserve_minutes, entry_before_minutes,
-      entry_after_minutes, is_published
+      entry_after_minutes, self_exchange_hours_before, is_published
       from events ${eventIds === null ? '' : 'where id = any($1::int[])'} order by id`,
       params,
     ),

@@ -162,6 +162,7 @@ export function eventsOf(rows: EventRows, timeZone: string): FileEvent[] {
     reserveMinutes: e.reserve_minutes,
     entryBeforeMinutes: some(e.entry_before_minutes),
     entryAfterMinutes: some(e.entry_after_minutes),
+    selfExchangeHoursBefore: some(e.self_exchange_hours_before),
     isPublished: e.is_published,
     tagIds: rows.eventTags.filter((t) => t.event_id === e.id).map((t) => t.tag_id),
     categories: rows.categories

@@ -76,6 +76,20 @@ describe('per-client rate limits', () => {
     expect(refused.headers['retry-after']).toBeDefined();
   });
 
+  it("counts a buyer's own exchange with the returns", async () => {
+    const ip = '198.51.100.31';
+    const exchange = () =>
+      t.post(
+        '/api/order/exchange',
+        { hash: 'no-such-order-hash-0003', lang: 'en', ticketIds: [1], sessionId: 1, places: [{ priceId: 1 }], expectedDifference: 0 },
+        { 'x-forwarded-for': ip },
+      );
+    for (let i = 0; i < 2; i += 1) expect((await exchange()).statusCode).toBe(404);
+    const refused = await exchange();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().errorCode).toBe('-1029');
+  });
+
   it('lets no more than the limit through when one address calls in parallel (on PostgreSQL they truly race)', async () => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => captcha('198.51.100.40')));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(3);

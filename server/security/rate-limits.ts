@@ -9,12 +9,13 @@ import { addressKey } from './client-address.ts';
  * Calls limited per client address, by the route pattern the router matched (never the raw
  * address, which /%61pi/… would slip past). Each costs the server something a script could
  * multiply: a captcha image or recording drawn and stored, a payment registered at the acquirer,
- * a return request mailed to the buyer.
+ * a return request or an exchange mailed to the buyer.
  */
 export const RATE_LIMITED_ROUTES = {
   captcha: ['GET /api/captcha', 'GET /api/captcha/audio'],
   payments: ['POST /api/order/pay'],
-  returns: ['POST /api/order/return-create', 'POST /api/order/return-confirm'],
+  // A buyer's exchange refunds or charges at the acquirer and mails the buyer, like a return.
+  returns: ['POST /api/order/return-create', 'POST /api/order/return-confirm', 'POST /api/order/exchange'],
 } as const;
 
 export type RateBucket = keyof typeof RATE_LIMITED_ROUTES;

@@ -44,3 +44,24 @@ export async function exchangeSnapshot(t: TestApp, orderId: number) {
   const exchanges = await t.db.query('select count(*)::int as n from order_exchanges');
   return { tickets: tickets.rows, lines: lines.rows, sessions: sessions.rows, refunds: refunds.rows, exchanges: exchanges.rows };
 }
+
+/** Between tests: no orders or mail, the event sold without a map, its first session a week after `start`, both sessions whole. */
+export async function resetExchangeCatalog(t: TestApp, start: Date) {
+  t.clock.set(start);
+  await t.db.query('delete from orders');
+  await t.db.query('delete from mail_outbox');
+  await t.db.query(`update events set use_seat_map = false where id = 9000`);
+  await t.db.query(`update sessions set is_cancelled = false, remaining = capacity, starts_at = $1 where id = 9000`, [
+    new Date(start.getTime() + 7 * 24 * 3600_000),
+  ]);
+  await t.db.query(`update sessions set is_cancelled = false, remaining = capacity where id = ${OTHER_SESSION}`);
+}
+
+/** The order's tickets by id: status and code. */
+export async function orderTickets(t: TestApp, orderId: number) {
+  const { rows } = await t.db.query<{ id: number; status: number; code: string | null }>(
+    'select id, status, code from tickets where order_id = $1 order by id',
+    [orderId],
+  );
+  return rows;
+}

@@ -6,7 +6,16 @@ import { paidOrder } from '../../returns/returns-test-kit.ts';
 import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
 import { lapseDueExchanges } from './exchange-payment.ts';
 import { type ReceiptSettings, createReceiptSource } from '../../payments/receipt.ts';
-import { DEAR_PRICE, OTHER_SESSION, addExchangeTargets, exchangeSnapshot, exchangeTickets, quoteExchange } from './exchange-kit.ts';
+import {
+  DEAR_PRICE,
+  OTHER_SESSION,
+  addExchangeTargets,
+  exchangeSnapshot,
+  exchangeTickets,
+  orderTickets,
+  quoteExchange,
+  resetExchangeCatalog,
+} from './exchange-kit.ts';
 
 // A staff exchange of a paid order's tickets through the back office's calls: each outcome of the
 // price difference, the door, the e-mail, the audit, and every refusal changing nothing.
@@ -29,24 +38,9 @@ beforeAll(async () => {
   manager = (await signedInAs(t, 'manager')).cookie;
 });
 afterAll(() => t.close());
-beforeEach(async () => {
-  t.clock.set(START);
-  await t.db.query('delete from orders');
-  await t.db.query('delete from mail_outbox');
-  await t.db.query(`update events set use_seat_map = false where id = 9000`);
-  await t.db.query(`update sessions set is_cancelled = false, remaining = capacity, starts_at = $1 where id = 9000`, [
-    new Date(START.getTime() + 7 * DAY),
-  ]);
-  await t.db.query(`update sessions set is_cancelled = false, remaining = capacity where id = ${OTHER_SESSION}`);
-});
+beforeEach(() => resetExchangeCatalog(t, START));
 
-const ticketsOf = async (orderId: number) =>
-  (
-    await t.db.query<{ id: number; status: number; code: string | null }>(
-      'select id, status, code from tickets where order_id = $1 order by id',
-      [orderId],
-    )
-  ).rows;
+const ticketsOf = (orderId: number) => orderTickets(t, orderId);
 const remainingOf = async (session: number) =>
   (await t.db.query<{ remaining: number }>('select remaining from sessions where id = $1', [session])).rows[0]?.remaining;
 

@@ -45,10 +45,18 @@ export type ExchangeEventRow = {
   hall_id: number | null;
   use_seat_map: boolean;
   name: Record<string, string>;
+  is_published: boolean;
+  sale_starts_at: Date | null;
+  /** Buyers may exchange themselves until so many hours before their session; null: they may not. */
+  self_exchange_hours_before: number | null;
 };
 
 export async function findExchangeEvent(db: Queryable, eventId: number): Promise<ExchangeEventRow | undefined> {
-  const { rows } = await db.query<ExchangeEventRow>('select id, hall_id, use_seat_map, name from events where id = $1', [eventId]);
+  const { rows } = await db.query<ExchangeEventRow>(
+    `select id, hall_id, use_seat_map, name, is_published, sale_starts_at, self_exchange_hours_before
+       from events where id = $1`,
+    [eventId],
+  );
   return rows[0];
 }
 

@@ -48,6 +48,10 @@ export function orderExchangeRoutes(app: FastifyInstance, deps: { exchange: Orde
       schema: { tags, params: orderIdParams, body: exchangeRequest, response: { 200: exchangeResponse, ...errors } },
       onRequest: gate,
     },
-    async (request) => ok(await deps.exchange.exchange(request.params.id, request.body, staffActorOf(request))),
+    async (request) => {
+      // The difference's link goes to the buyer's e-mail only, never to a member of staff's screen.
+      const { payPath: _link, ...answer } = await deps.exchange.exchange(request.params.id, request.body, staffActorOf(request));
+      return ok(answer);
+    },
   );
 }

@@ -51,7 +51,11 @@ export type ExchangeDeps = {
   audit: AuditWriter;
 };
 
-export type ExchangeActor = { id: number; name: string; ip: string; userAgent: string | null };
+/** Who exchanges: a member of staff, or the order's buyer (no staff id) through the order page. */
+export type ExchangeActor = { id: number | null; name: string; ip: string; userAgent: string | null; madeBy?: 'staff' | 'buyer' };
+
+/** A caller's own rule, checked on the priced exchange before anything is written (inside the exchange's transaction). */
+export type ExchangeGuard = (priced: PricedExchange, at: Date) => void;
 
 const orderNotFound = () => new BusinessError(ErrorCode.notFound, { status: 404 });
 
@@ -128,10 +132,12 @@ export function createOrderExchange(deps: ExchangeDeps) {
   }
 
   /** The figures of an exchange before it is made; nothing changes. */
-  async function quote(orderId: number, ask: ExchangeAsk) {
+  async function quote(orderId: number, ask: ExchangeAsk, guard?: ExchangeGuard) {
     const order = await readOrder(orderId);
     assertExchangeable(order);
-    const priced = await priceExchange(db, order, ask, new Date(now()));
+    const at = new Date(now());
+    const priced = await priceExchange(db, order, ask, at);
+    guard?.(priced, at);
     return answerFigures(priced);
   }
 
@@ -140,7 +146,9 @@ export function createOrderExchange(deps: ExchangeDeps) {
    * row locked (as returns and refunds lock it): two staff exchanging one order, or an exchange and
    * a refund of it, take turns, and the second finds the tickets moved and is refused.
    */
-  async function exchange(orderId: number, ask: ExchangeAsk & { expectedDifference: number }, actor: ExchangeActor) {
+  async function exchange(orderId: number, ask: ExchangeAsk & { expectedDifference: number }, actor: ExchangeActor, guard?: ExchangeGuard) {
+    const madeBy = actor.madeBy ?? 'staff';
+    const staff = actor.id === null ? null : { id: actor.id, name: actor.name };
     const at = new Date(now());
     const setup = await deps.setup.get();
     const done = await db.transaction(async (tx) => {
@@ -150,6 +158,7 @@ export function createOrderExchange(deps: ExchangeDeps) {
       if (await hasWaitingExchange(tx, order.id)) throw refuse(AdminErrorCode.exchangeWaiting);
       await lockTickets(tx, ask.ticketIds);
       const priced = await priceExchange(tx, order, ask, at);
+      guard?.(priced, at);
       if (priced.difference !== ask.expectedDifference) throw refuse(AdminErrorCode.exchangeQuoteStale);
       const payment = priced.difference === 0 ? undefined : await findOnlinePayment(tx, order.id);
       if (priced.difference !== 0 && !payment) throw refuse(AdminErrorCode.exchangeNotPossible);
@@ -166,8 +175,8 @@ export function createOrderExchange(deps: ExchangeDeps) {
         const payUntil = new Date(Math.min(at.getTime() + EXCHANGE_LIMITS.payHours * 3_600_000, priced.session.starts_at.getTime()));
         const exchangeId = await insertExchange(tx, {
           orderId: order.id,
-          staff: actor,
-          madeBy: 'staff',
+          staff,
+          madeBy,
           oldTicketIds: oldIds,
           newTicketIds: added.ticketIds,
           newLineIds: added.lineIds,
@@ -200,7 +209,15 @@ export function createOrderExchange(deps: ExchangeDeps) {
           );
         }
         await auditExchange(tx, actor, order, priced, { exchangeId, newTicketIds: added.ticketIds, status: 'awaiting-payment', at });
-        return { exchangeId, status: 'awaiting-payment' as const, priced, newTicketIds: added.ticketIds, refundId: null, payUntil };
+        return {
+          exchangeId,
+          status: 'awaiting-payment' as const,
+          priced,
+          newTicketIds: added.ticketIds,
+          refundId: null,
+          payUntil,
+          payPath: `/exchange/pay/${token}`,
+        };
       }
 
       await releaseOldPlaces(tx, priced);
@@ -214,8 +231,8 @@ export function createOrderExchange(deps: ExchangeDeps) {
       await issueTicketCodes(tx, order.id);
       const exchangeId = await insertExchange(tx, {
         orderId: order.id,
-        staff: actor,
-        madeBy: 'staff',
+        staff,
+        madeBy,
         oldTicketIds: oldIds,
         newTicketIds: added.ticketIds,
         newLineIds: added.lineIds,
@@ -244,7 +261,7 @@ export function createOrderExchange(deps: ExchangeDeps) {
       );
       if (mail) await enqueueMail(tx, mail, at);
       await auditExchange(tx, actor, order, priced, { exchangeId, newTicketIds: added.ticketIds, status: 'done', at });
-      return { exchangeId, status: 'done' as const, priced, newTicketIds: added.ticketIds, refundId, payUntil: null };
+      return { exchangeId, status: 'done' as const, priced, newTicketIds: added.ticketIds, refundId, payUntil: null, payPath: null };
     });
     let refund: 'pending' | 'done' | null = null;
     if (done.refundId !== null) {
@@ -259,6 +276,8 @@ export function createOrderExchange(deps: ExchangeDeps) {
       newTicketIds: done.newTicketIds,
       refund,
       payUntil: done.payUntil?.toISOString() ?? null,
+      /** The difference's payment link (site-relative), for the buyer's own browser; staff routes leave it out. */
+      payPath: done.payPath,
     };
   }
 
@@ -285,6 +304,8 @@ export function createOrderExchange(deps: ExchangeDeps) {
         newAmount: priced.newAmount,
         amount: priced.difference,
         status: x.status,
+        // Who made it: a buyer's own exchange has no member of staff.
+        madeBy: actor.madeBy ?? 'staff',
       },
       ip: actor.ip,
       userAgent: actor.userAgent,

@@ -79,12 +79,25 @@ function paidOrder(statuses: number[]): OrderView {
   };
 }
 
+const EXCHANGE_OPTIONS = '/api/order/exchange-options';
+/** The event lets no buyer exchange: the page offers no exchange. */
+const NO_EXCHANGE = {
+  errorCode: '0',
+  errorText: '',
+  refusal: '-1030',
+  hoursBefore: null,
+  deadline: null,
+  useSeatMap: false,
+  tickets: [],
+  sessions: [],
+};
+
 /** The page as loaded, and the server answering the same order when the page asks again. */
 function open(view: OrderView) {
   const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => (url === '/api/token' ? json({ token: 'token' }) : json(view))),
+    vi.fn(async (url: string) => (url === '/api/token' ? json({ token: 'token' }) : json(url === EXCHANGE_OPTIONS ? NO_EXCHANGE : view))),
   );
   return renderApp(`/order/${HASH}`, setupFixture(), (client) => client.setQueryData(orderQueryOptions(HASH, 'ru').queryKey, view));
 }
@@ -361,5 +374,109 @@ describe("/order/{hash}: an offer's rich description", () => {
     expect(description.querySelector('a')?.hasAttribute('href')).toBe(false);
     expect(description.textContent).toBe('Место на парковке.Въезд за часссылка');
     expect((window as { hacked?: number }).hacked).toBeUndefined();
+  });
+});
+
+describe('/order/{hash}: the buyer exchanges tickets', () => {
+  const HOUR = 3_600_000;
+  /** The order's exchange options: one ticket of a session `startsIn` from now, the event's hours, and two sessions on sale. */
+  function options(startsIn: number, refusal: string | null = null) {
+    const startsAt = new Date(Date.now() + startsIn).toISOString();
+    const price = (id: number, name: string, amount: number) => ({ id, categoryName: text(name), zoneName: null, amount, fee: 0 });
+    return {
+      errorCode: '0',
+      errorText: '',
+      refusal,
+      hoursBefore: 24,
+      deadline: new Date(Date.now() + startsIn - 24 * HOUR).toISOString(),
+      useSeatMap: false,
+      tickets: [
+        {
+          id: 1,
+          sessionId: 10,
+          startsAt,
+          hasTime: true,
+          categoryName: text('Взрослый'),
+          zoneName: null,
+          rowLabel: null,
+          seatLabel: null,
+          deadline: null,
+        },
+      ],
+      sessions: [
+        { id: 10, startsAt, hasTime: true, remaining: 5, prices: [price(100, 'Взрослый', 50000)] },
+        {
+          id: 11,
+          startsAt: new Date(Date.now() + startsIn + 24 * HOUR).toISOString(),
+          hasTime: true,
+          remaining: 5,
+          prices: [price(101, 'Детский', 30000)],
+        },
+      ],
+    };
+  }
+  function serve(view: OrderView, answers: Record<string, unknown>) {
+    const calls: { url: string; body: unknown }[] = [];
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        return json(url === '/api/token' ? { token: 'token' } : (answers[url] ?? view));
+      }),
+    );
+    return calls;
+  }
+  const figures = { oldAmount: 50000, newAmount: 30000, difference: -20000, tickets: [{ id: 1, amount: 50000 }], places: [] };
+
+  it('chooses the other session, shows the refund before confirming, and exchanges for the shown difference', async () => {
+    const view = paidOrder([0]);
+    const calls = serve(view, {
+      '/api/order/exchange-options': options(7 * 24 * HOUR),
+      '/api/order/exchange-quote': { errorCode: '0', errorText: '', ...figures },
+      '/api/order/exchange': {
+        errorCode: '0',
+        errorText: '',
+        ...figures,
+        exchangeId: 1,
+        status: 'done',
+        newTicketIds: [2],
+        refund: 'done',
+        payUntil: null,
+        payPath: null,
+      },
+    });
+    await renderApp(`/order/${HASH}`, setupFixture(), (client) => client.setQueryData(orderQueryOptions(HASH, 'ru').queryKey, view));
+    fireEvent.click(await screen.findByRole('button', { name: 'Обменять билеты' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Обмен билетов' });
+    fireEvent.change(within(dialog).getByLabelText('Новый сеанс'), { target: { value: '11' } });
+    expect(await within(dialog).findByText('Вернём на карту')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Обменять' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/order/exchange')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/order/exchange')?.body).toMatchObject({
+      hash: HASH,
+      ticketIds: [1],
+      sessionId: 11,
+      places: [{ priceId: 101, seatId: null }],
+      expectedDifference: -20000,
+    });
+  });
+
+  it('offers nothing when the server says the event does not allow it', async () => {
+    const view = paidOrder([0]);
+    serve(view, { '/api/order/exchange-options': { ...options(7 * 24 * HOUR, '-1030'), sessions: [] } });
+    await renderApp(`/order/${HASH}`, setupFixture(), (client) => client.setQueryData(orderQueryOptions(HASH, 'ru').queryKey, view));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заказ № 1042' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Обменять билеты' })).toBeNull());
+  });
+
+  it('refuses in the browser, by the same rule, once the deadline has passed while the page was open', async () => {
+    const view = paidOrder([0]);
+    // Loaded as allowed, but the session is 2 hours away and the deadline 24 hours before it.
+    serve(view, { '/api/order/exchange-options': options(2 * HOUR) });
+    await renderApp(`/order/${HASH}`, setupFixture(), (client) => client.setQueryData(orderQueryOptions(HASH, 'ru').queryKey, view));
+    fireEvent.click(await screen.findByRole('button', { name: 'Обменять билеты' }));
+    expect(await screen.findByText('Срок самостоятельного обмена билетов истёк.')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Обмен билетов' })).toBeNull();
   });
 });

@@ -175,7 +175,13 @@ function AuditItem({ entry, currency, ticketCodes }: { entry: AuditEntryView; cu
             </code>
           </dd>
           <dt>{t('audit.who')}</dt>
-          <dd>{entry.staff ? `${entry.staff.name} (${entry.staff.email})` : t('audit.commandLine')}</dd>
+          <dd>
+            {entry.staff
+              ? `${entry.staff.name} (${entry.staff.email})`
+              : madeByBuyer(entry.after)
+                ? t('audit.buyer')
+                : t('audit.commandLine')}
+          </dd>
           <dt>{t('audit.where')}</dt>
           <dd>
             {entry.ip}
@@ -215,4 +221,9 @@ function AuditItem({ entry, currency, ticketCodes }: { entry: AuditEntryView; cu
       </details>
     </li>
   );
+}
+
+/** A buyer's own exchange from the order page is recorded with no member of staff. */
+function madeByBuyer(after: unknown): boolean {
+  return typeof after === 'object' && after !== null && (after as { madeBy?: unknown }).madeBy === 'buyer';
 }

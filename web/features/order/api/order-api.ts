@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Lang } from '../../../../contract/common.ts';
 import { isOrderHash } from '../../../../contract/order-hash.ts';
 import type { OrderView } from '../../../../contract/order-view.ts';
+import type { SelfExchangeOptions, SelfExchangeQuote, SelfExchangeResult } from '../../../../contract/self-exchange.ts';
 import { routePatterns } from '../../../../contract/routes.ts';
 import { apiPost } from '../../../lib/api.ts';
 import { createBootRequest } from '../../../lib/boot-request.ts';
@@ -75,3 +76,25 @@ export const payOrder = (urlPay: string, hash: string, lang: Lang, bank: BankCho
   apiPost(urlPay, { hash, lang, bank_data: bank }, payResponse);
 
 export const orderPayState = (hash: string) => apiPost('/api/order/status', { hash }, orderStatusResponse);
+
+const selfExchangeOptionsResponse = () => import('../../../../contract/self-exchange.ts').then((m) => m.selfExchangeOptionsResponse);
+const selfExchangeQuoteResponse = () => import('../../../../contract/self-exchange.ts').then((m) => m.selfExchangeQuoteResponse);
+const selfExchangeResponse = () => import('../../../../contract/self-exchange.ts').then((m) => m.selfExchangeResponse);
+
+/** What the buyer may exchange (contract/self-exchange.ts): the tickets, the deadline, the sessions, or why not. */
+export function exchangeOptionsQuery(hash: string, lang: Lang) {
+  return queryOptions({
+    queryKey: ['order', hash, lang, 'exchange-options'],
+    queryFn: ({ signal }): Promise<SelfExchangeOptions> =>
+      apiPost('/api/order/exchange-options', { hash, lang }, selfExchangeOptionsResponse, { signal }),
+    retry: false,
+  });
+}
+
+export type ExchangeChoice = { ticketIds: number[]; sessionId: number; places: { priceId: number; seatId: null }[] };
+
+export const quoteExchange = (hash: string, lang: Lang, choice: ExchangeChoice, signal?: AbortSignal): Promise<SelfExchangeQuote> =>
+  apiPost('/api/order/exchange-quote', { hash, lang, ...choice }, selfExchangeQuoteResponse, { signal });
+
+export const makeExchange = (hash: string, lang: Lang, choice: ExchangeChoice, expectedDifference: number): Promise<SelfExchangeResult> =>
+  apiPost('/api/order/exchange', { hash, lang, ...choice, expectedDifference }, selfExchangeResponse);

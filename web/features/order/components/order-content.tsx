@@ -24,6 +24,7 @@ import { LazyOffersSidebar, preloadOffersSidebar } from './lazy-offers-sidebar.t
 import { NoOffersConfirm, QrPaymentModal, submitBankForm } from './order-dialogs.tsx';
 import { PaymentFooter } from './payment-footer.tsx';
 import { RefundNotices } from './refund-notices.tsx';
+import { SelfExchange } from './self-exchange.tsx';
 import { TicketCodesModal } from './ticket-codes-modal.tsx';
 import { TicketGroup } from './ticket-group.tsx';
 
@@ -173,6 +174,7 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
           <a className="button button--secondary" href={`/api/order/${encodeURIComponent(hash)}/calendar.ics?lang=${lang}`} download>
             {t('addToCalendar')}
           </a>
+          <SelfExchange hash={hash} />
         </div>
       )}
 

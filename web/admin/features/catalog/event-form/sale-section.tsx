@@ -2,6 +2,7 @@ import { Controller, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SubscriptionField } from '../event-extra-fields.tsx';
 import { CONCESSION_LIMITS } from '../../../../../contract/concession-rules.ts';
+import { SELF_EXCHANGE_LIMITS } from '../../../../../contract/self-exchange-rules.ts';
 import { type FormInput, type SectionProps, fromLocalInput, num, optNum, toLocalInput } from './model.ts';
 
 /** How the event sells: limits, reservation, the sale's start, the registry, returns, payment and named tickets. */
@@ -57,6 +58,13 @@ export function SaleSection({ form, field, idPrefix, sectionId, loaded, eventId,
       <p className="admin-field__hint" id={`${idPrefix}-entry-hint`}>
         {t('form.entryWindowHint')}
       </p>
+      <SelfExchangeField
+        field={field}
+        idPrefix={idPrefix}
+        register={register}
+        label={t('form.selfExchangeHoursBefore')}
+        hint={t('form.selfExchangeHint')}
+      />
       <div className="admin-field">
         <label htmlFor={saleStartsAt.attrs.id}>{t('form.saleStartsAt')}</label>
         <Controller
@@ -120,5 +128,35 @@ export function SaleSection({ form, field, idPrefix, sectionId, loaded, eventId,
         {check('event.needRegion', t('form.needRegion'))}
       </fieldset>
     </fieldset>
+  );
+}
+
+/** Until how many hours before the session buyers may exchange their tickets themselves; empty: they may not. */
+function SelfExchangeField({
+  field,
+  idPrefix,
+  register,
+  label,
+  hint,
+}: Pick<SectionProps, 'field' | 'idPrefix'> & { register: SectionProps['form']['register']; label: string; hint: string }) {
+  const f = field('event.selfExchangeHoursBefore');
+  const hintId = `${idPrefix}-self-exchange-hint`;
+  return (
+    <div className="admin-field">
+      <label htmlFor={f.attrs.id}>{label}</label>
+      <input
+        {...f.attrs}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={SELF_EXCHANGE_LIMITS.hoursBeforeMax}
+        aria-describedby={`${hintId} ${f.attrs['aria-describedby'] ?? ''}`.trim()}
+        {...register('event.selfExchangeHoursBefore', optNum)}
+      />
+      <p className="admin-field__hint" id={hintId}>
+        {hint}
+      </p>
+      {f.message}
+    </div>
   );
 }

@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type TestApp, createClock, createTestApp } from '../../tests/harness.ts';
+import { OTHER_SESSION, addExchangeTargets, exchangeTickets } from '../admin/order-exchange/exchange-kit.ts';
+import { TEST_SCRYPT_COST, signedInAs } from '../admin/staff/staff-test-kit.ts';
+import { makeOrder, preparePaymentCatalog } from '../payments/payment-test-kit.ts';
+import { paidOrder } from '../returns/returns-test-kit.ts';
+
+// Real PostgreSQL only: PGlite runs one transaction at a time, so rows never contend there. The
+// buyer's exchange is the staff exchange's engine, under the same order-row lock and stock guards.
+const START = new Date('2026-11-21T10:00:00Z');
+const DAY = 24 * 3600_000;
+
+let t: TestApp;
+let manager: string;
+beforeEach(async () => {
+  t = await createTestApp({ demo: false, clock: createClock(START), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  await preparePaymentCatalog(t, { capacity: 200 });
+  await t.db.query('update sessions set starts_at = $1 where id = 9000', [new Date(START.getTime() + 7 * DAY)]);
+  await t.db.query('update events set self_exchange_hours_before = 24 where id = 9000');
+  await addExchangeTargets(t, new Date(START.getTime() + 14 * DAY));
+  manager = (await signedInAs(t, 'manager')).cookie;
+});
+afterEach(() => t.close());
+
+const codeOf = (r: { json: () => unknown }) => (r.json() as { errorCode: string }).errorCode;
+const ticketIds = async (orderId: number) =>
+  (await t.db.query<{ id: number }>('select id from tickets where order_id = $1 order by id', [orderId])).rows.map((r) => r.id);
+const buyerExchange = (hash: string, body: Record<string, unknown>) => t.post('/api/order/exchange', { hash, lang: 'ru', ...body });
+
+describe("a buyer's exchange racing staff and the storefront (PostgreSQL)", () => {
+  it('lets one of the buyer and a member of staff exchanging the same tickets at once win; the other is refused and one refund is made', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const order = await paidOrder(t);
+      const ids = await ticketIds(order.id);
+      const body = { ticketIds: ids, sessionId: OTHER_SESSION, places: [{ priceId: 9001 }, { priceId: 9001 }], expectedDifference: -46000 };
+      const [buyer, staff] = await Promise.all([buyerExchange(order.hash, body), exchangeTickets(t, manager, order.id, body)]);
+      expect(buyer.statusCode, buyer.body).toBeLessThan(500);
+      expect(staff.statusCode, staff.body).toBeLessThan(500);
+      const codes = [codeOf(buyer), codeOf(staff)];
+      expect(
+        codes.filter((c) => c === '0'),
+        codes.join(' '),
+      ).toHaveLength(1);
+      // The loser finds the tickets exchanged already: the buyer in the visitor's code, staff in theirs.
+      expect(codes).toContain(codeOf(buyer) === '0' ? '-2660' : '-1032');
+      const { rows } = await t.db.query<{ n: number; amount: number }>(
+        `select count(*)::int as n, coalesce(sum(r.amount), 0)::int as amount from refunds r
+           join payments p on p.id = r.payment_id where p.order_id = $1`,
+        [order.id],
+      );
+      expect(rows[0]).toEqual({ n: 1, amount: 46000 });
+      const { rows: exchanges } = await t.db.query<{ made_by: string }>('select made_by from order_exchanges where order_id = $1', [
+        order.id,
+      ]);
+      expect(exchanges).toEqual([{ made_by: codeOf(buyer) === '0' ? 'buyer' : 'staff' }]);
+    }
+  });
+
+  it('gives the last place of a session to exactly one of a buyer exchanging and a web order, round after round', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const order = await paidOrder(t);
+      const [ticket] = await ticketIds(order.id);
+      await t.db.query(`update sessions set remaining = 1 where id = ${OTHER_SESSION}`);
+      const web = makeOrder(t, { lines: [{ sessionId: OTHER_SESSION, seatId: null, priceId: 9000 }] }).then(
+        () => '0',
+        (error: unknown) => (error as { code?: string }).code ?? String(error),
+      );
+      const [exchanged, webCode] = await Promise.all([
+        buyerExchange(order.hash, {
+          ticketIds: [ticket ?? 0],
+          sessionId: OTHER_SESSION,
+          places: [{ priceId: 9000 }],
+          expectedDifference: 0,
+        }),
+        web,
+      ]);
+      expect(exchanged.statusCode, exchanged.body).toBeLessThan(500);
+      const codes = [codeOf(exchanged), webCode];
+      expect(
+        codes.filter((c) => c === '0'),
+        codes.join(' '),
+      ).toHaveLength(1);
+      expect(codes).toContain('-1010');
+      const { rows } = await t.db.query<{ remaining: number }>(`select remaining from sessions where id = ${OTHER_SESSION}`);
+      expect(rows[0]?.remaining).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,228 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pickLocalized } from '../../../../contract/lang.ts';
+import type { SelfExchangeOptions } from '../../../../contract/self-exchange.ts';
+import { selfExchangeRefusal } from '../../../../contract/self-exchange-rules.ts';
+import { useModal } from '../../../components/modal/modal-context.ts';
+import { useModalDialog } from '../../../components/modal/use-modal-dialog.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+import { useFormatKopecks } from '../../../lib/use-money.ts';
+import { useSetup } from '../../../lib/use-setup.ts';
+import { formatDateTime } from '../../../lib/venue-format.ts';
+import { exchangeOptionsQuery, makeExchange, quoteExchange } from '../api/order-api.ts';
+
+const DEFAULT_TIMEZONE = 'Europe/Moscow';
+
+/** The venue's wall clock for the buyer's dates. */
+function useWhen() {
+  const lang = useLang();
+  const { data: setup } = useSetup();
+  const timeZone = setup?.app.timezone || DEFAULT_TIMEZONE;
+  return (iso: string) => formatDateTime(iso, lang, timeZone);
+}
+
+/**
+ * «Обменять билеты» on a paid order's page, when its event lets buyers exchange and the deadline
+ * is ahead (contract/self-exchange-rules.ts, the server applies the same rule).
+ */
+export function SelfExchange({ hash }: { hash: string }) {
+  const { t } = useTranslation('order');
+  const lang = useLang();
+  const modal = useModal();
+  const when = useWhen();
+  const options = useQuery(exchangeOptionsQuery(hash, lang));
+  const [open, setOpen] = useState(false);
+  const untilId = useId();
+  const data = options.data;
+  if (!data || data.refusal !== null || data.tickets.length === 0) return null;
+  // The same rule as the server's, again at the press: the deadline may pass while the page is open.
+  const stillOpen = () => data.tickets.filter((x) => selfExchangeRefusal(data.hoursBefore, [new Date(x.startsAt)], new Date()) === null);
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-describedby={untilId}
+        onClick={() => {
+          const first = data.tickets[0];
+          const code = first ? selfExchangeRefusal(data.hoursBefore, [new Date(first.startsAt)], new Date()) : null;
+          if (stillOpen().length === 0 && code) modal.error(new ApiError(code, ''));
+          else setOpen(true);
+        }}
+      >
+        {t('exchange.open')}
+      </button>
+      <span className="visually-hidden" id={untilId}>
+        {data.deadline ? t('exchange.until', { when: when(data.deadline) }) : ''}
+      </span>
+      {open && <ExchangeDialog hash={hash} data={{ ...data, tickets: stillOpen() }} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function ExchangeDialog({ hash, data, onClose }: { hash: string; data: SelfExchangeOptions; onClose: () => void }) {
+  const { t } = useTranslation('order');
+  const lang = useLang();
+  const when = useWhen();
+  const money = useFormatKopecks();
+  const modal = useModal();
+  const queryClient = useQueryClient();
+  const ref = useModalDialog();
+  const id = useId();
+  const [chosen, setChosen] = useState<number[]>(() => data.tickets.map((x) => x.id));
+  const [sessionId, setSessionId] = useState<number | null>(null);
+  const [prices, setPrices] = useState<Record<number, number>>({});
+  const [busy, setBusy] = useState(false);
+  const session = data.sessions.find((s) => s.id === sessionId);
+  const places = chosen.map((ticketId) => ({ priceId: prices[ticketId] ?? session?.prices[0]?.id ?? 0, seatId: null }));
+  const choice = { ticketIds: chosen, sessionId: sessionId ?? 0, places };
+  const ready = !data.useSeatMap && session !== undefined && chosen.length > 0 && places.every((p) => p.priceId > 0);
+  const quote = useQuery({
+    queryKey: ['order', hash, lang, 'exchange-quote', choice],
+    queryFn: ({ signal }) => quoteExchange(hash, lang, choice, signal),
+    enabled: ready,
+    retry: false,
+  });
+  const label = (ticket: SelfExchangeOptions['tickets'][number]) =>
+    [
+      when(ticket.startsAt),
+      pickLocalized(ticket.categoryName, lang),
+      pickLocalized(ticket.zoneName, lang),
+      ticket.rowLabel && `${t('row.row')} ${ticket.rowLabel}`,
+      ticket.seatLabel && `${t('row.seat')} ${ticket.seatLabel}`,
+    ]
+      .filter(Boolean)
+      .join(', ');
+
+  const confirm = async () => {
+    if (!quote.data) return;
+    setBusy(true);
+    try {
+      const done = await makeExchange(hash, lang, choice, quote.data.difference);
+      if (done.payPath) {
+        // The difference is paid on the exchange's own payment page (the link the e-mail carries too).
+        window.location.assign(done.payPath);
+        return;
+      }
+      await queryClient.invalidateQueries({ queryKey: ['order', hash] });
+      onClose();
+      modal.info(done.difference < 0 ? t('exchange.doneRefund', { amount: money(-done.difference) }) : t('exchange.done'));
+    } catch (error) {
+      setBusy(false);
+      modal.error(error);
+      void queryClient.invalidateQueries({ queryKey: ['order', hash] });
+    }
+  };
+
+  const difference = quote.data?.difference ?? 0;
+  return (
+    <dialog
+      ref={ref}
+      className="dialog order-exchange"
+      aria-labelledby={`${id}-title`}
+      onCancel={(e) => (e.preventDefault(), busy || onClose())}
+    >
+      <h2 id={`${id}-title`}>{t('exchange.title')}</h2>
+      {data.deadline && <p>{t('exchange.until', { when: when(data.deadline) })}</p>}
+      <fieldset className="order-exchange__tickets">
+        <legend>{t('exchange.tickets')}</legend>
+        {data.tickets.map((ticket) => (
+          <label key={ticket.id} className="order-exchange__check">
+            <input
+              type="checkbox"
+              checked={chosen.includes(ticket.id)}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                setChosen((now) =>
+                  on ? data.tickets.map((x) => x.id).filter((x) => x === ticket.id || now.includes(x)) : now.filter((x) => x !== ticket.id),
+                );
+              }}
+            />{' '}
+            {label(ticket)}
+          </label>
+        ))}
+      </fieldset>
+      {data.useSeatMap ? (
+        <p role="note">{t('exchange.seatMap')}</p>
+      ) : (
+        <>
+          <div className="order-exchange__field">
+            <label htmlFor={`${id}-session`}>{t('exchange.session')}</label>
+            <select
+              id={`${id}-session`}
+              value={sessionId ?? ''}
+              onChange={(e) => {
+                setSessionId(e.currentTarget.value ? Number(e.currentTarget.value) : null);
+                setPrices({});
+              }}
+            >
+              <option value="">{t('exchange.chooseSession')}</option>
+              {data.sessions.map((s) => (
+                <option key={s.id} value={s.id} disabled={s.remaining === 0}>
+                  {s.remaining === 0 ? t('exchange.soldOut', { when: when(s.startsAt) }) : when(s.startsAt)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {session &&
+            data.tickets
+              .filter((ticket) => chosen.includes(ticket.id))
+              .map((ticket) => (
+                <div className="order-exchange__field" key={ticket.id}>
+                  <label htmlFor={`${id}-p${ticket.id}`}>{t('exchange.category', { ticket: label(ticket) })}</label>
+                  <select
+                    id={`${id}-p${ticket.id}`}
+                    value={prices[ticket.id] ?? session.prices[0]?.id ?? ''}
+                    onChange={(e) => {
+                      const priceId = Number(e.currentTarget.value);
+                      setPrices((now) => ({ ...now, [ticket.id]: priceId }));
+                    }}
+                  >
+                    {session.prices.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {[pickLocalized(p.categoryName, lang), pickLocalized(p.zoneName, lang)].filter(Boolean).join(', ')} —{' '}
+                        {money(p.amount + p.fee)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ))}
+        </>
+      )}
+      <div className="order-exchange__quote" aria-live="polite" aria-busy={quote.isFetching}>
+        {quote.data ? (
+          <dl>
+            <div>
+              <dt>{t('exchange.old')}</dt>
+              <dd>{money(quote.data.oldAmount)}</dd>
+            </div>
+            <div>
+              <dt>{t('exchange.new')}</dt>
+              <dd>{money(quote.data.newAmount)}</dd>
+            </div>
+            <div>
+              <dt>
+                <strong>{difference > 0 ? t('exchange.toPay') : difference < 0 ? t('exchange.toRefund') : t('exchange.even')}</strong>
+              </dt>
+              <dd>
+                <strong>{difference === 0 ? '' : money(Math.abs(difference))}</strong>
+              </dd>
+            </div>
+          </dl>
+        ) : quote.error instanceof ApiError ? (
+          <p role="alert">{quote.error.text || t('exchange.failed')}</p>
+        ) : null}
+      </div>
+      <div className="dialog__actions">
+        <button type="button" className="button button--primary" disabled={busy || !quote.data} onClick={() => void confirm()}>
+          {busy ? t('exchange.submitting') : difference > 0 ? t('exchange.submitPay') : t('exchange.submit')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onClose} disabled={busy}>
+          {t('exchange.back')}
+        </button>
+      </div>
+    </dialog>
+  );
+}
