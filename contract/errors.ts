@@ -34,6 +34,8 @@ export const ErrorCode = {
   waitlistLinkInvalid: '-1062',
   /** The zone or sector asked for is not of this session's hall. */
   waitlistPlaceInvalid: '-1063',
+  /** The visitor category asked for has no ordinary price for this session, or the session has a seat map. */
+  waitlistCategoryInvalid: '-1064',
   inner: '-9999',
   limit: '-9998',
   payment: '-9997',

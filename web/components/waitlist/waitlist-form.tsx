@@ -17,6 +17,11 @@ type Props = {
   lang: Lang;
   /** The most places one order may hold (the event's limit), at most WAITLIST_MAX_PLACES. */
   maxPlaces: number;
+  /**
+   * A quantity session's visitor categories with an ordinary price, in the page's order: with two
+   * or more, the form asks which one the places are to be held at (the first chosen at first).
+   */
+  categories?: WaitlistPlaceChoice[];
   /** A seated hall's zones and sectors: the form then asks where the seats side by side may be. */
   placeChoices?: WaitlistPlaceChoices;
   /** The heading's id, for a dialog that the form's heading names. */
@@ -37,7 +42,7 @@ function placeFilter(value: string): { zoneId?: number; sectorId?: number } {
  * in line; a refusal shows the server's text (a second sign-up, too many sign-ups, a session that
  * has places again).
  */
-export function WaitlistForm({ sessionId, lang, maxPlaces, placeChoices, headingId }: Props) {
+export function WaitlistForm({ sessionId, lang, maxPlaces, categories = [], placeChoices, headingId }: Props) {
   const { t } = useTranslation('waitlist');
   const id = useId();
   const titleId = headingId ?? `${id}-title`;
@@ -45,6 +50,8 @@ export function WaitlistForm({ sessionId, lang, maxPlaces, placeChoices, heading
   const [email, setEmail] = useState('');
   const [places, setPlaces] = useState(1);
   const [where, setWhere] = useState('');
+  const [category, setCategory] = useState(categories[0]?.id);
+  const askCategory = categories.length > 1;
   const [errors, setErrors] = useState<{ email?: string; places?: string }>({});
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState('');
@@ -53,7 +60,14 @@ export function WaitlistForm({ sessionId, lang, maxPlaces, placeChoices, heading
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure('');
-    const parsed = waitlistJoinRequest.safeParse({ sessionId, email, places, ...placeFilter(where), lang });
+    const parsed = waitlistJoinRequest.safeParse({
+      sessionId,
+      email,
+      places,
+      ...placeFilter(where),
+      ...(askCategory ? { categoryId: category } : {}),
+      lang,
+    });
     if (!parsed.success) {
       const paths = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
       setErrors({
@@ -125,6 +139,18 @@ export function WaitlistForm({ sessionId, lang, maxPlaces, placeChoices, heading
             </p>
           )}
         </div>
+        {askCategory && (
+          <div className="waitlist__places">
+            <label htmlFor={`${id}-category`}>{t('category')}</label>
+            <select id={`${id}-category`} value={category} onChange={(event) => setCategory(Number(event.currentTarget.value))}>
+              {categories.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         {placeChoices && (
           <div className="waitlist__places">
             <label htmlFor={`${id}-where`}>{t('where')}</label>
