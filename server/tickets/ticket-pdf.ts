@@ -32,14 +32,41 @@ const fontFor = (text: string) => (CJK.test(text) ? 'cjk' : 'main');
 export type TicketPoster = Uint8Array | undefined;
 
 /** Changing what or how the PDF draws changes this, so no cached PDF of the old template is served. */
-export const PDF_TEMPLATE_VERSION = 1;
+export const PDF_TEMPLATE_VERSION = 2;
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
 
-async function codeImage(doc: TicketDocument): Promise<{ png: Buffer; width: number; height: number } | undefined> {
-  if (doc.codeKind === 'qr')
-    return { png: await QRCode.toBuffer(doc.code, { width: 360, margin: 1, errorCorrectionLevel: 'M' }), width: 180, height: 180 };
+/** The QR code's side on the page (points) and its quiet zone (modules), as the ticket page draws it. */
+const QR_SIZE = 180;
+const QR_MARGIN = 1;
+
+/**
+ * Draws the QR code as vector squares, one rectangle per run of dark modules in a row. Encoding it
+ * as a PNG and having pdfkit decode that PNG again cost most of a ticket's drawing time; vectors
+ * also print sharp at any size.
+ */
+function drawQr(pdf: PDFKit.PDFDocument, code: string, x: number, y: number): void {
+  const { size, data } = QRCode.create(code, { errorCorrectionLevel: 'M' }).modules;
+  const cell = QR_SIZE / (size + 2 * QR_MARGIN);
+  pdf.rect(x, y, QR_SIZE, QR_SIZE).fill('#fff');
+  for (let row = 0; row < size; row += 1) {
+    let col = 0;
+    while (col < size) {
+      if (!data[row * size + col]) {
+        col += 1;
+        continue;
+      }
+      const start = col;
+      while (col < size && data[row * size + col]) col += 1;
+      // A hair taller than the cell, so viewers that smooth edges leave no seam between rows.
+      pdf.rect(x + (QR_MARGIN + start) * cell, y + (QR_MARGIN + row) * cell, (col - start) * cell, cell + 0.05);
+    }
+  }
+  pdf.fill('#000');
+}
+
+async function barcodeImage(doc: TicketDocument): Promise<{ png: Buffer; width: number; height: number } | undefined> {
   if (doc.codeKind === 'barcode') {
     const png = await bwipjs.toBuffer({
       bcid: 'code128',
@@ -102,8 +129,9 @@ export async function renderTicketsPdf(
     const posterWidth = poster ? 150 : 0;
     write(req.title, 22, { width: contentWidth - (poster ? posterWidth + 16 : 0) });
     const top = pdf.y + 12;
-    const image = await codeImage(document);
-    if (image) pdf.image(image.png, MARGIN, top, { width: image.width, height: image.height });
+    const image = document.codeKind === 'qr' ? { width: QR_SIZE, height: QR_SIZE } : await barcodeImage(document);
+    if (document.codeKind === 'qr') drawQr(pdf, document.code, MARGIN, top);
+    else if (image && 'png' in image) pdf.image(image.png, MARGIN, top, { width: image.width, height: image.height });
     else
       pdf
         .font(fontFor(serverText('ticket', 'noCode', lang)))
