@@ -45,11 +45,11 @@ function qrOfPage(pdf: Buffer): string {
   const box = rect.exec(lines[start] ?? '');
   if (!box) throw new Error('no QR square on the page');
   const [x0, y0, side] = [Number(box[1]), Number(box[2]), Number(box[3])];
-  const dark: number[][] = [];
+  const dark: [number, number, number, number][] = [];
   for (const line of lines.slice(lines.indexOf('f', start) + 1)) {
     if (line === 'f') break;
     const m = rect.exec(line);
-    if (m) dark.push([1, 2, 3, 4].map((i) => Number(m[i])));
+    if (m) dark.push([Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])]);
   }
   const scale = 2;
   const border = 20;
@@ -81,6 +81,17 @@ describe('the tickets PDF', () => {
       expect(page).toContain(tickets[i]?.document.code);
       for (const word of words) expect(page).toContain(word);
     });
+  });
+
+  it('keeps each PDF\u2019s text right when several are drawn at once and one after another (the parsed fonts are shared)', async () => {
+    const tickets = [doc(1, { codeKind: 'barcode' }), doc(2)].map((document) => ({ document }));
+    for (let round = 0; round < 2; round += 1) {
+      const [ru, en, ch] = await Promise.all((['ru', 'en', 'ch'] as const).map((lang) => renderTicketsPdf(tickets, lang)));
+      const text = async (pdf: Buffer | undefined) => (await pdfPages(pdf as Buffer)).join('\n');
+      expect(await text(ru)).toContain('ИНН 7701234567');
+      expect(await text(en)).toContain('Tax number 7701234567');
+      expect(await text(ch)).toContain('系列和编号');
+    }
   });
 
   it.each(['1234567890123401', 'WL-Ж-0007'])('draws a QR code that a reader decodes back to the ticket code %s', async (code) => {
