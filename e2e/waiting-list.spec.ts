@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { waitForMail } from './support/mail.ts';
 import { createDemoOrder } from './support/orders.ts';
 import { ownEvent } from './support/own-event.ts';
@@ -6,6 +6,25 @@ import { E2E_OWNER, signInToAdmin } from './support/staff.ts';
 
 /** The first link to the storefront's order page in an e-mail's text. */
 const orderLinkOf = (mail: string) => mail.match(/https?:\/\/\S+\/order\/[A-Za-z0-9_-]+/)?.[0];
+
+/**
+ * Staff cancel the one unpaid reserve of `holder` (its two places come back); answers the
+ * waiting-list job's offer e-mail of the run once it arrives.
+ */
+async function cancelReserveForOffer(staff: APIRequestContext, headers: Record<string, string>, holder: string, run: string) {
+  const found = (await (await staff.get(`/api/admin/orders?q=${encodeURIComponent(holder)}`)).json()) as {
+    orders: { id: number }[];
+  };
+  expect(found.orders).toHaveLength(1);
+  const cancelled = await staff.post(`/api/admin/orders/${found.orders[0]?.id}/cancel`, {
+    headers,
+    data: { reason: 'Гость не приедет', lang: 'ru' },
+  });
+  expect(cancelled.ok(), await cancelled.text()).toBeTruthy();
+  const offer = await waitForMail((text) => text.includes('Освободились места на') && text.includes(run), 60_000);
+  expect(offer).toMatch(/Мы придержали для вас заказ № \d+ \(мест — 2\) до /);
+  return offer;
+}
 
 test('a visitor joins the waiting list of a sold-out session, gets the places that come back by e-mail and pays for them', async ({
   page,
@@ -59,18 +78,7 @@ test('a visitor joins the waiting list of a sold-out session, gets the places th
 
     // Staff cancel the unpaid reserve: its two places come back, and the waiting-list job (run by
     // the server on its own, e2e/start-server.ts) holds them in an order for the first in line.
-    const found = (await (await page.request.get(`/api/admin/orders?q=${encodeURIComponent(holder)}`)).json()) as {
-      orders: { id: number }[];
-    };
-    expect(found.orders).toHaveLength(1);
-    const cancelled = await page.request.post(`/api/admin/orders/${found.orders[0]?.id}/cancel`, {
-      headers,
-      data: { reason: 'Гость не приедет', lang: 'ru' },
-    });
-    expect(cancelled.ok(), await cancelled.text()).toBeTruthy();
-
-    const offer = await waitForMail((text) => text.includes('Освободились места на') && text.includes(run), 60_000);
-    expect(offer).toMatch(/Мы придержали для вас заказ № \d+ \(мест — 2\) до /);
+    const offer = await cancelReserveForOffer(page.request, headers, holder, run);
     const link = orderLinkOf(offer);
     expect(link, offer).toBeTruthy();
 
@@ -179,17 +187,7 @@ test('on the seat map, a visitor signs up for a sold-out time from its button, a
     await waitForMail((text) => text.includes('Вы в листе ожидания на') && text.includes(run));
 
     // Staff cancel the reserve of the two stalls seats; the job offers two balcony seats side by side.
-    const found = (await (await page.request.get(`/api/admin/orders?q=${encodeURIComponent(holder)}`)).json()) as {
-      orders: { id: number }[];
-    };
-    expect(found.orders).toHaveLength(1);
-    const cancelled = await page.request.post(`/api/admin/orders/${found.orders[0]?.id}/cancel`, {
-      headers,
-      data: { reason: 'Гость не приедет', lang: 'ru' },
-    });
-    expect(cancelled.ok(), await cancelled.text()).toBeTruthy();
-    const offer = await waitForMail((text) => text.includes('Освободились места на') && text.includes(run), 60_000);
-    expect(offer).toMatch(/Мы придержали для вас заказ № \d+ \(мест — 2\) до /);
+    const offer = await cancelReserveForOffer(page.request, headers, holder, run);
     await shopper.goto(orderLinkOf(offer) as string);
     await expect(shopper.getByRole('heading', { level: 1, name: /Заказ № \d+/ })).toBeVisible();
     await expect(shopper.getByText('Балкон').first()).toBeVisible();

@@ -28,6 +28,12 @@ type Props = {
   headingId?: string;
 };
 
+/** The place select's groups: the zones, then the sectors, each option's value `kind:ID`. */
+const PLACE_GROUPS = [
+  { group: 'zones', kind: 'zone' },
+  { group: 'sectors', kind: 'sector' },
+] as const;
+
 /** The place select's value: '' (anywhere), 'zone:ID' or 'sector:ID'. */
 function placeFilter(value: string): { zoneId?: number; sectorId?: number } {
   const [kind, id] = value.split(':');
@@ -156,23 +162,16 @@ export function WaitlistForm({ sessionId, lang, maxPlaces, categories = [], plac
             <label htmlFor={`${id}-where`}>{t('where')}</label>
             <select id={`${id}-where`} value={where} onChange={(event) => setWhere(event.currentTarget.value)}>
               <option value="">{t('anywhere')}</option>
-              {placeChoices.zones.length > 0 && (
-                <optgroup label={t('zones')}>
-                  {placeChoices.zones.map((zone) => (
-                    <option key={zone.id} value={`zone:${zone.id}`}>
-                      {zone.name}
-                    </option>
-                  ))}
-                </optgroup>
-              )}
-              {placeChoices.sectors.length > 0 && (
-                <optgroup label={t('sectors')}>
-                  {placeChoices.sectors.map((sector) => (
-                    <option key={sector.id} value={`sector:${sector.id}`}>
-                      {sector.name}
-                    </option>
-                  ))}
-                </optgroup>
+              {PLACE_GROUPS.map(({ group, kind }) =>
+                placeChoices[group].length > 0 ? (
+                  <optgroup key={group} label={t(group)}>
+                    {placeChoices[group].map((choice) => (
+                      <option key={choice.id} value={`${kind}:${choice.id}`}>
+                        {choice.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : null,
               )}
             </select>
           </div>
