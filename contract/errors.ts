@@ -50,6 +50,8 @@ export const ErrorCode = {
   waitlistLinkInvalid: '-1062',
   /** The zone or sector asked for is not of this session's hall. */
   waitlistPlaceInvalid: '-1063',
+  /** The visitor category asked for has no ordinary price for this session, or the session has a seat map. */
+  waitlistCategoryInvalid: '-1064',
   /** The waiting room (-1070..-1079): a queue ticket this server did not sign. */
   queueTicketInvalid: '-1070',
   /** A queue ticket older than its lifetime: the page takes a new one. */

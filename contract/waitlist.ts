@@ -22,6 +22,11 @@ export const waitlistJoinRequest = captchaFields.extend({
     .max(WAITLIST_MAX_PLACES, 'waitlist-places'),
   zoneId: recordId.optional(),
   sectorId: recordId.optional(),
+  /**
+   * A quantity session's visitor category (price category) the places are to be held at; left
+   * out, the event's first ordinary price. A seated hall's seats take their zone's price.
+   */
+  categoryId: recordId.optional(),
   lang: langField,
 });
 export type WaitlistJoinRequest = z.infer<typeof waitlistJoinRequest>;

@@ -11,7 +11,8 @@ type Draft = {
 };
 
 /**
- * A published copy of the demo's timed event with one session more than a day ahead, changed by
+ * A published copy of a demo event (by default the museum's timed event; `source` names another,
+ * a seated concert for instance) with one session more than a day ahead, changed by
  * `change` before it is saved through the back office's editor: a spec that sets an entry window or
  * a concession does it on an event of its own, so the demo's events other specs buy from stay as
  * they are. Needs a signed-in owner's request and its CSRF headers.
@@ -21,27 +22,26 @@ export async function ownEvent(
   headers: Record<string, string>,
   run: string,
   change: (draft: Draft) => Draft = (draft) => draft,
+  source = 'city-through-centuries',
 ) {
   const listed = await request.get('/api/admin/catalog/events?q=&published=all');
   expect(listed.ok(), await listed.text()).toBeTruthy();
-  const demo = ((await listed.json()) as { events: { id: number; hash: string }[] }).events.find(
-    (e) => e.hash === 'city-through-centuries',
-  );
-  if (!demo) throw new Error('the demo event city-through-centuries is missing');
-  const source = ((await (await request.get(`/api/admin/catalog/events/${demo.id}`)).json()) as { event: Draft }).event;
-  const session = source.sessions.find((s) => new Date(s.startsAt).getTime() > Date.now() + 86_400_000) ?? source.sessions.at(-1);
+  const demo = ((await listed.json()) as { events: { id: number; hash: string }[] }).events.find((e) => e.hash === source);
+  if (!demo) throw new Error(`the demo event ${source} is missing`);
+  const original = ((await (await request.get(`/api/admin/catalog/events/${demo.id}`)).json()) as { event: Draft }).event;
+  const session = original.sessions.find((s) => new Date(s.startsAt).getTime() > Date.now() + 86_400_000) ?? original.sessions.at(-1);
   if (!session) throw new Error('the demo event has no session');
   const ids = new Map<number, number>();
-  for (const c of source.categories) ids.set(c.id, -(ids.size + 1));
+  for (const c of original.categories) ids.set(c.id, -(ids.size + 1));
   ids.set(session.id, -(ids.size + 1));
   const draft = change({
-    ...source,
+    ...original,
     id: -999,
     hash: '',
-    name: Object.fromEntries(Object.entries(source.name).map(([lang, text]) => [lang, `${text} ${run}`])),
-    categories: source.categories.map((c) => ({ ...c, id: ids.get(c.id) as number })),
+    name: Object.fromEntries(Object.entries(original.name).map(([lang, text]) => [lang, `${text} ${run}`])),
+    categories: original.categories.map((c) => ({ ...c, id: ids.get(c.id) as number })),
     sessions: [{ ...session, id: ids.get(session.id) as number }],
-    prices: source.prices
+    prices: original.prices
       .filter((p) => p.sessionId === undefined || p.sessionId === session.id)
       .map((p, i) => ({
         ...p,

@@ -1,3 +1,4 @@
+import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
 import { describe, expect, it } from 'vitest';
 import type { Lang } from '../../contract/lang.ts';
 import type { TicketDocument } from '../../contract/ticket-model.ts';
@@ -28,6 +29,41 @@ const doc = (n: number, over: Partial<TicketDocument> = {}): TicketDocument => (
   ...over,
 });
 
+/**
+ * Reads the QR code an uncompressed PDF page draws as filled rectangles: the white square, then the
+ * dark rectangles of the next fill, painted into a bitmap (2 pixels a point, a white border) and
+ * decoded by ZXing's QR reader, which knows nothing of how the PDF was drawn.
+ */
+function qrOfPage(pdf: Buffer): string {
+  const content = pdf.toString('latin1');
+  const lines = content.slice(content.indexOf('stream')).split('\n');
+  const rect = /^([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re$/;
+  const start = lines.findIndex((line) => {
+    const m = rect.exec(line);
+    return m !== null && m[3] === m[4] && Number(m[3]) >= 100;
+  });
+  const box = rect.exec(lines[start] ?? '');
+  if (!box) throw new Error('no QR square on the page');
+  const [x0, y0, side] = [Number(box[1]), Number(box[2]), Number(box[3])];
+  const dark: [number, number, number, number][] = [];
+  for (const line of lines.slice(lines.indexOf('f', start) + 1)) {
+    if (line === 'f') break;
+    const m = rect.exec(line);
+    if (m) dark.push([Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])]);
+  }
+  const scale = 2;
+  const border = 20;
+  const size = Math.ceil(side * scale) + 2 * border;
+  const pixels = new Uint8ClampedArray(size * size).fill(255);
+  for (const [x, y, w, h] of dark) {
+    for (let py = Math.round((y - y0) * scale); py < Math.round((y - y0 + h) * scale); py += 1)
+      for (let px = Math.round((x - x0) * scale); px < Math.round((x - x0 + w) * scale); px += 1)
+        pixels[(py + border) * size + px + border] = 0;
+  }
+  const bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(pixels, size, size)));
+  return new QRCodeReader().decode(bitmap).getText();
+}
+
 describe('the tickets PDF', () => {
   it.each<{ lang: Lang; words: string[] }>([
     { lang: 'ru', words: ['Электронный билет'.toUpperCase(), 'Выставка', 'Серия и номер', 'ИНН 7701234567'] },
@@ -45,6 +81,22 @@ describe('the tickets PDF', () => {
       expect(page).toContain(tickets[i]?.document.code);
       for (const word of words) expect(page).toContain(word);
     });
+  });
+
+  it('keeps each PDF\u2019s text right when several are drawn at once and one after another (the parsed fonts are shared)', async () => {
+    const tickets = [doc(1, { codeKind: 'barcode' }), doc(2)].map((document) => ({ document }));
+    for (let round = 0; round < 2; round += 1) {
+      const [ru, en, ch] = await Promise.all((['ru', 'en', 'ch'] as const).map((lang) => renderTicketsPdf(tickets, lang)));
+      const text = async (pdf: Buffer | undefined) => (await pdfPages(pdf as Buffer)).join('\n');
+      expect(await text(ru)).toContain('ИНН 7701234567');
+      expect(await text(en)).toContain('Tax number 7701234567');
+      expect(await text(ch)).toContain('系列和编号');
+    }
+  });
+
+  it.each(['1234567890123401', 'WL-Ж-0007'])('draws a QR code that a reader decodes back to the ticket code %s', async (code) => {
+    const bytes = await renderTicketsPdf([{ document: doc(1, { code }) }], 'ru', { compress: false });
+    expect(qrOfPage(bytes)).toBe(code);
   });
 
   it('embeds its fonts, subset, in a file of modest size', async () => {

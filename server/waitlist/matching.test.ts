@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plannedOffers, seatsTogether } from './matching.ts';
+import { plannedOffers, pricesInTurn, seatsTogether } from './matching.ts';
 
 const line = (...places: number[]) => places.map((p, i) => ({ id: i + 1, places: p }));
 const ids = (entries: { id: number }[]) => entries.map((e) => e.id);
@@ -21,6 +21,24 @@ describe('plannedOffers: who in line gets the places free now', () => {
 
   it('keeps the line order of those it serves', () => {
     expect(ids(plannedOffers(line(1, 5, 1, 1), 3))).toEqual([1, 3, 4]);
+  });
+});
+
+describe('pricesInTurn: the prices an offer of a quantity session tries', () => {
+  // Category order: adult (1, two prices), concession (2), child (3).
+  const prices = [
+    { id: 11, category_id: 1 },
+    { id: 12, category_id: 1 },
+    { id: 21, category_id: 2 },
+    { id: 31, category_id: 3 },
+  ];
+  it.each([
+    { description: 'none asked: category order', category: null, tried: [11, 12, 21, 31] },
+    { description: 'the first category asked: category order', category: 1, tried: [11, 12, 21, 31] },
+    { description: 'a later category asked: it first, then the rest in order', category: 3, tried: [31, 11, 12, 21] },
+    { description: 'a category no longer sold: category order', category: 9, tried: [11, 12, 21, 31] },
+  ])('$description', ({ category, tried }) => {
+    expect(pricesInTurn(prices, category).map((p) => p.id)).toEqual(tried);
   });
 });
 

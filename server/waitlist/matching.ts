@@ -22,6 +22,16 @@ export function plannedOffers<E extends { places: number }>(line: readonly E[], 
   return chosen;
 }
 
+/**
+ * The prices an offer of a quantity session tries, in turn: the category the visitor asked for
+ * first, then (that category no longer sold, its limited price run out) the others in category
+ * order, as for someone who asked for none.
+ */
+export function pricesInTurn<P extends { category_id: number }>(prices: readonly P[], categoryId: number | null): P[] {
+  if (categoryId === null) return [...prices];
+  return [...prices.filter((p) => p.category_id === categoryId), ...prices.filter((p) => p.category_id !== categoryId)];
+}
+
 export type SeatInRow = { id: number; sector_id: number; zone_id: number; row_label: string };
 
 /**

@@ -1,9 +1,8 @@
-import { priceFitsPayment, unitServiceFee } from '../../contract/event-prices.ts';
+import { unitServiceFee } from '../../contract/event-prices.ts';
 import { OrderStatus } from '../../contract/order-status.ts';
 import { orderViewPath } from '../../contract/order-path.ts';
 import { normalizeLang } from '../../contract/lang.ts';
 import type { Db, Queryable } from '../db/client.ts';
-import { pricesOfSession } from '../event/event.service.ts';
 import { BusinessError } from '../http.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { releaseOrderServices } from '../offers/offers.service.ts';
@@ -11,15 +10,14 @@ import { CatalogMoved, type NewOrder, type NewOrderLine, type PlacedOrder, place
 import { findSessionPrices, findTakenSeatIds } from '../seating/seating.repository.ts';
 import { effectivePrices } from '../seating/seating.service.ts';
 import type { SetupService } from '../setup/setup.service.ts';
-import { plannedOffers, seatsTogether } from './matching.ts';
+import { plannedOffers, pricesInTurn, seatsTogether } from './matching.ts';
 import { offerMail } from './waitlist-mail.ts';
 import type { WaitlistTokens } from './waitlist-token.ts';
-import { holdMinutesOf, onSale, unsubscribeUrl } from './waitlist.service.ts';
+import { holdMinutesOf, offerPricesOf, onSale, unsubscribeUrl } from './waitlist.service.ts';
 import {
   type EntryRow,
   type WaitlistSessionRow,
   findHallSeatsInOrder,
-  findOfferPrices,
   findWaitlistSession,
   lockLapsedOffers,
   markExpired,
@@ -135,16 +133,18 @@ export type WaitlistMatcher = ReturnType<typeof createWaitlistMatcher>;
 
 type Offer = (entry: EntryRow, lines: NewOrderLine[]) => Promise<boolean>;
 
-/** A quantity session: the event's first ordinary full price (category order) that takes the places. */
+/**
+ * A quantity session: the price of the category the visitor asked for; when it cannot take the
+ * places (no longer sold, a limited price run out, a minimum above the request) or none was asked,
+ * the event's first ordinary price in category order that takes them.
+ */
 async function offerPlaces(tx: Queryable, session: WaitlistSessionRow, line: readonly EntryRow[], offer: Offer): Promise<number> {
-  const prices = pricesOfSession(await findOfferPrices(tx, session.event_id), session.id).filter(
-    (p) => !p.for_subscription && p.group_passes === 0 && priceFitsPayment(p.pushkin, false),
-  );
+  const prices = await offerPricesOf(tx, session);
   let free = session.remaining;
   let offered = 0;
   for (const entry of plannedOffers(line, free)) {
     if (entry.places > free) continue;
-    const usable = prices.filter((p) => p.min_quantity <= entry.places);
+    const usable = pricesInTurn(prices, entry.category_id).filter((p) => p.min_quantity <= entry.places);
     let done = false;
     for (const price of usable) {
       const placed = await offer(entry, [

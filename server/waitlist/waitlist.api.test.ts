@@ -36,6 +36,26 @@ async function soldOut(capacity: number) {
 const remaining = async () =>
   (await t.db.query<{ remaining: number }>('select remaining from sessions where id = 9000')).rows[0]?.remaining;
 
+/** A second visitor category of the mini event, after the adult one: concession at 200 ₽ (price 9002, limited to `stock` when given). */
+async function addConcession(stock?: number) {
+  await t.db.exec(`
+    insert into categories (id, event_id, sortnum, name) values (9001, 9000, 2, '{"ru":"Льготный","en":"Concession"}');
+    insert into prices (id, event_id, category_id, zone_id, amount, service_fee, quantity_limit)
+      values (9002, 9000, 9001, 9000, 20000, 0, ${stock ?? 'null'});
+  `);
+  if (stock !== undefined) await t.db.query('insert into price_stock (session_id, price_id, remaining) values (9000, 9002, $1)', [stock]);
+}
+
+/** The price and category of the order an entry was offered. */
+const offeredLines = async (email: string) =>
+  (
+    await t.db.query<{ price_id: number; category_id: number; quantity: number }>(
+      `select l.price_id, l.category_id, l.quantity from order_lines l join waitlist_entries w on w.offered_order_id = l.order_id
+        where w.email = $1 order by l.id`,
+      [email],
+    )
+  ).rows;
+
 beforeEach(async () => {
   t = await createTestApp({ demo: false, clock: createClock(START) });
 });
@@ -120,6 +140,25 @@ describe('POST /api/waitlist/join', () => {
     expect(zone.statusCode).toBe(400);
     expect(zone.json()).toMatchObject({ errorCode: '-1063' });
     expect(await entries(t)).toEqual([]);
+  });
+
+  it('takes the visitor category asked for, and refuses one the session does not sell or a seated hall', async () => {
+    await soldOut(1);
+    await addConcession();
+    expect((await join(t, { categoryId: 9001 })).statusCode).toBe(200);
+    expect((await t.db.query('select category_id from waitlist_entries')).rows).toEqual([{ category_id: 9001 }]);
+    const unknown = await join(t, { email: 'boris@example.test', categoryId: 424242, lang: 'en' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ errorCode: '-1064', errorText: "This ticket category is not among the session's prices." });
+    // A category only sold with the Pushkin card is not one an offer can hold.
+    await t.db.query('update prices set pushkin = 1 where id = 9002');
+    expect((await join(t, { email: 'boris@example.test', categoryId: 9001 })).json()).toMatchObject({ errorCode: '-1064' });
+    const f = await insertSchemeEvent(t.db, { rows: 1, perRow: 1, standing: 0, at: START });
+    await t.db.query('update sessions set remaining = 0 where id = $1', [f.sessionId]);
+    const seated = await join(t, { sessionId: f.sessionId, email: 'boris@example.test', categoryId: f.adultCategoryId });
+    expect(seated.statusCode).toBe(400);
+    expect(seated.json()).toMatchObject({ errorCode: '-1064' });
+    expect(await entries(t)).toHaveLength(1);
   });
 
   it('limits sign-ups per e-mail and per client address (429 -1029 with Retry-After)', async () => {
@@ -275,6 +314,38 @@ describe('the matching job', () => {
       ['two@example.test'],
     );
     expect(rows).toEqual([{ quantity: 2 }]);
+  });
+
+  it('holds the places at the visitor category asked for, and at the first ordinary price when that one has run out', async () => {
+    const orders = await soldOut(4);
+    await addConcession(1);
+    await join(t, { email: 'pair@example.test', places: 2, categoryId: 9001 });
+    t.clock.advance(MINUTE);
+    await join(t, { email: 'one@example.test', categoryId: 9001 });
+    t.clock.advance(MINUTE);
+    await join(t, { email: 'plain@example.test' });
+    await t.db.transaction(async (tx) => {
+      const m = await import('../orders/orders.service.ts');
+      for (const order of orders) await m.releaseOrder(tx, order.id, t.clock.date(), 'expired');
+    });
+    expect(await t.app.waitlistMatcher.run()).toEqual({ released: 0, offered: 3 });
+    // Two concession places asked, one left in the concession's own stock: the first ordinary price instead.
+    expect(await offeredLines('pair@example.test')).toEqual([{ price_id: 9000, category_id: 9000, quantity: 2 }]);
+    expect(await offeredLines('one@example.test')).toEqual([{ price_id: 9002, category_id: 9001, quantity: 1 }]);
+    expect(await offeredLines('plain@example.test')).toEqual([{ price_id: 9000, category_id: 9000, quantity: 1 }]);
+    expect((await t.db.query('select remaining from price_stock where price_id = 9002')).rows).toEqual([{ remaining: 0 }]);
+  });
+
+  it('offers at the first ordinary price when the category asked for is no longer sold', async () => {
+    const [held] = await soldOut(1);
+    await addConcession();
+    await join(t, { categoryId: 9001 });
+    await t.db.query('delete from prices where id = 9002');
+    await t.db.transaction((tx) =>
+      import('../orders/orders.service.ts').then((m) => m.releaseOrder(tx, held?.id ?? 0, t.clock.date(), 'expired')),
+    );
+    expect(await t.app.waitlistMatcher.run()).toEqual({ released: 0, offered: 1 });
+    expect(await offeredLines('anna@example.test')).toEqual([{ price_id: 9000, category_id: 9000, quantity: 1 }]);
   });
 
   it('unsubscribing while holding an offer gives the places to the next in line', async () => {

@@ -49,6 +49,8 @@ export type NewEntry = {
   places: number;
   zoneId: number | null;
   sectorId: number | null;
+  /** A quantity session's visitor category asked for; null: the event's first ordinary price. */
+  categoryId: number | null;
   lang: string;
   at: Date;
 };
@@ -56,11 +58,11 @@ export type NewEntry = {
 /** Adds an entry at the end of the line; undefined when the address is in line for the session already. */
 export async function insertEntry(tx: Queryable, entry: NewEntry): Promise<number | undefined> {
   const { rows } = await tx.query<{ id: number }>(
-    `insert into waitlist_entries (session_id, email, places, zone_id, sector_id, lang, joined_at)
-     values ($1, $2, $3, $4, $5, $6, $7)
+    `insert into waitlist_entries (session_id, email, places, zone_id, sector_id, category_id, lang, joined_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
      on conflict (session_id, email) where state in ('waiting', 'offered') do nothing
      returning id`,
-    [entry.sessionId, entry.email, entry.places, entry.zoneId, entry.sectorId, entry.lang, entry.at],
+    [entry.sessionId, entry.email, entry.places, entry.zoneId, entry.sectorId, entry.categoryId, entry.lang, entry.at],
   );
   return rows[0]?.id;
 }
@@ -83,6 +85,7 @@ export type EntryRow = {
   places: number;
   zone_id: number | null;
   sector_id: number | null;
+  category_id: number | null;
   lang: string;
   state: WaitlistState;
   joined_at: Date;

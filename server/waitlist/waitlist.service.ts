@@ -1,6 +1,8 @@
 import { ErrorCode } from '../../contract/errors.ts';
+import { priceFitsPayment } from '../../contract/event-prices.ts';
 import { type WaitlistJoinRequest, WAITLIST_DEFAULT_HOLD_MINUTES } from '../../contract/waitlist.ts';
 import { type OrderCaptchaDeps, withOrderCaptcha } from '../captcha/order-captcha.ts';
+import { pricesOfSession } from '../event/event.service.ts';
 import { BusinessError } from '../http.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { releaseOrderServices } from '../offers/offers.service.ts';
@@ -11,8 +13,10 @@ import type { SetupService } from '../setup/setup.service.ts';
 import { joinedMail } from './waitlist-mail.ts';
 import type { WaitlistTokens } from './waitlist-token.ts';
 import {
+  type OfferPriceRow,
   type WaitlistSessionRow,
   findEntry,
+  findOfferPrices,
   findHoldMinutes,
   findWaitlistSession,
   insertEntry,
@@ -58,6 +62,16 @@ export async function holdMinutesOf(db: Queryable, session: Pick<WaitlistSession
   return set.event ?? set.venue ?? WAITLIST_DEFAULT_HOLD_MINUTES;
 }
 
+/**
+ * The prices an offer of a quantity session may hold places at: the session's ordinary prices
+ * (not a group, subscription or Pushkin-card-only price), in category order.
+ */
+export async function offerPricesOf(db: Queryable, session: Pick<WaitlistSessionRow, 'id' | 'event_id'>): Promise<OfferPriceRow[]> {
+  return pricesOfSession(await findOfferPrices(db, session.event_id), session.id).filter(
+    (p) => !p.for_subscription && p.group_passes === 0 && priceFitsPayment(p.pushkin, false),
+  );
+}
+
 /** The unsubscribe page's address for an entry, in its language. */
 export function unsubscribeUrl(deps: Pick<WaitlistDeps, 'baseUrl' | 'tokens'>, entryId: number, lang: string): string {
   const query = lang === 'ru' ? '' : `?lang=${encodeURIComponent(lang)}`;
@@ -83,6 +97,15 @@ export function createWaitlistService(deps: WaitlistDeps) {
         if (!session.use_seat_map || session.hall_id === null || !(await placeFilterFits(db, session.hall_id, zoneId, sectorId)))
           throw refuse(ErrorCode.waitlistPlaceInvalid, 400);
       }
+      // A seated hall's seats take their zone's price; a quantity session's category must be one it sells.
+      const categoryId = input.categoryId ?? null;
+      if (categoryId !== null) {
+        if (
+          (session.use_seat_map && session.hall_id !== null) ||
+          !(await offerPricesOf(db, session)).some((p) => p.category_id === categoryId)
+        )
+          throw refuse(ErrorCode.waitlistCategoryInvalid, 400);
+      }
       // Limits against a script signing up addresses in bulk (or one address again and again): per
       // client address and per e-mail, before the captcha's answer is used up.
       const tooMany = () =>
@@ -99,6 +122,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
           places: input.places,
           zoneId,
           sectorId,
+          categoryId,
           lang: input.lang,
           at,
         });

@@ -29,7 +29,16 @@ import { useTicketChoice } from './hooks/use-ticket-choice.ts';
 import { carriedChoice, keepChoice } from './lib/choice-carry.ts';
 import { documentsToBring } from './lib/order-rules.ts';
 import { formatDateTime } from './lib/format.ts';
-import { calendarDays, categoryStock, initialRows, orderLines, showOrderForm, timeAfterDateChoice, timesOfDay } from './lib/order-rules.ts';
+import {
+  calendarDays,
+  categoryStock,
+  initialRows,
+  orderLines,
+  showOrderForm,
+  timeAfterDateChoice,
+  timesOfDay,
+  waitlistCategories,
+} from './lib/order-rules.ts';
 import { NOT_ON_SALE } from '../../../contract/sale-state.ts';
 import { OrderStatus } from '../../../contract/order-status.ts';
 
@@ -248,7 +257,13 @@ export function EventView({ data, setup, lang, queryKey, unpaid }: Props) {
 
       {entry && !notYet && entry.quant === 0 && (
         <Suspense fallback={null}>
-          <WaitlistForm key={entry.calendar_id} sessionId={entry.calendar_id} lang={lang} maxPlaces={action.demquantlimit} />
+          <WaitlistForm
+            key={entry.calendar_id}
+            sessionId={entry.calendar_id}
+            lang={lang}
+            maxPlaces={action.demquantlimit}
+            categories={waitlistCategories(data.price, entry, lang)}
+          />
         </Suspense>
       )}
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SchemeSessionsResponse } from '../../../contract/scheme.ts';
 import { resetCsrfToken } from '../../lib/api.ts';
@@ -109,6 +109,53 @@ describe('scheme page', () => {
     serve(sessions(twoTimes));
     await renderApp(url, setupFixture());
     await waitFor(() => expect(window.location.pathname).toBe(to));
+  });
+
+  it('signs up for a sold-out time from a dialog with the hall’s zones and sectors, leaving the time out of the route', async () => {
+    const joins: unknown[] = [];
+    const hallMap = {
+      ...emptyMap,
+      calendar_id: 2,
+      sectors: [{ sector_id: 31, name: l('Балкон') }],
+      zones: [
+        {
+          zone_id: 21,
+          name: l('Партер'),
+          level_name: l(''),
+          color: '#f00',
+          prices: [{ price_id: 1, clientcategory_id: 1, category: l('Взрослый'), price: 900, priceservise: 0 }],
+        },
+        { zone_id: 22, name: l('Ложа без цен'), level_name: l(''), color: '#0f0', prices: [] },
+      ],
+    };
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (url === '/api/token') return new Response(JSON.stringify({ token: 't' }), { status: 200 });
+      if (url === '/api/scheme') return new Response(JSON.stringify(hallMap), { status: 200 });
+      if (url === '/api/waitlist/join') {
+        joins.push(JSON.parse(String(init?.body)));
+        return new Response(JSON.stringify({ errorCode: '0', errorText: '', position: 3 }), { status: 200 });
+      }
+      return new Response(JSON.stringify(sessions(twoTimes)), { status: 200 });
+    });
+    await renderApp('/scheme/concert/01.03.2030', setupFixture());
+    // The times with places have no such button; the sold-out one has.
+    expect(await screen.findAllByRole('button', { name: /Сообщить, когда появятся места/ })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Сообщить, когда появятся места: 19:00' }));
+    const dialog = await screen.findByRole('dialog', { name: /Лист ожидания/ });
+    expect(dialog.textContent).toContain('Сеанс: 19:00. Мест нет.');
+    const where = (await screen.findByLabelText('Где места рядом')) as HTMLSelectElement;
+    // A zone with no price this session sells nothing: it is not offered.
+    expect([...where.options].map((o) => o.textContent)).toEqual(['Где угодно в зале', 'Партер', 'Балкон']);
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'Guest@Example.com' } });
+    fireEvent.change(screen.getByLabelText('Количество мест'), { target: { value: '2' } });
+    fireEvent.change(where, { target: { value: 'sector:31' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Встать в лист ожидания' }));
+    expect(await within(dialog).findByText(/Вы в листе ожидания: 3-й в очереди/)).toBeTruthy();
+    expect(joins).toEqual([expect.objectContaining({ sessionId: 2, email: 'guest@example.com', places: 2, sectorId: 31 })]);
+    expect(joins[0]).not.toHaveProperty('zoneId');
+    expect(window.location.pathname).toBe('/scheme/concert/01.03.2030');
+    fireEvent.click(screen.getByRole('button', { name: 'Закрыть' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('sends an event without a seat map to its event page', async () => {

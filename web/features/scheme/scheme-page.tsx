@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CSSProperties, useCallback, useEffect, useMemo, useRef } from 'react';
+import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { useNavigate } from '../../lib/navigation.tsx';
 import type { BuyerInput } from '../../../contract/buyer.ts';
 import { pickLocalized } from '../../../contract/lang.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
-import type { SchemeMapResponse, SchemePrice, SchemeSessionsResponse } from '../../../contract/scheme.ts';
+import type { SchemeCalendarEntry, SchemeMapResponse, SchemePrice, SchemeSessionsResponse } from '../../../contract/scheme.ts';
 import { usePaths } from '../../app/paths.ts';
 import { LazyBottomBar } from '../../components/bottom-bar/lazy-bottom-bar.tsx';
 import { LazyCaptchaDialog, preloadCaptchaDialog } from '../../components/captcha/lazy-captcha-dialog.tsx';
@@ -29,6 +29,7 @@ import { SeatList } from './components/seat-list.tsx';
 import { SeatMap } from './components/seat-map.tsx';
 import { SessionPicker, groupByDay, warmSessionFormats } from './components/session-picker.tsx';
 import { StandingPanel } from './components/standing-panel.tsx';
+import { SchemeWaitlistDialog } from './components/waitlist-dialog.tsx';
 import { type Cart, useCart } from './hooks/use-cart.ts';
 import { useFormatKopecks } from '../../lib/use-money.ts';
 import { buildSeatModel } from '../../lib/seat-map/seat-model.ts';
@@ -59,6 +60,8 @@ export function SchemePage() {
   const days = useMemo(() => groupByDay(sessions.data?.calendar ?? []), [sessions.data]);
   const day = days.find((d) => d.day === date);
   const entry = day?.entries.find((e) => e.event_time === time);
+  // The sold-out time whose waiting list is open (never in the route: see onWaitlist).
+  const [waitlist, setWaitlist] = useState<{ entry: SchemeCalendarEntry; when: string } | undefined>();
 
   // The route decides the session: an unknown date or an unavailable time is reset, a date
   // with one time chooses it, and an event without a seat map goes to its event page.
@@ -100,7 +103,17 @@ export function SchemePage() {
         priceLimit={setup?.const.price_limit ?? DEFAULT_PRICE_LIMIT}
         onDate={(d) => navigate(paths.scheme(hash, d))}
         onTime={(d, at) => navigate(paths.scheme(hash, d, at))}
+        onWaitlist={(sold, when) => setWaitlist({ entry: sold, when })}
       />
+      {waitlist && (
+        <SchemeWaitlistDialog
+          hash={hash}
+          sessionId={waitlist.entry.calendar_id}
+          when={waitlist.when}
+          maxPlaces={data.action.demquantlimit}
+          onClose={() => setWaitlist(undefined)}
+        />
+      )}
       {entry && entry.quant > 0 ? (
         <SchemeSession key={entry.calendar_id} data={data} calendarId={entry.calendar_id} />
       ) : (

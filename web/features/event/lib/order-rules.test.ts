@@ -14,6 +14,7 @@ import {
   ticketLimit,
   timeAfterDateChoice,
   totals,
+  waitlistCategories,
 } from './order-rules.ts';
 
 const entry = (over: Partial<CalendarEntry> = {}): CalendarEntry => ({
@@ -251,5 +252,32 @@ describe('documentsToBring', () => {
     expect(documentsToBring(prices, { 1: 1, 2: 2, 4: 1 }, 'en')).toEqual(['Student card']);
     expect(documentsToBring(prices, { 3: 1 }, 'ru')).toEqual(['Пенсионное удостоверение']);
     expect(documentsToBring(prices, {}, 'ru')).toEqual([]);
+  });
+});
+
+describe('waitlistCategories', () => {
+  it.each([
+    {
+      description: 'one per category, in order',
+      prices: [price({ price_id: 1 }), price({ price_id: 2 }), price({ price_id: 3, clientcategory_id: 12, category: { ru: 'Льготный' } })],
+      ids: [11, 12],
+    },
+    { description: 'not a group price', prices: [price(), price({ price_id: 2, clientcategory_id: 13, passagequant: 10 })], ids: [11] },
+    {
+      description: 'not a Pushkin-card-only price',
+      prices: [price(), price({ price_id: 2, clientcategory_id: 14, useproculture: 1 })],
+      ids: [11],
+    },
+    {
+      description: 'not another day’s price',
+      prices: [price(), price({ price_id: 2, clientcategory_id: 15, action_day: '11.06.2030' })],
+      ids: [11],
+    },
+  ])('$description', ({ prices, ids }) => {
+    expect(waitlistCategories(prices, entry(), 'ru').map((c) => c.id)).toEqual(ids);
+  });
+
+  it('names each category in the visitor language', () => {
+    expect(waitlistCategories([price({ category: { ru: 'Взрослый', en: 'Adult' } })], entry(), 'en')).toEqual([{ id: 11, name: 'Adult' }]);
   });
 });

@@ -162,3 +162,16 @@ export function documentsToBring(prices: readonly PriceEntry[], quantities: Quan
   const texts = prices.filter((p) => (quantities[p.price_id] ?? 0) > 0).map((p) => pickLocalized(p.document ?? {}, lang));
   return [...new Set(texts.filter(Boolean))];
 }
+
+/**
+ * The visitor categories a waiting-list sign-up may ask for on a sold-out session: each category
+ * with an ordinary price (card payment, not a group price), once, in the page's order, named in
+ * the visitor's language. The server checks the same choice against the session's prices.
+ */
+export function waitlistCategories(prices: readonly PriceEntry[], entry: CalendarEntry, lang: Lang): { id: number; name: string }[] {
+  const out = new Map<number, string>();
+  for (const p of sessionPrices(prices, entry, false)) {
+    if (!isGroupPrice(p) && !out.has(p.clientcategory_id)) out.set(p.clientcategory_id, pickLocalized(p.category, lang));
+  }
+  return [...out].map(([id, name]) => ({ id, name }));
+}

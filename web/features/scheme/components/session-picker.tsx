@@ -44,10 +44,15 @@ type SessionPickerProps = {
   priceLimit: number;
   onDate: (day: string) => void;
   onTime: (day: string, time: string) => void;
+  /**
+   * Opens the waiting list of a sold-out time (with the time as the visitor reads it). A sold-out
+   * time stays disabled and is never put in the route: the route resets an unavailable time.
+   */
+  onWaitlist?: (entry: SchemeCalendarEntry, when: string) => void;
 };
 
 /** The calendar swiper (weekday, day, month) and the chosen day's times with places left. */
-export function SessionPicker({ days, date, time, priceLimit, onDate, onTime }: SessionPickerProps) {
+export function SessionPicker({ days, date, time, priceLimit, onDate, onTime, onWaitlist }: SessionPickerProps) {
   const { t } = useTranslation('scheme');
   const lang = useLang();
   const track = useRef<HTMLUListElement>(null);
@@ -56,6 +61,8 @@ export function SessionPicker({ days, date, time, priceLimit, onDate, onTime }: 
     track.current?.scrollBy({ left: direction * track.current.clientWidth, behavior: scrollBehavior() });
   const chosen = days.find((d) => d.day === date);
   useChosenInView(track, chosen?.day);
+  const whenOf = (day: string, entry: SchemeCalendarEntry) => (entry.event_time === '00:00' ? dayParts(day, lang).full : entry.event_time);
+  const soldOut = onWaitlist ? (chosen?.entries.filter((entry) => entry.quant <= 0) ?? []) : [];
 
   if (days.length === 0) return <p className="scheme-note">{t('calendar.noSessions')}</p>;
   return (
@@ -109,11 +116,25 @@ export function SessionPicker({ days, date, time, priceLimit, onDate, onTime }: 
               disabled={entry.quant <= 0}
               onClick={() => onTime(chosen.day, entry.event_time)}
             >
-              <span className="time__at">{entry.event_time === '00:00' ? dayParts(chosen.day, lang).full : entry.event_time}</span>
+              <span className="time__at">{whenOf(chosen.day, entry)}</span>
               {entry.quant < priceLimit && <span className="time__left">{t('calendar.left', { count: entry.quant })}</span>}
             </button>
           ))}
         </div>
+      )}
+      {chosen && soldOut.length > 0 && (
+        <ul className="times-waitlist">
+          {soldOut.map((entry) => {
+            const when = whenOf(chosen.day, entry);
+            return (
+              <li key={entry.calendar_id}>
+                <button type="button" className="button button--secondary" onClick={() => onWaitlist?.(entry, when)}>
+                  {t('waitlist.notify', { when })}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
       )}
     </section>
   );
