@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogConcession } from '../../contract/catalog-file.ts';
+import { type CatalogConcession, catalogConcession } from '../../contract/catalog-file.ts';
 import type { PriceRow } from './seating.repository.ts';
 import { pricesOnDay } from './seating.service.ts';
 
-const price = (id: number, concession: CatalogConcession | null): PriceRow => ({
+// As stored: the catalog's schema fills in the fields left out.
+const price = (id: number, given: unknown): PriceRow => ({
   id,
   session_id: null,
   category_id: id,
   category_name: { ru: `Категория ${id}` },
   category_sortnum: id,
-  category_concession: concession,
+  category_concession: given === null ? null : (catalogConcession.parse(given) as CatalogConcession),
   zone_id: 1,
   amount: 100000,
   service_fee: 0,
