@@ -139,7 +139,13 @@ export function SaleForm({ sessionId, onSold, register }: Props) {
       {sellable ? (
         <>
           {byMap ? (
-            <SeatPicker eventHash={data.eventHash} sessionId={data.id} eventName={pickText(data.eventName, lang)} onChange={setSeats} />
+            <SeatPicker
+              eventHash={data.eventHash}
+              sessionId={data.id}
+              eventName={pickText(data.eventName, lang)}
+              prices={prices}
+              onChange={setSeats}
+            />
           ) : null}
           {byMap ? null : (
             <fieldset className="admin-desk__prices">
