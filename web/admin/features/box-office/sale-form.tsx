@@ -11,7 +11,7 @@ import { pickText } from '../../lib/format.ts';
 import { formatMoney } from '../../../lib/venue-format.ts';
 import { useVenue } from '../../app/session.ts';
 import { PaymentFields, type PaymentState, emptyPayment, paymentOf } from './payment-fields.tsx';
-import { type ChosenSeat, SeatPicker } from './seat-picker.tsx';
+import { type ChosenSeat, SeatPicker } from '../../components/seat-picker.tsx';
 import { deskHolderIssues } from '../../../../contract/admin/desk-holders.ts';
 import { type HolderValues, emptyHolder, toHolderInput } from '../../../lib/holder-values.ts';
 import { HolderFields, deskHolderContext } from './holder-fields.tsx';

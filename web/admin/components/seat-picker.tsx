@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DeskSessionResponse } from '../../../../contract/admin/box-office.ts';
-import { normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
-import { schemeMapResponse } from '../../../../contract/scheme.ts';
-import { apiPost } from '../../../lib/api.ts';
-import { type SeatModel, buildSeatModel } from '../../../lib/seat-map/seat-model.ts';
-import { HallCanvas } from '../../components/hall-canvas.tsx';
-import { messageOf } from '../../lib/field-errors.ts';
+import type { DeskSessionResponse } from '../../../contract/admin/box-office.ts';
+import { normalizeLang, pickLocalized } from '../../../contract/lang.ts';
+import { schemeMapResponse } from '../../../contract/scheme.ts';
+import { apiPost } from '../../lib/api.ts';
+import { type SeatModel, buildSeatModel } from '../../lib/seat-map/seat-model.ts';
+import { HallCanvas } from './hall-canvas.tsx';
+import './seat-picker.css';
+import { messageOf } from '../lib/field-errors.ts';
 
 /** A chosen seat as the sale sends it, with its price in kopecks for the total on screen. */
 export type ChosenSeat = { seatId: number; priceId: number; amount: number };
@@ -22,7 +23,7 @@ type Props = {
 };
 
 /**
- * The session's hall as the storefront draws it: the storefront's own map answer (/api/scheme:
+ * The session's hall as the storefront draws it (the box office's seat sale and a group's seats): the storefront's own map answer (/api/scheme:
  * the same seats, zones and free or taken states) drawn by the storefront's renderer. A click on a
  * free seat chooses it or lets it go; the rows below do the same from the keyboard. Every seat is
  * sold at the chosen category's desk price of its zone.
