@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CatalogConcession, catalogConcession } from '../../contract/catalog-file.ts';
+import { catalogConcession } from '../../contract/catalog-file.ts';
 import type { PriceRow } from './seating.repository.ts';
 import { pricesOnDay } from './seating.service.ts';
 
@@ -10,7 +10,7 @@ const price = (id: number, given: unknown): PriceRow => ({
   category_id: id,
   category_name: { ru: `Категория ${id}` },
   category_sortnum: id,
-  category_concession: given === null ? null : (catalogConcession.parse(given) as CatalogConcession),
+  category_concession: given === null ? null : catalogConcession.parse(given),
   zone_id: 1,
   amount: 100000,
   service_fee: 0,

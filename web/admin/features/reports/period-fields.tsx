@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'wouter';
 import { monthStart, venueDay } from '../../../lib/venue-format.ts';
+import { useVenue } from '../../app/session.ts';
 import type { useFieldError } from '../../components/field-errors.tsx';
 
 /** The current month up to today, on the venue's calendar: what a report is usually asked for. */
@@ -9,6 +11,14 @@ export function defaultPeriod(timeZone: string): { from: string; to: string } {
 }
 
 export type Period = { from: string; to: string };
+
+/** A report's period from the address (so a report can be reloaded and shared), else the default; and the address's other parameters. */
+export function useReportPeriod() {
+  const venue = useVenue();
+  const [params, setParams] = useSearchParams();
+  const initial = defaultPeriod(venue.timeZone);
+  return { from: params.get('from') ?? initial.from, to: params.get('to') ?? initial.to, params, setParams };
+}
 
 /** The report forms' two days of the period, each with the server's refusal shown under it. */
 export function PeriodFields({

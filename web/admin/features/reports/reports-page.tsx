@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, Suspense, lazy, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'wouter';
+import { Link } from 'wouter';
 import { occupancyReportResponse, type SalesReportResponse, salesReportResponse } from '../../../../contract/admin/reports.ts';
 import { REPORT_GROUPS, type ReportGroup, daysInPeriod, isReportPeriod } from '../../../../contract/admin/reports-rules.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
@@ -16,7 +16,7 @@ import '../../components/desk.css';
 import { StackedTable } from '../../components/stacked-table.tsx';
 import { TableRegion } from '../../components/table-region.tsx';
 import { CsvLinks } from '../../components/csv-links.tsx';
-import { PeriodFields, defaultPeriod } from './period-fields.tsx';
+import { PeriodFields, useReportPeriod } from './period-fields.tsx';
 
 // The chart is drawn only on this page: its code and styles load when the page first shows it,
 // so the back office's first load carries none of it.
@@ -34,10 +34,7 @@ export function ReportsPage() {
   const venue = useVenue();
   const lang = normalizeLang(i18n.language);
   const id = useId();
-  const [params, setParams] = useSearchParams();
-  const initial = defaultPeriod(venue.timeZone);
-  const from = params.get('from') ?? initial.from;
-  const to = params.get('to') ?? initial.to;
+  const { from, to, params, setParams } = useReportPeriod();
   const groupParam = params.get('group');
   const group: ReportGroup = isGroup(groupParam) ? groupParam : 'day';
   const [draft, setDraft] = useState({ from, to, group });

@@ -1,12 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'wouter';
 import { type VisitsReportResponse, visitsReportResponse } from '../../../../contract/admin/reports.ts';
 import type { VisitsLayout } from '../../../../contract/admin/reports-rules.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
 import { apiGet, toApiError } from '../../../lib/api.ts';
-import { useVenue } from '../../app/session.ts';
 import { CsvLinks } from '../../components/csv-links.tsx';
 import '../../components/desk.css';
 import { useFieldError } from '../../components/field-errors.tsx';
@@ -14,7 +12,7 @@ import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import { StackedTable } from '../../components/stacked-table.tsx';
 import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { pickText } from '../../lib/format.ts';
-import { PeriodFields, defaultPeriod } from './period-fields.tsx';
+import { PeriodFields, useReportPeriod } from './period-fields.tsx';
 
 /** The state forms first: what the page is mostly opened for. */
 const FILE_ORDER: readonly VisitsLayout[] = ['8-nk', '9-nk', 'category', 'age'];
@@ -39,13 +37,9 @@ function eventsOf(report: VisitsReportResponse | undefined): { id: number; name:
  */
 export function VisitsPage() {
   const { t, i18n, ready } = useTranslation(['admin-reports', 'admin']);
-  const venue = useVenue();
   const lang = normalizeLang(i18n.language);
   const id = useId();
-  const [params, setParams] = useSearchParams();
-  const initial = defaultPeriod(venue.timeZone);
-  const from = params.get('from') ?? initial.from;
-  const to = params.get('to') ?? initial.to;
+  const { from, to, params, setParams } = useReportPeriod();
   const eventId = eventIdOf(params.get('eventId'));
   const [draft, setDraft] = useState({ from, to, eventId });
 
