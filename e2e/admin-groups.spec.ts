@@ -113,3 +113,49 @@ test('an owner at 320 px saves the bank details, reserves a group, gets its invo
   const rules = ['color-contrast', 'label', 'aria-allowed-attr', 'aria-valid-attr-value', 'landmark-unique', 'th-has-data-cells'];
   expect(await axeViolations(page, rules, 'body')).toEqual([]);
 });
+
+test('an owner chooses a group’s seats on the hall map, and the hall map then shows them taken', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInToAdmin(page, E2E_OWNER.email, E2E_OWNER.password);
+  await expect(page.getByRole('heading', { level: 1, name: `Здравствуйте, ${E2E_OWNER.name}` })).toBeVisible();
+  await page.goto('/admin/groups/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'Новая группа' })).toBeVisible();
+  const session = page.getByLabel('Сеанс');
+  const seated = session.locator('option', { hasText: 'Чайковский' }).first();
+  await session.selectOption((await seated.getAttribute('value')) ?? '');
+
+  // The storefront's renderer draws the hall; the rows below choose seats from the keyboard. The
+  // row before the last: the storefront's and the box office's specs take seats at the front and in the last row.
+  await expect(page.getByRole('img', { name: /^Схема зала: / })).toBeVisible();
+  const rows = page.getByLabel('Ряд', { exact: true });
+  await rows.selectOption((await rows.locator('option').nth(-2).getAttribute('value')) ?? '0');
+  const free = page.getByRole('group', { name: /^Места ряда / }).getByRole('checkbox', { disabled: false });
+  const names = [
+    (await free.nth(0).evaluate((el) => el.parentElement?.textContent ?? '')) as string,
+    (await free.nth(1).evaluate((el) => el.parentElement?.textContent ?? '')) as string,
+  ];
+  await free.nth(0).check();
+  await free.nth(1).check();
+  await expect(page.getByText('Выбрано мест: 2')).toBeVisible();
+
+  const org = page.getByRole('group', { name: 'Организация' });
+  await org.getByLabel('Наименование').fill('ООО «Хор»');
+  await org.getByLabel('ИНН').fill('7707083893');
+  await org.getByLabel('КПП').fill('773601001');
+  const leader = page.getByRole('group', { name: 'Руководитель группы' });
+  await leader.getByLabel('ФИО').fill('Пётр Ильич Смирнов');
+  await leader.getByLabel('Телефон').fill('+7 916 765-43-21');
+  await leader.getByLabel('Электронная почта').fill('choir@school.test');
+  await page.getByLabel('Оплатить до').fill(moscowInput(testNow() + 86_400_000));
+  await page.getByRole('button', { name: 'Забронировать' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Группа по счёту № \d{4}-\d+: ООО «Хор»/ })).toBeVisible();
+
+  // The same session in a new group's form: both seats are taken now.
+  await page.goto('/admin/groups/new');
+  await page
+    .getByLabel('Сеанс')
+    .selectOption((await page.getByLabel('Сеанс').locator('option', { hasText: 'Чайковский' }).first().getAttribute('value')) ?? '');
+  const again = page.getByLabel('Ряд', { exact: true });
+  await again.selectOption((await again.locator('option').nth(-2).getAttribute('value')) ?? '0');
+  for (const name of names) await expect(page.getByRole('group', { name: /^Места ряда / }).getByText(`${name} — занято`)).toBeVisible();
+});

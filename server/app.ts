@@ -349,7 +349,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   afishaRoutes(app, { afisha });
   seatingRoutes(app, {
     seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }),
-    schemeOrders: createSchemeOrderService({ db: deps.db, setup, captcha, recaptcha, holds, now }),
+    schemeOrders: createSchemeOrderService({ db: deps.db, setup, captcha, recaptcha, holds, now, timezone: timeZone }),
   });
   // The waiting list of sold-out sessions: the visitor's calls, and the job that offers places
   // coming back to the first in line (docs/waiting-list.md).

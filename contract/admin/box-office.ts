@@ -81,7 +81,10 @@ export const deskSessionResponse = z.object({
     prices: z.array(
       z.object({
         id: z.number(),
+        categoryId: z.number(),
         categoryName: localized,
+        /** The hall zone the price is of on a seated event (null: any place); the seat picker prices a seat by its zone. */
+        zoneId: z.number().nullable(),
         zoneName: localized.nullable(),
         amount: z.number(),
         /** 0: any card, 1: the Pushkin card only, 2: never the Pushkin card. */

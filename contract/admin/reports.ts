@@ -80,6 +80,8 @@ export const visitsReportResponse = z.object({
   total: z.number(),
   byCategory: z.array(
     z.object({
+      /** The event the category is of: the report's rows name the events that had visits, for choosing one. */
+      eventId: z.number(),
       categoryId: z.number(),
       name: localized,
       eventName: localized,

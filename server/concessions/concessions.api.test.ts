@@ -273,6 +273,13 @@ describe('GET /api/admin/reports/visits and visits.csv: the door’s real admiss
     const theatre = await adminCall(t, 'GET', '/api/admin/reports/visits.csv?from=2026-11-27&to=2026-11-27&layout=9-nk&lang=en', cookie);
     expect(theatre.body).toContain('2,of which children under 14,1,1,0');
     expect(theatre.body).toContain('3,of which young people aged 15 to 28,1,1,0');
+    // The row names its event, and the report narrowed to that event counts the same; another event counts nothing.
+    const { rows: own } = await t.db.query<{ event_id: number }>('select event_id from categories where id = 9000');
+    const eventId = own[0]?.event_id;
+    expect(report.json().byCategory[0].eventId).toBe(eventId);
+    const narrowed = (url: string) => adminCall(t, 'GET', `/api/admin/reports/visits?from=2026-11-27&to=2026-11-27&eventId=${url}`, cookie);
+    expect((await narrowed(String(eventId))).json()).toMatchObject({ total: 3 });
+    expect((await narrowed(String(Number(eventId) + 1000))).json()).toMatchObject({ total: 0, byCategory: [] });
     // Another day has no visits.
     expect((await adminCall(t, 'GET', '/api/admin/reports/visits?from=2026-11-28&to=2026-11-28', cookie)).json()).toMatchObject({
       total: 0,

@@ -51,10 +51,18 @@ export function createVisitsReport(deps: { db: Queryable; timeZone: string }) {
     const rows = await rowsOf(input);
     const categories = new Map<
       number,
-      { categoryId: number; name: VisitsRow['category_name']; eventName: VisitsRow['event_name']; concession: boolean; visits: number }
+      {
+        eventId: number;
+        categoryId: number;
+        name: VisitsRow['category_name'];
+        eventName: VisitsRow['event_name'];
+        concession: boolean;
+        visits: number;
+      }
     >();
     for (const r of rows) {
       const c = categories.get(r.category_id) ?? {
+        eventId: r.event_id,
         categoryId: r.category_id,
         name: r.category_name,
         eventName: r.event_name,

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/client.ts';
 import { TICKET_VALID } from '../orders/order-status-sql.ts';
 
 export type VisitsRow = {
+  event_id: number;
   category_id: number;
   category_name: Record<string, string>;
   event_name: Record<string, string>;
@@ -24,7 +25,7 @@ export async function findVisits(
   period: { from: string; to: string; timeZone: string; eventId: number | null },
 ): Promise<VisitsRow[]> {
   const { rows } = await q.query<VisitsRow>(
-    `select c.id as category_id, c.name as category_name, e.name as event_name, c.concession is not null as concession, v.age,
+    `select e.id as event_id, c.id as category_id, c.name as category_name, e.name as event_name, c.concession is not null as concession, v.age,
             p.group_passes > 0 as group_ticket,
             sum(case when p.group_passes > 0 then p.group_passes else 1 end)::int as visits
      from checkins ci
@@ -45,7 +46,7 @@ export async function findVisits(
      where (ci.checked_in_at at time zone $3)::date between $1::date and $2::date
        and o.status = ${OrderStatus.paid} and t.status in (${TICKET_VALID})
        and ($4::int is null or e.id = $4)
-     group by c.id, c.name, e.name, c.concession is not null, v.age, p.group_passes > 0
+     group by e.id, c.id, c.name, e.name, c.concession is not null, v.age, p.group_passes > 0
      order by e.name->>'ru', c.id, v.age nulls last`,
     [period.from, period.to, period.timeZone, period.eventId],
   );

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import type { BankDetails } from '../../contract/admin/groups.ts';
+import { sumInWords } from './sum-in-words.ts';
 
 /**
  * A group's paper documents, in Russian as Russian accounting requires: the invoice (счёт на
@@ -82,6 +83,7 @@ function linesTable(pdf: PDFKit.PDFDocument, d: GroupDocumentData) {
   pdf.text('Без налога (НДС)', { align: 'right' });
   pdf.moveDown(0.5);
   pdf.text(`Всего наименований ${d.lines.length}, на сумму ${rubles(d.total)} руб.`);
+  pdf.text(sumInWords(d.total));
 }
 
 /** The invoice (счёт на оплату): the venue's bank details, the buyer, the places, the total and the deadline. */

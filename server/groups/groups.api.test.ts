@@ -296,6 +296,7 @@ describe('the group’s documents', () => {
     expect(text).toContain('БИК 044525225');
     expect(text).toContain('40702810938000000001');
     expect(text).toContain('6 500,00');
+    expect(text).toContain('Шесть тысяч пятьсот рублей 00 копеек');
     expect(text).toContain('Оплатить до 24.11.2026 12:00');
     const offer = (await pdfPages((await call('GET', `/api/admin/groups/${created.id}/offer.pdf`)).rawPayload)).join('\n');
     expect(offer).toContain('Договор-оферта № 2026-1');
@@ -319,6 +320,7 @@ describe('the group’s documents', () => {
     const text = (await pdfPages(response.rawPayload)).join('\n');
     expect(text).toContain('Акт № 2026-1 от 21.11.2026');
     expect(text).toContain('1 500,00');
+    expect(text).toContain('Одна тысяча пятьсот рублей 00 копеек');
     expect(text).toContain('ИНН 7736050003');
   });
 });

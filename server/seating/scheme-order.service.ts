@@ -19,7 +19,7 @@ import {
   findSessionPrices,
   findStandingAreas,
 } from './seating.repository.ts';
-import { effectivePrices, schemeNotFound } from './seating.service.ts';
+import { effectivePrices, pricesOnDay, schemeNotFound } from './seating.service.ts';
 import { textOf } from '../locales/texts.ts';
 
 const refuse = (code: (typeof ErrorCode)[keyof typeof ErrorCode], text: (lang: Lang) => string, status = 409) =>
@@ -28,7 +28,7 @@ const refuse = (code: (typeof ErrorCode)[keyof typeof ErrorCode], text: (lang: L
 /** A place of the cart resolved against the hall and the session's prices. */
 type Place = { seatId: number | null; standingAreaId: number | null; price: PriceRow };
 
-export type SchemeOrderDeps = OrderCaptchaDeps & { setup: SetupService; now: () => number };
+export type SchemeOrderDeps = OrderCaptchaDeps & { setup: SetupService; now: () => number; timezone: string };
 
 export type SchemeOrderService = ReturnType<typeof createSchemeOrderService>;
 
@@ -77,6 +77,16 @@ async function createSchemeOrder(deps: SchemeOrderDeps, input: CreateSchemeOrder
   if (required.some((box) => !checked.has(box.id))) throw refuse(ErrorCode.validation, textOf('schemeOrder', 'checkbox'), 400);
 
   const places = await resolvePlaces(deps.db, event.hall_id, event.id, session.id, input.tickets);
+  // A concession category is sold only for the days it applies (the map does not offer it on
+  // others). The box office resolves places the same way and sells it on any day: not checked there.
+  const offered = new Set(
+    pricesOnDay(
+      places.map((p) => p.price),
+      session.starts_at,
+      deps.timezone,
+    ),
+  );
+  if (places.some((p) => !offered.has(p.price))) throw new BusinessError(ErrorCode.concessionNotThatDay, { status: 409 });
   const lines = toLines(session.id, places);
   const reservedUntil = new Date(now.getTime() + event.reserve_minutes * 60_000);
   // Selling a subscription makes it sold, and an import must then keep its every event: the order

@@ -3,6 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type SchemeMapResponse, decodeSeatRow, makeStandingCartId } from '../../contract/scheme.ts';
 import { type TestApp, createTestApp } from '../../tests/harness.ts';
 import { expireUnpaidOrders } from '../jobs/expiry.ts';
+import { weekdayOf } from '../../contract/concession-rules.ts';
+import { venueDateParts } from '../order-view/dates.ts';
 import { saveSetup } from '../setup/setup.repository.ts';
 import { type SchemeFixture, insertSchemeEvent, schemeOrderBody } from './scheme-test-kit.ts';
 
@@ -311,6 +313,41 @@ describe('POST /api/order/create-scheme', () => {
     const res = await order([{ seat_id: seat(0), price_id: f.stallsPriceId }]);
     expect(res.statusCode).toBe(409);
     expect((await stock())?.orders).toBe(0);
+  });
+});
+
+describe('a concession category on a seated event: on its days only', () => {
+  appPerTest();
+
+  it('is offered on the map and sold for a session on its weekday, neither on another day (-1040, nothing held)', async () => {
+    // The child category applies only on the first session's weekday (the venue's, Moscow's); the
+    // later session is a day after it.
+    const { rows } = await t.db.query<{ starts_at: Date }>('select starts_at from sessions where id = $1', [f.sessionId]);
+    const day = venueDateParts(rows[0]?.starts_at as Date, 'Europe/Moscow').iso;
+    await t.db.query('update categories set concession = $1::jsonb where id = 9102', [
+      JSON.stringify({ document: 'student-card', weekdays: [weekdayOf(day)] }),
+    ]);
+    const priceIds = (answer: SchemeMapResponse) => answer.zones.flatMap((z) => z.prices.map((p) => p.price_id));
+    expect(priceIds(await map(f.sessionId))).toContain(f.stallsChildPriceId);
+    expect(priceIds(await map(f.laterSessionId))).not.toContain(f.stallsChildPriceId);
+    expect(priceIds(await map(f.laterSessionId))).toContain(f.stallsPriceId);
+
+    const later = schemeOrderBody(f, [{ seat_id: seat(0), price_id: f.stallsChildPriceId }]);
+    const laterOrder = (price: number) =>
+      t.post('/api/order/create-scheme', {
+        ...later,
+        calendarId: f.laterSessionId,
+        tickets: later.tickets.map((x) => ({ ...x, price_id: price, calendar_id: f.laterSessionId })),
+      });
+    const refused = await laterOrder(f.stallsChildPriceId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ errorCode: '-1040', errorText: 'Эта категория билетов не действует в выбранный день.' });
+    expect((await stock())?.orders).toBe(0);
+    expect(freeSeats(await map(f.laterSessionId)).get(seat(0))).toBe(true);
+
+    // The ordinary category that day, and the concession on its own day, are sold.
+    expect((await laterOrder(f.stallsPriceId)).json().errorCode).toBe('0');
+    expect((await order([{ seat_id: seat(1), price_id: f.stallsChildPriceId }])).json().errorCode).toBe('0');
   });
 });
 

@@ -1,3 +1,4 @@
+import type { CatalogConcession } from '../../contract/catalog-file.ts';
 import type { Localized } from '../../contract/common.ts';
 import type { Queryable } from '../db/client.ts';
 
@@ -153,6 +154,8 @@ export type PriceRow = {
   category_id: number;
   category_name: Text;
   category_sortnum: number;
+  /** The category's concession: it is offered and sold only on the days it applies. */
+  category_concession: CatalogConcession | null;
   zone_id: number | null;
   amount: number;
   service_fee: number;
@@ -163,7 +166,8 @@ export type PriceRow = {
 /** The prices of an event that apply to a session (its own and the event-wide ones). */
 export async function findSessionPrices(db: Queryable, eventId: number, sessionId: number): Promise<PriceRow[]> {
   const { rows } = await db.query<PriceRow>(
-    `select p.id, p.session_id, p.category_id, c.name as category_name, c.sortnum as category_sortnum, p.zone_id,
+    `select p.id, p.session_id, p.category_id, c.name as category_name, c.sortnum as category_sortnum,
+            c.concession as category_concession, p.zone_id,
             p.amount, p.service_fee, p.service_fee_kind, p.sortnum
        from prices p join categories c on c.id = p.category_id
       where p.event_id = $1 and (p.session_id is null or p.session_id = $2) and not p.for_subscription

@@ -13,7 +13,8 @@ import type {
 import type { Queryable } from '../db/client.ts';
 import { findCheckboxes } from '../event/event.repository.ts';
 import { BusinessError, ok } from '../http.ts';
-import { sessionDayTime } from '../order-view/dates.ts';
+import { sessionDayTime, venueDateParts } from '../order-view/dates.ts';
+import { appliesOnDay } from '../../contract/concession-rules.ts';
 import { toRoubles } from '../../contract/format-price.ts';
 import { unitServiceFee } from '../../contract/event-prices.ts';
 import { type HallLayout, buildHallLayout, seatRowsOf } from './hall-layout.ts';
@@ -45,6 +46,12 @@ export function effectivePrices(rows: readonly PriceRow[]): PriceRow[] {
     if (!seen || (seen.session_id === null && row.session_id !== null)) chosen.set(key, row);
   }
   return [...chosen.values()];
+}
+
+/** The prices a session's day offers: a concession category only on the days it applies (as the event page's prices). */
+export function pricesOnDay(rows: readonly PriceRow[], startsAt: Date, timeZone: string): PriceRow[] {
+  const day = venueDateParts(startsAt, timeZone).iso;
+  return rows.filter((row) => appliesOnDay(row.category_concession, day));
 }
 
 function toWirePrice(row: PriceRow): SchemePrice {
@@ -163,11 +170,12 @@ export function createSeatingService(deps: SeatingDeps) {
       if (!layout) throw schemeNotFound();
       const selling = !session.is_cancelled && session.starts_at.getTime() > now.getTime() && onSale(event, now);
 
-      const [taken, priceRows, standingLeft] = await Promise.all([
+      const [taken, allPrices, standingLeft] = await Promise.all([
         findTakenSeatIds(deps.db, session.id),
         findSessionPrices(deps.db, event.id, session.id),
         findStandingRemaining(deps.db, event.hall_id, session.id),
       ]);
+      const priceRows = pricesOnDay(allPrices, session.starts_at, deps.timezone);
       const key = `${session.id}:${lang}`;
       const inputs = JSON.stringify([selling, event.order_limit, [...taken].sort((a, b) => a - b), priceRows, [...standingLeft]]);
       const known = answers.get(key);

@@ -273,6 +273,26 @@ describe('POST /api/admin/desk/sales of seats', () => {
     expect(again.json().errorCode).toBe('-1011');
   });
 
+  it('offers and sells a concession category on a day the storefront’s map leaves it out: the cashier sees the document', async () => {
+    // The session is on Tuesday 24 November; the child category applies on Mondays only.
+    await t.db.query('update categories set concession = $1::jsonb where id = 9102', [
+      JSON.stringify({ document: 'student-card', weekdays: [1] }),
+    ]);
+    const storefront = await t.post('/api/scheme', { hash: 'scheme-event-9100', calendar_id: 9101, lang: 'ru' });
+    const mapPrices = storefront.json().zones.flatMap((z: { prices: { price_id: number }[] }) => z.prices.map((p) => p.price_id));
+    expect(mapPrices).not.toContain(9102);
+    const desk = await adminCall(t, 'GET', '/api/admin/desk/sessions/9101', cookie);
+    expect(desk.statusCode, desk.body).toBe(200);
+    expect(desk.json().session.prices).toContainEqual(expect.objectContaining({ id: 9102, categoryId: 9102, zoneId: 9101 }));
+    const sold = await adminCall(t, 'POST', SALES, cookie, {
+      sessionId: 9101,
+      seats: [{ seatId: 100001, priceId: 9102 }],
+      payment: { kind: 'card' },
+      expectedTotal: 100000,
+    });
+    expect(sold.statusCode, sold.body).toBe(200);
+  });
+
   it('refuses a seat at another zone’s price, or not in the hall', async () => {
     for (const seats of [[{ seatId: 100001, priceId: 9103 }], [{ seatId: 999999, priceId: 9101 }]]) {
       const response = await adminCall(t, 'POST', SALES, cookie, {

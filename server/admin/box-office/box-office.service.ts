@@ -210,7 +210,9 @@ export function createBoxOffice(deps: {
       named: row.named_tickets ? await namedForm(row.event_id) : null,
       prices: prices.map((p) => ({
         id: p.id,
+        categoryId: p.category_id,
         categoryName: fullLocalized(p.category_name),
+        zoneId: p.zone_id,
         zoneName: p.zone_name ? fullLocalized(p.zone_name) : null,
         amount: p.amount,
         pushkin: p.pushkin,

@@ -112,6 +112,7 @@ const PAGES: readonly { path: string; permission?: Permission; render: (page: Pa
     },
   },
   { path: '/reports', render: () => <ReportsPage /> },
+  { path: '/reports/visits', render: () => <VisitsPage /> },
   { path: '/halls', render: () => <HallsPage /> },
   { path: '/halls/blocks', render: () => <SeatBlocksPage /> },
   { path: '/offers', render: () => <PromoCodesPage /> },
@@ -133,6 +134,7 @@ const PAGES: readonly { path: string; permission?: Permission; render: (page: Pa
   { path: '/closing-receipts', render: () => <ClosingReceiptsPage /> },
   { path: '/checkin-devices', render: () => <DevicesPage /> },
 ];
+const VisitsPage = lazy(() => import('../features/reports/visits-page.tsx').then((module) => ({ default: module.VisitsPage })));
 const HandoutPage = lazy(() => import('../features/box-office/handout-page.tsx'));
 
 /** Signed out: the sign-in page at any address; signed in: the shell with the page of the address. */

@@ -28,6 +28,7 @@ describe('the back office menu', () => {
     { path: '/account', permission: null },
     { path: '/orders', permission: 'orders.read' },
     { path: '/orders/:id', permission: 'orders.read' },
+    { path: '/reports/visits', permission: 'reports.read' },
     { path: '/halls/blocks', permission: 'catalog.write' },
     { path: '/catalog/entries/:kind/:id', permission: 'catalog.write' },
     { path: '/loyalty/:id', permission: 'loyalty.read' },

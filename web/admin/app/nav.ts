@@ -25,6 +25,7 @@ export const NAV: readonly NavSection[] = [
       { path: '/orders', labelKey: 'admin-orders:nav', permission: 'orders.read' },
       { path: '/groups', labelKey: 'admin-groups:nav', permission: 'groups.manage' },
       { path: '/reports', labelKey: 'admin-reports:nav', permission: 'reports.read' },
+      { path: '/reports/visits', labelKey: 'admin-reports:visits.nav', permission: 'reports.read' },
       { path: '/registry', labelKey: 'nav.registry', permission: 'reports.read' },
       { path: '/closing-receipts', labelKey: 'nav.closingReceipts', permission: 'reports.read' },
       { path: '/loyalty', labelKey: 'admin-loyalty:nav', permission: 'loyalty.read' },

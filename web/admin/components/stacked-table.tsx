@@ -15,6 +15,8 @@ type Props<Row> = {
   rowKey: (row: Row) => string | number;
   /** The table's name: read by screen readers only, and the name of its scroll region. */
   caption: string;
+  /** A totals row, one cell per column; the first names the row ("Итого"). */
+  footer?: readonly ReactNode[];
 };
 
 /**
@@ -22,7 +24,7 @@ type Props<Row> = {
  * carries its column's label (data-label, shown by admin.css below the breakpoint), written once
  * here instead of beside every cell. A table still too wide scrolls inside its TableRegion.
  */
-export function StackedTable<Row>({ columns, rows, rowKey, caption }: Props<Row>) {
+export function StackedTable<Row>({ columns, rows, rowKey, caption, footer }: Props<Row>) {
   return (
     <TableRegion name={caption}>
       <table className="admin-table admin-table--stack">
@@ -47,6 +49,23 @@ export function StackedTable<Row>({ columns, rows, rowKey, caption }: Props<Row>
             </tr>
           ))}
         </tbody>
+        {footer ? (
+          <tfoot>
+            <tr>
+              {columns.map((column, i) =>
+                i === 0 ? (
+                  <th key={column.label} scope="row">
+                    {footer[i]}
+                  </th>
+                ) : (
+                  <td key={column.label} data-label={column.labelHidden || footer[i] === '' ? undefined : column.label}>
+                    {footer[i]}
+                  </td>
+                ),
+              )}
+            </tr>
+          </tfoot>
+        ) : null}
       </table>
     </TableRegion>
   );

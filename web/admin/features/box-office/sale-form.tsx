@@ -11,7 +11,7 @@ import { pickText } from '../../lib/format.ts';
 import { formatMoney } from '../../../lib/venue-format.ts';
 import { useVenue } from '../../app/session.ts';
 import { PaymentFields, type PaymentState, emptyPayment, paymentOf } from './payment-fields.tsx';
-import { type ChosenSeat, SeatPicker } from './seat-picker.tsx';
+import { type ChosenSeat, SeatPicker } from '../../components/seat-picker.tsx';
 import { deskHolderIssues } from '../../../../contract/admin/desk-holders.ts';
 import { type HolderValues, emptyHolder, toHolderInput } from '../../../lib/holder-values.ts';
 import { HolderFields, deskHolderContext } from './holder-fields.tsx';
@@ -139,7 +139,13 @@ export function SaleForm({ sessionId, onSold, register }: Props) {
       {sellable ? (
         <>
           {byMap ? (
-            <SeatPicker eventHash={data.eventHash} sessionId={data.id} eventName={pickText(data.eventName, lang)} onChange={setSeats} />
+            <SeatPicker
+              eventHash={data.eventHash}
+              sessionId={data.id}
+              eventName={pickText(data.eventName, lang)}
+              prices={prices}
+              onChange={setSeats}
+            />
           ) : null}
           {byMap ? null : (
             <fieldset className="admin-desk__prices">

@@ -11,6 +11,7 @@ import { formatMoney } from '../../../lib/venue-format.ts';
 import { FormMessage, type FormOutcome } from '../../components/form-message.tsx';
 import { LabelledField } from '../../components/labelled-field.tsx';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
+import { type ChosenSeat, SeatPicker } from '../../components/seat-picker.tsx';
 import { fromZoneInput } from '../../lib/zone-time.ts';
 import { useVenue } from '../../app/session.ts';
 import { fieldErrorsOf, groupsPaths } from './groups-api.ts';
@@ -38,6 +39,7 @@ export function GroupNewPage() {
   const [, navigate] = useLocation();
   const [sessionId, setSessionId] = useState<number | null>(null);
   const [quantities, setQuantities] = useState<Record<number, string>>({});
+  const [seats, setSeats] = useState<ChosenSeat[]>([]);
   const [text, setText] = useState<Record<TextField, string>>(
     Object.fromEntries(TEXT_FIELDS.map((f) => [f, ''])) as Record<TextField, string>,
   );
@@ -58,11 +60,16 @@ export function GroupNewPage() {
     queryFn: ({ signal }) => apiGet(groupsPaths.session(sessionId ?? 0), deskSessionResponse, { signal }),
     enabled: sessionId !== null,
   });
-  const lines = Object.entries(quantities)
-    .map(([priceId, q]) => ({ priceId: Number(priceId), quantity: Number(q) }))
-    .filter((l) => Number.isInteger(l.quantity) && l.quantity > 0);
-  const adults = lines.filter((l) => String(l.priceId) === companionPriceId).reduce((s, l) => s + l.quantity, 0);
-  const children = lines.reduce((s, l) => s + l.quantity, 0) - adults;
+  // A seated session's places are seats chosen on the hall map, each priced as one place.
+  const byMap = session.data?.session.useSeatMap === true;
+  const lines = byMap
+    ? []
+    : Object.entries(quantities)
+        .map(([priceId, q]) => ({ priceId: Number(priceId), quantity: Number(q) }))
+        .filter((l) => Number.isInteger(l.quantity) && l.quantity > 0);
+  const places = byMap ? seats.map((seat) => ({ priceId: seat.priceId, quantity: 1 })) : lines;
+  const adults = places.filter((l) => String(l.priceId) === companionPriceId).reduce((s, l) => s + l.quantity, 0);
+  const children = places.reduce((s, l) => s + l.quantity, 0) - adults;
   const freeCount = companionPriceId
     ? Math.min(adults, freeCompanions(children, { perChildren: Number(perChildren), free: Number(free) }))
     : 0;
@@ -73,6 +80,7 @@ export function GroupNewPage() {
         {
           sessionId,
           lines,
+          seats: seats.map(({ seatId, priceId }) => ({ seatId, priceId })),
           organisation: { name: text.orgName, inn: text.orgInn, kpp: text.orgKpp, address: text.orgAddress },
           leader: { name: text.leaderName, phone: text.leaderPhone, email: text.leaderEmail },
           payer,
@@ -113,6 +121,7 @@ export function GroupNewPage() {
             onChange={(event) => {
               setSessionId(event.currentTarget.value ? Number(event.currentTarget.value) : null);
               setQuantities({});
+              setSeats([]);
               setCompanionPriceId('');
             }}
           >
@@ -127,27 +136,38 @@ export function GroupNewPage() {
         {session.data ? (
           <fieldset className="admin-stack">
             <legend>{t('form.places')}</legend>
-            {session.data.session.useSeatMap ? <p className="admin-hint">{t('form.seatMapNote')}</p> : null}
-            {session.data.session.prices.map((p) => (
-              <LabelledField
-                key={p.id}
-                id={`admin-group-price-${p.id}`}
-                label={`${pickLocalized(p.categoryName, lang)}${p.zoneName ? `, ${pickLocalized(p.zoneName, lang)}` : ''} — ${formatMoney(p.amount, venue.currency, lang)}`}
-                error={errors.lines ? t('form.invalid.lines') : undefined}
-              >
-                <input
-                  className="admin-input"
-                  type="number"
-                  min={0}
-                  inputMode="numeric"
-                  value={quantities[p.id] ?? ''}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    setQuantities((q) => ({ ...q, [p.id]: value }));
-                  }}
-                />
-              </LabelledField>
-            ))}
+            {byMap ? (
+              <SeatPicker
+                key={session.data.session.id}
+                eventHash={session.data.session.eventHash}
+                sessionId={session.data.session.id}
+                eventName={pickLocalized(session.data.session.eventName, lang)}
+                prices={session.data.session.prices}
+                onChange={setSeats}
+              />
+            ) : null}
+            {byMap
+              ? null
+              : session.data.session.prices.map((p) => (
+                  <LabelledField
+                    key={p.id}
+                    id={`admin-group-price-${p.id}`}
+                    label={`${pickLocalized(p.categoryName, lang)}${p.zoneName ? `, ${pickLocalized(p.zoneName, lang)}` : ''} — ${formatMoney(p.amount, venue.currency, lang)}`}
+                    error={errors.lines ? t('form.invalid.lines') : undefined}
+                  >
+                    <input
+                      className="admin-input"
+                      type="number"
+                      min={0}
+                      inputMode="numeric"
+                      value={quantities[p.id] ?? ''}
+                      onChange={(event) => {
+                        const value = event.currentTarget.value;
+                        setQuantities((q) => ({ ...q, [p.id]: value }));
+                      }}
+                    />
+                  </LabelledField>
+                ))}
             <LabelledField id="admin-group-companion" label={t('form.companionPrice')} hint={t('form.companionHint', { count: freeCount })}>
               <select
                 className="admin-select"

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, Suspense, lazy, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'wouter';
+import { Link } from 'wouter';
 import { occupancyReportResponse, type SalesReportResponse, salesReportResponse } from '../../../../contract/admin/reports.ts';
 import { REPORT_GROUPS, type ReportGroup, daysInPeriod, isReportPeriod } from '../../../../contract/admin/reports-rules.ts';
 import { normalizeLang } from '../../../../contract/lang.ts';
@@ -9,23 +9,18 @@ import { apiGet, toApiError } from '../../../lib/api.ts';
 import { useFieldError } from '../../components/field-errors.tsx';
 import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { pickText } from '../../lib/format.ts';
-import { formatDateTime, formatDay, formatMoney, monthStart, venueDay } from '../../../lib/venue-format.ts';
+import { formatDateTime, formatDay, formatMoney } from '../../../lib/venue-format.ts';
 import { useVenue } from '../../app/session.ts';
 import { PageSkeleton } from '../../components/page-skeleton.tsx';
 import '../../components/desk.css';
 import { StackedTable } from '../../components/stacked-table.tsx';
 import { TableRegion } from '../../components/table-region.tsx';
 import { CsvLinks } from '../../components/csv-links.tsx';
+import { PeriodFields, useReportPeriod } from './period-fields.tsx';
 
 // The chart is drawn only on this page: its code and styles load when the page first shows it,
 // so the back office's first load carries none of it.
 const SalesChart = lazy(() => import('./sales-chart.tsx').then((module) => ({ default: module.SalesChart })));
-
-/** The current month up to today, on the venue's calendar: what a report is usually asked for. */
-function defaultPeriod(timeZone: string): { from: string; to: string } {
-  const today = venueDay(timeZone);
-  return { from: monthStart(today), to: today };
-}
 
 const isGroup = (value: string | null): value is ReportGroup => (REPORT_GROUPS as readonly (string | null)[]).includes(value);
 
@@ -39,10 +34,7 @@ export function ReportsPage() {
   const venue = useVenue();
   const lang = normalizeLang(i18n.language);
   const id = useId();
-  const [params, setParams] = useSearchParams();
-  const initial = defaultPeriod(venue.timeZone);
-  const from = params.get('from') ?? initial.from;
-  const to = params.get('to') ?? initial.to;
+  const { from, to, params, setParams } = useReportPeriod();
   const groupParam = params.get('group');
   const group: ReportGroup = isGroup(groupParam) ? groupParam : 'day';
   const [draft, setDraft] = useState({ from, to, group });
@@ -79,29 +71,11 @@ export function ReportsPage() {
       <h1 className="admin-heading" id={headingId}>
         {t('heading')}
       </h1>
+      <p>
+        <Link href="/reports/visits">{t('visitsLink')}</Link>
+      </p>
       <form className="admin-search" onSubmit={submit} noValidate>
-        <div className="admin-field">
-          <label htmlFor={`${id}-from`}>{t('from')}</label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            value={draft.from}
-            onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
-            {...fieldError.attrs('from')}
-          />
-          {fieldError.message('from')}
-        </div>
-        <div className="admin-field">
-          <label htmlFor={`${id}-to`}>{t('to')}</label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            value={draft.to}
-            onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
-            {...fieldError.attrs('to')}
-          />
-          {fieldError.message('to')}
-        </div>
+        <PeriodFields id={id} value={draft} onChange={(period) => setDraft({ ...draft, ...period })} fieldError={fieldError} />
         <div className="admin-field">
           <label htmlFor={`${id}-group`}>{t('group')}</label>
           <select

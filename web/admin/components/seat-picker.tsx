@@ -1,26 +1,34 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toKopecks } from '../../../../contract/format-price.ts';
-import { normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
-import { schemeMapResponse } from '../../../../contract/scheme.ts';
-import { apiPost } from '../../../lib/api.ts';
-import { type SeatModel, buildSeatModel } from '../../../lib/seat-map/seat-model.ts';
-import { HallCanvas } from '../../components/hall-canvas.tsx';
-import { messageOf } from '../../lib/field-errors.ts';
+import type { DeskSessionResponse } from '../../../contract/admin/box-office.ts';
+import { normalizeLang, pickLocalized } from '../../../contract/lang.ts';
+import { schemeMapResponse } from '../../../contract/scheme.ts';
+import { apiPost } from '../../lib/api.ts';
+import { type SeatModel, buildSeatModel } from '../../lib/seat-map/seat-model.ts';
+import { HallCanvas } from './hall-canvas.tsx';
+import './seat-picker.css';
+import { messageOf } from '../lib/field-errors.ts';
 
 /** A chosen seat as the sale sends it, with its price in kopecks for the total on screen. */
 export type ChosenSeat = { seatId: number; priceId: number; amount: number };
 
-type Props = { eventHash: string; sessionId: number; eventName: string; onChange: (seats: ChosenSeat[]) => void };
+type Props = {
+  eventHash: string;
+  sessionId: number;
+  eventName: string;
+  /** The desk's prices of the session: every category on any day (the storefront's map offers a concession only on its days). */
+  prices: DeskSessionResponse['session']['prices'];
+  onChange: (seats: ChosenSeat[]) => void;
+};
 
 /**
- * The session's hall as the storefront draws it: the storefront's own map answer (/api/scheme:
+ * The session's hall as the storefront draws it (the box office's seat sale and a group's seats): the storefront's own map answer (/api/scheme:
  * the same seats, zones and free or taken states) drawn by the storefront's renderer. A click on a
  * free seat chooses it or lets it go; the rows below do the same from the keyboard. Every seat is
- * sold at the chosen category's price of its zone.
+ * sold at the chosen category's desk price of its zone.
  */
-export function SeatPicker({ eventHash, sessionId, eventName, onChange }: Props) {
+export function SeatPicker({ eventHash, sessionId, eventName, prices, onChange }: Props) {
   const { t, i18n } = useTranslation(['admin-desk', 'admin']);
   const lang = normalizeLang(i18n.language);
   const id = useId();
@@ -30,11 +38,12 @@ export function SeatPicker({ eventHash, sessionId, eventName, onChange }: Props)
     retry: false,
   });
   const model = useMemo(() => (map.data ? buildSeatModel(map.data) : null), [map.data]);
+  const seatPrices = useMemo(() => prices.filter((p) => p.zoneId !== null), [prices]);
   const categories = useMemo(() => {
     const all = new Map<number, string>();
-    for (const zone of map.data?.zones ?? []) for (const p of zone.prices) all.set(p.clientcategory_id, pickLocalized(p.category, lang));
+    for (const p of seatPrices) if (!all.has(p.categoryId)) all.set(p.categoryId, pickLocalized(p.categoryName, lang));
     return [...all];
-  }, [map.data, lang]);
+  }, [seatPrices, lang]);
   const [category, setCategory] = useState<number | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
 
@@ -46,9 +55,10 @@ export function SeatPicker({ eventHash, sessionId, eventName, onChange }: Props)
 
   const priced = (next: ReadonlySet<number>, cat: number): ChosenSeat[] =>
     [...next].flatMap((i) => {
-      const zone = answer.zones.find((z) => z.zone_id === model.zoneIds[model.zone[i] ?? 0]);
-      const price = zone?.prices.find((p) => p.clientcategory_id === cat) ?? zone?.prices[0];
-      return price ? [{ seatId: model.ids[i] ?? 0, priceId: price.price_id, amount: toKopecks(price.price) }] : [];
+      const zoneId = model.zoneIds[model.zone[i] ?? 0];
+      const ofZone = seatPrices.filter((p) => p.zoneId === zoneId);
+      const price = ofZone.find((p) => p.categoryId === cat) ?? ofZone[0];
+      return price ? [{ seatId: model.ids[i] ?? 0, priceId: price.id, amount: price.amount }] : [];
     });
   const choose = (next: ReadonlySet<number>, cat = chosenCategory) => {
     setSelected(next);
