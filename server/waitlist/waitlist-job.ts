@@ -8,7 +8,7 @@ import { enqueueMail } from '../mail/outbox.repository.ts';
 import { releaseOrderServices } from '../offers/offers.service.ts';
 import { CatalogMoved, type NewOrder, type NewOrderLine, type PlacedOrder, placeOrder, releaseOrder } from '../orders/orders.service.ts';
 import { findSessionPrices, findTakenSeatIds } from '../seating/seating.repository.ts';
-import { effectivePrices } from '../seating/seating.service.ts';
+import { effectivePrices, pricesOnDay } from '../seating/seating.service.ts';
 import type { SetupService } from '../setup/setup.service.ts';
 import { plannedOffers, pricesInTurn, seatsTogether } from './matching.ts';
 import { offerMail } from './waitlist-mail.ts';
@@ -113,8 +113,8 @@ export function createWaitlistMatcher(deps: WaitlistJobDeps) {
         return true;
       };
       return session.use_seat_map && session.hall_id !== null
-        ? offerSeats(tx, session, session.hall_id, line, offer)
-        : offerPlaces(tx, session, line, offer);
+        ? offerSeats(tx, session, session.hall_id, line, offer, deps.timeZone)
+        : offerPlaces(tx, session, line, offer, deps.timeZone);
     });
   }
 
@@ -138,8 +138,14 @@ type Offer = (entry: EntryRow, lines: NewOrderLine[]) => Promise<boolean>;
  * places (no longer sold, a limited price run out, a minimum above the request) or none was asked,
  * the event's first ordinary price in category order that takes them.
  */
-async function offerPlaces(tx: Queryable, session: WaitlistSessionRow, line: readonly EntryRow[], offer: Offer): Promise<number> {
-  const prices = await offerPricesOf(tx, session);
+async function offerPlaces(
+  tx: Queryable,
+  session: WaitlistSessionRow,
+  line: readonly EntryRow[],
+  offer: Offer,
+  timeZone: string,
+): Promise<number> {
+  const prices = await offerPricesOf(tx, session, timeZone);
   let free = session.remaining;
   let offered = 0;
   for (const entry of plannedOffers(line, free)) {
@@ -185,11 +191,14 @@ async function offerSeats(
   hallId: number,
   line: readonly EntryRow[],
   offer: Offer,
+  timeZone: string,
 ): Promise<number> {
   const seats = await findHallSeatsInOrder(tx, hallId);
   const taken = new Set(await findTakenSeatIds(tx, session.id));
   const priceOfZone = new Map<number, ReturnType<typeof effectivePrices>[number]>();
-  for (const price of effectivePrices(await findSessionPrices(tx, session.event_id, session.id))) {
+  for (const price of effectivePrices(
+    pricesOnDay(await findSessionPrices(tx, session.event_id, session.id), session.starts_at, timeZone),
+  )) {
     if (price.zone_id !== null && !priceOfZone.has(price.zone_id)) priceOfZone.set(price.zone_id, price);
   }
   let free = session.remaining;

@@ -348,6 +348,27 @@ describe('the matching job', () => {
     expect(await offeredLines('anna@example.test')).toEqual([{ price_id: 9000, category_id: 9000, quantity: 1 }]);
   });
 
+  it('never holds a concession category on a day it does not apply, chosen or not', async () => {
+    // The session is on 28 November (soldOut moves it a week on), in the venue's zone as in UTC.
+    const [held] = await soldOut(1);
+    await addConcession();
+    const concessionOn = (day: number) =>
+      t.db.query(`update categories set concession = $1 where id = 9001`, [
+        JSON.stringify({ weekdays: [], monthDays: [day], monthWeekdays: [] }),
+      ]);
+    await concessionOn(27);
+    expect((await join(t, { categoryId: 9001 })).json()).toMatchObject({ errorCode: '-1064' });
+    await concessionOn(28);
+    expect((await join(t, { categoryId: 9001 })).statusCode).toBe(200);
+    // The venue then moves the concession's day: the offer falls back to the ordinary price.
+    await concessionOn(27);
+    await t.db.transaction((tx) =>
+      import('../orders/orders.service.ts').then((m) => m.releaseOrder(tx, held?.id ?? 0, t.clock.date(), 'expired')),
+    );
+    expect(await t.app.waitlistMatcher.run()).toEqual({ released: 0, offered: 1 });
+    expect(await offeredLines('anna@example.test')).toEqual([{ price_id: 9000, category_id: 9000, quantity: 1 }]);
+  });
+
   it('unsubscribing while holding an offer gives the places to the next in line', async () => {
     const [held] = await soldOut(1);
     await join(t, { email: 'anna@example.test' });

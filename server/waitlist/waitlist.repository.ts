@@ -1,3 +1,4 @@
+import type { CatalogConcession } from '../../contract/catalog-file.ts';
 import { OrderStatus } from '../../contract/order-status.ts';
 import type { WaitlistState } from '../../contract/waitlist-rules.ts';
 import type { Queryable } from '../db/client.ts';
@@ -216,12 +217,14 @@ export type OfferPriceRow = {
   service_fee_kind: number;
   min_quantity: number;
   group_passes: number;
+  /** The category's concession terms (its days among them), or null for an ordinary category. */
+  category_concession: CatalogConcession | null;
 };
 
 export async function findOfferPrices(db: Queryable, eventId: number): Promise<OfferPriceRow[]> {
   const { rows } = await db.query<OfferPriceRow>(
     `select p.id, p.session_id, p.category_id, p.zone_id, p.for_subscription, p.pushkin, p.amount, p.service_fee,
-            p.service_fee_kind, p.min_quantity, p.group_passes
+            p.service_fee_kind, p.min_quantity, p.group_passes, c.concession as category_concession
        from prices p join categories c on c.id = p.category_id
       where p.event_id = $1
       order by c.sortnum, p.category_id, p.sortnum, p.id`,

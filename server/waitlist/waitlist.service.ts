@@ -1,9 +1,11 @@
+import { appliesOnDay } from '../../contract/concession-rules.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { priceFitsPayment } from '../../contract/event-prices.ts';
 import { type WaitlistJoinRequest, WAITLIST_DEFAULT_HOLD_MINUTES } from '../../contract/waitlist.ts';
 import { type OrderCaptchaDeps, withOrderCaptcha } from '../captcha/order-captcha.ts';
 import { pricesOfSession } from '../event/event.service.ts';
 import { BusinessError } from '../http.ts';
+import { venueDateParts } from '../order-view/dates.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { releaseOrderServices } from '../offers/offers.service.ts';
 import { releaseOrder } from '../orders/orders.service.ts';
@@ -64,11 +66,17 @@ export async function holdMinutesOf(db: Queryable, session: Pick<WaitlistSession
 
 /**
  * The prices an offer of a quantity session may hold places at: the session's ordinary prices
- * (not a group, subscription or Pushkin-card-only price), in category order.
+ * (not a group, subscription or Pushkin-card-only price), in category order, leaving out a
+ * concession category on a day it does not apply (the session's day in the venue's time zone).
  */
-export async function offerPricesOf(db: Queryable, session: Pick<WaitlistSessionRow, 'id' | 'event_id'>): Promise<OfferPriceRow[]> {
+export async function offerPricesOf(
+  db: Queryable,
+  session: Pick<WaitlistSessionRow, 'id' | 'event_id' | 'starts_at'>,
+  timeZone: string,
+): Promise<OfferPriceRow[]> {
+  const day = venueDateParts(session.starts_at, timeZone).iso;
   return pricesOfSession(await findOfferPrices(db, session.event_id), session.id).filter(
-    (p) => !p.for_subscription && p.group_passes === 0 && priceFitsPayment(p.pushkin, false),
+    (p) => !p.for_subscription && p.group_passes === 0 && priceFitsPayment(p.pushkin, false) && appliesOnDay(p.category_concession, day),
   );
 }
 
@@ -102,7 +110,7 @@ export function createWaitlistService(deps: WaitlistDeps) {
       if (categoryId !== null) {
         if (
           (session.use_seat_map && session.hall_id !== null) ||
-          !(await offerPricesOf(db, session)).some((p) => p.category_id === categoryId)
+          !(await offerPricesOf(db, session, deps.timeZone)).some((p) => p.category_id === categoryId)
         )
           throw refuse(ErrorCode.waitlistCategoryInvalid, 400);
       }
