@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import type { ConsentTick } from './consent-ticks.ts';
+import type { ConsentGiven } from './consent-ticks.ts';
 
 export type ConsentDocumentRow = {
   id: number;
@@ -20,6 +20,15 @@ export async function findCurrentConsentDocuments(db: Queryable): Promise<Consen
     `select distinct on (scope) ${DOCUMENT_COLUMNS} from consent_documents order by scope, version desc`,
   );
   return rows;
+}
+
+/** The current (latest) version of one scope's consent text. */
+export async function findCurrentConsentDocument(db: Queryable, scope: string): Promise<ConsentDocumentRow | undefined> {
+  const { rows } = await db.query<ConsentDocumentRow>(
+    `select ${DOCUMENT_COLUMNS} from consent_documents where scope = $1 order by version desc limit 1`,
+    [scope],
+  );
+  return rows[0];
 }
 
 /** Every version of every scope, newest first within a scope. */
@@ -50,8 +59,14 @@ export async function insertConsentVersion(
   return row;
 }
 
-/** Ledger rows for consents given after the order was placed (the named-ticket page), at the scope's current text. */
-export async function insertConsents(tx: Queryable, orderId: number, lang: string, at: Date, ticks: readonly ConsentTick[]): Promise<void> {
+/** Ledger rows for consents given after the order was placed (the named-ticket page, a return), at the scope's current text. */
+export async function insertConsents(
+  tx: Queryable,
+  orderId: number,
+  lang: string,
+  at: Date,
+  ticks: readonly ConsentGiven[],
+): Promise<void> {
   if (ticks.length === 0) return;
   await tx.query(
     `insert into consents (order_id, scope, checkbox_id, document_id, version, lang, text_sha256, given_at, client_address)
