@@ -40,13 +40,21 @@ export async function findConsentDocuments(db: Queryable): Promise<ConsentDocume
 /**
  * Writes the next version of a scope's text, its SHA-256 per language computed by the database
  * from the very bytes stored. Two editors at once: the unique (scope, version) refuses the second,
- * which the advisory lock turns into a wait instead.
+ * which the advisory lock turns into a wait instead. With `over` (the version the editor started
+ * from), nothing is written and undefined answered when that is no longer the current version.
  */
 export async function insertConsentVersion(
   tx: Queryable,
-  doc: { scope: string; title: Record<string, string>; body: Record<string, string>; at: Date; staffId: number },
-): Promise<ConsentDocumentRow> {
+  doc: { scope: string; title: Record<string, string>; body: Record<string, string>; at: Date; staffId: number; over?: number | undefined },
+): Promise<ConsentDocumentRow | undefined> {
   await tx.query("select pg_advisory_xact_lock(hashtext('consent_documents:' || $1))", [doc.scope]);
+  if (doc.over !== undefined) {
+    // Under the lock, so the version read is the one the new text follows.
+    const { rows } = await tx.query<{ v: number }>('select coalesce(max(version), 0)::int as v from consent_documents where scope = $1', [
+      doc.scope,
+    ]);
+    if (rows[0]?.v !== doc.over) return undefined;
+  }
   const { rows } = await tx.query<ConsentDocumentRow>(
     `insert into consent_documents (scope, version, title, body, sha256, created_at, staff_id)
      select $1, coalesce((select max(version) from consent_documents where scope = $1), 0) + 1, $2::jsonb, $3::jsonb,
