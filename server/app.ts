@@ -54,6 +54,7 @@ import { sandboxBankRoutes } from './payments/sandbox/sandbox-bank.routes.ts';
 import { captchaRoutes } from './captcha/captcha.routes.ts';
 import { createCaptchaService } from './captcha/captcha.service.ts';
 import { type RecaptchaVerifier, createGoogleRecaptchaVerifier } from './captcha/recaptcha.ts';
+import { createSmartCaptchaVerifier } from './captcha/smartcaptcha.ts';
 import { createCrmService } from './crm/crm.service.ts';
 import { eventRoutes } from './event/event.routes.ts';
 import { createStockReader } from './event/event-stock.ts';
@@ -226,6 +227,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     drawDigits: deps.captchaDigits,
   });
   const recaptcha = deps.recaptcha ?? createGoogleRecaptchaVerifier(config.recaptchaSecret, { log: (message) => app.log.warn(message) });
+  const smartcaptcha = createSmartCaptchaVerifier(config.smartcaptchaSecret, {
+    url: config.smartcaptchaValidateUrl,
+    log: (message) => app.log.warn(message),
+  });
 
   const personalData = createPersonalDataService({
     db: deps.db,
@@ -245,7 +250,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // database is free, several in one statement while it is busy (server/orders/order-batcher.ts).
   const orders = createOrderBatcher(deps.db, { lanes: config.orderBatchLanes, maxBatch: config.orderBatch });
   quantityOrderRoutes(app, {
-    quantityOrders: createQuantityOrderService({ db: deps.db, setup, captcha, recaptcha, holds, now, orders, catalog: eventCatalog }),
+    quantityOrders: createQuantityOrderService({
+      db: deps.db,
+      setup,
+      captcha,
+      recaptcha,
+      smartcaptcha,
+      holds,
+      now,
+      orders,
+      catalog: eventCatalog,
+    }),
     crm,
   });
   const { payments, providers, bank, assignMethods, closingReceipts } = createPaymentsStack(app, config, {
@@ -320,7 +335,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     crm,
     walletPasses: walletPasses !== undefined,
   });
-  nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: timeZone, setup, captcha, recaptcha }) });
+  nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: timeZone, setup, captcha, recaptcha, smartcaptcha }) });
   const returns = createReturnsService({ db: deps.db, now, setup, payments, baseUrl: publicBaseUrl(config), timeZone });
   returnsRoutes(app, {
     returns,
@@ -329,7 +344,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   afishaRoutes(app, { afisha });
   seatingRoutes(app, {
     seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }),
-    schemeOrders: createSchemeOrderService({ db: deps.db, setup, captcha, recaptcha, holds, now }),
+    schemeOrders: createSchemeOrderService({ db: deps.db, setup, captcha, recaptcha, smartcaptcha, holds, now }),
   });
   // The waiting list of sold-out sessions: the visitor's calls, and the job that offers places
   // coming back to the first in line (docs/waiting-list.md).
@@ -341,6 +356,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       setup,
       captcha,
       recaptcha,
+      smartcaptcha,
       now,
       windowMs: config.rateLimits.windowMs,
       ...waitlistLinks,

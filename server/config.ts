@@ -93,6 +93,10 @@ const envSchema = z
     CRM_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** The reCAPTCHA secret key; the site key is in the setup (recaptcha.sitekey). */
     RECAPTCHA_SECRET: z.string().min(1).optional(),
+    /** Yandex SmartCaptcha's server key; the client key is in the setup (smartcaptcha.sitekey). */
+    SMARTCAPTCHA_SECRET: z.string().min(1).optional(),
+    /** SmartCaptcha's validate method; Yandex's own by default (a local fake in tests). */
+    SMARTCAPTCHA_VALIDATE_URL: z.string().url().optional(),
     /** Benchmarks: on SIGUSR2 the server writes `db-statements <n>` (SQL statements sent so far) to stderr. */
     DB_STATEMENT_REPORT: flagFromEnv.default(false),
     /** Which proxies' X-Forwarded-For/-Proto/-Host to believe (server/security/trust-proxy.ts). */
@@ -235,6 +239,8 @@ export type Config = {
   embedOrigins: string[];
   crmSecret: string | undefined;
   recaptchaSecret: string | undefined;
+  smartcaptchaSecret?: string | undefined;
+  smartcaptchaValidateUrl?: string | undefined;
   /** Answer SIGUSR2 with the count of SQL statements sent (bench/parts/rush.ts reads it). */
   dbStatementReport?: boolean;
   /** Fastify's trustProxy: false (none, the default), true (any), a hop count, or addresses/CIDRs. */
@@ -411,6 +417,8 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
     crmSecret: e.CRM_SECRET,
     dbStatementReport: e.DB_STATEMENT_REPORT,
     recaptchaSecret: e.RECAPTCHA_SECRET,
+    smartcaptchaSecret: e.SMARTCAPTCHA_SECRET,
+    smartcaptchaValidateUrl: e.SMARTCAPTCHA_VALIDATE_URL,
     trustProxy: e.TRUST_PROXY,
     acquirers: {
       card: e.PAY_CARD_PROVIDER,
