@@ -211,6 +211,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         (s) => s.recaptcha.enabled,
         () => false,
       ),
+    smartcaptchaEnabled: () =>
+      setup.get().then(
+        (s) => s.smartcaptcha.enabled && !s.recaptcha.enabled,
+        () => false,
+      ),
   });
   const setFrameAncestors = frameAncestorsHook(app, config.embedOrigins);
   securityHeaders.set = (request, reply) => {
