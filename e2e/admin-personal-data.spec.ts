@@ -162,6 +162,7 @@ test.describe('the back office’s personal data page', () => {
     await dialog.getByRole('button', { name: 'Удалить данные' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Удалено заказов' })).toHaveText('Удалено заказов: 1, сохранено до сеанса: 0.');
     // Erased, the order no longer holds the e-mail: the search finds nothing of the visitor now.
+    await expect(page.getByRole('alert').filter({ hasText: 'Заказов с этим e-mail или телефоном нет.' })).toBeVisible();
     await expect(page.getByRole('cell', { name: new RegExp(email) })).toHaveCount(0);
     await expectNoSidewaysScroll(page);
 

@@ -94,8 +94,14 @@ export function PersonalDataPage() {
       </form>
 
       {asked !== null && found.isPending && <div className="admin-skeleton admin-skeleton--row" aria-busy="true" />}
+      {/* Outside the visitor's block: after an erasure the search finds nothing, and the outcome stays said. */}
+      <div role="status" className="admin-message">
+        {erase.isSuccess && t('personalData.erased', { erased: erase.data.erased.length, kept: erase.data.kept.length })}
+        {erase.isError && errorText(erase.error, t('personalData.error'))}
+      </div>
       {found.isError && <p role="alert">{errorText(found.error, t('personalData.error'))}</p>}
-      {found.data && (
+      {/* A failed refetch keeps the old data: never show it as if it were current. */}
+      {found.data && !found.isError && (
         <>
           <TableRegion name={t('personalData.orders')}>
             <table className="admin-table">
@@ -170,10 +176,6 @@ export function PersonalDataPage() {
             <button type="submit" className="admin-button admin-button--danger" disabled={erase.isPending} aria-busy={erase.isPending}>
               {t('personalData.eraseButton')}
             </button>
-            <div role="status" className="admin-message">
-              {erase.isSuccess && t('personalData.erased', { erased: erase.data.erased.length, kept: erase.data.kept.length })}
-              {erase.isError && errorText(erase.error, t('personalData.error'))}
-            </div>
           </form>
           {askingErase && (
             <ConfirmDialog
