@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts';
 import { preparePaymentCatalog } from '../payments/payment-test-kit.ts';
+import type { ConsentRow } from '../personal-data/personal-data.repository.ts';
 import { lastReturnLink, loadReturn, paidOrder, resetReturnableEvent, snapshot } from './returns-test-kit.ts';
 
 const START = new Date('2026-11-21T10:00:00Z');
@@ -29,16 +30,7 @@ async function returnDocument() {
 
 const ledger = (orderId: number) =>
   t.db
-    .query<{
-      scope: string;
-      checkbox_id: number | null;
-      document_id: number;
-      version: number;
-      lang: string;
-      text_sha256: string;
-      given_at: Date;
-      client_address: string | null;
-    }>(
+    .query<Omit<ConsentRow, 'id' | 'order_id'>>(
       'select scope, checkbox_id, document_id, version, lang, text_sha256, given_at, client_address from consents where order_id = $1 and scope = $2 order by id',
       [orderId, 'return'],
     )
