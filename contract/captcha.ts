@@ -24,13 +24,15 @@ export const captchaCheckResponse = z.boolean();
 
 /**
  * The captcha fields of every call the captcha guards (create order,
- * create-scheme, confirm-nominal): the invisible reCAPTCHA token, or the image captcha's sid and
+ * create-scheme, confirm-nominal): the invisible reCAPTCHA token, SmartCaptcha's token, or the image captcha's sid and
  * the code typed. recaptchaSkip is accepted for clients written against the spec and never
  * trusted (server/captcha/order-captcha.ts).
  */
 export const captchaFields = z.object({
   recaptchaToken: z.string().max(4000).optional(),
   recaptchaSkip: z.unknown().optional(),
+  /** Yandex SmartCaptcha's token (the widget's hidden input `smart-token`). */
+  smartToken: z.string().max(4000).optional(),
   captchaSid: z.string().max(64).optional(),
   captchaText: z.string().max(CAPTCHA_TEXT_MAX, OrderFormError.captchaText).optional(),
 });

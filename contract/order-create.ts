@@ -76,6 +76,7 @@ export const createOrderRequest = z
       buyer,
       checkboxes: value.checkboxList,
       recaptchaToken: value.recaptchaToken,
+      smartToken: value.smartToken,
       captchaSid: value.captchaSid,
       captchaText: value.captchaText,
     };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_INT4, langField, localized, orderHash } from './common.ts';
+import { MAX_INT4, businessResult, langField, localized, orderHash } from './common.ts';
 
 export { ReturnStatus, isReturned } from './order-status.ts';
 
@@ -110,8 +110,14 @@ export const orderReturnPayload = z.object({
   bonuses: returnBonuses,
   groups: z.array(returnGroup),
   reasons: z.array(returnReason),
-  /** The consent text. */
+  /**
+   * The consent to the processing of personal data for a return (scope `return`): the current
+   * version of its text, which the switch shows and the ledger records.
+   */
   text: localized,
+  consent: z.object({ version: z.number().int(), title: localized }),
+  /** The venue's own notice for returns (the catalog's return checkbox), shown above the switch; empty when none. */
+  notice: localized,
   /** Today at +03:00 (dd.mm.yyyy), the date of the application. */
   date: z.string(),
   /** 'full' or 'culture-law' (Russian law on culture, art. 52.1). */
@@ -132,6 +138,11 @@ export type OrderReturnPayload = z.infer<typeof orderReturnPayload>;
 export const orderReturnResponse = z.object({ errorCode: z.string(), errorText: z.string(), response: orderReturnPayload });
 export type OrderReturnResponse = z.infer<typeof orderReturnResponse>;
 
+/** A refused return call: with the failing fields when the form can name one (the consent switch, -1050). */
+export const returnRefusal = businessResult.extend({
+  fields: z.array(z.object({ path: z.string(), code: z.string() })).optional(),
+});
+
 /** POST /api/order/return-create */
 export const returnCreateRequest = z.object({
   hash: orderHash,
@@ -139,6 +150,8 @@ export const returnCreateRequest = z.object({
   reason: z.number().int().positive('reason').max(MAX_INT4, 'reason'),
   id: z.array(z.number().int().positive('id').max(MAX_INT4, 'id')).min(1, 'id').max(500),
   hashConf: confirmationHash.nullish(),
+  /** The consent switch (scope `return`): without it the request is refused with -1050. */
+  consent: z.boolean().optional(),
 });
 
 export const returnCreateResponse = z.object({
@@ -152,6 +165,8 @@ export const returnConfirmRequest = z.object({
   hash: orderHash,
   lang: langField,
   hashConf: confirmationHash.refine(isConfirmationHash, 'hashConf'),
+  /** The consent switch, asked again at the confirmation: without it the return is refused with -1050. */
+  consent: z.boolean().optional(),
 });
 
 export const returnConfirmResponse = z.object({

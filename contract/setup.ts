@@ -77,6 +77,11 @@ export const setup = z.object({
   is_integration: flag,
   captcha: z.object({ enabled: z.boolean() }),
   recaptcha: z.object({ enabled: z.boolean(), sitekey: z.string() }),
+  /**
+   * Yandex SmartCaptcha (docs/captcha.md): the widget's client key; the server key is
+   * SMARTCAPTCHA_SECRET. reCAPTCHA wins when both are on. Missing in an older stored setup: off.
+   */
+  smartcaptcha: z.object({ enabled: z.boolean(), sitekey: z.string() }).default({ enabled: false, sitekey: '' }),
   db: z.object({
     languages: z.string(),
     rules: z.array(z.object({ url: z.string(), infname: partialLocalized })),

@@ -54,6 +54,7 @@ import { sandboxBankRoutes } from './payments/sandbox/sandbox-bank.routes.ts';
 import { captchaRoutes } from './captcha/captcha.routes.ts';
 import { createCaptchaService } from './captcha/captcha.service.ts';
 import { type RecaptchaVerifier, createGoogleRecaptchaVerifier } from './captcha/recaptcha.ts';
+import { createSmartCaptchaVerifier } from './captcha/smartcaptcha.ts';
 import { createCrmService } from './crm/crm.service.ts';
 import { eventRoutes } from './event/event.routes.ts';
 import { createStockReader } from './event/event-stock.ts';
@@ -215,6 +216,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         (s) => s.recaptcha.enabled,
         () => false,
       ),
+    smartcaptchaEnabled: () =>
+      setup.get().then(
+        (s) => s.smartcaptcha.enabled && !s.recaptcha.enabled,
+        () => false,
+      ),
   });
   const setFrameAncestors = frameAncestorsHook(app, config.embedOrigins);
   securityHeaders.set = (request, reply) => {
@@ -231,6 +237,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     drawDigits: deps.captchaDigits,
   });
   const recaptcha = deps.recaptcha ?? createGoogleRecaptchaVerifier(config.recaptchaSecret, { log: (message) => app.log.warn(message) });
+  const smartcaptcha = createSmartCaptchaVerifier(config.smartcaptchaSecret, {
+    url: config.smartcaptchaValidateUrl,
+    log: (message) => app.log.warn(message),
+  });
 
   const personalData = createPersonalDataService({
     db: deps.db,
@@ -250,7 +260,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // database is free, several in one statement while it is busy (server/orders/order-batcher.ts).
   const orders = createOrderBatcher(deps.db, { lanes: config.orderBatchLanes, maxBatch: config.orderBatch });
   quantityOrderRoutes(app, {
-    quantityOrders: createQuantityOrderService({ db: deps.db, setup, captcha, recaptcha, holds, now, orders, catalog: eventCatalog }),
+    quantityOrders: createQuantityOrderService({
+      db: deps.db,
+      setup,
+      captcha,
+      recaptcha,
+      smartcaptcha,
+      holds,
+      now,
+      orders,
+      catalog: eventCatalog,
+    }),
     crm,
   });
   const { payments, providers, bank, assignMethods, closingReceipts } = createPaymentsStack(app, config, {
@@ -325,7 +345,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     crm,
     walletPasses: walletPasses !== undefined,
   });
-  nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: timeZone, setup, captcha, recaptcha }) });
+  nominalRoutes(app, { nominal: createNominalService({ db: deps.db, now, timezone: timeZone, setup, captcha, recaptcha, smartcaptcha }) });
   selfExchangeRoutes(app, {
     selfExchange: createSelfExchange({
       db: deps.db,
@@ -349,7 +369,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   afishaRoutes(app, { afisha });
   seatingRoutes(app, {
     seating: createSeatingService({ db: deps.db, now, timezone: timeZone, catalogVersion: () => catalogVersion.current() }),
-    schemeOrders: createSchemeOrderService({ db: deps.db, setup, captcha, recaptcha, holds, now, timezone: timeZone }),
+    schemeOrders: createSchemeOrderService({ db: deps.db, setup, captcha, recaptcha, smartcaptcha, holds, now, timezone: timeZone }),
   });
   // The waiting list of sold-out sessions: the visitor's calls, and the job that offers places
   // coming back to the first in line (docs/waiting-list.md).
@@ -361,6 +381,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       setup,
       captcha,
       recaptcha,
+      smartcaptcha,
       now,
       windowMs: config.rateLimits.windowMs,
       ...waitlistLinks,

@@ -102,6 +102,10 @@ const envSchema = z
     QUEUE_PASS_TTL_S: z.coerce.number().int().min(60).max(86_400).default(1200),
     /** The reCAPTCHA secret key; the site key is in the setup (recaptcha.sitekey). */
     RECAPTCHA_SECRET: z.string().min(1).optional(),
+    /** Yandex SmartCaptcha's server key; the client key is in the setup (smartcaptcha.sitekey). */
+    SMARTCAPTCHA_SECRET: z.string().min(1).optional(),
+    /** SmartCaptcha's validate method; Yandex's own by default (a local fake in tests). */
+    SMARTCAPTCHA_VALIDATE_URL: z.string().url().optional(),
     /** Benchmarks: on SIGUSR2 the server writes `db-statements <n>` (SQL statements sent so far) to stderr. */
     DB_STATEMENT_REPORT: flagFromEnv.default(false),
     /** Which proxies' X-Forwarded-For/-Proto/-Host to believe (server/security/trust-proxy.ts). */
@@ -246,6 +250,8 @@ export type Config = {
   /** The waiting room's line; undefined without QUEUE_PASS_SECRET (no line: the waiting page retries). */
   queue: { passSecret: string; admitPerSecond: number; passTtlSeconds: number } | undefined;
   recaptchaSecret: string | undefined;
+  smartcaptchaSecret?: string | undefined;
+  smartcaptchaValidateUrl?: string | undefined;
   /** Answer SIGUSR2 with the count of SQL statements sent (bench/parts/rush.ts reads it). */
   dbStatementReport?: boolean;
   /** Fastify's trustProxy: false (none, the default), true (any), a hop count, or addresses/CIDRs. */
@@ -425,6 +431,8 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
       : undefined,
     dbStatementReport: e.DB_STATEMENT_REPORT,
     recaptchaSecret: e.RECAPTCHA_SECRET,
+    smartcaptchaSecret: e.SMARTCAPTCHA_SECRET,
+    smartcaptchaValidateUrl: e.SMARTCAPTCHA_VALIDATE_URL,
     trustProxy: e.TRUST_PROXY,
     acquirers: {
       card: e.PAY_CARD_PROVIDER,

@@ -191,8 +191,8 @@ beforeAll(async () => {
     { url: '/api/order/pay', body: { hash: unpaid, lang: 'ru', bank_data: { id: 1 } } },
     { url: '/api/order/number', body: { hash: unpaid, lang: 'ru' } },
     { url: `/api/order/return/${paid}`, body: { hash: paid, lang: 'ru', hashConf: 'abcdefgh' } },
-    { url: '/api/order/return-create', body: { hash: paid, lang: 'ru', reason: 1, id: tickets.map((ticket) => ticket.id) } },
-    { url: '/api/order/return-confirm', body: { hash: paid, lang: 'ru', hashConf: 'a'.repeat(32) } },
+    { url: '/api/order/return-create', body: { hash: paid, lang: 'ru', reason: 1, id: tickets.map((ticket) => ticket.id), consent: true } },
+    { url: '/api/order/return-confirm', body: { hash: paid, lang: 'ru', hashConf: 'a'.repeat(32), consent: true } },
   );
 }, 120_000);
 afterAll(() => t.close());

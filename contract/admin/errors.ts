@@ -7,7 +7,7 @@
  * -2500..-2519: loyalty cards; -2600..-2649: the box office; -2650..-2669: cancelling and postponing a session;
  * -2700..-2719: concessions and the visits statistics (a report's period refusal is -2103, shared with the other reports);
  * -2720..-2749: groups, invoices and bank statements; -2750..-2769: personal data (visitors' requests, consent texts);
- * -2770..-2779: the waiting list of a session. Only the
+ * -2770..-2779: the waiting list of a session; -2790..-2799: the consent texts' editor. Only the
  * codes live here: each one's text is the server's (server/locales, namespace `adminErrors`).
  */
 export const AdminErrorCode = {
@@ -213,6 +213,9 @@ export const AdminErrorCode = {
   personalDataNotFound: '-2752',
   /** A consent text needs a body and a title in every language. */
   consentTextInvalid: '-2753',
+  // --- the consent texts' editor (-2790..-2799) ---
+  /** A new consent text was written over a version that is no longer the current one: another member published meanwhile. */
+  consentTextStale: '-2790',
   // --- groups, invoices, bank statements (-2720..-2749) ---
   /** No group has this id. */
   groupNotFound: '-2720',

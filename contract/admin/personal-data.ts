@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONSENT_SCOPES } from '../consent.ts';
 import { localized, partialLocalized } from '../common.ts';
+import { LANGS, type Lang } from '../lang.ts';
 
 /** Most characters of a reason staff give for erasing a visitor's data. */
 export const ERASE_REASON_MAX = 500;
@@ -102,5 +103,23 @@ export const consentDocumentsResponse = z.object({
   retentionDays: z.number().int(),
 });
 export type ConsentDocumentsAnswer = z.infer<typeof consentDocumentsResponse>;
-export const publishConsentRequest = z.object({ scope: z.enum(CONSENT_SCOPES), title: localized, body: localized });
+/**
+ * The languages a new consent text lacks a title or a body in (blank counts as missing): a text
+ * is published only in all four (-2753), and the back office's form flags the same tabs.
+ */
+export function consentTextGaps(title: Partial<Record<Lang, string>>, body: Partial<Record<Lang, string>>): Lang[] {
+  return LANGS.filter((lang) => !title[lang]?.trim() || !body[lang]?.trim());
+}
+
+export const publishConsentRequest = z.object({
+  scope: z.enum(CONSENT_SCOPES),
+  title: localized,
+  body: localized,
+  /**
+   * The version the editor started from (the current one when the form loaded): when another
+   * was published since, nothing is written (409, -2790). Without it the text is published over
+   * whatever is current.
+   */
+  version: z.number().int().min(0).optional(),
+});
 export const publishConsentResponse = z.object({ errorCode: z.string(), errorText: z.string(), document: consentDocument });

@@ -5,12 +5,31 @@ import { BusinessError } from '../http.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import type { HoldGuard } from '../security/hold-limits.ts';
 import type { RecaptchaVerifier } from './recaptcha.ts';
+import type { SmartCaptchaVerifier } from './smartcaptcha.ts';
 
-export type OrderCaptchaDeps = { db: Db; captcha: CaptchaService; recaptcha: RecaptchaVerifier; holds?: HoldGuard | undefined };
+export type OrderCaptchaDeps = {
+  db: Db;
+  captcha: CaptchaService;
+  recaptcha: RecaptchaVerifier;
+  /** Yandex SmartCaptcha's check; without it a setup that turns SmartCaptcha on refuses every order. */
+  smartcaptcha?: SmartCaptchaVerifier | undefined;
+  holds?: HoldGuard | undefined;
+};
 
 /** The hold an order is about to take, for the per-client limits (server/security/hold-limits.ts). */
 export type OrderHold<T> = { email: string; places: number; at: Date; until: Date; hashOf: (placed: T) => string };
-export type OrderCaptchaInput = { recaptchaToken?: string | undefined; captchaSid?: string | undefined; captchaText?: string | undefined };
+export type OrderCaptchaInput = {
+  recaptchaToken?: string | undefined;
+  smartToken?: string | undefined;
+  captchaSid?: string | undefined;
+  captchaText?: string | undefined;
+};
+
+/** The token captcha the setup turns on, if any: reCAPTCHA wins when both are on. */
+export function tokenCaptchaOf(setup: Pick<StoredSetup, 'recaptcha' | 'smartcaptcha'>): 'recaptcha' | 'smartcaptcha' | undefined {
+  if (setup.recaptcha.enabled) return 'recaptcha';
+  return setup.smartcaptcha.enabled ? 'smartcaptcha' : undefined;
+}
 
 const invalid = () => new BusinessError(ErrorCode.invalidRecaptcha, { status: 400 });
 
@@ -24,7 +43,7 @@ class WrongCaptcha extends Error {
 
 /**
  * Runs an order's transaction behind the captcha the setup turns on: invisible
- * reCAPTCHA first, else the image captcha. The image answer is used inside the order's own
+ * reCAPTCHA first, else Yandex SmartCaptcha, else the image captcha. The image answer is used inside the order's own
  * transaction, so an order refused for another reason gives it back; a wrong answer uses the
  * image up (one guess each) and answers -1001, which makes the page show a new captcha.
  * `oneStatement`: placeOrder sends exactly one statement, so it needs no transaction of its own;
@@ -39,16 +58,20 @@ export async function withOrderCaptcha<T>(
   placeOrder: (tx: Queryable, alone: boolean) => Promise<T>,
   options: { oneStatement?: boolean; hold?: OrderHold<T> | undefined } = {},
 ): Promise<T> {
-  if (setup.recaptcha.enabled) {
+  const tokenCaptcha = tokenCaptchaOf(setup);
+  if (tokenCaptcha === 'recaptcha') {
     // recaptchaSkip from the client is never trusted: with reCAPTCHA on, every order needs a token.
     const ok = input.recaptchaToken ? await deps.recaptcha.verify(input.recaptchaToken, remoteIp) : false;
+    if (!ok) throw invalid();
+  }
+  if (tokenCaptcha === 'smartcaptcha') {
+    const ok = input.smartToken && deps.smartcaptcha ? await deps.smartcaptcha.verify(input.smartToken, remoteIp) : false;
     if (!ok) throw invalid();
   }
   // An image answer sent while the setup has the captcha off is the adaptive challenge's (the
   // client ordered too fast): it is checked and used like any other.
   const answered = Boolean(input.captchaSid && input.captchaText);
-  const image =
-    !setup.recaptcha.enabled && (setup.captcha.enabled || answered) ? { sid: input.captchaSid, text: input.captchaText } : undefined;
+  const image = !tokenCaptcha && (setup.captcha.enabled || answered) ? { sid: input.captchaSid, text: input.captchaText } : undefined;
   if (image && (!image.sid || !image.text)) throw invalid();
   const hold = options.hold;
   const claim =
@@ -59,7 +82,7 @@ export async function withOrderCaptcha<T>(
           places: hold.places,
           at: hold.at,
           until: hold.until,
-          captchaAnswered: setup.recaptcha.enabled || image !== undefined,
+          captchaAnswered: tokenCaptcha !== undefined || image !== undefined,
         })
       : undefined;
   if (!claim || !hold) return placeBehindCaptcha(deps, image, placeOrder, options);

@@ -1,5 +1,6 @@
 import { type ConsentScope, isConsentScope, missingConsent } from '../../contract/consent.ts';
 import { ErrorCode } from '../../contract/errors.ts';
+import type { Lang } from '../../contract/lang.ts';
 import { BusinessError } from '../http.ts';
 
 /** A checkbox of a form as the catalog holds it. */
@@ -8,17 +9,21 @@ type CatalogBox = { id: number; required: boolean; consent: string | null };
 /** A ticked consent as an order's checkboxes carry it to the database, which writes the ledger row (migration 1470). */
 export type ConsentTick = { id: number; checked: true; consent: { scope: ConsentScope; address: string | null } };
 
-/** The refusal of a form whose required consent is not ticked: -1050, naming the checkbox as a field error. */
-export const consentRequired = (boxId: number) =>
+/** A consent given outside a catalog checkbox (the return form's switch): no checkbox id. */
+export type ConsentGiven = { id: number | null; consent: ConsentTick['consent'] };
+
+/** The refusal of a form whose required consent is not given: -1050, naming the field (a checkbox, or the return's switch). */
+export const consentRequired = (path: string, text?: (lang: Lang) => string) =>
   new BusinessError(ErrorCode.consentRequired, {
     status: 400,
-    details: { fields: [{ path: `checkboxList.${boxId}`, code: 'required-consent' }] },
+    ...(text ? { text } : {}),
+    details: { fields: [{ path, code: 'required-consent' }] },
   });
 
 /** Refuses (-1050) a form whose required consent is not ticked; the same rule the forms check (contract/consent.ts). */
 export function requireConsents(boxes: readonly CatalogBox[], ticked: ReadonlySet<number>): void {
   const missing = missingConsent(boxes, ticked);
-  if (missing) throw consentRequired(missing.id);
+  if (missing) throw consentRequired(`checkboxList.${missing.id}`);
 }
 
 /**

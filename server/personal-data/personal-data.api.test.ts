@@ -183,6 +183,35 @@ describe('the consent ledger', () => {
         .map((d) => d.version),
     ).toEqual([2, 1]);
   });
+
+  it('refuses a text written over a version that is no longer current (-2790) and writes nothing', async () => {
+    const owner = (await signedInAs(t, 'owner')).cookie;
+    const text = (ru: string) => ({
+      scope: 'return',
+      title: { ru: 'Согласие', en: 'Consent', kz: 'Келісім', ch: '同意书' },
+      body: { ru, en: 'Text.', kz: 'Мәтін.', ch: '文本。' },
+    });
+    // Two editors open version 1; the first publishes version 2 over it.
+    const first = await adminCall(t, 'POST', '/api/admin/consent-texts', owner, { ...text('Первая правка.'), version: 1 });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().document).toMatchObject({ scope: 'return', version: 2 });
+    // The second still sends version 1: refused, in the member's language.
+    const second = await adminCall(t, 'POST', '/api/admin/consent-texts', owner, { ...text('Вторая правка.'), version: 1 });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({
+      errorCode: '-2790',
+      errorText: 'Пока вы редактировали, опубликована другая редакция этого согласия. Посмотрите её и опубликуйте свою заново.',
+    });
+    const { rows } = await t.db.query<{ version: number; ru: string }>(
+      "select version, body->>'ru' as ru from consent_documents where scope = 'return' order by version",
+    );
+    expect(rows.map((r) => r.version)).toEqual([1, 2]);
+    expect(rows[1]?.ru).toBe('Первая правка.');
+    // Written over the current version, it is published.
+    const again = await adminCall(t, 'POST', '/api/admin/consent-texts', owner, { ...text('Вторая правка.'), version: 2 });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().document).toMatchObject({ version: 3 });
+  });
 });
 
 describe('retention', () => {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import type { ConsentTick } from './consent-ticks.ts';
+import type { ConsentGiven } from './consent-ticks.ts';
 
 export type ConsentDocumentRow = {
   id: number;
@@ -22,6 +22,15 @@ export async function findCurrentConsentDocuments(db: Queryable): Promise<Consen
   return rows;
 }
 
+/** The current (latest) version of one scope's consent text. */
+export async function findCurrentConsentDocument(db: Queryable, scope: string): Promise<ConsentDocumentRow | undefined> {
+  const { rows } = await db.query<ConsentDocumentRow>(
+    `select ${DOCUMENT_COLUMNS} from consent_documents where scope = $1 order by version desc limit 1`,
+    [scope],
+  );
+  return rows[0];
+}
+
 /** Every version of every scope, newest first within a scope. */
 export async function findConsentDocuments(db: Queryable): Promise<ConsentDocumentRow[]> {
   const { rows } = await db.query<ConsentDocumentRow>(`select ${DOCUMENT_COLUMNS} from consent_documents order by scope, version desc`);
@@ -31,13 +40,21 @@ export async function findConsentDocuments(db: Queryable): Promise<ConsentDocume
 /**
  * Writes the next version of a scope's text, its SHA-256 per language computed by the database
  * from the very bytes stored. Two editors at once: the unique (scope, version) refuses the second,
- * which the advisory lock turns into a wait instead.
+ * which the advisory lock turns into a wait instead. With `over` (the version the editor started
+ * from), nothing is written and undefined answered when that is no longer the current version.
  */
 export async function insertConsentVersion(
   tx: Queryable,
-  doc: { scope: string; title: Record<string, string>; body: Record<string, string>; at: Date; staffId: number },
-): Promise<ConsentDocumentRow> {
+  doc: { scope: string; title: Record<string, string>; body: Record<string, string>; at: Date; staffId: number; over?: number | undefined },
+): Promise<ConsentDocumentRow | undefined> {
   await tx.query("select pg_advisory_xact_lock(hashtext('consent_documents:' || $1))", [doc.scope]);
+  if (doc.over !== undefined) {
+    // Under the lock, so the version read is the one the new text follows.
+    const { rows } = await tx.query<{ v: number }>('select coalesce(max(version), 0)::int as v from consent_documents where scope = $1', [
+      doc.scope,
+    ]);
+    if (rows[0]?.v !== doc.over) return undefined;
+  }
   const { rows } = await tx.query<ConsentDocumentRow>(
     `insert into consent_documents (scope, version, title, body, sha256, created_at, staff_id)
      select $1, coalesce((select max(version) from consent_documents where scope = $1), 0) + 1, $2::jsonb, $3::jsonb,
@@ -50,8 +67,14 @@ export async function insertConsentVersion(
   return row;
 }
 
-/** Ledger rows for consents given after the order was placed (the named-ticket page), at the scope's current text. */
-export async function insertConsents(tx: Queryable, orderId: number, lang: string, at: Date, ticks: readonly ConsentTick[]): Promise<void> {
+/** Ledger rows for consents given after the order was placed (the named-ticket page, a return), at the scope's current text. */
+export async function insertConsents(
+  tx: Queryable,
+  orderId: number,
+  lang: string,
+  at: Date,
+  ticks: readonly ConsentGiven[],
+): Promise<void> {
   if (ticks.length === 0) return;
   await tx.query(
     `insert into consents (order_id, scope, checkbox_id, document_id, version, lang, text_sha256, given_at, client_address)

@@ -1,6 +1,7 @@
 import { AdminErrorCode } from '../../contract/admin/errors.ts';
+import { consentTextGaps } from '../../contract/admin/personal-data.ts';
 import { type ConsentScope, consentSlug, isConsentScope } from '../../contract/consent.ts';
-import { LANGS, type Localized } from '../../contract/lang.ts';
+import { type Localized } from '../../contract/lang.ts';
 import type { RulesDocument } from '../../contract/setup.ts';
 import type { Db } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
@@ -212,12 +213,23 @@ export function createPersonalDataService(deps: {
     },
 
     /** Publishes a new version of a scope's consent text; the versions before it stay as they were accepted. */
-    async publishConsentText(input: { scope: ConsentScope; title: Localized; body: Localized }, actor: Actor) {
-      if (!isConsentScope(input.scope) || LANGS.some((lang) => !input.title[lang]?.trim() || !input.body[lang]?.trim()))
+    async publishConsentText(
+      input: { scope: ConsentScope; title: Localized; body: Localized; version?: number | undefined },
+      actor: Actor,
+    ) {
+      if (!isConsentScope(input.scope) || consentTextGaps(input.title, input.body).length > 0)
         throw new BusinessError(AdminErrorCode.consentTextInvalid, { status: 400 });
       const at = new Date(deps.now());
       return db.transaction(async (tx) => {
-        const row = await insertConsentVersion(tx, { scope: input.scope, title: input.title, body: input.body, at, staffId: actor.id });
+        const row = await insertConsentVersion(tx, {
+          scope: input.scope,
+          title: input.title,
+          body: input.body,
+          at,
+          staffId: actor.id,
+          over: input.version,
+        });
+        if (!row) throw new BusinessError(AdminErrorCode.consentTextStale, { status: 409 });
         await deps.audit(tx, {
           staffId: actor.id,
           action: 'consent-text.publish',

@@ -9,6 +9,7 @@ import {
   isConfirmationHash,
 } from '../../contract/returns.ts';
 import { serverText, textInAll } from '../locales/texts.ts';
+import { findCurrentConsentDocument } from '../personal-data/personal-data.repository.ts';
 import { fullLocalized, sessionDayTime } from '../order-view/dates.ts';
 import { toRoubles } from '../../contract/format-price.ts';
 import { serviceRefund, serviceTicketIds } from './return-services.ts';
@@ -24,7 +25,7 @@ import {
 } from './return-core.ts';
 import {
   type ReturnTicketRow,
-  findConsentText,
+  findReturnNotice,
   findLoyaltyMovements,
   findRequestByToken,
   findRequestServices,
@@ -37,7 +38,8 @@ import {
   settleDoneRefunds,
 } from './returns.repository.ts';
 
-const DEFAULT_CONSENT: Localized = textInAll('returns', 'consent');
+/** What a returner confirms besides the consent, when the catalog has no return checkbox of its own. */
+const DEFAULT_NOTICE: Localized = textInAll('returns', 'consent');
 
 /** dd.mm.yyyy HH:MM at +03:00, the return screen's zone. */
 export function atReturnZone(at: Date): { date: string; dateTime: string } {
@@ -158,7 +160,10 @@ export async function viewReturn(
     }));
     const movements = await findLoyaltyMovements(tx, order.id);
     const reasons = await findReturnReasons(tx);
-    const consent = await findConsentText(tx, order.event_id);
+    const notice = await findReturnNotice(tx, order.event_id);
+    // Migration 1471 publishes a first version of every scope and versions are never deleted.
+    const consent = await findCurrentConsentDocument(tx, 'return');
+    if (!consent) throw new Error('no consent text of the return scope');
     return {
       error_code: errorCode,
       error_text: errorText,
@@ -168,7 +173,9 @@ export async function viewReturn(
       bonuses: { spent: movements.spent, accrued: movements.accrued, restored: movements.restored, revoked: movements.revoked },
       groups,
       reasons: reasons.map((r) => ({ id: r.id, name: fullLocalized(r.name), descript: fullLocalized(r.description) })),
-      text: consent ? fullLocalized(consent) : DEFAULT_CONSENT,
+      text: fullLocalized(consent.body),
+      consent: { version: consent.version, title: fullLocalized(consent.title) },
+      notice: notice ? fullLocalized(notice) : DEFAULT_NOTICE,
       date: atReturnZone(at).date,
       policy: tickets.some((t) => t.refund_policy === 'culture-law') ? 'culture-law' : 'full',
       refund: { service_fee: tickets.some((t) => t.refund_service_fee), discounted: order.discount > 0 },

@@ -73,12 +73,12 @@ export async function loadReturn(t: TestApp, hash: string, hashConf?: string) {
 }
 
 export async function createReturn(t: TestApp, hash: string, ids: number[], reason = 1) {
-  const response = await t.post('/api/order/return-create', { hash, lang: 'ru', reason, id: ids });
+  const response = await t.post('/api/order/return-create', { hash, lang: 'ru', reason, id: ids, consent: true });
   return { status: response.statusCode, body: response.json<Record<string, unknown>>() };
 }
 
 export async function confirmReturn(t: TestApp, hash: string, hashConf: string) {
-  const response = await t.post('/api/order/return-confirm', { hash, lang: 'ru', hashConf });
+  const response = await t.post('/api/order/return-confirm', { hash, lang: 'ru', hashConf, consent: true });
   return { status: response.statusCode, body: response.json<Record<string, unknown>>() };
 }
 

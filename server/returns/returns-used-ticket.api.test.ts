@@ -53,7 +53,13 @@ describe('a ticket admitted at the door', () => {
   ])('refuses the visitor a return of it with -1024 in $lang and changes nothing', async ({ lang, text }) => {
     const { order, used, unused } = await orderWithOneAdmitted();
     const before = await snapshot(t, order.id);
-    const response = await t.post('/api/order/return-create', { hash: order.hash, lang, reason: 1, id: [unused.id, used.id] });
+    const response = await t.post('/api/order/return-create', {
+      hash: order.hash,
+      lang,
+      reason: 1,
+      id: [unused.id, used.id],
+      consent: true,
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ errorCode: '-1024', errorText: text });
     expect(await snapshot(t, order.id)).toEqual(before);

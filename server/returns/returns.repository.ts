@@ -141,8 +141,8 @@ export async function reasonExists(db: Queryable, id: number): Promise<boolean> 
   return rows.length > 0;
 }
 
-/** The consent text: the event's (or every event's) first checkbox of the return scope. */
-export async function findConsentText(db: Queryable, eventId: number): Promise<Texts | undefined> {
+/** The venue's notice for returns: the event's (or every event's) first checkbox of the return scope. */
+export async function findReturnNotice(db: Queryable, eventId: number): Promise<Texts | undefined> {
   const { rows } = await db.query<{ name: Texts }>(
     `select name from checkboxes where scope = 'return' and (event_id = $1 or event_id is null)
      order by (event_id is null), sortnum, id limit 1`,

@@ -8,6 +8,7 @@ import {
   returnConfirmResponse,
   returnCreateRequest,
   returnCreateResponse,
+  returnRefusal,
 } from '../../contract/returns.ts';
 import { z } from 'zod';
 import { ok } from '../http.ts';
@@ -41,20 +42,20 @@ export function returnsRoutes(app: FastifyInstance, deps: { returns: ReturnsServ
 
   r.post(
     '/api/order/return-create',
-    { schema: { tags: ['return'], body: returnCreateRequest, response: { 200: returnCreateResponse, '4xx': businessResult } } },
+    { schema: { tags: ['return'], body: returnCreateRequest, response: { 200: returnCreateResponse, '4xx': returnRefusal } } },
     async (request) => {
-      const { hash, lang, reason, id } = request.body;
-      const created = await deps.returns.createReturn({ hash, lang, reasonId: reason, ids: id });
+      const { hash, lang, reason, id, consent } = request.body;
+      const created = await deps.returns.createReturn({ hash, lang, reasonId: reason, ids: id, consent }, request.ip);
       return ok({ response: { error_code: 0, summa: toRoubles(created.amount), expires: created.expiresAt.toISOString() } });
     },
   );
 
   r.post(
     '/api/order/return-confirm',
-    { schema: { tags: ['return'], body: returnConfirmRequest, response: { 200: returnConfirmResponse, '4xx': businessResult } } },
+    { schema: { tags: ['return'], body: returnConfirmRequest, response: { 200: returnConfirmResponse, '4xx': returnRefusal } } },
     async (request) => {
-      const { hash, lang, hashConf } = request.body;
-      const confirmed = await deps.returns.confirmReturn({ hash, lang, hashConf });
+      const { hash, lang, hashConf, consent } = request.body;
+      const confirmed = await deps.returns.confirmReturn({ hash, lang, hashConf, consent }, request.ip);
       return ok({
         response: {
           error_code: 0,

@@ -17,8 +17,8 @@ export type ReturnsService = ReturnType<typeof createReturnsService>;
 export function createReturnsService(deps: ReturnsDeps) {
   return {
     viewReturn: (input: Parameters<typeof viewReturn>[1]) => viewReturn(deps, input),
-    createReturn: (input: Parameters<typeof createReturn>[1]) => createReturn(deps, input),
-    confirmReturn: (input: Parameters<typeof confirmReturn>[1]) => confirmReturn(deps, input),
+    createReturn: (input: Parameters<typeof createReturn>[1], address?: string) => createReturn(deps, input, address),
+    confirmReturn: (input: Parameters<typeof confirmReturn>[1], address?: string) => confirmReturn(deps, input, address),
     staffRefund: (input: Parameters<typeof staffRefund>[1]) => staffRefund(deps, input),
     quoteStaffRefund: (input: Parameters<typeof quoteStaffRefund>[1]) => quoteStaffRefund(deps, input),
     quoteCancellations,

@@ -1,6 +1,7 @@
 /** A visitor's return: the request, confirmed by an e-mail link valid 24 hours. */
 import { randomBytes } from 'node:crypto';
 import { type Lang } from '../../contract/common.ts';
+import type { Queryable } from '../db/client.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { RETURN_LINK_HOURS, ReturnStatus } from '../../contract/returns.ts';
 import { OrderStatus } from '../../contract/order-status.ts';
@@ -11,6 +12,8 @@ import { fullLocalized } from '../order-view/dates.ts';
 import { orderNotFound } from '../payments/payment-context.ts';
 import { returnLinkMail } from './return-mail.ts';
 import { returnedShare } from './return-services.ts';
+import { consentRequired } from '../personal-data/consent-ticks.ts';
+import { insertConsents } from '../personal-data/personal-data.repository.ts';
 import {
   type ReturnsDeps,
   assertOrderReturnable,
@@ -40,10 +43,27 @@ import {
 } from './returns.repository.ts';
 
 /**
+ * The return form's consent switch (scope `return`) is required at both steps, as the form's
+ * submit is (the request and its confirmation): without it nothing is written (-1050).
+ */
+function requireReturnConsent(consent: boolean | undefined): void {
+  if (consent !== true) throw consentRequired('consent', textOf('returns', 'consentRequired'));
+}
+
+/** A ledger row for the switch, in the same transaction as the step it was given with. */
+const recordReturnConsent = (tx: Queryable, orderId: number, lang: Lang, at: Date, address: string | undefined) =>
+  insertConsents(tx, orderId, lang, at, [{ id: null, consent: { scope: 'return', address: address ?? null } }]);
+
+/**
  * POST /api/order/return-create: the chosen tickets go to 60 and an e-mail with the
  * confirmation link (valid 24 hours) goes through the outbox, in one transaction.
  */
-export async function createReturn(deps: ReturnsDeps, input: { hash: string; lang: Lang; reasonId: number; ids: readonly number[] }) {
+export async function createReturn(
+  deps: ReturnsDeps,
+  input: { hash: string; lang: Lang; reasonId: number; ids: readonly number[]; consent?: boolean | undefined },
+  address?: string,
+) {
+  requireReturnConsent(input.consent);
   const { db, now } = deps;
   const at = new Date(now());
   const setup = await deps.setup.get();
@@ -86,6 +106,7 @@ export async function createReturn(deps: ReturnsDeps, input: { hash: string; lan
       tickets: priced.map((p) => ({ id: p.ticket.id, amount: p.terms.refund, fee: p.terms.fee })),
     });
     await holdForRequest(tx, requestId, ids, going);
+    await recordReturnConsent(tx, order.id, input.lang, at, address);
     const bonuses = await bonusMoves(tx, order, { share, amount });
     const query = new URLSearchParams({ hash_conf: token });
     if (input.lang !== 'ru') query.set('lang', input.lang);
@@ -119,7 +140,12 @@ export async function createReturn(deps: ReturnsDeps, input: { hash: string; lan
  * still with the acquirer, retried by the refunds job). A wrong, used or expired link changes
  * nothing.
  */
-export async function confirmReturn(deps: ReturnsDeps, input: { hash: string; lang: Lang; hashConf: string }) {
+export async function confirmReturn(
+  deps: ReturnsDeps,
+  input: { hash: string; lang: Lang; hashConf: string; consent?: boolean | undefined },
+  address?: string,
+) {
+  requireReturnConsent(input.consent);
   const { db, now } = deps;
   const at = new Date(now());
   const done = await db.transaction(async (tx) => {
@@ -140,6 +166,7 @@ export async function confirmReturn(deps: ReturnsDeps, input: { hash: string; la
       throw new BusinessError(ErrorCode.returnExpired, { text: textOf('returns', 'sessionStarted') });
     }
 
+    await recordReturnConsent(tx, order.id, input.lang, at, address);
     return carryOutRequest(deps, tx, order, request, ids, at);
   });
 

@@ -91,6 +91,27 @@ describe('the Content-Security-Policy of pages', () => {
     }
   });
 
+  it("allows Yandex SmartCaptcha's origin only on storefront pages with SmartCaptcha on", async () => {
+    const sourcesOf = async (url: string) =>
+      directives((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']).filter((d) =>
+        /^(script|frame|connect)-src /.test(d),
+      );
+    await saveSetup(t.db, { smartcaptcha: { enabled: true, sitekey: 'ysc1_client' } });
+    t.clock.advance(6000); // past the setup cache
+    try {
+      expect(await sourcesOf('/')).toEqual([
+        "script-src 'self' https://smartcaptcha.yandexcloud.net",
+        "connect-src 'self' https://smartcaptcha.yandexcloud.net",
+        "frame-src 'self' https://smartcaptcha.yandexcloud.net",
+      ]);
+      for (const url of ['/admin', '/checkin'])
+        expect(await sourcesOf(url)).toEqual(["script-src 'self'", "connect-src 'self'", "frame-src 'self'"]);
+    } finally {
+      await saveSetup(t.db, {});
+      t.clock.advance(6000);
+    }
+  });
+
   it('keeps the embed code frame-ancestors, once, after the page policy', async () => {
     const res = await embeddable.get('/');
     const policy = directives(res.headers['content-security-policy']);

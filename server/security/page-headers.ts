@@ -7,12 +7,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** The origins Google's reCAPTCHA loads its script from and shows its challenge in (web/lib/recaptcha.ts). */
 const RECAPTCHA_SCRIPT = ['https://www.google.com', 'https://www.gstatic.com'];
 const RECAPTCHA_FRAME = ['https://www.google.com', 'https://recaptcha.google.com'];
+/** Yandex SmartCaptcha's origin: its script, its challenge frame and the calls they make (web/lib/smartcaptcha.ts). */
+const SMARTCAPTCHA = 'https://smartcaptcha.yandexcloud.net';
 
 /**
  * The Content-Security-Policy of the storefront's pages, without frame-ancestors: that directive
  * is the embed code's (server/embed/frame-ancestors.ts), which appends it to this one.
  *
- * - script-src: our own bundles and reCAPTCHA's. The page's inline `<script type="application/json">`
+ * - script-src: our own bundles and reCAPTCHA's (or SmartCaptcha's, whose origin also goes to
+ *   connect-src and frame-src). The page's inline `<script type="application/json">`
  *   and `ld+json` blocks are data, never executed, so they need no hash; there is no inline code.
  * - style-src: our stylesheets and, by hash, the <style> blocks of the built index.html (its
  *   first-paint CSS), so injected markup can bring no <style> of its own (CSS selectors can read
@@ -29,19 +32,22 @@ const RECAPTCHA_FRAME = ['https://www.google.com', 'https://recaptcha.google.com
  *   form the page posts to must have its origin added through `formActions`.
  */
 export function pagePolicy(
-  options: { formActions?: readonly string[]; styleHashes?: readonly string[]; recaptcha?: boolean } = {},
+  options: { formActions?: readonly string[]; styleHashes?: readonly string[]; recaptcha?: boolean; smartcaptcha?: boolean } = {},
 ): string {
-  // Google's origins only where a page may show its captcha: the storefront with reCAPTCHA on.
+  // Google's origins only where a page may show its captcha: the storefront with reCAPTCHA on;
+  // Yandex's likewise with SmartCaptcha on.
   const google = options.recaptcha ?? true;
+  const yandex = options.smartcaptcha === true ? [SMARTCAPTCHA] : [];
+  const sources = (directive: string, extra: readonly string[]) => [directive, "'self'", ...extra].join(' ');
   return [
     "default-src 'self'",
-    google ? `script-src 'self' ${RECAPTCHA_SCRIPT.join(' ')}` : "script-src 'self'",
+    sources('script-src', [...(google ? RECAPTCHA_SCRIPT : []), ...yandex]),
     ["style-src 'self'", ...(options.styleHashes ?? []).map((hash) => `'${hash}'`)].join(' '),
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "media-src 'self' data:",
-    "connect-src 'self'",
-    google ? `frame-src 'self' ${RECAPTCHA_FRAME.join(' ')}` : "frame-src 'self'",
+    sources('connect-src', yandex),
+    sources('frame-src', [...(google ? RECAPTCHA_FRAME : []), ...yandex]),
     "object-src 'none'",
     "base-uri 'self'",
     `form-action ${["'self'", ...(options.formActions ?? [])].join(' ')}`,
@@ -99,30 +105,45 @@ export type HeaderSetter = (request: FastifyRequest, reply: FastifyReply) => voi
  */
 export function pageHeadersHook(
   app: FastifyInstance,
-  options: { webDist?: string | undefined; formActions?: readonly string[]; recaptchaEnabled?: () => Promise<boolean> } = {},
+  options: {
+    webDist?: string | undefined;
+    formActions?: readonly string[];
+    recaptchaEnabled?: () => Promise<boolean>;
+    smartcaptchaEnabled?: () => Promise<boolean>;
+  } = {},
 ): HeaderSetter {
   // The built page's inline CSS changes with every build: its hashes are taken at start.
   const indexFile = options.webDist ? path.join(options.webDist, 'index.html') : undefined;
   const styleHashes = indexFile && existsSync(indexFile) ? inlineStyleHashes(readFileSync(indexFile, 'utf8')) : [];
-  const withGoogle = pagePolicy({ formActions: options.formActions, styleHashes, recaptcha: true });
-  const withoutGoogle = pagePolicy({ formActions: options.formActions, styleHashes, recaptcha: false });
-  const setWith = (request: FastifyRequest, reply: FastifyReply, recaptcha: boolean) => {
+  const policies = new Map<string, string>();
+  const policyFor = (recaptcha: boolean, smartcaptcha: boolean) => {
+    const key = `${recaptcha}:${smartcaptcha}`;
+    let policy = policies.get(key);
+    if (!policy) {
+      policy = pagePolicy({ formActions: options.formActions, styleHashes, recaptcha, smartcaptcha });
+      policies.set(key, policy);
+    }
+    return policy;
+  };
+  const setWith = (request: FastifyRequest, reply: FastifyReply, recaptcha: boolean, smartcaptcha = false) => {
     reply.headers(EVERY_ANSWER_HEADERS);
     reply.header('x-request-id', request.id);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html') && !ownPolicy(request)) {
-      reply.header('content-security-policy', recaptcha ? withGoogle : withoutGoogle);
+      reply.header('content-security-policy', policyFor(recaptcha, smartcaptcha));
     }
   };
   app.addHook('onSend', async (request, reply, payload) => {
     // The back office and the door never show reCAPTCHA; the storefront only when the setup turns it on.
     const type = reply.getHeader('content-type');
     const html = typeof type === 'string' && type.startsWith('text/html');
+    const storefront = html && !staffPage(request);
     setWith(
       request,
       reply,
-      html && !staffPage(request) && options.recaptchaEnabled !== undefined ? await options.recaptchaEnabled() : false,
+      storefront && options.recaptchaEnabled !== undefined ? await options.recaptchaEnabled() : false,
+      storefront && options.smartcaptchaEnabled !== undefined ? await options.smartcaptchaEnabled() : false,
     );
     return payload;
   });

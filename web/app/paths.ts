@@ -4,6 +4,7 @@ import { orderDeclinedPath, orderViewPath } from '../../contract/order-path.ts';
 import { isIntegrationMode } from '../lib/integration.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { isSitePath } from '../../contract/site-path.ts';
+import { type ConsentScope, consentSlug } from '../../contract/consent.ts';
 
 /**
  * URL helpers for every route, so no component builds a path by hand.
@@ -64,6 +65,8 @@ export function createPaths(lang: Lang, integration: boolean = isIntegrationMode
     contacts: () => build('/contacts', lang),
     purchaseTerms: () => build('/rules/purchase-terms', lang),
     privacyPolicy: () => build('/rules/privacy-policy', lang),
+    /** The rules page of a scope's current consent text. */
+    consentText: (scope: ConsentScope) => build(`/rules/${consentSlug(scope)}`, lang),
   };
 }
 

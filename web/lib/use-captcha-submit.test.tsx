@@ -8,11 +8,18 @@ import type { Setup } from '../../contract/setup.ts';
 import { setupFixture } from '../test/fixtures.ts';
 import { ApiError } from './api.ts';
 import { executeRecaptcha } from './recaptcha.ts';
+import { executeSmartCaptcha } from './smartcaptcha.ts';
 import { type CaptchaAttempt, type CaptchaFields, useCaptchaSubmit } from './use-captcha-submit.ts';
 
 // Google's script never runs in tests: the loader answers tokens tok-1, tok-2, …
 vi.mock('./recaptcha.ts', () => ({ executeRecaptcha: vi.fn() }));
 const recaptcha = vi.mocked(executeRecaptcha);
+// Nor Yandex's: the SmartCaptcha loader answers smart-1, smart-2, …
+vi.mock('./smartcaptcha.ts', () => ({ executeSmartCaptcha: vi.fn() }));
+const smartcaptcha = vi.mocked(executeSmartCaptcha);
+const withSmartCaptcha = setupFixture((s) => {
+  s.smartcaptcha = { enabled: true, sitekey: 'ysc1_client' };
+});
 
 const plain = setupFixture();
 const withImage = setupFixture((s) => {
@@ -52,6 +59,9 @@ beforeEach(() => {
   let n = 0;
   recaptcha.mockReset();
   recaptcha.mockImplementation(async () => `tok-${++n}`);
+  let m = 0;
+  smartcaptcha.mockReset();
+  smartcaptcha.mockImplementation(async () => `smart-${++m}`);
 });
 afterEach(() => {
   cleanup();
@@ -59,6 +69,33 @@ afterEach(() => {
 });
 
 describe('useCaptchaSubmit (the order submit sequence)', () => {
+  it('with SmartCaptcha chosen, sends its token, runs the widget once more after -1001, then gives up with the error', async () => {
+    const { result, onError } = renderSubmit(withSmartCaptcha);
+    const { attempt, calls } = attempts(invalid(), invalid());
+    await act(() => result.current.submit(attempt));
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    expect(calls).toEqual([{ smartToken: 'smart-1' }, { smartToken: 'smart-2' }]);
+    expect(smartcaptcha).toHaveBeenCalledWith('ysc1_client', 'ru');
+    expect(recaptcha).not.toHaveBeenCalled();
+  });
+
+  it('with SmartCaptcha chosen, a widget that cannot run is the captcha error, and nothing is sent', async () => {
+    smartcaptcha.mockRejectedValueOnce(new Error('SmartCaptcha did not load'));
+    const { result, onError } = renderSubmit(withSmartCaptcha);
+    const { attempt, calls } = attempts(undefined);
+    await act(() => result.current.submit(attempt));
+    expect(calls).toEqual([]);
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: ErrorCode.invalidRecaptcha }));
+  });
+
+  it('never loads SmartCaptcha when the setup does not choose it', async () => {
+    const { result } = renderSubmit(plain);
+    const { attempt, calls } = attempts(undefined);
+    await act(() => result.current.submit(attempt));
+    expect(calls).toEqual([{}]);
+    expect(smartcaptcha).not.toHaveBeenCalled();
+  });
+
   it('ignores a second submit while the first is under way, and takes one again after a failure', async () => {
     const { result, onError } = renderSubmit(plain);
     let answer: (error?: Error) => void = () => undefined;

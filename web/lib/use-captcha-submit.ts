@@ -5,14 +5,16 @@ import { ErrorCode } from '../../contract/errors.ts';
 import type { Setup } from '../../contract/setup.ts';
 import { ApiError, setupQueryOptions } from './api.ts';
 import { executeRecaptcha } from './recaptcha.ts';
+import { executeSmartCaptcha } from './smartcaptcha.ts';
+import { useLang } from './use-lang.ts';
 
 /** The captcha fields an order call carries (create and create-scheme alike). */
-export type CaptchaFields = { recaptchaToken?: string; captchaSid?: string; captchaText?: string };
+export type CaptchaFields = { recaptchaToken?: string; smartToken?: string; captchaSid?: string; captchaText?: string };
 
 /** One try at the call behind the captcha; rejects with the call's ApiError. */
 export type CaptchaAttempt = (fields: CaptchaFields) => Promise<void>;
 
-type Way = 'recaptcha' | 'image' | 'none';
+type Way = 'recaptcha' | 'smartcaptcha' | 'image' | 'none';
 
 /** A -1001 answer that names the image captcha (the adaptive challenge of the order calls). */
 function asksForImage(error: ApiError): boolean {
@@ -22,9 +24,10 @@ function asksForImage(error: ApiError): boolean {
 
 /**
  * The order submit sequence shared by the event and scheme pages: run the
- * invisible reCAPTCHA when the setup enables it, else ask the image captcha (the dialog gets
+ * invisible reCAPTCHA when the setup enables it, else Yandex SmartCaptcha's invisible widget,
+ * else ask the image captcha (the dialog gets
  * `dialog`), else send directly. -1001 (captcha invalid) asks again: the image dialog opens
- * again; the invisible reCAPTCHA runs once more (Google may then show a challenge) and then
+ * again; the invisible reCAPTCHA (or SmartCaptcha) runs once more (it may then show a challenge) and then
  * gives up with the error, so a server that refuses every token never loops; a direct send
  * refused with -1001 means the page's setup is stale, so the setup is refetched and, if it now
  * enables a captcha, the sequence starts once more with it. Other errors go to onError.
@@ -37,6 +40,7 @@ function asksForImage(error: ApiError): boolean {
  */
 export function useCaptchaSubmit(setup: Setup | undefined, onError: (error: unknown) => void) {
   const queryClient = useQueryClient();
+  const lang = useLang();
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<{ attempt: CaptchaAttempt } | undefined>();
   const onErrorRef = useRef(onError);
@@ -63,14 +67,14 @@ export function useCaptchaSubmit(setup: Setup | undefined, onError: (error: unkn
         return;
       }
       if (retried) return fail(error);
-      if (way === 'recaptcha') return start(attempt, setup, true);
+      if (way === 'recaptcha' || way === 'smartcaptcha') return start(attempt, setup, true);
       let fresh: Setup;
       try {
         fresh = await queryClient.fetchQuery({ ...setupQueryOptions(), staleTime: 0 });
       } catch {
         return fail(error);
       }
-      if (!fresh.recaptcha.enabled && !fresh.captcha.enabled) return fail(error);
+      if (!fresh.recaptcha.enabled && !fresh.smartcaptcha.enabled && !fresh.captcha.enabled) return fail(error);
       return start(attempt, fresh, true);
     }
   };
@@ -85,6 +89,16 @@ export function useCaptchaSubmit(setup: Setup | undefined, onError: (error: unkn
         return fail(new ApiError(ErrorCode.invalidRecaptcha, ''));
       }
       return run(attempt, { recaptchaToken: token }, 'recaptcha', retried);
+    }
+    if (current?.smartcaptcha.enabled) {
+      setBusy(true);
+      let token: string;
+      try {
+        token = await executeSmartCaptcha(current.smartcaptcha.sitekey, lang);
+      } catch {
+        return fail(new ApiError(ErrorCode.invalidRecaptcha, ''));
+      }
+      return run(attempt, { smartToken: token }, 'smartcaptcha', retried);
     }
     if (current?.captcha.enabled) {
       setBusy(false);

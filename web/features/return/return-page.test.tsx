@@ -132,6 +132,12 @@ describe('/order/return/{hash}', () => {
     // The disabled button is described by what is still missing.
     const missing = () => document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent;
     expect(missing()).toBe('Отметьте билеты для возврата. Выберите причину возврата. Включите согласие с заявлением.');
+    // The switch is the consent to the processing of personal data: its text is the label, the document a link beside it.
+    expect(screen.getByRole('switch', { name: 'Я даю согласие на обработку моих персональных данных с целью возврата.' })).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'Согласие на обработку персональных данных при возврате, редакция 2' }).getAttribute('href'),
+    ).toBe('/rules/consent-return');
+    expect(screen.getByText('Понимаю, что возвращённые билеты станут недействительными')).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: /Вернуть билет 2/ }));
     expect(screen.getByLabelText('Итог возврата').textContent).toMatch(/Билетов к возврату1Сумма возврата200\s₽/);
     fireEvent.click(screen.getByRole('switch'));
@@ -147,7 +153,13 @@ describe('/order/return/{hash}', () => {
     fireEvent.click(within(created).getByRole('button', { name: 'Понятно' }));
     const accepted = await screen.findByRole('dialog', { name: 'Заявление принято' });
     expect(accepted.textContent).toContain('Ваше заявление принято и передано в работу');
-    expect(posted.find((p) => p.url === '/api/order/return-create')?.body).toEqual({ hash: HASH, lang: 'ru', reason: 2, id: [12] });
+    expect(posted.find((p) => p.url === '/api/order/return-create')?.body).toEqual({
+      hash: HASH,
+      lang: 'ru',
+      reason: 2,
+      id: [12],
+      consent: true,
+    });
   });
 
   it('"Отменить" closes the dialog and sends nothing', async () => {
@@ -178,7 +190,12 @@ describe('/order/return/{hash}', () => {
     fireEvent.click(screen.getByRole('switch'));
     fireEvent.click(submit('Подтвердить'));
     expect((await screen.findByRole('dialog', { name: 'Информация' })).textContent).toContain('Возврат успешно подтвержден.');
-    expect(posted.find((p) => p.url === '/api/order/return-confirm')?.body).toEqual({ hash: HASH, lang: 'ru', hashConf: conf });
+    expect(posted.find((p) => p.url === '/api/order/return-confirm')?.body).toEqual({
+      hash: HASH,
+      lang: 'ru',
+      hashConf: conf,
+      consent: true,
+    });
     await waitFor(() => expect(window.location.search).toBe(''));
   });
 

@@ -12,6 +12,8 @@ import { ApiError, apiGet, apiPost } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/venue-format.ts';
 import { TableRegion } from '../../components/table-region.tsx';
 import { useVenue } from '../../app/session.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConsentTextEditor, consentTextsKey } from './consent-text-editor.tsx';
 
 /** The query string naming one visitor: an address with @ is an e-mail, anything else a phone. */
 const visitorParams = (term: string) => new URLSearchParams(term.includes('@') ? { email: term } : { phone: term }).toString();
@@ -20,7 +22,8 @@ const errorText = (error: unknown, fallback: string) => (error instanceof ApiErr
 
 /**
  * A visitor's request about their personal data (find, export, erase, each audited), the consent
- * texts in force, and a warning while a service outside Russia is on.
+ * texts in force with the form publishing a new version, and a warning while a service outside
+ * Russia is on.
  */
 export function PersonalDataPage() {
   const { t, i18n } = useTranslation('admin');
@@ -30,8 +33,9 @@ export function PersonalDataPage() {
   const [term, setTerm] = useState('');
   const [asked, setAsked] = useState<string | null>(null);
   const [reason, setReason] = useState('');
+  const [askingErase, setAskingErase] = useState(false);
   const texts = useQuery({
-    queryKey: ['admin', 'consent-texts'],
+    queryKey: consentTextsKey,
     queryFn: ({ signal }) => apiGet('/api/admin/consent-texts', consentDocumentsResponse, { signal }),
   });
   const found = useQuery({
@@ -48,6 +52,7 @@ export function PersonalDataPage() {
         eraseResponse,
       ),
     onSuccess: () => void found.refetch(),
+    onSettled: () => setAskingErase(false),
   });
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -89,8 +94,14 @@ export function PersonalDataPage() {
       </form>
 
       {asked !== null && found.isPending && <div className="admin-skeleton admin-skeleton--row" aria-busy="true" />}
+      {/* Outside the visitor's block: after an erasure the search finds nothing, and the outcome stays said. */}
+      <div role="status" className="admin-message">
+        {erase.isSuccess && t('personalData.erased', { erased: erase.data.erased.length, kept: erase.data.kept.length })}
+        {erase.isError && errorText(erase.error, t('personalData.error'))}
+      </div>
       {found.isError && <p role="alert">{errorText(found.error, t('personalData.error'))}</p>}
-      {found.data && (
+      {/* A failed refetch keeps the old data: never show it as if it were current. */}
+      {found.data && !found.isError && (
         <>
           <TableRegion name={t('personalData.orders')}>
             <table className="admin-table">
@@ -144,7 +155,7 @@ export function PersonalDataPage() {
             aria-labelledby={`${id}-erase`}
             onSubmit={(event) => {
               event.preventDefault();
-              erase.mutate();
+              setAskingErase(true);
             }}
           >
             <h2 className="admin-subheading" id={`${id}-erase`}>
@@ -165,11 +176,20 @@ export function PersonalDataPage() {
             <button type="submit" className="admin-button admin-button--danger" disabled={erase.isPending} aria-busy={erase.isPending}>
               {t('personalData.eraseButton')}
             </button>
-            <div role="status" className="admin-message">
-              {erase.isSuccess && t('personalData.erased', { erased: erase.data.erased.length, kept: erase.data.kept.length })}
-              {erase.isError && errorText(erase.error, t('personalData.error'))}
-            </div>
           </form>
+          {askingErase && (
+            <ConfirmDialog
+              title={t('personalData.eraseConfirmTitle', { who: asked ?? '' })}
+              confirmLabel={t('personalData.eraseButton')}
+              cancelLabel={t('personalData.cancel')}
+              serious
+              busy={erase.isPending}
+              onCancel={() => setAskingErase(false)}
+              onConfirm={() => erase.mutate()}
+            >
+              <p>{t('personalData.eraseConfirmText')}</p>
+            </ConfirmDialog>
+          )}
         </>
       )}
 
@@ -188,6 +208,7 @@ export function PersonalDataPage() {
           ))}
         </ul>
       )}
+      {texts.data && <ConsentTextEditor documents={texts.data.documents} timeZone={timeZone} />}
     </section>
   );
 }

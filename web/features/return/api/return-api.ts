@@ -16,8 +16,9 @@ export function returnQueryOptions(hash: string, lang: Lang, hashConf: string | 
   });
 }
 
-export const createReturn = (hash: string, lang: Lang, reason: number, ids: number[]) =>
-  apiPost('/api/order/return-create', { hash, lang, reason, id: ids }, returnCreateResponse);
+/** consent: the form's switch (scope return); the server refuses a request without it (-1050) and records it. */
+export const createReturn = (hash: string, lang: Lang, reason: number, ids: number[], consent: boolean) =>
+  apiPost('/api/order/return-create', { hash, lang, reason, id: ids, consent }, returnCreateResponse);
 
-export const confirmReturn = (hash: string, lang: Lang, hashConf: string) =>
-  apiPost('/api/order/return-confirm', { hash, lang, hashConf }, returnConfirmResponse);
+export const confirmReturn = (hash: string, lang: Lang, hashConf: string, consent: boolean) =>
+  apiPost('/api/order/return-confirm', { hash, lang, hashConf, consent }, returnConfirmResponse);

@@ -82,6 +82,7 @@ export function ReturnContent({ data, loadedAt, hashConf }: Props) {
         lang,
         reason,
         chosen.map((row) => row.id),
+        consent,
       );
       setSelected(new Set());
       setConsent(false);
@@ -98,7 +99,7 @@ export function ReturnContent({ data, loadedAt, hashConf }: Props) {
     if (!hashConf) return;
     setBusy(true);
     try {
-      await confirmReturn(data.hash, lang, hashConf);
+      await confirmReturn(data.hash, lang, hashConf, consent);
       modal.info(t('confirmed'));
       setConsent(false);
       // The link is used: the page goes on without it and shows the new statuses.
@@ -179,6 +180,7 @@ export function ReturnContent({ data, loadedAt, hashConf }: Props) {
             ))}
           </fieldset>
 
+          {data.notice[lang] && <p className="return-policy">{data.notice[lang]}</p>}
           <div className="return-consent">
             <input
               id={consentId}
@@ -190,7 +192,13 @@ export function ReturnContent({ data, loadedAt, hashConf }: Props) {
               onChange={(event) => setConsent(event.target.checked)}
             />
             <label htmlFor={consentId}>{data.text[lang]}</label>
-            <p className="return-consent__date">{t('consent.date', { date: data.date })}</p>
+            <p className="return-consent__date">
+              {t('consent.date', { date: data.date })}{' '}
+              {/* The document is its own link, beside the label, so a tap on the text never leaves the form. */}
+              <a href={paths.consentText('return')} target="_blank" rel="noopener noreferrer">
+                {t('consent.document', { title: data.consent.title[lang], version: data.consent.version })}
+              </a>
+            </p>
           </div>
 
           <button
