@@ -162,6 +162,13 @@ export const orderViewResponse = z.object({
   usereturn: z.union([z.literal(0), z.literal(1)]),
   /** Ours, not the spec's: the order's automatic refunds, oldest first (docs/payments.md). */
   refunds: z.array(automaticRefund).default([]),
+  /**
+   * Ours: whether the buyer may exchange the order's tickets themselves now (the rule of
+   * contract/self-exchange-rules.ts; docs/session-changes.md) and the earliest deadline of those
+   * they may, so the page shows «Обменять билеты» with the rest; the dialog's contents come from
+   * POST /api/order/exchange-options.
+   */
+  selfExchange: z.object({ allowed: z.boolean(), deadline: z.string().nullable() }).default({ allowed: false, deadline: null }),
 });
 export type OrderView = z.infer<typeof orderViewResponse>;
 

@@ -16,6 +16,11 @@ const entry = z.object({
   places: z.number(),
   zoneId: z.number().nullable(),
   sectorId: z.number().nullable(),
+  /** The price category asked for (a quantity session); null: none asked, the first ordinary price. */
+  categoryName: localized.nullable(),
+  /** The zone (price level) and the sector asked for (a seated hall); null: any. */
+  zoneName: localized.nullable(),
+  sectorName: localized.nullable(),
   lang: z.string(),
   state: z.enum(WAITLIST_STATES),
   joinedAt: z.string(),
@@ -49,6 +54,8 @@ export const waitlistResponse = z.object({
     eventName: localized,
     startsAt: z.string(),
     remaining: z.number(),
+    /** A seated hall's session: entries may ask for a zone or sector, not a category. */
+    seated: z.boolean(),
   }),
   entries: z.array(entry),
   hold,

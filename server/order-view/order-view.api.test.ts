@@ -43,6 +43,8 @@ describe('POST /api/order/view', () => {
       name: 'Иван Петров',
       email: 'buyer@example.test',
       phone: '+79990000000',
+      // Only a paid order's tickets can be exchanged by the buyer (server/self-exchange/self-exchange.api.test.ts).
+      selfExchange: { allowed: false, deadline: null },
       toping: [],
       service: [{ id: 0, action: { ru: 'Сервисный сбор' }, cost: 60 }],
       discountData: {

@@ -27,6 +27,7 @@ import {
   findViewTickets,
 } from './order-view.repository.ts';
 import { isPayable, isReserveRunning } from './order-state.ts';
+import { selfExchangeAvailability } from '../self-exchange/self-exchange.service.ts';
 
 export const PAY_URL = '/api/order/pay';
 
@@ -192,6 +193,7 @@ async function viewOrder(
         .at(-1)
     : undefined;
   const reserveTime = running ? Math.ceil((order.reserved_until.getTime() - at.getTime()) / 1000) : 0;
+  const selfExchange = paid ? await selfExchangeAvailability(db, order.hash, at) : { allowed: false, deadline: null };
 
   return {
     ord_num: order.number,
@@ -218,6 +220,7 @@ async function viewOrder(
     phone: order.phone,
     usereturn: lines.some((l) => l.allow_return) ? 1 : 0,
     refunds: refunds.map(automaticRefundOf),
+    selfExchange,
   };
 }
 

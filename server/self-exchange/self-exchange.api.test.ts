@@ -8,7 +8,7 @@ import {
   orderTickets,
   resetExchangeCatalog,
 } from '../admin/order-exchange/exchange-kit.ts';
-import { completeAtBank, preparePaymentCatalog } from '../payments/payment-test-kit.ts';
+import { completeAtBank, preparePaymentCatalog, view } from '../payments/payment-test-kit.ts';
 import { paidOrder } from '../returns/returns-test-kit.ts';
 
 // The buyer's own exchange through the order page's calls: the three outcomes of the difference
@@ -51,6 +51,8 @@ describe('POST /api/order/exchange-options', () => {
     expect(body.tickets).toHaveLength(2);
     expect(body.sessions.map((s) => s.id)).toEqual([9000, OTHER_SESSION]);
     expect(body.sessions[1]?.prices.map((p) => p.id).sort()).toEqual([9000, 9001, DEAR_PRICE]);
+    // The order page's button comes with the order view, by the same rule and the same deadline.
+    expect((await view(t, order.hash)).body.selfExchange).toEqual({ allowed: true, deadline: body.deadline });
   });
 
   it.each([
@@ -63,6 +65,7 @@ describe('POST /api/order/exchange-options', () => {
     const answer = await t.post('/api/order/exchange-options', { hash: order.hash, lang: 'ru' });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toMatchObject({ refusal, sessions: [] });
+    expect((await view(t, order.hash)).body.selfExchange).toEqual({ allowed: false, deadline: null });
   });
 });
 

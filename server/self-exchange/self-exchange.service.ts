@@ -9,7 +9,7 @@ import { ErrorCode } from '../../contract/errors.ts';
 import { ReturnStatus } from '../../contract/order-status.ts';
 import type { SelfExchangeOptions } from '../../contract/self-exchange.ts';
 import { selfExchangeDeadline, selfExchangeRefusal } from '../../contract/self-exchange-rules.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import { fullLocalized } from '../order-view/dates.ts';
 import { notEnoughPlaces } from '../orders/orders.service.ts';
@@ -71,6 +71,50 @@ export function buyerGuard(priced: PricedExchange, at: Date): void {
   if (!priced.event.use_seat_map && priced.session.remaining < needed) throw notEnoughPlaces();
 }
 
+/**
+ * Whether the buyer may exchange the order's tickets at `at`, by the rule of
+ * contract/self-exchange-rules.ts: why not (a visitor's code) or null, the tickets they may
+ * exchange (admitting, not used at the door, not group tickets, of a session to come, before its
+ * deadline) and the earliest of their deadlines. The exchange's options and the order view both
+ * answer from it, so the order page's button and its dialog agree.
+ */
+export async function selfExchangeState(db: Queryable, order: ExchangeOrderRow, event: ExchangeEventRow, at: Date) {
+  const hours = event.self_exchange_hours_before;
+  const admitting = (await findReturnTickets(db, order.id)).filter(
+    (t) => t.status === ReturnStatus.returnable && t.checked_in_at === null && !t.is_group && t.starts_at.getTime() > at.getTime(),
+  );
+  // Each ticket has its session's deadline: those still before it are offered.
+  const tickets = admitting.filter((t) => selfExchangeRefusal(hours, [t.starts_at], at) === null);
+  let refusal: string | null = hours === null ? ErrorCode.selfExchangeOff : null;
+  try {
+    assertExchangeable(order);
+  } catch {
+    refusal ??= ErrorCode.selfExchangeOrder;
+  }
+  if (refusal === null && admitting.length === 0) refusal = ErrorCode.selfExchangeTickets;
+  if (refusal === null && tickets.length === 0) refusal = ErrorCode.selfExchangeDeadline;
+  if (refusal === null && (await hasWaitingExchange(db, order.id))) refusal = ErrorCode.selfExchangeWaiting;
+  const deadlineOf = (startsAt: Date) => (hours === null ? null : selfExchangeDeadline(startsAt, hours).toISOString());
+  const deadlines = tickets.map((t) => deadlineOf(t.starts_at)).filter((d): d is string => d !== null);
+  return { refusal, tickets, deadline: deadlines.sort()[0] ?? null, deadlineOf };
+}
+
+/**
+ * The order view's answer on the buyer's exchange (contract/order-view.ts `selfExchange`): whether
+ * the order page shows «Обменять билеты», and until when; the dialog's contents come from the options.
+ */
+export async function selfExchangeAvailability(
+  db: Queryable,
+  hash: string,
+  at: Date,
+): Promise<{ allowed: boolean; deadline: string | null }> {
+  const order = await findExchangeOrderByHash(db, hash);
+  const event = order ? await findExchangeEvent(db, order.event_id) : undefined;
+  if (!order || !event || event.self_exchange_hours_before === null) return { allowed: false, deadline: null };
+  const { refusal, deadline } = await selfExchangeState(db, order, event, at);
+  return refusal === null ? { allowed: true, deadline } : { allowed: false, deadline: null };
+}
+
 /** Buyers' self-service exchange by the order's link; see the module's comment. */
 export function createSelfExchange(deps: { db: Db; now: () => number; engine: OrderExchange }) {
   const { db, now, engine } = deps;
@@ -87,28 +131,12 @@ export function createSelfExchange(deps: { db: Db; now: () => number; engine: Or
   async function options(hash: string): Promise<Omit<SelfExchangeOptions, 'errorCode' | 'errorText'>> {
     const { order, event } = await orderOf(hash);
     const at = new Date(now());
-    const hours = event.self_exchange_hours_before;
-    const admitting = (await findReturnTickets(db, order.id)).filter(
-      (t) => t.status === ReturnStatus.returnable && t.checked_in_at === null && !t.is_group && t.starts_at.getTime() > at.getTime(),
-    );
-    // Each ticket has its session's deadline: those still before it are offered.
-    const tickets = admitting.filter((t) => selfExchangeRefusal(hours, [t.starts_at], at) === null);
-    let refusal: string | null = hours === null ? ErrorCode.selfExchangeOff : null;
-    try {
-      assertExchangeable(order);
-    } catch {
-      refusal ??= ErrorCode.selfExchangeOrder;
-    }
-    if (refusal === null && admitting.length === 0) refusal = ErrorCode.selfExchangeTickets;
-    if (refusal === null && tickets.length === 0) refusal = ErrorCode.selfExchangeDeadline;
-    if (refusal === null && (await hasWaitingExchange(db, order.id))) refusal = ErrorCode.selfExchangeWaiting;
+    const { refusal, tickets, deadline, deadlineOf } = await selfExchangeState(db, order, event, at);
     const choices = refusal === null && eventOnSale(event, at) ? await engine.options(order.id) : { useSeatMap: false, sessions: [] };
-    const deadlineOf = (startsAt: Date) => (hours === null ? null : selfExchangeDeadline(startsAt, hours).toISOString());
-    const deadlines = tickets.map((t) => deadlineOf(t.starts_at)).filter((d): d is string => d !== null);
     return {
       refusal,
-      hoursBefore: hours,
-      deadline: deadlines.sort()[0] ?? null,
+      hoursBefore: event.self_exchange_hours_before,
+      deadline,
       useSeatMap: event.use_seat_map && event.hall_id !== null,
       sessions: choices.sessions,
       tickets: tickets.map((t) => ({

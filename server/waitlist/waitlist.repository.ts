@@ -298,12 +298,24 @@ export async function saveVenueHold(
 }
 
 /** Every entry of a session for the back office, in line order (those out of the line after). */
-export type StaffEntryRow = EntryRow & { order_hash: string | null; order_number: number | null };
+export type StaffEntryRow = EntryRow & {
+  order_hash: string | null;
+  order_number: number | null;
+  /** The names of the category, zone and sector asked for; null when none was (or it was deleted since). */
+  category_name: Record<string, string> | null;
+  zone_name: Record<string, string> | null;
+  sector_name: Record<string, string> | null;
+};
 
 export async function findSessionEntries(db: Queryable, sessionId: number): Promise<StaffEntryRow[]> {
   const { rows } = await db.query<StaffEntryRow>(
-    `select w.*, o.hash as order_hash, o.number as order_number
-       from waitlist_entries w left join orders o on o.id = w.offered_order_id
+    `select w.*, o.hash as order_hash, o.number as order_number,
+            c.name as category_name, z.name as zone_name, sec.name as sector_name
+       from waitlist_entries w
+       left join orders o on o.id = w.offered_order_id
+       left join categories c on c.id = w.category_id
+       left join zones z on z.id = w.zone_id
+       left join hall_sectors sec on sec.id = w.sector_id
       where w.session_id = $1
       order by (w.state in ('waiting', 'offered')) desc, w.joined_at, w.id`,
     [sessionId],

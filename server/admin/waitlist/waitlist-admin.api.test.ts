@@ -4,6 +4,7 @@ import { createClock, createTestApp, type TestApp } from '../../../tests/harness
 import { OrderStatus } from '../../../contract/order-status.ts';
 import { makeOrder } from '../../payments/payment-test-kit.ts';
 import { releaseOrder } from '../../orders/orders.service.ts';
+import { insertSchemeEvent } from '../../seating/scheme-test-kit.ts';
 import { join, stateOf } from '../../waitlist/waitlist-test-kit.ts';
 import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
 
@@ -58,6 +59,36 @@ describe('the back office waiting list of a session', () => {
       { email: 'boris@example.test', places: 1, state: 'waiting', position: 2, offeredUntil: null },
     ]);
     expect(body.entries[0].orderNumber).toBeGreaterThan(0);
+  });
+
+  it('names the category asked for in a quantity session, and the zone and sector in a seated hall (null: none asked)', async () => {
+    const enter = (sessionId: number, email: string, ask: { category?: number; zone?: number; sector?: number }) =>
+      t.db.query(
+        `insert into waitlist_entries (session_id, email, places, category_id, zone_id, sector_id, joined_at)
+         values ($1, $2, 1, $3, $4, $5, $6)`,
+        [sessionId, email, ask.category ?? null, ask.zone ?? null, ask.sector ?? null, t.clock.date()],
+      );
+    await enter(9000, 'anna@example.test', { category: 9000 });
+    await enter(9000, 'boris@example.test', {});
+    const quantity = (await list('en')).json();
+    expect(quantity.session.seated).toBe(false);
+    expect(quantity.entries).toMatchObject([
+      { email: 'anna@example.test', categoryName: { ru: 'Взрослый', en: 'Взрослый', kz: 'Взрослый', ch: 'Взрослый' } },
+      { email: 'boris@example.test', categoryName: null, zoneName: null, sectorName: null },
+    ]);
+
+    const f = await insertSchemeEvent(t.db, { rows: 2, perRow: 1, standing: 0, at: START });
+    await enter(f.sessionId, 'zone@example.test', { zone: 9102 });
+    await enter(f.sessionId, 'sector@example.test', { sector: 9101 });
+    await enter(f.sessionId, 'any@example.test', {});
+    const seated = await adminCall(t, 'GET', `/api/admin/sessions/${f.sessionId}/waitlist?lang=en`, manager);
+    expect(seated.statusCode, seated.body).toBe(200);
+    expect(seated.json().session.seated).toBe(true);
+    expect(seated.json().entries).toMatchObject([
+      { email: 'zone@example.test', categoryName: null, zoneName: { ru: 'Балкон' }, sectorName: null },
+      { email: 'sector@example.test', categoryName: null, zoneName: null, sectorName: { ru: 'Партер', en: 'Stalls' } },
+      { email: 'any@example.test', categoryName: null, zoneName: null, sectorName: null },
+    ]);
   });
 
   it('sets the hold time per event over the venue default, audited; null clears it', async () => {

@@ -41,6 +41,7 @@ export function createWaitlistAdmin(deps: { db: Db; now: () => number; audit: Au
           eventName: fullLocalized(session.event_name),
           startsAt: session.starts_at.toISOString(),
           remaining: session.remaining,
+          seated: session.use_seat_map && session.hall_id !== null,
         },
         entries: rows.map((r) => ({
           id: r.id,
@@ -48,6 +49,9 @@ export function createWaitlistAdmin(deps: { db: Db; now: () => number; audit: Au
           places: r.places,
           zoneId: r.zone_id,
           sectorId: r.sector_id,
+          categoryName: r.category_name ? fullLocalized(r.category_name) : null,
+          zoneName: r.zone_name ? fullLocalized(r.zone_name) : null,
+          sectorName: r.sector_name ? fullLocalized(r.sector_name) : null,
           lang: r.lang,
           state: r.state,
           joinedAt: r.joined_at.toISOString(),

@@ -76,28 +76,16 @@ function paidOrder(statuses: number[]): OrderView {
     phone: '',
     usereturn: 1,
     refunds: [],
+    selfExchange: { allowed: false, deadline: null },
   };
 }
-
-const EXCHANGE_OPTIONS = '/api/order/exchange-options';
-/** The event lets no buyer exchange: the page offers no exchange. */
-const NO_EXCHANGE = {
-  errorCode: '0',
-  errorText: '',
-  refusal: '-1030',
-  hoursBefore: null,
-  deadline: null,
-  useSeatMap: false,
-  tickets: [],
-  sessions: [],
-};
 
 /** The page as loaded, and the server answering the same order when the page asks again. */
 function open(view: OrderView) {
   const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => (url === '/api/token' ? json({ token: 'token' }) : json(url === EXCHANGE_OPTIONS ? NO_EXCHANGE : view))),
+    vi.fn(async (url: string) => (url === '/api/token' ? json({ token: 'token' }) : json(view))),
   );
   return renderApp(`/order/${HASH}`, setupFixture(), (client) => client.setQueryData(orderQueryOptions(HASH, 'ru').queryKey, view));
 }
@@ -427,10 +415,27 @@ describe('/order/{hash}: the buyer exchanges tickets', () => {
     );
     return calls;
   }
+  /** The order as the server answers it when the buyer may exchange until `deadline`. */
+  const allowing = (deadline: string): OrderView => ({ ...paidOrder([0]), selfExchange: { allowed: true, deadline } });
+  const render = (view: OrderView) =>
+    renderApp(`/order/${HASH}`, setupFixture(), (client) => client.setQueryData(orderQueryOptions(HASH, 'ru').queryKey, view));
   const figures = { oldAmount: 50000, newAmount: 30000, difference: -20000, tickets: [{ id: 1, amount: 50000 }], places: [] };
 
+  it('shows the button with the rest of the page, from the order view alone (no layout shift)', async () => {
+    const deadline = new Date(Date.now() + 6 * 24 * HOUR).toISOString();
+    const calls = serve(allowing(deadline), {});
+    await render(allowing(deadline));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заказ № 1042' })).toBeTruthy();
+    // In the same render as the heading, not after another call: nothing moves once the page is shown.
+    const button = screen.getByRole('button', { name: 'Обменять билеты' });
+    expect(button.closest('.order-keep')).toBeTruthy();
+    expect(button.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/^Обменять билеты можно до /);
+    expect(calls.some((c) => c.url === '/api/order/exchange-options')).toBe(false);
+  });
+
   it('chooses the other session, shows the refund before confirming, and exchanges for the shown difference', async () => {
-    const view = paidOrder([0]);
+    const view = allowing(options(7 * 24 * HOUR).deadline);
     const calls = serve(view, {
       '/api/order/exchange-options': options(7 * 24 * HOUR),
       '/api/order/exchange-quote': { errorCode: '0', errorText: '', ...figures },
@@ -446,7 +451,7 @@ describe('/order/{hash}: the buyer exchanges tickets', () => {
         payPath: null,
       },
     });
-    await renderApp(`/order/${HASH}`, setupFixture(), (client) => client.setQueryData(orderQueryOptions(HASH, 'ru').queryKey, view));
+    await render(view);
     fireEvent.click(await screen.findByRole('button', { name: 'Обменять билеты' }));
     const dialog = await screen.findByRole('dialog', { name: 'Обмен билетов' });
     fireEvent.change(within(dialog).getByLabelText('Новый сеанс'), { target: { value: '11' } });
@@ -462,19 +467,30 @@ describe('/order/{hash}: the buyer exchanges tickets', () => {
     });
   });
 
-  it('offers nothing when the server says the event does not allow it', async () => {
+  it('offers nothing, and asks for no options, when the order view says the buyer may not', async () => {
     const view = paidOrder([0]);
-    serve(view, { '/api/order/exchange-options': { ...options(7 * 24 * HOUR, '-1030'), sessions: [] } });
-    await renderApp(`/order/${HASH}`, setupFixture(), (client) => client.setQueryData(orderQueryOptions(HASH, 'ru').queryKey, view));
+    const calls = serve(view, { '/api/order/exchange-options': options(7 * 24 * HOUR) });
+    await render(view);
     expect(await screen.findByRole('heading', { level: 1, name: 'Заказ № 1042' })).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Обменять билеты' })).toBeNull());
+    expect(screen.getByRole('link', { name: /PDF/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Обменять билеты' })).toBeNull();
+    expect(calls.some((c) => c.url === '/api/order/exchange-options')).toBe(false);
+  });
+
+  it("shows the server's refusal at the press when the order changed since the page was loaded", async () => {
+    const view = allowing(options(7 * 24 * HOUR).deadline);
+    serve(view, { '/api/order/exchange-options': { ...options(7 * 24 * HOUR, '-1030'), sessions: [] } });
+    await render(view);
+    fireEvent.click(await screen.findByRole('button', { name: 'Обменять билеты' }));
+    expect(await screen.findByText(/не позволяет обменять билеты самостоятельно/)).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Обмен билетов' })).toBeNull();
   });
 
   it('refuses in the browser, by the same rule, once the deadline has passed while the page was open', async () => {
-    const view = paidOrder([0]);
     // Loaded as allowed, but the session is 2 hours away and the deadline 24 hours before it.
+    const view = allowing(options(2 * HOUR).deadline);
     serve(view, { '/api/order/exchange-options': options(2 * HOUR) });
-    await renderApp(`/order/${HASH}`, setupFixture(), (client) => client.setQueryData(orderQueryOptions(HASH, 'ru').queryKey, view));
+    await render(view);
     fireEvent.click(await screen.findByRole('button', { name: 'Обменять билеты' }));
     expect(await screen.findByText('Срок самостоятельного обмена билетов истёк.')).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Обмен билетов' })).toBeNull();

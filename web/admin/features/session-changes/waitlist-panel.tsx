@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { waitlistHoldRequest, waitlistRemoveResponse, waitlistResponse } from '../../../../contract/admin/waitlist.ts';
 import { WAITLIST_HOLD_MAX, WAITLIST_HOLD_MIN } from '../../../../contract/waitlist-rules.ts';
-import { normalizeLang } from '../../../../contract/lang.ts';
+import { normalizeLang, pickLocalized } from '../../../../contract/lang.ts';
 import { apiGet, apiPost, apiSend, toApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/venue-format.ts';
 import { useVenue } from '../../app/session.ts';
@@ -98,6 +98,8 @@ export function WaitlistPanel({ sessionId }: { sessionId: number }) {
                   <th scope="col">{t('waitlist.position')}</th>
                   <th scope="col">{t('waitlist.email')}</th>
                   <th scope="col">{t('waitlist.places')}</th>
+                  <th scope="col">{t('waitlist.category')}</th>
+                  <th scope="col">{t('waitlist.place')}</th>
                   <th scope="col">{t('waitlist.state')}</th>
                   <th scope="col">{t('waitlist.joined')}</th>
                   <th scope="col">
@@ -111,6 +113,15 @@ export function WaitlistPanel({ sessionId }: { sessionId: number }) {
                     <td data-label={t('waitlist.position')}>{entry.position ?? '—'}</td>
                     <td data-label={t('waitlist.email')}>{entry.email}</td>
                     <td data-label={t('waitlist.places')}>{entry.places}</td>
+                    <td data-label={t('waitlist.category')}>{pickLocalized(entry.categoryName, lang) || '—'}</td>
+                    <td data-label={t('waitlist.place')}>
+                      {data.session.seated
+                        ? [entry.zoneName, entry.sectorName]
+                            .map((name) => pickLocalized(name, lang))
+                            .filter(Boolean)
+                            .join(', ') || t('waitlist.anyPlace')
+                        : '—'}
+                    </td>
                     <td data-label={t('waitlist.state')}>
                       {entry.state === 'offered' && entry.offeredUntil
                         ? t('waitlist.offeredUntil', { until: formatDateTime(entry.offeredUntil, lang, venue.timeZone) })

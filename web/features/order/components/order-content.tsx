@@ -174,7 +174,7 @@ export function OrderContent({ view, updatedAt }: { view: OrderView; updatedAt: 
           <a className="button button--secondary" href={`/api/order/${encodeURIComponent(hash)}/calendar.ics?lang=${lang}`} download>
             {t('addToCalendar')}
           </a>
-          <SelfExchange hash={hash} />
+          <SelfExchange hash={hash} allowed={view.selfExchange.allowed} deadline={view.selfExchange.deadline} />
         </div>
       )}
 

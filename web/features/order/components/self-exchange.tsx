@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorCode } from '../../../../contract/errors.ts';
 import { pickLocalized } from '../../../../contract/lang.ts';
 import type { SelfExchangeOptions } from '../../../../contract/self-exchange.ts';
 import { selfExchangeRefusal } from '../../../../contract/self-exchange-rules.ts';
@@ -25,39 +26,67 @@ function useWhen() {
 
 /**
  * «Обменять билеты» on a paid order's page, when its event lets buyers exchange and the deadline
- * is ahead (contract/self-exchange-rules.ts, the server applies the same rule).
+ * is ahead: the order view's `selfExchange` (the server applies contract/self-exchange-rules.ts),
+ * so the button is there with the rest of the page. The dialog's contents (the tickets, the
+ * sessions on sale) are asked for at the press, and the same rule is applied again then.
  */
-export function SelfExchange({ hash }: { hash: string }) {
+export function SelfExchange({ hash, allowed, deadline }: { hash: string; allowed: boolean; deadline: string | null }) {
   const { t } = useTranslation('order');
   const lang = useLang();
   const modal = useModal();
   const when = useWhen();
-  const options = useQuery(exchangeOptionsQuery(hash, lang));
-  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<SelfExchangeOptions | null>(null);
+  const [loading, setLoading] = useState(false);
   const untilId = useId();
-  const data = options.data;
-  if (!data || data.refusal !== null || data.tickets.length === 0) return null;
-  // The same rule as the server's, again at the press: the deadline may pass while the page is open.
-  const stillOpen = () => data.tickets.filter((x) => selfExchangeRefusal(data.hoursBefore, [new Date(x.startsAt)], new Date()) === null);
+  if (!allowed) return null;
+
+  const press = async () => {
+    setLoading(true);
+    try {
+      const data = await queryClient.fetchQuery({ ...exchangeOptionsQuery(hash, lang), staleTime: 0 });
+      // The same rule as the server's, again at the press: the deadline may pass while the page is open.
+      const at = new Date();
+      const open = data.tickets.filter((x) => selfExchangeRefusal(data.hoursBefore, [new Date(x.startsAt)], at) === null);
+      const code =
+        data.refusal ??
+        (open.length === 0
+          ? (selfExchangeRefusal(
+              data.hoursBefore,
+              data.tickets.map((x) => new Date(x.startsAt)),
+              at,
+            ) ?? ErrorCode.selfExchangeTickets)
+          : null);
+      if (code === null) {
+        setDialog({ ...data, tickets: open });
+        return;
+      }
+      modal.error(new ApiError(code, ''));
+      // The order changed since the page was loaded (or the deadline passed): the page catches up.
+      void queryClient.invalidateQueries({ queryKey: ['order', hash] });
+    } catch (error) {
+      modal.error(error);
+    } finally {
+      setLoading(false);
+    }
+  };
+
   return (
     <>
       <button
         type="button"
         className="button button--secondary"
         aria-describedby={untilId}
-        onClick={() => {
-          const first = data.tickets[0];
-          const code = first ? selfExchangeRefusal(data.hoursBefore, [new Date(first.startsAt)], new Date()) : null;
-          if (stillOpen().length === 0 && code) modal.error(new ApiError(code, ''));
-          else setOpen(true);
-        }}
+        aria-busy={loading}
+        disabled={loading}
+        onClick={() => void press()}
       >
         {t('exchange.open')}
       </button>
       <span className="visually-hidden" id={untilId}>
-        {data.deadline ? t('exchange.until', { when: when(data.deadline) }) : ''}
+        {deadline ? t('exchange.until', { when: when(deadline) }) : ''}
       </span>
-      {open && <ExchangeDialog hash={hash} data={{ ...data, tickets: stillOpen() }} onClose={() => setOpen(false)} />}
+      {dialog && <ExchangeDialog hash={hash} data={dialog} onClose={() => setDialog(null)} />}
     </>
   );
 }
