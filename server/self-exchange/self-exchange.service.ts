@@ -110,6 +110,8 @@ export function createSelfExchange(deps: { db: Db; now: () => number; engine: Or
       hoursBefore: hours,
       deadline: deadlines.sort()[0] ?? null,
       useSeatMap: event.use_seat_map && event.hall_id !== null,
+      eventHash: event.hash,
+      eventName: fullLocalized(event.name),
       sessions: choices.sessions,
       tickets: tickets.map((t) => ({
         id: t.id,
