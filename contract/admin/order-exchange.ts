@@ -63,6 +63,9 @@ export const exchangeOptionsResponse = z.object({
   errorCode: z.string(),
   errorText: z.string(),
   useSeatMap: z.boolean(),
+  /** The event's storefront hash and name: a seated session's hall map is the storefront's (/api/scheme). */
+  eventHash: z.string(),
+  eventName: z.record(z.string(), z.string()),
   sessions: z.array(
     z.object({
       id: z.number(),
@@ -72,7 +75,10 @@ export const exchangeOptionsResponse = z.object({
       prices: z.array(
         z.object({
           id: z.number(),
+          categoryId: z.number(),
           categoryName: z.record(z.string(), z.string()),
+          /** The hall zone the price is of on a seated event (null: any place); a seat is priced by its zone. */
+          zoneId: z.number().nullable(),
           zoneName: z.record(z.string(), z.string()).nullable(),
           amount: z.number(),
           fee: z.number(),

@@ -138,6 +138,8 @@ export function createSelfExchange(deps: { db: Db; now: () => number; engine: Or
       hoursBefore: event.self_exchange_hours_before,
       deadline,
       useSeatMap: event.use_seat_map && event.hall_id !== null,
+      eventHash: event.hash,
+      eventName: fullLocalized(event.name),
       sessions: choices.sessions,
       tickets: tickets.map((t) => ({
         id: t.id,

@@ -373,6 +373,32 @@ describe('GET /api/admin/orders/:id/exchange-options', () => {
       [DEAR_PRICE, 80000, 0],
     ]);
   });
+
+  it('names the event’s hash, name, and each price’s category and zone for the hall map of a seated event', async () => {
+    const order = await paidOrder(t);
+    await t.db.query(`update events set use_seat_map = true where id = 9000`);
+    const answer = await adminCall(t, 'GET', `/api/admin/orders/${order.id}/exchange-options?lang=ru`, manager);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { rows } = await t.db.query<{ hash: string; name: Record<string, string> }>('select hash, name from events where id = 9000');
+    const { rows: prices } = await t.db.query<{ id: number; category_id: number; zone_id: number | null }>(
+      'select id, category_id, zone_id from prices where event_id = 9000',
+    );
+    const body = answer.json<{
+      useSeatMap: boolean;
+      eventHash: string;
+      eventName: Record<string, string>;
+      sessions: { prices: { id: number; categoryId: number; zoneId: number | null }[] }[];
+    }>();
+    expect(body.useSeatMap).toBe(true);
+    expect(body.eventHash).toBe(rows[0]?.hash);
+    expect(body.eventName.ru).toBe(rows[0]?.name.ru);
+    const listed = body.sessions.flatMap((s) => s.prices);
+    expect(listed.length).toBeGreaterThan(0);
+    for (const p of listed) {
+      const row = prices.find((r) => r.id === p.id);
+      expect([p.categoryId, p.zoneId]).toEqual([row?.category_id, row?.zone_id]);
+    }
+  });
 });
 
 describe('GET /exchange/pay/:token (the difference of a dearer exchange)', () => {

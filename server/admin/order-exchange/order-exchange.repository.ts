@@ -42,6 +42,7 @@ export async function findExchangeOrderByHash(db: Queryable, hash: string): Prom
 /** The event of an exchange's order: what decides how its new places are chosen. */
 export type ExchangeEventRow = {
   id: number;
+  hash: string;
   hall_id: number | null;
   use_seat_map: boolean;
   name: Record<string, string>;
@@ -53,7 +54,7 @@ export type ExchangeEventRow = {
 
 export async function findExchangeEvent(db: Queryable, eventId: number): Promise<ExchangeEventRow | undefined> {
   const { rows } = await db.query<ExchangeEventRow>(
-    `select id, hall_id, use_seat_map, name, is_published, sale_starts_at, self_exchange_hours_before
+    `select id, hash, hall_id, use_seat_map, name, is_published, sale_starts_at, self_exchange_hours_before
        from events where id = $1`,
     [eventId],
   );

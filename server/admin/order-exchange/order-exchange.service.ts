@@ -107,6 +107,8 @@ export function createOrderExchange(deps: ExchangeDeps) {
     const sessions = await findExchangeSessions(db, event.id, new Date(now()));
     return {
       useSeatMap: event.use_seat_map && event.hall_id !== null,
+      eventHash: event.hash,
+      eventName: fullLocalized(event.name),
       sessions: sessions.map((s) => ({
         id: s.id,
         startsAt: s.starts_at.toISOString(),
@@ -116,7 +118,9 @@ export function createOrderExchange(deps: ExchangeDeps) {
           .filter((p) => !p.for_subscription && p.pushkin !== 1 && p.group_passes === 0)
           .map((p) => ({
             id: p.id,
+            categoryId: p.category_id,
             categoryName: fullLocalized(p.category_name),
+            zoneId: p.zone_id,
             zoneName: p.zone_name ? fullLocalized(p.zone_name) : null,
             amount: p.amount,
             fee: unitServiceFee(p.amount, p.service_fee, p.service_fee_kind),

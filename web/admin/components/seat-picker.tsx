@@ -13,22 +13,29 @@ import { messageOf } from '../lib/field-errors.ts';
 /** A chosen seat as the sale sends it, with its price in kopecks for the total on screen. */
 export type ChosenSeat = { seatId: number; priceId: number; amount: number };
 
+/** A price of the session as the picker reads it (the desk's, or an exchange's): a seat is priced by its zone. */
+type SeatPrice = Pick<DeskSessionResponse['session']['prices'][number], 'id' | 'categoryId' | 'zoneId' | 'amount'> & {
+  categoryName: Partial<Record<string, string>>;
+};
+
 type Props = {
   eventHash: string;
   sessionId: number;
   eventName: string;
   /** The desk's prices of the session: every category on any day (the storefront's map offers a concession only on its days). */
-  prices: DeskSessionResponse['session']['prices'];
+  prices: readonly SeatPrice[];
+  /** Seats that may be chosen at most (an exchange: one per ticket); no limit when left out. */
+  limit?: number;
   onChange: (seats: ChosenSeat[]) => void;
 };
 
 /**
- * The session's hall as the storefront draws it (the box office's seat sale and a group's seats): the storefront's own map answer (/api/scheme:
+ * The session's hall as the storefront draws it (the box office's seat sale, a group's seats and an order's exchange): the storefront's own map answer (/api/scheme:
  * the same seats, zones and free or taken states) drawn by the storefront's renderer. A click on a
  * free seat chooses it or lets it go; the rows below do the same from the keyboard. Every seat is
  * sold at the chosen category's desk price of its zone.
  */
-export function SeatPicker({ eventHash, sessionId, eventName, prices, onChange }: Props) {
+export function SeatPicker({ eventHash, sessionId, eventName, prices, limit, onChange }: Props) {
   const { t, i18n } = useTranslation(['admin-desk', 'admin']);
   const lang = normalizeLang(i18n.language);
   const id = useId();
@@ -64,10 +71,12 @@ export function SeatPicker({ eventHash, sessionId, eventName, prices, onChange }
     setSelected(next);
     onChange(priced(next, cat));
   };
+  const full = limit !== undefined && selected.size >= limit;
   const toggle = (i: number) => {
     if (!model.free[i]) return;
     const next = new Set(selected);
     if (next.has(i)) next.delete(i);
+    else if (full) return;
     else next.add(i);
     choose(next);
   };
@@ -107,8 +116,10 @@ export function SeatPicker({ eventHash, sessionId, eventName, prices, onChange }
         selected={selected}
         onActivate={(i) => toggle(i)}
       />
-      <p aria-live="polite">{t('seats.chosen', { count: selected.size })}</p>
-      <RowSeats model={model} sectorNames={sectorNames} selected={selected} onToggle={toggle} />
+      <p aria-live="polite">
+        {limit === undefined ? t('seats.chosen', { count: selected.size }) : t('seats.chosenOf', { count: selected.size, limit })}
+      </p>
+      <RowSeats model={model} sectorNames={sectorNames} selected={selected} full={full} onToggle={toggle} />
     </fieldset>
   );
 }
@@ -118,11 +129,14 @@ function RowSeats({
   model,
   sectorNames,
   selected,
+  full,
   onToggle,
 }: {
   model: SeatModel;
   sectorNames: ReadonlyMap<number, string>;
   selected: ReadonlySet<number>;
+  /** The limit is reached: seats not chosen cannot be added. */
+  full: boolean;
   onToggle: (i: number) => void;
 }) {
   const { t } = useTranslation('admin-desk');
@@ -148,7 +162,12 @@ function RowSeats({
           <legend>{t('seats.rowSeats', { row: row.row })}</legend>
           {Array.from({ length: row.count }, (_, k) => row.first + k).map((i) => (
             <label key={i} className="admin-check">
-              <input type="checkbox" checked={selected.has(i)} disabled={!model.free[i]} onChange={() => onToggle(i)} />
+              <input
+                type="checkbox"
+                checked={selected.has(i)}
+                disabled={!model.free[i] || (full && !selected.has(i))}
+                onChange={() => onToggle(i)}
+              />
               {model.free[i] ? nameOf(i) : t('seats.taken', { seat: nameOf(i) })}
             </label>
           ))}

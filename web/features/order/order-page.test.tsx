@@ -370,7 +370,15 @@ describe('/order/{hash}: the buyer exchanges tickets', () => {
   /** The order's exchange options: one ticket of a session `startsIn` from now, the event's hours, and two sessions on sale. */
   function options(startsIn: number, refusal: string | null = null) {
     const startsAt = new Date(Date.now() + startsIn).toISOString();
-    const price = (id: number, name: string, amount: number) => ({ id, categoryName: text(name), zoneName: null, amount, fee: 0 });
+    const price = (id: number, name: string, amount: number) => ({
+      id,
+      categoryId: id,
+      categoryName: text(name),
+      zoneId: null,
+      zoneName: null,
+      amount,
+      fee: 0,
+    });
     return {
       errorCode: '0',
       errorText: '',
@@ -378,6 +386,8 @@ describe('/order/{hash}: the buyer exchanges tickets', () => {
       hoursBefore: 24,
       deadline: new Date(Date.now() + startsIn - 24 * HOUR).toISOString(),
       useSeatMap: false,
+      eventHash: 'event',
+      eventName: text('Событие'),
       tickets: [
         {
           id: 1,

@@ -8,6 +8,7 @@ import { apiGet, apiPost } from '../../../lib/api.ts';
 import { formatDateTime, formatMoney } from '../../../lib/venue-format.ts';
 import { useVenue } from '../../app/session.ts';
 import { useCardForm } from '../../components/card-form.tsx';
+import { type ChosenSeat, SeatPicker } from '../../components/seat-picker.tsx';
 import { orderQueryKey, pickText } from '../../lib/format.ts';
 
 type Props = {
@@ -19,7 +20,8 @@ type Props = {
 
 /**
  * Exchanges the chosen tickets for another session and category of the same event: the member
- * picks the session and a price per ticket, sees what was paid, what the new places cost and the
+ * picks the session and a price per ticket (on a seated event, one seat per ticket on the hall
+ * map, each priced by its zone and the map's category), sees what was paid, what the new places cost and the
  * difference (refunded, or paid by the buyer through an e-mailed link), and confirms.
  */
 export function ExchangeDialog({ orderId, ticketIds, labelOf, onClose }: Props) {
@@ -31,6 +33,7 @@ export function ExchangeDialog({ orderId, ticketIds, labelOf, onClose }: Props) 
   const id = useId();
   const [sessionId, setSessionId] = useState<number | null>(null);
   const [prices, setPrices] = useState<Record<number, number>>({});
+  const [seats, setSeats] = useState<ChosenSeat[]>([]);
   const { busy, message, submitWith } = useCardForm();
   const money = (amount: number) => formatMoney(amount, venue.currency, lang);
 
@@ -40,8 +43,12 @@ export function ExchangeDialog({ orderId, ticketIds, labelOf, onClose }: Props) 
     retry: false,
   });
   const session = options.data?.sessions.find((s) => s.id === sessionId);
-  const places = ticketIds.map((ticketId) => ({ priceId: prices[ticketId] ?? session?.prices[0]?.id ?? 0, seatId: null }));
-  const ready = session !== undefined && places.every((p) => p.priceId > 0);
+  const byMap = options.data?.useSeatMap === true;
+  // A seated session: the seats chosen on the map, in the order chosen, go to the tickets in the dialog's order.
+  const places = byMap
+    ? seats.map((seat) => ({ priceId: seat.priceId, seatId: seat.seatId }))
+    : ticketIds.map((ticketId) => ({ priceId: prices[ticketId] ?? session?.prices[0]?.id ?? 0, seatId: null }));
+  const ready = session !== undefined && places.length === ticketIds.length && places.every((p) => p.priceId > 0);
   const body = { ticketIds, sessionId: sessionId ?? 0, places, lang };
   const quote = useQuery({
     queryKey: [...orderQueryKey(orderId), 'exchange-quote', body],
@@ -78,52 +85,63 @@ export function ExchangeDialog({ orderId, ticketIds, labelOf, onClose }: Props) 
         <p>{t('exchange.text')}</p>
         {options.isPending ? <p aria-busy="true">{t('exchange.loading')}</p> : null}
         {options.data ? (
-          options.data.useSeatMap ? (
-            <p role="alert">{t('exchange.seatMap')}</p>
-          ) : (
-            <>
-              <div className="admin-field">
-                <label htmlFor={`${id}-session`}>{t('exchange.session')}</label>
-                <select
-                  id={`${id}-session`}
-                  value={sessionId ?? ''}
-                  onChange={(e) => {
-                    setSessionId(e.currentTarget.value ? Number(e.currentTarget.value) : null);
-                    setPrices({});
-                  }}
-                >
-                  <option value="">{t('exchange.chooseSession')}</option>
-                  {options.data.sessions.map((s) => (
-                    <option key={s.id} value={s.id} disabled={s.remaining === 0}>
-                      {t('exchange.sessionOption', { when: formatDateTime(s.startsAt, lang, venue.timeZone), left: s.remaining })}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              {session
-                ? ticketIds.map((ticketId) => (
-                    <div className="admin-field" key={ticketId}>
-                      <label htmlFor={`${id}-p${ticketId}`}>{t('exchange.category', { ticket: labelOf(ticketId) })}</label>
-                      <select
-                        id={`${id}-p${ticketId}`}
-                        value={prices[ticketId] ?? session.prices[0]?.id ?? ''}
-                        onChange={(e) => {
-                          const priceId = Number(e.currentTarget.value);
-                          setPrices((now) => ({ ...now, [ticketId]: priceId }));
-                        }}
-                      >
-                        {session.prices.map((p) => (
-                          <option key={p.id} value={p.id}>
-                            {[pickText(p.categoryName, lang), pickText(p.zoneName, lang)].filter(Boolean).join(', ')} —{' '}
-                            {money(p.amount + p.fee)}
-                          </option>
-                        ))}
-                      </select>
-                    </div>
-                  ))
-                : null}
-            </>
-          )
+          <>
+            <div className="admin-field">
+              <label htmlFor={`${id}-session`}>{t('exchange.session')}</label>
+              <select
+                id={`${id}-session`}
+                value={sessionId ?? ''}
+                onChange={(e) => {
+                  setSessionId(e.currentTarget.value ? Number(e.currentTarget.value) : null);
+                  setPrices({});
+                  setSeats([]);
+                }}
+              >
+                <option value="">{t('exchange.chooseSession')}</option>
+                {options.data.sessions.map((s) => (
+                  <option key={s.id} value={s.id} disabled={s.remaining === 0}>
+                    {t('exchange.sessionOption', { when: formatDateTime(s.startsAt, lang, venue.timeZone), left: s.remaining })}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {session && byMap ? (
+              <>
+                <p className="admin-field__hint">{t('exchange.seatsHint', { n: ticketIds.length })}</p>
+                <SeatPicker
+                  key={session.id}
+                  eventHash={options.data.eventHash}
+                  sessionId={session.id}
+                  eventName={pickText(options.data.eventName, lang)}
+                  prices={session.prices}
+                  limit={ticketIds.length}
+                  onChange={setSeats}
+                />
+              </>
+            ) : null}
+            {session && !byMap
+              ? ticketIds.map((ticketId) => (
+                  <div className="admin-field" key={ticketId}>
+                    <label htmlFor={`${id}-p${ticketId}`}>{t('exchange.category', { ticket: labelOf(ticketId) })}</label>
+                    <select
+                      id={`${id}-p${ticketId}`}
+                      value={prices[ticketId] ?? session.prices[0]?.id ?? ''}
+                      onChange={(e) => {
+                        const priceId = Number(e.currentTarget.value);
+                        setPrices((now) => ({ ...now, [ticketId]: priceId }));
+                      }}
+                    >
+                      {session.prices.map((p) => (
+                        <option key={p.id} value={p.id}>
+                          {[pickText(p.categoryName, lang), pickText(p.zoneName, lang)].filter(Boolean).join(', ')} —{' '}
+                          {money(p.amount + p.fee)}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                ))
+              : null}
+          </>
         ) : null}
         <div className="admin-refund-quote" aria-live="polite" aria-busy={quote.isFetching}>
           {quote.data ? (
