@@ -52,6 +52,8 @@ export const ticketRow = z.object({
   day_str: localized,
   dayofweek: localized,
   tickets: z.array(orderTicket),
+  /** Ours: what a concession category's visitor shows at the door, per language (as the event page's prices); empty otherwise. */
+  document: partialLocalized.optional(),
 });
 export type TicketRow = z.infer<typeof ticketRow>;
 

@@ -77,6 +77,8 @@ export const schemePrice = z.object({
   price: z.number().min(0),
   /** Service fee per place, roubles. */
   priceservise: z.number().min(0),
+  /** Ours: what a concession category's visitor shows at the door, per language (as the event page's prices); empty otherwise. */
+  document: partialLocalized.optional(),
 });
 export type SchemePrice = z.infer<typeof schemePrice>;
 
@@ -129,6 +131,8 @@ export const schemeStand = z.object({
   limit: z.number().int().min(0),
   /** Places of the area still free for this session. */
   quant: z.number().int().min(0),
+  /** Ours: the category's document to show at the door, as a price's `document`. */
+  document: partialLocalized.optional(),
 });
 export type SchemeStand = z.infer<typeof schemeStand>;
 

@@ -87,6 +87,27 @@ describe('POST /api/order/view', () => {
     expect(row).toMatchObject({ rowname: '1', seat: { ru: '1' }, sector: { ru: 'Партер' }, seat_id: seatIds[0], quant: 1 });
   });
 
+  it('names on each row of a concession category the document to show at the door, and none on an ordinary one', async () => {
+    const ordinary = await makeOrder(t);
+    expect((await view(t, ordinary.hash)).body.main[0].document).toEqual({});
+    await t.db.query('update categories set concession = $1::jsonb where id = 9000', [
+      JSON.stringify({ document: 'student-card', documentText: { ru: 'очной формы обучения' } }),
+    ]);
+    try {
+      const order = await makeOrder(t, { lines: [{ quantity: 2 }, { seatId: seatIds[1] as number, quantity: 1 }] });
+      const rows = (await view(t, order.hash)).body.main as { document: Record<string, string> }[];
+      expect(rows).toHaveLength(2);
+      for (const row of rows) {
+        expect(row.document).toMatchObject({ ru: 'Студенческий билет (очной формы обучения)', en: 'Student card' });
+      }
+      // Every language is in the answer, whatever the visitor's (as the event page's prices).
+      const english = (await view(t, order.hash, 'en')).body.main[0].document;
+      expect(english).toEqual(rows[0]?.document);
+    } finally {
+      await t.db.query('update categories set concession = null where id = 9000');
+    }
+  });
+
   it('answers an unknown hash with "Заказ удалён или не найден"', async () => {
     const { status, body } = await view(t, 'unknown-order-hash-000000');
     expect(status).toBe(404);

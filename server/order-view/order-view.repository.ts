@@ -3,6 +3,7 @@ import { type DiscountViewRow, discountViewSql } from '../loyalty/discounts.repo
 import type { OfferRow, OrderServiceRow } from '../offers/offers.repository.ts';
 import type { OrderRow } from '../orders/orders.repository.ts';
 import { AUTOMATIC_REFUND_KEY_PREFIXES, type PaymentMethodRow, type PaymentRow, type RefundRow } from '../payments/payments.repository.ts';
+import type { CatalogConcession } from '../../contract/catalog-file.ts';
 import type { OrderStatus } from '../../contract/order-status.ts';
 import { UNPAID } from '../orders/order-status-sql.ts';
 
@@ -25,6 +26,8 @@ export type ViewLineRow = {
   venue_name: Record<string, string>;
   address: Record<string, string>;
   category_name: Record<string, string>;
+  /** The category's concession, for the document the visitor shows at the door. */
+  category_concession: CatalogConcession | null;
   zone_name: Record<string, string> | null;
   level_name: Record<string, string> | null;
   row_label: string | null;
@@ -40,7 +43,8 @@ export type ViewTicketRow = { id: number; order_line_id: number; hash: string; c
 const viewLinesSql = (orderId: string) =>
   `select l.id, l.session_id, s.event_id, l.seat_id, l.quantity, l.unit_price, l.unit_fee, l.amount, l.released,
        s.starts_at, s.has_time, e.name as event_name, e.location, e.ticket_type, e.allow_return,
-       v.name as venue_name, v.address, c.name as category_name, z.name as zone_name, z.level_name,
+       v.name as venue_name, v.address, c.name as category_name, c.concession as category_concession,
+       z.name as zone_name, z.level_name,
        hs.row_label, hs.seat_label, sec.name as sector_name, sa.name as standing_name
      from order_lines l
      join sessions s on s.id = l.session_id

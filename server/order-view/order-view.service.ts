@@ -15,6 +15,7 @@ import type { PaymentsService } from '../payments/payments.service.ts';
 import { orderNotFound } from '../payments/payment-context.ts';
 import { ticketImages } from '../tickets/ticket-images.ts';
 import { type TicketVenue, holderName, ticketDocumentOf } from '../tickets/ticket-document.ts';
+import { concessionDocument } from '../concessions/concession-texts.ts';
 import { fullLocalized, localizedDay, sameInAll, sessionDayTime } from './dates.ts';
 import {
   type ViewLineRow,
@@ -81,6 +82,7 @@ export async function ticketRowOf(
     zonelevel: fullLocalized(line.level_name && Object.keys(line.level_name).length > 0 ? line.level_name : line.zone_name),
     ...localizedDay(line.starts_at, timeZone),
     tickets: shown,
+    document: concessionDocument(line.category_concession),
   };
 }
 

@@ -331,6 +331,13 @@ describe('a concession category on a seated event: on its days only', () => {
     expect(priceIds(await map(f.sessionId))).toContain(f.stallsChildPriceId);
     expect(priceIds(await map(f.laterSessionId))).not.toContain(f.stallsChildPriceId);
     expect(priceIds(await map(f.laterSessionId))).toContain(f.stallsPriceId);
+    // The concession's price names the document to show at the door; an ordinary price names none.
+    const prices = (await map(f.sessionId)).zones.flatMap((z) => z.prices);
+    expect(prices.find((p) => p.price_id === f.stallsChildPriceId)?.document).toMatchObject({
+      ru: 'Студенческий билет',
+      en: 'Student card',
+    });
+    expect(prices.find((p) => p.price_id === f.stallsPriceId)?.document).toEqual({});
 
     const later = schemeOrderBody(f, [{ seat_id: seat(0), price_id: f.stallsChildPriceId }]);
     const laterOrder = (price: number) =>
@@ -348,6 +355,17 @@ describe('a concession category on a seated event: on its days only', () => {
     // The ordinary category that day, and the concession on its own day, are sold.
     expect((await laterOrder(f.stallsPriceId)).json().errorCode).toBe('0');
     expect((await order([{ seat_id: seat(1), price_id: f.stallsChildPriceId }])).json().errorCode).toBe('0');
+  });
+
+  it('names the document of a concession on its standing places too, in the venue’s words after the name', async () => {
+    await t.db.query('update categories set concession = $1::jsonb where id = 9101', [
+      JSON.stringify({ document: 'pension-certificate', documentText: { ru: 'или карта москвича' } }),
+    ]);
+    const body = await map(f.sessionId);
+    expect(body.seat_stand[0]?.document).toMatchObject({ ru: 'Пенсионное удостоверение (или карта москвича)', en: 'Pension certificate' });
+    expect(body.zones.find((z) => z.zone_id === 9101)?.prices.find((p) => p.price_id === f.stallsPriceId)?.document).toEqual(
+      body.seat_stand[0]?.document,
+    );
   });
 });
 

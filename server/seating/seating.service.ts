@@ -15,6 +15,7 @@ import { findCheckboxes } from '../event/event.repository.ts';
 import { BusinessError, ok } from '../http.ts';
 import { sessionDayTime, venueDateParts } from '../order-view/dates.ts';
 import { appliesOnDay } from '../../contract/concession-rules.ts';
+import { concessionDocument } from '../concessions/concession-texts.ts';
 import { toRoubles } from '../../contract/format-price.ts';
 import { unitServiceFee } from '../../contract/event-prices.ts';
 import { type HallLayout, buildHallLayout, seatRowsOf } from './hall-layout.ts';
@@ -61,6 +62,7 @@ function toWirePrice(row: PriceRow): SchemePrice {
     category: row.category_name,
     price: toRoubles(row.amount),
     priceservise: toRoubles(unitServiceFee(row.amount, row.service_fee, row.service_fee_kind)),
+    document: concessionDocument(row.category_concession),
   };
 }
 
@@ -228,6 +230,7 @@ function buildMap(
         priceservise: wire.priceservise,
         limit: Math.min(left, orderLimit),
         quant: left,
+        document: wire.document,
       });
     }
   }

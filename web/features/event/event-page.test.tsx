@@ -171,6 +171,19 @@ describe('event page', () => {
     expect(await screen.findByLabelText('Фамилия')).toBeTruthy();
   });
 
+  it('names the document a concession category asks for at the door under its price, and none under an ordinary one', async () => {
+    const data = eventData();
+    data.price = [
+      price({ price_id: 1, clientcategory_id: 11, category: { ru: 'Взрослый' }, document: {} }),
+      price({ price_id: 2, clientcategory_id: 12, price: 250, category: { ru: 'Студенческий' }, document: { ru: 'Студенческий билет' } }),
+    ];
+    data.action.rowcount = 2;
+    await renderEvent('/event/ev1/10.06.2030/12:00', data);
+    await screen.findByRole('table', { name: 'Цены на билеты' });
+    expect(screen.getByRole('rowheader', { name: /Студенческий/ }).textContent).toContain('При входе предъявите: Студенческий билет');
+    expect(screen.getByRole('rowheader', { name: /Взрослый/ }).textContent).not.toContain('предъявите');
+  });
+
   it('takes tickets by subscription when sub=1 and the visitor holds one, limited to its visits', async () => {
     await renderEvent('/event/ev1/10.06.2030/12:00?sub=1', eventData({ subscription: { subscrit_id: 40, hash_id: 'sub', quant: 1 } }));
     const toggle = await screen.findByRole('checkbox', { name: /Получить по абонементу/ });

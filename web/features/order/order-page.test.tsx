@@ -111,6 +111,20 @@ describe('/order/{hash} after returns', () => {
   });
 });
 
+describe('/order/{hash}: the document a concession asks for at the door', () => {
+  it('is named on each ticket row of a concession category, and on none of an ordinary one', async () => {
+    const student = { ...row([0]), id: 2, category: text('Студенческий'), document: text('Студенческий билет (очной формы обучения)') };
+    const adult = { ...row([0, 0]), document: {} };
+    await open({ ...paidOrder([0]), main: [adult, student] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Заказ № 1042' })).toBeTruthy();
+    // Once, on the student row (its list item), not on the adult row.
+    const documents = screen.getAllByText(/^При входе предъявите:/);
+    expect(documents.map((d) => d.textContent)).toEqual(['При входе предъявите: Студенческий билет (очной формы обучения)']);
+    expect(documents[0]?.closest('li')?.textContent).toContain('Студенческий');
+    expect(documents[0]?.closest('li')?.textContent).not.toContain('Взрослый');
+  });
+});
+
 describe('/order/{hash}: the paid notice', () => {
   it.each([
     { statuses: [0, 0], notice: 'Заказ оплачен. Билеты отправлены на ivan@example.com.' },

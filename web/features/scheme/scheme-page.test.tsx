@@ -158,6 +158,35 @@ describe('scheme page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('names the document to bring under a concession category’s standing places, and none under an ordinary one', async () => {
+    const stand = (cat: number, name: string, price: number, document: Record<string, string>) => ({
+      seat_id: 7,
+      seat_name: l('Танцпол'),
+      cat,
+      cat_name: l(name),
+      price_id: cat,
+      zone_id: 21,
+      price,
+      priceservise: 0,
+      limit: 4,
+      quant: 10,
+      document,
+    });
+    const floor = {
+      ...emptyMap,
+      seat_stand: [
+        stand(1, 'Взрослый', 900, {}),
+        stand(2, 'Пенсионный', 300, { ru: 'Пенсионное удостоверение', en: 'Pension certificate' }),
+      ],
+    };
+    serve(sessions(twoTimes), { status: 200, body: floor });
+    await renderApp('/scheme/concert/01.03.2030/12:00', setupFixture());
+    const panel = await screen.findByRole('region', { name: 'Стоячие места' });
+    const [adult, pension] = within(panel).getAllByRole('listitem');
+    expect(within(pension as HTMLElement).getByText('При входе предъявите: Пенсионное удостоверение')).toBeTruthy();
+    expect(adult?.textContent).not.toContain('предъявите');
+  });
+
   it('sends an event without a seat map to its event page', async () => {
     serve(sessions(twoTimes, 0));
     await renderApp('/scheme/concert', setupFixture());

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type Lang, pickLocalized } from '../../../../contract/lang.ts';
 import type { PriceEntry } from '../../../../contract/event.ts';
 import { type Currency, formatPrice, toKopecks } from '../../../../contract/format-price.ts';
+import { ConcessionDocument } from '../../../components/concession-document/concession-document.tsx';
 import { type Quantities, unitFee } from '../lib/order-rules.ts';
 
 type Props = {
@@ -55,7 +56,6 @@ export function PriceTable({
           {shown.map((p) => {
             const name = pickLocalized(p.category, lang);
             const description = pickLocalized(p.description, lang);
-            const document = pickLocalized(p.document ?? {}, lang);
             const quantity = quantities[p.price_id] ?? 0;
             const amount = toKopecks(p.price);
             const fee = unitFee(p);
@@ -68,7 +68,7 @@ export function PriceTable({
                     {name}
                   </span>
                   {description && <span className="price-table__description">{description}</span>}
-                  {document && <span className="price-table__document">{t('prices.document', { document })}</span>}
+                  <ConcessionDocument document={p.document} />
                   {p.passagequant > 0 && <span className="price-table__hint">{t('group.passes', { count: p.passagequant })}</span>}
                   {p.needprice > 1 && <span className="price-table__hint">{t('prices.minimum', { count: p.needprice })}</span>}
                   {stock !== undefined && stock < priceLimit && (

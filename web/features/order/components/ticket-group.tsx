@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { pickLocalized } from '../../../../contract/lang.ts';
 import type { AttachedService, TicketRow } from '../../../../contract/order-view.ts';
 import { ReturnStatus, isReturned } from '../../../../contract/order-status.ts';
+import { ConcessionDocument } from '../../../components/concession-document/concession-document.tsx';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useFormatRoubles } from '../../../lib/use-money.ts';
 import { preloadOffersSidebar } from './lazy-offers-sidebar.tsx';
@@ -79,6 +80,7 @@ export function TicketGroup({ rows, services, paid, busy, hasOffers, onOpenOffer
                   ? `${t('row.category')}: ${pickLocalized(row.category, lang)}`
                   : pickLocalized(row.zonelevel, lang) && `${t('row.priceCategory')}: ${pickLocalized(row.zonelevel, lang)}`}
               </p>
+              <ConcessionDocument document={row.document} />
             </div>
             <p className="order-row__price">
               {row.seat_id ? money(row.price) : t('row.quantityPrice', { quant: row.quant, price: money(row.price) })}

@@ -3,6 +3,7 @@ import { pickLocalized } from '../../../../contract/lang.ts';
 import type { SchemePrice } from '../../../../contract/scheme.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useFormatKopecks } from '../../../lib/use-money.ts';
+import { ConcessionDocument } from '../../../components/concession-document/concession-document.tsx';
 import { useSeatPlace } from '../hooks/use-seat-place.ts';
 import { type SeatInfo } from './seat-info.ts';
 import { toKopecks } from '../../../../contract/format-price.ts';
@@ -62,7 +63,8 @@ export function SeatCard({ info, chosen, actions, onChoose }: SeatCardProps) {
 }
 
 /**
- * One price as two columns: the category on the left (it may wrap), the price with its service fee
+ * One price as two columns: the category on the left (it may wrap) with the document a concession
+ * asks for at the door, the price with its service fee
  * under it on the right. The same lines serve the hover popover, the pinned popover's buttons and
  * the touch modal, so a visitor sees the fee before choosing however the card was opened, and the
  * popover keeps within its 250 x 150.
@@ -72,7 +74,10 @@ function PriceParts({ label, price }: { label: string; price: SchemePrice }) {
   const money = useFormatKopecks();
   return (
     <>
-      <span className="seat-price__name">{label}</span>{' '}
+      <span className="seat-price__name">
+        {label}
+        <ConcessionDocument document={price.document} />
+      </span>{' '}
       <span className="seat-price__amount">
         <strong>{money(toKopecks(price.price))}</strong>
         {price.priceservise > 0 && (

@@ -5,6 +5,7 @@ import type { SchemePrice, SchemeSector } from '../../../../contract/scheme.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import type { SeatModel } from '../../../lib/seat-map/seat-model.ts';
 import { useFormatKopecks } from '../../../lib/use-money.ts';
+import { ConcessionDocument } from '../../../components/concession-document/concession-document.tsx';
 import { type SeatLookup } from './seat-info.ts';
 import { toKopecks } from '../../../../contract/format-price.ts';
 
@@ -18,7 +19,8 @@ type SeatListProps = {
 
 /**
  * The map's alternative for keyboards and screen readers: choose a sector and a row, then toggle
- * its free seats, each a button that says its number and price.
+ * its free seats, each a button that says its number and price; a concession category names its
+ * document.
  */
 export function SeatList({ model, sectors, lookup, selected, onToggle }: SeatListProps) {
   const { t } = useTranslation('scheme');
@@ -86,6 +88,10 @@ export function SeatList({ model, sectors, lookup, selected, onToggle }: SeatLis
           </>
         )}
       </div>
+      <ConcessionDocument
+        document={chosenCategory === undefined ? undefined : categories.get(chosenCategory)?.document}
+        className="seat-list__document"
+      />
       {visible.length === 0 ? (
         <p className="scheme-note">{t('list.none')}</p>
       ) : (

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { pickLocalized } from '../../../../contract/lang.ts';
 import type { SchemeStand } from '../../../../contract/scheme.ts';
 import { useLang } from '../../../lib/use-lang.ts';
+import { ConcessionDocument } from '../../../components/concession-document/concession-document.tsx';
 import type { Cart, CartStanding } from '../hooks/use-cart.ts';
 import { useFormatKopecks } from '../../../lib/use-money.ts';
 import { toKopecks } from '../../../../contract/format-price.ts';
@@ -45,6 +46,7 @@ export function StandingPanel({ stands, cart, onLimit }: StandingPanelProps) {
             <li key={`${stand.seat_id}-${stand.cat}`} className="standing__item">
               <div className="standing__text">
                 <span className="standing__name">{name}</span>
+                <ConcessionDocument document={stand.document} />
                 <span className="standing__price">
                   {money(template.price)}
                   {template.fee > 0 && ` ${t('seat.fee', { fee: money(template.fee) })}`}
