@@ -135,7 +135,6 @@ describe('the order’s exchange dialog on a seated event', () => {
     );
     const user = userEvent.setup();
     const session = await screen.findByLabelText('Новый сеанс');
-    expect(screen.queryByText(orders.exchange.seatMap)).toBeNull();
     await user.selectOptions(session, '20');
     expect(screen.getByText(/^Выберите на схеме по одному месту на каждый билет \(всего: 2\)/)).toBeTruthy();
 
