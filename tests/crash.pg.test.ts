@@ -90,11 +90,11 @@ async function returnOne(b: Browser, hash: string): Promise<void> {
   const view = await b.post(`/api/order/return/${hash}`, { hash, lang: 'ru' });
   const rows = (view.body.response as { rows?: { id: number }[] } | undefined)?.rows ?? [];
   if (!rows[0]) throw new Error(`return page: ${view.status} ${view.text}`);
-  const asked = await b.post('/api/order/return-create', { hash, lang: 'ru', reason: 1, id: [rows[0].id] });
+  const asked = await b.post('/api/order/return-create', { hash, lang: 'ru', reason: 1, id: [rows[0].id], consent: true });
   if (asked.status !== 200) throw new Error(`return-create: ${asked.status} ${asked.text}`);
   const hashConf = await mailedConfirmation(hash);
   if (!hashConf) throw new Error('no confirmation link mailed');
-  const confirmed = await b.post('/api/order/return-confirm', { hash, lang: 'ru', hashConf });
+  const confirmed = await b.post('/api/order/return-confirm', { hash, lang: 'ru', hashConf, consent: true });
   if (confirmed.status !== 200) throw new Error(`return-confirm: ${confirmed.status} ${confirmed.text}`);
 }
 

@@ -198,7 +198,7 @@ async function act(kind: Kind, v: Visit): Promise<void> {
   const ticket = page?.status === 200 ? json<{ response?: { rows?: { id: number }[] } }>(page).response?.rows?.[0]?.id : undefined;
   if (ticket === undefined) return;
   const link = v.catcher.linkFor(hash, 60_000);
-  const asked = await call(v, () => v.buyer.post('/api/order/return-create', { hash, lang: 'ru', reason: 1, id: [ticket] }));
+  const asked = await call(v, () => v.buyer.post('/api/order/return-create', { hash, lang: 'ru', reason: 1, id: [ticket], consent: true }));
   if (asked?.status !== 200) return;
   returns.asked += 1;
   v.later(async (buyer) => {
@@ -207,7 +207,7 @@ async function act(kind: Kind, v: Visit): Promise<void> {
       returns.noLink += 1;
       return;
     }
-    const confirmed = await call(v, () => buyer.post('/api/order/return-confirm', { hash, lang: 'ru', hashConf }));
+    const confirmed = await call(v, () => buyer.post('/api/order/return-confirm', { hash, lang: 'ru', hashConf, consent: true }));
     if (confirmed?.status === 200) returns.confirmed += 1;
   });
 }
