@@ -10,25 +10,14 @@ import { signedInAs } from '../server/admin/staff/staff-test-kit.ts';
 import { DEVICE, deviceKey, withKey } from '../server/checkin/checkin-test-kit.ts';
 import { makeOrder, pay } from '../server/payments/payment-test-kit.ts';
 import type { ClosingReceiptsService } from '../server/receipts/closing-receipts.service.ts';
-import { ACQUIRER_TEST_START, pressAtFake, useAcquirerApp } from './fakes/acquirer-test-kit.ts';
-import { type TbankFake, startTbankFake } from './fakes/tbank-fake.ts';
+import { ACQUIRER_TEST_START, pressAtFake, useTbankApp } from './fakes/acquirer-test-kit.ts';
 import type { TestApp } from './harness.ts';
 import './unit-setup.ts';
 
 // The back office's list of closing receipts as a manager sees it, its call answered by the real
 // server under the manager's session: one receipt failing at a fake T-Bank, in each language.
 
-const acquirer = useAcquirerApp<TbankFake>({
-  startFake: (deliver) =>
-    startTbankFake({ terminals: { Terminal: 'terminal-password' }, deliver, now: (): number => acquirer.app().clock.now() }),
-  acquirers: (fake) => ({
-    card: 'tbank',
-    qr: 'tbank',
-    tbank: { terminalKey: 'Terminal', password: 'terminal-password' },
-    tbankApiUrl: fake.apiUrl,
-  }),
-  deliverAgain: (fake) => fake.dropNotifications(false),
-});
+const acquirer = useTbankApp({ card: { terminalKey: 'Terminal', password: 'terminal-password' } });
 let t: TestApp;
 let cookie = '';
 let orderNumber = 0;

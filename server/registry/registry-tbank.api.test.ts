@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastPaymentOf, orderRowOf, pressAtFake, useAcquirerApp } from '../../tests/fakes/acquirer-test-kit.ts';
+import { lastPaymentOf, orderRowOf, pressAtFake, useTbankApp } from '../../tests/fakes/acquirer-test-kit.ts';
 import { type RegistryFake, startRegistryFake } from '../../tests/fakes/registry-fake.ts';
-import { type TbankFake, startTbankFake } from '../../tests/fakes/tbank-fake.ts';
+import { type TbankFake } from '../../tests/fakes/tbank-fake.ts';
 import type { TestApp } from '../../tests/harness.ts';
 import { OrderStatus } from '../../contract/order-status.ts';
 import { makeOrder, pay } from '../payments/payment-test-kit.ts';
@@ -16,17 +16,9 @@ const PUSHKIN_TERMINAL = 'StorefrontPushkin';
 const PASSWORDS = { [TERMINAL]: 'terminal-password-1', [PUSHKIN_TERMINAL]: 'terminal-password-2' };
 const KEY = 'registry-tbank-key-01';
 
-const acquirer = useAcquirerApp<TbankFake>({
-  startFake: (deliver) => startTbankFake({ terminals: PASSWORDS, deliver, now: (): number => acquirer.app().clock.now() }),
-  acquirers: (fake) => ({
-    card: 'tbank',
-    qr: 'tbank',
-    pushkin: 'tbank',
-    tbank: { terminalKey: TERMINAL, password: PASSWORDS[TERMINAL] },
-    tbankPushkin: { terminalKey: PUSHKIN_TERMINAL, password: PASSWORDS[PUSHKIN_TERMINAL] },
-    tbankApiUrl: fake.apiUrl,
-  }),
-  deliverAgain: (fake) => fake.dropNotifications(false),
+const acquirer = useTbankApp({
+  card: { terminalKey: TERMINAL, password: PASSWORDS[TERMINAL] },
+  pushkin: { terminalKey: PUSHKIN_TERMINAL, password: PASSWORDS[PUSHKIN_TERMINAL] },
 });
 let t: TestApp;
 let tbank: TbankFake;

@@ -3,6 +3,7 @@ import type { AcquirersConfig } from '../../server/config.ts';
 import { makeOrder, pay, preparePaymentCatalog } from '../../server/payments/payment-test-kit.ts';
 import { type TestApp, createClock, createTestApp } from '../harness.ts';
 import type { Deliver } from './fake-http.ts';
+import { type TbankFake, startTbankFake } from './tbank-fake.ts';
 
 export const PUBLIC_URL = 'https://shop.example';
 
@@ -116,6 +117,37 @@ export function useAcquirerApp<Fake extends { close(): Promise<void> }>(options:
     options.deliverAgain(started());
   });
   return { app, fake: started };
+}
+
+/**
+ * useAcquirerApp for T-Bank: card and QR through one terminal, the Pushkin card through a second
+ * when given; the bank's clock is the app's test clock (RedirectDueDate is judged on one time).
+ */
+export function useTbankApp(terminals: {
+  card: { terminalKey: string; password: string };
+  pushkin?: { terminalKey: string; password: string };
+}): { app: () => TestApp; fake: () => TbankFake } {
+  const { card, pushkin } = terminals;
+  const acquirer = useAcquirerApp<TbankFake>({
+    startFake: (deliver) =>
+      startTbankFake({
+        terminals: { [card.terminalKey]: card.password, ...(pushkin ? { [pushkin.terminalKey]: pushkin.password } : {}) },
+        deliver,
+        now: (): number => acquirer.app().clock.now(),
+      }),
+    acquirers: (fake) => ({
+      card: 'tbank',
+      qr: 'tbank',
+      tbank: card,
+      ...(pushkin ? { pushkin: 'tbank' as const, tbankPushkin: pushkin } : {}),
+      tbankApiUrl: fake.apiUrl,
+    }),
+    deliverAgain: (fake) => {
+      fake.dropNotifications(false);
+      fake.refundLater(false);
+    },
+  });
+  return acquirer;
 }
 
 /** The order's id and status. */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lastPaymentOf, orderRowOf, paidAtFake, pressAtFake, useAcquirerApp } from '../../../tests/fakes/acquirer-test-kit.ts';
-import { type TbankFake, startTbankFake } from '../../../tests/fakes/tbank-fake.ts';
+import { lastPaymentOf, orderRowOf, paidAtFake, pressAtFake, useTbankApp } from '../../../tests/fakes/acquirer-test-kit.ts';
+import { type TbankFake } from '../../../tests/fakes/tbank-fake.ts';
 import type { TestApp } from '../../../tests/harness.ts';
 import { OrderStatus } from '../../../contract/order-status.ts';
 import { makeOrder, pay } from '../../payments/payment-test-kit.ts';
@@ -18,25 +18,9 @@ const PASSWORD = 'terminal-password-1';
 const PUSHKIN_TERMINAL = 'CancelPushkin';
 const PUSHKIN_PASSWORD = 'terminal-password-2';
 
-const acquirer: { app: () => TestApp; fake: () => TbankFake } = useAcquirerApp<TbankFake>({
-  startFake: (deliver) =>
-    startTbankFake({
-      terminals: { [TERMINAL]: PASSWORD, [PUSHKIN_TERMINAL]: PUSHKIN_PASSWORD },
-      deliver,
-      now: (): number => acquirer.app().clock.now(),
-    }),
-  acquirers: (fake) => ({
-    card: 'tbank',
-    qr: 'tbank',
-    pushkin: 'tbank',
-    tbank: { terminalKey: TERMINAL, password: PASSWORD },
-    tbankPushkin: { terminalKey: PUSHKIN_TERMINAL, password: PUSHKIN_PASSWORD },
-    tbankApiUrl: fake.apiUrl,
-  }),
-  deliverAgain: (fake) => {
-    fake.dropNotifications(false);
-    fake.refundLater(false);
-  },
+const acquirer = useTbankApp({
+  card: { terminalKey: TERMINAL, password: PASSWORD },
+  pushkin: { terminalKey: PUSHKIN_TERMINAL, password: PUSHKIN_PASSWORD },
 });
 let t: TestApp;
 let fake: TbankFake;

@@ -6,9 +6,9 @@ import {
   orderRowOf,
   pressAtFake,
   returnRequestFor,
-  useAcquirerApp,
+  useTbankApp,
 } from '../../../tests/fakes/acquirer-test-kit.ts';
-import { type TbankFake, startTbankFake } from '../../../tests/fakes/tbank-fake.ts';
+import { type TbankFake } from '../../../tests/fakes/tbank-fake.ts';
 import type { TestApp } from '../../../tests/harness.ts';
 import { DEVICE, deviceKey, withKey } from '../../checkin/checkin-test-kit.ts';
 import { adminCall, signedInAs } from '../../admin/staff/staff-test-kit.ts';
@@ -20,11 +20,7 @@ const CARD = 1;
 const TERMINAL = 'StorefrontTest';
 const PASSWORD = 'terminal-password-1';
 
-const acquirer = useAcquirerApp<TbankFake>({
-  startFake: (deliver) => startTbankFake({ terminals: { [TERMINAL]: PASSWORD }, deliver, now: (): number => acquirer.app().clock.now() }),
-  acquirers: (fake) => ({ card: 'tbank', qr: 'tbank', tbank: { terminalKey: TERMINAL, password: PASSWORD }, tbankApiUrl: fake.apiUrl }),
-  deliverAgain: (fake) => fake.dropNotifications(false),
-});
+const acquirer = useTbankApp({ card: { terminalKey: TERMINAL, password: PASSWORD } });
 let t: TestApp;
 let fake: TbankFake;
 let key: string;

@@ -5,9 +5,9 @@ import {
   paidAtFake,
   pressAtFake,
   refundFirstTicket,
-  useAcquirerApp,
+  useTbankApp,
 } from '../../../tests/fakes/acquirer-test-kit.ts';
-import { type TbankFake, fakeTbankToken, startTbankFake } from '../../../tests/fakes/tbank-fake.ts';
+import { type TbankFake, fakeTbankToken } from '../../../tests/fakes/tbank-fake.ts';
 import type { TestApp } from '../../../tests/harness.ts';
 import { deskOn } from '../../admin/orders/orders-desk-kit.ts';
 import { reconcileStalePayments } from '../../jobs/reconcile-payments.ts';
@@ -25,14 +25,7 @@ const QR = 2;
 const TERMINAL = 'SettleTerminal';
 const PASSWORD = 'settle-terminal-password';
 
-const acquirer: { app: () => TestApp; fake: () => TbankFake } = useAcquirerApp<TbankFake>({
-  startFake: (deliver) => startTbankFake({ terminals: { [TERMINAL]: PASSWORD }, deliver, now: (): number => acquirer.app().clock.now() }),
-  acquirers: (fake) => ({ card: 'tbank', qr: 'tbank', tbank: { terminalKey: TERMINAL, password: PASSWORD }, tbankApiUrl: fake.apiUrl }),
-  deliverAgain: (fake) => {
-    fake.dropNotifications(false);
-    fake.refundLater(false);
-  },
-});
+const acquirer = useTbankApp({ card: { terminalKey: TERMINAL, password: PASSWORD } });
 let t: TestApp;
 let fake: TbankFake;
 beforeAll(() => {

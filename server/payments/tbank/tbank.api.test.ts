@@ -6,9 +6,9 @@ import {
   orderRowOf,
   pressAtFake,
   returnRequestFor,
-  useAcquirerApp,
+  useTbankApp,
 } from '../../../tests/fakes/acquirer-test-kit.ts';
-import { type TbankFake, fakeTbankToken, startTbankFake } from '../../../tests/fakes/tbank-fake.ts';
+import { type TbankFake, fakeTbankToken } from '../../../tests/fakes/tbank-fake.ts';
 import type { TestApp } from '../../../tests/harness.ts';
 import { reconcileStalePayments } from '../../jobs/reconcile-payments.ts';
 import { OrderStatus } from '../../../contract/order-status.ts';
@@ -23,26 +23,9 @@ const PASSWORD = 'terminal-password-1';
 const PUSHKIN_TERMINAL = 'StorefrontPushkin';
 const PUSHKIN_PASSWORD = 'terminal-password-2';
 
-const acquirer: { app: () => TestApp; fake: () => TbankFake } = useAcquirerApp<TbankFake>({
-  // The bank's clock is the storefront's test clock, so RedirectDueDate is judged on the same time.
-  startFake: (deliver) =>
-    startTbankFake({
-      terminals: { [TERMINAL]: PASSWORD, [PUSHKIN_TERMINAL]: PUSHKIN_PASSWORD },
-      deliver,
-      now: (): number => acquirer.app().clock.now(),
-    }),
-  acquirers: (fake) => ({
-    card: 'tbank',
-    qr: 'tbank',
-    pushkin: 'tbank',
-    tbank: { terminalKey: TERMINAL, password: PASSWORD },
-    tbankPushkin: { terminalKey: PUSHKIN_TERMINAL, password: PUSHKIN_PASSWORD },
-    tbankApiUrl: fake.apiUrl,
-  }),
-  deliverAgain: (fake) => {
-    fake.dropNotifications(false);
-    fake.refundLater(false);
-  },
+const acquirer = useTbankApp({
+  card: { terminalKey: TERMINAL, password: PASSWORD },
+  pushkin: { terminalKey: PUSHKIN_TERMINAL, password: PUSHKIN_PASSWORD },
 });
 let t: TestApp;
 let fake: TbankFake;
