@@ -39,8 +39,9 @@ async function holdSetup(page: Page) {
   await page.addInitScript(() => {
     const w = window as unknown as { __firstRender?: number };
     new MutationObserver((_, observer) => {
+      // The parser may add #root before its boot skeleton: an empty root is not a render yet.
       const root = document.getElementById('root');
-      if (root && !root.querySelector('.boot')) {
+      if (root && root.childElementCount > 0 && !root.querySelector('.boot')) {
         w.__firstRender = performance.now();
         observer.disconnect();
       }
