@@ -34,6 +34,10 @@ export const ErrorCode = {
   selfExchangeStale: '-1036',
   /** An exchange of this order already waits for its difference to be paid. */
   selfExchangeWaiting: '-1037',
+  /** A seated event's exchange: not exactly one seat of the session's hall, in a zone its price is of, for each ticket. */
+  selfExchangeSeats: '-1038',
+  /** A seat chosen for the exchange was taken by another order meanwhile: nothing changed, the buyer picks another. */
+  selfExchangeSeatTaken: '-1039',
   /** Personal data (-1050..-1059): a consent to the processing of personal data the form asks for was not given. */
   consentRequired: '-1050',
   /** Concessions (-1040..-1049): the category does not apply on the session's day (its weekdays or days of the month). */

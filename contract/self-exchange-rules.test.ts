@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from './errors.ts';
-import { selfExchangeDeadline, selfExchangeRefusal } from './self-exchange-rules.ts';
+import { exchangePlacesRefusal, selfExchangeDeadline, selfExchangeRefusal } from './self-exchange-rules.ts';
 
 const START = new Date('2026-12-05T16:00:00Z');
 const H = 3_600_000;
@@ -29,5 +29,46 @@ describe('selfExchangeRefusal', () => {
 describe('selfExchangeDeadline', () => {
   it('lies the set hours before the start', () => {
     expect(selfExchangeDeadline(START, 3).toISOString()).toBe('2026-12-05T13:00:00.000Z');
+  });
+});
+
+describe('exchangePlacesRefusal', () => {
+  const seat = (seatId: number | null, priceId = 1) => ({ priceId, seatId });
+  it.each([
+    { description: 'a seat per ticket on a seated event', seated: true, tickets: [1, 2], places: [seat(10), seat(11)], refusal: null },
+    { description: 'fewer seats than tickets', seated: true, tickets: [1, 2], places: [seat(10)], refusal: ErrorCode.selfExchangeSeats },
+    {
+      description: 'more seats than tickets',
+      seated: true,
+      tickets: [1],
+      places: [seat(10), seat(11)],
+      refusal: ErrorCode.selfExchangeSeats,
+    },
+    {
+      description: 'one seat for two tickets',
+      seated: true,
+      tickets: [1, 2],
+      places: [seat(10), seat(10)],
+      refusal: ErrorCode.selfExchangeSeats,
+    },
+    {
+      description: 'a place without a seat',
+      seated: true,
+      tickets: [1, 2],
+      places: [seat(10), seat(null)],
+      refusal: ErrorCode.selfExchangeSeats,
+    },
+    { description: 'a seat without a price', seated: true, tickets: [1], places: [seat(10, 0)], refusal: ErrorCode.selfExchangeSeats },
+    { description: 'a price per ticket without a map', seated: false, tickets: [1, 2], places: [seat(null), seat(null, 2)], refusal: null },
+    { description: 'a seat without a map', seated: false, tickets: [1], places: [seat(10)], refusal: ErrorCode.selfExchangePlaces },
+    {
+      description: 'fewer prices than tickets',
+      seated: false,
+      tickets: [1, 2],
+      places: [seat(null)],
+      refusal: ErrorCode.selfExchangePlaces,
+    },
+  ])('$description', ({ seated, tickets, places, refusal }) => {
+    expect(exchangePlacesRefusal(seated, { ticketIds: tickets, places })).toBe(refusal);
   });
 });

@@ -85,4 +85,45 @@ describe("a buyer's exchange racing staff and the storefront (PostgreSQL)", () =
       expect(rows[0]?.remaining).toBe(0);
     }
   });
+
+  it('gives a seat to exactly one of a buyer exchanging onto it and a web order for it, round after round', async () => {
+    await t.db.query('update events set use_seat_map = true where id = 9000');
+    const seats = [9003, 9004, 9005, 9006, 9007, 9008];
+    for (const seat of seats) {
+      const order = await paidOrder(t, { lines: [{ seatId: 9001 + (seat % 2) }] });
+      const [ticket] = await ticketIds(order.id);
+      const web = makeOrder(t, { lines: [{ sessionId: OTHER_SESSION, seatId: seat, priceId: 9000 }] }).then(
+        () => '0',
+        (error: unknown) => (error as { code?: string }).code ?? String(error),
+      );
+      const [exchanged, webCode] = await Promise.all([
+        buyerExchange(order.hash, {
+          ticketIds: [ticket ?? 0],
+          sessionId: OTHER_SESSION,
+          places: [{ priceId: 9000, seatId: seat }],
+          expectedDifference: 0,
+        }),
+        web,
+      ]);
+      expect(exchanged.statusCode, exchanged.body).toBeLessThan(500);
+      const codes = [codeOf(exchanged), webCode];
+      expect(
+        codes.filter((c) => c === '0'),
+        codes.join(' '),
+      ).toHaveLength(1);
+      // The buyer who lost hears that the seat was taken; the web order that lost, the order path's "seat unavailable".
+      expect(codes).toContain(codeOf(exchanged) === '0' ? '-1011' : '-1039');
+      const { rows } = await t.db.query<{ n: number }>(
+        `select count(*)::int as n from order_lines where session_id = ${OTHER_SESSION} and seat_id = $1 and not released`,
+        [seat],
+      );
+      expect(rows[0]?.n).toBe(1);
+      // The loser changed nothing: a buyer who lost keeps the old seat admitting.
+      if (codeOf(exchanged) !== '0') {
+        const { rows: tickets } = await t.db.query<{ status: number }>('select status from tickets where order_id = $1', [order.id]);
+        expect(tickets.map((x) => x.status)).toEqual([0]);
+      }
+      await t.db.query('delete from orders');
+    }
+  });
 });

@@ -8,7 +8,7 @@ import { AdminErrorCode } from '../../contract/admin/errors.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { ReturnStatus } from '../../contract/order-status.ts';
 import type { SelfExchangeOptions } from '../../contract/self-exchange.ts';
-import { selfExchangeDeadline, selfExchangeRefusal } from '../../contract/self-exchange-rules.ts';
+import { exchangePlacesRefusal, selfExchangeDeadline, selfExchangeRefusal } from '../../contract/self-exchange-rules.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { BusinessError } from '../http.ts';
 import { fullLocalized } from '../order-view/dates.ts';
@@ -24,7 +24,7 @@ import {
 } from '../admin/order-exchange/order-exchange.repository.ts';
 import type { OrderExchange } from '../admin/order-exchange/order-exchange.service.ts';
 
-/** The engine's refusals as the visitor's codes; the order path's -1010/-1011 and -1004 pass as they are. */
+/** The engine's refusals as the visitor's codes; the order path's -1010 and -1004 pass as they are. */
 const VISITOR_CODE: Record<string, string> = {
   [AdminErrorCode.exchangeTicketsInvalid]: ErrorCode.selfExchangeTickets,
   [AdminErrorCode.exchangeSessionInvalid]: ErrorCode.selfExchangeSession,
@@ -33,13 +33,18 @@ const VISITOR_CODE: Record<string, string> = {
   [AdminErrorCode.exchangeNotPossible]: ErrorCode.selfExchangeOrder,
   [AdminErrorCode.exchangeWaiting]: ErrorCode.selfExchangeWaiting,
   [AdminErrorCode.orderNotPaid]: ErrorCode.selfExchangeOrder,
+  // Only a seat is ever unavailable to an exchange: taken by another order since the map was drawn.
+  [ErrorCode.seatUnavailable]: ErrorCode.selfExchangeSeatTaken,
 };
 
-async function asVisitor<T>(work: () => Promise<T>): Promise<T> {
+/** On a seated event the places are its seats: a place that does not fit is a seat that does not. */
+const SEATED_CODE: Record<string, string> = { ...VISITOR_CODE, [AdminErrorCode.exchangePlacesInvalid]: ErrorCode.selfExchangeSeats };
+
+async function asVisitor<T>(seated: boolean, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    const code = error instanceof BusinessError ? VISITOR_CODE[error.code] : undefined;
+    const code = error instanceof BusinessError ? (seated ? SEATED_CODE : VISITOR_CODE)[error.code] : undefined;
     if (error instanceof BusinessError && code)
       throw new BusinessError(code as (typeof ErrorCode)[keyof typeof ErrorCode], { status: error.status });
     throw error;
@@ -47,6 +52,9 @@ async function asVisitor<T>(work: () => Promise<T>): Promise<T> {
 }
 
 const refuse = (code: (typeof ErrorCode)[keyof typeof ErrorCode], status = 409) => new BusinessError(code, { status });
+
+/** A seated event: its places are seats of its hall, chosen on the map. */
+const seatedEvent = (event: ExchangeEventRow) => event.use_seat_map && event.hall_id !== null;
 
 /** A session the storefront sells now: its event published and its sale open. */
 function eventOnSale(event: ExchangeEventRow, at: Date): boolean {
@@ -137,7 +145,7 @@ export function createSelfExchange(deps: { db: Db; now: () => number; engine: Or
       refusal,
       hoursBefore: event.self_exchange_hours_before,
       deadline,
-      useSeatMap: event.use_seat_map && event.hall_id !== null,
+      useSeatMap: seatedEvent(event),
       eventHash: event.hash,
       eventName: fullLocalized(event.name),
       sessions: choices.sessions,
@@ -155,16 +163,23 @@ export function createSelfExchange(deps: { db: Db; now: () => number; engine: Or
     };
   }
 
-  async function allowedOrder(hash: string): Promise<ExchangeOrderRow> {
+  /**
+   * The order by its link when its event lets buyers exchange, and the places asked for checked by
+   * the contract's rule the order page applies too (a seat per ticket on a seated event).
+   */
+  async function allowedOrder(hash: string, ask: ExchangeAsk): Promise<{ order: ExchangeOrderRow; seated: boolean }> {
     const { order, event } = await orderOf(hash);
     if (event.self_exchange_hours_before === null) throw refuse(ErrorCode.selfExchangeOff);
-    return order;
+    const seated = seatedEvent(event);
+    const placesRefusal = exchangePlacesRefusal(seated, ask);
+    if (placesRefusal) throw refuse(placesRefusal, 400);
+    return { order, seated };
   }
 
   /** The figures of the buyer's exchange; nothing changes. One waiting for its difference is refused here already, as the exchange would. */
   async function quote(hash: string, ask: ExchangeAsk) {
-    return asVisitor(async () => {
-      const order = await allowedOrder(hash);
+    const { order, seated } = await allowedOrder(hash, ask);
+    return asVisitor(seated, async () => {
       if (await hasWaitingExchange(db, order.id)) throw refuse(ErrorCode.selfExchangeWaiting);
       return engine.quote(order.id, ask, buyerGuard);
     });
@@ -176,10 +191,8 @@ export function createSelfExchange(deps: { db: Db; now: () => number; engine: Or
     ask: ExchangeAsk & { expectedDifference: number },
     client: { ip: string; userAgent: string | null },
   ) {
-    return asVisitor(async () => {
-      const order = await allowedOrder(hash);
-      return engine.exchange(order.id, ask, { id: null, name: '', madeBy: 'buyer', ...client }, buyerGuard);
-    });
+    const { order, seated } = await allowedOrder(hash, ask);
+    return asVisitor(seated, () => engine.exchange(order.id, ask, { id: null, name: '', madeBy: 'buyer', ...client }, buyerGuard));
   }
 
   return { options, quote, exchange };

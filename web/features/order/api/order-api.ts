@@ -2,7 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Lang } from '../../../../contract/common.ts';
 import { isOrderHash } from '../../../../contract/order-hash.ts';
 import type { OrderView } from '../../../../contract/order-view.ts';
-import type { SelfExchangeOptions, SelfExchangeQuote, SelfExchangeResult } from '../../../../contract/self-exchange.ts';
+import type {
+  SelfExchangeOptions,
+  SelfExchangeQuote,
+  SelfExchangeQuoteRequest,
+  SelfExchangeResult,
+} from '../../../../contract/self-exchange.ts';
 import { routePatterns } from '../../../../contract/routes.ts';
 import { apiPost } from '../../../lib/api.ts';
 import { createBootRequest } from '../../../lib/boot-request.ts';
@@ -91,7 +96,8 @@ export function exchangeOptionsQuery(hash: string, lang: Lang) {
   });
 }
 
-export type ExchangeChoice = { ticketIds: number[]; sessionId: number; places: { priceId: number; seatId: null }[] };
+/** The tickets given up and their new places: a price each, and a seat of the hall on a seated event (contract/self-exchange.ts). */
+export type ExchangeChoice = Omit<SelfExchangeQuoteRequest, 'hash' | 'lang'>;
 
 export const quoteExchange = (hash: string, lang: Lang, choice: ExchangeChoice, signal?: AbortSignal): Promise<SelfExchangeQuote> =>
   apiPost('/api/order/exchange-quote', { hash, lang, ...choice }, selfExchangeQuoteResponse, { signal });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import { pickLocalized } from '../../../../contract/lang.ts';
 import type { SelfExchangeOptions } from '../../../../contract/self-exchange.ts';
-import { selfExchangeRefusal } from '../../../../contract/self-exchange-rules.ts';
+import { exchangePlacesRefusal, selfExchangeRefusal } from '../../../../contract/self-exchange-rules.ts';
 import { useModal } from '../../../components/modal/modal-context.ts';
 import { useModalDialog } from '../../../components/modal/use-modal-dialog.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -13,6 +13,7 @@ import { useFormatKopecks } from '../../../lib/use-money.ts';
 import { useSetup } from '../../../lib/use-setup.ts';
 import { formatDateTime } from '../../../lib/venue-format.ts';
 import { exchangeOptionsQuery, makeExchange, quoteExchange } from '../api/order-api.ts';
+import { type ExchangeSeat, ExchangeSeats } from './exchange-seats.tsx';
 
 const DEFAULT_TIMEZONE = 'Europe/Moscow';
 
@@ -103,11 +104,18 @@ function ExchangeDialog({ hash, data, onClose }: { hash: string; data: SelfExcha
   const [chosen, setChosen] = useState<number[]>(() => data.tickets.map((x) => x.id));
   const [sessionId, setSessionId] = useState<number | null>(null);
   const [prices, setPrices] = useState<Record<number, number>>({});
+  // A seated event: the seats chosen on the map, the first for the first ticket chosen and so on.
+  const [seats, setSeats] = useState<ExchangeSeat[]>([]);
   const [busy, setBusy] = useState(false);
   const session = data.sessions.find((s) => s.id === sessionId);
-  const places = chosen.map((ticketId) => ({ priceId: prices[ticketId] ?? session?.prices[0]?.id ?? 0, seatId: null }));
+  const places = chosen.map((ticketId, i) =>
+    data.useSeatMap
+      ? { priceId: seats[i]?.priceId ?? 0, seatId: seats[i]?.seatId ?? null }
+      : { priceId: prices[ticketId] ?? session?.prices[0]?.id ?? 0, seatId: null },
+  );
   const choice = { ticketIds: chosen, sessionId: sessionId ?? 0, places };
-  const ready = !data.useSeatMap && session !== undefined && chosen.length > 0 && places.every((p) => p.priceId > 0);
+  // The contract's rule the server applies too: a place per ticket (on a seated event, a seat each).
+  const ready = session !== undefined && chosen.length > 0 && exchangePlacesRefusal(data.useSeatMap, choice) === null;
   const quote = useQuery({
     queryKey: ['order', hash, lang, 'exchange-quote', choice],
     queryFn: ({ signal }) => quoteExchange(hash, lang, choice, signal),
@@ -142,6 +150,11 @@ function ExchangeDialog({ hash, data, onClose }: { hash: string; data: SelfExcha
       setBusy(false);
       modal.error(error);
       void queryClient.invalidateQueries({ queryKey: ['order', hash] });
+      if (error instanceof ApiError && error.code === ErrorCode.selfExchangeSeatTaken) {
+        // The hall is drawn again with the seat taken, and the choice starts over.
+        setSeats([]);
+        void queryClient.invalidateQueries({ queryKey: ['scheme-map', data.eventHash, choice.sessionId] });
+      }
     }
   };
 
@@ -164,62 +177,71 @@ function ExchangeDialog({ hash, data, onClose }: { hash: string; data: SelfExcha
               checked={chosen.includes(ticket.id)}
               onChange={(e) => {
                 const on = e.currentTarget.checked;
-                setChosen((now) =>
-                  on ? data.tickets.map((x) => x.id).filter((x) => x === ticket.id || now.includes(x)) : now.filter((x) => x !== ticket.id),
-                );
+                const next = on
+                  ? data.tickets.map((x) => x.id).filter((x) => x === ticket.id || chosen.includes(x))
+                  : chosen.filter((x) => x !== ticket.id);
+                setChosen(next);
+                // A seat per ticket: fewer tickets keep the seats chosen first.
+                setSeats((now) => now.slice(0, next.length));
               }}
             />{' '}
             {label(ticket)}
           </label>
         ))}
       </fieldset>
-      {data.useSeatMap ? (
-        <p role="note">{t('exchange.seatMap')}</p>
-      ) : (
-        <>
-          <div className="order-exchange__field">
-            <label htmlFor={`${id}-session`}>{t('exchange.session')}</label>
-            <select
-              id={`${id}-session`}
-              value={sessionId ?? ''}
-              onChange={(e) => {
-                setSessionId(e.currentTarget.value ? Number(e.currentTarget.value) : null);
-                setPrices({});
-              }}
-            >
-              <option value="">{t('exchange.chooseSession')}</option>
-              {data.sessions.map((s) => (
-                <option key={s.id} value={s.id} disabled={s.remaining === 0}>
-                  {s.remaining === 0 ? t('exchange.soldOut', { when: when(s.startsAt) }) : when(s.startsAt)}
-                </option>
-              ))}
-            </select>
-          </div>
-          {session &&
-            data.tickets
-              .filter((ticket) => chosen.includes(ticket.id))
-              .map((ticket) => (
-                <div className="order-exchange__field" key={ticket.id}>
-                  <label htmlFor={`${id}-p${ticket.id}`}>{t('exchange.category', { ticket: label(ticket) })}</label>
-                  <select
-                    id={`${id}-p${ticket.id}`}
-                    value={prices[ticket.id] ?? session.prices[0]?.id ?? ''}
-                    onChange={(e) => {
-                      const priceId = Number(e.currentTarget.value);
-                      setPrices((now) => ({ ...now, [ticket.id]: priceId }));
-                    }}
-                  >
-                    {session.prices.map((p) => (
-                      <option key={p.id} value={p.id}>
-                        {[pickLocalized(p.categoryName, lang), pickLocalized(p.zoneName, lang)].filter(Boolean).join(', ')} —{' '}
-                        {money(p.amount + p.fee)}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              ))}
-        </>
+      <div className="order-exchange__field">
+        <label htmlFor={`${id}-session`}>{t('exchange.session')}</label>
+        <select
+          id={`${id}-session`}
+          value={sessionId ?? ''}
+          onChange={(e) => {
+            setSessionId(e.currentTarget.value ? Number(e.currentTarget.value) : null);
+            setPrices({});
+            setSeats([]);
+          }}
+        >
+          <option value="">{t('exchange.chooseSession')}</option>
+          {data.sessions.map((s) => (
+            <option key={s.id} value={s.id} disabled={s.remaining === 0}>
+              {s.remaining === 0 ? t('exchange.soldOut', { when: when(s.startsAt) }) : when(s.startsAt)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {session && data.useSeatMap && (
+        <ExchangeSeats
+          key={session.id}
+          eventHash={data.eventHash}
+          sessionId={session.id}
+          count={chosen.length}
+          seats={seats}
+          onChange={setSeats}
+        />
       )}
+      {session &&
+        !data.useSeatMap &&
+        data.tickets
+          .filter((ticket) => chosen.includes(ticket.id))
+          .map((ticket) => (
+            <div className="order-exchange__field" key={ticket.id}>
+              <label htmlFor={`${id}-p${ticket.id}`}>{t('exchange.category', { ticket: label(ticket) })}</label>
+              <select
+                id={`${id}-p${ticket.id}`}
+                value={prices[ticket.id] ?? session.prices[0]?.id ?? ''}
+                onChange={(e) => {
+                  const priceId = Number(e.currentTarget.value);
+                  setPrices((now) => ({ ...now, [ticket.id]: priceId }));
+                }}
+              >
+                {session.prices.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {[pickLocalized(p.categoryName, lang), pickLocalized(p.zoneName, lang)].filter(Boolean).join(', ')} —{' '}
+                    {money(p.amount + p.fee)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
       <div className="order-exchange__quote" aria-live="polite" aria-busy={quote.isFetching}>
         {quote.data ? (
           <dl>

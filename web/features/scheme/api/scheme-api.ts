@@ -7,7 +7,6 @@ import { createBootRequest } from '../../../lib/boot-request.ts';
 
 // Answer schemas load only where answers are checked (development, tests): web/lib/api.ts.
 const createSchemeOrderResponse = () => import('../../../../contract/scheme.ts').then((m) => m.createSchemeOrderResponse);
-const schemeMapResponse = () => import('../../../../contract/scheme.ts').then((m) => m.schemeMapResponse);
 const schemeSessionsResponse = () => import('../../../../contract/scheme.ts').then((m) => m.schemeSessionsResponse);
 
 const FRESH_MS = 30_000;
@@ -26,24 +25,6 @@ export function schemeSessionsQueryOptions(hash: string, lang: Lang) {
     queryKey: ['scheme-sessions', hash, lang],
     queryFn: ({ signal }) => boot.take(hash, lang) ?? askSessions(hash, lang, signal),
     staleTime: FRESH_MS,
-  });
-}
-
-/**
- * POST /api/scheme: the hall and every place's availability for one session. Loaded once per
- * session choice (the cart is cleared on every reload, so it is never refetched behind the
- * visitor's back); reloaded on purpose after an order attempt fails.
- */
-export function schemeMapQueryOptions(hash: string, calendarId: number, lang: Lang) {
-  return queryOptions({
-    queryKey: ['scheme-map', hash, calendarId, lang],
-    queryFn: async ({ signal }) => {
-      const answer = await apiPost('/api/scheme', { hash, calendar_id: calendarId, lang }, schemeMapResponse, { signal });
-      performance.mark('seatmap:map-answer');
-      return answer;
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
   });
 }
 

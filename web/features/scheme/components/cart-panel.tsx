@@ -6,7 +6,7 @@ import type { SchemeCheckbox } from '../../../../contract/scheme.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import type { Cart, CartItem } from '../hooks/use-cart.ts';
 import { useFormatKopecks } from '../../../lib/use-money.ts';
-import { useSeatPlace } from '../hooks/use-seat-place.ts';
+import { useSeatPlace } from '../../../components/seat-map/use-seat-place.ts';
 import { BuyerFormSkeleton, CONTROL_HEIGHT, type BuyerTexts } from '../../../components/buyer-form/buyer-form-skeleton.tsx';
 import { Skeleton } from '../../../components/skeleton/skeleton.tsx';
 

@@ -8,9 +8,9 @@ import { setupQueryOptions } from '../../../lib/api.ts';
 import { buildSeatModel } from '../../../lib/seat-map/seat-model.ts';
 import { setupFixture } from '../../../test/fixtures.ts';
 import { createTestI18n } from '../../../test/render-app.tsx';
-import { SeatCard } from './seat-card.tsx';
-import { createSeatLookup } from './seat-info.ts';
-import { SeatList } from './seat-list.tsx';
+import { SeatCard } from '../../../components/seat-map/seat-card.tsx';
+import { createSeatLookup } from '../../../components/seat-map/seat-info.ts';
+import { SeatList } from '../../../components/seat-map/seat-list.tsx';
 
 afterEach(cleanup);
 

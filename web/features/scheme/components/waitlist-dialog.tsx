@@ -7,7 +7,7 @@ import { useModalDialog } from '../../../components/modal/use-modal-dialog.ts';
 import { Skeleton } from '../../../components/skeleton/skeleton.tsx';
 import type { WaitlistPlaceChoices } from '../../../components/waitlist/waitlist-form.tsx';
 import { useLang } from '../../../lib/use-lang.ts';
-import { schemeMapQueryOptions } from '../api/scheme-api.ts';
+import { schemeMapQueryOptions } from '../../../lib/seat-map/scheme-map-query.ts';
 
 /** The waiting list's form: only when a visitor asks for it, so its code loads then. */
 const WaitlistForm = lazy(() => import('../../../components/waitlist/waitlist-form.tsx').then((m) => ({ default: m.WaitlistForm })));

@@ -1,9 +1,10 @@
+import './seat-map.css';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SchemePrice } from '../../../../contract/scheme.ts';
-import { SeatMapView, type SeatPointer, ZOOM_MAX, ZOOM_MIN } from '../../../lib/seat-map/seat-map-view.ts';
-import type { SeatModel } from '../../../lib/seat-map/seat-model.ts';
-import { useSeatPlace } from '../hooks/use-seat-place.ts';
+import type { SchemePrice } from '../../../contract/scheme.ts';
+import { SeatMapView, type SeatPointer, ZOOM_MAX, ZOOM_MIN } from '../../lib/seat-map/seat-map-view.ts';
+import type { SeatModel } from '../../lib/seat-map/seat-model.ts';
+import { useSeatPlace } from './use-seat-place.ts';
 import type { SeatLookup } from './seat-info.ts';
 import { SeatCard } from './seat-card.tsx';
 

@@ -1,13 +1,14 @@
+import './seat-map.css';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pickLocalized } from '../../../../contract/lang.ts';
-import type { SchemePrice, SchemeSector } from '../../../../contract/scheme.ts';
-import { useLang } from '../../../lib/use-lang.ts';
-import type { SeatModel } from '../../../lib/seat-map/seat-model.ts';
-import { useFormatKopecks } from '../../../lib/use-money.ts';
-import { ConcessionDocument } from '../../../components/concession-document/concession-document.tsx';
+import { pickLocalized } from '../../../contract/lang.ts';
+import type { SchemePrice, SchemeSector } from '../../../contract/scheme.ts';
+import { useLang } from '../../lib/use-lang.ts';
+import type { SeatModel } from '../../lib/seat-map/seat-model.ts';
+import { useFormatKopecks } from '../../lib/use-money.ts';
+import { ConcessionDocument } from '../concession-document/concession-document.tsx';
 import { type SeatLookup } from './seat-info.ts';
-import { toKopecks } from '../../../../contract/format-price.ts';
+import { toKopecks } from '../../../contract/format-price.ts';
 
 type SeatListProps = {
   model: SeatModel;

@@ -1,6 +1,6 @@
-import type { Localized } from '../../../../contract/lang.ts';
-import type { SchemeMapResponse, SchemePrice, SchemeZone } from '../../../../contract/scheme.ts';
-import type { SeatModel } from '../../../lib/seat-map/seat-model.ts';
+import type { Localized } from '../../../contract/lang.ts';
+import type { SchemeMapResponse, SchemePrice, SchemeZone } from '../../../contract/scheme.ts';
+import type { SeatModel } from '../../lib/seat-map/seat-model.ts';
 
 /** Everything the tooltip, the list and the cart say about one seat. */
 export type SeatInfo = {

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { pickLocalized } from '../../../../contract/lang.ts';
-import type { SchemePrice } from '../../../../contract/scheme.ts';
-import { useLang } from '../../../lib/use-lang.ts';
-import { useFormatKopecks } from '../../../lib/use-money.ts';
-import { ConcessionDocument } from '../../../components/concession-document/concession-document.tsx';
-import { useSeatPlace } from '../hooks/use-seat-place.ts';
+import { pickLocalized } from '../../../contract/lang.ts';
+import type { SchemePrice } from '../../../contract/scheme.ts';
+import { useLang } from '../../lib/use-lang.ts';
+import { useFormatKopecks } from '../../lib/use-money.ts';
+import { ConcessionDocument } from '../concession-document/concession-document.tsx';
+import { useSeatPlace } from './use-seat-place.ts';
 import { type SeatInfo } from './seat-info.ts';
-import { toKopecks } from '../../../../contract/format-price.ts';
+import { toKopecks } from '../../../contract/format-price.ts';
 
 type SeatCardProps = {
   info: SeatInfo;

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Localized, pickLocalized } from '../../../../contract/lang.ts';
-import { useLang } from '../../../lib/use-lang.ts';
+import { type Localized, pickLocalized } from '../../../contract/lang.ts';
+import { useLang } from '../../lib/use-lang.ts';
 
 type Place = { sector: Partial<Localized>; row: string; seat: string };
 
