@@ -29,7 +29,7 @@ const ACQUIRER_SPECS = /acquirers\.spec\.ts$/;
 // cards and counts; a blocked seat leaves the map for a while) run on the same server after every
 // other spec of it has finished.
 const CATALOG_CHANGING_SPECS =
-  /(admin-(catalog|editor-guard|halls|entries|offers|loyalty|setup|groups|visits-report)|concessions-(admin|door)|session-(cancel|postpone)|waiting-list|order-self-exchange)\.spec\.ts$/;
+  /(admin-(catalog|editor-guard|halls|entries|offers|loyalty|setup|groups|visits-report)|concessions-(admin|door)|session-(cancel|postpone)|waiting-list|order-self-exchange|order-exchange-seated)\.spec\.ts$/;
 // A clock run (scripts/clock-runs.ts) sets TEST_CLOCK_AT and runs only specs of the main server's
 // chromium project: it starts that server alone, under libfaketime (TEST_CLOCK_PRELOAD, the offset
 // in FAKETIME). This runner and Chromium keep the real clock (Chromium does not start under

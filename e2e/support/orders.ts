@@ -1,4 +1,6 @@
 import { type APIRequestContext, expect } from '@playwright/test';
+import { decodeSeatRow } from '../../contract/scheme-codec.ts';
+import type { SchemeMapResponse } from '../../contract/scheme.ts';
 
 type Calendar = { calendar_id: number; event_day: string; event_time: string; quant: number };
 type Price = {
@@ -111,4 +113,63 @@ export async function ticketCodesOf(request: APIRequestContext, hash: string): P
   });
   expect(view.ok(), await view.text()).toBeTruthy();
   return [...(await view.text()).matchAll(/"ticketcode":"(\d{16})"/g)].map((m) => m[1] ?? '');
+}
+
+/**
+ * Places an order of `count` free seats side by side on a seated event through the scheme page's
+ * own calls (its sessions, the session's map, the order from the cart), in the row `row` of the
+ * session `sessionIndex` (the first on sale unless said), each at the first price of its zone, and
+ * answers its hash and seats. A spec that buys seats of a demo event picks a row no other spec buys.
+ */
+export async function createSeatedOrder(
+  request: APIRequestContext,
+  options: { event: string; row: string; count?: number; sessionIndex?: number; email?: string },
+): Promise<{ hash: string; sessionId: number; seats: { seatId: number; seat: string }[] }> {
+  const count = options.count ?? 1;
+  const email = options.email ?? 'ivan.petrov@example.com';
+  const { token } = (await (await request.get('/api/token')).json()) as { token: string };
+  const headers = { 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' };
+  const sessions = await request.post('/api/scheme/sessions', { data: { hash: options.event, lang: 'ru' }, headers });
+  expect(sessions.ok(), await sessions.text()).toBeTruthy();
+  const { action, calendar, checkboxList } = (await sessions.json()) as {
+    action: { action_id: number };
+    calendar: { calendar_id: number; quant: number }[];
+    checkboxList: { id: number }[];
+  };
+  const session = calendar.filter((c) => c.quant >= count)[options.sessionIndex ?? 0];
+  if (!session) throw new Error(`no session of ${options.event} with ${count} free seats`);
+  const map = await request.post('/api/scheme', { data: { hash: options.event, calendar_id: session.calendar_id, lang: 'ru' }, headers });
+  expect(map.ok(), await map.text()).toBeTruthy();
+  const answer = (await map.json()) as SchemeMapResponse;
+  const row = answer.seat_numbers.find((r) => r.row === options.row);
+  if (!row) throw new Error(`no row ${options.row} on the map of ${options.event}`);
+  const { ids } = decodeSeatRow(row);
+  const free = ids.flatMap((seatId, i) => (row.free[i] === 1 ? [{ seatId, seat: row.seat[i] ?? '', zoneId: row.zone_id[i] ?? 0 }] : []));
+  const seats = free.slice(0, count);
+  if (seats.length < count) throw new Error(`row ${options.row} of ${options.event} has fewer than ${count} free seats`);
+  const priceOf = (zoneId: number) => answer.zones.find((z) => z.zone_id === zoneId)?.prices[0]?.price_id ?? 0;
+  const created = await request.post('/api/order/create-scheme', {
+    headers,
+    data: {
+      fio: 'Иван Петров',
+      phone: '+7 999 901-02-03',
+      email,
+      re_email: email,
+      action_id: action.action_id,
+      calendarId: session.calendar_id,
+      lang: 'ru',
+      checkboxList: checkboxList.map((box) => ({ id: box.id, checked: true })),
+      tickets: seats.map((s) => ({ seat_id: s.seatId, price_id: priceOf(s.zoneId), quantity: 1, calendar_id: session.calendar_id })),
+    },
+  });
+  const placed = (await created.json()) as { errorCode: string; errorText: string; hash?: string };
+  expect(placed.errorCode, placed.errorText).toBe('0');
+  return { hash: placed.hash as string, sessionId: session.calendar_id, seats: seats.map(({ seatId, seat }) => ({ seatId, seat })) };
+}
+
+/** A seated order (createSeatedOrder) paid by card at the sandbox bank (payDemoOrder). */
+export async function createPaidSeatedOrder(request: APIRequestContext, options: Parameters<typeof createSeatedOrder>[1]) {
+  const order = await createSeatedOrder(request, options);
+  await payDemoOrder(request, order.hash);
+  return order;
 }
