@@ -2,7 +2,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { createPaidSeatedOrder } from './support/orders.ts';
 import { ownEvent } from './support/own-event.ts';
 import { expectNoSidewaysScroll } from './support/sideways.ts';
-import { E2E_OWNER, signInToAdmin } from './support/staff.ts';
+import { E2E_OWNER, openTicketExchange, signInToAdmin } from './support/staff.ts';
 
 // Exchanges of a seated order: the buyer on the order page and a member of staff in the back
 // office each move a ticket to a seat of another session on the hall map. Each test sells seats of
@@ -106,18 +106,7 @@ test('a member of staff exchanges a ticket of a seated order for a seat of anoth
   const email = `seated.staff.${run}@example.com`;
   await createPaidSeatedOrder(page.request, { event: own.hash, row: '10', email });
 
-  await page.goto(`/admin/orders?q=${encodeURIComponent(email)}`);
-  const orderLink = page.getByRole('table').getByRole('link').first();
-  await expect(orderLink).toBeVisible();
-  await orderLink.click();
-  await expect(page.getByRole('heading', { level: 1, name: /^Заказ № \d+$/ })).toBeVisible();
-  const tickets = page.getByRole('table', { name: 'Билеты' });
-  const first = tickets.getByRole('checkbox').first();
-  await first.focus();
-  await page.keyboard.press('Space');
-  await page.getByRole('button', { name: 'Обменять выбранные (1)' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Обмен билетов: 1' });
-  await expect(dialog).toBeVisible();
+  const { tickets, dialog } = await openTicketExchange(page, email);
   const { session, values } = await sessionChoices(page, 'Обмен билетов: 1');
   await session.selectOption(values[1] ?? '');
 

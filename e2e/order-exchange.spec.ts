@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createDemoOrder, payDemoOrder } from './support/orders.ts';
 import { mailsTo } from './support/mail.ts';
-import { E2E_OWNER, signInToAdmin } from './support/staff.ts';
+import { E2E_OWNER, openTicketExchange, signInToAdmin } from './support/staff.ts';
 
 test('an owner exchanges a ticket of a paid order for another session from the order page, and the buyer gets the new tickets by e-mail', async ({
   page,
@@ -14,21 +14,8 @@ test('an owner exchanges a ticket of a paid order for another session from the o
 
   await signInToAdmin(page, E2E_OWNER.email, E2E_OWNER.password);
   await expect(page.getByRole('navigation', { name: 'Меню' })).toBeVisible();
-  await page.goto(`/admin/orders?q=${encodeURIComponent(email)}`);
-  const orderLink = page.getByRole('table').getByRole('link').first();
-  await expect(orderLink).toBeVisible();
-  await orderLink.click();
-  await expect(page.getByRole('heading', { level: 1, name: /^Заказ № \d+$/ })).toBeVisible();
-
   // One ticket chosen, by keyboard: the exchange opens a dialog with the event's sessions.
-  const tickets = page.getByRole('table', { name: 'Билеты' });
-  const first = tickets.getByRole('checkbox').first();
-  await first.focus();
-  await page.keyboard.press('Space');
-  await expect(first).toBeChecked();
-  await page.getByRole('button', { name: 'Обменять выбранные (1)' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Обмен билетов: 1' });
-  await expect(dialog).toBeVisible();
+  const { tickets, dialog } = await openTicketExchange(page, email);
 
   // Another session than the ticket's own: the second of the list (each lists its free places).
   const session = dialog.getByLabel('Новый сеанс');

@@ -51,3 +51,25 @@ export async function addStaffMember(
     await own.dispose();
   }
 }
+
+/**
+ * The back office's page of the order placed with `email` (found by the orders list's search),
+ * its first ticket chosen by keyboard and its exchange dialog opened, as staff do: answers the
+ * tickets' table and the dialog. Needs a member signed in who may exchange.
+ */
+export async function openTicketExchange(page: Page, email: string) {
+  await page.goto(`/admin/orders?q=${encodeURIComponent(email)}`);
+  const orderLink = page.getByRole('table').getByRole('link').first();
+  await expect(orderLink).toBeVisible();
+  await orderLink.click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Заказ № \d+$/ })).toBeVisible();
+  const tickets = page.getByRole('table', { name: 'Билеты' });
+  const first = tickets.getByRole('checkbox').first();
+  await first.focus();
+  await page.keyboard.press('Space');
+  await expect(first).toBeChecked();
+  await page.getByRole('button', { name: 'Обменять выбранные (1)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Обмен билетов: 1' });
+  await expect(dialog).toBeVisible();
+  return { tickets, dialog };
+}

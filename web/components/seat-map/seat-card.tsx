@@ -14,10 +14,12 @@ type SeatCardProps = {
   /** Show the choose / remove buttons (a pinned popover, the touch modal). */
   actions: boolean;
   onChoose: (price: SchemePrice | undefined) => void;
+  /** The remove button's text where the seats chosen are not a cart (an order's exchange). */
+  removeText?: string | undefined;
 };
 
 /** A seat's sector, row, number, zone and prices with the fee; optionally its buttons. */
-export function SeatCard({ info, chosen, actions, onChoose }: SeatCardProps) {
+export function SeatCard({ info, chosen, actions, onChoose, removeText }: SeatCardProps) {
   const { t } = useTranslation('scheme');
   const lang = useLang();
   const place = useSeatPlace();
@@ -41,7 +43,7 @@ export function SeatCard({ info, chosen, actions, onChoose }: SeatCardProps) {
       )}
       {actions && chosen && (
         <button type="button" className="button button--secondary seat-card__button" onClick={() => onChoose(undefined)}>
-          {t('seat.remove')}
+          {removeText ?? t('seat.remove')}
         </button>
       )}
       {actions && !chosen && info.free && (

@@ -25,10 +25,12 @@ type SeatMapProps = {
   /** Adds the seat at a price, or removes it (price undefined). */
   onToggle: (index: number, price: SchemePrice | undefined) => void;
   detailThreshold?: number | undefined;
+  /** The seat card's remove button's text where the seats chosen are not a cart (an order's exchange). */
+  removeText?: string | undefined;
 };
 
 /** The hall map: canvas, zoom controls, and a tooltip per seat (popover with a mouse, modal on touch). */
-export function SeatMap({ model, svg, lookup, selected, onToggle, detailThreshold }: SeatMapProps) {
+export function SeatMap({ model, svg, lookup, selected, onToggle, detailThreshold, removeText }: SeatMapProps) {
   const { t } = useTranslation('scheme');
   const place = useSeatPlace();
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -178,6 +180,7 @@ export function SeatMap({ model, svg, lookup, selected, onToggle, detailThreshol
             chosen={selected.has(tip.index)}
             actions={tip.pinned}
             onChoose={(price) => choose(tip.index, price)}
+            removeText={removeText}
           />
           {tip.pinned && (
             <button type="button" className="seat-map__popover-close" aria-label={t('seat.close')} onClick={() => setTip(undefined)}>
@@ -194,7 +197,13 @@ export function SeatMap({ model, svg, lookup, selected, onToggle, detailThreshol
       >
         {touchSeat !== undefined && (
           <>
-            <SeatCard info={lookup(touchSeat)} chosen={selected.has(touchSeat)} actions onChoose={(price) => choose(touchSeat, price)} />
+            <SeatCard
+              info={lookup(touchSeat)}
+              chosen={selected.has(touchSeat)}
+              actions
+              onChoose={(price) => choose(touchSeat, price)}
+              removeText={removeText}
+            />
             <button type="button" className="button button--secondary" onClick={() => setTouchSeat(undefined)}>
               {t('seat.close')}
             </button>

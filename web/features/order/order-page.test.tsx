@@ -6,6 +6,10 @@ import type { OrderView, TicketRow } from '../../../contract/order-view.ts';
 import { setupFixture } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { orderQueryOptions } from './api/order-api.ts';
+import { deltaEncode } from '../../../contract/scheme.ts';
+
+// The hall's drawing needs a real canvas; the seat list under it chooses the same seats.
+vi.mock('../../components/seat-map/seat-map.tsx', () => ({ SeatMap: () => <div data-testid="hall" /> }));
 
 const HASH = 'o'.repeat(32);
 const text = (ru: string) => ({ ru, en: ru, kz: ru, ch: ru });
@@ -518,5 +522,95 @@ describe('/order/{hash}: the buyer exchanges tickets', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Обменять билеты' }));
     expect(await screen.findByText('Срок самостоятельного обмена билетов истёк.')).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Обмен билетов' })).toBeNull();
+  });
+
+  it('on a seated event quotes nothing until a seat per ticket is chosen from the hall, then exchanges for that seat', async () => {
+    const seated = {
+      ...options(7 * 24 * HOUR),
+      useSeatMap: true,
+      eventHash: 'seated-event',
+    };
+    const map = {
+      errorCode: '0',
+      errorText: '',
+      calendar_id: 11,
+      svg: '<svg/>',
+      width: 50,
+      height: 20,
+      seat_size: 10,
+      sectors: [{ sector_id: 1, name: { ru: 'Партер' } }],
+      seat_numbers: [
+        {
+          sector_id: 1,
+          row: '3',
+          seat_id: deltaEncode([21, 22, 23]),
+          x: deltaEncode([100, 200, 300]),
+          y: deltaEncode([100, 100, 100]),
+          seat: ['1', '2', '3'],
+          zone_id: [5, 5, 5],
+          free: [1, 1, 0],
+        },
+      ],
+      seat_stand: [],
+      zones: [
+        {
+          zone_id: 5,
+          name: { ru: 'Партер' },
+          level_name: {},
+          color: '#ff0000',
+          prices: [{ price_id: 101, clientcategory_id: 1, category: { ru: 'Детский' }, price: 300, priceservise: 0, document: {} }],
+        },
+      ],
+    };
+    const view = allowing(seated.deadline);
+    const calls = serve(view, {
+      '/api/order/exchange-options': seated,
+      '/api/scheme': map,
+      '/api/order/exchange-quote': { errorCode: '0', errorText: '', ...figures },
+      '/api/order/exchange': {
+        errorCode: '0',
+        errorText: '',
+        ...figures,
+        exchangeId: 1,
+        status: 'done',
+        newTicketIds: [2],
+        refund: 'done',
+        payUntil: null,
+        payPath: null,
+      },
+    });
+    await render(view);
+    fireEvent.click(await screen.findByRole('button', { name: 'Обменять билеты' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Обмен билетов' });
+    fireEvent.change(within(dialog).getByLabelText('Новый сеанс'), { target: { value: '11' } });
+    const seats = await within(dialog).findByRole('group', { name: 'Новые места' });
+    expect(await within(seats).findByText('Выбрано мест: 0 из 1.')).toBeTruthy();
+    expect(calls.find((c) => c.url === '/api/scheme')?.body).toMatchObject({ hash: 'seated-event', calendar_id: 11 });
+    // No category selects on a seated event: the seat's zone prices it.
+    expect(within(dialog).queryByLabelText(/^Категория: /)).toBeNull();
+    // A taken seat is not offered.
+    expect(within(seats).queryByRole('button', { name: /^Место 3, / })).toBeNull();
+    fireEvent.click(within(seats).getByRole('button', { name: /^Место 1, / }));
+    expect(await within(seats).findByText('Выбрано мест: 1 из 1.')).toBeTruthy();
+    expect(within(seats).getByText(/^Партер · Ряд 3 · Место 1, Детский — /)).toBeTruthy();
+    // A seat more than the tickets is not taken.
+    fireEvent.click(within(seats).getByRole('button', { name: /^Место 2, / }));
+    expect(await within(seats).findByText(/Мест выбрано столько же, сколько билетов/)).toBeTruthy();
+    expect(
+      within(seats)
+        .getByRole('button', { name: /^Место 2, / })
+        .getAttribute('aria-pressed'),
+    ).toBe('false');
+    expect(await within(dialog).findByText('Вернём на карту')).toBeTruthy();
+    expect(calls.filter((c) => c.url === '/api/order/exchange-quote').map((c) => c.body)).toEqual([
+      expect.objectContaining({ ticketIds: [1], sessionId: 11, places: [{ priceId: 101, seatId: 21 }] }),
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Обменять' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/order/exchange')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/order/exchange')?.body).toMatchObject({
+      sessionId: 11,
+      places: [{ priceId: 101, seatId: 21 }],
+      expectedDifference: -20000,
+    });
   });
 });

@@ -113,7 +113,14 @@ function SeatChoice({ answer, count, seats, onChange }: Pick<Props, 'count' | 's
       {model.count > 0 ? (
         <>
           <div className="order-exchange__map" style={{ '--hall-ratio': `${answer.width} / ${answer.height}` } as CSSProperties}>
-            <SeatMap model={model} svg={answer.svg} lookup={lookup} selected={selected} onToggle={toggle} />
+            <SeatMap
+              model={model}
+              svg={answer.svg}
+              lookup={lookup}
+              selected={selected}
+              onToggle={toggle}
+              removeText={t('exchange.seatUnchoose')}
+            />
           </div>
           <SeatList model={model} sectors={answer.sectors} lookup={lookup} selected={selected} onToggle={toggle} />
         </>
