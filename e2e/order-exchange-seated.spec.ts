@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { wcagViolations } from './support/axe.ts';
 import { createPaidSeatedOrder } from './support/orders.ts';
 import { ownEvent } from './support/own-event.ts';
 import { expectNoSidewaysScroll } from './support/sideways.ts';
@@ -74,6 +75,8 @@ test('on a 320 px phone the buyer of a seated order picks a seat of the other se
   const another = seats.getByRole('button', { name: /^Место \d+, /, pressed: false }).first();
   await another.click();
   await expect(seats.getByText(/Мест выбрано столько же, сколько билетов/)).toBeVisible();
+  // The dialog with the map, the list and the seat chosen: every WCAG 2.1 A and AA rule.
+  expect(await wcagViolations(page, 'dialog[open]')).toEqual([]);
 
   // The difference, from the seat's category, before confirming.
   await expect(dialog.getByText('Оплачено за эти билеты')).toBeVisible();
