@@ -26,9 +26,6 @@ type Props = {
   onChange: (seats: ExchangeSeat[]) => void;
 };
 
-/** The hall's height while its map or its texts load: the map's own minimum, so nothing moves when it comes. */
-const MAP_PLACEHOLDER_HEIGHT = 300;
-
 /**
  * The new session's hall on the storefront's own map (the scheme page's renderer, seat card and
  * seat list, with the same free and taken seats): the buyer picks one seat per ticket, each at a
@@ -38,8 +35,8 @@ const MAP_PLACEHOLDER_HEIGHT = 300;
 export function ExchangeSeats(props: Props) {
   const { t } = useTranslation('order');
   const loading = (
-    <div className="order-exchange__map" role="status" aria-label={t('exchange.seatsLoading')}>
-      <Skeleton height={MAP_PLACEHOLDER_HEIGHT} radius={12} />
+    <div className="order-exchange__map order-exchange__map--loading" role="status" aria-label={t('exchange.seatsLoading')}>
+      <Skeleton height="100%" radius={12} />
     </div>
   );
   // The map's texts (the scheme page's catalog) come with it the first time.
