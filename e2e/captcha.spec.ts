@@ -1,7 +1,8 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
-import { E2E_CAPTCHA_ANSWER, E2E_CAPTCHA_DIGITS, fillBuyer, fillEventOrder } from './support/captcha.ts';
+import { E2E_CAPTCHA_ANSWER, E2E_CAPTCHA_DIGITS } from './support/captcha.ts';
 import { dateButtons } from './support/date-slider.ts';
+import { fillBuyer, fillEventOrder } from './support/orders.ts';
 
 // Runs in the 'captcha' project (playwright.config.ts): a server whose setup turns the image
 // captcha on and whose every image shows E2E_CAPTCHA_ANSWER (e2e/captcha-server.ts).

@@ -1,6 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import { smartCaptchaWidgetScript } from '../tests/fakes/smartcaptcha-widget.ts';
-import { E2E_CAPTCHA_ANSWER, fillEventOrder } from './support/captcha.ts';
+import { E2E_CAPTCHA_ANSWER } from './support/captcha.ts';
+import { fillEventOrder } from './support/orders.ts';
 
 // Runs in the 'smartcaptcha' project (playwright.config.ts): a server whose setup turns Yandex
 // SmartCaptcha on and whose SMARTCAPTCHA_VALIDATE_URL is the validate fake
