@@ -14,7 +14,16 @@ const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const captchaPort = port + 3;
 const captchaURL = `http://127.0.0.1:${captchaPort}`;
-const CAPTCHA_SPECS = /captcha\.spec\.ts$/;
+const CAPTCHA_SPECS = /(^|[\\/])captcha\.spec\.ts$/;
+// The SmartCaptcha spec gets a server of its own on port + 13 (mail catcher + 14) whose setup
+// turns Yandex SmartCaptcha on and whose SMARTCAPTCHA_VALIDATE_URL is the validate fake (+ 15),
+// started by the same launcher (e2e/captcha-server.ts); the spec routes the widget's script to
+// the widget fake and the widget's calls to that validate fake (E2E_SMARTCAPTCHA_FAKE_URL).
+const SMARTCAPTCHA_SPECS = /smartcaptcha\.spec\.ts$/;
+const smartcaptchaPort = port + 13;
+const smartcaptchaURL = `http://127.0.0.1:${smartcaptchaPort}`;
+const smartcaptchaFakePort = port + 15;
+process.env.E2E_SMARTCAPTCHA_FAKE_URL ??= `http://127.0.0.1:${smartcaptchaFakePort}`;
 // The real-acquirer specs get a third server on port + 5 (its mail catcher on port + 6) paying
 // cards through a T-Bank fake (port + 7) and SBP through a YooKassa fake (port + 8), and a
 // fourth on port + 9 (mail catcher + 10) the other way round: cards through YooKassa (+ 12), SBP
@@ -93,10 +102,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: [CAPTCHA_SPECS, ACQUIRER_SPECS, CATALOG_CHANGING_SPECS], use: { baseURL } },
+    { name: 'chromium', testIgnore: [CAPTCHA_SPECS, SMARTCAPTCHA_SPECS, ACQUIRER_SPECS, CATALOG_CHANGING_SPECS], use: { baseURL } },
     { name: 'catalog-changes', testMatch: CATALOG_CHANGING_SPECS, dependencies: ['chromium'], use: { baseURL } },
     { name: 'acquirers', testMatch: ACQUIRER_SPECS, use: { baseURL: acquirersURL } },
     { name: 'captcha', testMatch: CAPTCHA_SPECS, use: { baseURL: captchaURL } },
+    { name: 'smartcaptcha', testMatch: SMARTCAPTCHA_SPECS, use: { baseURL: smartcaptchaURL } },
   ],
   webServer: servers(
     clockRun
@@ -107,6 +117,17 @@ export default defineConfig({
             entry: 'e2e/captcha-server.ts',
             port: captchaPort,
             env: { SETUP_FILE: 'e2e/support/captcha-setup.json', E2E_MAIL_PORT: String(captchaPort + 1) },
+          },
+          {
+            entry: 'e2e/captcha-server.ts',
+            port: smartcaptchaPort,
+            env: {
+              SETUP_FILE: 'e2e/support/smartcaptcha-setup.json',
+              E2E_MAIL_PORT: String(smartcaptchaPort + 1),
+              E2E_SMARTCAPTCHA_FAKE_PORT: String(smartcaptchaFakePort),
+              SMARTCAPTCHA_SECRET: 'ysc2_e2e-server-key',
+              SMARTCAPTCHA_VALIDATE_URL: `http://127.0.0.1:${smartcaptchaFakePort}/validate`,
+            },
           },
           { entry: 'e2e/acquirers-server.ts', port: acquirersPort, env: { E2E_MAIL_PORT: String(acquirersPort + 1) } },
           {

@@ -2,6 +2,7 @@ import { type Locator, type Page, expect, test } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
 import { E2E_CAPTCHA_ANSWER, E2E_CAPTCHA_DIGITS } from './support/captcha.ts';
 import { dateButtons } from './support/date-slider.ts';
+import { fillBuyer, fillEventOrder } from './support/orders.ts';
 
 // Runs in the 'captcha' project (playwright.config.ts): a server whose setup turns the image
 // captcha on and whose every image shows E2E_CAPTCHA_ANSWER (e2e/captcha-server.ts).
@@ -42,15 +43,6 @@ async function solveCaptcha(page: Page) {
   await dialog.getByRole('button', { name: 'Отправить' }).click();
 }
 
-async function fillBuyer(page: Page) {
-  await page.getByLabel('ФИО').fill('Иван Петров');
-  await page.getByLabel('Телефон').fill('+7 999 901-02-03');
-  await page.getByLabel('E-mail', { exact: true }).fill('ivan@example.com');
-  await page.getByLabel('Повторите e-mail').fill('ivan@example.com');
-  await page.getByRole('checkbox', { name: /Я принимаю условия покупки/ }).check();
-  await page.getByRole('checkbox', { name: 'Даю согласие на обработку персональных данных' }).check();
-}
-
 test('on the scheme page the visitor passes the image captcha and reaches the order', async ({ page }) => {
   await page.goto('/scheme/tchaikovsky-symphony-night');
   await page.getByRole('region', { name: 'Дата мероприятия' }).getByRole('listitem').first().getByRole('button').click();
@@ -77,13 +69,7 @@ test('on the scheme page the visitor passes the image captcha and reaches the or
 });
 
 test('on the event page the visitor passes the image captcha and reaches the order', async ({ page }) => {
-  await page.goto('/event/city-through-centuries');
-  await dateButtons(page.getByRole('group', { name: 'Выберите дату' }))
-    .first()
-    .click();
-  await page.getByRole('button', { name: /^12:00/ }).click();
-  await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
-  await fillBuyer(page);
+  await fillEventOrder(page);
   await page.getByRole('button', { name: 'Оформить заказ' }).click();
   await solveCaptcha(page);
   await expect(page).toHaveURL(/\/order\/[A-Za-z0-9_-]{32}$/);
@@ -92,13 +78,7 @@ test('on the event page the visitor passes the image captcha and reaches the ord
 
 test('on the event page at 320 px the visitor passes the audio captcha instead and reaches the order', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
-  await page.goto('/event/city-through-centuries');
-  await dateButtons(page.getByRole('group', { name: 'Выберите дату' }))
-    .first()
-    .click();
-  await page.getByRole('button', { name: /^12:00/ }).click();
-  await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
-  await fillBuyer(page);
+  await fillEventOrder(page);
   await page.getByRole('button', { name: 'Оформить заказ' }).click();
 
   const dialog = captchaDialog(page);

@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { dateButtons } from './support/date-slider.ts';
-import { createDemoOrder, payDemoOrder } from './support/orders.ts';
+import { chooseEventTicket, createDemoOrder, payDemoOrder } from './support/orders.ts';
 
 // A buyer on a phone: the walk at 390×844 in Chromium.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -8,12 +8,7 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 const ORDER_URL = /\/order\/[A-Za-z0-9_-]{32}$/;
 
 async function startOrder(page: Page) {
-  await page.goto('/event/city-through-centuries');
-  await dateButtons(page.getByRole('group', { name: 'Выберите дату' }))
-    .first()
-    .click();
-  await page.getByRole('button', { name: /^12:00/ }).click();
-  await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
+  await chooseEventTicket(page);
   await page.getByLabel('ФИО', { exact: true }).fill('Иван Петров');
   await page.getByLabel('E-mail', { exact: true }).fill('ivan@example.com');
   await page.getByLabel('Повторите e-mail', { exact: true }).fill('ivan@example.com');

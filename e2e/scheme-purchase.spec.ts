@@ -1,6 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
 import { expectDateShown, scrolledAtOnce } from './support/date-slider.ts';
+import { fillBuyer } from './support/orders.ts';
 
 // The demo's concert hall «Гармония» (demo/demo-halls.ts): 800 x 680 units, stalls row 1 starts
 // at (134, 160) with a seat every 28 units; the dance floor is the standing area.
@@ -41,15 +42,6 @@ async function openFirstSession(page: Page) {
 async function chooseSeatOnMap(page: Page, row: number, seat: number) {
   const point = await clientPoint(page, seatPoint(row, seat));
   await page.mouse.click(point.x, point.y);
-}
-
-async function fillBuyer(page: Page) {
-  await page.getByLabel('ФИО').fill('Иван Петров');
-  await page.getByLabel('Телефон').fill('+7 999 901-02-03');
-  await page.getByLabel('E-mail', { exact: true }).fill('ivan@example.com');
-  await page.getByLabel('Повторите e-mail').fill('ivan@example.com');
-  await page.getByRole('checkbox', { name: /Я принимаю условия покупки/ }).check();
-  await page.getByRole('checkbox', { name: 'Даю согласие на обработку персональных данных' }).check();
 }
 
 test('a visitor zooms the map, picks two seats and a standing place, sees the total with the fee and orders', async ({ page }) => {

@@ -7,3 +7,6 @@ export const E2E_CAPTCHA_ANSWER = 'K7WPX';
 
 /** The digits of every audio captcha the captcha e2e server speaks (e2e/captcha-server.ts). */
 export const E2E_CAPTCHA_DIGITS = '40817';
+
+/** The SmartCaptcha server's client key (e2e/support/smartcaptcha-setup.json), which the validate fake pairs with its secret. */
+export const E2E_SMARTCAPTCHA_SITEKEY = 'ysc1_e2e-client-key';

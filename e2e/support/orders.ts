@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
 import { decodeSeatRow } from '../../contract/scheme-codec.ts';
 import type { SchemeMapResponse } from '../../contract/scheme.ts';
+import { dateButtons } from './date-slider.ts';
 
 type Calendar = { calendar_id: number; event_day: string; event_time: string; quant: number };
 type Price = {
@@ -172,4 +173,30 @@ export async function createPaidSeatedOrder(request: APIRequestContext, options:
   const order = await createSeatedOrder(request, options);
   await payDemoOrder(request, order.hash);
   return order;
+}
+
+/** Fills the buyer's fields and consents of an order form. */
+export async function fillBuyer(page: Page) {
+  await page.getByLabel('ФИО').fill('Иван Петров');
+  await page.getByLabel('Телефон').fill('+7 999 901-02-03');
+  await page.getByLabel('E-mail', { exact: true }).fill('ivan@example.com');
+  await page.getByLabel('Повторите e-mail').fill('ivan@example.com');
+  await page.getByRole('checkbox', { name: /Я принимаю условия покупки/ }).check();
+  await page.getByRole('checkbox', { name: 'Даю согласие на обработку персональных данных' }).check();
+}
+
+/** Opens the demo's quantity event and chooses its first day at 12:00 and one adult ticket. */
+export async function chooseEventTicket(page: Page) {
+  await page.goto('/event/city-through-centuries');
+  await dateButtons(page.getByRole('group', { name: 'Выберите дату' }))
+    .first()
+    .click();
+  await page.getByRole('button', { name: /^12:00/ }).click();
+  await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
+}
+
+/** chooseEventTicket, then the buyer's fields and consents: the event page's order ready to send. */
+export async function fillEventOrder(page: Page) {
+  await chooseEventTicket(page);
+  await fillBuyer(page);
 }

@@ -64,14 +64,21 @@ export async function withOrderCaptcha<T>(
     const ok = input.recaptchaToken ? await deps.recaptcha.verify(input.recaptchaToken, remoteIp) : false;
     if (!ok) throw invalid();
   }
-  if (tokenCaptcha === 'smartcaptcha') {
+  const answered = Boolean(input.captchaSid && input.captchaText);
+  // SmartCaptcha's fallback: a page whose widget cannot run (its script did not load, or it
+  // reported a network or script error) asks the image captcha instead, so an order with no
+  // token but an image answer is checked by that answer (docs/captcha.md, 'Yandex SmartCaptcha').
+  const smartFallback = tokenCaptcha === 'smartcaptcha' && !input.smartToken && answered;
+  if (tokenCaptcha === 'smartcaptcha' && !smartFallback) {
     const ok = input.smartToken && deps.smartcaptcha ? await deps.smartcaptcha.verify(input.smartToken, remoteIp) : false;
     if (!ok) throw invalid();
   }
   // An image answer sent while the setup has the captcha off is the adaptive challenge's (the
   // client ordered too fast): it is checked and used like any other.
-  const answered = Boolean(input.captchaSid && input.captchaText);
-  const image = !tokenCaptcha && (setup.captcha.enabled || answered) ? { sid: input.captchaSid, text: input.captchaText } : undefined;
+  const image =
+    smartFallback || (!tokenCaptcha && (setup.captcha.enabled || answered))
+      ? { sid: input.captchaSid, text: input.captchaText }
+      : undefined;
   if (image && (!image.sid || !image.text)) throw invalid();
   const hold = options.hold;
   const claim =

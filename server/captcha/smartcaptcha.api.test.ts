@@ -8,6 +8,7 @@ import { saveSetup } from '../setup/setup.repository.ts';
 // Yandex Cloud's guide (tests/fakes/smartcaptcha-fake.ts). A file of its own: the setup is cached.
 
 const SECRET = 'ysc2_test-server-key';
+const IMAGE_ANSWER = 'K7M3P';
 let t: TestApp;
 let fake: Awaited<ReturnType<typeof startSmartCaptchaFake>>;
 let log: string[];
@@ -19,7 +20,7 @@ beforeAll(async () => {
   t = await createTestApp({
     demo: false,
     config: { smartcaptchaSecret: SECRET, smartcaptchaValidateUrl: fake.url, logLevel: 'warn' },
-    deps: { logStream: { write: (line: string) => void log.push(line) } },
+    deps: { logStream: { write: (line: string) => void log.push(line) }, captchaText: () => IMAGE_ANSWER },
   });
   await insertQuantityCatalog(t.db, { capacity: 50 });
   await saveSetup(t.db, { smartcaptcha: { enabled: true, sitekey: 'ysc1_test-client-key' } });
@@ -103,4 +104,32 @@ describe('Yandex SmartCaptcha on POST /api/order/create', () => {
     },
     20_000,
   );
+
+  describe('the image captcha as the fallback of a widget that cannot run', () => {
+    const imageSid = async () => (await t.get('/api/captcha')).json<{ sid: string }>().sid;
+
+    it('places the order with a right image answer and no token, without asking Yandex', async () => {
+      const before = await orders();
+      const asked = fake.requests.length;
+      const placed = await create({ captchaSid: await imageSid(), captchaText: IMAGE_ANSWER });
+      expect(placed.status).toBe(200);
+      expect(await orders()).toBe((before ?? 0) + 1);
+      expect(fake.requests.length).toBe(asked);
+    });
+
+    it('refuses a wrong image answer, and an answer used once already', async () => {
+      const before = await orders();
+      expect((await create({ captchaSid: await imageSid(), captchaText: 'AAAAA' })).body.errorCode).toBe('-1001');
+      const sid = await imageSid();
+      expect((await create({ captchaSid: sid, captchaText: IMAGE_ANSWER })).status).toBe(200);
+      expect((await create({ captchaSid: sid, captchaText: IMAGE_ANSWER })).body.errorCode).toBe('-1001');
+      expect(await orders()).toBe((before ?? 0) + 1);
+    });
+
+    it('checks a token when one comes: a forged token with a right image answer is refused', async () => {
+      const refused = await create({ smartToken: 'forged-token', captchaSid: await imageSid(), captchaText: IMAGE_ANSWER });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errorCode).toBe('-1001');
+    });
+  });
 });

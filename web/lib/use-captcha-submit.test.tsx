@@ -8,15 +8,19 @@ import type { Setup } from '../../contract/setup.ts';
 import { setupFixture } from '../test/fixtures.ts';
 import { ApiError } from './api.ts';
 import { executeRecaptcha } from './recaptcha.ts';
-import { executeSmartCaptcha } from './smartcaptcha.ts';
+import { type SmartCaptchaOutcome, createSmartCaptchaWidget } from './smartcaptcha.ts';
 import { type CaptchaAttempt, type CaptchaFields, useCaptchaSubmit } from './use-captcha-submit.ts';
 
 // Google's script never runs in tests: the loader answers tokens tok-1, tok-2, …
 vi.mock('./recaptcha.ts', () => ({ executeRecaptcha: vi.fn() }));
 const recaptcha = vi.mocked(executeRecaptcha);
-// Nor Yandex's: the SmartCaptcha loader answers smart-1, smart-2, …
-vi.mock('./smartcaptcha.ts', () => ({ executeSmartCaptcha: vi.fn() }));
-const smartcaptcha = vi.mocked(executeSmartCaptcha);
+// Nor Yandex's: the page's SmartCaptcha widget (web/lib/smartcaptcha.ts, tested against the
+// widget fake in smartcaptcha.test.ts) gives the outcomes a test queues, else tokens smart-1, smart-2, …
+vi.mock('./smartcaptcha.ts', () => ({ createSmartCaptchaWidget: vi.fn() }));
+const smartcaptcha = vi.mocked(createSmartCaptchaWidget);
+let smartOutcomes: SmartCaptchaOutcome[] = [];
+let smartRuns = 0;
+const smartDestroy = vi.fn();
 const withSmartCaptcha = setupFixture((s) => {
   s.smartcaptcha = { enabled: true, sitekey: 'ysc1_client' };
 });
@@ -59,9 +63,19 @@ beforeEach(() => {
   let n = 0;
   recaptcha.mockReset();
   recaptcha.mockImplementation(async () => `tok-${++n}`);
-  let m = 0;
+  smartOutcomes = [];
+  smartRuns = 0;
+  smartDestroy.mockReset();
   smartcaptcha.mockReset();
-  smartcaptcha.mockImplementation(async () => `smart-${++m}`);
+  smartcaptcha.mockImplementation((sitekey, lang) => ({
+    sitekey,
+    lang,
+    run: async () => {
+      smartRuns += 1;
+      return smartOutcomes.shift() ?? { kind: 'token', token: `smart-${smartRuns}` };
+    },
+    destroy: smartDestroy,
+  }));
 });
 afterEach(() => {
   cleanup();
@@ -75,17 +89,45 @@ describe('useCaptchaSubmit (the order submit sequence)', () => {
     await act(() => result.current.submit(attempt));
     await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
     expect(calls).toEqual([{ smartToken: 'smart-1' }, { smartToken: 'smart-2' }]);
+    // One widget for the page, run once per try.
+    expect(smartcaptcha).toHaveBeenCalledTimes(1);
     expect(smartcaptcha).toHaveBeenCalledWith('ysc1_client', 'ru');
     expect(recaptcha).not.toHaveBeenCalled();
   });
 
-  it('with SmartCaptcha chosen, a widget that cannot run is the captcha error, and nothing is sent', async () => {
-    smartcaptcha.mockRejectedValueOnce(new Error('SmartCaptcha did not load'));
+  it('with SmartCaptcha chosen, a widget that cannot run opens the image dialog as its fallback, whose answer is sent', async () => {
+    smartOutcomes = [{ kind: 'unavailable' }];
     const { result, onError } = renderSubmit(withSmartCaptcha);
     const { attempt, calls } = attempts(undefined);
     await act(() => result.current.submit(attempt));
     expect(calls).toEqual([]);
-    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: ErrorCode.invalidRecaptcha }));
+    expect(result.current.dialog).toMatchObject({ open: true, fallback: true });
+    expect(result.current.busy).toBe(false);
+    act(() => result.current.dialog.onPassed('sid-1', 'K7M3P'));
+    await waitFor(() => expect(calls).toEqual([{ captchaSid: 'sid-1', captchaText: 'K7M3P' }]));
+    expect(result.current.dialog.open).toBe(false);
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('with SmartCaptcha chosen, a challenge closed unsolved sends nothing, frees the button, and the next submit runs it again', async () => {
+    smartOutcomes = [{ kind: 'closed' }];
+    const { result, onError } = renderSubmit(withSmartCaptcha);
+    const { attempt, calls } = attempts(undefined);
+    await act(() => result.current.submit(attempt));
+    expect(calls).toEqual([]);
+    expect(result.current.busy).toBe(false);
+    expect(result.current.dialog.open).toBe(false);
+    expect(onError).not.toHaveBeenCalled();
+    await act(() => result.current.submit(attempt));
+    expect(calls).toEqual([{ smartToken: 'smart-2' }]);
+  });
+
+  it('destroys the SmartCaptcha widget when the page goes', async () => {
+    const { result, unmount } = renderSubmit(withSmartCaptcha);
+    await act(() => result.current.submit(attempts(undefined).attempt));
+    expect(smartDestroy).not.toHaveBeenCalled();
+    unmount();
+    expect(smartDestroy).toHaveBeenCalledTimes(1);
   });
 
   it('never loads SmartCaptcha when the setup does not choose it', async () => {

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ADAPTIVE_CAPTCHA } from '../../contract/order-form-constants.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { Setup } from '../../contract/setup.ts';
 import { ApiError, setupQueryOptions } from './api.ts';
 import { executeRecaptcha } from './recaptcha.ts';
-import { executeSmartCaptcha } from './smartcaptcha.ts';
+import { type SmartCaptchaWidget, createSmartCaptchaWidget } from './smartcaptcha.ts';
 import { useLang } from './use-lang.ts';
 
 /** The captcha fields an order call carries (create and create-scheme alike). */
@@ -15,6 +15,14 @@ export type CaptchaFields = { recaptchaToken?: string; smartToken?: string; capt
 export type CaptchaAttempt = (fields: CaptchaFields) => Promise<void>;
 
 type Way = 'recaptcha' | 'smartcaptcha' | 'image' | 'none';
+
+/** Puts the focus back on the element that had it once that element can take it again. */
+function refocus(element: Element | null) {
+  if (!(element instanceof HTMLElement)) return;
+  requestAnimationFrame(() => {
+    if (element.isConnected && (document.activeElement === null || document.activeElement === document.body)) element.focus();
+  });
+}
 
 /** A -1001 answer that names the image captcha (the adaptive challenge of the order calls). */
 function asksForImage(error: ApiError): boolean {
@@ -31,6 +39,9 @@ function asksForImage(error: ApiError): boolean {
  * gives up with the error, so a server that refuses every token never loops; a direct send
  * refused with -1001 means the page's setup is stale, so the setup is refetched and, if it now
  * enables a captcha, the sequence starts once more with it. Other errors go to onError.
+ * SmartCaptcha's widget lives as long as the page (web/lib/smartcaptcha.ts): a challenge closed
+ * unsolved frees the button and sends nothing; a widget that cannot run (no script, a network or
+ * JavaScript error) opens the image dialog in its place (`dialog.fallback`).
  *
  * `busy` is on while a token is fetched or the call runs; it stays on after a successful call,
  * because every caller leaves the page then (and the button must not be pressed twice). A second
@@ -42,7 +53,23 @@ export function useCaptchaSubmit(setup: Setup | undefined, onError: (error: unkn
   const queryClient = useQueryClient();
   const lang = useLang();
   const [busy, setBusy] = useState(false);
-  const [pending, setPending] = useState<{ attempt: CaptchaAttempt } | undefined>();
+  const [pending, setPending] = useState<{ attempt: CaptchaAttempt; fallback?: boolean } | undefined>();
+  const widgetRef = useRef<SmartCaptchaWidget | undefined>(undefined);
+  // One SmartCaptcha widget per page (and per key and language), destroyed when the page goes.
+  const smartWidget = (sitekey: string) => {
+    const current = widgetRef.current;
+    if (current && current.sitekey === sitekey && current.lang === lang) return current;
+    current?.destroy();
+    widgetRef.current = createSmartCaptchaWidget(sitekey, lang);
+    return widgetRef.current;
+  };
+  useEffect(
+    () => () => {
+      widgetRef.current?.destroy();
+      widgetRef.current = undefined;
+    },
+    [],
+  );
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
   const underWay = useRef(false);
@@ -92,13 +119,21 @@ export function useCaptchaSubmit(setup: Setup | undefined, onError: (error: unkn
     }
     if (current?.smartcaptcha.enabled) {
       setBusy(true);
-      let token: string;
-      try {
-        token = await executeSmartCaptcha(current.smartcaptcha.sitekey, lang);
-      } catch {
-        return fail(new ApiError(ErrorCode.invalidRecaptcha, ''));
+      const from = document.activeElement;
+      const outcome = await smartWidget(current.smartcaptcha.sitekey).run();
+      if (outcome.kind === 'token') return run(attempt, { smartToken: outcome.token }, 'smartcaptcha', retried);
+      setBusy(false);
+      if (outcome.kind === 'unavailable') {
+        // The provider is down for this page: the image captcha stands in (the server takes its
+        // answer in place of the token), so an outage of Yandex never stops a sale.
+        setPending({ attempt, fallback: true });
+        return;
       }
-      return run(attempt, { smartToken: token }, 'smartcaptcha', retried);
+      // Closed unsolved: nothing is sent, the form stays, the button is free again and the
+      // focus goes back to it (it was disabled while the challenge was open).
+      underWay.current = false;
+      refocus(from);
+      return;
     }
     if (current?.captcha.enabled) {
       setBusy(false);
@@ -119,6 +154,7 @@ export function useCaptchaSubmit(setup: Setup | undefined, onError: (error: unkn
     /** Props for the CaptchaDialog of web/components/captcha. */
     dialog: {
       open: pending !== undefined,
+      fallback: pending?.fallback === true,
       onPassed: (sid: string, text: string) => {
         setPending(undefined);
         if (pending) void run(pending.attempt, { captchaSid: sid, captchaText: text }, 'image', false);

@@ -5,7 +5,13 @@ import { useLang } from '../../lib/use-lang.ts';
 import { checkCaptcha, fetchCaptcha, fetchCaptchaAudio } from './captcha-api.ts';
 import './captcha.css';
 
-export type CaptchaDialogProps = { open: boolean; onPassed: (sid: string, text: string) => void; onCancel: () => void };
+export type CaptchaDialogProps = {
+  open: boolean;
+  onPassed: (sid: string, text: string) => void;
+  onCancel: () => void;
+  /** Asked in place of a token captcha that could not run (SmartCaptcha's fallback): says so. */
+  fallback?: boolean | undefined;
+};
 
 type Mode = 'image' | 'audio';
 type Challenge = { sid: string; code?: string; audio?: string };
@@ -20,7 +26,7 @@ type Challenge = { sid: string; code?: string; audio?: string };
  * focus and starts playing after that click, 'Другая запись' and 'Показать картинку'. The same
  * field and 'Отправить' answer it; the dialog keeps the mode the visitor chose when it reopens.
  */
-export function CaptchaDialog({ open, onPassed, onCancel }: CaptchaDialogProps) {
+export function CaptchaDialog({ open, onPassed, onCancel, fallback = false }: CaptchaDialogProps) {
   // No suspense: the catalog loads while the page shows, and the page never blanks for it.
   const { t, ready } = useTranslation('captcha', { useSuspense: false });
   const lang = useLang();
@@ -31,6 +37,7 @@ export function CaptchaDialog({ open, onPassed, onCancel }: CaptchaDialogProps) 
   const inputId = useId();
   const errorId = useId();
   const hintId = useId();
+  const fallbackId = useId();
   const [mode, setMode] = useState<Mode>('image');
   const [captcha, setCaptcha] = useState<Challenge | undefined>();
   const [failed, setFailed] = useState(false);
@@ -132,6 +139,7 @@ export function CaptchaDialog({ open, onPassed, onCancel }: CaptchaDialogProps) 
       ref={ref}
       className="modal captcha-dialog"
       aria-labelledby={titleId}
+      aria-describedby={open && fallback ? fallbackId : undefined}
       onCancel={(event) => {
         event.preventDefault();
         onCancel();
@@ -148,6 +156,11 @@ export function CaptchaDialog({ open, onPassed, onCancel }: CaptchaDialogProps) 
           <h2 id={titleId} className="modal__title">
             {t('title')}
           </h2>
+          {fallback && (
+            <p className="captcha-dialog__hint" id={fallbackId}>
+              {t('fallback')}
+            </p>
+          )}
           {mode === 'image' ? (
             <div className="captcha-dialog__challenge">
               <button type="button" className="captcha-dialog__image" aria-label={t('image')} onClick={() => void reload('image')}>
