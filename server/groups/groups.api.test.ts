@@ -298,9 +298,62 @@ describe('the group’s documents', () => {
     expect(text).toContain('6 500,00');
     expect(text).toContain('Шесть тысяч пятьсот рублей 00 копеек');
     expect(text).toContain('Оплатить до 24.11.2026 12:00');
+    // The venue's receipts are VAT-exempt (RECEIPT_TAX none, the default): so is the invoice.
+    expect(text).toContain('Без налога (НДС)');
+    expect(text).toContain('«Оплата по счёту № 2026-1. Без налога (НДС)»');
+    expect(text).not.toContain('В том числе НДС');
     const offer = (await pdfPages((await call('GET', `/api/admin/groups/${created.id}/offer.pdf`)).rawPayload)).join('\n');
     expect(offer).toContain('Договор-оферта № 2026-1');
     expect(offer).toContain('6 500,00');
+    expect(offer).toContain('Стоимость услуг — 6 500,00 руб. Без налога (НДС).');
+  });
+
+  it('prints the VAT included at 22% on the invoice, the payment purpose, the offer and the act when the venue’s receipts carry it', async () => {
+    t.close();
+    t = await createTestApp({
+      demo: false,
+      clock: createClock(NOON),
+      deps: { staffScryptCost: TEST_SCRYPT_COST },
+      config: { receipt: { paymentMode: 'full_prepayment', tax: 'vat22', taxation: 'osn', ffd: '1.2' } },
+    });
+    await insertMiniCatalog(t.db, { capacity: 40 });
+    const afternoon = new Date(NOON.getTime() + 2 * 3_600_000);
+    await t.db.query('update sessions set starts_at = $1 where id = 9000', [afternoon]);
+    manager = await signedInAs(t, 'manager');
+    await saveBank();
+    const created = (
+      await call(
+        'POST',
+        '/api/admin/groups',
+        group({
+          lines: [
+            { priceId: 9001, quantity: 20 },
+            { priceId: 9000, quantity: 3 },
+          ],
+          companionPriceId: 9000,
+          companionRule: { perChildren: 10, free: 1 },
+          payUntil: new Date(NOON.getTime() + 3_600_000).toISOString(),
+        }),
+      )
+    ).json().group;
+    const read = async (kind: string) => {
+      const response = await call('GET', `/api/admin/groups/${created.id}/${kind}.pdf`);
+      expect(response.statusCode, response.body).toBe(200);
+      return (await pdfPages(response.rawPayload)).join('\n');
+    };
+    // 6 500,00 × 22 / 122 = 1 172,131… → 1 172,13.
+    const invoice = await read('invoice');
+    expect(invoice).toContain('6 500,00');
+    expect(invoice).toContain('В том числе НДС 22%: 1 172 руб. 13 коп.');
+    expect(invoice).toContain('«Оплата по счёту № 2026-1. В том числе НДС 22%: 1 172 руб. 13 коп.»');
+    expect(invoice).not.toContain('Без налога');
+    expect(await read('offer')).toContain('Стоимость услуг — 6 500,00 руб. В том числе НДС 22%: 1 172 руб. 13 коп.');
+    await call('POST', `/api/admin/groups/${created.id}/paid`, {});
+    t.clock.set(new Date(afternoon.getTime() + 3_600_000));
+    const act = await read('act');
+    expect(act).toContain('Шесть тысяч пятьсот рублей 00 копеек');
+    expect(act).toContain('В том числе НДС 22%: 1 172 руб. 13 коп.');
+    expect(act).not.toContain('Без налога');
   });
 
   it('makes the act only after the paid group’s visit', async () => {
