@@ -34,6 +34,18 @@ const group = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+// 20 children at 300,00 and 3 adults at 500,00, one adult free per 10 children: 6 500,00.
+const schoolClass = (over: Record<string, unknown> = {}) =>
+  group({
+    lines: [
+      { priceId: 9001, quantity: 20 },
+      { priceId: 9000, quantity: 3 },
+    ],
+    companionPriceId: 9000,
+    companionRule: { perChildren: 10, free: 1 },
+    ...over,
+  });
+
 let t: TestApp;
 let manager: { cookie: string; member: { id: number; name: string } };
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => adminCall(t, method, url, manager.cookie, body);
@@ -115,18 +127,7 @@ describe('POST /api/admin/groups', () => {
   });
 
   it('gives free companions by the rule: 20 children and 3 adults at 1 per 10 pay for 20 children and 1 adult', async () => {
-    const response = await call(
-      'POST',
-      '/api/admin/groups',
-      group({
-        lines: [
-          { priceId: 9001, quantity: 20 },
-          { priceId: 9000, quantity: 3 },
-        ],
-        companionPriceId: 9000,
-        companionRule: { perChildren: 10, free: 1 },
-      }),
-    );
+    const response = await call('POST', '/api/admin/groups', schoolClass());
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().group).toMatchObject({ places: 23, children: 20, freeCompanions: 2, total: 20 * 30000 + 50000 });
     expect(await remaining()).toBe(17);
@@ -272,20 +273,7 @@ describe('the group’s documents', () => {
 
   it('draws the invoice in Russian with its number, the amounts and both ИНН', async () => {
     await saveBank();
-    const created = (
-      await call(
-        'POST',
-        '/api/admin/groups',
-        group({
-          lines: [
-            { priceId: 9001, quantity: 20 },
-            { priceId: 9000, quantity: 3 },
-          ],
-          companionPriceId: 9000,
-          companionRule: { perChildren: 10, free: 1 },
-        }),
-      )
-    ).json().group;
+    const created = (await call('POST', '/api/admin/groups', schoolClass())).json().group;
     const response = await call('GET', `/api/admin/groups/${created.id}/invoice.pdf`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
@@ -321,21 +309,8 @@ describe('the group’s documents', () => {
     await t.db.query('update sessions set starts_at = $1 where id = 9000', [afternoon]);
     manager = await signedInAs(t, 'manager');
     await saveBank();
-    const created = (
-      await call(
-        'POST',
-        '/api/admin/groups',
-        group({
-          lines: [
-            { priceId: 9001, quantity: 20 },
-            { priceId: 9000, quantity: 3 },
-          ],
-          companionPriceId: 9000,
-          companionRule: { perChildren: 10, free: 1 },
-          payUntil: new Date(NOON.getTime() + 3_600_000).toISOString(),
-        }),
-      )
-    ).json().group;
+    const payUntil = new Date(NOON.getTime() + 3_600_000).toISOString();
+    const created = (await call('POST', '/api/admin/groups', schoolClass({ payUntil }))).json().group;
     const read = async (kind: string) => {
       const response = await call('GET', `/api/admin/groups/${created.id}/${kind}.pdf`);
       expect(response.statusCode, response.body).toBe(200);
