@@ -123,10 +123,14 @@ export function useAcquirerApp<Fake extends { close(): Promise<void> }>(options:
  * useAcquirerApp for T-Bank: card and QR through one terminal, the Pushkin card through a second
  * when given; the bank's clock is the app's test clock (RedirectDueDate is judged on one time).
  */
-export function useTbankApp(terminals: {
-  card: { terminalKey: string; password: string };
-  pushkin?: { terminalKey: string; password: string };
-}): { app: () => TestApp; fake: () => TbankFake } {
+export function useTbankApp(
+  terminals: {
+    card: { terminalKey: string; password: string };
+    pushkin?: { terminalKey: string; password: string };
+  },
+  /** Other settings of the app's acquirers, e.g. its receipts' tax. */
+  overrides: Partial<AcquirersConfig> = {},
+): { app: () => TestApp; fake: () => TbankFake } {
   const { card, pushkin } = terminals;
   const acquirer = useAcquirerApp<TbankFake>({
     startFake: (deliver) =>
@@ -141,6 +145,7 @@ export function useTbankApp(terminals: {
       tbank: card,
       ...(pushkin ? { pushkin: 'tbank' as const, tbankPushkin: pushkin } : {}),
       tbankApiUrl: fake.apiUrl,
+      ...overrides,
     }),
     deliverAgain: (fake) => {
       fake.dropNotifications(false);
