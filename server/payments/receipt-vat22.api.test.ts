@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus } from '../../contract/order-status.ts';
-import { PUBLIC_URL, orderRowOf, pressAtFake, useAcquirerApp, useTbankApp } from '../../tests/fakes/acquirer-test-kit.ts';
-import { type TbankFake } from '../../tests/fakes/tbank-fake.ts';
-import { type YookassaFake, startYookassaFake } from '../../tests/fakes/yookassa-fake.ts';
+import { orderRowOf, pressAtFake, useTbankApp, useYookassaApp } from '../../tests/fakes/acquirer-test-kit.ts';
+import type { TbankFake } from '../../tests/fakes/tbank-fake.ts';
+import type { YookassaFake } from '../../tests/fakes/yookassa-fake.ts';
 import type { TestApp } from '../../tests/harness.ts';
 import { makeOrder, pay } from './payment-test-kit.ts';
 
@@ -37,20 +37,7 @@ describe('T-Bank', () => {
 });
 
 describe('YooKassa', () => {
-  const SHOP = '509922';
-  const SECRET_KEY = 'test_secret_key_22';
-  const acquirer = useAcquirerApp<YookassaFake>({
-    startFake: (deliver) =>
-      startYookassaFake({ shops: { [SHOP]: SECRET_KEY }, webhookUrl: `${PUBLIC_URL}/payments/notify/yookassa`, deliver }),
-    acquirers: (fake) => ({
-      card: 'yookassa',
-      qr: 'yookassa',
-      yookassa: { shopId: SHOP, secretKey: SECRET_KEY },
-      yookassaApiUrl: fake.apiUrl,
-      ...VAT22,
-    }),
-    deliverAgain: (fake) => fake.dropWebhooks(false),
-  });
+  const acquirer = useYookassaApp({ card: { shopId: '509922', secretKey: 'test_secret_key_22' } }, VAT22);
   let t: TestApp;
   let fake: YookassaFake;
   beforeAll(() => {
