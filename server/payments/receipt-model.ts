@@ -10,8 +10,8 @@ export type ReceiptPaymentMode = (typeof RECEIPT_PAYMENT_MODES)[number];
 /**
  * The VAT rate of an item; culture tickets are usually VAT-exempt (none). 22% is the general rate
  * from 1 January 2026 (Tax Code art. 164 p.3 as amended by federal law 425-FZ); 20% stays for
- * documents of sales before it. No calculated rates (20/120, 22/122): every receipt is of the
- * whole price of a ticket.
+ * documents of sales before it. No calculated rates (20/120, 22/122): the model has none, so a
+ * VAT payer's prepayment receipts carry the plain rate (see docs/acquirers.md, VAT at 22 %).
  */
 export const RECEIPT_TAXES = ['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat22'] as const;
 export type ReceiptTax = (typeof RECEIPT_TAXES)[number];
