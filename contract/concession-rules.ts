@@ -154,9 +154,10 @@ export function entryTiming(window: EntryWindow, startsAt: number, at: number, h
 
 /**
  * Age groups of the visits report as the back office shows them: bands whose edges are the ones
- * the state's cultural statistics ask for (under 14 and 15 to 28 on the theatres' form 9-НК,
- * under 16 and under 18 on the museums' 8-НК; the exports count those from exact ages), and
- * 'unknown' where the ticket names no age.
+ * the exports of the state's cultural statistics use (under 14 and 15 to 28 on the theatres' form
+ * 9-НК, not confirmed against the form's current instructions, see docs/concessions.md; under 16
+ * and under 18 on the museums' 8-НК; the exports count those from exact ages), and 'unknown'
+ * where the ticket names no age.
  */
 export const AGE_GROUPS = ['under-14', '14-15', '16-17', '18-28', '29-59', '60-plus', 'unknown'] as const;
 export type AgeGroup = (typeof AGE_GROUPS)[number];

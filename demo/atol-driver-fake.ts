@@ -32,6 +32,10 @@ const cents = (value: unknown) => Math.round(Number(value) * 100);
  */
 const MEASURES = ['piece', 'gram', 'kilogram', 'centimeter', 'decimeter', 'liter'];
 
+/**
+ * ATOL's names of VAT rates (tag 1199): 18 % ones gone, 5 % and 7 % from 2025, 22 % from 2026;
+ * sources in docs/box-office.md («Taxes»).
+ */
 const TAX_TYPES = ['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat22', 'vat105', 'vat107', 'vat110', 'vat120', 'vat122'];
 
 /** `ffd`: the format the fake register's fiscal drive works in (1.2 by default). */

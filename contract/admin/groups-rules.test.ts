@@ -76,6 +76,8 @@ describe('invoiceNumbersIn', () => {
   it.each([
     { purpose: 'Оплата по счету № 2026-15 от 05.12.2026 за экскурсию. Без НДС', expected: ['2026-15'] },
     { purpose: 'Оплата по счёту 2026/7, НДС не облагается', expected: ['2026-7'] },
+    // The purpose our invoice suggests at 22%: the tax's figures are no invoice number.
+    { purpose: 'Оплата по счёту № 2026-15. В том числе НДС 22%: 1 172 руб. 13 коп.', expected: ['2026-15'] },
     { purpose: 'опл. сч. 2026-3 и сч. 2026-4', expected: ['2026-3', '2026-4'] },
     { purpose: 'Оплата за билеты от 2026-12-05, сумма 15000-00', expected: [] },
     { purpose: 'Оплата по договору 2026-15', expected: [] },

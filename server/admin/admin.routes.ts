@@ -211,6 +211,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
         payments: deps.payments,
         audit: audit.record,
         register,
+        tax: deps.deskReceipt.tax,
       }),
     });
     deskRegisterRoutes(admin, {

@@ -27,6 +27,8 @@ const FORMS: Record<'8-nk' | '9-nk', FormLine[]> = {
     { key: 'ageUnknown', counts: (r) => !known(r) },
   ],
   // Theatres: spectators, of them children under 14 and the young from 15 to 28, and concessions.
+  // The bands are not confirmed against the form's current instructions (docs/concessions.md):
+  // as written, a 14-year-old counts in neither age line.
   '9-nk': [
     { key: 'total', counts: () => true },
     { key: 'under14', counts: (r) => known(r) && (r.age ?? 0) < 14 },

@@ -2,7 +2,9 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import type { BankDetails } from '../../contract/admin/groups.ts';
+import type { ReceiptTax } from '../payments/receipt-model.ts';
 import { sumInWords } from './sum-in-words.ts';
+import { vatPhrase, wholeRoubles } from './vat.ts';
 
 /**
  * A group's paper documents, in Russian as Russian accounting requires: the invoice (счёт на
@@ -23,7 +25,10 @@ export type GroupDocumentData = {
   /** The session's day and time, dd.mm.yyyy HH:MM in the venue's zone. */
   session: string;
   lines: readonly { name: string; quantity: number; unitPrice: number }[];
+  /** The order's total: the lines' sums add up to it (a document where they do not is not drawn). */
   total: number;
+  /** The venue's VAT rate of tickets (its receipts' rate): «Без налога (НДС)» or the tax included. */
+  tax: ReceiptTax;
   /** The payment deadline, dd.mm.yyyy HH:MM in the venue's zone. */
   payUntil: string;
 };
@@ -34,10 +39,18 @@ const mainFont = () => (font ??= readFileSync(require.resolve('@expo-google-font
 
 /** Kopecks as roubles the way Russian invoices print them: «1 500,00» (a plain space between thousands). */
 export function rubles(kopecks: number): string {
-  const whole = Math.trunc(kopecks / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-  return `${whole},${String(kopecks % 100).padStart(2, '0')}`;
+  return `${wholeRoubles(kopecks)},${String(kopecks % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The document's VAT line for its total, after checking that the lines add up to that total to the
+ * kopeck (the tax is computed from the total, so a total the lines disagree with would print a
+ * tax of something else).
+ */
+function taxLine(d: GroupDocumentData): string {
+  const sum = d.lines.reduce((s, line) => s + line.unitPrice * line.quantity, 0);
+  if (sum !== d.total) throw new Error(`document ${d.number}: its lines add up to ${sum}, its total is ${d.total}`);
+  return vatPhrase(d.total, d.tax);
 }
 
 function newPdf(title: string): PDFKit.PDFDocument {
@@ -80,7 +93,7 @@ function linesTable(pdf: PDFKit.PDFDocument, d: GroupDocumentData) {
   );
   pdf.moveDown(0.5);
   pdf.fontSize(10).text(`Итого: ${rubles(d.total)} руб.`, { align: 'right' });
-  pdf.text('Без налога (НДС)', { align: 'right' });
+  pdf.text(taxLine(d), { align: 'right' });
   pdf.moveDown(0.5);
   pdf.text(`Всего наименований ${d.lines.length}, на сумму ${rubles(d.total)} руб.`);
   pdf.text(sumInWords(d.total));
@@ -108,7 +121,7 @@ export async function renderInvoicePdf(d: GroupDocumentData): Promise<Buffer> {
   linesTable(pdf, d);
   pdf.moveDown();
   pdf.text(`Оплатить до ${d.payUntil}. Неоплаченные места после этого срока снимаются с брони.`);
-  pdf.text(`В назначении платежа укажите: «Оплата по счёту № ${d.number}. Без налога (НДС)».`);
+  pdf.text(`В назначении платежа укажите: «Оплата по счёту № ${d.number}. ${taxLine(d)}».`);
   pdf.moveDown();
   pdf.text(`Руководитель группы: ${d.leader.name}, ${d.leader.phone}, ${d.leader.email}`);
   return finish(pdf);
@@ -132,7 +145,9 @@ export async function renderOfferPdf(d: GroupDocumentData): Promise<Buffer> {
   para(
     `1. Предмет. Исполнитель обеспечивает посещение группой Заказчика мероприятия «${d.event}» ${d.session}; состав и цена указаны ниже.`,
   );
-  para(`2. Цена. Стоимость услуг — ${rubles(d.total)} руб., без налога (НДС).`);
+  const tax = taxLine(d);
+  // «… коп.» already ends the sentence.
+  para(`2. Цена. Стоимость услуг — ${rubles(d.total)} руб. ${tax}${tax.endsWith('.') ? '' : '.'}`);
   para(
     `3. Оплата. Заказчик оплачивает счёт № ${d.number} безналичным переводом до ${d.payUntil}. Оплата счёта означает ` +
       'полное и безоговорочное принятие (акцепт) настоящей оферты. Без оплаты в срок места снимаются с брони.',

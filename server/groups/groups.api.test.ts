@@ -34,6 +34,18 @@ const group = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+// 20 children at 300,00 and 3 adults at 500,00, one adult free per 10 children: 6 500,00.
+const schoolClass = (over: Record<string, unknown> = {}) =>
+  group({
+    lines: [
+      { priceId: 9001, quantity: 20 },
+      { priceId: 9000, quantity: 3 },
+    ],
+    companionPriceId: 9000,
+    companionRule: { perChildren: 10, free: 1 },
+    ...over,
+  });
+
 let t: TestApp;
 let manager: { cookie: string; member: { id: number; name: string } };
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => adminCall(t, method, url, manager.cookie, body);
@@ -115,18 +127,7 @@ describe('POST /api/admin/groups', () => {
   });
 
   it('gives free companions by the rule: 20 children and 3 adults at 1 per 10 pay for 20 children and 1 adult', async () => {
-    const response = await call(
-      'POST',
-      '/api/admin/groups',
-      group({
-        lines: [
-          { priceId: 9001, quantity: 20 },
-          { priceId: 9000, quantity: 3 },
-        ],
-        companionPriceId: 9000,
-        companionRule: { perChildren: 10, free: 1 },
-      }),
-    );
+    const response = await call('POST', '/api/admin/groups', schoolClass());
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().group).toMatchObject({ places: 23, children: 20, freeCompanions: 2, total: 20 * 30000 + 50000 });
     expect(await remaining()).toBe(17);
@@ -272,20 +273,7 @@ describe('the group’s documents', () => {
 
   it('draws the invoice in Russian with its number, the amounts and both ИНН', async () => {
     await saveBank();
-    const created = (
-      await call(
-        'POST',
-        '/api/admin/groups',
-        group({
-          lines: [
-            { priceId: 9001, quantity: 20 },
-            { priceId: 9000, quantity: 3 },
-          ],
-          companionPriceId: 9000,
-          companionRule: { perChildren: 10, free: 1 },
-        }),
-      )
-    ).json().group;
+    const created = (await call('POST', '/api/admin/groups', schoolClass())).json().group;
     const response = await call('GET', `/api/admin/groups/${created.id}/invoice.pdf`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
@@ -298,9 +286,49 @@ describe('the group’s documents', () => {
     expect(text).toContain('6 500,00');
     expect(text).toContain('Шесть тысяч пятьсот рублей 00 копеек');
     expect(text).toContain('Оплатить до 24.11.2026 12:00');
+    // The venue's receipts are VAT-exempt (RECEIPT_TAX none, the default): so is the invoice.
+    expect(text).toContain('Без налога (НДС)');
+    expect(text).toContain('«Оплата по счёту № 2026-1. Без налога (НДС)»');
+    expect(text).not.toContain('В том числе НДС');
     const offer = (await pdfPages((await call('GET', `/api/admin/groups/${created.id}/offer.pdf`)).rawPayload)).join('\n');
     expect(offer).toContain('Договор-оферта № 2026-1');
     expect(offer).toContain('6 500,00');
+    expect(offer).toContain('Стоимость услуг — 6 500,00 руб. Без налога (НДС).');
+  });
+
+  it('prints the VAT included at 22% on the invoice, the payment purpose, the offer and the act when the venue’s receipts carry it', async () => {
+    t.close();
+    t = await createTestApp({
+      demo: false,
+      clock: createClock(NOON),
+      deps: { staffScryptCost: TEST_SCRYPT_COST },
+      config: { receipt: { paymentMode: 'full_prepayment', tax: 'vat22', taxation: 'osn', ffd: '1.2' } },
+    });
+    await insertMiniCatalog(t.db, { capacity: 40 });
+    const afternoon = new Date(NOON.getTime() + 2 * 3_600_000);
+    await t.db.query('update sessions set starts_at = $1 where id = 9000', [afternoon]);
+    manager = await signedInAs(t, 'manager');
+    await saveBank();
+    const payUntil = new Date(NOON.getTime() + 3_600_000).toISOString();
+    const created = (await call('POST', '/api/admin/groups', schoolClass({ payUntil }))).json().group;
+    const read = async (kind: string) => {
+      const response = await call('GET', `/api/admin/groups/${created.id}/${kind}.pdf`);
+      expect(response.statusCode, response.body).toBe(200);
+      return (await pdfPages(response.rawPayload)).join('\n');
+    };
+    // 6 500,00 × 22 / 122 = 1 172,131… → 1 172,13.
+    const invoice = await read('invoice');
+    expect(invoice).toContain('6 500,00');
+    expect(invoice).toContain('В том числе НДС 22%: 1 172 руб. 13 коп.');
+    expect(invoice).toContain('«Оплата по счёту № 2026-1. В том числе НДС 22%: 1 172 руб. 13 коп.»');
+    expect(invoice).not.toContain('Без налога');
+    expect(await read('offer')).toContain('Стоимость услуг — 6 500,00 руб. В том числе НДС 22%: 1 172 руб. 13 коп.');
+    await call('POST', `/api/admin/groups/${created.id}/paid`, {});
+    t.clock.set(new Date(afternoon.getTime() + 3_600_000));
+    const act = await read('act');
+    expect(act).toContain('Шесть тысяч пятьсот рублей 00 копеек');
+    expect(act).toContain('В том числе НДС 22%: 1 172 руб. 13 коп.');
+    expect(act).not.toContain('Без налога');
   });
 
   it('makes the act only after the paid group’s visit', async () => {

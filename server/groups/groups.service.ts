@@ -11,6 +11,7 @@ import { placeOrder } from '../orders/orders.service.ts';
 import { orderTotals } from '../orders/pricing.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { deskSaleReceipt } from '../payments/receipt.ts';
+import type { ReceiptTax } from '../payments/receipt-model.ts';
 import type { AuditWriter } from '../admin/audit/audit.service.ts';
 import { findDeskSession } from '../admin/box-office/box-office.repository.ts';
 import { staffOrderLines } from '../admin/box-office/box-office.service.ts';
@@ -118,6 +119,8 @@ export function createGroups(deps: {
   payments: Pick<PaymentsService, 'markPaid'>;
   audit: AuditWriter;
   register?: DeskRegister | undefined;
+  /** The venue's VAT rate of tickets, its receipts' (`RECEIPT_TAX`): printed on the invoice, offer and act. */
+  tax: ReceiptTax;
 }) {
   const { db, timeZone } = deps;
   const venueDay = (at: Date) => venueDateParts(at, timeZone);
@@ -424,6 +427,7 @@ export function createGroups(deps: {
       session,
       lines,
       total: row.total,
+      tax: deps.tax,
       payUntil: `${deadline.day} ${deadline.time}`,
     };
     const render = { invoice: renderInvoicePdf, offer: renderOfferPdf, act: renderActPdf }[kind];

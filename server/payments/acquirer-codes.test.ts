@@ -54,10 +54,14 @@ describe('receipt codes', () => {
       (taxation) => yookassaReceipt(receipt({ taxation }), 'RUB').tax_system_code,
     );
     expect(codes).toEqual([1, 2, 3, 5, 6]);
-    const vat = (['none', 'vat0', 'vat10', 'vat20', 'vat5', 'vat7'] as const).map(
+    const vat = (['none', 'vat0', 'vat10', 'vat20', 'vat5', 'vat7', 'vat22'] as const).map(
       (tax) => yookassaReceipt(receipt({ tax }), 'RUB').items[0]?.vat_code,
     );
-    expect(vat).toEqual([1, 2, 3, 4, 7, 8]);
+    expect(vat).toEqual([1, 2, 3, 4, 7, 8, 11]);
+  });
+
+  it('T-Bank: 22% is sent as vat22', () => {
+    expect(tbankReceipt(receipt({ taxation: 'osn', tax: 'vat22' })).Items[0]?.Tax).toBe('vat22');
   });
 
   it('T-Bank: Taxation and Tax are sent by name, prices in kopecks', () => {

@@ -7,9 +7,24 @@
 /** How the venue's accountant settles a ticket sale (54-FZ «признак способа расчёта», tag 1214). */
 export const RECEIPT_PAYMENT_MODES = ['full_prepayment', 'full_payment'] as const;
 export type ReceiptPaymentMode = (typeof RECEIPT_PAYMENT_MODES)[number];
-/** The VAT rate of an item; culture tickets are usually VAT-exempt (none). */
-export const RECEIPT_TAXES = ['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20'] as const;
+/**
+ * The VAT rate of an item; culture tickets are usually VAT-exempt (none). 22% is the general rate
+ * from 1 January 2026 (Tax Code art. 164 p.3 as amended by federal law 425-FZ); 20% stays for
+ * documents of sales before it. No calculated rates (20/120, 22/122): the model has none, so a
+ * VAT payer's prepayment receipts carry the plain rate (see docs/acquirers.md, VAT at 22 %).
+ */
+export const RECEIPT_TAXES = ['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat22'] as const;
 export type ReceiptTax = (typeof RECEIPT_TAXES)[number];
+/** Each rate in percent; null: not a VAT payer, or the sale is exempt («Без налога (НДС)»). */
+export const RECEIPT_TAX_PERCENT: Record<ReceiptTax, number | null> = {
+  none: null,
+  vat0: 0,
+  vat5: 5,
+  vat7: 7,
+  vat10: 10,
+  vat20: 20,
+  vat22: 22,
+};
 /**
  * The venue's tax system (T-Bank's Taxation, mapped to YooKassa's tax_system_code by its adapter).
  * No `envd`: that regime ended in 2021 and T-Bank's Taxation no longer accepts it.

@@ -4,6 +4,7 @@ import { makeOrder, pay, preparePaymentCatalog } from '../../server/payments/pay
 import { type TestApp, createClock, createTestApp } from '../harness.ts';
 import type { Deliver } from './fake-http.ts';
 import { type TbankFake, startTbankFake } from './tbank-fake.ts';
+import { type YookassaFake, startYookassaFake } from './yookassa-fake.ts';
 
 export const PUBLIC_URL = 'https://shop.example';
 
@@ -123,10 +124,14 @@ export function useAcquirerApp<Fake extends { close(): Promise<void> }>(options:
  * useAcquirerApp for T-Bank: card and QR through one terminal, the Pushkin card through a second
  * when given; the bank's clock is the app's test clock (RedirectDueDate is judged on one time).
  */
-export function useTbankApp(terminals: {
-  card: { terminalKey: string; password: string };
-  pushkin?: { terminalKey: string; password: string };
-}): { app: () => TestApp; fake: () => TbankFake } {
+export function useTbankApp(
+  terminals: {
+    card: { terminalKey: string; password: string };
+    pushkin?: { terminalKey: string; password: string };
+  },
+  /** Other settings of the app's acquirers, e.g. its receipts' tax. */
+  overrides: Partial<AcquirersConfig> = {},
+): { app: () => TestApp; fake: () => TbankFake } {
   const { card, pushkin } = terminals;
   const acquirer = useAcquirerApp<TbankFake>({
     startFake: (deliver) =>
@@ -141,6 +146,7 @@ export function useTbankApp(terminals: {
       tbank: card,
       ...(pushkin ? { pushkin: 'tbank' as const, tbankPushkin: pushkin } : {}),
       tbankApiUrl: fake.apiUrl,
+      ...overrides,
     }),
     deliverAgain: (fake) => {
       fake.dropNotifications(false);
@@ -148,6 +154,38 @@ export function useTbankApp(terminals: {
     },
   });
   return acquirer;
+}
+
+/**
+ * useAcquirerApp for YooKassa: card and QR through one shop, the Pushkin card through a second
+ * when given; before each test the fake delivers its webhooks again and creates refunds succeeded.
+ */
+export function useYookassaApp(
+  shops: { card: { shopId: string; secretKey: string }; pushkin?: { shopId: string; secretKey: string } },
+  /** Other settings of the app's acquirers, e.g. its receipts' tax or the SBP confirmation. */
+  overrides: Partial<AcquirersConfig> = {},
+): { app: () => TestApp; fake: () => YookassaFake } {
+  const { card, pushkin } = shops;
+  return useAcquirerApp<YookassaFake>({
+    startFake: (deliver) =>
+      startYookassaFake({
+        shops: { [card.shopId]: card.secretKey, ...(pushkin ? { [pushkin.shopId]: pushkin.secretKey } : {}) },
+        webhookUrl: `${PUBLIC_URL}/payments/notify/yookassa`,
+        deliver,
+      }),
+    acquirers: (fake) => ({
+      card: 'yookassa',
+      qr: 'yookassa',
+      yookassa: card,
+      ...(pushkin ? { pushkin: 'yookassa' as const, yookassaPushkin: pushkin } : {}),
+      yookassaApiUrl: fake.apiUrl,
+      ...overrides,
+    }),
+    deliverAgain: (fake) => {
+      fake.dropWebhooks(false);
+      fake.refundsAs('succeeded');
+    },
+  });
 }
 
 /** The order's id and status. */

@@ -24,7 +24,14 @@ export type TbankReceipt = {
 };
 
 const TAXATIONS = ['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent'];
-const TAXES = ['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat105', 'vat107', 'vat110', 'vat120'];
+/**
+ * Items' Tax: reference 1.80 (September 2025) lists none, vat0, vat5, vat7, vat10, vat20, vat105,
+ * vat107, vat110, vat120. The 22% rate of 2026 is vat22, its calculated rate vat122: T-Bank's
+ * reference of 2026 could not be read, so these two come from clients written against it (a C#
+ * client whose Receipt_FFD_12 / Receipt_FFD_105 items list them, a TypeScript and a Go client).
+ * vat20 and vat120 are kept: no source says T-Bank refuses them.
+ */
+const TAXES = ['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat22', 'vat105', 'vat107', 'vat110', 'vat120', 'vat122'];
 const PAYMENT_METHODS = ['full_prepayment', 'prepayment', 'advance', 'full_payment', 'partial_payment', 'credit', 'credit_payment'];
 const OBJECTS_105 = [
   'commodity',

@@ -104,6 +104,7 @@ export function yookassaReceiptProblem(
       return bad(`${at}.quantity`, 'quantity is a positive decimal string');
     const price = kopecksOf(item.amount);
     if (price === null) return bad(`${at}.amount`, 'amount is a decimal string in RUB');
+    // The vat_code table: 1-10, and since 1 January 2026 11 (22%) and 12 (22/122).
     if (!Number.isInteger(item.vat_code) || item.vat_code < 1 || item.vat_code > 12) return bad(`${at}.vat_code`, 'vat_code is 1-12');
     if (item.payment_mode !== undefined && !PAYMENT_MODES.includes(item.payment_mode))
       return bad(`${at}.payment_mode`, 'unknown payment_mode');

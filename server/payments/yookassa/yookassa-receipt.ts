@@ -7,7 +7,8 @@ import type { Receipt, ReceiptTax, ReceiptTaxation } from '../receipt-model.ts';
  */
 export const YOOKASSA_RECEIPT_ITEMS_MAX = 80;
 
-const VAT_CODE: Record<ReceiptTax, number> = { none: 1, vat0: 2, vat10: 3, vat20: 4, vat5: 7, vat7: 8 };
+// YooKassa's vat_code table: 11 is 22% (12, the calculated 22/122, is not used by us).
+const VAT_CODE: Record<ReceiptTax, number> = { none: 1, vat0: 2, vat10: 3, vat20: 4, vat5: 7, vat7: 8, vat22: 11 };
 // 4 is ENVD, a regime that no longer exists, so it is never sent.
 const TAX_SYSTEM_CODE: Record<ReceiptTaxation, number> = { osn: 1, usn_income: 2, usn_income_outcome: 3, esn: 5, patent: 6 };
 

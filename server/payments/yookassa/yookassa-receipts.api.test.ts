@@ -2,14 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ReturnStatus } from '../../../contract/order-status.ts';
 import {
   ACQUIRER_TEST_START,
-  PUBLIC_URL,
   lastPaymentOf,
   orderRowOf,
   pressAtFake,
   returnRequestFor,
-  useAcquirerApp,
+  useYookassaApp,
 } from '../../../tests/fakes/acquirer-test-kit.ts';
-import { type YookassaFake, startYookassaFake } from '../../../tests/fakes/yookassa-fake.ts';
+import type { YookassaFake } from '../../../tests/fakes/yookassa-fake.ts';
 import type { TestApp } from '../../../tests/harness.ts';
 import { DEVICE, deviceKey, withKey } from '../../checkin/checkin-test-kit.ts';
 import { serverText } from '../../locales/texts.ts';
@@ -21,17 +20,7 @@ const SHOP = '501234';
 const SECRET_KEY = 'test_secret_key_1';
 
 // The shop's receipts are «Чеки от ЮKassa» (the fake's default): FFD 1.2, at most 80 items.
-const acquirer = useAcquirerApp<YookassaFake>({
-  startFake: (deliver) =>
-    startYookassaFake({ shops: { [SHOP]: SECRET_KEY }, webhookUrl: `${PUBLIC_URL}/payments/notify/yookassa`, deliver }),
-  acquirers: (fake) => ({
-    card: 'yookassa',
-    qr: 'yookassa',
-    yookassa: { shopId: SHOP, secretKey: SECRET_KEY },
-    yookassaApiUrl: fake.apiUrl,
-  }),
-  deliverAgain: (fake) => fake.dropWebhooks(false),
-});
+const acquirer = useYookassaApp({ card: { shopId: SHOP, secretKey: SECRET_KEY } });
 let t: TestApp;
 let fake: YookassaFake;
 let key: string;

@@ -7,9 +7,9 @@ import {
   paidAtFake,
   pressAtFake,
   refundFirstTicket,
-  useAcquirerApp,
+  useYookassaApp,
 } from '../../../tests/fakes/acquirer-test-kit.ts';
-import { type YookassaFake, startYookassaFake } from '../../../tests/fakes/yookassa-fake.ts';
+import type { YookassaFake } from '../../../tests/fakes/yookassa-fake.ts';
 import type { TestApp } from '../../../tests/harness.ts';
 import { deskOn } from '../../admin/orders/orders-desk-kit.ts';
 import { OrderStatus } from '../../../contract/order-status.ts';
@@ -26,20 +26,7 @@ const QR = 2;
 const SHOP = '502001';
 const SECRET_KEY = 'test_settlement_key';
 
-const acquirer = useAcquirerApp<YookassaFake>({
-  startFake: (deliver) =>
-    startYookassaFake({ shops: { [SHOP]: SECRET_KEY }, webhookUrl: `${PUBLIC_URL}/payments/notify/yookassa`, deliver }),
-  acquirers: (fake) => ({
-    card: 'yookassa',
-    qr: 'yookassa',
-    yookassa: { shopId: SHOP, secretKey: SECRET_KEY },
-    yookassaApiUrl: fake.apiUrl,
-  }),
-  deliverAgain: (fake) => {
-    fake.dropWebhooks(false);
-    fake.refundsAs('succeeded');
-  },
-});
+const acquirer = useYookassaApp({ card: { shopId: SHOP, secretKey: SECRET_KEY } });
 let t: TestApp;
 let fake: YookassaFake;
 beforeAll(() => {

@@ -6,9 +6,9 @@ import {
   orderRowOf,
   pressAtFake,
   returnRequestFor,
-  useAcquirerApp,
+  useYookassaApp,
 } from '../../../tests/fakes/acquirer-test-kit.ts';
-import { type YookassaFake, startYookassaFake } from '../../../tests/fakes/yookassa-fake.ts';
+import type { YookassaFake } from '../../../tests/fakes/yookassa-fake.ts';
 import type { TestApp } from '../../../tests/harness.ts';
 import { reconcileStalePayments } from '../../jobs/reconcile-payments.ts';
 import { OrderStatus } from '../../../contract/order-status.ts';
@@ -23,25 +23,11 @@ const SECRET_KEY = 'test_secret_key_1';
 const PUSHKIN_SHOP = '501235';
 const PUSHKIN_SECRET_KEY = 'test_secret_key_2';
 
-const acquirer = useAcquirerApp<YookassaFake>({
-  startFake: (deliver) =>
-    startYookassaFake({
-      shops: { [SHOP]: SECRET_KEY, [PUSHKIN_SHOP]: PUSHKIN_SECRET_KEY },
-      webhookUrl: `${PUBLIC_URL}/payments/notify/yookassa`,
-      deliver,
-    }),
-  acquirers: (fake) => ({
-    card: 'yookassa',
-    qr: 'yookassa',
-    pushkin: 'yookassa',
-    yookassa: { shopId: SHOP, secretKey: SECRET_KEY },
-    yookassaPushkin: { shopId: PUSHKIN_SHOP, secretKey: PUSHKIN_SECRET_KEY },
-    yookassaApiUrl: fake.apiUrl,
-    // The QR scenario, kept behind YOOKASSA_SBP_CONFIRMATION=qr (yookassa-settlement tests the redirect default).
-    yookassaSbpConfirmation: 'qr',
-  }),
-  deliverAgain: (fake) => fake.dropWebhooks(false),
-});
+const acquirer = useYookassaApp(
+  { card: { shopId: SHOP, secretKey: SECRET_KEY }, pushkin: { shopId: PUSHKIN_SHOP, secretKey: PUSHKIN_SECRET_KEY } },
+  // The QR scenario, kept behind YOOKASSA_SBP_CONFIRMATION=qr (yookassa-settlement tests the redirect default).
+  { yookassaSbpConfirmation: 'qr' },
+);
 let t: TestApp;
 let fake: YookassaFake;
 beforeAll(() => {

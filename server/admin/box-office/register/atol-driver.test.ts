@@ -118,6 +118,12 @@ describe('atolDriver.request', () => {
       kind: 'sell' as const,
       check: { items: [expect.objectContaining({ tax: { type: 'vat20' } }), expect.anything()] },
     },
+    {
+      description: 'VAT 22 (the general rate from 2026) on every item',
+      over: { tax: 'vat22' as const },
+      kind: 'sell' as const,
+      check: { items: [expect.objectContaining({ tax: { type: 'vat22' } }), expect.objectContaining({ tax: { type: 'vat22' } })] },
+    },
     { description: 'the general tax system', over: { taxation: 'osn' as const }, kind: 'sell' as const, check: { taxationType: 'osn' } },
   ])('$description', ({ over, kind, check }) => {
     expect(atolDriver.request({ kind, receipt: receipt(over), payments: [{ method: 'card', amount: 399999 }], operator })).toMatchObject(

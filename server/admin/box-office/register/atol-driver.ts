@@ -17,7 +17,15 @@ const TAXATION: Record<ReceiptTaxation, string> = {
   patent: 'patent',
 };
 // The receipt model's rates carry ATOL's own names.
-const TAX: Record<ReceiptTax, string> = { none: 'none', vat0: 'vat0', vat5: 'vat5', vat7: 'vat7', vat10: 'vat10', vat20: 'vat20' };
+const TAX: Record<ReceiptTax, string> = {
+  none: 'none',
+  vat0: 'vat0',
+  vat5: 'vat5',
+  vat7: 'vat7',
+  vat10: 'vat10',
+  vat20: 'vat20',
+  vat22: 'vat22',
+};
 // The desk's card terminal and the Pushkin-card terminal are both cashless («безналичными», ATOL's `electronically`).
 const PAYMENT_TYPE: Record<DeskMoneyMethod, string> = { cash: 'cash', card: 'electronically', pushkin: 'electronically' };
 
