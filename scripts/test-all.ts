@@ -105,7 +105,11 @@ type E2eJson = {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
   suites: E2eSuite[];
 };
-type E2eSuite = { file: string; suites?: E2eSuite[]; specs?: { tests: { results: { duration: number }[] }[] }[] };
+type E2eSuite = {
+  file: string;
+  suites?: E2eSuite[];
+  specs?: { title: string; line: number; tests: { projectName: string; status: string; results: { duration: number }[] }[] }[];
+};
 
 /** Adds a vitest run's totals and per-file times. */
 function countVitest(file: string, passed: boolean, suite: string) {
@@ -121,6 +125,9 @@ function countVitest(file: string, passed: boolean, suite: string) {
   for (const r of vitest.testResults ?? []) fileTimes.push({ file: path.relative(root, r.name), ms: r.endTime - r.startTime, suite });
 }
 
+/** Browser tests that failed once and passed when run again (CI's one retry): listed at the end. */
+const flaky: string[] = [];
+
 /** Adds a Playwright run's totals and per-spec times. */
 function countE2e(file: string, passed: boolean, suite: string) {
   const e2e = readJson(file) as E2eJson | undefined;
@@ -134,7 +141,10 @@ function countE2e(file: string, passed: boolean, suite: string) {
   const bySpec = new Map<string, number>();
   const walk = (s: E2eSuite) => {
     for (const spec of s.specs ?? [])
-      for (const t of spec.tests) for (const r of t.results) bySpec.set(s.file, (bySpec.get(s.file) ?? 0) + r.duration);
+      for (const t of spec.tests) {
+        for (const r of t.results) bySpec.set(s.file, (bySpec.get(s.file) ?? 0) + r.duration);
+        if (t.status === 'flaky') flaky.push(`[${t.projectName}] e2e/${s.file}:${spec.line} ${spec.title} (${suite})`);
+      }
     for (const child of s.suites ?? []) walk(child);
   };
   for (const s of e2e.suites ?? []) walk(s);
@@ -238,7 +248,7 @@ if (!library) {
               title: `browser tests at ${tag} (${instant.name})`,
               cmd: bin('playwright'),
               args: ['test', '--grep', CLOCK_E2E_GREP, ...CLOCK_E2E_SPECS],
-              env: { ...clockE2eEnv(library, instant.at), E2E_JSON: e2eFile },
+              env: { ...clockE2eEnv(library, instant.at), E2E_JSON: e2eFile, E2E_OUTPUT_DIR: e2eFile.replace(/\.json$/, '') },
             },
           ]
         : []),
@@ -262,6 +272,11 @@ for (const t of fileTimes.filter((f) => f.ms > fileLimitMs && f.suite === 'vites
   );
   ok = false;
   totals.failed += 1;
+}
+
+if (flaky.length > 0) {
+  console.log(`\n=== ${flaky.length} browser test(s) failed once and passed when run again (flaky: their traces are in test-results) ===`);
+  for (const name of flaky) console.log(`FLAKY: ${name}`);
 }
 
 const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
