@@ -271,7 +271,7 @@ describe('GET /api/admin/reports/visits and visits.csv: the door’s real admiss
       '',
     ]);
     const theatre = await adminCall(t, 'GET', '/api/admin/reports/visits.csv?from=2026-11-27&to=2026-11-27&layout=9-nk&lang=en', cookie);
-    expect(theatre.body).toContain('2,of which children under 14,1,1,0');
+    expect(theatre.body).toContain('2,of which children aged 14 and under,1,1,0');
     expect(theatre.body).toContain('3,of which young people aged 15 to 28,1,1,0');
     // The row names its event, and the report narrowed to that event counts the same; another event counts nothing.
     const { rows: own } = await t.db.query<{ event_id: number }>('select event_id from categories where id = 9000');

@@ -26,12 +26,12 @@ const FORMS: Record<'8-nk' | '9-nk', FormLine[]> = {
     { key: 'under18', counts: (r) => known(r) && (r.age ?? 0) < 18 },
     { key: 'ageUnknown', counts: (r) => !known(r) },
   ],
-  // Theatres: spectators, of them children under 14 and the young from 15 to 28, and concessions.
-  // The bands are not confirmed against the form's current instructions (docs/concessions.md):
-  // as written, a 14-year-old counts in neither age line.
+  // Theatres: spectators, of them children up to 14 and the young from 15 to 28, and concessions.
+  // "До 14 лет" is read as 14 included, so the two age lines meet (docs/concessions.md: the form's
+  // current instructions could not be read).
   '9-nk': [
     { key: 'total', counts: () => true },
-    { key: 'under14', counts: (r) => known(r) && (r.age ?? 0) < 14 },
+    { key: 'under14', counts: (r) => known(r) && (r.age ?? 0) <= 14 },
     { key: 'youth15to28', counts: (r) => known(r) && (r.age ?? 0) >= 15 && (r.age ?? 0) <= 28 },
     { key: 'concession', counts: (r) => r.concession },
     { key: 'ageUnknown', counts: (r) => !known(r) },
