@@ -388,10 +388,14 @@ async function main() {
       if (uid !== String(APP_UID)) throw new Error(`${app} runs as uid ${uid}, not ${APP_UID}`);
       if (podmanStatus(['exec', stack.container(app), 'touch', '/app/written']).status === 0)
         throw new Error(`${app}'s root filesystem is writable`);
+      // compose's `init: true`: an init is PID 1 (it reaps strays and passes SIGTERM on), Node its child.
+      const pid1 = stack.exec(app, ['cat', '/proc/1/cmdline']).split('\0')[0] ?? '';
+      if (pid1 === '' || pid1 === 'node' || pid1.endsWith('/node'))
+        throw new Error(`${app}'s PID 1 is ${JSON.stringify(pid1)}, not an init`);
     }
     if (podmanStatus(['exec', stack.container('nginx'), 'touch', '/etc/written']).status === 0)
       throw new Error("nginx's root filesystem is writable");
-    log(`app1 and app2 run as uid ${APP_UID} on read-only roots, nginx too`);
+    log(`app1 and app2 run as uid ${APP_UID} under an init on read-only roots, nginx read-only too`);
 
     const client = createClient(base);
     const hash = await createDemoOrder(client, 1);
