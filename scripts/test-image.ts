@@ -285,6 +285,19 @@ function composeProject(work: string, images: { storefront: string; postgres: st
       }
       if (pending.size || !assetsCopied) await new Promise((r) => setTimeout(r, 2000));
     }
+    // nginx has no healthcheck in compose.yaml: it is up when it answers on the published port.
+    let last = 'no answer';
+    while (Date.now() < until) {
+      try {
+        const answer = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(5000) });
+        last = `${answer.status} ${(await answer.text()).slice(0, 200)}`;
+        if (answer.status === 200) return;
+      } catch (error) {
+        last = String(error);
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    throw new Error(`nginx: GET /healthz on port ${port} did not answer 200 (last: ${last})\n${state('nginx')}\n${logs('nginx')}`);
   }
 
   /** Stops one service's container as `compose stop` does (SIGTERM, 30 s) and answers its exit code. */
@@ -300,8 +313,8 @@ function composeProject(work: string, images: { storefront: string; postgres: st
     compose(['down']);
   }
 
-  /** Everything the project made, whatever state a failure left it in: containers, volumes, its network. */
-  function remove() {
+  /** Everything the project made, whatever state a failure left it in: containers, volumes, its network; answers what could not be removed. */
+  function remove(): string[] {
     spawnSync('podman-compose', ['-p', project, '-f', path.join(ROOT, 'compose.yaml'), 'down', '--volumes'], { env, stdio: 'ignore' });
     const list = (args: string[]) => (podmanStatus(args).stdout ?? '').trim().split('\n').filter(Boolean);
     for (const name of list(['ps', '-a', '--filter', label, '--format', '{{.Names}}'])) podmanStatus(['rm', '-f', '-t', '5', name]);
@@ -312,7 +325,7 @@ function composeProject(work: string, images: { storefront: string; postgres: st
       ...list(['volume', 'ls', '--filter', label, '--format', '{{.Name}}']),
       ...list(['network', 'ls', '--filter', label, '--format', '{{.Name}}']),
     ];
-    if (left.length) console.error(`test:image: left behind: ${left.join(', ')}`);
+    return left;
   }
 
   const exec = (service: Service, args: string[]) => podman(['exec', container(service), ...args], { quiet: true });
@@ -335,6 +348,7 @@ async function main() {
   ensureTools();
   const work = mkdtempSync(path.join(os.tmpdir(), 'storefront-image-'));
   let project: ReturnType<typeof composeProject> | undefined;
+  let leftBehind: string[] = [];
   try {
     // The stand-in images are this machine's to make (Debian's mirror, the npm registry): when
     // they cannot be made here, compose cannot be tested here, which is a skip, not the product's failure.
@@ -464,13 +478,15 @@ async function main() {
     log(`both apps stopped: nginx still serves the asset; the API answers ${noApp.status}`);
   } finally {
     if (project) {
-      project.remove();
-      log('removed the project: containers, volumes, network');
+      leftBehind = project.remove();
+      if (leftBehind.length) console.error(`test:image: could not remove ${leftBehind.join(', ')}`);
+      else log('removed the project: containers, volumes, network');
     }
     // The build stage's image and the replaced images (untagged) would pile up run after run.
     spawnSync('podman', [...PODMAN, 'image', 'prune', '-f'], { stdio: 'ignore' });
     rmSync(work, { recursive: true, force: true });
   }
+  if (leftBehind.length) throw new Error(`the project's ${leftBehind.join(', ')} could not be removed`);
 }
 
 try {
