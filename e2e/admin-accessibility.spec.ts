@@ -114,6 +114,8 @@ test('each page of the menu has its own title, and a navigation moves focus to i
   await menu.getByRole('link', { name: 'Заказы', exact: true }).click();
   await page.getByLabel('Поиск заказа').fill(email);
   await page.getByLabel('Поиск заказа').press('Enter');
+  // The list of recent orders stays until the search answers: open the order once it is listed.
+  await expect(page.getByRole('table')).toContainText(email);
   await page.getByRole('table').getByRole('link').first().click();
   const orderHeading = page.getByRole('heading', { level: 1, name: /^Заказ № \d+$/ });
   await expect(orderHeading).toBeFocused();
@@ -230,6 +232,8 @@ test('focus never falls to the page: a refused form focuses its first invalid fi
   await page.goto('/admin/orders');
   await page.getByLabel('Поиск заказа').fill(email);
   await page.getByLabel('Поиск заказа').press('Enter');
+  // The list of recent orders stays until the search answers: open the order once it is listed.
+  await expect(page.getByRole('table')).toContainText(email);
   await page.getByRole('table').getByRole('link').first().click();
   await page.getByRole('button', { name: 'Вернуть весь заказ' }).click();
   const dialog = page.getByRole('dialog', { name: 'Возврат всего заказа' });
