@@ -1,5 +1,4 @@
 import { type Page, expect, test } from '@playwright/test';
-import { dateButtons } from './support/date-slider.ts';
 import { chooseEventTicket, createDemoOrder, payDemoOrder } from './support/orders.ts';
 
 // A buyer on a phone: the issue's walk at 390×844 in Chromium.
@@ -91,12 +90,7 @@ test('after payment the order page says the order is paid and where the tickets 
 });
 
 test('switching the language keeps the chosen tickets', async ({ page }) => {
-  await page.goto('/event/city-through-centuries');
-  await dateButtons(page.getByRole('group', { name: 'Выберите дату' }))
-    .first()
-    .click();
-  await page.getByRole('button', { name: /^12:00/ }).click();
-  await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
+  await chooseEventTicket(page);
   await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
   // 2 × (500 ₽ + 30 ₽ fee)
   await expect(page.getByText('1 060 ₽').first()).toBeVisible();
