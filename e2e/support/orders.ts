@@ -1,7 +1,10 @@
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
 import { decodeSeatRow } from '../../contract/scheme-codec.ts';
 import type { SchemeMapResponse } from '../../contract/scheme.ts';
+import { ErrorCode } from '../../contract/errors.ts';
 import { dateButtons } from './date-slider.ts';
+
+const TRY_AGAIN = ErrorCode.tooManyRequests;
 
 type Calendar = { calendar_id: number; event_day: string; event_time: string; quant: number };
 type Price = {
@@ -49,7 +52,7 @@ export async function createDemoOrder(
   if (!session) throw new Error(`no session of ${hash} with ${quantity} free places`);
   const price = usable(session) as Price;
   const buyer = options.pushkin ? { surname: 'Петров', name: 'Иван', patronymic: 'Сергеевич' } : { fio: 'Иван Петров' };
-  const created = await request.post('/api/order/create', {
+  const order = {
     headers,
     data: {
       hash,
@@ -73,10 +76,22 @@ export async function createDemoOrder(
       re_email: options.email ?? 'ivan.petrov@example.com',
       checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: true })),
     },
-  });
-  const answer = (await created.json()) as { errorCode: string; errorText: string; hash?: string };
-  expect(answer.errorCode, answer.errorText).toBe('0');
-  return answer.hash as string;
+  };
+  // A busy server answers 429 -1029 ('try again', Retry-After) and changes nothing; the buyer then
+  // presses the button again, and so does this, for up to half a minute (the server is shared by
+  // every spec of the run, each ordering from 127.0.0.1).
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const created = await request.post('/api/order/create', order);
+    const answer = (await created.json()) as { errorCode: string; errorText: string; hash?: string };
+    if (created.status() === 429 && answer.errorCode === TRY_AGAIN && Date.now() < until) {
+      const seconds = Number(created.headers()['retry-after'] ?? 1);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(seconds, 1), 5) * 1000));
+      continue;
+    }
+    expect(answer.errorCode, answer.errorText).toBe('0');
+    return answer.hash as string;
+  }
 }
 
 /** Pays an order by card at the sandbox bank through its calls, as the order page and the bank page do. */
