@@ -1,8 +1,22 @@
+import { globSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
+const UNIT_INCLUDE = ['{contract,server,web,demo,scripts,bench}/**/*.test.{ts,tsx}'];
+const UNIT_EXCLUDE = ['**/*.{api,db,pg}.test.ts', '**/node_modules/**'];
+
+// Unit test files share their worker's process, file after file, as the api project's do: imports,
+// jsdom and React load once per worker instead of once per file, which took half the unit tests'
+// time. What a test stubs or spies on (vi.stubGlobal, vi.stubEnv, vi.spyOn) is undone after it
+// (unstubGlobals, unstubEnvs, restoreMocks). A file that mocks a module, fakes the timers or
+// assigns to window, globalThis or process.env would change what the files after it see: it runs
+// in a process of its own (the unit-isolated project), found by its source.
+const GLOBAL_CHANGE =
+  /vi\.(mock|doMock|resetModules|useFakeTimers)\b|\b(globalThis|window)\.[\w$]+\s*=[^=]|Object\.defineProperty\((window|globalThis|global|navigator|document)\b|process\.env\.[\w$]+\s*=[^=]|delete process\.env/;
+const changesGlobals = globSync(UNIT_INCLUDE, { exclude: UNIT_EXCLUDE }).filter((file) => GLOBAL_CHANGE.test(readFileSync(file, 'utf8')));
+
 // Three kinds of tests (see ARCHITECTURE.md):
-// - unit: rules, schemas and components, no database (web component tests opt into jsdom), and
-//   the bench's own helpers (its HTTP client);
+// - unit (and unit-isolated): rules, schemas and components, no database (web component tests opt
+//   into jsdom), and the bench's own helpers (its HTTP client);
 // - api: every *.api.test.ts through app.inject() on embedded PGlite, and *.db.test.ts that only
 //   make sense on PGlite (the catalog CLI on a data folder); tests/*.api.test.tsx render a page
 //   in jsdom whose calls go to the app (tests/page-on-app.ts);
@@ -18,11 +32,24 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{contract,server,web,demo,scripts,bench}/**/*.test.{ts,tsx}'],
-          exclude: ['**/*.{api,db,pg}.test.ts', '**/node_modules/**'],
+          include: UNIT_INCLUDE,
+          exclude: [...UNIT_EXCLUDE, ...changesGlobals],
           setupFiles: ['tests/unit-setup.ts'],
+          isolate: false,
+          unstubGlobals: true,
+          unstubEnvs: true,
+          restoreMocks: true,
           // Waits end on visible state (up to 5 s each, tests/unit-setup.ts); a whole component
           // test gets room for a few of them on a loaded machine.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'unit-isolated',
+          // A pattern that matches no file where no file needs it (an empty list means vitest's default).
+          include: changesGlobals.length > 0 ? changesGlobals : ['tests/no-such-file'],
+          setupFiles: ['tests/unit-setup.ts'],
           testTimeout: 20_000,
         },
       },

@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import admin from '../../locales/ru/admin.json' with { type: 'json' };
 import { TableRegion } from './table-region.tsx';
 
@@ -23,8 +23,11 @@ class FakeResizeObserver {
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
   await i18n.use(initReactI18next).init({ lng: 'ru', resources: { ru: { admin } }, interpolation: { escapeValue: false } });
+});
+// Stubbed per test: the unit project undoes every test's stubs after it (vitest.config.ts).
+beforeEach(() => {
+  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
 });
 afterEach(() => {
   cleanup();
