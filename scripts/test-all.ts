@@ -171,7 +171,13 @@ function readJson(file: string): unknown {
 // Side by side: each keeps one core busy.
 for (const passed of await runSideBySide([
   { title: 'lint', cmd: bin('eslint'), args: ['.'] },
-  { title: 'type check', cmd: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
+  // TypeScript 7's native compiler checks the types (a fifth of TypeScript 6's time); TypeScript 6
+  // stays installed for typescript-eslint's parser, which does not take 7 yet.
+  {
+    title: 'type check',
+    cmd: process.execPath,
+    args: [path.join(root, 'node_modules', 'typescript-native', 'bin', 'tsc'), '--noEmit', '-p', 'tsconfig.json'],
+  },
 ])) {
   ok = passed && ok;
   if (passed) totals.passed += 1;
