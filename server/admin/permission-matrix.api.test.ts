@@ -548,7 +548,12 @@ async function fingerprint(db: Db): Promise<Record<string, string | null>> {
     const tables = await db.query<{ name: string }>(
       "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
     );
-    const digests = tables.rows.map(({ name }) => `(select md5(string_agg(t::text, '|' order by t::text)) from "${name}" t) as "${name}"`);
+    // A row inserted, updated or deleted changes its table's row count or its newest row version
+    // (xmin: every insert and update writes a version of the current transaction), as a digest of
+    // the contents would, without sorting and hashing every row (the demo's halls have 20,000 seats).
+    const digests = tables.rows.map(
+      ({ name }) => `(select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from "${name}") as "${name}"`,
+    );
     fingerprintSql = `select ${digests.join(', ')}`;
   }
   const { rows } = await db.query<Record<string, string | null>>(fingerprintSql);
