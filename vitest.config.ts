@@ -1,4 +1,5 @@
 import { globSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const UNIT_INCLUDE = ['{contract,server,web,demo,scripts,bench}/**/*.test.{ts,tsx}'];
@@ -12,7 +13,9 @@ const UNIT_EXCLUDE = ['**/*.{api,db,pg}.test.ts', '**/node_modules/**'];
 // in a process of its own (the unit-isolated project), found by its source.
 const GLOBAL_CHANGE =
   /vi\.(mock|doMock|resetModules|useFakeTimers)\b|\b(globalThis|window)\.[\w$]+\s*=[^=]|Object\.defineProperty\((window|globalThis|global|navigator|document)\b|process\.env\.[\w$]+\s*=[^=]|delete process\.env/;
-const changesGlobals = globSync(UNIT_INCLUDE, { exclude: UNIT_EXCLUDE }).filter((file) => GLOBAL_CHANGE.test(readFileSync(file, 'utf8')));
+const changesGlobals = globSync(UNIT_INCLUDE, { cwd: import.meta.dirname, exclude: UNIT_EXCLUDE }).filter((file) =>
+  GLOBAL_CHANGE.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')),
+);
 
 // Three kinds of tests (see ARCHITECTURE.md):
 // - unit (and unit-isolated): rules, schemas and components, no database (web component tests opt
