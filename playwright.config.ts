@@ -39,7 +39,11 @@ const ACQUIRER_SPECS = /acquirers\.spec\.ts$/;
 // cards and counts; a blocked seat leaves the map for a while) run on the same server after every
 // other spec of it has finished.
 const CATALOG_CHANGING_SPECS =
-  /(admin-(catalog|editor-guard|halls|entries|offers|loyalty|setup|groups|visits-report)|concessions-(admin|door)|session-(cancel|postpone)|waiting-list|order-self-exchange|order-exchange-seated)\.spec\.ts$/;
+  /(admin-(catalog|editor-guard|entries|offers|loyalty|setup|groups|visits-report)|concessions-(admin|door)|session-(cancel|postpone)|waiting-list|order-self-exchange|order-exchange-seated)\.spec\.ts$/;
+// The seat-blocking spec counts a seated session's free places before and after it blocks a seat;
+// the group, exchange and waiting-list specs of the project above take places in the same
+// sessions. It runs after them, on its own (the last of the main server's projects).
+const SEAT_COUNTING_SPECS = /admin-halls\.spec\.ts$/;
 // A clock run (scripts/clock-runs.ts) sets TEST_CLOCK_AT and runs only specs of the main server's
 // chromium project: it starts that server alone, under libfaketime (TEST_CLOCK_PRELOAD, the offset
 // in FAKETIME). This runner and Chromium keep the real clock (Chromium does not start under
@@ -114,8 +118,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: [CAPTCHA_SPECS, SMARTCAPTCHA_SPECS, ACQUIRER_SPECS, CATALOG_CHANGING_SPECS], use: { baseURL } },
+    {
+      name: 'chromium',
+      testIgnore: [CAPTCHA_SPECS, SMARTCAPTCHA_SPECS, ACQUIRER_SPECS, CATALOG_CHANGING_SPECS, SEAT_COUNTING_SPECS],
+      use: { baseURL },
+    },
     { name: 'catalog-changes', testMatch: CATALOG_CHANGING_SPECS, dependencies: ['chromium'], use: { baseURL } },
+    { name: 'seat-counts', testMatch: SEAT_COUNTING_SPECS, dependencies: ['catalog-changes'], use: { baseURL } },
     { name: 'acquirers', testMatch: ACQUIRER_SPECS, use: { baseURL: acquirersURL } },
     { name: 'captcha', testMatch: CAPTCHA_SPECS, use: { baseURL: captchaURL } },
     { name: 'smartcaptcha', testMatch: SMARTCAPTCHA_SPECS, use: { baseURL: smartcaptchaURL } },
