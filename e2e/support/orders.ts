@@ -85,7 +85,8 @@ export async function createDemoOrder(
     const created = await request.post('/api/order/create', order);
     const answer = (await created.json()) as { errorCode: string; errorText: string; hash?: string };
     if (created.status() === 429 && answer.errorCode === TRY_AGAIN && Date.now() < until) {
-      const seconds = Number(created.headers()['retry-after'] ?? 1);
+      // Retry-After in seconds; one where it is missing or not a number, never more than five.
+      const seconds = Number(created.headers()['retry-after']) || 1;
       await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(seconds, 1), 5) * 1000));
       continue;
     }
