@@ -6,7 +6,7 @@ import { type AppDeps, buildApp } from '../server/app.ts';
 import { type Config, loadConfig } from '../server/config.ts';
 import { type Db, openPostgres } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { createDatabase } from './pg-cluster.ts';
+import { PostgresPool } from './pg-pool.ts';
 import { PglitePool, buildPgliteTemplate, claimTemplate, readTemplate, saveTemplate, templateKind } from './pglite-templates.ts';
 
 /** A clock tests move by hand instead of sleeping. */
@@ -32,15 +32,21 @@ export type Clock = ReturnType<typeof createClock>;
  */
 export async function openTestDb(options: { demoAt?: Date } = {}): Promise<Db> {
   if (process.env.TEST_DB !== 'postgres') return openPgliteTestDb(options.demoAt);
-  const scratch = await createDatabase(inject('pgUrl'), 't', await postgresTemplate(options.demoAt));
-  const db = await openPostgres(scratch.url, 50);
-  return {
-    ...db,
-    async close() {
-      await db.close();
-      await scratch.drop();
-    },
-  };
+  return (await postgresPool(options.demoAt)).open();
+}
+
+// Each template's databases are reused test after test, reset when a test closes one
+// (tests/pg-pool.ts), as the api project's PGlite instances are.
+const postgresPools = new Map<string, Promise<PostgresPool>>();
+
+function postgresPool(demoAt: Date | undefined): Promise<PostgresPool> {
+  const kind = templateKind(demoAt);
+  let pool = postgresPools.get(kind);
+  if (!pool) {
+    pool = postgresTemplate(demoAt).then((template) => new PostgresPool(inject('pgUrl'), template, `${inject('pgTemplatePrefix')}_t`));
+    postgresPools.set(kind, pool);
+  }
+  return pool;
 }
 
 // Migrating a PostgreSQL database and loading the demo into it costs about a second; copying a

@@ -73,11 +73,11 @@ type Snapshot = {
   catalog: string;
 };
 
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+export const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 // Catalogs a schema change (a table, column, index, function, trigger, constraint, type, default,
 // TRUNCATE's new file, a temporary table, a per-database setting) writes or deletes rows in.
-const CATALOG_DIGEST = `select string_agg(c || ':' || n || ':' || x, ',' order by c) as digest from (
+export const CATALOG_DIGEST = `select string_agg(c || ':' || n || ':' || x, ',' order by c) as digest from (
   ${[
     'pg_class',
     'pg_attribute',

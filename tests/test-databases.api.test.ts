@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../server/db/client.ts';
 import { openTestDb } from './harness.ts';
 
-// The api project's test databases come from a pool whose instances are reset when a test closes
-// one (tests/pglite-templates.ts). These tests prove a reused instance cannot be told from a fresh
-// copy of the template: same rows in every table, same sequences, same session, same schema.
+// Test databases come from pools whose databases are reset when a test closes one: PGlite
+// instances in the api project (tests/pglite-templates.ts), databases on the server in api-pg
+// (tests/pg-pool.ts). These tests prove, on both, that a reused database cannot be told from a
+// fresh copy of the template: same rows in every table, same sequences, same session, same schema.
 
 /** Every table's rows and every sequence, as one comparable value. */
 async function contents(db: Db) {
@@ -21,6 +22,8 @@ async function contents(db: Db) {
   const sequences = (await db.query('select sequencename, last_value from pg_sequences order by 1')).rows;
   return { rows, sequences };
 }
+
+const databaseName = async (db: Db) => (await db.query<{ name: string }>('select current_database() as name')).rows[0]?.name;
 
 // Loading an instance takes seconds, many more on a loaded machine.
 const LOAD_MS = 120_000;
@@ -52,10 +55,13 @@ describe('a test database after another test wrote to it', () => {
         ?.name;
       await first.query('select nextval($1)', [sequence]);
       expect(await contents(first)).not.toEqual(fresh);
+      const name = await databaseName(first);
       await first.close();
       open.length = 0;
       const second = await openDb({ demoAt: new Date() });
       expect(await contents(second)).toEqual(fresh);
+      // On PostgreSQL, the same database reset (not a new copy).
+      if (second.kind === 'postgres') expect(await databaseName(second)).toBe(name);
     },
     LOAD_MS,
   );
@@ -95,6 +101,27 @@ describe('a test database after another test wrote to it', () => {
       const second = await openDb();
       expect(await contents(second)).toEqual(fresh);
       expect((await second.query('select tgname from pg_trigger order by 1')).rows).toEqual(triggers);
+    },
+    LOAD_MS,
+  );
+
+  it(
+    "has the template's rows back after a test ended the database's other connections",
+    async () => {
+      const first = await openDb();
+      const fresh = await contents(first);
+      // On PostgreSQL this ends the pool's own connection that keeps the template's rows.
+      await first.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      await first.query('insert into kinds (id, name) values (9999, \'{"ru":"Новый","en":"New","kz":"New","ch":"New"}\')');
+      const name = await databaseName(first);
+      await first.close();
+      open.length = 0;
+      const second = await openDb();
+      expect(await contents(second)).toEqual(fresh);
+      // On PostgreSQL, a new copy: the database whose keeper was gone is dropped.
+      if (second.kind === 'postgres') expect(await databaseName(second)).not.toBe(name);
     },
     LOAD_MS,
   );

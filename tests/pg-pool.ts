@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { type Db, openPostgres } from '../server/db/client.ts';
+import { CATALOG_DIGEST, quote } from './pglite-templates.ts';
+
+/**
+ * The api-pg project's databases of one template, reused test after test as the api project's
+ * PGlite instances are (tests/pglite-templates.ts). Copying a template (CREATE DATABASE …
+ * TEMPLATE) costs the server a quarter to half a second of CPU, which was most of a short test's
+ * time on PostgreSQL; a reset costs a few statements.
+ *
+ * Each database keeps one connection of its own (the keeper) that holds the template's rows in
+ * temporary tables, which only that session sees (so neither the tests' connections, pg_dump nor
+ * the catalog's public tables do). When a test closes its database, the keeper puts back every
+ * table a test wrote (a row written after the last reset, or a different count of rows) and every
+ * sequence. A database is dropped instead, and the next test gets a fresh copy, when its schema
+ * changed, when any other connection to it is still open, or when the keeper lost its connection
+ * (a test that ends backends or stops the server).
+ */
+export class PostgresPool {
+  private idle: PooledDatabase[] = [];
+  private readonly adminUrl: string;
+  private readonly template: string;
+  /** Pooled databases are named `<prefix>_<random>`: a run's global teardown drops what is left by that prefix. */
+  private readonly prefix: string;
+
+  constructor(adminUrl: string, template: string, prefix: string) {
+    this.adminUrl = adminUrl;
+    this.template = template;
+    this.prefix = prefix;
+  }
+
+  async open(): Promise<Db> {
+    const database = this.idle.pop() ?? (await PooledDatabase.create(this.adminUrl, this.template, this.prefix));
+    const db = await openPostgres(database.url, 50);
+    let closed = false;
+    return {
+      ...db,
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await db.close();
+        if (this.idle.length < MAX_IDLE && (await database.reset())) this.idle.push(database);
+        else await database.drop(this.adminUrl);
+      },
+    };
+  }
+}
+
+// A worker rarely holds more than a few databases of one template at once (a test of several
+// instances); beyond this many idle ones, a closed database is dropped.
+const MAX_IDLE = 4;
+
+type TableSnapshot = { name: string; rows: number; restore: string | undefined };
+
+type Kept = {
+  name: string;
+  url: string;
+  /** The connection that holds the template's rows. */
+  keeper: pg.Client;
+  tables: TableSnapshot[];
+  /** One statement that sets every sequence back. */
+  sequences: string | undefined;
+  /** The catalogs' digest once the copy was made (its keeper's temporary tables included). */
+  catalog: string;
+};
+
+class PooledDatabase {
+  readonly name: string;
+  readonly url: string;
+  private readonly kept: Kept;
+  private since: string;
+  private broken = false;
+
+  private constructor(kept: Kept, since: string) {
+    this.kept = kept;
+    this.name = kept.name;
+    this.url = kept.url;
+    this.since = since;
+    kept.keeper.on('error', () => {
+      this.broken = true;
+    });
+  }
+
+  private get keeper(): pg.Client {
+    return this.kept.keeper;
+  }
+
+  static async create(adminUrl: string, template: string, prefix: string): Promise<PooledDatabase> {
+    const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name} template ${template}`);
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const keeper = new pg.Client({ connectionString: url.toString() });
+    await keeper.connect();
+    try {
+      const { rows: names } = await keeper.query<{ name: string; columns: string }>(
+        `select c.relname as name, string_agg(quote_ident(a.attname), ', ' order by a.attnum) as columns
+           from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+          where n.nspname = 'public' and c.relkind = 'r'
+          group by c.relname order by c.relname`,
+      );
+      const tables: TableSnapshot[] = [];
+      for (const [i, { name: table, columns }] of names.entries()) {
+        const rows = Number((await keeper.query<{ n: string }>(`select count(*) as n from public.${quote(table)}`)).rows[0]?.n ?? 0);
+        let restore: string | undefined;
+        if (rows > 0) {
+          await keeper.query(`create temporary table snapshot_${i} as select ${columns} from public.${quote(table)}`);
+          restore = `insert into public.${quote(table)} (${columns}) overriding system value select ${columns} from pg_temp.snapshot_${i}`;
+        }
+        tables.push({ name: table, rows, restore });
+      }
+      const { rows: sequences } = await keeper.query<{ call: string }>(
+        `select format('setval(%L, %s, %s)', quote_ident(schemaname) || '.' || quote_ident(sequencename), coalesce(last_value, start_value), (last_value is not null)::text) as call
+           from pg_sequences where schemaname = 'public'`,
+      );
+      const catalog = (await keeper.query<{ digest: string }>(CATALOG_DIGEST)).rows[0]?.digest ?? '';
+      const setvals = sequences.length > 0 ? `select ${sequences.map((s) => s.call).join(', ')}` : undefined;
+      return new PooledDatabase({ name, url: url.toString(), keeper, tables, sequences: setvals, catalog }, await mark(keeper));
+    } catch (error) {
+      await keeper.end().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Puts the template's state back; false when this database cannot be reused. */
+  async reset(): Promise<boolean> {
+    if (this.broken) return false;
+    try {
+      // The tests' connections are closed by now, but a server process may take a moment to end.
+      for (let attempt = 0; ; attempt++) {
+        const { rows } = await this.keeper.query<{ n: string }>(
+          'select count(*) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+        );
+        if (Number(rows[0]?.n) === 0) break;
+        if (attempt >= 20) return false;
+        await sleep(25);
+      }
+      if ((await this.keeper.query<{ digest: string }>(CATALOG_DIGEST)).rows[0]?.digest !== this.kept.catalog) return false;
+      const checks = this.kept.tables.map(
+        (t, i) =>
+          `select ${i} as i where exists (select 1 from public.${quote(t.name)} where xmin::text::bigint > ${this.since}) or (select count(*) from public.${quote(t.name)}) <> ${t.rows}`,
+      );
+      const { rows: written } = await this.keeper.query<{ i: number }>(checks.join(' union all '));
+      const restore = written.flatMap(({ i }) => {
+        const t = this.kept.tables[i];
+        return t ? [`delete from public.${quote(t.name)}`, ...(t.restore ? [t.restore] : [])] : [];
+      });
+      // Foreign keys and the schema's triggers stay quiet while the tables get their rows back.
+      if (restore.length > 0)
+        await this.keeper.query(['begin', 'set local session_replication_role = replica', ...restore, 'commit'].join(';\n'));
+      if (this.kept.sequences) await this.keeper.query(this.kept.sequences);
+      this.since = await mark(this.keeper);
+      return !this.broken;
+    } catch {
+      await this.keeper.query('rollback').catch(() => undefined);
+      return false;
+    }
+  }
+
+  async drop(adminUrl: string): Promise<void> {
+    await this.keeper.end().catch(() => undefined);
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`drop database if exists ${this.name} with (force)`);
+    } finally {
+      await admin.end();
+    }
+  }
+}
+
+/** The transaction id after which any row a test writes was written. */
+async function mark(keeper: pg.Client): Promise<string> {
+  return (await keeper.query<{ id: string }>('select pg_current_xact_id()::text as id')).rows[0]?.id ?? '0';
+}
