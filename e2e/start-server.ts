@@ -6,16 +6,12 @@
  * E2E_MAIL_PORT (default E2E_PORT + 1), see e2e/mail-catcher.ts.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadDemoIfEmpty } from '../demo/load.ts';
-import { addStaffMember } from '../server/admin/staff/staff-accounts.ts';
-import { loadConfig } from '../server/config.ts';
-import { withDatabase } from '../server/db/cli.ts';
+import { fillDataFolder } from './data-folder.ts';
 import { startMailCatcher } from './mail-catcher.ts';
-import { E2E_OWNER } from './support/staff.ts';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-e2e-'));
@@ -24,17 +20,11 @@ const mail = await startMailCatcher(Number(process.env.E2E_MAIL_PORT ?? Number(p
 
 const entry = path.resolve(root, process.argv[2] ?? 'main.ts');
 
-// Before the server holds the embedded database, in one opening of it: the back office's first
-// owner, added the way `npm run staff -- add` adds one (its own call, in this process: the CLI has
-// tests of its own), and the demo of the instant playwright.config.ts fixed (E2E_DEMO_AT), which
-// the specs count its days from: a server that boots after the venue's midnight would otherwise
-// load the next day's. The server then finds the database filled and leaves it.
-const demoAt = process.env.E2E_DEMO_AT;
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: undefined });
-await withDatabase(config, async (db) => {
-  await addStaffMember(db, { ...E2E_OWNER, role: 'owner' }, { staffId: null, ip: 'command line', userAgent: null }, { now: Date.now });
-  if (demoAt && config.demo) await loadDemoIfEmpty(db, new Date(demoAt));
-});
+// The data folder: a copy of the one e2e/start-servers.ts filled once for all its servers
+// (E2E_DATA_TEMPLATE), or filled here (e2e/data-folder.ts).
+const template = process.env.E2E_DATA_TEMPLATE;
+if (template) cpSync(template, dataDir, { recursive: true });
+else await fillDataFolder(dataDir);
 
 const server = spawn(process.execPath, [entry], {
   cwd: root,

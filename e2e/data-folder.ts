@@ -1,0 +1,22 @@
+import { loadDemoIfEmpty } from '../demo/load.ts';
+import { addStaffMember } from '../server/admin/staff/staff-accounts.ts';
+import { loadConfig } from '../server/config.ts';
+import { withDatabase } from '../server/db/cli.ts';
+import { E2E_OWNER } from './support/staff.ts';
+
+/**
+ * Fills a browser-test server's data folder before the server holds the embedded database, in one
+ * opening of it: migrated, the back office's first owner, added the way `npm run staff -- add`
+ * adds one (its own call, in this process: the CLI has tests of its own), and the demo of the
+ * instant playwright.config.ts fixed (E2E_DEMO_AT), which the specs count its days from: a server
+ * that boots after the venue's midnight would otherwise load the next day's. The server then finds
+ * the database filled and leaves it.
+ */
+export async function fillDataFolder(dataDir: string): Promise<void> {
+  const demoAt = process.env.E2E_DEMO_AT;
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: undefined });
+  await withDatabase(config, async (db) => {
+    await addStaffMember(db, { ...E2E_OWNER, role: 'owner' }, { staffId: null, ip: 'command line', userAgent: null }, { now: Date.now });
+    if (demoAt && config.demo) await loadDemoIfEmpty(db, new Date(demoAt));
+  });
+}
