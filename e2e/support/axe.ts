@@ -21,7 +21,8 @@ async function runAxe(
   include: string,
   rules: object = {},
 ): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
+  // Once per document: a page checked several times (states of one page) keeps it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
     async ({ only, within, named }) => {
       const { axe } = window as unknown as { axe: { run: (context: object, options: object) => Promise<AxeResults> } };
