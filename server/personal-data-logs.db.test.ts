@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openMigratedDataDir } from '../tests/harness.ts';
 import { type SpawnedServer, killLeftovers, spawnServer } from '../tests/spawn-server.ts';
 import { shopper } from '../tests/spawned-orders.ts';
-import { openPglite } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
 import { insertQuantityCatalog, ordinaryOrderBody, sessionWhen } from './quantity-order/quantity-fixtures.ts';
 
 // The production entry at LOG_LEVEL=info, the most a venue logs in production: a buyer's name,
@@ -15,8 +14,7 @@ let server: SpawnedServer;
 let when: { day: string; time: string };
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'storefront-pii-'));
-  const db = await openPglite(dir);
-  await migrate(db);
+  const db = await openMigratedDataDir(dir);
   await insertQuantityCatalog(db);
   when = await sessionWhen(db, 9200);
   await db.close();

@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { loadDemoIfEmpty } from '../demo/load.ts';
 import { type AppDeps, buildApp } from '../server/app.ts';
 import { type Config, loadConfig } from '../server/config.ts';
-import { type Db, openPostgres } from '../server/db/client.ts';
+import { type Db, openPglite, openPostgres, wrapPglite } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { PostgresPool } from './pg-pool.ts';
 import { PglitePool, buildPgliteTemplate, claimTemplate, readTemplate, saveTemplate, templateKind } from './pglite-templates.ts';
@@ -132,6 +132,28 @@ async function openPgliteTestDb(demoAt: Date | undefined): Promise<Db> {
     pglitePools.set(kind, pool);
   }
   return (await pool).open();
+}
+
+/**
+ * The embedded database of a data folder on disk (as a server or a command-line tool opens it),
+ * migrated: the run's migrated template is unpacked into the folder, which spares each test that
+ * runs a server or a tool on a folder of its own PGlite's initdb and the migrations (seconds of
+ * CPU each). Without the api project's template (another project), it is migrated here.
+ */
+export async function openMigratedDataDir(dir: string): Promise<Db> {
+  const tar = readTemplate(inject('pgliteTemplateDir'), templateKind(undefined));
+  if (!tar) {
+    const db = await openPglite(dir);
+    await migrate(db);
+    return db;
+  }
+  return wrapPglite(await PGlite.create(dir, { loadDataDir: tar }));
+}
+
+/** A data folder with the migrated template in it, for a server or a tool to start on (see openMigratedDataDir). */
+export async function migratedDataDir(dir: string): Promise<string> {
+  await (await openMigratedDataDir(dir)).close();
+  return dir;
 }
 
 /**

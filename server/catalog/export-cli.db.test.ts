@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogFile } from '../../contract/catalog-file.ts';
-import { openTestDb } from '../../tests/harness.ts';
+import { migratedDataDir, openTestDb } from '../../tests/harness.ts';
 import { loadConfig } from '../config.ts';
 import { createSetupService } from '../setup/setup.service.ts';
 import { exportCatalog } from './export.ts';
@@ -41,7 +41,8 @@ describe('npm run catalog:export', () => {
   it(
     'writes the imported catalog as a file the import takes back unchanged',
     async () => {
-      const data = path.join(dir, 'data');
+      // A migrated folder: the import into an empty one is import-cli.db.test.ts's.
+      const data = await migratedDataDir(path.join(dir, 'data'));
       expect((await runCli('server/catalog/import-cli.ts', data, EXAMPLE_FILE)).code).toBe(0);
       const out = path.join(dir, 'out.json');
       const run = await runCli('server/catalog/export-cli.ts', data, out);

@@ -3,11 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openMigratedDataDir } from '../../tests/harness.ts';
 import { type SpawnedServer, killLeftovers, spawnServer } from '../../tests/spawn-server.ts';
 import { shopper } from '../../tests/spawned-orders.ts';
 import { insertQuantityCatalog, sessionWhen } from '../quantity-order/quantity-fixtures.ts';
-import { openPglite } from './client.ts';
-import { migrate } from './migrate.ts';
 
 const CLI = path.join(import.meta.dirname, 'backup-cli.ts');
 const ENV = { HOLD_LIMIT_ORDERS: '0', HOLD_LIMIT_PLACES: '0', ORDER_BURST_CAPTCHA: '0' };
@@ -24,8 +23,7 @@ let when: { day: string; time: string };
 const servers: SpawnedServer[] = [];
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'storefront-backup-'));
-  const db = await openPglite(path.join(root, 'data'));
-  await migrate(db);
+  const db = await openMigratedDataDir(path.join(root, 'data'));
   await insertQuantityCatalog(db, { capacity: 100 });
   when = await sessionWhen(db, 9200);
   await db.close();

@@ -2,13 +2,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../../tests/harness.ts';
 import { type SpawnedServer, spawnServer } from '../../tests/spawn-server.ts';
 
 // Two servers on one DATA_DIR: the second refuses to start and the first goes on unharmed.
 let dir: string;
 let first: SpawnedServer | undefined;
-beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'storefront-two-'));
+beforeAll(async () => {
+  dir = await migratedDataDir(mkdtempSync(path.join(tmpdir(), 'storefront-two-')));
 });
 afterAll(async () => {
   if (first && first.child.exitCode === null) {

@@ -2,11 +2,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openMigratedDataDir } from '../../tests/harness.ts';
 import { type SpawnedServer, killLeftovers, spawnServer } from '../../tests/spawn-server.ts';
 import { shopper } from '../../tests/spawned-orders.ts';
 import { insertQuantityCatalog, sessionWhen } from '../quantity-order/quantity-fixtures.ts';
 import { openPglite } from './client.ts';
-import { migrate } from './migrate.ts';
 
 /**
  * What kill -9 does to the embedded database: a server on a DATA_DIR takes orders, some of them
@@ -24,8 +24,7 @@ let when: { day: string; time: string };
 const servers: SpawnedServer[] = [];
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'storefront-kill9-'));
-  const db = await openPglite(dir);
-  await migrate(db);
+  const db = await openMigratedDataDir(dir);
   await insertQuantityCatalog(db, { capacity: CAPACITY });
   when = await sessionWhen(db, 9200);
   await db.close();

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../../tests/harness.ts';
 import { type SpawnedServer, killLeftovers, spawnServer } from '../../tests/spawn-server.ts';
 
 // The production entry: TRUST_PROXY=true starts (a proxy that cannot be bypassed may need it) but
@@ -14,7 +15,8 @@ afterAll(async () => {
 });
 
 async function startWith(trustProxy: string): Promise<string> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'storefront-proxy-'));
+  // On a migrated folder: a first start on an empty one is server/log-output.db.test.ts's.
+  const dir = await migratedDataDir(mkdtempSync(path.join(tmpdir(), 'storefront-proxy-')));
   dirs.push(dir);
   const server = await spawnServer({ DATA_DIR: dir, TRUST_PROXY: trustProxy }, 150_000);
   servers.push(server);
