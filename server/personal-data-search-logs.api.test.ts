@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createClock, createTestApp } from '../tests/harness.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from './admin/staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from './admin/staff/staff-test-kit.ts';
 import { preparePaymentCatalog } from './payments/payment-test-kit.ts';
 import { paidOrder } from './returns/returns-test-kit.ts';
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
     demo: false,
     clock: createClock(START),
     config: { logLevel: 'info' },
-    deps: { staffScryptCost: TEST_SCRYPT_COST, logStream: { write: (line: string) => void log.push(line) } },
+    deps: { logStream: { write: (line: string) => void log.push(line) } },
   });
   await preparePaymentCatalog(t, { capacity: 50 });
 });

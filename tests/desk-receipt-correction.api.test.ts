@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DeskTask } from '../contract/admin/desk-register.ts';
 import { createAtolDriver } from '../demo/atol-driver-fake.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../server/admin/staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../server/admin/staff/staff-test-kit.ts';
 import { type RelayApi, relayTasks } from '../web/admin/features/box-office/register-relay.ts';
 import { startAtolDriverServer } from './fakes/atol-driver-server.ts';
 import { insertMiniCatalog } from './fixtures.ts';
@@ -52,7 +52,6 @@ async function setUp(ffd: '1.05' | '1.2') {
   t = await createTestApp({
     demo: false,
     clock: createClock(NOON),
-    deps: { staffScryptCost: TEST_SCRYPT_COST },
     config: { receipt: { paymentMode: 'full_payment', tax: 'none', taxation: 'usn_income', ffd } },
   });
   await insertMiniCatalog(t.db, { capacity: 5, priceLimit: 3 });

@@ -5,7 +5,7 @@ import { startAtolDriverServer } from './fakes/atol-driver-server.ts';
 import { createClock, createTestApp, type TestApp } from './harness.ts';
 import { type RelayApi, relayTasks } from '../web/admin/features/box-office/register-relay.ts';
 import { paidOrder } from '../server/returns/returns-test-kit.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../server/admin/staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../server/admin/staff/staff-test-kit.ts';
 
 // Noon in Moscow: the mini catalog's session is a week on.
 const NOON = new Date('2026-11-21T09:00:00Z');
@@ -52,7 +52,7 @@ async function remaining() {
 }
 
 beforeEach(async () => {
-  t = await createTestApp({ demo: false, clock: createClock(NOON), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  t = await createTestApp({ demo: false, clock: createClock(NOON) });
   await insertMiniCatalog(t.db, { capacity: 5, priceLimit: 3 });
   await t.db.query('update sessions set starts_at = $1 where id = 9000', [new Date(NOON.getTime() + 7 * 86_400_000)]);
   await t.db.query("update events set refund_policy = 'full', return_hours_before = 0, allow_return = true where id = 9000");

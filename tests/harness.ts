@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { loadDemoIfEmpty } from '../demo/load.ts';
 import { type AppDeps, buildApp } from '../server/app.ts';
+import type { ScryptCost } from '../server/admin/staff/password.ts';
 import { type Config, loadConfig } from '../server/config.ts';
 import { type Db, openPglite, openPostgres, wrapPglite } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
@@ -171,6 +172,9 @@ export async function closeRareTestDbs(): Promise<void> {
   }
 }
 
+/** Far below production's cost: tests hash and verify many times, and what is tested is the same code. */
+export const TEST_SCRYPT_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Admission control is off: the concurrency tests race hundreds of buyers straight at the
   // database locks. server/security/admission.api.test.ts turns it on to test it. So are the
@@ -209,6 +213,10 @@ export async function createTestApp(
     secret: 'test-secret-'.padEnd(40, 'x'),
     now: clock.now,
     webDist: options.webDist,
+    // Every app hashes a stand-in password when it starts (sign-ins of unknown addresses take as
+    // long as known ones): at production's cost, 64 MiB of scrypt each, that was most of an app's
+    // start. A test that needs production's cost passes it.
+    staffScryptCost: TEST_SCRYPT_COST,
     ...options.deps,
   });
   await app.ready();

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { placeOrderBody, RUSH } from '../bench/lib/catalog.ts';
 import { addStaffMember } from '../server/admin/staff/staff-accounts.ts';
-import { TEST_PASSWORD, TEST_SCRYPT_COST } from '../server/admin/staff/staff-test-kit.ts';
+import { TEST_PASSWORD } from '../server/admin/staff/staff-test-kit.ts';
+import { TEST_SCRYPT_COST } from './harness.ts';
 import { brokenInvariants } from './invariants.ts';
 import {
   type Browser,

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { initAdminI18n } from '../web/admin/app/i18n.ts';
 import { RegistryPage } from '../web/admin/features/registry/registry-page.tsx';
 import { resetCsrfToken } from '../web/lib/api.ts';
-import { TEST_SCRYPT_COST, signedInAs } from '../server/admin/staff/staff-test-kit.ts';
+import { signedInAs } from '../server/admin/staff/staff-test-kit.ts';
 import { DEVICE, deviceKey, paidTickets, prepareDoor, withKey } from '../server/checkin/checkin-test-kit.ts';
 import { createRegistrySender } from '../server/registry/registry-job.ts';
 import { type RegistryFake, startRegistryFake } from './fakes/registry-fake.ts';
@@ -24,7 +24,7 @@ let owner = '';
 let refusedCode = '';
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false, clock: createClock(AT), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  t = await createTestApp({ demo: false, clock: createClock(AT) });
   await prepareDoor(t.db, AT);
   fake = await startRegistryFake({ key: KEY, now: t.clock.now });
   owner = (await signedInAs(t, 'owner')).cookie;

@@ -5,7 +5,7 @@ import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts
 import type { Db } from '../db/client.ts';
 import { storedSetup } from '../../contract/setup.ts';
 import { editablePart } from './setup/setup-admin.service.ts';
-import { TEST_SCRYPT_COST, addTestStaff, adminCall, signedInAs } from './staff/staff-test-kit.ts';
+import { addTestStaff, adminCall, signedInAs } from './staff/staff-test-kit.ts';
 
 /**
  * Every admin call against a member of staff of each role: allowed (the guard lets it through),
@@ -591,7 +591,6 @@ beforeAll(async () => {
   t = await createTestApp({
     demo: false,
     clock: createClock(new Date('2026-11-21T10:00:00Z')),
-    deps: { staffScryptCost: TEST_SCRYPT_COST },
   });
   victim = (await addTestStaff(t, 'support')).id;
   for (const role of STAFF_ROLES) cookies.set(role, (await signedInAs(t, role)).cookie);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../tests/harness.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../admin/staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../admin/staff/staff-test-kit.ts';
 import { CRM_SECRET, postSubscriptionOrder, prepareSubscriptionCatalog, visitsLeft } from '../crm/subscription-test-kit.ts';
 import { sessionWhen } from '../quantity-order/quantity-fixtures.ts';
 import { insertSchemeEvent, schemeOrderBody } from '../seating/scheme-test-kit.ts';
@@ -11,7 +11,7 @@ import { importCatalogIn, lockCatalog } from './import.ts';
 // Subscription 9203 admits to events 9200 and 9201; CRM client 9200 holds it with 3 visits left.
 let t: TestApp;
 beforeEach(async () => {
-  t = await createTestApp({ demo: false, config: { crmSecret: CRM_SECRET }, deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  t = await createTestApp({ demo: false, config: { crmSecret: CRM_SECRET } });
   await prepareSubscriptionCatalog(t, 3);
   await t.db.query('insert into subscription_items (subscription_event_id, event_id, sortnum) values (9203, 9201, 2)');
 });

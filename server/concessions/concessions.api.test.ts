@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { weekdayOf } from '../../contract/concession-rules.ts';
 import { type TestApp, createClock, createTestApp } from '../../tests/harness.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../admin/staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../admin/staff/staff-test-kit.ts';
 import { DEVICE, deviceKey, paidTickets, prepareDoor, withKey } from '../checkin/checkin-test-kit.ts';
 import { insertNamedTicketCatalog, placeNamedOrder } from '../nominal/nominal-test-kit.ts';
 import { insertQuantityCatalog, sessionWhen } from '../quantity-order/quantity-fixtures.ts';
@@ -137,7 +137,7 @@ describe('the door: what to check, and timed entry', () => {
   let key: string;
 
   async function openDoor() {
-    t = await createTestApp({ demo: false, clock: createClock(AT), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+    t = await createTestApp({ demo: false, clock: createClock(AT) });
     await prepareDoor(t.db, AT);
     await t.db.query('update events set entry_before_minutes = 15, entry_after_minutes = 30 where id = 9000');
     await setConcession(9000, { document: 'student-card', ageFrom: 16, ageTo: 30 });
@@ -228,7 +228,7 @@ describe('GET /api/admin/reports/visits and visits.csv: the door’s real admiss
   const AT = new Date('2026-11-27T09:00:00Z');
 
   it('counts admitted visitors by category and age group, leaves out the unadmitted, and lays the CSV out for 8-НК and 9-НК', async () => {
-    t = await createTestApp({ demo: false, clock: createClock(AT), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+    t = await createTestApp({ demo: false, clock: createClock(AT) });
     await prepareDoor(t.db, AT);
     await setConcession(9000, { document: 'student-card' });
     const key = await deviceKey(t);

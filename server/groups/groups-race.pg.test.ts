@@ -2,13 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../tests/harness.ts';
 import { insertQuantityCatalog, ordinaryOrderBody, sessionWhen } from '../quantity-order/quantity-fixtures.ts';
 import { type SchemeFixture, insertSchemeEvent, schemeOrderBody } from '../seating/scheme-test-kit.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../admin/staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../admin/staff/staff-test-kit.ts';
 
 // Real PostgreSQL only: PGlite runs one transaction at a time, so rows never contend there.
 let t: TestApp;
 let manager: string;
 beforeEach(async () => {
-  t = await createTestApp({ demo: false, deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  t = await createTestApp({ demo: false });
   manager = (await signedInAs(t, 'manager')).cookie;
   await t.csrfToken();
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertMiniCatalog } from '../../tests/fixtures.ts';
 import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../admin/staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../admin/staff/staff-test-kit.ts';
 import { expireUnpaidOrders } from '../jobs/expiry.ts';
 import { pdfPages } from '../tickets/pdf-text.ts';
 
@@ -53,7 +53,7 @@ const remaining = async () =>
   (await t.db.query<{ remaining: number }>('select remaining from sessions where id = 9000')).rows[0]?.remaining;
 
 beforeEach(async () => {
-  t = await createTestApp({ demo: false, clock: createClock(NOON), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  t = await createTestApp({ demo: false, clock: createClock(NOON) });
   await insertMiniCatalog(t.db, { capacity: 40 });
   await t.db.query('update sessions set starts_at = $1 where id = 9000', [SESSION_AT]);
   manager = await signedInAs(t, 'manager');
@@ -301,7 +301,6 @@ describe('the group’s documents', () => {
     t = await createTestApp({
       demo: false,
       clock: createClock(NOON),
-      deps: { staffScryptCost: TEST_SCRYPT_COST },
       config: { receipt: { paymentMode: 'full_prepayment', tax: 'vat22', taxation: 'osn', ffd: '1.2' } },
     });
     await insertMiniCatalog(t.db, { capacity: 40 });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LANGS } from '../../contract/lang.ts';
 import { type TestApp, createClock, createTestApp } from '../../tests/harness.ts';
 import { startSmtp } from '../../tests/smtp.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../admin/staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../admin/staff/staff-test-kit.ts';
 import { serverText } from '../locales/texts.ts';
 import { deliverDueMail } from '../mail/mail-worker.ts';
 import { smtpTransport } from '../mail/transport.ts';
@@ -26,7 +26,7 @@ beforeEach(async () => {
     demo: false,
     clock: createClock(),
     config: { logLevel: 'info' },
-    deps: { staffScryptCost: TEST_SCRYPT_COST, logStream: { write: (line: string) => void log.push(line) } },
+    deps: { logStream: { write: (line: string) => void log.push(line) } },
   });
   await insertQuantityCatalog(t.db);
   await t.db.exec(`

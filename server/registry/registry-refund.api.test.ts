@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RegistryFake, startRegistryFake } from '../../tests/fakes/registry-fake.ts';
 import { type TestApp, createClock, createTestApp } from '../../tests/harness.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../admin/staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../admin/staff/staff-test-kit.ts';
 import { completeAtBank, makeOrder, pay, preparePaymentCatalog, sandboxId } from '../payments/payment-test-kit.ts';
 import { confirmReturn, createReturn, lastReturnLink, resetReturnableEvent } from '../returns/returns-test-kit.ts';
 import { DEVICE, deviceKey } from '../checkin/checkin-test-kit.ts';
@@ -18,7 +18,7 @@ let t: TestApp;
 let fake: RegistryFake;
 let support: string;
 beforeAll(async () => {
-  t = await createTestApp({ demo: false, clock: createClock(START), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  t = await createTestApp({ demo: false, clock: createClock(START) });
   await preparePaymentCatalog(t, { capacity: 500 });
   await t.db.query(`update events set registry_event_id = 'reg-event-9000' where id = 9000`);
   support = (await signedInAs(t, 'support')).cookie;

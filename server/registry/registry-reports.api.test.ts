@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RegistryFake, startRegistryFake } from '../../tests/fakes/registry-fake.ts';
 import { type TestApp, createClock, createTestApp } from '../../tests/harness.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../admin/staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../admin/staff/staff-test-kit.ts';
 import { DEVICE, deviceKey, paidTickets, prepareDoor, withKey } from '../checkin/checkin-test-kit.ts';
 import { createRegistrySender, registryBackoffMs } from './registry-job.ts';
 import { cardShares, enqueueRefundReports, findFailingReports, seatParams } from './registry.repository.ts';
@@ -15,7 +15,7 @@ let t: TestApp;
 let fake: RegistryFake;
 
 beforeEach(async () => {
-  t = await createTestApp({ demo: false, clock: createClock(AT), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  t = await createTestApp({ demo: false, clock: createClock(AT) });
   await prepareDoor(t.db, AT);
   fake = await startRegistryFake({ key: KEY, now: t.clock.now });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../tests/harness.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../admin/staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../admin/staff/staff-test-kit.ts';
 import { DEVICE, deviceKey, withKey } from '../checkin/checkin-test-kit.ts';
 import { preparePaymentCatalog } from '../payments/payment-test-kit.ts';
 import { confirmReturn, createReturn, lastReturnLink, loadReturn, paidOrder, resetReturnableEvent, snapshot } from './returns-test-kit.ts';
@@ -13,7 +13,7 @@ let t: TestApp;
 let key: string;
 let support: string;
 beforeAll(async () => {
-  t = await createTestApp({ demo: false, clock: createClock(START), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  t = await createTestApp({ demo: false, clock: createClock(START) });
   await preparePaymentCatalog(t, { capacity: 500 });
   key = await deviceKey(t);
   support = (await signedInAs(t, 'support')).cookie;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../tests/harness.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../admin/staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../admin/staff/staff-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,7 +45,7 @@ describe('the CSRF check of state-changing API calls', () => {
   });
 
   it("refuses a staff call with an anonymous token or another session's, and takes the session's own", async () => {
-    const staffApp = await createTestApp({ demo: false, deps: { staffScryptCost: TEST_SCRYPT_COST } });
+    const staffApp = await createTestApp({ demo: false });
     try {
       const a = await signedInAs(staffApp, 'manager');
       const b = await signedInAs(staffApp, 'manager');

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createClock, createTestApp } from '../../tests/harness.ts';
 import { OTHER_SESSION, addExchangeTargets, exchangeTickets } from '../admin/order-exchange/exchange-kit.ts';
-import { TEST_SCRYPT_COST, signedInAs } from '../admin/staff/staff-test-kit.ts';
+import { signedInAs } from '../admin/staff/staff-test-kit.ts';
 import { makeOrder, preparePaymentCatalog } from '../payments/payment-test-kit.ts';
 import { paidOrder } from '../returns/returns-test-kit.ts';
 
@@ -13,7 +13,7 @@ const DAY = 24 * 3600_000;
 let t: TestApp;
 let manager: string;
 beforeEach(async () => {
-  t = await createTestApp({ demo: false, clock: createClock(START), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  t = await createTestApp({ demo: false, clock: createClock(START) });
   await preparePaymentCatalog(t, { capacity: 200 });
   await t.db.query('update sessions set starts_at = $1 where id = 9000', [new Date(START.getTime() + 7 * DAY)]);
   await t.db.query('update events set self_exchange_hours_before = 24 where id = 9000');

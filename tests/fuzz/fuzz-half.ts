@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_SCRYPT_COST, addTestStaff, sessionCookie, signIn } from '../../server/admin/staff/staff-test-kit.ts';
+import { addTestStaff, sessionCookie, signIn } from '../../server/admin/staff/staff-test-kit.ts';
 import {
   type FuzzContext,
   type FuzzRoute,
@@ -69,7 +69,7 @@ export function fuzzHalf(part: 0 | 1, file: string) {
   let known: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ clock: createClock(new Date('2026-11-20T09:00:00Z')), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+    t = await createTestApp({ clock: createClock(new Date('2026-11-20T09:00:00Z')) });
     all = discoverRoutes(t.app);
     routes = inHalf(all, part).filter((route) => !ONLY || `${route.method} ${route.url}` === ONLY);
     // Each sign-in from an address of its own: the fuzz signs out now and then, and the sign-in limit per address is not what it tests.

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { insertMiniCatalog } from '../../../tests/fixtures.ts';
 import { createClock, createTestApp, type TestApp } from '../../../tests/harness.ts';
 import { insertSchemeEvent } from '../../seating/scheme-test-kit.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../staff/staff-test-kit.ts';
 
 // Noon in Moscow: the mini catalog's session is a week on, the scheme's three days on.
 const NOON = new Date('2026-11-21T09:00:00Z');
@@ -31,7 +31,7 @@ const pushkin = { kind: 'pushkin', surname: 'Иванова', name: 'Мария'
 
 /** An app with the mini catalog (5 places, the limited price 3), its session a week on, and a signed-in cashier. */
 async function openSalesDesk() {
-  const t = await createTestApp({ demo: false, clock: createClock(NOON), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  const t = await createTestApp({ demo: false, clock: createClock(NOON) });
   await insertMiniCatalog(t.db, { capacity: 5, priceLimit: 3 });
   await t.db.query('update sessions set starts_at = $1 where id = 9000', [new Date(NOON.getTime() + 7 * 86_400_000)]);
   return { t, cashier: await signedInAs(t, 'cashier') };
@@ -250,7 +250,7 @@ describe('POST /api/admin/desk/sales of seats', () => {
   let t: TestApp;
   let cookie: string;
   beforeEach(async () => {
-    t = await createTestApp({ demo: false, clock: createClock(NOON), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+    t = await createTestApp({ demo: false, clock: createClock(NOON) });
     await insertSchemeEvent(t.db, { at: NOON, rows: 2, perRow: 5, standing: 3 });
     cookie = (await signedInAs(t, 'manager')).cookie;
   });
@@ -312,7 +312,7 @@ describe('GET /api/admin/desk/sessions', () => {
   let t: TestApp;
   let cookie: string;
   beforeAll(async () => {
-    t = await createTestApp({ demo: false, clock: createClock(NOON), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+    t = await createTestApp({ demo: false, clock: createClock(NOON) });
     await insertMiniCatalog(t.db);
     await insertSchemeEvent(t.db, { at: NOON });
     // Late tonight in Moscow (23:30), early this morning (08:00, begun), and yesterday evening.

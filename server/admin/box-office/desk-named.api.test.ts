@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../../tests/harness.ts';
 import { insertNamedTicketCatalog } from '../../nominal/nominal-test-kit.ts';
 import { insertSchemeEvent } from '../../seating/scheme-test-kit.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../staff/staff-test-kit.ts';
 
 // Noon in Moscow; the named-ticket fixture's session is moved a week on.
 const NOON = new Date('2026-11-21T09:00:00Z');
@@ -47,7 +47,7 @@ describe('named tickets at the desk', () => {
   let t: TestApp;
   let cashier: { cookie: string; member: { id: number; name: string } };
   beforeEach(async () => {
-    t = await createTestApp({ demo: false, clock: createClock(NOON), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+    t = await createTestApp({ demo: false, clock: createClock(NOON) });
     await insertNamedTicketCatalog(t.db);
     await t.db.query('update sessions set starts_at = $1 where id = 9000', [new Date(NOON.getTime() + 7 * 86_400_000)]);
     cashier = await signedInAs(t, 'cashier');
@@ -211,7 +211,7 @@ describe('named tickets of seats at the desk', () => {
   let t: TestApp;
   let cookie: string;
   beforeEach(async () => {
-    t = await createTestApp({ demo: false, clock: createClock(NOON), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+    t = await createTestApp({ demo: false, clock: createClock(NOON) });
     await insertSchemeEvent(t.db, { at: NOON, rows: 2, perRow: 5, standing: 3, namedTickets: true });
     cookie = (await signedInAs(t, 'cashier')).cookie;
   });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../../tests/harness.ts';
 import { DEVICE, deviceKey, paidTickets, prepareDoor, withKey } from '../../checkin/checkin-test-kit.ts';
 import { pdfPages } from '../../tickets/pdf-text.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../staff/staff-test-kit.ts';
 
 // Noon in Moscow; the door's session 9000 starts now.
 const NOON = new Date('2026-11-21T09:00:00Z');
@@ -13,7 +13,7 @@ let cashier: { cookie: string; member: { id: number; name: string } };
 let order: Awaited<ReturnType<typeof paidTickets>>;
 
 beforeEach(async () => {
-  t = await createTestApp({ demo: false, clock: createClock(NOON), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  t = await createTestApp({ demo: false, clock: createClock(NOON) });
   await prepareDoor(t.db, NOON);
   order = await paidTickets(t.db, NOON, { quantity: 2 });
   await t.db.query("update orders set email = 'Buyer@Example.test' where id = $1", [order.orderId]);

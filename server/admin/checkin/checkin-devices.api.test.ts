@@ -1,14 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createClock, createTestApp } from '../../../tests/harness.ts';
 import { DEVICE, paidTickets, prepareDoor, withKey } from '../../checkin/checkin-test-kit.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../staff/staff-test-kit.ts';
 
 const AT = new Date('2026-11-27T09:00:00Z');
 /** A key for the test day only (Moscow, the venue's default zone). */
 const TODAY = { validFrom: '2026-11-27', validTo: '2026-11-27' };
 let t: TestApp;
 const openDoor = async () => {
-  t = await createTestApp({ demo: false, clock: createClock(AT), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  t = await createTestApp({ demo: false, clock: createClock(AT) });
   await prepareDoor(t.db, AT);
 };
 /** A test that admits, makes keys or counts them gets an app of its own. */

@@ -4,7 +4,7 @@ import { decodeSeatRow } from '../../../contract/scheme-codec.ts';
 import { type SchemeMapResponse, schemeSessionsResponse } from '../../../contract/scheme.ts';
 import { createClock, createTestApp, type TestApp } from '../../../tests/harness.ts';
 import { type SchemeFixture, insertSchemeEvent, schemeOrderBody } from '../../seating/scheme-test-kit.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../staff/staff-test-kit.ts';
 
 const START = new Date('2026-11-21T10:00:00Z');
 
@@ -13,7 +13,7 @@ let f: SchemeFixture;
 let manager: string;
 let managerId: number;
 beforeAll(async () => {
-  t = await createTestApp({ demo: false, clock: createClock(START), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  t = await createTestApp({ demo: false, clock: createClock(START) });
   f = await insertSchemeEvent(t.db, { at: START, rows: 4, perRow: 10 });
   const signed = await signedInAs(t, 'manager');
   manager = signed.cookie;

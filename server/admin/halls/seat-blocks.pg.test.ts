@@ -3,14 +3,14 @@ import { type TestApp, createTestApp } from '../../../tests/harness.ts';
 import { exportCatalog } from '../../catalog/export.ts';
 import { importCatalog } from '../../catalog/import.ts';
 import { type SchemeFixture, insertSchemeEvent, schemeOrderBody } from '../../seating/scheme-test-kit.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../staff/staff-test-kit.ts';
 
 // Real PostgreSQL only: PGlite runs one transaction at a time, so a block and a hold never overlap there.
 let t: TestApp;
 let f: SchemeFixture;
 let manager: string;
 beforeAll(async () => {
-  t = await createTestApp({ demo: false, deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  t = await createTestApp({ demo: false });
   f = await insertSchemeEvent(t.db, { at: t.clock.date(), rows: 4, perRow: 10 });
   manager = (await signedInAs(t, 'manager')).cookie;
 });

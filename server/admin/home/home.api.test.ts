@@ -4,7 +4,7 @@ import { storedSetup } from '../../../contract/setup.ts';
 import { createClock, createTestApp, type TestApp } from '../../../tests/harness.ts';
 import { preparePaymentCatalog } from '../../payments/payment-test-kit.ts';
 import { paidOrder, sessionStartsIn } from '../../returns/returns-test-kit.ts';
-import { TEST_SCRYPT_COST, addTestStaff, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
+import { addTestStaff, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
 import { venueDate, venueSetUp } from './home.service.ts';
 
 // 20:30 UTC is already the next day in Almaty (UTC+5): the venue's day, not UTC's, is "today".
@@ -16,7 +16,6 @@ beforeAll(async () => {
     demo: false,
     clock: createClock(START),
     config: { timezone: 'Asia/Almaty' },
-    deps: { staffScryptCost: TEST_SCRYPT_COST },
   });
 });
 afterAll(() => t.close());

@@ -3,7 +3,7 @@ import { createClock, createTestApp, type TestApp } from '../../../tests/harness
 import { DEVICE, deviceKey, withKey } from '../../checkin/checkin-test-kit.ts';
 import { completeAtBank, preparePaymentCatalog } from '../../payments/payment-test-kit.ts';
 import { paidOrder } from '../../returns/returns-test-kit.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../staff/staff-test-kit.ts';
 import { lapseDueExchanges } from './exchange-payment.ts';
 import { type ReceiptSettings, createReceiptSource } from '../../payments/receipt.ts';
 import {
@@ -32,7 +32,7 @@ const DAY = 24 * 3600_000;
 let t: TestApp;
 let manager: string;
 beforeAll(async () => {
-  t = await createTestApp({ demo: false, clock: createClock(START), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  t = await createTestApp({ demo: false, clock: createClock(START) });
   await preparePaymentCatalog(t, { capacity: 50 });
   await addExchangeTargets(t, new Date(START.getTime() + 14 * DAY));
   manager = (await signedInAs(t, 'manager')).cookie;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createClock, createTestApp } from '../../../tests/harness.ts';
 import { makeOrder, preparePaymentCatalog } from '../../payments/payment-test-kit.ts';
 import { paidOrder } from '../../returns/returns-test-kit.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../staff/staff-test-kit.ts';
 import { OTHER_SESSION, addExchangeTargets, exchangeTickets } from './exchange-kit.ts';
 
 // Real PostgreSQL only: PGlite runs one transaction at a time, so rows never contend there.
@@ -13,7 +13,7 @@ let t: TestApp;
 let manager: string;
 let otherManager: string;
 beforeEach(async () => {
-  t = await createTestApp({ demo: false, clock: createClock(START), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  t = await createTestApp({ demo: false, clock: createClock(START) });
   await preparePaymentCatalog(t, { capacity: 200 });
   await t.db.query('update sessions set starts_at = $1 where id = 9000', [new Date(START.getTime() + 7 * DAY)]);
   await addExchangeTargets(t, new Date(START.getTime() + 14 * DAY));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../../tests/harness.ts';
 import { makeOrder, preparePaymentCatalog } from '../../payments/payment-test-kit.ts';
 import { paidOrder, resetReturnableEvent, snapshot } from '../../returns/returns-test-kit.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../staff/staff-test-kit.ts';
 
 // The desk and reports calls through the app: schemas, the guard, the audit log, errors in the
 // staff member's language. The rules themselves are tested at the service level beside this.
@@ -12,7 +12,7 @@ let t: TestApp;
 let support: string;
 let manager: string;
 beforeAll(async () => {
-  t = await createTestApp({ demo: false, clock: createClock(START), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  t = await createTestApp({ demo: false, clock: createClock(START) });
   await preparePaymentCatalog(t, { capacity: 500 });
   support = (await signedInAs(t, 'support')).cookie;
   manager = (await signedInAs(t, 'manager')).cookie;

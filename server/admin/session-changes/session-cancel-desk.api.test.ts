@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ReturnStatus } from '../../../contract/order-status.ts';
 import { insertMiniCatalog } from '../../../tests/fixtures.ts';
 import { createClock, createTestApp, type TestApp } from '../../../tests/harness.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../staff/staff-test-kit.ts';
 import { makeOrder } from '../../payments/payment-test-kit.ts';
 import type { StaffActor } from '../orders/orders-desk.service.ts';
 import { duePayout } from '../box-office/desk-returns.service.ts';
@@ -48,7 +48,7 @@ const registerTasks = async (register = REGISTER) =>
   }>();
 
 beforeEach(async () => {
-  t = await createTestApp({ demo: false, clock: createClock(NOON), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  t = await createTestApp({ demo: false, clock: createClock(NOON) });
   await insertMiniCatalog(t.db, { capacity: 20, priceLimit: 10 });
   await t.db.query(`update sessions set starts_at = $1 where id = ${SESSION}`, [new Date(NOON.getTime() + 7 * 86_400_000)]);
   cashier = await signedInAs(t, 'cashier');

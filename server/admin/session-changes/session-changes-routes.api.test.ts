@@ -3,7 +3,7 @@ import { createClock, createTestApp, type TestApp } from '../../../tests/harness
 import { DEVICE, deviceKey, withKey } from '../../checkin/checkin-test-kit.ts';
 import { preparePaymentCatalog } from '../../payments/payment-test-kit.ts';
 import { createReturn, loadReturn, paidOrder } from '../../returns/returns-test-kit.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../staff/staff-test-kit.ts';
 import { SESSION, runUntilSettled } from './session-cancel-kit.ts';
 
 // Moving and cancelling a session through the back office's calls: the guard, the schemas, the
@@ -15,7 +15,7 @@ const DAY = 24 * HOUR;
 let t: TestApp;
 let manager: string;
 beforeAll(async () => {
-  t = await createTestApp({ demo: false, clock: createClock(START), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  t = await createTestApp({ demo: false, clock: createClock(START) });
   await preparePaymentCatalog(t, { capacity: 500 });
   manager = (await signedInAs(t, 'manager')).cookie;
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../../tests/harness.ts';
-import { TEST_PASSWORD, TEST_SCRYPT_COST, addTestStaff, adminCall, sessionCookie, signIn, signedInAs } from './staff-test-kit.ts';
+import { TEST_PASSWORD, addTestStaff, adminCall, sessionCookie, signIn, signedInAs } from './staff-test-kit.ts';
 import { totpCodeAt } from './totp.ts';
 
 const START = new Date('2026-11-21T10:00:00Z');
@@ -12,7 +12,6 @@ beforeAll(async () => {
     demo: false,
     clock: createClock(START),
     config: { timezone: 'Asia/Almaty' },
-    deps: { staffScryptCost: TEST_SCRYPT_COST },
   });
 });
 afterAll(() => t.close());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../../tests/harness.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from './staff-test-kit.ts';
+import { adminCall, signedInAs } from './staff-test-kit.ts';
 import { totpCodeAt } from './totp.ts';
 
 // Real PostgreSQL only: PGlite runs one transaction at a time, so nothing overlaps there.
@@ -9,7 +9,6 @@ beforeAll(async () => {
   t = await createTestApp({
     demo: false,
     clock: createClock(new Date('2026-11-21T10:00:00Z')),
-    deps: { staffScryptCost: TEST_SCRYPT_COST },
   });
 });
 afterAll(() => t.close());

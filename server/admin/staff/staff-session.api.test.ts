@@ -8,14 +8,14 @@ import {
   STAFF_SIGN_IN_WINDOW_MS,
 } from '../../../contract/admin/staff-rules.ts';
 import { createClock, createTestApp, type TestApp } from '../../../tests/harness.ts';
-import { TEST_PASSWORD, TEST_SCRYPT_COST, addTestStaff, adminCall, sessionCookie, signIn, signedInAs } from './staff-test-kit.ts';
+import { TEST_PASSWORD, addTestStaff, adminCall, sessionCookie, signIn, signedInAs } from './staff-test-kit.ts';
 import { sessionIdHash } from './staff.service.ts';
 
 const START = new Date('2026-11-21T10:00:00Z');
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ demo: false, clock: createClock(START), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  t = await createTestApp({ demo: false, clock: createClock(START) });
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -63,7 +63,6 @@ describe('POST /api/admin/session', () => {
       demo: false,
       clock: createClock(START),
       config: { trustProxy: true },
-      deps: { staffScryptCost: TEST_SCRYPT_COST },
     });
     try {
       const member = await addTestStaff(proxied, 'support');

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STAFF_LOCK_AFTER_FAILURES, STAFF_LOCK_MS } from '../../../contract/admin/staff-rules.ts';
 import { createClock, createTestApp, type TestApp } from '../../../tests/harness.ts';
-import { TEST_PASSWORD, TEST_SCRYPT_COST, addTestStaff, adminCall, sessionCookie, signIn, signedInAs } from './staff-test-kit.ts';
+import { TEST_PASSWORD, addTestStaff, adminCall, sessionCookie, signIn, signedInAs } from './staff-test-kit.ts';
 
 const START = new Date('2026-11-21T10:00:00Z');
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ demo: false, clock: createClock(START), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  t = await createTestApp({ demo: false, clock: createClock(START) });
 });
 afterAll(() => t.close());
 beforeEach(async () => {

@@ -1,13 +1,10 @@
 import { expect } from 'vitest';
 import type { StaffRole } from '../../../contract/admin/roles.ts';
-import { type TestApp, createTestApp } from '../../../tests/harness.ts';
+import { TEST_SCRYPT_COST, type TestApp, createTestApp } from '../../../tests/harness.ts';
 import { preparePaymentCatalog } from '../../payments/payment-test-kit.ts';
-import type { ScryptCost } from './password.ts';
 import { addStaffMember } from './staff-accounts.ts';
 import { STAFF_SESSION_COOKIE } from './guard.ts';
 
-/** Far below production's cost: tests hash and verify many times, and what is tested is the same code. */
-export const TEST_SCRYPT_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
 export const TEST_PASSWORD = 'correct horse battery';
 
 const CLI = { staffId: null, ip: 'cli', userAgent: null };
@@ -73,7 +70,7 @@ export async function adminCall(
  * manager, whose session cookie is answered.
  */
 export async function managerOnPaymentCatalog(): Promise<{ t: TestApp; manager: string }> {
-  const t = await createTestApp({ demo: false, deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  const t = await createTestApp({ demo: false });
   await preparePaymentCatalog(t, { capacity: 500 });
   return { t, manager: (await signedInAs(t, 'manager')).cookie };
 }

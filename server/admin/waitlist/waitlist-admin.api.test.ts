@@ -6,7 +6,7 @@ import { makeOrder } from '../../payments/payment-test-kit.ts';
 import { releaseOrder } from '../../orders/orders.service.ts';
 import { insertSchemeEvent } from '../../seating/scheme-test-kit.ts';
 import { join, stateOf } from '../../waitlist/waitlist-test-kit.ts';
-import { TEST_SCRYPT_COST, adminCall, signedInAs } from '../staff/staff-test-kit.ts';
+import { adminCall, signedInAs } from '../staff/staff-test-kit.ts';
 
 // The waiting list of a session in the back office: the line and its states, the hold time per
 // event and venue, removing an entry (audited), and each refusal in the staff member's language.
@@ -18,7 +18,7 @@ let manager: string;
 /** The audit log is append-only: each test reads the entries after this id. */
 let since = 0;
 beforeAll(async () => {
-  t = await createTestApp({ demo: false, clock: createClock(START), deps: { staffScryptCost: TEST_SCRYPT_COST } });
+  t = await createTestApp({ demo: false, clock: createClock(START) });
   await insertMiniCatalog(t.db, { capacity: 1 });
   manager = (await signedInAs(t, 'manager')).cookie;
 });
