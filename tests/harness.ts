@@ -1,13 +1,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { loadDemoIfEmpty } from '../demo/load.ts';
 import { type AppDeps, buildApp } from '../server/app.ts';
-import type { ScryptCost } from '../server/admin/staff/password.ts';
 import { type Config, loadConfig } from '../server/config.ts';
-import { type Db, openPglite, openPostgres, wrapPglite } from '../server/db/client.ts';
+import { type Db, openPglite, wrapPglite } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { PostgresPool } from './pg-pool.ts';
+import { PostgresPool, claimPostgresTemplate, postgresTemplateName } from './pg-pool.ts';
+import { TEST_SCRYPT_COST } from './scrypt-cost.ts';
 import { PglitePool, buildPgliteTemplate, claimTemplate, readTemplate, saveTemplate, templateKind } from './pglite-templates.ts';
 
 /** A clock tests move by hand instead of sleeping. */
@@ -50,51 +49,17 @@ function postgresPool(demoAt: Date | undefined): Promise<PostgresPool> {
   return pool;
 }
 
-// Migrating a PostgreSQL database and loading the demo into it costs about a second; copying a
-// database that has them (CREATE DATABASE ... TEMPLATE) a fraction of that. One template per kind
-// serves the whole run: the first worker that needs it builds it under an advisory lock, and
-// every other waits for it, then copies it. Nobody connects to a template once it is built, as
-// copying requires.
+// One template per kind serves the whole run (tests/pg-pool.ts).
 const postgresTemplates = new Map<string, Promise<string>>();
 
 function postgresTemplate(demoAt: Date | undefined): Promise<string> {
   const kind = templateKind(demoAt);
   let name = postgresTemplates.get(kind);
   if (!name) {
-    name = buildPostgresTemplate(`${inject('pgTemplatePrefix')}_${kind.replaceAll('-', '_')}`, demoAt);
+    name = claimPostgresTemplate(inject('pgUrl'), postgresTemplateName(inject('pgTemplatePrefix'), kind), demoAt).then((c) => c.built);
     postgresTemplates.set(kind, name);
   }
   return name;
-}
-
-async function buildPostgresTemplate(name: string, demoAt: Date | undefined): Promise<string> {
-  const adminUrl = inject('pgUrl');
-  // One connection: the advisory lock is the session's, and closing it lets the next one in.
-  const admin = await openPostgres(adminUrl, 1);
-  try {
-    await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
-    const { rows } = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (rows.length > 0) return name;
-    await admin.query(`create database ${name}`);
-    try {
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const db = await openPostgres(url.toString(), 5);
-      try {
-        await migrate(db);
-        if (demoAt) await loadDemoIfEmpty(db, demoAt);
-      } finally {
-        await db.close();
-      }
-    } catch (error) {
-      // Half a template must not be copied: the next test builds it again.
-      await admin.query(`drop database if exists ${name} with (force)`);
-      throw error;
-    }
-    return name;
-  } finally {
-    await admin.close();
-  }
 }
 
 // Starting PGlite and migrating it costs seconds. The run's global setup
@@ -171,9 +136,6 @@ export async function closeRareTestDbs(): Promise<void> {
     await (await pool.catch(() => undefined))?.closeIdle();
   }
 }
-
-/** Far below production's cost: tests hash and verify many times, and what is tested is the same code. */
-export const TEST_SCRYPT_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Admission control is off: the concurrency tests race hundreds of buyers straight at the

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { placeOrderBody, RUSH } from '../bench/lib/catalog.ts';
 import { addStaffMember } from '../server/admin/staff/staff-accounts.ts';
 import { TEST_PASSWORD } from '../server/admin/staff/staff-test-kit.ts';
-import { TEST_SCRYPT_COST } from './harness.ts';
+import { TEST_SCRYPT_COST } from './scrypt-cost.ts';
 import { brokenInvariants } from './invariants.ts';
 import {
   type Browser,

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../server/db/client.ts';
 import { startCluster } from './pg-cluster.ts';
+import { claimPostgresTemplate, postgresTemplateName } from './pg-pool.ts';
+import { templateKind } from './pglite-templates.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,7 +22,9 @@ export default async function setup(project: TestProject) {
   const given = process.env.TEST_DATABASE_URL;
   if (given) {
     project.provide('pgUrl', given);
+    const built = await startTemplates(given, templatePrefix);
     return async () => {
+      await built;
       const admin = await openPostgres(given, 1);
       try {
         const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [
@@ -34,5 +38,23 @@ export default async function setup(project: TestProject) {
   }
   const cluster = await startCluster();
   project.provide('pgUrl', cluster.url);
-  return () => cluster.stop();
+  const built = await startTemplates(cluster.url, templatePrefix);
+  return async () => {
+    await built;
+    cluster.stop();
+  };
+}
+
+/**
+ * Starts building the two templates most tests copy (migrated, and with today's demo) while the
+ * run's first project (PGlite) keeps the cores busy; a test that needs one before it is built
+ * waits for its lock (tests/pg-pool.ts). Answers once both locks are held, with their builds' end.
+ */
+async function startTemplates(url: string, prefix: string): Promise<Promise<unknown>> {
+  const today = new Date();
+  const claims = await Promise.all(
+    [undefined, today].map((demoAt) => claimPostgresTemplate(url, postgresTemplateName(prefix, templateKind(demoAt)), demoAt)),
+  );
+  // A build that fails is built again by the first test that asks, which then reports the error.
+  return Promise.allSettled(claims.map((c) => c.built));
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { loadDemoIfEmpty } from '../demo/load.ts';
 import { type Db, openPostgres } from '../server/db/client.ts';
+import { migrate } from '../server/db/migrate.ts';
 import { CATALOG_DIGEST, quote } from './pglite-templates.ts';
 
 /**
@@ -181,4 +183,56 @@ class PooledDatabase {
 /** The transaction id after which any row a test writes was written. */
 async function mark(keeper: pg.Client): Promise<string> {
   return (await keeper.query<{ id: string }>('select pg_current_xact_id()::text as id')).rows[0]?.id ?? '0';
+}
+
+// Migrating a PostgreSQL database and loading the demo into it costs seconds; copying a database
+// that has them (CREATE DATABASE ... TEMPLATE) a fraction of that. One template per kind serves
+// the whole run, built under an advisory lock by the first that asks (the run's global setup
+// starts the two most tests use, tests/pg-global-setup.ts); whoever asks later waits for the lock
+// and finds it built. Nobody connects to a template once it is built, as copying requires.
+
+/** The template database of a kind ('none', or a demo's Moscow day) in a run with this prefix. */
+export const postgresTemplateName = (prefix: string, kind: string) => `${prefix}_${kind.replaceAll('-', '_')}`;
+
+/**
+ * Takes the lock of the template database `name` (migrated, with the demo of `demoAt`'s Moscow day
+ * when given) and answers once it holds it, with `built`: the template's name once it exists,
+ * built here unless it already did.
+ */
+export async function claimPostgresTemplate(adminUrl: string, name: string, demoAt: Date | undefined): Promise<{ built: Promise<string> }> {
+  // A connection of its own: the advisory lock is the session's (a pool could close it while idle).
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
+  } catch (error) {
+    await admin.end();
+    throw error;
+  }
+  const build = async () => {
+    try {
+      const { rows } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (rows.length > 0) return name;
+      await admin.query(`create database ${name}`);
+      try {
+        const url = new URL(adminUrl);
+        url.pathname = `/${name}`;
+        const db = await openPostgres(url.toString(), 5);
+        try {
+          await migrate(db);
+          if (demoAt) await loadDemoIfEmpty(db, demoAt);
+        } finally {
+          await db.close();
+        }
+      } catch (error) {
+        // Half a template must not be copied: the next one to ask builds it again.
+        await admin.query(`drop database if exists ${name} with (force)`);
+        throw error;
+      }
+      return name;
+    } finally {
+      await admin.end();
+    }
+  };
+  return { built: build() };
 }

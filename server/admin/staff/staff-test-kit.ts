@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { StaffRole } from '../../../contract/admin/roles.ts';
-import { TEST_SCRYPT_COST, type TestApp, createTestApp } from '../../../tests/harness.ts';
+import { type TestApp, createTestApp } from '../../../tests/harness.ts';
+import { TEST_SCRYPT_COST } from '../../../tests/scrypt-cost.ts';
 import { preparePaymentCatalog } from '../../payments/payment-test-kit.ts';
 import { addStaffMember } from './staff-accounts.ts';
 import { STAFF_SESSION_COOKIE } from './guard.ts';
