@@ -24,10 +24,11 @@ afterEach(async () => {
 
 /** Resolves once `n` transactions wait for a lock: advisory (the catalog import's) or any. */
 async function waiting(kind: 'import' | 'any', n = 1): Promise<void> {
+  // This test's database only: another worker's test on the same server may be waiting too.
   const sql =
     kind === 'import'
-      ? "select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = 7240002 and not granted"
-      : 'select count(*)::int as n from pg_locks where not granted';
+      ? "select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = 7240002 and not granted and database = (select oid from pg_database where datname = current_database())"
+      : "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'";
   // Each round trip lets the other connections run; no timer decides anything.
   for (let round = 0; round < 5_000; round++) {
     const { rows } = await t.db.query<{ n: number }>(sql);
