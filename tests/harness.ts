@@ -35,31 +35,21 @@ export async function openTestDb(options: { demoAt?: Date } = {}): Promise<Db> {
   return (await postgresPool(options.demoAt)).open();
 }
 
-// Each template's databases are reused test after test, reset when a test closes one
-// (tests/pg-pool.ts), as the api project's PGlite instances are.
+// Each template's databases are reused test after test, reset when a test closes one, as the api
+// project's PGlite instances are; one template per kind serves the whole run (tests/pg-pool.ts).
 const postgresPools = new Map<string, Promise<PostgresPool>>();
 
 function postgresPool(demoAt: Date | undefined): Promise<PostgresPool> {
   const kind = templateKind(demoAt);
   let pool = postgresPools.get(kind);
   if (!pool) {
-    pool = postgresTemplate(demoAt).then((template) => new PostgresPool(inject('pgUrl'), template, `${inject('pgTemplatePrefix')}_t`));
+    const prefix = inject('pgTemplatePrefix');
+    pool = claimPostgresTemplate(inject('pgUrl'), postgresTemplateName(prefix, kind), demoAt)
+      .then((claim) => claim.built)
+      .then((template) => new PostgresPool(inject('pgUrl'), template, `${prefix}_t`));
     postgresPools.set(kind, pool);
   }
   return pool;
-}
-
-// One template per kind serves the whole run (tests/pg-pool.ts).
-const postgresTemplates = new Map<string, Promise<string>>();
-
-function postgresTemplate(demoAt: Date | undefined): Promise<string> {
-  const kind = templateKind(demoAt);
-  let name = postgresTemplates.get(kind);
-  if (!name) {
-    name = claimPostgresTemplate(inject('pgUrl'), postgresTemplateName(inject('pgTemplatePrefix'), kind), demoAt).then((c) => c.built);
-    postgresTemplates.set(kind, name);
-  }
-  return name;
 }
 
 // Starting PGlite and migrating it costs seconds. The run's global setup

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { loadDemoIfEmpty } from '../demo/load.ts';
 import { type Db, openPostgres } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { CATALOG_DIGEST, quote } from './pglite-templates.ts';
+import { createDatabase } from './pg-cluster.ts';
+import { CATALOG_DIGEST, MARK_SQL, quote, writtenTablesSql } from './pglite-templates.ts';
 
 /**
  * The api-pg project's databases of one template, reused test after test as the api project's
@@ -44,7 +44,7 @@ export class PostgresPool {
         closed = true;
         await db.close();
         if (this.idle.length < MAX_IDLE && (await database.reset())) this.idle.push(database);
-        else await database.drop(this.adminUrl);
+        else await database.drop();
       },
     };
   }
@@ -57,8 +57,9 @@ const MAX_IDLE = 4;
 type TableSnapshot = { name: string; rows: number; restore: string | undefined };
 
 type Kept = {
-  name: string;
   url: string;
+  /** Drops the database. */
+  drop: () => Promise<void>;
   /** The connection that holds the template's rows. */
   keeper: pg.Client;
   tables: TableSnapshot[];
@@ -69,7 +70,6 @@ type Kept = {
 };
 
 class PooledDatabase {
-  readonly name: string;
   readonly url: string;
   private readonly kept: Kept;
   private since: string;
@@ -77,7 +77,6 @@ class PooledDatabase {
 
   private constructor(kept: Kept, since: string) {
     this.kept = kept;
-    this.name = kept.name;
     this.url = kept.url;
     this.since = since;
     kept.keeper.on('error', () => {
@@ -90,17 +89,8 @@ class PooledDatabase {
   }
 
   static async create(adminUrl: string, template: string, prefix: string): Promise<PooledDatabase> {
-    const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`create database ${name} template ${template}`);
-    } finally {
-      await admin.end();
-    }
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const keeper = new pg.Client({ connectionString: url.toString() });
+    const copy = await createDatabase(adminUrl, prefix, template);
+    const keeper = new pg.Client({ connectionString: copy.url });
     await keeper.connect();
     try {
       const { rows: names } = await keeper.query<{ name: string; columns: string }>(
@@ -126,9 +116,10 @@ class PooledDatabase {
       );
       const catalog = (await keeper.query<{ digest: string }>(CATALOG_DIGEST)).rows[0]?.digest ?? '';
       const setvals = sequences.length > 0 ? `select ${sequences.map((s) => s.call).join(', ')}` : undefined;
-      return new PooledDatabase({ name, url: url.toString(), keeper, tables, sequences: setvals, catalog }, await mark(keeper));
+      return new PooledDatabase({ url: copy.url, drop: copy.drop, keeper, tables, sequences: setvals, catalog }, await mark(keeper));
     } catch (error) {
       await keeper.end().catch(() => undefined);
+      await copy.drop();
       throw error;
     }
   }
@@ -147,11 +138,7 @@ class PooledDatabase {
         await sleep(25);
       }
       if ((await this.keeper.query<{ digest: string }>(CATALOG_DIGEST)).rows[0]?.digest !== this.kept.catalog) return false;
-      const checks = this.kept.tables.map(
-        (t, i) =>
-          `select ${i} as i where exists (select 1 from public.${quote(t.name)} where xmin::text::bigint > ${this.since}) or (select count(*) from public.${quote(t.name)}) <> ${t.rows}`,
-      );
-      const { rows: written } = await this.keeper.query<{ i: number }>(checks.join(' union all '));
+      const { rows: written } = await this.keeper.query<{ i: number }>(writtenTablesSql(this.kept.tables, this.since));
       const restore = written.flatMap(({ i }) => {
         const t = this.kept.tables[i];
         return t ? [`delete from public.${quote(t.name)}`, ...(t.restore ? [t.restore] : [])] : [];
@@ -168,21 +155,15 @@ class PooledDatabase {
     }
   }
 
-  async drop(adminUrl: string): Promise<void> {
+  async drop(): Promise<void> {
     await this.keeper.end().catch(() => undefined);
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`drop database if exists ${this.name} with (force)`);
-    } finally {
-      await admin.end();
-    }
+    await this.kept.drop();
   }
 }
 
 /** The transaction id after which any row a test writes was written. */
 async function mark(keeper: pg.Client): Promise<string> {
-  return (await keeper.query<{ id: string }>('select pg_current_xact_id()::text as id')).rows[0]?.id ?? '0';
+  return (await keeper.query<{ id: string }>(MARK_SQL)).rows[0]?.id ?? '0';
 }
 
 // Migrating a PostgreSQL database and loading the demo into it costs seconds; copying a database

@@ -120,7 +120,23 @@ async function takeSnapshot(raw: PGlite): Promise<Snapshot> {
 
 /** The transaction id after which any row a test writes was written. */
 async function mark(raw: PGlite): Promise<string> {
-  return (await raw.query<{ id: string }>('select pg_current_xact_id()::text as id')).rows[0]?.id ?? '0';
+  return (await raw.query<{ id: string }>(MARK_SQL)).rows[0]?.id ?? '0';
+}
+
+/** The current transaction id, as `id`: rows with a newer `xmin` were written after it. */
+export const MARK_SQL = 'select pg_current_xact_id()::text as id';
+
+/**
+ * One statement answering, as `i`, the index of every table a test wrote since the transaction
+ * `since`: a row with a newer `xmin`, or a count of rows other than the template's.
+ */
+export function writtenTablesSql(tables: readonly { name: string; rows: number }[], since: string): string {
+  return tables
+    .map(
+      (t, i) =>
+        `select ${i} as i where exists (select 1 from public.${quote(t.name)} where xmin::text::bigint > ${since}) or (select count(*) from public.${quote(t.name)}) <> ${t.rows}`,
+    )
+    .join(' union all ');
 }
 
 /**
@@ -176,11 +192,9 @@ export class PglitePool {
     if (raw.closed) return undefined;
     await raw.exec('deallocate all; reset all; select pg_advisory_unlock_all(); discard sequences; discard plans');
     if ((await raw.query<{ digest: string }>(CATALOG_DIGEST)).rows[0]?.digest !== snapshot.catalog) return undefined;
-    const checks = snapshot.tables.map(
-      (t, i) =>
-        `select ${i} as i where exists (select 1 from ${quote(t.name)} where xmin::text::bigint > ${since}) or (select count(*) from ${quote(t.name)}) <> ${t.rows}`,
+    const written = (await raw.query<{ i: number }>(writtenTablesSql(snapshot.tables, since))).rows.flatMap(
+      (r) => snapshot.tables[r.i] ?? [],
     );
-    const written = (await raw.query<{ i: number }>(checks.join(' union all '))).rows.flatMap((r) => snapshot.tables[r.i] ?? []);
     if (written.length > 0) {
       // Foreign keys and the schema's triggers stay quiet while the tables get their rows back.
       await raw.exec('set session_replication_role = replica');
