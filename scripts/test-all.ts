@@ -3,7 +3,8 @@
 // line 'N passed, N failed' summing them all; CI reads that line. Before it: the ten slowest test
 // files, and a failure for any test file over FILE_LIMIT_MS. Exits non-zero if anything failed.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { CLOCK_API_FILES, CLOCK_E2E_GREP, CLOCK_E2E_SPECS, LIBFAKETIME, clockE2eEnv, clockEnv, clockInstants } from './clock-runs.ts';
 
@@ -12,6 +13,13 @@ const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const results = path.join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
+
+// The api project's PGlite templates (tests/pglite-global-setup.ts) are kept for the whole run:
+// the clock runs' API runs load the migrated one instead of running initdb and the migrations
+// again. Removed when the run ends.
+const pgliteTemplates = mkdtempSync(path.join(os.tmpdir(), 'storefront-pglite-run-'));
+process.env.TEST_PGLITE_TEMPLATE_DIR = pgliteTemplates;
+process.on('exit', () => rmSync(pgliteTemplates, { recursive: true, force: true }));
 
 type Totals = { passed: number; failed: number; skipped: number };
 const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
