@@ -203,21 +203,25 @@ function readJson(file: string): unknown {
 
 // Static checks, each counted as one test: lint rules guard the first load (no zod on the order,
 // ticket, event and scheme pages' boot path, eslint.config.js), which no other suite sees. They
-// run beside the vitest run, their output printed after it: the type check takes seconds and lint
-// half a minute on one core, where vitest's start (its templates) and the ends of its projects
-// leave a core idle. Their CPU is counted apart from vitest's for the per-file limit (below).
+// run beside the vitest run, their output printed after it, at the lowest CPU priority (nice 19):
+// they take the CPU vitest leaves idle (between its files, and at the ends of its projects) rather
+// than slowing the PGlite project, which keeps both cores busy. What is left of them when vitest
+// ends runs before the browser tests. Their CPU is counted apart from vitest's for the per-file
+// limit (below).
+const NICE = '/usr/bin/nice';
+const niced = (step: Step): Step => (existsSync(NICE) ? { ...step, cmd: NICE, args: ['-n', '19', step.cmd, ...step.args] } : step);
 let staticTicks: number | undefined;
 let vitestRunning = true;
 const staticStart = cpuTicks();
 const staticChecks = startSideBySide([
-  { title: 'lint', cmd: bin('eslint'), args: ['.'] },
+  niced({ title: 'lint', cmd: bin('eslint'), args: ['.'] }),
   // TypeScript 7's native compiler checks the types (a fifth of TypeScript 6's time); TypeScript 6
   // stays installed for typescript-eslint's parser, which does not take 7 yet.
-  {
+  niced({
     title: 'type check',
     cmd: process.execPath,
     args: [path.join(root, 'node_modules', 'typescript-native', 'bin', 'tsc'), '--noEmit', '-p', 'tsconfig.json'],
-  },
+  }),
 ]).then((ended) => {
   // Both have ended and been waited for: their CPU is in this process's children's time now.
   const now = cpuTicks();
