@@ -1,20 +1,27 @@
+import { PGlite } from '@electric-sql/pglite';
 import { loadDemoIfEmpty } from '../demo/load.ts';
 import { addStaffMember } from '../server/admin/staff/staff-accounts.ts';
 import { loadConfig } from '../server/config.ts';
 import { withDatabase } from '../server/db/cli.ts';
+import { readTemplate, templateKind } from '../tests/pglite-templates.ts';
 import { TEST_SCRYPT_COST } from '../tests/scrypt-cost.ts';
 import { E2E_OWNER } from './support/staff.ts';
 
 /**
- * Fills a browser-test server's data folder before the server holds the embedded database, in one
- * opening of it: migrated, the back office's first owner, added the way `npm run staff -- add`
- * adds one (its own call, in this process: the CLI has tests of its own), and the demo of the
- * instant playwright.config.ts fixed (E2E_DEMO_AT), which the specs count its days from: a server
- * that boots after the venue's midnight would otherwise load the next day's. The server then finds
- * the database filled and leaves it.
+ * Fills a browser-test server's data folder before the server holds the embedded database: migrated
+ * (from the run's template when there is one), the back office's first owner, added the way
+ * `npm run staff -- add` adds one (its own call, in this process: the CLI has tests of its own),
+ * and the demo of the instant playwright.config.ts fixed (E2E_DEMO_AT), which the specs count its
+ * days from: a server that boots after the venue's midnight would otherwise load the next day's.
+ * The server then finds the database filled and leaves it.
  */
 export async function fillDataFolder(dataDir: string): Promise<void> {
   const demoAt = process.env.E2E_DEMO_AT;
+  // Under `npm test`, the run's migrated PGlite template (built once for the api project and kept
+  // for the run, scripts/test-all.ts) is unpacked into the folder first, as the API tests' servers
+  // start: initdb and the migrations are then done, seconds of CPU before any spec can begin.
+  const migrated = readTemplate(process.env.TEST_PGLITE_TEMPLATE_DIR, templateKind(undefined));
+  if (migrated) await (await PGlite.create(dataDir, { loadDataDir: migrated })).close();
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: undefined });
   await withDatabase(config, async (db) => {
     // The owner's password at the tests' cost: the specs sign the owner in some sixty times, each
