@@ -137,6 +137,8 @@ test('when Yandex’s script cannot load, the image captcha stands in and the or
   const dialog = page.getByRole('dialog', { name: 'Введите код' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toHaveAccessibleDescription('Проверка Яндекса сейчас недоступна. Введите код с картинки, чтобы продолжить.');
+  // The visitor reads the code off the image once it is drawn: Enter before that sends nothing.
+  await expect(dialog.getByRole('button', { name: 'Картинка с кодом, нажмите, чтобы обновить' }).getByRole('img')).toBeVisible();
   const code = dialog.getByLabel('Код с картинки');
   await code.fill(E2E_CAPTCHA_ANSWER);
   await code.press('Enter');
@@ -152,6 +154,7 @@ test('a network error of the widget is answered the same way: the image captcha'
   const dialog = page.getByRole('dialog', { name: 'Введите код' });
   await expect(dialog).toBeVisible();
   await expect(challenge(page)).toBeHidden();
+  await expect(dialog.getByRole('button', { name: 'Картинка с кодом, нажмите, чтобы обновить' }).getByRole('img')).toBeVisible();
   await dialog.getByLabel('Код с картинки').fill(E2E_CAPTCHA_ANSWER);
   await dialog.getByRole('button', { name: 'Отправить' }).click();
   await expectOrderPage(page);
