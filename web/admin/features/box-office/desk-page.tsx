@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { DeskSaleResponse, DeskSession } from '../../../../contract/admin/box-office.ts';
@@ -31,6 +31,10 @@ export default function DeskPage() {
   const again = useRef<HTMLButtonElement>(null);
   const [register, setRegister] = useState(loadRegisterSettings);
   const client = useQueryClient();
+  // After a sale the focus goes to 'Новая продажа' once it is drawn: Enter starts the next sale.
+  useEffect(() => {
+    if (sold) again.current?.focus();
+  }, [sold]);
 
   if (!ready) return <PageSkeleton label="" />;
 
@@ -47,7 +51,6 @@ export default function DeskPage() {
     setSold(sale);
     // The sale's receipt is the register's task now: the panel relays it.
     void client.invalidateQueries({ queryKey: registerQueryKey(register.name) });
-    requestAnimationFrame(() => again.current?.focus());
   };
 
   return (
