@@ -53,10 +53,10 @@ function postgresPool(demoAt: Date | undefined): Promise<PostgresPool> {
 }
 
 // Starting PGlite and migrating it costs seconds. The run's global setup
-// (tests/pglite-global-setup.ts) writes the migrated data folder, and the one with today's demo,
-// once; a test file loads the one it needs, and the first file that needs another kind (a clock on
-// another day) writes that one for the files after it. Within a file, a pool keeps the instances
-// and resets each when a test closes it (tests/pglite-templates.ts).
+// (tests/pglite-global-setup.ts) writes the migrated data folder once; a test file loads the kind
+// it needs, and the first file that needs a day's demo (today's, or a clock on another day) builds
+// that one on the migrated folder and writes it for the files after it. Within a file, a pool
+// keeps the instances and resets each when a test closes it (tests/pglite-templates.ts).
 const pglitePools = new Map<string, Promise<PglitePool>>();
 
 async function openPgliteTestDb(demoAt: Date | undefined): Promise<Db> {
