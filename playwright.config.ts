@@ -1,16 +1,33 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { testNow } from './e2e/support/clock.ts';
+
+/** The lowest port a run takes, and how many it takes from there (the servers and fakes below). */
+const PORTS_FROM = 20_000;
+const PORTS_USED = 16;
+/** The first port the kernel gives outgoing connections (Linux's default where it cannot be read). */
+function outgoingPortsFrom(): number {
+  try {
+    const first = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (first > PORTS_FROM + 1000) return first;
+  } catch {
+    // Not Linux: its default range's start.
+  }
+  return 32_768;
+}
 
 // The browser tests run against the built app (`npm run build` first) served by the real server
 // on its own port and a fresh, throw-away data folder (see e2e/start-server.ts).
 // Without E2E_PORT, a port derived from the runner's pid, so two runs on one machine (developers,
-// CI) do not collide; it goes into the environment so the test workers see the same one.
+// CI) do not collide; it goes into the environment so the test workers see the same one. The ports
+// stay below the kernel's range for outgoing connections' own ports (Linux: 32768 and up,
+// /proc/sys/net/ipv4/ip_local_port_range): there, a connection that happened to get one of them
+// (the launcher's own health checks, a browser's, a test's) would make the server's listen fail.
 // Next to it: its mail catcher (port + 1) and the widget test's host site (port + 2). The
 // image-captcha specs get a second server on port + 3 (its own mail catcher on port + 4) whose
 // setup turns the captcha on (e2e/captcha-server.ts), so every other spec keeps the demo's
 // captcha-free setup.
-process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
+process.env.E2E_PORT ??= String(PORTS_FROM + (process.pid % (outgoingPortsFrom() - PORTS_FROM - PORTS_USED)));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const captchaPort = port + 3;

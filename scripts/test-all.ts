@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { CLOCK_API_FILES, CLOCK_E2E_GREP, CLOCK_E2E_SPECS, LIBFAKETIME, clockE2eEnv, clockEnv, clockInstants } from './clock-runs.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -134,30 +135,68 @@ type VitestJson = {
   numPendingTests: number;
   numTodoTests: number;
   numFailedTestSuites: number;
-  testResults: { name: string; startTime: number; endTime: number }[];
+  testResults: {
+    name: string;
+    startTime: number;
+    endTime: number;
+    status: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
 };
 type E2eJson = {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
   suites: E2eSuite[];
+  /** What failed outside any test: a server that did not start, a global set-up's error. */
+  errors?: { message?: string }[];
 };
 type E2eSuite = {
   file: string;
   suites?: E2eSuite[];
-  specs?: { title: string; line: number; tests: { projectName: string; status: string; results: { duration: number }[] }[] }[];
+  specs?: {
+    title: string;
+    line: number;
+    tests: { projectName: string; status: string; results: { duration: number; error?: { message?: string } }[] }[];
+  }[];
 };
+
+/**
+ * What failed, a line each, printed again just before the totals: CI keeps only the end of a long
+ * log, and a failure scrolled out of it would leave nothing to act on.
+ */
+const failures: string[] = [];
+/** An error's first lines without terminal colours, short enough for a summary. */
+function firstLines(text: string | undefined, lines = 3): string {
+  const plain = stripVTControlCharacters(text ?? '').trim();
+  const kept = plain
+    .split('\n')
+    .filter((l) => l.trim())
+    .slice(0, lines)
+    .join(' | ');
+  return kept.length > 400 ? `${kept.slice(0, 400)}…` : kept;
+}
 
 /** Adds a vitest run's totals and per-file times. */
 function countVitest(file: string, passed: boolean, suite: string) {
   const vitest = readJson(file) as VitestJson | undefined;
   if (!vitest) {
     totals.failed += 1;
+    failures.push(`${suite}: vitest ended without its report (${path.relative(root, file)}); its output is above`);
     return;
   }
   totals.passed += vitest.numPassedTests;
   // A file that fails to load has no test results of its own: count it as one failure.
   totals.failed += vitest.numFailedTests + (vitest.numFailedTests === 0 && !passed ? Math.max(1, vitest.numFailedTestSuites) : 0);
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
-  for (const r of vitest.testResults ?? []) fileTimes.push({ file: path.relative(root, r.name), ms: r.endTime - r.startTime, suite });
+  for (const r of vitest.testResults ?? []) {
+    fileTimes.push({ file: path.relative(root, r.name), ms: r.endTime - r.startTime, suite });
+    const failed = (r.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed)
+      failures.push(`${suite}: ${path.relative(root, r.name)} › ${a.fullName}: ${firstLines(a.failureMessages?.[0])}`);
+    if (failed.length === 0 && r.status === 'failed') failures.push(`${suite}: ${path.relative(root, r.name)}: ${firstLines(r.message)}`);
+  }
+  if (!passed && vitest.numFailedTests === 0 && vitest.numFailedTestSuites === 0)
+    failures.push(`${suite}: vitest failed outside any test file (an unhandled error, a global set-up); its output is above`);
 }
 
 /** Browser tests that failed once and passed when run again (CI's one retry): listed at the end. */
@@ -168,8 +207,12 @@ function countE2e(file: string, passed: boolean, suite: string) {
   const e2e = readJson(file) as E2eJson | undefined;
   if (!e2e) {
     totals.failed += 1;
+    failures.push(`${suite}: Playwright ended without its report (${path.relative(root, file)}); its output is above`);
     return;
   }
+  for (const error of e2e.errors ?? []) failures.push(`${suite}: ${firstLines(error.message, 6)}`);
+  if (!passed && e2e.stats.unexpected === 0 && !e2e.errors?.length)
+    failures.push(`${suite}: Playwright failed with no failed test (${e2e.stats.expected} passed); its output is above`);
   totals.passed += e2e.stats.expected + e2e.stats.flaky;
   totals.failed += e2e.stats.unexpected + (e2e.stats.unexpected === 0 && !passed ? 1 : 0);
   totals.skipped += e2e.stats.skipped;
@@ -179,6 +222,10 @@ function countE2e(file: string, passed: boolean, suite: string) {
       for (const t of spec.tests) {
         for (const r of t.results) bySpec.set(s.file, (bySpec.get(s.file) ?? 0) + r.duration);
         if (t.status === 'flaky') flaky.push(`[${t.projectName}] e2e/${s.file}:${spec.line} ${spec.title} (${suite})`);
+        if (t.status === 'unexpected')
+          failures.push(
+            `${suite}: [${t.projectName}] e2e/${s.file}:${spec.line} ${spec.title}: ${firstLines(t.results.at(-1)?.error?.message)}`,
+          );
       }
     for (const child of s.suites ?? []) walk(child);
   };
@@ -238,6 +285,7 @@ const staticChecks = startSideBySide([
   else if (audit.status === 3) totals.skipped += 1;
   else {
     totals.failed += 1;
+    failures.push('npm audit --omit=dev: a high or critical advisory (above)');
     ok = false;
   }
 }
@@ -261,7 +309,10 @@ for (const ended of await staticChecks) {
   print(ended);
   ok = ended.passed && ok;
   if (ended.passed) totals.passed += 1;
-  else totals.failed += 1;
+  else {
+    totals.failed += 1;
+    failures.push(`${ended.title}: failed (its output is above)`);
+  }
 }
 // Below 90% the machine was shared in earnest; above, the difference is the system's own work.
 const fileLimitMs = share < 0.9 ? Math.round(FILE_LIMIT_MS / share) : FILE_LIMIT_MS;
@@ -279,6 +330,7 @@ if (built) {
 } else {
   ok = false;
   totals.failed += 1;
+  failures.push('the web app did not build, so no browser test ran (vite build, above)');
 }
 
 // The clock runs: the date-sensitive files again, the machine's clock set to each instant.
@@ -287,6 +339,7 @@ if (!library) {
   console.log('\nThe clock runs need libfaketime (Debian: apt-get install faketime); counted as one failure.');
   ok = false;
   totals.failed += 1;
+  failures.push('the clock runs did not run: no libfaketime');
 } else {
   // At each instant the API run and the browser run go side by side: they share no port, folder or
   // database (the API run is on PGlite in its own processes, the browser run starts its own server),
@@ -327,9 +380,9 @@ console.log('\n=== the 10 slowest test files ===');
 for (const t of [...fileTimes].sort((a, b) => b.ms - a.ms).slice(0, 10))
   console.log(`${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.file}  (${t.suite})`);
 for (const t of fileTimes.filter((f) => f.ms > fileLimitMs && f.suite === 'vitest')) {
-  console.log(
-    `FAILED: ${t.file} took ${(t.ms / 1000).toFixed(1)} s, over the ${(fileLimitMs / 1000).toFixed(0)} s a test file may take: split it or make it faster.`,
-  );
+  const why = `${t.file} took ${(t.ms / 1000).toFixed(1)} s, over the ${(fileLimitMs / 1000).toFixed(0)} s a test file may take: split it or make it faster.`;
+  console.log(`FAILED: ${why}`);
+  failures.push(why);
   ok = false;
   totals.failed += 1;
 }
@@ -337,6 +390,11 @@ for (const t of fileTimes.filter((f) => f.ms > fileLimitMs && f.suite === 'vites
 if (flaky.length > 0) {
   console.log(`\n=== ${flaky.length} browser test(s) failed once and passed when run again (flaky: their traces are in test-results) ===`);
   for (const name of flaky) console.log(`FLAKY: ${name}`);
+}
+
+if (failures.length > 0) {
+  console.log(`\n=== what failed (${failures.length}) ===`);
+  for (const failure of failures) console.log(`FAILED: ${failure}`);
 }
 
 const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
