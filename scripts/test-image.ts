@@ -300,10 +300,18 @@ function composeProject(work: string, images: { storefront: string; postgres: st
     throw new Error(`nginx: GET /healthz on port ${port} did not answer 200 (last: ${last})\n${state('nginx')}\n${logs('nginx')}`);
   }
 
-  /** Stops one service's container as `compose stop` does (SIGTERM, 30 s) and answers its exit code. */
-  function stop(service: Service): string {
+  /**
+   * Stops one app's container as `compose stop` does (SIGTERM, 30 s): it must exit 0 within that
+   * time (throws with the end of its log otherwise). A step of its shutdown that failed or ran past
+   * its limit (server/graceful-shutdown.ts logs it) is printed: the stop still counts, as it does
+   * for compose.
+   */
+  function stop(service: Service) {
     podman(['stop', '--time', '30', container(service)], { quiet: true });
-    return state(service).split(' ')[1] ?? '';
+    const exit = state(service).split(' ')[1] ?? '';
+    const tail = logs(service);
+    if (exit !== '0') throw new Error(`SIGTERM: ${service} exited ${exit}, not 0; the end of its log:\n${tail}`);
+    for (const line of tail.match(/^shutdown: .*$/gm) ?? []) log(`${service}: ${line}`);
   }
 
   /** The project's containers stopped gracefully, then `down` (which keeps the volumes). */
@@ -458,8 +466,7 @@ async function main() {
     log(`/assets/${asset} served by nginx, as in the image, cached for a year`);
 
     // app1 alone behind nginx: app2 stopped as compose stops it.
-    const app2Exit = stack.stop('app2');
-    if (app2Exit !== '0') throw new Error(`SIGTERM: app2 exited ${app2Exit}, not 0`);
+    stack.stop('app2');
     await expectPaid(base, hash, 'app2 stopped');
     const second = await createDemoOrder(client, 2);
     client.close();
@@ -483,14 +490,12 @@ async function main() {
     log('the paid order and the dump are still there');
 
     // app2 alone behind nginx: app1 stopped.
-    const app1Exit = stack.stop('app1');
-    if (app1Exit !== '0') throw new Error(`SIGTERM: app1 exited ${app1Exit}, not 0`);
+    stack.stop('app1');
     await expectPaid(base, hash, 'app1 stopped');
     log('app1 stopped by SIGTERM (exit 0); app2 alone answers through nginx');
 
     // Both stopped: the assets still come from nginx, the API does not answer.
-    const last = stack.stop('app2');
-    if (last !== '0') throw new Error(`SIGTERM: app2 exited ${last}, not 0`);
+    stack.stop('app2');
     await checkAsset('both apps stopped');
     const noApp = await fetch(`${base}/api/order/view`, {
       method: 'POST',

@@ -7,7 +7,15 @@ import { RETRY_AFTER_SECONDS } from './security/admission-hooks.ts';
 /** The longest SIGTERM waits for requests under way before it closes their connections. */
 export const DRAIN_MS = 10_000;
 
-type Step = { name: string; run: () => Promise<unknown> | unknown };
+/**
+ * The longest one step after the drain may take by default: past it the shutdown goes on to the
+ * next step (and logs it), so the whole stays within the orchestrator's grace period (compose's
+ * and Kubernetes' 30 s) and the process is never killed half-way through closing its database.
+ */
+export const STEP_MS = 2_000;
+
+/** A step of the shutdown after the drain; `limitMs` for one that waits on purpose (STEP_MS by default). */
+type Step = { name: string; run: () => Promise<unknown> | unknown; limitMs?: number };
 
 /**
  * A stop that loses no buyer's request (a deploy, a scale-down: SIGTERM, or Ctrl-C). The server
@@ -73,10 +81,18 @@ export function createGracefulShutdown(options: { drainMs?: number; log?: (messa
         log(`${signal}: shutting down (finishing requests under way, up to ${drainMs / 1000} s)`);
         if (app) await drain(app, settled(), drainMs, log);
         for (const step of after) {
+          const limitMs = step.limitMs ?? STEP_MS;
+          let timer: NodeJS.Timeout | undefined;
+          const late = new Promise<'late'>((resolve) => {
+            timer = setTimeout(() => resolve('late'), limitMs);
+          });
           try {
-            await step.run();
+            if ((await Promise.race([Promise.resolve().then(step.run), late])) === 'late')
+              log(`shutdown: ${step.name} did not finish within ${limitMs / 1000} s; going on`);
           } catch (error) {
             log(`shutdown: ${step.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+          } finally {
+            clearTimeout(timer);
           }
         }
       })();

@@ -8,7 +8,7 @@ import { createGracefulShutdown } from './graceful-shutdown.ts';
 import { migrate } from './db/migrate.ts';
 import { CLEANUP_INTERVAL_MS, cleanUpTables } from './jobs/cleanup.ts';
 import { expireUnpaidOrders } from './jobs/expiry.ts';
-import { startJobs } from './jobs/jobs.ts';
+import { JOBS_STOP_WAIT_MS, startJobs } from './jobs/jobs.ts';
 import { walletJobs } from './tickets/wallet/wallet-jobs.ts';
 import { lapseDueExchanges } from './admin/order-exchange/exchange-payment.ts';
 import { reconcileStalePayments } from './jobs/reconcile-payments.ts';
@@ -157,7 +157,7 @@ export async function startServer(
   const stop = (signal: string) =>
     void shutdown
       .shutdown(signal, [
-        { name: 'jobs', run: () => jobs?.stop() },
+        { name: 'jobs', run: () => jobs?.stop(), limitMs: JOBS_STOP_WAIT_MS + 1_000 },
         { name: 'mail', run: () => mail.close() },
         { name: 'app', run: () => app.close() },
         { name: 'database', run: () => db.close() },

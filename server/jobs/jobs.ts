@@ -1,3 +1,6 @@
+/** How long `stop` waits for the runs under way to finish. */
+export const JOBS_STOP_WAIT_MS = 5_000;
+
 /** A background task run every intervalMs; a run never overlaps the previous one. */
 export type Job = { name: string; intervalMs: number; run: () => Promise<unknown> };
 
@@ -33,7 +36,8 @@ export function startJobs(jobs: readonly Job[], log: Log) {
       stopped = true;
       for (const timer of timers) clearInterval(timer);
       // Let a run in progress finish before the database closes.
-      for (let i = 0; i < 100 && running.size > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let waited = 0; waited < JOBS_STOP_WAIT_MS && running.size > 0; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
     },
   };
 }
