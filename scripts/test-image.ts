@@ -302,16 +302,16 @@ function composeProject(work: string, images: { storefront: string; postgres: st
 
   /**
    * Stops one app's container as `compose stop` does (SIGTERM, 30 s): it must exit 0 within that
-   * time (throws with the end of its log otherwise). A step of its shutdown that failed or ran past
-   * its limit (server/graceful-shutdown.ts logs it) is printed: the stop still counts, as it does
-   * for compose.
+   * time (throws with the end of its log otherwise). How long its parts took, and a step that
+   * failed or ran past its limit (server/graceful-shutdown.ts logs them), are printed: such a stop
+   * still counts, as it does for compose.
    */
   function stop(service: Service) {
     podman(['stop', '--time', '30', container(service)], { quiet: true });
     const exit = state(service).split(' ')[1] ?? '';
     const tail = logs(service);
     if (exit !== '0') throw new Error(`SIGTERM: ${service} exited ${exit}, not 0; the end of its log:\n${tail}`);
-    for (const line of tail.match(/^shutdown: .*$/gm) ?? []) log(`${service}: ${line}`);
+    for (const line of tail.match(/^(shutdown: .*|SIGTERM: stopped .*)$/gm) ?? []) log(`${service}: ${line}`);
   }
 
   /** The project's containers stopped gracefully, then `down` (which keeps the volumes). */

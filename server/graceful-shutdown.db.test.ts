@@ -105,6 +105,9 @@ describe('SIGTERM stops the server gracefully', () => {
     // Not the drain's time-out: it stopped as soon as nothing was under way.
     expect(Date.now() - signalled).toBeLessThan(DRAIN_MS);
 
+    // Every step after the drain finished within its limit, and the stop says how long it took.
+    expect(server.output()).not.toMatch(/^shutdown: /m);
+    expect(server.output()).toMatch(/^SIGTERM: stopped in \d+\.\d s \(requests and connections /m);
     expect(server.output()).not.toMatch(/^\s+at /m);
   }, 60_000);
 });

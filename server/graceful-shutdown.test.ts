@@ -23,6 +23,7 @@ describe('the shutdown steps after the drain', () => {
     expect(lines).toEqual([
       'SIGTERM: shutting down (finishing requests under way, up to 10 s)',
       'shutdown: mail failed: the connection broke',
+      expect.stringMatching(/^SIGTERM: stopped in \d+\.\d s \(requests and connections 0\.0 s, jobs, app and database \d+\.\d s\)$/),
     ]);
   });
 

@@ -78,8 +78,11 @@ export function createGracefulShutdown(options: { drainMs?: number; log?: (messa
     shutdown(signal: string, after: readonly Step[]): Promise<void> {
       done ??= (async () => {
         closing = true;
+        const started = performance.now();
+        const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
         log(`${signal}: shutting down (finishing requests under way, up to ${drainMs / 1000} s)`);
         if (app) await drain(app, settled(), drainMs, log);
+        const drained = performance.now();
         for (const step of after) {
           const limitMs = step.limitMs ?? STEP_MS;
           let timer: NodeJS.Timeout | undefined;
@@ -95,6 +98,9 @@ export function createGracefulShutdown(options: { drainMs?: number; log?: (messa
             clearTimeout(timer);
           }
         }
+        // How long each part took: a stop near the orchestrator's grace period says where it went.
+        const [total, draining, rest] = [seconds(started), ((drained - started) / 1000).toFixed(1), seconds(drained)];
+        log(`${signal}: stopped in ${total} s (requests and connections ${draining} s, jobs, app and database ${rest} s)`);
       })();
       return done;
     },
