@@ -186,12 +186,16 @@ describe('POST /api/admin/images', () => {
 });
 
 describe('a burst of uploads', () => {
-  /** A distinct noisy picture (nothing to deduplicate, some work to decode and encode). */
+  /**
+   * A distinct noisy picture: nothing to deduplicate, and a few tenths of a second to decode and
+   * encode, far longer than the burst takes to arrive (a 400-pixel one took seconds of CPU each,
+   * for nothing the line's rule needs).
+   */
   const noisy = (seed: number) =>
     sharp({
       create: {
-        width: 400,
-        height: 400,
+        width: 120,
+        height: 120,
         channels: 3,
         background: { r: seed * 20, g: 90, b: 200 - seed * 10 },
         noise: { type: 'gaussian', mean: 120, sigma: 40 },
