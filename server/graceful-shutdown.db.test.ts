@@ -3,6 +3,7 @@ import { type Socket, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../tests/harness.ts';
 import { type SpawnedServer, killLeftovers, spawnServer } from '../tests/spawn-server.ts';
 import { DRAIN_MS } from './graceful-shutdown.ts';
 
@@ -11,7 +12,7 @@ import { DRAIN_MS } from './graceful-shutdown.ts';
 let dir: string;
 let server: SpawnedServer;
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'storefront-stop-'));
+  dir = await migratedDataDir(mkdtempSync(path.join(tmpdir(), 'storefront-stop-')));
   // JOBS on: the shutdown stops the background jobs too.
   server = await spawnServer({ DATA_DIR: dir, JOBS: '1' });
 }, 120_000);

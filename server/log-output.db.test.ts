@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../tests/harness.ts';
 import { type SpawnedServer, killLeftovers, spawnServer } from '../tests/spawn-server.ts';
 
 // The production entry with its output on a pipe (as under a service manager or a container):
@@ -9,7 +10,8 @@ import { type SpawnedServer, killLeftovers, spawnServer } from '../tests/spawn-s
 let dir: string;
 let server: SpawnedServer;
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'storefront-log-'));
+  // Migrated already (the run's template): the start's migrations are not what this file is about.
+  dir = await migratedDataDir(mkdtempSync(path.join(tmpdir(), 'storefront-log-')));
   server = await spawnServer({ DATA_DIR: dir, LOG_LEVEL: 'info' });
 }, 120_000);
 afterAll(async () => {

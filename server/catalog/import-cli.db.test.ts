@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/client.ts';
+import { migratedDataDir } from '../../tests/harness.ts';
 import { EXAMPLE_FILE, nth, readExample } from './test-support.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -28,6 +29,9 @@ describe('npm run catalog:import', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'catalog-cli-'));
+    // Migrated already (the run's template), as a venue's folder is by its first start; a first
+    // start on an empty folder is proven by the staff CLI's own test.
+    await migratedDataDir(path.join(dir, 'data'));
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
