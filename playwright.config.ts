@@ -90,6 +90,13 @@ const servers = (list: { entry: string; port: number; env?: Record<string, strin
   stderr: 'pipe' as const,
 });
 const mainServer = { entry: 'main.ts', port };
+// The captcha specs' servers run no background jobs: those specs wait for no e-mail, expiry or
+// offer, and each job's poll costs an embedded database a query (the fast e-mail and waiting-list
+// polls of e2e/start-server.ts took these two idle servers a CPU-second a minute each).
+const NO_JOBS = { JOBS: '0' };
+// The real-acquirer specs wait for e-mails but for no waiting-list offer: that job polls at its
+// production interval there.
+const WAITLIST_AS_IN_PRODUCTION = { WAITLIST_INTERVAL_MS: '5000' };
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 export default defineConfig({
@@ -157,7 +164,7 @@ export default defineConfig({
           {
             entry: 'e2e/captcha-server.ts',
             port: captchaPort,
-            env: { SETUP_FILE: 'e2e/support/captcha-setup.json', E2E_MAIL_PORT: String(captchaPort + 1) },
+            env: { SETUP_FILE: 'e2e/support/captcha-setup.json', E2E_MAIL_PORT: String(captchaPort + 1), ...NO_JOBS },
           },
           {
             entry: 'e2e/captcha-server.ts',
@@ -168,13 +175,18 @@ export default defineConfig({
               E2E_SMARTCAPTCHA_FAKE_PORT: String(smartcaptchaFakePort),
               SMARTCAPTCHA_SECRET: 'ysc2_e2e-server-key',
               SMARTCAPTCHA_VALIDATE_URL: `http://127.0.0.1:${smartcaptchaFakePort}/validate`,
+              ...NO_JOBS,
             },
           },
-          { entry: 'e2e/acquirers-server.ts', port: acquirersPort, env: { E2E_MAIL_PORT: String(acquirersPort + 1) } },
+          {
+            entry: 'e2e/acquirers-server.ts',
+            port: acquirersPort,
+            env: { E2E_MAIL_PORT: String(acquirersPort + 1), ...WAITLIST_AS_IN_PRODUCTION },
+          },
           {
             entry: 'e2e/acquirers-server.ts',
             port: swappedAcquirersPort,
-            env: { E2E_MAIL_PORT: String(swappedAcquirersPort + 1), E2E_CARD_ACQUIRER: 'yookassa' },
+            env: { E2E_MAIL_PORT: String(swappedAcquirersPort + 1), E2E_CARD_ACQUIRER: 'yookassa', ...WAITLIST_AS_IN_PRODUCTION },
           },
         ],
   ),
