@@ -71,9 +71,38 @@ function startSideBySide(steps: Step[], onEnd: (ended: Ended) => void = () => {}
   );
 }
 
-/** Runs commands side by side; each one's output is printed whole when it ends, so the log reads as if they ran one after another. */
-async function runSideBySide(steps: Step[]): Promise<boolean[]> {
-  return (await startSideBySide(steps, print)).map((ended) => ended.passed);
+/** The last lines of a command's output, without terminal colours. */
+function lastLines(output: Buffer, count = 40): string[] {
+  return stripVTControlCharacters(output.toString('utf8'))
+    .split('\n')
+    .filter((l) => l.trim())
+    .slice(-count);
+}
+
+/**
+ * Runs a command with its output shown as it comes, answering whether it passed and its last lines
+ * (what a run that failed before any test said: a server that did not start).
+ */
+function runKeepingTail(title: string, cmd: string, args: string[]): Promise<{ passed: boolean; tail: string[] }> {
+  console.log(`\n=== ${title} ===`);
+  return new Promise((resolve) => {
+    // The output's last 16 kB, cut into lines when the command ends (a chunk may end mid-line).
+    let kept = '';
+    const keep = (chunk: Buffer) => {
+      kept = (kept + chunk.toString('utf8')).slice(-16_384);
+    };
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      keep(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      keep(chunk);
+    });
+    child.on('error', (error) => resolve({ passed: false, tail: [`could not start: ${error.message}`] }));
+    child.on('close', (code) => resolve({ passed: code === 0, tail: lastLines(Buffer.from(kept)) }));
+  });
 }
 
 /** Runs a command with its output shown as it comes, without blocking this process (steps started beside it go on). */
@@ -202,17 +231,19 @@ function countVitest(file: string, passed: boolean, suite: string) {
 /** Browser tests that failed once and passed when run again (CI's one retry): listed at the end. */
 const flaky: string[] = [];
 
-/** Adds a Playwright run's totals and per-spec times. */
-function countE2e(file: string, passed: boolean, suite: string) {
+/** Adds a Playwright run's totals and per-spec times; `tail`, its last lines, says why a run that ran no test failed. */
+function countE2e(file: string, passed: boolean, suite: string, tail: string[] = []) {
   const e2e = readJson(file) as E2eJson | undefined;
   if (!e2e) {
     totals.failed += 1;
-    failures.push(`${suite}: Playwright ended without its report (${path.relative(root, file)}); its output is above`);
+    failures.push(`${suite}: Playwright ended without its report (${path.relative(root, file)}); its last lines:`);
+    for (const line of tail.slice(-10)) failures.push(`${suite}:   ${line.slice(0, 300)}`);
     return;
   }
   for (const error of e2e.errors ?? []) failures.push(`${suite}: ${firstLines(error.message, 6)}`);
   if (!passed && e2e.stats.unexpected === 0 && !e2e.errors?.length)
     failures.push(`${suite}: Playwright failed with no failed test (${e2e.stats.expected} passed); its output is above`);
+  if (!passed && e2e.stats.unexpected === 0) for (const line of tail.slice(-10)) failures.push(`${suite}:   ${line.slice(0, 300)}`);
   totals.passed += e2e.stats.expected + e2e.stats.flaky;
   totals.failed += e2e.stats.unexpected + (e2e.stats.unexpected === 0 && !passed ? 1 : 0);
   totals.skipped += e2e.stats.skipped;
@@ -324,9 +355,9 @@ if (fileLimitMs !== FILE_LIMIT_MS)
 // Browser tests against the built app.
 const built = run('build the web app', bin('vite'), ['build', '--logLevel', 'warn']);
 if (built) {
-  const e2eOk = run('browser tests (Chromium)', bin('playwright'), ['test']);
-  ok = e2eOk && ok;
-  countE2e(path.join(results, 'e2e.json'), e2eOk, 'e2e');
+  const e2e = await runKeepingTail('browser tests (Chromium)', bin('playwright'), ['test']);
+  ok = e2e.passed && ok;
+  countE2e(path.join(results, 'e2e.json'), e2e.passed, 'e2e', e2e.tail);
 } else {
   ok = false;
   totals.failed += 1;
@@ -348,29 +379,33 @@ if (!library) {
     const tag = instant.at.toISOString();
     const apiFile = path.join(results, `clock-${tag.slice(0, 16).replace(':', '')}-api.json`);
     const e2eFile = path.join(results, `clock-${tag.slice(0, 16).replace(':', '')}-e2e.json`);
-    const [apiOk = false, e2eOk = false] = await runSideBySide([
-      {
-        title: `API tests at ${tag} (${instant.name})`,
-        cmd: bin('vitest'),
-        args: ['run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${apiFile}`, ...CLOCK_API_FILES],
-        env: clockEnv(library, instant.at),
-      },
-      ...(built
-        ? [
-            {
-              title: `browser tests at ${tag} (${instant.name})`,
-              cmd: bin('playwright'),
-              args: ['test', '--grep', CLOCK_E2E_GREP, ...CLOCK_E2E_SPECS],
-              env: { ...clockE2eEnv(library, instant.at), E2E_JSON: e2eFile, E2E_OUTPUT_DIR: e2eFile.replace(/\.json$/, '') },
-            },
-          ]
-        : []),
-    ]);
-    ok = apiOk && ok;
-    countVitest(apiFile, apiOk, `clock ${tag}`);
-    if (built) {
-      ok = e2eOk && ok;
-      countE2e(e2eFile, e2eOk, `clock ${tag}`);
+    // Each one's output is printed whole when it ends, so the log reads as if they ran one after another.
+    const [api, e2e] = await startSideBySide(
+      [
+        {
+          title: `API tests at ${tag} (${instant.name})`,
+          cmd: bin('vitest'),
+          args: ['run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${apiFile}`, ...CLOCK_API_FILES],
+          env: clockEnv(library, instant.at),
+        },
+        ...(built
+          ? [
+              {
+                title: `browser tests at ${tag} (${instant.name})`,
+                cmd: bin('playwright'),
+                args: ['test', '--grep', CLOCK_E2E_GREP, ...CLOCK_E2E_SPECS],
+                env: { ...clockE2eEnv(library, instant.at), E2E_JSON: e2eFile, E2E_OUTPUT_DIR: e2eFile.replace(/\.json$/, '') },
+              },
+            ]
+          : []),
+      ],
+      print,
+    );
+    ok = (api?.passed ?? false) && ok;
+    countVitest(apiFile, api?.passed ?? false, `clock ${tag}`);
+    if (e2e) {
+      ok = e2e.passed && ok;
+      countE2e(e2eFile, e2e.passed, `clock ${tag}`, lastLines(e2e.output));
     }
   }
 }
