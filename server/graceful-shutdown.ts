@@ -10,7 +10,8 @@ export const DRAIN_MS = 10_000;
 /**
  * The longest one step after the drain may take by default: past it the shutdown goes on to the
  * next step (and logs it), so the whole stays within the orchestrator's grace period (compose's
- * and Kubernetes' 30 s) and the process is never killed half-way through closing its database.
+ * and Kubernetes' 30 s): the process ends on its own, naming the step it left unfinished, rather
+ * than being killed without a word.
  */
 export const STEP_MS = 2_000;
 

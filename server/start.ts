@@ -160,7 +160,8 @@ export async function startServer(
         { name: 'jobs', run: () => jobs?.stop(), limitMs: JOBS_STOP_WAIT_MS + 1_000 },
         { name: 'mail', run: () => mail.close() },
         { name: 'app', run: () => app.close() },
-        { name: 'database', run: () => db.close() },
+        // A database's close may end with a checkpoint: more room than the other steps.
+        { name: 'database', run: () => db.close(), limitMs: 6_000 },
         { name: 'DATA_DIR lock', run: () => dataDirLock?.release() },
       ])
       .then(() => process.exit(0));
