@@ -54,8 +54,6 @@ const server = spawn(process.execPath, [entry], {
     PAY_RATE_LIMIT: process.env.PAY_RATE_LIMIT ?? '0',
     // The specs wait for e-mails; the outbox sends them within half a second, not five.
     MAIL_OUTBOX_INTERVAL_MS: process.env.MAIL_OUTBOX_INTERVAL_MS ?? '500',
-    // The waiting-list spec waits for the job to offer places that came back: every second, not five.
-    WAITLIST_INTERVAL_MS: process.env.WAITLIST_INTERVAL_MS ?? '1000',
     RETURN_RATE_LIMIT: process.env.RETURN_RATE_LIMIT ?? '0',
   },
 });

@@ -80,7 +80,7 @@ export function createGracefulShutdown(options: { drainMs?: number; log?: (messa
       done ??= (async () => {
         closing = true;
         const started = performance.now();
-        const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
+        const seconds = (from: number, to = performance.now()) => ((to - from) / 1000).toFixed(1);
         log(`${signal}: shutting down (finishing requests under way, up to ${drainMs / 1000} s)`);
         if (app) await drain(app, settled(), drainMs, log);
         const drained = performance.now();
@@ -100,8 +100,9 @@ export function createGracefulShutdown(options: { drainMs?: number; log?: (messa
           }
         }
         // How long each part took: a stop near the orchestrator's grace period says where it went.
-        const [total, draining, rest] = [seconds(started), ((drained - started) / 1000).toFixed(1), seconds(drained)];
-        log(`${signal}: stopped in ${total} s (requests and connections ${draining} s, jobs, app and database ${rest} s)`);
+        log(
+          `${signal}: stopped in ${seconds(started)} s (requests and connections ${seconds(started, drained)} s, jobs, app and database ${seconds(drained)} s)`,
+        );
       })();
       return done;
     },
