@@ -91,7 +91,9 @@ function runKeepingTail(title: string, cmd: string, args: string[]): Promise<{ p
     const keep = (chunk: Buffer) => {
       kept = (kept + chunk.toString('utf8')).slice(-16_384);
     };
-    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    // Piped, the command would think it writes to no terminal: a developer's terminal keeps its colours.
+    const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env;
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
     child.stdout.on('data', (chunk: Buffer) => {
       process.stdout.write(chunk);
       keep(chunk);
