@@ -15,12 +15,14 @@ const FORMATS = ['qr_code', 'code_128'];
 export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
-  const [problem, setProblem] = useState('');
+  const [problem, setProblem] = useState(false);
   const latest = useRef(onCode);
   latest.current = onCode;
 
   useEffect(() => {
     let stopped = false;
+    // What the clean-up undoes, set as soon as there is something to undo: the camera is released
+    // even when the controller turns it off while it is still starting.
     let stop = () => {};
     let last = { code: '', at: 0 };
     const found = (code: string) => {
@@ -34,11 +36,20 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
       if (!element) return;
       const Native = (globalThis as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
       try {
+        // The picture and the decoder (where the browser has none) are fetched side by side.
+        const [stream, zxing] = await Promise.all([
+          navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false }),
+          Native ? undefined : import('@zxing/browser'),
+        ]);
+        const release = () => stream.getTracks().forEach((track) => track.stop());
+        if (stopped) return release();
+        stop = release;
+        element.srcObject = stream;
+        // However long the camera takes to give its first picture (a slow phone, a busy one): the
+        // decoder starts on a playing video and has no time limit of its own to give up at.
+        await element.play();
+        if (stopped) return;
         if (Native) {
-          const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
-          if (stopped) return stream.getTracks().forEach((track) => track.stop());
-          element.srcObject = stream;
-          await element.play();
           const detector = new Native({ formats: FORMATS });
           let timer = 0;
           const tick = async () => {
@@ -49,32 +60,33 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
             } catch {
               // A frame the detector could not read: the next one may do.
             }
-            timer = window.setTimeout(() => void tick(), 200);
+            if (!stopped) timer = window.setTimeout(() => void tick(), 200);
           };
           void tick();
           stop = () => {
             window.clearTimeout(timer);
-            stream.getTracks().forEach((track) => track.stop());
+            release();
           };
-        } else {
-          const { BrowserMultiFormatReader } = await import('@zxing/browser');
-          if (stopped) return;
-          const reader = new BrowserMultiFormatReader();
-          const controls = await reader.decodeFromConstraints({ video: { facingMode: 'environment' }, audio: false }, element, (result) => {
+        } else if (zxing) {
+          const reader = new zxing.BrowserMultiFormatReader();
+          const controls = await reader.decodeFromVideoElement(element, (result) => {
             if (result) found(result.getText());
           });
-          if (stopped) controls.stop();
-          stop = () => controls.stop();
+          stop = () => {
+            controls.stop();
+            release();
+          };
+          if (stopped) stop();
         }
       } catch {
-        if (!stopped) setProblem(t('camera.unavailable'));
+        if (!stopped) setProblem(true);
       }
     })();
     return () => {
       stopped = true;
       stop();
     };
-  }, [t]);
+  }, []);
 
   return (
     <div className="door-camera">
@@ -82,7 +94,7 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
       <video ref={video} className="door-camera__video" muted playsInline aria-label={t('camera.label')} />
       {problem ? (
         <p className="door-camera__problem" role="alert">
-          {problem}
+          {t('camera.unavailable')}
         </p>
       ) : null}
     </div>
