@@ -10,7 +10,6 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fillDataFolder } from './data-folder.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,8 +22,10 @@ const entry = path.resolve(root, process.argv[2] ?? 'main.ts');
 // The data folder: a copy of the one e2e/start-servers.ts filled once for all its servers
 // (E2E_DATA_TEMPLATE), or filled here (e2e/data-folder.ts).
 const template = process.env.E2E_DATA_TEMPLATE;
+// The filling's modules (the embedded database, the demo, the staff accounts: a CPU second to load)
+// are loaded only where it is done here.
 if (template) cpSync(template, dataDir, { recursive: true });
-else await fillDataFolder(dataDir);
+else await (await import('./data-folder.ts')).fillDataFolder(dataDir);
 
 const server = spawn(process.execPath, [entry], {
   cwd: root,

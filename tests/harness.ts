@@ -3,11 +3,20 @@ import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../server/app.ts';
 import { type Config, loadConfig } from '../server/config.ts';
-import { type Db, openPglite, wrapPglite } from '../server/db/client.ts';
+import { type Db, openPglite } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { PostgresPool, claimPostgresTemplate, postgresTemplateName } from './pg-pool.ts';
 import { TEST_SCRYPT_COST } from './scrypt-cost.ts';
-import { PglitePool, buildPgliteTemplate, claimTemplate, readTemplate, saveTemplate, templateKind } from './pglite-templates.ts';
+import {
+  PglitePool,
+  buildPgliteTemplate,
+  claimTemplate,
+  copyTemplateFolder,
+  readTemplate,
+  saveTemplate,
+  templateFolder,
+  templateKind,
+} from './pglite-templates.ts';
 
 /** A clock tests move by hand instead of sleeping. */
 export function createClock(start: Date | number = new Date()) {
@@ -92,23 +101,28 @@ async function openPgliteTestDb(demoAt: Date | undefined): Promise<Db> {
 
 /**
  * The embedded database of a data folder on disk (as a server or a command-line tool opens it),
- * migrated: the run's migrated template is unpacked into the folder, which spares each test that
- * runs a server or a tool on a folder of its own PGlite's initdb and the migrations (seconds of
- * CPU each). Without the api project's template (another project), it is migrated here.
+ * migrated: a copy of the run's migrated template folder (tests/pglite-templates.ts,
+ * templateFolder), which spares each test that runs a server or a tool on a folder of its own
+ * PGlite's initdb and the migrations, and the unpacking of the template (seconds of CPU each).
+ * Without the api project's template (another project), it is migrated here.
  */
 export async function openMigratedDataDir(dir: string): Promise<Db> {
-  const tar = readTemplate(inject('pgliteTemplateDir'), templateKind(undefined));
-  if (!tar) {
-    const db = await openPglite(dir);
-    await migrate(db);
-    return db;
-  }
-  return wrapPglite(await PGlite.create(dir, { loadDataDir: tar }));
+  if (await copyMigratedFolder(dir)) return openPglite(dir);
+  const db = await openPglite(dir);
+  await migrate(db);
+  return db;
+}
+
+/** Copies the run's migrated template folder into `dir`; answers false where there is none. */
+async function copyMigratedFolder(dir: string): Promise<boolean> {
+  const folder = await templateFolder(inject('pgliteTemplateDir'), templateKind(undefined));
+  if (folder) copyTemplateFolder(folder, dir);
+  return Boolean(folder);
 }
 
 /** A data folder with the migrated template in it, for a server or a tool to start on (see openMigratedDataDir). */
 export async function migratedDataDir(dir: string): Promise<string> {
-  await (await openMigratedDataDir(dir)).close();
+  if (!(await copyMigratedFolder(dir))) await (await openMigratedDataDir(dir)).close();
   return dir;
 }
 

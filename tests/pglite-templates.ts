@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { loadDemoIfEmpty } from '../demo/load.ts';
@@ -55,6 +55,35 @@ export async function claimTemplate(dir: string, kind: string): Promise<() => vo
       await sleep(200);
     }
   }
+}
+
+/**
+ * The data folder of a template of a kind, unpacked once beside its tar (`<kind>.data`) for tests
+ * and browser-test servers that need a database on disk: a copy of a folder is a tenth of a second,
+ * where PGlite unpacking the tar into a folder of files takes seconds of CPU every time. Undefined
+ * when the run has no template of that kind. Processes racing to unpack it each write a folder of
+ * their own and rename it into place; the one that comes second throws its copy away.
+ */
+export async function templateFolder(dir: string | undefined, kind: string): Promise<string | undefined> {
+  if (!dir) return undefined;
+  const folder = path.join(dir, `${kind}.data`);
+  if (existsSync(folder)) return folder;
+  const tar = readTemplate(dir, kind);
+  if (!tar) return undefined;
+  const partial = `${folder}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  try {
+    await (await PGlite.create(partial, { loadDataDir: tar })).close();
+    renameSync(partial, folder);
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(folder)) throw error;
+  }
+  return folder;
+}
+
+/** Copies a template's data folder (templateFolder) into `to`, an empty or missing folder. */
+export function copyTemplateFolder(folder: string, to: string): void {
+  cpSync(folder, to, { recursive: true });
 }
 
 /** A template of the kind this run has already written, if any. */
