@@ -8,6 +8,27 @@ type DetectorClass = new (options: { formats: string[] }) => Detector;
 const REPEAT_MS = 3000;
 const FORMATS = ['qr_code', 'code_128'];
 
+/** Reads the video's current frame with the browser's detector. */
+function nativeReader(detector: Detector) {
+  return async (video: HTMLVideoElement) => (await detector.detect(video))[0]?.rawValue;
+}
+
+/** Reads the video's current frame with zxing, drawn on a canvas of the frame's own size. */
+function zxingReader(reader: { decodeFromCanvas(canvas: HTMLCanvasElement): { getText(): string } }) {
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  return async (video: HTMLVideoElement) => {
+    const { videoWidth: width, videoHeight: height } = video;
+    // No picture yet: nothing to read.
+    if (!context || width === 0 || height === 0) return undefined;
+    if (canvas.width !== width) canvas.width = width;
+    if (canvas.height !== height) canvas.height = height;
+    context.drawImage(video, 0, 0, width, height);
+    // zxing throws when a frame holds no code it can read.
+    return reader.decodeFromCanvas(canvas).getText();
+  };
+}
+
 /**
  * The camera, reading QR codes and barcodes: the browser's BarcodeDetector where it exists, else
  * the zxing decoder, downloaded only then (it is most of this page's weight).
@@ -37,9 +58,11 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
       const Native = (globalThis as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
       try {
         // The picture and the decoder (where the browser has none) are fetched side by side.
-        const [stream, zxing] = await Promise.all([
+        const [stream, read] = await Promise.all([
           navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false }),
-          Native ? undefined : import('@zxing/browser'),
+          Native
+            ? nativeReader(new Native({ formats: FORMATS }))
+            : import('@zxing/browser').then((zxing) => zxingReader(new zxing.BrowserMultiFormatReader())),
         ]);
         const release = () => stream.getTracks().forEach((track) => track.stop());
         if (stopped) return release();
@@ -49,35 +72,27 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
         // decoder starts on a playing video and has no time limit of its own to give up at.
         await element.play();
         if (stopped) return;
-        if (Native) {
-          const detector = new Native({ formats: FORMATS });
-          let timer = 0;
-          const tick = async () => {
-            if (stopped) return;
-            try {
-              const codes = await detector.detect(element);
-              if (codes[0]) found(codes[0].rawValue);
-            } catch {
-              // A frame the detector could not read: the next one may do.
-            }
-            if (!stopped) timer = window.setTimeout(() => void tick(), 200);
-          };
-          void tick();
-          stop = () => {
-            window.clearTimeout(timer);
-            release();
-          };
-        } else if (zxing) {
-          const reader = new zxing.BrowserMultiFormatReader();
-          const controls = await reader.decodeFromVideoElement(element, (result) => {
-            if (result) found(result.getText());
-          });
-          stop = () => {
-            controls.stop();
-            release();
-          };
-          if (stopped) stop();
-        }
+        // Both decoders read the frame on screen now, every so often, in one loop of ours: zxing's
+        // own loop sizes its canvas once, from the video's size when it starts, and a camera whose
+        // first picture came a moment later (a busy device) left it reading an empty canvas for
+        // ever; a phone turned on its side changes the size too.
+        const interval = Native ? 200 : 500;
+        let timer = 0;
+        const tick = async () => {
+          if (stopped) return;
+          try {
+            const code = await read(element);
+            if (code && !stopped) found(code);
+          } catch {
+            // A frame the decoder could not read: the next one may do.
+          }
+          if (!stopped) timer = window.setTimeout(() => void tick(), interval);
+        };
+        void tick();
+        stop = () => {
+          window.clearTimeout(timer);
+          release();
+        };
       } catch {
         if (!stopped) setProblem(true);
       }
