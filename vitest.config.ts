@@ -17,6 +17,11 @@ const changesGlobals = globSync(UNIT_INCLUDE, { cwd: import.meta.dirname, exclud
   GLOBAL_CHANGE.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')),
 );
 
+// Every worker's young generation at 64 MB a half instead of V8's default: the tests allocate
+// fast (PGlite's results, the app's JSON, jsdom's trees), and fewer, larger scavenges took the api
+// project from 422 to 375 CPU seconds (three runs of each, the project alone; docs/codebase.md).
+const WORKER_ARGV = ['--max-semi-space-size=64'];
+
 // Three kinds of tests (see ARCHITECTURE.md):
 // - unit (and unit-isolated): rules, schemas and components, no database (web component tests opt
 //   into jsdom), and the bench's own helpers (its HTTP client);
@@ -35,6 +40,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          execArgv: WORKER_ARGV,
           include: UNIT_INCLUDE,
           exclude: [...UNIT_EXCLUDE, ...changesGlobals],
           setupFiles: ['tests/unit-setup.ts'],
@@ -50,6 +56,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit-isolated',
+          execArgv: WORKER_ARGV,
           // A pattern that matches no file where no file needs it (an empty list means vitest's default).
           include: changesGlobals.length > 0 ? changesGlobals : ['tests/no-such-file'],
           setupFiles: ['tests/unit-setup.ts'],
@@ -59,6 +66,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          execArgv: WORKER_ARGV,
           include: ['{server,demo,tests}/**/*.{api,db}.test.ts', 'tests/**/*.api.test.tsx'],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['tests/pglite-global-setup.ts'],
@@ -76,6 +84,7 @@ export default defineConfig({
       {
         test: {
           name: 'api-pg',
+          execArgv: WORKER_ARGV,
           include: ['{server,demo,tests}/**/*.{api,pg}.test.ts', 'tests/**/*.api.test.tsx'],
           // Three files at a time, after the other projects (vitest runs projects with another
           // worker count as a group of their own): a worker here waits on PostgreSQL's answers
