@@ -59,7 +59,7 @@ export async function claimTemplate(dir: string, kind: string): Promise<() => vo
 
 /**
  * The data folder of a template of a kind, unpacked once beside its tar (`<kind>.data`) for tests
- * and browser-test servers that need a database on disk: a copy of a folder is a tenth of a second,
+ * and browser-test servers that need a database on disk: a copy of the folder takes under half a second,
  * where PGlite unpacking the tar into a folder of files takes seconds of CPU every time. Undefined
  * when the run has no template of that kind. Processes racing to unpack it each write a folder of
  * their own and rename it into place; the one that comes second throws its copy away.
