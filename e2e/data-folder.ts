@@ -2,7 +2,7 @@ import { loadDemoIfEmpty } from '../demo/load.ts';
 import { addStaffMember } from '../server/admin/staff/staff-accounts.ts';
 import { loadConfig } from '../server/config.ts';
 import { withDatabase } from '../server/db/cli.ts';
-import { copyTemplateFolder, templateFolder, templateKind } from '../tests/pglite-templates.ts';
+import { copyMigratedTemplate } from '../tests/pglite-templates.ts';
 import { TEST_SCRYPT_COST } from '../tests/scrypt-cost.ts';
 import { E2E_OWNER } from './support/staff.ts';
 
@@ -19,8 +19,7 @@ export async function fillDataFolder(dataDir: string): Promise<void> {
   // Under `npm test`, the folder starts as a copy of the run's migrated PGlite template (built once
   // for the api project and kept for the run, scripts/test-all.ts), as the API tests' servers
   // start: initdb and the migrations are then done, seconds of CPU before any spec can begin.
-  const migrated = await templateFolder(process.env.TEST_PGLITE_TEMPLATE_DIR, templateKind(undefined));
-  if (migrated) copyTemplateFolder(migrated, dataDir);
+  await copyMigratedTemplate(process.env.TEST_PGLITE_TEMPLATE_DIR, dataDir);
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: undefined });
   await withDatabase(config, async (db) => {
     // The owner's password at the tests' cost: the specs sign the owner in some sixty times, each

@@ -11,10 +11,9 @@ import {
   PglitePool,
   buildPgliteTemplate,
   claimTemplate,
-  copyTemplateFolder,
+  copyMigratedTemplate,
   readTemplate,
   saveTemplate,
-  templateFolder,
   templateKind,
 } from './pglite-templates.ts';
 
@@ -107,22 +106,15 @@ async function openPgliteTestDb(demoAt: Date | undefined): Promise<Db> {
  * Without the api project's template (another project), it is migrated here.
  */
 export async function openMigratedDataDir(dir: string): Promise<Db> {
-  if (await copyMigratedFolder(dir)) return openPglite(dir);
+  if (await copyMigratedTemplate(inject('pgliteTemplateDir'), dir)) return openPglite(dir);
   const db = await openPglite(dir);
   await migrate(db);
   return db;
 }
 
-/** Copies the run's migrated template folder into `dir`; answers false where there is none. */
-async function copyMigratedFolder(dir: string): Promise<boolean> {
-  const folder = await templateFolder(inject('pgliteTemplateDir'), templateKind(undefined));
-  if (folder) copyTemplateFolder(folder, dir);
-  return Boolean(folder);
-}
-
 /** A data folder with the migrated template in it, for a server or a tool to start on (see openMigratedDataDir). */
 export async function migratedDataDir(dir: string): Promise<string> {
-  if (!(await copyMigratedFolder(dir))) await (await openMigratedDataDir(dir)).close();
+  if (!(await copyMigratedTemplate(inject('pgliteTemplateDir'), dir))) await (await openMigratedDataDir(dir)).close();
   return dir;
 }
 

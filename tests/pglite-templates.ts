@@ -81,9 +81,14 @@ export async function templateFolder(dir: string | undefined, kind: string): Pro
   return folder;
 }
 
-/** Copies a template's data folder (templateFolder) into `to`, an empty or missing folder. */
-export function copyTemplateFolder(folder: string, to: string): void {
-  cpSync(folder, to, { recursive: true });
+/**
+ * Copies the run's migrated template folder (templateFolder) into `to`, an empty or missing folder;
+ * answers false where the run has no migrated template.
+ */
+export async function copyMigratedTemplate(dir: string | undefined, to: string): Promise<boolean> {
+  const folder = await templateFolder(dir, templateKind(undefined));
+  if (folder) cpSync(folder, to, { recursive: true });
+  return Boolean(folder);
 }
 
 /** A template of the kind this run has already written, if any. */
