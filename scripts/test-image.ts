@@ -1,5 +1,6 @@
 // npm run test:image: the container image and compose.yaml, end to end (docs/operations.md, "Run
-// with containers"). Builds the repository's Containerfile with podman, then brings up compose.yaml
+// with containers"). Builds the repository's Containerfile with podman, checks that the image's
+// Node is not held at exit by name lookups nobody answers, then brings up compose.yaml
 // itself with podman-compose (PostgreSQL, two app instances, nginx with deploy/nginx/, the web
 // assets' copier, the backup job; generated secrets) and checks it: every service healthy, the apps
 // as uid 10001 on a read-only root, a ticket bought and paid through nginx (token, order, payment
@@ -80,6 +81,35 @@ const podman = (args: string[], options: RunOptions = {}) => run('podman', [...P
 /** podman, answering its exit status instead of throwing (for what is expected to fail or to be gone). */
 const podmanStatus = (args: string[]) => spawnSync('podman', [...PODMAN, ...args], { encoding: 'utf8' });
 const has = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+
+/**
+ * How long the image's Node takes to exit, in seconds, while lookups of a name are under way that
+ * its name server takes and never answers (Node's exit waits for them: getaddrinfo blocks a thread
+ * of libuv's pool). One process inside a container of the image is that name server on
+ * 127.0.0.1:53, the container's only one; it starts a second Node that asks four lookups (the
+ * pool's four threads) and calls process.exit(0) 100 ms later, and times it from there to its exit.
+ * With glibc's default (5 s a try, two tries) it takes 10 s; the image's RES_OPTIONS bound it.
+ */
+function exitWithUnansweredLookups(): number {
+  const asker = "for(let i=0;i<4;i++)require('dns').lookup('db',()=>{});setTimeout(()=>{console.log('exiting');process.exit(0)},100)";
+  const server = `
+    const { spawn } = require('node:child_process');
+    const socket = require('node:dgram').createSocket('udp4');
+    socket.bind(53, '127.0.0.1', () => {
+      const child = spawn(process.execPath, ['-e', ${JSON.stringify(asker)}], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let exiting;
+      child.stdout.on('data', () => (exiting ??= performance.now()));
+      child.on('exit', (code) => {
+        console.log(JSON.stringify({ code, seconds: (performance.now() - exiting) / 1000 }));
+        process.exit(0);
+      });
+    });`;
+  // Root in the container for the port under 1024; the image's entry is replaced by this script.
+  const output = podman(['run', '--rm', ...ULIMIT_ARGS, '--user', '0', '--dns', '127.0.0.1', IMAGE, 'node', '-e', server], { quiet: true });
+  const result = JSON.parse(output.trim().split('\n').at(-1) ?? '') as { code: number; seconds: number };
+  if (result.code !== 0 || !Number.isFinite(result.seconds)) throw new Error(`the lookups' Node exited ${result.code}: ${output}`);
+  return result.seconds;
+}
 
 const TOOLS = ['podman', 'runc', 'mmdebstrap', 'podman-compose', 'catatonit'];
 
@@ -416,6 +446,13 @@ async function main() {
     );
     const size = Number(podman(['image', 'inspect', '--format', '{{.Size}}', IMAGE], { quiet: true }).trim());
     log(`image built: ${(size / 1024 / 1024).toFixed(0)} MiB`);
+    // A stop must not wait on the network's name server: past compose's 30 s the app is killed.
+    const lookupExit = exitWithUnansweredLookups();
+    if (lookupExit >= 5)
+      throw new Error(
+        `with lookups its name server does not answer, the image's Node took ${lookupExit.toFixed(1)} s to exit (RES_OPTIONS lost?)`,
+      );
+    log(`with lookups its name server does not answer, the image's Node exits in ${lookupExit.toFixed(1)} s`);
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
