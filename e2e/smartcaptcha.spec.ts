@@ -109,7 +109,9 @@ test('a token that expires before the order reaches the server is refused, and t
   await fillEventOrder(page);
   await submitButton(page).click();
   await challenge(page).getByRole('button', { name: 'Решить' }).click();
-  // Refused with -1001: the widget is executed again and shows its challenge once more.
+  // The first challenge went with its token; refused with -1001, the widget is executed again
+  // and shows its challenge once more.
+  await expect.poll(() => sent.length).toBe(1);
   await expect(challenge(page)).toBeVisible();
   await challenge(page).getByRole('button', { name: 'Решить' }).click();
   await expectOrderPage(page);

@@ -107,7 +107,17 @@ export function installSmartCaptchaFake(options: FakeWidgetOptions = {}): void {
     widget.input.value = token;
   };
 
-  const hide = (widget: Widget) => widget.dialog?.close();
+  // The challenge goes at once, not when the dialog's close event comes (Chromium fires it with
+  // the next animation frame): a reset then execute must show a new challenge, and the old one's
+  // challenge-hidden must come before the new one's challenge-visible.
+  const hideChallenge = (widget: Widget, dialog: HTMLDialogElement | undefined) => {
+    if (!dialog || widget.dialog !== dialog) return;
+    widget.dialog = undefined;
+    dialog.close();
+    dialog.remove();
+    emit(widget, 'challenge-hidden');
+  };
+  const hide = (widget: Widget) => hideChallenge(widget, widget.dialog);
 
   const solve = async (widget: Widget) => {
     let token: string;
@@ -151,13 +161,9 @@ export function installSmartCaptchaFake(options: FakeWidgetOptions = {}): void {
       closeButton.disabled = true;
       void solve(widget);
     });
-    closeButton.addEventListener('click', () => dialog.close());
-    dialog.addEventListener('close', () => {
-      dialog.remove();
-      if (widget.dialog !== dialog) return;
-      widget.dialog = undefined;
-      emit(widget, 'challenge-hidden');
-    });
+    closeButton.addEventListener('click', () => hideChallenge(widget, dialog));
+    // Escape closes the modal dialog itself.
+    dialog.addEventListener('close', () => hideChallenge(widget, dialog));
     dialog.append(task, solveButton, closeButton);
     document.body.append(dialog);
     widget.dialog = dialog;
@@ -212,6 +218,7 @@ export function installSmartCaptchaFake(options: FakeWidgetOptions = {}): void {
       const dialog = widget.dialog;
       widget.dialog = undefined;
       dialog?.close();
+      dialog?.remove();
       widget.input.remove();
       widget.button?.remove();
     },

@@ -140,6 +140,35 @@ describe('the page’s SmartCaptcha widget', () => {
     expect((await second).kind).toBe('token');
   });
 
+  it('a challenge-hidden of the last run’s challenge, come after the next execute, does not end the next run', async () => {
+    const api = window.smartCaptcha;
+    if (!api) throw new Error('no widget script');
+    // The page's listeners, to report the first challenge gone late, as the widget's frame may.
+    const listeners = new Map<string, () => void>();
+    const subscribe = api.subscribe;
+    const subscribed = vi.spyOn(api, 'subscribe').mockImplementation((id, event, listener) => {
+      listeners.set(event, listener as () => void);
+      return subscribe(id, event, listener);
+    });
+    const widget = widgetFor('ru');
+    const first = widget.run();
+    (await challenge()).solve.click();
+    expect((await first).kind).toBe('token');
+    subscribed.mockRestore();
+
+    const execute = api.execute;
+    const executed = vi.spyOn(api, 'execute').mockImplementationOnce((id) => {
+      listeners.get('challenge-hidden')?.();
+      execute(id);
+    });
+    const second = widget.run();
+    const shown = await challenge();
+    expect(executed).toHaveBeenCalledTimes(1);
+    executed.mockRestore();
+    shown.solve.click();
+    expect((await second).kind).toBe('token');
+  });
+
   it('a network error is the provider being down: unavailable, and the widget goes (a later run renders it afresh)', async () => {
     const offline = await startSmartCaptchaFake({ secret: SECRET, sitekey: SITEKEY });
     await offline.close();

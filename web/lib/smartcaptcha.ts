@@ -119,6 +119,9 @@ export function createSmartCaptchaWidget(sitekey: string, lang: string): SmartCa
   let container: HTMLElement | undefined;
   let unsubscribe: (() => void)[] = [];
   let settle: ((outcome: SmartCaptchaOutcome) => void) | undefined;
+  // Whether this run's challenge has shown: a challenge-hidden before it is the last run's
+  // challenge going late (the widget reports through its frame), not this visitor closing it.
+  let shown = false;
   let destroyed = false;
 
   const finish = (outcome: SmartCaptchaOutcome) => {
@@ -162,8 +165,11 @@ export function createSmartCaptchaWidget(sitekey: string, lang: string): SmartCa
     const id = loaded.render(container, { sitekey, invisible: true, hl: WIDGET_LANG[lang] ?? 'ru', callback: tokenTaken });
     widget = id;
     unsubscribe = [
+      loaded.subscribe(id, 'challenge-visible', () => {
+        if (settle) shown = true;
+      }),
       loaded.subscribe(id, 'challenge-hidden', () => {
-        if (!settle) return;
+        if (!settle || !shown) return;
         // Closed with a token already given (its callback not yet run) is a pass, else unsolved.
         const token = loaded.getResponse(id);
         if (token) tokenTaken(token);
@@ -193,6 +199,7 @@ export function createSmartCaptchaWidget(sitekey: string, lang: string): SmartCa
       const outcome = new Promise<SmartCaptchaOutcome>((resolve) => {
         settle = resolve;
       });
+      shown = false;
       try {
         api.execute(renderOnce(api));
       } catch {
