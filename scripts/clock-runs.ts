@@ -30,28 +30,26 @@ export const CLOCK_E2E_GREP = '@clock';
 
 export type ClockInstant = { name: string; at: Date };
 
-const DAY_MS = 86_400_000;
 // Moscow keeps UTC+3 all year.
 const MOSCOW_MS = 3 * 3_600_000;
 
 /**
- * The instants, all ahead of `now` (so cookies a server sets at its clock's time are not already
- * expired in the browser's real cookie jar): the next 23:30 UTC (02:30 the next day in Moscow),
- * 23:59 in Moscow on the last day of next February (the month turns over during the run), and
- * 23:59 in Moscow on the coming 31 December (the year does).
+ * The instants, both ahead of `now` (so cookies a server sets at its clock's time are not already
+ * expired in the browser's real cookie jar). 23:30 UTC on the last day of the coming February is
+ * 02:30 on 1 March in Moscow: the venue's day and month have turned over, UTC's have not, and a
+ * date taken in UTC is a day and a month behind. 23:59 in Moscow on the coming 31 December is the
+ * last minute of a month and of a year there (20:59 UTC), which turn over during the run.
  */
 export function clockInstants(now: Date = new Date()): ClockInstant[] {
   const y = now.getUTCFullYear();
-  let utcNight = Date.UTC(y, now.getUTCMonth(), now.getUTCDate(), 23, 30);
-  if (utcNight <= now.getTime()) utcNight += DAY_MS;
-  // Day 0 of March is the last day of February; 23:59 Moscow is 20:59 UTC.
-  const februaryYear = now.getUTCMonth() >= 1 ? y + 1 : y;
-  const februaryEnd = Date.UTC(februaryYear, 2, 0, 23, 59) - MOSCOW_MS;
+  // Day 0 of March is the last day of February.
+  let februaryEnd = Date.UTC(y, 2, 0, 23, 30);
+  if (februaryEnd <= now.getTime()) februaryEnd = Date.UTC(y + 1, 2, 0, 23, 30);
+  // 23:59 Moscow is 20:59 UTC.
   let yearEnd = Date.UTC(y, 11, 31, 23, 59) - MOSCOW_MS;
   if (yearEnd <= now.getTime()) yearEnd = Date.UTC(y + 1, 11, 31, 23, 59) - MOSCOW_MS;
   return [
-    { name: '23:30 UTC, the next day in Moscow', at: new Date(utcNight) },
-    { name: '23:59 in Moscow on the last day of February', at: new Date(februaryEnd) },
+    { name: "23:30 UTC on February's last day, 1 March in Moscow", at: new Date(februaryEnd) },
     { name: '23:59 in Moscow on 31 December', at: new Date(yearEnd) },
   ];
 }
