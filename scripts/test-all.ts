@@ -26,12 +26,6 @@ type Totals = { passed: number; failed: number; skipped: number };
 const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
 let ok = true;
 
-function run(title: string, cmd: string, args: string[], env: Record<string, string> = {}): boolean {
-  console.log(`\n=== ${title} ===`);
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
-}
-
 type Step = { title: string; cmd: string; args: string[]; env?: Record<string, string> };
 type Ended = { title: string; passed: boolean; output: Buffer; why: string };
 
@@ -282,12 +276,12 @@ function readJson(file: string): unknown {
 }
 
 // Static checks, each counted as one test: lint rules guard the first load (no zod on the order,
-// ticket, event and scheme pages' boot path, eslint.config.js), which no other suite sees. They
-// run beside the vitest run, their output printed after it, at the lowest CPU priority (nice 19):
-// they take the CPU vitest leaves idle (between its files, and at the ends of its projects) rather
-// than slowing the PGlite project, which keeps both cores busy. What is left of them when vitest
-// ends runs before the browser tests. Their CPU is counted apart from vitest's for the per-file
-// limit (below).
+// ticket, event and scheme pages' boot path, eslint.config.js), which no other suite sees. They,
+// and the web app's build for the browser tests (no vitest file reads dist/), run beside the
+// vitest run, their output printed after it, at the lowest CPU priority (nice 19): they take the
+// CPU vitest leaves idle (between its files, and at the ends of its projects) rather than slowing
+// the PGlite project, which keeps both cores busy. What is left of them when vitest ends runs
+// before the browser tests. Their CPU is counted apart from vitest's for the per-file limit (below).
 const NICE = '/usr/bin/nice';
 const niced = (step: Step): Step => (existsSync(NICE) ? { ...step, cmd: NICE, args: ['-n', '19', step.cmd, ...step.args] } : step);
 let staticTicks: number | undefined;
@@ -302,8 +296,9 @@ const staticChecks = startSideBySide([
     cmd: process.execPath,
     args: [path.join(root, 'node_modules', 'typescript-native', 'bin', 'tsc'), '--noEmit', '-p', 'tsconfig.json'],
   }),
+  niced({ title: 'build the web app', cmd: bin('vite'), args: ['build', '--logLevel', 'warn'] }),
 ]).then((ended) => {
-  // Both have ended and been waited for: their CPU is in this process's children's time now.
+  // All have ended and been waited for: their CPU is in this process's children's time now.
   const now = cpuTicks();
   if (now && staticStart && vitestRunning) staticTicks = now.ours - staticStart.ours;
   return ended;
@@ -338,7 +333,9 @@ vitestRunning = false;
 const share = cpuShare(ticksBefore, cpuTicks(), staticTicks ?? 0);
 ok = vitestOk && ok;
 countVitest(vitestFile, vitestOk, 'vitest');
-for (const ended of await staticChecks) {
+const [lint, typeCheck, build] = await staticChecks;
+for (const ended of [lint, typeCheck]) {
+  if (!ended) continue;
   print(ended);
   ok = ended.passed && ok;
   if (ended.passed) totals.passed += 1;
@@ -355,7 +352,8 @@ if (fileLimitMs !== FILE_LIMIT_MS)
   );
 
 // Browser tests against the built app.
-const built = run('build the web app', bin('vite'), ['build', '--logLevel', 'warn']);
+if (build) print(build);
+const built = build?.passed ?? false;
 if (built) {
   const e2e = await runKeepingTail('browser tests (Chromium)', bin('playwright'), ['test']);
   ok = e2e.passed && ok;
