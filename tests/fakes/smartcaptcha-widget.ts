@@ -107,9 +107,9 @@ export function installSmartCaptchaFake(options: FakeWidgetOptions = {}): void {
     widget.input.value = token;
   };
 
-  // The challenge goes at once, not when the dialog's close event comes (Chromium fires it with
-  // the next animation frame): a reset then execute must show a new challenge, and the old one's
-  // challenge-hidden must come before the new one's challenge-visible.
+  // The challenge goes at once, not when the dialog's close event comes (the browser fires it
+  // after close() has returned, a task later): a reset then execute must show a new challenge,
+  // and the old one's challenge-hidden must come before the new one's challenge-visible.
   const hideChallenge = (widget: Widget, dialog: HTMLDialogElement | undefined) => {
     if (!dialog || widget.dialog !== dialog) return;
     widget.dialog = undefined;
