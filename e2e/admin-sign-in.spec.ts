@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
-import { E2E_OWNER } from './support/staff.ts';
+import { E2E_OWNER, signOutOfAdmin } from './support/staff.ts';
 
 test.describe('back office sign-in', () => {
   test('the owner signs in, sees the menu and their name, opens the staff page and signs out', async ({ page }) => {
@@ -31,8 +31,7 @@ test.describe('back office sign-in', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Сотрудники' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Выйти', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Вход в бэк-офис' })).toBeVisible();
+    await signOutOfAdmin(page);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Вход в бэк-офис' })).toBeVisible();
   });

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { totpCodeAt } from '../server/admin/staff/totp.ts';
 import { axeViolations } from './support/axe.ts';
-import { E2E_OWNER, addStaffMember } from './support/staff.ts';
+import { E2E_OWNER, addStaffMember, signInToAdmin, signOutOfAdmin } from './support/staff.ts';
 import { navLinksFor } from '../web/admin/app/nav.ts';
 import ru from '../web/locales/ru/admin.json' with { type: 'json' };
 import ruOrders from '../web/locales/ru/admin-orders.json' with { type: 'json' };
@@ -16,19 +16,6 @@ const labelOf = (key: string) => {
   return path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogs[namespace]) as string;
 };
 
-/** Signs out and waits for the sign-in form: a navigation right after the click could cut the sign-out's call short. */
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Выйти', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Вход в бэк-офис' })).toBeVisible();
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/admin');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Пароль').fill(password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-}
-
 test.describe('back office staff management', () => {
   test('an owner adds a support member, who signs in, sees only their menu, turns codes on and is asked for one at the next sign-in', async ({
     page,
@@ -36,7 +23,7 @@ test.describe('back office staff management', () => {
     // Many steps (adding, the forced change, codes, two sign-ins): room for a loaded machine.
     test.setTimeout(120_000);
     const email = `support-${Date.now()}@e2e.test`;
-    await signIn(page, E2E_OWNER.email, E2E_OWNER.password);
+    await signInToAdmin(page, E2E_OWNER.email, E2E_OWNER.password);
     const menu = page.getByRole('navigation', { name: 'Меню' });
     await menu.getByRole('link', { name: 'Сотрудники' }).click();
 
@@ -79,10 +66,10 @@ test.describe('back office staff management', () => {
       page.getByText(`${E2E_OWNER.name} добавил(а) сотрудника Борис Поддержкин (${email}) с ролью «Поддержка».`, { exact: true }),
     ).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: email }).getByText('Добавлен сотрудник', { exact: true })).toBeVisible();
-    await signOut(page);
+    await signOutOfAdmin(page);
 
     // The made-up password is temporary: the first sign-in shows only its change, wherever the member goes.
-    await signIn(page, email, initial);
+    await signInToAdmin(page, email, initial);
     await expect(page.getByRole('heading', { level: 1, name: 'Смените временный пароль' })).toBeVisible();
     await expect(menu.getByRole('link')).toHaveCount(0);
     await page.goto('/admin/orders');
@@ -126,10 +113,10 @@ test.describe('back office staff management', () => {
     await page.getByRole('button', { name: 'Подтвердить' }).click();
     await expect(page.getByText('Включены: при входе нужен код из приложения.')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-    await signOut(page);
+    await signOutOfAdmin(page);
 
     // The next sign-in asks for a code; the next step's code is taken (the first one is spent).
-    await signIn(page, email, own);
+    await signInToAdmin(page, email, own);
     await expect(page.getByRole('alert')).toHaveText('Введите одноразовый код из приложения-аутентификатора.');
     await page.getByLabel('Пароль').fill(own);
     await page.getByLabel('Одноразовый код').fill(totpCodeAt(secret, Date.now() + 30_000));
@@ -143,7 +130,7 @@ test.describe('back office staff management', () => {
   }) => {
     const email = `controller-${Date.now()}@e2e.test`;
     await addStaffMember(request, { email, name: 'Кирилл Контролёров', role: 'controller', password: 'controller e2e password' });
-    await signIn(page, E2E_OWNER.email, E2E_OWNER.password);
+    await signInToAdmin(page, E2E_OWNER.email, E2E_OWNER.password);
     await page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Сотрудники' }).click();
     // The member's row by the address (a retry of this test finds the first attempt's member too).
     const row = page.getByRole('row').filter({ hasText: email });

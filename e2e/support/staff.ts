@@ -12,6 +12,15 @@ export async function signInToAdmin(page: Page, email: string, password: string)
 }
 
 /**
+ * Signs out of the back office and waits for its sign-in form: a navigation right after the click
+ * could cut the sign-out's call short and leave the member signed in.
+ */
+export async function signOutOfAdmin(page: Page) {
+  await page.getByRole('button', { name: 'Выйти', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Вход в бэк-офис' })).toBeVisible();
+}
+
+/**
  * Adds a member of staff through the owner's own call (the owner signs in on `request`, which
  * keeps the session cookie), for specs about what another role sees and does. A password an owner
  * sets is temporary, so the member then changes it to `password` on a request context of their
