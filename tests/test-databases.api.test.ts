@@ -106,6 +106,27 @@ describe('a test database after another test wrote to it', () => {
   );
 
   it(
+    "has the template's schema after a column was added and a table truncated, with no table more or fewer",
+    async () => {
+      const first = await openDb();
+      const fresh = await contents(first);
+      const columns = (
+        await first.query("select table_name, column_name from information_schema.columns where table_schema = 'public' order by 1, 2")
+      ).rows;
+      await first.exec('alter table kinds add column left_behind int; truncate payment_methods cascade');
+      await first.close();
+      open.length = 0;
+      const second = await openDb();
+      expect(await contents(second)).toEqual(fresh);
+      expect(
+        (await second.query("select table_name, column_name from information_schema.columns where table_schema = 'public' order by 1, 2"))
+          .rows,
+      ).toEqual(columns);
+    },
+    LOAD_MS,
+  );
+
+  it(
     "has the template's rows back after a test ended the database's other connections",
     async () => {
       const first = await openDb();
