@@ -1,14 +1,11 @@
 import { type Page, expect, test } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
-import { E2E_OWNER, addStaffMember } from './support/staff.ts';
+import { E2E_OWNER, addStaffMember, signInToAdmin } from './support/staff.ts';
 
 const MANAGER_PASSWORD = 'e2e manager password';
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/admin');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Пароль').fill(password);
-  await page.getByRole('button', { name: 'Войти' }).click();
+  await signInToAdmin(page, email, password);
   await expect(page.getByRole('navigation', { name: 'Меню' })).toBeVisible();
 }
 

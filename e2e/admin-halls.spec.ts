@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
-import { E2E_OWNER } from './support/staff.ts';
+import { E2E_OWNER, signInToAdmin } from './support/staff.ts';
 
 // The demo's concert hall «Гармония» (demo/demo-halls.ts): 800 x 680 units; stalls row r starts at
 // (134, 160 + 30 (r - 1)) with a seat every 28 units, seat ids from 1001, 20 a row. Row 11 seat 19
@@ -88,10 +88,7 @@ test('staff block a seat of a seated session: a visitor cannot choose it and its
   const { session } = order;
   const seatBox = (state: string) => page.getByRole('checkbox', { name: `Партер, ряд ${ROW}, место ${SEAT}: ${state}` });
 
-  await page.goto('/admin');
-  await page.getByLabel('E-mail').fill(E2E_OWNER.email);
-  await page.getByLabel('Пароль').fill(E2E_OWNER.password);
-  await page.getByRole('button', { name: 'Войти' }).click();
+  await signInToAdmin(page, E2E_OWNER.email, E2E_OWNER.password);
   await page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Залы' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Залы' })).toBeVisible();
   await expect(page.getByRole('table')).toContainText('Большой зал');

@@ -15,10 +15,7 @@ test(
     await payDemoOrder(request, hash);
     const soldOn = venueToday();
 
-    await page.goto('/admin');
-    await page.getByLabel('E-mail').fill(E2E_OWNER.email);
-    await page.getByLabel('Пароль').fill(E2E_OWNER.password);
-    await page.getByRole('button', { name: 'Войти' }).click();
+    await signInToAdmin(page, E2E_OWNER.email, E2E_OWNER.password);
     await page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Заказы' }).click();
     await expect(page).toHaveURL(/\/admin\/orders$/);
     // Before any search the page lists the newest orders.

@@ -4,7 +4,47 @@ import { loadDemoIfEmpty } from '../demo/load.ts';
 import { type Db, openPostgres } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { createDatabase } from './pg-cluster.ts';
-import { CATALOG_DIGEST, MARK_SQL, quote, writtenTablesSql } from './pglite-templates.ts';
+import { quote } from './pglite-templates.ts';
+
+// Catalogs a schema change (a table, column, index, function, trigger, constraint, type, default,
+// TRUNCATE's new file, a temporary table, a per-database setting) writes or deletes rows in.
+const CATALOG_DIGEST = `select string_agg(c || ':' || n || ':' || x, ',' order by c) as digest from (
+  ${[
+    'pg_class',
+    'pg_attribute',
+    'pg_proc',
+    'pg_trigger',
+    'pg_constraint',
+    'pg_index',
+    'pg_type',
+    'pg_attrdef',
+    'pg_namespace',
+    'pg_depend',
+    'pg_db_role_setting',
+    'pg_extension',
+    'pg_policy',
+    'pg_rewrite',
+    'pg_sequence',
+  ]
+    .map((c) => `select '${c}' as c, count(*) as n, coalesce(max(xmin::text::bigint), 0) as x from ${c}`)
+    .join(' union all ')}
+) catalogs`;
+
+/** The current transaction id, as `id`: rows with a newer `xmin` were written after it. */
+const MARK_SQL = 'select pg_current_xact_id()::text as id';
+
+/**
+ * One statement answering, as `i`, the index of every table a test wrote since the transaction
+ * `since`: a row with a newer `xmin`, or a count of rows other than the template's.
+ */
+function writtenTablesSql(tables: readonly { name: string; rows: number }[], since: string): string {
+  return tables
+    .map(
+      (t, i) =>
+        `select ${i} as i where exists (select 1 from public.${quote(t.name)} where xmin::text::bigint > ${since}) or (select count(*) from public.${quote(t.name)}) <> ${t.rows}`,
+    )
+    .join(' union all ');
+}
 
 /**
  * The api-pg project's databases of one template, reused test after test as the api project's

@@ -107,30 +107,6 @@ type Snapshot = {
 
 export const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-// Catalogs a schema change (a table, column, index, function, trigger, constraint, type, default,
-// TRUNCATE's new file, a temporary table, a per-database setting) writes or deletes rows in.
-export const CATALOG_DIGEST = `select string_agg(c || ':' || n || ':' || x, ',' order by c) as digest from (
-  ${[
-    'pg_class',
-    'pg_attribute',
-    'pg_proc',
-    'pg_trigger',
-    'pg_constraint',
-    'pg_index',
-    'pg_type',
-    'pg_attrdef',
-    'pg_namespace',
-    'pg_depend',
-    'pg_db_role_setting',
-    'pg_extension',
-    'pg_policy',
-    'pg_rewrite',
-    'pg_sequence',
-  ]
-    .map((c) => `select '${c}' as c, count(*) as n, coalesce(max(xmin::text::bigint), 0) as x from ${c}`)
-    .join(' union all ')}
-) catalogs`;
-
 async function takeSnapshot(raw: PGlite): Promise<Snapshot> {
   const names = (
     await raw.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public' order by 1")
@@ -156,10 +132,10 @@ async function takeSnapshot(raw: PGlite): Promise<Snapshot> {
  * change writes (a table, column, index, function, trigger, constraint, type, default, TRUNCATE's
  * new file, a temporary table, a per-database setting). A row an aborted transaction wrote counts
  * too. TOAST tables are left out: a long value written there is a row written to its own table.
- * PGlite's one session keeps its counts to itself until it flushes them, forced here first. The
- * api project's 389 resets took 6.4 s so, where scanning every table and catalog for rows newer
- * than a transaction (as tests/pg-pool.ts still does: a server's many sessions flush their counts
- * on their own schedule) took 18.1.
+ * PGlite's one session keeps its counts to itself until it flushes them, forced here first. One
+ * read, where scanning every table and catalog for rows newer than a transaction cost about three
+ * times as much a reset (docs/codebase.md). A server's many sessions flush their counts on their
+ * own schedule, so the PostgreSQL pool still scans (tests/pg-pool.ts).
  */
 type Writes = Map<string, number>;
 
@@ -170,22 +146,6 @@ const WRITES_SQL = `select case when c.relnamespace = 'public'::regnamespace the
 async function writes(raw: PGlite): Promise<Writes> {
   await raw.exec('select pg_stat_force_next_flush()');
   return new Map((await raw.query<{ name: string; n: number }>(WRITES_SQL)).rows.map((r) => [r.name, r.n]));
-}
-
-/** The current transaction id, as `id`: rows with a newer `xmin` were written after it. */
-export const MARK_SQL = 'select pg_current_xact_id()::text as id';
-
-/**
- * One statement answering, as `i`, the index of every table a test wrote since the transaction
- * `since`: a row with a newer `xmin`, or a count of rows other than the template's.
- */
-export function writtenTablesSql(tables: readonly { name: string; rows: number }[], since: string): string {
-  return tables
-    .map(
-      (t, i) =>
-        `select ${i} as i where exists (select 1 from public.${quote(t.name)} where xmin::text::bigint > ${since}) or (select count(*) from public.${quote(t.name)}) <> ${t.rows}`,
-    )
-    .join(' union all ');
 }
 
 /**
@@ -241,9 +201,12 @@ export class PglitePool {
     if (raw.closed) return undefined;
     await raw.exec('deallocate all; reset all; select pg_advisory_unlock_all(); discard sequences; discard plans');
     const now = await writes(raw);
-    // A table more or fewer, or a write to a catalog: the schema changed.
-    if (now.size !== since.size || now.get('') !== since.get('')) return undefined;
-    const written = snapshot.tables.filter((t) => now.get(t.name) !== since.get(t.name));
+    const changed = [...now].filter(([name, n]) => since.get(name) !== n).map(([name]) => name);
+    // A table more or fewer, or writes to anything but the template's tables (the catalogs, under
+    // ''): the schema changed.
+    const tables = new Map(snapshot.tables.map((t) => [t.name, t]));
+    if (now.size !== since.size || changed.some((name) => !tables.has(name))) return undefined;
+    const written = changed.flatMap((name) => tables.get(name) ?? []);
     if (written.length > 0) {
       // Foreign keys and the schema's triggers stay quiet while the tables get their rows back.
       await raw.exec('set session_replication_role = replica');
