@@ -4,47 +4,7 @@ import { loadDemoIfEmpty } from '../demo/load.ts';
 import { type Db, openPostgres } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { createDatabase } from './pg-cluster.ts';
-import { quote } from './pglite-templates.ts';
-
-// Catalogs a schema change (a table, column, index, function, trigger, constraint, type, default,
-// TRUNCATE's new file, a temporary table, a per-database setting) writes or deletes rows in.
-const CATALOG_DIGEST = `select string_agg(c || ':' || n || ':' || x, ',' order by c) as digest from (
-  ${[
-    'pg_class',
-    'pg_attribute',
-    'pg_proc',
-    'pg_trigger',
-    'pg_constraint',
-    'pg_index',
-    'pg_type',
-    'pg_attrdef',
-    'pg_namespace',
-    'pg_depend',
-    'pg_db_role_setting',
-    'pg_extension',
-    'pg_policy',
-    'pg_rewrite',
-    'pg_sequence',
-  ]
-    .map((c) => `select '${c}' as c, count(*) as n, coalesce(max(xmin::text::bigint), 0) as x from ${c}`)
-    .join(' union all ')}
-) catalogs`;
-
-/** The current transaction id, as `id`: rows with a newer `xmin` were written after it. */
-const MARK_SQL = 'select pg_current_xact_id()::text as id';
-
-/**
- * One statement answering, as `i`, the index of every table a test wrote since the transaction
- * `since`: a row with a newer `xmin`, or a count of rows other than the template's.
- */
-function writtenTablesSql(tables: readonly { name: string; rows: number }[], since: string): string {
-  return tables
-    .map(
-      (t, i) =>
-        `select ${i} as i where exists (select 1 from public.${quote(t.name)} where xmin::text::bigint > ${since}) or (select count(*) from public.${quote(t.name)}) <> ${t.rows}`,
-    )
-    .join(' union all ');
-}
+import { WRITES_SQL, type Writes, quote, writtenTables } from './pglite-templates.ts';
 
 /**
  * The api-pg project's databases of one template, reused test after test as the api project's
@@ -54,11 +14,12 @@ function writtenTablesSql(tables: readonly { name: string; rows: number }[], sin
  *
  * Each database keeps one connection of its own (the keeper) that holds the template's rows in
  * temporary tables, which only that session sees (so neither the tests' connections, pg_dump nor
- * the catalog's public tables do). When a test closes its database, the keeper puts back every
- * table a test wrote (a row written after the last reset, or a different count of rows) and every
- * sequence. A database is dropped instead, and the next test gets a fresh copy, when its schema
- * changed, when any other connection to it is still open, or when the keeper lost its connection
- * (a test that ends backends or stops the server).
+ * the catalog's public tables do). When a test closes its database, the keeper waits for the
+ * test's connections to end (a session flushes its table statistics as it ends), reads the table
+ * statistics once (WRITES_SQL) and puts back every table a test wrote and every sequence. A
+ * database is dropped instead, and the next test gets a fresh copy, when its schema changed, when
+ * any other connection to it is still open, or when the keeper lost its connection (a test that
+ * ends backends or stops the server).
  */
 export class PostgresPool {
   private idle: PooledDatabase[] = [];
@@ -94,7 +55,7 @@ export class PostgresPool {
 // instances); beyond this many idle ones, a closed database is dropped.
 const MAX_IDLE = 4;
 
-type TableSnapshot = { name: string; rows: number; restore: string | undefined };
+type TableSnapshot = { name: string; restore: string | undefined };
 
 type Kept = {
   url: string;
@@ -105,17 +66,16 @@ type Kept = {
   tables: TableSnapshot[];
   /** One statement that sets every sequence back. */
   sequences: string | undefined;
-  /** The catalogs' digest once the copy was made (its keeper's temporary tables included). */
-  catalog: string;
 };
 
 class PooledDatabase {
   readonly url: string;
   private readonly kept: Kept;
-  private since: string;
+  /** The table statistics after the last reset (the keeper's own writes included). */
+  private since: Writes;
   private broken = false;
 
-  private constructor(kept: Kept, since: string) {
+  private constructor(kept: Kept, since: Writes) {
     this.kept = kept;
     this.url = kept.url;
     this.since = since;
@@ -148,15 +108,14 @@ class PooledDatabase {
           await keeper.query(`create temporary table snapshot_${i} as select ${columns} from public.${quote(table)}`);
           restore = `insert into public.${quote(table)} (${columns}) overriding system value select ${columns} from pg_temp.snapshot_${i}`;
         }
-        tables.push({ name: table, rows, restore });
+        tables.push({ name: table, restore });
       }
       const { rows: sequences } = await keeper.query<{ call: string }>(
         `select format('setval(%L, %s, %s)', quote_ident(schemaname) || '.' || quote_ident(sequencename), coalesce(last_value, start_value), (last_value is not null)::text) as call
            from pg_sequences where schemaname = 'public'`,
       );
-      const catalog = (await keeper.query<{ digest: string }>(CATALOG_DIGEST)).rows[0]?.digest ?? '';
       const setvals = sequences.length > 0 ? `select ${sequences.map((s) => s.call).join(', ')}` : undefined;
-      return new PooledDatabase({ url: copy.url, drop: copy.drop, keeper, tables, sequences: setvals, catalog }, await mark(keeper));
+      return new PooledDatabase({ url: copy.url, drop: copy.drop, keeper, tables, sequences: setvals }, await writes(keeper));
     } catch (error) {
       await keeper.end().catch(() => undefined);
       await copy.drop();
@@ -177,17 +136,16 @@ class PooledDatabase {
         if (attempt >= 20) return false;
         await sleep(25);
       }
-      if ((await this.keeper.query<{ digest: string }>(CATALOG_DIGEST)).rows[0]?.digest !== this.kept.catalog) return false;
-      const { rows: written } = await this.keeper.query<{ i: number }>(writtenTablesSql(this.kept.tables, this.since));
-      const restore = written.flatMap(({ i }) => {
-        const t = this.kept.tables[i];
-        return t ? [`delete from public.${quote(t.name)}`, ...(t.restore ? [t.restore] : [])] : [];
-      });
+      const now = await writes(this.keeper);
+      const written = writtenTables(this.kept.tables, this.since, now);
+      if (!written) return false;
+      const restore = written.flatMap((t) => [`delete from public.${quote(t.name)}`, ...(t.restore ? [t.restore] : [])]);
       // Foreign keys and the schema's triggers stay quiet while the tables get their rows back.
       if (restore.length > 0)
         await this.keeper.query(['begin', 'set local session_replication_role = replica', ...restore, 'commit'].join(';\n'));
       if (this.kept.sequences) await this.keeper.query(this.kept.sequences);
-      this.since = await mark(this.keeper);
+      // The restore's own writes count: the next test is measured from here.
+      this.since = restore.length > 0 ? await writes(this.keeper) : now;
       return !this.broken;
     } catch {
       await this.keeper.query('rollback').catch(() => undefined);
@@ -201,9 +159,14 @@ class PooledDatabase {
   }
 }
 
-/** The transaction id after which any row a test writes was written. */
-async function mark(keeper: pg.Client): Promise<string> {
-  return (await keeper.query<{ id: string }>(MARK_SQL)).rows[0]?.id ?? '0';
+/**
+ * The database's table statistics. The tests' sessions have ended by now, and a session flushes
+ * its counts as it ends, before it leaves pg_stat_activity; the keeper's own (its snapshot's
+ * temporary tables, a restore) are flushed first, forced, as the statement that forces them ends.
+ */
+async function writes(keeper: pg.Client): Promise<Writes> {
+  await keeper.query('select pg_stat_force_next_flush()');
+  return new Map((await keeper.query<{ name: string; n: number }>(WRITES_SQL)).rows.map((r) => [r.name, r.n]));
 }
 
 // Migrating a PostgreSQL database and loading the demo into it costs seconds; copying a database

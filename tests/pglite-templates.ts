@@ -126,23 +126,43 @@ async function takeSnapshot(raw: PGlite): Promise<Snapshot> {
 }
 
 /**
- * How many rows each table of an instance has had inserted, updated or deleted since it was
- * loaded (PostgreSQL's cumulative table statistics): per table of the public schema by name, and
- * one sum, under '', over every other table, the system catalogs among them, which any schema
- * change writes (a table, column, index, function, trigger, constraint, type, default, TRUNCATE's
- * new file, a temporary table, a per-database setting). A row an aborted transaction wrote counts
- * too. TOAST tables are left out: a long value written there is a row written to its own table.
- * PGlite's one session keeps its counts to itself until it flushes them, forced here first. One
- * read, where scanning every table and catalog for rows newer than a transaction cost about three
- * times as much a reset (docs/codebase.md). A server's many sessions flush their counts on their
- * own schedule, so the PostgreSQL pool still scans (tests/pg-pool.ts).
+ * How many rows each table of a test database has had inserted, updated or deleted since it was
+ * made (PostgreSQL's cumulative table statistics): per table of the public schema by name, and one
+ * sum, under '', over every other table of the database, the system catalogs among them, which any
+ * schema change writes (a table, column, index, function, trigger, constraint, type, default,
+ * TRUNCATE's new file, a temporary table); and, under '~settings', the database's own settings
+ * (ALTER DATABASE … SET). A row an aborted transaction wrote counts too. Left out: TOAST tables (a
+ * long value written there is a row written to its own table), the catalogs shared by every
+ * database of a server (other tests' CREATE DATABASE writes them) and the planner's statistics
+ * (autovacuum's ANALYZE writes them). A session keeps its counts to itself until it flushes them:
+ * at the end of a transaction at most once a second, when it ends, or when forced. One read, where
+ * scanning every table and catalog for rows newer than a transaction cost about three times as
+ * much a reset (docs/codebase.md).
  */
-type Writes = Map<string, number>;
+export type Writes = Map<string, number>;
 
-const WRITES_SQL = `select case when c.relnamespace = 'public'::regnamespace then c.relname else '' end as name,
+export const WRITES_SQL = `select case when c.relnamespace = 'public'::regnamespace then c.relname else '' end as name,
   sum(pg_stat_get_tuples_inserted(c.oid) + pg_stat_get_tuples_updated(c.oid) + pg_stat_get_tuples_deleted(c.oid))::float8 as n
-  from pg_class c where c.relkind in ('r', 'm', 'p') group by 1`;
+  from pg_class c
+  where c.relkind in ('r', 'm', 'p') and not c.relisshared
+    and c.oid not in ('pg_catalog.pg_statistic'::regclass, 'pg_catalog.pg_statistic_ext_data'::regclass)
+  group by 1
+  union all
+  select '~settings', count(*)::float8 from pg_db_role_setting
+  where setdatabase = (select oid from pg_database where datname = current_database())`;
 
+/**
+ * The template's tables a test wrote since `since`, or undefined when it changed the schema: a
+ * table more or fewer, or writes to anything but the template's tables (the catalogs, under '').
+ */
+export function writtenTables<T extends { name: string }>(tables: readonly T[], since: Writes, now: Writes): T[] | undefined {
+  const byName = new Map(tables.map((t) => [t.name, t]));
+  const changed = [...now].filter(([name, n]) => since.get(name) !== n).map(([name]) => name);
+  if (now.size !== since.size || changed.some((name) => !byName.has(name))) return undefined;
+  return changed.flatMap((name) => byName.get(name) ?? []);
+}
+
+/** PGlite's one session flushes its counts only when forced: first that, then the read. */
 async function writes(raw: PGlite): Promise<Writes> {
   await raw.exec('select pg_stat_force_next_flush()');
   return new Map((await raw.query<{ name: string; n: number }>(WRITES_SQL)).rows.map((r) => [r.name, r.n]));
@@ -201,12 +221,8 @@ export class PglitePool {
     if (raw.closed) return undefined;
     await raw.exec('deallocate all; reset all; select pg_advisory_unlock_all(); discard sequences; discard plans');
     const now = await writes(raw);
-    const changed = [...now].filter(([name, n]) => since.get(name) !== n).map(([name]) => name);
-    // A table more or fewer, or writes to anything but the template's tables (the catalogs, under
-    // ''): the schema changed.
-    const tables = new Map(snapshot.tables.map((t) => [t.name, t]));
-    if (now.size !== since.size || changed.some((name) => !tables.has(name))) return undefined;
-    const written = changed.flatMap((name) => tables.get(name) ?? []);
+    const written = writtenTables(snapshot.tables, since, now);
+    if (!written) return undefined;
     if (written.length > 0) {
       // Foreign keys and the schema's triggers stay quiet while the tables get their rows back.
       await raw.exec('set session_replication_role = replica');

@@ -127,6 +127,23 @@ describe('a test database after another test wrote to it', () => {
   );
 
   it(
+    "has the template's database settings: one the last test gave its database is gone",
+    async () => {
+      const settings =
+        'select count(*)::int as n from pg_db_role_setting where setdatabase = (select oid from pg_database where datname = current_database())';
+      const first = await openDb();
+      expect((await first.query<{ n: number }>(settings)).rows[0]?.n).toBe(0);
+      await first.exec(`alter database "${await databaseName(first)}" set timezone = 'Asia/Tokyo'`);
+      expect((await first.query<{ n: number }>(settings)).rows[0]?.n).toBe(1);
+      await first.close();
+      open.length = 0;
+      const second = await openDb();
+      expect((await second.query<{ n: number }>(settings)).rows[0]?.n).toBe(0);
+    },
+    LOAD_MS,
+  );
+
+  it(
     "has the template's rows back after a test ended the database's other connections",
     async () => {
       const first = await openDb();
