@@ -22,14 +22,39 @@ const changesGlobals = globSync(UNIT_INCLUDE, { cwd: import.meta.dirname, exclud
 // project from 422 to 375 CPU seconds (three runs of each, the project alone; docs/codebase.md).
 const WORKER_ARGV = ['--max-semi-space-size=64'];
 
+// API tests that run on PGlite only. A PostgreSQL server differs from PGlite in the driver (how
+// parameters are sent and answers parsed), the pool (statements of one request on several
+// connections, each with its prepared statements), transactions that really run side by side, and
+// no NOTIFY into the process (the caches poll instead): every file whose requests sell, hold, pay,
+// refund, print, scan or count places, money or tickets, every job, every file with requests sent
+// at once (two saves of one revision, sign-ins counted together) and the catalog's import and
+// export run on both. These reach no such path, and other files run their statements on
+// PostgreSQL (demo/load.pg.test.ts writes the whole demo catalog there): pages rendered in jsdom
+// over the API, refusals before the database (the permission guard, hosts, headers, CSRF,
+// timeouts), the back office's catalog entries, halls, images, staff and door devices, the setup
+// file, search engines' pages, captchas and the embed's links.
+const PGLITE_ONLY = [
+  'tests/**/*.api.test.tsx',
+  'server/admin/{permission-matrix,admin-page}.api.test.ts',
+  'server/admin/catalog/catalog-entries.api.test.ts',
+  'server/admin/{halls,images,checkin,home,waitlist}/**/*.api.test.ts',
+  'server/admin/staff/{staff-management,staff-temporary-password}.api.test.ts',
+  'demo/catalog.api.test.ts',
+  'server/{setup,seo,embed,captcha}/**/*.api.test.ts',
+  'server/spa-serving.api.test.ts',
+  'server/security/{trust-proxy,page-headers,csrf,timeouts,allowed-hosts}.api.test.ts',
+  '**/node_modules/**',
+];
+
 // Three kinds of tests (see ARCHITECTURE.md):
 // - unit (and unit-isolated): rules, schemas and components, no database (web component tests opt
 //   into jsdom), and the bench's own helpers (its HTTP client);
 // - api: every *.api.test.ts through app.inject() on embedded PGlite, and *.db.test.ts that only
 //   make sense on PGlite (the catalog CLI on a data folder); tests/*.api.test.tsx render a page
 //   in jsdom whose calls go to the app (tests/page-on-app.ts);
-// - api-pg: the same API tests plus *.pg.test.ts (concurrency, expiry) on a real PostgreSQL
-//   server, a throw-away cluster started by tests/pg-global-setup.ts (or TEST_DATABASE_URL).
+// - api-pg: *.pg.test.ts (concurrency, expiry, crashes, several instances) and the API tests of
+//   every path that can differ on a PostgreSQL server, on a throw-away cluster started by
+//   tests/pg-global-setup.ts (or TEST_DATABASE_URL); PGLITE_ONLY below says which stay on PGlite.
 export default defineConfig({
   test: {
     // Two test files at a time. Vitest's default on 2 cores is one (cores - 1), which left a core
@@ -85,7 +110,8 @@ export default defineConfig({
         test: {
           name: 'api-pg',
           execArgv: WORKER_ARGV,
-          include: ['{server,demo,tests}/**/*.{api,pg}.test.ts', 'tests/**/*.api.test.tsx'],
+          include: ['{server,demo,tests}/**/*.{api,pg}.test.ts'],
+          exclude: PGLITE_ONLY,
           // Three files at a time, after the other projects (vitest runs projects with another
           // worker count as a group of their own): a worker here waits on PostgreSQL's answers
           // for part of its time, and with two a tenth of the cores stayed idle through this
