@@ -30,9 +30,7 @@ function outgoingPortsFrom(): number {
 // image-captcha specs get a second server on port + 3 (its own mail catcher on port + 4) whose
 // setup turns the captcha on (e2e/captcha-server.ts), so every other spec keeps the demo's
 // captcha-free setup.
-// The ports come in blocks of PORTS_USED, so two runs started together (the clock runs' instants,
-// whose pids differ by a few) never share one.
-process.env.E2E_PORT ??= String(PORTS_FROM + (process.pid % Math.floor((outgoingPortsFrom() - PORTS_FROM) / PORTS_USED)) * PORTS_USED);
+process.env.E2E_PORT ??= String(PORTS_FROM + (process.pid % (outgoingPortsFrom() - PORTS_FROM - PORTS_USED)));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const captchaPort = port + 3;

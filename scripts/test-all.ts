@@ -372,43 +372,37 @@ if (!library) {
   totals.failed += 1;
   failures.push('the clock runs did not run: no libfaketime');
 } else {
-  // Every instant's API run and browser run go side by side, the instants too: they share no port,
-  // folder or database (an API run is on PGlite in its own processes, with its own day's demo; a
-  // browser run starts its own server on ports of its own), and a run's starts and waits (vitest
-  // loading its template, a server filling its folder, a page waiting on the server) leave the
-  // others room (measured on one machine: 103 s one instant after the other, 85 s side by side).
-  const runs = clockInstants().map((instant) => {
+  // At each instant the API run and the browser run go side by side: they share no port, folder or
+  // database (the API run is on PGlite in its own processes, the browser run starts its own server),
+  // and the browser run's server start and page waits leave the API run room.
+  for (const instant of clockInstants()) {
     const tag = instant.at.toISOString();
-    const stem = path.join(results, `clock-${tag.slice(0, 16).replace(':', '')}`);
-    return { tag, instant, apiFile: `${stem}-api.json`, e2eFile: `${stem}-e2e.json` };
-  });
-  // Each one's output is printed whole when it ends, so the log reads as if they ran one after another.
-  const ended = await startSideBySide(
-    runs.flatMap(({ tag, instant, apiFile, e2eFile }) => [
-      {
-        title: `API tests at ${tag} (${instant.name})`,
-        cmd: bin('vitest'),
-        args: ['run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${apiFile}`, ...CLOCK_API_FILES],
-        env: clockEnv(library, instant.at),
-      },
-      ...(built
-        ? [
-            {
-              title: `browser tests at ${tag} (${instant.name})`,
-              cmd: bin('playwright'),
-              args: ['test', '--grep', CLOCK_E2E_GREP, ...CLOCK_E2E_SPECS],
-              env: { ...clockE2eEnv(library, instant.at), E2E_JSON: e2eFile, E2E_OUTPUT_DIR: e2eFile.replace(/\.json$/, '') },
-            },
-          ]
-        : []),
-    ]),
-    print,
-  );
-  for (const { tag, apiFile, e2eFile } of runs) {
-    const api = ended.find((e) => e.title.startsWith(`API tests at ${tag}`));
+    const apiFile = path.join(results, `clock-${tag.slice(0, 16).replace(':', '')}-api.json`);
+    const e2eFile = path.join(results, `clock-${tag.slice(0, 16).replace(':', '')}-e2e.json`);
+    // Each one's output is printed whole when it ends, so the log reads as if they ran one after another.
+    const [api, e2e] = await startSideBySide(
+      [
+        {
+          title: `API tests at ${tag} (${instant.name})`,
+          cmd: bin('vitest'),
+          args: ['run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${apiFile}`, ...CLOCK_API_FILES],
+          env: clockEnv(library, instant.at),
+        },
+        ...(built
+          ? [
+              {
+                title: `browser tests at ${tag} (${instant.name})`,
+                cmd: bin('playwright'),
+                args: ['test', '--grep', CLOCK_E2E_GREP, ...CLOCK_E2E_SPECS],
+                env: { ...clockE2eEnv(library, instant.at), E2E_JSON: e2eFile, E2E_OUTPUT_DIR: e2eFile.replace(/\.json$/, '') },
+              },
+            ]
+          : []),
+      ],
+      print,
+    );
     ok = (api?.passed ?? false) && ok;
     countVitest(apiFile, api?.passed ?? false, `clock ${tag}`);
-    const e2e = ended.find((e) => e.title.startsWith(`browser tests at ${tag}`));
     if (e2e) {
       ok = e2e.passed && ok;
       countE2e(e2eFile, e2e.passed, `clock ${tag}`, lastLines(e2e.output));
