@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { chooseSessionOf } from './support/checkin.ts';
+import { chooseDeskSession } from './support/desk.ts';
 import { ticketCodesOf } from './support/orders.ts';
 import { addStaffMember, signInToAdmin } from './support/staff.ts';
 
@@ -44,11 +45,7 @@ test('the box office walk: sell two for cash, print them, admit one at the door,
   await menu.getByRole('link', { name: 'Касса' }).click();
 
   // 1. Two tickets for cash.
-  await page.getByLabel('Найти событие').fill('Город сквозь');
-  await page
-    .getByRole('button', { name: /Город сквозь века/ })
-    .first()
-    .click();
+  await chooseDeskSession(page, 'Город сквозь', /Город сквозь века/);
   await expect(page.getByLabel('Взрослый, количество')).toBeFocused();
   const sold = page.waitForResponse((r) => r.url().endsWith('/api/admin/desk/sales') && r.request().method() === 'POST' && r.ok());
   await page.keyboard.press('2');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
+import { chooseDeskSession } from './support/desk.ts';
 import { addStaffMember, signInToAdmin } from './support/staff.ts';
 
 test('a cashier sells two tickets for cash in two keystrokes after choosing the session, and sees the change', async ({
@@ -26,6 +27,8 @@ test('a cashier sells two tickets for cash in two keystrokes after choosing the 
   const search = page.getByLabel('Найти событие');
   await expect(search).toBeFocused();
   await search.fill('Город сквозь');
+  // The list the search answered (while it is asked for, the last one stays, marked busy).
+  await expect(page.getByRole('region', { name: 'Сеансы' }).locator('[aria-busy="true"]')).toHaveCount(0);
   const sessions = page.getByRole('button', { name: /Город сквозь века/ });
   await expect(sessions.first()).toBeVisible();
   expect(
@@ -74,11 +77,7 @@ test('the cashier’s screen fits a tablet and a phone without scrolling sideway
   await page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Касса' }).click();
   for (const width of [768, 320]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.getByLabel('Найти событие').fill('Город сквозь');
-    await page
-      .getByRole('button', { name: /Город сквозь века/ })
-      .first()
-      .click();
+    await chooseDeskSession(page, 'Город сквозь', /Город сквозь века/);
     await expect(page.getByLabel('Взрослый, количество')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `at ${width} px`).toBeLessThanOrEqual(0);
@@ -97,9 +96,7 @@ test('a cashier sells two seats of the hall map by card, and the map then shows 
   await page.setViewportSize({ width: 1366, height: 768 });
   await signInToAdmin(page, cashier.email, cashier.password);
   await page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Касса' }).click();
-  await page.getByLabel('Найти событие').fill('Чайковский');
-  const session = page.getByRole('button', { name: /Чайковский/ }).first();
-  await session.click();
+  await chooseDeskSession(page, 'Чайковский', /Чайковский/);
 
   // The storefront's renderer draws the hall; the rows below choose seats from the keyboard.
   await expect(page.getByRole('img', { name: /^Схема зала: / })).toBeVisible();
@@ -124,7 +121,10 @@ test('a cashier sells two seats of the hall map by card, and the map then shows 
   await expect(page.getByRole('status').filter({ hasText: /Заказ № \d+ продан/ })).toBeVisible();
 
   // The same session again: both seats are taken now.
-  await session.click();
+  await page
+    .getByRole('button', { name: /Чайковский/ })
+    .first()
+    .click();
   await lastRow();
   for (const name of names) await expect(page.getByRole('group', { name: /^Места ряда / }).getByText(`${name} — занято`)).toBeVisible();
 });
@@ -147,11 +147,7 @@ test('a named-ticket event at the desk: the cashier enters the holder, checked a
   await page.setViewportSize({ width: 1366, height: 768 });
   await signInToAdmin(page, cashier.email, cashier.password);
   await page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Касса' }).click();
-  await page.getByLabel('Найти событие').fill('фондохранилище');
-  await page
-    .getByRole('button', { name: /Экскурсия в фондохранилище/ })
-    .first()
-    .click();
+  await chooseDeskSession(page, 'фондохранилище', /Экскурсия в фондохранилище/);
   await expect(page.getByLabel('Взрослый, количество')).toBeFocused();
   await page.keyboard.press('1');
   const holder = page.getByRole('group', { name: 'Билет 1: Взрослый' });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { chooseDeskSession } from './support/desk.ts';
 import { ticketCodesOf } from './support/orders.ts';
 import { addStaffMember, signInToAdmin } from './support/staff.ts';
 
@@ -25,11 +26,7 @@ test('a cashier sells two for cash, the demo register prints the receipt, return
   await page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Касса' }).click();
   await expect(page.getByText('Демо: настоящая касса не подключена, чеки печатает учебная касса на сервере.')).toBeVisible();
 
-  await page.getByLabel('Найти событие').fill('Город сквозь');
-  await page
-    .getByRole('button', { name: /Город сквозь века/ })
-    .first()
-    .click();
+  await chooseDeskSession(page, 'Город сквозь', /Город сквозь века/);
   await expect(page.getByLabel('Взрослый, количество')).toBeFocused();
   const sold = page.waitForResponse((r) => r.url().endsWith('/api/admin/desk/sales') && r.request().method() === 'POST' && r.ok());
   await page.keyboard.press('2');

@@ -28,6 +28,10 @@ export function SessionList({ chosen, onChoose }: Props) {
     placeholderData: keepPreviousData,
     retry: false,
   });
+  // Until the answer for what the cashier typed arrives, the list shown is the last one's
+  // (keepPreviousData): it is busy, so a screen reader waits for the new list and nothing reads
+  // the old one as the answer.
+  const busy = sessions.isPending || sessions.isPlaceholderData || typed !== q.trim();
   const days = new Map<string, DeskSession[]>();
   for (const session of sessions.data?.sessions ?? []) days.set(session.day, [...(days.get(session.day) ?? []), session]);
 
@@ -53,7 +57,7 @@ export function SessionList({ chosen, onChoose }: Props) {
           {t('search.hint')}
         </p>
       </div>
-      <div aria-live="polite" aria-busy={sessions.isPending}>
+      <div aria-live="polite" aria-busy={busy}>
         {sessions.isPending ? (
           <div aria-label={t('sessions.loading')} role="status">
             <div className="admin-skeleton admin-skeleton--row" />
