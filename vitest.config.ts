@@ -31,8 +31,8 @@ const WORKER_ARGV = ['--max-semi-space-size=64'];
 // export run on both. These reach no such path, and other files run their statements on
 // PostgreSQL (demo/load.pg.test.ts writes the whole demo catalog there): pages rendered in jsdom
 // over the API, refusals before the database (the permission guard, hosts, headers, CSRF,
-// timeouts), the back office's catalog entries, halls, images, staff and door devices, the setup
-// file, search engines' pages, captchas and the embed's links.
+// timeouts), the back office's catalog entries, halls, images, staff and door devices, reading the
+// setup and its file, search engines' pages, captchas and the embed's links.
 const PGLITE_ONLY = [
   'tests/**/*.api.test.tsx',
   'server/admin/{permission-matrix,admin-page}.api.test.ts',
@@ -54,7 +54,7 @@ const PGLITE_ONLY = [
 //   in jsdom whose calls go to the app (tests/page-on-app.ts);
 // - api-pg: *.pg.test.ts (concurrency, expiry, crashes, several instances) and the API tests of
 //   every path that can differ on a PostgreSQL server, on a throw-away cluster started by
-//   tests/pg-global-setup.ts (or TEST_DATABASE_URL); PGLITE_ONLY below says which stay on PGlite.
+//   tests/pg-global-setup.ts (or TEST_DATABASE_URL); PGLITE_ONLY above says which stay on PGlite.
 export default defineConfig({
   test: {
     // Two test files at a time. Vitest's default on 2 cores is one (cores - 1), which left a core
@@ -110,7 +110,7 @@ export default defineConfig({
         test: {
           name: 'api-pg',
           execArgv: WORKER_ARGV,
-          include: ['{server,demo,tests}/**/*.{api,pg}.test.ts'],
+          include: ['{server,demo,tests}/**/*.{api,pg}.test.ts', 'tests/**/*.api.test.tsx'],
           exclude: PGLITE_ONLY,
           // Three files at a time, after the other projects (vitest runs projects with another
           // worker count as a group of their own): a worker here waits on PostgreSQL's answers
