@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
-import { chooseDeskSession } from './support/desk.ts';
+import { chooseDeskSession, findDeskSessions } from './support/desk.ts';
 import { addStaffMember, signInToAdmin } from './support/staff.ts';
 
 test('a cashier sells two tickets for cash in two keystrokes after choosing the session, and sees the change', async ({
@@ -26,9 +26,7 @@ test('a cashier sells two tickets for cash in two keystrokes after choosing the 
   // The screen opens on the event search.
   const search = page.getByLabel('Найти событие');
   await expect(search).toBeFocused();
-  await search.fill('Город сквозь');
-  // The list the search answered (while it is asked for, the last one stays, marked busy).
-  await expect(page.getByRole('region', { name: 'Сеансы' }).locator('[aria-busy="true"]')).toHaveCount(0);
+  await findDeskSessions(page, 'Город сквозь');
   const sessions = page.getByRole('button', { name: /Город сквозь века/ });
   await expect(sessions.first()).toBeVisible();
   expect(
