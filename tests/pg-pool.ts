@@ -4,7 +4,7 @@ import { loadDemoIfEmpty } from '../demo/load.ts';
 import { type Db, openPostgres } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { createDatabase } from './pg-cluster.ts';
-import { WRITES_SQL, type Writes, quote, writtenTables } from './pglite-templates.ts';
+import { type Writes, quote, readWrites, writtenTables } from './pglite-templates.ts';
 
 /**
  * The api-pg project's databases of one template, reused test after test as the api project's
@@ -160,14 +160,11 @@ class PooledDatabase {
 }
 
 /**
- * The database's table statistics. The tests' sessions have ended by now, and a session flushes
- * its counts as it ends, before it leaves pg_stat_activity; the keeper's own (its snapshot's
- * temporary tables, a restore) are flushed first, forced, as the statement that forces them ends.
+ * The database's table statistics, read by the keeper. The tests' sessions have ended by now, and a
+ * session flushes its counts as it ends, before it leaves pg_stat_activity; the keeper's own (its
+ * snapshot's temporary tables, a restore) are forced.
  */
-async function writes(keeper: pg.Client): Promise<Writes> {
-  await keeper.query('select pg_stat_force_next_flush()');
-  return new Map((await keeper.query<{ name: string; n: number }>(WRITES_SQL)).rows.map((r) => [r.name, r.n]));
-}
+const writes = (keeper: pg.Client): Promise<Writes> => readWrites((sql) => keeper.query(sql));
 
 // Migrating a PostgreSQL database and loading the demo into it costs seconds; copying a database
 // that has them (CREATE DATABASE ... TEMPLATE) a fraction of that. One template per kind serves

@@ -162,11 +162,17 @@ export function writtenTables<T extends { name: string }>(tables: readonly T[], 
   return changed.flatMap((name) => byName.get(name) ?? []);
 }
 
-/** PGlite's one session flushes its counts only when forced: first that, then the read. */
-async function writes(raw: PGlite): Promise<Writes> {
-  await raw.exec('select pg_stat_force_next_flush()');
-  return new Map((await raw.query<{ name: string; n: number }>(WRITES_SQL)).rows.map((r) => [r.name, r.n]));
+/**
+ * A test database's table statistics, read through its `query`: the session's own counts flushed
+ * first, forced (PGlite's one session flushes them only then; on a server, the statement that
+ * forces them flushes them as it ends), then WRITES_SQL.
+ */
+export async function readWrites(query: (sql: string) => Promise<{ rows: unknown[] }>): Promise<Writes> {
+  await query('select pg_stat_force_next_flush()');
+  return new Map(((await query(WRITES_SQL)).rows as { name: string; n: number }[]).map((r) => [r.name, r.n]));
 }
+
+const writes = (raw: PGlite) => readWrites((sql) => raw.query(sql));
 
 /**
  * The instances of one template a test file uses, each reset to the template's contents when a
