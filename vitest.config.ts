@@ -67,7 +67,7 @@ export default defineConfig({
           execArgv: WORKER_ARGV,
           include: UNIT_INCLUDE,
           exclude: [...UNIT_EXCLUDE, ...changesGlobals],
-          setupFiles: ['tests/unit-setup.ts'],
+          setupFiles: ['tests/unit-setup.ts', 'tests/dom-cleanup.ts'],
           isolate: false,
           unstubGlobals: true,
           unstubEnvs: true,
@@ -100,7 +100,7 @@ export default defineConfig({
           // template (tests/pglite-templates.ts). No api test mocks modules or leaves globals
           // stubbed; tests/api-setup.ts closes the instances of rare kinds after each file.
           isolate: false,
-          setupFiles: ['tests/api-setup.ts'],
+          setupFiles: ['tests/api-setup.ts', 'tests/dom-cleanup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
