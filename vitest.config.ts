@@ -13,9 +13,17 @@ const UNIT_EXCLUDE = ['**/*.{api,db,pg}.test.ts', '**/node_modules/**'];
 // in a process of its own (the unit-isolated project), found by its source.
 const GLOBAL_CHANGE =
   /vi\.(mock|doMock|resetModules|useFakeTimers)\b|\b(globalThis|window)\.[\w$]+\s*=[^=]|Object\.defineProperty\((window|globalThis|global|navigator|document)\b|process\.env\.[\w$]+\s*=[^=]|delete process\.env/;
-const changesGlobals = globSync(UNIT_INCLUDE, { cwd: import.meta.dirname, exclude: UNIT_EXCLUDE }).filter((file) =>
-  GLOBAL_CHANGE.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')),
-);
+// Unit files in jsdom run in a project of their own (unit-dom): a worker that ran a file in Node's
+// environment between two jsdom files built a new document for the second, about a second of CPU
+// each time; in a project of their own the files of a worker share one, as they share the process.
+const sources = globSync(UNIT_INCLUDE, { cwd: import.meta.dirname, exclude: UNIT_EXCLUDE }).map((file) => ({
+  file,
+  source: readFileSync(path.join(import.meta.dirname, file), 'utf8'),
+}));
+const changesGlobals = sources.filter(({ source }) => GLOBAL_CHANGE.test(source)).map(({ file }) => file);
+const inJsdom = sources
+  .filter(({ file, source }) => /@vitest-environment jsdom\b/.test(source) && !changesGlobals.includes(file))
+  .map(({ file }) => file);
 
 // Every worker's young generation at 64 MB a half instead of V8's default: the tests allocate
 // fast (PGlite's results, the app's JSON, jsdom's trees), and fewer, larger scavenges took the api
@@ -46,8 +54,8 @@ const PGLITE_ONLY = [
 ];
 
 // Three kinds of tests (see ARCHITECTURE.md):
-// - unit (and unit-isolated): rules, schemas and components, no database (web component tests opt
-//   into jsdom), and the bench's own helpers (its HTTP client);
+// - unit (and unit-dom, unit-isolated): rules, schemas and components, no database (web component
+//   tests opt into jsdom), and the bench's own helpers (its HTTP client);
 // - api: every *.api.test.ts through app.inject() on embedded PGlite, and *.db.test.ts that only
 //   make sense on PGlite (the catalog CLI on a data folder); tests/*.api.test.tsx render a page
 //   in jsdom whose calls go to the app (tests/page-on-app.ts);
@@ -66,7 +74,7 @@ export default defineConfig({
           name: 'unit',
           execArgv: WORKER_ARGV,
           include: UNIT_INCLUDE,
-          exclude: [...UNIT_EXCLUDE, ...changesGlobals],
+          exclude: [...UNIT_EXCLUDE, ...changesGlobals, ...inJsdom],
           setupFiles: ['tests/unit-setup.ts', 'tests/dom-cleanup.ts'],
           isolate: false,
           unstubGlobals: true,
@@ -74,6 +82,20 @@ export default defineConfig({
           restoreMocks: true,
           // Waits end on visible state (up to 5 s each, tests/unit-setup.ts); a whole component
           // test gets room for a few of them on a loaded machine.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'unit-dom',
+          execArgv: WORKER_ARGV,
+          include: inJsdom.length > 0 ? inJsdom : ['tests/no-such-file'],
+          environment: 'jsdom',
+          setupFiles: ['tests/unit-setup.ts', 'tests/dom-cleanup.ts'],
+          isolate: false,
+          unstubGlobals: true,
+          unstubEnvs: true,
+          restoreMocks: true,
           testTimeout: 20_000,
         },
       },
@@ -115,7 +137,8 @@ export default defineConfig({
           // Three files at a time, after the other projects (vitest runs projects with another
           // worker count as a group of their own): a worker here waits on PostgreSQL's answers
           // for part of its time, and with two a tenth of the cores stayed idle through this
-          // project (sampled from /proc/stat); with three they stay busy.
+          // project (sampled from /proc/stat); with three they stay busy. npm test runs it in a
+          // vitest run of its own beside the other projects' (scripts/test-all.ts).
           maxWorkers: 3,
           sequence: { groupOrder: 1 },
           env: { TEST_DB: 'postgres' },
