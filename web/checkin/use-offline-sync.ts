@@ -19,13 +19,15 @@ export function useOfflineSync(deviceId: string, sessionIds: readonly number[], 
   const [pending, setPending] = useState(0);
   const [problems, setProblems] = useState<SyncResult[]>([]);
   const running = useRef(false);
+  // Asked for while a send was under way: the network may have come back after that send failed
+  // for the want of it (the 'online' event arrives during the attempt), so one more follows it.
+  const again = useRef(false);
   const queryClient = useQueryClient();
 
   const refresh = useCallback(async () => setPending((await keptScans()).length), []);
 
-  const flush = useCallback(async () => {
-    if (running.current) return;
-    running.current = true;
+  /** Sends the kept scans, batch after batch, until none is left or the network fails. */
+  const sendKept = useCallback(async () => {
     try {
       for (;;) {
         const batch = (await keptScans()).slice(0, SYNC_BATCH_MAX);
@@ -39,11 +41,25 @@ export function useOfflineSync(deviceId: string, sessionIds: readonly number[], 
     } catch (error) {
       // Still offline: the scans stay kept for the next try. Anything else is the server's answer to show.
       if (!isOffline(error)) console.error('sync failed', error);
+    }
+  }, [deviceId, sessionIds, lang, queryClient]);
+
+  const flush = useCallback(async () => {
+    if (running.current) {
+      again.current = true;
+      return;
+    }
+    running.current = true;
+    try {
+      do {
+        again.current = false;
+        await sendKept();
+      } while (again.current);
     } finally {
       running.current = false;
       await refresh();
     }
-  }, [deviceId, sessionIds, lang, refresh, queryClient]);
+  }, [sendKept, refresh]);
 
   useEffect(() => {
     void refresh().then(() => flush());
