@@ -10,7 +10,10 @@ const UNIT_EXCLUDE = ['**/*.{api,db,pg}.test.ts', '**/node_modules/**'];
 // time. What a test stubs or spies on (vi.stubGlobal, vi.stubEnv, vi.spyOn) is undone after it
 // (unstubGlobals, unstubEnvs, restoreMocks). A file that mocks a module, fakes the timers or
 // assigns to window, globalThis or process.env would change what the files after it see: it runs
-// in a process of its own (the unit-isolated project), found by its source.
+// in a process of its own (the unit-isolated project), found by its source; so does a file that
+// imports a module at its top level after preparing what that module reads once as it loads (the
+// page's embedded answer): the module must load afresh, not come from an earlier file.
+const FRESH_IMPORT = /^(?:const|let|var)\s[^\n]*=\s*await import\(/m;
 const GLOBAL_CHANGE =
   /vi\.(mock|doMock|resetModules|useFakeTimers)\b|\b(globalThis|window)\.[\w$]+\s*=[^=]|Object\.defineProperty\((window|globalThis|global|navigator|document)\b|process\.env\.[\w$]+\s*=[^=]|delete process\.env/;
 // Unit files in jsdom run in a project of their own (unit-dom): a worker that ran a file in Node's
@@ -20,7 +23,7 @@ const sources = globSync(UNIT_INCLUDE, { cwd: import.meta.dirname, exclude: UNIT
   file,
   source: readFileSync(path.join(import.meta.dirname, file), 'utf8'),
 }));
-const changesGlobals = sources.filter(({ source }) => GLOBAL_CHANGE.test(source)).map(({ file }) => file);
+const changesGlobals = sources.filter(({ source }) => GLOBAL_CHANGE.test(source) || FRESH_IMPORT.test(source)).map(({ file }) => file);
 const inJsdom = sources
   .filter(({ file, source }) => /@vitest-environment jsdom\b/.test(source) && !changesGlobals.includes(file))
   .map(({ file }) => file);

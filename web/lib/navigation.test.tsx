@@ -5,9 +5,13 @@ import { Link, Route, Router, Switch, useParams, useSearchParams } from 'wouter'
 import { RouteErrorBoundary, isOtherPage, navigate, useAppLocation, useNavigationType } from './navigation.tsx';
 
 // These tests run on jsdom's own address bar and session history, as the app does in a browser.
+// Each starts as on a page just loaded: at '/', reached by POP. The worker's earlier files (pages
+// that replaced their address) share this module and its last navigation type, which a page
+// load would have started afresh; the popstate event sets it as going back to '/' would.
 const scrollTo = vi.fn();
 beforeEach(() => {
   window.history.replaceState(null, '', '/');
+  window.dispatchEvent(new PopStateEvent('popstate'));
   scrollTo.mockClear();
   vi.stubGlobal('scrollTo', scrollTo);
 });
