@@ -130,5 +130,4 @@ test('returns a ticket with its audio guide: the page lists the service, the ref
   await expect(page.getByRole('list', { name: 'Дополнительные услуги' })).toContainText('Возвращена');
   await expect(page.getByText('Возвращён 1 билет')).toBeVisible();
   await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();
-  await page.screenshot({ path: '/tmp/order-returned.png', fullPage: true });
 });
