@@ -57,15 +57,6 @@ const PGLITE_ONLY = [
   'server/security/{trust-proxy,page-headers,csrf,timeouts,allowed-hosts}.api.test.ts',
 ];
 
-// Three kinds of tests (see ARCHITECTURE.md):
-// - unit (and unit-dom, unit-isolated): rules, schemas and components, no database (web component
-//   tests opt into jsdom), and the bench's own helpers (its HTTP client);
-// - api: every *.api.test.ts through app.inject() on embedded PGlite, and *.db.test.ts that only
-//   make sense on PGlite (the catalog CLI on a data folder); tests/*.api.test.tsx render a page
-//   in jsdom whose calls go to the app (tests/page-on-app.ts);
-// - api-pg: *.pg.test.ts (concurrency, expiry, crashes, several instances) and the API tests of
-//   every path that can differ on a PostgreSQL server, on a throw-away cluster started by
-//   tests/pg-global-setup.ts (or TEST_DATABASE_URL); PGLITE_ONLY above says which stay on PGlite.
 /**
  * Vitest's order (a group's projects one after another by name; in each, the longest file first,
  * or the largest on a fresh clone) with the files that start a process each (unit-isolated) first
@@ -80,6 +71,29 @@ class IsolatedFirst extends BaseSequencer {
   }
 }
 
+// The unit and unit-dom projects: a worker runs its files one after another in one process, what
+// a test stubs or spies on undone after it (see above).
+const SHARED_UNIT = {
+  execArgv: WORKER_ARGV,
+  setupFiles: ['tests/unit-setup.ts'],
+  isolate: false,
+  unstubGlobals: true,
+  unstubEnvs: true,
+  restoreMocks: true,
+  // Waits end on visible state (up to 5 s each, tests/unit-setup.ts); a whole component test gets
+  // room for a few of them on a loaded machine.
+  testTimeout: 20_000,
+};
+
+// Three kinds of tests (see ARCHITECTURE.md):
+// - unit (and unit-dom, unit-isolated): rules, schemas and components, no database (web component
+//   tests opt into jsdom), and the bench's own helpers (its HTTP client);
+// - api: every *.api.test.ts through app.inject() on embedded PGlite, and *.db.test.ts that only
+//   make sense on PGlite (the catalog CLI on a data folder); tests/*.api.test.tsx render a page
+//   in jsdom whose calls go to the app (tests/page-on-app.ts);
+// - api-pg: *.pg.test.ts (concurrency, expiry, crashes, several instances) and the API tests of
+//   every path that can differ on a PostgreSQL server, on a throw-away cluster started by
+//   tests/pg-global-setup.ts (or TEST_DATABASE_URL); PGLITE_ONLY above says which stay on PGlite.
 export default defineConfig({
   test: {
     sequence: { sequencer: IsolatedFirst },
@@ -91,31 +105,18 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          execArgv: WORKER_ARGV,
+          ...SHARED_UNIT,
           include: UNIT_INCLUDE,
           exclude: [...UNIT_EXCLUDE, ...changesGlobals, ...inJsdom],
-          setupFiles: ['tests/unit-setup.ts', 'tests/dom-cleanup.ts'],
-          isolate: false,
-          unstubGlobals: true,
-          unstubEnvs: true,
-          restoreMocks: true,
-          // Waits end on visible state (up to 5 s each, tests/unit-setup.ts); a whole component
-          // test gets room for a few of them on a loaded machine.
-          testTimeout: 20_000,
         },
       },
       {
         test: {
           name: 'unit-dom',
-          execArgv: WORKER_ARGV,
+          ...SHARED_UNIT,
           include: inJsdom.length > 0 ? inJsdom : ['tests/no-such-file'],
           environment: 'jsdom',
-          setupFiles: ['tests/unit-setup.ts', 'tests/dom-cleanup.ts'],
-          isolate: false,
-          unstubGlobals: true,
-          unstubEnvs: true,
-          restoreMocks: true,
-          testTimeout: 20_000,
+          setupFiles: [...SHARED_UNIT.setupFiles, 'tests/dom-cleanup.ts'],
         },
       },
       {
