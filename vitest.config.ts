@@ -24,9 +24,9 @@ const sources = globSync(UNIT_INCLUDE, { cwd: import.meta.dirname, exclude: UNIT
   file,
   source: readFileSync(path.join(import.meta.dirname, file), 'utf8'),
 }));
-const changesGlobals = sources.filter(({ source }) => GLOBAL_CHANGE.test(source) || FRESH_IMPORT.test(source)).map(({ file }) => file);
+const ownProcess = sources.filter(({ source }) => GLOBAL_CHANGE.test(source) || FRESH_IMPORT.test(source)).map(({ file }) => file);
 const inJsdom = sources
-  .filter(({ file, source }) => /@vitest-environment jsdom\b/.test(source) && !changesGlobals.includes(file))
+  .filter(({ file, source }) => /@vitest-environment jsdom\b/.test(source) && !ownProcess.includes(file))
   .map(({ file }) => file);
 
 // Every worker's young generation at 64 MB a half instead of V8's default: the tests allocate
@@ -107,7 +107,7 @@ export default defineConfig({
           name: 'unit',
           ...SHARED_UNIT,
           include: UNIT_INCLUDE,
-          exclude: [...UNIT_EXCLUDE, ...changesGlobals, ...inJsdom],
+          exclude: [...UNIT_EXCLUDE, ...ownProcess, ...inJsdom],
         },
       },
       {
@@ -124,7 +124,7 @@ export default defineConfig({
           name: 'unit-isolated',
           execArgv: WORKER_ARGV,
           // A pattern that matches no file where no file needs it (an empty list means vitest's default).
-          include: changesGlobals.length > 0 ? changesGlobals : ['tests/no-such-file'],
+          include: ownProcess.length > 0 ? ownProcess : ['tests/no-such-file'],
           setupFiles: ['tests/unit-setup.ts'],
           testTimeout: 20_000,
         },

@@ -8,10 +8,14 @@ import type { OfflineScan, SyncResponse } from '../../contract/checkin.ts';
 // test answers it, so a test can act while one is under way.
 const state = vi.hoisted(() => ({
   kept: [] as OfflineScan[],
+  reads: 0,
   sends: [] as { resolve: (answer: SyncResponse) => void; reject: (error: Error) => void }[],
 }));
 vi.mock('./offline-store.ts', () => ({
-  keptScans: async () => [...state.kept],
+  keptScans: async () => {
+    state.reads += 1;
+    return [...state.kept];
+  },
   forgetScans: async (ids: readonly string[]) => {
     state.kept = state.kept.filter((scan) => !ids.includes(scan.scanId));
   },
@@ -25,14 +29,15 @@ const { useOfflineSync } = await import('./use-offline-sync.ts');
 const SESSIONS = [7];
 const SCAN: OfflineScan = { scanId: 'scan-0001', code: '1000000000000002', scannedAt: '2026-12-07T10:00:00.000Z' };
 
-function Door() {
-  const { pending } = useOfflineSync('device-1', SESSIONS, 'ru');
+function Door({ sessions = SESSIONS }: { sessions?: readonly number[] }) {
+  const { pending } = useOfflineSync('device-1', sessions, 'ru');
   return <p>kept {pending}</p>;
 }
 
 afterEach(() => {
   cleanup();
   state.kept = [];
+  state.reads = 0;
   state.sends = [];
 });
 
@@ -61,5 +66,22 @@ describe('scans kept offline', () => {
     );
     await waitFor(() => expect(screen.getByText('kept 0')).toBeTruthy());
     expect(state.kept).toEqual([]);
+  });
+
+  it('are not read again when the door renders the same sessions in a new array (each key typed)', async () => {
+    const client = new QueryClient();
+    const door = (sessions: readonly number[]) => (
+      <QueryClientProvider client={client}>
+        <Door sessions={sessions} />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(door([7, 8]));
+    await waitFor(() => expect(screen.getByText('kept 0')).toBeTruthy());
+    await waitFor(() => expect(state.reads).toBeGreaterThan(0));
+    const reads = state.reads;
+    for (let i = 0; i < 3; i += 1) rerender(door([7, 8]));
+    await act(async () => {});
+    expect(state.reads).toBe(reads);
+    expect(state.sends).toEqual([]);
   });
 });

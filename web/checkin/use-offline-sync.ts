@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SyncResult } from '../../contract/checkin.ts';
 import type { Lang } from '../../contract/lang.ts';
 import { isAdmitted } from '../../contract/checkin-rules.ts';
@@ -23,6 +23,10 @@ export function useOfflineSync(deviceId: string, sessionIds: readonly number[], 
   // for the want of it (the 'online' event arrives during the attempt), so one more follows it.
   const again = useRef(false);
   const queryClient = useQueryClient();
+  // The sessions by their ids, not by the array: the door builds a new one on every render (each
+  // key typed), which would re-run the effect below, reading the kept scans and sending again.
+  const sessionKey = sessionIds.join(',');
+  const sessions = useMemo(() => (sessionKey === '' ? [] : sessionKey.split(',').map(Number)), [sessionKey]);
 
   const refresh = useCallback(async () => setPending((await keptScans()).length), []);
 
@@ -32,7 +36,7 @@ export function useOfflineSync(deviceId: string, sessionIds: readonly number[], 
       for (;;) {
         const batch = (await keptScans()).slice(0, SYNC_BATCH_MAX);
         if (batch.length === 0) break;
-        const answer = await syncScans({ deviceId, scans: batch, lang, ...(sessionIds.length > 0 ? { sessionIds: [...sessionIds] } : {}) });
+        const answer = await syncScans({ deviceId, scans: batch, lang, ...(sessions.length > 0 ? { sessionIds: sessions } : {}) });
         await forgetScans(answer.results.map((r) => r.scanId));
         const refused = answer.results.filter((r) => !isAdmitted(r.verdict));
         if (refused.length > 0) setProblems((earlier) => [...refused, ...earlier].slice(0, 50));
@@ -42,7 +46,7 @@ export function useOfflineSync(deviceId: string, sessionIds: readonly number[], 
       // Still offline: the scans stay kept for the next try. Anything else is the server's answer to show.
       if (!isOffline(error)) console.error('sync failed', error);
     }
-  }, [deviceId, sessionIds, lang, queryClient]);
+  }, [deviceId, sessions, lang, queryClient]);
 
   const flush = useCallback(async () => {
     if (running.current) {
