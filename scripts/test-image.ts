@@ -372,8 +372,10 @@ function composeProject(work: string, images: { storefront: string; postgres: st
 
 /**
  * The first order of a stack just started. A 429 -1029 ("try again", Retry-After) is what a busy
- * app answers, and a buyer's page tries again: so does this, for up to a minute, each time in the
- * log. Anything else, or a minute of 429s, fails with the services' last log lines.
+ * app answers (the event's read or the order; an app whose first connections wait on the network's
+ * name server while the project's other containers join it), and a buyer's page tries again: so
+ * does this, for up to a minute, each time in the log. Anything else, or a minute of 429s, fails
+ * with the services' last log lines.
  */
 async function firstOrder(order: () => Promise<string>, logs: () => string): Promise<string> {
   const until = Date.now() + 60_000;
@@ -384,7 +386,8 @@ async function firstOrder(order: () => Promise<string>, logs: () => string): Pro
       const busy = error instanceof Error && /answered 429: .*"-1029"/.test(error.message);
       if (!busy || Date.now() > until)
         throw new Error(`${error instanceof Error ? error.message : String(error)}\n${logs()}`, { cause: error });
-      log('the first order was answered 429 -1029 (try again): trying again in 2 s, as the page would');
+      const call = error.message.slice(0, error.message.indexOf(' answered'));
+      log(`the first order's ${call} was answered 429 -1029 (try again): trying again in 2 s, as the page would`);
       await new Promise((r) => setTimeout(r, 2000));
     }
   }

@@ -22,7 +22,11 @@ type NoScheme = {
 
 /** Buys one ticket of the demo exhibition through the API, as the event page does; answers the order hash. */
 export async function createDemoOrder(client: Client, i = 1): Promise<string> {
-  const page = json<NoScheme>(await client.post('/api/no-scheme', { hash: DEMO_EVENT, lang: 'ru' }));
+  const read = await client.post('/api/no-scheme', { hash: DEMO_EVENT, lang: 'ru' });
+  // A refusal (429 'database busy' while a new instance's first connections open) says so by its
+  // answer, which a caller may wait out, rather than as a missing field further on.
+  if (read.status !== 200) throw new Error(`POST /api/no-scheme answered ${read.status}: ${read.text.slice(0, 300)}`);
+  const page = json<NoScheme>(read);
   const entry = page.calendar.find((c) => c.quant > 0);
   if (!entry) throw new Error(`no session of ${DEMO_EVENT} on sale`);
   const price = page.price.find(
