@@ -96,7 +96,7 @@ const servers = (list: { entry: string; port: number; env?: Record<string, strin
 // there it polls every second, not five; the other servers poll at production's interval. Each
 // poll costs an embedded database a query: the fast polls took an idle server about a CPU second
 // a minute.
-const mainServer = { entry: 'main.ts', port, env: { WAITLIST_INTERVAL_MS: '1000' } };
+const mainServer = { entry: 'e2e/main-server.ts', port, env: { WAITLIST_INTERVAL_MS: '1000' } };
 // The captcha specs' servers run no background jobs: those specs wait for no e-mail, expiry or offer.
 const NO_JOBS = { JOBS: '0' };
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';

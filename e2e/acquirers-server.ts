@@ -2,8 +2,9 @@
  * The storefront with real acquirers for the browser tests: cards through a local fake of
  * T-Bank and SBP through a local fake of YooKassa, or the other way round with
  * E2E_CARD_ACQUIRER=yookassa, each fake serving its own payment page on its own port (T-Bank
- * PORT + 2, YooKassa PORT + 3), then main.ts as usual. Started by e2e/start-server.ts,
- * which sets PORT, PUBLIC_URL, DATA_DIR and SMTP_URL (its own mail catcher, HTTP on PORT + 1).
+ * PORT + 2, YooKassa PORT + 3), then the browser tests' server as usual (e2e/main-server.ts).
+ * Started by e2e/start-server.ts, which sets PORT, PUBLIC_URL, DATA_DIR and SMTP_URL (its own mail
+ * catcher, HTTP on PORT + 1).
  */
 import { startTbankFake } from '../tests/fakes/tbank-fake.ts';
 import { startYookassaFake } from '../tests/fakes/yookassa-fake.ts';
@@ -39,4 +40,4 @@ Object.assign(process.env, {
   RECEIPT_TAXATION: 'usn_income',
 });
 
-await import('../main.ts');
+await import('./main-server.ts');

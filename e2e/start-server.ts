@@ -1,9 +1,10 @@
 /**
- * Starts the storefront server for the browser tests: main.ts (or the entry script given
- * as the first argument, e.g. e2e/captcha-server.ts) on E2E_PORT (set by playwright.config.ts)
- * with a fresh data folder, removed when the server stops, so every run starts from the demo.
- * Its e-mail goes by SMTP to a mail catcher in this process, which the specs read at
- * E2E_MAIL_PORT (default E2E_PORT + 1), see e2e/mail-catcher.ts.
+ * Starts the storefront server for the browser tests: main.ts, or the entry script given as the
+ * first argument (e2e/main-server.ts, main.ts's start at the tests' password cost;
+ * e2e/captcha-server.ts), on E2E_PORT (set by playwright.config.ts) with a fresh data folder,
+ * removed when the server stops, so every run starts from the demo. Its e-mail goes by SMTP to a
+ * mail catcher in this process, which the specs read at E2E_MAIL_PORT (default E2E_PORT + 1), see
+ * e2e/mail-catcher.ts.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';

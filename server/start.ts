@@ -28,7 +28,7 @@ import { DEFAULT_WEB_DIST } from './spa-serving.ts';
  * What a test launcher may replace in a running server. Code only, never configuration: no
  * environment variable reaches these, so a production start (server/main.ts) cannot turn them on.
  */
-export type ServerOverrides = Pick<AppDeps, 'captchaText' | 'captchaDigits' | 'demoRegister'>;
+export type ServerOverrides = Pick<AppDeps, 'captchaText' | 'captchaDigits' | 'demoRegister' | 'staffScryptCost'>;
 
 /**
  * Fills a database that has no catalog yet (DEMO on); answers whether it did. The entry point
