@@ -40,7 +40,8 @@ export type EmptyDatabaseFiller = (db: Db, now: Date) => Promise<boolean>;
  * Opens the database, migrates, fills an empty one (DEMO), checks the setup, starts the jobs and
  * listens; SIGINT and SIGTERM shut it down gracefully (server/graceful-shutdown.ts). server/main.ts
  * calls it with the environment's config; the image-captcha e2e server (e2e/captcha-server.ts)
- * also passes a fixed captcha text and fixed audio-captcha digits.
+ * also passes a fixed captcha text and fixed audio-captcha digits, and the browser tests' main
+ * server (e2e/main-server.ts) the tests' password cost.
  */
 export async function startServer(
   config: Config,
