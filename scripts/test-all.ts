@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { createScratchDir } from './scratch-dir.ts';
 import { CLOCK_API_FILES, CLOCK_E2E_GREP, CLOCK_E2E_SPECS, LIBFAKETIME, clockE2eEnv, clockEnv, clockInstants } from './clock-runs.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -14,6 +15,14 @@ const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const results = path.join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
+
+// Every process of the run makes its temporary files on a memory file system where the machine
+// has one with room (scripts/scratch-dir.ts): os.tmpdir() reads TMPDIR, in this process too.
+const scratch = createScratchDir();
+if (scratch) {
+  process.env.TMPDIR = scratch;
+  process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+}
 
 // The api project's PGlite templates (tests/pglite-global-setup.ts) are kept for the whole run:
 // the clock runs' API runs load the migrated one instead of running initdb and the migrations
