@@ -23,6 +23,10 @@ if (scratch) {
   process.env.TMPDIR = scratch;
   process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 }
+// Node keeps the code it compiled for the modules it loads (node_modules, the servers' sources) in a
+// cache folder, where the run's next processes find it: the servers and CLIs its tests start, the
+// test runners' workers, each of which compiled the same modules again.
+process.env.NODE_COMPILE_CACHE ??= path.join(os.tmpdir(), 'storefront-node-compile-cache');
 
 // The api project's PGlite templates (tests/pglite-global-setup.ts) are kept for the whole run:
 // the clock runs' API runs load the migrated one instead of running initdb and the migrations
