@@ -17,8 +17,9 @@ rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
 // Every process of the run makes its temporary files on a memory file system where the machine
-// has one with room (scripts/scratch-dir.ts): os.tmpdir() reads TMPDIR, in this process too.
-const scratch = createScratchDir();
+// has one with room (scripts/scratch-dir.ts): os.tmpdir() reads TMPDIR, in this process too. A
+// TMPDIR the developer set is kept.
+const scratch = process.env.TMPDIR ? undefined : createScratchDir();
 if (scratch) {
   process.env.TMPDIR = scratch;
   process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
