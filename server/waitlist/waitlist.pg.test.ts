@@ -176,7 +176,9 @@ describe('a web buyer and the job race for the same freed place (PostgreSQL)', (
         holder = web.value;
       } else {
         outcomes.job += 1;
-        expect(web?.reason).toMatchObject({ code: '-1011' });
+        // Refused as the seat taken (-1011) when it reached the seat's lock while the job held it,
+        // or as places gone (-1010) when the job had already committed the session's last place.
+        expect(['-1010', '-1011']).toContain(web?.reason?.code);
         expect(state).toBe('offered');
         // Put the person back in line for the next round: the staff cancel the offer's order.
         const entry = (await t.db.query<{ offered_order_id: number }>('select offered_order_id from waitlist_entries')).rows[0];
