@@ -7,10 +7,9 @@
  * answers are stored as HMACs), and every audio captcha speaks E2E_CAPTCHA_DIGITS (deps.captchaDigits). No environment variable can do this to a production server: only
  * this launcher, which lives with the tests, passes the override (decision in docs/captcha.md).
  */
-import { ConfigError, loadConfig } from '../server/config.ts';
-import { loadDemoIfEmpty } from '../demo/load.ts';
-import { startServer } from '../server/start.ts';
+import { runStorefront } from '../demo/storefront.ts';
 import { startSmartCaptchaFake } from '../tests/fakes/smartcaptcha-fake.ts';
+import { TEST_SCRYPT_COST } from '../tests/scrypt-cost.ts';
 import { E2E_CAPTCHA_ANSWER, E2E_CAPTCHA_DIGITS, E2E_SMARTCAPTCHA_SITEKEY } from './support/captcha.ts';
 
 // The SmartCaptcha server (E2E_SMARTCAPTCHA_FAKE_PORT set by playwright.config.ts) first starts
@@ -20,9 +19,10 @@ if (fakePort) {
   await startSmartCaptchaFake({ secret: process.env.SMARTCAPTCHA_SECRET ?? '', sitekey: E2E_SMARTCAPTCHA_SITEKEY, port: Number(fakePort) });
 }
 
-startServer(loadConfig(), loadDemoIfEmpty, { captchaText: () => E2E_CAPTCHA_ANSWER, captchaDigits: () => E2E_CAPTCHA_DIGITS }).catch(
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);
+// main.ts's start (demo/storefront.ts, with its start-failure messages), at the tests' password
+// cost as e2e/main-server.ts.
+await runStorefront({
+  captchaText: () => E2E_CAPTCHA_ANSWER,
+  captchaDigits: () => E2E_CAPTCHA_DIGITS,
+  staffScryptCost: TEST_SCRYPT_COST,
+});

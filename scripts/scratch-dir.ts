@@ -6,10 +6,8 @@ import path from 'node:path';
  * starts): PGlite data folders of the spawned servers and the browser tests' servers, the
  * PostgreSQL cluster, the CLIs' folders: tens of thousands of small files a run. On a disk's file
  * system a file's creation costs a search of its inode bitmap that grows with the files deleted
- * shortly before (ext4 skips recently deleted inodes): on a machine whose disk had seen a few
- * runs, 12,000 files took 7.9 CPU seconds to create on ext4 and 0.3 on a tmpfs, and the api
- * project took 18 CPU seconds more on the disk. A memory file system keeps the same files, with
- * nothing to search.
+ * shortly before (ext4 skips recently deleted inodes); a memory file system keeps the same files
+ * with nothing to search (figures: docs/codebase.md, "Temporary files in memory").
  *
  * Used only when it has room for a whole run (SCRATCH_MIN_FREE_BYTES: a container's 64 MB
  * /dev/shm does not), else the suite keeps the system's temporary folder.
@@ -19,6 +17,8 @@ import path from 'node:path';
 export const SCRATCH_MIN_FREE_BYTES = 3 * 1024 ** 3;
 const MEMORY_FILE_SYSTEM = '/dev/shm';
 const PREFIX = 'storefront-tests-';
+/** A run's folder: the prefix, the pid of the run's `npm test` process, mkdtemp's suffix. */
+const RUN_FOLDER = new RegExp(`^${PREFIX}(\\d+)-`);
 
 /** The free bytes of a folder's file system, or undefined when it cannot be read (none there). */
 function freeBytes(dir: string): number | undefined {
@@ -53,7 +53,7 @@ export function createScratchDir(parent = MEMORY_FILE_SYSTEM, minFree = SCRATCH_
     return undefined;
   }
   for (const name of names) {
-    const pid = Number(/^storefront-tests-(\d+)-/.exec(name)?.[1]);
+    const pid = Number(RUN_FOLDER.exec(name)?.[1]);
     if (pid > 0 && !running(pid)) rmSync(path.join(parent, name), { recursive: true, force: true });
   }
   const free = freeBytes(parent);
