@@ -8,7 +8,7 @@ import { useAppLocation } from '../lib/navigation.tsx';
 import type { Lang } from '../../contract/lang.ts';
 import type { Setup } from '../../contract/setup.ts';
 import { Providers, createQueryClient } from '../app/providers.tsx';
-import { AppRoutes } from '../app/router.tsx';
+import { AppRoutes, preloadScreen } from '../app/router.tsx';
 import { resetCsrfToken, setupQueryOptions } from '../lib/api.ts';
 import { initI18n } from '../lib/i18n.ts';
 import { langFromSearch } from '../lib/lang.ts';
@@ -38,7 +38,13 @@ export function routedAt(url: string): ReactElement {
  * as the browser would after GET /api/setup, without a network.
  */
 export async function renderApp(url: string, setup: Setup, prefill: (queryClient: QueryClient) => void = () => {}) {
-  const i18n = await createTestI18n(langFromSearch(url.split('?')[1] ?? ''));
+  const [pathname = '/', search = ''] = url.split('?');
+  const lang = langFromSearch(search);
+  const i18n = await createTestI18n(lang);
+  // As main.tsx boots: the screen's code and texts are there before the first render, so the page
+  // renders at once. A page that suspended instead would show its content only 300 ms after the
+  // fallback (React's throttle of Suspense reveals), a wait in every test.
+  await preloadScreen(pathname, lang, Promise.resolve(i18n));
   const queryClient: QueryClient = createQueryClient();
   queryClient.setQueryData(setupQueryOptions().queryKey, setup);
   // Other answers a page needs, as if already fetched (the tests have no network).
