@@ -56,6 +56,34 @@ test.describe('buying tickets on the event page', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Билеты — Заказ' })).toHaveText('Билеты — Заказ');
   });
 
+  // The order page's code loads while the order is placed (web/lib/screen-preload.ts), so the page
+  // renders as soon as the order's answer comes, not after a suspended page's 300 ms.
+  test("the order page's code is asked for while the order is being placed", async ({ page }) => {
+    let orderCodeAsked = () => {};
+    const orderCode = new Promise<void>((resolve) => (orderCodeAsked = resolve));
+    page.on('request', (request) => {
+      if (/^\/assets\/order-page-[\w-]+\.js$/.test(new URL(request.url()).pathname)) orderCodeAsked();
+    });
+    let askedBeforeTheAnswer: boolean | undefined;
+    await page.route('**/api/order/create', async (route) => {
+      // The answer waits for the order page's code to be asked for (up to 5 s: then it was not).
+      askedBeforeTheAnswer = await Promise.race([
+        orderCode.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000)),
+      ]);
+      await route.continue();
+    });
+    await page.goto('/event/city-through-centuries');
+    await chooseFirstDate(page);
+    await page.getByRole('button', { name: /^12:00/ }).click();
+    await page.getByRole('button', { name: 'Добавить билет: Взрослый', exact: true }).click();
+    await fillBuyer(page);
+    await acceptTerms(page);
+    await page.getByRole('button', { name: 'Оформить заказ' }).click();
+    await expectOrderPage(page, /Город сквозь века/);
+    expect(askedBeforeTheAnswer).toBe(true);
+  });
+
   test('a double click on the create button places one order', async ({ page }) => {
     const creates: string[] = [];
     await page.route('**/api/order/create', async (route) => {

@@ -34,6 +34,37 @@ test.describe('storefront shell', () => {
     });
   }
 
+  // A link's screen loads while the pointer rests on the link (web/app/screen-intent.ts): followed
+  // then, the screen renders at once, without suspending into the page skeleton (which React
+  // would show for at least 300 ms).
+  test("a link's screen loads while the pointer rests on it, and then opens without the page skeleton", async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Афиша мероприятий' })).toBeVisible();
+    const loaded = () =>
+      page.evaluate(() => {
+        const names = performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname);
+        // The screen's code and its Russian texts (web/locales/ru/contacts.json's chunk).
+        return ['page', 'texts'].filter((part) =>
+          names.some((name) => (part === 'page' ? /^\/assets\/contacts-page-[\w-]+\.js$/ : /^\/assets\/contacts-[\w-]{8}\.js$/).test(name)),
+        );
+      });
+    expect(await loaded()).toEqual([]);
+    const contacts = page.getByRole('contentinfo').getByRole('link', { name: 'Контакты' });
+    await contacts.hover();
+    await expect.poll(loaded).toEqual(['page', 'texts']);
+
+    await page.evaluate(() => {
+      const seen = { skeleton: false };
+      (window as unknown as { __seen: typeof seen }).__seen = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-page-skeleton]')) seen.skeleton = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await contacts.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Контакты' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __seen: { skeleton: boolean } }).__seen.skeleton)).toBe(false);
+  });
+
   // vite.config.ts puts V8's explicit compile hint first in every code chunk, after minification.
   test("the app's entry and screen chunks begin with V8's compile hint", async ({ page }) => {
     const scripts: string[] = [];

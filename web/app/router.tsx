@@ -26,11 +26,16 @@ type PageComponent<P extends object> = ComponentType<P> & { preload: (lang: Lang
  */
 function page<P extends object>(load: () => Promise<ComponentType<P>>, namespace: string): PageComponent<P> {
   let loaded: ComponentType<P> | undefined;
+  // One load at a time (a link's intent and its page's render may both ask); a failed one is asked again.
+  let loading: Promise<ComponentType<P>> | undefined;
   const loadCode = () =>
-    load().then((component) => {
-      loaded = component;
-      return component;
-    });
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
   const Lazy = lazy(async () => ({ default: await loadCode() })) as unknown as ComponentType<P>;
   // Chosen once per mount, so a page that mounted suspended keeps its state when the code comes.
   function Page(props: P) {

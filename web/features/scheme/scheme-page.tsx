@@ -16,6 +16,7 @@ import { PageSkeleton, Skeleton } from '../../components/skeleton/skeleton.tsx';
 import { ApiError, toApiError } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useCaptchaSubmit } from '../../lib/use-captcha-submit.ts';
+import { preloadScreenOf } from '../../lib/screen-preload.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useSetup } from '../../lib/use-setup.ts';
 import { createSchemeOrder, requestSessionsAtBoot, schemeSessionsQueryOptions } from './api/scheme-api.ts';
@@ -164,6 +165,8 @@ function SchemeSession({ data, calendarId }: { data: SchemeSessionsResponse; cal
       priceservise: item.fee / 100,
       ...(item.kind === 'seat' ? { sector: pickLocalized(item.sector, lang), row: item.row, seat: item.seat } : {}),
     }));
+    // The order's screen loads while the order is placed (the same for every hash).
+    preloadScreenOf(paths.order('new'));
     void order.submit(async (captcha) => {
       const answer = await createSchemeOrder({
         ...buyer,

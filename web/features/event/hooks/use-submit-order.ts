@@ -6,6 +6,7 @@ import type { Setup } from '../../../../contract/setup.ts';
 import { useModal } from '../../../components/modal/modal-context.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { type CaptchaFields, useCaptchaSubmit } from '../../../lib/use-captcha-submit.ts';
+import { preloadScreenOf } from '../../../lib/screen-preload.ts';
 import { createOrder, readFieldErrors } from '../api/event-api.ts';
 
 /**
@@ -36,13 +37,16 @@ export function useSubmitOrder(options: {
 
   return {
     busy: captcha.busy,
-    start: (body: Omit<CreateOrderInput, keyof CaptchaFields>) =>
-      captcha.submit(async (fields) => {
+    start: (body: Omit<CreateOrderInput, keyof CaptchaFields>) => {
+      // The screen the new order opens loads while the order is placed (the same for every hash).
+      preloadScreenOf(options.target('new'));
+      return captcha.submit(async (fields) => {
         const answer = await createOrder({ ...body, ...fields });
         if (!answer.hash) throw new ApiError(ErrorCode.inner, '');
         options.onPlaced?.(answer.hash);
         void navigate(options.target(answer.hash));
-      }),
+      });
+    },
     captcha: captcha.dialog,
   };
 }
