@@ -2,6 +2,18 @@ import { type Page, expect, test } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
 import { dateButtons } from './support/date-slider.ts';
 
+/** Runs in the page: notes from now on whether the page skeleton ever shows (read by skeletonSeen). */
+function watchForSkeleton() {
+  const seen = { skeleton: false };
+  (window as unknown as { __skeletonSeen: typeof seen }).__skeletonSeen = seen;
+  new MutationObserver(() => {
+    if (document.querySelector('[data-page-skeleton]')) seen.skeleton = true;
+  }).observe(document, { childList: true, subtree: true });
+}
+
+const skeletonSeen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __skeletonSeen: { skeleton: boolean } }).__skeletonSeen.skeleton);
+
 test.describe('storefront shell', () => {
   test('the visitor opens the storefront and sees the header, footer and page title', async ({ page }) => {
     await page.goto('/');
@@ -21,16 +33,10 @@ test.describe('storefront shell', () => {
     { path: '/contacts?lang=en', heading: 'Contacts' },
   ]) {
     test(`${path} renders its screen in the app's first render, never the page skeleton`, async ({ page }) => {
-      await page.addInitScript(() => {
-        const seen = { skeleton: false };
-        (window as unknown as { __bootSeen: typeof seen }).__bootSeen = seen;
-        new MutationObserver(() => {
-          if (document.querySelector('[data-page-skeleton]')) seen.skeleton = true;
-        }).observe(document, { childList: true, subtree: true });
-      });
+      await page.addInitScript(watchForSkeleton);
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeAttached();
-      expect(await page.evaluate(() => (window as unknown as { __bootSeen: { skeleton: boolean } }).__bootSeen.skeleton)).toBe(false);
+      expect(await skeletonSeen(page)).toBe(false);
     });
   }
 
@@ -53,16 +59,10 @@ test.describe('storefront shell', () => {
     await contacts.hover();
     await expect.poll(loaded).toEqual(['page', 'texts']);
 
-    await page.evaluate(() => {
-      const seen = { skeleton: false };
-      (window as unknown as { __seen: typeof seen }).__seen = seen;
-      new MutationObserver(() => {
-        if (document.querySelector('[data-page-skeleton]')) seen.skeleton = true;
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await page.evaluate(watchForSkeleton);
     await contacts.click();
     await expect(page.getByRole('heading', { level: 1, name: 'Контакты' })).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { __seen: { skeleton: boolean } }).__seen.skeleton)).toBe(false);
+    expect(await skeletonSeen(page)).toBe(false);
   });
 
   // vite.config.ts puts V8's explicit compile hint first in every code chunk, after minification.
