@@ -1,6 +1,7 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
 import { dateButtons, expectDateShown, scrolledAtOnce } from './support/date-slider.ts';
+import { holdOrderUntilItsPageCode } from './support/orders.ts';
 
 // The visitor buys tickets on the event page of the demo catalog until the order page.
 const ORDER_URL = /\/order\/[A-Za-z0-9_-]{32}$/;
@@ -69,24 +70,11 @@ test.describe('buying tickets on the event page', () => {
   // The order page's code loads while the order is placed (web/lib/screen-preload.ts), so the page
   // renders as soon as the order's answer comes, not after a suspended page's 300 ms.
   test("the order page's code is asked for while the order is being placed", async ({ page }) => {
-    let orderCodeAsked = () => {};
-    const orderCode = new Promise<void>((resolve) => (orderCodeAsked = resolve));
-    page.on('request', (request) => {
-      if (/^\/assets\/order-page-[\w-]+\.js$/.test(new URL(request.url()).pathname)) orderCodeAsked();
-    });
-    let askedBeforeTheAnswer: boolean | undefined;
-    await page.route('**/api/order/create', async (route) => {
-      // The answer waits for the order page's code to be asked for (up to 5 s: then it was not).
-      askedBeforeTheAnswer = await Promise.race([
-        orderCode.then(() => true),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000)),
-      ]);
-      await route.continue();
-    });
+    const orderCodeAskedFirst = await holdOrderUntilItsPageCode(page, '/api/order/create');
     await oneAdultTicketReady(page);
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
     await expectOrderPage(page, /Город сквозь века/);
-    expect(askedBeforeTheAnswer).toBe(true);
+    expect(orderCodeAskedFirst()).toBe(true);
   });
 
   test('a double click on the create button places one order', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
 import { expectDateShown, scrolledAtOnce } from './support/date-slider.ts';
-import { fillBuyer } from './support/orders.ts';
+import { fillBuyer, holdOrderUntilItsPageCode } from './support/orders.ts';
 
 // The demo's concert hall «Гармония» (demo/demo-halls.ts): 800 x 680 units, stalls row 1 starts
 // at (134, 160) with a seat every 28 units; the dance floor is the standing area.
@@ -45,6 +45,8 @@ async function chooseSeatOnMap(page: Page, row: number, seat: number) {
 }
 
 test('a visitor zooms the map, picks two seats and a standing place, sees the total with the fee and orders', async ({ page }) => {
+  // The order page's code loads while the order is placed (web/lib/screen-preload.ts).
+  const orderCodeAskedFirst = await holdOrderUntilItsPageCode(page, '/api/order/create-scheme');
   await openFirstSession(page);
   // The header's info link: the concert hall's own page about the event.
   await expect(page.getByRole('link', { name: 'Подробнее о мероприятии' })).toHaveAttribute(
@@ -90,6 +92,7 @@ test('a visitor zooms the map, picks two seats and a standing place, sees the to
   await expect(page).toHaveURL(/\/order\/[A-Za-z0-9_-]{32}$/);
   await expect(page.getByRole('heading', { level: 1, name: /^Заказ № \d+$/ })).toBeVisible();
   await expect(page.getByText('Ряд 1').first()).toBeVisible();
+  expect(orderCodeAskedFirst()).toBe(true);
   // The cart's button is gone with the scheme page: focus is in the order page, its title read out.
   await expect(page.getByRole('main')).toBeFocused();
   await expect(page.getByRole('status').filter({ hasText: 'Билеты — Заказ' })).toHaveText('Билеты — Заказ');

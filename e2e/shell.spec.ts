@@ -47,14 +47,14 @@ test.describe('storefront shell', () => {
   test("a link's screen loads when the focus reaches the link, and then opens without the page skeleton", async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Афиша мероприятий' })).toBeVisible();
-    const loaded = () =>
-      page.evaluate(() => {
-        const names = performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname);
-        // The screen's code and its Russian texts (web/locales/ru/contacts.json's chunk).
-        return ['page', 'texts'].filter((part) =>
-          names.some((name) => (part === 'page' ? /^\/assets\/contacts-page-[\w-]+\.js$/ : /^\/assets\/contacts-[\w-]{8}\.js$/).test(name)),
-        );
-      });
+    // The screen's code and its Russian texts (web/locales/ru/contacts.json's chunk).
+    const chunks = { page: /^\/assets\/contacts-page-[\w-]+\.js$/, texts: /^\/assets\/contacts-[\w-]{8}\.js$/ };
+    const loaded = async () => {
+      const paths = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+      return Object.entries(chunks)
+        .filter(([, chunk]) => paths.some((path) => chunk.test(path)))
+        .map(([part]) => part);
+    };
     expect(await loaded()).toEqual([]);
     const contacts = page.getByRole('contentinfo').getByRole('link', { name: 'Контакты' });
     await contacts.focus();

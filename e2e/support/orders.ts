@@ -216,3 +216,27 @@ export async function fillEventOrder(page: Page) {
   await chooseEventTicket(page);
   await fillBuyer(page);
 }
+
+/**
+ * Holds the answer of the order's create call (`createPath`) until the browser has asked for the
+ * order page's code, up to 5 s (web/lib/screen-preload.ts: the page loads while the order is
+ * placed). The function it answers tells, once the call was answered, whether it had been asked for.
+ */
+export async function holdOrderUntilItsPageCode(page: Page, createPath: '/api/order/create' | '/api/order/create-scheme') {
+  let codeAsked = () => {};
+  const orderCode = new Promise<void>((resolve) => (codeAsked = resolve));
+  page.on('request', (request) => {
+    if (/^\/assets\/order-page-[\w-]+\.js$/.test(new URL(request.url()).pathname)) codeAsked();
+  });
+  let askedBeforeTheAnswer: boolean | undefined;
+  await page.route(`**${createPath}`, async (route) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    askedBeforeTheAnswer = await Promise.race([
+      orderCode.then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 5000))),
+    ]);
+    clearTimeout(timer);
+    await route.continue();
+  });
+  return () => askedBeforeTheAnswer;
+}
