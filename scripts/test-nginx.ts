@@ -224,6 +224,12 @@ async function main() {
   }
 }
 
+/** A fetch that failed because the server closed the connection under it (undici's cause). */
+function connectionReset(error: unknown) {
+  const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
+  return cause?.code === 'ECONNRESET' || cause?.code === 'UND_ERR_SOCKET';
+}
+
 /**
  * The waiting room's pass, past the admission capacity (the checks above used it up): the pass the
  * app signs (server/queue/queue.service.ts) as nginx checks it, with the shipped config and secret.
@@ -251,9 +257,14 @@ async function checkQueuePass(base: string, prefix: string, backend: Awaited<Ret
   check('nginx reloads with the pass secret', reload.status === 0, reload.stderr.trim());
   const valid = passCookie(queuePassSignature(inFuture, secret), inFuture);
   let status = 0;
-  // A reload replaces the workers within a moment; until then the old ones answer.
+  // A reload replaces the workers within a moment; until then the old ones answer. An old worker
+  // closes its idle keep-alive connection as it goes, and a request sent on it just then is reset
+  // (ECONNRESET): that is the reload, not an answer, so it is asked again.
   for (let i = 0; i < 50 && status !== 200; i++) {
-    status = await page(valid);
+    status = await page(valid).catch((error: unknown) => {
+      if (connectionReset(error)) return 0;
+      throw error;
+    });
     if (status !== 200) await new Promise((r) => setTimeout(r, 100));
   }
   check('a pass the app signed lets its visitor in past the capacity', status === 200, String(status));
