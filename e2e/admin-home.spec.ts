@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { wcagViolations } from './support/axe.ts';
 import { E2E_OWNER, addStaffMember, signInToAdmin } from './support/staff.ts';
 
@@ -53,5 +53,36 @@ test.describe('the back office home page', () => {
     await expect(controller.getByRole('region', { name: 'Последние заказы' })).toHaveCount(0);
     expect(await wcagViolations(controller)).toEqual([]);
     await context.close();
+  });
+});
+
+// A page of its own chunk loads before the member opens it: the page of the address at boot, and
+// the page a link opens when the member is about to follow it (preloadAdminPage, admin-app.tsx;
+// web/lib/screen-intent.ts). Opened then, it renders at once instead of suspending into the page
+// skeleton, which React shows for at least 300 ms (web/lib/lazy-page.test.tsx proves that part).
+test.describe('the back office loads a page before the member opens it', () => {
+  /** Which of `chunks` (code chunks, by name) the page has loaded so far. */
+  const loadedChunks = (page: Page, chunks: string[]) => async () => {
+    const paths = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+    return chunks.filter((chunk) => paths.some((path) => new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`).test(path)));
+  };
+
+  test("the page of the address opened loads at boot, beside the sign-in; only that page's", async ({ page }) => {
+    await page.goto('/admin/catalog/events/5/sessions/7');
+    await expect(page.getByRole('heading', { name: 'Вход в бэк-офис' })).toBeVisible();
+    // Signed out, no page renders: the session change's code came from the boot's preload alone.
+    await expect.poll(loadedChunks(page, ['session-change-page', 'event-form-page', 'desk-page'])).toEqual(['session-change-page']);
+  });
+
+  test("a menu link's page loads when the keyboard's focus reaches the link", async ({ page }) => {
+    await signInToAdmin(page, E2E_OWNER.email, E2E_OWNER.password);
+    const offers = page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Скидки и услуги' });
+    await expect(offers).toBeVisible();
+    const loaded = loadedChunks(page, ['promo-codes-page']);
+    expect(await loaded()).toEqual([]);
+    await offers.focus();
+    await expect.poll(loaded).toEqual(['promo-codes-page']);
+    await offers.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Промокоды' })).toBeVisible();
   });
 });

@@ -40,7 +40,7 @@ test.describe('storefront shell', () => {
     });
   }
 
-  // A link's screen loads when the visitor is about to follow the link (web/app/screen-intent.ts;
+  // A link's screen loads when the visitor is about to follow the link (web/lib/screen-intent.ts;
   // here the keyboard's focus reaches it, which moves nothing: the footer a pointer would rest on
   // moves down while the listing adds its rows): followed then, the screen renders at once,
   // without suspending into the page skeleton (which React would show for at least 300 ms).

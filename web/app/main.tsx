@@ -13,7 +13,7 @@ import '../styles/tokens.css';
 import '../styles/global.css';
 import { Providers, createQueryClient } from './providers.tsx';
 import { AppRoutes, preloadScreen } from './router.tsx';
-import { preloadScreensOnIntent } from './screen-intent.ts';
+import { preloadScreensOnIntent } from '../lib/screen-intent.ts';
 
 const lang = langFromLocation(window.location.pathname, window.location.search);
 document.documentElement.lang = toBcp47(lang);
@@ -36,7 +36,7 @@ await Promise.race([Promise.all([setupRequest, screenReady]), new Promise((resol
 
 startEmbedBridge();
 // The screen a page is about to open loads when it asks (web/lib/screen-preload.ts), and the
-// screen a link opens when the visitor is about to follow it (web/app/screen-intent.ts).
+// screen a link opens when the visitor is about to follow it (web/lib/screen-intent.ts).
 setScreenLoader((path) => {
   const url = new URL(path, window.location.href);
   void preloadScreen(url.pathname, langFromLocation(url.pathname, url.search), i18nReady);

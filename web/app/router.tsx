@@ -1,10 +1,11 @@
 import { CONSENT_SCOPES, consentSlug } from '../../contract/consent.ts';
-import { type ComponentType, type ReactElement, isValidElement, lazy, useState } from 'react';
+import { type ComponentType, type ReactElement, isValidElement } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { Route, Switch, matchRoute } from 'wouter';
 import { parse } from 'regexparam';
 import { LANGS, type Lang } from '../../contract/lang.ts';
 import { preloadCatalog } from '../lib/i18n.ts';
+import { lazyPage } from '../lib/lazy-page.tsx';
 import { LegacyOrderRoute, LegacyRedirect } from './legacy-redirect.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RouteErrorBoundary } from '../lib/navigation.tsx';
@@ -22,31 +23,15 @@ type PageComponent<P extends object> = ComponentType<P> & { preload: (lang: Lang
  * the screen's catalog (web/locales/<lang>/<namespace>.json), loaded beside its code at boot.
  * A screen whose code is already there renders at once, in the same render as the shell, instead
  * of suspending into the page skeleton and rendering again a task later (the second
- * render was the long task after the first paint on '/').
+ * render was the long task after the first paint on '/'; web/lib/lazy-page.tsx).
  */
 function page<P extends object>(load: () => Promise<ComponentType<P>>, namespace: string): PageComponent<P> {
-  let loaded: ComponentType<P> | undefined;
-  // One load at a time (a link's intent and its page's render may both ask); a failed one is asked again.
-  let loading: Promise<ComponentType<P>> | undefined;
-  const loadCode = () =>
-    (loading ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
-  const Lazy = lazy(async () => ({ default: await loadCode() })) as unknown as ComponentType<P>;
-  // Chosen once per mount, so a page that mounted suspended keeps its state when the code comes.
-  function Page(props: P) {
-    const [Ready] = useState(() => loaded);
-    return Ready ? <Ready {...props} /> : <Lazy {...props} />;
-  }
+  const Page = lazyPage(load);
   return Object.assign(Page, {
     preload(lang: Lang, i18n: Promise<I18n>) {
       preloadCatalog(lang, namespace);
       const texts = i18n.then((instance) => instance.loadNamespaces(namespace));
-      return Promise.all([loadCode(), texts]).then(
+      return Promise.all([Page.loadCode(), texts]).then(
         () => {},
         () => {}, // a failure shows when the page renders (RouteError)
       );

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, Suspense, lazy } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Route, Switch } from 'wouter';
+import { parse } from 'regexparam';
+import { Route, Switch, matchRoute } from 'wouter';
 import { SIMPLE_ENTRY_KINDS, type SimpleEntryKind } from '../../../contract/admin/catalog.ts';
 import type { Permission } from '../../../contract/admin/roles.ts';
+import { lazyPage } from '../../lib/lazy-page.tsx';
 import { OrderPage } from '../features/orders/order-page.tsx';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
 import { OrdersSearchPage } from '../features/orders/orders-search-page.tsx';
@@ -23,24 +25,31 @@ import { pagePermission } from './nav.ts';
 import { meQueryOptions } from './session.ts';
 import { SignInPage } from './sign-in-page.tsx';
 
-// The catalog editor is the back office's largest page and a few members' tool: it loads when opened.
-const EventsPage = lazy(() => import('../features/catalog/events-page.tsx'));
-const EventFormPage = lazy(() => import('../features/catalog/event-form-page.tsx'));
-const PromoCodesPage = lazy(() => import('../features/offers/promo-codes-page.tsx'));
-const SpecialOffersPage = lazy(() => import('../features/offers/special-offers-page.tsx'));
-const SubscriptionsPage = lazy(() => import('../features/offers/subscriptions-page.tsx'));
-const LoyaltyCardsPage = lazy(() => import('../features/loyalty/loyalty-cards-page.tsx'));
-const LoyaltyCardPage = lazy(() => import('../features/loyalty/loyalty-card-page.tsx'));
-const EntriesPage = lazy(() => import('../features/catalog/entries-page.tsx'));
-const EntryFormPage = lazy(() => import('../features/catalog/entry-form-page.tsx'));
+// The catalog editor is the back office's largest page and a few members' tool; these pages load
+// when first wanted: at boot for the address opened, when a link to them is about to be followed
+// (preloadAdminPage), or when they render.
+const EventsPage = lazyPage(() => import('../features/catalog/events-page.tsx').then((module) => module.default));
+const EventFormPage = lazyPage(() => import('../features/catalog/event-form-page.tsx').then((module) => module.default));
+const PromoCodesPage = lazyPage(() => import('../features/offers/promo-codes-page.tsx').then((module) => module.default));
+const SpecialOffersPage = lazyPage(() => import('../features/offers/special-offers-page.tsx').then((module) => module.default));
+const SubscriptionsPage = lazyPage(() => import('../features/offers/subscriptions-page.tsx').then((module) => module.default));
+const LoyaltyCardsPage = lazyPage(() => import('../features/loyalty/loyalty-cards-page.tsx').then((module) => module.default));
+const LoyaltyCardPage = lazyPage(() => import('../features/loyalty/loyalty-card-page.tsx').then((module) => module.default));
+const EntriesPage = lazyPage(() => import('../features/catalog/entries-page.tsx').then((module) => module.default));
+const EntryFormPage = lazyPage(() => import('../features/catalog/entry-form-page.tsx').then((module) => module.default));
 const entryKind = (kind: string): SimpleEntryKind | null =>
   (SIMPLE_ENTRY_KINDS as readonly string[]).includes(kind) ? (kind as SimpleEntryKind) : null;
-const SetupPage = lazy(() => import('../features/setup/setup-page.tsx'));
-const DeskPage = lazy(() => import('../features/box-office/desk-page.tsx'));
-const GroupsPage = lazy(() => import('../features/groups/groups-page.tsx'));
-const GroupNewPage = lazy(() => import('../features/groups/group-new-page.tsx'));
-const GroupPage = lazy(() => import('../features/groups/group-page.tsx'));
-const SessionChangePage = lazy(() => import('../features/session-changes/session-change-page.tsx'));
+const SetupPage = lazyPage(() => import('../features/setup/setup-page.tsx').then((module) => module.default));
+const DeskPage = lazyPage(() => import('../features/box-office/desk-page.tsx').then((module) => module.default));
+const GroupsPage = lazyPage(() => import('../features/groups/groups-page.tsx').then((module) => module.default));
+const GroupNewPage = lazyPage(() => import('../features/groups/group-new-page.tsx').then((module) => module.default));
+const GroupPage = lazyPage(() => import('../features/groups/group-page.tsx').then((module) => module.default));
+const SessionChangePage = lazyPage(() => import('../features/session-changes/session-change-page.tsx').then((module) => module.default));
+const VisitsPage = lazyPage(() => import('../features/reports/visits-page.tsx').then((module) => module.VisitsPage));
+const HandoutPage = lazyPage(() => import('../features/box-office/handout-page.tsx').then((module) => module.default));
+
+/** Where the back office is served: the router's base. */
+export const ADMIN_BASE = '/admin';
 
 /** What a page is given: the route's parameters, whether the member may change loyalty cards and the venue's settings, the not-found heading. */
 type PageContext = {
@@ -59,41 +68,51 @@ const positiveId = (value: string | undefined): number | null => {
 /**
  * Every page of the back office, by address. The permission each needs is the menu's
  * (pagePermission, nav.ts), so a page is gated exactly as its menu entry is shown; a page the
- * member may not use is no route at all, and its address shows "not found".
+ * member may not use is no route at all, and its address shows "not found". `screen` is the page
+ * in a chunk of its own, which preloadAdminPage loads.
  */
-const PAGES: readonly { path: string; permission?: Permission; render: (page: PageContext) => ReactNode }[] = [
-  { path: '/desk', render: () => <DeskPage /> },
-  { path: '/handout', render: ({ canSetPolicy }) => <HandoutPage canSetPolicy={canSetPolicy} /> },
+const PAGES: readonly {
+  path: string;
+  permission?: Permission;
+  screen?: { loadCode: () => Promise<unknown> };
+  render: (page: PageContext) => ReactNode;
+}[] = [
+  { path: '/desk', screen: DeskPage, render: () => <DeskPage /> },
+  { path: '/handout', screen: HandoutPage, render: ({ canSetPolicy }) => <HandoutPage canSetPolicy={canSetPolicy} /> },
   { path: '/staff', render: () => <StaffPage /> },
   { path: '/orders', render: () => <OrdersSearchPage /> },
   {
     path: '/orders/:id',
     render: ({ params, canExchange }) => <OrderPage key={params.id} orderId={Number(params.id)} canExchange={canExchange} />,
   },
-  { path: '/groups', render: ({ canSetPolicy }) => <GroupsPage canEditBank={canSetPolicy} /> },
-  { path: '/groups/new', render: () => <GroupNewPage /> },
+  { path: '/groups', screen: GroupsPage, render: ({ canSetPolicy }) => <GroupsPage canEditBank={canSetPolicy} /> },
+  { path: '/groups/new', screen: GroupNewPage, render: () => <GroupNewPage /> },
   {
     path: '/groups/:id',
+    screen: GroupPage,
     render: ({ params, notFound }) => {
       const id = positiveId(params.id);
       return id === null ? notFound : <GroupPage key={id} groupId={id} />;
     },
   },
-  { path: '/catalog', render: () => <EventsPage /> },
+  { path: '/catalog', screen: EventsPage, render: () => <EventsPage /> },
   {
     // Cancelling or moving a session asks more than the catalog's editing does.
     path: '/catalog/events/:eventId/sessions/:sessionId',
     permission: 'sessions.change',
+    screen: SessionChangePage,
     render: ({ params }) => (
       <SessionChangePage key={params.sessionId} eventId={Number(params.eventId)} sessionId={Number(params.sessionId)} />
     ),
   },
   {
     path: '/catalog/events/:id',
+    screen: EventFormPage,
     render: ({ params }) => <EventFormPage key={params.id} eventId={params.id === 'new' ? null : Number(params.id)} />,
   },
   {
     path: '/catalog/entries/:kind',
+    screen: EntriesPage,
     render: ({ params, notFound }) => {
       const kind = entryKind(params.kind ?? '');
       return kind ? <EntriesPage key={kind} kind={kind} /> : notFound;
@@ -101,6 +120,7 @@ const PAGES: readonly { path: string; permission?: Permission; render: (page: Pa
   },
   {
     path: '/catalog/entries/:kind/:id',
+    screen: EntryFormPage,
     render: ({ params, notFound }) => {
       const kind = entryKind(params.kind ?? '');
       const id = params.id === 'new' ? null : positiveId(params.id);
@@ -112,21 +132,22 @@ const PAGES: readonly { path: string; permission?: Permission; render: (page: Pa
     },
   },
   { path: '/reports', render: () => <ReportsPage /> },
-  { path: '/reports/visits', render: () => <VisitsPage /> },
+  { path: '/reports/visits', screen: VisitsPage, render: () => <VisitsPage /> },
   { path: '/halls', render: () => <HallsPage /> },
   { path: '/halls/blocks', render: () => <SeatBlocksPage /> },
-  { path: '/offers', render: () => <PromoCodesPage /> },
-  { path: '/offers/services', render: () => <SpecialOffersPage /> },
-  { path: '/offers/subscriptions', render: () => <SubscriptionsPage /> },
-  { path: '/loyalty', render: ({ canWriteLoyalty }) => <LoyaltyCardsPage canWrite={canWriteLoyalty} /> },
+  { path: '/offers', screen: PromoCodesPage, render: () => <PromoCodesPage /> },
+  { path: '/offers/services', screen: SpecialOffersPage, render: () => <SpecialOffersPage /> },
+  { path: '/offers/subscriptions', screen: SubscriptionsPage, render: () => <SubscriptionsPage /> },
+  { path: '/loyalty', screen: LoyaltyCardsPage, render: ({ canWriteLoyalty }) => <LoyaltyCardsPage canWrite={canWriteLoyalty} /> },
   {
     path: '/loyalty/:id',
+    screen: LoyaltyCardPage,
     render: ({ params, canWriteLoyalty, notFound }) => {
       const id = positiveId(params.id);
       return id === null ? notFound : <LoyaltyCardPage key={id} cardId={id} canWrite={canWriteLoyalty} />;
     },
   },
-  { path: '/setup', render: () => <SetupPage /> },
+  { path: '/setup', screen: SetupPage, render: () => <SetupPage /> },
   { path: '/audit', render: () => <AuditPage /> },
   { path: '/personal-data', render: () => <PersonalDataPage /> },
   { path: '/account', render: () => <AccountPage /> },
@@ -134,8 +155,22 @@ const PAGES: readonly { path: string; permission?: Permission; render: (page: Pa
   { path: '/closing-receipts', render: () => <ClosingReceiptsPage /> },
   { path: '/checkin-devices', render: () => <DevicesPage /> },
 ];
-const VisitsPage = lazy(() => import('../features/reports/visits-page.tsx').then((module) => ({ default: module.VisitsPage })));
-const HandoutPage = lazy(() => import('../features/box-office/handout-page.tsx'));
+
+/**
+ * Starts loading the code of the page at `path` (an address of the back office, `/admin`
+ * included; others load nothing), so that it renders at once when the member gets there: the
+ * page opened at boot and the page a link opens when the member is about to follow it
+ * (web/lib/screen-intent.ts). Which page is the routes' first match, as <Switch> matches it; what the
+ * member may see is left to the routes (a page's code is no secret).
+ */
+export function preloadAdminPage(path: string): void {
+  const { pathname } = new URL(path, window.location.href);
+  if (pathname !== ADMIN_BASE && !pathname.startsWith(`${ADMIN_BASE}/`)) return;
+  const inApp = pathname.slice(ADMIN_BASE.length) || '/';
+  const screen = PAGES.find((page) => matchRoute(parse, page.path, inApp)[0])?.screen;
+  // A failed load shows when the page renders (its error view); here it is only an early start.
+  screen?.loadCode().catch(() => {});
+}
 
 /** Signed out: the sign-in page at any address; signed in: the shell with the page of the address. */
 export function AdminApp() {

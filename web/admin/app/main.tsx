@@ -8,7 +8,8 @@ import { toBcp47 } from '../../../contract/lang.ts';
 import '../../styles/tokens.css';
 import '../admin.css';
 import { useGuardedLocation } from '../components/unsaved-changes.ts';
-import { AdminApp } from './admin-app.tsx';
+import { preloadScreensOnIntent } from '../../lib/screen-intent.ts';
+import { ADMIN_BASE, AdminApp, preloadAdminPage } from './admin-app.tsx';
 import { initAdminI18n, storedLang } from './i18n.ts';
 import { meQueryOptions } from './session.ts';
 
@@ -17,6 +18,10 @@ document.documentElement.lang = toBcp47(lang);
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
 // Who is signed in and the texts load side by side; the boot skeleton shows meanwhile.
 void queryClient.prefetchQuery(meQueryOptions());
+// The page of the address loads beside them too, and a page a link opens when the member is about
+// to follow the link: a page that suspended would show its skeleton for at least 300 ms.
+preloadAdminPage(window.location.pathname);
+preloadScreensOnIntent(preloadAdminPage);
 const i18n = await initAdminI18n(lang);
 
 const container = document.getElementById('root');
@@ -25,7 +30,7 @@ createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <Router base="/admin" hook={useGuardedLocation}>
+        <Router base={ADMIN_BASE} hook={useGuardedLocation}>
           <AdminApp />
         </Router>
       </I18nextProvider>

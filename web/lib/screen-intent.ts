@@ -1,8 +1,8 @@
 /**
- * Loads the screen a link opens (web/lib/screen-preload.ts says why) when the visitor shows the
- * intent to follow it: the pointer resting on the link (HOVER_MS), a touch or a press on it, the
- * keyboard's focus on it. Links to other sites or to a new tab, and links the pointer only passes
- * over, load nothing.
+ * Loads the screen a link opens (web/lib/screen-preload.ts says why) when the visitor, or the
+ * member of staff in the back office, shows the intent to follow it: the pointer resting on the
+ * link (HOVER_MS), a touch or a press on it, the keyboard's focus on it. Links to other sites or
+ * to a new tab, and links the pointer only passes over, load nothing.
  */
 
 /** How long the pointer rests on a link before its screen loads (a pass over it loads nothing). */
