@@ -6,28 +6,18 @@ import { Route, Switch, matchRoute } from 'wouter';
 import { SIMPLE_ENTRY_KINDS, type SimpleEntryKind } from '../../../contract/admin/catalog.ts';
 import type { Permission } from '../../../contract/admin/roles.ts';
 import { lazyPage } from '../../lib/lazy-page.tsx';
-import { OrderPage } from '../features/orders/order-page.tsx';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
-import { OrdersSearchPage } from '../features/orders/orders-search-page.tsx';
-import { ReportsPage } from '../features/reports/reports-page.tsx';
 import { AccountPage } from '../features/account/account-page.tsx';
-import { AuditPage } from '../features/audit/audit-page.tsx';
-import { PersonalDataPage } from '../features/personal-data/personal-data-page.tsx';
-import { HallsPage } from '../features/halls/halls-page.tsx';
-import { SeatBlocksPage } from '../features/halls/seat-blocks-page.tsx';
-import { RegistryPage } from '../features/registry/registry-page.tsx';
-import { ClosingReceiptsPage } from '../features/receipts/closing-receipts-page.tsx';
-import { DevicesPage } from '../features/checkin-devices/devices-page.tsx';
-import { StaffPage } from '../features/staff/staff-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { AdminShell } from './admin-shell.tsx';
 import { pagePermission } from './nav.ts';
 import { meQueryOptions } from './session.ts';
 import { SignInPage } from './sign-in-page.tsx';
 
-// The catalog editor is the back office's largest page and a few members' tool; these pages load
-// when first wanted: at boot for the address opened, when a link to them is about to be followed
-// (preloadAdminPage), or when they render.
+// Every page is a chunk of its own but the home page, where a member lands, and the account page,
+// all a member sees while a temporary password or the one-time codes are due: the sign-in page
+// loads none of them. A page loads when first wanted: at boot for the address opened, when a link
+// to it is about to be followed (preloadAdminPage), or when it renders.
 const EventsPage = lazyPage(() => import('../features/catalog/events-page.tsx').then((module) => module.default));
 const EventFormPage = lazyPage(() => import('../features/catalog/event-form-page.tsx').then((module) => module.default));
 const PromoCodesPage = lazyPage(() => import('../features/offers/promo-codes-page.tsx').then((module) => module.default));
@@ -45,6 +35,21 @@ const GroupsPage = lazyPage(() => import('../features/groups/groups-page.tsx').t
 const GroupNewPage = lazyPage(() => import('../features/groups/group-new-page.tsx').then((module) => module.default));
 const GroupPage = lazyPage(() => import('../features/groups/group-page.tsx').then((module) => module.default));
 const SessionChangePage = lazyPage(() => import('../features/session-changes/session-change-page.tsx').then((module) => module.default));
+const OrderPage = lazyPage(() => import('../features/orders/order-page.tsx').then((module) => module.OrderPage));
+const OrdersSearchPage = lazyPage(() => import('../features/orders/orders-search-page.tsx').then((module) => module.OrdersSearchPage));
+const ReportsPage = lazyPage(() => import('../features/reports/reports-page.tsx').then((module) => module.ReportsPage));
+const AuditPage = lazyPage(() => import('../features/audit/audit-page.tsx').then((module) => module.AuditPage));
+const PersonalDataPage = lazyPage(() =>
+  import('../features/personal-data/personal-data-page.tsx').then((module) => module.PersonalDataPage),
+);
+const HallsPage = lazyPage(() => import('../features/halls/halls-page.tsx').then((module) => module.HallsPage));
+const SeatBlocksPage = lazyPage(() => import('../features/halls/seat-blocks-page.tsx').then((module) => module.SeatBlocksPage));
+const RegistryPage = lazyPage(() => import('../features/registry/registry-page.tsx').then((module) => module.RegistryPage));
+const ClosingReceiptsPage = lazyPage(() =>
+  import('../features/receipts/closing-receipts-page.tsx').then((module) => module.ClosingReceiptsPage),
+);
+const DevicesPage = lazyPage(() => import('../features/checkin-devices/devices-page.tsx').then((module) => module.DevicesPage));
+const StaffPage = lazyPage(() => import('../features/staff/staff-page.tsx').then((module) => module.StaffPage));
 const VisitsPage = lazyPage(() => import('../features/reports/visits-page.tsx').then((module) => module.VisitsPage));
 const HandoutPage = lazyPage(() => import('../features/box-office/handout-page.tsx').then((module) => module.default));
 
@@ -79,10 +84,11 @@ const PAGES: readonly {
 }[] = [
   { path: '/desk', screen: DeskPage, render: () => <DeskPage /> },
   { path: '/handout', screen: HandoutPage, render: ({ canSetPolicy }) => <HandoutPage canSetPolicy={canSetPolicy} /> },
-  { path: '/staff', render: () => <StaffPage /> },
-  { path: '/orders', render: () => <OrdersSearchPage /> },
+  { path: '/staff', screen: StaffPage, render: () => <StaffPage /> },
+  { path: '/orders', screen: OrdersSearchPage, render: () => <OrdersSearchPage /> },
   {
     path: '/orders/:id',
+    screen: OrderPage,
     render: ({ params, canExchange }) => <OrderPage key={params.id} orderId={Number(params.id)} canExchange={canExchange} />,
   },
   { path: '/groups', screen: GroupsPage, render: ({ canSetPolicy }) => <GroupsPage canEditBank={canSetPolicy} /> },
@@ -131,10 +137,10 @@ const PAGES: readonly {
       );
     },
   },
-  { path: '/reports', render: () => <ReportsPage /> },
+  { path: '/reports', screen: ReportsPage, render: () => <ReportsPage /> },
   { path: '/reports/visits', screen: VisitsPage, render: () => <VisitsPage /> },
-  { path: '/halls', render: () => <HallsPage /> },
-  { path: '/halls/blocks', render: () => <SeatBlocksPage /> },
+  { path: '/halls', screen: HallsPage, render: () => <HallsPage /> },
+  { path: '/halls/blocks', screen: SeatBlocksPage, render: () => <SeatBlocksPage /> },
   { path: '/offers', screen: PromoCodesPage, render: () => <PromoCodesPage /> },
   { path: '/offers/services', screen: SpecialOffersPage, render: () => <SpecialOffersPage /> },
   { path: '/offers/subscriptions', screen: SubscriptionsPage, render: () => <SubscriptionsPage /> },
@@ -148,12 +154,12 @@ const PAGES: readonly {
     },
   },
   { path: '/setup', screen: SetupPage, render: () => <SetupPage /> },
-  { path: '/audit', render: () => <AuditPage /> },
-  { path: '/personal-data', render: () => <PersonalDataPage /> },
+  { path: '/audit', screen: AuditPage, render: () => <AuditPage /> },
+  { path: '/personal-data', screen: PersonalDataPage, render: () => <PersonalDataPage /> },
   { path: '/account', render: () => <AccountPage /> },
-  { path: '/registry', render: () => <RegistryPage /> },
-  { path: '/closing-receipts', render: () => <ClosingReceiptsPage /> },
-  { path: '/checkin-devices', render: () => <DevicesPage /> },
+  { path: '/registry', screen: RegistryPage, render: () => <RegistryPage /> },
+  { path: '/closing-receipts', screen: ClosingReceiptsPage, render: () => <ClosingReceiptsPage /> },
+  { path: '/checkin-devices', screen: DevicesPage, render: () => <DevicesPage /> },
 ];
 
 /**
@@ -161,15 +167,21 @@ const PAGES: readonly {
  * included; others load nothing), so that it renders at once when the member gets there: the
  * page opened at boot and the page a link opens when the member is about to follow it
  * (web/lib/screen-intent.ts). Which page is the routes' first match, as <Switch> matches it; what the
- * member may see is left to the routes (a page's code is no secret).
+ * member may see is left to the routes (a page's code is no secret). Resolves when the page can
+ * render without suspending (at once for a page of the entry's own code).
  */
-export function preloadAdminPage(path: string): void {
+export function preloadAdminPage(path: string): Promise<void> {
   const { pathname } = new URL(path, window.location.href);
-  if (pathname !== ADMIN_BASE && !pathname.startsWith(`${ADMIN_BASE}/`)) return;
+  if (pathname !== ADMIN_BASE && !pathname.startsWith(`${ADMIN_BASE}/`)) return Promise.resolve();
   const inApp = pathname.slice(ADMIN_BASE.length) || '/';
   const screen = PAGES.find((page) => matchRoute(parse, page.path, inApp)[0])?.screen;
-  // A failed load shows when the page renders (its error view); here it is only an early start.
-  screen?.loadCode().catch(() => {});
+  // Resolves when the code is there or failed: a failed load shows when the page renders.
+  return screen
+    ? screen.loadCode().then(
+        () => {},
+        () => {},
+      )
+    : Promise.resolve();
 }
 
 /** Signed out: the sign-in page at any address; signed in: the shell with the page of the address. */

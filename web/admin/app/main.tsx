@@ -18,11 +18,15 @@ document.documentElement.lang = toBcp47(lang);
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
 // Who is signed in and the texts load side by side; the boot skeleton shows meanwhile.
 void queryClient.prefetchQuery(meQueryOptions());
-// The page of the address loads beside them too, and a page a link opens when the member is about
-// to follow the link: a page that suspended would show its skeleton for at least 300 ms.
-preloadAdminPage(window.location.pathname);
-preloadScreensOnIntent(preloadAdminPage);
+// The code of the address's page loads beside them too, and the first render waits (a little)
+// for it, as for the texts: a page that suspended would show its skeleton for at least 300 ms
+// (React's throttle of Suspense reveals), however soon its code came. After BOOT_WAIT_MS the app
+// renders without it. A page a link opens loads when the member is about to follow the link.
+const BOOT_WAIT_MS = 3000;
+const pageReady = preloadAdminPage(window.location.pathname);
+preloadScreensOnIntent((path) => void preloadAdminPage(path));
 const i18n = await initAdminI18n(lang);
+await Promise.race([pageReady, new Promise((resolve) => setTimeout(resolve, BOOT_WAIT_MS))]);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('admin/index.html has no #root');
