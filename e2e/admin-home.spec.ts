@@ -78,7 +78,7 @@ test.describe('the back office loads a page before the member opens it', () => {
     for (const [path, chunk] of [
       ['/admin/orders', 'orders-search-page'],
       ['/admin/catalog/events/5/sessions/7', 'session-change-page'],
-    ]) {
+    ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: 'Вход в бэк-офис' })).toBeVisible();
       await expect.poll(loadedChunks(page, pages)).toEqual([chunk]);
