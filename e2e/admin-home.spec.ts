@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { codeChunks, loadedChunks } from './support/chunks.ts';
 import { wcagViolations } from './support/axe.ts';
 import { E2E_OWNER, addStaffMember, signInToAdmin } from './support/staff.ts';
 
@@ -61,18 +62,12 @@ test.describe('the back office home page', () => {
 // web/lib/screen-intent.ts). Opened then, it renders at once instead of suspending into the page
 // skeleton, which React shows for at least 300 ms (web/lib/lazy-page.test.tsx proves that part).
 test.describe('the back office loads a page before the member opens it', () => {
-  /** Which of `chunks` (code chunks, by name) the page has loaded so far. */
-  const loadedChunks = (page: Page, chunks: string[]) => async () => {
-    const paths = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
-    return chunks.filter((chunk) => paths.some((path) => new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`).test(path)));
-  };
-
   test("the page of the address opened loads at boot, beside the sign-in; only that page's", async ({ page }) => {
-    const pages = ['orders-search-page', 'staff-page', 'session-change-page', 'event-form-page'];
+    const pages = codeChunks('orders-search-page', 'staff-page', 'session-change-page', 'event-form-page');
     // The sign-in page at the home's address loads no other page.
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Вход в бэк-офис' })).toBeVisible();
-    expect(await loadedChunks(page, pages)()).toEqual([]);
+    expect(await loadedChunks(page, pages)).toEqual([]);
     // Signed out, no page renders: a page's code comes from the boot's preload alone (the second
     // address is also the event form's, after the session change's in the routes).
     for (const [path, chunk] of [
@@ -81,7 +76,7 @@ test.describe('the back office loads a page before the member opens it', () => {
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: 'Вход в бэк-офис' })).toBeVisible();
-      await expect.poll(loadedChunks(page, pages)).toEqual([chunk]);
+      await expect.poll(() => loadedChunks(page, pages)).toEqual([chunk]);
     }
   });
 
@@ -89,11 +84,30 @@ test.describe('the back office loads a page before the member opens it', () => {
     await signInToAdmin(page, E2E_OWNER.email, E2E_OWNER.password);
     const offers = page.getByRole('navigation', { name: 'Меню' }).getByRole('link', { name: 'Скидки и услуги' });
     await expect(offers).toBeVisible();
-    const loaded = loadedChunks(page, ['promo-codes-page']);
+    const loaded = () => loadedChunks(page, codeChunks('promo-codes-page'));
     expect(await loaded()).toEqual([]);
     await offers.focus();
     await expect.poll(loaded).toEqual(['promo-codes-page']);
     await offers.click();
     await expect(page.getByRole('heading', { level: 1, name: 'Промокоды' })).toBeVisible();
+  });
+
+  // A chunk that does not load (a new version replaced it, the connection dropped): the error view
+  // in the shell, its menu still there, and a reload that fetches the current version.
+  test('a page whose code does not load shows the error view in the shell; reloading opens the page', async ({ page }) => {
+    await signInToAdmin(page, E2E_OWNER.email, E2E_OWNER.password);
+    await expect(page.getByRole('heading', { level: 1, name: `Здравствуйте, ${E2E_OWNER.name}` })).toBeVisible();
+    const { 'staff-page': staffPage } = codeChunks('staff-page');
+    await page.route(
+      (url) => staffPage?.test(url.pathname) ?? false,
+      (route) => route.abort(),
+    );
+    const menu = page.getByRole('navigation', { name: 'Меню' });
+    await menu.getByRole('link', { name: 'Сотрудники' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Страница не открылась' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Скидки и услуги' })).toBeVisible();
+    await page.unrouteAll();
+    await page.getByRole('button', { name: 'Обновить страницу' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Сотрудники' })).toBeVisible();
   });
 });

@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { axeViolations } from './support/axe.ts';
+import { loadedChunks } from './support/chunks.ts';
 import { dateButtons } from './support/date-slider.ts';
 
 /** Runs in the page: notes from now on whether the page skeleton ever shows (read by skeletonSeen). */
@@ -49,12 +50,7 @@ test.describe('storefront shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Афиша мероприятий' })).toBeVisible();
     // The screen's code and its Russian texts (web/locales/ru/contacts.json's chunk).
     const chunks = { page: /^\/assets\/contacts-page-[\w-]+\.js$/, texts: /^\/assets\/contacts-[\w-]{8}\.js$/ };
-    const loaded = async () => {
-      const paths = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
-      return Object.entries(chunks)
-        .filter(([, chunk]) => paths.some((path) => chunk.test(path)))
-        .map(([part]) => part);
-    };
+    const loaded = () => loadedChunks(page, chunks);
     expect(await loaded()).toEqual([]);
     const contacts = page.getByRole('contentinfo').getByRole('link', { name: 'Контакты' });
     await contacts.focus();

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Component, type ReactNode, Suspense } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyPage } from './lazy-page.tsx';
 
 afterEach(cleanup);
@@ -11,7 +11,7 @@ function pageCode() {
   const code = { loads: 0, finish: () => {}, fail: (_error: Error) => {} };
   const load = () => {
     code.loads++;
-    return new Promise<(props: { name: string }) => React.ReactNode>((resolve, reject) => {
+    return new Promise<(props: { name: string }) => ReactNode>((resolve, reject) => {
       code.finish = () => resolve(({ name }) => <h1>{name}</h1>);
       code.fail = reject;
     });
@@ -19,7 +19,22 @@ function pageCode() {
   return { code, load };
 }
 
-const inSuspense = (page: React.ReactNode) => <Suspense fallback={<p>Загрузка</p>}>{page}</Suspense>;
+/** Shows "Ошибка" in place of what failed to render. */
+class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <p>Ошибка</p> : this.props.children;
+  }
+}
+
+const inSuspense = (page: ReactNode) => (
+  <Boundary>
+    <Suspense fallback={<p>Загрузка</p>}>{page}</Suspense>
+  </Boundary>
+);
 
 describe('a page in a chunk of its own', () => {
   it('whose code is there renders at once, in the first render, never its fallback', async () => {
@@ -48,6 +63,31 @@ describe('a page in a chunk of its own', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Касса' })).toBeTruthy();
     expect(code.loads).toBe(1);
+  });
+
+  it('whose load failed while it rendered shows the error, once; loaded again later, it renders at its next mount', async () => {
+    const { code, load } = pageCode();
+    const Page = lazyPage(load);
+    // React reports the error the boundary caught.
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const view = render(inSuspense(<Page name="Сотрудники" />));
+    const first = Page.loadCode();
+    await act(async () => {
+      code.fail(new Error('chunk failed'));
+      await first.catch(() => {});
+    });
+    expect(await screen.findByText('Ошибка')).toBeTruthy();
+    reported.mockRestore();
+    // The failure is shown, not asked again by the render in a loop.
+    expect(code.loads).toBe(1);
+    view.unmount();
+    // A link to the page is about to be followed: its code is asked again, and comes.
+    const again = Page.loadCode();
+    code.finish();
+    await again;
+    render(inSuspense(<Page name="Сотрудники" />));
+    expect(screen.getByRole('heading', { name: 'Сотрудники' })).toBeTruthy();
+    expect(code.loads).toBe(2);
   });
 
   it('whose load failed is loaded again when next asked', async () => {

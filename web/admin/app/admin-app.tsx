@@ -6,12 +6,14 @@ import { Route, Switch, matchRoute } from 'wouter';
 import { SIMPLE_ENTRY_KINDS, type SimpleEntryKind } from '../../../contract/admin/catalog.ts';
 import type { Permission } from '../../../contract/admin/roles.ts';
 import { lazyPage } from '../../lib/lazy-page.tsx';
+import { RouteErrorBoundary } from '../../lib/navigation.tsx';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
 import { AccountPage } from '../features/account/account-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { AdminShell } from './admin-shell.tsx';
 import { pagePermission } from './nav.ts';
 import { meQueryOptions } from './session.ts';
+import { PageError } from './page-error.tsx';
 import { SignInPage } from './sign-in-page.tsx';
 
 // Every page is a chunk of its own but the home page, where a member lands, and the account page,
@@ -184,7 +186,12 @@ export function preloadAdminPage(path: string): Promise<void> {
     : Promise.resolve();
 }
 
-/** Signed out: the sign-in page at any address; signed in: the shell with the page of the address. */
+const pageError = () => <PageError />;
+
+/**
+ * Signed out: the sign-in page at any address; signed in: the shell with the page of the address
+ * (a page that fails shows its error view in the shell, until the next navigation).
+ */
 export function AdminApp() {
   const { t } = useTranslation('admin');
   const me = useQuery(meQueryOptions());
@@ -224,27 +231,29 @@ export function AdminApp() {
   const notFound = <h1 className="admin-heading">{t('notFound')}</h1>;
   return (
     <AdminShell staff={staff}>
-      <Switch>
-        <Route path="/">
-          <HomePage name={staff.name} permissions={permissions} />
-        </Route>
-        {PAGES.filter(allowed).map((page) => (
-          <Route key={page.path} path={page.path}>
-            {(params) => (
-              <Suspense fallback={<PageSkeleton label={t('loading')} />}>
-                {page.render({
-                  params,
-                  canWriteLoyalty: permissions.includes('loyalty.write'),
-                  canSetPolicy: permissions.includes('setup.write'),
-                  canExchange: permissions.includes('orders.exchange'),
-                  notFound,
-                })}
-              </Suspense>
-            )}
+      <RouteErrorBoundary fallback={pageError}>
+        <Switch>
+          <Route path="/">
+            <HomePage name={staff.name} permissions={permissions} />
           </Route>
-        ))}
-        <Route>{notFound}</Route>
-      </Switch>
+          {PAGES.filter(allowed).map((page) => (
+            <Route key={page.path} path={page.path}>
+              {(params) => (
+                <Suspense fallback={<PageSkeleton label={t('loading')} />}>
+                  {page.render({
+                    params,
+                    canWriteLoyalty: permissions.includes('loyalty.write'),
+                    canSetPolicy: permissions.includes('setup.write'),
+                    canExchange: permissions.includes('orders.exchange'),
+                    notFound,
+                  })}
+                </Suspense>
+              )}
+            </Route>
+          ))}
+          <Route>{notFound}</Route>
+        </Switch>
+      </RouteErrorBoundary>
     </AdminShell>
   );
 }
